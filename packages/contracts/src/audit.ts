@@ -1,0 +1,41 @@
+import { z } from 'zod';
+
+export const ZAuditEvent = z.object({
+  id: z.uuid(),
+  seq: z.number().int(),
+  action: z.string(),
+  entityType: z.string().nullable(),
+  entityId: z.string().nullable(),
+  actorType: z.enum(['USER', 'API_KEY', 'SYSTEM', 'ANONYMOUS']),
+  actorUserId: z.uuid().nullable(),
+  actorApiKeyId: z.uuid().nullable(),
+  requestId: z.string().nullable(),
+  data: z.unknown(),
+  hash: z.string(),
+  prevHash: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type TAuditEvent = z.infer<typeof ZAuditEvent>;
+
+export const ZListAuditEventsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  cursor: z.string().min(1).max(500).optional(),
+  entityType: z.string().min(1).max(60).optional(),
+  entityId: z.string().min(1).max(100).optional(),
+  action: z.string().min(1).max(100).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type TListAuditEventsQuery = z.infer<typeof ZListAuditEventsQuery>;
+
+export const ZListAuditEventsResponse = z.object({ items: z.array(ZAuditEvent), nextCursor: z.string().nullable() });
+
+export const ZAuditVerifyResponse = z.object({
+  ok: z.boolean(),
+  checked: z.number().int(),
+  /** the first event whose stored hash or link does not match, if any */
+  firstBroken: z
+    .object({ seq: z.number().int(), id: z.uuid(), reason: z.enum(['HASH_MISMATCH', 'LINK_MISMATCH', 'SEQ_GAP']) })
+    .nullable(),
+});
+export type TAuditVerifyResponse = z.infer<typeof ZAuditVerifyResponse>;

@@ -1,0 +1,59 @@
+import { z } from 'zod';
+
+/**
+ * Stable error codes. Clients (the web, integrations) switch on these, never on messages.
+ * Adding a code is fine; renaming one is a breaking change.
+ */
+export const ERROR_CODES = [
+  // generic
+  'VALIDATION_FAILED',
+  'MALFORMED_JSON',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'ROUTE_NOT_FOUND',
+  'NOT_FOUND',
+  'CONFLICT',
+  'VERSION_CONFLICT',
+  'RATE_LIMITED',
+  'INTERNAL',
+  'SERVICE_UNAVAILABLE',
+  // auth
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_EXPIRED',
+  'TOKEN_INVALID',
+  'REFRESH_TOKEN_REUSED',
+  'FORBIDDEN',
+  'NOT_A_MEMBER',
+  // tenancy
+  'LAST_OWNER',
+  'MEMBER_EXISTS',
+  'TEAM_NAME_TAKEN',
+  'SCOPE_NOT_GRANTABLE',
+  'CANNOT_CHANGE_SELF',
+  // idempotency
+  'IDEMPOTENCY_KEY_REUSED',
+  'IDEMPOTENCY_KEY_IN_USE',
+  'IDEMPOTENCY_KEY_INVALID',
+] as const;
+
+export const ZErrorCode = z.enum(ERROR_CODES);
+export type TErrorCode = z.infer<typeof ZErrorCode>;
+
+export const ZErrorEnvelope = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    details: z.unknown().optional(),
+    requestId: z.string(),
+  }),
+});
+export type TErrorEnvelope = z.infer<typeof ZErrorEnvelope>;
+
+/** Details of a VALIDATION_FAILED error: one entry per failing field. */
+export const ZFieldIssue = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string(),
+});
+export type TFieldIssue = z.infer<typeof ZFieldIssue>;
