@@ -25,6 +25,7 @@ export const ERROR_CODES = [
   'REFRESH_TOKEN_REUSED',
   'FORBIDDEN',
   'NOT_A_MEMBER',
+  'MEMBERSHIP_SUSPENDED',
   // tenancy
   'LAST_OWNER',
   'MEMBER_EXISTS',

@@ -1,0 +1,56 @@
+import { Module, type DynamicModule } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { JwtModule } from '@nestjs/jwt';
+import { PassportModule } from '@nestjs/passport';
+import type { AppConfig } from './platform/config/config.js';
+import { PlatformModule } from './platform/platform.module.js';
+import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter.js';
+import { createValidationPipe } from './platform/http/validation.js';
+import { IdempotencyInterceptor } from './platform/idempotency/idempotency.interceptor.js';
+import { HealthController } from './platform/health/health.controller.js';
+import { AuditService } from './audit/audit.service.js';
+import { AuditRepository } from './audit/audit.repository.js';
+import { AuditController } from './audit/audit.controller.js';
+import { AuthController } from './auth/auth.controller.js';
+import { AuthService } from './auth/auth.service.js';
+import { TokensService } from './auth/tokens.service.js';
+import { JwtAuthGuard, JwtStrategy } from './auth/jwt.strategy.js';
+import { AccessGuard } from './auth/access.guard.js';
+import { MembershipsRepository } from './tenancy/memberships.repository.js';
+import { MembersService } from './tenancy/members.service.js';
+import { MembersController } from './tenancy/members.controller.js';
+import { TeamsService } from './tenancy/teams.service.js';
+import { TeamsController } from './tenancy/teams.controller.js';
+import { ApiKeysService } from './tenancy/api-keys.service.js';
+import { ApiKeysController } from './tenancy/api-keys.controller.js';
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        PlatformModule.forRoot(config),
+        PassportModule,
+        JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
+      ],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController],
+      providers: [
+        AuditRepository,
+        AuditService,
+        TokensService,
+        AuthService,
+        JwtStrategy,
+        JwtAuthGuard,
+        MembershipsRepository,
+        MembersService,
+        TeamsService,
+        ApiKeysService,
+        { provide: APP_GUARD, useClass: AccessGuard },
+        { provide: APP_FILTER, useClass: AllExceptionsFilter },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+      ],
+    };
+  }
+}

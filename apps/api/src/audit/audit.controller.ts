@@ -1,0 +1,25 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ZListAuditEventsQuery, type TListAuditEventsQuery } from '@amms/contracts/audit';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { AuditService } from './audit.service.js';
+import type { OrgContext } from '../tenancy/context.js';
+
+@ApiTags('audit')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/audit-events')
+export class AuditController {
+  constructor(private readonly audit: AuditService) {}
+
+  @RequirePermission('audit.read')
+  @Get()
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListAuditEventsQuery }) q: TListAuditEventsQuery) {
+    return this.audit.list(ctx, q);
+  }
+
+  @RequirePermission('audit.read')
+  @Get('verify')
+  verify(@Ctx() ctx: OrgContext) {
+    return this.audit.verify(ctx.organizationId);
+  }
+}

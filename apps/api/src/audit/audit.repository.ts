@@ -1,0 +1,63 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { StoredEvent } from './hash-chain.js';
+
+@Injectable()
+export class AuditRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findLast(tx: Tx, chain: string) {
+    return tx.auditEvent.findFirst({ where: { chain }, orderBy: { seq: 'desc' }, select: { seq: true, hash: true } });
+  }
+
+  async insert(tx: Tx, e: Omit<StoredEvent, 'id'>): Promise<{ id: string; seq: number }> {
+    return tx.auditEvent.create({
+      data: {
+        chain: e.chain,
+        seq: e.seq,
+        organizationId: e.organizationId,
+        action: e.action,
+        entityType: e.entityType,
+        entityId: e.entityId,
+        actorType: e.actorType as 'USER' | 'API_KEY' | 'SYSTEM' | 'ANONYMOUS',
+        actorUserId: e.actorUserId,
+        actorApiKeyId: e.actorApiKeyId,
+        requestId: e.requestId,
+        data: e.data as Prisma.InputJsonValue,
+        prevHash: e.prevHash,
+        hash: e.hash,
+        createdAt: e.createdAt,
+      },
+      select: { id: true, seq: true },
+    });
+  }
+
+  list(
+    organizationId: string,
+    f: { afterSeq: number; limit: number; entityType?: string; entityId?: string; action?: string; from?: Date; to?: Date },
+  ) {
+    return this.prisma.client.auditEvent.findMany({
+      where: {
+        chain: organizationId,
+        organizationId,
+        seq: { gt: f.afterSeq },
+        ...(f.entityType ? { entityType: f.entityType } : {}),
+        ...(f.entityId ? { entityId: f.entityId } : {}),
+        ...(f.action ? { action: f.action } : {}),
+        ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+      },
+      orderBy: { seq: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  async pageForVerify(organizationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {
+    const rows = await this.prisma.client.auditEvent.findMany({
+      where: { chain: organizationId, seq: { gt: afterSeq } },
+      orderBy: { seq: 'asc' },
+      take: limit,
+    });
+    return rows.map((r) => ({ ...r, data: r.data as unknown }));
+  }
+}

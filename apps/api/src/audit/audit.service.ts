@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import type { TAuditEvent, TAuditVerifyResponse, TListAuditEventsQuery } from '@amms/contracts/audit';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import { AuditRepository } from './audit.repository.js';
+import { eventHash, verifySegment, type ChainedFields } from './hash-chain.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { actorOf } from '../tenancy/context.js';
+import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+
+export const PLATFORM_CHAIN = 'platform';
+
+export interface AuditInput {
+  organizationId: string | null;
+  action: string;
+  entityType?: string | null;
+  entityId?: string | null;
+  actorType: 'USER' | 'API_KEY' | 'SYSTEM' | 'ANONYMOUS';
+  actorUserId?: string | null;
+  actorApiKeyId?: string | null;
+  requestId?: string | null;
+  data?: Record<string, unknown>;
+}
+
+@Injectable()
+export class AuditService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly repo: AuditRepository,
+  ) {}
+
+  /**
+   * Appends inside the caller's transaction, so a change and its audit event commit
+   * together. A per-chain advisory lock serializes appends to one org's chain.
+   */
+  async append(tx: Tx, input: AuditInput): Promise<{ id: string; seq: number }> {
+    const chain = input.organizationId ?? PLATFORM_CHAIN;
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'audit:' + chain}, 0))`;
+    const last = await this.repo.findLast(tx, chain);
+    const fields: ChainedFields = {
+      chain,
+      seq: (last?.seq ?? 0) + 1,
+      organizationId: input.organizationId,
+      action: input.action,
+      entityType: input.entityType ?? null,
+      entityId: input.entityId ?? null,
+      actorType: input.actorType,
+      actorUserId: input.actorUserId ?? null,
+      actorApiKeyId: input.actorApiKeyId ?? null,
+      requestId: input.requestId ?? null,
+      data: JSON.parse(JSON.stringify(input.data ?? {})) as unknown,
+      createdAt: new Date(),
+    };
+    const prevHash = last?.hash ?? null;
+    const hash = eventHash(prevHash, fields);
+    return this.repo.insert(tx, { ...fields, prevHash, hash });
+  }
+
+  /** Convenience for events with no business change around them (login, logout). */
+  async appendNow(input: AuditInput): Promise<void> {
+    await this.prisma.client.$transaction((tx) => this.append(tx, input));
+  }
+
+  /** Audit input for an org-scoped action by the context's actor. */
+  forCtx(ctx: OrgContext, action: string, entityType: string, entityId: string, data: Record<string, unknown>): AuditInput {
+    return { organizationId: ctx.organizationId, action, entityType, entityId, requestId: ctx.requestId, data, ...actorOf(ctx) };
+  }
+
+  async list(ctx: OrgContext, q: TListAuditEventsQuery): Promise<{ items: TAuditEvent[]; nextCursor: string | null }> {
+    const after = q.cursor ? Number(decodeCursor(q.cursor)) : 0;
+    const rows = await this.repo.list(ctx.organizationId, {
+      afterSeq: Number.isFinite(after) ? after : 0,
+      limit: q.limit + 1,
+      entityType: q.entityType,
+      entityId: q.entityId,
+      action: q.action,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+    });
+    const page = rows.slice(0, q.limit);
+    const nextCursor = rows.length > q.limit ? encodeCursor(String(page[page.length - 1]!.seq)) : null;
+    return {
+      items: page.map((r) => ({
+        id: r.id,
+        seq: r.seq,
+        action: r.action,
+        entityType: r.entityType,
+        entityId: r.entityId,
+        actorType: r.actorType,
+        actorUserId: r.actorUserId,
+        actorApiKeyId: r.actorApiKeyId,
+        requestId: r.requestId,
+        data: r.data,
+        hash: r.hash,
+        prevHash: r.prevHash,
+        createdAt: r.createdAt.toISOString(),
+      })),
+      nextCursor,
+    };
+  }
+
+  /** Re-computes the org's whole chain page by page; reports the first broken link. */
+  async verify(organizationId: string): Promise<TAuditVerifyResponse> {
+    let state = { expectedSeq: 1, prevHash: null as string | null };
+    let checked = 0;
+    for (;;) {
+      const page = await this.repo.pageForVerify(organizationId, state.expectedSeq - 1, 1000);
+      if (page.length === 0) return { ok: true, checked, firstBroken: null };
+      const { broken, next } = verifySegment(page, state);
+      if (broken) return { ok: false, checked: checked + (broken.seq - state.expectedSeq), firstBroken: broken };
+      checked += page.length;
+      state = next;
+    }
+  }
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyRequest } from 'fastify';
+import { ZLoginRequest, ZLogoutRequest, ZRefreshRequest, type TLoginRequest, type TLogoutRequest, type TRefreshRequest } from '@amms/contracts/auth';
+import { AuthService } from './auth.service.js';
+import { Authenticated, Principal, Public } from './decorators.js';
+import type { AuthPrincipal } from '../tenancy/context.js';
+import type { SessionMeta } from './tokens.service.js';
+
+function metaOf(req: FastifyRequest): SessionMeta {
+  return { ip: req.ip, userAgent: req.headers['user-agent'] ?? null, requestId: String(req.id) };
+}
+
+@ApiTags('auth')
+@Controller()
+export class AuthController {
+  constructor(private readonly auth: AuthService) {}
+
+  @Public()
+  @Post('auth/login')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sign in with email + password; returns tokens, user and memberships' })
+  login(@Body({ schema: ZLoginRequest }) body: TLoginRequest, @Req() req: FastifyRequest) {
+    return this.auth.login(body, metaOf(req));
+  }
+
+  @Public()
+  @Post('auth/refresh')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Exchange a refresh token for a new pair (rotating; reuse revokes the session)' })
+  refresh(@Body({ schema: ZRefreshRequest }) body: TRefreshRequest, @Req() req: FastifyRequest) {
+    return this.auth.refresh(body.refreshToken, metaOf(req));
+  }
+
+  @Authenticated()
+  @Post('auth/logout')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'End this session (all its tokens)' })
+  async logout(@Principal() p: AuthPrincipal, @Body({ schema: ZLogoutRequest }) body: TLogoutRequest, @Req() req: FastifyRequest) {
+    if (p.kind !== 'USER') return;
+    await this.auth.logout(p.userId, p.sessionId, body?.refreshToken, metaOf(req));
+  }
+
+  @Authenticated()
+  @Get('me')
+  @ApiBearerAuth()
+  me(@Principal() p: AuthPrincipal) {
+    return this.auth.me(p.kind === 'USER' ? p.userId : '');
+  }
+
+  @Authenticated()
+  @Get('orgs')
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'My active memberships (the org switcher)' })
+  async orgs(@Principal() p: AuthPrincipal) {
+    return { items: await this.auth.myMemberships(p.kind === 'USER' ? p.userId : '') };
+  }
+}

@@ -1,0 +1,13 @@
+import { AppError } from '../platform/errors/app-error.js';
+
+export const AuthErrors = {
+  invalidCredentials: () => new AppError('INVALID_CREDENTIALS', 'Email or password is incorrect'),
+  unauthenticated: () => new AppError('UNAUTHENTICATED', 'Sign in first: send Authorization: Bearer <token> or ApiKey <key>'),
+  tokenExpired: () => new AppError('TOKEN_EXPIRED', 'Access token expired: refresh it'),
+  tokenInvalid: () => new AppError('TOKEN_INVALID', 'Token is not valid'),
+  refreshReused: () => new AppError('REFRESH_TOKEN_REUSED', 'Refresh token was already used: the session has been revoked, sign in again'),
+  rateLimited: (retryAfterSeconds: number) =>
+    new AppError('RATE_LIMITED', 'Too many attempts: wait and try again', { retryAfterSeconds }),
+  forbidden: (required: string) => new AppError('FORBIDDEN', `Your role does not allow this (needs ${required})`, { required }),
+  userOnly: () => new AppError('FORBIDDEN', 'This route is for signed-in users, not API keys'),
+};

@@ -1,0 +1,40 @@
+import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { TPermission } from '@amms/contracts/permissions';
+import type { AuthPrincipal, OrgContext } from '../tenancy/context.js';
+
+export const ACCESS_KEY = 'amms:access';
+
+/**
+ * How a route is reached. Deny by default: the access guard refuses a route with
+ * no declaration at all, and the route-permission snapshot test lists them all.
+ */
+export type AccessRule =
+  | { kind: 'public' }
+  | { kind: 'authenticated' }
+  | { kind: 'permission'; permission: TPermission };
+
+/** No identity needed (login, health). */
+export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
+/** A signed-in user, outside any org (me, my orgs). */
+export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule);
+/** An org route: current membership of :orgId with this permission. */
+export const RequirePermission = (permission: TPermission) =>
+  SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies AccessRule);
+
+interface RequestWithAuth {
+  principal?: AuthPrincipal;
+  orgContext?: OrgContext;
+}
+
+/** The verified org context built by the access guard. */
+export const Ctx = createParamDecorator((_: unknown, ctx: ExecutionContext): OrgContext => {
+  const req = ctx.switchToHttp().getRequest<RequestWithAuth>();
+  if (!req.orgContext) throw new Error('Ctx used on a route without RequirePermission');
+  return req.orgContext;
+});
+
+export const Principal = createParamDecorator((_: unknown, ctx: ExecutionContext): AuthPrincipal => {
+  const req = ctx.switchToHttp().getRequest<RequestWithAuth>();
+  if (!req.principal) throw new Error('Principal used on a public route');
+  return req.principal;
+});

@@ -1,0 +1,87 @@
+import 'reflect-metadata';
+import { RequestMethod } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import helmet from '@fastify/helmet';
+import cors from '@fastify/cors';
+import { randomUUID } from 'node:crypto';
+import { AppModule } from './app.module.js';
+import type { AppConfig } from './platform/config/config.js';
+import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
+import { MetricsService } from './platform/metrics/metrics.service.js';
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
+
+/** Builds the HTTP app (used by main.ts and by the API tests). */
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const logger = createRootLogger(config.log.level);
+  const adapter = new FastifyAdapter({
+    loggerInstance: logger,
+    bodyLimit: config.http.bodyLimit,
+    trustProxy: ['127.0.0.1', '::1'],
+    genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: new PinoNestLogger(logger),
+    bufferLogs: false,
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  // JSON only: text/plain bodies get 415 instead of being validated as strings
+  fastify.removeContentTypeParser('text/plain');
+
+  fastify.addHook('onSend', async (req, reply, payload) => {
+    void reply.header('x-request-id', String(req.id));
+    return payload;
+  });
+  const metrics = app.get(MetricsService);
+  fastify.addHook('onResponse', async (req, reply) => {
+    metrics.httpDuration.observe(
+      { method: req.method, route: req.routeOptions.url ?? 'unmatched', status: String(reply.statusCode) },
+      reply.elapsedTime / 1000,
+    );
+  });
+
+  await app.register(helmet, {
+    // the Swagger UI needs inline scripts and styles; everything else is JSON
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'", "'unsafe-inline'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:'],
+      },
+    },
+  });
+  await app.register(cors, {
+    origin: config.http.webOrigins,
+    credentials: true,
+    allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
+    exposedHeaders: ['x-request-id', 'idempotent-replayed', 'retry-after'],
+  });
+
+  app.setGlobalPrefix('api/v1', {
+    exclude: [
+      { path: 'health', method: RequestMethod.GET },
+      { path: 'ready', method: RequestMethod.GET },
+      { path: 'metrics', method: RequestMethod.GET },
+    ],
+  });
+  app.enableShutdownHooks();
+
+  const doc = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('AMMS API')
+      .setDescription('Agricultural machinery fleet operations. Every org route is /api/v1/orgs/:orgId/...; errors are { error: { code, message, details?, requestId } }.')
+      .setVersion('1')
+      .addBearerAuth()
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey amms_<prefix>_<secret>' }, 'ApiKey')
+      .build(),
+  );
+  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+  return app;
+}

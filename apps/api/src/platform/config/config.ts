@@ -1,0 +1,60 @@
+import { z } from 'zod';
+
+const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
+
+const ZEnv = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3001),
+  DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/amms'),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
+  REDIS_URL: z.string().default('redis://127.0.0.1:6379/0'),
+  JWT_ACCESS_SECRET: z.string().min(32).default(DEV_SECRET),
+  JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
+  REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
+  WEB_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
+  BODY_LIMIT_BYTES: z.coerce.number().int().min(1024).default(1_048_576),
+  LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
+  LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(300),
+  LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = ReturnType<typeof parseConfig>;
+
+/** The only place that reads process.env. Parsed once at boot; a bad value stops the boot. */
+export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`).join('\n');
+    throw new Error(`Invalid configuration:\n${lines}`);
+  }
+  const e = parsed.data;
+  if (e.NODE_ENV === 'production' && e.JWT_ACCESS_SECRET === DEV_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_ACCESS_SECRET: set a secret of at least 32 characters in production');
+  }
+  return {
+    env: e.NODE_ENV,
+    http: {
+      host: e.HOST,
+      port: e.PORT,
+      bodyLimit: e.BODY_LIMIT_BYTES,
+      webOrigins: e.WEB_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+    },
+    db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
+    redis: { url: e.REDIS_URL },
+    auth: {
+      accessSecret: e.JWT_ACCESS_SECRET,
+      accessTtlSeconds: e.JWT_ACCESS_TTL_SECONDS,
+      refreshTtlDays: e.REFRESH_TTL_DAYS,
+      loginMaxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
+      loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
+      loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+    },
+    idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
+    log: { level: e.LOG_LEVEL },
+  } as const;
+}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

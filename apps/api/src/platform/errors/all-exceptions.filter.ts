@@ -1,0 +1,24 @@
+import { ArgumentsHost, Catch, ExceptionFilter } from '@nestjs/common';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { envelope, normalizeError } from './error-envelope.js';
+import { ReplayedResponse } from '../idempotency/idempotency.interceptor.js';
+
+@Catch()
+export class AllExceptionsFilter implements ExceptionFilter {
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const req = http.getRequest<FastifyRequest>();
+    const reply = http.getResponse<FastifyReply>();
+    if (exception instanceof ReplayedResponse) {
+      void reply.status(exception.status).send(exception.body);
+      return;
+    }
+    const n = normalizeError(exception);
+    if (n.internal) req.log.error({ err: exception }, 'request failed');
+    else req.log.info({ code: n.code, status: n.status }, 'request refused');
+    if (n.status === 429 && typeof (n.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds === 'number') {
+      void reply.header('retry-after', String((n.details as { retryAfterSeconds: number }).retryAfterSeconds));
+    }
+    void reply.status(n.status).send(envelope(n, String(req.id)));
+  }
+}

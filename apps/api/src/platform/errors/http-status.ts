@@ -1,0 +1,51 @@
+import type { TErrorCode } from '@amms/contracts/errors';
+
+function assertUnreachable(x: never): never {
+  throw new Error(`unmapped error code ${String(x)}`);
+}
+
+/** Exhaustive: adding a code to contracts without a status here fails to compile. */
+export function httpStatusOf(code: TErrorCode): number {
+  switch (code) {
+    case 'VALIDATION_FAILED':
+    case 'MALFORMED_JSON':
+    case 'IDEMPOTENCY_KEY_INVALID':
+      return 400;
+    case 'UNAUTHENTICATED':
+    case 'INVALID_CREDENTIALS':
+    case 'TOKEN_EXPIRED':
+    case 'TOKEN_INVALID':
+    case 'REFRESH_TOKEN_REUSED':
+      return 401;
+    case 'FORBIDDEN':
+    case 'MEMBERSHIP_SUSPENDED':
+    case 'CANNOT_CHANGE_SELF':
+      return 403;
+    case 'NOT_FOUND':
+    case 'ROUTE_NOT_FOUND':
+    case 'NOT_A_MEMBER':
+      return 404;
+    case 'CONFLICT':
+    case 'VERSION_CONFLICT':
+    case 'IDEMPOTENCY_KEY_IN_USE':
+    case 'MEMBER_EXISTS':
+    case 'TEAM_NAME_TAKEN':
+    case 'LAST_OWNER':
+      return 409;
+    case 'PAYLOAD_TOO_LARGE':
+      return 413;
+    case 'UNSUPPORTED_MEDIA_TYPE':
+      return 415;
+    case 'IDEMPOTENCY_KEY_REUSED':
+    case 'SCOPE_NOT_GRANTABLE':
+      return 422;
+    case 'RATE_LIMITED':
+      return 429;
+    case 'INTERNAL':
+      return 500;
+    case 'SERVICE_UNAVAILABLE':
+      return 503;
+    default:
+      return assertUnreachable(code);
+  }
+}

@@ -1,0 +1,26 @@
+import { Global, Module, type DynamicModule } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from './config/config.js';
+import { PrismaService } from './prisma/prisma.service.js';
+import { RedisService } from './redis/redis.service.js';
+import { MetricsService } from './metrics/metrics.service.js';
+import { RateLimiter } from './rate-limit/rate-limiter.js';
+import { IdempotencyService } from './idempotency/idempotency.service.js';
+import { OutboxService } from './outbox/outbox.service.js';
+
+/** Config, database, cache, metrics, idempotency and outbox: shared by api and worker. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const providers = [
+      { provide: APP_CONFIG, useValue: config },
+      PrismaService,
+      RedisService,
+      MetricsService,
+      RateLimiter,
+      IdempotencyService,
+      OutboxService,
+    ];
+    return { module: PlatformModule, providers, exports: providers };
+  }
+}

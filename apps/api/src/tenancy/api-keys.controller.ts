@@ -1,0 +1,40 @@
+import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
+import { ZCreateApiKeyRequest, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+import { ApiKeysService } from './api-keys.service.js';
+import type { OrgContext } from './context.js';
+
+const ZIdParam = z.uuid();
+
+@ApiTags('api-keys')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/api-keys')
+export class ApiKeysController {
+  constructor(private readonly keys: ApiKeysService) {}
+
+  @RequirePermission('apikey.manage')
+  @Get()
+  async list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
+    const { items, nextId } = await this.keys.list(ctx, q.limit, q.cursor ? decodeCursor(q.cursor) : undefined);
+    return { items, nextCursor: nextId ? encodeCursor(nextId) : null };
+  }
+
+  @RequirePermission('apikey.manage')
+  @Idempotent()
+  @Post()
+  create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateApiKeyRequest }) body: TCreateApiKeyRequest) {
+    return this.keys.create(ctx, body);
+  }
+
+  /** Revoking is permanent; the row stays for the audit trail. */
+  @RequirePermission('apikey.manage')
+  @Delete(':id')
+  revoke(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.keys.revoke(ctx, id);
+  }
+}

@@ -1,0 +1,130 @@
+import { Injectable } from '@nestjs/common';
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { TApiKey, TCreateApiKeyRequest, TCreateApiKeyResponse } from '@amms/contracts/api-keys';
+import { ZPermission, type TPermission } from '@amms/contracts/permissions';
+import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { AppError, notFound } from '../platform/errors/app-error.js';
+import { AuthErrors } from '../auth/auth.errors.js';
+import type { AuthPrincipal, OrgContext } from './context.js';
+
+/**
+ * Never grantable to a key: managing people and keys, and confirming drafts (a
+ * person confirms what the agent prepared; an integration cannot).
+ */
+export const NON_GRANTABLE_KEY_SCOPES: readonly TPermission[] = ['member.manage', 'apikey.manage', 'draft.confirm'];
+
+const sha = (s: string) => createHash('sha256').update(s).digest();
+const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';
+
+function randomPrefix(): string {
+  let out = '';
+  for (const b of randomBytes(12)) out += ALPHABET[b % ALPHABET.length];
+  return out;
+}
+
+type ApiKeyRow = {
+  id: string;
+  name: string;
+  prefix: string;
+  scopes: string[];
+  createdById: string | null;
+  createdAt: Date;
+  lastUsedAt: Date | null;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+};
+
+function toApiKey(r: ApiKeyRow): TApiKey {
+  return {
+    id: r.id,
+    name: r.name,
+    prefix: r.prefix,
+    scopes: r.scopes.filter((s): s is TPermission => ZPermission.safeParse(s).success),
+    createdById: r.createdById,
+    createdAt: r.createdAt.toISOString(),
+    lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
+    expiresAt: r.expiresAt?.toISOString() ?? null,
+    revokedAt: r.revokedAt?.toISOString() ?? null,
+  };
+}
+
+@Injectable()
+export class ApiKeysService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async create(ctx: OrgContext, input: TCreateApiKeyRequest): Promise<TCreateApiKeyResponse> {
+    const scopes = [...new Set(input.scopes)];
+    const refused = scopes.filter((s) => NON_GRANTABLE_KEY_SCOPES.includes(s) || !ctx.permissions.has(s));
+    if (refused.length) {
+      throw new AppError('SCOPE_NOT_GRANTABLE', 'A key cannot get these scopes (not yours to grant, or never for keys)', { scopes: refused });
+    }
+    const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
+    if (expiresAt && expiresAt.getTime() <= Date.now()) {
+      throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', [{ path: 'expiresAt', message: 'must be in the future', code: 'too_small' }]);
+    }
+    const prefix = randomPrefix();
+    const secret = randomBytes(32).toString('base64url');
+    const row = await this.prisma.client.$transaction(async (tx) => {
+      const created = await tx.apiKey.create({
+        data: {
+          organizationId: ctx.organizationId,
+          name: input.name,
+          prefix,
+          secretHash: sha(secret).toString('hex'),
+          scopes,
+          createdById: ctx.actorUserId,
+          expiresAt,
+        },
+      });
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'apikey.created', 'api_key', created.id, { name: input.name, scopes, prefix }));
+      return created;
+    });
+    return { apiKey: toApiKey(row), key: `amms_${prefix}_${secret}` };
+  }
+
+  async list(ctx: OrgContext, limit: number, afterId?: string) {
+    const rows = await this.prisma.client.apiKey.findMany({
+      where: { organizationId: ctx.organizationId, ...(afterId ? { id: { gt: afterId } } : {}) },
+      orderBy: { id: 'asc' },
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    return { items: page.map(toApiKey), nextId: rows.length > limit ? page[page.length - 1]!.id : null };
+  }
+
+  async revoke(ctx: OrgContext, id: string): Promise<TApiKey> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const existing = await tx.apiKey.findFirst({ where: { id, organizationId: ctx.organizationId } });
+      if (!existing) throw notFound('API key');
+      if (existing.revokedAt) return toApiKey(existing); // revoking twice is a no-op
+      const res = await tx.apiKey.updateMany({ where: { id, organizationId: ctx.organizationId, revokedAt: null }, data: { revokedAt: new Date() } });
+      if (res.count === 1) {
+        await this.audit.append(tx, this.audit.forCtx(ctx, 'apikey.revoked', 'api_key', id, { prefix: existing.prefix }));
+      }
+      return toApiKey(await tx.apiKey.findUniqueOrThrow({ where: { id } }));
+    });
+  }
+
+  /** `amms_<prefix>_<secret>` → the key's principal, or 401. */
+  async authenticate(raw: string): Promise<AuthPrincipal> {
+    const m = /^amms_([a-z2-9]{12})_([A-Za-z0-9_-]{43})$/.exec(raw);
+    if (!m) throw AuthErrors.tokenInvalid();
+    const [, prefix, secret] = m as unknown as [string, string, string];
+    const key = await this.prisma.client.apiKey.findUnique({ where: { prefix } });
+    if (!key) throw AuthErrors.tokenInvalid();
+    const expected = Buffer.from(key.secretHash, 'hex');
+    const given = sha(secret);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) throw AuthErrors.tokenInvalid();
+    if (key.revokedAt) throw AuthErrors.tokenInvalid();
+    if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw AuthErrors.tokenExpired();
+    if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
+      await this.prisma.client.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
+    }
+    const scopes = key.scopes.filter((s): s is TPermission => ZPermission.safeParse(s).success && !NON_GRANTABLE_KEY_SCOPES.includes(s as TPermission));
+    return { kind: 'API_KEY', apiKeyId: key.id, organizationId: key.organizationId, scopes };
+  }
+}

@@ -1,0 +1,49 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import { ZAddMemberRequest, ZListMembersQuery, ZUpdateMemberRequest, type TAddMemberRequest, type TListMembersQuery, type TUpdateMemberRequest } from '@amms/contracts/members';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import { MembersService } from './members.service.js';
+import type { OrgContext } from './context.js';
+
+const ZIdParam = z.uuid();
+
+@ApiTags('members')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/members')
+export class MembersController {
+  constructor(private readonly members: MembersService) {}
+
+  @RequirePermission('member.read')
+  @Get()
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListMembersQuery }) q: TListMembersQuery) {
+    return this.members.list(ctx, q);
+  }
+
+  @RequirePermission('member.read')
+  @Get(':id')
+  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.members.get(ctx, id);
+  }
+
+  @RequirePermission('member.manage')
+  @Idempotent()
+  @Post()
+  add(@Ctx() ctx: OrgContext, @Body({ schema: ZAddMemberRequest }) body: TAddMemberRequest) {
+    return this.members.add(ctx, body);
+  }
+
+  @RequirePermission('member.manage')
+  @Patch(':id')
+  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateMemberRequest }) body: TUpdateMemberRequest) {
+    return this.members.update(ctx, id, body);
+  }
+
+  @RequirePermission('member.manage')
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    await this.members.remove(ctx, id);
+  }
+}

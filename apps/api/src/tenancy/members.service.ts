@@ -1,0 +1,185 @@
+import { Injectable } from '@nestjs/common';
+import type { TAddMemberRequest, TAddMemberResponse, TListMembersQuery, TMember, TUpdateMemberRequest } from '@amms/contracts/members';
+import { DEFAULT_SCOPE, ROLE_RANK, type TRole } from '@amms/contracts/permissions';
+import type { Prisma } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { versionConflict } from '../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+import { generateOneTimePassword, hashPassword } from '../auth/password.js';
+import { MembershipsRepository } from './memberships.repository.js';
+import { scopeWhere } from './data-scope.js';
+import { TenancyErrors } from './tenancy.errors.js';
+import type { OrgContext } from './context.js';
+
+type MemberRow = NonNullable<Awaited<ReturnType<MembershipsRepository['findById']>>>;
+
+export function toMember(m: MemberRow): TMember {
+  return {
+    id: m.id,
+    userId: m.user.id,
+    email: m.user.email,
+    name: m.user.name,
+    role: m.role,
+    dataScope: m.dataScope,
+    status: m.status,
+    teamIds: m.teams.map((t) => t.teamId).sort(),
+    version: m.version,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+
+/** Members a caller may see: everyone (ORG), people sharing a team (TEAM), only themselves (ASSIGNED). */
+function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
+  return scopeWhere<Prisma.MembershipWhereInput>(ctx, {
+    team: (teamIds) => ({ teams: { some: { teamId: { in: [...teamIds] } } } }),
+    assigned: (membershipId) => ({ id: membershipId }),
+  }) as Prisma.MembershipWhereInput;
+}
+
+function rankOf(role: TRole | 'SERVICE'): number {
+  return role === 'SERVICE' ? 0 : ROLE_RANK[role];
+}
+
+@Injectable()
+export class MembersService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly repo: MembershipsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
+    const rows = await this.repo.list(ctx.organizationId, {
+      status: q.status,
+      role: q.role,
+      q: q.q,
+      afterId: q.cursor ? decodeCursor(q.cursor) : undefined,
+      limit: q.limit + 1,
+      scope: memberScope(ctx),
+    });
+    const page = rows.slice(0, q.limit);
+    return { items: page.map(toMember), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+  }
+
+  async get(ctx: OrgContext, id: string): Promise<TMember> {
+    const m = await this.repo.findById(ctx.organizationId, id, memberScope(ctx));
+    if (!m) throw TenancyErrors.memberNotFound();
+    return toMember(m);
+  }
+
+  async add(ctx: OrgContext, input: TAddMemberRequest): Promise<TAddMemberResponse> {
+    if (ROLE_RANK[input.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(input.role);
+    const email = input.email.trim().toLowerCase();
+    const teamIds = [...new Set(input.teamIds)];
+    const dataScope = input.dataScope ?? DEFAULT_SCOPE[input.role];
+    let oneTimePassword: string | null = null;
+    const user = await this.prisma.client.user.findUnique({ where: { email } });
+    let passwordHash: string | null = null;
+    if (!user) {
+      if (!input.name) throw TenancyErrors.nameRequired();
+      oneTimePassword = generateOneTimePassword();
+      passwordHash = await hashPassword(oneTimePassword); // outside the transaction: it takes ~60 ms
+    }
+    const member = await this.prisma.client.$transaction(async (tx) => {
+      await this.assertTeams(tx, ctx.organizationId, teamIds);
+      const u =
+        user ??
+        (await tx.user.create({ data: { email, name: input.name!, passwordHash: passwordHash!, mustChangePassword: true } }));
+      const existing = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: ctx.organizationId, userId: u.id } } });
+      let id: string;
+      if (existing && existing.status !== 'REMOVED') throw TenancyErrors.memberExists();
+      if (existing) {
+        const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, existing.id, existing.version, { role: input.role, dataScope, status: 'ACTIVE' });
+        if (!ok) throw versionConflict({ id: existing.id });
+        await this.repo.replaceTeams(tx, ctx.organizationId, existing.id, teamIds);
+        id = existing.id;
+      } else {
+        id = (await this.repo.create(tx, { organizationId: ctx.organizationId, userId: u.id, role: input.role, dataScope, teamIds })).id;
+      }
+      const created = (await this.repo.findByIdTx(tx, ctx.organizationId, id))!;
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'member.added', 'membership', id, {
+          email,
+          newUser: !user,
+          reactivated: Boolean(existing),
+          after: { role: input.role, dataScope, teamIds, status: 'ACTIVE' },
+        }),
+      );
+      return created;
+    });
+    return { member: toMember(member), oneTimePassword };
+  }
+
+  async update(ctx: OrgContext, id: string, input: TUpdateMemberRequest): Promise<TMember> {
+    const updated = await this.prisma.client.$transaction(async (tx) => {
+      const current = await this.repo.findByIdTx(tx, ctx.organizationId, id);
+      if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
+      const actorRank = rankOf(ctx.role);
+      if (ROLE_RANK[current.role] > actorRank) throw TenancyErrors.roleTooHigh(current.role);
+      if (input.role && ROLE_RANK[input.role] > actorRank) throw TenancyErrors.roleTooHigh(input.role);
+      const losesOwner = current.role === 'OWNER' && ((input.role && input.role !== 'OWNER') || input.status === 'SUSPENDED');
+      if (losesOwner) await this.assertAnotherOwner(tx, ctx.organizationId, id);
+      const version = input.version ?? current.version;
+      if (input.version !== undefined && input.version !== current.version) throw versionConflict(toMember(current));
+      const fields = { role: input.role, dataScope: input.dataScope, status: input.status };
+      const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, id, version, fields);
+      if (!ok) throw versionConflict(toMember((await this.repo.findByIdTx(tx, ctx.organizationId, id))!));
+      if (input.teamIds) {
+        const teamIds = [...new Set(input.teamIds)];
+        await this.assertTeams(tx, ctx.organizationId, teamIds);
+        await this.repo.replaceTeams(tx, ctx.organizationId, id, teamIds);
+      }
+      const after = (await this.repo.findByIdTx(tx, ctx.organizationId, id))!;
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'member.updated', 'membership', id, diff(toMember(current), toMember(after))));
+      return after;
+    });
+    return toMember(updated);
+  }
+
+  async remove(ctx: OrgContext, id: string): Promise<void> {
+    await this.prisma.client.$transaction(async (tx) => {
+      const current = await this.repo.findByIdTx(tx, ctx.organizationId, id);
+      if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
+      if (ROLE_RANK[current.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(current.role);
+      if (current.role === 'OWNER') await this.assertAnotherOwner(tx, ctx.organizationId, id);
+      const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, id, current.version, { status: 'REMOVED' });
+      if (!ok) throw versionConflict({ id });
+      await this.repo.replaceTeams(tx, ctx.organizationId, id, []);
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'member.removed', 'membership', id, {
+          before: { status: current.status, role: current.role, teamIds: current.teams.map((t) => t.teamId) },
+          after: { status: 'REMOVED', teamIds: [] },
+        }),
+      );
+    });
+  }
+
+  private async assertAnotherOwner(tx: Tx, organizationId: string, exceptId: string): Promise<void> {
+    const owners = await this.repo.lockActiveOwners(tx, organizationId);
+    if (owners.filter((o) => o !== exceptId).length === 0) throw TenancyErrors.lastOwner();
+  }
+
+  private async assertTeams(tx: Tx, organizationId: string, teamIds: readonly string[]): Promise<void> {
+    if (!teamIds.length) return;
+    const n = await this.repo.countTeams(tx, organizationId, teamIds);
+    if (n !== teamIds.length) throw TenancyErrors.teamNotFound([...teamIds]);
+  }
+}
+
+/** Before/after of only the fields that changed. */
+export function diff<T extends Record<string, unknown>>(before: T, after: T, ignore: readonly string[] = ['updatedAt', 'version']) {
+  const b: Record<string, unknown> = {};
+  const a: Record<string, unknown> = {};
+  for (const k of Object.keys(after)) {
+    if (ignore.includes(k)) continue;
+    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
+      b[k] = before[k];
+      a[k] = after[k];
+    }
+  }
+  return { before: b, after: a };
+}

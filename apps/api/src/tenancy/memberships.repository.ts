@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import type { DataScope, MembershipStatus, Prisma, Role } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+
+export interface MemberFilter {
+  status?: MembershipStatus;
+  role?: Role;
+  q?: string;
+  afterId?: string;
+  limit: number;
+  /** the caller's data-scope fragment */
+  scope: Prisma.MembershipWhereInput;
+}
+
+const withUserAndTeams = { user: { select: { id: true, email: true, name: true } }, teams: { select: { teamId: true } } } as const;
+
+@Injectable()
+export class MembershipsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  findActiveForUser(userId: string) {
+    return this.prisma.client.membership.findMany({
+      where: { userId, status: 'ACTIVE' },
+      include: { organization: true },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  /** Read on every org request: never cached, so removal takes effect at once. */
+  findForAccess(organizationId: string, userId: string) {
+    return this.prisma.client.membership.findUnique({
+      where: { organizationId_userId: { organizationId, userId } },
+      select: { id: true, role: true, dataScope: true, status: true, teams: { select: { teamId: true } } },
+    });
+  }
+
+  findById(organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
+    return this.prisma.client.membership.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withUserAndTeams });
+  }
+
+  findByIdTx(tx: Tx, organizationId: string, id: string) {
+    return tx.membership.findFirst({ where: { id, organizationId }, include: withUserAndTeams });
+  }
+
+  list(organizationId: string, f: MemberFilter) {
+    return this.prisma.client.membership.findMany({
+      where: {
+        AND: [
+          { organizationId },
+          f.scope,
+          f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
+          f.role ? { role: f.role } : {},
+          f.q ? { user: { OR: [{ email: { contains: f.q, mode: 'insensitive' } }, { name: { contains: f.q, mode: 'insensitive' } }] } } : {},
+          f.afterId ? { id: { gt: f.afterId } } : {},
+        ],
+      },
+      include: withUserAndTeams,
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  /** Locks the org's active owners (FOR UPDATE) so "last owner" checks cannot race. */
+  async lockActiveOwners(tx: Tx, organizationId: string): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Membership"
+      WHERE "organizationId" = ${organizationId}::uuid AND role = 'OWNER' AND status = 'ACTIVE'
+      ORDER BY id FOR UPDATE`;
+    return rows.map((r) => r.id);
+  }
+
+  async create(tx: Tx, data: { organizationId: string; userId: string; role: Role; dataScope: DataScope; teamIds: readonly string[] }) {
+    const m = await tx.membership.create({
+      data: { organizationId: data.organizationId, userId: data.userId, role: data.role, dataScope: data.dataScope },
+    });
+    await this.replaceTeams(tx, data.organizationId, m.id, data.teamIds);
+    return tx.membership.findUniqueOrThrow({ where: { id: m.id }, include: withUserAndTeams });
+  }
+
+  /** Conditional update on the version the caller saw: 0 rows → someone changed it. */
+  async updateIfVersion(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    version: number,
+    data: { role?: Role; dataScope?: DataScope; status?: MembershipStatus },
+  ): Promise<boolean> {
+    const res = await tx.membership.updateMany({
+      where: { id, organizationId, version },
+      data: { ...data, version: { increment: 1 } },
+    });
+    return res.count === 1;
+  }
+
+  async replaceTeams(tx: Tx, organizationId: string, membershipId: string, teamIds: readonly string[]): Promise<void> {
+    await tx.teamMember.deleteMany({ where: { organizationId, membershipId } });
+    if (teamIds.length) {
+      await tx.teamMember.createMany({ data: teamIds.map((teamId) => ({ organizationId, teamId, membershipId })) });
+    }
+  }
+
+  countTeams(tx: Tx, organizationId: string, teamIds: readonly string[]) {
+    return tx.team.count({ where: { organizationId, id: { in: [...teamIds] } } });
+  }
+}

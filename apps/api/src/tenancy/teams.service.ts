@@ -1,0 +1,95 @@
+import { Injectable } from '@nestjs/common';
+import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contracts/teams';
+import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { TenancyErrors } from './tenancy.errors.js';
+import { diff } from './members.service.js';
+import type { OrgContext } from './context.js';
+
+type TeamRow = { id: string; name: string; description: string | null; createdAt: Date; updatedAt: Date; _count: { members: number } };
+
+function toTeam(t: TeamRow): TTeam {
+  return {
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    memberCount: t._count.members,
+    createdAt: t.createdAt.toISOString(),
+    updatedAt: t.updatedAt.toISOString(),
+  };
+}
+
+const withCount = { _count: { select: { members: true } } } as const;
+
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+}
+
+@Injectable()
+export class TeamsService {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(ctx: OrgContext, limit: number, afterName?: string) {
+    const rows = await this.prisma.client.team.findMany({
+      where: { organizationId: ctx.organizationId, ...(afterName ? { name: { gt: afterName } } : {}) },
+      include: withCount,
+      orderBy: { name: 'asc' },
+      take: limit + 1,
+    });
+    const page = rows.slice(0, limit);
+    return { items: page.map(toTeam), nextName: rows.length > limit ? page[page.length - 1]!.name : null };
+  }
+
+  async get(ctx: OrgContext, id: string): Promise<TTeam> {
+    const t = await this.prisma.client.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
+    if (!t) throw TenancyErrors.teamNotFound();
+    return toTeam(t);
+  }
+
+  async create(ctx: OrgContext, input: TCreateTeamRequest): Promise<TTeam> {
+    try {
+      return await this.prisma.client.$transaction(async (tx) => {
+        const t = await tx.team.create({
+          data: { organizationId: ctx.organizationId, name: input.name, description: input.description ?? null },
+          include: withCount,
+        });
+        await this.audit.append(tx, this.audit.forCtx(ctx, 'team.created', 'team', t.id, { after: { name: t.name, description: t.description } }));
+        return toTeam(t);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw TenancyErrors.teamNameTaken(input.name);
+      throw err;
+    }
+  }
+
+  async update(ctx: OrgContext, id: string, input: TUpdateTeamRequest): Promise<TTeam> {
+    try {
+      return await this.prisma.client.$transaction(async (tx) => {
+        const before = await tx.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
+        if (!before) throw TenancyErrors.teamNotFound();
+        await tx.team.updateMany({
+          where: { id, organizationId: ctx.organizationId },
+          data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.description !== undefined ? { description: input.description } : {}) },
+        });
+        const after = await tx.team.findUniqueOrThrow({ where: { id }, include: withCount });
+        await this.audit.append(tx, this.audit.forCtx(ctx, 'team.updated', 'team', id, diff(toTeam(before), toTeam(after))));
+        return toTeam(after);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw TenancyErrors.teamNameTaken(input.name ?? '');
+      throw err;
+    }
+  }
+
+  async remove(ctx: OrgContext, id: string): Promise<void> {
+    await this.prisma.client.$transaction(async (tx) => {
+      const before = await tx.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
+      if (!before) throw TenancyErrors.teamNotFound();
+      await tx.team.deleteMany({ where: { id, organizationId: ctx.organizationId } });
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'team.deleted', 'team', id, { before: { name: before.name, memberCount: before._count.members } }));
+    });
+  }
+}
