@@ -19,17 +19,24 @@ export async function hashPassword(password: string): Promise<string> {
   return `scrypt$${N}$${R}$${P}$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
 
+/** A malformed stored hash never verifies (and never throws): a zero-length key would compare equal to anything. */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const parts = stored.split('$');
   if (parts.length !== 6 || parts[0] !== 'scrypt') return false;
   const [, n, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyB64, 'base64url');
-  const key = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, {
-    N: Number(n),
-    r: Number(r),
-    p: Number(p),
-    maxmem: MAXMEM,
-  });
+  if (expected.length < 16) return false;
+  let key: Buffer;
+  try {
+    key = await scryptAsync(password, Buffer.from(saltB64, 'base64url'), expected.length, {
+      N: Number(n),
+      r: Number(r),
+      p: Number(p),
+      maxmem: MAXMEM,
+    });
+  } catch {
+    return false; // invalid cost parameters
+  }
   return key.length === expected.length && timingSafeEqual(key, expected);
 }
 

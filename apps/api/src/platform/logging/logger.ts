@@ -1,10 +1,10 @@
 import { LoggerService } from '@nestjs/common';
 import { pino, type Logger } from 'pino';
 
-export function createRootLogger(level: string): Logger {
+export function createRootLogger(level: string, service = 'amms-api'): Logger {
   return pino({
     level,
-    base: { service: 'amms-api' },
+    base: { service },
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.refreshToken', '*.accessToken'],
       censor: '[redacted]',

@@ -1,0 +1,87 @@
+import type { INestApplicationContext } from '@nestjs/common';
+import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
+import type { Logger } from 'pino';
+import type { AppConfig } from '../platform/config/config.js';
+import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
+import { OutboxService, type OutboxRow } from '../platform/outbox/outbox.service.js';
+import { JOBS, QUEUES, type JobName, type QueueName } from '../platform/queue/registry.js';
+import { purgeExpired } from './housekeeping.js';
+
+type Handler = (payload: unknown, job: Job) => Promise<unknown>;
+
+function redisConnection(url: string) {
+  const u = new URL(url);
+  return {
+    host: u.hostname,
+    port: Number(u.port || 6379),
+    db: Number(u.pathname.replace('/', '') || 0),
+    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
+    maxRetriesPerRequest: null,
+  };
+}
+
+/**
+ * The worker: relays the outbox to BullMQ and runs the job handlers. Startup fails
+ * when a registered job has no handler (or a handler names an unknown job).
+ */
+export async function startWorker(ctx: INestApplicationContext, config: AppConfig, log: Logger) {
+  const prisma = ctx.get(PrismaService);
+  const idempotency = ctx.get(IdempotencyService);
+  const outbox = ctx.get(OutboxService);
+
+  const handlers: Record<JobName, Handler> = {
+    'housekeeping.purge': async () => purgeExpired(prisma, idempotency),
+  };
+  for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
+  for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
+
+  const connection = redisConnection(config.redis.url);
+  const queues = new Map<QueueName, Queue>(QUEUES.map((q) => [q, new Queue(q, { connection })]));
+  const workers = QUEUES.map(
+    (q) =>
+      new Worker(
+        q,
+        async (job) => {
+          const def = JOBS[job.name as JobName];
+          if (!def) throw new UnrecoverableError(`unknown job ${job.name}`);
+          const parsed = def.payload.safeParse(job.data);
+          if (!parsed.success) throw new UnrecoverableError(`invalid payload for ${job.name}: ${parsed.error.message}`);
+          const result = await handlers[job.name as JobName](parsed.data, job);
+          log.info({ job: job.name, jobId: job.id, result }, 'job done');
+          return result;
+        },
+        { connection, concurrency: 4 },
+      ),
+  );
+  for (const w of workers) w.on('failed', (job, err) => log.error({ job: job?.name, jobId: job?.id, err }, 'job failed'));
+
+  await queues.get('amms-housekeeping')!.upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
+
+  const publish = async (rows: OutboxRow[]) => {
+    for (const q of QUEUES) {
+      const batch = rows.filter((r) => r.queue === q);
+      if (batch.length) await queues.get(q)!.addBulk(batch.map((r) => ({ name: r.name, data: r.payload, opts: { jobId: `outbox-${r.id}`, removeOnComplete: 1000, removeOnFail: 5000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } } })));
+    }
+  };
+  let stopping = false;
+  const relay = (async () => {
+    while (!stopping) {
+      try {
+        const n = await outbox.relayBatch(publish);
+        if (n === 0) await new Promise((r) => setTimeout(r, 500));
+      } catch (err) {
+        log.error({ err }, 'outbox relay failed');
+        await new Promise((r) => setTimeout(r, 2000));
+      }
+    }
+  })();
+
+  log.info({ queues: QUEUES }, 'AMMS worker started');
+  return async () => {
+    stopping = true;
+    await relay;
+    await Promise.all(workers.map((w) => w.close()));
+    await Promise.all([...queues.values()].map((q) => q.close()));
+  };
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit next to the code (src/**/*.spec.ts); API e2e tests boot the real app
+// against the real Postgres (amms_test) and Redis (db 1) and live in test/.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: { name: 'unit', include: ['src/**/*.spec.ts'], environment: 'node' },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'api',
+          include: ['test/**/*.e2e.spec.ts'],
+          environment: 'node',
+          globalSetup: ['test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          fileParallelism: true,
+          maxWorkers: 2,
+        },
+      },
+    ],
+  },
+});

@@ -1,0 +1,16 @@
+import { PrismaPg } from '@prisma/adapter-pg';
+import { PrismaClient } from './generated/prisma/client.js';
+
+// PrismaClient, the Prisma namespace, $Enums, every enum (Role, DataScope, MembershipStatus,
+// ActorType, IdempotencyStatus, ...) and every model type (User, Membership, AuditEvent, ...).
+export * from './generated/prisma/client.js';
+
+// DATABASE_URL ?? postgresql://postgres@127.0.0.1:5432/amms (shared with the migrator CLI,
+// which must not load the client).
+export { DEFAULT_DATABASE_URL, databaseUrlFromEnv } from './migrator/env.js';
+
+/** A PrismaClient on the pg driver adapter (no engine binary). `max` = pg pool size. */
+export function createPrismaClient(databaseUrl: string, opts: { max?: number } = {}): PrismaClient {
+  const adapter = new PrismaPg({ connectionString: databaseUrl, ...(opts.max !== undefined ? { max: opts.max } : {}) });
+  return new PrismaClient({ adapter });
+}

@@ -1,0 +1,127 @@
+// Shared by `npm start` and `npm test`: install when needed, check services, run steps.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+export function log(msg) {
+  process.stdout.write(`\x1b[36m[amms]\x1b[0m ${msg}\n`);
+}
+
+/** Runs a command in the foreground; throws with the step name when it fails. */
+export function run(step, cmd, args, opts = {}) {
+  const t0 = Date.now();
+  log(`${step}…`);
+  const res = spawnSync(cmd, args, { cwd: ROOT, stdio: 'inherit', env: { ...process.env, ...(opts.env ?? {}) } });
+  const secs = ((Date.now() - t0) / 1000).toFixed(1);
+  if (res.status !== 0) {
+    const err = new Error(`${step} failed (exit ${res.status ?? res.signal}) after ${secs}s`);
+    err.step = step;
+    throw err;
+  }
+  log(`${step} ok (${secs}s)`);
+  return Number(secs);
+}
+
+/** `npm ci` when node_modules is missing or older than the lockfile. */
+export function ensureInstalled() {
+  const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
+  const lock = path.join(ROOT, 'package-lock.json');
+  if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs - 1000) return 0;
+  return run('install dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+}
+
+function tcpReachable(host, port, timeoutMs = 1500) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port });
+    const done = (ok) => {
+      s.destroy();
+      resolve(ok);
+    };
+    s.setTimeout(timeoutMs, () => done(false));
+    s.once('connect', () => done(true));
+    s.once('error', () => done(false));
+  });
+}
+
+function redisPing(host, port, timeoutMs = 1500) {
+  return new Promise((resolve) => {
+    const s = net.connect({ host, port });
+    const t = setTimeout(() => done(false), timeoutMs);
+    const done = (ok) => {
+      clearTimeout(t);
+      s.destroy();
+      resolve(ok);
+    };
+    s.once('connect', () => s.write('PING\r\n'));
+    s.once('data', (d) => done(d.toString().startsWith('+PONG')));
+    s.once('error', () => done(false));
+  });
+}
+
+/** Checks Postgres and Redis; on failure prints one clear paragraph and exits non-zero. */
+export async function requireServices(databaseUrl, redisUrl) {
+  const pg = new URL(databaseUrl);
+  const rd = new URL(redisUrl);
+  const pgOk = await tcpReachable(pg.hostname, Number(pg.port || 5432));
+  const redisOk = await redisPing(rd.hostname, Number(rd.port || 6379));
+  if (pgOk && redisOk) return;
+  const missing = [!pgOk && `Postgres at ${pg.hostname}:${pg.port || 5432}`, !redisOk && `Redis at ${rd.hostname}:${rd.port || 6379}`].filter(Boolean).join(' and ');
+  process.stderr.write(
+    `\n\x1b[31mAMMS cannot start: ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not reachable.\x1b[0m ` +
+      `AMMS needs Postgres (15 or 16) and Redis 7. With Docker, run \`docker compose up -d\` in this folder ` +
+      `(it starts both with the default addresses). On Debian/Ubuntu without Docker: ` +
+      `\`apt-get install -y postgresql redis-server\`, then \`pg_ctlcluster --skip-systemctl-redirect $(ls /etc/postgresql) main start\` ` +
+      `and \`redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no\`. ` +
+      `Elsewhere, point DATABASE_URL (default postgresql://postgres@127.0.0.1:5432/amms) and REDIS_URL ` +
+      `(default redis://127.0.0.1:6379/0) at running servers and try again.\n\n`,
+  );
+  process.exit(2);
+}
+
+/** A JWT secret kept in .run/ so sessions survive restarts; generated on first start. */
+export function localSecret() {
+  const dir = path.join(ROOT, '.run');
+  const file = path.join(dir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600 });
+  }
+  return readFileSync(file, 'utf8').trim();
+}
+
+/** Starts a long-running child with prefixed output; returns the process. */
+export function startChild(name, cmd, args, env, cwd = ROOT) {
+  const child = spawn(cmd, args, { cwd, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `\x1b[35m[${name}]\x1b[0m `;
+  const pipe = (stream, out) => {
+    let buf = '';
+    stream.on('data', (d) => {
+      buf += d.toString();
+      const lines = buf.split('\n');
+      buf = lines.pop() ?? '';
+      for (const l of lines) out.write(prefix + l + '\n');
+    });
+  };
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  return child;
+}
+
+export async function waitForHttp(url, timeoutMs = 60_000) {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    try {
+      const r = await fetch(url);
+      if (r.status < 500) return true;
+    } catch {
+      /* not up yet */
+    }
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}

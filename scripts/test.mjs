@@ -1,0 +1,46 @@
+// `npm test`: install if needed → check services → build → migration drift gate → lint →
+// typecheck → dependency cycles → unit + integration + API e2e (vitest) → browser e2e (Playwright).
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ROOT, ensureInstalled, log, requireServices, run } from './lib.mjs';
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/amms_test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379/1';
+const tmp = path.join(ROOT, '.e2e-tmp');
+mkdirSync(tmp, { recursive: true });
+const env = {
+  DATABASE_URL,
+  REDIS_URL,
+  TEST_DATABASE_URL: DATABASE_URL,
+  TEST_REDIS_URL: REDIS_URL,
+  TURBO_TELEMETRY_DISABLED: '1',
+  NEXT_TELEMETRY_DISABLED: '1',
+};
+const only = process.argv[2]; // e.g. `npm test -- e2e` runs that step and what it needs
+
+const steps = [
+  ['build', () => run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { env })],
+  ['db', () => run('test database: create + migrate', 'node', ['packages/db/dist/migrator/cli.js', 'createdb'], { env }) + run('migrate', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env })],
+  ['drift', () => run('migration drift gate (db:check)', 'node', ['packages/db/dist/migrator/cli.js', 'check'], { env })],
+  ['lint', () => run('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only'], { env })],
+  ['typecheck', () => run('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'], { env })],
+  ['cycles', () => run('dependency cycles', 'node', ['scripts/check-cycles.mjs'], { env })],
+  ['unit', () => ['@amms/contracts', '@amms/db', '@amms/api'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
+  ['seed', () => run('seed demo data (browser e2e)', 'node', ['apps/api/dist/seed/main.js'], { env })],
+  ['e2e', () => run('browser e2e (Playwright + chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, TMPDIR: tmp, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp } })],
+];
+
+const t0 = Date.now();
+const timings = [];
+try {
+  timings.push(['install', ensureInstalled()]);
+  await requireServices(DATABASE_URL, REDIS_URL);
+  for (const [name, fn] of steps) {
+    if (only && name !== only && !['build', 'db'].includes(name) && !(only === 'e2e' && name === 'seed')) continue;
+    timings.push([name, fn()]);
+  }
+} catch (err) {
+  process.stderr.write(`\n\x1b[31mnpm test FAILED: ${err.message}\x1b[0m\n`);
+  process.exit(1);
+}
+log(`all steps passed in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${timings.map(([n, s]) => `${n} ${Number(s).toFixed(1)}s`).join(', ')}`);
