@@ -7,6 +7,7 @@ import { PlatformModule } from './platform/platform.module.js';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter.js';
 import { createValidationPipe } from './platform/http/validation.js';
 import { IdempotencyInterceptor } from './platform/idempotency/idempotency.interceptor.js';
+import { ResponseContractInterceptor } from './platform/http/returns.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuditRepository } from './audit/audit.repository.js';
@@ -49,7 +50,9 @@ export class AppModule {
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        // order matters: idempotency (outer) stores what the contract check (inner) let through
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
+        { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
       ],
     };
   }

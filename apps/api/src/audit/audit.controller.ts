@@ -1,6 +1,7 @@
+import { Returns } from '../platform/http/returns.js';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ZListAuditEventsQuery, type TListAuditEventsQuery } from '@amms/contracts/audit';
+import { ZAuditVerifyResponse, ZListAuditEventsResponse, ZListAuditEventsQuery, type TListAuditEventsQuery } from '@amms/contracts/audit';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { AuditService } from './audit.service.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -13,12 +14,14 @@ export class AuditController {
 
   @RequirePermission('audit.read')
   @Get()
+  @Returns(ZListAuditEventsResponse)
   list(@Ctx() ctx: OrgContext, @Query({ schema: ZListAuditEventsQuery }) q: TListAuditEventsQuery) {
     return this.audit.list(ctx, q);
   }
 
   @RequirePermission('audit.read')
   @Get('verify')
+  @Returns(ZAuditVerifyResponse)
   verify(@Ctx() ctx: OrgContext) {
     return this.audit.verify(ctx.organizationId);
   }

@@ -1,7 +1,8 @@
+import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ZLoginRequest, ZLogoutRequest, ZRefreshRequest, type TLoginRequest, type TLogoutRequest, type TRefreshRequest } from '@amms/contracts/auth';
+import { ZLoginResponse, ZMeResponse, ZOrgsResponse, ZTokenPair, ZLoginRequest, ZLogoutRequest, ZRefreshRequest, type TLoginRequest, type TLogoutRequest, type TRefreshRequest } from '@amms/contracts/auth';
 import { AuthService } from './auth.service.js';
 import { Authenticated, Principal, Public } from './decorators.js';
 import type { AuthPrincipal } from '../tenancy/context.js';
@@ -19,6 +20,7 @@ export class AuthController {
   @Public()
   @Post('auth/login')
   @HttpCode(200)
+  @Returns(ZLoginResponse)
   @ApiOperation({ summary: 'Sign in with email + password; returns tokens, user and memberships' })
   login(@Body({ schema: ZLoginRequest }) body: TLoginRequest, @Req() req: FastifyRequest) {
     return this.auth.login(body, metaOf(req));
@@ -27,6 +29,7 @@ export class AuthController {
   @Public()
   @Post('auth/refresh')
   @HttpCode(200)
+  @Returns(ZTokenPair)
   @ApiOperation({ summary: 'Exchange a refresh token for a new pair (rotating; reuse revokes the session)' })
   refresh(@Body({ schema: ZRefreshRequest }) body: TRefreshRequest, @Req() req: FastifyRequest) {
     return this.auth.refresh(body.refreshToken, metaOf(req));
@@ -44,6 +47,7 @@ export class AuthController {
 
   @Authenticated()
   @Get('me')
+  @Returns(ZMeResponse)
   @ApiBearerAuth()
   me(@Principal() p: AuthPrincipal) {
     return this.auth.me(p.kind === 'USER' ? p.userId : '');
@@ -51,6 +55,7 @@ export class AuthController {
 
   @Authenticated()
   @Get('orgs')
+  @Returns(ZOrgsResponse)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'My active memberships (the org switcher)' })
   async orgs(@Principal() p: AuthPrincipal) {

@@ -1,8 +1,9 @@
+import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
-import { ZCreateApiKeyRequest, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
+import { ZApiKey, ZCreateApiKeyResponse, ZListApiKeysResponse, ZCreateApiKeyRequest, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
@@ -19,6 +20,7 @@ export class ApiKeysController {
 
   @RequirePermission('apikey.manage')
   @Get()
+  @Returns(ZListApiKeysResponse)
   async list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
     const { items, nextId } = await this.keys.list(ctx, q.limit, q.cursor ? decodeCursor(q.cursor) : undefined);
     return { items, nextCursor: nextId ? encodeCursor(nextId) : null };
@@ -27,6 +29,7 @@ export class ApiKeysController {
   @RequirePermission('apikey.manage')
   @Idempotent()
   @Post()
+  @Returns(ZCreateApiKeyResponse, 201)
   create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateApiKeyRequest }) body: TCreateApiKeyRequest) {
     return this.keys.create(ctx, body);
   }
@@ -34,6 +37,7 @@ export class ApiKeysController {
   /** Revoking is permanent; the row stays for the audit trail. */
   @RequirePermission('apikey.manage')
   @Delete(':id')
+  @Returns(ZApiKey)
   revoke(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
     return this.keys.revoke(ctx, id);
   }

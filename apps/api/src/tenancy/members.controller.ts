@@ -1,7 +1,8 @@
+import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ZAddMemberRequest, ZListMembersQuery, ZUpdateMemberRequest, type TAddMemberRequest, type TListMembersQuery, type TUpdateMemberRequest } from '@amms/contracts/members';
+import { ZAddMemberResponse, ZListMembersResponse, ZMember, ZAddMemberRequest, ZListMembersQuery, ZUpdateMemberRequest, type TAddMemberRequest, type TListMembersQuery, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { MembersService } from './members.service.js';
@@ -17,12 +18,14 @@ export class MembersController {
 
   @RequirePermission('member.read')
   @Get()
+  @Returns(ZListMembersResponse)
   list(@Ctx() ctx: OrgContext, @Query({ schema: ZListMembersQuery }) q: TListMembersQuery) {
     return this.members.list(ctx, q);
   }
 
   @RequirePermission('member.read')
   @Get(':id')
+  @Returns(ZMember)
   get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
     return this.members.get(ctx, id);
   }
@@ -30,12 +33,14 @@ export class MembersController {
   @RequirePermission('member.manage')
   @Idempotent()
   @Post()
+  @Returns(ZAddMemberResponse, 201)
   add(@Ctx() ctx: OrgContext, @Body({ schema: ZAddMemberRequest }) body: TAddMemberRequest) {
     return this.members.add(ctx, body);
   }
 
   @RequirePermission('member.manage')
   @Patch(':id')
+  @Returns(ZMember)
   update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateMemberRequest }) body: TUpdateMemberRequest) {
     return this.members.update(ctx, id, body);
   }

@@ -1,8 +1,9 @@
+import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
-import { ZCreateTeamRequest, ZUpdateTeamRequest, type TCreateTeamRequest, type TUpdateTeamRequest } from '@amms/contracts/teams';
+import { ZListTeamsResponse, ZTeam, ZCreateTeamRequest, ZUpdateTeamRequest, type TCreateTeamRequest, type TUpdateTeamRequest } from '@amms/contracts/teams';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
@@ -19,6 +20,7 @@ export class TeamsController {
 
   @RequirePermission('team.read')
   @Get()
+  @Returns(ZListTeamsResponse)
   async list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
     const { items, nextName } = await this.teams.list(ctx, q.limit, q.cursor ? decodeCursor(q.cursor) : undefined);
     return { items, nextCursor: nextName ? encodeCursor(nextName) : null };
@@ -26,6 +28,7 @@ export class TeamsController {
 
   @RequirePermission('team.read')
   @Get(':id')
+  @Returns(ZTeam)
   get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
     return this.teams.get(ctx, id);
   }
@@ -33,12 +36,14 @@ export class TeamsController {
   @RequirePermission('team.manage')
   @Idempotent()
   @Post()
+  @Returns(ZTeam, 201)
   create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateTeamRequest }) body: TCreateTeamRequest) {
     return this.teams.create(ctx, body);
   }
 
   @RequirePermission('team.manage')
   @Patch(':id')
+  @Returns(ZTeam)
   update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateTeamRequest }) body: TUpdateTeamRequest) {
     return this.teams.update(ctx, id, body);
   }
