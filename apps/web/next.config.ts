@@ -1,0 +1,29 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { NextConfig } from 'next';
+
+// The monorepo root: Turbopack must see hoisted node_modules and packages/*, and
+// file tracing must include them for `next start` / standalone output.
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+process.env.NEXT_TELEMETRY_DISABLED ??= '1';
+
+const securityHeaders = [
+  { key: 'X-Content-Type-Options', value: 'nosniff' },
+  { key: 'X-Frame-Options', value: 'DENY' },
+  { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
+  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(self)' },
+];
+
+const nextConfig: NextConfig = {
+  transpilePackages: ['@amms/contracts'],
+  turbopack: { root: repoRoot },
+  outputFileTracingRoot: repoRoot,
+  poweredByHeader: false,
+  reactStrictMode: true,
+  async headers() {
+    return [{ source: '/:path*', headers: securityHeaders }];
+  },
+};
+
+export default nextConfig;

@@ -1,0 +1,107 @@
+import type { TTokenPair } from '@amms/contracts/auth';
+import { NextResponse, type NextRequest } from 'next/server';
+import { refreshSession, type RefreshOutcome } from '@/lib/server/refresh';
+import { ACCESS_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
+import { clientMetaHeaders, errorResponse, fetchApi, isCrossSite, UpstreamUnavailableError } from '@/lib/server/upstream';
+
+/**
+ * /api/proxy/<path>?<query>  →  ${API_URL}/api/v1/<path>?<query>
+ * The BFF: adds the bearer from the httpOnly cookie; on a 401 refreshes once
+ * (single-flight per refresh token, see refresh.ts), stores the rotated pair and
+ * retries; when the refresh token is dead, clears the cookies and answers 401.
+ */
+
+type Ctx = { params: Promise<{ path: string[] }> };
+
+/** request headers the API may care about; cookies and hop-by-hop headers never pass */
+const FORWARD_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'if-match', 'if-none-match'];
+/** response headers passed back to the browser */
+const FORWARD_RESPONSE_HEADER = /^(content-type|content-disposition|cache-control|etag|last-modified|retry-after|x-request-id|idempotency-[\w-]+|idempotent-replayed|x-ratelimit-[\w-]+|ratelimit(-[\w-]+)?)$/i;
+const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
+
+async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
+  if (isCrossSite(req)) return errorResponse(403, 'FORBIDDEN', 'Cross-site request refused');
+
+  const { path } = await ctx.params;
+  if (path.length === 0 || path.some((s) => s === '' || s === '.' || s === '..')) {
+    return errorResponse(404, 'ROUTE_NOT_FOUND', 'No such API route');
+  }
+  const target = `${path.map(encodeURIComponent).join('/')}${req.nextUrl.search}`;
+
+  const secure = isSecureRequest(req);
+  const meta = clientMetaHeaders(req);
+  const refreshToken = req.cookies.get(REFRESH_COOKIE)?.value;
+  let accessToken = req.cookies.get(ACCESS_COOKIE)?.value;
+  let rotated: TTokenPair | null = null;
+
+  const unauthorized = (outcome?: RefreshOutcome) => {
+    const res = outcome?.ok === false && outcome.error
+      ? NextResponse.json(outcome.error, { status: 401, headers: { 'cache-control': 'no-store' } })
+      : errorResponse(401, 'UNAUTHENTICATED', 'Not signed in');
+    clearSessionCookies(res, secure);
+    return res;
+  };
+  const unavailable = () => errorResponse(503, 'SERVICE_UNAVAILABLE', 'The API is not reachable');
+
+  // Gone or about to expire: refresh up front instead of a call that would only get a 401.
+  if (!isAccessTokenUsable(accessToken) && refreshToken) {
+    const outcome = await refreshSession(refreshToken, meta);
+    if (outcome.ok) {
+      rotated = outcome.pair;
+      accessToken = outcome.pair.accessToken;
+    } else {
+      return outcome.fatal ? unauthorized(outcome) : unavailable();
+    }
+  }
+  if (!accessToken) return unauthorized();
+
+  const method = req.method.toUpperCase();
+  // buffered, because a retry after refresh must send the same body again
+  const body = method === 'GET' || method === 'HEAD' ? undefined : await req.arrayBuffer();
+  const headers: Record<string, string> = { ...meta };
+  for (const name of FORWARD_REQUEST_HEADERS) {
+    const value = req.headers.get(name);
+    if (value) headers[name] = value;
+  }
+
+  const send = (token: string) =>
+    fetchApi(target, {
+      method,
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      body: body && body.byteLength > 0 ? body : undefined,
+    });
+
+  let upstream: Response;
+  try {
+    upstream = await send(accessToken);
+    if (upstream.status === 401 && refreshToken && !rotated) {
+      const outcome = await refreshSession(refreshToken, meta);
+      if (!outcome.ok) return outcome.fatal ? unauthorized(outcome) : unavailable();
+      rotated = outcome.pair;
+      await upstream.body?.cancel();
+      upstream = await send(outcome.pair.accessToken);
+    }
+  } catch (err) {
+    if (err instanceof UpstreamUnavailableError) return unavailable();
+    throw err;
+  }
+
+  const resHeaders = new Headers();
+  upstream.headers.forEach((value, name) => {
+    if (FORWARD_RESPONSE_HEADER.test(name)) resHeaders.set(name, value);
+  });
+  if (!resHeaders.has('cache-control')) resHeaders.set('cache-control', 'no-store');
+
+  const res = new NextResponse(NULL_BODY_STATUSES.has(upstream.status) ? null : upstream.body, {
+    status: upstream.status,
+    headers: resHeaders,
+  });
+  if (rotated) setSessionCookies(res, rotated, secure);
+  return res;
+}
+
+export const GET = handle;
+export const POST = handle;
+export const PUT = handle;
+export const PATCH = handle;
+export const DELETE = handle;

@@ -1,0 +1,111 @@
+'use client';
+
+import { ZMeResponse, ZLoginRequest } from '@amms/contracts/auth';
+import { ZErrorEnvelope } from '@amms/contracts/errors';
+import { useRouter } from 'next/navigation';
+import { useRef, useState, type FormEvent } from 'react';
+import { useI18n } from '@/i18n/i18n-provider';
+import { loginErrorKey, type LoginErrorKey } from '@/lib/login-errors';
+
+/**
+ * Posts JSON to /api/session/login once hydrated. Before that (or without JavaScript)
+ * it is a plain POST form to the same route, which redirects; never a GET that would
+ * put the password into the URL.
+ */
+export function LoginForm({ next, notice, initialError }: { next: string | null; notice: string | null; initialError: LoginErrorKey | null }) {
+  const { t } = useI18n();
+  const router = useRouter();
+  const [errorKey, setErrorKey] = useState<LoginErrorKey | null>(initialError);
+  const [pending, setPending] = useState(false);
+  const errorRef = useRef<HTMLParagraphElement>(null);
+
+  const fail = (key: LoginErrorKey) => {
+    setErrorKey(key);
+    setPending(false);
+    // move focus to the message so keyboard and screen-reader users meet it
+    requestAnimationFrame(() => errorRef.current?.focus());
+  };
+
+  async function onSubmit(e: FormEvent<HTMLFormElement>) {
+    e.preventDefault();
+    if (pending) return;
+    const form = new FormData(e.currentTarget);
+    const input = ZLoginRequest.safeParse({ email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') });
+    if (!input.success) return fail('VALIDATION_FAILED');
+
+    setPending(true);
+    setErrorKey(null);
+    let res: Response;
+    try {
+      res = await fetch('/api/session/login', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json' },
+        body: JSON.stringify(input.data),
+      });
+    } catch {
+      return fail('NETWORK');
+    }
+    const body: unknown = await res.json().catch(() => null);
+    if (!res.ok) {
+      const envelope = ZErrorEnvelope.safeParse(body);
+      return fail(loginErrorKey(res.status, envelope.success ? envelope.data.error.code : undefined));
+    }
+    if (!ZMeResponse.safeParse(body).success) return fail('UNKNOWN');
+    // stay "pending" while the dashboard loads
+    router.replace(next ?? '/');
+    router.refresh();
+  }
+
+  const error = errorKey ? t.login.errors[errorKey] : null;
+  return (
+    <form method="post" action="/api/session/login" onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
+      <input type="hidden" name="next" value={next ?? ''} />
+      {notice && !error ? (
+        <p role="status" className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {notice}
+        </p>
+      ) : null}
+      {error ? (
+        <p id="login-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+          {error}
+        </p>
+      ) : null}
+      <div>
+        <label htmlFor="email" className="block text-sm font-medium text-slate-800">
+          {t.login.email}
+        </label>
+        <input
+          id="email"
+          name="email"
+          type="email"
+          inputMode="email"
+          autoComplete="username"
+          required
+          aria-invalid={errorKey === 'INVALID_CREDENTIALS' || errorKey === 'VALIDATION_FAILED' ? true : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-emerald-700 sm:text-sm"
+        />
+      </div>
+      <div>
+        <label htmlFor="password" className="block text-sm font-medium text-slate-800">
+          {t.login.password}
+        </label>
+        <input
+          id="password"
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          required
+          aria-invalid={errorKey === 'INVALID_CREDENTIALS' || errorKey === 'VALIDATION_FAILED' ? true : undefined}
+          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-emerald-700 sm:text-sm"
+        />
+      </div>
+      <button
+        type="submit"
+        aria-disabled={pending}
+        className="w-full rounded-md bg-emerald-800 px-4 py-2.5 text-sm font-semibold text-white hover:bg-emerald-900 aria-disabled:cursor-wait aria-disabled:opacity-80"
+      >
+        {pending ? t.login.submitting : t.login.submit}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { ZListTeamsResponse } from '@amms/contracts/teams';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { Metadata } from 'next';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { TeamsCard } from '@/components/teams-card';
+import { format } from '@/i18n/dictionaries';
+import { getI18n } from '@/i18n/server';
+import { orgPath } from '@/lib/nav';
+import { teamsQuery } from '@/lib/queries';
+import { serverApiGet } from '@/lib/server/api';
+import { can, requireOrgContext } from '@/lib/server/auth';
+import { getQueryClient } from '@/lib/server/query-client';
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionTitle('overview');
+}
+
+export default async function OverviewPage({ params }: PageProps<'/orgs/[orgId]'>) {
+  const { orgId } = await params;
+  const { me, membership } = await requireOrgContext(orgId, orgPath(orgId));
+  const { t } = await getI18n();
+  const org = membership.organization;
+
+  const queryClient = getQueryClient();
+  const showTeams = can(membership, 'team.read');
+  if (showTeams) {
+    const options = teamsQuery(orgId);
+    await queryClient.prefetchQuery({
+      ...options,
+      queryFn: () => serverApiGet(`orgs/${encodeURIComponent(orgId)}/teams?limit=50`, ZListTeamsResponse),
+    });
+  }
+
+  return (
+    <>
+      <PageHeader title={t.sections.overview.title} subtitle={format(t.overview.welcome, { name: me.user.name || me.user.email })} />
+
+      <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
+        <section aria-labelledby="org-card-title" className="rounded-xl border border-slate-200 bg-white p-5">
+          <h2 id="org-card-title" className="break-words text-base font-semibold text-slate-900">
+            {org.name}
+          </h2>
+          <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            <dt className="text-slate-600">{t.overview.yourRole}</dt>
+            <dd className="text-slate-900">{t.roles[membership.role]}</dd>
+            <dt className="text-slate-600">{t.overview.dataScope}</dt>
+            <dd className="text-slate-900">{t.dataScopes[membership.dataScope]}</dd>
+            <dt className="text-slate-600">{t.overview.timezone}</dt>
+            <dd className="break-all text-slate-900">{org.timezone}</dd>
+          </dl>
+        </section>
+        {showTeams ? (
+          <HydrationBoundary state={dehydrate(queryClient)}>
+            <TeamsCard orgId={orgId} />
+          </HydrationBoundary>
+        ) : null}
+      </div>
+
+      <EmptyState badge={t.comingSoon.badge}>
+        <p>{t.sections.overview.description}</p>
+        <p className="text-slate-600">{t.comingSoon.body}</p>
+      </EmptyState>
+    </>
+  );
+}

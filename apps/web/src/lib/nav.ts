@@ -1,0 +1,43 @@
+import type { TPermission } from '@amms/contracts/permissions';
+import type { Dictionary } from '@/i18n/dictionaries';
+
+export type SectionKey = keyof Dictionary['sections'];
+
+export type NavSection = {
+  key: SectionKey;
+  /** path under /orgs/:orgId ('' = the dashboard itself) */
+  segment: string;
+  /** what the member needs to see the entry and open the page */
+  permission: TPermission;
+  group: 'main' | 'admin';
+};
+
+/** DESIGN.md §7: the operator dashboard's sections, in navigation order. */
+export const NAV_SECTIONS: readonly NavSection[] = [
+  { key: 'overview', segment: '', permission: 'org.read', group: 'main' },
+  { key: 'assets', segment: 'assets', permission: 'asset.read', group: 'main' },
+  { key: 'jobs', segment: 'jobs', permission: 'job.read', group: 'main' },
+  { key: 'maintenance', segment: 'maintenance', permission: 'maintenance.read', group: 'main' },
+  { key: 'costs', segment: 'costs', permission: 'cost.read', group: 'main' },
+  { key: 'analytics', segment: 'analytics', permission: 'analytics.read', group: 'main' },
+  { key: 'agent', segment: 'agent', permission: 'agent.run', group: 'main' },
+  { key: 'drafts', segment: 'drafts', permission: 'draft.read', group: 'main' },
+  { key: 'audit', segment: 'audit', permission: 'audit.read', group: 'main' },
+  { key: 'members', segment: 'members', permission: 'member.manage', group: 'admin' },
+  { key: 'teams', segment: 'teams', permission: 'team.manage', group: 'admin' },
+  { key: 'apiKeys', segment: 'api-keys', permission: 'apikey.manage', group: 'admin' },
+];
+
+export function sectionByKey(key: SectionKey): NavSection {
+  const section = NAV_SECTIONS.find((s) => s.key === key);
+  if (!section) throw new Error(`unknown section ${key}`);
+  return section;
+}
+
+export function orgPath(orgId: string, segment = ''): string {
+  return segment ? `/orgs/${orgId}/${segment}` : `/orgs/${orgId}`;
+}
+
+export function visibleSections(permissions: readonly TPermission[]): NavSection[] {
+  return NAV_SECTIONS.filter((s) => permissions.includes(s.permission));
+}

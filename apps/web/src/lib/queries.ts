@@ -1,0 +1,27 @@
+import { ZMeResponse } from '@amms/contracts/auth';
+import { ZListTeamsResponse } from '@amms/contracts/teams';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from './api-client';
+
+/**
+ * Query keys: everything org-scoped starts with ['orgs', orgId], so switching orgs
+ * never shows another org's cache and one org can be invalidated as a whole.
+ */
+export const queryKeys = {
+  me: ['me'] as const,
+  org: (orgId: string) => ['orgs', orgId] as const,
+  teams: (orgId: string, params: { limit: number }) => ['orgs', orgId, 'teams', params] as const,
+};
+
+export const meQuery = () =>
+  queryOptions({
+    queryKey: queryKeys.me,
+    queryFn: ({ signal }) => apiFetch('me', ZMeResponse, { signal }),
+    staleTime: 5 * 60_000,
+  });
+
+export const teamsQuery = (orgId: string, params: { limit: number } = { limit: 50 }) =>
+  queryOptions({
+    queryKey: queryKeys.teams(orgId, params),
+    queryFn: ({ signal }) => apiFetch(`orgs/${encodeURIComponent(orgId)}/teams?limit=${params.limit}`, ZListTeamsResponse, { signal }),
+  });

@@ -1,0 +1,36 @@
+import { defaultShouldDehydrateQuery, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api-client';
+import { loginPath } from './login-path';
+
+let redirecting = false;
+
+/** Global 401 handler: the session is gone (refresh failed in the proxy), so go to /login. */
+function onUnauthorized(): void {
+  if (typeof window === 'undefined' || redirecting) return;
+  redirecting = true;
+  const here = `${window.location.pathname}${window.location.search}`;
+  window.location.assign(loginPath(here, { expired: true }));
+}
+
+function onError(err: unknown): void {
+  if (isApiError(err, 401)) onUnauthorized();
+}
+
+export function makeQueryClient(): QueryClient {
+  return new QueryClient({
+    queryCache: new QueryCache({ onError }),
+    mutationCache: new MutationCache({ onError }),
+    defaultOptions: {
+      queries: {
+        // data rendered on the server is fresh on arrival; don't refetch it immediately
+        staleTime: 60_000,
+        // 401/403/404 will not change by asking again; other failures get two more tries
+        retry: (failureCount, err) => !isApiError(err, 401, 403, 404) && failureCount < 2,
+      },
+      mutations: { retry: false },
+      dehydrate: {
+        shouldDehydrateQuery: (query) => defaultShouldDehydrateQuery(query) || query.state.status === 'pending',
+      },
+    },
+  });
+}

@@ -1,0 +1,66 @@
+import 'server-only';
+import { ZMeResponse, type TMeResponse, type TMyMembership } from '@amms/contracts/auth';
+import type { TPermission } from '@amms/contracts/permissions';
+import { cookies } from 'next/headers';
+import { notFound, redirect } from 'next/navigation';
+import { cache } from 'react';
+import { loginPath } from '../login-path';
+import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies';
+import { fetchApi } from './upstream';
+
+type SessionTokens = { accessToken: string | undefined; refreshToken: string | undefined };
+
+export const getSessionTokens = cache(async (): Promise<SessionTokens> => {
+  const store = await cookies();
+  return { accessToken: store.get(ACCESS_COOKIE)?.value, refreshToken: store.get(REFRESH_COOKIE)?.value };
+});
+
+/**
+ * GET /me with the access token from the cookie, once per request (layout and page
+ * share it). null = not authenticated. Any other failure throws, so an API outage
+ * shows the error page instead of a misleading login form.
+ * An expired access cookie was already refreshed by proxy.ts before rendering.
+ */
+export const getMe = cache(async (): Promise<TMeResponse | null> => {
+  const { accessToken } = await getSessionTokens();
+  if (!accessToken) return null;
+  const res = await fetchApi('me', { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } });
+  if (res.status === 401) return null;
+  if (!res.ok) throw new Error(`GET /me failed with HTTP ${res.status}`);
+  return ZMeResponse.parse(await res.json());
+});
+
+/** Auth check for a page: no session cookie at all → /login before any API call. */
+export async function requireSession(returnTo: string): Promise<SessionTokens> {
+  const tokens = await getSessionTokens();
+  if (!tokens.accessToken && !tokens.refreshToken) redirect(loginPath(returnTo));
+  return tokens;
+}
+
+export async function requireMe(returnTo: string): Promise<TMeResponse> {
+  await requireSession(returnTo);
+  const me = await getMe();
+  if (!me) redirect(loginPath(returnTo, { expired: true }));
+  return me;
+}
+
+export function activeMemberships(me: TMeResponse): TMyMembership[] {
+  return me.memberships.filter((m) => m.status === 'ACTIVE');
+}
+
+export type OrgContext = { me: TMeResponse; membership: TMyMembership };
+
+/**
+ * Auth + membership check for every /orgs/:orgId page. An org I am not an active
+ * member of is a plain 404: the page does not reveal whether it exists.
+ */
+export async function requireOrgContext(orgId: string, returnTo: string): Promise<OrgContext> {
+  const me = await requireMe(returnTo);
+  const membership = activeMemberships(me).find((m) => m.organization.id === orgId);
+  if (!membership) notFound();
+  return { me, membership };
+}
+
+export function can(membership: TMyMembership, permission: TPermission): boolean {
+  return membership.permissions.includes(permission);
+}
