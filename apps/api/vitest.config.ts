@@ -20,6 +20,8 @@ export default defineConfig({
           hookTimeout: 60_000,
           fileParallelism: true,
           maxWorkers: 2,
+          // runs after the unit project (projects with different maxWorkers need distinct groups)
+          sequence: { groupOrder: 1 },
         },
       },
     ],

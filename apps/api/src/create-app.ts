@@ -28,6 +28,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: new PinoNestLogger(logger),
     bufferLogs: false,
+    // Nest would add a form (x-www-form-urlencoded) parser; Fastify's own JSON parser is all we accept
+    bodyParser: false,
   });
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: text/plain bodies get 415 instead of being validated as strings

@@ -106,7 +106,8 @@ export class AuditService {
       const page = await this.repo.pageForVerify(organizationId, state.expectedSeq - 1, 1000);
       if (page.length === 0) return { ok: true, checked, firstBroken: null };
       const { broken, next } = verifySegment(page, state);
-      if (broken) return { ok: false, checked: checked + (broken.seq - state.expectedSeq), firstBroken: broken };
+      // events of this page before the broken one were intact (by position: after a gap, seq numbers lie)
+      if (broken) return { ok: false, checked: checked + page.findIndex((e) => e.id === broken.id), firstBroken: broken };
       checked += page.length;
       state = next;
     }

@@ -40,7 +40,7 @@ export class AuthController {
   @HttpCode(204)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'End this session (all its tokens)' })
-  async logout(@Principal() p: AuthPrincipal, @Body({ schema: ZLogoutRequest }) body: TLogoutRequest, @Req() req: FastifyRequest) {
+  async logout(@Principal() p: AuthPrincipal, @Body({ schema: ZLogoutRequest.optional() }) body: TLogoutRequest | undefined, @Req() req: FastifyRequest) {
     if (p.kind !== 'USER') return;
     await this.auth.logout(p.userId, p.sessionId, body?.refreshToken, metaOf(req));
   }

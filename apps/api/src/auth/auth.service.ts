@@ -27,14 +27,16 @@ export class AuthService {
   ) {}
 
   /**
-   * Same answer and similar time whether the email exists or not. Failures are
-   * counted per email (brute force on one account) and all attempts per IP.
+   * Same answer and similar time whether the email exists or not. Attempts are
+   * counted per email until one succeeds (brute force on one account) and all attempts per IP.
    */
   async login(input: TLoginRequest, meta: SessionMeta): Promise<TLoginResponse> {
     const email = input.email.trim().toLowerCase();
     const { loginMaxFailuresPerEmail, loginMaxAttemptsPerIp, loginWindowSeconds } = this.config.auth;
     const ipLimit = await this.limiter.hit(`login:ip:${meta.ip ?? 'unknown'}`, loginMaxAttemptsPerIp, loginWindowSeconds);
-    const emailLimit = await this.limiter.peek(`login:email:${emailKey(email)}`, loginMaxFailuresPerEmail, loginWindowSeconds);
+    // reserve the attempt up front (atomic INCR): a peek here would let concurrent guesses all pass
+    // before any of them is counted; a success resets the counter below
+    const emailLimit = await this.limiter.hit(`login:email:${emailKey(email)}`, loginMaxFailuresPerEmail, loginWindowSeconds);
     if (!ipLimit.allowed || !emailLimit.allowed) {
       this.metrics.logins.inc({ outcome: 'rate_limited' });
       throw AuthErrors.rateLimited(Math.max(ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds, emailLimit.allowed ? 0 : emailLimit.retryAfterSeconds));
@@ -43,7 +45,6 @@ export class AuthService {
     const user = await this.prisma.client.user.findUnique({ where: { email } });
     const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
-      await this.limiter.hit(`login:email:${emailKey(email)}`, loginMaxFailuresPerEmail, loginWindowSeconds);
       this.metrics.logins.inc({ outcome: 'failure' });
       await this.audit.appendNow({
         organizationId: null,

@@ -6,11 +6,9 @@ import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
 import { ZApiKey, ZCreateApiKeyResponse, ZListApiKeysResponse, ZCreateApiKeyRequest, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
 import { ApiKeysService } from './api-keys.service.js';
 import type { OrgContext } from './context.js';
-
-const ZIdParam = z.uuid();
 
 @ApiTags('api-keys')
 @ApiBearerAuth()
@@ -22,7 +20,7 @@ export class ApiKeysController {
   @Get()
   @Returns(ZListApiKeysResponse)
   async list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
-    const { items, nextId } = await this.keys.list(ctx, q.limit, q.cursor ? decodeCursor(q.cursor) : undefined);
+    const { items, nextId } = await this.keys.list(ctx, q.limit, q.cursor ? decodeIdCursor(q.cursor) : undefined);
     return { items, nextCursor: nextId ? encodeCursor(nextId) : null };
   }
 
@@ -38,7 +36,7 @@ export class ApiKeysController {
   @RequirePermission('apikey.manage')
   @Delete(':id')
   @Returns(ZApiKey)
-  revoke(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+  revoke(@Ctx() ctx: OrgContext, @Param('id', { schema: z.uuid() }) id: string) {
     return this.keys.revoke(ctx, id);
   }
 }

@@ -5,7 +5,7 @@ import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
 import { generateOneTimePassword, hashPassword } from '../auth/password.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { scopeWhere } from './data-scope.js';
@@ -38,6 +38,10 @@ function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
   }) as Prisma.MembershipWhereInput;
 }
 
+function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+}
+
 function rankOf(role: TRole | 'SERVICE'): number {
   return role === 'SERVICE' ? 0 : ROLE_RANK[role];
 }
@@ -55,7 +59,7 @@ export class MembersService {
       status: q.status,
       role: q.role,
       q: q.q,
-      afterId: q.cursor ? decodeCursor(q.cursor) : undefined,
+      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
       limit: q.limit + 1,
       scope: memberScope(ctx),
     });
@@ -70,6 +74,17 @@ export class MembersService {
   }
 
   async add(ctx: OrgContext, input: TAddMemberRequest): Promise<TAddMemberResponse> {
+    try {
+      return await this.addOnce(ctx, input);
+    } catch (err) {
+      // a concurrent add created the same user or membership first: decide again against what it wrote
+      // (existing user → added without a password, or MEMBER_EXISTS) instead of a 500
+      if (isUniqueViolation(err)) return this.addOnce(ctx, input);
+      throw err;
+    }
+  }
+
+  private async addOnce(ctx: OrgContext, input: TAddMemberRequest): Promise<TAddMemberResponse> {
     if (ROLE_RANK[input.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(input.role);
     const email = input.email.trim().toLowerCase();
     const teamIds = [...new Set(input.teamIds)];

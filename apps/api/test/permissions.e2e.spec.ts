@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { RequestMethod } from '@nestjs/common';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
+import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLES, roleHas } from '@amms/contracts/permissions';
+import { ACCESS_KEY, type AccessRule } from '../src/auth/decorators.js';
+import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { expectError, loginAll } from './assertions.js';
+
+interface Route {
+  method: string;
+  path: string;
+  handler: string;
+  rule: AccessRule | undefined;
+}
+
+let h: Harness;
+let routes: Route[];
+
+const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : [String(v ?? '/')]);
+const join = (...parts: string[]) => '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+
+/** Every handler of every controller of the running app, with the path Fastify actually serves. */
+function discoverRoutes(): Route[] {
+  const fastify = h.app.getHttpAdapter().getInstance();
+  const discovery = new DiscoveryService(h.app.get(ModulesContainer));
+  const scanner = new MetadataScanner();
+  const found: Route[] = [];
+  for (const wrapper of discovery.getControllers()) {
+    const ctrl = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+    if (!ctrl) continue;
+    const proto = ctrl.prototype as Record<string, unknown>;
+    for (const name of scanner.getAllMethodNames(proto)) {
+      const fn = proto[name] as object;
+      const verb = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
+      if (verb === undefined) continue;
+      const method = RequestMethod[verb];
+      const rule = (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, ctrl)) as AccessRule | undefined;
+      for (const c of asArray(Reflect.getMetadata(PATH_METADATA, ctrl))) {
+        for (const m of asArray(Reflect.getMetadata(PATH_METADATA, fn))) {
+          // the global prefix is excluded for a few routes (health): take whichever one Fastify serves
+          const candidates = [join('api/v1', c, m), join(c, m)];
+          const path = candidates.find((url) => fastify.hasRoute({ method: method as 'GET', url }));
+          if (!path) throw new Error(`${ctrl.name}.${name}: none of ${candidates.join(', ')} is served`);
+          found.push({ method, path, handler: `${ctrl.name}.${name}`, rule });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+const describeRule = (r: AccessRule | undefined) => (!r ? 'NONE' : r.kind === 'permission' ? r.permission : r.kind);
+
+beforeAll(async () => {
+  h = await startApp();
+  routes = discoverRoutes();
+});
+afterAll(() => h?.close());
+
+describe('route → permission map', () => {
+  it('finds the routes', () => {
+    expect(routes.length).toBeGreaterThan(10);
+    expect(routes.map((r) => `${r.method} ${r.path}`)).toContain('GET /api/v1/orgs/:orgId/members');
+  });
+
+  it('every route declares an access rule', () => {
+    expect(routes.filter((r) => !r.rule).map((r) => r.handler)).toEqual([]);
+  });
+
+  it('every permission route is an org route (:orgId first)', () => {
+    const bad = routes.filter((r) => r.rule?.kind === 'permission' && !r.path.startsWith('/api/v1/orgs/:orgId'));
+    expect(bad.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+  });
+
+  it('matches the committed snapshot (a change in who can reach what shows up in review)', async () => {
+    const lines = routes.map((r) => `${r.method} ${r.path} → ${describeRule(r.rule)}`).sort();
+    expect(new Set(lines).size).toBe(lines.length);
+    await expect(lines.join('\n') + '\n').toMatchFileSnapshot('__snapshots__/route-permissions.txt');
+  });
+});
+
+describe('every org route × every role', () => {
+  const urlFor = (org: TestOrg, path: string) => path.replace(/:(\w+)/g, (_, p: string) => (p === 'orgId' ? org.id : randomUUID()));
+  const bodyFor = (method: string) => (method === 'POST' || method === 'PATCH' || method === 'PUT' ? {} : undefined);
+
+  it('refuses exactly the roles that lack the permission (403), lets the others through', async () => {
+    const org = await createOrg(h.db, 'perm');
+    const tokens = await loginAll(h.base, org);
+    const orgRoutes = routes.filter((r): r is Route & { rule: { kind: 'permission'; permission: never } } => r.rule?.kind === 'permission');
+    expect(orgRoutes.length).toBeGreaterThan(0);
+    const teamsBefore = await h.db.team.count({ where: { organizationId: org.id } });
+    const keysBefore = await h.db.apiKey.count({ where: { organizationId: org.id } });
+
+    const failures: string[] = [];
+    for (const route of orgRoutes) {
+      const results = await Promise.all(
+        ROLES.map(async (role) => {
+          const r = await call(h.base, route.method, urlFor(org, route.path), { token: tokens[role], body: bodyFor(route.method) });
+          return { role, r };
+        }),
+      );
+      for (const { role, r } of results) {
+        const allowed = roleHas(role, route.rule.permission);
+        const label = `${role} ${route.method} ${route.path} (${route.rule.permission})`;
+        if (!allowed) {
+          if (r.status !== 403 || r.body?.error?.code !== 'FORBIDDEN') failures.push(`${label}: expected 403 FORBIDDEN, got ${r.status} ${JSON.stringify(r.body)}`);
+          else expectError(r, 403, 'FORBIDDEN');
+        } else if (r.status === 401 || r.status === 403 || r.status >= 500) {
+          failures.push(`${label}: expected to pass the guard, got ${r.status} ${JSON.stringify(r.body)}`);
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    // random ids and empty bodies never create anything
+    expect(await h.db.team.count({ where: { organizationId: org.id } })).toBe(teamsBefore);
+    expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(keysBefore);
+    expect(await h.db.membership.count({ where: { organizationId: org.id, status: 'ACTIVE' } })).toBe(ROLES.length);
+  });
+
+  it('every non-public route refuses an anonymous caller (401 UNAUTHENTICATED)', async () => {
+    const org = await createOrg(h.db, 'perm');
+    for (const route of routes.filter((r) => r.rule?.kind !== 'public')) {
+      const r = await call(h.base, route.method, urlFor(org, route.path), { body: bodyFor(route.method) });
+      expect(r.status, `${route.method} ${route.path}`).toBe(401);
+      expectError(r, 401, 'UNAUTHENTICATED');
+    }
+  });
+
+  it('an API key gets exactly its scopes on every org route', async () => {
+    const org = await createOrg(h.db, 'perm');
+    const ownerKey = await call(h.base, 'POST', `/api/v1/orgs/${org.id}/api-keys`, {
+      token: (await login(h.base, org.users.OWNER.email)).accessToken,
+      body: { name: 'matrix', scopes: ['member.read', 'team.read', 'audit.read'] },
+    });
+    expect(ownerKey.status).toBe(201);
+    const scopes = new Set<string>(ownerKey.body.apiKey.scopes);
+    const failures: string[] = [];
+    for (const route of routes.filter((r) => r.rule?.kind === 'permission')) {
+      const permission = (route.rule as { permission: string }).permission;
+      const r = await call(h.base, route.method, urlFor(org, route.path), { apiKey: ownerKey.body.key, body: bodyFor(route.method) });
+      const allowed = scopes.has(permission);
+      if (allowed ? r.status === 401 || r.status === 403 || r.status >= 500 : r.status !== 403) {
+        failures.push(`key ${route.method} ${route.path} (${permission}): got ${r.status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});
