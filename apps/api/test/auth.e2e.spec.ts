@@ -235,6 +235,15 @@ describe('access tokens', () => {
     expect((await refresh(t.refreshToken)).status).toBe(401);
   });
 
+  it("logout with someone else's refresh token does not end their session", async () => {
+    const org = await createOrg(h.db, 'auth');
+    const mine = await login(h.base, org.users.OWNER.email);
+    const theirs = await login(h.base, org.users.VIEWER.email);
+    expectStatus(await call(h.base, 'POST', '/api/v1/auth/logout', { token: mine.accessToken, body: { refreshToken: theirs.refreshToken } }), 204);
+    expectStatus(await me(theirs.accessToken), 200);
+    expectStatus(await refresh(theirs.refreshToken), 200);
+  });
+
   it('logout needs a session', async () => {
     expectError(await call(h.base, 'POST', '/api/v1/auth/logout', { body: {} }), 401, 'UNAUTHENTICATED');
   });

@@ -2,6 +2,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAddMemberResponse } from '@amms/contracts/members';
 import { canonicalJson } from '../src/audit/hash-chain.js';
+import { hashIdempotencyKey } from '../src/platform/idempotency/sealed-response.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
@@ -150,7 +151,7 @@ describe('Idempotency-Key on POST /members', () => {
     const row = await h.db.idempotencyKey.create({
       data: {
         scope: `${org.id}:u:${org.users.OWNER.id}`,
-        key,
+        key: hashIdempotencyKey(`${org.id}:u:${org.users.OWNER.id}`, key),
         method: 'POST',
         path,
         requestHash,
@@ -179,7 +180,8 @@ describe('Idempotency-Key on POST /members', () => {
     const { org, owner } = await setup();
     const key = randomUUID();
     expectStatus(await addMember(org, owner, key, newMember()), 201);
-    await h.db.idempotencyKey.updateMany({ where: { key, scope: { startsWith: org.id } }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    const scope = `${org.id}:u:${org.users.OWNER.id}`;
+    await h.db.idempotencyKey.updateMany({ where: { key: hashIdempotencyKey(scope, key), scope }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const other = newMember();
     const r = await addMember(org, owner, key, other);
     expectStatus(r, 201);
@@ -195,5 +197,28 @@ describe('Idempotency-Key on POST /members', () => {
     const r = await addMember(org, owner, key, { role: body.role, name: body.name, email: body.email });
     expectStatus(r, 201);
     expect(r.headers.get('idempotent-replayed')).toBe('true');
+  });
+});
+
+describe('Idempotency storage at rest', () => {
+  it('a replayed API key creation returns the same secret, but the table holds neither the secret nor the raw key', async () => {
+    const { org, owner } = await setup();
+    const idemKey = `key-${randomUUID()}`;
+    const body = { name: 'integration', scopes: ['member.read'] };
+    const first = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body, headers: { 'idempotency-key': idemKey } });
+    expectStatus(first, 201);
+    const secret = (first.body as { key: string }).key;
+    const second = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body, headers: { 'idempotency-key': idemKey } });
+    expectStatus(second, 201);
+    expect(second.headers.get('idempotent-replayed')).toBe('true');
+    expect((second.body as { key: string }).key).toBe(secret);
+    expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(1);
+
+    const rows = await h.db.idempotencyKey.findMany({ where: { scope: { startsWith: `${org.id}:` } } });
+    expect(rows).toHaveLength(1);
+    const stored = JSON.stringify(rows[0]);
+    expect(stored).not.toContain(secret);
+    expect(stored).not.toContain(secret.split('_')[2]!);
+    expect(stored).not.toContain(idemKey);
   });
 });

@@ -6,6 +6,7 @@ import { eventHash, verifySegment, type ChainedFields } from './hash-chain.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { actorOf } from '../tenancy/context.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+import { AppError } from '../platform/errors/app-error.js';
 
 export const PLATFORM_CHAIN = 'platform';
 
@@ -67,8 +68,11 @@ export class AuditService {
 
   async list(ctx: OrgContext, q: TListAuditEventsQuery): Promise<{ items: TAuditEvent[]; nextCursor: string | null }> {
     const after = q.cursor ? Number(decodeCursor(q.cursor)) : 0;
+    if (!Number.isSafeInteger(after) || after < 0) {
+      throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
+    }
     const rows = await this.repo.list(ctx.organizationId, {
-      afterSeq: Number.isFinite(after) ? after : 0,
+      afterSeq: after,
       limit: q.limit + 1,
       entityType: q.entityType,
       entityId: q.entityId,

@@ -78,7 +78,7 @@ export class AuthService {
   }
 
   async logout(userId: string, sessionId: string, refreshToken: string | undefined, meta: SessionMeta): Promise<void> {
-    if (refreshToken) await this.tokens.revokeByToken(refreshToken);
+    if (refreshToken) await this.tokens.revokeByToken(refreshToken, userId);
     await this.tokens.revokeFamily(sessionId, 'LOGOUT');
     await this.audit.appendNow({
       organizationId: null,

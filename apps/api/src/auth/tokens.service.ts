@@ -118,10 +118,10 @@ export class TokensService {
     });
   }
 
-  /** Logout by refresh token: revokes that token's family (idempotent). */
-  async revokeByToken(presented: string): Promise<string | null> {
+  /** Logout by refresh token: revokes that token's family (idempotent), only if it is the caller's. */
+  async revokeByToken(presented: string, userId: string): Promise<string | null> {
     const stored = await this.prisma.client.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
-    if (!stored) return null;
+    if (!stored || stored.userId !== userId) return null;
     await this.revokeFamily(stored.familyId, 'LOGOUT');
     return stored.familyId;
   }

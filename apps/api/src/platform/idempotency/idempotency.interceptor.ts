@@ -85,11 +85,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
     try {
       const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      await this.service.complete(id, successStatus, body ?? null);
+      await this.service.complete(id, scope, key, successStatus, body ?? null);
       return body;
     } catch (err) {
       const n = normalizeError(err);
-      if (shouldStoreOutcome(n.status, n.code)) await this.service.complete(id, n.status, envelope(n, String(req.id)));
+      if (shouldStoreOutcome(n.status, n.code)) await this.service.complete(id, scope, key, n.status, envelope(n, String(req.id)));
       else await this.service.release(id);
       throw err;
     }

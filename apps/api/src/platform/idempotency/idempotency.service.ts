@@ -3,6 +3,7 @@ import type { Prisma } from '@amms/db';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PrismaService } from '../prisma/prisma.service.js';
 import { decideIdempotency, type IdempotencyDecision } from './idempotency-rules.js';
+import { hashIdempotencyKey, seal, unseal, type Sealed } from './sealed-response.js';
 
 const LOCK_MS = 60_000;
 
@@ -20,8 +21,9 @@ export class IdempotencyService {
   ) {}
 
   /** Claims (scope, key) for this request or says why not. Race-safe via the unique index. */
-  async claim(scope: string, key: string, method: string, path: string, requestHash: string): Promise<Claim> {
+  async claim(scope: string, rawKey: string, method: string, path: string, requestHash: string): Promise<Claim> {
     const db = this.prisma.client;
+    const key = hashIdempotencyKey(scope, rawKey);
     for (let attempt = 0; attempt < 2; attempt++) {
       const now = new Date();
       const inserted = await db.idempotencyKey.createMany({
@@ -48,7 +50,9 @@ export class IdempotencyService {
         continue;
       }
       const decision = decideIdempotency(row, requestHash, now);
-      if (decision === 'REPLAY') return { decision, stored: { status: row.responseStatus ?? 200, body: row.responseBody } };
+      if (decision === 'REPLAY') {
+        return { decision, stored: { status: row.responseStatus ?? 200, body: unseal(scope, rawKey, row.responseBody as unknown as Sealed) } };
+      }
       if (decision === 'TAKEOVER') {
         const took = await db.idempotencyKey.updateMany({
           where: { id: row.id, status: 'IN_PROGRESS', lockedUntil: { lte: now } },
@@ -61,10 +65,10 @@ export class IdempotencyService {
     return { decision: 'IN_USE' };
   }
 
-  async complete(id: string, status: number, body: unknown): Promise<void> {
+  async complete(id: string, scope: string, rawKey: string, status: number, body: unknown): Promise<void> {
     await this.prisma.client.idempotencyKey.update({
       where: { id },
-      data: { status: 'COMPLETED', responseStatus: status, responseBody: (body ?? null) as Prisma.InputJsonValue },
+      data: { status: 'COMPLETED', responseStatus: status, responseBody: seal(scope, rawKey, body ?? null) as unknown as Prisma.InputJsonValue },
     });
   }
 
