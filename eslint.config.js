@@ -17,6 +17,10 @@ export default tseslint.config(
   },
   {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
-    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly' } },
+    languageOptions: {
+      globals: Object.fromEntries(
+        ['process', 'console', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'fetch', 'performance', 'AbortController', 'Headers', 'Response', 'Request'].map((g) => [g, 'readonly']),
+      ),
+    },
   },
 );
