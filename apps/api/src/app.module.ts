@@ -24,6 +24,12 @@ import { TeamsService } from './tenancy/teams.service.js';
 import { TeamsController } from './tenancy/teams.controller.js';
 import { ApiKeysService } from './tenancy/api-keys.service.js';
 import { ApiKeysController } from './tenancy/api-keys.controller.js';
+import { AssetsRepository } from './assets/assets.repository.js';
+import { AssetsService } from './assets/assets.service.js';
+import { MeterReadingsService } from './assets/meter-readings.service.js';
+import { MachineModelsService } from './assets/machine-models.service.js';
+import { AssetsController } from './assets/assets.controller.js';
+import { MachineModelsController } from './assets/machine-models.controller.js';
 
 @Module({})
 export class AppModule {
@@ -35,7 +41,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, AssetsController],
       providers: [
         AuditRepository,
         AuditService,
@@ -47,6 +53,10 @@ export class AppModule {
         MembersService,
         TeamsService,
         ApiKeysService,
+        AssetsRepository,
+        AssetsService,
+        MeterReadingsService,
+        MachineModelsService,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

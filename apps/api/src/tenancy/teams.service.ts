@@ -88,8 +88,16 @@ export class TeamsService {
     await this.prisma.client.$transaction(async (tx) => {
       const before = await tx.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
       if (!before) throw TenancyErrors.teamNotFound();
+      // assets of the team stay, without a team (the FK restricts deleting a team that still has assets)
+      const unassigned = await tx.asset.updateMany({
+        where: { organizationId: ctx.organizationId, teamId: id },
+        data: { teamId: null, version: { increment: 1 } },
+      });
       await tx.team.deleteMany({ where: { id, organizationId: ctx.organizationId } });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'team.deleted', 'team', id, { before: { name: before.name, memberCount: before._count.members } }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'team.deleted', 'team', id, { before: { name: before.name, memberCount: before._count.members }, unassignedAssets: unassigned.count }),
+      );
     });
   }
 }

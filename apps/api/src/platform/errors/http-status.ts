@@ -31,6 +31,9 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'MEMBER_EXISTS':
     case 'TEAM_NAME_TAKEN':
     case 'LAST_OWNER':
+    case 'INVALID_TRANSITION':
+    case 'SERIAL_NUMBER_TAKEN':
+    case 'MACHINE_MODEL_EXISTS':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
@@ -38,6 +41,8 @@ export function httpStatusOf(code: TErrorCode): number {
       return 415;
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'SCOPE_NOT_GRANTABLE':
+    case 'METER_BACKWARDS':
+    case 'METER_OUT_OF_ORDER':
       return 422;
     case 'RATE_LIMITED':
       return 429;

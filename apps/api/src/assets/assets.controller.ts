@@ -1,0 +1,89 @@
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ZAsset,
+  ZAssetDetail,
+  ZCreateAssetRequest,
+  ZCreateMeterReadingRequest,
+  ZListAssetsQuery,
+  ZListAssetsResponse,
+  ZListMeterReadingsQuery,
+  ZListMeterReadingsResponse,
+  ZMeterReading,
+  ZUpdateAssetRequest,
+  type TCreateAssetRequest,
+  type TCreateMeterReadingRequest,
+  type TListAssetsQuery,
+  type TListMeterReadingsQuery,
+  type TUpdateAssetRequest,
+} from '@amms/contracts/assets';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { AssetsService } from './assets.service.js';
+import { MeterReadingsService } from './meter-readings.service.js';
+
+const ZIdParam = z.uuid();
+
+@ApiTags('assets')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/assets')
+export class AssetsController {
+  constructor(
+    private readonly assets: AssetsService,
+    private readonly meters: MeterReadingsService,
+  ) {}
+
+  @RequirePermission('asset.read')
+  @Get()
+  @Returns(ZListAssetsResponse)
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListAssetsQuery }) q: TListAssetsQuery) {
+    return this.assets.list(ctx, q);
+  }
+
+  @RequirePermission('asset.read')
+  @Get(':id')
+  @Returns(ZAssetDetail)
+  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.assets.get(ctx, id);
+  }
+
+  @RequirePermission('asset.write')
+  @Idempotent()
+  @Post()
+  @Returns(ZAsset, 201)
+  create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateAssetRequest }) body: TCreateAssetRequest) {
+    return this.assets.create(ctx, body);
+  }
+
+  @RequirePermission('asset.write')
+  @Patch(':id')
+  @Returns(ZAsset)
+  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateAssetRequest }) body: TUpdateAssetRequest) {
+    return this.assets.update(ctx, id, body);
+  }
+
+  @RequirePermission('asset.write')
+  @Delete(':id')
+  @HttpCode(204)
+  async remove(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    await this.assets.remove(ctx, id);
+  }
+
+  @RequirePermission('asset.read')
+  @Get(':id/meter-readings')
+  @Returns(ZListMeterReadingsResponse)
+  listReadings(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Query({ schema: ZListMeterReadingsQuery }) q: TListMeterReadingsQuery) {
+    return this.meters.list(ctx, id, q);
+  }
+
+  @RequirePermission('meter.write')
+  @Idempotent()
+  @Post(':id/meter-readings')
+  @Returns(ZMeterReading, 201)
+  recordReading(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCreateMeterReadingRequest }) body: TCreateMeterReadingRequest) {
+    return this.meters.record(ctx, id, body);
+  }
+}

@@ -1,0 +1,29 @@
+import { AppError } from '../platform/errors/app-error.js';
+import type { TAssetStatus } from '@amms/contracts/assets';
+
+export const AssetErrors = {
+  assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found'),
+  modelNotFound: () => new AppError('NOT_FOUND', 'Machine model not found', { field: 'modelId' }),
+  teamNotFound: () => new AppError('NOT_FOUND', 'Team not found', { field: 'teamId' }),
+  /** a TEAM-scoped writer may only put assets into their own teams; ASSIGNED writers none yet */
+  outOfScope: () => new AppError('FORBIDDEN', 'The asset would be outside your data scope'),
+  invalidTransition: (from: TAssetStatus, to: TAssetStatus) =>
+    new AppError('INVALID_TRANSITION', `An asset cannot go from ${from} to ${to}`, { from, to }),
+  serialTaken: (serialNumber: string) =>
+    new AppError('SERIAL_NUMBER_TAKEN', `An asset with serial number "${serialNumber}" already exists`, { serialNumber }),
+  modelExists: (manufacturer: string, name: string) =>
+    new AppError('MACHINE_MODEL_EXISTS', `The model "${manufacturer} ${name}" already exists`, { manufacturer, name }),
+  meterBackwards: (latestHours: number, readingHours: number) =>
+    new AppError('METER_BACKWARDS', 'The reading is lower than the latest one; flag it as a meter replacement if the meter was changed', {
+      latestHours,
+      readingHours,
+    }),
+  meterOutOfOrder: (latestReadAt: string) =>
+    new AppError('METER_OUT_OF_ORDER', 'The reading is older than the latest one', { latestReadAt }),
+  readAtInFuture: () =>
+    new AppError('VALIDATION_FAILED', 'readAt is in the future', [{ path: 'readAt', message: 'must not be in the future', code: 'too_big' }]),
+};
+
+export function isUniqueViolation(err: unknown): boolean {
+  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
+}

@@ -1,0 +1,193 @@
+import { Injectable } from '@nestjs/common';
+import type { AssetStatus, MachineKind, MeterSource, OperationType, Prisma } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+
+export interface ModelFilter {
+  kind?: MachineKind;
+  operationType?: OperationType;
+  q?: string;
+  afterId?: string;
+  limit: number;
+}
+
+export interface AssetFilter {
+  status?: AssetStatus;
+  teamId?: string;
+  modelId?: string;
+  q?: string;
+  afterId?: string;
+  limit: number;
+  /** the caller's data-scope fragment */
+  scope: Prisma.AssetWhereInput;
+}
+
+export interface AssetData {
+  modelId: string;
+  teamId: string | null;
+  name: string;
+  serialNumber: string;
+  plateNumber: string | null;
+  purchaseDate: Date | null;
+  purchaseCostMinor: bigint | null;
+  status: AssetStatus;
+}
+
+export interface MeterReadingData {
+  assetId: string;
+  readingHours: string;
+  readAt: Date;
+  source: MeterSource;
+  isReplacement: boolean;
+  recordedByUserId: string | null;
+}
+
+/** Platform models (organizationId null) and the org's own. */
+const visibleModels = (organizationId: string): Prisma.MachineModelWhereInput => ({
+  OR: [{ organizationId: null }, { organizationId }],
+});
+
+const latestFirst = [{ readAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const satisfies Prisma.MeterReadingOrderByWithRelationInput[];
+
+/** Prisma for machine models, assets and meter readings. Every method is bound to one org. */
+@Injectable()
+export class AssetsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn);
+  }
+
+  // --- machine models -------------------------------------------------------
+
+  listModels(organizationId: string, f: ModelFilter) {
+    return this.prisma.client.machineModel.findMany({
+      where: {
+        AND: [
+          visibleModels(organizationId),
+          f.kind ? { kind: f.kind } : {},
+          f.operationType ? { operationTypes: { has: f.operationType } } : {},
+          f.q ? { OR: [{ manufacturer: { contains: f.q, mode: 'insensitive' } }, { name: { contains: f.q, mode: 'insensitive' } }] } : {},
+          f.afterId ? { id: { gt: f.afterId } } : {},
+        ],
+      },
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  findVisibleModel(db: Tx | undefined, organizationId: string, id: string) {
+    return (db ?? this.prisma.client).machineModel.findFirst({ where: { AND: [{ id }, visibleModels(organizationId)] } });
+  }
+
+  createModel(tx: Tx, organizationId: string, data: Omit<Prisma.MachineModelUncheckedCreateInput, 'organizationId' | 'id'>) {
+    return tx.machineModel.create({ data: { ...data, organizationId } });
+  }
+
+  // --- teams (existence in this org) ----------------------------------------
+
+  async teamExists(tx: Tx, organizationId: string, teamId: string): Promise<boolean> {
+    return (await tx.team.count({ where: { id: teamId, organizationId } })) === 1;
+  }
+
+  // --- assets -----------------------------------------------------------------
+
+  listAssets(organizationId: string, f: AssetFilter) {
+    return this.prisma.client.asset.findMany({
+      where: {
+        AND: [
+          { organizationId, deletedAt: null },
+          f.scope,
+          f.status ? { status: f.status } : {},
+          f.teamId ? { teamId: f.teamId } : {},
+          f.modelId ? { modelId: f.modelId } : {},
+          f.q
+            ? {
+                OR: [
+                  { name: { contains: f.q, mode: 'insensitive' } },
+                  { serialNumber: { contains: f.q, mode: 'insensitive' } },
+                  { plateNumber: { contains: f.q, mode: 'insensitive' } },
+                ],
+              }
+            : {},
+          f.afterId ? { id: { gt: f.afterId } } : {},
+        ],
+      },
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  /** A live (not soft-deleted) asset of the org within the caller's scope. */
+  findAssetById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
+    return (db ?? this.prisma.client).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });
+  }
+
+  findAssetByIdWithModel(organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
+    return this.prisma.client.asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] }, include: { model: true } });
+  }
+
+  createAsset(tx: Tx, organizationId: string, data: AssetData) {
+    return tx.asset.create({ data: { ...data, organizationId } });
+  }
+
+  /** Conditional update on the version the caller saw: false → it changed (or was deleted) meanwhile. */
+  async updateAssetIfVersion(tx: Tx, organizationId: string, id: string, version: number, data: Partial<AssetData>): Promise<boolean> {
+    const res = await tx.asset.updateMany({
+      where: { id, organizationId, version, deletedAt: null },
+      data: { ...data, version: { increment: 1 } },
+    });
+    return res.count === 1;
+  }
+
+  /** false → already deleted (a concurrent delete won). */
+  async softDeleteAsset(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    const res = await tx.asset.updateMany({
+      where: { id, organizationId, deletedAt: null },
+      data: { deletedAt: new Date(), version: { increment: 1 } },
+    });
+    return res.count === 1;
+  }
+
+  /**
+   * Locks a live asset row (FOR UPDATE) for the rest of the transaction: meter readings of
+   * one asset are checked and written one at a time, so two cannot both pass the check.
+   */
+  async lockAsset(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Asset"
+      WHERE id = ${id}::uuid AND "organizationId" = ${organizationId}::uuid AND "deletedAt" IS NULL
+      FOR UPDATE`;
+    return rows.length === 1;
+  }
+
+  // --- meter readings ---------------------------------------------------------
+
+  findLatestReading(db: Tx | undefined, organizationId: string, assetId: string) {
+    return (db ?? this.prisma.client).meterReading.findFirst({ where: { organizationId, assetId }, orderBy: latestFirst });
+  }
+
+  createReading(tx: Tx, organizationId: string, data: MeterReadingData) {
+    return tx.meterReading.create({ data: { ...data, organizationId } });
+  }
+
+  /** Newest first; `after` is the (readAt, id) of the last row of the previous page. */
+  listReadings(organizationId: string, assetId: string, limit: number, after?: { readAt: Date; createdAt: Date; id: string }) {
+    return this.prisma.client.meterReading.findMany({
+      where: {
+        organizationId,
+        assetId,
+        ...(after
+          ? {
+              OR: [
+                { readAt: { lt: after.readAt } },
+                { readAt: after.readAt, createdAt: { lt: after.createdAt } },
+                { readAt: after.readAt, createdAt: after.createdAt, id: { lt: after.id } },
+              ],
+            }
+          : {}),
+      },
+      orderBy: latestFirst,
+      take: limit,
+    });
+  }
+}

@@ -1,0 +1,154 @@
+import { Injectable } from '@nestjs/common';
+import {
+  canTransition,
+  type TAsset,
+  type TAssetDetail,
+  type TCreateAssetRequest,
+  type TListAssetsQuery,
+  type TListAssetsResponse,
+  type TUpdateAssetRequest,
+} from '@amms/contracts/assets';
+import type { Prisma } from '@amms/db';
+import { AuditService } from '../audit/audit.service.js';
+import { versionConflict } from '../platform/errors/app-error.js';
+import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { scopeWhere } from '../tenancy/data-scope.js';
+import { diff } from '../tenancy/members.service.js';
+import { AssetsRepository, type AssetData } from './assets.repository.js';
+import { AssetErrors, isUniqueViolation } from './assets.errors.js';
+import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
+
+/**
+ * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.
+ * ASSIGNED: none for now. The jobs slice will widen it to "assets on jobs assigned to me".
+ */
+export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
+  return scopeWhere<Prisma.AssetWhereInput>(ctx, {
+    team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
+    assigned: () => ({ id: { in: [] } }),
+  }) as Prisma.AssetWhereInput;
+}
+
+@Injectable()
+export class AssetsService {
+  constructor(
+    private readonly repo: AssetsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async list(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
+    const rows = await this.repo.listAssets(ctx.organizationId, {
+      status: q.status,
+      teamId: q.teamId,
+      modelId: q.modelId,
+      q: q.q,
+      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      limit: q.limit + 1,
+      scope: assetScope(ctx),
+    });
+    const page = rows.slice(0, q.limit);
+    return { items: page.map(toAsset), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+  }
+
+  async get(ctx: OrgContext, id: string): Promise<TAssetDetail> {
+    const a = await this.repo.findAssetByIdWithModel(ctx.organizationId, id, assetScope(ctx));
+    if (!a) throw AssetErrors.assetNotFound();
+    const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
+    return { ...toAsset(a), model: toMachineModel(a.model), latestMeterReading: latest ? toMeterReading(latest) : null };
+  }
+
+  async create(ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
+    const teamId = input.teamId ?? null;
+    this.assertWritableTeam(ctx, teamId);
+    try {
+      return await this.repo.transaction(async (tx) => {
+        await this.assertReferences(tx, ctx, input.modelId, teamId);
+        const a = await this.repo.createAsset(tx, ctx.organizationId, {
+          modelId: input.modelId,
+          teamId,
+          name: input.name,
+          serialNumber: input.serialNumber,
+          plateNumber: input.plateNumber ?? null,
+          purchaseDate: input.purchaseDate ? calendarDate(input.purchaseDate) : null,
+          purchaseCostMinor: input.purchaseCostMinor == null ? null : BigInt(input.purchaseCostMinor),
+          status: 'ACTIVE',
+        });
+        const after = toAsset(a);
+        const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
+        await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.created', 'asset', a.id, { after: fields }));
+        return after;
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AssetErrors.serialTaken(input.serialNumber);
+      throw err;
+    }
+  }
+
+  async update(ctx: OrgContext, id: string, input: TUpdateAssetRequest): Promise<TAsset> {
+    try {
+      return await this.repo.transaction(async (tx) => {
+        const current = await this.repo.findAssetById(tx, ctx.organizationId, id, assetScope(ctx));
+        if (!current) throw AssetErrors.assetNotFound();
+        if (current.version !== input.version) throw versionConflict(toAsset(current));
+        if (input.status && !canTransition(current.status, input.status)) throw AssetErrors.invalidTransition(current.status, input.status);
+        if (input.teamId !== undefined) this.assertWritableTeam(ctx, input.teamId);
+        if (input.modelId !== undefined || input.teamId) await this.assertReferences(tx, ctx, input.modelId, input.teamId ?? null);
+
+        const data: Partial<AssetData> = {};
+        if (input.modelId !== undefined) data.modelId = input.modelId;
+        if (input.teamId !== undefined) data.teamId = input.teamId;
+        if (input.name !== undefined) data.name = input.name;
+        if (input.serialNumber !== undefined) data.serialNumber = input.serialNumber;
+        if (input.plateNumber !== undefined) data.plateNumber = input.plateNumber;
+        if (input.purchaseDate !== undefined) data.purchaseDate = input.purchaseDate === null ? null : calendarDate(input.purchaseDate);
+        if (input.purchaseCostMinor !== undefined) data.purchaseCostMinor = input.purchaseCostMinor === null ? null : BigInt(input.purchaseCostMinor);
+        if (input.status !== undefined) data.status = input.status;
+
+        const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, id, input.version, data);
+        if (!ok) {
+          const now = await this.repo.findAssetById(tx, ctx.organizationId, id, {});
+          if (!now) throw AssetErrors.assetNotFound();
+          throw versionConflict(toAsset(now));
+        }
+        const after = (await this.repo.findAssetById(tx, ctx.organizationId, id, {}))!;
+        const event = after.status !== current.status ? 'asset.status_changed' : 'asset.updated';
+        await this.audit.append(tx, this.audit.forCtx(ctx, event, 'asset', id, diff(toAsset(current), toAsset(after))));
+        return toAsset(after);
+      });
+    } catch (err) {
+      if (isUniqueViolation(err)) throw AssetErrors.serialTaken(input.serialNumber ?? '');
+      throw err;
+    }
+  }
+
+  async remove(ctx: OrgContext, id: string): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      const current = await this.repo.findAssetById(tx, ctx.organizationId, id, assetScope(ctx));
+      if (!current) throw AssetErrors.assetNotFound();
+      const ok = await this.repo.softDeleteAsset(tx, ctx.organizationId, id);
+      if (!ok) throw AssetErrors.assetNotFound();
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'asset.deleted', 'asset', id, {
+          before: { deleted: false, name: current.name, serialNumber: current.serialNumber, status: current.status },
+          after: { deleted: true },
+        }),
+      );
+    });
+  }
+
+  /** The asset must stay inside the writer's scope, or they would create rows they cannot see. */
+  private assertWritableTeam(ctx: OrgContext, teamId: string | null): void {
+    if (ctx.dataScope === 'ORG') return;
+    if (ctx.dataScope === 'TEAM' && teamId && ctx.teamIds.includes(teamId)) return;
+    throw AssetErrors.outOfScope();
+  }
+
+  /** Another org's model or team is a 404, like a missing one. */
+  private async assertReferences(tx: Tx, ctx: OrgContext, modelId: string | undefined, teamId: string | null): Promise<void> {
+    if (modelId && !(await this.repo.findVisibleModel(tx, ctx.organizationId, modelId))) throw AssetErrors.modelNotFound();
+    if (teamId && !(await this.repo.teamExists(tx, ctx.organizationId, teamId))) throw AssetErrors.teamNotFound();
+  }
+}

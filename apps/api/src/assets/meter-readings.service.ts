@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import type { TCreateMeterReadingRequest, TListMeterReadingsQuery, TListMeterReadingsResponse, TMeterReading } from '@amms/contracts/assets';
+import { AuditService } from '../audit/audit.service.js';
+import { AppError } from '../platform/errors/app-error.js';
+import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { AssetsRepository } from './assets.repository.js';
+import { AssetErrors } from './assets.errors.js';
+import { tenths, toMeterReading } from './assets.mappers.js';
+import { assetScope } from './assets.service.js';
+
+/** Clock skew we tolerate between a client's clock and ours before calling readAt "in the future". */
+const FUTURE_SKEW_MS = 60_000;
+
+const invalidCursor = () =>
+  new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
+
+/**
+ * Engine-hour readings are cumulative: a reading may not be lower than the latest one
+ * (by readAt) unless it is flagged as a meter replacement, and may not be older than it.
+ * The asset row is locked FOR UPDATE while checking and inserting, so concurrent readings
+ * of one asset are decided one after another against what the previous one wrote.
+ */
+@Injectable()
+export class MeterReadingsService {
+  constructor(
+    private readonly repo: AssetsRepository,
+    private readonly audit: AuditService,
+  ) {}
+
+  async record(ctx: OrgContext, assetId: string, input: TCreateMeterReadingRequest): Promise<TMeterReading> {
+    const now = Date.now();
+    const readAt = input.readAt ? new Date(input.readAt) : new Date(now);
+    if (readAt.getTime() > now + FUTURE_SKEW_MS) throw AssetErrors.readAtInFuture();
+    return this.repo.transaction(async (tx) => {
+      const asset = await this.repo.findAssetById(tx, ctx.organizationId, assetId, assetScope(ctx));
+      if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
+      const latest = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
+      if (latest) {
+        if (readAt < latest.readAt) throw AssetErrors.meterOutOfOrder(latest.readAt.toISOString());
+        const latestHours = toMeterReading(latest).readingHours;
+        if (tenths(input.readingHours) < tenths(latestHours) && !input.isReplacement) throw AssetErrors.meterBackwards(latestHours, input.readingHours);
+      }
+      const r = await this.repo.createReading(tx, ctx.organizationId, {
+        assetId,
+        readingHours: input.readingHours.toFixed(1),
+        readAt,
+        source: input.source,
+        isReplacement: input.isReplacement,
+        recordedByUserId: ctx.actorUserId,
+      });
+      const out = toMeterReading(r);
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'asset.meter_recorded', 'asset', assetId, {
+          before: { readingHours: latest ? toMeterReading(latest).readingHours : null },
+          after: { readingHours: out.readingHours, readAt: out.readAt, source: out.source, isReplacement: out.isReplacement },
+          meterReadingId: r.id,
+        }),
+      );
+      return out;
+    });
+  }
+
+  async list(ctx: OrgContext, assetId: string, q: TListMeterReadingsQuery): Promise<TListMeterReadingsResponse> {
+    const asset = await this.repo.findAssetById(undefined, ctx.organizationId, assetId, assetScope(ctx));
+    if (!asset) throw AssetErrors.assetNotFound();
+    const rows = await this.repo.listReadings(ctx.organizationId, assetId, q.limit + 1, q.cursor ? parseCursor(q.cursor) : undefined);
+    const page = rows.slice(0, q.limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > q.limit && last ? encodeCursor(JSON.stringify([last.readAt.toISOString(), last.createdAt.toISOString(), last.id])) : null;
+    return { items: page.map(toMeterReading), nextCursor };
+  }
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function parseCursor(cursor: string): { readAt: Date; createdAt: Date; id: string } {
+  let v: unknown;
+  try {
+    v = JSON.parse(decodeCursor(cursor));
+  } catch {
+    throw invalidCursor();
+  }
+  if (!Array.isArray(v) || v.length !== 3 || !v.every((x) => typeof x === 'string')) throw invalidCursor();
+  const [readAt, createdAt, id] = v as [string, string, string];
+  const r = new Date(readAt);
+  const c = new Date(createdAt);
+  if (Number.isNaN(r.getTime()) || Number.isNaN(c.getTime()) || !UUID.test(id)) throw invalidCursor();
+  return { readAt: r, createdAt: c, id };
+}

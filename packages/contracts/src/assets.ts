@@ -1,0 +1,217 @@
+import { z } from 'zod';
+
+/**
+ * Assets: the machine model catalog, an org's machines and their engine-hour meter.
+ *
+ * Wire formats:
+ * - Money is integer minor units (CNY fen) as a **decimal string** (`"12800000"` = ¥128,000.00):
+ *   the column is a BigInt and a JSON number loses precision past 2^53, so the API never
+ *   sends money as a number. Requests take the same string form.
+ * - Decimal columns are JSON numbers with fixed precision: working width in metres with at
+ *   most 2 decimals, engine hours with at most 1 decimal. Requests with more precision are
+ *   refused (400), never rounded silently.
+ * - Dates: `purchaseDate` is a calendar date `YYYY-MM-DD`; timestamps are ISO 8601.
+ */
+
+export const MACHINE_KINDS = ['POWER_UNIT', 'SELF_PROPELLED', 'IMPLEMENT'] as const;
+export const ZMachineKind = z.enum(MACHINE_KINDS);
+export type TMachineKind = z.infer<typeof ZMachineKind>;
+
+/** ADAPT's operation types. */
+export const OPERATION_TYPES = [
+  'TILLAGE',
+  'SOWING_PLANTING',
+  'FERTILIZING',
+  'CROP_PROTECTION',
+  'MOWING',
+  'BALING',
+  'HARVESTING',
+  'FORAGE_HARVESTING',
+  'TRANSPORT',
+  'OTHER',
+] as const;
+export const ZOperationType = z.enum(OPERATION_TYPES);
+export type TOperationType = z.infer<typeof ZOperationType>;
+
+export const ASSET_STATUSES = ['ACTIVE', 'IN_MAINTENANCE', 'RETIRED'] as const;
+export const ZAssetStatus = z.enum(ASSET_STATUSES);
+export type TAssetStatus = z.infer<typeof ZAssetStatus>;
+
+export const METER_SOURCES = ['MANUAL', 'TELEMATICS', 'JOB', 'WORK_ORDER'] as const;
+export const ZMeterSource = z.enum(METER_SOURCES);
+export type TMeterSource = z.infer<typeof ZMeterSource>;
+
+/** A number with at most `digits` decimals (checked on the decimal representation, not by float division). */
+function fixedDecimal(digits: number, max: number) {
+  return z
+    .number()
+    .min(0)
+    .max(max)
+    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, { message: `at most ${digits} decimal place(s)` });
+}
+
+/** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
+export const ZMoneyMinor = z.string().regex(/^(0|[1-9]\d{0,17})$/, 'integer minor units (fen) as a string of digits');
+
+const ZCalendarDate = z.iso.date();
+const ZPageFields = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(500).optional(),
+};
+
+// ---------------------------------------------------------------------------
+// Machine model catalog
+// ---------------------------------------------------------------------------
+
+export const ZMachineModel = z.object({
+  id: z.uuid(),
+  /** null: a platform catalog model, visible to every org */
+  organizationId: z.uuid().nullable(),
+  manufacturer: z.string(),
+  name: z.string(),
+  kind: ZMachineKind,
+  operationTypes: z.array(ZOperationType),
+  workingWidthM: z.number().nullable(),
+  powerKw: z.number().int().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TMachineModel = z.infer<typeof ZMachineModel>;
+
+export const ZListMachineModelsQuery = z.object({
+  ...ZPageFields,
+  kind: ZMachineKind.optional(),
+  operationType: ZOperationType.optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+});
+export type TListMachineModelsQuery = z.infer<typeof ZListMachineModelsQuery>;
+
+export const ZListMachineModelsResponse = z.object({ items: z.array(ZMachineModel), nextCursor: z.string().nullable() });
+export type TListMachineModelsResponse = z.infer<typeof ZListMachineModelsResponse>;
+
+/** Creates an org-private model (platform models are managed by platform admins). */
+export const ZCreateMachineModelRequest = z.strictObject({
+  manufacturer: z.string().trim().min(1).max(80),
+  name: z.string().trim().min(1).max(120),
+  kind: ZMachineKind,
+  operationTypes: z.array(ZOperationType).min(1).max(OPERATION_TYPES.length),
+  workingWidthM: fixedDecimal(2, 9999.99).nullable().optional(),
+  powerKw: z.number().int().min(0).max(100_000).nullable().optional(),
+});
+export type TCreateMachineModelRequest = z.infer<typeof ZCreateMachineModelRequest>;
+
+// ---------------------------------------------------------------------------
+// Meter readings
+// ---------------------------------------------------------------------------
+
+export const ZMeterReading = z.object({
+  id: z.uuid(),
+  assetId: z.uuid(),
+  /** cumulative engine hours, 1 decimal */
+  readingHours: z.number(),
+  readAt: z.string(),
+  source: ZMeterSource,
+  isReplacement: z.boolean(),
+  recordedByUserId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type TMeterReading = z.infer<typeof ZMeterReading>;
+
+/**
+ * Cumulative engine hours. Lower than the latest reading → 422 METER_BACKWARDS unless
+ * `isReplacement` (a new meter or engine); `readAt` before the latest reading → 422
+ * METER_OUT_OF_ORDER; `readAt` in the future → 400. `readAt` defaults to now.
+ */
+export const ZCreateMeterReadingRequest = z.strictObject({
+  readingHours: fixedDecimal(1, 999_999_999.9),
+  readAt: z.iso.datetime({ offset: true }).optional(),
+  source: ZMeterSource.default('MANUAL'),
+  isReplacement: z.boolean().default(false),
+});
+export type TCreateMeterReadingRequest = z.infer<typeof ZCreateMeterReadingRequest>;
+
+export const ZListMeterReadingsQuery = z.object({ ...ZPageFields });
+export type TListMeterReadingsQuery = z.infer<typeof ZListMeterReadingsQuery>;
+
+export const ZListMeterReadingsResponse = z.object({ items: z.array(ZMeterReading), nextCursor: z.string().nullable() });
+export type TListMeterReadingsResponse = z.infer<typeof ZListMeterReadingsResponse>;
+
+// ---------------------------------------------------------------------------
+// Assets
+// ---------------------------------------------------------------------------
+
+export const ZAsset = z.object({
+  id: z.uuid(),
+  modelId: z.uuid(),
+  teamId: z.uuid().nullable(),
+  name: z.string(),
+  serialNumber: z.string(),
+  plateNumber: z.string().nullable(),
+  /** YYYY-MM-DD */
+  purchaseDate: z.string().nullable(),
+  /** CNY fen as a string of digits */
+  purchaseCostMinor: ZMoneyMinor.nullable(),
+  status: ZAssetStatus,
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TAsset = z.infer<typeof ZAsset>;
+
+/** The detail view: the asset with its model and its latest meter reading. */
+export const ZAssetDetail = ZAsset.extend({
+  model: ZMachineModel,
+  latestMeterReading: ZMeterReading.nullable(),
+});
+export type TAssetDetail = z.infer<typeof ZAssetDetail>;
+
+export const ZListAssetsQuery = z.object({
+  ...ZPageFields,
+  status: ZAssetStatus.optional(),
+  teamId: z.uuid().optional(),
+  modelId: z.uuid().optional(),
+  q: z.string().trim().min(1).max(100).optional(),
+});
+export type TListAssetsQuery = z.infer<typeof ZListAssetsQuery>;
+
+export const ZListAssetsResponse = z.object({ items: z.array(ZAsset), nextCursor: z.string().nullable() });
+export type TListAssetsResponse = z.infer<typeof ZListAssetsResponse>;
+
+export const ZCreateAssetRequest = z.strictObject({
+  modelId: z.uuid(),
+  teamId: z.uuid().nullable().optional(),
+  name: z.string().trim().min(1).max(120),
+  serialNumber: z.string().trim().min(1).max(80),
+  plateNumber: z.string().trim().min(1).max(40).nullable().optional(),
+  purchaseDate: ZCalendarDate.nullable().optional(),
+  purchaseCostMinor: ZMoneyMinor.nullable().optional(),
+});
+export type TCreateAssetRequest = z.infer<typeof ZCreateAssetRequest>;
+
+/**
+ * Status transitions: ACTIVE ↔ IN_MAINTENANCE, any → RETIRED; RETIRED is final
+ * (409 INVALID_TRANSITION). `version` is the version the client read (409 VERSION_CONFLICT
+ * with the current asset when it changed since).
+ */
+export const ZUpdateAssetRequest = z
+  .strictObject({
+    version: z.number().int().min(1),
+    modelId: z.uuid().optional(),
+    teamId: z.uuid().nullable().optional(),
+    name: z.string().trim().min(1).max(120).optional(),
+    serialNumber: z.string().trim().min(1).max(80).optional(),
+    plateNumber: z.string().trim().min(1).max(40).nullable().optional(),
+    purchaseDate: ZCalendarDate.nullable().optional(),
+    purchaseCostMinor: ZMoneyMinor.nullable().optional(),
+    status: ZAssetStatus.optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'nothing to change' });
+export type TUpdateAssetRequest = z.infer<typeof ZUpdateAssetRequest>;
+
+/** Allowed status changes; a same-status "change" is a no-op, not a transition. */
+export function canTransition(from: TAssetStatus, to: TAssetStatus): boolean {
+  if (from === to) return true;
+  if (from === 'RETIRED') return false;
+  if (to === 'RETIRED') return true;
+  return (from === 'ACTIVE' && to === 'IN_MAINTENANCE') || (from === 'IN_MAINTENANCE' && to === 'ACTIVE');
+}
