@@ -11,7 +11,7 @@ import {
 import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
+import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
@@ -48,8 +48,7 @@ export class AssetsService {
       limit: q.limit + 1,
       scope: assetScope(ctx),
     });
-    const page = rows.slice(0, q.limit);
-    return { items: page.map(toAsset), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+    return pageOf(rows, q.limit, toAsset);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TAssetDetail> {

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TCreateMachineModelRequest, TListMachineModelsQuery, TListMachineModelsResponse, TMachineModel } from '@amms/contracts/assets';
 import { AuditService } from '../audit/audit.service.js';
-import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
+import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
@@ -27,8 +27,7 @@ export class MachineModelsService {
       afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
       limit: q.limit + 1,
     });
-    const page = rows.slice(0, q.limit);
-    return { items: page.map(toMachineModel), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+    return pageOf(rows, q.limit, toMachineModel);
   }
 
   async create(ctx: OrgContext, input: TCreateMachineModelRequest): Promise<TMachineModel> {

@@ -5,7 +5,7 @@ import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
+import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import { generateOneTimePassword, hashPassword } from '../auth/password.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { scopeWhere } from './data-scope.js';
@@ -63,8 +63,7 @@ export class MembersService {
       limit: q.limit + 1,
       scope: memberScope(ctx),
     });
-    const page = rows.slice(0, q.limit);
-    return { items: page.map(toMember), nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!.id) : null };
+    return pageOf(rows, q.limit, toMember);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TMember> {

@@ -19,3 +19,18 @@ export function decodeIdCursor(cursor: string): string {
   }
   return id;
 }
+
+/**
+ * One page of a keyset list: repositories fetch `limit + 1` rows; the extra row only
+ * says there is more. The cursor is the last returned row's position (its id by default).
+ */
+export function pageOf<R, T>(
+  rows: readonly R[],
+  limit: number,
+  map: (row: R) => T,
+  position: (row: R) => string = (row) => (row as { id: string }).id,
+): { items: T[]; nextCursor: string | null } {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(map), nextCursor: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null };
+}
