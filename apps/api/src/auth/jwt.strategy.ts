@@ -2,7 +2,6 @@ import { Inject, Injectable } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { ExtractJwt, Strategy } from 'passport-jwt';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
 import type { AuthPrincipal } from '../tenancy/context.js';
 import { TokensService, type AccessClaims } from './tokens.service.js';
 import { AuthErrors } from './auth.errors.js';
@@ -12,7 +11,6 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     private readonly tokens: TokensService,
-    private readonly prisma: PrismaService,
   ) {
     super({
       jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
@@ -25,11 +23,8 @@ export class JwtStrategy extends PassportStrategy(Strategy, 'jwt') {
   /** Signature and expiry are checked by passport-jwt; the session must still be live. */
   async validate(claims: AccessClaims): Promise<AuthPrincipal> {
     if (claims.typ !== 'access' || typeof claims.sub !== 'string' || typeof claims.sid !== 'string') throw AuthErrors.tokenInvalid();
-    const [active, user] = await Promise.all([
-      this.tokens.isSessionActive(claims.sid, claims.sub),
-      this.prisma.client.user.findUnique({ where: { id: claims.sub }, select: { isPlatformAdmin: true } }),
-    ]);
-    if (!active || !user) throw AuthErrors.tokenInvalid();
+    const user = await this.tokens.liveSessionUser(claims.sid, claims.sub);
+    if (!user) throw AuthErrors.tokenInvalid();
     return { kind: 'USER', userId: claims.sub, sessionId: claims.sid, isPlatformAdmin: user.isPlatformAdmin };
   }
 }

@@ -126,12 +126,16 @@ export class TokensService {
     return stored.familyId;
   }
 
-  /** An access token is only good while its session (family) has a live token. */
-  async isSessionActive(familyId: string, userId: string): Promise<boolean> {
+  /**
+   * An access token is only good while its session (family) has a live token. One query
+   * per request answers both "is the session live" and "who is the user".
+   */
+  async liveSessionUser(familyId: string, userId: string): Promise<{ isPlatformAdmin: boolean } | null> {
     const live = await this.prisma.client.refreshToken.findFirst({
       where: { familyId, userId, revokedAt: null, expiresAt: { gt: new Date() } },
-      select: { id: true },
+      select: { user: { select: { isPlatformAdmin: true } } },
     });
-    return live !== null;
+    return live?.user ?? null;
   }
+
 }

@@ -6,7 +6,6 @@ import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
 import { ZApiKey, ZCreateApiKeyResponse, ZListApiKeysResponse, ZCreateApiKeyRequest, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import { decodeIdCursor, encodeCursor } from '../platform/http/cursor.js';
 import { ApiKeysService } from './api-keys.service.js';
 import type { OrgContext } from './context.js';
 
@@ -19,9 +18,8 @@ export class ApiKeysController {
   @RequirePermission('apikey.manage')
   @Get()
   @Returns(ZListApiKeysResponse)
-  async list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
-    const { items, nextId } = await this.keys.list(ctx, q.limit, q.cursor ? decodeIdCursor(q.cursor) : undefined);
-    return { items, nextCursor: nextId ? encodeCursor(nextId) : null };
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
+    return this.keys.list(ctx, q.limit, q.cursor);
   }
 
   @RequirePermission('apikey.manage')

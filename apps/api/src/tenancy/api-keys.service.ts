@@ -3,6 +3,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TApiKey, TCreateApiKeyRequest, TCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZPermission, type TPermission } from '@amms/contracts/permissions';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { AuthErrors } from '../auth/auth.errors.js';
@@ -86,14 +87,14 @@ export class ApiKeysService {
     return { apiKey: toApiKey(row), key: `amms_${prefix}_${secret}` };
   }
 
-  async list(ctx: OrgContext, limit: number, afterId?: string) {
+  async list(ctx: OrgContext, limit: number, cursor?: string) {
+    const afterId = cursor ? decodeIdCursor(cursor) : undefined;
     const rows = await this.prisma.client.apiKey.findMany({
       where: { organizationId: ctx.organizationId, ...(afterId ? { id: { gt: afterId } } : {}) },
       orderBy: { id: 'asc' },
       take: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    return { items: page.map(toApiKey), nextId: rows.length > limit ? page[page.length - 1]!.id : null };
+    return pageOf(rows, limit, toApiKey);
   }
 
   async revoke(ctx: OrgContext, id: string): Promise<TApiKey> {

@@ -6,7 +6,6 @@ import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
 import { ZListTeamsResponse, ZTeam, ZCreateTeamRequest, ZUpdateTeamRequest, type TCreateTeamRequest, type TUpdateTeamRequest } from '@amms/contracts/teams';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
 import { TeamsService } from './teams.service.js';
 import type { OrgContext } from './context.js';
 
@@ -21,9 +20,8 @@ export class TeamsController {
   @RequirePermission('team.read')
   @Get()
   @Returns(ZListTeamsResponse)
-  async list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
-    const { items, nextName } = await this.teams.list(ctx, q.limit, q.cursor ? decodeCursor(q.cursor) : undefined);
-    return { items, nextCursor: nextName ? encodeCursor(nextName) : null };
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZPageQuery }) q: TPageQuery) {
+    return this.teams.list(ctx, q.limit, q.cursor);
   }
 
   @RequirePermission('team.read')

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contracts/teams';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { decodeCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { TenancyErrors } from './tenancy.errors.js';
 import { diff } from './members.service.js';
@@ -32,15 +33,15 @@ export class TeamsService {
     private readonly audit: AuditService,
   ) {}
 
-  async list(ctx: OrgContext, limit: number, afterName?: string) {
+  async list(ctx: OrgContext, limit: number, cursor?: string) {
+    const afterName = cursor ? decodeCursor(cursor) : undefined;
     const rows = await this.prisma.client.team.findMany({
       where: { organizationId: ctx.organizationId, ...(afterName ? { name: { gt: afterName } } : {}) },
       include: withCount,
       orderBy: { name: 'asc' },
       take: limit + 1,
     });
-    const page = rows.slice(0, limit);
-    return { items: page.map(toTeam), nextName: rows.length > limit ? page[page.length - 1]!.name : null };
+    return pageOf(rows, limit, toTeam, (t) => t.name);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TTeam> {
