@@ -30,6 +30,8 @@ import { MeterReadingsService } from './assets/meter-readings.service.js';
 import { MachineModelsService } from './assets/machine-models.service.js';
 import { AssetsController } from './assets/assets.controller.js';
 import { MachineModelsController } from './assets/machine-models.controller.js';
+import { BookingsRepository } from './bookings/bookings.repository.js';
+import { BookingsService } from './bookings/bookings.service.js';
 
 @Module({})
 export class AppModule {
@@ -57,6 +59,8 @@ export class AppModule {
         AssetsService,
         MeterReadingsService,
         MachineModelsService,
+        BookingsRepository,
+        BookingsService,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -24,6 +24,4 @@ export const AssetErrors = {
     new AppError('VALIDATION_FAILED', 'readAt is in the future', [{ path: 'readAt', message: 'must not be in the future', code: 'too_big' }]),
 };
 
-export function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
-}
+export { isUniqueViolation } from '../platform/prisma/db-errors.js';

@@ -15,7 +15,7 @@ import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
-import { diff } from '../tenancy/members.service.js';
+import { diff } from '../audit/changes.js';
 import { AssetsRepository, type AssetData } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';

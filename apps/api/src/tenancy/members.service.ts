@@ -11,6 +11,8 @@ import { MembershipsRepository } from './memberships.repository.js';
 import { scopeWhere } from './data-scope.js';
 import { TenancyErrors } from './tenancy.errors.js';
 import type { OrgContext } from './context.js';
+import { isUniqueViolation } from '../platform/prisma/db-errors.js';
+import { diff } from '../audit/changes.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<MembershipsRepository['findById']>>>;
 
@@ -36,10 +38,6 @@ function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
     team: (teamIds) => ({ teams: { some: { teamId: { in: [...teamIds] } } } }),
     assigned: (membershipId) => ({ id: membershipId }),
   }) as Prisma.MembershipWhereInput;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
 }
 
 function rankOf(role: TRole | 'SERVICE'): number {
@@ -182,18 +180,4 @@ export class MembersService {
     const n = await this.repo.countTeams(tx, organizationId, teamIds);
     if (n !== teamIds.length) throw TenancyErrors.teamNotFound([...teamIds]);
   }
-}
-
-/** Before/after of only the fields that changed. */
-export function diff<T extends Record<string, unknown>>(before: T, after: T, ignore: readonly string[] = ['updatedAt', 'version']) {
-  const b: Record<string, unknown> = {};
-  const a: Record<string, unknown> = {};
-  for (const k of Object.keys(after)) {
-    if (ignore.includes(k)) continue;
-    if (JSON.stringify(before[k]) !== JSON.stringify(after[k])) {
-      b[k] = before[k];
-      a[k] = after[k];
-    }
-  }
-  return { before: b, after: a };
 }

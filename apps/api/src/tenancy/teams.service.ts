@@ -4,8 +4,9 @@ import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { decodeCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { TenancyErrors } from './tenancy.errors.js';
-import { diff } from './members.service.js';
+import { diff } from '../audit/changes.js';
 import type { OrgContext } from './context.js';
+import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 
 type TeamRow = { id: string; name: string; description: string | null; createdAt: Date; updatedAt: Date; _count: { members: number } };
 
@@ -21,10 +22,6 @@ function toTeam(t: TeamRow): TTeam {
 }
 
 const withCount = { _count: { select: { members: true } } } as const;
-
-function isUniqueViolation(err: unknown): boolean {
-  return typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002';
-}
 
 @Injectable()
 export class TeamsService {

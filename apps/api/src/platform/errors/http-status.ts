@@ -20,6 +20,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'FORBIDDEN':
     case 'MEMBERSHIP_SUSPENDED':
     case 'CANNOT_CHANGE_SELF':
+    case 'SELF_ACCEPTANCE':
+    case 'SELF_APPROVAL':
       return 403;
     case 'NOT_FOUND':
     case 'ROUTE_NOT_FOUND':
@@ -34,6 +36,9 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'INVALID_TRANSITION':
     case 'SERIAL_NUMBER_TAKEN':
     case 'MACHINE_MODEL_EXISTS':
+    case 'FIELD_NAME_TAKEN':
+    case 'BOOKING_CONFLICT':
+    case 'ASSET_UNAVAILABLE':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
@@ -43,6 +48,12 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'SCOPE_NOT_GRANTABLE':
     case 'METER_BACKWARDS':
     case 'METER_OUT_OF_ORDER':
+    case 'CAPABILITY_MISMATCH':
+    case 'INVALID_MACHINE_SET':
+    case 'OUTSIDE_JOB_WINDOW':
+    case 'OPERATOR_NOT_ELIGIBLE':
+    case 'CHECKLIST_INCOMPLETE':
+    case 'EMPTY_DOCUMENT':
       return 422;
     case 'RATE_LIMITED':
       return 429;

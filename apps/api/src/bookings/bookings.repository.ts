@@ -1,0 +1,117 @@
+import { Injectable } from '@nestjs/common';
+import type { BookingKind } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+
+export interface Range {
+  startsAt: Date;
+  endsAt: Date;
+}
+
+export interface MachineBookingRow extends Range {
+  id: string;
+  assetId: string;
+  kind: BookingKind;
+  assignmentId: string | null;
+  workOrderId: string | null;
+  jobId: string | null;
+}
+
+export interface OperatorBookingRow extends Range {
+  id: string;
+  membershipId: string;
+  assignmentId: string;
+  jobId: string;
+}
+
+/** a calendar query never returns more than this many rows */
+const MAX_ROWS = 5000;
+
+/** Active bookings only (releasedAt IS NULL); every method is bound to one org. */
+@Injectable()
+export class BookingsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  async insertMachineBookings(
+    tx: Tx,
+    organizationId: string,
+    assetIds: readonly string[],
+    range: Range,
+    owner: { kind: 'JOB'; assignmentId: string } | { kind: 'WORK_ORDER'; workOrderId: string },
+  ): Promise<void> {
+    await tx.machineBooking.createMany({
+      data: assetIds.map((assetId) => ({
+        organizationId,
+        assetId,
+        kind: owner.kind,
+        startsAt: range.startsAt,
+        endsAt: range.endsAt,
+        assignmentId: owner.kind === 'JOB' ? owner.assignmentId : null,
+        workOrderId: owner.kind === 'WORK_ORDER' ? owner.workOrderId : null,
+      })),
+    });
+  }
+
+  async insertOperatorBooking(tx: Tx, organizationId: string, membershipId: string, range: Range, assignmentId: string): Promise<void> {
+    await tx.operatorBooking.create({ data: { organizationId, membershipId, assignmentId, startsAt: range.startsAt, endsAt: range.endsAt } });
+  }
+
+  async releaseForAssignment(tx: Tx, organizationId: string, assignmentId: string, at: Date): Promise<void> {
+    await tx.machineBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null }, data: { releasedAt: at } });
+    await tx.operatorBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null }, data: { releasedAt: at } });
+  }
+
+  async releaseForWorkOrder(tx: Tx, organizationId: string, workOrderId: string, at: Date): Promise<void> {
+    await tx.machineBooking.updateMany({ where: { organizationId, workOrderId, releasedAt: null }, data: { releasedAt: at } });
+  }
+
+  /** Shorten (never lengthen) the active bookings of an assignment, e.g. when a job finishes early. */
+  async trimAssignment(tx: Tx, organizationId: string, assignmentId: string, endsAt: Date): Promise<void> {
+    await tx.machineBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null, endsAt: { gt: endsAt }, startsAt: { lt: endsAt } }, data: { endsAt } });
+    await tx.operatorBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null, endsAt: { gt: endsAt }, startsAt: { lt: endsAt } }, data: { endsAt } });
+  }
+
+  /** Active machine bookings overlapping [startsAt, endsAt), of these assets (or all when assetIds is undefined). */
+  async machineOverlaps(db: Tx | undefined, organizationId: string, assetIds: readonly string[] | undefined, range: Range): Promise<MachineBookingRow[]> {
+    if (assetIds && assetIds.length === 0) return [];
+    const rows = await (db ?? this.prisma.client).machineBooking.findMany({
+      where: {
+        organizationId,
+        ...(assetIds ? { assetId: { in: [...assetIds] } } : {}),
+        releasedAt: null,
+        startsAt: { lt: range.endsAt },
+        endsAt: { gt: range.startsAt },
+      },
+      include: { assignment: { select: { jobId: true } } },
+      orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+      take: MAX_ROWS,
+    });
+    return rows.map((b) => ({
+      id: b.id,
+      assetId: b.assetId,
+      kind: b.kind,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+      assignmentId: b.assignmentId,
+      workOrderId: b.workOrderId,
+      jobId: b.assignment?.jobId ?? null,
+    }));
+  }
+
+  /** Active operator bookings overlapping [startsAt, endsAt), of these members (or all when undefined). */
+  async operatorOverlaps(db: Tx | undefined, organizationId: string, membershipIds: readonly string[] | undefined, range: Range): Promise<OperatorBookingRow[]> {
+    if (membershipIds && membershipIds.length === 0) return [];
+    const rows = await (db ?? this.prisma.client).operatorBooking.findMany({
+      where: {
+        organizationId,
+        ...(membershipIds ? { membershipId: { in: [...membershipIds] } } : {}),
+        releasedAt: null,
+        startsAt: { lt: range.endsAt },
+        endsAt: { gt: range.startsAt },
+      },
+      include: { assignment: { select: { jobId: true } } },
+      orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
+      take: MAX_ROWS,
+    });
+    return rows.map((b) => ({ id: b.id, membershipId: b.membershipId, assignmentId: b.assignmentId, jobId: b.assignment.jobId, startsAt: b.startsAt, endsAt: b.endsAt }));
+  }
+}
