@@ -138,6 +138,21 @@ export class AssetsService {
     });
   }
 
+  /**
+   * Maintenance moves a machine between ACTIVE and IN_MAINTENANCE inside its own transaction
+   * (work order started / accepted). The caller has authorized the work order; this checks
+   * the asset's state (a RETIRED or deleted asset is left alone → false), bumps the version
+   * and audits the change like any other status change. Returns whether the status changed.
+   */
+  async setMaintenanceStatus(tx: Tx, ctx: OrgContext, assetId: string, status: 'ACTIVE' | 'IN_MAINTENANCE'): Promise<boolean> {
+    const current = await this.repo.findAssetById(tx, ctx.organizationId, assetId, {});
+    if (!current || current.status === 'RETIRED' || current.status === status) return false;
+    const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, assetId, current.version, { status });
+    if (!ok) throw versionConflict(toAsset(current));
+    await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.status_changed', 'asset', assetId, { before: { status: current.status }, after: { status } }));
+    return true;
+  }
+
   /** The asset must stay inside the writer's scope, or they would create rows they cannot see. */
   private assertWritableTeam(ctx: OrgContext, teamId: string | null): void {
     if (ctx.dataScope === 'ORG') return;

@@ -4,6 +4,8 @@ import { AuditService } from '../audit/audit.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
 import type { OrgContext } from '../tenancy/context.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import type { MeterSource } from '@amms/db';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors } from './assets.errors.js';
 import { tenths, toMeterReading } from './assets.mappers.js';
@@ -29,37 +31,52 @@ export class MeterReadingsService {
   ) {}
 
   async record(ctx: OrgContext, assetId: string, input: TCreateMeterReadingRequest): Promise<TMeterReading> {
+    return this.repo.transaction((tx) => this.recordIn(tx, ctx, assetId, input));
+  }
+
+  /**
+   * Record a reading inside the caller's transaction (jobs start/complete, work-order submit):
+   * a refused reading rolls back the caller's whole change. `scopeChecked` says the caller has
+   * already authorized the asset through its own record (the job assigned to me, the work
+   * order I work on); otherwise the asset must be inside the caller's asset scope.
+   */
+  async recordIn(
+    tx: Tx,
+    ctx: OrgContext,
+    assetId: string,
+    input: { readingHours: number; readAt?: string | Date | undefined; source: MeterSource; isReplacement?: boolean | undefined },
+    opts: { scopeChecked?: boolean } = {},
+  ): Promise<TMeterReading> {
     const now = Date.now();
     const readAt = input.readAt ? new Date(input.readAt) : new Date(now);
     if (readAt.getTime() > now + FUTURE_SKEW_MS) throw AssetErrors.readAtInFuture();
-    return this.repo.transaction(async (tx) => {
-      const asset = await this.repo.findAssetById(tx, ctx.organizationId, assetId, assetScope(ctx));
-      if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
-      const latest = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
-      if (latest) {
-        if (readAt < latest.readAt) throw AssetErrors.meterOutOfOrder(latest.readAt.toISOString());
-        const latestHours = toMeterReading(latest).readingHours;
-        if (tenths(input.readingHours) < tenths(latestHours) && !input.isReplacement) throw AssetErrors.meterBackwards(latestHours, input.readingHours);
-      }
-      const r = await this.repo.createReading(tx, ctx.organizationId, {
-        assetId,
-        readingHours: input.readingHours.toFixed(1),
-        readAt,
-        source: input.source,
-        isReplacement: input.isReplacement,
-        recordedByUserId: ctx.actorUserId,
-      });
-      const out = toMeterReading(r);
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'asset.meter_recorded', 'asset', assetId, {
-          before: { readingHours: latest ? toMeterReading(latest).readingHours : null },
-          after: { readingHours: out.readingHours, readAt: out.readAt, source: out.source, isReplacement: out.isReplacement },
-          meterReadingId: r.id,
-        }),
-      );
-      return out;
+    const asset = await this.repo.findAssetById(tx, ctx.organizationId, assetId, opts.scopeChecked ? {} : assetScope(ctx));
+    if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
+    const latest = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
+    const isReplacement = input.isReplacement ?? false;
+    if (latest) {
+      if (readAt < latest.readAt) throw AssetErrors.meterOutOfOrder(latest.readAt.toISOString());
+      const latestHours = toMeterReading(latest).readingHours;
+      if (tenths(input.readingHours) < tenths(latestHours) && !isReplacement) throw AssetErrors.meterBackwards(latestHours, input.readingHours);
+    }
+    const r = await this.repo.createReading(tx, ctx.organizationId, {
+      assetId,
+      readingHours: input.readingHours.toFixed(1),
+      readAt,
+      source: input.source,
+      isReplacement,
+      recordedByUserId: ctx.actorUserId,
     });
+    const out = toMeterReading(r);
+    await this.audit.append(
+      tx,
+      this.audit.forCtx(ctx, 'asset.meter_recorded', 'asset', assetId, {
+        before: { readingHours: latest ? toMeterReading(latest).readingHours : null },
+        after: { readingHours: out.readingHours, readAt: out.readAt, source: out.source, isReplacement: out.isReplacement },
+        meterReadingId: r.id,
+      }),
+    );
+    return out;
   }
 
   async list(ctx: OrgContext, assetId: string, q: TListMeterReadingsQuery): Promise<TListMeterReadingsResponse> {
