@@ -1,0 +1,179 @@
+// `npm run bench:api`: throughput and latency of the API's read paths with the Redis cache on
+// and off, against a bare Fastify + Redis route serving the same payload (the physical
+// reference), all measured in one run on this machine. Figures and ratios, not pass/fail.
+//
+// It prepares its own database (amms_bench: created, migrated, seeded with --scale), starts
+// two API processes (cache on / cache off) and the bare reference, and drives each with
+// autocannon (keep-alive connections, BENCH_CONNECTIONS, BENCH_DURATION seconds per case).
+// DB work per request is read from Postgres' own counters (pg_stat_database transactions
+// committed, delta over the case / requests) — the database's view, not the app's.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const DB_NAME = process.env.BENCH_DB ?? 'amms_bench';
+const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+const SCALE = Number(process.env.BENCH_SCALE ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const PORTS = { cached: 3202, uncached: 3203, bare: 3204 };
+
+const children = [];
+function start(label, args, env) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.push(child);
+  child.on('exit', (code, sig) => {
+    if (code && !stopping) console.error(`${label} exited with ${code ?? sig}`);
+  });
+  return child;
+}
+let stopping = false;
+function stopAll() {
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+}
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+function step(label, cmd, args, env = {}) {
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${label} failed:\n${r.stdout}\n${r.stderr}`);
+  console.log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  return r.stdout;
+}
+
+async function waitUp(base) {
+  for (let i = 0; i < 150; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${base} did not start (build first: npm run build)`);
+}
+
+async function waitBare(base) {
+  for (let i = 0; i < 100; i++) {
+    try {
+      await fetch(`${base}/bare/ping`);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error('bare reference did not start');
+}
+
+async function json(res) {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Transactions Postgres committed in the bench database so far (stats flushed, snapshot fresh). */
+async function xacts(client) {
+  await new Promise((r) => setTimeout(r, 1100)); // backends flush their stats at most once a second
+  await client.query('SELECT pg_stat_clear_snapshot()');
+  const r = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [DB_NAME]);
+  return Number(r.rows[0].n);
+}
+
+async function run(label, url, headers, stats) {
+  const before = await xacts(stats);
+  const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, pipelining: 1 });
+  const after = await xacts(stats);
+  const requests = r.requests.total;
+  // our own monitoring queries (snapshot + count) add 2 transactions per xacts() call
+  const dbPerReq = requests ? Math.max(0, after - before - 2) / requests : 0;
+  const out = { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, requests, dbPerReq };
+  console.log(
+    `${label.padEnd(40)} ${out.rps.toFixed(0).padStart(7)} req/s  p50 ${String(out.p50).padStart(4)} ms  p99 ${String(out.p99).padStart(4)} ms  ` +
+      `db tx/req ${out.dbPerReq.toFixed(2).padStart(5)}  non-2xx ${out.non2xx}`,
+  );
+  return out;
+}
+
+try {
+  console.log(`AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE})\n`);
+  console.log('preparing:');
+  spawnSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', DB_NAME], { stdio: 'ignore' });
+  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], { DATABASE_URL });
+  step(`seed --scale ${SCALE}`, process.execPath, ['apps/api/dist/seed/main.js', '--scale', String(SCALE)], { DATABASE_URL });
+
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  const apiEnv = {
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL,
+    REDIS_URL,
+    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+  };
+  start('api (cache on)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
+  start('api (cache off)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.uncached), CACHE_ENABLED: 'false' });
+  start('bare reference', ['bench/src/bare-server.mjs'], { PORT: String(PORTS.bare), REDIS_URL });
+  const cached = `http://127.0.0.1:${PORTS.cached}`;
+  const uncached = `http://127.0.0.1:${PORTS.uncached}`;
+  const bare = `http://127.0.0.1:${PORTS.bare}`;
+  await Promise.all([waitUp(cached), waitUp(uncached), waitBare(bare)]);
+
+  const login = await json(
+    await fetch(`${cached}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@green-valley.demo', password: 'amms-demo-2026' }),
+    }),
+  );
+  const orgId = login.memberships.find((m) => m.organization.slug === 'green-valley').organization.id;
+  const headers = { authorization: `Bearer ${login.accessToken}` };
+  const assetsPath = `/api/v1/orgs/${orgId}/assets?limit=50`;
+  const overviewPath = `/api/v1/orgs/${orgId}/analytics/overview`;
+
+  // the bare route serves exactly the bytes the API returns
+  const assetsBody = await (await fetch(cached + assetsPath, { headers })).text();
+  const overviewBody = await (await fetch(cached + overviewPath, { headers })).text();
+  await redis.set('bench:bare:assets', assetsBody);
+  await redis.set('bench:bare:overview', overviewBody);
+  console.log(`  payloads: asset list ${assetsBody.length} B, analytics overview ${overviewBody.length} B\n`);
+
+  const stats = new pg.Client({ connectionString: DATABASE_URL });
+  await stats.connect();
+  // warm-up (JIT, pools, cache fill)
+  await autocannon({ url: cached + assetsPath, connections: 8, duration: 2, headers });
+  await autocannon({ url: cached + overviewPath, connections: 8, duration: 2, headers });
+
+  const r = {};
+  r.bareAssets = await run('bare Fastify + Redis (asset list bytes)', `${bare}/bare/assets`, {}, stats);
+  r.cachedAssets = await run('GET /assets  cache on', cached + assetsPath, headers, stats);
+  r.uncachedAssets = await run('GET /assets  cache off', uncached + assetsPath, headers, stats);
+  r.bareOverview = await run('bare Fastify + Redis (overview bytes)', `${bare}/bare/overview`, {}, stats);
+  r.cachedOverview = await run('GET /analytics/overview  cache on', cached + overviewPath, headers, stats);
+  r.uncachedOverview = await run('GET /analytics/overview  cache off', uncached + overviewPath, headers, stats);
+  await stats.end();
+  redis.disconnect();
+
+  const ratio = (a, b) => (b ? (a / b).toFixed(2) : 'n/a');
+  console.log('\nratios (req/s, same run)        asset list   analytics overview   target');
+  console.log(`  cached / bare                  ${ratio(r.cachedAssets.rps, r.bareAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareOverview.rps).padStart(8)}             ≥ 0.50`);
+  console.log(`  cached / uncached              ${ratio(r.cachedAssets.rps, r.uncachedAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.uncachedOverview.rps).padStart(8)}             ≥ 10 (overview)`);
+  console.log(`  p99 cached (ms)                ${String(r.cachedAssets.p99).padStart(8)}     ${String(r.cachedOverview.p99).padStart(8)}             < 50 at 64 connections`);
+  console.log('\nnotes: every API request still does its access checks (JWT, live session, membership) against');
+  console.log('Postgres — permission decisions never read the cache — so "db tx/req" of a cached read is that floor.');
+} catch (err) {
+  console.error(err instanceof Error ? err.message : err);
+  process.exitCode = 1;
+} finally {
+  stopAll();
+}
