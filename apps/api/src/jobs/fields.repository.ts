@@ -1,0 +1,93 @@
+import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+
+export interface FieldFilter {
+  q?: string;
+  teamId?: string;
+  crop?: string;
+  afterId?: string;
+  limit: number;
+  /** the caller's data-scope fragment */
+  scope: Prisma.FieldWhereInput;
+}
+
+export interface FieldData {
+  teamId: string | null;
+  name: string;
+  areaM2: number;
+  crop: string | null;
+  latitude: string | null;
+  longitude: string | null;
+  locationText: string | null;
+  notes: string | null;
+}
+
+/** Jobs that still need their field: the field cannot be deleted under them. */
+export const OPEN_JOB_STATUSES = ['PLANNED', 'SCHEDULED', 'IN_PROGRESS'] as const;
+
+/** Prisma for fields. Every method is bound to one org; "live" = not soft-deleted. */
+@Injectable()
+export class FieldsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn);
+  }
+
+  list(organizationId: string, f: FieldFilter) {
+    return this.prisma.client.field.findMany({
+      where: {
+        AND: [
+          { organizationId, deletedAt: null },
+          f.scope,
+          f.q ? { name: { contains: f.q, mode: 'insensitive' } } : {},
+          f.teamId ? { teamId: f.teamId } : {},
+          f.crop ? { crop: { equals: f.crop, mode: 'insensitive' } } : {},
+          f.afterId ? { id: { gt: f.afterId } } : {},
+        ],
+      },
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  findById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.FieldWhereInput) {
+    return (db ?? this.prisma.client).field.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });
+  }
+
+  create(tx: Tx, organizationId: string, data: FieldData) {
+    return tx.field.create({ data: { ...data, organizationId } });
+  }
+
+  async updateIfVersion(tx: Tx, organizationId: string, id: string, version: number, data: Partial<FieldData>): Promise<boolean> {
+    const res = await tx.field.updateMany({ where: { id, organizationId, version, deletedAt: null }, data: { ...data, version: { increment: 1 } } });
+    return res.count === 1;
+  }
+
+  /** Marks the field deleted (and row-locks it until commit); false → already deleted. */
+  async softDelete(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    const res = await tx.field.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: new Date(), version: { increment: 1 } } });
+    return res.count === 1;
+  }
+
+  countOpenJobs(tx: Tx, organizationId: string, fieldId: string): Promise<number> {
+    return tx.job.count({ where: { organizationId, fieldId, status: { in: [...OPEN_JOB_STATUSES] } } });
+  }
+
+  /**
+   * Share-locks a live field for the rest of the transaction, so it cannot be deleted while
+   * a job is being created on it (the delete's row lock waits for us, then sees our job).
+   */
+  async lockLiveShared(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Field"
+      WHERE id = ${id}::uuid AND "organizationId" = ${organizationId}::uuid AND "deletedAt" IS NULL
+      FOR SHARE`;
+    return rows.length === 1;
+  }
+
+  async teamExists(tx: Tx, organizationId: string, teamId: string): Promise<boolean> {
+    return (await tx.team.count({ where: { id: teamId, organizationId } })) === 1;
+  }
+}

@@ -1,0 +1,143 @@
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ZAssignBulkRequest,
+  ZAssignBulkResponse,
+  ZAssignJobRequest,
+  ZCancelJobRequest,
+  ZCompleteJobRequest,
+  ZCreateJobRequest,
+  ZJob,
+  ZListAssignmentsQuery,
+  ZListAssignmentsResponse,
+  ZListJobsQuery,
+  ZListJobsResponse,
+  ZStartJobRequest,
+  ZUnassignJobRequest,
+  ZUpdateJobRequest,
+  type TAssignBulkRequest,
+  type TAssignJobRequest,
+  type TCancelJobRequest,
+  type TCompleteJobRequest,
+  type TCreateJobRequest,
+  type TListAssignmentsQuery,
+  type TListJobsQuery,
+  type TStartJobRequest,
+  type TUnassignJobRequest,
+  type TUpdateJobRequest,
+} from '@amms/contracts/jobs';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { AssignmentsService } from './assignments.service.js';
+import { JobsService } from './jobs.service.js';
+import { InvalidatesCache } from '../platform/cache/invalidates.js';
+
+const ZIdParam = z.uuid();
+
+@ApiTags('jobs')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/jobs')
+@InvalidatesCache('analytics')
+export class JobsController {
+  constructor(
+    private readonly jobs: JobsService,
+    private readonly assignments: AssignmentsService,
+  ) {}
+
+  @RequirePermission('job.read')
+  @Get()
+  @Returns(ZListJobsResponse)
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListJobsQuery }) q: TListJobsQuery) {
+    return this.jobs.list(ctx, q);
+  }
+
+  @RequirePermission('job.write')
+  @Idempotent()
+  @Post()
+  @Returns(ZJob, 201)
+  create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateJobRequest }) body: TCreateJobRequest) {
+    return this.jobs.create(ctx, body);
+  }
+
+  /** Each item is checked and written on its own; the response reports every item (HTTP 200 even when some failed). */
+  @RequirePermission('job.schedule')
+  @Idempotent()
+  @Post('assign-bulk')
+  @HttpCode(200)
+  @Returns(ZAssignBulkResponse)
+  assignBulk(@Ctx() ctx: OrgContext, @Body({ schema: ZAssignBulkRequest }) body: TAssignBulkRequest) {
+    return this.assignments.assignBulk(ctx, body.items);
+  }
+
+  @RequirePermission('job.read')
+  @Get(':id')
+  @Returns(ZJob)
+  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.jobs.get(ctx, id);
+  }
+
+  @RequirePermission('job.write')
+  @Patch(':id')
+  @Returns(ZJob)
+  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateJobRequest }) body: TUpdateJobRequest) {
+    return this.jobs.update(ctx, id, body);
+  }
+
+  @RequirePermission('job.schedule')
+  @Post(':id/assign')
+  @HttpCode(200)
+  @Returns(ZJob)
+  assign(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZAssignJobRequest }) body: TAssignJobRequest) {
+    return this.assignments.assign(ctx, id, body);
+  }
+
+  @RequirePermission('job.schedule')
+  @Post(':id/unassign')
+  @HttpCode(200)
+  @Returns(ZJob)
+  unassign(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUnassignJobRequest }) body: TUnassignJobRequest) {
+    return this.assignments.unassign(ctx, id, body);
+  }
+
+  @RequirePermission('job.execute')
+  @Post(':id/start')
+  @HttpCode(200)
+  @Returns(ZJob)
+  start(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZStartJobRequest }) body: TStartJobRequest) {
+    return this.jobs.start(ctx, id, body);
+  }
+
+  @RequirePermission('job.execute')
+  @Post(':id/complete')
+  @HttpCode(200)
+  @Returns(ZJob)
+  complete(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCompleteJobRequest }) body: TCompleteJobRequest) {
+    return this.jobs.complete(ctx, id, body);
+  }
+
+  @RequirePermission('job.write')
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Returns(ZJob)
+  cancel(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCancelJobRequest }) body: TCancelJobRequest) {
+    return this.jobs.cancel(ctx, id, body);
+  }
+}
+
+@ApiTags('jobs')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/assignments')
+@InvalidatesCache('analytics')
+export class AssignmentsController {
+  constructor(private readonly assignments: AssignmentsService) {}
+
+  @RequirePermission('job.read')
+  @Get()
+  @Returns(ZListAssignmentsResponse)
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListAssignmentsQuery }) q: TListAssignmentsQuery) {
+    return this.assignments.calendar(ctx, q);
+  }
+}

@@ -1,0 +1,30 @@
+import type { Prisma } from '@amms/db';
+import type { OrgContext } from '../tenancy/context.js';
+import { scopeWhere } from '../tenancy/data-scope.js';
+
+/** "Assigned to me": the job's live assignment (not released) names me as operator. */
+const assignedTo = (membershipId: string): Prisma.JobWhereInput => ({
+  assignments: { some: { operatorMembershipId: membershipId, releasedAt: null } },
+});
+
+/** Jobs a caller may see and touch. ORG: all; TEAM: jobs of my teams; ASSIGNED: jobs assigned to me. */
+export function jobScope(ctx: OrgContext): Prisma.JobWhereInput {
+  return scopeWhere<Prisma.JobWhereInput>(ctx, {
+    team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
+    assigned: assignedTo,
+  }) as Prisma.JobWhereInput;
+}
+
+/** Fields a caller may see. ORG: all; TEAM: fields of my teams; ASSIGNED: fields with a job assigned to me. */
+export function fieldScope(ctx: OrgContext): Prisma.FieldWhereInput {
+  return scopeWhere<Prisma.FieldWhereInput>(ctx, {
+    team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
+    assigned: (membershipId) => ({ jobs: { some: assignedTo(membershipId) } }),
+  }) as Prisma.FieldWhereInput;
+}
+
+/** A TEAM-scoped writer may only create rows in their own teams (or they could not see them); ASSIGNED writers none. */
+export function canWriteTeam(ctx: OrgContext, teamId: string | null): boolean {
+  if (ctx.dataScope === 'ORG') return true;
+  return ctx.dataScope === 'TEAM' && teamId !== null && ctx.teamIds.includes(teamId);
+}
