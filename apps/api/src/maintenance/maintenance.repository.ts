@@ -1,0 +1,301 @@
+import { Injectable } from '@nestjs/common';
+import type { ChecklistResult, Prisma, WorkOrderStatus, WorkOrderType } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+
+/** Work orders that still hold the machine: not CLOSED, not CANCELLED. */
+export const OPEN_STATUSES: WorkOrderStatus[] = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'];
+
+const withAssetName = { asset: { select: { name: true } } } as const;
+const withDetail = {
+  asset: { select: { name: true } },
+  checklistItems: { orderBy: { position: 'asc' } },
+  parts: { orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] },
+} as const satisfies Prisma.WorkOrderInclude;
+
+export type WorkOrderRow = Prisma.WorkOrderGetPayload<{ include: typeof withAssetName }>;
+export type WorkOrderDetailRow = Prisma.WorkOrderGetPayload<{ include: typeof withDetail }>;
+
+export interface PlanFilter {
+  assetId?: string;
+  modelId?: string;
+  active?: boolean;
+  afterId?: string;
+  limit: number;
+  scope: Prisma.MaintenancePlanWhereInput;
+}
+
+export interface WorkOrderFilter {
+  status?: WorkOrderStatus;
+  type?: WorkOrderType;
+  assetId?: string;
+  assigneeMembershipId?: string;
+  planId?: string;
+  afterId?: string;
+  limit: number;
+  scope: Prisma.WorkOrderWhereInput;
+}
+
+export interface NewWorkOrder {
+  number: number;
+  assetId: string;
+  planId: string | null;
+  parentWorkOrderId: string | null;
+  type: WorkOrderType;
+  title: string;
+  description: string | null;
+  priority: number;
+  reportedByMembershipId: string | null;
+  assigneeMembershipId: string | null;
+  plannedStart: Date | null;
+  plannedEnd: Date | null;
+  causesDowntime: boolean;
+  downtimeStartedAt: Date | null;
+}
+
+/**
+ * Prisma for maintenance plans and work orders. Every method is bound to one org.
+ * Assets and meter readings are only read here (scope checks, due list); they are changed
+ * through AssetsService / MeterReadingsService.
+ */
+@Injectable()
+export class MaintenanceRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn);
+  }
+
+  private db(tx?: Tx) {
+    return tx ?? this.prisma.client;
+  }
+
+  // --- assets, models, members (read-only) ------------------------------------
+
+  findAsset(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
+    return this.db(tx).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });
+  }
+
+  /**
+   * Serializes the work-order writes of one machine (create, transitions, corrective orders):
+   * the asset-status switch and "is another downtime order still open" are then decided one
+   * after another. Always taken before the work-order row, so the lock order is fixed.
+   */
+  async lockAsset(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "Asset" WHERE id = ${id}::uuid AND "organizationId" = ${organizationId}::uuid FOR UPDATE`;
+    return rows.length === 1;
+  }
+
+  /** Platform models (organizationId null) and the org's own. */
+  findVisibleModel(tx: Tx, organizationId: string, id: string) {
+    return tx.machineModel.findFirst({ where: { id, OR: [{ organizationId: null }, { organizationId }] } });
+  }
+
+  findMembership(tx: Tx, organizationId: string, id: string) {
+    return tx.membership.findFirst({ where: { id, organizationId }, select: { id: true, role: true, status: true } });
+  }
+
+  async latestReadingHours(tx: Tx | undefined, organizationId: string, assetId: string): Promise<string | null> {
+    const r = await this.db(tx).meterReading.findFirst({
+      where: { organizationId, assetId },
+      orderBy: [{ readAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
+      select: { readingHours: true },
+    });
+    return r ? r.readingHours.toFixed(1) : null;
+  }
+
+  // --- plans ------------------------------------------------------------------
+
+  createPlan(tx: Tx, organizationId: string, data: Omit<Prisma.MaintenancePlanUncheckedCreateInput, 'organizationId' | 'id'>) {
+    return tx.maintenancePlan.create({ data: { ...data, organizationId } });
+  }
+
+  findPlan(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.MaintenancePlanWhereInput) {
+    return this.db(tx).maintenancePlan.findFirst({ where: { AND: [{ id, organizationId }, scope] } });
+  }
+
+  listPlans(organizationId: string, f: PlanFilter) {
+    return this.prisma.client.maintenancePlan.findMany({
+      where: {
+        AND: [
+          { organizationId },
+          f.scope,
+          f.assetId ? { assetId: f.assetId } : {},
+          f.modelId ? { modelId: f.modelId } : {},
+          f.active !== undefined ? { active: f.active } : {},
+          f.afterId ? { id: { gt: f.afterId } } : {},
+        ],
+      },
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  async updatePlanIfVersion(tx: Tx, organizationId: string, id: string, version: number, data: Prisma.MaintenancePlanUncheckedUpdateManyInput): Promise<boolean> {
+    const res = await tx.maintenancePlan.updateMany({ where: { id, organizationId, version }, data: { ...data, version: { increment: 1 } } });
+    return res.count === 1;
+  }
+
+  // --- due list inputs ----------------------------------------------------------
+
+  activePlans(organizationId: string, scope: Prisma.MaintenancePlanWhereInput, planId?: string) {
+    return this.prisma.client.maintenancePlan.findMany({
+      where: { AND: [{ organizationId, active: true }, scope, planId ? { id: planId } : {}] },
+      orderBy: { id: 'asc' },
+    });
+  }
+
+  /** Live, non-retired assets in scope that one of the plans targets (directly or through their model). */
+  assetsForPlans(organizationId: string, scope: Prisma.AssetWhereInput, assetIds: string[], modelIds: string[], onlyAssetId?: string) {
+    return this.prisma.client.asset.findMany({
+      where: {
+        AND: [
+          { organizationId, deletedAt: null, status: { not: 'RETIRED' } },
+          scope,
+          { OR: [{ id: { in: assetIds } }, { modelId: { in: modelIds } }] },
+          onlyAssetId ? { id: onlyAssetId } : {},
+        ],
+      },
+      select: { id: true, name: true, modelId: true, purchaseDate: true, createdAt: true },
+      orderBy: { id: 'asc' },
+    });
+  }
+
+  /** The latest reading of each asset (by readAt, then insertion). */
+  async latestReadings(organizationId: string, assetIds: string[]): Promise<Map<string, string>> {
+    if (assetIds.length === 0) return new Map();
+    const rows = await this.prisma.client.$queryRaw<{ assetId: string; hours: string }[]>`
+      SELECT DISTINCT ON ("assetId") "assetId"::text AS "assetId", "readingHours"::text AS hours
+      FROM "MeterReading"
+      WHERE "organizationId" = ${organizationId}::uuid AND "assetId" = ANY(${assetIds}::uuid[])
+      ORDER BY "assetId", "readAt" DESC, "createdAt" DESC, id DESC`;
+    return new Map(rows.map((r) => [r.assetId, r.hours]));
+  }
+
+  /** The latest CLOSED preventive order of each (plan, asset): the last service the plan counts from. */
+  async lastServices(organizationId: string, planIds: string[]) {
+    if (planIds.length === 0) return [];
+    return this.prisma.client.$queryRaw<{ id: string; planId: string; assetId: string; acceptedAt: Date; meterHours: string | null }[]>`
+      SELECT DISTINCT ON ("planId", "assetId") id::text, "planId"::text AS "planId", "assetId"::text AS "assetId",
+             "acceptedAt", "meterHours"::text AS "meterHours"
+      FROM "WorkOrder"
+      WHERE "organizationId" = ${organizationId}::uuid AND "planId" = ANY(${planIds}::uuid[])
+        AND status = 'CLOSED' AND type = 'PREVENTIVE' AND "acceptedAt" IS NOT NULL
+      ORDER BY "planId", "assetId", "acceptedAt" DESC, id DESC`;
+  }
+
+  openPlanWorkOrders(organizationId: string, planIds: string[]) {
+    if (planIds.length === 0) return Promise.resolve([]);
+    return this.prisma.client.workOrder.findMany({
+      where: { organizationId, planId: { in: planIds }, status: { in: OPEN_STATUSES } },
+      select: { id: true, number: true, status: true, planId: true, assetId: true },
+      orderBy: { number: 'asc' },
+    });
+  }
+
+  // --- work orders --------------------------------------------------------------
+
+  /**
+   * max + 1 under a per-org transaction lock: creates of one org take numbers one after
+   * another (held to commit, like the org's audit-chain lock every create takes anyway), so
+   * a burst of reports does not collide. The unique index stays the guard; the caller reruns
+   * on a violation.
+   */
+  async nextNumber(tx: Tx, organizationId: string): Promise<number> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'workorder-number:' + organizationId}, 0))`;
+    const r = await tx.workOrder.aggregate({ where: { organizationId }, _max: { number: true } });
+    return (r._max.number ?? 0) + 1;
+  }
+
+  async createWorkOrder(tx: Tx, organizationId: string, data: NewWorkOrder, checklist: readonly { label: string }[]) {
+    const wo = await tx.workOrder.create({ data: { ...data, organizationId } });
+    if (checklist.length > 0) {
+      await tx.workOrderChecklistItem.createMany({
+        data: checklist.map((c, i) => ({ organizationId, workOrderId: wo.id, position: i + 1, label: c.label })),
+      });
+    }
+    return wo;
+  }
+
+  findWorkOrder(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<WorkOrderRow | null> {
+    return this.db(tx).workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withAssetName });
+  }
+
+  findWorkOrderDetail(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<WorkOrderDetailRow | null> {
+    return this.db(tx).workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withDetail });
+  }
+
+  listWorkOrders(organizationId: string, f: WorkOrderFilter): Promise<WorkOrderRow[]> {
+    return this.prisma.client.workOrder.findMany({
+      where: {
+        AND: [
+          { organizationId },
+          f.scope,
+          f.status ? { status: f.status } : {},
+          f.type ? { type: f.type } : {},
+          f.assetId ? { assetId: f.assetId } : {},
+          f.assigneeMembershipId ? { assigneeMembershipId: f.assigneeMembershipId } : {},
+          f.planId ? { planId: f.planId } : {},
+          f.afterId ? { id: { gt: f.afterId } } : {},
+        ],
+      },
+      include: withAssetName,
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  /**
+   * The one state-changing write: only when the order is still in one of `statuses` (and at
+   * `version`, when given) — false means someone else changed it first.
+   */
+  async updateWorkOrderIf(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    expect: { statuses: WorkOrderStatus[]; version?: number | undefined },
+    data: Prisma.WorkOrderUncheckedUpdateManyInput,
+  ): Promise<boolean> {
+    const res = await tx.workOrder.updateMany({
+      where: { id, organizationId, status: { in: expect.statuses }, ...(expect.version !== undefined ? { version: expect.version } : {}) },
+      data: { ...data, version: { increment: 1 } },
+    });
+    return res.count === 1;
+  }
+
+  pendingChecklistItems(tx: Tx, organizationId: string, workOrderId: string) {
+    return tx.workOrderChecklistItem.findMany({
+      where: { organizationId, workOrderId, result: 'PENDING' },
+      select: { id: true, label: true },
+      orderBy: { position: 'asc' },
+    });
+  }
+
+  findChecklistItem(tx: Tx, organizationId: string, workOrderId: string, id: string) {
+    return tx.workOrderChecklistItem.findFirst({ where: { id, organizationId, workOrderId } });
+  }
+
+  updateChecklistItem(tx: Tx, organizationId: string, id: string, data: { result?: ChecklistResult; note?: string | null; correctiveWorkOrderId?: string }) {
+    return tx.workOrderChecklistItem.update({ where: { organizationId_id: { organizationId, id } }, data });
+  }
+
+  addPart(tx: Tx, organizationId: string, data: { workOrderId: string; partNumber: string | null; name: string; quantity: string; unitCostMinor: bigint }) {
+    return tx.workOrderPart.create({ data: { ...data, organizationId } });
+  }
+
+  /** Another order of this machine whose downtime is running (started, not ended, order still open). */
+  async otherDowntimeOpen(tx: Tx, organizationId: string, assetId: string, exceptId: string): Promise<boolean> {
+    const n = await tx.workOrder.count({
+      where: {
+        organizationId,
+        assetId,
+        id: { not: exceptId },
+        status: { in: OPEN_STATUSES },
+        causesDowntime: true,
+        downtimeStartedAt: { not: null },
+        downtimeEndedAt: null,
+      },
+    });
+    return n > 0;
+  }
+}

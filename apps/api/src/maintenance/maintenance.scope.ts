@@ -1,0 +1,33 @@
+import type { Prisma } from '@amms/db';
+import type { OrgContext } from '../tenancy/context.js';
+import { MATCH_NOTHING, scopeWhere } from '../tenancy/data-scope.js';
+
+/**
+ * Work orders a caller may see and touch, applied inside every query (outside → 404).
+ * ORG: all. TEAM: orders of machines of my teams, plus orders assigned to me (a mechanic
+ * lent to another team still sees their job). ASSIGNED: orders assigned to me or reported by
+ * me (an operator follows the fault they reported).
+ * scopeWhere turns "TEAM without teams" into match-nothing; here the assigned-to-me half
+ * still applies, so that case is handled before it.
+ */
+export function workOrderScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
+  const mine: Prisma.WorkOrderWhereInput[] = ctx.membershipId ? [{ assigneeMembershipId: ctx.membershipId }] : [];
+  if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return mine.length > 0 ? { OR: mine } : MATCH_NOTHING;
+  return scopeWhere<Prisma.WorkOrderWhereInput>(ctx, {
+    team: (teamIds) => ({ OR: [{ asset: { teamId: { in: [...teamIds] } } }, ...mine] }),
+    assigned: (membershipId) => ({ OR: [{ assigneeMembershipId: membershipId }, { reportedByMembershipId: membershipId }] }),
+  }) as Prisma.WorkOrderWhereInput;
+}
+
+/**
+ * Plans a caller may see. Model plans (modelId set, assetId null) are general service
+ * knowledge and visible to every scope; asset plans follow the asset's team under TEAM and
+ * are hidden under ASSIGNED.
+ */
+export function planScope(ctx: OrgContext): Prisma.MaintenancePlanWhereInput {
+  if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return { assetId: null };
+  return scopeWhere<Prisma.MaintenancePlanWhereInput>(ctx, {
+    team: (teamIds) => ({ OR: [{ assetId: null }, { asset: { teamId: { in: [...teamIds] } } }] }),
+    assigned: () => ({ assetId: null }),
+  }) as Prisma.MaintenancePlanWhereInput;
+}

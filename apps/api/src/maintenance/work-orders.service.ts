@@ -1,0 +1,286 @@
+import { Injectable } from '@nestjs/common';
+import type {
+  TAddWorkOrderPartRequest,
+  TCreateWorkOrderRequest,
+  TListWorkOrdersQuery,
+  TListWorkOrdersResponse,
+  TUpdateChecklistItemRequest,
+  TUpdateWorkOrderRequest,
+  TWorkOrderDetail,
+} from '@amms/contracts/maintenance';
+import { roleHas } from '@amms/contracts/permissions';
+import type { Prisma, WorkOrderStatus } from '@amms/db';
+import { assetScope, AssetsService } from '../assets/assets.service.js';
+import { AuditService } from '../audit/audit.service.js';
+import { diff } from '../audit/changes.js';
+import { BookingsService } from '../bookings/bookings.service.js';
+import type { Range } from '../bookings/bookings.repository.js';
+import { versionConflict } from '../platform/errors/app-error.js';
+import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { isUniqueViolation } from '../platform/prisma/db-errors.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { MaintenanceErrors } from './maintenance.errors.js';
+import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail } from './maintenance.mappers.js';
+import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
+import { workOrderScope } from './maintenance.scope.js';
+
+/** Editable (fields, window, parts) until the work is submitted. */
+const EDITABLE: WorkOrderStatus[] = ['OPEN', 'IN_PROGRESS'];
+/** Postgres BIGINT ceiling for money columns. */
+const MAX_MINOR = 9_223_372_036_854_775_807n;
+/** Attempts when the running number was taken meanwhile (see withNumberRetry). */
+const NUMBER_ATTEMPTS = 5;
+
+const decimal = (v: number | null | undefined, digits: number) => (v === undefined ? undefined : v === null ? null : v.toFixed(digits));
+const fromThousandths = (t: bigint) => `${t / QUANTITY_SCALE}.${(t % QUANTITY_SCALE).toString().padStart(3, '0')}`;
+
+/** The audit "after" of a new order: its fields without bookkeeping. */
+function createdFields(w: WorkOrderRow) {
+  const { id: _i, version: _v, createdAt: _c, updatedAt: _u, ...fields } = toWorkOrder(w);
+  return fields;
+}
+
+@Injectable()
+export class WorkOrdersService {
+  constructor(
+    private readonly repo: MaintenanceRepository,
+    private readonly audit: AuditService,
+    private readonly bookings: BookingsService,
+    private readonly assets: AssetsService,
+  ) {}
+
+  async list(ctx: OrgContext, q: TListWorkOrdersQuery): Promise<TListWorkOrdersResponse> {
+    const rows = await this.repo.listWorkOrders(ctx.organizationId, {
+      status: q.status,
+      type: q.type,
+      assetId: q.assetId,
+      assigneeMembershipId: q.assigneeMembershipId,
+      planId: q.planId,
+      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      limit: q.limit + 1,
+      scope: workOrderScope(ctx),
+    });
+    return pageOf(rows, q.limit, toWorkOrder);
+  }
+
+  async get(ctx: OrgContext, id: string): Promise<TWorkOrderDetail> {
+    const w = await this.repo.findWorkOrderDetail(undefined, ctx.organizationId, id, workOrderScope(ctx));
+    if (!w) throw MaintenanceErrors.workOrderNotFound();
+    return toWorkOrderDetail(w);
+  }
+
+  /**
+   * Report a fault / plan a service. The asset must be in my asset scope. A planned window
+   * books the machine in the same transaction (overlap → 409 BOOKING_CONFLICT, also when a
+   * concurrent create won the race: refusalsAsConflict wraps the whole transaction). A
+   * CORRECTIVE order that causes downtime takes the machine out of service at once.
+   */
+  async create(ctx: OrgContext, input: TCreateWorkOrderRequest): Promise<TWorkOrderDetail> {
+    const range: Range | null = input.plannedStart && input.plannedEnd ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) } : null;
+    const work = () =>
+      this.withNumberRetry(() =>
+        this.repo.transaction(async (tx) => {
+          const org = ctx.organizationId;
+          const asset = await this.repo.findAsset(tx, org, input.assetId, assetScope(ctx));
+          if (!asset || !(await this.repo.lockAsset(tx, org, asset.id))) throw MaintenanceErrors.assetNotFound();
+          if (asset.status === 'RETIRED') throw MaintenanceErrors.assetRetired(asset.id);
+          let checklist = input.checklist;
+          if (input.planId) {
+            const plan = await this.repo.findPlan(tx, org, input.planId, {});
+            if (!plan || !plan.active || (plan.assetId !== asset.id && plan.modelId !== asset.modelId)) throw MaintenanceErrors.planNotApplicable();
+            checklist ??= checklistTemplate(plan.checklist);
+          }
+          if (input.assigneeMembershipId) await this.assertAssignee(tx, ctx, input.assigneeMembershipId);
+          const causesDowntime = input.causesDowntime ?? input.type === 'CORRECTIVE';
+          // a reported breakdown is down from the report; planned downtime starts when work starts
+          const downNow = input.type === 'CORRECTIVE' && causesDowntime;
+          const wo = await this.insert(tx, ctx, {
+            assetId: asset.id,
+            planId: input.planId ?? null,
+            parentWorkOrderId: null,
+            type: input.type,
+            title: input.title,
+            description: input.description ?? null,
+            priority: input.priority,
+            reportedByMembershipId: ctx.membershipId,
+            assigneeMembershipId: input.assigneeMembershipId ?? null,
+            plannedStart: range?.startsAt ?? null,
+            plannedEnd: range?.endsAt ?? null,
+            causesDowntime,
+            downtimeStartedAt: downNow ? new Date() : null,
+          }, checklist ?? [], range);
+          if (downNow) await this.assets.setMaintenanceStatus(tx, ctx, asset.id, 'IN_MAINTENANCE');
+          return this.detail(tx, ctx, wo.id);
+        }),
+      );
+    return range ? this.bookings.refusalsAsConflict(ctx.organizationId, { assetIds: [input.assetId], range }, work) : work();
+  }
+
+  /** OPEN / IN_PROGRESS, at the client's version. A new window re-books (release + book) in the same transaction. */
+  async update(ctx: OrgContext, id: string, input: TUpdateWorkOrderRequest): Promise<TWorkOrderDetail> {
+    const org = ctx.organizationId;
+    const seen = await this.repo.findWorkOrder(undefined, org, id, workOrderScope(ctx));
+    if (!seen) throw MaintenanceErrors.workOrderNotFound();
+    const range: Range | null | undefined =
+      input.plannedStart === undefined ? undefined : input.plannedStart && input.plannedEnd ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) } : null;
+    const work = () =>
+      this.repo.transaction(async (tx) => {
+        const current = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
+        if (!current) throw MaintenanceErrors.workOrderNotFound();
+        if (!EDITABLE.includes(current.status)) throw MaintenanceErrors.notEditable(current.status);
+        if (current.version !== input.version) throw versionConflict(toWorkOrder(current));
+        if (input.assigneeMembershipId) await this.assertAssignee(tx, ctx, input.assigneeMembershipId);
+
+        const data: Prisma.WorkOrderUncheckedUpdateManyInput = {};
+        if (input.title !== undefined) data.title = input.title;
+        if (input.description !== undefined) data.description = input.description;
+        if (input.priority !== undefined) data.priority = input.priority;
+        if (input.assigneeMembershipId !== undefined) data.assigneeMembershipId = input.assigneeMembershipId;
+        if (range !== undefined) {
+          data.plannedStart = range?.startsAt ?? null;
+          data.plannedEnd = range?.endsAt ?? null;
+        }
+        if (input.laborHours !== undefined) data.laborHours = decimal(input.laborHours, 2);
+        if (input.laborCostMinor !== undefined) data.laborCostMinor = BigInt(input.laborCostMinor);
+
+        if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE, version: input.version }, data))) await this.throwConflict(tx, ctx, id);
+        if (range !== undefined) {
+          await this.bookings.releaseWorkOrder(tx, org, id);
+          if (range) await this.bookings.bookWorkOrder(tx, org, id, current.assetId, range);
+        }
+        const after = (await this.repo.findWorkOrder(tx, org, id, {}))!;
+        await this.audit.append(tx, this.audit.forCtx(ctx, 'workorder.updated', 'work_order', id, diff(toWorkOrder(current), toWorkOrder(after))));
+        return this.detail(tx, ctx, id);
+      });
+    return range ? this.bookings.refusalsAsConflict(org, { assetIds: [seen.assetId], range }, work) : work();
+  }
+
+  /**
+   * Record a checklist result (IN_PROGRESS only). The order's row is bumped first (status in
+   * the WHERE), which also serializes results with submit: a submit never sees a checklist
+   * half-updated. A FAIL with openCorrective opens one CORRECTIVE order for the finding.
+   */
+  async updateChecklistItem(ctx: OrgContext, id: string, itemId: string, input: TUpdateChecklistItemRequest): Promise<TWorkOrderDetail> {
+    const org = ctx.organizationId;
+    return this.withNumberRetry(() =>
+      this.repo.transaction(async (tx) => {
+        const seen = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
+        if (!seen) throw MaintenanceErrors.workOrderNotFound();
+        await this.repo.lockAsset(tx, org, seen.assetId);
+        const item = await this.repo.findChecklistItem(tx, org, id, itemId);
+        if (!item) throw MaintenanceErrors.checklistItemNotFound();
+        const wo = (await this.repo.findWorkOrder(tx, org, id, {}))!;
+        if (wo.status !== 'IN_PROGRESS') throw MaintenanceErrors.notEditable(wo.status);
+        if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: ['IN_PROGRESS'], version: wo.version }, {}))) await this.throwConflict(tx, ctx, id);
+
+        let correctiveWorkOrderId = item.correctiveWorkOrderId;
+        if (input.openCorrective && !correctiveWorkOrderId) {
+          const child = await this.insert(tx, ctx, {
+            assetId: wo.assetId,
+            planId: null,
+            parentWorkOrderId: wo.id,
+            type: 'CORRECTIVE',
+            title: item.label.slice(0, 200),
+            description: input.note ?? null,
+            priority: wo.priority,
+            reportedByMembershipId: ctx.membershipId,
+            assigneeMembershipId: null,
+            plannedStart: null,
+            plannedEnd: null,
+            // a failed check is a fault: the machine is out of service until it is repaired
+            causesDowntime: true,
+            downtimeStartedAt: new Date(),
+          }, [], null);
+          await this.assets.setMaintenanceStatus(tx, ctx, wo.assetId, 'IN_MAINTENANCE');
+          correctiveWorkOrderId = child.id;
+        }
+        const updated = await this.repo.updateChecklistItem(tx, org, itemId, {
+          result: input.result,
+          ...(input.note !== undefined ? { note: input.note } : {}),
+          ...(correctiveWorkOrderId ? { correctiveWorkOrderId } : {}),
+        });
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'workorder.checklist_updated', 'work_order', id, {
+            itemId,
+            before: { result: item.result, note: item.note, correctiveWorkOrderId: item.correctiveWorkOrderId },
+            after: { result: updated.result, note: updated.note, correctiveWorkOrderId: updated.correctiveWorkOrderId },
+          }),
+        );
+        return this.detail(tx, ctx, id);
+      }),
+    );
+  }
+
+  /** OPEN / IN_PROGRESS. partsCostMinor grows by round(quantity × unit cost) in the same transaction, under the order's row lock. */
+  async addPart(ctx: OrgContext, id: string, input: TAddWorkOrderPartRequest): Promise<TWorkOrderDetail> {
+    const org = ctx.organizationId;
+    return this.repo.transaction(async (tx) => {
+      const wo = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
+      if (!wo) throw MaintenanceErrors.workOrderNotFound();
+      if (!EDITABLE.includes(wo.status)) throw MaintenanceErrors.notEditable(wo.status);
+      const q = thousandths(input.quantity);
+      const unit = BigInt(input.unitCostMinor);
+      const line = lineCostMinor(q, unit);
+      if (wo.partsCostMinor + line > MAX_MINOR) throw MaintenanceErrors.costTooLarge();
+      if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE }, { partsCostMinor: { increment: line } }))) await this.throwConflict(tx, ctx, id);
+      const part = await this.repo.addPart(tx, org, { workOrderId: id, partNumber: input.partNumber ?? null, name: input.name, quantity: fromThousandths(q), unitCostMinor: unit });
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'workorder.part_added', 'work_order', id, {
+          partId: part.id,
+          before: { partsCostMinor: wo.partsCostMinor.toString() },
+          after: { partsCostMinor: (wo.partsCostMinor + line).toString(), part: { name: part.name, partNumber: part.partNumber, quantity: fromThousandths(q), unitCostMinor: unit.toString(), lineCostMinor: line.toString() } },
+        }),
+      );
+      return this.detail(tx, ctx, id);
+    });
+  }
+
+  // --- shared with the transitions --------------------------------------------------
+
+  async detail(tx: Tx, ctx: OrgContext, id: string): Promise<TWorkOrderDetail> {
+    const w = await this.repo.findWorkOrderDetail(tx, ctx.organizationId, id, {});
+    if (!w) throw MaintenanceErrors.workOrderNotFound();
+    return toWorkOrderDetail(w);
+  }
+
+  /** 0 rows updated: the order moved on (→ INVALID_TRANSITION-style 409) or its version changed (→ VERSION_CONFLICT). */
+  async throwConflict(tx: Tx, ctx: OrgContext, id: string): Promise<never> {
+    const now = await this.repo.findWorkOrder(tx, ctx.organizationId, id, {});
+    if (!now) throw MaintenanceErrors.workOrderNotFound();
+    throw versionConflict(toWorkOrder(now));
+  }
+
+  /** An ACTIVE member of this org whose role may work on orders (workorder.work). */
+  private async assertAssignee(tx: Tx, ctx: OrgContext, membershipId: string): Promise<void> {
+    const m = await this.repo.findMembership(tx, ctx.organizationId, membershipId);
+    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'workorder.work')) throw MaintenanceErrors.assigneeNotEligible();
+  }
+
+  /** Number, insert (+ checklist), booking and audit of a new order, inside the caller's transaction (asset already locked). */
+  private async insert(tx: Tx, ctx: OrgContext, data: Omit<NewWorkOrder, 'number'>, checklist: readonly { label: string }[], range: Range | null) {
+    const org = ctx.organizationId;
+    const number = await this.repo.nextNumber(tx, org);
+    const wo = await this.repo.createWorkOrder(tx, org, { ...data, number }, checklist);
+    if (range) await this.bookings.bookWorkOrder(tx, org, wo.id, data.assetId, range);
+    const row = (await this.repo.findWorkOrder(tx, org, wo.id, {}))!;
+    await this.audit.append(tx, this.audit.forCtx(ctx, 'workorder.created', 'work_order', wo.id, { after: { ...createdFields(row), checklist: checklist.map((c) => c.label) } }));
+    return row;
+  }
+
+  /**
+   * The running number is max + 1 under a per-org lock (repository.nextNumber); should the
+   * unique index still refuse one (a writer outside that lock), the aborted transaction is rerun.
+   */
+  private async withNumberRetry<T>(fn: () => Promise<T>): Promise<T> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fn();
+      } catch (err) {
+        if (!isUniqueViolation(err) || attempt >= NUMBER_ATTEMPTS) throw err;
+      }
+    }
+  }
+}

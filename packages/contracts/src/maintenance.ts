@@ -1,0 +1,392 @@
+import { z } from 'zod';
+
+/**
+ * Maintenance: plans (every N engine hours and/or every M days, whichever comes first),
+ * the due list derived from them, and work orders with checklist and parts.
+ *
+ * Wire formats follow assets.ts: money = CNY fen as a string of digits; hours and part
+ * quantities are JSON numbers with a fixed number of decimals (more precision → 400).
+ */
+
+export const WORK_ORDER_TYPES = ['PREVENTIVE', 'CORRECTIVE', 'INSPECTION'] as const;
+export const ZWorkOrderType = z.enum(WORK_ORDER_TYPES);
+export type TWorkOrderType = z.infer<typeof ZWorkOrderType>;
+
+export const WORK_ORDER_STATUSES = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE', 'CLOSED', 'CANCELLED'] as const;
+export const ZWorkOrderStatus = z.enum(WORK_ORDER_STATUSES);
+export type TWorkOrderStatus = z.infer<typeof ZWorkOrderStatus>;
+
+export const CHECKLIST_RESULTS = ['PENDING', 'PASS', 'FAIL', 'NA'] as const;
+export const ZChecklistResult = z.enum(CHECKLIST_RESULTS);
+export type TChecklistResult = z.infer<typeof ZChecklistResult>;
+
+export const DUE_STATUSES = ['OVERDUE', 'DUE_SOON', 'OK'] as const;
+export const ZDueStatus = z.enum(DUE_STATUSES);
+export type TDueStatus = z.infer<typeof ZDueStatus>;
+
+/** OPEN → IN_PROGRESS → AWAITING_ACCEPTANCE → CLOSED; CANCELLED from OPEN / IN_PROGRESS; rejection sends AWAITING_ACCEPTANCE back to IN_PROGRESS. */
+const WORK_ORDER_TRANSITIONS: Readonly<Record<TWorkOrderStatus, readonly TWorkOrderStatus[]>> = {
+  OPEN: ['IN_PROGRESS', 'CANCELLED'],
+  IN_PROGRESS: ['AWAITING_ACCEPTANCE', 'CANCELLED'],
+  AWAITING_ACCEPTANCE: ['CLOSED', 'IN_PROGRESS'],
+  CLOSED: [],
+  CANCELLED: [],
+};
+
+export function canTransitionWorkOrder(from: TWorkOrderStatus, to: TWorkOrderStatus): boolean {
+  return WORK_ORDER_TRANSITIONS[from].includes(to);
+}
+
+/** The status each transition route leads to. */
+export const WORK_ORDER_ACTION_TARGET = {
+  start: 'IN_PROGRESS',
+  submit: 'AWAITING_ACCEPTANCE',
+  accept: 'CLOSED',
+  reject: 'IN_PROGRESS',
+  cancel: 'CANCELLED',
+} as const satisfies Record<string, TWorkOrderStatus>;
+export type TWorkOrderAction = keyof typeof WORK_ORDER_ACTION_TARGET;
+
+/**
+ * Whether a transition route applies to a work order in `from`. Reject and start both lead
+ * to IN_PROGRESS but from different states, so the action (not only the target) decides.
+ */
+export function canApplyWorkOrderAction(from: TWorkOrderStatus, action: TWorkOrderAction): boolean {
+  const allowedFrom: Record<TWorkOrderAction, readonly TWorkOrderStatus[]> = {
+    start: ['OPEN'],
+    submit: ['IN_PROGRESS'],
+    accept: ['AWAITING_ACCEPTANCE'],
+    reject: ['AWAITING_ACCEPTANCE'],
+    cancel: ['OPEN', 'IN_PROGRESS'],
+  };
+  return allowedFrom[action].includes(from) && canTransitionWorkOrder(from, WORK_ORDER_ACTION_TARGET[action]);
+}
+
+/** A number with at most `digits` decimals (checked on the scaled value, not by float division). */
+function fixedDecimal(digits: number, max: number) {
+  return z
+    .number()
+    .min(0)
+    .max(max)
+    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, { message: `at most ${digits} decimal place(s)` });
+}
+
+/** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
+const ZMoneyMinor = z.string().regex(/^(0|[1-9]\d{0,17})$/, 'integer minor units (fen) as a string of digits');
+const ZPageFields = {
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(500).optional(),
+};
+const ZDateTime = z.iso.datetime({ offset: true });
+const ZBoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');
+
+// ---------------------------------------------------------------------------
+// Plans
+// ---------------------------------------------------------------------------
+
+export const MAX_CHECKLIST_ITEMS = 50;
+export const ZChecklistTemplateItem = z.strictObject({ label: z.string().trim().min(1).max(200) });
+const ZChecklistTemplate = z.array(ZChecklistTemplateItem).max(MAX_CHECKLIST_ITEMS);
+
+export const ZMaintenancePlan = z.object({
+  id: z.uuid(),
+  /** exactly one of assetId / modelId: a plan for one machine or for every machine of a model */
+  assetId: z.uuid().nullable(),
+  modelId: z.uuid().nullable(),
+  name: z.string(),
+  intervalHours: z.number().nullable(),
+  intervalDays: z.number().int().nullable(),
+  leadHours: z.number().nullable(),
+  leadDays: z.number().int().nullable(),
+  checklist: z.array(z.object({ label: z.string() })),
+  estimatedHours: z.number().nullable(),
+  active: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TMaintenancePlan = z.infer<typeof ZMaintenancePlan>;
+
+const planFields = {
+  name: z.string().trim().min(1).max(120),
+  intervalHours: fixedDecimal(1, 9_999_999.9).refine((v) => v > 0, 'must be positive'),
+  intervalDays: z.number().int().min(1).max(3650),
+  leadHours: fixedDecimal(1, 9_999_999.9),
+  leadDays: z.number().int().min(0).max(3650),
+  checklist: ZChecklistTemplate,
+  estimatedHours: fixedDecimal(2, 9999.99),
+};
+
+export const ZCreateMaintenancePlanRequest = z
+  .strictObject({
+    assetId: z.uuid().optional(),
+    modelId: z.uuid().optional(),
+    name: planFields.name,
+    intervalHours: planFields.intervalHours.optional(),
+    intervalDays: planFields.intervalDays.optional(),
+    leadHours: planFields.leadHours.optional(),
+    leadDays: planFields.leadDays.optional(),
+    checklist: planFields.checklist.default([]),
+    estimatedHours: planFields.estimatedHours.optional(),
+    active: z.boolean().default(true),
+  })
+  .refine((v) => (v.assetId === undefined) !== (v.modelId === undefined), { message: 'give exactly one of assetId or modelId', path: ['assetId'] })
+  .refine((v) => v.intervalHours !== undefined || v.intervalDays !== undefined, {
+    message: 'give intervalHours, intervalDays or both',
+    path: ['intervalHours'],
+  });
+export type TCreateMaintenancePlanRequest = z.infer<typeof ZCreateMaintenancePlanRequest>;
+
+/** The target (asset / model) is fixed; null clears an optional value. At least one interval must remain (else 400). */
+export const ZUpdateMaintenancePlanRequest = z
+  .strictObject({
+    version: z.number().int().min(1),
+    name: planFields.name.optional(),
+    intervalHours: planFields.intervalHours.nullable().optional(),
+    intervalDays: planFields.intervalDays.nullable().optional(),
+    leadHours: planFields.leadHours.nullable().optional(),
+    leadDays: planFields.leadDays.nullable().optional(),
+    checklist: planFields.checklist.optional(),
+    estimatedHours: planFields.estimatedHours.nullable().optional(),
+    active: z.boolean().optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'nothing to change' });
+export type TUpdateMaintenancePlanRequest = z.infer<typeof ZUpdateMaintenancePlanRequest>;
+
+export const ZListMaintenancePlansQuery = z.object({
+  ...ZPageFields,
+  assetId: z.uuid().optional(),
+  modelId: z.uuid().optional(),
+  active: ZBoolQuery.optional(),
+});
+export type TListMaintenancePlansQuery = z.infer<typeof ZListMaintenancePlansQuery>;
+
+export const ZListMaintenancePlansResponse = z.object({ items: z.array(ZMaintenancePlan), nextCursor: z.string().nullable() });
+export type TListMaintenancePlansResponse = z.infer<typeof ZListMaintenancePlansResponse>;
+
+// ---------------------------------------------------------------------------
+// Due list
+// ---------------------------------------------------------------------------
+
+/** The due list is computed, not stored: it returns at most this many rows, most urgent first (`truncated` says more exist). */
+export const MAX_DUE_ROWS = 500;
+
+export const ZDueQuery = z.object({
+  /** calendar horizon for DUE_SOON, on top of each plan's own lead time */
+  withinDays: z.coerce.number().int().min(0).max(365).default(14),
+  status: ZDueStatus.optional(),
+  assetId: z.uuid().optional(),
+  planId: z.uuid().optional(),
+});
+export type TDueQuery = z.infer<typeof ZDueQuery>;
+
+export const ZDueItem = z.object({
+  planId: z.uuid(),
+  planName: z.string(),
+  assetId: z.uuid(),
+  assetName: z.string(),
+  status: ZDueStatus,
+  /** last service: acceptance of the latest closed preventive order of this plan; none → purchase date or creation of the asset */
+  lastServiceAt: z.string(),
+  /** engine hours at the last service; 0 when there is none */
+  lastServiceHours: z.number(),
+  lastWorkOrderId: z.uuid().nullable(),
+  /** latest meter reading; null when the asset has none (the hours criterion is then not evaluated) */
+  currentHours: z.number().nullable(),
+  nextDueAt: z.string().nullable(),
+  nextDueHours: z.number().nullable(),
+  /** days until nextDueAt (negative = overdue), 1 decimal */
+  remainingDays: z.number().nullable(),
+  /** hours until nextDueHours (negative = overdue) */
+  remainingHours: z.number().nullable(),
+  openWorkOrder: z.object({ id: z.uuid(), number: z.number().int(), status: ZWorkOrderStatus }).nullable(),
+});
+export type TDueItem = z.infer<typeof ZDueItem>;
+
+export const ZDueResponse = z.object({
+  items: z.array(ZDueItem),
+  /** the list is capped at MAX_DUE_ROWS rows: no further pages, narrow with status / assetId / planId */
+  nextCursor: z.null(),
+  truncated: z.boolean(),
+});
+export type TDueResponse = z.infer<typeof ZDueResponse>;
+
+// ---------------------------------------------------------------------------
+// Work orders
+// ---------------------------------------------------------------------------
+
+export const ZChecklistItem = z.object({
+  id: z.uuid(),
+  position: z.number().int(),
+  label: z.string(),
+  result: ZChecklistResult,
+  note: z.string().nullable(),
+  correctiveWorkOrderId: z.uuid().nullable(),
+  updatedAt: z.string(),
+});
+export type TChecklistItem = z.infer<typeof ZChecklistItem>;
+
+export const ZWorkOrderPart = z.object({
+  id: z.uuid(),
+  partNumber: z.string().nullable(),
+  name: z.string(),
+  /** up to 3 decimals */
+  quantity: z.number(),
+  unitCostMinor: ZMoneyMinor,
+  /** round(quantity × unitCostMinor), fen */
+  lineCostMinor: ZMoneyMinor,
+  createdAt: z.string(),
+});
+export type TWorkOrderPart = z.infer<typeof ZWorkOrderPart>;
+
+export const ZWorkOrder = z.object({
+  id: z.uuid(),
+  /** per-org running number (WO-000123) */
+  number: z.number().int(),
+  assetId: z.uuid(),
+  assetName: z.string(),
+  planId: z.uuid().nullable(),
+  parentWorkOrderId: z.uuid().nullable(),
+  type: ZWorkOrderType,
+  status: ZWorkOrderStatus,
+  title: z.string(),
+  description: z.string().nullable(),
+  priority: z.number().int(),
+  reportedByMembershipId: z.uuid().nullable(),
+  assigneeMembershipId: z.uuid().nullable(),
+  plannedStart: z.string().nullable(),
+  plannedEnd: z.string().nullable(),
+  causesDowntime: z.boolean(),
+  downtimeStartedAt: z.string().nullable(),
+  downtimeEndedAt: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  submittedAt: z.string().nullable(),
+  submittedByMembershipId: z.uuid().nullable(),
+  acceptedAt: z.string().nullable(),
+  acceptedByMembershipId: z.uuid().nullable(),
+  rejectionReason: z.string().nullable(),
+  cancelledAt: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  meterHours: z.number().nullable(),
+  laborHours: z.number().nullable(),
+  laborCostMinor: ZMoneyMinor,
+  partsCostMinor: ZMoneyMinor,
+  /** laborCostMinor + partsCostMinor */
+  totalCostMinor: ZMoneyMinor,
+  resolution: z.string().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TWorkOrder = z.infer<typeof ZWorkOrder>;
+
+export const ZWorkOrderDetail = ZWorkOrder.extend({
+  checklist: z.array(ZChecklistItem),
+  parts: z.array(ZWorkOrderPart),
+});
+export type TWorkOrderDetail = z.infer<typeof ZWorkOrderDetail>;
+
+export const ZListWorkOrdersQuery = z.object({
+  ...ZPageFields,
+  status: ZWorkOrderStatus.optional(),
+  type: ZWorkOrderType.optional(),
+  assetId: z.uuid().optional(),
+  assigneeMembershipId: z.uuid().optional(),
+  planId: z.uuid().optional(),
+});
+export type TListWorkOrdersQuery = z.infer<typeof ZListWorkOrdersQuery>;
+
+export const ZListWorkOrdersResponse = z.object({ items: z.array(ZWorkOrder), nextCursor: z.string().nullable() });
+export type TListWorkOrdersResponse = z.infer<typeof ZListWorkOrdersResponse>;
+
+const woFields = {
+  title: z.string().trim().min(1).max(200),
+  description: z.string().trim().min(1).max(4000),
+  priority: z.number().int().min(1).max(5),
+  reason: z.string().trim().min(1).max(2000),
+  laborHours: fixedDecimal(2, 99_999.99),
+  meterHours: fixedDecimal(1, 999_999_999.9),
+};
+
+/** plannedStart / plannedEnd come together and end after start. */
+function windowValid(v: { plannedStart?: string | null | undefined; plannedEnd?: string | null | undefined }): boolean {
+  if ((v.plannedStart == null) !== (v.plannedEnd == null)) return false;
+  return v.plannedStart == null || new Date(v.plannedEnd!).getTime() > new Date(v.plannedStart).getTime();
+}
+const windowIssue = { message: 'plannedStart and plannedEnd come together, and plannedEnd is after plannedStart', path: ['plannedEnd'] };
+
+/**
+ * A planned window books the machine (409 BOOKING_CONFLICT when it overlaps a job or another
+ * work order). `causesDowntime` defaults to true for CORRECTIVE (a reported fault takes the
+ * machine out of service at once), false otherwise. Checklist: explicit items, else the plan's template.
+ */
+export const ZCreateWorkOrderRequest = z
+  .strictObject({
+    type: ZWorkOrderType,
+    assetId: z.uuid(),
+    planId: z.uuid().optional(),
+    title: woFields.title,
+    description: woFields.description.optional(),
+    priority: woFields.priority.default(3),
+    assigneeMembershipId: z.uuid().optional(),
+    plannedStart: ZDateTime.optional(),
+    plannedEnd: ZDateTime.optional(),
+    causesDowntime: z.boolean().optional(),
+    checklist: ZChecklistTemplate.optional(),
+  })
+  .refine(windowValid, windowIssue)
+  .refine((v) => v.planId === undefined || v.type === 'PREVENTIVE', { message: 'only PREVENTIVE work orders follow a plan', path: ['planId'] });
+export type TCreateWorkOrderRequest = z.infer<typeof ZCreateWorkOrderRequest>;
+
+/** OPEN / IN_PROGRESS only. Changing the window re-books the machine (release + book, one transaction). */
+export const ZUpdateWorkOrderRequest = z
+  .strictObject({
+    version: z.number().int().min(1),
+    title: woFields.title.optional(),
+    description: woFields.description.nullable().optional(),
+    priority: woFields.priority.optional(),
+    assigneeMembershipId: z.uuid().nullable().optional(),
+    plannedStart: ZDateTime.nullable().optional(),
+    plannedEnd: ZDateTime.nullable().optional(),
+    laborHours: woFields.laborHours.nullable().optional(),
+    laborCostMinor: ZMoneyMinor.optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'nothing to change' })
+  .refine((v) => (v.plannedStart === undefined) === (v.plannedEnd === undefined), { message: 'change plannedStart and plannedEnd together', path: ['plannedEnd'] })
+  .refine(windowValid, windowIssue);
+export type TUpdateWorkOrderRequest = z.infer<typeof ZUpdateWorkOrderRequest>;
+
+/** `version` is optional on transitions: when given, a stale one is 409 VERSION_CONFLICT. */
+export const ZWorkOrderTransitionRequest = z.strictObject({ version: z.number().int().min(1).optional() });
+export type TWorkOrderTransitionRequest = z.infer<typeof ZWorkOrderTransitionRequest>;
+
+/** All checklist items must be decided (422 CHECKLIST_INCOMPLETE); meterHours is recorded as a WORK_ORDER reading. */
+export const ZSubmitWorkOrderRequest = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  meterHours: woFields.meterHours.optional(),
+  resolution: z.string().trim().min(1).max(4000).optional(),
+  laborHours: woFields.laborHours.optional(),
+});
+export type TSubmitWorkOrderRequest = z.infer<typeof ZSubmitWorkOrderRequest>;
+
+export const ZReasonRequest = z.strictObject({ version: z.number().int().min(1).optional(), reason: woFields.reason });
+export type TReasonRequest = z.infer<typeof ZReasonRequest>;
+
+/** IN_PROGRESS only. openCorrective (with FAIL) opens a CORRECTIVE work order for the finding, once per item. */
+export const ZUpdateChecklistItemRequest = z
+  .strictObject({
+    result: ZChecklistResult,
+    note: z.string().trim().min(1).max(2000).nullable().optional(),
+    openCorrective: z.boolean().default(false),
+  })
+  .refine((v) => !v.openCorrective || v.result === 'FAIL', { message: 'only a FAIL result opens a corrective work order', path: ['openCorrective'] });
+export type TUpdateChecklistItemRequest = z.infer<typeof ZUpdateChecklistItemRequest>;
+
+/** OPEN / IN_PROGRESS only. The line cost is round(quantity × unitCostMinor) in integer fen. */
+export const ZAddWorkOrderPartRequest = z.strictObject({
+  partNumber: z.string().trim().min(1).max(80).optional(),
+  name: z.string().trim().min(1).max(200),
+  quantity: fixedDecimal(3, 9_999_999.999).refine((v) => v > 0, 'must be positive'),
+  unitCostMinor: ZMoneyMinor,
+});
+export type TAddWorkOrderPartRequest = z.infer<typeof ZAddWorkOrderPartRequest>;
