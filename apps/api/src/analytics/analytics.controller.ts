@@ -1,0 +1,61 @@
+import { Controller, Get, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import {
+  ZAnalyticsCosts,
+  ZAnalyticsCostsQuery,
+  ZAnalyticsMachinesQuery,
+  ZAnalyticsMaintenance,
+  ZAnalyticsOperations,
+  ZAnalyticsOverview,
+  ZAnalyticsPeriodQuery,
+  ZAnalyticsUtilization,
+  type TAnalyticsCostsQuery,
+  type TAnalyticsMachinesQuery,
+  type TAnalyticsPeriodQuery,
+} from '@amms/contracts/analytics';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { AnalyticsService } from './analytics.service.js';
+
+@ApiTags('analytics')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/analytics')
+export class AnalyticsController {
+  constructor(private readonly analytics: AnalyticsService) {}
+
+  @RequirePermission('analytics.read')
+  @Get('overview')
+  @Returns(ZAnalyticsOverview)
+  overview(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsPeriodQuery }) q: TAnalyticsPeriodQuery) {
+    return this.analytics.overview(ctx, q);
+  }
+
+  @RequirePermission('analytics.read')
+  @Get('utilization')
+  @Returns(ZAnalyticsUtilization)
+  utilization(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsMachinesQuery }) q: TAnalyticsMachinesQuery) {
+    return this.analytics.utilization(ctx, q);
+  }
+
+  @RequirePermission('analytics.read')
+  @Get('operations')
+  @Returns(ZAnalyticsOperations)
+  operations(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsPeriodQuery }) q: TAnalyticsPeriodQuery) {
+    return this.analytics.operations(ctx, q);
+  }
+
+  @RequirePermission('analytics.read')
+  @Get('maintenance')
+  @Returns(ZAnalyticsMaintenance)
+  maintenance(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsMachinesQuery }) q: TAnalyticsMachinesQuery) {
+    return this.analytics.maintenance(ctx, q);
+  }
+
+  @RequirePermission('analytics.read')
+  @Get('costs')
+  @Returns(ZAnalyticsCosts)
+  costs(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsCostsQuery }) q: TAnalyticsCostsQuery) {
+    return this.analytics.costs(ctx, q);
+  }
+}
