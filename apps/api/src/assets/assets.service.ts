@@ -10,6 +10,8 @@ import {
 } from '@amms/contracts/assets';
 import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
+import { CacheService, type Invalidation } from '../platform/cache/cache.service.js';
+import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
 import { versionConflict } from '../platform/errors/app-error.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
@@ -22,23 +24,51 @@ import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.
 
 /**
  * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.
- * ASSIGNED: none for now. The jobs slice will widen it to "assets on jobs assigned to me".
+ * ASSIGNED: the machines of my live assignments (not released: scheduled, running or done).
  */
 export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
   return scopeWhere<Prisma.AssetWhereInput>(ctx, {
     team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
-    assigned: () => ({ id: { in: [] } }),
+    assigned: (membershipId) => ({ assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } } }),
   }) as Prisma.AssetWhereInput;
 }
+
+/**
+ * What an asset write makes stale: its detail (every scope's variant), the org's asset lists
+ * and the org's analytics (cached under 'analytics'). Without an id: lists and analytics only.
+ */
+export function assetInvalidation(assetId?: string): Invalidation {
+  return { resources: ['asset', 'analytics'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
+}
+
+/**
+ * ASSIGNED callers read around the cache: what they see depends on their live job assignments,
+ * which are not part of the key and change without an asset write, so a cached answer could
+ * outlive an unassignment: that would be a cached authorization decision.
+ */
+const cacheableScope = (ctx: OrgContext) => ctx.dataScope !== 'ASSIGNED';
 
 @Injectable()
 export class AssetsService {
   constructor(
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
+    private readonly cache: CacheService,
   ) {}
 
+  /** Read through the cache (key: org + data scope + normalized query); see platform/cache. */
   async list(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
+    if (!cacheableScope(ctx)) return this.listFromDb(ctx, q);
+    return this.cache.getOrLoad(CacheKeys.list(ctx.organizationId, 'asset', ctx, q), () => this.listFromDb(ctx, q), { ttlSeconds: CACHE_TTL.assetList });
+  }
+
+  /** Read through the cache (one entry per asset and data scope). A 404 is never cached. */
+  async get(ctx: OrgContext, id: string): Promise<TAssetDetail> {
+    if (!cacheableScope(ctx)) return this.getFromDb(ctx, id);
+    return this.cache.getOrLoad(CacheKeys.detail(ctx.organizationId, 'asset', id, ctx), () => this.getFromDb(ctx, id), { ttlSeconds: CACHE_TTL.assetDetail });
+  }
+
+  private async listFromDb(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
     const rows = await this.repo.listAssets(ctx.organizationId, {
       status: q.status,
       teamId: q.teamId,
@@ -51,7 +81,7 @@ export class AssetsService {
     return pageOf(rows, q.limit, toAsset);
   }
 
-  async get(ctx: OrgContext, id: string): Promise<TAssetDetail> {
+  private async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {
     const a = await this.repo.findAssetByIdWithModel(ctx.organizationId, id, assetScope(ctx));
     if (!a) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
@@ -61,8 +91,9 @@ export class AssetsService {
   async create(ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
     const teamId = input.teamId ?? null;
     this.assertWritableTeam(ctx, teamId);
+    let created: TAsset;
     try {
-      return await this.repo.transaction(async (tx) => {
+      created = await this.repo.transaction(async (tx) => {
         await this.assertReferences(tx, ctx, input.modelId, teamId);
         const a = await this.repo.createAsset(tx, ctx.organizationId, {
           modelId: input.modelId,
@@ -83,11 +114,15 @@ export class AssetsService {
       if (isUniqueViolation(err)) throw AssetErrors.serialTaken(input.serialNumber);
       throw err;
     }
+    // after the commit: invalidating earlier would let a concurrent read refill the old lists
+    await this.cache.invalidate(ctx.organizationId, assetInvalidation());
+    return created;
   }
 
   async update(ctx: OrgContext, id: string, input: TUpdateAssetRequest): Promise<TAsset> {
+    let updated: TAsset;
     try {
-      return await this.repo.transaction(async (tx) => {
+      updated = await this.repo.transaction(async (tx) => {
         const current = await this.repo.findAssetById(tx, ctx.organizationId, id, assetScope(ctx));
         if (!current) throw AssetErrors.assetNotFound();
         if (current.version !== input.version) throw versionConflict(toAsset(current));
@@ -120,6 +155,8 @@ export class AssetsService {
       if (isUniqueViolation(err)) throw AssetErrors.serialTaken(input.serialNumber ?? '');
       throw err;
     }
+    await this.cache.invalidate(ctx.organizationId, assetInvalidation(id));
+    return updated;
   }
 
   async remove(ctx: OrgContext, id: string): Promise<void> {
@@ -136,6 +173,7 @@ export class AssetsService {
         }),
       );
     });
+    await this.cache.invalidate(ctx.organizationId, assetInvalidation(id));
   }
 
   /**
@@ -150,6 +188,8 @@ export class AssetsService {
     const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, assetId, current.version, { status });
     if (!ok) throw versionConflict(toAsset(current));
     await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.status_changed', 'asset', assetId, { before: { status: current.status }, after: { status } }));
+    // inside the caller's transaction: queued with it (outbox), applied by the worker after commit
+    await this.cache.invalidateInTx(tx, ctx.organizationId, assetInvalidation(assetId));
     return true;
   }
 

@@ -1,11 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { TCreateMachineModelRequest, TListMachineModelsQuery, TListMachineModelsResponse, TMachineModel } from '@amms/contracts/assets';
 import { AuditService } from '../audit/audit.service.js';
+import { CacheService } from '../platform/cache/cache.service.js';
+import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { toMachineModel } from './assets.mappers.js';
+
+/** The catalog's cache key ignores the caller's data scope (see list). */
+const WHOLE_ORG = { dataScope: 'ORG', teamIds: [], membershipId: null } as const;
 
 /**
  * The machine model catalog as an org sees it: platform models (organizationId null) and
@@ -17,9 +22,20 @@ export class MachineModelsService {
   constructor(
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
+    private readonly cache: CacheService,
   ) {}
 
+  /**
+   * Cached per org and query. The catalog is not data-scoped (every member with catalog.read sees
+   * the same list), so all members share one entry. The key also carries the platform catalog
+   * generation: a platform-admin edit INCRs it and every org's model lists miss at once.
+   */
   async list(ctx: OrgContext, q: TListMachineModelsQuery): Promise<TListMachineModelsResponse> {
+    const key = CacheKeys.list(ctx.organizationId, 'machine-model', WHOLE_ORG, q, { platformWide: true });
+    return this.cache.getOrLoad(key, () => this.listFromDb(ctx, q), { ttlSeconds: CACHE_TTL.catalog });
+  }
+
+  private async listFromDb(ctx: OrgContext, q: TListMachineModelsQuery): Promise<TListMachineModelsResponse> {
     const rows = await this.repo.listModels(ctx.organizationId, {
       kind: q.kind,
       operationType: q.operationType,
@@ -31,8 +47,9 @@ export class MachineModelsService {
   }
 
   async create(ctx: OrgContext, input: TCreateMachineModelRequest): Promise<TMachineModel> {
+    let created: TMachineModel;
     try {
-      return await this.repo.transaction(async (tx) => {
+      created = await this.repo.transaction(async (tx) => {
         const m = await this.repo.createModel(tx, ctx.organizationId, {
           manufacturer: input.manufacturer,
           name: input.name,
@@ -55,5 +72,8 @@ export class MachineModelsService {
       if (isUniqueViolation(err)) throw AssetErrors.modelExists(input.manufacturer, input.name);
       throw err;
     }
+    // an org-private model: only this org's lists (a platform-admin edit would pass platformResources)
+    await this.cache.invalidate(ctx.organizationId, { resources: ['machine-model'] });
+    return created;
   }
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TCreateMeterReadingRequest, TListMeterReadingsQuery, TListMeterReadingsResponse, TMeterReading } from '@amms/contracts/assets';
 import { AuditService } from '../audit/audit.service.js';
+import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -9,7 +10,11 @@ import type { MeterSource } from '@amms/db';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors } from './assets.errors.js';
 import { tenths, toMeterReading } from './assets.mappers.js';
-import { assetScope } from './assets.service.js';
+import { assetInvalidation, assetScope } from './assets.service.js';
+
+type ReadingInput = { readingHours: number; readAt?: string | Date | undefined; source: MeterSource; isReplacement?: boolean | undefined };
+
+const readingInvalidation = (assetId: string) => ({ ...assetInvalidation(assetId), resources: ['analytics' as const] });
 
 /** Clock skew we tolerate between a client's clock and ours before calling readAt "in the future". */
 const FUTURE_SKEW_MS = 60_000;
@@ -28,10 +33,14 @@ export class MeterReadingsService {
   constructor(
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
+    private readonly cache: CacheService,
   ) {}
 
   async record(ctx: OrgContext, assetId: string, input: TCreateMeterReadingRequest): Promise<TMeterReading> {
-    return this.repo.transaction((tx) => this.recordIn(tx, ctx, assetId, input));
+    const out = await this.repo.transaction((tx) => this.recordLocked(tx, ctx, assetId, input, {}));
+    // the asset detail embeds latestMeterReading; analytics use engine hours (lists do not change)
+    await this.cache.invalidate(ctx.organizationId, readingInvalidation(assetId));
+    return out;
   }
 
   /**
@@ -40,13 +49,14 @@ export class MeterReadingsService {
    * already authorized the asset through its own record (the job assigned to me, the work
    * order I work on); otherwise the asset must be inside the caller's asset scope.
    */
-  async recordIn(
-    tx: Tx,
-    ctx: OrgContext,
-    assetId: string,
-    input: { readingHours: number; readAt?: string | Date | undefined; source: MeterSource; isReplacement?: boolean | undefined },
-    opts: { scopeChecked?: boolean } = {},
-  ): Promise<TMeterReading> {
+  async recordIn(tx: Tx, ctx: OrgContext, assetId: string, input: ReadingInput, opts: { scopeChecked?: boolean } = {}): Promise<TMeterReading> {
+    const out = await this.recordLocked(tx, ctx, assetId, input, opts);
+    // we do not own this commit: the invalidation is queued in the caller's transaction
+    await this.cache.invalidateInTx(tx, ctx.organizationId, readingInvalidation(assetId));
+    return out;
+  }
+
+  private async recordLocked(tx: Tx, ctx: OrgContext, assetId: string, input: ReadingInput, opts: { scopeChecked?: boolean }): Promise<TMeterReading> {
     const now = Date.now();
     const readAt = input.readAt ? new Date(input.readAt) : new Date(now);
     if (readAt.getTime() > now + FUTURE_SKEW_MS) throw AssetErrors.readAtInFuture();

@@ -6,6 +6,7 @@ import { MetricsService } from './metrics/metrics.service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
+import { CacheService } from './cache/cache.service.js';
 
 /** Config, database, cache, metrics, idempotency and outbox: shared by api and worker. */
 @Global()
@@ -20,6 +21,7 @@ export class PlatformModule {
       RateLimiter,
       IdempotencyService,
       OutboxService,
+      CacheService,
     ];
     return { module: PlatformModule, providers, exports: providers };
   }

@@ -5,8 +5,10 @@ import type { AppConfig } from '../platform/config/config.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { OutboxService, type OutboxRow } from '../platform/outbox/outbox.service.js';
-import { JOBS, QUEUES, type JobName, type QueueName } from '../platform/queue/registry.js';
+import { JOBS, QUEUES, type JobName, type JobPayload, type QueueName } from '../platform/queue/registry.js';
 import { purgeExpired } from './housekeeping.js';
+import { CacheService } from '../platform/cache/cache.service.js';
+import { applyCacheInvalidation } from './cache-invalidate.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -32,6 +34,7 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
 
   const handlers: Record<JobName, Handler> = {
     'housekeeping.purge': async () => purgeExpired(prisma, idempotency),
+    'cache.invalidate': async (payload) => applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);

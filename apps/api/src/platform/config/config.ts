@@ -18,6 +18,8 @@ const ZEnv = z.object({
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(300),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).default(24),
+  /** read-through caching of read models; off = every read goes to Postgres (benchmarks, debugging) */
+  CACHE_ENABLED: z.enum(['true', 'false']).default('true'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -44,6 +46,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL },
+    cache: { enabled: e.CACHE_ENABLED === 'true' },
     auth: {
       accessSecret: e.JWT_ACCESS_SECRET,
       accessTtlSeconds: e.JWT_ACCESS_TTL_SECONDS,

@@ -23,6 +23,31 @@ export class MetricsService {
     labelNames: ['decision'] as const,
     registers: [this.registry],
   });
+  readonly cacheRequests = new Counter({
+    name: 'amms_cache_requests_total',
+    help: 'Cache-aside reads by resource and result (hit, miss, coalesced = joined an in-flight load, error = Redis failed, bypass = circuit open)',
+    labelNames: ['resource', 'result'] as const,
+    registers: [this.registry],
+  });
+  readonly cacheRebuild = new Histogram({
+    name: 'amms_cache_rebuild_seconds',
+    help: 'Time to load a missed cache entry from Postgres (including the wait for a loader slot)',
+    labelNames: ['resource'] as const,
+    buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+    registers: [this.registry],
+  });
+  readonly cacheInvalidations = new Counter({
+    name: 'amms_cache_invalidations_total',
+    help: 'Cache invalidations: ok = applied in Redis, deferred = written to the outbox for the worker, lost = neither (logged)',
+    labelNames: ['result'] as const,
+    registers: [this.registry],
+  });
+  readonly cacheDbQueriesAvoided = new Counter({
+    name: 'amms_cache_db_queries_avoided_total',
+    help: 'Reads answered without running the loader (Redis hits + callers coalesced onto an in-flight load)',
+    labelNames: ['resource'] as const,
+    registers: [this.registry],
+  });
 
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'amms_' });

@@ -1,16 +1,30 @@
 import { z } from 'zod';
+import { CACHE_RESOURCES } from '../cache/cache-keys.js';
 
 /**
  * Every queue and job the system knows, with its payload schema (ids only, never
  * whole entities or secrets). The worker refuses to start if a job has no handler.
  */
-export const QUEUES = ['amms-housekeeping'] as const;
+export const QUEUES = ['amms-housekeeping', 'amms-cache'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const JOBS = {
   'housekeeping.purge': {
     queue: 'amms-housekeeping',
     payload: z.object({}).strict(),
+  },
+  // A cache invalidation Redis refused after a commit (or one a caller's transaction queued):
+  // the worker applies it once Redis answers again. See platform/cache/cache.service.ts.
+  'cache.invalidate': {
+    queue: 'amms-cache',
+    payload: z
+      .object({
+        organizationId: z.uuid().nullable(),
+        resources: z.array(z.enum(CACHE_RESOURCES)),
+        details: z.array(z.object({ resource: z.enum(CACHE_RESOURCES), id: z.string().min(1).max(100) }).strict()),
+        platformResources: z.array(z.enum(CACHE_RESOURCES)),
+      })
+      .strict(),
   },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 

@@ -1,0 +1,320 @@
+import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/config.js';
+import type { Redis } from 'ioredis';
+import { MetricsService } from '../metrics/metrics.service.js';
+import { OutboxService } from '../outbox/outbox.service.js';
+import { PrismaService, type Tx } from '../prisma/prisma.service.js';
+import type { JobPayload } from '../queue/registry.js';
+import { RedisService } from '../redis/redis.service.js';
+import {
+  detailHashKey,
+  flightId,
+  generationKey,
+  globalGenerationKey,
+  jitteredTtl,
+  type CacheKey,
+  type CacheResource,
+  type ListKey,
+} from './cache-keys.js';
+import { Semaphore } from './semaphore.js';
+
+export const CACHE_OPTIONS = Symbol('CACHE_OPTIONS');
+
+export interface CacheOptions {
+  /** loaders (Postgres reads) running at once in this process; excess callers wait */
+  maxConcurrentLoads: number;
+  /** after a Redis error, skip Redis for this long instead of paying a failure per request */
+  breakerMs: number;
+  /** a Redis command slower than this counts as a failure (the shared client has no command timeout) */
+  opTimeoutMs: number;
+  /** false (CACHE_ENABLED=false): reads go straight to the loader; invalidations still run */
+  enabled: boolean;
+}
+
+export const DEFAULT_CACHE_OPTIONS: CacheOptions = { maxConcurrentLoads: 32, breakerMs: 1000, opTimeoutMs: 250, enabled: true };
+
+/** What a write made stale. Ids only: it travels through the outbox when Redis is away. */
+export interface Invalidation {
+  /** list / analytics families of the org: their generation is bumped */
+  resources?: CacheResource[];
+  /** detail entries of the org: deleted (every scope's variant at once) */
+  details?: { resource: CacheResource; id: string }[];
+  /** platform-wide families (catalog): the global generation, every org at once */
+  platformResources?: CacheResource[];
+}
+
+export type InvalidationPayload = JobPayload<'cache.invalidate'>;
+export type InvalidationResult = 'ok' | 'deferred' | 'lost' | 'noop';
+
+/**
+ * One round trip for a list read: the generations and the value they name. The value key is
+ * composed server-side from the generations, so a concurrent INCR cannot make us read a key
+ * from one generation and fill another. Measured against MGET(gens) + GET on the loopback
+ * Redis: see docs/architecture.md "Cache-aside".
+ */
+const READ_LIST_LUA = `
+local gens = {}
+for i, k in ipairs(KEYS) do gens[i] = redis.call('GET', k) or '0' end
+local key = ARGV[1] .. table.concat(gens, '.') .. ARGV[2]
+return {key, redis.call('GET', key)}`;
+
+type ListReader = Redis & { ammsCacheReadList(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string | null]> };
+
+interface Flight {
+  key: CacheKey;
+  /** set when a write of this process invalidated the entry while it was loading: do not fill */
+  stale: boolean;
+  promise: Promise<unknown>;
+}
+
+class RedisTimeout extends Error {
+  constructor(ms: number) {
+    super(`redis command exceeded ${ms} ms`);
+  }
+}
+
+/**
+ * Redis cache-aside for read models (DESIGN.md §4).
+ *
+ * Read: single flight per key in this process → Redis (one round trip) → hit: the stored DTO;
+ * miss: the loader (Postgres, at most `maxConcurrentLoads` at once) → fill with TTL ± 20 %.
+ * Loader errors (404 included) propagate and are never stored. Redis failing or slow opens a
+ * short circuit breaker: reads go straight to the (bounded) loader, the API keeps answering.
+ *
+ * Write: `invalidate()` AFTER the transaction commits (deleting before commit lets a concurrent
+ * read refill the old value). If Redis refuses, the invalidation becomes an outbox row
+ * (`cache.invalidate`) that the worker applies once Redis answers: never only logged.
+ * Loaders must not call getOrLoad themselves (a nested load could wait on its own slot).
+ */
+@Injectable()
+export class CacheService {
+  private readonly log = new Logger('Cache');
+  private readonly opts: CacheOptions;
+  private readonly slots: Semaphore;
+  private readonly flights = new Map<string, Flight>();
+  private openUntil = 0;
+
+  constructor(
+    private readonly redis: RedisService,
+    private readonly metrics: MetricsService,
+    private readonly prisma: PrismaService,
+    private readonly outbox: OutboxService,
+    @Inject(APP_CONFIG) config: AppConfig,
+    @Optional() @Inject(CACHE_OPTIONS) opts?: Partial<CacheOptions>,
+  ) {
+    this.opts = { ...DEFAULT_CACHE_OPTIONS, enabled: config.cache.enabled, ...(opts ?? {}) };
+    this.slots = new Semaphore(this.opts.maxConcurrentLoads);
+    redis.client.defineCommand('ammsCacheReadList', { lua: READ_LIST_LUA });
+  }
+
+  /** Loaders running / waiting for a slot right now (tests and debugging). */
+  get loadSlots() {
+    return { inUse: this.slots.inUse, waiting: this.slots.waiting };
+  }
+
+  async getOrLoad<T>(key: CacheKey, loader: () => Promise<T>, opts: { ttlSeconds: number }): Promise<T> {
+    if (!this.opts.enabled) {
+      this.metrics.cacheRequests.inc({ resource: key.resource, result: 'disabled' });
+      return loader();
+    }
+    const id = flightId(key);
+    const joined = this.flights.get(id);
+    if (joined) {
+      this.metrics.cacheRequests.inc({ resource: key.resource, result: 'coalesced' });
+      this.metrics.cacheDbQueriesAvoided.inc({ resource: key.resource });
+      return joined.promise as Promise<T>;
+    }
+    const flight: Flight = { key, stale: false, promise: Promise.resolve() };
+    this.flights.set(id, flight);
+    flight.promise = this.readThrough(key, loader, opts.ttlSeconds, flight).finally(() => {
+      if (this.flights.get(id) === flight) this.flights.delete(id);
+    });
+    return flight.promise as Promise<T>;
+  }
+
+  /**
+   * Call after the write's transaction has committed. Never throws: the write already happened,
+   * the caller's response must not turn into an error because the cache is away.
+   */
+  async invalidate(organizationId: string | null, inv: Invalidation): Promise<InvalidationResult> {
+    const payload = toPayload(organizationId, inv);
+    if (isEmpty(payload)) return 'noop';
+    this.dropFlights(payload);
+    if (this.redisUsable()) {
+      try {
+        await this.withTimeout(this.applyOnce(payload));
+        this.metrics.cacheInvalidations.inc({ result: 'ok' });
+        return 'ok';
+      } catch (err) {
+        this.trip(err);
+      }
+    }
+    try {
+      await this.prisma.client.$transaction((tx) => this.outbox.enqueue(tx, organizationId, 'cache.invalidate', payload));
+      this.metrics.cacheInvalidations.inc({ result: 'deferred' });
+      return 'deferred';
+    } catch (err) {
+      // Postgres refused right after committing the write: the entry stays stale until its TTL.
+      this.log.error(`cache invalidation lost (stale until TTL): ${(err as Error).message} ${JSON.stringify(payload)}`);
+      this.metrics.cacheInvalidations.inc({ result: 'lost' });
+      return 'lost';
+    }
+  }
+
+  /**
+   * For writes that run inside a caller's transaction (setMaintenanceStatus, recordIn): we cannot
+   * act after a commit we do not own, so the invalidation is queued in that transaction (it exists
+   * iff the change committed; the worker applies it) and also applied right away, best effort, so
+   * readers after the commit do not wait for the worker ("double delete"; a read refilling the old
+   * value between now and the commit is cleaned up by the worker's pass).
+   */
+  async invalidateInTx(tx: Tx, organizationId: string | null, inv: Invalidation): Promise<void> {
+    const payload = toPayload(organizationId, inv);
+    if (isEmpty(payload)) return;
+    await this.outbox.enqueue(tx, organizationId, 'cache.invalidate', payload);
+    this.dropFlights(payload);
+    if (!this.redisUsable()) return;
+    await this.withTimeout(this.applyOnce(payload)).catch((err: unknown) => this.trip(err));
+  }
+
+  /** The worker's side: apply or throw (BullMQ retries with backoff). */
+  async applyNow(payload: InvalidationPayload): Promise<void> {
+    await this.withTimeout(this.applyOnce(payload));
+    this.metrics.cacheInvalidations.inc({ result: 'ok' });
+  }
+
+  private async readThrough<T>(key: CacheKey, loader: () => Promise<T>, ttlSeconds: number, flight: Flight): Promise<T> {
+    const resource = key.resource;
+    if (!this.redisUsable()) {
+      this.metrics.cacheRequests.inc({ resource, result: 'bypass' });
+      return this.load(resource, loader);
+    }
+    let valueKey: string;
+    try {
+      const read = await this.withTimeout(this.readRaw(key));
+      valueKey = read.valueKey;
+      if (read.raw !== null) {
+        const parsed = parseEntry<T>(read.raw);
+        if (parsed) {
+          this.metrics.cacheRequests.inc({ resource, result: 'hit' });
+          this.metrics.cacheDbQueriesAvoided.inc({ resource });
+          return parsed.value;
+        }
+      }
+    } catch (err) {
+      this.trip(err);
+      this.metrics.cacheRequests.inc({ resource, result: 'error' });
+      return this.load(resource, loader);
+    }
+    this.metrics.cacheRequests.inc({ resource, result: 'miss' });
+    const value = await this.load(resource, loader);
+    if (!flight.stale) await this.fill(key, valueKey, value, ttlSeconds);
+    return value;
+  }
+
+  private async load<T>(resource: CacheResource, loader: () => Promise<T>): Promise<T> {
+    const end = this.metrics.cacheRebuild.startTimer({ resource });
+    try {
+      return await this.slots.run(loader);
+    } finally {
+      end();
+    }
+  }
+
+  private async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: string | null }> {
+    const client = this.redis.client;
+    if (key.kind === 'detail') return { valueKey: key.hashKey, raw: await client.hget(key.hashKey, key.field) };
+    const [valueKey, raw] = await (client as ListReader).ammsCacheReadList(key.genKeys.length, ...key.genKeys, key.prefix, key.suffix);
+    return { valueKey, raw };
+  }
+
+  /** Best effort: a failed fill only costs the next reader a miss. */
+  private async fill(key: CacheKey, valueKey: string, value: unknown, ttlSeconds: number): Promise<void> {
+    if (!this.redisUsable()) return;
+    const json = JSON.stringify(value);
+    const ttl = jitteredTtl(ttlSeconds);
+    try {
+      if (key.kind === 'detail') {
+        // one hash per entity; NX: adding a scope's field does not extend the older fields' life
+        const res = await this.withTimeout(this.redis.client.multi().hset(valueKey, key.field, json).expire(valueKey, ttl, 'NX').exec());
+        throwIfFailed(res);
+      } else {
+        await this.withTimeout(this.redis.client.set(valueKey, json, 'EX', ttl));
+      }
+    } catch (err) {
+      this.trip(err);
+    }
+  }
+
+  /** One MULTI: INCR the generations, DEL the detail hashes. Repeating it is harmless. */
+  private async applyOnce(p: InvalidationPayload): Promise<void> {
+    const m = this.redis.client.multi();
+    if (p.organizationId) {
+      for (const r of p.resources) m.incr(generationKey(p.organizationId, r));
+      const keys = p.details.map((d) => detailHashKey(p.organizationId!, d.resource, d.id));
+      if (keys.length) m.del(...keys);
+    }
+    for (const r of p.platformResources) m.incr(globalGenerationKey(r));
+    throwIfFailed(await m.exec());
+  }
+
+  /** In-process half of the read/invalidate race: loads already running for a stale entry do not fill, and new readers do not join them. */
+  private dropFlights(p: InvalidationPayload): void {
+    const detailKeys = new Set(p.organizationId ? p.details.map((d) => detailHashKey(p.organizationId!, d.resource, d.id)) : []);
+    const genKeys = new Set([
+      ...(p.organizationId ? p.resources.map((r) => generationKey(p.organizationId!, r)) : []),
+      ...p.platformResources.map((r) => globalGenerationKey(r)),
+    ]);
+    for (const [id, f] of this.flights) {
+      const hit = f.key.kind === 'detail' ? detailKeys.has(f.key.hashKey) : (f.key as ListKey).genKeys.some((g) => genKeys.has(g));
+      if (hit) {
+        f.stale = true;
+        this.flights.delete(id);
+      }
+    }
+  }
+
+  private redisUsable(): boolean {
+    return Date.now() >= this.openUntil && this.redis.client.status === 'ready';
+  }
+
+  private trip(err: unknown): void {
+    const wasClosed = Date.now() >= this.openUntil;
+    this.openUntil = Date.now() + this.opts.breakerMs;
+    if (wasClosed) this.log.warn(`redis unavailable, cache bypassed for ${this.opts.breakerMs} ms: ${(err as Error)?.message ?? String(err)}`);
+  }
+
+  private withTimeout<T>(p: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RedisTimeout(this.opts.opTimeoutMs)), this.opts.opTimeoutMs);
+    });
+    return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+  }
+}
+
+function toPayload(organizationId: string | null, inv: Invalidation): InvalidationPayload {
+  if (!organizationId && (inv.resources?.length || inv.details?.length)) throw new Error('org-scoped cache invalidation without an organization');
+  return {
+    organizationId,
+    resources: [...new Set(inv.resources ?? [])],
+    details: inv.details ?? [],
+    platformResources: [...new Set(inv.platformResources ?? [])],
+  };
+}
+
+const isEmpty = (p: InvalidationPayload) => !p.resources.length && !p.details.length && !p.platformResources.length;
+
+function parseEntry<T>(raw: string): { value: T } | undefined {
+  try {
+    return { value: JSON.parse(raw) as T };
+  } catch {
+    return undefined; // unreadable entry: treated as a miss and overwritten by the fill
+  }
+}
+
+function throwIfFailed(res: [Error | null, unknown][] | null): void {
+  if (!res) throw new Error('redis transaction aborted');
+  const failed = res.find(([err]) => err);
+  if (failed) throw failed[0];
+}
