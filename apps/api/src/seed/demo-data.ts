@@ -9,6 +9,9 @@ export interface DemoOrg {
   teams: { name: string; description: string }[];
   /** which teams each role's demo user belongs to */
   teamsOf: Partial<Record<TRole, string[]>>;
+  /** field crews (fields, machines and operators are spread over them) and the maintenance shop */
+  crews: string[];
+  workshop: string;
 }
 
 export const DEMO_ORGS: DemoOrg[] = [
@@ -22,6 +25,8 @@ export const DEMO_ORGS: DemoOrg[] = [
       { name: '维修车间 Workshop', description: '保养与维修' },
     ],
     teamsOf: { MECHANIC: ['维修车间 Workshop'], OPERATOR: ['北区作业队 North Crew'], DISPATCHER: ['北区作业队 North Crew', '南区作业队 South Crew'] },
+    crews: ['北区作业队 North Crew', '南区作业队 South Crew'],
+    workshop: '维修车间 Workshop',
   },
   {
     slug: 'red-river',
@@ -32,6 +37,8 @@ export const DEMO_ORGS: DemoOrg[] = [
       { name: 'Shop', description: 'Maintenance shop' },
     ],
     teamsOf: { MECHANIC: ['Shop'], OPERATOR: ['Field Crew'] },
+    crews: ['Field Crew'],
+    workshop: 'Shop',
   },
 ];
 
@@ -57,3 +64,44 @@ export function demoUsers(org: DemoOrg, index: number) {
 }
 
 export const PLATFORM_ADMIN = { email: 'platform@amms.demo', name: 'Platform Admin' };
+
+/** Operators and mechanics per org at scale 1 (the role users above included): enough hands for the fleet. */
+export const STAFF_PER_SCALE = { OPERATOR: 10, MECHANIC: 3 } as const;
+
+const EXTRA_NAMES: Record<'OPERATOR' | 'MECHANIC', [string[], string[]]> = {
+  OPERATOR: [
+    ['赵刚', '钱勇', '孙涛', '周军', '吴斌', '郑浩', '冯亮', '褚明', '卫东', '蒋超', '沈鹏', '韩磊', '杨帆', '朱峰'],
+    ['Ben Baker', 'Carl Cooper', 'Dave Dunn', 'Ed Evans', 'Frank Fox', 'Greg Gray', 'Hank Hill', 'Ian Irwin', 'Jack Jones', 'Kyle King', 'Luke Lane', 'Matt Moore', 'Nick Nash', 'Pete Price'],
+  ],
+  MECHANIC: [
+    ['马师傅', '高师傅', '林师傅', '何师傅', '罗师傅'],
+    ['Sam Smith', 'Tom Turner', 'Walt Ward', 'Vic Vance', 'Roy Reed'],
+  ],
+};
+
+/**
+ * Extra demo operators and mechanics (operator2@…, mechanic2@…, same password), so the seeded
+ * jobs and work orders are spread over several people. The count grows with --scale.
+ * Operators rotate over the org's crews; mechanics join the workshop.
+ */
+export function demoStaff(org: DemoOrg, index: number, scale: number) {
+  const out: { email: string; name: string; role: 'OPERATOR' | 'MECHANIC'; dataScope: ReturnType<typeof scopeOf>; locale: string; teams: string[] }[] = [];
+  for (const role of ['OPERATOR', 'MECHANIC'] as const) {
+    const names = EXTRA_NAMES[role][index === 0 ? 0 : 1];
+    for (let n = 2; n <= STAFF_PER_SCALE[role] * scale; n++) {
+      const base = names[(n - 2) % names.length] as string;
+      const name = n - 2 < names.length ? base : `${base} ${Math.floor((n - 2) / names.length) + 1}`;
+      out.push({
+        email: `${role.toLowerCase()}${n}@${org.domain}`,
+        name,
+        role,
+        dataScope: scopeOf(role),
+        locale: index === 0 ? 'zh-CN' : 'en',
+        teams: role === 'OPERATOR' ? [org.crews[(n - 1) % org.crews.length] as string] : [org.workshop],
+      });
+    }
+  }
+  return out;
+}
+
+const scopeOf = (role: TRole) => DEFAULT_SCOPE[role];

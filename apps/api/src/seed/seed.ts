@@ -1,10 +1,25 @@
-import type { PrismaClient } from '@amms/db';
+import type { PrismaClient, Role } from '@amms/db';
 import { hashPassword } from '../auth/password.js';
-import { DEMO_ORGS, DEMO_PASSWORD, PLATFORM_ADMIN, demoUsers } from './demo-data.js';
+import { DEMO_ORGS, DEMO_PASSWORD, PLATFORM_ADMIN, demoStaff, demoUsers } from './demo-data.js';
+import { generateOrgData, type GenMember, type SeedData } from './generate.js';
+import { weekAnchor } from './prng.js';
+import { ensureCatalog, hasBusinessData, insertSeedData, resetBusiness } from './write.js';
+
+export interface SeedOptions {
+  /** multiplies machines, fields, jobs and staff (benchmarks); default 1 */
+  scale?: number;
+  /** delete each demo org's business rows first (never the audit log) */
+  resetBusiness?: boolean;
+  /** the clock the demo data is relative to (tests pin it); default now */
+  now?: Date;
+}
 
 export interface SeedReport {
   created: number;
   unchanged: number;
+  catalogCreated: number;
+  /** per demo org: 'unchanged' (it already had business data) or the rows inserted per table */
+  business: Record<string, 'unchanged' | Record<keyof SeedData, number>>;
 }
 
 /**
@@ -12,8 +27,11 @@ export interface SeedReport {
  * creates what is missing. Existing rows are left as they are (a second run changes
  * nothing, and a demo user's changed password is not reset).
  */
-export async function seedDemo(db: PrismaClient): Promise<SeedReport> {
-  const report: SeedReport = { created: 0, unchanged: 0 };
+export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promise<SeedReport> {
+  const scale = opts.scale ?? 1;
+  if (!Number.isInteger(scale) || scale < 1 || scale > 100) throw new Error(`--scale must be an integer from 1 to 100 (got ${scale})`);
+  const anchor = weekAnchor(opts.now ?? new Date());
+  const report: SeedReport = { created: 0, unchanged: 0, catalogCreated: 0, business: {} };
   let passwordHash: string | undefined;
   const hash = async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD));
 
@@ -28,6 +46,8 @@ export async function seedDemo(db: PrismaClient): Promise<SeedReport> {
   };
 
   await ensureUser(PLATFORM_ADMIN.email, PLATFORM_ADMIN.name, 'en', true);
+  const catalog = await ensureCatalog(db);
+  report.catalogCreated = catalog.created;
 
   for (const [index, o] of DEMO_ORGS.entries()) {
     let org = await db.organization.findUnique({ where: { slug: o.slug } });
@@ -46,18 +66,40 @@ export async function seedDemo(db: PrismaClient): Promise<SeedReport> {
       teamIds.set(t.name, team.id);
     }
 
-    for (const u of demoUsers(o, index)) {
+    // the generator gets exactly these people, in this order (not whoever else joined the org)
+    const members: GenMember[] = [];
+    for (const u of [...demoUsers(o, index), ...demoStaff(o, index, scale)]) {
       const user = await ensureUser(u.email, u.name, u.locale);
+      const ids = u.teams.map((name) => teamIds.get(name)).filter((x): x is string => Boolean(x));
       const existing = await db.membership.findUnique({ where: { organizationId_userId: { organizationId: org.id, userId: user.id } } });
       if (existing) {
         report.unchanged++;
+        const teams = await db.teamMember.findMany({ where: { organizationId: org.id, membershipId: existing.id }, select: { teamId: true } });
+        if (existing.status === 'ACTIVE' && existing.role === u.role) members.push({ membershipId: existing.id, userId: user.id, role: u.role as Role, teamIds: teams.map((t) => t.teamId) });
         continue;
       }
       const m = await db.membership.create({ data: { organizationId: org.id, userId: user.id, role: u.role, dataScope: u.dataScope } });
-      const ids = u.teams.map((name) => teamIds.get(name)).filter((x): x is string => Boolean(x));
       if (ids.length) await db.teamMember.createMany({ data: ids.map((teamId) => ({ organizationId: org.id, teamId, membershipId: m.id })) });
+      members.push({ membershipId: m.id, userId: user.id, role: u.role as Role, teamIds: ids });
       report.created++;
     }
+
+    const orgId = org.id;
+    const crewTeamIds = o.crews.map((name) => teamIds.get(name)).filter((x): x is string => Boolean(x));
+    // Seeding is a data load, not a business action: rows are written directly (no service, no
+    // audit events), but with the statuses, versions and links the services would have left.
+    // One transaction per org: a failed load leaves nothing half-written.
+    report.business[o.slug] = await db.$transaction(
+      async (tx) => {
+        // two seeds at once: the second waits here, then sees the first one's rows
+        await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${orgId}::uuid FOR UPDATE`;
+        if (opts.resetBusiness) await resetBusiness(tx, orgId);
+        else if (await hasBusinessData(tx, orgId)) return 'unchanged' as const;
+        const data = generateOrgData({ slug: o.slug, organizationId: orgId, scale, anchor, modelIds: catalog.modelIds, crewTeamIds, members });
+        return insertSeedData(tx, data);
+      },
+      { timeout: 15 * 60_000, maxWait: 30_000 },
+    );
   }
   return report;
 }
