@@ -8,6 +8,7 @@ import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter.js'
 import { createValidationPipe } from './platform/http/validation.js';
 import { IdempotencyInterceptor } from './platform/idempotency/idempotency.interceptor.js';
 import { ResponseContractInterceptor } from './platform/http/returns.js';
+import { CacheInvalidationInterceptor } from './platform/cache/invalidates.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { AuditService } from './audit/audit.service.js';
 import { AuditRepository } from './audit/audit.repository.js';
@@ -32,6 +33,25 @@ import { AssetsController } from './assets/assets.controller.js';
 import { MachineModelsController } from './assets/machine-models.controller.js';
 import { BookingsRepository } from './bookings/bookings.repository.js';
 import { BookingsService } from './bookings/bookings.service.js';
+import { MaintenanceRepository } from './maintenance/maintenance.repository.js';
+import { MaintenancePlansService } from './maintenance/maintenance-plans.service.js';
+import { WorkOrdersService } from './maintenance/work-orders.service.js';
+import { WorkOrderTransitionsService } from './maintenance/work-order-transitions.service.js';
+import { MaintenancePlansController } from './maintenance/maintenance-plans.controller.js';
+import { WorkOrdersController } from './maintenance/work-orders.controller.js';
+import { AnalyticsRepository } from './analytics/analytics.repository.js';
+import { AnalyticsService } from './analytics/analytics.service.js';
+import { AnalyticsController } from './analytics/analytics.controller.js';
+import { FieldsRepository } from './jobs/fields.repository.js';
+import { FieldsService } from './jobs/fields.service.js';
+import { FieldsController } from './jobs/fields.controller.js';
+import { JobsRepository } from './jobs/jobs.repository.js';
+import { JobsService } from './jobs/jobs.service.js';
+import { AssignmentsService } from './jobs/assignments.service.js';
+import { AssignmentsController, JobsController } from './jobs/jobs.controller.js';
+import { CostsRepository } from './costs/costs.repository.js';
+import { CostsService } from './costs/costs.service.js';
+import { CostsController } from './costs/costs.controller.js';
 
 @Module({})
 export class AppModule {
@@ -43,7 +63,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, AssetsController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController],
       providers: [
         AuditRepository,
         AuditService,
@@ -61,12 +81,27 @@ export class AppModule {
         MachineModelsService,
         BookingsRepository,
         BookingsService,
+        MaintenanceRepository,
+        MaintenancePlansService,
+        WorkOrdersService,
+        WorkOrderTransitionsService,
+        AnalyticsRepository,
+        AnalyticsService,
+        FieldsRepository,
+        FieldsService,
+        JobsRepository,
+        JobsService,
+        AssignmentsService,
+        CostsRepository,
+        CostsService,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         // order matters: idempotency (outer) stores what the contract check (inner) let through
         { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
         { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
+        // innermost: runs once the handler (and its transaction) succeeded
+        { provide: APP_INTERCEPTOR, useClass: CacheInvalidationInterceptor },
       ],
     };
   }

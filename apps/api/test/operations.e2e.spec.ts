@@ -1,0 +1,169 @@
+// Cross-module rules: jobs and maintenance share the machine booking table; analytics (cached)
+// follows writes of every module; a machine under repair cannot be booked until accepted.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZJob } from '@amms/contracts/jobs';
+import { ZAnalyticsOverview } from '@amms/contracts/analytics';
+import type { TRole } from '@amms/contracts/permissions';
+import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startApp();
+});
+afterAll(() => h?.close());
+
+const tag = () => randomUUID().slice(0, 8);
+const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
+
+interface World {
+  org: TestOrg;
+  t: Record<TRole, string>;
+  fieldId: string;
+  tractor: string;
+}
+
+async function world(): Promise<World> {
+  const org = await createOrg(h.db, 'ops');
+  const t = await loginAll(h.base, org);
+  const model = await h.db.machineModel.create({
+    data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'Tractor', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] },
+  });
+  const tractor = await h.db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` } });
+  const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 40, crop: 'wheat' });
+  expectStatus(f, 201);
+  return { org, t, fieldId: (f.body as { id: string }).id, tractor: tractor.id };
+}
+
+async function plannedJob(w: World, windowStart: string, windowEnd: string) {
+  const r = await post(w.t.DISPATCHER, w.org.id, '/jobs', { fieldId: w.fieldId, operationType: 'TILLAGE', estimatedHours: 4, windowStart, windowEnd });
+  expectStatus(r, 201);
+  return ZJob.parse(r.body);
+}
+
+async function extraOperator(orgId: string) {
+  const u = await h.db.user.create({ data: { email: `op-${tag()}@x.test`, name: `Op ${tag()}`, passwordHash: 'x' } });
+  return (await h.db.membership.create({ data: { organizationId: orgId, userId: u.id, role: 'OPERATOR', dataScope: 'ASSIGNED' } })).id;
+}
+
+describe('jobs and work orders share one machine calendar', () => {
+  it('10 job assignments and 10 work-order windows racing for one machine in overlapping slots → exactly one wins', async () => {
+    const w = await world();
+    const day = '2027-09-14';
+    const jobs = await Promise.all(Array.from({ length: 10 }, () => plannedJob(w, `${day}T00:00:00.000Z`, `${day}T23:00:00.000Z`)));
+    const operators = await Promise.all(jobs.map(() => extraOperator(w.org.id)));
+    const requests = [
+      ...jobs.map((j, i) =>
+        post(w.t.DISPATCHER, w.org.id, `/jobs/${j.id}/assign`, {
+          primaryAssetId: w.tractor,
+          operatorMembershipId: operators[i],
+          startsAt: `${day}T${String(6 + (i % 4)).padStart(2, '0')}:00:00.000Z`,
+          endsAt: `${day}T14:00:00.000Z`,
+        }),
+      ),
+      ...Array.from({ length: 10 }, (_, i) =>
+        post(w.t.DISPATCHER, w.org.id, '/work-orders', {
+          type: 'PREVENTIVE',
+          assetId: w.tractor,
+          title: `250 h service ${i}`,
+          plannedStart: `${day}T${String(7 + (i % 4)).padStart(2, '0')}:30:00.000Z`,
+          plannedEnd: `${day}T16:00:00.000Z`,
+        }),
+      ),
+    ];
+    const results = await Promise.all(requests);
+    const won = results.filter((r) => r.status === 200 || r.status === 201);
+    const lost = results.filter((r) => r.status === 409);
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const r of lost) {
+      expect((r.body as { error: { code: string } }).error.code).toBe('BOOKING_CONFLICT');
+      expect((r.body as { error: { details: { conflicts: unknown[] } } }).error.details.conflicts.length).toBeGreaterThan(0);
+    }
+    expect(await h.db.machineBooking.count({ where: { organizationId: w.org.id, assetId: w.tractor, releasedAt: null } })).toBe(1);
+    // the losers left nothing behind: no half-created work order, no scheduled job without booking
+    const scheduled = await h.db.job.count({ where: { organizationId: w.org.id, status: 'SCHEDULED' } });
+    const bookedOrders = await h.db.workOrder.count({ where: { organizationId: w.org.id } });
+    expect(scheduled + bookedOrders).toBe(1);
+  });
+
+  it('a reported breakdown takes the machine out of scheduling until the repair is accepted', async () => {
+    const w = await world();
+    const job = await plannedJob(w, '2027-10-01T00:00:00.000Z', '2027-10-03T00:00:00.000Z');
+    const assignBody = { primaryAssetId: w.tractor, operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: '2027-10-01T08:00:00.000Z', endsAt: '2027-10-01T12:00:00.000Z' };
+
+    // a breakdown is reported (corrective, with downtime) and given to the mechanic
+    const report = await post(w.t.DISPATCHER, w.org.id, '/work-orders', {
+      type: 'CORRECTIVE',
+      assetId: w.tractor,
+      title: 'Hydraulic leak',
+      assigneeMembershipId: w.org.users.MECHANIC.membershipId,
+    });
+    expectStatus(report, 201);
+    const woId = (report.body as { id: string }).id;
+    expect((await h.db.asset.findUniqueOrThrow({ where: { id: w.tractor } })).status).toBe('IN_MAINTENANCE');
+    expectError(await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, assignBody), 409, 'ASSET_UNAVAILABLE');
+
+    // the mechanic repairs and submits; someone else accepts
+    expectStatus(await post(w.t.MECHANIC, w.org.id, `/work-orders/${woId}/start`), 200);
+    expectStatus(await post(w.t.MECHANIC, w.org.id, `/work-orders/${woId}/submit`, {}), 200);
+    expectStatus(await post(w.t.ADMIN, w.org.id, `/work-orders/${woId}/accept`), 200);
+    expect((await h.db.asset.findUniqueOrThrow({ where: { id: w.tractor } })).status).toBe('ACTIVE');
+    const assigned = await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, assignBody);
+    expectStatus(assigned, 200);
+    expect(ZJob.parse(assigned.body).status).toBe('SCHEDULED');
+  });
+});
+
+describe('analytics follows writes through the cache', () => {
+  it('a cached overview shows an approved cost and a completed job on the next read', async () => {
+    const w = await world();
+    const overviewPath = '/analytics/overview';
+    const firstRes = await get(w.t.OWNER, w.org.id, overviewPath);
+    expectStatus(firstRes, 200);
+    const first = ZAnalyticsOverview.parse(firstRes.body);
+    expect(first.costs.totalMinor).toBe('0');
+    expect(first.hectares).toBe(0);
+    // second read is served from the cache (same answer)
+    expect(ZAnalyticsOverview.parse((await get(w.t.OWNER, w.org.id, overviewPath)).body)).toEqual(first);
+    const metrics = await (await fetch(`${h.base}/metrics`)).text();
+    expect(metrics).toMatch(/amms_cache_requests_total\{resource="analytics",result="hit"\} [1-9]/);
+
+    // a cost document approved today by a second person
+    const today = new Date().toISOString().slice(0, 10);
+    const doc = await post(w.t.ACCOUNTANT, w.org.id, '/cost-documents', {
+      category: 'FUEL',
+      documentDate: today,
+      assetId: w.tractor,
+      lines: [{ description: 'Diesel', quantity: 100, unit: 'L', unitPriceMinor: '789' }],
+    });
+    expectStatus(doc, 201);
+    const docId = (doc.body as { id: string }).id;
+    expectStatus(await post(w.t.ACCOUNTANT, w.org.id, `/cost-documents/${docId}/submit`), 200);
+    expectStatus(await post(w.t.OWNER, w.org.id, `/cost-documents/${docId}/approve`), 200);
+    const afterCost = ZAnalyticsOverview.parse((await get(w.t.OWNER, w.org.id, overviewPath)).body);
+    expect(afterCost.costs.totalMinor).toBe('78900');
+
+    // a job worked today: 12.5 ha in 5 h
+    const now = Date.now();
+    const job = await plannedJob(w, new Date(now - 6 * 3_600_000).toISOString(), new Date(now + 6 * 3_600_000).toISOString());
+    expectStatus(
+      await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, {
+        primaryAssetId: w.tractor,
+        operatorMembershipId: w.org.users.OPERATOR.membershipId,
+        startsAt: new Date(now - 5 * 3_600_000).toISOString(),
+        endsAt: new Date(now + 3_600_000).toISOString(),
+      }),
+      200,
+    );
+    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {}), 200);
+    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { actualHours: 5, areaDoneHa: 12.5 }), 200);
+    const afterJob = ZAnalyticsOverview.parse((await get(w.t.OWNER, w.org.id, overviewPath)).body);
+    expect(afterJob.hectares).toBe(12.5);
+    expect(afterJob.productiveHours).toBe(5);
+    // 78900 fen / 12.5 ha = 6312 fen per hectare
+    expect(afterJob.costs.costPerHectareMinor).toBe('6312');
+  });
+});
