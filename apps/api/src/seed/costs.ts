@@ -1,5 +1,5 @@
 import type { CostCategory, Prisma } from '@amms/db';
-import type { GenMember, SeedData } from './generate.js';
+import type { GenMember, SeedData } from './types.js';
 import { DAY, HOUR, type IdSource, type Rng, localMidnight, localParts } from './prng.js';
 import type { RegionProfile } from './regions.js';
 

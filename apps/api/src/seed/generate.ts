@@ -1,46 +1,12 @@
 import type { OperationType, Prisma, Role } from '@amms/db';
+import type { GenInput, GenMember, SeedData } from './types.js';
 import { PLATFORM_CATALOG, type CatalogModel } from './catalog.js';
 import { generateCosts } from './costs.js';
 import { DAY, HOUR, IdSource, Rng, ceilTo, dayStart, hashSeed, localMidnight, localParts } from './prng.js';
 import { OP_LABEL, REGIONS, type RegionProfile } from './regions.js';
 import { CORRECTIVE_FAULTS, PLAN_TEMPLATES, PM_PARTS, type PlanTemplate } from './maintenance-data.js';
 
-export interface GenMember {
-  membershipId: string;
-  userId: string;
-  role: Role;
-  teamIds: string[];
-}
-
-export interface GenInput {
-  slug: string;
-  organizationId: string;
-  scale: number;
-  /** Monday 00:00 Asia/Shanghai of the current week: history ends here, the plan starts a week later */
-  anchor: Date;
-  /** platform catalog ids by catalog key */
-  modelIds: Record<string, string>;
-  crewTeamIds: string[];
-  members: GenMember[];
-}
-
-/** Every row the seed inserts for one org, in insertion order (parents before children). */
-export interface SeedData {
-  fields: Prisma.FieldCreateManyInput[];
-  assets: Prisma.AssetCreateManyInput[];
-  maintenancePlans: Prisma.MaintenancePlanCreateManyInput[];
-  jobs: Prisma.JobCreateManyInput[];
-  assignments: Prisma.AssignmentCreateManyInput[];
-  assignmentMachines: Prisma.AssignmentMachineCreateManyInput[];
-  workOrders: Prisma.WorkOrderCreateManyInput[];
-  checklistItems: Prisma.WorkOrderChecklistItemCreateManyInput[];
-  workOrderParts: Prisma.WorkOrderPartCreateManyInput[];
-  machineBookings: Prisma.MachineBookingCreateManyInput[];
-  operatorBookings: Prisma.OperatorBookingCreateManyInput[];
-  meterReadings: Prisma.MeterReadingCreateManyInput[];
-  costDocuments: Prisma.CostDocumentCreateManyInput[];
-  costLines: Prisma.CostLineCreateManyInput[];
-}
+export type { GenInput, GenMember, SeedData } from './types.js';
 
 // Effective field capacity (ha/h) used for estimates, and fuel burn (L/h) per operation.
 const CAPACITY: Record<OperationType, number> = {
