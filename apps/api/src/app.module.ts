@@ -31,6 +31,7 @@ import { MeterReadingsService } from './assets/meter-readings.service.js';
 import { MachineModelsService } from './assets/machine-models.service.js';
 import { AssetsController } from './assets/assets.controller.js';
 import { MachineModelsController } from './assets/machine-models.controller.js';
+import { PlatformCatalogController } from './assets/platform-catalog.controller.js';
 import { BookingsRepository } from './bookings/bookings.repository.js';
 import { BookingsService } from './bookings/bookings.service.js';
 import { MaintenanceRepository } from './maintenance/maintenance.repository.js';
@@ -63,7 +64,7 @@ export class AppModule {
         PassportModule,
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController],
       providers: [
         AuditRepository,
         AuditService,

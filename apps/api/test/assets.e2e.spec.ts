@@ -29,7 +29,7 @@ const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) => (await log
 const tag = () => randomUUID().slice(0, 8);
 const auditCount = (orgId: string) => h.db.auditEvent.count({ where: { organizationId: orgId } });
 
-/** Platform catalog models have no API yet (platform admins): seeded directly. */
+/** A platform catalog model, seeded directly (the platform-admin API is tested in catalog-import.e2e.spec.ts). */
 async function platformModel(kind: 'POWER_UNIT' | 'SELF_PROPELLED' | 'IMPLEMENT' = 'POWER_UNIT') {
   return h.db.machineModel.create({
     data: { organizationId: null, manufacturer: `Platform-${tag()}`, name: 'T1', kind, operationTypes: ['TILLAGE', 'TRANSPORT'], powerKw: 150 },

@@ -215,3 +215,87 @@ export function canTransition(from: TAssetStatus, to: TAssetStatus): boolean {
   if (to === 'RETIRED') return true;
   return (from === 'ACTIVE' && to === 'IN_MAINTENANCE') || (from === 'IN_MAINTENANCE' && to === 'ACTIVE');
 }
+
+// ---------------------------------------------------------------------------
+// Catalog edits (org-private models and, for platform admins, the platform catalog)
+// ---------------------------------------------------------------------------
+
+/**
+ * Edits a machine model (PATCH /orgs/:orgId/machine-models/:id for the org's private models,
+ * PATCH /platform/machine-models/:id for platform admins).
+ *
+ * Optimistic concurrency: MachineModel has no version column, so `updatedAt` is the token.
+ * Send the `updatedAt` you read as `expectedUpdatedAt`; the write compares it in its WHERE and
+ * moves `updatedAt` strictly forward (at least +1 ms), so every successful edit changes the
+ * token. A stale token → 409 VERSION_CONFLICT with `details.current` (the model as it is now).
+ *
+ * `kind` cannot change while live (non-deleted) assets use the model → 409 CONFLICT: their
+ * machine sets (power unit / self-propelled + implements) were validated against the old kind.
+ * `operationTypes` may change freely (it only affects future assignments).
+ * A manufacturer + name that another model of the same catalog has → 409 MACHINE_MODEL_EXISTS.
+ */
+export const ZUpdateMachineModelRequest = z
+  .strictObject({
+    expectedUpdatedAt: z.iso.datetime({ offset: true }),
+    manufacturer: z.string().trim().min(1).max(80).optional(),
+    name: z.string().trim().min(1).max(120).optional(),
+    kind: ZMachineKind.optional(),
+    operationTypes: z.array(ZOperationType).min(1).max(OPERATION_TYPES.length).optional(),
+    workingWidthM: fixedDecimal(2, 9999.99).nullable().optional(),
+    powerKw: z.number().int().min(0).max(100_000).nullable().optional(),
+  })
+  .refine((v) => Object.keys(v).some((k) => k !== 'expectedUpdatedAt'), { message: 'nothing to change' });
+export type TUpdateMachineModelRequest = z.infer<typeof ZUpdateMachineModelRequest>;
+
+// ---------------------------------------------------------------------------
+// Bulk machine import
+// ---------------------------------------------------------------------------
+
+export const IMPORT_ASSETS_MAX_ITEMS = 500;
+
+/**
+ * POST /orgs/:orgId/assets/import. Each item is a POST /assets body. The request only checks
+ * that `items` is an array of 1..500 entries: every item is then validated on its own with
+ * ZCreateAssetRequest, so a malformed item is reported in its result (VALIDATION_FAILED with
+ * the field issues) instead of failing the whole request.
+ */
+export const ZImportAssetsRequest = z.strictObject({
+  items: z
+    .array(
+      z.unknown().meta({
+        description: 'A POST /assets body (CreateAssetRequest). Validated item by item: a malformed item fails alone, in its result.',
+        ...withoutDialect(z.toJSONSchema(ZCreateAssetRequest, { io: 'input' })),
+      }),
+    )
+    .min(1)
+    .max(IMPORT_ASSETS_MAX_ITEMS),
+});
+export type TImportAssetsRequest = z.infer<typeof ZImportAssetsRequest>;
+
+function withoutDialect(schema: Record<string, unknown>): Record<string, unknown> {
+  const { $schema: _dialect, ...rest } = schema;
+  return rest;
+}
+
+export const ZImportItemError = z.object({
+  /** a stable error code, as in the error envelope (VALIDATION_FAILED, SERIAL_NUMBER_TAKEN, NOT_FOUND, FORBIDDEN, …) */
+  code: z.string(),
+  message: z.string(),
+  /** the code's details (field issues, the serial number…), null when it has none */
+  details: z.unknown(),
+});
+export type TImportItemError = z.infer<typeof ZImportItemError>;
+
+export const ZImportAssetResult = z.discriminatedUnion('ok', [
+  z.object({ index: z.number().int().min(0), ok: z.literal(true), asset: ZAsset }),
+  z.object({ index: z.number().int().min(0), ok: z.literal(false), error: ZImportItemError }),
+]);
+export type TImportAssetResult = z.infer<typeof ZImportAssetResult>;
+
+/** One result per item, in request order (`index` is the item's position). 200 even if every item failed. */
+export const ZImportAssetsResponse = z.object({
+  results: z.array(ZImportAssetResult),
+  created: z.number().int().min(0),
+  failed: z.number().int().min(0),
+});
+export type TImportAssetsResponse = z.infer<typeof ZImportAssetsResponse>;

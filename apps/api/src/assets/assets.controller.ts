@@ -1,11 +1,13 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ZAsset,
   ZAssetDetail,
   ZCreateAssetRequest,
   ZCreateMeterReadingRequest,
+  ZImportAssetsRequest,
+  ZImportAssetsResponse,
   ZListAssetsQuery,
   ZListAssetsResponse,
   ZListMeterReadingsQuery,
@@ -14,6 +16,7 @@ import {
   ZUpdateAssetRequest,
   type TCreateAssetRequest,
   type TCreateMeterReadingRequest,
+  type TImportAssetsRequest,
   type TListAssetsQuery,
   type TListMeterReadingsQuery,
   type TUpdateAssetRequest,
@@ -56,6 +59,20 @@ export class AssetsController {
   @Returns(ZAsset, 201)
   create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateAssetRequest }) body: TCreateAssetRequest) {
     return this.assets.create(ctx, body);
+  }
+
+  /**
+   * Bulk import of machines: 1..500 POST /assets bodies, each validated and written on its own
+   * (per-item result; one bad item never half-writes another). 200 even when items failed.
+   */
+  @RequirePermission('asset.write')
+  @Idempotent()
+  @Post('import')
+  @HttpCode(200)
+  @Returns(ZImportAssetsResponse)
+  @ApiOperation({ summary: 'Import machines: one result per item (created or the error code); each item is its own transaction' })
+  importAssets(@Ctx() ctx: OrgContext, @Body({ schema: ZImportAssetsRequest }) body: TImportAssetsRequest) {
+    return this.assets.importMany(ctx, body.items);
   }
 
   @RequirePermission('asset.write')

@@ -1,5 +1,5 @@
 import { AppError } from '../platform/errors/app-error.js';
-import type { TAssetStatus } from '@amms/contracts/assets';
+import type { TAssetStatus, TMachineKind } from '@amms/contracts/assets';
 
 export const AssetErrors = {
   assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found'),
@@ -13,6 +13,18 @@ export const AssetErrors = {
     new AppError('SERIAL_NUMBER_TAKEN', `An asset with serial number "${serialNumber}" already exists`, { serialNumber }),
   modelExists: (manufacturer: string, name: string) =>
     new AppError('MACHINE_MODEL_EXISTS', `The model "${manufacturer} ${name}" already exists`, { manufacturer, name }),
+  /** an org route never edits the shared catalog, even for an org OWNER */
+  platformModelReadOnly: () =>
+    new AppError('FORBIDDEN', 'This is a platform catalog model: only platform admins can edit it (create a private model for your organization instead)'),
+  platformAdminOnly: () => new AppError('FORBIDDEN', 'Only platform admins manage the platform machine catalog'),
+  platformModelNotFound: () => new AppError('NOT_FOUND', 'Platform machine model not found'),
+  kindInUse: (from: TMachineKind, to: TMachineKind, liveAssets: number) =>
+    new AppError('CONFLICT', `The model's kind cannot change from ${from} to ${to} while live assets use it: their machine sets were built for ${from}`, {
+      field: 'kind',
+      from,
+      to,
+      liveAssets,
+    }),
   meterBackwards: (latestHours: number, readingHours: number) =>
     new AppError('METER_BACKWARDS', 'The reading is lower than the latest one; flag it as a meter replacement if the meter was changed', {
       latestHours,

@@ -1,9 +1,12 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import {
   canTransition,
+  ZCreateAssetRequest,
   type TAsset,
   type TAssetDetail,
   type TCreateAssetRequest,
+  type TImportAssetResult,
+  type TImportAssetsResponse,
   type TListAssetsQuery,
   type TListAssetsResponse,
   type TUpdateAssetRequest,
@@ -12,7 +15,8 @@ import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { CacheService, type Invalidation } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
-import { versionConflict } from '../platform/errors/app-error.js';
+import { AppError, versionConflict } from '../platform/errors/app-error.js';
+import { issuesToFields } from '../platform/http/validation.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -50,6 +54,8 @@ const cacheableScope = (ctx: OrgContext) => ctx.dataScope !== 'ASSIGNED';
 
 @Injectable()
 export class AssetsService {
+  private readonly log = new Logger('Assets');
+
   constructor(
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
@@ -89,6 +95,58 @@ export class AssetsService {
   }
 
   async create(ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
+    const created = await this.insert(ctx, input);
+    // after the commit: invalidating earlier would let a concurrent read refill the old lists
+    await this.cache.invalidate(ctx.organizationId, assetInvalidation());
+    return created;
+  }
+
+  /**
+   * Bulk import: each item goes through exactly the single-create path (scope rules, model and
+   * team checks, serial uniqueness, audit), in its own transaction, one after the other, so
+   * a failing item rolls back alone and never half-writes another, and a serial repeated inside
+   * the batch hits the unique index like any other duplicate (the later item fails).
+   * Items are validated one by one here (the request schema only bounds the array), so a
+   * malformed item is a per-item VALIDATION_FAILED too. The lists are invalidated once at the end.
+   */
+  async importMany(ctx: OrgContext, items: readonly unknown[]): Promise<TImportAssetsResponse> {
+    const results: TImportAssetResult[] = [];
+    const createdBySerial = new Map<string, number>();
+    for (const [index, raw] of items.entries()) {
+      const parsed = ZCreateAssetRequest.safeParse(raw);
+      if (!parsed.success) {
+        results.push({ index, ok: false, error: { code: 'VALIDATION_FAILED', message: 'Some fields are invalid', details: issuesToFields(parsed.error.issues) } });
+        continue;
+      }
+      try {
+        const asset = await this.insert(ctx, parsed.data);
+        createdBySerial.set(asset.serialNumber, index);
+        results.push({ index, ok: true, asset });
+      } catch (err) {
+        results.push({ index, ok: false, error: this.importError(err, createdBySerial.get(parsed.data.serialNumber)) });
+      }
+    }
+    const created = results.filter((r) => r.ok).length;
+    if (created > 0) await this.cache.invalidate(ctx.organizationId, assetInvalidation());
+    return { results, created, failed: results.length - created };
+  }
+
+  private importError(err: unknown, duplicateOfIndex: number | undefined): Extract<TImportAssetResult, { ok: false }>['error'] {
+    if (err instanceof AppError) {
+      const details = err.details ?? null;
+      // a serial created earlier in this same batch: say which item has it
+      if (err.code === 'SERIAL_NUMBER_TAKEN' && duplicateOfIndex !== undefined && details && typeof details === 'object') {
+        return { code: err.code, message: `${err.message} (item ${duplicateOfIndex} of this import)`, details: { ...details, duplicateOfIndex } };
+      }
+      return { code: err.code, message: err.message, details };
+    }
+    // our failure (database away…): this item is reported, the others still get their own try
+    this.log.error(`asset import item failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+    return { code: 'INTERNAL', message: 'Internal error', details: null };
+  }
+
+  /** One asset, in one transaction with its audit event; no cache work (the callers do it). */
+  private async insert(ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
     const teamId = input.teamId ?? null;
     this.assertWritableTeam(ctx, teamId);
     let created: TAsset;
@@ -114,8 +172,6 @@ export class AssetsService {
       if (isUniqueViolation(err)) throw AssetErrors.serialTaken(input.serialNumber);
       throw err;
     }
-    // after the commit: invalidating earlier would let a concurrent read refill the old lists
-    await this.cache.invalidate(ctx.organizationId, assetInvalidation());
     return created;
   }
 
