@@ -123,7 +123,7 @@ try {
   };
   start('api (cache on)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
   start('api (cache off)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.uncached), CACHE_ENABLED: 'false' });
-  start('bare reference', ['bench/src/bare-server.mjs'], { PORT: String(PORTS.bare), REDIS_URL });
+  start('bare reference', ['bench/src/bare-server.mjs'], { PORT: String(PORTS.bare), REDIS_URL, DATABASE_URL });
   const cached = `http://127.0.0.1:${PORTS.cached}`;
   const uncached = `http://127.0.0.1:${PORTS.uncached}`;
   const bare = `http://127.0.0.1:${PORTS.bare}`;
@@ -138,6 +138,8 @@ try {
   );
   const orgId = login.memberships.find((m) => m.organization.slug === 'green-valley').organization.id;
   const headers = { authorization: `Bearer ${login.accessToken}` };
+  const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString('utf8'));
+  const accessQuery = `sid=${claims.sid}&uid=${claims.sub}&org=${orgId}`;
   const assetsPath = `/api/v1/orgs/${orgId}/assets?limit=50`;
   const overviewPath = `/api/v1/orgs/${orgId}/analytics/overview`;
 
@@ -156,9 +158,11 @@ try {
 
   const r = {};
   r.bareAssets = await run('bare Fastify + Redis (asset list bytes)', `${bare}/bare/assets`, {}, stats);
+  r.bareAuthAssets = await run('bare + access query (asset list bytes)', `${bare}/bare-auth/assets?${accessQuery}`, {}, stats);
   r.cachedAssets = await run('GET /assets  cache on', cached + assetsPath, headers, stats);
   r.uncachedAssets = await run('GET /assets  cache off', uncached + assetsPath, headers, stats);
   r.bareOverview = await run('bare Fastify + Redis (overview bytes)', `${bare}/bare/overview`, {}, stats);
+  r.bareAuthOverview = await run('bare + access query (overview bytes)', `${bare}/bare-auth/overview?${accessQuery}`, {}, stats);
   r.cachedOverview = await run('GET /analytics/overview  cache on', cached + overviewPath, headers, stats);
   r.uncachedOverview = await run('GET /analytics/overview  cache off', uncached + overviewPath, headers, stats);
   await stats.end();
@@ -167,6 +171,7 @@ try {
   const ratio = (a, b) => (b ? (a / b).toFixed(2) : 'n/a');
   console.log('\nratios (req/s, same run)        asset list   analytics overview   target');
   console.log(`  cached / bare                  ${ratio(r.cachedAssets.rps, r.bareAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareOverview.rps).padStart(8)}             ≥ 0.50`);
+  console.log(`  cached / (bare + access query) ${ratio(r.cachedAssets.rps, r.bareAuthAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareAuthOverview.rps).padStart(8)}`);
   console.log(`  cached / uncached              ${ratio(r.cachedAssets.rps, r.uncachedAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.uncachedOverview.rps).padStart(8)}             ≥ 10 (overview)`);
   console.log(`  p99 cached (ms)                ${String(r.cachedAssets.p99).padStart(8)}     ${String(r.cachedOverview.p99).padStart(8)}             < 50 at 64 connections`);
   console.log('\nnotes: every API request still does its access checks (JWT, live session, membership) against');

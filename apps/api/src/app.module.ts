@@ -1,7 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
 import { AllExceptionsFilter } from './platform/errors/all-exceptions.filter.js';
@@ -16,8 +15,8 @@ import { AuditController } from './audit/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { TokensService } from './auth/tokens.service.js';
-import { JwtAuthGuard, JwtStrategy } from './auth/jwt.strategy.js';
 import { AccessGuard } from './auth/access.guard.js';
+import { AccessRepository } from './auth/access.repository.js';
 import { MembershipsRepository } from './tenancy/memberships.repository.js';
 import { MembersService } from './tenancy/members.service.js';
 import { MembersController } from './tenancy/members.controller.js';
@@ -61,7 +60,6 @@ export class AppModule {
       module: AppModule,
       imports: [
         PlatformModule.forRoot(config),
-        PassportModule,
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
       controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController],
@@ -70,8 +68,7 @@ export class AppModule {
         AuditService,
         TokensService,
         AuthService,
-        JwtStrategy,
-        JwtAuthGuard,
+        AccessRepository,
         MembershipsRepository,
         MembersService,
         TeamsService,

@@ -26,14 +26,6 @@ export class MembershipsRepository {
     });
   }
 
-  /** Read on every org request: never cached, so removal takes effect at once. */
-  findForAccess(organizationId: string, userId: string) {
-    return this.prisma.client.membership.findUnique({
-      where: { organizationId_userId: { organizationId, userId } },
-      select: { id: true, role: true, dataScope: true, status: true, teams: { select: { teamId: true } } },
-    });
-  }
-
   findById(organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
     return this.prisma.client.membership.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withUserAndTeams });
   }
