@@ -1,0 +1,140 @@
+import { parseChineseNumber, ZH_NUMERAL_CHARS } from './numerals.js';
+import { normalize, longestFirst, type GoalText, type Span } from './text.js';
+
+/**
+ * Finding known names (teams, fields, machines, operators) in a goal. Only names from the
+ * `known` lists can match, so an id in the output always comes from the database, never from
+ * the goal's text. Besides the exact name (case, width and spacing ignored: "JD 8R" = "jd8r" =
+ * "ＪＤ ８Ｒ"), a few short forms are accepted because dispatchers use them every day:
+ *
+ * - teams and fields: Chinese numerals and digits are interchangeable ("东岗3号地" = "东岗三号地",
+ *   "第1队" = "第一队");
+ * - teams: a leading 第 may be dropped ("第一队" → "一队"), an English "team"/"crew"/"group"
+ *   suffix may be dropped ("North team" → "north");
+ * - fields: a trailing 地/田/地块 after 号 may be dropped ("东岗3号地" → "东岗3号"), an English
+ *   "field"/"plot" suffix may be dropped ("River field" → "river").
+ *
+ * A short form that two entities share is ambiguous and dropped; the longest match wins
+ * ("机收一队" beats "一队"); a name never matches inside a longer number or word ("一队" is not
+ * found in "十一队", "S780" not in "S7800").
+ */
+
+export type NameKind = 'team' | 'field' | 'asset' | 'operator';
+
+export interface KnownRef {
+  id: string;
+  name: string;
+}
+
+export interface NameMatch extends Span {
+  kind: NameKind;
+  ref: KnownRef;
+}
+
+export interface NameScan {
+  matches: NameMatch[];
+  /** text that matched several entities: masked, but nothing is chosen */
+  ambiguous: Array<Span & { text: string }>;
+}
+
+const ZH_DIGIT_CHARS = ['零', '一', '二', '三', '四', '五', '六', '七', '八', '九'];
+
+/** 3 → 三, 12 → 十二, 25 → 二十五 (names use small numbers) */
+export function toChineseNumber(n: number): string | null {
+  if (!Number.isInteger(n) || n < 0 || n > 99) return null;
+  if (n < 10) return ZH_DIGIT_CHARS[n]!;
+  const t = Math.floor(n / 10);
+  const u = n % 10;
+  return `${t === 1 ? '' : ZH_DIGIT_CHARS[t]}十${u === 0 ? '' : ZH_DIGIT_CHARS[u]}`;
+}
+
+function numeralVariants(name: string): string[] {
+  const out: string[] = [];
+  const withDigits = name.replace(new RegExp(`[${ZH_NUMERAL_CHARS}]+`, 'g'), (s) => {
+    const n = parseChineseNumber(s);
+    return n === null ? s : String(n);
+  });
+  if (withDigits !== name) out.push(withDigits);
+  const withZh = name.replace(/\d{1,2}(?!\d)/g, (s) => toChineseNumber(Number(s)) ?? s);
+  if (withZh !== name) out.push(withZh);
+  return out;
+}
+
+export function nameVariants(kind: NameKind, rawName: string): { exact: string; short: string[] } {
+  const exact = normalize(rawName).trim().replace(/\s+/g, ' ');
+  const short = new Set<string>();
+  if (kind === 'team' || kind === 'field') {
+    const bases = [exact];
+    if (kind === 'team' && exact.startsWith('第') && exact.length > 2) bases.push(exact.slice(1));
+    if (kind === 'field') {
+      const m = /^(.+号)(?:地块|地|田)$/.exec(exact);
+      if (m && m[1]!.length >= 2) bases.push(m[1]!);
+    }
+    const suffix = kind === 'team' ? /^(.{3,}?)\s+(?:team|crew|group)$/ : /^(.{3,}?)\s+(?:field|plot)$/;
+    const en = suffix.exec(exact);
+    if (en) bases.push(en[1]!);
+    for (const b of bases) {
+      short.add(b);
+      for (const v of numeralVariants(b)) short.add(v);
+    }
+  }
+  short.delete(exact);
+  return { exact, short: [...short].filter((s) => s.length >= 2) };
+}
+
+function escapeRe(s: string): string {
+  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** spacing and hyphens are free: "JD-8R" = "JD 8R" = "JD8R" */
+function patternOf(variant: string): RegExp {
+  const body = [...variant.replace(/[\s_-]+/g, '')].map(escapeRe).join('[\\s\\-_]*');
+  return new RegExp(body, 'g');
+}
+
+// a hyphen glues ASCII words together: "river" is not found in "red-river"
+const ASCII_ALNUM = /[a-z0-9]/;
+const ASCII_WORD = /[a-z0-9-]/;
+const NUMERAL = new RegExp(`[0-9${ZH_NUMERAL_CHARS}]`);
+function sameClass(a: string | undefined, b: string | undefined): boolean {
+  if (a === undefined || b === undefined) return false;
+  return (ASCII_WORD.test(a) && ASCII_ALNUM.test(b)) || (ASCII_ALNUM.test(a) && ASCII_WORD.test(b)) || (NUMERAL.test(a) && NUMERAL.test(b));
+}
+
+export function findNames(text: GoalText, known: Readonly<Record<NameKind, readonly KnownRef[]>>): NameScan {
+  const view = text.view();
+  // variant → entities it may mean; exact names are never dropped for a clash with a short form
+  const byVariant = new Map<string, { exact: boolean; targets: Array<{ kind: NameKind; ref: KnownRef }> }>();
+  const add = (variant: string, exact: boolean, kind: NameKind, ref: KnownRef) => {
+    const key = variant.replace(/[\s_-]+/g, '');
+    if (key.length === 0) return;
+    const entry = byVariant.get(key);
+    if (!entry || (exact && !entry.exact)) byVariant.set(key, { exact, targets: [{ kind, ref }] });
+    else if (entry.exact === exact && !entry.targets.some((t) => t.kind === kind && t.ref.id === ref.id)) entry.targets.push({ kind, ref });
+  };
+  for (const kind of ['team', 'field', 'asset', 'operator'] as const) {
+    for (const ref of known[kind]) {
+      const v = nameVariants(kind, ref.name);
+      add(v.exact, true, kind, ref);
+      for (const s of v.short) add(s, false, kind, ref);
+    }
+  }
+
+  type Candidate = Span & { targets: Array<{ kind: NameKind; ref: KnownRef }> };
+  const candidates: Candidate[] = [];
+  for (const [variant, entry] of byVariant) {
+    for (const m of view.matchAll(patternOf(variant))) {
+      const start = m.index;
+      const end = start + m[0].length;
+      if (sameClass(view[start - 1], view[start]) || sameClass(view[end - 1], view[end])) continue;
+      candidates.push({ start, end, targets: entry.targets });
+    }
+  }
+  const matches: NameMatch[] = [];
+  const ambiguous: NameScan['ambiguous'] = [];
+  for (const c of longestFirst(candidates)) {
+    if (c.targets.length === 1) matches.push({ start: c.start, end: c.end, kind: c.targets[0]!.kind, ref: c.targets[0]!.ref });
+    else ambiguous.push({ start: c.start, end: c.end, text: text.slice(c) });
+  }
+  return { matches, ambiguous };
+}

@@ -1,0 +1,38 @@
+import { PLAN_LIMITS, type TPlanConstraints } from '@amms/contracts/agent';
+import { z } from 'zod';
+import { isValidTimeZone } from './calendar.js';
+
+/**
+ * A planner turns a dispatcher's goal into validated constraints (`ZPlanConstraints`).
+ * Implementations: `rules` (deterministic, no model, no network; the default) and, later,
+ * `openai-compatible` (a model's tool call, validated by the same schema, falling back to rules).
+ * A planner reads nothing itself: the names it may resolve come in `known` (loaded through the
+ * read-only tools, within the caller's permissions and data scope), and it may only return ids
+ * from there.
+ */
+export interface Planner {
+  readonly name: 'rules' | 'openai-compatible';
+  plan(input: PlannerInput): Promise<TPlanConstraints>;
+}
+
+export const DEFAULT_TIMEZONE = 'Asia/Shanghai';
+
+const ZKnownRef = z.strictObject({ id: z.uuid(), name: z.string().trim().min(1).max(PLAN_LIMITS.nameChars) });
+const ZKnownList = z.array(ZKnownRef).max(5000);
+
+export const ZPlannerInput = z.strictObject({
+  goal: z.string().max(PLAN_LIMITS.goalChars),
+  now: z.date(),
+  timezone: z
+    .string()
+    .default(DEFAULT_TIMEZONE)
+    .refine(isValidTimeZone, { message: 'not an IANA time zone' }),
+  known: z.strictObject({
+    teams: ZKnownList.default([]),
+    fields: ZKnownList.default([]),
+    assets: ZKnownList.default([]),
+    operators: ZKnownList.default([]),
+  }),
+});
+export type PlannerInput = z.input<typeof ZPlannerInput>;
+export type ParsedPlannerInput = z.output<typeof ZPlannerInput>;

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { ZOperationType } from './assets.js';
+
+/**
+ * The agent's planning output: what a dispatcher's goal ("安排下周的收获作业，避开维修中的机器")
+ * means, as constraints the scheduler can act on. Both planners (`rules`, and later an
+ * OpenAI-compatible model through a tool call) must produce exactly this shape; it is parsed
+ * with this schema before anything runs, so it is strict (unknown keys refused) and bounded.
+ *
+ * - `period` is a range of inclusive **local calendar dates** in the org's time zone.
+ * - Entity references carry the id **and** the name they were resolved from; ids only ever come
+ *   from the `known` lists the planner was given (names from the database), never from the goal.
+ * - `missing` lists the essentials the goal did not give; the run then asks `question` (in the
+ *   goal's language) instead of guessing.
+ * - `notes` say in plain words what was understood (and what was not), for the person reviewing.
+ */
+
+export const PLAN_INTENTS = ['SCHEDULE_JOBS', 'PLAN_MAINTENANCE', 'UNKNOWN'] as const;
+export const ZPlanIntent = z.enum(PLAN_INTENTS);
+export type TPlanIntent = z.infer<typeof ZPlanIntent>;
+
+export const PLAN_MISSING = ['intent', 'period'] as const;
+export const ZPlanMissing = z.enum(PLAN_MISSING);
+export type TPlanMissing = z.infer<typeof ZPlanMissing>;
+
+export const PLAN_LANGUAGES = ['zh', 'en'] as const;
+export const ZPlanLanguage = z.enum(PLAN_LANGUAGES);
+export type TPlanLanguage = z.infer<typeof ZPlanLanguage>;
+
+export const PLAN_LIMITS = {
+  goalChars: 2000,
+  refs: 50,
+  nameChars: 200,
+  notes: 20,
+  noteChars: 300,
+  questionChars: 500,
+} as const;
+
+/** A calendar date `YYYY-MM-DD` that exists (2026-02-30 is refused). */
+export const ZLocalDate = z.iso.date();
+
+export const ZNamedRef = z.strictObject({
+  id: z.uuid(),
+  name: z.string().min(1).max(PLAN_LIMITS.nameChars),
+});
+export type TNamedRef = z.infer<typeof ZNamedRef>;
+
+const uniqueIds = (refs: readonly TNamedRef[]) => new Set(refs.map((r) => r.id)).size === refs.length;
+const ZRefList = z.array(ZNamedRef).max(PLAN_LIMITS.refs).refine(uniqueIds, { message: 'duplicate id' });
+
+export const ZPlanPeriod = z
+  .strictObject({ from: ZLocalDate, to: ZLocalDate })
+  .refine((p) => p.from <= p.to, { message: '`from` must not be after `to`', path: ['to'] });
+export type TPlanPeriod = z.infer<typeof ZPlanPeriod>;
+
+export const ZPlanConstraints = z
+  .strictObject({
+    intent: ZPlanIntent,
+    period: ZPlanPeriod.nullable(),
+    /** empty = every operation type */
+    operationTypes: z
+      .array(ZOperationType)
+      .max(10)
+      .refine((a) => new Set(a).size === a.length, { message: 'duplicate operation type' }),
+    teams: ZRefList,
+    fields: ZRefList,
+    /** jobs with priority ≥ this (1 low … 5 urgent); null = any priority */
+    minPriority: z.number().int().min(1).max(5).nullable(),
+    /** place higher-priority jobs first */
+    urgentFirst: z.boolean(),
+    avoid: z.strictObject({
+      inMaintenance: z.boolean(),
+      dueForMaintenance: z.boolean(),
+      assets: ZRefList,
+      operators: ZRefList,
+    }),
+    prefer: z.strictObject({ assets: ZRefList, operators: ZRefList }),
+    missing: z
+      .array(ZPlanMissing)
+      .max(PLAN_MISSING.length)
+      .refine((a) => new Set(a).size === a.length, { message: 'duplicate entry' }),
+    question: z.string().min(1).max(PLAN_LIMITS.questionChars).nullable(),
+    language: ZPlanLanguage,
+    notes: z.array(z.string().min(1).max(PLAN_LIMITS.noteChars)).max(PLAN_LIMITS.notes),
+  })
+  .superRefine((c, ctx) => {
+    // The fields must tell one consistent story, whichever planner produced them.
+    if ((c.missing.length > 0) !== (c.question !== null)) {
+      ctx.addIssue({ code: 'custom', path: ['question'], message: 'a question is asked exactly when something is missing' });
+    }
+    if ((c.intent === 'UNKNOWN') !== c.missing.includes('intent')) {
+      ctx.addIssue({ code: 'custom', path: ['missing'], message: "'intent' is missing exactly when the intent is UNKNOWN" });
+    }
+    if ((c.period === null) !== c.missing.includes('period')) {
+      ctx.addIssue({ code: 'custom', path: ['missing'], message: "'period' is missing exactly when there is no period" });
+    }
+    for (const kind of ['assets', 'operators'] as const) {
+      const avoided = new Set(c.avoid[kind].map((r) => r.id));
+      if (c.prefer[kind].some((r) => avoided.has(r.id))) {
+        ctx.addIssue({ code: 'custom', path: ['prefer', kind], message: 'the same id cannot be both avoided and preferred' });
+      }
+    }
+  });
+export type TPlanConstraints = z.infer<typeof ZPlanConstraints>;
