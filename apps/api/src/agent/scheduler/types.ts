@@ -1,0 +1,182 @@
+/**
+ * The deterministic scheduler's input and output. Pure data: no Nest, no database. The agent
+ * reads jobs, machines, operators and bookings through its tools, builds a `SchedulerInput`,
+ * and gets back draft items plus the jobs it could not place (with a reason).
+ *
+ * Instants are ISO-8601 strings (what the API and the draft store use); every range is
+ * half-open [startsAt, endsAt), like the bookings' exclusion constraints.
+ */
+
+export type MachineKind = 'POWER_UNIT' | 'SELF_PROPELLED' | 'IMPLEMENT';
+export type MachineStatus = 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED';
+
+export interface SchedJob {
+  id: string;
+  operationType: string;
+  windowStart: string;
+  windowEnd: string;
+  /** 1 (low) … 5 (urgent); the job's weight in the objective */
+  priority: number;
+  /** working hours needed (rounded up to the granularity) */
+  estimatedHours: number;
+  teamId?: string | null;
+  fieldId: string;
+  /** Job.version: part of the item key, so a job changed since the draft gets a new key */
+  version?: number;
+}
+
+export interface SchedMachine {
+  id: string;
+  name: string;
+  kind: MachineKind;
+  /** the machine model's operation types */
+  operationTypes: readonly string[];
+  status: MachineStatus;
+  teamId?: string | null;
+  dueForMaintenance?: boolean;
+}
+
+/** An operator who may execute jobs (active membership with job.execute: the caller filters). */
+export interface SchedOperator {
+  membershipId: string;
+  name: string;
+  teamIds: readonly string[];
+}
+
+export interface MachineBusy {
+  assetId: string;
+  startsAt: string;
+  endsAt: string;
+  /** what holds it (job booking, work order …), only for messages */
+  label?: string;
+}
+
+export interface OperatorBusy {
+  membershipId: string;
+  startsAt: string;
+  endsAt: string;
+  label?: string;
+}
+
+export interface SchedOptions {
+  /** never used (the user said "avoid") */
+  avoidAssetIds: readonly string[];
+  /** tie-break: among equally early options, prefer these */
+  preferAssetIds: readonly string[];
+  avoidOperatorIds: readonly string[];
+  preferOperatorIds: readonly string[];
+  /** always true: only ACTIVE machines work (kept for the planner's constraint object) */
+  avoidInMaintenance: boolean;
+  /** also skip machines whose preventive maintenance is due */
+  avoidDueForMaintenance: boolean;
+  /** IANA zone of the working day; its UTC offset at `now` is used for the whole horizon */
+  timezone: string;
+  /** jobs run inside working hours [startHour, endHour) local (whole or half hours) */
+  workday: { startHour: number; endHour: number };
+  /** minutes; starts and working time are on this grid (30) */
+  granularityMinutes: number;
+  /** PRNG seed of the improvement restarts: same input + seed → same output */
+  seed: number;
+  /** greedy restarts with perturbed job orders (default: by instance size, see scheduler.ts) */
+  restarts?: number;
+}
+
+export interface SchedulerInput {
+  /** jobs never start before this instant */
+  now: string;
+  jobs: readonly SchedJob[];
+  machines: readonly SchedMachine[];
+  operators: readonly SchedOperator[];
+  busy: { machines: readonly MachineBusy[]; operators: readonly OperatorBusy[] };
+  options?: Partial<SchedOptions>;
+}
+
+/** One draft item: the same fields an assignment takes, plus a stable key for execution. */
+export interface ScheduleItem {
+  jobId: string;
+  primaryAssetId: string;
+  implementAssetIds: string[];
+  operatorMembershipId: string;
+  startsAt: string;
+  endsAt: string;
+  itemKey: string;
+}
+
+export const UNPLACED_REASONS = ['NO_CAPABLE_MACHINE', 'NO_MACHINE_AVAILABLE', 'NO_OPERATOR_AVAILABLE', 'WINDOW_TOO_SHORT', 'WINDOW_IN_PAST'] as const;
+export type UnplacedReason = (typeof UNPLACED_REASONS)[number];
+
+export interface UnplacedJob {
+  jobId: string;
+  reason: UnplacedReason;
+  /** plain words, with the candidates considered */
+  detail: string;
+  candidates: { assetIds: string[]; operatorMembershipIds: string[] };
+}
+
+export interface ScheduleStats {
+  jobs: number;
+  placed: number;
+  unplaced: number;
+  /** Σ priority of placed jobs (the primary objective) and of all jobs */
+  weightPlaced: number;
+  weightTotal: number;
+  /** Σ (startsAt − windowStart) over placed jobs, hours */
+  earlinessHours: number;
+  /** consecutive jobs of one operator on different primary machines + of one lead machine with a different implement */
+  machineChanges: number;
+  restarts: number;
+  improvementMoves: number;
+}
+
+export interface ScheduleResult {
+  items: ScheduleItem[];
+  unplaced: UnplacedJob[];
+  stats: ScheduleStats;
+}
+
+/** A draft item as the validator sees it (hand-edited ones may lack the key). */
+export type DraftItem = Omit<ScheduleItem, 'itemKey'> & { itemKey?: string };
+
+export const VIOLATION_CODES = [
+  'UNKNOWN_JOB',
+  'DUPLICATE_JOB',
+  'INVALID_RANGE',
+  'STARTS_IN_PAST',
+  'OUTSIDE_WINDOW',
+  'UNKNOWN_MACHINE',
+  'INVALID_MACHINE_SET',
+  'MACHINE_NOT_ACTIVE',
+  'CAPABILITY_MISMATCH',
+  'UNKNOWN_OPERATOR',
+  'MACHINE_BUSY',
+  'OPERATOR_BUSY',
+  'MACHINE_DOUBLE_BOOKED',
+  'OPERATOR_DOUBLE_BOOKED',
+] as const;
+export type ViolationCode = (typeof VIOLATION_CODES)[number];
+
+/** Soft findings: allowed (a person may decide so), but worth showing. */
+export const WARNING_CODES = ['AVOIDED_MACHINE', 'AVOIDED_OPERATOR', 'DUE_FOR_MAINTENANCE', 'OUTSIDE_WORKING_HOURS', 'SHORTER_THAN_ESTIMATE'] as const;
+export type WarningCode = (typeof WARNING_CODES)[number];
+
+export interface Violation {
+  itemIndex: number;
+  jobId: string;
+  code: ViolationCode;
+  message: string;
+  /** the other item of a double booking */
+  otherItemIndex?: number;
+}
+
+export interface ValidationWarning {
+  itemIndex: number;
+  jobId: string;
+  code: WarningCode;
+  message: string;
+}
+
+export interface ValidationResult {
+  ok: boolean;
+  violations: Violation[];
+  warnings: ValidationWarning[];
+}
