@@ -404,7 +404,9 @@ describe('tenancy and roles', () => {
     const unlinked = await createDoc(acc, org.id);
 
     const teamAcc = await extraMember(org, 'ACCOUNTANT', 'TEAM', [team.id]);
-    const ownTeam = await createDoc(teamAcc.token, org.id, { assetId: south.asset.id });
+    // links must be inside the writer's scope too: another team's machine is a 404
+    expectError(await post(teamAcc.token, org.id, '/cost-documents', { category: 'FUEL', documentDate: '2026-11-30', assetId: south.asset.id, lines: [] }), 404, 'NOT_FOUND');
+    const ownTeam = await createDoc(teamAcc.token, org.id);
     const seen = ZListCostDocumentsResponse.parse((await get(teamAcc.token, org.id, '/cost-documents')).body).items.map((x) => x.id);
     expect(seen.sort()).toEqual([onNorth.id, ownTeam.id].sort());
     expectStatus(await get(teamAcc.token, org.id, `/cost-documents/${onNorth.id}`), 200);
@@ -413,7 +415,7 @@ describe('tenancy and roles', () => {
     expectError(await patch(teamAcc.token, org.id, `/cost-documents/${unlinked.id}`, { version: 1, supplier: 'x' }), 404, 'NOT_FOUND');
 
     const mineOnly = await extraMember(org, 'ACCOUNTANT', 'ASSIGNED');
-    const own = await createDoc(mineOnly.token, org.id, { assetId: north.asset.id });
+    const own = await createDoc(mineOnly.token, org.id);
     const seen2 = ZListCostDocumentsResponse.parse((await get(mineOnly.token, org.id, '/cost-documents')).body).items.map((x) => x.id);
     expect(seen2).toEqual([own.id]);
     expectError(await get(mineOnly.token, org.id, `/cost-documents/${onNorth.id}`), 404, 'NOT_FOUND');

@@ -167,3 +167,56 @@ describe('analytics follows writes through the cache', () => {
     expect(afterJob.costs.costPerHectareMinor).toBe('6312');
   });
 });
+
+describe('deleting a team', () => {
+  it('keeps its machines, fields and jobs (without a team) and the cached asset reads show it at once', async () => {
+    const w = await world();
+    const team = await post(w.t.OWNER, w.org.id, '/teams', { name: `Crew ${tag()}` });
+    expectStatus(team, 201);
+    const teamId = (team.body as { id: string }).id;
+    await h.db.asset.update({ where: { id: w.tractor }, data: { teamId } });
+    const f = await post(w.t.OWNER, w.org.id, '/fields', { name: `Team field ${tag()}`, areaHa: 10, teamId });
+    expectStatus(f, 201);
+    const j = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
+      fieldId: (f.body as { id: string }).id,
+      operationType: 'TILLAGE',
+      estimatedHours: 3,
+      windowStart: '2027-11-01T00:00:00.000Z',
+      windowEnd: '2027-11-02T00:00:00.000Z',
+    });
+    expectStatus(j, 201);
+    expect((j.body as { teamId: string | null }).teamId).toBe(teamId);
+    // warm the cache with the team in place
+    const before = await get(w.t.OWNER, w.org.id, `/assets/${w.tractor}`);
+    expect((before.body as { teamId: string | null }).teamId).toBe(teamId);
+    expect(((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items).toHaveLength(1);
+
+    expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/teams/${teamId}`), { token: w.t.OWNER }), 204);
+
+    expect(((await get(w.t.OWNER, w.org.id, `/assets/${w.tractor}`)).body as { teamId: string | null }).teamId).toBeNull();
+    expect(((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items).toHaveLength(0);
+    expect(((await get(w.t.OWNER, w.org.id, `/fields/${(f.body as { id: string }).id}`)).body as { teamId: string | null }).teamId).toBeNull();
+    expect(((await get(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as { id: string }).id}`)).body as { teamId: string | null }).teamId).toBeNull();
+  });
+});
+
+describe('cost documents link only what the writer can see', () => {
+  it('a TEAM-scoped accountant cannot file a cost against another team’s machine (404), but can against their own', async () => {
+    const w = await world();
+    const [mine, theirs] = await Promise.all([
+      h.db.team.create({ data: { organizationId: w.org.id, name: `Mine ${tag()}` } }),
+      h.db.team.create({ data: { organizationId: w.org.id, name: `Theirs ${tag()}` } }),
+    ]);
+    const acc = w.org.users.ACCOUNTANT.membershipId;
+    await h.db.membership.update({ where: { id: acc }, data: { dataScope: 'TEAM' } });
+    await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: mine.id, membershipId: acc } });
+    const model = await h.db.asset.findUniqueOrThrow({ where: { id: w.tractor } });
+    const other = await h.db.asset.create({ data: { organizationId: w.org.id, modelId: model.modelId, name: 'Other', serialNumber: `SN-${tag()}`, teamId: theirs.id } });
+    const own = await h.db.asset.create({ data: { organizationId: w.org.id, modelId: model.modelId, name: 'Own', serialNumber: `SN-${tag()}`, teamId: mine.id } });
+    const body = (assetId: string) => ({ category: 'PARTS', documentDate: '2026-11-30', assetId, lines: [{ description: 'Filter', quantity: 1, unitPriceMinor: '4500' }] });
+    const refused = await post(w.t.ACCOUNTANT, w.org.id, '/cost-documents', body(other.id));
+    expectError(refused, 404, 'NOT_FOUND');
+    expect(await h.db.costDocument.count({ where: { organizationId: w.org.id } })).toBe(0);
+    expectStatus(await post(w.t.ACCOUNTANT, w.org.id, '/cost-documents', body(own.id)), 201);
+  });
+});

@@ -146,18 +146,19 @@ export class CostsRepository {
   }
 
   // --- references --------------------------------------------------------------
-  // Read-only existence checks for linked rows; they will move to the owning services
-  // (assets / jobs / maintenance) once those expose a lookup.
+  // Read-only existence checks for linked rows, inside the caller's data scope of that resource
+  // (a TEAM accountant cannot file a cost against a machine they cannot see); they will move to
+  // the owning services (assets / jobs / maintenance) once those expose a lookup.
 
-  async assetExists(tx: Tx, organizationId: string, id: string): Promise<boolean> {
-    return (await tx.asset.findFirst({ where: { id, organizationId, deletedAt: null }, select: { id: true } })) !== null;
+  async assetExists(tx: Tx, organizationId: string, id: string, scope: Prisma.AssetWhereInput): Promise<boolean> {
+    return (await tx.asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] }, select: { id: true } })) !== null;
   }
 
-  async jobExists(tx: Tx, organizationId: string, id: string): Promise<boolean> {
-    return (await tx.job.findFirst({ where: { id, organizationId }, select: { id: true } })) !== null;
+  async jobExists(tx: Tx, organizationId: string, id: string, scope: Prisma.JobWhereInput): Promise<boolean> {
+    return (await tx.job.findFirst({ where: { AND: [{ id, organizationId }, scope] }, select: { id: true } })) !== null;
   }
 
-  async workOrderExists(tx: Tx, organizationId: string, id: string): Promise<boolean> {
-    return (await tx.workOrder.findFirst({ where: { id, organizationId }, select: { id: true } })) !== null;
+  async workOrderExists(tx: Tx, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<boolean> {
+    return (await tx.workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, select: { id: true } })) !== null;
   }
 }

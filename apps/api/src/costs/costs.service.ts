@@ -22,6 +22,9 @@ import { MATCH_NOTHING, scopeWhere } from '../tenancy/data-scope.js';
 import { CostErrors } from './costs.errors.js';
 import { auditView, calendarDate, toCostDocument, toCostDocumentDetail, type CostDocumentWithLines } from './costs.mappers.js';
 import { CostsRepository, type CostDocumentData, type CostDocumentUpdate, type CostLineData } from './costs.repository.js';
+import { assetScope } from '../assets/assets.service.js';
+import { jobScope } from '../jobs/jobs.scope.js';
+import { workOrderScope } from '../maintenance/maintenance.scope.js';
 
 /**
  * Cost documents a caller may see and touch. ORG: all; TEAM: documents about an asset of
@@ -240,9 +243,9 @@ export class CostsService {
 
   /** Linked rows must be the org's: a missing one and another org's are the same 404, naming the field. */
   private async assertReferences(tx: Tx, ctx: OrgContext, ref: Pick<Partial<CostDocumentData>, 'assetId' | 'jobId' | 'workOrderId'>): Promise<void> {
-    if (ref.assetId && !(await this.repo.assetExists(tx, ctx.organizationId, ref.assetId))) throw CostErrors.referenceNotFound('assetId');
-    if (ref.jobId && !(await this.repo.jobExists(tx, ctx.organizationId, ref.jobId))) throw CostErrors.referenceNotFound('jobId');
-    if (ref.workOrderId && !(await this.repo.workOrderExists(tx, ctx.organizationId, ref.workOrderId))) {
+    if (ref.assetId && !(await this.repo.assetExists(tx, ctx.organizationId, ref.assetId, assetScope(ctx)))) throw CostErrors.referenceNotFound('assetId');
+    if (ref.jobId && !(await this.repo.jobExists(tx, ctx.organizationId, ref.jobId, jobScope(ctx)))) throw CostErrors.referenceNotFound('jobId');
+    if (ref.workOrderId && !(await this.repo.workOrderExists(tx, ctx.organizationId, ref.workOrderId, workOrderScope(ctx)))) {
       throw CostErrors.referenceNotFound('workOrderId');
     }
   }

@@ -3,6 +3,7 @@ import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contra
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { decodeCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
+import { CacheService } from '../platform/cache/cache.service.js';
 import { TenancyErrors } from './tenancy.errors.js';
 import { diff } from '../audit/changes.js';
 import type { OrgContext } from './context.js';
@@ -28,6 +29,7 @@ export class TeamsService {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
+    private readonly cache: CacheService,
   ) {}
 
   async list(ctx: OrgContext, limit: number, cursor?: string) {
@@ -83,19 +85,30 @@ export class TeamsService {
   }
 
   async remove(ctx: OrgContext, id: string): Promise<void> {
-    await this.prisma.client.$transaction(async (tx) => {
-      const before = await tx.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
+    const org = ctx.organizationId;
+    const assetIds = await this.prisma.client.$transaction(async (tx) => {
+      const before = await tx.team.findFirst({ where: { id, organizationId: org }, include: withCount });
       if (!before) throw TenancyErrors.teamNotFound();
-      // assets of the team stay, without a team (the FK restricts deleting a team that still has assets)
-      const unassigned = await tx.asset.updateMany({
-        where: { organizationId: ctx.organizationId, teamId: id },
-        data: { teamId: null, version: { increment: 1 } },
-      });
-      await tx.team.deleteMany({ where: { id, organizationId: ctx.organizationId } });
+      // the team's machines, fields and jobs stay, without a team (their FKs restrict deleting a
+      // team that still has rows): TEAM-scoped members of other teams still do not see them,
+      // ORG-scoped members do, and an admin can file them into another team
+      const owned = await tx.asset.findMany({ where: { organizationId: org, teamId: id }, select: { id: true } });
+      const unassigned = await tx.asset.updateMany({ where: { organizationId: org, teamId: id }, data: { teamId: null, version: { increment: 1 } } });
+      const fields = await tx.field.updateMany({ where: { organizationId: org, teamId: id }, data: { teamId: null, version: { increment: 1 } } });
+      const jobs = await tx.job.updateMany({ where: { organizationId: org, teamId: id }, data: { teamId: null, version: { increment: 1 } } });
+      await tx.team.deleteMany({ where: { id, organizationId: org } });
       await this.audit.append(
         tx,
-        this.audit.forCtx(ctx, 'team.deleted', 'team', id, { before: { name: before.name, memberCount: before._count.members }, unassignedAssets: unassigned.count }),
+        this.audit.forCtx(ctx, 'team.deleted', 'team', id, {
+          before: { name: before.name, memberCount: before._count.members },
+          unassignedAssets: unassigned.count,
+          unassignedFields: fields.count,
+          unassignedJobs: jobs.count,
+        }),
       );
+      return owned.map((a) => a.id);
     });
+    // after the commit: cached asset lists/details (and analytics by team) changed
+    await this.cache.invalidate(org, { resources: ['asset', 'analytics'], details: assetIds.map((assetId) => ({ resource: 'asset' as const, id: assetId })) });
   }
 }
