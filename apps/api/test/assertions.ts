@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
 import { ZErrorEnvelope } from '@amms/contracts/errors';
 import type { TRole } from '@amms/contracts/permissions';
-import { login, type Res, type TestOrg } from './harness.js';
+import { ZListMachineModelsResponse, type TMachineModel } from '@amms/contracts/assets';
+import { call, login, type Res, type TestOrg } from './harness.js';
 
 /** The response is our error envelope with this status and stable code, tied to the request id header. */
 export function expectError(res: Res, status: number, code: string): void {
@@ -27,3 +28,23 @@ export async function loginAll(base: string, org: TestOrg): Promise<Record<TRole
 }
 
 export const orgPath = (orgId: string, rest = '') => `/api/v1/orgs/${orgId}${rest}`;
+
+/**
+ * Every machine model an org sees for a query, across all pages. Platform models are shared by
+ * every org and the test database keeps those of earlier runs, so a test must never assume its
+ * model is on the first page.
+ */
+export async function allModels(base: string, token: string, orgId: string, query = ''): Promise<TMachineModel[]> {
+  const out: TMachineModel[] = [];
+  let cursor: string | null = null;
+  do {
+    const r = await call(base, 'GET', orgPath(orgId, `/machine-models?limit=200${query}${cursor ? `&cursor=${cursor}` : ''}`), { token });
+    expectStatus(r, 200);
+    const page = ZListMachineModelsResponse.parse(r.body);
+    out.push(...page.items);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+export const allModelIds = async (base: string, token: string, orgId: string, query = '') => (await allModels(base, token, orgId, query)).map((m) => m.id);

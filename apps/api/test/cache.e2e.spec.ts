@@ -2,13 +2,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAsset, ZAssetDetail, ZListAssetsResponse, ZListMachineModelsResponse, ZMachineModel, type TAsset } from '@amms/contracts/assets';
+import { ZAsset, ZAssetDetail, ZListAssetsResponse, ZMachineModel, type TAsset } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
 import { CacheService } from '../src/platform/cache/cache.service.js';
 import { applyCacheInvalidation } from '../src/worker/cache-invalidate.js';
 import { JOBS } from '../src/platform/queue/registry.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, orgPath } from './assertions.js';
+import { allModelIds, expectError, expectStatus, orgPath } from './assertions.js';
 
 const tag = () => randomUUID().slice(0, 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -126,10 +126,13 @@ describe('cache-aside on the shared Redis', () => {
   it('machine-model list: cached; an org model shows at once; a platform catalog edit reaches every org', async () => {
     const [o1, o2] = [await createOrg(h.db, 'ca'), await createOrg(h.db, 'ca')];
     const [t1, t2] = await Promise.all([c.token(o1, 'OWNER'), c.token(o2, 'OWNER')]);
-    const models = async (token: string, orgId: string) => ZListMachineModelsResponse.parse((await c.get(token, orgId, '/machine-models?limit=200')).body).items.map((m) => m.id);
+    // every page (platform models of earlier runs stay in the test database); each page is an entry
+    const models = (token: string, orgId: string) => allModelIds(h.base, token, orgId);
     await models(t1, o1.id);
     await models(t2, o2.id);
-    expect(await cacheDelta(h, 'machine-model', () => models(t1, o1.id))).toMatchObject({ hit: 1, miss: 0 });
+    const again = await cacheDelta(h, 'machine-model', () => models(t1, o1.id));
+    expect(again.miss).toBe(0);
+    expect(again.hit).toBeGreaterThanOrEqual(1);
 
     const mine = await c.model(t1, o1.id);
     expect(await models(t1, o1.id)).toContain(mine.id);

@@ -10,7 +10,7 @@ import {
   type TMachineModel,
 } from '@amms/contracts/assets';
 import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { allModels, expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { hashPassword } from '../src/auth/password.js';
 
 /**
@@ -60,8 +60,7 @@ async function newAsset(token: string, orgId: string, modelId: string) {
   return ZAsset.parse(r.body);
 }
 
-const modelIn = async (token: string, orgId: string, id: string) =>
-  ZListMachineModelsResponse.parse((await get(token, orgId, '/machine-models?limit=200&kind=POWER_UNIT')).body).items.find((m) => m.id === id);
+const modelIn = async (token: string, orgId: string, id: string) => (await allModels(h.base, token, orgId, '&kind=POWER_UNIT')).find((m) => m.id === id);
 
 describe('platform catalog (platform admins)', () => {
   it("a platform admin creates and edits a platform model; every org's (cached) model list shows the edit at once; audited on the platform chain", async () => {
@@ -151,7 +150,7 @@ describe('org-private model edits', () => {
     const org = await createOrg(h.db, 'om');
     const [owner, viewer] = await Promise.all([tokenOf(org, 'OWNER'), tokenOf(org, 'VIEWER')]);
     const m = await newOrgModel(owner, org.id, { workingWidthM: 3 });
-    const listed = async () => ZListMachineModelsResponse.parse((await get(viewer, org.id, '/machine-models?limit=200&kind=IMPLEMENT')).body).items.find((x) => x.id === m.id);
+    const listed = async () => (await allModels(h.base, viewer, org.id, '&kind=IMPLEMENT')).find((x) => x.id === m.id);
     expect((await listed())?.workingWidthM).toBe(3);
 
     const r = await patch(owner, org.id, `/machine-models/${m.id}`, { expectedUpdatedAt: m.updatedAt, workingWidthM: 4.5, name: 'O2' });
