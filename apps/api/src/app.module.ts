@@ -52,6 +52,14 @@ import { AssignmentsController, JobsController } from './jobs/jobs.controller.js
 import { CostsRepository } from './costs/costs.repository.js';
 import { CostsService } from './costs/costs.service.js';
 import { CostsController } from './costs/costs.controller.js';
+import { AgentRepository } from './agent/agent.repository.js';
+import { AgentService } from './agent/agent.service.js';
+import { AgentController } from './agent/agent.controller.js';
+import { AgentTools } from './agent/tools/agent-tools.js';
+import { PlannerFactory } from './agent/planner-factory.js';
+import { DraftsRepository } from './drafts/drafts.repository.js';
+import { DraftsService } from './drafts/drafts.service.js';
+import { DraftsController } from './drafts/drafts.controller.js';
 
 @Module({})
 export class AppModule {
@@ -62,7 +70,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController],
       providers: [
         AuditRepository,
         AuditService,
@@ -92,6 +100,12 @@ export class AppModule {
         AssignmentsService,
         CostsRepository,
         CostsService,
+        AgentRepository,
+        AgentTools,
+        PlannerFactory,
+        AgentService,
+        DraftsRepository,
+        DraftsService,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

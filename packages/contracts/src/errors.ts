@@ -52,6 +52,10 @@ export const ERROR_CODES = [
   // costs
   'SELF_APPROVAL',
   'EMPTY_DOCUMENT',
+  // agent drafts
+  'DRAFT_STALE',
+  'DRAFT_NOT_OPEN',
+  'DRAFT_INVALID',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

@@ -190,6 +190,16 @@ export class AssetsRepository {
     });
   }
 
+  /** Live assets in scope with their model's kind and operation types (agent planning), ordered by id. */
+  listAssetsWithModel(organizationId: string, scope: Prisma.AssetWhereInput, limit: number) {
+    return this.prisma.client.asset.findMany({
+      where: { AND: [{ organizationId, deletedAt: null, status: { not: 'RETIRED' } }, scope] },
+      include: { model: { select: { kind: true, operationTypes: true } } },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+  }
+
   /** A live (not soft-deleted) asset of the org within the caller's scope. */
   findAssetById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
     return (db ?? this.prisma.client).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });

@@ -74,6 +74,15 @@ export class AssetsService {
     return this.cache.getOrLoad(CacheKeys.detail(ctx.organizationId, 'asset', id, ctx), () => this.getFromDb(ctx, id), { ttlSeconds: CACHE_TTL.assetDetail });
   }
 
+  /**
+   * Machines for the agent's scheduler: every live, non-retired asset in the caller's scope with
+   * its model's kind and operation types (read from Postgres, not the cache: status matters).
+   */
+  async machinesForPlanning(ctx: OrgContext, limit = 2000) {
+    const rows = await this.repo.listAssetsWithModel(ctx.organizationId, assetScope(ctx), limit);
+    return rows.map((a) => ({ id: a.id, name: a.name, kind: a.model.kind, operationTypes: [...a.model.operationTypes], status: a.status, teamId: a.teamId }));
+  }
+
   private async listFromDb(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
     const rows = await this.repo.listAssets(ctx.organizationId, {
       status: q.status,

@@ -35,15 +35,26 @@ export class AuditRepository {
 
   list(
     organizationId: string,
-    f: { afterSeq: number; limit: number; entityType?: string; entityId?: string; action?: string; from?: Date; to?: Date },
+    f: {
+      afterSeq: number;
+      limit: number;
+      entityType?: string;
+      entityId?: string;
+      /** more (type, id) pairs whose events belong to the same trail (see AuditService.registerRelated) */
+      related?: readonly { entityType: string; entityId: string }[];
+      action?: string;
+      from?: Date;
+      to?: Date;
+    },
   ) {
+    const own: Prisma.AuditEventWhereInput = { ...(f.entityType ? { entityType: f.entityType } : {}), ...(f.entityId ? { entityId: f.entityId } : {}) };
+    const entity: Prisma.AuditEventWhereInput = f.related && f.related.length > 0 ? { OR: [own, ...f.related.map((r) => ({ entityType: r.entityType, entityId: r.entityId }))] } : own;
     return this.prisma.client.auditEvent.findMany({
       where: {
         chain: organizationId,
         organizationId,
         seq: { gt: f.afterSeq },
-        ...(f.entityType ? { entityType: f.entityType } : {}),
-        ...(f.entityId ? { entityId: f.entityId } : {}),
+        ...entity,
         ...(f.action ? { action: f.action } : {}),
         ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
       },

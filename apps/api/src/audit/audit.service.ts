@@ -22,8 +22,17 @@ export interface AuditInput {
   data?: Record<string, unknown>;
 }
 
+/**
+ * A module's answer to "which other entities belong to this one's audit trail" (e.g. a draft →
+ * the agent run that produced it). Registered at startup by the owning module, so this module
+ * never imports them.
+ */
+export type RelatedEntities = (organizationId: string, entityId: string) => Promise<{ entityType: string; entityId: string }[]>;
+
 @Injectable()
 export class AuditService {
+  private readonly related = new Map<string, RelatedEntities>();
+
   constructor(
     private readonly prisma: PrismaService,
     private readonly repo: AuditRepository,
@@ -66,13 +75,26 @@ export class AuditService {
     return { organizationId: ctx.organizationId, action, entityType, entityId, requestId: ctx.requestId, data, ...actorOf(ctx) };
   }
 
+  /**
+   * Expansion hook: `GET /audit-events?entityType=T&entityId=X` also returns the events of the
+   * entities `resolver(org, X)` names, in one seq-ordered trail. One resolver per entity type.
+   */
+  registerRelated(entityType: string, resolver: RelatedEntities): void {
+    if (this.related.has(entityType)) throw new Error(`audit: related-entities resolver for ${entityType} registered twice`);
+    this.related.set(entityType, resolver);
+  }
+
   async list(ctx: OrgContext, q: TListAuditEventsQuery): Promise<{ items: TAuditEvent[]; nextCursor: string | null }> {
     const after = q.cursor ? Number(decodeCursor(q.cursor)) : 0;
     if (!Number.isSafeInteger(after) || after < 0) {
       throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
     }
+    const resolver = q.entityType && q.entityId ? this.related.get(q.entityType) : undefined;
+    // only the org's own related rows: the resolver is called with the caller's org
+    const related = resolver && q.entityId ? await resolver(ctx.organizationId, q.entityId) : [];
     const rows = await this.repo.list(ctx.organizationId, {
       afterSeq: after,
+      related,
       limit: q.limit + 1,
       entityType: q.entityType,
       entityId: q.entityId,

@@ -20,6 +20,8 @@ const ZEnv = z.object({
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** read-through caching of read models; off = every read goes to Postgres (benchmarks, debugging) */
   CACHE_ENABLED: z.enum(['true', 'false']).default('true'),
+  /** the agent's planner; 'openai-compatible' arrives with its own settings next */
+  AGENT_PLANNER: z.enum(['rules']).default('rules'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -57,6 +59,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },
+    agent: { planner: e.AGENT_PLANNER },
   } as const;
 }
 

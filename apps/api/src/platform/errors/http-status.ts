@@ -39,6 +39,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'FIELD_NAME_TAKEN':
     case 'BOOKING_CONFLICT':
     case 'ASSET_UNAVAILABLE':
+    case 'DRAFT_STALE':
+    case 'DRAFT_NOT_OPEN':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
@@ -54,6 +56,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'OPERATOR_NOT_ELIGIBLE':
     case 'CHECKLIST_INCOMPLETE':
     case 'EMPTY_DOCUMENT':
+    case 'DRAFT_INVALID':
       return 422;
     case 'RATE_LIMITED':
       return 429;

@@ -1,0 +1,221 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { ZPlanConstraints, type TPlanConstraints } from '@amms/contracts/agent';
+import type { TAgentRun, TConversation, TCreateRunRequest, TDraftItem, TRunStep } from '@amms/contracts/drafts';
+import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
+import { AuditService } from '../audit/audit.service.js';
+import { DraftsService } from '../drafts/drafts.service.js';
+import { DraftsRepository } from '../drafts/drafts.repository.js';
+import { toVersion } from '../drafts/drafts.mappers.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { scopeWhere } from '../tenancy/data-scope.js';
+import { AgentErrors } from './agent.errors.js';
+import { AgentRepository } from './agent.repository.js';
+import { draftContent, periodRange, planningNow, schedulerInput, type DraftContent } from './draft-content.js';
+import { loadFacts } from './facts.js';
+import { PlannerFactory } from './planner-factory.js';
+import { schedule } from './scheduler/scheduler.js';
+import { validate } from './scheduler/validator.js';
+import { AgentTools, type KnownNames } from './tools/agent-tools.js';
+import { ToolRunner } from './tools/runner.js';
+
+/** Memory: the conversation keeps the last goals as a short summary, bounded by characters. Facts always come from tools. */
+const SUMMARY_GOALS = 5;
+const SUMMARY_CHARS = 1200;
+
+interface Outcome {
+  status: AgentRunStatus;
+  constraints: TPlanConstraints | null;
+  question: string | null;
+  message: string | null;
+  error: string | null;
+  draft: { title: string; content: DraftContent; evidence: unknown } | null;
+}
+
+/** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
+function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
+  const mine = { initiatorUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
+  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, { team: () => mine, assigned: () => mine }) as Prisma.AgentRunWhereInput;
+}
+function conversationScope(ctx: OrgContext): Prisma.AgentConversationWhereInput {
+  const mine = { createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
+  return scopeWhere<Prisma.AgentConversationWhereInput>(ctx, { team: () => mine, assigned: () => mine }) as Prisma.AgentConversationWhereInput;
+}
+
+/**
+ * goal → plan (constraints) → read-only tools → deterministic scheduler + validator → draft v1.
+ * The run row is created first (RUNNING, audited), the work happens outside any transaction
+ * (reads only), and the outcome (steps, draft, audit of every tool call) commits in one
+ * transaction at the end.
+ */
+@Injectable()
+export class AgentService {
+  private readonly log = new Logger('Agent');
+
+  constructor(
+    private readonly repo: AgentRepository,
+    private readonly audit: AuditService,
+    private readonly tools: AgentTools,
+    private readonly planners: PlannerFactory,
+    private readonly drafts: DraftsService,
+    private readonly draftsRepo: DraftsRepository,
+  ) {}
+
+  async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
+    const planner = this.planners.create();
+    if (input.conversationId && !(await this.repo.findConversation(undefined, ctx.organizationId, input.conversationId, conversationScope(ctx)))) {
+      throw AgentErrors.conversationNotFound();
+    }
+    const run = await this.repo.transaction(async (tx) => {
+      const conversationId = input.conversationId ?? (await this.repo.createConversation(tx, ctx.organizationId, ctx.actorUserId)).id;
+      const r = await this.repo.createRun(tx, ctx.organizationId, { conversationId, initiatorUserId: ctx.actorUserId, initiatorMembershipId: ctx.membershipId, goal: input.goal, planner: planner.name });
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_started', 'agent_run', r.id, { goal: input.goal, conversationId, planner: planner.name }));
+      return r;
+    });
+
+    const runner = new ToolRunner(ctx, this.tools.all);
+    let outcome: Outcome;
+    try {
+      outcome = await this.work(ctx, run, runner, planner);
+    } catch (err) {
+      this.log.warn(`run ${run.id} failed: ${err instanceof Error ? err.message : String(err)}`);
+      outcome = { status: 'FAILED', constraints: null, question: null, message: null, error: err instanceof Error ? err.message : 'run failed', draft: null };
+    }
+    await this.finish(ctx, run, runner, outcome);
+    return this.get(ctx, run.id);
+  }
+
+  private async work(ctx: OrgContext, run: AgentRun, runner: ToolRunner, planner: ReturnType<PlannerFactory['create']>): Promise<Outcome> {
+    const none = { message: null, error: null, draft: null };
+    const timezone = await this.repo.orgTimezone(ctx.organizationId);
+    const known = await runner.call<KnownNames>('known_names', {});
+    // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
+    const constraints = ZPlanConstraints.parse(await planner.plan({ goal: run.goal, now: new Date(), timezone, known: known.result }));
+    runner.note('plan', { message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}` });
+    if (constraints.missing.length > 0 || constraints.intent === 'UNKNOWN' || !constraints.period) {
+      return { ...none, status: 'NEEDS_INPUT', constraints, question: constraints.question ?? (constraints.language === 'zh' ? '请说明要安排的作业和时间段。' : 'Which jobs and which period should I plan?') };
+    }
+    if (constraints.intent === 'PLAN_MAINTENANCE') {
+      // MAINTENANCE drafts are not built yet: ask instead of guessing
+      const question =
+        constraints.language === 'zh'
+          ? '暂不支持自动安排保养计划（维修工单请在保养模块中创建）。需要我安排作业吗？例如：安排下周的收获作业'
+          : 'Planning maintenance is not supported yet (create work orders in Maintenance). Shall I schedule jobs instead? e.g. "schedule next week\'s harvesting"';
+      return { ...none, status: 'NEEDS_INPUT', constraints, question };
+    }
+
+    const range = periodRange(constraints.period, timezone);
+    const now = planningNow();
+    const { facts, steps } = await loadFacts(
+      runner,
+      {
+        from: range.from,
+        to: range.to,
+        operationTypes: constraints.operationTypes,
+        teamIds: constraints.teams.map((t) => t.id),
+        fieldIds: constraints.fields.map((f) => f.id),
+        minPriority: constraints.minPriority,
+      },
+      range,
+    );
+    if (facts.jobs.length === 0) {
+      const message = constraints.language === 'zh' ? `${constraints.period.from} 至 ${constraints.period.to} 没有符合条件的待安排作业。` : `No planned jobs match in ${constraints.period.from} – ${constraints.period.to}.`;
+      runner.note('message', { message });
+      return { ...none, status: 'COMPLETED', constraints, question: null, message };
+    }
+
+    // only PLANNED jobs are planned; SCHEDULED ones keep their assignment (and their bookings count as busy)
+    const input = schedulerInput(facts, {
+      now,
+      timezone,
+      clamp: range,
+      avoidAssetIds: constraints.avoid.assets.map((a) => a.id),
+      preferAssetIds: constraints.prefer.assets.map((a) => a.id),
+      avoidOperatorIds: constraints.avoid.operators.map((o) => o.id),
+      preferOperatorIds: constraints.prefer.operators.map((o) => o.id),
+      avoidDueForMaintenance: constraints.avoid.dueForMaintenance,
+    });
+    const result = schedule(input);
+    const validation = validate(input, result.items);
+    const content = draftContent(facts, result.items, result.unplaced, validation);
+    runner.note('schedule', { message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced` });
+    const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps, known: known.step } }));
+    return { ...none, status: 'COMPLETED', constraints, question: null, draft: { title: run.goal.slice(0, 200), content, evidence } };
+  }
+
+  /** One transaction: every tool call audited in order, the draft (v1) created, the run closed. */
+  private async finish(ctx: OrgContext, run: AgentRun, runner: ToolRunner, o: Outcome): Promise<void> {
+    await this.repo.transaction(async (tx) => {
+      for (const s of runner.steps) {
+        if (s.kind === 'tool') {
+          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, ok: s.ok, error: s.error }));
+        } else if (s.kind === 'plan' && o.constraints) {
+          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints }));
+        }
+      }
+      const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence) : null;
+      await this.repo.finishRun(tx, ctx.organizationId, run.id, {
+        status: o.status,
+        constraints: o.constraints,
+        question: o.question,
+        steps: runner.steps,
+        error: o.error,
+        draftId: draft?.id ?? null,
+      });
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, { status: o.status, draftId: draft?.id ?? null, question: o.question, message: o.message, error: o.error }));
+      if (run.conversationId) {
+        const recent = await this.repo.runsOfConversation(tx, ctx.organizationId, run.conversationId, SUMMARY_GOALS);
+        await this.repo.setSummary(tx, ctx.organizationId, run.conversationId, summarize(recent.map((r) => r.goal).reverse()));
+      }
+    });
+  }
+
+  async get(ctx: OrgContext, id: string): Promise<TAgentRun> {
+    const r = await this.repo.findRun(ctx.organizationId, id, runScope(ctx));
+    if (!r) throw AgentErrors.runNotFound();
+    const steps = (r.steps as TRunStep[]) ?? [];
+    let draft: TAgentRun['draft'] = null;
+    if (r.draftId) {
+      const d = await this.draftsRepo.findById(undefined, ctx.organizationId, r.draftId, {});
+      const v = d ? await this.draftsRepo.findVersion(undefined, ctx.organizationId, d.id, d.currentVersion) : null;
+      if (d && v) {
+        const tv = toVersion(v);
+        draft = { id: d.id, version: tv.version, contentHash: tv.contentHash, items: tv.items as TDraftItem[], unplaced: tv.unplaced, validation: tv.validation };
+      }
+    }
+    return {
+      id: r.id,
+      conversationId: r.conversationId,
+      goal: r.goal,
+      planner: r.planner,
+      status: r.status,
+      constraints: r.constraints === null ? null : ZPlanConstraints.parse(r.constraints),
+      question: r.question,
+      message: [...steps].reverse().find((s) => s.kind === 'message')?.message ?? null,
+      steps,
+      error: r.error,
+      draftId: r.draftId,
+      draft,
+      createdAt: r.createdAt.toISOString(),
+      finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
+    };
+  }
+
+  async conversation(ctx: OrgContext, id: string): Promise<TConversation> {
+    const c = await this.repo.findConversation(undefined, ctx.organizationId, id, conversationScope(ctx));
+    if (!c) throw AgentErrors.conversationNotFound();
+    const runs = await this.repo.runsOfConversation(undefined, ctx.organizationId, id);
+    return {
+      id: c.id,
+      summary: c.summary,
+      createdAt: c.createdAt.toISOString(),
+      runs: runs.map((r) => ({ id: r.id, goal: r.goal, status: r.status, draftId: r.draftId, createdAt: r.createdAt.toISOString() })),
+    };
+  }
+}
+
+/** The last goals, newest last, within the character budget (older ones dropped first). */
+export function summarize(goals: readonly string[]): string {
+  const lines = goals.map((g) => `- ${g.replace(/\s+/g, ' ').slice(0, 300)}`);
+  while (lines.length > 1 && lines.join('\n').length > SUMMARY_CHARS) lines.shift();
+  return lines.join('\n').slice(0, SUMMARY_CHARS);
+}

@@ -1,0 +1,227 @@
+import { Injectable } from '@nestjs/common';
+import { roleHas } from '@amms/contracts/permissions';
+import { ZOperationType } from '@amms/contracts/assets';
+import type { TJob } from '@amms/contracts/jobs';
+import { z } from 'zod';
+import { AssetsService } from '../../assets/assets.service.js';
+import { BookingsService } from '../../bookings/bookings.service.js';
+import { FieldsService } from '../../jobs/fields.service.js';
+import { JobsService } from '../../jobs/jobs.service.js';
+import { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
+import { MembersService } from '../../tenancy/members.service.js';
+import { TeamsService } from '../../tenancy/teams.service.js';
+import type { OrgContext } from '../../tenancy/context.js';
+import type { UntrustedText } from '../untrusted.js';
+import { allPages, type AnyTool, type ToolDefinition } from './tool.js';
+
+const ZRange = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
+
+export interface Ref {
+  id: string;
+  name: string;
+}
+export interface KnownNames {
+  teams: Ref[];
+  fields: Ref[];
+  assets: Ref[];
+  operators: Ref[];
+}
+export type JobFact = Pick<TJob, 'id' | 'teamId' | 'fieldId' | 'fieldName' | 'operationType' | 'title' | 'windowStart' | 'windowEnd' | 'priority' | 'estimatedHours' | 'status' | 'version'>;
+export interface MachineFact {
+  id: string;
+  name: string;
+  kind: 'POWER_UNIT' | 'SELF_PROPELLED' | 'IMPLEMENT';
+  operationTypes: string[];
+  status: 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED';
+  teamId: string | null;
+  dueForMaintenance: boolean;
+}
+export interface OperatorFact {
+  membershipId: string;
+  name: string;
+  teamIds: string[];
+}
+export interface BusyFacts {
+  machines: { assetId: string; startsAt: string; endsAt: string; label: string }[];
+  operators: { membershipId: string; startsAt: string; endsAt: string; label: string }[];
+}
+
+const ZListJobsInput = z.strictObject({
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+  operationTypes: z.array(ZOperationType).max(10).default([]),
+  teamIds: z.array(z.uuid()).max(50).default([]),
+  fieldIds: z.array(z.uuid()).max(50).default([]),
+  minPriority: z.number().int().min(1).max(5).nullable().default(null),
+  includeScheduled: z.boolean().default(false),
+  /** only these jobs (re-validating an edited draft) */
+  jobIds: z.array(z.uuid()).max(500).optional(),
+});
+
+const names = (refs: readonly Ref[], u: UntrustedText) => refs.map((r) => `${r.id}: ${u.wrap(r.name)}`).join('\n');
+
+/**
+ * The agent's read-only tools, each bound to the module services (same permission checks
+ * and data scope as REST). The runner checks `permission` against the caller's context.
+ */
+@Injectable()
+export class AgentTools {
+  readonly all: ReadonlyMap<string, AnyTool>;
+
+  constructor(
+    private readonly teams: TeamsService,
+    private readonly fields: FieldsService,
+    private readonly assets: AssetsService,
+    private readonly members: MembersService,
+    private readonly jobs: JobsService,
+    private readonly bookings: BookingsService,
+    private readonly maintenance: MaintenancePlansService,
+  ) {
+    const tools: AnyTool[] = [this.knownNames(), this.listJobs(), this.candidateMachines(), this.operators(), this.busy(), this.maintenanceDue()];
+    this.all = new Map(tools.map((t) => [t.name, t]));
+  }
+
+  /** Names the planner may resolve; each part only if the caller may read it. */
+  private knownNames(): ToolDefinition<Record<string, never>, KnownNames> {
+    return {
+      name: 'known_names',
+      description: 'Teams, fields, machines and operators (id + name) the caller can see, for resolving names in the goal',
+      input: z.strictObject({}),
+      permission: 'job.read',
+      timeoutMs: 3000,
+      run: async (ctx) => {
+        const can = (p: Parameters<typeof ctx.permissions.has>[0]) => ctx.permissions.has(p);
+        const [teams, fields, machines, operators] = await Promise.all([
+          can('team.read') ? allPages((c) => this.teams.list(ctx, 200, c)) : [],
+          can('field.read') ? allPages((c) => this.fields.list(ctx, { limit: 200, cursor: c })) : [],
+          can('asset.read') ? this.assets.machinesForPlanning(ctx) : [],
+          can('member.read') ? this.eligibleOperators(ctx) : [],
+        ]);
+        return {
+          teams: teams.map((t) => ({ id: t.id, name: t.name })),
+          fields: fields.map((f) => ({ id: f.id, name: f.name })),
+          assets: machines.map((m) => ({ id: m.id, name: m.name })),
+          operators: operators.map((o) => ({ id: o.membershipId, name: o.name })),
+        };
+      },
+      render: (r, u) => `teams:\n${names(r.teams, u)}\nfields:\n${names(r.fields, u)}\nmachines:\n${names(r.assets, u)}\noperators:\n${names(r.operators, u)}`,
+    };
+  }
+
+  /** PLANNED (optionally SCHEDULED) jobs whose window overlaps [from, to), filtered by the plan's constraints. */
+  private listJobs(): ToolDefinition<z.output<typeof ZListJobsInput>, JobFact[]> {
+    return {
+      name: 'list_jobs',
+      description: 'Jobs to schedule in a period: PLANNED (and optionally SCHEDULED) jobs overlapping it, by operation types, teams, fields, minimum priority',
+      input: ZListJobsInput,
+      permission: 'job.read',
+      timeoutMs: 4000,
+      run: async (ctx, i) => {
+        const status: TJob['status'][] = i.includeScheduled ? ['PLANNED', 'SCHEDULED'] : ['PLANNED'];
+        const rows = await allPages((c) => this.jobs.list(ctx, { limit: 200, cursor: c, status, from: i.from, to: i.to }));
+        const ops = new Set(i.operationTypes);
+        const teams = new Set(i.teamIds);
+        const fields = new Set(i.fieldIds);
+        const ids = i.jobIds ? new Set(i.jobIds) : null;
+        return rows
+          .filter((j) => ops.size === 0 || ops.has(j.operationType))
+          .filter((j) => teams.size === 0 || (j.teamId !== null && teams.has(j.teamId)))
+          .filter((j) => fields.size === 0 || fields.has(j.fieldId))
+          .filter((j) => i.minPriority === null || j.priority >= i.minPriority)
+          .filter((j) => !ids || ids.has(j.id))
+          .map((j) => ({
+            id: j.id,
+            teamId: j.teamId,
+            fieldId: j.fieldId,
+            fieldName: j.fieldName,
+            operationType: j.operationType,
+            title: j.title,
+            windowStart: j.windowStart,
+            windowEnd: j.windowEnd,
+            priority: j.priority,
+            estimatedHours: j.estimatedHours,
+            status: j.status,
+            version: j.version,
+          }));
+      },
+      render: (r, u) =>
+        r.map((j) => `${j.id} ${j.operationType} p${j.priority} ${j.estimatedHours}h ${j.windowStart}..${j.windowEnd} field ${u.wrap(j.fieldName)} ${j.title ? u.wrap(j.title) : ''}`).join('\n'),
+    };
+  }
+
+  /** Machines with model kind, operation types, status, and whether preventive maintenance is due. */
+  private candidateMachines(): ToolDefinition<Record<string, never>, MachineFact[]> {
+    return {
+      name: 'candidate_machines',
+      description: 'Machines in scope with kind, operation types, status and dueForMaintenance (from the maintenance due list)',
+      input: z.strictObject({}),
+      permission: 'asset.read',
+      timeoutMs: 4000,
+      run: async (ctx) => {
+        const machines = await this.assets.machinesForPlanning(ctx);
+        // due = OVERDUE or DUE_SOON in the due list; a caller without maintenance.read sees none due
+        const due = ctx.permissions.has('maintenance.read') ? await this.maintenance.due(ctx, { withinDays: 14 }) : { items: [] };
+        const dueIds = new Set(due.items.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').map((d) => d.assetId));
+        return machines.map((m) => ({ ...m, dueForMaintenance: dueIds.has(m.id) }));
+      },
+      render: (r, u) => r.map((m) => `${m.id} ${u.wrap(m.name)} ${m.kind} [${m.operationTypes.join(',')}] ${m.status}${m.dueForMaintenance ? ' due' : ''}`).join('\n'),
+    };
+  }
+
+  private operators(): ToolDefinition<Record<string, never>, OperatorFact[]> {
+    return {
+      name: 'operators',
+      description: 'Active members whose role may execute jobs (job.execute), with their teams',
+      input: z.strictObject({}),
+      permission: 'member.read',
+      timeoutMs: 3000,
+      run: (ctx) => this.eligibleOperators(ctx),
+      render: (r, u) => r.map((o) => `${o.membershipId} ${u.wrap(o.name)}`).join('\n'),
+    };
+  }
+
+  private busy(): ToolDefinition<z.output<typeof ZRange>, BusyFacts> {
+    return {
+      name: 'bookings',
+      description: 'Machine and operator busy intervals (active bookings, work orders included) overlapping [from, to)',
+      input: ZRange,
+      permission: 'job.read',
+      timeoutMs: 4000,
+      run: async (ctx, i) => {
+        const range = { startsAt: new Date(i.from), endsAt: new Date(i.to) };
+        const [m, o] = await Promise.all([this.bookings.machineBookings(ctx.organizationId, range), this.bookings.operatorBookings(ctx.organizationId, range)]);
+        return {
+          machines: m.map((b) => ({ assetId: b.assetId, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}` })),
+          operators: o.map((b) => ({ membershipId: b.membershipId, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), label: `job ${b.jobId}` })),
+        };
+      },
+      render: (r) => [...r.machines.map((b) => `machine ${b.assetId} ${b.startsAt}..${b.endsAt}`), ...r.operators.map((b) => `operator ${b.membershipId} ${b.startsAt}..${b.endsAt}`)].join('\n'),
+    };
+  }
+
+  private maintenanceDue(): ToolDefinition<{ withinDays: number }, { planId: string; planName: string; assetId: string; assetName: string; status: string; nextDueAt: string | null }[]> {
+    return {
+      name: 'maintenance_due',
+      description: 'Preventive maintenance due list (plan × machine: OVERDUE, DUE_SOON, OK) within N days',
+      input: z.strictObject({ withinDays: z.number().int().min(0).max(365).default(14) }),
+      permission: 'maintenance.read',
+      timeoutMs: 4000,
+      run: async (ctx, i) =>
+        (await this.maintenance.due(ctx, { withinDays: i.withinDays })).items.map((d) => ({
+          planId: d.planId,
+          planName: d.planName,
+          assetId: d.assetId,
+          assetName: d.assetName,
+          status: d.status,
+          nextDueAt: d.nextDueAt,
+        })),
+      render: (r, u) => r.map((d) => `${d.assetId} ${u.wrap(d.assetName)} ${u.wrap(d.planName)} ${d.status}`).join('\n'),
+    };
+  }
+
+  /** ACTIVE members whose role has job.execute (the assign endpoint's eligibility rule). */
+  private async eligibleOperators(ctx: OrgContext): Promise<OperatorFact[]> {
+    const members = await allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' }));
+    return members.filter((m) => roleHas(m.role, 'job.execute')).map((m) => ({ membershipId: m.id, name: m.name, teamIds: [...m.teamIds] }));
+  }
+}

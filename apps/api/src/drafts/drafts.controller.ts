@@ -1,0 +1,70 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ZConfirmDraftRequest,
+  ZCreateDraftVersionRequest,
+  ZDraft,
+  ZDraftDetail,
+  ZListDraftsQuery,
+  ZListDraftsResponse,
+  ZRejectDraftRequest,
+  type TConfirmDraftRequest,
+  type TCreateDraftVersionRequest,
+  type TListDraftsQuery,
+  type TRejectDraftRequest,
+} from '@amms/contracts/drafts';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { DraftsService } from './drafts.service.js';
+
+const ZIdParam = z.uuid();
+
+@ApiTags('drafts')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/drafts')
+export class DraftsController {
+  constructor(private readonly drafts: DraftsService) {}
+
+  @RequirePermission('draft.read')
+  @Get()
+  @Returns(ZListDraftsResponse)
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListDraftsQuery }) q: TListDraftsQuery) {
+    return this.drafts.list(ctx, q);
+  }
+
+  @RequirePermission('draft.read')
+  @Get(':id')
+  @Returns(ZDraftDetail)
+  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.drafts.get(ctx, id);
+  }
+
+  @RequirePermission('draft.edit')
+  @Idempotent()
+  @Post(':id/versions')
+  @Returns(ZDraftDetail, 201)
+  @ApiOperation({ summary: 'Edit: a new immutable version N+1 (re-validated); voids any confirmation' })
+  createVersion(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCreateDraftVersionRequest }) body: TCreateDraftVersionRequest) {
+    return this.drafts.createVersion(ctx, id, body);
+  }
+
+  @RequirePermission('draft.confirm')
+  @Post(':id/confirm')
+  @HttpCode(200)
+  @Returns(ZDraft)
+  @ApiOperation({ summary: 'Confirm exactly this version + content hash (409 DRAFT_STALE otherwise; 422 DRAFT_INVALID with violations)' })
+  confirm(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZConfirmDraftRequest }) body: TConfirmDraftRequest) {
+    return this.drafts.confirm(ctx, id, body);
+  }
+
+  @RequirePermission('draft.confirm')
+  @Post(':id/reject')
+  @HttpCode(200)
+  @Returns(ZDraft)
+  reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZRejectDraftRequest }) body: TRejectDraftRequest) {
+    return this.drafts.reject(ctx, id, body);
+  }
+}

@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import type { DraftKind, DraftStatus, Prisma } from '@amms/db';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+
+export interface NewVersion {
+  version: number;
+  basedOnVersion: number | null;
+  items: unknown;
+  unplaced: unknown;
+  validation: unknown;
+  evidence: unknown;
+  contentHash: string;
+  note: string | null;
+  createdByUserId: string | null;
+}
+
+const json = (v: unknown) => v as Prisma.InputJsonValue;
+
+/** Drafts and their immutable versions. Every method is bound to one org. */
+@Injectable()
+export class DraftsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
+  }
+
+  async create(tx: Tx, organizationId: string, d: { kind: DraftKind; title: string; runId: string | null; createdByUserId: string | null }, v: NewVersion) {
+    const draft = await tx.draft.create({ data: { organizationId, ...d, currentVersion: v.version } });
+    await this.insertVersion(tx, organizationId, draft.id, v);
+    return draft;
+  }
+
+  async insertVersion(tx: Tx, organizationId: string, draftId: string, v: NewVersion): Promise<void> {
+    await tx.draftVersion.create({
+      data: {
+        organizationId,
+        draftId,
+        version: v.version,
+        basedOnVersion: v.basedOnVersion,
+        items: json(v.items),
+        unplaced: json(v.unplaced),
+        validation: json(v.validation),
+        evidence: json(v.evidence),
+        contentHash: v.contentHash,
+        note: v.note,
+        createdByUserId: v.createdByUserId,
+      },
+    });
+  }
+
+  findById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.DraftWhereInput) {
+    return (db ?? this.prisma.client).draft.findFirst({ where: { AND: [{ id, organizationId }, scope] } });
+  }
+
+  findVersion(db: Tx | undefined, organizationId: string, draftId: string, version: number) {
+    return (db ?? this.prisma.client).draftVersion.findFirst({ where: { organizationId, draftId, version } });
+  }
+
+  versions(organizationId: string, draftId: string) {
+    return this.prisma.client.draftVersion.findMany({ where: { organizationId, draftId }, orderBy: { version: 'desc' } });
+  }
+
+  list(organizationId: string, f: { status?: DraftStatus; kind?: DraftKind; afterId?: string; limit: number; scope: Prisma.DraftWhereInput }) {
+    return this.prisma.client.draft.findMany({
+      where: {
+        AND: [{ organizationId }, f.scope, f.status ? { status: f.status } : {}, f.kind ? { kind: f.kind } : {}, f.afterId ? { id: { gt: f.afterId } } : {}],
+      },
+      orderBy: { id: 'asc' },
+      take: f.limit,
+    });
+  }
+
+  /** Optimistic write on the draft row: applies only at `rowVersion` and in `status`; false → it changed. */
+  async updateIf(tx: Tx, organizationId: string, id: string, expect: { rowVersion: number; status: DraftStatus }, data: Prisma.DraftUncheckedUpdateManyInput): Promise<boolean> {
+    const res = await tx.draft.updateMany({
+      where: { id, organizationId, rowVersion: expect.rowVersion, status: expect.status },
+      data: { ...data, rowVersion: { increment: 1 } },
+    });
+    return res.count === 1;
+  }
+
+  async orgTimezone(organizationId: string): Promise<string> {
+    const org = await this.prisma.client.organization.findUnique({ where: { id: organizationId }, select: { timezone: true } });
+    return org?.timezone ?? 'Asia/Shanghai';
+  }
+
+  runIdOf(organizationId: string, id: string) {
+    return this.prisma.client.draft.findFirst({ where: { id, organizationId }, select: { runId: true } });
+  }
+}

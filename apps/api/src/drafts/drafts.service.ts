@@ -1,0 +1,249 @@
+import { Injectable, type OnModuleInit } from '@nestjs/common';
+import type {
+  TCreateDraftVersionRequest,
+  TConfirmDraftRequest,
+  TDraft,
+  TDraftDetail,
+  TDraftItem,
+  TListDraftsQuery,
+  TListDraftsResponse,
+  TRejectDraftRequest,
+  TUnplacedJob,
+} from '@amms/contracts/drafts';
+import type { Draft, Prisma } from '@amms/db';
+import { AuditService } from '../audit/audit.service.js';
+import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { scopeWhere } from '../tenancy/data-scope.js';
+import { contentHashOf, draftContent, schedulerInput, type DraftContent } from '../agent/draft-content.js';
+import { loadFacts } from '../agent/facts.js';
+import { itemKeyOf } from '../agent/scheduler/scheduler.js';
+import { validate } from '../agent/scheduler/validator.js';
+import { AgentTools } from '../agent/tools/agent-tools.js';
+import { ToolRunner } from '../agent/tools/runner.js';
+import { DraftsRepository, type NewVersion } from './drafts.repository.js';
+import { DraftErrors } from './drafts.errors.js';
+import { toDraft, toVersion } from './drafts.mappers.js';
+
+/**
+ * Drafts are org-wide for ORG-scoped members. A TEAM- or ASSIGNED-scoped member only sees the
+ * drafts they created: a draft's items may name jobs and machines outside their scope.
+ */
+export function draftScope(ctx: OrgContext): Prisma.DraftWhereInput {
+  return scopeWhere<Prisma.DraftWhereInput>(ctx, {
+    team: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
+    assigned: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
+  }) as Prisma.DraftWhereInput;
+}
+
+const byJob = (items: readonly TDraftItem[]) => new Map(items.map((i) => [i.jobId, i]));
+
+@Injectable()
+export class DraftsService implements OnModuleInit {
+  constructor(
+    private readonly repo: DraftsRepository,
+    private readonly audit: AuditService,
+    private readonly tools: AgentTools,
+  ) {}
+
+  /** The audit trail of a draft includes its run's events (goal, plan, tool calls). */
+  onModuleInit(): void {
+    this.audit.registerRelated('draft', async (organizationId, draftId) => {
+      const d = await this.repo.runIdOf(organizationId, draftId);
+      return d?.runId ? [{ entityType: 'agent_run', entityId: d.runId }] : [];
+    });
+  }
+
+  async list(ctx: OrgContext, q: TListDraftsQuery): Promise<TListDraftsResponse> {
+    const rows = await this.repo.list(ctx.organizationId, {
+      status: q.status,
+      kind: q.kind,
+      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      limit: q.limit + 1,
+      scope: draftScope(ctx),
+    });
+    return pageOf(rows, q.limit, toDraft);
+  }
+
+  async get(ctx: OrgContext, id: string): Promise<TDraftDetail> {
+    const d = await this.load(undefined, ctx, id);
+    const versions = await this.repo.versions(ctx.organizationId, id);
+    return { ...toDraft(d), versions: versions.map(toVersion) };
+  }
+
+  /** Version 1 of a run's draft, inside the run's final transaction. */
+  async createForRun(tx: Tx, ctx: OrgContext, runId: string, title: string, content: DraftContent, evidence: unknown): Promise<Draft> {
+    const draft = await this.repo.create(tx, ctx.organizationId, { kind: 'SCHEDULE', title, runId, createdByUserId: ctx.actorUserId }, {
+      version: 1,
+      basedOnVersion: null,
+      ...content,
+      evidence,
+      note: null,
+      createdByUserId: ctx.actorUserId,
+    });
+    await this.audit.append(
+      tx,
+      this.audit.forCtx(ctx, 'draft.version_created', 'draft', draft.id, {
+        version: 1,
+        runId,
+        contentHash: content.contentHash,
+        items: content.items.length,
+        unplaced: content.unplaced.length,
+        violations: content.validation.violations.length,
+      }),
+    );
+    return draft;
+  }
+
+  /**
+   * Edit → version N+1. Facts are re-read through the tools, the edited items re-validated:
+   * a version with hard violations is still stored (the person sees what is wrong) but cannot
+   * be confirmed. Any confirmation is voided: a confirmation of N never covers N+1.
+   */
+  async createVersion(ctx: OrgContext, id: string, input: TCreateDraftVersionRequest): Promise<TDraftDetail> {
+    const draft = await this.load(undefined, ctx, id);
+    if (draft.status !== 'OPEN') throw DraftErrors.notOpen(draft.status);
+    const prev = await this.repo.findVersion(undefined, ctx.organizationId, id, draft.currentVersion);
+    if (!prev) throw DraftErrors.notFound();
+    if (input.basedOnVersion !== draft.currentVersion) throw DraftErrors.stale({ currentVersion: draft.currentVersion, contentHash: prev.contentHash });
+    const prevV = toVersion(prev);
+
+    const tz = await this.repo.orgTimezone(ctx.organizationId);
+    const jobIds = [...new Set([...input.items.map((i) => i.jobId), ...prevV.items.map((i) => i.jobId), ...prevV.unplaced.map((u) => u.jobId)])];
+    const starts = input.items.map((i) => Date.parse(i.startsAt));
+    const ends = input.items.map((i) => Date.parse(i.endsAt));
+    const range = input.items.length > 0 ? { from: new Date(Math.min(...starts)).toISOString(), to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString() } : null;
+    const runner = new ToolRunner(ctx, this.tools.all);
+    const { facts, steps } = await loadFacts(runner, { jobIds }, range);
+    const sin = schedulerInput(facts, { now: new Date().toISOString(), timezone: tz });
+    const validation = validate(sin, input.items);
+    const version = new Map(facts.jobs.map((j) => [j.id, j.version]));
+    const keyed = input.items.map((it) => {
+      const item = { jobId: it.jobId, primaryAssetId: it.primaryAssetId, implementAssetIds: [...it.implementAssetIds], operatorMembershipId: it.operatorMembershipId, startsAt: iso(it.startsAt), endsAt: iso(it.endsAt) };
+      return { ...item, itemKey: itemKeyOf(item, version.get(it.jobId) ?? 0) };
+    });
+    // jobs of the previous version that the edit left out stay visible as unplaced
+    const kept = new Set(keyed.map((i) => i.jobId));
+    const prevUnplaced = new Map(prevV.unplaced.map((u) => [u.jobId, u]));
+    const unplaced = jobIds
+      .filter((j) => !kept.has(j) && (prevUnplaced.has(j) || prevV.items.some((i) => i.jobId === j)))
+      .sort()
+      .map((j) => prevUnplaced.get(j) ?? { jobId: j, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${draft.currentVersion + 1}` });
+    const content = draftContent(facts, keyed, unplaced, validation);
+    // a job no longer readable (e.g. scheduled meanwhile) keeps its summary from the previous version
+    const prevJob = new Map([...prevV.items.map((i) => [i.jobId, i.job] as const), ...prevV.unplaced.map((u) => [u.jobId, u.job] as const)]);
+    const fill = <T extends { jobId: string; job: TUnplacedJob['job'] }>(x: T): T => (x.job ? x : { ...x, job: prevJob.get(x.jobId) ?? null });
+    const final = { items: content.items.map(fill), unplaced: content.unplaced.map(fill), validation: content.validation };
+    const contentHash = contentHashOf(final.items, final.unplaced, final.validation);
+    const evidence = final.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps } }));
+    const next = draft.currentVersion + 1;
+    const nv: NewVersion = { version: next, basedOnVersion: draft.currentVersion, items: final.items, unplaced: final.unplaced, validation: final.validation, evidence, contentHash, note: input.note ?? null, createdByUserId: ctx.actorUserId };
+
+    await this.repo.transaction(async (tx) => {
+      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: draft.rowVersion, status: 'OPEN' }, {
+        currentVersion: next,
+        confirmedVersion: null,
+        confirmedHash: null,
+        confirmedByUserId: null,
+        confirmedByMembershipId: null,
+        confirmedAt: null,
+      });
+      if (!ok) await this.lostRace(ctx, id);
+      await this.repo.insertVersion(tx, ctx.organizationId, id, nv);
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'draft.version_created', 'draft', id, {
+          version: next,
+          basedOnVersion: draft.currentVersion,
+          contentHash,
+          diff: diffItems(prevV.items, final.items),
+          violations: final.validation.violations.length,
+          confirmationVoided: draft.confirmedVersion !== null,
+        }),
+      );
+    });
+    return this.get(ctx, id);
+  }
+
+  /**
+   * Confirms exactly one version + content hash. A repeat of the same confirmation (by anyone)
+   * answers 200 with the recorded one and writes no new event; it does not change who confirmed.
+   * Confirmation never widens permissions: the executor re-checks the confirmer's rights.
+   */
+  async confirm(ctx: OrgContext, id: string, input: TConfirmDraftRequest): Promise<TDraft> {
+    return this.repo.transaction(async (tx) => {
+      const d = await this.load(tx, ctx, id);
+      if (d.status !== 'OPEN') throw DraftErrors.notOpen(d.status);
+      const current = await this.repo.findVersion(tx, ctx.organizationId, id, d.currentVersion);
+      if (!current) throw DraftErrors.notFound();
+      if (input.version !== d.currentVersion || input.contentHash !== current.contentHash) {
+        throw DraftErrors.stale({ currentVersion: d.currentVersion, contentHash: current.contentHash });
+      }
+      if (d.confirmedVersion === input.version && d.confirmedHash === input.contentHash) return toDraft(d);
+      const violations = toVersion(current).validation.violations;
+      if (violations.length > 0) throw DraftErrors.invalid(violations);
+      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: d.rowVersion, status: 'OPEN' }, {
+        confirmedVersion: input.version,
+        confirmedHash: input.contentHash,
+        confirmedByUserId: ctx.actorUserId,
+        confirmedByMembershipId: ctx.membershipId,
+        confirmedAt: new Date(),
+      });
+      if (!ok) {
+        // a concurrent confirm of the same version + hash won: same answer, no second event
+        const now = await this.load(tx, ctx, id);
+        if (now.status === 'OPEN' && now.confirmedVersion === input.version && now.confirmedHash === input.contentHash) return toDraft(now);
+        await this.lostRace(ctx, id);
+      }
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'draft.confirmed', 'draft', id, { version: input.version, contentHash: input.contentHash, confirmedByMembershipId: ctx.membershipId }));
+      return toDraft(await this.load(tx, ctx, id));
+    });
+  }
+
+  async reject(ctx: OrgContext, id: string, input: TRejectDraftRequest): Promise<TDraft> {
+    return this.repo.transaction(async (tx) => {
+      const d = await this.load(tx, ctx, id);
+      if (d.status !== 'OPEN') throw DraftErrors.notOpen(d.status);
+      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: d.rowVersion, status: 'OPEN' }, {
+        status: 'REJECTED',
+        rejectedByUserId: ctx.actorUserId,
+        rejectedAt: new Date(),
+        rejectionReason: input.reason,
+      });
+      if (!ok) await this.lostRace(ctx, id);
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'draft.rejected', 'draft', id, { before: { status: 'OPEN' }, after: { status: 'REJECTED' }, reason: input.reason, version: d.currentVersion }));
+      return toDraft(await this.load(tx, ctx, id));
+    });
+  }
+
+  private async load(tx: Tx | undefined, ctx: OrgContext, id: string): Promise<Draft> {
+    const d = await this.repo.findById(tx, ctx.organizationId, id, draftScope(ctx));
+    if (!d) throw DraftErrors.notFound();
+    return d;
+  }
+
+  /** Someone changed the draft between our read and our write: say what it is now. */
+  private async lostRace(ctx: OrgContext, id: string): Promise<never> {
+    const now = await this.repo.findById(undefined, ctx.organizationId, id, {});
+    if (!now) throw DraftErrors.notFound();
+    if (now.status !== 'OPEN') throw DraftErrors.notOpen(now.status);
+    const v = await this.repo.findVersion(undefined, ctx.organizationId, id, now.currentVersion);
+    throw DraftErrors.stale({ currentVersion: now.currentVersion, contentHash: v?.contentHash ?? '' });
+  }
+}
+
+const iso = (s: string) => new Date(s).toISOString();
+
+
+/** What an edit changed, by job: added, removed, changed (machine set, operator or time). */
+export function diffItems(before: readonly TDraftItem[], after: readonly TDraftItem[]) {
+  const b = byJob(before);
+  const a = byJob(after);
+  const sig = (i: TDraftItem) => [i.primaryAssetId, i.implementAssetIds.join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
+  return {
+    added: [...a.keys()].filter((j) => !b.has(j)).sort(),
+    removed: [...b.keys()].filter((j) => !a.has(j)).sort(),
+    changed: [...a.keys()].filter((j) => b.has(j) && sig(b.get(j)!) !== sig(a.get(j)!)).sort(),
+  };
+}

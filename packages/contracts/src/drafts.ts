@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { ZPlanConstraints } from './agent.js';
+
+/**
+ * Agent runs and the drafts they produce (issue #4). A run plans a goal, calls read-only tools
+ * and, for a schedule, produces a draft whose versions are immutable; a person edits (new
+ * version), confirms exactly one version + content hash, or rejects the draft.
+ */
+
+const ZInstant = z.iso.datetime({ offset: true });
+
+// ---------------------------------------------------------------------------
+// Draft content
+// ---------------------------------------------------------------------------
+
+export const ZDraftItem = z.object({
+  itemKey: z.string(),
+  jobId: z.uuid(),
+  job: z.object({ title: z.string().nullable(), operationType: z.string(), fieldName: z.string(), priority: z.number().int() }).nullable(),
+  primaryAssetId: z.uuid(),
+  primaryAssetName: z.string().nullable(),
+  implementAssetIds: z.array(z.uuid()),
+  implementNames: z.array(z.string().nullable()),
+  operatorMembershipId: z.uuid(),
+  operatorName: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+export type TDraftItem = z.infer<typeof ZDraftItem>;
+
+export const ZUnplacedJob = z.object({
+  jobId: z.uuid(),
+  job: ZDraftItem.shape.job,
+  reason: z.string(),
+  detail: z.string(),
+});
+export type TUnplacedJob = z.infer<typeof ZUnplacedJob>;
+
+const ZFinding = z.object({ itemIndex: z.number().int(), jobId: z.string(), code: z.string(), message: z.string(), otherItemIndex: z.number().int().optional() });
+export const ZDraftValidation = z.object({ ok: z.boolean(), violations: z.array(ZFinding), warnings: z.array(ZFinding) });
+export type TDraftValidation = z.infer<typeof ZDraftValidation>;
+
+/** per item: the run steps (tool calls) its facts came from */
+export const ZDraftEvidence = z.array(z.object({ itemKey: z.string(), jobId: z.string(), steps: z.record(z.string(), z.number().int()) }));
+
+export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE']);
+export const ZDraftStatus = z.enum(['OPEN', 'REJECTED', 'EXECUTING', 'EXECUTED']);
+
+export const ZDraftVersion = z.object({
+  version: z.number().int(),
+  basedOnVersion: z.number().int().nullable(),
+  items: z.array(ZDraftItem),
+  unplaced: z.array(ZUnplacedJob),
+  validation: ZDraftValidation,
+  evidence: ZDraftEvidence,
+  contentHash: z.string(),
+  note: z.string().nullable(),
+  createdByUserId: z.uuid().nullable(),
+  createdAt: z.string(),
+});
+export type TDraftVersion = z.infer<typeof ZDraftVersion>;
+
+export const ZDraftConfirmation = z.object({
+  confirmedVersion: z.number().int().nullable(),
+  confirmedHash: z.string().nullable(),
+  confirmedByUserId: z.uuid().nullable(),
+  confirmedByMembershipId: z.uuid().nullable(),
+  confirmedAt: z.string().nullable(),
+});
+
+export const ZDraft = z.object({
+  id: z.uuid(),
+  kind: ZDraftKind,
+  status: ZDraftStatus,
+  title: z.string(),
+  runId: z.uuid().nullable(),
+  currentVersion: z.number().int(),
+  ...ZDraftConfirmation.shape,
+  rejectedByUserId: z.uuid().nullable(),
+  rejectedAt: z.string().nullable(),
+  rejectionReason: z.string().nullable(),
+  createdByUserId: z.uuid().nullable(),
+  rowVersion: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type TDraft = z.infer<typeof ZDraft>;
+
+/** GET /drafts/:id: the draft with every version, newest first. */
+export const ZDraftDetail = ZDraft.extend({ versions: z.array(ZDraftVersion) });
+export type TDraftDetail = z.infer<typeof ZDraftDetail>;
+
+export const ZListDraftsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().min(1).max(500).optional(),
+  status: ZDraftStatus.optional(),
+  kind: ZDraftKind.optional(),
+});
+export type TListDraftsQuery = z.infer<typeof ZListDraftsQuery>;
+export const ZListDraftsResponse = z.object({ items: z.array(ZDraft), nextCursor: z.string().nullable() });
+export type TListDraftsResponse = z.infer<typeof ZListDraftsResponse>;
+
+export const ZEditedItem = z.strictObject({
+  jobId: z.uuid(),
+  primaryAssetId: z.uuid(),
+  implementAssetIds: z.array(z.uuid()).max(5).default([]),
+  operatorMembershipId: z.uuid(),
+  startsAt: ZInstant,
+  endsAt: ZInstant,
+});
+export type TEditedItem = z.infer<typeof ZEditedItem>;
+
+/** Edit → version N+1 (basedOnVersion must be the current one). */
+export const ZCreateDraftVersionRequest = z.strictObject({
+  basedOnVersion: z.number().int().min(1),
+  items: z.array(ZEditedItem).max(500),
+  note: z.string().trim().min(1).max(1000).optional(),
+});
+export type TCreateDraftVersionRequest = z.infer<typeof ZCreateDraftVersionRequest>;
+
+export const ZConfirmDraftRequest = z.strictObject({ version: z.number().int().min(1), contentHash: z.string().regex(/^[0-9a-f]{64}$/) });
+export type TConfirmDraftRequest = z.infer<typeof ZConfirmDraftRequest>;
+
+export const ZRejectDraftRequest = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
+export type TRejectDraftRequest = z.infer<typeof ZRejectDraftRequest>;
+
+// ---------------------------------------------------------------------------
+// Agent runs
+// ---------------------------------------------------------------------------
+
+export const ZCreateRunRequest = z.strictObject({
+  goal: z.string().trim().min(1).max(2000),
+  conversationId: z.uuid().optional(),
+});
+export type TCreateRunRequest = z.infer<typeof ZCreateRunRequest>;
+
+/** One step of a run: the plan, a tool call, the schedule, or a plain message. */
+export const ZRunStep = z.object({
+  step: z.number().int(),
+  kind: z.enum(['plan', 'tool', 'schedule', 'message']),
+  tool: z.string().optional(),
+  args: z.unknown().optional(),
+  durationMs: z.number().optional(),
+  resultSize: z.number().int().optional(),
+  ok: z.boolean().optional(),
+  error: z.string().optional(),
+  message: z.string().optional(),
+});
+export type TRunStep = z.infer<typeof ZRunStep>;
+
+export const ZRunDraft = z.object({
+  id: z.uuid(),
+  version: z.number().int(),
+  contentHash: z.string(),
+  items: z.array(ZDraftItem),
+  unplaced: z.array(ZUnplacedJob),
+  validation: ZDraftValidation,
+});
+
+export const ZAgentRunStatus = z.enum(['RUNNING', 'COMPLETED', 'NEEDS_INPUT', 'FAILED']);
+
+export const ZAgentRun = z.object({
+  id: z.uuid(),
+  conversationId: z.uuid().nullable(),
+  goal: z.string(),
+  planner: z.string(),
+  status: ZAgentRunStatus,
+  constraints: ZPlanConstraints.nullable(),
+  question: z.string().nullable(),
+  /** a plain-words outcome (e.g. "no planned jobs in the period") */
+  message: z.string().nullable(),
+  steps: z.array(ZRunStep),
+  error: z.string().nullable(),
+  draftId: z.uuid().nullable(),
+  draft: ZRunDraft.nullable(),
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TAgentRun = z.infer<typeof ZAgentRun>;
+
+export const ZConversation = z.object({
+  id: z.uuid(),
+  summary: z.string().nullable(),
+  createdAt: z.string(),
+  runs: z.array(z.object({ id: z.uuid(), goal: z.string(), status: ZAgentRunStatus, draftId: z.uuid().nullable(), createdAt: z.string() })),
+});
+export type TConversation = z.infer<typeof ZConversation>;
