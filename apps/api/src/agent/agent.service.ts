@@ -13,6 +13,7 @@ import { AgentRepository } from './agent.repository.js';
 import { draftContent, periodRange, planningNow, schedulerInput, type DraftContent } from './draft-content.js';
 import { loadFacts } from './facts.js';
 import { PlannerFactory } from './planner-factory.js';
+import type { PlannerDiagnostics } from './planner/planner.js';
 import { schedule } from './scheduler/scheduler.js';
 import { validate } from './scheduler/validator.js';
 import { AgentTools, type KnownNames } from './tools/agent-tools.js';
@@ -89,8 +90,14 @@ export class AgentService {
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
     const known = await runner.call<KnownNames>('known_names', {});
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
-    const constraints = ZPlanConstraints.parse(await planner.plan({ goal: run.goal, now: new Date(), timezone, known: known.result }));
-    runner.note('plan', { message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}` });
+    const planInput = { goal: run.goal, now: new Date(), timezone, known: known.result };
+    // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args
+    const planned = planner.planWithDiagnostics ? await planner.planWithDiagnostics(planInput) : { constraints: await planner.plan(planInput), diagnostics: null };
+    const constraints = ZPlanConstraints.parse(planned.constraints);
+    runner.note('plan', {
+      message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
+      ...(planned.diagnostics ? { args: planned.diagnostics } : {}),
+    });
     if (constraints.missing.length > 0 || constraints.intent === 'UNKNOWN' || !constraints.period) {
       return { ...none, status: 'NEEDS_INPUT', constraints, question: constraints.question ?? (constraints.language === 'zh' ? '请说明要安排的作业和时间段。' : 'Which jobs and which period should I plan?') };
     }
@@ -149,7 +156,7 @@ export class AgentService {
         if (s.kind === 'tool') {
           await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, ok: s.ok, error: s.error }));
         } else if (s.kind === 'plan' && o.constraints) {
-          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints }));
+          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints, ...(s.args ? { planner: s.args } : {}) }));
         }
       }
       const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence) : null;
@@ -211,6 +218,14 @@ export class AgentService {
       runs: runs.map((r) => ({ id: r.id, goal: r.goal, status: r.status, draftId: r.draftId, createdAt: r.createdAt.toISOString() })),
     };
   }
+}
+
+/** ", by openai-compatible (model m, 1 attempt)" / ", by rules (fallback from model m: why)"; nothing for a plain rules run. */
+function describePlanner(d: PlannerDiagnostics | null): string {
+  if (!d) return '';
+  const attempts = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
+  if (d.fallback) return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}: ${d.fallback})`;
+  return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
 }
 
 /** The last goals, newest last, within the character budget (older ones dropped first). */

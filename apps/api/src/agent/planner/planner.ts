@@ -4,7 +4,7 @@ import { isValidTimeZone } from './calendar.js';
 
 /**
  * A planner turns a dispatcher's goal into validated constraints (`ZPlanConstraints`).
- * Implementations: `rules` (deterministic, no model, no network; the default) and, later,
+ * Implementations: `rules` (deterministic, no model, no network; the default) and
  * `openai-compatible` (a model's tool call, validated by the same schema, falling back to rules).
  * A planner reads nothing itself: the names it may resolve come in `known` (loaded through the
  * read-only tools, within the caller's permissions and data scope), and it may only return ids
@@ -13,6 +13,29 @@ import { isValidTimeZone } from './calendar.js';
 export interface Planner {
   readonly name: 'rules' | 'openai-compatible';
   plan(input: PlannerInput): Promise<TPlanConstraints>;
+  /**
+   * Optional: the same plan plus what happened on the way (model, attempts, fallback), so the
+   * run's steps can show it. A planner without it (rules) is called through `plan`.
+   */
+  planWithDiagnostics?(input: PlannerInput): Promise<PlanOutcome>;
+}
+
+/** What a planner did to get its constraints: shown in the run's plan step and its audit event. */
+export interface PlannerDiagnostics {
+  /** the planner whose constraints were used: `rules` also when a model planner fell back */
+  planner: 'rules' | 'openai-compatible';
+  model?: string;
+  /** model requests made (0 for rules) */
+  attempts: number;
+  /** why the model planner's output was not used */
+  fallback?: string;
+  /** ids the model returned that were not in `known` (dropped) */
+  droppedIds?: number;
+}
+
+export interface PlanOutcome {
+  constraints: TPlanConstraints;
+  diagnostics: PlannerDiagnostics;
 }
 
 export const DEFAULT_TIMEZONE = 'Asia/Shanghai';

@@ -20,8 +20,15 @@ const ZEnv = z.object({
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** read-through caching of read models; off = every read goes to Postgres (benchmarks, debugging) */
   CACHE_ENABLED: z.enum(['true', 'false']).default('true'),
-  /** the agent's planner; 'openai-compatible' arrives with its own settings next */
-  AGENT_PLANNER: z.enum(['rules']).default('rules'),
+  /** the agent's planner: 'rules' (no model, no network) or 'openai-compatible' (chat completions + tool call, falls back to rules) */
+  AGENT_PLANNER: z.enum(['rules', 'openai-compatible']).default('rules'),
+  /** e.g. https://api.openai.com/v1 or http://127.0.0.1:11434/v1; the planner POSTs to {base}/chat/completions */
+  AGENT_OPENAI_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** sent as `Authorization: Bearer …`; optional (local servers often need none); never logged */
+  AGENT_OPENAI_API_KEY: z.string().min(1).optional(),
+  AGENT_OPENAI_MODEL: z.string().min(1).max(200).optional(),
+  /** per request; a run's wall-time budget is 10 s and the planner may make 2 requests, so keep 2 × this below it */
+  AGENT_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -37,6 +44,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parsed.data;
   if (e.NODE_ENV === 'production' && e.JWT_ACCESS_SECRET === DEV_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_ACCESS_SECRET: set a secret of at least 32 characters in production');
+  }
+  if (e.AGENT_PLANNER === 'openai-compatible') {
+    const lacking = (['AGENT_OPENAI_BASE_URL', 'AGENT_OPENAI_MODEL'] as const).filter((k) => !e[k]);
+    if (lacking.length > 0) {
+      throw new Error(`Invalid configuration:\n${lacking.map((k) => `  ${k}: required when AGENT_PLANNER=openai-compatible`).join('\n')}`);
+    }
   }
   return {
     env: e.NODE_ENV,
@@ -59,7 +72,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },
-    agent: { planner: e.AGENT_PLANNER },
+    agent: {
+      planner: e.AGENT_PLANNER,
+      openai:
+        e.AGENT_PLANNER === 'openai-compatible'
+          ? { baseUrl: e.AGENT_OPENAI_BASE_URL!, apiKey: e.AGENT_OPENAI_API_KEY ?? null, model: e.AGENT_OPENAI_MODEL!, timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS }
+          : null,
+    },
   } as const;
 }
 
