@@ -60,6 +60,9 @@ import { PlannerFactory } from './agent/planner-factory.js';
 import { DraftsRepository } from './drafts/drafts.repository.js';
 import { DraftsService } from './drafts/drafts.service.js';
 import { DraftsController } from './drafts/drafts.controller.js';
+import { ExecutionsRepository } from './executions/executions.repository.js';
+import { ExecutionsService } from './executions/executions.service.js';
+import { ExecutionsController } from './executions/executions.controller.js';
 
 @Module({})
 export class AppModule {
@@ -70,7 +73,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController],
       providers: [
         AuditRepository,
         AuditService,
@@ -106,6 +109,8 @@ export class AppModule {
         AgentService,
         DraftsRepository,
         DraftsService,
+        ExecutionsRepository,
+        ExecutionsService,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

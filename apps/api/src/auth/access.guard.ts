@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { permissionsOf } from '@amms/contracts/permissions';
 import { ACCESS_KEY, type AccessRule } from './decorators.js';
 import { TokensService } from './tokens.service.js';
 import { AuthErrors } from './auth.errors.js';
 import { ApiKeysService } from '../tenancy/api-keys.service.js';
 import { AccessRepository, type AccessFacts } from './access.repository.js';
 import type { AuthPrincipal, OrgContext } from '../tenancy/context.js';
+import { memberContext } from '../tenancy/member-context.js';
 import { AppError } from '../platform/errors/app-error.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -66,17 +66,7 @@ export class AccessGuard implements CanActivate {
       const m = facts?.membership;
       if (!m || m.status === 'REMOVED') throw notFound();
       if (m.status === 'SUSPENDED') throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
-      ctx = {
-        requestId: String(req.id),
-        organizationId: orgId,
-        principal,
-        membershipId: m.id,
-        actorUserId: principal.userId,
-        role: m.role,
-        permissions: permissionsOf(m.role),
-        dataScope: m.dataScope,
-        teamIds: m.teamIds,
-      };
+      ctx = memberContext(orgId, principal, m, String(req.id));
     }
     if (!ctx.permissions.has(rule.permission)) throw AuthErrors.forbidden(rule.permission);
     req.orgContext = ctx;

@@ -11,7 +11,7 @@ import type {
   TUnplacedJob,
 } from '@amms/contracts/drafts';
 import type { Draft, Prisma } from '@amms/db';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type RelatedEntities } from '../audit/audit.service.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -47,11 +47,19 @@ export class DraftsService implements OnModuleInit {
     private readonly tools: AgentTools,
   ) {}
 
-  /** The audit trail of a draft includes its run's events (goal, plan, tool calls). */
+  private readonly trail: RelatedEntities[] = [];
+
+  /** More entities of a draft's audit trail, from modules drafts does not import (executions). */
+  addTrail(resolver: RelatedEntities): void {
+    this.trail.push(resolver);
+  }
+
+  /** The audit trail of a draft includes its run's events (goal, plan, tool calls) and what addTrail adds. */
   onModuleInit(): void {
     this.audit.registerRelated('draft', async (organizationId, draftId) => {
       const d = await this.repo.runIdOf(organizationId, draftId);
-      return d?.runId ? [{ entityType: 'agent_run', entityId: d.runId }] : [];
+      const more = await Promise.all(this.trail.map((r) => r(organizationId, draftId)));
+      return [...(d?.runId ? [{ entityType: 'agent_run', entityId: d.runId }] : []), ...more.flat()];
     });
   }
 

@@ -9,6 +9,9 @@ import { JOBS, QUEUES, type JobName, type JobPayload, type QueueName } from '../
 import { purgeExpired } from './housekeeping.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { applyCacheInvalidation } from './cache-invalidate.js';
+import { DraftExecutor } from '../executions/draft-executor.js';
+import { ExecutionsRepository } from '../executions/executions.repository.js';
+import { executeDraft, resumeUnfinishedExecutions } from './draft-execute.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -35,6 +38,7 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
   const handlers: Record<JobName, Handler> = {
     'housekeeping.purge': async () => purgeExpired(prisma, idempotency),
     'cache.invalidate': async (payload) => applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
+    'draft.execute': async (payload) => executeDraft(ctx.get(DraftExecutor), payload as JobPayload<'draft.execute'>),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
@@ -59,6 +63,8 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
   );
   for (const w of workers) w.on('failed', (job, err) => log.error({ job: job?.name, jobId: job?.id, err }, 'job failed'));
 
+  const resumed = await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!);
+  if (resumed) log.info({ resumed }, 'unfinished executions re-enqueued');
   await queues.get('amms-housekeeping')!.upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
 
   const publish = async (rows: OutboxRow[]) => {

@@ -1,10 +1,24 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../platform/config/config.js';
 import { PlatformModule } from '../platform/platform.module.js';
+import { AuditRepository } from '../audit/audit.repository.js';
+import { AuditService } from '../audit/audit.service.js';
+import { BookingsRepository } from '../bookings/bookings.repository.js';
+import { BookingsService } from '../bookings/bookings.service.js';
+import { JobsRepository } from '../jobs/jobs.repository.js';
+import { AssignmentsService } from '../jobs/assignments.service.js';
+import { DraftsRepository } from '../drafts/drafts.repository.js';
+import { ExecutionsRepository } from '../executions/executions.repository.js';
+import { DraftExecutor } from '../executions/draft-executor.js';
 
+/** The worker's providers: the platform plus what its job handlers call (the same services as the API). */
 @Module({})
 export class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [PlatformModule.forRoot(config)] };
+    return {
+      module: WorkerModule,
+      imports: [PlatformModule.forRoot(config)],
+      providers: [AuditRepository, AuditService, BookingsRepository, BookingsService, JobsRepository, AssignmentsService, DraftsRepository, ExecutionsRepository, DraftExecutor],
+    };
   }
 }

@@ -41,6 +41,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'ASSET_UNAVAILABLE':
     case 'DRAFT_STALE':
     case 'DRAFT_NOT_OPEN':
+    case 'DRAFT_NOT_CONFIRMED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

@@ -73,6 +73,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         void reply.header('idempotent-replayed', 'true');
         const stored = claim.stored!;
         if (stored.status >= 400) throw new ReplayedResponse(stored.status, stored.body);
+        void reply.status(stored.status);
         return stored.body;
       }
       case 'PROCEED':
@@ -85,7 +86,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       (req.method === 'POST' ? HttpStatus.CREATED : HttpStatus.OK);
     try {
       const body = await lastValueFrom(next.handle(), { defaultValue: undefined });
-      await this.service.complete(id, scope, key, successStatus, body ?? null);
+      // Nest sets the route's status before the interceptors run, so a handler that chose another
+      // one (execute: 202 new / 200 existing) shows in reply.statusCode: store what was answered
+      const answered = reply.statusCode >= 200 && reply.statusCode < 300 ? reply.statusCode : successStatus;
+      await this.service.complete(id, scope, key, answered, body ?? null);
       return body;
     } catch (err) {
       const n = normalizeError(err);

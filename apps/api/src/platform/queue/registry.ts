@@ -5,7 +5,7 @@ import { CACHE_RESOURCES } from '../cache/cache-keys.js';
  * Every queue and job the system knows, with its payload schema (ids only, never
  * whole entities or secrets). The worker refuses to start if a job has no handler.
  */
-export const QUEUES = ['amms-housekeeping', 'amms-cache'] as const;
+export const QUEUES = ['amms-housekeeping', 'amms-cache', 'amms-drafts'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const JOBS = {
@@ -25,6 +25,12 @@ export const JOBS = {
         platformResources: z.array(z.enum(CACHE_RESOURCES)),
       })
       .strict(),
+  },
+  // Execute a confirmed draft version (executions/draft-executor.ts). Ids only: the worker
+  // re-reads the execution, the draft and the initiator's membership when it runs.
+  'draft.execute': {
+    queue: 'amms-drafts',
+    payload: z.object({ organizationId: z.uuid(), executionId: z.uuid() }).strict(),
   },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 

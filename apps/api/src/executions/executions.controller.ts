@@ -1,0 +1,45 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
+import { ZExecuteDraftRequest, ZExecution, type TExecuteDraftRequest } from '@amms/contracts/drafts';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { ExecutionsService } from './executions.service.js';
+
+const ZIdParam = z.uuid();
+
+@ApiTags('drafts')
+@ApiBearerAuth()
+@Controller('orgs/:orgId')
+export class ExecutionsController {
+  constructor(private readonly executions: ExecutionsService) {}
+
+  @RequirePermission('draft.execute')
+  @Idempotent({ required: true })
+  @Post('drafts/:id/execute')
+  @HttpCode(202)
+  @Returns(ZExecution, 202)
+  @ApiOperation({
+    summary: 'Execute the confirmed version: 202 with a PENDING execution (the worker writes each item); 200 with the existing one when this version was already executed',
+  })
+  async execute(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZExecuteDraftRequest }) body: TExecuteDraftRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { execution, created } = await this.executions.execute(ctx, id, body);
+    if (!created) void reply.status(200);
+    return execution;
+  }
+
+  @RequirePermission('draft.read')
+  @Get('executions/:id')
+  @Returns(ZExecution)
+  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.executions.get(ctx, id);
+  }
+}

@@ -1,0 +1,40 @@
+import type { TExecution, TExecutionReceipt } from '@amms/contracts/drafts';
+import type { Execution, ExecutionReceipt } from '@amms/db';
+
+const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
+
+export function toReceipt(r: ExecutionReceipt): TExecutionReceipt {
+  return {
+    itemKey: r.itemKey,
+    itemIndex: r.itemIndex,
+    status: r.status,
+    recordType: r.recordType,
+    recordId: r.recordId,
+    detail: (r.detail ?? {}) as Record<string, unknown>,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+export function countsOf(itemsTotal: number, receipts: readonly Pick<ExecutionReceipt, 'status'>[]): TExecution['counts'] {
+  const n = (s: ExecutionReceipt['status']) => receipts.filter((r) => r.status === s).length;
+  return { succeeded: n('SUCCEEDED'), conflict: n('CONFLICT'), failed: n('FAILED'), pending: Math.max(0, itemsTotal - receipts.length) };
+}
+
+export function toExecution(e: Execution, receipts: readonly ExecutionReceipt[]): TExecution {
+  return {
+    id: e.id,
+    draftId: e.draftId,
+    version: e.version,
+    status: e.status,
+    initiatorUserId: e.initiatorUserId,
+    initiatorMembershipId: e.initiatorMembershipId,
+    itemsTotal: e.itemsTotal,
+    counts: countsOf(e.itemsTotal, receipts),
+    error: e.error,
+    startedAt: isoOrNull(e.startedAt),
+    finishedAt: isoOrNull(e.finishedAt),
+    createdAt: e.createdAt.toISOString(),
+    updatedAt: e.updatedAt.toISOString(),
+    receipts: receipts.map(toReceipt),
+  };
+}

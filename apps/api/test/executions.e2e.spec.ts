@@ -1,0 +1,468 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type PrismaClient } from '@amms/db';
+import { ZAgentRun, ZDraft, ZExecution, type TDraftItem, type TExecution } from '@amms/contracts/drafts';
+import type { TRole } from '@amms/contracts/permissions';
+import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
+import { AssignmentsService } from '../src/jobs/assignments.service.js';
+import { loadMember, memberContext } from '../src/tenancy/member-context.js';
+import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
+import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { TEST_DATABASE_URL } from './env.js';
+
+/**
+ * Execution runs in the REAL worker process (dist/worker.js: build first with
+ * `npm run build -w @amms/api`). This file owns a database (amms_test_exec: the worker's outbox
+ * relay must not take other test files' outbox rows) and a private redis-server (killed in the
+ * Redis-down test).
+ */
+const EXEC_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_exec$1');
+const WORKER_JS = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
+const MIGRATOR = fileURLToPath(new URL('../../../packages/db/dist/migrator/cli.js', import.meta.url));
+const HOUR = 3_600_000;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tag = () => randomUUID().slice(0, 8);
+
+let h: Harness;
+let db: PrismaClient;
+let redis: ChildProcess | undefined;
+let redisPort: number;
+let worker: ChildProcess | undefined;
+let workerLog = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await sleep(50);
+  }
+  throw new Error(`redis on ${port} did not come up`);
+}
+
+function startRedis(port: number): ChildProcess {
+  return spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+}
+
+async function kill(p: ChildProcess | undefined): Promise<void> {
+  if (!p || p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise((r) => p.once('exit', r));
+  p.kill('SIGKILL');
+  await exited;
+}
+
+async function startWorker(): Promise<ChildProcess> {
+  const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret, LOG_LEVEL: 'info', DATABASE_POOL_MAX: '5' };
+  const p = spawn(process.execPath, [WORKER_JS], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let started!: () => void;
+  const ready = new Promise<void>((r) => (started = r));
+  const onData = (b: Buffer) => {
+    workerLog += b.toString();
+    if (workerLog.length > 200_000) workerLog = workerLog.slice(-100_000);
+    if (b.toString().includes('AMMS worker started')) started();
+  };
+  p.stdout!.on('data', onData);
+  p.stderr!.on('data', onData);
+  await Promise.race([ready, sleep(20_000).then(() => Promise.reject(new Error(`worker did not start:\n${workerLog.slice(-3000)}`)))]);
+  return p;
+}
+
+async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: T;
+  do {
+    last = await read();
+    if (ok(last)) return last;
+    await sleep(everyMs);
+  } while (Date.now() < until);
+  throw new Error(`condition not met in time: ${JSON.stringify(last).slice(0, 2000)}\nworker log:\n${workerLog.slice(-3000)}`);
+}
+
+beforeAll(async () => {
+  if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
+  const env = { ...process.env, DATABASE_URL: EXEC_DB };
+  execFileSync(process.execPath, [MIGRATOR, 'migrate'], { env, stdio: 'ignore' });
+  redisPort = await freePort();
+  redis = startRedis(redisPort);
+  await waitForPort(redisPort);
+  h = await startApp({ DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
+  db = createPrismaClient(EXEC_DB, { max: 3 });
+  worker = await startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await kill(worker);
+  await h?.close();
+  await db?.$disconnect();
+  await kill(redis);
+});
+
+const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() } });
+const execute = (token: string, org: string, draftId: string, version: number, key?: string | null) => post(token, org, `/drafts/${draftId}/execute`, { version }, key);
+
+async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
+  const r = await get(token, orgId, `/executions/${id}`);
+  expectStatus(r, 200);
+  return ZExecution.parse(r.body);
+}
+const finished = (token: string, orgId: string, id: string, timeoutMs?: number) =>
+  eventually(() => execution(token, orgId, id), (e) => !['PENDING', 'RUNNING'].includes(e.status), timeoutMs);
+
+/** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
+function nextWeek() {
+  const local = new Date(Date.now() + 8 * HOUR);
+  const dow = (local.getUTCDay() + 6) % 7;
+  const mon = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 7 - dow) - 8 * HOUR;
+  return (day: number, hour: number) => new Date(mon + day * 86_400_000 + hour * HOUR).toISOString();
+}
+
+interface World {
+  org: TestOrg;
+  t: Record<TRole, string>;
+  combines: string[];
+  fieldId: string;
+}
+
+async function world(combines = 2): Promise<World> {
+  const org = await createOrg(db, 'exec');
+  const t = await loginAll(h.base, org);
+  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const ids: string[] = [];
+  for (let i = 0; i < combines; i++) ids.push((await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` } })).id);
+  const f = await post(t.OWNER, org.id, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
+  expectStatus(f, 201);
+  return { org, t, combines: ids, fieldId: f.body.id };
+}
+
+async function job(w: World, windowStart: string, windowEnd: string, hours = 1): Promise<string> {
+  const r = await post(w.t.DISPATCHER, w.org.id, '/jobs', { fieldId: w.fieldId, operationType: 'HARVESTING', estimatedHours: hours, windowStart, windowEnd });
+  expectStatus(r, 201);
+  return r.body.id;
+}
+
+/**
+ * A draft written directly in the shape drafts.service writes (version 1, no violations, item
+ * keys from the scheduler's itemKeyOf with the job's version), then confirmed through the API.
+ */
+async function confirmedDraft(w: World, slots: { jobId: string; assetId: string; startsAt: string; endsAt: string }[], confirmer: TRole = 'DISPATCHER') {
+  const items: TDraftItem[] = slots.map((s) => {
+    const plain = { jobId: s.jobId, primaryAssetId: s.assetId, implementAssetIds: [], operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: s.startsAt, endsAt: s.endsAt };
+    return {
+      ...plain,
+      itemKey: itemKeyOf(plain, 1),
+      job: { title: null, operationType: 'HARVESTING', fieldName: 'field', priority: 3 },
+      primaryAssetName: null,
+      implementNames: [],
+      operatorName: null,
+    };
+  });
+  const contentHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
+  const draft = await db.draft.create({ data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'test draft', createdByUserId: w.org.users.DISPATCHER.id, currentVersion: 1 } });
+  await db.draftVersion.create({
+    data: { organizationId: w.org.id, draftId: draft.id, version: 1, items, unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash, createdByUserId: w.org.users.DISPATCHER.id },
+  });
+  const c = await post(w.t[confirmer], w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash }, null);
+  expectStatus(c, 200);
+  return { id: draft.id, items };
+}
+
+/** `n` one-hour jobs on consecutive hours of next Tuesday, each planned on a combine (round robin). */
+async function hourlyDraft(w: World, n: number, confirmer: TRole = 'DISPATCHER') {
+  const at = nextWeek();
+  const slots = [];
+  for (let i = 0; i < n; i++) {
+    const startsAt = new Date(Date.parse(at(1, 0)) + i * HOUR).toISOString();
+    const endsAt = new Date(Date.parse(startsAt) + HOUR).toISOString();
+    slots.push({ jobId: await job(w, startsAt, endsAt), assetId: w.combines[i % w.combines.length]!, startsAt, endsAt });
+  }
+  return confirmedDraft(w, slots, confirmer);
+}
+
+const liveBookings = async (orgId: string) => ({
+  machine: await db.machineBooking.count({ where: { organizationId: orgId, releasedAt: null } }),
+  operator: await db.operatorBooking.count({ where: { organizationId: orgId, releasedAt: null } }),
+  assignments: await db.assignment.count({ where: { organizationId: orgId, releasedAt: null } }),
+});
+
+describe('draft execution: request → outbox → worker → receipts', () => {
+  it('happy path through a real agent run: receipts SUCCEEDED, jobs SCHEDULED with the draft machines, draft EXECUTED; the audit trail ends requested → started → receipts → finished', async () => {
+    const w = await world(2);
+    const at = nextWeek();
+    for (const day of [1, 2]) await job(w, at(day, 0), at(day + 1, 0), 4);
+    const run = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: '安排下周的收获作业' });
+    expectStatus(run, 201);
+    const parsed = ZAgentRun.parse(run.body);
+    const draft = parsed.draft!;
+    expect(draft.items).toHaveLength(2);
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: draft.version, contentHash: draft.contentHash }, null), 200);
+
+    const r = await execute(w.t.DISPATCHER, w.org.id, draft.id, draft.version);
+    expectStatus(r, 202);
+    const requested = ZExecution.parse(r.body);
+    expect(requested).toMatchObject({ draftId: draft.id, version: draft.version, itemsTotal: 2, initiatorMembershipId: w.org.users.DISPATCHER.membershipId });
+    expect(['PENDING', 'RUNNING', 'SUCCEEDED']).toContain(requested.status);
+    expect((await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } }))?.payload).toEqual({ organizationId: w.org.id, executionId: requested.id });
+
+    const done = await finished(w.t.VIEWER, w.org.id, requested.id);
+    expect(done.status).toBe('SUCCEEDED');
+    expect(done.counts).toEqual({ succeeded: 2, conflict: 0, failed: 0, pending: 0 });
+    expect(done.startedAt).not.toBeNull();
+    expect(done.finishedAt).not.toBeNull();
+    expect(done.receipts.map((x) => [x.itemIndex, x.itemKey, x.status, x.recordType, x.recordId])).toEqual(draft.items.map((it, i) => [i, it.itemKey, 'SUCCEEDED', 'job', it.jobId]));
+    for (const [i, it] of draft.items.entries()) {
+      const j = await get(w.t.DISPATCHER, w.org.id, `/jobs/${it.jobId}`);
+      expect(j.body.status).toBe('SCHEDULED');
+      expect(j.body.assignment.machines.map((m: { assetId: string }) => m.assetId)).toEqual([it.primaryAssetId, ...it.implementAssetIds]);
+      expect(j.body.assignment.operatorMembershipId).toBe(it.operatorMembershipId);
+      expect(done.receipts[i]!.detail.assignmentId).toBe(j.body.assignment.id);
+    }
+    expect(ZDraft.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}`)).body).status).toBe('EXECUTED');
+
+    // the draft's trail: run events, draft events, then the execution's, in chain order
+    const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);
+    expectStatus(trail, 200);
+    const actions: string[] = trail.body.items.map((e: { action: string }) => e.action);
+    expect(actions.indexOf('draft.confirmed')).toBeGreaterThan(-1);
+    expect(actions.slice(actions.indexOf('draft.confirmed') + 1)).toEqual(['execution.requested', 'execution.started', 'execution.receipt', 'execution.receipt', 'execution.finished']);
+    expect(trail.body.items.some((e: { entityType: string }) => e.entityType === 'agent_run')).toBe(true);
+    const verify = await get(w.t.OWNER, w.org.id, '/audit-events/verify');
+    expectStatus(verify, 200);
+    expect(verify.body.ok).toBe(true);
+
+    // executing the same version later: the same execution, 200
+    const again = await execute(w.t.DISPATCHER, w.org.id, draft.id, draft.version);
+    expectStatus(again, 200);
+    expect(ZExecution.parse(again.body)).toMatchObject({ id: requested.id, status: 'SUCCEEDED' });
+  });
+
+  it('20 concurrent execute calls (different Idempotency-Keys) → one execution, all answers name it, no duplicate bookings', async () => {
+    const w = await world(2);
+    const d = await hourlyDraft(w, 4);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => execute(w.t.DISPATCHER, w.org.id, d.id, 1)));
+    for (const a of answers) expect([200, 202], JSON.stringify(a.body)).toContain(a.status);
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
+    const ids = new Set(answers.map((a) => ZExecution.parse(a.body).id));
+    expect(ids.size).toBe(1);
+    const [id] = [...ids];
+    expect(await db.execution.count({ where: { draftId: d.id } })).toBe(1);
+    expect(await db.outboxEvent.count({ where: { organizationId: w.org.id, name: 'draft.execute' } })).toBe(1);
+    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.requested' } })).toBe(1);
+    const done = await finished(w.t.DISPATCHER, w.org.id, id!);
+    expect(done.status).toBe('SUCCEEDED');
+    expect(await liveBookings(w.org.id)).toEqual({ machine: 4, operator: 4, assignments: 4 });
+    // the same Idempotency-Key replays the stored answer
+    const key = randomUUID();
+    const first = await execute(w.t.DISPATCHER, w.org.id, d.id, 1, key);
+    const replay = await execute(w.t.DISPATCHER, w.org.id, d.id, 1, key);
+    expect(replay.headers.get('idempotent-replayed')).toBe('true');
+    expect(ZExecution.parse(replay.body).id).toBe(ZExecution.parse(first.body).id);
+    // the execution already existed: answered 200, and the replay answers the same status
+    expect(first.status).toBe(200);
+    expect(replay.status).toBe(200);
+  });
+
+  it('a machine booked by someone else between confirmation and execution → that item CONFLICT (BOOKING_CONFLICT), the others SUCCEEDED, PARTIAL', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 3);
+    // someone schedules another job on the same combine over item 1's slot, with another operator
+    const slot = d.items[1]!;
+    const other = await job(w, slot.startsAt, slot.endsAt);
+    const taken = await post(w.t.DISPATCHER, w.org.id, `/jobs/${other}/assign`, {
+      primaryAssetId: slot.primaryAssetId,
+      operatorMembershipId: w.org.users.DISPATCHER.membershipId,
+      startsAt: slot.startsAt,
+      endsAt: slot.endsAt,
+    });
+    expectStatus(taken, 200);
+
+    const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+    expectStatus(r, 202);
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
+    expect(done.status).toBe('PARTIAL');
+    expect(done.receipts.map((x) => x.status)).toEqual(['SUCCEEDED', 'CONFLICT', 'SUCCEEDED']);
+    expect(done.receipts[1]!.detail).toMatchObject({ code: 'BOOKING_CONFLICT' });
+    expect(done.counts).toEqual({ succeeded: 2, conflict: 1, failed: 0, pending: 0 });
+    expect((await get(w.t.DISPATCHER, w.org.id, `/jobs/${slot.jobId}`)).body.status).toBe('PLANNED');
+    expect(ZDraft.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${d.id}`)).body).status).toBe('EXECUTED');
+  });
+
+  it('the confirming member removed from the org before execution → REFUSED and audited; no job written; the draft is OPEN again, unconfirmed', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 2, 'ADMIN');
+    expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.ADMIN.membershipId}`), { token: w.t.OWNER }), 204);
+
+    const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+    expectStatus(r, 202);
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
+    expect(done.status).toBe('REFUSED');
+    expect(done.error).toMatch(/confirmed/);
+    expect(done.receipts).toEqual([]);
+    expect(await liveBookings(w.org.id)).toEqual({ machine: 0, operator: 0, assignments: 0 });
+    for (const it of d.items) expect((await get(w.t.DISPATCHER, w.org.id, `/jobs/${it.jobId}`)).body.status).toBe('PLANNED');
+    expect(ZDraft.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${d.id}`)).body)).toMatchObject({ status: 'OPEN', confirmedVersion: null });
+    const refused = await db.auditEvent.findFirst({ where: { organizationId: w.org.id, action: 'execution.refused', entityId: done.id } });
+    expect(refused).toMatchObject({ actorType: 'SYSTEM', entityType: 'execution' });
+    expect(refused!.data).toMatchObject({ draftId: d.id, after: { status: 'REFUSED', draftStatus: 'OPEN' } });
+    // the same version again: the same (refused) execution; running it needs a new version + confirmation
+    const again = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+    expectStatus(again, 200);
+    expect(ZExecution.parse(again.body)).toMatchObject({ id: done.id, status: 'REFUSED' });
+  });
+
+  it('the initiator demoted to VIEWER while the execution waits (worker down) → REFUSED when the restarted worker picks it up', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 2, 'ADMIN');
+    await kill(worker);
+    try {
+      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+      expectStatus(r, 202);
+      const id = ZExecution.parse(r.body).id;
+      const m = await db.membership.findUniqueOrThrow({ where: { id: w.org.users.DISPATCHER.membershipId } });
+      expectStatus(await call(h.base, 'PATCH', orgPath(w.org.id, `/members/${m.id}`), { token: w.t.OWNER, body: { role: 'VIEWER', version: m.version } }), 200);
+      worker = await startWorker();
+      const done = await finished(w.t.OWNER, w.org.id, id);
+      expect(done).toMatchObject({ status: 'REFUSED', receipts: [] });
+      expect(done.error).toMatch(/draft\.execute/);
+      expect(await liveBookings(w.org.id)).toEqual({ machine: 0, operator: 0, assignments: 0 });
+    } finally {
+      if (!worker || worker.exitCode !== null || worker.signalCode !== null) worker = await startWorker();
+    }
+  });
+
+  it('refusals at the door: unconfirmed 409, stale version 409, no Idempotency-Key 400, VIEWER 403, another org 404; GET of another org’s execution 404', async () => {
+    const w = await world(1);
+    const at = nextWeek();
+    const j = await job(w, at(1, 0), at(1, 2));
+    // unconfirmed: a draft written but never confirmed
+    const plain = { jobId: j, primaryAssetId: w.combines[0]!, implementAssetIds: [], operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: at(1, 0), endsAt: at(1, 1) };
+    const unconfirmed = await db.draft.create({ data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'u', currentVersion: 1 } });
+    await db.draftVersion.create({
+      data: {
+        organizationId: w.org.id,
+        draftId: unconfirmed.id,
+        version: 1,
+        items: [{ ...plain, itemKey: itemKeyOf(plain, 1), job: null, primaryAssetName: null, implementNames: [], operatorName: null }],
+        unplaced: [],
+        validation: { ok: true, violations: [], warnings: [] },
+        evidence: [],
+        contentHash: 'a'.repeat(64),
+      },
+    });
+    expectError(await execute(w.t.DISPATCHER, w.org.id, unconfirmed.id, 1), 409, 'DRAFT_NOT_CONFIRMED');
+
+    const d = await hourlyDraft(w, 1);
+    expectError(await execute(w.t.DISPATCHER, w.org.id, d.id, 2), 409, 'DRAFT_NOT_CONFIRMED');
+    expectError(await execute(w.t.DISPATCHER, w.org.id, d.id, 1, null), 400, 'IDEMPOTENCY_KEY_INVALID');
+    expectError(await execute(w.t.VIEWER, w.org.id, d.id, 1), 403, 'FORBIDDEN');
+    const w2 = await world(1);
+    expectError(await execute(w2.t.DISPATCHER, w2.org.id, d.id, 1), 404, 'NOT_FOUND');
+    expectError(await execute(w2.t.DISPATCHER, w.org.id, d.id, 1), 404, 'NOT_FOUND');
+    const bad = await execute(w.t.DISPATCHER, w.org.id, d.id, 0);
+    expectError(bad, 400, 'VALIDATION_FAILED');
+
+    const ok = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+    expectStatus(ok, 202);
+    const id = ZExecution.parse(ok.body).id;
+    expectError(await get(w2.t.OWNER, w2.org.id, `/executions/${id}`), 404, 'NOT_FOUND');
+    expectError(await get(w.t.OWNER, w.org.id, `/executions/${randomUUID()}`), 404, 'NOT_FOUND');
+    await finished(w.t.DISPATCHER, w.org.id, id);
+  });
+
+  it('an item assigned before a crash but without its receipt gets one (no second assignment); a job edited since the draft → CONFLICT VERSION_CONFLICT', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 3);
+    // what a killed run leaves behind: item 0 assigned under its item key, no receipt
+    const m = (await loadMember(db, w.org.id, w.org.users.DISPATCHER.membershipId))!;
+    const ctx = memberContext(w.org.id, { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false }, m, 'test');
+    const it0 = d.items[0]!;
+    const pre = await h.app.get(AssignmentsService).assign(ctx, it0.jobId, { primaryAssetId: it0.primaryAssetId, implementAssetIds: [], operatorMembershipId: it0.operatorMembershipId, startsAt: it0.startsAt, endsAt: it0.endsAt }, { itemKey: it0.itemKey });
+    // item 2's job is edited after the confirmation
+    const j2 = (await get(w.t.DISPATCHER, w.org.id, `/jobs/${d.items[2]!.jobId}`)).body;
+    expectStatus(await call(h.base, 'PATCH', orgPath(w.org.id, `/jobs/${j2.id}`), { token: w.t.DISPATCHER, body: { version: j2.version, title: 'changed' } }), 200);
+
+    const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
+    expect(done.receipts.map((x) => x.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'CONFLICT']);
+    expect(done.receipts[0]!.detail.assignmentId).toBe(pre.assignment!.id);
+    expect(done.receipts[2]!.detail).toMatchObject({ code: 'VERSION_CONFLICT' });
+    expect(done.status).toBe('PARTIAL');
+    expect(await db.assignment.count({ where: { organizationId: w.org.id } })).toBe(2);
+    expect(await liveBookings(w.org.id)).toEqual({ machine: 2, operator: 2, assignments: 2 });
+  });
+
+  it('SIGKILL of the worker mid-execution (30 items), restart → completes; no duplicate assignments or bookings, no lost items', async () => {
+    const w = await world(3);
+    const d = await hourlyDraft(w, 30);
+    const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+    expectStatus(r, 202);
+    const id = ZExecution.parse(r.body).id;
+    // kill as soon as the first receipts exist, well before the last
+    const atKill = await eventually(() => db.executionReceipt.count({ where: { executionId: id } }), (n) => n >= 1, 30_000, 5);
+    await kill(worker);
+    const written = await db.executionReceipt.count({ where: { executionId: id } });
+    expect(atKill).toBeGreaterThanOrEqual(1);
+    expect(written).toBeLessThan(30);
+    expect((await db.execution.findUnique({ where: { id } }))!.status).toBe('RUNNING');
+
+    worker = await startWorker();
+    const done = await finished(w.t.DISPATCHER, w.org.id, id, 60_000);
+    expect(done.status).toBe('SUCCEEDED');
+    expect(done.receipts).toHaveLength(30);
+    expect(new Set(done.receipts.map((x) => x.itemKey)).size).toBe(30);
+    expect(done.receipts.map((x) => x.itemIndex)).toEqual([...Array(30).keys()]);
+    expect(await liveBookings(w.org.id)).toEqual({ machine: 30, operator: 30, assignments: 30 });
+    expect(await db.assignment.count({ where: { organizationId: w.org.id } })).toBe(30);
+    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.started' } })).toBe(1);
+    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.receipt' } })).toBe(30);
+    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.finished' } })).toBe(1);
+    const verify = await get(w.t.OWNER, w.org.id, '/audit-events/verify');
+    expect(verify.body.ok).toBe(true);
+  }, 120_000);
+
+  it('Redis down when executing: 202 and the outbox row waits; Redis back → the execution completes', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 2);
+    await kill(redis);
+    try {
+      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+      expectStatus(r, 202);
+      const id = ZExecution.parse(r.body).id;
+      const row = await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } });
+      expect(row).toMatchObject({ queue: 'amms-drafts', dispatchedAt: null, payload: { organizationId: w.org.id, executionId: id } });
+      await sleep(1000);
+      expect((await execution(w.t.DISPATCHER, w.org.id, id)).status).toBe('PENDING');
+      redis = startRedis(redisPort);
+      await waitForPort(redisPort);
+      const done = await finished(w.t.DISPATCHER, w.org.id, id, 60_000);
+      expect(done.status).toBe('SUCCEEDED');
+      expect((await db.outboxEvent.findUnique({ where: { id: row!.id } }))!.dispatchedAt).not.toBeNull();
+    } finally {
+      if (!redis || redis.exitCode !== null || redis.signalCode !== null) {
+        redis = startRedis(redisPort);
+        await waitForPort(redisPort);
+      }
+    }
+  }, 120_000);
+});
