@@ -148,10 +148,10 @@ describe('agent runs', () => {
     expect(r.draft).toBeNull();
   });
 
-  it('a maintenance goal is answered with a "not supported yet" question', async () => {
+  it('a maintenance goal plans maintenance (nothing due in this org: no draft, a plain message)', async () => {
     const r = await run(w, '下周检修收割机');
-    expect(r.status).toBe('NEEDS_INPUT');
-    expect(r.question).toMatch(/暂不支持/);
+    expect(r.status).toBe('COMPLETED');
+    expect(r.constraints?.intent).toBe('PLAN_MAINTENANCE');
     expect(r.draftId).toBeNull();
   });
 

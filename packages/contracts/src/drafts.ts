@@ -36,11 +36,60 @@ export const ZUnplacedJob = z.object({
 });
 export type TUnplacedJob = z.infer<typeof ZUnplacedJob>;
 
-const ZFinding = z.object({ itemIndex: z.number().int(), jobId: z.string(), code: z.string(), message: z.string(), otherItemIndex: z.number().int().optional() });
+/** `jobId` is '' for a maintenance item's finding (its `planId` / `assetId` say which item it is). */
+const ZFinding = z.object({
+  itemIndex: z.number().int(),
+  jobId: z.string(),
+  code: z.string(),
+  message: z.string(),
+  otherItemIndex: z.number().int().optional(),
+  planId: z.string().optional(),
+  assetId: z.string().optional(),
+});
 export const ZDraftValidation = z.object({ ok: z.boolean(), violations: z.array(ZFinding), warnings: z.array(ZFinding) });
 export type TDraftValidation = z.infer<typeof ZDraftValidation>;
 
-/** per item: the run steps (tool calls) its facts came from */
+/**
+ * A MAINTENANCE draft's item: a PREVENTIVE work order for one plan × machine in a free window.
+ * `itemKey` is stable (plan, machine, window): executing it twice creates one work order.
+ */
+export const ZMaintenanceItem = z.object({
+  kind: z.literal('WORK_ORDER'),
+  itemKey: z.string(),
+  planId: z.uuid(),
+  planName: z.string(),
+  assetId: z.uuid(),
+  assetName: z.string().nullable(),
+  /** the work order's title: the plan's name */
+  title: z.string(),
+  /** OVERDUE / DUE_SOON when the draft was made */
+  dueStatus: z.string(),
+  plannedStart: z.string(),
+  plannedEnd: z.string(),
+});
+export type TMaintenanceItem = z.infer<typeof ZMaintenanceItem>;
+
+/** A due plan × machine the draft could not place (e.g. no free slot in the period). */
+export const ZUnplacedMaintenance = z.object({
+  planId: z.uuid(),
+  planName: z.string(),
+  assetId: z.uuid(),
+  assetName: z.string().nullable(),
+  reason: z.string(),
+  detail: z.string(),
+});
+export type TUnplacedMaintenance = z.infer<typeof ZUnplacedMaintenance>;
+
+/**
+ * What a version stores: SCHEDULE drafts hold job items, MAINTENANCE drafts work-order items
+ * (never mixed). The API shows them apart: `items`/`unplaced` and `workOrderItems`/`unplacedWorkOrders`.
+ */
+export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem]);
+export type TAnyDraftItem = z.infer<typeof ZAnyDraftItem>;
+export const ZAnyUnplaced = z.union([ZUnplacedJob, ZUnplacedMaintenance]);
+export type TAnyUnplaced = z.infer<typeof ZAnyUnplaced>;
+
+/** per item: the run steps (tool calls) its facts came from; `jobId` is '' for a maintenance item */
 export const ZDraftEvidence = z.array(z.object({ itemKey: z.string(), jobId: z.string(), steps: z.record(z.string(), z.number().int()) }));
 
 export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE']);
@@ -49,8 +98,12 @@ export const ZDraftStatus = z.enum(['OPEN', 'REJECTED', 'EXECUTING', 'EXECUTED']
 export const ZDraftVersion = z.object({
   version: z.number().int(),
   basedOnVersion: z.number().int().nullable(),
+  /** SCHEDULE drafts: job items (empty in a MAINTENANCE draft) */
   items: z.array(ZDraftItem),
   unplaced: z.array(ZUnplacedJob),
+  /** MAINTENANCE drafts: work-order items and due plans × machines not placed (empty in a SCHEDULE draft) */
+  workOrderItems: z.array(ZMaintenanceItem),
+  unplacedWorkOrders: z.array(ZUnplacedMaintenance),
   validation: ZDraftValidation,
   evidence: ZDraftEvidence,
   contentHash: z.string(),
@@ -154,6 +207,8 @@ export const ZRunDraft = z.object({
   contentHash: z.string(),
   items: z.array(ZDraftItem),
   unplaced: z.array(ZUnplacedJob),
+  workOrderItems: z.array(ZMaintenanceItem),
+  unplacedWorkOrders: z.array(ZUnplacedMaintenance),
   validation: ZDraftValidation,
 });
 

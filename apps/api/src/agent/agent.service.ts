@@ -1,22 +1,23 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ZPlanConstraints, type TPlanConstraints } from '@amms/contracts/agent';
-import type { TAgentRun, TConversation, TCreateRunRequest, TDraftItem, TRunStep } from '@amms/contracts/drafts';
+import type { TAgentRun, TConversation, TCreateRunRequest, TRunStep } from '@amms/contracts/drafts';
 import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
-import { DraftsService } from '../drafts/drafts.service.js';
+import { DraftsService, type RunDraftContent } from '../drafts/drafts.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { toVersion } from '../drafts/drafts.mappers.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
 import { AgentErrors } from './agent.errors.js';
 import { AgentRepository } from './agent.repository.js';
-import { draftContent, periodRange, planningNow, schedulerInput, type DraftContent } from './draft-content.js';
+import { draftContent, periodRange, planningNow, schedulerInput } from './draft-content.js';
+import { planMaintenance } from './maintenance-plan.js';
 import { loadFacts } from './facts.js';
 import { PlannerFactory } from './planner-factory.js';
 import type { PlannerDiagnostics } from './planner/planner.js';
 import { schedule } from './scheduler/scheduler.js';
 import { validate } from './scheduler/validator.js';
-import { AgentTools, type KnownNames } from './tools/agent-tools.js';
+import { AgentTools, type BusyFacts, type DueFact, type KnownNames, type MachineFact } from './tools/agent-tools.js';
 import { ToolRunner } from './tools/runner.js';
 
 /** Memory: the conversation keeps the last goals as a short summary, bounded by characters. Facts always come from tools. */
@@ -29,7 +30,7 @@ interface Outcome {
   question: string | null;
   message: string | null;
   error: string | null;
-  draft: { title: string; content: DraftContent; evidence: unknown } | null;
+  draft: { kind: 'SCHEDULE' | 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: unknown } | null;
 }
 
 /** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
@@ -101,14 +102,7 @@ export class AgentService {
     if (constraints.missing.length > 0 || constraints.intent === 'UNKNOWN' || !constraints.period) {
       return { ...none, status: 'NEEDS_INPUT', constraints, question: constraints.question ?? (constraints.language === 'zh' ? '请说明要安排的作业和时间段。' : 'Which jobs and which period should I plan?') };
     }
-    if (constraints.intent === 'PLAN_MAINTENANCE') {
-      // MAINTENANCE drafts are not built yet: ask instead of guessing
-      const question =
-        constraints.language === 'zh'
-          ? '暂不支持自动安排保养计划（维修工单请在保养模块中创建）。需要我安排作业吗？例如：安排下周的收获作业'
-          : 'Planning maintenance is not supported yet (create work orders in Maintenance). Shall I schedule jobs instead? e.g. "schedule next week\'s harvesting"';
-      return { ...none, status: 'NEEDS_INPUT', constraints, question };
-    }
+    if (constraints.intent === 'PLAN_MAINTENANCE') return this.planMaintenance(ctx, run, runner, known.step, constraints, timezone);
 
     const range = periodRange(constraints.period, timezone);
     const now = planningNow();
@@ -146,7 +140,38 @@ export class AgentService {
     const content = draftContent(facts, result.items, result.unplaced, validation);
     runner.note('schedule', { message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced` });
     const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps, known: known.step } }));
-    return { ...none, status: 'COMPLETED', constraints, question: null, draft: { title: run.goal.slice(0, 200), content, evidence } };
+    return { ...none, status: 'COMPLETED', constraints, question: null, draft: { kind: 'SCHEDULE', title: run.goal.slice(0, 200), content, evidence } };
+  }
+
+  /**
+   * PLAN_MAINTENANCE: the due list over the period's horizon, the machines and their bookings →
+   * one PREVENTIVE work-order item per due plan × machine in its earliest free working window
+   * (rules in maintenance-plan.ts). `operationTypes` of the goal ("检修收割机") narrow the machines.
+   */
+  private async planMaintenance(ctx: OrgContext, run: AgentRun, runner: ToolRunner, knownStep: number, constraints: TPlanConstraints, timezone: string): Promise<Outcome> {
+    const period = constraints.period!;
+    const range = periodRange(period, timezone);
+    const now = planningNow();
+    // DUE_SOON within the period: the horizon runs from today to the period's last day
+    const withinDays = Math.min(365, Math.max(0, Math.ceil((Date.parse(range.to) - Date.now()) / 86_400_000)));
+    const due = await runner.call<DueFact[]>('maintenance_due', { withinDays });
+    const machines = await runner.call<MachineFact[]>('candidate_machines', {});
+    const busy = await runner.call<BusyFacts>('bookings', range);
+    const ops = new Set<string>(constraints.operationTypes);
+    const avoid = new Set(constraints.avoid.assets.map((a) => a.id));
+    const usable = machines.result.filter((m) => !avoid.has(m.id) && (ops.size === 0 || m.operationTypes.some((t) => ops.has(t))));
+    const plan = planMaintenance({ due: due.result, machines: usable, busy: busy.result.machines, range, now, timezone });
+    const zh = constraints.language === 'zh';
+    runner.note('schedule', { message: `${plan.items.length} placed, ${plan.unplaced.length} unplaced, ${plan.skipped} skipped (open work order or machine not plannable)` });
+    if (plan.items.length === 0 && plan.unplaced.length === 0) {
+      const message = zh ? `${period.from} 至 ${period.to} 没有需要安排的到期保养。` : `No maintenance to plan for ${period.from} – ${period.to}.`;
+      runner.note('message', { message });
+      return { status: 'COMPLETED', constraints, question: null, message, error: null, draft: null };
+    }
+    const { skipped: _skipped, ...content } = plan;
+    const steps = { due: due.step, machines: machines.step, bookings: busy.step, known: knownStep };
+    const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: '', steps }));
+    return { status: 'COMPLETED', constraints, question: null, message: null, error: null, draft: { kind: 'MAINTENANCE', title: run.goal.slice(0, 200), content, evidence } };
   }
 
   /** One transaction: every tool call audited in order, the draft (v1) created, the run closed. */
@@ -159,7 +184,7 @@ export class AgentService {
           await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints, ...(s.args ? { planner: s.args } : {}) }));
         }
       }
-      const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence) : null;
+      const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence, o.draft.kind) : null;
       await this.repo.finishRun(tx, ctx.organizationId, run.id, {
         status: o.status,
         constraints: o.constraints,
@@ -186,7 +211,7 @@ export class AgentService {
       const v = d ? await this.draftsRepo.findVersion(undefined, ctx.organizationId, d.id, d.currentVersion) : null;
       if (d && v) {
         const tv = toVersion(v);
-        draft = { id: d.id, version: tv.version, contentHash: tv.contentHash, items: tv.items as TDraftItem[], unplaced: tv.unplaced, validation: tv.validation };
+        draft = { id: d.id, version: tv.version, contentHash: tv.contentHash, items: tv.items, unplaced: tv.unplaced, workOrderItems: tv.workOrderItems, unplacedWorkOrders: tv.unplacedWorkOrders, validation: tv.validation };
       }
     }
     return {

@@ -1,4 +1,4 @@
-import type { TDraft, TDraftItem, TDraftValidation, TDraftVersion, TUnplacedJob } from '@amms/contracts/drafts';
+import type { TAnyDraftItem, TAnyUnplaced, TDraft, TDraftItem, TDraftValidation, TDraftVersion, TMaintenanceItem, TUnplacedJob, TUnplacedMaintenance } from '@amms/contracts/drafts';
 import type { Draft, DraftVersion } from '@amms/db';
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -30,13 +30,22 @@ export function toVersion(v: DraftVersion): TDraftVersion {
   return {
     version: v.version,
     basedOnVersion: v.basedOnVersion,
-    items: v.items as TDraftItem[],
-    unplaced: v.unplaced as TUnplacedJob[],
+    ...splitContent(v.items as TAnyDraftItem[], v.unplaced as TAnyUnplaced[]),
     validation: v.validation as TDraftValidation,
     evidence: v.evidence as TDraftVersion['evidence'],
     contentHash: v.contentHash,
     note: v.note,
     createdByUserId: v.createdByUserId,
     createdAt: v.createdAt.toISOString(),
+  };
+}
+
+/** The stored items of either kind, shown apart: job items / work-order items (a version holds one kind). */
+export function splitContent(items: readonly TAnyDraftItem[], unplaced: readonly TAnyUnplaced[]) {
+  return {
+    items: items.filter((i): i is TDraftItem => !('kind' in i)),
+    unplaced: unplaced.filter((u): u is TUnplacedJob => 'jobId' in u),
+    workOrderItems: items.filter((i): i is TMaintenanceItem => 'kind' in i && i.kind === 'WORK_ORDER'),
+    unplacedWorkOrders: unplaced.filter((u): u is TUnplacedMaintenance => !('jobId' in u)),
   };
 }

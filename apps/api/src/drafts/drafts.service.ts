@@ -1,10 +1,13 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type {
+  TAnyDraftItem,
+  TAnyUnplaced,
   TCreateDraftVersionRequest,
   TConfirmDraftRequest,
   TDraft,
   TDraftDetail,
   TDraftItem,
+  TDraftValidation,
   TListDraftsQuery,
   TListDraftsResponse,
   TRejectDraftRequest,
@@ -16,7 +19,7 @@ import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
-import { contentHashOf, draftContent, schedulerInput, type DraftContent } from '../agent/draft-content.js';
+import { contentHashOf, draftContent, schedulerInput } from '../agent/draft-content.js';
 import { loadFacts } from '../agent/facts.js';
 import { itemKeyOf } from '../agent/scheduler/scheduler.js';
 import { validate } from '../agent/scheduler/validator.js';
@@ -35,6 +38,14 @@ export function draftScope(ctx: OrgContext): Prisma.DraftWhereInput {
     team: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
     assigned: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
   }) as Prisma.DraftWhereInput;
+}
+
+/** What a run stores as version 1 (either kind). */
+export interface RunDraftContent {
+  items: TAnyDraftItem[];
+  unplaced: TAnyUnplaced[];
+  validation: TDraftValidation;
+  contentHash: string;
 }
 
 const byJob = (items: readonly TDraftItem[]) => new Map(items.map((i) => [i.jobId, i]));
@@ -80,9 +91,9 @@ export class DraftsService implements OnModuleInit {
     return { ...toDraft(d), versions: versions.map(toVersion) };
   }
 
-  /** Version 1 of a run's draft, inside the run's final transaction. */
-  async createForRun(tx: Tx, ctx: OrgContext, runId: string, title: string, content: DraftContent, evidence: unknown): Promise<Draft> {
-    const draft = await this.repo.create(tx, ctx.organizationId, { kind: 'SCHEDULE', title, runId, createdByUserId: ctx.actorUserId }, {
+  /** Version 1 of a run's draft (SCHEDULE: job items; MAINTENANCE: work-order items), inside the run's final transaction. */
+  async createForRun(tx: Tx, ctx: OrgContext, runId: string, title: string, content: RunDraftContent, evidence: unknown, kind: 'SCHEDULE' | 'MAINTENANCE' = 'SCHEDULE'): Promise<Draft> {
+    const draft = await this.repo.create(tx, ctx.organizationId, { kind, title, runId, createdByUserId: ctx.actorUserId }, {
       version: 1,
       basedOnVersion: null,
       ...content,
@@ -94,6 +105,7 @@ export class DraftsService implements OnModuleInit {
       tx,
       this.audit.forCtx(ctx, 'draft.version_created', 'draft', draft.id, {
         version: 1,
+        kind,
         runId,
         contentHash: content.contentHash,
         items: content.items.length,
@@ -111,6 +123,8 @@ export class DraftsService implements OnModuleInit {
    */
   async createVersion(ctx: OrgContext, id: string, input: TCreateDraftVersionRequest): Promise<TDraftDetail> {
     const draft = await this.load(undefined, ctx, id);
+    // work-order items cannot be edited yet (the request shape is a job item): reject, or run the goal again
+    if (draft.kind === 'MAINTENANCE') throw DraftErrors.editNotSupported(draft.kind);
     if (draft.status !== 'OPEN') throw DraftErrors.notOpen(draft.status);
     const prev = await this.repo.findVersion(undefined, ctx.organizationId, id, draft.currentVersion);
     if (!prev) throw DraftErrors.notFound();

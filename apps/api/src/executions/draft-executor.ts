@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { ZDraftItem, type TDraftItem } from '@amms/contracts/drafts';
+import { ZDraftItem, ZMaintenanceItem, type TDraftItem, type TMaintenanceItem } from '@amms/contracts/drafts';
 import { roleHas } from '@amms/contracts/permissions';
 import type { Draft, Execution, ExecutionStatus } from '@amms/db';
 import { itemKeyOf } from '../agent/scheduler/scheduler.js';
@@ -8,6 +8,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { draftScope } from '../drafts/drafts.service.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
+import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
@@ -34,8 +35,13 @@ const CONFLICT_CODES = new Set<string>([
   'CONFLICT',
 ]);
 
+/** The plan was deactivated or changed since the draft (work-orders.service refuses it as a planId field error). */
+const planNoLongerApplies = (err: AppError) => err.code === 'VALIDATION_FAILED' && Array.isArray(err.details) && err.details.some((d: { path?: string }) => d?.path === 'planId');
+
 const FINISHED: readonly ExecutionStatus[] = ['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED'];
 const ZItems = z.array(ZDraftItem);
+const ZWorkOrderItems = z.array(ZMaintenanceItem);
+type AnyItem = TDraftItem | TMaintenanceItem;
 
 export interface ExecutionOutcome {
   executionId: string;
@@ -63,6 +69,7 @@ export class DraftExecutor {
     private readonly repo: ExecutionsRepository,
     private readonly drafts: DraftsRepository,
     private readonly assignments: AssignmentsService,
+    private readonly workOrders: WorkOrdersService,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
   ) {}
@@ -87,7 +94,7 @@ export class DraftExecutor {
     const done = new Set((await this.repo.receipts(undefined, organizationId, exec.id)).map((r) => r.itemKey));
     for (const [index, item] of items.entries()) {
       if (done.has(item.itemKey)) continue; // written by an earlier (killed) run
-      const receipt = await this.executeItem(ctx, index, item);
+      const receipt = 'kind' in item ? await this.executeWorkOrder(ctx, index, item) : await this.executeItem(ctx, index, item);
       await this.writeReceipt(ctx, exec, receipt);
     }
     return this.finish(ctx, exec);
@@ -95,23 +102,24 @@ export class DraftExecutor {
 
   /**
    * The rights and the confirmation as they are NOW: the initiator is still an ACTIVE member
-   * with draft.execute and job.schedule who can see the draft; the confirmer is still an ACTIVE
+   * with draft.execute and job.schedule (workorder.write for a MAINTENANCE draft) who can see
+   * the draft; the confirmer is still an ACTIVE
    * member with draft.confirm; the draft still holds the confirmation of this version and hash.
    */
-  private async recheck(exec: Execution, draft: Draft): Promise<{ refusal: string } | { ctx: OrgContext; items: TDraftItem[] }> {
+  private async recheck(exec: Execution, draft: Draft): Promise<{ refusal: string } | { ctx: OrgContext; items: AnyItem[] }> {
     const org = exec.organizationId;
     if (draft.status !== 'EXECUTING' || draft.confirmedVersion !== exec.version || !draft.confirmedHash) {
       return { refusal: `The draft no longer holds a confirmation of version ${exec.version}` };
     }
     const version = await this.drafts.findVersion(undefined, org, draft.id, exec.version);
     if (!version || version.contentHash !== draft.confirmedHash) return { refusal: 'The confirmed content hash does not match the version' };
-    const items = ZItems.safeParse(version.items);
+    const items = draft.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version.items) : ZItems.safeParse(version.items);
     if (!items.success) return { refusal: 'The draft version items are unreadable' };
 
     const initiator = exec.initiatorMembershipId ? await loadMember(this.prisma.client, org, exec.initiatorMembershipId) : null;
     if (!initiator || initiator.status !== 'ACTIVE' || initiator.userId !== exec.initiatorUserId) return { refusal: 'The member who requested the execution is no longer an active member' };
     const ctx = memberContext(org, { kind: 'USER', userId: initiator.userId, sessionId: `execution:${exec.id}`, isPlatformAdmin: initiator.isPlatformAdmin }, initiator, `execution:${exec.id}`);
-    for (const p of ['draft.execute', 'job.schedule'] as const) {
+    for (const p of ['draft.execute', draft.kind === 'MAINTENANCE' ? 'workorder.write' : 'job.schedule'] as const) {
       if (!ctx.permissions.has(p)) return { refusal: `The member who requested the execution no longer has ${p}` };
     }
     if (!(await this.drafts.findById(undefined, org, draft.id, draftScope(ctx)))) return { refusal: 'The draft is outside the requesting member’s data scope' };
@@ -147,6 +155,28 @@ export class DraftExecutor {
       }
       this.log.error(`execution item ${item.itemKey} failed: ${(err as Error).message}`);
       return { ...base, status: 'FAILED', recordType: 'job', recordId: item.jobId, detail: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err instanceof AppError ? err.message : 'Internal error' } };
+    }
+  }
+
+  /**
+   * Create one PREVENTIVE work order (idempotent per item key: a re-run returns the first order)
+   * with its window booked, and say how it went, never throwing.
+   */
+  private async executeWorkOrder(ctx: OrgContext, index: number, item: TMaintenanceItem): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    try {
+      const wo = await this.workOrders.create(
+        ctx,
+        { type: 'PREVENTIVE', assetId: item.assetId, planId: item.planId, title: item.title, plannedStart: item.plannedStart, plannedEnd: item.plannedEnd, priority: 3 },
+        { itemKey: item.itemKey },
+      );
+      return { ...base, status: 'SUCCEEDED', recordType: 'work_order', recordId: wo.id, detail: { number: wo.number, workOrderStatus: wo.status } };
+    } catch (err) {
+      if (err instanceof AppError && (CONFLICT_CODES.has(err.code) || planNoLongerApplies(err))) {
+        return { ...base, status: 'CONFLICT', recordType: 'work_order', recordId: null, detail: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+      }
+      this.log.error(`execution item ${item.itemKey} failed: ${(err as Error).message}`);
+      return { ...base, status: 'FAILED', recordType: 'work_order', recordId: null, detail: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err instanceof AppError ? err.message : 'Internal error' } };
     }
   }
 

@@ -50,6 +50,8 @@ export interface NewWorkOrder {
   plannedEnd: Date | null;
   causesDowntime: boolean;
   downtimeStartedAt: Date | null;
+  /** stable key of the writer (a draft item): unique per org, a retry finds the first order */
+  itemKey?: string | null;
 }
 
 /**
@@ -219,6 +221,11 @@ export class MaintenanceRepository {
 
   findWorkOrder(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<WorkOrderRow | null> {
     return this.db(tx).workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withAssetName });
+  }
+
+  /** The order a writer created under this item key (unique per org), if any. */
+  findWorkOrderIdByItemKey(tx: Tx | undefined, organizationId: string, itemKey: string): Promise<{ id: string } | null> {
+    return this.db(tx).workOrder.findFirst({ where: { organizationId, itemKey }, select: { id: true } });
   }
 
   findWorkOrderDetail(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<WorkOrderDetailRow | null> {

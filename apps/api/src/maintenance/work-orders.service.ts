@@ -75,15 +75,30 @@ export class WorkOrdersService {
    * books the machine in the same transaction (overlap → 409 BOOKING_CONFLICT, also when a
    * concurrent create won the race: refusalsAsConflict wraps the whole transaction). A
    * CORRECTIVE order that causes downtime takes the machine out of service at once.
+   *
+   * `opts.itemKey` (a draft item's key) makes the create idempotent: an order already created
+   * with that key is returned as it is now (a retried execution), whatever changed since. The
+   * check runs inside the transaction; two concurrent creates with one key serialize on the
+   * asset lock, and should one still slip through, the unique (organizationId, itemKey) index
+   * refuses it and the retry below finds the winner.
    */
-  async create(ctx: OrgContext, input: TCreateWorkOrderRequest): Promise<TWorkOrderDetail> {
+  async create(ctx: OrgContext, input: TCreateWorkOrderRequest, opts: { itemKey?: string } = {}): Promise<TWorkOrderDetail> {
     const range: Range | null = input.plannedStart && input.plannedEnd ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) } : null;
     const work = () =>
       this.withNumberRetry(() =>
         this.repo.transaction(async (tx) => {
           const org = ctx.organizationId;
+          if (opts.itemKey) {
+            const done = await this.repo.findWorkOrderIdByItemKey(tx, org, opts.itemKey);
+            if (done) return this.detail(tx, ctx, done.id);
+          }
           const asset = await this.repo.findAsset(tx, org, input.assetId, assetScope(ctx));
           if (!asset || !(await this.repo.lockAsset(tx, org, asset.id))) throw MaintenanceErrors.assetNotFound();
+          if (opts.itemKey) {
+            // again under the asset lock: a concurrent create with this key may have committed while we waited
+            const done = await this.repo.findWorkOrderIdByItemKey(tx, org, opts.itemKey);
+            if (done) return this.detail(tx, ctx, done.id);
+          }
           if (asset.status === 'RETIRED') throw MaintenanceErrors.assetRetired(asset.id);
           let checklist = input.checklist;
           if (input.planId) {
@@ -109,6 +124,7 @@ export class WorkOrdersService {
             plannedEnd: range?.endsAt ?? null,
             causesDowntime,
             downtimeStartedAt: downNow ? new Date() : null,
+            itemKey: opts.itemKey ?? null,
           }, checklist ?? [], range);
           if (downNow) await this.assets.setMaintenanceStatus(tx, ctx, asset.id, 'IN_MAINTENANCE');
           return this.detail(tx, ctx, wo.id);

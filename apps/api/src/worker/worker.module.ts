@@ -10,6 +10,10 @@ import { AssignmentsService } from '../jobs/assignments.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { ExecutionsRepository } from '../executions/executions.repository.js';
 import { DraftExecutor } from '../executions/draft-executor.js';
+import { AssetsRepository } from '../assets/assets.repository.js';
+import { AssetsService } from '../assets/assets.service.js';
+import { MaintenanceRepository } from '../maintenance/maintenance.repository.js';
+import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 
 /** The worker's providers: the platform plus what its job handlers call (the same services as the API). */
 @Module({})
@@ -18,7 +22,9 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformModule.forRoot(config)],
-      providers: [AuditRepository, AuditService, BookingsRepository, BookingsService, JobsRepository, AssignmentsService, DraftsRepository, ExecutionsRepository, DraftExecutor],
+      providers: [AuditRepository, AuditService, BookingsRepository, BookingsService, JobsRepository, AssignmentsService, DraftsRepository, ExecutionsRepository, DraftExecutor,
+        // MAINTENANCE drafts: work orders (+ the asset status changes they may make)
+        AssetsRepository, AssetsService, MaintenanceRepository, WorkOrdersService],
     };
   }
 }

@@ -46,6 +46,21 @@ export interface BusyFacts {
   operators: { membershipId: string; startsAt: string; endsAt: string; label: string }[];
 }
 
+export interface DueFact {
+  planId: string;
+  planName: string;
+  assetId: string;
+  assetName: string;
+  status: string;
+  nextDueAt: string | null;
+  remainingDays: number | null;
+  remainingHours: number | null;
+  /** an OPEN / IN_PROGRESS (not yet closed) work order of this plan for this machine */
+  openWorkOrderId: string | null;
+  /** the plan's estimated service duration, hours */
+  estimatedHours: number | null;
+}
+
 const ZListJobsInput = z.strictObject({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -199,23 +214,36 @@ export class AgentTools {
     };
   }
 
-  private maintenanceDue(): ToolDefinition<{ withinDays: number }, { planId: string; planName: string; assetId: string; assetName: string; status: string; nextDueAt: string | null }[]> {
+  /**
+   * The due list (most urgent first), with what planning maintenance needs: how overdue, the
+   * open work order of the plan × machine (if any) and the plan's estimated service hours.
+   */
+  private maintenanceDue(): ToolDefinition<{ withinDays: number }, DueFact[]> {
     return {
       name: 'maintenance_due',
-      description: 'Preventive maintenance due list (plan × machine: OVERDUE, DUE_SOON, OK) within N days',
+      description: 'Preventive maintenance due list (plan × machine: OVERDUE, DUE_SOON, OK) within N days, with open work orders and estimated service hours',
       input: z.strictObject({ withinDays: z.number().int().min(0).max(365).default(14) }),
       permission: 'maintenance.read',
       timeoutMs: 4000,
-      run: async (ctx, i) =>
-        (await this.maintenance.due(ctx, { withinDays: i.withinDays })).items.map((d) => ({
+      run: async (ctx, i) => {
+        const items = (await this.maintenance.due(ctx, { withinDays: i.withinDays })).items;
+        const planIds = [...new Set(items.map((d) => d.planId))].sort();
+        const plans = await Promise.all(planIds.map((id) => this.maintenance.get(ctx, id)));
+        const hours = new Map(plans.map((p) => [p.id, p.estimatedHours]));
+        return items.map((d) => ({
           planId: d.planId,
           planName: d.planName,
           assetId: d.assetId,
           assetName: d.assetName,
           status: d.status,
           nextDueAt: d.nextDueAt,
-        })),
-      render: (r, u) => r.map((d) => `${d.assetId} ${u.wrap(d.assetName)} ${u.wrap(d.planName)} ${d.status}`).join('\n'),
+          remainingDays: d.remainingDays,
+          remainingHours: d.remainingHours,
+          openWorkOrderId: d.openWorkOrder?.id ?? null,
+          estimatedHours: hours.get(d.planId) ?? null,
+        }));
+      },
+      render: (r, u) => r.map((d) => `${d.planId} ${d.assetId} ${u.wrap(d.assetName)} ${u.wrap(d.planName)} ${d.status}${d.openWorkOrderId ? ' open-order' : ''}`).join('\n'),
     };
   }
 

@@ -58,6 +58,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'CHECKLIST_INCOMPLETE':
     case 'EMPTY_DOCUMENT':
     case 'DRAFT_INVALID':
+    case 'DRAFT_EDIT_NOT_SUPPORTED':
       return 422;
     case 'RATE_LIMITED':
       return 429;

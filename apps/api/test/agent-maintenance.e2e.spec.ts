@@ -1,0 +1,304 @@
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPrismaClient, type PrismaClient } from '@amms/db';
+import { ZAgentRun, ZDraftDetail, ZExecution, type TExecution } from '@amms/contracts/drafts';
+import type { TRole } from '@amms/contracts/permissions';
+import { WorkOrdersService } from '../src/maintenance/work-orders.service.js';
+import { loadMember, memberContext } from '../src/tenancy/member-context.js';
+import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
+import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { TEST_DATABASE_URL } from './env.js';
+
+/**
+ * MAINTENANCE drafts end to end: "安排未来两周到期的保养" → work-order items in free working
+ * windows → confirm → execute in the REAL worker (dist/worker.js: build first with
+ * `npm run build -w @amms/api`). Same approach as executions.e2e.spec.ts, on its own database
+ * (amms_test_maint: the worker's outbox relay must not take other files' rows) and redis-server.
+ */
+const MAINT_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_maint$1');
+const WORKER_JS = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
+const MIGRATOR = fileURLToPath(new URL('../../../packages/db/dist/migrator/cli.js', import.meta.url));
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const TZ_OFFSET = 8 * HOUR; // Asia/Shanghai, the org default
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tag = () => randomUUID().slice(0, 8);
+
+let h: Harness;
+let db: PrismaClient;
+let redis: ChildProcess | undefined;
+let redisPort: number;
+let worker: ChildProcess | undefined;
+let workerLog = '';
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const addr = srv.address();
+      const port = typeof addr === 'object' && addr ? addr.port : 0;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForPort(port: number): Promise<void> {
+  const until = Date.now() + 10_000;
+  while (Date.now() < until) {
+    const ok = await new Promise<boolean>((resolve) => {
+      const s = connect(port, '127.0.0.1');
+      s.once('connect', () => (s.destroy(), resolve(true)));
+      s.once('error', () => resolve(false));
+    });
+    if (ok) return;
+    await sleep(50);
+  }
+  throw new Error(`redis on ${port} did not come up`);
+}
+
+async function kill(p: ChildProcess | undefined): Promise<void> {
+  if (!p || p.exitCode !== null || p.signalCode !== null) return;
+  const exited = new Promise((r) => p.once('exit', r));
+  p.kill('SIGKILL');
+  await exited;
+}
+
+async function startWorker(): Promise<ChildProcess> {
+  const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret, LOG_LEVEL: 'info', DATABASE_POOL_MAX: '5' };
+  const p = spawn(process.execPath, [WORKER_JS], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let started!: () => void;
+  const ready = new Promise<void>((r) => (started = r));
+  const onData = (b: Buffer) => {
+    workerLog += b.toString();
+    if (workerLog.length > 200_000) workerLog = workerLog.slice(-100_000);
+    if (b.toString().includes('AMMS worker started')) started();
+  };
+  p.stdout!.on('data', onData);
+  p.stderr!.on('data', onData);
+  await Promise.race([ready, sleep(20_000).then(() => Promise.reject(new Error(`worker did not start:\n${workerLog.slice(-3000)}`)))]);
+  return p;
+}
+
+beforeAll(async () => {
+  if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
+  execFileSync(process.execPath, [MIGRATOR, 'migrate'], { env: { ...process.env, DATABASE_URL: MAINT_DB }, stdio: 'ignore' });
+  redisPort = await freePort();
+  redis = spawn('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  await waitForPort(redisPort);
+  h = await startApp({ DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
+  db = createPrismaClient(MAINT_DB, { max: 3 });
+  worker = await startWorker();
+}, 120_000);
+
+afterAll(async () => {
+  await kill(worker);
+  await h?.close();
+  await db?.$disconnect();
+  await kill(redis);
+});
+
+const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() } });
+
+async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
+  const r = await get(token, orgId, `/executions/${id}`);
+  expectStatus(r, 200);
+  return ZExecution.parse(r.body);
+}
+async function finished(token: string, orgId: string, id: string): Promise<TExecution> {
+  const until = Date.now() + 30_000;
+  for (;;) {
+    const e = await execution(token, orgId, id);
+    if (!['PENDING', 'RUNNING'].includes(e.status)) return e;
+    if (Date.now() > until) throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
+    await sleep(100);
+  }
+}
+
+/** Local (Asia/Shanghai) midnight of today + `days`, as an instant. */
+const localDay = (days: number) => Math.floor((Date.now() + TZ_OFFSET) / DAY) * DAY - TZ_OFFSET + days * DAY;
+const localHour = (t: number) => new Date(t + TZ_OFFSET).getUTCHours() + new Date(t + TZ_OFFSET).getUTCMinutes() / 60;
+
+interface World {
+  org: TestOrg;
+  t: Record<TRole, string>;
+  /** [most overdue (blocked by a booking), less overdue] */
+  machines: string[];
+  planId: string;
+  /** the booking that blocks the most overdue machine until tomorrow 19:00 local */
+  blocker: { start: number; end: number };
+}
+
+/**
+ * A plan every 250 h (3 h service) on a model with two machines past due (520 h and 300 h), and
+ * a work order booking the more overdue one from now until tomorrow 19:00 local: its first free
+ * slot is the day after tomorrow 07:00.
+ */
+async function world(): Promise<World> {
+  const org = await createOrg(db, 'maint');
+  const t = await loginAll(h.base, org);
+  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const machines: string[] = [];
+  for (const [i, hours] of [520, 300].entries()) {
+    const a = await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` } });
+    await db.meterReading.create({ data: { organizationId: org.id, assetId: a.id, readingHours: hours, readAt: new Date(Date.now() - HOUR), source: 'MANUAL' } });
+    machines.push(a.id);
+  }
+  const plan = await post(t.OWNER, org.id, '/maintenance-plans', { modelId: model.id, name: '250小时保养', intervalHours: 250, estimatedHours: 3, checklist: [{ label: '更换机油' }] });
+  expectStatus(plan, 201);
+  const blocker = { start: Math.floor(Date.now() / HOUR) * HOUR, end: localDay(1) + 19 * HOUR };
+  const wo = await post(t.OWNER, org.id, '/work-orders', { type: 'PREVENTIVE', assetId: machines[0], title: '其他检修', plannedStart: new Date(blocker.start).toISOString(), plannedEnd: new Date(blocker.end).toISOString() });
+  expectStatus(wo, 201);
+  return { org, t, machines, planId: plan.body.id, blocker };
+}
+
+const GOAL = '安排未来两周到期的保养';
+
+describe('agent: MAINTENANCE drafts and their execution', () => {
+  it('plans one PREVENTIVE work order per due machine in free working windows; same goal → same hash; confirm → execute → work orders OPEN and booked; executing again → same execution, no duplicates', async () => {
+    const w = await world();
+    const run = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL });
+    expectStatus(run, 201);
+    const r = ZAgentRun.parse(run.body);
+    expect(r.status).toBe('COMPLETED');
+    expect(r.constraints?.intent).toBe('PLAN_MAINTENANCE');
+    expect(r.steps.filter((s) => s.kind === 'tool').map((s) => s.tool)).toEqual(['known_names', 'maintenance_due', 'candidate_machines', 'bookings']);
+    const draft = r.draft!;
+    expect(draft.items).toEqual([]);
+    expect(draft.validation).toMatchObject({ ok: true, violations: [] });
+    expect(draft.unplacedWorkOrders).toEqual([]);
+    const items = draft.workOrderItems;
+    // most overdue first: machine 1 (520 h) before machine 2 (300 h)
+    expect(items.map((i) => i.assetId)).toEqual(w.machines);
+    for (const i of items) {
+      expect(i).toMatchObject({ kind: 'WORK_ORDER', planId: w.planId, title: '250小时保养', dueStatus: 'OVERDUE' });
+      expect(Date.parse(i.plannedEnd) - Date.parse(i.plannedStart)).toBe(3 * HOUR);
+      expect(localHour(Date.parse(i.plannedStart))).toBeGreaterThanOrEqual(7);
+      expect(localHour(Date.parse(i.plannedEnd))).toBeLessThanOrEqual(19);
+      expect(Date.parse(i.plannedStart)).toBeGreaterThanOrEqual(Date.now() - 30 * 60_000);
+    }
+    // the blocked machine: after its booking, i.e. the day after tomorrow at 07:00 local
+    expect(Date.parse(items[0]!.plannedStart)).toBe(localDay(2) + 7 * HOUR);
+    expect(Date.parse(items[0]!.plannedStart)).toBeGreaterThanOrEqual(w.blocker.end);
+    // the free machine gets the earliest working slot (today if time is left, else tomorrow 07:00)
+    expect(Date.parse(items[1]!.plannedStart)).toBeLessThan(Date.parse(items[0]!.plannedStart));
+
+    const d = await get(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}`);
+    expectStatus(d, 200);
+    expect(ZDraftDetail.parse(d.body)).toMatchObject({ kind: 'MAINTENANCE', currentVersion: 1 });
+
+    // the same goal again (same facts) → the same content hash
+    const again = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
+    expect(again.draft!.contentHash).toBe(draft.contentHash);
+    expect(again.draft!.id).not.toBe(draft.id);
+
+    // editing a maintenance draft is refused (decided: not supported yet)
+    expectError(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/versions`, { basedOnVersion: 1, items: [] }, null), 422, 'DRAFT_EDIT_NOT_SUPPORTED');
+
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
+    expectStatus(ex, 202);
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
+    expect(done.status).toBe('SUCCEEDED');
+    expect(done.counts).toEqual({ succeeded: 2, conflict: 0, failed: 0, pending: 0 });
+    expect(done.receipts.map((x) => [x.itemKey, x.status, x.recordType])).toEqual(items.map((i) => [i.itemKey, 'SUCCEEDED', 'work_order']));
+
+    for (const [k, i] of items.entries()) {
+      const wo = await db.workOrder.findFirstOrThrow({ where: { organizationId: w.org.id, id: done.receipts[k]!.recordId! }, include: { checklistItems: true } });
+      expect(wo).toMatchObject({ type: 'PREVENTIVE', status: 'OPEN', planId: w.planId, assetId: i.assetId, title: '250小时保养', itemKey: i.itemKey });
+      expect(wo.plannedStart?.toISOString()).toBe(i.plannedStart);
+      expect(wo.plannedEnd?.toISOString()).toBe(i.plannedEnd);
+      expect(wo.checklistItems.map((c) => c.label)).toEqual(['更换机油']);
+      const booking = await db.machineBooking.findFirstOrThrow({ where: { organizationId: w.org.id, workOrderId: wo.id, releasedAt: null } });
+      expect([booking.assetId, booking.startsAt.toISOString(), booking.endsAt.toISOString()]).toEqual([i.assetId, i.plannedStart, i.plannedEnd]);
+    }
+    const count = () => db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } });
+    expect(await count()).toBe(2);
+
+    // executing the same version again → the same execution, no new work orders
+    const repeat = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
+    expectStatus(repeat, 200);
+    expect(ZExecution.parse(repeat.body).id).toBe(done.id);
+    expect(await count()).toBe(2);
+
+    // the due list now shows the open orders: a new run plans nothing
+    const after = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
+    expect(after.status).toBe('COMPLETED');
+    expect(after.draft).toBeNull();
+
+    // the audit trail of the draft ends with one receipt per item and the finish
+    const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);
+    expectStatus(trail, 200);
+    const actions = (trail.body.items as { action: string }[]).map((e) => e.action);
+    expect(actions.filter((a) => a === 'execution.receipt')).toHaveLength(2);
+    expect(actions).toContain('draft.confirmed');
+  }, 60_000);
+
+  it('a window booked by someone else between confirmation and execution → that item CONFLICT, the other SUCCEEDED (PARTIAL)', async () => {
+    const w = await world();
+    const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
+    const draft = r.draft!;
+    expect(draft.workOrderItems).toHaveLength(2);
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    const taken = draft.workOrderItems[1]!;
+    expectStatus(await post(w.t.OWNER, w.org.id, '/work-orders', { type: 'PREVENTIVE', assetId: taken.assetId, title: '抢先占用', plannedStart: taken.plannedStart, plannedEnd: taken.plannedEnd }), 201);
+
+    const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
+    expectStatus(ex, 202);
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
+    expect(done.status).toBe('PARTIAL');
+    expect(done.receipts.map((x) => x.status)).toEqual(['SUCCEEDED', 'CONFLICT']);
+    expect(done.receipts[1]!.detail).toMatchObject({ code: 'BOOKING_CONFLICT' });
+    expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(1);
+  }, 60_000);
+
+  it('20 concurrent executes of a maintenance draft → one execution, one work order per item', async () => {
+    const w = await world();
+    const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
+    const draft = r.draft!;
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 })));
+    expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
+    expect(answers.every((a) => a.status === 202 || a.status === 200)).toBe(true);
+    const ids = new Set(answers.map((a) => ZExecution.parse(a.body).id));
+    expect(ids.size).toBe(1);
+    const done = await finished(w.t.DISPATCHER, w.org.id, [...ids][0]!);
+    expect(done.status).toBe('SUCCEEDED');
+    expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(2);
+  }, 60_000);
+
+  it('create with an itemKey is idempotent: 10 concurrent creates → one work order; an order left by a killed run is reused by the execution (no duplicate)', async () => {
+    const w = await world();
+    const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
+    const draft = r.draft!;
+    const it0 = draft.workOrderItems[0]!;
+    const m = (await loadMember(db, w.org.id, w.org.users.DISPATCHER.membershipId))!;
+    const ctx = memberContext(w.org.id, { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false }, m, 'test');
+    const input = { type: 'PREVENTIVE' as const, assetId: it0.assetId, planId: it0.planId, title: it0.title, plannedStart: it0.plannedStart, plannedEnd: it0.plannedEnd, priority: 3 };
+    // what a killed run leaves behind: item 0 written under its key (here 10 times at once), no receipt
+    const made = await Promise.all(Array.from({ length: 10 }, () => h.app.get(WorkOrdersService).create(ctx, input, { itemKey: it0.itemKey })));
+    expect(new Set(made.map((x) => x.id)).size).toBe(1);
+
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
+    expect(done.status).toBe('SUCCEEDED');
+    expect(done.receipts[0]!.recordId).toBe(made[0]!.id);
+    expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(2);
+    expect(await db.machineBooking.count({ where: { organizationId: w.org.id, workOrderId: made[0]!.id, releasedAt: null } })).toBe(1);
+  }, 60_000);
+
+  it('a maintenance goal with nothing due → COMPLETED without a draft', async () => {
+    const org = await createOrg(db, 'maint-none');
+    const t = await loginAll(h.base, org);
+    const r = ZAgentRun.parse((await post(t.DISPATCHER, org.id, '/agent/runs', { goal: 'plan the maintenance due in the next two weeks' })).body);
+    expect(r).toMatchObject({ status: 'COMPLETED', draft: null });
+    expect(r.message).toMatch(/No maintenance to plan/);
+  }, 30_000);
+});
