@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPlanConstraints } from '@amms/contracts/agent';
-import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
+import { ZAgentRun, ZConversation, type TAgentRun } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 import { FakeOpenAi } from './fake-openai.js';
@@ -70,8 +70,8 @@ async function world(): Promise<World> {
   return { org, t, combines, jobs, foreignAsset: { id: foreign.id, name: foreign.name } };
 }
 
-async function run(w: World, goal: string): Promise<TAgentRun> {
-  const r = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal });
+async function run(w: World, goal: string, conversationId?: string): Promise<TAgentRun> {
+  const r = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal, ...(conversationId ? { conversationId } : {}) });
   expectStatus(r, 201);
   return ZAgentRun.parse(r.body);
 }
@@ -115,7 +115,8 @@ describe('agent runs with the openai-compatible planner', () => {
     expect(r.constraints).toMatchObject({ intent: 'SCHEDULE_JOBS', operationTypes: ['HARVESTING'], avoid: { inMaintenance: true }, prefer: { assets: [] } });
     expect(r.constraints!.notes).toEqual(['Ignored 1 reference(s) from the model that match no known name.', 'Harvesting next week, machines under repair avoided (model).']);
     expect(JSON.stringify(r)).not.toContain(w.foreignAsset.id);
-    expect(planStep(r).args).toEqual({ planner: 'openai-compatible', model: 'fake-model-e2e', attempts: 1, droppedIds: 1 });
+    const noMemory = { turns: 0, tokens: 0, summaryTokens: 0, folded: 0 };
+    expect(planStep(r).args).toEqual({ planner: 'openai-compatible', model: 'fake-model-e2e', attempts: 1, droppedIds: 1, memory: noMemory });
     expect(planStep(r).message).toMatch(/by openai-compatible \(model fake-model-e2e, 1 attempt, 1 unknown id\(s\) dropped\)/);
 
     const d = r.draft!;
@@ -138,7 +139,7 @@ describe('agent runs with the openai-compatible planner', () => {
 
     // the plan's audit event says which planner produced it
     const planned = await h.db.auditEvent.findFirst({ where: { organizationId: w.org.id, entityType: 'agent_run', entityId: r.id, action: 'agent.planned' } });
-    expect((planned!.data as { planner: unknown }).planner).toEqual(planStep(r).args);
+    expect(planned!.data).toMatchObject({ planner: { planner: 'openai-compatible', model: 'fake-model-e2e', attempts: 1, droppedIds: 1 }, memory: noMemory });
   });
 
   it('garbage twice → the run still completes with the rules plan (one retry, noted)', async () => {
@@ -160,7 +161,7 @@ describe('agent runs with the openai-compatible planner', () => {
     const r = await run(w, 'schedule harvesting next week, avoid machines under repair');
     expect(fake.requests).toHaveLength(1);
     expect(r.status).toBe('COMPLETED');
-    expect(planStep(r).args).toEqual({ planner: 'rules', model: 'fake-model-e2e', attempts: 1, fallback: 'model unavailable: HTTP 500' });
+    expect(planStep(r).args).toMatchObject({ planner: 'rules', model: 'fake-model-e2e', attempts: 1, fallback: 'model unavailable: HTTP 500' });
     expect(r.draft!.items).toHaveLength(2);
   });
 
@@ -170,5 +171,34 @@ describe('agent runs with the openai-compatible planner', () => {
     expect(r.status).toBe('NEEDS_INPUT');
     expect(r.question).toBe('Which week?');
     expect(r.draftId).toBeNull();
+  });
+  it('memory: the second run of a conversation sends the first goal inside the untrusted boundary, and no machine status', async () => {
+    const first = 'next week, do the usual harvesting for the east fields';
+    fake.reset({ plan: modelPlan(w) }, { plan: modelPlan(w) });
+    const r1 = await run(w, first);
+    expect(r1.status).toBe('COMPLETED');
+    const r2 = await run(w, 'same again, but urgent jobs first', r1.conversationId!);
+    expect(r2.conversationId).toBe(r1.conversationId);
+    expect(fake.requests).toHaveLength(2);
+
+    // the first request had no memory message: system, data, goal
+    expect(fake.requests[0]!.body.messages!.map((m) => m.role)).toEqual(['system', 'system', 'user']);
+    const msgs = fake.requests[1]!.body.messages!;
+    expect(msgs.map((m) => m.role)).toEqual(['system', 'system', 'user', 'user']);
+    const bt = /<untrusted-([0-9a-z]+)>/.exec(msgs[1]!.content!)![1]!;
+    const mem = msgs[2]!.content!;
+    expect(mem).toMatch(/^Earlier in this conversation/);
+    expect(mem).toContain(`<untrusted-${bt}>${first} → draft v1, 2 items</untrusted-${bt}>`);
+    expect(msgs[3]).toEqual({ role: 'user', content: 'same again, but urgent jobs first' });
+    // facts never come from memory: no machine, no status in the memory block
+    for (const fact of ['IN_MAINTENANCE', 'ACTIVE', '收割机', w.combines.broken]) expect(mem).not.toContain(fact);
+    expect(planStep(r2).args).toMatchObject({ memory: { turns: 1, tokens: expect.any(Number), summaryTokens: 0, folded: 0 } });
+
+    const c = await call(h.base, 'GET', orgPath(w.org.id, `/agent/conversations/${r1.conversationId}`), { token: w.t.DISPATCHER });
+    expectStatus(c, 200);
+    const conv = ZConversation.parse(c.body);
+    expect(conv.memory.window.map((t) => t.runId)).toEqual([r1.id, r2.id]);
+    expect(conv.memory.window[0]).toMatchObject({ goal: first, draft: { id: r1.draftId, version: 1, items: 2, unplaced: 0 } });
+    expect(conv.memory.tokenBudget).toBeGreaterThanOrEqual(conv.memory.windowTokens);
   });
 });

@@ -233,9 +233,36 @@ export const ZAgentRun = z.object({
 });
 export type TAgentRun = z.infer<typeof ZAgentRun>;
 
+/**
+ * The memory the next run of a conversation gets (token-budgeted): the newest turns verbatim
+ * (goal clipped) and a summary folding the older ones. Only goals and run outcomes, never facts
+ * such as machine status (those always come from the run's tools).
+ */
+export const ZConversationMemory = z.object({
+  tokenBudget: z.number().int(),
+  windowTokens: z.number().int(),
+  window: z.array(
+    z.object({
+      runId: z.uuid(),
+      goal: z.string(),
+      status: ZAgentRunStatus,
+      question: z.string().nullable(),
+      draft: z.object({ id: z.uuid(), version: z.number().int(), items: z.number().int(), unplaced: z.number().int() }).nullable(),
+      text: z.string(),
+      tokens: z.number().int(),
+    }),
+  ),
+  summary: z.string().nullable(),
+  summaryTokens: z.number().int(),
+  folded: z.number().int(),
+});
+export type TConversationMemory = z.infer<typeof ZConversationMemory>;
+
 export const ZConversation = z.object({
   id: z.uuid(),
+  /** the stored summary (AgentConversation.summary): the folded older turns, null while everything fits the window */
   summary: z.string().nullable(),
+  memory: ZConversationMemory,
   createdAt: z.string(),
   runs: z.array(z.object({ id: z.uuid(), goal: z.string(), status: ZAgentRunStatus, draftId: z.uuid().nullable(), createdAt: z.string() })),
 });

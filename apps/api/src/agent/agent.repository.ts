@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { AgentRunStatus, Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { MemoryTurn } from './memory.js';
 
 /** Conversations and runs. Every method is bound to one org. */
 @Injectable()
@@ -24,7 +25,7 @@ export class AgentRepository {
     return tx.agentConversation.create({ data: { organizationId, createdByUserId } });
   }
 
-  setSummary(tx: Tx, organizationId: string, id: string, summary: string) {
+  setSummary(tx: Tx, organizationId: string, id: string, summary: string | null) {
     return tx.agentConversation.updateMany({ where: { id, organizationId }, data: { summary } });
   }
 
@@ -54,6 +55,36 @@ export class AgentRepository {
 
   findRun(organizationId: string, id: string, scope: Prisma.AgentRunWhereInput) {
     return this.prisma.client.agentRun.findFirst({ where: { AND: [{ id, organizationId }, scope] } });
+  }
+
+  /**
+   * The conversation's runs as memory turns, oldest → newest (the newest `take`), without
+   * `excludeRunId` (the run being planned). Only goals and outcomes: the draft's current version
+   * and its item/unplaced counts, nothing else of the draft.
+   */
+  async memoryTurns(db: Tx | undefined, organizationId: string, conversationId: string, excludeRunId: string | null, take = 50): Promise<MemoryTurn[]> {
+    const client = db ?? this.prisma.client;
+    const runs = (await this.runsOfConversation(db, organizationId, conversationId, take + 1)).filter((r) => r.id !== excludeRunId).slice(0, take).reverse();
+    const draftIds = runs.flatMap((r) => (r.draftId ? [r.draftId] : []));
+    const drafts = draftIds.length ? await client.draft.findMany({ where: { organizationId, id: { in: draftIds } }, select: { id: true, currentVersion: true } }) : [];
+    const versions = drafts.length
+      ? await client.draftVersion.findMany({
+          where: { organizationId, OR: drafts.map((d) => ({ draftId: d.id, version: d.currentVersion })) },
+          select: { draftId: true, version: true, items: true, unplaced: true },
+        })
+      : [];
+    const byDraft = new Map(versions.map((v) => [v.draftId, v]));
+    const count = (j: unknown) => (Array.isArray(j) ? j.length : 0);
+    return runs.map((r) => {
+      const v = r.draftId ? byDraft.get(r.draftId) : undefined;
+      return {
+        runId: r.id,
+        goal: r.goal,
+        status: r.status,
+        question: r.question,
+        draft: r.draftId && v ? { id: r.draftId, version: v.version, items: count(v.items), unplaced: count(v.unplaced) } : null,
+      };
+    });
   }
 
   runsOfConversation(db: Tx | undefined, organizationId: string, conversationId: string, take = 50) {

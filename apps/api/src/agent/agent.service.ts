@@ -1,8 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ZPlanConstraints, type TPlanConstraints } from '@amms/contracts/agent';
-import type { TAgentRun, TConversation, TCreateRunRequest, TRunStep } from '@amms/contracts/drafts';
+import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest, TRunStep } from '@amms/contracts/drafts';
 import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
 import { DraftsService, type RunDraftContent } from '../drafts/drafts.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { toVersion } from '../drafts/drafts.mappers.js';
@@ -13,6 +14,7 @@ import { AgentRepository } from './agent.repository.js';
 import { draftContent, periodRange, planningNow, schedulerInput } from './draft-content.js';
 import { planMaintenance } from './maintenance-plan.js';
 import { loadFacts } from './facts.js';
+import { buildMemory } from './memory.js';
 import { PlannerFactory } from './planner-factory.js';
 import type { PlannerDiagnostics } from './planner/planner.js';
 import { schedule } from './scheduler/scheduler.js';
@@ -20,9 +22,15 @@ import { validate } from './scheduler/validator.js';
 import { AgentTools, type BusyFacts, type DueFact, type KnownNames, type MachineFact } from './tools/agent-tools.js';
 import { ToolRunner } from './tools/runner.js';
 
-/** Memory: the conversation keeps the last goals as a short summary, bounded by characters. Facts always come from tools. */
-const SUMMARY_GOALS = 5;
-const SUMMARY_CHARS = 1200;
+/**
+ * Memory (memory.ts): a run sees the conversation's earlier turns (goals and outcomes only) as a
+ * window of the newest that fit MEMORY_TOKENS plus a summary of the older ones within
+ * SUMMARY_TOKENS. Facts (machine status, bookings, …) always come from this run's tools.
+ */
+const MEMORY_TOKENS = 600;
+const SUMMARY_TOKENS = 200;
+/** at most this many earlier runs are read for the memory (older ones only count as "more") */
+const MEMORY_RUNS = 50;
 
 interface Outcome {
   status: AgentRunStatus;
@@ -91,13 +99,15 @@ export class AgentService {
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
     const known = await runner.call<KnownNames>('known_names', {});
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
-    const planInput = { goal: run.goal, now: new Date(), timezone, known: known.result };
+    const memory = await this.memoryOf(ctx.organizationId, run.conversationId, run.id);
+    const planInput = { goal: run.goal, now: new Date(), timezone, known: known.result, memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) } };
     // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args
     const planned = planner.planWithDiagnostics ? await planner.planWithDiagnostics(planInput) : { constraints: await planner.plan(planInput), diagnostics: null };
     const constraints = ZPlanConstraints.parse(planned.constraints);
     runner.note('plan', {
       message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
-      ...(planned.diagnostics ? { args: planned.diagnostics } : {}),
+      // the memory the planner got: its size only (the text is in the conversation)
+      args: { ...(planned.diagnostics ?? {}), memory: { turns: memory.window.length, tokens: memory.windowTokens, summaryTokens: memory.summaryTokens, folded: memory.folded } },
     });
     if (constraints.missing.length > 0 || constraints.intent === 'UNKNOWN' || !constraints.period) {
       return { ...none, status: 'NEEDS_INPUT', constraints, question: constraints.question ?? (constraints.language === 'zh' ? '请说明要安排的作业和时间段。' : 'Which jobs and which period should I plan?') };
@@ -181,7 +191,11 @@ export class AgentService {
         if (s.kind === 'tool') {
           await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, ok: s.ok, error: s.error }));
         } else if (s.kind === 'plan' && o.constraints) {
-          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints, ...(s.args ? { planner: s.args } : {}) }));
+          const { memory, ...planner } = (s.args ?? {}) as Record<string, unknown>;
+          await this.audit.append(
+            tx,
+            this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints, ...(Object.keys(planner).length ? { planner } : {}), ...(memory ? { memory } : {}) }),
+          );
         }
       }
       const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence, o.draft.kind) : null;
@@ -195,8 +209,9 @@ export class AgentService {
       });
       await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, { status: o.status, draftId: draft?.id ?? null, question: o.question, message: o.message, error: o.error }));
       if (run.conversationId) {
-        const recent = await this.repo.runsOfConversation(tx, ctx.organizationId, run.conversationId, SUMMARY_GOALS);
-        await this.repo.setSummary(tx, ctx.organizationId, run.conversationId, summarize(recent.map((r) => r.goal).reverse()));
+        // the summary as the next run will see it (this run included): the folded older turns
+        const memory = await this.memoryOf(ctx.organizationId, run.conversationId, null, tx);
+        await this.repo.setSummary(tx, ctx.organizationId, run.conversationId, memory.summary);
       }
     });
   }
@@ -232,6 +247,13 @@ export class AgentService {
     };
   }
 
+  /** The conversation's memory over its runs (without `excludeRunId`); empty without a conversation. */
+  private async memoryOf(organizationId: string, conversationId: string | null, excludeRunId: string | null, tx?: Tx): Promise<TConversationMemory> {
+    const turns = conversationId ? await this.repo.memoryTurns(tx, organizationId, conversationId, excludeRunId, MEMORY_RUNS) : [];
+    const m = buildMemory(turns, { tokenBudget: MEMORY_TOKENS, summaryTokenBudget: SUMMARY_TOKENS });
+    return { tokenBudget: MEMORY_TOKENS, ...m, window: m.window.map((t) => ({ ...t, status: t.status as TConversationMemory['window'][number]['status'] })) };
+  }
+
   async conversation(ctx: OrgContext, id: string): Promise<TConversation> {
     const c = await this.repo.findConversation(undefined, ctx.organizationId, id, conversationScope(ctx));
     if (!c) throw AgentErrors.conversationNotFound();
@@ -239,6 +261,7 @@ export class AgentService {
     return {
       id: c.id,
       summary: c.summary,
+      memory: await this.memoryOf(ctx.organizationId, c.id, null),
       createdAt: c.createdAt.toISOString(),
       runs: runs.map((r) => ({ id: r.id, goal: r.goal, status: r.status, draftId: r.draftId, createdAt: r.createdAt.toISOString() })),
     };
@@ -251,11 +274,4 @@ function describePlanner(d: PlannerDiagnostics | null): string {
   const attempts = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
   if (d.fallback) return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}: ${d.fallback})`;
   return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
-}
-
-/** The last goals, newest last, within the character budget (older ones dropped first). */
-export function summarize(goals: readonly string[]): string {
-  const lines = goals.map((g) => `- ${g.replace(/\s+/g, ' ').slice(0, 300)}`);
-  while (lines.length > 1 && lines.join('\n').length > SUMMARY_CHARS) lines.shift();
-  return lines.join('\n').slice(0, SUMMARY_CHARS);
 }

@@ -56,6 +56,17 @@ export const ZPlannerInput = z.strictObject({
     assets: ZKnownList.default([]),
     operators: ZKnownList.default([]),
   }),
+  /**
+   * Earlier turns of the conversation (memory.ts): the dispatcher's earlier goals and what came
+   * of them, as plain lines. User text, so a model planner gets it wrapped as untrusted data; the
+   * rules planner ignores it (it reads the current goal only, deterministically). Never facts.
+   */
+  memory: z
+    .strictObject({
+      summary: z.string().max(4000).nullable(),
+      turns: z.array(z.string().max(1000)).max(50),
+    })
+    .optional(),
 });
 export type PlannerInput = z.input<typeof ZPlannerInput>;
 export type ParsedPlannerInput = z.output<typeof ZPlannerInput>;

@@ -44,6 +44,7 @@ const REF_KINDS = { asset: 'assets', operator: 'operators' } as const;
 const LIST_JOIN = /^\s*(?:和|与|及|、|,|，|and|or|或)\s*$/;
 
 export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
+  // `input.memory` (earlier turns) is ignored on purpose: the rules read the current goal only
   const input = ZPlannerInput.parse(rawInput);
   const today = localToday(input.now, input.timezone);
   const text = new GoalText(input.goal);
