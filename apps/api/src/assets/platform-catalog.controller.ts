@@ -1,4 +1,4 @@
-import { Body, Controller, Get, Injectable, Param, Patch, Post, Query, Req, UseGuards, type CanActivate, type ExecutionContext } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -12,41 +12,25 @@ import {
   type TListMachineModelsQuery,
   type TUpdateMachineModelRequest,
 } from '@amms/contracts/assets';
-import { Authenticated, Principal } from '../auth/decorators.js';
+import { PlatformAdmin, Principal } from '../auth/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { AuthPrincipal } from '../tenancy/context.js';
 import { MachineModelsService, platformActor } from './machine-models.service.js';
 
 /**
- * Runs after the global AccessGuard (which set req.principal) and before validation pipes and
- * the idempotency interceptor: a non-admin gets 403 whatever they send, not a 400 on their body.
- */
-@Injectable()
-export class PlatformAdminGuard implements CanActivate {
-  canActivate(context: ExecutionContext): boolean {
-    const req = context.switchToHttp().getRequest<FastifyRequest & { principal?: AuthPrincipal }>();
-    if (!req.principal) throw new Error('PlatformAdminGuard without an authenticated principal');
-    platformActor(req.principal, String(req.id));
-    return true;
-  }
-}
-
-/**
  * The platform machine catalog (models with no org, visible to every org). Outside any org:
- * the global guard only authenticates (@Authenticated: a user, never an API key), then
- * PlatformAdminGuard requires isPlatformAdmin (403 FORBIDDEN otherwise; the handlers check it
- * again). These routes read and write platform models only: platform admins get no access to
+ * the global guard admits only a platform admin (@PlatformAdmin: a user, never an API key, with
+ * isPlatformAdmin read in the request's access query; 403 FORBIDDEN otherwise). These routes read and write platform models only: platform admins get no access to
  * any org's rows through them.
  */
 @ApiTags('platform')
 @ApiBearerAuth()
-@UseGuards(PlatformAdminGuard)
 @Controller('platform/machine-models')
 export class PlatformCatalogController {
   constructor(private readonly models: MachineModelsService) {}
 
-  @Authenticated()
+  @PlatformAdmin()
   @Get()
   @Returns(ZListMachineModelsResponse)
   @ApiOperation({ summary: 'Platform catalog models (platform admins)' })
@@ -54,7 +38,7 @@ export class PlatformCatalogController {
     return this.models.listPlatform(platformActor(p, String(req.id)), q);
   }
 
-  @Authenticated()
+  @PlatformAdmin()
   @Idempotent()
   @Post()
   @Returns(ZMachineModel, 201)
@@ -63,7 +47,7 @@ export class PlatformCatalogController {
     return this.models.createPlatform(platformActor(p, String(req.id)), body);
   }
 
-  @Authenticated()
+  @PlatformAdmin()
   @Patch(':id')
   @Returns(ZMachineModel)
   @ApiOperation({ summary: 'Edit a platform catalog model (platform admins); expectedUpdatedAt is the concurrency token' })

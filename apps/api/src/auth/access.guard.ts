@@ -34,16 +34,19 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'public') return true;
 
     const req = context.switchToHttp().getRequest<AuthedRequest>();
-    const orgId = rule.kind === 'authenticated' ? null : (req.params as Record<string, string | undefined>).orgId;
-    if (rule.kind !== 'authenticated' && !orgId) throw new Error(`permission route without :orgId: ${req.routeOptions.url}`);
+    const outsideOrgs = rule.kind === 'authenticated' || rule.kind === 'platformAdmin';
+    const orgId = outsideOrgs ? null : (req.params as Record<string, string | undefined>).orgId;
+    if (!outsideOrgs && !orgId) throw new Error(`permission route without :orgId: ${req.routeOptions.url}`);
     // built only when refusing: an Error captures a stack trace, too costly for every request
     const notFound = () => new AppError('NOT_FOUND', 'Organization not found');
     // a malformed org id is a 404 whoever asks; the token is still checked first
     const { principal, facts } = await this.identify(req, orgId && UUID.test(orgId) ? orgId : null);
     req.principal = principal;
 
-    if (rule.kind === 'authenticated') {
+    if (rule.kind === 'authenticated' || rule.kind === 'platformAdmin') {
       if (principal.kind !== 'USER') throw AuthErrors.userOnly();
+      // the flag was read with the session in this request's access query, never from a cache
+      if (rule.kind === 'platformAdmin' && !principal.isPlatformAdmin) throw new AppError('FORBIDDEN', 'Only platform admins may do this');
       return true;
     }
     if (!orgId || !UUID.test(orgId)) throw notFound();

@@ -11,12 +11,15 @@ export const ACCESS_KEY = 'amms:access';
 export type AccessRule =
   | { kind: 'public' }
   | { kind: 'authenticated' }
+  | { kind: 'platformAdmin' }
   | { kind: 'permission'; permission: TPermission };
 
 /** No identity needed (login, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
 /** A signed-in user, outside any org (me, my orgs). */
 export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule);
+/** A platform admin outside any org (the platform catalog); never an org's business rows. */
+export const PlatformAdmin = () => SetMetadata(ACCESS_KEY, { kind: 'platformAdmin' } satisfies AccessRule);
 /** An org route: current membership of :orgId with this permission. */
 export const RequirePermission = (permission: TPermission) =>
   SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies AccessRule);
