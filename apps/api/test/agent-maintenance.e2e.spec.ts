@@ -1,8 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
 import { ZAgentRun, ZDraftDetail, ZExecution, type TExecution } from '@amms/contracts/drafts';
@@ -12,6 +10,7 @@ import { loadMember, memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
+import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
 
 /**
  * MAINTENANCE drafts end to end: "安排未来两周到期的保养" → work-order items in free working
@@ -20,8 +19,6 @@ import { TEST_DATABASE_URL } from './env.js';
  * (amms_test_maint: the worker's outbox relay must not take other files' rows) and redis-server.
  */
 const MAINT_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_maint$1');
-const WORKER_JS = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
-const MIGRATOR = fileURLToPath(new URL('../../../packages/db/dist/migrator/cli.js', import.meta.url));
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TZ_OFFSET = 8 * HOUR; // Asia/Shanghai, the org default
@@ -35,60 +32,18 @@ let redisPort: number;
 let worker: ChildProcess | undefined;
 let workerLog = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number): Promise<void> {
-  const until = Date.now() + 10_000;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(50);
-  }
-  throw new Error(`redis on ${port} did not come up`);
-}
-
-async function kill(p: ChildProcess | undefined): Promise<void> {
-  if (!p || p.exitCode !== null || p.signalCode !== null) return;
-  const exited = new Promise((r) => p.once('exit', r));
-  p.kill('SIGKILL');
-  await exited;
-}
-
-async function startWorker(): Promise<ChildProcess> {
-  const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret, LOG_LEVEL: 'info', DATABASE_POOL_MAX: '5' };
-  const p = spawn(process.execPath, [WORKER_JS], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let started!: () => void;
-  const ready = new Promise<void>((r) => (started = r));
-  const onData = (b: Buffer) => {
-    workerLog += b.toString();
-    if (workerLog.length > 200_000) workerLog = workerLog.slice(-100_000);
-    if (b.toString().includes('AMMS worker started')) started();
-  };
-  p.stdout!.on('data', onData);
-  p.stderr!.on('data', onData);
-  await Promise.race([ready, sleep(20_000).then(() => Promise.reject(new Error(`worker did not start:\n${workerLog.slice(-3000)}`)))]);
-  return p;
-}
+const kill = killProcess;
+const startWorker = () =>
+  startWorkerProcess(
+    { DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret },
+    (chunk) => (workerLog = appendTail(workerLog, chunk)),
+  );
 
 beforeAll(async () => {
   if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
-  execFileSync(process.execPath, [MIGRATOR, 'migrate'], { env: { ...process.env, DATABASE_URL: MAINT_DB }, stdio: 'ignore' });
+  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], { env: { ...process.env, DATABASE_URL: MAINT_DB }, stdio: 'ignore' });
   redisPort = await freePort();
-  redis = spawn('/usr/bin/redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  redis = startRedis(redisPort);
   await waitForPort(redisPort);
   h = await startApp({ DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
   db = createPrismaClient(MAINT_DB, { max: 3 });

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { connect, createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAsset, ZAssetDetail, ZListAssetsResponse, ZMachineModel, type TAsset } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
@@ -9,6 +8,7 @@ import { applyCacheInvalidation } from '../src/worker/cache-invalidate.js';
 import { JOBS } from '../src/platform/queue/registry.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { allModelIds, expectError, expectStatus, orgPath } from './assertions.js';
+import { freePort, killProcess, startRedis, waitForPort } from './processes.js';
 
 const tag = () => randomUUID().slice(0, 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
@@ -199,42 +199,7 @@ describe('cache-aside on the shared Redis', () => {
 // ---------------------------------------------------------------------------------------------
 // Redis down: a private redis-server this file owns, killed and restarted mid-test.
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(50);
-  }
-  throw new Error(`redis on ${port} did not come up`);
-}
-
-function startRedis(port: number): ChildProcess {
-  return spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-}
-
-async function stopRedis(p: ChildProcess | undefined): Promise<void> {
-  if (!p || p.exitCode !== null || p.signalCode !== null) return;
-  const exited = new Promise((r) => p.once('exit', r));
-  p.kill('SIGKILL');
-  await exited;
-}
+const stopRedis = killProcess;
 
 /** Polls until `check` passes (the app's ioredis reconnects with up to 2 s between attempts). */
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

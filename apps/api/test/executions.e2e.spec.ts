@@ -1,8 +1,6 @@
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
 import { ZAgentRun, ZDraft, ZExecution, type TDraftItem, type TExecution } from '@amms/contracts/drafts';
@@ -13,6 +11,7 @@ import { loadMember, memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
+import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
 
 /**
  * Execution runs in the REAL worker process (dist/worker.js: build first with
@@ -21,8 +20,6 @@ import { TEST_DATABASE_URL } from './env.js';
  * Redis-down test).
  */
 const EXEC_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_exec$1');
-const WORKER_JS = fileURLToPath(new URL('../dist/worker.js', import.meta.url));
-const MIGRATOR = fileURLToPath(new URL('../../../packages/db/dist/migrator/cli.js', import.meta.url));
 const HOUR = 3_600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tag = () => randomUUID().slice(0, 8);
@@ -34,58 +31,12 @@ let redisPort: number;
 let worker: ChildProcess | undefined;
 let workerLog = '';
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const addr = srv.address();
-      const port = typeof addr === 'object' && addr ? addr.port : 0;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForPort(port: number, timeoutMs = 10_000): Promise<void> {
-  const until = Date.now() + timeoutMs;
-  while (Date.now() < until) {
-    const ok = await new Promise<boolean>((resolve) => {
-      const s = connect(port, '127.0.0.1');
-      s.once('connect', () => (s.destroy(), resolve(true)));
-      s.once('error', () => resolve(false));
-    });
-    if (ok) return;
-    await sleep(50);
-  }
-  throw new Error(`redis on ${port} did not come up`);
-}
-
-function startRedis(port: number): ChildProcess {
-  return spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
-}
-
-async function kill(p: ChildProcess | undefined): Promise<void> {
-  if (!p || p.exitCode !== null || p.signalCode !== null) return;
-  const exited = new Promise((r) => p.once('exit', r));
-  p.kill('SIGKILL');
-  await exited;
-}
-
-async function startWorker(): Promise<ChildProcess> {
-  const env = { ...process.env, NODE_ENV: 'test', DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret, LOG_LEVEL: 'info', DATABASE_POOL_MAX: '5' };
-  const p = spawn(process.execPath, [WORKER_JS], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-  let started!: () => void;
-  const ready = new Promise<void>((r) => (started = r));
-  const onData = (b: Buffer) => {
-    workerLog += b.toString();
-    if (workerLog.length > 200_000) workerLog = workerLog.slice(-100_000);
-    if (b.toString().includes('AMMS worker started')) started();
-  };
-  p.stdout!.on('data', onData);
-  p.stderr!.on('data', onData);
-  await Promise.race([ready, sleep(20_000).then(() => Promise.reject(new Error(`worker did not start:\n${workerLog.slice(-3000)}`)))]);
-  return p;
-}
+const kill = killProcess;
+const startWorker = () =>
+  startWorkerProcess(
+    { DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret },
+    (chunk) => (workerLog = appendTail(workerLog, chunk)),
+  );
 
 async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100): Promise<T> {
   const until = Date.now() + timeoutMs;
@@ -101,7 +52,7 @@ async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, time
 beforeAll(async () => {
   if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
   const env = { ...process.env, DATABASE_URL: EXEC_DB };
-  execFileSync(process.execPath, [MIGRATOR, 'migrate'], { env, stdio: 'ignore' });
+  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], { env, stdio: 'ignore' });
   redisPort = await freePort();
   redis = startRedis(redisPort);
   await waitForPort(redisPort);
