@@ -153,9 +153,6 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     expect(again.draft!.contentHash).toBe(draft.contentHash);
     expect(again.draft!.id).not.toBe(draft.id);
 
-    // editing a maintenance draft is refused (decided: not supported yet)
-    expectError(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/versions`, { basedOnVersion: 1, items: [] }, null), 422, 'DRAFT_EDIT_NOT_SUPPORTED');
-
     expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
     expectStatus(ex, 202);
@@ -247,6 +244,53 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     expect(done.receipts[0]!.recordId).toBe(made[0]!.id);
     expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(2);
     expect(await db.machineBooking.count({ where: { organizationId: w.org.id, workOrderId: made[0]!.id, releasedAt: null } })).toBe(1);
+  }, 60_000);
+
+  it('editing a maintenance draft: move one window, drop the other → version 2 re-validated (diff, unplaced REMOVED_BY_EDIT); a window on a booked slot is a MACHINE_BUSY violation (stored, not confirmable); job items are refused; v2 executes with the moved window', async () => {
+    const w = await world();
+    const draft = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body).draft!;
+    const [a, b] = draft.workOrderItems;
+    const edit = (basedOnVersion: number, workOrderItems: unknown[], extra: Record<string, unknown> = {}) =>
+      post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/versions`, { basedOnVersion, workOrderItems, ...extra }, null);
+
+    // job items on a MAINTENANCE draft: 400 naming the field; nothing stored
+    const wrong = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/versions`, { basedOnVersion: 1, items: [{ jobId: randomUUID(), primaryAssetId: a!.assetId, operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: a!.plannedStart, endsAt: a!.plannedEnd }] }, null);
+    expectError(wrong, 400, 'VALIDATION_FAILED');
+    expect(wrong.body.error.details).toEqual([expect.objectContaining({ path: 'items' })]);
+
+    // move machine 1's service onto its blocker (booked): stored as version 2 with a MACHINE_BUSY violation
+    const onBlocker = { planId: a!.planId, assetId: a!.assetId, plannedStart: new Date(w.blocker.end - 3 * HOUR).toISOString(), plannedEnd: new Date(w.blocker.end).toISOString() };
+    const v2 = await edit(1, [onBlocker, { planId: b!.planId, assetId: b!.assetId, plannedStart: b!.plannedStart, plannedEnd: b!.plannedEnd }]);
+    expectStatus(v2, 201);
+    const d2 = ZDraftDetail.parse(v2.body);
+    expect(d2.currentVersion).toBe(2);
+    expect(d2.versions[0]!.validation.violations).toEqual([expect.objectContaining({ itemIndex: 0, code: 'MACHINE_BUSY', assetId: a!.assetId })]);
+    expectError(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 2, contentHash: d2.versions[0]!.contentHash }, null), 422, 'DRAFT_INVALID');
+    // a stale base version → 409
+    expectError(await edit(1, []), 409, 'DRAFT_STALE');
+
+    // version 3: machine 1 one day later than planned, machine 2 dropped
+    const moved = { planId: a!.planId, assetId: a!.assetId, plannedStart: new Date(Date.parse(a!.plannedStart) + DAY).toISOString(), plannedEnd: new Date(Date.parse(a!.plannedEnd) + DAY).toISOString() };
+    const v3 = await edit(2, [moved], { note: '一号机推迟一天，二号机下次再说' });
+    expectStatus(v3, 201);
+    const d3 = ZDraftDetail.parse(v3.body);
+    const ver3 = d3.versions[0]!;
+    expect(ver3).toMatchObject({ version: 3, basedOnVersion: 2, note: '一号机推迟一天，二号机下次再说', validation: { ok: true, violations: [] } });
+    expect(ver3.workOrderItems).toEqual([expect.objectContaining({ kind: 'WORK_ORDER', planId: a!.planId, assetId: a!.assetId, title: '250小时保养', dueStatus: 'OVERDUE', assetName: '收割机1', ...moved })]);
+    expect(ver3.workOrderItems[0]!.itemKey).not.toBe(a!.itemKey);
+    expect(ver3.unplacedWorkOrders).toEqual([expect.objectContaining({ assetId: b!.assetId, reason: 'REMOVED_BY_EDIT' })]);
+    const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);
+    const created = (trail.body.items as { action: string; data: { version?: number; diff?: unknown } }[]).filter((e) => e.action === 'draft.version_created');
+    expect(created.find((e) => e.data.version === 3)!.data.diff).toEqual({ added: [], removed: [`${b!.planId}:${b!.assetId}`], changed: [`${a!.planId}:${a!.assetId}`] });
+
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 3, contentHash: ver3.contentHash }, null), 200);
+    const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 3 });
+    expectStatus(ex, 202);
+    const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
+    expect(done).toMatchObject({ status: 'SUCCEEDED', counts: { succeeded: 1, conflict: 0, failed: 0, pending: 0 } });
+    const wo = await db.workOrder.findFirstOrThrow({ where: { organizationId: w.org.id, id: done.receipts[0]!.recordId! } });
+    expect([wo.assetId, wo.plannedStart?.toISOString(), wo.plannedEnd?.toISOString()]).toEqual([moved.assetId, moved.plannedStart, moved.plannedEnd]);
+    expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(1);
   }, 60_000);
 
   it('a maintenance goal with nothing due → COMPLETED without a draft', async () => {

@@ -32,9 +32,9 @@ let worker: ChildProcess | undefined;
 let workerLog = '';
 
 const kill = killProcess;
-const startWorker = () =>
+const startWorker = (extra: Record<string, string> = {}) =>
   startWorkerProcess(
-    { DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret },
+    { DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret, ...extra },
     (chunk) => (workerLog = appendTail(workerLog, chunk)),
   );
 
@@ -362,6 +362,44 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     expect(await db.assignment.count({ where: { organizationId: w.org.id } })).toBe(2);
     expect(await liveBookings(w.org.id)).toEqual({ machine: 2, operator: 2, assignments: 2 });
   });
+
+  it('an execution that fails past the worker\'s attempts is given up, not left RUNNING: receipts as the items really stand (a write that landed is SUCCEEDED), PARTIAL, audited, chain intact', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 3);
+    // a fault the executor cannot handle (not an item refusal): receipts from item 1 on cannot be
+    // written — except the ones the give-up path writes — so every attempt of the job throws
+    const fn = `fail_receipts_${w.org.id.replace(/-/g, '')}`;
+    await db.$executeRawUnsafe(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      IF NEW."organizationId" = '${w.org.id}' AND NEW."itemIndex" >= 1 AND NEW.detail->>'code' IS DISTINCT FROM 'WORKER_GAVE_UP' AND NOT (NEW.detail ? 'recoveredAfter')
+      THEN RAISE EXCEPTION 'injected receipt failure'; END IF; RETURN NEW; END $$`);
+    await db.$executeRawUnsafe(`CREATE TRIGGER ${fn} BEFORE INSERT ON "ExecutionReceipt" FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    await kill(worker);
+    worker = await startWorker({ WORKER_JOB_ATTEMPTS: '2' });
+    try {
+      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+      expectStatus(r, 202);
+      const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id, 60_000);
+      expect(done.status).toBe('PARTIAL');
+      expect(done.error).toMatch(/^The worker gave up after 2 failed attempts; the last error is in the worker log \(job .+\)$/);
+      expect(workerLog).toContain('injected receipt failure');
+      // item 0: normal receipt; item 1: assigned before the receipt failed → recovered as SUCCEEDED; item 2: never written
+      expect(done.receipts.map((x) => x.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'FAILED']);
+      expect(done.receipts[1]!.detail).toMatchObject({ recoveredAfter: 'WORKER_GAVE_UP' });
+      expect(done.receipts[1]!.recordId).toBe(d.items[1]!.jobId);
+      expect(done.receipts[2]!.detail).toMatchObject({ code: 'WORKER_GAVE_UP' });
+      expect(done.counts).toEqual({ succeeded: 2, conflict: 0, failed: 1, pending: 0 });
+      expect(await liveBookings(w.org.id)).toEqual({ machine: 2, operator: 2, assignments: 2 });
+      expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).status).toBe('EXECUTED');
+      expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.abandoned' } })).toBe(1);
+      expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.finished' } })).toBe(0);
+      expect((await get(w.t.OWNER, w.org.id, '/audit-events/verify')).body.ok).toBe(true);
+    } finally {
+      await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${fn} ON "ExecutionReceipt"`);
+      await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${fn}()`);
+      await kill(worker);
+      worker = await startWorker();
+    }
+  }, 120_000);
 
   it('SIGKILL of the worker mid-execution (30 items), restart → completes; no duplicate assignments or bookings, no lost items', async () => {
     const w = await world(3);

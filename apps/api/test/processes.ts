@@ -67,7 +67,7 @@ export async function startWorkerProcess(env: Record<string, string>, onOutput: 
   };
   p.stdout!.on('data', onData);
   p.stderr!.on('data', onData);
-  await Promise.race([ready, sleep(20_000).then(() => Promise.reject(new Error(`worker did not start:\n${seen.slice(-3000)}`)))]);
+  await Promise.race([ready, sleep(60_000).then(() => Promise.reject(new Error(`worker did not start:\n${seen.slice(-3000)}`)))]);
   return p;
 }
 

@@ -163,10 +163,24 @@ export const ZEditedItem = z.strictObject({
 });
 export type TEditedItem = z.infer<typeof ZEditedItem>;
 
-/** Edit → version N+1 (basedOnVersion must be the current one). */
+/** A work-order item of a MAINTENANCE draft as edited: which plan on which machine, when. */
+export const ZEditedWorkOrderItem = z.strictObject({
+  planId: z.uuid(),
+  assetId: z.uuid(),
+  plannedStart: ZInstant,
+  plannedEnd: ZInstant,
+});
+export type TEditedWorkOrderItem = z.infer<typeof ZEditedWorkOrderItem>;
+
+/**
+ * Edit → version N+1 (basedOnVersion must be the current one). The whole new item list: a
+ * SCHEDULE draft sends `items` (job items), a MAINTENANCE draft `workOrderItems` (move a window,
+ * drop an item); the other list must be empty or absent.
+ */
 export const ZCreateDraftVersionRequest = z.strictObject({
   basedOnVersion: z.number().int().min(1),
-  items: z.array(ZEditedItem).max(500),
+  items: z.array(ZEditedItem).max(500).default([]),
+  workOrderItems: z.array(ZEditedWorkOrderItem).max(500).default([]),
   note: z.string().trim().min(1).max(1000).optional(),
 });
 export type TCreateDraftVersionRequest = z.infer<typeof ZCreateDraftVersionRequest>;

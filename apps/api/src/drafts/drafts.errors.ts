@@ -6,7 +6,8 @@ export const DraftErrors = {
   /** a confirm or edit against a version (or hash) that is not the current one */
   stale: (current: { currentVersion: number; contentHash: string }) =>
     new AppError('DRAFT_STALE', 'The draft has a newer version (or the content hash does not match): review the current version', current),
-  /** MAINTENANCE drafts cannot be edited yet: reject the draft and run the goal again */
-  editNotSupported: (kind: string) => new AppError('DRAFT_EDIT_NOT_SUPPORTED', 'Editing maintenance drafts is not supported yet: reject the draft and run the goal again', { kind }),
+  /** an edit must send the item list of the draft's kind (items for SCHEDULE, workOrderItems for MAINTENANCE) */
+  wrongItemList: (kind: string, sent: 'items' | 'workOrderItems') =>
+    new AppError('VALIDATION_FAILED', `A ${kind} draft is edited with ${sent === 'items' ? 'workOrderItems' : 'items'}, not ${sent}`, [{ path: sent, message: `must be empty for a ${kind} draft`, code: 'wrong_item_list' }]),
   invalid: (violations: unknown[]) => new AppError('DRAFT_INVALID', 'This version breaks hard constraints and cannot be confirmed', { violations }),
 };

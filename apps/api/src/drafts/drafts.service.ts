@@ -8,6 +8,9 @@ import type {
   TDraftDetail,
   TDraftItem,
   TDraftValidation,
+  TDraftVersion,
+  TMaintenanceItem,
+  TUnplacedMaintenance,
   TListDraftsQuery,
   TListDraftsResponse,
   TRejectDraftRequest,
@@ -23,7 +26,8 @@ import { contentHashOf, draftContent, schedulerInput } from '../agent/draft-cont
 import { loadFacts } from '../agent/facts.js';
 import { itemKeyOf } from '../agent/scheduler/scheduler.js';
 import { validate } from '../agent/scheduler/validator.js';
-import { AgentTools } from '../agent/tools/agent-tools.js';
+import { AgentTools, type BusyFacts, type DueFact, type MachineFact } from '../agent/tools/agent-tools.js';
+import { maintenanceItemKey, validateMaintenance } from '../agent/maintenance-plan.js';
 import { ToolRunner } from '../agent/tools/runner.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
@@ -123,15 +127,46 @@ export class DraftsService implements OnModuleInit {
    */
   async createVersion(ctx: OrgContext, id: string, input: TCreateDraftVersionRequest): Promise<TDraftDetail> {
     const draft = await this.load(undefined, ctx, id);
-    // work-order items cannot be edited yet (the request shape is a job item): reject, or run the goal again
-    if (draft.kind === 'MAINTENANCE') throw DraftErrors.editNotSupported(draft.kind);
+    if (draft.kind === 'MAINTENANCE' && input.items.length > 0) throw DraftErrors.wrongItemList(draft.kind, 'items');
+    if (draft.kind === 'SCHEDULE' && input.workOrderItems.length > 0) throw DraftErrors.wrongItemList(draft.kind, 'workOrderItems');
     if (draft.status !== 'OPEN') throw DraftErrors.notOpen(draft.status);
     const prev = await this.repo.findVersion(undefined, ctx.organizationId, id, draft.currentVersion);
     if (!prev) throw DraftErrors.notFound();
     if (input.basedOnVersion !== draft.currentVersion) throw DraftErrors.stale({ currentVersion: draft.currentVersion, contentHash: prev.contentHash });
     const prevV = toVersion(prev);
-
     const tz = await this.repo.orgTimezone(ctx.organizationId);
+    const next = draft.currentVersion + 1;
+    const made = draft.kind === 'MAINTENANCE' ? await this.maintenanceVersion(ctx, prevV, input, tz, next) : await this.scheduleVersion(ctx, prevV, input, tz, next);
+    const nv: NewVersion = { version: next, basedOnVersion: draft.currentVersion, ...made.content, note: input.note ?? null, createdByUserId: ctx.actorUserId };
+
+    await this.repo.transaction(async (tx) => {
+      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: draft.rowVersion, status: 'OPEN' }, {
+        currentVersion: next,
+        confirmedVersion: null,
+        confirmedHash: null,
+        confirmedByUserId: null,
+        confirmedByMembershipId: null,
+        confirmedAt: null,
+      });
+      if (!ok) await this.lostRace(ctx, id);
+      await this.repo.insertVersion(tx, ctx.organizationId, id, nv);
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'draft.version_created', 'draft', id, {
+          version: next,
+          basedOnVersion: draft.currentVersion,
+          contentHash: nv.contentHash,
+          diff: made.diff,
+          violations: made.content.validation.violations.length,
+          confirmationVoided: draft.confirmedVersion !== null,
+        }),
+      );
+    });
+    return this.get(ctx, id);
+  }
+
+  /** SCHEDULE: the edited job items re-validated against fresh facts (jobs, machines, operators, bookings). */
+  private async scheduleVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number) {
     const jobIds = [...new Set([...input.items.map((i) => i.jobId), ...prevV.items.map((i) => i.jobId), ...prevV.unplaced.map((u) => u.jobId)])];
     const starts = input.items.map((i) => Date.parse(i.startsAt));
     const ends = input.items.map((i) => Date.parse(i.endsAt));
@@ -151,7 +186,7 @@ export class DraftsService implements OnModuleInit {
     const unplaced = jobIds
       .filter((j) => !kept.has(j) && (prevUnplaced.has(j) || prevV.items.some((i) => i.jobId === j)))
       .sort()
-      .map((j) => prevUnplaced.get(j) ?? { jobId: j, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${draft.currentVersion + 1}` });
+      .map((j) => prevUnplaced.get(j) ?? { jobId: j, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${next}` });
     const content = draftContent(facts, keyed, unplaced, validation);
     // a job no longer readable (e.g. scheduled meanwhile) keeps its summary from the previous version
     const prevJob = new Map([...prevV.items.map((i) => [i.jobId, i.job] as const), ...prevV.unplaced.map((u) => [u.jobId, u.job] as const)]);
@@ -159,33 +194,67 @@ export class DraftsService implements OnModuleInit {
     const final = { items: content.items.map(fill), unplaced: content.unplaced.map(fill), validation: content.validation };
     const contentHash = contentHashOf(final.items, final.unplaced, final.validation);
     const evidence = final.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps } }));
-    const next = draft.currentVersion + 1;
-    const nv: NewVersion = { version: next, basedOnVersion: draft.currentVersion, items: final.items, unplaced: final.unplaced, validation: final.validation, evidence, contentHash, note: input.note ?? null, createdByUserId: ctx.actorUserId };
+    return { content: { ...final, evidence, contentHash }, diff: diffItems(prevV.items, final.items) };
+  }
 
-    await this.repo.transaction(async (tx) => {
-      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: draft.rowVersion, status: 'OPEN' }, {
-        currentVersion: next,
-        confirmedVersion: null,
-        confirmedHash: null,
-        confirmedByUserId: null,
-        confirmedByMembershipId: null,
-        confirmedAt: null,
-      });
-      if (!ok) await this.lostRace(ctx, id);
-      await this.repo.insertVersion(tx, ctx.organizationId, id, nv);
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'draft.version_created', 'draft', id, {
-          version: next,
-          basedOnVersion: draft.currentVersion,
-          contentHash,
-          diff: diffItems(prevV.items, final.items),
-          violations: final.validation.violations.length,
-          confirmationVoided: draft.confirmedVersion !== null,
-        }),
-      );
+  /**
+   * MAINTENANCE: the edited work-order items (a window moved, an item dropped, a due plan × machine
+   * of the previous version's unplaced list placed by hand) re-validated against fresh facts: the
+   * due list (plan applies, no open order), the machines and their bookings. Names and due status
+   * come from the facts (the previous version when a fact is gone); items left out become unplaced
+   * REMOVED_BY_EDIT.
+   */
+  private async maintenanceVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number) {
+    const runner = new ToolRunner(ctx, this.tools.all);
+    const ends = input.workOrderItems.map((i) => Date.parse(i.plannedEnd));
+    const starts = input.workOrderItems.map((i) => Date.parse(i.plannedStart));
+    const horizon = ends.length ? Math.max(...ends) : Date.now();
+    const withinDays = Math.min(365, Math.max(0, Math.ceil((horizon - Date.now()) / 86_400_000)));
+    const due = await runner.call<DueFact[]>('maintenance_due', { withinDays });
+    const machines = await runner.call<MachineFact[]>('candidate_machines', {});
+    const range = starts.length ? { from: new Date(Math.min(...starts)).toISOString(), to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString() } : null;
+    const busy = range ? (await runner.call<BusyFacts>('bookings', range)) : null;
+
+    const key = (x: { planId: string; assetId: string }) => `${x.planId}:${x.assetId}`;
+    const dueOf = new Map(due.result.map((d) => [key(d), d]));
+    const machineOf = new Map(machines.result.map((m) => [m.id, m]));
+    const prevItem = new Map(prevV.workOrderItems.map((i) => [key(i), i]));
+    const prevUnplaced = new Map(prevV.unplacedWorkOrders.map((u) => [key(u), u]));
+    const items: TMaintenanceItem[] = input.workOrderItems.map((it) => {
+      const d = dueOf.get(key(it));
+      const before = prevItem.get(key(it)) ?? prevUnplaced.get(key(it));
+      const planName = d?.planName ?? before?.planName ?? '';
+      const window = { plannedStart: iso(it.plannedStart), plannedEnd: iso(it.plannedEnd) };
+      return {
+        kind: 'WORK_ORDER',
+        itemKey: maintenanceItemKey({ planId: it.planId, assetId: it.assetId, ...window }),
+        planId: it.planId,
+        planName,
+        assetId: it.assetId,
+        assetName: machineOf.get(it.assetId)?.name ?? before?.assetName ?? null,
+        title: planName,
+        dueStatus: d?.status ?? (before && 'dueStatus' in before ? before.dueStatus : 'UNKNOWN'),
+        ...window,
+      };
     });
-    return this.get(ctx, id);
+    const validation = validateMaintenance(items, { due: due.result, machines: machines.result, busy: busy?.result.machines ?? [], timezone: tz });
+    const kept = new Set(items.map(key));
+    const unplaced: TUnplacedMaintenance[] = [
+      ...prevV.unplacedWorkOrders.filter((u) => !kept.has(key(u))),
+      ...prevV.workOrderItems
+        .filter((i) => !kept.has(key(i)))
+        .map((i) => ({ planId: i.planId, planName: i.planName, assetId: i.assetId, assetName: i.assetName, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${next}` })),
+    ].sort((a, b) => key(a).localeCompare(key(b)));
+    const contentHash = contentHashOf(items, unplaced, validation);
+    const steps = { due: due.step, machines: machines.step, ...(busy ? { bookings: busy.step } : {}) };
+    const evidence = items.map((i) => ({ itemKey: i.itemKey, jobId: '', steps }));
+    const sig = (i: TMaintenanceItem) => `${i.plannedStart}|${i.plannedEnd}`;
+    const diff = {
+      added: [...kept].filter((k) => !prevItem.has(k)).sort(),
+      removed: [...prevItem.keys()].filter((k) => !kept.has(k)).sort(),
+      changed: items.filter((i) => prevItem.has(key(i)) && sig(prevItem.get(key(i))!) !== sig(i)).map(key).sort(),
+    };
+    return { content: { items, unplaced, validation, evidence, contentHash }, diff };
   }
 
   /**

@@ -226,6 +226,62 @@ export class DraftExecutor {
   }
 
   /**
+   * The worker gave up on an execution (its job failed past every BullMQ attempt: an error that
+   * is not an item's refusal, e.g. the database away for minutes). Instead of leaving it RUNNING
+   * forever, every item without a receipt gets one, as it really stands: an item whose write
+   * landed before the failure (found by its item key) is SUCCEEDED with its record, the rest
+   * FAILED (WORKER_GAVE_UP). Then the execution finishes PARTIAL / FAILED like any other, the
+   * draft is EXECUTED (a new version is needed to try again) and a SYSTEM event says why.
+   * Idempotent: a finished execution is left alone.
+   */
+  async abandon(payload: { organizationId: string; executionId: string }, reason: string): Promise<ExecutionOutcome> {
+    const { organizationId: org, executionId } = payload;
+    const exec = await this.repo.findById(undefined, org, executionId);
+    if (!exec) return { executionId, status: 'FAILED', skipped: 'execution not found' };
+    if (FINISHED.includes(exec.status)) return { executionId, status: exec.status, skipped: 'already finished' };
+    const draft = await this.drafts.findById(undefined, org, exec.draftId, {});
+    const version = draft ? await this.drafts.findVersion(undefined, org, draft.id, exec.version) : null;
+    const parsed = draft?.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version?.items) : ZItems.safeParse(version?.items);
+    const items: AnyItem[] = parsed.success ? parsed.data : [];
+
+    const status = await this.repo.transaction(async (tx) => {
+      const done = new Set((await this.repo.receipts(tx, org, exec.id)).map((r) => r.itemKey));
+      for (const [index, item] of items.entries()) {
+        if (done.has(item.itemKey)) continue;
+        const isWo = 'kind' in item;
+        const written = isWo
+          ? await tx.workOrder.findFirst({ where: { organizationId: org, itemKey: item.itemKey }, select: { id: true } })
+          : await tx.assignment.findFirst({ where: { organizationId: org, itemKey: item.itemKey }, select: { jobId: true } });
+        const r: NewReceipt = written
+          ? { itemKey: item.itemKey, itemIndex: index, status: 'SUCCEEDED', recordType: isWo ? 'work_order' : 'job', recordId: 'jobId' in written ? written.jobId : written.id, detail: { recoveredAfter: 'WORKER_GAVE_UP' } }
+          : { itemKey: item.itemKey, itemIndex: index, status: 'FAILED', recordType: isWo ? 'work_order' : 'job', recordId: isWo ? null : (item as TDraftItem).jobId, detail: { code: 'WORKER_GAVE_UP', message: reason } };
+        await this.repo.insertReceipt(tx, org, exec.id, r);
+        await this.audit.append(tx, { organizationId: org, action: 'execution.receipt', entityType: 'execution', entityId: exec.id, actorType: 'SYSTEM', requestId: `execution:${exec.id}`, data: { itemKey: r.itemKey, itemIndex: r.itemIndex, status: r.status, recordType: r.recordType, recordId: r.recordId, detail: r.detail } });
+      }
+      const counts = countsOf(exec.itemsTotal, await this.repo.receipts(tx, org, exec.id));
+      const status: ExecutionStatus = counts.succeeded > 0 && counts.succeeded === exec.itemsTotal ? 'SUCCEEDED' : counts.succeeded === 0 ? 'FAILED' : 'PARTIAL';
+      if (!(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], { status, error: reason, finishedAt: new Date() }))) return null;
+      await tx.draft.updateMany({ where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' }, data: { status: 'EXECUTED', rowVersion: { increment: 1 } } });
+      await this.audit.append(tx, {
+        organizationId: org,
+        action: 'execution.abandoned',
+        entityType: 'execution',
+        entityId: exec.id,
+        actorType: 'SYSTEM',
+        requestId: `execution:${exec.id}`,
+        data: { draftId: exec.draftId, version: exec.version, reason, counts, before: { status: exec.status, draftStatus: 'EXECUTING' }, after: { status, draftStatus: 'EXECUTED' } },
+      });
+      return status;
+    });
+    if (!status) {
+      const now = await this.repo.findById(undefined, org, exec.id);
+      return { executionId: exec.id, status: now?.status ?? 'FAILED', skipped: 'finished by another run' };
+    }
+    await this.cache.invalidate(org, { resources: ['analytics'] });
+    return { executionId: exec.id, status };
+  }
+
+  /**
    * Refused: nothing (more) is written. The draft goes back to OPEN with its confirmation voided
    * (someone with the rights must confirm again; a new version is needed to execute again, since
    * an execution is unique per version) — unless items were already written by an earlier run,

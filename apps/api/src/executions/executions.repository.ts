@@ -54,8 +54,16 @@ export class ExecutionsRepository {
     return this.prisma.client.execution.findMany({ where: { organizationId, draftId }, select: { id: true }, orderBy: { createdAt: 'asc' } });
   }
 
-  /** Executions not finished: the worker re-enqueues them at startup (a killed worker's job). */
-  unfinished(limit = 500) {
-    return this.prisma.client.execution.findMany({ where: { status: { in: ['PENDING', 'RUNNING'] } }, select: { id: true, organizationId: true }, orderBy: { createdAt: 'asc' }, take: limit });
+  /**
+   * Executions not finished: the worker re-enqueues them at startup (a killed worker's job) and,
+   * every few minutes, those untouched for `idleMs` (a job Redis lost, or a worker that died).
+   */
+  unfinished(limit = 500, idleMs = 0) {
+    return this.prisma.client.execution.findMany({
+      where: { status: { in: ['PENDING', 'RUNNING'] }, ...(idleMs > 0 ? { updatedAt: { lt: new Date(Date.now() - idleMs) } } : {}) },
+      select: { id: true, organizationId: true },
+      orderBy: { createdAt: 'asc' },
+      take: limit,
+    });
   }
 }

@@ -11,7 +11,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import { applyCacheInvalidation } from './cache-invalidate.js';
 import { DraftExecutor } from '../executions/draft-executor.js';
 import { ExecutionsRepository } from '../executions/executions.repository.js';
-import { executeDraft, resumeUnfinishedExecutions } from './draft-execute.js';
+import { abandonExecution, executeDraft, RESUME_IDLE_MS, resumeUnfinishedExecutions } from './draft-execute.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -39,6 +39,7 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     'housekeeping.purge': async () => purgeExpired(prisma, idempotency),
     'cache.invalidate': async (payload) => applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
     'draft.execute': async (payload) => executeDraft(ctx.get(DraftExecutor), payload as JobPayload<'draft.execute'>),
+    'draft.resume': async () => ({ resumed: await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts, RESUME_IDLE_MS) }),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
@@ -61,16 +62,30 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
         { connection, concurrency: 4 },
       ),
   );
-  for (const w of workers) w.on('failed', (job, err) => log.error({ job: job?.name, jobId: job?.id, err }, 'job failed'));
+  for (const w of workers) {
+    w.on('failed', (job, err) => {
+      log.error({ job: job?.name, jobId: job?.id, attempt: job?.attemptsMade, err }, 'job failed');
+      // the last attempt of an execution: give it up properly instead of leaving it RUNNING
+      if (job?.name === 'draft.execute' && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        const parsed = JOBS['draft.execute'].payload.safeParse(job.data);
+        if (parsed.success) {
+          abandonExecution(ctx.get(DraftExecutor), parsed.data, job.attemptsMade, String(job.id))
+            .then((outcome) => log.warn({ outcome }, 'execution abandoned after the last attempt'))
+            .catch((e: unknown) => log.error({ err: e, executionId: parsed.data.executionId }, 'could not abandon the execution; the periodic resume will retry it'));
+        }
+      }
+    });
+  }
 
-  const resumed = await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!);
+  const resumed = await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts);
   if (resumed) log.info({ resumed }, 'unfinished executions re-enqueued');
   await queues.get('amms-housekeeping')!.upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
+  await queues.get('amms-drafts')!.upsertJobScheduler('draft-resume', { every: config.worker.resumeEveryMs }, { name: 'draft.resume', data: {} });
 
   const publish = async (rows: OutboxRow[]) => {
     for (const q of QUEUES) {
       const batch = rows.filter((r) => r.queue === q);
-      if (batch.length) await queues.get(q)!.addBulk(batch.map((r) => ({ name: r.name, data: r.payload, opts: { jobId: `outbox-${r.id}`, removeOnComplete: 1000, removeOnFail: 5000, attempts: 5, backoff: { type: 'exponential', delay: 1000 } } })));
+      if (batch.length) await queues.get(q)!.addBulk(batch.map((r) => ({ name: r.name, data: r.payload, opts: { jobId: `outbox-${r.id}`, removeOnComplete: 1000, removeOnFail: 5000, attempts: config.worker.jobAttempts, backoff: { type: 'exponential', delay: 1000 } } })));
     }
   };
   let stopping = false;

@@ -29,6 +29,10 @@ const ZEnv = z.object({
   AGENT_OPENAI_MODEL: z.string().min(1).max(200).optional(),
   /** per request; a run's wall-time budget is 10 s and the planner may make 2 requests, so keep 2 × this below it */
   AGENT_OPENAI_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(4000),
+  /** worker: how often executions left PENDING / RUNNING (and idle) are re-enqueued */
+  WORKER_RESUME_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
+  /** worker: attempts of a queued job; a draft.execute past them is given up (FAILED / PARTIAL, audited) */
+  WORKER_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -72,6 +76,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },
+    worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
     agent: {
       planner: e.AGENT_PLANNER,
       openai:

@@ -32,6 +32,12 @@ export const JOBS = {
     queue: 'amms-drafts',
     payload: z.object({ organizationId: z.uuid(), executionId: z.uuid() }).strict(),
   },
+  // Periodic (every few minutes): re-enqueue executions left PENDING / RUNNING and untouched
+  // (a job Redis lost, a worker killed without a restart). Safe: executions are idempotent.
+  'draft.resume': {
+    queue: 'amms-drafts',
+    payload: z.object({}).strict(),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;
