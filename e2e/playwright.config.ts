@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from '@playwright/test';
 
+const env = process.env;
+
 /**
  * Browser e2e against the real, started system: the built API (port 3101) and the
  * built web app (`next start`, port 3100). The caller (scripts/test.mjs) builds
@@ -12,11 +14,13 @@ import { defineConfig } from '@playwright/test';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const webDir = fileURLToPath(new URL('../apps/web/', import.meta.url));
 
-const API_PORT = 3101;
-const WEB_PORT = 3100;
+// Ports, database and Next build dir can be moved so that several runs (one per
+// developer checkout or helper) do not share a server: E2E_API_PORT, E2E_WEB_PORT,
+// DATABASE_URL, REDIS_URL, NEXT_DIST_DIR. E2E_WEB_DEV=1 serves the web with `next dev`.
+const API_PORT = Number(env.E2E_API_PORT ?? 3101);
+const WEB_PORT = Number(env.E2E_WEB_PORT ?? 3100);
 const apiUrl = `http://127.0.0.1:${API_PORT}`;
 const webUrl = `http://127.0.0.1:${WEB_PORT}`;
-const env = process.env;
 
 // Scratch space inside the repo (gitignored): the runner should set TMPDIR before it
 // starts; this is the fallback, and Chromium's HOME/XDG dirs always live here.
@@ -24,6 +28,20 @@ const scratch = fileURLToPath(new URL('../.e2e-tmp/', import.meta.url));
 const browserHome = `${scratch}chromium-home`;
 mkdirSync(browserHome, { recursive: true });
 if (!env.TMPDIR) env.TMPDIR = scratch;
+
+/** what the API and the worker share (the worker has no port) */
+const apiEnv = {
+  DATABASE_URL: env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/amms_test',
+  REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379/1',
+  WEB_ORIGIN: env.WEB_ORIGIN ?? webUrl,
+  NODE_ENV: 'production',
+  // production refuses the dev default secret; this one is for the local e2e run only
+  JWT_ACCESS_SECRET: env.JWT_ACCESS_SECRET ?? 'e2e-only-access-secret-not-for-production-use',
+  LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
+  // every browser here is 127.0.0.1, and other suites share the Redis counters:
+  // keep the per-IP login budget out of the way (the per-email limit still applies)
+  LOGIN_MAX_ATTEMPTS_PER_IP: env.LOGIN_MAX_ATTEMPTS_PER_IP ?? '100000',
+};
 
 export default defineConfig({
   testDir: './specs',
@@ -33,7 +51,7 @@ export default defineConfig({
   retries: 0,
   forbidOnly: !!env.CI,
   reporter: 'list',
-  timeout: 60_000,
+  timeout: env.E2E_WEB_DEV ? 180_000 : 90_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: webUrl,
@@ -71,23 +89,23 @@ export default defineConfig({
       timeout: 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
-      env: {
-        PORT: String(API_PORT),
-        DATABASE_URL: env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/amms_test',
-        REDIS_URL: env.REDIS_URL ?? 'redis://127.0.0.1:6379/1',
-        WEB_ORIGIN: env.WEB_ORIGIN ?? webUrl,
-        NODE_ENV: 'production',
-        // production refuses the dev default secret; this one is for the local e2e run only
-        JWT_ACCESS_SECRET: env.JWT_ACCESS_SECRET ?? 'e2e-only-access-secret-not-for-production-use',
-        LOG_LEVEL: env.LOG_LEVEL ?? 'warn',
-        // every browser here is 127.0.0.1, and other suites share the Redis counters:
-        // keep the per-IP login budget out of the way (the per-email limit still applies)
-        LOGIN_MAX_ATTEMPTS_PER_IP: env.LOGIN_MAX_ATTEMPTS_PER_IP ?? '100000',
-      },
+      env: { ...apiEnv, PORT: String(API_PORT) },
+    },
+    {
+      // executes confirmed drafts (outbox relay → BullMQ → draft.execute)
+      name: 'worker',
+      command: 'node apps/api/dist/worker.js',
+      cwd: repoRoot,
+      wait: { stdout: /AMMS worker started/ },
+      reuseExistingServer: !env.CI,
+      timeout: 60_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      env: { ...apiEnv, LOG_LEVEL: 'info' },
     },
     {
       name: 'web',
-      command: `node ../../node_modules/next/dist/bin/next start -H 127.0.0.1 -p ${WEB_PORT}`,
+      command: `node ../../node_modules/next/dist/bin/next ${env.E2E_WEB_DEV ? 'dev' : 'start'} -H 127.0.0.1 -p ${WEB_PORT}`,
       cwd: webDir,
       url: `${webUrl}/login`,
       reuseExistingServer: !env.CI,
@@ -98,7 +116,8 @@ export default defineConfig({
         PORT: String(WEB_PORT),
         API_URL: env.E2E_API_URL ?? apiUrl,
         NEXT_TELEMETRY_DISABLED: '1',
-        NODE_ENV: 'production',
+        NODE_ENV: env.E2E_WEB_DEV ? 'development' : 'production',
+        ...(env.NEXT_DIST_DIR ? { NEXT_DIST_DIR: env.NEXT_DIST_DIR } : {}),
       },
     },
   ],

@@ -16,6 +16,8 @@ const securityHeaders = [
 ];
 
 const nextConfig: NextConfig = {
+  // a separate build dir per parallel checkout/run (default .next)
+  distDir: process.env.NEXT_DIST_DIR ?? '.next',
   transpilePackages: ['@amms/contracts'],
   turbopack: { root: repoRoot },
   outputFileTracingRoot: repoRoot,

@@ -1,0 +1,39 @@
+'use client';
+
+import { useEffect, useRef, type ReactNode } from 'react';
+
+/**
+ * A modal on the native <dialog>: focus is trapped and returned by the browser, Escape
+ * closes it. Render it only while open (`open && <Dialog …/>`).
+ */
+export function Dialog({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const el = ref.current;
+    if (el && !el.open) el.showModal();
+    return () => el?.close();
+  }, []);
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby="dialog-title"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      className={`m-auto w-[calc(100vw-1.5rem)] ${wide ? 'max-w-3xl' : 'max-w-lg'} rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40`}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-slate-200 px-4 py-3">
+        <h2 id="dialog-title" className="text-base font-semibold text-slate-900">
+          {title}
+        </h2>
+        <button type="button" onClick={onClose} aria-label="×" className="grid size-9 place-items-center rounded-md text-slate-600 hover:bg-slate-100">
+          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
+            <path d="M6 6l12 12M18 6L6 18" />
+          </svg>
+        </button>
+      </div>
+      <div className="max-h-[75dvh] overflow-y-auto px-4 py-4">{children}</div>
+    </dialog>
+  );
+}

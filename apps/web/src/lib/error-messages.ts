@@ -1,0 +1,143 @@
+import type { TErrorCode } from '@amms/contracts/errors';
+import type { Locale } from '@/i18n/locales';
+import { ApiError } from './api-client';
+
+type Extra = 'NETWORK' | 'UNKNOWN';
+
+/**
+ * What a person reads for each stable error code of the API (contracts/errors.ts).
+ * Both maps are exhaustive over the codes: a new code fails the type check until it
+ * has wording in both languages.
+ */
+const zhCN: Record<TErrorCode | Extra, string> = {
+  VALIDATION_FAILED: '输入有误，请检查标出的字段。',
+  MALFORMED_JSON: '请求格式错误。',
+  PAYLOAD_TOO_LARGE: '提交的内容过大。',
+  UNSUPPORTED_MEDIA_TYPE: '不支持的请求格式。',
+  ROUTE_NOT_FOUND: '找不到该接口。',
+  NOT_FOUND: '找不到该记录，或者你无权访问它。',
+  CONFLICT: '数据已被他人修改，请刷新后重试。',
+  VERSION_CONFLICT: '数据已被他人修改，已显示最新内容，请重新操作。',
+  RATE_LIMITED: '操作过于频繁，请稍后再试。',
+  INTERNAL: '服务器出错了，请稍后再试。',
+  SERVICE_UNAVAILABLE: '服务暂时不可用，请稍后再试。',
+  UNAUTHENTICATED: '登录已过期，请重新登录。',
+  INVALID_CREDENTIALS: '邮箱或密码不正确。',
+  TOKEN_EXPIRED: '登录已过期，请重新登录。',
+  TOKEN_INVALID: '登录状态无效，请重新登录。',
+  REFRESH_TOKEN_REUSED: '登录状态异常，请重新登录。',
+  FORBIDDEN: '你的角色没有执行此操作的权限。',
+  NOT_A_MEMBER: '你不是该组织的成员。',
+  MEMBERSHIP_SUSPENDED: '你在该组织的成员资格已被停用。',
+  LAST_OWNER: '组织至少需要保留一名所有者。',
+  MEMBER_EXISTS: '该用户已是组织成员。',
+  TEAM_NAME_TAKEN: '团队名称已被使用。',
+  SCOPE_NOT_GRANTABLE: '该数据范围不能授予此角色。',
+  CANNOT_CHANGE_SELF: '不能修改自己的角色或状态。',
+  INVALID_TRANSITION: '当前状态下不能执行此操作。',
+  SERIAL_NUMBER_TAKEN: '该序列号已被本组织的其他机具使用。',
+  MACHINE_MODEL_EXISTS: '该机型已存在。',
+  METER_BACKWARDS: '小时表读数不能小于上一次读数。',
+  METER_OUT_OF_ORDER: '小时表读数的时间早于已有读数。',
+  FIELD_NAME_TAKEN: '地块名称已被使用。',
+  BOOKING_CONFLICT: '时间冲突：该机具或机手在此时段已被占用。',
+  ASSET_UNAVAILABLE: '该机具当前不可用（维修中或已停用）。',
+  CAPABILITY_MISMATCH: '该机具组合不具备此作业所需的能力。',
+  INVALID_MACHINE_SET: '机具组合无效：需要一台动力机械或自走式机械，可加挂农具。',
+  OUTSIDE_JOB_WINDOW: '所选时段超出了作业的时间窗口。',
+  OPERATOR_NOT_ELIGIBLE: '该成员不能担任此作业的机手。',
+  SELF_ACCEPTANCE: '不能验收自己提交或负责的工单，请由其他人验收。',
+  CHECKLIST_INCOMPLETE: '检查单还有未完成的项目。',
+  SELF_APPROVAL: '不能审批自己提交的单据，请由其他人审批。',
+  EMPTY_DOCUMENT: '单据至少需要一行明细。',
+  DRAFT_STALE: '草稿已有更新的版本，请查看最新版本后再确认。',
+  DRAFT_NOT_OPEN: '该草稿已确认、已拒绝或已执行，不能再修改。',
+  DRAFT_INVALID: '草稿存在违反硬约束的条目，不能确认。',
+  DRAFT_NOT_CONFIRMED: '草稿尚未确认，不能执行。',
+  DRAFT_EDIT_NOT_SUPPORTED: '此类草稿暂不支持编辑。',
+  IDEMPOTENCY_KEY_REUSED: '重复提交的内容与上次不同，请刷新后重试。',
+  IDEMPOTENCY_KEY_IN_USE: '上一次提交仍在处理中，请稍候。',
+  IDEMPOTENCY_KEY_INVALID: '请求标识无效。',
+  NETWORK: '无法连接服务器，请检查网络后重试。',
+  UNKNOWN: '操作失败，请重试。',
+};
+
+const en: Record<TErrorCode | Extra, string> = {
+  VALIDATION_FAILED: 'Some input is not valid; check the marked fields.',
+  MALFORMED_JSON: 'The request was malformed.',
+  PAYLOAD_TOO_LARGE: 'What you sent is too large.',
+  UNSUPPORTED_MEDIA_TYPE: 'Unsupported request format.',
+  ROUTE_NOT_FOUND: 'No such API route.',
+  NOT_FOUND: 'Not found, or you have no access to it.',
+  CONFLICT: 'Someone else changed this; refresh and try again.',
+  VERSION_CONFLICT: 'Someone else changed this; the current version is shown, please try again.',
+  RATE_LIMITED: 'Too many attempts; try again shortly.',
+  INTERNAL: 'Something went wrong on the server; try again later.',
+  SERVICE_UNAVAILABLE: 'The service is temporarily unavailable.',
+  UNAUTHENTICATED: 'Your session has expired; sign in again.',
+  INVALID_CREDENTIALS: 'Wrong email or password.',
+  TOKEN_EXPIRED: 'Your session has expired; sign in again.',
+  TOKEN_INVALID: 'Your session is not valid; sign in again.',
+  REFRESH_TOKEN_REUSED: 'Your session was ended for safety; sign in again.',
+  FORBIDDEN: 'Your role may not do this.',
+  NOT_A_MEMBER: 'You are not a member of this organization.',
+  MEMBERSHIP_SUSPENDED: 'Your membership in this organization is suspended.',
+  LAST_OWNER: 'The organization needs at least one owner.',
+  MEMBER_EXISTS: 'This user is already a member.',
+  TEAM_NAME_TAKEN: 'This team name is taken.',
+  SCOPE_NOT_GRANTABLE: 'This data scope cannot be granted to that role.',
+  CANNOT_CHANGE_SELF: 'You cannot change your own role or status.',
+  INVALID_TRANSITION: 'Not possible in the current state.',
+  SERIAL_NUMBER_TAKEN: 'Another machine of this organization has this serial number.',
+  MACHINE_MODEL_EXISTS: 'This model already exists.',
+  METER_BACKWARDS: 'The meter reading is lower than the previous one.',
+  METER_OUT_OF_ORDER: 'The reading is dated before an existing reading.',
+  FIELD_NAME_TAKEN: 'This field name is taken.',
+  BOOKING_CONFLICT: 'Time conflict: the machine or operator is already booked then.',
+  ASSET_UNAVAILABLE: 'The machine is not available (in maintenance or retired).',
+  CAPABILITY_MISMATCH: 'This machine set cannot do this operation.',
+  INVALID_MACHINE_SET: 'Invalid machine set: one power unit or self-propelled machine, plus implements.',
+  OUTSIDE_JOB_WINDOW: 'The time is outside the job window.',
+  OPERATOR_NOT_ELIGIBLE: 'This member cannot operate on this job.',
+  SELF_ACCEPTANCE: 'You cannot accept a work order you submitted or worked on; someone else must.',
+  CHECKLIST_INCOMPLETE: 'The checklist has open items.',
+  SELF_APPROVAL: 'You cannot approve your own document; someone else must.',
+  EMPTY_DOCUMENT: 'A document needs at least one line.',
+  DRAFT_STALE: 'The draft has a newer version; review it before confirming.',
+  DRAFT_NOT_OPEN: 'The draft is confirmed, rejected or executed and can no longer change.',
+  DRAFT_INVALID: 'The draft violates hard constraints and cannot be confirmed.',
+  DRAFT_NOT_CONFIRMED: 'The draft is not confirmed yet.',
+  DRAFT_EDIT_NOT_SUPPORTED: 'This kind of draft cannot be edited.',
+  IDEMPOTENCY_KEY_REUSED: 'A retry carried different content; refresh and try again.',
+  IDEMPOTENCY_KEY_IN_USE: 'The previous attempt is still running; please wait.',
+  IDEMPOTENCY_KEY_INVALID: 'Invalid request key.',
+  NETWORK: 'Cannot reach the server; check the network and try again.',
+  UNKNOWN: 'That did not work; try again.',
+};
+
+const MESSAGES: Record<Locale, Record<TErrorCode | Extra, string>> = { 'zh-CN': zhCN, en };
+
+/** The sentence for an error of any kind (ApiError by code, anything else generic). */
+export function errorMessage(locale: Locale, err: unknown): string {
+  const messages = MESSAGES[locale];
+  const code = err instanceof ApiError ? err.code : 'UNKNOWN';
+  if (code in messages) return messages[code as TErrorCode | Extra];
+  return err instanceof ApiError && err.message ? err.message : messages.UNKNOWN;
+}
+
+/**
+ * VALIDATION_FAILED details → { fieldPath: message }. The API's message is in English
+ * and technical; the field is marked, and the code is shown in the chosen language
+ * by the caller when it has better wording.
+ */
+export function fieldErrors(err: unknown): Record<string, string> {
+  if (!(err instanceof ApiError) || !Array.isArray(err.details)) return {};
+  const out: Record<string, string> = {};
+  for (const d of err.details as unknown[]) {
+    if (d && typeof d === 'object' && 'path' in d && 'message' in d) {
+      const path = String((d as { path: unknown }).path);
+      out[path] ??= String((d as { message: unknown }).message);
+    }
+  }
+  return out;
+}
