@@ -276,7 +276,7 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const d3 = ZDraftDetail.parse(v3.body);
     const ver3 = d3.versions[0]!;
     expect(ver3).toMatchObject({ version: 3, basedOnVersion: 2, note: '一号机推迟一天，二号机下次再说', validation: { ok: true, violations: [] } });
-    expect(ver3.workOrderItems).toEqual([expect.objectContaining({ kind: 'WORK_ORDER', planId: a!.planId, assetId: a!.assetId, title: '250小时保养', dueStatus: 'OVERDUE', assetName: '收割机1', ...moved })]);
+    expect(ver3.workOrderItems).toEqual([expect.objectContaining({ kind: 'WORK_ORDER', title: '250小时保养', dueStatus: 'OVERDUE', assetName: '收割机1', ...moved })]);
     expect(ver3.workOrderItems[0]!.itemKey).not.toBe(a!.itemKey);
     expect(ver3.unplacedWorkOrders).toEqual([expect.objectContaining({ assetId: b!.assetId, reason: 'REMOVED_BY_EDIT' })]);
     const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);

@@ -14,6 +14,11 @@ export type FakeReply =
   | { plan: unknown }
   /** a submit_plan tool call whose arguments string is exactly this (e.g. broken JSON) */
   | { rawArguments: string }
+  /**
+   * other tool calls (the agent loop: list_jobs, candidate_machines, …, or a name that does not
+   * exist), in one assistant turn; `args` is serialized as JSON, `rawArguments` sent as is
+   */
+  | { toolCalls: Array<{ name: string; args?: unknown; rawArguments?: string }> }
   /** a plain text answer without any tool call */
   | { text: string }
   /** an HTTP error status with an OpenAI-style error body */
@@ -28,7 +33,7 @@ export interface RecordedRequest {
   /** the parsed JSON body (model, messages, tools, tool_choice, …) */
   body: {
     model?: string;
-    messages?: Array<{ role: string; content: string | null; tool_call_id?: string; tool_calls?: unknown[] }>;
+    messages?: Array<{ role: string; content: string | null; tool_call_id?: string; tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }> }>;
     tools?: Array<{ type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }>;
     tool_choice?: unknown;
     [k: string]: unknown;
@@ -98,13 +103,17 @@ export class FakeOpenAi {
     const reply = next;
     if ('status' in reply) return error(res, reply.status, `scripted error ${reply.status}`, 'server_error');
     const model = body.model ?? 'fake-model';
+    const toolCall = (name: string, args: string) => ({ id: `call_${randomUUID().slice(0, 12)}`, type: 'function', function: { name, arguments: args } });
     const message =
       'text' in reply
         ? { role: 'assistant', content: reply.text }
         : {
             role: 'assistant',
             content: null,
-            tool_calls: [{ id: `call_${randomUUID().slice(0, 12)}`, type: 'function', function: { name: 'submit_plan', arguments: 'plan' in reply ? JSON.stringify(reply.plan) : reply.rawArguments } }],
+            tool_calls:
+              'toolCalls' in reply
+                ? reply.toolCalls.map((c) => toolCall(c.name, c.rawArguments ?? JSON.stringify(c.args ?? {})))
+                : [toolCall('submit_plan', 'plan' in reply ? JSON.stringify(reply.plan) : reply.rawArguments)],
           };
     send(res, 200, {
       id: `chatcmpl-${randomUUID()}`,

@@ -52,7 +52,8 @@ function conversationScope(ctx: OrgContext): Prisma.AgentConversationWhereInput 
 }
 
 /**
- * goal → plan (constraints) → read-only tools → deterministic scheduler + validator → draft v1.
+ * goal → plan (constraints; a model planner may call the read-only tools itself) → read-only
+ * tools → deterministic scheduler + validator → draft v1.
  * The run row is created first (RUNNING, audited), the work happens outside any transaction
  * (reads only), and the outcome (steps, draft, audit of every tool call) commits in one
  * transaction at the end.
@@ -101,8 +102,15 @@ export class AgentService {
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
     const memory = await this.memoryOf(ctx.organizationId, run.conversationId, run.id);
     const planInput = { goal: run.goal, now: new Date(), timezone, known: known.result, memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) } };
-    // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args
-    const planned = planner.planWithDiagnostics ? await planner.planWithDiagnostics(planInput) : { constraints: await planner.plan(planInput), diagnostics: null };
+    // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args.
+    // It may call the read-only tools itself (the agent loop): through this run's runner, so every
+    // call is a run step (audited below), under the caller's permissions, data scope and the run's
+    // budgets, leaving what the scheduler step needs. `known_names` is already in its prompt.
+    const planned = planner.planWithDiagnostics
+      ? await planner.planWithDiagnostics(planInput, runner.forPlanner({ exclude: ['known_names'] }))
+      : { constraints: await planner.plan(planInput), diagnostics: null };
+    // the facts below are loaded by fixed calls; one identical to a call the model made reuses its result
+    runner.reuseIdenticalResults();
     const constraints = ZPlanConstraints.parse(planned.constraints);
     runner.note('plan', {
       message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
@@ -272,6 +280,7 @@ export class AgentService {
 function describePlanner(d: PlannerDiagnostics | null): string {
   if (!d) return '';
   const attempts = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
-  if (d.fallback) return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}: ${d.fallback})`;
-  return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
+  const tools = d.toolCalls ? `, ${d.toolCalls} tool call${d.toolCalls === 1 ? '' : 's'}` : '';
+  if (d.fallback) return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}${tools}: ${d.fallback})`;
+  return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${tools}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
 }
