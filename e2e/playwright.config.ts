@@ -109,7 +109,7 @@ export default defineConfig({
       cwd: webDir,
       url: `${webUrl}/login`,
       reuseExistingServer: !env.CI,
-      timeout: 60_000,
+      timeout: env.E2E_WEB_DEV ? 180_000 : 60_000,
       stdout: 'ignore',
       stderr: 'pipe',
       env: {

@@ -92,11 +92,11 @@ test.describe('dashboard shell', () => {
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: artifact('shell-zh.png'), fullPage: true });
 
-    // a section page: heading + honest empty state
+    // a section page: its heading, and the nav marks it current
     await nav.getByRole('link', { name: '作业', exact: true }).click();
     await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}\/jobs$/);
     await expect(page.getByRole('heading', { level: 1, name: '作业' })).toBeVisible();
-    await expect(page.getByText('即将推出')).toBeVisible();
+    await expect(nav.getByRole('link', { name: '作业', exact: true })).toHaveAttribute('aria-current', 'page');
     await nav.getByRole('link', { name: '概览' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
 

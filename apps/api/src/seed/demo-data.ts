@@ -57,7 +57,7 @@ export function demoUsers(org: DemoOrg, index: number) {
     email: `${role.toLowerCase()}@${org.domain}`,
     name: NAMES[role][index === 0 ? 0 : 1],
     role,
-    dataScope: DEFAULT_SCOPE[role],
+    dataScope: scopeOf(role),
     locale: index === 0 ? 'zh-CN' : 'en',
     teams: org.teamsOf[role] ?? [],
   }));
@@ -104,4 +104,9 @@ export function demoStaff(org: DemoOrg, index: number, scale: number) {
   return out;
 }
 
-const scopeOf = (role: TRole) => DEFAULT_SCOPE[role];
+/**
+ * The demo's scopes: the role defaults, except mechanics. The demo workshop serves the whole
+ * fleet (every machine belongs to a crew team), so its mechanics see the org (ORG), not only the
+ * Workshop team: with TEAM they could neither see a crew's machine nor report a fault on it.
+ */
+const scopeOf = (role: TRole) => (role === 'MECHANIC' ? 'ORG' : DEFAULT_SCOPE[role]);

@@ -1,10 +1,12 @@
 import { ZListTeamsResponse } from '@amms/contracts/teams';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/empty-state';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { sectionTitle } from '@/components/section-page';
 import { TeamsCard } from '@/components/teams-card';
+import { Loading } from '@/components/ui/states';
+import { OverviewDashboard } from '@/features/dashboard/overview-dashboard';
 import { format } from '@/i18n/dictionaries';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
@@ -58,10 +60,9 @@ export default async function OverviewPage({ params }: PageProps<'/orgs/[orgId]'
         ) : null}
       </div>
 
-      <EmptyState badge={t.comingSoon.badge}>
-        <p>{t.sections.overview.description}</p>
-        <p className="text-slate-600">{t.comingSoon.body}</p>
-      </EmptyState>
+      <Suspense fallback={<Loading />}>
+        <OverviewDashboard orgId={orgId} timeZone={org.timezone} permissions={membership.permissions} />
+      </Suspense>
     </>
   );
 }

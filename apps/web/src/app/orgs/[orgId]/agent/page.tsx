@@ -1,14 +1,35 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { AgentPanel } from '@/features/agent/agent-panel';
+import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
-import { requireOrgContext } from '@/lib/server/auth';
+import { can, requireOrgContext } from '@/lib/server/auth';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('agent');
 }
 
-export default async function AgentPage({ params }: PageProps<'/orgs/[orgId]/agent'>) {
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function AgentPage({ params, searchParams }: PageProps<'/orgs/[orgId]/agent'>) {
   const { orgId } = await params;
+  const sp = await searchParams;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'agent'));
-  return <SectionPage ctx={ctx} section="agent" />;
+  const { t } = await getI18n();
+  const org = ctx.membership.organization;
+  const conversation = typeof sp.conversation === 'string' && UUID.test(sp.conversation) ? sp.conversation : null;
+  return (
+    <>
+      <PageHeader title={t.sections.agent.title} subtitle={t.sections.agent.description} />
+      {can(ctx.membership, 'agent.run') ? (
+        <AgentPanel orgId={orgId} timeZone={org.timezone} initialConversationId={conversation} />
+      ) : (
+        <EmptyState title={t.noAccess.title}>
+          <p>{t.noAccess.body}</p>
+        </EmptyState>
+      )}
+    </>
+  );
 }

@@ -1,7 +1,13 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { Suspense } from 'react';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { Loading } from '@/components/ui/states';
+import { AnalyticsDashboard } from '@/features/analytics/analytics-dashboard';
+import { NoAccess } from '@/features/assets/no-access';
+import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
-import { requireOrgContext } from '@/lib/server/auth';
+import { can, requireOrgContext } from '@/lib/server/auth';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('analytics');
@@ -10,5 +16,17 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function AnalyticsPage({ params }: PageProps<'/orgs/[orgId]/analytics'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'analytics'));
-  return <SectionPage ctx={ctx} section="analytics" />;
+  const { t } = await getI18n();
+  return (
+    <>
+      <PageHeader title={t.sections.analytics.title} subtitle={ctx.membership.organization.name} />
+      {can(ctx.membership, 'analytics.read') ? (
+        <Suspense fallback={<Loading />}>
+          <AnalyticsDashboard orgId={orgId} timeZone={ctx.membership.organization.timezone} />
+        </Suspense>
+      ) : (
+        <NoAccess />
+      )}
+    </>
+  );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-page';
+import { AdminSection } from '@/features/admin/admin-section';
+import { ApiKeysAdmin } from '@/features/admin/api-keys';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 
@@ -10,5 +12,9 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function ApiKeysPage({ params }: PageProps<'/orgs/[orgId]/api-keys'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'api-keys'));
-  return <SectionPage ctx={ctx} section="apiKeys" />;
+  return (
+    <AdminSection ctx={ctx} section="apiKeys">
+      <ApiKeysAdmin orgId={orgId} timeZone={ctx.membership.organization.timezone} permissions={ctx.membership.permissions} />
+    </AdminSection>
+  );
 }

@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { OrgAudit } from '@/features/audit/org-audit';
+import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
-import { requireOrgContext } from '@/lib/server/auth';
+import { can, requireOrgContext } from '@/lib/server/auth';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('audit');
@@ -10,5 +14,18 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function AuditPage({ params }: PageProps<'/orgs/[orgId]/audit'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'audit'));
-  return <SectionPage ctx={ctx} section="audit" />;
+  const { t } = await getI18n();
+  const org = ctx.membership.organization;
+  return (
+    <>
+      <PageHeader title={t.sections.audit.title} subtitle={org.name} />
+      {can(ctx.membership, 'audit.read') ? (
+        <OrgAudit orgId={orgId} timeZone={org.timezone} myUserId={ctx.me.user.id} />
+      ) : (
+        <EmptyState title={t.noAccess.title}>
+          <p>{t.noAccess.body}</p>
+        </EmptyState>
+      )}
+    </>
+  );
 }

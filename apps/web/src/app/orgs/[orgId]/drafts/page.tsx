@@ -1,7 +1,11 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { DraftsList } from '@/features/drafts/drafts-list';
+import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
-import { requireOrgContext } from '@/lib/server/auth';
+import { can, requireOrgContext } from '@/lib/server/auth';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('drafts');
@@ -10,5 +14,18 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function DraftsPage({ params }: PageProps<'/orgs/[orgId]/drafts'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'drafts'));
-  return <SectionPage ctx={ctx} section="drafts" />;
+  const { t } = await getI18n();
+  const org = ctx.membership.organization;
+  return (
+    <>
+      <PageHeader title={t.sections.drafts.title} subtitle={org.name} />
+      {can(ctx.membership, 'draft.read') ? (
+        <DraftsList orgId={orgId} timeZone={org.timezone} />
+      ) : (
+        <EmptyState title={t.noAccess.title}>
+          <p>{t.noAccess.body}</p>
+        </EmptyState>
+      )}
+    </>
+  );
 }

@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-page';
+import { JobsList } from '@/features/jobs/jobs-list';
+import { JobsTabs } from '@/features/jobs/jobs-tabs';
+import { pageProps, SectionShell } from '@/features/jobs/section-shell';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 
@@ -10,5 +13,11 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function JobsPage({ params }: PageProps<'/orgs/[orgId]/jobs'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'jobs'));
-  return <SectionPage ctx={ctx} section="jobs" />;
+  const { timeZone, permissions } = pageProps(ctx);
+  return (
+    <SectionShell ctx={ctx} section="jobs" permission="job.read">
+      <JobsTabs orgId={orgId} />
+      <JobsList orgId={orgId} timeZone={timeZone} permissions={permissions} />
+    </SectionShell>
+  );
 }

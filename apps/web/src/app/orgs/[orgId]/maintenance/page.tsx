@@ -1,5 +1,8 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-page';
+import { pageProps, SectionShell } from '@/features/jobs/section-shell';
+import { MaintenanceTabs } from '@/features/maintenance/ui';
+import { WorkOrderBoard } from '@/features/maintenance/work-order-board';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 
@@ -10,5 +13,11 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function MaintenancePage({ params }: PageProps<'/orgs/[orgId]/maintenance'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'maintenance'));
-  return <SectionPage ctx={ctx} section="maintenance" />;
+  const { timeZone } = pageProps(ctx);
+  return (
+    <SectionShell ctx={ctx} section="maintenance" permission="maintenance.read">
+      <MaintenanceTabs orgId={orgId} />
+      <WorkOrderBoard orgId={orgId} timeZone={timeZone} />
+    </SectionShell>
+  );
 }

@@ -1,5 +1,7 @@
 import type { Metadata } from 'next';
-import { SectionPage, sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-page';
+import { AdminSection } from '@/features/admin/admin-section';
+import { TeamsAdmin } from '@/features/admin/teams';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 
@@ -10,5 +12,9 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function TeamsPage({ params }: PageProps<'/orgs/[orgId]/teams'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'teams'));
-  return <SectionPage ctx={ctx} section="teams" />;
+  return (
+    <AdminSection ctx={ctx} section="teams">
+      <TeamsAdmin orgId={orgId} timeZone={ctx.membership.organization.timezone} />
+    </AdminSection>
+  );
 }

@@ -1,0 +1,51 @@
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { AssetDetail } from '@/features/assets/asset-detail';
+import { assetMessages } from '@/features/assets/messages';
+import { NoAccess } from '@/features/assets/no-access';
+import { assetDetailQuery } from '@/features/assets/queries';
+import { loadAssetOr404 } from '@/features/assets/server';
+import { getI18n } from '@/i18n/server';
+import { orgPath } from '@/lib/nav';
+import { can, requireOrgContext } from '@/lib/server/auth';
+import { getQueryClient } from '@/lib/server/query-client';
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionTitle('assets');
+}
+
+export default async function AssetPage({ params }: PageProps<'/orgs/[orgId]/assets/[assetId]'>) {
+  const { orgId, assetId } = await params;
+  const ctx = await requireOrgContext(orgId, orgPath(orgId, `assets/${assetId}`));
+  const { t, locale } = await getI18n();
+  const m = assetMessages[locale];
+  const back = (
+    <Link href={orgPath(orgId, 'assets')} className="text-emerald-800 underline-offset-2 hover:underline">
+      ← {m.detail.back}
+    </Link>
+  );
+  if (!can(ctx.membership, 'asset.read')) {
+    return (
+      <>
+        <PageHeader title={t.sections.assets.title} subtitle={back} />
+        <NoAccess />
+      </>
+    );
+  }
+
+  const asset = await loadAssetOr404(orgId, assetId);
+  const queryClient = getQueryClient();
+  if (asset) queryClient.setQueryData(assetDetailQuery(orgId, assetId).queryKey, asset);
+
+  return (
+    <>
+      <PageHeader title={asset?.name ?? t.sections.assets.title} subtitle={back} />
+      <HydrationBoundary state={dehydrate(queryClient)}>
+        <AssetDetail orgId={orgId} assetId={assetId} timeZone={ctx.membership.organization.timezone} permissions={ctx.membership.permissions} />
+      </HydrationBoundary>
+    </>
+  );
+}

@@ -1,0 +1,34 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { PageHeader } from '@/components/page-header';
+import { AssetForm } from '@/features/assets/asset-form';
+import { assetMessages } from '@/features/assets/messages';
+import { NoAccess } from '@/features/assets/no-access';
+import { getI18n } from '@/i18n/server';
+import { orgPath } from '@/lib/nav';
+import { can, requireOrgContext } from '@/lib/server/auth';
+
+export async function generateMetadata(): Promise<Metadata> {
+  const { locale } = await getI18n();
+  return { title: assetMessages[locale].form.createTitle };
+}
+
+export default async function NewAssetPage({ params }: PageProps<'/orgs/[orgId]/assets/new'>) {
+  const { orgId } = await params;
+  const ctx = await requireOrgContext(orgId, orgPath(orgId, 'assets/new'));
+  const { locale } = await getI18n();
+  const m = assetMessages[locale];
+  return (
+    <>
+      <PageHeader
+        title={m.form.createTitle}
+        subtitle={
+          <Link href={orgPath(orgId, 'assets')} className="text-emerald-800 underline-offset-2 hover:underline">
+            ← {m.detail.back}
+          </Link>
+        }
+      />
+      {can(ctx.membership, 'asset.write') ? <AssetForm orgId={orgId} asset={null} /> : <NoAccess />}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { sectionTitle } from '@/components/section-page';
+import { CostDetail } from '@/features/costs/cost-detail';
+import { pageProps, SectionShell } from '@/features/jobs/section-shell';
+import { orgPath } from '@/lib/nav';
+import { requireOrgContext } from '@/lib/server/auth';
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionTitle('costs');
+}
+
+export default async function CostDocumentPage({ params }: PageProps<'/orgs/[orgId]/costs/[documentId]'>) {
+  const { orgId, documentId } = await params;
+  const ctx = await requireOrgContext(orgId, orgPath(orgId, `costs/${documentId}`));
+  const { timeZone, permissions, myUserId } = pageProps(ctx);
+  return (
+    <SectionShell ctx={ctx} section="costs" permission="cost.read">
+      <CostDetail key={documentId} orgId={orgId} documentId={documentId} timeZone={timeZone} permissions={permissions} myUserId={myUserId} />
+    </SectionShell>
+  );
+}

@@ -1,0 +1,42 @@
+import type { Metadata } from 'next';
+import Link from 'next/link';
+import { EmptyState } from '@/components/empty-state';
+import { PageHeader } from '@/components/page-header';
+import { sectionTitle } from '@/components/section-page';
+import { DraftReview } from '@/features/drafts/draft-review';
+import { draftMessages } from '@/features/drafts/messages';
+import { getI18n } from '@/i18n/server';
+import { orgPath } from '@/lib/nav';
+import { can, requireOrgContext } from '@/lib/server/auth';
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionTitle('drafts');
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export default async function DraftPage({ params, searchParams }: PageProps<'/orgs/[orgId]/drafts/[draftId]'>) {
+  const { orgId, draftId } = await params;
+  const sp = await searchParams;
+  const ctx = await requireOrgContext(orgId, orgPath(orgId, `drafts/${draftId}`));
+  const { t, locale } = await getI18n();
+  const m = draftMessages[locale];
+  const org = ctx.membership.organization;
+  const execution = typeof sp.execution === 'string' && UUID.test(sp.execution) ? sp.execution : null;
+  return (
+    <>
+      <PageHeader title={t.sections.drafts.title} subtitle={org.name}>
+        <Link href={orgPath(orgId, 'drafts')} className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700">
+          {m.backToList}
+        </Link>
+      </PageHeader>
+      {can(ctx.membership, 'draft.read') ? (
+        <DraftReview orgId={orgId} draftId={draftId} timeZone={org.timezone} permissions={ctx.membership.permissions} initialExecutionId={execution} />
+      ) : (
+        <EmptyState title={t.noAccess.title}>
+          <p>{t.noAccess.body}</p>
+        </EmptyState>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { sectionTitle } from '@/components/section-page';
+import { JobDetail } from '@/features/jobs/job-detail';
+import { pageProps, SectionShell } from '@/features/jobs/section-shell';
+import { orgPath } from '@/lib/nav';
+import { requireOrgContext } from '@/lib/server/auth';
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionTitle('jobs');
+}
+
+export default async function JobPage({ params }: PageProps<'/orgs/[orgId]/jobs/[jobId]'>) {
+  const { orgId, jobId } = await params;
+  const ctx = await requireOrgContext(orgId, orgPath(orgId, `jobs/${jobId}`));
+  const { timeZone, permissions } = pageProps(ctx);
+  return (
+    <SectionShell ctx={ctx} section="jobs" permission="job.read">
+      <JobDetail key={jobId} orgId={orgId} jobId={jobId} timeZone={timeZone} permissions={permissions} />
+    </SectionShell>
+  );
+}

@@ -1,0 +1,21 @@
+import type { Metadata } from 'next';
+import { sectionTitle } from '@/components/section-page';
+import { pageProps, SectionShell } from '@/features/jobs/section-shell';
+import { WorkOrderDetail } from '@/features/maintenance/work-order-detail';
+import { orgPath } from '@/lib/nav';
+import { requireOrgContext } from '@/lib/server/auth';
+
+export function generateMetadata(): Promise<Metadata> {
+  return sectionTitle('maintenance');
+}
+
+export default async function WorkOrderPage({ params }: PageProps<'/orgs/[orgId]/maintenance/work-orders/[workOrderId]'>) {
+  const { orgId, workOrderId } = await params;
+  const ctx = await requireOrgContext(orgId, orgPath(orgId, `maintenance/work-orders/${workOrderId}`));
+  const { timeZone, permissions, myMembershipId } = pageProps(ctx);
+  return (
+    <SectionShell ctx={ctx} section="maintenance" permission="maintenance.read">
+      <WorkOrderDetail key={workOrderId} orgId={orgId} workOrderId={workOrderId} timeZone={timeZone} permissions={permissions} myMembershipId={myMembershipId} />
+    </SectionShell>
+  );
+}

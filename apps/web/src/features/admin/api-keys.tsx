@@ -1,0 +1,355 @@
+'use client';
+
+import { ZApiKey, ZCreateApiKeyResponse, type TApiKey, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
+import { PERMISSIONS, type TPermission } from '@amms/contracts/permissions';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useRef, useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { SelectField, TextField } from '@/components/ui/form';
+import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch, ApiError } from '@/lib/api-client';
+import { dayKey, formatDateTime } from '@/lib/format';
+import { messages, type AdminMessages } from './messages';
+import { isDefiniteFailure, useActionKey } from './mutations';
+import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, SecretValue, TableFrame, td, th, useNotice, Warning } from './ui';
+
+/**
+ * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors
+ * NON_GRANTABLE_KEY_SCOPES in apps/api/src/tenancy/api-keys.service.ts, which is not
+ * exported by @amms/contracts.
+ */
+const NEVER_FOR_KEYS: readonly TPermission[] = ['member.manage', 'apikey.manage', 'draft.confirm'];
+
+type Expiry = '30' | '90' | '365' | 'never' | 'date';
+
+/** Offset of a time zone from UTC at an instant, in ms (Intl only, no library). */
+function tzOffsetMs(t: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(t));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(t / 1000) * 1000;
+}
+
+/** 23:59:59 of a calendar day (YYYY-MM-DD) in the org's time zone, as an instant. */
+function endOfDay(date: string, timeZone: string): Date | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!m) return null;
+  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59);
+  return new Date(guess - tzOffsetMs(guess, timeZone));
+}
+
+function keyState(k: TApiKey, now: number): 'revoked' | 'expired' | 'active' {
+  if (k.revokedAt) return 'revoked';
+  if (k.expiresAt && new Date(k.expiresAt).getTime() <= now) return 'expired';
+  return 'active';
+}
+
+export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: readonly TPermission[] }) {
+  const m = useMessages(messages);
+  const { locale } = useI18n();
+  const list = useInfiniteQuery(apiKeyListQuery(orgId));
+  const [creating, setCreating] = useState(false);
+  const [revoking, setRevoking] = useState<TApiKey | null>(null);
+  const [notice, setNotice] = useNotice();
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+  const grantable = useMemo(() => PERMISSIONS.filter((p) => permissions.includes(p) && !NEVER_FOR_KEYS.includes(p)), [permissions]);
+  const now = list.dataUpdatedAt || 0;
+
+  return (
+    <>
+      {notice}
+      <section aria-labelledby="api-keys-list-title" className="space-y-4">
+        <p className="max-w-prose text-sm text-slate-700">{m.apiKeys.intro}</p>
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="api-keys-list-title" className="text-lg font-semibold text-slate-900">
+            {m.apiKeys.listTitle}
+          </h2>
+          <Button onClick={() => setCreating(true)} disabled={grantable.length === 0}>
+            {m.apiKeys.create}
+          </Button>
+        </div>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>{m.apiKeys.empty}</Empty>
+        ) : (
+          <div aria-busy={list.isFetching}>
+            <TableFrame label={m.apiKeys.listTitle}>
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>{m.apiKeys.colName}</th>
+                  <th scope="col" className={th}>{m.apiKeys.colPrefix}</th>
+                  <th scope="col" className={th}>{m.apiKeys.colScopes}</th>
+                  <th scope="col" className={th}>{m.apiKeys.colStatus}</th>
+                  <th scope="col" className={th}>{m.apiKeys.colExpires}</th>
+                  <th scope="col" className={th}>{m.apiKeys.colLastUsed}</th>
+                  <th scope="col" className={th}>{m.apiKeys.colCreated}</th>
+                  <th scope="col" className={th}>{m.common.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((k) => {
+                  const state = keyState(k, now);
+                  return (
+                    <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
+                      <th scope="row" className={`${td} font-medium text-slate-900`}>{k.name}</th>
+                      <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
+                      <td className={td}>
+                        <details>
+                          <summary className="cursor-pointer whitespace-nowrap rounded text-sm text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
+                            {format(m.apiKeys.scopeCount, { count: k.scopes.length })}
+                          </summary>
+                          <ul className="mt-1 flex max-w-xs flex-wrap gap-1">
+                            {k.scopes.map((s) => (
+                              <li key={s}>
+                                <Badge>{m.permissions[s]}</Badge>
+                              </li>
+                            ))}
+                          </ul>
+                        </details>
+                      </td>
+                      <td className={`${td} whitespace-nowrap`}>
+                        {state === 'revoked' ? (
+                          <Badge tone="red">{format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}</Badge>
+                        ) : state === 'expired' ? (
+                          <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
+                        ) : (
+                          <Badge tone="green">{m.apiKeys.statusActive}</Badge>
+                        )}
+                      </td>
+                      <td className={`${td} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}</td>
+                      <td className={`${td} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}</td>
+                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
+                      <td className={`${td} whitespace-nowrap`}>
+                        {state === 'revoked' ? null : (
+                          <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setRevoking(k)} aria-label={format(m.apiKeys.revokeOf, { name: k.name })}>
+                            {m.apiKeys.revoke}
+                          </Button>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </TableFrame>
+            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+          </div>
+        )}
+      </section>
+
+      {creating ? <CreateKeyDialog orgId={orgId} timeZone={timeZone} grantable={grantable} onClose={() => setCreating(false)} /> : null}
+      {revoking ? (
+        <RevokeKeyDialog
+          orgId={orgId}
+          apiKey={revoking}
+          onClose={() => setRevoking(null)}
+          onRevoked={() => {
+            setNotice(format(m.apiKeys.revoked, { name: revoking.name }));
+            setRevoking(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Permissions grouped by resource ("job.read" → job), in the contract's order. */
+function groupScopes(scopes: readonly TPermission[]): [keyof AdminMessages['groups'], TPermission[]][] {
+  const groups = new Map<keyof AdminMessages['groups'], TPermission[]>();
+  for (const s of scopes) {
+    const g = s.split('.')[0] as keyof AdminMessages['groups'];
+    groups.set(g, [...(groups.get(g) ?? []), s]);
+  }
+  return [...groups.entries()];
+}
+
+function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: string; timeZone: string; grantable: readonly TPermission[]; onClose: () => void }) {
+  const m = useMessages(messages);
+  const qc = useQueryClient();
+  const idem = useActionKey();
+  /** the body last sent for a given form input: "90 days from now" must not move on a retry */
+  const lastBody = useRef<{ sig: string; body: TCreateApiKeyRequest } | null>(null);
+  const [name, setName] = useState('');
+  const [scopes, setScopes] = useState<TPermission[]>([]);
+  const [expiry, setExpiry] = useState<Expiry>('90');
+  const [date, setDate] = useState('');
+  const [local, setLocal] = useState<Record<string, string>>({});
+  /** the secret lives only here, never in the query cache, and goes when the dialog closes */
+  const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
+
+  const create = useMutation({
+    mutationFn: (body: TCreateApiKeyRequest) => apiFetch(adminPaths.apiKeys(orgId), ZCreateApiKeyResponse, { method: 'POST', body, idempotencyKey: idem.keyFor(body) }),
+    onSuccess: (res) => {
+      idem.reset();
+      lastBody.current = null;
+      void qc.invalidateQueries({ queryKey: adminKeys.apiKeys(orgId) });
+      setSecret({ name: res.apiKey.name, key: res.key });
+    },
+    onError: (err) => {
+      if (isDefiniteFailure(err)) {
+        idem.reset();
+        lastBody.current = null;
+      }
+    },
+  });
+
+  const server = formErrors(create.error, { expiresAt: m.apiKeys.expiryDateInvalid });
+  const errors = { ...server, ...local };
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    const problems: Record<string, string> = {};
+    if (scopes.length === 0) problems.scopes = m.apiKeys.scopesRequired;
+    // in the contract's order, so the same choice is the same body
+    const ordered = PERMISSIONS.filter((p) => scopes.includes(p));
+    const sig = JSON.stringify({ name: name.trim(), ordered, expiry, date });
+    let body = lastBody.current?.sig === sig ? lastBody.current.body : null;
+    if (!body) {
+      let expiresAt: string | undefined;
+      if (expiry === 'date') {
+        const end = endOfDay(date, timeZone);
+        if (!end || end.getTime() <= Date.now()) problems.expiresAt = m.apiKeys.expiryDateInvalid;
+        else expiresAt = end.toISOString();
+      } else if (expiry !== 'never') {
+        expiresAt = new Date(Date.now() + Number(expiry) * 86_400_000).toISOString();
+      }
+      body = { name: name.trim(), scopes: ordered, ...(expiresAt ? { expiresAt } : {}) };
+    }
+    setLocal(problems);
+    if (Object.keys(problems).length) return;
+    lastBody.current = { sig, body };
+    create.mutate(body);
+  }
+
+  if (secret) {
+    return (
+      <Dialog title={m.apiKeys.secretTitle} onClose={onClose}>
+        <div className="space-y-3">
+          <p className="text-sm text-slate-800">{format(m.apiKeys.secretIntro, { name: secret.name })}</p>
+          <SecretValue label={m.apiKeys.secretLabel} value={secret.key} />
+          <Warning>{m.apiKeys.secretWarning}</Warning>
+          <div className="flex justify-end">
+            <Button onClick={onClose}>{m.apiKeys.secretDone}</Button>
+          </div>
+        </div>
+      </Dialog>
+    );
+  }
+
+  const today = dayKey(new Date(), timeZone);
+  return (
+    <Dialog title={m.apiKeys.createTitle} onClose={create.isPending ? () => undefined : onClose} wide>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField
+            label={m.apiKeys.fieldName}
+            required
+            value={name}
+            onChange={(e) => setName(e.currentTarget.value)}
+            error={errors.name}
+            hint={m.apiKeys.fieldNameHint}
+            maxLength={80}
+            autoComplete="off"
+          />
+          <div className="grid gap-4">
+            <SelectField label={m.apiKeys.fieldExpiry} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value as Expiry)} error={expiry === 'date' ? undefined : errors.expiresAt}>
+              <option value="30">{m.apiKeys.expiry30}</option>
+              <option value="90">{m.apiKeys.expiry90}</option>
+              <option value="365">{m.apiKeys.expiry365}</option>
+              <option value="never">{m.apiKeys.expiryNever}</option>
+              <option value="date">{m.apiKeys.expiryCustom}</option>
+            </SelectField>
+            {expiry === 'date' ? (
+              <TextField
+                label={format(m.apiKeys.fieldExpiryDate, { tz: timeZone })}
+                type="date"
+                min={today}
+                value={date}
+                onChange={(e) => setDate(e.currentTarget.value)}
+                error={errors.expiresAt}
+                required
+              />
+            ) : null}
+          </div>
+        </div>
+        <CheckboxGroup legend={m.apiKeys.fieldScopes} hint={m.apiKeys.scopesHint} error={errors.scopes}>
+          <div className="mb-2 flex gap-2">
+            <Button variant="secondary" size="sm" onClick={() => setScopes([...grantable])}>
+              {m.apiKeys.selectAll}
+            </Button>
+            <Button variant="secondary" size="sm" onClick={() => setScopes([])}>
+              {m.apiKeys.selectNone}
+            </Button>
+          </div>
+          <div className="max-h-72 space-y-3 overflow-y-auto rounded-md border border-slate-200 p-3">
+            {groupScopes(grantable).map(([group, items]) => (
+              <div key={group}>
+                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{m.groups[group]}</p>
+                <div className="grid gap-x-3 sm:grid-cols-2">
+                  {items.map((p) => (
+                    <Checkbox
+                      key={p}
+                      label={
+                        <>
+                          {m.permissions[p]} <span className="font-mono text-xs text-slate-500">{p}</span>
+                        </>
+                      }
+                      checked={scopes.includes(p)}
+                      onChange={(on) => setScopes((cur) => (on ? [...cur, p] : cur.filter((x) => x !== p)))}
+                    />
+                  ))}
+                </div>
+              </div>
+            ))}
+          </div>
+        </CheckboxGroup>
+        <ErrorAlert error={create.error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
+            {m.common.cancel}
+          </Button>
+          <Button type="submit" pending={create.isPending}>
+            {m.apiKeys.submitCreate}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function RevokeKeyDialog({ orgId, apiKey, onClose, onRevoked }: { orgId: string; apiKey: TApiKey; onClose: () => void; onRevoked: () => void }) {
+  const m = useMessages(messages);
+  const qc = useQueryClient();
+  const revoke = useMutation({
+    mutationFn: () => apiFetch(adminPaths.apiKey(orgId, apiKey.id), ZApiKey, { method: 'DELETE' }),
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: adminKeys.apiKeys(orgId) });
+      onRevoked();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void qc.invalidateQueries({ queryKey: adminKeys.apiKeys(orgId) });
+    },
+  });
+  return (
+    <ConfirmDialog title={m.apiKeys.revokeTitle} confirmLabel={m.apiKeys.revokeConfirm} onConfirm={() => revoke.mutate()} onClose={onClose} pending={revoke.isPending} error={revoke.error}>
+      <p>{format(m.apiKeys.revokeBody, { name: apiKey.name, prefix: apiKey.prefix })}</p>
+    </ConfirmDialog>
+  );
+}

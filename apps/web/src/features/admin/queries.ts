@@ -1,0 +1,84 @@
+import { ZListApiKeysResponse } from '@amms/contracts/api-keys';
+import { ZListMembersResponse, type TListMembersQuery } from '@amms/contracts/members';
+import { ZListTeamsResponse, type TTeam } from '@amms/contracts/teams';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+/** Members list filters the page offers (a subset of ZListMembersQuery). */
+export type MemberFilters = Pick<TListMembersQuery, 'q' | 'role' | 'status'>;
+
+const PAGE = 50;
+const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+
+function qs(params: Record<string, string | number | undefined>): string {
+  const sp = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') sp.set(k, String(v));
+  return sp.toString();
+}
+
+/**
+ * Query keys of the admin pages. Every key starts with ['orgs', orgId, <resource>]:
+ * switching orgs never shows another org's rows, and invalidating ['orgs', orgId, 'teams']
+ * also refreshes the overview's teams card (lib/queries.ts).
+ */
+export const adminKeys = {
+  members: (orgId: string) => ['orgs', orgId, 'members'] as const,
+  memberList: (orgId: string, filters: MemberFilters) => ['orgs', orgId, 'members', 'admin-list', filters] as const,
+  teams: (orgId: string) => ['orgs', orgId, 'teams'] as const,
+  teamList: (orgId: string) => ['orgs', orgId, 'teams', 'admin-list'] as const,
+  /** every team at once, for pickers and for showing team names in the members table */
+  teamOptions: (orgId: string) => ['orgs', orgId, 'teams', 'admin-all'] as const,
+  apiKeys: (orgId: string) => ['orgs', orgId, 'api-keys'] as const,
+  apiKeyList: (orgId: string) => ['orgs', orgId, 'api-keys', 'admin-list'] as const,
+};
+
+export const memberListQuery = (orgId: string, filters: MemberFilters) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.memberList(orgId, filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiFetch(`${org(orgId)}/members?${qs({ limit: PAGE, cursor: pageParam, ...filters })}`, ZListMembersResponse, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const teamListQuery = (orgId: string) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.teamList(orgId),
+    queryFn: ({ pageParam, signal }) => apiFetch(`${org(orgId)}/teams?${qs({ limit: PAGE, cursor: pageParam })}`, ZListTeamsResponse, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** All teams of the org (follows the cursor; an org has tens of teams, not thousands). */
+export const teamOptionsQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: adminKeys.teamOptions(orgId),
+    queryFn: async ({ signal }) => {
+      const items: TTeam[] = [];
+      let cursor: string | undefined;
+      for (let i = 0; i < 20; i++) {
+        const page = await apiFetch(`${org(orgId)}/teams?${qs({ limit: 200, cursor })}`, ZListTeamsResponse, { signal });
+        items.push(...page.items);
+        if (!page.nextCursor) break;
+        cursor = page.nextCursor;
+      }
+      return items;
+    },
+  });
+
+export const apiKeyListQuery = (orgId: string) =>
+  infiniteQueryOptions({
+    queryKey: adminKeys.apiKeyList(orgId),
+    queryFn: ({ pageParam, signal }) => apiFetch(`${org(orgId)}/api-keys?${qs({ limit: PAGE, cursor: pageParam })}`, ZListApiKeysResponse, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+export const adminPaths = {
+  members: (orgId: string) => `${org(orgId)}/members`,
+  member: (orgId: string, id: string) => `${org(orgId)}/members/${encodeURIComponent(id)}`,
+  teams: (orgId: string) => `${org(orgId)}/teams`,
+  team: (orgId: string, id: string) => `${org(orgId)}/teams/${encodeURIComponent(id)}`,
+  apiKeys: (orgId: string) => `${org(orgId)}/api-keys`,
+  apiKey: (orgId: string, id: string) => `${org(orgId)}/api-keys/${encodeURIComponent(id)}`,
+};

@@ -1,0 +1,199 @@
+'use client';
+
+import { ZTeam, type TCreateTeamRequest, type TTeam, type TUpdateTeamRequest } from '@amms/contracts/teams';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { TextAreaField, TextField } from '@/components/ui/form';
+import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch, ApiError } from '@/lib/api-client';
+import { formatDateTime } from '@/lib/format';
+import { messages } from './messages';
+import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
+import { adminKeys, adminPaths, teamListQuery } from './queries';
+import { ConfirmDialog, formErrors, TableFrame, td, th, useNotice, Warning } from './ui';
+
+export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
+  const m = useMessages(messages);
+  const { locale } = useI18n();
+  const list = useInfiniteQuery(teamListQuery(orgId));
+  const [creating, setCreating] = useState(false);
+  const [editing, setEditing] = useState<TTeam | null>(null);
+  const [deleting, setDeleting] = useState<TTeam | null>(null);
+  const [notice, setNotice] = useNotice();
+  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
+
+  return (
+    <>
+      {notice}
+      <section aria-labelledby="teams-list-title" className="space-y-4">
+        <div className="flex flex-wrap items-end justify-between gap-3">
+          <h2 id="teams-list-title" className="text-lg font-semibold text-slate-900">
+            {m.teams.listTitle}
+          </h2>
+          <Button onClick={() => setCreating(true)}>{m.teams.create}</Button>
+        </div>
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>{m.teams.empty}</Empty>
+        ) : (
+          <div aria-busy={list.isFetching}>
+            <TableFrame label={m.teams.listTitle}>
+              <thead>
+                <tr>
+                  <th scope="col" className={th}>{m.teams.colName}</th>
+                  <th scope="col" className={th}>{m.teams.colDescription}</th>
+                  <th scope="col" className={`${th} text-right`}>{m.teams.colMembers}</th>
+                  <th scope="col" className={th}>{m.teams.colCreated}</th>
+                  <th scope="col" className={th}>{m.common.actions}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((team) => (
+                  <tr key={team.id}>
+                    <th scope="row" className={`${td} font-medium text-slate-900`}>{team.name}</th>
+                    <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
+                    <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <div className="flex gap-1">
+                        <Button variant="secondary" size="sm" onClick={() => setEditing(team)} aria-label={format(m.teams.editOf, { name: team.name })}>
+                          {m.common.edit}
+                        </Button>
+                        <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setDeleting(team)} aria-label={format(m.teams.deleteOf, { name: team.name })}>
+                          {m.common.delete}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </TableFrame>
+            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+          </div>
+        )}
+      </section>
+
+      {creating ? (
+        <TeamDialog
+          orgId={orgId}
+          onClose={() => setCreating(false)}
+          onDone={(t) => {
+            setCreating(false);
+            setNotice(format(m.teams.created, { name: t.name }));
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <TeamDialog
+          orgId={orgId}
+          team={editing}
+          onClose={() => setEditing(null)}
+          onDone={(t) => {
+            setEditing(null);
+            setNotice(format(m.teams.saved, { name: t.name }));
+          }}
+        />
+      ) : null}
+      {deleting ? (
+        <DeleteTeamDialog
+          orgId={orgId}
+          team={deleting}
+          onClose={() => setDeleting(null)}
+          onDeleted={() => {
+            setNotice(format(m.teams.deleted, { name: deleting.name }));
+            setDeleting(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** Create (no `team`) or rename / describe an existing team. */
+function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TTeam; onClose: () => void; onDone: (t: TTeam) => void }) {
+  const m = useMessages(messages);
+  const qc = useQueryClient();
+  const idem = useActionKey();
+  const [name, setName] = useState(team?.name ?? '');
+  const [description, setDescription] = useState(team?.description ?? '');
+
+  const save = useMutation({
+    mutationFn: () => {
+      if (!team) {
+        const body: TCreateTeamRequest = { name: name.trim(), description: description.trim() || undefined };
+        return apiFetch(adminPaths.teams(orgId), ZTeam, { method: 'POST', body, idempotencyKey: idem.keyFor(body) });
+      }
+      const body: TUpdateTeamRequest = {};
+      if (name.trim() !== team.name) body.name = name.trim();
+      if ((description.trim() || null) !== team.description) body.description = description.trim() || null;
+      return apiFetch(adminPaths.team(orgId, team.id), ZTeam, { method: 'PATCH', body });
+    },
+    onSuccess: (t) => {
+      idem.reset();
+      void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      onDone(t);
+    },
+    onError: (err) => {
+      if (isDefiniteFailure(err)) idem.reset();
+      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+    },
+  });
+
+  const errors = formErrors(save.error, {}, { TEAM_NAME_TAKEN: ['name', m.teams.nameTaken] });
+
+  function submit(e: FormEvent) {
+    e.preventDefault();
+    if (team && name.trim() === team.name && (description.trim() || null) === team.description) return onClose();
+    save.mutate();
+  }
+
+  return (
+    <Dialog title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle} onClose={save.isPending ? () => undefined : onClose}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextField label={m.teams.fieldName} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} autoComplete="off" />
+        <TextAreaField label={m.teams.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} rows={3} />
+        <ErrorAlert error={save.error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
+            {m.common.cancel}
+          </Button>
+          <Button type="submit" pending={save.isPending}>
+            {team ? m.common.save : m.teams.submitCreate}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteTeamDialog({ orgId, team, onClose, onDeleted }: { orgId: string; team: TTeam; onClose: () => void; onDeleted: () => void }) {
+  const m = useMessages(messages);
+  const qc = useQueryClient();
+  const del = useMutation({
+    mutationFn: () => apiFetch(adminPaths.team(orgId, team.id), z.undefined(), { method: 'DELETE' }),
+    onSuccess: () => {
+      // members leave the team and its machines, fields and jobs lose it: everything of this org may show it
+      void qc.invalidateQueries({ queryKey: ['orgs', orgId] });
+      onDeleted();
+    },
+    onError: (err) => {
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+    },
+  });
+  return (
+    <ConfirmDialog title={m.teams.deleteTitle} confirmLabel={m.teams.deleteConfirm} onConfirm={() => del.mutate()} onClose={onClose} pending={del.isPending} error={del.error}>
+      <p>{format(m.teams.deleteBody, { name: team.name })}</p>
+      <Warning>{m.teams.deleteWarning}</Warning>
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,184 @@
+'use client';
+
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { useMessages } from '@/i18n/messages';
+import { ApiError } from '@/lib/api-client';
+import { fieldErrors } from '@/lib/error-messages';
+import { messages } from './messages';
+
+/** "Are you sure?" with the consequence in words; the confirm button shows progress and the error stays in the dialog. */
+export function ConfirmDialog({
+  title,
+  confirmLabel,
+  onConfirm,
+  onClose,
+  pending,
+  error,
+  children,
+}: {
+  title: string;
+  confirmLabel: string;
+  onConfirm: () => void;
+  onClose: () => void;
+  pending: boolean;
+  error: unknown;
+  children: ReactNode;
+}) {
+  const m = useMessages(messages);
+  return (
+    <Dialog title={title} onClose={pending ? () => undefined : onClose}>
+      <div className="space-y-3 text-sm text-slate-800">{children}</div>
+      <ErrorAlert error={error} className="mt-3" />
+      <div className="mt-4 flex flex-wrap justify-end gap-2">
+        <Button variant="secondary" onClick={onClose} disabled={pending}>
+          {m.common.cancel}
+        </Button>
+        <Button variant="danger" onClick={onConfirm} pending={pending}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
+
+/**
+ * A secret shown once (a new API key, a one-time password): read-only text with a copy
+ * button. The caller keeps the value in component state only and drops it on close.
+ */
+export function SecretValue({ label, value }: { label: string; value: string }) {
+  const m = useMessages(messages);
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [copyState, setCopyState] = useState<'idle' | 'copied' | 'failed'>('idle');
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setCopyState('copied');
+    } catch {
+      inputRef.current?.select();
+      setCopyState('failed');
+    }
+  }
+
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex gap-2">
+        <input
+          ref={inputRef}
+          id={id}
+          readOnly
+          value={value}
+          onFocus={(e) => e.currentTarget.select()}
+          spellCheck={false}
+          autoComplete="off"
+          data-secret=""
+          className="min-w-0 flex-1 rounded-md border border-slate-300 bg-slate-50 px-3 py-2 font-mono text-sm text-slate-900 focus-visible:outline-2 focus-visible:outline-offset-1 focus-visible:outline-emerald-700"
+        />
+        <Button variant="secondary" onClick={copy}>
+          {m.common.copy}
+        </Button>
+      </div>
+      <p role="status" className="min-h-5 text-xs text-slate-700">
+        {copyState === 'copied' ? m.common.copied : copyState === 'failed' ? m.common.copyFailed : ''}
+      </p>
+    </div>
+  );
+}
+
+export function Warning({ children }: { children: ReactNode }) {
+  return <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">{children}</p>;
+}
+
+/** A short success note after a mutation, read out politely; disappears after a while. */
+export function useNotice(): [ReactNode, (text: string) => void] {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    const t = setTimeout(() => setText(null), 6000);
+    return () => clearTimeout(t);
+  }, [text]);
+  const node = (
+    <p role="status" aria-live="polite" className={text ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
+      {text ?? ''}
+    </p>
+  );
+  return [node, setText];
+}
+
+/** A table that scrolls inside its own box on narrow screens. */
+export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="overflow-x-auto rounded-lg border border-slate-200">
+      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
+        <caption className="sr-only">{label}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export const th = 'whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const td = 'border-b border-slate-100 px-3 py-2 align-top text-slate-800';
+
+/**
+ * VALIDATION_FAILED details → field messages, with better words for the paths this
+ * page knows (the API's own message otherwise). Other codes go to `codeFields`
+ * (e.g. TEAM_NAME_TAKEN → the name field).
+ */
+export function formErrors(err: unknown, known: Record<string, string>, codeFields: Record<string, [string, string]> = {}): Record<string, string> {
+  if (!(err instanceof ApiError)) return {};
+  if (err.code === 'VALIDATION_FAILED') {
+    const raw = fieldErrors(err);
+    const out: Record<string, string> = {};
+    for (const [path, msg] of Object.entries(raw)) {
+      const top = path.split('.')[0] ?? path;
+      out[top] ??= known[path] ?? known[top] ?? msg;
+    }
+    return out;
+  }
+  const mapped = codeFields[err.code];
+  return mapped ? { [mapped[0]]: mapped[1] } : {};
+}
+
+/** A fieldset of checkboxes (teams, permissions) with a real legend. */
+export function CheckboxGroup({ legend, hint, error, children }: { legend: ReactNode; hint?: ReactNode; error?: string | null; children: ReactNode }) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined} className="min-w-0">
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-2">{children}</div>
+      {error ? (
+        <p id={`${id}-err`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function Checkbox({ label, checked, onChange, disabled }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+  return (
+    <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        className="size-4 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+      />
+      <span>{label}</span>
+    </label>
+  );
+}

@@ -1,0 +1,257 @@
+'use client';
+
+import { MACHINE_KINDS, ZAsset, type TAsset, type TCreateAssetRequest, type TUpdateAssetRequest } from '@amms/contracts/assets';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { SelectField, TextField } from '@/components/ui/form';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch, isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { formatFen } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
+import { orgPath } from '@/lib/nav';
+import { teamsQuery } from '@/lib/queries';
+import { formFieldErrors } from './field-errors';
+import { enumLabels } from './labels';
+import { assetMessages } from './messages';
+import { fenToYuan, yuanToFen } from './money';
+import { assetKeys, machineModelsQuery } from './queries';
+
+type Values = { name: string; serialNumber: string; modelId: string; teamId: string; plateNumber: string; purchaseDate: string; purchaseCost: string };
+
+function valuesOf(a: TAsset | null): Values {
+  return {
+    name: a?.name ?? '',
+    serialNumber: a?.serialNumber ?? '',
+    modelId: a?.modelId ?? '',
+    teamId: a?.teamId ?? '',
+    plateNumber: a?.plateNumber ?? '',
+    purchaseDate: a?.purchaseDate ?? '',
+    purchaseCost: fenToYuan(a?.purchaseCostMinor),
+  };
+}
+
+const nullable = (v: string) => (v.trim() ? v : null);
+
+function createBody(v: Values): TCreateAssetRequest {
+  // sent as typed: the API validates and names the fields (an empty name is its error, not ours)
+  return {
+    modelId: v.modelId,
+    teamId: v.teamId || null,
+    name: v.name,
+    serialNumber: v.serialNumber,
+    plateNumber: nullable(v.plateNumber),
+    purchaseDate: nullable(v.purchaseDate),
+    purchaseCostMinor: v.purchaseCost.trim() ? yuanToFen(v.purchaseCost) : null,
+  };
+}
+
+function changes(base: TAsset, v: Values): Omit<TUpdateAssetRequest, 'version'> {
+  const next = createBody(v);
+  const out: Record<string, unknown> = {};
+  if (next.modelId !== base.modelId) out.modelId = next.modelId;
+  if ((next.teamId ?? null) !== base.teamId) out.teamId = next.teamId;
+  if (next.name !== base.name) out.name = next.name;
+  if (next.serialNumber !== base.serialNumber) out.serialNumber = next.serialNumber;
+  if ((next.plateNumber ?? null) !== base.plateNumber) out.plateNumber = next.plateNumber;
+  if ((next.purchaseDate ?? null) !== base.purchaseDate) out.purchaseDate = next.purchaseDate;
+  if ((next.purchaseCostMinor ?? null) !== base.purchaseCostMinor) out.purchaseCostMinor = next.purchaseCostMinor;
+  return out as Omit<TUpdateAssetRequest, 'version'>;
+}
+
+/** A definite answer (anything but a network failure, a 5xx or "still running") ends the action: the next submit is a new one. */
+function isDefinite(err: unknown): boolean {
+  return isApiError(err) && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE';
+}
+
+export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | null }) {
+  const m = useMessages(assetMessages);
+  const l = useMessages(enumLabels);
+  const { locale } = useI18n();
+  const router = useRouter();
+  const qc = useQueryClient();
+  const idem = useIdempotencyKey();
+
+  const [values, setValues] = useState<Values>(() => valuesOf(asset));
+  // the version my edits are based on; a 409 moves it to the current one (shown to the user)
+  const [base, setBase] = useState<TAsset | null>(asset);
+  const [conflict, setConflict] = useState<TAsset | null>(null);
+  const [noChanges, setNoChanges] = useState(false);
+
+  const models = useQuery(machineModelsQuery(orgId));
+  const teams = useQuery(teamsQuery(orgId, { limit: 200 }));
+
+  const save = useMutation({
+    mutationFn: async (v: Values): Promise<TAsset> => {
+      if (!base) {
+        return apiFetch(`orgs/${encodeURIComponent(orgId)}/assets`, ZAsset, { method: 'POST', body: createBody(v), idempotencyKey: idem.key() });
+      }
+      const body: TUpdateAssetRequest = { version: base.version, ...changes(base, v) };
+      return apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(base.id)}`, ZAsset, { method: 'PATCH', body });
+    },
+    onSuccess: async (saved) => {
+      idem.reset();
+      setConflict(null);
+      await qc.invalidateQueries({ queryKey: assetKeys.lists(orgId) });
+      await qc.invalidateQueries({ queryKey: assetKeys.detail(orgId, saved.id) });
+      router.push(orgPath(orgId, `assets/${saved.id}`));
+    },
+    onError: (err) => {
+      if (isDefinite(err)) idem.reset();
+      if (isApiError(err, 409) && err.code === 'VERSION_CONFLICT' && err.details && typeof err.details === 'object' && 'current' in err.details) {
+        const current = ZAsset.safeParse((err.details as { current: unknown }).current);
+        if (current.success) {
+          // rebase: what I changed keeps my input, everything else takes the current value
+          const mine = base ? valuesOf(base) : null;
+          const theirs = valuesOf(current.data);
+          setValues((v) => {
+            if (!mine) return v;
+            const next = { ...v };
+            for (const k of Object.keys(v) as (keyof Values)[]) if (v[k] === mine[k]) next[k] = theirs[k];
+            return next;
+          });
+          setConflict(current.data);
+          setBase(current.data);
+        }
+        if (base) void qc.invalidateQueries({ queryKey: assetKeys.detail(orgId, base.id) });
+      }
+    },
+  });
+
+  const errors = formFieldErrors(save.error, m.issues, (e) => errorMessage(locale, e));
+  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    setNoChanges(false);
+    if (base && Object.keys(changes(base, values)).length === 0) {
+      setNoChanges(true);
+      return;
+    }
+    save.mutate(values);
+  };
+
+  const cancelHref = asset ? orgPath(orgId, `assets/${asset.id}`) : orgPath(orgId, 'assets');
+  const modelName = (id: string) => {
+    const x = models.data?.find((mm) => mm.id === id);
+    return x ? `${x.manufacturer} ${x.name}` : '—';
+  };
+  const teamName = (id: string | null) => (id ? (teams.data?.items.find((t) => t.id === id)?.name ?? '—') : m.list.noTeam);
+
+  return (
+    <form noValidate onSubmit={onSubmit} aria-describedby={save.error ? 'asset-form-error' : undefined} className="max-w-3xl space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+      {save.error ? (
+        <div id="asset-form-error">
+          <ErrorAlert error={save.error} />
+        </div>
+      ) : null}
+      {conflict ? (
+        <section aria-labelledby="asset-conflict-title" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <h2 id="asset-conflict-title" className="font-semibold">
+            {m.form.conflictTitle}
+          </h2>
+          <p className="mt-1">{m.form.conflictBody}</p>
+          <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
+            <dt>{m.fields.name}</dt>
+            <dd className="break-words font-medium">{conflict.name}</dd>
+            <dt>{m.fields.serialNumber}</dt>
+            <dd className="break-all font-mono">{conflict.serialNumber}</dd>
+            <dt>{m.fields.model}</dt>
+            <dd>{modelName(conflict.modelId)}</dd>
+            <dt>{m.fields.team}</dt>
+            <dd>{teamName(conflict.teamId)}</dd>
+            <dt>{m.fields.plateNumber}</dt>
+            <dd>{conflict.plateNumber ?? '—'}</dd>
+            <dt>{m.fields.purchaseDate}</dt>
+            <dd>{conflict.purchaseDate ?? '—'}</dd>
+            <dt>{m.fields.purchaseCost}</dt>
+            <dd>{formatFen(conflict.purchaseCostMinor, locale)}</dd>
+            <dt>{m.fields.status}</dt>
+            <dd>{l.assetStatus[conflict.status]}</dd>
+          </dl>
+          <Button
+            variant="secondary"
+            size="sm"
+            className="mt-3"
+            onClick={() => {
+              setValues(valuesOf(conflict));
+              setConflict(null);
+              save.reset();
+            }}
+          >
+            {m.form.useCurrent}
+          </Button>
+        </section>
+      ) : null}
+      {noChanges ? (
+        <p role="status" className="rounded-md border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-700">
+          {m.form.noChanges}
+        </p>
+      ) : null}
+
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField label={m.fields.name} name="name" value={values.name} onChange={set('name')} error={errors.name} aria-required="true" maxLength={200} autoComplete="off" />
+        <TextField
+          label={m.fields.serialNumber}
+          name="serialNumber"
+          value={values.serialNumber}
+          onChange={set('serialNumber')}
+          error={errors.serialNumber}
+          aria-required="true"
+          maxLength={200}
+          autoComplete="off"
+          className="[&_input]:font-mono"
+        />
+        <SelectField label={m.fields.model} name="modelId" value={values.modelId} onChange={set('modelId')} error={errors.modelId} aria-required="true" hint={models.isError ? m.form.modelsError : undefined}>
+          <option value="">{models.isPending ? m.form.loadingModels : m.form.chooseModel}</option>
+          {MACHINE_KINDS.map((k) => {
+            const group = (models.data ?? []).filter((x) => x.kind === k);
+            return group.length ? (
+              <optgroup key={k} label={l.kind[k]}>
+                {group.map((x) => (
+                  <option key={x.id} value={x.id}>
+                    {x.manufacturer} {x.name}
+                  </option>
+                ))}
+              </optgroup>
+            ) : null;
+          })}
+        </SelectField>
+        <SelectField label={m.fields.team} name="teamId" value={values.teamId} onChange={set('teamId')} error={errors.teamId}>
+          <option value="">{m.form.noTeam}</option>
+          {(teams.data?.items ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <TextField label={m.fields.plateNumber} name="plateNumber" value={values.plateNumber} onChange={set('plateNumber')} error={errors.plateNumber} maxLength={100} autoComplete="off" />
+        <TextField label={m.fields.purchaseDate} name="purchaseDate" type="date" value={values.purchaseDate} onChange={set('purchaseDate')} error={errors.purchaseDate} />
+        <TextField
+          label={m.fields.purchaseCost}
+          name="purchaseCost"
+          inputMode="decimal"
+          value={values.purchaseCost}
+          onChange={set('purchaseCost')}
+          error={errors.purchaseCostMinor}
+          hint={m.form.costHint}
+          autoComplete="off"
+        />
+      </div>
+
+      <div className="flex flex-wrap gap-2">
+        <Button type="submit" pending={save.isPending}>
+          {asset ? m.form.save : m.form.create}
+        </Button>
+        <Link href={cancelHref} className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+          {m.form.cancel}
+        </Link>
+      </div>
+    </form>
+  );
+}

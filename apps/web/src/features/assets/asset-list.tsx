@@ -1,0 +1,202 @@
+'use client';
+
+import { ASSET_STATUSES, MACHINE_KINDS, type TAsset, type TAssetStatus, type TMachineKind } from '@amms/contracts/assets';
+import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
+import { useEffect, useMemo, useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { SelectField, TextField } from '@/components/ui/form';
+import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useMessages } from '@/i18n/messages';
+import { orgPath } from '@/lib/nav';
+import { teamsQuery } from '@/lib/queries';
+import { replaceQuery } from '../analytics/period';
+import { ASSET_STATUS_TONE, enumLabels } from './labels';
+import { assetMessages } from './messages';
+import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
+
+const isStatus = (v: string | null): v is TAssetStatus => !!v && (ASSET_STATUSES as readonly string[]).includes(v);
+const isKind = (v: string | null): v is TMachineKind => !!v && (MACHINE_KINDS as readonly string[]).includes(v);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function AssetList({ orgId }: { orgId: string }) {
+  const m = useMessages(assetMessages);
+  const l = useMessages(enumLabels);
+  const params = useSearchParams();
+
+  const status = params.get('status');
+  const teamId = params.get('teamId');
+  const modelId = params.get('modelId');
+  const kindParam = params.get('kind');
+  const kind = isKind(kindParam) ? kindParam : null;
+  const qParam = (params.get('q') ?? '').trim().slice(0, 100);
+
+  const filters: AssetFilters = {
+    ...(qParam ? { q: qParam } : {}),
+    ...(isStatus(status) ? { status } : {}),
+    ...(teamId && UUID.test(teamId) ? { teamId } : {}),
+    ...(modelId && UUID.test(modelId) ? { modelId } : {}),
+  };
+
+  const [search, setSearch] = useState(qParam);
+  // the URL changes under us (back button, org switch): follow it
+  useEffect(() => setSearch((s) => (s.trim() === qParam ? s : qParam)), [qParam]);
+
+  const setParam = (key: string, value: string | null) => {
+    const next = new URLSearchParams(window.location.search);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    if (key === 'kind') next.delete('modelId');
+    replaceQuery(next);
+  };
+
+  // search as you type, debounced
+  useEffect(() => {
+    const trimmed = search.trim();
+    if (trimmed === qParam) return;
+    const timer = setTimeout(() => setParam('q', trimmed || null), 300);
+    return () => clearTimeout(timer);
+  }, [search]);
+
+  const models = useQuery(machineModelsQuery(orgId));
+  const teams = useQuery(teamsQuery(orgId, { limit: 200 }));
+  const list = useInfiniteQuery({
+    ...assetListQuery(orgId, filters),
+    // keep the rows while a filter changes, but never another org's rows
+    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === orgId ? keepPreviousData(prev) : undefined),
+  });
+
+  const modelById = useMemo(() => new Map((models.data ?? []).map((x) => [x.id, x])), [models.data]);
+  const teamById = useMemo(() => new Map((teams.data?.items ?? []).map((x) => [x.id, x])), [teams.data]);
+  const loaded: TAsset[] = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
+  // the API has no kind filter: narrow the loaded pages by their model's kind
+  const rows = kind ? loaded.filter((a) => modelById.get(a.modelId)?.kind === kind) : loaded;
+  const modelOptions = (models.data ?? []).filter((x) => !kind || x.kind === kind);
+  const filtered = Object.keys(filters).length > 0 || kind !== null;
+
+  return (
+    <div className="space-y-4">
+      <form role="search" aria-label={m.list.filters} onSubmit={(e) => e.preventDefault()} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+        <TextField
+          label={m.list.search}
+          type="search"
+          value={search}
+          maxLength={100}
+          placeholder={m.list.searchPlaceholder}
+          onChange={(e) => setSearch(e.target.value)}
+          className="lg:col-span-2"
+        />
+        <SelectField label={m.list.kind} value={kind ?? ''} onChange={(e) => setParam('kind', e.target.value || null)}>
+          <option value="">{m.list.allKinds}</option>
+          {MACHINE_KINDS.map((k) => (
+            <option key={k} value={k}>
+              {l.kind[k]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={m.list.status} value={filters.status ?? ''} onChange={(e) => setParam('status', e.target.value || null)}>
+          <option value="">{m.list.allStatuses}</option>
+          {ASSET_STATUSES.map((s) => (
+            <option key={s} value={s}>
+              {l.assetStatus[s]}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={m.list.team} value={filters.teamId ?? ''} onChange={(e) => setParam('teamId', e.target.value || null)}>
+          <option value="">{m.list.allTeams}</option>
+          {(teams.data?.items ?? []).map((t) => (
+            <option key={t.id} value={t.id}>
+              {t.name}
+            </option>
+          ))}
+        </SelectField>
+        <SelectField label={m.list.model} value={filters.modelId ?? ''} onChange={(e) => setParam('modelId', e.target.value || null)} className="sm:col-span-2 lg:col-span-2">
+          <option value="">{m.list.allModels}</option>
+          {modelOptions.map((x) => (
+            <option key={x.id} value={x.id}>
+              {x.manufacturer} {x.name}
+            </option>
+          ))}
+        </SelectField>
+        {filtered ? (
+          <div className="flex items-end">
+            <button
+              type="button"
+              onClick={() => {
+                setSearch('');
+                replaceQuery(new URLSearchParams());
+              }}
+              className="min-h-10 rounded-md px-3 text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
+            >
+              {m.list.clearFilters}
+            </button>
+          </div>
+        ) : null}
+      </form>
+
+      <section aria-labelledby="asset-list-title" aria-busy={list.isFetching} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
+          <h2 id="asset-list-title" className="text-base font-semibold text-slate-900">
+            {m.list.heading}
+          </h2>
+          {list.data ? (
+            <p role="status" className="text-sm text-slate-600">
+              {format(list.hasNextPage ? m.list.countMore : m.list.count, { count: rows.length })}
+            </p>
+          ) : null}
+        </div>
+        {kind ? <p className="mb-2 text-xs text-slate-600">{m.list.kindFilterNote}</p> : null}
+        {list.isPending ? (
+          <Loading />
+        ) : list.isError && !list.data ? (
+          <QueryError error={list.error} onRetry={() => void list.refetch()} />
+        ) : rows.length === 0 ? (
+          <Empty>{filtered ? m.list.emptyFiltered : m.list.empty}</Empty>
+        ) : (
+          <div className="overflow-x-auto">
+            <table className="min-w-full text-left text-sm">
+              <caption className="sr-only">{m.list.heading}</caption>
+              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+                <tr>
+                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.name}</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.model}</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.kind}</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.team}</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.serialNumber}</th>
+                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.plateNumber}</th>
+                  <th scope="col" className="py-2 font-semibold">{m.fields.status}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((a) => {
+                  const model = modelById.get(a.modelId);
+                  return (
+                    <tr key={a.id} className="align-top">
+                      <th scope="row" className="py-2 pr-4 font-medium">
+                        <Link href={orgPath(orgId, `assets/${a.id}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                          {a.name}
+                        </Link>
+                      </th>
+                      <td className="py-2 pr-4 text-slate-700">{model ? `${model.manufacturer} ${model.name}` : '—'}</td>
+                      <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{model ? l.kind[model.kind] : '—'}</td>
+                      <td className="py-2 pr-4 text-slate-700">{a.teamId ? (teamById.get(a.teamId)?.name ?? '—') : m.list.noTeam}</td>
+                      <td className="py-2 pr-4 font-mono text-xs text-slate-700">{a.serialNumber}</td>
+                      <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{a.plateNumber ?? '—'}</td>
+                      <td className="py-2">
+                        <Badge tone={ASSET_STATUS_TONE[a.status]}>{l.assetStatus[a.status]}</Badge>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list.isError && list.data ? <QueryError error={list.error} onRetry={() => void list.fetchNextPage()} /> : null}
+        <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+      </section>
+    </div>
+  );
+}

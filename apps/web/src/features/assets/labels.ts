@@ -1,0 +1,62 @@
+import type { TAssetStatus, TMachineKind, TMeterSource, TOperationType } from '@amms/contracts/assets';
+import type { TCostCategory, TCostDocumentStatus } from '@amms/contracts/costs';
+import type { TJobStatus } from '@amms/contracts/jobs';
+import type { TDueStatus, TWorkOrderStatus, TWorkOrderType } from '@amms/contracts/maintenance';
+import type { Tone } from '@/components/ui/badge';
+import { defineMessages } from '@/i18n/messages';
+
+/** Wording of the API's enums, shared by the assets, dashboard and analytics features. */
+export const enumLabels = defineMessages(
+  {
+    kind: { POWER_UNIT: '动力机械', SELF_PROPELLED: '自走式机械', IMPLEMENT: '农具' } satisfies Record<TMachineKind, string>,
+    assetStatus: { ACTIVE: '可用', IN_MAINTENANCE: '维修中', RETIRED: '已停用' } satisfies Record<TAssetStatus, string>,
+    operation: {
+      TILLAGE: '耕整地',
+      SOWING_PLANTING: '播种/栽植',
+      FERTILIZING: '施肥',
+      CROP_PROTECTION: '植保',
+      MOWING: '割草',
+      BALING: '打捆',
+      HARVESTING: '收获',
+      FORAGE_HARVESTING: '青贮收获',
+      TRANSPORT: '运输',
+      OTHER: '其他',
+    } satisfies Record<TOperationType, string>,
+    jobStatus: { PLANNED: '待安排', SCHEDULED: '已排班', IN_PROGRESS: '作业中', COMPLETED: '已完成', CANCELLED: '已取消' } satisfies Record<TJobStatus, string>,
+    costCategory: { FUEL: '燃油', PARTS: '配件', LABOR: '人工', REPAIR: '维修', RENTAL: '租赁', OTHER: '其他' } satisfies Record<TCostCategory, string>,
+    costStatus: { DRAFT: '草稿', SUBMITTED: '待审批', APPROVED: '已批准', REJECTED: '已驳回' } satisfies Record<TCostDocumentStatus, string>,
+    woStatus: { OPEN: '待处理', IN_PROGRESS: '维修中', AWAITING_ACCEPTANCE: '待验收', CLOSED: '已关闭', CANCELLED: '已取消' } satisfies Record<TWorkOrderStatus, string>,
+    woType: { PREVENTIVE: '预防性保养', CORRECTIVE: '故障维修', INSPECTION: '检查' } satisfies Record<TWorkOrderType, string>,
+    dueStatus: { OVERDUE: '已逾期', DUE_SOON: '即将到期', OK: '正常' } satisfies Record<TDueStatus, string>,
+    meterSource: { MANUAL: '手工录入', TELEMATICS: '车载终端', JOB: '作业记录', WORK_ORDER: '维修工单' } satisfies Record<TMeterSource, string>,
+  },
+  {
+    kind: { POWER_UNIT: 'Power unit', SELF_PROPELLED: 'Self-propelled', IMPLEMENT: 'Implement' },
+    assetStatus: { ACTIVE: 'Available', IN_MAINTENANCE: 'In maintenance', RETIRED: 'Retired' },
+    operation: {
+      TILLAGE: 'Tillage',
+      SOWING_PLANTING: 'Sowing / planting',
+      FERTILIZING: 'Fertilizing',
+      CROP_PROTECTION: 'Crop protection',
+      MOWING: 'Mowing',
+      BALING: 'Baling',
+      HARVESTING: 'Harvesting',
+      FORAGE_HARVESTING: 'Forage harvesting',
+      TRANSPORT: 'Transport',
+      OTHER: 'Other',
+    },
+    jobStatus: { PLANNED: 'Planned', SCHEDULED: 'Scheduled', IN_PROGRESS: 'In progress', COMPLETED: 'Completed', CANCELLED: 'Cancelled' },
+    costCategory: { FUEL: 'Fuel', PARTS: 'Parts', LABOR: 'Labour', REPAIR: 'Repair', RENTAL: 'Rental', OTHER: 'Other' },
+    costStatus: { DRAFT: 'Draft', SUBMITTED: 'Awaiting approval', APPROVED: 'Approved', REJECTED: 'Rejected' },
+    woStatus: { OPEN: 'Open', IN_PROGRESS: 'In progress', AWAITING_ACCEPTANCE: 'Awaiting acceptance', CLOSED: 'Closed', CANCELLED: 'Cancelled' },
+    woType: { PREVENTIVE: 'Preventive', CORRECTIVE: 'Corrective', INSPECTION: 'Inspection' },
+    dueStatus: { OVERDUE: 'Overdue', DUE_SOON: 'Due soon', OK: 'OK' },
+    meterSource: { MANUAL: 'Manual', TELEMATICS: 'Telematics', JOB: 'Job', WORK_ORDER: 'Work order' },
+  },
+);
+
+export const ASSET_STATUS_TONE: Record<TAssetStatus, Tone> = { ACTIVE: 'green', IN_MAINTENANCE: 'amber', RETIRED: 'neutral' };
+export const JOB_STATUS_TONE: Record<TJobStatus, Tone> = { PLANNED: 'neutral', SCHEDULED: 'blue', IN_PROGRESS: 'violet', COMPLETED: 'green', CANCELLED: 'neutral' };
+export const WO_STATUS_TONE: Record<TWorkOrderStatus, Tone> = { OPEN: 'amber', IN_PROGRESS: 'violet', AWAITING_ACCEPTANCE: 'blue', CLOSED: 'green', CANCELLED: 'neutral' };
+export const COST_STATUS_TONE: Record<TCostDocumentStatus, Tone> = { DRAFT: 'neutral', SUBMITTED: 'amber', APPROVED: 'green', REJECTED: 'red' };
+export const DUE_STATUS_TONE: Record<TDueStatus, Tone> = { OVERDUE: 'red', DUE_SOON: 'amber', OK: 'green' };

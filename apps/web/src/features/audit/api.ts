@@ -1,0 +1,47 @@
+import { ZAuditVerifyResponse, ZListAuditEventsResponse } from '@amms/contracts/audit';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+
+export const auditKeys = {
+  list: (orgId: string, filter: { entityType: string; action: string }) => ['orgs', orgId, 'audit', 'list', filter] as const,
+  trail: (orgId: string, entityType: string, entityId: string) => ['orgs', orgId, 'audit', 'trail', entityType, entityId] as const,
+  verify: (orgId: string) => ['orgs', orgId, 'audit', 'verify'] as const,
+};
+
+export const AUDIT_PAGE = 50;
+
+export function fetchAuditPage(orgId: string, filter: { entityType: string; action: string }, cursor: string | undefined, signal: AbortSignal) {
+  const q = new URLSearchParams({ limit: String(AUDIT_PAGE) });
+  if (filter.entityType) q.set('entityType', filter.entityType);
+  if (filter.action) q.set('action', filter.action);
+  if (cursor) q.set('cursor', cursor);
+  return apiFetch(`${org(orgId)}/audit-events?${q}`, ZListAuditEventsResponse, { signal });
+}
+
+/** The whole trail of one entity (and its related entities), in chain order. */
+export const trailQuery = (orgId: string, entityType: string, entityId: string) =>
+  queryOptions({
+    queryKey: auditKeys.trail(orgId, entityType, entityId),
+    queryFn: async ({ signal }) => {
+      const items = [];
+      let cursor: string | null = null;
+      for (let page = 0; page < 20; page++) {
+        const q = new URLSearchParams({ entityType, entityId, limit: '500' });
+        if (cursor) q.set('cursor', cursor);
+        const res = await apiFetch(`${org(orgId)}/audit-events?${q}`, ZListAuditEventsResponse, { signal });
+        items.push(...res.items);
+        cursor = res.nextCursor;
+        if (!cursor) break;
+      }
+      return items;
+    },
+  });
+
+export const verifyQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: auditKeys.verify(orgId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/audit-events/verify`, ZAuditVerifyResponse, { signal }),
+    staleTime: 0,
+  });

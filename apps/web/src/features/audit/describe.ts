@@ -1,0 +1,99 @@
+'use client';
+
+import type { TAuditEvent } from '@amms/contracts/audit';
+import { format } from '@/i18n/dictionaries';
+import { useMessages } from '@/i18n/messages';
+import { orgPath } from '@/lib/nav';
+import { labelMessages } from '../drafts/messages';
+import { auditMessages } from './messages';
+
+export type Stage = 'goal' | 'run' | 'tools' | 'versions' | 'confirm' | 'execution' | 'receipts';
+export type Described = { text: string; stage: Stage | null; record?: { href: string; label: string } };
+
+type Data = Record<string, unknown>;
+const obj = (v: unknown): Data => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Data) : {});
+const str = (v: unknown, fallback = '—') => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : fallback);
+const num = (v: unknown) => (typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0);
+
+/** An audit event in plain words (the agent / draft / execution events; others by their action name). */
+export function useDescribeEvent(orgId: string): (e: TAuditEvent) => Described {
+  const m = useMessages(auditMessages);
+  const l = useMessages(labelMessages);
+  const rec = (r: Record<string, string>, k: unknown) => (typeof k === 'string' ? (r[k] ?? k) : '—');
+
+  return (e) => {
+    const d = obj(e.data);
+    switch (e.action) {
+      case 'agent.run_started':
+        return { stage: 'goal', text: format(m.ev.runStarted, { goal: str(d.goal) }) };
+      case 'agent.planned': {
+        const c = obj(d.constraints);
+        const p = obj(c.period);
+        const period = typeof p.from === 'string' ? format(m.ev.periodPart, { from: p.from, to: str(p.to) }) : '';
+        return { stage: 'run', text: format(m.ev.planned, { intent: rec(m.intent, c.intent), period }) };
+      }
+      case 'agent.tool_called':
+        return {
+          stage: 'tools',
+          text: format(m.ev.toolCalled, {
+            step: str(d.step),
+            tool: rec(l.tool, d.name),
+            result: d.ok === false ? format(m.ev.toolFailed, { error: str(d.error) }) : m.ev.toolOk,
+            ms: typeof d.durationMs === 'number' ? Math.round(d.durationMs) : '—',
+          }),
+        };
+      case 'agent.run_finished':
+        return { stage: 'run', text: format(m.ev.runFinished, { status: rec(m.runStatus, d.status) }) };
+      case 'draft.version_created': {
+        if (d.basedOnVersion !== undefined && d.basedOnVersion !== null) {
+          const diff = obj(d.diff);
+          return {
+            stage: 'versions',
+            text:
+              format(m.ev.versionEdited, {
+                version: str(d.version),
+                based: str(d.basedOnVersion),
+                added: num(diff.added),
+                removed: num(diff.removed),
+                changed: num(diff.changed),
+                violations: num(d.violations),
+              }) + (d.confirmationVoided ? m.ev.voided : ''),
+          };
+        }
+        return { stage: 'versions', text: format(m.ev.versionCreated, { version: str(d.version), items: num(d.items), unplaced: num(d.unplaced), violations: num(d.violations) }) };
+      }
+      case 'draft.confirmed':
+        return { stage: 'confirm', text: format(m.ev.confirmed, { version: str(d.version), hash: `${str(d.contentHash).slice(0, 12)}…` }) };
+      case 'draft.rejected':
+        return { stage: 'confirm', text: format(m.ev.rejected, { reason: str(d.reason) }) };
+      case 'execution.requested':
+        return { stage: 'execution', text: format(m.ev.requested, { version: str(d.version), total: num(d.itemsTotal) }) };
+      case 'execution.started':
+        return { stage: 'execution', text: m.ev.started };
+      case 'execution.receipt': {
+        const index = typeof d.itemIndex === 'number' ? d.itemIndex + 1 : '?';
+        const isWo = d.recordType === 'work_order';
+        const hasRecord = typeof d.recordId === 'string';
+        const text =
+          format(m.ev.receipt, { index, status: rec(l.receiptStatus, d.status) }) + (hasRecord ? format(m.ev.receiptRecord, { record: isWo ? m.ev.workOrder : m.ev.job }) : '');
+        return {
+          stage: 'receipts',
+          text,
+          record: hasRecord ? { href: orgPath(orgId, isWo ? `maintenance/work-orders/${String(d.recordId)}` : `jobs/${String(d.recordId)}`), label: m.ev.openRecord } : undefined,
+        };
+      }
+      case 'execution.finished': {
+        const after = obj(d.after);
+        const counts = obj(d.counts);
+        return {
+          stage: 'execution',
+          text: format(m.ev.finished, { status: rec(l.executionStatus, after.status), succeeded: num(counts.succeeded), conflict: num(counts.conflict), failed: num(counts.failed) }),
+        };
+      }
+      case 'execution.refused':
+        return { stage: 'execution', text: format(m.ev.refused, { reason: str(d.reason) }) };
+      default:
+        return { stage: null, text: e.action };
+    }
+  };
+}

@@ -1,0 +1,129 @@
+'use client';
+
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/form';
+import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { formatDateTime } from '@/lib/format';
+import { orgPath } from '@/lib/nav';
+import { auditKeys, fetchAuditPage } from './api';
+import { useDescribeEvent } from './describe';
+import { auditMessages } from './messages';
+import { VerifyChain } from './verify-chain';
+
+const ENTITY_TYPES = ['draft', 'agent_run', 'execution', 'job', 'asset', 'field', 'work_order', 'cost_document', 'membership', 'team', 'api_key', 'machine_model'] as const;
+
+/** The org's audit log (chain order, paginated) and the chain verification on demand. */
+export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZone: string; myUserId: string }) {
+  const m = useMessages(auditMessages);
+  const { locale } = useI18n();
+  const describe = useDescribeEvent(orgId);
+  const [entityType, setEntityType] = useState('');
+  const [action, setAction] = useState('');
+  const [filter, setFilter] = useState({ entityType: '', action: '' });
+
+  const q = useInfiniteQuery({
+    queryKey: auditKeys.list(orgId, filter),
+    queryFn: ({ pageParam, signal }) => fetchAuditPage(orgId, filter, pageParam, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ entityType, action: action.trim() });
+  };
+
+  return (
+    <div className="space-y-5">
+      <VerifyChain orgId={orgId} auto={false} />
+      <section aria-labelledby="audit-list-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+        <h2 id="audit-list-title" className="mb-3 text-base font-semibold text-slate-900">
+          {m.orgTitle}
+        </h2>
+        <form onSubmit={apply} className="mb-4 flex flex-wrap items-end gap-3">
+          <SelectField label={m.filterEntity} value={entityType} onChange={(e) => setEntityType(e.target.value)} className="w-44">
+            <option value="">{m.allTypes}</option>
+            {ENTITY_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={m.filterAction} value={action} onChange={(e) => setAction(e.target.value)} maxLength={100} className="w-64" />
+          <Button type="submit" variant="secondary">
+            {m.apply}
+          </Button>
+        </form>
+        {q.isPending ? (
+          <Loading />
+        ) : q.isError ? (
+          <QueryError error={q.error} onRetry={() => void q.refetch()} />
+        ) : items.length === 0 ? (
+          <Empty>{m.noEvents}</Empty>
+        ) : (
+          <>
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[48rem] text-left text-sm">
+                <thead className="border-b border-slate-200 text-xs text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {m.colSeq}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {m.colTime}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {m.colWhat}
+                    </th>
+                    <th scope="col" className="py-2 pr-3 font-semibold">
+                      {m.colActor}
+                    </th>
+                    <th scope="col" className="py-2 font-semibold">
+                      {m.colEntity}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100 align-top">
+                  {items.map((e) => {
+                    const d = describe(e);
+                    return (
+                      <tr key={e.id}>
+                        <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-slate-700">
+                          {e.seq}
+                        </th>
+                        <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{formatDateTime(e.createdAt, locale, timeZone)}</td>
+                        <td className="py-2 pr-3">
+                          <span className="break-words text-slate-900">{d.text}</span>
+                          {d.stage ? <span className="block font-mono text-xs text-slate-500">{e.action}</span> : null}
+                        </td>
+                        <td className="py-2 pr-3 text-slate-700">{e.actorUserId && e.actorUserId === myUserId ? m.you : m.actor[e.actorType]}</td>
+                        <td className="py-2 text-xs text-slate-700">
+                          {e.entityType === 'draft' && e.entityId ? (
+                            <Link href={orgPath(orgId, `drafts/${e.entityId}/audit`)} className="text-emerald-800 underline underline-offset-2">
+                              draft {e.entityId.slice(0, 8)}
+                            </Link>
+                          ) : (
+                            <span className="font-mono">
+                              {e.entityType ?? '—'} {e.entityId?.slice(0, 8) ?? ''}
+                            </span>
+                          )}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+'use client';
+
+import { useQuery } from '@tanstack/react-query';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { format } from '@/i18n/dictionaries';
+import { useMessages } from '@/i18n/messages';
+import { verifyQuery } from './api';
+import { auditMessages } from './messages';
+
+/** The chain status from GET audit-events/verify; `auto` checks at once, else on the button. */
+export function VerifyChain({ orgId, auto }: { orgId: string; auto: boolean }) {
+  const m = useMessages(auditMessages);
+  const q = useQuery({ ...verifyQuery(orgId), enabled: auto });
+  const ran = q.fetchStatus !== 'idle' || q.data !== undefined || q.isError;
+  return (
+    <section aria-labelledby="verify-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="verify-title" className="text-base font-semibold text-slate-900">
+          {m.verifyTitle}
+        </h2>
+        <Button variant="secondary" onClick={() => void q.refetch()} pending={q.isFetching}>
+          {q.data ? m.verifyAgain : m.verify}
+        </Button>
+      </div>
+      <div role="status" aria-live="polite" className="mt-2 text-sm">
+        {q.isFetching && !q.data ? (
+          <p className="text-slate-600">{m.checking}</p>
+        ) : q.data ? (
+          q.data.ok ? (
+            <p className="flex flex-wrap items-center gap-2">
+              <Badge tone="green">✓ {m.verified}</Badge>
+              <span className="text-slate-700">{format(m.verifiedDetail, { checked: q.data.checked })}</span>
+            </p>
+          ) : (
+            <p className="flex flex-wrap items-center gap-2">
+              <Badge tone="red">✗ {m.broken}</Badge>
+              {q.data.firstBroken ? (
+                <span className="text-red-900">{format(m.brokenDetail, { seq: q.data.firstBroken.seq, reason: m.reasons[q.data.firstBroken.reason] })}</span>
+              ) : null}
+            </p>
+          )
+        ) : null}
+      </div>
+      {ran && q.isError ? <ErrorAlert error={q.error} className="mt-2" /> : null}
+    </section>
+  );
+}

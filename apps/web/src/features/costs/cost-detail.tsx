@@ -1,0 +1,310 @@
+'use client';
+
+import { ZCostDocumentDetail, type TCostDocumentDetail } from '@amms/contracts/costs';
+import type { TPermission } from '@amms/contracts/permissions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { TextAreaField } from '@/components/ui/form';
+import { Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
+import { errorMessage } from '@/lib/error-messages';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { orgPath } from '@/lib/nav';
+import { orgApi } from '../jobs/api';
+import { Fact, Facts, TableWrap, tdClass, thClass } from '../jobs/ui';
+import { costKeys, docNumber, invalidateAfterCostWrite } from './api';
+import { CostForm } from './cost-form';
+import { costsMessages } from './messages';
+import { formatFenExact } from './money';
+import { CostStatusBadge } from './ui';
+import { useFieldErrors } from '../jobs/field-errors';
+
+type Props = { orgId: string; documentId: string; timeZone: string; permissions: TPermission[]; myUserId: string };
+type Action = 'submit' | 'approve' | 'reject' | 'reopen';
+
+/**
+ * A transition (POST cost-documents/:id/<action>). A 409 (another approver was faster, or the
+ * document changed) refetches the document, so the page shows what actually happened.
+ */
+function useCostAction(orgId: string, id: string) {
+  const qc = useQueryClient();
+  const [refreshed, setRefreshed] = useState(false);
+  const mutation = useMutation({
+    mutationFn: ({ action, body }: { action: Action; body: object }) =>
+      apiFetch(orgApi(orgId, `cost-documents/${id}/${action}`), ZCostDocumentDetail, { method: 'POST', body }),
+    onMutate: () => setRefreshed(false),
+    onSuccess: async (doc) => {
+      qc.setQueryData(costKeys.detail(orgId, id), doc);
+      await invalidateAfterCostWrite(qc, orgId);
+    },
+    onError: async (err) => {
+      if (isApiError(err, 409)) {
+        await qc.invalidateQueries({ queryKey: costKeys.detail(orgId, id) });
+        await invalidateAfterCostWrite(qc, orgId);
+        setRefreshed(true);
+      }
+    },
+  });
+  return { ...mutation, refreshed };
+}
+
+export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId }: Props) {
+  const m = useMessages(costsMessages);
+  const { locale } = useI18n();
+  const [editing, setEditing] = useState(false);
+  const [dialog, setDialog] = useState<null | 'reject' | 'delete'>(null);
+  const q = useQuery({
+    queryKey: costKeys.detail(orgId, documentId),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${documentId}`), ZCostDocumentDetail, { signal }),
+  });
+  const action = useCostAction(orgId, documentId);
+
+  if (q.isPending) return <Loading />;
+  if (q.isError) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
+  const doc = q.data;
+  const can = (p: TPermission) => permissions.includes(p);
+  const dt = (iso: string | null) => formatDateTime(iso, locale, timeZone);
+  // the API refuses an approver who created or submitted the document (403 SELF_APPROVAL)
+  const mine = doc.createdByUserId === myUserId || doc.submittedByUserId === myUserId;
+  const selfNote = errorMessage(locale, new ApiError(403, 'SELF_APPROVAL', ''));
+  const pending = action.isPending ? action.variables?.action : null;
+  const run = (a: Action, body: object = {}) => action.mutate({ action: a, body: { version: doc.version, ...body } });
+
+  if (editing) {
+    return (
+      <div className="space-y-4">
+        <h2 className="text-xl font-semibold text-slate-900">{format(m.form.editTitle, { number: docNumber(doc.number) })}</h2>
+        <CostForm orgId={orgId} timeZone={timeZone} existing={doc} onDone={() => setEditing(false)} />
+      </div>
+    );
+  }
+
+  const buttons = [
+    can('cost.write') && doc.status === 'DRAFT' ? (
+      <Button key="submit" pending={pending === 'submit'} disabled={action.isPending} onClick={() => run('submit')}>
+        {m.actions.submit}
+      </Button>
+    ) : null,
+    can('cost.write') && doc.status === 'DRAFT' ? (
+      <Button key="edit" variant="secondary" disabled={action.isPending} onClick={() => setEditing(true)}>
+        {m.actions.edit}
+      </Button>
+    ) : null,
+    can('cost.approve') && doc.status === 'SUBMITTED' ? (
+      <Button key="approve" pending={pending === 'approve'} disabled={action.isPending || mine} aria-describedby={mine ? 'cost-self-approval' : undefined} onClick={() => run('approve')}>
+        {m.actions.approve}
+      </Button>
+    ) : null,
+    can('cost.approve') && doc.status === 'SUBMITTED' ? (
+      <Button key="reject" variant="secondary" disabled={action.isPending || mine} aria-describedby={mine ? 'cost-self-approval' : undefined} onClick={() => setDialog('reject')}>
+        {m.actions.reject}
+      </Button>
+    ) : null,
+    can('cost.write') && doc.status === 'REJECTED' ? (
+      <Button key="reopen" pending={pending === 'reopen'} disabled={action.isPending} onClick={() => run('reopen')}>
+        {m.actions.reopen}
+      </Button>
+    ) : null,
+    can('cost.write') && doc.status === 'DRAFT' ? (
+      <Button key="delete" variant="danger" disabled={action.isPending} onClick={() => setDialog('delete')}>
+        {m.actions.delete}
+      </Button>
+    ) : null,
+  ].filter(Boolean);
+
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link href={orgPath(orgId, 'costs')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
+          ← {m.detail.back}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">{format(m.detail.title, { number: docNumber(doc.number) })}</h2>
+        <CostStatusBadge status={doc.status} />
+        <span className="text-lg font-semibold tabular-nums text-slate-900">{formatFenExact(doc.totalMinor, locale)}</span>
+      </div>
+
+      <Card id="cost-actions" title={m.detail.actions}>
+        {buttons.length ? <div className="flex flex-wrap gap-2">{buttons}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
+        {mine && doc.status === 'SUBMITTED' && can('cost.approve') ? (
+          <p id="cost-self-approval" className="mt-2 text-sm text-amber-900">
+            {selfNote}
+          </p>
+        ) : null}
+        {action.refreshed ? (
+          <p role="status" className="mt-2 text-sm text-slate-700">
+            {m.detail.refreshed}
+          </p>
+        ) : null}
+        <ErrorAlert error={action.error} className="mt-2" />
+      </Card>
+
+      <Card id="cost-overview" title={m.detail.overview}>
+        <Facts>
+          <Fact term={m.detail.category}>{m.category[doc.category]}</Fact>
+          <Fact term={m.detail.date}>{doc.documentDate}</Fact>
+          {doc.supplier ? <Fact term={m.detail.supplier}>{doc.supplier}</Fact> : null}
+          {doc.description ? <Fact term={m.detail.description}>{doc.description}</Fact> : null}
+          <Fact term={m.detail.total}>
+            <strong className="tabular-nums">{formatFenExact(doc.totalMinor, locale)}</strong>
+          </Fact>
+          <Fact term={m.detail.createdAt}>
+            {dt(doc.createdAt)} {doc.createdByUserId === myUserId ? m.detail.mine : null}
+          </Fact>
+          {doc.submittedAt ? (
+            <Fact term={m.detail.submittedAt}>
+              {dt(doc.submittedAt)} {doc.submittedByUserId === myUserId ? m.detail.mine : null}
+            </Fact>
+          ) : null}
+          {doc.decidedAt ? (
+            <Fact term={m.detail.decidedAt}>
+              {dt(doc.decidedAt)} {doc.decidedByUserId === myUserId ? m.detail.mine : null}
+            </Fact>
+          ) : null}
+          {doc.rejectionReason ? <Fact term={m.detail.rejection}>{doc.rejectionReason}</Fact> : null}
+          {doc.assetId ? (
+            <Fact term={m.detail.machine}>
+              <Link href={orgPath(orgId, `assets/${doc.assetId}`)} className="text-emerald-800 underline">
+                {m.detail.machine}
+              </Link>
+            </Fact>
+          ) : null}
+          {doc.jobId ? (
+            <Fact term={m.detail.job}>
+              <Link href={orgPath(orgId, `jobs/${doc.jobId}`)} className="text-emerald-800 underline">
+                {m.detail.job}
+              </Link>
+            </Fact>
+          ) : null}
+          {doc.workOrderId ? (
+            <Fact term={m.detail.workOrder}>
+              <Link href={orgPath(orgId, `maintenance/work-orders/${doc.workOrderId}`)} className="text-emerald-800 underline">
+                {m.detail.workOrder}
+              </Link>
+            </Fact>
+          ) : null}
+        </Facts>
+      </Card>
+
+      <Card id="cost-lines" title={m.detail.lines}>
+        <Lines doc={doc} />
+      </Card>
+
+      {dialog === 'reject' ? <RejectDialog doc={doc} action={action} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'delete' ? <DeleteDialog orgId={orgId} doc={doc} onClose={() => setDialog(null)} /> : null}
+    </div>
+  );
+}
+
+function Lines({ doc }: { doc: TCostDocumentDetail }) {
+  const m = useMessages(costsMessages);
+  const { locale } = useI18n();
+  if (doc.lines.length === 0) return <p className="text-sm text-slate-600">{m.detail.noLines}</p>;
+  return (
+    <TableWrap>
+      <table className="w-full min-w-[36rem] border-collapse">
+        <caption className="sr-only">{m.form.linesCaption}</caption>
+        <thead className="bg-slate-50">
+          <tr>
+            <th scope="col" className={thClass}>{m.form.lineDescription}</th>
+            <th scope="col" className={`${thClass} text-right`}>{m.form.quantity}</th>
+            <th scope="col" className={`${thClass} text-right`}>{m.form.unitPrice}</th>
+            <th scope="col" className={`${thClass} text-right`}>{m.form.amount}</th>
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {doc.lines.map((l) => (
+            <tr key={l.id}>
+              <th scope="row" className={`${tdClass} text-left font-normal`}>
+                {l.description}
+              </th>
+              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
+                {formatNumber(l.quantity, locale, 3)} {l.unit ?? ''}
+              </td>
+              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(l.unitPriceMinor, locale)}</td>
+              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(l.amountMinor, locale)}</td>
+            </tr>
+          ))}
+        </tbody>
+        <tfoot>
+          <tr className="border-t border-slate-300">
+            <th scope="row" colSpan={3} className={`${tdClass} text-right font-semibold`}>
+              {m.form.total}
+            </th>
+            <td className={`${tdClass} whitespace-nowrap text-right font-bold tabular-nums`}>{formatFenExact(doc.totalMinor, locale)}</td>
+          </tr>
+        </tfoot>
+      </table>
+    </TableWrap>
+  );
+}
+
+function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetail; action: ReturnType<typeof useCostAction>; onClose: () => void }) {
+  const m = useMessages(costsMessages);
+  const [reason, setReason] = useState('');
+  const errs = useFieldErrors(action.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    action.mutate({ action: 'reject', body: { version: doc.version, reason } }, { onSuccess: onClose, onError: (err) => isApiError(err, 409, 403) && onClose() });
+  };
+  return (
+    <Dialog title={m.reject.title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextAreaField label={m.reject.reason} rows={3} required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
+        <ErrorAlert error={action.error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {m.actions.close}
+          </Button>
+          <Button type="submit" pending={action.isPending}>
+            {m.reject.confirm}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}
+
+function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocumentDetail; onClose: () => void }) {
+  const m = useMessages(costsMessages);
+  const qc = useQueryClient();
+  const router = useRouter();
+  const remove = useMutation({
+    mutationFn: () => apiFetch(orgApi(orgId, `cost-documents/${doc.id}`), z.undefined(), { method: 'DELETE' }),
+    onSuccess: async () => {
+      qc.removeQueries({ queryKey: costKeys.detail(orgId, doc.id) });
+      await invalidateAfterCostWrite(qc, orgId);
+      router.push(orgPath(orgId, 'costs'));
+    },
+    onError: async (err) => {
+      if (isApiError(err, 409)) await qc.invalidateQueries({ queryKey: costKeys.detail(orgId, doc.id) });
+    },
+  });
+  return (
+    <Dialog title={m.remove.title} onClose={onClose}>
+      <div className="space-y-4">
+        <p className="text-sm text-slate-800">{m.remove.confirm}</p>
+        <ErrorAlert error={remove.error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {m.actions.close}
+          </Button>
+          <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate()}>
+            {m.remove.submit}
+          </Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}

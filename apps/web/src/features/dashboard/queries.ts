@@ -1,0 +1,50 @@
+import { ZListAssignmentsResponse, ZListJobsResponse } from '@amms/contracts/jobs';
+import { ZListCostDocumentsResponse } from '@amms/contracts/costs';
+import { ZDueResponse } from '@amms/contracts/maintenance';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+
+const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+type Range = { from: string; to: string };
+
+/** Every key starts with ['orgs', orgId, 'dashboard']. */
+export const dashboardKeys = {
+  jobs: (orgId: string, r: Range) => ['orgs', orgId, 'dashboard', 'jobs', r] as const,
+  bookings: (orgId: string, r: Range) => ['orgs', orgId, 'dashboard', 'bookings', r] as const,
+  due: (orgId: string) => ['orgs', orgId, 'dashboard', 'due'] as const,
+  submittedCosts: (orgId: string) => ['orgs', orgId, 'dashboard', 'submitted-costs'] as const,
+};
+
+export const JOBS_LIMIT = 100;
+
+/** Jobs whose window overlaps [from, to), cancelled ones left out. */
+export function jobsInRangeQuery(orgId: string, r: Range) {
+  return queryOptions({
+    queryKey: dashboardKeys.jobs(orgId, r),
+    queryFn: ({ signal }) => {
+      const p = new URLSearchParams({ limit: String(JOBS_LIMIT), from: r.from, to: r.to, status: 'PLANNED,SCHEDULED,IN_PROGRESS,COMPLETED' });
+      return apiFetch(`${org(orgId)}/jobs?${p}`, ZListJobsResponse, { signal });
+    },
+  });
+}
+
+export function bookingsInRangeQuery(orgId: string, r: Range) {
+  return queryOptions({
+    queryKey: dashboardKeys.bookings(orgId, r),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/assignments?${new URLSearchParams({ limit: '200', from: r.from, to: r.to })}`, ZListAssignmentsResponse, { signal }),
+  });
+}
+
+export function dueSoonQuery(orgId: string) {
+  return queryOptions({
+    queryKey: dashboardKeys.due(orgId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/maintenance/due?withinDays=14`, ZDueResponse, { signal }),
+  });
+}
+
+export function submittedCostsQuery(orgId: string) {
+  return queryOptions({
+    queryKey: dashboardKeys.submittedCosts(orgId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/cost-documents?status=SUBMITTED&limit=5`, ZListCostDocumentsResponse, { signal }),
+  });
+}

@@ -1,0 +1,148 @@
+'use client';
+
+import { ZAssetDetail, ZListAssetsResponse } from '@amms/contracts/assets';
+import { ZField, ZJob, ZListJobsResponse, type TJobStatus } from '@amms/contracts/jobs';
+import { ZListWorkOrdersResponse, ZWorkOrderDetail, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import { ApiError, apiFetch } from '@/lib/api-client';
+import { useIdempotencyKey } from '@/lib/idempotency';
+
+/**
+ * Queries of the field app. Keys start with ['orgs', orgId, 'field', …]: switching orgs never
+ * shows another org's rows, and one org's field data can be invalidated as a whole.
+ */
+export const fieldKeys = {
+  all: (orgId: string) => ['orgs', orgId, 'field'] as const,
+  jobs: (orgId: string) => ['orgs', orgId, 'field', 'jobs'] as const,
+  job: (orgId: string, jobId: string) => ['orgs', orgId, 'field', 'job', jobId] as const,
+  fieldRow: (orgId: string, fieldId: string) => ['orgs', orgId, 'field', 'field-row', fieldId] as const,
+  asset: (orgId: string, assetId: string) => ['orgs', orgId, 'field', 'asset', assetId] as const,
+  assets: (orgId: string) => ['orgs', orgId, 'field', 'assets'] as const,
+  workOrders: (orgId: string) => ['orgs', orgId, 'field', 'work-orders'] as const,
+  workOrder: (orgId: string, id: string) => ['orgs', orgId, 'field', 'work-order', id] as const,
+};
+
+const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+const PAGE = 50;
+
+type Page = { nextCursor: string | null };
+const nextCursor = (last: Page) => last.nextCursor ?? undefined;
+
+export type JobListFilter = { operatorMembershipId: string; status: TJobStatus[]; from?: string; to?: string };
+
+export const myJobsQuery = (orgId: string, f: JobListFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...fieldKeys.jobs(orgId), f],
+    queryFn: ({ signal, pageParam }) => {
+      const q = new URLSearchParams({ limit: String(PAGE), operatorMembershipId: f.operatorMembershipId, status: f.status.join(',') });
+      if (f.from) q.set('from', f.from);
+      if (f.to) q.set('to', f.to);
+      if (pageParam) q.set('cursor', pageParam);
+      return apiFetch(`${org(orgId)}/jobs?${q.toString()}`, ZListJobsResponse, { signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: nextCursor,
+    // "today" moves and operators come back to the app: keep it fresh
+    staleTime: 15_000,
+  });
+
+export const jobQuery = (orgId: string, jobId: string) =>
+  queryOptions({
+    queryKey: fieldKeys.job(orgId, jobId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/jobs/${encodeURIComponent(jobId)}`, ZJob, { signal }),
+    staleTime: 5_000,
+  });
+
+export const fieldRowQuery = (orgId: string, fieldId: string) =>
+  queryOptions({
+    queryKey: fieldKeys.fieldRow(orgId, fieldId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/fields/${encodeURIComponent(fieldId)}`, ZField, { signal }),
+  });
+
+export const assetQuery = (orgId: string, assetId: string) =>
+  queryOptions({
+    queryKey: fieldKeys.asset(orgId, assetId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/assets/${encodeURIComponent(assetId)}`, ZAssetDetail, { signal }),
+    staleTime: 5_000,
+  });
+
+export const assetsQuery = (orgId: string, search: string) =>
+  infiniteQueryOptions({
+    queryKey: [...fieldKeys.assets(orgId), { q: search }],
+    queryFn: ({ signal, pageParam }) => {
+      const q = new URLSearchParams({ limit: '30' });
+      if (search) q.set('q', search);
+      if (pageParam) q.set('cursor', pageParam);
+      return apiFetch(`${org(orgId)}/assets?${q.toString()}`, ZListAssetsResponse, { signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: nextCursor,
+  });
+
+export type WorkOrderFilter = { status: TWorkOrderStatus; assigneeMembershipId?: string };
+
+export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
+  infiniteQueryOptions({
+    queryKey: [...fieldKeys.workOrders(orgId), f],
+    queryFn: ({ signal, pageParam }) => {
+      const q = new URLSearchParams({ limit: String(PAGE), status: f.status });
+      if (f.assigneeMembershipId) q.set('assigneeMembershipId', f.assigneeMembershipId);
+      if (pageParam) q.set('cursor', pageParam);
+      return apiFetch(`${org(orgId)}/work-orders?${q.toString()}`, ZListWorkOrdersResponse, { signal });
+    },
+    initialPageParam: '',
+    getNextPageParam: nextCursor,
+    staleTime: 15_000,
+  });
+
+export const workOrderQuery = (orgId: string, id: string) =>
+  queryOptions({
+    queryKey: fieldKeys.workOrder(orgId, id),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/work-orders/${encodeURIComponent(id)}`, ZWorkOrderDetail, { signal }),
+    staleTime: 5_000,
+  });
+
+export const fieldApiPath = org;
+
+/**
+ * A definite answer from the API (it did or refused the thing): the next attempt is a new
+ * action with a new key. No answer (network) or a 5xx: we do not know whether it happened,
+ * so a retry must carry the same Idempotency-Key.
+ */
+export function isDefiniteAnswer(err: unknown): boolean {
+  if (!(err instanceof ApiError) || err.status < 400 || err.status >= 500) return false;
+  // "still running" and "too many attempts" were not done: the retry is the same action
+  return err.code !== 'IDEMPOTENCY_KEY_IN_USE' && err.status !== 429;
+}
+
+/**
+ * A mutation for a slow, flaky network: one Idempotency-Key per logical action (kept across
+ * retries after a network failure, renewed after a definite answer), and on 409 the
+ * affected queries are refetched so the page shows the current state.
+ */
+export function useFieldMutation<TVars, TData>({
+  mutationFn,
+  invalidate,
+  onSuccess,
+}: {
+  mutationFn: (vars: TVars, idempotencyKey: string) => Promise<TData>;
+  /** query keys to refresh after success and after a 409 */
+  invalidate: QueryKey[];
+  onSuccess?: (data: TData) => void;
+}) {
+  const qc = useQueryClient();
+  const idem = useIdempotencyKey();
+  const refresh = () => Promise.all(invalidate.map((queryKey) => qc.invalidateQueries({ queryKey })));
+  return useMutation({
+    mutationFn: (vars: TVars) => mutationFn(vars, idem.key()),
+    onSuccess: async (data) => {
+      idem.reset();
+      onSuccess?.(data);
+      await refresh();
+    },
+    onError: async (err) => {
+      if (isDefiniteAnswer(err)) idem.reset();
+      if (err instanceof ApiError && err.status === 409) await refresh();
+    },
+  });
+}

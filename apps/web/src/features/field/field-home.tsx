@@ -1,0 +1,39 @@
+'use client';
+
+import Link from 'next/link';
+import { useMessages } from '@/i18n/messages';
+import { fieldHref, fieldPaths } from './links';
+import { fieldMessages, fill } from './messages';
+import { MyJobs } from './my-jobs';
+import { MyWorkOrders } from './my-work-orders';
+import type { FieldOrgProps } from './types';
+
+/** /field: what is on my plate today, by role (jobs for operators, work orders for mechanics). */
+export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: string }) {
+  const m = useMessages(fieldMessages);
+  const can = (p: FieldOrgProps['permissions'][number]) => props.permissions.includes(p);
+  return (
+    <>
+      <h1 className="text-2xl font-bold tracking-tight text-slate-900">{fill(m.greeting, { name: userName })}</h1>
+      <div className="mt-4 space-y-8">
+        {can('job.execute') ? <MyJobs {...props} /> : null}
+        {can('workorder.work') && can('maintenance.read') ? <MyWorkOrders {...props} /> : null}
+      </div>
+      {can('workorder.write') ? (
+        <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 backdrop-blur">
+          <div className="mx-auto max-w-xl px-4 py-3">
+            <Link
+              href={fieldHref(fieldPaths.report, props.orgId)}
+              className="flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-3 text-base font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
+            >
+              <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                <path d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
+              </svg>
+              {m.fault.cta}
+            </Link>
+          </div>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+'use client';
+
+import type { TJob, TJobStatus } from '@amms/contracts/jobs';
+import type { TWorkOrderStatus } from '@amms/contracts/maintenance';
+import type { ReactNode } from 'react';
+import { Badge, type Tone } from '@/components/ui/badge';
+import { useMessages } from '@/i18n/messages';
+import { fieldMessages, type FieldMessages } from './messages';
+
+const JOB_TONE: Record<TJobStatus, Tone> = { PLANNED: 'neutral', SCHEDULED: 'blue', IN_PROGRESS: 'amber', COMPLETED: 'green', CANCELLED: 'neutral' };
+const WO_TONE: Record<TWorkOrderStatus, Tone> = { OPEN: 'blue', IN_PROGRESS: 'amber', AWAITING_ACCEPTANCE: 'violet', CLOSED: 'green', CANCELLED: 'neutral' };
+
+export function JobStatusBadge({ status }: { status: TJobStatus }) {
+  const m = useMessages(fieldMessages);
+  return <Badge tone={JOB_TONE[status]}>{m.jobStatus[status]}</Badge>;
+}
+
+export function WorkOrderStatusBadge({ status }: { status: TWorkOrderStatus }) {
+  const m = useMessages(fieldMessages);
+  return <Badge tone={WO_TONE[status]}>{m.woStatus[status]}</Badge>;
+}
+
+export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'>, m: FieldMessages): string {
+  return job.title ?? `${m.operation[job.operationType]} · ${job.fieldName}`;
+}
+
+export function workOrderNumber(n: number): string {
+  return `WO-${String(n).padStart(6, '0')}`;
+}
+
+/** A titled block of the one-column layout. */
+export function Section({ id, title, aside, level = 3, children }: { id: string; title: ReactNode; aside?: ReactNode; level?: 2 | 3; children: ReactNode }) {
+  const H = level === 2 ? 'h2' : 'h3';
+  return (
+    <section aria-labelledby={`${id}-title`} className="mt-5 first:mt-0">
+      <div className="mb-2 flex items-center justify-between gap-2">
+        <H id={`${id}-title`} className="text-base font-semibold text-slate-800">
+          {title}
+        </H>
+        {aside}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** A white panel (detail blocks and forms). */
+export function Panel({ id, title, children }: { id: string; title: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`${id}-title`} className="mb-3 text-base font-semibold text-slate-900">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+/** Label/value rows that stack on a phone. */
+export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[minmax(0,7rem)_minmax(0,1fr)] gap-x-3 gap-y-2 text-sm">
+      {rows.map(([k, v], i) => (
+        <div key={i} className="contents">
+          <dt className="text-slate-600">{k}</dt>
+          <dd className="min-w-0 break-words text-slate-900">{v}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+/** A polite status line (success, "state changed"). */
+export function Notice({ tone = 'green', children }: { tone?: 'green' | 'blue'; children: ReactNode }) {
+  const cls = tone === 'green' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-sky-200 bg-sky-50 text-sky-900';
+  return (
+    <p role="status" className={`rounded-md border px-3 py-2 text-sm ${cls}`}>
+      {children}
+    </p>
+  );
+}
+
+/** The bar at the bottom of a form: stays in reach of the thumb while the form scrolls. */
+export function StickyActions({ children }: { children: ReactNode }) {
+  return <div className="sticky bottom-0 z-20 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">{children}</div>;
+}

@@ -1,0 +1,423 @@
+'use client';
+
+import { ZWorkOrderDetail, type TChecklistItem, type TChecklistResult, type TWorkOrderDetail } from '@amms/contracts/maintenance';
+import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useId, useRef, useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { TextAreaField, TextField } from '@/components/ui/form';
+import { Loading, QueryError } from '@/components/ui/states';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch, isApiError } from '@/lib/api-client';
+import { errorMessage, fieldErrors } from '@/lib/error-messages';
+import { formatDateTime } from '@/lib/format';
+import { fieldApiPath, fieldKeys, useFieldMutation, workOrderQuery } from './api';
+import { parseDecimal } from './forms';
+import { fieldHref, fieldPaths } from './links';
+import { fieldMessages, fill } from './messages';
+import type { FieldOrgProps } from './types';
+import { Facts, Notice, Panel, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
+
+const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
+
+/** A mechanic's work order: start, tick the checklist, note, submit for acceptance. */
+export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workOrderId: string }) {
+  const { orgId, permissions, membershipId, timeZone } = props;
+  const { locale } = useI18n();
+  const m = useMessages(fieldMessages);
+  const q = useQuery(workOrderQuery(orgId, workOrderId));
+  const [notice, setNotice] = useState<{ text: string; tone: 'green' | 'blue' } | null>(null);
+
+  if (q.isPending) return <Loading />;
+  if (q.isError) {
+    return (
+      <>
+        <BackHome orgId={orgId} />
+        <h1 className="text-2xl font-bold text-slate-900">{m.appTitle}</h1>
+        {isApiError(q.error, 404, 403) ? <p className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-slate-700">{m.wo.notFound}</p> : <QueryError error={q.error} onRetry={() => void q.refetch()} />}
+      </>
+    );
+  }
+
+  const wo = q.data;
+  const canWork = permissions.includes('workorder.work');
+  const assignee =
+    wo.assigneeMembershipId === null ? m.wo.unassigned : wo.assigneeMembershipId === membershipId ? m.wo.assignedToMe : m.wo.assignedToOther;
+  const onConflict = (err: unknown) => {
+    if (isApiError(err, 409)) setNotice({ text: m.wo.stateChanged, tone: 'blue' });
+  };
+
+  return (
+    <>
+      <BackHome orgId={orgId} />
+      <p className="mt-1 font-mono text-sm text-slate-600">{workOrderNumber(wo.number)}</p>
+      <div className="flex items-start justify-between gap-2">
+        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{wo.title}</h1>
+        <div className="pt-1.5">
+          <WorkOrderStatusBadge status={wo.status} />
+        </div>
+      </div>
+
+      <div className="mt-4 space-y-4">
+        {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+        <Panel id="wo-facts" title={m.wo.machine}>
+          <Facts
+            rows={[
+              [m.wo.machine, wo.assetName],
+              [m.wo.type, m.woType[wo.type]],
+              [
+                m.wo.priority,
+                <span key="p" className="inline-flex items-center gap-2">
+                  {m.priority[Math.min(5, Math.max(1, wo.priority)) as 1 | 2 | 3 | 4 | 5]}
+                  {wo.causesDowntime && wo.downtimeStartedAt && !wo.downtimeEndedAt ? <Badge tone="amber">{m.wo.downtime}</Badge> : null}
+                </span>,
+              ],
+              [m.wo.reported, formatDateTime(wo.createdAt, locale, timeZone)],
+              [m.wo.assignee, assignee],
+            ]}
+          />
+          <div className="mt-3 text-sm">
+            <p className="text-slate-600">{m.wo.description}</p>
+            <p className="mt-1 whitespace-pre-line break-words text-slate-900">{wo.description ?? m.wo.noDescription}</p>
+          </div>
+          {wo.rejectionReason && wo.status === 'IN_PROGRESS' ? (
+            <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
+              <p className="font-semibold">{m.wo.rejection}</p>
+              <p className="mt-1 whitespace-pre-line break-words">{wo.rejectionReason}</p>
+            </div>
+          ) : null}
+        </Panel>
+
+        <Checklist wo={wo} orgId={orgId} editable={canWork && wo.status === 'IN_PROGRESS'} onConflict={onConflict} />
+
+        {!canWork ? <p className="text-sm text-slate-600">{m.wo.noWork}</p> : null}
+        {canWork && wo.status === 'OPEN' ? (
+          <StartWork key={`start-${wo.version}`} wo={wo} orgId={orgId} onConflict={onConflict} onDone={() => setNotice(null)} />
+        ) : null}
+        {canWork && wo.status === 'IN_PROGRESS' ? (
+          <SubmitWork key={`submit-${wo.status}`} wo={wo} orgId={orgId} onConflict={onConflict} onDone={() => setNotice({ text: m.wo.awaiting, tone: 'green' })} />
+        ) : null}
+        {wo.status === 'AWAITING_ACCEPTANCE' ? (
+          <>
+            {notice ? null : <Notice tone="blue">{m.wo.awaiting}</Notice>}
+            <Done wo={wo} timeZone={timeZone} />
+          </>
+        ) : null}
+        {wo.status === 'CLOSED' ? (
+          <>
+            <Notice>{m.wo.closed}</Notice>
+            <Done wo={wo} timeZone={timeZone} />
+          </>
+        ) : null}
+        {wo.status === 'CANCELLED' ? <Notice tone="blue">{m.wo.cancelled}</Notice> : null}
+      </div>
+    </>
+  );
+}
+
+function BackHome({ orgId }: { orgId: string }) {
+  const m = useMessages(fieldMessages);
+  return (
+    <Link href={fieldHref(fieldPaths.home, orgId)} className="inline-flex min-h-12 items-center rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900">
+      ‹ {m.backHome}
+    </Link>
+  );
+}
+
+function Done({ wo, timeZone }: { wo: TWorkOrderDetail; timeZone: string }) {
+  const { locale } = useI18n();
+  const m = useMessages(fieldMessages);
+  const rows: [string, string][] = [[m.wo.submittedAt, formatDateTime(wo.submittedAt, locale, timeZone)]];
+  if (wo.acceptedAt) rows.push([m.wo.acceptedAt, formatDateTime(wo.acceptedAt, locale, timeZone)]);
+  if (wo.resolution) rows.push([m.wo.resolutionShown, wo.resolution]);
+  return (
+    <Panel id="wo-done" title={m.wo.submitHeading}>
+      <Facts rows={rows} />
+    </Panel>
+  );
+}
+
+function StartWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetail; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
+  const m = useMessages(fieldMessages);
+  const qc = useQueryClient();
+  const start = useFieldMutation({
+    mutationFn: (_: void, idempotencyKey: string) =>
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/start`, ZWorkOrderDetail, { method: 'POST', body: { version: wo.version }, idempotencyKey }),
+    invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance']],
+    onSuccess: (updated) => {
+      qc.setQueryData(fieldKeys.workOrder(orgId, wo.id), updated);
+      onDone();
+    },
+  });
+  return (
+    <div>
+      <p className="text-sm text-slate-700">{m.wo.startHint}</p>
+      {start.error && !isApiError(start.error, 409) ? <ErrorAlert error={start.error} className="mt-2" /> : null}
+      <StickyActions>
+        <Button size="lg" className="w-full" pending={start.isPending} onClick={() => start.mutate(undefined, { onError: onConflict })}>
+          {start.isPending ? m.start.pending : m.wo.start}
+        </Button>
+      </StickyActions>
+    </div>
+  );
+}
+
+const checklistMutationKey = (orgId: string, workOrderId: string) => ['orgs', orgId, 'field', 'checklist', workOrderId] as const;
+
+type ItemVars = { item: TChecklistItem; result: TChecklistResult; note?: string | null };
+
+/**
+ * The checklist: each item's result is set at once (optimistically: the button shows the new
+ * state while the PATCH runs, and the old one comes back if it fails).
+ */
+function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetail; orgId: string; editable: boolean; onConflict: (e: unknown) => void }) {
+  const m = useMessages(fieldMessages);
+  const qc = useQueryClient();
+  const key = fieldKeys.workOrder(orgId, wo.id);
+  const [pendingItem, setPendingItem] = useState<string | null>(null);
+  // ticks may overlap and their answers may arrive out of order: keep the newest order version
+  const newest = useRef(wo.version);
+  const tick = useMutation({
+    mutationKey: checklistMutationKey(orgId, wo.id),
+    mutationFn: ({ item, result, note }: ItemVars) =>
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/checklist/${encodeURIComponent(item.id)}`, ZWorkOrderDetail, {
+        method: 'PATCH',
+        body: note === undefined ? { result } : { result, note },
+      }),
+    onMutate: async ({ item, result, note }) => {
+      setPendingItem(item.id);
+      await qc.cancelQueries({ queryKey: key });
+      const before = qc.getQueryData<TWorkOrderDetail>(key);
+      if (before) {
+        qc.setQueryData<TWorkOrderDetail>(key, {
+          ...before,
+          checklist: before.checklist.map((c) => (c.id === item.id ? { ...c, result, ...(note !== undefined ? { note } : {}) } : c)),
+        });
+      }
+      return { before };
+    },
+    onError: (err, _vars, ctx) => {
+      if (ctx?.before) qc.setQueryData(key, ctx.before);
+      onConflict(err);
+      if (isApiError(err, 409)) void qc.invalidateQueries({ queryKey: key });
+    },
+    onSuccess: (updated) => {
+      if (updated.version < newest.current) return;
+      newest.current = updated.version;
+      // another tick still running: its optimistic result must not be overwritten; the last one refetches
+      if (qc.isMutating({ mutationKey: checklistMutationKey(orgId, wo.id) }) <= 1) qc.setQueryData(key, updated);
+    },
+    onSettled: () => {
+      setPendingItem(null);
+      if (qc.isMutating({ mutationKey: checklistMutationKey(orgId, wo.id) }) <= 1) void qc.invalidateQueries({ queryKey: key });
+    },
+  });
+
+  const done = wo.checklist.filter((c) => c.result !== 'PENDING').length;
+  return (
+    <Panel id="wo-checklist" title={m.wo.checklist}>
+      {wo.checklist.length === 0 ? (
+        <p className="text-sm text-slate-600">{m.wo.checklistEmpty}</p>
+      ) : (
+        <>
+          <p className="mb-3 text-sm text-slate-600" aria-live="polite">
+            {fill(m.wo.checklistProgress, { done, total: wo.checklist.length })}
+          </p>
+          <ol className="space-y-3">
+            {wo.checklist.map((item) => (
+              <ChecklistRow
+                key={item.id}
+                item={item}
+                editable={editable}
+                pending={tick.isPending && pendingItem === item.id}
+                onResult={(result) => tick.mutate({ item, result })}
+                onNote={(note) => tick.mutate({ item, result: item.result, note })}
+              />
+            ))}
+          </ol>
+          {tick.error && !isApiError(tick.error, 409) ? <ErrorAlert error={tick.error} className="mt-3" /> : null}
+        </>
+      )}
+    </Panel>
+  );
+}
+
+function ChecklistRow({
+  item,
+  editable,
+  pending,
+  onResult,
+  onNote,
+}: {
+  item: TChecklistItem;
+  editable: boolean;
+  pending: boolean;
+  onResult: (r: TChecklistResult) => void;
+  onNote: (note: string | null) => void;
+}) {
+  const m = useMessages(fieldMessages);
+  const [noteOpen, setNoteOpen] = useState(false);
+  const [note, setNote] = useState(item.note ?? '');
+  const tone: Record<TChecklistResult, string> = {
+    PENDING: '',
+    PASS: 'border-emerald-700 bg-emerald-700 text-white',
+    FAIL: 'border-red-700 bg-red-700 text-white',
+    NA: 'border-slate-600 bg-slate-600 text-white',
+  };
+  return (
+    <li className="rounded-md border border-slate-200 p-3">
+      <div className="flex items-start justify-between gap-2">
+        <p className="min-w-0 break-words font-medium text-slate-900">{item.label}</p>
+        {!editable ? <Badge tone={item.result === 'PASS' ? 'green' : item.result === 'FAIL' ? 'red' : 'neutral'}>{m.wo.result[item.result]}</Badge> : null}
+      </div>
+      {editable ? (
+        <div role="group" aria-label={fill(m.wo.resultGroup, { label: item.label })} className="mt-2 grid grid-cols-3 gap-2">
+          {RESULTS.map((r) => {
+            const on = item.result === r;
+            return (
+              <button
+                key={r}
+                type="button"
+                aria-pressed={on}
+                disabled={pending}
+                onClick={() => onResult(r)}
+                className={`min-h-12 rounded-md border px-2 text-base font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700 disabled:cursor-wait ${
+                  on ? tone[r] : 'border-slate-300 bg-white text-slate-800 hover:bg-slate-50'
+                }`}
+              >
+                {m.wo.result[r]}
+              </button>
+            );
+          })}
+        </div>
+      ) : null}
+      {item.note && !noteOpen ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{item.note}</p> : null}
+      {editable ? (
+        noteOpen ? (
+          <div className="mt-2 space-y-2">
+            <TextAreaField label={fill(m.wo.itemNoteFor, { label: item.label })} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+            <Button
+              variant="secondary"
+              pending={pending}
+              onClick={() => {
+                onNote(note.trim() ? note.trim() : null);
+                setNoteOpen(false);
+              }}
+            >
+              {m.wo.saveNote}
+            </Button>
+          </div>
+        ) : (
+          <button type="button" onClick={() => setNoteOpen(true)} className="mt-1 min-h-10 rounded-md px-1 text-sm font-medium text-emerald-800 underline underline-offset-2">
+            {m.wo.itemNote}
+          </button>
+        )
+      ) : null}
+    </li>
+  );
+}
+
+type SubmitFields = 'resolution' | 'laborHours' | 'meterHours';
+
+function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetail; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
+  const { locale } = useI18n();
+  const m = useMessages(fieldMessages);
+  const qc = useQueryClient();
+  const base = useId();
+  const [values, setValues] = useState<Record<SubmitFields, string>>({ resolution: wo.resolution ?? '', laborHours: '', meterHours: '' });
+  const [localErrors, setLocalErrors] = useState<Partial<Record<SubmitFields, string>>>({});
+  const submitWork = useFieldMutation({
+    mutationFn: (body: Record<string, unknown>, idempotencyKey: string) =>
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/submit`, ZWorkOrderDetail, { method: 'POST', body, idempotencyKey }),
+    invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance']],
+    onSuccess: (updated) => {
+      qc.setQueryData(fieldKeys.workOrder(orgId, wo.id), updated);
+      onDone();
+    },
+  });
+  const open = wo.checklist.filter((c) => c.result === 'PENDING').length;
+  // a checklist answer still on its way: submitting now would race it (and carry an old version)
+  const saving = useIsMutating({ mutationKey: checklistMutationKey(orgId, wo.id) }) > 0;
+  const apiErr = submitWork.error;
+  const fromApi = fieldErrors(apiErr);
+  const errorOf = (f: SubmitFields): string | null => {
+    if (localErrors[f]) return localErrors[f]!;
+    if (f === 'meterHours' && isApiError(apiErr) && (apiErr.code === 'METER_BACKWARDS' || apiErr.code === 'METER_OUT_OF_ORDER')) return errorMessage(locale, apiErr);
+    if (fromApi[f]) return f === 'resolution' ? m.validation.text : f === 'laborHours' ? m.validation.twoDecimals : m.validation.oneDecimal;
+    return null;
+  };
+  const set = (f: SubmitFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const labor = parseDecimal(values.laborHours, 2, false);
+    const meter = parseDecimal(values.meterHours, 1, false);
+    const errs: Partial<Record<SubmitFields, string>> = {};
+    if (!labor.ok) errs.laborHours = m.validation.twoDecimals;
+    if (!meter.ok) errs.meterHours = m.validation.oneDecimal;
+    if (values.resolution.trim().length > 4000) errs.resolution = m.validation.text;
+    setLocalErrors(errs);
+    const first = (['resolution', 'laborHours', 'meterHours'] as const).find((f) => errs[f]);
+    if (first) {
+      document.getElementById(`${base}-${first}`)?.focus();
+      return;
+    }
+    const body: Record<string, unknown> = { version: wo.version };
+    if (values.resolution.trim()) body.resolution = values.resolution.trim();
+    if (labor.ok && labor.value !== undefined) body.laborHours = labor.value;
+    if (meter.ok && meter.value !== undefined) body.meterHours = meter.value;
+    submitWork.mutate(body, { onError: onConflict });
+  };
+
+  const hasFieldError = (['resolution', 'laborHours', 'meterHours'] as const).some((f) => errorOf(f));
+  return (
+    <Panel id="wo-submit" title={m.wo.submitHeading}>
+      <form onSubmit={submit} noValidate className="space-y-4">
+        <TextAreaField
+          id={`${base}-resolution`}
+          label={m.wo.resolution}
+          hint={m.wo.resolutionHint}
+          rows={3}
+          maxLength={4000}
+          value={values.resolution}
+          onChange={set('resolution')}
+          error={errorOf('resolution')}
+        />
+        <TextField
+          id={`${base}-laborHours`}
+          label={m.wo.laborHours}
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.laborHours}
+          onChange={set('laborHours')}
+          error={errorOf('laborHours')}
+          className="[&_input]:min-h-12 [&_input]:text-lg"
+        />
+        <TextField
+          id={`${base}-meterHours`}
+          label={m.wo.meterHours}
+          inputMode="decimal"
+          autoComplete="off"
+          value={values.meterHours}
+          onChange={set('meterHours')}
+          error={errorOf('meterHours')}
+          className="[&_input]:min-h-12 [&_input]:text-lg"
+        />
+        {open > 0 ? (
+          <p id={`${base}-open`} className="text-sm text-amber-900">
+            {fill(m.wo.checklistOpen, { n: open })}
+          </p>
+        ) : null}
+        {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}
+        <StickyActions>
+          <Button type="submit" size="lg" className="w-full" pending={submitWork.isPending} disabled={open > 0 || saving} aria-describedby={open > 0 ? `${base}-open` : undefined}>
+            {submitWork.isPending ? m.start.pending : m.wo.submit}
+          </Button>
+        </StickyActions>
+      </form>
+    </Panel>
+  );
+}

@@ -1,0 +1,135 @@
+'use client';
+
+import { OPERATION_TYPES } from '@amms/contracts/assets';
+import { ZJob, type TCreateJobRequest } from '@amms/contracts/jobs';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
+import { useMemo, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch } from '@/lib/api-client';
+import { formatNumber } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
+import { orgPath } from '@/lib/nav';
+import { fetchFieldOptions, invalidateAfterJobWrite, jobKeys, orgApi } from './api';
+import { jobsMessages } from './messages';
+import { addDays, parseOptionalNumber, todayIn, zonedToIso } from './time';
+import { useFieldErrors } from './field-errors';
+
+export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; timeZone: string; onClose: () => void }) {
+  const m = useMessages(jobsMessages);
+  const { locale } = useI18n();
+  const router = useRouter();
+  const qc = useQueryClient();
+  const idem = useIdempotencyKey();
+  const tomorrow = addDays(todayIn(timeZone), 1);
+  const [form, setForm] = useState({
+    fieldId: '',
+    operationType: '',
+    title: '',
+    windowStart: `${tomorrow}T08:00`,
+    windowEnd: `${tomorrow}T18:00`,
+    priority: '3',
+    areaHa: '',
+    estimatedHours: '',
+    notes: '',
+  });
+  const [fieldSearch, setFieldSearch] = useState('');
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    idem.reset(); // a changed form is a new request, not a retry of the previous one
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  };
+
+  const fields = useQuery({ queryKey: jobKeys.fields(orgId), queryFn: ({ signal }) => fetchFieldOptions(orgId, signal), staleTime: 60_000 });
+  const fieldOptions = useMemo(() => {
+    const q = fieldSearch.trim().toLowerCase();
+    const all = fields.data?.items ?? [];
+    return q ? all.filter((f) => f.name.toLowerCase().includes(q) || f.id === form.fieldId) : all;
+  }, [fields.data, fieldSearch, form.fieldId]);
+
+  const create = useMutation({
+    mutationFn: () => {
+      const body: Partial<TCreateJobRequest> & Record<string, unknown> = {
+        fieldId: form.fieldId || undefined,
+        operationType: (form.operationType || undefined) as TCreateJobRequest['operationType'] | undefined,
+        title: form.title.trim() || undefined,
+        windowStart: zonedToIso(form.windowStart, timeZone) ?? undefined,
+        windowEnd: zonedToIso(form.windowEnd, timeZone) ?? undefined,
+        priority: parseOptionalNumber(form.priority),
+        areaHa: parseOptionalNumber(form.areaHa),
+        estimatedHours: parseOptionalNumber(form.estimatedHours),
+        notes: form.notes.trim() || undefined,
+      };
+      return apiFetch(orgApi(orgId, 'jobs'), ZJob, { method: 'POST', body, idempotencyKey: idem.key() });
+    },
+    onSuccess: async (job) => {
+      idem.reset();
+      qc.setQueryData(jobKeys.detail(orgId, job.id), job);
+      await invalidateAfterJobWrite(qc, orgId);
+      router.push(orgPath(orgId, `jobs/${job.id}`));
+      onClose();
+    },
+  });
+  const errs = useFieldErrors(create.error);
+
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    create.mutate();
+  };
+
+  return (
+    <Dialog title={m.create.title} onClose={onClose} wide>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <p className="text-sm text-slate-600">{format(m.create.tzHint, { tz: timeZone })}</p>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <TextField label={m.create.fieldSearch} type="search" value={fieldSearch} onChange={(e) => setFieldSearch(e.target.value)} />
+          <SelectField label={m.create.field} value={form.fieldId} onChange={set('fieldId')} error={errs.fieldId} required disabled={fields.isPending}>
+            <option value="">{m.create.pickField}</option>
+            {fieldOptions.map((f) => (
+              <option key={f.id} value={f.id}>
+                {f.name} · {format(m.detail.ha, { n: formatNumber(f.areaHa, locale, 2) })}
+                {f.crop ? ` · ${f.crop}` : ''}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={m.create.operation} value={form.operationType} onChange={set('operationType')} error={errs.operationType} required>
+            <option value="">{m.create.pickOperation}</option>
+            {OPERATION_TYPES.map((o) => (
+              <option key={o} value={o}>
+                {m.operation[o]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={m.create.titleLabel} value={form.title} onChange={set('title')} error={errs.title} maxLength={200} />
+          <TextField label={m.create.windowStart} type="datetime-local" value={form.windowStart} onChange={set('windowStart')} error={errs.windowStart} required />
+          <TextField label={m.create.windowEnd} type="datetime-local" value={form.windowEnd} onChange={set('windowEnd')} error={errs.windowEnd} required />
+          <SelectField label={m.create.priority} value={form.priority} onChange={set('priority')} error={errs.priority}>
+            {[1, 2, 3, 4, 5].map((p) => (
+              <option key={p} value={p}>
+                {p}
+              </option>
+            ))}
+          </SelectField>
+          <TextField label={m.create.estimatedHours} type="number" inputMode="decimal" step="0.25" min="0" value={form.estimatedHours} onChange={set('estimatedHours')} error={errs.estimatedHours} required />
+          <TextField label={m.create.area} type="number" inputMode="decimal" step="0.0001" min="0" value={form.areaHa} onChange={set('areaHa')} error={errs.areaHa} />
+        </div>
+        <TextAreaField label={m.create.notes} rows={3} value={form.notes} onChange={set('notes')} error={errs.notes} maxLength={2000} />
+        {fields.isError ? <ErrorAlert error={fields.error} /> : null}
+        <ErrorAlert error={create.error} />
+        <div className="flex flex-wrap justify-end gap-2">
+          <Button variant="secondary" onClick={onClose}>
+            {m.create.cancel}
+          </Button>
+          <Button type="submit" pending={create.isPending}>
+            {m.create.submit}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,288 @@
+'use client';
+
+import { ZAssetDetail } from '@amms/contracts/assets';
+import { ZJob, type TJob } from '@amms/contracts/jobs';
+import type { TPermission } from '@amms/contracts/permissions';
+import { useQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { TextAreaField, TextField } from '@/components/ui/form';
+import { Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch } from '@/lib/api-client';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { orgPath } from '@/lib/nav';
+import { jobKeys, orgApi } from './api';
+import { AssignDialog } from './assign-dialog';
+import { jobTitle } from './jobs-list';
+import { jobsMessages } from './messages';
+import { parseOptionalNumber } from './time';
+import { Fact, Facts, JobStatusBadge } from './ui';
+import { useJobAction } from './use-job-action';
+import { useFieldErrors } from './field-errors';
+
+type Props = { orgId: string; jobId: string; timeZone: string; permissions: TPermission[] };
+type Open = null | 'assign' | 'unassign' | 'start' | 'complete' | 'cancel';
+
+export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
+  const m = useMessages(jobsMessages);
+  const { locale } = useI18n();
+  const [open, setOpen] = useState<Open>(null);
+  const job = useQuery({
+    queryKey: jobKeys.detail(orgId, jobId),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `jobs/${jobId}`), ZJob, { signal }),
+  });
+
+  if (job.isPending) return <Loading />;
+  if (job.isError) return <QueryError error={job.error} onRetry={() => void job.refetch()} />;
+  const j = job.data;
+  const can = (p: TPermission) => permissions.includes(p);
+  const dt = (iso: string | null) => formatDateTime(iso, locale, timeZone);
+  const hours = (n: number | null) => (n === null ? '—' : format(m.detail.hours, { n: formatNumber(n, locale, 2) }));
+
+  const actions = [
+    can('job.schedule') && (j.status === 'PLANNED' || j.status === 'SCHEDULED') ? (
+      <Button key="assign" onClick={() => setOpen('assign')}>
+        {j.status === 'SCHEDULED' ? m.actions.reassign : m.actions.assign}
+      </Button>
+    ) : null,
+    can('job.execute') && j.status === 'SCHEDULED' ? (
+      <Button key="start" onClick={() => setOpen('start')}>
+        {m.actions.start}
+      </Button>
+    ) : null,
+    can('job.execute') && j.status === 'IN_PROGRESS' ? (
+      <Button key="complete" onClick={() => setOpen('complete')}>
+        {m.actions.complete}
+      </Button>
+    ) : null,
+    can('job.schedule') && j.status === 'SCHEDULED' ? (
+      <Button key="unassign" variant="secondary" onClick={() => setOpen('unassign')}>
+        {m.actions.unassign}
+      </Button>
+    ) : null,
+    can('job.write') && (j.status === 'PLANNED' || j.status === 'SCHEDULED') ? (
+      <Button key="cancel" variant="danger" onClick={() => setOpen('cancel')}>
+        {m.actions.cancel}
+      </Button>
+    ) : null,
+  ].filter(Boolean);
+
+  return (
+    <div className="space-y-4">
+      <p>
+        <Link href={orgPath(orgId, 'jobs')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
+          ← {m.detail.back}
+        </Link>
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <h2 className="text-xl font-semibold text-slate-900">{jobTitle(j, m)}</h2>
+        <JobStatusBadge status={j.status} />
+        {job.isFetching ? <span className="sr-only" role="status">…</span> : null}
+      </div>
+
+      <Card id="job-actions" title={m.detail.actions}>
+        {actions.length ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
+      </Card>
+
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card id="job-overview" title={m.detail.overview}>
+          <Facts>
+            <Fact term={m.detail.field}>{j.fieldName}</Fact>
+            <Fact term={m.detail.operation}>{m.operation[j.operationType]}</Fact>
+            <Fact term={m.detail.window}>
+              <span className="tabular-nums">
+                {dt(j.windowStart)} – {dt(j.windowEnd)}
+              </span>
+            </Fact>
+            <Fact term={m.detail.priority}>{j.priority}</Fact>
+            <Fact term={m.detail.area}>{format(m.detail.ha, { n: formatNumber(j.areaHa, locale, 4) })}</Fact>
+            <Fact term={m.detail.estimatedHours}>{hours(j.estimatedHours)}</Fact>
+            {j.notes ? <Fact term={m.detail.notes}>{j.notes}</Fact> : null}
+            <Fact term={m.detail.createdAt}>{dt(j.createdAt)}</Fact>
+          </Facts>
+        </Card>
+
+        <Card id="job-assignment" title={m.detail.assignment}>
+          {j.assignment ? (
+            <Facts>
+              <Fact term={m.detail.machines}>
+                <ul className="space-y-0.5">
+                  {j.assignment.machines.map((mc) => (
+                    <li key={mc.assetId}>
+                      <Link href={orgPath(orgId, `assets/${mc.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                        {mc.name}
+                      </Link>{' '}
+                      <span className="text-xs text-slate-600">
+                        ({mc.role === 'PRIMARY' ? m.detail.primary : m.detail.implement} · {m.kind[mc.kind]})
+                      </span>
+                    </li>
+                  ))}
+                </ul>
+              </Fact>
+              <Fact term={m.detail.operator}>{j.assignment.operatorName}</Fact>
+              <Fact term={m.detail.slot}>
+                <span className="tabular-nums">
+                  {dt(j.assignment.startsAt)} – {dt(j.assignment.endsAt)}
+                </span>
+              </Fact>
+            </Facts>
+          ) : (
+            <p className="text-sm text-slate-600">{m.detail.noAssignment}</p>
+          )}
+        </Card>
+
+        {j.startedAt || j.completedAt || j.cancelledAt ? (
+          <Card id="job-execution" title={m.detail.execution} className="lg:col-span-2">
+            <Facts>
+              {j.startedAt ? <Fact term={m.detail.startedAt}>{dt(j.startedAt)}</Fact> : null}
+              {j.startMeterHours !== null ? <Fact term={m.detail.startMeter}>{hours(j.startMeterHours)}</Fact> : null}
+              {j.completedAt ? <Fact term={m.detail.completedAt}>{dt(j.completedAt)}</Fact> : null}
+              {j.endMeterHours !== null ? <Fact term={m.detail.endMeter}>{hours(j.endMeterHours)}</Fact> : null}
+              {j.actualHours !== null ? <Fact term={m.detail.actualHours}>{hours(j.actualHours)}</Fact> : null}
+              {j.areaDoneHa !== null ? <Fact term={m.detail.areaDone}>{format(m.detail.ha, { n: formatNumber(j.areaDoneHa, locale, 4) })}</Fact> : null}
+              {j.fuelLiters !== null ? <Fact term={m.detail.fuel}>{format(m.detail.liters, { n: formatNumber(j.fuelLiters, locale, 2) })}</Fact> : null}
+              {j.completionNotes ? <Fact term={m.detail.completionNotes}>{j.completionNotes}</Fact> : null}
+              {j.cancelledAt ? <Fact term={m.detail.cancelledAt}>{dt(j.cancelledAt)}</Fact> : null}
+              {j.cancelReason ? <Fact term={m.detail.cancelReason}>{j.cancelReason}</Fact> : null}
+            </Facts>
+          </Card>
+        ) : null}
+      </div>
+
+      {open === 'assign' ? <AssignDialog orgId={orgId} timeZone={timeZone} job={j} onClose={() => setOpen(null)} /> : null}
+      {open === 'start' ? <StartDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
+      {open === 'complete' ? <CompleteDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
+      {open === 'cancel' ? <CancelDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
+      {open === 'unassign' ? <UnassignDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
+    </div>
+  );
+}
+
+function DialogButtons({ pending, submit, onClose }: { pending: boolean; submit: string; onClose: () => void }) {
+  const m = useMessages(jobsMessages);
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onClose}>
+        {m.actions.close}
+      </Button>
+      <Button type="submit" pending={pending}>
+        {submit}
+      </Button>
+    </div>
+  );
+}
+
+function StartDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
+  const m = useMessages(jobsMessages);
+  const { locale } = useI18n();
+  const [meter, setMeter] = useState('');
+  const start = useJobAction(orgId, job.id, 'start', onClose);
+  const primary = job.assignment?.machines.find((mc) => mc.role === 'PRIMARY');
+  const asset = useQuery({
+    queryKey: ['orgs', orgId, 'jobs', 'asset', primary?.assetId],
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `assets/${primary!.assetId}`), ZAssetDetail, { signal }),
+    enabled: !!primary,
+  });
+  const last = asset.data?.latestMeterReading;
+  const errs = useFieldErrors(start.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    start.mutate({ meterHours: parseOptionalNumber(meter), version: job.version });
+  };
+  return (
+    <Dialog title={m.start.title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField
+          label={`${m.start.meter}${primary ? ` · ${primary.name}` : ''}`}
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min="0"
+          value={meter}
+          onChange={(e) => setMeter(e.target.value)}
+          error={errs.meterHours}
+          hint={last ? format(m.start.meterHint, { value: format(m.detail.hours, { n: formatNumber(last.readingHours, locale, 1) }) }) : undefined}
+        />
+        <ErrorAlert error={start.error} />
+        <DialogButtons pending={start.isPending} submit={m.start.submit} onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+function CompleteDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
+  const m = useMessages(jobsMessages);
+  const [form, setForm] = useState({ meterHours: '', actualHours: '', areaDoneHa: String(job.areaHa), fuelLiters: '', notes: '' });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const complete = useJobAction(orgId, job.id, 'complete', onClose);
+  const errs = useFieldErrors(complete.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    complete.mutate({
+      meterHours: parseOptionalNumber(form.meterHours),
+      actualHours: parseOptionalNumber(form.actualHours),
+      areaDoneHa: parseOptionalNumber(form.areaDoneHa),
+      fuelLiters: parseOptionalNumber(form.fuelLiters),
+      notes: form.notes.trim() || undefined,
+      version: job.version,
+    });
+  };
+  return (
+    <Dialog title={m.complete.title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextField label={m.complete.areaDone} type="number" inputMode="decimal" step="0.0001" min="0" required value={form.areaDoneHa} onChange={set('areaDoneHa')} error={errs.areaDoneHa} />
+        <TextField label={m.complete.meter} type="number" inputMode="decimal" step="0.1" min="0" value={form.meterHours} onChange={set('meterHours')} error={errs.meterHours} />
+        <TextField label={m.complete.actualHours} type="number" inputMode="decimal" step="0.01" min="0" value={form.actualHours} onChange={set('actualHours')} error={errs.actualHours} />
+        <TextField label={m.complete.fuel} type="number" inputMode="decimal" step="0.01" min="0" value={form.fuelLiters} onChange={set('fuelLiters')} error={errs.fuelLiters} />
+        <TextAreaField label={m.complete.notes} rows={3} maxLength={2000} value={form.notes} onChange={set('notes')} error={errs.notes} />
+        <ErrorAlert error={complete.error} />
+        <DialogButtons pending={complete.isPending} submit={m.complete.submit} onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+function CancelDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
+  const m = useMessages(jobsMessages);
+  const [reason, setReason] = useState('');
+  const cancel = useJobAction(orgId, job.id, 'cancel', onClose);
+  const errs = useFieldErrors(cancel.error);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    cancel.mutate({ reason, version: job.version });
+  };
+  return (
+    <Dialog title={m.cancel.title} onClose={onClose}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        <TextAreaField label={m.cancel.reason} rows={3} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
+        <ErrorAlert error={cancel.error} />
+        <DialogButtons pending={cancel.isPending} submit={m.cancel.submit} onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}
+
+function UnassignDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
+  const m = useMessages(jobsMessages);
+  const unassign = useJobAction(orgId, job.id, 'unassign', onClose);
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    unassign.mutate({ version: job.version });
+  };
+  return (
+    <Dialog title={m.actions.unassign} onClose={onClose}>
+      <form onSubmit={onSubmit} className="space-y-4">
+        <p className="text-sm text-slate-800">{m.unassign.confirm}</p>
+        <ErrorAlert error={unassign.error} />
+        <DialogButtons pending={unassign.isPending} submit={m.unassign.submit} onClose={onClose} />
+      </form>
+    </Dialog>
+  );
+}

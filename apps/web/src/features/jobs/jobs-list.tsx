@@ -1,0 +1,157 @@
+'use client';
+
+import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
+import { JOB_STATUSES, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
+import type { TPermission } from '@amms/contracts/permissions';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/form';
+import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch } from '@/lib/api-client';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { orgPath } from '@/lib/nav';
+import { jobKeys, orgApi, qs } from './api';
+import { CreateJobDialog } from './create-job-dialog';
+import { jobsMessages } from './messages';
+import { addDays, zonedToIso } from './time';
+import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
+
+const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
+const PAGE = 25;
+
+type Filters = { status: string; operationType: '' | TOperationType; from: string; to: string };
+const NO_FILTERS: Filters = { status: '', operationType: '', from: '', to: '' };
+
+export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'>, m: (typeof jobsMessages)['zh-CN']): string {
+  return job.title ?? format(m.list.untitled, { operation: m.operation[job.operationType], field: job.fieldName });
+}
+
+export function JobsList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
+  const m = useMessages(jobsMessages);
+  const { locale } = useI18n();
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [creating, setCreating] = useState(false);
+
+  const query = {
+    status: filters.status || undefined,
+    operationType: filters.operationType || undefined,
+    from: filters.from ? (zonedToIso(filters.from, timeZone) ?? undefined) : undefined,
+    to: filters.to ? (zonedToIso(addDays(filters.to, 1), timeZone) ?? undefined) : undefined,
+  };
+  const jobs = useInfiniteQuery({
+    queryKey: jobKeys.list(orgId, query),
+    queryFn: ({ pageParam, signal }) => apiFetch(orgApi(orgId, `jobs${qs({ ...query, limit: PAGE, cursor: pageParam })}`), ZListJobsResponse, { signal }),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+  const rows = jobs.data?.pages.flatMap((p) => p.items) ?? [];
+  const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setFilters((f) => ({ ...f, [k]: v }));
+
+  return (
+    <div className="space-y-4">
+      <section aria-labelledby="job-filters" className="rounded-xl border border-slate-200 bg-white p-4">
+        <div className="mb-3 flex flex-wrap items-center justify-between gap-2">
+          <h2 id="job-filters" className="text-base font-semibold text-slate-900">
+            {m.filters.heading}
+          </h2>
+          <div className="flex flex-wrap gap-2">
+            <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+              {m.filters.reset}
+            </Button>
+            {permissions.includes('job.write') ? <Button onClick={() => setCreating(true)}>{m.create.open}</Button> : null}
+          </div>
+        </div>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+          <SelectField label={m.filters.status} value={filters.status} onChange={(e) => set('status', e.target.value)}>
+            <option value="">{m.filters.anyStatus}</option>
+            <option value={OPEN}>{m.filters.open}</option>
+            {JOB_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {m.status[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={m.filters.operation} value={filters.operationType} onChange={(e) => set('operationType', e.target.value as Filters['operationType'])}>
+            <option value="">{m.filters.anyOperation}</option>
+            {OPERATION_TYPES.map((o) => (
+              <option key={o} value={o}>
+                {m.operation[o]}
+              </option>
+            ))}
+          </SelectField>
+          <TextField type="date" label={m.filters.from} value={filters.from} max={filters.to || undefined} onChange={(e) => set('from', e.target.value)} />
+          <TextField type="date" label={m.filters.to} value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} />
+        </div>
+      </section>
+
+      {jobs.isPending ? (
+        <Loading />
+      ) : jobs.isError && rows.length === 0 ? (
+        <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty>{m.list.empty}</Empty>
+      ) : (
+        <>
+          <TableWrap>
+            <table className="w-full min-w-[56rem] border-collapse">
+              <caption className="sr-only">{m.list.caption}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={thClass}>{m.list.job}</th>
+                  <th scope="col" className={thClass}>{m.list.operation}</th>
+                  <th scope="col" className={thClass}>{m.list.window}</th>
+                  <th scope="col" className={thClass}>{m.list.status}</th>
+                  <th scope="col" className={thClass}>{m.list.assignment}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{m.list.area}</th>
+                  <th scope="col" className={`${thClass} text-right`}>{m.list.priority}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((job) => (
+                  <tr key={job.id} className="hover:bg-slate-50">
+                    <th scope="row" className={`${tdClass} text-left font-medium`}>
+                      <Link href={orgPath(orgId, `jobs/${job.id}`)} className="text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                        {jobTitle(job, m)}
+                      </Link>
+                      <div className="text-xs font-normal text-slate-600">{job.fieldName}</div>
+                    </th>
+                    <td className={`${tdClass} whitespace-nowrap`}>{m.operation[job.operationType]}</td>
+                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                      {formatDateTime(job.windowStart, locale, timeZone)}
+                      <br />
+                      <span className="text-slate-600">– {formatDateTime(job.windowEnd, locale, timeZone)}</span>
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      <JobStatusBadge status={job.status} />
+                    </td>
+                    <td className={tdClass}>
+                      {job.assignment ? (
+                        <>
+                          {job.assignment.machines.map((mc) => mc.name).join(' + ')}
+                          <div className="text-xs text-slate-600">{job.assignment.operatorName}</div>
+                        </>
+                      ) : (
+                        <span className="text-slate-500">{m.list.none}</span>
+                      )}
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}</td>
+                    <td className={`${tdClass} text-right tabular-nums`}>{job.priority}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+          {jobs.isFetchNextPageError ? <QueryError error={jobs.error} /> : null}
+          <LoadMore hasNextPage={jobs.hasNextPage} isFetchingNextPage={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()} />
+        </>
+      )}
+
+      {creating ? <CreateJobDialog orgId={orgId} timeZone={timeZone} onClose={() => setCreating(false)} /> : null}
+    </div>
+  );
+}

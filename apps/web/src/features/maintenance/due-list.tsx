@@ -1,0 +1,183 @@
+'use client';
+
+import { DUE_STATUSES, ZDueResponse, ZWorkOrderDetail, type TDueItem, type TDueStatus } from '@amms/contracts/maintenance';
+import type { TPermission } from '@amms/contracts/permissions';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { SelectField } from '@/components/ui/form';
+import { Empty, Loading, QueryError } from '@/components/ui/states';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch } from '@/lib/api-client';
+import { formatDate, formatNumber } from '@/lib/format';
+import { useIdempotencyKey } from '@/lib/idempotency';
+import { orgPath } from '@/lib/nav';
+import { orgApi, qs } from '../jobs/api';
+import { TableWrap, tdClass, thClass } from '../jobs/ui';
+import { invalidateAfterWorkOrderWrite, maintenanceKeys } from './api';
+import { maintenanceMessages } from './messages';
+import { DueBadge, WorkOrderStatusBadge, woNumber } from './ui';
+
+const RANK: Record<TDueStatus, number> = { OVERDUE: 0, DUE_SOON: 1, OK: 2 };
+const WITHIN = [7, 14, 30, 60, 90];
+
+export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
+  const m = useMessages(maintenanceMessages);
+  const { locale } = useI18n();
+  const [status, setStatus] = useState<'' | TDueStatus>('');
+  const [withinDays, setWithin] = useState(14);
+  const params = { status: status || undefined, withinDays };
+  const due = useQuery({
+    queryKey: maintenanceKeys.due(orgId, params),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `maintenance/due${qs(params)}`), ZDueResponse, { signal }),
+  });
+  // overdue first, then due soon, then the rest; the API's urgency order is kept within a status
+  const rows = [...(due.data?.items ?? [])].sort((a, b) => RANK[a.status] - RANK[b.status]);
+  const overdue = rows.filter((r) => r.status === 'OVERDUE').length;
+  const soon = rows.filter((r) => r.status === 'DUE_SOON').length;
+
+  const remaining = (r: TDueItem) => {
+    const parts: string[] = [];
+    if (r.remainingDays !== null)
+      parts.push(r.remainingDays < 0 ? format(m.due.overdueDays, { n: formatNumber(-r.remainingDays, locale, 1) }) : format(m.due.days, { n: formatNumber(r.remainingDays, locale, 1) }));
+    if (r.remainingHours !== null)
+      parts.push(r.remainingHours < 0 ? format(m.due.overdueHours, { n: formatNumber(-r.remainingHours, locale, 1) }) : format(m.due.hours, { n: formatNumber(r.remainingHours, locale, 1) }));
+    return parts.length ? parts.join(' · ') : m.due.none;
+  };
+
+  return (
+    <section aria-labelledby="due-title" className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h2 id="due-title" className="text-base font-semibold text-slate-900">
+            {m.due.heading}
+          </h2>
+          {due.data ? (
+            <p className="mt-1 flex gap-2 text-sm">
+              <DueBadge status="OVERDUE" /> <span className="text-slate-700">{format(m.due.countOverdue, { n: overdue })}</span>
+              <DueBadge status="DUE_SOON" /> <span className="text-slate-700">{format(m.due.countSoon, { n: soon })}</span>
+            </p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-3">
+          <SelectField label={m.due.filter} value={status} onChange={(e) => setStatus(e.target.value as '' | TDueStatus)}>
+            <option value="">{m.due.all}</option>
+            {DUE_STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {m.due.status[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField label={m.due.within} value={withinDays} onChange={(e) => setWithin(Number(e.target.value))}>
+            {WITHIN.map((d) => (
+              <option key={d} value={d}>
+                {format(m.due.days, { n: d })}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </div>
+
+      {due.isPending ? (
+        <Loading />
+      ) : due.isError ? (
+        <QueryError error={due.error} onRetry={() => void due.refetch()} />
+      ) : rows.length === 0 ? (
+        <Empty>{m.due.empty}</Empty>
+      ) : (
+        <>
+          {due.data.truncated ? <p className="text-sm text-amber-900">{m.due.truncated}</p> : null}
+          <TableWrap>
+            <table className="w-full min-w-[52rem] border-collapse">
+              <caption className="sr-only">{m.due.caption}</caption>
+              <thead className="bg-slate-50">
+                <tr>
+                  <th scope="col" className={thClass}>{m.due.machine}</th>
+                  <th scope="col" className={thClass}>{m.due.plan}</th>
+                  <th scope="col" className={thClass}>{m.due.state}</th>
+                  <th scope="col" className={thClass}>{m.due.next}</th>
+                  <th scope="col" className={thClass}>{m.due.remaining}</th>
+                  <th scope="col" className={thClass}>{m.due.last}</th>
+                  <th scope="col" className={thClass}>{m.due.workOrder}</th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {rows.map((r) => (
+                  <tr key={`${r.planId}-${r.assetId}`} className={r.status === 'OVERDUE' ? 'bg-red-50/50' : undefined}>
+                    <th scope="row" className={`${tdClass} text-left font-medium`}>
+                      <Link href={orgPath(orgId, `assets/${r.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                        {r.assetName}
+                      </Link>
+                    </th>
+                    <td className={tdClass}>{r.planName}</td>
+                    <td className={`${tdClass} whitespace-nowrap`}>
+                      <DueBadge status={r.status} />
+                    </td>
+                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                      {r.nextDueAt ? formatDate(r.nextDueAt, locale, timeZone) : null}
+                      {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
+                      {r.nextDueHours !== null ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) }) : null}
+                    </td>
+                    <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
+                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                      {formatDate(r.lastServiceAt, locale, timeZone)}
+                      <br />
+                      <span className="text-slate-600">{format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}</span>
+                    </td>
+                    <td className={tdClass}>
+                      {r.openWorkOrder ? (
+                        <Link href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)} className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline">
+                          <span className="font-mono">{woNumber(r.openWorkOrder.number)}</span>
+                          <WorkOrderStatusBadge status={r.openWorkOrder.status} />
+                        </Link>
+                      ) : permissions.includes('workorder.write') && r.status !== 'OK' ? (
+                        <CreateFromDue orgId={orgId} row={r} />
+                      ) : (
+                        m.due.none
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** A preventive work order for this plan and machine (the plan's checklist comes with it). */
+function CreateFromDue({ orgId, row }: { orgId: string; row: TDueItem }) {
+  const m = useMessages(maintenanceMessages);
+  const qc = useQueryClient();
+  const router = useRouter();
+  const idem = useIdempotencyKey();
+  const create = useMutation({
+    mutationFn: () =>
+      apiFetch(orgApi(orgId, 'work-orders'), ZWorkOrderDetail, {
+        method: 'POST',
+        idempotencyKey: idem.key(),
+        body: { type: 'PREVENTIVE', assetId: row.assetId, planId: row.planId, title: `${row.planName} · ${row.assetName}`.slice(0, 200) },
+      }),
+    onSuccess: async (wo) => {
+      idem.reset();
+      qc.setQueryData(maintenanceKeys.detail(orgId, wo.id), wo);
+      await invalidateAfterWorkOrderWrite(qc, orgId);
+      router.push(orgPath(orgId, `maintenance/work-orders/${wo.id}`));
+    },
+  });
+  return (
+    <div className="space-y-1">
+      <Button size="sm" variant="secondary" pending={create.isPending} onClick={() => create.mutate()}>
+        {m.due.createWo}
+      </Button>
+      <ErrorAlert error={create.error} />
+    </div>
+  );
+}

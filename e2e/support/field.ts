@@ -1,0 +1,174 @@
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+
+/** Helpers of the field-app journeys (j2 operator, j3 mechanic). */
+
+export const PASSWORD = 'amms-demo-2026';
+export const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
+export const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
+export const PHONE = { width: 375, height: 667 } as const;
+
+export const artifact = (name: string) => fileURLToPath(new URL(`../artifacts/${name}`, import.meta.url));
+
+/** Opens `path`, lands on /login (no session), signs in and comes back to `path`. */
+export async function loginTo(page: Page, email: string, path: string) {
+  await page.goto(path);
+  await expect(page).toHaveURL(/\/login\?/);
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+}
+
+/** Signs in on /login and waits until the app has taken over (first page of the user). */
+export async function login(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 60_000 });
+}
+
+export async function expectNoHorizontalScroll(page: Page) {
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  expect(scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(innerWidth);
+}
+
+type Membership = { membershipId: string; role: string; organization: { id: string; name: string; timezone: string } };
+
+/** A signed-in caller of the API itself (setup and cross-checks only; the journeys go through the browser). */
+export class ApiUser {
+  private constructor(
+    private readonly request: APIRequestContext,
+    readonly token: string,
+    readonly membership: Membership,
+  ) {}
+
+  static async login(request: APIRequestContext, email: string, orgName = GREEN_VALLEY): Promise<ApiUser> {
+    const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: PASSWORD } });
+    expect(res.ok(), `API login of ${email}: HTTP ${res.status()}`).toBeTruthy();
+    const body = (await res.json()) as { accessToken: string; memberships: Membership[] };
+    const membership = body.memberships.find((m) => m.organization.name === orgName);
+    expect(membership, `${email} is a member of ${orgName}`).toBeTruthy();
+    return new ApiUser(request, body.accessToken, membership!);
+  }
+
+  get orgId(): string {
+    return this.membership.organization.id;
+  }
+
+  private url(path: string) {
+    return `${API_URL}/api/v1/orgs/${this.orgId}/${path}`;
+  }
+
+  /** Any answer, as { status, body } (for calls that may be refused). */
+  async call<T = unknown>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
+    if (method === 'POST') headers['idempotency-key'] = randomUUID();
+    const res = await this.request.fetch(this.url(path), { method, headers, data });
+    const text = await res.text();
+    return { status: res.status(), body: (text ? JSON.parse(text) : undefined) as T };
+  }
+
+  async get<T>(path: string): Promise<T> {
+    const r = await this.call<T>('GET', path);
+    expect(r.status, `GET ${path}: ${JSON.stringify(r.body)}`).toBe(200);
+    return r.body;
+  }
+
+  async post<T>(path: string, data: unknown): Promise<T> {
+    const r = await this.call<T>('POST', path, data);
+    expect(r.status, `POST ${path}: ${JSON.stringify(r.body)}`).toBeLessThan(300);
+    return r.body;
+  }
+}
+
+export type Asset = { id: string; name: string; modelId: string; serialNumber: string; plateNumber: string | null; status: string };
+export type Model = { id: string; kind: string; operationTypes: string[] };
+export type Job = { id: string; status: string; version: number; title: string | null; areaHa: number; assignment: { machines: { assetId: string }[] } | null };
+
+/** Machines that can lead a job of `operationType` (a tractor or a self-propelled machine), ACTIVE now. */
+export async function primaryMachinesFor(user: ApiUser, operationType: string): Promise<Asset[]> {
+  const models = (await user.get<{ items: Model[] }>('machine-models?limit=200')).items;
+  const ok = new Set(models.filter((m) => m.kind !== 'IMPLEMENT' && m.operationTypes.includes(operationType)).map((m) => m.id));
+  const out: Asset[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: { items: Asset[]; nextCursor: string | null } = await user.get(`assets?status=ACTIVE&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    out.push(...page.items.filter((a) => ok.has(a.modelId)));
+    cursor = page.nextCursor;
+  } while (cursor);
+  return out;
+}
+
+export const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+
+/**
+ * A job of `operationType` on some field, window [from, to), assigned (slot = [slotFrom, slotTo))
+ * to `operatorMembershipId` with the first free machine of `machines`. Never depends on seed luck:
+ * booked machines are skipped.
+ */
+export async function createAssignedJob(
+  dispatcher: ApiUser,
+  opts: {
+    title: string;
+    operationType: string;
+    operatorMembershipId: string;
+    window: [string, string];
+    slot: [string, string];
+    machines: Asset[];
+  },
+): Promise<{ job: Job; machine: Asset }> {
+  const fields = (await dispatcher.get<{ items: { id: string }[] }>('fields?limit=20')).items;
+  expect(fields.length, 'the seed has fields').toBeGreaterThan(0);
+  const job = await dispatcher.post<Job>('jobs', {
+    fieldId: fields[0]!.id,
+    operationType: opts.operationType,
+    title: opts.title,
+    windowStart: opts.window[0],
+    windowEnd: opts.window[1],
+    estimatedHours: 2,
+    areaHa: 12.5,
+  });
+  const refusals: string[] = [];
+  for (const machine of opts.machines) {
+    const r = await dispatcher.call<Job & { error?: { code: string } }>('POST', `jobs/${job.id}/assign`, {
+      primaryAssetId: machine.id,
+      operatorMembershipId: opts.operatorMembershipId,
+      startsAt: opts.slot[0],
+      endsAt: opts.slot[1],
+    });
+    if (r.status === 200) return { job: r.body, machine };
+    refusals.push(`${machine.name}: ${r.body.error?.code ?? r.status}`);
+    // a conflict of the operator (not the machine) would repeat with every machine
+    if (refusals.length >= 25) break;
+  }
+  throw new Error(`no machine could be assigned: ${refusals.join('; ')}`);
+}
+
+/**
+ * A slot around now in which the operator is free: it starts in the past (a job completed before
+ * its slot starts gives the whole slot back and is no longer the operator's), after any booking of
+ * theirs that ended within the last hour (an earlier run of this journey), and ends in ≤ 2 h.
+ */
+export async function freeSlotAroundNow(dispatcher: ApiUser, operatorMembershipId: string): Promise<[string, string]> {
+  const now = Date.now();
+  let start = now - 3_600_000;
+  let end = now + 2 * 3_600_000;
+  const q = `assignments?operatorMembershipId=${operatorMembershipId}&from=${new Date(start).toISOString()}&to=${new Date(end).toISOString()}&limit=200`;
+  const items = (await dispatcher.get<{ items: { startsAt: string; endsAt: string; job: { id: string; status: string } }[] }>(q)).items;
+  for (const a of items) {
+    const s = new Date(a.startsAt).getTime();
+    let e = new Date(a.endsAt).getTime();
+    // a job completed early gave the rest of its slot back (the calendar still shows the slot)
+    if (a.job.status === 'COMPLETED') {
+      const done = await dispatcher.get<{ completedAt: string | null }>(`jobs/${a.job.id}`);
+      if (done.completedAt) e = Math.min(e, new Date(done.completedAt).getTime());
+    }
+    if (s <= now && e > now) throw new Error(`operator is booked right now (${a.startsAt} – ${a.endsAt}): re-seed the test database`);
+    if (e <= now) start = Math.max(start, e + 60_000);
+    else end = Math.min(end, s);
+  }
+  expect(start, 'a free start before now').toBeLessThan(now - 5_000);
+  return [new Date(start).toISOString(), new Date(end).toISOString()];
+}
