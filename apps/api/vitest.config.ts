@@ -7,7 +7,9 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'unit', include: ['src/**/*.spec.ts'], environment: 'node' },
+        // property tests schedule hundreds of instances: a loaded CI machine needs more than the 5 s
+        // default (speed is measured by `npm run bench:scheduler`, not by test timeouts)
+        test: { name: 'unit', include: ['src/**/*.spec.ts'], environment: 'node', testTimeout: 30_000 },
       },
       {
         extends: true,
