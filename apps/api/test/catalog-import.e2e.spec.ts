@@ -103,13 +103,14 @@ describe('platform catalog (platform admins)', () => {
     const org = await createOrg(h.db, 'pc');
     const owner = await tokenOf(org, 'OWNER');
     const m = await newPlatformModel();
-    const before = await h.db.machineModel.count({ where: { organizationId: null } });
+    // other test files add platform models at the same time: look for this attempt's row, not at a global count
+    const attempted = `X-${tag()}`;
     expectError(await call(h.base, 'GET', PLATFORM, { token: owner }), 403, 'FORBIDDEN');
-    expectError(await platformPost(owner, { manufacturer: `X-${tag()}`, name: 'X', kind: 'IMPLEMENT', operationTypes: ['MOWING'] }), 403, 'FORBIDDEN');
+    expectError(await platformPost(owner, { manufacturer: attempted, name: 'X', kind: 'IMPLEMENT', operationTypes: ['MOWING'] }), 403, 'FORBIDDEN');
     expectError(await platformPost(owner, { junk: true }), 403, 'FORBIDDEN');
     expectError(await platformPatch(owner, m.id, { expectedUpdatedAt: m.updatedAt, name: 'hijack' }), 403, 'FORBIDDEN');
     expectError(await call(h.base, 'GET', PLATFORM), 401, 'UNAUTHENTICATED');
-    expect(await h.db.machineModel.count({ where: { organizationId: null } })).toBe(before);
+    expect(await h.db.machineModel.count({ where: { manufacturer: attempted } })).toBe(0);
     expect((await h.db.machineModel.findUniqueOrThrow({ where: { id: m.id } })).name).toBe('P1');
   });
 

@@ -92,47 +92,50 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
       </header>
 
       <div className="flex min-w-0 flex-1">
-        <nav
-          id="app-nav"
-          aria-label={t.nav.label}
-          className={`${navOpen ? 'block' : 'hidden'} fixed inset-x-0 bottom-0 top-14 z-30 overflow-y-auto bg-white p-3 md:sticky md:top-14 md:block md:h-[calc(100dvh-3.5rem)] md:w-56 md:shrink-0 md:border-r md:border-slate-200 lg:w-60`}
-        >
-          <ul className="space-y-0.5">
-            {main.map((s) => (
-              <li key={s.key}>
-                <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
-                  {t.sections[s.key].title}
-                </NavLink>
-              </li>
-            ))}
-          </ul>
-          {admin.length > 0 ? (
-            <>
-              <h2 id="app-nav-admin" className="mt-5 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">
-                {t.nav.adminHeading}
-              </h2>
-              <ul aria-labelledby="app-nav-admin" className="mt-1 space-y-0.5">
-                {admin.map((s) => (
-                  <li key={s.key}>
-                    <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
-                      {t.sections[s.key].title}
-                    </NavLink>
-                  </li>
-                ))}
-              </ul>
-            </>
-          ) : null}
-          <div className="mt-5 border-t border-slate-200 pt-3">
-            <NavLink href="/field" active={false} onNavigate={closeNav}>
-              <span className="flex items-center justify-between gap-2">
-                {t.nav.fieldApp}
-                <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current text-slate-500">
-                  <path d="M7 3a1 1 0 0 0 0 2h6.6l-9.3 9.3a1 1 0 1 0 1.4 1.4L15 6.4V13a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1H7Z" />
-                </svg>
-              </span>
-            </NavLink>
-          </div>
-        </nav>
+        {/* the column keeps its white background and border down the whole page; the nav inside sticks */}
+        <div className="md:w-56 md:shrink-0 md:border-r md:border-slate-200 md:bg-white lg:w-60">
+          <nav
+            id="app-nav"
+            aria-label={t.nav.label}
+            className={`${navOpen ? 'block' : 'hidden'} fixed inset-x-0 bottom-0 top-14 z-30 overflow-y-auto bg-white p-3 md:sticky md:top-14 md:block md:h-[calc(100dvh-3.5rem)]`}
+          >
+            <ul className="space-y-0.5">
+              {main.map((s) => (
+                <li key={s.key}>
+                  <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
+                    {t.sections[s.key].title}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+            {admin.length > 0 ? (
+              <>
+                <h2 id="app-nav-admin" className="mt-5 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                  {t.nav.adminHeading}
+                </h2>
+                <ul aria-labelledby="app-nav-admin" className="mt-1 space-y-0.5">
+                  {admin.map((s) => (
+                    <li key={s.key}>
+                      <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
+                        {t.sections[s.key].title}
+                      </NavLink>
+                    </li>
+                  ))}
+                </ul>
+              </>
+            ) : null}
+            <div className="mt-5 border-t border-slate-200 pt-3">
+              <NavLink href="/field" active={false} onNavigate={closeNav}>
+                <span className="flex items-center justify-between gap-2">
+                  {t.nav.fieldApp}
+                  <svg aria-hidden="true" viewBox="0 0 20 20" className="size-4 fill-current text-slate-500">
+                    <path d="M7 3a1 1 0 0 0 0 2h6.6l-9.3 9.3a1 1 0 1 0 1.4 1.4L15 6.4V13a1 1 0 1 0 2 0V4a1 1 0 0 0-1-1H7Z" />
+                  </svg>
+                </span>
+              </NavLink>
+            </div>
+          </nav>
+        </div>
 
         <main id="main" tabIndex={-1} className="min-w-0 flex-1 px-4 py-6 focus:outline-none sm:px-6 lg:px-10 lg:py-8">
           {children}
