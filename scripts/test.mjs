@@ -26,7 +26,11 @@ const steps = [
   ['typecheck', () => run('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'], { env })],
   ['cycles', () => run('dependency cycles', 'node', ['scripts/check-cycles.mjs'], { env })],
   ['unit', () => ['@amms/contracts', '@amms/db', '@amms/api'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
-  ['seed', () => run('seed demo data (browser e2e)', 'node', ['apps/api/dist/seed/main.js'], { env })],
+  // --reset-business: the journeys change the demo data, and the test database outlives a run
+  // then the test Redis db is emptied: cached reads of the reloaded orgs must not outlive them
+  ['seed', () =>
+    run('seed demo data (browser e2e)', 'node', ['apps/api/dist/seed/main.js', '--reset-business'], { env }) +
+    run('flush the test Redis db', 'node', ['-e', "const R=require('ioredis');const r=new R(process.env.REDIS_URL);r.flushdb().then(()=>r.quit()).catch((e)=>{console.error(e);process.exit(1)})"], { env })],
   ['e2e', () => run('browser e2e (Playwright + chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, TMPDIR: tmp, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp } })],
 ];
 

@@ -44,6 +44,13 @@ export async function hasBusinessData(tx: Tx, organizationId: string): Promise<b
  */
 export async function resetBusiness(tx: Tx, organizationId: string): Promise<void> {
   const where = { organizationId };
+  // the agent's drafts name jobs and machines of the business data (in JSON): they go with it
+  await tx.executionReceipt.deleteMany({ where });
+  await tx.execution.deleteMany({ where });
+  await tx.draftVersion.deleteMany({ where });
+  await tx.draft.deleteMany({ where });
+  await tx.agentRun.deleteMany({ where });
+  await tx.agentConversation.deleteMany({ where });
   await tx.costLine.deleteMany({ where });
   await tx.costDocument.deleteMany({ where });
   await tx.machineBooking.deleteMany({ where });
