@@ -32,7 +32,8 @@ export function ensureInstalled() {
   const marker = path.join(ROOT, 'node_modules', '.package-lock.json');
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs - 1000) return 0;
-  return run('install dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund']);
+  // --fetch-timeout: a fresh machine once hung in npm ci on idle sockets; fail and retry instead
+  return run('install dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--fetch-timeout=120000', '--fetch-retries=4']);
 }
 
 function tcpReachable(host, port, timeoutMs = 1500) {

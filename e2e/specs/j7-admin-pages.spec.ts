@@ -168,13 +168,36 @@ test.describe('j7 admin pages', () => {
     await nav.getByRole('link', { name: '成员', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '成员' })).toBeVisible(SLOW);
     await listLoaded(page);
+    // The race CI once lost: the search typed just before "remove" starts a list request that
+    // reads the database before the delete commits, and its answer arrives after the delete's.
+    // Here that answer is held until the delete has answered; the page must still drop the row
+    // (lib/refresh.ts cancels the stale request and asks again).
+    let deleteAnswered!: () => void;
+    const afterDelete = new Promise<void>((resolve) => (deleteAnswered = resolve));
+    let searchRead!: () => void;
+    const searchHasRead = new Promise<void>((resolve) => (searchRead = resolve));
+    let held = 0;
+    const searchOfMember = (url: URL) => url.pathname.endsWith('/members') && url.searchParams.get('q') === email;
+    await page.route(searchOfMember, async (route) => {
+      if (held++ > 0) return route.fallback(); // only the first search request is held
+      const stale = await route.fetch(); // the API reads now, before the delete
+      searchRead();
+      await afterDelete;
+      await route.fulfill({ response: stale }).catch(() => undefined); // the page may have cancelled it
+    });
+    page.on('response', (res) => {
+      if (res.request().method() === 'DELETE' && res.url().includes('/members/')) deleteAnswered();
+    });
     await page.getByLabel('搜索姓名或邮箱').fill(email);
+    await searchHasRead; // the previous rows stay on screen while the search loads
     await memberRow.getByRole('button', { name: `移除 ${memberName}` }).click();
     const removeDialog = page.getByRole('dialog', { name: '移除成员' });
     await expect(removeDialog).toContainText(email);
     await removeDialog.getByRole('button', { name: '移除', exact: true }).click();
     await expect(removeDialog).toBeHidden();
     await expect(memberRow).toHaveCount(0);
+    await expect(page.getByText('没有符合条件的成员。')).toBeVisible();
+    await page.unroute(searchOfMember);
 
     await nav.getByRole('link', { name: '团队', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: '团队' })).toBeVisible(SLOW);

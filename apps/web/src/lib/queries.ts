@@ -25,3 +25,13 @@ export const teamsQuery = (orgId: string, params: { limit: number } = { limit: 5
     queryKey: queryKeys.teams(orgId, params),
     queryFn: ({ signal }) => apiFetch(`orgs/${encodeURIComponent(orgId)}/teams?limit=${params.limit}`, ZListTeamsResponse, { signal }),
   });
+
+/**
+ * For `placeholderData`: while another filter or period loads, the previous rows and figures
+ * stay on screen (the section is marked busy), but never another org's: the previous query
+ * must be of this org (keys are ['orgs', orgId, …]).
+ */
+export const sameOrg =
+  (orgId: string) =>
+  <T,>(prev: T | undefined, prevQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+    prevQuery?.queryKey[1] === orgId ? prev : undefined;

@@ -15,6 +15,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { dayKey, formatDateTime } from '@/lib/format';
+import { refreshQueries } from '@/lib/refresh';
 import { messages, type AdminMessages } from './messages';
 import { isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
@@ -199,7 +200,7 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
     onSuccess: (res) => {
       idem.reset();
       lastBody.current = null;
-      void qc.invalidateQueries({ queryKey: adminKeys.apiKeys(orgId) });
+      void refreshQueries(qc, adminKeys.apiKeys(orgId));
       setSecret({ name: res.apiKey.name, key: res.key });
     },
     onError: (err) => {
@@ -340,11 +341,11 @@ function RevokeKeyDialog({ orgId, apiKey, onClose, onRevoked }: { orgId: string;
   const revoke = useMutation({
     mutationFn: () => apiFetch(adminPaths.apiKey(orgId, apiKey.id), ZApiKey, { method: 'DELETE' }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.apiKeys(orgId) });
+      void refreshQueries(qc, adminKeys.apiKeys(orgId));
       onRevoked();
     },
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void qc.invalidateQueries({ queryKey: adminKeys.apiKeys(orgId) });
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, adminKeys.apiKeys(orgId));
     },
   });
   return (

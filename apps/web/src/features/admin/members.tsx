@@ -15,6 +15,8 @@ import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { sameOrg } from '@/lib/queries';
+import { refreshQueries } from '@/lib/refresh';
 import { messages, type AdminMessages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
@@ -51,7 +53,8 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const q = useDebounced(search.trim(), 300);
   const filters: MemberFilters = useMemo(() => ({ q: q || undefined, role: role || undefined, status: status || undefined }), [q, role, status]);
 
-  const list = useInfiniteQuery(memberListQuery(orgId, filters));
+  // keep the rows while a filter changes (never another org's)
+  const list = useInfiniteQuery({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
   const teams = useQuery(teamOptionsQuery(orgId));
   const teamName = useMemo(() => new Map((teams.data ?? []).map((t) => [t.id, t.name])), [teams.data]);
 
@@ -296,8 +299,7 @@ function AddMemberDialog({
     mutationFn: (body: TAddMemberRequest) => apiFetch(adminPaths.members(orgId), ZAddMemberResponse, { method: 'POST', body, idempotencyKey: idem.keyFor(body) }),
     onSuccess: (res) => {
       idem.reset();
-      void qc.invalidateQueries({ queryKey: adminKeys.members(orgId) });
-      void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      void refreshQueries(qc, adminKeys.members(orgId), adminKeys.teams(orgId));
       if (res.oneTimePassword) setCreated({ email: res.member.email, password: res.oneTimePassword });
       else {
         onAddedExisting(res.member.email);
@@ -430,14 +432,14 @@ function EditMemberDialog({
   const save = useMutation({
     mutationFn: (body: TUpdateMemberRequest) => apiFetch(adminPaths.member(orgId, base.id), ZMember, { method: 'PATCH', body }),
     onSuccess: (saved) => {
-      void qc.invalidateQueries({ queryKey: adminKeys.members(orgId) });
-      if (saved.teamIds.join() !== base.teamIds.join()) void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      void refreshQueries(qc, adminKeys.members(orgId));
+      if (saved.teamIds.join() !== base.teamIds.join()) void refreshQueries(qc, adminKeys.teams(orgId));
       onSaved(saved);
     },
     onError: (err) => {
       if (!isConflict(err)) return;
       // someone else changed this member: show the current state, the admin decides again
-      void qc.invalidateQueries({ queryKey: adminKeys.members(orgId) });
+      void refreshQueries(qc, adminKeys.members(orgId));
       const current = err instanceof ApiError ? ZVersionConflict.safeParse(err.details) : null;
       if (current?.success) {
         const c = current.data.current;
@@ -518,12 +520,11 @@ function RemoveMemberDialog({ orgId, member, onClose, onRemoved }: { orgId: stri
   const remove = useMutation({
     mutationFn: () => apiFetch(adminPaths.member(orgId, member.id), z.undefined(), { method: 'DELETE' }),
     onSuccess: () => {
-      void qc.invalidateQueries({ queryKey: adminKeys.members(orgId) });
-      void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      void refreshQueries(qc, adminKeys.members(orgId), adminKeys.teams(orgId));
       onRemoved();
     },
     onError: (err) => {
-      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void qc.invalidateQueries({ queryKey: adminKeys.members(orgId) });
+      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void refreshQueries(qc, adminKeys.members(orgId));
     },
   });
   return (

@@ -14,6 +14,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
+import { refreshQueries } from '@/lib/refresh';
 import { messages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, teamListQuery } from './queries';
@@ -140,12 +141,12 @@ function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TT
     },
     onSuccess: (t) => {
       idem.reset();
-      void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      void refreshQueries(qc, adminKeys.teams(orgId));
       onDone(t);
     },
     onError: (err) => {
       if (isDefiniteFailure(err)) idem.reset();
-      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void refreshQueries(qc, adminKeys.teams(orgId));
     },
   });
 
@@ -183,11 +184,11 @@ function DeleteTeamDialog({ orgId, team, onClose, onDeleted }: { orgId: string; 
     mutationFn: () => apiFetch(adminPaths.team(orgId, team.id), z.undefined(), { method: 'DELETE' }),
     onSuccess: () => {
       // members leave the team and its machines, fields and jobs lose it: everything of this org may show it
-      void qc.invalidateQueries({ queryKey: ['orgs', orgId] });
+      void refreshQueries(qc, ['orgs', orgId]);
       onDeleted();
     },
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void qc.invalidateQueries({ queryKey: adminKeys.teams(orgId) });
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, adminKeys.teams(orgId));
     },
   });
   return (

@@ -16,6 +16,7 @@ import { apiFetch } from '@/lib/api-client';
 import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
+import { refreshQueries } from '@/lib/refresh';
 import { labelMessages } from '../drafts/messages';
 import { agentMessages } from './messages';
 
@@ -78,7 +79,7 @@ export function AgentPanel({ orgId, timeZone, initialConversationId }: { orgId: 
         url.searchParams.set('conversation', run.conversationId);
         window.history.replaceState(window.history.state, '', url);
       }
-      if (run.draftId) void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'drafts', 'list'] });
+      if (run.draftId) void refreshQueries(queryClient, ['orgs', orgId, 'drafts', 'list']);
     },
   });
 

@@ -10,13 +10,14 @@ import { LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
+import { sameOrg } from '@/lib/queries';
 import { enumLabels } from '../assets/labels';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
 import { KpiGrid } from './kpi-grid';
 import { analyticsMessages } from './messages';
 import { PeriodPicker, usePeriod } from './period-picker';
-import { costsQuery, fenToNumber, maintenanceQuery, operationsQuery, overviewQuery, pct, sameOrg, utilizationQuery, type CostGrouping } from './queries';
+import { costsQuery, fenToNumber, maintenanceQuery, operationsQuery, overviewQuery, pct, utilizationQuery, type CostGrouping } from './queries';
 
 type P = { from: string; to: string };
 

@@ -26,15 +26,6 @@ export const analyticsKeys = {
 
 const pick = (p: P): P => ({ from: p.from, to: p.to });
 
-/**
- * For `placeholderData`: while another period loads, the previous period's figures stay (the
- * section is marked busy), but never another org's: the previous query must be of this org.
- */
-export const sameOrg =
-  (orgId: string) =>
-  <T,>(prev: T | undefined, prevQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
-    prevQuery?.queryKey[1] === orgId ? prev : undefined;
-
 export function overviewQuery(orgId: string, p: P) {
   return queryOptions({
     queryKey: analyticsKeys.overview(orgId, pick(p)),

@@ -23,6 +23,7 @@ import { formatDate, formatDateTime, formatFen, formatNumber } from '@/lib/forma
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
+import { refreshQueries } from '@/lib/refresh';
 import { addDays, todayIn, zonedDayStart } from '../analytics/period';
 import { formFieldErrors } from './field-errors';
 import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from './labels';
@@ -152,18 +153,18 @@ function StatusActions({ orgId, asset }: { orgId: string; asset: TAssetDetail })
       apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(asset.id)}`, ZAsset, { method: 'PATCH', body: { version: asset.version, status: to } }),
     onSuccess: async () => {
       setConfirm(null);
-      await qc.invalidateQueries({ queryKey: assetKeys.all(orgId) });
+      await refreshQueries(qc, assetKeys.all(orgId));
     },
     onError: async (err) => {
       // 409: someone changed it meanwhile; show the current state
-      if (isApiError(err, 409)) await qc.invalidateQueries({ queryKey: assetKeys.detail(orgId, asset.id) });
+      if (isApiError(err, 409)) await refreshQueries(qc, assetKeys.detail(orgId, asset.id));
     },
   });
   const remove = useMutation({
     mutationFn: () => apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(asset.id)}`, z.unknown(), { method: 'DELETE' }),
     onSuccess: async () => {
       qc.removeQueries({ queryKey: assetKeys.detail(orgId, asset.id) });
-      await qc.invalidateQueries({ queryKey: assetKeys.lists(orgId) });
+      await refreshQueries(qc, assetKeys.lists(orgId));
       router.push(orgPath(orgId, 'assets'));
     },
   });
@@ -254,7 +255,7 @@ function MeterCard({ orgId, asset, timeZone, canWrite }: { orgId: string; asset:
       setHours('');
       setReplacement(false);
       setSaved(true);
-      await qc.invalidateQueries({ queryKey: assetKeys.detail(orgId, asset.id) });
+      await refreshQueries(qc, assetKeys.detail(orgId, asset.id));
     },
     onError: (err) => {
       if (isApiError(err) && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') idem.reset();

@@ -16,6 +16,7 @@ import { formatFen } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
+import { refreshQueries } from '@/lib/refresh';
 import { formFieldErrors } from './field-errors';
 import { enumLabels } from './labels';
 import { assetMessages } from './messages';
@@ -97,8 +98,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
     onSuccess: async (saved) => {
       idem.reset();
       setConflict(null);
-      await qc.invalidateQueries({ queryKey: assetKeys.lists(orgId) });
-      await qc.invalidateQueries({ queryKey: assetKeys.detail(orgId, saved.id) });
+      await refreshQueries(qc, assetKeys.lists(orgId), assetKeys.detail(orgId, saved.id));
       router.push(orgPath(orgId, `assets/${saved.id}`));
     },
     onError: (err) => {
@@ -118,7 +118,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
           setConflict(current.data);
           setBase(current.data);
         }
-        if (base) void qc.invalidateQueries({ queryKey: assetKeys.detail(orgId, base.id) });
+        if (base) void refreshQueries(qc, assetKeys.detail(orgId, base.id));
       }
     },
   });

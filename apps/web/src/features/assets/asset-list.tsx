@@ -1,7 +1,7 @@
 'use client';
 
 import { ASSET_STATUSES, MACHINE_KINDS, type TAsset, type TAssetStatus, type TMachineKind } from '@amms/contracts/assets';
-import { keepPreviousData, useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
@@ -11,7 +11,7 @@ import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
-import { teamsQuery } from '@/lib/queries';
+import { sameOrg, teamsQuery } from '@/lib/queries';
 import { replaceQuery } from '../analytics/period';
 import { ASSET_STATUS_TONE, enumLabels } from './labels';
 import { assetMessages } from './messages';
@@ -65,7 +65,7 @@ export function AssetList({ orgId }: { orgId: string }) {
   const list = useInfiniteQuery({
     ...assetListQuery(orgId, filters),
     // keep the rows while a filter changes, but never another org's rows
-    placeholderData: (prev, prevQuery) => (prevQuery?.queryKey[1] === orgId ? keepPreviousData(prev) : undefined),
+    placeholderData: sameOrg(orgId),
   });
 
   const modelById = useMemo(() => new Map((models.data ?? []).map((x) => [x.id, x])), [models.data]);

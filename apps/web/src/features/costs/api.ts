@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshOrgFamilies } from '@/lib/refresh';
 
 export const costKeys = {
   all: (orgId: string) => ['orgs', orgId, 'costs'] as const,
@@ -8,9 +9,7 @@ export const costKeys = {
 
 /** After a cost write: cost lists and details, and what sums costs (dashboard, analytics, machine pages). */
 export function invalidateAfterCostWrite(qc: QueryClient, orgId: string): Promise<unknown> {
-  return Promise.all(
-    ['costs', 'cost-documents', 'dashboard', 'overview', 'analytics', 'assets'].map((k) => qc.invalidateQueries({ queryKey: ['orgs', orgId, k] })),
-  );
+  return refreshOrgFamilies(qc, orgId, ['costs', 'cost-documents', 'dashboard', 'overview', 'analytics', 'assets']);
 }
 
 export const docNumber = (n: number) => `CD-${String(n).padStart(6, '0')}`;

@@ -20,6 +20,7 @@ import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { refreshQueries } from '@/lib/refresh';
 import { orgApi } from '../jobs/api';
 import { Fact, Facts, TableWrap, tdClass, thClass } from '../jobs/ui';
 import { costKeys, docNumber, invalidateAfterCostWrite } from './api';
@@ -49,7 +50,7 @@ function useCostAction(orgId: string, id: string) {
     },
     onError: async (err) => {
       if (isApiError(err, 409)) {
-        await qc.invalidateQueries({ queryKey: costKeys.detail(orgId, id) });
+        await refreshQueries(qc, costKeys.detail(orgId, id));
         await invalidateAfterCostWrite(qc, orgId);
         setRefreshed(true);
       }
@@ -288,7 +289,7 @@ function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocume
       router.push(orgPath(orgId, 'costs'));
     },
     onError: async (err) => {
-      if (isApiError(err, 409)) await qc.invalidateQueries({ queryKey: costKeys.detail(orgId, doc.id) });
+      if (isApiError(err, 409)) await refreshQueries(qc, costKeys.detail(orgId, doc.id));
     },
   });
   return (

@@ -13,6 +13,7 @@ import { useMessages } from '@/i18n/messages';
 import { apiFetch, isApiError } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
+import { refreshQueries } from '@/lib/refresh';
 import { orgApi } from '../jobs/api';
 import { todayIn } from '../jobs/time';
 import { costKeys, invalidateAfterCostWrite } from './api';
@@ -83,7 +84,7 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
       else router.push(orgPath(orgId, `costs/${doc.id}`));
     },
     onError: async (err) => {
-      if (existing && isApiError(err, 409)) await qc.invalidateQueries({ queryKey: costKeys.detail(orgId, existing.id) });
+      if (existing && isApiError(err, 409)) await refreshQueries(qc, costKeys.detail(orgId, existing.id));
     },
   });
   const errs = useFieldErrors(save.error);

@@ -19,6 +19,7 @@ import { useMessages } from '@/i18n/messages';
 import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { refreshQueries } from '@/lib/refresh';
 import { currentVersionOf, draftKeys, draftQuery, machinesQuery, membersQuery, runQuery, shortHash } from './api';
 import { diffItems, jobName, machineSetName, type ItemDiff } from './diff';
 import { DraftTimeline } from './draft-timeline';
@@ -101,8 +102,7 @@ function DraftReviewLoaded({
 
   const detailKey = draftKeys.detail(orgId, draft.id);
   const refresh = () => {
-    void queryClient.invalidateQueries({ queryKey: detailKey });
-    void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'drafts', 'list'] });
+    void refreshQueries(queryClient, detailKey, ['orgs', orgId, 'drafts', 'list']);
   };
 
   // ---- edit → version N+1
@@ -114,7 +114,7 @@ function DraftReviewLoaded({
       }),
     onSuccess: (next) => {
       queryClient.setQueryData(detailKey, next);
-      void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'drafts', 'list'] });
+      void refreshQueries(queryClient, ['orgs', orgId, 'drafts', 'list']);
       setShown(null);
       setEditing(null);
       setNotice({ tone: 'ok', text: format(m.newVersionCreated, { n: next.currentVersion }) });

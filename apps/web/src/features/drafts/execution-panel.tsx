@@ -16,6 +16,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
+import { refreshQueries } from '@/lib/refresh';
 import { draftKeys, executionOfDraftQuery, executionQuery, isTerminal } from './api';
 import { jobName, machineSetName } from './diff';
 import { draftMessages, labelMessages } from './messages';
@@ -56,7 +57,7 @@ export function ExecutionPanel({
   const done = execution.data ? isTerminal(execution.data.status) : false;
   useEffect(() => {
     // the draft moves EXECUTING → EXECUTED (or back to OPEN when refused): show it
-    if (done) void queryClient.invalidateQueries({ queryKey: draftKeys.detail(orgId, draft.id) });
+    if (done) void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id));
   }, [done, orgId, draft.id, queryClient]);
 
   const confirmedCurrent = draft.status === 'OPEN' && draft.confirmedVersion !== null && draft.confirmedVersion === draft.currentVersion;
@@ -76,13 +77,12 @@ export function ExecutionPanel({
       const url = new URL(window.location.href);
       url.searchParams.set('execution', exec.id);
       window.history.replaceState(window.history.state, '', url);
-      void queryClient.invalidateQueries({ queryKey: draftKeys.detail(orgId, draft.id) });
-      void queryClient.invalidateQueries({ queryKey: ['orgs', orgId, 'drafts', 'list'] });
+      void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id), ['orgs', orgId, 'drafts', 'list']);
     },
     onError: (err) => {
       // a definite refusal: the next attempt is a new action; network errors / still running keep the key
       if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') idem.reset();
-      if (err instanceof ApiError && err.status === 409) void queryClient.invalidateQueries({ queryKey: draftKeys.detail(orgId, draft.id) });
+      if (err instanceof ApiError && err.status === 409) void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id));
     },
   });
 

@@ -6,6 +6,7 @@ import { ZListWorkOrdersResponse, ZWorkOrderDetail, type TWorkOrderStatus } from
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { refreshQueries } from '@/lib/refresh';
 
 /**
  * Queries of the field app. Keys start with ['orgs', orgId, 'field', …]: switching orgs never
@@ -132,7 +133,7 @@ export function useFieldMutation<TVars, TData>({
 }) {
   const qc = useQueryClient();
   const idem = useIdempotencyKey();
-  const refresh = () => Promise.all(invalidate.map((queryKey) => qc.invalidateQueries({ queryKey })));
+  const refresh = () => refreshQueries(qc, ...invalidate);
   return useMutation({
     mutationFn: (vars: TVars) => mutationFn(vars, idem.key()),
     onSuccess: async (data) => {

@@ -14,6 +14,7 @@ import { useMessages } from '@/i18n/messages';
 import { apiFetch, isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format';
+import { refreshQueries } from '@/lib/refresh';
 import { fieldApiPath, fieldKeys, useFieldMutation, workOrderQuery } from './api';
 import { parseDecimal } from './forms';
 import { fieldHref, fieldPaths } from './links';
@@ -202,7 +203,7 @@ function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetail; 
     onError: (err, _vars, ctx) => {
       if (ctx?.before) qc.setQueryData(key, ctx.before);
       onConflict(err);
-      if (isApiError(err, 409)) void qc.invalidateQueries({ queryKey: key });
+      if (isApiError(err, 409)) void refreshQueries(qc, key);
     },
     onSuccess: (updated) => {
       if (updated.version < newest.current) return;
@@ -212,7 +213,7 @@ function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetail; 
     },
     onSettled: () => {
       setPendingItem(null);
-      if (qc.isMutating({ mutationKey: checklistMutationKey(orgId, wo.id) }) <= 1) void qc.invalidateQueries({ queryKey: key });
+      if (qc.isMutating({ mutationKey: checklistMutationKey(orgId, wo.id) }) <= 1) void refreshQueries(qc, key);
     },
   });
 

@@ -4,6 +4,7 @@ import { ZListMembersResponse, type TMember } from '@amms/contracts/members';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
+import { refreshOrgFamilies } from '@/lib/refresh';
 
 export const orgApi = (orgId: string, path: string) => `orgs/${encodeURIComponent(orgId)}/${path}`;
 
@@ -75,7 +76,5 @@ export async function fetchMemberOptions(orgId: string, signal?: AbortSignal): P
  * machine availability or completed work (other features' keys, by their prefixes).
  */
 export function invalidateAfterJobWrite(qc: QueryClient, orgId: string): Promise<unknown> {
-  return Promise.all(
-    ['jobs', 'assignments', 'assets', 'dashboard', 'overview', 'analytics', 'field'].map((k) => qc.invalidateQueries({ queryKey: ['orgs', orgId, k] })),
-  );
+  return refreshOrgFamilies(qc, orgId, ['jobs', 'assignments', 'assets', 'dashboard', 'overview', 'analytics', 'field']);
 }

@@ -3,6 +3,7 @@
 import { ZJob } from '@amms/contracts/jobs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch, isApiError } from '@/lib/api-client';
+import { refreshQueries } from '@/lib/refresh';
 import { invalidateAfterJobWrite, jobKeys, orgApi } from './api';
 
 /**
@@ -19,7 +20,7 @@ export function useJobAction(orgId: string, jobId: string, action: 'assign' | 'u
       await invalidateAfterJobWrite(qc, orgId);
     },
     onError: async (err) => {
-      if (isApiError(err, 409) && err.code !== 'BOOKING_CONFLICT') await qc.invalidateQueries({ queryKey: jobKeys.detail(orgId, jobId) });
+      if (isApiError(err, 409) && err.code !== 'BOOKING_CONFLICT') await refreshQueries(qc, jobKeys.detail(orgId, jobId));
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { refreshOrgFamilies } from '@/lib/refresh';
 
 export const maintenanceKeys = {
   all: (orgId: string) => ['orgs', orgId, 'maintenance'] as const,
@@ -12,9 +13,5 @@ export const maintenanceKeys = {
  * bookings (work-order windows are bookings; downtime changes the machine's status).
  */
 export function invalidateAfterWorkOrderWrite(qc: QueryClient, orgId: string): Promise<unknown> {
-  return Promise.all(
-    ['maintenance', 'work-orders', 'assets', 'jobs', 'assignments', 'dashboard', 'overview', 'analytics', 'field'].map((k) =>
-      qc.invalidateQueries({ queryKey: ['orgs', orgId, k] }),
-    ),
-  );
+  return refreshOrgFamilies(qc, orgId, ['maintenance', 'work-orders', 'assets', 'jobs', 'assignments', 'dashboard', 'overview', 'analytics', 'field']);
 }

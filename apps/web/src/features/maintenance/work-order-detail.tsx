@@ -26,6 +26,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
+import { refreshQueries } from '@/lib/refresh';
 import { formatFenExact, yuanToFen } from '../costs/money';
 import { orgApi } from '../jobs/api';
 import { parseOptionalNumber } from '../jobs/time';
@@ -53,7 +54,7 @@ function useWorkOrderAction(orgId: string, id: string, onDone?: () => void) {
     onError: async (err) => {
       // someone else moved the order (or it changed under us): show the current state
       if (isApiError(err, 409)) {
-        await qc.invalidateQueries({ queryKey: maintenanceKeys.detail(orgId, id) });
+        await refreshQueries(qc, maintenanceKeys.detail(orgId, id));
         setRefreshed(true);
       }
     },
@@ -220,13 +221,13 @@ function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail
     },
     onError: async (err, _vars, ctx) => {
       if (ctx?.previous) qc.setQueryData(key, ctx.previous);
-      if (isApiError(err, 409)) await qc.invalidateQueries({ queryKey: key });
+      if (isApiError(err, 409)) await refreshQueries(qc, key);
     },
     onSuccess: (data) => {
       // quick ticks overlap: an earlier answer must not undo a later optimistic tick, so only
       // the last one in flight writes the server's state
       if (qc.isMutating({ mutationKey: tickKey }) <= 1) qc.setQueryData(key, data);
-      void qc.invalidateQueries({ queryKey: ['orgs', orgId, 'maintenance', 'work-orders', 'list'] });
+      void refreshQueries(qc, ['orgs', orgId, 'maintenance', 'work-orders', 'list']);
     },
   });
   const done = wo.checklist.filter((i) => i.result !== 'PENDING').length;
@@ -309,7 +310,7 @@ function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail; ca
       await invalidateAfterWorkOrderWrite(qc, orgId);
     },
     onError: async (err) => {
-      if (isApiError(err, 409)) await qc.invalidateQueries({ queryKey: maintenanceKeys.detail(orgId, wo.id) });
+      if (isApiError(err, 409)) await refreshQueries(qc, maintenanceKeys.detail(orgId, wo.id));
     },
   });
   const errs = useFieldErrors(add.error);
