@@ -120,6 +120,53 @@ test.describe('dashboard shell', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
+  test('Content-Security-Policy: a fresh nonce per page, the app runs under it, an injected inline script does not', async ({ page }) => {
+    const violations: string[] = [];
+    page.on('console', (msg) => {
+      if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
+    });
+    const nonceOf = (csp: string | undefined) => /'nonce-([^']+)'/.exec(csp ?? '')?.[1];
+
+    const first = await page.goto('/login');
+    const csp = first!.headers()['content-security-policy'];
+    expect(csp).toContain(`frame-ancestors 'none'`);
+    expect(csp).toContain(`object-src 'none'`);
+    const nonce = nonceOf(csp);
+    expect(nonce).toBeTruthy();
+    // every script of the page carries this request's nonce
+    const html = await first!.text();
+    const scripts = html.match(/<script\b[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = await page.goto('/login');
+    expect(nonceOf(second!.headers()['content-security-policy'])).not.toBe(nonce);
+
+    // a script that made it into the HTML without the nonce (what an XSS would be) does not run
+    await page.route(
+      (url) => url.pathname === '/login',
+      async (route) => {
+        const res = await route.fetch();
+        const body = (await res.text()).replace('</body>', '<script>window.__injected = 1</script></body>');
+        await route.fulfill({ response: res, body });
+      },
+    );
+    await page.goto('/login');
+    expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    await page.unrouteAll();
+    violations.length = 0;
+
+    // the app hydrates and works under the policy: log in, the shell renders, no violation
+    await login(page, DISPATCHER, PASSWORD);
+    await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/);
+    await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
+    // React hydrated the page (it tags the DOM nodes it owns), so its scripts ran
+    await expect
+      .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react'))))
+      .toBe(true);
+    expect(violations).toEqual([]);
+  });
+
   test('an org I am not a member of is a plain 404', async ({ page, request }) => {
     const otherOrg = (await apiLogin(request, 'owner@red-river.demo')).memberships[0]!.organization;
 
