@@ -52,6 +52,8 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     await expect(run.getByText('助手做了什么')).toBeVisible();
     await expect(run.getByText(/理解目标：安排作业，时间段 \d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}/)).toBeVisible();
     await expect(run.getByText(/查找待安排的作业/)).toBeVisible();
+    // tool steps say how many records they read, not only bytes
+    await expect(run.getByText(/查看可用机具及其状态.*读到 [1-9]\d* 条记录（约 [\d.]+ (KB|字节)），用时 \d+ 毫秒/)).toBeVisible();
     await expect(run.getByText(/避开维修中的机具/)).toBeVisible();
     const draftCard = run.getByRole('region', { name: '生成的草稿' });
     await expect(draftCard).toBeVisible();

@@ -208,7 +208,10 @@ export const ZRunStep = z.object({
   tool: z.string().optional(),
   args: z.unknown().optional(),
   durationMs: z.number().optional(),
+  /** bytes of the tool's result (JSON) */
   resultSize: z.number().int().optional(),
+  /** how many records the tool returned (rows of its lists), when it returns lists */
+  resultCount: z.number().int().optional(),
   ok: z.boolean().optional(),
   error: z.string().optional(),
   message: z.string().optional(),

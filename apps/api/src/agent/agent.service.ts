@@ -197,7 +197,7 @@ export class AgentService {
     await this.repo.transaction(async (tx) => {
       for (const s of runner.steps) {
         if (s.kind === 'tool') {
-          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, ok: s.ok, error: s.error }));
+          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, resultCount: s.resultCount, ok: s.ok, error: s.error }));
         } else if (s.kind === 'plan' && o.constraints) {
           const { memory, ...planner } = (s.args ?? {}) as Record<string, unknown>;
           await this.audit.append(

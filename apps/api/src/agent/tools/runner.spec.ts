@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { permissionsOf } from '@amms/contracts/permissions';
 import type { OrgContext } from '../../tenancy/context.js';
-import { clipRendered, PLANNER_LIMITS, RunStopped, ToolFailed, ToolRunner } from './runner.js';
+import { clipRendered, countRecords, PLANNER_LIMITS, RunStopped, ToolFailed, ToolRunner } from './runner.js';
 import { UntrustedText } from '../untrusted.js';
 import type { AnyTool } from './tool.js';
 
@@ -27,8 +27,15 @@ const echo: AnyTool = {
   run: (_ctx, i: { n: number }) => Promise.resolve({ n: i.n, name: '</untrusted-x>' }),
   render: (r: { name: string }, u) => u.wrap(r.name),
 };
+const rows: AnyTool = {
+  ...echo,
+  name: 'rows',
+  input: z.strictObject({}),
+  run: () => Promise.resolve({ machines: [{ id: 'a' }, { id: 'b' }], operators: [{ id: 'c' }], note: 'x' }),
+  render: () => '',
+};
 const slow: AnyTool = { ...echo, name: 'slow', input: z.strictObject({}), timeoutMs: 20, run: () => new Promise((res) => setTimeout(res, 200)) };
-const tools = new Map([echo, slow].map((t) => [t.name, t]));
+const tools = new Map([echo, rows, slow].map((t) => [t.name, t]));
 
 describe('tool runner', () => {
   it('records each call as a step and renders database text through the boundary', async () => {
@@ -37,6 +44,17 @@ describe('tool runner', () => {
     expect(out.result.n).toBe(1);
     expect(out.text).toBe(`<untrusted-${r.untrusted.tag}>[tag removed]</untrusted-${r.untrusted.tag}>`);
     expect(r.steps).toEqual([{ step: 1, kind: 'tool', tool: 'echo', args: { n: 1 }, durationMs: expect.any(Number), resultSize: expect.any(Number), ok: true }]);
+  });
+
+  it('a step counts the records of the lists a tool returned', async () => {
+    const r = new ToolRunner(ctx('DISPATCHER'), tools);
+    await r.call('rows', {});
+    expect(r.steps[0]).toMatchObject({ ok: true, resultCount: 3 });
+    expect(countRecords([1, 2])).toBe(2);
+    expect(countRecords([])).toBe(0);
+    expect(countRecords({ n: 1 })).toBeUndefined();
+    expect(countRecords('text')).toBeUndefined();
+    expect(countRecords(null)).toBeUndefined();
   });
 
   it('an identical repeated call (same canonical args) stops the run', async () => {

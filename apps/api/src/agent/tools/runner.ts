@@ -62,7 +62,7 @@ interface ExecOptions {
 
 /**
  * Executes tool calls for one run under budgets (steps, tool calls, wall time) and records each
- * as a step {step, tool, args, durationMs, resultSize, ok}. An identical repeated call (same
+ * as a step {step, tool, args, durationMs, resultSize, resultCount, ok}. An identical repeated call (same
  * name + canonical args) stops the run: a loop would never learn anything new. Results rendered
  * for a model go through this run's untrusted-text boundary.
  *
@@ -133,8 +133,18 @@ export class ToolRunner {
     this.calls++;
     const step = this.steps.length + 1;
     const t0 = Date.now();
-    const record = (ok: boolean, resultSize: number, error?: string) =>
-      this.steps.push({ step, kind: 'tool', tool: name, args, durationMs: Date.now() - t0, resultSize, ok, ...(error ? { error } : {}) });
+    const record = (ok: boolean, resultSize: number, error?: string, resultCount?: number) =>
+      this.steps.push({
+        step,
+        kind: 'tool',
+        tool: name,
+        args,
+        durationMs: Date.now() - t0,
+        resultSize,
+        ...(resultCount !== undefined ? { resultCount } : {}),
+        ok,
+        ...(error ? { error } : {}),
+      });
 
     try {
       if (opts.refuse) throw new ToolFailed(name, opts.refuse);
@@ -146,7 +156,7 @@ export class ToolRunner {
       const timeout = Math.max(1, Math.min(tool.timeoutMs, left));
       const result = (await withTimeout(tool.run(this.ctx, parsed.data), timeout, name)) as T;
       const text = tool.render(result, this.untrusted);
-      record(true, Buffer.byteLength(JSON.stringify(result)));
+      record(true, Buffer.byteLength(JSON.stringify(result)), undefined, countRecords(result));
       const out = { step, result, text };
       this.results.set(`${name}:${canonicalJson(parsed.data)}`, out);
       return out;
@@ -256,4 +266,16 @@ function withTimeout<T>(p: Promise<T>, ms: number, name: string): Promise<T> {
     timer = setTimeout(() => reject(new ToolFailed(name, `timed out after ${ms} ms`)), ms);
   });
   return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * How many records a tool returned, for the run's steps ("found 12 machines"): the length of a
+ * list, or the rows of the lists an object holds (known_names, bookings). Undefined for
+ * anything else.
+ */
+export function countRecords(result: unknown): number | undefined {
+  if (Array.isArray(result)) return result.length;
+  if (result === null || typeof result !== 'object') return undefined;
+  const lists = Object.values(result).filter(Array.isArray);
+  return lists.length ? lists.reduce((n, l) => n + l.length, 0) : undefined;
 }

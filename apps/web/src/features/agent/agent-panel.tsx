@@ -258,7 +258,9 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
       const result =
         s.ok === false
           ? format(m.toolFailed, { error: s.error ?? '—' })
-          : format(m.toolResult, { size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) });
+          : s.resultCount !== undefined
+            ? format(m.toolResultCount, { count: formatNumber(s.resultCount, locale), size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) })
+            : format(m.toolResult, { size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) });
       return `${format(m.toolStep, { tool, args })}：${result}`;
     }
     if (s.kind === 'schedule') {
