@@ -123,6 +123,13 @@ test.describe('journey 5: tampering', () => {
     const rrMachine = await createAsset(request, rrOwner, rr.id, `E2E-${tag} Red River Only Bravo`);
 
     const both = await apiLogin(request, email, oneTimePassword);
+    // a new user replaces the one-time password before anything else (j8-password.spec.ts); the session goes on
+    const password = `j5 both orgs ${randomUUID()}`;
+    const changed = await request.post(`${API_URL}/api/v1/me/password`, {
+      headers: auth(both),
+      data: { currentPassword: oneTimePassword, newPassword: password },
+    });
+    expect(changed.status()).toBe(204);
     const rrAll = await allAssetNames(request, both, rr.id);
     const gvAll = await allAssetNames(request, both, gv.id);
     // names that exist in one org only (both orgs buy from the same catalog)
@@ -131,7 +138,7 @@ test.describe('journey 5: tampering', () => {
     expect(gvOnly.length).toBeGreaterThan(0);
     expect(rrOnly.length).toBeGreaterThan(0);
 
-    await login(page, email, oneTimePassword);
+    await login(page, email, password);
     await page.goto(`/orgs/${gv.id}/assets`);
     const table = page.getByRole('table', { name: '机具列表' });
     await expect(table).toBeVisible({ timeout: 30_000 });

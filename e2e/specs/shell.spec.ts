@@ -193,7 +193,14 @@ test.describe('dashboard shell', () => {
     expect((await addMember(greenValley, { email, role: 'VIEWER' })).status()).toBe(201);
     const orgs = [redRiver.memberships[0]!.organization, greenValley.memberships[0]!.organization];
 
+    // a new user: the one-time password must be replaced first (j8-password.spec.ts)
     await login(page, email, oneTimePassword);
+    await expect(page).toHaveURL(/\/account\/password$/);
+    const newPassword = `switcher ${randomUUID()}`;
+    await page.getByLabel('当前密码').fill(oneTimePassword);
+    await page.getByLabel('新密码', { exact: true }).fill(newPassword);
+    await page.getByLabel('再次输入新密码').fill(newPassword);
+    await page.getByRole('button', { name: '保存新密码' }).click();
     await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/);
     const currentId = page.url().split('/orgs/')[1]!;
     const current = orgs.find((o) => o.id === currentId)!;

@@ -51,7 +51,8 @@ function discoverRoutes(): Route[] {
   return found;
 }
 
-const describeRule = (r: AccessRule | undefined) => (!r ? 'NONE' : r.kind === 'permission' ? r.permission : r.kind);
+const describeRule = (r: AccessRule | undefined) =>
+  !r ? 'NONE' : r.kind === 'permission' ? r.permission : r.kind === 'authenticated' && r.duringPasswordChange ? 'authenticated (also before a password change)' : r.kind;
 
 beforeAll(async () => {
   h = await startApp();

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZDataScope, ZMembershipStatus, ZPermission, ZRole } from './permissions.js';
+import { PASSWORD_MAX_LENGTH } from './password-policy.js';
 
 export const ZLoginRequest = z.object({
   email: z.email().max(254),
@@ -19,6 +20,11 @@ export const ZUser = z.object({
   name: z.string(),
   locale: z.string(),
   isPlatformAdmin: z.boolean(),
+  /**
+   * Set for a user created with a one-time password. Until they change it, every route but
+   * /me, /me/password and /auth/logout answers 403 PASSWORD_CHANGE_REQUIRED.
+   */
+  mustChangePassword: z.boolean(),
 });
 export type TUser = z.infer<typeof ZUser>;
 
@@ -52,3 +58,14 @@ export type TMeResponse = z.infer<typeof ZMeResponse>;
 
 export const ZOrgsResponse = z.object({ items: z.array(ZMyMembership) });
 export type TOrgsResponse = z.infer<typeof ZOrgsResponse>;
+
+/**
+ * POST /me/password. Only the bounds here: the strength rules (password-policy.ts) answer
+ * 422 PASSWORD_TOO_WEAK with the reasons, a wrong current password 400 CURRENT_PASSWORD_INCORRECT,
+ * the same password again 422 PASSWORD_REUSED.
+ */
+export const ZChangePasswordRequest = z.strictObject({
+  currentPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  newPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;

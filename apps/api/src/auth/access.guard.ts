@@ -15,8 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 type AuthedRequest = FastifyRequest & { principal?: AuthPrincipal; orgContext?: OrgContext };
 
 /**
- * The one global guard. In order: declaration (deny by default) → identity →
- * current membership of :orgId → role permission. Each request reads membership
+ * The one global guard. In order: declaration (deny by default) → identity → a user still
+ * on a one-time password reaches only the change-password routes → current membership of
+ * :orgId → role permission. Each request reads membership
  * from the database: a removed or suspended member is refused on the next call.
  */
 @Injectable()
@@ -42,6 +43,8 @@ export class AccessGuard implements CanActivate {
     // a malformed org id is a 404 whoever asks; the token is still checked first
     const { principal, facts } = await this.identify(req, orgId && UUID.test(orgId) ? orgId : null);
     req.principal = principal;
+    // a one-time password is only good for replacing itself (the flag came with the session check)
+    if (facts?.mustChangePassword && !(rule.kind === 'authenticated' && rule.duringPasswordChange)) throw AuthErrors.passwordChangeRequired();
 
     if (rule.kind === 'authenticated' || rule.kind === 'platformAdmin') {
       if (principal.kind !== 'USER') throw AuthErrors.userOnly();

@@ -4,12 +4,15 @@ import { PrismaService } from '../platform/prisma/prisma.service.js';
 
 export interface AccessFacts {
   isPlatformAdmin: boolean;
+  /** still on a one-time password: the guard lets such a user reach only the change-password routes */
+  mustChangePassword: boolean;
   /** the caller's membership of the requested org (null: none, or no org asked) */
   membership: { id: string; role: TRole; dataScope: TDataScope; status: TMembershipStatus; teamIds: string[] } | null;
 }
 
 interface Row {
   isPlatformAdmin: boolean;
+  mustChangePassword: boolean;
   membershipId: string | null;
   role: TRole | null;
   dataScope: TDataScope | null;
@@ -19,7 +22,7 @@ interface Row {
 
 /**
  * The per-request access facts in ONE statement: the session (refresh-token family) is still
- * live, the user's platform flag, and — for org routes — the current membership with its teams.
+ * live, the user's platform and must-change-password flags, and — for org routes — the current membership with its teams.
  * Read from Postgres on every request (never a cache: a removed member is refused at once); one
  * round trip instead of four keeps the guard's cost flat (see bench:api).
  */
@@ -29,7 +32,7 @@ export class AccessRepository {
 
   async resolve(sessionId: string, userId: string, organizationId: string | null): Promise<AccessFacts | null> {
     const rows = await this.prisma.client.$queryRaw<Row[]>`
-      SELECT u."isPlatformAdmin" AS "isPlatformAdmin",
+      SELECT u."isPlatformAdmin" AS "isPlatformAdmin", u."mustChangePassword" AS "mustChangePassword",
              m.id::text AS "membershipId", m.role::text AS role, m."dataScope"::text AS "dataScope", m.status::text AS status,
              (SELECT array_agg(tm."teamId"::text ORDER BY tm."teamId")
                 FROM "TeamMember" tm
@@ -44,6 +47,7 @@ export class AccessRepository {
     if (!r) return null;
     return {
       isPlatformAdmin: r.isPlatformAdmin,
+      mustChangePassword: r.mustChangePassword,
       membership:
         r.membershipId && r.role && r.dataScope && r.status
           ? { id: r.membershipId, role: r.role, dataScope: r.dataScope, status: r.status, teamIds: r.teamIds ?? [] }

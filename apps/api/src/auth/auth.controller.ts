@@ -2,7 +2,20 @@ import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Get, HttpCode, Post, Req } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ZLoginResponse, ZMeResponse, ZOrgsResponse, ZTokenPair, ZLoginRequest, ZLogoutRequest, ZRefreshRequest, type TLoginRequest, type TLogoutRequest, type TRefreshRequest } from '@amms/contracts/auth';
+import {
+  ZChangePasswordRequest,
+  ZLoginResponse,
+  ZMeResponse,
+  ZOrgsResponse,
+  ZTokenPair,
+  ZLoginRequest,
+  ZLogoutRequest,
+  ZRefreshRequest,
+  type TChangePasswordRequest,
+  type TLoginRequest,
+  type TLogoutRequest,
+  type TRefreshRequest,
+} from '@amms/contracts/auth';
 import { AuthService } from './auth.service.js';
 import { Authenticated, Principal, Public } from './decorators.js';
 import type { AuthPrincipal } from '../tenancy/context.js';
@@ -35,7 +48,7 @@ export class AuthController {
     return this.auth.refresh(body.refreshToken, metaOf(req));
   }
 
-  @Authenticated()
+  @Authenticated({ duringPasswordChange: true })
   @Post('auth/logout')
   @HttpCode(204)
   @ApiBearerAuth()
@@ -45,12 +58,22 @@ export class AuthController {
     await this.auth.logout(p.userId, p.sessionId, body?.refreshToken, metaOf(req));
   }
 
-  @Authenticated()
+  @Authenticated({ duringPasswordChange: true })
   @Get('me')
   @Returns(ZMeResponse)
   @ApiBearerAuth()
   me(@Principal() p: AuthPrincipal) {
     return this.auth.me(p.kind === 'USER' ? p.userId : '');
+  }
+
+  @Authenticated({ duringPasswordChange: true })
+  @Post('me/password')
+  @HttpCode(204)
+  @ApiBearerAuth()
+  @ApiOperation({ summary: 'Change my password (clears mustChangePassword; my other sessions are signed out, this one stays)' })
+  async changePassword(@Principal() p: AuthPrincipal, @Body({ schema: ZChangePasswordRequest }) body: TChangePasswordRequest, @Req() req: FastifyRequest) {
+    if (p.kind !== 'USER') return;
+    await this.auth.changePassword(p.userId, p.sessionId, body, metaOf(req));
   }
 
   @Authenticated()

@@ -9,5 +9,12 @@ export const AuthErrors = {
   rateLimited: (retryAfterSeconds: number) =>
     new AppError('RATE_LIMITED', 'Too many attempts: wait and try again', { retryAfterSeconds }),
   forbidden: (required: string) => new AppError('FORBIDDEN', `Your role does not allow this (needs ${required})`, { required }),
+  passwordChangeRequired: () =>
+    new AppError('PASSWORD_CHANGE_REQUIRED', 'Change your one-time password first: POST /api/v1/me/password'),
+  // 400, not 401: the caller is signed in, one field of the form is wrong (a 401 would read as "session gone")
+  currentPasswordIncorrect: () => new AppError('CURRENT_PASSWORD_INCORRECT', 'The current password is incorrect'),
+  passwordTooWeak: (reasons: readonly string[]) =>
+    new AppError('PASSWORD_TOO_WEAK', `The new password is too weak: ${reasons.join(', ')}`, { reasons }),
+  passwordReused: () => new AppError('PASSWORD_REUSED', 'The new password must differ from the current one'),
   userOnly: () => new AppError('FORBIDDEN', 'This route is for signed-in users, not API keys'),
 };

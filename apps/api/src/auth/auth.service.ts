@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { TLoginRequest, TLoginResponse, TMeResponse, TMyMembership, TTokenPair, TUser } from '@amms/contracts/auth';
+import type { TChangePasswordRequest, TLoginRequest, TLoginResponse, TMeResponse, TMyMembership, TTokenPair, TUser } from '@amms/contracts/auth';
+import { passwordWeaknesses } from '@amms/contracts/password-policy';
 import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
@@ -8,7 +9,7 @@ import { RateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import { MetricsService } from '../platform/metrics/metrics.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { MembershipsRepository } from '../tenancy/memberships.repository.js';
-import { burnPasswordCheck, verifyPassword } from './password.js';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
 import { TokensService, type SessionMeta } from './tokens.service.js';
 import { AuthErrors } from './auth.errors.js';
 
@@ -92,6 +93,66 @@ export class AuthService {
     });
   }
 
+  /**
+   * Changes the caller's password. Wrong current passwords are counted per user with the login
+   * email limit (10 / 15 min): a stolen access token must not become an offline-speed guessing
+   * oracle for the password. The new one must pass the shared policy and differ from the current.
+   * Then, in one transaction: the hash, the flag cleared, every OTHER session of the user revoked
+   * (this one stays signed in: its tokens keep working) and an `auth.password.changed` event on
+   * the platform audit chain (where logins are).
+   */
+  async changePassword(userId: string, sessionId: string, input: TChangePasswordRequest, meta: SessionMeta): Promise<void> {
+    const { loginMaxFailuresPerEmail, loginWindowSeconds } = this.config.auth;
+    const limitKey = `password:user:${userId}`;
+    const limit = await this.limiter.hit(limitKey, loginMaxFailuresPerEmail, loginWindowSeconds);
+    if (!limit.allowed) throw AuthErrors.rateLimited(limit.retryAfterSeconds);
+
+    const user = await this.prisma.client.user.findUniqueOrThrow({ where: { id: userId } });
+    if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      await this.audit.appendNow({
+        organizationId: null,
+        action: 'auth.password.change_failed',
+        entityType: 'user',
+        entityId: userId,
+        actorType: 'USER',
+        actorUserId: userId,
+        requestId: meta.requestId ?? null,
+        data: { ip: meta.ip ?? null },
+      });
+      throw AuthErrors.currentPasswordIncorrect();
+    }
+    // the current password was right: the attempts counter is about guessing it, not about the new one
+    await this.limiter.reset(limitKey);
+    const weaknesses = passwordWeaknesses(input.newPassword, { email: user.email });
+    if (weaknesses.length > 0) throw AuthErrors.passwordTooWeak(weaknesses);
+    // compared through the hash, so "the same" means what login would accept (NFKC included)
+    if (await verifyPassword(input.newPassword, user.passwordHash)) throw AuthErrors.passwordReused();
+
+    const passwordHash = await hashPassword(input.newPassword);
+    await this.prisma.client.$transaction(async (tx) => {
+      // conditional on the hash we verified: of two concurrent changes only the first applies
+      const changed = await tx.user.updateMany({
+        where: { id: userId, passwordHash: user.passwordHash },
+        data: { passwordHash, mustChangePassword: false },
+      });
+      if (changed.count !== 1) throw AuthErrors.currentPasswordIncorrect();
+      const revoked = await tx.refreshToken.updateMany({
+        where: { userId, familyId: { not: sessionId }, revokedAt: null },
+        data: { revokedAt: new Date(), revokeReason: 'PASSWORD_CHANGED' },
+      });
+      await this.audit.append(tx, {
+        organizationId: null,
+        action: 'auth.password.changed',
+        entityType: 'user',
+        entityId: userId,
+        actorType: 'USER',
+        actorUserId: userId,
+        requestId: meta.requestId ?? null,
+        data: { ip: meta.ip ?? null, wasOneTimePassword: user.mustChangePassword, otherSessionTokensRevoked: revoked.count },
+      });
+    });
+  }
+
   async me(userId: string): Promise<TMeResponse> {
     const user = await this.prisma.client.user.findUniqueOrThrow({ where: { id: userId } });
     return { user: toUser(user), memberships: await this.myMemberships(userId) };
@@ -110,6 +171,6 @@ export class AuthService {
   }
 }
 
-function toUser(u: { id: string; email: string; name: string; locale: string; isPlatformAdmin: boolean }): TUser {
-  return { id: u.id, email: u.email, name: u.name, locale: u.locale, isPlatformAdmin: u.isPlatformAdmin };
+function toUser(u: { id: string; email: string; name: string; locale: string; isPlatformAdmin: boolean; mustChangePassword: boolean }): TUser {
+  return { id: u.id, email: u.email, name: u.name, locale: u.locale, isPlatformAdmin: u.isPlatformAdmin, mustChangePassword: u.mustChangePassword };
 }

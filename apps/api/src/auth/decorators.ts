@@ -10,14 +10,19 @@ export const ACCESS_KEY = 'amms:access';
  */
 export type AccessRule =
   | { kind: 'public' }
-  | { kind: 'authenticated' }
+  | { kind: 'authenticated'; duringPasswordChange?: true }
   | { kind: 'platformAdmin' }
   | { kind: 'permission'; permission: TPermission };
 
 /** No identity needed (login, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
-/** A signed-in user, outside any org (me, my orgs). */
-export const Authenticated = () => SetMetadata(ACCESS_KEY, { kind: 'authenticated' } satisfies AccessRule);
+/**
+ * A signed-in user, outside any org (me, my orgs). `duringPasswordChange`: also reachable by a
+ * user who must still change a one-time password (every other route answers 403
+ * PASSWORD_CHANGE_REQUIRED to them): only what the change-password screen needs.
+ */
+export const Authenticated = (opts: { duringPasswordChange?: boolean } = {}) =>
+  SetMetadata(ACCESS_KEY, (opts.duringPasswordChange ? { kind: 'authenticated', duringPasswordChange: true } : { kind: 'authenticated' }) satisfies AccessRule);
 /** A platform admin outside any org (the platform catalog); never an org's business rows. */
 export const PlatformAdmin = () => SetMetadata(ACCESS_KEY, { kind: 'platformAdmin' } satisfies AccessRule);
 /** An org route: current membership of :orgId with this permission. */

@@ -1,8 +1,11 @@
 'use client';
 
 import type { TMyMembership, TUser } from '@amms/contracts/auth';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
+import { changePasswordPath } from '@/lib/login-path';
 import { LogoutButton } from './logout-button';
 import { useDisclosure } from './use-disclosure';
 
@@ -12,6 +15,7 @@ function initial(name: string): string {
 
 export function UserMenu({ user, membership }: { user: TUser; membership: TMyMembership | undefined }) {
   const { t } = useI18n();
+  const pathname = usePathname();
   const { open, toggle, containerRef, buttonRef } = useDisclosure();
   const displayName = user.name || user.email;
 
@@ -44,7 +48,13 @@ export function UserMenu({ user, membership }: { user: TUser; membership: TMyMem
             <p className="mt-1 text-xs text-slate-600">{format(t.userMenu.roleLine, { role: t.roles[membership.role] })}</p>
           ) : null}
         </div>
-        <LogoutButton className="mt-1 block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100">
+        <Link
+          href={changePasswordPath(pathname)}
+          className="mt-1 block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100"
+        >
+          {t.userMenu.changePassword}
+        </Link>
+        <LogoutButton className="block w-full rounded-md px-3 py-2 text-left text-sm text-slate-800 hover:bg-slate-100">
           {t.userMenu.logout}
         </LogoutButton>
       </div>

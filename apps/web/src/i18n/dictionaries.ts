@@ -90,6 +90,7 @@ const zhCN = {
     label: '用户菜单：{name}',
     signedInAs: '已登录账号',
     roleLine: '角色：{role}',
+    changePassword: '修改密码',
     logout: '退出登录',
   },
   roles: {
@@ -213,6 +214,7 @@ const en: Dictionary = {
     label: 'User menu: {name}',
     signedInAs: 'Signed in as',
     roleLine: 'Role: {role}',
+    changePassword: 'Change password',
     logout: 'Sign out',
   },
   roles: {

@@ -1,3 +1,5 @@
+export const CHANGE_PASSWORD_PATH = '/account/password';
+
 /** A same-site path to return to after login; anything else (other hosts, `//x`, `/\x`) is dropped. */
 export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 500) return null;
@@ -16,4 +18,11 @@ export function loginPath(returnTo?: string | null, opts: { expired?: boolean; e
   if (opts.error) params.set('error', opts.error);
   const query = params.toString();
   return query ? `/login?${query}` : '/login';
+}
+
+/** The change-password page, returning to `returnTo` afterwards (the forced flow and the user menu). */
+export function changePasswordPath(returnTo?: string | null): string {
+  const next = safeReturnTo(returnTo);
+  const isItself = next === CHANGE_PASSWORD_PATH || next?.startsWith(`${CHANGE_PASSWORD_PATH}?`);
+  return next && next !== '/' && !isItself ? `${CHANGE_PASSWORD_PATH}?${new URLSearchParams({ next }).toString()}` : CHANGE_PASSWORD_PATH;
 }

@@ -1,6 +1,6 @@
 import { defaultShouldDehydrateQuery, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api-client';
-import { loginPath } from './login-path';
+import { changePasswordPath, loginPath } from './login-path';
 
 let redirecting = false;
 
@@ -12,8 +12,16 @@ function onUnauthorized(): void {
   window.location.assign(loginPath(here, { expired: true }));
 }
 
+/** The user must still replace a one-time password (the pages' server check normally got there first). */
+function onPasswordChangeRequired(): void {
+  if (typeof window === 'undefined' || redirecting) return;
+  redirecting = true;
+  window.location.assign(changePasswordPath(`${window.location.pathname}${window.location.search}`));
+}
+
 function onError(err: unknown): void {
   if (isApiError(err, 401)) onUnauthorized();
+  else if (isApiError(err, 403) && err.code === 'PASSWORD_CHANGE_REQUIRED') onPasswordChangeRequired();
 }
 
 export function makeQueryClient(): QueryClient {

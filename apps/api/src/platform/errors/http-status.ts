@@ -10,6 +10,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'VALIDATION_FAILED':
     case 'MALFORMED_JSON':
     case 'IDEMPOTENCY_KEY_INVALID':
+    case 'CURRENT_PASSWORD_INCORRECT':
       return 400;
     case 'UNAUTHENTICATED':
     case 'INVALID_CREDENTIALS':
@@ -19,6 +20,7 @@ export function httpStatusOf(code: TErrorCode): number {
       return 401;
     case 'FORBIDDEN':
     case 'MEMBERSHIP_SUSPENDED':
+    case 'PASSWORD_CHANGE_REQUIRED':
     case 'CANNOT_CHANGE_SELF':
     case 'SELF_ACCEPTANCE':
     case 'SELF_APPROVAL':
@@ -59,6 +61,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'EMPTY_DOCUMENT':
     case 'DRAFT_INVALID':
     case 'DRAFT_EDIT_NOT_SUPPORTED':
+    case 'PASSWORD_TOO_WEAK':
+    case 'PASSWORD_REUSED':
       return 422;
     case 'RATE_LIMITED':
       return 429;

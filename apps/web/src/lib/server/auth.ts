@@ -4,7 +4,7 @@ import type { TPermission } from '@amms/contracts/permissions';
 import { cookies } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { loginPath } from '../login-path';
+import { changePasswordPath, loginPath } from '../login-path';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies';
 import { fetchApi } from './upstream';
 
@@ -37,7 +37,19 @@ export async function requireSession(returnTo: string): Promise<SessionTokens> {
   return tokens;
 }
 
+/**
+ * Auth check of every signed-in page (org layout and pages, /, /field). A user still on a
+ * one-time password is sent to the change-password page first, whatever they asked for: the
+ * API would refuse every call of that page anyway (403 PASSWORD_CHANGE_REQUIRED).
+ */
 export async function requireMe(returnTo: string): Promise<TMeResponse> {
+  const me = await requireMeAllowingPasswordChange(returnTo);
+  if (me.user.mustChangePassword) redirect(changePasswordPath(returnTo));
+  return me;
+}
+
+/** requireMe for the change-password page itself (the one page such a user may see). */
+export async function requireMeAllowingPasswordChange(returnTo: string): Promise<TMeResponse> {
   await requireSession(returnTo);
   const me = await getMe();
   if (!me) redirect(loginPath(returnTo, { expired: true }));
