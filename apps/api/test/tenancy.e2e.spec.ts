@@ -291,7 +291,7 @@ describe('members', () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
     const id = org.users.OWNER.membershipId;
-    const refused = async (r: Res, fields: string[]) => {
+    const refused = async (r: Res<{ error: { details: unknown } }>, fields: string[]) => {
       expectError(r, 403, 'CANNOT_CHANGE_SELF');
       expect(r.body.error.details).toEqual({ fields });
     };
