@@ -48,3 +48,26 @@ export async function allModels(base: string, token: string, orgId: string, quer
 }
 
 export const allModelIds = async (base: string, token: string, orgId: string, query = '') => (await allModels(base, token, orgId, query)).map((m) => m.id);
+
+/** `again` is the stored answer to `first` replayed under the same Idempotency-Key. */
+export function expectReplayOf(first: Res, again: Res): void {
+  expect(again.status, `${again.status} ${JSON.stringify(again.body)}`).toBe(first.status);
+  expect(first.headers.get('idempotent-replayed')).toBeNull();
+  expect(again.headers.get('idempotent-replayed')).toBe('true');
+  expect(again.body).toEqual(first.body);
+}
+
+/**
+ * Concurrent requests with one Idempotency-Key: exactly one ran (`status`, no replay header);
+ * each other one either replayed its answer or was told the key is still in use. Returns the one that ran.
+ */
+export function expectOneRan(results: Res[], status: number): Res {
+  const ran = results.filter((r) => r.status === status && r.headers.get('idempotent-replayed') === null);
+  expect(ran, results.map((r) => `${r.status} ${JSON.stringify(r.body)}`).join('\n')).toHaveLength(1);
+  for (const r of results) {
+    if (r === ran[0]) continue;
+    if (r.status === 409) expectError(r, 409, 'IDEMPOTENCY_KEY_IN_USE');
+    else expectReplayOf(ran[0]!, r);
+  }
+  return ran[0]!;
+}

@@ -5,7 +5,7 @@ import { ZAsset } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
 import type { TDataScope } from '@amms/contracts/permissions';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, orgPath } from './assertions.js';
+import { expectError, expectOneRan, expectReplayOf, expectStatus, orgPath } from './assertions.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -317,6 +317,67 @@ describe('approval rules', () => {
       const decided = (await events(org.id, d.id)).filter((e) => e.action === 'cost.approved' || e.action === 'cost.rejected');
       expect(decided).toHaveLength(1);
     }
+  });
+});
+
+describe('Idempotency-Key on cost transitions', () => {
+  const decided = async (orgId: string, id: string) => (await events(orgId, id)).filter((e) => e.action === 'cost.approved' || e.action === 'cost.rejected').length;
+
+  it('a retried approve with the same key gets the first answer (not 409 INVALID_TRANSITION), one approval; another body → 422', async () => {
+    const org = await createOrg(h.db, 'co');
+    const accA = await tokenOf(org, 'ACCOUNTANT');
+    const accB = await extraMember(org, 'ACCOUNTANT');
+    const d = await createDoc(accA, org.id);
+    const ks = randomUUID();
+    const submitted = await post(accA, org.id, `/cost-documents/${d.id}/submit`, { version: 1 }, { 'idempotency-key': ks });
+    expectStatus(submitted, 200);
+    expectReplayOf(submitted, await post(accA, org.id, `/cost-documents/${d.id}/submit`, { version: 1 }, { 'idempotency-key': ks }));
+
+    const key = randomUUID();
+    const first = await post(accB.token, org.id, `/cost-documents/${d.id}/approve`, { version: 2 }, { 'idempotency-key': key });
+    expectStatus(first, 200);
+    expect(ZCostDocumentDetail.parse(first.body)).toMatchObject({ status: 'APPROVED', version: 3, decidedByUserId: accB.userId });
+    expectReplayOf(first, await post(accB.token, org.id, `/cost-documents/${d.id}/approve`, { version: 2 }, { 'idempotency-key': key }));
+    expect(await decided(org.id, d.id)).toBe(1);
+    expect((await events(org.id, d.id)).map((e) => e.action)).toEqual(['cost.created', 'cost.submitted', 'cost.approved']);
+    expect(await h.db.costDocument.findUniqueOrThrow({ where: { id: d.id } })).toMatchObject({ status: 'APPROVED', version: 3 });
+
+    // another body with that key (here: the version of the answer) → 422, nothing written
+    expectError(await post(accB.token, org.id, `/cost-documents/${d.id}/approve`, { version: 3 }, { 'idempotency-key': key }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await post(accB.token, org.id, `/cost-documents/${d.id}/reject`, { reason: 'no', version: 2 }, { 'idempotency-key': key }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    // without a key the retry is a new request: the document is no longer SUBMITTED
+    expectError(await post(accB.token, org.id, `/cost-documents/${d.id}/approve`, {}), 409, 'INVALID_TRANSITION');
+    expect(await decided(org.id, d.id)).toBe(1);
+  });
+
+  it('two concurrent approves with one key: one runs, the other replays it or is told to retry', async () => {
+    const org = await createOrg(h.db, 'co');
+    const accA = await tokenOf(org, 'ACCOUNTANT');
+    const accB = await extraMember(org, 'ACCOUNTANT');
+    const d = await createDoc(accA, org.id);
+    expectStatus(await act(accA, org.id, d.id, 'submit'), 200);
+    const key = randomUUID();
+    const results = await Promise.all([0, 1].map(() => post(accB.token, org.id, `/cost-documents/${d.id}/approve`, {}, { 'idempotency-key': key })));
+    const ran = expectOneRan(results, 200);
+    expect(ZCostDocumentDetail.parse(ran.body).status).toBe('APPROVED');
+    expect(await decided(org.id, d.id)).toBe(1);
+  });
+
+  it('reject and reopen honour the key too', async () => {
+    const org = await createOrg(h.db, 'co');
+    const accA = await tokenOf(org, 'ACCOUNTANT');
+    const accB = await extraMember(org, 'ACCOUNTANT');
+    const d = await createDoc(accA, org.id);
+    expectStatus(await act(accA, org.id, d.id, 'submit'), 200);
+    const kr = randomUUID();
+    const rejected = await post(accB.token, org.id, `/cost-documents/${d.id}/reject`, { reason: 'receipt missing' }, { 'idempotency-key': kr });
+    expectStatus(rejected, 200);
+    expectReplayOf(rejected, await post(accB.token, org.id, `/cost-documents/${d.id}/reject`, { reason: 'receipt missing' }, { 'idempotency-key': kr }));
+    const ko = randomUUID();
+    const reopened = await post(accA, org.id, `/cost-documents/${d.id}/reopen`, {}, { 'idempotency-key': ko });
+    expectStatus(reopened, 200);
+    expectReplayOf(reopened, await post(accA, org.id, `/cost-documents/${d.id}/reopen`, {}, { 'idempotency-key': ko }));
+    expect((await events(org.id, d.id)).map((e) => e.action)).toEqual(['cost.created', 'cost.submitted', 'cost.rejected', 'cost.reopened']);
   });
 });
 

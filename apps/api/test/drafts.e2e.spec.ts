@@ -4,7 +4,7 @@ import { ZAgentRun, ZDraft, ZDraftDetail, type TDraftDetail, type TDraftItem } f
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { expectError, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -184,6 +184,53 @@ describe('drafts: versions, confirmation, rejection', () => {
     expect(list.body.items.map((d: { id: string }) => d.id)).toEqual([w.draft.id]);
     const open = await get(w.t.VIEWER, w.org.id, '/drafts?status=OPEN');
     expect(open.body.items).toEqual([]);
+  });
+
+  it('the detail lists its executions, newest first ([] before any); another org sees no draft at all', async () => {
+    const w = await world();
+    expect(w.draft.executions).toEqual([]);
+    // a second version, so each version can have its execution (one per version at most)
+    const [first] = w.draft.versions[0]!.items;
+    const moved = { ...edited([first!])[0]!, startsAt: shift(first!.startsAt, 1), endsAt: shift(first!.endsAt, 1) };
+    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, { basedOnVersion: 1, items: [moved] }), 201);
+    // executions are written by the execute endpoint and the worker (executions.e2e.spec.ts): here rows of two states
+    const t0 = Date.now() - 60_000;
+    const refused = await h.db.execution.create({
+      data: { organizationId: w.org.id, draftId: w.draft.id, version: 1, status: 'REFUSED', itemsTotal: 2, error: 'not confirmed', createdAt: new Date(t0), finishedAt: new Date(t0 + 1_000) },
+    });
+    const running = await h.db.execution.create({
+      data: { organizationId: w.org.id, draftId: w.draft.id, version: 2, status: 'RUNNING', itemsTotal: 1, createdAt: new Date(t0 + 30_000), startedAt: new Date(t0 + 31_000) },
+    });
+    const d = await detail(w.org.id, w.t.VIEWER, w.draft.id);
+    expect(d.executions).toEqual([
+      { id: running.id, version: 2, status: 'RUNNING', createdAt: new Date(t0 + 30_000).toISOString(), finishedAt: null },
+      { id: refused.id, version: 1, status: 'REFUSED', createdAt: new Date(t0).toISOString(), finishedAt: new Date(t0 + 1_000).toISOString() },
+    ]);
+    // the old fields are all still there
+    expect(d.versions.map((v) => v.version)).toEqual([2, 1]);
+    expect(d).toMatchObject({ id: w.draft.id, currentVersion: 2, status: 'OPEN' });
+    // another org's draft (and so its executions) is a 404
+    const other = await createOrg(h.db, 'drafts');
+    const theirs = await loginAll(h.base, other);
+    expectError(await get(theirs.OWNER, other.id, `/drafts/${w.draft.id}`), 404, 'NOT_FOUND');
+  });
+
+  it('confirm and reject honour Idempotency-Key: a retried confirm replays the first answer, one confirmation', async () => {
+    const w = await world();
+    const v1 = w.draft.versions[0]!;
+    const send = (action: string, body: unknown, key: string) =>
+      call(h.base, 'POST', orgPath(w.org.id, `/drafts/${w.draft.id}/${action}`), { token: w.t.DISPATCHER, body, headers: { 'idempotency-key': key } });
+    const key = randomUUID();
+    const first = await send('confirm', { version: 1, contentHash: v1.contentHash }, key);
+    expectStatus(first, 200);
+    expectReplayOf(first, await send('confirm', { version: 1, contentHash: v1.contentHash }, key));
+    expectError(await send('reject', { reason: 'x' }, key), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(await h.db.auditEvent.count({ where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.confirmed' } })).toBe(1);
+    const rk = randomUUID();
+    const rejected = await send('reject', { reason: '天气不好' }, rk);
+    expectStatus(rejected, 200);
+    expectReplayOf(rejected, await send('reject', { reason: '天气不好' }, rk));
+    expect(await h.db.auditEvent.count({ where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.rejected' } })).toBe(1);
   });
 
   it('lists drafts with keyset pagination', async () => {

@@ -3,7 +3,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
-import { ZAgentRun, ZDraft, ZExecution, type TDraftItem, type TExecution } from '@amms/contracts/drafts';
+import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution, type TDraftItem, type TExecution } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
@@ -189,7 +189,10 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       expect(j.body.assignment.operatorMembershipId).toBe(it.operatorMembershipId);
       expect(done.receipts[i]!.detail.assignmentId).toBe(j.body.assignment.id);
     }
-    expect(ZDraft.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}`)).body).status).toBe('EXECUTED');
+    const executed = ZDraftDetail.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}`)).body);
+    expect(executed.status).toBe('EXECUTED');
+    // the draft lists its execution
+    expect(executed.executions).toEqual([{ id: requested.id, version: draft.version, status: 'SUCCEEDED', createdAt: requested.createdAt, finishedAt: done.finishedAt }]);
 
     // the draft's trail: run events, draft events, then the execution's, in chain order
     const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);

@@ -6,7 +6,7 @@ import { permissionsOf, type TRole } from '@amms/contracts/permissions';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
 import type { OrgContext } from '../src/tenancy/context.js';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { expectError, expectOneRan, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -414,6 +414,76 @@ describe('assignment rules', () => {
     expect(c.assignment!.id).toBe(a.assignment!.id);
     expect(c.version).toBe(2);
     expect(await h.db.assignment.count({ where: { organizationId: w.org.id, jobId: job.id } })).toBe(1);
+  });
+});
+
+describe('Idempotency-Key on job transitions (the field app retries a start on a slow network)', () => {
+  const withKey = (token: string, org: string, rest: string, key: string, body: unknown = {}) =>
+    call(h.base, 'POST', orgPath(org, rest), { token, body, headers: { 'idempotency-key': key } });
+  const started = (orgId: string, jobId: string) => h.db.auditEvent.count({ where: { organizationId: orgId, entityId: jobId, action: 'job.started' } });
+
+  it('a retried start with the same key gets the first answer, not 409 INVALID_TRANSITION; the job starts once', async () => {
+    const w = await world();
+    const job = await assigned(w);
+    const key = randomUUID();
+    const first = await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 });
+    expectStatus(first, 200);
+    expect(ZJob.parse(first.body)).toMatchObject({ status: 'IN_PROGRESS', version: 3, startMeterHours: 100 });
+    const again = await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 });
+    expectReplayOf(first, again);
+    expect(await started(w.org.id, job.id)).toBe(1);
+    expect(await h.db.meterReading.count({ where: { organizationId: w.org.id, assetId: w.tractor } })).toBe(1);
+    expect((await h.db.job.findUniqueOrThrow({ where: { id: job.id } })).version).toBe(3);
+    // without a key (or with a new one) the retry is a new request and the state machine answers
+    expectError(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 100 }), 409, 'INVALID_TRANSITION');
+    expectError(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, randomUUID(), { meterHours: 100 }), 409, 'INVALID_TRANSITION');
+  });
+
+  it('the same key with another body → 422 IDEMPOTENCY_KEY_REUSED, the job unchanged', async () => {
+    const w = await world();
+    const job = await assigned(w);
+    const key = randomUUID();
+    expectStatus(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 }), 200);
+    expectError(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 101 }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    // the key belongs to that start: completing with it is another request too
+    expectError(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, key, { meterHours: 104 }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(ZJob.parse((await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({ status: 'IN_PROGRESS', version: 3, startMeterHours: 100 });
+    expect(await started(w.org.id, job.id)).toBe(1);
+  });
+
+  it('two concurrent starts with one key: one runs, the other replays it or is told to retry (never INVALID_TRANSITION)', async () => {
+    const w = await world();
+    const job = await assigned(w);
+    const key = randomUUID();
+    const results = await Promise.all([0, 1].map(() => withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 })));
+    const ran = expectOneRan(results, 200);
+    expect(ZJob.parse(ran.body).status).toBe('IN_PROGRESS');
+    expect(await started(w.org.id, job.id)).toBe(1);
+    expectReplayOf(ran, await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 }));
+  });
+
+  it('assign, complete and cancel honour the key too', async () => {
+    const w = await world();
+    const job = await createJob(w);
+    const body = { primaryAssetId: w.tractor, operatorMembershipId: w.org.users.OPERATOR.membershipId, ...slot(8, 12) };
+    const k1 = randomUUID();
+    const a = await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, k1, body);
+    expectStatus(a, 200);
+    expectReplayOf(a, await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, k1, body));
+    expect(await h.db.assignment.count({ where: { organizationId: w.org.id, jobId: job.id } })).toBe(1);
+    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {}), 200);
+    const k2 = randomUUID();
+    const done = { areaDoneHa: 1, actualHours: 2 };
+    const c = await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, k2, done);
+    expectStatus(c, 200);
+    expectReplayOf(c, await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, k2, done));
+    const other = await createJob(w);
+    const k3 = randomUUID();
+    const x = await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/cancel`, k3, { reason: 'rain' });
+    expectStatus(x, 200);
+    expectReplayOf(x, await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/cancel`, k3, { reason: 'rain' }));
+    const actions = await h.db.auditEvent.groupBy({ by: ['action'], where: { organizationId: w.org.id, entityType: 'job' }, _count: true });
+    expect(Object.fromEntries(actions.map((g) => [g.action, g._count]))).toMatchObject({ 'job.assigned': 1, 'job.completed': 1, 'job.cancelled': 1 });
   });
 });
 

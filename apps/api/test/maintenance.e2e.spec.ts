@@ -14,7 +14,7 @@ import {
 import { ZTeam } from '@amms/contracts/teams';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { expectError, expectOneRan, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -541,7 +541,9 @@ describe('access', () => {
     const fault = await createWo(c, { type: 'CORRECTIVE', assetId: asset.id, title: 'Hydraulics leaking' }, c.t.OPERATOR);
     expect(fault.reportedByMembershipId).toBe(c.org.users.OPERATOR.membershipId);
     expectError(await post(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}/start`), 403, 'FORBIDDEN');
-    expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`), 403, 'FORBIDDEN');
+    // without maintenance.read an operator reads only what they reported
+    expectStatus(await get(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`), 200);
+    expectError(await get(c.t.OPERATOR, c.org.id, '/maintenance-plans'), 403, 'FORBIDDEN');
 
     expectStatus(await get(c.t.VIEWER, c.org.id, `/work-orders/${fault.id}`), 200);
     expect(ZListWorkOrdersResponse.parse((await get(c.t.VIEWER, c.org.id, '/work-orders')).body).items.map((w) => w.id)).toEqual([fault.id]);
@@ -586,6 +588,112 @@ describe('access', () => {
     expect(byStatus.items.map((w) => w.id)).toEqual([lent.id]);
     const byAssignee = ZListWorkOrdersResponse.parse((await get(c.t.OWNER, c.org.id, `/work-orders?assigneeMembershipId=${c.org.users.MECHANIC.membershipId}`)).body);
     expect(byAssignee.items.map((w) => w.id)).toEqual([lent.id]);
+  });
+});
+
+describe('reporters read their reports', () => {
+  /** moves a machine to another team (its version may have moved on: a fault takes it down) */
+  const moveAsset = async (c: Ctx, assetId: string, teamId: string) => {
+    const { version } = await h.db.asset.findUniqueOrThrow({ where: { id: assetId } });
+    expectStatus(await patch(c.t.OWNER, c.org.id, `/assets/${assetId}`, { version, teamId }), 200);
+  };
+
+  it('an OPERATOR (TEAM scope) still reads the fault they reported after the machine left their team; orders they did not report stay 404', async () => {
+    const c = await setup();
+    const { team, asset } = await teamSetup(c);
+    const op = c.org.users.OPERATOR.membershipId;
+    expectStatus(await patch(c.t.OWNER, c.org.id, `/members/${op}`, { dataScope: 'TEAM', teamIds: [team.id] }), 200);
+    const fault = await createWo(c, { type: 'CORRECTIVE', assetId: asset.id, title: 'Gearbox noise' }, c.t.OPERATOR);
+    const notMine = await createWo(c, { assetId: asset.id, title: 'Inspection the dispatcher planned' }, c.t.DISPATCHER);
+    const listIds = async () => ZListWorkOrdersResponse.parse((await get(c.t.OPERATOR, c.org.id, '/work-orders')).body).items.map((w) => w.id);
+    // an operator has no maintenance.read: even inside their team, only their own report
+    expect(await listIds()).toEqual([fault.id]);
+    expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${notMine.id}`), 404, 'NOT_FOUND');
+
+    // the machine moves to another team: the fault is outside the operator's scope now
+    const other = ZTeam.parse((await post(c.t.OWNER, c.org.id, '/teams', { name: `other-${tag()}` })).body);
+    await moveAsset(c, asset.id, other.id);
+    expectError(await get(c.t.OPERATOR, c.org.id, `/assets/${asset.id}`), 404, 'NOT_FOUND');
+    const r = await get(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`);
+    expectStatus(r, 200);
+    expect(ZWorkOrderDetail.parse(r.body)).toMatchObject({ id: fault.id, reportedByMembershipId: op, assetId: asset.id });
+    expect(await listIds()).toEqual([fault.id]);
+    expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${notMine.id}`), 404, 'NOT_FOUND');
+    // reading is all: cancelling it needs the order in scope
+    expectError(await post(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}/cancel`, { reason: 'x' }), 404, 'NOT_FOUND');
+
+    // another org's member who reported nothing here sees nothing of it
+    const theirs = await setup();
+    expectError(await get(theirs.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`), 404, 'NOT_FOUND');
+    expectError(await get(theirs.t.OWNER, theirs.org.id, `/work-orders/${fault.id}`), 404, 'NOT_FOUND');
+  });
+
+  it("a MECHANIC (TEAM scope, maintenance.read) reads their team's orders plus the ones they reported elsewhere, not the rest", async () => {
+    const c = await setup();
+    const { team, asset: moving } = await teamSetup(c);
+    const otherTeam = ZTeam.parse((await post(c.t.OWNER, c.org.id, '/teams', { name: `other-${tag()}` })).body);
+    const theirs = await createAsset(c, (await platformModel()).id, { teamId: otherTeam.id });
+    const stays = await createAsset(c, (await platformModel()).id, { teamId: team.id });
+    const left = await createWo(c, { assetId: moving.id });
+    const reported = await createWo(c, { type: 'CORRECTIVE', assetId: moving.id, title: 'Reported by the mechanic' }, c.t.MECHANIC);
+    const foreign = await createWo(c, { assetId: theirs.id });
+    const own = await createWo(c, { assetId: stays.id });
+    await moveAsset(c, moving.id, otherTeam.id);
+    const list = ZListWorkOrdersResponse.parse((await get(c.t.MECHANIC, c.org.id, '/work-orders')).body);
+    expect(list.items.map((w) => w.id).sort()).toEqual([reported.id, own.id].sort());
+    expectStatus(await get(c.t.MECHANIC, c.org.id, `/work-orders/${reported.id}`), 200);
+    expectError(await get(c.t.MECHANIC, c.org.id, `/work-orders/${left.id}`), 404, 'NOT_FOUND');
+    expectError(await get(c.t.MECHANIC, c.org.id, `/work-orders/${foreign.id}`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('Idempotency-Key on work-order transitions', () => {
+  const withKey = (c: Ctx, token: string, id: string, action: string, key: string, body: unknown = {}) =>
+    call(h.base, 'POST', orgPath(c.org.id, `/work-orders/${id}/${action}`), { token, body, headers: { 'idempotency-key': key } });
+  const events = (orgId: string, id: string, action: string) => h.db.auditEvent.count({ where: { organizationId: orgId, entityId: id, action } });
+
+  it('a retried start with the same key gets the first answer and starts once; another body → 422; a retried submit and accept too', async () => {
+    const c = await setup();
+    const { asset } = await teamSetup(c);
+    const wo = await createWo(c, { assetId: asset.id, causesDowntime: true });
+    const key = randomUUID();
+    const first = await withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 1 });
+    expectStatus(first, 200);
+    expect(ZWorkOrderDetail.parse(first.body)).toMatchObject({ status: 'IN_PROGRESS', version: 2 });
+    expectReplayOf(first, await withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 1 }));
+    expect(await events(c.org.id, wo.id, 'workorder.started')).toBe(1);
+    expect(await h.db.auditEvent.count({ where: { organizationId: c.org.id, entityId: asset.id, action: 'asset.status_changed' } })).toBe(1);
+    expect((await h.db.workOrder.findUniqueOrThrow({ where: { id: wo.id } })).version).toBe(2);
+    // other body with that key: refused, nothing written
+    expectError(await withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 2 }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(await withKey(c, c.t.MECHANIC, wo.id, 'submit', key, {}), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expect(ZWorkOrderDetail.parse((await get(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`)).body)).toMatchObject({ status: 'IN_PROGRESS', version: 2 });
+    // without a key the retry is a new request: the state machine refuses it
+    expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/start`, { version: 1 }), 409, 'INVALID_TRANSITION');
+
+    const ks = randomUUID();
+    const submitted = await withKey(c, c.t.MECHANIC, wo.id, 'submit', ks, { meterHours: 120 });
+    expectStatus(submitted, 200);
+    expectReplayOf(submitted, await withKey(c, c.t.MECHANIC, wo.id, 'submit', ks, { meterHours: 120 }));
+    expect(await h.db.meterReading.count({ where: { organizationId: c.org.id, assetId: asset.id } })).toBe(1);
+    const ka = randomUUID();
+    const accepted = await withKey(c, c.t.ADMIN, wo.id, 'accept', ka);
+    expectStatus(accepted, 200);
+    expectReplayOf(accepted, await withKey(c, c.t.ADMIN, wo.id, 'accept', ka));
+    expect(await events(c.org.id, wo.id, 'workorder.submitted')).toBe(1);
+    expect(await events(c.org.id, wo.id, 'workorder.accepted')).toBe(1);
+  });
+
+  it('two concurrent starts with one key: one runs, the other replays it or is told to retry', async () => {
+    const c = await setup();
+    const { asset } = await teamSetup(c);
+    const wo = await createWo(c, { assetId: asset.id });
+    const key = randomUUID();
+    const results = await Promise.all([0, 1].map(() => withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 1 })));
+    const ran = expectOneRan(results, 200);
+    expect(ZWorkOrderDetail.parse(ran.body).status).toBe('IN_PROGRESS');
+    expect(await events(c.org.id, wo.id, 'workorder.started')).toBe(1);
+    expectReplayOf(ran, await withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 1 }));
   });
 });
 

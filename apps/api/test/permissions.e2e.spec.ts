@@ -4,7 +4,8 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, roleHas } from '@amms/contracts/permissions';
-import { ACCESS_KEY, type AccessRule } from '../src/auth/decorators.js';
+import { ACCESS_KEY, grants, type AccessRule, type PermissionRule } from '../src/auth/decorators.js';
+import { IDEMPOTENT_KEY } from '../src/platform/idempotency/idempotency.interceptor.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, loginAll } from './assertions.js';
 
@@ -13,6 +14,7 @@ interface Route {
   path: string;
   handler: string;
   rule: AccessRule | undefined;
+  idempotent: boolean;
 }
 
 let h: Harness;
@@ -43,7 +45,7 @@ function discoverRoutes(): Route[] {
           const candidates = [join('api/v1', c, m), join(c, m)];
           const path = candidates.find((url) => fastify.hasRoute({ method: method as 'GET', url }));
           if (!path) throw new Error(`${ctrl.name}.${name}: none of ${candidates.join(', ')} is served`);
-          found.push({ method, path, handler: `${ctrl.name}.${name}`, rule });
+          found.push({ method, path, handler: `${ctrl.name}.${name}`, rule, idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn) !== undefined });
         }
       }
     }
@@ -52,7 +54,13 @@ function discoverRoutes(): Route[] {
 }
 
 const describeRule = (r: AccessRule | undefined) =>
-  !r ? 'NONE' : r.kind === 'permission' ? r.permission : r.kind === 'authenticated' && r.duringPasswordChange ? 'authenticated (also before a password change)' : r.kind;
+  !r
+    ? 'NONE'
+    : r.kind === 'permission'
+      ? [r.permission, ...(r.or ?? [])].join(' | ')
+      : r.kind === 'authenticated' && r.duringPasswordChange
+        ? 'authenticated (also before a password change)'
+        : r.kind;
 
 beforeAll(async () => {
   h = await startApp();
@@ -75,6 +83,12 @@ describe('route → permission map', () => {
     expect(bad.map((r) => `${r.method} ${r.path}`)).toEqual([]);
   });
 
+  it('every POST honours Idempotency-Key, except the three auth routes (no org + caller to scope a key; tokens are never stored)', () => {
+    const posts = routes.filter((r) => r.method === 'POST');
+    expect(posts.length).toBeGreaterThan(30);
+    expect(posts.filter((r) => !r.idempotent).map((r) => r.path).sort()).toEqual(['/api/v1/auth/login', '/api/v1/auth/logout', '/api/v1/auth/refresh']);
+  });
+
   it('matches the committed snapshot (a change in who can reach what shows up in review)', async () => {
     const lines = routes.map((r) => `${r.method} ${r.path} → ${describeRule(r.rule)}`).sort();
     expect(new Set(lines).size).toBe(lines.length);
@@ -89,7 +103,7 @@ describe('every org route × every role', () => {
   it('refuses exactly the roles that lack the permission (403), lets the others through', async () => {
     const org = await createOrg(h.db, 'perm');
     const tokens = await loginAll(h.base, org);
-    const orgRoutes = routes.filter((r): r is Route & { rule: { kind: 'permission'; permission: never } } => r.rule?.kind === 'permission');
+    const orgRoutes = routes.filter((r): r is Route & { rule: PermissionRule } => r.rule?.kind === 'permission');
     expect(orgRoutes.length).toBeGreaterThan(0);
     const teamsBefore = await h.db.team.count({ where: { organizationId: org.id } });
     const keysBefore = await h.db.apiKey.count({ where: { organizationId: org.id } });
@@ -103,8 +117,8 @@ describe('every org route × every role', () => {
         }),
       );
       for (const { role, r } of results) {
-        const allowed = roleHas(role, route.rule.permission);
-        const label = `${role} ${route.method} ${route.path} (${route.rule.permission})`;
+        const allowed = grants(route.rule, (p) => roleHas(role, p));
+        const label = `${role} ${route.method} ${route.path} (${describeRule(route.rule)})`;
         if (!allowed) {
           if (r.status !== 403 || r.body?.error?.code !== 'FORBIDDEN') failures.push(`${label}: expected 403 FORBIDDEN, got ${r.status} ${JSON.stringify(r.body)}`);
           else expectError(r, 403, 'FORBIDDEN');
@@ -139,9 +153,10 @@ describe('every org route × every role', () => {
     const scopes = new Set<string>(ownerKey.body.apiKey.scopes);
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.rule?.kind === 'permission')) {
-      const permission = (route.rule as { permission: string }).permission;
+      const rule = route.rule as PermissionRule;
+      const permission = describeRule(rule);
       const r = await call(h.base, route.method, urlFor(org, route.path), { apiKey: ownerKey.body.key, body: bodyFor(route.method) });
-      const allowed = scopes.has(permission);
+      const allowed = grants(rule, (p) => scopes.has(p));
       if (allowed ? r.status === 401 || r.status === 403 || r.status >= 500 : r.status !== 403) {
         failures.push(`key ${route.method} ${route.path} (${permission}): got ${r.status}`);
       }

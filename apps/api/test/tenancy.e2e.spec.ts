@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAddMemberResponse, ZListMembersResponse, ZMember } from '@amms/contracts/members';
 import { ZCreateApiKeyResponse, ZListApiKeysResponse } from '@amms/contracts/api-keys';
 import { ZListTeamsResponse, ZTeam } from '@amms/contracts/teams';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, startApp, type Harness, type Res, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 let h: Harness;
@@ -288,20 +288,46 @@ describe('members', () => {
     expectStatus(await patch(admin, org.id, `/members/${org.users.VIEWER.membershipId}`, { role: 'ADMIN' }), 200);
   });
 
-  it('the last owner cannot be removed, demoted or suspended (409 LAST_OWNER)', async () => {
+  it('nobody changes their own role, data scope or status, nor removes themselves (403 CANNOT_CHANGE_SELF), even the only owner', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
     const id = org.users.OWNER.membershipId;
-    expectError(await del(owner, org.id, `/members/${id}`), 409, 'LAST_OWNER');
-    expectError(await patch(owner, org.id, `/members/${id}`, { role: 'ADMIN' }), 409, 'LAST_OWNER');
-    expectError(await patch(owner, org.id, `/members/${id}`, { status: 'SUSPENDED' }), 409, 'LAST_OWNER');
-    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'OWNER', status: 'ACTIVE', version: 1 });
+    const refused = async (r: Res<{ error: { details: unknown } }>, fields: string[]) => {
+      expectError(r, 403, 'CANNOT_CHANGE_SELF');
+      expect(r.body.error.details).toEqual({ fields });
+    };
+    await refused(await del(owner, org.id, `/members/${id}`), ['membership']);
+    await refused(await patch(owner, org.id, `/members/${id}`, { role: 'ADMIN' }), ['role']);
+    await refused(await patch(owner, org.id, `/members/${id}`, { status: 'SUSPENDED' }), ['status']);
+    await refused(await patch(owner, org.id, `/members/${id}`, { dataScope: 'TEAM', role: 'VIEWER', version: 1 }), ['role', 'dataScope']);
+    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'OWNER', dataScope: 'ORG', status: 'ACTIVE', version: 1 });
+    expect(await h.db.auditEvent.count({ where: { organizationId: org.id, entityId: id } })).toBe(0);
 
-    // with a second owner, the first can step down
-    expectStatus(await patch(owner, org.id, `/members/${org.users.ADMIN.membershipId}`, { role: 'OWNER' }), 200);
-    expectStatus(await patch(owner, org.id, `/members/${id}`, { role: 'ADMIN' }), 200);
+    // an ADMIN neither (and the refusal comes before any other rule)
+    const admin = await tokenOf(org, 'ADMIN');
+    const adminId = org.users.ADMIN.membershipId;
+    await refused(await patch(admin, org.id, `/members/${adminId}`, { role: 'VIEWER' }), ['role']);
+    await refused(await patch(admin, org.id, `/members/${adminId}`, { role: 'OWNER' }), ['role']);
+    await refused(await del(admin, org.id, `/members/${adminId}`), ['membership']);
+    // the current values sent back are not changes; teams are free under ORG scope
+    const team = ZTeam.parse((await post(owner, org.id, '/teams', { name: `t-${randomUUID().slice(0, 6)}` })).body);
+    const same = await patch(admin, org.id, `/members/${adminId}`, { role: 'ADMIN', dataScope: 'ORG', status: 'ACTIVE', teamIds: [team.id] });
+    expectStatus(same, 200);
+    expect(same.body).toMatchObject({ role: 'ADMIN', dataScope: 'ORG', status: 'ACTIVE', teamIds: [team.id] });
+    // under TEAM scope a member's teams are what they see: not theirs to change either
+    expectStatus(await patch(owner, org.id, `/members/${adminId}`, { dataScope: 'TEAM' }), 200);
+    const other = ZTeam.parse((await post(owner, org.id, '/teams', { name: `t-${randomUUID().slice(0, 6)}` })).body);
+    await refused(await patch(admin, org.id, `/members/${adminId}`, { teamIds: [team.id, other.id] }), ['teamIds']);
+    expect(await h.db.teamMember.count({ where: { membershipId: adminId } })).toBe(1);
+
+    // someone else may: the owner changes the admin; a second owner lets the first step down
+    expectStatus(await patch(owner, org.id, `/members/${adminId}`, { teamIds: [team.id, other.id] }), 200);
+    expectStatus(await patch(owner, org.id, `/members/${adminId}`, { role: 'OWNER' }), 200);
+    expectStatus(await patch(admin, org.id, `/members/${id}`, { role: 'ADMIN' }), 200);
+    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
   });
 
+  // with self-changes refused and ADMINs unable to touch an owner, LAST_OWNER guards this race
   it('two owners removing each other at once: exactly one succeeds, one owner remains', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner1 = await tokenOf(org, 'OWNER');

@@ -139,8 +139,21 @@ export const ZDraft = z.object({
 });
 export type TDraft = z.infer<typeof ZDraft>;
 
-/** GET /drafts/:id: the draft with every version, newest first. */
-export const ZDraftDetail = ZDraft.extend({ versions: z.array(ZDraftVersion) });
+export const ZExecutionStatus = z.enum(['PENDING', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED']);
+
+/** One execution of a draft, as listed on the draft (the receipts: `GET /executions/:id`). */
+export const ZDraftExecutionSummary = z.object({
+  id: z.uuid(),
+  /** the confirmed version it executed */
+  version: z.number().int(),
+  status: ZExecutionStatus,
+  createdAt: z.string(),
+  finishedAt: z.string().nullable(),
+});
+export type TDraftExecutionSummary = z.infer<typeof ZDraftExecutionSummary>;
+
+/** GET /drafts/:id: the draft with every version and every execution, both newest first. */
+export const ZDraftDetail = ZDraft.extend({ versions: z.array(ZDraftVersion), executions: z.array(ZDraftExecutionSummary) });
 export type TDraftDetail = z.infer<typeof ZDraftDetail>;
 
 export const ZListDraftsQuery = z.object({
@@ -293,7 +306,6 @@ export type TConversation = z.infer<typeof ZConversation>;
 export const ZExecuteDraftRequest = z.strictObject({ version: z.number().int().min(1) });
 export type TExecuteDraftRequest = z.infer<typeof ZExecuteDraftRequest>;
 
-export const ZExecutionStatus = z.enum(['PENDING', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED']);
 export const ZReceiptStatus = z.enum(['SUCCEEDED', 'CONFLICT', 'FAILED']);
 
 /**

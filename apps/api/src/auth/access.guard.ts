@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ACCESS_KEY, type AccessRule } from './decorators.js';
+import { ACCESS_KEY, grants, type AccessRule } from './decorators.js';
 import { TokensService } from './tokens.service.js';
 import { AuthErrors } from './auth.errors.js';
 import { ApiKeysService } from '../tenancy/api-keys.service.js';
@@ -74,7 +74,7 @@ export class AccessGuard implements CanActivate {
       if (m.status === 'SUSPENDED') throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
       ctx = memberContext(orgId, principal, m, String(req.id));
     }
-    if (!ctx.permissions.has(rule.permission)) throw AuthErrors.forbidden(rule.permission);
+    if (!grants(rule, (p) => ctx.permissions.has(p))) throw AuthErrors.forbidden(rule.permission);
     req.orgContext = ctx;
     return true;
   }

@@ -12,7 +12,19 @@ export type AccessRule =
   | { kind: 'public' }
   | { kind: 'authenticated'; duringPasswordChange?: true }
   | { kind: 'platformAdmin' }
-  | { kind: 'permission'; permission: TPermission };
+  | PermissionRule;
+
+/** `permission`, or any of `or` (a route some callers reach through another right, e.g. reporters reading their reports). */
+export interface PermissionRule {
+  kind: 'permission';
+  permission: TPermission;
+  or?: readonly TPermission[];
+}
+
+/** Whether a caller holding exactly the permissions `has` answers yes to passes the rule. */
+export function grants(rule: PermissionRule, has: (p: TPermission) => boolean): boolean {
+  return has(rule.permission) || (rule.or ?? []).some(has);
+}
 
 /** No identity needed (login, health). */
 export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies AccessRule);
@@ -25,9 +37,12 @@ export const Authenticated = (opts: { duringPasswordChange?: boolean } = {}) =>
   SetMetadata(ACCESS_KEY, (opts.duringPasswordChange ? { kind: 'authenticated', duringPasswordChange: true } : { kind: 'authenticated' }) satisfies AccessRule);
 /** A platform admin outside any org (the platform catalog); never an org's business rows. */
 export const PlatformAdmin = () => SetMetadata(ACCESS_KEY, { kind: 'platformAdmin' } satisfies AccessRule);
-/** An org route: current membership of :orgId with this permission. */
-export const RequirePermission = (permission: TPermission) =>
-  SetMetadata(ACCESS_KEY, { kind: 'permission', permission } satisfies AccessRule);
+/**
+ * An org route: current membership of :orgId with this permission (or one of the alternatives,
+ * in which case the service narrows what a caller with only an alternative gets).
+ */
+export const RequirePermission = (permission: TPermission, ...or: TPermission[]) =>
+  SetMetadata(ACCESS_KEY, (or.length > 0 ? { kind: 'permission', permission, or } : { kind: 'permission', permission }) satisfies AccessRule);
 
 interface RequestWithAuth {
   principal?: AuthPrincipal;

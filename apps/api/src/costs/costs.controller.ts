@@ -68,6 +68,7 @@ export class CostsController {
   }
 
   @RequirePermission('cost.write')
+  @Idempotent()
   @Post(':id/submit')
   @HttpCode(200)
   @Returns(ZCostDocumentDetail)
@@ -76,6 +77,7 @@ export class CostsController {
   }
 
   @RequirePermission('cost.approve')
+  @Idempotent()
   @Post(':id/approve')
   @HttpCode(200)
   @Returns(ZCostDocumentDetail)
@@ -84,6 +86,7 @@ export class CostsController {
   }
 
   @RequirePermission('cost.approve')
+  @Idempotent()
   @Post(':id/reject')
   @HttpCode(200)
   @Returns(ZCostDocumentDetail)
@@ -92,6 +95,7 @@ export class CostsController {
   }
 
   @RequirePermission('cost.write')
+  @Idempotent()
   @Post(':id/reopen')
   @HttpCode(200)
   @Returns(ZCostDocumentDetail)

@@ -52,6 +52,7 @@ export class DraftsController {
   }
 
   @RequirePermission('draft.confirm')
+  @Idempotent()
   @Post(':id/confirm')
   @HttpCode(200)
   @Returns(ZDraft)
@@ -61,6 +62,7 @@ export class DraftsController {
   }
 
   @RequirePermission('draft.confirm')
+  @Idempotent()
   @Post(':id/reject')
   @HttpCode(200)
   @Returns(ZDraft)

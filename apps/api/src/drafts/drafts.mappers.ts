@@ -1,5 +1,5 @@
-import type { TAnyDraftItem, TAnyUnplaced, TDraft, TDraftItem, TDraftValidation, TDraftVersion, TMaintenanceItem, TUnplacedJob, TUnplacedMaintenance } from '@amms/contracts/drafts';
-import type { Draft, DraftVersion } from '@amms/db';
+import type { TAnyDraftItem, TAnyUnplaced, TDraft, TDraftExecutionSummary, TDraftItem, TDraftValidation, TDraftVersion, TMaintenanceItem, TUnplacedJob, TUnplacedMaintenance } from '@amms/contracts/drafts';
+import type { Draft, DraftVersion, Execution } from '@amms/db';
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -38,6 +38,10 @@ export function toVersion(v: DraftVersion): TDraftVersion {
     createdByUserId: v.createdByUserId,
     createdAt: v.createdAt.toISOString(),
   };
+}
+
+export function toExecutionSummary(e: Pick<Execution, 'id' | 'version' | 'status' | 'createdAt' | 'finishedAt'>): TDraftExecutionSummary {
+  return { id: e.id, version: e.version, status: e.status, createdAt: e.createdAt.toISOString(), finishedAt: isoOrNull(e.finishedAt) };
 }
 
 /** The stored items of either kind, shown apart: job items / work-order items (a version holds one kind). */

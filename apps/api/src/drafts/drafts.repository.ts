@@ -61,6 +61,15 @@ export class DraftsRepository {
     return this.prisma.client.draftVersion.findMany({ where: { organizationId, draftId }, orderBy: { version: 'desc' } });
   }
 
+  /** At most one per version (unique draftId + version), so bounded by the draft's versions. */
+  executions(organizationId: string, draftId: string) {
+    return this.prisma.client.execution.findMany({
+      where: { organizationId, draftId },
+      select: { id: true, version: true, status: true, createdAt: true, finishedAt: true },
+      orderBy: [{ createdAt: 'desc' }, { version: 'desc' }],
+    });
+  }
+
   list(organizationId: string, f: { status?: DraftStatus; kind?: DraftKind; afterId?: string; limit: number; scope: Prisma.DraftWhereInput }) {
     return this.prisma.client.draft.findMany({
       where: {

@@ -31,7 +31,7 @@ import { maintenanceItemKey, validateMaintenance } from '../agent/maintenance-pl
 import { ToolRunner } from '../agent/tools/runner.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
-import { toDraft, toVersion } from './drafts.mappers.js';
+import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
 
 /**
  * Drafts are org-wide for ORG-scoped members. A TEAM- or ASSIGNED-scoped member only sees the
@@ -91,8 +91,8 @@ export class DraftsService implements OnModuleInit {
 
   async get(ctx: OrgContext, id: string): Promise<TDraftDetail> {
     const d = await this.load(undefined, ctx, id);
-    const versions = await this.repo.versions(ctx.organizationId, id);
-    return { ...toDraft(d), versions: versions.map(toVersion) };
+    const [versions, executions] = await Promise.all([this.repo.versions(ctx.organizationId, id), this.repo.executions(ctx.organizationId, id)]);
+    return { ...toDraft(d), versions: versions.map(toVersion), executions: executions.map(toExecutionSummary) };
   }
 
   /** Version 1 of a run's draft (SCHEDULE: job items; MAINTENANCE: work-order items), inside the run's final transaction. */

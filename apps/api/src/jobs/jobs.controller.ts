@@ -87,6 +87,7 @@ export class JobsController {
   }
 
   @RequirePermission('job.schedule')
+  @Idempotent()
   @Post(':id/assign')
   @HttpCode(200)
   @Returns(ZJob)
@@ -95,6 +96,7 @@ export class JobsController {
   }
 
   @RequirePermission('job.schedule')
+  @Idempotent()
   @Post(':id/unassign')
   @HttpCode(200)
   @Returns(ZJob)
@@ -103,6 +105,7 @@ export class JobsController {
   }
 
   @RequirePermission('job.execute')
+  @Idempotent()
   @Post(':id/start')
   @HttpCode(200)
   @Returns(ZJob)
@@ -111,6 +114,7 @@ export class JobsController {
   }
 
   @RequirePermission('job.execute')
+  @Idempotent()
   @Post(':id/complete')
   @HttpCode(200)
   @Returns(ZJob)
@@ -119,6 +123,7 @@ export class JobsController {
   }
 
   @RequirePermission('job.write')
+  @Idempotent()
   @Post(':id/cancel')
   @HttpCode(200)
   @Returns(ZJob)

@@ -20,6 +20,20 @@ export function workOrderScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
 }
 
 /**
+ * Work orders a caller may read (list + detail): those of their scope, plus every order they
+ * reported themselves, whatever their scope says (an operator follows the fault they reported
+ * even after the machine moved to another team). A caller without `maintenance.read` (an
+ * operator reaches the read routes through `workorder.write`) reads only their own reports.
+ * Changing an order still needs `workOrderScope`.
+ */
+export function workOrderReadScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
+  const reported: Prisma.WorkOrderWhereInput = ctx.membershipId ? { reportedByMembershipId: ctx.membershipId } : MATCH_NOTHING;
+  if (!ctx.permissions.has('maintenance.read')) return reported;
+  if (ctx.dataScope === 'ORG' || !ctx.membershipId) return workOrderScope(ctx);
+  return { OR: [workOrderScope(ctx), reported] };
+}
+
+/**
  * Plans a caller may see. Model plans (modelId set, assetId null) are general service
  * knowledge and visible to every scope; asset plans follow the asset's team under TEAM and
  * are hidden under ASSIGNED.

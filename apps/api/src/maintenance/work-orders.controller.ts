@@ -43,14 +43,15 @@ export class WorkOrdersController {
     private readonly transitions: WorkOrderTransitionsService,
   ) {}
 
-  @RequirePermission('maintenance.read')
+  /** Reporters without maintenance.read (operators) list only the orders they reported. */
+  @RequirePermission('maintenance.read', 'workorder.write')
   @Get()
   @Returns(ZListWorkOrdersResponse)
   list(@Ctx() ctx: OrgContext, @Query({ schema: ZListWorkOrdersQuery }) q: TListWorkOrdersQuery) {
     return this.orders.list(ctx, q);
   }
 
-  @RequirePermission('maintenance.read')
+  @RequirePermission('maintenance.read', 'workorder.write')
   @Get(':id')
   @Returns(ZWorkOrderDetail)
   get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
@@ -74,6 +75,7 @@ export class WorkOrdersController {
   }
 
   @RequirePermission('workorder.work')
+  @Idempotent()
   @Post(':id/start')
   @HttpCode(200)
   @Returns(ZWorkOrderDetail)
@@ -82,6 +84,7 @@ export class WorkOrdersController {
   }
 
   @RequirePermission('workorder.work')
+  @Idempotent()
   @Post(':id/submit')
   @HttpCode(200)
   @Returns(ZWorkOrderDetail)
@@ -90,6 +93,7 @@ export class WorkOrdersController {
   }
 
   @RequirePermission('workorder.accept')
+  @Idempotent()
   @Post(':id/accept')
   @HttpCode(200)
   @Returns(ZWorkOrderDetail)
@@ -98,6 +102,7 @@ export class WorkOrdersController {
   }
 
   @RequirePermission('workorder.accept')
+  @Idempotent()
   @Post(':id/reject')
   @HttpCode(200)
   @Returns(ZWorkOrderDetail)
@@ -106,6 +111,7 @@ export class WorkOrdersController {
   }
 
   @RequirePermission('workorder.write')
+  @Idempotent()
   @Post(':id/cancel')
   @HttpCode(200)
   @Returns(ZWorkOrderDetail)

@@ -23,7 +23,7 @@ import type { OrgContext } from '../tenancy/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail } from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
-import { workOrderScope } from './maintenance.scope.js';
+import { workOrderReadScope, workOrderScope } from './maintenance.scope.js';
 
 /** Editable (fields, window, parts) until the work is submitted. */
 const EDITABLE: WorkOrderStatus[] = ['OPEN', 'IN_PROGRESS'];
@@ -59,13 +59,13 @@ export class WorkOrdersService {
       planId: q.planId,
       afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
       limit: q.limit + 1,
-      scope: workOrderScope(ctx),
+      scope: workOrderReadScope(ctx),
     });
     return pageOf(rows, q.limit, toWorkOrder);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TWorkOrderDetail> {
-    const w = await this.repo.findWorkOrderDetail(undefined, ctx.organizationId, id, workOrderScope(ctx));
+    const w = await this.repo.findWorkOrderDetail(undefined, ctx.organizationId, id, workOrderReadScope(ctx));
     if (!w) throw MaintenanceErrors.workOrderNotFound();
     return toWorkOrderDetail(w);
   }

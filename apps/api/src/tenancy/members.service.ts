@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TAddMemberRequest, TAddMemberResponse, TListMembersQuery, TMember, TUpdateMemberRequest } from '@amms/contracts/members';
-import { DEFAULT_SCOPE, ROLE_RANK, type TRole } from '@amms/contracts/permissions';
+import { DEFAULT_SCOPE, ROLE_RANK, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -42,6 +42,28 @@ function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
 
 function rankOf(role: TRole | 'SERVICE'): number {
   return role === 'SERVICE' ? 0 : ROLE_RANK[role];
+}
+
+/**
+ * A member may not change their own role, data scope or status (nor, under TEAM scope, their
+ * teams, which are what they see): no self-promotion, no locking oneself out. Fields sent with
+ * their current value are not changes (a client may send the whole form).
+ */
+function assertNoSelfChange(
+  current: { role: TRole; dataScope: TDataScope; status: string; teams: { teamId: string }[] },
+  input: TUpdateMemberRequest,
+): void {
+  const changed: string[] = [];
+  if (input.role !== undefined && input.role !== current.role) changed.push('role');
+  if (input.dataScope !== undefined && input.dataScope !== current.dataScope) changed.push('dataScope');
+  if (input.status !== undefined && input.status !== current.status) changed.push('status');
+  const sameTeams = (ids: readonly string[]) => {
+    const now = new Set(current.teams.map((t) => t.teamId));
+    const next = new Set(ids);
+    return now.size === next.size && [...next].every((t) => now.has(t));
+  };
+  if (input.teamIds !== undefined && current.dataScope === 'TEAM' && !sameTeams(input.teamIds)) changed.push('teamIds');
+  if (changed.length > 0) throw TenancyErrors.cannotChangeSelf(changed);
 }
 
 @Injectable()
@@ -129,6 +151,7 @@ export class MembersService {
     const updated = await this.prisma.client.$transaction(async (tx) => {
       const current = await this.repo.findByIdTx(tx, ctx.organizationId, id);
       if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
+      if (id === ctx.membershipId) assertNoSelfChange(current, input);
       const actorRank = rankOf(ctx.role);
       if (ROLE_RANK[current.role] > actorRank) throw TenancyErrors.roleTooHigh(current.role);
       if (input.role && ROLE_RANK[input.role] > actorRank) throw TenancyErrors.roleTooHigh(input.role);
@@ -155,6 +178,7 @@ export class MembersService {
     await this.prisma.client.$transaction(async (tx) => {
       const current = await this.repo.findByIdTx(tx, ctx.organizationId, id);
       if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
+      if (id === ctx.membershipId) throw TenancyErrors.cannotRemoveSelf();
       if (ROLE_RANK[current.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(current.role);
       if (current.role === 'OWNER') await this.assertAnotherOwner(tx, ctx.organizationId, id);
       const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, id, current.version, { status: 'REMOVED' });
