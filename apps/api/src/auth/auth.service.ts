@@ -94,7 +94,8 @@ export class AuthService {
   }
 
   /**
-   * Changes the caller's password. Wrong current passwords are counted per user with the login
+   * Changes the caller's password. Retry-safe without an Idempotency-Key (the key record would
+   * hold a hash of the password): repeating a change that landed answers the same 204. Wrong current passwords are counted per user with the login
    * email limit (10 / 15 min): a stolen access token must not become an offline-speed guessing
    * oracle for the password. The new one must pass the shared policy and differ from the current.
    * Then, in one transaction: the hash, the flag cleared, every OTHER session of the user revoked
@@ -109,6 +110,14 @@ export class AuthService {
 
     const user = await this.prisma.client.user.findUniqueOrThrow({ where: { id: userId } });
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
+      // A retry of a change that already landed (its answer was lost): the "current" password
+      // is the old one, and the new one is what is stored now. Answer as the first time did,
+      // change nothing. Only someone who knows the stored password gets here, so this tells a
+      // guesser nothing the current-password check does not.
+      if (await verifyPassword(input.newPassword, user.passwordHash)) {
+        await this.limiter.reset(limitKey);
+        return;
+      }
       await this.audit.appendNow({
         organizationId: null,
         action: 'auth.password.change_failed',
