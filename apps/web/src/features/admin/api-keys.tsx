@@ -2,24 +2,25 @@
 
 import { ZApiKey, ZCreateApiKeyResponse, type TApiKey, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { PERMISSIONS, type TPermission } from '@amms/contracts/permissions';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { FormActions, SelectField, TextField } from '@/components/ui/form';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { dayKey, formatDateTime } from '@/lib/format';
+import { useCursorList } from '@/lib/cursor-list';
 import { refreshQueries } from '@/lib/refresh';
 import { messages, type AdminMessages } from './messages';
 import { isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, SecretValue, TableFrame, td, th, useNotice, Warning } from './ui';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, ListSection, SecretDialog, TableFrame, td, th, useNotice } from './ui';
 
 /**
  * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors
@@ -63,97 +64,78 @@ function keyState(k: TApiKey, now: number): 'revoked' | 'expired' | 'active' {
 export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: readonly TPermission[] }) {
   const m = useMessages(messages);
   const { locale } = useI18n();
-  const list = useInfiniteQuery(apiKeyListQuery(orgId));
+  const { query: list, rows } = useCursorList(apiKeyListQuery(orgId));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const [notice, setNotice] = useNotice();
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const grantable = useMemo(() => PERMISSIONS.filter((p) => permissions.includes(p) && !NEVER_FOR_KEYS.includes(p)), [permissions]);
   const now = list.dataUpdatedAt || 0;
 
   return (
     <>
       {notice}
-      <section aria-labelledby="api-keys-list-title" className="space-y-4">
-        <p className="max-w-prose text-sm text-slate-700">{m.apiKeys.intro}</p>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="api-keys-list-title" className="text-lg font-semibold text-slate-900">
-            {m.apiKeys.listTitle}
-          </h2>
+      <ListSection
+        id="api-keys-list-title"
+        title={m.apiKeys.listTitle}
+        intro={m.apiKeys.intro}
+        action={
           <Button onClick={() => setCreating(true)} disabled={grantable.length === 0}>
             {m.apiKeys.create}
           </Button>
-        </div>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{m.apiKeys.empty}</Empty>
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <TableFrame label={m.apiKeys.listTitle}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{m.apiKeys.colName}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colPrefix}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colScopes}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colStatus}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colExpires}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colLastUsed}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colCreated}</th>
-                  <th scope="col" className={th}>{m.common.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((k) => {
-                  const state = keyState(k, now);
-                  return (
-                    <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
-                      <th scope="row" className={`${td} font-medium text-slate-900`}>{k.name}</th>
-                      <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
-                      <td className={td}>
-                        <details>
-                          <summary className="cursor-pointer whitespace-nowrap rounded text-sm text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
-                            {format(m.apiKeys.scopeCount, { count: k.scopes.length })}
-                          </summary>
-                          <ul className="mt-1 flex max-w-xs flex-wrap gap-1">
-                            {k.scopes.map((s) => (
-                              <li key={s}>
-                                <Badge>{m.permissions[s]}</Badge>
-                              </li>
-                            ))}
-                          </ul>
-                        </details>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {state === 'revoked' ? (
-                          <Badge tone="red">{format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}</Badge>
-                        ) : state === 'expired' ? (
-                          <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
-                        ) : (
-                          <Badge tone="green">{m.apiKeys.statusActive}</Badge>
-                        )}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}</td>
-                      <td className={`${td} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}</td>
-                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {state === 'revoked' ? null : (
-                          <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setRevoking(k)} aria-label={format(m.apiKeys.revokeOf, { name: k.name })}>
-                            {m.apiKeys.revoke}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </TableFrame>
-            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
-          </div>
-        )}
-      </section>
+        }
+      >
+        <CursorListStates query={list} count={rows.length} empty={m.apiKeys.empty} busy>
+          <TableFrame label={m.apiKeys.listTitle}>
+            <thead>
+              <HeadRow className={th} cells={[m.apiKeys.colName, m.apiKeys.colPrefix, m.apiKeys.colScopes, m.apiKeys.colStatus, m.apiKeys.colExpires, m.apiKeys.colLastUsed, m.apiKeys.colCreated, m.common.actions]} />
+            </thead>
+            <tbody>
+              {rows.map((k) => {
+                const state = keyState(k, now);
+                return (
+                  <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
+                    <th scope="row" className={`${td} font-medium text-slate-900`}>{k.name}</th>
+                    <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
+                    <td className={td}>
+                      <details>
+                        <summary className="cursor-pointer whitespace-nowrap rounded text-sm text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
+                          {format(m.apiKeys.scopeCount, { count: k.scopes.length })}
+                        </summary>
+                        <ul className="mt-1 flex max-w-xs flex-wrap gap-1">
+                          {k.scopes.map((s) => (
+                            <li key={s}>
+                              <Badge>{m.permissions[s]}</Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {state === 'revoked' ? (
+                        <Badge tone="red">{format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}</Badge>
+                      ) : state === 'expired' ? (
+                        <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
+                      ) : (
+                        <Badge tone="green">{m.apiKeys.statusActive}</Badge>
+                      )}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}</td>
+                    <td className={`${td} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {state === 'revoked' ? null : (
+                        <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setRevoking(k)} aria-label={format(m.apiKeys.revokeOf, { name: k.name })}>
+                          {m.apiKeys.revoke}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableFrame>
+        </CursorListStates>
+      </ListSection>
 
       {creating ? <CreateKeyDialog orgId={orgId} timeZone={timeZone} grantable={grantable} onClose={() => setCreating(false)} /> : null}
       {revoking ? (
@@ -241,16 +223,15 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
 
   if (secret) {
     return (
-      <Dialog title={m.apiKeys.secretTitle} onClose={onClose}>
-        <div className="space-y-3">
-          <p className="text-sm text-slate-800">{format(m.apiKeys.secretIntro, { name: secret.name })}</p>
-          <SecretValue label={m.apiKeys.secretLabel} value={secret.key} />
-          <Warning>{m.apiKeys.secretWarning}</Warning>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>{m.apiKeys.secretDone}</Button>
-          </div>
-        </div>
-      </Dialog>
+      <SecretDialog
+        title={m.apiKeys.secretTitle}
+        intro={format(m.apiKeys.secretIntro, { name: secret.name })}
+        label={m.apiKeys.secretLabel}
+        value={secret.key}
+        warning={m.apiKeys.secretWarning}
+        doneLabel={m.apiKeys.secretDone}
+        onClose={onClose}
+      />
     );
   }
 
@@ -322,14 +303,11 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
           </div>
         </CheckboxGroup>
         <ErrorAlert error={create.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            {m.common.cancel}
-          </Button>
+        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={create.isPending}>
           <Button type="submit" pending={create.isPending}>
             {m.apiKeys.submitCreate}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -3,24 +3,25 @@
 import { ZAddMemberResponse, ZMember, type TAddMemberRequest, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { DATA_SCOPES, DEFAULT_SCOPE, ROLE_RANK, ROLES, type TDataScope, type TPermission, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { FormActions, SelectField, TextField } from '@/components/ui/form';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { sameOrg } from '@/lib/queries';
+import { useCursorList } from '@/lib/cursor-list';
 import { refreshQueries } from '@/lib/refresh';
 import { messages, type AdminMessages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, SecretValue, TableFrame, td, th, useNotice, Warning } from './ui';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, ListSection, SecretDialog, TableFrame, td, th, useNotice, Warning } from './ui';
 
 export type MembersProps = {
   orgId: string;
@@ -54,7 +55,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const filters: MemberFilters = useMemo(() => ({ q: q || undefined, role: role || undefined, status: status || undefined }), [q, role, status]);
 
   // keep the rows while a filter changes (never another org's)
-  const list = useInfiniteQuery({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
+  const { query: list, rows } = useCursorList({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
   const teams = useQuery(teamOptionsQuery(orgId));
   const teamName = useMemo(() => new Map((teams.data ?? []).map((t) => [t.id, t.name])), [teams.data]);
 
@@ -63,19 +64,12 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const [removing, setRemoving] = useState<TMember | null>(null);
   const [notice, setNotice] = useNotice();
 
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const myRank = ROLE_RANK[myRole];
 
   return (
     <>
       {notice}
-      <section aria-labelledby="members-list-title" className="space-y-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="members-list-title" className="text-lg font-semibold text-slate-900">
-            {m.members.listTitle}
-          </h2>
-          <Button onClick={() => setAdding(true)}>{m.members.add}</Button>
-        </div>
+      <ListSection id="members-list-title" title={m.members.listTitle} action={<Button onClick={() => setAdding(true)}>{m.members.add}</Button>}>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
           <TextField label={m.members.search} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} />
           <SelectField label={m.members.filterRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole | '')}>
@@ -93,90 +87,73 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
           </SelectField>
         </div>
 
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{m.members.empty}</Empty>
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <TableFrame label={m.members.listTitle}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{m.members.colName}</th>
-                  <th scope="col" className={th}>{m.members.colEmail}</th>
-                  <th scope="col" className={th}>{m.members.colRole}</th>
-                  <th scope="col" className={th}>{m.members.colScope}</th>
-                  <th scope="col" className={th}>{m.members.colTeams}</th>
-                  <th scope="col" className={th}>{m.members.colStatus}</th>
-                  <th scope="col" className={th}>{m.common.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((member) => {
-                  const self = member.userId === myUserId;
-                  const above = ROLE_RANK[member.role] > myRank;
-                  const name = member.name || member.email;
-                  return (
-                    <tr key={member.id}>
-                      <th scope="row" className={`${td} font-medium text-slate-900`}>
-                        {name}
-                        {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
-                      </th>
-                      <td className={`${td} break-all`}>{member.email}</td>
-                      <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
-                      <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
-                      <td className={td}>
-                        {member.teamIds.length === 0 ? (
-                          <span className="text-slate-500">{m.members.noTeams}</span>
-                        ) : (
-                          <ul className="flex flex-wrap gap-1">
-                            {member.teamIds.map((id) => (
-                              <li key={id}>
-                                <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <div className="flex gap-1">
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            onClick={() => setEditing(member)}
-                            disabled={above}
-                            title={above ? m.members.aboveYouHint : undefined}
-                            aria-label={format(m.members.editOf, { name })}
-                          >
-                            {m.common.edit}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            className="text-red-800"
-                            onClick={() => setRemoving(member)}
-                            disabled={above || self}
-                            title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
-                            aria-label={format(m.members.removeOf, { name })}
-                          >
-                            {m.members.remove}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </TableFrame>
-            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
-          </div>
-        )}
-      </section>
+        <CursorListStates query={list} count={rows.length} empty={m.members.empty} busy>
+          <TableFrame label={m.members.listTitle}>
+            <thead>
+              <HeadRow className={th} cells={[m.members.colName, m.members.colEmail, m.members.colRole, m.members.colScope, m.members.colTeams, m.members.colStatus, m.common.actions]} />
+            </thead>
+            <tbody>
+              {rows.map((member) => {
+                const self = member.userId === myUserId;
+                const above = ROLE_RANK[member.role] > myRank;
+                const name = member.name || member.email;
+                return (
+                  <tr key={member.id}>
+                    <th scope="row" className={`${td} font-medium text-slate-900`}>
+                      {name}
+                      {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
+                    </th>
+                    <td className={`${td} break-all`}>{member.email}</td>
+                    <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
+                    <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
+                    <td className={td}>
+                      {member.teamIds.length === 0 ? (
+                        <span className="text-slate-500">{m.members.noTeams}</span>
+                      ) : (
+                        <ul className="flex flex-wrap gap-1">
+                          {member.teamIds.map((id) => (
+                            <li key={id}>
+                              <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <div className="flex gap-1">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setEditing(member)}
+                          disabled={above}
+                          title={above ? m.members.aboveYouHint : undefined}
+                          aria-label={format(m.members.editOf, { name })}
+                        >
+                          {m.common.edit}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-800"
+                          onClick={() => setRemoving(member)}
+                          disabled={above || self}
+                          title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
+                          aria-label={format(m.members.removeOf, { name })}
+                        >
+                          {m.members.remove}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableFrame>
+        </CursorListStates>
+      </ListSection>
 
       {adding ? (
         <AddMemberDialog
@@ -320,16 +297,15 @@ function AddMemberDialog({
 
   if (created) {
     return (
-      <Dialog title={m.members.otpTitle} onClose={onClose}>
-        <div className="space-y-3">
-          <p className="text-sm text-slate-800">{format(m.members.otpIntro, { email: created.email })}</p>
-          <SecretValue label={m.members.otpLabel} value={created.password} />
-          <Warning>{m.members.otpWarning}</Warning>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>{m.members.otpDone}</Button>
-          </div>
-        </div>
-      </Dialog>
+      <SecretDialog
+        title={m.members.otpTitle}
+        intro={format(m.members.otpIntro, { email: created.email })}
+        label={m.members.otpLabel}
+        value={created.password}
+        warning={m.members.otpWarning}
+        doneLabel={m.members.otpDone}
+        onClose={onClose}
+      />
     );
   }
 
@@ -384,14 +360,11 @@ function AddMemberDialog({
         </div>
         <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
         <ErrorAlert error={add.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-            {m.common.cancel}
-          </Button>
+        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={add.isPending}>
           <Button type="submit" pending={add.isPending}>
             {m.members.submitAdd}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );
@@ -501,14 +474,11 @@ function EditMemberDialog({
         ) : (
           <ErrorAlert error={save.error} />
         )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {m.common.cancel}
-          </Button>
+        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={save.isPending}>
           <Button type="submit" pending={save.isPending}>
             {m.common.save}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form';
+import { FormActions, TextField } from '@/components/ui/form';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -202,28 +202,22 @@ function StatusActions({ orgId, asset }: { orgId: string; asset: TAssetDetail })
         <Dialog title={m.detail.retireTitle} onClose={() => setConfirm(null)}>
           <p className="text-sm text-slate-700">{format(m.detail.retireBody, { name: asset.name })}</p>
           {status.error ? <ErrorAlert error={status.error} className="mt-3" /> : null}
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {m.form.cancel}
-            </Button>
+          <FormActions cancelLabel={m.form.cancel} onCancel={() => setConfirm(null)} className="mt-4">
             <Button variant="danger" pending={status.isPending} onClick={() => status.mutate('RETIRED')}>
               {m.detail.retire}
             </Button>
-          </div>
+          </FormActions>
         </Dialog>
       ) : null}
       {confirm === 'delete' ? (
         <Dialog title={m.detail.deleteTitle} onClose={() => setConfirm(null)}>
           <p className="text-sm text-slate-700">{format(m.detail.deleteBody, { name: asset.name })}</p>
           {remove.error ? <ErrorAlert error={remove.error} className="mt-3" /> : null}
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {m.form.cancel}
-            </Button>
+          <FormActions cancelLabel={m.form.cancel} onCancel={() => setConfirm(null)} className="mt-4">
             <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate()}>
               {m.detail.delete}
             </Button>
-          </div>
+          </FormActions>
         </Dialog>
       ) : null}
     </section>

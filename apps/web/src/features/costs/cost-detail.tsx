@@ -11,7 +11,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField } from '@/components/ui/form';
+import { FormActions, TextAreaField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -264,14 +264,11 @@ function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetail; acti
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextAreaField label={m.reject.reason} rows={3} required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
         <ErrorAlert error={action.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" pending={action.isPending}>
             {m.reject.confirm}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );
@@ -297,14 +294,11 @@ function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocume
       <div className="space-y-4">
         <p className="text-sm text-slate-800">{m.remove.confirm}</p>
         <ErrorAlert error={remove.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate()}>
             {m.remove.submit}
           </Button>
-        </div>
+        </FormActions>
       </div>
     </Dialog>
   );

@@ -5,7 +5,7 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { fieldErrors } from '@/lib/error-messages';
@@ -162,14 +162,11 @@ export function EditItemDialog({
         <TextAreaField label={m.note} value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={1000} error={apiField('note')} />
 
         <ErrorAlert error={error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.cancel}
-          </Button>
+        <FormActions cancelLabel={m.cancel} onCancel={onClose}>
           <Button type="submit" variant={drop ? 'danger' : 'primary'} pending={pending}>
             {m.saveVersion}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

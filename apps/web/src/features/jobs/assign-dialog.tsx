@@ -7,7 +7,7 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextField } from '@/components/ui/form';
 import { Loading } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -141,14 +141,11 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
 
           <ErrorAlert error={assign.error} />
           <BookingConflictList orgId={orgId} timeZone={timeZone} error={assign.error} names={names} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              {m.actions.close}
-            </Button>
+          <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
             <Button type="submit" pending={assign.isPending}>
               {m.assign.submit}
             </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </Dialog>

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -168,14 +168,11 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
 function DialogButtons({ pending, submit, onClose }: { pending: boolean; submit: string; onClose: () => void }) {
   const m = useMessages(jobsMessages);
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button variant="secondary" onClick={onClose}>
-        {m.actions.close}
-      </Button>
+    <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
       <Button type="submit" pending={pending}>
         {submit}
       </Button>
-    </div>
+    </FormActions>
   );
 }
 

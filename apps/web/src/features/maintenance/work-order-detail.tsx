@@ -16,7 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -398,14 +398,11 @@ function SubmitDialog({ orgId, wo, onClose }: { orgId: string; wo: TWorkOrderDet
         <TextField label={m.submit.labor} type="number" inputMode="decimal" step="0.01" min="0" value={form.laborHours} onChange={set('laborHours')} error={errs.laborHours} />
         <TextAreaField label={m.submit.resolution} rows={3} maxLength={4000} value={form.resolution} onChange={set('resolution')} error={errs.resolution} />
         <ErrorAlert error={submit.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" pending={submit.isPending}>
             {m.submit.confirm}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );
@@ -426,14 +423,11 @@ function ReasonDialog({ orgId, wo, kind, onClose }: { orgId: string; wo: TWorkOr
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextAreaField label={text.reason} rows={3} required maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
         <ErrorAlert error={act.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" variant={kind === 'cancel' ? 'danger' : 'primary'} pending={act.isPending}>
             {text.confirm}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );
