@@ -17,6 +17,7 @@ import { apiFetch, ApiError } from '@/lib/api-client';
 import { dayKey, formatDateTime } from '@/lib/format';
 import { useCursorList } from '@/lib/cursor-list';
 import { refreshQueries } from '@/lib/refresh';
+import { zonedToInstant } from '@/lib/zoned-time';
 import { messages, type AdminMessages } from './messages';
 import { isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
@@ -31,28 +32,11 @@ const NEVER_FOR_KEYS: readonly TPermission[] = ['member.manage', 'apikey.manage'
 
 type Expiry = '30' | '90' | '365' | 'never' | 'date';
 
-/** Offset of a time zone from UTC at an instant, in ms (Intl only, no library). */
-function tzOffsetMs(t: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(t / 1000) * 1000;
-}
-
 /** 23:59:59 of a calendar day (YYYY-MM-DD) in the org's time zone, as an instant. */
 function endOfDay(date: string, timeZone: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return null;
-  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59);
-  return new Date(guess - tzOffsetMs(guess, timeZone));
+  return new Date(zonedToInstant(Number(m[1]), Number(m[2]), Number(m[3]), 23, 59, timeZone, 59));
 }
 
 function keyState(k: TApiKey, now: number): 'revoked' | 'expired' | 'active' {

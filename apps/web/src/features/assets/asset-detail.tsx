@@ -24,7 +24,7 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
-import { addDays, todayIn, zonedDayStart } from '../analytics/period';
+import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
 import { formFieldErrors } from './field-errors';
 import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from './labels';
 import { assetMessages } from './messages';

@@ -9,7 +9,7 @@ import { FormActions, SelectField, TextAreaField, TextField } from '@/components
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { fieldErrors } from '@/lib/error-messages';
-import { fromLocalInputValue, toLocalInputValue } from '../timeline/time';
+import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
 import { draftMessages } from './messages';
 
 export type Option = { id: string; name: string };
@@ -61,8 +61,8 @@ export function EditItemDialog({
     e.preventDefault();
     const trimmed = note.trim() || undefined;
     if (drop) return onSubmit({ kind: 'drop', note: trimmed });
-    const startsAt = fromLocalInputValue(start, timeZone);
-    const endsAt = fromLocalInputValue(end, timeZone);
+    const startsAt = zonedToIso(start, timeZone);
+    const endsAt = zonedToIso(end, timeZone);
     const errs: Record<string, string> = {};
     if (!startsAt) errs.start = m.invalidTime;
     if (!endsAt) errs.end = m.invalidTime;

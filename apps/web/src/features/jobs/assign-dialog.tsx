@@ -13,19 +13,19 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
+import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
 import { fetchMachineOptions, fetchMemberOptions, jobKeys } from './api';
 import { BookingConflictList } from './booking-conflicts';
 import { useJobAction } from './use-job-action';
 import { jobsMessages } from './messages';
-import { isoToZonedInput, zonedToIso } from './time';
 import { useFieldErrors } from './field-errors';
 
 /** Default slot: the current assignment, else the window's start + the estimated hours (within the window). */
 function defaultSlot(job: TJob, timeZone: string) {
-  if (job.assignment) return { startsAt: isoToZonedInput(job.assignment.startsAt, timeZone), endsAt: isoToZonedInput(job.assignment.endsAt, timeZone) };
+  if (job.assignment) return { startsAt: toLocalInputValue(job.assignment.startsAt, timeZone), endsAt: toLocalInputValue(job.assignment.endsAt, timeZone) };
   const start = new Date(job.windowStart).getTime();
   const end = Math.min(new Date(job.windowEnd).getTime(), start + Math.max(1, Math.ceil(job.estimatedHours)) * 3_600_000);
-  return { startsAt: isoToZonedInput(new Date(start), timeZone), endsAt: isoToZonedInput(new Date(end), timeZone) };
+  return { startsAt: toLocalInputValue(new Date(start), timeZone), endsAt: toLocalInputValue(new Date(end), timeZone) };
 }
 
 export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string; timeZone: string; job: TJob; onClose: () => void }) {

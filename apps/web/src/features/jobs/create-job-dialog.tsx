@@ -13,12 +13,12 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
+import { addDays, todayIn, zonedToIso } from '@/lib/zoned-time';
 import { fetchFieldOptions, invalidateAfterJobWrite, jobKeys, orgApi } from './api';
 import { jobsMessages } from './messages';
-import { addDays, parseOptionalNumber, todayIn, zonedToIso } from './time';
 import { useFieldErrors } from './field-errors';
 
 export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; timeZone: string; onClose: () => void }) {

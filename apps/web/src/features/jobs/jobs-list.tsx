@@ -15,10 +15,10 @@ import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobKeys, orgApi, qs } from './api';
 import { CreateJobDialog } from './create-job-dialog';
 import { jobsMessages } from './messages';
-import { addDays, zonedToIso } from './time';
 import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
 
 const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
