@@ -11,7 +11,7 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { sameOrg } from '@/lib/queries';
-import { enumLabels } from '../assets/labels';
+import { enumLabels } from '@/lib/labels';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
 import { KpiGrid } from './kpi-grid';

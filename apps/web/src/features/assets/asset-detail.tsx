@@ -26,7 +26,7 @@ import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
 import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
 import { formFieldErrors } from './field-errors';
-import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from './labels';
+import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, readingsQuery, workOrdersQuery } from './queries';
 

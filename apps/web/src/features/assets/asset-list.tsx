@@ -14,7 +14,7 @@ import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { sameOrg, teamsQuery } from '@/lib/queries';
 import { replaceQuery } from '../analytics/period';
-import { ASSET_STATUS_TONE, enumLabels } from './labels';
+import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
 

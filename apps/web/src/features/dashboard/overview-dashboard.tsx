@@ -23,7 +23,7 @@ import { KpiGrid } from '../analytics/kpi-grid';
 import { analyticsMessages } from '../analytics/messages';
 import { PeriodPicker, usePeriod } from '../analytics/period-picker';
 import { costsQuery, fenToNumber, operationsQuery, overviewQuery, pct, utilizationQuery } from '../analytics/queries';
-import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, enumLabels } from '../assets/labels';
+import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { dashboardMessages } from './messages';
 import { bookingsInRangeQuery, dueSoonQuery, jobsInRangeQuery, JOBS_LIMIT, submittedCostsQuery } from './queries';
 
