@@ -6,6 +6,7 @@ import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -75,20 +76,13 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link href={orgPath(orgId, 'jobs')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-          ← {m.detail.back}
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">{jobTitle(j, m)}</h2>
+      <BackLink href={orgPath(orgId, 'jobs')}>{m.detail.back}</BackLink>
+      <DetailHeading title={jobTitle(j, m)}>
         <JobStatusBadge status={j.status} />
         {job.isFetching ? <span className="sr-only" role="status">…</span> : null}
-      </div>
+      </DetailHeading>
 
-      <Card id="job-actions" title={m.detail.actions}>
-        {actions.length ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
-      </Card>
+      <ActionBar id="job-actions" title={m.detail.actions} actions={actions} noActions={m.detail.noActions} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="job-overview" title={m.detail.overview}>

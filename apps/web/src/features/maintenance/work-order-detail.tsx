@@ -12,6 +12,7 @@ import type { TPermission } from '@amms/contracts/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
@@ -118,33 +119,27 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link href={orgPath(orgId, 'maintenance')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-          ← {m.detail.back}
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">
-          <span className="font-mono text-slate-600">{woNumber(wo.number)}</span> {wo.title}
-        </h2>
+      <BackLink href={orgPath(orgId, 'maintenance')}>{m.detail.back}</BackLink>
+      <DetailHeading
+        title={
+          <>
+            <span className="font-mono text-slate-600">{woNumber(wo.number)}</span> {wo.title}
+          </>
+        }
+      >
         <WorkOrderStatusBadge status={wo.status} />
         <WorkOrderTypeBadge type={wo.type} />
-      </div>
+      </DetailHeading>
 
-      <Card id="wo-actions" title={m.detail.actions}>
-        {buttons.length ? <div className="flex flex-wrap gap-2">{buttons}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
-        {selfAcceptance && wo.status === 'AWAITING_ACCEPTANCE' && can('workorder.accept') ? (
-          <p id="wo-self-acceptance" className="mt-2 text-sm text-amber-900">
-            {selfNote}
-          </p>
-        ) : null}
-        {action.refreshed ? (
-          <p role="status" className="mt-2 text-sm text-slate-700">
-            {m.detail.refreshed}
-          </p>
-        ) : null}
-        <ErrorAlert error={action.error} className="mt-2" />
-      </Card>
+      <ActionBar
+        id="wo-actions"
+        title={m.detail.actions}
+        actions={buttons}
+        noActions={m.detail.noActions}
+        note={selfAcceptance && wo.status === 'AWAITING_ACCEPTANCE' && can('workorder.accept') ? { id: 'wo-self-acceptance', text: selfNote } : null}
+        refreshed={action.refreshed ? m.detail.refreshed : null}
+        error={action.error}
+      />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="wo-overview" title={m.detail.overview}>
