@@ -6,22 +6,20 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, SelectField, TextField } from '@/components/ui/form';
+import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
-import { dayKey, formatDateTime } from '@/lib/format';
 import { useCursorList } from '@/lib/cursor-list';
+import { dayKey, formatDateTime } from '@/lib/format';
 import { refreshQueries } from '@/lib/refresh';
 import { zonedToInstant } from '@/lib/zoned-time';
 import { messages, type AdminMessages } from './messages';
 import { isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, ListSection, SecretDialog, TableFrame, td, th, useNotice } from './ui';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice } from './ui';
 
 /**
  * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors
@@ -221,79 +219,71 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
 
   const today = dayKey(new Date(), timeZone);
   return (
-    <Dialog title={m.apiKeys.createTitle} onClose={create.isPending ? () => undefined : onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={m.apiKeys.fieldName}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            hint={m.apiKeys.fieldNameHint}
-            maxLength={80}
-            autoComplete="off"
-          />
-          <div className="grid gap-4">
-            <SelectField label={m.apiKeys.fieldExpiry} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value as Expiry)} error={expiry === 'date' ? undefined : errors.expiresAt}>
-              <option value="30">{m.apiKeys.expiry30}</option>
-              <option value="90">{m.apiKeys.expiry90}</option>
-              <option value="365">{m.apiKeys.expiry365}</option>
-              <option value="never">{m.apiKeys.expiryNever}</option>
-              <option value="date">{m.apiKeys.expiryCustom}</option>
-            </SelectField>
-            {expiry === 'date' ? (
-              <TextField
-                label={format(m.apiKeys.fieldExpiryDate, { tz: timeZone })}
-                type="date"
-                min={today}
-                value={date}
-                onChange={(e) => setDate(e.currentTarget.value)}
-                error={errors.expiresAt}
-                required
-              />
-            ) : null}
-          </div>
+    <FormDialog title={m.apiKeys.createTitle} wide pending={create.isPending} error={create.error} submitLabel={m.apiKeys.submitCreate} onSubmit={submit} onClose={onClose}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={m.apiKeys.fieldName}
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          hint={m.apiKeys.fieldNameHint}
+          maxLength={80}
+          autoComplete="off"
+        />
+        <div className="grid gap-4">
+          <SelectField label={m.apiKeys.fieldExpiry} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value as Expiry)} error={expiry === 'date' ? undefined : errors.expiresAt}>
+            <option value="30">{m.apiKeys.expiry30}</option>
+            <option value="90">{m.apiKeys.expiry90}</option>
+            <option value="365">{m.apiKeys.expiry365}</option>
+            <option value="never">{m.apiKeys.expiryNever}</option>
+            <option value="date">{m.apiKeys.expiryCustom}</option>
+          </SelectField>
+          {expiry === 'date' ? (
+            <TextField
+              label={format(m.apiKeys.fieldExpiryDate, { tz: timeZone })}
+              type="date"
+              min={today}
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              error={errors.expiresAt}
+              required
+            />
+          ) : null}
         </div>
-        <CheckboxGroup legend={m.apiKeys.fieldScopes} hint={m.apiKeys.scopesHint} error={errors.scopes}>
-          <div className="mb-2 flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setScopes([...grantable])}>
-              {m.apiKeys.selectAll}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setScopes([])}>
-              {m.apiKeys.selectNone}
-            </Button>
-          </div>
-          <div className="max-h-72 space-y-3 overflow-y-auto rounded-md border border-slate-200 p-3">
-            {groupScopes(grantable).map(([group, items]) => (
-              <div key={group}>
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{m.groups[group]}</p>
-                <div className="grid gap-x-3 sm:grid-cols-2">
-                  {items.map((p) => (
-                    <Checkbox
-                      key={p}
-                      label={
-                        <>
-                          {m.permissions[p]} <span className="font-mono text-xs text-slate-500">{p}</span>
-                        </>
-                      }
-                      checked={scopes.includes(p)}
-                      onChange={(on) => setScopes((cur) => (on ? [...cur, p] : cur.filter((x) => x !== p)))}
-                    />
-                  ))}
-                </div>
-              </div>
-            ))}
-          </div>
-        </CheckboxGroup>
-        <ErrorAlert error={create.error} />
-        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={create.isPending}>
-          <Button type="submit" pending={create.isPending}>
-            {m.apiKeys.submitCreate}
+      </div>
+      <CheckboxGroup legend={m.apiKeys.fieldScopes} hint={m.apiKeys.scopesHint} error={errors.scopes}>
+        <div className="mb-2 flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setScopes([...grantable])}>
+            {m.apiKeys.selectAll}
           </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+          <Button variant="secondary" size="sm" onClick={() => setScopes([])}>
+            {m.apiKeys.selectNone}
+          </Button>
+        </div>
+        <div className="max-h-72 space-y-3 overflow-y-auto rounded-md border border-slate-200 p-3">
+          {groupScopes(grantable).map(([group, items]) => (
+            <div key={group}>
+              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{m.groups[group]}</p>
+              <div className="grid gap-x-3 sm:grid-cols-2">
+                {items.map((p) => (
+                  <Checkbox
+                    key={p}
+                    label={
+                      <>
+                        {m.permissions[p]} <span className="font-mono text-xs text-slate-500">{p}</span>
+                      </>
+                    }
+                    checked={scopes.includes(p)}
+                    onChange={(on) => setScopes((cur) => (on ? [...cur, p] : cur.filter((x) => x !== p)))}
+                  />
+                ))}
+              </div>
+            </div>
+          ))}
+        </div>
+      </CheckboxGroup>
+    </FormDialog>
   );
 }
 

@@ -8,20 +8,18 @@ import { useEffect, useMemo, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, SelectField, TextField } from '@/components/ui/form';
+import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
-import { sameOrg } from '@/lib/queries';
 import { useCursorList } from '@/lib/cursor-list';
+import { sameOrg } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
 import { messages, type AdminMessages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, ListSection, SecretDialog, TableFrame, td, th, useNotice, Warning } from './ui';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice, Warning } from './ui';
 
 export type MembersProps = {
   orgId: string;
@@ -310,63 +308,55 @@ function AddMemberDialog({
   }
 
   return (
-    <Dialog title={m.members.add} onClose={add.isPending ? () => undefined : onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={m.members.fieldEmail}
-            type="email"
-            required
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email || null}
-            maxLength={254}
-          />
-          <TextField
-            label={m.members.fieldName}
-            autoComplete="off"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            hint={m.members.fieldNameHint}
-            maxLength={120}
-          />
-          <SelectField
-            label={m.members.fieldRole}
-            value={role}
-            error={errors.role}
-            onChange={(e) => {
-              const r = e.currentTarget.value as TRole;
-              setRole(r);
-              if (!scopeTouched) setScope(DEFAULT_SCOPE[r]);
-            }}
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {m.roles[r]}
-              </option>
-            ))}
-          </SelectField>
-          <ScopeSelect
-            m={m}
-            value={scope}
-            error={errors.dataScope}
-            onChange={(s) => {
-              setScope(s);
-              setScopeTouched(true);
-            }}
-          />
-        </div>
-        <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
-        <ErrorAlert error={add.error} />
-        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={add.isPending}>
-          <Button type="submit" pending={add.isPending}>
-            {m.members.submitAdd}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <FormDialog title={m.members.add} wide pending={add.isPending} error={add.error} submitLabel={m.members.submitAdd} onSubmit={submit} onClose={onClose}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={m.members.fieldEmail}
+          type="email"
+          required
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={errors.email || null}
+          maxLength={254}
+        />
+        <TextField
+          label={m.members.fieldName}
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          hint={m.members.fieldNameHint}
+          maxLength={120}
+        />
+        <SelectField
+          label={m.members.fieldRole}
+          value={role}
+          error={errors.role}
+          onChange={(e) => {
+            const r = e.currentTarget.value as TRole;
+            setRole(r);
+            if (!scopeTouched) setScope(DEFAULT_SCOPE[r]);
+          }}
+        >
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {m.roles[r]}
+            </option>
+          ))}
+        </SelectField>
+        <ScopeSelect
+          m={m}
+          value={scope}
+          error={errors.dataScope}
+          onChange={(s) => {
+            setScope(s);
+            setScopeTouched(true);
+          }}
+        />
+      </div>
+      <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
+    </FormDialog>
   );
 }
 
@@ -442,45 +432,46 @@ function EditMemberDialog({
 
   const name = base.name || base.email;
   return (
-    <Dialog title={format(m.members.editTitle, { name })} onClose={save.isPending ? () => undefined : onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="break-all text-sm text-slate-700">{base.email}</p>
-        {self ? <Warning>{m.members.selfHint}</Warning> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={m.members.fieldRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole)} disabled={self} error={errors.role}>
-            {(roles.includes(role) ? roles : [role, ...roles]).map((r) => (
-              <option key={r} value={r}>
-                {m.roles[r]}
-              </option>
-            ))}
-          </SelectField>
-          <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} />
-          <SelectField
-            label={m.members.fieldStatus}
-            value={status}
-            onChange={(e) => setStatus(e.currentTarget.value as 'ACTIVE' | 'SUSPENDED')}
-            disabled={self}
-            error={errors.status}
-          >
-            <option value="ACTIVE">{m.memberStatus.ACTIVE}</option>
-            <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
-          </SelectField>
-        </div>
-        <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
-        {conflict ? (
+    <FormDialog
+      title={format(m.members.editTitle, { name })}
+      wide
+      pending={save.isPending}
+      error={save.error}
+      alert={
+        conflict ? (
           <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
             {m.common.conflictRefreshed}
           </div>
-        ) : (
-          <ErrorAlert error={save.error} />
-        )}
-        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={save.isPending}>
-          <Button type="submit" pending={save.isPending}>
-            {m.common.save}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+        ) : undefined
+      }
+      submitLabel={m.common.save}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <p className="break-all text-sm text-slate-700">{base.email}</p>
+      {self ? <Warning>{m.members.selfHint}</Warning> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={m.members.fieldRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole)} disabled={self} error={errors.role}>
+          {(roles.includes(role) ? roles : [role, ...roles]).map((r) => (
+            <option key={r} value={r}>
+              {m.roles[r]}
+            </option>
+          ))}
+        </SelectField>
+        <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} />
+        <SelectField
+          label={m.members.fieldStatus}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as 'ACTIVE' | 'SUSPENDED')}
+          disabled={self}
+          error={errors.status}
+        >
+          <option value="ACTIVE">{m.memberStatus.ACTIVE}</option>
+          <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
+        </SelectField>
+      </div>
+      <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
+    </FormDialog>
   );
 }
 

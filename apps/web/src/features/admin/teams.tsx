@@ -5,21 +5,19 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
+import { TextAreaField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
-import { formatDateTime } from '@/lib/format';
 import { useCursorList } from '@/lib/cursor-list';
+import { formatDateTime } from '@/lib/format';
 import { refreshQueries } from '@/lib/refresh';
 import { messages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, teamListQuery } from './queries';
-import { ConfirmDialog, formErrors, ListSection, TableFrame, td, th, useNotice, Warning } from './ui';
+import { ConfirmDialog, formErrors, FormDialog, ListSection, TableFrame, td, th, useNotice, Warning } from './ui';
 
 export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(messages);
@@ -138,18 +136,10 @@ function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TT
   }
 
   return (
-    <Dialog title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle} onClose={save.isPending ? () => undefined : onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={m.teams.fieldName} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} autoComplete="off" />
-        <TextAreaField label={m.teams.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} rows={3} />
-        <ErrorAlert error={save.error} />
-        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={save.isPending}>
-          <Button type="submit" pending={save.isPending}>
-            {team ? m.common.save : m.teams.submitCreate}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <FormDialog title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle} pending={save.isPending} error={save.error} submitLabel={team ? m.common.save : m.teams.submitCreate} onSubmit={submit} onClose={onClose}>
+      <TextField label={m.teams.fieldName} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} autoComplete="off" />
+      <TextAreaField label={m.teams.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} rows={3} />
+    </FormDialog>
   );
 }
 

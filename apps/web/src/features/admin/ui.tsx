@@ -1,6 +1,6 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -38,6 +38,47 @@ export function ConfirmDialog({
           {confirmLabel}
         </Button>
       </FormActions>
+    </Dialog>
+  );
+}
+
+/**
+ * A form in a dialog: the fields (children), the error of the last submit (or `alert` in its
+ * place), cancel and submit. While the request runs the dialog cannot be closed.
+ */
+export function FormDialog({
+  title,
+  wide = false,
+  pending,
+  error,
+  alert,
+  submitLabel,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  wide?: boolean;
+  pending: boolean;
+  error: unknown;
+  alert?: ReactNode;
+  submitLabel: string;
+  onSubmit: (e: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const m = useMessages(messages);
+  return (
+    <Dialog title={title} onClose={pending ? () => undefined : onClose} wide={wide}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        {alert ?? <ErrorAlert error={error} />}
+        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={pending}>
+          <Button type="submit" pending={pending}>
+            {submitLabel}
+          </Button>
+        </FormActions>
+      </form>
     </Dialog>
   );
 }
