@@ -6,7 +6,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 const PASSWORD = 'amms-demo-2026';
 const DISPATCHER = 'dispatcher@green-valley.demo';
 const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
-const API_URL = process.env.E2E_API_URL ?? 'http://127.0.0.1:3101';
+const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 
 const artifact = (name: string) => fileURLToPath(new URL(`../artifacts/${name}`, import.meta.url));
 
