@@ -95,40 +95,10 @@ export function EditItemDialog({
 
         <fieldset disabled={drop} className="grid gap-4 disabled:opacity-60 sm:grid-cols-2">
           <SelectField label={m.machine} value={machine} onChange={(e) => setMachine(e.target.value)} error={apiField('primaryAssetId')}>
-            <optgroup label={m.draftMachines}>
-              {draftMachines.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </optgroup>
-            {otherMachines.length > 0 ? (
-              <optgroup label={m.otherMachines}>
-                {otherMachines.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            <OptionGroups groups={[[m.draftMachines, draftMachines, true], [m.otherMachines, otherMachines, false]]} />
           </SelectField>
           <SelectField label={m.operator} value={operator} onChange={(e) => setOperator(e.target.value)} error={apiField('operatorMembershipId')}>
-            <optgroup label={m.draftOperators}>
-              {draftOperators.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </optgroup>
-            {otherOperators.length > 0 ? (
-              <optgroup label={m.otherOperators}>
-                {otherOperators.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            <OptionGroups groups={[[m.draftOperators, draftOperators, true], [m.otherOperators, otherOperators, false]]} />
           </SelectField>
           <div className="sm:col-span-2">
             <p className="text-sm font-medium text-slate-800">{m.implementsLabel}</p>
@@ -169,5 +139,24 @@ export function EditItemDialog({
         </FormActions>
       </form>
     </Dialog>
+  );
+}
+
+/** `<optgroup>`s of options: the draft's own first, then the others (an empty group is left out unless `always`). */
+function OptionGroups({ groups }: { groups: [label: string, options: Option[], always: boolean][] }) {
+  return (
+    <>
+      {groups.map(([label, options, always]) =>
+        always || options.length > 0 ? (
+          <optgroup key={label} label={label}>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </optgroup>
+        ) : null,
+      )}
+    </>
   );
 }
