@@ -4,7 +4,7 @@ import { ZAddMemberResponse, ZMember, type TAddMemberRequest, type TMember, type
 import { DATA_SCOPES, DEFAULT_SCOPE, ROLE_RANK, ROLES, type TDataScope, type TPermission, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,6 +16,7 @@ import { apiFetch, ApiError } from '@/lib/api-client';
 import { useCursorList } from '@/lib/cursor-list';
 import { sameOrg } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
+import { useDebounced } from '@/lib/use-debounced';
 import { messages, type AdminMessages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
@@ -33,15 +34,6 @@ const STATUS_TONE: Record<TMember['status'], Tone> = { ACTIVE: 'green', SUSPENDE
 /** Roles I may hand out or change: nobody grants a role above their own (the API refuses it too). */
 function grantableRoles(myRole: TRole): TRole[] {
   return ROLES.filter((r) => ROLE_RANK[r] <= ROLE_RANK[myRole]);
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {

@@ -13,6 +13,7 @@ import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormActions, TextField } from '@/components/ui/form';
+import { HeadRow } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -41,13 +42,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={tableHead}>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeadRow className={th} cells={head} />
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
