@@ -31,3 +31,10 @@ export function formatFen(fen: number | string | null | undefined, locale: Local
 export function dayKey(iso: string | Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));
 }
+
+/** A number input's value → number | undefined (empty) | NaN (not a number). */
+export function parseOptionalNumber(value: string): number | undefined {
+  const v = value.trim();
+  if (v === '') return undefined;
+  return Number(v);
+}

@@ -1,6 +1,7 @@
 'use client';
 
 import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import { Button } from './button';
 
 type FieldShell = { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
 
@@ -71,5 +72,32 @@ export function SelectField({
         {children}
       </select>
     </Shell>
+  );
+}
+
+/**
+ * The buttons under a form or a dialog's form: "cancel / close" (secondary) first, then the
+ * form's own action(s) (children), right-aligned and wrapping.
+ */
+export function FormActions({
+  cancelLabel,
+  onCancel,
+  cancelDisabled,
+  className,
+  children,
+}: {
+  cancelLabel: string;
+  onCancel: () => void;
+  cancelDisabled?: boolean;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className ? `${className} flex flex-wrap justify-end gap-2` : 'flex flex-wrap justify-end gap-2'}>
+      <Button variant="secondary" onClick={onCancel} disabled={cancelDisabled}>
+        {cancelLabel}
+      </Button>
+      {children}
+    </div>
   );
 }

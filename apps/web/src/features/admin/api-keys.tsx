@@ -2,24 +2,24 @@
 
 import { ZApiKey, ZCreateApiKeyResponse, type TApiKey, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { PERMISSIONS, type TPermission } from '@amms/contracts/permissions';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { useCursorList } from '@/lib/cursor-list';
 import { dayKey, formatDateTime } from '@/lib/format';
 import { refreshQueries } from '@/lib/refresh';
+import { zonedToInstant } from '@/lib/zoned-time';
 import { messages, type AdminMessages } from './messages';
 import { isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, SecretValue, TableFrame, td, th, useNotice, Warning } from './ui';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice } from './ui';
 
 /**
  * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors
@@ -30,28 +30,11 @@ const NEVER_FOR_KEYS: readonly TPermission[] = ['member.manage', 'apikey.manage'
 
 type Expiry = '30' | '90' | '365' | 'never' | 'date';
 
-/** Offset of a time zone from UTC at an instant, in ms (Intl only, no library). */
-function tzOffsetMs(t: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(t));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second')) - Math.floor(t / 1000) * 1000;
-}
-
 /** 23:59:59 of a calendar day (YYYY-MM-DD) in the org's time zone, as an instant. */
 function endOfDay(date: string, timeZone: string): Date | null {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
   if (!m) return null;
-  const guess = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]), 23, 59, 59);
-  return new Date(guess - tzOffsetMs(guess, timeZone));
+  return new Date(zonedToInstant(Number(m[1]), Number(m[2]), Number(m[3]), 23, 59, timeZone, 59));
 }
 
 function keyState(k: TApiKey, now: number): 'revoked' | 'expired' | 'active' {
@@ -63,97 +46,78 @@ function keyState(k: TApiKey, now: number): 'revoked' | 'expired' | 'active' {
 export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: readonly TPermission[] }) {
   const m = useMessages(messages);
   const { locale } = useI18n();
-  const list = useInfiniteQuery(apiKeyListQuery(orgId));
+  const { query: list, rows } = useCursorList(apiKeyListQuery(orgId));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const [notice, setNotice] = useNotice();
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const grantable = useMemo(() => PERMISSIONS.filter((p) => permissions.includes(p) && !NEVER_FOR_KEYS.includes(p)), [permissions]);
   const now = list.dataUpdatedAt || 0;
 
   return (
     <>
       {notice}
-      <section aria-labelledby="api-keys-list-title" className="space-y-4">
-        <p className="max-w-prose text-sm text-slate-700">{m.apiKeys.intro}</p>
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="api-keys-list-title" className="text-lg font-semibold text-slate-900">
-            {m.apiKeys.listTitle}
-          </h2>
+      <ListSection
+        id="api-keys-list-title"
+        title={m.apiKeys.listTitle}
+        intro={m.apiKeys.intro}
+        action={
           <Button onClick={() => setCreating(true)} disabled={grantable.length === 0}>
             {m.apiKeys.create}
           </Button>
-        </div>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{m.apiKeys.empty}</Empty>
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <TableFrame label={m.apiKeys.listTitle}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{m.apiKeys.colName}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colPrefix}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colScopes}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colStatus}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colExpires}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colLastUsed}</th>
-                  <th scope="col" className={th}>{m.apiKeys.colCreated}</th>
-                  <th scope="col" className={th}>{m.common.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((k) => {
-                  const state = keyState(k, now);
-                  return (
-                    <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
-                      <th scope="row" className={`${td} font-medium text-slate-900`}>{k.name}</th>
-                      <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
-                      <td className={td}>
-                        <details>
-                          <summary className="cursor-pointer whitespace-nowrap rounded text-sm text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
-                            {format(m.apiKeys.scopeCount, { count: k.scopes.length })}
-                          </summary>
-                          <ul className="mt-1 flex max-w-xs flex-wrap gap-1">
-                            {k.scopes.map((s) => (
-                              <li key={s}>
-                                <Badge>{m.permissions[s]}</Badge>
-                              </li>
-                            ))}
-                          </ul>
-                        </details>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {state === 'revoked' ? (
-                          <Badge tone="red">{format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}</Badge>
-                        ) : state === 'expired' ? (
-                          <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
-                        ) : (
-                          <Badge tone="green">{m.apiKeys.statusActive}</Badge>
-                        )}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}</td>
-                      <td className={`${td} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}</td>
-                      <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        {state === 'revoked' ? null : (
-                          <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setRevoking(k)} aria-label={format(m.apiKeys.revokeOf, { name: k.name })}>
-                            {m.apiKeys.revoke}
-                          </Button>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </TableFrame>
-            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
-          </div>
-        )}
-      </section>
+        }
+      >
+        <CursorListStates query={list} count={rows.length} empty={m.apiKeys.empty} busy>
+          <TableFrame label={m.apiKeys.listTitle}>
+            <thead>
+              <HeadRow className={th} cells={[m.apiKeys.colName, m.apiKeys.colPrefix, m.apiKeys.colScopes, m.apiKeys.colStatus, m.apiKeys.colExpires, m.apiKeys.colLastUsed, m.apiKeys.colCreated, m.common.actions]} />
+            </thead>
+            <tbody>
+              {rows.map((k) => {
+                const state = keyState(k, now);
+                return (
+                  <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
+                    <th scope="row" className={`${td} font-medium text-slate-900`}>{k.name}</th>
+                    <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
+                    <td className={td}>
+                      <details>
+                        <summary className="cursor-pointer whitespace-nowrap rounded text-sm text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
+                          {format(m.apiKeys.scopeCount, { count: k.scopes.length })}
+                        </summary>
+                        <ul className="mt-1 flex max-w-xs flex-wrap gap-1">
+                          {k.scopes.map((s) => (
+                            <li key={s}>
+                              <Badge>{m.permissions[s]}</Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      </details>
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {state === 'revoked' ? (
+                        <Badge tone="red">{format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}</Badge>
+                      ) : state === 'expired' ? (
+                        <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
+                      ) : (
+                        <Badge tone="green">{m.apiKeys.statusActive}</Badge>
+                      )}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}</td>
+                    <td className={`${td} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {state === 'revoked' ? null : (
+                        <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setRevoking(k)} aria-label={format(m.apiKeys.revokeOf, { name: k.name })}>
+                          {m.apiKeys.revoke}
+                        </Button>
+                      )}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableFrame>
+        </CursorListStates>
+      </ListSection>
 
       {creating ? <CreateKeyDialog orgId={orgId} timeZone={timeZone} grantable={grantable} onClose={() => setCreating(false)} /> : null}
       {revoking ? (
@@ -241,97 +205,85 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
 
   if (secret) {
     return (
-      <Dialog title={m.apiKeys.secretTitle} onClose={onClose}>
-        <div className="space-y-3">
-          <p className="text-sm text-slate-800">{format(m.apiKeys.secretIntro, { name: secret.name })}</p>
-          <SecretValue label={m.apiKeys.secretLabel} value={secret.key} />
-          <Warning>{m.apiKeys.secretWarning}</Warning>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>{m.apiKeys.secretDone}</Button>
-          </div>
-        </div>
-      </Dialog>
+      <SecretDialog
+        title={m.apiKeys.secretTitle}
+        intro={format(m.apiKeys.secretIntro, { name: secret.name })}
+        label={m.apiKeys.secretLabel}
+        value={secret.key}
+        warning={m.apiKeys.secretWarning}
+        doneLabel={m.apiKeys.secretDone}
+        onClose={onClose}
+      />
     );
   }
 
   const today = dayKey(new Date(), timeZone);
   return (
-    <Dialog title={m.apiKeys.createTitle} onClose={create.isPending ? () => undefined : onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={m.apiKeys.fieldName}
-            required
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            hint={m.apiKeys.fieldNameHint}
-            maxLength={80}
-            autoComplete="off"
-          />
-          <div className="grid gap-4">
-            <SelectField label={m.apiKeys.fieldExpiry} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value as Expiry)} error={expiry === 'date' ? undefined : errors.expiresAt}>
-              <option value="30">{m.apiKeys.expiry30}</option>
-              <option value="90">{m.apiKeys.expiry90}</option>
-              <option value="365">{m.apiKeys.expiry365}</option>
-              <option value="never">{m.apiKeys.expiryNever}</option>
-              <option value="date">{m.apiKeys.expiryCustom}</option>
-            </SelectField>
-            {expiry === 'date' ? (
-              <TextField
-                label={format(m.apiKeys.fieldExpiryDate, { tz: timeZone })}
-                type="date"
-                min={today}
-                value={date}
-                onChange={(e) => setDate(e.currentTarget.value)}
-                error={errors.expiresAt}
-                required
-              />
-            ) : null}
-          </div>
+    <FormDialog title={m.apiKeys.createTitle} wide pending={create.isPending} error={create.error} submitLabel={m.apiKeys.submitCreate} onSubmit={submit} onClose={onClose}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={m.apiKeys.fieldName}
+          required
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          hint={m.apiKeys.fieldNameHint}
+          maxLength={80}
+          autoComplete="off"
+        />
+        <div className="grid gap-4">
+          <SelectField label={m.apiKeys.fieldExpiry} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value as Expiry)} error={expiry === 'date' ? undefined : errors.expiresAt}>
+            <option value="30">{m.apiKeys.expiry30}</option>
+            <option value="90">{m.apiKeys.expiry90}</option>
+            <option value="365">{m.apiKeys.expiry365}</option>
+            <option value="never">{m.apiKeys.expiryNever}</option>
+            <option value="date">{m.apiKeys.expiryCustom}</option>
+          </SelectField>
+          {expiry === 'date' ? (
+            <TextField
+              label={format(m.apiKeys.fieldExpiryDate, { tz: timeZone })}
+              type="date"
+              min={today}
+              value={date}
+              onChange={(e) => setDate(e.currentTarget.value)}
+              error={errors.expiresAt}
+              required
+            />
+          ) : null}
         </div>
-        <CheckboxGroup legend={m.apiKeys.fieldScopes} hint={m.apiKeys.scopesHint} error={errors.scopes}>
-          <div className="mb-2 flex gap-2">
-            <Button variant="secondary" size="sm" onClick={() => setScopes([...grantable])}>
-              {m.apiKeys.selectAll}
-            </Button>
-            <Button variant="secondary" size="sm" onClick={() => setScopes([])}>
-              {m.apiKeys.selectNone}
-            </Button>
-          </div>
-          <div className="max-h-72 space-y-3 overflow-y-auto rounded-md border border-slate-200 p-3">
-            {groupScopes(grantable).map(([group, items]) => (
-              <div key={group}>
-                <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{m.groups[group]}</p>
-                <div className="grid gap-x-3 sm:grid-cols-2">
-                  {items.map((p) => (
-                    <Checkbox
-                      key={p}
-                      label={
-                        <>
-                          {m.permissions[p]} <span className="font-mono text-xs text-slate-500">{p}</span>
-                        </>
-                      }
-                      checked={scopes.includes(p)}
-                      onChange={(on) => setScopes((cur) => (on ? [...cur, p] : cur.filter((x) => x !== p)))}
-                    />
-                  ))}
-                </div>
+      </div>
+      <CheckboxGroup legend={m.apiKeys.fieldScopes} hint={m.apiKeys.scopesHint} error={errors.scopes}>
+        <div className="mb-2 flex gap-2">
+          <Button variant="secondary" size="sm" onClick={() => setScopes([...grantable])}>
+            {m.apiKeys.selectAll}
+          </Button>
+          <Button variant="secondary" size="sm" onClick={() => setScopes([])}>
+            {m.apiKeys.selectNone}
+          </Button>
+        </div>
+        <div className="max-h-72 space-y-3 overflow-y-auto rounded-md border border-slate-200 p-3">
+          {groupScopes(grantable).map(([group, items]) => (
+            <div key={group}>
+              <p className="text-xs font-semibold uppercase tracking-wide text-slate-600">{m.groups[group]}</p>
+              <div className="grid gap-x-3 sm:grid-cols-2">
+                {items.map((p) => (
+                  <Checkbox
+                    key={p}
+                    label={
+                      <>
+                        {m.permissions[p]} <span className="font-mono text-xs text-slate-500">{p}</span>
+                      </>
+                    }
+                    checked={scopes.includes(p)}
+                    onChange={(on) => setScopes((cur) => (on ? [...cur, p] : cur.filter((x) => x !== p)))}
+                  />
+                ))}
               </div>
-            ))}
-          </div>
-        </CheckboxGroup>
-        <ErrorAlert error={create.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={create.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button type="submit" pending={create.isPending}>
-            {m.apiKeys.submitCreate}
-          </Button>
+            </div>
+          ))}
         </div>
-      </form>
-    </Dialog>
+      </CheckboxGroup>
+    </FormDialog>
   );
 }
 

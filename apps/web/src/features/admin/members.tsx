@@ -3,24 +3,24 @@
 import { ZAddMemberResponse, ZMember, type TAddMemberRequest, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { DATA_SCOPES, DEFAULT_SCOPE, ROLE_RANK, ROLES, type TDataScope, type TPermission, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState, type FormEvent } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { useCursorList } from '@/lib/cursor-list';
 import { sameOrg } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
+import { useDebounced } from '@/lib/use-debounced';
 import { messages, type AdminMessages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, SecretValue, TableFrame, td, th, useNotice, Warning } from './ui';
+import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice, Warning } from './ui';
 
 export type MembersProps = {
   orgId: string;
@@ -36,15 +36,6 @@ function grantableRoles(myRole: TRole): TRole[] {
   return ROLES.filter((r) => ROLE_RANK[r] <= ROLE_RANK[myRole]);
 }
 
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
-}
-
 export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const m = useMessages(messages);
   const [search, setSearch] = useState('');
@@ -54,7 +45,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const filters: MemberFilters = useMemo(() => ({ q: q || undefined, role: role || undefined, status: status || undefined }), [q, role, status]);
 
   // keep the rows while a filter changes (never another org's)
-  const list = useInfiniteQuery({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
+  const { query: list, rows } = useCursorList({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
   const teams = useQuery(teamOptionsQuery(orgId));
   const teamName = useMemo(() => new Map((teams.data ?? []).map((t) => [t.id, t.name])), [teams.data]);
 
@@ -63,19 +54,12 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const [removing, setRemoving] = useState<TMember | null>(null);
   const [notice, setNotice] = useNotice();
 
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
   const myRank = ROLE_RANK[myRole];
 
   return (
     <>
       {notice}
-      <section aria-labelledby="members-list-title" className="space-y-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="members-list-title" className="text-lg font-semibold text-slate-900">
-            {m.members.listTitle}
-          </h2>
-          <Button onClick={() => setAdding(true)}>{m.members.add}</Button>
-        </div>
+      <ListSection id="members-list-title" title={m.members.listTitle} action={<Button onClick={() => setAdding(true)}>{m.members.add}</Button>}>
         <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
           <TextField label={m.members.search} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} />
           <SelectField label={m.members.filterRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole | '')}>
@@ -93,90 +77,73 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
           </SelectField>
         </div>
 
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{m.members.empty}</Empty>
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <TableFrame label={m.members.listTitle}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{m.members.colName}</th>
-                  <th scope="col" className={th}>{m.members.colEmail}</th>
-                  <th scope="col" className={th}>{m.members.colRole}</th>
-                  <th scope="col" className={th}>{m.members.colScope}</th>
-                  <th scope="col" className={th}>{m.members.colTeams}</th>
-                  <th scope="col" className={th}>{m.members.colStatus}</th>
-                  <th scope="col" className={th}>{m.common.actions}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((member) => {
-                  const self = member.userId === myUserId;
-                  const above = ROLE_RANK[member.role] > myRank;
-                  const name = member.name || member.email;
-                  return (
-                    <tr key={member.id}>
-                      <th scope="row" className={`${td} font-medium text-slate-900`}>
-                        {name}
-                        {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
-                      </th>
-                      <td className={`${td} break-all`}>{member.email}</td>
-                      <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
-                      <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
-                      <td className={td}>
-                        {member.teamIds.length === 0 ? (
-                          <span className="text-slate-500">{m.members.noTeams}</span>
-                        ) : (
-                          <ul className="flex flex-wrap gap-1">
-                            {member.teamIds.map((id) => (
-                              <li key={id}>
-                                <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
-                      </td>
-                      <td className={`${td} whitespace-nowrap`}>
-                        <div className="flex gap-1">
-                          <Button
-                            variant="secondary"
-                            size="sm"
-                            onClick={() => setEditing(member)}
-                            disabled={above}
-                            title={above ? m.members.aboveYouHint : undefined}
-                            aria-label={format(m.members.editOf, { name })}
-                          >
-                            {m.common.edit}
-                          </Button>
-                          <Button
-                            variant="ghost"
-                            size="sm"
-                            className="text-red-800"
-                            onClick={() => setRemoving(member)}
-                            disabled={above || self}
-                            title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
-                            aria-label={format(m.members.removeOf, { name })}
-                          >
-                            {m.members.remove}
-                          </Button>
-                        </div>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </TableFrame>
-            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
-          </div>
-        )}
-      </section>
+        <CursorListStates query={list} count={rows.length} empty={m.members.empty} busy>
+          <TableFrame label={m.members.listTitle}>
+            <thead>
+              <HeadRow className={th} cells={[m.members.colName, m.members.colEmail, m.members.colRole, m.members.colScope, m.members.colTeams, m.members.colStatus, m.common.actions]} />
+            </thead>
+            <tbody>
+              {rows.map((member) => {
+                const self = member.userId === myUserId;
+                const above = ROLE_RANK[member.role] > myRank;
+                const name = member.name || member.email;
+                return (
+                  <tr key={member.id}>
+                    <th scope="row" className={`${td} font-medium text-slate-900`}>
+                      {name}
+                      {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
+                    </th>
+                    <td className={`${td} break-all`}>{member.email}</td>
+                    <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
+                    <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
+                    <td className={td}>
+                      {member.teamIds.length === 0 ? (
+                        <span className="text-slate-500">{m.members.noTeams}</span>
+                      ) : (
+                        <ul className="flex flex-wrap gap-1">
+                          {member.teamIds.map((id) => (
+                            <li key={id}>
+                              <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
+                            </li>
+                          ))}
+                        </ul>
+                      )}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      <div className="flex gap-1">
+                        <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setEditing(member)}
+                          disabled={above}
+                          title={above ? m.members.aboveYouHint : undefined}
+                          aria-label={format(m.members.editOf, { name })}
+                        >
+                          {m.common.edit}
+                        </Button>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-800"
+                          onClick={() => setRemoving(member)}
+                          disabled={above || self}
+                          title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
+                          aria-label={format(m.members.removeOf, { name })}
+                        >
+                          {m.members.remove}
+                        </Button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableFrame>
+        </CursorListStates>
+      </ListSection>
 
       {adding ? (
         <AddMemberDialog
@@ -320,80 +287,68 @@ function AddMemberDialog({
 
   if (created) {
     return (
-      <Dialog title={m.members.otpTitle} onClose={onClose}>
-        <div className="space-y-3">
-          <p className="text-sm text-slate-800">{format(m.members.otpIntro, { email: created.email })}</p>
-          <SecretValue label={m.members.otpLabel} value={created.password} />
-          <Warning>{m.members.otpWarning}</Warning>
-          <div className="flex justify-end">
-            <Button onClick={onClose}>{m.members.otpDone}</Button>
-          </div>
-        </div>
-      </Dialog>
+      <SecretDialog
+        title={m.members.otpTitle}
+        intro={format(m.members.otpIntro, { email: created.email })}
+        label={m.members.otpLabel}
+        value={created.password}
+        warning={m.members.otpWarning}
+        doneLabel={m.members.otpDone}
+        onClose={onClose}
+      />
     );
   }
 
   return (
-    <Dialog title={m.members.add} onClose={add.isPending ? () => undefined : onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            label={m.members.fieldEmail}
-            type="email"
-            required
-            autoComplete="off"
-            value={email}
-            onChange={(e) => setEmail(e.currentTarget.value)}
-            error={errors.email || null}
-            maxLength={254}
-          />
-          <TextField
-            label={m.members.fieldName}
-            autoComplete="off"
-            value={name}
-            onChange={(e) => setName(e.currentTarget.value)}
-            error={errors.name}
-            hint={m.members.fieldNameHint}
-            maxLength={120}
-          />
-          <SelectField
-            label={m.members.fieldRole}
-            value={role}
-            error={errors.role}
-            onChange={(e) => {
-              const r = e.currentTarget.value as TRole;
-              setRole(r);
-              if (!scopeTouched) setScope(DEFAULT_SCOPE[r]);
-            }}
-          >
-            {roles.map((r) => (
-              <option key={r} value={r}>
-                {m.roles[r]}
-              </option>
-            ))}
-          </SelectField>
-          <ScopeSelect
-            m={m}
-            value={scope}
-            error={errors.dataScope}
-            onChange={(s) => {
-              setScope(s);
-              setScopeTouched(true);
-            }}
-          />
-        </div>
-        <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
-        <ErrorAlert error={add.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={add.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button type="submit" pending={add.isPending}>
-            {m.members.submitAdd}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={m.members.add} wide pending={add.isPending} error={add.error} submitLabel={m.members.submitAdd} onSubmit={submit} onClose={onClose}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          label={m.members.fieldEmail}
+          type="email"
+          required
+          autoComplete="off"
+          value={email}
+          onChange={(e) => setEmail(e.currentTarget.value)}
+          error={errors.email || null}
+          maxLength={254}
+        />
+        <TextField
+          label={m.members.fieldName}
+          autoComplete="off"
+          value={name}
+          onChange={(e) => setName(e.currentTarget.value)}
+          error={errors.name}
+          hint={m.members.fieldNameHint}
+          maxLength={120}
+        />
+        <SelectField
+          label={m.members.fieldRole}
+          value={role}
+          error={errors.role}
+          onChange={(e) => {
+            const r = e.currentTarget.value as TRole;
+            setRole(r);
+            if (!scopeTouched) setScope(DEFAULT_SCOPE[r]);
+          }}
+        >
+          {roles.map((r) => (
+            <option key={r} value={r}>
+              {m.roles[r]}
+            </option>
+          ))}
+        </SelectField>
+        <ScopeSelect
+          m={m}
+          value={scope}
+          error={errors.dataScope}
+          onChange={(s) => {
+            setScope(s);
+            setScopeTouched(true);
+          }}
+        />
+      </div>
+      <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
+    </FormDialog>
   );
 }
 
@@ -469,48 +424,46 @@ function EditMemberDialog({
 
   const name = base.name || base.email;
   return (
-    <Dialog title={format(m.members.editTitle, { name })} onClose={save.isPending ? () => undefined : onClose} wide>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="break-all text-sm text-slate-700">{base.email}</p>
-        {self ? <Warning>{m.members.selfHint}</Warning> : null}
-        <div className="grid gap-4 sm:grid-cols-2">
-          <SelectField label={m.members.fieldRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole)} disabled={self} error={errors.role}>
-            {(roles.includes(role) ? roles : [role, ...roles]).map((r) => (
-              <option key={r} value={r}>
-                {m.roles[r]}
-              </option>
-            ))}
-          </SelectField>
-          <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} />
-          <SelectField
-            label={m.members.fieldStatus}
-            value={status}
-            onChange={(e) => setStatus(e.currentTarget.value as 'ACTIVE' | 'SUSPENDED')}
-            disabled={self}
-            error={errors.status}
-          >
-            <option value="ACTIVE">{m.memberStatus.ACTIVE}</option>
-            <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
-          </SelectField>
-        </div>
-        <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
-        {conflict ? (
+    <FormDialog
+      title={format(m.members.editTitle, { name })}
+      wide
+      pending={save.isPending}
+      error={save.error}
+      alert={
+        conflict ? (
           <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
             {m.common.conflictRefreshed}
           </div>
-        ) : (
-          <ErrorAlert error={save.error} />
-        )}
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button type="submit" pending={save.isPending}>
-            {m.common.save}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+        ) : undefined
+      }
+      submitLabel={m.common.save}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <p className="break-all text-sm text-slate-700">{base.email}</p>
+      {self ? <Warning>{m.members.selfHint}</Warning> : null}
+      <div className="grid gap-4 sm:grid-cols-2">
+        <SelectField label={m.members.fieldRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole)} disabled={self} error={errors.role}>
+          {(roles.includes(role) ? roles : [role, ...roles]).map((r) => (
+            <option key={r} value={r}>
+              {m.roles[r]}
+            </option>
+          ))}
+        </SelectField>
+        <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} />
+        <SelectField
+          label={m.members.fieldStatus}
+          value={status}
+          onChange={(e) => setStatus(e.currentTarget.value as 'ACTIVE' | 'SUSPENDED')}
+          disabled={self}
+          error={errors.status}
+        >
+          <option value="ACTIVE">{m.memberStatus.ACTIVE}</option>
+          <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
+        </SelectField>
+      </div>
+      <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
+    </FormDialog>
   );
 }
 

@@ -1,8 +1,9 @@
 import { ZListApiKeysResponse } from '@amms/contracts/api-keys';
 import { ZListMembersResponse, type TListMembersQuery } from '@amms/contracts/members';
 import { ZListTeamsResponse, type TTeam } from '@amms/contracts/teams';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery } from '@/lib/cursor-list';
 
 /** Members list filters the page offers (a subset of ZListMembersQuery). */
 export type MemberFilters = Pick<TListMembersQuery, 'q' | 'role' | 'status'>;
@@ -33,21 +34,12 @@ export const adminKeys = {
 };
 
 export const memberListQuery = (orgId: string, filters: MemberFilters) =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.memberList(orgId, filters),
-    queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${org(orgId)}/members?${qs({ limit: PAGE, cursor: pageParam, ...filters })}`, ZListMembersResponse, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  cursorListQuery(adminKeys.memberList(orgId, filters), (cursor, signal) =>
+    apiFetch(`${org(orgId)}/members?${qs({ limit: PAGE, cursor, ...filters })}`, ZListMembersResponse, { signal }),
+  );
 
 export const teamListQuery = (orgId: string) =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.teamList(orgId),
-    queryFn: ({ pageParam, signal }) => apiFetch(`${org(orgId)}/teams?${qs({ limit: PAGE, cursor: pageParam })}`, ZListTeamsResponse, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  cursorListQuery(adminKeys.teamList(orgId), (cursor, signal) => apiFetch(`${org(orgId)}/teams?${qs({ limit: PAGE, cursor })}`, ZListTeamsResponse, { signal }));
 
 /** All teams of the org (follows the cursor; an org has tens of teams, not thousands). */
 export const teamOptionsQuery = (orgId: string) =>
@@ -67,12 +59,7 @@ export const teamOptionsQuery = (orgId: string) =>
   });
 
 export const apiKeyListQuery = (orgId: string) =>
-  infiniteQueryOptions({
-    queryKey: adminKeys.apiKeyList(orgId),
-    queryFn: ({ pageParam, signal }) => apiFetch(`${org(orgId)}/api-keys?${qs({ limit: PAGE, cursor: pageParam })}`, ZListApiKeysResponse, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
+  cursorListQuery(adminKeys.apiKeyList(orgId), (cursor, signal) => apiFetch(`${org(orgId)}/api-keys?${qs({ limit: PAGE, cursor })}`, ZListApiKeysResponse, { signal }));
 
 export const adminPaths = {
   members: (orgId: string) => `${org(orgId)}/members`,

@@ -1,88 +1,65 @@
 'use client';
 
 import { ZTeam, type TCreateTeamRequest, type TTeam, type TUpdateTeamRequest } from '@amms/contracts/teams';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
 import { TextAreaField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
+import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { refreshQueries } from '@/lib/refresh';
 import { messages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
 import { adminKeys, adminPaths, teamListQuery } from './queries';
-import { ConfirmDialog, formErrors, TableFrame, td, th, useNotice, Warning } from './ui';
+import { ConfirmDialog, formErrors, FormDialog, ListSection, TableFrame, td, th, useNotice, Warning } from './ui';
 
 export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(messages);
   const { locale } = useI18n();
-  const list = useInfiniteQuery(teamListQuery(orgId));
+  const { query: list, rows } = useCursorList(teamListQuery(orgId));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TTeam | null>(null);
   const [deleting, setDeleting] = useState<TTeam | null>(null);
   const [notice, setNotice] = useNotice();
-  const rows = list.data?.pages.flatMap((p) => p.items) ?? [];
 
   return (
     <>
       {notice}
-      <section aria-labelledby="teams-list-title" className="space-y-4">
-        <div className="flex flex-wrap items-end justify-between gap-3">
-          <h2 id="teams-list-title" className="text-lg font-semibold text-slate-900">
-            {m.teams.listTitle}
-          </h2>
-          <Button onClick={() => setCreating(true)}>{m.teams.create}</Button>
-        </div>
-        {list.isPending ? (
-          <Loading />
-        ) : list.isError ? (
-          <QueryError error={list.error} onRetry={() => void list.refetch()} />
-        ) : rows.length === 0 ? (
-          <Empty>{m.teams.empty}</Empty>
-        ) : (
-          <div aria-busy={list.isFetching}>
-            <TableFrame label={m.teams.listTitle}>
-              <thead>
-                <tr>
-                  <th scope="col" className={th}>{m.teams.colName}</th>
-                  <th scope="col" className={th}>{m.teams.colDescription}</th>
-                  <th scope="col" className={`${th} text-right`}>{m.teams.colMembers}</th>
-                  <th scope="col" className={th}>{m.teams.colCreated}</th>
-                  <th scope="col" className={th}>{m.common.actions}</th>
+      <ListSection id="teams-list-title" title={m.teams.listTitle} action={<Button onClick={() => setCreating(true)}>{m.teams.create}</Button>}>
+        <CursorListStates query={list} count={rows.length} empty={m.teams.empty} busy>
+          <TableFrame label={m.teams.listTitle}>
+            <thead>
+              <HeadRow className={th} cells={[m.teams.colName, m.teams.colDescription, { label: m.teams.colMembers, className: `${th} text-right` }, m.teams.colCreated, m.common.actions]} />
+            </thead>
+            <tbody>
+              {rows.map((team) => (
+                <tr key={team.id}>
+                  <th scope="row" className={`${td} font-medium text-slate-900`}>{team.name}</th>
+                  <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
+                  <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <div className="flex gap-1">
+                      <Button variant="secondary" size="sm" onClick={() => setEditing(team)} aria-label={format(m.teams.editOf, { name: team.name })}>
+                        {m.common.edit}
+                      </Button>
+                      <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setDeleting(team)} aria-label={format(m.teams.deleteOf, { name: team.name })}>
+                        {m.common.delete}
+                      </Button>
+                    </div>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {rows.map((team) => (
-                  <tr key={team.id}>
-                    <th scope="row" className={`${td} font-medium text-slate-900`}>{team.name}</th>
-                    <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
-                    <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <div className="flex gap-1">
-                        <Button variant="secondary" size="sm" onClick={() => setEditing(team)} aria-label={format(m.teams.editOf, { name: team.name })}>
-                          {m.common.edit}
-                        </Button>
-                        <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setDeleting(team)} aria-label={format(m.teams.deleteOf, { name: team.name })}>
-                          {m.common.delete}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </TableFrame>
-            <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
-          </div>
-        )}
-      </section>
+              ))}
+            </tbody>
+          </TableFrame>
+        </CursorListStates>
+      </ListSection>
 
       {creating ? (
         <TeamDialog
@@ -159,21 +136,10 @@ function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TT
   }
 
   return (
-    <Dialog title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle} onClose={save.isPending ? () => undefined : onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField label={m.teams.fieldName} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} autoComplete="off" />
-        <TextAreaField label={m.teams.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} rows={3} />
-        <ErrorAlert error={save.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose} disabled={save.isPending}>
-            {m.common.cancel}
-          </Button>
-          <Button type="submit" pending={save.isPending}>
-            {team ? m.common.save : m.teams.submitCreate}
-          </Button>
-        </div>
-      </form>
-    </Dialog>
+    <FormDialog title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle} pending={save.isPending} error={save.error} submitLabel={team ? m.common.save : m.teams.submitCreate} onSubmit={submit} onClose={onClose}>
+      <TextField label={m.teams.fieldName} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} autoComplete="off" />
+      <TextAreaField label={m.teams.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} rows={3} />
+    </FormDialog>
   );
 }
 

@@ -1,9 +1,10 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
+import { FormActions } from '@/components/ui/form';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-messages';
@@ -32,14 +33,52 @@ export function ConfirmDialog({
     <Dialog title={title} onClose={pending ? () => undefined : onClose}>
       <div className="space-y-3 text-sm text-slate-800">{children}</div>
       <ErrorAlert error={error} className="mt-3" />
-      <div className="mt-4 flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={onClose} disabled={pending}>
-          {m.common.cancel}
-        </Button>
+      <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={pending} className="mt-4">
         <Button variant="danger" onClick={onConfirm} pending={pending}>
           {confirmLabel}
         </Button>
-      </div>
+      </FormActions>
+    </Dialog>
+  );
+}
+
+/**
+ * A form in a dialog: the fields (children), the error of the last submit (or `alert` in its
+ * place), cancel and submit. While the request runs the dialog cannot be closed.
+ */
+export function FormDialog({
+  title,
+  wide = false,
+  pending,
+  error,
+  alert,
+  submitLabel,
+  onSubmit,
+  onClose,
+  children,
+}: {
+  title: string;
+  wide?: boolean;
+  pending: boolean;
+  error: unknown;
+  alert?: ReactNode;
+  submitLabel: string;
+  onSubmit: (e: FormEvent) => void;
+  onClose: () => void;
+  children: ReactNode;
+}) {
+  const m = useMessages(messages);
+  return (
+    <Dialog title={title} onClose={pending ? () => undefined : onClose} wide={wide}>
+      <form onSubmit={onSubmit} noValidate className="space-y-4">
+        {children}
+        {alert ?? <ErrorAlert error={error} />}
+        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={pending}>
+          <Button type="submit" pending={pending}>
+            {submitLabel}
+          </Button>
+        </FormActions>
+      </form>
     </Dialog>
   );
 }
@@ -89,6 +128,38 @@ export function SecretValue({ label, value }: { label: string; value: string }) 
         {copyState === 'copied' ? m.common.copied : copyState === 'failed' ? m.common.copyFailed : ''}
       </p>
     </div>
+  );
+}
+
+/** A one-time secret (a new API key, a one-time password) in its own dialog: read it, copy it, done. */
+export function SecretDialog({ title, intro, label, value, warning, doneLabel, onClose }: { title: string; intro: ReactNode; label: string; value: string; warning: ReactNode; doneLabel: string; onClose: () => void }) {
+  return (
+    <Dialog title={title} onClose={onClose}>
+      <div className="space-y-3">
+        <p className="text-sm text-slate-800">{intro}</p>
+        <SecretValue label={label} value={value} />
+        <Warning>{warning}</Warning>
+        <div className="flex justify-end">
+          <Button onClick={onClose}>{doneLabel}</Button>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+/** An admin list: its heading with the page's main action beside it, an optional intro above. */
+export function ListSection({ id, title, intro, action, children }: { id: string; title: string; intro?: ReactNode; action: ReactNode; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      {intro ? <p className="max-w-prose text-sm text-slate-700">{intro}</p> : null}
+      <div className="flex flex-wrap items-end justify-between gap-3">
+        <h2 id={id} className="text-lg font-semibold text-slate-900">
+          {title}
+        </h2>
+        {action}
+      </div>
+      {children}
+    </section>
   );
 }
 

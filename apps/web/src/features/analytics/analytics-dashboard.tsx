@@ -6,12 +6,13 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { SelectField } from '@/components/ui/form';
+import { HeadRow } from '@/components/ui/list';
 import { LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels } from '@/lib/labels';
 import { orgPath } from '@/lib/nav';
 import { sameOrg } from '@/lib/queries';
-import { enumLabels } from '../assets/labels';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
 import { KpiGrid } from './kpi-grid';
@@ -41,13 +42,7 @@ function DataTable({ caption, head, children, numericFrom = 1 }: { caption: stri
       <table className="min-w-full text-left text-sm">
         <caption className="mb-2 text-left text-sm font-semibold text-slate-900">{caption}</caption>
         <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-          <tr>
-            {head.map((h, i) => (
-              <th key={h} scope="col" className={`py-2 pr-4 font-semibold ${i >= numericFrom ? 'text-right' : ''}`}>
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeadRow className="py-2 pr-4 font-semibold" cells={head.map((h, i) => (i >= numericFrom ? { label: h, className: 'py-2 pr-4 font-semibold text-right' } : h))} />
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>

@@ -1,5 +1,5 @@
 import { MAX_PERIOD_DAYS } from '@amms/contracts/analytics';
-import { dayKey } from '@/lib/format';
+import { addDays, daysBetween, todayIn, weekStart } from '@/lib/zoned-time';
 
 /**
  * The analytics period as it lives in the URL: `?period=week|month|30d|year`, or a custom
@@ -12,26 +12,6 @@ export type Period = { preset: PeriodPreset | 'custom'; from: string; to: string
 
 export const DEFAULT_PRESET: PeriodPreset = '30d';
 const DAY_RE = /^\d{4}-\d{2}-\d{2}$/;
-
-export function addDays(day: string, n: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + n);
-  return d.toISOString().slice(0, 10);
-}
-
-export function daysBetween(from: string, to: string): number {
-  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000) + 1;
-}
-
-/** Monday of the week that contains `day`. */
-export function weekStart(day: string): string {
-  const weekday = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
-  return addDays(day, -((weekday + 6) % 7));
-}
-
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  return dayKey(now, timeZone);
-}
 
 export function presetRange(preset: PeriodPreset, today: string): { from: string; to: string } {
   switch (preset) {
@@ -86,31 +66,6 @@ export function writePeriod(params: URLSearchParams, next: { preset: PeriodPrese
 
 export function periodQuery(p: { from: string; to: string }): string {
   return `from=${p.from}&to=${p.to}`;
-}
-
-/** Offset of a time zone from UTC at an instant, in ms (whole seconds). */
-function tzOffsetMs(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-  }).formatToParts(new Date(instant));
-  const get = (type: string) => Number(parts.find((x) => x.type === type)?.value ?? 0);
-  const asUtc = Date.UTC(get('year'), get('month') - 1, get('day'), get('hour'), get('minute'), get('second'));
-  return asUtc - Math.floor(instant / 1000) * 1000;
-}
-
-/** ISO instant of 00:00 of a calendar day in a time zone (DST-safe: re-checked once). */
-export function zonedDayStart(day: string, timeZone: string): string {
-  const guess = Date.parse(`${day}T00:00:00Z`);
-  const first = guess - tzOffsetMs(guess, timeZone);
-  const second = guess - tzOffsetMs(first, timeZone);
-  return new Date(second).toISOString();
 }
 
 /** Browser-local URL update without a server round trip (Next syncs useSearchParams with it). */

@@ -12,7 +12,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form';
+import { FormActions, TextField } from '@/components/ui/form';
+import { HeadRow } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -24,9 +25,9 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
-import { addDays, todayIn, zonedDayStart } from '../analytics/period';
+import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
 import { formFieldErrors } from './field-errors';
-import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from './labels';
+import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, readingsQuery, workOrdersQuery } from './queries';
 
@@ -41,13 +42,7 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
       <table className="min-w-full text-left text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className={tableHead}>
-          <tr>
-            {head.map((h) => (
-              <th key={h} scope="col" className={th}>
-                {h}
-              </th>
-            ))}
-          </tr>
+          <HeadRow className={th} cells={head} />
         </thead>
         <tbody className="divide-y divide-slate-100">{children}</tbody>
       </table>
@@ -202,28 +197,22 @@ function StatusActions({ orgId, asset }: { orgId: string; asset: TAssetDetail })
         <Dialog title={m.detail.retireTitle} onClose={() => setConfirm(null)}>
           <p className="text-sm text-slate-700">{format(m.detail.retireBody, { name: asset.name })}</p>
           {status.error ? <ErrorAlert error={status.error} className="mt-3" /> : null}
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {m.form.cancel}
-            </Button>
+          <FormActions cancelLabel={m.form.cancel} onCancel={() => setConfirm(null)} className="mt-4">
             <Button variant="danger" pending={status.isPending} onClick={() => status.mutate('RETIRED')}>
               {m.detail.retire}
             </Button>
-          </div>
+          </FormActions>
         </Dialog>
       ) : null}
       {confirm === 'delete' ? (
         <Dialog title={m.detail.deleteTitle} onClose={() => setConfirm(null)}>
           <p className="text-sm text-slate-700">{format(m.detail.deleteBody, { name: asset.name })}</p>
           {remove.error ? <ErrorAlert error={remove.error} className="mt-3" /> : null}
-          <div className="mt-4 flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={() => setConfirm(null)}>
-              {m.form.cancel}
-            </Button>
+          <FormActions cancelLabel={m.form.cancel} onCancel={() => setConfirm(null)} className="mt-4">
             <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate()}>
               {m.detail.delete}
             </Button>
-          </div>
+          </FormActions>
         </Dialog>
       ) : null}
     </section>

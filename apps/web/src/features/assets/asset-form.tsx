@@ -18,7 +18,7 @@ import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
 import { formFieldErrors } from './field-errors';
-import { enumLabels } from './labels';
+import { enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { fenToYuan, yuanToFen } from './money';
 import { assetKeys, machineModelsQuery } from './queries';

@@ -7,13 +7,14 @@ import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField, TextField } from '@/components/ui/form';
+import { HeadRow } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { sameOrg, teamsQuery } from '@/lib/queries';
 import { replaceQuery } from '../analytics/period';
-import { ASSET_STATUS_TONE, enumLabels } from './labels';
+import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
 
@@ -159,15 +160,7 @@ export function AssetList({ orgId }: { orgId: string }) {
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">{m.list.heading}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.name}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.model}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.kind}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.team}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.serialNumber}</th>
-                  <th scope="col" className="py-2 pr-4 font-semibold">{m.fields.plateNumber}</th>
-                  <th scope="col" className="py-2 font-semibold">{m.fields.status}</th>
-                </tr>
+                <HeadRow className="py-2 pr-4 font-semibold" lastClassName="py-2 font-semibold" cells={[m.fields.name, m.fields.model, m.fields.kind, m.fields.team, m.fields.serialNumber, m.fields.plateNumber, m.fields.status]} />
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {rows.map((a) => {

@@ -1,13 +1,13 @@
 'use client';
 
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { auditKeys, fetchAuditPage } from './api';
@@ -26,13 +26,7 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
   const [action, setAction] = useState('');
   const [filter, setFilter] = useState({ entityType: '', action: '' });
 
-  const q = useInfiniteQuery({
-    queryKey: auditKeys.list(orgId, filter),
-    queryFn: ({ pageParam, signal }) => fetchAuditPage(orgId, filter, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: q, rows: items } = useCursorList(cursorListQuery(auditKeys.list(orgId, filter), (cursor, signal) => fetchAuditPage(orgId, filter, cursor, signal)));
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -60,69 +54,44 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
             {m.apply}
           </Button>
         </form>
-        {q.isPending ? (
-          <Loading />
-        ) : q.isError ? (
-          <QueryError error={q.error} onRetry={() => void q.refetch()} />
-        ) : items.length === 0 ? (
-          <Empty>{m.noEvents}</Empty>
-        ) : (
-          <>
-            <div className="overflow-x-auto">
-              <table className="w-full min-w-[48rem] text-left text-sm">
-                <thead className="border-b border-slate-200 text-xs text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colSeq}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colTime}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colWhat}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colActor}
-                    </th>
-                    <th scope="col" className="py-2 font-semibold">
-                      {m.colEntity}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100 align-top">
-                  {items.map((e) => {
-                    const d = describe(e);
-                    return (
-                      <tr key={e.id}>
-                        <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-slate-700">
-                          {e.seq}
-                        </th>
-                        <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{formatDateTime(e.createdAt, locale, timeZone)}</td>
-                        <td className="py-2 pr-3">
-                          <span className="break-words text-slate-900">{d.text}</span>
-                          {d.stage ? <span className="block font-mono text-xs text-slate-500">{e.action}</span> : null}
-                        </td>
-                        <td className="py-2 pr-3 text-slate-700">{e.actorUserId && e.actorUserId === myUserId ? m.you : m.actor[e.actorType]}</td>
-                        <td className="py-2 text-xs text-slate-700">
-                          {e.entityType === 'draft' && e.entityId ? (
-                            <Link href={orgPath(orgId, `drafts/${e.entityId}/audit`)} className="text-emerald-800 underline underline-offset-2">
-                              draft {e.entityId.slice(0, 8)}
-                            </Link>
-                          ) : (
-                            <span className="font-mono">
-                              {e.entityType ?? '—'} {e.entityId?.slice(0, 8) ?? ''}
-                            </span>
-                          )}
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
-            <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
-          </>
-        )}
+        <CursorListStates query={q} count={items.length} empty={m.noEvents}>
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[48rem] text-left text-sm">
+              <thead className="border-b border-slate-200 text-xs text-slate-600">
+                <HeadRow className="py-2 pr-3 font-semibold" lastClassName="py-2 font-semibold" cells={[m.colSeq, m.colTime, m.colWhat, m.colActor, m.colEntity]} />
+              </thead>
+              <tbody className="divide-y divide-slate-100 align-top">
+                {items.map((e) => {
+                  const d = describe(e);
+                  return (
+                    <tr key={e.id}>
+                      <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-slate-700">
+                        {e.seq}
+                      </th>
+                      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{formatDateTime(e.createdAt, locale, timeZone)}</td>
+                      <td className="py-2 pr-3">
+                        <span className="break-words text-slate-900">{d.text}</span>
+                        {d.stage ? <span className="block font-mono text-xs text-slate-500">{e.action}</span> : null}
+                      </td>
+                      <td className="py-2 pr-3 text-slate-700">{e.actorUserId && e.actorUserId === myUserId ? m.you : m.actor[e.actorType]}</td>
+                      <td className="py-2 text-xs text-slate-700">
+                        {e.entityType === 'draft' && e.entityId ? (
+                          <Link href={orgPath(orgId, `drafts/${e.entityId}/audit`)} className="text-emerald-800 underline underline-offset-2">
+                            draft {e.entityId.slice(0, 8)}
+                          </Link>
+                        ) : (
+                          <span className="font-mono">
+                            {e.entityType ?? '—'} {e.entityId?.slice(0, 8) ?? ''}
+                          </span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        </CursorListStates>
       </section>
     </div>
   );

@@ -7,11 +7,12 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
+import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField } from '@/components/ui/form';
+import { FormActions, TextAreaField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -125,31 +126,21 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link href={orgPath(orgId, 'costs')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-          ← {m.detail.back}
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">{format(m.detail.title, { number: docNumber(doc.number) })}</h2>
+      <BackLink href={orgPath(orgId, 'costs')}>{m.detail.back}</BackLink>
+      <DetailHeading title={format(m.detail.title, { number: docNumber(doc.number) })}>
         <CostStatusBadge status={doc.status} />
         <span className="text-lg font-semibold tabular-nums text-slate-900">{formatFenExact(doc.totalMinor, locale)}</span>
-      </div>
+      </DetailHeading>
 
-      <Card id="cost-actions" title={m.detail.actions}>
-        {buttons.length ? <div className="flex flex-wrap gap-2">{buttons}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
-        {mine && doc.status === 'SUBMITTED' && can('cost.approve') ? (
-          <p id="cost-self-approval" className="mt-2 text-sm text-amber-900">
-            {selfNote}
-          </p>
-        ) : null}
-        {action.refreshed ? (
-          <p role="status" className="mt-2 text-sm text-slate-700">
-            {m.detail.refreshed}
-          </p>
-        ) : null}
-        <ErrorAlert error={action.error} className="mt-2" />
-      </Card>
+      <ActionBar
+        id="cost-actions"
+        title={m.detail.actions}
+        actions={buttons}
+        noActions={m.detail.noActions}
+        note={mine && doc.status === 'SUBMITTED' && can('cost.approve') ? { id: 'cost-self-approval', text: selfNote } : null}
+        refreshed={action.refreshed ? m.detail.refreshed : null}
+        error={action.error}
+      />
 
       <Card id="cost-overview" title={m.detail.overview}>
         <Facts>
@@ -264,14 +255,11 @@ function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetail; acti
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextAreaField label={m.reject.reason} rows={3} required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
         <ErrorAlert error={action.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" pending={action.isPending}>
             {m.reject.confirm}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );
@@ -297,14 +285,11 @@ function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocume
       <div className="space-y-4">
         <p className="text-sm text-slate-800">{m.remove.confirm}</p>
         <ErrorAlert error={remove.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button variant="danger" pending={remove.isPending} onClick={() => remove.mutate()}>
             {m.remove.submit}
           </Button>
-        </div>
+        </FormActions>
       </div>
     </Dialog>
   );

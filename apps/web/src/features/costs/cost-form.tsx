@@ -6,7 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -14,8 +14,8 @@ import { apiFetch, isApiError } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
+import { todayIn } from '@/lib/zoned-time';
 import { orgApi } from '../jobs/api';
-import { todayIn } from '../jobs/time';
 import { costKeys, invalidateAfterCostWrite } from './api';
 import { costsMessages } from './messages';
 import { fenToYuanInput, formatFenExact, yuanToFen } from './money';
@@ -231,14 +231,11 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
       </section>
 
       <ErrorAlert error={save.error} />
-      <div className="flex flex-wrap justify-end gap-2">
-        <Button variant="secondary" onClick={() => (onDone ? onDone() : router.push(orgPath(orgId, 'costs')))}>
-          {m.form.cancel}
-        </Button>
+      <FormActions cancelLabel={m.form.cancel} onCancel={() => (onDone ? onDone() : router.push(orgPath(orgId, 'costs')))}>
         <Button type="submit" pending={save.isPending}>
           {existing ? m.form.saveChanges : m.form.save}
         </Button>
-      </div>
+      </FormActions>
     </form>
   );
 }

@@ -2,14 +2,14 @@
 
 import { COST_CATEGORIES, COST_DOCUMENT_STATUSES, ZListCostDocumentsResponse, type TCostCategory, type TCostDocumentStatus } from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { orgPath } from '@/lib/nav';
 import { orgApi, qs } from '../jobs/api';
 import { TableWrap, tdClass, thClass } from '../jobs/ui';
@@ -28,13 +28,11 @@ export function CostList({ orgId, permissions, initialStatus }: { orgId: string;
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const filters = { status: status || undefined, category: category || undefined, from: from || undefined, to: to || undefined };
-  const docs = useInfiniteQuery({
-    queryKey: costKeys.list(orgId, filters),
-    queryFn: ({ pageParam, signal }) => apiFetch(orgApi(orgId, `cost-documents${qs({ ...filters, limit: PAGE, cursor: pageParam })}`), ZListCostDocumentsResponse, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const rows = docs.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: docs, rows } = useCursorList(
+    cursorListQuery(costKeys.list(orgId, filters), (cursor, signal) =>
+      apiFetch(orgApi(orgId, `cost-documents${qs({ ...filters, limit: PAGE, cursor })}`), ZListCostDocumentsResponse, { signal }),
+    ),
+  );
 
   return (
     <section aria-labelledby="costs-title" className="space-y-4">
@@ -72,54 +70,37 @@ export function CostList({ orgId, permissions, initialStatus }: { orgId: string;
         <TextField type="date" label={m.list.to} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
       </div>
 
-      {docs.isPending ? (
-        <Loading />
-      ) : docs.isError && rows.length === 0 ? (
-        <QueryError error={docs.error} onRetry={() => void docs.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.list.empty}</Empty>
-      ) : (
-        <>
-          <TableWrap>
-            <table className="w-full min-w-[44rem] border-collapse">
-              <caption className="sr-only">{m.list.caption}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClass}>{m.list.number}</th>
-                  <th scope="col" className={thClass}>{m.list.date}</th>
-                  <th scope="col" className={thClass}>{m.list.category}</th>
-                  <th scope="col" className={thClass}>{m.list.supplier}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{m.list.total}</th>
-                  <th scope="col" className={thClass}>{m.list.state}</th>
+      <CursorListStates query={docs} count={rows.length} empty={m.list.empty} keepRowsOnError>
+        <TableWrap>
+          <table className="w-full min-w-[44rem] border-collapse">
+            <caption className="sr-only">{m.list.caption}</caption>
+            <thead className="bg-slate-50">
+              <HeadRow className={thClass} cells={[m.list.number, m.list.date, m.list.category, m.list.supplier, { label: m.list.total, className: `${thClass} text-right` }, m.list.state]} />
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((d) => (
+                <tr key={d.id} className="hover:bg-slate-50">
+                  <th scope="row" className={`${tdClass} text-left font-medium`}>
+                    <Link href={orgPath(orgId, `costs/${d.id}`)} className="font-mono text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                      {docNumber(d.number)}
+                    </Link>
+                  </th>
+                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{d.documentDate}</td>
+                  <td className={tdClass}>{m.category[d.category]}</td>
+                  <td className={`${tdClass} max-w-xs`}>
+                    <span className="block truncate">{d.supplier ?? '—'}</span>
+                    {d.description ? <span className="block truncate text-xs text-slate-600">{d.description}</span> : null}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(d.totalMinor, locale)}</td>
+                  <td className={tdClass}>
+                    <CostStatusBadge status={d.status} />
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((d) => (
-                  <tr key={d.id} className="hover:bg-slate-50">
-                    <th scope="row" className={`${tdClass} text-left font-medium`}>
-                      <Link href={orgPath(orgId, `costs/${d.id}`)} className="font-mono text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
-                        {docNumber(d.number)}
-                      </Link>
-                    </th>
-                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{d.documentDate}</td>
-                    <td className={tdClass}>{m.category[d.category]}</td>
-                    <td className={`${tdClass} max-w-xs`}>
-                      <span className="block truncate">{d.supplier ?? '—'}</span>
-                      {d.description ? <span className="block truncate text-xs text-slate-600">{d.description}</span> : null}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(d.totalMinor, locale)}</td>
-                    <td className={tdClass}>
-                      <CostStatusBadge status={d.status} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-          {docs.isFetchNextPageError ? <QueryError error={docs.error} /> : null}
-          <LoadMore hasNextPage={docs.hasNextPage} isFetchingNextPage={docs.isFetchingNextPage} onClick={() => void docs.fetchNextPage()} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </CursorListStates>
     </section>
   );
 }

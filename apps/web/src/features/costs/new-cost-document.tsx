@@ -1,6 +1,6 @@
 'use client';
 
-import Link from 'next/link';
+import { BackLink } from '@/components/detail';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { CostForm } from './cost-form';
@@ -10,11 +10,7 @@ export function NewCostDocument({ orgId, timeZone }: { orgId: string; timeZone: 
   const m = useMessages(costsMessages);
   return (
     <div className="space-y-4">
-      <p>
-        <Link href={orgPath(orgId, 'costs')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-          ← {m.form.back}
-        </Link>
-      </p>
+      <BackLink href={orgPath(orgId, 'costs')}>{m.form.back}</BackLink>
       <h2 className="text-xl font-semibold text-slate-900">{m.form.newTitle}</h2>
       <CostForm orgId={orgId} timeZone={timeZone} />
     </div>

@@ -15,15 +15,15 @@ import { useMessages } from '@/i18n/messages';
 import { formatDate, formatDateTime, formatFen, formatNumber, formatTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { sameOrg } from '@/lib/queries';
+import { addDays, todayIn, weekStart, zonedDayStart } from '@/lib/zoned-time';
 import { hectaresByOperation } from '../analytics/analytics-dashboard';
 import { BarFigure, type Datum } from '../analytics/bar-figure';
 import { useFigures } from '../analytics/formatters';
 import { KpiGrid } from '../analytics/kpi-grid';
 import { analyticsMessages } from '../analytics/messages';
-import { addDays, todayIn, weekStart, zonedDayStart } from '../analytics/period';
 import { PeriodPicker, usePeriod } from '../analytics/period-picker';
 import { costsQuery, fenToNumber, operationsQuery, overviewQuery, pct, utilizationQuery } from '../analytics/queries';
-import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, enumLabels } from '../assets/labels';
+import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { dashboardMessages } from './messages';
 import { bookingsInRangeQuery, dueSoonQuery, jobsInRangeQuery, JOBS_LIMIT, submittedCostsQuery } from './queries';
 

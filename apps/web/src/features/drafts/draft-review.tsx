@@ -11,7 +11,8 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField } from '@/components/ui/form';
+import { FormActions, TextAreaField } from '@/components/ui/form';
+import { HeadRow } from '@/components/ui/list';
 import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -327,31 +328,10 @@ function DraftReviewLoaded({
             <div className="overflow-x-auto">
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <thead className="border-b border-slate-200 text-xs text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colJob}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colMachines}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colOperator}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colTime}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colEvidence}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colFindings}
-                    </th>
-                    {editable ? (
-                      <th scope="col" className="py-2 font-semibold">
-                        {m.colActions}
-                      </th>
-                    ) : null}
-                  </tr>
+                  <HeadRow
+                    className="py-2 pr-3 font-semibold"
+                    cells={[m.colJob, m.colMachines, m.colOperator, m.colTime, m.colEvidence, m.colFindings, ...(editable ? [{ label: m.colActions, className: 'py-2 font-semibold' }] : [])]}
+                  />
                 </thead>
                 <tbody className="divide-y divide-slate-100 align-top">
                   {version.items.map((i, idx) => {
@@ -434,23 +414,7 @@ function DraftReviewLoaded({
             <div className="overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="border-b border-slate-200 text-xs text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colPlan}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colMachines}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colDue}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {m.colTime}
-                    </th>
-                    <th scope="col" className="py-2 font-semibold">
-                      {m.colFindings}
-                    </th>
-                  </tr>
+                  <HeadRow className="py-2 pr-3 font-semibold" lastClassName="py-2 font-semibold" cells={[m.colPlan, m.colMachines, m.colDue, m.colTime, m.colFindings]} />
                 </thead>
                 <tbody className="divide-y divide-slate-100 align-top">
                   {version.workOrderItems.map((w, idx) => {
@@ -557,14 +521,11 @@ function DraftReviewLoaded({
             </p>
             <p className="text-slate-700">{m.confirmExplain}</p>
             <ErrorAlert error={confirmMutation.error} />
-            <div className="flex flex-wrap justify-end gap-2">
-              <Button variant="secondary" onClick={() => setConfirming(false)}>
-                {m.cancel}
-              </Button>
+            <FormActions cancelLabel={m.cancel} onCancel={() => setConfirming(false)}>
               <Button onClick={() => confirmMutation.mutate(current)} pending={confirmMutation.isPending}>
                 {format(m.confirmAction, { version: current.version })}
               </Button>
-            </div>
+            </FormActions>
           </div>
         </Dialog>
       ) : null}
@@ -618,14 +579,11 @@ function RejectDialog({ pending, error, onSubmit, onClose }: { pending: boolean;
       <form onSubmit={submit} className="space-y-3" noValidate>
         <TextAreaField label={m.rejectReason} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} error={local} required />
         <ErrorAlert error={error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.cancel}
-          </Button>
+        <FormActions cancelLabel={m.cancel} onCancel={onClose}>
           <Button type="submit" variant="danger" pending={pending}>
             {m.rejectAction}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

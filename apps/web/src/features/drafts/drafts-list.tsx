@@ -1,15 +1,15 @@
 'use client';
 
 import { ZDraftStatus } from '@amms/contracts/drafts';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { draftKeys, fetchDraftsPage } from './api';
@@ -22,13 +22,7 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
   const { locale } = useI18n();
   const [status, setStatus] = useState('');
 
-  const q = useInfiniteQuery({
-    queryKey: draftKeys.list(orgId, status),
-    queryFn: ({ pageParam, signal }) => fetchDraftsPage(orgId, status, pageParam, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: q, rows: items } = useCursorList(cursorListQuery(draftKeys.list(orgId, status), (cursor, signal) => fetchDraftsPage(orgId, status, cursor, signal)));
 
   return (
     <section aria-labelledby="drafts-list-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -45,58 +39,33 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
           ))}
         </SelectField>
       </div>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError ? (
-        <QueryError error={q.error} onRetry={() => void q.refetch()} />
-      ) : items.length === 0 ? (
-        <Empty>{m.noDrafts}</Empty>
-      ) : (
-        <>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <tr>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    {m.colTitle}
+      <CursorListStates query={q} count={items.length} empty={m.noDrafts}>
+        <div className="overflow-x-auto">
+          <table className="w-full min-w-[40rem] text-left text-sm">
+            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
+              <HeadRow className="py-2 pr-3 font-semibold" lastClassName="py-2 font-semibold" cells={[m.colTitle, m.colKind, m.colStatus, m.colVersion, m.colCreated]} />
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {items.map((d) => (
+                <tr key={d.id}>
+                  <th scope="row" className="max-w-xs py-2 pr-3 font-medium">
+                    <Link href={orgPath(orgId, `drafts/${d.id}`)} className="break-words text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                      {d.title}
+                    </Link>
                   </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    {m.colKind}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    {m.colStatus}
-                  </th>
-                  <th scope="col" className="py-2 pr-3 font-semibold">
-                    {m.colVersion}
-                  </th>
-                  <th scope="col" className="py-2 font-semibold">
-                    {m.colCreated}
-                  </th>
+                  <td className="py-2 pr-3 text-slate-700">{l.draftKind[d.kind]}</td>
+                  <td className="py-2 pr-3">
+                    <Badge tone={draftStatusTone(d.status)}>{l.draftStatus[d.status]}</Badge>
+                    {d.status === 'OPEN' && d.confirmedVersion !== null ? <span className="ml-1 text-xs text-emerald-800">✓ {format(m.versionN, { n: d.confirmedVersion })}</span> : null}
+                  </td>
+                  <td className="py-2 pr-3 text-slate-700">{format(m.versionN, { n: d.currentVersion })}</td>
+                  <td className="whitespace-nowrap py-2 text-slate-700">{formatDateTime(d.createdAt, locale, timeZone)}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {items.map((d) => (
-                  <tr key={d.id}>
-                    <th scope="row" className="max-w-xs py-2 pr-3 font-medium">
-                      <Link href={orgPath(orgId, `drafts/${d.id}`)} className="break-words text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
-                        {d.title}
-                      </Link>
-                    </th>
-                    <td className="py-2 pr-3 text-slate-700">{l.draftKind[d.kind]}</td>
-                    <td className="py-2 pr-3">
-                      <Badge tone={draftStatusTone(d.status)}>{l.draftStatus[d.status]}</Badge>
-                      {d.status === 'OPEN' && d.confirmedVersion !== null ? <span className="ml-1 text-xs text-emerald-800">✓ {format(m.versionN, { n: d.confirmedVersion })}</span> : null}
-                    </td>
-                    <td className="py-2 pr-3 text-slate-700">{format(m.versionN, { n: d.currentVersion })}</td>
-                    <td className="whitespace-nowrap py-2 text-slate-700">{formatDateTime(d.createdAt, locale, timeZone)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </CursorListStates>
     </section>
   );
 }

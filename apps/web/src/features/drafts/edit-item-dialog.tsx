@@ -5,11 +5,11 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { fieldErrors } from '@/lib/error-messages';
-import { fromLocalInputValue, toLocalInputValue } from '../timeline/time';
+import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
 import { draftMessages } from './messages';
 
 export type Option = { id: string; name: string };
@@ -61,8 +61,8 @@ export function EditItemDialog({
     e.preventDefault();
     const trimmed = note.trim() || undefined;
     if (drop) return onSubmit({ kind: 'drop', note: trimmed });
-    const startsAt = fromLocalInputValue(start, timeZone);
-    const endsAt = fromLocalInputValue(end, timeZone);
+    const startsAt = zonedToIso(start, timeZone);
+    const endsAt = zonedToIso(end, timeZone);
     const errs: Record<string, string> = {};
     if (!startsAt) errs.start = m.invalidTime;
     if (!endsAt) errs.end = m.invalidTime;
@@ -95,40 +95,10 @@ export function EditItemDialog({
 
         <fieldset disabled={drop} className="grid gap-4 disabled:opacity-60 sm:grid-cols-2">
           <SelectField label={m.machine} value={machine} onChange={(e) => setMachine(e.target.value)} error={apiField('primaryAssetId')}>
-            <optgroup label={m.draftMachines}>
-              {draftMachines.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </optgroup>
-            {otherMachines.length > 0 ? (
-              <optgroup label={m.otherMachines}>
-                {otherMachines.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            <OptionGroups groups={[[m.draftMachines, draftMachines, true], [m.otherMachines, otherMachines, false]]} />
           </SelectField>
           <SelectField label={m.operator} value={operator} onChange={(e) => setOperator(e.target.value)} error={apiField('operatorMembershipId')}>
-            <optgroup label={m.draftOperators}>
-              {draftOperators.map((o) => (
-                <option key={o.id} value={o.id}>
-                  {o.name}
-                </option>
-              ))}
-            </optgroup>
-            {otherOperators.length > 0 ? (
-              <optgroup label={m.otherOperators}>
-                {otherOperators.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null}
+            <OptionGroups groups={[[m.draftOperators, draftOperators, true], [m.otherOperators, otherOperators, false]]} />
           </SelectField>
           <div className="sm:col-span-2">
             <p className="text-sm font-medium text-slate-800">{m.implementsLabel}</p>
@@ -162,15 +132,31 @@ export function EditItemDialog({
         <TextAreaField label={m.note} value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={1000} error={apiField('note')} />
 
         <ErrorAlert error={error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.cancel}
-          </Button>
+        <FormActions cancelLabel={m.cancel} onCancel={onClose}>
           <Button type="submit" variant={drop ? 'danger' : 'primary'} pending={pending}>
             {m.saveVersion}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
+  );
+}
+
+/** `<optgroup>`s of options: the draft's own first, then the others (an empty group is left out unless `always`). */
+function OptionGroups({ groups }: { groups: [label: string, options: Option[], always: boolean][] }) {
+  return (
+    <>
+      {groups.map(([label, options, always]) =>
+        always || options.length > 0 ? (
+          <optgroup key={label} label={label}>
+            {options.map((o) => (
+              <option key={o.id} value={o.id}>
+                {o.name}
+              </option>
+            ))}
+          </optgroup>
+        ) : null,
+      )}
+    </>
   );
 }

@@ -1,4 +1,5 @@
 import { defineMessages } from '@/i18n/messages';
+import { enumLabels } from '@/lib/labels';
 
 /** Words shared by drafts, the agent panel and the audit trail: codes → plain words. */
 export const labelMessages = defineMessages(
@@ -7,18 +8,7 @@ export const labelMessages = defineMessages(
     draftKind: { SCHEDULE: '作业排程', MAINTENANCE: '保养计划' },
     executionStatus: { PENDING: '排队中', RUNNING: '执行中', SUCCEEDED: '全部成功', PARTIAL: '部分成功', FAILED: '失败', REFUSED: '已拒绝执行' },
     receiptStatus: { SUCCEEDED: '成功', CONFLICT: '冲突', FAILED: '失败', PENDING: '等待中' },
-    operationType: {
-      TILLAGE: '耕整地',
-      SOWING_PLANTING: '播种栽植',
-      FERTILIZING: '施肥',
-      CROP_PROTECTION: '植保',
-      MOWING: '割草',
-      BALING: '打捆',
-      HARVESTING: '收获',
-      FORAGE_HARVESTING: '青贮收获',
-      TRANSPORT: '运输',
-      OTHER: '其他',
-    },
+    operationType: enumLabels['zh-CN'].planningOperation,
     unplacedReason: {
       NO_CAPABLE_MACHINE: '机队中没有能做这项作业的机具',
       NO_MACHINE_AVAILABLE: '能做这项作业的机具都在维修、被排除或已被占用',
@@ -71,18 +61,7 @@ export const labelMessages = defineMessages(
     draftKind: { SCHEDULE: 'Job schedule', MAINTENANCE: 'Maintenance plan' },
     executionStatus: { PENDING: 'Queued', RUNNING: 'Running', SUCCEEDED: 'All succeeded', PARTIAL: 'Partly succeeded', FAILED: 'Failed', REFUSED: 'Refused' },
     receiptStatus: { SUCCEEDED: 'Succeeded', CONFLICT: 'Conflict', FAILED: 'Failed', PENDING: 'Waiting' },
-    operationType: {
-      TILLAGE: 'Tillage',
-      SOWING_PLANTING: 'Sowing / planting',
-      FERTILIZING: 'Fertilizing',
-      CROP_PROTECTION: 'Crop protection',
-      MOWING: 'Mowing',
-      BALING: 'Baling',
-      HARVESTING: 'Harvesting',
-      FORAGE_HARVESTING: 'Forage harvesting',
-      TRANSPORT: 'Transport',
-      OTHER: 'Other',
-    },
+    operationType: enumLabels.en.planningOperation,
     unplacedReason: {
       NO_CAPABLE_MACHINE: 'No machine in the fleet can do this operation',
       NO_MACHINE_AVAILABLE: 'Every capable machine is in maintenance, avoided or booked',

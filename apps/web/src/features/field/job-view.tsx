@@ -7,7 +7,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { TextAreaField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -20,7 +20,7 @@ import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill, type FieldMessages } from './messages';
 import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
-import { Facts, JobStatusBadge, jobTitle, Notice, Panel, StickyActions } from './ui';
+import { DecimalField, Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle, StickyActions } from './ui';
 
 const METER_CODES = ['METER_BACKWARDS', 'METER_OUT_OF_ORDER'];
 
@@ -51,12 +51,7 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
   return (
     <>
       <BackHome orgId={orgId} />
-      <div className="mt-2 flex items-start justify-between gap-2">
-        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{jobTitle(job, m)}</h1>
-        <div className="pt-1.5">
-          <JobStatusBadge status={job.status} />
-        </div>
-      </div>
+      <RecordTitle className="mt-2" title={jobTitle(job, m)} badge={<JobStatusBadge status={job.status} />} />
       <p className="mt-1 text-sm text-slate-700">{m.operation[job.operationType]}</p>
 
       <div className="mt-4 space-y-4">
@@ -264,17 +259,14 @@ function StartForm({
   return (
     <Panel id="job-start" title={m.start.heading}>
       <form onSubmit={submit} noValidate>
-        <TextField
+        <DecimalField
           id={meterId}
           label={fill(m.start.meter, { machine: primaryName || '—' })}
           name="meterHours"
-          inputMode="decimal"
-          autoComplete="off"
           value={meter}
           onChange={(e) => setMeter(e.target.value)}
           error={meterError}
           hint={last ? fill(m.start.meterHint, { hours: formatNumber(last.readingHours, locale, 1), at: formatDateTime(last.readAt, locale, timeZone) }) : asset.isSuccess ? m.start.meterHintNone : undefined}
-          className="[&_input]:min-h-12 [&_input]:text-lg"
           required
         />
         {apiErr && !meterApiError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} className="mt-3" /> : null}
@@ -359,57 +351,44 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
     complete.mutate(body, { onError: conflict });
   };
 
-  const inputCls = '[&_input]:min-h-12 [&_input]:text-lg';
   return (
     <Panel id="job-complete" title={m.complete.heading}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        <TextField
+        <DecimalField
           id={idOf('meterHours')}
           label={m.complete.meter}
           name="meterHours"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.meterHours}
           onChange={set('meterHours')}
           error={errorOf('meterHours')}
           hint={job.startMeterHours !== null ? fill(m.complete.meterHint, { hours: formatNumber(job.startMeterHours, locale, 1) }) : undefined}
-          className={inputCls}
         />
-        <TextField
+        <DecimalField
           id={idOf('actualHours')}
           label={m.complete.actualHours}
           name="actualHours"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.actualHours}
           onChange={set('actualHours')}
           error={errorOf('actualHours')}
           hint={m.complete.actualHoursHint}
-          className={inputCls}
         />
-        <TextField
+        <DecimalField
           id={idOf('areaDoneHa')}
           label={m.complete.areaDone}
           name="areaDoneHa"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.areaDoneHa}
           onChange={set('areaDoneHa')}
           error={errorOf('areaDoneHa')}
           hint={fill(m.complete.areaDoneHint, { ha: formatNumber(job.areaHa, locale, 4) })}
-          className={inputCls}
           required
         />
-        <TextField
+        <DecimalField
           id={idOf('fuelLiters')}
           label={m.complete.fuel}
           name="fuelLiters"
-          inputMode="decimal"
-          autoComplete="off"
           value={values.fuelLiters}
           onChange={set('fuelLiters')}
           error={errorOf('fuelLiters')}
-          className={inputCls}
         />
         <TextAreaField
           id={idOf('notes')}

@@ -1,4 +1,5 @@
 import { defineMessages } from '@/i18n/messages';
+import { enumLabels } from '@/lib/labels';
 
 /** Strings of the field app (/field): zh-CN first, English second. */
 export const fieldMessages = defineMessages(
@@ -48,32 +49,13 @@ export const fieldMessages = defineMessages(
       COMPLETED: '已完成',
       CANCELLED: '已取消',
     },
-    operation: {
-      TILLAGE: '耕整地',
-      SOWING_PLANTING: '播种/栽植',
-      FERTILIZING: '施肥',
-      CROP_PROTECTION: '植保',
-      MOWING: '割草',
-      BALING: '打捆',
-      HARVESTING: '收获',
-      FORAGE_HARVESTING: '青贮收获',
-      TRANSPORT: '运输',
-      OTHER: '其他',
-    },
-    machineKind: {
-      POWER_UNIT: '动力机械',
-      SELF_PROPELLED: '自走式机械',
-      IMPLEMENT: '农具',
-    },
+    operation: enumLabels['zh-CN'].operation,
+    machineKind: enumLabels['zh-CN'].kind,
     machineRole: {
       PRIMARY: '主机',
       IMPLEMENT: '农具',
     },
-    assetStatus: {
-      ACTIVE: '可用',
-      IN_MAINTENANCE: '维修中',
-      RETIRED: '已停用',
-    },
+    assetStatus: enumLabels['zh-CN'].assetStatus,
     job: {
       notFound: '找不到该作业，或者它已不再分配给你。',
       field: '地块',
@@ -165,13 +147,7 @@ export const fieldMessages = defineMessages(
       emptyUnassigned: '没有待认领的工单。',
       number: '工单 {number}',
     },
-    woStatus: {
-      OPEN: '待开始',
-      IN_PROGRESS: '维修中',
-      AWAITING_ACCEPTANCE: '待验收',
-      CLOSED: '已关闭',
-      CANCELLED: '已取消',
-    },
+    woStatus: enumLabels['zh-CN'].workOrderStatus,
     woType: {
       PREVENTIVE: '保养',
       CORRECTIVE: '故障维修',
@@ -195,12 +171,7 @@ export const fieldMessages = defineMessages(
       checklist: '检查单',
       checklistEmpty: '这张工单没有检查项。',
       checklistProgress: '已完成 {done}/{total} 项',
-      result: {
-        PENDING: '未检查',
-        PASS: '合格',
-        FAIL: '不合格',
-        NA: '不适用',
-      },
+      result: enumLabels['zh-CN'].checklistResult,
       resultGroup: '{label}：检查结果',
       itemNote: '备注',
       itemNoteFor: '“{label}”的备注',
@@ -276,32 +247,13 @@ export const fieldMessages = defineMessages(
       COMPLETED: 'Completed',
       CANCELLED: 'Cancelled',
     },
-    operation: {
-      TILLAGE: 'Tillage',
-      SOWING_PLANTING: 'Sowing / planting',
-      FERTILIZING: 'Fertilizing',
-      CROP_PROTECTION: 'Crop protection',
-      MOWING: 'Mowing',
-      BALING: 'Baling',
-      HARVESTING: 'Harvesting',
-      FORAGE_HARVESTING: 'Forage harvesting',
-      TRANSPORT: 'Transport',
-      OTHER: 'Other',
-    },
-    machineKind: {
-      POWER_UNIT: 'Power unit',
-      SELF_PROPELLED: 'Self-propelled',
-      IMPLEMENT: 'Implement',
-    },
+    operation: enumLabels.en.operation,
+    machineKind: enumLabels.en.kind,
     machineRole: {
       PRIMARY: 'Primary',
       IMPLEMENT: 'Implement',
     },
-    assetStatus: {
-      ACTIVE: 'Available',
-      IN_MAINTENANCE: 'In maintenance',
-      RETIRED: 'Retired',
-    },
+    assetStatus: enumLabels.en.assetStatus,
     job: {
       notFound: 'This job was not found, or it is no longer assigned to you.',
       field: 'Field',
@@ -393,13 +345,7 @@ export const fieldMessages = defineMessages(
       emptyUnassigned: 'No unassigned work orders.',
       number: 'Work order {number}',
     },
-    woStatus: {
-      OPEN: 'Open',
-      IN_PROGRESS: 'In progress',
-      AWAITING_ACCEPTANCE: 'Awaiting acceptance',
-      CLOSED: 'Closed',
-      CANCELLED: 'Cancelled',
-    },
+    woStatus: enumLabels.en.workOrderStatus,
     woType: {
       PREVENTIVE: 'Service',
       CORRECTIVE: 'Repair',
@@ -423,12 +369,7 @@ export const fieldMessages = defineMessages(
       checklist: 'Checklist',
       checklistEmpty: 'This work order has no checklist.',
       checklistProgress: '{done} of {total} done',
-      result: {
-        PENDING: 'Not checked',
-        PASS: 'Pass',
-        FAIL: 'Fail',
-        NA: 'N/A',
-      },
+      result: enumLabels.en.checklistResult,
       resultGroup: '{label}: result',
       itemNote: 'Note',
       itemNoteFor: 'Note on “{label}”',

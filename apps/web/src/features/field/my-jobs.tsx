@@ -11,7 +11,7 @@ import { dayKey, formatDateTime, formatNumber, formatTime } from '@/lib/format';
 import { myJobsQuery } from './api';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
-import { dayRange, overlaps } from './time';
+import { dayRange, overlaps } from '@/lib/zoned-time';
 import type { FieldOrgProps } from './types';
 import { JobStatusBadge, jobTitle, Section } from './ui';
 

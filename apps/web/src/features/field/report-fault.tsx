@@ -4,7 +4,7 @@ import type { TAsset } from '@amms/contracts/assets';
 import { ZWorkOrderDetail, type TCreateWorkOrderRequest, type TWorkOrderDetail } from '@amms/contracts/maintenance';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -13,6 +13,7 @@ import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-messages';
+import { useDebounced } from '@/lib/use-debounced';
 import { assetQuery, assetsQuery, fieldApiPath, fieldKeys, useFieldMutation } from './api';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
@@ -25,15 +26,6 @@ const TITLE_MAX = 60;
 function titleOf(text: string): string {
   const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
   return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
-}
-
-function useDebounced<T>(value: T, ms: number): T {
-  const [v, setV] = useState(value);
-  useEffect(() => {
-    const t = setTimeout(() => setV(value), ms);
-    return () => clearTimeout(t);
-  }, [value, ms]);
-  return v;
 }
 
 /**

@@ -2,8 +2,9 @@
 
 import type { TJob, TJobStatus } from '@amms/contracts/jobs';
 import type { TWorkOrderStatus } from '@amms/contracts/maintenance';
-import type { ReactNode } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
+import { TextField } from '@/components/ui/form';
 import { useMessages } from '@/i18n/messages';
 import { fieldMessages, type FieldMessages } from './messages';
 
@@ -83,4 +84,19 @@ export function Notice({ tone = 'green', children }: { tone?: 'green' | 'blue'; 
 /** The bar at the bottom of a form: stays in reach of the thumb while the form scrolls. */
 export function StickyActions({ children }: { children: ReactNode }) {
   return <div className="sticky bottom-0 z-20 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">{children}</div>;
+}
+
+/** A decimal input (meter hours, hectares, litres) sized for a thumb: numeric keypad, big text. */
+export function DecimalField(props: Omit<ComponentProps<typeof TextField>, 'inputMode' | 'autoComplete' | 'className'>) {
+  return <TextField inputMode="decimal" autoComplete="off" className="[&_input]:min-h-12 [&_input]:text-lg" {...props} />;
+}
+
+/** The record's title with its status badge on the right (the field app's job and work-order pages). */
+export function RecordTitle({ title, badge, className = '' }: { title: ReactNode; badge: ReactNode; className?: string }) {
+  return (
+    <div className={`flex items-start justify-between gap-2 ${className}`}>
+      <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
+      <div className="pt-1.5">{badge}</div>
+    </div>
+  );
 }

@@ -7,7 +7,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { TextAreaField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -20,7 +20,7 @@ import { parseDecimal } from './forms';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
-import { Facts, Notice, Panel, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
+import { DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
 
@@ -55,12 +55,7 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
     <>
       <BackHome orgId={orgId} />
       <p className="mt-1 font-mono text-sm text-slate-600">{workOrderNumber(wo.number)}</p>
-      <div className="flex items-start justify-between gap-2">
-        <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{wo.title}</h1>
-        <div className="pt-1.5">
-          <WorkOrderStatusBadge status={wo.status} />
-        </div>
-      </div>
+      <RecordTitle title={wo.title} badge={<WorkOrderStatusBadge status={wo.status} />} />
 
       <div className="mt-4 space-y-4">
         {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
@@ -387,25 +382,19 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetail; o
           onChange={set('resolution')}
           error={errorOf('resolution')}
         />
-        <TextField
+        <DecimalField
           id={`${base}-laborHours`}
           label={m.wo.laborHours}
-          inputMode="decimal"
-          autoComplete="off"
           value={values.laborHours}
           onChange={set('laborHours')}
           error={errorOf('laborHours')}
-          className="[&_input]:min-h-12 [&_input]:text-lg"
         />
-        <TextField
+        <DecimalField
           id={`${base}-meterHours`}
           label={m.wo.meterHours}
-          inputMode="decimal"
-          autoComplete="off"
           value={values.meterHours}
           onChange={set('meterHours')}
           error={errorOf('meterHours')}
-          className="[&_input]:min-h-12 [&_input]:text-lg"
         />
         {open > 0 ? (
           <p id={`${base}-open`} className="text-sm text-amber-900">

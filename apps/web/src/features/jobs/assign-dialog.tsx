@@ -7,25 +7,25 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextField } from '@/components/ui/form';
 import { Loading } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
+import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
 import { fetchMachineOptions, fetchMemberOptions, jobKeys } from './api';
 import { BookingConflictList } from './booking-conflicts';
 import { useJobAction } from './use-job-action';
 import { jobsMessages } from './messages';
-import { isoToZonedInput, zonedToIso } from './time';
 import { useFieldErrors } from './field-errors';
 
 /** Default slot: the current assignment, else the window's start + the estimated hours (within the window). */
 function defaultSlot(job: TJob, timeZone: string) {
-  if (job.assignment) return { startsAt: isoToZonedInput(job.assignment.startsAt, timeZone), endsAt: isoToZonedInput(job.assignment.endsAt, timeZone) };
+  if (job.assignment) return { startsAt: toLocalInputValue(job.assignment.startsAt, timeZone), endsAt: toLocalInputValue(job.assignment.endsAt, timeZone) };
   const start = new Date(job.windowStart).getTime();
   const end = Math.min(new Date(job.windowEnd).getTime(), start + Math.max(1, Math.ceil(job.estimatedHours)) * 3_600_000);
-  return { startsAt: isoToZonedInput(new Date(start), timeZone), endsAt: isoToZonedInput(new Date(end), timeZone) };
+  return { startsAt: toLocalInputValue(new Date(start), timeZone), endsAt: toLocalInputValue(new Date(end), timeZone) };
 }
 
 export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string; timeZone: string; job: TJob; onClose: () => void }) {
@@ -141,14 +141,11 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
 
           <ErrorAlert error={assign.error} />
           <BookingConflictList orgId={orgId} timeZone={timeZone} error={assign.error} names={names} />
-          <div className="flex flex-wrap justify-end gap-2">
-            <Button variant="secondary" onClick={onClose}>
-              {m.actions.close}
-            </Button>
+          <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
             <Button type="submit" pending={assign.isPending}>
               {m.assign.submit}
             </Button>
-          </div>
+          </FormActions>
         </form>
       )}
     </Dialog>

@@ -8,17 +8,17 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
-import { formatNumber } from '@/lib/format';
+import { formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
+import { addDays, todayIn, zonedToIso } from '@/lib/zoned-time';
 import { fetchFieldOptions, invalidateAfterJobWrite, jobKeys, orgApi } from './api';
 import { jobsMessages } from './messages';
-import { addDays, parseOptionalNumber, todayIn, zonedToIso } from './time';
 import { useFieldErrors } from './field-errors';
 
 export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; timeZone: string; onClose: () => void }) {
@@ -121,14 +121,11 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
         <TextAreaField label={m.create.notes} rows={3} value={form.notes} onChange={set('notes')} error={errs.notes} maxLength={2000} />
         {fields.isError ? <ErrorAlert error={fields.error} /> : null}
         <ErrorAlert error={create.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.create.cancel}
-          </Button>
+        <FormActions cancelLabel={m.create.cancel} onCancel={onClose}>
           <Button type="submit" pending={create.isPending}>
             {m.create.submit}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

@@ -6,23 +6,23 @@ import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, parseOptionalNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { jobKeys, orgApi } from './api';
 import { AssignDialog } from './assign-dialog';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
-import { parseOptionalNumber } from './time';
 import { Fact, Facts, JobStatusBadge } from './ui';
 import { useJobAction } from './use-job-action';
 import { useFieldErrors } from './field-errors';
@@ -76,20 +76,13 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link href={orgPath(orgId, 'jobs')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-          ← {m.detail.back}
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">{jobTitle(j, m)}</h2>
+      <BackLink href={orgPath(orgId, 'jobs')}>{m.detail.back}</BackLink>
+      <DetailHeading title={jobTitle(j, m)}>
         <JobStatusBadge status={j.status} />
         {job.isFetching ? <span className="sr-only" role="status">…</span> : null}
-      </div>
+      </DetailHeading>
 
-      <Card id="job-actions" title={m.detail.actions}>
-        {actions.length ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
-      </Card>
+      <ActionBar id="job-actions" title={m.detail.actions} actions={actions} noActions={m.detail.noActions} />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="job-overview" title={m.detail.overview}>
@@ -168,14 +161,11 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
 function DialogButtons({ pending, submit, onClose }: { pending: boolean; submit: string; onClose: () => void }) {
   const m = useMessages(jobsMessages);
   return (
-    <div className="flex flex-wrap justify-end gap-2">
-      <Button variant="secondary" onClick={onClose}>
-        {m.actions.close}
-      </Button>
+    <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
       <Button type="submit" pending={pending}>
         {submit}
       </Button>
-    </div>
+    </FormActions>
   );
 }
 

@@ -3,22 +3,22 @@
 import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
 import { JOB_STATUSES, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
 import type { TPermission } from '@amms/contracts/permissions';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobKeys, orgApi, qs } from './api';
 import { CreateJobDialog } from './create-job-dialog';
 import { jobsMessages } from './messages';
-import { addDays, zonedToIso } from './time';
 import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
 
 const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
@@ -43,13 +43,9 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
     from: filters.from ? (zonedToIso(filters.from, timeZone) ?? undefined) : undefined,
     to: filters.to ? (zonedToIso(addDays(filters.to, 1), timeZone) ?? undefined) : undefined,
   };
-  const jobs = useInfiniteQuery({
-    queryKey: jobKeys.list(orgId, query),
-    queryFn: ({ pageParam, signal }) => apiFetch(orgApi(orgId, `jobs${qs({ ...query, limit: PAGE, cursor: pageParam })}`), ZListJobsResponse, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const rows = jobs.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: jobs, rows } = useCursorList(
+    cursorListQuery(jobKeys.list(orgId, query), (cursor, signal) => apiFetch(orgApi(orgId, `jobs${qs({ ...query, limit: PAGE, cursor })}`), ZListJobsResponse, { signal })),
+  );
   const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setFilters((f) => ({ ...f, [k]: v }));
 
   return (
@@ -89,67 +85,49 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
         </div>
       </section>
 
-      {jobs.isPending ? (
-        <Loading />
-      ) : jobs.isError && rows.length === 0 ? (
-        <QueryError error={jobs.error} onRetry={() => void jobs.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.list.empty}</Empty>
-      ) : (
-        <>
-          <TableWrap>
-            <table className="w-full min-w-[56rem] border-collapse">
-              <caption className="sr-only">{m.list.caption}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClass}>{m.list.job}</th>
-                  <th scope="col" className={thClass}>{m.list.operation}</th>
-                  <th scope="col" className={thClass}>{m.list.window}</th>
-                  <th scope="col" className={thClass}>{m.list.status}</th>
-                  <th scope="col" className={thClass}>{m.list.assignment}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{m.list.area}</th>
-                  <th scope="col" className={`${thClass} text-right`}>{m.list.priority}</th>
+      <CursorListStates query={jobs} count={rows.length} empty={m.list.empty} keepRowsOnError>
+        <TableWrap>
+          <table className="w-full min-w-[56rem] border-collapse">
+            <caption className="sr-only">{m.list.caption}</caption>
+            <thead className="bg-slate-50">
+              <HeadRow className={thClass} cells={[m.list.job, m.list.operation, m.list.window, m.list.status, m.list.assignment, { label: m.list.area, className: `${thClass} text-right` }, { label: m.list.priority, className: `${thClass} text-right` }]} />
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((job) => (
+                <tr key={job.id} className="hover:bg-slate-50">
+                  <th scope="row" className={`${tdClass} text-left font-medium`}>
+                    <Link href={orgPath(orgId, `jobs/${job.id}`)} className="text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                      {jobTitle(job, m)}
+                    </Link>
+                    <div className="text-xs font-normal text-slate-600">{job.fieldName}</div>
+                  </th>
+                  <td className={`${tdClass} whitespace-nowrap`}>{m.operation[job.operationType]}</td>
+                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                    {formatDateTime(job.windowStart, locale, timeZone)}
+                    <br />
+                    <span className="text-slate-600">– {formatDateTime(job.windowEnd, locale, timeZone)}</span>
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <JobStatusBadge status={job.status} />
+                  </td>
+                  <td className={tdClass}>
+                    {job.assignment ? (
+                      <>
+                        {job.assignment.machines.map((mc) => mc.name).join(' + ')}
+                        <div className="text-xs text-slate-600">{job.assignment.operatorName}</div>
+                      </>
+                    ) : (
+                      <span className="text-slate-500">{m.list.none}</span>
+                    )}
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{job.priority}</td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((job) => (
-                  <tr key={job.id} className="hover:bg-slate-50">
-                    <th scope="row" className={`${tdClass} text-left font-medium`}>
-                      <Link href={orgPath(orgId, `jobs/${job.id}`)} className="text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
-                        {jobTitle(job, m)}
-                      </Link>
-                      <div className="text-xs font-normal text-slate-600">{job.fieldName}</div>
-                    </th>
-                    <td className={`${tdClass} whitespace-nowrap`}>{m.operation[job.operationType]}</td>
-                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                      {formatDateTime(job.windowStart, locale, timeZone)}
-                      <br />
-                      <span className="text-slate-600">– {formatDateTime(job.windowEnd, locale, timeZone)}</span>
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      <JobStatusBadge status={job.status} />
-                    </td>
-                    <td className={tdClass}>
-                      {job.assignment ? (
-                        <>
-                          {job.assignment.machines.map((mc) => mc.name).join(' + ')}
-                          <div className="text-xs text-slate-600">{job.assignment.operatorName}</div>
-                        </>
-                      ) : (
-                        <span className="text-slate-500">{m.list.none}</span>
-                      )}
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}</td>
-                    <td className={`${tdClass} text-right tabular-nums`}>{job.priority}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-          {jobs.isFetchNextPageError ? <QueryError error={jobs.error} /> : null}
-          <LoadMore hasNextPage={jobs.hasNextPage} isFetchingNextPage={jobs.isFetchingNextPage} onClick={() => void jobs.fetchNextPage()} />
-        </>
-      )}
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </CursorListStates>
 
       {creating ? <CreateJobDialog orgId={orgId} timeZone={timeZone} onClose={() => setCreating(false)} /> : null}
     </div>

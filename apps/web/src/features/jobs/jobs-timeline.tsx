@@ -13,10 +13,10 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDate } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { addDays, todayIn, weekStart, zonedToIso } from '@/lib/zoned-time';
 import { fetchAllPages, fetchMachineOptions, jobKeys, orgApi, qs } from './api';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
-import { addDays, mondayOf, todayIn, zonedToIso } from './time';
 
 /** Work orders that hold (or will hold) a machine: their planned window or their open downtime. */
 const LIVE_WO: TWorkOrderStatus[] = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'];
@@ -28,7 +28,7 @@ const LIVE_WO: TWorkOrderStatus[] = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE
 export function JobsTimeline({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
   const m = useMessages(jobsMessages);
   const { locale } = useI18n();
-  const thisWeek = mondayOf(todayIn(timeZone));
+  const thisWeek = weekStart(todayIn(timeZone));
   const [monday, setMonday] = useState(thisWeek);
   const [onlyBooked, setOnlyBooked] = useState(false);
   const from = zonedToIso(monday, timeZone)!;

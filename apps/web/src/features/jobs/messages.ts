@@ -1,4 +1,5 @@
 import { defineMessages } from '@/i18n/messages';
+import { enumLabels } from '@/lib/labels';
 
 export const jobsMessages = defineMessages(
   {
@@ -11,19 +12,8 @@ export const jobsMessages = defineMessages(
       COMPLETED: '已完成',
       CANCELLED: '已取消',
     },
-    operation: {
-      TILLAGE: '耕整地',
-      SOWING_PLANTING: '播种栽植',
-      FERTILIZING: '施肥',
-      CROP_PROTECTION: '植保',
-      MOWING: '割草',
-      BALING: '打捆',
-      HARVESTING: '收获',
-      FORAGE_HARVESTING: '青贮收获',
-      TRANSPORT: '运输',
-      OTHER: '其他',
-    },
-    kind: { POWER_UNIT: '动力机械', SELF_PROPELLED: '自走式机械', IMPLEMENT: '农具' },
+    operation: enumLabels['zh-CN'].planningOperation,
+    kind: enumLabels['zh-CN'].kind,
     filters: {
       heading: '筛选',
       status: '状态',
@@ -185,19 +175,8 @@ export const jobsMessages = defineMessages(
       COMPLETED: 'Completed',
       CANCELLED: 'Cancelled',
     },
-    operation: {
-      TILLAGE: 'Tillage',
-      SOWING_PLANTING: 'Sowing / planting',
-      FERTILIZING: 'Fertilizing',
-      CROP_PROTECTION: 'Crop protection',
-      MOWING: 'Mowing',
-      BALING: 'Baling',
-      HARVESTING: 'Harvesting',
-      FORAGE_HARVESTING: 'Forage harvesting',
-      TRANSPORT: 'Transport',
-      OTHER: 'Other',
-    },
-    kind: { POWER_UNIT: 'Power unit', SELF_PROPELLED: 'Self-propelled', IMPLEMENT: 'Implement' },
+    operation: enumLabels.en.planningOperation,
+    kind: enumLabels.en.kind,
     filters: {
       heading: 'Filters',
       status: 'Status',

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField } from '@/components/ui/form';
-import { Empty, Loading, QueryError } from '@/components/ui/states';
+import { HeadRow, ListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -83,71 +83,55 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
         </div>
       </div>
 
-      {due.isPending ? (
-        <Loading />
-      ) : due.isError ? (
-        <QueryError error={due.error} onRetry={() => void due.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.due.empty}</Empty>
-      ) : (
-        <>
-          {due.data.truncated ? <p className="text-sm text-amber-900">{m.due.truncated}</p> : null}
-          <TableWrap>
-            <table className="w-full min-w-[52rem] border-collapse">
-              <caption className="sr-only">{m.due.caption}</caption>
-              <thead className="bg-slate-50">
-                <tr>
-                  <th scope="col" className={thClass}>{m.due.machine}</th>
-                  <th scope="col" className={thClass}>{m.due.plan}</th>
-                  <th scope="col" className={thClass}>{m.due.state}</th>
-                  <th scope="col" className={thClass}>{m.due.next}</th>
-                  <th scope="col" className={thClass}>{m.due.remaining}</th>
-                  <th scope="col" className={thClass}>{m.due.last}</th>
-                  <th scope="col" className={thClass}>{m.due.workOrder}</th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((r) => (
-                  <tr key={`${r.planId}-${r.assetId}`} className={r.status === 'OVERDUE' ? 'bg-red-50/50' : undefined}>
-                    <th scope="row" className={`${tdClass} text-left font-medium`}>
-                      <Link href={orgPath(orgId, `assets/${r.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
-                        {r.assetName}
+      <ListStates query={due} count={rows.length} empty={m.due.empty}>
+        {due.data?.truncated ? <p className="text-sm text-amber-900">{m.due.truncated}</p> : null}
+        <TableWrap>
+          <table className="w-full min-w-[52rem] border-collapse">
+            <caption className="sr-only">{m.due.caption}</caption>
+            <thead className="bg-slate-50">
+              <HeadRow className={thClass} cells={[m.due.machine, m.due.plan, m.due.state, m.due.next, m.due.remaining, m.due.last, m.due.workOrder]} />
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {rows.map((r) => (
+                <tr key={`${r.planId}-${r.assetId}`} className={r.status === 'OVERDUE' ? 'bg-red-50/50' : undefined}>
+                  <th scope="row" className={`${tdClass} text-left font-medium`}>
+                    <Link href={orgPath(orgId, `assets/${r.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                      {r.assetName}
+                    </Link>
+                  </th>
+                  <td className={tdClass}>{r.planName}</td>
+                  <td className={`${tdClass} whitespace-nowrap`}>
+                    <DueBadge status={r.status} />
+                  </td>
+                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                    {r.nextDueAt ? formatDate(r.nextDueAt, locale, timeZone) : null}
+                    {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
+                    {r.nextDueHours !== null ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) }) : null}
+                  </td>
+                  <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
+                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                    {formatDate(r.lastServiceAt, locale, timeZone)}
+                    <br />
+                    <span className="text-slate-600">{format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}</span>
+                  </td>
+                  <td className={tdClass}>
+                    {r.openWorkOrder ? (
+                      <Link href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)} className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline">
+                        <span className="font-mono">{woNumber(r.openWorkOrder.number)}</span>
+                        <WorkOrderStatusBadge status={r.openWorkOrder.status} />
                       </Link>
-                    </th>
-                    <td className={tdClass}>{r.planName}</td>
-                    <td className={`${tdClass} whitespace-nowrap`}>
-                      <DueBadge status={r.status} />
-                    </td>
-                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                      {r.nextDueAt ? formatDate(r.nextDueAt, locale, timeZone) : null}
-                      {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
-                      {r.nextDueHours !== null ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) }) : null}
-                    </td>
-                    <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
-                    <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                      {formatDate(r.lastServiceAt, locale, timeZone)}
-                      <br />
-                      <span className="text-slate-600">{format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}</span>
-                    </td>
-                    <td className={tdClass}>
-                      {r.openWorkOrder ? (
-                        <Link href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)} className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline">
-                          <span className="font-mono">{woNumber(r.openWorkOrder.number)}</span>
-                          <WorkOrderStatusBadge status={r.openWorkOrder.status} />
-                        </Link>
-                      ) : permissions.includes('workorder.write') && r.status !== 'OK' ? (
-                        <CreateFromDue orgId={orgId} row={r} />
-                      ) : (
-                        m.due.none
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </TableWrap>
-        </>
-      )}
+                    ) : permissions.includes('workorder.write') && r.status !== 'OK' ? (
+                      <CreateFromDue orgId={orgId} row={r} />
+                    ) : (
+                      m.due.none
+                    )}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      </ListStates>
     </section>
   );
 }

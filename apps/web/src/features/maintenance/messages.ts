@@ -1,19 +1,14 @@
 import { defineMessages } from '@/i18n/messages';
+import { enumLabels } from '@/lib/labels';
 
 export const maintenanceMessages = defineMessages(
   {
     tabs: { label: '维修保养视图', board: '工单看板', due: '到期保养' },
-    status: {
-      OPEN: '待开始',
-      IN_PROGRESS: '维修中',
-      AWAITING_ACCEPTANCE: '待验收',
-      CLOSED: '已关闭',
-      CANCELLED: '已取消',
-    },
-    type: { PREVENTIVE: '预防性保养', CORRECTIVE: '故障维修', INSPECTION: '检查' },
+    status: enumLabels['zh-CN'].workOrderStatus,
+    type: enumLabels['zh-CN'].woType,
     due: {
       heading: '到期保养',
-      status: { OVERDUE: '已逾期', DUE_SOON: '即将到期', OK: '正常' },
+      status: enumLabels['zh-CN'].dueStatus,
       filter: '状态',
       all: '全部',
       within: '提前天数',
@@ -80,7 +75,7 @@ export const maintenanceMessages = defineMessages(
       heading: '检查单',
       progress: '已完成 {done}/{total}',
       empty: '这张工单没有检查项。',
-      result: { PENDING: '未检查', PASS: '合格', FAIL: '不合格', NA: '不适用' },
+      result: enumLabels['zh-CN'].checklistResult,
       readonly: '只有维修中的工单可以填写检查单。',
       itemGroup: '检查项：{label}',
     },
@@ -117,17 +112,11 @@ export const maintenanceMessages = defineMessages(
   },
   {
     tabs: { label: 'Maintenance views', board: 'Work orders', due: 'Due list' },
-    status: {
-      OPEN: 'Open',
-      IN_PROGRESS: 'In progress',
-      AWAITING_ACCEPTANCE: 'Awaiting acceptance',
-      CLOSED: 'Closed',
-      CANCELLED: 'Cancelled',
-    },
-    type: { PREVENTIVE: 'Preventive', CORRECTIVE: 'Corrective', INSPECTION: 'Inspection' },
+    status: enumLabels.en.workOrderStatus,
+    type: enumLabels.en.woType,
     due: {
       heading: 'Maintenance due',
-      status: { OVERDUE: 'Overdue', DUE_SOON: 'Due soon', OK: 'OK' },
+      status: enumLabels.en.dueStatus,
       filter: 'Status',
       all: 'All',
       within: 'Days ahead',
@@ -194,7 +183,7 @@ export const maintenanceMessages = defineMessages(
       heading: 'Checklist',
       progress: '{done}/{total} done',
       empty: 'This work order has no checklist.',
-      result: { PENDING: 'Not checked', PASS: 'Pass', FAIL: 'Fail', NA: 'N/A' },
+      result: enumLabels.en.checklistResult,
       readonly: 'The checklist can be filled in while the work order is in progress.',
       itemGroup: 'Checklist item: {label}',
     },

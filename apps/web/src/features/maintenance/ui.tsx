@@ -3,6 +3,7 @@
 import type { TDueStatus, TWorkOrderStatus, TWorkOrderType } from '@amms/contracts/maintenance';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { useMessages } from '@/i18n/messages';
+import { DUE_STATUS_TONE } from '@/lib/labels';
 import { orgPath } from '@/lib/nav';
 import { SubNav } from '../jobs/ui';
 import { maintenanceMessages } from './messages';
@@ -27,14 +28,13 @@ export function WorkOrderTypeBadge({ type }: { type: TWorkOrderType }) {
   return <Badge tone={TYPE_TONES[type]}>{m.type[type]}</Badge>;
 }
 
-const DUE_TONES: Record<TDueStatus, Tone> = { OVERDUE: 'red', DUE_SOON: 'amber', OK: 'green' };
 const DUE_ICON: Record<TDueStatus, string> = { OVERDUE: '⚠', DUE_SOON: '◔', OK: '✓' };
 
 /** Colour and a symbol: the state never depends on colour alone. */
 export function DueBadge({ status }: { status: TDueStatus }) {
   const m = useMessages(maintenanceMessages);
   return (
-    <Badge tone={DUE_TONES[status]}>
+    <Badge tone={DUE_STATUS_TONE[status]}>
       <span aria-hidden="true" className="mr-1">
         {DUE_ICON[status]}
       </span>

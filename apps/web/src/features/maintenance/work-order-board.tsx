@@ -1,13 +1,14 @@
 'use client';
 
 import { WORK_ORDER_STATUSES, ZListWorkOrdersResponse, type TWorkOrderStatus } from '@amms/contracts/maintenance';
-import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { NextPage } from '@/components/ui/list';
+import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { orgApi, qs } from '../jobs/api';
@@ -38,13 +39,11 @@ export function WorkOrderBoard({ orgId, timeZone }: { orgId: string; timeZone: s
 function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; status: TWorkOrderStatus }) {
   const m = useMessages(maintenanceMessages);
   const { locale } = useI18n();
-  const q = useInfiniteQuery({
-    queryKey: maintenanceKeys.board(orgId, status),
-    queryFn: ({ pageParam, signal }) => apiFetch(orgApi(orgId, `work-orders${qs({ status, limit: pageSize(status), cursor: pageParam })}`), ZListWorkOrdersResponse, { signal }),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) => last.nextCursor ?? undefined,
-  });
-  const items = q.data?.pages.flatMap((p) => p.items) ?? [];
+  const { query: q, rows: items } = useCursorList(
+    cursorListQuery(maintenanceKeys.board(orgId, status), (cursor, signal) =>
+      apiFetch(orgApi(orgId, `work-orders${qs({ status, limit: pageSize(status), cursor })}`), ZListWorkOrdersResponse, { signal }),
+    ),
+  );
   const headingId = `wo-col-${status}`;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3">
@@ -87,8 +86,7 @@ function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; 
           ))}
         </ul>
       )}
-      {q.isFetchNextPageError ? <QueryError error={q.error} /> : null}
-      <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
+      <NextPage query={q} />
     </section>
   );
 }

@@ -12,24 +12,24 @@ import type { TPermission } from '@amms/contracts/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { formatDateTime, formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
 import { formatFenExact, yuanToFen } from '../costs/money';
 import { orgApi } from '../jobs/api';
-import { parseOptionalNumber } from '../jobs/time';
 import { Fact, Facts, TableWrap, tdClass, thClass } from '../jobs/ui';
 import { invalidateAfterWorkOrderWrite, maintenanceKeys } from './api';
 import { maintenanceMessages } from './messages';
@@ -119,33 +119,27 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
 
   return (
     <div className="space-y-4">
-      <p>
-        <Link href={orgPath(orgId, 'maintenance')} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-          ← {m.detail.back}
-        </Link>
-      </p>
-      <div className="flex flex-wrap items-center gap-3">
-        <h2 className="text-xl font-semibold text-slate-900">
-          <span className="font-mono text-slate-600">{woNumber(wo.number)}</span> {wo.title}
-        </h2>
+      <BackLink href={orgPath(orgId, 'maintenance')}>{m.detail.back}</BackLink>
+      <DetailHeading
+        title={
+          <>
+            <span className="font-mono text-slate-600">{woNumber(wo.number)}</span> {wo.title}
+          </>
+        }
+      >
         <WorkOrderStatusBadge status={wo.status} />
         <WorkOrderTypeBadge type={wo.type} />
-      </div>
+      </DetailHeading>
 
-      <Card id="wo-actions" title={m.detail.actions}>
-        {buttons.length ? <div className="flex flex-wrap gap-2">{buttons}</div> : <p className="text-sm text-slate-600">{m.detail.noActions}</p>}
-        {selfAcceptance && wo.status === 'AWAITING_ACCEPTANCE' && can('workorder.accept') ? (
-          <p id="wo-self-acceptance" className="mt-2 text-sm text-amber-900">
-            {selfNote}
-          </p>
-        ) : null}
-        {action.refreshed ? (
-          <p role="status" className="mt-2 text-sm text-slate-700">
-            {m.detail.refreshed}
-          </p>
-        ) : null}
-        <ErrorAlert error={action.error} className="mt-2" />
-      </Card>
+      <ActionBar
+        id="wo-actions"
+        title={m.detail.actions}
+        actions={buttons}
+        noActions={m.detail.noActions}
+        note={selfAcceptance && wo.status === 'AWAITING_ACCEPTANCE' && can('workorder.accept') ? { id: 'wo-self-acceptance', text: selfNote } : null}
+        refreshed={action.refreshed ? m.detail.refreshed : null}
+        error={action.error}
+      />
 
       <div className="grid gap-4 lg:grid-cols-2">
         <Card id="wo-overview" title={m.detail.overview}>
@@ -398,14 +392,11 @@ function SubmitDialog({ orgId, wo, onClose }: { orgId: string; wo: TWorkOrderDet
         <TextField label={m.submit.labor} type="number" inputMode="decimal" step="0.01" min="0" value={form.laborHours} onChange={set('laborHours')} error={errs.laborHours} />
         <TextAreaField label={m.submit.resolution} rows={3} maxLength={4000} value={form.resolution} onChange={set('resolution')} error={errs.resolution} />
         <ErrorAlert error={submit.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" pending={submit.isPending}>
             {m.submit.confirm}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );
@@ -426,14 +417,11 @@ function ReasonDialog({ orgId, wo, kind, onClose }: { orgId: string; wo: TWorkOr
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <TextAreaField label={text.reason} rows={3} required maxLength={2000} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
         <ErrorAlert error={act.error} />
-        <div className="flex flex-wrap justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            {m.actions.close}
-          </Button>
+        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" variant={kind === 'cancel' ? 'danger' : 'primary'} pending={act.isPending}>
             {text.confirm}
           </Button>
-        </div>
+        </FormActions>
       </form>
     </Dialog>
   );

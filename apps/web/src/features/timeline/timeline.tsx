@@ -6,8 +6,8 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
+import { localDays } from '@/lib/zoned-time';
 import { timelineMessages } from './messages';
-import { localDays } from './time';
 
 export type TimelineRow = { id: string; label: string; sublabel?: string };
 export type TimelineBarKind = 'job' | 'maintenance' | 'proposed' | 'conflict' | 'removed';

@@ -1,11 +1,16 @@
 import type { TAssetStatus, TMachineKind, TMeterSource, TOperationType } from '@amms/contracts/assets';
 import type { TCostCategory, TCostDocumentStatus } from '@amms/contracts/costs';
 import type { TJobStatus } from '@amms/contracts/jobs';
-import type { TDueStatus, TWorkOrderStatus, TWorkOrderType } from '@amms/contracts/maintenance';
+import type { TChecklistResult, TDueStatus, TWorkOrderStatus, TWorkOrderType } from '@amms/contracts/maintenance';
 import type { Tone } from '@/components/ui/badge';
 import { defineMessages } from '@/i18n/messages';
 
-/** Wording of the API's enums, shared by the assets, dashboard and analytics features. */
+/**
+ * Wording of the API's enums: the one source for every feature. A feature's messages refer to
+ * these sets (`operation: enumLabels['zh-CN'].operation`) rather than repeating them, so a word
+ * changes in one place. Where pages deliberately word a value differently, the variant has its
+ * own name here (planningOperation, workOrderStatus) instead of a copy in the feature.
+ */
 export const enumLabels = defineMessages(
   {
     kind: { POWER_UNIT: '动力机械', SELF_PROPELLED: '自走式机械', IMPLEMENT: '农具' } satisfies Record<TMachineKind, string>,
@@ -29,6 +34,22 @@ export const enumLabels = defineMessages(
     woType: { PREVENTIVE: '预防性保养', CORRECTIVE: '故障维修', INSPECTION: '检查' } satisfies Record<TWorkOrderType, string>,
     dueStatus: { OVERDUE: '已逾期', DUE_SOON: '即将到期', OK: '正常' } satisfies Record<TDueStatus, string>,
     meterSource: { MANUAL: '手工录入', TELEMATICS: '车载终端', JOB: '作业记录', WORK_ORDER: '维修工单' } satisfies Record<TMeterSource, string>,
+    /** the operation as the planning pages (jobs, drafts) write it */
+    planningOperation: {
+      TILLAGE: '耕整地',
+      SOWING_PLANTING: '播种栽植',
+      FERTILIZING: '施肥',
+      CROP_PROTECTION: '植保',
+      MOWING: '割草',
+      BALING: '打捆',
+      HARVESTING: '收获',
+      FORAGE_HARVESTING: '青贮收获',
+      TRANSPORT: '运输',
+      OTHER: '其他',
+    } satisfies Record<TOperationType, string>,
+    /** a work order's status on the maintenance pages and in the field app */
+    workOrderStatus: { OPEN: '待开始', IN_PROGRESS: '维修中', AWAITING_ACCEPTANCE: '待验收', CLOSED: '已关闭', CANCELLED: '已取消' } satisfies Record<TWorkOrderStatus, string>,
+    checklistResult: { PENDING: '未检查', PASS: '合格', FAIL: '不合格', NA: '不适用' } satisfies Record<TChecklistResult, string>,
   },
   {
     kind: { POWER_UNIT: 'Power unit', SELF_PROPELLED: 'Self-propelled', IMPLEMENT: 'Implement' },
@@ -52,6 +73,20 @@ export const enumLabels = defineMessages(
     woType: { PREVENTIVE: 'Preventive', CORRECTIVE: 'Corrective', INSPECTION: 'Inspection' },
     dueStatus: { OVERDUE: 'Overdue', DUE_SOON: 'Due soon', OK: 'OK' },
     meterSource: { MANUAL: 'Manual', TELEMATICS: 'Telematics', JOB: 'Job', WORK_ORDER: 'Work order' },
+    planningOperation: {
+      TILLAGE: 'Tillage',
+      SOWING_PLANTING: 'Sowing / planting',
+      FERTILIZING: 'Fertilizing',
+      CROP_PROTECTION: 'Crop protection',
+      MOWING: 'Mowing',
+      BALING: 'Baling',
+      HARVESTING: 'Harvesting',
+      FORAGE_HARVESTING: 'Forage harvesting',
+      TRANSPORT: 'Transport',
+      OTHER: 'Other',
+    },
+    workOrderStatus: { OPEN: 'Open', IN_PROGRESS: 'In progress', AWAITING_ACCEPTANCE: 'Awaiting acceptance', CLOSED: 'Closed', CANCELLED: 'Cancelled' },
+    checklistResult: { PENDING: 'Not checked', PASS: 'Pass', FAIL: 'Fail', NA: 'N/A' },
   },
 );
 

@@ -1,0 +1,105 @@
+'use client';
+
+import type { ReactNode } from 'react';
+import { Empty, LoadMore, Loading, QueryError } from './states';
+
+/** What the list states need of a query (useQuery or useInfiniteQuery). */
+type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
+
+/** …and of a cursor-paginated one, for "load more". */
+type CursorQuery = ListQuery & {
+  isFetching: boolean;
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  fetchNextPage: () => unknown;
+};
+
+/**
+ * The states of a list: loading, failed (with retry), empty, or the rows (children).
+ * `keepRowsOnError`: a failed refetch or next page keeps the rows already shown
+ * instead of replacing them with the error.
+ */
+export function ListStates({
+  query,
+  count,
+  empty,
+  keepRowsOnError = false,
+  children,
+}: {
+  query: ListQuery;
+  count: number;
+  empty: ReactNode;
+  keepRowsOnError?: boolean;
+  children: ReactNode;
+}) {
+  if (query.isPending) return <Loading />;
+  if (query.isError && !(keepRowsOnError && count > 0)) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (count === 0) return <Empty>{empty}</Empty>;
+  return <>{children}</>;
+}
+
+/**
+ * A cursor-paginated list: its states, the rows (children) and "load more" under them.
+ * `busy`: the rows and the button sit in a box marked aria-busy while anything loads.
+ */
+export function CursorListStates({
+  query,
+  count,
+  empty,
+  keepRowsOnError = false,
+  busy = false,
+  children,
+}: {
+  query: CursorQuery;
+  count: number;
+  empty: ReactNode;
+  keepRowsOnError?: boolean;
+  busy?: boolean;
+  children: ReactNode;
+}) {
+  const body = (
+    <>
+      {children}
+      <NextPage query={query} showError={keepRowsOnError} />
+    </>
+  );
+  return (
+    <ListStates query={query} count={count} empty={empty} keepRowsOnError={keepRowsOnError}>
+      {busy ? <div aria-busy={query.isFetching}>{body}</div> : body}
+    </ListStates>
+  );
+}
+
+/** "Load more" of a cursor-paginated query, and (showError) the error of a failed next page above it. */
+export function NextPage({ query, showError = true }: { query: CursorQuery; showError?: boolean }) {
+  return (
+    <>
+      {showError && query.isFetchNextPageError ? <QueryError error={query.error} /> : null}
+      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} />
+    </>
+  );
+}
+
+/**
+ * A header row of column titles: one `<th scope="col">` each with `className` (the last one
+ * with `lastClassName` when given), or a cell's own class (`{ label, className }`).
+ */
+export function HeadRow({ cells, className, lastClassName }: { cells: readonly (ReactNode | HeadCell)[]; className: string; lastClassName?: string }) {
+  return (
+    <tr>
+      {cells.map((c, i) => {
+        const own = isHeadCell(c) ? c : null;
+        const cls = own ? own.className : lastClassName && i === cells.length - 1 ? lastClassName : className;
+        return (
+          <th key={i} scope="col" className={cls}>
+            {own ? own.label : (c as ReactNode)}
+          </th>
+        );
+      })}
+    </tr>
+  );
+}
+
+type HeadCell = { label: ReactNode; className: string };
+const isHeadCell = (c: unknown): c is HeadCell => typeof c === 'object' && c !== null && 'label' in c && 'className' in c;
