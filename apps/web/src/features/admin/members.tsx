@@ -192,6 +192,7 @@ function TeamPicker({
   value,
   onChange,
   error,
+  disabled,
 }: {
   m: AdminMessages;
   teams: TTeam[] | undefined;
@@ -199,6 +200,7 @@ function TeamPicker({
   value: string[];
   onChange: (ids: string[]) => void;
   error?: string;
+  disabled?: boolean;
 }) {
   return (
     <CheckboxGroup legend={m.members.fieldTeams} error={error}>
@@ -213,6 +215,7 @@ function TeamPicker({
               key={t.id}
               label={t.name}
               checked={value.includes(t.id)}
+              disabled={disabled}
               onChange={(on) => onChange(on ? [...value, t.id] : value.filter((id) => id !== t.id))}
             />
           ))}
@@ -450,7 +453,7 @@ function EditMemberDialog({
             </option>
           ))}
         </SelectField>
-        <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} />
+        <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} disabled={self} />
         <SelectField
           label={m.members.fieldStatus}
           value={status}
@@ -462,7 +465,16 @@ function EditMemberDialog({
           <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
         </SelectField>
       </div>
-      <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
+      {/* under TEAM scope my own teams decide what I see: the API refuses that change too */}
+      <TeamPicker
+        m={m}
+        teams={teams}
+        pending={teamsPending}
+        value={teamIds}
+        onChange={setTeamIds}
+        error={errors.teamIds}
+        disabled={self && base.dataScope === 'TEAM'}
+      />
     </FormDialog>
   );
 }

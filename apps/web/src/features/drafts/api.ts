@@ -1,5 +1,4 @@
 import { ZListAssetsResponse } from '@amms/contracts/assets';
-import { ZListAuditEventsResponse } from '@amms/contracts/audit';
 import { ZAgentRun, ZDraftDetail, ZExecution, ZListDraftsResponse, type TDraftDetail, type TDraftVersion } from '@amms/contracts/drafts';
 import { ZListAssignmentsResponse, type TCalendarAssignment } from '@amms/contracts/jobs';
 import { ZListWorkOrdersResponse, type TWorkOrder } from '@amms/contracts/maintenance';
@@ -16,7 +15,6 @@ export const draftKeys = {
   detail: (orgId: string, draftId: string) => ['orgs', orgId, 'drafts', 'detail', draftId] as const,
   run: (orgId: string, runId: string) => ['orgs', orgId, 'drafts', 'run', runId] as const,
   execution: (orgId: string, executionId: string) => ['orgs', orgId, 'drafts', 'execution', executionId] as const,
-  executionOf: (orgId: string, draftId: string) => ['orgs', orgId, 'drafts', 'execution-of', draftId] as const,
   bookings: (orgId: string, from: string, to: string) => ['orgs', orgId, 'drafts', 'bookings', { from, to }] as const,
   workOrders: (orgId: string) => ['orgs', orgId, 'drafts', 'work-orders'] as const,
   machines: (orgId: string) => ['orgs', orgId, 'drafts', 'machines'] as const,
@@ -60,16 +58,6 @@ export const executionQuery = (orgId: string, executionId: string) =>
  * The draft's latest execution id, read from its audit trail (`execution.requested`): the draft
  * itself does not name its executions (API gap). Needs audit.read.
  */
-export const executionOfDraftQuery = (orgId: string, draftId: string) =>
-  queryOptions({
-    queryKey: draftKeys.executionOf(orgId, draftId),
-    queryFn: async ({ signal }) => {
-      const q = new URLSearchParams({ entityType: 'draft', entityId: draftId, action: 'execution.requested', limit: '500' });
-      const res = await apiFetch(`${org(orgId)}/audit-events?${q}`, ZListAuditEventsResponse, { signal });
-      return res.items.at(-1)?.entityId ?? null;
-    },
-  });
-
 /** All live assignments overlapping [from, to) (a few pages at most). */
 export async function fetchAssignments(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TCalendarAssignment[]> {
   const out: TCalendarAssignment[] = [];

@@ -309,7 +309,6 @@ function DraftReviewLoaded({
           draft={draft}
           timeZone={timeZone}
           canExecute={can('draft.execute')}
-          canReadAudit={can('audit.read')}
           initialExecutionId={initialExecutionId}
         />
       ) : null}

@@ -17,7 +17,7 @@ import { formatDateTime } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
-import { draftKeys, executionOfDraftQuery, executionQuery, isTerminal } from './api';
+import { draftKeys, executionQuery, isTerminal } from './api';
 import { jobName, machineSetName } from './diff';
 import { draftMessages, labelMessages } from './messages';
 import { executionTone, receiptTone } from './tones';
@@ -32,14 +32,12 @@ export function ExecutionPanel({
   draft,
   timeZone,
   canExecute,
-  canReadAudit,
   initialExecutionId,
 }: {
   orgId: string;
   draft: TDraftDetail;
   timeZone: string;
   canExecute: boolean;
-  canReadAudit: boolean;
   initialExecutionId: string | null;
 }) {
   const m = useMessages(draftMessages);
@@ -47,10 +45,8 @@ export function ExecutionPanel({
   const idem = useIdempotencyKey();
   const [executionId, setExecutionId] = useState<string | null>(initialExecutionId);
 
-  // a draft executed earlier (page reloaded): its execution, found through its audit trail
-  const started = draft.status === 'EXECUTING' || draft.status === 'EXECUTED';
-  const lookup = useQuery({ ...executionOfDraftQuery(orgId, draft.id), enabled: !executionId && started && canReadAudit });
-  const shownId = executionId ?? lookup.data ?? null;
+  // a draft executed earlier (page reloaded): the draft lists its executions, newest first
+  const shownId = executionId ?? draft.executions[0]?.id ?? null;
 
   const execution = useQuery({ ...executionQuery(orgId, shownId ?? ''), enabled: !!shownId });
 
@@ -98,8 +94,6 @@ export function ExecutionPanel({
           <p className="text-sm text-slate-700">{m.executeExplain}</p>
           {!canExecute ? (
             <p className="text-sm text-slate-600">{m.noPermissionExecute}</p>
-          ) : started && lookup.isPending && canReadAudit ? (
-            <Loading />
           ) : confirmedCurrent ? (
             <Button onClick={() => execute.mutate()} pending={execute.isPending}>
               {format(m.execute, { version })}
