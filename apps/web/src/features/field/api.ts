@@ -80,13 +80,15 @@ export const assetsQuery = (orgId: string, search: string) =>
     getNextPageParam: nextCursor,
   });
 
-export type WorkOrderFilter = { status: TWorkOrderStatus; assigneeMembershipId?: string };
+/** no status: every status (an operator's own fault reports) */
+export type WorkOrderFilter = { status?: TWorkOrderStatus; assigneeMembershipId?: string };
 
 export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
   infiniteQueryOptions({
     queryKey: [...fieldKeys.workOrders(orgId), f],
     queryFn: ({ signal, pageParam }) => {
-      const q = new URLSearchParams({ limit: String(PAGE), status: f.status });
+      const q = new URLSearchParams({ limit: String(PAGE) });
+      if (f.status) q.set('status', f.status);
       if (f.assigneeMembershipId) q.set('assigneeMembershipId', f.assigneeMembershipId);
       if (pageParam) q.set('cursor', pageParam);
       return apiFetch(`${org(orgId)}/work-orders?${q.toString()}`, ZListWorkOrdersResponse, { signal });

@@ -5,7 +5,7 @@ import { useMessages } from '@/i18n/messages';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import { MyJobs } from './my-jobs';
-import { MyWorkOrders } from './my-work-orders';
+import { MyReports, MyWorkOrders } from './my-work-orders';
 import type { FieldOrgProps } from './types';
 
 /** /field: what is on my plate today, by role (jobs for operators, work orders for mechanics). */
@@ -18,6 +18,7 @@ export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: st
       <div className="mt-4 space-y-8">
         {can('job.execute') ? <MyJobs {...props} /> : null}
         {can('workorder.work') && can('maintenance.read') ? <MyWorkOrders {...props} /> : null}
+        {can('workorder.write') && !can('maintenance.read') ? <MyReports {...props} /> : null}
       </div>
       {can('workorder.write') ? (
         <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 backdrop-blur">

@@ -45,6 +45,15 @@ export function MyWorkOrders({ orgId, membershipId, timeZone }: FieldOrgProps) {
   );
 }
 
+/**
+ * For reporters without maintenance.read (operators): the work orders they reported, any status.
+ * The API shows such a caller exactly their own reports, so no filter is needed here.
+ */
+export function MyReports({ orgId, timeZone }: FieldOrgProps) {
+  const m = useMessages(fieldMessages);
+  return <WorkOrderList id="wo-reported" title={m.workOrders.reported} filter={{}} empty={m.workOrders.emptyReported} orgId={orgId} timeZone={timeZone} />;
+}
+
 function WorkOrderList({
   id,
   title,

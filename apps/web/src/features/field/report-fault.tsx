@@ -102,7 +102,8 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
             <span className="font-semibold">{created.title}</span> · {created.assetName}
           </p>
           <div className="flex flex-col gap-3">
-            {permissions.includes('maintenance.read') ? (
+            {/* reporters always read what they reported (the API grants it with workorder.write) */}
+            {permissions.includes('maintenance.read') || permissions.includes('workorder.write') ? (
               <Link
                 href={fieldHref(fieldPaths.workOrder(created.id), orgId)}
                 className="flex min-h-12 items-center justify-center rounded-md bg-emerald-700 px-5 py-3 text-base font-semibold text-white hover:bg-emerald-800"
