@@ -300,8 +300,8 @@ describe('openai-compatible planner: the agent loop', () => {
 
     // the calls are the runner's steps, in order, with args and result sizes
     expect(r.steps).toEqual([
-      { step: 1, kind: 'tool', tool: 'jobs', args: { minPriority: 3 }, durationMs: expect.any(Number), resultSize: expect.any(Number), ok: true },
-      { step: 2, kind: 'tool', tool: 'machines', args: {}, durationMs: expect.any(Number), resultSize: expect.any(Number), ok: true },
+      { step: 1, kind: 'tool', tool: 'jobs', args: { minPriority: 3 }, durationMs: expect.any(Number), resultSize: expect.any(Number), resultCount: 1, ok: true },
+      { step: 2, kind: 'tool', tool: 'machines', args: {}, durationMs: expect.any(Number), resultSize: expect.any(Number), resultCount: 1, ok: true },
     ]);
     expect(r.steps[0]!.resultSize).toBeGreaterThan(0);
   });
