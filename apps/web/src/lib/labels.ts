@@ -5,6 +5,32 @@ import type { TChecklistResult, TDueStatus, TWorkOrderStatus, TWorkOrderType } f
 import type { Tone } from '@/components/ui/badge';
 import { defineMessages } from '@/i18n/messages';
 
+const ZH_OPERATION = {
+  TILLAGE: '耕整地',
+  SOWING_PLANTING: '播种/栽植',
+  FERTILIZING: '施肥',
+  CROP_PROTECTION: '植保',
+  MOWING: '割草',
+  BALING: '打捆',
+  HARVESTING: '收获',
+  FORAGE_HARVESTING: '青贮收获',
+  TRANSPORT: '运输',
+  OTHER: '其他',
+} satisfies Record<TOperationType, string>;
+
+const EN_OPERATION = {
+  TILLAGE: 'Tillage',
+  SOWING_PLANTING: 'Sowing / planting',
+  FERTILIZING: 'Fertilizing',
+  CROP_PROTECTION: 'Crop protection',
+  MOWING: 'Mowing',
+  BALING: 'Baling',
+  HARVESTING: 'Harvesting',
+  FORAGE_HARVESTING: 'Forage harvesting',
+  TRANSPORT: 'Transport',
+  OTHER: 'Other',
+} satisfies Record<TOperationType, string>;
+
 /**
  * Wording of the API's enums: the one source for every feature. A feature's messages refer to
  * these sets (`operation: enumLabels['zh-CN'].operation`) rather than repeating them, so a word
@@ -15,18 +41,7 @@ export const enumLabels = defineMessages(
   {
     kind: { POWER_UNIT: '动力机械', SELF_PROPELLED: '自走式机械', IMPLEMENT: '农具' } satisfies Record<TMachineKind, string>,
     assetStatus: { ACTIVE: '可用', IN_MAINTENANCE: '维修中', RETIRED: '已停用' } satisfies Record<TAssetStatus, string>,
-    operation: {
-      TILLAGE: '耕整地',
-      SOWING_PLANTING: '播种/栽植',
-      FERTILIZING: '施肥',
-      CROP_PROTECTION: '植保',
-      MOWING: '割草',
-      BALING: '打捆',
-      HARVESTING: '收获',
-      FORAGE_HARVESTING: '青贮收获',
-      TRANSPORT: '运输',
-      OTHER: '其他',
-    } satisfies Record<TOperationType, string>,
+    operation: ZH_OPERATION,
     jobStatus: { PLANNED: '待安排', SCHEDULED: '已排班', IN_PROGRESS: '作业中', COMPLETED: '已完成', CANCELLED: '已取消' } satisfies Record<TJobStatus, string>,
     costCategory: { FUEL: '燃油', PARTS: '配件', LABOR: '人工', REPAIR: '维修', RENTAL: '租赁', OTHER: '其他' } satisfies Record<TCostCategory, string>,
     costStatus: { DRAFT: '草稿', SUBMITTED: '待审批', APPROVED: '已批准', REJECTED: '已驳回' } satisfies Record<TCostDocumentStatus, string>,
@@ -35,18 +50,7 @@ export const enumLabels = defineMessages(
     dueStatus: { OVERDUE: '已逾期', DUE_SOON: '即将到期', OK: '正常' } satisfies Record<TDueStatus, string>,
     meterSource: { MANUAL: '手工录入', TELEMATICS: '车载终端', JOB: '作业记录', WORK_ORDER: '维修工单' } satisfies Record<TMeterSource, string>,
     /** the operation as the planning pages (jobs, drafts) write it */
-    planningOperation: {
-      TILLAGE: '耕整地',
-      SOWING_PLANTING: '播种栽植',
-      FERTILIZING: '施肥',
-      CROP_PROTECTION: '植保',
-      MOWING: '割草',
-      BALING: '打捆',
-      HARVESTING: '收获',
-      FORAGE_HARVESTING: '青贮收获',
-      TRANSPORT: '运输',
-      OTHER: '其他',
-    } satisfies Record<TOperationType, string>,
+    planningOperation: { ...ZH_OPERATION, SOWING_PLANTING: '播种栽植' } satisfies Record<TOperationType, string>,
     /** a work order's status on the maintenance pages and in the field app */
     workOrderStatus: { OPEN: '待开始', IN_PROGRESS: '维修中', AWAITING_ACCEPTANCE: '待验收', CLOSED: '已关闭', CANCELLED: '已取消' } satisfies Record<TWorkOrderStatus, string>,
     checklistResult: { PENDING: '未检查', PASS: '合格', FAIL: '不合格', NA: '不适用' } satisfies Record<TChecklistResult, string>,
@@ -54,18 +58,7 @@ export const enumLabels = defineMessages(
   {
     kind: { POWER_UNIT: 'Power unit', SELF_PROPELLED: 'Self-propelled', IMPLEMENT: 'Implement' },
     assetStatus: { ACTIVE: 'Available', IN_MAINTENANCE: 'In maintenance', RETIRED: 'Retired' },
-    operation: {
-      TILLAGE: 'Tillage',
-      SOWING_PLANTING: 'Sowing / planting',
-      FERTILIZING: 'Fertilizing',
-      CROP_PROTECTION: 'Crop protection',
-      MOWING: 'Mowing',
-      BALING: 'Baling',
-      HARVESTING: 'Harvesting',
-      FORAGE_HARVESTING: 'Forage harvesting',
-      TRANSPORT: 'Transport',
-      OTHER: 'Other',
-    },
+    operation: EN_OPERATION,
     jobStatus: { PLANNED: 'Planned', SCHEDULED: 'Scheduled', IN_PROGRESS: 'In progress', COMPLETED: 'Completed', CANCELLED: 'Cancelled' },
     costCategory: { FUEL: 'Fuel', PARTS: 'Parts', LABOR: 'Labour', REPAIR: 'Repair', RENTAL: 'Rental', OTHER: 'Other' },
     costStatus: { DRAFT: 'Draft', SUBMITTED: 'Awaiting approval', APPROVED: 'Approved', REJECTED: 'Rejected' },
@@ -73,18 +66,7 @@ export const enumLabels = defineMessages(
     woType: { PREVENTIVE: 'Preventive', CORRECTIVE: 'Corrective', INSPECTION: 'Inspection' },
     dueStatus: { OVERDUE: 'Overdue', DUE_SOON: 'Due soon', OK: 'OK' },
     meterSource: { MANUAL: 'Manual', TELEMATICS: 'Telematics', JOB: 'Job', WORK_ORDER: 'Work order' },
-    planningOperation: {
-      TILLAGE: 'Tillage',
-      SOWING_PLANTING: 'Sowing / planting',
-      FERTILIZING: 'Fertilizing',
-      CROP_PROTECTION: 'Crop protection',
-      MOWING: 'Mowing',
-      BALING: 'Baling',
-      HARVESTING: 'Harvesting',
-      FORAGE_HARVESTING: 'Forage harvesting',
-      TRANSPORT: 'Transport',
-      OTHER: 'Other',
-    },
+    planningOperation: EN_OPERATION,
     workOrderStatus: { OPEN: 'Open', IN_PROGRESS: 'In progress', AWAITING_ACCEPTANCE: 'Awaiting acceptance', CLOSED: 'Closed', CANCELLED: 'Cancelled' },
     checklistResult: { PENDING: 'Not checked', PASS: 'Pass', FAIL: 'Fail', NA: 'N/A' },
   },
