@@ -12,6 +12,7 @@ const zhCN = {
     shortName: 'AMMS',
     description: '面向合作社、农机服务组织与农场集团的农机车队运营平台。',
     skipToContent: '跳到主要内容',
+    closeDialog: '关闭对话框',
   },
   language: {
     /** visible text of the switch: the language you switch *to*, in that language */
@@ -138,6 +139,7 @@ const en: Dictionary = {
     shortName: 'AMMS',
     description: 'Operations platform for agricultural machinery fleets: co-ops, contractors and farm groups.',
     skipToContent: 'Skip to main content',
+    closeDialog: 'Close dialog',
   },
   language: {
     switchTo: '中文',

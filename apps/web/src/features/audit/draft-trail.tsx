@@ -62,7 +62,7 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
           <>
             <ol aria-label={m.trailTitle} className="mb-4 flex flex-wrap gap-1.5 text-xs">
               {STAGES.map((s) => (
-                <li key={s} className={`rounded-full px-2 py-0.5 font-semibold ${present.has(s) ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-500'}`}>
+                <li key={s} className={`rounded-full px-2 py-0.5 font-semibold ${present.has(s) ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-600'}`}>
                   {present.has(s) ? '✓ ' : '○ '}
                   {stageName[s]}
                 </li>
