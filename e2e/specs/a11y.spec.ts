@@ -92,6 +92,14 @@ test.describe('desk, 1440 px', () => {
     await expect(dialog).toBeVisible();
     await expect(dialog.locator(':focus')).toHaveCount(1);
     await expectAccessible(page, 'draft confirm dialog');
+    await page.keyboard.press('Escape');
+
+    // English is longer: the busiest pages again, in English (the page says so in <html lang>)
+    await page.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(page.url()).origin }]);
+    for (const path of [org, `${org}/jobs`, `${org}/jobs/timeline`, `${org}/maintenance/work-orders`, `${org}/drafts/${run.draft!.id}`, `${org}/members`]) {
+      await check(page, path, h1);
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    }
   });
 
   test('the login page', async ({ page }) => {
@@ -161,6 +169,11 @@ test.describe('phone, 375 px', () => {
     await check(page, '/field', fieldReady);
     if (jobs.items[0]) await check(page, `/field/jobs/${jobs.items[0].id}`, fieldReady);
     await check(page, '/field/report', fieldReady);
+    // and in English, the longer language, still within 375 px
+    await page.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(page.url()).origin }]);
+    await check(page, '/field', fieldReady);
+    if (jobs.items[0]) await check(page, `/field/jobs/${jobs.items[0].id}`, fieldReady);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
 
     const mechanic = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });
     const mp = await mechanic.newPage();
