@@ -62,6 +62,7 @@ import { DraftsService } from './drafts/drafts.service.js';
 import { DraftsController } from './drafts/drafts.controller.js';
 import { ExecutionsRepository } from './executions/executions.repository.js';
 import { ExecutionsService } from './executions/executions.service.js';
+import { ExecutionStreams } from './executions/execution-stream.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 
 @Module({})
@@ -111,6 +112,7 @@ export class AppModule {
         DraftsService,
         ExecutionsRepository,
         ExecutionsService,
+        ExecutionStreams,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

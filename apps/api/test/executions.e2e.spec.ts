@@ -1,4 +1,5 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
+import { Redis } from 'ioredis';
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -6,11 +7,13 @@ import { createPrismaClient, type PrismaClient } from '@amms/db';
 import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution, type TDraftItem, type TExecution } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
+import { ExecutionStreams } from '../src/executions/execution-stream.js';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
+import { ChangeSignals } from '../src/platform/redis/change-signals.js';
 import { loadMember, memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
-import { TEST_DATABASE_URL } from './env.js';
+import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
 import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
 
 /**
@@ -56,7 +59,8 @@ beforeAll(async () => {
   redisPort = await freePort();
   redis = startRedis(redisPort);
   await waitForPort(redisPort);
-  h = await startApp({ DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
+  // event streams re-read only on the worker's nudges here (their fallback timer is a minute)
+  h = await startApp({ DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, EXECUTION_STREAM_POLL_MS: '60000' });
   db = createPrismaClient(EXEC_DB, { max: 3 });
   worker = await startWorker();
 }, 120_000);
@@ -456,5 +460,135 @@ describe('draft execution: request → outbox → worker → receipts', () => {
         await waitForPort(redisPort);
       }
     }
+  }, 120_000);
+});
+
+interface StreamEvent {
+  event: string;
+  data: any;
+  at: number;
+}
+
+/** An open `GET /executions/:id/events`: its events as they arrive (parsed), and its end. */
+async function follow(base: string, token: string, orgId: string, id: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}${orgPath(orgId, `/executions/${id}/events`)}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const events: StreamEvent[] = [];
+  const ended = (async () => {
+    if (!res.ok || !res.body) return;
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
+        }
+      }
+    } catch {
+      /* aborted by the test */
+    }
+  })();
+  const endedWithin = (ms: number) => Promise.race([ended.then(() => true), sleep(ms).then(() => false)]);
+  return { res, events, ended, endedWithin, close: () => abort.abort() };
+}
+
+describe('following an execution live: GET /executions/:id/events (Server-Sent Events)', () => {
+  it('snapshot on connect, then the receipts as the worker commits them (woken by its pub/sub nudges: the timer here is a minute), the final status, and the end', async () => {
+    const w = await world(2);
+    const d = await hourlyDraft(w, 6);
+    await kill(worker); // the execution waits, so the stream sees it from PENDING on
+    let s: Awaited<ReturnType<typeof follow>> | undefined;
+    try {
+      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+      expectStatus(r, 202);
+      const id = ZExecution.parse(r.body).id;
+      s = await follow(h.base, w.t.VIEWER, w.org.id, id);
+      expect(s.res.status).toBe(200);
+      expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
+      expect(s.res.headers.get('cache-control')).toContain('no-transform');
+      await eventually(async () => s!.events.length, (n) => n >= 1, 10_000);
+      expect(s.events[0]).toMatchObject({ event: 'execution', data: { id, status: 'PENDING', receipts: [] } });
+      expect(await s.endedWithin(300)).toBe(false); // still open while nothing happens
+    } finally {
+      worker = await startWorker();
+    }
+    expect(await s!.endedWithin(30_000)).toBe(true);
+    const last = s!.events.at(-1)!;
+    expect(last.event).toBe('execution');
+    const final = ZExecution.parse(last.data);
+    expect(final.status).toBe('SUCCEEDED');
+    expect(final.receipts).toHaveLength(6);
+    // exactly what a GET says, and every event a valid execution with receipts that only grow
+    expect(final).toEqual(await execution(w.t.VIEWER, w.org.id, final.id));
+    const counts = s!.events.map((e) => ZExecution.parse(e.data).receipts.length);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expect(s!.events.length).toBeGreaterThanOrEqual(2);
+    // woken by the nudge, not by the one-minute timer
+    expect(last.at - Date.parse(final.finishedAt!)).toBeLessThan(5_000);
+    await eventually(async () => h.app.get(ExecutionStreams).openStreams, (n) => n === 0, 5_000);
+  }, 120_000);
+
+  it('with no nudge reaching it (an API on another Redis), its timer alone still brings every receipt and the end', async () => {
+    const other = await startApp({ DATABASE_URL: EXEC_DB, REDIS_URL: TEST_REDIS_URL, EXECUTION_STREAM_POLL_MS: '250' });
+    try {
+      const w = await world(1);
+      const d = await hourlyDraft(w, 3);
+      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+      expectStatus(r, 202);
+      const s = await follow(other.base, w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
+      expect(await s.endedWithin(30_000)).toBe(true);
+      expect(ZExecution.parse(s.events.at(-1)!.data)).toMatchObject({ status: 'SUCCEEDED', counts: { succeeded: 3, pending: 0 } });
+      expect(other.app.get(ExecutionStreams).openStreams).toBe(0);
+    } finally {
+      await other.close();
+    }
+  }, 120_000);
+
+  it('rights are checked again at every wake-up: the member removed while following gets `event: error` NOT_FOUND and the stream ends; a client that leaves frees its stream', async () => {
+    const w = await world(1);
+    const d = await hourlyDraft(w, 2);
+    const nudger = new Redis(`redis://127.0.0.1:${redisPort}/0`);
+    await kill(worker);
+    try {
+      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
+      const id = ZExecution.parse(r.body).id;
+      const viewer = await follow(h.base, w.t.VIEWER, w.org.id, id);
+      const leaving = await follow(h.base, w.t.OWNER, w.org.id, id);
+      await eventually(async () => viewer.events.length + leaving.events.length, (n) => n >= 2, 10_000);
+      expect(h.app.get(ExecutionStreams).openStreams).toBeGreaterThanOrEqual(2);
+
+      leaving.close();
+      expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.VIEWER.membershipId}`), { token: w.t.OWNER }), 204);
+      await nudger.publish(`amms:changed:execution:${id}`, '1');
+      expect(await viewer.endedWithin(10_000)).toBe(true);
+      expect(viewer.events.at(-1)).toMatchObject({ event: 'error', data: { error: { code: 'NOT_FOUND' } } });
+      await eventually(async () => ({ streams: h.app.get(ExecutionStreams).openStreams, topics: h.app.get(ChangeSignals).activeTopics }), (n) => n.streams === 0 && n.topics === 0, 10_000);
+    } finally {
+      nudger.disconnect();
+      worker = await startWorker();
+    }
+  }, 120_000);
+
+  it('refusals come before the stream, as plain errors: another org\'s execution or an unknown id → 404, no draft.read → 403', async () => {
+    const a = await world(1);
+    const b = await world(1);
+    const d = await hourlyDraft(a, 1);
+    const id = ZExecution.parse((await execute(a.t.DISPATCHER, a.org.id, d.id, 1)).body).id;
+    await finished(a.t.DISPATCHER, a.org.id, id);
+    expectError(await get(b.t.OWNER, b.org.id, `/executions/${id}/events`), 404, 'NOT_FOUND');
+    expectError(await get(b.t.OWNER, a.org.id, `/executions/${id}/events`), 404, 'NOT_FOUND');
+    expectError(await get(a.t.OWNER, a.org.id, `/executions/${randomUUID()}/events`), 404, 'NOT_FOUND');
+    expectError(await get(a.t.OPERATOR, a.org.id, `/executions/${id}/events`), 403, 'FORBIDDEN');
+    // a finished execution: one event, then the end
+    const s = await follow(h.base, a.t.OWNER, a.org.id, id);
+    expect(await s.endedWithin(5_000)).toBe(true);
+    expect(s.events.map((e) => [e.event, e.data.status])).toEqual([['execution', 'SUCCEEDED']]);
   }, 120_000);
 });

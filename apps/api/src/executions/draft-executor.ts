@@ -15,7 +15,8 @@ import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { loadMember, memberContext } from '../tenancy/member-context.js';
-import { countsOf } from './executions.mappers.js';
+import { ChangeSignals } from '../platform/redis/change-signals.js';
+import { countsOf, executionTopic } from './executions.mappers.js';
 import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
 
 /**
@@ -72,7 +73,13 @@ export class DraftExecutor {
     private readonly workOrders: WorkOrdersService,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
+    private readonly signals: ChangeSignals,
   ) {}
+
+  /** after each commit that changed the execution: its open event streams re-read it now */
+  private changed(executionId: string): Promise<void> {
+    return this.signals.publish(executionTopic(executionId));
+  }
 
   async run(payload: { organizationId: string; executionId: string }): Promise<ExecutionOutcome> {
     const { organizationId, executionId } = payload;
@@ -90,12 +97,14 @@ export class DraftExecutor {
       const first = await this.repo.updateIf(tx, organizationId, exec.id, ['PENDING'], { status: 'RUNNING', startedAt: new Date() });
       if (first) await this.audit.append(tx, this.audit.forCtx(ctx, 'execution.started', 'execution', exec.id, { draftId: exec.draftId, version: exec.version, itemsTotal: items.length, before: { status: 'PENDING' }, after: { status: 'RUNNING' } }));
     });
+    await this.changed(exec.id);
 
     const done = new Set((await this.repo.receipts(undefined, organizationId, exec.id)).map((r) => r.itemKey));
     for (const [index, item] of items.entries()) {
       if (done.has(item.itemKey)) continue; // written by an earlier (killed) run
       const receipt = 'kind' in item ? await this.executeWorkOrder(ctx, index, item) : await this.executeItem(ctx, index, item);
       await this.writeReceipt(ctx, exec, receipt);
+      await this.changed(exec.id);
     }
     return this.finish(ctx, exec);
   }
@@ -222,6 +231,7 @@ export class DraftExecutor {
     }
     // jobs were scheduled: analytics read models of the org are stale (never throws)
     await this.cache.invalidate(org, { resources: ['analytics'] });
+    await this.changed(exec.id);
     return { executionId: exec.id, status };
   }
 
@@ -278,6 +288,7 @@ export class DraftExecutor {
       return { executionId: exec.id, status: now?.status ?? 'FAILED', skipped: 'finished by another run' };
     }
     await this.cache.invalidate(org, { resources: ['analytics'] });
+    await this.changed(exec.id);
     return { executionId: exec.id, status };
   }
 
@@ -308,6 +319,7 @@ export class DraftExecutor {
       });
       return true;
     });
+    if (refused) await this.changed(exec.id);
     return { executionId: exec.id, status: 'REFUSED', ...(refused ? {} : { skipped: 'finished by another run' }) };
   }
 }

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Res } from '@nestjs/common';
-import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ZExecuteDraftRequest, ZExecution, type TExecuteDraftRequest } from '@amms/contracts/drafts';
@@ -8,6 +8,7 @@ import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { ExecutionsService } from './executions.service.js';
+import { ExecutionStreams } from './execution-stream.js';
 
 const ZIdParam = z.uuid();
 
@@ -15,7 +16,10 @@ const ZIdParam = z.uuid();
 @ApiBearerAuth()
 @Controller('orgs/:orgId')
 export class ExecutionsController {
-  constructor(private readonly executions: ExecutionsService) {}
+  constructor(
+    private readonly executions: ExecutionsService,
+    private readonly streams: ExecutionStreams,
+  ) {}
 
   @RequirePermission('draft.execute')
   @Idempotent({ required: true })
@@ -41,5 +45,18 @@ export class ExecutionsController {
   @Returns(ZExecution)
   get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
     return this.executions.get(ctx, id);
+  }
+
+  @RequirePermission('draft.read')
+  @Get('executions/:id/events')
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({
+    description:
+      'Server-Sent Events. `event: execution` + `data: <the execution, as GET /executions/:id>` on connect and after every change; the stream ends after a final status ' +
+      '(SUCCEEDED, PARTIAL, FAILED, REFUSED). `event: error` + `data: <error envelope>` when the caller\'s rights are gone, then the stream ends.',
+  })
+  @ApiOperation({ summary: 'Follow an execution live: its receipts as the worker writes them (Server-Sent Events)' })
+  async events(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Res() reply: FastifyReply): Promise<void> {
+    await this.streams.stream(ctx, id, reply);
   }
 }

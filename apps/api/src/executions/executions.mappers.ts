@@ -1,6 +1,9 @@
 import type { TExecution, TExecutionReceipt } from '@amms/contracts/drafts';
 import type { Execution, ExecutionReceipt } from '@amms/db';
 
+/** the ChangeSignals topic of one execution (worker publishes, the API's event stream listens) */
+export const executionTopic = (executionId: string) => `execution:${executionId}`;
+
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toReceipt(r: ExecutionReceipt): TExecutionReceipt {

@@ -2,13 +2,14 @@ import { Global, Module, type DynamicModule } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from './config/config.js';
 import { PrismaService } from './prisma/prisma.service.js';
 import { RedisService } from './redis/redis.service.js';
+import { ChangeSignals } from './redis/change-signals.js';
 import { MetricsService } from './metrics/metrics.service.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
 import { CacheService } from './cache/cache.service.js';
 
-/** Config, database, cache, metrics, idempotency and outbox: shared by api and worker. */
+/** Config, database, cache, change signals, metrics, idempotency and outbox: shared by api and worker. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -17,6 +18,7 @@ export class PlatformModule {
       { provide: APP_CONFIG, useValue: config },
       PrismaService,
       RedisService,
+      ChangeSignals,
       MetricsService,
       RateLimiter,
       IdempotencyService,
