@@ -465,7 +465,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
 
 interface StreamEvent {
   event: string;
-  data: any;
+  data: { status?: string; error?: { code: string }; [k: string]: unknown };
   at: number;
 }
 
