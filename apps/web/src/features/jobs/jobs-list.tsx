@@ -1,13 +1,13 @@
 'use client';
 
 import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
-import { JOB_STATUSES, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
+import { JOB_SORTS, JOB_STATUSES, ZListJobsResponse, type TJob, type TJobSort } from '@amms/contracts/jobs';
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -15,6 +15,7 @@ import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { useQueryChoice } from '@/lib/url-query';
 import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobKeys, orgApi, qs } from './api';
 import { CreateJobDialog } from './create-job-dialog';
@@ -23,6 +24,8 @@ import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
 
 const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
 const PAGE = 25;
+/** latest window first: the coming weeks' jobs on top, then the past ones, most recent first */
+const DEFAULT_SORT: TJobSort = '-windowStart';
 
 type Filters = { status: string; operationType: '' | TOperationType; from: string; to: string };
 const NO_FILTERS: Filters = { status: '', operationType: '', from: '', to: '' };
@@ -33,11 +36,20 @@ export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'
 
 export function JobsList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
   const m = useMessages(jobsMessages);
+  const lm = useMessages(listMessages);
   const { locale } = useI18n();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  const [sort, setSort] = useQueryChoice('sort', JOB_SORTS, DEFAULT_SORT);
   const [creating, setCreating] = useState(false);
+  const sortOptions = [
+    { value: '-windowStart', label: m.filters.windowLatest },
+    { value: 'windowStart', label: m.filters.windowEarliest },
+    { value: '-createdAt', label: lm.newestFirst },
+    { value: 'createdAt', label: lm.oldestFirst },
+  ] as const satisfies readonly { value: TJobSort; label: string }[];
 
   const query = {
+    sort,
     status: filters.status || undefined,
     operationType: filters.operationType || undefined,
     from: filters.from ? (zonedToIso(filters.from, timeZone) ?? undefined) : undefined,
@@ -62,7 +74,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
             {permissions.includes('job.write') ? <Button onClick={() => setCreating(true)}>{m.create.open}</Button> : null}
           </div>
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
           <SelectField label={m.filters.status} value={filters.status} onChange={(e) => set('status', e.target.value)}>
             <option value="">{m.filters.anyStatus}</option>
             <option value={OPEN}>{m.filters.open}</option>
@@ -82,6 +94,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
           </SelectField>
           <TextField type="date" label={m.filters.from} value={filters.from} max={filters.to || undefined} onChange={(e) => set('from', e.target.value)} />
           <TextField type="date" label={m.filters.to} value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} />
+          <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
       </section>
 
