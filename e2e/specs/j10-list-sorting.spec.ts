@@ -3,8 +3,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
  * Journey 10: the order of a list. A dispatcher's jobs list comes latest window first; choosing
- * another order in the sort selector reorders the rows, puts `?sort=` in the URL, and a reload
- * keeps it. Three jobs of this run sit on days no other run uses, created out of window order,
+ * another order in the sort selector reorders the rows and puts `?sort=` in the URL, and a reload
+ * keeps the order and the date filters. Three jobs of this run sit on days no other run uses, created out of window order,
  * so each order has exactly one right answer.
  */
 const PASSWORD = 'amms-demo-2026';
@@ -79,14 +79,19 @@ test('the jobs list reorders when the sort changes, and the order lives in the U
   await expect(mine).toHaveText(inOrder(['B', 'A', 'C']));
   await expect(page).toHaveURL(/[?&]sort=-createdAt(&|$)/);
 
-  // a reload keeps the order from the URL
+  // a reload keeps the order and the filters: both live in the URL
+  await expect(page).toHaveURL(new RegExp(`[?&]from=${isoDay(day(0))}(&|$)`));
   await page.reload();
   await expect(main.getByLabel('排序')).toHaveValue('-createdAt', { timeout: NAV_TIMEOUT });
-  await filterToMyDays();
+  await expect(main.getByLabel('日期从')).toHaveValue(isoDay(day(0)));
+  await expect(main.getByLabel('日期到（含当天）')).toHaveValue(isoDay(day(2)));
   await expect(mine).toHaveText(inOrder(['B', 'A', 'C']), { timeout: NAV_TIMEOUT });
 
-  // back to the default: the parameter leaves the URL
+  // back to the default: the parameter leaves the URL; "clear filters" empties the rest
   await main.getByLabel('排序').selectOption({ label: '时间窗口：最晚在前' });
   await expect(mine).toHaveText(inOrder(['C', 'B', 'A']));
   await expect(page).not.toHaveURL(/sort=/);
+  await main.getByRole('button', { name: '清除筛选' }).click();
+  await expect(main.getByLabel('日期从')).toHaveValue('');
+  await expect(page).not.toHaveURL(/[?&](from|to)=/);
 });

@@ -11,7 +11,6 @@ import {
 } from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
-import { useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -19,7 +18,7 @@ import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { orgPath } from '@/lib/nav';
-import { useQueryChoice } from '@/lib/url-query';
+import { useQueryChoice, useQueryDate } from '@/lib/url-query';
 import { orgApi, qs } from '../jobs/api';
 import { TableWrap, tdClass, thClass } from '../jobs/ui';
 import { costKeys, docNumber } from './api';
@@ -31,7 +30,11 @@ const PAGE = 25;
 /** newest receipts first (ties: the later-created document first) */
 const DEFAULT_SORT: TCostDocumentSort = '-documentDate';
 
-export function CostList({ orgId, permissions, initialStatus }: { orgId: string; permissions: TPermission[]; initialStatus?: TCostDocumentStatus }) {
+const STATUS_CHOICES = ['', ...COST_DOCUMENT_STATUSES] as const;
+const CATEGORY_CHOICES = ['', ...COST_CATEGORIES] as const;
+
+/** Filters and order live in the URL (`?status=SUBMITTED` is the overview's "waiting for approval" link). */
+export function CostList({ orgId, permissions }: { orgId: string; permissions: TPermission[] }) {
   const m = useMessages(costsMessages);
   const lm = useMessages(listMessages);
   const { locale } = useI18n();
@@ -42,10 +45,10 @@ export function CostList({ orgId, permissions, initialStatus }: { orgId: string;
     { value: '-createdAt', label: lm.newestFirst },
     { value: 'createdAt', label: lm.oldestFirst },
   ] as const satisfies readonly { value: TCostDocumentSort; label: string }[];
-  const [status, setStatus] = useState<'' | TCostDocumentStatus>(initialStatus ?? '');
-  const [category, setCategory] = useState<'' | TCostCategory>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  const [status, setStatus] = useQueryChoice<'' | TCostDocumentStatus>('status', STATUS_CHOICES, '');
+  const [category, setCategory] = useQueryChoice<'' | TCostCategory>('category', CATEGORY_CHOICES, '');
+  const [from, setFrom] = useQueryDate('from');
+  const [to, setTo] = useQueryDate('to');
   const filters = { sort, status: status || undefined, category: category || undefined, from: from || undefined, to: to || undefined };
   const { query: docs, rows } = useCursorList(
     cursorListQuery(costKeys.list(orgId, filters), (cursor, signal) =>

@@ -15,7 +15,7 @@ import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { useQueryChoice } from '@/lib/url-query';
+import { setQueryParams, useQueryChoice, useQueryDate } from '@/lib/url-query';
 import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobKeys, orgApi, qs } from './api';
 import { CreateJobDialog } from './create-job-dialog';
@@ -27,8 +27,8 @@ const PAGE = 25;
 /** latest window first: the coming weeks' jobs on top, then the past ones, most recent first */
 const DEFAULT_SORT: TJobSort = '-windowStart';
 
-type Filters = { status: string; operationType: '' | TOperationType; from: string; to: string };
-const NO_FILTERS: Filters = { status: '', operationType: '', from: '', to: '' };
+const STATUS_CHOICES = ['', OPEN, ...JOB_STATUSES] as const;
+const OPERATION_CHOICES = ['', ...OPERATION_TYPES] as const;
 
 export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'>, m: (typeof jobsMessages)['zh-CN']): string {
   return job.title ?? format(m.list.untitled, { operation: m.operation[job.operationType], field: job.fieldName });
@@ -38,7 +38,11 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
   const m = useMessages(jobsMessages);
   const lm = useMessages(listMessages);
   const { locale } = useI18n();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // filters and order live in the URL (reload, back button, a shared link keep them)
+  const [status, setStatus] = useQueryChoice<(typeof STATUS_CHOICES)[number]>('status', STATUS_CHOICES, '');
+  const [operationType, setOperationType] = useQueryChoice<'' | TOperationType>('operationType', OPERATION_CHOICES, '');
+  const [from, setFrom] = useQueryDate('from');
+  const [to, setTo] = useQueryDate('to');
   const [sort, setSort] = useQueryChoice('sort', JOB_SORTS, DEFAULT_SORT);
   const [creating, setCreating] = useState(false);
   const sortOptions = [
@@ -50,15 +54,14 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
 
   const query = {
     sort,
-    status: filters.status || undefined,
-    operationType: filters.operationType || undefined,
-    from: filters.from ? (zonedToIso(filters.from, timeZone) ?? undefined) : undefined,
-    to: filters.to ? (zonedToIso(addDays(filters.to, 1), timeZone) ?? undefined) : undefined,
+    status: status || undefined,
+    operationType: operationType || undefined,
+    from: from ? (zonedToIso(from, timeZone) ?? undefined) : undefined,
+    to: to ? (zonedToIso(addDays(to, 1), timeZone) ?? undefined) : undefined,
   };
   const { query: jobs, rows } = useCursorList(
     cursorListQuery(jobKeys.list(orgId, query), (cursor, signal) => apiFetch(orgApi(orgId, `jobs${qs({ ...query, limit: PAGE, cursor })}`), ZListJobsResponse, { signal })),
   );
-  const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setFilters((f) => ({ ...f, [k]: v }));
 
   return (
     <div className="space-y-4">
@@ -68,14 +71,14 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
             {m.filters.heading}
           </h2>
           <div className="flex flex-wrap gap-2">
-            <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+            <Button variant="ghost" size="sm" onClick={() => setQueryParams({ status: null, operationType: null, from: null, to: null })}>
               {m.filters.reset}
             </Button>
             {permissions.includes('job.write') ? <Button onClick={() => setCreating(true)}>{m.create.open}</Button> : null}
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <SelectField label={m.filters.status} value={filters.status} onChange={(e) => set('status', e.target.value)}>
+          <SelectField label={m.filters.status} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
             <option value="">{m.filters.anyStatus}</option>
             <option value={OPEN}>{m.filters.open}</option>
             {JOB_STATUSES.map((s) => (
@@ -84,7 +87,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
               </option>
             ))}
           </SelectField>
-          <SelectField label={m.filters.operation} value={filters.operationType} onChange={(e) => set('operationType', e.target.value as Filters['operationType'])}>
+          <SelectField label={m.filters.operation} value={operationType} onChange={(e) => setOperationType(e.target.value as '' | TOperationType)}>
             <option value="">{m.filters.anyOperation}</option>
             {OPERATION_TYPES.map((o) => (
               <option key={o} value={o}>
@@ -92,8 +95,8 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
               </option>
             ))}
           </SelectField>
-          <TextField type="date" label={m.filters.from} value={filters.from} max={filters.to || undefined} onChange={(e) => set('from', e.target.value)} />
-          <TextField type="date" label={m.filters.to} value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} />
+          <TextField type="date" label={m.filters.from} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          <TextField type="date" label={m.filters.to} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
           <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
       </section>
