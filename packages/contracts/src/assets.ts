@@ -170,6 +170,8 @@ export const ZListAssetsQuery = z.object({
   status: ZAssetStatus.optional(),
   teamId: z.uuid().optional(),
   modelId: z.uuid().optional(),
+  /** the kind of the asset's machine model */
+  kind: ZMachineKind.optional(),
   q: z.string().trim().min(1).max(100).optional(),
 });
 export type TListAssetsQuery = z.infer<typeof ZListAssetsQuery>;

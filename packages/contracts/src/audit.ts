@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSort } from './common.js';
 
 export const ZAuditEvent = z.object({
   id: z.uuid(),
@@ -17,9 +18,14 @@ export const ZAuditEvent = z.object({
 });
 export type TAuditEvent = z.infer<typeof ZAuditEvent>;
 
+/** `sort` of GET /audit-events: `seq` = the chain order (the default), `-createdAt` = newest first (ties by seq). */
+export const AUDIT_EVENT_SORTS = ['seq', '-createdAt'] as const;
+export type TAuditEventSort = (typeof AUDIT_EVENT_SORTS)[number];
+
 export const ZListAuditEventsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   cursor: z.string().min(1).max(500).optional(),
+  sort: ZSort(AUDIT_EVENT_SORTS, 'seq (the chain order)').optional(),
   entityType: z.string().min(1).max(60).optional(),
   entityId: z.string().min(1).max(100).optional(),
   action: z.string().min(1).max(100).optional(),

@@ -14,3 +14,18 @@ export function ZPage<T extends z.ZodType>(item: T) {
 }
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
+
+/**
+ * `?sort=` of a list: a field name, `-` in front for descending (`-createdAt` = newest first).
+ * Ties in the field are broken by the row's id in the same direction, so keyset pagination never
+ * loses or repeats a row. A cursor belongs to the sort it was returned with: sending it with
+ * another sort (or none) is a 400 `VALIDATION_FAILED`. Without `sort` a list keeps its default order.
+ */
+export function ZSort<const T extends readonly [string, ...string[]]>(values: T, defaultOrder: string) {
+  return z.enum(values).describe(`order of the list: a field, "-" prefix = descending; ties by id. Without it: ${defaultOrder}.`);
+}
+
+/** `-windowStart` → { field: 'windowStart', direction: 'desc' }. */
+export function parseSort(sort: string): { field: string; direction: 'asc' | 'desc' } {
+  return sort.startsWith('-') ? { field: sort.slice(1), direction: 'desc' } : { field: sort, direction: 'asc' };
+}

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMoneyMinor } from './assets.js';
+import { ZSort } from './common.js';
 
 /**
  * Cost documents (fuel receipts, parts invoices, labour, rentals…) with their lines, and
@@ -152,10 +153,15 @@ export const ZRejectCostDocumentRequest = z.strictObject({
 });
 export type TRejectCostDocumentRequest = z.infer<typeof ZRejectCostDocumentRequest>;
 
+/** `sort` of GET /cost-documents; without it: id order. */
+export const COST_DOCUMENT_SORTS = ['documentDate', '-documentDate', 'createdAt', '-createdAt'] as const;
+export type TCostDocumentSort = (typeof COST_DOCUMENT_SORTS)[number];
+
 export const ZListCostDocumentsQuery = z
   .object({
     limit: z.coerce.number().int().min(1).max(200).default(50),
     cursor: z.string().min(1).max(500).optional(),
+    sort: ZSort(COST_DOCUMENT_SORTS, 'id order').optional(),
     status: ZCostDocumentStatus.optional(),
     category: ZCostCategory.optional(),
     assetId: z.uuid().optional(),

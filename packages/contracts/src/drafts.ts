@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZPlanConstraints } from './agent.js';
+import { ZSort } from './common.js';
 
 /**
  * Agent runs and the drafts they produce (issue #4). A run plans a goal, calls read-only tools
@@ -156,9 +157,14 @@ export type TDraftExecutionSummary = z.infer<typeof ZDraftExecutionSummary>;
 export const ZDraftDetail = ZDraft.extend({ versions: z.array(ZDraftVersion), executions: z.array(ZDraftExecutionSummary) });
 export type TDraftDetail = z.infer<typeof ZDraftDetail>;
 
+/** `sort` of GET /drafts; without it: id order. */
+export const DRAFT_SORTS = ['createdAt', '-createdAt'] as const;
+export type TDraftSort = (typeof DRAFT_SORTS)[number];
+
 export const ZListDraftsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().min(1).max(500).optional(),
+  sort: ZSort(DRAFT_SORTS, 'id order').optional(),
   status: ZDraftStatus.optional(),
   kind: ZDraftKind.optional(),
 });

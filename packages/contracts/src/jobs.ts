@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZMachineKind, ZOperationType } from './assets.js';
+import { ZSort } from './common.js';
 
 /**
  * Fields (parcels), jobs (field operations) and their assignments (machine set + operator
@@ -278,9 +279,14 @@ const ZStatusList = z
   .transform((s) => [...new Set(s.split(',').map((x) => x.trim()))])
   .pipe(z.array(ZJobStatus).min(1).max(JOB_STATUSES.length));
 
+/** `sort` of GET /jobs; without it the list is in id order. */
+export const JOB_SORTS = ['windowStart', '-windowStart', 'createdAt', '-createdAt'] as const;
+export type TJobSort = (typeof JOB_SORTS)[number];
+
 export const ZListJobsQuery = z
   .object({
     ...ZPageFields,
+    sort: ZSort(JOB_SORTS, 'id order').optional(),
     status: ZStatusList.optional(),
     fieldId: z.uuid().optional(),
     teamId: z.uuid().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSort } from './common.js';
 
 /**
  * Maintenance: plans (every N engine hours and/or every M days, whichever comes first),
@@ -286,14 +287,24 @@ export const ZWorkOrderDetail = ZWorkOrder.extend({
 });
 export type TWorkOrderDetail = z.infer<typeof ZWorkOrderDetail>;
 
-export const ZListWorkOrdersQuery = z.object({
-  ...ZPageFields,
-  status: ZWorkOrderStatus.optional(),
-  type: ZWorkOrderType.optional(),
-  assetId: z.uuid().optional(),
-  assigneeMembershipId: z.uuid().optional(),
-  planId: z.uuid().optional(),
-});
+/** `sort` of GET /work-orders (orders without a planned window come last either way); without it: id order. */
+export const WORK_ORDER_SORTS = ['plannedStart', '-plannedStart', 'createdAt', '-createdAt'] as const;
+export type TWorkOrderSort = (typeof WORK_ORDER_SORTS)[number];
+
+export const ZListWorkOrdersQuery = z
+  .object({
+    ...ZPageFields,
+    sort: ZSort(WORK_ORDER_SORTS, 'id order').optional(),
+    status: ZWorkOrderStatus.optional(),
+    type: ZWorkOrderType.optional(),
+    assetId: z.uuid().optional(),
+    assigneeMembershipId: z.uuid().optional(),
+    planId: z.uuid().optional(),
+    /** with `to`: orders whose planned window overlaps [from, to); orders without a window never match */
+    from: ZDateTime.optional(),
+    to: ZDateTime.optional(),
+  })
+  .refine((v) => !v.from || !v.to || new Date(v.from) < new Date(v.to), { message: 'from must be before to', path: ['to'] });
 export type TListWorkOrdersQuery = z.infer<typeof ZListWorkOrdersQuery>;
 
 export const ZListWorkOrdersResponse = z.object({ items: z.array(ZWorkOrder), nextCursor: z.string().nullable() });

@@ -14,6 +14,8 @@ export interface AssetFilter {
   status?: AssetStatus;
   teamId?: string;
   modelId?: string;
+  /** the model's kind */
+  kind?: MachineKind | undefined;
   q?: string;
   afterId?: string;
   limit: number;
@@ -173,6 +175,7 @@ export class AssetsRepository {
           f.status ? { status: f.status } : {},
           f.teamId ? { teamId: f.teamId } : {},
           f.modelId ? { modelId: f.modelId } : {},
+          f.kind ? { model: { kind: f.kind } } : {},
           f.q
             ? {
                 OR: [

@@ -88,6 +88,7 @@ export class AssetsService {
       status: q.status,
       teamId: q.teamId,
       modelId: q.modelId,
+      kind: q.kind,
       q: q.q,
       afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
       limit: q.limit + 1,

@@ -36,7 +36,9 @@ export class AuditRepository {
   list(
     organizationId: string,
     f: {
-      afterSeq: number;
+      /** keyset: rows after the cursor, in `orderBy` */
+      after?: Prisma.AuditEventWhereInput | undefined;
+      orderBy: Prisma.AuditEventOrderByWithRelationInput[];
       limit: number;
       entityType?: string;
       entityId?: string;
@@ -51,14 +53,18 @@ export class AuditRepository {
     const entity: Prisma.AuditEventWhereInput = f.related && f.related.length > 0 ? { OR: [own, ...f.related.map((r) => ({ entityType: r.entityType, entityId: r.entityId }))] } : own;
     return this.prisma.client.auditEvent.findMany({
       where: {
-        chain: organizationId,
-        organizationId,
-        seq: { gt: f.afterSeq },
-        ...entity,
-        ...(f.action ? { action: f.action } : {}),
-        ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+        AND: [
+          {
+            chain: organizationId,
+            organizationId,
+            ...entity,
+            ...(f.action ? { action: f.action } : {}),
+            ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+          },
+          f.after ?? {},
+        ],
       },
-      orderBy: { seq: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

@@ -5,8 +5,9 @@ import { AuditRepository } from './audit.repository.js';
 import { eventHash, verifySegment, type ChainedFields } from './hash-chain.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { actorOf } from '../tenancy/context.js';
-import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
-import { AppError } from '../platform/errors/app-error.js';
+import type { Prisma } from '@amms/db';
+import { encodeCursor } from '../platform/http/cursor.js';
+import { keysetOrder } from '../platform/http/keyset.js';
 
 export const PLATFORM_CHAIN = 'platform';
 
@@ -85,15 +86,13 @@ export class AuditService {
   }
 
   async list(ctx: OrgContext, q: TListAuditEventsQuery): Promise<{ items: TAuditEvent[]; nextCursor: string | null }> {
-    const after = q.cursor ? Number(decodeCursor(q.cursor)) : 0;
-    if (!Number.isSafeInteger(after) || after < 0) {
-      throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
-    }
+    const order = keysetOrder<Prisma.AuditEventWhereInput, Prisma.AuditEventOrderByWithRelationInput>(q, { createdAt: { type: 'date' } }, { field: 'seq', type: 'int' }, 'seq');
     const resolver = q.entityType && q.entityId ? this.related.get(q.entityType) : undefined;
     // only the org's own related rows: the resolver is called with the caller's org
     const related = resolver && q.entityId ? await resolver(ctx.organizationId, q.entityId) : [];
     const rows = await this.repo.list(ctx.organizationId, {
-      afterSeq: after,
+      after: order.after,
+      orderBy: order.orderBy,
       related,
       limit: q.limit + 1,
       entityType: q.entityType,
@@ -103,7 +102,7 @@ export class AuditService {
       to: q.to ? new Date(q.to) : undefined,
     });
     const page = rows.slice(0, q.limit);
-    const nextCursor = rows.length > q.limit ? encodeCursor(String(page[page.length - 1]!.seq)) : null;
+    const nextCursor = rows.length > q.limit ? encodeCursor(order.position(page[page.length - 1]!)) : null;
     return {
       items: page.map((r) => ({
         id: r.id,

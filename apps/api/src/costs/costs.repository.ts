@@ -10,7 +10,9 @@ export interface CostDocumentFilter {
   workOrderId?: string;
   from?: Date;
   to?: Date;
-  afterId?: string;
+  /** keyset: rows after the cursor, in `orderBy` */
+  after?: Prisma.CostDocumentWhereInput | undefined;
+  orderBy: Prisma.CostDocumentOrderByWithRelationInput[];
   limit: number;
   /** the caller's data-scope fragment */
   scope: Prisma.CostDocumentWhereInput;
@@ -67,10 +69,10 @@ export class CostsRepository {
           f.jobId ? { jobId: f.jobId } : {},
           f.workOrderId ? { workOrderId: f.workOrderId } : {},
           f.from || f.to ? { documentDate: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
+          f.after ?? {},
         ],
       },
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

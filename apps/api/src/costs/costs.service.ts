@@ -14,7 +14,8 @@ import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -48,6 +49,9 @@ type Transition = 'submit' | 'approve' | 'reject' | 'reopen';
 const TARGET: Record<Transition, TCostDocumentStatus> = { submit: 'SUBMITTED', approve: 'APPROVED', reject: 'REJECTED', reopen: 'DRAFT' };
 const EVENT: Record<Transition, string> = { submit: 'cost.submitted', approve: 'cost.approved', reject: 'cost.rejected', reopen: 'cost.reopened' };
 
+/** `?sort=` fields of the document list (documentDate is a calendar date: many ties, broken by id). */
+const COST_SORT_FIELDS = { documentDate: { type: 'date' }, createdAt: { type: 'date' } } as const;
+
 @Injectable()
 export class CostsService {
   constructor(
@@ -56,6 +60,7 @@ export class CostsService {
   ) {}
 
   async list(ctx: OrgContext, q: TListCostDocumentsQuery): Promise<TListCostDocumentsResponse> {
+    const order = keysetOrder<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>(q, COST_SORT_FIELDS);
     const rows = await this.repo.list(ctx.organizationId, {
       status: q.status,
       category: q.category,
@@ -64,11 +69,12 @@ export class CostsService {
       workOrderId: q.workOrderId,
       from: q.from ? calendarDate(q.from) : undefined,
       to: q.to ? calendarDate(q.to) : undefined,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: costScope(ctx),
     });
-    return pageOf(rows, q.limit, toCostDocument);
+    return pageOf(rows, q.limit, toCostDocument, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TCostDocumentDetail> {

@@ -70,12 +70,15 @@ export class DraftsRepository {
     });
   }
 
-  list(organizationId: string, f: { status?: DraftStatus; kind?: DraftKind; afterId?: string; limit: number; scope: Prisma.DraftWhereInput }) {
+  list(
+    organizationId: string,
+    f: { status?: DraftStatus | undefined; kind?: DraftKind | undefined; after?: Prisma.DraftWhereInput | undefined; orderBy: Prisma.DraftOrderByWithRelationInput[]; limit: number; scope: Prisma.DraftWhereInput },
+  ) {
     return this.prisma.client.draft.findMany({
       where: {
-        AND: [{ organizationId }, f.scope, f.status ? { status: f.status } : {}, f.kind ? { kind: f.kind } : {}, f.afterId ? { id: { gt: f.afterId } } : {}],
+        AND: [{ organizationId }, f.scope, f.status ? { status: f.status } : {}, f.kind ? { kind: f.kind } : {}, f.after ?? {}],
       },
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

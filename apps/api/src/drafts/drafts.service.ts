@@ -18,7 +18,8 @@ import type {
 } from '@amms/contracts/drafts';
 import type { Draft, Prisma } from '@amms/db';
 import { AuditService, type RelatedEntities } from '../audit/audit.service.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder } from '../platform/http/keyset.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
@@ -79,14 +80,16 @@ export class DraftsService implements OnModuleInit {
   }
 
   async list(ctx: OrgContext, q: TListDraftsQuery): Promise<TListDraftsResponse> {
+    const order = keysetOrder<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>(q, { createdAt: { type: 'date' } });
     const rows = await this.repo.list(ctx.organizationId, {
       status: q.status,
       kind: q.kind,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: draftScope(ctx),
     });
-    return pageOf(rows, q.limit, toDraft);
+    return pageOf(rows, q.limit, toDraft, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TDraftDetail> {

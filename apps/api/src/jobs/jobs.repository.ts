@@ -11,7 +11,9 @@ export interface JobFilter {
   from?: Date;
   to?: Date;
   operatorMembershipId?: string;
-  afterId?: string;
+  /** keyset: rows after the cursor, in `orderBy` */
+  after?: Prisma.JobWhereInput | undefined;
+  orderBy: Prisma.JobOrderByWithRelationInput[];
   limit: number;
   scope: Prisma.JobWhereInput;
 }
@@ -71,11 +73,11 @@ export class JobsRepository {
           f.to ? { windowStart: { lt: f.to } } : {},
           f.from ? { windowEnd: { gt: f.from } } : {},
           f.operatorMembershipId ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } } : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
+          f.after ?? {},
         ],
       },
       include: jobInclude,
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

@@ -16,7 +16,8 @@ import { diff } from '../audit/changes.js';
 import { MeterReadingsService } from '../assets/meter-readings.service.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder } from '../platform/http/keyset.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { FieldsRepository } from './fields.repository.js';
@@ -25,6 +26,8 @@ import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository, type JobUpdate } from './jobs.repository.js';
 import { canWriteTeam, fieldScope, jobScope } from './jobs.scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
+
+const JOB_SORT_FIELDS = { windowStart: { type: 'date' }, createdAt: { type: 'date' } } as const;
 
 /** Clock skew tolerated before a client's "startedAt/completedAt" counts as in the future. */
 const FUTURE_SKEW_MS = 60_000;
@@ -41,6 +44,7 @@ export class JobsService {
   ) {}
 
   async list(ctx: OrgContext, q: TListJobsQuery): Promise<TListJobsResponse> {
+    const order = keysetOrder<Prisma.JobWhereInput, Prisma.JobOrderByWithRelationInput>(q, JOB_SORT_FIELDS);
     const rows = await this.repo.list(ctx.organizationId, {
       statuses: q.status,
       fieldId: q.fieldId,
@@ -49,11 +53,12 @@ export class JobsService {
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
       operatorMembershipId: q.operatorMembershipId,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: jobScope(ctx),
     });
-    return pageOf(rows, q.limit, toJob);
+    return pageOf(rows, q.limit, toJob, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TJob> {

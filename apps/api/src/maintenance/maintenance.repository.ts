@@ -30,7 +30,12 @@ export interface WorkOrderFilter {
   assetId?: string;
   assigneeMembershipId?: string;
   planId?: string;
-  afterId?: string;
+  /** planned window overlaps [from, to) */
+  from?: Date | undefined;
+  to?: Date | undefined;
+  /** keyset: rows after the cursor, in `orderBy` */
+  after?: Prisma.WorkOrderWhereInput | undefined;
+  orderBy: Prisma.WorkOrderOrderByWithRelationInput[];
   limit: number;
   scope: Prisma.WorkOrderWhereInput;
 }
@@ -243,11 +248,14 @@ export class MaintenanceRepository {
           f.assetId ? { assetId: f.assetId } : {},
           f.assigneeMembershipId ? { assigneeMembershipId: f.assigneeMembershipId } : {},
           f.planId ? { planId: f.planId } : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
+          // half-open windows overlap [from, to); an order without a window has none to overlap
+          f.to ? { plannedStart: { lt: f.to } } : {},
+          f.from ? { plannedEnd: { gt: f.from } } : {},
+          f.after ?? {},
         ],
       },
       include: withAssetName,
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

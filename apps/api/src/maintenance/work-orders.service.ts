@@ -16,7 +16,8 @@ import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -24,6 +25,9 @@ import { MaintenanceErrors } from './maintenance.errors.js';
 import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail } from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
 import { workOrderReadScope, workOrderScope } from './maintenance.scope.js';
+
+/** `?sort=` fields; a work order without a planned window sorts last. */
+const WORK_ORDER_SORT_FIELDS = { plannedStart: { type: 'date', nullable: true }, createdAt: { type: 'date' } } as const;
 
 /** Editable (fields, window, parts) until the work is submitted. */
 const EDITABLE: WorkOrderStatus[] = ['OPEN', 'IN_PROGRESS'];
@@ -51,17 +55,21 @@ export class WorkOrdersService {
   ) {}
 
   async list(ctx: OrgContext, q: TListWorkOrdersQuery): Promise<TListWorkOrdersResponse> {
+    const order = keysetOrder<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>(q, WORK_ORDER_SORT_FIELDS);
     const rows = await this.repo.listWorkOrders(ctx.organizationId, {
       status: q.status,
       type: q.type,
       assetId: q.assetId,
       assigneeMembershipId: q.assigneeMembershipId,
       planId: q.planId,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      from: q.from ? new Date(q.from) : undefined,
+      to: q.to ? new Date(q.to) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: workOrderReadScope(ctx),
     });
-    return pageOf(rows, q.limit, toWorkOrder);
+    return pageOf(rows, q.limit, toWorkOrder, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TWorkOrderDetail> {

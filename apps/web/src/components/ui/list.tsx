@@ -1,7 +1,15 @@
 'use client';
 
 import type { ReactNode } from 'react';
+import { defineMessages, useMessages } from '@/i18n/messages';
+import { SelectField } from './form';
 import { Empty, LoadMore, Loading, QueryError } from './states';
+
+/** Wording shared by the lists' sort selectors (a list adds the labels of its own fields). */
+export const listMessages = defineMessages(
+  { sort: '排序', newestFirst: '最近创建在前', oldestFirst: '最早创建在前' },
+  { sort: 'Sort', newestFirst: 'Newest first', oldestFirst: 'Oldest first' },
+);
 
 /** What the list states need of a query (useQuery or useInfiniteQuery). */
 type ListQuery = { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown };
@@ -103,3 +111,31 @@ export function HeadRow({ cells, className, lastClassName }: { cells: readonly (
 
 type HeadCell = { label: ReactNode; className: string };
 const isHeadCell = (c: unknown): c is HeadCell => typeof c === 'object' && c !== null && 'label' in c && 'className' in c;
+
+/**
+ * The order of a list: a labelled select over the API's `sort` values. The caller keeps the
+ * value in the URL (`useQueryChoice`) and puts it into the list's query key, so a change loads
+ * the list again from its first page (a cursor belongs to one order).
+ */
+export function SortSelect<T extends string>({
+  value,
+  options,
+  onChange,
+  className,
+}: {
+  value: T;
+  options: readonly { value: T; label: string }[];
+  onChange: (next: T) => void;
+  className?: string;
+}) {
+  const m = useMessages(listMessages);
+  return (
+    <SelectField label={m.sort} value={value} onChange={(e) => onChange(e.target.value as T)} className={className}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

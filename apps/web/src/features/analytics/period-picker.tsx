@@ -9,7 +9,8 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { daysBetween } from '@/lib/zoned-time';
 import { analyticsMessages } from './messages';
-import { PERIOD_PRESETS, readPeriod, replaceQuery, writePeriod, type Period } from './period';
+import { replaceQuery } from '@/lib/url-query';
+import { PERIOD_PRESETS, readPeriod, writePeriod, type Period } from './period';
 
 /** The period of the URL (`?period=` or `?from=&to=`), read in the org's time zone. */
 export function usePeriod(timeZone: string): Period {

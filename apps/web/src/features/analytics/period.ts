@@ -67,9 +67,3 @@ export function writePeriod(params: URLSearchParams, next: { preset: PeriodPrese
 export function periodQuery(p: { from: string; to: string }): string {
   return `from=${p.from}&to=${p.to}`;
 }
-
-/** Browser-local URL update without a server round trip (Next syncs useSearchParams with it). */
-export function replaceQuery(params: URLSearchParams): void {
-  const qs = params.toString();
-  window.history.replaceState(null, '', `${window.location.pathname}${qs ? `?${qs}` : ''}`);
-}

@@ -13,7 +13,7 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { sameOrg, teamsQuery } from '@/lib/queries';
-import { replaceQuery } from '../analytics/period';
+import { replaceQuery } from '@/lib/url-query';
 import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
@@ -37,6 +37,7 @@ export function AssetList({ orgId }: { orgId: string }) {
   const filters: AssetFilters = {
     ...(qParam ? { q: qParam } : {}),
     ...(isStatus(status) ? { status } : {}),
+    ...(kind ? { kind } : {}),
     ...(teamId && UUID.test(teamId) ? { teamId } : {}),
     ...(modelId && UUID.test(modelId) ? { modelId } : {}),
   };
@@ -71,11 +72,9 @@ export function AssetList({ orgId }: { orgId: string }) {
 
   const modelById = useMemo(() => new Map((models.data ?? []).map((x) => [x.id, x])), [models.data]);
   const teamById = useMemo(() => new Map((teams.data?.items ?? []).map((x) => [x.id, x])), [teams.data]);
-  const loaded: TAsset[] = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
-  // the API has no kind filter: narrow the loaded pages by their model's kind
-  const rows = kind ? loaded.filter((a) => modelById.get(a.modelId)?.kind === kind) : loaded;
+  const rows: TAsset[] = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const modelOptions = (models.data ?? []).filter((x) => !kind || x.kind === kind);
-  const filtered = Object.keys(filters).length > 0 || kind !== null;
+  const filtered = Object.keys(filters).length > 0;
 
   return (
     <div className="space-y-4">

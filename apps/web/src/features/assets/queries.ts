@@ -1,4 +1,13 @@
-import { ZAssetDetail, ZListAssetsResponse, ZListMachineModelsResponse, ZListMeterReadingsResponse, type TAssetStatus, type TListMachineModelsResponse, type TMachineModel } from '@amms/contracts/assets';
+import {
+  ZAssetDetail,
+  ZListAssetsResponse,
+  ZListMachineModelsResponse,
+  ZListMeterReadingsResponse,
+  type TAssetStatus,
+  type TListMachineModelsResponse,
+  type TMachineKind,
+  type TMachineModel,
+} from '@amms/contracts/assets';
 import { ZListCostDocumentsResponse } from '@amms/contracts/costs';
 import { ZListAssignmentsResponse } from '@amms/contracts/jobs';
 import { ZDueResponse, ZListWorkOrdersResponse } from '@amms/contracts/maintenance';
@@ -22,7 +31,7 @@ export const assetKeys = {
   models: (orgId: string) => ['orgs', orgId, 'assets', 'models'] as const,
 };
 
-export type AssetFilters = { q?: string; status?: TAssetStatus; teamId?: string; modelId?: string };
+export type AssetFilters = { q?: string; status?: TAssetStatus; kind?: TMachineKind; teamId?: string; modelId?: string };
 
 export const PAGE_SIZE = 25;
 
@@ -34,6 +43,7 @@ export function assetListQuery(orgId: string, f: AssetFilters) {
       const p = new URLSearchParams({ limit: String(PAGE_SIZE) });
       if (f.q) p.set('q', f.q);
       if (f.status) p.set('status', f.status);
+      if (f.kind) p.set('kind', f.kind);
       if (f.teamId) p.set('teamId', f.teamId);
       if (f.modelId) p.set('modelId', f.modelId);
       if (pageParam) p.set('cursor', pageParam);

@@ -1,19 +1,21 @@
-import { ZAuditVerifyResponse, ZListAuditEventsResponse } from '@amms/contracts/audit';
+import { ZAuditVerifyResponse, ZListAuditEventsResponse, type TAuditEventSort } from '@amms/contracts/audit';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 
 const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
 
 export const auditKeys = {
-  list: (orgId: string, filter: { entityType: string; action: string }) => ['orgs', orgId, 'audit', 'list', filter] as const,
+  list: (orgId: string, filter: AuditFilter) => ['orgs', orgId, 'audit', 'list', filter] as const,
   trail: (orgId: string, entityType: string, entityId: string) => ['orgs', orgId, 'audit', 'trail', entityType, entityId] as const,
   verify: (orgId: string) => ['orgs', orgId, 'audit', 'verify'] as const,
 };
 
 export const AUDIT_PAGE = 50;
 
-export function fetchAuditPage(orgId: string, filter: { entityType: string; action: string }, cursor: string | undefined, signal: AbortSignal) {
-  const q = new URLSearchParams({ limit: String(AUDIT_PAGE) });
+export type AuditFilter = { entityType: string; action: string; sort: TAuditEventSort };
+
+export function fetchAuditPage(orgId: string, filter: AuditFilter, cursor: string | undefined, signal: AbortSignal) {
+  const q = new URLSearchParams({ limit: String(AUDIT_PAGE), sort: filter.sort });
   if (filter.entityType) q.set('entityType', filter.entityType);
   if (filter.action) q.set('action', filter.action);
   if (cursor) q.set('cursor', cursor);

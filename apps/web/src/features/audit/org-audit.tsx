@@ -1,15 +1,17 @@
 'use client';
 
+import { AUDIT_EVENT_SORTS, type TAuditEventSort } from '@amms/contracts/audit';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates, HeadRow, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { useQueryChoice } from '@/lib/url-query';
 import { auditKeys, fetchAuditPage } from './api';
 import { useDescribeEvent } from './describe';
 import { auditMessages } from './messages';
@@ -17,7 +19,10 @@ import { VerifyChain } from './verify-chain';
 
 const ENTITY_TYPES = ['draft', 'agent_run', 'execution', 'job', 'asset', 'field', 'work_order', 'cost_document', 'membership', 'team', 'api_key', 'machine_model'] as const;
 
-/** The org's audit log (chain order, paginated) and the chain verification on demand. */
+/** newest first: people open the log to see what just happened; the chain order is one choice away */
+const DEFAULT_SORT: TAuditEventSort = '-createdAt';
+
+/** The org's audit log (newest first or chain order, paginated) and the chain verification on demand. */
 export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZone: string; myUserId: string }) {
   const m = useMessages(auditMessages);
   const { locale } = useI18n();
@@ -25,8 +30,10 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
   const [entityType, setEntityType] = useState('');
   const [action, setAction] = useState('');
   const [filter, setFilter] = useState({ entityType: '', action: '' });
+  const [sort, setSort] = useQueryChoice('sort', AUDIT_EVENT_SORTS, DEFAULT_SORT);
+  const listFilter = { ...filter, sort };
 
-  const { query: q, rows: items } = useCursorList(cursorListQuery(auditKeys.list(orgId, filter), (cursor, signal) => fetchAuditPage(orgId, filter, cursor, signal)));
+  const { query: q, rows: items } = useCursorList(cursorListQuery(auditKeys.list(orgId, listFilter), (cursor, signal) => fetchAuditPage(orgId, listFilter, cursor, signal)));
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -53,6 +60,15 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
           <Button type="submit" variant="secondary">
             {m.apply}
           </Button>
+          <SortSelect
+            value={sort}
+            options={[
+              { value: '-createdAt', label: m.newestFirst },
+              { value: 'seq', label: m.chainOrder },
+            ]}
+            onChange={setSort}
+            className="w-52"
+          />
         </form>
         <CursorListStates query={q} count={items.length} empty={m.noEvents}>
           <div className="overflow-x-auto">

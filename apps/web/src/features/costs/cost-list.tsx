@@ -1,16 +1,24 @@
 'use client';
 
-import { COST_CATEGORIES, COST_DOCUMENT_STATUSES, ZListCostDocumentsResponse, type TCostCategory, type TCostDocumentStatus } from '@amms/contracts/costs';
+import {
+  COST_CATEGORIES,
+  COST_DOCUMENT_SORTS,
+  COST_DOCUMENT_STATUSES,
+  ZListCostDocumentsResponse,
+  type TCostCategory,
+  type TCostDocumentSort,
+  type TCostDocumentStatus,
+} from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
-import { useState } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { orgPath } from '@/lib/nav';
+import { useQueryChoice, useQueryDate } from '@/lib/url-query';
 import { orgApi, qs } from '../jobs/api';
 import { TableWrap, tdClass, thClass } from '../jobs/ui';
 import { costKeys, docNumber } from './api';
@@ -19,15 +27,29 @@ import { formatFenExact } from './money';
 import { CostStatusBadge } from './ui';
 
 const PAGE = 25;
+/** newest receipts first (ties: the later-created document first) */
+const DEFAULT_SORT: TCostDocumentSort = '-documentDate';
 
-export function CostList({ orgId, permissions, initialStatus }: { orgId: string; permissions: TPermission[]; initialStatus?: TCostDocumentStatus }) {
+const STATUS_CHOICES = ['', ...COST_DOCUMENT_STATUSES] as const;
+const CATEGORY_CHOICES = ['', ...COST_CATEGORIES] as const;
+
+/** Filters and order live in the URL (`?status=SUBMITTED` is the overview's "waiting for approval" link). */
+export function CostList({ orgId, permissions }: { orgId: string; permissions: TPermission[] }) {
   const m = useMessages(costsMessages);
+  const lm = useMessages(listMessages);
   const { locale } = useI18n();
-  const [status, setStatus] = useState<'' | TCostDocumentStatus>(initialStatus ?? '');
-  const [category, setCategory] = useState<'' | TCostCategory>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
-  const filters = { status: status || undefined, category: category || undefined, from: from || undefined, to: to || undefined };
+  const [sort, setSort] = useQueryChoice('sort', COST_DOCUMENT_SORTS, DEFAULT_SORT);
+  const sortOptions = [
+    { value: '-documentDate', label: m.list.dateNewest },
+    { value: 'documentDate', label: m.list.dateOldest },
+    { value: '-createdAt', label: lm.newestFirst },
+    { value: 'createdAt', label: lm.oldestFirst },
+  ] as const satisfies readonly { value: TCostDocumentSort; label: string }[];
+  const [status, setStatus] = useQueryChoice<'' | TCostDocumentStatus>('status', STATUS_CHOICES, '');
+  const [category, setCategory] = useQueryChoice<'' | TCostCategory>('category', CATEGORY_CHOICES, '');
+  const [from, setFrom] = useQueryDate('from');
+  const [to, setTo] = useQueryDate('to');
+  const filters = { sort, status: status || undefined, category: category || undefined, from: from || undefined, to: to || undefined };
   const { query: docs, rows } = useCursorList(
     cursorListQuery(costKeys.list(orgId, filters), (cursor, signal) =>
       apiFetch(orgApi(orgId, `cost-documents${qs({ ...filters, limit: PAGE, cursor })}`), ZListCostDocumentsResponse, { signal }),
@@ -49,7 +71,7 @@ export function CostList({ orgId, permissions, initialStatus }: { orgId: string;
           </Link>
         ) : null}
       </div>
-      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
         <SelectField label={m.list.status} value={status} onChange={(e) => setStatus(e.target.value as '' | TCostDocumentStatus)}>
           <option value="">{m.list.allStatuses}</option>
           {COST_DOCUMENT_STATUSES.map((s) => (
@@ -68,6 +90,7 @@ export function CostList({ orgId, permissions, initialStatus }: { orgId: string;
         </SelectField>
         <TextField type="date" label={m.list.from} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
         <TextField type="date" label={m.list.to} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        <SortSelect value={sort} options={sortOptions} onChange={setSort} />
       </div>
 
       <CursorListStates query={docs} count={rows.length} empty={m.list.empty} keepRowsOnError>

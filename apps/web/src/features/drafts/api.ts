@@ -1,5 +1,5 @@
 import { ZListAssetsResponse } from '@amms/contracts/assets';
-import { ZAgentRun, ZDraftDetail, ZExecution, ZListDraftsResponse, type TDraftDetail, type TDraftVersion } from '@amms/contracts/drafts';
+import { ZAgentRun, ZDraftDetail, ZExecution, ZListDraftsResponse, type TDraftDetail, type TDraftSort, type TDraftVersion } from '@amms/contracts/drafts';
 import { ZListAssignmentsResponse, type TCalendarAssignment } from '@amms/contracts/jobs';
 import { ZListWorkOrdersResponse, type TWorkOrder } from '@amms/contracts/maintenance';
 import { ZListMembersResponse } from '@amms/contracts/members';
@@ -11,20 +11,20 @@ const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
 /** Every key starts with ['orgs', orgId, 'drafts'] (one org never sees another's cache). */
 export const draftKeys = {
   all: (orgId: string) => ['orgs', orgId, 'drafts'] as const,
-  list: (orgId: string, status: string) => ['orgs', orgId, 'drafts', 'list', { status }] as const,
+  list: (orgId: string, status: string, sort: TDraftSort) => ['orgs', orgId, 'drafts', 'list', { status, sort }] as const,
   detail: (orgId: string, draftId: string) => ['orgs', orgId, 'drafts', 'detail', draftId] as const,
   run: (orgId: string, runId: string) => ['orgs', orgId, 'drafts', 'run', runId] as const,
   execution: (orgId: string, executionId: string) => ['orgs', orgId, 'drafts', 'execution', executionId] as const,
   bookings: (orgId: string, from: string, to: string) => ['orgs', orgId, 'drafts', 'bookings', { from, to }] as const,
-  workOrders: (orgId: string) => ['orgs', orgId, 'drafts', 'work-orders'] as const,
+  workOrders: (orgId: string, from: string, to: string) => ['orgs', orgId, 'drafts', 'work-orders', { from, to }] as const,
   machines: (orgId: string) => ['orgs', orgId, 'drafts', 'machines'] as const,
   members: (orgId: string) => ['orgs', orgId, 'drafts', 'members'] as const,
 };
 
 export const PAGE_SIZE = 25;
 
-export function fetchDraftsPage(orgId: string, status: string, cursor: string | undefined, signal: AbortSignal) {
-  const q = new URLSearchParams({ limit: String(PAGE_SIZE) });
+export function fetchDraftsPage(orgId: string, status: string, sort: TDraftSort, cursor: string | undefined, signal: AbortSignal) {
+  const q = new URLSearchParams({ limit: String(PAGE_SIZE), sort });
   if (status) q.set('status', status);
   if (cursor) q.set('cursor', cursor);
   return apiFetch(`${org(orgId)}/drafts?${q}`, ZListDraftsResponse, { signal });
@@ -73,12 +73,12 @@ export async function fetchAssignments(orgId: string, from: string, to: string, 
   return out;
 }
 
-/** Work orders (the list has no period filter: the caller keeps those overlapping its period). */
-export async function fetchWorkOrders(orgId: string, signal: AbortSignal): Promise<TWorkOrder[]> {
+/** Work orders whose planned window overlaps [from, to). */
+export async function fetchWorkOrders(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TWorkOrder[]> {
   const out: TWorkOrder[] = [];
   let cursor: string | null = null;
   for (let page = 0; page < 5; page++) {
-    const q = new URLSearchParams({ limit: '200' });
+    const q = new URLSearchParams({ limit: '200', from, to });
     if (cursor) q.set('cursor', cursor);
     const res = await apiFetch(`${org(orgId)}/work-orders?${q}`, ZListWorkOrdersResponse, { signal });
     out.push(...res.items);

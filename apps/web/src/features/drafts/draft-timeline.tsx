@@ -85,8 +85,8 @@ export function DraftTimeline({
     queryFn: ({ signal }) => fetchAssignments(orgId, range.from, range.to, signal),
   });
   const workOrders = useQuery({
-    queryKey: draftKeys.workOrders(orgId),
-    queryFn: ({ signal }) => fetchWorkOrders(orgId, signal),
+    queryKey: draftKeys.workOrders(orgId, range.from, range.to),
+    queryFn: ({ signal }) => fetchWorkOrders(orgId, range.from, range.to, signal),
     enabled: canReadMaintenance,
     staleTime: 30_000,
   });

@@ -1,28 +1,36 @@
 'use client';
 
-import { ZDraftStatus } from '@amms/contracts/drafts';
+import { DRAFT_SORTS, ZDraftStatus, type TDraftSort } from '@amms/contracts/drafts';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { useQueryChoice } from '@/lib/url-query';
 import { draftKeys, fetchDraftsPage } from './api';
 import { draftMessages, labelMessages } from './messages';
 import { draftStatusTone } from './tones';
+
+/** newest first: the draft just produced by the agent is on top */
+const DEFAULT_SORT: TDraftSort = '-createdAt';
 
 export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(draftMessages);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
+  const lm = useMessages(listMessages);
   const [status, setStatus] = useState('');
+  const [sort, setSort] = useQueryChoice('sort', DRAFT_SORTS, DEFAULT_SORT);
 
-  const { query: q, rows: items } = useCursorList(cursorListQuery(draftKeys.list(orgId, status), (cursor, signal) => fetchDraftsPage(orgId, status, cursor, signal)));
+  const { query: q, rows: items } = useCursorList(
+    cursorListQuery(draftKeys.list(orgId, status, sort), (cursor, signal) => fetchDraftsPage(orgId, status, sort, cursor, signal)),
+  );
 
   return (
     <section aria-labelledby="drafts-list-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
@@ -30,14 +38,25 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
         <h2 id="drafts-list-title" className="text-base font-semibold text-slate-900">
           {m.listTitle}
         </h2>
-        <SelectField label={m.filterStatus} value={status} onChange={(e) => setStatus(e.target.value)} className="w-48">
-          <option value="">{m.all}</option>
-          {ZDraftStatus.options.map((s) => (
-            <option key={s} value={s}>
-              {l.draftStatus[s]}
-            </option>
-          ))}
-        </SelectField>
+        <div className="flex flex-wrap items-end gap-3">
+          <SelectField label={m.filterStatus} value={status} onChange={(e) => setStatus(e.target.value)} className="w-48">
+            <option value="">{m.all}</option>
+            {ZDraftStatus.options.map((s) => (
+              <option key={s} value={s}>
+                {l.draftStatus[s]}
+              </option>
+            ))}
+          </SelectField>
+          <SortSelect
+            value={sort}
+            options={[
+              { value: '-createdAt', label: lm.newestFirst },
+              { value: 'createdAt', label: lm.oldestFirst },
+            ]}
+            onChange={setSort}
+            className="w-40"
+          />
+        </div>
       </div>
       <CursorListStates query={q} count={items.length} empty={m.noDrafts}>
         <div className="overflow-x-auto">

@@ -87,7 +87,8 @@ export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
   infiniteQueryOptions({
     queryKey: [...fieldKeys.workOrders(orgId), f],
     queryFn: ({ signal, pageParam }) => {
-      const q = new URLSearchParams({ limit: String(PAGE) });
+      // newest first from the API, so "load more" continues below what is shown (the list sorts by number too)
+      const q = new URLSearchParams({ limit: String(PAGE), sort: '-createdAt' });
       if (f.status) q.set('status', f.status);
       if (f.assigneeMembershipId) q.set('assigneeMembershipId', f.assigneeMembershipId);
       if (pageParam) q.set('cursor', pageParam);

@@ -1,13 +1,13 @@
 'use client';
 
 import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
-import { JOB_STATUSES, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
+import { JOB_SORTS, JOB_STATUSES, ZListJobsResponse, type TJob, type TJobSort } from '@amms/contracts/jobs';
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -15,6 +15,7 @@ import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
+import { setQueryParams, useQueryChoice, useQueryDate } from '@/lib/url-query';
 import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobKeys, orgApi, qs } from './api';
 import { CreateJobDialog } from './create-job-dialog';
@@ -23,9 +24,11 @@ import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
 
 const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
 const PAGE = 25;
+/** latest window first: the coming weeks' jobs on top, then the past ones, most recent first */
+const DEFAULT_SORT: TJobSort = '-windowStart';
 
-type Filters = { status: string; operationType: '' | TOperationType; from: string; to: string };
-const NO_FILTERS: Filters = { status: '', operationType: '', from: '', to: '' };
+const STATUS_CHOICES = ['', OPEN, ...JOB_STATUSES] as const;
+const OPERATION_CHOICES = ['', ...OPERATION_TYPES] as const;
 
 export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'>, m: (typeof jobsMessages)['zh-CN']): string {
   return job.title ?? format(m.list.untitled, { operation: m.operation[job.operationType], field: job.fieldName });
@@ -33,20 +36,32 @@ export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'
 
 export function JobsList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
   const m = useMessages(jobsMessages);
+  const lm = useMessages(listMessages);
   const { locale } = useI18n();
-  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  // filters and order live in the URL (reload, back button, a shared link keep them)
+  const [status, setStatus] = useQueryChoice<(typeof STATUS_CHOICES)[number]>('status', STATUS_CHOICES, '');
+  const [operationType, setOperationType] = useQueryChoice<'' | TOperationType>('operationType', OPERATION_CHOICES, '');
+  const [from, setFrom] = useQueryDate('from');
+  const [to, setTo] = useQueryDate('to');
+  const [sort, setSort] = useQueryChoice('sort', JOB_SORTS, DEFAULT_SORT);
   const [creating, setCreating] = useState(false);
+  const sortOptions = [
+    { value: '-windowStart', label: m.filters.windowLatest },
+    { value: 'windowStart', label: m.filters.windowEarliest },
+    { value: '-createdAt', label: lm.newestFirst },
+    { value: 'createdAt', label: lm.oldestFirst },
+  ] as const satisfies readonly { value: TJobSort; label: string }[];
 
   const query = {
-    status: filters.status || undefined,
-    operationType: filters.operationType || undefined,
-    from: filters.from ? (zonedToIso(filters.from, timeZone) ?? undefined) : undefined,
-    to: filters.to ? (zonedToIso(addDays(filters.to, 1), timeZone) ?? undefined) : undefined,
+    sort,
+    status: status || undefined,
+    operationType: operationType || undefined,
+    from: from ? (zonedToIso(from, timeZone) ?? undefined) : undefined,
+    to: to ? (zonedToIso(addDays(to, 1), timeZone) ?? undefined) : undefined,
   };
   const { query: jobs, rows } = useCursorList(
     cursorListQuery(jobKeys.list(orgId, query), (cursor, signal) => apiFetch(orgApi(orgId, `jobs${qs({ ...query, limit: PAGE, cursor })}`), ZListJobsResponse, { signal })),
   );
-  const set = <K extends keyof Filters>(k: K, v: Filters[K]) => setFilters((f) => ({ ...f, [k]: v }));
 
   return (
     <div className="space-y-4">
@@ -56,14 +71,14 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
             {m.filters.heading}
           </h2>
           <div className="flex flex-wrap gap-2">
-            <Button variant="ghost" size="sm" onClick={() => setFilters(NO_FILTERS)}>
+            <Button variant="ghost" size="sm" onClick={() => setQueryParams({ status: null, operationType: null, from: null, to: null })}>
               {m.filters.reset}
             </Button>
             {permissions.includes('job.write') ? <Button onClick={() => setCreating(true)}>{m.create.open}</Button> : null}
           </div>
         </div>
-        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-          <SelectField label={m.filters.status} value={filters.status} onChange={(e) => set('status', e.target.value)}>
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
+          <SelectField label={m.filters.status} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
             <option value="">{m.filters.anyStatus}</option>
             <option value={OPEN}>{m.filters.open}</option>
             {JOB_STATUSES.map((s) => (
@@ -72,7 +87,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
               </option>
             ))}
           </SelectField>
-          <SelectField label={m.filters.operation} value={filters.operationType} onChange={(e) => set('operationType', e.target.value as Filters['operationType'])}>
+          <SelectField label={m.filters.operation} value={operationType} onChange={(e) => setOperationType(e.target.value as '' | TOperationType)}>
             <option value="">{m.filters.anyOperation}</option>
             {OPERATION_TYPES.map((o) => (
               <option key={o} value={o}>
@@ -80,8 +95,9 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
               </option>
             ))}
           </SelectField>
-          <TextField type="date" label={m.filters.from} value={filters.from} max={filters.to || undefined} onChange={(e) => set('from', e.target.value)} />
-          <TextField type="date" label={m.filters.to} value={filters.to} min={filters.from || undefined} onChange={(e) => set('to', e.target.value)} />
+          <TextField type="date" label={m.filters.from} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
+          <TextField type="date" label={m.filters.to} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
       </section>
 

@@ -24,6 +24,8 @@ export const jobsMessages = defineMessages(
       from: '日期从',
       to: '日期到（含当天）',
       reset: '清除筛选',
+      windowLatest: '时间窗口：最晚在前',
+      windowEarliest: '时间窗口：最早在前',
     },
     list: {
       caption: '作业列表',
@@ -187,6 +189,8 @@ export const jobsMessages = defineMessages(
       from: 'From date',
       to: 'To date (inclusive)',
       reset: 'Clear filters',
+      windowLatest: 'Window: latest first',
+      windowEarliest: 'Window: earliest first',
     },
     list: {
       caption: 'Jobs',

@@ -1,6 +1,6 @@
 'use client';
 
-import { WORK_ORDER_STATUSES, ZListWorkOrdersResponse, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import { WORK_ORDER_STATUSES, ZListWorkOrdersResponse, type TWorkOrderSort, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import Link from 'next/link';
 import { NextPage } from '@/components/ui/list';
 import { Loading, QueryError } from '@/components/ui/states';
@@ -16,10 +16,13 @@ import { maintenanceKeys } from './api';
 import { maintenanceMessages } from './messages';
 import { WorkOrderTypeBadge, woNumber } from './ui';
 
+/** newest first in every column: a fault reported a minute ago is on top, and of the finished ones the recent */
+const SORT: TWorkOrderSort = '-createdAt';
+
 /** finished orders pile up: a shorter first page for those columns */
 const pageSize = (s: TWorkOrderStatus) => (s === 'CLOSED' || s === 'CANCELLED' ? 10 : 20);
 
-/** Work orders by status: one column per status (stacked on small screens), each paginated on its own. */
+/** Work orders by status: one column per status (stacked on small screens), each paginated on its own, newest first. */
 export function WorkOrderBoard({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(maintenanceMessages);
   return (
@@ -41,7 +44,7 @@ function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; 
   const { locale } = useI18n();
   const { query: q, rows: items } = useCursorList(
     cursorListQuery(maintenanceKeys.board(orgId, status), (cursor, signal) =>
-      apiFetch(orgApi(orgId, `work-orders${qs({ status, limit: pageSize(status), cursor })}`), ZListWorkOrdersResponse, { signal }),
+      apiFetch(orgApi(orgId, `work-orders${qs({ status, sort: SORT, limit: pageSize(status), cursor })}`), ZListWorkOrdersResponse, { signal }),
     ),
   );
   const headingId = `wo-col-${status}`;

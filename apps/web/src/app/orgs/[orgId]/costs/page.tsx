@@ -1,4 +1,3 @@
-import { ZCostDocumentStatus } from '@amms/contracts/costs';
 import type { Metadata } from 'next';
 import { sectionTitle } from '@/components/section-page';
 import { CostList } from '@/features/costs/cost-list';
@@ -10,15 +9,13 @@ export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('costs');
 }
 
-export default async function CostsPage({ params, searchParams }: PageProps<'/orgs/[orgId]/costs'>) {
+export default async function CostsPage({ params }: PageProps<'/orgs/[orgId]/costs'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'costs'));
-  // ?status=SUBMITTED (e.g. from the overview's "waiting for approval") preselects the filter
-  const status = ZCostDocumentStatus.safeParse((await searchParams).status);
   const { permissions } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="costs" permission="cost.read">
-      <CostList orgId={orgId} permissions={permissions} initialStatus={status.success ? status.data : undefined} />
+      <CostList orgId={orgId} permissions={permissions} />
     </SectionShell>
   );
 }
