@@ -45,4 +45,10 @@ test('operator: report a fault, open the work order, find it under “faults I r
   const admin = await ApiUser.login(request, 'admin@green-valley.demo');
   const all = await admin.get<{ items: unknown[] }>('work-orders?limit=200');
   expect(all.items.length).toBeGreaterThan(mine.items.length);
+  // and without its costs: the page above rendered from that reduced answer; the admin sees them
+  const costs = ['laborCostMinor', 'partsCostMinor', 'totalCostMinor'];
+  const detail = await operator.get<Record<string, unknown>>(`work-orders/${workOrderId}`);
+  for (const k of costs) expect(detail).not.toHaveProperty(k);
+  for (const w of mine.items) for (const k of costs) expect(w).not.toHaveProperty(k);
+  expect(await admin.get<Record<string, unknown>>(`work-orders/${workOrderId}`)).toHaveProperty('totalCostMinor', '0');
 });
