@@ -378,7 +378,7 @@ describe('work order lifecycle', () => {
     const cancelled = await createWo(c, { assetId: asset.id });
     await act(c, c.t.OWNER, cancelled.id, 'cancel', { reason: 'duplicate' });
 
-    const forbidden: [TWorkOrderDetail, string[]][] = [
+    const forbidden: [TWorkOrderDetailView, string[]][] = [
       [open, ['submit', 'accept', 'reject']],
       [inProgress, ['start', 'accept', 'reject']],
       [awaiting, ['start', 'submit', 'cancel']],
