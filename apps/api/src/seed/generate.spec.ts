@@ -177,6 +177,8 @@ describe('seed generator: the current week', () => {
     }
     for (const j of thisWeek) {
       expect(t(j.completedAt)).toBeLessThan(TODAY);
+      // wanted before today: the overview's "today" (jobs whose window overlaps it) lists only today's work
+      expect(t(j.windowEnd)).toBeLessThanOrEqual(TODAY);
       expect(Number(j.actualHours)).toBeCloseTo(Number(j.endMeterHours) - Number(j.startMeterHours), 5);
     }
     // today: scheduled, booked inside today's working hours, never for the first operator

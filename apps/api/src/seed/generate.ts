@@ -538,14 +538,16 @@ export function generateOrgData(input: GenInput): SeedData {
   const wk = new Rng(hashSeed(`${input.slug}:${scale}:this-week`));
   const weekTaken = new Set<string>();
   const weekJobs: Prisma.JobCreateManyInput[] = [];
-  const weekReq = (day: number, op: OperationType): JobReq => {
+  /** `until`: the window ends by then (a job done before today was not wanted today: the overview lists today's windows) */
+  const weekReq = (day: number, op: OperationType, until = Infinity): JobReq => {
     const field = pickField(op, day, wk, weekTaken);
     const est = estimate(op, field.areaM2);
-    return { field, op, windowStart: day, windowEnd: day + (Math.ceil(est / 10) + wk.int(1, 3)) * DAY, estHours: est, priority: wk.int(2, 4) };
+    const windowEnd = Math.min(day + (Math.ceil(est / 10) + wk.int(1, 3)) * DAY, until);
+    return { field, op, windowStart: day, windowEnd, estHours: est, priority: wk.int(2, 4) };
   };
   for (let day = anchor; day < today; day += DAY) {
     for (let i = 0; i < 4 * scale; i++) {
-      const req = weekReq(day, wk.pick(MIX));
+      const req = weekReq(day, wk.pick(MIX), today);
       const placed = place(req, today);
       if (!placed) continue;
       const { primary: p, implement: imp, operator: o, start } = placed;
