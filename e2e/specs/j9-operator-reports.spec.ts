@@ -19,6 +19,12 @@ test('operator: report a fault, open the work order, find it under “faults I r
   await expect(reported).toBeVisible({ timeout: 60_000 });
   // an operator has no mechanic's list
   await expect(page.getByRole('heading', { level: 2, name: '我的工单' })).toHaveCount(0);
+  // the header links to the password change, which leads back here
+  await page.getByRole('link', { name: '修改密码' }).click();
+  await expect(page).toHaveURL(/\/account\/password\?next=%2Ffield/, { timeout: 60_000 });
+  await expect(page.getByRole('heading', { level: 1, name: '修改密码' })).toBeVisible();
+  await page.getByRole('link', { name: '返回' }).click();
+  await expect(reported).toBeVisible({ timeout: 60_000 });
 
   await page.getByRole('link', { name: '报告故障' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '报告故障' })).toBeVisible({ timeout: 60_000 });
@@ -45,4 +51,10 @@ test('operator: report a fault, open the work order, find it under “faults I r
   const admin = await ApiUser.login(request, 'admin@green-valley.demo');
   const all = await admin.get<{ items: unknown[] }>('work-orders?limit=200');
   expect(all.items.length).toBeGreaterThan(mine.items.length);
+  // and without its costs: the page above rendered from that reduced answer; the admin sees them
+  const costs = ['laborCostMinor', 'partsCostMinor', 'totalCostMinor'];
+  const detail = await operator.get<Record<string, unknown>>(`work-orders/${workOrderId}`);
+  for (const k of costs) expect(detail).not.toHaveProperty(k);
+  for (const w of mine.items) for (const k of costs) expect(w).not.toHaveProperty(k);
+  expect(await admin.get<Record<string, unknown>>(`work-orders/${workOrderId}`)).toHaveProperty('totalCostMinor', '0');
 });

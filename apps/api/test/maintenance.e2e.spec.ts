@@ -6,10 +6,13 @@ import {
   ZListMaintenancePlansResponse,
   ZListWorkOrdersResponse,
   ZMaintenancePlan,
+  ZListWorkOrdersViewResponse,
   ZWorkOrderDetail,
+  ZWorkOrderDetailView,
   type TDueItem,
   type TMaintenancePlan,
   type TWorkOrderDetail,
+  type TWorkOrderDetailView,
 } from '@amms/contracts/maintenance';
 import { ZTeam } from '@amms/contracts/teams';
 import type { TRole } from '@amms/contracts/permissions';
@@ -56,10 +59,11 @@ async function createPlan(c: Ctx, body: Record<string, unknown>): Promise<TMaint
   return ZMaintenancePlan.parse(r.body);
 }
 
-async function createWo(c: Ctx, body: Record<string, unknown>, token = c.t.OWNER): Promise<TWorkOrderDetail> {
+/** An operator's answer has no costs (no maintenance.read): hence the view schema. */
+async function createWo(c: Ctx, body: Record<string, unknown>, token = c.t.OWNER): Promise<TWorkOrderDetailView> {
   const r = await post(token, c.org.id, '/work-orders', { type: 'INSPECTION', title: `WO ${tag()}`, ...body });
   expectStatus(r, 201);
-  return ZWorkOrderDetail.parse(r.body);
+  return ZWorkOrderDetailView.parse(r.body);
 }
 
 async function act(c: Ctx, token: string, id: string, action: string, body: Record<string, unknown> = {}): Promise<TWorkOrderDetail> {
@@ -374,7 +378,7 @@ describe('work order lifecycle', () => {
     const cancelled = await createWo(c, { assetId: asset.id });
     await act(c, c.t.OWNER, cancelled.id, 'cancel', { reason: 'duplicate' });
 
-    const forbidden: [TWorkOrderDetail, string[]][] = [
+    const forbidden: [TWorkOrderDetailView, string[]][] = [
       [open, ['submit', 'accept', 'reject']],
       [inProgress, ['start', 'accept', 'reject']],
       [awaiting, ['start', 'submit', 'cancel']],
@@ -605,7 +609,7 @@ describe('reporters read their reports', () => {
     expectStatus(await patch(c.t.OWNER, c.org.id, `/members/${op}`, { dataScope: 'TEAM', teamIds: [team.id] }), 200);
     const fault = await createWo(c, { type: 'CORRECTIVE', assetId: asset.id, title: 'Gearbox noise' }, c.t.OPERATOR);
     const notMine = await createWo(c, { assetId: asset.id, title: 'Inspection the dispatcher planned' }, c.t.DISPATCHER);
-    const listIds = async () => ZListWorkOrdersResponse.parse((await get(c.t.OPERATOR, c.org.id, '/work-orders')).body).items.map((w) => w.id);
+    const listIds = async () => ZListWorkOrdersViewResponse.parse((await get(c.t.OPERATOR, c.org.id, '/work-orders')).body).items.map((w) => w.id);
     // an operator has no maintenance.read: even inside their team, only their own report
     expect(await listIds()).toEqual([fault.id]);
     expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${notMine.id}`), 404, 'NOT_FOUND');
@@ -616,7 +620,7 @@ describe('reporters read their reports', () => {
     expectError(await get(c.t.OPERATOR, c.org.id, `/assets/${asset.id}`), 404, 'NOT_FOUND');
     const r = await get(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`);
     expectStatus(r, 200);
-    expect(ZWorkOrderDetail.parse(r.body)).toMatchObject({ id: fault.id, reportedByMembershipId: op, assetId: asset.id });
+    expect(ZWorkOrderDetailView.parse(r.body)).toMatchObject({ id: fault.id, reportedByMembershipId: op, assetId: asset.id });
     expect(await listIds()).toEqual([fault.id]);
     expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${notMine.id}`), 404, 'NOT_FOUND');
     // reading is all: cancelling it needs the order in scope
@@ -626,6 +630,49 @@ describe('reporters read their reports', () => {
     const theirs = await setup();
     expectError(await get(theirs.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`), 404, 'NOT_FOUND');
     expectError(await get(theirs.t.OWNER, theirs.org.id, `/work-orders/${fault.id}`), 404, 'NOT_FOUND');
+  });
+
+  it('an OPERATOR reading their report sees no cost data (no labour / parts / total cost, parts without prices); MECHANIC, ACCOUNTANT and OWNER do', async () => {
+    const c = await setup();
+    const { team, asset } = await teamSetup(c);
+    const op = c.org.users.OPERATOR.membershipId;
+    expectStatus(await patch(c.t.OWNER, c.org.id, `/members/${op}`, { dataScope: 'TEAM', teamIds: [team.id] }), 200);
+    const COSTS = ['laborCostMinor', 'partsCostMinor', 'totalCostMinor'];
+    const PART_COSTS = ['unitCostMinor', 'lineCostMinor'];
+    const expectNoCosts = (w: Record<string, unknown>) => {
+      for (const k of COSTS) expect(w, k).not.toHaveProperty(k);
+      for (const p of (w.parts as Record<string, unknown>[] | undefined) ?? []) for (const k of PART_COSTS) expect(p, k).not.toHaveProperty(k);
+    };
+
+    const created = await post(c.t.OPERATOR, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.id, title: 'PTO shaft wobbles' });
+    expectStatus(created, 201);
+    expectNoCosts(created.body);
+    const id = created.body.id as string;
+    await act(c, c.t.MECHANIC, id, 'start');
+    expectStatus(await post(c.t.MECHANIC, c.org.id, `/work-orders/${id}/parts`, { partNumber: 'U-7', name: 'U-joint', quantity: 2, unitCostMinor: '4250' }), 201);
+    const { version } = await h.db.workOrder.findUniqueOrThrow({ where: { id } });
+    expectStatus(await patch(c.t.MECHANIC, c.org.id, `/work-orders/${id}`, { version, laborCostMinor: '9000', laborHours: 1.5 }), 200);
+
+    // the operator: the order, its checklist and parts (name, quantity), the labour hours; no money
+    const mine = await get(c.t.OPERATOR, c.org.id, `/work-orders/${id}`);
+    expectStatus(mine, 200);
+    expectNoCosts(mine.body);
+    expect(mine.body).toMatchObject({ id, status: 'IN_PROGRESS', laborHours: 1.5, parts: [{ partNumber: 'U-7', name: 'U-joint', quantity: 2 }] });
+    expect(JSON.stringify(mine.body)).not.toMatch(/4250|8500|9000|17500/);
+    const list = await get(c.t.OPERATOR, c.org.id, '/work-orders');
+    expectStatus(list, 200);
+    expect(list.body.items.map((w: { id: string }) => w.id)).toEqual([id]);
+    for (const w of list.body.items) expectNoCosts(w);
+    // the schema of the reduced answer is the contract's
+    expect(ZListWorkOrdersViewResponse.parse(list.body).items).toHaveLength(1);
+
+    // readers of maintenance still see every figure, in the detail and the list
+    for (const role of ['MECHANIC', 'ACCOUNTANT', 'OWNER'] as const) {
+      const full = ZWorkOrderDetail.parse((await get(c.t[role], c.org.id, `/work-orders/${id}`)).body);
+      expect(full, role).toMatchObject({ laborCostMinor: '9000', partsCostMinor: '8500', totalCostMinor: '17500', parts: [{ unitCostMinor: '4250', lineCostMinor: '8500' }] });
+      const rows = ZListWorkOrdersResponse.parse((await get(c.t[role], c.org.id, '/work-orders')).body).items;
+      expect(rows.find((w) => w.id === id)?.totalCostMinor, role).toBe('17500');
+    }
   });
 
   it("a MECHANIC (TEAM scope, maintenance.read) reads their team's orders plus the ones they reported elsewhere, not the rest", async () => {
@@ -817,7 +864,11 @@ describe('idempotency and OpenAPI', () => {
     const base = '/api/v1/orgs/{orgId}/work-orders';
     const create = doc.paths[base].post;
     expect(create.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['type', 'assetId', 'title']));
-    expect(create.responses['201'].content['application/json'].schema.properties.partsCostMinor.type).toBe('string');
+    // the full order, or the order without costs (a caller without maintenance.read)
+    const [full, reduced] = create.responses['201'].content['application/json'].schema.anyOf;
+    expect(full.properties.partsCostMinor.type).toBe('string');
+    expect(reduced.properties.partsCostMinor).toBeUndefined();
+    expect(reduced.properties.parts.items.properties.unitCostMinor).toBeUndefined();
     for (const action of ['start', 'submit', 'accept', 'reject', 'cancel', 'parts']) expect(doc.paths[`${base}/{id}/${action}`]?.post, action).toBeDefined();
     expect(doc.paths[`${base}/{id}/checklist/{itemId}`]?.patch).toBeDefined();
     expect(doc.paths['/api/v1/orgs/{orgId}/maintenance/due'].get.responses['200']).toBeDefined();

@@ -1,6 +1,7 @@
 import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, newNonce } from '@/lib/server/csp';
 import { refreshSession } from '@/lib/server/refresh';
+import { stampRequestedPath } from '@/lib/server/requested-path';
 import { ACCESS_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
 import { clientMetaHeaders } from '@/lib/server/upstream';
 
@@ -13,10 +14,13 @@ import { clientMetaHeaders } from '@/lib/server/upstream';
  *   about to expire and a refresh cookie is present, the refresh happens here: the new pair goes
  *   into the request (so the page renders with it) and into Set-Cookie. Authorization is still
  *   decided by each page.tsx and the API; this only keeps a live session alive.
+ * - The page asked for, as a request header (lib/server/requested-path.ts): where the auth
+ *   checks send the user back to after login or a forced password change.
  */
 export async function proxy(req: NextRequest): Promise<NextResponse> {
   const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === 'development' });
   req.headers.set('content-security-policy', csp);
+  stampRequestedPath(req);
   const next = () => {
     const res = NextResponse.next({ request: { headers: req.headers } });
     res.headers.set('content-security-policy', csp);

@@ -310,6 +310,29 @@ export type TListWorkOrdersQuery = z.infer<typeof ZListWorkOrdersQuery>;
 export const ZListWorkOrdersResponse = z.object({ items: z.array(ZWorkOrder), nextCursor: z.string().nullable() });
 export type TListWorkOrdersResponse = z.infer<typeof ZListWorkOrdersResponse>;
 
+/**
+ * Money is for callers who read maintenance (`maintenance.read`). A caller who reaches a work
+ * order without it (an operator following the fault they reported, through `workorder.write`)
+ * gets the order without its cost fields: no labour / parts / total cost, parts without prices.
+ * Parsing with these schemas is the projection (zod drops the keys they do not name).
+ */
+export const ZWorkOrderPartWithoutCosts = ZWorkOrderPart.omit({ unitCostMinor: true, lineCostMinor: true });
+export const ZWorkOrderWithoutCosts = ZWorkOrder.omit({ laborCostMinor: true, partsCostMinor: true, totalCostMinor: true });
+export type TWorkOrderWithoutCosts = z.infer<typeof ZWorkOrderWithoutCosts>;
+export const ZWorkOrderDetailWithoutCosts = ZWorkOrderWithoutCosts.extend({
+  checklist: z.array(ZChecklistItem),
+  parts: z.array(ZWorkOrderPartWithoutCosts),
+});
+export type TWorkOrderDetailWithoutCosts = z.infer<typeof ZWorkOrderDetailWithoutCosts>;
+
+/** What the work-order routes answer: the full order, or the order without costs (see above). */
+export const ZWorkOrderDetailView = z.union([ZWorkOrderDetail, ZWorkOrderDetailWithoutCosts]);
+export type TWorkOrderDetailView = z.infer<typeof ZWorkOrderDetailView>;
+export const ZWorkOrderView = z.union([ZWorkOrder, ZWorkOrderWithoutCosts]);
+export type TWorkOrderView = z.infer<typeof ZWorkOrderView>;
+export const ZListWorkOrdersViewResponse = z.object({ items: z.array(ZWorkOrderView), nextCursor: z.string().nullable() });
+export type TListWorkOrdersViewResponse = z.infer<typeof ZListWorkOrdersViewResponse>;
+
 const woFields = {
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().min(1).max(4000),

@@ -47,6 +47,13 @@ export const ZAddMemberResponse = z.object({
 });
 export type TAddMemberResponse = z.infer<typeof ZAddMemberResponse>;
 
+/** POST /members/:id/password-reset (no body): a fresh one-time password, shown once. */
+export const ZPasswordResetResponse = z.object({
+  member: ZMember,
+  oneTimePassword: z.string(),
+});
+export type TPasswordResetResponse = z.infer<typeof ZPasswordResetResponse>;
+
 export const ZUpdateMemberRequest = z
   .strictObject({
     role: ZRole.optional(),

@@ -145,10 +145,7 @@ export class AuthService {
         data: { passwordHash, mustChangePassword: false },
       });
       if (changed.count !== 1) throw AuthErrors.currentPasswordIncorrect();
-      const revoked = await tx.refreshToken.updateMany({
-        where: { userId, familyId: { not: sessionId }, revokedAt: null },
-        data: { revokedAt: new Date(), revokeReason: 'PASSWORD_CHANGED' },
-      });
+      const revoked = await this.tokens.revokeAllOfUser(tx, userId, 'PASSWORD_CHANGED', sessionId);
       await this.audit.append(tx, {
         organizationId: null,
         action: 'auth.password.changed',
@@ -157,7 +154,7 @@ export class AuthService {
         actorType: 'USER',
         actorUserId: userId,
         requestId: meta.requestId ?? null,
-        data: { ip: meta.ip ?? null, wasOneTimePassword: user.mustChangePassword, otherSessionTokensRevoked: revoked.count },
+        data: { ip: meta.ip ?? null, wasOneTimePassword: user.mustChangePassword, otherSessionTokensRevoked: revoked },
       });
     });
   }

@@ -2,7 +2,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { classifyRefresh } from './refresh-rules.js';
 import { AuthErrors } from './auth.errors.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -142,6 +142,19 @@ export class TokensService {
       where: { familyId, revokedAt: null },
       data: { revokedAt: new Date(), revokeReason: reason },
     });
+  }
+
+  /**
+   * Every live session of a user, inside the caller's transaction (a password change or reset
+   * commits with it). `except`: the family to keep (the caller's own session). Their access
+   * tokens die with them: the guard checks that the session is live. Returns the tokens revoked.
+   */
+  async revokeAllOfUser(tx: Tx, userId: string, reason: string, except?: string): Promise<number> {
+    const res = await tx.refreshToken.updateMany({
+      where: { userId, revokedAt: null, ...(except ? { familyId: { not: except } } : {}) },
+      data: { revokedAt: new Date(), revokeReason: reason },
+    });
+    return res.count;
   }
 
   /** Logout by refresh token: revokes that token's family (idempotent), only if it is the caller's. */

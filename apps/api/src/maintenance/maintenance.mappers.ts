@@ -1,6 +1,19 @@
 import type { MaintenancePlan, WorkOrderChecklistItem, WorkOrderPart } from '@amms/db';
-import type { TChecklistItem, TMaintenancePlan, TWorkOrder, TWorkOrderDetail, TWorkOrderPart } from '@amms/contracts/maintenance';
+import {
+  ZWorkOrderDetailWithoutCosts,
+  ZWorkOrderWithoutCosts,
+  type TChecklistItem,
+  type TListWorkOrdersResponse,
+  type TListWorkOrdersViewResponse,
+  type TMaintenancePlan,
+  type TWorkOrder,
+  type TWorkOrderDetail,
+  type TWorkOrderDetailView,
+  type TWorkOrderPart,
+} from '@amms/contracts/maintenance';
+import type { OrgContext } from '../tenancy/context.js';
 import type { WorkOrderDetailRow, WorkOrderRow } from './maintenance.repository.js';
+import { seesWorkOrderCosts } from './maintenance.scope.js';
 
 type DecimalLike = { toFixed(n: number): string };
 /** Decimal columns leave the API as numbers with the column's fixed precision. */
@@ -110,4 +123,13 @@ export function toPart(p: WorkOrderPart): TWorkOrderPart {
 
 export function toWorkOrderDetail(w: WorkOrderDetailRow): TWorkOrderDetail {
   return { ...toWorkOrder(w), checklist: w.checklistItems.map(toChecklistItem), parts: w.parts.map(toPart) };
+}
+
+/** A work order as this caller may see it: without its costs unless they read maintenance (the contract's schema drops them). */
+export function detailFor(ctx: OrgContext, w: TWorkOrderDetail): TWorkOrderDetailView {
+  return seesWorkOrderCosts(ctx) ? w : ZWorkOrderDetailWithoutCosts.parse(w);
+}
+
+export function listFor(ctx: OrgContext, page: TListWorkOrdersResponse): TListWorkOrdersViewResponse {
+  return seesWorkOrderCosts(ctx) ? page : { items: page.items.map((w) => ZWorkOrderWithoutCosts.parse(w)), nextCursor: page.nextCursor };
 }

@@ -34,6 +34,15 @@ export function workOrderReadScope(ctx: OrgContext): Prisma.WorkOrderWhereInput 
 }
 
 /**
+ * Whether a caller sees a work order's money (labour / parts / total cost, part prices). Only
+ * callers who read maintenance do: an operator reading the fault they reported (through
+ * `workorder.write`) follows its progress, not its costs.
+ */
+export function seesWorkOrderCosts(ctx: OrgContext): boolean {
+  return ctx.permissions.has('maintenance.read');
+}
+
+/**
  * Plans a caller may see. Model plans (modelId set, assetId null) are general service
  * knowledge and visible to every scope; asset plans follow the asset's team under TEAM and
  * are hidden under ASSIGNED.

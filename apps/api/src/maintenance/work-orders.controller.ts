@@ -5,12 +5,12 @@ import {
   ZAddWorkOrderPartRequest,
   ZCreateWorkOrderRequest,
   ZListWorkOrdersQuery,
-  ZListWorkOrdersResponse,
+  ZListWorkOrdersViewResponse,
   ZReasonRequest,
   ZSubmitWorkOrderRequest,
   ZUpdateChecklistItemRequest,
   ZUpdateWorkOrderRequest,
-  ZWorkOrderDetail,
+  ZWorkOrderDetailView,
   ZWorkOrderTransitionRequest,
   type TAddWorkOrderPartRequest,
   type TCreateWorkOrderRequest,
@@ -28,6 +28,7 @@ import type { OrgContext } from '../tenancy/context.js';
 import { WorkOrderTransitionsService } from './work-order-transitions.service.js';
 import { WorkOrdersService } from './work-orders.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
+import { detailFor, listFor } from './maintenance.mappers.js';
 
 const ZIdParam = z.uuid();
 /** transition bodies are optional: `{}` or no body at all */
@@ -36,6 +37,7 @@ const ZOptionalTransition = ZWorkOrderTransitionRequest.optional().transform((v)
 @ApiTags('maintenance')
 @ApiBearerAuth()
 @Controller('orgs/:orgId/work-orders')
+// every answer goes through detailFor / listFor: no costs for a caller without maintenance.read
 @InvalidatesCache('analytics')
 export class WorkOrdersController {
   constructor(
@@ -46,96 +48,96 @@ export class WorkOrdersController {
   /** Reporters without maintenance.read (operators) list only the orders they reported. */
   @RequirePermission('maintenance.read', 'workorder.write')
   @Get()
-  @Returns(ZListWorkOrdersResponse)
-  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListWorkOrdersQuery }) q: TListWorkOrdersQuery) {
-    return this.orders.list(ctx, q);
+  @Returns(ZListWorkOrdersViewResponse)
+  async list(@Ctx() ctx: OrgContext, @Query({ schema: ZListWorkOrdersQuery }) q: TListWorkOrdersQuery) {
+    return listFor(ctx, await this.orders.list(ctx, q));
   }
 
   @RequirePermission('maintenance.read', 'workorder.write')
   @Get(':id')
-  @Returns(ZWorkOrderDetail)
-  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return this.orders.get(ctx, id);
+  @Returns(ZWorkOrderDetailView)
+  async get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return detailFor(ctx, await this.orders.get(ctx, id));
   }
 
   /** Operators report faults here too (workorder.write). */
   @RequirePermission('workorder.write')
   @Idempotent()
   @Post()
-  @Returns(ZWorkOrderDetail, 201)
-  create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateWorkOrderRequest }) body: TCreateWorkOrderRequest) {
-    return this.orders.create(ctx, body);
+  @Returns(ZWorkOrderDetailView, 201)
+  async create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateWorkOrderRequest }) body: TCreateWorkOrderRequest) {
+    return detailFor(ctx, await this.orders.create(ctx, body));
   }
 
   @RequirePermission('workorder.write')
   @Patch(':id')
-  @Returns(ZWorkOrderDetail)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateWorkOrderRequest }) body: TUpdateWorkOrderRequest) {
-    return this.orders.update(ctx, id, body);
+  @Returns(ZWorkOrderDetailView)
+  async update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateWorkOrderRequest }) body: TUpdateWorkOrderRequest) {
+    return detailFor(ctx, await this.orders.update(ctx, id, body));
   }
 
   @RequirePermission('workorder.work')
   @Idempotent()
   @Post(':id/start')
   @HttpCode(200)
-  @Returns(ZWorkOrderDetail)
-  start(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
-    return this.transitions.start(ctx, id, body);
+  @Returns(ZWorkOrderDetailView)
+  async start(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
+    return detailFor(ctx, await this.transitions.start(ctx, id, body));
   }
 
   @RequirePermission('workorder.work')
   @Idempotent()
   @Post(':id/submit')
   @HttpCode(200)
-  @Returns(ZWorkOrderDetail)
-  submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZSubmitWorkOrderRequest.optional().transform((v) => v ?? {}) }) body: TSubmitWorkOrderRequest) {
-    return this.transitions.submit(ctx, id, body);
+  @Returns(ZWorkOrderDetailView)
+  async submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZSubmitWorkOrderRequest.optional().transform((v) => v ?? {}) }) body: TSubmitWorkOrderRequest) {
+    return detailFor(ctx, await this.transitions.submit(ctx, id, body));
   }
 
   @RequirePermission('workorder.accept')
   @Idempotent()
   @Post(':id/accept')
   @HttpCode(200)
-  @Returns(ZWorkOrderDetail)
-  accept(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
-    return this.transitions.accept(ctx, id, body);
+  @Returns(ZWorkOrderDetailView)
+  async accept(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
+    return detailFor(ctx, await this.transitions.accept(ctx, id, body));
   }
 
   @RequirePermission('workorder.accept')
   @Idempotent()
   @Post(':id/reject')
   @HttpCode(200)
-  @Returns(ZWorkOrderDetail)
-  reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
-    return this.transitions.reject(ctx, id, body);
+  @Returns(ZWorkOrderDetailView)
+  async reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
+    return detailFor(ctx, await this.transitions.reject(ctx, id, body));
   }
 
   @RequirePermission('workorder.write')
   @Idempotent()
   @Post(':id/cancel')
   @HttpCode(200)
-  @Returns(ZWorkOrderDetail)
-  cancel(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
-    return this.transitions.cancel(ctx, id, body);
+  @Returns(ZWorkOrderDetailView)
+  async cancel(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
+    return detailFor(ctx, await this.transitions.cancel(ctx, id, body));
   }
 
   @RequirePermission('workorder.work')
   @Patch(':id/checklist/:itemId')
-  @Returns(ZWorkOrderDetail)
-  checklist(
+  @Returns(ZWorkOrderDetailView)
+  async checklist(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
     @Param('itemId', { schema: ZIdParam }) itemId: string,
     @Body({ schema: ZUpdateChecklistItemRequest }) body: TUpdateChecklistItemRequest,
   ) {
-    return this.orders.updateChecklistItem(ctx, id, itemId, body);
+    return detailFor(ctx, await this.orders.updateChecklistItem(ctx, id, itemId, body));
   }
 
   @RequirePermission('workorder.work')
   @Idempotent()
   @Post(':id/parts')
-  @Returns(ZWorkOrderDetail, 201)
-  addPart(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZAddWorkOrderPartRequest }) body: TAddWorkOrderPartRequest) {
-    return this.orders.addPart(ctx, id, body);
+  @Returns(ZWorkOrderDetailView, 201)
+  async addPart(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZAddWorkOrderPartRequest }) body: TAddWorkOrderPartRequest) {
+    return detailFor(ctx, await this.orders.addPart(ctx, id, body));
   }
 }

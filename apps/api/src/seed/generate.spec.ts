@@ -5,9 +5,12 @@ import { lineAmount } from './costs.js';
 import { generateOrgData, type GenMember, type SeedData } from './generate.js';
 import { DAY, weekAnchor } from './prng.js';
 
-const ANCHOR = weekAnchor(new Date('2026-12-02T15:00:00Z')); // a Wednesday evening in Shanghai
+const NOW = new Date('2026-12-02T15:00:00Z'); // a Wednesday evening in Shanghai
+const ANCHOR = weekAnchor(NOW);
+/** 00:00 Shanghai of that Wednesday */
+const TODAY = +ANCHOR + 2 * DAY;
 
-function input(slug: string, scale: number) {
+function input(slug: string, scale: number, now = NOW) {
   let n = 0;
   const uuid = () => `10000000-0000-4000-8000-${String(n++).padStart(12, '0')}`;
   const crews = slug === 'green-valley' ? ['crew-a', 'crew-b'] : ['crew-a'];
@@ -17,7 +20,7 @@ function input(slug: string, scale: number) {
   for (let i = 0; i < 10 * scale; i++) add('OPERATOR', [crews[i % crews.length] as string]);
   for (let i = 0; i < 3 * scale; i++) add('MECHANIC', ['shop']);
   const modelIds = Object.fromEntries(PLATFORM_CATALOG.map((m, i) => [m.key, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`]));
-  return { slug, organizationId: 'org-1', scale, anchor: ANCHOR, modelIds, crewTeamIds: crews, members };
+  return { slug, organizationId: 'org-1', scale, anchor: weekAnchor(now), now, modelIds, crewTeamIds: crews, members };
 }
 
 const cache = new Map<string, SeedData>();
@@ -72,7 +75,7 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     }
   });
 
-  it('keeps meter readings strictly increasing per asset, and none after the anchor', () => {
+  it('keeps meter readings strictly increasing per asset, and none after the start of today', () => {
     const d = data(slug);
     const by = new Map<string, { at: number; h: number }[]>();
     for (const r of d.meterReadings) by.set(r.assetId, [...(by.get(r.assetId) ?? []), { at: t(r.readAt), h: Number(r.readingHours) }]);
@@ -83,7 +86,7 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
         expect(list[i]?.at).toBeGreaterThan(list[i - 1]?.at as number);
         expect(list[i]?.h).toBeGreaterThan(list[i - 1]?.h as number);
       }
-      expect(list[list.length - 1]?.at).toBeLessThan(+ANCHOR);
+      expect(list[list.length - 1]?.at).toBeLessThan(TODAY);
     }
     // a completed job's meter log is its machine's readings
     for (const j of d.jobs.filter((x) => x.status === 'COMPLETED')) {
@@ -154,10 +157,56 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     expect(d.jobs.filter((j) => j.status === 'SCHEDULED').length).toBeGreaterThan(10);
     const completed = d.jobs.filter((j) => j.status === 'COMPLETED');
     expect(completed.length).toBeGreaterThan(500);
-    for (const j of completed) expect(t(j.completedAt)).toBeLessThanOrEqual(+ANCHOR);
+    for (const j of completed) expect(t(j.completedAt)).toBeLessThan(TODAY);
     // a year of history: the first and last completed jobs are months apart
     const times = completed.map((j) => t(j.completedAt)).sort((a, b) => a - b);
     expect((times[times.length - 1] as number) - (times[0] as number)).toBeGreaterThan(150 * DAY);
+  });
+});
+
+describe('seed generator: the current week', () => {
+  const operatorAt = (slug: string) => input(slug, 1).members.find((m) => m.role === 'OPERATOR')?.membershipId;
+
+  it.each(['green-valley', 'red-river'])('%s: completed jobs on every day before today, a few scheduled for today (not for operator@)', (slug) => {
+    const d = data(slug);
+    const job = new Map(d.jobs.map((j) => [j.id as string, j]));
+    const thisWeek = d.jobs.filter((j) => j.status === 'COMPLETED' && t(j.completedAt) >= +ANCHOR);
+    for (const day of [+ANCHOR, +ANCHOR + DAY]) {
+      const done = thisWeek.filter((j) => t(j.completedAt) >= day && t(j.completedAt) < day + DAY);
+      expect(done.length, new Date(day).toISOString()).toBeGreaterThanOrEqual(2);
+    }
+    for (const j of thisWeek) {
+      expect(t(j.completedAt)).toBeLessThan(TODAY);
+      // wanted before today: the overview's "today" (jobs whose window overlaps it) lists only today's work
+      expect(t(j.windowEnd)).toBeLessThanOrEqual(TODAY);
+      expect(Number(j.actualHours)).toBeCloseTo(Number(j.endMeterHours) - Number(j.startMeterHours), 5);
+    }
+    // today: scheduled, booked inside today's working hours, never for the first operator
+    const todays = d.assignments.filter((a) => job.get(a.jobId)?.status === 'SCHEDULED' && t(a.startsAt) >= TODAY && t(a.startsAt) < TODAY + DAY);
+    expect(todays.length).toBeGreaterThanOrEqual(2);
+    for (const a of todays) {
+      expect(t(a.endsAt)).toBeLessThanOrEqual(TODAY + DAY);
+      expect(a.operatorMembershipId).not.toBe(operatorAt(slug));
+    }
+    // nothing else happens between today and next Monday's plan
+    const planStart = +ANCHOR + 7 * DAY;
+    for (const a of d.assignments) {
+      const s = t(a.startsAt);
+      expect(s < TODAY + DAY || s >= planStart, `assignment starting ${new Date(s).toISOString()}`).toBe(true);
+    }
+  });
+
+  it('the same week gives the same rows all day long; a Monday has only today', () => {
+    const morning = generateOrgData(input('red-river', 1, new Date('2026-12-01T23:30:00Z'))); // Wed 07:30
+    expect(morning).toEqual(data('red-river'));
+    const monday = generateOrgData(input('red-river', 1, new Date('2026-11-30T02:00:00Z')));
+    const monAnchor = weekAnchor(new Date('2026-11-30T02:00:00Z'));
+    expect(monAnchor.getTime()).toBe(+ANCHOR);
+    expect(monday.jobs.filter((j) => j.status === 'COMPLETED' && t(j.completedAt) >= +ANCHOR)).toHaveLength(0);
+    expect(monday.jobs.filter((j) => j.status === 'SCHEDULED' && t(j.windowStart) === +ANCHOR).length).toBeGreaterThanOrEqual(2);
+    // this week's work does not change the plan: next week's jobs are the same in both
+    const planTitles = (x: SeedData) => x.jobs.filter((j) => t(j.windowStart) >= +ANCHOR + 7 * DAY).map((j) => `${j.title} ${j.status} ${t(j.windowStart)}`);
+    expect(planTitles(monday)).toEqual(planTitles(data('red-river')));
   });
 });
 

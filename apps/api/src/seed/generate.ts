@@ -341,7 +341,7 @@ export function generateOrgData(input: GenInput): SeedData {
    * resource timeline (`freeAt` only moves forward), so bookings of one machine or operator never
    * overlap, and one machine's jobs (and meter readings) come in time order.
    */
-  const place = (req: JobReq, limit: number) => {
+  const place = (req: JobReq, limit: number, crew: Operator[] = operators) => {
     const areaHa = req.field.areaM2 / 10_000;
     const workHours = req.estHours * 1.1 + 0.5;
     for (let d = dayStart(req.windowStart); d < req.windowEnd; d += DAY) {
@@ -358,7 +358,7 @@ export function generateOrgData(input: GenInput): SeedData {
             .map((r) => r.x);
         const primaries = rank(machines.filter((m) => opt.primary.includes(m.model.role) && supports(m, req.op) && m.status !== 'IN_MAINTENANCE'), (m) => m.teamId);
         const tools = opt.implement ? rank(machines.filter((m) => m.model.role === 'implement' && supports(m, req.op)), (m) => m.teamId) : [];
-        const ops = rank(operators, (o) => o.m.teamIds);
+        const ops = rank(crew, (o) => o.m.teamIds);
         for (const p of primaries.slice(0, 6)) {
           for (const imp of opt.implement ? tools.slice(0, 4) : [null]) {
             for (const o of ops.slice(0, 4)) {
@@ -504,6 +504,91 @@ export function generateOrgData(input: GenInput): SeedData {
     m.freeAt = plannedEnd;
   }
 
+  // the plan (and this week's work) picks fields whose crop is closest to its season for that
+  // operation (in December that is the late rice or corn, not the wheat), so the demo reads as
+  // plausibly as it can
+  const dayOfYear = (m: number, d: number) => m * 31 + d;
+  const seasonGap = (from: [number, number], to: [number, number], at: number) => {
+    const p = localParts(at);
+    const x = dayOfYear(p.month, p.day);
+    const a = dayOfYear(...from);
+    const b = dayOfYear(...to);
+    if (x >= a && x <= b) return 0;
+    return Math.min((a - x + 372) % 372, (x - b + 372) % 372);
+  };
+  /** a field for `op` around `at`, not yet in `taken` (field:op), drawn from `r` */
+  const pickField = (op: OperationType, at: number, r: Rng, taken: Set<string>) => {
+    const gap = (f: FieldRow) => Math.min(...f.crop.steps.filter((x) => x.op === op).map((x) => seasonGap(x.from, x.to, at)));
+    const free = fields.filter((f) => !taken.has(`${f.id}:${op}`));
+    const scored = free.map((f) => ({ f, g: gap(f) })).filter((x) => Number.isFinite(x.g));
+    const best = Math.min(...scored.map((x) => x.g));
+    const f = scored.length ? r.pick(scored.filter((x) => x.g <= best + 20)).f : r.pick(free.length ? free : fields);
+    taken.add(`${f.id}:${op}`);
+    return f;
+  };
+  const planned = new Set<string>(); // field:op already in the plan (one harvest per field)
+  const MIX: OperationType[] = ['TILLAGE', 'TRANSPORT', 'FERTILIZING', 'CROP_PROTECTION', 'SOWING_PLANTING', 'TRANSPORT', 'HARVESTING', 'OTHER'];
+
+  // ---- this week so far: completed jobs on each day before today, and a few scheduled for today
+  // (not for the first operator, operator@: the browser journeys book them around "now"). Its own
+  // random stream, so the plan and the costs come out as they would without it; the rows join
+  // out.jobs after the costs (this week's fuel is not billed yet).
+  const today = dayStart(input.now.getTime());
+  if (today < anchor || today >= planStart) throw new Error('now must fall in the week of the anchor');
+  const wk = new Rng(hashSeed(`${input.slug}:${scale}:this-week`));
+  const weekTaken = new Set<string>();
+  const weekJobs: Prisma.JobCreateManyInput[] = [];
+  /** `until`: the window ends by then (a job done before today was not wanted today: the overview lists today's windows) */
+  const weekReq = (day: number, op: OperationType, until = Infinity): JobReq => {
+    const field = pickField(op, day, wk, weekTaken);
+    const est = estimate(op, field.areaM2);
+    const windowEnd = Math.min(day + (Math.ceil(est / 10) + wk.int(1, 3)) * DAY, until);
+    return { field, op, windowStart: day, windowEnd, estHours: est, priority: wk.int(2, 4) };
+  };
+  for (let day = anchor; day < today; day += DAY) {
+    for (let i = 0; i < 4 * scale; i++) {
+      const req = weekReq(day, wk.pick(MIX), today);
+      const placed = place(req, today);
+      if (!placed) continue;
+      const { primary: p, implement: imp, operator: o, start } = placed;
+      const actualHours = Math.max(0.5, req.estHours * wk.float(0.85, 1.05));
+      const startedAt = start + wk.int(0, 20) * 60_000;
+      const completedAt = walkWork(startedAt, actualHours + 0.3);
+      if (completedAt >= today) continue; // would still be running: not this loop's kind of job
+      const id = ids.next();
+      const createdAt = day - wk.int(1, 3) * DAY + 9 * HOUR;
+      const startMeter = p.meter + wk.int(2, 10);
+      const endMeter = startMeter + Math.max(5, Math.round(actualHours * 10));
+      const fuel = p.model.role === 'drone' ? null : Math.round(actualHours * FUEL_LPH[req.op] * wk.float(0.9, 1.1) * (p.model.role === 'sprayer_sp' ? 1.6 : 1) * 100);
+      reading(p, startMeter, startedAt, 'JOB', o.m.userId);
+      reading(p, endMeter, completedAt, 'JOB', o.m.userId);
+      p.meter = endMeter;
+      assign(id, placed, completedAt, Math.min(createdAt + HOUR, start - HOUR));
+      weekJobs.push(jobRow(req, id, 'COMPLETED', createdAt, {
+        version: 4, startedAt: new Date(startedAt), startMeterHours: fix1(startMeter), completedAt: new Date(completedAt), endMeterHours: fix1(endMeter),
+        actualHours: fix2((endMeter - startMeter) * 10), areaDoneM2: Math.max(1, Math.floor(req.field.areaM2 * wk.float(0.97, 1))),
+        fuelLiters: fuel === null ? null : fix2(fuel), completionNotes: null, updatedAt: new Date(completedAt),
+      }));
+      p.freeAt = completedAt;
+      if (imp) imp.freeAt = completedAt;
+      o.freeAt = completedAt;
+    }
+  }
+  const todayCrew = operators.slice(1);
+  for (let i = 0, placedToday = 0; i < 8 * scale && placedToday < 3 * scale; i++) {
+    const req = weekReq(today, wk.pick(MIX));
+    const placed = place(req, today + DAY, todayCrew);
+    if (!placed) continue;
+    placedToday++;
+    const id = ids.next();
+    const createdAt = today - wk.int(1, 3) * DAY + 15 * HOUR;
+    assign(id, placed, placed.end, createdAt + HOUR);
+    weekJobs.push(jobRow(req, id, 'SCHEDULED', createdAt, { version: 2, updatedAt: new Date(createdAt + HOUR) }));
+    placed.primary.freeAt = placed.end;
+    if (placed.implement) placed.implement.freeAt = placed.end;
+    placed.operator.freeAt = placed.end;
+  }
+
   // ---- the plan: every resource starts next Monday
   for (const m of machines) m.freeAt = Math.max(m.freeAt, planStart);
   for (const o of operators) o.freeAt = planStart;
@@ -528,32 +613,11 @@ export function generateOrgData(input: GenInput): SeedData {
     m.blocks.push([s, e]);
   }
 
-  // the plan picks fields whose crop is closest to its season for that operation (in December
-  // that is the late rice or corn, not the wheat), so the demo plan reads as plausibly as it can
-  const dayOfYear = (m: number, d: number) => m * 31 + d;
-  const seasonGap = (from: [number, number], to: [number, number], at: number) => {
-    const p = localParts(at);
-    const x = dayOfYear(p.month, p.day);
-    const a = dayOfYear(...from);
-    const b = dayOfYear(...to);
-    if (x >= a && x <= b) return 0;
-    return Math.min((a - x + 372) % 372, (x - b + 372) % 372);
-  };
-  const planned = new Set<string>(); // field:op already in the plan (one harvest per field)
-  const fieldFor = (op: OperationType, at: number) => {
-    const gap = (f: FieldRow) => Math.min(...f.crop.steps.filter((x) => x.op === op).map((x) => seasonGap(x.from, x.to, at)));
-    const free = fields.filter((f) => !planned.has(`${f.id}:${op}`));
-    const scored = free.map((f) => ({ f, g: gap(f) })).filter((x) => Number.isFinite(x.g));
-    const best = Math.min(...scored.map((x) => x.g));
-    const f = scored.length ? rng.pick(scored.filter((x) => x.g <= best + 20)).f : rng.pick(free.length ? free : fields);
-    planned.add(`${f.id}:${op}`);
-    return f;
-  };
+  const fieldFor = (op: OperationType, at: number) => pickField(op, at, rng, planned);
   const planReq = (f: FieldRow, op: OperationType, ws: number, priority: number): JobReq => {
     const est = estimate(op, f.areaM2);
     return { field: f, op, windowStart: ws, windowEnd: ws + (Math.ceil(est / 10) + rng.int(3, 5)) * DAY, estHours: est, priority };
   };
-  const MIX: OperationType[] = ['TILLAGE', 'TRANSPORT', 'FERTILIZING', 'CROP_PROTECTION', 'SOWING_PLANTING', 'TRANSPORT', 'HARVESTING', 'OTHER'];
   const plan: JobReq[] = [];
   for (let i = 0; i < 25 * scale; i++) {
     const op = rng.pick(MIX);
@@ -600,5 +664,6 @@ export function generateOrgData(input: GenInput): SeedData {
   out.workOrders = wos.map((w) => w.row);
 
   generateCosts(out, { org, rng, ids, zh, anchor, histStart, scale, region, members: input.members, machines: machines.map((m) => ({ id: m.id, powered: m.powered, purchaseCostMinor: assetRow.get(m.id)?.purchaseCostMinor as bigint }))});
+  out.jobs.push(...weekJobs);
   return out;
 }

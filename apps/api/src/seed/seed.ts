@@ -30,7 +30,8 @@ export interface SeedReport {
 export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promise<SeedReport> {
   const scale = opts.scale ?? 1;
   if (!Number.isInteger(scale) || scale < 1 || scale > 100) throw new Error(`--scale must be an integer from 1 to 100 (got ${scale})`);
-  const anchor = weekAnchor(opts.now ?? new Date());
+  const now = opts.now ?? new Date();
+  const anchor = weekAnchor(now);
   const report: SeedReport = { created: 0, unchanged: 0, catalogCreated: 0, business: {} };
   let passwordHash: string | undefined;
   const hash = async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD));
@@ -95,7 +96,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
         await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${orgId}::uuid FOR UPDATE`;
         if (opts.resetBusiness) await resetBusiness(tx, orgId);
         else if (await hasBusinessData(tx, orgId)) return 'unchanged' as const;
-        const data = generateOrgData({ slug: o.slug, organizationId: orgId, scale, anchor, modelIds: catalog.modelIds, crewTeamIds, members });
+        const data = generateOrgData({ slug: o.slug, organizationId: orgId, scale, anchor, now, modelIds: catalog.modelIds, crewTeamIds, members });
         return insertSeedData(tx, data);
       },
       { timeout: 15 * 60_000, maxWait: 30_000 },

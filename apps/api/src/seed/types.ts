@@ -14,6 +14,11 @@ export interface GenInput {
   scale: number;
   /** Monday 00:00 Asia/Shanghai of the current week: history ends here, the plan starts a week later */
   anchor: Date;
+  /**
+   * The seed's clock: the days of the current week before today get completed jobs, today gets
+   * a few scheduled ones. Only its local date matters (the output is the same all day long).
+   */
+  now: Date;
   /** platform catalog ids by catalog key */
   modelIds: Record<string, string>;
   crewTeamIds: string[];

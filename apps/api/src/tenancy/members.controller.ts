@@ -1,8 +1,8 @@
 import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
-import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ZAddMemberResponse, ZListMembersResponse, ZMember, ZAddMemberRequest, ZListMembersQuery, ZUpdateMemberRequest, type TAddMemberRequest, type TListMembersQuery, type TUpdateMemberRequest } from '@amms/contracts/members';
+import { ZAddMemberResponse, ZPasswordResetResponse, ZListMembersResponse, ZMember, ZAddMemberRequest, ZListMembersQuery, ZUpdateMemberRequest, type TAddMemberRequest, type TListMembersQuery, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { MembersService } from './members.service.js';
@@ -43,6 +43,19 @@ export class MembersController {
   @Returns(ZMember)
   update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateMemberRequest }) body: TUpdateMemberRequest) {
     return this.members.update(ctx, id, body);
+  }
+
+  /**
+   * No @Idempotent(): the answer holds a one-time password, which no idempotency record should
+   * keep, and a repeat is safe by itself (it issues a newer password; the older one stops working).
+   */
+  @RequirePermission('member.manage')
+  @Post(':id/password-reset')
+  @HttpCode(200)
+  @Returns(ZPasswordResetResponse)
+  @ApiOperation({ summary: 'Give a member a new one-time password (shown once); signs them out everywhere' })
+  resetPassword(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.members.resetPassword(ctx, id);
   }
 
   @RequirePermission('member.manage')

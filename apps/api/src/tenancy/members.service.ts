@@ -1,5 +1,5 @@
-import { Injectable } from '@nestjs/common';
-import type { TAddMemberRequest, TAddMemberResponse, TListMembersQuery, TMember, TUpdateMemberRequest } from '@amms/contracts/members';
+import { Inject, Injectable } from '@nestjs/common';
+import type { TAddMemberRequest, TAddMemberResponse, TListMembersQuery, TMember, TPasswordResetResponse, TUpdateMemberRequest } from '@amms/contracts/members';
 import { DEFAULT_SCOPE, ROLE_RANK, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
@@ -13,6 +13,10 @@ import { TenancyErrors } from './tenancy.errors.js';
 import type { OrgContext } from './context.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import { diff } from '../audit/changes.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
+import { RateLimiter } from '../platform/rate-limit/rate-limiter.js';
+import { TokensService } from '../auth/tokens.service.js';
+import { AuthErrors } from '../auth/auth.errors.js';
 
 type MemberRow = NonNullable<Awaited<ReturnType<MembershipsRepository['findById']>>>;
 
@@ -69,9 +73,12 @@ function assertNoSelfChange(
 @Injectable()
 export class MembersService {
   constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly prisma: PrismaService,
     private readonly repo: MembershipsRepository,
     private readonly audit: AuditService,
+    private readonly tokens: TokensService,
+    private readonly limiter: RateLimiter,
   ) {}
 
   async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
@@ -192,6 +199,50 @@ export class MembersService {
         }),
       );
     });
+  }
+
+  /**
+   * An admin gives a member a new one-time password (the member forgot theirs): shown once in
+   * the answer, `mustChangePassword` set (the forced-change flow applies at the next sign-in),
+   * every session of the user revoked, `member.password_reset` on the org chain (no secret).
+   * Refused for oneself (CANNOT_CHANGE_SELF: use /me/password), above one's rank (FORBIDDEN),
+   * and for a user this org does not own alone: a member of another organization or a platform
+   * admin (PASSWORD_RESET_NOT_ALLOWED). An org admin must not be able to take over an account
+   * other tenants rely on. Not idempotent on purpose: a repeat issues a newer password and the
+   * older one stops working, so a retry is safe, and no stored answer keeps the secret.
+   */
+  async resetPassword(ctx: OrgContext, id: string): Promise<TPasswordResetResponse> {
+    const actor = ctx.actorUserId ?? ctx.membershipId ?? 'key';
+    const { passwordResetsPerAdmin, loginWindowSeconds } = this.config.auth;
+    const limit = await this.limiter.hit(`password-reset:actor:${actor}`, passwordResetsPerAdmin, loginWindowSeconds);
+    if (!limit.allowed) throw AuthErrors.rateLimited(limit.retryAfterSeconds);
+
+    // refusals answer before the ~60 ms hash
+    await this.assertResettable(this.prisma.client, ctx, id);
+    const oneTimePassword = generateOneTimePassword();
+    const passwordHash = await hashPassword(oneTimePassword); // outside the transaction: it takes ~60 ms
+    const member = await this.prisma.client.$transaction(async (tx) => {
+      // decided again inside the transaction: the member may have been removed or promoted meanwhile
+      const current = await this.assertResettable(tx, ctx, id);
+      await tx.user.update({ where: { id: current.user.id }, data: { passwordHash, mustChangePassword: true } });
+      const revoked = await this.tokens.revokeAllOfUser(tx, current.user.id, 'PASSWORD_RESET');
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'member.password_reset', 'membership', id, { userId: current.user.id, sessionTokensRevoked: revoked }));
+      return current;
+    });
+    return { member: toMember(member), oneTimePassword };
+  }
+
+  private async assertResettable(db: Tx, ctx: OrgContext, id: string): Promise<MemberRow> {
+    const current = await this.repo.findByIdTx(db, ctx.organizationId, id);
+    if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
+    if (id === ctx.membershipId) throw TenancyErrors.cannotResetOwnPassword();
+    if (ROLE_RANK[current.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(current.role);
+    const user = await db.user.findUniqueOrThrow({ where: { id: current.user.id }, select: { isPlatformAdmin: true } });
+    if (user.isPlatformAdmin) throw TenancyErrors.passwordResetNotAllowed('PLATFORM_ADMIN');
+    if ((await this.repo.countOtherOrgMemberships(db, ctx.organizationId, current.user.id)) > 0) {
+      throw TenancyErrors.passwordResetNotAllowed('OTHER_ORGANIZATIONS');
+    }
+    return current;
   }
 
   private async assertAnotherOwner(tx: Tx, organizationId: string, exceptId: string): Promise<void> {

@@ -34,6 +34,11 @@ export class MembershipsRepository {
     return tx.membership.findFirst({ where: { id, organizationId }, include: withUserAndTeams });
   }
 
+  /** Memberships of the user in other organizations that still count (active or suspended). */
+  countOtherOrgMemberships(tx: Tx, organizationId: string, userId: string) {
+    return tx.membership.count({ where: { userId, organizationId: { not: organizationId }, status: { not: 'REMOVED' } } });
+  }
+
   list(organizationId: string, f: MemberFilter) {
     return this.prisma.client.membership.findMany({
       where: {

@@ -8,6 +8,14 @@ export const TenancyErrors = {
   cannotChangeSelf: (what: string[]) =>
     new AppError('CANNOT_CHANGE_SELF', `You cannot change your own ${what.join(', ')}: another member with member.manage must do it`, { fields: what }),
   cannotRemoveSelf: () => new AppError('CANNOT_CHANGE_SELF', 'You cannot remove yourself: another member with member.manage must do it', { fields: ['membership'] }),
+  cannotResetOwnPassword: () =>
+    new AppError('CANNOT_CHANGE_SELF', 'You cannot reset your own password here: change it with POST /api/v1/me/password', { fields: ['password'] }),
+  passwordResetNotAllowed: (reason: 'PLATFORM_ADMIN' | 'OTHER_ORGANIZATIONS') =>
+    new AppError(
+      'PASSWORD_RESET_NOT_ALLOWED',
+      'This account is not this organization\'s alone (a platform admin, or a member of other organizations): its owner changes the password after signing in',
+      { reason },
+    ),
   roleTooHigh: (role: string) => new AppError('FORBIDDEN', `You cannot grant or change the role ${role}`, { role }),
   teamNameTaken: (name: string) => new AppError('TEAM_NAME_TAKEN', `A team named "${name}" already exists`, { name }),
   nameRequired: () =>

@@ -1,13 +1,29 @@
 export const CHANGE_PASSWORD_PATH = '/account/password';
 
-/** A same-site path to return to after login; anything else (other hosts, `//x`, `/\x`) is dropped. */
+const BASE = 'http://amms.invalid';
+
+/**
+ * A same-origin relative path to return to (after login, after a password change), or null.
+ * Refused: anything not starting with one `/` (other hosts, `https://…`, `//evil`, `/\evil` and
+ * any other backslash, which browsers read as `/`), control characters (browsers strip tabs and
+ * newlines, so `/\t/evil` would become `//evil`), paths that resolve to another origin or to a
+ * protocol-relative path once normalized (`/.//evil`), /login and /api. Answers the normalized
+ * path, so what is checked is what the browser will load.
+ */
 export function safeReturnTo(value: unknown): string | null {
   if (typeof value !== 'string' || value.length > 500) return null;
-  if (!value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return null;
+  if (!value.startsWith('/') || value.startsWith('//')) return null;
   // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(value)) return null;
-  if (value === '/login' || value.startsWith('/login?') || value.startsWith('/api/')) return null;
-  return value;
+  if (/[\u0000-\u001f\u007f\\]/.test(value)) return null;
+  let url: URL;
+  try {
+    url = new URL(value, BASE);
+  } catch {
+    return null;
+  }
+  if (url.origin !== BASE || url.pathname.startsWith('//')) return null;
+  if (url.pathname === '/login' || url.pathname === '/api' || url.pathname.startsWith('/api/')) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 export function loginPath(returnTo?: string | null, opts: { expired?: boolean; error?: string } = {}): string {

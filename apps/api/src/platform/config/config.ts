@@ -17,6 +17,8 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(300),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** admin password resets per acting user and LOGIN_WINDOW_SECONDS */
+  PASSWORD_RESETS_PER_ADMIN: z.coerce.number().int().min(1).default(20),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).default(24),
   /** read-through caching of read models; off = every read goes to Postgres (benchmarks, debugging) */
   CACHE_ENABLED: z.enum(['true', 'false']).default('true'),
@@ -77,6 +79,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       loginMaxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,
       loginMaxAttemptsPerIp: e.LOGIN_MAX_ATTEMPTS_PER_IP,
       loginWindowSeconds: e.LOGIN_WINDOW_SECONDS,
+      passwordResetsPerAdmin: e.PASSWORD_RESETS_PER_ADMIN,
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },

@@ -22,6 +22,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'MEMBERSHIP_SUSPENDED':
     case 'PASSWORD_CHANGE_REQUIRED':
     case 'CANNOT_CHANGE_SELF':
+    case 'PASSWORD_RESET_NOT_ALLOWED':
     case 'SELF_ACCEPTANCE':
     case 'SELF_APPROVAL':
       return 403;

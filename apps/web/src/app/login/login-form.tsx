@@ -6,6 +6,7 @@ import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { loginErrorKey, type LoginErrorKey } from '@/lib/login-errors';
+import { changePasswordPath } from '@/lib/login-path';
 
 /**
  * Posts JSON to /api/session/login once hydrated. Before that (or without JavaScript)
@@ -50,9 +51,10 @@ export function LoginForm({ next, notice, initialError }: { next: string | null;
       const envelope = ZErrorEnvelope.safeParse(body);
       return fail(loginErrorKey(res.status, envelope.success ? envelope.data.error.code : undefined));
     }
-    if (!ZMeResponse.safeParse(body).success) return fail('UNKNOWN');
-    // stay "pending" while the dashboard loads
-    router.replace(next ?? '/');
+    const me = ZMeResponse.safeParse(body);
+    if (!me.success) return fail('UNKNOWN');
+    // stay "pending" while the dashboard loads; a one-time password goes to its change first
+    router.replace(me.data.user.mustChangePassword ? changePasswordPath(next) : (next ?? '/'));
     router.refresh();
   }
 

@@ -1,6 +1,6 @@
 'use client';
 
-import { ZAddMemberResponse, ZMember, type TAddMemberRequest, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
+import { ZAddMemberResponse, ZMember, ZPasswordResetResponse, type TAddMemberRequest, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { DATA_SCOPES, DEFAULT_SCOPE, ROLE_RANK, ROLES, type TDataScope, type TPermission, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -52,6 +52,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<TMember | null>(null);
   const [removing, setRemoving] = useState<TMember | null>(null);
+  const [resetting, setResetting] = useState<TMember | null>(null);
   const [notice, setNotice] = useNotice();
 
   const myRank = ROLE_RANK[myRole];
@@ -125,6 +126,16 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
                           {m.common.edit}
                         </Button>
                         <Button
+                          variant="secondary"
+                          size="sm"
+                          onClick={() => setResetting(member)}
+                          disabled={above || self || member.status === 'REMOVED'}
+                          title={self ? m.members.resetSelfHint : above ? m.members.aboveYouHint : undefined}
+                          aria-label={format(m.members.resetPasswordOf, { name })}
+                        >
+                          {m.members.resetPassword}
+                        </Button>
+                        <Button
                           variant="ghost"
                           size="sm"
                           className="text-red-800"
@@ -170,6 +181,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
           }}
         />
       ) : null}
+      {resetting ? <ResetPasswordDialog orgId={orgId} member={resetting} onClose={() => setResetting(null)} /> : null}
       {removing ? (
         <RemoveMemberDialog
           orgId={orgId}
@@ -502,6 +514,51 @@ function RemoveMemberDialog({ orgId, member, onClose, onRemoved }: { orgId: stri
       error={remove.error}
     >
       <p>{format(m.members.removeBody, { name: member.name || member.email, email: member.email })}</p>
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * Confirm, then show the new one-time password once (it lives in this dialog's state only). No
+ * Idempotency-Key: a repeat issues a newer password, and no stored answer should keep it.
+ */
+function ResetPasswordDialog({ orgId, member, onClose }: { orgId: string; member: TMember; onClose: () => void }) {
+  const m = useMessages(messages);
+  const qc = useQueryClient();
+  /** the one-time password lives here only, and goes when the dialog closes */
+  const [password, setPassword] = useState<string | null>(null);
+  const reset = useMutation({
+    mutationFn: () => apiFetch(adminPaths.passwordReset(orgId, member.id), ZPasswordResetResponse, { method: 'POST' }),
+    // nothing of the answer stays in the mutation cache once the dialog is gone
+    gcTime: 0,
+    onSuccess: (res) => setPassword(res.oneTimePassword),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 404) void refreshQueries(qc, adminKeys.members(orgId));
+    },
+  });
+  if (password) {
+    return (
+      <SecretDialog
+        title={m.members.resetOtpTitle}
+        intro={format(m.members.resetOtpIntro, { email: member.email })}
+        label={m.members.otpLabel}
+        value={password}
+        warning={m.members.resetOtpWarning}
+        doneLabel={m.members.otpDone}
+        onClose={onClose}
+      />
+    );
+  }
+  return (
+    <ConfirmDialog
+      title={m.members.resetTitle}
+      confirmLabel={m.members.resetConfirm}
+      onConfirm={() => reset.mutate()}
+      onClose={onClose}
+      pending={reset.isPending}
+      error={reset.error}
+    >
+      <p>{format(m.members.resetBody, { name: member.name || member.email, email: member.email })}</p>
     </ConfirmDialog>
   );
 }

@@ -64,6 +64,7 @@ export const apiKeyListQuery = (orgId: string) =>
 export const adminPaths = {
   members: (orgId: string) => `${org(orgId)}/members`,
   member: (orgId: string, id: string) => `${org(orgId)}/members/${encodeURIComponent(id)}`,
+  passwordReset: (orgId: string, id: string) => `${org(orgId)}/members/${encodeURIComponent(id)}/password-reset`,
   teams: (orgId: string) => `${org(orgId)}/teams`,
   team: (orgId: string, id: string) => `${org(orgId)}/teams/${encodeURIComponent(id)}`,
   apiKeys: (orgId: string) => `${org(orgId)}/api-keys`,

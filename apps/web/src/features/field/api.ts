@@ -2,7 +2,7 @@
 
 import { ZAssetDetail, ZListAssetsResponse } from '@amms/contracts/assets';
 import { ZField, ZJob, ZListJobsResponse, type TJobStatus } from '@amms/contracts/jobs';
-import { ZListWorkOrdersResponse, ZWorkOrderDetail, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import { ZListWorkOrdersViewResponse, ZWorkOrderDetailView, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
@@ -92,7 +92,7 @@ export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
       if (f.status) q.set('status', f.status);
       if (f.assigneeMembershipId) q.set('assigneeMembershipId', f.assigneeMembershipId);
       if (pageParam) q.set('cursor', pageParam);
-      return apiFetch(`${org(orgId)}/work-orders?${q.toString()}`, ZListWorkOrdersResponse, { signal });
+      return apiFetch(`${org(orgId)}/work-orders?${q.toString()}`, ZListWorkOrdersViewResponse, { signal });
     },
     initialPageParam: '',
     getNextPageParam: nextCursor,
@@ -102,7 +102,7 @@ export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
 export const workOrderQuery = (orgId: string, id: string) =>
   queryOptions({
     queryKey: fieldKeys.workOrder(orgId, id),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/work-orders/${encodeURIComponent(id)}`, ZWorkOrderDetail, { signal }),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/work-orders/${encodeURIComponent(id)}`, ZWorkOrderDetailView, { signal }),
     staleTime: 5_000,
   });
 

@@ -4,11 +4,13 @@ import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch';
 import { LogoutButton } from '@/components/logout-button';
 import { getI18n } from '@/i18n/server';
+import { changePasswordPath } from '@/lib/login-path';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages } from './messages';
 
 /**
- * The mobile frame of the field app: a slim sticky header (title, language, sign out), the
+ * The mobile frame of the field app: a slim sticky header (title, language, change password
+ * (back to this page afterwards), sign out), the
  * org line with a picker when I belong to several orgs, and one narrow column. No side
  * navigation: every page links back home.
  */
@@ -27,6 +29,7 @@ export async function FieldFrame({
   const { locale, t } = await getI18n();
   const m = fieldMessages[locale];
   const homeHref = membership ? fieldHref(fieldPaths.home, membership.organization.id) : fieldPaths.home;
+  const here = path ? (membership ? fieldHref(path, membership.organization.id) : path) : homeHref;
   const others = memberships.filter((x) => x.organization.id !== membership?.organization.id);
   return (
     <div className="flex min-h-dvh flex-col bg-slate-50">
@@ -43,6 +46,13 @@ export async function FieldFrame({
           </Link>
           <div className="flex shrink-0 items-center gap-1 [&_button]:text-white [&_button]:hover:bg-emerald-700 [&_button]:hover:text-white">
             <LanguageSwitch className="min-h-10" />
+            <Link
+              href={changePasswordPath(here)}
+              aria-label={m.changePasswordLabel}
+              className="flex min-h-10 items-center rounded-md px-2.5 py-1.5 text-sm font-medium hover:bg-emerald-700 focus-visible:outline-2 focus-visible:outline-white"
+            >
+              {m.changePassword}
+            </Link>
             <LogoutButton className="min-h-10 rounded-md px-2.5 py-1.5 text-sm font-medium">{m.logout}</LogoutButton>
           </div>
         </div>

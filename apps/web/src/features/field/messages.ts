@@ -11,6 +11,8 @@ export const fieldMessages = defineMessages(
     backHome: '返回现场首页',
     dashboard: '控制台',
     logout: '退出',
+    changePassword: '改密码',
+    changePasswordLabel: '修改密码',
     org: {
       label: '当前组织',
       switch: '切换组织',
@@ -211,6 +213,8 @@ export const fieldMessages = defineMessages(
     backHome: 'Back to the field app',
     dashboard: 'Dashboard',
     logout: 'Sign out',
+    changePassword: 'Password',
+    changePasswordLabel: 'Change password',
     org: {
       label: 'Organization',
       switch: 'Switch organization',

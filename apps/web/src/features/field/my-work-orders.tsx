@@ -1,6 +1,6 @@
 'use client';
 
-import type { TWorkOrder } from '@amms/contracts/maintenance';
+import type { TWorkOrderView } from '@amms/contracts/maintenance';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
@@ -66,7 +66,7 @@ function WorkOrderList({
   id: string;
   title: string;
   filter: WorkOrderFilter;
-  only?: (w: TWorkOrder) => boolean;
+  only?: (w: TWorkOrderView) => boolean;
   empty?: string;
   orgId: string;
   timeZone: string;
@@ -98,7 +98,7 @@ function WorkOrderList({
   );
 }
 
-function WorkOrderCard({ wo, orgId, timeZone }: { wo: TWorkOrder; orgId: string; timeZone: string }) {
+function WorkOrderCard({ wo, orgId, timeZone }: { wo: TWorkOrderView; orgId: string; timeZone: string }) {
   const { locale } = useI18n();
   const m = useMessages(fieldMessages);
   return (

@@ -1,7 +1,7 @@
 'use client';
 
 import type { TAsset } from '@amms/contracts/assets';
-import { ZWorkOrderDetail, type TCreateWorkOrderRequest, type TWorkOrderDetail } from '@amms/contracts/maintenance';
+import { ZWorkOrderDetailView, type TCreateWorkOrderRequest, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
@@ -47,7 +47,7 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   const [downtime, setDowntime] = useState(true);
   const [assignToMe, setAssignToMe] = useState(canWork);
   const [localErrors, setLocalErrors] = useState<{ machine?: string; desc?: string }>({});
-  const [created, setCreated] = useState<TWorkOrderDetail | null>(null);
+  const [created, setCreated] = useState<TWorkOrderDetailView | null>(null);
 
   const assets = useInfiniteQuery(assetsQuery(orgId, q));
   // a machine handed over from a job page may not be on the first page of the list
@@ -57,7 +57,7 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
 
   const report = useFieldMutation({
     mutationFn: (body: TCreateWorkOrderRequest, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders`, ZWorkOrderDetail, { method: 'POST', body, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/work-orders`, ZWorkOrderDetailView, { method: 'POST', body, idempotencyKey }),
     // the machine is in maintenance now; lists of other dashboard pages in this tab are stale too
     invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance'], ['orgs', orgId, 'assets']],
     onSuccess: (wo) => setCreated(wo),

@@ -1,6 +1,6 @@
 'use client';
 
-import { ZWorkOrderDetail, type TChecklistItem, type TChecklistResult, type TWorkOrderDetail } from '@amms/contracts/maintenance';
+import { ZWorkOrderDetailView, type TChecklistItem, type TChecklistResult, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useRef, useState, type FormEvent } from 'react';
@@ -123,7 +123,7 @@ function BackHome({ orgId }: { orgId: string }) {
   );
 }
 
-function Done({ wo, timeZone }: { wo: TWorkOrderDetail; timeZone: string }) {
+function Done({ wo, timeZone }: { wo: TWorkOrderDetailView; timeZone: string }) {
   const { locale } = useI18n();
   const m = useMessages(fieldMessages);
   const rows: [string, string][] = [[m.wo.submittedAt, formatDateTime(wo.submittedAt, locale, timeZone)]];
@@ -136,12 +136,12 @@ function Done({ wo, timeZone }: { wo: TWorkOrderDetail; timeZone: string }) {
   );
 }
 
-function StartWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetail; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
+function StartWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailView; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
   const start = useFieldMutation({
     mutationFn: (_: void, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/start`, ZWorkOrderDetail, { method: 'POST', body: { version: wo.version }, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/start`, ZWorkOrderDetailView, { method: 'POST', body: { version: wo.version }, idempotencyKey }),
     invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance']],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.workOrder(orgId, wo.id), updated);
@@ -169,7 +169,7 @@ type ItemVars = { item: TChecklistItem; result: TChecklistResult; note?: string 
  * The checklist: each item's result is set at once (optimistically: the button shows the new
  * state while the PATCH runs, and the old one comes back if it fails).
  */
-function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetail; orgId: string; editable: boolean; onConflict: (e: unknown) => void }) {
+function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetailView; orgId: string; editable: boolean; onConflict: (e: unknown) => void }) {
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
   const key = fieldKeys.workOrder(orgId, wo.id);
@@ -179,16 +179,16 @@ function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetail; 
   const tick = useMutation({
     mutationKey: checklistMutationKey(orgId, wo.id),
     mutationFn: ({ item, result, note }: ItemVars) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/checklist/${encodeURIComponent(item.id)}`, ZWorkOrderDetail, {
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/checklist/${encodeURIComponent(item.id)}`, ZWorkOrderDetailView, {
         method: 'PATCH',
         body: note === undefined ? { result } : { result, note },
       }),
     onMutate: async ({ item, result, note }) => {
       setPendingItem(item.id);
       await qc.cancelQueries({ queryKey: key });
-      const before = qc.getQueryData<TWorkOrderDetail>(key);
+      const before = qc.getQueryData<TWorkOrderDetailView>(key);
       if (before) {
-        qc.setQueryData<TWorkOrderDetail>(key, {
+        qc.setQueryData<TWorkOrderDetailView>(key, {
           ...before,
           checklist: before.checklist.map((c) => (c.id === item.id ? { ...c, result, ...(note !== undefined ? { note } : {}) } : c)),
         });
@@ -318,7 +318,7 @@ function ChecklistRow({
 
 type SubmitFields = 'resolution' | 'laborHours' | 'meterHours';
 
-function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetail; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
+function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailView; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
   const { locale } = useI18n();
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
@@ -327,7 +327,7 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetail; o
   const [localErrors, setLocalErrors] = useState<Partial<Record<SubmitFields, string>>>({});
   const submitWork = useFieldMutation({
     mutationFn: (body: Record<string, unknown>, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/submit`, ZWorkOrderDetail, { method: 'POST', body, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/submit`, ZWorkOrderDetailView, { method: 'POST', body, idempotencyKey }),
     invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance']],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.workOrder(orgId, wo.id), updated);

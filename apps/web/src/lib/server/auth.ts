@@ -1,10 +1,11 @@
 import 'server-only';
 import { ZMeResponse, type TMeResponse, type TMyMembership } from '@amms/contracts/auth';
 import type { TPermission } from '@amms/contracts/permissions';
-import { cookies } from 'next/headers';
+import { cookies, headers } from 'next/headers';
 import { notFound, redirect } from 'next/navigation';
 import { cache } from 'react';
-import { changePasswordPath, loginPath } from '../login-path';
+import { changePasswordPath, loginPath, safeReturnTo } from '../login-path';
+import { REQUESTED_PATH_HEADER } from './requested-path';
 import { ACCESS_COOKIE, REFRESH_COOKIE } from './session-cookies';
 import { fetchApi } from './upstream';
 
@@ -30,21 +31,30 @@ export const getMe = cache(async (): Promise<TMeResponse | null> => {
   return ZMeResponse.parse(await res.json());
 });
 
+/**
+ * Where to come back to: the page the browser asked for (stamped by proxy.ts: path and query),
+ * else what the caller names (a layout names its own path, not its page's).
+ */
+async function comeBackTo(fallback: string): Promise<string> {
+  return safeReturnTo((await headers()).get(REQUESTED_PATH_HEADER)) ?? fallback;
+}
+
 /** Auth check for a page: no session cookie at all → /login before any API call. */
 export async function requireSession(returnTo: string): Promise<SessionTokens> {
   const tokens = await getSessionTokens();
-  if (!tokens.accessToken && !tokens.refreshToken) redirect(loginPath(returnTo));
+  if (!tokens.accessToken && !tokens.refreshToken) redirect(loginPath(await comeBackTo(returnTo)));
   return tokens;
 }
 
 /**
  * Auth check of every signed-in page (org layout and pages, /, /field). A user still on a
- * one-time password is sent to the change-password page first, whatever they asked for: the
- * API would refuse every call of that page anyway (403 PASSWORD_CHANGE_REQUIRED).
+ * one-time password is sent to the change-password page first, whatever they asked for (the
+ * API would refuse every call of that page anyway: 403 PASSWORD_CHANGE_REQUIRED), with that
+ * page as `next`: after the change they land where they wanted to go.
  */
 export async function requireMe(returnTo: string): Promise<TMeResponse> {
   const me = await requireMeAllowingPasswordChange(returnTo);
-  if (me.user.mustChangePassword) redirect(changePasswordPath(returnTo));
+  if (me.user.mustChangePassword) redirect(changePasswordPath(await comeBackTo(returnTo)));
   return me;
 }
 
@@ -52,7 +62,7 @@ export async function requireMe(returnTo: string): Promise<TMeResponse> {
 export async function requireMeAllowingPasswordChange(returnTo: string): Promise<TMeResponse> {
   await requireSession(returnTo);
   const me = await getMe();
-  if (!me) redirect(loginPath(returnTo, { expired: true }));
+  if (!me) redirect(loginPath(await comeBackTo(returnTo), { expired: true }));
   return me;
 }
 

@@ -1,7 +1,7 @@
 import { ZLoginRequest, ZLoginResponse, type TLoginResponse, type TMeResponse } from '@amms/contracts/auth';
 import type { TErrorEnvelope } from '@amms/contracts/errors';
 import { NextResponse, type NextRequest } from 'next/server';
-import { loginPath, safeReturnTo } from '@/lib/login-path';
+import { changePasswordPath, loginPath, safeReturnTo } from '@/lib/login-path';
 import { isSecureRequest, setSessionCookies } from '@/lib/server/session-cookies';
 import { clientMetaHeaders, errorEnvelope, fetchApi, isCrossSite, readErrorEnvelope, UpstreamUnavailableError } from '@/lib/server/upstream';
 
@@ -14,7 +14,8 @@ type LoginResult =
  * JSON {email, password} (the login form after hydration): answers { user, memberships }
  * (the /me shape, no tokens) or the API's error envelope.
  * A plain form post (the same form before hydration, or without JavaScript): answers
- * 303 to `next` or /, or back to /login?error=<CODE>. Credentials never end up in a URL.
+ * 303 to `next` or / (on a one-time password: to the change page, then `next`), or back to
+ * /login?error=<CODE>. Credentials never end up in a URL.
  * Either way both tokens go into httpOnly cookies.
  */
 export async function POST(req: NextRequest): Promise<NextResponse> {
@@ -35,7 +36,11 @@ export async function POST(req: NextRequest): Promise<NextResponse> {
 
   let res: NextResponse;
   if (isForm) {
-    const location = result.ok ? (next ?? '/') : loginPath(next, { error: result.envelope.error.code });
+    const location = !result.ok
+      ? loginPath(next, { error: result.envelope.error.code })
+      : result.login.user.mustChangePassword
+        ? changePasswordPath(next)
+        : (next ?? '/');
     res = new NextResponse(null, { status: 303, headers: { location } });
   } else if (result.ok) {
     const body: TMeResponse = { user: result.login.user, memberships: result.login.memberships };
