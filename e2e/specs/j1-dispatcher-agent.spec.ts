@@ -131,9 +131,25 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     const execution = page.getByRole('region', { name: '执行', exact: true });
     const executeButton = execution.getByRole('button', { name: '执行第 2 版' });
     await expect(executeButton).toBeEnabled({ timeout: 30_000 });
+    // the page follows the execution over its event stream, through the BFF, unbuffered
+    // (Chromium reports each server-sent message over CDP)
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Network.enable');
+    const messages: { eventName: string; data: string }[] = [];
+    cdp.on('Network.eventSourceMessageReceived', (e) => messages.push(e));
+    const stream = page.waitForResponse((r) => /\/api\/proxy\/orgs\/[^/]+\/executions\/[0-9a-f-]{36}\/events$/.test(r.url()), { timeout: SLOW });
     await executeButton.click();
     await expect(page).toHaveURL(/\?execution=[0-9a-f-]{36}$/);
+    const streamed = await stream;
+    expect(streamed.status()).toBe(200);
+    expect(streamed.headers()['content-type']).toMatch(/^text\/event-stream/);
+    expect(streamed.headers()['content-encoding'], 'the stream is not compressed (compression buffers it)').toBeUndefined();
     await expect(execution.getByText('结果：全部成功')).toBeVisible({ timeout: SLOW });
+    // the stream delivered the execution up to its final status
+    expect(messages.length).toBeGreaterThanOrEqual(1);
+    expect(messages.every((e) => e.eventName === 'execution')).toBe(true);
+    expect(JSON.parse(messages.at(-1)!.data)).toMatchObject({ status: 'SUCCEEDED', counts: { pending: 0 } });
+    await cdp.detach();
     const receipts = execution.getByRole('list', { name: '回执' }).getByRole('listitem');
     await expect(receipts).toHaveCount(n1 - 1);
     await expect(receipts.filter({ hasText: '成功' })).toHaveCount(n1 - 1);
@@ -143,7 +159,7 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     const firstRecord = await execution.getByRole('link', { name: /^查看作业/ }).first().getAttribute('href');
     expect(firstRecord).toMatch(/\/jobs\/[0-9a-f-]{36}$/);
 
-    // a reload finds the execution again (through the draft's audit trail)
+    // a reload finds the execution again (the draft lists its executions)
     await page.goto(draftUrl);
     await expect(page.getByRole('region', { name: '执行', exact: true }).getByText('结果：全部成功')).toBeVisible({ timeout: SLOW });
 

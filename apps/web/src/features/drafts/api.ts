@@ -46,18 +46,17 @@ export const runQuery = (orgId: string, runId: string) =>
 const TERMINAL = new Set(['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED']);
 export const isTerminal = (status: string) => TERMINAL.has(status);
 
-/** Polled every second until the execution is final: the receipts appear as the worker writes them. */
-export const executionQuery = (orgId: string, executionId: string) =>
+/**
+ * An execution with its receipts. While an event stream follows it (useExecutionStream) the
+ * stream writes this query's data; otherwise it is polled every second until it is final.
+ */
+export const executionQuery = (orgId: string, executionId: string, streaming = false) =>
   queryOptions({
     queryKey: draftKeys.execution(orgId, executionId),
     queryFn: ({ signal }) => apiFetch(`${org(orgId)}/executions/${encodeURIComponent(executionId)}`, ZExecution, { signal }),
-    refetchInterval: (q) => (q.state.data && isTerminal(q.state.data.status) ? false : 1000),
+    refetchInterval: (q) => (streaming || (q.state.data && isTerminal(q.state.data.status)) ? false : 1000),
   });
 
-/**
- * The draft's latest execution id, read from its audit trail (`execution.requested`): the draft
- * itself does not name its executions (API gap). Needs audit.read.
- */
 /** All live assignments overlapping [from, to) (a few pages at most). */
 export async function fetchAssignments(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TCalendarAssignment[]> {
   const out: TCalendarAssignment[] = [];

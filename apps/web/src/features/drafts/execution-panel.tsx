@@ -18,14 +18,16 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
 import { draftKeys, executionQuery, isTerminal } from './api';
+import { useExecutionStream } from './execution-stream';
 import { jobName, machineSetName } from './diff';
 import { draftMessages, labelMessages } from './messages';
 import { executionTone, receiptTone } from './tones';
 
 /**
  * Execute the confirmed version (Idempotency-Key: a double click or a retry reuses it) and
- * follow the execution live: GET executions/:id every second until it is final, one line per
- * item with its receipt as the worker writes it.
+ * follow the execution live: its event stream (polling GET executions/:id every second when the
+ * stream is unavailable) until it is final, one line per item with its receipt as the worker
+ * writes it.
  */
 export function ExecutionPanel({
   orgId,
@@ -48,9 +50,13 @@ export function ExecutionPanel({
   // a draft executed earlier (page reloaded): the draft lists its executions, newest first
   const shownId = executionId ?? draft.executions[0]?.id ?? null;
 
-  const execution = useQuery({ ...executionQuery(orgId, shownId ?? ''), enabled: !!shownId });
+  const known = shownId ? (queryClient.getQueryData<TExecution>(draftKeys.execution(orgId, shownId)) ?? draft.executions.find((e) => e.id === shownId)) : undefined;
+  // a final execution has nothing more to say: no stream for it
+  const streaming = useExecutionStream(orgId, shownId, !(known && isTerminal(known.status)));
+  const execution = useQuery({ ...executionQuery(orgId, shownId ?? '', streaming), enabled: !!shownId });
 
   const done = execution.data ? isTerminal(execution.data.status) : false;
+
   useEffect(() => {
     // the draft moves EXECUTING → EXECUTED (or back to OPEN when refused): show it
     if (done) void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id));

@@ -64,11 +64,15 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
     if (value) headers[name] = value;
   }
 
+  // an event stream (execution progress) stays open for minutes: it ends when the browser
+  // leaves, not at the API timeout that bounds every other call
+  const streaming = method === 'GET' && (req.headers.get('accept') ?? '').includes('text/event-stream');
   const send = (token: string) =>
     fetchApi(target, {
       method,
       headers: { ...headers, authorization: `Bearer ${token}` },
       body: body && body.byteLength > 0 ? body : undefined,
+      ...(streaming ? { signal: req.signal } : {}),
     });
 
   let upstream: Response;
