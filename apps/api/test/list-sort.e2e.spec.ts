@@ -5,7 +5,7 @@ import { ZListAuditEventsResponse } from '@amms/contracts/audit';
 import { ZListCostDocumentsResponse } from '@amms/contracts/costs';
 import { ZListDraftsResponse } from '@amms/contracts/drafts';
 import { ZListJobsResponse } from '@amms/contracts/jobs';
-import { ZListWorkOrdersResponse } from '@amms/contracts/maintenance';
+import { ZListWorkOrdersResponse, ZListWorkOrdersViewResponse } from '@amms/contracts/maintenance';
 import type { TRole } from '@amms/contracts/permissions';
 import type { z } from 'zod';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
@@ -238,7 +238,7 @@ describe('GET /work-orders', () => {
       });
       if (reporter === w.org.users.OPERATOR.membershipId) mine.push(wo.id);
     }
-    const { ids } = await walk(w.t.OPERATOR, w.org.id, '/work-orders?sort=-createdAt', ZListWorkOrdersResponse);
+    const { ids } = await walk(w.t.OPERATOR, w.org.id, '/work-orders?sort=-createdAt', ZListWorkOrdersViewResponse);
     expect([...ids].sort()).toEqual([...mine].sort());
     expect(ids).toHaveLength(3);
   });

@@ -188,7 +188,12 @@ function JobList({ orgId, timeZone, jobs, empty, showDate }: { orgId: string; ti
 
 function JobsCard({ orgId, timeZone, ranges }: { orgId: string; timeZone: string; ranges: ReturnType<typeof useRanges> }) {
   const m = useMessages(dashboardMessages);
-  const today = useQuery(jobsInRangeQuery(orgId, ranges.today));
+  // today's work: a multi-day job completed on an earlier day still overlaps today, but is not today's
+  const todayFrom = Date.parse(ranges.today.from);
+  const today = useQuery({
+    ...jobsInRangeQuery(orgId, ranges.today),
+    select: (d) => ({ ...d, items: d.items.filter((j) => j.status !== 'COMPLETED' || (j.completedAt !== null && Date.parse(j.completedAt) >= todayFrom)) }),
+  });
   const week = useQuery(jobsInRangeQuery(orgId, ranges.week));
   const count = (d: { items: TJob[]; nextCursor: string | null } | undefined) =>
     d ? format(d.nextCursor ? m.jobs.countMore : m.jobs.count, { count: d.nextCursor ? JOBS_LIMIT : d.items.length }) : '…';
