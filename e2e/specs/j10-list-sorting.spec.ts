@@ -4,19 +4,21 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 /**
  * Journey 10: the order of a list. A dispatcher's jobs list comes latest window first; choosing
  * another order in the sort selector reorders the rows and puts `?sort=` in the URL, and a reload
- * keeps the order and the date filters. Three jobs of this run sit on days no other run uses, created out of window order,
- * so each order has exactly one right answer.
+ * keeps the order and the date filters. Three jobs of this run sit on days no other run uses,
+ * created out of window order, so each order has exactly one right answer. The machines list
+ * comes by name, the same way (three machines of this run, created out of name order).
  */
 const PASSWORD = 'amms-demo-2026';
 const DISPATCHER = 'dispatcher@green-valley.demo';
+const ADMIN = 'admin@green-valley.demo';
 const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
 const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const NAV_TIMEOUT = 60_000;
 
 type ApiLogin = { accessToken: string; memberships: { organization: { id: string; name: string } }[] };
 
-async function apiLogin(request: APIRequestContext): Promise<{ token: string; orgId: string }> {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: DISPATCHER, password: PASSWORD } });
+async function apiLogin(request: APIRequestContext, email = DISPATCHER): Promise<{ token: string; orgId: string }> {
+  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: PASSWORD } });
   expect(res.ok()).toBeTruthy();
   const body = (await res.json()) as ApiLogin;
   const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY);
@@ -94,4 +96,46 @@ test('the jobs list reorders when the sort changes, and the order lives in the U
   await main.getByRole('button', { name: '清除筛选' }).click();
   await expect(main.getByLabel('日期从')).toHaveValue('');
   await expect(page).not.toHaveURL(/[?&](from|to)=/);
+});
+
+test('the machines list comes by name; the order can change and lives in the URL', async ({ page, request }) => {
+  const tag = randomUUID().slice(0, 8);
+  const { token, orgId } = await apiLogin(request, ADMIN);
+  const headers = { authorization: `Bearer ${token}` };
+  const models = await request.get(`${API_URL}/api/v1/orgs/${orgId}/machine-models?limit=1`, { headers });
+  const modelId = ((await models.json()) as { items: { id: string }[] }).items[0]!.id;
+  const name = (n: string) => `E2E 排序 ${tag} ${n}`;
+  // created C, A, B: name order (A, B, C) and creation order (newest first: B, A, C) differ
+  for (const n of ['C', 'A', 'B']) {
+    const res = await request.post(`${API_URL}/api/v1/orgs/${orgId}/assets`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: { modelId, name: name(n), serialNumber: `E2E-${tag}-${n}` },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+
+  await page.goto('/login');
+  await page.getByLabel('邮箱').fill(ADMIN);
+  await page.getByLabel('密码').fill(PASSWORD);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: NAV_TIMEOUT });
+  await page.goto(`/orgs/${orgId}/assets?q=${tag}`);
+  const main = page.getByRole('main');
+  const mine = main.getByRole('rowheader').filter({ hasText: tag });
+  const inOrder = (names: string[]) => names.map((n) => name(n));
+
+  // default: by name (the API's own default, id order, is random)
+  await expect(main.getByLabel('排序')).toHaveValue('name', { timeout: NAV_TIMEOUT });
+  await expect(mine).toHaveText(inOrder(['A', 'B', 'C']), { timeout: NAV_TIMEOUT });
+  expect(new URL(page.url()).searchParams.get('sort')).toBeNull();
+
+  await main.getByLabel('排序').selectOption({ label: '名称（降序）' });
+  await expect(mine).toHaveText(inOrder(['C', 'B', 'A']));
+  await expect(page).toHaveURL(/[?&]sort=-name(&|$)/);
+
+  await main.getByLabel('排序').selectOption({ label: '最近创建在前' });
+  await expect(mine).toHaveText(inOrder(['B', 'A', 'C']));
+  await page.reload();
+  await expect(main.getByLabel('排序')).toHaveValue('-createdAt', { timeout: NAV_TIMEOUT });
+  await expect(mine).toHaveText(inOrder(['B', 'A', 'C']), { timeout: NAV_TIMEOUT });
 });

@@ -50,8 +50,8 @@ async function allAssetNames(request: APIRequestContext, who: ApiLogin, orgId: s
 }
 
 async function firstPageNames(request: APIRequestContext, who: ApiLogin, orgId: string): Promise<string[]> {
-  // the assets page shows 25 per page, ordered like the API
-  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=25`, { headers: auth(who) });
+  // the assets page shows 25 per page, by name (its default order)
+  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=25&sort=name`, { headers: auth(who) });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { items: Asset[] }).items.map((a) => a.name);
 }

@@ -4,8 +4,9 @@ import { ZListAssetsResponse } from '@amms/contracts/assets';
 import { ZListAuditEventsResponse } from '@amms/contracts/audit';
 import { ZListCostDocumentsResponse } from '@amms/contracts/costs';
 import { ZListDraftsResponse } from '@amms/contracts/drafts';
-import { ZListJobsResponse } from '@amms/contracts/jobs';
+import { ZListFieldsResponse, ZListJobsResponse } from '@amms/contracts/jobs';
 import { ZListWorkOrdersResponse, ZListWorkOrdersViewResponse } from '@amms/contracts/maintenance';
+import { ZListMembersResponse } from '@amms/contracts/members';
 import type { TRole } from '@amms/contracts/permissions';
 import type { z } from 'zod';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
@@ -53,7 +54,7 @@ const N = 13;
 const PAGE = 3;
 const pick = <T>(xs: readonly T[], i: number) => xs[(i * 7) % xs.length]!;
 
-type Row = { id: string; value: number | null };
+type Row = { id: string; value: number | string | null };
 
 /** The order the API must return: value in the direction (nulls last either way), then id in the same direction. */
 function expected(rows: readonly Row[], direction: 'asc' | 'desc'): string[] {
@@ -64,7 +65,8 @@ function expected(rows: readonly Row[], direction: 'asc' | 'desc'): string[] {
         if (a.value === b.value) return sign * (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
         return a.value === null ? 1 : -1;
       }
-      if (a.value !== b.value) return sign * (a.value - b.value);
+      // strings: code-unit order, which is the database's C collation for the ASCII values used here
+      if (a.value !== b.value) return sign * (a.value < b.value ? -1 : 1);
       return sign * (a.id < b.id ? -1 : 1);
     })
     .map((r) => r.id);
@@ -336,6 +338,133 @@ describe('GET /assets?kind=', () => {
   });
 });
 
+/** A cursor of `first` used with `second` (or none: '') is refused with VALIDATION_FAILED on `cursor`. */
+async function expectCursorRefused(token: string, org: string, list: string, first: string, second: string) {
+  const p1 = (await get(token, org, `${list}?limit=1${first ? `&sort=${first}` : ''}`)).body as { nextCursor: string | null };
+  expect(p1.nextCursor).toBeTruthy();
+  const r = await get(token, org, `${list}?limit=1${second ? `&sort=${second}` : ''}&cursor=${p1.nextCursor}`);
+  expectError(r, 400, 'VALIDATION_FAILED');
+  expect((r.body as { error: { details: { path: string }[] } }).error.details[0]!.path).toBe('cursor');
+}
+
+async function expectBadSorts(token: string, org: string, list: string, bad: readonly string[]) {
+  for (const b of bad) expectError(await get(token, org, `${list}?sort=${encodeURIComponent(b)}`), 400, 'VALIDATION_FAILED');
+}
+
+/** Names shared by several rows each (ties broken by id); lower-case ASCII so every collation agrees with JS. */
+const NAMES = ['nb', 'na', 'nc', 'nd'];
+
+describe('GET /members?sort=', () => {
+  it('name and email (the user\'s) and createdAt, both directions, over pages with ties; only my org', async () => {
+    const w = await world('sort-members');
+    const other = await world('sort-members-other');
+    for (const x of [w, other]) {
+      for (let i = 0; i < N; i++) {
+        const u = await h.db.user.create({ data: { email: `m${tag()}@sort.test`, name: pick(NAMES, i), passwordHash: 'x' } });
+        await h.db.membership.create({ data: { organizationId: x.org.id, userId: u.id, role: 'VIEWER', dataScope: 'ORG', createdAt: pick(T, i) } });
+      }
+    }
+    // a removed member is not listed (the default status filter), sorted or not
+    const gone = await h.db.user.create({ data: { email: `gone-${tag()}@sort.test`, name: 'na', passwordHash: 'x' } });
+    await h.db.membership.create({ data: { organizationId: w.org.id, userId: gone.id, role: 'VIEWER', dataScope: 'ORG', status: 'REMOVED' } });
+    const rows = await h.db.membership.findMany({ where: { organizationId: w.org.id, status: { not: 'REMOVED' } }, include: { user: true } });
+    expect(rows).toHaveLength(N + 7);
+    for (const sort of ['name', '-name'])
+      await expectSorted(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse, sort, rows.map((r) => ({ id: r.id, value: r.user.name })));
+    for (const sort of ['email', '-email'])
+      await expectSorted(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse, sort, rows.map((r) => ({ id: r.id, value: r.user.email })));
+    for (const sort of ['createdAt', '-createdAt'])
+      await expectSorted(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+    // with a filter: the search (name or email contains, any case), by name
+    const { ids } = await walk(w.t.ADMIN, w.org.id, '/members?sort=-name&q=n', ZListMembersResponse);
+    expect(ids).toEqual(expected(rows.filter((r) => `${r.user.name} ${r.user.email}`.toLowerCase().includes('n')).map((r) => ({ id: r.id, value: r.user.name })), 'desc'));
+    // no sort: the default order (id) is unchanged
+    expect((await walk(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse)).ids).toEqual(rows.map((r) => r.id).sort());
+
+    await expectCursorRefused(w.t.ADMIN, w.org.id, '/members', 'name', 'email');
+    await expectCursorRefused(w.t.ADMIN, w.org.id, '/members', 'name', '-name');
+    await expectCursorRefused(w.t.ADMIN, w.org.id, '/members', 'name', '');
+    await expectCursorRefused(w.t.ADMIN, w.org.id, '/members', '', 'createdAt');
+    const forged = Buffer.from(JSON.stringify({ s: 'name', v: 7, t: randomUUID() })).toString('base64url');
+    expectError(await get(w.t.ADMIN, w.org.id, `/members?sort=name&cursor=${forged}`), 400, 'VALIDATION_FAILED');
+    await expectBadSorts(w.t.ADMIN, w.org.id, '/members', ['role', 'user.name', 'Name', '-', 'id']);
+  });
+});
+
+describe('GET /fields?sort=', () => {
+  it('name, areaHa and createdAt, both directions, over pages with ties; only my org; TEAM scope sees its team\'s fields', async () => {
+    const w = await world('sort-fields');
+    const other = await world('sort-fields-other');
+    const team = await h.db.team.create({ data: { organizationId: w.org.id, name: `T-${tag()}` } });
+    const otherTeam = await h.db.team.create({ data: { organizationId: w.org.id, name: `U-${tag()}` } });
+    await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId } });
+    const AREAS = [20_000, 10_000, 35_000];
+    for (const x of [w, other]) {
+      for (let i = 0; i < N; i++) {
+        const teamId = x === w ? [team.id, otherTeam.id, null][i % 3]! : null;
+        await h.db.field.create({ data: { organizationId: x.org.id, teamId, name: `${pick(NAMES, i)}-${i}`, areaM2: pick(AREAS, i + 1), createdAt: pick(T, i + 2) } });
+      }
+    }
+    await h.db.field.create({ data: { organizationId: w.org.id, name: 'na', areaM2: 10_000, deletedAt: new Date() } }); // deleted: never listed
+    const rows = await h.db.field.findMany({ where: { organizationId: w.org.id, deletedAt: null } });
+    expect(rows).toHaveLength(N + 1);
+    for (const sort of ['name', '-name'])
+      await expectSorted(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse, sort, rows.map((r) => ({ id: r.id, value: r.name })));
+    for (const sort of ['areaHa', '-areaHa'])
+      await expectSorted(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse, sort, rows.map((r) => ({ id: r.id, value: r.areaM2 })));
+    for (const sort of ['createdAt', '-createdAt'])
+      await expectSorted(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+
+    // TEAM scope (the mechanic is in `team` only): that team's fields, still in order over pages
+    const mine = rows.filter((r) => r.teamId === team.id);
+    expect(mine.length).toBeGreaterThan(PAGE);
+    for (const sort of ['name', '-areaHa'])
+      await expectSorted(w.t.MECHANIC, w.org.id, '/fields', ZListFieldsResponse, sort, mine.map((r) => ({ id: r.id, value: sort === 'name' ? r.name : r.areaM2 })));
+
+    await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', 'areaHa', 'name');
+    await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', 'createdAt', '');
+    await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', '', '-name');
+    const forged = Buffer.from(JSON.stringify({ s: 'areaHa', v: 'big', t: randomUUID() })).toString('base64url');
+    expectError(await get(w.t.VIEWER, w.org.id, `/fields?sort=areaHa&cursor=${forged}`), 400, 'VALIDATION_FAILED');
+    await expectBadSorts(w.t.VIEWER, w.org.id, '/fields', ['areaM2', 'crop', 'name,createdAt', '']);
+  });
+});
+
+describe('GET /assets?sort=', () => {
+  it('name, serialNumber and createdAt, both directions, over pages with ties; only my org; TEAM scope sees its team\'s assets', async () => {
+    const w = await world('sort-assets');
+    const other = await world('sort-assets-other');
+    const team = await h.db.team.create({ data: { organizationId: w.org.id, name: `T-${tag()}` } });
+    await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId } });
+    for (const x of [w, other]) {
+      for (let i = 0; i < N; i++) {
+        const teamId = x === w && i % 2 === 0 ? team.id : null;
+        await h.db.asset.create({ data: { organizationId: x.org.id, modelId: x.models.power, teamId, name: pick(NAMES, i), serialNumber: `sn-${pick(NAMES, i + 1)}-${i}`, createdAt: pick(T, i + 3) } });
+      }
+    }
+    const rows = await h.db.asset.findMany({ where: { organizationId: w.org.id, deletedAt: null } });
+    expect(rows).toHaveLength(N + 1);
+    for (const sort of ['name', '-name'])
+      await expectSorted(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse, sort, rows.map((r) => ({ id: r.id, value: r.name })));
+    for (const sort of ['serialNumber', '-serialNumber'])
+      await expectSorted(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse, sort, rows.map((r) => ({ id: r.id, value: r.serialNumber })));
+    for (const sort of ['createdAt', '-createdAt'])
+      await expectSorted(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+    // with the kind filter and a search
+    const { ids } = await walk(w.t.VIEWER, w.org.id, '/assets?sort=-name&kind=POWER_UNIT&q=n', ZListAssetsResponse);
+    expect(ids).toEqual(expected(rows.filter((r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes('n')).map((r) => ({ id: r.id, value: r.name })), 'desc'));
+
+    const mine = rows.filter((r) => r.teamId === team.id);
+    expect(mine.length).toBeGreaterThan(PAGE);
+    await expectSorted(w.t.MECHANIC, w.org.id, '/assets', ZListAssetsResponse, 'name', mine.map((r) => ({ id: r.id, value: r.name })));
+
+    await expectCursorRefused(w.t.VIEWER, w.org.id, '/assets', 'name', 'serialNumber');
+    await expectCursorRefused(w.t.VIEWER, w.org.id, '/assets', '-createdAt', '');
+    await expectCursorRefused(w.t.VIEWER, w.org.id, '/assets', '', 'name');
+    await expectBadSorts(w.t.VIEWER, w.org.id, '/assets', ['status', 'plateNumber', 'model.name', '-kind']);
+  });
+});
+
 describe('OpenAPI', () => {
   it('documents sort on the lists, the work-order window and the asset kind', async () => {
     const doc = (await call(h.base, 'GET', '/api/docs-json')).body;
@@ -348,5 +477,8 @@ describe('OpenAPI', () => {
     expect(params('/drafts').sort?.enum).toEqual(['createdAt', '-createdAt']);
     expect(params('/audit-events').sort?.enum).toEqual(['seq', '-createdAt']);
     expect(params('/assets').kind?.enum).toEqual(['POWER_UNIT', 'SELF_PROPELLED', 'IMPLEMENT']);
+    expect(params('/assets').sort?.enum).toEqual(['name', '-name', 'serialNumber', '-serialNumber', 'createdAt', '-createdAt']);
+    expect(params('/fields').sort?.enum).toEqual(['name', '-name', 'areaHa', '-areaHa', 'createdAt', '-createdAt']);
+    expect(params('/members').sort?.enum).toEqual(['name', '-name', 'email', '-email', 'createdAt', '-createdAt']);
   });
 });

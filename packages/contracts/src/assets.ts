@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSort } from './common.js';
 
 /**
  * Assets: the machine model catalog, an org's machines and their engine-hour meter.
@@ -165,8 +166,12 @@ export const ZAssetDetail = ZAsset.extend({
 });
 export type TAssetDetail = z.infer<typeof ZAssetDetail>;
 
+export const ASSET_SORTS = ['name', '-name', 'serialNumber', '-serialNumber', 'createdAt', '-createdAt'] as const;
+export type TAssetSort = (typeof ASSET_SORTS)[number];
+
 export const ZListAssetsQuery = z.object({
   ...ZPageFields,
+  sort: ZSort(ASSET_SORTS, 'id order').optional(),
   status: ZAssetStatus.optional(),
   teamId: z.uuid().optional(),
   modelId: z.uuid().optional(),

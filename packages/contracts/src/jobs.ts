@@ -93,8 +93,12 @@ export const ZUpdateFieldRequest = z
   .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'nothing to change' });
 export type TUpdateFieldRequest = z.infer<typeof ZUpdateFieldRequest>;
 
+export const FIELD_SORTS = ['name', '-name', 'areaHa', '-areaHa', 'createdAt', '-createdAt'] as const;
+export type TFieldSort = (typeof FIELD_SORTS)[number];
+
 export const ZListFieldsQuery = z.object({
   ...ZPageFields,
+  sort: ZSort(FIELD_SORTS, 'id order').optional(),
   /** name contains (case-insensitive) */
   q: z.string().trim().min(1).max(100).optional(),
   teamId: z.uuid().optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZSort } from './common.js';
 import { ZDataScope, ZMembershipStatus, ZRole } from './permissions.js';
 
 export const ZMember = z.object({
@@ -16,9 +17,14 @@ export const ZMember = z.object({
 });
 export type TMember = z.infer<typeof ZMember>;
 
+/** `name` / `email` are the user's; `createdAt` is when the membership began. */
+export const MEMBER_SORTS = ['name', '-name', 'email', '-email', 'createdAt', '-createdAt'] as const;
+export type TMemberSort = (typeof MEMBER_SORTS)[number];
+
 export const ZListMembersQuery = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().min(1).max(500).optional(),
+  sort: ZSort(MEMBER_SORTS, 'id order').optional(),
   status: ZMembershipStatus.optional(),
   role: ZRole.optional(),
   q: z.string().trim().min(1).max(100).optional(),

@@ -17,7 +17,9 @@ export interface AssetFilter {
   /** the model's kind */
   kind?: MachineKind | undefined;
   q?: string;
-  afterId?: string;
+  /** keyset: rows after the cursor, in `orderBy` */
+  after?: Prisma.AssetWhereInput | undefined;
+  orderBy: Prisma.AssetOrderByWithRelationInput[];
   limit: number;
   /** the caller's data-scope fragment */
   scope: Prisma.AssetWhereInput;
@@ -185,10 +187,10 @@ export class AssetsRepository {
                 ],
               }
             : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
+          f.after ?? {},
         ],
       },
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

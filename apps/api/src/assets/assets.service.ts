@@ -17,7 +17,8 @@ import { CacheService, type Invalidation } from '../platform/cache/cache.service
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
 import { AppError, versionConflict } from '../platform/errors/app-error.js';
 import { issuesToFields } from '../platform/http/validation.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
@@ -52,6 +53,8 @@ export function assetInvalidation(assetId?: string): Invalidation {
  */
 const cacheableScope = (ctx: OrgContext) => ctx.dataScope !== 'ASSIGNED';
 
+const ASSET_SORT_FIELDS: SortFields = { name: { type: 'string' }, serialNumber: { type: 'string' }, createdAt: { type: 'date' } };
+
 @Injectable()
 export class AssetsService {
   private readonly log = new Logger('Assets');
@@ -84,17 +87,19 @@ export class AssetsService {
   }
 
   private async listFromDb(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
+    const order = keysetOrder<Prisma.AssetWhereInput, Prisma.AssetOrderByWithRelationInput>(q, ASSET_SORT_FIELDS);
     const rows = await this.repo.listAssets(ctx.organizationId, {
       status: q.status,
       teamId: q.teamId,
       modelId: q.modelId,
       kind: q.kind,
       q: q.q,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: assetScope(ctx),
     });
-    return pageOf(rows, q.limit, toAsset);
+    return pageOf(rows, q.limit, toAsset, order.position);
   }
 
   private async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {

@@ -6,7 +6,9 @@ export interface FieldFilter {
   q?: string;
   teamId?: string;
   crop?: string;
-  afterId?: string;
+  /** keyset: rows after the cursor, in `orderBy` */
+  after?: Prisma.FieldWhereInput | undefined;
+  orderBy: Prisma.FieldOrderByWithRelationInput[];
   limit: number;
   /** the caller's data-scope fragment */
   scope: Prisma.FieldWhereInput;
@@ -44,10 +46,10 @@ export class FieldsRepository {
           f.q ? { name: { contains: f.q, mode: 'insensitive' } } : {},
           f.teamId ? { teamId: f.teamId } : {},
           f.crop ? { crop: { equals: f.crop, mode: 'insensitive' } } : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
+          f.after ?? {},
         ],
       },
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@amms/db';
 import {
   haToM2,
   type TCreateFieldRequest,
@@ -10,7 +11,8 @@ import {
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
@@ -21,6 +23,9 @@ import { canWriteTeam, fieldScope } from './jobs.scope.js';
 
 const decimalOrNull = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
 
+/** `areaHa` is stored as whole square metres (`areaM2`). */
+const FIELD_SORT_FIELDS: SortFields = { name: { type: 'string' }, areaHa: { type: 'number', column: 'areaM2' }, createdAt: { type: 'date' } };
+
 @Injectable()
 export class FieldsService {
   constructor(
@@ -29,15 +34,17 @@ export class FieldsService {
   ) {}
 
   async list(ctx: OrgContext, q: TListFieldsQuery): Promise<TListFieldsResponse> {
+    const order = keysetOrder<Prisma.FieldWhereInput, Prisma.FieldOrderByWithRelationInput>(q, FIELD_SORT_FIELDS);
     const rows = await this.repo.list(ctx.organizationId, {
       q: q.q,
       teamId: q.teamId,
       crop: q.crop,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: fieldScope(ctx),
     });
-    return pageOf(rows, q.limit, toField);
+    return pageOf(rows, q.limit, toField, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TField> {

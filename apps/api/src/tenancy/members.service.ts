@@ -5,7 +5,8 @@ import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
+import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
 import { generateOneTimePassword, hashPassword } from '../auth/password.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { scopeWhere } from './data-scope.js';
@@ -70,6 +71,9 @@ function assertNoSelfChange(
   if (changed.length > 0) throw TenancyErrors.cannotChangeSelf(changed);
 }
 
+/** `name` and `email` are the user's (a to-one relation); ties by the membership's id. */
+const MEMBER_SORT_FIELDS: SortFields = { name: { type: 'string', column: 'user.name' }, email: { type: 'string', column: 'user.email' }, createdAt: { type: 'date' } };
+
 @Injectable()
 export class MembersService {
   constructor(
@@ -82,15 +86,17 @@ export class MembersService {
   ) {}
 
   async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
+    const order = keysetOrder<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>(q, MEMBER_SORT_FIELDS);
     const rows = await this.repo.list(ctx.organizationId, {
       status: q.status,
       role: q.role,
       q: q.q,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
+      after: order.after,
+      orderBy: order.orderBy,
       limit: q.limit + 1,
       scope: memberScope(ctx),
     });
-    return pageOf(rows, q.limit, toMember);
+    return pageOf(rows, q.limit, toMember, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TMember> {

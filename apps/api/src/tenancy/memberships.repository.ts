@@ -6,7 +6,9 @@ export interface MemberFilter {
   status?: MembershipStatus;
   role?: Role;
   q?: string;
-  afterId?: string;
+  /** keyset: rows after the cursor, in `orderBy` */
+  after?: Prisma.MembershipWhereInput | undefined;
+  orderBy: Prisma.MembershipOrderByWithRelationInput[];
   limit: number;
   /** the caller's data-scope fragment */
   scope: Prisma.MembershipWhereInput;
@@ -48,11 +50,11 @@ export class MembershipsRepository {
           f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
           f.role ? { role: f.role } : {},
           f.q ? { user: { OR: [{ email: { contains: f.q, mode: 'insensitive' } }, { name: { contains: f.q, mode: 'insensitive' } }] } } : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
+          f.after ?? {},
         ],
       },
       include: withUserAndTeams,
-      orderBy: { id: 'asc' },
+      orderBy: f.orderBy,
       take: f.limit,
     });
   }

@@ -15,13 +15,17 @@ import { decodeCursor } from './cursor.js';
  *
  * Nullable fields (a work order's planned start) put the rows without a value last in both
  * directions; the cursor's `v` is then null and the rest of the page is the null rows by tie.
+ *
+ * A sort name may read another column (`areaHa` → `areaM2`) or a column of a to-one relation
+ * (members' `name` → `user.name`): `column`, a dotted path. Strings compare in the column's
+ * collation on both sides (ORDER BY and the cursor's `>`), so the two always agree.
  */
 
-export type SortFieldType = 'date' | 'number';
+export type SortFieldType = 'date' | 'number' | 'string';
 export type TieType = 'uuid' | 'int';
 
 export interface SortFields {
-  [field: string]: { type: SortFieldType; nullable?: boolean };
+  [field: string]: { type: SortFieldType; nullable?: boolean; column?: string };
 }
 
 export interface KeysetOrder<W, O> {
@@ -57,12 +61,22 @@ function sortCursorOf(raw: string): { s: string; v: unknown; t: unknown } | unde
   }
 }
 
-function readValue(v: unknown, type: SortFieldType, nullable: boolean): Date | number | null | undefined {
+function readValue(v: unknown, type: SortFieldType, nullable: boolean): Date | number | string | null | undefined {
   if (v === null) return nullable ? null : undefined;
   if (type === 'number') return typeof v === 'number' && Number.isFinite(v) ? v : undefined;
+  if (type === 'string') return typeof v === 'string' ? v : undefined;
   if (typeof v !== 'string') return undefined;
   const d = new Date(v);
   return Number.isNaN(d.getTime()) ? undefined : d;
+}
+
+/** `{ user: { name: inner } }` for the path `user.name`. */
+function nest(path: readonly string[], inner: unknown): Record<string, unknown> {
+  return path.reduceRight<unknown>((acc, key) => ({ [key]: acc }), inner) as Record<string, unknown>;
+}
+
+function valueAt(row: Record<string, unknown>, path: readonly string[]): unknown {
+  return path.reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), row);
 }
 
 const toCursorValue = (v: unknown): SortValue => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : (v as SortValue) ?? null);
@@ -98,6 +112,7 @@ export function keysetOrder<W, O>(
   if (!spec) throw new AppError('VALIDATION_FAILED', 'Invalid sort', [{ path: 'sort', message: `cannot sort by ${field}`, code: 'invalid_value' }]);
   const nullable = spec.nullable === true;
   const cmp = direction === 'asc' ? 'gt' : 'lt';
+  const path = (spec.column ?? field).split('.');
 
   let after: W | undefined;
   if (q.cursor) {
@@ -108,16 +123,16 @@ export function keysetOrder<W, O>(
     if (value === undefined || !isTie(c.t, tie.type)) throw invalidCursor('not a cursor this list returned');
     if (value === null) {
       // past the last row with a value: only the null rows remain, after the tie
-      after = { [field]: null, [tie.field]: { [cmp]: c.t } } as W;
+      after = { ...nest(path, null), [tie.field]: { [cmp]: c.t } } as W;
     } else {
-      const or: unknown[] = [{ [field]: { [cmp]: value } }, { [field]: value, [tie.field]: { [cmp]: c.t } }];
-      if (nullable) or.push({ [field]: null });
+      const or: unknown[] = [nest(path, { [cmp]: value }), { ...nest(path, value), [tie.field]: { [cmp]: c.t } }];
+      if (nullable) or.push(nest(path, null));
       after = { OR: or } as W;
     }
   }
   return {
     after,
-    orderBy: [{ [field]: nullable ? { sort: direction, nulls: 'last' } : direction } as O, { [tie.field]: direction } as O],
-    position: (row) => JSON.stringify({ s: sort, v: toCursorValue(row[field]), t: row[tie.field] }),
+    orderBy: [nest(path, nullable ? { sort: direction, nulls: 'last' } : direction) as O, { [tie.field]: direction } as O],
+    position: (row) => JSON.stringify({ s: sort, v: toCursorValue(valueAt(row, path)), t: row[tie.field] }),
   };
 }

@@ -7,8 +7,8 @@ import { Empty, LoadMore, Loading, QueryError } from './states';
 
 /** Wording shared by the lists' sort selectors (a list adds the labels of its own fields). */
 export const listMessages = defineMessages(
-  { sort: '排序', newestFirst: '最近创建在前', oldestFirst: '最早创建在前' },
-  { sort: 'Sort', newestFirst: 'Newest first', oldestFirst: 'Oldest first' },
+  { sort: '排序', newestFirst: '最近创建在前', oldestFirst: '最早创建在前', nameAsc: '名称（升序）', nameDesc: '名称（降序）' },
+  { sort: 'Sort', newestFirst: 'Newest first', oldestFirst: 'Oldest first', nameAsc: 'Name A–Z', nameDesc: 'Name Z–A' },
 );
 
 /** What the list states need of a query (useQuery or useInfiniteQuery). */

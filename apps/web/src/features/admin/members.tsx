@@ -1,6 +1,6 @@
 'use client';
 
-import { ZAddMemberResponse, ZMember, ZPasswordResetResponse, type TAddMemberRequest, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
+import { MEMBER_SORTS, ZAddMemberResponse, ZMember, ZPasswordResetResponse, type TAddMemberRequest, type TMember, type TMemberSort, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { DATA_SCOPES, DEFAULT_SCOPE, ROLE_RANK, ROLES, type TDataScope, type TPermission, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -9,13 +9,14 @@ import { z } from 'zod';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates, HeadRow, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, ApiError } from '@/lib/api-client';
 import { useCursorList } from '@/lib/cursor-list';
 import { sameOrg } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
+import { useQueryChoice } from '@/lib/url-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { messages, type AdminMessages } from './messages';
 import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
@@ -28,6 +29,9 @@ export type MembersProps = {
   myRole: TRole;
   permissions: readonly TPermission[];
 };
+
+/** by name: the API's own default (id) is random, uuid v4 */
+const DEFAULT_SORT: TMemberSort = 'name';
 
 const STATUS_TONE: Record<TMember['status'], Tone> = { ACTIVE: 'green', SUSPENDED: 'amber', REMOVED: 'neutral' };
 
@@ -42,7 +46,17 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const [role, setRole] = useState<TRole | ''>('');
   const [status, setStatus] = useState<'ACTIVE' | 'SUSPENDED' | ''>('');
   const q = useDebounced(search.trim(), 300);
-  const filters: MemberFilters = useMemo(() => ({ q: q || undefined, role: role || undefined, status: status || undefined }), [q, role, status]);
+  // the order lives in the URL (reload, back button, a shared link keep it)
+  const [sort, setSort] = useQueryChoice('sort', MEMBER_SORTS, DEFAULT_SORT);
+  const sortOptions = [
+    { value: 'name', label: m.members.sortNameAsc },
+    { value: '-name', label: m.members.sortNameDesc },
+    { value: 'email', label: m.members.sortEmailAsc },
+    { value: '-email', label: m.members.sortEmailDesc },
+    { value: '-createdAt', label: m.members.sortJoinedNewest },
+    { value: 'createdAt', label: m.members.sortJoinedOldest },
+  ] as const satisfies readonly { value: TMemberSort; label: string }[];
+  const filters: MemberFilters = useMemo(() => ({ q: q || undefined, role: role || undefined, status: status || undefined, sort }), [q, role, status, sort]);
 
   // keep the rows while a filter changes (never another org's)
   const { query: list, rows } = useCursorList({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
@@ -61,7 +75,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
     <>
       {notice}
       <ListSection id="members-list-title" title={m.members.listTitle} action={<Button onClick={() => setAdding(true)}>{m.members.add}</Button>}>
-        <div className="grid gap-3 sm:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)]">
+        <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
           <TextField label={m.members.search} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} />
           <SelectField label={m.members.filterRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole | '')}>
             <option value="">{m.members.all}</option>
@@ -76,6 +90,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
             <option value="ACTIVE">{m.memberStatus.ACTIVE}</option>
             <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
           </SelectField>
+          <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
 
         <CursorListStates query={list} count={rows.length} empty={m.members.empty} busy>

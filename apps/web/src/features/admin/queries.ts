@@ -6,7 +6,7 @@ import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
 
 /** Members list filters the page offers (a subset of ZListMembersQuery). */
-export type MemberFilters = Pick<TListMembersQuery, 'q' | 'role' | 'status'>;
+export type MemberFilters = Pick<TListMembersQuery, 'q' | 'role' | 'status' | 'sort'>;
 
 const PAGE = 50;
 const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;

@@ -1,31 +1,43 @@
 'use client';
 
-import { ASSET_STATUSES, MACHINE_KINDS, type TAsset, type TAssetStatus, type TMachineKind } from '@amms/contracts/assets';
+import { ASSET_SORTS, ASSET_STATUSES, MACHINE_KINDS, type TAsset, type TAssetSort, type TAssetStatus, type TMachineKind } from '@amms/contracts/assets';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { SelectField, TextField } from '@/components/ui/form';
-import { HeadRow } from '@/components/ui/list';
+import { HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { sameOrg, teamsQuery } from '@/lib/queries';
-import { replaceQuery } from '@/lib/url-query';
+import { replaceQuery, useQueryChoice } from '@/lib/url-query';
 import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
 
 const isStatus = (v: string | null): v is TAssetStatus => !!v && (ASSET_STATUSES as readonly string[]).includes(v);
 const isKind = (v: string | null): v is TMachineKind => !!v && (MACHINE_KINDS as readonly string[]).includes(v);
+/** by name: how people look a machine up */
+const DEFAULT_SORT: TAssetSort = 'name';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function AssetList({ orgId }: { orgId: string }) {
   const m = useMessages(assetMessages);
   const l = useMessages(enumLabels);
+  const lm = useMessages(listMessages);
   const params = useSearchParams();
+  const [sort, setSort] = useQueryChoice('sort', ASSET_SORTS, DEFAULT_SORT);
+  const sortOptions = [
+    { value: 'name', label: lm.nameAsc },
+    { value: '-name', label: lm.nameDesc },
+    { value: 'serialNumber', label: m.list.serialAsc },
+    { value: '-serialNumber', label: m.list.serialDesc },
+    { value: '-createdAt', label: lm.newestFirst },
+    { value: 'createdAt', label: lm.oldestFirst },
+  ] as const satisfies readonly { value: TAssetSort; label: string }[];
 
   const status = params.get('status');
   const teamId = params.get('teamId');
@@ -41,6 +53,9 @@ export function AssetList({ orgId }: { orgId: string }) {
     ...(teamId && UUID.test(teamId) ? { teamId } : {}),
     ...(modelId && UUID.test(modelId) ? { modelId } : {}),
   };
+  const filtered = Object.keys(filters).length > 0;
+  // the order is not a filter ("clear filters" keeps it) but is part of the query key
+  const query: AssetFilters = { ...filters, sort };
 
   const [search, setSearch] = useState(qParam);
   // the URL changes under us (back button, org switch): follow it
@@ -65,7 +80,7 @@ export function AssetList({ orgId }: { orgId: string }) {
   const models = useQuery(machineModelsQuery(orgId));
   const teams = useQuery(teamsQuery(orgId, { limit: 200 }));
   const list = useInfiniteQuery({
-    ...assetListQuery(orgId, filters),
+    ...assetListQuery(orgId, query),
     // keep the rows while a filter changes, but never another org's rows
     placeholderData: sameOrg(orgId),
   });
@@ -74,7 +89,6 @@ export function AssetList({ orgId }: { orgId: string }) {
   const teamById = useMemo(() => new Map((teams.data?.items ?? []).map((x) => [x.id, x])), [teams.data]);
   const rows: TAsset[] = useMemo(() => list.data?.pages.flatMap((p) => p.items) ?? [], [list.data]);
   const modelOptions = (models.data ?? []).filter((x) => !kind || x.kind === kind);
-  const filtered = Object.keys(filters).length > 0;
 
   return (
     <div className="space-y-4">
@@ -120,13 +134,14 @@ export function AssetList({ orgId }: { orgId: string }) {
             </option>
           ))}
         </SelectField>
+        <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         {filtered ? (
           <div className="flex items-end">
             <button
               type="button"
               onClick={() => {
                 setSearch('');
-                replaceQuery(new URLSearchParams());
+                replaceQuery(new URLSearchParams(sort === DEFAULT_SORT ? {} : { sort }));
               }}
               className="min-h-10 rounded-md px-3 text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
             >

@@ -3,6 +3,7 @@ import {
   ZListAssetsResponse,
   ZListMachineModelsResponse,
   ZListMeterReadingsResponse,
+  type TAssetSort,
   type TAssetStatus,
   type TListMachineModelsResponse,
   type TMachineKind,
@@ -31,7 +32,7 @@ export const assetKeys = {
   models: (orgId: string) => ['orgs', orgId, 'assets', 'models'] as const,
 };
 
-export type AssetFilters = { q?: string; status?: TAssetStatus; kind?: TMachineKind; teamId?: string; modelId?: string };
+export type AssetFilters = { sort?: TAssetSort; q?: string; status?: TAssetStatus; kind?: TMachineKind; teamId?: string; modelId?: string };
 
 export const PAGE_SIZE = 25;
 
@@ -41,6 +42,7 @@ export function assetListQuery(orgId: string, f: AssetFilters) {
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) => {
       const p = new URLSearchParams({ limit: String(PAGE_SIZE) });
+      if (f.sort) p.set('sort', f.sort);
       if (f.q) p.set('q', f.q);
       if (f.status) p.set('status', f.status);
       if (f.kind) p.set('kind', f.kind);

@@ -35,7 +35,9 @@ export const myJobsQuery = (orgId: string, f: JobListFilter) =>
   infiniteQueryOptions({
     queryKey: [...fieldKeys.jobs(orgId), f],
     queryFn: ({ signal, pageParam }) => {
-      const q = new URLSearchParams({ limit: String(PAGE), operatorMembershipId: f.operatorMembershipId, status: f.status.join(',') });
+      // earliest window first from the API, so a further page continues later in time (id order would scatter them);
+      // the screen then orders by the assigned slot, which can sit anywhere inside the window (my-jobs.tsx)
+      const q = new URLSearchParams({ limit: String(PAGE), sort: 'windowStart', operatorMembershipId: f.operatorMembershipId, status: f.status.join(',') });
       if (f.from) q.set('from', f.from);
       if (f.to) q.set('to', f.to);
       if (pageParam) q.set('cursor', pageParam);

@@ -20,6 +20,11 @@ function slotOf(job: TJob): { startsAt: string; endsAt: string } {
   return job.assignment ? { startsAt: job.assignment.startsAt, endsAt: job.assignment.endsAt } : { startsAt: job.windowStart, endsAt: job.windowEnd };
 }
 
+/**
+ * By the slot's start. The API already sends the jobs by window start (`sort=windowStart`), but a job's
+ * slot can sit anywhere in its window (Mon–Fri window, Thursday slot), so the loaded rows are
+ * ordered by slot here; ties keep the API's order (Array.sort is stable).
+ */
 const byStart = (a: TJob, b: TJob) => new Date(slotOf(a).startsAt).getTime() - new Date(slotOf(b).startsAt).getTime();
 
 /**

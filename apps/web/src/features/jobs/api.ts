@@ -51,7 +51,7 @@ export const jobKeys = {
 export type MachineOption = TAsset & { model: TMachineModel | null };
 
 export async function fetchFieldOptions(orgId: string, signal?: AbortSignal): Promise<{ items: TField[]; truncated: boolean }> {
-  return fetchAllPages(orgApi(orgId, 'fields'), ZListFieldsResponse, signal);
+  return fetchAllPages(orgApi(orgId, `fields${qs({ sort: 'name' })}`), ZListFieldsResponse, signal);
 }
 
 /** The org's machines with their model (kind, operation types): the assign picker and the timeline rows. */
@@ -68,7 +68,7 @@ export async function fetchMachineOptions(orgId: string, signal?: AbortSignal): 
 }
 
 export async function fetchMemberOptions(orgId: string, signal?: AbortSignal): Promise<{ items: TMember[]; truncated: boolean }> {
-  return fetchAllPages(orgApi(orgId, `members${qs({ status: 'ACTIVE' })}`), ZListMembersResponse, signal, 3);
+  return fetchAllPages(orgApi(orgId, `members${qs({ status: 'ACTIVE', sort: 'name' })}`), ZListMembersResponse, signal, 3);
 }
 
 /**
