@@ -1,6 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { AppError } from '../platform/errors/app-error.js';
-import { isExclusionViolation } from '../platform/prisma/db-errors.js';
+import { isExclusionViolation, isTransientTxError } from '../platform/prisma/db-errors.js';
+
+/** a unit of booking work lost to a deadlock runs again, at most this many times in all */
+const TX_ATTEMPTS = 3;
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { BookingsRepository, type MachineBookingRow, type OperatorBookingRow, type Range } from './bookings.repository.js';
 
@@ -106,14 +109,20 @@ export class BookingsService {
   /**
    * Run a unit of work that books (the whole transaction, not a step inside it: after an
    * exclusion violation the transaction is aborted). If the database refused a booking,
-   * look up the winner after the rollback and answer 409 BOOKING_CONFLICT.
+   * look up the winner after the rollback and answer 409 BOOKING_CONFLICT. A deadlock victim
+   * (see isTransientTxError) runs again, up to TX_ATTEMPTS in all.
    */
   async refusalsAsConflict<T>(organizationId: string, req: BookingRequest, work: () => Promise<T>): Promise<T> {
-    try {
-      return await work();
-    } catch (err) {
-      if (!isExclusionViolation(err)) throw err;
-      throw bookingConflict(await this.conflicts(undefined, organizationId, req));
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await work();
+      } catch (err) {
+        // two racing inserts into the booking constraint can deadlock: the victim's transaction
+        // was rolled back whole, so it runs again and now meets the winner as a plain conflict
+        if (isTransientTxError(err) && attempt < TX_ATTEMPTS) continue;
+        if (!isExclusionViolation(err)) throw err;
+        throw bookingConflict(await this.conflicts(undefined, organizationId, req));
+      }
     }
   }
 

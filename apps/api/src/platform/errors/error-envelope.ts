@@ -2,6 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { TErrorCode, TErrorEnvelope } from '@amms/contracts/errors';
 import { AppError } from './app-error.js';
 import { httpStatusOf } from './http-status.js';
+import { isTransientTxError } from '../prisma/db-errors.js';
 
 export interface Normalized {
   status: number;
@@ -33,6 +34,10 @@ export function normalizeError(err: unknown): Normalized {
     const message =
       status === 404 ? 'No such route' : status >= 500 ? 'Internal error' : err.message || 'Request failed';
     return { status, code: status === 404 ? 'ROUTE_NOT_FOUND' : code, message, internal: status >= 500 };
+  }
+  // a deadlock / serialization loss that was not retried away: nothing was written, try again
+  if (isTransientTxError(err)) {
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'A conflicting change was being written at the same moment: nothing was saved, please retry', internal: false };
   }
   const fe = (err ?? {}) as FastifyLikeError;
   if (typeof fe.code === 'string' && fe.code.startsWith('FST_')) {

@@ -33,3 +33,14 @@ export function isExclusionViolation(err: unknown, constraint?: string): boolean
   const cause = driverCause(err);
   return `${cause?.originalMessage ?? ''} ${cause?.message ?? ''}`.includes(constraint);
 }
+
+/**
+ * The transaction lost a deadlock or a serialization race (40P01 / 40001; Prisma reports them as
+ * P2034): nothing of it was written, and running it again is the documented remedy. Concurrent
+ * inserts into one exclusion constraint can deadlock (each waits for the other's uncommitted row).
+ */
+export function isTransientTxError(err: unknown): boolean {
+  if (typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2034') return true;
+  const state = sqlState(err);
+  return state === '40P01' || state === '40001';
+}
