@@ -398,6 +398,42 @@ export function generateOrgData(input: GenInput): SeedData {
     out.operatorBookings.push({ id: ids.next(), organizationId: org, membershipId: placed.operator.m.membershipId, startsAt: new Date(placed.start), endsAt: new Date(endsAt), assignmentId: aId, releasedAt: null, createdAt: new Date(createdAt) });
   };
 
+  /**
+   * A job worked from `startedAt` to `completedAt`: the machine's two meter readings (road travel
+   * to the field first), its assignment trimmed to the end, the COMPLETED row, and everyone free
+   * again at the end. `r` is the caller's random stream; `scheduledAt` is asked for between the
+   * fuel and the area, the order in which the year's history has always drawn its numbers.
+   */
+  const completeJob = (
+    r: Rng,
+    req: JobReq,
+    id: string,
+    createdAt: number,
+    placed: NonNullable<ReturnType<typeof place>>,
+    t: { startedAt: number; completedAt: number; actualHours: number },
+    scheduledAt: () => number,
+  ): Prisma.JobCreateManyInput => {
+    const { primary: p, implement: imp, operator: o } = placed;
+    const startMeter = p.meter + r.int(2, 10);
+    const endMeter = startMeter + Math.max(5, Math.round(t.actualHours * 10));
+    const fuel = p.model.role === 'drone' ? null : Math.round(t.actualHours * FUEL_LPH[req.op] * r.float(0.9, 1.1) * (p.model.role === 'sprayer_sp' ? 1.6 : 1) * 100);
+    reading(p, startMeter, t.startedAt, 'JOB', o.m.userId);
+    reading(p, endMeter, t.completedAt, 'JOB', o.m.userId);
+    p.meter = endMeter;
+    // completing trims the assignment (and its bookings) to the completion time; they stay
+    // active as history (releasedAt null): the machine really was busy then
+    assign(id, placed, t.completedAt, scheduledAt());
+    const row = jobRow(req, id, 'COMPLETED', createdAt, {
+      version: 4, startedAt: new Date(t.startedAt), startMeterHours: fix1(startMeter), completedAt: new Date(t.completedAt), endMeterHours: fix1(endMeter),
+      actualHours: fix2((endMeter - startMeter) * 10), areaDoneM2: Math.max(1, Math.floor(req.field.areaM2 * r.float(0.97, 1))),
+      fuelLiters: fuel === null ? null : fix2(fuel), completionNotes: null, updatedAt: new Date(t.completedAt),
+    });
+    p.freeAt = t.completedAt;
+    if (imp) imp.freeAt = t.completedAt;
+    o.freeAt = t.completedAt;
+    return row;
+  };
+
   // ---- 12 months of history, in the order the work was wanted
   const { year: ay } = localParts(anchor);
   const history: JobReq[] = [];
@@ -428,29 +464,12 @@ export function generateOrgData(input: GenInput): SeedData {
       }));
       continue;
     }
-    const { primary: p, implement: imp, operator: o, start } = placed;
+    const { primary: p, operator: o, start } = placed;
     const factor = rng.float(0.85, 1.1);
     const actualHours = Math.max(0.5, req.estHours * factor);
     const startedAt = start + rng.int(0, 20) * 60_000;
     const completedAt = walkWork(startedAt, actualHours + 0.3);
-    const startMeter = p.meter + rng.int(2, 10); // road travel to the field
-    const endMeter = startMeter + Math.max(5, Math.round(actualHours * 10));
-    const fuel = p.model.role === 'drone' ? null : Math.round(actualHours * FUEL_LPH[req.op] * rng.float(0.9, 1.1) * (p.model.role === 'sprayer_sp' ? 1.6 : 1) * 100);
-    reading(p, startMeter, startedAt, 'JOB', o.m.userId);
-    reading(p, endMeter, completedAt, 'JOB', o.m.userId);
-    p.meter = endMeter;
-    const scheduledAt = Math.min(createdAt + rng.int(1, 3) * DAY, start - HOUR);
-    // completing trims the assignment (and its bookings) to the completion time; they stay
-    // active as history (releasedAt null): the machine really was busy then
-    assign(id, placed, completedAt, scheduledAt);
-    out.jobs.push(jobRow(req, id, 'COMPLETED', createdAt, {
-      version: 4, startedAt: new Date(startedAt), startMeterHours: fix1(startMeter), completedAt: new Date(completedAt), endMeterHours: fix1(endMeter),
-      actualHours: fix2((endMeter - startMeter) * 10), areaDoneM2: Math.max(1, Math.floor(req.field.areaM2 * rng.float(0.97, 1))),
-      fuelLiters: fuel === null ? null : fix2(fuel), completionNotes: null, updatedAt: new Date(completedAt),
-    }));
-    p.freeAt = completedAt;
-    if (imp) imp.freeAt = completedAt;
-    o.freeAt = completedAt;
+    out.jobs.push(completeJob(rng, req, id, createdAt, placed, { startedAt, completedAt, actualHours }, () => Math.min(createdAt + rng.int(1, 3) * DAY, start - HOUR)));
 
     // a failure reported at the end of the job, or the plan's service when it comes due
     const mtbf = MTBF[p.model.role];
@@ -550,28 +569,14 @@ export function generateOrgData(input: GenInput): SeedData {
       const req = weekReq(day, wk.pick(MIX), today);
       const placed = place(req, today);
       if (!placed) continue;
-      const { primary: p, implement: imp, operator: o, start } = placed;
+      const { start } = placed;
       const actualHours = Math.max(0.5, req.estHours * wk.float(0.85, 1.05));
       const startedAt = start + wk.int(0, 20) * 60_000;
       const completedAt = walkWork(startedAt, actualHours + 0.3);
       if (completedAt >= today) continue; // would still be running: not this loop's kind of job
       const id = ids.next();
       const createdAt = day - wk.int(1, 3) * DAY + 9 * HOUR;
-      const startMeter = p.meter + wk.int(2, 10);
-      const endMeter = startMeter + Math.max(5, Math.round(actualHours * 10));
-      const fuel = p.model.role === 'drone' ? null : Math.round(actualHours * FUEL_LPH[req.op] * wk.float(0.9, 1.1) * (p.model.role === 'sprayer_sp' ? 1.6 : 1) * 100);
-      reading(p, startMeter, startedAt, 'JOB', o.m.userId);
-      reading(p, endMeter, completedAt, 'JOB', o.m.userId);
-      p.meter = endMeter;
-      assign(id, placed, completedAt, Math.min(createdAt + HOUR, start - HOUR));
-      weekJobs.push(jobRow(req, id, 'COMPLETED', createdAt, {
-        version: 4, startedAt: new Date(startedAt), startMeterHours: fix1(startMeter), completedAt: new Date(completedAt), endMeterHours: fix1(endMeter),
-        actualHours: fix2((endMeter - startMeter) * 10), areaDoneM2: Math.max(1, Math.floor(req.field.areaM2 * wk.float(0.97, 1))),
-        fuelLiters: fuel === null ? null : fix2(fuel), completionNotes: null, updatedAt: new Date(completedAt),
-      }));
-      p.freeAt = completedAt;
-      if (imp) imp.freeAt = completedAt;
-      o.freeAt = completedAt;
+      weekJobs.push(completeJob(wk, req, id, createdAt, placed, { startedAt, completedAt, actualHours }, () => Math.min(createdAt + HOUR, start - HOUR)));
     }
   }
   const todayCrew = operators.slice(1);
