@@ -49,6 +49,8 @@ export const PERMISSIONS = [
   'draft.edit',
   'draft.confirm',
   'draft.execute',
+  'knowledge.read',
+  'knowledge.manage',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;
@@ -65,6 +67,7 @@ const READ_ALL: readonly TPermission[] = [
   'cost.read',
   'analytics.read',
   'draft.read',
+  'knowledge.read',
 ];
 
 /**
@@ -99,9 +102,10 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'meter.write',
     'workorder.write',
     'workorder.work',
+    'knowledge.read',
   ],
-  OPERATOR: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'job.read', 'job.execute', 'meter.write', 'workorder.write'],
-  ACCOUNTANT: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'maintenance.read', 'cost.read', 'cost.write', 'cost.approve', 'analytics.read'],
+  OPERATOR: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'job.read', 'job.execute', 'meter.write', 'workorder.write', 'knowledge.read'],
+  ACCOUNTANT: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'maintenance.read', 'cost.read', 'cost.write', 'cost.approve', 'analytics.read', 'knowledge.read'],
   VIEWER: READ_ALL,
 };
 

@@ -225,6 +225,8 @@ export const messages = defineMessages(
       'draft.edit': '编辑草稿',
       'draft.confirm': '确认草稿',
       'draft.execute': '执行草稿',
+      'knowledge.read': '查阅知识库',
+      'knowledge.manage': '管理知识库文档',
     },
   },
   {
@@ -450,6 +452,8 @@ export const messages = defineMessages(
       'draft.edit': 'Edit drafts',
       'draft.confirm': 'Confirm drafts',
       'draft.execute': 'Execute drafts',
+      'knowledge.read': 'Read the knowledge base',
+      'knowledge.manage': 'Manage knowledge documents',
     },
   },
 );
