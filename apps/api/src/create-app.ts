@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { MetricsService } from './platform/metrics/metrics.service.js';
+import { installDrainGuard } from './platform/http/drain.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -19,6 +20,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: config.http.bodyLimit,
+    // requests during a drain get our own 503 envelope (platform/http/drain.ts), not Fastify's
+    return503OnClosing: false,
     trustProxy: ['127.0.0.1', '::1'],
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
@@ -34,6 +37,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: text/plain bodies get 415 instead of being validated as strings
   fastify.removeContentTypeParser('text/plain');
+  installDrainGuard(fastify);
 
   fastify.addHook('onSend', async (req, reply, payload) => {
     void reply.header('x-request-id', String(req.id));
@@ -72,7 +76,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       { path: 'metrics', method: RequestMethod.GET },
     ],
   });
-  app.enableShutdownHooks();
+  // no app.enableShutdownHooks(): main.ts drains HTTP before the pools close (platform/http/drain.ts)
 
   const doc = SwaggerModule.createDocument(
     app,
