@@ -7,14 +7,11 @@
 // autocannon (keep-alive connections, BENCH_CONNECTIONS, BENCH_DURATION seconds per case).
 // DB work per request is read from Postgres' own counters (pg_stat_database transactions
 // committed, delta over the case / requests) — the database's view, not the app's.
-import { spawn, spawnSync } from 'node:child_process';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { demoLogin, prepareDatabase, start, stopAll, waitUp } from './lib.mjs';
 
-const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const DB_NAME = process.env.BENCH_DB ?? 'amms_bench';
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
@@ -22,45 +19,6 @@ const SCALE = Number(process.env.BENCH_SCALE ?? 2);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const PORTS = { cached: 3202, uncached: 3203, bare: 3204 };
-
-const children = [];
-function start(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
-  children.push(child);
-  child.on('exit', (code, sig) => {
-    if (code && !stopping) console.error(`${label} exited with ${code ?? sig}`);
-  });
-  return child;
-}
-let stopping = false;
-function stopAll() {
-  stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-}
-process.on('SIGINT', () => {
-  stopAll();
-  process.exit(130);
-});
-
-function step(label, cmd, args, env = {}) {
-  const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
-  if (r.status !== 0) throw new Error(`${label} failed:\n${r.stdout}\n${r.stderr}`);
-  console.log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-  return r.stdout;
-}
-
-async function waitUp(base) {
-  for (let i = 0; i < 150; i++) {
-    try {
-      if ((await fetch(`${base}/health`)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${base} did not start (build first: npm run build)`);
-}
 
 async function waitBare(base) {
   for (let i = 0; i < 100; i++) {
@@ -72,12 +30,6 @@ async function waitBare(base) {
     }
   }
   throw new Error('bare reference did not start');
-}
-
-async function json(res) {
-  const text = await res.text();
-  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text.slice(0, 300)}`);
-  return JSON.parse(text);
 }
 
 /** Transactions Postgres committed in the bench database so far (stats flushed, snapshot fresh). */
@@ -106,9 +58,7 @@ async function run(label, url, headers, stats) {
 try {
   console.log(`AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE})\n`);
   console.log('preparing:');
-  spawnSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', DB_NAME], { stdio: 'ignore' });
-  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], { DATABASE_URL });
-  step(`seed --scale ${SCALE}`, process.execPath, ['apps/api/dist/seed/main.js', '--scale', String(SCALE)], { DATABASE_URL });
+  prepareDatabase(DB_NAME, DATABASE_URL, SCALE);
 
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
@@ -129,16 +79,7 @@ try {
   const bare = `http://127.0.0.1:${PORTS.bare}`;
   await Promise.all([waitUp(cached), waitUp(uncached), waitBare(bare)]);
 
-  const login = await json(
-    await fetch(`${cached}/api/v1/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'owner@green-valley.demo', password: 'amms-demo-2026' }),
-    }),
-  );
-  const orgId = login.memberships.find((m) => m.organization.slug === 'green-valley').organization.id;
-  const headers = { authorization: `Bearer ${login.accessToken}` };
-  const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString('utf8'));
+  const { headers, orgId, claims } = await demoLogin(cached, 'owner@green-valley.demo', 'green-valley');
   const accessQuery = `sid=${claims.sid}&uid=${claims.sub}&org=${orgId}`;
   const assetsPath = `/api/v1/orgs/${orgId}/assets?limit=50`;
   const overviewPath = `/api/v1/orgs/${orgId}/analytics/overview`;

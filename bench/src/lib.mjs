@@ -1,0 +1,84 @@
+// Plumbing shared by the benchmarks: child processes that stop with the bench, one-shot steps,
+// waiting for a server, JSON answers.
+import { spawn, spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+const children = new Set();
+let stopping = false;
+
+/** A long-running child (API, worker, reference server); stopped by stopAll(). */
+export function start(label, args, env) {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  children.add(child);
+  child.on('exit', (code, sig) => {
+    children.delete(child);
+    if (code && !stopping) console.error(`${label} exited with ${code ?? sig}`);
+  });
+  return child;
+}
+
+/** Stops one child (SIGTERM) and waits for it. */
+export async function stop(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await Promise.race([exited, sleep(15_000).then(() => child.kill('SIGKILL'))]);
+}
+
+export function stopAll() {
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+}
+process.on('SIGINT', () => {
+  stopAll();
+  process.exit(130);
+});
+
+/** A one-shot command; throws with its output when it fails. */
+export function step(label, cmd, args, env = {}) {
+  const t0 = Date.now();
+  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${label} failed:\n${r.stdout}\n${r.stderr}`);
+  console.log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  return r.stdout;
+}
+
+/** Creates (if needed), migrates and seeds a bench database. */
+export function prepareDatabase(name, databaseUrl, scale) {
+  spawnSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', name], { stdio: 'ignore' });
+  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], { DATABASE_URL: databaseUrl });
+  step(`seed --scale ${scale}`, process.execPath, ['apps/api/dist/seed/main.js', '--scale', String(scale)], { DATABASE_URL: databaseUrl });
+}
+
+export async function waitUp(base) {
+  // up to 90 s: a busy 2-core machine boots several Nest processes slowly
+  for (let i = 0; i < 450; i++) {
+    try {
+      if ((await fetch(`${base}/health`)).ok) return;
+    } catch {
+      /* starting */
+    }
+    await sleep(200);
+  }
+  throw new Error(`${base} did not start (build first: npm run build)`);
+}
+
+export async function json(res) {
+  const text = await res.text();
+  if (!res.ok) throw new Error(`${res.status} ${res.url}: ${text.slice(0, 300)}`);
+  return JSON.parse(text);
+}
+
+/** Logs in a demo user; returns the token, the claims and the org id of `slug`. */
+export async function demoLogin(base, email, slug) {
+  const login = await json(
+    await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'amms-demo-2026' }) }),
+  );
+  const orgId = login.memberships.find((m) => m.organization.slug === slug).organization.id;
+  const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString('utf8'));
+  return { token: login.accessToken, headers: { authorization: `Bearer ${login.accessToken}` }, orgId, claims };
+}

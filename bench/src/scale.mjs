@@ -1,0 +1,161 @@
+// `npm run bench:scale`: what a second process buys on this machine, measured in one run.
+//  1. the cached asset list with 1 API process vs 2 (the same connections split over both);
+//  2. executing K confirmed drafts of N items at once with 1 worker vs 2 (each execution is one
+//     queue job, so workers parallelize across executions, not within one).
+// Figures and ratios, not pass/fail. On 2 cores the load generator, Postgres, Redis and the
+// processes share the CPUs: a second process can only win what one process leaves idle.
+import { createHash, randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import autocannon from 'autocannon';
+import { Redis } from 'ioredis';
+import { demoLogin, json, prepareDatabase, ROOT, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
+
+const DB_NAME = process.env.BENCH_DB ?? 'amms_bench';
+const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+const SCALE = Number(process.env.BENCH_SCALE ?? 2);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
+const DURATION = Number(process.env.BENCH_DURATION ?? 8);
+const DRAFTS = Number(process.env.BENCH_DRAFTS ?? 4);
+const ITEMS = Number(process.env.BENCH_ITEMS ?? 60);
+const PORTS = [3211, 3212];
+const HOUR = 3_600_000;
+
+// the built API's own modules: the Prisma client factory and the scheduler's item keys
+const require = createRequire(import.meta.url);
+const { createPrismaClient } = await import(pathToFileURL(require.resolve('@amms/db')).href);
+const { itemKeyOf } = await import(pathToFileURL(path.join(ROOT, 'apps/api/dist/agent/scheduler/scheduler.js')).href);
+
+const env = {
+  HOST: '127.0.0.1',
+  NODE_ENV: 'production',
+  LOG_LEVEL: 'warn',
+  DATABASE_URL,
+  REDIS_URL,
+  JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
+  LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+};
+
+/** Drives every base with its share of the connections at once; returns summed req/s and worst p99. */
+async function drive(bases, urlPath, headers) {
+  const share = Math.max(1, Math.floor(CONNECTIONS / bases.length));
+  const runs = await Promise.all(bases.map((b) => autocannon({ url: b + urlPath, connections: share, duration: DURATION, headers, pipelining: 1 })));
+  return {
+    rps: runs.reduce((s, r) => s + r.requests.average, 0),
+    p99: Math.max(...runs.map((r) => r.latency.p99)),
+    non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0),
+  };
+}
+
+/**
+ * K drafts of N one-hour harvest jobs, each draft on its own new combine and its own operator
+ * (no draft competes with another for a booking), written the way drafts.service writes them
+ * and confirmed through the API.
+ */
+async function confirmedDrafts(db, base, auth, round) {
+  const org = auth.orgId;
+  const operators = await db.membership.findMany({ where: { organizationId: org, role: 'OPERATOR', status: 'ACTIVE' }, orderBy: { id: 'asc' }, take: DRAFTS });
+  if (operators.length < DRAFTS) throw new Error(`the demo org has ${operators.length} operators; BENCH_DRAFTS must not exceed it`);
+  const model = await db.machineModel.create({ data: { organizationId: org, manufacturer: `Bench ${randomUUID().slice(0, 6)}`, name: 'C110', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const field = await db.field.create({ data: { organizationId: org, name: `bench-${randomUUID().slice(0, 8)}`, areaM2: 100_000 } });
+  // far in the future (no seeded booking there), a separate stretch per round
+  const t0 = Date.UTC(2031, 0, 6) + round * 400 * HOUR;
+  const drafts = [];
+  for (let k = 0; k < DRAFTS; k++) {
+    const asset = await db.asset.create({ data: { organizationId: org, modelId: model.id, name: `bench combine ${round}-${k}`, serialNumber: `BENCH-${randomUUID().slice(0, 12)}` } });
+    const items = [];
+    for (let i = 0; i < ITEMS; i++) {
+      const startsAt = new Date(t0 + (k * ITEMS + i) * 2 * HOUR).toISOString();
+      const endsAt = new Date(Date.parse(startsAt) + HOUR).toISOString();
+      const job = await db.job.create({
+        data: { organizationId: org, fieldId: field.id, operationType: 'HARVESTING', title: `bench ${round}-${k}-${i}`, areaM2: 10_000, windowStart: startsAt, windowEnd: endsAt, estimatedHours: '1.00', createdByUserId: auth.claims.sub },
+      });
+      const plain = { jobId: job.id, primaryAssetId: asset.id, implementAssetIds: [], operatorMembershipId: operators[k].id, startsAt, endsAt };
+      items.push({ ...plain, itemKey: itemKeyOf(plain, 1), job: { title: job.title, operationType: 'HARVESTING', fieldName: field.name, priority: 3 }, primaryAssetName: asset.name, implementNames: [], operatorName: null });
+    }
+    const contentHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
+    const draft = await db.draft.create({ data: { organizationId: org, kind: 'SCHEDULE', title: `bench ${round}-${k}`, createdByUserId: auth.claims.sub, currentVersion: 1 } });
+    await db.draftVersion.create({
+      data: { organizationId: org, draftId: draft.id, version: 1, items, unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash, createdByUserId: auth.claims.sub },
+    });
+    const c = await fetch(`${base}/api/v1/orgs/${org}/drafts/${draft.id}/confirm`, { method: 'POST', headers: { ...auth.headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: 1, contentHash }) });
+    await json(c);
+    drafts.push(draft.id);
+  }
+  return drafts;
+}
+
+/** Executes all drafts at once and waits for every execution to end; seconds from request to last. */
+async function executeAll(base, auth, drafts) {
+  const org = auth.orgId;
+  const t0 = performance.now();
+  const started = await Promise.all(
+    drafts.map(async (id) =>
+      json(await fetch(`${base}/api/v1/orgs/${org}/drafts/${id}/execute`, { method: 'POST', headers: { ...auth.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ version: 1 }) })),
+    ),
+  );
+  const pending = new Set(started.map((e) => e.id));
+  const statuses = [];
+  while (pending.size) {
+    for (const id of [...pending]) {
+      const e = await json(await fetch(`${base}/api/v1/orgs/${org}/executions/${id}`, { headers: auth.headers }));
+      if (!['PENDING', 'RUNNING'].includes(e.status)) {
+        pending.delete(id);
+        statuses.push(e.status);
+      }
+    }
+    if (pending.size) await sleep(100);
+  }
+  return { seconds: (performance.now() - t0) / 1000, statuses };
+}
+
+try {
+  console.log(`AMMS bench:scale — ${CONNECTIONS} connections × ${DURATION} s; ${DRAFTS} drafts × ${ITEMS} items; database ${DB_NAME} (scale ${SCALE})\n`);
+  console.log('preparing:');
+  prepareDatabase(DB_NAME, DATABASE_URL, SCALE);
+  const redis = new Redis(REDIS_URL);
+  await redis.flushdb();
+  redis.disconnect();
+  const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
+  const apis = PORTS.map((p, i) => start(`api ${i + 1}`, ['apps/api/dist/main.js'], { ...env, PORT: String(p) }));
+  await Promise.all(bases.map(waitUp));
+  const owner = await demoLogin(bases[0], 'owner@green-valley.demo', 'green-valley');
+  const assetsPath = `/api/v1/orgs/${owner.orgId}/assets?limit=50`;
+  for (const b of bases) await autocannon({ url: b + assetsPath, connections: 8, duration: 2, headers: owner.headers }); // warm-up
+
+  console.log('\ncached asset list (50 rows)');
+  const one = await drive([bases[0]], assetsPath, owner.headers);
+  const two = await drive(bases, assetsPath, owner.headers);
+  const line = (label, r) => console.log(`  ${label.padEnd(22)} ${r.rps.toFixed(0).padStart(7)} req/s  p99 ${String(r.p99).padStart(4)} ms  non-2xx ${r.non2xx}`);
+  line('1 API process', one);
+  line('2 API processes', two);
+  console.log(`  ratio 2 / 1              ${(two.rps / one.rps).toFixed(2)}`);
+
+  console.log(`\nexecution: ${DRAFTS} confirmed drafts × ${ITEMS} items, all requested at once`);
+  const db = createPrismaClient(DATABASE_URL, { max: 3 });
+  const dispatcher = await demoLogin(bases[0], 'dispatcher@green-valley.demo', 'green-valley');
+  const results = {};
+  for (const workers of [1, 2]) {
+    const drafts = await confirmedDrafts(db, bases[0], dispatcher, workers);
+    const procs = Array.from({ length: workers }, (_, i) => start(`worker ${i + 1}`, ['apps/api/dist/worker.js'], env));
+    await sleep(3000); // workers connect and start their relays
+    const r = await executeAll(bases[0], dispatcher, drafts);
+    results[workers] = r;
+    const items = DRAFTS * ITEMS;
+    console.log(`  ${`${workers} worker${workers > 1 ? 's' : ''}`.padEnd(22)} ${r.seconds.toFixed(2).padStart(7)} s   ${(items / r.seconds).toFixed(1).padStart(6)} items/s   ${(r.seconds * 1000 / items).toFixed(1)} ms/item   statuses ${[...new Set(r.statuses)].join(',')}`);
+    for (const p of procs) await stop(p);
+  }
+  console.log(`  ratio 1 / 2 (speed-up)   ${(results[1].seconds / results[2].seconds).toFixed(2)}`);
+  await db.$disconnect();
+  for (const a of apis) await stop(a);
+  console.log('\nnotes: 2 cores here; each extra process competes with Postgres, Redis and the load generator.');
+  console.log('On separate machines (or more cores) the same runs show what scaling out buys; the invariants');
+  console.log('(one execution per draft, no stale cache, shared limits) are tested in apps/api/test/scale-out.e2e.spec.ts.');
+} catch (err) {
+  console.error(err instanceof Error ? err.stack : err);
+  process.exitCode = 1;
+} finally {
+  stopAll();
+}
