@@ -4,13 +4,10 @@
 //     queue job, so workers parallelize across executions, not within one).
 // Figures and ratios, not pass/fail. On 2 cores the load generator, Postgres, Redis and the
 // processes share the CPUs: a second process can only win what one process leaves idle.
-import { createHash, randomUUID } from 'node:crypto';
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { demoLogin, json, prepareDatabase, ROOT, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
+import { confirmedDraft, createPrismaClient, executeAll } from './drafts.mjs';
+import { demoLogin, prepareDatabase, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
 
 const DB_NAME = process.env.BENCH_DB ?? 'amms_bench';
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
@@ -22,11 +19,6 @@ const DRAFTS = Number(process.env.BENCH_DRAFTS ?? 4);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 60);
 const PORTS = [3211, 3212];
 const HOUR = 3_600_000;
-
-// the built API's own modules: the Prisma client factory and the scheduler's item keys
-const require = createRequire(import.meta.url);
-const { createPrismaClient } = await import(pathToFileURL(require.resolve('@amms/db')).href);
-const { itemKeyOf } = await import(pathToFileURL(path.join(ROOT, 'apps/api/dist/agent/scheduler/scheduler.js')).href);
 
 const env = {
   HOST: '127.0.0.1',
@@ -47,68 +39,6 @@ async function drive(bases, urlPath, headers) {
     p99: Math.max(...runs.map((r) => r.latency.p99)),
     non2xx: runs.reduce((s, r) => s + r.non2xx + r.errors, 0),
   };
-}
-
-/**
- * K drafts of N one-hour harvest jobs, each draft on its own new combine and its own operator
- * (no draft competes with another for a booking), written the way drafts.service writes them
- * and confirmed through the API.
- */
-async function confirmedDrafts(db, base, auth, round) {
-  const org = auth.orgId;
-  const operators = await db.membership.findMany({ where: { organizationId: org, role: 'OPERATOR', status: 'ACTIVE' }, orderBy: { id: 'asc' }, take: DRAFTS });
-  if (operators.length < DRAFTS) throw new Error(`the demo org has ${operators.length} operators; BENCH_DRAFTS must not exceed it`);
-  const model = await db.machineModel.create({ data: { organizationId: org, manufacturer: `Bench ${randomUUID().slice(0, 6)}`, name: 'C110', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
-  const field = await db.field.create({ data: { organizationId: org, name: `bench-${randomUUID().slice(0, 8)}`, areaM2: 100_000 } });
-  // far in the future (no seeded booking there), a separate stretch per round
-  const t0 = Date.UTC(2031, 0, 6) + round * 400 * HOUR;
-  const drafts = [];
-  for (let k = 0; k < DRAFTS; k++) {
-    const asset = await db.asset.create({ data: { organizationId: org, modelId: model.id, name: `bench combine ${round}-${k}`, serialNumber: `BENCH-${randomUUID().slice(0, 12)}` } });
-    const items = [];
-    for (let i = 0; i < ITEMS; i++) {
-      const startsAt = new Date(t0 + (k * ITEMS + i) * 2 * HOUR).toISOString();
-      const endsAt = new Date(Date.parse(startsAt) + HOUR).toISOString();
-      const job = await db.job.create({
-        data: { organizationId: org, fieldId: field.id, operationType: 'HARVESTING', title: `bench ${round}-${k}-${i}`, areaM2: 10_000, windowStart: startsAt, windowEnd: endsAt, estimatedHours: '1.00', createdByUserId: auth.claims.sub },
-      });
-      const plain = { jobId: job.id, primaryAssetId: asset.id, implementAssetIds: [], operatorMembershipId: operators[k].id, startsAt, endsAt };
-      items.push({ ...plain, itemKey: itemKeyOf(plain, 1), job: { title: job.title, operationType: 'HARVESTING', fieldName: field.name, priority: 3 }, primaryAssetName: asset.name, implementNames: [], operatorName: null });
-    }
-    const contentHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
-    const draft = await db.draft.create({ data: { organizationId: org, kind: 'SCHEDULE', title: `bench ${round}-${k}`, createdByUserId: auth.claims.sub, currentVersion: 1 } });
-    await db.draftVersion.create({
-      data: { organizationId: org, draftId: draft.id, version: 1, items, unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash, createdByUserId: auth.claims.sub },
-    });
-    const c = await fetch(`${base}/api/v1/orgs/${org}/drafts/${draft.id}/confirm`, { method: 'POST', headers: { ...auth.headers, 'content-type': 'application/json' }, body: JSON.stringify({ version: 1, contentHash }) });
-    await json(c);
-    drafts.push(draft.id);
-  }
-  return drafts;
-}
-
-/** Executes all drafts at once and waits for every execution to end; seconds from request to last. */
-async function executeAll(base, auth, drafts) {
-  const org = auth.orgId;
-  const t0 = performance.now();
-  const started = await Promise.all(
-    drafts.map(async (id) =>
-      json(await fetch(`${base}/api/v1/orgs/${org}/drafts/${id}/execute`, { method: 'POST', headers: { ...auth.headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() }, body: JSON.stringify({ version: 1 }) })),
-    ),
-  );
-  const pending = new Set(started.map((e) => e.id));
-  const statuses = [];
-  while (pending.size) {
-    for (const id of [...pending]) {
-      const e = await json(await fetch(`${base}/api/v1/orgs/${org}/executions/${id}`, { headers: auth.headers }));
-      if (!['PENDING', 'RUNNING'].includes(e.status)) {
-        pending.delete(id);
-        statuses.push(e.status);
-      }
-    }
-    if (pending.size) await sleep(100);
-  }
-  return { seconds: (performance.now() - t0) / 1000, statuses };
 }
 
 try {
@@ -138,13 +68,19 @@ try {
   const dispatcher = await demoLogin(bases[0], 'dispatcher@green-valley.demo', 'green-valley');
   const results = {};
   for (const workers of [1, 2]) {
-    const drafts = await confirmedDrafts(db, bases[0], dispatcher, workers);
+    // far in the future (no seeded booking there); each draft its own combine and operator
+    const drafts = [];
+    for (let k = 0; k < DRAFTS; k++) {
+      const from = Date.UTC(2031, 0, 6) + (workers * DRAFTS + k) * ITEMS * 2 * HOUR;
+      drafts.push((await confirmedDraft(db, bases[0], dispatcher, { lanes: 1, perLane: ITEMS, from, label: `scale ${workers}-${k}` })).id);
+    }
     const procs = Array.from({ length: workers }, (_, i) => start(`worker ${i + 1}`, ['apps/api/dist/worker.js'], env));
     await sleep(3000); // workers connect and start their relays
     const r = await executeAll(bases[0], dispatcher, drafts);
     results[workers] = r;
     const items = DRAFTS * ITEMS;
-    console.log(`  ${`${workers} worker${workers > 1 ? 's' : ''}`.padEnd(22)} ${r.seconds.toFixed(2).padStart(7)} s   ${(items / r.seconds).toFixed(1).padStart(6)} items/s   ${(r.seconds * 1000 / items).toFixed(1)} ms/item   statuses ${[...new Set(r.statuses)].join(',')}`);
+    const statuses = [...new Set(r.executions.map((e) => e.status))].join(',');
+    console.log(`  ${`${workers} worker${workers > 1 ? 's' : ''}`.padEnd(22)} ${r.seconds.toFixed(2).padStart(7)} s   ${(items / r.seconds).toFixed(1).padStart(6)} items/s   ${((r.seconds * 1000) / items).toFixed(1)} ms/item   statuses ${statuses}`);
     for (const p of procs) await stop(p);
   }
   console.log(`  ratio 1 / 2 (speed-up)   ${(results[1].seconds / results[2].seconds).toFixed(2)}`);
