@@ -2,13 +2,9 @@
 // planner's, the tools' and the scheduler's share taken from the run's own steps (durationMs).
 // Each goal runs BENCH_RUNS times (3); the median run is printed. Figures, not pass/fail.
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
-import { demoLogin, json, prepareDatabase, start, stop, stopAll, waitUp } from './lib.mjs';
+import { benchTarget, demoLogin, json, prepare, start, stop, stopAll, waitUp } from './lib.mjs';
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 10);
-const DB_NAME = process.env.BENCH_DB ?? `amms_bench${SCALE}`;
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+const target = benchTarget(10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const PORT = 3231;
 const GOALS = ['安排下周的收获作业，避开维修中的机器', '安排未来两周的所有作业', 'plan the maintenance due in the next two weeks'];
@@ -16,23 +12,10 @@ const GOALS = ['安排下周的收获作业，避开维修中的机器', '安排
 const sum = (steps, kind) => steps.filter((s) => s.kind === kind).reduce((t, s) => t + (s.durationMs ?? 0), 0);
 
 try {
-  console.log(`AMMS bench:agent — ${GOALS.length} goals × ${RUNS} runs, database ${DB_NAME} (scale ${SCALE}), rules planner\n`);
-  console.log('preparing:');
-  prepareDatabase(DB_NAME, DATABASE_URL, SCALE);
-  const redis = new Redis(REDIS_URL);
-  await redis.flushdb();
-  redis.disconnect();
+  console.log(`AMMS bench:agent — ${GOALS.length} goals × ${RUNS} runs, database ${target.dbName} (scale ${target.scale}), rules planner\n`);
+  await prepare(target);
   const base = `http://127.0.0.1:${PORT}`;
-  const api = start('api', ['apps/api/dist/main.js'], {
-    HOST: '127.0.0.1',
-    PORT: String(PORT),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL,
-    REDIS_URL,
-    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
-  });
+  const api = start('api', ['apps/api/dist/main.js'], { ...target.env, PORT: String(PORT) });
   await waitUp(base);
   const auth = await demoLogin(base, 'dispatcher@green-valley.demo', 'green-valley');
   console.log(`\n${'goal'.padEnd(44)} ${'total'.padStart(8)} ${'plan'.padStart(7)} ${'tools'.padStart(7)} ${'sched'.padStart(7)}  items  unplaced  status`);

@@ -10,12 +10,10 @@
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { demoLogin, prepareDatabase, start, stopAll, waitUp } from './lib.mjs';
+import { benchTarget, demoLogin, prepare, start, stopAll, waitUp } from './lib.mjs';
 
-const DB_NAME = process.env.BENCH_DB ?? 'amms_bench';
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
-const SCALE = Number(process.env.BENCH_SCALE ?? 2);
+const target = benchTarget(2);
+const { dbName: DB_NAME, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, scale: SCALE } = target;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const PORTS = { cached: 3202, uncached: 3203, bare: 3204 };
@@ -57,20 +55,9 @@ async function run(label, url, headers, stats) {
 
 try {
   console.log(`AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE})\n`);
-  console.log('preparing:');
-  prepareDatabase(DB_NAME, DATABASE_URL, SCALE);
-
+  await prepare(target);
   const redis = new Redis(REDIS_URL);
-  await redis.flushdb();
-  const apiEnv = {
-    HOST: '127.0.0.1',
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    DATABASE_URL,
-    REDIS_URL,
-    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
-    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
-  };
+  const apiEnv = target.env;
   start('api (cache on)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
   start('api (cache off)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.uncached), CACHE_ENABLED: 'false' });
   start('bare reference', ['bench/src/bare-server.mjs'], { PORT: String(PORTS.bare), REDIS_URL, DATABASE_URL });

@@ -1,39 +1,23 @@
 // `npm run bench:execution`: confirm and execute one 500-item draft on a scale-10 database with one
 // worker, and check what the executor promises (one receipt and one booking per item).
 // Prints `execution_500_items_s=<seconds>` and the per-item cost. Figures, not pass/fail.
-import { Redis } from 'ioredis';
 import { confirmedDraft, createPrismaClient, executeAll } from './drafts.mjs';
-import { demoLogin, prepareDatabase, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
+import { benchTarget, demoLogin, prepare, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
 
-const SCALE = Number(process.env.BENCH_SCALE ?? 10);
-const DB_NAME = process.env.BENCH_DB ?? `amms_bench${SCALE}`;
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+const target = benchTarget(10);
+const env = target.env;
 const LANES = Number(process.env.BENCH_LANES ?? 10);
 const PER_LANE = Number(process.env.BENCH_PER_LANE ?? 50);
 const PORT = 3221;
-const env = {
-  HOST: '127.0.0.1',
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL,
-  REDIS_URL,
-  JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
-  LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
-};
 
 try {
   const n = LANES * PER_LANE;
-  console.log(`AMMS bench:execution — one draft of ${n} items (${LANES} machines × ${PER_LANE}), database ${DB_NAME} (scale ${SCALE})\n`);
-  console.log('preparing:');
-  prepareDatabase(DB_NAME, DATABASE_URL, SCALE);
-  const redis = new Redis(REDIS_URL);
-  await redis.flushdb();
-  redis.disconnect();
+  console.log(`AMMS bench:execution — one draft of ${n} items (${LANES} machines × ${PER_LANE}), database ${target.dbName} (scale ${target.scale})\n`);
+  await prepare(target);
   const base = `http://127.0.0.1:${PORT}`;
   const api = start('api', ['apps/api/dist/main.js'], { ...env, PORT: String(PORT) });
   await waitUp(base);
-  const db = createPrismaClient(DATABASE_URL, { max: 3 });
+  const db = createPrismaClient(target.databaseUrl, { max: 3 });
   const auth = await demoLogin(base, 'dispatcher@green-valley.demo', 'green-valley');
   // a stretch of the future no earlier run used (each run adds its own machines)
   const runs = await db.draft.count({ where: { organizationId: auth.orgId, title: { startsWith: 'bench:execution' } } });

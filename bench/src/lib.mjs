@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { Redis } from 'ioredis';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
@@ -47,11 +48,36 @@ export function step(label, cmd, args, env = {}) {
   return r.stdout;
 }
 
-/** Creates (if needed), migrates and seeds a bench database. */
-export function prepareDatabase(name, databaseUrl, scale) {
-  spawnSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', name], { stdio: 'ignore' });
-  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], { DATABASE_URL: databaseUrl });
-  step(`seed --scale ${scale}`, process.execPath, ['apps/api/dist/seed/main.js', '--scale', String(scale)], { DATABASE_URL: databaseUrl });
+/**
+ * Where a bench runs: its database (BENCH_DB, default from the scale), seed scale (BENCH_SCALE),
+ * Redis db (BENCH_REDIS_URL) and the environment of the API / worker processes it starts.
+ */
+export function benchTarget(defaultScale, defaultDb = (scale) => `amms_bench${scale === 2 ? '' : scale}`) {
+  const scale = Number(process.env.BENCH_SCALE ?? defaultScale);
+  const dbName = process.env.BENCH_DB ?? defaultDb(scale);
+  const databaseUrl = `postgresql://postgres@127.0.0.1:5432/${dbName}`;
+  const redisUrl = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
+  const env = {
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    DATABASE_URL: databaseUrl,
+    REDIS_URL: redisUrl,
+    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+  };
+  return { scale, dbName, databaseUrl, redisUrl, env };
+}
+
+/** Creates (if needed), migrates and seeds the bench database, and empties its Redis db. */
+export async function prepare(target) {
+  console.log('preparing:');
+  spawnSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', target.dbName], { stdio: 'ignore' });
+  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], { DATABASE_URL: target.databaseUrl });
+  step(`seed --scale ${target.scale}`, process.execPath, ['apps/api/dist/seed/main.js', '--scale', String(target.scale)], { DATABASE_URL: target.databaseUrl });
+  const redis = new Redis(target.redisUrl);
+  await redis.flushdb();
+  redis.disconnect();
 }
 
 export async function waitUp(base) {

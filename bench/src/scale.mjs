@@ -5,14 +5,11 @@
 // Figures and ratios, not pass/fail. On 2 cores the load generator, Postgres, Redis and the
 // processes share the CPUs: a second process can only win what one process leaves idle.
 import autocannon from 'autocannon';
-import { Redis } from 'ioredis';
 import { confirmedDraft, createPrismaClient, executeAll } from './drafts.mjs';
-import { demoLogin, prepareDatabase, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
+import { benchTarget, demoLogin, prepare, sleep, start, stop, stopAll, waitUp } from './lib.mjs';
 
-const DB_NAME = process.env.BENCH_DB ?? 'amms_bench';
-const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
-const REDIS_URL = process.env.BENCH_REDIS_URL ?? 'redis://127.0.0.1:6379/3';
-const SCALE = Number(process.env.BENCH_SCALE ?? 2);
+const target = benchTarget(2);
+const env = target.env;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 const DRAFTS = Number(process.env.BENCH_DRAFTS ?? 4);
@@ -20,15 +17,6 @@ const ITEMS = Number(process.env.BENCH_ITEMS ?? 60);
 const PORTS = [3211, 3212];
 const HOUR = 3_600_000;
 
-const env = {
-  HOST: '127.0.0.1',
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATABASE_URL,
-  REDIS_URL,
-  JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
-  LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
-};
 
 /** Drives every base with its share of the connections at once; returns summed req/s and worst p99. */
 async function drive(bases, urlPath, headers) {
@@ -42,12 +30,8 @@ async function drive(bases, urlPath, headers) {
 }
 
 try {
-  console.log(`AMMS bench:scale — ${CONNECTIONS} connections × ${DURATION} s; ${DRAFTS} drafts × ${ITEMS} items; database ${DB_NAME} (scale ${SCALE})\n`);
-  console.log('preparing:');
-  prepareDatabase(DB_NAME, DATABASE_URL, SCALE);
-  const redis = new Redis(REDIS_URL);
-  await redis.flushdb();
-  redis.disconnect();
+  console.log(`AMMS bench:scale — ${CONNECTIONS} connections × ${DURATION} s; ${DRAFTS} drafts × ${ITEMS} items; database ${target.dbName} (scale ${target.scale})\n`);
+  await prepare(target);
   const bases = PORTS.map((p) => `http://127.0.0.1:${p}`);
   const apis = PORTS.map((p, i) => start(`api ${i + 1}`, ['apps/api/dist/main.js'], { ...env, PORT: String(p) }));
   await Promise.all(bases.map(waitUp));
@@ -64,7 +48,7 @@ try {
   console.log(`  ratio 2 / 1              ${(two.rps / one.rps).toFixed(2)}`);
 
   console.log(`\nexecution: ${DRAFTS} confirmed drafts × ${ITEMS} items, all requested at once`);
-  const db = createPrismaClient(DATABASE_URL, { max: 3 });
+  const db = createPrismaClient(target.databaseUrl, { max: 3 });
   const dispatcher = await demoLogin(bases[0], 'dispatcher@green-valley.demo', 'green-valley');
   const results = {};
   for (const workers of [1, 2]) {
