@@ -63,7 +63,9 @@ export class AssetsService {
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
-  ) {}
+  ) {
+    audit.registerReader('asset', (ctx, id) => this.getFromDb(ctx, id));
+  }
 
   /** Read through the cache (key: org + data scope + normalized query); see platform/cache. */
   async list(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {

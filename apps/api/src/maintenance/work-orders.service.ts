@@ -51,7 +51,9 @@ export class WorkOrdersService {
     private readonly audit: AuditService,
     private readonly bookings: BookingsService,
     private readonly assets: AssetsService,
-  ) {}
+  ) {
+    audit.registerReader('work_order', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListWorkOrdersQuery): Promise<TListWorkOrdersResponse> {
     const order = keysetOrder<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>(q, WORK_ORDER_SORT_FIELDS);

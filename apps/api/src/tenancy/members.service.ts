@@ -99,7 +99,9 @@ export class MembersService {
     private readonly audit: AuditService,
     private readonly tokens: TokensService,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    audit.registerReader('membership', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
     const order = keysetOrder<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>(q, MEMBER_SORT_FIELDS);
