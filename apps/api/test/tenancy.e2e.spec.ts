@@ -322,7 +322,8 @@ describe('members', () => {
 
     // someone else may: the owner changes the admin; a second owner lets the first step down
     expectStatus(await patch(owner, org.id, `/members/${adminId}`, { teamIds: [team.id, other.id] }), 200);
-    expectStatus(await patch(owner, org.id, `/members/${adminId}`, { role: 'OWNER' }), 200);
+    // (back to ORG scope: a TEAM-scoped member cannot touch an ORG-scoped one, see scope-ceilings.e2e)
+    expectStatus(await patch(owner, org.id, `/members/${adminId}`, { role: 'OWNER', dataScope: 'ORG' }), 200);
     expectStatus(await patch(admin, org.id, `/members/${id}`, { role: 'ADMIN' }), 200);
     expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
   });

@@ -27,7 +27,8 @@ export const ZListAuditEventsQuery = z.object({
   cursor: z.string().min(1).max(500).optional(),
   sort: ZSort(AUDIT_EVENT_SORTS, 'seq (the chain order)').optional(),
   entityType: z.string().min(1).max(60).optional(),
-  entityId: z.string().min(1).max(100).optional(),
+  /** every entity id is a UUID: anything else is a 400 (not a 500 from the lookup) */
+  entityId: z.uuid().optional(),
   action: z.string().min(1).max(100).optional(),
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),

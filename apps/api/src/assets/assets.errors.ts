@@ -9,6 +9,13 @@ export const AssetErrors = {
   outOfScope: () => new AppError('FORBIDDEN', 'The asset would be outside your data scope'),
   invalidTransition: (from: TAssetStatus, to: TAssetStatus) =>
     new AppError('INVALID_TRANSITION', `An asset cannot go from ${from} to ${to}`, { from, to }),
+  /** back to ACTIVE by hand while a work order keeps the machine down would skip its acceptance */
+  heldByWorkOrder: (wo: { id: string; number: number; status: string }) =>
+    new AppError('ASSET_HELD_BY_WORK_ORDER', `Work order #${wo.number} (${wo.status}) still holds this machine: it returns to service when that order is accepted or cancelled`, {
+      workOrderId: wo.id,
+      number: wo.number,
+      status: wo.status,
+    }),
   serialTaken: (serialNumber: string) =>
     new AppError('SERIAL_NUMBER_TAKEN', `An asset with serial number "${serialNumber}" already exists`, { serialNumber }),
   modelExists: (manufacturer: string, name: string) =>

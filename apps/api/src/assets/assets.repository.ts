@@ -236,6 +236,15 @@ export class AssetsRepository {
     return res.count === 1;
   }
 
+  /** An open work order whose downtime keeps the machine out of service (the oldest), or null. */
+  findHoldingWorkOrder(tx: Tx, organizationId: string, assetId: string) {
+    return tx.workOrder.findFirst({
+      where: { organizationId, assetId, status: { in: ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'] }, causesDowntime: true, downtimeStartedAt: { not: null }, downtimeEndedAt: null },
+      orderBy: [{ downtimeStartedAt: 'asc' }, { id: 'asc' }],
+      select: { id: true, number: true, status: true },
+    });
+  }
+
   /**
    * Locks a live asset row (FOR UPDATE) for the rest of the transaction: meter readings of
    * one asset are checked and written one at a time, so two cannot both pass the check.

@@ -63,7 +63,9 @@ export class AssetsService {
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
-  ) {}
+  ) {
+    audit.registerReader('asset', (ctx, id) => this.getFromDb(ctx, id));
+  }
 
   /** Read through the cache (key: org + data scope + normalized query); see platform/cache. */
   async list(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
@@ -194,10 +196,17 @@ export class AssetsService {
     let updated: TAsset;
     try {
       updated = await this.repo.transaction(async (tx) => {
+        // back to ACTIVE: under the machine's lock, which work-order transitions take too
+        if (input.status === 'ACTIVE') await this.repo.lockAsset(tx, ctx.organizationId, id);
         const current = await this.repo.findAssetById(tx, ctx.organizationId, id, assetScope(ctx));
         if (!current) throw AssetErrors.assetNotFound();
         if (current.version !== input.version) throw versionConflict(toAsset(current));
         if (input.status && !canTransition(current.status, input.status)) throw AssetErrors.invalidTransition(current.status, input.status);
+        if (input.status === 'ACTIVE' && current.status !== 'ACTIVE') {
+          // a machine a work order holds returns to service through that order's acceptance, not by hand
+          const holder = await this.repo.findHoldingWorkOrder(tx, ctx.organizationId, id);
+          if (holder) throw AssetErrors.heldByWorkOrder(holder);
+        }
         if (input.teamId !== undefined) this.assertWritableTeam(ctx, input.teamId);
         if (input.modelId !== undefined || input.teamId) await this.assertReferences(tx, ctx, input.modelId, input.teamId ?? null);
 

@@ -40,6 +40,8 @@ export class AuditRepository {
       after?: Prisma.AuditEventWhereInput | undefined;
       orderBy: Prisma.AuditEventOrderByWithRelationInput[];
       limit: number;
+      /** the caller's data-scope fragment (AuditService.scopeFilter) */
+      scope?: Prisma.AuditEventWhereInput;
       entityType?: string;
       entityId?: string;
       /** more (type, id) pairs whose events belong to the same trail (see AuditService.registerRelated) */
@@ -61,6 +63,7 @@ export class AuditRepository {
             ...(f.action ? { action: f.action } : {}),
             ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
           },
+          f.scope ?? {},
           f.after ?? {},
         ],
       },

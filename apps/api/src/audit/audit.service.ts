@@ -8,6 +8,7 @@ import { actorOf } from '../tenancy/context.js';
 import type { Prisma } from '@amms/db';
 import { encodeCursor } from '../platform/http/cursor.js';
 import { keysetOrder } from '../platform/http/keyset.js';
+import { AppError } from '../platform/errors/app-error.js';
 
 export const PLATFORM_CHAIN = 'platform';
 
@@ -30,9 +31,16 @@ export interface AuditInput {
  */
 export type RelatedEntities = (organizationId: string, entityId: string) => Promise<{ entityType: string; entityId: string }[]>;
 
+/**
+ * A module's "may this caller read this entity" (its own GET, in the caller's data scope):
+ * resolves when readable, throws NOT_FOUND when not. Registered by the owning module.
+ */
+export type EntityReader = (ctx: OrgContext, entityId: string) => Promise<unknown>;
+
 @Injectable()
 export class AuditService {
   private readonly related = new Map<string, RelatedEntities>();
+  private readonly readers = new Map<string, EntityReader>();
 
   constructor(
     private readonly prisma: PrismaService,
@@ -85,12 +93,44 @@ export class AuditService {
     this.related.set(entityType, resolver);
   }
 
+  /** Registers how to tell whether a caller may read an entity of this type (see `list`'s data-scope rule). */
+  registerReader(entityType: string, reader: EntityReader): void {
+    if (this.readers.has(entityType)) throw new Error(`audit: entity reader for ${entityType} registered twice`);
+    this.readers.set(entityType, reader);
+  }
+
+  /**
+   * The data-scope rule of the audit list. ORG-scoped callers read the org's whole trail.
+   * TEAM / ASSIGNED callers read the events they caused themselves, and the trail of one
+   * entity (`entityType` + `entityId`) they may read through its own module (same scope as
+   * its GET; a type without a registered reader is readable by ORG callers only). So a team
+   * lead sees the history of their team's machines and jobs, never the org-wide stream.
+   */
+  private async scopeFilter(ctx: OrgContext, q: TListAuditEventsQuery): Promise<Prisma.AuditEventWhereInput> {
+    if (ctx.dataScope === 'ORG') return {};
+    const reader = q.entityType && q.entityId ? this.readers.get(q.entityType) : undefined;
+    if (reader && q.entityId && (await this.readable(reader, ctx, q.entityId))) return {};
+    const actor = actorOf(ctx);
+    return actor.actorApiKeyId ? { actorApiKeyId: actor.actorApiKeyId } : { actorType: 'USER', actorUserId: actor.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
+  }
+
+  private async readable(reader: EntityReader, ctx: OrgContext, entityId: string): Promise<boolean> {
+    try {
+      await reader(ctx, entityId);
+      return true;
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
+      throw err;
+    }
+  }
+
   async list(ctx: OrgContext, q: TListAuditEventsQuery): Promise<{ items: TAuditEvent[]; nextCursor: string | null }> {
     const order = keysetOrder<Prisma.AuditEventWhereInput, Prisma.AuditEventOrderByWithRelationInput>(q, { createdAt: { type: 'date' } }, { field: 'seq', type: 'int' }, 'seq');
     const resolver = q.entityType && q.entityId ? this.related.get(q.entityType) : undefined;
     // only the org's own related rows: the resolver is called with the caller's org
     const related = resolver && q.entityId ? await resolver(ctx.organizationId, q.entityId) : [];
     const rows = await this.repo.list(ctx.organizationId, {
+      scope: await this.scopeFilter(ctx, q),
       after: order.after,
       orderBy: order.orderBy,
       related,

@@ -7,7 +7,7 @@ import { AuthErrors } from './auth.errors.js';
 import { ApiKeysService } from '../tenancy/api-keys.service.js';
 import { AccessRepository, type AccessFacts } from './access.repository.js';
 import type { AuthPrincipal, OrgContext } from '../tenancy/context.js';
-import { memberContext } from '../tenancy/member-context.js';
+import { keyContext, memberContext } from '../tenancy/member-context.js';
 import { AppError } from '../platform/errors/app-error.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -57,17 +57,7 @@ export class AccessGuard implements CanActivate {
     let ctx: OrgContext;
     if (principal.kind === 'API_KEY') {
       if (principal.organizationId !== orgId) throw notFound();
-      ctx = {
-        requestId: String(req.id),
-        organizationId: orgId,
-        principal,
-        membershipId: null,
-        actorUserId: null,
-        role: 'SERVICE',
-        permissions: new Set(principal.scopes),
-        dataScope: 'ORG',
-        teamIds: [],
-      };
+      ctx = keyContext(principal, String(req.id));
     } else {
       const m = facts?.membership;
       if (!m || m.status === 'REMOVED') throw notFound();

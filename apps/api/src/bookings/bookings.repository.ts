@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { BookingKind } from '@amms/db';
+import type { BookingKind, Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
 export interface Range {
@@ -71,11 +71,19 @@ export class BookingsRepository {
   }
 
   /** Active machine bookings overlapping [startsAt, endsAt), of these assets (or all when assetIds is undefined). */
-  async machineOverlaps(db: Tx | undefined, organizationId: string, assetIds: readonly string[] | undefined, range: Range): Promise<MachineBookingRow[]> {
+  async machineOverlaps(
+    db: Tx | undefined,
+    organizationId: string,
+    assetIds: readonly string[] | undefined,
+    range: Range,
+    /** a reader's asset scope (none for the booking checks, which must see every booking) */
+    assetScope?: Prisma.AssetWhereInput,
+  ): Promise<MachineBookingRow[]> {
     if (assetIds && assetIds.length === 0) return [];
     const rows = await (db ?? this.prisma.client).machineBooking.findMany({
       where: {
         organizationId,
+        ...(assetScope ? { asset: { is: assetScope } } : {}),
         ...(assetIds ? { assetId: { in: [...assetIds] } } : {}),
         releasedAt: null,
         startsAt: { lt: range.endsAt },
@@ -98,11 +106,19 @@ export class BookingsRepository {
   }
 
   /** Active operator bookings overlapping [startsAt, endsAt), of these members (or all when undefined). */
-  async operatorOverlaps(db: Tx | undefined, organizationId: string, membershipIds: readonly string[] | undefined, range: Range): Promise<OperatorBookingRow[]> {
+  async operatorOverlaps(
+    db: Tx | undefined,
+    organizationId: string,
+    membershipIds: readonly string[] | undefined,
+    range: Range,
+    /** a reader's member scope (none for the booking checks) */
+    memberScope?: Prisma.MembershipWhereInput,
+  ): Promise<OperatorBookingRow[]> {
     if (membershipIds && membershipIds.length === 0) return [];
     const rows = await (db ?? this.prisma.client).operatorBooking.findMany({
       where: {
         organizationId,
+        ...(memberScope ? { membership: { is: memberScope } } : {}),
         ...(membershipIds ? { membershipId: { in: [...membershipIds] } } : {}),
         releasedAt: null,
         startsAt: { lt: range.endsAt },

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import type { Prisma } from '@amms/db';
 import { AppError } from '../platform/errors/app-error.js';
 import { isExclusionViolation, isTransientTxError } from '../platform/prisma/db-errors.js';
 
@@ -98,12 +99,14 @@ export class BookingsService {
   }
 
   /** Active bookings in a period (calendar, scheduler input, agent tools). */
-  async machineBookings(organizationId: string, range: Range, assetIds?: readonly string[]): Promise<MachineBookingRow[]> {
-    return this.repo.machineOverlaps(undefined, organizationId, assetIds, range);
+  /** `scope`: a reader's asset scope, applied inside the query (absent: every booking, for the booking checks). */
+  async machineBookings(organizationId: string, range: Range, assetIds?: readonly string[], scope?: Prisma.AssetWhereInput): Promise<MachineBookingRow[]> {
+    return this.repo.machineOverlaps(undefined, organizationId, assetIds, range, scope);
   }
 
-  async operatorBookings(organizationId: string, range: Range, membershipIds?: readonly string[]): Promise<OperatorBookingRow[]> {
-    return this.repo.operatorOverlaps(undefined, organizationId, membershipIds, range);
+  /** `scope`: a reader's member scope (absent: every booking). */
+  async operatorBookings(organizationId: string, range: Range, membershipIds?: readonly string[], scope?: Prisma.MembershipWhereInput): Promise<OperatorBookingRow[]> {
+    return this.repo.operatorOverlaps(undefined, organizationId, membershipIds, range, scope);
   }
 
   /**

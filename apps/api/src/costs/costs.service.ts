@@ -57,7 +57,9 @@ export class CostsService {
   constructor(
     private readonly repo: CostsRepository,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    audit.registerReader('cost_document', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListCostDocumentsQuery): Promise<TListCostDocumentsResponse> {
     const order = keysetOrder<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>(q, COST_SORT_FIELDS);

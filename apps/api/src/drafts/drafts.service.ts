@@ -72,6 +72,7 @@ export class DraftsService implements OnModuleInit {
 
   /** The audit trail of a draft includes its run's events (goal, plan, tool calls) and what addTrail adds. */
   onModuleInit(): void {
+    this.audit.registerReader('draft', (ctx, id) => this.get(ctx, id));
     this.audit.registerRelated('draft', async (organizationId, draftId) => {
       const d = await this.repo.runIdOf(organizationId, draftId);
       const more = await Promise.all(this.trail.map((r) => r(organizationId, draftId)));

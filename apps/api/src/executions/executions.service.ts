@@ -41,7 +41,7 @@ export class ExecutionsService implements OnModuleInit {
    */
   async execute(ctx: OrgContext, draftId: string, input: TExecuteDraftRequest, retried = false): Promise<{ execution: TExecution; created: boolean }> {
     // the worker rebuilds the initiator from its membership: an API key has none to re-check
-    if (!ctx.membershipId) throw new AppError('FORBIDDEN', 'Only a member (not an API key) can execute a draft');
+    if (ctx.principal.kind !== 'USER' || !ctx.membershipId) throw new AppError('FORBIDDEN', 'Only a member (not an API key) can execute a draft');
     try {
       const id = await this.repo.transaction(async (tx) => {
         const draft = await this.drafts.findById(tx, ctx.organizationId, draftId, draftScope(ctx));

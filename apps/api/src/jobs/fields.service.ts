@@ -31,7 +31,9 @@ export class FieldsService {
   constructor(
     private readonly repo: FieldsRepository,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    audit.registerReader('field', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListFieldsQuery): Promise<TListFieldsResponse> {
     const order = keysetOrder<Prisma.FieldWhereInput, Prisma.FieldOrderByWithRelationInput>(q, FIELD_SORT_FIELDS);

@@ -41,7 +41,9 @@ export class JobsService {
     private readonly bookings: BookingsService,
     private readonly meters: MeterReadingsService,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    audit.registerReader('job', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListJobsQuery): Promise<TListJobsResponse> {
     const order = keysetOrder<Prisma.JobWhereInput, Prisma.JobOrderByWithRelationInput>(q, JOB_SORT_FIELDS);

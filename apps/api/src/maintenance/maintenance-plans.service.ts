@@ -31,7 +31,9 @@ export class MaintenancePlansService {
   constructor(
     private readonly repo: MaintenanceRepository,
     private readonly audit: AuditService,
-  ) {}
+  ) {
+    audit.registerReader('maintenance_plan', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListMaintenancePlansQuery): Promise<TListMaintenancePlansResponse> {
     const rows = await this.repo.listPlans(ctx.organizationId, {

@@ -5,6 +5,9 @@ const field = (path: string, message: string) => [{ path, message, code: 'custom
 
 export const MaintenanceErrors = {
   planNotFound: () => new AppError('NOT_FOUND', 'Maintenance plan not found'),
+  /** writing cost fields needs maintenance.read (who may not read costs may not set them) */
+  costsNotReadable: (fields: string[]) =>
+    new AppError('FORBIDDEN', `Writing ${fields.join(', ')} needs maintenance.read: you cannot set costs you cannot read`, { fields, permission: 'maintenance.read' }),
   workOrderNotFound: () => new AppError('NOT_FOUND', 'Work order not found'),
   checklistItemNotFound: () => new AppError('NOT_FOUND', 'Checklist item not found'),
   assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found', { field: 'assetId' }),

@@ -12,6 +12,7 @@ import {
   type TWorkOrderPart,
 } from '@amms/contracts/maintenance';
 import type { OrgContext } from '../tenancy/context.js';
+import { versionConflict, type AppError } from '../platform/errors/app-error.js';
 import type { WorkOrderDetailRow, WorkOrderRow } from './maintenance.repository.js';
 import { seesWorkOrderCosts } from './maintenance.scope.js';
 
@@ -132,4 +133,10 @@ export function detailFor(ctx: OrgContext, w: TWorkOrderDetail): TWorkOrderDetai
 
 export function listFor(ctx: OrgContext, page: TListWorkOrdersResponse): TListWorkOrdersViewResponse {
   return seesWorkOrderCosts(ctx) ? page : { items: page.items.map((w) => ZWorkOrderWithoutCosts.parse(w)), nextCursor: page.nextCursor };
+}
+
+/** 409 VERSION_CONFLICT with the order as it is now, through the same view as a successful answer (no costs without maintenance.read). */
+export function workOrderConflict(ctx: OrgContext, w: WorkOrderRow): AppError {
+  const current = toWorkOrder(w);
+  return versionConflict(seesWorkOrderCosts(ctx) ? current : ZWorkOrderWithoutCosts.parse(current));
 }

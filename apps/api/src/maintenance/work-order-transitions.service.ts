@@ -14,11 +14,10 @@ import { MeterReadingsService } from '../assets/meter-readings.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
-import { versionConflict } from '../platform/errors/app-error.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
-import { toWorkOrder } from './maintenance.mappers.js';
+import { toWorkOrder, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type WorkOrderRow } from './maintenance.repository.js';
 import { workOrderScope } from './maintenance.scope.js';
 import { WorkOrdersService } from './work-orders.service.js';
@@ -153,7 +152,7 @@ export class WorkOrderTransitionsService {
       // re-read under the machine lock: another transition of this order may have just committed
       const wo = (await this.repo.findWorkOrder(tx, org, id, {}))!;
       if (!canApplyWorkOrderAction(wo.status, action)) throw MaintenanceErrors.invalidTransition(wo.status, to);
-      if (version !== undefined && version !== wo.version) throw versionConflict(toWorkOrder(wo));
+      if (version !== undefined && version !== wo.version) throw workOrderConflict(ctx, wo);
       step.check?.(wo);
       const now = new Date();
       const data = await step.data(wo, now, tx);

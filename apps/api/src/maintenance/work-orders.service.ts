@@ -15,16 +15,15 @@ import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
-import { versionConflict } from '../platform/errors/app-error.js';
 import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
-import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail } from './maintenance.mappers.js';
+import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
-import { workOrderReadScope, workOrderScope } from './maintenance.scope.js';
+import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from './maintenance.scope.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */
 const WORK_ORDER_SORT_FIELDS = { plannedStart: { type: 'date', nullable: true }, createdAt: { type: 'date' } } as const;
@@ -52,7 +51,9 @@ export class WorkOrdersService {
     private readonly audit: AuditService,
     private readonly bookings: BookingsService,
     private readonly assets: AssetsService,
-  ) {}
+  ) {
+    audit.registerReader('work_order', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListWorkOrdersQuery): Promise<TListWorkOrdersResponse> {
     const order = keysetOrder<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>(q, WORK_ORDER_SORT_FIELDS);
@@ -144,6 +145,8 @@ export class WorkOrdersService {
   /** OPEN / IN_PROGRESS, at the client's version. A new window re-books (release + book) in the same transaction. */
   async update(ctx: OrgContext, id: string, input: TUpdateWorkOrderRequest): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
+    // money is written only by those who may read it
+    if (input.laborCostMinor !== undefined && !seesWorkOrderCosts(ctx)) throw MaintenanceErrors.costsNotReadable(['laborCostMinor']);
     const seen = await this.repo.findWorkOrder(undefined, org, id, workOrderScope(ctx));
     if (!seen) throw MaintenanceErrors.workOrderNotFound();
     const range: Range | null | undefined =
@@ -153,7 +156,7 @@ export class WorkOrdersService {
         const current = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
         if (!current) throw MaintenanceErrors.workOrderNotFound();
         if (!EDITABLE.includes(current.status)) throw MaintenanceErrors.notEditable(current.status);
-        if (current.version !== input.version) throw versionConflict(toWorkOrder(current));
+        if (current.version !== input.version) throw workOrderConflict(ctx, current);
         if (input.assigneeMembershipId) await this.assertAssignee(tx, ctx, input.assigneeMembershipId);
 
         const data: Prisma.WorkOrderUncheckedUpdateManyInput = {};
@@ -240,6 +243,8 @@ export class WorkOrdersService {
   /** OPEN / IN_PROGRESS. partsCostMinor grows by round(quantity × unit cost) in the same transaction, under the order's row lock. */
   async addPart(ctx: OrgContext, id: string, input: TAddWorkOrderPartRequest): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
+    // a part carries its price: money is written only by those who may read it
+    if (!seesWorkOrderCosts(ctx)) throw MaintenanceErrors.costsNotReadable(['unitCostMinor']);
     return this.repo.transaction(async (tx) => {
       const wo = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
       if (!wo) throw MaintenanceErrors.workOrderNotFound();
@@ -274,7 +279,7 @@ export class WorkOrdersService {
   async throwConflict(tx: Tx, ctx: OrgContext, id: string): Promise<never> {
     const now = await this.repo.findWorkOrder(tx, ctx.organizationId, id, {});
     if (!now) throw MaintenanceErrors.workOrderNotFound();
-    throw versionConflict(toWorkOrder(now));
+    throw workOrderConflict(ctx, now);
   }
 
   /** An ACTIVE member of this org whose role may work on orders (workorder.work). */

@@ -1,13 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TApiKey, TCreateApiKeyRequest, TCreateApiKeyResponse } from '@amms/contracts/api-keys';
-import { ZPermission, type TPermission } from '@amms/contracts/permissions';
+import { permissionsOf, ZPermission, type TDataScope, type TPermission } from '@amms/contracts/permissions';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { AuthPrincipal, OrgContext } from './context.js';
+import { loadMember } from './member-context.js';
+import { beyondReach, intersectReach } from './reach.js';
+import { TenancyErrors } from './tenancy.errors.js';
 
 /**
  * Never grantable to a key: managing people and keys, and confirming drafts (a
@@ -29,6 +32,8 @@ type ApiKeyRow = {
   name: string;
   prefix: string;
   scopes: string[];
+  dataScope: TDataScope;
+  teamIds: string[];
   createdById: string | null;
   createdAt: Date;
   lastUsedAt: Date | null;
@@ -42,6 +47,8 @@ function toApiKey(r: ApiKeyRow): TApiKey {
     name: r.name,
     prefix: r.prefix,
     scopes: r.scopes.filter((s): s is TPermission => ZPermission.safeParse(s).success),
+    dataScope: r.dataScope,
+    teamIds: [...r.teamIds].sort(),
     createdById: r.createdById,
     createdAt: r.createdAt.toISOString(),
     lastUsedAt: r.lastUsedAt?.toISOString() ?? null,
@@ -63,6 +70,11 @@ export class ApiKeysService {
     if (refused.length) {
       throw new AppError('SCOPE_NOT_GRANTABLE', 'A key cannot get these scopes (not yours to grant, or never for keys)', { scopes: refused });
     }
+    // the key acts for its creator: never a wider reach than theirs (defaults to exactly theirs)
+    if (!ctx.membershipId || !ctx.actorUserId) throw new AppError('FORBIDDEN', 'Only a member can create API keys');
+    const reach = { dataScope: input.dataScope ?? ctx.dataScope, teamIds: [...new Set(input.teamIds ?? ctx.teamIds)].sort() };
+    const beyond = beyondReach(reach, ctx);
+    if (beyond) throw TenancyErrors.scopeNotGrantable(beyond);
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
       throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', [{ path: 'expiresAt', message: 'must be in the future', code: 'too_small' }]);
@@ -70,6 +82,9 @@ export class ApiKeysService {
     const prefix = randomPrefix();
     const secret = randomBytes(32).toString('base64url');
     const row = await this.prisma.client.$transaction(async (tx) => {
+      if (reach.teamIds.length > 0 && (await tx.team.count({ where: { organizationId: ctx.organizationId, id: { in: reach.teamIds } } })) !== reach.teamIds.length) {
+        throw TenancyErrors.teamNotFound(reach.teamIds);
+      }
       const created = await tx.apiKey.create({
         data: {
           organizationId: ctx.organizationId,
@@ -77,11 +92,14 @@ export class ApiKeysService {
           prefix,
           secretHash: sha(secret).toString('hex'),
           scopes,
+          dataScope: reach.dataScope,
+          teamIds: reach.teamIds,
           createdById: ctx.actorUserId,
+          createdByMembershipId: ctx.membershipId,
           expiresAt,
         },
       });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'apikey.created', 'api_key', created.id, { name: input.name, scopes, prefix }));
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'apikey.created', 'api_key', created.id, { name: input.name, scopes, prefix, ...reach }));
       return created;
     });
     return { apiKey: toApiKey(row), key: `amms_${prefix}_${secret}` };
@@ -110,7 +128,11 @@ export class ApiKeysService {
     });
   }
 
-  /** `amms_<prefix>_<secret>` → the key's principal, or 401. */
+  /**
+   * `amms_<prefix>_<secret>` → the key's principal, or 401. The key acts for its creator, read
+   * as they are now: a creator who is no longer an ACTIVE member leaves the key unusable (401),
+   * and the key never holds more than the creator's current role, data scope and teams.
+   */
   async authenticate(raw: string): Promise<AuthPrincipal> {
     const m = /^amms_([a-z2-9]{12})_([A-Za-z0-9_-]{43})$/.exec(raw);
     if (!m) throw AuthErrors.tokenInvalid();
@@ -125,7 +147,13 @@ export class ApiKeysService {
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
       await this.prisma.client.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
     }
-    const scopes = key.scopes.filter((s): s is TPermission => ZPermission.safeParse(s).success && !NON_GRANTABLE_KEY_SCOPES.includes(s as TPermission));
-    return { kind: 'API_KEY', apiKeyId: key.id, organizationId: key.organizationId, scopes };
+    const creator = key.createdByMembershipId ? await loadMember(this.prisma.client, key.organizationId, key.createdByMembershipId) : null;
+    if (!creator || creator.status !== 'ACTIVE') throw new AppError('TOKEN_INVALID', 'The member this key acts for is no longer an active member of the organization');
+    const held = permissionsOf(creator.role);
+    const scopes = key.scopes.filter(
+      (s): s is TPermission => ZPermission.safeParse(s).success && !NON_GRANTABLE_KEY_SCOPES.includes(s as TPermission) && held.has(s as TPermission),
+    );
+    const reach = intersectReach({ dataScope: key.dataScope, teamIds: key.teamIds }, creator);
+    return { kind: 'API_KEY', apiKeyId: key.id, organizationId: key.organizationId, scopes, membershipId: creator.id, userId: creator.userId, ...reach };
   }
 }

@@ -30,6 +30,21 @@ export function memberContext(organizationId: string, principal: Extract<AuthPri
   };
 }
 
+/** The OrgContext of an API key: its creator's membership and user, the key's (already narrowed) scopes, scope and teams. */
+export function keyContext(principal: Extract<AuthPrincipal, { kind: 'API_KEY' }>, requestId: string): OrgContext {
+  return {
+    requestId,
+    organizationId: principal.organizationId,
+    principal,
+    membershipId: principal.membershipId,
+    actorUserId: principal.userId,
+    role: 'SERVICE',
+    permissions: new Set(principal.scopes),
+    dataScope: principal.dataScope,
+    teamIds: principal.teamIds,
+  };
+}
+
 /** A membership of `organizationId` with its user and teams, as it is now (null: none). */
 export async function loadMember(db: PrismaClient, organizationId: string, membershipId: string): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
   const m = await db.membership.findFirst({

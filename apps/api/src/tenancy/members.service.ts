@@ -10,6 +10,7 @@ import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
 import { generateOneTimePassword, hashPassword } from '../auth/password.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { scopeWhere } from './data-scope.js';
+import { beyondReach, narrowerScope } from './reach.js';
 import { TenancyErrors } from './tenancy.errors.js';
 import type { OrgContext } from './context.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
@@ -38,7 +39,7 @@ export function toMember(m: MemberRow): TMember {
 }
 
 /** Members a caller may see: everyone (ORG), people sharing a team (TEAM), only themselves (ASSIGNED). */
-function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
+export function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
   return scopeWhere<Prisma.MembershipWhereInput>(ctx, {
     team: (teamIds) => ({ teams: { some: { teamId: { in: [...teamIds] } } } }),
     assigned: (membershipId) => ({ id: membershipId }),
@@ -71,6 +72,21 @@ function assertNoSelfChange(
   if (changed.length > 0) throw TenancyErrors.cannotChangeSelf(changed);
 }
 
+/**
+ * The ceiling on people: a caller acts only on members whose reach (data scope and teams) is
+ * within their own (FORBIDDEN otherwise; members outside their member scope are not found at all).
+ */
+function assertWithinReach(ctx: OrgContext, m: { dataScope: TDataScope; teams: { teamId: string }[] }): void {
+  const beyond = beyondReach({ dataScope: m.dataScope, teamIds: m.teams.map((t) => t.teamId) }, ctx);
+  if (beyond) throw TenancyErrors.reachTooWide(beyond);
+}
+
+/** ... and grants no reach beyond their own (422 SCOPE_NOT_GRANTABLE). */
+function assertGrantable(ctx: OrgContext, granted: { dataScope: TDataScope; teamIds: readonly string[] }): void {
+  const beyond = beyondReach(granted, ctx);
+  if (beyond) throw TenancyErrors.scopeNotGrantable(beyond);
+}
+
 /** `name` and `email` are the user's (a to-one relation); ties by the membership's id. */
 const MEMBER_SORT_FIELDS: SortFields = { name: { type: 'string', column: 'user.name' }, email: { type: 'string', column: 'user.email' }, createdAt: { type: 'date' } };
 
@@ -83,7 +99,9 @@ export class MembersService {
     private readonly audit: AuditService,
     private readonly tokens: TokensService,
     private readonly limiter: RateLimiter,
-  ) {}
+  ) {
+    audit.registerReader('membership', (ctx, id) => this.get(ctx, id));
+  }
 
   async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
     const order = keysetOrder<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>(q, MEMBER_SORT_FIELDS);
@@ -120,7 +138,9 @@ export class MembersService {
     if (ROLE_RANK[input.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(input.role);
     const email = input.email.trim().toLowerCase();
     const teamIds = [...new Set(input.teamIds)];
-    const dataScope = input.dataScope ?? DEFAULT_SCOPE[input.role];
+    // the role's default scope, but never wider than the caller's own
+    const dataScope = input.dataScope ?? narrowerScope(DEFAULT_SCOPE[input.role], ctx.dataScope);
+    assertGrantable(ctx, { dataScope, teamIds });
     let oneTimePassword: string | null = null;
     const user = await this.prisma.client.user.findUnique({ where: { email } });
     let passwordHash: string | null = null;
@@ -162,12 +182,14 @@ export class MembersService {
 
   async update(ctx: OrgContext, id: string, input: TUpdateMemberRequest): Promise<TMember> {
     const updated = await this.prisma.client.$transaction(async (tx) => {
-      const current = await this.repo.findByIdTx(tx, ctx.organizationId, id);
+      const current = await this.repo.findByIdTx(tx, ctx.organizationId, id, memberScope(ctx));
       if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
       if (id === ctx.membershipId) assertNoSelfChange(current, input);
       const actorRank = rankOf(ctx.role);
       if (ROLE_RANK[current.role] > actorRank) throw TenancyErrors.roleTooHigh(current.role);
       if (input.role && ROLE_RANK[input.role] > actorRank) throw TenancyErrors.roleTooHigh(input.role);
+      assertWithinReach(ctx, current);
+      assertGrantable(ctx, { dataScope: input.dataScope ?? current.dataScope, teamIds: input.teamIds ?? current.teams.map((t) => t.teamId) });
       const losesOwner = current.role === 'OWNER' && ((input.role && input.role !== 'OWNER') || input.status === 'SUSPENDED');
       if (losesOwner) await this.assertAnotherOwner(tx, ctx.organizationId, id);
       const version = input.version ?? current.version;
@@ -189,10 +211,11 @@ export class MembersService {
 
   async remove(ctx: OrgContext, id: string): Promise<void> {
     await this.prisma.client.$transaction(async (tx) => {
-      const current = await this.repo.findByIdTx(tx, ctx.organizationId, id);
+      const current = await this.repo.findByIdTx(tx, ctx.organizationId, id, memberScope(ctx));
       if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
       if (id === ctx.membershipId) throw TenancyErrors.cannotRemoveSelf();
       if (ROLE_RANK[current.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(current.role);
+      assertWithinReach(ctx, current);
       if (current.role === 'OWNER') await this.assertAnotherOwner(tx, ctx.organizationId, id);
       const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, id, current.version, { status: 'REMOVED' });
       if (!ok) throw versionConflict({ id });
@@ -228,7 +251,9 @@ export class MembersService {
     const oneTimePassword = generateOneTimePassword();
     const passwordHash = await hashPassword(oneTimePassword); // outside the transaction: it takes ~60 ms
     const member = await this.prisma.client.$transaction(async (tx) => {
-      // decided again inside the transaction: the member may have been removed or promoted meanwhile
+      // decided again inside the transaction, on the locked rows: the member may have been removed,
+      // promoted or widened meanwhile, and cannot be until this commits
+      await this.repo.lockMemberAndUser(tx, ctx.organizationId, id);
       const current = await this.assertResettable(tx, ctx, id);
       await tx.user.update({ where: { id: current.user.id }, data: { passwordHash, mustChangePassword: true } });
       const revoked = await this.tokens.revokeAllOfUser(tx, current.user.id, 'PASSWORD_RESET');
@@ -239,10 +264,12 @@ export class MembersService {
   }
 
   private async assertResettable(db: Tx, ctx: OrgContext, id: string): Promise<MemberRow> {
-    const current = await this.repo.findByIdTx(db, ctx.organizationId, id);
+    const current = await this.repo.findByIdTx(db, ctx.organizationId, id, memberScope(ctx));
     if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
     if (id === ctx.membershipId) throw TenancyErrors.cannotResetOwnPassword();
     if (ROLE_RANK[current.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(current.role);
+    // a TEAM admin must not take over an account that sees more than they do (an ORG admin)
+    assertWithinReach(ctx, current);
     const user = await db.user.findUniqueOrThrow({ where: { id: current.user.id }, select: { isPlatformAdmin: true } });
     if (user.isPlatformAdmin) throw TenancyErrors.passwordResetNotAllowed('PLATFORM_ADMIN');
     if ((await this.repo.countOtherOrgMemberships(db, ctx.organizationId, current.user.id)) > 0) {

@@ -32,8 +32,16 @@ export class MembershipsRepository {
     return this.prisma.client.membership.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withUserAndTeams });
   }
 
-  findByIdTx(tx: Tx, organizationId: string, id: string) {
-    return tx.membership.findFirst({ where: { id, organizationId }, include: withUserAndTeams });
+  findByIdTx(tx: Tx, organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
+    return tx.membership.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withUserAndTeams });
+  }
+
+  /** Locks the membership and its user (FOR UPDATE) until the transaction ends. */
+  async lockMemberAndUser(tx: Tx, organizationId: string, id: string): Promise<void> {
+    await tx.$queryRaw`
+      SELECT m.id FROM "Membership" m JOIN "User" u ON u.id = m."userId"
+       WHERE m.id = ${id}::uuid AND m."organizationId" = ${organizationId}::uuid
+         FOR UPDATE`;
   }
 
   /** Memberships of the user in other organizations that still count (active or suspended). */

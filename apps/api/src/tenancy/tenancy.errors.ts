@@ -16,6 +16,12 @@ export const TenancyErrors = {
       'This account is not this organization\'s alone (a platform admin, or a member of other organizations): its owner changes the password after signing in',
       { reason },
     ),
+  /** granting (a member or a key) a data scope or teams beyond the caller's own */
+  scopeNotGrantable: (beyond: { dataScope?: string; teamIds?: string[] }) =>
+    new AppError('SCOPE_NOT_GRANTABLE', 'You cannot grant a data scope or teams beyond your own', beyond),
+  /** acting on a member who sees more than the caller (a wider data scope, or teams the caller is not in) */
+  reachTooWide: (beyond: { dataScope?: string; teamIds?: string[] }) =>
+    new AppError('FORBIDDEN', 'You cannot change this member: they see more than you (a wider data scope, or teams you are not in)', { reason: 'WIDER_SCOPE', ...beyond }),
   roleTooHigh: (role: string) => new AppError('FORBIDDEN', `You cannot grant or change the role ${role}`, { role }),
   teamNameTaken: (name: string) => new AppError('TEAM_NAME_TAKEN', `A team named "${name}" already exists`, { name }),
   nameRequired: () =>

@@ -3,12 +3,12 @@ import { roleHas } from '@amms/contracts/permissions';
 import { ZOperationType } from '@amms/contracts/assets';
 import type { TJob } from '@amms/contracts/jobs';
 import { z } from 'zod';
-import { AssetsService } from '../../assets/assets.service.js';
+import { assetScope, AssetsService } from '../../assets/assets.service.js';
 import { BookingsService } from '../../bookings/bookings.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
-import { MembersService } from '../../tenancy/members.service.js';
+import { memberScope, MembersService } from '../../tenancy/members.service.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../tenancy/context.js';
 import type { UntrustedText } from '../untrusted.js';
@@ -198,13 +198,17 @@ export class AgentTools {
   private busy(): ToolDefinition<z.output<typeof ZRange>, BusyFacts> {
     return {
       name: 'bookings',
-      description: 'Machine and operator busy intervals (active bookings, work orders included) overlapping [from, to)',
+      // scoped like the REST reads: machines of the caller's asset scope, operators of their member scope
+      description: 'Machine and operator busy intervals (active bookings, work orders included) overlapping [from, to), of the machines and people the caller can see',
       input: ZRange,
       permission: 'job.read',
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const range = { startsAt: new Date(i.from), endsAt: new Date(i.to) };
-        const [m, o] = await Promise.all([this.bookings.machineBookings(ctx.organizationId, range), this.bookings.operatorBookings(ctx.organizationId, range)]);
+        const [m, o] = await Promise.all([
+          this.bookings.machineBookings(ctx.organizationId, range, undefined, assetScope(ctx)),
+          this.bookings.operatorBookings(ctx.organizationId, range, undefined, memberScope(ctx)),
+        ]);
         return {
           machines: m.map((b) => ({ assetId: b.assetId, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}` })),
           operators: o.map((b) => ({ membershipId: b.membershipId, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), label: `job ${b.jobId}` })),

@@ -37,6 +37,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'TEAM_NAME_TAKEN':
     case 'LAST_OWNER':
     case 'INVALID_TRANSITION':
+    case 'ASSET_HELD_BY_WORK_ORDER':
     case 'SERIAL_NUMBER_TAKEN':
     case 'MACHINE_MODEL_EXISTS':
     case 'FIELD_NAME_TAKEN':

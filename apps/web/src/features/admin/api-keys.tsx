@@ -91,6 +91,8 @@ export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; 
                           ))}
                         </ul>
                       </details>
+                      {/* a key sees at most its creator's data: the API caps it and narrows it on every request */}
+                      <div className="mt-1 whitespace-nowrap text-xs text-slate-600">{m.scopes[k.dataScope]}</div>
                     </td>
                     <td className={`${td} whitespace-nowrap`}>
                       {state === 'revoked' ? (
