@@ -19,7 +19,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: config.http.bodyLimit,
-    trustProxy: ['127.0.0.1', '::1'],
+    // X-Forwarded-For is believed only from TRUSTED_PROXIES (default none): otherwise a client
+    // names its own IP for the per-IP limits and the audit log
+    trustProxy: config.http.trustedProxies.length > 0 ? [...config.http.trustedProxies] : false,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -74,6 +76,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   app.enableShutdownHooks();
 
+  // API_DOCS (default on in development/test, off otherwise): the route map is no secret to
+  // callers of a documented API, but a production deployment need not hand it to everyone
+  if (config.ops.docs) setupDocs(app);
+  return app;
+}
+
+function setupDocs(app: NestFastifyApplication): void {
   const doc = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -85,5 +94,4 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
-  return app;
 }
