@@ -64,13 +64,39 @@ function redisPing(host, port, timeoutMs = 1500) {
   });
 }
 
-/** Checks Postgres and Redis; on failure prints one clear paragraph and exits non-zero. */
-export async function requireServices(databaseUrl, redisUrl) {
+const isLocalHost = (h) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h);
+
+/** A Docker CLI that reaches a running engine (`docker --version` alone says nothing about the engine). */
+function dockerEngineUp() {
+  const res = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+  return res.status === 0 && res.stdout.toString().trim() !== '';
+}
+
+/**
+ * Checks Postgres and Redis; with `{ docker: true }` (npm start) starts the compose services when
+ * they are down on this machine and a Docker engine runs. On failure prints one clear paragraph
+ * and exits non-zero.
+ */
+export async function requireServices(databaseUrl, redisUrl, opts = {}) {
   const pg = new URL(databaseUrl);
   const rd = new URL(redisUrl);
-  const pgOk = await tcpReachable(pg.hostname, Number(pg.port || 5432));
-  const redisOk = await redisPing(rd.hostname, Number(rd.port || 6379));
+  const probe = async () => [await tcpReachable(pg.hostname, Number(pg.port || 5432)), await redisPing(rd.hostname, Number(rd.port || 6379))];
+  let [pgOk, redisOk] = await probe();
   if (pgOk && redisOk) return;
+  // the compose file publishes exactly 127.0.0.1:5432 and :6379
+  const composeAddresses = isLocalHost(pg.hostname) && isLocalHost(rd.hostname) && Number(pg.port || 5432) === 5432 && Number(rd.port || 6379) === 6379;
+  if (opts.docker && composeAddresses && dockerEngineUp()) {
+    const wanted = [!pgOk && 'postgres', !redisOk && 'redis'].filter(Boolean);
+    log(`${wanted.join(' and ')} not reachable; Docker is here, so: docker compose up -d ${wanted.join(' ')}`);
+    const res = spawnSync('docker', ['compose', 'up', '-d', '--wait', ...wanted], { cwd: ROOT, stdio: 'inherit' });
+    if (res.status === 0) {
+      for (let i = 0; i < 60 && !(pgOk && redisOk); i++) {
+        [pgOk, redisOk] = await probe();
+        if (!(pgOk && redisOk)) await new Promise((r) => setTimeout(r, 1000));
+      }
+      if (pgOk && redisOk) return log('postgres and redis are up (docker compose; `docker compose down` stops them)');
+    }
+  }
   const missing = [!pgOk && `Postgres at ${pg.hostname}:${pg.port || 5432}`, !redisOk && `Redis at ${rd.hostname}:${rd.port || 6379}`].filter(Boolean).join(' and ');
   process.stderr.write(
     `\n\x1b[31mAMMS cannot start: ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not reachable.\x1b[0m ` +

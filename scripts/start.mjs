@@ -20,7 +20,7 @@ const env = {
 
 try {
   ensureInstalled();
-  await requireServices(DATABASE_URL, REDIS_URL);
+  await requireServices(DATABASE_URL, REDIS_URL, { docker: true });
   run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { env });
   run('create database if missing', 'node', ['packages/db/dist/migrator/cli.js', 'createdb'], { env });
   run('apply migrations', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env });

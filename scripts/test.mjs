@@ -26,7 +26,8 @@ const steps = [
   ['typecheck', () => run('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'], { env })],
   ['cycles', () => run('dependency cycles', 'node', ['scripts/check-cycles.mjs'], { env })],
   ['scripts', () => run('tests of the npm test runner (node --test)', 'node', ['--test', 'scripts/test-steps.test.mjs'], { env })],
-  ['unit', () => ['@amms/contracts', '@amms/db', '@amms/web', '@amms/api'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
+  ['deploy', () => run('deployment files (Dockerfile, compose, Kubernetes schemas)', 'npm', ['run', 'check', '-w', '@amms/deploy'], { env })],
+  ['unit', () => ['@amms/contracts', '@amms/db', '@amms/deploy', '@amms/web', '@amms/api'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
   // --reset-business: the journeys change the demo data, and the test database outlives a run
   // then the test Redis db is emptied: cached reads of the reloaded orgs must not outlive them
   ['seed', () =>

@@ -18,6 +18,8 @@ const securityHeaders = [
 const nextConfig: NextConfig = {
   // a separate build dir per parallel checkout/run (default .next)
   distDir: process.env.NEXT_DIST_DIR ?? '.next',
+  // container images (deploy/docker/Dockerfile) run the standalone server: server.js + traced deps
+  output: process.env.NEXT_OUTPUT === 'standalone' ? 'standalone' : undefined,
   transpilePackages: ['@amms/contracts'],
   turbopack: { root: repoRoot },
   outputFileTracingRoot: repoRoot,

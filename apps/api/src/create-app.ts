@@ -10,6 +10,7 @@ import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { MetricsService } from './platform/metrics/metrics.service.js';
+import { installDrainGuard } from './platform/http/drain.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -19,6 +20,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const adapter = new FastifyAdapter({
     loggerInstance: logger,
     bodyLimit: config.http.bodyLimit,
+    // requests during a drain get our own 503 envelope (platform/http/drain.ts), not Fastify's
+    return503OnClosing: false,
     // X-Forwarded-For is believed only from TRUSTED_PROXIES (default none): otherwise a client
     // names its own IP for the per-IP limits and the audit log
     trustProxy: config.http.trustedProxies.length > 0 ? [...config.http.trustedProxies] : false,
@@ -36,6 +39,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   const fastify = app.getHttpAdapter().getInstance();
   // JSON only: text/plain bodies get 415 instead of being validated as strings
   fastify.removeContentTypeParser('text/plain');
+  installDrainGuard(fastify);
 
   fastify.addHook('onSend', async (req, reply, payload) => {
     void reply.header('x-request-id', String(req.id));
@@ -74,7 +78,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       { path: 'metrics', method: RequestMethod.GET },
     ],
   });
-  app.enableShutdownHooks();
+  // no app.enableShutdownHooks(): main.ts drains HTTP before the pools close (platform/http/drain.ts)
 
   // API_DOCS (default on in development/test, off otherwise): the route map is no secret to
   // callers of a documented API, but a production deployment need not hand it to everyone

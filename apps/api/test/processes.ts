@@ -73,3 +73,37 @@ export async function startWorkerProcess(env: Record<string, string>, onOutput: 
 
 /** Appends to a bounded log tail (the last ~100 kB). */
 export const appendTail = (log: string, chunk: string) => (log.length + chunk.length > 200_000 ? (log + chunk).slice(-100_000) : log + chunk);
+
+export const API_JS = fileURLToPath(new URL('../dist/main.js', import.meta.url));
+
+/**
+ * Boots the built API (dist/main.js) on `port` with `env` on top of the test's environment and
+ * resolves once it listens. Its output goes to `onOutput`.
+ */
+export async function startApiProcess(port: number, env: Record<string, string>, onOutput: (chunk: string) => void): Promise<ChildProcess> {
+  const p = spawn(process.execPath, [API_JS], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_POOL_MAX: '5', HOST: '127.0.0.1', PORT: String(port), ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  p.stdout!.on('data', (b: Buffer) => onOutput(b.toString()));
+  p.stderr!.on('data', (b: Buffer) => onOutput(b.toString()));
+  const exited = new Promise<never>((_, reject) => p.once('exit', (code) => reject(new Error(`api on ${port} exited with ${code}`))));
+  await Promise.race([waitForPort(port, 60_000), exited]);
+  return p;
+}
+
+/**
+ * SIGTERM (graceful shutdown) and wait for the exit. Nest re-raises the signal after its shutdown
+ * hooks ran, so a clean stop ends with `signal: 'SIGTERM'` (or code 0); `timedOut` means it had to
+ * be killed.
+ */
+export async function stopGracefully(p: ChildProcess, timeoutMs = 30_000): Promise<{ code: number | null; signal: string | null; timedOut: boolean }> {
+  if (p.exitCode !== null || p.signalCode !== null) return { code: p.exitCode, signal: p.signalCode, timedOut: false };
+  const exited = new Promise<{ code: number | null; signal: string | null; timedOut: boolean }>((r) => p.once('exit', (code, signal) => r({ code, signal, timedOut: false })));
+  p.kill('SIGTERM');
+  const timer = sleep(timeoutMs).then(() => {
+    p.kill('SIGKILL');
+    return exited.then((e) => ({ ...e, timedOut: true }));
+  });
+  return Promise.race([exited, timer]);
+}

@@ -35,6 +35,7 @@ const HEARTBEAT_MS = 15_000;
 export class ExecutionStreams {
   private readonly log = new Logger(ExecutionStreams.name);
   private open = 0;
+  private readonly closers = new Set<() => void>();
 
   constructor(
     private readonly executions: ExecutionsService,
@@ -47,6 +48,14 @@ export class ExecutionStreams {
   /** streams open in this process (tests, metrics) */
   get openStreams(): number {
     return this.open;
+  }
+
+  /**
+   * Ends every open stream (the process is draining: an open stream would hold the HTTP server
+   * open for minutes). Clients reconnect by themselves (`retry`) to another process.
+   */
+  closeAll(): void {
+    for (const close of [...this.closers]) close();
   }
 
   /** Refusals (404, 403) are thrown before the stream starts and answer like any request. */
@@ -76,6 +85,7 @@ export class ExecutionStreams {
       if (closed) return;
       closed = true;
       this.open--;
+      this.closers.delete(close);
       clearInterval(tick);
       clearInterval(heartbeat);
       clearTimeout(maxAge);
@@ -122,6 +132,7 @@ export class ExecutionStreams {
     const heartbeat = setInterval(() => !closed && res.write(': keep-alive\n\n'), HEARTBEAT_MS);
     const maxAge = setTimeout(close, this.config.executionStream.maxMs);
     res.on('close', close);
+    this.closers.add(close);
 
     emit(first);
     // a change committed between the first read and the subscription is not lost

@@ -4,6 +4,7 @@ import { PrismaService } from './prisma/prisma.service.js';
 import { RedisService } from './redis/redis.service.js';
 import { ChangeSignals } from './redis/change-signals.js';
 import { MetricsService } from './metrics/metrics.service.js';
+import { QueueMetrics } from './metrics/queue-metrics.js';
 import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
@@ -20,6 +21,7 @@ export class PlatformModule {
       RedisService,
       ChangeSignals,
       MetricsService,
+      QueueMetrics,
       RateLimiter,
       IdempotencyService,
       OutboxService,

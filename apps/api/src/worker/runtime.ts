@@ -5,6 +5,7 @@ import type { AppConfig } from '../platform/config/config.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { OutboxService, type OutboxRow } from '../platform/outbox/outbox.service.js';
+import { bullConnection } from '../platform/queue/connection.js';
 import { JOBS, QUEUES, type JobName, type JobPayload, type QueueName } from '../platform/queue/registry.js';
 import { purgeExpired } from './housekeeping.js';
 import { CacheService } from '../platform/cache/cache.service.js';
@@ -14,17 +15,6 @@ import { ExecutionsRepository } from '../executions/executions.repository.js';
 import { abandonExecution, executeDraft, RESUME_IDLE_MS, resumeUnfinishedExecutions } from './draft-execute.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
-
-function redisConnection(url: string) {
-  const u = new URL(url);
-  return {
-    host: u.hostname,
-    port: Number(u.port || 6379),
-    db: Number(u.pathname.replace('/', '') || 0),
-    ...(u.password ? { password: decodeURIComponent(u.password) } : {}),
-    maxRetriesPerRequest: null,
-  };
-}
 
 /**
  * The worker: relays the outbox to BullMQ and runs the job handlers. Startup fails
@@ -44,7 +34,7 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
 
-  const connection = redisConnection(config.redis.url);
+  const connection = bullConnection(config.redis.url);
   const queues = new Map<QueueName, Queue>(QUEUES.map((q) => [q, new Queue(q, { connection })]));
   const workers = QUEUES.map(
     (q) =>

@@ -70,6 +70,8 @@ const ZEnv = z.object({
   WORKER_RESUME_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** worker: attempts of a queued job; a draft.execute past them is given up (FAILED / PARTIAL, audited) */
   WORKER_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** worker: a file whose mtime it refreshes every few seconds while its event loop runs (container liveness probes); off when unset */
+  WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
   /** execution event streams: how often a stream re-reads the execution without a nudge (a lost pub/sub message costs at most this) */
   EXECUTION_STREAM_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** execution event streams: the longest a stream stays open (the client reconnects after it) */
@@ -132,7 +134,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },
-    worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
+    worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS, heartbeatFile: e.WORKER_HEARTBEAT_FILE ?? null },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {
       planner: e.AGENT_PLANNER,

@@ -1,0 +1,133 @@
+// Shared by the e2e files that execute drafts in real worker processes: a world (org, logins,
+// combines, a field), jobs next week, a confirmed draft written in the shape drafts.service
+// writes, an execution's event stream read as it arrives, and polling until a condition holds.
+import { createHash, randomUUID } from 'node:crypto';
+import type { PrismaClient } from '@amms/db';
+import type { TDraftItem } from '@amms/contracts/drafts';
+import type { TRole } from '@amms/contracts/permissions';
+import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { expectStatus, loginAll, orgPath } from './assertions.js';
+
+export const HOUR = 3_600_000;
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const tag = () => randomUUID().slice(0, 8);
+
+/** Polls `read` until `ok` holds; the error names the last value (and `context()` when given). */
+export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100, context: () => string = () => ''): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  let last: T;
+  do {
+    last = await read();
+    if (ok(last)) return last;
+    await sleep(everyMs);
+  } while (Date.now() < until);
+  throw new Error(`condition not met in time: ${JSON.stringify(last).slice(0, 2000)}\n${context()}`);
+}
+
+/** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
+export function nextWeek() {
+  const local = new Date(Date.now() + 8 * HOUR);
+  const dow = (local.getUTCDay() + 6) % 7;
+  const mon = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 7 - dow) - 8 * HOUR;
+  return (day: number, hour: number) => new Date(mon + day * 86_400_000 + hour * HOUR).toISOString();
+}
+
+export interface World {
+  base: string;
+  db: PrismaClient;
+  org: TestOrg;
+  t: Record<TRole, string>;
+  combines: string[];
+  fieldId: string;
+}
+
+const post = (w: World, token: string, rest: string, body: unknown, key: string | null = randomUUID()) =>
+  call(w.base, 'POST', orgPath(w.org.id, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key } });
+
+/** A fresh org with every role logged in, `combines` harvesters of a private model and a field. */
+export async function world(base: string, db: PrismaClient, combines = 2): Promise<World> {
+  const org = await createOrg(db, 'exec');
+  const t = await loginAll(base, org);
+  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const ids: string[] = [];
+  for (let i = 0; i < combines; i++) ids.push((await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` } })).id);
+  const w: World = { base, db, org, t, combines: ids, fieldId: '' };
+  const f = await post(w, t.OWNER, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
+  expectStatus(f, 201);
+  w.fieldId = f.body.id;
+  return w;
+}
+
+export async function harvestJob(w: World, windowStart: string, windowEnd: string, hours = 1): Promise<string> {
+  const r = await post(w, w.t.DISPATCHER, '/jobs', { fieldId: w.fieldId, operationType: 'HARVESTING', estimatedHours: hours, windowStart, windowEnd });
+  expectStatus(r, 201);
+  return r.body.id;
+}
+
+/**
+ * A draft written directly in the shape drafts.service writes (version 1, no violations, item
+ * keys from the scheduler's itemKeyOf with the job's version), then confirmed through the API.
+ */
+export async function confirmedDraft(w: World, slots: { jobId: string; assetId: string; startsAt: string; endsAt: string }[], confirmer: TRole = 'DISPATCHER') {
+  const items: TDraftItem[] = slots.map((s) => {
+    const plain = { jobId: s.jobId, primaryAssetId: s.assetId, implementAssetIds: [], operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: s.startsAt, endsAt: s.endsAt };
+    return { ...plain, itemKey: itemKeyOf(plain, 1), job: { title: null, operationType: 'HARVESTING', fieldName: 'field', priority: 3 }, primaryAssetName: null, implementNames: [], operatorName: null };
+  });
+  const contentHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
+  const draft = await w.db.draft.create({ data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'test draft', createdByUserId: w.org.users.DISPATCHER.id, currentVersion: 1 } });
+  await w.db.draftVersion.create({
+    data: { organizationId: w.org.id, draftId: draft.id, version: 1, items, unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash, createdByUserId: w.org.users.DISPATCHER.id },
+  });
+  const c = await post(w, w.t[confirmer], `/drafts/${draft.id}/confirm`, { version: 1, contentHash }, null);
+  expectStatus(c, 200);
+  return { id: draft.id, items };
+}
+
+/** `n` one-hour jobs on consecutive hours of next Tuesday, each planned on a combine (round robin). */
+export async function hourlyDraft(w: World, n: number, confirmer: TRole = 'DISPATCHER') {
+  const at = nextWeek();
+  const slots = [];
+  for (let i = 0; i < n; i++) {
+    const startsAt = new Date(Date.parse(at(1, 0)) + i * HOUR).toISOString();
+    const endsAt = new Date(Date.parse(startsAt) + HOUR).toISOString();
+    slots.push({ jobId: await harvestJob(w, startsAt, endsAt), assetId: w.combines[i % w.combines.length]!, startsAt, endsAt });
+  }
+  return confirmedDraft(w, slots, confirmer);
+}
+
+export interface StreamEvent {
+  event: string;
+  data: { status?: string; error?: { code: string }; [k: string]: unknown };
+  at: number;
+}
+
+/** An open `GET /executions/:id/events`: its events as they arrive (parsed), and its end. */
+export async function followExecution(base: string, token: string, orgId: string, id: string) {
+  const abort = new AbortController();
+  const res = await fetch(`${base}${orgPath(orgId, `/executions/${id}/events`)}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
+  const events: StreamEvent[] = [];
+  const ended = (async () => {
+    if (!res.ok || !res.body) return;
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
+        }
+      }
+    } catch {
+      /* aborted by the test */
+    }
+  })();
+  const endedWithin = (ms: number) => Promise.race([ended.then(() => true), sleep(ms).then(() => false)]);
+  return { res, events, ended, endedWithin, close: () => abort.abort() };
+}
