@@ -76,7 +76,7 @@ describe('POST /api/session/login', () => {
 
   it('refuses a cross-site login (Origin of another site, or Sec-Fetch-Site: cross-site): 403, no cookies, nothing sent to the API', async () => {
     const user = await api.createUser();
-    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }]) {
+    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
       const res = await login(user.email, headers);
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe('FORBIDDEN');
@@ -113,7 +113,7 @@ describe('/api/proxy', () => {
     const s = await signIn();
     const cookies = { amms_at: s.at, amms_rt: s.rt, amms_bs: s.bs };
     const body = JSON.stringify({ currentPassword: PASSWORD, newPassword: 'a-brand-new-password-77' });
-    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }]) {
+    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
       const res = await proxy(['me', 'password'], { method: 'POST', cookies, headers: { ...headers, 'content-type': 'application/json' }, body });
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe('FORBIDDEN');
@@ -181,7 +181,7 @@ describe('/api/proxy', () => {
     expect(await api.db.refreshToken.count({ where: { userId: s.user.id } })).toBe(2);
 
     // someone else presenting the old refresh token (copied cookie, no or another browser-session id) gets no pair
-    for (const cookies of [{ amms_rt: s.rt }, { amms_rt: s.rt, amms_bs: 'another-browser' }]) {
+    for (const cookies of [{ amms_rt: s.rt }, { amms_rt: s.rt, amms_bs: 'another-browser' }] as Record<string, string>[]) {
       const stolen = await proxy(['me'], { cookies });
       expect(stolen.status).toBe(401);
       expect(cookie(stolen, 'amms_rt') ?? '').toBe('');
