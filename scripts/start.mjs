@@ -11,6 +11,8 @@ const env = {
   REDIS_URL,
   NODE_ENV: 'production',
   JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? localSecret(),
+  // a local demo: the OpenAPI UI stays on (production's default is off); /metrics needs METRICS_TOKEN
+  API_DOCS: process.env.API_DOCS ?? 'on',
   WEB_ORIGIN: process.env.WEB_ORIGIN ?? `http://localhost:${WEB_PORT},http://127.0.0.1:${WEB_PORT}`,
   TURBO_TELEMETRY_DISABLED: '1',
   NEXT_TELEMETRY_DISABLED: '1',

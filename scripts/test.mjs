@@ -25,6 +25,7 @@ const steps = [
   ['lint', () => run('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only'], { env })],
   ['typecheck', () => run('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'], { env })],
   ['cycles', () => run('dependency cycles', 'node', ['scripts/check-cycles.mjs'], { env })],
+  ['scripts', () => run('tests of the npm test runner (node --test)', 'node', ['--test', 'scripts/test-steps.test.mjs'], { env })],
   ['deploy', () => run('deployment files (Dockerfile, compose, Kubernetes schemas)', 'npm', ['run', 'check', '-w', '@amms/deploy'], { env })],
   ['unit', () => ['@amms/contracts', '@amms/db', '@amms/deploy', '@amms/web', '@amms/api'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
   // --reset-business: the journeys change the demo data, and the test database outlives a run
@@ -34,6 +35,12 @@ const steps = [
     run('flush the test Redis db', 'node', ['-e', "const R=require('ioredis');const r=new R(process.env.REDIS_URL);r.flushdb().then(()=>r.quit()).catch((e)=>{console.error(e);process.exit(1)})"], { env })],
   ['e2e', () => run('browser e2e (Playwright + chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, TMPDIR: tmp, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp } })],
 ];
+
+// a typo must not run nothing and report success
+if (only && !steps.some(([name]) => name === only)) {
+  process.stderr.write(`\n\x1b[31mnpm test: unknown step "${only}"; steps: ${steps.map(([n]) => n).join(', ')}\x1b[0m\n`);
+  process.exit(2);
+}
 
 const t0 = Date.now();
 const timings = [];

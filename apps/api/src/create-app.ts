@@ -22,7 +22,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     bodyLimit: config.http.bodyLimit,
     // requests during a drain get our own 503 envelope (platform/http/drain.ts), not Fastify's
     return503OnClosing: false,
-    trustProxy: ['127.0.0.1', '::1'],
+    // X-Forwarded-For is believed only from TRUSTED_PROXIES (default none): otherwise a client
+    // names its own IP for the per-IP limits and the audit log
+    trustProxy: config.http.trustedProxies.length > 0 ? [...config.http.trustedProxies] : false,
     genReqId: (req: { headers: Record<string, string | string[] | undefined> }) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
@@ -78,6 +80,13 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   // no app.enableShutdownHooks(): main.ts drains HTTP before the pools close (platform/http/drain.ts)
 
+  // API_DOCS (default on in development/test, off otherwise): the route map is no secret to
+  // callers of a documented API, but a production deployment need not hand it to everyone
+  if (config.ops.docs) setupDocs(app);
+  return app;
+}
+
+function setupDocs(app: NestFastifyApplication): void {
   const doc = SwaggerModule.createDocument(
     app,
     new DocumentBuilder()
@@ -89,5 +98,4 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .build(),
   );
   SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
-  return app;
 }

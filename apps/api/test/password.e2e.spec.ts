@@ -129,7 +129,18 @@ describe('POST /me/password', () => {
     expect(await platformEvents(u.id, 'auth.password.changed')).toHaveLength(0);
   });
 
-  it('repeating a change that landed (a lost answer, a double submit) answers 204 again and changes nothing', async () => {
+  it('one guess per try: a wrong current password with the real one as the new password is a 400, counted, not a 204', async () => {
+    const org = await createOrg(h.db, 'pwd');
+    const u = org.users.DISPATCHER;
+    const t = await login(h.base, u.email);
+    // a thief with the access token guessing the password in BOTH fields: only currentPassword is checked
+    const r = await change(t.accessToken, { currentPassword: 'my-first-guess-2026', newPassword: PASSWORD });
+    expectError(r, 400, 'CURRENT_PASSWORD_INCORRECT');
+    expect(await platformEvents(u.id, 'auth.password.change_failed')).toHaveLength(1);
+    expect(Number(await redis.get(`amms:v1:rl:password:user:${u.id}`))).toBe(1);
+  });
+
+  it('repeating a change that landed (a lost answer) is a 400 CURRENT_PASSWORD_INCORRECT and changes nothing', async () => {
     const org = await createOrg(h.db, 'pwd');
     const u = org.users.DISPATCHER;
     const t = await login(h.base, u.email);
@@ -138,13 +149,10 @@ describe('POST /me/password', () => {
     const stored = (await h.db.user.findUniqueOrThrow({ where: { id: u.id } })).passwordHash;
     const other = await login(h.base, u.email, NEW_PASSWORD); // a session opened after the change
 
-    expectStatus(await change(t.accessToken, body), 204);
+    expectError(await change(t.accessToken, body), 400, 'CURRENT_PASSWORD_INCORRECT');
     expect((await h.db.user.findUniqueOrThrow({ where: { id: u.id } })).passwordHash).toBe(stored);
     expect(await platformEvents(u.id, 'auth.password.changed')).toHaveLength(1);
-    expect(await platformEvents(u.id, 'auth.password.change_failed')).toHaveLength(0);
     expectStatus(await me(other.accessToken), 200); // not signed out by the repeat
-    // but a wrong current password with some other new one is still wrong
-    expectError(await change(t.accessToken, { currentPassword: PASSWORD, newPassword: 'another-harvest-password-9' }), 400, 'CURRENT_PASSWORD_INCORRECT');
   });
 
   it('a weak new password is a 422 PASSWORD_TOO_WEAK with every reason', async () => {

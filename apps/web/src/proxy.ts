@@ -2,7 +2,7 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, newNonce } from '@/lib/server/csp';
 import { refreshSession } from '@/lib/server/refresh';
 import { stampRequestedPath } from '@/lib/server/requested-path';
-import { ACCESS_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
+import { ACCESS_COOKIE, BROWSER_SESSION_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
 import { clientMetaHeaders } from '@/lib/server/upstream';
 
 /**
@@ -30,17 +30,19 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const refreshToken = req.cookies.get(REFRESH_COOKIE)?.value;
   if (!refreshToken || isAccessTokenUsable(req.cookies.get(ACCESS_COOKIE)?.value)) return next();
 
-  const outcome = await refreshSession(refreshToken, clientMetaHeaders(req));
+  const outcome = await refreshSession(refreshToken, clientMetaHeaders(req), req.cookies.get(BROWSER_SESSION_COOKIE)?.value);
   if (outcome.ok) {
     req.cookies.set(ACCESS_COOKIE, outcome.pair.accessToken);
     req.cookies.set(REFRESH_COOKIE, outcome.pair.refreshToken);
+    req.cookies.set(BROWSER_SESSION_COOKIE, outcome.browserSession);
     const res = next();
-    setSessionCookies(res, outcome.pair, isSecureRequest(req));
+    setSessionCookies(res, outcome.pair, isSecureRequest(req), outcome.browserSession);
     return res;
   }
   if (outcome.fatal) {
     req.cookies.delete(ACCESS_COOKIE);
     req.cookies.delete(REFRESH_COOKIE);
+    req.cookies.delete(BROWSER_SESSION_COOKIE);
     const res = next();
     clearSessionCookies(res, isSecureRequest(req));
     return res;

@@ -28,25 +28,30 @@ export class AuthService {
   ) {}
 
   /**
-   * Same answer and similar time whether the email exists or not. Attempts are
-   * counted per email until one succeeds (brute force on one account) and all attempts per IP.
+   * Same answer and similar time whether the email exists or not. Limits (docs/architecture.md,
+   * "Login rate limit"):
+   *  - per client IP, every attempt (LOGIN_MAX_ATTEMPTS_PER_IP / window), refused before the
+   *    password is looked at;
+   *  - per email, FAILURES only (LOGIN_MAX_FAILURES_PER_EMAIL / window), counted after the check.
+   *    Past the limit a wrong password is answered 429 instead of 401; the right one still signs
+   *    in and clears the count. So nobody can lock a known account out by failing on purpose,
+   *    and guessing one account is bounded by the per-IP limit of each source.
    */
   async login(input: TLoginRequest, meta: SessionMeta): Promise<TLoginResponse> {
     const email = input.email.trim().toLowerCase();
     const { loginMaxFailuresPerEmail, loginMaxAttemptsPerIp, loginWindowSeconds } = this.config.auth;
     const ipLimit = await this.limiter.hit(`login:ip:${meta.ip ?? 'unknown'}`, loginMaxAttemptsPerIp, loginWindowSeconds);
-    // reserve the attempt up front (atomic INCR): a peek here would let concurrent guesses all pass
-    // before any of them is counted; a success resets the counter below
-    const emailLimit = await this.limiter.hit(`login:email:${emailKey(email)}`, loginMaxFailuresPerEmail, loginWindowSeconds);
-    if (!ipLimit.allowed || !emailLimit.allowed) {
+    if (!ipLimit.allowed) {
       this.metrics.logins.inc({ outcome: 'rate_limited' });
-      throw AuthErrors.rateLimited(Math.max(ipLimit.allowed ? 0 : ipLimit.retryAfterSeconds, emailLimit.allowed ? 0 : emailLimit.retryAfterSeconds));
+      throw AuthErrors.rateLimited(ipLimit.retryAfterSeconds);
     }
 
     const user = await this.prisma.client.user.findUnique({ where: { email } });
     const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
-      this.metrics.logins.inc({ outcome: 'failure' });
+      // counted atomically (INCR) after the check: concurrent failures each get their own number
+      const failures = await this.limiter.hit(`login:email:${emailKey(email)}`, loginMaxFailuresPerEmail, loginWindowSeconds);
+      this.metrics.logins.inc({ outcome: failures.allowed ? 'failure' : 'rate_limited' });
       await this.audit.appendNow({
         organizationId: null,
         action: 'auth.login.failed',
@@ -56,6 +61,7 @@ export class AuthService {
         requestId: meta.requestId ?? null,
         data: { email, ip: meta.ip ?? null },
       });
+      if (!failures.allowed) throw AuthErrors.rateLimited(failures.retryAfterSeconds);
       throw AuthErrors.invalidCredentials();
     }
     await this.limiter.reset(`login:email:${emailKey(email)}`);
@@ -94,10 +100,12 @@ export class AuthService {
   }
 
   /**
-   * Changes the caller's password. Retry-safe without an Idempotency-Key (the key record would
-   * hold a hash of the password): repeating a change that landed answers the same 204. Wrong current passwords are counted per user with the login
+   * Changes the caller's password. Wrong current passwords are counted per user with the login
    * email limit (10 / 15 min): a stolen access token must not become an offline-speed guessing
-   * oracle for the password. The new one must pass the shared policy and differ from the current.
+   * oracle for the password. Only the current password is ever compared with the stored hash (one
+   * guess per try): "new ≠ current" compares the two submitted strings (NFKC, as the hash does).
+   * So a repeat of a change that landed (its answer lost) is a 400 CURRENT_PASSWORD_INCORRECT:
+   * the "current" password it sends is the old one. The new one must pass the shared policy.
    * Then, in one transaction: the hash, the flag cleared, every OTHER session of the user revoked
    * (this one stays signed in: its tokens keep working) and an `auth.password.changed` event on
    * the platform audit chain (where logins are).
@@ -110,14 +118,6 @@ export class AuthService {
 
     const user = await this.prisma.client.user.findUniqueOrThrow({ where: { id: userId } });
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-      // A retry of a change that already landed (its answer was lost): the "current" password
-      // is the old one, and the new one is what is stored now. Answer as the first time did,
-      // change nothing. Only someone who knows the stored password gets here, so this tells a
-      // guesser nothing the current-password check does not.
-      if (await verifyPassword(input.newPassword, user.passwordHash)) {
-        await this.limiter.reset(limitKey);
-        return;
-      }
       await this.audit.appendNow({
         organizationId: null,
         action: 'auth.password.change_failed',
@@ -134,8 +134,8 @@ export class AuthService {
     await this.limiter.reset(limitKey);
     const weaknesses = passwordWeaknesses(input.newPassword, { email: user.email });
     if (weaknesses.length > 0) throw AuthErrors.passwordTooWeak(weaknesses);
-    // compared through the hash, so "the same" means what login would accept (NFKC included)
-    if (await verifyPassword(input.newPassword, user.passwordHash)) throw AuthErrors.passwordReused();
+    // the current one was just verified: comparing the strings is comparing with what is stored
+    if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC')) throw AuthErrors.passwordReused();
 
     const passwordHash = await hashPassword(input.newPassword);
     await this.prisma.client.$transaction(async (tx) => {

@@ -1,15 +1,44 @@
+import { isIP } from 'node:net';
 import { z } from 'zod';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
+/** where a missing JWT_ACCESS_SECRET may fall back to DEV_SECRET: only when NODE_ENV says so explicitly */
+const DEV_SECRET_ENVS = new Set(['development', 'test']);
+
+/** one entry of TRUSTED_PROXIES: an IPv4/IPv6 address or CIDR, or a proxy-addr range name */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+function isProxyEntry(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [addr = '', bits, ...rest] = entry.split('/');
+  const family = isIP(addr);
+  if (rest.length > 0 || family === 0) return false;
+  if (bits === undefined) return true;
+  if (family === 4 && isIP(bits) === 4) return true; // 10.0.0.0/255.0.0.0
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUSTED_PROXIES: comma-separated addresses / CIDRs (or `loopback`, `linklocal`, `uniquelocal`) of
+ * the proxies whose X-Forwarded-For the API believes, e.g. the web BFF's address. Empty (the
+ * default): the client IP is always the socket's peer address; nobody picks their own.
+ */
+export function parseTrustedProxies(raw: string): string[] {
+  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const bad = entries.filter((e) => !isProxyEntry(e));
+  if (bad.length > 0) throw new Error(`Invalid configuration:\n  TRUSTED_PROXIES: not an address, CIDR or range name: ${bad.join(', ')}`);
+  return entries;
+}
 
 const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  /** unset counts as production for every safety default (secret, docs, metrics) */
+  NODE_ENV: z.enum(['development', 'production', 'test']).optional(),
   HOST: z.string().default('0.0.0.0'),
   PORT: z.coerce.number().int().min(1).max(65535).default(3001),
   DATABASE_URL: z.string().default('postgresql://postgres@127.0.0.1:5432/amms'),
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(100).default(10),
   REDIS_URL: z.string().default('redis://127.0.0.1:6379/0'),
-  JWT_ACCESS_SECRET: z.string().min(32).default(DEV_SECRET),
+  /** required unless NODE_ENV is explicitly development or test (then a fixed development secret) */
+  JWT_ACCESS_SECRET: z.string().min(32).optional(),
   JWT_ACCESS_TTL_SECONDS: z.coerce.number().int().min(10).max(3600).default(900),
   REFRESH_TTL_DAYS: z.coerce.number().int().min(1).max(90).default(30),
   WEB_ORIGIN: z.string().default('http://localhost:3000,http://127.0.0.1:3000'),
@@ -17,6 +46,12 @@ const ZEnv = z.object({
   LOGIN_MAX_FAILURES_PER_EMAIL: z.coerce.number().int().min(1).default(10),
   LOGIN_MAX_ATTEMPTS_PER_IP: z.coerce.number().int().min(1).default(300),
   LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  /** proxies whose X-Forwarded-For is believed (see parseTrustedProxies); default none */
+  TRUSTED_PROXIES: z.string().default(''),
+  /** GET /metrics needs `Authorization: Bearer <this>`; unset: /metrics is open in development/test and 404 otherwise */
+  METRICS_TOKEN: z.string().min(16).optional(),
+  /** the OpenAPI UI and JSON (/api/docs, /api/docs-json); default on in development/test, off otherwise */
+  API_DOCS: z.enum(['on', 'off']).optional(),
   /** admin password resets per acting user and LOGIN_WINDOW_SECONDS */
   PASSWORD_RESETS_PER_ADMIN: z.coerce.number().int().min(1).default(20),
   IDEMPOTENCY_TTL_HOURS: z.coerce.number().int().min(1).default(24),
@@ -54,9 +89,16 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
-  if (e.NODE_ENV === 'production' && e.JWT_ACCESS_SECRET === DEV_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_ACCESS_SECRET: set a secret of at least 32 characters in production');
+  const devLike = e.NODE_ENV !== undefined && DEV_SECRET_ENVS.has(e.NODE_ENV);
+  if (!e.JWT_ACCESS_SECRET && !devLike) {
+    throw new Error(
+      'Invalid configuration:\n  JWT_ACCESS_SECRET: required (at least 32 characters); only NODE_ENV=development or NODE_ENV=test may run without it',
+    );
   }
+  if (!devLike && e.JWT_ACCESS_SECRET === DEV_SECRET) {
+    throw new Error('Invalid configuration:\n  JWT_ACCESS_SECRET: the development secret is refused outside NODE_ENV=development/test');
+  }
+  const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
   if (e.AGENT_PLANNER === 'openai-compatible') {
     const lacking = (['AGENT_OPENAI_BASE_URL', 'AGENT_OPENAI_MODEL'] as const).filter((k) => !e[k]);
     if (lacking.length > 0) {
@@ -64,18 +106,25 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     }
   }
   return {
-    env: e.NODE_ENV,
+    env: e.NODE_ENV ?? 'production',
     http: {
       host: e.HOST,
       port: e.PORT,
       bodyLimit: e.BODY_LIMIT_BYTES,
       webOrigins: e.WEB_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+      trustedProxies,
+    },
+    ops: {
+      /** null: no token; then open only in development/test (`metricsOpen`) */
+      metricsToken: e.METRICS_TOKEN ?? null,
+      metricsOpen: devLike,
+      docs: (e.API_DOCS ?? (devLike ? 'on' : 'off')) === 'on',
     },
     db: { url: e.DATABASE_URL, poolMax: e.DATABASE_POOL_MAX },
     redis: { url: e.REDIS_URL },
     cache: { enabled: e.CACHE_ENABLED === 'true' },
     auth: {
-      accessSecret: e.JWT_ACCESS_SECRET,
+      accessSecret: e.JWT_ACCESS_SECRET ?? DEV_SECRET,
       accessTtlSeconds: e.JWT_ACCESS_TTL_SECONDS,
       refreshTtlDays: e.REFRESH_TTL_DAYS,
       loginMaxFailuresPerEmail: e.LOGIN_MAX_FAILURES_PER_EMAIL,

@@ -6,18 +6,28 @@ const ZWebServerEnv = z.object({
   /** `auto`: Secure cookies when the browser reached us over https (directly or via a proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /**
+   * How many reverse proxies in front of this server append the peer address to X-Forwarded-For
+   * (nginx `proxy_add_x_forwarded_for`, a load balancer). 0 (default): the client's address is
+   * unknown here (Next keeps a browser-sent X-Forwarded-For as is), so none is passed to the API.
+   * N: the N-th entry from the right is the client, as the outermost proxy saw it.
+   */
+  TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
 });
 
-let parsed: z.infer<typeof ZWebServerEnv> | undefined;
+let parsed: { raw: string; env: z.infer<typeof ZWebServerEnv> } | undefined;
 
-/** Server-only env, parsed once on first use (at request time, not at build time). */
+/** Server-only env, parsed on first use (at request time, not at build time) and again if it changed. */
 export function serverEnv(): z.infer<typeof ZWebServerEnv> {
-  parsed ??= ZWebServerEnv.parse({
+  const input = {
     API_URL: process.env.API_URL || undefined,
     COOKIE_SECURE: process.env.COOKIE_SECURE || undefined,
     API_TIMEOUT_MS: process.env.API_TIMEOUT_MS || undefined,
-  });
-  return parsed;
+    TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
+  };
+  const raw = JSON.stringify(input);
+  if (parsed?.raw !== raw) parsed = { raw, env: ZWebServerEnv.parse(input) };
+  return parsed.env;
 }
 
 /** `${API_URL}/api/v1/<path>` */

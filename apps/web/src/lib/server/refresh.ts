@@ -2,16 +2,25 @@ import 'server-only';
 import { createHash } from 'node:crypto';
 import { ZTokenPair, type TRefreshRequest, type TTokenPair } from '@amms/contracts/auth';
 import type { TErrorEnvelope } from '@amms/contracts/errors';
+import { newBrowserSession } from './session-cookies';
 import { fetchApi, readErrorEnvelope, UpstreamUnavailableError } from './upstream';
 
 export type RefreshOutcome =
-  | { ok: true; pair: TTokenPair }
+  /** `browserSession`: the browser-session cookie the response must carry (the caller's, or a new one) */
+  | { ok: true; pair: TTokenPair; browserSession: string }
   /** The refresh token is dead (invalid, expired, reused): the session is over. */
   | { ok: false; fatal: true; status: number; error: TErrorEnvelope | null }
   /** The API could not answer (down, 5xx, 429): keep the cookies, try again later. */
   | { ok: false; fatal: false; status: number; error: TErrorEnvelope | null };
 
-type Entry = { promise: Promise<RefreshOutcome>; settledAt: number | null };
+type Entry = {
+  promise: Promise<RefreshOutcome>;
+  settledAt: number | null;
+  /** hash of the browser-session cookie of the request that started the refresh (or of the one minted for it) */
+  boundTo: string;
+  /** the starter had no browser-session cookie (a session from before the cookie existed) */
+  starterHadNone: boolean;
+};
 
 /**
  * The API rotates refresh tokens and revokes the whole family when a rotated token is
@@ -22,6 +31,12 @@ type Entry = { promise: Promise<RefreshOutcome>; settledAt: number | null };
  *  - one refresh call per refresh token at a time: later callers await the same promise;
  *  - the outcome stays available for GRACE_MS after it settles, so a late request with
  *    the old token gets the same new pair instead of burning the family.
+ * Both only for requests of the same browser: the entry is bound to the browser-session cookie
+ * (`amms_bs`, session-cookies.ts) of the request that started the refresh. Someone else holding
+ * the old refresh token (a copied cookie, a log) does not get the new pair: their call goes to the
+ * API like any other, which sees a rotated token and revokes the session (reuse detection).
+ * A session from before that cookie existed gets one minted at its first refresh; until then
+ * only requests in flight at the same moment share.
  * Keyed by a hash so the map never holds a usable token as a key. The map lives on
  * globalThis because proxy.ts and the route handlers are separate bundles in one process.
  */
@@ -40,18 +55,30 @@ function prune(map: Map<string, Entry>, now: number): void {
   }
 }
 
+const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');
+
 export function refreshTokenKey(refreshToken: string): string {
-  return createHash('sha256').update(refreshToken).digest('base64url');
+  return sha256(refreshToken);
 }
 
-export function refreshSession(refreshToken: string, meta: Record<string, string> = {}): Promise<RefreshOutcome> {
+function mayShare(entry: Entry, browserSession: string | undefined): boolean {
+  if (browserSession) return sha256(browserSession) === entry.boundTo;
+  return entry.starterHadNone && entry.settledAt === null;
+}
+
+export function refreshSession(refreshToken: string, meta: Record<string, string> = {}, browserSession?: string): Promise<RefreshOutcome> {
   const map = store();
   prune(map, Date.now());
   const key = refreshTokenKey(refreshToken);
   const existing = map.get(key);
-  if (existing) return existing.promise;
+  if (existing) {
+    if (mayShare(existing, browserSession)) return existing.promise;
+    // not this browser's refresh: no shared pair, no entry of its own (it must not replace the real one)
+    return callRefresh(refreshToken, meta, browserSession ?? newBrowserSession());
+  }
 
-  const promise = callRefresh(refreshToken, meta).then(
+  const bound = browserSession ?? newBrowserSession();
+  const promise = callRefresh(refreshToken, meta, bound).then(
     (outcome) => {
       const entry = map.get(key);
       if ((outcome.ok || outcome.fatal) && entry) entry.settledAt = Date.now();
@@ -64,11 +91,11 @@ export function refreshSession(refreshToken: string, meta: Record<string, string
       throw err;
     },
   );
-  map.set(key, { promise, settledAt: null });
+  map.set(key, { promise, settledAt: null, boundTo: sha256(bound), starterHadNone: !browserSession });
   return promise;
 }
 
-async function callRefresh(refreshToken: string, meta: Record<string, string>): Promise<RefreshOutcome> {
+async function callRefresh(refreshToken: string, meta: Record<string, string>, browserSession: string): Promise<RefreshOutcome> {
   const body: TRefreshRequest = { refreshToken };
   let res: Response;
   try {
@@ -83,7 +110,7 @@ async function callRefresh(refreshToken: string, meta: Record<string, string>): 
   }
   if (res.ok) {
     const parsed = ZTokenPair.safeParse(await res.json().catch(() => null));
-    if (parsed.success) return { ok: true, pair: parsed.data };
+    if (parsed.success) return { ok: true, pair: parsed.data, browserSession };
     return { ok: false, fatal: false, status: 502, error: null };
   }
   const error = await readErrorEnvelope(res);

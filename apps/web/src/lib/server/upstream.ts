@@ -1,5 +1,6 @@
 import 'server-only';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { ZErrorEnvelope, type TErrorCode, type TErrorEnvelope } from '@amms/contracts/errors';
 import { NextResponse } from 'next/server';
 import { apiV1Url, serverEnv } from './config';
@@ -12,17 +13,32 @@ export class UpstreamUnavailableError extends Error {
   }
 }
 
-/** Headers of the browser's request that describe the end user to the API (rate limits, audit). */
+/**
+ * The client's address as the outermost of `hops` trusted reverse proxies saw it: the hops-th
+ * X-Forwarded-For entry from the right (each proxy appends the address it got the request from;
+ * whatever stands left of that was written by the client). null when there are no trusted hops
+ * (the browser may have written the whole header: Next keeps one it receives) or the entry is
+ * missing or not an IP address.
+ */
+export function forwardedClientIp(xff: string | null, hops: number): string | null {
+  if (hops < 1 || !xff) return null;
+  const chain = xff.split(',').map((s) => s.trim());
+  const ip = chain.length >= hops ? chain[chain.length - hops] : undefined;
+  return ip && isIP(ip) !== 0 ? ip : null;
+}
+
+/**
+ * Headers of the browser's request that describe the end user to the API (rate limits, audit).
+ * X-Forwarded-For is never passed through: the API gets one address, ours to vouch for, and only
+ * when TRUSTED_PROXY_HOPS says where to read it; the API believes it only if this server's
+ * address is in its TRUSTED_PROXIES. Otherwise the API counts this server's address.
+ */
 export function clientMetaHeaders(req: Request): Record<string, string> {
   const headers: Record<string, string> = {};
   const ua = req.headers.get('user-agent');
   if (ua) headers['user-agent'] = ua;
-  // The API trusts us (loopback) as its proxy and rate-limits logins per client IP. Only the
-  // right-most entry is passed on: the address our nearest reverse proxy saw (Next fills the
-  // header with the socket address when it is absent). Earlier entries are client-supplied.
-  // Exposed without a reverse proxy in front, a client could still set the header itself.
-  const xff = req.headers.get('x-forwarded-for')?.split(',').pop()?.trim();
-  if (xff) headers['x-forwarded-for'] = xff;
+  const ip = forwardedClientIp(req.headers.get('x-forwarded-for'), serverEnv().TRUSTED_PROXY_HOPS);
+  if (ip) headers['x-forwarded-for'] = ip;
   const requestId = req.headers.get('x-request-id');
   if (requestId && /^[\w.:-]{1,100}$/.test(requestId)) headers['x-request-id'] = requestId;
   return headers;

@@ -1,7 +1,7 @@
 import type { TTokenPair } from '@amms/contracts/auth';
 import { NextResponse, type NextRequest } from 'next/server';
 import { refreshSession, type RefreshOutcome } from '@/lib/server/refresh';
-import { ACCESS_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
+import { ACCESS_COOKIE, BROWSER_SESSION_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
 import { clientMetaHeaders, errorResponse, fetchApi, isCrossSite, UpstreamUnavailableError } from '@/lib/server/upstream';
 
 /**
@@ -31,8 +31,9 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
   const secure = isSecureRequest(req);
   const meta = clientMetaHeaders(req);
   const refreshToken = req.cookies.get(REFRESH_COOKIE)?.value;
+  const browserSession = req.cookies.get(BROWSER_SESSION_COOKIE)?.value;
   let accessToken = req.cookies.get(ACCESS_COOKIE)?.value;
-  let rotated: TTokenPair | null = null;
+  let rotated: { pair: TTokenPair; browserSession: string } | null = null;
 
   const unauthorized = (outcome?: RefreshOutcome) => {
     const res = outcome?.ok === false && outcome.error
@@ -45,9 +46,9 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
 
   // Gone or about to expire: refresh up front instead of a call that would only get a 401.
   if (!isAccessTokenUsable(accessToken) && refreshToken) {
-    const outcome = await refreshSession(refreshToken, meta);
+    const outcome = await refreshSession(refreshToken, meta, browserSession);
     if (outcome.ok) {
-      rotated = outcome.pair;
+      rotated = outcome;
       accessToken = outcome.pair.accessToken;
     } else {
       return outcome.fatal ? unauthorized(outcome) : unavailable();
@@ -79,9 +80,9 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
   try {
     upstream = await send(accessToken);
     if (upstream.status === 401 && refreshToken && !rotated) {
-      const outcome = await refreshSession(refreshToken, meta);
+      const outcome = await refreshSession(refreshToken, meta, browserSession);
       if (!outcome.ok) return outcome.fatal ? unauthorized(outcome) : unavailable();
-      rotated = outcome.pair;
+      rotated = outcome;
       await upstream.body?.cancel();
       upstream = await send(outcome.pair.accessToken);
     }
@@ -100,7 +101,7 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
     status: upstream.status,
     headers: resHeaders,
   });
-  if (rotated) setSessionCookies(res, rotated, secure);
+  if (rotated) setSessionCookies(res, rotated.pair, secure, rotated.browserSession);
   return res;
 }
 

@@ -2,7 +2,7 @@ import { ZLoginRequest, ZLoginResponse, type TLoginResponse, type TMeResponse } 
 import type { TErrorEnvelope } from '@amms/contracts/errors';
 import { NextResponse, type NextRequest } from 'next/server';
 import { changePasswordPath, loginPath, safeReturnTo } from '@/lib/login-path';
-import { isSecureRequest, setSessionCookies } from '@/lib/server/session-cookies';
+import { isSecureRequest, newBrowserSession, setSessionCookies } from '@/lib/server/session-cookies';
 import { clientMetaHeaders, errorEnvelope, fetchApi, isCrossSite, readErrorEnvelope, UpstreamUnavailableError } from '@/lib/server/upstream';
 
 type LoginResult =
@@ -50,7 +50,8 @@ export async function POST(req: NextRequest): Promise<NextResponse> {
     if (result.retryAfter) res.headers.set('retry-after', result.retryAfter);
   }
   res.headers.set('cache-control', 'no-store');
-  if (result.ok) setSessionCookies(res, result.login, isSecureRequest(req));
+  // a fresh browser-session id with every sign-in (refresh.ts binds its grace to it)
+  if (result.ok) setSessionCookies(res, result.login, isSecureRequest(req), newBrowserSession());
   return res;
 }
 
