@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { rateLimitsFromEnv } from '../rate-limit/limits.js';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
 
@@ -52,6 +53,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const rateLimits = rateLimitsFromEnv(env);
   if (e.NODE_ENV === 'production' && e.JWT_ACCESS_SECRET === DEV_SECRET) {
     throw new Error('Invalid configuration:\n  JWT_ACCESS_SECRET: set a secret of at least 32 characters in production');
   }
@@ -82,6 +84,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       passwordResetsPerAdmin: e.PASSWORD_RESETS_PER_ADMIN,
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
+    /** per-route limits (agent runs, streams, audit verification, exports, uploads): platform/rate-limit/limits.ts */
+    rateLimits,
     log: { level: e.LOG_LEVEL },
     worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
