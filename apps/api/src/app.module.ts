@@ -1,5 +1,6 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { RateLimitGuard } from './platform/rate-limit/rate-limit.guard.js';
 import { JwtModule } from '@nestjs/jwt';
 import type { AppConfig } from './platform/config/config.js';
 import { PlatformModule } from './platform/platform.module.js';
@@ -114,6 +115,8 @@ export class AppModule {
         ExecutionsService,
         ExecutionStreams,
         { provide: APP_GUARD, useClass: AccessGuard },
+        // after the access guard (global guards run in registration order): counts per member and org
+        { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
         // order matters: idempotency (outer) stores what the contract check (inner) let through

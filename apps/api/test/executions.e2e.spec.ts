@@ -14,6 +14,7 @@ import { loadMember, memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
+import { follow } from './sse.js';
 import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
 
 /**
@@ -462,42 +463,6 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     }
   }, 120_000);
 });
-
-interface StreamEvent {
-  event: string;
-  data: { status?: string; error?: { code: string }; [k: string]: unknown };
-  at: number;
-}
-
-/** An open `GET /executions/:id/events`: its events as they arrive (parsed), and its end. */
-async function follow(base: string, token: string, orgId: string, id: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${base}${orgPath(orgId, `/executions/${id}/events`)}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
-  const events: StreamEvent[] = [];
-  const ended = (async () => {
-    if (!res.ok || !res.body) return;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
-        }
-      }
-    } catch {
-      /* aborted by the test */
-    }
-  })();
-  const endedWithin = (ms: number) => Promise.race([ended.then(() => true), sleep(ms).then(() => false)]);
-  return { res, events, ended, endedWithin, close: () => abort.abort() };
-}
 
 describe('following an execution live: GET /executions/:id/events (Server-Sent Events)', () => {
   it('snapshot on connect, then the receipts as the worker commits them (woken by its pub/sub nudges: the timer here is a minute), the final status, and the end', async () => {

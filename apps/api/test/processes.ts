@@ -1,7 +1,11 @@
-// Real processes some e2e files own: a private redis-server (to kill and restart mid-test) and the
+// Real processes some e2e files own: a private redis-server (to kill and restart mid-test), a
+// private Postgres cluster (to stop and start under a running app) and the
 // built worker (dist/worker.js, to SIGKILL and restart). Shared so every file starts, waits for
 // and stops them the same way.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { connect, createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -106,4 +110,70 @@ export async function stopGracefully(p: ChildProcess, timeoutMs = 30_000): Promi
     return exited.then((e) => ({ ...e, timedOut: true }));
   });
   return Promise.race([exited, timer]);
+}
+
+/** The newest Postgres server binaries installed (Debian layout: /usr/lib/postgresql/<major>/bin). */
+export function postgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const majors = existsSync(root) ? readdirSync(root).filter((d) => existsSync(join(root, d, 'bin', 'pg_ctl'))) : [];
+  if (majors.length === 0) throw new Error(`no Postgres binaries under ${root}/*/bin`);
+  return join(root, majors.sort((a, b) => Number(b) - Number(a))[0]!, 'bin');
+}
+
+/**
+ * A throwaway Postgres cluster in a temp dir (trust auth, no fsync), for tests that stop and
+ * start the database under a running app. initdb refuses to run as root: as root the cluster
+ * belongs to the `postgres` user. `start` / `stop` wait (bounded) for the server.
+ */
+export class PrivatePostgres {
+  readonly dir: string;
+  readonly url: string;
+  private readonly bin = postgresBin();
+  private readonly asRoot = process.getuid?.() === 0;
+
+  private constructor(
+    readonly port: number,
+    dir: string,
+  ) {
+    this.dir = dir;
+    this.url = `postgresql://postgres@127.0.0.1:${port}/amms_private`;
+  }
+
+  static async create(): Promise<PrivatePostgres> {
+    const dir = mkdtempSync(join(tmpdir(), 'amms-pg-'));
+    const pg = new PrivatePostgres(await freePort(), dir);
+    if (pg.asRoot) execFileSync('chown', ['postgres:', dir]);
+    pg.run('initdb', ['-D', pg.data, '-U', 'postgres', '-A', 'trust', '--no-sync', '-E', 'UTF8', '--locale=C.UTF-8']);
+    return pg;
+  }
+
+  private get data() {
+    return join(this.dir, 'data');
+  }
+
+  private run(tool: string, args: string[]): void {
+    const cmd = join(this.bin, tool);
+    const [file, argv] = this.asRoot ? ['runuser', ['-u', 'postgres', '--', cmd, ...args]] : [cmd, args];
+    execFileSync(file, argv, { stdio: 'ignore', timeout: 60_000 });
+  }
+
+  start(): void {
+    const opts = `-p ${this.port} -k ${this.dir} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off`;
+    this.run('pg_ctl', ['-D', this.data, '-o', opts, '-l', join(this.dir, 'log'), '-w', '-t', '30', 'start']);
+  }
+
+  /** Fast shutdown: open connections are terminated (what a crash or a failover looks like to clients). */
+  stop(): void {
+    this.run('pg_ctl', ['-D', this.data, '-m', 'fast', '-w', '-t', '30', 'stop']);
+  }
+
+  /** Stops the server if it runs and removes the cluster. */
+  destroy(): void {
+    try {
+      this.run('pg_ctl', ['-D', this.data, '-m', 'immediate', '-w', '-t', '30', 'stop']);
+    } catch {
+      /* not running */
+    }
+    rmSync(this.dir, { recursive: true, force: true });
+  }
 }

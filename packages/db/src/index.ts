@@ -9,8 +9,16 @@ export * from './generated/prisma/client.js';
 // which must not load the client).
 export { DEFAULT_DATABASE_URL, databaseUrlFromEnv } from './migrator/env.js';
 
-/** A PrismaClient on the pg driver adapter (no engine binary). `max` = pg pool size. */
-export function createPrismaClient(databaseUrl: string, opts: { max?: number } = {}): PrismaClient {
-  const adapter = new PrismaPg({ connectionString: databaseUrl, ...(opts.max !== undefined ? { max: opts.max } : {}) });
+/**
+ * A PrismaClient on the pg driver adapter (no engine binary). `max` = pg pool size. A new
+ * connection that takes longer than `connectTimeoutMs` (default 5 s) fails instead of waiting
+ * forever, so a request against an unreachable database ends (the API answers 503) rather than hangs.
+ */
+export function createPrismaClient(databaseUrl: string, opts: { max?: number; connectTimeoutMs?: number } = {}): PrismaClient {
+  const adapter = new PrismaPg({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    ...(opts.max !== undefined ? { max: opts.max } : {}),
+  });
   return new PrismaClient({ adapter });
 }

@@ -7,6 +7,7 @@ import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { AgentService } from './agent.service.js';
+import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 
 const ZIdParam = z.uuid();
 
@@ -18,6 +19,7 @@ export class AgentController {
 
   /** 201 whatever the outcome (COMPLETED / NEEDS_INPUT / FAILED): the run itself was created and recorded. */
   @RequirePermission('agent.run')
+  @RateLimit('agent.run')
   @Idempotent()
   @Post('runs')
   @HttpCode(201)

@@ -27,6 +27,7 @@ import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { AssetsService } from './assets.service.js';
 import { MeterReadingsService } from './meter-readings.service.js';
+import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 
 const ZIdParam = z.uuid();
 
@@ -66,6 +67,7 @@ export class AssetsController {
    * (per-item result; one bad item never half-writes another). 200 even when items failed.
    */
   @RequirePermission('asset.write')
+  @RateLimit('upload')
   @Idempotent()
   @Post('import')
   @HttpCode(200)

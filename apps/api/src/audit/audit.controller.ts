@@ -5,6 +5,7 @@ import { ZAuditVerifyResponse, ZListAuditEventsResponse, ZListAuditEventsQuery, 
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { AuditService } from './audit.service.js';
 import type { OrgContext } from '../tenancy/context.js';
+import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 
 @ApiTags('audit')
 @ApiBearerAuth()
@@ -20,6 +21,7 @@ export class AuditController {
   }
 
   @RequirePermission('audit.read')
+  @RateLimit('audit.verify')
   @Get('verify')
   @Returns(ZAuditVerifyResponse)
   verify(@Ctx() ctx: OrgContext) {

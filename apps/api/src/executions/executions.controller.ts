@@ -9,6 +9,7 @@ import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { ExecutionsService } from './executions.service.js';
 import { ExecutionStreams } from './execution-stream.js';
+import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 
 const ZIdParam = z.uuid();
 
@@ -48,6 +49,7 @@ export class ExecutionsController {
   }
 
   @RequirePermission('draft.read')
+  @RateLimit('stream')
   @Get('executions/:id/events')
   @ApiProduces('text/event-stream')
   @ApiOkResponse({

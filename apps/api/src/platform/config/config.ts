@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { rateLimitsFromEnv } from '../rate-limit/limits.js';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
 /** where a missing JWT_ACCESS_SECRET may fall back to DEV_SECRET: only when NODE_ENV says so explicitly */
@@ -89,6 +90,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     throw new Error(`Invalid configuration:\n${lines}`);
   }
   const e = parsed.data;
+  const rateLimits = rateLimitsFromEnv(env);
   const devLike = e.NODE_ENV !== undefined && DEV_SECRET_ENVS.has(e.NODE_ENV);
   if (!e.JWT_ACCESS_SECRET && !devLike) {
     throw new Error(
@@ -133,6 +135,8 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       passwordResetsPerAdmin: e.PASSWORD_RESETS_PER_ADMIN,
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
+    /** per-route limits (agent runs, streams, audit verification, exports, uploads): platform/rate-limit/limits.ts */
+    rateLimits,
     log: { level: e.LOG_LEVEL },
     worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS, heartbeatFile: e.WORKER_HEARTBEAT_FILE ?? null },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },

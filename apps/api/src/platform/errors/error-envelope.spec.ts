@@ -17,6 +17,23 @@ describe('normalizeError', () => {
     expect(normalizeError(new AppError('SERVICE_UNAVAILABLE', 'down')).status).toBe(503);
   });
 
+  // the shapes Prisma 7 + the pg adapter produce with Postgres stopped (seen in postgres-down.e2e)
+  it.each([
+    ['refused', { code: 'P1001', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } }],
+    ['raw query refused', { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } }],
+    ['terminated by shutdown', { code: 'P2039', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01', originalCode: '57P01' } } } }],
+    ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
+    ['dropped mid-query', new Error('Connection terminated unexpectedly')],
+    ['socket error as cause', Object.assign(new Error('wrapped'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })],
+  ])('database unreachable (%s) → 503 SERVICE_UNAVAILABLE, not internal, with retryAfterSeconds', (_label, err) => {
+    const n = normalizeError(err);
+    expect(n).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', internal: false, details: { retryAfterSeconds: 5 } });
+  });
+
+  it('a constraint or syntax error from Postgres stays a 500', () => {
+    expect(normalizeError({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '42601', originalCode: '42601' } } } }).status).toBe(500);
+  });
+
   it('every error code maps to a 4xx/5xx status', () => {
     for (const code of ERROR_CODES) {
       const s = httpStatusOf(code);

@@ -2,7 +2,7 @@ import { HttpException } from '@nestjs/common';
 import type { TErrorCode, TErrorEnvelope } from '@amms/contracts/errors';
 import { AppError } from './app-error.js';
 import { httpStatusOf } from './http-status.js';
-import { isTransientTxError } from '../prisma/db-errors.js';
+import { isDatabaseUnavailable, isTransientTxError } from '../prisma/db-errors.js';
 
 export interface Normalized {
   status: number;
@@ -12,6 +12,9 @@ export interface Normalized {
   /** true when the failure is ours (5xx): logged with its stack, never shown */
   internal: boolean;
 }
+
+/** Seconds a client should wait after a 503 for an unreachable database (the `Retry-After` header). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 interface FastifyLikeError {
   code?: string;
@@ -37,7 +40,18 @@ export function normalizeError(err: unknown): Normalized {
   }
   // a deadlock / serialization loss that was not retried away: nothing was written, try again
   if (isTransientTxError(err)) {
-    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'A conflicting change was being written at the same moment: nothing was saved, please retry', internal: false };
+    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'A conflicting change was being written at the same moment: nothing was saved, please retry', details: { retryAfterSeconds: 1 }, internal: false };
+  }
+  // Postgres down / restarting / out of connections: nothing was committed (a transaction that
+  // lost its connection is rolled back by the server); the pool reconnects by itself once it is back
+  if (isDatabaseUnavailable(err)) {
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'The database is unavailable right now: nothing was saved, please retry shortly',
+      details: { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS },
+      internal: false,
+    };
   }
   const fe = (err ?? {}) as FastifyLikeError;
   if (typeof fe.code === 'string' && fe.code.startsWith('FST_')) {

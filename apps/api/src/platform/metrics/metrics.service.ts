@@ -49,6 +49,13 @@ export class MetricsService {
     registers: [this.registry],
   });
 
+  readonly rateLimited = new Counter({
+    name: 'amms_rate_limited_total',
+    help: 'Requests refused 429 by a route rate limit (limits.ts), by limit name and by whom it counted (member or org)',
+    labelNames: ['limit', 'per'] as const,
+    registers: [this.registry],
+  });
+
   constructor() {
     collectDefaultMetrics({ register: this.registry, prefix: 'amms_' });
   }

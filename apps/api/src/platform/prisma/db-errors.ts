@@ -44,3 +44,30 @@ export function isTransientTxError(err: unknown): boolean {
   const state = sqlState(err);
   return state === '40P01' || state === '40001';
 }
+
+// Prisma's own codes for "could not talk to the database": can't reach (P1001), connect timeout
+// (P1002), operation timeout (P1008), server closed the connection (P1017), pool timeout (P2024).
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// the pg driver adapter's kinds for the same
+const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
+const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
+// pg's own errors without a code: a connection dropped mid-query, the pool's connect timeout
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Client has encountered a connection error/i;
+
+/**
+ * Postgres cannot be reached right now (down, restarting, refusing connections, out of
+ * connections): the request did nothing durable and the client should retry later. Class 08
+ * (connection exception), 57P01-57P03 (shutdown / starting up) and 53300 (too many connections)
+ * count; a constraint or syntax error never does. Walks `cause` chains (a few levels).
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (typeof err !== 'object' || err === null || depth > 4) return false;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
+  if (typeof e.code === 'string' && (UNAVAILABLE_PRISMA_CODES.has(e.code) || UNAVAILABLE_SOCKET_CODES.has(e.code))) return true;
+  const kind = e.meta?.driverAdapterError?.cause?.kind;
+  if (kind && UNAVAILABLE_KINDS.has(kind)) return true;
+  const state = sqlState(err) ?? (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
+  if (state && (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300')) return true;
+  if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}

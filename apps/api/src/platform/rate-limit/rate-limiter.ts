@@ -14,6 +14,7 @@ export interface LimitResult {
 @Injectable()
 export class RateLimiter {
   private readonly local = new Map<string, { count: number; resetAt: number }>();
+  private readonly localSlots = new Map<string, number>();
 
   constructor(private readonly redis: RedisService) {}
 
@@ -49,6 +50,42 @@ export class RateLimiter {
       }
       e.count += 1;
       return { allowed: e.count <= limit, count: e.count, retryAfterSeconds: Math.ceil((e.resetAt - now) / 1000) };
+    }
+  }
+
+  /**
+   * Takes one of `limit` concurrent slots under `key`; null when all are taken. The returned
+   * function gives the slot back (call it once). A slot whose release never comes (a crashed
+   * process) is gone after `ttlSeconds` at the latest: the key's expiry is renewed on each take.
+   * Redis down → slots counted in this process's memory.
+   */
+  async acquire(key: string, limit: number, ttlSeconds: number): Promise<(() => Promise<void>) | null> {
+    const full = `amms:v1:rl:c:${key}`;
+    try {
+      const res = await this.redis.client.multi().incr(full).expire(full, ttlSeconds).exec();
+      const count = Number(res?.[0]?.[1] ?? 0);
+      if (count > limit) {
+        await this.redis.client.decr(full);
+        return null;
+      }
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        await this.redis.client.decr(full).catch(() => undefined);
+      };
+    } catch {
+      const n = this.localSlots.get(full) ?? 0;
+      if (n >= limit) return null;
+      this.localSlots.set(full, n + 1);
+      let released = false;
+      return async () => {
+        if (released) return;
+        released = true;
+        const left = (this.localSlots.get(full) ?? 1) - 1;
+        if (left <= 0) this.localSlots.delete(full);
+        else this.localSlots.set(full, left);
+      };
     }
   }
 

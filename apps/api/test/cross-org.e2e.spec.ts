@@ -1,0 +1,186 @@
+// Tenancy, generated from the route list (test/routes.ts, the same list as the route snapshot):
+// every org route, every method, is called by org A's owner (all permissions)
+//   1. on org B's path with B's real ids → 404 (A is not a member of B), and
+//   2. on A's own path with B's real ids → 404 (the row is not A's), never 200 / 500;
+// with nothing of B changed. A new org route fails here until it has an id kind for each of its
+// path parameters (ID_KINDS) and, if it takes a body, a valid body (BODIES): so it cannot forget it.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { expectStatus, orgPath } from './assertions.js';
+import { discoverRoutes, type Route } from './routes.js';
+import { pendingExecution } from './sse.js';
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startApp();
+});
+afterAll(() => h?.close());
+
+const tag = () => randomUUID().slice(0, 8);
+type Ids = Record<string, string>;
+
+/** Which of B's rows a path parameter names: the collection segment in front of it. */
+const ID_KINDS: Record<string, string> = {
+  'agent/conversations/:id': 'conversation',
+  'agent/runs/:id': 'run',
+  'api-keys/:id': 'apiKey',
+  'assets/:id': 'asset',
+  'cost-documents/:id': 'costDocument',
+  'drafts/:id': 'draft',
+  'executions/:id': 'execution',
+  'fields/:id': 'field',
+  'jobs/:id': 'job',
+  'machine-models/:id': 'model',
+  'maintenance-plans/:id': 'plan',
+  'members/:id': 'member',
+  'teams/:id': 'team',
+  'work-orders/:id': 'workOrder',
+  'checklist/:itemId': 'checklistItem',
+};
+
+const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
+
+/** A body the route's schema accepts (so the request reaches the lookup), for every org route with :id that takes one. */
+const BODIES: Record<string, (b: Ids) => unknown> = {
+  'PATCH assets/:id': () => ({ version: 1, name: 'pwned' }),
+  'POST assets/:id/meter-readings': () => ({ readingHours: 10 }),
+  'PATCH cost-documents/:id': () => ({ version: 1, supplier: 'pwned' }),
+  'POST cost-documents/:id/approve': () => ({}),
+  'POST cost-documents/:id/reject': () => ({ reason: 'pwned' }),
+  'POST cost-documents/:id/reopen': () => ({}),
+  'POST cost-documents/:id/submit': () => ({}),
+  'POST drafts/:id/confirm': () => ({ version: 1, contentHash: 'a'.repeat(64) }),
+  'POST drafts/:id/execute': () => ({ version: 1 }),
+  'POST drafts/:id/reject': () => ({ reason: 'pwned' }),
+  'POST drafts/:id/versions': () => ({ basedOnVersion: 1, items: [] }),
+  'PATCH fields/:id': () => ({ version: 1, name: 'pwned' }),
+  'PATCH jobs/:id': () => ({ version: 1, operationType: 'TILLAGE' }),
+  'POST jobs/:id/assign': (b) => ({ primaryAssetId: b.asset, operatorMembershipId: b.member, startsAt: later(1), endsAt: later(2) }),
+  'POST jobs/:id/cancel': () => ({ reason: 'pwned' }),
+  'POST jobs/:id/complete': () => ({ areaDoneHa: 1, actualHours: 1 }),
+  'POST jobs/:id/start': () => ({}),
+  'POST jobs/:id/unassign': () => ({}),
+  'PATCH machine-models/:id': () => ({ expectedUpdatedAt: new Date().toISOString(), name: 'pwned' }),
+  'PATCH maintenance-plans/:id': () => ({ version: 1, name: 'pwned' }),
+  'PATCH members/:id': () => ({ role: 'ADMIN' }),
+  'POST members/:id/password-reset': () => undefined,
+  'PATCH teams/:id': () => ({ name: 'pwned' }),
+  'PATCH work-orders/:id': () => ({ version: 1, title: 'pwned' }),
+  'PATCH work-orders/:id/checklist/:itemId': () => ({ result: 'PASS' }),
+  'POST work-orders/:id/accept': () => ({}),
+  'POST work-orders/:id/cancel': () => ({ reason: 'pwned' }),
+  'POST work-orders/:id/parts': () => ({ name: 'pwned', quantity: 1, unitCostMinor: '100' }),
+  'POST work-orders/:id/reject': () => ({ reason: 'pwned' }),
+  'POST work-orders/:id/start': () => ({}),
+  'POST work-orders/:id/submit': () => ({}),
+};
+
+/** One of every kind of row in `org`, created the way users create them (the API), plus a draft and an execution. */
+async function fixtures(org: TestOrg): Promise<Ids> {
+  const token = (await login(h.base, org.users.OWNER.email)).accessToken;
+  const post = async (rest: string, body: unknown) => {
+    const r = await call(h.base, 'POST', orgPath(org.id, rest), { token, body });
+    expectStatus(r, 201);
+    return r.body;
+  };
+  const model = await post('/machine-models', { manufacturer: `Mfr-${tag()}`, name: 'X1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] });
+  const team = await post('/teams', { name: `team-${tag()}` });
+  const asset = await post('/assets', { modelId: model.id, name: `T ${tag()}`, serialNumber: `SN-${tag()}` });
+  const field = await post('/fields', { name: `F ${tag()}`, areaHa: 5 });
+  const job = await post('/jobs', { fieldId: field.id, operationType: 'TILLAGE', estimatedHours: 2, windowStart: later(0), windowEnd: later(48) });
+  const plan = await post('/maintenance-plans', { assetId: asset.id, name: `P ${tag()}`, intervalDays: 30, checklist: [{ label: 'Oil' }] });
+  const wo = await post('/work-orders', { type: 'PREVENTIVE', assetId: asset.id, planId: plan.id, title: `WO ${tag()}` });
+  const cost = await post('/cost-documents', { category: 'FUEL', documentDate: '2026-11-01', lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }] });
+  const key = await post('/api-keys', { name: `k-${tag()}`, scopes: ['member.read'] });
+  const run = await post('/agent/runs', { goal: '下周安排翻地' });
+  const execution = await pendingExecution(h.db, org);
+  const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
+  return {
+    conversation: run.conversationId,
+    run: run.id,
+    apiKey: key.apiKey.id,
+    asset: asset.id,
+    costDocument: cost.id,
+    draft,
+    execution,
+    field: field.id,
+    job: job.id,
+    model: model.id,
+    plan: plan.id,
+    member: org.users.VIEWER.membershipId,
+    team: team.id,
+    workOrder: wo.id,
+    checklistItem: wo.checklist[0].id,
+  };
+}
+
+const rest = (route: Route) => route.path.replace(/^\/api\/v1\/orgs\/:orgId\/?/, '');
+
+/** The route's path with `orgId` and B's ids; throws (fails the test) for a parameter with no id kind. */
+function urlFor(route: Route, orgId: string, ids: Ids): string {
+  const r = rest(route);
+  const filled = r.replace(/([a-z-]+(?:\/[a-z-]+)?)\/:(\w+)/g, (whole: string, before: string, param: string) => {
+    const last = before.split('/').at(-1)!;
+    const kind = ID_KINDS[`${before}/:${param}`] ?? ID_KINDS[`${last}/:${param}`];
+    if (!kind) throw new Error(`${route.method} ${route.path}: no id kind for :${param} after "${before}": add it to ID_KINDS`);
+    return `${before}/${ids[kind]}`;
+  });
+  return orgPath(orgId, filled ? `/${filled}` : '');
+}
+
+function bodyFor(route: Route, ids: Ids): unknown {
+  if (route.method !== 'POST' && route.method !== 'PATCH' && route.method !== 'PUT') return undefined;
+  const key = `${route.method} ${rest(route)}`;
+  const make = BODIES[key];
+  if (make) return make(ids);
+  if (!/:\w+/.test(rest(route))) return {}; // creates and lists: no B id in the path (checked for "no 500" and no B data)
+  throw new Error(`${key}: no body in BODIES: add a body the schema accepts`);
+}
+
+describe('every org route against another org (generated from the route list)', () => {
+  it("A's owner on B's path with B's ids → 404; on A's path with B's ids → 404; nothing of B changes", async () => {
+    const a = await createOrg(h.db, 'xa');
+    const b = await createOrg(h.db, 'xb');
+    const ids = await fixtures(b);
+    const ownerA = (await login(h.base, a.users.OWNER.email)).accessToken;
+    const routes = discoverRoutes(h.app).filter((r) => r.path.startsWith('/api/v1/orgs/:orgId'));
+    expect(routes.length).toBeGreaterThan(60);
+    for (const must of ['POST /api/v1/orgs/:orgId/drafts/:id/versions', 'POST /api/v1/orgs/:orgId/drafts/:id/reject', 'GET /api/v1/orgs/:orgId/executions/:id/events']) {
+      expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(must);
+    }
+    const snapshotOfB = async () => ({
+      audit: await h.db.auditEvent.count({ where: { organizationId: b.id } }),
+      rows: JSON.stringify(
+        [
+        await h.db.asset.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.job.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.workOrder.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.costDocument.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.membership.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.draft.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.apiKey.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        ],
+        (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
+      ),
+    });
+    const before = await snapshotOfB();
+    const bIds = Object.values(ids);
+    const failures: string[] = [];
+    for (const route of routes) {
+      const hasId = /:\w+/.test(rest(route));
+      const headers = route.idempotent ? { 'idempotency-key': randomUUID() } : undefined;
+      const body = bodyFor(route, ids);
+      // 1. B's path: A is not a member → 404 whatever the route
+      const onB = await call(h.base, route.method, urlFor(route, b.id, ids), { token: ownerA, body, headers });
+      if (onB.status !== 404 || onB.body?.error?.code !== 'NOT_FOUND') failures.push(`B's path ${route.method} ${route.path}: ${onB.status} ${JSON.stringify(onB.body).slice(0, 200)}`);
+      // 2. A's path, B's ids: a row of another org is a missing row
+      const onA = await call(h.base, route.method, urlFor(route, a.id, ids), { token: ownerA, body, headers });
+      const leaked = bIds.filter((id) => JSON.stringify(onA.body ?? '').includes(id));
+      if (hasId ? onA.status !== 404 : onA.status >= 500) failures.push(`A's path, B's ids ${route.method} ${route.path}: ${onA.status} ${JSON.stringify(onA.body).slice(0, 200)}`);
+      else if (onA.status < 300 && leaked.length > 0) failures.push(`A's path ${route.method} ${route.path}: answer names B's rows ${leaked.join(', ')}`);
+    }
+    expect(failures).toEqual([]);
+    expect(await snapshotOfB()).toEqual(before);
+  }, 120_000);
+});
