@@ -72,8 +72,8 @@ export class DocumentsRepository {
   }
 
   /** The version holding this file in the scope's own library (the sha256 dedupe). */
-  findBySha(tx: Tx | PrismaService['client'], scope: LibraryScope, sha256: string) {
-    return tx.documentVersion.findFirst({ where: { organizationId: ownerOf(scope), sha256 }, select: { id: true, documentId: true } });
+  findBySha(scope: LibraryScope, sha256: string) {
+    return this.prisma.client.documentVersion.findFirst({ where: { organizationId: ownerOf(scope), sha256 }, select: { id: true, documentId: true } });
   }
 
   /** Machine model ids the scope may link: an org its own and platform ones, the platform only its own. */

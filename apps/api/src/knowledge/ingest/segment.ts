@@ -25,11 +25,25 @@ function segmenter(): JiebaLike {
 const WORD = /^[\p{L}\p{N}]+$/u;
 const SPLIT = /[^\p{L}\p{N}]+/u;
 
-/** Lower-cased word tokens; anything that is not a letter or digit separates tokens. */
-function words(tokens: string[]): string[] {
+/**
+ * A light English stemmer applied on both sides (index and query), so "filters" finds "filter"
+ * and "changing" finds "change": plural and -ing / -ed endings of words of 5+ letters.
+ */
+export function stem(w: string): string {
+  if (!/^[a-z]{5,}$/.test(w)) return w;
+  if (w.endsWith('ies')) return `${w.slice(0, -3)}y`;
+  if (/(ches|shes|sses|xes)$/.test(w)) return w.slice(0, -2);
+  if (w.endsWith('s') && !w.endsWith('ss') && !w.endsWith('us')) return w.slice(0, -1);
+  if (w.endsWith('ing') && w.length >= 6) return w.slice(0, -3);
+  if (w.endsWith('ed') && w.length >= 5) return w.slice(0, -2);
+  return w;
+}
+
+/** Lower-cased, stemmed word tokens; anything that is not a letter or digit separates tokens. */
+export function words(tokens: string[]): string[] {
   const out: string[] = [];
   for (const t of tokens) {
-    for (const w of t.toLowerCase().split(SPLIT)) if (w && WORD.test(w)) out.push(w);
+    for (const w of t.toLowerCase().split(SPLIT)) if (w && WORD.test(w)) out.push(stem(w));
   }
   return out;
 }
@@ -59,6 +73,11 @@ export function querySearchTokens(question: string): string[] {
   const seen = new Set<string>();
   for (const w of words(segmenter().cutForSearch(question, true))) if (!STOP.has(w)) seen.add(w);
   return [...seen];
+}
+
+/** The word tokens of a passage (for coverage: which query words a passage contains). */
+export function passageTokens(text: string): Set<string> {
+  return new Set(words(segmenter().cutForSearch(text, true)));
 }
 
 /** Search-mode sub-words of one word (联合收割机 → 联合, 收割, 收割机, 联合收割机). */
