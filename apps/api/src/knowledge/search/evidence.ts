@@ -13,8 +13,9 @@ export function weighWords(words: string[], df: Map<string, number>, total: numb
   const weight = new Map<string, number>();
   let sum = 0;
   for (const w of words) {
-    const d = df.get(w) ?? 0;
-    // BM25-style idf; unknown words get the maximum (they make an unanswerable question)
+    // BM25-style idf; a word no chunk has weighs like the rarest word (it makes a question
+    // unanswerable without drowning the words that were found in a small library)
+    const d = Math.max(df.get(w) ?? 0, 1);
     const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
     weight.set(w, idf);
     sum += idf;
