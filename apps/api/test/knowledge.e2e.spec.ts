@@ -26,7 +26,9 @@ async function ready(token: string, org: string, id: string, versionId?: string)
   const res = await eventually(
     () => getDoc(token, org, id),
     // READY and "current" commit together, but a GET reads the document and its versions in two steps
-    (d) => d.status === 200 && d.body.versions.some((v) => (versionId ? v.id === versionId : true) && ((v.status === 'READY' && d.body.currentVersionId !== null) || v.status === 'FAILED')),
+    (d) =>
+      d.status === 200 &&
+      d.body.versions.some((v) => (versionId ? v.id === versionId : true) && ((v.status === 'READY' && d.body.currentVersionId === (versionId ?? v.id)) || v.status === 'FAILED')),
     env.log,
   );
   return ZDocumentDetail.parse(res.body);
