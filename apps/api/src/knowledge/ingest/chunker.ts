@@ -51,7 +51,12 @@ function bodySizeOf(lines: Line[]): number {
   for (const l of lines) if (l.size > 0) weight.set(l.size, (weight.get(l.size) ?? 0) + l.text.length);
   let best = 0;
   let bestW = -1;
-  for (const [size, w] of weight) if (w > bestW) (best = size), (bestW = w);
+  for (const [size, w] of weight) {
+    if (w > bestW) {
+      best = size;
+      bestW = w;
+    }
+  }
   return best;
 }
 
