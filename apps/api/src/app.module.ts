@@ -65,6 +65,7 @@ import { ExecutionsRepository } from './executions/executions.repository.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { ExecutionStreams } from './executions/execution-stream.js';
 import { ExecutionsController } from './executions/executions.controller.js';
+import { KNOWLEDGE_CONTROLLERS, KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
 
 @Module({})
 export class AppModule {
@@ -75,7 +76,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS],
       providers: [
         AuditRepository,
         AuditService,
@@ -114,6 +115,7 @@ export class AppModule {
         ExecutionsRepository,
         ExecutionsService,
         ExecutionStreams,
+        ...KNOWLEDGE_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },
