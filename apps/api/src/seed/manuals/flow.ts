@@ -107,10 +107,13 @@ export class Flow {
       case 'bullets':
         b.items.forEach((item, i) => {
           const mark = b.k === 'steps' ? `${i + 1}.` : '•';
-          const body = wrap(this.measure, item, 'r', 10, WIDTH - 20);
+          const [itemText, itemFact] = typeof item === 'string' ? [item, undefined] : [item.t, item.fact];
+          const body = wrap(this.measure, itemText, 'r', 10, WIDTH - 20);
           this.room(lead);
           this.text(LEFT + 4, mark, 'r', 10, 0);
+          const first = this.page;
           this.lines(body, LEFT + 20, 'r', 10, lead, b.fact);
+          for (const p of new Set([first, this.page])) if (itemFact) p.facts.add(itemFact);
           this.y -= 2;
         });
         this.y -= 5;

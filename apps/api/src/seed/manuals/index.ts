@@ -15,3 +15,6 @@ export const DEMO_MANUALS: ManualSpec[] = [JD_6R155, LOVOL_GN70, DJI_T50];
  * The path works from src/ (tests) and dist/ (the built seed) alike.
  */
 export const MANUALS_DIR = fileURLToPath(new URL('../../../fixtures/manuals/', import.meta.url));
+
+/** bench/knowledge: where the evaluation set (questions.json) is written for `npm run eval:knowledge`. */
+export const EVAL_DIR = fileURLToPath(new URL('../../../../../bench/knowledge/', import.meta.url));

@@ -10,8 +10,8 @@ export type Block =
   /** a minor heading (not in the table of contents) */
   | { k: 'h3'; text: string; fact?: string }
   | { k: 'p'; text: string; fact?: string }
-  | { k: 'steps'; items: string[]; fact?: string }
-  | { k: 'bullets'; items: string[]; fact?: string }
+  | { k: 'steps'; items: Item[]; fact?: string }
+  | { k: 'bullets'; items: Item[]; fact?: string }
   /** a boxed safety note: label is e.g. WARNING / CAUTION / 警告 / 注意 */
   | { k: 'note'; label: string; text: string; fact?: string }
   | { k: 'table'; caption?: string; cols: string[]; widths: number[]; rows: Row[]; fact?: string }
@@ -25,6 +25,9 @@ export type Block =
    * ingestion has to OCR it.
    */
   | { k: 'scan'; blocks: Block[]; fact?: string };
+
+/** a list item; one with its own fact lets a question point at a single step of a longer procedure */
+export type Item = string | { t: string; fact: string };
 
 export interface Row {
   cells: string[];
