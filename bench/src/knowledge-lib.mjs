@@ -38,7 +38,7 @@ export function step(label, cmd, args, env = {}) {
 }
 
 export async function waitUp(base) {
-  for (let i = 0; i < 150; i++) {
+  for (let i = 0; i < 600; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
     } catch {
