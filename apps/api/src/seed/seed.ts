@@ -3,6 +3,8 @@ import { hashPassword } from '../auth/password.js';
 import { DEMO_ORGS, DEMO_PASSWORD, PLATFORM_ADMIN, demoStaff, demoUsers } from './demo-data.js';
 import { generateOrgData, type GenMember, type SeedData } from './generate.js';
 import { weekAnchor } from './prng.js';
+import type { AppConfig } from '../platform/config/config.js';
+import { seedManuals, type ManualsReport } from './manuals/load.js';
 import { ensureCatalog, hasBusinessData, insertSeedData, resetBusiness } from './write.js';
 
 export interface SeedOptions {
@@ -12,6 +14,11 @@ export interface SeedOptions {
   resetBusiness?: boolean;
   /** the clock the demo data is relative to (tests pin it); default now */
   now?: Date;
+  /**
+   * load the demo manuals into the platform library through the upload service (blob store +
+   * outbox: the worker ingests them); needs the app config for the blob store. Off when absent.
+   */
+  manuals?: AppConfig;
 }
 
 export interface SeedReport {
@@ -20,6 +27,7 @@ export interface SeedReport {
   catalogCreated: number;
   /** per demo org: 'unchanged' (it already had business data) or the rows inserted per table */
   business: Record<string, 'unchanged' | Record<keyof SeedData, number>>;
+  manuals: ManualsReport | null;
 }
 
 /**
@@ -32,7 +40,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
   if (!Number.isInteger(scale) || scale < 1 || scale > 100) throw new Error(`--scale must be an integer from 1 to 100 (got ${scale})`);
   const now = opts.now ?? new Date();
   const anchor = weekAnchor(now);
-  const report: SeedReport = { created: 0, unchanged: 0, catalogCreated: 0, business: {} };
+  const report: SeedReport = { created: 0, unchanged: 0, catalogCreated: 0, business: {}, manuals: null };
   let passwordHash: string | undefined;
   const hash = async () => (passwordHash ??= await hashPassword(DEMO_PASSWORD));
 
@@ -46,9 +54,10 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
     return db.user.create({ data: { email, name, locale, isPlatformAdmin, passwordHash: await hash() } });
   };
 
-  await ensureUser(PLATFORM_ADMIN.email, PLATFORM_ADMIN.name, 'en', true);
+  const admin = await ensureUser(PLATFORM_ADMIN.email, PLATFORM_ADMIN.name, 'en', true);
   const catalog = await ensureCatalog(db);
   report.catalogCreated = catalog.created;
+  if (opts.manuals) report.manuals = await seedManuals(db, opts.manuals, admin.id);
 
   for (const [index, o] of DEMO_ORGS.entries()) {
     let org = await db.organization.findUnique({ where: { slug: o.slug } });

@@ -1,0 +1,23 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildManual } from './build.js';
+import { buildEvalSet } from './evalset.js';
+import { DEMO_MANUALS, EVAL_DIR, MANUALS_DIR } from './index.js';
+import type { ManualInfo } from './types.js';
+
+// npm run manuals:generate -w @amms/api: rewrites apps/api/fixtures/manuals/*.pdf + manifest.json
+// (byte-identical on every run; the unit test checks the committed files are up to date).
+const infos: ManualInfo[] = [];
+mkdirSync(MANUALS_DIR, { recursive: true });
+for (const spec of DEMO_MANUALS) {
+  const t0 = performance.now();
+  const { bytes, info } = await buildManual(spec);
+  writeFileSync(join(MANUALS_DIR, info.fileName), bytes);
+  infos.push(info);
+  console.log(`manuals: ${info.fileName}: ${info.pageCount} pages, ${(bytes.length / 1024).toFixed(0)} KiB, scanned ${info.scannedPages.join(',')} (${Math.round(performance.now() - t0)} ms)`);
+}
+writeFileSync(join(MANUALS_DIR, 'manifest.json'), `${JSON.stringify(infos, null, 1)}\n`);
+const evalSet = buildEvalSet(infos);
+mkdirSync(EVAL_DIR, { recursive: true });
+writeFileSync(join(EVAL_DIR, 'questions.json'), `${JSON.stringify(evalSet, null, 1)}\n`);
+console.log(`manuals: ${evalSet.questions.length} evaluation questions written to bench/knowledge/questions.json`);

@@ -1,0 +1,20 @@
+import { fileURLToPath } from 'node:url';
+import { DJI_T50 } from './content/dji-t50-b.js';
+import { JD_6R155 } from './content/jd-6r155-b.js';
+import { LOVOL_GN70 } from './content/lovol-gn70-b.js';
+import type { ManualSpec } from './types.js';
+
+export type { ManualInfo, ManualSpec } from './types.js';
+
+/** Every demo manual, in seed order. */
+export const DEMO_MANUALS: ManualSpec[] = [JD_6R155, LOVOL_GN70, DJI_T50];
+
+/**
+ * The generated PDFs and their manifest are committed here (apps/api/fixtures/manuals): the seed
+ * and the evaluation read bytes, so neither needs the CJK font, sharp or any rendering at run time.
+ * The path works from src/ (tests) and dist/ (the built seed) alike.
+ */
+export const MANUALS_DIR = fileURLToPath(new URL('../../../fixtures/manuals/', import.meta.url));
+
+/** bench/knowledge: where the evaluation set (questions.json) is written for `npm run eval:knowledge`. */
+export const EVAL_DIR = fileURLToPath(new URL('../../../../../bench/knowledge/', import.meta.url));
