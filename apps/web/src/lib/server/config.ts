@@ -6,6 +6,8 @@ const ZWebServerEnv = z.object({
   /** `auto`: Secure cookies when the browser reached us over https (directly or via a proxy). */
   COOKIE_SECURE: z.enum(['auto', 'true', 'false']).default('auto'),
   API_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** a streamed multipart upload (a 100 MB manual on a slow line), until the API's answer */
+  API_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
 });
 
 let parsed: z.infer<typeof ZWebServerEnv> | undefined;
@@ -16,6 +18,7 @@ export function serverEnv(): z.infer<typeof ZWebServerEnv> {
     API_URL: process.env.API_URL || undefined,
     COOKIE_SECURE: process.env.COOKIE_SECURE || undefined,
     API_TIMEOUT_MS: process.env.API_TIMEOUT_MS || undefined,
+    API_UPLOAD_TIMEOUT_MS: process.env.API_UPLOAD_TIMEOUT_MS || undefined,
   });
   return parsed;
 }
