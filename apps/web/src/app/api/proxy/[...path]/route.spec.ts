@@ -60,7 +60,7 @@ function uploadRequest(body: ReadableStream<Uint8Array>, length: number, cookies
     headers: { 'content-type': 'multipart/form-data; boundary=b', 'content-length': String(length), cookie: cookies },
     body,
     duplex: 'half',
-  } as RequestInit & { duplex: 'half' });
+  } as ConstructorParameters<typeof NextRequest>[1]);
 }
 
 const ctx = { params: Promise.resolve({ path: ['orgs', 'o1', 'documents'] }) };
