@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { ApiUser, expectNoHorizontalScroll, login, PHONE } from '../support/field.js';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ApiUser, expectNoHorizontalScroll, login, PHONE, type Asset } from '../support/field.js';
+import { hydraulicManual, uniqueTag, uploadManual, waitReady } from '../support/knowledge.js';
 
 /**
  * The quality bar of issue #5, checked by machine on every page people use: axe-core's WCAG 2.x
@@ -37,6 +38,20 @@ async function check(page: Page, path: string, ready: (page: Page) => Promise<un
   await settled(page);
   await expectNoHorizontalScroll(page);
   await expectAccessible(page, path);
+}
+
+/** A READY manual linked to the model of `assetId`, a question it answers (page 2) and the snippet on that page. */
+async function readyManual(request: APIRequestContext, admin: ApiUser, assetId: string) {
+  const asset = await admin.get<Asset>(`assets/${assetId}`);
+  const tag = uniqueTag();
+  const { document } = await uploadManual(request, admin, { title: `A11y 液压手册 ${tag}`, pdf: hydraulicManual(tag), language: 'en', machineModelIds: [asset.modelId] });
+  const ready = await waitReady(admin, document.id);
+  return {
+    documentId: document.id,
+    versionId: ready.currentVersionId!,
+    question: `What pressure does the relief valve of pump ${tag} open at?`,
+    snippet: `The relief valve of pump ${tag} opens at 18.5 MPa.`,
+  };
 }
 
 test.describe('desk, 1440 px', () => {
@@ -83,6 +98,23 @@ test.describe('desk, 1440 px', () => {
     await check(page, `${org}/api-keys`, h1);
     await check(page, '/account/password', heading(/密码/));
 
+    // the knowledge base (issue #13): a manual of our own, READY, so every state has content
+    const kb = await readyManual(request, admin, asset.id);
+    const answered = (p: Page) => expect(p.getByRole('heading', { level: 2, name: '回答' })).toBeVisible({ timeout: 60_000 });
+    await check(page, `${org}/knowledge`, h1);
+    await check(page, `${org}/knowledge?q=${encodeURIComponent(kb.question)}`, answered);
+    await check(page, `${org}/knowledge?q=${encodeURIComponent('怎样烤制酸面包？')}`, (p) => expect(p.getByRole('heading', { level: 2, name: '手册里没有写' })).toBeVisible({ timeout: 60_000 }));
+    await check(page, `${org}/knowledge/documents`, h1);
+    await check(page, `${org}/knowledge/documents/${kb.documentId}`, h1);
+    await check(page, `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`, (p) => expect(p.locator('mark').first()).toBeVisible({ timeout: 60_000 }));
+    // the upload dialog open
+    await page.goto(`${org}/knowledge/documents`);
+    await settled(page);
+    await page.getByRole('button', { name: '上传手册' }).click();
+    await expect(page.getByRole('dialog', { name: '上传手册' })).toBeVisible();
+    await expectAccessible(page, 'upload dialog');
+    await page.keyboard.press('Escape');
+
     // a dialog open: the draft's confirm dialog (focus moves into it, names and contrast hold);
     // the agent's draft of the demo week is valid, so it can be confirmed
     await page.goto(`${org}/drafts/${run.draft!.id}`);
@@ -96,7 +128,7 @@ test.describe('desk, 1440 px', () => {
 
     // English is longer: the busiest pages again, in English (the page says so in <html lang>)
     await page.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(page.url()).origin }]);
-    for (const path of [org, `${org}/jobs`, `${org}/jobs/timeline`, `${org}/maintenance/work-orders`, `${org}/drafts/${run.draft!.id}`, `${org}/members`]) {
+    for (const path of [org, `${org}/jobs`, `${org}/jobs/timeline`, `${org}/maintenance/work-orders`, `${org}/drafts/${run.draft!.id}`, `${org}/members`, `${org}/knowledge/documents`]) {
       await check(page, path, h1);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     }
@@ -180,6 +212,14 @@ test.describe('phone, 375 px', () => {
     await login(mp, 'mechanic@green-valley.demo');
     await check(mp, '/field', fieldReady);
     if (workOrders.items[0]) await check(mp, `/field/work-orders/${workOrders.items[0].id}`, fieldReady);
+    // ask the manual, its answer and a cited page, on the phone
+    const admin = await ApiUser.login(request, 'admin@green-valley.demo');
+    const asset = (await admin.get<{ items: Asset[] }>('assets?limit=1')).items[0]!;
+    const kb = await readyManual(request, admin, asset.id);
+    const org = mechanicApi.orgId;
+    await check(mp, `/field/ask?org=${org}&asset=${asset.id}`, fieldReady);
+    await check(mp, `/field/ask?org=${org}&asset=${asset.id}&q=${encodeURIComponent(kb.question)}`, (p) => expect(p.getByRole('heading', { level: 2, name: '回答' })).toBeVisible({ timeout: 60_000 }));
+    await check(mp, `/field/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?org=${org}&hl=${encodeURIComponent(kb.snippet)}`, (p) => expect(p.locator('mark').first()).toBeVisible({ timeout: 60_000 }));
     await mechanic.close();
   });
 });

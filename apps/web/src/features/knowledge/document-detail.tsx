@@ -37,6 +37,7 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
   const q = useQuery(documentQuery(orgId, documentId));
   const [open, setOpen] = useState<Open>(null);
   const [notice, setNotice] = useState<ReactNode>(null);
+  const router = useRouter();
 
   if (q.isPending) return <Loading />;
   if (q.isError) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
@@ -160,7 +161,11 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
         </TableFrame>
       </section>
 
-      {open === 'edit' ? <EditDialog orgId={orgId} document={d} onClose={() => setOpen(null)} onSaved={() => { setOpen(null); setNotice(m.detail.saved); }} /> : null}
+      {open === 'edit' ? <EditDialog orgId={orgId} document={d} onClose={() => setOpen(null)} onSaved={() => {
+            setOpen(null);
+            setNotice(m.detail.saved);
+            router.refresh(); // the page header shows the title
+          }} /> : null}
       {open === 'version' ? (
         <UploadDialog
           orgId={orgId}
