@@ -64,6 +64,7 @@ import { ExecutionsRepository } from './executions/executions.repository.js';
 import { ExecutionsService } from './executions/executions.service.js';
 import { ExecutionStreams } from './executions/execution-stream.js';
 import { ExecutionsController } from './executions/executions.controller.js';
+import { KNOWLEDGE_CONTROLLERS, KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
 
 @Module({})
 export class AppModule {
@@ -74,7 +75,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS],
       providers: [
         AuditRepository,
         AuditService,
@@ -113,6 +114,7 @@ export class AppModule {
         ExecutionsRepository,
         ExecutionsService,
         ExecutionStreams,
+        ...KNOWLEDGE_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },

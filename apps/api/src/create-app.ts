@@ -5,6 +5,7 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
 import { AppModule } from './app.module.js';
 import type { AppConfig } from './platform/config/config.js';
@@ -64,6 +65,10 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     allowedHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-request-id'],
     exposedHeaders: ['x-request-id', 'idempotent-replayed', 'retry-after'],
   });
+
+  // multipart/form-data is parsed only by handlers that ask for it (document uploads stream the
+  // file to the blob store: knowledge/multipart-upload.ts sets the file limits per request)
+  await app.register(multipart, { limits: { files: 1, fields: 60, fieldSize: 2000, parts: 62, headerPairs: 100 } });
 
   app.setGlobalPrefix('api/v1', {
     exclude: [

@@ -142,7 +142,10 @@ export const ZKnowledgePassage = z.object({
   versionId: z.uuid(),
   title: z.string(),
   language: ZDocumentLanguage,
-  /** first physical page of the passage, 1-based */
+  /**
+   * physical page (1-based) whose text contains `snippet`: the passage's first page, or a later
+   * one when the passage runs across a page break and its best sentence is there
+   */
   page: z.number().int().positive(),
   /** last physical page (a passage can run across a page break) */
   pageEnd: z.number().int().positive(),

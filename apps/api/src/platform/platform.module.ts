@@ -8,8 +8,9 @@ import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
 import { CacheService } from './cache/cache.service.js';
+import { BlobStore } from './storage/blob-store.js';
 
-/** Config, database, cache, change signals, metrics, idempotency and outbox: shared by api and worker. */
+/** Config, database, cache, change signals, metrics, idempotency, outbox and the blob store: shared by api and worker. */
 @Global()
 @Module({})
 export class PlatformModule {
@@ -24,6 +25,7 @@ export class PlatformModule {
       IdempotencyService,
       OutboxService,
       CacheService,
+      BlobStore,
     ];
     return { module: PlatformModule, providers, exports: providers };
   }

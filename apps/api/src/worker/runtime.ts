@@ -12,6 +12,9 @@ import { applyCacheInvalidation } from './cache-invalidate.js';
 import { DraftExecutor } from '../executions/draft-executor.js';
 import { ExecutionsRepository } from '../executions/executions.repository.js';
 import { abandonExecution, executeDraft, RESUME_IDLE_MS, resumeUnfinishedExecutions } from './draft-execute.js';
+import { Ingestor } from '../knowledge/ingest/ingestor.js';
+import { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
+import { ingestVersion, resumeIngestion } from './knowledge-ingest.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -40,6 +43,8 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     'cache.invalidate': async (payload) => applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
     'draft.execute': async (payload) => executeDraft(ctx.get(DraftExecutor), payload as JobPayload<'draft.execute'>),
     'draft.resume': async () => ({ resumed: await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts, RESUME_IDLE_MS) }),
+    'knowledge.ingest': async (payload) => ingestVersion(ctx.get(Ingestor), queues.get('amms-knowledge')!, payload as JobPayload<'knowledge.ingest'>, config.worker.jobAttempts),
+    'knowledge.resume': async () => ({ resumed: await resumeIngestion(ctx.get(IngestRepository), queues.get('amms-knowledge')!, config.knowledge.ingestLeaseMs, config.worker.jobAttempts) }),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
@@ -59,7 +64,8 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
           log.info({ job: job.name, jobId: job.id, result }, 'job done');
           return result;
         },
-        { connection, concurrency: 4 },
+        // ingestion is CPU-heavy (PDF parsing, OCR): two versions at a time per worker
+        { connection, concurrency: q === 'amms-knowledge' ? 2 : 4 },
       ),
   );
   for (const w of workers) {
@@ -74,11 +80,23 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
             .catch((e: unknown) => log.error({ err: e, executionId: parsed.data.executionId }, 'could not abandon the execution; the periodic resume will retry it'));
         }
       }
+      // the last attempt of an ingestion: FAILED with a reason instead of PROCESSING forever
+      if (job?.name === 'knowledge.ingest' && job.attemptsMade >= (job.opts.attempts ?? 1)) {
+        const parsed = JOBS['knowledge.ingest'].payload.safeParse(job.data);
+        if (parsed.success) {
+          ctx.get(Ingestor).giveUp(parsed.data.versionId, job.attemptsMade)
+            .then((failed) => log.warn({ versionId: parsed.data.versionId, failed }, 'ingestion given up after the last attempt'))
+            .catch((e: unknown) => log.error({ err: e, versionId: parsed.data.versionId }, 'could not mark the version FAILED; the periodic resume will retry it'));
+        }
+      }
     });
   }
 
   const resumed = await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts);
   if (resumed) log.info({ resumed }, 'unfinished executions re-enqueued');
+  const ingestions = await resumeIngestion(ctx.get(IngestRepository), queues.get('amms-knowledge')!, config.knowledge.ingestLeaseMs, config.worker.jobAttempts);
+  if (ingestions) log.info({ ingestions }, 'unfinished document versions re-enqueued');
+  await queues.get('amms-knowledge')!.upsertJobScheduler('knowledge-resume', { every: config.worker.resumeEveryMs }, { name: 'knowledge.resume', data: {} });
   await queues.get('amms-housekeeping')!.upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
   await queues.get('amms-drafts')!.upsertJobScheduler('draft-resume', { every: config.worker.resumeEveryMs }, { name: 'draft.resume', data: {} });
 

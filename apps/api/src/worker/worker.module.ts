@@ -14,6 +14,9 @@ import { AssetsRepository } from '../assets/assets.repository.js';
 import { AssetsService } from '../assets/assets.service.js';
 import { MaintenanceRepository } from '../maintenance/maintenance.repository.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
+import { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
+import { Ingestor } from '../knowledge/ingest/ingestor.js';
+import { EmbeddingsClient } from '../knowledge/search/embeddings.js';
 
 /** The worker's providers: the platform plus what its job handlers call (the same services as the API). */
 @Module({})
@@ -24,7 +27,9 @@ export class WorkerModule {
       imports: [PlatformModule.forRoot(config)],
       providers: [AuditRepository, AuditService, BookingsRepository, BookingsService, JobsRepository, AssignmentsService, DraftsRepository, ExecutionsRepository, DraftExecutor,
         // MAINTENANCE drafts: work orders (+ the asset status changes they may make)
-        AssetsRepository, AssetsService, MaintenanceRepository, WorkOrdersService],
+        AssetsRepository, AssetsService, MaintenanceRepository, WorkOrdersService,
+        // knowledge: document ingestion
+        IngestRepository, Ingestor, EmbeddingsClient],
     };
   }
 }

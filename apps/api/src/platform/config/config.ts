@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
@@ -39,6 +40,25 @@ const ZEnv = z.object({
   EXECUTION_STREAM_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** execution event streams: the longest a stream stays open (the client reconnects after it) */
   EXECUTION_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+  /** the blob store (uploaded manuals, rendered page images): a local directory; default <repo>/data/storage */
+  STORAGE_DIR: z.string().min(1).optional(),
+  /** knowledge: tesseract languages for image-only pages */
+  OCR_LANGUAGES: z.string().regex(/^[a-z_]+(\+[a-z_]+)*$/).default('chi_sim+eng'),
+  /** knowledge: the largest accepted upload (the contract's 100 MB at most; tests lower it) */
+  KNOWLEDGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(100 * 1024 * 1024),
+  /** knowledge: a PDF with more pages than this ends FAILED (TOO_MANY_PAGES) */
+  KNOWLEDGE_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(3000),
+  /** knowledge: a worker holds a version it ingests for this long between heartbeats; a crashed worker's version is taken over after it */
+  KNOWLEDGE_INGEST_LEASE_MS: z.coerce.number().int().min(500).max(600_000).default(30_000),
+  /** knowledge: extractive (built in) or openai-compatible (AGENT_OPENAI_* model; its citations are checked, else extractive) */
+  KNOWLEDGE_ANSWERER: z.enum(['extractive', 'openai-compatible']).default('extractive'),
+  /** knowledge: optional dense stage: an OpenAI-compatible {base}/embeddings endpoint and model */
+  EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  EMBEDDINGS_MODEL: z.string().min(1).max(200).optional(),
+  EMBEDDINGS_API_KEY: z.string().min(1).optional(),
+  /** bump when the model behind the same name changes: chunks are re-embedded, cached query vectors are not reused */
+  EMBEDDINGS_MODEL_VERSION: z.string().min(1).max(50).default('1'),
+  EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -60,6 +80,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     if (lacking.length > 0) {
       throw new Error(`Invalid configuration:\n${lacking.map((k) => `  ${k}: required when AGENT_PLANNER=openai-compatible`).join('\n')}`);
     }
+  }
+  if (e.KNOWLEDGE_ANSWERER === 'openai-compatible' && (!e.AGENT_OPENAI_BASE_URL || !e.AGENT_OPENAI_MODEL)) {
+    throw new Error('Invalid configuration:\n  KNOWLEDGE_ANSWERER: openai-compatible needs AGENT_OPENAI_BASE_URL and AGENT_OPENAI_MODEL');
+  }
+  if (Boolean(e.EMBEDDINGS_BASE_URL) !== Boolean(e.EMBEDDINGS_MODEL)) {
+    throw new Error('Invalid configuration:\n  EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL: set both (dense retrieval) or neither');
   }
   return {
     env: e.NODE_ENV,
@@ -83,6 +109,22 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },
+    storage: { dir: e.STORAGE_DIR ?? fileURLToPath(new URL('../../../../../data/storage', import.meta.url)) },
+    knowledge: {
+      ocrLanguages: e.OCR_LANGUAGES,
+      maxPages: e.KNOWLEDGE_MAX_PAGES,
+      maxUploadBytes: e.KNOWLEDGE_MAX_UPLOAD_BYTES,
+      ingestLeaseMs: e.KNOWLEDGE_INGEST_LEASE_MS,
+      answerer: e.KNOWLEDGE_ANSWERER,
+      answerModel:
+        e.KNOWLEDGE_ANSWERER === 'openai-compatible'
+          ? { baseUrl: e.AGENT_OPENAI_BASE_URL!, apiKey: e.AGENT_OPENAI_API_KEY ?? null, model: e.AGENT_OPENAI_MODEL!, timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS }
+          : null,
+      embeddings:
+        e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
+          ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY ?? null, version: e.EMBEDDINGS_MODEL_VERSION, timeoutMs: e.EMBEDDINGS_TIMEOUT_MS }
+          : null,
+    },
     worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {

@@ -45,10 +45,12 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'DRAFT_STALE':
     case 'DRAFT_NOT_OPEN':
     case 'DRAFT_NOT_CONFIRMED':
+    case 'DOCUMENT_NOT_READY':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
+    case 'FILE_NOT_PDF':
       return 415;
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'SCOPE_NOT_GRANTABLE':

@@ -16,6 +16,12 @@ export const IDEMPOTENT_KEY = 'amms:idempotent';
 export interface IdempotentOptions {
   /** when true a request without the header is refused (executions) */
   required?: boolean;
+  /**
+   * The handler claims the key itself once it has read the request (multipart uploads: the body
+   * is a stream the interceptor cannot hash; the handler fingerprints the stored file's sha256 and
+   * the form fields, see knowledge/upload-idempotency.ts). Here only the key's format is checked.
+   */
+  deferred?: boolean;
 }
 /** Marks a POST as honouring the Idempotency-Key header (Stripe semantics). */
 export const Idempotent = (opts: IdempotentOptions = {}) => SetMetadata(IDEMPOTENT_KEY, opts);
@@ -54,6 +60,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
     if (!isValidIdempotencyKey(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1–255 visible ASCII characters');
+    if (opts.deferred) return lastValueFrom(next.handle(), { defaultValue: undefined });
 
     const orgId = (req.params as Record<string, string | undefined>).orgId ?? '-';
     const p = req.principal;

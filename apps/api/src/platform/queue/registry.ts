@@ -5,7 +5,7 @@ import { CACHE_RESOURCES } from '../cache/cache-keys.js';
  * Every queue and job the system knows, with its payload schema (ids only, never
  * whole entities or secrets). The worker refuses to start if a job has no handler.
  */
-export const QUEUES = ['amms-housekeeping', 'amms-cache', 'amms-drafts'] as const;
+export const QUEUES = ['amms-housekeeping', 'amms-cache', 'amms-drafts', 'amms-knowledge'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const JOBS = {
@@ -36,6 +36,17 @@ export const JOBS = {
   // (a job Redis lost, a worker killed without a restart). Safe: executions are idempotent.
   'draft.resume': {
     queue: 'amms-drafts',
+    payload: z.object({}).strict(),
+  },
+  // Read a stored manual version: text per page (OCR for image-only pages), chunks, index; READY
+  // or FAILED. Idempotent and resumable (knowledge/ingest/ingestor.ts). organizationId null = platform.
+  'knowledge.ingest': {
+    queue: 'amms-knowledge',
+    payload: z.object({ organizationId: z.uuid().nullable(), versionId: z.uuid() }).strict(),
+  },
+  // Periodic and at worker start: re-enqueue versions left UPLOADED / PROCESSING with an expired lease.
+  'knowledge.resume': {
+    queue: 'amms-knowledge',
     payload: z.object({}).strict(),
   },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;

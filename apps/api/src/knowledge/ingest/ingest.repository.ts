@@ -1,0 +1,164 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { Prisma } from '@amms/db';
+import { AuditService } from '../../audit/audit.service.js';
+import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
+import type { IngestFailureCode } from '../knowledge.errors.js';
+import type { PlannedChunk } from './chunker.js';
+
+export interface ClaimedVersion {
+  id: string;
+  documentId: string;
+  organizationId: string | null;
+  versionNumber: number;
+  sha256: string;
+}
+
+export type ClaimResult = { kind: 'claimed'; version: ClaimedVersion } | { kind: 'done' } | { kind: 'busy'; retryInMs: number } | { kind: 'gone' };
+
+export interface StoredPage {
+  page: number;
+  label: string;
+  text: string;
+  ocr: boolean;
+  noText: boolean;
+}
+
+export interface IndexedChunk extends PlannedChunk {
+  tokens: string;
+  embedding: Buffer | null;
+}
+
+export interface ReadyOutcome {
+  pageCount: number;
+  ocrPages: number[];
+  warnings: string[];
+  embeddingModel: string | null;
+}
+
+/** The ingestion's writes: a lease on the version, pages as they are read, then all chunks + READY at once. */
+@Injectable()
+export class IngestRepository {
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly audit: AuditService,
+  ) {}
+
+  /**
+   * Takes the version for this worker: UPLOADED, or PROCESSING whose holder stopped renewing its
+   * lease (a crashed worker). A fresh lease elsewhere → busy; READY / FAILED → done.
+   */
+  async claim(versionId: string, leaseMs: number): Promise<ClaimResult> {
+    const db = this.prisma.client;
+    const rows = await db.$queryRaw<ClaimedVersion[]>`
+      UPDATE "DocumentVersion" SET status = 'PROCESSING', "processingAt" = now()
+      WHERE id = ${versionId}::uuid
+        AND (status = 'UPLOADED' OR (status = 'PROCESSING' AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))))
+      RETURNING id, "documentId", "organizationId", "versionNumber", sha256`;
+    if (rows[0]) return { kind: 'claimed', version: rows[0] };
+    const v = await db.documentVersion.findUnique({ where: { id: versionId }, select: { status: true, processingAt: true } });
+    if (!v) return { kind: 'gone' };
+    if (v.status === 'READY' || v.status === 'FAILED') return { kind: 'done' };
+    const age = Date.now() - (v.processingAt?.getTime() ?? 0);
+    return { kind: 'busy', retryInMs: Math.max(500, leaseMs - age + 250) };
+  }
+
+  /** Renews the lease; false when the version is no longer ours to write (deleted, or finished elsewhere). */
+  async heartbeat(versionId: string): Promise<boolean> {
+    const n = await this.prisma.client.documentVersion.updateMany({ where: { id: versionId, status: 'PROCESSING' }, data: { processingAt: new Date() } });
+    return n.count === 1;
+  }
+
+  storedPages(versionId: string): Promise<StoredPage[]> {
+    return this.prisma.client.documentPage.findMany({ where: { versionId }, orderBy: { page: 'asc' }, select: { page: true, label: true, text: true, ocr: true, noText: true } });
+  }
+
+  /** A page as soon as it is read (a resumed run skips it); its (versionId, page) key makes a repeat a no-op. */
+  async savePage(versionId: string, p: StoredPage): Promise<void> {
+    await this.prisma.client.documentPage.createMany({ data: [{ versionId, ...p }], skipDuplicates: true });
+  }
+
+  /**
+   * The version becomes READY in one transaction: its chunks replace any earlier attempt's, its
+   * counters are set, and it becomes the document's current version when it is newer than the
+   * current one. Nothing of it is searchable before this commits.
+   */
+  async finishReady(v: ClaimedVersion, chunks: IndexedChunk[], outcome: ReadyOutcome): Promise<boolean> {
+    return this.prisma.client.$transaction(
+      async (tx) => {
+        const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM "DocumentVersion" WHERE id = ${v.id}::uuid FOR UPDATE`;
+        if (locked[0]?.status !== 'PROCESSING') return false;
+        await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
+        await this.insertChunks(tx, v, chunks);
+        await tx.documentVersion.update({
+          where: { id: v.id },
+          data: { status: 'READY', readyAt: new Date(), pageCount: outcome.pageCount, ocrPages: outcome.ocrPages, warnings: outcome.warnings, embeddingModel: outcome.embeddingModel, failureCode: null, failureReason: null },
+        });
+        const promoted = await tx.$executeRaw`
+          UPDATE "Document" d SET "currentVersionId" = ${v.id}::uuid, "updatedAt" = now()
+          WHERE d.id = ${v.documentId}::uuid
+            AND (d."currentVersionId" IS NULL
+                 OR (SELECT cv."versionNumber" FROM "DocumentVersion" cv WHERE cv.id = d."currentVersionId") < ${v.versionNumber})`;
+        await this.audit.append(tx, {
+          organizationId: v.organizationId,
+          action: 'document.version_ready',
+          entityType: 'document',
+          entityId: v.documentId,
+          actorType: 'SYSTEM',
+          data: { versionId: v.id, versionNumber: v.versionNumber, pageCount: outcome.pageCount, ocrPages: outcome.ocrPages, warnings: outcome.warnings, chunks: chunks.length, current: promoted === 1 },
+        });
+        return true;
+      },
+      { timeout: 120_000 },
+    );
+  }
+
+  private async insertChunks(tx: Tx, v: ClaimedVersion, chunks: IndexedChunk[]) {
+    const ids = chunks.map(() => randomUUID());
+    for (let i = 0; i < chunks.length; i += 200) {
+      const rows = chunks.slice(i, i + 200).map((c) => {
+        const parentId = c.parentOrdinal === null ? null : ids[c.parentOrdinal]!;
+        // parents are matched by their children only: no tsv of their own
+        const tsv = c.parentOrdinal === null ? Prisma.sql`NULL` : Prisma.sql`to_tsvector('simple', ${c.tokens})`;
+        return Prisma.sql`(${ids[c.ordinal]!}::uuid, ${v.id}::uuid, ${v.documentId}::uuid, ${v.organizationId}::uuid, ${c.ordinal}, ${parentId}::uuid, ${c.pageStart}, ${c.pageEnd}, ${c.section}, ${c.text}, ${c.tokens}, ${tsv}, ${c.embedding}::bytea)`;
+      });
+      await tx.$executeRaw`
+        INSERT INTO "DocumentChunk" (id, "versionId", "documentId", "organizationId", ordinal, "parentId", "pageStart", "pageEnd", section, text, tokens, tsv, embedding)
+        VALUES ${Prisma.join(rows)}`;
+    }
+  }
+
+  /** FAILED with a reason; whatever an attempt stored (pages, chunks) goes, so nothing half-read remains. */
+  async fail(v: Pick<ClaimedVersion, 'id' | 'documentId' | 'organizationId' | 'versionNumber'>, code: IngestFailureCode | 'PROCESSING_ERROR', reason: string): Promise<boolean> {
+    return this.prisma.client.$transaction(async (tx) => {
+      const n = await tx.documentVersion.updateMany({
+        where: { id: v.id, status: { in: ['UPLOADED', 'PROCESSING'] } },
+        data: { status: 'FAILED', failureCode: code, failureReason: reason.slice(0, 500) },
+      });
+      if (n.count === 0) return false;
+      await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
+      await tx.documentPage.deleteMany({ where: { versionId: v.id } });
+      await this.audit.append(tx, {
+        organizationId: v.organizationId,
+        action: 'document.version_failed',
+        entityType: 'document',
+        entityId: v.documentId,
+        actorType: 'SYSTEM',
+        data: { versionId: v.id, versionNumber: v.versionNumber, failureCode: code, failureReason: reason.slice(0, 500) },
+      });
+      return true;
+    });
+  }
+
+  versionForFailure(versionId: string) {
+    return this.prisma.client.documentVersion.findUnique({ where: { id: versionId }, select: { id: true, documentId: true, organizationId: true, versionNumber: true } });
+  }
+
+  /** Versions a worker should (re)start: waiting, or PROCESSING under an expired lease. */
+  unfinished(leaseMs: number, limit = 500) {
+    return this.prisma.client.$queryRaw<{ id: string; organizationId: string | null }[]>`
+      SELECT id, "organizationId" FROM "DocumentVersion"
+      WHERE status = 'UPLOADED' OR (status = 'PROCESSING' AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000})))
+      ORDER BY "createdAt" LIMIT ${limit}`;
+  }
+}

@@ -1,0 +1,42 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ZKnowledgeAnswer,
+  ZKnowledgeAnswerRequest,
+  ZKnowledgeSearchRequest,
+  ZKnowledgeSearchResponse,
+  type TKnowledgeAnswerRequest,
+  type TKnowledgeSearchRequest,
+} from '@amms/contracts/knowledge';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { KnowledgeService } from './knowledge.service.js';
+
+@ApiTags('knowledge')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/knowledge')
+export class KnowledgeController {
+  constructor(private readonly knowledge: KnowledgeService) {}
+
+  @RequirePermission('knowledge.read')
+  @Idempotent()
+  @Post('search')
+  @HttpCode(200)
+  @Returns(ZKnowledgeSearchResponse)
+  @ApiOperation({ summary: 'Ranked passages (lexical ⊕ trigram ⊕ optional dense, RRF k=60) from the manuals the org may read' })
+  search(@Ctx() ctx: OrgContext, @Body({ schema: ZKnowledgeSearchRequest }) body: TKnowledgeSearchRequest) {
+    return this.knowledge.search(ctx, body);
+  }
+
+  @RequirePermission('knowledge.read')
+  @Idempotent()
+  @Post('answers')
+  @HttpCode(200)
+  @Returns(ZKnowledgeAnswer)
+  @ApiOperation({ summary: 'A cited answer (every sentence has a citation whose snippet is on its page), or found:false when the manuals do not say' })
+  answer(@Ctx() ctx: OrgContext, @Body({ schema: ZKnowledgeAnswerRequest }) body: TKnowledgeAnswerRequest) {
+    return this.knowledge.answer(ctx, body);
+  }
+}

@@ -1,0 +1,140 @@
+import { Injectable, Logger } from '@nestjs/common';
+import type { TKnowledgePassage } from '@amms/contracts/knowledge';
+import type { OrgContext } from '../../tenancy/context.js';
+import { DocumentsRepository } from '../documents.repository.js';
+import { KnowledgeErrors } from '../knowledge.errors.js';
+import { codeTerms, queryWords, querySearchTokens } from '../ingest/segment.js';
+import { bytesToVector, cosine, EmbeddingsClient } from './embeddings.js';
+import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
+import { QueryEmbeddings } from './query-embeddings.js';
+import { SearchRepository, type ChunkDetail, type RankedId, type SearchScope } from './search.repository.js';
+
+export const RRF_K = 60;
+const LEXICAL_CANDIDATES = 100;
+const DENSE_SCAN_LIMIT = 20_000;
+
+export interface RetrievedPassage extends TKnowledgePassage {
+  /** share of the question's (idf-weighted) words the passage and its section cover, 0..1 */
+  coverage: number;
+  /** the passage's best supporting sentences, each located on a page */
+  support: Located[];
+}
+
+export interface Retrieval {
+  passages: RetrievedPassage[];
+  mode: 'lexical' | 'hybrid';
+  words: WeightedWords;
+}
+
+/** Reciprocal Rank Fusion: Σ 1 / (k + rank) over the lists a chunk appears in (rank 1-based). */
+export function rrf(lists: RankedId[][], k = RRF_K): Map<string, number> {
+  const fused = new Map<string, number>();
+  for (const list of lists) list.forEach((r, i) => fused.set(r.id, (fused.get(r.id) ?? 0) + 1 / (k + i + 1)));
+  return fused;
+}
+
+/**
+ * Hybrid retrieval: lexical full-text over jieba tokens and trigram matching of codes, plus the
+ * dense stage when embeddings are configured, fused by RRF (k = 60). Permissions and current
+ * versions are part of each query and re-checked when the passages are loaded.
+ */
+@Injectable()
+export class Retriever {
+  private readonly log = new Logger('Retriever');
+
+  constructor(
+    private readonly repo: SearchRepository,
+    private readonly documents: DocumentsRepository,
+    private readonly embeddings: EmbeddingsClient,
+    private readonly queryVectors: QueryEmbeddings,
+  ) {}
+
+  async scopeOf(ctx: OrgContext, input: { machineModelId?: string; assetId?: string }): Promise<SearchScope | null> {
+    let machineModelId = input.machineModelId;
+    if (input.assetId) {
+      const modelId = await this.documents.assetModelId(ctx.organizationId, input.assetId);
+      if (!modelId) throw KnowledgeErrors.assetNotFound();
+      if (machineModelId && machineModelId !== modelId) return null;
+      machineModelId = modelId;
+    }
+    return { organizationId: ctx.organizationId, ...(machineModelId ? { machineModelId } : {}) };
+  }
+
+  async retrieve(ctx: OrgContext, input: { query: string; machineModelId?: string; assetId?: string; limit: number }): Promise<Retrieval> {
+    const scope = await this.scopeOf(ctx, input);
+    const words = queryWords(input.query);
+    if (!scope) return { passages: [], mode: 'lexical', words: weighWords(words, new Map(), 0) };
+    const tokens = querySearchTokens(input.query);
+    const codes = codeTerms(input.query);
+    const [lexical, trigram, dense, stats, titles] = await Promise.all([
+      this.repo.lexical(scope, tokens, LEXICAL_CANDIDATES),
+      this.repo.trigram(scope, codes, 50),
+      this.dense(scope, input.query),
+      this.repo.documentFrequencies(scope, words),
+      this.repo.titles(scope),
+    ]);
+    const ww = weighWords(words, stats.df, stats.total);
+    const fused = rrf(dense ? [lexical, trigram, dense] : [lexical, trigram]);
+    const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(30, input.limit * 4));
+    const details = await this.repo.details(scope, ranked.map(([id]) => id));
+    const byId = new Map(details.map((d) => [d.id, d]));
+    // a title naming what the question names (联合收割机, "sprayer") lifts that manual's passages
+    const titleBoost = new Map(titles.map((t) => [t.id, coverage(ww, t.title) / RRF_K / 2]));
+    const pages = await this.repo.pages(details.flatMap((d) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))));
+
+    const passages: RetrievedPassage[] = [];
+    const seenPages = new Set<string>();
+    const ordered = ranked
+      .map(([id, s]) => ({ d: byId.get(id), s }))
+      .filter((x): x is { d: ChunkDetail; s: number } => x.d !== undefined)
+      .map((x) => ({ ...x, s: x.s + (titleBoost.get(x.d.documentId) ?? 0) }))
+      .sort((a, b) => b.s - a.s);
+    for (const { d, s } of ordered) {
+      const pageTexts = range(d.pageStart, d.pageEnd).map((page) => ({ page, text: pages.get(`${d.versionId}:${page}`)?.text ?? '' }));
+      const support = supportingSentences(ww, d.text, d.section, pageTexts);
+      const best = support[0];
+      if (!best) continue;
+      const key = `${d.versionId}:${best.page}`;
+      if (seenPages.has(key)) continue;
+      seenPages.add(key);
+      passages.push({
+        chunkId: d.id,
+        documentId: d.documentId,
+        versionId: d.versionId,
+        title: d.title,
+        language: d.language,
+        page: best.page,
+        pageEnd: Math.max(d.pageEnd, best.page),
+        pageLabel: pages.get(key)?.label ?? String(best.page),
+        section: d.section,
+        snippet: best.snippet,
+        text: d.text,
+        score: Math.round(s * 1e6) / 1e6,
+        coverage: Math.max(coverage(ww, `${d.section ?? ''}\n${d.text}`), 0),
+        support,
+      });
+      if (passages.length >= input.limit) break;
+    }
+    return { passages, mode: dense ? 'hybrid' : 'lexical', words: ww };
+  }
+
+  /** Cosine over the visible chunks embedded by the current model; null when the stage is off or failing. */
+  private async dense(scope: SearchScope, query: string): Promise<RankedId[] | null> {
+    const modelKey = this.embeddings.modelKey;
+    if (!modelKey) return null;
+    try {
+      const q = await this.queryVectors.vector(query);
+      if (!q) return null;
+      const rows = await this.repo.embedded(scope, modelKey, DENSE_SCAN_LIMIT);
+      return rows
+        .map((r) => ({ id: r.id, score: cosine(q, bytesToVector(r.embedding)) }))
+        .sort((a, b) => b.score - a.score)
+        .slice(0, LEXICAL_CANDIDATES);
+    } catch (err) {
+      this.log.warn(`dense stage skipped: ${err instanceof Error ? err.message : String(err)}`);
+      return null;
+    }
+  }
+}
+
+const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
