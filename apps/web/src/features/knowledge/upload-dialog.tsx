@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormActions, SelectField, TextField } from '@/components/ui/form';
+import { isDefiniteFailure, useActionKey } from '@/features/admin/mutations';
 import { Checkbox, CheckboxGroup, formErrors } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -43,15 +44,21 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
   const [progress, setProgress] = useState<UploadProgress | null>(null);
 
   const isNew = target.kind === 'new';
+  // the same file and fields sent again (a retry after a network failure) carry the same key
+  const action = useActionKey();
   const upload = useMutation({
-    mutationFn: async (form: FormData) => {
+    mutationFn: async ({ form, key }: { form: FormData; key: string }) => {
       abort.current = new AbortController();
       const path = isNew ? `${orgApi(orgId)}/documents` : `${documentApi(orgId, target.document.id)}/versions`;
-      return uploadDocument(path, form, setProgress, abort.current.signal);
+      return uploadDocument(path, form, setProgress, { signal: abort.current.signal, idempotencyKey: key });
     },
     onSuccess: async (result) => {
+      action.reset();
       await refreshQueries(qc, knowledgeKeys.documents(orgId));
       onDone(result);
+    },
+    onError: (err) => {
+      if (isDefiniteFailure(err)) action.reset();
     },
     onSettled: () => {
       abort.current = null;
@@ -61,7 +68,11 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
   const apiErrors = formErrors(
     upload.error,
     { title: m.upload.titleRequired, file: m.upload.notPdf },
-    { PAYLOAD_TOO_LARGE: ['file', format(m.upload.tooLarge, { size: file ? formatBytes(file.size, locale) : '' })], UNSUPPORTED_MEDIA_TYPE: ['file', m.upload.notPdf] },
+    {
+      PAYLOAD_TOO_LARGE: ['file', format(m.upload.tooLarge, { size: file ? formatBytes(file.size, locale) : '' })],
+      UNSUPPORTED_MEDIA_TYPE: ['file', m.upload.notPdf],
+      FILE_NOT_PDF: ['file', m.upload.notPdf],
+    },
   );
   const errors = { ...apiErrors, ...local };
   const shownError = upload.error && !isAbort(upload.error) && Object.keys(apiErrors).length === 0 ? upload.error : null;
@@ -95,7 +106,8 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
     // the file last: the API can read the fields before the bytes arrive
     form.set('file', file!, file!.name);
     setProgress({ loaded: 0, total: file!.size });
-    upload.mutate(form);
+    const key = action.keyFor([file!.name, file!.size, file!.lastModified, title.trim(), language, modelIds]);
+    upload.mutate({ form, key });
   };
 
   const running = upload.isPending;

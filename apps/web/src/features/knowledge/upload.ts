@@ -20,9 +20,14 @@ export function checkPdf(file: File | null): 'required' | 'notPdf' | 'tooLarge' 
  * the API. When the proxy had to refresh the session it asks (401 + `x-amms-retry-upload`) for
  * the file once more, since a streamed body cannot be replayed: sent again, once.
  */
-export async function uploadDocument(path: string, form: FormData, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<TUploadResponse> {
-  const first = await send(path, form, onProgress, signal);
-  const res = first.retry ? await send(path, form, onProgress, signal) : first;
+export async function uploadDocument(
+  path: string,
+  form: FormData,
+  onProgress: (p: UploadProgress) => void,
+  opts: { signal?: AbortSignal; idempotencyKey?: string } = {},
+): Promise<TUploadResponse> {
+  const first = await send(path, form, onProgress, opts);
+  const res = first.retry ? await send(path, form, onProgress, opts) : first;
   if (res.status >= 200 && res.status < 300) return ZUploadResponse.parse(res.body);
   const envelope = ZErrorEnvelope.safeParse(res.body);
   if (envelope.success) {
@@ -34,12 +39,13 @@ export async function uploadDocument(path: string, form: FormData, onProgress: (
 
 type Raw = { status: number; body: unknown; retry: boolean };
 
-function send(path: string, form: FormData, onProgress: (p: UploadProgress) => void, signal?: AbortSignal): Promise<Raw> {
+function send(path: string, form: FormData, onProgress: (p: UploadProgress) => void, { signal, idempotencyKey }: { signal?: AbortSignal; idempotencyKey?: string }): Promise<Raw> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
     const xhr = new XMLHttpRequest();
     xhr.open('POST', `/api/proxy/${path.replace(/^\/+/, '')}`);
     xhr.setRequestHeader('accept', 'application/json');
+    if (idempotencyKey) xhr.setRequestHeader('idempotency-key', idempotencyKey);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.upload.onprogress = (e) => {
