@@ -7,7 +7,7 @@ import { API_URL, type ApiUser } from './field.js';
 /**
  * A small, valid PDF with a text layer: one page per entry, each a list of ASCII lines in
  * Helvetica (a standard font: nothing embedded, every PDF reader extracts the text).
- * `padBytes`: a comment of that many bytes after the header (a large file, same pages).
+ * `padBytes`: an unreferenced stream of that many bytes (a large file, same pages; readers skip it).
  */
 export function textPdf(pages: string[][], padBytes = 0): Buffer {
   const esc = (s: string) => s.replace(/[\\()]/g, (c) => `\\${c}`);
@@ -26,7 +26,8 @@ export function textPdf(pages: string[][], padBytes = 0): Buffer {
   objects[2] = `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`;
   objects[fontId] = '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>';
 
-  let out = `%PDF-1.4\n${padBytes > 0 ? `%${'x'.repeat(padBytes)}\n` : ''}`;
+  if (padBytes > 0) objects.push(`<< /Length ${padBytes} >>\nstream\n${'x'.repeat(padBytes)}\nendstream`);
+  let out = '%PDF-1.4\n';
   const offsets: number[] = [];
   for (let id = 1; id < objects.length; id++) {
     offsets[id] = Buffer.byteLength(out, 'latin1');

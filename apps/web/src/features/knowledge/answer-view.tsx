@@ -55,7 +55,7 @@ export function QuestionForm({
   };
 
   return (
-    <form onSubmit={submit} noValidate role="search" aria-label={m.ask.question} className="space-y-3">
+    <form onSubmit={submit} noValidate role="search" aria-label={m.asset.ask} className="space-y-3">
       <div className="flex flex-col gap-1">
         <label htmlFor={id} className="text-sm font-medium text-slate-800">
           {m.ask.question}

@@ -141,7 +141,7 @@ export function PageViewer({ orgId, documentId, versionId, page, highlight, page
               src={pageImageUrl(orgId, documentId, versionId, p.page)}
               alt={format(m.viewer.imageAlt, { title: p.title, label: p.pageLabel })}
               onError={() => setImageFailed(true)}
-              className="h-auto w-full rounded border border-slate-200 bg-white"
+              className="h-auto min-h-40 w-full rounded border border-slate-200 bg-slate-50"
             />
           )}
         </section>
