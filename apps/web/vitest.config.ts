@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // journeys through the pages are the Playwright specs in e2e/. `server-only` is Next's guard
 // against importing server code into the browser bundle; here everything runs on node.
 export default defineConfig({
+  // components are rendered to HTML in some specs (react-dom/server): JSX compiled for React 19
+  oxc: { jsx: { runtime: 'automatic' } },
   resolve: {
     alias: {
       '@/': fileURLToPath(new URL('./src/', import.meta.url)),

@@ -73,7 +73,7 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
   await expect(row).toContainText(`${model.manufacturer} ${model.name}`);
-  await expect(row).toContainText('可用', { timeout: 90_000 }); // the list refreshes itself
+  await expect(row).toContainText('可用', { timeout: 180_000 }); // the list refreshes itself
   await expect(row.getByRole('cell').nth(3)).toHaveText('3'); // pages
   await page.screenshot({ path: artifact('knowledge-documents.png') });
 
@@ -143,7 +143,7 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   await versionDialog.getByRole('button', { name: '上传', exact: true }).click();
   await expect(page.getByRole('status').filter({ hasText: `已上传“${title}”第 2 版，正在处理。` })).toBeVisible({ timeout: 60_000 });
   const v2 = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /第 2 版/ }) });
-  await expect(v2).toContainText('可用', { timeout: 90_000 });
+  await expect(v2).toContainText('可用', { timeout: 180_000 });
   await expect(v2.getByRole('rowheader')).toContainText('当前');
   await mp.goto(citedPageUrl);
   await expect(mp.getByText('这是旧版本的页面：这本手册已有更新的版本，内容可能已变化。')).toBeVisible({ timeout: 60_000 });

@@ -81,8 +81,8 @@ export async function uploadManual(
   return (await res.json()) as { document: Doc; duplicate: boolean };
 }
 
-/** Waits (≤ 90 s) until the document's latest version is READY; fails with the reason of a FAILED one. */
-export async function waitReady(user: ApiUser, documentId: string): Promise<Doc> {
+/** Waits until the document's latest version is READY; fails with the reason of a FAILED one. */
+export async function waitReady(user: ApiUser, documentId: string, timeout = 180_000): Promise<Doc> {
   let doc: Doc | null = null;
   await expect
     .poll(
@@ -90,7 +90,7 @@ export async function waitReady(user: ApiUser, documentId: string): Promise<Doc>
         doc = await user.get<Doc>(`documents/${documentId}`);
         return doc.latestVersion.status === 'FAILED' ? `FAILED: ${doc.latestVersion.failureReason}` : doc.latestVersion.status;
       },
-      { timeout: 90_000, intervals: [500, 1000, 2000] },
+      { timeout, intervals: [500, 1000, 2000] },
     )
     .toBe('READY');
   return doc!;
