@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
-import { ApiUser, expectNoHorizontalScroll, login, PHONE } from '../support/field.js';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { ApiUser, expectNoHorizontalScroll, login, PHONE, type Asset } from '../support/field.js';
+import { hydraulicManual, uniqueTag, uploadManual, waitReady } from '../support/knowledge.js';
 
 /**
  * The quality bar of issue #5, checked by machine on every page people use: axe-core's WCAG 2.x
@@ -180,6 +181,80 @@ test.describe('phone, 375 px', () => {
     await login(mp, 'mechanic@green-valley.demo');
     await check(mp, '/field', fieldReady);
     if (workOrders.items[0]) await check(mp, `/field/work-orders/${workOrders.items[0].id}`, fieldReady);
+    await mechanic.close();
+  });
+});
+
+/** A READY manual linked to the model of the org's first machine, a question it answers (page 2) and the snippet on that page. */
+async function readyManual(request: APIRequestContext) {
+  const admin = await ApiUser.login(request, 'admin@green-valley.demo');
+  const asset = (await admin.get<{ items: Asset[] }>('assets?limit=1')).items[0]!;
+  const tag = uniqueTag();
+  const { document } = await uploadManual(request, admin, { title: `A11y 液压手册 ${tag}`, pdf: hydraulicManual(tag), language: 'en', machineModelIds: [asset.modelId] });
+  const ready = await waitReady(admin, document.id);
+  return {
+    orgId: admin.orgId,
+    assetId: asset.id,
+    documentId: document.id,
+    versionId: ready.currentVersionId!,
+    question: `What pressure does the relief valve of pump ${tag} open at?`,
+    snippet: `The relief valve of pump ${tag} opens at 18.5 MPa.`,
+  };
+}
+
+const answered = (p: Page) => expect(p.getByRole('heading', { level: 2, name: /^(回答|Answer)$/ })).toBeVisible({ timeout: 60_000 });
+const highlighted = (p: Page) => expect(p.locator('mark').first()).toBeVisible({ timeout: 60_000 });
+
+test.describe('knowledge (issue #13)', () => {
+  test('desk, 1440 px: ask, answer, the manuals don’t say this, manuals, a manual, a cited page, the upload dialog; in English too', async ({ page, request }) => {
+    test.setTimeout(420_000);
+    await page.setViewportSize(DESK);
+    const kb = await readyManual(request);
+    const org = `/orgs/${kb.orgId}`;
+    const h1 = (p: Page) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
+    await login(page, 'admin@green-valley.demo');
+    await check(page, `${org}/knowledge`, h1);
+    await check(page, `${org}/knowledge?q=${encodeURIComponent(kb.question)}`, answered);
+    await check(page, `${org}/knowledge?q=${encodeURIComponent('怎样烤制酸面包？')}`, (p) => expect(p.getByRole('heading', { level: 2, name: '手册里没有写' })).toBeVisible({ timeout: 60_000 }));
+    await check(page, `${org}/knowledge?asset=${kb.assetId}`, h1);
+    await check(page, `${org}/knowledge/documents`, h1);
+    await check(page, `${org}/knowledge/documents/${kb.documentId}`, h1);
+    await check(page, `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`, highlighted);
+    await check(page, `${org}/assets/${kb.assetId}`, (p) => expect(p.getByRole('region', { name: '手册' })).toBeVisible({ timeout: 60_000 }));
+
+    // the upload dialog open, focus inside it
+    await page.goto(`${org}/knowledge/documents`);
+    await settled(page);
+    await page.getByRole('button', { name: '上传手册' }).click();
+    const dialog = page.getByRole('dialog', { name: '上传手册' });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.locator(':focus')).toHaveCount(1);
+    await expectAccessible(page, 'upload dialog');
+    await page.keyboard.press('Escape');
+
+    await page.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(page.url()).origin }]);
+    await check(page, `${org}/knowledge?q=${encodeURIComponent(kb.question)}`, answered);
+    await check(page, `${org}/knowledge/documents`, h1);
+    await check(page, `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`, highlighted);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
+  test('phone, 375 px: ask the manual for a machine, the answer, a cited page; in English too', async ({ browser, request }) => {
+    test.setTimeout(420_000);
+    const kb = await readyManual(request);
+    const mechanic = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });
+    const mp = await mechanic.newPage();
+    const fieldReady = (p: Page) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
+    await login(mp, 'mechanic@green-valley.demo');
+    const ask = `/field/ask?org=${kb.orgId}&asset=${kb.assetId}`;
+    const cited = `/field/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?org=${kb.orgId}&hl=${encodeURIComponent(kb.snippet)}`;
+    await check(mp, ask, fieldReady);
+    await check(mp, `${ask}&q=${encodeURIComponent(kb.question)}`, answered);
+    await check(mp, cited, highlighted);
+    await mp.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(mp.url()).origin }]);
+    await check(mp, `${ask}&q=${encodeURIComponent(kb.question)}`, answered);
+    await check(mp, cited, highlighted);
+    await expect(mp.locator('html')).toHaveAttribute('lang', 'en');
     await mechanic.close();
   });
 });

@@ -18,6 +18,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'assets', segment: 'assets', permission: 'asset.read', group: 'main' },
   { key: 'jobs', segment: 'jobs', permission: 'job.read', group: 'main' },
   { key: 'maintenance', segment: 'maintenance', permission: 'maintenance.read', group: 'main' },
+  { key: 'knowledge', segment: 'knowledge', permission: 'knowledge.read', group: 'main' },
   { key: 'costs', segment: 'costs', permission: 'cost.read', group: 'main' },
   { key: 'analytics', segment: 'analytics', permission: 'analytics.read', group: 'main' },
   { key: 'agent', segment: 'agent', permission: 'agent.run', group: 'main' },

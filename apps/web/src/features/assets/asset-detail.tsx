@@ -28,6 +28,7 @@ import { refreshQueries } from '@/lib/refresh';
 import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
 import { formFieldErrors } from './field-errors';
 import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
+import { AssetManuals } from '@/features/knowledge/asset-manuals';
 import { assetMessages } from './messages';
 import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, readingsQuery, workOrdersQuery } from './queries';
 
@@ -131,6 +132,7 @@ export function AssetDetail({ orgId, assetId, timeZone, permissions }: Props) {
       {can('job.read') ? <BookingsCard orgId={orgId} assetId={a.id} timeZone={timeZone} /> : null}
       {can('maintenance.read') ? <MaintenanceCard orgId={orgId} assetId={a.id} timeZone={timeZone} /> : null}
       {can('cost.read') ? <CostsCard orgId={orgId} assetId={a.id} /> : null}
+      {can('knowledge.read') ? <AssetManuals orgId={orgId} assetId={a.id} /> : null}
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { fieldMessages, fill, type FieldMessages } from './messages';
 import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
 import { DecimalField, Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle, StickyActions } from './ui';
+import { AskManualLink } from '@/features/knowledge/field-ask';
 
 const METER_CODES = ['METER_BACKWARDS', 'METER_OUT_OF_ORDER'];
 
@@ -96,6 +97,7 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
               {m.job.reportFault}
             </Link>
           ) : null}
+          {primary ? <AskManualLink orgId={orgId} assetId={primary.assetId} back={fieldHref(fieldPaths.job(job.id), orgId)} permissions={permissions} /> : null}
         </Panel>
 
         {job.status === 'IN_PROGRESS' || job.status === 'COMPLETED' ? <RecordPanel job={job} timeZone={timeZone} /> : null}

@@ -21,6 +21,7 @@ import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
 import { DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
+import { AskManualLink } from '@/features/knowledge/field-ask';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
 
@@ -85,6 +86,7 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
               <p className="mt-1 whitespace-pre-line break-words">{wo.rejectionReason}</p>
             </div>
           ) : null}
+          <AskManualLink orgId={orgId} assetId={wo.assetId} back={fieldHref(fieldPaths.workOrder(wo.id), orgId)} permissions={permissions} />
         </Panel>
 
         <Checklist wo={wo} orgId={orgId} editable={canWork && wo.status === 'IN_PROGRESS'} onConflict={onConflict} />

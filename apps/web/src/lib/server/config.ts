@@ -13,6 +13,8 @@ const ZWebServerEnv = z.object({
    * N: the N-th entry from the right is the client, as the outermost proxy saw it.
    */
   TRUSTED_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
+  /** a streamed multipart upload (a 100 MB manual on a slow line), until the API's answer */
+  API_UPLOAD_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(600_000),
 });
 
 let parsed: { raw: string; env: z.infer<typeof ZWebServerEnv> } | undefined;
@@ -24,6 +26,7 @@ export function serverEnv(): z.infer<typeof ZWebServerEnv> {
     COOKIE_SECURE: process.env.COOKIE_SECURE || undefined,
     API_TIMEOUT_MS: process.env.API_TIMEOUT_MS || undefined,
     TRUSTED_PROXY_HOPS: process.env.TRUSTED_PROXY_HOPS || undefined,
+    API_UPLOAD_TIMEOUT_MS: process.env.API_UPLOAD_TIMEOUT_MS || undefined,
   };
   const raw = JSON.stringify(input);
   if (parsed?.raw !== raw) parsed = { raw, env: ZWebServerEnv.parse(input) };

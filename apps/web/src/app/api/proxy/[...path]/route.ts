@@ -2,6 +2,7 @@ import type { TTokenPair } from '@amms/contracts/auth';
 import { NextResponse, type NextRequest } from 'next/server';
 import { refreshSession, type RefreshOutcome } from '@/lib/server/refresh';
 import { ACCESS_COOKIE, BROWSER_SESSION_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
+import { serverEnv } from '@/lib/server/config';
 import { clientMetaHeaders, errorResponse, fetchApi, isCrossSite, UpstreamUnavailableError } from '@/lib/server/upstream';
 
 /**
@@ -9,6 +10,11 @@ import { clientMetaHeaders, errorResponse, fetchApi, isCrossSite, UpstreamUnavai
  * The BFF: adds the bearer from the httpOnly cookie; on a 401 refreshes once
  * (single-flight per refresh token, see refresh.ts), stores the rotated pair and
  * retries; when the refresh token is dead, clears the cookies and answers 401.
+ *
+ * A multipart body (a manual upload, up to 100 MB) is streamed through as it arrives, never held
+ * whole in memory, under its own longer timeout. Such a body cannot be sent a second time: on a
+ * 401 the pair is refreshed and stored, and the browser is told to send it again (401 with
+ * `x-amms-retry-upload: 1`; features/knowledge/upload.ts does so once).
  */
 
 type Ctx = { params: Promise<{ path: string[] }> };
@@ -57,13 +63,19 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
   if (!accessToken) return unauthorized();
 
   const method = req.method.toUpperCase();
-  // buffered, because a retry after refresh must send the same body again
-  const body = method === 'GET' || method === 'HEAD' ? undefined : await req.arrayBuffer();
+  const hasBody = method !== 'GET' && method !== 'HEAD';
+  const upload = hasBody && isStreamedUpload(req);
+  // buffered (small JSON), because a retry after refresh must send the same body again;
+  // an upload streams (see above)
+  const body = !hasBody ? undefined : upload ? req.body : await req.arrayBuffer();
   const headers: Record<string, string> = { ...meta };
   for (const name of FORWARD_REQUEST_HEADERS) {
     const value = req.headers.get(name);
     if (value) headers[name] = value;
   }
+  // lets the API refuse an oversized upload before reading it
+  const length = req.headers.get('content-length');
+  if (upload && length && /^\d+$/.test(length)) headers['content-length'] = length;
 
   // an event stream (execution progress) stays open for minutes: it ends when the browser
   // leaves, not at the API timeout that bounds every other call
@@ -72,8 +84,8 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
     fetchApi(target, {
       method,
       headers: { ...headers, authorization: `Bearer ${token}` },
-      body: body && body.byteLength > 0 ? body : undefined,
-      ...(streaming ? { signal: req.signal } : {}),
+      ...(body instanceof ArrayBuffer ? { body: body.byteLength > 0 ? body : undefined } : body ? { body, duplex: 'half' } : {}),
+      ...(streaming ? { signal: req.signal } : upload ? { signal: AbortSignal.any([req.signal, AbortSignal.timeout(serverEnv().API_UPLOAD_TIMEOUT_MS)]) } : {}),
     });
 
   let upstream: Response;
@@ -84,6 +96,13 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
       if (!outcome.ok) return outcome.fatal ? unauthorized(outcome) : unavailable();
       rotated = outcome;
       await upstream.body?.cancel();
+      if (upload) {
+        // the body is spent: keep the new pair and ask the browser to send the file again
+        const res = errorResponse(401, 'TOKEN_EXPIRED', 'Session refreshed: send the upload again');
+        res.headers.set(RETRY_UPLOAD_HEADER, '1');
+        setSessionCookies(res, rotated, secure);
+        return res;
+      }
       upstream = await send(outcome.pair.accessToken);
     }
   } catch (err) {
@@ -103,6 +122,14 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
   });
   if (rotated) setSessionCookies(res, rotated.pair, secure, rotated.browserSession);
   return res;
+}
+
+/** the browser's cue to send a streamed upload once more, after the session was refreshed */
+const RETRY_UPLOAD_HEADER = 'x-amms-retry-upload';
+
+/** A multipart body (file uploads): streamed through rather than buffered. */
+function isStreamedUpload(req: NextRequest): boolean {
+  return req.body !== null && (req.headers.get('content-type') ?? '').toLowerCase().startsWith('multipart/form-data');
 }
 
 export const GET = handle;

@@ -1,0 +1,137 @@
+'use client';
+
+import type { TUploadResponse } from '@amms/contracts/knowledge';
+import Link from 'next/link';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { SelectField, TextField } from '@/components/ui/form';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { ListSection, TableFrame, td, th } from '@/features/admin/ui';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { useCursorList } from '@/lib/cursor-list';
+import { formatDateTime } from '@/lib/format';
+import { documentsQuery, isPending, type DocumentFilter } from './api';
+import { knowledgePaths } from './links';
+import { knowledgeMessages, type KnowledgeMessages } from './messages';
+import { useModelNames, VersionStatus } from './ui';
+import { UploadDialog } from './upload-dialog';
+
+type Source = '' | 'ORG' | 'PLATFORM';
+
+/** The org's manuals and the platform library: status refreshing while any is processed; upload for admins. */
+export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; timeZone: string; canManage: boolean }) {
+  const m = useMessages(knowledgeMessages);
+  const { locale } = useI18n();
+  const { name } = useModelNames(orgId);
+  const [q, setQ] = useState('');
+  const [source, setSource] = useState<Source>('');
+  const [filter, setFilter] = useState<DocumentFilter>({});
+  const [uploading, setUploading] = useState(false);
+  const [notice, setNotice] = useState<ReactNode>(null);
+  const { query, rows } = useCursorList(documentsQuery(orgId, filter));
+  const processing = rows.some((d) => isPending(d.latestVersion.status));
+
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    setFilter({ ...(q.trim() ? { q: q.trim() } : {}), ...(source ? { source } : {}) });
+  };
+
+  return (
+    <>
+      <p role="status" aria-live="polite" className={notice ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
+        {notice}
+      </p>
+      <ListSection
+        id="kb-docs-title"
+        title={m.docs.heading}
+        intro={m.docs.intro}
+        action={canManage ? <Button onClick={() => setUploading(true)}>{m.docs.upload}</Button> : null}
+      >
+        <form onSubmit={apply} className="flex flex-wrap items-end gap-3">
+          <TextField label={m.docs.search} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={200} className="w-64" />
+          <SelectField label={m.docs.source} value={source} onChange={(e) => setSource(e.target.value as Source)} className="w-44">
+            <option value="">{m.docs.allSources}</option>
+            <option value="ORG">{m.docs.sourceOrg}</option>
+            <option value="PLATFORM">{m.docs.sourcePlatform}</option>
+          </SelectField>
+          <Button type="submit" variant="secondary">
+            {m.docs.apply}
+          </Button>
+        </form>
+        {processing ? <p className="text-sm text-sky-900">{m.docs.processingNote}</p> : null}
+        <CursorListStates query={query} count={rows.length} empty={filter.q || filter.source ? m.docs.emptyFiltered : m.docs.empty} keepRowsOnError>
+          <TableFrame label={m.docs.caption}>
+            <thead>
+              <HeadRow
+                className={th}
+                cells={[m.docs.cols.title, m.docs.cols.models, m.docs.cols.language, m.docs.cols.status, m.docs.cols.pages, m.docs.cols.ocr, m.docs.cols.versions, m.docs.cols.updated]}
+              />
+            </thead>
+            <tbody>
+              {rows.map((d) => {
+                const v = d.latestVersion;
+                return (
+                  <tr key={d.id}>
+                    <th scope="row" className={`${td} font-medium`}>
+                      <Link href={knowledgePaths.document(orgId, d.id)} className="text-emerald-800 underline-offset-2 hover:underline">
+                        {d.title}
+                      </Link>
+                      {d.organizationId === null ? (
+                        <span className="ml-2">
+                          <Badge tone="violet">{m.docs.platformBadge}</Badge>
+                        </span>
+                      ) : null}
+                    </th>
+                    <td className={`${td} max-w-56 text-slate-700`}>{d.machineModelIds.length > 0 ? d.machineModelIds.map(name).join('、') : m.docs.noModels}</td>
+                    <td className={td}>{m.language[d.language]}</td>
+                    <td className={td}>
+                      <VersionStatus version={v} />
+                    </td>
+                    <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
+                    <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
+                    <td className={`${td} tabular-nums`}>{v.versionNumber}</td>
+                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.updatedAt, locale, timeZone)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </TableFrame>
+        </CursorListStates>
+      </ListSection>
+      {uploading ? (
+        <UploadDialog
+          orgId={orgId}
+          target={{ kind: 'new' }}
+          onClose={() => setUploading(false)}
+          onDone={(result) => {
+            setUploading(false);
+            setNotice(<UploadNotice orgId={orgId} result={result} />);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** "2 pages: 3, 7" → the pages read by OCR, listed when few */
+export function ocrText(pages: number[], m: KnowledgeMessages): string {
+  if (pages.length === 0) return '0';
+  return pages.length <= 3 ? pages.join(', ') : format(m.docs.ocrCount, { n: pages.length });
+}
+
+/** What an upload did: stored and processing, or recognised as a file already there. */
+export function UploadNotice({ orgId, result }: { orgId: string; result: TUploadResponse }) {
+  const m = useMessages(knowledgeMessages);
+  const text = format(result.duplicate ? m.upload.duplicate : m.upload.done, { title: result.document.title, n: result.version.versionNumber });
+  return (
+    <>
+      {text}{' '}
+      <Link href={knowledgePaths.document(orgId, result.document.id)} className="font-semibold underline underline-offset-2">
+        {m.upload.openDocument}
+      </Link>
+    </>
+  );
+}

@@ -1,0 +1,40 @@
+import 'server-only';
+import { notFound } from 'next/navigation';
+import type { z } from 'zod';
+import { getSessionTokens } from '@/lib/server/auth';
+import { fetchApi } from '@/lib/server/upstream';
+
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A physical page number from the URL: 1…100000, else the 404 page. */
+export function pageNumberOr404(raw: string): number {
+  if (!/^[1-9]\d{0,5}$/.test(raw)) notFound();
+  return Number(raw);
+}
+
+/**
+ * A knowledge record as the signed-in member may see it, read on the server before anything
+ * renders. Not visible (another org's document, deleted, not an id) → the plain 404 page, which
+ * says nothing about it. Other failures → null: the browser fetches it itself and shows the
+ * error with a retry.
+ */
+export async function loadOr404<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | null> {
+  const { accessToken } = await getSessionTokens();
+  if (!accessToken) return null;
+  const res = await fetchApi(path, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } }).catch(() => null);
+  if (!res) return null;
+  if (res.status === 404 || res.status === 400) notFound();
+  if (!res.ok) return null;
+  const parsed = schema.safeParse(await res.json().catch(() => null));
+  return parsed.success ? parsed.data : null;
+}
+
+/** `?hl=` may repeat: the snippets to highlight (each at most a snippet's length, a few at most) */
+export function highlightParam(raw: string | string[] | undefined): string[] {
+  const list = typeof raw === 'string' ? [raw] : (raw ?? []);
+  return list.filter((s) => s.trim()).slice(0, 5).map((s) => s.slice(0, 400));
+}
+
+export function stringParam(raw: string | string[] | undefined): string | undefined {
+  return typeof raw === 'string' && raw ? raw : undefined;
+}
