@@ -95,39 +95,3 @@ export async function hourlyDraft(w: World, n: number, confirmer: TRole = 'DISPA
   }
   return confirmedDraft(w, slots, confirmer);
 }
-
-export interface StreamEvent {
-  event: string;
-  data: { status?: string; error?: { code: string }; [k: string]: unknown };
-  at: number;
-}
-
-/** An open `GET /executions/:id/events`: its events as they arrive (parsed), and its end. */
-export async function followExecution(base: string, token: string, orgId: string, id: string) {
-  const abort = new AbortController();
-  const res = await fetch(`${base}${orgPath(orgId, `/executions/${id}/events`)}`, { headers: { authorization: `Bearer ${token}`, accept: 'text/event-stream' }, signal: abort.signal });
-  const events: StreamEvent[] = [];
-  const ended = (async () => {
-    if (!res.ok || !res.body) return;
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    try {
-      for (;;) {
-        const { value, done } = await reader.read();
-        if (done) return;
-        buffer += value;
-        for (let end = buffer.indexOf('\n\n'); end >= 0; end = buffer.indexOf('\n\n')) {
-          const block = buffer.slice(0, end);
-          buffer = buffer.slice(end + 2);
-          const event = /^event: (.*)$/m.exec(block)?.[1];
-          const data = /^data: (.*)$/m.exec(block)?.[1];
-          if (event && data) events.push({ event, data: JSON.parse(data), at: Date.now() });
-        }
-      }
-    } catch {
-      /* aborted by the test */
-    }
-  })();
-  const endedWithin = (ms: number) => Promise.race([ended.then(() => true), sleep(ms).then(() => false)]);
-  return { res, events, ended, endedWithin, close: () => abort.abort() };
-}

@@ -1,20 +1,20 @@
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { Redis } from 'ioredis';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
-import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution, type TDraftItem, type TExecution } from '@amms/contracts/drafts';
-import type { TRole } from '@amms/contracts/permissions';
+import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution, type TExecution } from '@amms/contracts/drafts';
 import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
 import { ExecutionStreams } from '../src/executions/execution-stream.js';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
 import { ChangeSignals } from '../src/platform/redis/change-signals.js';
 import { loadMember, memberContext } from '../src/tenancy/member-context.js';
-import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { call, startApp, testConfig, type Harness } from './harness.js';
+import { expectError, expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
 import { follow } from './sse.js';
+import { eventually as fixtureEventually, harvestJob, hourlyDraft, nextWeek, world as fixtureWorld } from './draft-fixtures.js';
 import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
 
 /**
@@ -24,9 +24,7 @@ import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, 
  * Redis-down test).
  */
 const EXEC_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_exec$1');
-const HOUR = 3_600_000;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tag = () => randomUUID().slice(0, 8);
 
 let h: Harness;
 let db: PrismaClient;
@@ -42,16 +40,8 @@ const startWorker = (extra: Record<string, string> = {}) =>
     (chunk) => (workerLog = appendTail(workerLog, chunk)),
   );
 
-async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: T;
-  do {
-    last = await read();
-    if (ok(last)) return last;
-    await sleep(everyMs);
-  } while (Date.now() < until);
-  throw new Error(`condition not met in time: ${JSON.stringify(last).slice(0, 2000)}\nworker log:\n${workerLog.slice(-3000)}`);
-}
+const eventually = <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100) =>
+  fixtureEventually(read, ok, timeoutMs, everyMs, () => `worker log:\n${workerLog.slice(-3000)}`);
 
 beforeAll(async () => {
   if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
@@ -86,75 +76,8 @@ async function execution(token: string, orgId: string, id: string): Promise<TExe
 const finished = (token: string, orgId: string, id: string, timeoutMs?: number) =>
   eventually(() => execution(token, orgId, id), (e) => !['PENDING', 'RUNNING'].includes(e.status), timeoutMs);
 
-/** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
-function nextWeek() {
-  const local = new Date(Date.now() + 8 * HOUR);
-  const dow = (local.getUTCDay() + 6) % 7;
-  const mon = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 7 - dow) - 8 * HOUR;
-  return (day: number, hour: number) => new Date(mon + day * 86_400_000 + hour * HOUR).toISOString();
-}
-
-interface World {
-  org: TestOrg;
-  t: Record<TRole, string>;
-  combines: string[];
-  fieldId: string;
-}
-
-async function world(combines = 2): Promise<World> {
-  const org = await createOrg(db, 'exec');
-  const t = await loginAll(h.base, org);
-  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
-  const ids: string[] = [];
-  for (let i = 0; i < combines; i++) ids.push((await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` } })).id);
-  const f = await post(t.OWNER, org.id, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
-  expectStatus(f, 201);
-  return { org, t, combines: ids, fieldId: f.body.id };
-}
-
-async function job(w: World, windowStart: string, windowEnd: string, hours = 1): Promise<string> {
-  const r = await post(w.t.DISPATCHER, w.org.id, '/jobs', { fieldId: w.fieldId, operationType: 'HARVESTING', estimatedHours: hours, windowStart, windowEnd });
-  expectStatus(r, 201);
-  return r.body.id;
-}
-
-/**
- * A draft written directly in the shape drafts.service writes (version 1, no violations, item
- * keys from the scheduler's itemKeyOf with the job's version), then confirmed through the API.
- */
-async function confirmedDraft(w: World, slots: { jobId: string; assetId: string; startsAt: string; endsAt: string }[], confirmer: TRole = 'DISPATCHER') {
-  const items: TDraftItem[] = slots.map((s) => {
-    const plain = { jobId: s.jobId, primaryAssetId: s.assetId, implementAssetIds: [], operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: s.startsAt, endsAt: s.endsAt };
-    return {
-      ...plain,
-      itemKey: itemKeyOf(plain, 1),
-      job: { title: null, operationType: 'HARVESTING', fieldName: 'field', priority: 3 },
-      primaryAssetName: null,
-      implementNames: [],
-      operatorName: null,
-    };
-  });
-  const contentHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
-  const draft = await db.draft.create({ data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'test draft', createdByUserId: w.org.users.DISPATCHER.id, currentVersion: 1 } });
-  await db.draftVersion.create({
-    data: { organizationId: w.org.id, draftId: draft.id, version: 1, items, unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash, createdByUserId: w.org.users.DISPATCHER.id },
-  });
-  const c = await post(w.t[confirmer], w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash }, null);
-  expectStatus(c, 200);
-  return { id: draft.id, items };
-}
-
-/** `n` one-hour jobs on consecutive hours of next Tuesday, each planned on a combine (round robin). */
-async function hourlyDraft(w: World, n: number, confirmer: TRole = 'DISPATCHER') {
-  const at = nextWeek();
-  const slots = [];
-  for (let i = 0; i < n; i++) {
-    const startsAt = new Date(Date.parse(at(1, 0)) + i * HOUR).toISOString();
-    const endsAt = new Date(Date.parse(startsAt) + HOUR).toISOString();
-    slots.push({ jobId: await job(w, startsAt, endsAt), assetId: w.combines[i % w.combines.length]!, startsAt, endsAt });
-  }
-  return confirmedDraft(w, slots, confirmer);
-}
+const world = (combines = 2) => fixtureWorld(h.base, db, combines);
+const job = harvestJob;
 
 const liveBookings = async (orgId: string) => ({
   machine: await db.machineBooking.count({ where: { organizationId: orgId, releasedAt: null } }),

@@ -7,7 +7,8 @@ import { ZExecution, type TExecution } from '@amms/contracts/drafts';
 import { call, createOrg, login, testConfig } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
-import { eventually, followExecution, hourlyDraft, world, type World } from './draft-fixtures.js';
+import { eventually, hourlyDraft, world, type World } from './draft-fixtures.js';
+import { follow } from './sse.js';
 import {
   API_JS,
   MIGRATOR_JS,
@@ -105,12 +106,12 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
     const d = await hourlyDraft(w, 5);
     // both workers paused: the stream connects while the execution is still PENDING
     for (const p of workers) p.kill('SIGSTOP');
-    let s: Awaited<ReturnType<typeof followExecution>> | undefined;
+    let s: Awaited<ReturnType<typeof follow>> | undefined;
     try {
       const r = await call(A(), 'POST', orgPath(w.org.id, `/drafts/${d.id}/execute`), { token: w.t.DISPATCHER, body: { version: 1 }, headers: { 'idempotency-key': randomUUID() } });
       expectStatus(r, 202);
       const id = ZExecution.parse(r.body).id;
-      s = await followExecution(B(), w.t.VIEWER, w.org.id, id);
+      s = await follow(B(), w.t.VIEWER, w.org.id, id);
       expect(s.res.status).toBe(200);
       await eventually(async () => s!.events.length, (n) => n >= 1, 10_000);
       expect(s.events[0]).toMatchObject({ event: 'execution', data: { status: 'PENDING' } });

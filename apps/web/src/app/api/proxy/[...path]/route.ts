@@ -100,7 +100,7 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
         // the body is spent: keep the new pair and ask the browser to send the file again
         const res = errorResponse(401, 'TOKEN_EXPIRED', 'Session refreshed: send the upload again');
         res.headers.set(RETRY_UPLOAD_HEADER, '1');
-        setSessionCookies(res, rotated, secure);
+        setSessionCookies(res, rotated.pair, secure, rotated.browserSession);
         return res;
       }
       upstream = await send(outcome.pair.accessToken);
