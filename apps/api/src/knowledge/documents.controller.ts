@@ -16,6 +16,7 @@ import {
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { DocumentsService } from './documents.service.js';
 import { orgActor } from './library-actor.js';
@@ -44,6 +45,7 @@ export class DocumentsController {
   }
 
   @RequirePermission('knowledge.manage')
+  @RateLimit('upload')
   @Idempotent({ deferred: true })
   @Post()
   @ApiConsumes('multipart/form-data')
@@ -76,6 +78,7 @@ export class DocumentsController {
   }
 
   @RequirePermission('knowledge.manage')
+  @RateLimit('upload')
   @Idempotent({ deferred: true })
   @Post(':id/versions')
   @ApiConsumes('multipart/form-data')
