@@ -39,6 +39,12 @@ const ZEnv = z.object({
   EXECUTION_STREAM_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** execution event streams: the longest a stream stays open (the client reconnects after it) */
   EXECUTION_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
+  /** meter plausibility: the most engine hours a machine of this kind runs per day (a larger jump needs confirmJump) */
+  METER_MAX_HOURS_PER_DAY_POWER_UNIT: z.coerce.number().min(0.1).max(24).default(24),
+  METER_MAX_HOURS_PER_DAY_SELF_PROPELLED: z.coerce.number().min(0.1).max(24).default(24),
+  METER_MAX_HOURS_PER_DAY_IMPLEMENT: z.coerce.number().min(0.1).max(24).default(24),
+  /** meter plausibility: hours allowed on top (meters show tenths, clocks disagree a little) */
+  METER_GRACE_HOURS: z.coerce.number().min(0).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -83,6 +89,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     },
     idempotency: { ttlHours: e.IDEMPOTENCY_TTL_HOURS },
     log: { level: e.LOG_LEVEL },
+    meter: {
+      maxHoursPerDay: {
+        POWER_UNIT: e.METER_MAX_HOURS_PER_DAY_POWER_UNIT,
+        SELF_PROPELLED: e.METER_MAX_HOURS_PER_DAY_SELF_PROPELLED,
+        IMPLEMENT: e.METER_MAX_HOURS_PER_DAY_IMPLEMENT,
+      },
+      graceHours: e.METER_GRACE_HOURS,
+    },
     worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {
