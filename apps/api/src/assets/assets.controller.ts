@@ -107,6 +107,7 @@ export class AssetsController {
   }
 
   @RequirePermission('meter.void')
+  @Idempotent()
   @Post(':id/meter-readings/:readingId/void')
   @HttpCode(200)
   @Returns(ZMeterReading)

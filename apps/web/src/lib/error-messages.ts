@@ -135,6 +135,12 @@ const num = (v: unknown, locale: Locale) => (typeof v === 'number' ? v.toLocaleS
 
 /** Codes whose details make the sentence concrete (the numbers the API decided on). */
 const DETAILED: Partial<Record<TErrorCode, (d: Record<string, unknown>, locale: Locale) => string | null>> = {
+  METER_BACKWARDS: (d, locale) =>
+    typeof d.latestHours === 'number'
+      ? locale === 'zh-CN'
+        ? `读数 ${num(d.readingHours, locale)} 小时小于上一次读数 ${num(d.latestHours, locale)} 小时。若上一次读数有误，请主管作废它；若更换了小时表，请标明换表。`
+        : `The reading ${num(d.readingHours, locale)} h is lower than the previous one (${num(d.latestHours, locale)} h). If that one is wrong, a supervisor can void it; if the meter was replaced, say so.`
+      : null,
   METER_IMPLAUSIBLE: (d, locale) =>
     locale === 'zh-CN'
       ? `读数 ${num(d.readingHours, locale)} 小时跳变过大：上次读数 ${num(d.latestHours, locale)} 小时，按经过的时间最多可能到 ${num(d.maxPlausibleHours, locale)} 小时（每天最多 ${num(d.maxHoursPerDay, locale)} 小时）。若更换了小时表或上次读数有误，请确认后再提交。`

@@ -88,6 +88,7 @@ export const fieldMessages = defineMessages(
       cannotExecute: '你的角色不能开始或完成作业。',
       stateChanged: '作业状态已更新，显示的是最新内容。',
     },
+    meterConfirmJump: '确认：小时表已更换，或上次读数有误（将被标记并记入审计日志）',
     start: {
       heading: '开始作业',
       meter: '{machine} 的发动机小时表读数（小时）',
@@ -102,7 +103,7 @@ export const fieldMessages = defineMessages(
       meter: '结束时的发动机小时表读数（小时）',
       meterHint: '开始读数：{hours} 小时',
       actualHours: '作业时长（小时）',
-      actualHoursHint: '填写了开始和结束读数时可以留空，按读数差计算。',
+      actualHoursHint: '填写了开始和结束读数时可以留空，按读数差计算；不能超过开始到现在的时间。',
       areaDone: '完成面积（公顷）',
       areaDoneHint: '计划面积：{ha} 公顷',
       fuel: '加油量（升）',
@@ -290,6 +291,7 @@ export const fieldMessages = defineMessages(
       cannotExecute: 'Your role cannot start or complete jobs.',
       stateChanged: 'The job changed meanwhile; the current state is shown.',
     },
+    meterConfirmJump: 'Confirm: the meter was replaced or the previous reading was wrong (marked and audited)',
     start: {
       heading: 'Start the job',
       meter: 'Engine-hour reading of {machine} (hours)',
@@ -304,7 +306,7 @@ export const fieldMessages = defineMessages(
       meter: 'Engine-hour reading at the end (hours)',
       meterHint: 'Start reading: {hours} h',
       actualHours: 'Hours worked',
-      actualHoursHint: 'May stay empty when the start and end readings are known (their difference is used).',
+      actualHoursHint: 'May stay empty when the start and end readings are known (their difference is used); cannot exceed the time since the start.',
       areaDone: 'Area done (ha)',
       areaDoneHint: 'Planned area: {ha} ha',
       fuel: 'Fuel added (liters)',

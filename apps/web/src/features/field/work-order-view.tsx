@@ -20,7 +20,7 @@ import { parseDecimal } from './forms';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
-import { DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
+import { ConfirmJump, DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
 
@@ -324,6 +324,7 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
   const qc = useQueryClient();
   const base = useId();
   const [values, setValues] = useState<Record<SubmitFields, string>>({ resolution: wo.resolution ?? '', laborHours: '', meterHours: '' });
+  const [confirmJump, setConfirmJump] = useState(false);
   const [localErrors, setLocalErrors] = useState<Partial<Record<SubmitFields, string>>>({});
   const submitWork = useFieldMutation({
     mutationFn: (body: Record<string, unknown>, idempotencyKey: string) =>
@@ -341,7 +342,7 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
   const fromApi = fieldErrors(apiErr);
   const errorOf = (f: SubmitFields): string | null => {
     if (localErrors[f]) return localErrors[f]!;
-    if (f === 'meterHours' && isApiError(apiErr) && (apiErr.code === 'METER_BACKWARDS' || apiErr.code === 'METER_OUT_OF_ORDER')) return errorMessage(locale, apiErr);
+    if (f === 'meterHours' && isApiError(apiErr) && ['METER_BACKWARDS', 'METER_OUT_OF_ORDER', 'METER_IMPLAUSIBLE'].includes(apiErr.code)) return errorMessage(locale, apiErr);
     if (fromApi[f]) return f === 'resolution' ? m.validation.text : f === 'laborHours' ? m.validation.twoDecimals : m.validation.oneDecimal;
     return null;
   };
@@ -365,6 +366,7 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
     if (values.resolution.trim()) body.resolution = values.resolution.trim();
     if (labor.ok && labor.value !== undefined) body.laborHours = labor.value;
     if (meter.ok && meter.value !== undefined) body.meterHours = meter.value;
+    if (confirmJump) body.confirmMeterJump = true;
     submitWork.mutate(body, { onError: onConflict });
   };
 
@@ -396,6 +398,7 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
           onChange={set('meterHours')}
           error={errorOf('meterHours')}
         />
+        {(isApiError(apiErr) && apiErr.code === 'METER_IMPLAUSIBLE') || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
         {open > 0 ? (
           <p id={`${base}-open`} className="text-sm text-amber-900">
             {fill(m.wo.checklistOpen, { n: open })}

@@ -24,7 +24,8 @@ export const maintenanceMessages = defineMessages(
       overdueDays: '逾期 {n} 天',
       hours: '{n} 小时',
       overdueHours: '超出 {n} 小时',
-      atHours: '{n} 小时时',
+      // "at 1,069.5 h" of the meter; "{n} 小时时" read as a doubled unit (issue #12)
+      atHours: '表读 {n} 小时',
       none: '—',
       empty: '没有需要关注的保养。',
       truncated: '列表只显示最紧急的 500 条，请用筛选缩小范围。',
