@@ -17,6 +17,7 @@ import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
@@ -76,6 +77,7 @@ function DraftReviewLoaded({
   initialExecutionId: string | null;
 }) {
   const m = useMessages(draftMessages);
+  const labels = useMessages(enumLabels);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
   const queryClient = useQueryClient();
@@ -346,7 +348,7 @@ function DraftReviewLoaded({
                           {name}
                           {i.job ? (
                             <span className="block text-xs font-normal text-slate-600">
-                              {i.job.fieldName} · {op(i.job.operationType)} · {format(m.priority, { p: i.job.priority })}
+                              {i.job.fieldName} · {op(i.job.operationType)} · {format(m.priority, { p: priorityText(labels, i.job.priority) })}
                             </span>
                           ) : null}
                         </th>

@@ -198,13 +198,7 @@ export const fieldMessages = defineMessages(
       noWork: '你的角色不能处理工单，只能查看。',
       stateChanged: '工单状态已更新，显示的是最新内容。',
     },
-    priority: {
-      1: '最低',
-      2: '低',
-      3: '普通',
-      4: '高',
-      5: '紧急',
-    },
+    priority: enumLabels['zh-CN'].priority,
   },
   {
     appTitle: 'Field app',
@@ -401,13 +395,7 @@ export const fieldMessages = defineMessages(
       noWork: 'Your role cannot work on work orders; view only.',
       stateChanged: 'The work order changed meanwhile; the current state is shown.',
     },
-    priority: {
-      1: 'Lowest',
-      2: 'Low',
-      3: 'Normal',
-      4: 'High',
-      5: 'Urgent',
-    },
+    priority: enumLabels.en.priority,
   },
 );
 
