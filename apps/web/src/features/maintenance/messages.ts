@@ -73,6 +73,7 @@ export const maintenanceMessages = defineMessages(
       refreshed: '工单已被他人修改，已显示最新状态。',
     },
     checklist: {
+      note: '备注：{note}',
       heading: '检查单',
       progress: '已完成 {done}/{total}',
       empty: '这张工单没有检查项。',
@@ -181,6 +182,7 @@ export const maintenanceMessages = defineMessages(
       refreshed: 'Someone else changed this work order; the current state is shown.',
     },
     checklist: {
+      note: 'Note: {note}',
       heading: 'Checklist',
       progress: '{done}/{total} done',
       empty: 'This work order has no checklist.',

@@ -244,6 +244,7 @@ function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail
                   </span>
                   {item.label}
                   {!editable ? <span className="ml-2 text-xs text-slate-600">({m.checklist.result[item.result]})</span> : null}
+                  {item.note ? <span className="mt-0.5 block whitespace-pre-line break-words pl-5 text-xs text-slate-700">{format(m.checklist.note, { note: item.note })}</span> : null}
                 </span>
                 {editable ? (
                   <span role="group" aria-label={format(m.checklist.itemGroup, { label: item.label })} className="flex gap-1">
