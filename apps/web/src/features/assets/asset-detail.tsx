@@ -1,36 +1,33 @@
 'use client';
 
-import { ZAsset, ZMeterReading, type TAssetDetail, type TAssetStatus } from '@amms/contracts/assets';
+import { ZAsset, type TAssetDetail, type TAssetStatus } from '@amms/contracts/assets';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextField } from '@/components/ui/form';
+import { FormActions } from '@/components/ui/form';
 import { HeadRow } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, isApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatDateTime, formatFen, formatNumber } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
 import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
-import { formFieldErrors } from './field-errors';
 import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { MeterCard } from './meter-card';
-import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, readingsQuery, workOrdersQuery } from './queries';
+import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, workOrdersQuery } from './queries';
 
 type Props = { orgId: string; assetId: string; timeZone: string; permissions: TPermission[] };
 
