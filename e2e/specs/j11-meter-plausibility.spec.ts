@@ -10,10 +10,11 @@ import { ApiUser, artifact, createAssignedJob, freeSlotAroundNow, hoursFromNow, 
  * own reading form refuses the same jump and offers the confirmation.
  */
 test('meter plausibility: the field app refuses and confirms a jump, the dispatcher voids it on the machine page', async ({ browser, request }) => {
+  test.setTimeout(240_000);
   const dispatcher = await ApiUser.login(request, 'dispatcher@green-valley.demo');
   const operator = await ApiUser.login(request, 'operator@green-valley.demo');
   const title = `E2E 读数跳变 ${randomUUID().slice(0, 6)}`;
-  const { machine } = await createAssignedJob(dispatcher, {
+  const { job, machine } = await createAssignedJob(dispatcher, {
     title,
     operationType: 'TRANSPORT',
     operatorMembershipId: operator.membership.membershipId,
@@ -75,4 +76,9 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
 
   const voided = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machine.id}`);
   expect(voided.latestMeterReading?.readingHours ?? 0).toBe(last);
+  // the job's start meter came from the voided reading: cleared
+  expect((await dispatcher.get<{ startMeterHours: number | null }>(`jobs/${job.id}`)).startMeterHours).toBeNull();
+
+  // leave the operator free for the next journeys: the job is done (a few minutes of work)
+  await operator.post(`jobs/${job.id}/complete`, { areaDoneHa: 1, actualHours: 0.05 });
 });
