@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
 import { ApiUser, artifact, createAssignedJob, freeSlotAroundNow, hoursFromNow, login, loginTo, PHONE, primaryMachinesFor } from '../support/field.js';
 
+const RED_RIVER = 'Red River Farms';
+
 /**
  * Journey 11 (issue #12, bug 1): an absurd engine-hour reading. The operator on the phone types
  * 99999 over a machine last read a few hundred hours: refused with the numbers, accepted only
@@ -11,8 +13,9 @@ import { ApiUser, artifact, createAssignedJob, freeSlotAroundNow, hoursFromNow, 
  */
 test('meter plausibility: the field app refuses and confirms a jump, the dispatcher voids it on the machine page', async ({ browser, request }) => {
   test.setTimeout(240_000);
-  const dispatcher = await ApiUser.login(request, 'dispatcher@green-valley.demo');
-  const operator = await ApiUser.login(request, 'operator@green-valley.demo');
+  // Red River: the green-valley operator's calendar belongs to j2 and j9 (their free slot starts in the past)
+  const dispatcher = await ApiUser.login(request, 'dispatcher@red-river.demo', RED_RIVER);
+  const operator = await ApiUser.login(request, 'operator@red-river.demo', RED_RIVER);
   const title = `E2E 读数跳变 ${randomUUID().slice(0, 6)}`;
   const { job, machine } = await createAssignedJob(dispatcher, {
     title,
@@ -29,7 +32,7 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   // the operator, on a phone
   const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: PHONE, isMobile: true, hasTouch: true });
   const page = await phone.newPage();
-  await loginTo(page, 'operator@green-valley.demo', '/field');
+  await loginTo(page, 'operator@red-river.demo', '/field');
   const card = page.getByRole('region', { name: '今天' }).getByRole('link', { name: new RegExp(title) });
   await expect(card).toBeVisible({ timeout: 60_000 });
   await card.click();
@@ -52,9 +55,9 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   // the dispatcher, on the desktop: the machine page
   const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
   const dpage = await desk.newPage();
-  await login(dpage, 'dispatcher@green-valley.demo');
+  await login(dpage, 'dispatcher@red-river.demo');
   await dpage.goto(`/orgs/${dispatcher.orgId}/assets/${machine.id}`);
-  const card2 = dpage.locator('#asset-meter');
+  const card2 = dpage.getByRole('region', { name: '发动机小时表' });
   await expect(card2).toBeVisible({ timeout: 60_000 });
   // the web's own form refuses another jump and offers the confirmation
   await card2.getByLabel('读数（小时）').fill(String(absurd + 50_000));
