@@ -299,16 +299,16 @@ describe('meter readings', () => {
     const [owner, operator, viewer, dispatcher] = await Promise.all([tokenOf(org, 'OWNER'), tokenOf(org, 'OPERATOR'), tokenOf(org, 'VIEWER'), tokenOf(org, 'DISPATCHER')]);
     const a = await createAsset(owner, org.id, (await platformModel()).id);
     const path = `/assets/${a.id}/meter-readings`;
-    const t0 = Date.now() - 3_600_000;
+    const t0 = Date.now() - 4 * 86_400_000; // four days: room for the jumps below at 24 h/day
     const at = (min: number) => new Date(t0 + min * 60_000).toISOString();
 
     const r1 = await post(dispatcher, org.id, path, { readingHours: 100, readAt: at(0) });
     expectStatus(r1, 201);
     expect(ZMeterReading.parse(r1.body)).toMatchObject({ readingHours: 100, source: 'MANUAL', isReplacement: false, recordedByUserId: org.users.DISPATCHER.id });
-    expectStatus(await post(owner, org.id, path, { readingHours: 150.5, readAt: at(10), source: 'TELEMATICS' }), 201);
-    expectStatus(await post(owner, org.id, path, { readingHours: 150.5, readAt: at(11) }), 201); // equal: engine did not run
+    expectStatus(await post(owner, org.id, path, { readingHours: 150.5, readAt: at(3000), source: 'TELEMATICS' }), 201);
+    expectStatus(await post(owner, org.id, path, { readingHours: 150.5, readAt: at(3001) }), 201); // equal: engine did not run
 
-    const back = await post(owner, org.id, path, { readingHours: 120, readAt: at(20) });
+    const back = await post(owner, org.id, path, { readingHours: 120, readAt: at(3010) });
     expectError(back, 422, 'METER_BACKWARDS');
     expect(back.body.error.details).toEqual({ latestHours: 150.5, readingHours: 120 });
     expectError(await post(owner, org.id, path, { readingHours: 200, readAt: at(5) }), 422, 'METER_OUT_OF_ORDER');
@@ -319,7 +319,7 @@ describe('meter readings', () => {
     expectError(precise, 400, 'VALIDATION_FAILED');
     expect(precise.body.error.details[0].path).toBe('readingHours');
 
-    const rep = await post(owner, org.id, path, { readingHours: 3, readAt: at(30), isReplacement: true });
+    const rep = await post(owner, org.id, path, { readingHours: 3, readAt: at(3020), isReplacement: true });
     expectStatus(rep, 201);
     expect(rep.body).toMatchObject({ readingHours: 3, isReplacement: true });
     expectStatus(await post(owner, org.id, path, { readingHours: 4.5 }), 201);
@@ -349,7 +349,7 @@ describe('meter readings', () => {
     const org = await createOrg(h.db, 'as');
     const owner = await tokenOf(org, 'OWNER');
     const a = await createAsset(owner, org.id, (await platformModel()).id);
-    const values = Array.from({ length: 10 }, (_, i) => 100 + i * 10);
+    const values = Array.from({ length: 10 }, (_, i) => 100 + i * 0.1); // within the plausible jump (1 h grace)
     const results = await Promise.all(values.map((v) => post(owner, org.id, `/assets/${a.id}/meter-readings`, { readingHours: v })));
     for (const r of results) {
       if (r.status !== 201) expect(['METER_BACKWARDS', 'METER_OUT_OF_ORDER']).toContain(r.body.error.code);

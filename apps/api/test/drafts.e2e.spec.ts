@@ -141,6 +141,28 @@ describe('drafts: versions, confirmation, rejection', () => {
     expect(verify.body.ok).toBe(true);
   });
 
+  it('editing one item keeps the evidence of the untouched one; the edited one says in which version, by whom and why; the note is in the audit event (issue #12, bugs 3 and 4)', async () => {
+    const w = await world();
+    const v1 = w.draft.versions[0]!;
+    const [first, second] = v1.items;
+    const ev1 = new Map(v1.evidence.map((e) => [e.jobId, e]));
+    expect(Object.keys(ev1.get(second!.jobId)!.steps).length).toBeGreaterThan(0);
+    const moved = { ...edited([first!])[0]!, startsAt: shift(first!.startsAt, 1), endsAt: shift(first!.endsAt, 1) };
+    const e = await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, { basedOnVersion: 1, items: [moved, ...edited([second!])], note: '机手要晚到一小时' });
+    expectStatus(e, 201);
+    const v2 = ZDraftDetail.parse(e.body).versions[0]!;
+    const ev2 = new Map(v2.evidence.map((x) => [x.jobId, x]));
+    // untouched: the same run steps as in v1, no edit mark
+    expect(ev2.get(second!.jobId)).toEqual({ ...ev1.get(second!.jobId)!, itemKey: v2.items.find((i) => i.jobId === second!.jobId)!.itemKey });
+    // edited: no run steps (the edit's own tool calls are not the run's), who and why instead
+    expect(ev2.get(first!.jobId)).toMatchObject({
+      steps: {},
+      edit: { version: 2, byUserId: w.org.users.DISPATCHER.id, byName: expect.stringContaining('DISPATCHER'), note: '机手要晚到一小时' },
+    });
+    const audit = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.version_created' }, orderBy: { seq: 'desc' } });
+    expect(audit.data).toMatchObject({ version: 2, note: '机手要晚到一小时' });
+  });
+
   it('a hand-edited double booking is recorded as a violation and cannot be confirmed (422)', async () => {
     const w = await world();
     const [a, b] = w.draft.versions[0]!.items;

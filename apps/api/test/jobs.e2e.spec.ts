@@ -21,6 +21,8 @@ const get = (token: string, org: string, rest: string) => call(h.base, 'GET', or
 const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
 const patch = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const tag = () => randomUUID().slice(0, 8);
+/** A start time that leaves room for the hours a test completes with (hours worked must fit in the clock time). */
+const earlier = () => new Date(Date.now() - 8 * 3_600_000).toISOString();
 
 /** A fixed future week for windows; slots are hours of its first day. */
 const DAY = '2027-06-01';
@@ -133,7 +135,7 @@ describe('job lifecycle', () => {
     expect(await liveMachineBookings(w.org.id, w.tractor)).toBe(1);
     expect(await liveMachineBookings(w.org.id, w.seeder)).toBe(1);
 
-    const s = await post(w.t.OPERATOR, w.org.id, `/jobs/${wide.id}/start`, { meterHours: 100 });
+    const s = await post(w.t.OPERATOR, w.org.id, `/jobs/${wide.id}/start`, { meterHours: 100, startedAt: earlier() });
     expectStatus(s, 200);
     expect(ZJob.parse(s.body)).toMatchObject({ status: 'IN_PROGRESS', startMeterHours: 100, version: 3 });
 
@@ -165,7 +167,7 @@ describe('job lifecycle', () => {
   it('complete without meters needs actualHours (400); with it, it completes', async () => {
     const w = await world();
     const job = await assigned(w);
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {}), 200);
+    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { startedAt: earlier() }), 200);
     const bad = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { areaDoneHa: 1 });
     expectError(bad, 400, 'VALIDATION_FAILED');
     expect(bad.body.error.details[0].path).toBe('actualHours');
@@ -195,7 +197,7 @@ describe('job lifecycle', () => {
     ]);
     const scheduled = await assigned(w);
     await tryAll(scheduled, [['complete', 'COMPLETED', { areaDoneHa: 1, actualHours: 1 }]]);
-    const running = ZJob.parse((await post(d, w.org.id, `/jobs/${scheduled.id}/start`, {})).body);
+    const running = ZJob.parse((await post(d, w.org.id, `/jobs/${scheduled.id}/start`, { startedAt: earlier() })).body);
     await tryAll(running, [
       ['assign', 'SCHEDULED', assignBody],
       ['unassign', 'PLANNED', {}],
@@ -474,7 +476,7 @@ describe('Idempotency-Key on job transitions (the field app retries a start on a
     expectStatus(a, 200);
     expectReplayOf(a, await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, k1, body));
     expect(await h.db.assignment.count({ where: { organizationId: w.org.id, jobId: job.id } })).toBe(1);
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {}), 200);
+    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { startedAt: earlier() }), 200);
     const k2 = randomUUID();
     const done = { areaDoneHa: 1, actualHours: 2 };
     const c = await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, k2, done);
@@ -700,7 +702,7 @@ describe('tenancy, roles and data scope', () => {
     const d = w.t.DISPATCHER;
     expectStatus(await patch(d, w.org.id, `/jobs/${job.id}`, { version: 1, notes: 'n' }), 200);
     expectStatus(await assign(w, job.id, { operatorMembershipId: w.org.users.DISPATCHER.membershipId }, d), 200);
-    expectStatus(await post(d, w.org.id, `/jobs/${job.id}/start`, {}), 200);
+    expectStatus(await post(d, w.org.id, `/jobs/${job.id}/start`, { startedAt: earlier() }), 200);
     expectStatus(await post(d, w.org.id, `/jobs/${job.id}/complete`, { areaDoneHa: 1, actualHours: 1 }), 200);
     const j2 = await createJob(w, {}, d);
     expectStatus(await post(d, w.org.id, `/jobs/${j2.id}/cancel`, { reason: 'x' }), 200);
@@ -728,7 +730,7 @@ describe('tenancy, roles and data scope', () => {
     expectError(await get(op, w.org.id, `/assets/${second}`), 404, 'NOT_FOUND');
 
     // their own job they can run
-    expectStatus(await post(op, w.org.id, `/jobs/${mine.id}/start`, { meterHours: 10 }), 200);
+    expectStatus(await post(op, w.org.id, `/jobs/${mine.id}/start`, { meterHours: 10, startedAt: earlier() }), 200);
     expectStatus(await post(op, w.org.id, `/jobs/${mine.id}/complete`, { meterHours: 12, areaDoneHa: 5 }), 200);
     // re-assigned away from them, it disappears from their view
     await post(w.t.DISPATCHER, w.org.id, `/jobs/${notMine.id}/unassign`, {});

@@ -72,8 +72,11 @@ async function act(c: Ctx, token: string, id: string, action: string, body: Reco
   return ZWorkOrderDetail.parse(r.body);
 }
 
+/** Readings a week apart, in the past: the jumps below stay plausible (24 h/day) and later readings at "now" come after them. */
+let readingClock = Date.now() - 400 * 86_400_000;
 async function reading(c: Ctx, assetId: string, readingHours: number) {
-  expectStatus(await post(c.t.OWNER, c.org.id, `/assets/${assetId}/meter-readings`, { readingHours }), 201);
+  readingClock += 7 * 86_400_000;
+  expectStatus(await post(c.t.OWNER, c.org.id, `/assets/${assetId}/meter-readings`, { readingHours, readAt: new Date(readingClock).toISOString() }), 201);
 }
 
 async function assetStatus(assetId: string) {

@@ -158,7 +158,7 @@ describe('analytics follows writes through the cache', () => {
       }),
       200,
     );
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {}), 200);
+    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { startedAt: new Date(now - 5 * 3_600_000).toISOString() }), 200);
     expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { actualHours: 5, areaDoneHa: 12.5 }), 200);
     const afterJob = ZAnalyticsOverview.parse((await get(w.t.OWNER, w.org.id, overviewPath)).body);
     expect(afterJob.hectares).toBe(12.5);

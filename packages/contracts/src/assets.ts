@@ -113,8 +113,14 @@ export const ZMeterReading = z.object({
   readAt: z.string(),
   source: ZMeterSource,
   isReplacement: z.boolean(),
+  /** the reading was accepted although it jumps more than the machine could run since the last one ("meter replaced / corrected") */
+  jumpConfirmed: z.boolean(),
   recordedByUserId: z.uuid().nullable(),
   createdAt: z.string(),
+  /** a voided reading is kept for the record but ignored everywhere (latest reading, due dates, checks) */
+  voidedAt: z.string().nullable(),
+  voidedByUserId: z.uuid().nullable(),
+  voidReason: z.string().nullable(),
 });
 export type TMeterReading = z.infer<typeof ZMeterReading>;
 
@@ -122,14 +128,33 @@ export type TMeterReading = z.infer<typeof ZMeterReading>;
  * Cumulative engine hours. Lower than the latest reading → 422 METER_BACKWARDS unless
  * `isReplacement` (a new meter or engine); `readAt` before the latest reading → 422
  * METER_OUT_OF_ORDER; `readAt` in the future → 400. `readAt` defaults to now.
+ * More hours than the machine could have run since the latest reading (its kind's hours per
+ * day × the days elapsed, plus a small grace) → 422 METER_IMPLAUSIBLE, unless `confirmJump`
+ * ("meter replaced / corrected": recorded and audited) or `isReplacement`.
  */
 export const ZCreateMeterReadingRequest = z.strictObject({
   readingHours: fixedDecimal(1, 999_999_999.9),
   readAt: z.iso.datetime({ offset: true }).optional(),
   source: ZMeterSource.default('MANUAL'),
   isReplacement: z.boolean().default(false),
+  confirmJump: z.boolean().default(false),
 });
 export type TCreateMeterReadingRequest = z.infer<typeof ZCreateMeterReadingRequest>;
+
+/** A supervisor (meter.void) voids a wrong reading; the reason is audited. Already voided → 409 CONFLICT. */
+export const ZVoidMeterReadingRequest = z.strictObject({ reason: z.string().trim().min(1).max(500) });
+export type TVoidMeterReadingRequest = z.infer<typeof ZVoidMeterReadingRequest>;
+
+/** What METER_IMPLAUSIBLE carries in `details`: enough for a client to explain the refusal. */
+export const ZMeterImplausibleDetails = z.object({
+  latestHours: z.number(),
+  latestReadAt: z.string(),
+  readingHours: z.number(),
+  /** the most the meter could have advanced since the latest reading */
+  maxPlausibleHours: z.number(),
+  maxHoursPerDay: z.number(),
+});
+export type TMeterImplausibleDetails = z.infer<typeof ZMeterImplausibleDetails>;
 
 export const ZListMeterReadingsQuery = z.object({ ...ZPageFields });
 export type TListMeterReadingsQuery = z.infer<typeof ZListMeterReadingsQuery>;

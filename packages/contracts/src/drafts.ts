@@ -90,8 +90,19 @@ export type TAnyDraftItem = z.infer<typeof ZAnyDraftItem>;
 export const ZAnyUnplaced = z.union([ZUnplacedJob, ZUnplacedMaintenance]);
 export type TAnyUnplaced = z.infer<typeof ZAnyUnplaced>;
 
-/** per item: the run steps (tool calls) its facts came from; `jobId` is '' for a maintenance item */
-export const ZDraftEvidence = z.array(z.object({ itemKey: z.string(), jobId: z.string(), steps: z.record(z.string(), z.number().int()) }));
+/** An item a person changed by hand: in which version, by whom (name as it was then) and why (the version's note). */
+export const ZDraftItemEdit = z.object({ version: z.number().int(), byUserId: z.uuid().nullable(), byName: z.string().nullable(), note: z.string().nullable() });
+export type TDraftItemEdit = z.infer<typeof ZDraftItemEdit>;
+
+/**
+ * per item: the run steps (tool calls) its facts came from; `jobId` is '' for a maintenance item.
+ * An item an edit left untouched keeps its evidence; an edited (or added) one has `edit` and no
+ * run steps (its facts were re-read by the edit, not by the run).
+ */
+export const ZDraftEvidence = z.array(
+  z.object({ itemKey: z.string(), jobId: z.string(), steps: z.record(z.string(), z.number().int()), edit: ZDraftItemEdit.optional() }),
+);
+export type TDraftEvidence = z.infer<typeof ZDraftEvidence>;
 
 export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE']);
 export const ZDraftStatus = z.enum(['OPEN', 'REJECTED', 'EXECUTING', 'EXECUTED']);

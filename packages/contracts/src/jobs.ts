@@ -310,9 +310,14 @@ export type TListJobsResponse = z.infer<typeof ZListJobsResponse>;
 export const ZUnassignJobRequest = z.strictObject({ version: z.number().int().min(1).optional() });
 export type TUnassignJobRequest = z.infer<typeof ZUnassignJobRequest>;
 
-/** SCHEDULED → IN_PROGRESS. `meterHours` is recorded on the primary machine (422 METER_BACKWARDS if lower). */
+/**
+ * SCHEDULED → IN_PROGRESS. `meterHours` is recorded on the primary machine (422 METER_BACKWARDS
+ * if lower, 422 METER_IMPLAUSIBLE if higher than the machine could have run since its latest
+ * reading, unless `confirmMeterJump`: "meter replaced / corrected").
+ */
 export const ZStartJobRequest = z.strictObject({
   meterHours: ZEngineHours.optional(),
+  confirmMeterJump: z.boolean().optional(),
   startedAt: ZDateTime.optional(),
   version: z.number().int().min(1).optional(),
 });
@@ -320,10 +325,14 @@ export type TStartJobRequest = z.infer<typeof ZStartJobRequest>;
 
 /**
  * IN_PROGRESS → COMPLETED. `actualHours` defaults to the meter delta when both the start and
- * the end meter are known; without either it is required (400).
+ * the end meter are known; without either it is required (400). An end meter below the start
+ * meter → 422 METER_BACKWARDS. Hours worked more than the clock time since the start, or more
+ * than the primary machine's meter advanced → 422 JOB_HOURS_INCONSISTENT (details: `reason`
+ * `exceeds_elapsed` / `exceeds_meter`, `actualHours`, `elapsedHours`, `meterDeltaHours`).
  */
 export const ZCompleteJobRequest = z.strictObject({
   meterHours: ZEngineHours.optional(),
+  confirmMeterJump: z.boolean().optional(),
   actualHours: ZWorkedHours.optional(),
   areaDoneHa: decimal(4, 0, 100_000),
   fuelLiters: ZLiters.optional(),

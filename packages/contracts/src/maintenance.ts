@@ -394,10 +394,14 @@ export type TUpdateWorkOrderRequest = z.infer<typeof ZUpdateWorkOrderRequest>;
 export const ZWorkOrderTransitionRequest = z.strictObject({ version: z.number().int().min(1).optional() });
 export type TWorkOrderTransitionRequest = z.infer<typeof ZWorkOrderTransitionRequest>;
 
-/** All checklist items must be decided (422 CHECKLIST_INCOMPLETE); meterHours is recorded as a WORK_ORDER reading. */
+/**
+ * All checklist items must be decided (422 CHECKLIST_INCOMPLETE); meterHours is recorded as a
+ * WORK_ORDER reading (422 METER_IMPLAUSIBLE on an implausible jump unless `confirmMeterJump`).
+ */
 export const ZSubmitWorkOrderRequest = z.strictObject({
   version: z.number().int().min(1).optional(),
   meterHours: woFields.meterHours.optional(),
+  confirmMeterJump: z.boolean().optional(),
   resolution: z.string().trim().min(1).max(4000).optional(),
   laborHours: woFields.laborHours.optional(),
 });

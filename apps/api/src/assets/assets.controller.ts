@@ -13,12 +13,14 @@ import {
   ZListMeterReadingsQuery,
   ZListMeterReadingsResponse,
   ZMeterReading,
+  ZVoidMeterReadingRequest,
   ZUpdateAssetRequest,
   type TCreateAssetRequest,
   type TCreateMeterReadingRequest,
   type TImportAssetsRequest,
   type TListAssetsQuery,
   type TListMeterReadingsQuery,
+  type TVoidMeterReadingRequest,
   type TUpdateAssetRequest,
 } from '@amms/contracts/assets';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
@@ -104,5 +106,19 @@ export class AssetsController {
   @Returns(ZMeterReading, 201)
   recordReading(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCreateMeterReadingRequest }) body: TCreateMeterReadingRequest) {
     return this.meters.record(ctx, id, body);
+  }
+
+  @RequirePermission('meter.void')
+  @Idempotent()
+  @Post(':id/meter-readings/:readingId/void')
+  @HttpCode(200)
+  @Returns(ZMeterReading)
+  voidReading(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Param('readingId', { schema: ZIdParam }) readingId: string,
+    @Body({ schema: ZVoidMeterReadingRequest }) body: TVoidMeterReadingRequest,
+  ) {
+    return this.meters.void(ctx, id, readingId, body);
   }
 }

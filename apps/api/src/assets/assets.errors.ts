@@ -1,5 +1,5 @@
 import { AppError } from '../platform/errors/app-error.js';
-import type { TAssetStatus, TMachineKind } from '@amms/contracts/assets';
+import type { TAssetStatus, TMachineKind, TMeterImplausibleDetails } from '@amms/contracts/assets';
 
 export const AssetErrors = {
   assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found'),
@@ -39,6 +39,14 @@ export const AssetErrors = {
     }),
   meterOutOfOrder: (latestReadAt: string) =>
     new AppError('METER_OUT_OF_ORDER', 'The reading is older than the latest one', { latestReadAt }),
+  meterImplausible: (d: TMeterImplausibleDetails) =>
+    new AppError(
+      'METER_IMPLAUSIBLE',
+      `The reading ${d.readingHours} h is more than the machine could have run since the latest reading (${d.latestHours} h at ${d.latestReadAt}; at most ${d.maxPlausibleHours} h). If the meter was replaced or the latest reading was wrong, confirm the jump`,
+      d,
+    ),
+  readingNotFound: () => new AppError('NOT_FOUND', 'Meter reading not found'),
+  readingAlreadyVoided: () => new AppError('CONFLICT', 'The reading is already voided'),
   readAtInFuture: () =>
     new AppError('VALIDATION_FAILED', 'readAt is in the future', [{ path: 'readAt', message: 'must not be in the future', code: 'too_big' }]),
 };

@@ -45,8 +45,12 @@ export function toMeterReading(r: MeterReading): TMeterReading {
     readAt: r.readAt.toISOString(),
     source: r.source,
     isReplacement: r.isReplacement,
+    jumpConfirmed: r.jumpConfirmed,
     recordedByUserId: r.recordedByUserId,
     createdAt: r.createdAt.toISOString(),
+    voidedAt: r.voidedAt ? r.voidedAt.toISOString() : null,
+    voidedByUserId: r.voidedByUserId,
+    voidReason: r.voidReason,
   };
 }
 

@@ -42,6 +42,7 @@ export interface MeterReadingData {
   readAt: Date;
   source: MeterSource;
   isReplacement: boolean;
+  jumpConfirmed: boolean;
   recordedByUserId: string | null;
 }
 
@@ -210,8 +211,8 @@ export class AssetsRepository {
     return (db ?? this.prisma.client).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });
   }
 
-  findAssetByIdWithModel(organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
-    return this.prisma.client.asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] }, include: { model: true } });
+  findAssetByIdWithModel(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
+    return (db ?? this.prisma.client).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] }, include: { model: true } });
   }
 
   createAsset(tx: Tx, organizationId: string, data: AssetData) {
@@ -259,8 +260,38 @@ export class AssetsRepository {
 
   // --- meter readings ---------------------------------------------------------
 
+  /** The latest reading that counts: voided readings are ignored everywhere. */
   findLatestReading(db: Tx | undefined, organizationId: string, assetId: string) {
-    return (db ?? this.prisma.client).meterReading.findFirst({ where: { organizationId, assetId }, orderBy: latestFirst });
+    return (db ?? this.prisma.client).meterReading.findFirst({ where: { organizationId, assetId, voidedAt: null }, orderBy: latestFirst });
+  }
+
+  findReading(tx: Tx, organizationId: string, assetId: string, id: string) {
+    return tx.meterReading.findFirst({ where: { id, organizationId, assetId } });
+  }
+
+  /** false → already voided (a concurrent void won). */
+  async voidReading(tx: Tx, organizationId: string, id: string, data: { voidedByUserId: string | null; voidReason: string }): Promise<boolean> {
+    const res = await tx.meterReading.updateMany({ where: { id, organizationId, voidedAt: null }, data: { ...data, voidedAt: new Date() } });
+    return res.count === 1;
+  }
+
+  /**
+   * A job's start / end meter that came from a voided reading (recorded with the job's start /
+   * completion time on its primary machine) no longer counts: cleared, so the job's hours are
+   * not derived from it. Returns the ids of the jobs changed.
+   */
+  async clearJobMeters(tx: Tx, organizationId: string, assetId: string, readAt: Date, hours: string): Promise<string[]> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      UPDATE "Job" j SET
+        "startMeterHours" = CASE WHEN j."startedAt" = ${readAt} AND j."startMeterHours" = ${hours}::numeric THEN NULL ELSE j."startMeterHours" END,
+        "endMeterHours" = CASE WHEN j."completedAt" = ${readAt} AND j."endMeterHours" = ${hours}::numeric THEN NULL ELSE j."endMeterHours" END,
+        version = j.version + 1, "updatedAt" = now()
+      WHERE j."organizationId" = ${organizationId}::uuid
+        AND ((j."startedAt" = ${readAt} AND j."startMeterHours" = ${hours}::numeric) OR (j."completedAt" = ${readAt} AND j."endMeterHours" = ${hours}::numeric))
+        AND EXISTS (SELECT 1 FROM "Assignment" a JOIN "AssignmentMachine" am ON am."assignmentId" = a.id
+                    WHERE a."jobId" = j.id AND am."assetId" = ${assetId}::uuid AND am.role = 'PRIMARY')
+      RETURNING j.id::text AS id`;
+    return rows.map((r) => r.id);
   }
 
   createReading(tx: Tx, organizationId: string, data: MeterReadingData) {

@@ -105,7 +105,7 @@ export class AssetsService {
   }
 
   private async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {
-    const a = await this.repo.findAssetByIdWithModel(ctx.organizationId, id, assetScope(ctx));
+    const a = await this.repo.findAssetByIdWithModel(undefined, ctx.organizationId, id, assetScope(ctx));
     if (!a) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
     return { ...toAsset(a), model: toMachineModel(a.model), latestMeterReading: latest ? toMeterReading(latest) : null };

@@ -1,5 +1,12 @@
-import { Injectable } from '@nestjs/common';
-import type { TCreateMeterReadingRequest, TListMeterReadingsQuery, TListMeterReadingsResponse, TMeterReading } from '@amms/contracts/assets';
+import { Inject, Injectable } from '@nestjs/common';
+import type {
+  TCreateMeterReadingRequest,
+  TListMeterReadingsQuery,
+  TListMeterReadingsResponse,
+  TMeterReading,
+  TVoidMeterReadingRequest,
+} from '@amms/contracts/assets';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
@@ -12,7 +19,15 @@ import { AssetErrors } from './assets.errors.js';
 import { tenths, toMeterReading } from './assets.mappers.js';
 import { assetInvalidation, assetScope } from './assets.service.js';
 
-type ReadingInput = { readingHours: number; readAt?: string | Date | undefined; source: MeterSource; isReplacement?: boolean | undefined };
+type ReadingInput = {
+  readingHours: number;
+  readAt?: string | Date | undefined;
+  source: MeterSource;
+  isReplacement?: boolean | undefined;
+  confirmJump?: boolean | undefined;
+};
+
+const HOUR_MS = 3_600_000;
 
 const readingInvalidation = (assetId: string) => ({ ...assetInvalidation(assetId), resources: ['analytics' as const] });
 
@@ -25,6 +40,10 @@ const invalidCursor = () =>
 /**
  * Engine-hour readings are cumulative: a reading may not be lower than the latest one
  * (by readAt) unless it is flagged as a meter replacement, and may not be older than it.
+ * Nor may it jump further than the machine could have run since the latest one (its kind's
+ * hours per day × the time elapsed, plus a grace) unless the jump is confirmed ("meter
+ * replaced / corrected", kept on the reading and in the audit event). Voided readings are
+ * ignored by every check and every read of "the latest reading".
  * The asset row is locked FOR UPDATE while checking and inserting, so concurrent readings
  * of one asset are decided one after another against what the previous one wrote.
  */
@@ -34,6 +53,7 @@ export class MeterReadingsService {
     private readonly repo: AssetsRepository,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async record(ctx: OrgContext, assetId: string, input: TCreateMeterReadingRequest): Promise<TMeterReading> {
@@ -60,14 +80,29 @@ export class MeterReadingsService {
     const now = Date.now();
     const readAt = input.readAt ? new Date(input.readAt) : new Date(now);
     if (readAt.getTime() > now + FUTURE_SKEW_MS) throw AssetErrors.readAtInFuture();
-    const asset = await this.repo.findAssetById(tx, ctx.organizationId, assetId, opts.scopeChecked ? {} : assetScope(ctx));
+    const asset = await this.repo.findAssetByIdWithModel(tx, ctx.organizationId, assetId, opts.scopeChecked ? {} : assetScope(ctx));
     if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
     const isReplacement = input.isReplacement ?? false;
+    let jumpConfirmed = false;
     if (latest) {
       if (readAt < latest.readAt) throw AssetErrors.meterOutOfOrder(latest.readAt.toISOString());
       const latestHours = toMeterReading(latest).readingHours;
       if (tenths(input.readingHours) < tenths(latestHours) && !isReplacement) throw AssetErrors.meterBackwards(latestHours, input.readingHours);
+      const maxHoursPerDay = this.config.meter.maxHoursPerDay[asset.model.kind];
+      const maxPlausible = maxPlausibleHours(latestHours, latest.readAt, readAt, maxHoursPerDay, this.config.meter.graceHours);
+      if (tenths(input.readingHours) > tenths(maxPlausible) && !isReplacement) {
+        if (!input.confirmJump) {
+          throw AssetErrors.meterImplausible({
+            latestHours,
+            latestReadAt: latest.readAt.toISOString(),
+            readingHours: input.readingHours,
+            maxPlausibleHours: maxPlausible,
+            maxHoursPerDay,
+          });
+        }
+        jumpConfirmed = true;
+      }
     }
     const r = await this.repo.createReading(tx, ctx.organizationId, {
       assetId,
@@ -75,6 +110,7 @@ export class MeterReadingsService {
       readAt,
       source: input.source,
       isReplacement,
+      jumpConfirmed,
       recordedByUserId: ctx.actorUserId,
     });
     const out = toMeterReading(r);
@@ -82,10 +118,44 @@ export class MeterReadingsService {
       tx,
       this.audit.forCtx(ctx, 'asset.meter_recorded', 'asset', assetId, {
         before: { readingHours: latest ? toMeterReading(latest).readingHours : null },
-        after: { readingHours: out.readingHours, readAt: out.readAt, source: out.source, isReplacement: out.isReplacement },
+        after: { readingHours: out.readingHours, readAt: out.readAt, source: out.source, isReplacement: out.isReplacement, jumpConfirmed: out.jumpConfirmed },
         meterReadingId: r.id,
       }),
     );
+    return out;
+  }
+
+  /**
+   * A supervisor voids a wrong reading: it stays on record (who, when, why) but no longer
+   * counts, so the latest reading, the due list and the next plausibility check fall back to
+   * the reading before it. A job start / end meter taken from it is cleared as well.
+   */
+  async void(ctx: OrgContext, assetId: string, readingId: string, input: TVoidMeterReadingRequest): Promise<TMeterReading> {
+    const out = await this.repo.transaction(async (tx) => {
+      const asset = await this.repo.findAssetById(tx, ctx.organizationId, assetId, assetScope(ctx));
+      if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
+      const reading = await this.repo.findReading(tx, ctx.organizationId, assetId, readingId);
+      if (!reading) throw AssetErrors.readingNotFound();
+      if (reading.voidedAt || !(await this.repo.voidReading(tx, ctx.organizationId, readingId, { voidedByUserId: ctx.actorUserId, voidReason: input.reason }))) {
+        throw AssetErrors.readingAlreadyVoided();
+      }
+      const jobIds = reading.source === 'JOB' ? await this.repo.clearJobMeters(tx, ctx.organizationId, assetId, reading.readAt, reading.readingHours.toFixed(1)) : [];
+      const voided = await this.repo.findReading(tx, ctx.organizationId, assetId, readingId);
+      const after = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
+      const mapped = toMeterReading(voided!);
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'asset.meter_voided', 'asset', assetId, {
+          before: { readingHours: mapped.readingHours, readAt: mapped.readAt, source: mapped.source },
+          after: { latestReadingHours: after ? toMeterReading(after).readingHours : null },
+          reason: input.reason,
+          meterReadingId: readingId,
+          ...(jobIds.length > 0 ? { jobMetersCleared: jobIds } : {}),
+        }),
+      );
+      return mapped;
+    });
+    await this.cache.invalidate(ctx.organizationId, readingInvalidation(assetId));
     return out;
   }
 
@@ -98,6 +168,13 @@ export class MeterReadingsService {
     const nextCursor = rows.length > q.limit && last ? encodeCursor(JSON.stringify([last.readAt.toISOString(), last.createdAt.toISOString(), last.id])) : null;
     return { items: page.map(toMeterReading), nextCursor };
   }
+}
+
+/** The highest reading plausible at `readAt`: the latest plus what the machine can run in the time between. */
+export function maxPlausibleHours(latestHours: number, latestAt: Date, readAt: Date, maxHoursPerDay: number, graceHours: number): number {
+  const elapsedHours = Math.max(0, readAt.getTime() - latestAt.getTime()) / HOUR_MS;
+  // in tenths (the meter's resolution), rounded down
+  return Math.floor((latestHours + (elapsedHours * maxHoursPerDay) / 24 + graceHours) * 10 + 1e-9) / 10;
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

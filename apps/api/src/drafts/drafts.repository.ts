@@ -92,6 +92,13 @@ export class DraftsRepository {
     return res.count === 1;
   }
 
+  /** A person's name as it is now (recorded with an edit, so the record reads without a lookup). */
+  async userName(userId: string | null): Promise<string | null> {
+    if (!userId) return null;
+    const u = await this.prisma.client.user.findUnique({ where: { id: userId }, select: { name: true } });
+    return u?.name ?? null;
+  }
+
   async orgTimezone(organizationId: string): Promise<string> {
     const org = await this.prisma.client.organization.findUnique({ where: { id: organizationId }, select: { timezone: true } });
     return org?.timezone ?? 'Asia/Shanghai';

@@ -6,7 +6,9 @@ import type {
   TConfirmDraftRequest,
   TDraft,
   TDraftDetail,
+  TDraftEvidence,
   TDraftItem,
+  TDraftItemEdit,
   TDraftValidation,
   TDraftVersion,
   TMaintenanceItem,
@@ -140,7 +142,8 @@ export class DraftsService implements OnModuleInit {
     const prevV = toVersion(prev);
     const tz = await this.repo.orgTimezone(ctx.organizationId);
     const next = draft.currentVersion + 1;
-    const made = draft.kind === 'MAINTENANCE' ? await this.maintenanceVersion(ctx, prevV, input, tz, next) : await this.scheduleVersion(ctx, prevV, input, tz, next);
+    const edit: TDraftItemEdit = { version: next, byUserId: ctx.actorUserId, byName: await this.repo.userName(ctx.actorUserId), note: input.note ?? null };
+    const made = draft.kind === 'MAINTENANCE' ? await this.maintenanceVersion(ctx, prevV, input, tz, next, edit) : await this.scheduleVersion(ctx, prevV, input, tz, next, edit);
     const nv: NewVersion = { version: next, basedOnVersion: draft.currentVersion, ...made.content, note: input.note ?? null, createdByUserId: ctx.actorUserId };
 
     await this.repo.transaction(async (tx) => {
@@ -161,6 +164,7 @@ export class DraftsService implements OnModuleInit {
           basedOnVersion: draft.currentVersion,
           contentHash: nv.contentHash,
           diff: made.diff,
+          note: nv.note,
           violations: made.content.validation.violations.length,
           confirmationVoided: draft.confirmedVersion !== null,
         }),
@@ -170,7 +174,7 @@ export class DraftsService implements OnModuleInit {
   }
 
   /** SCHEDULE: the edited job items re-validated against fresh facts (jobs, machines, operators, bookings). */
-  private async scheduleVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number) {
+  private async scheduleVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number, edit: TDraftItemEdit) {
     const jobIds = [...new Set([...input.items.map((i) => i.jobId), ...prevV.items.map((i) => i.jobId), ...prevV.unplaced.map((u) => u.jobId)])];
     const starts = input.items.map((i) => Date.parse(i.startsAt));
     const ends = input.items.map((i) => Date.parse(i.endsAt));
@@ -197,7 +201,9 @@ export class DraftsService implements OnModuleInit {
     const fill = <T extends { jobId: string; job: TUnplacedJob['job'] }>(x: T): T => (x.job ? x : { ...x, job: prevJob.get(x.jobId) ?? null });
     const final = { items: content.items.map(fill), unplaced: content.unplaced.map(fill), validation: content.validation };
     const contentHash = contentHashOf(final.items, final.unplaced, final.validation);
-    const evidence = final.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps } }));
+    void steps; // the edit's own tool calls are not steps of the run: edited items say who edited them instead
+    const sig = (i: TDraftItem) => [i.primaryAssetId, [...i.implementAssetIds].sort().join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
+    const evidence = carryEvidence(prevV, final.items, (i) => i.jobId, sig, edit);
     return { content: { ...final, evidence, contentHash }, diff: diffItems(prevV.items, final.items) };
   }
 
@@ -208,7 +214,7 @@ export class DraftsService implements OnModuleInit {
    * come from the facts (the previous version when a fact is gone); items left out become unplaced
    * REMOVED_BY_EDIT.
    */
-  private async maintenanceVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number) {
+  private async maintenanceVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number, edit: TDraftItemEdit) {
     const runner = new ToolRunner(ctx, this.tools.all);
     const ends = input.workOrderItems.map((i) => Date.parse(i.plannedEnd));
     const starts = input.workOrderItems.map((i) => Date.parse(i.plannedStart));
@@ -250,9 +256,8 @@ export class DraftsService implements OnModuleInit {
         .map((i) => ({ planId: i.planId, planName: i.planName, assetId: i.assetId, assetName: i.assetName, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${next}` })),
     ].sort((a, b) => key(a).localeCompare(key(b)));
     const contentHash = contentHashOf(items, unplaced, validation);
-    const steps = { due: due.step, machines: machines.step, ...(busy ? { bookings: busy.step } : {}) };
-    const evidence = items.map((i) => ({ itemKey: i.itemKey, jobId: '', steps }));
     const sig = (i: TMaintenanceItem) => `${i.plannedStart}|${i.plannedEnd}`;
+    const evidence = carryEvidence(prevV, items, key, sig, edit);
     const diff = {
       added: [...kept].filter((k) => !prevItem.has(k)).sort(),
       removed: [...prevItem.keys()].filter((k) => !kept.has(k)).sort(),
@@ -329,6 +334,22 @@ export class DraftsService implements OnModuleInit {
 }
 
 const iso = (s: string) => new Date(s).toISOString();
+
+/**
+ * Evidence of an edited version: an item the edit left as it was keeps the evidence it had
+ * (its run steps, or an earlier edit); a changed or added item records this edit instead.
+ */
+function carryEvidence<T extends TAnyDraftItem>(prevV: TDraftVersion, items: readonly T[], key: (i: T) => string, sig: (i: T) => string, edit: TDraftItemEdit): TDraftEvidence {
+  const prevItems = (prevV.items.length > 0 ? prevV.items : prevV.workOrderItems) as unknown as T[];
+  const prevByKey = new Map(prevItems.map((i) => [key(i), i]));
+  const prevEvidence = new Map(prevV.evidence.map((e) => [e.itemKey, e]));
+  return items.map((i) => {
+    const before = prevByKey.get(key(i));
+    const kept = before && sig(before) === sig(i) ? prevEvidence.get(before.itemKey) : undefined;
+    const jobId = 'jobId' in i ? (i.jobId as string) : '';
+    return kept ? { ...kept, itemKey: i.itemKey, jobId } : { itemKey: i.itemKey, jobId, steps: {}, edit };
+  });
+}
 
 
 /** What an edit changed, by job: added, removed, changed (machine set, operator or time). */

@@ -28,5 +28,13 @@ export const JobErrors = {
       windowStart: window.windowStart.toISOString(),
       windowEnd: window.windowEnd.toISOString(),
     }),
+  hoursInconsistent: (reason: 'exceeds_elapsed' | 'exceeds_meter', facts: { actualHours: number; elapsedHours: number | null; meterDeltaHours: number | null }) =>
+    new AppError(
+      'JOB_HOURS_INCONSISTENT',
+      reason === 'exceeds_elapsed'
+        ? `${facts.actualHours} h worked do not fit in the ${facts.elapsedHours} h between the start and the completion; correct the hours or the start / completion time`
+        : `${facts.actualHours} h worked are more than the machine's meter advanced (${facts.meterDeltaHours} h); correct the hours or the meter reading`,
+      { reason, ...facts },
+    ),
   invalid: (path: string, message: string) => new AppError('VALIDATION_FAILED', 'Some fields are invalid', [{ path, message, code: 'custom' }]),
 };

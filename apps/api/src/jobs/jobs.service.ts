@@ -14,6 +14,7 @@ import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { MeterReadingsService } from '../assets/meter-readings.service.js';
+import { workedHours } from './worked-hours.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
 import { pageOf } from '../platform/http/cursor.js';
@@ -162,7 +163,7 @@ export class JobsService {
       const primary = this.primaryOf(current);
       if (input.meterHours !== undefined && primary) {
         // the job (assigned to me) is the authorization for its machine
-        await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: startedAt, source: 'JOB' }, { scopeChecked: true });
+        await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: startedAt, source: 'JOB', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
       }
       const after = toJob(await this.load(tx, ctx, id, {}));
       await this.audit.append(
@@ -187,13 +188,7 @@ export class JobsService {
       assertCanMove(current, 'COMPLETED', input.version);
       if (current.startedAt && completedAt < current.startedAt) throw JobErrors.invalid('completedAt', 'must not be before the job started');
       const startMeter = current.startMeterHours === null ? null : Number(current.startMeterHours.toFixed(1));
-      let actualHours = input.actualHours;
-      if (actualHours === undefined) {
-        // meter delta, in tenths to stay exact
-        const delta = input.meterHours !== undefined && startMeter !== null ? (Math.round(input.meterHours * 10) - Math.round(startMeter * 10)) / 10 : null;
-        if (delta === null || delta < 0) throw JobErrors.invalid('actualHours', 'required unless both the start and the end meter reading are known');
-        actualHours = delta;
-      }
+      const actualHours = workedHours(input, startMeter, current.startedAt, completedAt);
       const data: JobUpdate = {
         status: 'COMPLETED',
         completedAt,
@@ -207,7 +202,7 @@ export class JobsService {
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'COMPLETED');
       const primary = this.primaryOf(current);
       if (input.meterHours !== undefined && primary) {
-        await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: completedAt, source: 'JOB' }, { scopeChecked: true });
+        await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: completedAt, source: 'JOB', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
       }
       const live = current.assignments[0];
       if (live && completedAt < live.endsAt) {

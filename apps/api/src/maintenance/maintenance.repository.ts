@@ -104,7 +104,7 @@ export class MaintenanceRepository {
 
   async latestReadingHours(tx: Tx | undefined, organizationId: string, assetId: string): Promise<string | null> {
     const r = await this.db(tx).meterReading.findFirst({
-      where: { organizationId, assetId },
+      where: { organizationId, assetId, voidedAt: null },
       orderBy: [{ readAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }],
       select: { readingHours: true },
     });
@@ -174,7 +174,7 @@ export class MaintenanceRepository {
     const rows = await this.prisma.client.$queryRaw<{ assetId: string; hours: string }[]>`
       SELECT DISTINCT ON ("assetId") "assetId"::text AS "assetId", "readingHours"::text AS hours
       FROM "MeterReading"
-      WHERE "organizationId" = ${organizationId}::uuid AND "assetId" = ANY(${assetIds}::uuid[])
+      WHERE "organizationId" = ${organizationId}::uuid AND "assetId" = ANY(${assetIds}::uuid[]) AND "voidedAt" IS NULL
       ORDER BY "assetId", "readAt" DESC, "createdAt" DESC, id DESC`;
     return new Map(rows.map((r) => [r.assetId, r.hours]));
   }

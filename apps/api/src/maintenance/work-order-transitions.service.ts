@@ -85,7 +85,7 @@ export class WorkOrderTransitionsService {
         const pending = await this.repo.pendingChecklistItems(tx, ctx.organizationId, wo.id);
         if (pending.length > 0) throw MaintenanceErrors.checklistIncomplete(pending);
         if (input.meterHours !== undefined) {
-          await this.meters.recordIn(tx, ctx, wo.assetId, { readingHours: input.meterHours, readAt: now, source: 'WORK_ORDER' }, { scopeChecked: true });
+          await this.meters.recordIn(tx, ctx, wo.assetId, { readingHours: input.meterHours, readAt: now, source: 'WORK_ORDER', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
         }
       },
     });

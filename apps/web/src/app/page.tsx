@@ -3,14 +3,14 @@ import { EmptyState } from '@/components/empty-state';
 import { LogoutButton } from '@/components/logout-button';
 import { SimpleFrame } from '@/components/simple-frame';
 import { getI18n } from '@/i18n/server';
-import { orgPath } from '@/lib/nav';
+import { landingPath } from '@/lib/nav';
 import { activeMemberships, requireMe } from '@/lib/server/auth';
 
-/** `/`: straight to the first org's dashboard; a user without an org gets an explanation. */
+/** `/`: straight to the first org's dashboard (operators and mechanics: the field app); a user without an org gets an explanation. */
 export default async function HomePage() {
   const me = await requireMe('/');
   const first = activeMemberships(me)[0];
-  if (first) redirect(orgPath(first.organization.id));
+  if (first) redirect(landingPath(first));
 
   const { t } = await getI18n();
   return (

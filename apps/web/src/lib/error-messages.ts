@@ -45,12 +45,14 @@ const zhCN: Record<TErrorCode | Extra, string> = {
   MACHINE_MODEL_EXISTS: '该机型已存在。',
   METER_BACKWARDS: '小时表读数不能小于上一次读数。',
   METER_OUT_OF_ORDER: '小时表读数的时间早于已有读数。',
+  METER_IMPLAUSIBLE: '读数跳变过大：按距上次读数经过的时间，这台机具不可能走这么多小时。若更换了小时表或上次读数有误，请确认后再提交。',
   FIELD_NAME_TAKEN: '地块名称已被使用。',
   BOOKING_CONFLICT: '时间冲突：该机具或机手在此时段已被占用。',
   ASSET_UNAVAILABLE: '该机具当前不可用（维修中或已停用）。',
   CAPABILITY_MISMATCH: '该机具组合不具备此作业所需的能力。',
   INVALID_MACHINE_SET: '机具组合无效：需要一台动力机械或自走式机械，可加挂农具。',
   OUTSIDE_JOB_WINDOW: '所选时段超出了作业的时间窗口。',
+  JOB_HOURS_INCONSISTENT: '作业时长与开始、完成时间或小时表读数对不上。',
   OPERATOR_NOT_ELIGIBLE: '该成员不能担任此作业的机手。',
   SELF_ACCEPTANCE: '不能验收自己提交或负责的工单，请由其他人验收。',
   CHECKLIST_INCOMPLETE: '检查单还有未完成的项目。',
@@ -106,12 +108,14 @@ const en: Record<TErrorCode | Extra, string> = {
   MACHINE_MODEL_EXISTS: 'This model already exists.',
   METER_BACKWARDS: 'The meter reading is lower than the previous one.',
   METER_OUT_OF_ORDER: 'The reading is dated before an existing reading.',
+  METER_IMPLAUSIBLE: 'The reading jumps further than the machine could have run since the previous reading. If the meter was replaced or the previous reading was wrong, confirm and submit again.',
   FIELD_NAME_TAKEN: 'This field name is taken.',
   BOOKING_CONFLICT: 'Time conflict: the machine or operator is already booked then.',
   ASSET_UNAVAILABLE: 'The machine is not available (in maintenance or retired).',
   CAPABILITY_MISMATCH: 'This machine set cannot do this operation.',
   INVALID_MACHINE_SET: 'Invalid machine set: one power unit or self-propelled machine, plus implements.',
   OUTSIDE_JOB_WINDOW: 'The time is outside the job window.',
+  JOB_HOURS_INCONSISTENT: 'The hours worked do not match the start and completion times or the meter readings.',
   OPERATOR_NOT_ELIGIBLE: 'This member cannot operate on this job.',
   SELF_ACCEPTANCE: 'You cannot accept a work order you submitted or worked on; someone else must.',
   CHECKLIST_INCOMPLETE: 'The checklist has open items.',
@@ -133,10 +137,41 @@ const en: Record<TErrorCode | Extra, string> = {
 
 const MESSAGES: Record<Locale, Record<TErrorCode | Extra, string>> = { 'zh-CN': zhCN, en };
 
+const num = (v: unknown, locale: Locale) => (typeof v === 'number' ? v.toLocaleString(locale, { maximumFractionDigits: 2 }) : '—');
+
+/** Codes whose details make the sentence concrete (the numbers the API decided on). */
+const DETAILED: Partial<Record<TErrorCode, (d: Record<string, unknown>, locale: Locale) => string | null>> = {
+  METER_BACKWARDS: (d, locale) =>
+    typeof d.latestHours === 'number'
+      ? locale === 'zh-CN'
+        ? `读数 ${num(d.readingHours, locale)} 小时小于上一次读数 ${num(d.latestHours, locale)} 小时。若上一次读数有误，请主管作废它；若更换了小时表，请标明换表。`
+        : `The reading ${num(d.readingHours, locale)} h is lower than the previous one (${num(d.latestHours, locale)} h). If that one is wrong, a supervisor can void it; if the meter was replaced, say so.`
+      : null,
+  METER_IMPLAUSIBLE: (d, locale) =>
+    locale === 'zh-CN'
+      ? `读数 ${num(d.readingHours, locale)} 小时跳变过大：上次读数 ${num(d.latestHours, locale)} 小时，按经过的时间最多可能到 ${num(d.maxPlausibleHours, locale)} 小时（每天最多 ${num(d.maxHoursPerDay, locale)} 小时）。若更换了小时表或上次读数有误，请确认后再提交。`
+      : `The reading ${num(d.readingHours, locale)} h jumps too far: the previous reading was ${num(d.latestHours, locale)} h, and the time since allows at most ${num(d.maxPlausibleHours, locale)} h (${num(d.maxHoursPerDay, locale)} h a day at most). If the meter was replaced or the previous reading was wrong, confirm and submit again.`,
+  JOB_HOURS_INCONSISTENT: (d, locale) => {
+    if (d.reason === 'exceeds_elapsed') {
+      return locale === 'zh-CN'
+        ? `作业时长 ${num(d.actualHours, locale)} 小时超过了开始到完成之间的 ${num(d.elapsedHours, locale)} 小时。请更正作业时长（或开始、完成时间）。`
+        : `${num(d.actualHours, locale)} h worked do not fit in the ${num(d.elapsedHours, locale)} h between start and completion. Correct the hours (or the start / completion time).`;
+    }
+    if (d.reason === 'exceeds_meter') {
+      return locale === 'zh-CN'
+        ? `作业时长 ${num(d.actualHours, locale)} 小时超过了小时表走过的 ${num(d.meterDeltaHours, locale)} 小时。请更正作业时长或结束读数。`
+        : `${num(d.actualHours, locale)} h worked are more than the meter advanced (${num(d.meterDeltaHours, locale)} h). Correct the hours or the end reading.`;
+    }
+    return null;
+  },
+};
+
 /** The sentence for an error of any kind (ApiError by code, anything else generic). */
 export function errorMessage(locale: Locale, err: unknown): string {
   const messages = MESSAGES[locale];
   const code = err instanceof ApiError ? err.code : 'UNKNOWN';
+  const detailed = err instanceof ApiError && err.details && typeof err.details === 'object' ? DETAILED[code as TErrorCode]?.(err.details as Record<string, unknown>, locale) : null;
+  if (detailed) return detailed;
   if (code in messages) return messages[code as TErrorCode | Extra];
   return err instanceof ApiError && err.message ? err.message : messages.UNKNOWN;
 }

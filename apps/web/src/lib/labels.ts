@@ -54,6 +54,8 @@ export const enumLabels = defineMessages(
     /** a work order's status on the maintenance pages and in the field app */
     workOrderStatus: { OPEN: '待开始', IN_PROGRESS: '维修中', AWAITING_ACCEPTANCE: '待验收', CLOSED: '已关闭', CANCELLED: '已取消' } satisfies Record<TWorkOrderStatus, string>,
     checklistResult: { PENDING: '未检查', PASS: '合格', FAIL: '不合格', NA: '不适用' } satisfies Record<TChecklistResult, string>,
+    /** the one priority scale of jobs and work orders (API, scheduler weight): 5 is the most urgent */
+    priority: { 1: '最低', 2: '低', 3: '普通', 4: '高', 5: '紧急' },
   },
   {
     kind: { POWER_UNIT: 'Power unit', SELF_PROPELLED: 'Self-propelled', IMPLEMENT: 'Implement' },
@@ -69,6 +71,7 @@ export const enumLabels = defineMessages(
     planningOperation: EN_OPERATION,
     workOrderStatus: { OPEN: 'Open', IN_PROGRESS: 'In progress', AWAITING_ACCEPTANCE: 'Awaiting acceptance', CLOSED: 'Closed', CANCELLED: 'Cancelled' },
     checklistResult: { PENDING: 'Not checked', PASS: 'Pass', FAIL: 'Fail', NA: 'N/A' },
+    priority: { 1: 'Lowest', 2: 'Low', 3: 'Normal', 4: 'High', 5: 'Urgent' },
   },
 );
 
@@ -77,3 +80,9 @@ export const JOB_STATUS_TONE: Record<TJobStatus, Tone> = { PLANNED: 'neutral', S
 export const WO_STATUS_TONE: Record<TWorkOrderStatus, Tone> = { OPEN: 'amber', IN_PROGRESS: 'violet', AWAITING_ACCEPTANCE: 'blue', CLOSED: 'green', CANCELLED: 'neutral' };
 export const COST_STATUS_TONE: Record<TCostDocumentStatus, Tone> = { DRAFT: 'neutral', SUBMITTED: 'amber', APPROVED: 'green', REJECTED: 'red' };
 export const DUE_STATUS_TONE: Record<TDueStatus, Tone> = { OVERDUE: 'red', DUE_SOON: 'amber', OK: 'green' };
+
+/** A priority (1 lowest … 5 urgent) in words with its number, e.g. "紧急（5）" / "Urgent (5)". */
+export function priorityText(labels: (typeof enumLabels)['zh-CN'], p: number): string {
+  const word = labels.priority[Math.min(5, Math.max(1, Math.round(p))) as 1 | 2 | 3 | 4 | 5];
+  return labels === enumLabels['zh-CN'] ? `${word}（${p}）` : `${word} (${p})`;
+}

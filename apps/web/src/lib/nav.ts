@@ -1,4 +1,4 @@
-import type { TPermission } from '@amms/contracts/permissions';
+import type { TPermission, TRole } from '@amms/contracts/permissions';
 import type { Dictionary } from '@/i18n/dictionaries';
 
 export type SectionKey = keyof Dictionary['sections'];
@@ -37,6 +37,14 @@ export function sectionByKey(key: SectionKey): NavSection {
 
 export function orgPath(orgId: string, segment = ''): string {
   return segment ? `/orgs/${orgId}/${segment}` : `/orgs/${orgId}`;
+}
+
+/** Roles whose work is in the field: they land in the field app, not on the dashboard. */
+const FIELD_ROLES: ReadonlySet<TRole> = new Set<TRole>(['OPERATOR', 'MECHANIC']);
+
+/** Where `/` (after login without a `next`) takes a member: operators and mechanics to /field, the rest to the org's dashboard. */
+export function landingPath(m: { role: TRole; organization: { id: string } }): string {
+  return FIELD_ROLES.has(m.role) ? `/field?${new URLSearchParams({ org: m.organization.id }).toString()}` : orgPath(m.organization.id);
 }
 
 export function visibleSections(permissions: readonly TPermission[]): NavSection[] {

@@ -97,6 +97,12 @@ const ZEnv = z.object({
   /** bump when the model behind the same name changes: chunks of the old key and cached query vectors are no longer used (versions embedded under another key take part lexically only; re-embedding them is not automatic yet) */
   EMBEDDINGS_MODEL_VERSION: z.string().min(1).max(50).default('1'),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
+  /** meter plausibility: the most engine hours a machine of this kind runs per day (a larger jump needs confirmJump) */
+  METER_MAX_HOURS_PER_DAY_POWER_UNIT: z.coerce.number().min(0.1).max(24).default(24),
+  METER_MAX_HOURS_PER_DAY_SELF_PROPELLED: z.coerce.number().min(0.1).max(24).default(24),
+  METER_MAX_HOURS_PER_DAY_IMPLEMENT: z.coerce.number().min(0.1).max(24).default(24),
+  /** meter plausibility: hours allowed on top (meters show tenths, clocks disagree a little) */
+  METER_GRACE_HOURS: z.coerce.number().min(0).max(1000).default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -181,6 +187,15 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
           : null,
     },
     worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS, heartbeatFile: e.WORKER_HEARTBEAT_FILE ?? null },
+    meter: {
+      maxHoursPerDay: {
+        POWER_UNIT: e.METER_MAX_HOURS_PER_DAY_POWER_UNIT,
+        SELF_PROPELLED: e.METER_MAX_HOURS_PER_DAY_SELF_PROPELLED,
+        IMPLEMENT: e.METER_MAX_HOURS_PER_DAY_IMPLEMENT,
+      },
+      graceHours: e.METER_GRACE_HOURS,
+    },
+    worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {
       planner: e.AGENT_PLANNER,

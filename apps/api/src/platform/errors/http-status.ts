@@ -57,6 +57,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'SCOPE_NOT_GRANTABLE':
     case 'METER_BACKWARDS':
     case 'METER_OUT_OF_ORDER':
+    case 'METER_IMPLAUSIBLE':
+    case 'JOB_HOURS_INCONSISTENT':
     case 'CAPABILITY_MISMATCH':
     case 'INVALID_MACHINE_SET':
     case 'OUTSIDE_JOB_WINDOW':

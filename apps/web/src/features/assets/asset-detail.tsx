@@ -1,36 +1,34 @@
 'use client';
 
-import { ZAsset, ZMeterReading, type TAssetDetail, type TAssetStatus } from '@amms/contracts/assets';
+import { ZAsset, type TAssetDetail, type TAssetStatus } from '@amms/contracts/assets';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextField } from '@/components/ui/form';
+import { FormActions } from '@/components/ui/form';
 import { HeadRow } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, isApiError } from '@/lib/api-client';
-import { errorMessage } from '@/lib/error-messages';
 import { formatDate, formatDateTime, formatFen, formatNumber } from '@/lib/format';
-import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
 import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
-import { formFieldErrors } from './field-errors';
 import { ASSET_STATUS_TONE, COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { AssetManuals } from '@/features/knowledge/asset-manuals';
 import { assetMessages } from './messages';
-import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, readingsQuery, workOrdersQuery } from './queries';
+import { MeterCard } from './meter-card';
+import { assetDetailQuery, assetKeys, bookingsQuery, costDocumentsQuery, dueQuery, workOrdersQuery } from './queries';
 
 type Props = { orgId: string; assetId: string; timeZone: string; permissions: TPermission[] };
 
@@ -126,7 +124,7 @@ export function AssetDetail({ orgId, assetId, timeZone, permissions }: Props) {
             <dd className="text-slate-900">{formatDateTime(a.updatedAt, locale, timeZone)}</dd>
           </dl>
         </Card>
-        <MeterCard orgId={orgId} asset={a} timeZone={timeZone} canWrite={can('meter.write')} />
+        <MeterCard orgId={orgId} asset={a} timeZone={timeZone} canWrite={can('meter.write')} canVoid={can('meter.void')} />
       </div>
 
       {can('job.read') ? <BookingsCard orgId={orgId} assetId={a.id} timeZone={timeZone} /> : null}
@@ -222,112 +220,6 @@ function StatusActions({ orgId, asset }: { orgId: string; asset: TAssetDetail })
 }
 
 // ---------------------------------------------------------------------------
-
-function MeterCard({ orgId, asset, timeZone, canWrite }: { orgId: string; asset: TAssetDetail; timeZone: string; canWrite: boolean }) {
-  const m = useMessages(assetMessages);
-  const l = useMessages(enumLabels);
-  const { locale } = useI18n();
-  const qc = useQueryClient();
-  const idem = useIdempotencyKey();
-  const readings = useInfiniteQuery(readingsQuery(orgId, asset.id));
-  const [hours, setHours] = useState('');
-  const [replacement, setReplacement] = useState(false);
-  const [saved, setSaved] = useState(false);
-
-  const add = useMutation({
-    mutationFn: () =>
-      apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(asset.id)}/meter-readings`, ZMeterReading, {
-        method: 'POST',
-        body: { readingHours: hours.trim() === '' ? null : Number(hours.replace(',', '.')), isReplacement: replacement },
-        idempotencyKey: idem.key(),
-      }),
-    onSuccess: async () => {
-      idem.reset();
-      setHours('');
-      setReplacement(false);
-      setSaved(true);
-      await refreshQueries(qc, assetKeys.detail(orgId, asset.id));
-    },
-    onError: (err) => {
-      if (isApiError(err) && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') idem.reset();
-    },
-  });
-  const errors = formFieldErrors(add.error, m.issues, (e) => errorMessage(locale, e), ['readingHours']);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    setSaved(false);
-    add.mutate();
-  };
-  const rows = readings.data?.pages.flatMap((p) => p.items) ?? [];
-  const latest = asset.latestMeterReading;
-
-  return (
-    <Card id="asset-meter" title={m.meter.title}>
-      <p className="text-sm text-slate-700">
-        {m.meter.latest}:{' '}
-        <span className="text-lg font-semibold tabular-nums text-slate-900">{latest ? `${formatNumber(latest.readingHours, locale, 1)} h` : m.meter.none}</span>
-        {latest ? <span className="ml-2 text-slate-600">({formatDateTime(latest.readAt, locale, timeZone)})</span> : null}
-      </p>
-
-      {canWrite ? (
-        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
-          <h3 className="text-sm font-semibold text-slate-900">{m.meter.add}</h3>
-          {add.error && !errors.readingHours ? <ErrorAlert error={add.error} /> : null}
-          <div className="flex flex-wrap items-end gap-3">
-            <TextField
-              label={m.meter.hours}
-              inputMode="decimal"
-              value={hours}
-              onChange={(e) => setHours(e.target.value)}
-              error={errors.readingHours}
-              className="w-48"
-              autoComplete="off"
-            />
-            <Button type="submit" pending={add.isPending}>
-              {m.meter.submit}
-            </Button>
-          </div>
-          <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={replacement} onChange={(e) => setReplacement(e.target.checked)} className="mt-0.5 size-4 accent-emerald-700" />
-            {m.meter.replacement}
-          </label>
-          {saved ? (
-            <p role="status" className="text-sm text-emerald-800">
-              {m.meter.saved}
-            </p>
-          ) : null}
-        </form>
-      ) : null}
-
-      <h3 className="mb-2 mt-4 text-sm font-semibold text-slate-900">{m.meter.history}</h3>
-      {readings.isPending ? (
-        <Loading />
-      ) : readings.isError && !readings.data ? (
-        <QueryError error={readings.error} onRetry={() => void readings.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.meter.empty}</Empty>
-      ) : (
-        <Table caption={m.meter.history} head={[m.meter.readAt, m.meter.hours, m.meter.source]}>
-          {rows.map((r) => (
-            <tr key={r.id}>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{formatDateTime(r.readAt, locale, timeZone)}</td>
-              <td className="py-2 pr-4 tabular-nums text-slate-900">
-                {formatNumber(r.readingHours, locale, 1)}
-                {r.isReplacement ? (
-                  <span className="ml-2">
-                    <Badge tone="amber">{m.meter.replaced}</Badge>
-                  </span>
-                ) : null}
-              </td>
-              <td className="py-2 pr-4 text-slate-700">{l.meterSource[r.source]}</td>
-            </tr>
-          ))}
-        </Table>
-      )}
-      <LoadMore hasNextPage={readings.hasNextPage} isFetchingNextPage={readings.isFetchingNextPage} onClick={() => void readings.fetchNextPage()} />
-    </Card>
-  );
-}
 
 // ---------------------------------------------------------------------------
 

@@ -17,8 +17,15 @@ const num = (v: unknown) => (typeof v === 'number' ? v : Array.isArray(v) ? v.le
 
 /** An audit event in plain words (the agent / draft / execution events; others by their action name). */
 export function useDescribeEvent(orgId: string): (e: TAuditEvent) => Described {
-  const m = useMessages(auditMessages);
-  const l = useMessages(labelMessages);
+  return describeEventWith(useMessages(auditMessages), useMessages(labelMessages), orgId);
+}
+
+/** The same, with the dictionaries given (pure: unit-tested in describe.spec.ts). */
+export function describeEventWith(
+  m: (typeof auditMessages)['zh-CN'],
+  l: (typeof labelMessages)['zh-CN'],
+  orgId: string,
+): (e: TAuditEvent) => Described {
   const rec = (r: Record<string, string>, k: unknown) => (typeof k === 'string' ? (r[k] ?? k) : '—');
 
   return (e) => {
@@ -57,7 +64,9 @@ export function useDescribeEvent(orgId: string): (e: TAuditEvent) => Described {
                 removed: num(diff.removed),
                 changed: num(diff.changed),
                 violations: num(d.violations),
-              }) + (d.confirmationVoided ? m.ev.voided : ''),
+              }) +
+              (d.confirmationVoided ? m.ev.voided : '') +
+              (typeof d.note === 'string' && d.note ? format(m.ev.editNote, { note: d.note }) : ''),
           };
         }
         return { stage: 'versions', text: format(m.ev.versionCreated, { version: str(d.version), items: num(d.items), unplaced: num(d.unplaced), violations: num(d.violations) }) };

@@ -17,12 +17,14 @@ import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
 import { currentVersionOf, draftKeys, draftQuery, machinesQuery, membersQuery, runQuery, shortHash } from './api';
 import { diffItems, jobName, machineSetName, type ItemDiff } from './diff';
+import { EvidenceCell } from './evidence-cell';
 import { DraftTimeline } from './draft-timeline';
 import { EditItemDialog, type EditResult, type Option } from './edit-item-dialog';
 import { ExecutionPanel } from './execution-panel';
@@ -75,6 +77,7 @@ function DraftReviewLoaded({
   initialExecutionId: string | null;
 }) {
   const m = useMessages(draftMessages);
+  const labels = useMessages(enumLabels);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
   const queryClient = useQueryClient();
@@ -196,7 +199,7 @@ function DraftReviewLoaded({
   const findingText = (code: string, message: string) => (l.finding as Record<string, string>)[code] ?? message;
   const reasonText = (code: string, detail: string) => (l.unplacedReason as Record<string, string>)[code] ?? detail;
   const stepTool = (step: number) => run.data?.steps.find((s) => s.step === step)?.tool;
-  const evidenceOf = (itemKey: string) => version.evidence.find((e) => e.itemKey === itemKey)?.steps ?? {};
+  const evidenceOf = (itemKey: string) => version.evidence.find((e) => e.itemKey === itemKey);
 
   const confirmedThis = draft.confirmedVersion === version.version && draft.confirmedHash === version.contentHash;
   const canConfirm = open && isCurrent && can('draft.confirm') && !confirmedThis;
@@ -313,7 +316,9 @@ function DraftReviewLoaded({
         />
       ) : null}
 
-      {diff && previous ? <DiffCard diff={diff} previous={previous.version} timeZone={timeZone} /> : null}
+      {diff && previous ? (
+        <DiffCard diff={diff} previous={previous.version} note={version.note} editor={version.evidence.find((e) => e.edit?.version === version.version)?.edit?.byName ?? null} timeZone={timeZone} />
+      ) : null}
 
       <Card id="draft-timeline" title={m.timelineTitle}>
         <DraftTimeline orgId={orgId} draft={draft} version={version} previous={previous} period={period} timeZone={timeZone} canReadMaintenance={can('maintenance.read')} />
@@ -343,7 +348,7 @@ function DraftReviewLoaded({
                           {name}
                           {i.job ? (
                             <span className="block text-xs font-normal text-slate-600">
-                              {i.job.fieldName} · {op(i.job.operationType)} · {format(m.priority, { p: i.job.priority })}
+                              {i.job.fieldName} · {op(i.job.operationType)} · {format(m.priority, { p: priorityText(labels, i.job.priority) })}
                             </span>
                           ) : null}
                         </th>
@@ -354,26 +359,7 @@ function DraftReviewLoaded({
                           <span className="block">– {formatDateTime(i.endsAt, locale, timeZone)}</span>
                         </td>
                         <td className="py-2 pr-3 text-xs text-slate-700">
-                          {Object.keys(ev).length === 0 ? (
-                            '—'
-                          ) : (
-                            <ul className="space-y-0.5">
-                              {Object.entries(ev)
-                                .sort((a, b) => a[1] - b[1])
-                                .map(([what, step]) => {
-                                const tool = stepTool(step);
-                                return (
-                                  <li key={what}>
-                                    {format(m.evidenceText, {
-                                      what: (l.evidenceKey as Record<string, string>)[what] ?? what,
-                                      step,
-                                      tool: tool ? ((l.tool as Record<string, string>)[tool] ?? tool) : '—',
-                                    })}
-                                  </li>
-                                );
-                              })}
-                            </ul>
-                          )}
+                          <EvidenceCell evidence={ev} stepTool={stepTool} />
                         </td>
                         <td className="py-2 pr-3 text-xs">
                           {findings.length === 0 ? (
@@ -588,7 +574,7 @@ function RejectDialog({ pending, error, onSubmit, onClose }: { pending: boolean;
   );
 }
 
-function DiffCard({ diff, previous, timeZone }: { diff: ItemDiff; previous: number; timeZone: string }) {
+function DiffCard({ diff, previous, note, editor, timeZone }: { diff: ItemDiff; previous: number; note: string | null; editor: string | null; timeZone: string }) {
   const m = useMessages(draftMessages);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
@@ -597,6 +583,12 @@ function DiffCard({ diff, previous, timeZone }: { diff: ItemDiff; previous: numb
   const empty = diff.added.length + diff.removed.length + diff.changed.length === 0;
   return (
     <Card id="draft-diff" title={format(m.diffTitle, { n: previous })}>
+      {note || editor ? (
+        <p className="mb-3 rounded-md bg-slate-50 px-3 py-2 text-sm text-slate-800">
+          {editor ? <span className="block">{format(m.diffBy, { name: editor })}</span> : null}
+          {note ? <span className="block">{format(m.diffNote, { note })}</span> : null}
+        </p>
+      ) : null}
       {empty ? (
         <p className="text-sm text-slate-700">{m.diffNone}</p>
       ) : (

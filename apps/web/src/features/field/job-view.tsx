@@ -20,10 +20,11 @@ import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill, type FieldMessages } from './messages';
 import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
-import { DecimalField, Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle, StickyActions } from './ui';
+import { ConfirmJump, DecimalField, Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle, StickyActions } from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
 
-const METER_CODES = ['METER_BACKWARDS', 'METER_OUT_OF_ORDER'];
+const METER_CODES = ['METER_BACKWARDS', 'METER_OUT_OF_ORDER', 'METER_IMPLAUSIBLE'];
+const isImplausible = (err: unknown) => isApiError(err) && err.code === 'METER_IMPLAUSIBLE';
 
 /** The job page of the field app: where, with what, and start / complete. */
 export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) {
@@ -217,13 +218,18 @@ function StartForm({
   const qc = useQueryClient();
   const asset = useQuery({ ...assetQuery(orgId, primaryId ?? ''), enabled: primaryId !== null });
   const [meter, setMeter] = useState('');
+  const [confirmJump, setConfirmJump] = useState(false);
   const [localError, setLocalError] = useState<string | null>(null);
   const meterId = useId();
   const conflict = useConflictNotice(onDone, m);
 
   const start = useFieldMutation({
     mutationFn: (meterHours: number, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/jobs/${encodeURIComponent(job.id)}/start`, ZJob, { method: 'POST', body: { meterHours, version: job.version }, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/jobs/${encodeURIComponent(job.id)}/start`, ZJob, {
+        method: 'POST',
+        body: { meterHours, version: job.version, ...(confirmJump ? { confirmMeterJump: true } : {}) },
+        idempotencyKey,
+      }),
     invalidate: [fieldKeys.all(orgId)],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.job(orgId, job.id), updated);
@@ -271,6 +277,7 @@ function StartForm({
           hint={last ? fill(m.start.meterHint, { hours: formatNumber(last.readingHours, locale, 1), at: formatDateTime(last.readAt, locale, timeZone) }) : asset.isSuccess ? m.start.meterHintNone : undefined}
           required
         />
+        {isImplausible(apiErr) || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
         {apiErr && !meterApiError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} className="mt-3" /> : null}
         <StickyActions>
           <Button type="submit" size="lg" className="w-full" pending={start.isPending}>
@@ -298,6 +305,7 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
     notes: '',
   });
   const [localErrors, setLocalErrors] = useState<Partial<Record<CompleteFields, string>>>({});
+  const [confirmJump, setConfirmJump] = useState(false);
   const conflict = useConflictNotice(onDone, m);
 
   const complete = useFieldMutation({
@@ -317,6 +325,7 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
   if (isApiError(apiErr) && METER_CODES.includes(apiErr.code)) apiFieldError.meterHours = errorMessage(locale, apiErr);
   if (fromApi.meterHours) apiFieldError.meterHours = m.validation.oneDecimal;
   if (fromApi.actualHours) apiFieldError.actualHours = m.validation.hoursNeeded;
+  if (isApiError(apiErr) && apiErr.code === 'JOB_HOURS_INCONSISTENT') apiFieldError.actualHours = errorMessage(locale, apiErr);
   if (fromApi.areaDoneHa) apiFieldError.areaDoneHa = m.validation.fourDecimals;
   if (fromApi.fuelLiters) apiFieldError.fuelLiters = m.validation.twoDecimals;
   if (fromApi.notes) apiFieldError.notes = m.validation.text;
@@ -350,6 +359,7 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
     if (hours.ok && hours.value !== undefined) body.actualHours = hours.value;
     if (fuel.ok && fuel.value !== undefined) body.fuelLiters = fuel.value;
     if (values.notes.trim()) body.notes = values.notes.trim();
+    if (confirmJump) body.confirmMeterJump = true;
     complete.mutate(body, { onError: conflict });
   };
 
@@ -365,6 +375,7 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
           error={errorOf('meterHours')}
           hint={job.startMeterHours !== null ? fill(m.complete.meterHint, { hours: formatNumber(job.startMeterHours, locale, 1) }) : undefined}
         />
+        {isImplausible(apiErr) || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
         <DecimalField
           id={idOf('actualHours')}
           label={m.complete.actualHours}
@@ -403,7 +414,7 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
           error={errorOf('notes')}
         />
         {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}
-        {apiErr && hasFieldError && !METER_CODES.includes(isApiError(apiErr) ? apiErr.code : '') ? <ErrorAlert error={apiErr} /> : null}
+        {apiErr && hasFieldError && !METER_CODES.includes(isApiError(apiErr) ? apiErr.code : '') && !isApiError(apiErr, 422) ? <ErrorAlert error={apiErr} /> : null}
         <StickyActions>
           <Button type="submit" size="lg" className="w-full" pending={complete.isPending}>
             {complete.isPending ? m.start.pending : m.complete.submit}

@@ -91,6 +91,19 @@ export function DecimalField(props: Omit<ComponentProps<typeof TextField>, 'inpu
   return <TextField inputMode="decimal" autoComplete="off" className="[&_input]:min-h-12 [&_input]:text-lg" {...props} />;
 }
 
+/**
+ * Shown after the API refused a reading as implausible (METER_IMPLAUSIBLE): ticking it resends
+ * the reading as confirmed ("meter replaced / corrected"), which the API records and audits.
+ */
+export function ConfirmJump({ checked, onChange, label }: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+  return (
+    <label className="mt-3 flex min-h-12 items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-base text-amber-950">
+      <input type="checkbox" name="confirmMeterJump" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 size-5 accent-amber-700" />
+      {label}
+    </label>
+  );
+}
+
 /** The record's title with its status badge on the right (the field app's job and work-order pages). */
 export function RecordTitle({ title, badge, className = '' }: { title: ReactNode; badge: ReactNode; className?: string }) {
   return (

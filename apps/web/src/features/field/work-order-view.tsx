@@ -3,7 +3,7 @@
 import { ZWorkOrderDetailView, type TChecklistItem, type TChecklistResult, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -20,7 +20,7 @@ import { parseDecimal } from './forms';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
-import { DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
+import { ConfirmJump, DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
@@ -32,6 +32,17 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
   const m = useMessages(fieldMessages);
   const q = useQuery(workOrderQuery(orgId, workOrderId));
   const [notice, setNotice] = useState<{ text: string; tone: 'green' | 'blue' } | null>(null);
+  // checklist notes typed but not saved (item id → label): submitting would lose them, so it waits
+  const [unsavedNotes, setUnsavedNotes] = useState<Record<string, string>>({});
+  const setUnsavedNote = useCallback((id: string, label: string | null) => {
+    setUnsavedNotes((u) => {
+      if ((u[id] ?? null) === label) return u;
+      const next = { ...u };
+      if (label === null) delete next[id];
+      else next[id] = label;
+      return next;
+    });
+  }, []);
 
   if (q.isPending) return <Loading />;
   if (q.isError) {
@@ -89,14 +100,14 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           <AskManualLink orgId={orgId} assetId={wo.assetId} back={fieldHref(fieldPaths.workOrder(wo.id), orgId)} permissions={permissions} />
         </Panel>
 
-        <Checklist wo={wo} orgId={orgId} editable={canWork && wo.status === 'IN_PROGRESS'} onConflict={onConflict} />
+        <Checklist wo={wo} orgId={orgId} editable={canWork && wo.status === 'IN_PROGRESS'} onConflict={onConflict} onUnsavedNote={setUnsavedNote} />
 
         {!canWork ? <p className="text-sm text-slate-600">{m.wo.noWork}</p> : null}
         {canWork && wo.status === 'OPEN' ? (
           <StartWork key={`start-${wo.version}`} wo={wo} orgId={orgId} onConflict={onConflict} onDone={() => setNotice(null)} />
         ) : null}
         {canWork && wo.status === 'IN_PROGRESS' ? (
-          <SubmitWork key={`submit-${wo.status}`} wo={wo} orgId={orgId} onConflict={onConflict} onDone={() => setNotice({ text: m.wo.awaiting, tone: 'green' })} />
+          <SubmitWork key={`submit-${wo.status}`} wo={wo} orgId={orgId} unsavedNotes={Object.values(unsavedNotes)} onConflict={onConflict} onDone={() => setNotice({ text: m.wo.awaiting, tone: 'green' })} />
         ) : null}
         {wo.status === 'AWAITING_ACCEPTANCE' ? (
           <>
@@ -171,7 +182,19 @@ type ItemVars = { item: TChecklistItem; result: TChecklistResult; note?: string 
  * The checklist: each item's result is set at once (optimistically: the button shows the new
  * state while the PATCH runs, and the old one comes back if it fails).
  */
-function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetailView; orgId: string; editable: boolean; onConflict: (e: unknown) => void }) {
+function Checklist({
+  wo,
+  orgId,
+  editable,
+  onConflict,
+  onUnsavedNote,
+}: {
+  wo: TWorkOrderDetailView;
+  orgId: string;
+  editable: boolean;
+  onConflict: (e: unknown) => void;
+  onUnsavedNote: (itemId: string, label: string | null) => void;
+}) {
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
   const key = fieldKeys.workOrder(orgId, wo.id);
@@ -233,6 +256,7 @@ function Checklist({ wo, orgId, editable, onConflict }: { wo: TWorkOrderDetailVi
                 pending={tick.isPending && pendingItem === item.id}
                 onResult={(result) => tick.mutate({ item, result })}
                 onNote={(note) => tick.mutate({ item, result: item.result, note })}
+                onUnsaved={(dirty) => onUnsavedNote(item.id, dirty ? item.label : null)}
               />
             ))}
           </ol>
@@ -249,16 +273,20 @@ function ChecklistRow({
   pending,
   onResult,
   onNote,
+  onUnsaved,
 }: {
   item: TChecklistItem;
   editable: boolean;
   pending: boolean;
   onResult: (r: TChecklistResult) => void;
   onNote: (note: string | null) => void;
+  onUnsaved: (dirty: boolean) => void;
 }) {
   const m = useMessages(fieldMessages);
   const [noteOpen, setNoteOpen] = useState(false);
   const [note, setNote] = useState(item.note ?? '');
+  const dirty = editable && noteOpen && note.trim() !== (item.note ?? '');
+  useEffect(() => onUnsaved(dirty), [dirty, onUnsaved]);
   const tone: Record<TChecklistResult, string> = {
     PENDING: '',
     PASS: 'border-emerald-700 bg-emerald-700 text-white',
@@ -320,12 +348,25 @@ function ChecklistRow({
 
 type SubmitFields = 'resolution' | 'laborHours' | 'meterHours';
 
-function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailView; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
+function SubmitWork({
+  wo,
+  orgId,
+  unsavedNotes,
+  onConflict,
+  onDone,
+}: {
+  wo: TWorkOrderDetailView;
+  orgId: string;
+  unsavedNotes: string[];
+  onConflict: (e: unknown) => void;
+  onDone: () => void;
+}) {
   const { locale } = useI18n();
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
   const base = useId();
   const [values, setValues] = useState<Record<SubmitFields, string>>({ resolution: wo.resolution ?? '', laborHours: '', meterHours: '' });
+  const [confirmJump, setConfirmJump] = useState(false);
   const [localErrors, setLocalErrors] = useState<Partial<Record<SubmitFields, string>>>({});
   const submitWork = useFieldMutation({
     mutationFn: (body: Record<string, unknown>, idempotencyKey: string) =>
@@ -343,14 +384,20 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
   const fromApi = fieldErrors(apiErr);
   const errorOf = (f: SubmitFields): string | null => {
     if (localErrors[f]) return localErrors[f]!;
-    if (f === 'meterHours' && isApiError(apiErr) && (apiErr.code === 'METER_BACKWARDS' || apiErr.code === 'METER_OUT_OF_ORDER')) return errorMessage(locale, apiErr);
+    if (f === 'meterHours' && isApiError(apiErr) && ['METER_BACKWARDS', 'METER_OUT_OF_ORDER', 'METER_IMPLAUSIBLE'].includes(apiErr.code)) return errorMessage(locale, apiErr);
     if (fromApi[f]) return f === 'resolution' ? m.validation.text : f === 'laborHours' ? m.validation.twoDecimals : m.validation.oneDecimal;
     return null;
   };
   const set = (f: SubmitFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
 
+  const [notesWarned, setNotesWarned] = useState(false);
   const submit = (e: FormEvent) => {
     e.preventDefault();
+    if (unsavedNotes.length > 0) {
+      setNotesWarned(true);
+      document.getElementById(`${base}-unsaved`)?.focus();
+      return;
+    }
     const labor = parseDecimal(values.laborHours, 2, false);
     const meter = parseDecimal(values.meterHours, 1, false);
     const errs: Partial<Record<SubmitFields, string>> = {};
@@ -367,6 +414,7 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
     if (values.resolution.trim()) body.resolution = values.resolution.trim();
     if (labor.ok && labor.value !== undefined) body.laborHours = labor.value;
     if (meter.ok && meter.value !== undefined) body.meterHours = meter.value;
+    if (confirmJump) body.confirmMeterJump = true;
     submitWork.mutate(body, { onError: onConflict });
   };
 
@@ -398,9 +446,15 @@ function SubmitWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailVie
           onChange={set('meterHours')}
           error={errorOf('meterHours')}
         />
+        {(isApiError(apiErr) && apiErr.code === 'METER_IMPLAUSIBLE') || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
         {open > 0 ? (
           <p id={`${base}-open`} className="text-sm text-amber-900">
             {fill(m.wo.checklistOpen, { n: open })}
+          </p>
+        ) : null}
+        {unsavedNotes.length > 0 ? (
+          <p id={`${base}-unsaved`} tabIndex={-1} role={notesWarned ? 'alert' : undefined} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+            {fill(m.wo.unsavedNotes, { labels: unsavedNotes.map((l) => `“${l}”`).join('、') })}
           </p>
         ) : null}
         {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}

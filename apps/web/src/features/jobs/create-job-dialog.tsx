@@ -12,6 +12,7 @@ import { FormActions, SelectField, TextAreaField, TextField } from '@/components
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { apiFetch } from '@/lib/api-client';
 import { formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
@@ -23,6 +24,7 @@ import { useFieldErrors } from './field-errors';
 
 export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; timeZone: string; onClose: () => void }) {
   const m = useMessages(jobsMessages);
+  const labels = useMessages(enumLabels);
   const { locale } = useI18n();
   const router = useRouter();
   const qc = useQueryClient();
@@ -109,9 +111,9 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
           <TextField label={m.create.windowStart} type="datetime-local" value={form.windowStart} onChange={set('windowStart')} error={errs.windowStart} required />
           <TextField label={m.create.windowEnd} type="datetime-local" value={form.windowEnd} onChange={set('windowEnd')} error={errs.windowEnd} required />
           <SelectField label={m.create.priority} value={form.priority} onChange={set('priority')} error={errs.priority}>
-            {[1, 2, 3, 4, 5].map((p) => (
+            {[5, 4, 3, 2, 1].map((p) => (
               <option key={p} value={p}>
-                {p}
+                {priorityText(labels, p)}
               </option>
             ))}
           </SelectField>

@@ -16,6 +16,7 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { apiFetch } from '@/lib/api-client';
 import { formatDateTime, formatNumber, parseOptionalNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
@@ -32,6 +33,7 @@ type Open = null | 'assign' | 'unassign' | 'start' | 'complete' | 'cancel';
 
 export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
   const m = useMessages(jobsMessages);
+  const labels = useMessages(enumLabels);
   const { locale } = useI18n();
   const [open, setOpen] = useState<Open>(null);
   const job = useQuery({
@@ -94,7 +96,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
                 {dt(j.windowStart)} – {dt(j.windowEnd)}
               </span>
             </Fact>
-            <Fact term={m.detail.priority}>{j.priority}</Fact>
+            <Fact term={m.detail.priority}>{priorityText(labels, j.priority)}</Fact>
             <Fact term={m.detail.area}>{format(m.detail.ha, { n: formatNumber(j.areaHa, locale, 4) })}</Fact>
             <Fact term={m.detail.estimatedHours}>{hours(j.estimatedHours)}</Fact>
             {j.notes ? <Fact term={m.detail.notes}>{j.notes}</Fact> : null}

@@ -11,6 +11,7 @@ import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/component
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -36,6 +37,7 @@ export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'
 
 export function JobsList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
   const m = useMessages(jobsMessages);
+  const labels = useMessages(enumLabels);
   const lm = useMessages(listMessages);
   const { locale } = useI18n();
   // filters and order live in the URL (reload, back button, a shared link keep them)
@@ -137,7 +139,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
                     )}
                   </td>
                   <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}</td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{job.priority}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{priorityText(labels, job.priority)}</td>
                 </tr>
               ))}
             </tbody>

@@ -24,7 +24,8 @@ export const maintenanceMessages = defineMessages(
       overdueDays: '逾期 {n} 天',
       hours: '{n} 小时',
       overdueHours: '超出 {n} 小时',
-      atHours: '{n} 小时时',
+      // "at 1,069.5 h" of the meter; "{n} 小时时" read as a doubled unit (issue #12)
+      atHours: '表读 {n} 小时',
       none: '—',
       empty: '没有需要关注的保养。',
       truncated: '列表只显示最紧急的 500 条，请用筛选缩小范围。',
@@ -37,7 +38,7 @@ export const maintenanceMessages = defineMessages(
       heading: '工单看板',
       column: '{status}（{n}{more}）',
       empty: '暂无工单',
-      priority: '优先级 {n}',
+      priority: '优先级：{n}',
       planned: '计划时段',
       downtime: '停机',
     },
@@ -72,6 +73,7 @@ export const maintenanceMessages = defineMessages(
       refreshed: '工单已被他人修改，已显示最新状态。',
     },
     checklist: {
+      note: '备注：{note}',
       heading: '检查单',
       progress: '已完成 {done}/{total}',
       empty: '这张工单没有检查项。',
@@ -145,7 +147,7 @@ export const maintenanceMessages = defineMessages(
       heading: 'Work orders',
       column: '{status} ({n}{more})',
       empty: 'No work orders',
-      priority: 'Priority {n}',
+      priority: 'Priority: {n}',
       planned: 'Planned',
       downtime: 'Downtime',
     },
@@ -180,6 +182,7 @@ export const maintenanceMessages = defineMessages(
       refreshed: 'Someone else changed this work order; the current state is shown.',
     },
     checklist: {
+      note: 'Note: {note}',
       heading: 'Checklist',
       progress: '{done}/{total} done',
       empty: 'This work order has no checklist.',

@@ -7,6 +7,7 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
@@ -41,6 +42,7 @@ export function WorkOrderBoard({ orgId, timeZone }: { orgId: string; timeZone: s
 
 function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; status: TWorkOrderStatus }) {
   const m = useMessages(maintenanceMessages);
+  const labels = useMessages(enumLabels);
   const { locale } = useI18n();
   const { query: q, rows: items } = useCursorList(
     cursorListQuery(maintenanceKeys.board(orgId, status), (cursor, signal) =>
@@ -74,7 +76,7 @@ function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; 
                 <span className="mt-1 block break-words text-sm font-semibold text-slate-900">{wo.title}</span>
                 <span className="mt-0.5 block text-sm text-slate-700">{wo.assetName}</span>
                 <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
-                  <span>{format(m.board.priority, { n: wo.priority })}</span>
+                  <span>{format(m.board.priority, { n: priorityText(labels, wo.priority) })}</span>
                   {wo.causesDowntime && (status === 'OPEN' || status === 'IN_PROGRESS' || status === 'AWAITING_ACCEPTANCE') ? (
                     <span className="font-semibold text-red-800">⛔ {m.board.downtime}</span>
                   ) : null}

@@ -22,6 +22,7 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels, priorityText } from '@/lib/labels';
 import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber, parseOptionalNumber } from '@/lib/format';
@@ -64,6 +65,7 @@ function useWorkOrderAction(orgId: string, id: string, onDone?: () => void) {
 
 export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myMembershipId }: Props) {
   const m = useMessages(maintenanceMessages);
+  const labels = useMessages(enumLabels);
   const { locale } = useI18n();
   const [open, setOpen] = useState<Open>(null);
   const q = useQuery({
@@ -150,7 +152,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
               </Link>
             </Fact>
             <Fact term={m.detail.type}>{m.type[wo.type]}</Fact>
-            <Fact term={m.detail.priority}>{wo.priority}</Fact>
+            <Fact term={m.detail.priority}>{priorityText(labels, wo.priority)}</Fact>
             {wo.description ? <Fact term={m.detail.description}>{wo.description}</Fact> : null}
             {wo.plannedStart ? (
               <Fact term={m.detail.planned}>
@@ -242,6 +244,7 @@ function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail
                   </span>
                   {item.label}
                   {!editable ? <span className="ml-2 text-xs text-slate-600">({m.checklist.result[item.result]})</span> : null}
+                  {item.note ? <span className="mt-0.5 block whitespace-pre-line break-words pl-5 text-xs text-slate-700">{format(m.checklist.note, { note: item.note })}</span> : null}
                 </span>
                 {editable ? (
                   <span role="group" aria-label={format(m.checklist.itemGroup, { label: item.label })} className="flex gap-1">
