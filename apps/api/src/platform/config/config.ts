@@ -195,7 +195,6 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       },
       graceHours: e.METER_GRACE_HOURS,
     },
-    worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {
       planner: e.AGENT_PLANNER,
