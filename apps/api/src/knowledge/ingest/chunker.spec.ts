@@ -17,7 +17,7 @@ describe('chunkPages', () => {
     expect([overheat.pageStart, overheat.pageEnd]).toEqual([1, 2]);
     const tables = children.filter((c) => c.section?.endsWith('7.3 故障代码'));
     expect(tables.length).toBe(2);
-    expect(tables.every((c) => c.text.startsWith('Code | Cause | Remedy'))).toBe(true);
+    expect(tables.every((c) => c.text.includes('Code | Cause | Remedy\n'))).toBe(true);
     expect(tables[1]!.text).toContain('E17');
     // the first chunk of rows runs across the page break; the repeated header does not count
     expect([tables[0]!.pageStart, tables[0]!.pageEnd]).toEqual([2, 3]);
@@ -26,6 +26,11 @@ describe('chunkPages', () => {
     const parent = chunks[overheat.parentOrdinal!]!;
     expect(parent.parentOrdinal).toBeNull();
     expect(parent.text).toContain('清理散热器');
+  });
+
+  it('a page holding only a heading is still a chunk; a one-line page is not a running header', () => {
+    const chunks = chunkPages([1, 2, 3].map((n) => ({ page: n, lines: [L(`Chapter ${n} tyre pressure ${100 + n} kPa`)] })));
+    expect(chunks.filter((c) => c.parentOrdinal !== null).map((c) => [c.pageStart, c.text])).toEqual([1, 2, 3].map((n) => [n, `Chapter ${n} tyre pressure ${100 + n} kPa`]));
   });
 
   it('numbered steps are body text, dotted numbers and larger type are headings', () => {

@@ -51,7 +51,12 @@ function bodySizeOf(lines: Line[]): number {
   for (const l of lines) if (l.size > 0) weight.set(l.size, (weight.get(l.size) ?? 0) + l.text.length);
   let best = 0;
   let bestW = -1;
-  for (const [size, w] of weight) if (w > bestW) (best = size), (bestW = w);
+  for (const [size, w] of weight) {
+    if (w > bestW) {
+      best = size;
+      bestW = w;
+    }
+  }
   return best;
 }
 
@@ -60,6 +65,8 @@ function runningLines(pages: ChunkPage[]): Set<string> {
   const norm = (t: string) => t.replace(/\d+/g, '#').replace(/\b[ivxlcdm]+\b/gi, '#');
   const counts = new Map<string, number>();
   for (const p of pages) {
+    // a page of one or two lines has no header/footer to tell apart from its content
+    if (p.lines.length < 3) continue;
     const edge = new Set([p.lines[0], p.lines[p.lines.length - 1]].filter(Boolean).map((l) => norm(l!.text)));
     for (const e of edge) counts.set(e, (counts.get(e) ?? 0) + 1);
   }
@@ -81,7 +88,7 @@ export function chunkPages(pages: ChunkPage[]): PlannedChunk[] {
   for (const p of pages) {
     p.lines.forEach((l, i) => {
       const edge = i === 0 || i === p.lines.length - 1;
-      if (edge && running.has(norm(l.text))) return;
+      if (edge && p.lines.length >= 3 && running.has(norm(l.text))) return;
       lines.push({ ...l, page: p.page });
     });
   }
@@ -103,6 +110,8 @@ export function chunkPages(pages: ChunkPage[]): PlannedChunk[] {
       flushSection();
       while (stack.length && stack[stack.length - 1]!.level >= level) stack.pop();
       stack.push({ level, title: l.text });
+      // the heading is also the first line of its section's text (a heading-only page stays searchable)
+      section.push(l);
       continue;
     }
     section.push(l);

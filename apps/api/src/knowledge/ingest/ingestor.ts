@@ -137,7 +137,7 @@ export class Ingestor {
         embeddingModel = this.embeddings.modelKey;
       } catch (err) {
         this.log.warn(`embeddings failed for version ${v.id}: ${err instanceof Error ? err.message : String(err)}`);
-        warnings.push('Embeddings were not available: this version is searched lexically only until it is re-embedded');
+        warnings.push('Embeddings were not available: this version is searched lexically only');
       }
     }
     const ocrPages = pages.filter((p) => p.ocr && !p.noText).map((p) => p.page);

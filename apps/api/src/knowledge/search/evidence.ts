@@ -13,8 +13,9 @@ export function weighWords(words: string[], df: Map<string, number>, total: numb
   const weight = new Map<string, number>();
   let sum = 0;
   for (const w of words) {
-    const d = df.get(w) ?? 0;
-    // BM25-style idf; unknown words get the maximum (they make an unanswerable question)
+    // BM25-style idf; a word no chunk has weighs like the rarest word (it makes a question
+    // unanswerable without drowning the words that were found in a small library)
+    const d = Math.max(df.get(w) ?? 0, 1);
     const idf = Math.log(1 + (n - d + 0.5) / (d + 0.5));
     weight.set(w, idf);
     sum += idf;
@@ -78,7 +79,9 @@ export interface Located {
  */
 export function supportingSentences(ww: WeightedWords, chunkText: string, section: string | null, pageTexts: { page: number; text: string }[], max = 3): Located[] {
   const sectionCover = section ? coverage(ww, section) : 0;
-  const scored = sentencesOf(chunkText).map((sentence, i) => ({ sentence, i, score: coverage(ww, sentence) + sectionCover * 0.5 }));
+  const headings = new Set((section ?? '').split(' › '));
+  // a heading repeats the question's words but says nothing: it ranks after the lines under it
+  const scored = sentencesOf(chunkText).map((sentence, i) => ({ sentence, i, score: (coverage(ww, sentence) + sectionCover * 0.5) * (headings.has(sentence) ? 0.3 : 1) }));
   const out: Located[] = [];
   for (const s of scored.sort((a, b) => b.score - a.score || a.i - b.i)) {
     if (out.length >= max) break;

@@ -110,7 +110,8 @@ export class Retriever {
         snippet: best.snippet,
         text: d.text,
         score: Math.round(s * 1e6) / 1e6,
-        coverage: Math.max(coverage(ww, `${d.section ?? ''}\n${d.text}`), 0),
+        // the title counts: it names the machine ("联合收割机") the question may name
+        coverage: coverage(ww, `${d.title}\n${d.section ?? ''}\n${d.text}`),
         support,
       });
       if (passages.length >= input.limit) break;

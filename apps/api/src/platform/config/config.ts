@@ -56,7 +56,7 @@ const ZEnv = z.object({
   EMBEDDINGS_BASE_URL: z.url({ protocol: /^https?$/ }).optional(),
   EMBEDDINGS_MODEL: z.string().min(1).max(200).optional(),
   EMBEDDINGS_API_KEY: z.string().min(1).optional(),
-  /** bump when the model behind the same name changes: chunks are re-embedded, cached query vectors are not reused */
+  /** bump when the model behind the same name changes: chunks of the old key and cached query vectors are no longer used (versions embedded under another key take part lexically only; re-embedding them is not automatic yet) */
   EMBEDDINGS_MODEL_VERSION: z.string().min(1).max(50).default('1'),
   EMBEDDINGS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(10_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
