@@ -91,13 +91,15 @@ async function clonePages(orgId, target) {
   const copies = Math.max(0, Math.ceil((target - per - have) / per));
   const t0 = Date.now();
   const src = `FROM "Document" d JOIN "DocumentVersion" v ON v.id = d."currentVersionId", generate_series(1, ${copies}) n WHERE d."organizationId" IS NULL`;
+  // md5-derived ids (re-runnable), shaped as RFC 4122 v4 so the API's contracts accept them
+  await db.query(`CREATE FUNCTION pg_temp.bid(t text) RETURNS uuid IMMUTABLE LANGUAGE sql AS $$ SELECT overlay(overlay(md5(t) placing '4' from 13) placing '8' from 17)::uuid $$`);
   await db.query('BEGIN');
-  await db.query(`INSERT INTO "Document" (id, "organizationId", title, language, "createdAt", "updatedAt") SELECT md5(d.id::text || n)::uuid, $1, d.title || ' · copy ' || n, d.language, now(), now() ${src}`, [orgId]);
-  await db.query(`INSERT INTO "DocumentVersion" (id, "documentId", "organizationId", "versionNumber", status, "fileName", "sizeBytes", sha256, "pageCount", "ocrPages", warnings, "readyAt") SELECT md5(v.id::text || n)::uuid, md5(d.id::text || n)::uuid, $1, 1, 'READY', v."fileName", v."sizeBytes", encode(sha256(convert_to(v.sha256 || n, 'UTF8')), 'hex'), v."pageCount", v."ocrPages", v.warnings, now() ${src}`, [orgId]);
-  await db.query(`UPDATE "Document" d SET "currentVersionId" = md5(src."currentVersionId"::text || n)::uuid FROM "Document" src, generate_series(1, ${copies}) n WHERE src."organizationId" IS NULL AND d.id = md5(src.id::text || n)::uuid`);
-  await db.query(`INSERT INTO "DocumentPage" ("versionId", page, label, text, ocr, "noText") SELECT md5(v.id::text || n)::uuid, p.page, p.label, p.text, p.ocr, p."noText" FROM "DocumentPage" p JOIN "DocumentVersion" v ON v.id = p."versionId" JOIN "Document" d ON d."currentVersionId" = v.id, generate_series(1, ${copies}) n WHERE d."organizationId" IS NULL`);
+  await db.query(`INSERT INTO "Document" (id, "organizationId", title, language, "createdAt", "updatedAt") SELECT pg_temp.bid(d.id::text || n), $1, d.title || ' · copy ' || n, d.language, now(), now() ${src}`, [orgId]);
+  await db.query(`INSERT INTO "DocumentVersion" (id, "documentId", "organizationId", "versionNumber", status, "fileName", "sizeBytes", sha256, "pageCount", "ocrPages", warnings, "readyAt") SELECT pg_temp.bid(v.id::text || n), pg_temp.bid(d.id::text || n), $1, 1, 'READY', v."fileName", v."sizeBytes", encode(sha256(convert_to(v.sha256 || n, 'UTF8')), 'hex'), v."pageCount", v."ocrPages", v.warnings, now() ${src}`, [orgId]);
+  await db.query(`UPDATE "Document" d SET "currentVersionId" = pg_temp.bid(src."currentVersionId"::text || n) FROM "Document" src, generate_series(1, ${copies}) n WHERE src."organizationId" IS NULL AND d.id = pg_temp.bid(src.id::text || n)`);
+  await db.query(`INSERT INTO "DocumentPage" ("versionId", page, label, text, ocr, "noText") SELECT pg_temp.bid(v.id::text || n), p.page, p.label, p.text, p.ocr, p."noText" FROM "DocumentPage" p JOIN "DocumentVersion" v ON v.id = p."versionId" JOIN "Document" d ON d."currentVersionId" = v.id, generate_series(1, ${copies}) n WHERE d."organizationId" IS NULL`);
   await db.query(`INSERT INTO "DocumentChunk" (id, "versionId", "documentId", "organizationId", ordinal, "parentId", "pageStart", "pageEnd", section, text, tokens, tsv, embedding)
-    SELECT md5(c.id::text || n)::uuid, md5(c."versionId"::text || n)::uuid, md5(c."documentId"::text || n)::uuid, $1, c.ordinal, CASE WHEN c."parentId" IS NULL THEN NULL ELSE md5(c."parentId"::text || n)::uuid END, c."pageStart", c."pageEnd", c.section, c.text, c.tokens, c.tsv, c.embedding
+    SELECT pg_temp.bid(c.id::text || n), pg_temp.bid(c."versionId"::text || n), pg_temp.bid(c."documentId"::text || n), $1, c.ordinal, CASE WHEN c."parentId" IS NULL THEN NULL ELSE pg_temp.bid(c."parentId"::text || n) END, c."pageStart", c."pageEnd", c.section, c.text, c.tokens, c.tsv, c.embedding
     FROM "DocumentChunk" c JOIN "Document" d ON d."currentVersionId" = c."versionId", generate_series(1, ${copies}) n WHERE d."organizationId" IS NULL`, [orgId]);
   await db.query('COMMIT');
   await db.query('ANALYZE "DocumentChunk"; ANALYZE "DocumentPage"');
