@@ -19,7 +19,7 @@ describe('wire formats', () => {
     expect(ZCreateAssetRequest.safeParse({ modelId: '7b1c9a52-8f0e-4b7a-9c1d-2e3f4a5b6c7d', name: 'a', serialNumber: 's', purchaseCostMinor: 100 }).success).toBe(false);
   });
   it('engine hours: at most one decimal, never negative', () => {
-    expect(ZCreateMeterReadingRequest.parse({ readingHours: 1234.5 })).toEqual({ readingHours: 1234.5, source: 'MANUAL', isReplacement: false });
+    expect(ZCreateMeterReadingRequest.parse({ readingHours: 1234.5 })).toEqual({ readingHours: 1234.5, source: 'MANUAL', isReplacement: false, confirmJump: false });
     expect(ZCreateMeterReadingRequest.safeParse({ readingHours: 0.1 + 0.2 }).success).toBe(true);
     expect(ZCreateMeterReadingRequest.safeParse({ readingHours: 1.25 }).success).toBe(false);
     expect(ZCreateMeterReadingRequest.safeParse({ readingHours: -1 }).success).toBe(false);
