@@ -8,6 +8,7 @@
 // accuracy, and every citation's snippet is looked up in the cited page's text (pages endpoint).
 // Lexical always; hybrid too when EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL are set.
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -21,6 +22,15 @@ const PORTS = { lexical: 3206, hybrid: 3207 };
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
 const set = JSON.parse(readFileSync(path.join(ROOT, 'bench/knowledge/questions.json'), 'utf8'));
 const embeddings = process.env.EMBEDDINGS_BASE_URL && process.env.EMBEDDINGS_MODEL;
+
+/**
+ * The fixed split of the question set: the first byte of sha256(question id) even → 'tuning'
+ * (69 questions, 5 unanswerable), odd → 'held-out' (63, 7 unanswerable). Thresholds of the
+ * answerer (FOUND_THRESHOLD …) are chosen on the tuning half only; the held-out half checks them.
+ */
+export function splitOf(id) {
+  return createHash('sha256').update(id).digest()[0] % 2 === 0 ? 'tuning' : 'held-out';
+}
 
 /** The ranked physical pages of a search: passages in order, each contributing page..pageEnd, first 10 distinct. */
 export function rankedPages(items, docKeyOf) {
@@ -95,8 +105,16 @@ async function evaluate(mode, base) {
   line('all answerable', answerable);
   for (const kind of [...new Set(answerable.map((r) => r.q.kind))]) line(`  kind ${kind}`, answerable.filter((r) => r.q.kind === kind));
   for (const lang of ['en', 'zh']) line(`  language ${lang}`, answerable.filter((r) => r.q.language === lang));
-  const noAnswerAcc = mean(rows.map((r) => (r.found === Boolean(r.q.expected) ? 1 : 0)));
-  console.log(`  no-answer accuracy (found:false exactly when expected): ${f3(noAnswerAcc)}  — answerable found ${answerable.filter((r) => r.found).length}/${answerable.length}, unanswerable refused ${unanswerable.filter((r) => !r.found).length}/${unanswerable.length}`);
+  for (const half of ['tuning', 'held-out']) line(`  split ${half}`, answerable.filter((r) => splitOf(r.q.id) === half));
+  const noAnswer = (label, rs) => {
+    const a = rs.filter((r) => r.q.expected);
+    const u = rs.filter((r) => !r.q.expected);
+    const acc = mean(rs.map((r) => (r.found === Boolean(r.q.expected) ? 1 : 0)));
+    console.log(`    ${label.padEnd(9)} ${f3(acc)}  — answerable found ${a.filter((r) => r.found).length}/${a.length}, unanswerable refused ${u.filter((r) => !r.found).length}/${u.length}`);
+  };
+  console.log('  no-answer accuracy (found:false exactly when expected):');
+  noAnswer('all', rows);
+  for (const half of ['tuning', 'held-out']) noAnswer(half, rows.filter((r) => splitOf(r.q.id) === half));
   console.log(`  citation validity (snippet occurs on the cited page): ${validCitations}/${citations} = ${f3(citations ? validCitations / citations : NaN)}`);
   const misses = answerable.filter((r) => r.recall < 1 || (VERBOSE && r.rr < 1));
   if (misses.length) {

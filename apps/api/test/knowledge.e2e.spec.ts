@@ -212,6 +212,24 @@ describe('versions', () => {
   });
 });
 
+describe('found threshold', () => {
+  it('a question whose main words the manual covers is answered though it adds words no manual has; one sharing a word is refused', async () => {
+    const org = await createOrg(env.db, 'thr');
+    const t = (await login(base(), org.users.OWNER.email)).accessToken;
+    const up = ZUploadResponse.parse((await upload(base(), t, docs(org.id), textManual(['Grain tank unloading auger: grease the bearings every 50 hours.']), { title: 'Auger', language: 'en' })).body);
+    await ready(t, org.id, up.document.id);
+    // 4 of its 7 words (grease, unloading, auger, bearings) are in the manual: 0.57 of the weight, above FOUND_THRESHOLD (0.4)
+    const a = ZKnowledgeAnswer.parse((await ask(t, org.id, 'Grease interval for the unloading auger bearings of the Lexion harvester?')).body);
+    expect(a.found, JSON.stringify(a)).toBe(true);
+    expect(a.citations[0]).toMatchObject({ documentId: up.document.id, page: 1 });
+    await expectCitationsValid(t, org.id, a);
+    // 1 of 7 (grease)
+    const b = ZKnowledgeAnswer.parse((await ask(t, org.id, 'Grease interval for the Lexion harvester straw chopper blades?')).body);
+    expect(b.found, JSON.stringify(b)).toBe(false);
+    expect(b.citations).toEqual([]);
+  });
+});
+
 describe('platform library', () => {
   it('a platform admin uploads a manual every org can read and cite; orgs cannot change it', async () => {
     await env.db.user.update({ where: { id: green.users.OWNER.id }, data: { isPlatformAdmin: true } });
