@@ -12,7 +12,9 @@ const { values } = parseArgs({
 const db = createPrismaClient(databaseUrlFromEnv(), { max: 2 });
 try {
   const t0 = performance.now();
-  const manuals = values['no-manuals'] ? undefined : parseConfig(process.env);
+  // the seed signs no tokens: it reads the config for the blob store and the knowledge limits only,
+  // so a missing JWT secret (npm test's seed step, the benches) must not stop it
+  const manuals = values['no-manuals'] ? undefined : parseConfig({ JWT_ACCESS_SECRET: 'the-seed-signs-no-tokens-0000000000000', ...process.env });
   const r = await seedDemo(db, { scale: Number(values.scale), resetBusiness: values['reset-business'], manuals });
   console.log(`seed: ${r.created} users/orgs/teams/memberships created, ${r.unchanged} already present; catalog: ${r.catalogCreated} models created`);
   for (const [slug, b] of Object.entries(r.business)) {
