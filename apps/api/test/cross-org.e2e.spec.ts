@@ -4,7 +4,7 @@
 //   2. on A's own path with B's real ids → 404 (the row is not A's), never 200 / 500;
 // with nothing of B changed. A new org route fails here until it has an id kind for each of its
 // path parameters (ID_KINDS) and, if it takes a body, a valid body (BODIES): so it cannot forget it.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
@@ -37,6 +37,10 @@ const ID_KINDS: Record<string, string> = {
   'teams/:id': 'team',
   'work-orders/:id': 'workOrder',
   'checklist/:itemId': 'checklistItem',
+  'meter-readings/:readingId': 'meterReading',
+  'documents/:id': 'document',
+  'versions/:versionId': 'documentVersion',
+  'pages/:page': 'page',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -45,6 +49,10 @@ const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_
 const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH assets/:id': () => ({ version: 1, name: 'pwned' }),
   'POST assets/:id/meter-readings': () => ({ readingHours: 10 }),
+  'POST assets/:id/meter-readings/:readingId/void': () => ({ reason: 'pwned' }),
+  'PATCH documents/:id': () => ({ title: 'pwned' }),
+  // multipart in real life; a JSON body must still meet the 404 before anything is read
+  'POST documents/:id/versions': () => ({}),
   'PATCH cost-documents/:id': () => ({ version: 1, supplier: 'pwned' }),
   'POST cost-documents/:id/approve': () => ({}),
   'POST cost-documents/:id/reject': () => ({ reason: 'pwned' }),
@@ -94,6 +102,13 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   const cost = await post('/cost-documents', { category: 'FUEL', documentDate: '2026-11-01', lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }] });
   const key = await post('/api-keys', { name: `k-${tag()}`, scopes: ['member.read'] });
   const run = await post('/agent/runs', { goal: '下周安排翻地' });
+  const reading = await post(`/assets/${asset.id}/meter-readings`, { readingHours: 12 });
+  // a manual of the org's own library, written as ingestion leaves one (READY, one page)
+  const document = await h.db.document.create({ data: { organizationId: org.id, title: `Manual ${tag()}`, language: 'zh' } });
+  const version = await h.db.documentVersion.create({
+    data: { organizationId: org.id, documentId: document.id, versionNumber: 1, status: 'READY', fileName: 'm.pdf', sizeBytes: 1000, sha256: createHash('sha256').update(document.id).digest('hex'), pageCount: 1, readyAt: new Date() },
+  });
+  await h.db.document.update({ where: { id: document.id }, data: { currentVersionId: version.id } });
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -112,6 +127,10 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     team: team.id,
     workOrder: wo.id,
     checklistItem: wo.checklist[0].id,
+    meterReading: reading.id,
+    document: document.id,
+    documentVersion: version.id,
+    page: '1',
   };
 }
 
@@ -160,12 +179,15 @@ describe('every org route against another org (generated from the route list)', 
         await h.db.membership.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         await h.db.draft.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         await h.db.apiKey.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.document.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.documentVersion.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.meterReading.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),
     });
     const before = await snapshotOfB();
-    const bIds = Object.values(ids);
+    const bIds = Object.values(ids).filter((id) => id.length > 8); // ids, not the page number
     const failures: string[] = [];
     for (const route of routes) {
       const hasId = /:\w+/.test(rest(route));

@@ -84,8 +84,10 @@ export class DocumentsController {
   @ApiConsumes('multipart/form-data')
   @Returns(ZUploadResponse, 201)
   @ApiOperation({ summary: 'Upload the next version of a manual (multipart `file`); it becomes current once READY' })
-  addVersion(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async addVersion(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const actor = orgActor(ctx);
+    // an unknown (or another org's) document is a 404 before a byte of the file is read
+    await this.documents.get(actor, id);
     return this.upload.handle(req, reply, actor, (form) => this.uploads.addVersion(actor, id, form));
   }
 

@@ -1,28 +1,33 @@
-import { Inject, Injectable, type OnModuleDestroy, type OnModuleInit } from '@nestjs/common';
-import { Queue } from 'bullmq';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import { Gauge } from 'prom-client';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { PrismaService } from '../prisma/prisma.service.js';
-import { bullConnection } from '../queue/connection.js';
 import { QUEUES, type QueueName } from '../queue/registry.js';
+import { RedisService } from '../redis/redis.service.js';
 import { MetricsService } from './metrics.service.js';
 
-const STATES = ['waiting', 'active', 'delayed', 'failed'] as const;
+const SCRAPE_TIMEOUT_MS = 1500;
+const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/**
+ * BullMQ's keys per state (its default `bull` prefix): lists for waiting / active, sorted sets for
+ * prioritized (waiting with a priority), delayed and failed.
+ */
+const STATE_KEYS = { waiting: [['wait', 'list'], ['prioritized', 'zset']], active: [['active', 'list']], delayed: [['delayed', 'zset']], failed: [['failed', 'zset']] } as const;
+type State = keyof typeof STATE_KEYS;
 
 /**
  * Queue depth on /metrics, read when scraped: `amms_queue_jobs{queue,state}` (what an autoscaler
  * scales workers by, see deploy/k8s/worker.yaml) and `amms_outbox_pending` (committed work not yet
- * relayed to Redis: grows while Redis is down). A failed read leaves the gauge empty for that
- * scrape instead of failing /metrics.
+ * relayed to Redis: grows while Redis is down). Read through the API's own Redis client (no offline
+ * queue, one try) in one pipeline, bounded in time: with Redis down the gauge is empty for that
+ * scrape and /metrics still answers; nothing to open or close.
  */
 @Injectable()
-export class QueueMetrics implements OnModuleInit, OnModuleDestroy {
-  private queues: Map<QueueName, Queue> | null = null;
-
+export class QueueMetrics implements OnModuleInit {
   constructor(
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly metrics: MetricsService,
     private readonly prisma: PrismaService,
+    private readonly redis: RedisService,
   ) {}
 
   onModuleInit(): void {
@@ -36,7 +41,7 @@ export class QueueMetrics implements OnModuleInit, OnModuleDestroy {
       async collect() {
         this.reset();
         const all = await counts().catch(() => null);
-        for (const [queue, byState] of all ?? []) for (const s of STATES) this.set({ queue, state: s }, byState[s] ?? 0);
+        for (const [queue, byState] of all ?? []) for (const [state, n] of Object.entries(byState)) this.set({ queue, state }, n);
       },
     });
     new Gauge({
@@ -51,13 +56,26 @@ export class QueueMetrics implements OnModuleInit, OnModuleDestroy {
     });
   }
 
-  private async counts(): Promise<[QueueName, Record<string, number>][]> {
-    // created on the first scrape only: processes that are never scraped open no connections
-    this.queues ??= new Map(QUEUES.map((q) => [q, new Queue(q, { connection: bullConnection(this.config.redis.url) })]));
-    return Promise.all([...this.queues].map(async ([name, q]) => [name, await q.getJobCounts(...STATES)] as [QueueName, Record<string, number>]));
-  }
-
-  async onModuleDestroy(): Promise<void> {
-    await Promise.all([...(this.queues?.values() ?? [])].map((q) => q.close().catch(() => undefined)));
+  private async counts(): Promise<[QueueName, Record<State, number>][]> {
+    const pipeline = this.redis.client.pipeline();
+    const plan: [QueueName, State][] = [];
+    for (const queue of QUEUES) {
+      for (const [state, keys] of Object.entries(STATE_KEYS) as [State, (typeof STATE_KEYS)[State]][]) {
+        for (const [suffix, type] of keys) {
+          const key = `bull:${queue}:${suffix}`;
+          if (type === 'list') pipeline.llen(key);
+          else pipeline.zcard(key);
+          plan.push([queue, state]);
+        }
+      }
+    }
+    const results = await Promise.race([pipeline.exec(), sleep(SCRAPE_TIMEOUT_MS).then(() => Promise.reject(new Error('queue counts timed out')))]);
+    const out = new Map<QueueName, Record<State, number>>(QUEUES.map((q) => [q, { waiting: 0, active: 0, delayed: 0, failed: 0 }]));
+    results?.forEach(([err, n], i) => {
+      if (err) throw err;
+      const [queue, state] = plan[i]!;
+      out.get(queue)![state] += Number(n);
+    });
+    return [...out];
   }
 }
