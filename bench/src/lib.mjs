@@ -11,9 +11,11 @@ export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 const children = new Set();
 let stopping = false;
 
-/** A long-running child (API, worker, reference server); stopped by stopAll(). */
+/** A long-running child (API, worker, reference server); stopped by stopAll(). Env values `undefined` remove the variable. */
 export function start(label, args, env) {
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const merged = { ...process.env, ...env };
+  for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
   children.add(child);
   child.on('exit', (code, sig) => {
     children.delete(child);
