@@ -107,10 +107,11 @@ test.describe('journey 6: bad input', () => {
     await hours.fill('120.5');
     await page.getByRole('button', { name: '记录读数' }).click();
     await expect(page.getByText('读数已记录。')).toBeVisible();
-    await expect(page.getByRole('table', { name: '读数记录' }).getByRole('cell', { name: '120.5' })).toBeVisible();
+    await expect(page.getByRole('table', { name: '读数记录' }).getByRole('cell', { name: '120.5', exact: true })).toBeVisible();
     await hours.fill('100');
     await page.getByRole('button', { name: '记录读数' }).click();
-    await expect(hours).toHaveAccessibleDescription('小时表读数不能小于上一次读数。');
+    // the message names both numbers and what to do (issue #12: meter readings people can trust)
+    await expect(hours).toHaveAccessibleDescription(/读数 100 小时小于上一次读数 120\.5 小时/);
 
     // clean up: delete it (the API allows it; soft delete)
     await page.getByRole('button', { name: '删除机具' }).click();
