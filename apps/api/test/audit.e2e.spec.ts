@@ -77,6 +77,27 @@ describe('audit events', () => {
     expect(created.map((e) => e.entityId)).toEqual([team.body.id]);
   });
 
+  it('names who acted: the person and their role, or the key and the person it acts for', async () => {
+    const { org, owner } = await setup();
+    const nameOf = async (id: string) => (await h.db.user.findUniqueOrThrow({ where: { id } })).name;
+    const key = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body: { name: 'Telematics sync', scopes: ['team.manage', 'team.read'] } });
+    expectStatus(key, 201);
+    const byKey = await call(h.base, 'POST', orgPath(org.id, '/teams'), { apiKey: key.body.key, body: { name: 'By key' } });
+    expectStatus(byKey, 201);
+    const [viaKey] = await events(owner, org.id, `?entityType=team&entityId=${byKey.body.id}`);
+    expect(viaKey).toMatchObject({ actorType: 'API_KEY', actor: { apiKeyName: 'Telematics sync', name: await nameOf(org.users.OWNER.id), role: 'OWNER' } });
+
+    // an admin acts, then leaves the org: the name stays, the role goes
+    const admin = (await login(h.base, org.users.ADMIN.email)).accessToken;
+    const team = await call(h.base, 'POST', orgPath(org.id, '/teams'), { token: admin, body: { name: 'North' } });
+    expectStatus(team, 201);
+    const [before] = await events(owner, org.id, `?entityType=team&entityId=${team.body.id}`);
+    expect(before!.actor).toEqual({ name: await nameOf(org.users.ADMIN.id), role: 'ADMIN', apiKeyName: null });
+    expectStatus(await call(h.base, 'DELETE', orgPath(org.id, `/members/${org.users.ADMIN.membershipId}`), { token: owner }), 204);
+    const [after] = await events(owner, org.id, `?entityType=team&entityId=${team.body.id}`);
+    expect(after!.actor).toEqual({ name: await nameOf(org.users.ADMIN.id), role: null, apiKeyName: null });
+  });
+
   it('pages by seq with a cursor', async () => {
     const { org, owner } = await setup();
     for (const name of ['a', 'b', 'c', 'd', 'e']) {

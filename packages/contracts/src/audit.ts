@@ -1,5 +1,17 @@
 import { z } from 'zod';
 import { ZSort } from './common.js';
+import { ZRole } from './permissions.js';
+
+/**
+ * Who acted, in words: the person's name and their role in this org (null when they are no longer a
+ * member), or the API key's name (a key acts for its creator: `name` is then the creator's).
+ */
+export const ZAuditActor = z.object({
+  name: z.string().nullable(),
+  role: ZRole.nullable(),
+  apiKeyName: z.string().nullable(),
+});
+export type TAuditActor = z.infer<typeof ZAuditActor>;
 
 export const ZAuditEvent = z.object({
   id: z.uuid(),
@@ -10,6 +22,7 @@ export const ZAuditEvent = z.object({
   actorType: z.enum(['USER', 'API_KEY', 'SYSTEM', 'ANONYMOUS']),
   actorUserId: z.uuid().nullable(),
   actorApiKeyId: z.uuid().nullable(),
+  actor: ZAuditActor,
   requestId: z.string().nullable(),
   data: z.unknown(),
   hash: z.string(),

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { TAuditEvent, TAuditVerifyResponse, TListAuditEventsQuery } from '@amms/contracts/audit';
+import type { TAuditActor, TAuditEvent, TAuditVerifyResponse, TListAuditEventsQuery } from '@amms/contracts/audit';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { AuditRepository } from './audit.repository.js';
 import { eventHash, verifySegment, type ChainedFields } from './hash-chain.js';
@@ -143,6 +143,8 @@ export class AuditService {
     });
     const page = rows.slice(0, q.limit);
     const nextCursor = rows.length > q.limit ? encodeCursor(order.position(page[page.length - 1]!)) : null;
+    const unique = (ids: (string | null)[]) => [...new Set(ids.filter((v): v is string => v !== null))];
+    const names = await this.repo.actors(ctx.organizationId, unique(page.map((r) => r.actorUserId)), unique(page.map((r) => r.actorApiKeyId)));
     return {
       items: page.map((r) => ({
         id: r.id,
@@ -153,6 +155,7 @@ export class AuditService {
         actorType: r.actorType,
         actorUserId: r.actorUserId,
         actorApiKeyId: r.actorApiKeyId,
+        actor: actorOfRow(r, names),
         requestId: r.requestId,
         data: r.data,
         hash: r.hash,
@@ -177,4 +180,14 @@ export class AuditService {
       state = next;
     }
   }
+}
+
+type ActorNames = Awaited<ReturnType<AuditRepository['actors']>>;
+
+/** The actor in words: a key is named, and so is the person it acts for (its creator). */
+function actorOfRow(r: { actorUserId: string | null; actorApiKeyId: string | null }, names: ActorNames): TAuditActor {
+  const key = r.actorApiKeyId ? names.keys.get(r.actorApiKeyId) : undefined;
+  const userId = r.actorUserId ?? key?.createdById ?? null;
+  const user = userId ? names.users.get(userId) : undefined;
+  return { name: user?.name ?? null, role: user?.role ?? null, apiKeyName: key?.name ?? null };
 }

@@ -1,7 +1,9 @@
 'use client';
 
 import type { TAuditEvent } from '@amms/contracts/audit';
+import type { TRole } from '@amms/contracts/permissions';
 import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { labelMessages } from '../drafts/messages';
@@ -14,6 +16,26 @@ type Data = Record<string, unknown>;
 const obj = (v: unknown): Data => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Data) : {});
 const str = (v: unknown, fallback = '—') => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : fallback);
 const num = (v: unknown) => (typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0);
+
+/**
+ * Who acted, in words: "王磊（调度员）", "API 密钥「同步」（代表 王磊）", "系统"; the reader's own events say so.
+ * Pure (unit-tested in describe.spec.ts).
+ */
+export function describeActor(e: TAuditEvent, m: (typeof auditMessages)['zh-CN'], roles: Record<TRole, string>, myUserId: string | null): string {
+  const { name, role, apiKeyName } = e.actor;
+  const person = name ? (role ? format(m.actorRole, { name, role: roles[role] }) : format(m.actorFormer, { name })) : null;
+  let who: string;
+  if (e.actorType === 'API_KEY') who = apiKeyName ? (name ? format(m.actorKeyFor, { key: apiKeyName, name }) : format(m.actorKey, { key: apiKeyName })) : m.actor.API_KEY;
+  else who = person ?? m.actor[e.actorType];
+  return e.actorType === 'USER' && myUserId && e.actorUserId === myUserId ? format(m.actorYou, { who }) : who;
+}
+
+/** The hook form of `describeActor`, with the reader's dictionaries. */
+export function useDescribeActor(myUserId: string | null): (e: TAuditEvent) => string {
+  const m = useMessages(auditMessages);
+  const { t } = useI18n();
+  return (e) => describeActor(e, m, t.roles, myUserId);
+}
 
 /** An audit event in plain words (the agent / draft / execution events; others by their action name). */
 export function useDescribeEvent(orgId: string): (e: TAuditEvent) => Described {
@@ -102,7 +124,7 @@ export function describeEventWith(
       case 'execution.refused':
         return { stage: 'execution', text: format(m.ev.refused, { reason: str(d.reason) }) };
       default:
-        return { stage: null, text: e.action };
+        return { stage: null, text: m.actions[e.action] ?? e.action };
     }
   };
 }

@@ -7,7 +7,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { trailQuery } from './api';
-import { useDescribeEvent, type Stage } from './describe';
+import { useDescribeActor, useDescribeEvent, type Stage } from './describe';
 import { auditMessages } from './messages';
 import { VerifyChain } from './verify-chain';
 
@@ -28,6 +28,7 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
   const m = useMessages(auditMessages);
   const { locale } = useI18n();
   const describe = useDescribeEvent(orgId);
+  const actorOf = useDescribeActor(myUserId);
   const q = useQuery(trailQuery(orgId, 'draft', draftId));
 
   const stageName: Record<Stage | 'records', string> = {
@@ -76,7 +77,7 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
                     {d.stage ? <span className={`rounded px-1.5 py-0.5 font-semibold ${STAGE_TONE[d.stage]}`}>{stageName[d.stage]}</span> : null}
                     <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, locale, timeZone)}</time>
                     <span>
-                      #{e.seq} · {e.actorUserId && e.actorUserId === myUserId ? m.you : m.actor[e.actorType]}
+                      #{e.seq} · {actorOf(e)}
                     </span>
                   </div>
                   <p className="mt-0.5 break-words text-sm text-slate-900">

@@ -13,7 +13,7 @@ import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { useQueryChoice } from '@/lib/url-query';
 import { auditKeys, fetchAuditPage } from './api';
-import { useDescribeEvent } from './describe';
+import { useDescribeActor, useDescribeEvent } from './describe';
 import { auditMessages } from './messages';
 import { VerifyChain } from './verify-chain';
 
@@ -27,6 +27,7 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
   const m = useMessages(auditMessages);
   const { locale } = useI18n();
   const describe = useDescribeEvent(orgId);
+  const actorOf = useDescribeActor(myUserId);
   const [entityType, setEntityType] = useState('');
   const [action, setAction] = useState('');
   const [filter, setFilter] = useState({ entityType: '', action: '' });
@@ -52,7 +53,7 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
             <option value="">{m.allTypes}</option>
             {ENTITY_TYPES.map((t) => (
               <option key={t} value={t}>
-                {t}
+                {m.entityTypes[t] ?? t}
               </option>
             ))}
           </SelectField>
@@ -87,17 +88,17 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
                       <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{formatDateTime(e.createdAt, locale, timeZone)}</td>
                       <td className="py-2 pr-3">
                         <span className="break-words text-slate-900">{d.text}</span>
-                        {d.stage ? <span className="block font-mono text-xs text-slate-500">{e.action}</span> : null}
+                        {d.text !== e.action ? <span className="block font-mono text-xs text-slate-500">{e.action}</span> : null}
                       </td>
-                      <td className="py-2 pr-3 text-slate-700">{e.actorUserId && e.actorUserId === myUserId ? m.you : m.actor[e.actorType]}</td>
+                      <td className="py-2 pr-3 text-slate-700">{actorOf(e)}</td>
                       <td className="py-2 text-xs text-slate-700">
                         {e.entityType === 'draft' && e.entityId ? (
                           <Link href={orgPath(orgId, `drafts/${e.entityId}/audit`)} className="text-emerald-800 underline underline-offset-2">
-                            draft {e.entityId.slice(0, 8)}
+                            {m.entityTypes.draft} {e.entityId.slice(0, 8)}
                           </Link>
                         ) : (
-                          <span className="font-mono">
-                            {e.entityType ?? '—'} {e.entityId?.slice(0, 8) ?? ''}
+                          <span>
+                            <span>{e.entityType ? (m.entityTypes[e.entityType] ?? e.entityType) : '—'}</span> <span className="font-mono">{e.entityId?.slice(0, 8) ?? ''}</span>
                           </span>
                         )}
                       </td>
