@@ -20,6 +20,7 @@ import { AccessGuard } from './auth/access.guard.js';
 import { AccessRepository } from './auth/access.repository.js';
 import { MembershipsRepository } from './tenancy/memberships.repository.js';
 import { MembersService } from './tenancy/members.service.js';
+import { PeopleService } from './tenancy/people.service.js';
 import { MembersController } from './tenancy/members.controller.js';
 import { TeamsService } from './tenancy/teams.service.js';
 import { TeamsController } from './tenancy/teams.controller.js';
@@ -85,6 +86,7 @@ export class AppModule {
         AccessRepository,
         MembershipsRepository,
         MembersService,
+        PeopleService,
         TeamsService,
         ApiKeysService,
         AssetsRepository,

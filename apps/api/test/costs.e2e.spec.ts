@@ -281,6 +281,14 @@ describe('approval rules', () => {
     const ok = await act(accB.token, org.id, d.id, 'approve');
     expectStatus(ok, 200);
     expect(ok.body).toMatchObject({ status: 'APPROVED', decidedByUserId: accB.userId, submittedByUserId: org.users.ACCOUNTANT.id });
+    // the answer names its people (issue #12)
+    const nameOf = async (userId: string) => (await h.db.user.findUniqueOrThrow({ where: { id: userId } })).name;
+    const accAName = await nameOf(org.users.ACCOUNTANT.id);
+    expect(ok.body.people).toEqual({
+      createdBy: { name: accAName, role: 'ACCOUNTANT' },
+      submittedBy: { name: accAName, role: 'ACCOUNTANT' },
+      decidedBy: { name: await nameOf(accB.userId), role: 'ACCOUNTANT' },
+    });
 
     // created by the admin, submitted by accountant A: the admin (creator) may not approve either
     const e = await createDoc(admin, org.id);

@@ -362,6 +362,17 @@ describe('work order lifecycle', () => {
     expectError(await post(c.t.OWNER, c.org.id, `/work-orders/${wo2.id}/accept`), 403, 'SELF_ACCEPTANCE');
     expect((await act(c, c.t.ADMIN, wo2.id, 'accept')).status).toBe('CLOSED');
     expect((await act(c, c.t.OWNER, wo.id, 'accept')).status).toBe('CLOSED');
+
+    // every answer names its people (issue #12): assignee, submitter, acceptor with their roles
+    const nameOf = async (userId: string) => (await h.db.user.findUniqueOrThrow({ where: { id: userId } })).name;
+    const detail = await call(h.base, 'GET', orgPath(c.org.id, `/work-orders/${wo2.id}`), { token: c.t.OWNER });
+    expectStatus(detail, 200);
+    expect(detail.body.people).toEqual({
+      reportedBy: { name: await nameOf(c.org.users.OWNER.id), role: 'OWNER' },
+      assignee: { name: await nameOf(c.org.users.OWNER.id), role: 'OWNER' },
+      submittedBy: { name: await nameOf(c.org.users.OWNER.id), role: 'OWNER' },
+      acceptedBy: { name: await nameOf(c.org.users.ADMIN.id), role: 'ADMIN' },
+    });
   });
 
   it('every forbidden transition is 409 INVALID_TRANSITION; a stale version is 409 VERSION_CONFLICT', async () => {

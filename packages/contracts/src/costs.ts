@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZMoneyMinor } from './assets.js';
 import { ZSort } from './common.js';
+import { ZPersonRef } from './members.js';
 
 /**
  * Cost documents (fuel receipts, parts invoices, labour, rentals…) with their lines, and
@@ -220,6 +221,13 @@ export type TCostDocument = z.infer<typeof ZCostDocument>;
 /** GET one document, and the answer of every write: the document with its lines in position order. */
 export const ZCostDocumentDetail = ZCostDocument.extend({ lines: z.array(ZCostLine) });
 export type TCostDocumentDetail = z.infer<typeof ZCostDocumentDetail>;
+
+/** The people of a cost document, by name: who wrote it, submitted it and decided on it. */
+export const ZCostDocumentPeople = z.object({ createdBy: ZPersonRef.nullable(), submittedBy: ZPersonRef.nullable(), decidedBy: ZPersonRef.nullable() });
+export type TCostDocumentPeople = z.infer<typeof ZCostDocumentPeople>;
+/** What the single-document routes answer: the document with its lines and its people. */
+export const ZCostDocumentDetailView = ZCostDocumentDetail.extend({ people: ZCostDocumentPeople });
+export type TCostDocumentDetailView = z.infer<typeof ZCostDocumentDetailView>;
 
 export const ZListCostDocumentsResponse = z.object({ items: z.array(ZCostDocument), nextCursor: z.string().nullable() });
 export type TListCostDocumentsResponse = z.infer<typeof ZListCostDocumentsResponse>;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSort } from './common.js';
+import { ZPersonRef } from './members.js';
 
 /**
  * Maintenance: plans (every N engine hours and/or every M days, whichever comes first),
@@ -326,7 +327,18 @@ export const ZWorkOrderDetailWithoutCosts = ZWorkOrderWithoutCosts.extend({
 export type TWorkOrderDetailWithoutCosts = z.infer<typeof ZWorkOrderDetailWithoutCosts>;
 
 /** What the work-order routes answer: the full order, or the order without costs (see above). */
-export const ZWorkOrderDetailView = z.union([ZWorkOrderDetail, ZWorkOrderDetailWithoutCosts]);
+/** The people of a work order, by name (issue #12: names on every action). */
+export const ZWorkOrderPeople = z.object({
+  reportedBy: ZPersonRef.nullable(),
+  assignee: ZPersonRef.nullable(),
+  submittedBy: ZPersonRef.nullable(),
+  acceptedBy: ZPersonRef.nullable(),
+});
+export type TWorkOrderPeople = z.infer<typeof ZWorkOrderPeople>;
+/** The full order with its people: what a caller who reads maintenance gets. */
+export const ZWorkOrderDetailWithPeople = ZWorkOrderDetail.extend({ people: ZWorkOrderPeople });
+export type TWorkOrderDetailWithPeople = z.infer<typeof ZWorkOrderDetailWithPeople>;
+export const ZWorkOrderDetailView = z.union([ZWorkOrderDetailWithPeople, ZWorkOrderDetailWithoutCosts.extend({ people: ZWorkOrderPeople })]);
 export type TWorkOrderDetailView = z.infer<typeof ZWorkOrderDetailView>;
 export const ZWorkOrderView = z.union([ZWorkOrder, ZWorkOrderWithoutCosts]);
 export type TWorkOrderView = z.infer<typeof ZWorkOrderView>;

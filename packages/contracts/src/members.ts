@@ -2,6 +2,10 @@ import { z } from 'zod';
 import { ZSort } from './common.js';
 import { ZDataScope, ZMembershipStatus, ZRole } from './permissions.js';
 
+/** A person named on a record (reporter, approver…): their name, and their role here while still a member. */
+export const ZPersonRef = z.object({ name: z.string(), role: ZRole.nullable() });
+export type TPersonRef = z.infer<typeof ZPersonRef>;
+
 export const ZMember = z.object({
   id: z.uuid(),
   userId: z.uuid(),

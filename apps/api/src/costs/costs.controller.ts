@@ -2,7 +2,7 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
-  ZCostDocumentDetail,
+  ZCostDocumentDetailView,
   ZCostTransitionRequest,
   ZCreateCostDocumentRequest,
   ZListCostDocumentsQuery,
@@ -14,12 +14,15 @@ import {
   type TListCostDocumentsQuery,
   type TRejectCostDocumentRequest,
   type TUpdateCostDocumentRequest,
+  type TCostDocumentDetail,
+  type TCostDocumentDetailView,
 } from '@amms/contracts/costs';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { CostsService } from './costs.service.js';
+import { PeopleService } from '../tenancy/people.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 
 const ZIdParam = z.uuid();
@@ -29,7 +32,16 @@ const ZIdParam = z.uuid();
 @Controller('orgs/:orgId/cost-documents')
 @InvalidatesCache('analytics')
 export class CostsController {
-  constructor(private readonly costs: CostsService) {}
+  constructor(
+    private readonly costs: CostsService,
+    private readonly people: PeopleService,
+  ) {}
+
+  /** Every single-document answer names its people. */
+  private async present(ctx: OrgContext, d: TCostDocumentDetail): Promise<TCostDocumentDetailView> {
+    const of = await this.people.byUser(ctx.organizationId, [d.createdByUserId, d.submittedByUserId, d.decidedByUserId]);
+    return { ...d, people: { createdBy: of(d.createdByUserId), submittedBy: of(d.submittedByUserId), decidedBy: of(d.decidedByUserId) } };
+  }
 
   @RequirePermission('cost.read')
   @Get()
@@ -40,24 +52,24 @@ export class CostsController {
 
   @RequirePermission('cost.read')
   @Get(':id')
-  @Returns(ZCostDocumentDetail)
-  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return this.costs.get(ctx, id);
+  @Returns(ZCostDocumentDetailView)
+  async get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.present(ctx, await this.costs.get(ctx, id));
   }
 
   @RequirePermission('cost.write')
   @Idempotent()
   @Post()
-  @Returns(ZCostDocumentDetail, 201)
-  create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateCostDocumentRequest }) body: TCreateCostDocumentRequest) {
-    return this.costs.create(ctx, body);
+  @Returns(ZCostDocumentDetailView, 201)
+  async create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateCostDocumentRequest }) body: TCreateCostDocumentRequest) {
+    return this.present(ctx, await this.costs.create(ctx, body));
   }
 
   @RequirePermission('cost.write')
   @Patch(':id')
-  @Returns(ZCostDocumentDetail)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateCostDocumentRequest }) body: TUpdateCostDocumentRequest) {
-    return this.costs.update(ctx, id, body);
+  @Returns(ZCostDocumentDetailView)
+  async update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateCostDocumentRequest }) body: TUpdateCostDocumentRequest) {
+    return this.present(ctx, await this.costs.update(ctx, id, body));
   }
 
   @RequirePermission('cost.write')
@@ -71,35 +83,35 @@ export class CostsController {
   @Idempotent()
   @Post(':id/submit')
   @HttpCode(200)
-  @Returns(ZCostDocumentDetail)
-  submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
-    return this.costs.submit(ctx, id, body.version);
+  @Returns(ZCostDocumentDetailView)
+  async submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
+    return this.present(ctx, await this.costs.submit(ctx, id, body.version));
   }
 
   @RequirePermission('cost.approve')
   @Idempotent()
   @Post(':id/approve')
   @HttpCode(200)
-  @Returns(ZCostDocumentDetail)
-  approve(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
-    return this.costs.approve(ctx, id, body.version);
+  @Returns(ZCostDocumentDetailView)
+  async approve(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
+    return this.present(ctx, await this.costs.approve(ctx, id, body.version));
   }
 
   @RequirePermission('cost.approve')
   @Idempotent()
   @Post(':id/reject')
   @HttpCode(200)
-  @Returns(ZCostDocumentDetail)
-  reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZRejectCostDocumentRequest }) body: TRejectCostDocumentRequest) {
-    return this.costs.reject(ctx, id, body.reason, body.version);
+  @Returns(ZCostDocumentDetailView)
+  async reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZRejectCostDocumentRequest }) body: TRejectCostDocumentRequest) {
+    return this.present(ctx, await this.costs.reject(ctx, id, body.reason, body.version));
   }
 
   @RequirePermission('cost.write')
   @Idempotent()
   @Post(':id/reopen')
   @HttpCode(200)
-  @Returns(ZCostDocumentDetail)
-  reopen(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
-    return this.costs.reopen(ctx, id, body.version);
+  @Returns(ZCostDocumentDetailView)
+  async reopen(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
+    return this.present(ctx, await this.costs.reopen(ctx, id, body.version));
   }
 }

@@ -9,9 +9,11 @@ import {
   type TWorkOrder,
   type TWorkOrderDetail,
   type TWorkOrderDetailView,
+  type TWorkOrderDetailWithoutCosts,
   type TWorkOrderPart,
 } from '@amms/contracts/maintenance';
 import type { OrgContext } from '../tenancy/context.js';
+import type { PeopleService } from '../tenancy/people.service.js';
 import { versionConflict, type AppError } from '../platform/errors/app-error.js';
 import type { WorkOrderDetailRow, WorkOrderRow } from './maintenance.repository.js';
 import { seesWorkOrderCosts } from './maintenance.scope.js';
@@ -126,8 +128,17 @@ export function toWorkOrderDetail(w: WorkOrderDetailRow): TWorkOrderDetail {
   return { ...toWorkOrder(w), checklist: w.checklistItems.map(toChecklistItem), parts: w.parts.map(toPart) };
 }
 
+/** The view of a work order with its people named (every single-order answer). */
+export async function presentDetail(ctx: OrgContext, people: PeopleService, w: TWorkOrderDetail): Promise<TWorkOrderDetailView> {
+  const of = await people.byMembership(ctx.organizationId, [w.reportedByMembershipId, w.assigneeMembershipId, w.submittedByMembershipId, w.acceptedByMembershipId]);
+  return {
+    ...detailFor(ctx, w),
+    people: { reportedBy: of(w.reportedByMembershipId), assignee: of(w.assigneeMembershipId), submittedBy: of(w.submittedByMembershipId), acceptedBy: of(w.acceptedByMembershipId) },
+  };
+}
+
 /** A work order as this caller may see it: without its costs unless they read maintenance (the contract's schema drops them). */
-export function detailFor(ctx: OrgContext, w: TWorkOrderDetail): TWorkOrderDetailView {
+function detailFor(ctx: OrgContext, w: TWorkOrderDetail): TWorkOrderDetail | TWorkOrderDetailWithoutCosts {
   return seesWorkOrderCosts(ctx) ? w : ZWorkOrderDetailWithoutCosts.parse(w);
 }
 

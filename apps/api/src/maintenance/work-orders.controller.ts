@@ -28,7 +28,8 @@ import type { OrgContext } from '../tenancy/context.js';
 import { WorkOrderTransitionsService } from './work-order-transitions.service.js';
 import { WorkOrdersService } from './work-orders.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
-import { detailFor, listFor } from './maintenance.mappers.js';
+import { listFor, presentDetail } from './maintenance.mappers.js';
+import { PeopleService } from '../tenancy/people.service.js';
 
 const ZIdParam = z.uuid();
 /** transition bodies are optional: `{}` or no body at all */
@@ -37,12 +38,13 @@ const ZOptionalTransition = ZWorkOrderTransitionRequest.optional().transform((v)
 @ApiTags('maintenance')
 @ApiBearerAuth()
 @Controller('orgs/:orgId/work-orders')
-// every answer goes through detailFor / listFor: no costs for a caller without maintenance.read
+// every answer goes through presentDetail / listFor: people named, no costs for a caller without maintenance.read
 @InvalidatesCache('analytics')
 export class WorkOrdersController {
   constructor(
     private readonly orders: WorkOrdersService,
     private readonly transitions: WorkOrderTransitionsService,
+    private readonly people: PeopleService,
   ) {}
 
   /** Reporters without maintenance.read (operators) list only the orders they reported. */
@@ -57,7 +59,7 @@ export class WorkOrdersController {
   @Get(':id')
   @Returns(ZWorkOrderDetailView)
   async get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return detailFor(ctx, await this.orders.get(ctx, id));
+    return presentDetail(ctx, this.people, await this.orders.get(ctx, id));
   }
 
   /** Operators report faults here too (workorder.write). */
@@ -66,14 +68,14 @@ export class WorkOrdersController {
   @Post()
   @Returns(ZWorkOrderDetailView, 201)
   async create(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateWorkOrderRequest }) body: TCreateWorkOrderRequest) {
-    return detailFor(ctx, await this.orders.create(ctx, body));
+    return presentDetail(ctx, this.people, await this.orders.create(ctx, body));
   }
 
   @RequirePermission('workorder.write')
   @Patch(':id')
   @Returns(ZWorkOrderDetailView)
   async update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateWorkOrderRequest }) body: TUpdateWorkOrderRequest) {
-    return detailFor(ctx, await this.orders.update(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.orders.update(ctx, id, body));
   }
 
   @RequirePermission('workorder.work')
@@ -82,7 +84,7 @@ export class WorkOrdersController {
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
   async start(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
-    return detailFor(ctx, await this.transitions.start(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.transitions.start(ctx, id, body));
   }
 
   @RequirePermission('workorder.work')
@@ -91,7 +93,7 @@ export class WorkOrdersController {
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
   async submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZSubmitWorkOrderRequest.optional().transform((v) => v ?? {}) }) body: TSubmitWorkOrderRequest) {
-    return detailFor(ctx, await this.transitions.submit(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.transitions.submit(ctx, id, body));
   }
 
   @RequirePermission('workorder.accept')
@@ -100,7 +102,7 @@ export class WorkOrdersController {
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
   async accept(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
-    return detailFor(ctx, await this.transitions.accept(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.transitions.accept(ctx, id, body));
   }
 
   @RequirePermission('workorder.accept')
@@ -109,7 +111,7 @@ export class WorkOrdersController {
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
   async reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
-    return detailFor(ctx, await this.transitions.reject(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.transitions.reject(ctx, id, body));
   }
 
   @RequirePermission('workorder.write')
@@ -118,7 +120,7 @@ export class WorkOrdersController {
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
   async cancel(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
-    return detailFor(ctx, await this.transitions.cancel(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.transitions.cancel(ctx, id, body));
   }
 
   @RequirePermission('workorder.work')
@@ -130,7 +132,7 @@ export class WorkOrdersController {
     @Param('itemId', { schema: ZIdParam }) itemId: string,
     @Body({ schema: ZUpdateChecklistItemRequest }) body: TUpdateChecklistItemRequest,
   ) {
-    return detailFor(ctx, await this.orders.updateChecklistItem(ctx, id, itemId, body));
+    return presentDetail(ctx, this.people, await this.orders.updateChecklistItem(ctx, id, itemId, body));
   }
 
   @RequirePermission('workorder.work')
@@ -138,6 +140,6 @@ export class WorkOrdersController {
   @Post(':id/parts')
   @Returns(ZWorkOrderDetailView, 201)
   async addPart(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZAddWorkOrderPartRequest }) body: TAddWorkOrderPartRequest) {
-    return detailFor(ctx, await this.orders.addPart(ctx, id, body));
+    return presentDetail(ctx, this.people, await this.orders.addPart(ctx, id, body));
   }
 }

@@ -1,9 +1,10 @@
 'use client';
 
-import { ZCostDocumentDetail, type TCostDocumentDetail } from '@amms/contracts/costs';
+import { ZCostDocumentDetailView, type TCostDocumentDetailView } from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
+import { PersonName } from '@/components/person';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -43,7 +44,7 @@ function useCostAction(orgId: string, id: string) {
   const [refreshed, setRefreshed] = useState(false);
   const mutation = useMutation({
     mutationFn: ({ action, body }: { action: Action; body: object }) =>
-      apiFetch(orgApi(orgId, `cost-documents/${id}/${action}`), ZCostDocumentDetail, { method: 'POST', body }),
+      apiFetch(orgApi(orgId, `cost-documents/${id}/${action}`), ZCostDocumentDetailView, { method: 'POST', body }),
     onMutate: () => setRefreshed(false),
     onSuccess: async (doc) => {
       qc.setQueryData(costKeys.detail(orgId, id), doc);
@@ -67,7 +68,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
   const [dialog, setDialog] = useState<null | 'reject' | 'delete'>(null);
   const q = useQuery({
     queryKey: costKeys.detail(orgId, documentId),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${documentId}`), ZCostDocumentDetail, { signal }),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${documentId}`), ZCostDocumentDetailView, { signal }),
   });
   const action = useCostAction(orgId, documentId);
 
@@ -152,16 +153,16 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
             <strong className="tabular-nums">{formatFenExact(doc.totalMinor, locale)}</strong>
           </Fact>
           <Fact term={m.detail.createdAt}>
-            {dt(doc.createdAt)} {doc.createdByUserId === myUserId ? m.detail.mine : null}
+            {dt(doc.createdAt)} · <PersonName person={doc.people.createdBy} /> {doc.createdByUserId === myUserId ? m.detail.mine : null}
           </Fact>
           {doc.submittedAt ? (
             <Fact term={m.detail.submittedAt}>
-              {dt(doc.submittedAt)} {doc.submittedByUserId === myUserId ? m.detail.mine : null}
+              {dt(doc.submittedAt)} · <PersonName person={doc.people.submittedBy} /> {doc.submittedByUserId === myUserId ? m.detail.mine : null}
             </Fact>
           ) : null}
           {doc.decidedAt ? (
             <Fact term={m.detail.decidedAt}>
-              {dt(doc.decidedAt)} {doc.decidedByUserId === myUserId ? m.detail.mine : null}
+              {dt(doc.decidedAt)} · <PersonName person={doc.people.decidedBy} /> {doc.decidedByUserId === myUserId ? m.detail.mine : null}
             </Fact>
           ) : null}
           {doc.rejectionReason ? <Fact term={m.detail.rejection}>{doc.rejectionReason}</Fact> : null}
@@ -199,7 +200,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
   );
 }
 
-function Lines({ doc }: { doc: TCostDocumentDetail }) {
+function Lines({ doc }: { doc: TCostDocumentDetailView }) {
   const m = useMessages(costsMessages);
   const { locale } = useI18n();
   if (doc.lines.length === 0) return <p className="text-sm text-slate-600">{m.detail.noLines}</p>;
@@ -242,7 +243,7 @@ function Lines({ doc }: { doc: TCostDocumentDetail }) {
   );
 }
 
-function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetail; action: ReturnType<typeof useCostAction>; onClose: () => void }) {
+function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetailView; action: ReturnType<typeof useCostAction>; onClose: () => void }) {
   const m = useMessages(costsMessages);
   const [reason, setReason] = useState('');
   const errs = useFieldErrors(action.error);
@@ -265,7 +266,7 @@ function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetail; acti
   );
 }
 
-function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocumentDetail; onClose: () => void }) {
+function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocumentDetailView; onClose: () => void }) {
   const m = useMessages(costsMessages);
   const qc = useQueryClient();
   const router = useRouter();

@@ -1,6 +1,6 @@
 'use client';
 
-import { COST_CATEGORIES, lineAmountMinor, quantityToMilli, ZCostDocumentDetail, type TCostCategory, type TCostDocumentDetail } from '@amms/contracts/costs';
+import { COST_CATEGORIES, lineAmountMinor, quantityToMilli, ZCostDocumentDetailView, type TCostCategory, type TCostDocumentDetailView } from '@amms/contracts/costs';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
@@ -38,7 +38,7 @@ function lineFen(l: Line): bigint | null {
  * Create a cost document (a DRAFT) or edit a DRAFT: header and lines, amounts typed in yuan
  * and sent as integer fen; the total is previewed with the API's own arithmetic.
  */
-export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string; timeZone: string; existing?: TCostDocumentDetail; onDone?: () => void }) {
+export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string; timeZone: string; existing?: TCostDocumentDetailView; onDone?: () => void }) {
   const m = useMessages(costsMessages);
   const { locale } = useI18n();
   const router = useRouter();
@@ -73,8 +73,8 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
         })),
       };
       return existing
-        ? apiFetch(orgApi(orgId, `cost-documents/${existing.id}`), ZCostDocumentDetail, { method: 'PATCH', body: { ...body, version: existing.version } })
-        : apiFetch(orgApi(orgId, 'cost-documents'), ZCostDocumentDetail, { method: 'POST', body, idempotencyKey: idem.key() });
+        ? apiFetch(orgApi(orgId, `cost-documents/${existing.id}`), ZCostDocumentDetailView, { method: 'PATCH', body: { ...body, version: existing.version } })
+        : apiFetch(orgApi(orgId, 'cost-documents'), ZCostDocumentDetailView, { method: 'POST', body, idempotencyKey: idem.key() });
     },
     onSuccess: async (doc) => {
       idem.reset();

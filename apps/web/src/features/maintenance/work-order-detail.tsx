@@ -2,11 +2,11 @@
 
 import {
   canApplyWorkOrderAction,
-  ZWorkOrderDetail,
+  ZWorkOrderDetailWithPeople,
   type TChecklistItem,
   type TChecklistResult,
   type TWorkOrderAction,
-  type TWorkOrderDetail,
+  type TWorkOrderDetailWithPeople,
 } from '@amms/contracts/maintenance';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -14,6 +14,7 @@ import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
+import { PersonName } from '@/components/person';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -45,7 +46,7 @@ function useWorkOrderAction(orgId: string, id: string, onDone?: () => void) {
   const [refreshed, setRefreshed] = useState(false);
   const mutation = useMutation({
     mutationFn: ({ action, body }: { action: TWorkOrderAction; body: object }) =>
-      apiFetch(orgApi(orgId, `work-orders/${id}/${action}`), ZWorkOrderDetail, { method: 'POST', body }),
+      apiFetch(orgApi(orgId, `work-orders/${id}/${action}`), ZWorkOrderDetailWithPeople, { method: 'POST', body }),
     onMutate: () => setRefreshed(false),
     onSuccess: async (wo) => {
       qc.setQueryData(maintenanceKeys.detail(orgId, id), wo);
@@ -70,7 +71,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
   const [open, setOpen] = useState<Open>(null);
   const q = useQuery({
     queryKey: maintenanceKeys.detail(orgId, workOrderId),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `work-orders/${workOrderId}`), ZWorkOrderDetail, { signal }),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `work-orders/${workOrderId}`), ZWorkOrderDetailWithPeople, { signal }),
   });
   const action = useWorkOrderAction(orgId, workOrderId);
 
@@ -162,9 +163,23 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
               </Fact>
             ) : null}
             <Fact term={m.detail.downtime}>{wo.causesDowntime ? m.detail.downtimeYes : m.detail.downtimeNo}</Fact>
+            {wo.people.reportedBy ? (
+              <Fact term={m.detail.reportedBy}>
+                <PersonName person={wo.people.reportedBy} />
+              </Fact>
+            ) : null}
+            <Fact term={m.detail.assignee}>{wo.people.assignee ? <PersonName person={wo.people.assignee} /> : m.detail.nobody}</Fact>
             {wo.startedAt ? <Fact term={m.detail.started}>{dt(wo.startedAt)}</Fact> : null}
-            {wo.submittedAt ? <Fact term={m.detail.submitted}>{dt(wo.submittedAt)}</Fact> : null}
-            {wo.acceptedAt ? <Fact term={m.detail.accepted}>{dt(wo.acceptedAt)}</Fact> : null}
+            {wo.submittedAt ? (
+              <Fact term={m.detail.submitted}>
+                {dt(wo.submittedAt)} · <PersonName person={wo.people.submittedBy} />
+              </Fact>
+            ) : null}
+            {wo.acceptedAt ? (
+              <Fact term={m.detail.accepted}>
+                {dt(wo.acceptedAt)} · <PersonName person={wo.people.acceptedBy} />
+              </Fact>
+            ) : null}
             {wo.rejectionReason ? <Fact term={m.detail.rejection}>{wo.rejectionReason}</Fact> : null}
             {wo.cancelledAt ? <Fact term={m.detail.cancelled}>{dt(wo.cancelledAt)}</Fact> : null}
             {wo.cancelReason ? <Fact term={m.detail.cancelReason}>{wo.cancelReason}</Fact> : null}
@@ -199,7 +214,7 @@ const RESULT_STYLE: Record<TChecklistResult, string> = {
 const RESULT_ICON: Record<TChecklistResult, string> = { PENDING: '○', PASS: '✓', FAIL: '✗', NA: '–' };
 
 /** Tick items (PATCH checklist/:itemId): optimistic, rolled back when the API refuses. */
-function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail; canWork: boolean }) {
+function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetailWithPeople; canWork: boolean }) {
   const m = useMessages(maintenanceMessages);
   const qc = useQueryClient();
   const key = maintenanceKeys.detail(orgId, wo.id);
@@ -208,11 +223,11 @@ function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail
   const tick = useMutation({
     mutationKey: tickKey,
     mutationFn: ({ item, result }: { item: TChecklistItem; result: TChecklistResult }) =>
-      apiFetch(orgApi(orgId, `work-orders/${wo.id}/checklist/${item.id}`), ZWorkOrderDetail, { method: 'PATCH', body: { result } }),
+      apiFetch(orgApi(orgId, `work-orders/${wo.id}/checklist/${item.id}`), ZWorkOrderDetailWithPeople, { method: 'PATCH', body: { result } }),
     onMutate: async ({ item, result }) => {
       await qc.cancelQueries({ queryKey: key });
-      const previous = qc.getQueryData<TWorkOrderDetail>(key);
-      if (previous) qc.setQueryData<TWorkOrderDetail>(key, { ...previous, checklist: previous.checklist.map((i) => (i.id === item.id ? { ...i, result } : i)) });
+      const previous = qc.getQueryData<TWorkOrderDetailWithPeople>(key);
+      if (previous) qc.setQueryData<TWorkOrderDetailWithPeople>(key, { ...previous, checklist: previous.checklist.map((i) => (i.id === item.id ? { ...i, result } : i)) });
       return { previous };
     },
     onError: async (err, _vars, ctx) => {
@@ -277,7 +292,7 @@ function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail
   );
 }
 
-function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail; canWork: boolean }) {
+function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetailWithPeople; canWork: boolean }) {
   const m = useMessages(maintenanceMessages);
   const { locale } = useI18n();
   const qc = useQueryClient();
@@ -289,7 +304,7 @@ function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail; ca
   };
   const add = useMutation({
     mutationFn: () =>
-      apiFetch(orgApi(orgId, `work-orders/${wo.id}/parts`), ZWorkOrderDetail, {
+      apiFetch(orgApi(orgId, `work-orders/${wo.id}/parts`), ZWorkOrderDetailWithPeople, {
         method: 'POST',
         idempotencyKey: idem.key(),
         body: {
@@ -368,7 +383,7 @@ function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetail; ca
   );
 }
 
-function SubmitDialog({ orgId, wo, onClose }: { orgId: string; wo: TWorkOrderDetail; onClose: () => void }) {
+function SubmitDialog({ orgId, wo, onClose }: { orgId: string; wo: TWorkOrderDetailWithPeople; onClose: () => void }) {
   const m = useMessages(maintenanceMessages);
   const [form, setForm] = useState({ meterHours: '', laborHours: wo.laborHours === null ? '' : String(wo.laborHours), resolution: wo.resolution ?? '' });
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
@@ -405,7 +420,7 @@ function SubmitDialog({ orgId, wo, onClose }: { orgId: string; wo: TWorkOrderDet
   );
 }
 
-function ReasonDialog({ orgId, wo, kind, onClose }: { orgId: string; wo: TWorkOrderDetail; kind: 'reject' | 'cancel'; onClose: () => void }) {
+function ReasonDialog({ orgId, wo, kind, onClose }: { orgId: string; wo: TWorkOrderDetailWithPeople; kind: 'reject' | 'cancel'; onClose: () => void }) {
   const m = useMessages(maintenanceMessages);
   const [reason, setReason] = useState('');
   const act = useWorkOrderAction(orgId, wo.id, onClose);
