@@ -81,7 +81,12 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await login(apage, 'admin@green-valley.demo');
   await apage.goto(`/orgs/${admin.orgId}/maintenance/work-orders/${workOrderId}`);
   await apage.getByRole('button', { name: '验收通过' }).click({ timeout: 60_000 });
+  // acceptance asks once more, with an optional comment kept on the order (issue #12)
+  const confirm = apage.getByRole('dialog', { name: '验收工单' });
+  await confirm.getByLabel('验收备注（可选）').fill('试车正常，水温稳定');
+  await confirm.getByRole('button', { name: '确认验收' }).click();
   await expect.poll(async () => (await admin.get<{ status: string }>(`work-orders/${workOrderId}`)).status).toBe('CLOSED');
+  await expect(apage.getByText('试车正常，水温稳定')).toBeVisible();
   await desk.close();
 
   // back in service: ACTIVE, and a booking of it succeeds

@@ -278,8 +278,12 @@ describe('approval rules', () => {
     expectStatus(await act(accA, org.id, d.id, 'submit'), 200);
     expectError(await act(accA, org.id, d.id, 'approve'), 403, 'SELF_APPROVAL');
     expectError(await act(accA, org.id, d.id, 'reject', { reason: 'mine' }), 403, 'SELF_APPROVAL');
-    const ok = await act(accB.token, org.id, d.id, 'approve');
+    expectError(await act(accB.token, org.id, d.id, 'approve', { comment: 'x'.repeat(501) }), 400, 'VALIDATION_FAILED');
+    const ok = await act(accB.token, org.id, d.id, 'approve', { comment: '  与发票核对无误  ' });
     expectStatus(ok, 200);
+    expect(ok.body.decisionComment).toBe('与发票核对无误');
+    const approval = (await events(org.id, d.id)).find((e) => e.action === 'cost.approved')!;
+    expect(approval.data).toMatchObject({ after: { decisionComment: '与发票核对无误' } });
     expect(ok.body).toMatchObject({ status: 'APPROVED', decidedByUserId: accB.userId, submittedByUserId: org.users.ACCOUNTANT.id });
     // the answer names its people (issue #12)
     const nameOf = async (userId: string) => (await h.db.user.findUniqueOrThrow({ where: { id: userId } })).name;

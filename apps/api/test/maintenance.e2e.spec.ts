@@ -360,7 +360,8 @@ describe('work order lifecycle', () => {
     await act(c, c.t.OWNER, wo2.id, 'start');
     await act(c, c.t.OWNER, wo2.id, 'submit');
     expectError(await post(c.t.OWNER, c.org.id, `/work-orders/${wo2.id}/accept`), 403, 'SELF_ACCEPTANCE');
-    expect((await act(c, c.t.ADMIN, wo2.id, 'accept')).status).toBe('CLOSED');
+    const accepted = await act(c, c.t.ADMIN, wo2.id, 'accept', { comment: '试车正常' });
+    expect(accepted).toMatchObject({ status: 'CLOSED', acceptanceComment: '试车正常' });
     expect((await act(c, c.t.OWNER, wo.id, 'accept')).status).toBe('CLOSED');
 
     // every answer names its people (issue #12): assignee, submitter, acceptor with their roles

@@ -148,6 +148,13 @@ export const ZCostTransitionRequest = z
   .transform((v) => v ?? {});
 export type TCostTransitionRequest = z.infer<typeof ZCostTransitionRequest>;
 
+/** POST …/approve: the version read, and an optional comment kept on the document and in the audit trail. */
+export const ZApproveCostDocumentRequest = z
+  .strictObject({ version: z.number().int().min(1).optional(), comment: z.string().trim().min(1).max(500).optional() })
+  .nullish()
+  .transform((v) => v ?? {});
+export type TApproveCostDocumentRequest = z.infer<typeof ZApproveCostDocumentRequest>;
+
 export const ZRejectCostDocumentRequest = z.strictObject({
   version: z.number().int().min(1).optional(),
   reason: z.string().trim().min(1).max(1000),
@@ -212,6 +219,8 @@ export const ZCostDocument = z.object({
   decidedAt: z.string().nullable(),
   decidedByUserId: z.uuid().nullable(),
   rejectionReason: z.string().nullable(),
+  /** the approver's optional comment */
+  decisionComment: z.string().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),

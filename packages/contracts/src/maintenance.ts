@@ -267,6 +267,8 @@ export const ZWorkOrder = z.object({
   acceptedAt: z.string().nullable(),
   acceptedByMembershipId: z.uuid().nullable(),
   rejectionReason: z.string().nullable(),
+  /** the acceptor's optional comment */
+  acceptanceComment: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   meterHours: z.number().nullable(),
@@ -405,6 +407,10 @@ export type TUpdateWorkOrderRequest = z.infer<typeof ZUpdateWorkOrderRequest>;
 /** `version` is optional on transitions: when given, a stale one is 409 VERSION_CONFLICT. */
 export const ZWorkOrderTransitionRequest = z.strictObject({ version: z.number().int().min(1).optional() });
 export type TWorkOrderTransitionRequest = z.infer<typeof ZWorkOrderTransitionRequest>;
+
+/** POST …/accept: the version read, and an optional comment kept on the order and in the audit trail. */
+export const ZAcceptWorkOrderRequest = z.strictObject({ version: z.number().int().min(1).optional(), comment: z.string().trim().min(1).max(500).optional() });
+export type TAcceptWorkOrderRequest = z.infer<typeof ZAcceptWorkOrderRequest>;
 
 /**
  * All checklist items must be decided (422 CHECKLIST_INCOMPLETE); meterHours is recorded as a

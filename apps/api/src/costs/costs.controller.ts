@@ -3,6 +3,8 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ZCostDocumentDetailView,
+  ZApproveCostDocumentRequest,
+  type TApproveCostDocumentRequest,
   ZCostTransitionRequest,
   ZCreateCostDocumentRequest,
   ZListCostDocumentsQuery,
@@ -93,8 +95,8 @@ export class CostsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Returns(ZCostDocumentDetailView)
-  async approve(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
-    return this.present(ctx, await this.costs.approve(ctx, id, body.version));
+  async approve(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZApproveCostDocumentRequest }) body: TApproveCostDocumentRequest) {
+    return this.present(ctx, await this.costs.approve(ctx, id, body.version, body.comment));
   }
 
   @RequirePermission('cost.approve')

@@ -39,6 +39,7 @@ export function toCostDocument(d: CostDocument): TCostDocument {
     decidedAt: iso(d.decidedAt),
     decidedByUserId: d.decidedByUserId,
     rejectionReason: d.rejectionReason,
+    decisionComment: d.decisionComment,
     version: d.version,
     createdAt: d.createdAt.toISOString(),
     updatedAt: d.updatedAt.toISOString(),

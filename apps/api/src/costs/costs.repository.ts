@@ -42,7 +42,7 @@ export type CostDocumentUpdate = Partial<CostDocumentData> &
   Partial<
     Pick<
       Prisma.CostDocumentUncheckedUpdateInput,
-      'status' | 'submittedAt' | 'submittedByUserId' | 'decidedAt' | 'decidedByUserId' | 'rejectionReason'
+      'status' | 'submittedAt' | 'submittedByUserId' | 'decidedAt' | 'decidedByUserId' | 'rejectionReason' | 'decisionComment'
     >
   > & { totalMinor?: bigint };
 

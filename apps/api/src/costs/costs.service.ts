@@ -176,8 +176,8 @@ export class CostsService {
     return this.transition(ctx, id, 'submit', version);
   }
 
-  approve(ctx: OrgContext, id: string, version?: number) {
-    return this.transition(ctx, id, 'approve', version);
+  approve(ctx: OrgContext, id: string, version?: number, comment?: string) {
+    return this.transition(ctx, id, 'approve', version, comment);
   }
 
   reject(ctx: OrgContext, id: string, reason: string, version?: number) {
@@ -193,7 +193,7 @@ export class CostsService {
    * WHERE, so of two approvers racing exactly one row update succeeds; the other re-reads
    * and gets 409 INVALID_TRANSITION from the status the winner left.
    */
-  private async transition(ctx: OrgContext, id: string, kind: Transition, version?: number, reason?: string): Promise<TCostDocumentDetail> {
+  private async transition(ctx: OrgContext, id: string, kind: Transition, version?: number, text?: string): Promise<TCostDocumentDetail> {
     const to = TARGET[kind];
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
@@ -206,12 +206,12 @@ export class CostsService {
         case 'submit':
           if (current.lines.length === 0) throw CostErrors.emptyDocument();
           // a new approval round: the previous decision (if it was rejected and reopened) is cleared
-          data = { status: to, submittedAt: now, submittedByUserId: ctx.actorUserId, decidedAt: null, decidedByUserId: null, rejectionReason: null };
+          data = { status: to, submittedAt: now, submittedByUserId: ctx.actorUserId, decidedAt: null, decidedByUserId: null, rejectionReason: null, decisionComment: null };
           break;
         case 'approve':
         case 'reject':
           this.assertNotOwn(ctx, current);
-          data = { status: to, decidedAt: now, decidedByUserId: ctx.actorUserId, ...(kind === 'reject' ? { rejectionReason: reason ?? null } : {}) };
+          data = { status: to, decidedAt: now, decidedByUserId: ctx.actorUserId, ...(kind === 'reject' ? { rejectionReason: text ?? null } : { decisionComment: text ?? null }) };
           break;
         case 'reopen':
           // the decision and the rejection reason stay visible while the draft is fixed; submit clears them

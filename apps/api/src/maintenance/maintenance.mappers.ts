@@ -85,6 +85,7 @@ export function toWorkOrder(w: WorkOrderRow): TWorkOrder {
     acceptedAt: iso(w.acceptedAt),
     acceptedByMembershipId: w.acceptedByMembershipId,
     rejectionReason: w.rejectionReason,
+    acceptanceComment: w.acceptanceComment,
     cancelledAt: iso(w.cancelledAt),
     cancelReason: w.cancelReason,
     meterHours: num(w.meterHours, 1),

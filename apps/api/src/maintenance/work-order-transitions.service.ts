@@ -6,6 +6,7 @@ import {
   type TSubmitWorkOrderRequest,
   type TWorkOrderAction,
   type TWorkOrderDetail,
+  type TAcceptWorkOrderRequest,
   type TWorkOrderTransitionRequest,
 } from '@amms/contracts/maintenance';
 import type { Prisma } from '@amms/db';
@@ -98,7 +99,7 @@ export class WorkOrderTransitionsService {
    * acceptance is its plan's new "last service" (the due list reads it); without meter hours
    * from the mechanic, the latest reading is kept as the hours at completion.
    */
-  accept(ctx: OrgContext, id: string, input: TWorkOrderTransitionRequest): Promise<TWorkOrderDetail> {
+  accept(ctx: OrgContext, id: string, input: TAcceptWorkOrderRequest): Promise<TWorkOrderDetail> {
     return this.run(ctx, id, 'accept', input.version, {
       check: (wo) => {
         const me = ctx.membershipId;
@@ -107,6 +108,7 @@ export class WorkOrderTransitionsService {
       data: async (wo, now, tx) => ({
         acceptedAt: now,
         acceptedByMembershipId: ctx.membershipId,
+        acceptanceComment: input.comment ?? null,
         ...(wo.downtimeStartedAt && !wo.downtimeEndedAt ? { downtimeEndedAt: now } : {}),
         ...(wo.meterHours === null ? { meterHours: await this.repo.latestReadingHours(tx, ctx.organizationId, wo.assetId) } : {}),
       }),

@@ -11,6 +11,8 @@ import {
   ZUpdateChecklistItemRequest,
   ZUpdateWorkOrderRequest,
   ZWorkOrderDetailView,
+  ZAcceptWorkOrderRequest,
+  type TAcceptWorkOrderRequest,
   ZWorkOrderTransitionRequest,
   type TAddWorkOrderPartRequest,
   type TCreateWorkOrderRequest,
@@ -34,6 +36,7 @@ import { PeopleService } from '../tenancy/people.service.js';
 const ZIdParam = z.uuid();
 /** transition bodies are optional: `{}` or no body at all */
 const ZOptionalTransition = ZWorkOrderTransitionRequest.optional().transform((v) => v ?? {});
+const ZOptionalAccept = ZAcceptWorkOrderRequest.optional().transform((v) => v ?? {});
 
 @ApiTags('maintenance')
 @ApiBearerAuth()
@@ -101,7 +104,7 @@ export class WorkOrdersController {
   @Post(':id/accept')
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
-  async accept(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
+  async accept(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalAccept }) body: TAcceptWorkOrderRequest) {
     return presentDetail(ctx, this.people, await this.transitions.accept(ctx, id, body));
   }
 

@@ -5,6 +5,7 @@ import type { TPermission } from '@amms/contracts/permissions';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { PersonName } from '@/components/person';
+import { ConfirmWithCommentDialog } from '@/components/confirm-with-comment';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -65,7 +66,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
   const m = useMessages(costsMessages);
   const { locale } = useI18n();
   const [editing, setEditing] = useState(false);
-  const [dialog, setDialog] = useState<null | 'reject' | 'delete'>(null);
+  const [dialog, setDialog] = useState<null | 'approve' | 'reject' | 'delete'>(null);
   const q = useQuery({
     queryKey: costKeys.detail(orgId, documentId),
     queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${documentId}`), ZCostDocumentDetailView, { signal }),
@@ -104,7 +105,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
       </Button>
     ) : null,
     can('cost.approve') && doc.status === 'SUBMITTED' ? (
-      <Button key="approve" pending={pending === 'approve'} disabled={action.isPending || mine} aria-describedby={mine ? 'cost-self-approval' : undefined} onClick={() => run('approve')}>
+      <Button key="approve" pending={pending === 'approve'} disabled={action.isPending || mine} aria-describedby={mine ? 'cost-self-approval' : undefined} onClick={() => setDialog('approve')}>
         {m.actions.approve}
       </Button>
     ) : null,
@@ -166,6 +167,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
             </Fact>
           ) : null}
           {doc.rejectionReason ? <Fact term={m.detail.rejection}>{doc.rejectionReason}</Fact> : null}
+          {doc.decisionComment ? <Fact term={m.detail.decisionComment}>{doc.decisionComment}</Fact> : null}
           {doc.assetId ? (
             <Fact term={m.detail.machine}>
               <Link href={orgPath(orgId, `assets/${doc.assetId}`)} className="text-emerald-800 underline">
@@ -194,6 +196,21 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
         <Lines doc={doc} />
       </Card>
 
+      {dialog === 'approve' ? (
+        <ConfirmWithCommentDialog
+          title={m.approve.title}
+          summary={format(m.approve.summary, { number: docNumber(doc.number), total: formatFenExact(doc.totalMinor, locale) })}
+          commentLabel={m.approve.comment}
+          confirmLabel={m.approve.confirm}
+          cancelLabel={m.actions.close}
+          pending={action.isPending}
+          error={action.error}
+          onConfirm={(comment) =>
+            action.mutate({ action: 'approve', body: { version: doc.version, ...(comment ? { comment } : {}) } }, { onSuccess: () => setDialog(null), onError: (err) => isApiError(err, 409, 403) && setDialog(null) })
+          }
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
       {dialog === 'reject' ? <RejectDialog doc={doc} action={action} onClose={() => setDialog(null)} /> : null}
       {dialog === 'delete' ? <DeleteDialog orgId={orgId} doc={doc} onClose={() => setDialog(null)} /> : null}
     </div>

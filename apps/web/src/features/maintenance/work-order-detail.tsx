@@ -15,6 +15,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { PersonName } from '@/components/person';
+import { ConfirmWithCommentDialog } from '@/components/confirm-with-comment';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -39,7 +40,7 @@ import { WorkOrderStatusBadge, WorkOrderTypeBadge, woNumber } from './ui';
 import { useFieldErrors } from '../jobs/field-errors';
 
 type Props = { orgId: string; workOrderId: string; timeZone: string; permissions: TPermission[]; myMembershipId: string };
-type Open = null | 'submit' | 'reject' | 'cancel';
+type Open = null | 'submit' | 'accept' | 'reject' | 'cancel';
 
 function useWorkOrderAction(orgId: string, id: string, onDone?: () => void) {
   const qc = useQueryClient();
@@ -103,7 +104,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         pending={pendingAction === 'accept'}
         disabled={action.isPending || selfAcceptance}
         aria-describedby={selfAcceptance ? 'wo-self-acceptance' : undefined}
-        onClick={() => action.mutate({ action: 'accept', body: { version: wo.version } })}
+        onClick={() => setOpen('accept')}
       >
         {m.actions.accept}
       </Button>
@@ -180,6 +181,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
                 {dt(wo.acceptedAt)} · <PersonName person={wo.people.acceptedBy} />
               </Fact>
             ) : null}
+            {wo.acceptanceComment ? <Fact term={m.detail.acceptanceComment}>{wo.acceptanceComment}</Fact> : null}
             {wo.rejectionReason ? <Fact term={m.detail.rejection}>{wo.rejectionReason}</Fact> : null}
             {wo.cancelledAt ? <Fact term={m.detail.cancelled}>{dt(wo.cancelledAt)}</Fact> : null}
             {wo.cancelReason ? <Fact term={m.detail.cancelReason}>{wo.cancelReason}</Fact> : null}
@@ -197,6 +199,21 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
       </div>
       <Parts orgId={orgId} wo={wo} canWork={can('workorder.work')} />
 
+      {open === 'accept' ? (
+        <ConfirmWithCommentDialog
+          title={m.accept.title}
+          summary={format(m.accept.summary, { number: woNumber(wo.number), asset: wo.assetName })}
+          commentLabel={m.accept.comment}
+          confirmLabel={m.accept.confirm}
+          cancelLabel={m.actions.close}
+          pending={action.isPending}
+          error={action.error}
+          onConfirm={(comment) =>
+            action.mutate({ action: 'accept', body: { version: wo.version, ...(comment ? { comment } : {}) } }, { onSuccess: () => setOpen(null), onError: (err) => isApiError(err, 409, 403) && setOpen(null) })
+          }
+          onClose={() => setOpen(null)}
+        />
+      ) : null}
       {open === 'submit' ? <SubmitDialog orgId={orgId} wo={wo} onClose={() => setOpen(null)} /> : null}
       {open === 'reject' ? <ReasonDialog orgId={orgId} wo={wo} kind="reject" onClose={() => setOpen(null)} /> : null}
       {open === 'cancel' ? <ReasonDialog orgId={orgId} wo={wo} kind="cancel" onClose={() => setOpen(null)} /> : null}
