@@ -50,6 +50,7 @@ import { FieldsController } from './jobs/fields.controller.js';
 import { JobsRepository } from './jobs/jobs.repository.js';
 import { JobsService } from './jobs/jobs.service.js';
 import { AssignmentsService } from './jobs/assignments.service.js';
+import { AssignOptionsService } from './jobs/assign-options.service.js';
 import { AssignmentsController, JobsController } from './jobs/jobs.controller.js';
 import { CostsRepository } from './costs/costs.repository.js';
 import { CostsService } from './costs/costs.service.js';
@@ -106,6 +107,7 @@ export class AppModule {
         JobsRepository,
         JobsService,
         AssignmentsService,
+        AssignOptionsService,
         CostsRepository,
         CostsService,
         AgentRepository,

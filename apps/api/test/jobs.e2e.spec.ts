@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAssignBulkResponse, ZField, ZJob, ZListAssignmentsResponse, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
+import { ZAssignBulkResponse, ZAssignOptionsResponse, ZField, ZJob, ZListAssignmentsResponse, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
 import { ZListAssetsResponse } from '@amms/contracts/assets';
 import { permissionsOf, type TRole } from '@amms/contracts/permissions';
 import { BookingsService } from '../src/bookings/bookings.service.js';
@@ -738,5 +738,44 @@ describe('tenancy, roles and data scope', () => {
     expect(ZListJobsResponse.parse((await get(op, w.org.id, '/jobs')).body).items.map((j) => j.id).sort()).toEqual([mine.id, unassigned.id].sort());
     await post(w.t.DISPATCHER, w.org.id, `/jobs/${unassigned.id}/cancel`, { reason: 'x' });
     expectError(await get(op, w.org.id, `/jobs/${unassigned.id}`), 404, 'NOT_FOUND');
+  });
+});
+
+describe('assign options (issue #12: pickers that know availability)', () => {
+  it('lists machines with capability and bookings in the window, operators with teams and bookings; the job’s own slot is not busy', async () => {
+    const w = await world('pickers');
+    const team = await h.db.team.create({ data: { organizationId: w.org.id, name: `North ${tag()}` } });
+    await h.db.teamMember.create({ data: { organizationId: w.org.id, membershipId: w.org.users.OPERATOR.membershipId, teamId: team.id } });
+    // another job books the tractor and the operator 08–12 on day one
+    const other = await assigned(w);
+    const job = await createJob(w, { operationType: 'SOWING_PLANTING' });
+
+    const r = await get(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign-options`);
+    expectStatus(r, 200);
+    const o = ZAssignOptionsResponse.parse(r.body);
+    expect(o).toMatchObject({ from: WINDOW.windowStart, to: WINDOW.windowEnd, truncated: false });
+    const byId = new Map(o.machines.map((m) => [m.id, m]));
+    expect(byId.get(w.tractor)).toMatchObject({ kind: 'POWER_UNIT', capable: false, busy: [{ startsAt: at(8), endsAt: at(12), kind: 'JOB', jobId: other.id }] });
+    expect(byId.get(w.seeder)).toMatchObject({ kind: 'IMPLEMENT', capable: true, busy: [] });
+    expect(byId.get(w.harvester)).toMatchObject({ capable: false, busy: [] });
+    const operator = o.operators.find((x) => x.membershipId === w.org.users.OPERATOR.membershipId)!;
+    expect(operator).toMatchObject({ teams: [{ id: team.id, name: team.name }], busy: [{ startsAt: at(8), endsAt: at(12), jobId: other.id }] });
+    // only people who may run jobs are offered
+    const offered = new Set(o.operators.map((x) => x.membershipId));
+    expect(offered.has(w.org.users.ACCOUNTANT.membershipId)).toBe(false);
+    expect(offered.has(w.org.users.VIEWER.membershipId)).toBe(false);
+
+    // the job that holds the booking does not see its own slot as busy (re-assigning keeps it)
+    const own = ZAssignOptionsResponse.parse((await get(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/assign-options`)).body);
+    expect(own.machines.find((m) => m.id === w.tractor)!.busy).toEqual([]);
+    expect(own.operators.find((x) => x.membershipId === w.org.users.OPERATOR.membershipId)!.busy).toEqual([]);
+  });
+
+  it('needs job.schedule; another org’s job is 404', async () => {
+    const w = await world('pickers');
+    const job = await createJob(w);
+    expectError(await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/assign-options`), 403, 'FORBIDDEN');
+    const v = await world('pickers-other');
+    expectError(await get(v.t.DISPATCHER, v.org.id, `/jobs/${job.id}/assign-options`), 404, 'NOT_FOUND');
   });
 });

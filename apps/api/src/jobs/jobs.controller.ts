@@ -9,6 +9,7 @@ import {
   ZCompleteJobRequest,
   ZCreateJobRequest,
   ZJob,
+  ZAssignOptionsResponse,
   ZListAssignmentsQuery,
   ZListAssignmentsResponse,
   ZListJobsQuery,
@@ -32,6 +33,7 @@ import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { AssignmentsService } from './assignments.service.js';
+import { AssignOptionsService } from './assign-options.service.js';
 import { JobsService } from './jobs.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 
@@ -45,6 +47,7 @@ export class JobsController {
   constructor(
     private readonly jobs: JobsService,
     private readonly assignments: AssignmentsService,
+    private readonly pickers: AssignOptionsService,
   ) {}
 
   @RequirePermission('job.read')
@@ -84,6 +87,14 @@ export class JobsController {
   @Returns(ZJob)
   update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateJobRequest }) body: TUpdateJobRequest) {
     return this.jobs.update(ctx, id, body);
+  }
+
+  /** The assign dialog's pickers: machines and operators with their bookings in the job's window. */
+  @RequirePermission('job.schedule')
+  @Get(':id/assign-options')
+  @Returns(ZAssignOptionsResponse)
+  assignOptions(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.pickers.forJob(ctx, id);
   }
 
   @RequirePermission('job.schedule')

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { JobStatus, MachineRole, OperationType, Prisma } from '@amms/db';
+import type { JobStatus, MachineRole, OperationType, Prisma, Role } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { assignmentInclude, calendarInclude, jobInclude } from './jobs.mappers.js';
 
@@ -166,6 +166,26 @@ export class JobsRepository {
       select: { asset: { select: { model: { select: { operationTypes: true } } } } },
     });
     return [...new Set(rows.flatMap((r) => r.asset.model.operationTypes))];
+  }
+
+  /** The assign dialog's machines: in the caller's asset scope, not deleted, by name, at most `limit`. */
+  pickerAssets(organizationId: string, scope: Prisma.AssetWhereInput, limit: number) {
+    return this.prisma.client.asset.findMany({
+      where: { AND: [{ organizationId, deletedAt: null }, scope] },
+      select: { id: true, name: true, status: true, teamId: true, model: { select: { name: true, kind: true, operationTypes: true } } },
+      orderBy: [{ name: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+
+  /** The assign dialog's operators: active members with one of these roles, in the caller's member scope, with their teams. */
+  pickerOperators(organizationId: string, roles: readonly Role[], scope: Prisma.MembershipWhereInput, limit: number) {
+    return this.prisma.client.membership.findMany({
+      where: { AND: [{ organizationId, status: 'ACTIVE', role: { in: [...roles] } }, scope] },
+      select: { id: true, user: { select: { name: true } }, teams: { select: { team: { select: { id: true, name: true } } } } },
+      orderBy: [{ user: { name: 'asc' } }, { id: 'asc' }],
+      take: limit,
+    });
   }
 
   findMembership(db: Tx | undefined, organizationId: string, id: string) {

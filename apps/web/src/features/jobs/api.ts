@@ -1,6 +1,5 @@
 import { ZListAssetsResponse, ZListMachineModelsResponse, type TAsset, type TMachineModel } from '@amms/contracts/assets';
-import { ZListFieldsResponse, type TField } from '@amms/contracts/jobs';
-import { ZListMembersResponse, type TMember } from '@amms/contracts/members';
+import { ZAssignOptionsResponse, ZListFieldsResponse, type TAssignOptionsResponse, type TField } from '@amms/contracts/jobs';
 import type { QueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiFetch } from '@/lib/api-client';
@@ -44,7 +43,7 @@ export const jobKeys = {
   detail: (orgId: string, jobId: string) => ['orgs', orgId, 'jobs', 'detail', jobId] as const,
   fields: (orgId: string) => ['orgs', orgId, 'jobs', 'field-options'] as const,
   machines: (orgId: string) => ['orgs', orgId, 'jobs', 'machine-options'] as const,
-  operators: (orgId: string) => ['orgs', orgId, 'jobs', 'operator-options'] as const,
+  assignOptions: (orgId: string, jobId: string) => ['orgs', orgId, 'jobs', jobId, 'assign-options'] as const,
   timeline: (orgId: string, from: string, to: string) => ['orgs', orgId, 'jobs', 'timeline', from, to] as const,
 };
 
@@ -67,14 +66,15 @@ export async function fetchMachineOptions(orgId: string, signal?: AbortSignal): 
   return { items, truncated: assets.truncated };
 }
 
-export async function fetchMemberOptions(orgId: string, signal?: AbortSignal): Promise<{ items: TMember[]; truncated: boolean }> {
-  return fetchAllPages(orgApi(orgId, `members${qs({ status: 'ACTIVE', sort: 'name' })}`), ZListMembersResponse, signal, 3);
-}
-
 /**
  * After a job write: its lists, the job, the calendar, and whatever else shows bookings,
  * machine availability or completed work (other features' keys, by their prefixes).
  */
 export function invalidateAfterJobWrite(qc: QueryClient, orgId: string): Promise<unknown> {
   return refreshOrgFamilies(qc, orgId, ['jobs', 'assignments', 'assets', 'dashboard', 'overview', 'analytics', 'field']);
+}
+
+/** The assign dialog's pickers: machines and operators with their bookings in the job's window. */
+export function fetchAssignOptions(orgId: string, jobId: string, signal?: AbortSignal): Promise<TAssignOptionsResponse> {
+  return apiFetch(orgApi(orgId, `jobs/${encodeURIComponent(jobId)}/assign-options`), ZAssignOptionsResponse, { signal });
 }
