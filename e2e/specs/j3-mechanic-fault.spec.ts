@@ -86,7 +86,7 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await confirm.getByLabel('验收备注（可选）').fill('试车正常，水温稳定');
   await confirm.getByRole('button', { name: '确认验收' }).click();
   await expect.poll(async () => (await admin.get<{ status: string }>(`work-orders/${workOrderId}`)).status).toBe('CLOSED');
-  await expect(apage.getByText('试车正常，水温稳定')).toBeVisible();
+  await expect(apage.getByText('试车正常，水温稳定').first()).toBeVisible();
   await desk.close();
 
   // back in service: ACTIVE, and a booking of it succeeds

@@ -779,3 +779,23 @@ describe('assign options (issue #12: pickers that know availability)', () => {
     expectError(await get(v.t.DISPATCHER, v.org.id, `/jobs/${job.id}/assign-options`), 404, 'NOT_FOUND');
   });
 });
+
+describe('consequences of a machine going down (issue #12)', () => {
+  it('a scheduled job shows its machine’s status; ?machineDown=true lists the jobs a down machine affects', async () => {
+    const w = await world('down');
+    const job = await assigned(w);
+    expect(job.assignment!.machines[0]).toMatchObject({ assetId: w.tractor, status: 'ACTIVE' });
+    const untouched = await assigned(w, { primaryAssetId: w.harvester, ...slot(13, 15) }, { operationType: 'HARVESTING' });
+    const down = async () => ZListJobsResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/jobs?machineDown=true')).body).items.map((j) => j.id);
+    expect(await down()).toEqual([]);
+
+    // a fault report takes the tractor down: the job says so and is listed, the other is not
+    const wo = await post(w.t.OPERATOR, w.org.id, '/work-orders', { assetId: w.tractor, type: 'CORRECTIVE', title: 'Hydraulic leak', causesDowntime: true, priority: 1 });
+    expectStatus(wo, 201);
+    const now = ZJob.parse((await get(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`)).body);
+    expect(now.assignment!.machines[0]!.status).toBe('IN_MAINTENANCE');
+    expect(await down()).toEqual([job.id]);
+    expect(await down()).not.toContain(untouched.id);
+    expectError(await get(w.t.DISPATCHER, w.org.id, '/jobs?machineDown=maybe'), 400, 'VALIDATION_FAILED');
+  });
+});

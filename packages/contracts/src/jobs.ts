@@ -148,6 +148,8 @@ export const ZAssignmentMachine = z.object({
   role: ZMachineRole,
   name: z.string(),
   kind: ZMachineKind,
+  /** the machine's status now: a SCHEDULED job with a machine that is not ACTIVE needs another one */
+  status: ZAssetStatus,
 });
 export type TAssignmentMachine = z.infer<typeof ZAssignmentMachine>;
 
@@ -300,6 +302,8 @@ export const ZListJobsQuery = z
     to: ZDateTime.optional(),
     /** jobs whose live assignment's operator is this member */
     operatorMembershipId: z.uuid().optional(),
+    /** `true`: only jobs whose live assignment uses a machine that is not ACTIVE (down for maintenance or retired) */
+    machineDown: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
   })
   .refine((v) => !v.from || !v.to || new Date(v.from) < new Date(v.to), { message: 'from must be before to', path: ['to'] });
 export type TListJobsQuery = z.infer<typeof ZListJobsQuery>;

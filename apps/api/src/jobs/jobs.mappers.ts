@@ -28,7 +28,7 @@ export function toField(f: FieldRow): TField {
 
 /** What a job read loads along with the row: its field's name and its live assignment. */
 export const assignmentInclude = {
-  machines: { include: { asset: { select: { name: true, model: { select: { kind: true } } } } } },
+  machines: { include: { asset: { select: { name: true, status: true, model: { select: { kind: true } } } } } },
   operator: { select: { user: { select: { name: true } } } },
 } as const satisfies Prisma.AssignmentInclude;
 
@@ -42,7 +42,7 @@ export type AssignmentRow = Prisma.AssignmentGetPayload<{ include: typeof assign
 
 export function toAssignment(a: AssignmentRow): TAssignment {
   const machines = a.machines
-    .map((m) => ({ assetId: m.assetId, role: m.role, name: m.asset.name, kind: m.asset.model.kind }))
+    .map((m) => ({ assetId: m.assetId, role: m.role, name: m.asset.name, kind: m.asset.model.kind, status: m.asset.status }))
     // primary first, then implements in a stable order
     .sort((x, y) => (x.role === y.role ? x.assetId.localeCompare(y.assetId) : x.role === 'PRIMARY' ? -1 : 1));
   return {

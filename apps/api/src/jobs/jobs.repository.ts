@@ -11,6 +11,7 @@ export interface JobFilter {
   from?: Date;
   to?: Date;
   operatorMembershipId?: string;
+  machineDown?: boolean;
   /** keyset: rows after the cursor, in `orderBy` */
   after?: Prisma.JobWhereInput | undefined;
   orderBy: Prisma.JobOrderByWithRelationInput[];
@@ -73,6 +74,7 @@ export class JobsRepository {
           f.to ? { windowStart: { lt: f.to } } : {},
           f.from ? { windowEnd: { gt: f.from } } : {},
           f.operatorMembershipId ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } } : {},
+          f.machineDown ? { assignments: { some: { releasedAt: null, machines: { some: { asset: { status: { not: 'ACTIVE' } } } } } } } : {},
           f.after ?? {},
         ],
       },

@@ -56,6 +56,7 @@ export class JobsService {
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
       operatorMembershipId: q.operatorMembershipId,
+      machineDown: q.machineDown,
       after: order.after,
       orderBy: order.orderBy,
       limit: q.limit + 1,

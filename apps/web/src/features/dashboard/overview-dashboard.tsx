@@ -24,6 +24,7 @@ import { analyticsMessages } from '../analytics/messages';
 import { PeriodPicker, usePeriod } from '../analytics/period-picker';
 import { costsQuery, fenToNumber, operationsQuery, overviewQuery, pct, utilizationQuery } from '../analytics/queries';
 import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, enumLabels } from '@/lib/labels';
+import { AffectedJobsCard } from './affected-jobs';
 import { dashboardMessages } from './messages';
 import { bookingsInRangeQuery, dueSoonQuery, jobsInRangeQuery, JOBS_LIMIT, submittedCostsQuery } from './queries';
 
@@ -66,6 +67,7 @@ export function OverviewDashboard({ orgId, timeZone, permissions }: Props) {
         {can('maintenance.read') ? <DueCard orgId={orgId} timeZone={timeZone} /> : null}
         {can('cost.read') ? <CostsCard orgId={orgId} overview={analytics ? overview.data : undefined} /> : null}
       </div>
+      {can('job.read') ? <AffectedJobsCard orgId={orgId} timeZone={timeZone} /> : null}
       {can('job.read') ? <JobsCard orgId={orgId} timeZone={timeZone} ranges={ranges} /> : null}
       {analytics ? (
         <section aria-labelledby="kpi-title" aria-busy={overview.isFetching} className="space-y-4">

@@ -13,6 +13,7 @@ export const dashboardKeys = {
   bookings: (orgId: string, r: Range) => ['orgs', orgId, 'dashboard', 'bookings', r] as const,
   due: (orgId: string) => ['orgs', orgId, 'dashboard', 'due'] as const,
   submittedCosts: (orgId: string) => ['orgs', orgId, 'dashboard', 'submitted-costs'] as const,
+  machineDown: (orgId: string) => ['orgs', orgId, 'dashboard', 'machine-down'] as const,
 };
 
 export const JOBS_LIMIT = 100;
@@ -46,5 +47,13 @@ export function submittedCostsQuery(orgId: string) {
   return queryOptions({
     queryKey: dashboardKeys.submittedCosts(orgId),
     queryFn: ({ signal }) => apiFetch(`${org(orgId)}/cost-documents?status=SUBMITTED&limit=5`, ZListCostDocumentsResponse, { signal }),
+  });
+}
+
+/** Scheduled jobs whose machine is down (a fault, a service, retired): they need another machine. */
+export function machineDownJobsQuery(orgId: string) {
+  return queryOptions({
+    queryKey: dashboardKeys.machineDown(orgId),
+    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/jobs?${new URLSearchParams({ limit: '20', status: 'SCHEDULED', machineDown: 'true', sort: 'windowStart' })}`, ZListJobsResponse, { signal }),
   });
 }

@@ -1,6 +1,7 @@
 'use client';
 
 import { ZJob, type TJob } from '@amms/contracts/jobs';
+import { MachineDownNotice } from '../jobs/ui';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
@@ -58,6 +59,7 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
 
       <div className="mt-4 space-y-4">
         {notice ? <Notice tone={notice.tone}>{notice.text}</Notice> : null}
+        <MachineDownNotice job={job} />
         <FieldPanel job={job} orgId={orgId} />
         <Panel id="job-slot" title={m.job.slot}>
           <Facts

@@ -24,7 +24,7 @@ import { jobKeys, orgApi } from './api';
 import { AssignDialog } from './assign-dialog';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
-import { Fact, Facts, JobStatusBadge } from './ui';
+import { Fact, Facts, JobStatusBadge, MachineDownNotice } from './ui';
 import { useJobAction } from './use-job-action';
 import { useFieldErrors } from './field-errors';
 
@@ -84,6 +84,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
         {job.isFetching ? <span className="sr-only" role="status">…</span> : null}
       </DetailHeading>
 
+      <MachineDownNotice job={j} />
       <ActionBar id="job-actions" title={m.detail.actions} actions={actions} noActions={m.detail.noActions} />
 
       <div className="grid gap-4 lg:grid-cols-2">
@@ -117,6 +118,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
                       <span className="text-xs text-slate-600">
                         ({mc.role === 'PRIMARY' ? m.detail.primary : m.detail.implement} · {m.kind[mc.kind]})
                       </span>
+                      {mc.status !== 'ACTIVE' ? <span className="ml-1 text-xs font-semibold text-red-800">{labels.assetStatus[mc.status]}</span> : null}
                     </li>
                   ))}
                 </ul>

@@ -62,6 +62,9 @@ export const jobsMessages = defineMessages(
       required: '必填',
     },
     detail: {
+      machineDown: '机具停机：{machines}。这项作业开始前需要换一台机具（重新分配）。',
+      machineDownItem: '{name}（{status}）',
+      listSeparator: '、',
       back: '返回作业列表',
       overview: '作业信息',
       field: '地块',
@@ -235,6 +238,9 @@ export const jobsMessages = defineMessages(
       required: 'Required',
     },
     detail: {
+      machineDown: 'Machine down: {machines}. This job needs another machine before it starts (reassign it).',
+      machineDownItem: '{name} ({status})',
+      listSeparator: ', ',
       back: 'Back to jobs',
       overview: 'Job',
       field: 'Field',

@@ -1,11 +1,13 @@
 'use client';
 
-import type { TJobStatus } from '@amms/contracts/jobs';
+import type { TJob, TJobStatus } from '@amms/contracts/jobs';
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { ReactNode } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
+import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
+import { enumLabels } from '@/lib/labels';
 import { jobsMessages } from './messages';
 
 /** Tabs between sibling pages (list / timeline, board / due list): links, the current one marked. */
@@ -69,3 +71,19 @@ export function TableWrap({ children }: { children: ReactNode }) {
 
 export const thClass = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const tdClass = 'px-3 py-2 align-top text-sm text-slate-800';
+
+/**
+ * A job not yet started whose machine went down (a fault, a service, retired): says which machine
+ * and that the job needs another one. The dispatcher sees it on the job, the operator in the field app.
+ */
+export function MachineDownNotice({ job }: { job: TJob }) {
+  const m = useMessages(jobsMessages);
+  const labels = useMessages(enumLabels);
+  const down = job.status === 'SCHEDULED' ? (job.assignment?.machines ?? []).filter((mc) => mc.status !== 'ACTIVE') : [];
+  if (down.length === 0) return null;
+  return (
+    <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
+      {format(m.detail.machineDown, { machines: down.map((mc) => format(m.detail.machineDownItem, { name: mc.name, status: labels.assetStatus[mc.status] })).join(m.detail.listSeparator) })}
+    </div>
+  );
+}
