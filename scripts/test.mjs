@@ -1,5 +1,5 @@
 // `npm test`: install if needed → check services → build → migration drift gate → lint →
-// typecheck → dependency cycles → unit + integration + API e2e (vitest) → browser e2e (Playwright).
+// typecheck → dependency cycles → OpenAPI document → unit + integration + API e2e (vitest) → browser e2e (Playwright).
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { ROOT, ensureInstalled, log, requireServices, run } from './lib.mjs';
@@ -25,9 +25,12 @@ const steps = [
   ['lint', () => run('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only'], { env })],
   ['typecheck', () => run('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'], { env })],
   ['cycles', () => run('dependency cycles', 'node', ['scripts/check-cycles.mjs'], { env })],
+  // the OpenAPI document: regenerated, valid for swagger-parser and redocly (recommended), and the
+  // committed apps/api/openapi.json + SDK types (packages/sdk) not stale
+  ['openapi', () => run('OpenAPI document + SDK types (scripts/check-openapi.mjs)', 'node', ['scripts/check-openapi.mjs'], { env })],
   ['scripts', () => run('tests of the npm test runner (node --test)', 'node', ['--test', 'scripts/test-steps.test.mjs'], { env })],
   ['deploy', () => run('deployment files (Dockerfile, compose, Kubernetes schemas)', 'npm', ['run', 'check', '-w', '@amms/deploy'], { env })],
-  ['unit', () => ['@amms/contracts', '@amms/db', '@amms/deploy', '@amms/web', '@amms/api'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
+  ['unit', () => ['@amms/contracts', '@amms/db', '@amms/deploy', '@amms/web', '@amms/api', '@amms/sdk'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
   // --reset-business: the journeys change the demo data, and the test database outlives a run
   // then the test Redis db is emptied: cached reads of the reloaded orgs must not outlive them
   ['seed', () =>

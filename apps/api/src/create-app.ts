@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
 import helmet from '@fastify/helmet';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -12,6 +12,7 @@ import type { AppConfig } from './platform/config/config.js';
 import { createRootLogger, PinoNestLogger } from './platform/logging/logger.js';
 import { MetricsService } from './platform/metrics/metrics.service.js';
 import { installDrainGuard } from './platform/http/drain.js';
+import { buildOpenApiDocument } from './platform/openapi/document.js';
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{8,100}$/;
 
@@ -92,15 +93,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 }
 
 function setupDocs(app: NestFastifyApplication): void {
-  const doc = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('AMMS API')
-      .setDescription('Agricultural machinery fleet operations. Every org route is /api/v1/orgs/:orgId/...; errors are { error: { code, message, details?, requestId } }.')
-      .setVersion('1')
-      .addBearerAuth()
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'Authorization', description: 'ApiKey amms_<prefix>_<secret>' }, 'ApiKey')
-      .build(),
-  );
-  SwaggerModule.setup('api/docs', app, doc, { jsonDocumentUrl: 'api/docs-json' });
+  // a valid OpenAPI 3.1 document (platform/openapi); the same one `npm run openapi -w @amms/api` writes
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app) as unknown as OpenAPIObject, { jsonDocumentUrl: 'api/docs-json' });
 }
