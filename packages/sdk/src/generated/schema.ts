@@ -656,6 +656,26 @@ export interface paths {
         patch: operations["jobs_update"];
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/jobs/{id}/assign-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Assign options (jobs)
+         * @description Access: permission `job.schedule` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["jobs_assignOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/jobs/{id}/assign": {
         parameters: {
             query?: never;
@@ -2794,6 +2814,11 @@ export interface operations {
                             actorType: "USER" | "API_KEY" | "SYSTEM" | "ANONYMOUS";
                             actorUserId: string | null;
                             actorApiKeyId: string | null;
+                            actor: {
+                                name: string | null;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                                apiKeyName: string | null;
+                            };
                             requestId: string | null;
                             data: unknown;
                             hash: string;
@@ -3997,6 +4022,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 operatorMembershipId?: string;
+                machineDown?: "true" | "false";
             };
             header?: never;
             path: {
@@ -4064,6 +4090,8 @@ export interface operations {
                                     name: string;
                                     /** @enum {string} */
                                     kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                    /** @enum {string} */
+                                    status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                                 }[];
                                 createdAt: string;
                             } | null;
@@ -4173,6 +4201,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4288,6 +4318,8 @@ export interface operations {
                                         name: string;
                                         /** @enum {string} */
                                         kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                        /** @enum {string} */
+                                        status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                                     }[];
                                     createdAt: string;
                                 } | null;
@@ -4387,6 +4419,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4492,6 +4526,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4506,6 +4542,77 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    jobs_assignOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        from: string;
+                        to: string;
+                        machines: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            /** @enum {string} */
+                            kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                            modelName: string;
+                            capable: boolean;
+                            teamId: string | null;
+                            busy: {
+                                startsAt: string;
+                                endsAt: string;
+                                /** @enum {string} */
+                                kind: "JOB" | "WORK_ORDER";
+                                jobId: string | null;
+                                workOrderId: string | null;
+                            }[];
+                        }[];
+                        operators: {
+                            /** Format: uuid */
+                            membershipId: string;
+                            name: string;
+                            teams: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            }[];
+                            busy: {
+                                startsAt: string;
+                                endsAt: string;
+                                /** @enum {string} */
+                                kind: "JOB" | "WORK_ORDER";
+                                jobId: string | null;
+                                workOrderId: string | null;
+                            }[];
+                        }[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -4597,6 +4704,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4692,6 +4801,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4791,6 +4902,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4894,6 +5007,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -4990,6 +5105,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                         } | null;
@@ -5053,6 +5170,8 @@ export interface operations {
                                 name: string;
                                 /** @enum {string} */
                                 kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
                             job: {
@@ -5134,6 +5253,7 @@ export interface operations {
                             decidedAt: string | null;
                             decidedByUserId: string | null;
                             rejectionReason: string | null;
+                            decisionComment: string | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -5216,6 +5336,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5229,6 +5350,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -5282,6 +5417,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5295,6 +5431,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -5399,6 +5549,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5412,6 +5563,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -5474,6 +5639,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5487,6 +5653,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -5517,6 +5697,7 @@ export interface operations {
             content: {
                 "application/json": {
                     version?: number;
+                    comment?: string;
                 } | null;
             };
         };
@@ -5549,6 +5730,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5562,6 +5744,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -5625,6 +5821,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5638,6 +5835,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -5700,6 +5911,7 @@ export interface operations {
                         decidedAt: string | null;
                         decidedByUserId: string | null;
                         rejectionReason: string | null;
+                        decisionComment: string | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -5713,6 +5925,20 @@ export interface operations {
                             unitPriceMinor: string;
                             amountMinor: string;
                         }[];
+                        people: {
+                            createdBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            decidedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -6434,6 +6660,7 @@ export interface operations {
                             acceptedAt: string | null;
                             acceptedByMembershipId: string | null;
                             rejectionReason: string | null;
+                            acceptanceComment: string | null;
                             cancelledAt: string | null;
                             cancelReason: string | null;
                             meterHours: number | null;
@@ -6474,6 +6701,7 @@ export interface operations {
                             acceptedAt: string | null;
                             acceptedByMembershipId: string | null;
                             rejectionReason: string | null;
+                            acceptanceComment: string | null;
                             cancelledAt: string | null;
                             cancelReason: string | null;
                             meterHours: number | null;
@@ -6569,6 +6797,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -6601,6 +6830,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -6630,6 +6877,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -6657,6 +6905,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -6717,6 +6983,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -6749,6 +7016,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -6778,6 +7063,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -6805,6 +7091,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -6880,6 +7184,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -6912,6 +7217,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -6941,6 +7264,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -6968,6 +7292,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7037,6 +7379,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7069,6 +7412,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7098,6 +7459,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7125,6 +7487,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7198,6 +7578,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7230,6 +7611,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7259,6 +7658,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7286,6 +7686,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7316,6 +7734,7 @@ export interface operations {
             content: {
                 "application/json": {
                     version?: number;
+                    comment?: string;
                 };
             };
         };
@@ -7355,6 +7774,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7387,6 +7807,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7416,6 +7854,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7443,6 +7882,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7513,6 +7970,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7545,6 +8003,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7574,6 +8050,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7601,6 +8078,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7671,6 +8166,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7703,6 +8199,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7732,6 +8246,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7759,6 +8274,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7830,6 +8363,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7862,6 +8396,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7891,6 +8443,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -7918,6 +8471,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
@@ -7990,6 +8561,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -8022,6 +8594,24 @@ export interface operations {
                             lineCostMinor: string;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8051,6 +8641,7 @@ export interface operations {
                         acceptedAt: string | null;
                         acceptedByMembershipId: string | null;
                         rejectionReason: string | null;
+                        acceptanceComment: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
                         meterHours: number | null;
@@ -8078,6 +8669,24 @@ export interface operations {
                             quantity: number;
                             createdAt: string;
                         }[];
+                        people: {
+                            reportedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            assignee: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            submittedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                            acceptedBy: {
+                                name: string;
+                                role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
+                            } | null;
+                        };
                     };
                 };
             };
