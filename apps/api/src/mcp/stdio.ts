@@ -63,8 +63,14 @@ async function forward(message: JSONRPCMessage): Promise<void> {
   }
 }
 
-stdio.onmessage = (m) => void forward(m);
+// answers still in flight when the client closes stdin are delivered before the process exits
+const inFlight = new Set<Promise<void>>();
+const drainAndExit = () => void Promise.allSettled([...inFlight]).then(() => process.exit(0));
+stdio.onmessage = (m) => {
+  const p = forward(m).finally(() => inFlight.delete(p));
+  inFlight.add(p);
+};
 stdio.onerror = (err) => process.stderr.write(`amms-mcp: ${err.message}\n`);
-stdio.onclose = () => process.exit(0);
+stdio.onclose = drainAndExit;
 await stdio.start();
-process.stdin.on('end', () => process.exit(0));
+process.stdin.on('end', drainAndExit);
