@@ -250,6 +250,35 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
   });
 });
 
+describe("the key's data scope", () => {
+  it('a TEAM key lists and reads its team\'s machines only; its analytics are the TEAM figures of GET /analytics/overview', async () => {
+    const team = await call(h.base, 'POST', orgPath(w.org.id, '/teams'), { token: w.t.OWNER, body: { name: `mcp-${randomUUID().slice(0, 6)}` }, headers: { 'idempotency-key': randomUUID() } });
+    expectStatus(team, 201);
+    const teamId = team.body.id as string;
+    const moved = await call(h.base, 'PATCH', orgPath(w.org.id, `/assets/${w.combines[0]}`), { token: w.t.OWNER, body: { teamId, version: (await h.db.asset.findUniqueOrThrow({ where: { id: w.combines[0]! } })).version } });
+    expectStatus(moved, 200);
+    const r = await call(h.base, 'POST', orgPath(w.org.id, '/api-keys'), {
+      token: w.t.OWNER,
+      body: { name: 'mcp team', scopes: ['asset.read', 'analytics.read'], dataScope: 'TEAM', teamIds: [teamId] },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expectStatus(r, 201);
+    const teamKey = ZCreateApiKeyResponse.parse(r.body).key;
+    const client = await connect('http', teamKey);
+    try {
+      expect(((await ok(client, 'list_assets', {})).items as { id: string }[]).map((a) => a.id)).toEqual([w.combines[0]]);
+      expect(await refused(client, 'get_asset', { assetId: w.combines[1] })).toMatchObject({ code: 'NOT_FOUND' });
+      const summary = await ok(client, 'analytics_summary', {});
+      const rest = await call(h.base, 'GET', orgPath(w.org.id, '/analytics/overview'), { apiKey: teamKey });
+      expectStatus(rest, 200);
+      expect(summary).toEqual(rest.body);
+      expect(summary).toMatchObject({ fleet: { total: 1 } });
+    } finally {
+      await client.close();
+    }
+  });
+});
+
 describe('audit', () => {
   it("every call of the full key is in the org's audit chain with the tool and its outcome", async () => {
     const events = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: 'mcp.tool_called', actorApiKeyId: keys.full.id } });
