@@ -279,6 +279,24 @@ describe("the key's data scope", () => {
   });
 });
 
+describe('limits', () => {
+  it('the run-starting tools count against agent.run like POST /agent/runs: over it, RATE_LIMITED and no run', async () => {
+    const strict = await startApp({ RATE_LIMIT_AGENT_RUN_PER_MEMBER: '1' });
+    const client = new Client({ name: 'amms-mcp-test', version: '1.0.0' });
+    try {
+      const key = await makeKey('mcp one run', ['agent.run', 'asset.read', 'job.read', 'field.read', 'member.read']);
+      await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', strict.base), { requestInit: { headers: { authorization: `ApiKey ${key.key}` } } }));
+      await ok(client, 'troubleshoot', { assetId: w.combines[1], symptom: 'E12' });
+      const runs = await h.db.agentRun.count({ where: { organizationId: w.org.id } });
+      expect(await refused(client, 'propose_schedule', { goal: '安排下周的收获作业' })).toMatchObject({ code: 'RATE_LIMITED', details: { limit: 'agent.run', per: 'member' } });
+      expect(await h.db.agentRun.count({ where: { organizationId: w.org.id } })).toBe(runs);
+    } finally {
+      await client.close();
+      await strict.close();
+    }
+  }, 60_000);
+});
+
 describe('audit', () => {
   it("every call of the full key is in the org's audit chain with the tool and its outcome", async () => {
     const events = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: 'mcp.tool_called', actorApiKeyId: keys.full.id } });
