@@ -68,6 +68,8 @@ import { ExecutionsService } from './executions/executions.service.js';
 import { ExecutionStreams } from './executions/execution-stream.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 import { KNOWLEDGE_CONTROLLERS, KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
+import { McpController } from './mcp/mcp.controller.js';
+import { McpService } from './mcp/mcp.service.js';
 
 @Module({})
 export class AppModule {
@@ -78,7 +80,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS, McpController],
       providers: [
         AuditRepository,
         AuditService,
@@ -120,6 +122,9 @@ export class AppModule {
         ExecutionsService,
         ExecutionStreams,
         ...KNOWLEDGE_PROVIDERS,
+        // also a plain provider: the MCP tools count agent runs against the same limits
+        RateLimitGuard,
+        McpService,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

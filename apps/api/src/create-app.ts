@@ -82,6 +82,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       { path: 'health', method: RequestMethod.GET },
       { path: 'ready', method: RequestMethod.GET },
       { path: 'metrics', method: RequestMethod.GET },
+      // MCP clients are configured with a server URL; the endpoint is `/mcp` like most MCP servers
+      { path: 'mcp', method: RequestMethod.ALL },
     ],
   });
   // no app.enableShutdownHooks(): main.ts drains HTTP before the pools close (platform/http/drain.ts)

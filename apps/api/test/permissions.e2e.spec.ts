@@ -44,7 +44,10 @@ describe('route → permission map', () => {
   // secret in the answer (login/refresh tokens, a reset's one-time password; a repeated reset
   // issues a newer password). Creates that answer a secret once (members, API keys) keep the key:
   // a repeat would fail (MEMBER_EXISTS) or mint a second key; their stored answer is sealed.
-  it('every POST honours Idempotency-Key, except the auth routes, the password change and reset (secrets in body or answer)', () => {
+  // POST /mcp is JSON-RPC: the message carries its own id, the client's retry rule is the MCP
+  // protocol's, and the tools are reads except the two that start an agent run (a run and a
+  // draft, never business rows; confirming is a person's POST in the web, which takes the key).
+  it('every POST honours Idempotency-Key, except the auth routes, the password change and reset (secrets in body or answer) and MCP (JSON-RPC)', () => {
     const posts = routes.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(30);
     expect(posts.filter((r) => !r.idempotent).map((r) => r.path).sort()).toEqual([
@@ -53,6 +56,7 @@ describe('route → permission map', () => {
       '/api/v1/auth/refresh',
       '/api/v1/me/password',
       '/api/v1/orgs/:orgId/members/:id/password-reset',
+      '/mcp',
     ]);
   });
 

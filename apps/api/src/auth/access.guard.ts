@@ -35,6 +35,15 @@ export class AccessGuard implements CanActivate {
     if (rule.kind === 'public') return true;
 
     const req = context.switchToHttp().getRequest<AuthedRequest>();
+    if (rule.kind === 'apiKey') {
+      // the org is the key's; a user's token is refused here (MCP clients hold a key, not a session)
+      if (!/^ApiKey\s+/i.test(req.headers.authorization ?? '')) throw AuthErrors.apiKeyOnly();
+      const { principal } = await this.identify(req, null);
+      if (principal.kind !== 'API_KEY') throw AuthErrors.apiKeyOnly();
+      req.principal = principal;
+      req.orgContext = keyContext(principal, String(req.id));
+      return true;
+    }
     const outsideOrgs = rule.kind === 'authenticated' || rule.kind === 'platformAdmin';
     const orgId = outsideOrgs ? null : (req.params as Record<string, string | undefined>).orgId;
     if (!outsideOrgs && !orgId) throw new Error(`permission route without :orgId: ${req.routeOptions.url}`);

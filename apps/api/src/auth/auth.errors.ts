@@ -16,5 +16,6 @@ export const AuthErrors = {
   passwordTooWeak: (reasons: readonly string[]) =>
     new AppError('PASSWORD_TOO_WEAK', `The new password is too weak: ${reasons.join(', ')}`, { reasons }),
   passwordReused: () => new AppError('PASSWORD_REUSED', 'The new password must differ from the current one'),
+  apiKeyOnly: () => new AppError('UNAUTHENTICATED', 'This endpoint takes an org API key: send Authorization: ApiKey amms_<prefix>_<secret>'),
   userOnly: () => new AppError('FORBIDDEN', 'This route is for signed-in users, not API keys'),
 };

@@ -12,6 +12,7 @@ export type AccessRule =
   | { kind: 'public' }
   | { kind: 'authenticated'; duringPasswordChange?: true }
   | { kind: 'platformAdmin' }
+  | { kind: 'apiKey' }
   | PermissionRule;
 
 /** `permission`, or any of `or` (a route some callers reach through another right, e.g. reporters reading their reports). */
@@ -37,6 +38,12 @@ export const Authenticated = (opts: { duringPasswordChange?: boolean } = {}) =>
   SetMetadata(ACCESS_KEY, (opts.duringPasswordChange ? { kind: 'authenticated', duringPasswordChange: true } : { kind: 'authenticated' }) satisfies AccessRule);
 /** A platform admin outside any org (the platform catalog); never an org's business rows. */
 export const PlatformAdmin = () => SetMetadata(ACCESS_KEY, { kind: 'platformAdmin' } satisfies AccessRule);
+/**
+ * An org API key only, the org being the key's (no `:orgId` in the path: the MCP endpoint). The
+ * guard builds the key's OrgContext as for any org route; the handler checks permissions per
+ * operation (an MCP tool names its own). A bearer token → 401.
+ */
+export const ApiKeyOnly = () => SetMetadata(ACCESS_KEY, { kind: 'apiKey' } satisfies AccessRule);
 /**
  * An org route: current membership of :orgId with this permission (or one of the alternatives,
  * in which case the service narrows what a caller with only an alternative gets).

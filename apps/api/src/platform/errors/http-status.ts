@@ -30,6 +30,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'ROUTE_NOT_FOUND':
     case 'NOT_A_MEMBER':
       return 404;
+    case 'METHOD_NOT_ALLOWED':
+      return 405;
     case 'CONFLICT':
     case 'VERSION_CONFLICT':
     case 'IDEMPOTENCY_KEY_IN_USE':

@@ -40,17 +40,11 @@ export class RateLimitGuard implements CanActivate {
     const ctx = req.orgContext;
     if (!ctx) throw new Error(`@RateLimit('${name}') on a route without an org context: ${req.routeOptions.url}`);
     const rule = this.config.rateLimits[name];
-    const who = ctx.principal.kind === 'API_KEY' ? `k:${ctx.principal.apiKeyId}` : `m:${ctx.membershipId}`;
-    const memberKey = `${name}:${ctx.organizationId}:${who}`;
-    const orgKey = `${name}:${ctx.organizationId}:org`;
-
     if (rule.kind === 'window') {
-      const member = await this.limiter.hit(memberKey, rule.perMember, rule.windowSeconds);
-      if (!member.allowed) throw this.refuse(name, 'member', member.retryAfterSeconds, rule.perMember);
-      const org = await this.limiter.hit(orgKey, rule.perOrg, rule.windowSeconds);
-      if (!org.allowed) throw this.refuse(name, 'org', org.retryAfterSeconds, rule.perOrg);
+      await this.hit(name, ctx);
       return true;
     }
+    const { memberKey, orgKey } = countersOf(name, ctx);
     // concurrent: hold a slot per member and per org until the response closes
     const member = await this.limiter.acquire(memberKey, rule.perMember, rule.windowSeconds);
     if (!member) throw this.refuse(name, 'member', 5, rule.perMember);
@@ -64,6 +58,21 @@ export class RateLimitGuard implements CanActivate {
     return true;
   }
 
+  /**
+   * Counts one use of the window limit `name` for the caller; over it → throws 429
+   * RATE_LIMITED. For work started by another entry point than its route (an MCP tool starting
+   * an agent run counts against `agent.run` like `POST /agent/runs`).
+   */
+  async hit(name: RateLimitName, ctx: OrgContext): Promise<void> {
+    const rule = this.config.rateLimits[name];
+    if (rule.kind !== 'window') throw new Error(`rate limit ${name} is not a window limit`);
+    const { memberKey, orgKey } = countersOf(name, ctx);
+    const member = await this.limiter.hit(memberKey, rule.perMember, rule.windowSeconds);
+    if (!member.allowed) throw this.refuse(name, 'member', member.retryAfterSeconds, rule.perMember);
+    const org = await this.limiter.hit(orgKey, rule.perOrg, rule.windowSeconds);
+    if (!org.allowed) throw this.refuse(name, 'org', org.retryAfterSeconds, rule.perOrg);
+  }
+
   private refuse(name: RateLimitName, per: 'member' | 'org', retryAfterSeconds: number, limit: number): AppError {
     this.metrics.rateLimited.inc({ limit: name, per });
     const what = this.config.rateLimits[name].kind === 'concurrent' ? `${limit} open at once` : `${limit} per ${this.config.rateLimits[name].windowSeconds} s`;
@@ -73,4 +82,9 @@ export class RateLimitGuard implements CanActivate {
       retryAfterSeconds: Math.max(1, retryAfterSeconds),
     });
   }
+}
+
+function countersOf(name: RateLimitName, ctx: OrgContext): { memberKey: string; orgKey: string } {
+  const who = ctx.principal.kind === 'API_KEY' ? `k:${ctx.principal.apiKeyId}` : `m:${ctx.membershipId}`;
+  return { memberKey: `${name}:${ctx.organizationId}:${who}`, orgKey: `${name}:${ctx.organizationId}:org` };
 }

@@ -72,3 +72,17 @@ describe('who acted, in words (issue #12: names on every action)', () => {
     }
   });
 });
+
+describe('an MCP tool call (mcp.tool_called)', () => {
+  const call = { ...event({ tool: 'analytics_summary', outcome: 'refused', code: 'FORBIDDEN', args: {}, durationMs: 12.4 }), action: 'mcp.tool_called', entityType: 'api_key', actorType: 'API_KEY' as const };
+
+  it('names the tool, the outcome and the refusal code in Chinese', () => {
+    expect(describeEventWith(auditMessages['zh-CN'], labelMessages['zh-CN'], 'org')(call).text).toBe('MCP 调用 analytics_summary：被拒绝 (FORBIDDEN)（12 毫秒）');
+  });
+
+  it('and in English; a successful call shows no code', () => {
+    expect(describeEventWith(auditMessages.en, labelMessages.en, 'org')(call).text).toBe('MCP call analytics_summary: refused (FORBIDDEN) (12 ms)');
+    const ok = { ...call, data: { tool: 'list_assets', outcome: 'ok', durationMs: 3 } };
+    expect(describeEventWith(auditMessages.en, labelMessages.en, 'org')(ok).text).toBe('MCP call list_assets: ok (3 ms)');
+  });
+});

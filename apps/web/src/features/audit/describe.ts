@@ -121,6 +121,17 @@ export function describeEventWith(
           text: format(m.ev.finished, { status: rec(l.executionStatus, after.status), succeeded: num(counts.succeeded), conflict: num(counts.conflict), failed: num(counts.failed) }),
         };
       }
+      case 'mcp.tool_called': {
+        const outcome = rec(m.ev.mcpOutcome, d.outcome);
+        return {
+          stage: null,
+          text: format(m.ev.mcpToolCalled, {
+            tool: str(d.tool),
+            outcome: typeof d.code === 'string' && d.outcome !== 'ok' ? `${outcome} (${d.code})` : outcome,
+            ms: typeof d.durationMs === 'number' ? Math.round(d.durationMs) : '—',
+          }),
+        };
+      }
       case 'execution.refused':
         return { stage: 'execution', text: format(m.ev.refused, { reason: str(d.reason) }) };
       default:
