@@ -66,10 +66,14 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await expect(checklist).toContainText('已完成 3/3 项');
   await checklist.getByRole('button', { name: '备注' }).first().click();
   await checklist.getByLabel(`“${CHECKLIST[0]}”的备注`).fill('液压油管接头渗漏');
-  await checklist.getByRole('button', { name: '保存备注' }).click();
-  await expect(checklist).toContainText('液压油管接头渗漏');
   await page.getByLabel('维修说明').fill('更换液压油管及接头，试车正常。');
   await page.getByLabel('工时（小时）').fill('1.5');
+  // bug 7 (issue #12): a note typed but not saved stops the submit with a warning naming the item
+  await page.getByRole('button', { name: '提交验收' }).click();
+  await expect(page.getByRole('alert').filter({ hasText: `“${CHECKLIST[0]}”的备注还没有保存` })).toBeVisible();
+  expect((await admin.get<{ status: string }>(`work-orders/${workOrderId}`)).status).toBe('IN_PROGRESS');
+  await checklist.getByRole('button', { name: '保存备注' }).click();
+  await expect(checklist).toContainText('液压油管接头渗漏');
   await expectNoHorizontalScroll(page);
   await page.getByRole('button', { name: '提交验收' }).click();
   await expect(page.getByRole('status').filter({ hasText: '已提交，等待其他人验收。' })).toBeVisible();
@@ -80,6 +84,8 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   const apage = await desk.newPage();
   await login(apage, 'admin@green-valley.demo');
   await apage.goto(`/orgs/${admin.orgId}/maintenance/work-orders/${workOrderId}`);
+  // the saved checklist note is on the admin's acceptance page (bug 7)
+  await expect(apage.getByText('液压油管接头渗漏').first()).toBeVisible({ timeout: 60_000 });
   await apage.getByRole('button', { name: '验收通过' }).click({ timeout: 60_000 });
   // acceptance asks once more, with an optional comment kept on the order (issue #12)
   const confirm = apage.getByRole('dialog', { name: '验收工单' });
