@@ -42,14 +42,15 @@ export const DEMO_ORGS: DemoOrg[] = [
   },
 ];
 
+/** The role users: plain names, as a co-op's people are (the role is shown next to the name in the app). */
 const NAMES: Record<TRole, [string, string]> = {
-  OWNER: ['王建国 (Owner)', 'Olivia Owner'],
-  ADMIN: ['李秀兰 (Admin)', 'Adam Admin'],
-  DISPATCHER: ['张伟 (Dispatcher)', 'Dana Dispatcher'],
-  MECHANIC: ['刘强 (Mechanic)', 'Mike Mechanic'],
-  OPERATOR: ['陈磊 (Operator)', 'Oscar Operator'],
-  ACCOUNTANT: ['赵敏 (Accountant)', 'Alice Accountant'],
-  VIEWER: ['孙丽 (Viewer)', 'Victor Viewer'],
+  OWNER: ['王建国', 'Olivia Hartley'],
+  ADMIN: ['李秀兰', 'Adam Whitfield'],
+  DISPATCHER: ['张伟', 'Dana Morales'],
+  MECHANIC: ['刘强', 'Mike Donnelly'],
+  OPERATOR: ['陈磊', 'Oscar Lindqvist'],
+  ACCOUNTANT: ['赵敏', 'Alice Brennan'],
+  VIEWER: ['孙丽', 'Victor Okafor'],
 };
 
 export function demoUsers(org: DemoOrg, index: number) {
@@ -68,16 +69,36 @@ export const PLATFORM_ADMIN = { email: 'platform@amms.demo', name: 'Platform Adm
 /** Operators and mechanics per org at scale 1 (the role users above included): enough hands for the fleet. */
 export const STAFF_PER_SCALE = { OPERATOR: 10, MECHANIC: 3 } as const;
 
-const EXTRA_NAMES: Record<'OPERATOR' | 'MECHANIC', [string[], string[]]> = {
-  OPERATOR: [
-    ['赵刚', '钱勇', '孙涛', '周军', '吴斌', '郑浩', '冯亮', '褚明', '卫东', '蒋超', '沈鹏', '韩磊', '杨帆', '朱峰'],
-    ['Ben Baker', 'Carl Cooper', 'Dave Dunn', 'Ed Evans', 'Frank Fox', 'Greg Gray', 'Hank Hill', 'Ian Irwin', 'Jack Jones', 'Kyle King', 'Luke Lane', 'Matt Moore', 'Nick Nash', 'Pete Price'],
-  ],
-  MECHANIC: [
-    ['马师傅', '高师傅', '林师傅', '何师傅', '罗师傅'],
-    ['Sam Smith', 'Tom Turner', 'Walt Ward', 'Vic Vance', 'Roy Reed'],
-  ],
-};
+/**
+ * Names for the extra staff: surname × given name, walked with a stride so that neighbours differ
+ * in both parts and no name repeats before every pair is used (26 × 31 = 806 names per language:
+ * operators count up from the first pair, mechanics down from the last, distinct up to scale 60).
+ */
+const SURNAMES = [
+  ['赵', '钱', '孙', '周', '吴', '郑', '冯', '卫', '蒋', '沈', '韩', '杨', '朱', '秦', '许', '何', '吕', '施', '曹', '严', '金', '魏', '陶', '姜', '谢', '邹'],
+  ['Baker', 'Cooper', 'Dunn', 'Evans', 'Fletcher', 'Gray', 'Hill', 'Irwin', 'Jensen', 'Kowalski', 'Lane', 'Moore', 'Nash', 'Price', 'Quinn', 'Reyes', 'Shaw', 'Turner', 'Underwood', 'Vance', 'Walsh', 'Young', 'Abbott', 'Byrne', 'Carver', 'Doyle'],
+] as const;
+const GIVEN = [
+  ['刚', '勇', '涛', '军', '斌', '浩', '亮', '明', '东', '超', '鹏', '磊', '帆', '峰', '建华', '志强', '国庆', '海涛', '春生', '永福', '德明', '晓东', '立新', '红军', '金山', '保国', '长江', '秋生', '文斌', '玉林', '学军'],
+  ['Ben', 'Carl', 'Dave', 'Ed', 'Frank', 'Greg', 'Hank', 'Ian', 'Jack', 'Kyle', 'Luke', 'Matt', 'Nick', 'Pete', 'Ray', 'Sean', 'Tim', 'Will', 'Anna', 'Beth', 'Clara', 'Dora', 'Emma', 'Fiona', 'Grace', 'Holly', 'Iris', 'June', 'Kate', 'Laura', 'Mia'],
+] as const;
+
+/** The n-th extra name (0-based) of a language: unique for n < surnames × given names, then numbered. */
+export function staffName(lang: 0 | 1, n: number): string {
+  const sur = SURNAMES[lang];
+  const given = GIVEN[lang];
+  const total = sur.length * given.length;
+  const k = n % total;
+  // 26 and 31 are coprime: k → (k mod 26, k mod 31) visits every pair once (Chinese remainder theorem)
+  const s = sur[k % sur.length] as string;
+  const g = given[k % given.length] as string;
+  const base = lang === 0 ? `${s}${g}` : `${g} ${s}`;
+  const round = Math.floor(n / total);
+  return round === 0 ? base : `${base} ${round + 1}`;
+}
+
+/** How many distinct extra names a language has before numbering starts. */
+const NAME_PAIRS = SURNAMES[0].length * GIVEN[0].length;
 
 /**
  * Extra demo operators and mechanics (operator2@…, mechanic2@…, same password), so the seeded
@@ -87,10 +108,8 @@ const EXTRA_NAMES: Record<'OPERATOR' | 'MECHANIC', [string[], string[]]> = {
 export function demoStaff(org: DemoOrg, index: number, scale: number) {
   const out: { email: string; name: string; role: 'OPERATOR' | 'MECHANIC'; dataScope: ReturnType<typeof scopeOf>; locale: string; teams: string[] }[] = [];
   for (const role of ['OPERATOR', 'MECHANIC'] as const) {
-    const names = EXTRA_NAMES[role][index === 0 ? 0 : 1];
     for (let n = 2; n <= STAFF_PER_SCALE[role] * scale; n++) {
-      const base = names[(n - 2) % names.length] as string;
-      const name = n - 2 < names.length ? base : `${base} ${Math.floor((n - 2) / names.length) + 1}`;
+      const name = staffName(index === 0 ? 0 : 1, role === 'MECHANIC' ? NAME_PAIRS - 1 - (n - 2) : n - 2);
       out.push({
         email: `${role.toLowerCase()}${n}@${org.domain}`,
         name,
