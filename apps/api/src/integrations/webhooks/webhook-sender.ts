@@ -1,6 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
-import { guardedLookup, hostOf, TargetRefused } from './ssrf.js';
+import { isIP } from 'node:net';
+import { guardedLookup, hostOf, isBlockedAddress, TargetRefused } from './ssrf.js';
 
 export interface SendResult {
   statusCode: number | null;
@@ -28,6 +29,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
   const started = process.hrtime.bigint();
   const elapsed = () => Number((process.hrtime.bigint() - started) / 1_000_000n);
   const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
+  // an IP literal never goes through `lookup` (Node connects to it directly): check it here
+  const literal = hostOf(target);
+  if (!allowed && isIP(literal) && isBlockedAddress(literal)) {
+    const e = new TargetRefused(literal, literal);
+    return Promise.resolve({ statusCode: null, latencyMs: 0, responseExcerpt: null, ok: false, refused: true, error: e.message });
+  }
   return new Promise<SendResult>((resolve) => {
     let settled = false;
     const done = (r: Omit<SendResult, 'latencyMs'>) => {
