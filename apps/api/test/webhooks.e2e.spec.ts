@@ -21,7 +21,8 @@ import { MIGRATOR_JS, WORKER_JS, appendTail, killProcess, startWorkerProcess } f
  * Retries are fast here: 3 attempts, 150 ms base backoff; an endpoint is disabled at its first
  * final failure (WEBHOOK_DISABLE_AFTER_MS=0) so that rule runs too.
  */
-const WH_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_webhooks_e2e$1');
+// <the test database>_wh: each checkout's TEST_DATABASE_URL gives its own (parallel runs never share a relay)
+const WH_DB = TEST_DATABASE_URL.replace(/\/([^/?]+)(\?|$)/, '/$1_wh$2');
 const WEBHOOK_ENV = { WEBHOOK_ALLOW_HOSTS: '127.0.0.1', WEBHOOK_MAX_ATTEMPTS: '3', WEBHOOK_RETRY_BASE_MS: '150', WEBHOOK_DISABLE_AFTER_MS: '0', WEBHOOK_TIMEOUT_MS: '5000' };
 
 interface Received {
