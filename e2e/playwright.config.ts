@@ -41,6 +41,8 @@ const apiEnv = {
   // every browser here is 127.0.0.1, and other suites share the Redis counters:
   // keep the per-IP login budget out of the way (the per-email limit still applies)
   LOGIN_MAX_ATTEMPTS_PER_IP: env.LOGIN_MAX_ATTEMPTS_PER_IP ?? '100000',
+  // the webhooks journey's receiver listens on loopback (refused as a target otherwise)
+  WEBHOOK_ALLOW_HOSTS: env.WEBHOOK_ALLOW_HOSTS ?? '127.0.0.1',
 };
 
 export default defineConfig({

@@ -41,6 +41,8 @@ const ID_KINDS: Record<string, string> = {
   'documents/:id': 'document',
   'versions/:versionId': 'documentVersion',
   'pages/:page': 'page',
+  'webhooks/:id': 'webhook',
+  'deliveries/:deliveryId': 'webhookDelivery',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -82,6 +84,9 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST work-orders/:id/reject': () => ({ reason: 'pwned' }),
   'POST work-orders/:id/start': () => ({}),
   'POST work-orders/:id/submit': () => ({}),
+  'PATCH webhooks/:id': () => ({ version: 1, description: 'pwned' }),
+  'POST webhooks/:id/rotate-secret': () => ({}),
+  'POST webhooks/:id/deliveries/:deliveryId/redeliver': () => ({}),
 };
 
 /** One of every kind of row in `org`, created the way users create them (the API), plus a draft and an execution. */
@@ -109,6 +114,10 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     data: { organizationId: org.id, documentId: document.id, versionNumber: 1, status: 'READY', fileName: 'm.pdf', sizeBytes: 1000, sha256: createHash('sha256').update(document.id).digest('hex'), pageCount: 1, readyAt: new Date() },
   });
   await h.db.document.update({ where: { id: document.id }, data: { currentVersionId: version.id } });
+  // a public IP literal: passes the SSRF check without DNS; the delivery row is written directly
+  const webhook = await post('/webhooks', { url: 'https://93.184.215.14/amms', eventTypes: ['job.created'] });
+  const whEvent = await h.db.webhookEvent.create({ data: { organizationId: org.id, type: 'job.created', resourceType: 'job', resourceId: job.id } });
+  const whDelivery = await h.db.webhookDelivery.create({ data: { organizationId: org.id, endpointId: webhook.endpoint.id, eventId: whEvent.id, status: 'SUCCEEDED', attempts: 1 } });
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -131,6 +140,8 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     document: document.id,
     documentVersion: version.id,
     page: '1',
+    webhook: webhook.endpoint.id,
+    webhookDelivery: whDelivery.id,
   };
 }
 
@@ -182,6 +193,8 @@ describe('every org route against another org (generated from the route list)', 
         await h.db.document.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         await h.db.documentVersion.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         await h.db.meterReading.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.webhookEndpoint.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+        await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

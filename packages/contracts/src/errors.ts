@@ -70,6 +70,8 @@ export const ERROR_CODES = [
   // knowledge
   'FILE_NOT_PDF',
   'DOCUMENT_NOT_READY',
+  // webhooks
+  'WEBHOOK_URL_REFUSED',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

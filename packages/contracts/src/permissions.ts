@@ -52,6 +52,7 @@ export const PERMISSIONS = [
   'draft.execute',
   'knowledge.read',
   'knowledge.manage',
+  'webhook.manage',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;

@@ -26,6 +26,7 @@ import { diff } from '../audit/changes.js';
 import { AssetsRepository, type AssetData } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 /**
  * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.
@@ -104,7 +105,8 @@ export class AssetsService {
     return pageOf(rows, q.limit, toAsset, order.position);
   }
 
-  private async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {
+  /** uncached (the audit trail and webhook payloads read through it) */
+  async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {
     const a = await this.repo.findAssetByIdWithModel(undefined, ctx.organizationId, id, assetScope(ctx));
     if (!a) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
@@ -183,6 +185,7 @@ export class AssetsService {
         const after = toAsset(a);
         const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
         await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.created', 'asset', a.id, { after: fields }));
+        await WebhookEvents.emit(tx, ctx, 'asset.created', a.id);
         return after;
       });
     } catch (err) {
@@ -229,6 +232,7 @@ export class AssetsService {
         const after = (await this.repo.findAssetById(tx, ctx.organizationId, id, {}))!;
         const event = after.status !== current.status ? 'asset.status_changed' : 'asset.updated';
         await this.audit.append(tx, this.audit.forCtx(ctx, event, 'asset', id, diff(toAsset(current), toAsset(after))));
+        await WebhookEvents.emit(tx, ctx, event === 'asset.status_changed' ? 'asset.status_changed' : undefined, id);
         return toAsset(after);
       });
     } catch (err) {
@@ -268,6 +272,7 @@ export class AssetsService {
     const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, assetId, current.version, { status });
     if (!ok) throw versionConflict(toAsset(current));
     await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.status_changed', 'asset', assetId, { before: { status: current.status }, after: { status } }));
+    await WebhookEvents.emit(tx, ctx, 'asset.status_changed', assetId);
     // inside the caller's transaction: queued with it (outbox), applied by the worker after commit
     await this.cache.invalidateInTx(tx, ctx.organizationId, assetInvalidation(assetId));
     return true;

@@ -26,6 +26,7 @@ import { CostsRepository, type CostDocumentData, type CostDocumentUpdate, type C
 import { assetScope } from '../assets/assets.service.js';
 import { jobScope } from '../jobs/jobs.scope.js';
 import { workOrderScope } from '../maintenance/maintenance.scope.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 /**
  * Cost documents a caller may see and touch. ORG: all; TEAM: documents about an asset of
@@ -48,6 +49,8 @@ const NUMBER_ATTEMPTS = 3;
 type Transition = 'submit' | 'approve' | 'reject' | 'reopen';
 const TARGET: Record<Transition, TCostDocumentStatus> = { submit: 'SUBMITTED', approve: 'APPROVED', reject: 'REJECTED', reopen: 'DRAFT' };
 const EVENT: Record<Transition, string> = { submit: 'cost.submitted', approve: 'cost.approved', reject: 'cost.rejected', reopen: 'cost.reopened' };
+/** the transitions integrations hear about (webhooks); reopen is internal bookkeeping */
+const WEBHOOK_EVENT = { submit: 'cost_document.submitted', approve: 'cost_document.approved', reject: 'cost_document.rejected', reopen: undefined } as const satisfies Record<Transition, string | undefined>;
 
 /** `?sort=` fields of the document list (documentDate is a calendar date: many ties, broken by id). */
 const COST_SORT_FIELDS = { documentDate: { type: 'date' }, createdAt: { type: 'date' } } as const;
@@ -232,6 +235,7 @@ export class CostsService {
         after: { ...changes.after, status: after.status, totalMinor: after.totalMinor.toString() },
       };
       await this.audit.append(tx, this.audit.forCtx(ctx, EVENT[kind], 'cost_document', id, event));
+      await WebhookEvents.emit(tx, ctx, WEBHOOK_EVENT[kind], id);
       return toCostDocumentDetail(after);
     });
   }

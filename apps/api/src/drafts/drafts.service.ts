@@ -35,6 +35,7 @@ import { ToolRunner } from '../agent/tools/runner.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 /**
  * Drafts are org-wide for ORG-scoped members. A TEAM- or ASSIGNED-scoped member only sees the
@@ -297,6 +298,7 @@ export class DraftsService implements OnModuleInit {
         await this.lostRace(ctx, id);
       }
       await this.audit.append(tx, this.audit.forCtx(ctx, 'draft.confirmed', 'draft', id, { version: input.version, contentHash: input.contentHash, confirmedByMembershipId: ctx.membershipId }));
+      await WebhookEvents.emit(tx, ctx, 'draft.confirmed', id);
       return toDraft(await this.load(tx, ctx, id));
     });
   }

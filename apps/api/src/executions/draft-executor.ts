@@ -18,6 +18,7 @@ import { loadMember, memberContext } from '../tenancy/member-context.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { countsOf, executionTopic } from './executions.mappers.js';
 import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 /**
  * Refusals that mean "the world changed since the draft" (a CONFLICT receipt that says what);
@@ -222,6 +223,7 @@ export class DraftExecutor {
       const status: ExecutionStatus = counts.succeeded === exec.itemsTotal ? 'SUCCEEDED' : counts.succeeded === 0 ? 'FAILED' : 'PARTIAL';
       if (!(await this.repo.updateIf(tx, org, exec.id, ['RUNNING'], { status, finishedAt: new Date() }))) return null;
       await tx.draft.updateMany({ where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' }, data: { status: 'EXECUTED', rowVersion: { increment: 1 } } });
+      await WebhookEvents.emit(tx, ctx, 'execution.finished', exec.id);
       await this.audit.append(tx, this.audit.forCtx(ctx, 'execution.finished', 'execution', exec.id, { draftId: exec.draftId, version: exec.version, counts, before: { status: 'RUNNING', draftStatus: 'EXECUTING' }, after: { status, draftStatus: 'EXECUTED' } }));
       return status;
     });

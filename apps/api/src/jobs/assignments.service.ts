@@ -22,6 +22,7 @@ import { assignmentSummary, toCalendarAssignment, toJob, type JobRow } from './j
 import { JobsRepository } from './jobs.repository.js';
 import { jobScope } from './jobs.scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 export type AssignInput = Omit<TAssignJobRequest, 'implementAssetIds'> & { implementAssetIds?: string[] | undefined };
 
@@ -99,6 +100,7 @@ export class AssignmentsService {
             machines,
           });
           await this.bookings.bookAssignment(tx, ctx.organizationId, assignmentId, { assetIds, operatorMembershipId: input.operatorMembershipId, range });
+          await WebhookEvents.emit(tx, ctx, 'job.scheduled', jobId);
           const after = toJob((await this.repo.findById(tx, ctx.organizationId, jobId, {}))!);
           const before = toJob(job);
           await this.audit.append(

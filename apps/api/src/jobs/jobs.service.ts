@@ -27,6 +27,7 @@ import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository, type JobUpdate } from './jobs.repository.js';
 import { canWriteTeam, fieldScope, jobScope } from './jobs.scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 const JOB_SORT_FIELDS = { windowStart: { type: 'date' }, createdAt: { type: 'date' } } as const;
 
@@ -94,6 +95,7 @@ export class JobsService {
       const after = toJob(job);
       const { id: _id, version: _v, createdAt: _c, updatedAt: _u, assignment: _a, ...fields } = after;
       await this.audit.append(tx, this.audit.forCtx(ctx, 'job.created', 'job', job.id, { after: fields }));
+      await WebhookEvents.emit(tx, ctx, 'job.created', job.id);
       return after;
     });
   }
@@ -161,6 +163,7 @@ export class JobsService {
       const data: JobUpdate = { status: 'IN_PROGRESS', startedAt, startMeterHours: input.meterHours === undefined ? null : input.meterHours.toFixed(1) };
       const ok = await this.repo.updateIfState(tx, ctx.organizationId, id, { statuses: sourcesOf('IN_PROGRESS'), version: current.version, scope: jobScope(ctx) }, data);
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'IN_PROGRESS');
+      await WebhookEvents.emit(tx, ctx, 'job.started', id);
       const primary = this.primaryOf(current);
       if (input.meterHours !== undefined && primary) {
         // the job (assigned to me) is the authorization for its machine
@@ -201,6 +204,7 @@ export class JobsService {
       };
       const ok = await this.repo.updateIfState(tx, ctx.organizationId, id, { statuses: sourcesOf('COMPLETED'), version: current.version, scope: jobScope(ctx) }, data);
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'COMPLETED');
+      await WebhookEvents.emit(tx, ctx, 'job.completed', id);
       const primary = this.primaryOf(current);
       if (input.meterHours !== undefined && primary) {
         await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: completedAt, source: 'JOB', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
@@ -238,6 +242,7 @@ export class JobsService {
         { status: 'CANCELLED', cancelledAt: now, cancelReason: input.reason },
       );
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'CANCELLED');
+      await WebhookEvents.emit(tx, ctx, 'job.cancelled', id);
       const live = current.assignments[0];
       if (live) {
         await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, now);

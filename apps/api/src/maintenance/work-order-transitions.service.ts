@@ -22,6 +22,7 @@ import { toWorkOrder, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type WorkOrderRow } from './maintenance.repository.js';
 import { workOrderScope } from './maintenance.scope.js';
 import { WorkOrdersService } from './work-orders.service.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 interface Step {
   /** refusals that depend on who asks (checked before writing) */
@@ -39,6 +40,8 @@ const EVENT: Record<TWorkOrderAction, string> = {
   reject: 'workorder.rejected',
   cancel: 'workorder.cancelled',
 };
+/** the transitions integrations hear about (webhooks) */
+const WEBHOOK_EVENT: Partial<Record<TWorkOrderAction, 'work_order.submitted' | 'work_order.accepted'>> = { submit: 'work_order.submitted', accept: 'work_order.accepted' };
 
 /**
  * OPEN → IN_PROGRESS → AWAITING_ACCEPTANCE → CLOSED, CANCELLED, and rejection back to work.
@@ -166,6 +169,7 @@ export class WorkOrderTransitionsService {
       await step.after?.(tx, wo, now);
       const after = (await this.repo.findWorkOrder(tx, org, id, {}))!;
       await this.audit.append(tx, this.audit.forCtx(ctx, EVENT[action], 'work_order', id, { ...diff(toWorkOrder(wo), toWorkOrder(after)), ...step.audit }));
+      await WebhookEvents.emit(tx, ctx, WEBHOOK_EVENT[action], id);
       return this.orders.detail(tx, ctx, id);
     });
   }

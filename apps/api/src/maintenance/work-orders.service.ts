@@ -24,6 +24,7 @@ import { MaintenanceErrors } from './maintenance.errors.js';
 import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
 import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from './maintenance.scope.js';
+import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */
 const WORK_ORDER_SORT_FIELDS = { plannedStart: { type: 'date', nullable: true }, createdAt: { type: 'date' } } as const;
@@ -296,6 +297,7 @@ export class WorkOrdersService {
     if (range) await this.bookings.bookWorkOrder(tx, org, wo.id, data.assetId, range);
     const row = (await this.repo.findWorkOrder(tx, org, wo.id, {}))!;
     await this.audit.append(tx, this.audit.forCtx(ctx, 'workorder.created', 'work_order', wo.id, { after: { ...createdFields(row), checklist: checklist.map((c) => c.label) } }));
+    await WebhookEvents.emit(tx, ctx, 'work_order.created', wo.id);
     return row;
   }
 

@@ -16,6 +16,7 @@ import { abandonExecution, executeDraft, RESUME_IDLE_MS, resumeUnfinishedExecuti
 import { Ingestor } from '../knowledge/ingest/ingestor.js';
 import { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
 import { ingestVersion, resumeIngestion } from './knowledge-ingest.js';
+import { WebhookDeliverer } from '../integrations/webhooks/webhook-deliverer.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -35,6 +36,11 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     'draft.resume': async () => ({ resumed: await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts, RESUME_IDLE_MS) }),
     'knowledge.ingest': async (payload) => ingestVersion(ctx.get(Ingestor), queues.get('amms-knowledge')!, payload as JobPayload<'knowledge.ingest'>, config.worker.jobAttempts),
     'knowledge.resume': async () => ({ resumed: await resumeIngestion(ctx.get(IngestRepository), queues.get('amms-knowledge')!, config.knowledge.ingestLeaseMs, config.worker.jobAttempts) }),
+    // one HTTP attempt; retries are outbox rows written by the deliverer (never BullMQ's own retry)
+    'webhook.deliver': async (payload) => {
+      const p = payload as JobPayload<'webhook.deliver'>;
+      return ctx.get(WebhookDeliverer).deliver(p.organizationId, p.deliveryId);
+    },
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);

@@ -17,6 +17,14 @@ import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
 import { Ingestor } from '../knowledge/ingest/ingestor.js';
 import { EmbeddingsClient } from '../knowledge/search/embeddings.js';
+import { FieldsRepository } from '../jobs/fields.repository.js';
+import { JobsService } from '../jobs/jobs.service.js';
+import { MeterReadingsService } from '../assets/meter-readings.service.js';
+import { CostsRepository } from '../costs/costs.repository.js';
+import { CostsService } from '../costs/costs.service.js';
+import { DocumentsRepository } from '../knowledge/documents.repository.js';
+import { DocumentsService } from '../knowledge/documents.service.js';
+import { WEBHOOK_WORKER_PROVIDERS } from '../integrations/webhooks/webhooks.module.js';
 
 /** The worker's providers: the platform plus what its job handlers call (the same services as the API). */
 @Module({})
@@ -29,7 +37,9 @@ export class WorkerModule {
         // MAINTENANCE drafts: work orders (+ the asset status changes they may make)
         AssetsRepository, AssetsService, MaintenanceRepository, WorkOrdersService,
         // knowledge: document ingestion
-        IngestRepository, Ingestor, EmbeddingsClient],
+        IngestRepository, Ingestor, EmbeddingsClient,
+        // webhooks: delivery, and the GET of each event's resource for the endpoint's creator
+        ...WEBHOOK_WORKER_PROVIDERS, FieldsRepository, MeterReadingsService, JobsService, CostsRepository, CostsService, DocumentsRepository, DocumentsService],
     };
   }
 }

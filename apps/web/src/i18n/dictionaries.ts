@@ -59,6 +59,7 @@ const zhCN = {
     members: { title: '成员', description: '管理组织成员的角色、数据范围、团队与状态。' },
     teams: { title: '团队', description: '按团队组织成员，用于数据范围与作业分配。' },
     apiKeys: { title: 'API 密钥', description: '用于系统集成的组织级 API 密钥：权限范围、有效期与吊销。' },
+    webhooks: { title: 'Webhook', description: '业务事件发生时向外部系统推送签名通知：端点、事件类型、密钥轮换与投递记录。' },
   },
   comingSoon: {
     badge: '即将推出',
@@ -186,6 +187,7 @@ const en: Dictionary = {
     members: { title: 'Members', description: 'Manage members’ roles, data scope, teams and status.' },
     teams: { title: 'Teams', description: 'Group members into teams for data scope and job assignment.' },
     apiKeys: { title: 'API keys', description: 'Organization API keys for integrations: scopes, expiry and revocation.' },
+    webhooks: { title: 'Webhooks', description: 'Signed notifications to other systems when something happens: endpoints, event types, secret rotation and the delivery log.' },
   },
   comingSoon: {
     badge: 'Coming soon',

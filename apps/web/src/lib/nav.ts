@@ -27,6 +27,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'members', segment: 'members', permission: 'member.manage', group: 'admin' },
   { key: 'teams', segment: 'teams', permission: 'team.manage', group: 'admin' },
   { key: 'apiKeys', segment: 'api-keys', permission: 'apikey.manage', group: 'admin' },
+  { key: 'webhooks', segment: 'webhooks', permission: 'webhook.manage', group: 'admin' },
 ];
 
 export function sectionByKey(key: SectionKey): NavSection {

@@ -5,6 +5,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
 import type { IngestFailureCode } from '../knowledge.errors.js';
 import type { PlannedChunk } from './chunker.js';
+import { WebhookEvents } from '../../integrations/webhooks/webhook-events.js';
 
 export interface ClaimedVersion {
   id: string;
@@ -107,6 +108,8 @@ export class IngestRepository {
           actorType: 'SYSTEM',
           data: { versionId: v.id, versionNumber: v.versionNumber, pageCount: outcome.pageCount, ocrPages: outcome.ocrPages, warnings: outcome.warnings, chunks: chunks.length, current: promoted === 1 },
         });
+        // org documents only (the platform library has no org to tell)
+        if (v.organizationId) await WebhookEvents.emit(tx, { organizationId: v.organizationId }, 'document.ready', v.documentId);
         return true;
       },
       { timeout: 120_000 },

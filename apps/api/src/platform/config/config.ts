@@ -103,6 +103,16 @@ const ZEnv = z.object({
   METER_MAX_HOURS_PER_DAY_IMPLEMENT: z.coerce.number().min(0.1).max(24).default(24),
   /** meter plausibility: hours allowed on top (meters show tenths, clocks disagree a little) */
   METER_GRACE_HOURS: z.coerce.number().min(0).max(1000).default(1),
+  /** webhooks: hosts (exact names or IP literals, comma-separated) a webhook may target even when they resolve to a private, loopback or link-local address (development, tests) */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
+  /** webhooks: one delivery attempt's whole time (connect + response) */
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(10_000),
+  /** webhooks: attempts per delivery (the first + retries); with the base delay below ≈ 25 h in all */
+  WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(11),
+  /** webhooks: retry n waits base × 2^(n-1) (± 10 %): 90 s, 3 min, 6 min … ~12.8 h */
+  WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(90_000),
+  /** webhooks: an endpoint whose deliveries keep failing this long (and one more gives up) is disabled; default 3 days */
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(0).default(3 * 24 * 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -194,6 +204,13 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
         IMPLEMENT: e.METER_MAX_HOURS_PER_DAY_IMPLEMENT,
       },
       graceHours: e.METER_GRACE_HOURS,
+    },
+    webhooks: {
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean),
+      timeoutMs: e.WEBHOOK_TIMEOUT_MS,
+      maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
+      retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
+      disableAfterMs: e.WEBHOOK_DISABLE_AFTER_MS,
     },
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {

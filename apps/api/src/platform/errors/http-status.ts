@@ -71,6 +71,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'DRAFT_EDIT_NOT_SUPPORTED':
     case 'PASSWORD_TOO_WEAK':
     case 'PASSWORD_REUSED':
+    case 'WEBHOOK_URL_REFUSED':
       return 422;
     case 'RATE_LIMITED':
       return 429;

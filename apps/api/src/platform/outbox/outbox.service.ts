@@ -12,6 +12,20 @@ export interface OutboxRow {
 }
 
 /**
+ * The same as OutboxService.enqueue, for code that has a transaction but no injector (a static
+ * hook called from many services). `availableAt` delays the relay (a retry later, durable).
+ */
+export async function enqueueOutbox<N extends JobName>(tx: Tx, organizationId: string | null, name: N, payload: JobPayload<N>, opts: { availableAt?: Date } = {}): Promise<string> {
+  const def = JOBS[name];
+  const parsed = def.payload.parse(payload);
+  const row = await tx.outboxEvent.create({
+    data: { organizationId, queue: def.queue, name, payload: parsed as Prisma.InputJsonValue, ...(opts.availableAt ? { availableAt: opts.availableAt } : {}) },
+    select: { id: true },
+  });
+  return row.id;
+}
+
+/**
  * Transactional outbox: a state change and "enqueue X" commit together. The worker's
  * relay moves committed rows to BullMQ with jobId = outbox id (so a re-relay after a
  * crash is de-duplicated), then marks exactly those ids dispatched.
@@ -20,14 +34,8 @@ export interface OutboxRow {
 export class OutboxService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async enqueue<N extends JobName>(tx: Tx, organizationId: string | null, name: N, payload: JobPayload<N>): Promise<string> {
-    const def = JOBS[name];
-    const parsed = def.payload.parse(payload);
-    const row = await tx.outboxEvent.create({
-      data: { organizationId, queue: def.queue, name, payload: parsed as Prisma.InputJsonValue },
-      select: { id: true },
-    });
-    return row.id;
+  async enqueue<N extends JobName>(tx: Tx, organizationId: string | null, name: N, payload: JobPayload<N>, opts: { availableAt?: Date } = {}): Promise<string> {
+    return enqueueOutbox(tx, organizationId, name, payload, opts);
   }
 
   /** Claims up to `limit` undispatched rows, hands them to `publish`, marks them dispatched. */

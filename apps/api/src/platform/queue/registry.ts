@@ -5,7 +5,7 @@ import { CACHE_RESOURCES } from '../cache/cache-keys.js';
  * Every queue and job the system knows, with its payload schema (ids only, never
  * whole entities or secrets). The worker refuses to start if a job has no handler.
  */
-export const QUEUES = ['amms-housekeeping', 'amms-cache', 'amms-drafts', 'amms-knowledge'] as const;
+export const QUEUES = ['amms-housekeeping', 'amms-cache', 'amms-drafts', 'amms-knowledge', 'amms-webhooks'] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const JOBS = {
@@ -48,6 +48,12 @@ export const JOBS = {
   'knowledge.resume': {
     queue: 'amms-knowledge',
     payload: z.object({}).strict(),
+  },
+  // Send one webhook delivery (integrations/webhooks): one HTTP attempt; a failed attempt writes
+  // the next one as an outbox row with availableAt = now + backoff (durable in Postgres).
+  'webhook.deliver': {
+    queue: 'amms-webhooks',
+    payload: z.object({ organizationId: z.uuid(), deliveryId: z.uuid() }).strict(),
   },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 

@@ -10,7 +10,7 @@ import { can, type OrgContext } from '@/lib/server/auth';
  * member holds the section's permission (lib/nav.ts); otherwise the no-access notice,
  * and no data is fetched (the API would refuse it anyway).
  */
-export async function AdminSection({ ctx, section, children }: { ctx: OrgContext; section: 'members' | 'teams' | 'apiKeys'; children: ReactNode }) {
+export async function AdminSection({ ctx, section, children }: { ctx: OrgContext; section: 'members' | 'teams' | 'apiKeys' | 'webhooks'; children: ReactNode }) {
   const { t } = await getI18n();
   const allowed = can(ctx.membership, sectionByKey(section).permission);
   return (

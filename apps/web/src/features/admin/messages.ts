@@ -191,6 +191,7 @@ export const messages = defineMessages(
       analytics: '分析',
       agent: '智能调度',
       draft: '草稿',
+      webhook: 'Webhook',
     },
     permissions: {
       'org.read': '查看组织',
@@ -228,6 +229,7 @@ export const messages = defineMessages(
       'draft.execute': '执行草稿',
       'knowledge.read': '查阅知识库',
       'knowledge.manage': '管理知识库文档',
+      'webhook.manage': '管理 Webhook',
     },
   },
   {
@@ -419,6 +421,7 @@ export const messages = defineMessages(
       analytics: 'Analytics',
       agent: 'Agent',
       draft: 'Drafts',
+      webhook: 'Webhooks',
     },
     permissions: {
       'org.read': 'View organization',
@@ -456,6 +459,7 @@ export const messages = defineMessages(
       'draft.execute': 'Execute drafts',
       'knowledge.read': 'Read the knowledge base',
       'knowledge.manage': 'Manage knowledge documents',
+      'webhook.manage': 'Manage webhooks',
     },
   },
 );

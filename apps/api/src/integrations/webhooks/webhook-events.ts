@@ -1,0 +1,34 @@
+import { resourceTypeOf, type TWebhookEventType } from '@amms/contracts/webhooks';
+import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
+import type { Tx } from '../../platform/prisma/prisma.service.js';
+
+/**
+ * The one hook business services call, inside the transaction of the change:
+ * `await WebhookEvents.emit(tx, ctx, 'job.completed', job.id)`.
+ *
+ * Cheap when nobody listens (one indexed read). Otherwise it writes the event, one delivery per
+ * subscribed, enabled endpoint, and one outbox row per delivery, all in the caller's transaction:
+ * a rolled-back change leaves nothing, a committed one is never lost. Static on purpose (no
+ * injection): the services that call it are constructed in the API and in the worker.
+ */
+export const WebhookEvents = {
+  async emit(tx: Tx, ctx: { organizationId: string }, type: TWebhookEventType | undefined, resourceId: string): Promise<void> {
+    if (!type) return; // a transition without a webhook event (callers map actions → events)
+    const endpoints = await tx.webhookEndpoint.findMany({
+      where: { organizationId: ctx.organizationId, enabled: true, deletedAt: null, eventTypes: { has: type } },
+      select: { id: true },
+    });
+    if (endpoints.length === 0) return;
+    const event = await tx.webhookEvent.create({
+      data: { organizationId: ctx.organizationId, type, resourceType: resourceTypeOf(type), resourceId },
+      select: { id: true },
+    });
+    for (const endpoint of endpoints) {
+      const delivery = await tx.webhookDelivery.create({
+        data: { organizationId: ctx.organizationId, endpointId: endpoint.id, eventId: event.id },
+        select: { id: true },
+      });
+      await enqueueOutbox(tx, ctx.organizationId, 'webhook.deliver', { organizationId: ctx.organizationId, deliveryId: delivery.id });
+    }
+  },
+};

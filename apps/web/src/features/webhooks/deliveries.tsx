@@ -1,0 +1,118 @@
+'use client';
+
+import { ZListWebhookDeliveriesResponse, ZWebhookDelivery, type TWebhookDelivery, type TWebhookEndpoint } from '@amms/contracts/webhooks';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Dialog } from '@/components/ui/dialog';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { formatDateTime } from '@/lib/format';
+import { refreshQueries } from '@/lib/refresh';
+import { isDefiniteFailure, useActionKey } from '../admin/mutations';
+import { TableFrame, td, th } from '../admin/ui';
+import { messages, type WebhookMessages } from './messages';
+import { webhookKeys, webhookPaths } from './paths';
+
+const TONE = { PENDING: 'neutral', RETRYING: 'amber', SUCCEEDED: 'green', FAILED: 'red', SKIPPED: 'amber' } as const;
+
+const deliveriesQuery = (orgId: string, endpointId: string) =>
+  cursorListQuery(webhookKeys.deliveries(orgId, endpointId), (cursor, signal) =>
+    apiFetch(`${webhookPaths.deliveries(orgId, endpointId)}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, ZListWebhookDeliveriesResponse, { signal }),
+  );
+
+const reasonText = (m: WebhookMessages, reason: string | null) => (reason ? ((m.reasons as Record<string, string>)[reason] ?? reason) : null);
+
+/** The delivery log of one endpoint (newest first): status, attempts, the last response; redeliver. */
+export function DeliveriesDialog({ orgId, endpoint, timeZone, onClose }: { orgId: string; endpoint: TWebhookEndpoint; timeZone: string; onClose: () => void }) {
+  const m = useMessages(messages);
+  const { locale } = useI18n();
+  const qc = useQueryClient();
+  const idem = useActionKey();
+  const { query, rows } = useCursorList(deliveriesQuery(orgId, endpoint.id));
+  const [done, setDone] = useState<string | null>(null);
+  const redeliver = useMutation({
+    mutationFn: (d: TWebhookDelivery) => apiFetch(webhookPaths.redeliver(orgId, endpoint.id, d.id), ZWebhookDelivery, { method: 'POST', body: {}, idempotencyKey: idem.keyFor(d.id) }),
+    onSuccess: () => {
+      idem.reset();
+      setDone(m.redelivered);
+      void refreshQueries(qc, webhookKeys.deliveries(orgId, endpoint.id));
+    },
+    onError: (err) => {
+      if (isDefiniteFailure(err)) idem.reset();
+    },
+  });
+
+  return (
+    <Dialog title={format(m.deliveriesTitle, { url: endpoint.url })} onClose={onClose} wide>
+      {done ? (
+        <p className="mb-2 text-sm text-emerald-800" role="status">
+          {done}
+        </p>
+      ) : null}
+      <ErrorAlert error={redeliver.error} className="mb-2" />
+      <CursorListStates query={query} count={rows.length} empty={m.deliveriesEmpty} busy>
+        <TableFrame label={format(m.deliveriesTitle, { url: endpoint.url })}>
+          <thead>
+            <HeadRow className={th} cells={[m.colEvent, m.colOccurred, m.colStatus, m.colAttempts, m.colLast, m.actions]} />
+          </thead>
+          <tbody>
+            {rows.map((d) => {
+              const last = d.log[0];
+              return (
+                <tr key={d.id}>
+                  <th scope="row" className={`${td} text-left font-medium`}>
+                    {m.events[d.eventType]}
+                    <div className="font-mono text-xs font-normal text-slate-500">{d.eventType}</div>
+                  </th>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.occurredAt, locale, timeZone)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <Badge tone={TONE[d.status]}>{m.deliveryStatus[d.status]}</Badge>
+                    {reasonText(m, d.reason) ? <div className="mt-1 text-xs text-slate-600">{reasonText(m, d.reason)}</div> : null}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>{d.attempts}</td>
+                  <td className={td}>
+                    {last ? (
+                      <details>
+                        <summary className="cursor-pointer whitespace-nowrap text-sm">
+                          {last.statusCode ?? m.noResponse} · {format(m.latency, { ms: last.latencyMs })} · {formatDateTime(last.at, locale, timeZone)}
+                        </summary>
+                        <ol className="mt-1 space-y-1 text-xs">
+                          {d.log.map((a) => (
+                            <li key={a.attempt}>
+                              #{a.attempt} {a.statusCode ?? m.noResponse} · {format(m.latency, { ms: a.latencyMs })}
+                              {a.error ? <span className="text-red-800"> · {a.error}</span> : null}
+                              {a.responseExcerpt ? <pre className="mt-0.5 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1">{a.responseExcerpt}</pre> : null}
+                            </li>
+                          ))}
+                        </ol>
+                      </details>
+                    ) : (
+                      <span className="text-slate-500">—</span>
+                    )}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <Button variant="ghost" size="sm" onClick={() => redeliver.mutate(d)} pending={redeliver.isPending && redeliver.variables?.id === d.id}>
+                      {m.redeliver}
+                    </Button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </TableFrame>
+      </CursorListStates>
+      <div className="mt-4 flex justify-end">
+        <Button variant="secondary" onClick={onClose}>
+          {m.close}
+        </Button>
+      </div>
+    </Dialog>
+  );
+}
