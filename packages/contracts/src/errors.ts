@@ -69,6 +69,10 @@ export const ERROR_CODES = [
   // knowledge
   'FILE_NOT_PDF',
   'DOCUMENT_NOT_READY',
+  // import (integrations)
+  'IMPORT_FILE_INVALID',
+  'IMPORT_ROWS_INVALID',
+  'IMPORT_ALREADY_COMMITTED',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',
