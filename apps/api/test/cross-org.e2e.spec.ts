@@ -41,6 +41,7 @@ const ID_KINDS: Record<string, string> = {
   'documents/:id': 'document',
   'versions/:versionId': 'documentVersion',
   'pages/:page': 'page',
+  'previews/:id': 'importPreview',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -82,6 +83,9 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST work-orders/:id/reject': () => ({ reason: 'pwned' }),
   'POST work-orders/:id/start': () => ({}),
   'POST work-orders/:id/submit': () => ({}),
+  'POST imports/assets/previews/:id/commit': () => ({}),
+  'POST imports/fields/previews/:id/commit': () => ({}),
+  'POST imports/jobs/previews/:id/commit': () => ({}),
 };
 
 /** One of every kind of row in `org`, created the way users create them (the API), plus a draft and an execution. */
@@ -109,6 +113,12 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     data: { organizationId: org.id, documentId: document.id, versionNumber: 1, status: 'READY', fileName: 'm.pdf', sizeBytes: 1000, sha256: createHash('sha256').update(document.id).digest('hex'), pageCount: 1, readyAt: new Date() },
   });
   await h.db.document.update({ where: { id: document.id }, data: { currentVersionId: version.id } });
+  // an import preview (multipart upload of a field file), committed by id
+  const form = new FormData();
+  form.append('file', new Blob([`name,areaHa\r\nImported ${tag()},3\r\n`]), 'fields.csv');
+  const uploaded = await fetch(`${h.base}${orgPath(org.id, '/imports/fields/previews')}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(uploaded.status).toBe(201);
+  const importPreview = ((await uploaded.json()) as { id: string }).id;
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -131,6 +141,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     document: document.id,
     documentVersion: version.id,
     page: '1',
+    importPreview,
   };
 }
 
