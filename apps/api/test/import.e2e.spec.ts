@@ -128,7 +128,7 @@ describe('import of machines', () => {
     // the preview upload honours its key too: the same file again → the same preview
     const again = await upload(w.owner, w.org.id, '/imports/assets/previews', file, 'machines.xlsx', { 'idempotency-key': key });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(again.body.id).toBe(p.id);
+    expect((again.body as { id: string }).id).toBe(p.id);
 
     const commitKey = `commit-${tag()}`;
     const c = await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}, { 'idempotency-key': commitKey });
