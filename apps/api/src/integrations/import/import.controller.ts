@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { ZExportQuery, ZImportCommitResponse, ZImportPreview, type TExportQuery, type TImportKind, type TImportPreview } from '@amms/contracts/integrations';
 import { Ctx, RequirePermission } from '../../auth/decorators.js';
 import { withUploadIdempotency } from '../../knowledge/upload-idempotency.js';
+import { InvalidatesCache } from '../../platform/cache/invalidates.js';
 import { Returns } from '../../platform/http/returns.js';
 import { IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
@@ -27,6 +28,8 @@ const ZCommitBody = z.strictObject({}).optional();
  */
 @ApiTags('import')
 @ApiBearerAuth()
+// jobs and fields feed the analytics figures (as JobsController / FieldsController declare)
+@InvalidatesCache('analytics')
 @Controller('orgs/:orgId/imports')
 export class ImportController {
   constructor(
