@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 /**
- * Journey 13: an admin imports machines from a CSV file (a bad row is shown and blocks the
+ * Journey 18 (issue #18): an admin imports machines from a CSV file (a bad row is shown and blocks the
  * commit; the good file creates every row) and exports the machine list as CSV from the list page.
  */
 const PASSWORD = 'amms-demo-2026';
@@ -22,7 +22,7 @@ async function apiLogin(request: APIRequestContext): Promise<{ token: string; or
 
 const csv = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n') + '\r\n', 'utf8');
 
-test.describe('journey 13: import and export', () => {
+test.describe('journey 18: import and export', () => {
   test('machines: a bad row blocks the import; a good file imports every row; the list exports as CSV', async ({ page, request }) => {
     const { token, orgId } = await apiLogin(request);
     const models = await request.get(`${API_URL}/api/v1/orgs/${orgId}/machine-models?limit=1`, { headers: { authorization: `Bearer ${token}` } });
