@@ -71,6 +71,7 @@ import { KNOWLEDGE_CONTROLLERS, KNOWLEDGE_PROVIDERS } from './knowledge/knowledg
 import { McpController } from './mcp/mcp.controller.js';
 import { McpService } from './mcp/mcp.service.js';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './integrations/webhooks/webhooks.module.js';
+import { INTEGRATION_CONTROLLERS, INTEGRATION_PROVIDERS } from './integrations/index.js';
 
 @Module({})
 export class AppModule {
@@ -81,7 +82,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS, McpController, ...WEBHOOK_CONTROLLERS],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS, McpController, ...WEBHOOK_CONTROLLERS, ...INTEGRATION_CONTROLLERS],
       providers: [
         AuditRepository,
         AuditService,
@@ -127,6 +128,7 @@ export class AppModule {
         RateLimitGuard,
         McpService,
         ...WEBHOOK_PROVIDERS,
+        ...INTEGRATION_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

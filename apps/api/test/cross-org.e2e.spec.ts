@@ -43,6 +43,7 @@ const ID_KINDS: Record<string, string> = {
   'pages/:page': 'page',
   'webhooks/:id': 'webhook',
   'deliveries/:deliveryId': 'webhookDelivery',
+  'previews/:id': 'importPreview',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -87,6 +88,9 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH webhooks/:id': () => ({ version: 1, description: 'pwned' }),
   'POST webhooks/:id/rotate-secret': () => ({}),
   'POST webhooks/:id/deliveries/:deliveryId/redeliver': () => ({}),
+  'POST imports/assets/previews/:id/commit': () => ({}),
+  'POST imports/fields/previews/:id/commit': () => ({}),
+  'POST imports/jobs/previews/:id/commit': () => ({}),
 };
 
 /** One of every kind of row in `org`, created the way users create them (the API), plus a draft and an execution. */
@@ -118,6 +122,12 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   const webhook = await post('/webhooks', { url: 'https://93.184.215.14/amms', eventTypes: ['job.created'] });
   const whEvent = await h.db.webhookEvent.create({ data: { organizationId: org.id, type: 'job.created', resourceType: 'job', resourceId: job.id } });
   const whDelivery = await h.db.webhookDelivery.create({ data: { organizationId: org.id, endpointId: webhook.endpoint.id, eventId: whEvent.id, status: 'SUCCEEDED', attempts: 1 } });
+  // an import preview (multipart upload of a field file), committed by id
+  const form = new FormData();
+  form.append('file', new Blob([`name,areaHa\r\nImported ${tag()},3\r\n`]), 'fields.csv');
+  const uploaded = await fetch(`${h.base}${orgPath(org.id, '/imports/fields/previews')}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  expect(uploaded.status).toBe(201);
+  const importPreview = ((await uploaded.json()) as { id: string }).id;
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -142,6 +152,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     page: '1',
     webhook: webhook.endpoint.id,
     webhookDelivery: whDelivery.id,
+    importPreview,
   };
 }
 

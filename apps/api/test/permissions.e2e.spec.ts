@@ -103,7 +103,8 @@ describe('every org route × every role', () => {
     expect(await h.db.team.count({ where: { organizationId: org.id } })).toBe(teamsBefore);
     expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(keysBefore);
     expect(await h.db.membership.count({ where: { organizationId: org.id, status: 'ACTIVE' } })).toBe(ROLES.length);
-  });
+    // every org route × 7 roles: grows with the route list, slow on a loaded 2-core box
+  }, 120_000);
 
   it('every non-public route refuses an anonymous caller (401 UNAUTHENTICATED)', async () => {
     const org = await createOrg(h.db, 'perm');

@@ -72,6 +72,10 @@ export const ERROR_CODES = [
   'DOCUMENT_NOT_READY',
   // webhooks
   'WEBHOOK_URL_REFUSED',
+  // import (integrations)
+  'IMPORT_FILE_INVALID',
+  'IMPORT_ROWS_INVALID',
+  'IMPORT_ALREADY_COMMITTED',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

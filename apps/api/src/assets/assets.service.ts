@@ -166,33 +166,38 @@ export class AssetsService {
 
   /** One asset, in one transaction with its audit event; no cache work (the callers do it). */
   private async insert(ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
-    const teamId = input.teamId ?? null;
-    this.assertWritableTeam(ctx, teamId);
-    let created: TAsset;
     try {
-      created = await this.repo.transaction(async (tx) => {
-        await this.assertReferences(tx, ctx, input.modelId, teamId);
-        const a = await this.repo.createAsset(tx, ctx.organizationId, {
-          modelId: input.modelId,
-          teamId,
-          name: input.name,
-          serialNumber: input.serialNumber,
-          plateNumber: input.plateNumber ?? null,
-          purchaseDate: input.purchaseDate ? calendarDate(input.purchaseDate) : null,
-          purchaseCostMinor: input.purchaseCostMinor == null ? null : BigInt(input.purchaseCostMinor),
-          status: 'ACTIVE',
-        });
-        const after = toAsset(a);
-        const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.created', 'asset', a.id, { after: fields }));
-        await WebhookEvents.emit(tx, ctx, 'asset.created', a.id);
-        return after;
-      });
+      return await this.repo.transaction((tx) => this.createIn(tx, ctx, input));
     } catch (err) {
       if (isUniqueViolation(err)) throw AssetErrors.serialTaken(input.serialNumber);
       throw err;
     }
-    return created;
+  }
+
+  /**
+   * The single-create path inside the caller's transaction (scope, model and team checks, insert,
+   * audit): POST /assets and the file import (integrations/import, all rows in one transaction).
+   * A duplicate serial surfaces as the database's unique violation; no cache work here.
+   */
+  async createIn(tx: Tx, ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
+    const teamId = input.teamId ?? null;
+    this.assertWritableTeam(ctx, teamId);
+    await this.assertReferences(tx, ctx, input.modelId, teamId);
+    const a = await this.repo.createAsset(tx, ctx.organizationId, {
+      modelId: input.modelId,
+      teamId,
+      name: input.name,
+      serialNumber: input.serialNumber,
+      plateNumber: input.plateNumber ?? null,
+      purchaseDate: input.purchaseDate ? calendarDate(input.purchaseDate) : null,
+      purchaseCostMinor: input.purchaseCostMinor == null ? null : BigInt(input.purchaseCostMinor),
+      status: 'ACTIVE',
+    });
+    const after = toAsset(a);
+    const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
+    await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.created', 'asset', a.id, { after: fields }));
+    await WebhookEvents.emit(tx, ctx, 'asset.created', a.id);
+    return after;
   }
 
   async update(ctx: OrgContext, id: string, input: TUpdateAssetRequest): Promise<TAsset> {

@@ -56,31 +56,34 @@ export class FieldsService {
   }
 
   async create(ctx: OrgContext, input: TCreateFieldRequest): Promise<TField> {
-    const teamId = input.teamId ?? null;
-    if (!canWriteTeam(ctx, teamId)) throw JobErrors.outOfScope('field');
     try {
-      return await this.repo.transaction(async (tx) => {
-        await this.assertTeam(tx, ctx, teamId);
-        const f = await this.repo.create(tx, ctx.organizationId, {
-          teamId,
-          name: input.name,
-          areaM2: haToM2(input.areaHa),
-          crop: input.crop ?? null,
-          latitude: decimalOrNull(input.latitude),
-          longitude: decimalOrNull(input.longitude),
-          locationText: input.locationText ?? null,
-          notes: input.notes ?? null,
-        });
-        const after = toField(f);
-        const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'field.created', 'field', f.id, { after: fields }));
-        return after;
-      });
+      return await this.repo.transaction((tx) => this.createIn(tx, ctx, input));
     } catch (err) {
       // the partial unique index on live names is the guard; this only names the refusal
       if (isUniqueViolation(err)) throw JobErrors.fieldNameTaken(input.name);
       throw err;
     }
+  }
+
+  /** The create path inside the caller's transaction (POST /fields and the file import); a duplicate name surfaces as the unique violation. */
+  async createIn(tx: Tx, ctx: OrgContext, input: TCreateFieldRequest): Promise<TField> {
+    const teamId = input.teamId ?? null;
+    if (!canWriteTeam(ctx, teamId)) throw JobErrors.outOfScope('field');
+    await this.assertTeam(tx, ctx, teamId);
+    const f = await this.repo.create(tx, ctx.organizationId, {
+      teamId,
+      name: input.name,
+      areaM2: haToM2(input.areaHa),
+      crop: input.crop ?? null,
+      latitude: decimalOrNull(input.latitude),
+      longitude: decimalOrNull(input.longitude),
+      locationText: input.locationText ?? null,
+      notes: input.notes ?? null,
+    });
+    const after = toField(f);
+    const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
+    await this.audit.append(tx, this.audit.forCtx(ctx, 'field.created', 'field', f.id, { after: fields }));
+    return after;
   }
 
   async update(ctx: OrgContext, id: string, input: TUpdateFieldRequest): Promise<TField> {

@@ -71,33 +71,36 @@ export class JobsService {
   }
 
   async create(ctx: OrgContext, input: TCreateJobRequest): Promise<TJob> {
-    return this.repo.transaction(async (tx) => {
-      const field = await this.fields.findById(tx, ctx.organizationId, input.fieldId, fieldScope(ctx));
-      // share-lock: the field cannot be deleted while this job is being added to it
-      if (!field || !(await this.fields.lockLiveShared(tx, ctx.organizationId, field.id))) throw JobErrors.fieldNotFound('fieldId');
-      const teamId = input.teamId !== undefined ? input.teamId : field.teamId;
-      if (!canWriteTeam(ctx, teamId)) throw JobErrors.outOfScope('job');
-      if (teamId && !(await this.fields.teamExists(tx, ctx.organizationId, teamId))) throw JobErrors.teamNotFound();
-      const job = await this.repo.create(tx, ctx.organizationId, {
-        teamId,
-        fieldId: field.id,
-        operationType: input.operationType,
-        title: input.title ?? null,
-        areaM2: input.areaHa !== undefined ? haToM2(input.areaHa) : field.areaM2,
-        windowStart: new Date(input.windowStart),
-        windowEnd: new Date(input.windowEnd),
-        priority: input.priority,
-        estimatedHours: input.estimatedHours.toFixed(2),
-        notes: input.notes ?? null,
-        status: 'PLANNED',
-        createdByUserId: ctx.actorUserId,
-      });
-      const after = toJob(job);
-      const { id: _id, version: _v, createdAt: _c, updatedAt: _u, assignment: _a, ...fields } = after;
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'job.created', 'job', job.id, { after: fields }));
-      await WebhookEvents.emit(tx, ctx, 'job.created', job.id);
-      return after;
+    return this.repo.transaction((tx) => this.createIn(tx, ctx, input));
+  }
+
+  /** The create path inside the caller's transaction (POST /jobs and the file import). */
+  async createIn(tx: Tx, ctx: OrgContext, input: TCreateJobRequest): Promise<TJob> {
+    const field = await this.fields.findById(tx, ctx.organizationId, input.fieldId, fieldScope(ctx));
+    // share-lock: the field cannot be deleted while this job is being added to it
+    if (!field || !(await this.fields.lockLiveShared(tx, ctx.organizationId, field.id))) throw JobErrors.fieldNotFound('fieldId');
+    const teamId = input.teamId !== undefined ? input.teamId : field.teamId;
+    if (!canWriteTeam(ctx, teamId)) throw JobErrors.outOfScope('job');
+    if (teamId && !(await this.fields.teamExists(tx, ctx.organizationId, teamId))) throw JobErrors.teamNotFound();
+    const job = await this.repo.create(tx, ctx.organizationId, {
+      teamId,
+      fieldId: field.id,
+      operationType: input.operationType,
+      title: input.title ?? null,
+      areaM2: input.areaHa !== undefined ? haToM2(input.areaHa) : field.areaM2,
+      windowStart: new Date(input.windowStart),
+      windowEnd: new Date(input.windowEnd),
+      priority: input.priority,
+      estimatedHours: input.estimatedHours.toFixed(2),
+      notes: input.notes ?? null,
+      status: 'PLANNED',
+      createdByUserId: ctx.actorUserId,
     });
+    const after = toJob(job);
+    const { id: _id, version: _v, createdAt: _c, updatedAt: _u, assignment: _a, ...fields } = after;
+    await this.audit.append(tx, this.audit.forCtx(ctx, 'job.created', 'job', job.id, { after: fields }));
+    await WebhookEvents.emit(tx, ctx, 'job.created', job.id);
+    return after;
   }
 
   /**

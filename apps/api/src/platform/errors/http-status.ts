@@ -49,6 +49,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'DRAFT_NOT_OPEN':
     case 'DRAFT_NOT_CONFIRMED':
     case 'DOCUMENT_NOT_READY':
+    case 'IMPORT_ALREADY_COMMITTED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;
@@ -56,6 +57,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'FILE_NOT_PDF':
       return 415;
     case 'IDEMPOTENCY_KEY_REUSED':
+    case 'IMPORT_FILE_INVALID':
+    case 'IMPORT_ROWS_INVALID':
     case 'SCOPE_NOT_GRANTABLE':
     case 'METER_BACKWARDS':
     case 'METER_OUT_OF_ORDER':

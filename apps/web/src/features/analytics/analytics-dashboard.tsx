@@ -19,6 +19,7 @@ import { KpiGrid } from './kpi-grid';
 import { analyticsMessages } from './messages';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { costsQuery, fenToNumber, maintenanceQuery, operationsQuery, overviewQuery, pct, utilizationQuery, type CostGrouping } from './queries';
+import { ExportButton } from '@/components/export-button';
 
 type P = { from: string; to: string };
 
@@ -59,6 +60,7 @@ export function AnalyticsDashboard({ orgId, timeZone }: { orgId: string; timeZon
   return (
     <div className="space-y-8">
       <PeriodPicker period={period} />
+      <ExportButton orgId={orgId} list="analytics" query={p} />
       <OverviewSection orgId={orgId} p={p} />
       <UtilizationSection orgId={orgId} p={p} />
       <OperationsSection orgId={orgId} p={p} />

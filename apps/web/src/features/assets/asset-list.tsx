@@ -17,6 +17,7 @@ import { replaceQuery, useQueryChoice } from '@/lib/url-query';
 import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
+import { ExportButton } from '@/components/export-button';
 
 const isStatus = (v: string | null): v is TAssetStatus => !!v && (ASSET_STATUSES as readonly string[]).includes(v);
 const isKind = (v: string | null): v is TMachineKind => !!v && (MACHINE_KINDS as readonly string[]).includes(v);
@@ -156,6 +157,7 @@ export function AssetList({ orgId }: { orgId: string }) {
           <h2 id="asset-list-title" className="text-base font-semibold text-slate-900">
             {m.list.heading}
           </h2>
+          <ExportButton orgId={orgId} list="assets" query={query} />
           {list.data ? (
             <p role="status" className="text-sm text-slate-600">
               {format(list.hasNextPage ? m.list.countMore : m.list.count, { count: rows.length })}

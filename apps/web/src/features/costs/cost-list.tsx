@@ -25,6 +25,7 @@ import { costKeys, docNumber } from './api';
 import { costsMessages } from './messages';
 import { formatFenExact } from './money';
 import { CostStatusBadge } from './ui';
+import { ExportButton } from '@/components/export-button';
 
 const PAGE = 25;
 /** newest receipts first (ties: the later-created document first) */
@@ -62,6 +63,7 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
         <h2 id="costs-title" className="text-base font-semibold text-slate-900">
           {m.list.heading}
         </h2>
+        <ExportButton orgId={orgId} list="cost-documents" query={filters} />
         {permissions.includes('cost.write') ? (
           <Link
             href={orgPath(orgId, 'costs/new')}

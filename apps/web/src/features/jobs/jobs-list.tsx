@@ -22,6 +22,8 @@ import { jobKeys, orgApi, qs } from './api';
 import { CreateJobDialog } from './create-job-dialog';
 import { jobsMessages } from './messages';
 import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
+import { ExportButton } from '@/components/export-button';
+import { importMessages } from '@/features/import/messages';
 
 const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
 const PAGE = 25;
@@ -39,6 +41,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
   const m = useMessages(jobsMessages);
   const labels = useMessages(enumLabels);
   const lm = useMessages(listMessages);
+  const im = useMessages(importMessages);
   const { locale } = useI18n();
   // filters and order live in the URL (reload, back button, a shared link keep them)
   const [status, setStatus] = useQueryChoice<(typeof STATUS_CHOICES)[number]>('status', STATUS_CHOICES, '');
@@ -73,6 +76,12 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
             {m.filters.heading}
           </h2>
           <div className="flex flex-wrap gap-2">
+            <ExportButton orgId={orgId} list="jobs" query={query} />
+            {permissions.includes('job.write') ? (
+              <Link href={orgPath(orgId, 'import')} className="inline-flex min-h-8 items-center rounded-md px-2.5 py-1 text-sm font-semibold text-emerald-800 hover:bg-slate-100">
+                {im.title}
+              </Link>
+            ) : null}
             <Button variant="ghost" size="sm" onClick={() => setQueryParams({ status: null, operationType: null, from: null, to: null })}>
               {m.filters.reset}
             </Button>

@@ -16,6 +16,7 @@ import { orgApi, qs } from '../jobs/api';
 import { maintenanceKeys } from './api';
 import { maintenanceMessages } from './messages';
 import { WorkOrderTypeBadge, woNumber } from './ui';
+import { ExportButton } from '@/components/export-button';
 
 /** newest first in every column: a fault reported a minute ago is on top, and of the finished ones the recent */
 const SORT: TWorkOrderSort = '-createdAt';
@@ -31,6 +32,9 @@ export function WorkOrderBoard({ orgId, timeZone }: { orgId: string; timeZone: s
       <h2 id="wo-board-title" className="sr-only">
         {m.board.heading}
       </h2>
+      <div className="mb-3 flex justify-end">
+        <ExportButton orgId={orgId} list="work-orders" query={{ sort: SORT }} />
+      </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
         {WORK_ORDER_STATUSES.map((s) => (
           <Column key={s} orgId={orgId} timeZone={timeZone} status={s} />

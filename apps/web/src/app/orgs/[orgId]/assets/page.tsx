@@ -6,6 +6,7 @@ import { sectionTitle } from '@/components/section-page';
 import { Loading } from '@/components/ui/states';
 import { AssetList } from '@/features/assets/asset-list';
 import { assetMessages } from '@/features/assets/messages';
+import { importMessages } from '@/features/import/messages';
 import { NoAccess } from '@/features/assets/no-access';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
@@ -30,6 +31,14 @@ export default async function AssetsPage({ params }: PageProps<'/orgs/[orgId]/as
             className="inline-flex min-h-10 items-center rounded-md bg-emerald-700 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
           >
             {m.list.newAsset}
+          </Link>
+        ) : null}
+        {allowed && can(ctx.membership, 'asset.write') ? (
+          <Link
+            href={orgPath(orgId, 'import')}
+            className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+          >
+            {importMessages[locale].title}
           </Link>
         ) : null}
       </PageHeader>

@@ -1,0 +1,149 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { ZExportQuery, ZImportCommitResponse, ZImportPreview, type TExportQuery, type TImportKind, type TImportPreview } from '@amms/contracts/integrations';
+import { Ctx, RequirePermission } from '../../auth/decorators.js';
+import { withUploadIdempotency } from '../../knowledge/upload-idempotency.js';
+import { InvalidatesCache } from '../../platform/cache/invalidates.js';
+import { Returns } from '../../platform/http/returns.js';
+import { IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
+import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
+import { RateLimit } from '../../platform/rate-limit/rate-limit.guard.js';
+import type { OrgContext } from '../../tenancy/context.js';
+import { CONTENT_TYPES, sheetWriter } from '../sheets/sheet-writer.js';
+import { readSheet } from '../sheets/read-sheet.js';
+import { readImportUpload } from './import-upload.js';
+import { ImportService } from './import.service.js';
+
+const ZIdParam = z.uuid();
+/** The commit takes no fields (the preview id is in the path); an empty JSON object or no body. */
+const ZCommitBody = z.strictObject({}).optional();
+
+/**
+ * File import of machines, fields and jobs (the kind's write permission each):
+ * `GET /imports/<kind>/template` → the header row to fill in; `POST /imports/<kind>/previews`
+ * (multipart `file`, CSV or XLSX) → every row's verdict, stored as a preview; `POST
+ * /imports/<kind>/previews/:id/commit` → all rows or none. See docs/import-export.md.
+ */
+@ApiTags('import')
+@ApiBearerAuth()
+// jobs and fields feed the analytics figures (as JobsController / FieldsController declare)
+@InvalidatesCache('analytics')
+@Controller('orgs/:orgId/imports')
+export class ImportController {
+  constructor(
+    private readonly imports: ImportService,
+    private readonly idempotency: IdempotencyService,
+  ) {}
+
+  @RequirePermission('asset.write')
+  @Get('assets/template')
+  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx)
+  @ApiOperation({ summary: 'The machine import template (header row)' })
+  assetsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
+    return this.template('assets', q, reply);
+  }
+
+  @RequirePermission('field.write')
+  @Get('fields/template')
+  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx)
+  @ApiOperation({ summary: 'The field import template (header row)' })
+  fieldsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
+    return this.template('fields', q, reply);
+  }
+
+  @RequirePermission('job.write')
+  @Get('jobs/template')
+  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx)
+  @ApiOperation({ summary: 'The job import template (header row)' })
+  jobsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
+    return this.template('jobs', q, reply);
+  }
+
+  @RequirePermission('asset.write')
+  @RateLimit('upload')
+  @Idempotent({ deferred: true })
+  @Post('assets/previews')
+  @ApiConsumes('multipart/form-data')
+  @Returns(ZImportPreview, 201)
+  @ApiOperation({ summary: 'Upload a machine file (CSV/XLSX): every row checked, nothing written; commit the preview by id' })
+  assetsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.preview(ctx, 'assets', req, reply);
+  }
+
+  @RequirePermission('field.write')
+  @RateLimit('upload')
+  @Idempotent({ deferred: true })
+  @Post('fields/previews')
+  @ApiConsumes('multipart/form-data')
+  @Returns(ZImportPreview, 201)
+  @ApiOperation({ summary: 'Upload a field file (CSV/XLSX): every row checked, nothing written; commit the preview by id' })
+  fieldsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.preview(ctx, 'fields', req, reply);
+  }
+
+  @RequirePermission('job.write')
+  @RateLimit('upload')
+  @Idempotent({ deferred: true })
+  @Post('jobs/previews')
+  @ApiConsumes('multipart/form-data')
+  @Returns(ZImportPreview, 201)
+  @ApiOperation({ summary: 'Upload a job file (CSV/XLSX): every row checked, nothing written; commit the preview by id' })
+  jobsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.preview(ctx, 'jobs', req, reply);
+  }
+
+  @RequirePermission('asset.write')
+  @Idempotent()
+  @Post('assets/previews/:id/commit')
+  @HttpCode(201)
+  @Returns(ZImportCommitResponse, 201)
+  @ApiOperation({ summary: 'Create every machine of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
+  assetsCommit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCommitBody }) _body: unknown) {
+    return this.imports.commit(ctx, 'assets', id);
+  }
+
+  @RequirePermission('field.write')
+  @Idempotent()
+  @Post('fields/previews/:id/commit')
+  @HttpCode(201)
+  @Returns(ZImportCommitResponse, 201)
+  @ApiOperation({ summary: 'Create every field of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
+  fieldsCommit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCommitBody }) _body: unknown) {
+    return this.imports.commit(ctx, 'fields', id);
+  }
+
+  @RequirePermission('job.write')
+  @Idempotent()
+  @Post('jobs/previews/:id/commit')
+  @HttpCode(201)
+  @Returns(ZImportCommitResponse, 201)
+  @ApiOperation({ summary: 'Create every job of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
+  jobsCommit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCommitBody }) _body: unknown) {
+    return this.imports.commit(ctx, 'jobs', id);
+  }
+
+  private async preview(ctx: OrgContext, kind: TImportKind, req: FastifyRequest, reply: FastifyReply): Promise<TImportPreview> {
+    const upload = await readImportUpload(req, this.imports.config.maxBytes);
+    return withUploadIdempotency(this.idempotency, req, reply, { sha256: upload.sha256, fields: { kind, fileName: upload.fileName } }, async () => {
+      const sheet = await readSheet(upload.bytes);
+      const out = await this.imports.preview(ctx, kind, sheet, upload.fileName);
+      void reply.status(201);
+      return out;
+    });
+  }
+
+  private async template(kind: TImportKind, q: TExportQuery, reply: FastifyReply): Promise<void> {
+    const out = sheetWriter(q.format, kind);
+    void reply
+      .header('content-type', CONTENT_TYPES[q.format])
+      .header('content-disposition', `attachment; filename="${kind}-import-template.${q.format}"`)
+      .header('cache-control', 'no-store');
+    void (async () => {
+      await out.addRow(this.imports.templateHeader(kind, q.lang));
+      await out.end();
+    })().catch((err: unknown) => out.stream.destroy(err instanceof Error ? err : new Error(String(err))));
+    await reply.send(out.stream);
+  }
+}

@@ -1,0 +1,10 @@
+import { ExportController } from './export/export.controller.js';
+import { ExportLookups } from './export/export-names.js';
+import { ExportService } from './export/export.service.js';
+import { ImportController } from './import/import.controller.js';
+import { ImportStore } from './import/import-store.js';
+import { ImportService } from './import/import.service.js';
+
+/** CSV / XLSX export and import (docs/import-export.md). Registered in app.module. */
+export const INTEGRATION_CONTROLLERS = [ExportController, ImportController];
+export const INTEGRATION_PROVIDERS = [ExportService, ExportLookups, ImportStore, ImportService];

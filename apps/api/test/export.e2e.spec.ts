@@ -1,0 +1,216 @@
+import { randomUUID } from 'node:crypto';
+import { parseString } from '@fast-csv/parse';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { expectError, expectStatus, orgPath } from './assertions.js';
+
+/** CSV / XLSX exports: the same rows as the caller's list (filters, data scope), readable by independent parsers. */
+let h: Harness;
+beforeAll(async () => {
+  h = await startApp();
+});
+afterAll(() => h?.close());
+
+const tag = () => randomUUID().slice(0, 8);
+const req = (token: string, method: string, org: string, rest: string, body?: unknown) => call(h.base, method, orgPath(org, rest), { token, body });
+
+/** The raw download (bytes + headers). */
+async function download(token: string, org: string, rest: string) {
+  const res = await fetch(`${h.base}${orgPath(org, rest)}`, { headers: { authorization: `Bearer ${token}` } });
+  const bytes = Buffer.from(await res.arrayBuffer());
+  expect(res.status, bytes.toString('utf8').slice(0, 500)).toBe(200);
+  return { status: res.status, headers: res.headers, bytes };
+}
+
+/** Parsed with fast-csv (not our parser): rows of strings, header included. */
+function parseCsvBytes(bytes: Buffer): Promise<string[][]> {
+  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
+  return new Promise((resolve, reject) => {
+    const rows: string[][] = [];
+    parseString(text, { headers: false })
+      .on('data', (r: string[]) => rows.push(r))
+      .on('error', reject)
+      .on('end', () => resolve(rows));
+  });
+}
+
+async function parseXlsx(bytes: Buffer): Promise<unknown[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const sheet = book.worksheets[0]!;
+  const rows: unknown[][] = [];
+  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+  return rows;
+}
+
+/** Every id of a list, all pages. */
+async function listIds(token: string, org: string, rest: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const sep = rest.includes('?') ? '&' : '?';
+    const r = await req(token, 'GET', org, `${rest}${sep}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    expectStatus(r, 200);
+    ids.push(...(r.body.items as { id: string }[]).map((x) => x.id));
+    cursor = r.body.nextCursor as string | null;
+  } while (cursor);
+  return ids;
+}
+
+const column = (rows: unknown[][], key: string) => {
+  const i = (rows[0] as string[]).indexOf(key);
+  expect(i, `column ${key}`).toBeGreaterThanOrEqual(0);
+  return rows.slice(1).map((r) => r[i]);
+};
+
+async function teamMember(org: TestOrg, teamId: string, role: 'DISPATCHER' | 'MECHANIC') {
+  const like = await h.db.user.findUniqueOrThrow({ where: { id: org.users.OWNER.id } });
+  const email = `${role.toLowerCase()}-${tag()}@export.test`;
+  const u = await h.db.user.create({ data: { email, name: `Team ${role}`, passwordHash: like.passwordHash } });
+  const m = await h.db.membership.create({ data: { organizationId: org.id, userId: u.id, role, dataScope: 'TEAM' } });
+  await h.db.teamMember.create({ data: { organizationId: org.id, teamId, membershipId: m.id } });
+  return (await login(h.base, email, PASSWORD)).accessToken;
+}
+
+async function world() {
+  const org = await createOrg(h.db, 'export');
+  const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
+  const north = (await h.db.team.create({ data: { organizationId: org.id, name: `北队 ${tag()}` } })).id;
+  const south = (await h.db.team.create({ data: { organizationId: org.id, name: `South ${tag()}` } })).id;
+  const field = async (name: string, teamId: string, crop = 'wheat') => {
+    const r = await req(owner, 'POST', org.id, '/fields', { name, areaHa: 12.5, teamId, crop });
+    expectStatus(r, 201);
+    return r.body.id as string;
+  };
+  const fields = [
+    await field(`东地块 ${tag()}`, north),
+    await field(`=HYPERLINK("http://evil") ${tag()}`, north, 'corn'),
+    await field(`North, "quoted" ${tag()}`, north),
+    await field(`South ${tag()}`, south),
+    await field(`South 2 ${tag()}`, south, 'corn'),
+  ];
+  for (const [i, fieldId] of fields.entries()) {
+    const r = await req(owner, 'POST', org.id, '/jobs', {
+      fieldId,
+      operationType: i % 2 ? 'MOWING' : 'TILLAGE',
+      estimatedHours: 4,
+      windowStart: `2031-05-0${i + 1}T00:00:00Z`,
+      windowEnd: `2031-05-0${i + 2}T00:00:00Z`,
+      title: i === 0 ? '+1 plough' : `job ${i}`,
+    });
+    expectStatus(r, 201);
+  }
+  const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `东方红-${tag()}`, name: 'LX1000', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
+  for (const [i, teamId] of [north, north, north, south].entries()) {
+    const r = await req(owner, 'POST', org.id, '/assets', { modelId: model.id, teamId, name: `拖拉机 ${i}`, serialNumber: `SN-${tag()}`, purchaseCostMinor: '12800050' });
+    expectStatus(r, 201);
+  }
+  return { org, owner, north, south, model };
+}
+
+describe('exports contain exactly the rows of the caller’s list', () => {
+  it('jobs, fields and machines under TEAM scope: CSV (BOM, fast-csv) and XLSX (exceljs) hold the list’s ids, nothing more', async () => {
+    const w = await world();
+    const d = await teamMember(w.org, w.north, 'DISPATCHER');
+    for (const [rest, minimum] of [
+      ['/jobs', 3],
+      ['/fields', 3],
+      ['/assets', 3],
+    ] as const) {
+      const listed = await listIds(d, w.org.id, rest);
+      expect(listed.length).toBeGreaterThanOrEqual(minimum);
+      const csv = await download(d, w.org.id, `${rest}/export?format=csv&lang=keys`);
+      expect(csv.status).toBe(200);
+      expect(csv.headers.get('content-type')).toContain('text/csv');
+      expect(csv.headers.get('content-disposition')).toMatch(/^attachment; filename=".+\.csv"$/);
+      expect([...csv.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const rows = await parseCsvBytes(csv.bytes);
+      expect(new Set(column(rows, 'id'))).toEqual(new Set(listed));
+      expect(rows.length - 1).toBe(listed.length);
+
+      const xlsx = await download(d, w.org.id, `${rest}/export?format=xlsx&lang=keys`);
+      expect(xlsx.status).toBe(200);
+      expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      const sheet = await parseXlsx(xlsx.bytes);
+      expect(new Set(column(sheet, 'id'))).toEqual(new Set(listed));
+      expect(sheet.length - 1).toBe(listed.length);
+    }
+    // the owner (ORG scope) gets the other team's rows too
+    const all = await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?lang=keys')).bytes);
+    expect(all.length - 1).toBe(5);
+  });
+
+  it('the list’s filters and sort apply; the header is in the language asked for; text cells are formula-safe', async () => {
+    const w = await world();
+    const listed = await listIds(w.owner, w.org.id, '/fields?crop=corn&sort=-name');
+    expect(listed).toHaveLength(2);
+    const zh = await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?crop=corn&sort=-name')).bytes);
+    expect(zh[0]!.slice(0, 3)).toEqual(['ID', '名称', '面积（公顷）']);
+    expect(zh.slice(1).map((r) => r[0])).toEqual(listed);
+    const en = await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?crop=corn&sort=-name&lang=en')).bytes);
+    expect(en[0]!.slice(0, 3)).toEqual(['ID', 'Name', 'Area (ha)']);
+
+    const names = column(await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?lang=keys')).bytes), 'name') as string[];
+    expect(names.find((n) => n.includes('HYPERLINK'))).toMatch(/^'=HYPERLINK\("http:\/\/evil"\)/);
+    expect(names.find((n) => n.startsWith('North'))).toMatch(/^North, "quoted" /);
+    expect(names.some((n) => n.startsWith('东地块'))).toBe(true);
+    const xl = await parseXlsx((await download(w.owner, w.org.id, '/jobs/export?format=xlsx&lang=keys')).bytes);
+    expect(column(xl, 'title')).toContain("'+1 plough");
+    const assets = await parseXlsx((await download(w.owner, w.org.id, '/assets/export?format=xlsx&lang=keys')).bytes);
+    // money in yuan as a number; the model by name
+    expect(new Set(column(assets, 'purchaseCost'))).toEqual(new Set([128000.5]));
+    expect(new Set(column(assets, 'model'))).toEqual(new Set([`${w.model.manufacturer} LX1000`]));
+
+    // a bad filter is the list's 400, before any byte of a file
+    expectError(await req(w.owner, 'GET', w.org.id, '/jobs/export?status=NOPE'), 400, 'VALIDATION_FAILED');
+    expectError(await req(w.owner, 'GET', w.org.id, '/jobs/export?format=pdf'), 400, 'VALIDATION_FAILED');
+  });
+
+  it('cost documents export one row per line; work orders and analytics export; every export is audited', async () => {
+    const w = await world();
+    const acc = (await login(h.base, w.org.users.ACCOUNTANT.email)).accessToken;
+    const asset = (await h.db.asset.findFirstOrThrow({ where: { organizationId: w.org.id } })).id;
+    const doc = await req(acc, 'POST', w.org.id, '/cost-documents', {
+      category: 'FUEL',
+      documentDate: '2026-03-01',
+      supplier: '中石化',
+      assetId: asset,
+      lines: [
+        { description: '柴油', quantity: 10, unit: 'L', unitPriceMinor: '789' },
+        { description: 'AdBlue', quantity: 2, unit: 'L', unitPriceMinor: '500' },
+      ],
+    });
+    expectStatus(doc, 201);
+    const other = await req(acc, 'POST', w.org.id, '/cost-documents', { category: 'PARTS', documentDate: '2026-04-01', lines: [{ description: 'Filter', quantity: 1, unitPriceMinor: '4500' }] });
+    expectStatus(other, 201);
+    const rows = await parseCsvBytes((await download(acc, w.org.id, '/cost-documents/export?category=FUEL&lang=keys')).bytes);
+    expect(column(rows, 'documentId')).toEqual([doc.body.id, doc.body.id]);
+    expect(column(rows, 'lineDescription')).toEqual(['柴油', 'AdBlue']);
+    expect(column(rows, 'lineAmount')).toEqual(['78.9', '10']);
+    expect(column(rows, 'documentTotal')).toEqual(['88.9', '88.9']);
+
+    const wo = await req(w.owner, 'POST', w.org.id, '/work-orders', { assetId: asset, type: 'CORRECTIVE', title: 'Leak' });
+    expectStatus(wo, 201);
+    const wos = await parseXlsx((await download(w.owner, w.org.id, '/work-orders/export?format=xlsx&lang=keys')).bytes);
+    expect(column(wos, 'id')).toEqual(await listIds(w.owner, w.org.id, '/work-orders'));
+
+    const an = await parseCsvBytes((await download(w.owner, w.org.id, '/analytics/export?from=2031-05-01&to=2031-05-31&lang=keys')).bytes);
+    const util = await req(w.owner, 'GET', w.org.id, '/analytics/utilization?from=2031-05-01&to=2031-05-31&limit=200');
+    expect(new Set(column(an, 'assetId'))).toEqual(new Set((util.body.items as { assetId: string }[]).map((m) => m.assetId)));
+
+    const events = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: 'data.exported' } });
+    expect(events.map((e) => (e.data as { kind: string }).kind).sort()).toEqual(['analytics', 'cost-documents', 'work-orders']);
+  });
+
+  it('permissions and tenancy: no list permission → 403; another org → 404', async () => {
+    const w = await world();
+    const other = await createOrg(h.db, 'export-other');
+    const stranger = (await login(h.base, other.users.OWNER.email)).accessToken;
+    for (const rest of ['/jobs/export', '/fields/export', '/assets/export', '/work-orders/export', '/cost-documents/export', '/analytics/export']) {
+      expectError(await req(stranger, 'GET', w.org.id, rest), 404, 'NOT_FOUND');
+    }
+    const operator = (await login(h.base, w.org.users.OPERATOR.email)).accessToken;
+    expectError(await req(operator, 'GET', w.org.id, '/cost-documents/export'), 403, 'FORBIDDEN');
+  });
+});
