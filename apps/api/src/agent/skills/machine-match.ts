@@ -6,7 +6,8 @@
  * - the machine's full name in the goal → that machine alone;
  * - else the model: its full name, or one of its alphanumeric words with a digit ("T50",
  *   "6R155", "GN70"), or a kind word ("收割机", "combine", "tractor", "无人机");
- * - a machine number ("#02", "2号", "02号", "No. 2") keeps the machines whose name ends in it;
+ * - a machine number ("#02", "2号", "02号", "No. 2") keeps the machines whose name ends in it
+ *   (none of them has it → asked, with them as the candidates);
  * - one left → it; several → the person is asked which (never a guess); none → asked too.
  */
 export interface MachineCandidate {
@@ -96,8 +97,10 @@ export function matchMachine(goal: string, machines: readonly MachineCandidate[]
   if (pool.length === 0) return { kind: 'none', candidates: live.slice(0, 10) };
   const n = machineNumberOf(goal);
   if (n !== null) {
+    // a number none of them has ("#02" when I see #01 only) → ask, never take another machine
     const numbered = pool.filter((m) => numberOfName(m.name) === n);
-    if (numbered.length > 0) pool = numbered;
+    if (numbered.length === 0) return { kind: 'none', candidates: [...pool].sort((a, b) => a.name.localeCompare(b.name)).slice(0, 10) };
+    pool = numbered;
   }
   const sorted = [...pool].sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return sorted.length === 1 ? { kind: 'one', machine: sorted[0]!, matched } : { kind: 'many', candidates: sorted.slice(0, 10), matched };

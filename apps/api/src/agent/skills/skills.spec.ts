@@ -26,6 +26,9 @@ describe('machine matching', () => {
     expect(many.kind).toBe('many');
     expect(many.kind === 'many' && many.candidates.map((c) => c.id)).toEqual(['a1', 'a2']);
   });
+  it('a number none of the matching machines has → none (asked), never another machine', () => {
+    expect(matchMachine('6R 155 #07 won’t start', fleet)).toMatchObject({ kind: 'none', candidates: [{ id: 'a1' }, { id: 'a2' }] });
+  });
   it('nothing named → none, with candidates to ask about', () => {
     const none = matchMachine('发动机水温过高', fleet);
     expect(none.kind).toBe('none');
