@@ -28,6 +28,8 @@ export interface DiagnosisPassage {
   pageLabel: string;
   text: string;
   snippet: string;
+  /** the retriever's score: passages far below the best one are not used */
+  score?: number;
 }
 
 export interface DiagnosisHistory {
@@ -46,12 +48,26 @@ export interface CorrectiveInput {
 }
 
 const MAX_STEPS = 10;
+/** passages used: at most this many, and only those scoring at least RELEVANT × the best one */
+const MAX_PASSAGES = 4;
+const RELEVANT = 0.4;
+const HEADING = /^\d+(?:\.\d+)*\s+\S{1,20}$/;
+const PAGE_LABEL = /^(?:[ivxlc]+|\d+(?:-\d+)?)$/i;
+
+/** A running header / footer ("<manual title> | 5 故障排除", "5 故障排除 | 5-1") or a bare numbered heading. */
+function isPageFurniture(s: string, title: string): boolean {
+  if (s.includes(title) || HEADING.test(s)) return true;
+  const cells = s.split(/\s\|\s/).map((c) => c.trim());
+  return cells.length === 2 && cells.some((c) => PAGE_LABEL.test(c) || HEADING.test(c));
+}
+/** "1. ", "2) ", "（3）" in front of a step */
+const NUMBERING = /^(?:\d{1,2}[.)、]|[（(]\d{1,2}[)）])\s*/;
 const MAX_CAUSES = 6;
 const MAX_PARTS = 8;
 const LABEL_CHARS = 200;
 
 const STEP_VERB = /检查|清理|清洗|清除|更换|调整|加注|补充|拧紧|紧固|排放|排气|测量|校准|疏通|润滑|\b(?:check|inspect|clean|replace|adjust|top up|refill|tighten|drain|bleed|measure|calibrate|flush|lubricate|grease|test)\b/i;
-const CAUSE_WORD = /原因|可能|由于|因为|堵塞|不足|过低|过少|损坏|断路|短路|打滑|松动|泄漏|磨损|老化|卡滞|失效|故障|\b(?:cause[ds]?|due to|because|clogged|blocked|low|worn|damaged|loose|slipping|leaking|faulty|failed|open circuit|short)\b/i;
+const CAUSE_WORD = /原因|可能|由于|因为|堵塞|不足|过低|过少|损坏|断路|短路|打滑|松动|泄漏|磨损|老化|卡滞|失效|\b(?:cause[ds]?|due to|because|clogged|blocked|low|worn|damaged|loose|slipping|leaking|faulty|failed|open circuit|short)\b/i;
 const REPLACE = /(?:更换|换新)\s*([^，,。；;：:\n]{2,24})|\breplace\s+(?:the\s+)?([^.,;:\n]{2,40})/i;
 const CODE_ROW = /^[A-Z]{1,3}-?\d{1,5}\s/;
 const PART_NUMBER = /\b([A-Z]{1,4}\d{3,}[A-Z0-9-]*)\b/;
@@ -81,21 +97,31 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const causes: { cause: string; citation: TAgentCitation | null }[] = [];
   const parts: TCorrectiveItem['parts'] = [];
   const seen = new Set<string>();
+  let codeCauses = 0;
 
-  for (const p of input.passages) {
-    for (const s of sentences(p.text)) {
+  const best = Math.max(0, ...input.passages.map((p) => p.score ?? 0));
+  // a passage naming the fault code is always relevant (its table row says what the code means)
+  const hasCode = (p: DiagnosisPassage) => input.faultCode !== null && fold(p.text).includes(input.faultCode);
+  const used = input.passages.filter((p) => hasCode(p) || p.score === undefined || best <= 0 || p.score >= best * RELEVANT).slice(0, MAX_PASSAGES);
+  for (const p of used) {
+    for (const raw of sentences(p.text)) {
+      const s = raw.replace(NUMBERING, '');
       const key = s.toLowerCase();
       if (seen.has(key)) continue;
       seen.add(key);
       const cite = citationOf(p, s);
-      // a fault-code table row ("E12 水温传感器断路 检查传感器插头和线束"): its meaning is the first cause
-      if (input.faultCode && fold(s).includes(input.faultCode)) {
+      // a fault-code table row: "E12 | 水温传感器断路 | 检查…" (meaning, action) or
+      // "E12 | 冷却液温度过高 | 散热器堵塞、冷却液不足 | 按 5.3 节排除" (meaning, causes, action): its causes come first
+      if (input.faultCode && fold(s).startsWith(input.faultCode) && s.length <= 200) {
         const rest = s.replace(new RegExp(input.faultCode.replace(/(\D)(\d)/, '$1[-\\s]?$2'), 'i'), '').trim();
-        const cells = rest.split(/\s{1,}|\|/).filter(Boolean);
-        if (cells[0]) causes.unshift({ cause: clip(cells[0]), citation: cite });
-        if (cells.length > 1) steps.push({ label: clip(cells.slice(1).join(' ')), citation: cite });
+        const cells = (rest.includes('|') ? rest.split('|') : rest.split(/\s+/)).map((c) => c.trim()).filter(Boolean);
+        const named = cells.length >= 3 ? cells[1]!.split(/[、，,;；]/).map((c) => c.trim()).filter(Boolean) : cells.slice(0, 1);
+        causes.splice(codeCauses, 0, ...named.map((c) => ({ cause: clip(c), citation: cite })));
+        codeCauses += named.length;
+        if (cells.length > 1) steps.push({ label: clip(cells.at(-1)!), citation: cite });
         continue;
       }
+      if (isPageFurniture(s, p.title)) continue;
       // another code's row of a fault-code table says nothing about this fault
       if (CODE_ROW.test(s)) continue;
       if (STEP_VERB.test(s) && steps.length < MAX_STEPS) steps.push({ label: clip(s), citation: cite });
@@ -113,7 +139,7 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     if (causes.length >= MAX_CAUSES) break;
     causes.push({ cause: clip(zh ? `此前检查未通过：${f.label}${f.note ? `（${f.note}）` : ''}` : `Failed at an earlier check: ${f.label}${f.note ? ` (${f.note})` : ''}`), citation: null });
   }
-  const manualEvidence = input.passages.length > 0;
+  const manualEvidence = used.length > 0;
   if (steps.length === 0) steps.push({ label: zh ? `按报告的症状检查机器并记录发现：${input.symptom}` : `Inspect the machine for the reported symptom and record the findings: ${input.symptom}`, citation: null });
 
   const citations: TAgentCitation[] = [];

@@ -102,7 +102,7 @@ export class SkillTools {
         const found = isFound(r);
         return {
           found,
-          passages: found ? r.passages.map((p) => ({ documentId: p.documentId, versionId: p.versionId, title: p.title, page: p.page, pageLabel: p.pageLabel, text: p.text, snippet: p.snippet })) : [],
+          passages: found ? r.passages.map((p) => ({ documentId: p.documentId, versionId: p.versionId, title: p.title, page: p.page, pageLabel: p.pageLabel, text: p.text, snippet: p.snippet, score: p.score })) : [],
         };
       },
       render: (r, u) => r.passages.map((p) => `${u.wrap(p.title)} p.${p.pageLabel}: ${u.wrap(p.snippet)}`).join('\n'),

@@ -67,6 +67,32 @@ describe('corrective work order from manual passages', () => {
     expect(req.checklist).toHaveLength(item.checklist.length);
     expect(req.description).toContain('GV-9 手册 p.3');
   });
+  it('a code row with a causes column: each named cause, in order, before anything else', () => {
+    const item = buildCorrective({
+      ...base,
+      symptom: '报 E12',
+      faultCode: 'E12',
+      passages: [page(9, '现象：水温表指针进入红区，散热器堵塞是最常见的原因。\nE12 | 冷却液温度过高 | 散热器堵塞、冷却液不足、风扇皮带打滑 | 按 5.3 节排除')],
+      history: { failedChecks: [] },
+    });
+    expect(item.causes.map((c) => c.cause)).toEqual(['散热器堵塞', '冷却液不足', '风扇皮带打滑', '现象：水温表指针进入红区，散热器堵塞是最常见的原因。']);
+    expect(item.checklist.map((s) => s.label)).toEqual(['按 5.3 节排除']);
+  });
+  it('running headers and footers, numbering and passages far below the best one are left out', () => {
+    const item = buildCorrective({
+      ...base,
+      symptom: '发动机水温过高',
+      faultCode: null,
+      passages: [
+        { ...page(4, 'GV-9 手册 | 7 故障排除\n1. 清理散热器上的杂草。\n2) 检查风扇皮带张紧度。\n7 故障排除 | 7-2'), score: 10 },
+        { ...page(2, '由于产品不断改进，本手册插图可能与机器略有差异。\n更换机油滤清器。'), score: 2 },
+      ],
+      history: { failedChecks: [] },
+    });
+    expect(item.checklist.map((s) => s.label)).toEqual(['清理散热器上的杂草。', '检查风扇皮带张紧度。']);
+    expect(item.citations.map((c) => c.page)).toEqual([4]);
+    expect(item.causes.every((c) => !c.cause.includes('产品不断改进'))).toBe(true);
+  });
   it('no passage → says so through manualEvidence, one inspection step, causes from the history', () => {
     const item = buildCorrective({ ...base, symptom: '发动机冒黑烟', faultCode: null, passages: [], history: { failedChecks: [{ label: '空气滤清器', note: null }] } });
     expect(item.manualEvidence).toBe(false);
