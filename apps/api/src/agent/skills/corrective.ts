@@ -102,7 +102,9 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const best = Math.max(0, ...input.passages.map((p) => p.score ?? 0));
   // a passage naming the fault code is always relevant (its table row says what the code means)
   const hasCode = (p: DiagnosisPassage) => input.faultCode !== null && fold(p.text).includes(input.faultCode);
-  const used = input.passages.filter((p) => hasCode(p) || p.score === undefined || best <= 0 || p.score >= best * RELEVANT).slice(0, MAX_PASSAGES);
+  // front matter (pages numbered i, ii, iii …: preface, contents) never troubleshoots
+  const frontMatter = (p: DiagnosisPassage) => /^[ivxlc]+$/i.test(p.pageLabel);
+  const used = input.passages.filter((p) => !frontMatter(p) && (hasCode(p) || p.score === undefined || best <= 0 || p.score >= best * RELEVANT)).slice(0, MAX_PASSAGES);
   for (const p of used) {
     for (const raw of sentences(p.text)) {
       const s = raw.replace(NUMBERING, '');

@@ -86,6 +86,7 @@ describe('corrective work order from manual passages', () => {
       passages: [
         { ...page(4, 'GV-9 手册 | 7 故障排除\n1. 清理散热器上的杂草。\n2) 检查风扇皮带张紧度。\n7 故障排除 | 7-2'), score: 10 },
         { ...page(2, '由于产品不断改进，本手册插图可能与机器略有差异。\n更换机油滤清器。'), score: 2 },
+        { ...page(1, '前言：由于产品不断改进，发动机水温过高时请联系服务站。'), pageLabel: 'iii', score: 9 },
       ],
       history: { failedChecks: [] },
     });
