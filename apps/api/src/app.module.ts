@@ -59,6 +59,8 @@ import { AgentRepository } from './agent/agent.repository.js';
 import { AgentService } from './agent/agent.service.js';
 import { AgentController } from './agent/agent.controller.js';
 import { AgentTools } from './agent/tools/agent-tools.js';
+import { SkillTools } from './agent/skills/skill-tools.js';
+import { SkillsRepository } from './agent/skills/skills.repository.js';
 import { PlannerFactory } from './agent/planner-factory.js';
 import { DraftsRepository } from './drafts/drafts.repository.js';
 import { DraftsService } from './drafts/drafts.service.js';
@@ -116,6 +118,8 @@ export class AppModule {
         CostsService,
         AgentRepository,
         AgentTools,
+        SkillsRepository,
+        SkillTools,
         PlannerFactory,
         AgentService,
         DraftsRepository,

@@ -102,3 +102,84 @@ export const ZPlanConstraints = z
     }
   });
 export type TPlanConstraints = z.infer<typeof ZPlanConstraints>;
+
+// ---------------------------------------------------------------------------
+// Skills beyond scheduling (issue 14 §1): diagnose, ask the manual, business questions
+// ---------------------------------------------------------------------------
+
+/**
+ * What a run was asked for. SCHEDULE_JOBS / PLAN_MAINTENANCE go through the planner
+ * (`constraints`); the others are skills routed by the intent classifier before any planner
+ * (their runs have `constraints: null`).
+ */
+export const AGENT_INTENTS = ['SCHEDULE_JOBS', 'PLAN_MAINTENANCE', 'DIAGNOSE', 'ASK_MANUAL', 'BUSINESS_QUESTION', 'UNKNOWN'] as const;
+export const ZAgentIntent = z.enum(AGENT_INTENTS);
+export type TAgentIntent = z.infer<typeof ZAgentIntent>;
+
+/** A manual page cited by an answer or a diagnosis (open it at /documents/:documentId/versions/:versionId/pages/:page). */
+export const ZAgentCitation = z.object({
+  documentId: z.uuid(),
+  versionId: z.uuid(),
+  title: z.string(),
+  page: z.number().int().positive(),
+  pageLabel: z.string(),
+  snippet: z.string(),
+});
+export type TAgentCitation = z.infer<typeof ZAgentCitation>;
+
+/** Whose data a figure covers: the caller's data scope (and teams), optionally narrowed to named machines. */
+export const ZFigureScope = z.object({
+  dataScope: z.enum(['ORG', 'TEAM', 'ASSIGNED']),
+  teamIds: z.array(z.uuid()),
+  /** a figure of one machine (a per-machine row of the endpoint) */
+  machine: ZNamedRef.nullable(),
+  /** in words, in the answer's language */
+  label: z.string(),
+});
+export type TFigureScope = z.infer<typeof ZFigureScope>;
+
+/**
+ * One number of a business answer: exactly the value the analytics endpoint (`source`) returns
+ * for that period (`from`..`to`, local dates) and scope — money stays a digit string of fen,
+ * ratios fractions 0..1, null when the endpoint says "unknown".
+ */
+export const ZAgentFigure = z.object({
+  metric: z.string(),
+  label: z.string(),
+  value: z.union([z.number(), z.string()]).nullable(),
+  unit: z.string(),
+  from: ZLocalDate,
+  to: ZLocalDate,
+  scope: ZFigureScope,
+  /** how the endpoint computes it (e.g. MTBF in operating hours) */
+  definition: z.string(),
+  /** the endpoint and query it came from, e.g. `GET /analytics/maintenance?from=…&to=…` */
+  source: z.string(),
+});
+export type TAgentFigure = z.infer<typeof ZAgentFigure>;
+
+/** Where an answer's facts came from: an analytics endpoint, a manual, a machine's records (with the run step that read it). */
+export const ZAgentSource = z.object({
+  kind: z.enum(['analytics', 'manual', 'work_orders', 'meter_readings', 'checklist']),
+  label: z.string(),
+  step: z.number().int().nullable(),
+});
+export type TAgentSource = z.infer<typeof ZAgentSource>;
+
+/**
+ * A run's answer (ASK_MANUAL, BUSINESS_QUESTION; a DIAGNOSE run's summary): text in the goal's
+ * language, figures (business), citations (manual pages) and sources. `refused`: the caller
+ * may not have the answer (e.g. no analytics.read) — no number is given. `found`: false when
+ * nothing in the knowledge base / records answers it (said so in `text`).
+ */
+export const ZAgentAnswer = z.object({
+  intent: ZAgentIntent,
+  language: ZPlanLanguage,
+  text: z.string(),
+  figures: z.array(ZAgentFigure),
+  citations: z.array(ZAgentCitation),
+  sources: z.array(ZAgentSource),
+  refused: z.boolean(),
+  found: z.boolean(),
+});
+export type TAgentAnswer = z.infer<typeof ZAgentAnswer>;

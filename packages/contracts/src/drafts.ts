@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZPlanConstraints } from './agent.js';
+import { ZAgentAnswer, ZAgentCitation, ZAgentIntent, ZPlanConstraints } from './agent.js';
 import { ZSort } from './common.js';
 
 /**
@@ -70,6 +70,36 @@ export const ZMaintenanceItem = z.object({
 });
 export type TMaintenanceItem = z.infer<typeof ZMaintenanceItem>;
 
+/**
+ * A MAINTENANCE draft's CORRECTIVE work order, written by a diagnosis ("6R 155 #01 发动机水温过高"):
+ * one machine, the likely causes ranked, checklist steps and parts taken from the machine
+ * model's manual (each with the page it came from), and an estimated window. `itemKey` is
+ * stable (machine, title, window): executing it twice creates one work order.
+ */
+export const ZCorrectiveItem = z.object({
+  kind: z.literal('CORRECTIVE_WORK_ORDER'),
+  itemKey: z.string(),
+  assetId: z.uuid(),
+  assetName: z.string().nullable(),
+  modelName: z.string().nullable(),
+  title: z.string(),
+  /** the symptom as the person described it, and a fault code if they named one */
+  symptom: z.string(),
+  faultCode: z.string().nullable(),
+  priority: z.number().int().min(1).max(5),
+  causes: z.array(z.object({ rank: z.number().int().positive(), cause: z.string(), citation: ZAgentCitation.nullable() })),
+  checklist: z.array(z.object({ label: z.string(), citation: ZAgentCitation.nullable() })),
+  parts: z.array(z.object({ name: z.string(), partNumber: z.string().nullable(), citation: ZAgentCitation.nullable() })),
+  /** the estimated window: the earliest free working window of `estimatedHours` */
+  estimatedHours: z.number(),
+  plannedStart: z.string(),
+  plannedEnd: z.string(),
+  /** false: the manuals had nothing on the symptom (said so); the work order rests on the machine's history */
+  manualEvidence: z.boolean(),
+  citations: z.array(ZAgentCitation),
+});
+export type TCorrectiveItem = z.infer<typeof ZCorrectiveItem>;
+
 /** A due plan × machine the draft could not place (e.g. no free slot in the period). */
 export const ZUnplacedMaintenance = z.object({
   planId: z.uuid(),
@@ -85,7 +115,7 @@ export type TUnplacedMaintenance = z.infer<typeof ZUnplacedMaintenance>;
  * What a version stores: SCHEDULE drafts hold job items, MAINTENANCE drafts work-order items
  * (never mixed). The API shows them apart: `items`/`unplaced` and `workOrderItems`/`unplacedWorkOrders`.
  */
-export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem]);
+export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem, ZCorrectiveItem]);
 export type TAnyDraftItem = z.infer<typeof ZAnyDraftItem>;
 export const ZAnyUnplaced = z.union([ZUnplacedJob, ZUnplacedMaintenance]);
 export type TAnyUnplaced = z.infer<typeof ZAnyUnplaced>;
@@ -100,7 +130,22 @@ export type TDraftItemEdit = z.infer<typeof ZDraftItemEdit>;
  * run steps (its facts were re-read by the edit, not by the run).
  */
 export const ZDraftEvidence = z.array(
-  z.object({ itemKey: z.string(), jobId: z.string(), steps: z.record(z.string(), z.number().int()), edit: ZDraftItemEdit.optional() }),
+  z.object({
+    itemKey: z.string(),
+    jobId: z.string(),
+    steps: z.record(z.string(), z.number().int()),
+    edit: ZDraftItemEdit.optional(),
+    /** a diagnosis: the manual pages it rests on */
+    citations: z.array(ZAgentCitation).optional(),
+    /** a diagnosis: the machine's recent records it looked at */
+    history: z
+      .object({
+        workOrders: z.array(z.object({ id: z.uuid(), number: z.number().int(), type: z.string(), status: z.string(), title: z.string(), createdAt: z.string() })),
+        failedChecks: z.array(z.object({ workOrderId: z.uuid(), workOrderNumber: z.number().int(), label: z.string(), note: z.string().nullable(), updatedAt: z.string() })),
+        meterReadings: z.array(z.object({ readingHours: z.number(), readAt: z.string(), source: z.string() })),
+      })
+      .optional(),
+  }),
 );
 export type TDraftEvidence = z.infer<typeof ZDraftEvidence>;
 
@@ -116,6 +161,8 @@ export const ZDraftVersion = z.object({
   /** MAINTENANCE drafts: work-order items and due plans × machines not placed (empty in a SCHEDULE draft) */
   workOrderItems: z.array(ZMaintenanceItem),
   unplacedWorkOrders: z.array(ZUnplacedMaintenance),
+  /** MAINTENANCE drafts of a diagnosis: the CORRECTIVE work order (empty otherwise) */
+  correctiveItems: z.array(ZCorrectiveItem),
   validation: ZDraftValidation,
   evidence: ZDraftEvidence,
   contentHash: z.string(),
@@ -256,7 +303,9 @@ export const ZRunDraft = z.object({
   unplaced: z.array(ZUnplacedJob),
   workOrderItems: z.array(ZMaintenanceItem),
   unplacedWorkOrders: z.array(ZUnplacedMaintenance),
+  correctiveItems: z.array(ZCorrectiveItem),
   validation: ZDraftValidation,
+  evidence: ZDraftEvidence,
 });
 
 export const ZAgentRunStatus = z.enum(['RUNNING', 'COMPLETED', 'NEEDS_INPUT', 'FAILED']);
@@ -267,6 +316,8 @@ export const ZAgentRun = z.object({
   goal: z.string(),
   planner: z.string(),
   status: ZAgentRunStatus,
+  /** what the goal asked for (SCHEDULE_JOBS / PLAN_MAINTENANCE also in `constraints`; null while the run is RUNNING) */
+  intent: ZAgentIntent.nullable(),
   constraints: ZPlanConstraints.nullable(),
   question: z.string().nullable(),
   /** a plain-words outcome (e.g. "no planned jobs in the period") */
@@ -275,6 +326,8 @@ export const ZAgentRun = z.object({
   error: z.string().nullable(),
   draftId: z.uuid().nullable(),
   draft: ZRunDraft.nullable(),
+  /** ASK_MANUAL / BUSINESS_QUESTION answers and a diagnosis' summary (null for a plain schedule run) */
+  answer: ZAgentAnswer.nullable(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -106,6 +106,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'workorder.write',
     'workorder.work',
     'knowledge.read',
+    // a mechanic describes a fault to the agent (field app); the diagnosis is a draft a dispatcher confirms
+    'agent.run',
   ],
   OPERATOR: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'job.read', 'job.execute', 'meter.write', 'workorder.write', 'knowledge.read'],
   ACCOUNTANT: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'maintenance.read', 'cost.read', 'cost.write', 'cost.approve', 'analytics.read', 'knowledge.read'],

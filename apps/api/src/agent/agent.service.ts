@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ZPlanConstraints, type TPlanConstraints } from '@amms/contracts/agent';
+import { ZAgentAnswer, ZPlanConstraints, type TAgentAnswer, type TAgentIntent, type TPlanConstraints } from '@amms/contracts/agent';
 import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest, TRunStep } from '@amms/contracts/drafts';
 import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
@@ -21,6 +21,9 @@ import { schedule } from './scheduler/scheduler.js';
 import { validate } from './scheduler/validator.js';
 import { AgentTools, type BusyFacts, type DueFact, type KnownNames, type MachineFact } from './tools/agent-tools.js';
 import { ToolRunner } from './tools/runner.js';
+import { classifyIntent } from './skills/intent.js';
+import { runSkill } from './skills/run-skill.js';
+import { SkillTools } from './skills/skill-tools.js';
 
 /**
  * Memory (memory.ts): a run sees the conversation's earlier turns (goals and outcomes only) as a
@@ -39,6 +42,9 @@ interface Outcome {
   message: string | null;
   error: string | null;
   draft: { kind: 'SCHEDULE' | 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: unknown } | null;
+  /** a skill's run (DIAGNOSE / ASK_MANUAL / BUSINESS_QUESTION): its intent; its answer is in the last message step */
+  intent?: TAgentIntent;
+  answer?: TAgentAnswer | null;
 }
 
 /** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
@@ -69,6 +75,7 @@ export class AgentService {
     private readonly planners: PlannerFactory,
     private readonly drafts: DraftsService,
     private readonly draftsRepo: DraftsRepository,
+    private readonly skillTools: SkillTools,
   ) {}
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
@@ -83,7 +90,7 @@ export class AgentService {
       return r;
     });
 
-    const runner = new ToolRunner(ctx, this.tools.all);
+    const runner = new ToolRunner(ctx, new Map([...this.tools.all, ...this.skillTools.all]));
     let outcome: Outcome;
     try {
       outcome = await this.work(ctx, run, runner, planner);
@@ -98,6 +105,13 @@ export class AgentService {
   private async work(ctx: OrgContext, run: AgentRun, runner: ToolRunner, planner: ReturnType<PlannerFactory['create']>): Promise<Outcome> {
     const none = { message: null, error: null, draft: null };
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
+    // diagnose / ask the manual / business questions are routed before any planner (skills/intent.ts)
+    const routed = classifyIntent(run.goal);
+    if (routed.intent !== 'PLAN') {
+      runner.note('plan', { message: `intent ${routed.intent} (${routed.reason})`, args: { intent: routed.intent, classifier: 'rules' } });
+      const out = await runSkill(ctx, runner, run.goal, { ...routed, intent: routed.intent }, timezone);
+      return { ...out, constraints: null, error: null, intent: routed.intent };
+    }
     const known = await runner.call<KnownNames>('known_names', {});
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
     const memory = await this.memoryOf(ctx.organizationId, run.conversationId, run.id);
@@ -198,6 +212,8 @@ export class AgentService {
       for (const s of runner.steps) {
         if (s.kind === 'tool') {
           await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, resultCount: s.resultCount, ok: s.ok, error: s.error }));
+        } else if (s.kind === 'plan' && o.intent) {
+          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, intent: o.intent }));
         } else if (s.kind === 'plan' && o.constraints) {
           const { memory, ...planner } = (s.args ?? {}) as Record<string, unknown>;
           await this.audit.append(
@@ -215,7 +231,7 @@ export class AgentService {
         error: o.error,
         draftId: draft?.id ?? null,
       });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, { status: o.status, draftId: draft?.id ?? null, question: o.question, message: o.message, error: o.error }));
+      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, { status: o.status, ...(o.intent ? { intent: o.intent } : {}), draftId: draft?.id ?? null, question: o.question, message: o.message, error: o.error }));
       if (run.conversationId) {
         // the summary as the next run will see it (this run included): the folded older turns
         const memory = await this.memoryOf(ctx.organizationId, run.conversationId, null, tx);
@@ -234,22 +250,28 @@ export class AgentService {
       const v = d ? await this.draftsRepo.findVersion(undefined, ctx.organizationId, d.id, d.currentVersion) : null;
       if (d && v) {
         const tv = toVersion(v);
-        draft = { id: d.id, version: tv.version, contentHash: tv.contentHash, items: tv.items, unplaced: tv.unplaced, workOrderItems: tv.workOrderItems, unplacedWorkOrders: tv.unplacedWorkOrders, validation: tv.validation };
+        draft = { id: d.id, version: tv.version, contentHash: tv.contentHash, items: tv.items, unplaced: tv.unplaced, workOrderItems: tv.workOrderItems, unplacedWorkOrders: tv.unplacedWorkOrders, correctiveItems: tv.correctiveItems, validation: tv.validation, evidence: tv.evidence };
       }
     }
+    const constraints = r.constraints === null ? null : ZPlanConstraints.parse(r.constraints);
+    const lastMessage = [...steps].reverse().find((s) => s.kind === 'message');
+    const answer = ZAgentAnswer.safeParse((lastMessage?.args as { answer?: unknown } | undefined)?.answer);
+    const planned = steps.find((s) => s.kind === 'plan')?.args as { intent?: TAgentIntent } | undefined;
     return {
       id: r.id,
       conversationId: r.conversationId,
       goal: r.goal,
       planner: r.planner,
       status: r.status,
-      constraints: r.constraints === null ? null : ZPlanConstraints.parse(r.constraints),
+      intent: constraints?.intent ?? planned?.intent ?? null,
+      constraints,
       question: r.question,
       message: [...steps].reverse().find((s) => s.kind === 'message')?.message ?? null,
       steps,
       error: r.error,
       draftId: r.draftId,
       draft,
+      answer: answer.success ? answer.data : null,
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
     };

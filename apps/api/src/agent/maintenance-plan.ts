@@ -84,7 +84,7 @@ function localDayStart(t: number, timezone: string): number {
 }
 
 /** The earliest free working window of `durMs` in [from, to), or null. */
-function firstFreeSlot(durMs: number, from: number, to: number, timezone: string, taken: readonly Interval[]): Interval | null {
+export function firstFreeSlot(durMs: number, from: number, to: number, timezone: string, taken: readonly Interval[]): Interval | null {
   for (let day = localDayStart(from, timezone); day < to; day = localDayStart(day + DAY + 2 * HOUR, timezone)) {
     const open = day + startHour * HOUR;
     const close = day + endHour * HOUR;

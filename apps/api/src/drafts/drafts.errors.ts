@@ -9,5 +9,6 @@ export const DraftErrors = {
   /** an edit must send the item list of the draft's kind (items for SCHEDULE, workOrderItems for MAINTENANCE) */
   wrongItemList: (kind: string, sent: 'items' | 'workOrderItems') =>
     new AppError('VALIDATION_FAILED', `A ${kind} draft is edited with ${sent === 'items' ? 'workOrderItems' : 'items'}, not ${sent}`, [{ path: sent, message: `must be empty for a ${kind} draft`, code: 'wrong_item_list' }]),
+  editNotSupported: (what: string) => new AppError('DRAFT_EDIT_NOT_SUPPORTED', `Editing ${what} is not supported: confirm or reject it`),
   invalid: (violations: unknown[]) => new AppError('DRAFT_INVALID', 'This version breaks hard constraints and cannot be confirmed', { violations }),
 };

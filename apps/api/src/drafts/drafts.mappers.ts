@@ -1,4 +1,4 @@
-import type { TAnyDraftItem, TAnyUnplaced, TDraft, TDraftExecutionSummary, TDraftItem, TDraftValidation, TDraftVersion, TMaintenanceItem, TUnplacedJob, TUnplacedMaintenance } from '@amms/contracts/drafts';
+import type { TAnyDraftItem, TAnyUnplaced, TCorrectiveItem, TDraft, TDraftExecutionSummary, TDraftItem, TDraftValidation, TDraftVersion, TMaintenanceItem, TUnplacedJob, TUnplacedMaintenance } from '@amms/contracts/drafts';
 import type { Draft, DraftVersion, Execution } from '@amms/db';
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -51,5 +51,6 @@ export function splitContent(items: readonly TAnyDraftItem[], unplaced: readonly
     unplaced: unplaced.filter((u): u is TUnplacedJob => 'jobId' in u),
     workOrderItems: items.filter((i): i is TMaintenanceItem => 'kind' in i && i.kind === 'WORK_ORDER'),
     unplacedWorkOrders: unplaced.filter((u): u is TUnplacedMaintenance => !('jobId' in u)),
+    correctiveItems: items.filter((i): i is TCorrectiveItem => 'kind' in i && i.kind === 'CORRECTIVE_WORK_ORDER'),
   };
 }

@@ -141,6 +141,8 @@ export class DraftsService implements OnModuleInit {
     if (!prev) throw DraftErrors.notFound();
     if (input.basedOnVersion !== draft.currentVersion) throw DraftErrors.stale({ currentVersion: draft.currentVersion, contentHash: prev.contentHash });
     const prevV = toVersion(prev);
+    // a diagnosis' corrective work order is confirmed or rejected as the agent wrote it (a new diagnosis makes a new draft)
+    if (prevV.correctiveItems.length > 0) throw DraftErrors.editNotSupported('a diagnosis draft (CORRECTIVE work order)');
     const tz = await this.repo.orgTimezone(ctx.organizationId);
     const next = draft.currentVersion + 1;
     const edit: TDraftItemEdit = { version: next, byUserId: ctx.actorUserId, byName: await this.repo.userName(ctx.actorUserId), note: input.note ?? null };

@@ -1,7 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { ZDraftItem, ZMaintenanceItem, type TDraftItem, type TMaintenanceItem } from '@amms/contracts/drafts';
+import { ZCorrectiveItem, ZDraftItem, ZMaintenanceItem, type TCorrectiveItem, type TDraftItem, type TMaintenanceItem } from '@amms/contracts/drafts';
 import { roleHas } from '@amms/contracts/permissions';
+import { correctiveRequest } from '../agent/skills/corrective.js';
 import type { Draft, Execution, ExecutionStatus } from '@amms/db';
 import { itemKeyOf } from '../agent/scheduler/scheduler.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -42,8 +43,8 @@ const planNoLongerApplies = (err: AppError) => err.code === 'VALIDATION_FAILED' 
 
 const FINISHED: readonly ExecutionStatus[] = ['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED'];
 const ZItems = z.array(ZDraftItem);
-const ZWorkOrderItems = z.array(ZMaintenanceItem);
-type AnyItem = TDraftItem | TMaintenanceItem;
+const ZWorkOrderItems = z.array(z.union([ZMaintenanceItem, ZCorrectiveItem]));
+type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem;
 
 export interface ExecutionOutcome {
   executionId: string;
@@ -169,15 +170,15 @@ export class DraftExecutor {
   }
 
   /**
-   * Create one PREVENTIVE work order (idempotent per item key: a re-run returns the first order)
+   * Create one PREVENTIVE (a due plan) or CORRECTIVE (a diagnosis) work order (idempotent per item key: a re-run returns the first order)
    * with its window booked, and say how it went, never throwing.
    */
-  private async executeWorkOrder(ctx: OrgContext, index: number, item: TMaintenanceItem): Promise<NewReceipt> {
+  private async executeWorkOrder(ctx: OrgContext, index: number, item: TMaintenanceItem | TCorrectiveItem): Promise<NewReceipt> {
     const base = { itemKey: item.itemKey, itemIndex: index };
     try {
       const wo = await this.workOrders.create(
         ctx,
-        { type: 'PREVENTIVE', assetId: item.assetId, planId: item.planId, title: item.title, plannedStart: item.plannedStart, plannedEnd: item.plannedEnd, priority: 3 },
+        item.kind === 'WORK_ORDER' ? { type: 'PREVENTIVE', assetId: item.assetId, planId: item.planId, title: item.title, plannedStart: item.plannedStart, plannedEnd: item.plannedEnd, priority: 3 } : correctiveRequest(item),
         { itemKey: item.itemKey },
       );
       return { ...base, status: 'SUCCEEDED', recordType: 'work_order', recordId: wo.id, detail: { number: wo.number, workOrderStatus: wo.status } };

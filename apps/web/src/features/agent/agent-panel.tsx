@@ -19,6 +19,8 @@ import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
 import { labelMessages } from '../drafts/messages';
 import { agentMessages } from './messages';
+import { AnswerCard, dashboardCitation } from './answer-card';
+import { skillMessages } from './skill-messages';
 
 const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
 
@@ -229,7 +231,7 @@ function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: string; tim
         </div>
       ) : null}
       {run.status === 'FAILED' ? <p className="text-sm text-red-800">{format(m.failed, { error: run.error ?? '—' })}</p> : null}
-      {run.message ? <p className="text-sm text-slate-800">{run.message}</p> : null}
+      {run.answer ? <AnswerCard answer={run.answer} citationHref={dashboardCitation(orgId)} /> : run.message ? <p className="text-sm text-slate-800">{run.message}</p> : null}
       {run.draft && run.draftId ? <DraftCard orgId={orgId} run={run} /> : run.status === 'COMPLETED' && !run.message ? <p className="text-sm text-slate-600">{m.noDraft}</p> : null}
     </article>
   );
@@ -242,6 +244,7 @@ function sizeText(bytes: number, m: { bytes: string; kb: string }, locale: 'zh-C
 function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
   const m = useMessages(agentMessages);
   const l = useMessages(labelMessages);
+  const sm = useMessages(skillMessages);
   const { locale } = useI18n();
   const c = run.constraints;
   const names = (refs: { name: string }[]) => refs.map((r) => r.name).join('、');
@@ -249,7 +252,7 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
   const describe = (s: TRunStep): string | null => {
     if (s.kind === 'plan') {
       const period = c?.period ? format(m.periodPart, { from: c.period.from, to: c.period.to }) : '';
-      return format(m.planStep, { intent: c ? m.intent[c.intent] : '—', period });
+      return format(m.planStep, { intent: c ? m.intent[c.intent] : run.intent ? sm.intent[run.intent] : '—', period });
     }
     if (s.kind === 'tool') {
       const tool = (l.tool as Record<string, string>)[s.tool ?? ''] ?? s.tool ?? '—';
@@ -265,7 +268,7 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
     }
     if (s.kind === 'schedule') {
       if (run.draft) {
-        const items = run.draft.items.length + run.draft.workOrderItems.length;
+        const items = run.draft.items.length + run.draft.workOrderItems.length + run.draft.correctiveItems.length;
         const unplaced = run.draft.unplaced.length + run.draft.unplacedWorkOrders.length;
         return format(m.scheduleStep, { placed: items, unplaced });
       }
@@ -316,8 +319,8 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
 function DraftCard({ orgId, run }: { orgId: string; run: TAgentRun }) {
   const m = useMessages(agentMessages);
   const d = run.draft!;
-  const maintenance = d.workOrderItems.length > 0 || d.unplacedWorkOrders.length > 0;
-  const items = maintenance ? d.workOrderItems.length : d.items.length;
+  const maintenance = d.workOrderItems.length > 0 || d.unplacedWorkOrders.length > 0 || d.correctiveItems.length > 0;
+  const items = maintenance ? d.workOrderItems.length + d.correctiveItems.length : d.items.length;
   const unplaced = maintenance ? d.unplacedWorkOrders.length : d.unplaced.length;
   return (
     <section aria-label={m.draftCard} className="rounded-lg border border-emerald-200 bg-emerald-50/60 p-3">

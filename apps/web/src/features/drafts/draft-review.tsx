@@ -28,6 +28,7 @@ import { EvidenceCell } from './evidence-cell';
 import { DraftTimeline } from './draft-timeline';
 import { EditItemDialog, type EditResult, type Option } from './edit-item-dialog';
 import { ExecutionPanel } from './execution-panel';
+import { CorrectiveItemsCard } from './corrective-items';
 import { draftMessages, labelMessages } from './messages';
 import { draftStatusTone } from './tones';
 
@@ -324,7 +325,11 @@ function DraftReviewLoaded({
         <DraftTimeline orgId={orgId} draft={draft} version={version} previous={previous} period={period} timeZone={timeZone} canReadMaintenance={can('maintenance.read')} />
       </Card>
 
-      {draft.kind === 'SCHEDULE' ? (
+      {version.correctiveItems.length > 0 ? (
+        <CorrectiveItemsCard orgId={orgId} version={version} timeZone={timeZone} findingsOf={findingsOf} findingText={findingText} stepTool={stepTool} />
+      ) : null}
+
+      {version.correctiveItems.length > 0 && version.workOrderItems.length === 0 ? null : draft.kind === 'SCHEDULE' ? (
         <Card id="draft-items" title={format(m.itemsTitle, { count: version.items.length })}>
           {version.items.length === 0 ? (
             <Empty>{m.noItems}</Empty>
@@ -435,7 +440,7 @@ function DraftReviewLoaded({
         </Card>
       )}
 
-      {draft.kind === 'SCHEDULE' ? (
+      {version.correctiveItems.length > 0 && version.unplacedWorkOrders.length === 0 ? null : draft.kind === 'SCHEDULE' ? (
         <Card id="draft-unplaced" title={format(m.unplacedTitle, { count: version.unplaced.length })}>
           {version.unplaced.length === 0 ? (
             <p className="text-sm text-slate-700">{m.noUnplaced}</p>

@@ -45,6 +45,8 @@ export const labelMessages = defineMessages(
       INVALID_WINDOW: '保养时间段无效',
       ITEM_OVERLAP: '草稿中同一机具的保养时间重叠',
       OUTSIDE_PERIOD: '超出计划时间段',
+      NO_FREE_SLOT: '两周内没有空闲的维修窗口',
+      OPEN_CORRECTIVE_ORDER: '这台机器已有未完成的故障维修工单',
     },
     tool: {
       known_names: '读取团队、地块、机具和机手名称',
@@ -53,8 +55,13 @@ export const labelMessages = defineMessages(
       operators: '查找可以担任机手的成员',
       bookings: '读取机具和机手已有的占用时段',
       maintenance_due: '读取到期的保养',
+      machines: '查找机具及其型号',
+      machine_history: '读取这台机器的工单、检查结果和小时表',
+      search_manuals: '查阅该型号的手册',
+      ask_manual: '在手册中查找答案',
+      analytics: '读取经营分析数据',
     },
-    evidenceKey: { jobs: '作业', machines: '机具', operators: '机手', bookings: '占用时段', known: '名称', due: '到期保养' },
+    evidenceKey: { jobs: '作业', machines: '机具', operators: '机手', bookings: '占用时段', known: '名称', due: '到期保养', manuals: '手册', history: '历史记录' },
   },
   {
     draftStatus: { OPEN: 'Awaiting confirmation', REJECTED: 'Rejected', EXECUTING: 'Executing', EXECUTED: 'Executed' },
@@ -98,6 +105,8 @@ export const labelMessages = defineMessages(
       INVALID_WINDOW: 'Invalid maintenance window',
       ITEM_OVERLAP: 'Maintenance items of one machine overlap',
       OUTSIDE_PERIOD: 'Outside the planned period',
+      NO_FREE_SLOT: 'No free repair window in the next two weeks',
+      OPEN_CORRECTIVE_ORDER: 'The machine already has an open corrective work order',
     },
     tool: {
       known_names: 'Read the names of teams, fields, machines and operators',
@@ -106,8 +115,13 @@ export const labelMessages = defineMessages(
       operators: 'Looked up members who may operate',
       bookings: 'Read when machines and operators are already booked',
       maintenance_due: 'Read the maintenance coming due',
+      machines: 'Looked up the machines and their models',
+      machine_history: 'Read the machine’s work orders, checks and meter readings',
+      search_manuals: 'Searched the manuals of its model',
+      ask_manual: 'Looked for the answer in the manuals',
+      analytics: 'Read the analytics figures',
     },
-    evidenceKey: { jobs: 'jobs', machines: 'machines', operators: 'operators', bookings: 'bookings', known: 'names', due: 'due maintenance' },
+    evidenceKey: { jobs: 'jobs', machines: 'machines', operators: 'operators', bookings: 'bookings', known: 'names', due: 'due maintenance', manuals: 'manuals', history: 'history' },
   },
 );
 

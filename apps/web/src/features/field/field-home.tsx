@@ -2,6 +2,7 @@
 
 import Link from 'next/link';
 import { useMessages } from '@/i18n/messages';
+import { skillMessages } from '../agent/skill-messages';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import { MyJobs } from './my-jobs';
@@ -11,6 +12,7 @@ import type { FieldOrgProps } from './types';
 /** /field: what is on my plate today, by role (jobs for operators, work orders for mechanics). */
 export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: string }) {
   const m = useMessages(fieldMessages);
+  const sm = useMessages(skillMessages);
   const can = (p: FieldOrgProps['permissions'][number]) => props.permissions.includes(p);
   return (
     <>
@@ -20,6 +22,14 @@ export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: st
         {can('workorder.work') && can('maintenance.read') ? <MyWorkOrders {...props} /> : null}
         {can('workorder.write') && !can('maintenance.read') ? <MyReports {...props} /> : null}
       </div>
+      {can('agent.run') && can('workorder.work') ? (
+        <Link
+          href={fieldHref(fieldPaths.diagnose, props.orgId)}
+          className="mt-6 flex min-h-12 w-full items-center justify-center rounded-md border border-emerald-700 px-5 py-3 text-base font-semibold text-emerald-800 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        >
+          {sm.field.cta}
+        </Link>
+      ) : null}
       {can('workorder.write') ? (
         <div className="fixed inset-x-0 bottom-0 z-30 border-t border-slate-200 bg-white/95 backdrop-blur">
           <div className="mx-auto max-w-xl px-4 py-3">

@@ -9,4 +9,5 @@ export const fieldPaths = {
   job: (jobId: string) => `/field/jobs/${encodeURIComponent(jobId)}`,
   workOrder: (workOrderId: string) => `/field/work-orders/${encodeURIComponent(workOrderId)}`,
   report: '/field/report',
+  diagnose: '/field/diagnose',
 };

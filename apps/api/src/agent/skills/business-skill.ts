@@ -1,0 +1,63 @@
+import type { TAgentAnswer, TAgentSource } from '@amms/contracts/agent';
+import { localToday } from '../planner/calendar.js';
+import { nameVariants } from '../planner/names.js';
+import { normalize } from '../planner/text.js';
+import type { KnownNames } from '../tools/agent-tools.js';
+import { ToolFailed, type ToolRunner } from '../tools/runner.js';
+import type { OrgContext } from '../../tenancy/context.js';
+import { businessPeriod } from './business-period.js';
+import { businessText, figuresFor, REPORT_OF, type AnalyticsReport, type Reports } from './business.js';
+import type { IntentResult } from './intent.js';
+import type { SkillOutcome } from './skill-outcome.js';
+
+const TEAM_WORD = /队|组|班|\bteam\b|\bcrew\b/i;
+
+/** The team a goal names ("二队", "North team"), among the teams the caller can see; null when none or several. */
+export function teamOf(goal: string, teams: readonly { id: string; name: string }[]): { id: string; name: string } | null {
+  const g = normalize(goal).replace(/\s+/g, ' ');
+  const hits = teams.filter((t) => {
+    const v = nameVariants('team', t.name);
+    return [v.exact, ...v.short].some((s) => s.length >= 2 && g.includes(s));
+  });
+  return hits.length === 1 ? hits[0]! : null;
+}
+
+/**
+ * BUSINESS_QUESTION: the analytics reports that hold the metrics asked about, read through the
+ * `analytics` tool with the caller's context (permission analytics.read, data scope), then the
+ * figures exactly as returned (business.ts). Without analytics.read: a refusal, never a number.
+ */
+export async function businessQuestion(ctx: OrgContext, runner: ToolRunner, goal: string, routed: IntentResult, timezone: string): Promise<SkillOutcome> {
+  const zh = routed.language === 'zh';
+  const period = businessPeriod(goal, localToday(new Date(), timezone));
+  let team: { id: string; name: string } | null = null;
+  if (TEAM_WORD.test(goal) && ctx.permissions.has('analytics.read')) {
+    try {
+      team = teamOf(goal, (await runner.call<KnownNames>('known_names', {})).result.teams);
+    } catch (err) {
+      if (!(err instanceof ToolFailed)) throw err;
+    }
+  }
+  const reports: Reports = {};
+  const sources: TAgentSource[] = [];
+  const wanted = [...new Set(routed.metrics.map((m) => REPORT_OF[m]))] as AnalyticsReport[];
+  try {
+    for (const report of wanted) {
+      const r = await runner.call<Reports[typeof report]>('analytics', { report, from: period.from, to: period.to });
+      (reports as Record<string, unknown>)[report] = r.result;
+      sources.push({ kind: 'analytics', label: `GET /analytics/${report}?from=${period.from}&to=${period.to}`, step: r.step });
+    }
+  } catch (err) {
+    if (!(err instanceof ToolFailed) || !/missing permission/.test(err.message)) throw err;
+    const text = zh ? '你没有查看经营分析数据的权限（analytics.read），因此不能回答这个问题。请联系管理员。' : 'You do not have permission to read analytics (analytics.read), so I cannot answer this. Ask an administrator.';
+    const answer: TAgentAnswer = { intent: 'BUSINESS_QUESTION', language: routed.language, text, figures: [], citations: [], sources: [], refused: true, found: false };
+    runner.note('message', { message: text, args: { answer } });
+    return { status: 'COMPLETED', question: null, message: text, answer, draft: null };
+  }
+  const fc = { language: routed.language, from: period.from, to: period.to, scope: { dataScope: ctx.dataScope, teamIds: [...ctx.teamIds] }, team };
+  const figures = figuresFor(routed.metrics, reports, fc);
+  const text = businessText(figures, fc, period.said);
+  const answer: TAgentAnswer = { intent: 'BUSINESS_QUESTION', language: routed.language, text, figures, citations: [], sources, refused: false, found: true };
+  runner.note('message', { message: text, args: { answer } });
+  return { status: 'COMPLETED', question: null, message: text, answer, draft: null };
+}

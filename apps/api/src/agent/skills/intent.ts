@@ -1,0 +1,144 @@
+import type { TPlanLanguage } from '@amms/contracts/agent';
+import { CJK } from '../planner/text.js';
+
+/**
+ * The intent classifier: routes a goal before any planner. Deterministic, no model.
+ *
+ * It reads KINDS of expression, not sentences:
+ * - a fault code said as a code ("报 E12", "code P0217", "故障码 31", "shows E-12");
+ * - a symptom: a part or system + a bad state ("水温过高", "loses hydraulic pressure",
+ *   "won't start", "异响", "漏油", "冒黑烟", "overheating");
+ * - a business metric (cost, cost per hectare, utilization, breakdowns / failures ranked,
+ *   MTBF / MTTR, availability, downtime, hectares worked, PM compliance, jobs completed);
+ * - a question about how to use / service a machine (a question word or "?" with a
+ *   maintenance / operation verb or a spec noun: interval, torque, capacity, pressure …).
+ *
+ * Precedence: a business metric asked about ("which machines broke down most", "上个月每公顷成本")
+ * → BUSINESS_QUESTION; a fault code or a symptom → DIAGNOSE (also with "帮我安排检修": the
+ * repair request is what a diagnosis drafts); a manual question → ASK_MANUAL; anything else →
+ * PLAN (the planner decides SCHEDULE_JOBS / PLAN_MAINTENANCE / UNKNOWN as before).
+ */
+export type RoutedIntent = 'DIAGNOSE' | 'ASK_MANUAL' | 'BUSINESS_QUESTION' | 'PLAN';
+
+export interface IntentResult {
+  intent: RoutedIntent;
+  language: TPlanLanguage;
+  /** DIAGNOSE: the fault code as said (upper case, no separator), if any */
+  faultCode: string | null;
+  /** BUSINESS_QUESTION: the metrics asked about, in the order said */
+  metrics: BusinessMetric[];
+  /** why (for the run's plan step) */
+  reason: string;
+}
+
+export const BUSINESS_METRICS = [
+  'costPerHectare',
+  'costPerEngineHour',
+  'totalCost',
+  'utilization',
+  'breakdownsRanked',
+  'failures',
+  'mtbf',
+  'mttr',
+  'availability',
+  'downtime',
+  'hectares',
+  'pmCompliance',
+  'jobsCompleted',
+] as const;
+export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
+
+export const languageOf = (goal: string): TPlanLanguage => (CJK.test(goal) ? 'zh' : 'en');
+
+/** A fault code said as one: a trigger word then a code, or a letter-digit code on its own ("E12", "P0217", "SPN 110"). */
+const FAULT_CODE: RegExp[] = [
+  /(?:报|显示|提示|出现|跳|亮)\s*(?:故障码|代码|错误码|报警码)?\s*[:：]?\s*([A-Za-z]{1,3}[-\s]?\d{1,5})/,
+  /(?:故障码|代码|错误码|报警码|fault\s*code|error\s*code|error|code|alarm|dtc|spn)\s*[:：#]?\s*([A-Za-z]{0,3}[-\s]?\d{1,5})/i,
+  /(?:shows?|showing|displays?|displaying|throws?|throwing|reports?|reporting)\s+(?:an?\s+)?([A-Za-z]{1,3}[-]?\d{1,5})\b/i,
+  /(?:^|[^A-Za-z0-9#])([EFPU][-]?\d{2,4})(?![A-Za-z0-9])/,
+];
+
+/** Symptoms: a bad state of a part or system (Chinese); a bare state word is enough. */
+const ZH_SYMPTOM =
+  /(过高|过热|偏高|过低|偏低|不足|下降|掉压|没压力|无压力|异响|怪声|噪音大|抖动|振动大|漏油|漏水|渗油|泄漏|冒黑烟|冒白烟|冒蓝烟|冒烟|不启动|启动不了|打不着|打不着火|无法启动|熄火|失灵|不转|卡住|卡死|堵塞|报警|故障灯|亮灯|坏了|出故障|出问题|不工作|没反应|无力|动力不足|跑偏|发烫|烧|断了|裂了|不出水|不喷|喷不出|堵了)/;
+/** English symptoms: a bad state, a loss, a failure to work. */
+const EN_SYMPTOM =
+  /\b(overheat(?:s|ing|ed)?|too (?:hot|high|low)|runs? hot|los(?:es|ing|t) (?:\w+ )?(?:pressure|power|oil|coolant)|low (?:\w+ )?pressure|no (?:\w+ )?pressure|leak(?:s|ing)?|knock(?:s|ing)?|rattl(?:es|ing)|grind(?:s|ing)|squeal(?:s|ing)|vibrat(?:es|ing|ion)|smok(?:es|ing|e)|won'?t (?:start|turn|run|spray|engage|lift)|doesn'?t (?:start|work|run|spray|engage|lift)|does not (?:start|work|run|spray|engage|lift)|not (?:starting|working|spraying)|stall(?:s|ing|ed)?|dies|cuts? out|stuck|jammed|clogged|blocked|broken|broke|fault(?:y)?|warning light|alarm|error)\b/i;
+
+/** Business vocabulary → metric (first match per pattern; several metrics may be asked at once). */
+const METRIC_PATTERNS: ReadonlyArray<{ re: RegExp; metric: BusinessMetric }> = [
+  { re: /每公顷(?:的)?(?:成本|费用)|(?:成本|费用)\s*\/\s*公顷|亩均成本|cost(?:s)? per (?:hectare|ha)\b|per-hectare cost/i, metric: 'costPerHectare' },
+  { re: /每(?:小时|工时|发动机小时)(?:的)?(?:成本|费用)|cost(?:s)? per (?:engine )?hour/i, metric: 'costPerEngineHour' },
+  { re: /(?:总)?(?:成本|费用|开支|花(?:了|费)(?:多少)?(?:钱)?)|\b(?:total )?(?:costs?|spend(?:ing)?|spent|expenses?)\b/i, metric: 'totalCost' },
+  { re: /利用率|使用率|\butili[sz]ation\b|\bhow busy\b/i, metric: 'utilization' },
+  {
+    re: /(?:故障|坏|出问题|维修)(?:得|的)?(?:次数)?最多|最(?:常|多)(?:出)?(?:故障|坏)|哪(?:些|几)台.*(?:故障|坏)|(?:broke|breaks|break) down (?:the )?most|most (?:breakdowns|failures|repairs)|(?:which|what) machines? .*(?:broke|break|fail)/i,
+    metric: 'breakdownsRanked',
+  },
+  { re: /故障(?:次数|数)|多少次故障|how many (?:breakdowns|failures)|number of (?:breakdowns|failures)|\bfailure count\b/i, metric: 'failures' },
+  { re: /平均故障间隔|\bmtbf\b|mean time between failures?/i, metric: 'mtbf' },
+  { re: /平均修复时间|平均维修时间|\bmttr\b|mean time to repair/i, metric: 'mttr' },
+  { re: /可用率|可用度|完好率|\bavailability\b/i, metric: 'availability' },
+  { re: /停机(?:时间|时长|小时)?|\bdowntime\b/i, metric: 'downtime' },
+  { re: /(?:作业|完成|干了|做了)(?:了)?(?:多少)?(?:面积|公顷)|多少公顷|作业面积|\bhectares?\b|\barea (?:worked|covered|done)\b/i, metric: 'hectares' },
+  { re: /保养(?:完成率|按时率|合规率|及时率)|\bpm compliance\b|preventive maintenance compliance|maintenance (?:done )?on time/i, metric: 'pmCompliance' },
+  { re: /完成(?:了)?(?:多少|几)(?:个)?作业|作业完成(?:数|量)|jobs? (?:completed|done|finished)|completed jobs/i, metric: 'jobsCompleted' },
+];
+
+/** A question form: a question mark, a question word, or a "tell me" request. */
+const QUESTION = /[?？]|多久|多少|几(?:个|次|小时|天)?|怎么|怎样|如何|什么|哪(?:个|里|些)|是否|能不能|可不可以|要不要|吗|呢|\b(?:how|what|which|when|where|why|is|are|does|do|can|should)\b/i;
+/** What a manual answers: servicing / operating verbs and spec nouns. */
+const MANUAL_TOPIC =
+  /清洗|清理|更换|加注|检查|调整|润滑|保养|校准|拆卸|安装|操作|使用|设置|标定|间隔|周期|扭矩|压力|容量|型号|规格|油品|机油|液压油|冷却液|胎压|滤芯|喷头|皮带|说明书|手册|\b(?:clean|replace|change|refill|check|adjust|lubricate|grease|service|calibrate|install|remove|operate|interval|torque|capacity|pressure|spec(?:ification)?s?|oil|coolant|filter|nozzle|belt|tyre|tire|manual)\b/i;
+/** Scheduling words: a goal to plan, never a manual question ("安排下周作业？"). */
+const PLANNING = /安排|排(?:一下|个|班|产)|调度|派(?:工|单)|计划(?:一下)?(?:下|本|这)|\bschedule\b|\bplan\b|\bassign\b|\bbook\b/i;
+/** Asking for a repair / work order: with a symptom, a diagnosis. */
+const REPAIR_REQUEST = /检修|维修|修理|修一下|看看|排查|诊断|处理|开(?:个)?工单|\b(?:repair|fix|diagnose|troubleshoot|look at|work order)\b/i;
+
+function faultCodeOf(goal: string): string | null {
+  for (const re of FAULT_CODE) {
+    const m = re.exec(goal);
+    const code = m?.[1]?.replace(/[-\s]/g, '').toUpperCase();
+    // a code has a digit and is not a machine number ("#02") or a model ("6R 155" is caught by the # / letter rules)
+    if (code && /\d/.test(code) && /[A-Z]/.test(code)) return code;
+    if (code && /^\d{1,5}$/.test(code) && m && /故障码|代码|错误码|报警码|code|dtc|spn/i.test(m[0])) return code;
+  }
+  return null;
+}
+
+/** The metrics a goal asks about (business vocabulary), in the order they appear. */
+export function metricsOf(goal: string): BusinessMetric[] {
+  const found: { metric: BusinessMetric; at: number }[] = [];
+  const taken: [number, number][] = [];
+  for (const { re, metric } of METRIC_PATTERNS) {
+    const m = re.exec(goal);
+    if (!m) continue;
+    const span: [number, number] = [m.index, m.index + m[0].length];
+    // a shorter pattern inside a longer one already taken ("成本" inside "每公顷成本") is not a second metric
+    if (taken.some(([s, e]) => span[0] >= s && span[1] <= e)) continue;
+    taken.push(span);
+    found.push({ metric, at: m.index });
+  }
+  return found.sort((a, b) => a.at - b.at).map((f) => f.metric);
+}
+
+export function classifyIntent(goal: string): IntentResult {
+  const language = languageOf(goal);
+  const metrics = metricsOf(goal);
+  const code = faultCodeOf(goal);
+  const symptom = ZH_SYMPTOM.exec(goal)?.[0] ?? EN_SYMPTOM.exec(goal)?.[0] ?? null;
+  const base = { language, faultCode: null, metrics: [] as BusinessMetric[] };
+
+  // "哪台机器故障最多" names breakdowns but asks for a ranking: a number, not a repair
+  if (metrics.length > 0 && !code && (!symptom || metrics.includes('breakdownsRanked') || QUESTION.test(goal))) {
+    return { ...base, intent: 'BUSINESS_QUESTION', metrics, reason: `business metric${metrics.length > 1 ? 's' : ''} ${metrics.join(', ')}` };
+  }
+  if (code) return { ...base, intent: 'DIAGNOSE', faultCode: code, reason: `fault code ${code}` };
+  // "安排下周作业，避开坏了的机器": a symptom as a planning constraint, not a repair request
+  if (symptom && PLANNING.test(goal) && !REPAIR_REQUEST.test(goal)) return { ...base, intent: 'PLAN', reason: `a planning goal that mentions "${symptom}"` };
+  if (symptom) return { ...base, intent: 'DIAGNOSE', reason: `symptom "${symptom}"${REPAIR_REQUEST.test(goal) ? ' with a repair request' : ''}` };
+  if (QUESTION.test(goal) && MANUAL_TOPIC.test(goal) && !PLANNING.test(goal)) {
+    return { ...base, intent: 'ASK_MANUAL', reason: 'a question about servicing or operating a machine' };
+  }
+  return { ...base, intent: 'PLAN', reason: 'no symptom, fault code, metric or manual question: the planner reads it' };
+}
