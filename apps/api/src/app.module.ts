@@ -66,6 +66,7 @@ import { ExecutionsService } from './executions/executions.service.js';
 import { ExecutionStreams } from './executions/execution-stream.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 import { KNOWLEDGE_CONTROLLERS, KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
+import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory/memory.module.js';
 
 @Module({})
 export class AppModule {
@@ -76,7 +77,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS, ...AGENT_MEMORY_CONTROLLERS],
       providers: [
         AuditRepository,
         AuditService,
@@ -116,6 +117,7 @@ export class AppModule {
         ExecutionsService,
         ExecutionStreams,
         ...KNOWLEDGE_PROVIDERS,
+        ...AGENT_MEMORY_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRunEntity } from './agent-memory.js';
 import { ZPlanConstraints } from './agent.js';
 import { ZSort } from './common.js';
 
@@ -275,6 +276,8 @@ export const ZAgentRun = z.object({
   error: z.string().nullable(),
   draftId: z.uuid().nullable(),
   draft: ZRunDraft.nullable(),
+  /** entity memory: what this run's goal named or referred to (agent-memory.ts) */
+  entities: z.array(ZRunEntity).optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

@@ -113,3 +113,12 @@ describe('the new kinds do not swallow what they should not', () => {
     expect(out.missing).toContain('period');
   });
 });
+
+describe('kind: a time between the object and the avoid words', () => {
+  it.each([
+    ['JD S780下周也别用，安排收获', [A.s780.id]],
+    ['约翰迪尔8R明天先不用，明天打药', [A.jd8r.id]],
+  ])('%s', (goal, ids) => {
+    expect(plan(goal).avoid.assets.map((a) => a.id)).toEqual(ids);
+  });
+});

@@ -97,12 +97,14 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
   const sideOf = new Map<NameMatch, Side>();
   for (const [i, m] of sorted.entries()) {
     if (m.kind !== 'asset' && m.kind !== 'operator') continue;
-    const after = text.view().slice(m.end);
+    // a time said between the name and the verb is skipped: "S780下周也别用"
+    const gap = afterTime(m.end, time.spans, text.norm);
+    const after = text.view().slice(gap);
     const avoid = POSTFIX_AVOID.exec(after) ?? aroundAvoid(text, m);
     const prefer = avoid ? null : POSTFIX_PREFER.exec(after);
     const hit = avoid ?? prefer;
     if (hit) {
-      text.mask({ start: m.end, end: m.end + hit[0].length });
+      text.mask({ start: gap, end: gap + hit[0].length });
       sideOf.set(m, avoid ? 'avoid' : 'prefer');
       continue;
     }
@@ -226,6 +228,21 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
 }
 
 // ---------------------------------------------------------------------------
+
+/** Where the words after `at` start once time expressions (and spaces) right after it are skipped. */
+function afterTime(at: number, spans: readonly Span[], norm: string): number {
+  let i = at;
+  for (let moved = true; moved; ) {
+    moved = false;
+    while (/\s/.test(norm[i] ?? '')) i++;
+    const s = spans.find((x) => x.start <= i && x.end > i);
+    if (s) {
+      i = s.end;
+      moved = true;
+    }
+  }
+  return i;
+}
 
 /**
  * Avoidance said around a name rather than after it: "keep the S780 out of it", "leave X out"
