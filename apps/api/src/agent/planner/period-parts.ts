@@ -88,6 +88,7 @@ const ZH_WEEK = '(?:周|星期|礼拜)';
 export const PERIOD_PART_PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
   // ---- Chinese parts of a month
   { re: new RegExp(`(?:本|这个?|当)月(?:的)?\\s*${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, 'this'), ZH_PARTS[g[0]!])) },
+  { re: /(?:本|这个?|当)月(初|底|末)/, value: fixed((t, g) => part(monthStart(t, 'this'), ZH_PARTS[g[0]!])) },
   { re: new RegExp(`下个?月(?:的)?\\s*${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, 'next'), ZH_PARTS[g[0]!])) },
   { re: new RegExp(`下个?月(初|底|末)`), value: fixed((t, g) => part(monthStart(t, 'next'), ZH_PARTS[g[0]!])) },
   { re: new RegExp(`(?<![\\d年/.-])(${ZH_COUNT})\\s*月(?:份)?(?:的)?\\s*${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, parseCount(g[0]!) ?? 0), ZH_PARTS[g[1]!])) },
