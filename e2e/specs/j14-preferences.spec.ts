@@ -30,7 +30,7 @@ test.describe('journey 14: agent preferences and feedback', () => {
     await page.getByLabel('调度目标').fill(goal);
     await page.getByRole('button', { name: '生成草稿' }).click();
     const run = page.getByRole('article').filter({ hasText: goal });
-    await expect(run.getByText(/已记住：周日不排作业/)).toBeVisible({ timeout: 30_000 });
+    await expect(run.getByRole('paragraph').filter({ hasText: /^已记住：周日不排作业/ })).toBeVisible({ timeout: 30_000 });
 
     // thumbs up on the answer
     const feedback = run.getByRole('group', { name: '这个回答有帮助吗？' });
