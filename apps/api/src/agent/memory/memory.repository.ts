@@ -11,6 +11,11 @@ export class AgentMemoryRepository {
     return this.prisma.client.agentPreference.findMany({ where: { organizationId, userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
   }
 
+  /** what the user already has, to save each preference once */
+  preferenceKeys(tx: Tx, organizationId: string, userId: string) {
+    return tx.agentPreference.findMany({ where: { organizationId, userId }, select: { kind: true, targetId: true, weekday: true } });
+  }
+
   createPreferences(tx: Tx, rows: Array<{ organizationId: string; userId: string; kind: AgentPreferenceKind; targetId: string | null; targetName: string | null; weekday: number | null; text: string; sourceRunId: string }>) {
     return tx.agentPreference.createMany({ data: rows });
   }

@@ -65,7 +65,7 @@ export class AgentMemoryService {
     if (!ctx.actorUserId) return { message: zh ? '只有登录的用户可以保存偏好。' : 'Only a signed-in person can save preferences.' };
     const userId = ctx.actorUserId;
     const saved = await this.runs.transaction(async (tx) => {
-      const existing = await tx.agentPreference.findMany({ where: { organizationId: ctx.organizationId, userId }, select: { kind: true, targetId: true, weekday: true } });
+      const existing = await this.repo.preferenceKeys(tx, ctx.organizationId, userId);
       const key = (p: { kind: string; targetId: string | null; weekday: number | null }) => `${p.kind}:${p.targetId ?? ''}:${p.weekday ?? ''}`;
       const have = new Set(existing.map(key));
       const rows = st.preferences

@@ -10,6 +10,9 @@ describe('preference statements', () => {
     expect(read('优先用二队的机器').explicit).toBe(false);
     expect(read('优先用二队的机器').preferences).toEqual([]);
     expect(read('prefer team North team machines next week').preferences).toEqual([]);
+    // "later", not "from now on"
+    expect(read('三天以后安排收获，优先用二队的机器').explicit).toBe(false);
+    expect(read('下周以后的播种优先用二队的机器').explicit).toBe(false);
   });
   it.each<[string, Array<[string, string | number]>]>([
     ['记住：优先用二队的机器', [['PREFER_TEAM', T.two.id]]],

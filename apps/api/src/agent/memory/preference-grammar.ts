@@ -36,7 +36,8 @@ export interface PreferenceStatement {
   language: 'zh' | 'en';
 }
 
-const REMEMBER = /记住|记下|记一下|帮我记|以后|今后|往后|从今往后|从现在起|默认|每次都|一直都|总是|\b(?:remember|from\s+now\s+on|always|in\s+(?:the\s+)?future|by\s+default|going\s+forward|every\s+time|as\s+a\s+rule)\b/;
+// 以后 after a number or a time word is "later" (三天以后, 下周以后), not "from now on"
+const REMEMBER = /记住|记下|记一下|帮我记|(?<![\d一二三四五六七八九十两几天周月日号年点时午])以后|今后|往后|从今往后|从现在起|默认|每次都|一直都|总是|\b(?:remember|from\s+now\s+on|always|in\s+(?:the\s+)?future|by\s+default|going\s+forward|every\s+time|as\s+a\s+rule)\b/;
 const PREFER = /优先|首选|尽量|多用|最好用|先用|\b(?:prefer(?:s|red|ably)?|favou?r(?:ing)?|ideally|first\s+choice)\b/;
 const AVOID = /不要|不用|别用|别派|避开|避免|不派|排除|\b(?:avoid|don'?t\s+use|do\s+not\s+use|never\s+use|no|not|keep\b.*\bout|leave\b.*\bout|exclude)\b/;
 const NO_WORK = /不排|不安排|不干活|不作业|不上工|不开工|不出工|不派工|休息|歇|放假|不工作|\b(?:no\s+(?:work|jobs?|scheduling|operations)|don'?t\s+(?:schedule|plan|work)|do\s+not\s+(?:schedule|plan|work)|never\s+(?:schedule|work|plan)|not\s+(?:on|work)|off\s+on|day\s+off|rest)\b/;
