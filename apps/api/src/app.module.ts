@@ -74,6 +74,7 @@ import { McpController } from './mcp/mcp.controller.js';
 import { McpService } from './mcp/mcp.service.js';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './integrations/webhooks/webhooks.module.js';
 import { INTEGRATION_CONTROLLERS, INTEGRATION_PROVIDERS } from './integrations/index.js';
+import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory/memory.module.js';
 
 @Module({})
 export class AppModule {
@@ -84,7 +85,7 @@ export class AppModule {
         PlatformModule.forRoot(config),
         JwtModule.register({ secret: config.auth.accessSecret, signOptions: { algorithm: 'HS256' } }),
       ],
-      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS, McpController, ...WEBHOOK_CONTROLLERS, ...INTEGRATION_CONTROLLERS],
+      controllers: [HealthController, AuthController, MembersController, TeamsController, ApiKeysController, AuditController, MachineModelsController, PlatformCatalogController, AssetsController, FieldsController, JobsController, AssignmentsController, CostsController, AnalyticsController, MaintenancePlansController, WorkOrdersController, AgentController, DraftsController, ExecutionsController, ...KNOWLEDGE_CONTROLLERS, McpController, ...WEBHOOK_CONTROLLERS, ...INTEGRATION_CONTROLLERS, ...AGENT_MEMORY_CONTROLLERS],
       providers: [
         AuditRepository,
         AuditService,
@@ -133,6 +134,7 @@ export class AppModule {
         McpService,
         ...WEBHOOK_PROVIDERS,
         ...INTEGRATION_PROVIDERS,
+        ...AGENT_MEMORY_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

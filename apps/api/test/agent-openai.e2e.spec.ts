@@ -118,7 +118,7 @@ describe('agent runs with the openai-compatible planner', () => {
     expect(r.constraints!.notes).toEqual(['Ignored 1 reference(s) from the model that match no known name.', 'Harvesting next week, machines under repair avoided (model).']);
     expect(JSON.stringify(r)).not.toContain(w.foreignAsset.id);
     const noMemory = { turns: 0, tokens: 0, summaryTokens: 0, folded: 0 };
-    expect(planStep(r).args).toEqual({ planner: 'openai-compatible', model: 'fake-model-e2e', attempts: 1, droppedIds: 1, memory: noMemory });
+    expect(planStep(r).args).toEqual({ planner: 'openai-compatible', model: 'fake-model-e2e', attempts: 1, droppedIds: 1, tokens: { prompt: expect.any(Number), completion: 50 }, memory: noMemory });
     expect(planStep(r).message).toMatch(/by openai-compatible \(model fake-model-e2e, 1 attempt, 1 unknown id\(s\) dropped\)/);
 
     const d = r.draft!;

@@ -24,6 +24,8 @@ type Ids = Record<string, string>;
 const ID_KINDS: Record<string, string> = {
   'agent/conversations/:id': 'conversation',
   'agent/runs/:id': 'run',
+  'agent/runs/:runId': 'run',
+  'agent/preferences/:id': 'preference',
   'api-keys/:id': 'apiKey',
   'assets/:id': 'asset',
   'cost-documents/:id': 'costDocument',
@@ -50,6 +52,7 @@ const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_
 
 /** A body the route's schema accepts (so the request reaches the lookup), for every org route with :id that takes one. */
 const BODIES: Record<string, (b: Ids) => unknown> = {
+  'POST agent/runs/:runId/feedback': () => ({ rating: 'DOWN' }),
   'PATCH assets/:id': () => ({ version: 1, name: 'pwned' }),
   'POST assets/:id/meter-readings': () => ({ readingHours: 10 }),
   'POST assets/:id/meter-readings/:readingId/void': () => ({ reason: 'pwned' }),
@@ -111,6 +114,9 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   const cost = await post('/cost-documents', { category: 'FUEL', documentDate: '2026-11-01', lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }] });
   const key = await post('/api-keys', { name: `k-${tag()}`, scopes: ['member.read'] });
   const run = await post('/agent/runs', { goal: '下周安排翻地' });
+  // a saved agent preference of the OWNER ("remember …" statement)
+  await post('/agent/runs', { goal: '记住：以后周日不排作业' });
+  const preference = await h.db.agentPreference.findFirstOrThrow({ where: { organizationId: org.id } });
   const reading = await post(`/assets/${asset.id}/meter-readings`, { readingHours: 12 });
   // a manual of the org's own library, written as ingestion leaves one (READY, one page)
   const document = await h.db.document.create({ data: { organizationId: org.id, title: `Manual ${tag()}`, language: 'zh' } });
@@ -133,6 +139,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   return {
     conversation: run.conversationId,
     run: run.id,
+    preference: preference.id,
     apiKey: key.apiKey.id,
     asset: asset.id,
     costDocument: cost.id,

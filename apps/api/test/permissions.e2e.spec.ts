@@ -71,6 +71,7 @@ describe('every org route × every role', () => {
   const urlFor = (org: TestOrg, path: string) => path.replace(/:(\w+)/g, (_, p: string) => (p === 'orgId' ? org.id : randomUUID()));
   const bodyFor = (method: string) => (method === 'POST' || method === 'PATCH' || method === 'PUT' ? {} : undefined);
 
+  // every route × 7 roles, one route after another: well over 30 s on a loaded machine
   it('refuses exactly the roles that lack the permission (403), lets the others through', async () => {
     const org = await createOrg(h.db, 'perm');
     const tokens = await loginAll(h.base, org);
@@ -104,7 +105,7 @@ describe('every org route × every role', () => {
     expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(keysBefore);
     expect(await h.db.membership.count({ where: { organizationId: org.id, status: 'ACTIVE' } })).toBe(ROLES.length);
     // every org route × 7 roles: grows with the route list, slow on a loaded 2-core box
-  }, 120_000);
+  }, 180_000);
 
   it('every non-public route refuses an anonymous caller (401 UNAUTHENTICATED)', async () => {
     const org = await createOrg(h.db, 'perm');

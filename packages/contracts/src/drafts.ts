@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZRunEntity } from './agent-memory.js';
 import { ZAgentAnswer, ZAgentCitation, ZAgentIntent, ZPlanConstraints } from './agent.js';
 import { ZSort } from './common.js';
 
@@ -328,6 +329,8 @@ export const ZAgentRun = z.object({
   draft: ZRunDraft.nullable(),
   /** ASK_MANUAL / BUSINESS_QUESTION answers and a diagnosis' summary (null for a plain schedule run) */
   answer: ZAgentAnswer.nullable(),
+  /** entity memory: what this run's goal named or referred to (agent-memory.ts) */
+  entities: z.array(ZRunEntity).optional(),
   createdAt: z.string(),
   finishedAt: z.string().nullable(),
 });

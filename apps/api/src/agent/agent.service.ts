@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ZAgentAnswer, ZPlanConstraints, type TAgentAnswer, type TAgentIntent, type TPlanConstraints } from '@amms/contracts/agent';
+import { PLAN_LIMITS, ZAgentAnswer, ZPlanConstraints, type TAgentAnswer, type TAgentIntent, type TPlanConstraints } from '@amms/contracts/agent';
 import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest, TRunStep } from '@amms/contracts/drafts';
 import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
@@ -17,8 +17,10 @@ import { loadFacts } from './facts.js';
 import { buildMemory } from './memory.js';
 import { PlannerFactory } from './planner-factory.js';
 import type { PlannerDiagnostics } from './planner/planner.js';
-import { schedule } from './scheduler/scheduler.js';
 import { validate } from './scheduler/validator.js';
+import { AgentMemoryService } from './memory/memory.service.js';
+import { entitiesOf, parseEntities, type RunEntity } from './memory/references.js';
+import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type BusyFacts, type DueFact, type KnownNames, type MachineFact } from './tools/agent-tools.js';
 import { ToolRunner } from './tools/runner.js';
 import { classifyIntent } from './skills/intent.js';
@@ -41,10 +43,21 @@ interface Outcome {
   question: string | null;
   message: string | null;
   error: string | null;
-  draft: { kind: 'SCHEDULE' | 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: unknown } | null;
+  draft: { kind: 'SCHEDULE' | 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: unknown; note?: string | null } | null;
   /** a skill's run (DIAGNOSE / ASK_MANUAL / BUSINESS_QUESTION): its intent; its answer is in the last message step */
   intent?: TAgentIntent;
   answer?: TAgentAnswer | null;
+}
+
+/** What a run keeps for the conversation's entity memory (memory/references.ts): ids and names only. */
+interface RunMemo {
+  goal: string;
+  known: KnownNames | null;
+  resolved: Parameters<typeof entitiesOf>[2];
+  machines: MachineFact[];
+  pairs: Array<{ assetId: string; operatorId: string }>;
+  intent: string;
+  planner?: PlannerDiagnostics | null;
 }
 
 /** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
@@ -76,6 +89,7 @@ export class AgentService {
     private readonly drafts: DraftsService,
     private readonly draftsRepo: DraftsRepository,
     private readonly skillTools: SkillTools,
+    private readonly memory: AgentMemoryService,
   ) {}
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
@@ -91,18 +105,30 @@ export class AgentService {
     });
 
     const runner = new ToolRunner(ctx, new Map([...this.tools.all, ...this.skillTools.all]));
+    const started = performance.now();
+    const memo: RunMemo = { goal: run.goal, known: null, resolved: [], machines: [], pairs: [], intent: 'NONE' };
     let outcome: Outcome;
     try {
-      outcome = await this.work(ctx, run, runner, planner);
+      outcome = await this.work(ctx, run, runner, planner, memo);
     } catch (err) {
       this.log.warn(`run ${run.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       outcome = { status: 'FAILED', constraints: null, question: null, message: null, error: err instanceof Error ? err.message : 'run failed', draft: null };
     }
-    await this.finish(ctx, run, runner, outcome);
+    const entities = memo.known ? entitiesOf(memo.goal, memo.known, memo.resolved, memo.machines, memo.pairs) : [];
+    await this.finish(ctx, run, runner, outcome, entities);
+    this.memory.metrics.run({
+      intent: outcome.constraints?.intent ?? memo.intent,
+      outcome: outcome.draft ? 'draft' : outcome.status,
+      seconds: (performance.now() - started) / 1000,
+      tools: runner.steps.filter((s) => s.kind === 'tool'),
+      fallback: memo.planner?.fallback,
+      planner: memo.planner?.model ? 'openai-compatible' : 'rules',
+      tokens: memo.planner?.tokens,
+    });
     return this.get(ctx, run.id);
   }
 
-  private async work(ctx: OrgContext, run: AgentRun, runner: ToolRunner, planner: ReturnType<PlannerFactory['create']>): Promise<Outcome> {
+  private async work(ctx: OrgContext, run: AgentRun, runner: ToolRunner, planner: ReturnType<PlannerFactory['create']>, memo: RunMemo): Promise<Outcome> {
     const none = { message: null, error: null, draft: null };
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
     // diagnose / ask the manual / business questions are routed before any planner (skills/intent.ts)
@@ -113,9 +139,22 @@ export class AgentService {
       return { ...out, constraints: null, error: null, intent: routed.intent };
     }
     const known = await runner.call<KnownNames>('known_names', {});
+    memo.known = known.result;
+    // memory (memory/): a "remember …" goal is saved and answered; references ("那台收割机", "the
+    // same field") become the names they stand for, or a question when not exactly one fits
+    const remembered = await this.memory.saveStatement(ctx, run, known.result);
+    if (remembered) {
+      memo.intent = 'PREFERENCE';
+      runner.note('message', { message: remembered.message });
+      return { ...none, status: 'COMPLETED', constraints: null, question: null, message: remembered.message };
+    }
+    const refs = await this.memory.resolve(ctx, run, known.result);
+    if (refs.question) return { ...none, status: 'NEEDS_INPUT', constraints: null, question: refs.question };
+    memo.goal = refs.goal;
+    memo.resolved = refs.resolved;
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
     const memory = await this.memoryOf(ctx.organizationId, run.conversationId, run.id);
-    const planInput = { goal: run.goal, now: new Date(), timezone, known: known.result, memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) } };
+    const planInput = { goal: refs.goal, now: new Date(), timezone, known: known.result, memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) } };
     // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args.
     // It may call the read-only tools itself (the agent loop): through this run's runner, so every
     // call is a run step (audited below), under the caller's permissions, data scope and the run's
@@ -125,7 +164,8 @@ export class AgentService {
       : { constraints: await planner.plan(planInput), diagnostics: null };
     // the facts below are loaded by fixed calls; one identical to a call the model made reuses its result
     runner.reuseIdenticalResults();
-    const constraints = ZPlanConstraints.parse(planned.constraints);
+    memo.planner = planned.diagnostics;
+    const constraints = withNotes(ZPlanConstraints.parse(planned.constraints), refs.notes);
     runner.note('plan', {
       message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
       // the memory the planner got: its size only (the text is in the conversation)
@@ -156,23 +196,36 @@ export class AgentService {
       return { ...none, status: 'COMPLETED', constraints, question: null, message };
     }
 
+    // saved preferences (memory/schedule-preferences.ts): re-checked against this caller's scope, soft
+    const prefs = applyPreferences(await this.memory.recall(ctx), ctx, known.result, facts.machines);
+    memo.machines = facts.machines;
     // only PLANNED jobs are planned; SCHEDULED ones keep their assignment (and their bookings count as busy)
     const input = schedulerInput(facts, {
       now,
       timezone,
       clamp: range,
       avoidAssetIds: constraints.avoid.assets.map((a) => a.id),
-      preferAssetIds: constraints.prefer.assets.map((a) => a.id),
+      preferAssetIds: [...constraints.prefer.assets.map((a) => a.id), ...prefs.preferAssetIds],
       avoidOperatorIds: constraints.avoid.operators.map((o) => o.id),
-      preferOperatorIds: constraints.prefer.operators.map((o) => o.id),
+      preferOperatorIds: [...constraints.prefer.operators.map((o) => o.id), ...prefs.preferOperatorIds],
       avoidDueForMaintenance: constraints.avoid.dueForMaintenance,
     });
-    const result = schedule(input);
+    const soft = scheduleSoftly(input, prefs, constraints.period, timezone);
+    if (soft.relaxed) prefs.notes.push({ zh: '按偏好避开的日期或机器会导致更多作业排不上，本次未完全按偏好安排', en: 'keeping the avoidances of your preferences would leave more jobs unplaced; they were not all kept this time' });
+    const result = soft.result;
+    memo.pairs = result.items.map((i) => ({ assetId: i.primaryAssetId, operatorId: i.operatorMembershipId }));
+    const prefNotes = prefs.notes.map((n) => (constraints.language === 'zh' ? n.zh : n.en));
     const validation = validate(input, result.items);
     const content = draftContent(facts, result.items, result.unplaced, validation);
     runner.note('schedule', { message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced` });
     const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps, known: known.step } }));
-    return { ...none, status: 'COMPLETED', constraints, question: null, draft: { kind: 'SCHEDULE', title: run.goal.slice(0, 200), content, evidence } };
+    return {
+      ...none,
+      status: 'COMPLETED',
+      constraints: withNotes(constraints, prefs.notes),
+      question: null,
+      draft: { kind: 'SCHEDULE', title: run.goal.slice(0, 200), content, evidence, note: prefNotes.length ? prefNotes.join('\n').slice(0, 2000) : null },
+    };
   }
 
   /**
@@ -207,7 +260,7 @@ export class AgentService {
   }
 
   /** One transaction: every tool call audited in order, the draft (v1) created, the run closed. */
-  private async finish(ctx: OrgContext, run: AgentRun, runner: ToolRunner, o: Outcome): Promise<void> {
+  private async finish(ctx: OrgContext, run: AgentRun, runner: ToolRunner, o: Outcome, entities: RunEntity[]): Promise<void> {
     await this.repo.transaction(async (tx) => {
       for (const s of runner.steps) {
         if (s.kind === 'tool') {
@@ -222,7 +275,8 @@ export class AgentService {
           );
         }
       }
-      const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence, o.draft.kind) : null;
+      const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence, o.draft.kind, o.draft.note ?? null) : null;
+      await this.memory.remember(tx, ctx, run.id, entities);
       await this.repo.finishRun(tx, ctx.organizationId, run.id, {
         status: o.status,
         constraints: o.constraints,
@@ -272,6 +326,7 @@ export class AgentService {
       draftId: r.draftId,
       draft,
       answer: answer.success ? answer.data : null,
+      entities: parseEntities(r.entities).map(({ kind, id, name, via }) => ({ kind, id, name, via })),
       createdAt: r.createdAt.toISOString(),
       finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
     };
@@ -296,6 +351,13 @@ export class AgentService {
       runs: runs.map((r) => ({ id: r.id, goal: r.goal, status: r.status, draftId: r.draftId, createdAt: r.createdAt.toISOString() })),
     };
   }
+}
+
+/** The plan's notes with `extra` (in the plan's language) first, bounded like the contract. */
+function withNotes(c: TPlanConstraints, extra: ReadonlyArray<{ zh: string; en: string }>): TPlanConstraints {
+  if (extra.length === 0) return c;
+  const add = extra.map((n) => (c.language === 'zh' ? n.zh : n.en).slice(0, PLAN_LIMITS.noteChars));
+  return { ...c, notes: [...new Set([...add, ...c.notes])].slice(0, PLAN_LIMITS.notes) };
 }
 
 /** ", by openai-compatible (model m, 1 attempt)" / ", by rules (fallback from model m: why)"; nothing for a plain rules run. */

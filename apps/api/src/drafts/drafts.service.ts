@@ -103,13 +103,13 @@ export class DraftsService implements OnModuleInit {
   }
 
   /** Version 1 of a run's draft (SCHEDULE: job items; MAINTENANCE: work-order items), inside the run's final transaction. */
-  async createForRun(tx: Tx, ctx: OrgContext, runId: string, title: string, content: RunDraftContent, evidence: unknown, kind: 'SCHEDULE' | 'MAINTENANCE' = 'SCHEDULE'): Promise<Draft> {
+  async createForRun(tx: Tx, ctx: OrgContext, runId: string, title: string, content: RunDraftContent, evidence: unknown, kind: 'SCHEDULE' | 'MAINTENANCE' = 'SCHEDULE', note: string | null = null): Promise<Draft> {
     const draft = await this.repo.create(tx, ctx.organizationId, { kind, title, runId, createdByUserId: ctx.actorUserId }, {
       version: 1,
       basedOnVersion: null,
       ...content,
       evidence,
-      note: null,
+      note,
       createdByUserId: ctx.actorUserId,
     });
     await this.audit.append(

@@ -52,7 +52,7 @@ describe('openai-compatible planner', () => {
     fake.reset({ plan });
     const out = await planner().planWithDiagnostics(input());
     expect(out.constraints).toEqual(plan);
-    expect(out.diagnostics).toEqual({ planner: 'openai-compatible', model: 'fake-model-1', attempts: 1, droppedIds: 0 });
+    expect(out.diagnostics).toEqual({ planner: 'openai-compatible', model: 'fake-model-1', attempts: 1, droppedIds: 0, tokens: { prompt: expect.any(Number), completion: 50 } });
     expect(fake.requests).toHaveLength(1);
 
     const req = fake.requests[0]!;
@@ -273,7 +273,7 @@ describe('openai-compatible planner: the agent loop', () => {
     const r = runner();
     const out = await planner().planWithDiagnostics(input(), r.forPlanner());
     expect(out.constraints).toEqual(plan);
-    expect(out.diagnostics).toEqual({ planner: 'openai-compatible', model: 'fake-model-1', attempts: 3, droppedIds: 0, toolCalls: 2 });
+    expect(out.diagnostics).toEqual({ planner: 'openai-compatible', model: 'fake-model-1', attempts: 3, droppedIds: 0, toolCalls: 2, tokens: { prompt: expect.any(Number), completion: 150 } });
     expect(fake.requests).toHaveLength(3);
 
     // first request: submit_plan plus the read-only tools with their input schemas, some tool required
@@ -354,7 +354,7 @@ describe('openai-compatible planner: the agent loop', () => {
     expect(fake.pending).toBe(1);
     expect(withoutNotes(out.constraints)).toEqual(withoutNotes(rules()));
     expect(out.constraints.notes.at(-1)).toBe('模型规划在调用工具时被中止（预算用尽或重复调用），已改用规则规划。');
-    expect(out.diagnostics).toEqual({ planner: 'rules', model: 'fake-model-1', attempts: 2, toolCalls: 1, fallback: 'agent loop stopped: identical repeated call to jobs' });
+    expect(out.diagnostics).toEqual({ planner: 'rules', model: 'fake-model-1', attempts: 2, toolCalls: 1, fallback: 'agent loop stopped: identical repeated call to jobs', tokens: { prompt: expect.any(Number), completion: 100 } });
     expect(r.steps).toHaveLength(1); // the repeat never ran
   });
 
@@ -363,7 +363,7 @@ describe('openai-compatible planner: the agent loop', () => {
     const r = runner();
     const out = await planner().planWithDiagnostics(input('schedule harvesting next week'), r.forPlanner({ maxToolCalls: 2 }));
     expect(fake.requests.map((q) => q.body.tool_choice)).toEqual(['required', SUBMIT_FORCED]);
-    expect(out.diagnostics).toEqual({ planner: 'rules', model: 'fake-model-1', attempts: 2, toolCalls: 2, fallback: 'agent loop stopped: tool call budget for planning exhausted (2 calls)' });
+    expect(out.diagnostics).toEqual({ planner: 'rules', model: 'fake-model-1', attempts: 2, toolCalls: 2, fallback: 'agent loop stopped: tool call budget for planning exhausted (2 calls)', tokens: { prompt: expect.any(Number), completion: 100 } });
     expect(out.constraints.notes.at(-1)).toMatch(/^The model planner was stopped while using tools/);
     expect(r.steps).toHaveLength(2);
   });

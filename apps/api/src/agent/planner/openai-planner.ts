@@ -78,6 +78,8 @@ const ZChatCompletion = z.object({
       }),
     )
     .min(1),
+  /** token usage, when the server reports it (counted in the agent metrics) */
+  usage: z.object({ prompt_tokens: z.number().int().nonnegative().optional(), completion_tokens: z.number().int().nonnegative().optional() }).nullish(),
 });
 type AssistantReply = z.infer<typeof ZChatCompletion>['choices'][number]['message'];
 
@@ -115,6 +117,12 @@ export class OpenAiCompatiblePlanner implements Planner {
 
   async plan(input: PlannerInput): Promise<TPlanConstraints> {
     return (await this.planWithDiagnostics(input)).constraints;
+  }
+
+  /** tokens the model reported over this planner's requests (a planner serves one run) */
+  private readonly usage = { prompt: 0, completion: 0 };
+  private tokens(): { tokens?: { prompt: number; completion: number } } {
+    return this.usage.prompt + this.usage.completion > 0 ? { tokens: { ...this.usage } } : {};
   }
 
   async planWithDiagnostics(rawInput: PlannerInput, toolbox?: PlannerToolbox): Promise<PlanOutcome> {
@@ -167,7 +175,7 @@ export class OpenAiCompatiblePlanner implements Planner {
       if (checked.ok) {
         return {
           constraints: checked.constraints,
-          diagnostics: { planner: this.name, model: this.options.model, attempts: attempt, droppedIds: checked.dropped, ...(toolCalls > 0 ? { toolCalls } : {}) },
+          diagnostics: { planner: this.name, model: this.options.model, attempts: attempt, droppedIds: checked.dropped, ...(toolCalls > 0 ? { toolCalls } : {}), ...this.tokens() },
         };
       }
       invalid++;
@@ -226,6 +234,8 @@ export class OpenAiCompatiblePlanner implements Planner {
     }
     const parsed = ZChatCompletion.safeParse(json);
     if (!parsed.success) throw new ModelUnavailable('the response is not a chat completion');
+    this.usage.prompt += parsed.data.usage?.prompt_tokens ?? 0;
+    this.usage.completion += parsed.data.usage?.completion_tokens ?? 0;
     return parsed.data.choices[0]!.message;
   }
 
@@ -248,7 +258,7 @@ export class OpenAiCompatiblePlanner implements Planner {
     };
     const note = notes[c.language === 'zh' ? 'zh' : 'en'][why];
     const constraints = ZPlanConstraints.parse({ ...c, notes: [...c.notes.slice(0, PLAN_LIMITS.notes - 1), note] });
-    return { constraints, diagnostics: { planner: 'rules', model: this.options.model, attempts, fallback: reason, ...(toolCalls > 0 ? { toolCalls } : {}) } };
+    return { constraints, diagnostics: { planner: 'rules', model: this.options.model, attempts, fallback: reason, ...(toolCalls > 0 ? { toolCalls } : {}), ...this.tokens() } };
   }
 }
 

@@ -14,6 +14,7 @@ import {
   type LocalDate,
 } from './calendar.js';
 import { EN_COUNT, parseCount, ZH_COUNT } from './numerals.js';
+import { PERIOD_PART_PATTERNS } from './period-parts.js';
 import { GoalText, leftmostLongest, scan, type Match, type Span } from './text.js';
 
 /**
@@ -40,14 +41,14 @@ export interface DateRange {
 }
 
 type Anchorable = 'fixed' | 'anchored';
-interface Expr {
+export interface PeriodExpr {
   kind: Anchorable;
   /** anchor: the start of the range this expression ends, or null when it stands alone */
   resolve: (today: LocalDate, anchor: LocalDate | null, g: string[]) => DateRange | null;
 }
 
 const one = (d: LocalDate | null): DateRange | null => (d ? { from: d, to: d } : null);
-const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): Expr => ({ kind: 'fixed', resolve: (t, _a, g) => resolve(t, g) });
+const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({ kind: 'fixed', resolve: (t, _a, g) => resolve(t, g) });
 
 function thisWeek(today: LocalDate): DateRange {
   return { from: today, to: addDays(startOfWeek(today), 6) };
@@ -120,7 +121,7 @@ function full(y: string, m: string, d: string): LocalDate | null {
 const ZH_WEEK = '(?:周|星期|礼拜)';
 const zhWhich = (p: string) => (p.startsWith('下下') ? 'nextnext' : p.startsWith('下') ? 'next' : p ? 'this' : '');
 
-const PATTERNS: ReadonlyArray<{ re: RegExp; value: Expr }> = [
+const PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
   // ---- Chinese
   { re: /今天|今日|当天/, value: fixed((t) => one(t)) },
   { re: /明天|明日/, value: fixed((t) => one(addDays(t, 1))) },
@@ -194,6 +195,8 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; value: Expr }> = [
       return from && to ? { from, to } : null;
     }),
   },
+  // parts of a month and runs of adjacent weekdays (period-parts.ts)
+  ...PERIOD_PART_PATTERNS,
 ];
 
 function weeks(raw: string): number | null {
@@ -239,7 +242,7 @@ export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
   const mentions: string[] = [];
   const ranges: DateRange[] = [];
   let groups = 0;
-  let prev: { match: Match<Expr>; range: DateRange | null } | null = null;
+  let prev: { match: Match<PeriodExpr>; range: DateRange | null } | null = null;
 
   for (const [i, m] of matches.entries()) {
     const between = prev ? view.slice(prev.match.end, m.start) : null;

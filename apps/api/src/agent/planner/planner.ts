@@ -71,6 +71,8 @@ export interface PlannerDiagnostics {
   droppedIds?: number;
   /** read-only tool calls the model made before submitting (only when it made any) */
   toolCalls?: number;
+  /** model tokens over all requests, when the server reported usage */
+  tokens?: { prompt: number; completion: number };
 }
 
 export interface PlanOutcome {

@@ -9,12 +9,15 @@ import { CJK, GoalText, leftmostLongest, scan, type Span } from './text.js';
 import {
   CLAUSE_FILLER,
   CLAUSE_STOP,
+  CIRCUMFIX_AVOID_AFTER,
+  CIRCUMFIX_AVOID_BEFORE,
   CLAUSE_VERBS,
   INTENT_WORDS,
   ONLY_URGENT,
   OPERATION_WORDS,
   POSTFIX_AVOID,
   POSTFIX_PREFER,
+  PREFIX_AVOID,
   PRIORITY_FLOORS,
   STATE_TERMS,
   URGENT_WORDS,
@@ -94,12 +97,14 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
   const sideOf = new Map<NameMatch, Side>();
   for (const [i, m] of sorted.entries()) {
     if (m.kind !== 'asset' && m.kind !== 'operator') continue;
-    const after = text.view().slice(m.end);
-    const avoid = POSTFIX_AVOID.exec(after);
+    // a time said between the name and the verb is skipped: "S780下周也别用"
+    const gap = afterTime(m.end, time.spans, text.norm);
+    const after = text.view().slice(gap);
+    const avoid = POSTFIX_AVOID.exec(after) ?? aroundAvoid(text, m);
     const prefer = avoid ? null : POSTFIX_PREFER.exec(after);
     const hit = avoid ?? prefer;
     if (hit) {
-      text.mask({ start: m.end, end: m.end + hit[0].length });
+      text.mask({ start: gap, end: gap + hit[0].length });
       sideOf.set(m, avoid ? 'avoid' : 'prefer');
       continue;
     }
@@ -223,6 +228,37 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
 }
 
 // ---------------------------------------------------------------------------
+
+/** Where the words after `at` start once time expressions (and spaces) right after it are skipped. */
+function afterTime(at: number, spans: readonly Span[], norm: string): number {
+  let i = at;
+  for (let moved = true; moved; ) {
+    moved = false;
+    while (/\s/.test(norm[i] ?? '')) i++;
+    const s = spans.find((x) => x.start <= i && x.end > i);
+    if (s) {
+      i = s.end;
+      moved = true;
+    }
+  }
+  return i;
+}
+
+/**
+ * Avoidance said around a name rather than after it: "keep the S780 out of it", "leave X out"
+ * (circumfix; the returned match covers the "out …" part) or "no S780", "不算李四" (a negation
+ * right before it; that negation is masked here and an empty match is returned).
+ */
+function aroundAvoid(text: GoalText, m: Span): RegExpExecArray | null {
+  const view = text.view();
+  const before = view.slice(0, m.start);
+  const after = CIRCUMFIX_AVOID_AFTER.exec(view.slice(m.end));
+  if (after && CIRCUMFIX_AVOID_BEFORE.test(before)) return after;
+  const neg = PREFIX_AVOID.exec(before);
+  if (!neg) return null;
+  text.mask({ start: neg.index, end: m.start });
+  return /^/.exec('');
+}
 
 const KIND_ZH: Record<NameKind, string> = { team: '作业队', field: '地块', asset: '机器', operator: '机手' };
 

@@ -68,8 +68,18 @@ export const STATE_TERMS: ReadonlyArray<Pattern<StateTerm>> = [
   ),
 ];
 
-/** "维修中的机器不要用", "S780 除外": a state or a name followed by the avoid verb. */
-export const POSTFIX_AVOID = /^\s*(?:的)?\s*(?:机器|机械|设备|农机|车辆|车|机手|司机)?\s*(?:都|也|一律|一概)?\s*(?:不要用|不用|别用|不要派|别派|不要安排|别安排|除外|不算|排除在外|不要|不能用)|^\s*(?:machines?|equipment|tractors?|ones?)?\s*(?:are\s+|is\s+)?(?:excluded|off[\s-]limits|not\s+allowed)/;
+/**
+ * "维修中的机器不要用", "S780 除外", "8R就别用了", "张三这次不参加", "Case 310 is off": a state or a
+ * name followed by the avoid words (adverbs such as 就/先/这次/暂时 and a closing 了/掉 allowed).
+ */
+export const POSTFIX_AVOID =
+  /^\s*(?:的)?\s*(?:机器|机械|设备|农机|车辆|车|机手|司机)?\s*(?:就|都|也|先|暂时|暂且|这次|这回|这一次|本次|今天|一律|一概|全都|统统|再)*\s*(?:不要用|不用|别用|不要派|不派|别派|不要安排|不安排|别安排|不参加|不参与|不上|不出车|不出|除外|不算|排除在外|排除掉?|去掉|不要|不能用|停用|休息|歇着|靠边)(?:了|掉)?|^\s*(?:machines?|equipment|tractors?|ones?)?\s*(?:are\s+|is\s+|stays?\s+|should\s+be\s+|must\s+be\s+|will\s+be\s+|to\s+be\s+|gets?\s+)?(?:excluded|off[\s-]limits|not\s+allowed|not\s+to\s+be\s+used|not\s+(?:be\s+)?used|unavailable|off(?!\s+(?:to|at|from)\b)|out(?:\s+of\s+(?:it|this|that|the\s+(?:plan|schedule|mix|rotation)))?(?!\s+(?:to|at|in|on)\b)|benched|sidelined|(?:in|at)\s+the\s+(?:shed|yard|barn|garage))\b/;
+/** "keep the S780 out of it", "leave the Case 310 out", "keep Wang Wei off it": a keep/leave verb earlier in the clause … */
+export const CIRCUMFIX_AVOID_BEFORE = /\b(?:keep|keeping|kept|leave|leaving|left)\b[^,.;:!?，。；：！？]{0,80}$/;
+/** … and out/off right after the name */
+export const CIRCUMFIX_AVOID_AFTER = /^\s*(?:out|off|aside)\b(?:\s+of\s+(?:it|this|that|the\s+(?:plan|schedule|jobs?|work)))?(?:\s+it\b)?/;
+/** "no JD S780", "not the Case 310", "别让张三": a negation right before the name */
+export const PREFIX_AVOID = /(?:\b(?:no|not|but\s+not|and\s+not|minus)\s+(?:the\s+|our\s+)?|不算|不让|不带|不含|不包括|不派|除开|撇开)\s*$/;
 /** "S780 优先", "张三优先": a name followed by 优先 (not 优先级) */
 export const POSTFIX_PREFER = /^\s*(?:的)?\s*(?:机器|车|机手)?\s*(?:优先(?!级)|先用|preferred|first)/;
 

@@ -18,6 +18,7 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
 import { labelMessages } from '../drafts/messages';
+import { FeedbackButtons } from '../agent-memory/feedback-buttons';
 import { agentMessages } from './messages';
 import { AnswerCard, dashboardCitation } from './answer-card';
 import { skillMessages } from './skill-messages';
@@ -233,6 +234,7 @@ function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: string; tim
       {run.status === 'FAILED' ? <p className="text-sm text-red-800">{format(m.failed, { error: run.error ?? '—' })}</p> : null}
       {run.answer ? <AnswerCard answer={run.answer} citationHref={dashboardCitation(orgId)} /> : run.message ? <p className="text-sm text-slate-800">{run.message}</p> : null}
       {run.draft && run.draftId ? <DraftCard orgId={orgId} run={run} /> : run.status === 'COMPLETED' && !run.message ? <p className="text-sm text-slate-600">{m.noDraft}</p> : null}
+      {run.status === 'COMPLETED' ? <FeedbackButtons orgId={orgId} runId={run.id} /> : null}
     </article>
   );
 }

@@ -1,0 +1,35 @@
+'use client';
+
+import { ZAgentFeedback, type TAgentFeedback } from '@amms/contracts/agent-memory';
+import { useMutation } from '@tanstack/react-query';
+import { Button } from '@/components/ui/button';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { useMessages } from '@/i18n/messages';
+import { apiFetch } from '@/lib/api-client';
+import { useIdempotencyKey } from '@/lib/idempotency';
+import { memoryMessages } from './messages';
+
+/** Thumbs up / down on a run's answer or draft: stored per person and run (a new vote replaces the old one). */
+export function FeedbackButtons({ orgId, runId }: { orgId: string; runId: string }) {
+  const m = useMessages(memoryMessages);
+  const idem = useIdempotencyKey();
+  const vote = useMutation({
+    mutationFn: (rating: TAgentFeedback['rating']) =>
+      apiFetch(`orgs/${encodeURIComponent(orgId)}/agent/runs/${encodeURIComponent(runId)}/feedback`, ZAgentFeedback, { method: 'POST', body: { rating }, idempotencyKey: idem.key() }),
+    onSettled: () => idem.reset(),
+  });
+  const current = vote.data?.rating;
+  return (
+    <div role="group" aria-label={m.feedbackLabel} className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
+      <span>{m.feedbackLabel}</span>
+      <Button variant="secondary" size="sm" aria-pressed={current === 'UP'} disabled={vote.isPending} onClick={() => vote.mutate('UP')}>
+        👍 {m.up}
+      </Button>
+      <Button variant="secondary" size="sm" aria-pressed={current === 'DOWN'} disabled={vote.isPending} onClick={() => vote.mutate('DOWN')}>
+        👎 {m.down}
+      </Button>
+      {vote.isSuccess ? <span role="status">{m.thanks}</span> : null}
+      {vote.error ? <ErrorAlert error={vote.error} /> : null}
+    </div>
+  );
+}
