@@ -14,11 +14,11 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
-import { fetchMachineOptions, fetchMemberOptions, jobKeys } from './api';
+import { machineOptionsQuery, operatorOptionsQuery } from './queries';
 import { BookingConflictList } from './booking-conflicts';
-import { useJobAction } from './use-job-action';
+import { useJobAction } from './mutations';
 import { jobsMessages } from './messages';
-import { useFieldErrors } from './field-errors';
+import { useFieldErrors } from '@/lib/form-errors';
 
 /** Default slot: the current assignment, else the window's start + the estimated hours (within the window). */
 function defaultSlot(job: TJob, timeZone: string) {
@@ -38,8 +38,8 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
   const [operatorMembershipId, setOperator] = useState(current?.operatorMembershipId ?? '');
   const [slot, setSlot] = useState(() => defaultSlot(job, timeZone));
 
-  const machines = useQuery({ queryKey: jobKeys.machines(orgId), queryFn: ({ signal }) => fetchMachineOptions(orgId, signal), staleTime: 30_000 });
-  const members = useQuery({ queryKey: jobKeys.operators(orgId), queryFn: ({ signal }) => fetchMemberOptions(orgId, signal), staleTime: 60_000 });
+  const machines = useQuery(machineOptionsQuery(orgId, 30_000));
+  const members = useQuery(operatorOptionsQuery(orgId));
   const assign = useJobAction(orgId, job.id, 'assign', onClose);
   const errs = useFieldErrors(assign.error);
 
