@@ -55,6 +55,6 @@ export const AFTER_WRITE = {
   job: ['jobs', 'assets', 'dashboard', 'analytics', 'field', 'drafts'],
   workOrder: ['maintenance', 'assets', 'jobs', 'dashboard', 'analytics', 'field', 'drafts'],
   costDocument: ['costs', 'dashboard', 'analytics', 'assets'],
-  /** an executed draft created or changed jobs, work orders and bookings */
-  draftExecution: ['drafts', 'jobs', 'maintenance', 'assets', 'dashboard', 'analytics', 'field'],
+  /** an executed draft created or changed jobs, work orders and bookings (the draft itself is refreshed on its own) */
+  draftExecution: ['jobs', 'maintenance', 'assets', 'dashboard', 'analytics', 'field'],
 } as const satisfies Record<string, readonly QueryFamily[]>;
