@@ -1,8 +1,13 @@
 'use client';
 
+import { ZAddMemberResponse, ZMember, ZPasswordResetResponse, type TAddMemberRequest, type TAddMemberResponse, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
-import { ApiError } from '@/lib/api-client';
+import { z } from 'zod';
+import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
+import { refreshQueries } from '@/lib/refresh';
+import { adminKeys, adminPaths } from './queries';
 
 /**
  * After a definite answer (any 4xx except "still running" / rate limit) the API has
@@ -46,4 +51,70 @@ export function useActionKey(): { keyFor: (input: unknown) => string; reset: () 
     resetKey();
   }, [resetKey]);
   return { keyFor, reset };
+}
+
+// ---- members -----------------------------------------------------------------
+
+/** POST members (the answer may hold a one-time password: its stored replay is sealed by the API). */
+export function useAddMember(orgId: string, handlers: { onAdded: (res: TAddMemberResponse) => void; onError: (err: unknown) => void }) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ body, idempotencyKey }: { body: TAddMemberRequest; idempotencyKey: string }) =>
+      apiFetch(adminPaths.members(orgId), ZAddMemberResponse, { method: 'POST', body, idempotencyKey }),
+    onSuccess: (res) => {
+      void refreshQueries(qc, adminKeys.members(orgId), adminKeys.teams(orgId));
+      handlers.onAdded(res);
+    },
+    onError: handlers.onError,
+  });
+}
+
+/** PATCH a member with the version it was read at; a 409 reads the list again and hands the error on. */
+export function useUpdateMember(orgId: string, memberId: string, handlers: { onSaved: (saved: TMember, teamsChanged: boolean) => void; onConflict: (err: unknown) => void }, baseTeamIds: readonly string[]) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateMemberRequest) => apiFetch(adminPaths.member(orgId, memberId), ZMember, { method: 'PATCH', body }),
+    onSuccess: (saved) => {
+      void refreshQueries(qc, adminKeys.members(orgId));
+      const teamsChanged = saved.teamIds.join() !== baseTeamIds.join();
+      if (teamsChanged) void refreshQueries(qc, adminKeys.teams(orgId));
+      handlers.onSaved(saved, teamsChanged);
+    },
+    onError: (err) => {
+      if (!isConflict(err)) return;
+      // someone else changed this member: show the current state, the admin decides again
+      void refreshQueries(qc, adminKeys.members(orgId));
+      handlers.onConflict(err);
+    },
+  });
+}
+
+export function useRemoveMember(orgId: string, memberId: string, onRemoved: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(adminPaths.member(orgId, memberId), z.undefined(), { method: 'DELETE' }),
+    onSuccess: () => {
+      void refreshQueries(qc, adminKeys.members(orgId), adminKeys.teams(orgId));
+      onRemoved();
+    },
+    onError: (err) => {
+      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void refreshQueries(qc, adminKeys.members(orgId));
+    },
+  });
+}
+
+/**
+ * A new one-time password for a member. No Idempotency-Key: a repeat issues a newer password,
+ * and no stored answer should keep it; nothing of the answer stays in the mutation cache.
+ */
+export function useResetMemberPassword(orgId: string, memberId: string, onIssued: (oneTimePassword: string) => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch(adminPaths.passwordReset(orgId, memberId), ZPasswordResetResponse, { method: 'POST' }),
+    gcTime: 0,
+    onSuccess: (res) => onIssued(res.oneTimePassword),
+    onError: (err) => {
+      if (err instanceof ApiError && err.status === 404) void refreshQueries(qc, adminKeys.members(orgId));
+    },
+  });
 }

@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-shell';
 import { AgentPanel } from '@/features/agent/agent-panel';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';

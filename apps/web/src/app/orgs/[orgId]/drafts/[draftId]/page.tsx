@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { NoAccess, sectionTitle } from '@/components/section-shell';
 import { DraftReview } from '@/features/drafts/draft-review';
 import { draftMessages } from '@/features/drafts/messages';
 import { getI18n } from '@/i18n/server';
@@ -32,9 +31,7 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
       {can(ctx.membership, 'draft.read') ? (
         <DraftReview orgId={orgId} draftId={draftId} timeZone={org.timezone} permissions={ctx.membership.permissions} initialExecutionId={execution} />
       ) : (
-        <EmptyState title={t.noAccess.title}>
-          <p>{t.noAccess.body}</p>
-        </EmptyState>
+        <NoAccess />
       )}
     </>
   );
