@@ -7,7 +7,7 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { sameOrg } from '@/lib/queries';
-import { hectaresByOperation } from '../analytics/analytics-dashboard';
+import { hectaresByOperation } from '../analytics/ui';
 import { BarFigure, type Datum } from '../analytics/bar-figure';
 import { useFigures } from '../analytics/formatters';
 import { analyticsMessages } from '../analytics/messages';
