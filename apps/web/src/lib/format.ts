@@ -21,12 +21,6 @@ export function formatNumber(n: number | null | undefined, locale: Locale, digit
   return new Intl.NumberFormat(locale, { maximumFractionDigits: digits }).format(n);
 }
 
-/** Money is kept in integer fen (1/100 yuan). */
-export function formatFen(fen: number | string | null | undefined, locale: Locale): string {
-  if (fen === null || fen === undefined) return '—';
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY' }).format(Number(fen) / 100);
-}
-
 /** YYYY-MM-DD of an instant in a time zone. */
 export function dayKey(iso: string | Date, timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(iso));

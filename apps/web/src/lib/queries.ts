@@ -2,6 +2,7 @@ import { ZMeResponse } from '@amms/contracts/auth';
 import { ZListTeamsResponse } from '@amms/contracts/teams';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from './api-client';
+import { orgKey } from './query-keys';
 
 /**
  * Query keys: everything org-scoped starts with ['orgs', orgId], so switching orgs
@@ -10,7 +11,7 @@ import { apiFetch } from './api-client';
 export const queryKeys = {
   me: ['me'] as const,
   org: (orgId: string) => ['orgs', orgId] as const,
-  teams: (orgId: string, params: { limit: number }) => ['orgs', orgId, 'teams', params] as const,
+  teams: (orgId: string, params: { limit: number }) => orgKey(orgId, 'teams', params),
 };
 
 export const meQuery = () =>

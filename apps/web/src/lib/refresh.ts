@@ -14,7 +14,3 @@ export async function refreshQueries(qc: QueryClient, ...queryKeys: QueryKey[]):
   await Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
 
-/** `refreshQueries` for whole families of one org: ['orgs', orgId, family, …]. */
-export function refreshOrgFamilies(qc: QueryClient, orgId: string, families: readonly string[]): Promise<void> {
-  return refreshQueries(qc, ...families.map((family) => ['orgs', orgId, family]));
-}

@@ -1,8 +1,7 @@
 'use client';
 
-import { ZApiKey, ZCreateApiKeyResponse, type TApiKey, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
+import type { TApiKey, TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { PERMISSIONS, type TPermission } from '@amms/contracts/permissions';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -11,14 +10,12 @@ import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, ApiError } from '@/lib/api-client';
 import { useCursorList } from '@/lib/cursor-list';
 import { dayKey, formatDateTime } from '@/lib/format';
-import { refreshQueries } from '@/lib/refresh';
 import { zonedToInstant } from '@/lib/zoned-time';
 import { messages, type AdminMessages } from './messages';
-import { isDefiniteFailure, useActionKey } from './mutations';
-import { adminKeys, adminPaths, apiKeyListQuery } from './queries';
+import { isDefiniteFailure, useActionKey, useCreateApiKey, useRevokeApiKey } from './mutations';
+import { apiKeyListQuery } from './queries';
 import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice } from './ui';
 
 /**
@@ -149,7 +146,6 @@ function groupScopes(scopes: readonly TPermission[]): [keyof AdminMessages['grou
 
 function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: string; timeZone: string; grantable: readonly TPermission[]; onClose: () => void }) {
   const m = useMessages(messages);
-  const qc = useQueryClient();
   const idem = useActionKey();
   /** the body last sent for a given form input: "90 days from now" must not move on a retry */
   const lastBody = useRef<{ sig: string; body: TCreateApiKeyRequest } | null>(null);
@@ -161,12 +157,10 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
   /** the secret lives only here, never in the query cache, and goes when the dialog closes */
   const [secret, setSecret] = useState<{ name: string; key: string } | null>(null);
 
-  const create = useMutation({
-    mutationFn: (body: TCreateApiKeyRequest) => apiFetch(adminPaths.apiKeys(orgId), ZCreateApiKeyResponse, { method: 'POST', body, idempotencyKey: idem.keyFor(body) }),
-    onSuccess: (res) => {
+  const create = useCreateApiKey(orgId, {
+    onCreated: (res) => {
       idem.reset();
       lastBody.current = null;
-      void refreshQueries(qc, adminKeys.apiKeys(orgId));
       setSecret({ name: res.apiKey.name, key: res.key });
     },
     onError: (err) => {
@@ -202,7 +196,7 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
     setLocal(problems);
     if (Object.keys(problems).length) return;
     lastBody.current = { sig, body };
-    create.mutate(body);
+    create.mutate({ body, idempotencyKey: idem.keyFor(body) });
   }
 
   if (secret) {
@@ -291,17 +285,7 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
 
 function RevokeKeyDialog({ orgId, apiKey, onClose, onRevoked }: { orgId: string; apiKey: TApiKey; onClose: () => void; onRevoked: () => void }) {
   const m = useMessages(messages);
-  const qc = useQueryClient();
-  const revoke = useMutation({
-    mutationFn: () => apiFetch(adminPaths.apiKey(orgId, apiKey.id), ZApiKey, { method: 'DELETE' }),
-    onSuccess: () => {
-      void refreshQueries(qc, adminKeys.apiKeys(orgId));
-      onRevoked();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, adminKeys.apiKeys(orgId));
-    },
-  });
+  const revoke = useRevokeApiKey(orgId, apiKey.id, onRevoked);
   return (
     <ConfirmDialog title={m.apiKeys.revokeTitle} confirmLabel={m.apiKeys.revokeConfirm} onConfirm={() => revoke.mutate()} onClose={onClose} pending={revoke.isPending} error={revoke.error}>
       <p>{format(m.apiKeys.revokeBody, { name: apiKey.name, prefix: apiKey.prefix })}</p>

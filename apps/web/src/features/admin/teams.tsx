@@ -1,22 +1,18 @@
 'use client';
 
-import { ZTeam, type TCreateTeamRequest, type TTeam, type TUpdateTeamRequest } from '@amms/contracts/teams';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contracts/teams';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, ApiError } from '@/lib/api-client';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
-import { refreshQueries } from '@/lib/refresh';
 import { messages } from './messages';
-import { isConflict, isDefiniteFailure, useActionKey } from './mutations';
-import { adminKeys, adminPaths, teamListQuery } from './queries';
+import { isDefiniteFailure, useActionKey, useDeleteTeam, useSaveTeam } from './mutations';
+import { teamListQuery } from './queries';
 import { ConfirmDialog, formErrors, FormDialog, ListSection, TableFrame, td, th, useNotice, Warning } from './ui';
 
 export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
@@ -100,30 +96,17 @@ export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: strin
 /** Create (no `team`) or rename / describe an existing team. */
 function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TTeam; onClose: () => void; onDone: (t: TTeam) => void }) {
   const m = useMessages(messages);
-  const qc = useQueryClient();
   const idem = useActionKey();
   const [name, setName] = useState(team?.name ?? '');
   const [description, setDescription] = useState(team?.description ?? '');
 
-  const save = useMutation({
-    mutationFn: () => {
-      if (!team) {
-        const body: TCreateTeamRequest = { name: name.trim(), description: description.trim() || undefined };
-        return apiFetch(adminPaths.teams(orgId), ZTeam, { method: 'POST', body, idempotencyKey: idem.keyFor(body) });
-      }
-      const body: TUpdateTeamRequest = {};
-      if (name.trim() !== team.name) body.name = name.trim();
-      if ((description.trim() || null) !== team.description) body.description = description.trim() || null;
-      return apiFetch(adminPaths.team(orgId, team.id), ZTeam, { method: 'PATCH', body });
-    },
-    onSuccess: (t) => {
+  const save = useSaveTeam(orgId, {
+    onSaved: (t) => {
       idem.reset();
-      void refreshQueries(qc, adminKeys.teams(orgId));
       onDone(t);
     },
     onError: (err) => {
       if (isDefiniteFailure(err)) idem.reset();
-      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void refreshQueries(qc, adminKeys.teams(orgId));
     },
   });
 
@@ -132,7 +115,14 @@ function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TT
   function submit(e: FormEvent) {
     e.preventDefault();
     if (team && name.trim() === team.name && (description.trim() || null) === team.description) return onClose();
-    save.mutate();
+    if (!team) {
+      const create: TCreateTeamRequest = { name: name.trim(), description: description.trim() || undefined };
+      return save.mutate({ create, idempotencyKey: idem.keyFor(create) });
+    }
+    const update: TUpdateTeamRequest = {};
+    if (name.trim() !== team.name) update.name = name.trim();
+    if ((description.trim() || null) !== team.description) update.description = description.trim() || null;
+    save.mutate({ id: team.id, update });
   }
 
   return (
@@ -145,18 +135,7 @@ function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TT
 
 function DeleteTeamDialog({ orgId, team, onClose, onDeleted }: { orgId: string; team: TTeam; onClose: () => void; onDeleted: () => void }) {
   const m = useMessages(messages);
-  const qc = useQueryClient();
-  const del = useMutation({
-    mutationFn: () => apiFetch(adminPaths.team(orgId, team.id), z.undefined(), { method: 'DELETE' }),
-    onSuccess: () => {
-      // members leave the team and its machines, fields and jobs lose it: everything of this org may show it
-      void refreshQueries(qc, ['orgs', orgId]);
-      onDeleted();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, adminKeys.teams(orgId));
-    },
-  });
+  const del = useDeleteTeam(orgId, team.id, onDeleted);
   return (
     <ConfirmDialog title={m.teams.deleteTitle} confirmLabel={m.teams.deleteConfirm} onConfirm={() => del.mutate()} onClose={onClose} pending={del.isPending} error={del.error}>
       <p>{format(m.teams.deleteBody, { name: team.name })}</p>

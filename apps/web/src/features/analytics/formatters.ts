@@ -1,7 +1,8 @@
 'use client';
 
 import { useI18n } from '@/i18n/i18n-provider';
-import { formatFen, formatNumber } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
+import { formatFen } from '@/lib/money';
 
 /** Figures as people read them; null ("unknown", e.g. no failures → no MTBF) shows as "—". */
 export function useFigures() {

@@ -9,19 +9,21 @@ import {
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { periodQuery } from './period';
+import { orgApi } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
 
 export type CostGrouping = (typeof COST_GROUPINGS)[number];
 type P = { from: string; to: string };
-const base = (orgId: string) => `orgs/${encodeURIComponent(orgId)}/analytics`;
+const base = (orgId: string) => orgApi(orgId, 'analytics');
 
 /** Every key starts with ['orgs', orgId, 'analytics']. */
 export const analyticsKeys = {
-  all: (orgId: string) => ['orgs', orgId, 'analytics'] as const,
-  overview: (orgId: string, p: P) => ['orgs', orgId, 'analytics', 'overview', p] as const,
-  utilization: (orgId: string, p: P, limit: number) => ['orgs', orgId, 'analytics', 'utilization', p, limit] as const,
-  operations: (orgId: string, p: P) => ['orgs', orgId, 'analytics', 'operations', p] as const,
-  maintenance: (orgId: string, p: P, limit: number) => ['orgs', orgId, 'analytics', 'maintenance', p, limit] as const,
-  costs: (orgId: string, p: P, groupBy: CostGrouping) => ['orgs', orgId, 'analytics', 'costs', p, groupBy] as const,
+  all: (orgId: string) => orgKey(orgId, 'analytics'),
+  overview: (orgId: string, p: P) => orgKey(orgId, 'analytics', 'overview', p),
+  utilization: (orgId: string, p: P, limit: number) => orgKey(orgId, 'analytics', 'utilization', p, limit),
+  operations: (orgId: string, p: P) => orgKey(orgId, 'analytics', 'operations', p),
+  maintenance: (orgId: string, p: P, limit: number) => orgKey(orgId, 'analytics', 'maintenance', p, limit),
+  costs: (orgId: string, p: P, groupBy: CostGrouping) => orgKey(orgId, 'analytics', 'costs', p, groupBy),
 };
 
 const pick = (p: P): P => ({ from: p.from, to: p.to });

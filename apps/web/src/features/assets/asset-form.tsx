@@ -1,7 +1,7 @@
 'use client';
 
 import { MACHINE_KINDS, ZAsset, type TAsset, type TCreateAssetRequest, type TUpdateAssetRequest } from '@amms/contracts/assets';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
@@ -10,17 +10,17 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField, TextField } from '@/components/ui/form';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatFen } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
-import { formFieldErrors } from './field-errors';
 import { enumLabels } from '@/lib/labels';
+import { fenToYuanShort, formatFen, yuanToFen } from '@/lib/money';
+import { formFieldErrors } from './form-errors';
 import { assetMessages } from './messages';
-import { fenToYuan, yuanToFen } from './money';
+import { useSaveAsset } from './mutations';
 import { assetKeys, machineModelsQuery } from './queries';
 
 type Values = { name: string; serialNumber: string; modelId: string; teamId: string; plateNumber: string; purchaseDate: string; purchaseCost: string };
@@ -33,7 +33,7 @@ function valuesOf(a: TAsset | null): Values {
     teamId: a?.teamId ?? '',
     plateNumber: a?.plateNumber ?? '',
     purchaseDate: a?.purchaseDate ?? '',
-    purchaseCost: fenToYuan(a?.purchaseCostMinor),
+    purchaseCost: fenToYuanShort(a?.purchaseCostMinor),
   };
 }
 
@@ -48,7 +48,8 @@ function createBody(v: Values): TCreateAssetRequest {
     serialNumber: v.serialNumber,
     plateNumber: nullable(v.plateNumber),
     purchaseDate: nullable(v.purchaseDate),
-    purchaseCostMinor: v.purchaseCost.trim() ? yuanToFen(v.purchaseCost) : null,
+    // an unreadable amount goes as typed: the API names the field
+    purchaseCostMinor: v.purchaseCost.trim() ? (yuanToFen(v.purchaseCost) ?? v.purchaseCost.trim()) : null,
   };
 }
 
@@ -87,18 +88,10 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
   const models = useQuery(machineModelsQuery(orgId));
   const teams = useQuery(teamsQuery(orgId, { limit: 200 }));
 
-  const save = useMutation({
-    mutationFn: async (v: Values): Promise<TAsset> => {
-      if (!base) {
-        return apiFetch(`orgs/${encodeURIComponent(orgId)}/assets`, ZAsset, { method: 'POST', body: createBody(v), idempotencyKey: idem.key() });
-      }
-      const body: TUpdateAssetRequest = { version: base.version, ...changes(base, v) };
-      return apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(base.id)}`, ZAsset, { method: 'PATCH', body });
-    },
-    onSuccess: async (saved) => {
+  const save = useSaveAsset(orgId, {
+    onSaved: (saved) => {
       idem.reset();
       setConflict(null);
-      await refreshQueries(qc, assetKeys.lists(orgId), assetKeys.detail(orgId, saved.id));
       router.push(orgPath(orgId, `assets/${saved.id}`));
     },
     onError: (err) => {
@@ -133,7 +126,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
       setNoChanges(true);
       return;
     }
-    save.mutate(values);
+    save.mutate(base ? { id: base.id, update: { version: base.version, ...changes(base, values) } } : { create: createBody(values), idempotencyKey: idem.key() });
   };
 
   const cancelHref = asset ? orgPath(orgId, `assets/${asset.id}`) : orgPath(orgId, 'assets');

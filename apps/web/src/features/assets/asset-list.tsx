@@ -14,6 +14,7 @@ import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { sameOrg, teamsQuery } from '@/lib/queries';
 import { replaceQuery, useQueryChoice } from '@/lib/url-query';
+import { isUuid } from '@/lib/uuid';
 import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
@@ -23,8 +24,6 @@ const isStatus = (v: string | null): v is TAssetStatus => !!v && (ASSET_STATUSES
 const isKind = (v: string | null): v is TMachineKind => !!v && (MACHINE_KINDS as readonly string[]).includes(v);
 /** by name: how people look a machine up */
 const DEFAULT_SORT: TAssetSort = 'name';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 export function AssetList({ orgId }: { orgId: string }) {
   const m = useMessages(assetMessages);
   const l = useMessages(enumLabels);
@@ -51,8 +50,8 @@ export function AssetList({ orgId }: { orgId: string }) {
     ...(qParam ? { q: qParam } : {}),
     ...(isStatus(status) ? { status } : {}),
     ...(kind ? { kind } : {}),
-    ...(teamId && UUID.test(teamId) ? { teamId } : {}),
-    ...(modelId && UUID.test(modelId) ? { modelId } : {}),
+    ...(teamId && isUuid(teamId) ? { teamId } : {}),
+    ...(modelId && isUuid(modelId) ? { modelId } : {}),
   };
   const filtered = Object.keys(filters).length > 0;
   // the order is not a filter ("clear filters" keeps it) but is part of the query key

@@ -1,7 +1,7 @@
 'use client';
 
-import { ZMeterReading, type TAssetDetail, type TMeterReading } from '@amms/contracts/assets';
-import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TAssetDetail, TMeterReading } from '@amms/contracts/assets';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -13,15 +13,15 @@ import { HeadRow } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { enumLabels } from '@/lib/labels';
-import { refreshQueries } from '@/lib/refresh';
-import { formFieldErrors } from './field-errors';
+import { formFieldErrors } from './form-errors';
 import { assetMessages } from './messages';
-import { assetKeys, readingsQuery } from './queries';
+import { useRecordMeterReading, useVoidMeterReading } from './mutations';
+import { readingsQuery } from './queries';
 
 const th = 'py-2 pr-4 font-semibold';
 
@@ -34,7 +34,6 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
   const m = useMessages(assetMessages);
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
-  const qc = useQueryClient();
   const idem = useIdempotencyKey();
   const readings = useInfiniteQuery(readingsQuery(orgId, asset.id));
   const [hours, setHours] = useState('');
@@ -43,20 +42,13 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
   const [saved, setSaved] = useState(false);
   const [voiding, setVoiding] = useState<TMeterReading | null>(null);
 
-  const add = useMutation({
-    mutationFn: () =>
-      apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(asset.id)}/meter-readings`, ZMeterReading, {
-        method: 'POST',
-        body: { readingHours: hours.trim() === '' ? null : Number(hours.replace(',', '.')), isReplacement: replacement, confirmJump },
-        idempotencyKey: idem.key(),
-      }),
-    onSuccess: async () => {
+  const add = useRecordMeterReading(orgId, asset.id, {
+    onRecorded: () => {
       idem.reset();
       setHours('');
       setReplacement(false);
       setConfirmJump(false);
       setSaved(true);
-      await refreshQueries(qc, assetKeys.detail(orgId, asset.id));
     },
     onError: (err) => {
       if (isApiError(err) && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') idem.reset();
@@ -68,7 +60,10 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     setSaved(false);
-    add.mutate();
+    add.mutate({
+      body: { readingHours: hours.trim() === '' ? null : Number(hours.replace(',', '.')), isReplacement: replacement, confirmJump },
+      idempotencyKey: idem.key(),
+    });
   };
   const rows = readings.data?.pages.flatMap((p) => p.items) ?? [];
   const latest = asset.latestMeterReading;
@@ -180,25 +175,14 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
 function VoidDialog({ orgId, assetId, reading, onClose }: { orgId: string; assetId: string; reading: TMeterReading; onClose: () => void }) {
   const m = useMessages(assetMessages);
   const { locale } = useI18n();
-  const qc = useQueryClient();
   const [reason, setReason] = useState('');
   const [missing, setMissing] = useState(false);
-  const voidIt = useMutation({
-    mutationFn: () =>
-      apiFetch(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(assetId)}/meter-readings/${encodeURIComponent(reading.id)}/void`, ZMeterReading, {
-        method: 'POST',
-        body: { reason: reason.trim() },
-      }),
-    onSuccess: async () => {
-      onClose();
-      await refreshQueries(qc, assetKeys.detail(orgId, assetId));
-    },
-  });
+  const voidIt = useVoidMeterReading(orgId, assetId, reading.id, onClose);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!reason.trim()) return setMissing(true);
     setMissing(false);
-    voidIt.mutate();
+    voidIt.mutate(reason.trim());
   };
   return (
     <Dialog title={m.meter.voidTitle} onClose={() => (voidIt.isPending ? undefined : onClose())}>

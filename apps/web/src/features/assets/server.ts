@@ -3,8 +3,7 @@ import { ZAssetDetail, type TAssetDetail } from '@amms/contracts/assets';
 import { notFound } from 'next/navigation';
 import { getSessionTokens } from '@/lib/server/auth';
 import { fetchApi } from '@/lib/server/upstream';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '@/lib/uuid';
 
 /**
  * The machine as the signed-in member may see it, read on the server before anything renders.
@@ -13,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * fetches it itself and shows the error with a retry.
  */
 export async function loadAssetOr404(orgId: string, assetId: string): Promise<TAssetDetail | null> {
-  if (!UUID.test(assetId)) notFound();
+  if (!isUuid(assetId)) notFound();
   const { accessToken } = await getSessionTokens();
   if (!accessToken) return null;
   const res = await fetchApi(`orgs/${encodeURIComponent(orgId)}/assets/${encodeURIComponent(assetId)}`, {

@@ -6,7 +6,7 @@ import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
-import { trailQuery } from './api';
+import { trailQuery } from './queries';
 import { useDescribeActor, useDescribeEvent, type Stage } from './describe';
 import { auditMessages } from './messages';
 import { VerifyChain } from './verify-chain';

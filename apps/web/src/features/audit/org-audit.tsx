@@ -12,7 +12,7 @@ import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { useQueryChoice } from '@/lib/url-query';
-import { auditKeys, fetchAuditPage } from './api';
+import { auditKeys, fetchAuditPage } from './queries';
 import { useDescribeActor, useDescribeEvent } from './describe';
 import { auditMessages } from './messages';
 import { VerifyChain } from './verify-chain';

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { verifyQuery } from './api';
+import { verifyQuery } from './queries';
 import { auditMessages } from './messages';
 
 /** The chain status from GET audit-events/verify; `auto` checks at once, else on the button. */

@@ -1,14 +1,13 @@
 'use client';
 
-import { ZCostDocumentDetailView, type TCostDocumentDetailView } from '@amms/contracts/costs';
+import type { TCostDocumentDetailView } from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { PersonName } from '@/components/person';
 import { ConfirmWithCommentDialog } from '@/components/confirm-with-comment';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,58 +18,26 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { ApiError, apiFetch, isApiError } from '@/lib/api-client';
+import { ApiError, isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { refreshQueries } from '@/lib/refresh';
-import { orgApi } from '../jobs/api';
+import { formatFenExact } from '@/lib/money';
 import { Fact, Facts, TableWrap, tdClass, thClass } from '../jobs/ui';
-import { costKeys, docNumber, invalidateAfterCostWrite } from './api';
+import { useCostAction, useDeleteCostDocument, type CostAction } from './mutations';
+import { costDocumentQuery, docNumber } from './queries';
 import { CostForm } from './cost-form';
 import { costsMessages } from './messages';
-import { formatFenExact } from './money';
 import { CostStatusBadge } from './ui';
-import { useFieldErrors } from '../jobs/field-errors';
+import { useFieldErrors } from '@/lib/form-errors';
 
 type Props = { orgId: string; documentId: string; timeZone: string; permissions: TPermission[]; myUserId: string };
-type Action = 'submit' | 'approve' | 'reject' | 'reopen';
-
-/**
- * A transition (POST cost-documents/:id/<action>). A 409 (another approver was faster, or the
- * document changed) refetches the document, so the page shows what actually happened.
- */
-function useCostAction(orgId: string, id: string) {
-  const qc = useQueryClient();
-  const [refreshed, setRefreshed] = useState(false);
-  const mutation = useMutation({
-    mutationFn: ({ action, body }: { action: Action; body: object }) =>
-      apiFetch(orgApi(orgId, `cost-documents/${id}/${action}`), ZCostDocumentDetailView, { method: 'POST', body }),
-    onMutate: () => setRefreshed(false),
-    onSuccess: async (doc) => {
-      qc.setQueryData(costKeys.detail(orgId, id), doc);
-      await invalidateAfterCostWrite(qc, orgId);
-    },
-    onError: async (err) => {
-      if (isApiError(err, 409)) {
-        await refreshQueries(qc, costKeys.detail(orgId, id));
-        await invalidateAfterCostWrite(qc, orgId);
-        setRefreshed(true);
-      }
-    },
-  });
-  return { ...mutation, refreshed };
-}
-
 export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId }: Props) {
   const m = useMessages(costsMessages);
   const { locale } = useI18n();
   const [editing, setEditing] = useState(false);
   const [dialog, setDialog] = useState<null | 'approve' | 'reject' | 'delete'>(null);
-  const q = useQuery({
-    queryKey: costKeys.detail(orgId, documentId),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${documentId}`), ZCostDocumentDetailView, { signal }),
-  });
+  const q = useQuery(costDocumentQuery(orgId, documentId));
   const action = useCostAction(orgId, documentId);
 
   if (q.isPending) return <Loading />;
@@ -82,7 +49,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
   const mine = doc.createdByUserId === myUserId || doc.submittedByUserId === myUserId;
   const selfNote = errorMessage(locale, new ApiError(403, 'SELF_APPROVAL', ''));
   const pending = action.isPending ? action.variables?.action : null;
-  const run = (a: Action, body: object = {}) => action.mutate({ action: a, body: { version: doc.version, ...body } });
+  const run = (a: CostAction, body: object = {}) => action.mutate({ action: a, body: { version: doc.version, ...body } });
 
   if (editing) {
     return (
@@ -285,19 +252,8 @@ function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetailView; 
 
 function DeleteDialog({ orgId, doc, onClose }: { orgId: string; doc: TCostDocumentDetailView; onClose: () => void }) {
   const m = useMessages(costsMessages);
-  const qc = useQueryClient();
   const router = useRouter();
-  const remove = useMutation({
-    mutationFn: () => apiFetch(orgApi(orgId, `cost-documents/${doc.id}`), z.undefined(), { method: 'DELETE' }),
-    onSuccess: async () => {
-      qc.removeQueries({ queryKey: costKeys.detail(orgId, doc.id) });
-      await invalidateAfterCostWrite(qc, orgId);
-      router.push(orgPath(orgId, 'costs'));
-    },
-    onError: async (err) => {
-      if (isApiError(err, 409)) await refreshQueries(qc, costKeys.detail(orgId, doc.id));
-    },
-  });
+  const remove = useDeleteCostDocument(orgId, doc.id, () => router.push(orgPath(orgId, 'costs')));
   return (
     <Dialog title={m.remove.title} onClose={onClose}>
       <div className="space-y-4">

@@ -1,7 +1,6 @@
 'use client';
 
-import { COST_CATEGORIES, lineAmountMinor, quantityToMilli, ZCostDocumentDetailView, type TCostCategory, type TCostDocumentDetailView } from '@amms/contracts/costs';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { COST_CATEGORIES, lineAmountMinor, quantityToMilli, type TCostCategory, type TCostDocumentDetailView } from '@amms/contracts/costs';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,16 +9,13 @@ import { FormActions, SelectField, TextAreaField, TextField } from '@/components
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, isApiError } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
-import { refreshQueries } from '@/lib/refresh';
 import { todayIn } from '@/lib/zoned-time';
-import { orgApi } from '../jobs/api';
-import { costKeys, invalidateAfterCostWrite } from './api';
+import { fenToYuanInput, formatFenExact, yuanToFen } from '@/lib/money';
 import { costsMessages } from './messages';
-import { fenToYuanInput, formatFenExact, yuanToFen } from './money';
-import { useFieldErrors } from '../jobs/field-errors';
+import { useSaveCostDocument } from './mutations';
+import { useFieldErrors } from '@/lib/form-errors';
 
 type Line = { key: string; description: string; quantity: string; unit: string; price: string };
 
@@ -42,7 +38,6 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
   const m = useMessages(costsMessages);
   const { locale } = useI18n();
   const router = useRouter();
-  const qc = useQueryClient();
   const idem = useIdempotencyKey();
   const [head, setHead] = useState({
     category: (existing?.category ?? 'FUEL') as TCostCategory,
@@ -58,35 +53,26 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
   const [priceErrors, setPriceErrors] = useState<Record<string, boolean>>({});
   const touch = () => idem.reset(); // a changed form is a new request, not a retry
 
-  const save = useMutation({
-    mutationFn: () => {
-      const body = {
-        category: head.category,
-        documentDate: head.documentDate,
-        supplier: head.supplier.trim() || (existing ? null : undefined),
-        description: head.description.trim() || (existing ? null : undefined),
-        lines: lines.map((l) => ({
-          description: l.description,
-          quantity: l.quantity.trim() === '' ? undefined : Number(l.quantity),
-          unit: l.unit.trim() || undefined,
-          unitPriceMinor: yuanToFen(l.price) ?? undefined,
-        })),
-      };
-      return existing
-        ? apiFetch(orgApi(orgId, `cost-documents/${existing.id}`), ZCostDocumentDetailView, { method: 'PATCH', body: { ...body, version: existing.version } })
-        : apiFetch(orgApi(orgId, 'cost-documents'), ZCostDocumentDetailView, { method: 'POST', body, idempotencyKey: idem.key() });
-    },
-    onSuccess: async (doc) => {
-      idem.reset();
-      qc.setQueryData(costKeys.detail(orgId, doc.id), doc);
-      await invalidateAfterCostWrite(qc, orgId);
-      if (onDone) onDone();
-      else router.push(orgPath(orgId, `costs/${doc.id}`));
-    },
-    onError: async (err) => {
-      if (existing && isApiError(err, 409)) await refreshQueries(qc, costKeys.detail(orgId, existing.id));
-    },
+  const save = useSaveCostDocument(orgId, existing, (doc) => {
+    idem.reset();
+    if (onDone) onDone();
+    else router.push(orgPath(orgId, `costs/${doc.id}`));
   });
+  const send = () => {
+    const body = {
+      category: head.category,
+      documentDate: head.documentDate,
+      supplier: head.supplier.trim() || (existing ? null : undefined),
+      description: head.description.trim() || (existing ? null : undefined),
+      lines: lines.map((l) => ({
+        description: l.description,
+        quantity: l.quantity.trim() === '' ? undefined : Number(l.quantity),
+        unit: l.unit.trim() || undefined,
+        unitPriceMinor: yuanToFen(l.price) ?? undefined,
+      })),
+    };
+    save.mutate({ body, idempotencyKey: idem.key() });
+  };
   const errs = useFieldErrors(save.error);
 
   const total = lines.reduce<bigint | null>((sum, l) => {
@@ -105,7 +91,7 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
     for (const l of lines) if (yuanToFen(l.price) === null) bad[l.key] = true;
     setPriceErrors(bad);
     if (Object.keys(bad).length) return;
-    save.mutate();
+    send();
   };
 
   return (

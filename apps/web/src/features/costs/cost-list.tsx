@@ -4,7 +4,6 @@ import {
   COST_CATEGORIES,
   COST_DOCUMENT_SORTS,
   COST_DOCUMENT_STATUSES,
-  ZListCostDocumentsResponse,
   type TCostCategory,
   type TCostDocumentSort,
   type TCostDocumentStatus,
@@ -15,19 +14,16 @@ import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch } from '@/lib/api-client';
-import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { useCursorList } from '@/lib/cursor-list';
 import { orgPath } from '@/lib/nav';
 import { useQueryChoice, useQueryDate } from '@/lib/url-query';
-import { orgApi, qs } from '../jobs/api';
 import { TableWrap, tdClass, thClass } from '../jobs/ui';
-import { costKeys, docNumber } from './api';
+import { costListQuery, docNumber } from './queries';
 import { costsMessages } from './messages';
-import { formatFenExact } from './money';
+import { formatFenExact } from '@/lib/money';
 import { CostStatusBadge } from './ui';
 import { ExportButton } from '@/components/export-button';
 
-const PAGE = 25;
 /** newest receipts first (ties: the later-created document first) */
 const DEFAULT_SORT: TCostDocumentSort = '-documentDate';
 
@@ -51,11 +47,7 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
   const [from, setFrom] = useQueryDate('from');
   const [to, setTo] = useQueryDate('to');
   const filters = { sort, status: status || undefined, category: category || undefined, from: from || undefined, to: to || undefined };
-  const { query: docs, rows } = useCursorList(
-    cursorListQuery(costKeys.list(orgId, filters), (cursor, signal) =>
-      apiFetch(orgApi(orgId, `cost-documents${qs({ ...filters, limit: PAGE, cursor })}`), ZListCostDocumentsResponse, { signal }),
-    ),
-  );
+  const { query: docs, rows } = useCursorList(costListQuery(orgId, filters));
 
   return (
     <section aria-labelledby="costs-title" className="space-y-4">

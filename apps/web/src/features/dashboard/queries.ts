@@ -3,17 +3,19 @@ import { ZListCostDocumentsResponse } from '@amms/contracts/costs';
 import { ZDueResponse } from '@amms/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { orgApi } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
 
-const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+const org = (orgId: string) => orgApi(orgId);
 type Range = { from: string; to: string };
 
 /** Every key starts with ['orgs', orgId, 'dashboard']. */
 export const dashboardKeys = {
-  jobs: (orgId: string, r: Range) => ['orgs', orgId, 'dashboard', 'jobs', r] as const,
-  bookings: (orgId: string, r: Range) => ['orgs', orgId, 'dashboard', 'bookings', r] as const,
-  due: (orgId: string) => ['orgs', orgId, 'dashboard', 'due'] as const,
-  submittedCosts: (orgId: string) => ['orgs', orgId, 'dashboard', 'submitted-costs'] as const,
-  machineDown: (orgId: string) => ['orgs', orgId, 'dashboard', 'machine-down'] as const,
+  jobs: (orgId: string, r: Range) => orgKey(orgId, 'dashboard', 'jobs', r),
+  bookings: (orgId: string, r: Range) => orgKey(orgId, 'dashboard', 'bookings', r),
+  due: (orgId: string) => orgKey(orgId, 'dashboard', 'due'),
+  submittedCosts: (orgId: string) => orgKey(orgId, 'dashboard', 'submitted-costs'),
+  machineDown: (orgId: string) => orgKey(orgId, 'dashboard', 'machine-down'),
 };
 
 export const JOBS_LIMIT = 100;

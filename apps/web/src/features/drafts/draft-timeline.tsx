@@ -11,7 +11,7 @@ import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { startOfLocalDay, startOfNextLocalDay, zonedToInstant } from '@/lib/zoned-time';
 import { Timeline, type TimelineBar, type TimelineRow } from '../timeline/timeline';
-import { draftKeys, fetchAssignments, fetchWorkOrders } from './api';
+import { draftBookingsQuery, draftWorkOrdersQuery } from './queries';
 import { diffItems, jobName, machineSetName } from './diff';
 import { draftMessages, labelMessages } from './messages';
 
@@ -80,16 +80,8 @@ export function DraftTimeline({
     return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
   }, [version, diff, period, timeZone]);
 
-  const bookings = useQuery({
-    queryKey: draftKeys.bookings(orgId, range.from, range.to),
-    queryFn: ({ signal }) => fetchAssignments(orgId, range.from, range.to, signal),
-  });
-  const workOrders = useQuery({
-    queryKey: draftKeys.workOrders(orgId, range.from, range.to),
-    queryFn: ({ signal }) => fetchWorkOrders(orgId, range.from, range.to, signal),
-    enabled: canReadMaintenance,
-    staleTime: 30_000,
-  });
+  const bookings = useQuery(draftBookingsQuery(orgId, range.from, range.to));
+  const workOrders = useQuery(draftWorkOrdersQuery(orgId, range.from, range.to, canReadMaintenance));
 
   const { rows, bars } = useMemo(() => {
     const rowMap = new Map<string, TimelineRow>();

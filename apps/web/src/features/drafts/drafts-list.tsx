@@ -9,11 +9,11 @@ import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/component
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { useQueryChoice } from '@/lib/url-query';
-import { draftKeys, fetchDraftsPage } from './api';
+import { draftListQuery } from './queries';
 import { draftMessages, labelMessages } from './messages';
 import { draftStatusTone } from './tones';
 
@@ -28,9 +28,7 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
   const [status, setStatus] = useState('');
   const [sort, setSort] = useQueryChoice('sort', DRAFT_SORTS, DEFAULT_SORT);
 
-  const { query: q, rows: items } = useCursorList(
-    cursorListQuery(draftKeys.list(orgId, status, sort), (cursor, signal) => fetchDraftsPage(orgId, status, sort, cursor, signal)),
-  );
+  const { query: q, rows: items } = useCursorList(draftListQuery(orgId, status, sort));
 
   return (
     <section aria-labelledby="drafts-list-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">

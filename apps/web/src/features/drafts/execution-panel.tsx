@@ -1,7 +1,7 @@
 'use client';
 
-import { ZExecution, type TDraftDetail, type TDraftVersion, type TExecution, type TExecutionReceipt } from '@amms/contracts/drafts';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TDraftDetail, TDraftVersion, TExecution, TExecutionReceipt } from '@amms/contracts/drafts';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -11,13 +11,14 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { ApiError, apiFetch } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
-import { draftKeys, executionQuery, isTerminal } from './api';
+import { useExecuteDraft, useRefreshAfterExecution } from './mutations';
+import { draftKeys, executionQuery, isTerminal } from './queries';
 import { useExecutionStream } from './execution-stream';
 import { jobName, machineSetName } from './diff';
 import { draftMessages, labelMessages } from './messages';
@@ -56,35 +57,30 @@ export function ExecutionPanel({
   const execution = useQuery({ ...executionQuery(orgId, shownId ?? '', streaming), enabled: !!shownId });
 
   const done = execution.data ? isTerminal(execution.data.status) : false;
+  const refreshAfterExecution = useRefreshAfterExecution(orgId);
 
   useEffect(() => {
-    // the draft moves EXECUTING → EXECUTED (or back to OPEN when refused): show it
-    if (done) void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id));
-  }, [done, orgId, draft.id, queryClient]);
+    // the draft moves EXECUTING → EXECUTED (or back to OPEN when refused): show it, and what it created elsewhere
+    if (done) {
+      void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id));
+      void refreshAfterExecution();
+    }
+  }, [done, orgId, draft.id, queryClient, refreshAfterExecution]);
 
   const confirmedCurrent = draft.status === 'OPEN' && draft.confirmedVersion !== null && draft.confirmedVersion === draft.currentVersion;
   const version = confirmedCurrent ? draft.confirmedVersion! : draft.currentVersion;
 
-  const execute = useMutation({
-    mutationFn: () =>
-      apiFetch(`orgs/${encodeURIComponent(orgId)}/drafts/${encodeURIComponent(draft.id)}/execute`, ZExecution, {
-        method: 'POST',
-        body: { version },
-        idempotencyKey: idem.key(),
-      }),
-    onSuccess: (exec) => {
+  const execute = useExecuteDraft(orgId, draft.id, {
+    onStarted: (exec) => {
       idem.reset();
-      queryClient.setQueryData(draftKeys.execution(orgId, exec.id), exec);
       setExecutionId(exec.id);
       const url = new URL(window.location.href);
       url.searchParams.set('execution', exec.id);
       window.history.replaceState(window.history.state, '', url);
-      void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id), ['orgs', orgId, 'drafts', 'list']);
     },
     onError: (err) => {
       // a definite refusal: the next attempt is a new action; network errors / still running keep the key
       if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') idem.reset();
-      if (err instanceof ApiError && err.status === 409) void refreshQueries(queryClient, draftKeys.detail(orgId, draft.id));
     },
   });
 
@@ -101,7 +97,7 @@ export function ExecutionPanel({
           {!canExecute ? (
             <p className="text-sm text-slate-600">{m.noPermissionExecute}</p>
           ) : confirmedCurrent ? (
-            <Button onClick={() => execute.mutate()} pending={execute.isPending}>
+            <Button onClick={() => execute.mutate({ version, idempotencyKey: idem.key() })} pending={execute.isPending}>
               {format(m.execute, { version })}
             </Button>
           ) : draft.status === 'OPEN' ? (

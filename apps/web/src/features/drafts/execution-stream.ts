@@ -3,7 +3,7 @@
 import { ZExecution } from '@amms/contracts/drafts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { draftKeys, isTerminal } from './api';
+import { draftKeys, isTerminal } from './queries';
 
 /**
  * Follows an execution over Server-Sent Events (`GET executions/:id/events` through the BFF):

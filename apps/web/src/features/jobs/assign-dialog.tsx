@@ -13,13 +13,13 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
-import { fetchAssignOptions, jobKeys } from './api';
+import { assignOptionsQuery } from './queries';
 import { groupOperators, machineState, operatorState, rankMachines, type Unavailable } from './assign-options';
 import { nearestFreeSlot, type Range } from './availability';
 import { BookingConflictList } from './booking-conflicts';
-import { useJobAction } from './use-job-action';
+import { useJobAction } from './mutations';
 import { jobsMessages } from './messages';
-import { useFieldErrors } from './field-errors';
+import { useFieldErrors } from '@/lib/form-errors';
 
 /** Default slot: the current assignment, else the window's start + the estimated hours (within the window). */
 function defaultSlot(job: TJob, timeZone: string) {
@@ -45,7 +45,7 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
   const [operatorMembershipId, setOperator] = useState(current?.operatorMembershipId ?? '');
   const [slot, setSlot] = useState(() => defaultSlot(job, timeZone));
 
-  const options = useQuery({ queryKey: jobKeys.assignOptions(orgId, job.id), queryFn: ({ signal }) => fetchAssignOptions(orgId, job.id, signal), staleTime: 15_000 });
+  const options = useQuery(assignOptionsQuery(orgId, job.id));
   const assign = useJobAction(orgId, job.id, 'assign', onClose);
   const errs = useFieldErrors(assign.error);
 

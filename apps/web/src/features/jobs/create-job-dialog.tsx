@@ -1,8 +1,8 @@
 'use client';
 
 import { OPERATION_TYPES } from '@amms/contracts/assets';
-import { ZJob, type TCreateJobRequest } from '@amms/contracts/jobs';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TCreateJobRequest } from '@amms/contracts/jobs';
+import { useQuery } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -13,21 +13,20 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels, priorityText } from '@/lib/labels';
-import { apiFetch } from '@/lib/api-client';
 import { formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { addDays, todayIn, zonedToIso } from '@/lib/zoned-time';
-import { fetchFieldOptions, invalidateAfterJobWrite, jobKeys, orgApi } from './api';
+import { plotOptionsQuery } from '@/features/plots/queries';
+import { useCreateJob } from './mutations';
 import { jobsMessages } from './messages';
-import { useFieldErrors } from './field-errors';
+import { useFieldErrors } from '@/lib/form-errors';
 
 export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; timeZone: string; onClose: () => void }) {
   const m = useMessages(jobsMessages);
   const labels = useMessages(enumLabels);
   const { locale } = useI18n();
   const router = useRouter();
-  const qc = useQueryClient();
   const idem = useIdempotencyKey();
   const tomorrow = addDays(todayIn(timeZone), 1);
   const [form, setForm] = useState({
@@ -47,41 +46,37 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
     setForm((f) => ({ ...f, [k]: e.target.value }));
   };
 
-  const fields = useQuery({ queryKey: jobKeys.fields(orgId), queryFn: ({ signal }) => fetchFieldOptions(orgId, signal), staleTime: 60_000 });
+  const fields = useQuery(plotOptionsQuery(orgId));
   const fieldOptions = useMemo(() => {
     const q = fieldSearch.trim().toLowerCase();
     const all = fields.data?.items ?? [];
     return q ? all.filter((f) => f.name.toLowerCase().includes(q) || f.id === form.fieldId) : all;
   }, [fields.data, fieldSearch, form.fieldId]);
 
-  const create = useMutation({
-    mutationFn: () => {
-      const body: Partial<TCreateJobRequest> & Record<string, unknown> = {
-        fieldId: form.fieldId || undefined,
-        operationType: (form.operationType || undefined) as TCreateJobRequest['operationType'] | undefined,
-        title: form.title.trim() || undefined,
-        windowStart: zonedToIso(form.windowStart, timeZone) ?? undefined,
-        windowEnd: zonedToIso(form.windowEnd, timeZone) ?? undefined,
-        priority: parseOptionalNumber(form.priority),
-        areaHa: parseOptionalNumber(form.areaHa),
-        estimatedHours: parseOptionalNumber(form.estimatedHours),
-        notes: form.notes.trim() || undefined,
-      };
-      return apiFetch(orgApi(orgId, 'jobs'), ZJob, { method: 'POST', body, idempotencyKey: idem.key() });
-    },
-    onSuccess: async (job) => {
-      idem.reset();
-      qc.setQueryData(jobKeys.detail(orgId, job.id), job);
-      await invalidateAfterJobWrite(qc, orgId);
-      router.push(orgPath(orgId, `jobs/${job.id}`));
-      onClose();
-    },
+  const create = useCreateJob(orgId, (job) => {
+    idem.reset();
+    router.push(orgPath(orgId, `jobs/${job.id}`));
+    onClose();
   });
+  const submit = () => {
+    const body: Partial<TCreateJobRequest> & Record<string, unknown> = {
+      fieldId: form.fieldId || undefined,
+      operationType: (form.operationType || undefined) as TCreateJobRequest['operationType'] | undefined,
+      title: form.title.trim() || undefined,
+      windowStart: zonedToIso(form.windowStart, timeZone) ?? undefined,
+      windowEnd: zonedToIso(form.windowEnd, timeZone) ?? undefined,
+      priority: parseOptionalNumber(form.priority),
+      areaHa: parseOptionalNumber(form.areaHa),
+      estimatedHours: parseOptionalNumber(form.estimatedHours),
+      notes: form.notes.trim() || undefined,
+    };
+    create.mutate({ body, idempotencyKey: idem.key() });
+  };
   const errs = useFieldErrors(create.error);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    create.mutate();
+    submit();
   };
 
   return (

@@ -1,7 +1,6 @@
 'use client';
 
-import { ZAssetDetail } from '@amms/contracts/assets';
-import { ZJob, type TJob } from '@amms/contracts/jobs';
+import type { TJob } from '@amms/contracts/jobs';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
@@ -17,16 +16,15 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels, priorityText } from '@/lib/labels';
-import { apiFetch } from '@/lib/api-client';
 import { formatDateTime, formatNumber, parseOptionalNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { jobKeys, orgApi } from './api';
+import { useJobAction } from './mutations';
+import { jobAssetQuery, jobQuery } from './queries';
 import { AssignDialog } from './assign-dialog';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
 import { Fact, Facts, JobStatusBadge, MachineDownNotice } from './ui';
-import { useJobAction } from './use-job-action';
-import { useFieldErrors } from './field-errors';
+import { useFieldErrors } from '@/lib/form-errors';
 
 type Props = { orgId: string; jobId: string; timeZone: string; permissions: TPermission[] };
 type Open = null | 'assign' | 'unassign' | 'start' | 'complete' | 'cancel';
@@ -36,10 +34,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
   const labels = useMessages(enumLabels);
   const { locale } = useI18n();
   const [open, setOpen] = useState<Open>(null);
-  const job = useQuery({
-    queryKey: jobKeys.detail(orgId, jobId),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `jobs/${jobId}`), ZJob, { signal }),
-  });
+  const job = useQuery(jobQuery(orgId, jobId));
 
   if (job.isPending) return <Loading />;
   if (job.isError) return <QueryError error={job.error} onRetry={() => void job.refetch()} />;
@@ -179,11 +174,7 @@ function StartDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClos
   const [meter, setMeter] = useState('');
   const start = useJobAction(orgId, job.id, 'start', onClose);
   const primary = job.assignment?.machines.find((mc) => mc.role === 'PRIMARY');
-  const asset = useQuery({
-    queryKey: ['orgs', orgId, 'jobs', 'asset', primary?.assetId],
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `assets/${primary!.assetId}`), ZAssetDetail, { signal }),
-    enabled: !!primary,
-  });
+  const asset = useQuery(jobAssetQuery(orgId, primary?.assetId));
   const last = asset.data?.latestMeterReading;
   const errs = useFieldErrors(start.error);
   const onSubmit = (e: FormEvent) => {

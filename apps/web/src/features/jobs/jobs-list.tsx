@@ -1,7 +1,7 @@
 'use client';
 
 import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
-import { JOB_SORTS, JOB_STATUSES, ZListJobsResponse, type TJob, type TJobSort } from '@amms/contracts/jobs';
+import { JOB_SORTS, JOB_STATUSES, type TJob, type TJobSort } from '@amms/contracts/jobs';
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -12,13 +12,12 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels, priorityText } from '@/lib/labels';
-import { apiFetch } from '@/lib/api-client';
-import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { setQueryParams, useQueryChoice, useQueryDate } from '@/lib/url-query';
 import { addDays, zonedToIso } from '@/lib/zoned-time';
-import { jobKeys, orgApi, qs } from './api';
+import { jobListQuery } from './queries';
 import { CreateJobDialog } from './create-job-dialog';
 import { jobsMessages } from './messages';
 import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
@@ -26,7 +25,6 @@ import { ExportButton } from '@/components/export-button';
 import { importMessages } from '@/features/import/messages';
 
 const OPEN = 'PLANNED,SCHEDULED,IN_PROGRESS';
-const PAGE = 25;
 /** latest window first: the coming weeks' jobs on top, then the past ones, most recent first */
 const DEFAULT_SORT: TJobSort = '-windowStart';
 
@@ -64,9 +62,7 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
     from: from ? (zonedToIso(from, timeZone) ?? undefined) : undefined,
     to: to ? (zonedToIso(addDays(to, 1), timeZone) ?? undefined) : undefined,
   };
-  const { query: jobs, rows } = useCursorList(
-    cursorListQuery(jobKeys.list(orgId, query), (cursor, signal) => apiFetch(orgApi(orgId, `jobs${qs({ ...query, limit: PAGE, cursor })}`), ZListJobsResponse, { signal })),
-  );
+  const { query: jobs, rows } = useCursorList(jobListQuery(orgId, query));
 
   return (
     <div className="space-y-4">

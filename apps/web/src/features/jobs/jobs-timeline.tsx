@@ -1,7 +1,5 @@
 'use client';
 
-import { ZListAssignmentsResponse } from '@amms/contracts/jobs';
-import { ZListWorkOrdersResponse, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -14,12 +12,9 @@ import { useMessages } from '@/i18n/messages';
 import { formatDate } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { addDays, todayIn, weekStart, zonedToIso } from '@/lib/zoned-time';
-import { fetchAllPages, fetchMachineOptions, jobKeys, orgApi, qs } from './api';
+import { machineOptionsQuery, timelineAssignmentsQuery, timelineWorkOrdersQuery } from './queries';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
-
-/** Work orders that hold (or will hold) a machine: their planned window or their open downtime. */
-const LIVE_WO: TWorkOrderStatus[] = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'];
 
 /**
  * Machines as rows, a week of days as columns: job bookings (GET assignments for the week) and
@@ -34,20 +29,9 @@ export function JobsTimeline({ orgId, timeZone, permissions }: { orgId: string; 
   const from = zonedToIso(monday, timeZone)!;
   const to = zonedToIso(addDays(monday, 7), timeZone)!;
 
-  const machines = useQuery({ queryKey: jobKeys.machines(orgId), queryFn: ({ signal }) => fetchMachineOptions(orgId, signal), staleTime: 60_000 });
-  const assignments = useQuery({
-    queryKey: jobKeys.timeline(orgId, from, to),
-    queryFn: ({ signal }) => fetchAllPages(orgApi(orgId, `assignments${qs({ from, to })}`), ZListAssignmentsResponse, signal),
-    placeholderData: (prev) => prev,
-  });
-  const workOrders = useQuery({
-    queryKey: ['orgs', orgId, 'jobs', 'timeline-work-orders'],
-    queryFn: async ({ signal }) => {
-      const lists = await Promise.all(LIVE_WO.map((status) => fetchAllPages(orgApi(orgId, `work-orders${qs({ status })}`), ZListWorkOrdersResponse, signal, 2)));
-      return lists.flatMap((l) => l.items);
-    },
-    enabled: permissions.includes('maintenance.read'),
-  });
+  const machines = useQuery(machineOptionsQuery(orgId));
+  const assignments = useQuery(timelineAssignmentsQuery(orgId, from, to));
+  const workOrders = useQuery(timelineWorkOrdersQuery(orgId, permissions.includes('maintenance.read')));
 
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);

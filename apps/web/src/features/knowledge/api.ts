@@ -10,23 +10,24 @@ import {
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
+import { orgApi } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
 
 /**
  * Queries of the knowledge base. Keys start with ['orgs', orgId, 'knowledge', …], so switching
  * orgs never shows another org's manuals and one write refreshes the whole family.
  */
 export const knowledgeKeys = {
-  all: (orgId: string) => ['orgs', orgId, 'knowledge'] as const,
-  documents: (orgId: string) => ['orgs', orgId, 'knowledge', 'documents'] as const,
-  lists: (orgId: string) => ['orgs', orgId, 'knowledge', 'documents', 'list'] as const,
-  list: (orgId: string, filter: DocumentFilter) => ['orgs', orgId, 'knowledge', 'documents', 'list', filter] as const,
-  detail: (orgId: string, id: string) => ['orgs', orgId, 'knowledge', 'documents', 'detail', id] as const,
-  page: (orgId: string, id: string, versionId: string, page: number) => ['orgs', orgId, 'knowledge', 'page', id, versionId, page] as const,
-  answers: (orgId: string) => ['orgs', orgId, 'knowledge', 'answer'] as const,
-  answer: (orgId: string, ask: AskInput) => ['orgs', orgId, 'knowledge', 'answer', ask] as const,
+  all: (orgId: string) => orgKey(orgId, 'knowledge'),
+  documents: (orgId: string) => orgKey(orgId, 'knowledge', 'documents'),
+  lists: (orgId: string) => orgKey(orgId, 'knowledge', 'documents', 'list'),
+  list: (orgId: string, filter: DocumentFilter) => orgKey(orgId, 'knowledge', 'documents', 'list', filter),
+  detail: (orgId: string, id: string) => orgKey(orgId, 'knowledge', 'documents', 'detail', id),
+  page: (orgId: string, id: string, versionId: string, page: number) => orgKey(orgId, 'knowledge', 'page', id, versionId, page),
+  answers: (orgId: string) => orgKey(orgId, 'knowledge', 'answer'),
+  answer: (orgId: string, ask: AskInput) => orgKey(orgId, 'knowledge', 'answer', ask),
 };
 
-export const orgApi = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
 export const documentApi = (orgId: string, id: string) => `${orgApi(orgId)}/documents/${encodeURIComponent(id)}`;
 export const pageApi = (orgId: string, id: string, versionId: string, page: number) =>
   `${documentApi(orgId, id)}/versions/${encodeURIComponent(versionId)}/pages/${page}`;

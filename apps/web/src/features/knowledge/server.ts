@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import { getSessionTokens } from '@/lib/server/auth';
 import { fetchApi } from '@/lib/server/upstream';
 
-export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export { UUID } from '@/lib/uuid';
 
 /** A physical page number from the URL: 1…100000, else the 404 page. */
 export function pageNumberOr404(raw: string): number {

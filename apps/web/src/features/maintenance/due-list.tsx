@@ -1,8 +1,8 @@
 'use client';
 
-import { DUE_STATUSES, ZDueResponse, ZWorkOrderDetail, type TDueItem, type TDueStatus } from '@amms/contracts/maintenance';
+import { DUE_STATUSES, type TDueItem, type TDueStatus } from '@amms/contracts/maintenance';
 import type { TPermission } from '@amms/contracts/permissions';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -13,14 +13,13 @@ import { HeadRow, ListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch } from '@/lib/api-client';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
-import { orgApi, qs } from '../jobs/api';
 import { TableWrap, tdClass, thClass } from '../jobs/ui';
-import { invalidateAfterWorkOrderWrite, maintenanceKeys } from './api';
 import { maintenanceMessages } from './messages';
+import { useCreateWorkOrder } from './mutations';
+import { dueListQuery } from './queries';
 import { DueBadge, WorkOrderStatusBadge, woNumber } from './ui';
 
 const RANK: Record<TDueStatus, number> = { OVERDUE: 0, DUE_SOON: 1, OK: 2 };
@@ -32,10 +31,7 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
   const [status, setStatus] = useState<'' | TDueStatus>('');
   const [withinDays, setWithin] = useState(14);
   const params = { status: status || undefined, withinDays };
-  const due = useQuery({
-    queryKey: maintenanceKeys.due(orgId, params),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `maintenance/due${qs(params)}`), ZDueResponse, { signal }),
-  });
+  const due = useQuery(dueListQuery(orgId, params));
   // overdue first, then due soon, then the rest; the API's urgency order is kept within a status
   const rows = [...(due.data?.items ?? [])].sort((a, b) => RANK[a.status] - RANK[b.status]);
   const overdue = rows.filter((r) => r.status === 'OVERDUE').length;
@@ -139,26 +135,16 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
 /** A preventive work order for this plan and machine (the plan's checklist comes with it). */
 function CreateFromDue({ orgId, row }: { orgId: string; row: TDueItem }) {
   const m = useMessages(maintenanceMessages);
-  const qc = useQueryClient();
   const router = useRouter();
   const idem = useIdempotencyKey();
-  const create = useMutation({
-    mutationFn: () =>
-      apiFetch(orgApi(orgId, 'work-orders'), ZWorkOrderDetail, {
-        method: 'POST',
-        idempotencyKey: idem.key(),
-        body: { type: 'PREVENTIVE', assetId: row.assetId, planId: row.planId, title: `${row.planName} · ${row.assetName}`.slice(0, 200) },
-      }),
-    onSuccess: async (wo) => {
-      idem.reset();
-      qc.setQueryData(maintenanceKeys.detail(orgId, wo.id), wo);
-      await invalidateAfterWorkOrderWrite(qc, orgId);
-      router.push(orgPath(orgId, `maintenance/work-orders/${wo.id}`));
-    },
+  const create = useCreateWorkOrder(orgId, (wo) => {
+    idem.reset();
+    router.push(orgPath(orgId, `maintenance/work-orders/${wo.id}`));
   });
+  const body = { type: 'PREVENTIVE', assetId: row.assetId, planId: row.planId, title: `${row.planName} · ${row.assetName}`.slice(0, 200) };
   return (
     <div className="space-y-1">
-      <Button size="sm" variant="secondary" pending={create.isPending} onClick={() => create.mutate()}>
+      <Button size="sm" variant="secondary" pending={create.isPending} onClick={() => create.mutate({ body, idempotencyKey: idem.key() })}>
         {m.due.createWo}
       </Button>
       <ErrorAlert error={create.error} />

@@ -1,6 +1,6 @@
 'use client';
 
-import { WORK_ORDER_STATUSES, ZListWorkOrdersResponse, type TWorkOrderSort, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import { WORK_ORDER_STATUSES, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import Link from 'next/link';
 import { NextPage } from '@/components/ui/list';
 import { Loading, QueryError } from '@/components/ui/states';
@@ -8,21 +8,13 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels, priorityText } from '@/lib/labels';
-import { apiFetch } from '@/lib/api-client';
-import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { orgApi, qs } from '../jobs/api';
-import { maintenanceKeys } from './api';
 import { maintenanceMessages } from './messages';
+import { BOARD_SORT, boardColumnQuery } from './queries';
 import { WorkOrderTypeBadge, woNumber } from './ui';
 import { ExportButton } from '@/components/export-button';
-
-/** newest first in every column: a fault reported a minute ago is on top, and of the finished ones the recent */
-const SORT: TWorkOrderSort = '-createdAt';
-
-/** finished orders pile up: a shorter first page for those columns */
-const pageSize = (s: TWorkOrderStatus) => (s === 'CLOSED' || s === 'CANCELLED' ? 10 : 20);
 
 /** Work orders by status: one column per status (stacked on small screens), each paginated on its own, newest first. */
 export function WorkOrderBoard({ orgId, timeZone }: { orgId: string; timeZone: string }) {
@@ -33,7 +25,7 @@ export function WorkOrderBoard({ orgId, timeZone }: { orgId: string; timeZone: s
         {m.board.heading}
       </h2>
       <div className="mb-3 flex justify-end">
-        <ExportButton orgId={orgId} list="work-orders" query={{ sort: SORT }} />
+        <ExportButton orgId={orgId} list="work-orders" query={{ sort: BOARD_SORT }} />
       </div>
       <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-5">
         {WORK_ORDER_STATUSES.map((s) => (
@@ -48,11 +40,7 @@ function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; 
   const m = useMessages(maintenanceMessages);
   const labels = useMessages(enumLabels);
   const { locale } = useI18n();
-  const { query: q, rows: items } = useCursorList(
-    cursorListQuery(maintenanceKeys.board(orgId, status), (cursor, signal) =>
-      apiFetch(orgApi(orgId, `work-orders${qs({ status, sort: SORT, limit: pageSize(status), cursor })}`), ZListWorkOrdersResponse, { signal }),
-    ),
-  );
+  const { query: q, rows: items } = useCursorList(boardColumnQuery(orgId, status));
   const headingId = `wo-col-${status}`;
   return (
     <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3">

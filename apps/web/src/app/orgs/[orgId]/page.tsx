@@ -3,7 +3,7 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-shell';
 import { TeamsCard } from '@/components/teams-card';
 import { Loading } from '@/components/ui/states';
 import { OverviewDashboard } from '@/features/dashboard/overview-dashboard';

@@ -2,7 +2,7 @@ import type { Metadata } from 'next';
 import Link from 'next/link';
 import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { sectionTitle } from '@/components/section-shell';
 import { AgentPanel } from '@/features/agent/agent-panel';
 import { memoryMessages } from '@/features/agent-memory/messages';
 import { getI18n } from '@/i18n/server';

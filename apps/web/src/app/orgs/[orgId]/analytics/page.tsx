@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { NoAccess, sectionTitle } from '@/components/section-shell';
 import { Loading } from '@/components/ui/states';
 import { AnalyticsDashboard } from '@/features/analytics/analytics-dashboard';
-import { NoAccess } from '@/features/assets/no-access';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
 import { can, requireOrgContext } from '@/lib/server/auth';

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { AdminSection } from '@/features/admin/admin-section';
+import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { ApiKeysAdmin } from '@/features/admin/api-keys';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
@@ -13,8 +12,8 @@ export default async function ApiKeysPage({ params }: PageProps<'/orgs/[orgId]/a
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'api-keys'));
   return (
-    <AdminSection ctx={ctx} section="apiKeys">
+    <SectionShell ctx={ctx} section="apiKeys">
       <ApiKeysAdmin orgId={orgId} timeZone={ctx.membership.organization.timezone} permissions={ctx.membership.permissions} />
-    </AdminSection>
+    </SectionShell>
   );
 }

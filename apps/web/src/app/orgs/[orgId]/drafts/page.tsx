@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { NoAccess, sectionTitle } from '@/components/section-shell';
 import { DraftsList } from '@/features/drafts/drafts-list';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
@@ -22,9 +21,7 @@ export default async function DraftsPage({ params }: PageProps<'/orgs/[orgId]/dr
       {can(ctx.membership, 'draft.read') ? (
         <DraftsList orgId={orgId} timeZone={org.timezone} />
       ) : (
-        <EmptyState title={t.noAccess.title}>
-          <p>{t.noAccess.body}</p>
-        </EmptyState>
+        <NoAccess />
       )}
     </>
   );

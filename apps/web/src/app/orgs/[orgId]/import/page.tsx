@@ -1,7 +1,7 @@
 import type { Metadata } from 'next';
 import type { TImportKind } from '@amms/contracts/integrations';
 import { PageHeader } from '@/components/page-header';
-import { NoAccess } from '@/features/assets/no-access';
+import { NoAccess } from '@/components/section-shell';
 import { ImportPage } from '@/features/import/import-page';
 import { importMessages } from '@/features/import/messages';
 import { getI18n } from '@/i18n/server';

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { sectionTitle } from '@/components/section-page';
+import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { Loading } from '@/components/ui/states';
-import { SectionShell } from '@/features/jobs/section-shell';
 import { KnowledgeAsk } from '@/features/knowledge/ask-page';
 import { KnowledgeTabs } from '@/features/knowledge/ui';
 import { orgPath } from '@/lib/nav';

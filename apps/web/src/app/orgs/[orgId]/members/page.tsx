@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { AdminSection } from '@/features/admin/admin-section';
+import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { MembersAdmin } from '@/features/admin/members';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
@@ -13,8 +12,8 @@ export default async function MembersPage({ params }: PageProps<'/orgs/[orgId]/m
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'members'));
   return (
-    <AdminSection ctx={ctx} section="members">
+    <SectionShell ctx={ctx} section="members">
       <MembersAdmin orgId={orgId} myUserId={ctx.me.user.id} myRole={ctx.membership.role} permissions={ctx.membership.permissions} />
-    </AdminSection>
+    </SectionShell>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { AdminSection } from '@/features/admin/admin-section';
+import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { TeamsAdmin } from '@/features/admin/teams';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
@@ -13,8 +12,8 @@ export default async function TeamsPage({ params }: PageProps<'/orgs/[orgId]/tea
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'teams'));
   return (
-    <AdminSection ctx={ctx} section="teams">
+    <SectionShell ctx={ctx} section="teams">
       <TeamsAdmin orgId={orgId} timeZone={ctx.membership.organization.timezone} />
-    </AdminSection>
+    </SectionShell>
   );
 }

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { AdminSection } from '@/features/admin/admin-section';
+import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { WebhooksAdmin } from '@/features/webhooks/webhooks';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
@@ -13,8 +12,8 @@ export default async function WebhooksPage({ params }: PageProps<'/orgs/[orgId]/
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'webhooks'));
   return (
-    <AdminSection ctx={ctx} section="webhooks">
+    <SectionShell ctx={ctx} section="webhooks">
       <WebhooksAdmin orgId={orgId} timeZone={ctx.membership.organization.timezone} />
-    </AdminSection>
+    </SectionShell>
   );
 }

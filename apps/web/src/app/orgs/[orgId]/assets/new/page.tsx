@@ -3,7 +3,7 @@ import Link from 'next/link';
 import { PageHeader } from '@/components/page-header';
 import { AssetForm } from '@/features/assets/asset-form';
 import { assetMessages } from '@/features/assets/messages';
-import { NoAccess } from '@/features/assets/no-access';
+import { NoAccess } from '@/components/section-shell';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
 import { can, requireOrgContext } from '@/lib/server/auth';

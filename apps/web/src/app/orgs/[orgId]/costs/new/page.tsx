@@ -1,7 +1,6 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
+import { pageProps, SectionShell, sectionTitle } from '@/components/section-shell';
 import { NewCostDocument } from '@/features/costs/new-cost-document';
-import { pageProps, SectionShell } from '@/features/jobs/section-shell';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 

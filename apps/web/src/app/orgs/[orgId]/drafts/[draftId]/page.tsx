@@ -1,19 +1,17 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { NoAccess, sectionTitle } from '@/components/section-shell';
 import { DraftReview } from '@/features/drafts/draft-review';
 import { draftMessages } from '@/features/drafts/messages';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
 import { can, requireOrgContext } from '@/lib/server/auth';
+import { isUuid } from '@/lib/uuid';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('drafts');
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default async function DraftPage({ params, searchParams }: PageProps<'/orgs/[orgId]/drafts/[draftId]'>) {
   const { orgId, draftId } = await params;
@@ -22,7 +20,7 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
   const { t, locale } = await getI18n();
   const m = draftMessages[locale];
   const org = ctx.membership.organization;
-  const execution = typeof sp.execution === 'string' && UUID.test(sp.execution) ? sp.execution : null;
+  const execution = typeof sp.execution === 'string' && isUuid(sp.execution) ? sp.execution : null;
   return (
     <>
       <PageHeader title={t.sections.drafts.title} subtitle={org.name}>
@@ -33,9 +31,7 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
       {can(ctx.membership, 'draft.read') ? (
         <DraftReview orgId={orgId} draftId={draftId} timeZone={org.timezone} permissions={ctx.membership.permissions} initialExecutionId={execution} />
       ) : (
-        <EmptyState title={t.noAccess.title}>
-          <p>{t.noAccess.body}</p>
-        </EmptyState>
+        <NoAccess />
       )}
     </>
   );

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
+import { pageProps, SectionShell, sectionTitle } from '@/components/section-shell';
 import { JobsTabs } from '@/features/jobs/jobs-tabs';
 import { JobsTimeline } from '@/features/jobs/jobs-timeline';
-import { pageProps, SectionShell } from '@/features/jobs/section-shell';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { SectionShell } from '@/features/jobs/section-shell';
+import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { DocumentList } from '@/features/knowledge/document-list';
 import { KnowledgeTabs } from '@/features/knowledge/ui';
 import { orgPath } from '@/lib/nav';

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { pageProps, SectionShell } from '@/features/jobs/section-shell';
+import { pageProps, SectionShell, sectionTitle } from '@/components/section-shell';
 import { DueList } from '@/features/maintenance/due-list';
 import { MaintenanceTabs } from '@/features/maintenance/ui';
 import { orgPath } from '@/lib/nav';

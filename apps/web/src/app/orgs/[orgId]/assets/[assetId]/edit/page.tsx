@@ -4,7 +4,7 @@ import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { AssetForm } from '@/features/assets/asset-form';
 import { assetMessages } from '@/features/assets/messages';
-import { NoAccess } from '@/features/assets/no-access';
+import { NoAccess } from '@/components/section-shell';
 import { loadAssetOr404 } from '@/features/assets/server';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';

@@ -1,8 +1,7 @@
 import type { Metadata } from 'next';
 import Link from 'next/link';
-import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
-import { sectionTitle } from '@/components/section-page';
+import { NoAccess, sectionTitle } from '@/components/section-shell';
 import { DraftTrail } from '@/features/audit/draft-trail';
 import { auditMessages } from '@/features/audit/messages';
 import { getI18n } from '@/i18n/server';
@@ -16,7 +15,7 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function DraftAuditPage({ params }: PageProps<'/orgs/[orgId]/drafts/[draftId]/audit'>) {
   const { orgId, draftId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, `drafts/${draftId}/audit`));
-  const { t, locale } = await getI18n();
+  const { locale } = await getI18n();
   const m = auditMessages[locale];
   const org = ctx.membership.organization;
   return (
@@ -29,9 +28,7 @@ export default async function DraftAuditPage({ params }: PageProps<'/orgs/[orgId
       {can(ctx.membership, 'audit.read') && can(ctx.membership, 'draft.read') ? (
         <DraftTrail orgId={orgId} draftId={draftId} timeZone={org.timezone} myUserId={ctx.me.user.id} />
       ) : (
-        <EmptyState title={t.noAccess.title}>
-          <p>{t.noAccess.body}</p>
-        </EmptyState>
+        <NoAccess />
       )}
     </>
   );

@@ -1,6 +1,5 @@
 import type { Metadata } from 'next';
-import { sectionTitle } from '@/components/section-page';
-import { pageProps, SectionShell } from '@/features/jobs/section-shell';
+import { pageProps, SectionShell, sectionTitle } from '@/components/section-shell';
 import { WorkOrderDetail } from '@/features/maintenance/work-order-detail';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';

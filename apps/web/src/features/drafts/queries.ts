@@ -5,20 +5,24 @@ import { ZListWorkOrdersResponse, type TWorkOrder } from '@amms/contracts/mainte
 import { ZListMembersResponse } from '@amms/contracts/members';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery } from '@/lib/cursor-list';
+import { fetchAllPages, orgApi, qs } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
 
-const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+const org = (orgId: string) => orgApi(orgId);
 
-/** Every key starts with ['orgs', orgId, 'drafts'] (one org never sees another's cache). */
+/** Keys of the draft pages: ['orgs', orgId, 'drafts', …] (lib/query-keys.ts). */
 export const draftKeys = {
-  all: (orgId: string) => ['orgs', orgId, 'drafts'] as const,
-  list: (orgId: string, status: string, sort: TDraftSort) => ['orgs', orgId, 'drafts', 'list', { status, sort }] as const,
-  detail: (orgId: string, draftId: string) => ['orgs', orgId, 'drafts', 'detail', draftId] as const,
-  run: (orgId: string, runId: string) => ['orgs', orgId, 'drafts', 'run', runId] as const,
-  execution: (orgId: string, executionId: string) => ['orgs', orgId, 'drafts', 'execution', executionId] as const,
-  bookings: (orgId: string, from: string, to: string) => ['orgs', orgId, 'drafts', 'bookings', { from, to }] as const,
-  workOrders: (orgId: string, from: string, to: string) => ['orgs', orgId, 'drafts', 'work-orders', { from, to }] as const,
-  machines: (orgId: string) => ['orgs', orgId, 'drafts', 'machines'] as const,
-  members: (orgId: string) => ['orgs', orgId, 'drafts', 'members'] as const,
+  all: (orgId: string) => orgKey(orgId, 'drafts'),
+  lists: (orgId: string) => orgKey(orgId, 'drafts', 'list'),
+  list: (orgId: string, status: string, sort: TDraftSort) => orgKey(orgId, 'drafts', 'list', { status, sort }),
+  detail: (orgId: string, draftId: string) => orgKey(orgId, 'drafts', 'detail', draftId),
+  run: (orgId: string, runId: string) => orgKey(orgId, 'drafts', 'run', runId),
+  execution: (orgId: string, executionId: string) => orgKey(orgId, 'drafts', 'execution', executionId),
+  bookings: (orgId: string, from: string, to: string) => orgKey(orgId, 'drafts', 'bookings', { from, to }),
+  workOrders: (orgId: string, from: string, to: string) => orgKey(orgId, 'drafts', 'work-orders', { from, to }),
+  machines: (orgId: string) => orgKey(orgId, 'drafts', 'machines'),
+  members: (orgId: string) => orgKey(orgId, 'drafts', 'members'),
 };
 
 export const PAGE_SIZE = 25;
@@ -59,33 +63,23 @@ export const executionQuery = (orgId: string, executionId: string, streaming = f
 
 /** All live assignments overlapping [from, to) (a few pages at most). */
 export async function fetchAssignments(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TCalendarAssignment[]> {
-  const out: TCalendarAssignment[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 10; page++) {
-    const q = new URLSearchParams({ from, to, limit: '200' });
-    if (cursor) q.set('cursor', cursor);
-    const res = await apiFetch(`${org(orgId)}/assignments?${q}`, ZListAssignmentsResponse, { signal });
-    out.push(...res.items);
-    cursor = res.nextCursor;
-    if (!cursor) break;
-  }
-  return out;
+  return (await fetchAllPages(orgApi(orgId, `assignments${qs({ from, to })}`), ZListAssignmentsResponse, signal, 10)).items;
 }
 
 /** Work orders whose planned window overlaps [from, to). */
 export async function fetchWorkOrders(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TWorkOrder[]> {
-  const out: TWorkOrder[] = [];
-  let cursor: string | null = null;
-  for (let page = 0; page < 5; page++) {
-    const q = new URLSearchParams({ limit: '200', from, to });
-    if (cursor) q.set('cursor', cursor);
-    const res = await apiFetch(`${org(orgId)}/work-orders?${q}`, ZListWorkOrdersResponse, { signal });
-    out.push(...res.items);
-    cursor = res.nextCursor;
-    if (!cursor) break;
-  }
-  return out;
+  return (await fetchAllPages(orgApi(orgId, `work-orders${qs({ from, to })}`), ZListWorkOrdersResponse, signal, 5)).items;
 }
+
+/** The calendar around a draft: existing bookings (and maintenance windows) it must not collide with. */
+export const draftBookingsQuery = (orgId: string, from: string, to: string) =>
+  queryOptions({ queryKey: draftKeys.bookings(orgId, from, to), queryFn: ({ signal }) => fetchAssignments(orgId, from, to, signal) });
+
+export const draftWorkOrdersQuery = (orgId: string, from: string, to: string, enabled: boolean) =>
+  queryOptions({ queryKey: draftKeys.workOrders(orgId, from, to), queryFn: ({ signal }) => fetchWorkOrders(orgId, from, to, signal), enabled, staleTime: 30_000 });
+
+export const draftListQuery = (orgId: string, status: string, sort: TDraftSort) =>
+  cursorListQuery(draftKeys.list(orgId, status, sort), (cursor, signal) => fetchDraftsPage(orgId, status, sort, cursor, signal));
 
 export const machinesQuery = (orgId: string) =>
   queryOptions({

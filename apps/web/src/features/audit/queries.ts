@@ -1,13 +1,15 @@
 import { ZAuditVerifyResponse, ZListAuditEventsResponse, type TAuditEventSort } from '@amms/contracts/audit';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
+import { orgApi } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
 
-const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
+const org = (orgId: string) => orgApi(orgId);
 
 export const auditKeys = {
-  list: (orgId: string, filter: AuditFilter) => ['orgs', orgId, 'audit', 'list', filter] as const,
-  trail: (orgId: string, entityType: string, entityId: string) => ['orgs', orgId, 'audit', 'trail', entityType, entityId] as const,
-  verify: (orgId: string) => ['orgs', orgId, 'audit', 'verify'] as const,
+  list: (orgId: string, filter: AuditFilter) => orgKey(orgId, 'audit', 'list', filter),
+  trail: (orgId: string, entityType: string, entityId: string) => orgKey(orgId, 'audit', 'trail', entityType, entityId),
+  verify: (orgId: string) => orgKey(orgId, 'audit', 'verify'),
 };
 
 export const AUDIT_PAGE = 50;

@@ -1,0 +1,66 @@
+'use client';
+
+import { DATA_SCOPES, ROLE_RANK, ROLES, type TDataScope, type TRole } from '@amms/contracts/permissions';
+import type { TTeam } from '@amms/contracts/teams';
+import { SelectField } from '@/components/ui/form';
+import { type AdminMessages } from './messages';
+import { Checkbox, CheckboxGroup } from './ui';
+
+/** Pieces of the member dialogs: the roles one may grant, the team picker, the data-scope select. */
+
+/** Roles I may hand out or change: nobody grants a role above their own (the API refuses it too). */
+export function grantableRoles(myRole: TRole): TRole[] {
+  return ROLES.filter((r) => ROLE_RANK[r] <= ROLE_RANK[myRole]);
+}
+
+export function TeamPicker({
+  m,
+  teams,
+  pending,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  m: AdminMessages;
+  teams: TTeam[] | undefined;
+  pending: boolean;
+  value: string[];
+  onChange: (ids: string[]) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
+  return (
+    <CheckboxGroup legend={m.members.fieldTeams} error={error}>
+      {pending ? (
+        <p className="text-sm text-slate-600">{m.members.teamsLoading}</p>
+      ) : !teams || teams.length === 0 ? (
+        <p className="text-sm text-slate-600">{m.members.teamsNone}</p>
+      ) : (
+        <div className="grid max-h-48 gap-x-3 overflow-y-auto sm:grid-cols-2">
+          {teams.map((t) => (
+            <Checkbox
+              key={t.id}
+              label={t.name}
+              checked={value.includes(t.id)}
+              disabled={disabled}
+              onChange={(on) => onChange(on ? [...value, t.id] : value.filter((id) => id !== t.id))}
+            />
+          ))}
+        </div>
+      )}
+    </CheckboxGroup>
+  );
+}
+
+export function ScopeSelect({ m, value, onChange, error, disabled }: { m: AdminMessages; value: TDataScope; onChange: (s: TDataScope) => void; error?: string; disabled?: boolean }) {
+  return (
+    <SelectField label={m.members.fieldScope} value={value} onChange={(e) => onChange(e.currentTarget.value as TDataScope)} error={error} hint={m.scopeHints[value]} disabled={disabled}>
+      {DATA_SCOPES.map((s) => (
+        <option key={s} value={s}>
+          {m.scopes[s]}
+        </option>
+      ))}
+    </SelectField>
+  );
+}

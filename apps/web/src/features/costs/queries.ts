@@ -1,0 +1,27 @@
+import { ZCostDocumentDetailView, ZListCostDocumentsResponse } from '@amms/contracts/costs';
+import { queryOptions } from '@tanstack/react-query';
+import { apiFetch } from '@/lib/api-client';
+import { cursorListQuery } from '@/lib/cursor-list';
+import { orgApi, qs, seg } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
+
+/** Keys of the cost pages: ['orgs', orgId, 'costs', …] (lib/query-keys.ts). */
+export const costKeys = {
+  all: (orgId: string) => orgKey(orgId, 'costs'),
+  list: (orgId: string, filters: object) => orgKey(orgId, 'costs', 'list', filters),
+  detail: (orgId: string, id: string) => orgKey(orgId, 'costs', 'detail', id),
+};
+
+export const COSTS_PAGE = 25;
+
+export type CostListFilters = Record<string, string | undefined>;
+
+export const costListQuery = (orgId: string, filters: CostListFilters) =>
+  cursorListQuery(costKeys.list(orgId, filters), (cursor, signal) =>
+    apiFetch(orgApi(orgId, `cost-documents${qs({ ...filters, limit: COSTS_PAGE, cursor })}`), ZListCostDocumentsResponse, { signal }),
+  );
+
+export const costDocumentQuery = (orgId: string, id: string) =>
+  queryOptions({ queryKey: costKeys.detail(orgId, id), queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${seg(id)}`), ZCostDocumentDetailView, { signal }) });
+
+export const docNumber = (n: number) => `CD-${String(n).padStart(6, '0')}`;

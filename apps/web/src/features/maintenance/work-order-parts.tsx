@@ -1,0 +1,98 @@
+'use client';
+
+import type { TWorkOrderDetailWithPeople } from '@amms/contracts/maintenance';
+import { useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ErrorAlert } from '@/components/ui/error-alert';
+import { TextField } from '@/components/ui/form';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { formatNumber, parseOptionalNumber } from '@/lib/format';
+import { useFieldErrors } from '@/lib/form-errors';
+import { useIdempotencyKey } from '@/lib/idempotency';
+import { formatFenExact, yuanToFen } from '@/lib/money';
+import { TableWrap, tdClass, thClass } from '../jobs/ui';
+import { maintenanceMessages } from './messages';
+import { useAddPart } from './mutations';
+
+/** Parts used on the work order, and the form that adds one while the order is open. */
+export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDetailWithPeople; canWork: boolean }) {
+  const m = useMessages(maintenanceMessages);
+  const { locale } = useI18n();
+  const idem = useIdempotencyKey();
+  const [form, setForm] = useState({ name: '', partNumber: '', quantity: '1', unitCost: '' });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
+    idem.reset();
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  };
+  const add = useAddPart(orgId, wo.id, () => {
+    idem.reset();
+    setForm({ name: '', partNumber: '', quantity: '1', unitCost: '' });
+  });
+  const errs = useFieldErrors(add.error);
+  const editable = canWork && (wo.status === 'OPEN' || wo.status === 'IN_PROGRESS');
+  const onSubmit = (e: FormEvent) => {
+    e.preventDefault();
+    add.mutate({
+      idempotencyKey: idem.key(),
+      body: {
+        name: form.name,
+        partNumber: form.partNumber.trim() || undefined,
+        quantity: parseOptionalNumber(form.quantity),
+        // an unreadable amount goes as typed: the API names the field
+        unitCostMinor: yuanToFen(form.unitCost) ?? form.unitCost,
+      },
+    });
+  };
+
+  return (
+    <Card id="wo-parts" title={m.parts.heading}>
+      {wo.parts.length === 0 ? (
+        <p className="text-sm text-slate-600">{m.parts.empty}</p>
+      ) : (
+        <TableWrap>
+          <table className="w-full min-w-[32rem] border-collapse">
+            <caption className="sr-only">{m.parts.caption}</caption>
+            <thead className="bg-slate-50">
+              <tr>
+                <th scope="col" className={thClass}>{m.parts.name}</th>
+                <th scope="col" className={`${thClass} text-right`}>{m.parts.quantity}</th>
+                <th scope="col" className={`${thClass} text-right`}>{m.parts.unitCost}</th>
+                <th scope="col" className={`${thClass} text-right`}>{m.parts.lineCost}</th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {wo.parts.map((p) => (
+                <tr key={p.id}>
+                  <th scope="row" className={`${tdClass} text-left font-normal`}>
+                    {p.name}
+                    {p.partNumber ? <span className="ml-1 font-mono text-xs text-slate-600">{p.partNumber}</span> : null}
+                  </th>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatNumber(p.quantity, locale, 3)}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatFenExact(p.unitCostMinor, locale)}</td>
+                  <td className={`${tdClass} text-right tabular-nums`}>{formatFenExact(p.lineCostMinor, locale)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      {editable ? (
+        <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-4">
+          <h3 className="text-sm font-semibold text-slate-900">{m.parts.adding}</h3>
+          <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
+            <TextField label={m.parts.name} value={form.name} onChange={set('name')} error={errs.name} required maxLength={200} />
+            <TextField label={m.parts.partNumber} value={form.partNumber} onChange={set('partNumber')} error={errs.partNumber} maxLength={80} />
+            <TextField label={m.parts.quantity} type="number" inputMode="decimal" step="0.001" min="0" value={form.quantity} onChange={set('quantity')} error={errs.quantity} required />
+            <TextField label={m.parts.unitCost} inputMode="decimal" value={form.unitCost} onChange={set('unitCost')} error={errs.unitCostMinor} required placeholder="0.00" />
+          </div>
+          <ErrorAlert error={add.error} />
+          <Button type="submit" variant="secondary" pending={add.isPending}>
+            {m.parts.add}
+          </Button>
+        </form>
+      ) : null}
+    </Card>
+  );
+}
