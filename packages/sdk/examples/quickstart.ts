@@ -8,10 +8,12 @@ export interface QuickstartOptions {
   baseUrl: string;
   orgId: string;
   apiKey: string;
+  /** when given, subscribe this HTTPS endpoint to job events (the key needs `webhook.manage`) */
+  webhookUrl?: string;
   log?: (line: string) => void;
 }
 
-export async function quickstart({ baseUrl, orgId, apiKey, log = console.log }: QuickstartOptions) {
+export async function quickstart({ baseUrl, orgId, apiKey, webhookUrl, log = console.log }: QuickstartOptions) {
   // every request carries `Authorization: ApiKey amms_…`; the key acts for the member who created it
   const amms = createAmmsClient({ baseUrl, auth: { apiKey } });
 
@@ -36,9 +38,14 @@ export async function quickstart({ baseUrl, orgId, apiKey, log = console.log }: 
     else throw err;
   }
 
-  // Webhooks (`/orgs/{orgId}/webhooks`, issue 18) are not in this API version's document yet: once
-  // they are, `amms.POST('/api/v1/orgs/{orgId}/webhooks', { params: { path: { orgId } }, body: { url, eventTypes } })`
-  // subscribes an endpoint (see docs/api-clients.md).
+  // subscribe an endpoint to job events: the signing secret (whsec_…) is answered once, keep it to
+  // verify deliveries (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature)
+  if (webhookUrl) {
+    const created = unwrap(
+      await amms.POST('/api/v1/orgs/{orgId}/webhooks', { params: { path: { orgId } }, body: { url: webhookUrl, eventTypes: ['job.created', 'job.completed'], description: 'quickstart' } }),
+    );
+    log(`subscribed ${created.endpoint.url} (${created.endpoint.eventTypes.join(', ')}); secret starts ${created.secret.slice(0, 8)}…`);
+  }
   return machines;
 }
 

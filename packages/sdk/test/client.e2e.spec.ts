@@ -44,15 +44,17 @@ describe('@amms/sdk against the running API', () => {
       created.push(unwrap(first).id);
     }
 
-    const minted = unwrap(await amms.POST('/api/v1/orgs/{orgId}/api-keys', { params: { path: { orgId } }, body: { name: 'sdk test', scopes: ['asset.read'] } }));
+    const minted = unwrap(await amms.POST('/api/v1/orgs/{orgId}/api-keys', { params: { path: { orgId } }, body: { name: 'sdk test', scopes: ['asset.read', 'webhook.manage'] } }));
     expect(minted.key).toMatch(/^amms_/);
     apiKey = minted.key;
   });
 
   it('runs the quickstart with the API key: lists the machines, follows the cursor, reads the error envelope', async () => {
     const lines: string[] = [];
-    const machines = await quickstart({ baseUrl: api.baseUrl, orgId: api.org.id, apiKey, log: (l) => lines.push(l) });
+    // a public IP literal: passes the SSRF check without DNS (nothing is delivered in this test)
+    const machines = await quickstart({ baseUrl: api.baseUrl, orgId: api.org.id, apiKey, webhookUrl: 'https://93.184.215.14/amms-hook', log: (l) => lines.push(l) });
     expect(machines.map((m) => m.id).sort()).toEqual([...created].sort());
+    expect(lines.some((l) => l.startsWith('subscribed https://93.184.215.14/amms-hook (job.created, job.completed); secret starts whsec_'))).toBe(true);
     expect(lines.some((l) => l.startsWith('no such machine (request '))).toBe(true);
 
     // one machine per page: pages() follows nextCursor to the end

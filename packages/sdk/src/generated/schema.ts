@@ -1728,6 +1728,498 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List webhooks
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["webhooks_list"];
+        put?: never;
+        /**
+         * Create webhook
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get webhook
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["webhooks_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete webhook
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["webhooks_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update webhook
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["webhooks_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rotate rotate secret
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["webhooks_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries (webhooks)
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/webhooks/{id}/deliveries/{deliveryId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get delivery
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["webhooks_delivery"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Redeliver delivery
+         * @description Access: permission `webhook.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["webhooks_redeliver"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export jobs (the GET /jobs filters) as CSV or XLSX
+         * @description Access: permission `job.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["export_jobs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/fields/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export fields (the GET /fields filters) as CSV or XLSX
+         * @description Access: permission `field.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["export_fields"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/assets/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export machines (the GET /assets filters) as CSV or XLSX
+         * @description Access: permission `asset.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["export_assets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/work-orders/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export work orders (the GET /work-orders filters) as CSV or XLSX
+         * @description Access: permission `maintenance.read` (or `workorder.write`) in the org (a member's role or an API key's scopes).
+         */
+        get: operations["export_workOrdersExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/cost-documents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export cost documents with their lines (the GET /cost-documents filters) as CSV or XLSX
+         * @description Access: permission `cost.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["export_costDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/analytics/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the per-machine analytics of a period (from, to) as CSV or XLSX
+         * @description Access: permission `analytics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["export_analyticsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/assets/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The machine import template (header row)
+         * @description Access: permission `asset.write` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["import_assetsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/fields/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The field import template (header row)
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["import_fieldsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/jobs/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The job import template (header row)
+         * @description Access: permission `job.write` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["import_jobsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/assets/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a machine file (CSV/XLSX): every row checked, nothing written; commit the preview by id
+         * @description Access: permission `asset.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_assetsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/fields/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a field file (CSV/XLSX): every row checked, nothing written; commit the preview by id
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_fieldsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/jobs/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a job file (CSV/XLSX): every row checked, nothing written; commit the preview by id
+         * @description Access: permission `job.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_jobsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/assets/previews/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create every machine of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)
+         * @description Access: permission `asset.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_assetsCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/fields/previews/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create every field of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_fieldsCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/jobs/previews/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create every job of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)
+         * @description Access: permission `job.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_jobsCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/agent/preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The caller's own saved agent preferences in this org (newest first)
+         * @description Access: permission `agent.run` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["agentMemory_preferences"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/agent/preferences/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete one of the caller’s own preferences (another person’s → 404)
+         * @description Access: permission `agent.run` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["agentMemory_deletePreference"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/agent/runs/{runId}/feedback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Thumbs up / down on a run’s answer or draft (one per person and run; a new vote replaces it)
+         * @description Access: permission `agent.run` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["agentMemory_feedback"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1736,7 +2228,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -1903,7 +2395,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                         }[];
                     };
                 };
@@ -2017,7 +2509,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                         }[];
                     };
                 };
@@ -2090,7 +2582,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                         }[];
                     };
                 };
@@ -2645,7 +3137,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -2683,7 +3175,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                     /** @enum {string} */
                     dataScope?: "ORG" | "TEAM" | "ASSIGNED";
                     teamIds?: string[];
@@ -2705,7 +3197,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -2752,7 +3244,7 @@ export interface operations {
                         id: string;
                         name: string;
                         prefix: string;
-                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage")[];
+                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
                         /** @enum {string} */
                         dataScope: "ORG" | "TEAM" | "ASSIGNED";
                         teamIds: string[];
@@ -8736,6 +9228,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -8870,6 +9363,74 @@ export interface operations {
                                 reason: string;
                                 detail: string;
                             }[];
+                            correctiveItems: {
+                                /** @constant */
+                                kind: "CORRECTIVE_WORK_ORDER";
+                                itemKey: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                modelName: string | null;
+                                title: string;
+                                symptom: string;
+                                faultCode: string | null;
+                                priority: number;
+                                causes: {
+                                    rank: number;
+                                    cause: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                checklist: {
+                                    label: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                parts: {
+                                    name: string;
+                                    partNumber: string | null;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                estimatedHours: number;
+                                plannedStart: string;
+                                plannedEnd: string;
+                                manualEvidence: boolean;
+                                citations: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -8891,7 +9452,111 @@ export interface operations {
                                     assetId?: string;
                                 }[];
                             };
+                            evidence: {
+                                itemKey: string;
+                                jobId: string;
+                                steps: {
+                                    [key: string]: number;
+                                };
+                                edit?: {
+                                    version: number;
+                                    byUserId: string | null;
+                                    byName: string | null;
+                                    note: string | null;
+                                };
+                                citations?: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                                history?: {
+                                    workOrders: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        number: number;
+                                        type: string;
+                                        status: string;
+                                        title: string;
+                                        createdAt: string;
+                                    }[];
+                                    failedChecks: {
+                                        /** Format: uuid */
+                                        workOrderId: string;
+                                        workOrderNumber: number;
+                                        label: string;
+                                        note: string | null;
+                                        updatedAt: string;
+                                    }[];
+                                    meterReadings: {
+                                        readingHours: number;
+                                        readAt: string;
+                                        source: string;
+                                    }[];
+                                };
+                            }[];
                         } | null;
+                        answer: {
+                            /** @enum {string} */
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN";
+                            /** @enum {string} */
+                            language: "zh" | "en";
+                            text: string;
+                            figures: {
+                                metric: string;
+                                label: string;
+                                value: number | string | null;
+                                unit: string;
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                scope: {
+                                    /** @enum {string} */
+                                    dataScope: "ORG" | "TEAM" | "ASSIGNED";
+                                    teamIds: string[];
+                                    machine: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                    label: string;
+                                };
+                                definition: string;
+                                source: string;
+                            }[];
+                            citations: {
+                                /** Format: uuid */
+                                documentId: string;
+                                /** Format: uuid */
+                                versionId: string;
+                                title: string;
+                                page: number;
+                                pageLabel: string;
+                                snippet: string;
+                            }[];
+                            sources: {
+                                /** @enum {string} */
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
+                                label: string;
+                                step: number | null;
+                            }[];
+                            refused: boolean;
+                            found: boolean;
+                        } | null;
+                        entities?: {
+                            /** @enum {string} */
+                            kind: "team" | "field" | "asset" | "operator";
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            via: "goal" | "reference" | "draft";
+                        }[];
                         createdAt: string;
                         finishedAt: string | null;
                     };
@@ -8934,6 +9599,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -9068,6 +9734,74 @@ export interface operations {
                                 reason: string;
                                 detail: string;
                             }[];
+                            correctiveItems: {
+                                /** @constant */
+                                kind: "CORRECTIVE_WORK_ORDER";
+                                itemKey: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                modelName: string | null;
+                                title: string;
+                                symptom: string;
+                                faultCode: string | null;
+                                priority: number;
+                                causes: {
+                                    rank: number;
+                                    cause: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                checklist: {
+                                    label: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                parts: {
+                                    name: string;
+                                    partNumber: string | null;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                estimatedHours: number;
+                                plannedStart: string;
+                                plannedEnd: string;
+                                manualEvidence: boolean;
+                                citations: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -9089,7 +9823,111 @@ export interface operations {
                                     assetId?: string;
                                 }[];
                             };
+                            evidence: {
+                                itemKey: string;
+                                jobId: string;
+                                steps: {
+                                    [key: string]: number;
+                                };
+                                edit?: {
+                                    version: number;
+                                    byUserId: string | null;
+                                    byName: string | null;
+                                    note: string | null;
+                                };
+                                citations?: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                                history?: {
+                                    workOrders: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        number: number;
+                                        type: string;
+                                        status: string;
+                                        title: string;
+                                        createdAt: string;
+                                    }[];
+                                    failedChecks: {
+                                        /** Format: uuid */
+                                        workOrderId: string;
+                                        workOrderNumber: number;
+                                        label: string;
+                                        note: string | null;
+                                        updatedAt: string;
+                                    }[];
+                                    meterReadings: {
+                                        readingHours: number;
+                                        readAt: string;
+                                        source: string;
+                                    }[];
+                                };
+                            }[];
                         } | null;
+                        answer: {
+                            /** @enum {string} */
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN";
+                            /** @enum {string} */
+                            language: "zh" | "en";
+                            text: string;
+                            figures: {
+                                metric: string;
+                                label: string;
+                                value: number | string | null;
+                                unit: string;
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                                scope: {
+                                    /** @enum {string} */
+                                    dataScope: "ORG" | "TEAM" | "ASSIGNED";
+                                    teamIds: string[];
+                                    machine: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        name: string;
+                                    } | null;
+                                    label: string;
+                                };
+                                definition: string;
+                                source: string;
+                            }[];
+                            citations: {
+                                /** Format: uuid */
+                                documentId: string;
+                                /** Format: uuid */
+                                versionId: string;
+                                title: string;
+                                page: number;
+                                pageLabel: string;
+                                snippet: string;
+                            }[];
+                            sources: {
+                                /** @enum {string} */
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
+                                label: string;
+                                step: number | null;
+                            }[];
+                            refused: boolean;
+                            found: boolean;
+                        } | null;
+                        entities?: {
+                            /** @enum {string} */
+                            kind: "team" | "field" | "asset" | "operator";
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            via: "goal" | "reference" | "draft";
+                        }[];
                         createdAt: string;
                         finishedAt: string | null;
                     };
@@ -9333,6 +10171,74 @@ export interface operations {
                                 reason: string;
                                 detail: string;
                             }[];
+                            correctiveItems: {
+                                /** @constant */
+                                kind: "CORRECTIVE_WORK_ORDER";
+                                itemKey: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                modelName: string | null;
+                                title: string;
+                                symptom: string;
+                                faultCode: string | null;
+                                priority: number;
+                                causes: {
+                                    rank: number;
+                                    cause: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                checklist: {
+                                    label: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                parts: {
+                                    name: string;
+                                    partNumber: string | null;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                estimatedHours: number;
+                                plannedStart: string;
+                                plannedEnd: string;
+                                manualEvidence: boolean;
+                                citations: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -9365,6 +10271,40 @@ export interface operations {
                                     byUserId: string | null;
                                     byName: string | null;
                                     note: string | null;
+                                };
+                                citations?: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                                history?: {
+                                    workOrders: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        number: number;
+                                        type: string;
+                                        status: string;
+                                        title: string;
+                                        createdAt: string;
+                                    }[];
+                                    failedChecks: {
+                                        /** Format: uuid */
+                                        workOrderId: string;
+                                        workOrderNumber: number;
+                                        label: string;
+                                        note: string | null;
+                                        updatedAt: string;
+                                    }[];
+                                    meterReadings: {
+                                        readingHours: number;
+                                        readAt: string;
+                                        source: string;
+                                    }[];
                                 };
                             }[];
                             contentHash: string;
@@ -9529,6 +10469,74 @@ export interface operations {
                                 reason: string;
                                 detail: string;
                             }[];
+                            correctiveItems: {
+                                /** @constant */
+                                kind: "CORRECTIVE_WORK_ORDER";
+                                itemKey: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                modelName: string | null;
+                                title: string;
+                                symptom: string;
+                                faultCode: string | null;
+                                priority: number;
+                                causes: {
+                                    rank: number;
+                                    cause: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                checklist: {
+                                    label: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                parts: {
+                                    name: string;
+                                    partNumber: string | null;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                estimatedHours: number;
+                                plannedStart: string;
+                                plannedEnd: string;
+                                manualEvidence: boolean;
+                                citations: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -9561,6 +10569,40 @@ export interface operations {
                                     byUserId: string | null;
                                     byName: string | null;
                                     note: string | null;
+                                };
+                                citations?: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                                history?: {
+                                    workOrders: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        number: number;
+                                        type: string;
+                                        status: string;
+                                        title: string;
+                                        createdAt: string;
+                                    }[];
+                                    failedChecks: {
+                                        /** Format: uuid */
+                                        workOrderId: string;
+                                        workOrderNumber: number;
+                                        label: string;
+                                        note: string | null;
+                                        updatedAt: string;
+                                    }[];
+                                    meterReadings: {
+                                        readingHours: number;
+                                        readAt: string;
+                                        source: string;
+                                    }[];
                                 };
                             }[];
                             contentHash: string;
@@ -10920,6 +11962,1259 @@ export interface operations {
                         answerer: "extractive" | "model";
                         /** @enum {string} */
                         mode: "lexical" | "hybrid";
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_list: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string | null;
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretHint: string;
+                            previousSecretExpiresAt: string | null;
+                            failingSince: string | null;
+                            /** Format: uuid */
+                            createdByMembershipId: string;
+                            version: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    url: string;
+                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    description?: string;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string | null;
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretHint: string;
+                            previousSecretExpiresAt: string | null;
+                            failingSince: string | null;
+                            /** Format: uuid */
+                            createdByMembershipId: string;
+                            version: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        secretHint: string;
+                        previousSecretExpiresAt: string | null;
+                        failingSince: string | null;
+                        /** Format: uuid */
+                        createdByMembershipId: string;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    /** Format: uri */
+                    url?: string;
+                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    description?: string | null;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string | null;
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        enabled: boolean;
+                        disabledReason: string | null;
+                        secretHint: string;
+                        previousSecretExpiresAt: string | null;
+                        failingSince: string | null;
+                        /** Format: uuid */
+                        createdByMembershipId: string;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_rotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @default 86400 */
+                    overlapSeconds?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        endpoint: {
+                            /** Format: uuid */
+                            id: string;
+                            url: string;
+                            description: string | null;
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            enabled: boolean;
+                            disabledReason: string | null;
+                            secretHint: string;
+                            previousSecretExpiresAt: string | null;
+                            failingSince: string | null;
+                            /** Format: uuid */
+                            createdByMembershipId: string;
+                            version: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_deliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                status?: "PENDING" | "RETRYING" | "SUCCEEDED" | "FAILED" | "SKIPPED";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            endpointId: string;
+                            /** Format: uuid */
+                            eventId: string;
+                            /** @enum {string} */
+                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                            resourceType: string;
+                            /** Format: uuid */
+                            resourceId: string;
+                            occurredAt: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "RETRYING" | "SUCCEEDED" | "FAILED" | "SKIPPED";
+                            attempts: number;
+                            nextAttemptAt: string | null;
+                            reason: string | null;
+                            redeliveryOfId: string | null;
+                            createdAt: string;
+                            log: {
+                                attempt: number;
+                                statusCode: number | null;
+                                latencyMs: number;
+                                responseExcerpt: string | null;
+                                error: string | null;
+                                at: string;
+                            }[];
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_delivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        endpointId: string;
+                        /** Format: uuid */
+                        eventId: string;
+                        /** @enum {string} */
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        resourceType: string;
+                        /** Format: uuid */
+                        resourceId: string;
+                        occurredAt: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "RETRYING" | "SUCCEEDED" | "FAILED" | "SKIPPED";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        reason: string | null;
+                        redeliveryOfId: string | null;
+                        createdAt: string;
+                        log: {
+                            attempt: number;
+                            statusCode: number | null;
+                            latencyMs: number;
+                            responseExcerpt: string | null;
+                            error: string | null;
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    webhooks_redeliver: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        endpointId: string;
+                        /** Format: uuid */
+                        eventId: string;
+                        /** @enum {string} */
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        resourceType: string;
+                        /** Format: uuid */
+                        resourceId: string;
+                        occurredAt: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "RETRYING" | "SUCCEEDED" | "FAILED" | "SKIPPED";
+                        attempts: number;
+                        nextAttemptAt: string | null;
+                        reason: string | null;
+                        redeliveryOfId: string | null;
+                        createdAt: string;
+                        log: {
+                            attempt: number;
+                            statusCode: number | null;
+                            latencyMs: number;
+                            responseExcerpt: string | null;
+                            error: string | null;
+                            at: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    export_jobs: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
+                sort?: "windowStart" | "-windowStart" | "createdAt" | "-createdAt";
+                status?: string;
+                fieldId?: string;
+                teamId?: string;
+                operationType?: "TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER";
+                from?: string;
+                to?: string;
+                operatorMembershipId?: string;
+                machineDown?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    export_fields: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
+                sort?: "name" | "-name" | "areaHa" | "-areaHa" | "createdAt" | "-createdAt";
+                q?: string;
+                teamId?: string;
+                crop?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    export_assets: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
+                sort?: "name" | "-name" | "serialNumber" | "-serialNumber" | "createdAt" | "-createdAt";
+                status?: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                teamId?: string;
+                modelId?: string;
+                kind?: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                q?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    export_workOrdersExport: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
+                sort?: "plannedStart" | "-plannedStart" | "createdAt" | "-createdAt";
+                status?: "OPEN" | "IN_PROGRESS" | "AWAITING_ACCEPTANCE" | "CLOSED" | "CANCELLED";
+                type?: "PREVENTIVE" | "CORRECTIVE" | "INSPECTION";
+                assetId?: string;
+                assigneeMembershipId?: string;
+                planId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    export_costDocuments: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
+                sort?: "documentDate" | "-documentDate" | "createdAt" | "-createdAt";
+                status?: "DRAFT" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                category?: "FUEL" | "PARTS" | "LABOR" | "REPAIR" | "RENTAL" | "OTHER";
+                assetId?: string;
+                jobId?: string;
+                workOrderId?: string;
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    export_analyticsExport: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_assetsTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_fieldsTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_jobsTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_assetsPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs";
+                        fileName: string | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        columns: string[];
+                        rows: {
+                            row: number;
+                            values: {
+                                [key: string]: string;
+                            };
+                            errors: {
+                                column: string | null;
+                                code: string;
+                                message: string;
+                            }[];
+                        }[];
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_fieldsPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs";
+                        fileName: string | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        columns: string[];
+                        rows: {
+                            row: number;
+                            values: {
+                                [key: string]: string;
+                            };
+                            errors: {
+                                column: string | null;
+                                code: string;
+                                message: string;
+                            }[];
+                        }[];
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_jobsPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs";
+                        fileName: string | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        columns: string[];
+                        rows: {
+                            row: number;
+                            values: {
+                                [key: string]: string;
+                            };
+                            errors: {
+                                column: string | null;
+                                code: string;
+                                message: string;
+                            }[];
+                        }[];
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_assetsCommit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs";
+                        created: number;
+                        ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_fieldsCommit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs";
+                        created: number;
+                        ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_jobsCommit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs";
+                        created: number;
+                        ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    agentMemory_preferences: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "PREFER_TEAM" | "PREFER_ASSET" | "PREFER_OPERATOR" | "AVOID_ASSET" | "AVOID_OPERATOR" | "AVOID_WEEKDAY";
+                            target: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                            } | null;
+                            weekday: number | null;
+                            text: string;
+                            sourceRunId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    agentMemory_deletePreference: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    agentMemory_feedback: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                runId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    rating: "UP" | "DOWN";
+                    comment?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        runId: string;
+                        /** @enum {string} */
+                        rating: "UP" | "DOWN";
+                        comment: string | null;
+                        updatedAt: string;
                     };
                 };
             };
