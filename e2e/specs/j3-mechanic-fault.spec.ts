@@ -93,6 +93,16 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await confirm.getByRole('button', { name: '确认验收' }).click();
   await expect.poll(async () => (await admin.get<{ status: string }>(`work-orders/${workOrderId}`)).status).toBe('CLOSED');
   await expect(apage.getByText('试车正常，水温稳定').first()).toBeVisible();
+  // the repair's cost is tied to the machine and the work order (issue #12: costs tie to the fleet)
+  await apage.getByRole('link', { name: '记录这张工单的费用' }).click();
+  await expect(apage.getByLabel('关联机具')).toHaveValue(machine.id, { timeout: 60_000 });
+  await expect(apage.getByLabel('关联工单（可选）')).toHaveValue(workOrderId!, { timeout: 30_000 });
+  await apage.getByLabel('项目').fill('液压油管及接头');
+  await apage.getByLabel('单价（元）').fill('180');
+  await apage.getByRole('button', { name: '保存草稿' }).click();
+  await expect(apage).toHaveURL(/\/costs\/[0-9a-f-]{36}$/, { timeout: 60_000 });
+  const costId = new URL(apage.url()).pathname.split('/').at(-1)!;
+  expect(await admin.get<{ assetId: string; workOrderId: string }>(`cost-documents/${costId}`)).toMatchObject({ assetId: machine.id, workOrderId });
   await desk.close();
 
   // back in service: ACTIVE, and a booking of it succeeds

@@ -14,6 +14,7 @@ import { orgPath } from '@/lib/nav';
 import { todayIn } from '@/lib/zoned-time';
 import { fenToYuanInput, formatFenExact, yuanToFen } from '@/lib/money';
 import { costsMessages } from './messages';
+import { CostLinkFields, type CostLinks } from './cost-links';
 import { useSaveCostDocument } from './mutations';
 import { useFieldErrors } from '@/lib/form-errors';
 
@@ -34,7 +35,20 @@ function lineFen(l: Line): bigint | null {
  * Create a cost document (a DRAFT) or edit a DRAFT: header and lines, amounts typed in yuan
  * and sent as integer fen; the total is previewed with the API's own arithmetic.
  */
-export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string; timeZone: string; existing?: TCostDocumentDetailView; onDone?: () => void }) {
+export function CostForm({
+  orgId,
+  timeZone,
+  existing,
+  initialLinks,
+  onDone,
+}: {
+  orgId: string;
+  timeZone: string;
+  existing?: TCostDocumentDetailView;
+  /** a new document started from a machine or a work order (?assetId=…&workOrderId=…) */
+  initialLinks?: Partial<CostLinks>;
+  onDone?: () => void;
+}) {
   const m = useMessages(costsMessages);
   const { locale } = useI18n();
   const router = useRouter();
@@ -45,6 +59,7 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
     supplier: existing?.supplier ?? '',
     description: existing?.description ?? '',
   });
+  const [links, setLinks] = useState<CostLinks>({ assetId: existing?.assetId ?? initialLinks?.assetId ?? '', workOrderId: existing?.workOrderId ?? initialLinks?.workOrderId ?? '' });
   const [lines, setLines] = useState<Line[]>(() =>
     existing
       ? existing.lines.map((l) => newLine({ description: l.description, quantity: String(l.quantity), unit: l.unit ?? '', price: fenToYuanInput(l.unitPriceMinor) }))
@@ -64,6 +79,8 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
       documentDate: head.documentDate,
       supplier: head.supplier.trim() || (existing ? null : undefined),
       description: head.description.trim() || (existing ? null : undefined),
+      assetId: links.assetId || (existing ? null : undefined),
+      workOrderId: links.workOrderId || (existing ? null : undefined),
       lines: lines.map((l) => ({
         description: l.description,
         quantity: l.quantity.trim() === '' ? undefined : Number(l.quantity),
@@ -122,6 +139,15 @@ export function CostForm({ orgId, timeZone, existing, onDone }: { orgId: string;
             setHead((h) => ({ ...h, documentDate: e.target.value }));
           }}
           error={errs.documentDate}
+        />
+        <CostLinkFields
+          orgId={orgId}
+          value={links}
+          onChange={(v) => {
+            touch();
+            setLinks(v);
+          }}
+          errors={errs}
         />
         <TextField
           label={m.form.supplier}

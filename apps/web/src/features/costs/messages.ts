@@ -24,6 +24,11 @@ export const costsMessages = defineMessages(
       empty: '没有符合条件的单据。',
     },
     form: {
+      machine: '关联机具',
+      machineHint: '关联后，这笔费用计入该机具的成本分析。',
+      noMachine: '不关联机具',
+      workOrder: '关联工单（可选）',
+      noWorkOrder: '不关联工单',
       newTitle: '新建费用单据',
       editTitle: '编辑单据 {number}',
       category: '类别',
@@ -109,6 +114,11 @@ export const costsMessages = defineMessages(
       empty: 'No documents match.',
     },
     form: {
+      machine: 'Machine',
+      machineHint: 'Linked costs count in this machine’s cost analytics.',
+      noMachine: 'No machine',
+      workOrder: 'Work order (optional)',
+      noWorkOrder: 'No work order',
       newTitle: 'New cost document',
       editTitle: 'Edit document {number}',
       category: 'Category',

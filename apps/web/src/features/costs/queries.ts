@@ -1,4 +1,5 @@
 import { ZCostDocumentDetailView, ZListCostDocumentsResponse } from '@amms/contracts/costs';
+import { ZListWorkOrdersViewResponse } from '@amms/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
@@ -10,6 +11,7 @@ export const costKeys = {
   all: (orgId: string) => orgKey(orgId, 'costs'),
   list: (orgId: string, filters: object) => orgKey(orgId, 'costs', 'list', filters),
   detail: (orgId: string, id: string) => orgKey(orgId, 'costs', 'detail', id),
+  machineWorkOrders: (orgId: string, assetId: string) => orgKey(orgId, 'costs', 'machine-work-orders', assetId),
 };
 
 export const COSTS_PAGE = 25;
@@ -25,3 +27,12 @@ export const costDocumentQuery = (orgId: string, id: string) =>
   queryOptions({ queryKey: costKeys.detail(orgId, id), queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${seg(id)}`), ZCostDocumentDetailView, { signal }) });
 
 export const docNumber = (n: number) => `CD-${String(n).padStart(6, '0')}`;
+
+/** The newest work orders of one machine: what a cost document can be tied to. */
+export const machineWorkOrdersQuery = (orgId: string, assetId: string) =>
+  queryOptions({
+    queryKey: costKeys.machineWorkOrders(orgId, assetId),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `work-orders${qs({ assetId, sort: '-createdAt', limit: 50 })}`), ZListWorkOrdersViewResponse, { signal }),
+    enabled: assetId !== '',
+    staleTime: 30_000,
+  });

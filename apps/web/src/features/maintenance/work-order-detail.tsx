@@ -83,6 +83,15 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         {m.actions.cancel}
       </Button>
     ) : null,
+    can('cost.write') ? (
+      <Link
+        key="cost"
+        href={orgPath(orgId, `costs/new?assetId=${wo.assetId}&workOrderId=${wo.id}`)}
+        className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+      >
+        {m.actions.recordCost}
+      </Link>
+    ) : null,
   ].filter(Boolean);
 
   return (
