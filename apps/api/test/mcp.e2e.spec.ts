@@ -209,8 +209,9 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     // the diagnose skill: a MAINTENANCE draft with a CORRECTIVE work order for that machine, to be
     // confirmed by a person (confirmUrl); nothing written before
     expect(res, JSON.stringify(res).slice(0, 600)).toMatchObject({ status: 'COMPLETED' });
-    expect(res.draft).toMatchObject({ id: expect.any(String), needsConfirmation: true, confirmUrl: expect.stringContaining(res.draft.id) });
-    const draft = await h.db.draft.findUniqueOrThrow({ where: { id: res.draft.id as string } });
+    const offered = res.draft as { id: string };
+    expect(offered).toMatchObject({ id: expect.any(String), needsConfirmation: true, confirmUrl: expect.stringContaining(offered.id) });
+    const draft = await h.db.draft.findUniqueOrThrow({ where: { id: offered.id } });
     expect(draft.kind).toBe('MAINTENANCE');
     const version = await h.db.draftVersion.findFirstOrThrow({ where: { draftId: draft.id } });
     expect(JSON.stringify(version.items)).toContain(w.combines[0]);
