@@ -38,4 +38,12 @@ describe('feature messages', () => {
   it('no doubled hour unit in English', () => {
     expect(en.filter(([, s]) => /\bh\s+h\b|\bhours?\s+hours?\b/i.test(filled(s))).map(([p, s]) => `${p}: ${s}`)).toEqual([]);
   });
+
+  // issue #12 ("English is complete"): no full-width punctuation and no Chinese in the English
+  // catalogs, except example goals and names kept in Chinese on purpose (the demo co-op's own words)
+  it('English text has no full-width punctuation or untranslated Chinese', () => {
+    const kept = /exampleGoals|placeholder|zhExample/;
+    const bad = en.filter(([p, s]) => !kept.test(p) && /[\u3000-\u303f\uff00-\uffef\u4e00-\u9fff]/.test(s));
+    expect(bad.map(([p, s]) => `${p}: ${s}`)).toEqual([]);
+  });
 });

@@ -32,3 +32,8 @@ export function parseOptionalNumber(value: string): number | undefined {
   if (v === '') return undefined;
   return Number(v);
 }
+
+/** Punctuation that differs by language: full-width in Chinese, ASCII with spaces in English (issue #12). */
+export function punct(locale: Locale): { colon: string; list: string; open: string; close: string } {
+  return locale === 'en' ? { colon: ': ', list: '; ', open: ' (', close: ')' } : { colon: '：', list: '；', open: '（', close: '）' };
+}

@@ -13,7 +13,7 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
-import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { formatDate, formatDateTime, formatNumber, punct } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
@@ -205,7 +205,7 @@ function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: string; tim
     <article aria-labelledby={`run-${run.id}-goal`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p id={`run-${run.id}-goal`} className="min-w-0 break-words text-sm text-slate-900">
-          <span className="font-semibold">{m.you}：</span>
+          <span className="font-semibold">{m.you}{punct(locale).colon}</span>
           {run.goal}
         </p>
         <span className="flex items-center gap-2 text-xs text-slate-600">
@@ -266,7 +266,7 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
           : s.resultCount !== undefined
             ? format(m.toolResultCount, { count: formatNumber(s.resultCount, locale), size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) })
             : format(m.toolResult, { size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) });
-      return `${format(m.toolStep, { tool, args })}：${result}`;
+      return `${format(m.toolStep, { tool, args })}${punct(locale).colon}${result}`;
     }
     if (s.kind === 'schedule') {
       if (run.draft) {

@@ -6,7 +6,7 @@ import { Card } from '@/components/ui/card';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, punct } from '@/lib/format';
 import { CitationLink, CitationList, dashboardCitation } from '../agent/answer-card';
 import { skillMessages } from '../agent/skill-messages';
 import { EvidenceCell } from './evidence-cell';
@@ -35,6 +35,7 @@ export function CorrectiveItemsCard({
 }) {
   const m = useMessages(skillMessages);
   const { locale } = useI18n();
+  const p = punct(locale);
   const href = dashboardCitation(orgId);
   return (
     <Card id="draft-corrective" title={format(m.correctiveTitle, { count: version.correctiveItems.length })}>
@@ -48,11 +49,11 @@ export function CorrectiveItemsCard({
                 <h3 className="text-base font-semibold text-slate-900">{it.title}</h3>
                 <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
                   <span>
-                    {m.machine}：<span className="font-medium text-slate-900">{it.assetName ?? '—'}</span>
+                    {m.machine}{p.colon}<span className="font-medium text-slate-900">{it.assetName ?? '—'}</span>
                     {it.modelName ? ` · ${it.modelName}` : ''}
                   </span>
                   <span>
-                    {m.window}：{formatDateTime(it.plannedStart, locale, timeZone)} – {formatDateTime(it.plannedEnd, locale, timeZone)}（{format(m.hours, { h: it.estimatedHours })}）
+                    {m.window}{p.colon}{formatDateTime(it.plannedStart, locale, timeZone)} – {formatDateTime(it.plannedEnd, locale, timeZone)}{p.open}{format(m.hours, { h: it.estimatedHours })}{p.close}
                   </span>
                   <Badge tone="amber">{format(m.priority, { p: it.priority })}</Badge>
                   {it.faultCode ? <Badge tone="red">{format(m.faultCode, { code: it.faultCode })}</Badge> : null}
@@ -127,16 +128,16 @@ export function CorrectiveItemsCard({
                   <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                     <li>
                       {format(m.historyOrders, { n: ev.history.workOrders.length })}
-                      {ev.history.workOrders.length > 0 ? `：${ev.history.workOrders.map((w) => `#${w.number} ${w.title}`).join('；')}` : ''}
+                      {ev.history.workOrders.length > 0 ? `${p.colon}${ev.history.workOrders.map((w) => `#${w.number} ${w.title}`).join(p.list)}` : ''}
                     </li>
                     {ev.history.failedChecks.length > 0 ? (
                       <li>
-                        {m.historyFailed}：{ev.history.failedChecks.map((f) => `${f.label}${f.note ? `（${f.note}）` : ''} · #${f.workOrderNumber}`).join('；')}
+                        {m.historyFailed}{p.colon}{ev.history.failedChecks.map((f) => `${f.label}${f.note ? `${p.open}${f.note}${p.close}` : ''} · #${f.workOrderNumber}`).join(p.list)}
                       </li>
                     ) : null}
                     {ev.history.meterReadings.length > 0 ? (
                       <li>
-                        {m.historyMeters}：{ev.history.meterReadings.map((r) => format(m.meter, { h: r.readingHours, at: formatDateTime(r.readAt, locale, timeZone) })).join('；')}
+                        {m.historyMeters}{p.colon}{ev.history.meterReadings.map((r) => format(m.meter, { h: r.readingHours, at: formatDateTime(r.readAt, locale, timeZone) })).join(p.list)}
                       </li>
                     ) : null}
                   </ul>

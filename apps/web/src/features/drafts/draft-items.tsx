@@ -9,7 +9,7 @@ import { Empty } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, punct } from '@/lib/format';
 import { enumLabels, priorityText } from '@/lib/labels';
 import { jobName, machineSetName } from './diff';
 import { CorrectiveItemsCard } from './corrective-items';
@@ -97,7 +97,7 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
                         <td className="py-2">
                           <Button size="sm" variant="secondary" onClick={() => onEdit(i)}>
                             {m.edit}
-                            <span className="sr-only">：{name}</span>
+                            <span className="sr-only">{punct(locale).colon}{name}</span>
                           </Button>
                         </td>
                       ) : null}

@@ -13,7 +13,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, punct } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
@@ -165,7 +165,7 @@ function ExecutionView({ orgId, execution, version, timeZone }: { orgId: string;
                   className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
                 >
                   {r.recordType === 'work_order' ? m.recordWorkOrder : m.record}
-                  <span className="sr-only">：{line.name}</span>
+                  <span className="sr-only">{punct(locale).colon}{line.name}</span>
                 </Link>
               ) : null}
             </li>
