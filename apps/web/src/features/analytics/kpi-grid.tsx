@@ -12,6 +12,7 @@ export function KpiGrid({ data }: { data: TAnalyticsOverview }) {
   const m = useMessages(analyticsMessages);
   const f = useFigures();
   return (
+    <>
     <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
       <Kpi label={m.kpi.utilization} value={f.ratio(data.utilization)} hint={format(m.kpi.utilizationHint, { productive: f.hours(data.productiveHours), available: f.hours(data.availableHours) })} />
       <Kpi label={m.kpi.hectares} value={f.ha(data.hectares)} hint={format(m.kpi.jobsCompleted, { count: data.jobs.COMPLETED })} />
@@ -20,5 +21,39 @@ export function KpiGrid({ data }: { data: TAnalyticsOverview }) {
       <Kpi label={m.kpi.mtbf} value={f.hours(data.mtbfHours)} hint={format(m.kpi.failures, { count: data.failures })} />
       <Kpi label={m.kpi.mttr} value={f.hours(data.mttrHours)} hint={format(m.kpi.availability, { value: f.ratio(data.operationalAvailability) })} />
     </dl>
+    <KpiDefinitions data={data} />
+    </>
+  );
+}
+
+/**
+ * What the headline figures are measured against (issue #12, "analytics that explain
+ * themselves"): the definitions next to the numbers, and approved vs awaiting costs said plainly.
+ */
+function KpiDefinitions({ data }: { data: TAnalyticsOverview }) {
+  const m = useMessages(analyticsMessages);
+  const f = useFigures();
+  return (
+    <details className="mt-3 rounded-xl border border-slate-200 bg-white p-4 text-sm text-slate-700">
+      <summary className="cursor-pointer font-medium text-slate-900">{m.defs.title}</summary>
+      <dl className="mt-2 space-y-2">
+        {(['utilization', 'hours', 'costs', 'mtbf', 'mttr'] as const).map((k) => (
+          <div key={k}>
+            <dt className="font-semibold text-slate-900">{m.defs[k].term}</dt>
+            <dd>
+              {format(m.defs[k].text, {
+                productive: f.hours(data.productiveHours),
+                available: f.hours(data.availableHours),
+                engine: f.hours(data.engineHours),
+                approved: f.fen(data.costs.totalMinor),
+                awaiting: f.fen(data.costs.awaitingApproval.totalMinor),
+                documents: data.costs.awaitingApproval.documents,
+                failures: data.failures,
+              })}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </details>
   );
 }

@@ -22,6 +22,14 @@ export const analyticsMessages = defineMessages(
       maintenance: '可靠性与维修',
       costs: '费用',
     },
+    defs: {
+      title: '这些数字怎么算',
+      utilization: { term: '利用率', text: '作业工时 ÷ 可用工时：本期 {productive} ÷ {available}。可用工时 = 机具数 × 天数 × 每天 10 个工作小时，减去停机中落在工作时段的部分；拖拉机和农具一起作业时各计一份作业工时。' },
+      hours: { term: '作业工时与发动机工时', text: '作业工时来自作业记录（所有机具，{productive}），发动机工时只算动力和自走式机械（{engine}），所以两者不相等。' },
+      costs: { term: '费用：已批准与待审批', text: '成本指标只用已批准的费用（{approved}）；另有 {documents} 张单据、{awaiting} 正在等待审批，批准后才计入。' },
+      mtbf: { term: 'MTBF（平均故障间隔）', text: '作业（运行）工时 ÷ 故障次数（本期 {failures} 次）：按运行小时计，不是日历时间。' },
+      mttr: { term: 'MTTR（平均修复时间）', text: '本期验收关闭的故障工单，从停机开始到验收恢复使用的平均小时数。' },
+    },
     kpi: {
       utilization: '利用率',
       utilizationHint: '作业 {productive} / 可用 {available}',
@@ -105,6 +113,14 @@ export const analyticsMessages = defineMessages(
       operations: 'Hectares by operation',
       maintenance: 'Reliability and maintenance',
       costs: 'Costs',
+    },
+    defs: {
+      title: 'How these figures are measured',
+      utilization: { term: 'Utilization', text: 'Productive hours ÷ available hours: {productive} ÷ {available} this period. Available hours = machines × days × a 10-hour workday, less the workday share of downtime; a tractor and its implement on one job each count the job’s hours.' },
+      hours: { term: 'Job hours vs engine hours', text: 'Job hours come from the job records of every machine ({productive}); engine hours count only power units and self-propelled machines ({engine}), so the two differ.' },
+      costs: { term: 'Costs: approved vs awaiting approval', text: 'Cost figures use approved costs only ({approved}); {documents} more documents worth {awaiting} are awaiting approval and count once approved.' },
+      mtbf: { term: 'MTBF (mean time between failures)', text: 'Productive (operating) hours ÷ failures ({failures} this period): measured in operating hours, not calendar time.' },
+      mttr: { term: 'MTTR (mean time to repair)', text: 'For breakdown work orders accepted this period: the average hours from the machine going down to its accepted return to service.' },
     },
     kpi: {
       utilization: 'Utilization',
