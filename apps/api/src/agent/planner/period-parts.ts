@@ -1,6 +1,6 @@
 import { addDays, addMonths, endOfMonth, makeDate, nextWeekdayOnOrAfter, parts, startOfMonth, weekdayOfWeek, type LocalDate } from './calendar.js';
 import { parseCount, ZH_COUNT } from './numerals.js';
-import type { DateRange, PeriodExpr } from './periods.js';
+import type { DateRange, PeriodExpr } from './period-types.js';
 
 /**
  * Two more kinds of time expression (issue 14 §2), kept apart from periods.ts:

@@ -15,6 +15,9 @@ import {
 } from './calendar.js';
 import { EN_COUNT, parseCount, ZH_COUNT } from './numerals.js';
 import { PERIOD_PART_PATTERNS } from './period-parts.js';
+import type { DateRange, PeriodExpr } from './period-types.js';
+
+export type { DateRange, PeriodExpr } from './period-types.js';
 import { GoalText, leftmostLongest, scan, type Match, type Span } from './text.js';
 
 /**
@@ -35,17 +38,6 @@ import { GoalText, leftmostLongest, scan, type Match, type Span } from './text.j
  *   is cut to start today (noted).
  */
 
-export interface DateRange {
-  from: LocalDate;
-  to: LocalDate;
-}
-
-type Anchorable = 'fixed' | 'anchored';
-export interface PeriodExpr {
-  kind: Anchorable;
-  /** anchor: the start of the range this expression ends, or null when it stands alone */
-  resolve: (today: LocalDate, anchor: LocalDate | null, g: string[]) => DateRange | null;
-}
 
 const one = (d: LocalDate | null): DateRange | null => (d ? { from: d, to: d } : null);
 const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({ kind: 'fixed', resolve: (t, _a, g) => resolve(t, g) });
