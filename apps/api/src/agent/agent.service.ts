@@ -158,9 +158,10 @@ export class AgentService {
     // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args.
     // It may call the read-only tools itself (the agent loop): through this run's runner, so every
     // call is a run step (audited below), under the caller's permissions, data scope and the run's
+    // (the skills' tools — machines, manuals, analytics — are not offered to the scheduling planner)
     // budgets, leaving what the scheduler step needs. `known_names` is already in its prompt.
     const planned = planner.planWithDiagnostics
-      ? await planner.planWithDiagnostics(planInput, runner.forPlanner({ exclude: ['known_names'] }))
+      ? await planner.planWithDiagnostics(planInput, runner.forPlanner({ exclude: ['known_names', ...this.skillTools.all.keys()] }))
       : { constraints: await planner.plan(planInput), diagnostics: null };
     // the facts below are loaded by fixed calls; one identical to a call the model made reuses its result
     runner.reuseIdenticalResults();
