@@ -11,6 +11,7 @@ import { sameOrg } from '@/lib/queries';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
 import { KpiGrid } from './kpi-grid';
+import { previousPeriod } from './period';
 import { analyticsMessages } from './messages';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { operationsQuery, overviewQuery, pct, utilizationQuery } from './queries';
@@ -37,9 +38,11 @@ export function AnalyticsDashboard({ orgId, timeZone }: { orgId: string; timeZon
 function OverviewSection({ orgId, p }: { orgId: string; p: P }) {
   const m = useMessages(analyticsMessages);
   const q = useQuery({ ...overviewQuery(orgId, p), placeholderData: sameOrg(orgId) });
+  // the same length just before: change vs the previous period (issue #12)
+  const prev = useQuery(overviewQuery(orgId, previousPeriod(p)));
   return (
     <Section id="an-overview" busy={q.isPlaceholderData} title={m.sections.overview}>
-      {q.isPending ? <Loading /> : q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : <KpiGrid data={q.data} />}
+      {q.isPending ? <Loading /> : q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : <KpiGrid data={q.data} previous={prev.data} />}
     </Section>
   );
 }

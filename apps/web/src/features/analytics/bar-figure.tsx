@@ -96,12 +96,13 @@ export function BarFigure({
 }
 
 /** A headline figure. */
-export function Kpi({ label, value, hint }: { label: string; value: string; hint?: string }) {
+export function Kpi({ label, value, hint, change }: { label: string; value: string; hint?: string; change?: string | null }) {
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
       <dd className="mt-1 text-xl font-bold tabular-nums tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
       {hint ? <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd> : null}
+      {change ? <dd className="mt-0.5 text-xs text-slate-600">{change}</dd> : null}
     </div>
   );
 }

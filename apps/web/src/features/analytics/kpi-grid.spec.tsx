@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import { KpiGrid } from './kpi-grid';
+import { previousPeriod } from './period';
 
 const overview = {
   from: '2026-11-01',
@@ -28,10 +29,10 @@ const overview = {
   workOrders: { open: 2, awaitingAcceptance: 1 },
 } as unknown as TAnalyticsOverview;
 
-const show = (locale: Locale) =>
+const show = (locale: Locale, previous?: TAnalyticsOverview) =>
   render(
     <I18nProvider locale={locale}>
-      <KpiGrid data={overview} />
+      <KpiGrid data={overview} previous={previous} />
     </I18nProvider>,
   );
 
@@ -50,5 +51,22 @@ describe('the headline figures explain themselves (issue #12)', () => {
     show('en');
     expect(screen.getByText('How these figures are measured')).toBeTruthy();
     expect(screen.getByText(/3 more documents worth \S*480\S* are awaiting approval/)).toBeTruthy();
+  });
+
+  it('says the change vs the previous period of the same length (relative for amounts, points for ratios)', () => {
+    const before = { ...overview, hectares: 400, utilization: 0.08, mtbfHours: null } as TAnalyticsOverview;
+    show('en', before);
+    expect(screen.getByText('+5% vs the previous period')).toBeTruthy();
+    expect(screen.getByText(/^\+0\.6 points vs the previous period$/)).toBeTruthy();
+    cleanup();
+    show('en');
+    expect(screen.queryByText(/vs the previous period/)).toBeNull();
+  });
+});
+
+describe('the previous period', () => {
+  it('is the same number of days just before', () => {
+    expect(previousPeriod({ from: '2026-11-01', to: '2026-11-30' })).toEqual({ from: '2026-10-02', to: '2026-10-31' });
+    expect(previousPeriod({ from: '2026-03-01', to: '2026-03-01' })).toEqual({ from: '2026-02-28', to: '2026-02-28' });
   });
 });

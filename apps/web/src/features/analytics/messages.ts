@@ -22,6 +22,7 @@ export const analyticsMessages = defineMessages(
       maintenance: '可靠性与维修',
       costs: '费用',
     },
+    change: { relative: '较上一同长周期 {value}', points: '较上一同长周期 {value} 个百分点' },
     defs: {
       title: '这些数字怎么算',
       utilization: { term: '利用率', text: '作业工时 ÷ 可用工时：本期 {productive} ÷ {available}。可用工时 = 机具数 × 天数 × 每天 10 个工作小时，减去停机中落在工作时段的部分；拖拉机和农具一起作业时各计一份作业工时。' },
@@ -114,6 +115,7 @@ export const analyticsMessages = defineMessages(
       maintenance: 'Reliability and maintenance',
       costs: 'Costs',
     },
+    change: { relative: '{value} vs the previous period', points: '{value} points vs the previous period' },
     defs: {
       title: 'How these figures are measured',
       utilization: { term: 'Utilization', text: 'Productive hours ÷ available hours: {productive} ÷ {available} this period. Available hours = machines × days × a 10-hour workday, less the workday share of downtime; a tractor and its implement on one job each count the job’s hours.' },

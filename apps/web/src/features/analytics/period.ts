@@ -67,3 +67,9 @@ export function writePeriod(params: URLSearchParams, next: { preset: PeriodPrese
 export function periodQuery(p: { from: string; to: string }): string {
   return `from=${p.from}&to=${p.to}`;
 }
+
+/** The period of the same length just before `p` (inclusive days): what "vs the previous period" compares with. */
+export function previousPeriod(p: { from: string; to: string }): { from: string; to: string } {
+  const days = daysBetween(p.from, p.to);
+  return { from: addDays(p.from, -days), to: addDays(p.from, -1) };
+}
