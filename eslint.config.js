@@ -4,7 +4,16 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/.next/**', '**/node_modules/**', '**/generated/**', '**/.e2e-tmp/**', '**/next-env.d.ts', 'e2e/artifacts/**', 'e2e/test-results/**'],
+    ignores: [
+      '**/dist/**',
+      '**/.next/**',
+      '**/node_modules/**',
+      '**/generated/**',
+      '**/.e2e-tmp/**',
+      '**/next-env.d.ts',
+      'e2e/artifacts/**',
+      'e2e/test-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
@@ -19,7 +28,22 @@ export default tseslint.config(
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: {
       globals: Object.fromEntries(
-        ['process', 'console', 'URL', 'setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Buffer', 'fetch', 'performance', 'AbortController', 'Headers', 'Response', 'Request'].map((g) => [g, 'readonly']),
+        [
+          'process',
+          'console',
+          'URL',
+          'setTimeout',
+          'clearTimeout',
+          'setInterval',
+          'clearInterval',
+          'Buffer',
+          'fetch',
+          'performance',
+          'AbortController',
+          'Headers',
+          'Response',
+          'Request',
+        ].map((g) => [g, 'readonly']),
       ),
     },
   },

@@ -65,7 +65,10 @@ for (const dir of SRC_DIRS) {
     stack.push(f);
     for (const d of graph.get(f) ?? []) {
       if (state.get(d) === 1) {
-        const cycle = stack.slice(stack.indexOf(d)).concat(d).map((p) => path.relative(ROOT, p));
+        const cycle = stack
+          .slice(stack.indexOf(d))
+          .concat(d)
+          .map((p) => path.relative(ROOT, p));
         console.error(`cycle: ${cycle.join(' → ')}`);
         problems++;
       } else if (!state.has(d)) visit(d);

@@ -33,7 +33,14 @@ export function ensureInstalled() {
   const lock = path.join(ROOT, 'package-lock.json');
   if (existsSync(marker) && statSync(marker).mtimeMs >= statSync(lock).mtimeMs - 1000) return 0;
   // --fetch-timeout: a fresh machine once hung in npm ci on idle sockets; fail and retry instead
-  return run('install dependencies (npm ci)', 'npm', ['ci', '--no-audit', '--no-fund', '--prefer-offline', '--fetch-timeout=120000', '--fetch-retries=4']);
+  return run('install dependencies (npm ci)', 'npm', [
+    'ci',
+    '--no-audit',
+    '--no-fund',
+    '--prefer-offline',
+    '--fetch-timeout=120000',
+    '--fetch-retries=4',
+  ]);
 }
 
 function tcpReachable(host, port, timeoutMs = 1500) {
@@ -68,7 +75,10 @@ const isLocalHost = (h) => ['127.0.0.1', 'localhost', '::1', '[::1]'].includes(h
 
 /** A Docker CLI that reaches a running engine (`docker --version` alone says nothing about the engine). */
 function dockerEngineUp() {
-  const res = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], { stdio: ['ignore', 'pipe', 'ignore'], timeout: 10_000 });
+  const res = spawnSync('docker', ['info', '--format', '{{.ServerVersion}}'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+    timeout: 10_000,
+  });
   return res.status === 0 && res.stdout.toString().trim() !== '';
 }
 
@@ -80,11 +90,18 @@ function dockerEngineUp() {
 export async function requireServices(databaseUrl, redisUrl, opts = {}) {
   const pg = new URL(databaseUrl);
   const rd = new URL(redisUrl);
-  const probe = async () => [await tcpReachable(pg.hostname, Number(pg.port || 5432)), await redisPing(rd.hostname, Number(rd.port || 6379))];
+  const probe = async () => [
+    await tcpReachable(pg.hostname, Number(pg.port || 5432)),
+    await redisPing(rd.hostname, Number(rd.port || 6379)),
+  ];
   let [pgOk, redisOk] = await probe();
   if (pgOk && redisOk) return;
   // the compose file publishes exactly 127.0.0.1:5432 and :6379
-  const composeAddresses = isLocalHost(pg.hostname) && isLocalHost(rd.hostname) && Number(pg.port || 5432) === 5432 && Number(rd.port || 6379) === 6379;
+  const composeAddresses =
+    isLocalHost(pg.hostname) &&
+    isLocalHost(rd.hostname) &&
+    Number(pg.port || 5432) === 5432 &&
+    Number(rd.port || 6379) === 6379;
   if (opts.docker && composeAddresses && dockerEngineUp()) {
     const wanted = [!pgOk && 'postgres', !redisOk && 'redis'].filter(Boolean);
     log(`${wanted.join(' and ')} not reachable; Docker is here, so: docker compose up -d ${wanted.join(' ')}`);
@@ -97,7 +114,12 @@ export async function requireServices(databaseUrl, redisUrl, opts = {}) {
       if (pgOk && redisOk) return log('postgres and redis are up (docker compose; `docker compose down` stops them)');
     }
   }
-  const missing = [!pgOk && `Postgres at ${pg.hostname}:${pg.port || 5432}`, !redisOk && `Redis at ${rd.hostname}:${rd.port || 6379}`].filter(Boolean).join(' and ');
+  const missing = [
+    !pgOk && `Postgres at ${pg.hostname}:${pg.port || 5432}`,
+    !redisOk && `Redis at ${rd.hostname}:${rd.port || 6379}`,
+  ]
+    .filter(Boolean)
+    .join(' and ');
   process.stderr.write(
     `\n\x1b[31mAMMS cannot start: ${missing} ${missing.includes(' and ') ? 'are' : 'is'} not reachable.\x1b[0m ` +
       `AMMS needs Postgres (15 or 16) and Redis 7. With Docker, run \`docker compose up -d\` in this folder ` +

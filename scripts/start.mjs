@@ -33,7 +33,13 @@ try {
 const children = [
   startChild('api', 'node', ['apps/api/dist/main.js'], { ...env, PORT: API_PORT }),
   startChild('worker', 'node', ['apps/api/dist/worker.js'], env),
-  startChild('web', 'npx', ['next', 'start', '-p', WEB_PORT], { ...env, API_URL: `http://127.0.0.1:${API_PORT}` }, `${ROOT}/apps/web`),
+  startChild(
+    'web',
+    'npx',
+    ['next', 'start', '-p', WEB_PORT],
+    { ...env, API_URL: `http://127.0.0.1:${API_PORT}` },
+    `${ROOT}/apps/web`,
+  ),
 ];
 let stopping = false;
 const stop = (code = 0) => {
@@ -42,11 +48,15 @@ const stop = (code = 0) => {
   for (const c of children) c.kill('SIGTERM');
   setTimeout(() => process.exit(code), 3000).unref();
 };
-for (const c of children) c.on('exit', (code) => !stopping && (log(`a process exited (${code}); stopping the others`), stop(1)));
+for (const c of children)
+  c.on('exit', (code) => !stopping && (log(`a process exited (${code}); stopping the others`), stop(1)));
 process.on('SIGINT', () => stop(0));
 process.on('SIGTERM', () => stop(0));
 
-const [apiUp, webUp] = await Promise.all([waitForHttp(`http://127.0.0.1:${API_PORT}/ready`), waitForHttp(`http://127.0.0.1:${WEB_PORT}/login`)]);
+const [apiUp, webUp] = await Promise.all([
+  waitForHttp(`http://127.0.0.1:${API_PORT}/ready`),
+  waitForHttp(`http://127.0.0.1:${WEB_PORT}/login`),
+]);
 if (!apiUp || !webUp) {
   log('api or web did not become ready in 60 s; see the log lines above');
   stop(1);

@@ -20,28 +20,85 @@ const only = process.argv[2]; // e.g. `npm test -- e2e` runs that step and what 
 
 const steps = [
   ['build', () => run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { env })],
-  ['db', () => run('test database: create + migrate', 'node', ['packages/db/dist/migrator/cli.js', 'createdb'], { env }) + run('migrate', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env })],
-  ['drift', () => run('migration drift gate (db:check)', 'node', ['packages/db/dist/migrator/cli.js', 'check'], { env })],
+  [
+    'db',
+    () =>
+      run('test database: create + migrate', 'node', ['packages/db/dist/migrator/cli.js', 'createdb'], { env }) +
+      run('migrate', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env }),
+  ],
+  [
+    'drift',
+    () => run('migration drift gate (db:check)', 'node', ['packages/db/dist/migrator/cli.js', 'check'], { env }),
+  ],
+  [
+    'format',
+    () =>
+      run(
+        'formatting (Prettier: npm run format to fix)',
+        'npx',
+        ['prettier', '--check', '--log-level=warn', '**/*.{ts,tsx,js,mjs,cjs,css}'],
+        { env },
+      ),
+  ],
   ['lint', () => run('lint', 'npx', ['turbo', 'run', 'lint', '--output-logs=errors-only'], { env })],
   ['typecheck', () => run('typecheck', 'npx', ['turbo', 'run', 'typecheck', '--output-logs=errors-only'], { env })],
   ['cycles', () => run('dependency cycles', 'node', ['scripts/check-cycles.mjs'], { env })],
   // the OpenAPI document: regenerated, valid for swagger-parser and redocly (recommended), and the
   // committed apps/api/openapi.json + SDK types (packages/sdk) not stale
-  ['openapi', () => run('OpenAPI document + SDK types (scripts/check-openapi.mjs)', 'node', ['scripts/check-openapi.mjs'], { env })],
-  ['scripts', () => run('tests of the npm test runner (node --test)', 'node', ['--test', 'scripts/test-steps.test.mjs'], { env })],
-  ['deploy', () => run('deployment files (Dockerfile, compose, Kubernetes schemas)', 'npm', ['run', 'check', '-w', '@amms/deploy'], { env })],
-  ['unit', () => ['@amms/contracts', '@amms/db', '@amms/deploy', '@amms/web', '@amms/api', '@amms/sdk'].reduce((s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }), 0)],
+  [
+    'openapi',
+    () =>
+      run('OpenAPI document + SDK types (scripts/check-openapi.mjs)', 'node', ['scripts/check-openapi.mjs'], { env }),
+  ],
+  [
+    'scripts',
+    () => run('tests of the npm test runner (node --test)', 'node', ['--test', 'scripts/test-steps.test.mjs'], { env }),
+  ],
+  [
+    'deploy',
+    () =>
+      run('deployment files (Dockerfile, compose, Kubernetes schemas)', 'npm', ['run', 'check', '-w', '@amms/deploy'], {
+        env,
+      }),
+  ],
+  [
+    'unit',
+    () =>
+      ['@amms/contracts', '@amms/db', '@amms/deploy', '@amms/web', '@amms/api', '@amms/sdk'].reduce(
+        (s, w) => s + run(`tests ${w}`, 'npm', ['run', 'test', '-w', w], { env: { ...env, CI: process.env.CI ?? '' } }),
+        0,
+      ),
+  ],
   // --reset-business: the journeys change the demo data, and the test database outlives a run
   // then the test Redis db is emptied: cached reads of the reloaded orgs must not outlive them
-  ['seed', () =>
-    run('seed demo data (browser e2e)', 'node', ['apps/api/dist/seed/main.js', '--reset-business'], { env }) +
-    run('flush the test Redis db', 'node', ['-e', "const R=require('ioredis');const r=new R(process.env.REDIS_URL);r.flushdb().then(()=>r.quit()).catch((e)=>{console.error(e);process.exit(1)})"], { env })],
-  ['e2e', () => run('browser e2e (Playwright + chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { env: { ...env, TMPDIR: tmp, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp } })],
+  [
+    'seed',
+    () =>
+      run('seed demo data (browser e2e)', 'node', ['apps/api/dist/seed/main.js', '--reset-business'], { env }) +
+      run(
+        'flush the test Redis db',
+        'node',
+        [
+          '-e',
+          "const R=require('ioredis');const r=new R(process.env.REDIS_URL);r.flushdb().then(()=>r.quit()).catch((e)=>{console.error(e);process.exit(1)})",
+        ],
+        { env },
+      ),
+  ],
+  [
+    'e2e',
+    () =>
+      run('browser e2e (Playwright + chromium)', 'npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        env: { ...env, TMPDIR: tmp, HOME: tmp, XDG_CONFIG_HOME: tmp, XDG_CACHE_HOME: tmp },
+      }),
+  ],
 ];
 
 // a typo must not run nothing and report success
 if (only && !steps.some(([name]) => name === only)) {
-  process.stderr.write(`\n\x1b[31mnpm test: unknown step "${only}"; steps: ${steps.map(([n]) => n).join(', ')}\x1b[0m\n`);
+  process.stderr.write(
+    `\n\x1b[31mnpm test: unknown step "${only}"; steps: ${steps.map(([n]) => n).join(', ')}\x1b[0m\n`,
+  );
   process.exit(2);
 }
 
@@ -58,4 +115,6 @@ try {
   process.stderr.write(`\n\x1b[31mnpm test FAILED: ${err.message}\x1b[0m\n`);
   process.exit(1);
 }
-log(`all steps passed in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${timings.map(([n, s]) => `${n} ${Number(s).toFixed(1)}s`).join(', ')}`);
+log(
+  `all steps passed in ${((Date.now() - t0) / 1000).toFixed(1)}s: ${timings.map(([n, s]) => `${n} ${Number(s).toFixed(1)}s`).join(', ')}`,
+);

@@ -34,7 +34,9 @@ async function waitBare(base) {
 async function xacts(client) {
   await new Promise((r) => setTimeout(r, 1100)); // backends flush their stats at most once a second
   await client.query('SELECT pg_stat_clear_snapshot()');
-  const r = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [DB_NAME]);
+  const r = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [
+    DB_NAME,
+  ]);
   return Number(r.rows[0].n);
 }
 
@@ -45,7 +47,15 @@ async function run(label, url, headers, stats) {
   const requests = r.requests.total;
   // our own monitoring queries (snapshot + count) add 2 transactions per xacts() call
   const dbPerReq = requests ? Math.max(0, after - before - 2) / requests : 0;
-  const out = { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx + r.errors, requests, dbPerReq };
+  const out = {
+    label,
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx + r.errors,
+    requests,
+    dbPerReq,
+  };
   console.log(
     `${label.padEnd(40)} ${out.rps.toFixed(0).padStart(7)} req/s  p50 ${String(out.p50).padStart(4)} ms  p99 ${String(out.p99).padStart(4)} ms  ` +
       `db tx/req ${out.dbPerReq.toFixed(2).padStart(5)}  non-2xx ${out.non2xx}`,
@@ -54,12 +64,18 @@ async function run(label, url, headers, stats) {
 }
 
 try {
-  console.log(`AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE})\n`);
+  console.log(
+    `AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE})\n`,
+  );
   await prepare(target);
   const redis = new Redis(REDIS_URL);
   const apiEnv = target.env;
   start('api (cache on)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
-  start('api (cache off)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.uncached), CACHE_ENABLED: 'false' });
+  start('api (cache off)', ['apps/api/dist/main.js'], {
+    ...apiEnv,
+    PORT: String(PORTS.uncached),
+    CACHE_ENABLED: 'false',
+  });
   start('bare reference', ['bench/src/bare-server.mjs'], { PORT: String(PORTS.bare), REDIS_URL, DATABASE_URL });
   const cached = `http://127.0.0.1:${PORTS.cached}`;
   const uncached = `http://127.0.0.1:${PORTS.uncached}`;
@@ -86,11 +102,21 @@ try {
 
   const r = {};
   r.bareAssets = await run('bare Fastify + Redis (asset list bytes)', `${bare}/bare/assets`, {}, stats);
-  r.bareAuthAssets = await run('bare + access query (asset list bytes)', `${bare}/bare-auth/assets?${accessQuery}`, {}, stats);
+  r.bareAuthAssets = await run(
+    'bare + access query (asset list bytes)',
+    `${bare}/bare-auth/assets?${accessQuery}`,
+    {},
+    stats,
+  );
   r.cachedAssets = await run('GET /assets  cache on', cached + assetsPath, headers, stats);
   r.uncachedAssets = await run('GET /assets  cache off', uncached + assetsPath, headers, stats);
   r.bareOverview = await run('bare Fastify + Redis (overview bytes)', `${bare}/bare/overview`, {}, stats);
-  r.bareAuthOverview = await run('bare + access query (overview bytes)', `${bare}/bare-auth/overview?${accessQuery}`, {}, stats);
+  r.bareAuthOverview = await run(
+    'bare + access query (overview bytes)',
+    `${bare}/bare-auth/overview?${accessQuery}`,
+    {},
+    stats,
+  );
   r.cachedOverview = await run('GET /analytics/overview  cache on', cached + overviewPath, headers, stats);
   r.uncachedOverview = await run('GET /analytics/overview  cache off', uncached + overviewPath, headers, stats);
   await stats.end();
@@ -98,10 +124,18 @@ try {
 
   const ratio = (a, b) => (b ? (a / b).toFixed(2) : 'n/a');
   console.log('\nratios (req/s, same run)        asset list   analytics overview   target');
-  console.log(`  cached / bare                  ${ratio(r.cachedAssets.rps, r.bareAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareOverview.rps).padStart(8)}             ≥ 0.50`);
-  console.log(`  cached / (bare + access query) ${ratio(r.cachedAssets.rps, r.bareAuthAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareAuthOverview.rps).padStart(8)}`);
-  console.log(`  cached / uncached              ${ratio(r.cachedAssets.rps, r.uncachedAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.uncachedOverview.rps).padStart(8)}             ≥ 10 (overview)`);
-  console.log(`  p99 cached (ms)                ${String(r.cachedAssets.p99).padStart(8)}     ${String(r.cachedOverview.p99).padStart(8)}             < 50 at 64 connections`);
+  console.log(
+    `  cached / bare                  ${ratio(r.cachedAssets.rps, r.bareAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareOverview.rps).padStart(8)}             ≥ 0.50`,
+  );
+  console.log(
+    `  cached / (bare + access query) ${ratio(r.cachedAssets.rps, r.bareAuthAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareAuthOverview.rps).padStart(8)}`,
+  );
+  console.log(
+    `  cached / uncached              ${ratio(r.cachedAssets.rps, r.uncachedAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.uncachedOverview.rps).padStart(8)}             ≥ 10 (overview)`,
+  );
+  console.log(
+    `  p99 cached (ms)                ${String(r.cachedAssets.p99).padStart(8)}     ${String(r.cachedOverview.p99).padStart(8)}             < 50 at 64 connections`,
+  );
   console.log('\nnotes: every API request still does its access checks (JWT, live session, membership) against');
   console.log('Postgres — permission decisions never read the cache — so "db tx/req" of a cached read is that floor.');
 } catch (err) {

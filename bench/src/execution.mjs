@@ -12,7 +12,9 @@ const PORT = 3221;
 
 try {
   const n = LANES * PER_LANE;
-  console.log(`AMMS bench:execution — one draft of ${n} items (${LANES} machines × ${PER_LANE}), database ${target.dbName} (scale ${target.scale})\n`);
+  console.log(
+    `AMMS bench:execution — one draft of ${n} items (${LANES} machines × ${PER_LANE}), database ${target.dbName} (scale ${target.scale})\n`,
+  );
   await prepare(target);
   const base = `http://127.0.0.1:${PORT}`;
   const api = start('api', ['apps/api/dist/main.js'], { ...env, PORT: String(PORT) });
@@ -20,17 +22,26 @@ try {
   const db = createPrismaClient(target.databaseUrl, { max: 3 });
   const auth = await demoLogin(base, 'dispatcher@green-valley.demo', 'green-valley');
   // a stretch of the future no earlier run used (each run adds its own machines)
-  const runs = await db.draft.count({ where: { organizationId: auth.orgId, title: { startsWith: 'bench:execution' } } });
+  const runs = await db.draft.count({
+    where: { organizationId: auth.orgId, title: { startsWith: 'bench:execution' } },
+  });
   const from = Date.UTC(2032, 0, 5) + runs * PER_LANE * 2 * 3_600_000;
   const t0 = performance.now();
-  const draft = await confirmedDraft(db, base, auth, { lanes: LANES, perLane: PER_LANE, from, label: `bench:execution ${runs + 1}` });
+  const draft = await confirmedDraft(db, base, auth, {
+    lanes: LANES,
+    perLane: PER_LANE,
+    from,
+    label: `bench:execution ${runs + 1}`,
+  });
   console.log(`  draft written and confirmed (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
   const worker = start('worker', ['apps/api/dist/worker.js'], env);
   await sleep(3000); // the worker connects and starts its relay
   const r = await executeAll(base, auth, [draft.id]);
   const e = r.executions[0];
   const receipts = await db.executionReceipt.count({ where: { executionId: e.id } });
-  const bookings = await db.machineBooking.count({ where: { organizationId: auth.orgId, releasedAt: null, assetId: { in: draft.assetIds } } });
+  const bookings = await db.machineBooking.count({
+    where: { organizationId: auth.orgId, releasedAt: null, assetId: { in: draft.assetIds } },
+  });
   console.log(`execution_${n}_items_s=${r.seconds.toFixed(2)}`);
   console.log(`per_item_ms=${((r.seconds * 1000) / n).toFixed(1)}`);
   console.log(`status=${e.status} receipts=${receipts} bookings=${bookings} (want ${n} each)`);

@@ -52,7 +52,12 @@ export function pageMetrics(ranked, expected) {
   const dcg = rel.reduce((a, r, i) => a + (r ? 1 / Math.log2(i + 2) : 0), 0);
   const idcg = expected.slice(0, 10).reduce((a, _e, i) => a + 1 / Math.log2(i + 2), 0);
   const hits3 = new Set(ranked.slice(0, 3).filter((k) => expected.includes(k)));
-  return { recall: hits.size / expected.length, recall3: hits3.size / expected.length, rr: first < 0 ? 0 : 1 / (first + 1), ndcg: idcg ? dcg / idcg : 0 };
+  return {
+    recall: hits.size / expected.length,
+    recall3: hits3.size / expected.length,
+    rr: first < 0 ? 0 : 1 / (first + 1),
+    ndcg: idcg ? dcg / idcg : 0,
+  };
 }
 
 const norm = (s) => s.replace(/\s+/g, ' ').trim();
@@ -84,7 +89,8 @@ async function evaluate(mode, base) {
     }
     for (const ct of answer.citations) {
       const k = `${ct.documentId}/${ct.versionId}/${ct.page}`;
-      if (!pageText.has(k)) pageText.set(k, (await c.get(`/documents/${ct.documentId}/versions/${ct.versionId}/pages/${ct.page}`)).text);
+      if (!pageText.has(k))
+        pageText.set(k, (await c.get(`/documents/${ct.documentId}/versions/${ct.versionId}/pages/${ct.page}`)).text);
       citations++;
       const ok = ct.snippet.length > 0 && ct.snippet.length <= 160 && norm(pageText.get(k)).includes(norm(ct.snippet));
       if (ok) validCitations++;
@@ -95,7 +101,9 @@ async function evaluate(mode, base) {
 
   const answerable = rows.filter((r) => r.q.expected);
   const unanswerable = rows.filter((r) => !r.q.expected);
-  console.log(`\n${mode} (search mode reported by the API: ${rows[0]?.mode}) — ${answerable.length} answerable + ${unanswerable.length} unanswerable questions`);
+  console.log(
+    `\n${mode} (search mode reported by the API: ${rows[0]?.mode}) — ${answerable.length} answerable + ${unanswerable.length} unanswerable questions`,
+  );
   console.log(`  ${'slice'.padEnd(22)} ${'n'.padStart(4)}  Recall@10  MRR@10  NDCG@10  Recall@3  cited right`);
   const line = (label, rs) =>
     console.log(
@@ -103,34 +111,61 @@ async function evaluate(mode, base) {
         `${f3(mean(rs.map((r) => r.recall3))).padStart(8)}  ${f3(mean(rs.map((r) => (r.citedRight ? 1 : 0)))).padStart(11)}`,
     );
   line('all answerable', answerable);
-  for (const kind of [...new Set(answerable.map((r) => r.q.kind))]) line(`  kind ${kind}`, answerable.filter((r) => r.q.kind === kind));
-  for (const lang of ['en', 'zh']) line(`  language ${lang}`, answerable.filter((r) => r.q.language === lang));
-  for (const half of ['tuning', 'held-out']) line(`  split ${half}`, answerable.filter((r) => splitOf(r.q.id) === half));
+  for (const kind of [...new Set(answerable.map((r) => r.q.kind))])
+    line(
+      `  kind ${kind}`,
+      answerable.filter((r) => r.q.kind === kind),
+    );
+  for (const lang of ['en', 'zh'])
+    line(
+      `  language ${lang}`,
+      answerable.filter((r) => r.q.language === lang),
+    );
+  for (const half of ['tuning', 'held-out'])
+    line(
+      `  split ${half}`,
+      answerable.filter((r) => splitOf(r.q.id) === half),
+    );
   const noAnswer = (label, rs) => {
     const a = rs.filter((r) => r.q.expected);
     const u = rs.filter((r) => !r.q.expected);
     const acc = mean(rs.map((r) => (r.found === Boolean(r.q.expected) ? 1 : 0)));
-    console.log(`    ${label.padEnd(9)} ${f3(acc)}  — answerable found ${a.filter((r) => r.found).length}/${a.length}, unanswerable refused ${u.filter((r) => !r.found).length}/${u.length}`);
+    console.log(
+      `    ${label.padEnd(9)} ${f3(acc)}  — answerable found ${a.filter((r) => r.found).length}/${a.length}, unanswerable refused ${u.filter((r) => !r.found).length}/${u.length}`,
+    );
   };
   console.log('  no-answer accuracy (found:false exactly when expected):');
   noAnswer('all', rows);
-  for (const half of ['tuning', 'held-out']) noAnswer(half, rows.filter((r) => splitOf(r.q.id) === half));
-  console.log(`  citation validity (snippet occurs on the cited page): ${validCitations}/${citations} = ${f3(citations ? validCitations / citations : NaN)}`);
+  for (const half of ['tuning', 'held-out'])
+    noAnswer(
+      half,
+      rows.filter((r) => splitOf(r.q.id) === half),
+    );
+  console.log(
+    `  citation validity (snippet occurs on the cited page): ${validCitations}/${citations} = ${f3(citations ? validCitations / citations : NaN)}`,
+  );
   const misses = answerable.filter((r) => r.recall < 1 || (VERBOSE && r.rr < 1));
   if (misses.length) {
     console.log(`  not fully recalled in the top 10${VERBOSE ? ', or not first' : ''} (${misses.length}):`);
-    for (const r of misses) console.log(`    ${r.q.id} [${r.q.kind}] expected ${r.expected.join(',')} got ${r.ranked.slice(0, 5).join(',') || '(nothing)'}`);
+    for (const r of misses)
+      console.log(
+        `    ${r.q.id} [${r.q.kind}] expected ${r.expected.join(',')} got ${r.ranked.slice(0, 5).join(',') || '(nothing)'}`,
+      );
   }
   const wrong = rows.filter((r) => r.found !== Boolean(r.q.expected));
-  if (wrong.length) console.log(`  wrong found flag (${wrong.length}): ${wrong.map((r) => `${r.q.id}(${r.found})`).join(', ')}`);
+  if (wrong.length)
+    console.log(`  wrong found flag (${wrong.length}): ${wrong.map((r) => `${r.q.id}(${r.found})`).join(', ')}`);
   return { latencies };
 }
 
 try {
-  console.log(`AMMS eval:knowledge — ${set.questions.length} questions over ${Object.keys(set.documents).length} demo manuals, database ${DB_NAME}\n`);
+  console.log(
+    `AMMS eval:knowledge — ${set.questions.length} questions over ${Object.keys(set.documents).length} demo manuals, database ${DB_NAME}\n`,
+  );
   console.log('preparing:');
   const env = { DATABASE_URL, REDIS_URL, STORAGE_DIR, LOG_LEVEL: 'warn' };
-  if (process.env.KNOWLEDGE_EVAL_REUSE === '1') console.log('  reusing the database and ingested manuals of the previous run (KNOWLEDGE_EVAL_REUSE=1)');
+  if (process.env.KNOWLEDGE_EVAL_REUSE === '1')
+    console.log('  reusing the database and ingested manuals of the previous run (KNOWLEDGE_EVAL_REUSE=1)');
   else {
     // a fresh database every run: the figures measure today's ingestion and retrieval code
     spawnSync('dropdb', ['-h', '127.0.0.1', '-U', 'postgres', '--if-exists', '--force', DB_NAME], { stdio: 'ignore' });
@@ -142,7 +177,13 @@ try {
   const redis = new Redis(REDIS_URL);
   await redis.flushdb();
   await redis.quit();
-  const apiEnv = { ...env, HOST: '127.0.0.1', NODE_ENV: 'production', JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'eval-secret-eval-secret-eval-secret-0001', LOGIN_MAX_ATTEMPTS_PER_IP: '100000' };
+  const apiEnv = {
+    ...env,
+    HOST: '127.0.0.1',
+    NODE_ENV: 'production',
+    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'eval-secret-eval-secret-eval-secret-0001',
+    LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
+  };
   const lexicalEnv = { ...apiEnv, EMBEDDINGS_BASE_URL: undefined, EMBEDDINGS_MODEL: undefined };
   const t0 = Date.now();
   start('worker', ['apps/api/dist/worker.js'], embeddings ? apiEnv : lexicalEnv);
@@ -151,13 +192,16 @@ try {
   await waitUp(`http://127.0.0.1:${PORTS.lexical}`);
   const probe = await login(`http://127.0.0.1:${PORTS.lexical}`, 'mechanic@green-valley.demo', 'green-valley');
   await waitReady(probe, Object.keys(set.documents).length);
-  console.log(`  API up, worker done: ${Object.values(set.documents).reduce((a, d) => a + d.pageCount, 0)} pages READY (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  console.log(
+    `  API up, worker done: ${Object.values(set.documents).reduce((a, d) => a + d.pageCount, 0)} pages READY (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+  );
 
   await evaluate('lexical', `http://127.0.0.1:${PORTS.lexical}`);
   if (embeddings) {
     await waitUp(`http://127.0.0.1:${PORTS.hybrid}`);
     await evaluate(`hybrid (${process.env.EMBEDDINGS_MODEL})`, `http://127.0.0.1:${PORTS.hybrid}`);
-  } else console.log('\nhybrid: skipped (set EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL to evaluate the dense stage too)');
+  } else
+    console.log('\nhybrid: skipped (set EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL to evaluate the dense stage too)');
   console.log('\ntargets to beat (page level): Recall@10 0.945, MRR@10 0.798, NDCG@10 0.839');
 } catch (err) {
   console.error(err instanceof Error ? err.message : err);

@@ -8,7 +8,11 @@ export { json, ROOT, start, step, stopAll, waitUp } from './lib.mjs';
 /** A client of one API process, signed in as a demo user of one org. */
 export async function login(base, email, slug) {
   const body = await json(
-    await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'amms-demo-2026' }) }),
+    await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'amms-demo-2026' }),
+    }),
   );
   const orgId = body.memberships.find((m) => m.organization.slug === slug).organization.id;
   const headers = { authorization: `Bearer ${body.accessToken}`, 'content-type': 'application/json' };
@@ -16,7 +20,8 @@ export async function login(base, email, slug) {
     orgId,
     headers,
     get: async (p) => json(await fetch(`${base}/api/v1/orgs/${orgId}${p}`, { headers })),
-    post: async (p, b) => json(await fetch(`${base}/api/v1/orgs/${orgId}${p}`, { method: 'POST', headers, body: JSON.stringify(b) })),
+    post: async (p, b) =>
+      json(await fetch(`${base}/api/v1/orgs/${orgId}${p}`, { method: 'POST', headers, body: JSON.stringify(b) })),
   };
 }
 
@@ -27,9 +32,13 @@ export async function waitReady(client, expected, maxS = 600) {
     const { items } = await client.get('/documents?limit=200');
     const ready = items.filter((d) => d.latestVersion.status === 'READY');
     const failed = items.filter((d) => d.latestVersion.status === 'FAILED');
-    if (failed.length) throw new Error(`ingestion failed: ${failed.map((d) => `${d.title}: ${d.latestVersion.failureReason}`).join('; ')}`);
+    if (failed.length)
+      throw new Error(
+        `ingestion failed: ${failed.map((d) => `${d.title}: ${d.latestVersion.failureReason}`).join('; ')}`,
+      );
     if (ready.length >= expected) return items;
-    if (Date.now() - t0 > maxS * 1000) throw new Error(`only ${ready.length}/${expected} documents READY after ${maxS} s`);
+    if (Date.now() - t0 > maxS * 1000)
+      throw new Error(`only ${ready.length}/${expected} documents READY after ${maxS} s`);
     await new Promise((r) => setTimeout(r, 1000));
   }
 }

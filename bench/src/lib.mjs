@@ -44,7 +44,12 @@ process.on('SIGINT', () => {
 /** A one-shot command; throws with its output when it fails. */
 export function step(label, cmd, args, env = {}) {
   const t0 = Date.now();
-  const r = spawnSync(cmd, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8' });
+  const r = spawnSync(cmd, args, {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    encoding: 'utf8',
+  });
   if (r.status !== 0) throw new Error(`${label} failed:\n${r.stdout}\n${r.stderr}`);
   console.log(`  ${label} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   return r.stdout;
@@ -75,8 +80,15 @@ export function benchTarget(defaultScale, defaultDb = (scale) => `amms_bench${sc
 export async function prepare(target) {
   console.log('preparing:');
   spawnSync('createdb', ['-h', '127.0.0.1', '-U', 'postgres', target.dbName], { stdio: 'ignore' });
-  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], { DATABASE_URL: target.databaseUrl });
-  step(`seed --scale ${target.scale}`, process.execPath, ['apps/api/dist/seed/main.js', '--scale', String(target.scale)], { DATABASE_URL: target.databaseUrl });
+  step('migrate', process.execPath, ['packages/db/dist/migrator/cli.js', 'migrate'], {
+    DATABASE_URL: target.databaseUrl,
+  });
+  step(
+    `seed --scale ${target.scale}`,
+    process.execPath,
+    ['apps/api/dist/seed/main.js', '--scale', String(target.scale)],
+    { DATABASE_URL: target.databaseUrl },
+  );
   const redis = new Redis(target.redisUrl);
   await redis.flushdb();
   redis.disconnect();
@@ -104,7 +116,11 @@ export async function json(res) {
 /** Logs in a demo user; returns the token, the claims and the org id of `slug`. */
 export async function demoLogin(base, email, slug) {
   const login = await json(
-    await fetch(`${base}/api/v1/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: 'amms-demo-2026' }) }),
+    await fetch(`${base}/api/v1/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password: 'amms-demo-2026' }),
+    }),
   );
   const orgId = login.memberships.find((m) => m.organization.slug === slug).organization.id;
   const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString('utf8'));

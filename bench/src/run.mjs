@@ -79,9 +79,13 @@ try {
 
   console.log(`AMMS bench — ${N} requests per case, concurrency ${CONCURRENCY}, API on ${BASE}\n`);
   // warm-up
-  await measure('warm-up', 100, CONCURRENCY, () => fetch(`${BASE}/api/v1/orgs/${orgId}/members?limit=50`, { headers: auth }));
+  await measure('warm-up', 100, CONCURRENCY, () =>
+    fetch(`${BASE}/api/v1/orgs/${orgId}/members?limit=50`, { headers: auth }),
+  );
   const health = await measure('GET /health (no auth, baseline)', N, CONCURRENCY, () => fetch(`${BASE}/health`));
-  const me = await measure('GET /me (JWT + live-session check)', N, CONCURRENCY, () => fetch(`${BASE}/api/v1/me`, { headers: auth }));
+  const me = await measure('GET /me (JWT + live-session check)', N, CONCURRENCY, () =>
+    fetch(`${BASE}/api/v1/me`, { headers: auth }),
+  );
   const members = await measure('GET /orgs/:id/members (membership+perm+query)', N, CONCURRENCY, () =>
     fetch(`${BASE}/api/v1/orgs/${orgId}/members?limit=50`, { headers: auth }),
   );

@@ -67,5 +67,12 @@ export function solveExact(highs, space, timeLimit = 60) {
   const r = highs.solve(lp, { output_flag: false, time_limit: timeLimit, mip_rel_gap: 0, mip_abs_gap: 0.5 });
   const seconds = (performance.now() - t0) / 1000;
   const vars = Object.keys(r.Columns ?? {}).length;
-  return { optimum: Math.round(r.ObjectiveValue), bound: r.Info?.mip_dual_bound ?? r.ObjectiveValue, status: r.Status, seconds, vars, rows: (r.Rows ?? []).length };
+  return {
+    optimum: Math.round(r.ObjectiveValue),
+    bound: r.Info?.mip_dual_bound ?? r.ObjectiveValue,
+    status: r.Status,
+    seconds,
+    vars,
+    rows: (r.Rows ?? []).length,
+  };
 }

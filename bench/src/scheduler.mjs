@@ -28,13 +28,23 @@ const K = Number(process.env.BENCH_SCHED_INSTANCES ?? 20);
 const SEED = Number(process.env.BENCH_SCHED_SEED ?? 4);
 const TIME_LIMIT = Number(process.env.BENCH_SCHED_MIP_SECONDS ?? 60);
 const SMALL = { jobs: 30, machines: 8, operators: 6, days: 7, busyPerMachine: 2, busyPerOperator: 1, downShare: 0.1 };
-const LARGE = { jobs: 500, machines: 100, operators: 60, days: 21, busyPerMachine: 3, busyPerOperator: 2, downShare: 0.1 };
+const LARGE = {
+  jobs: 500,
+  machines: 100,
+  operators: 60,
+  days: 21,
+  busyPerMachine: 3,
+  busyPerOperator: 2,
+  downShare: 0.1,
+};
 
 const highs = await loadHighs();
 const pct = (x) => `${(100 * x).toFixed(2)} %`;
 let violations = 0;
 
-console.log(`\n1. Gap to the exact optimum: ${K} instances × ${SMALL.jobs} jobs, ${SMALL.machines} machines, ${SMALL.operators} operators, ${SMALL.days} days\n`);
+console.log(
+  `\n1. Gap to the exact optimum: ${K} instances × ${SMALL.jobs} jobs, ${SMALL.machines} machines, ${SMALL.operators} operators, ${SMALL.days} days\n`,
+);
 console.log('inst  jobs placed  weight  optimum  gap       sched ms  MIP s   MIP vars  status   viol');
 const gaps = [];
 for (let i = 0; i < K; i++) {
@@ -50,14 +60,28 @@ for (let i = 0; i < K; i++) {
   const gap = optimum > 0 ? (optimum - res.stats.weightPlaced) / optimum : 0;
   gaps.push(gap);
   console.log(
-    [String(i).padEnd(5), String(res.stats.jobs).padEnd(5), String(res.stats.placed).padEnd(7), String(res.stats.weightPlaced).padEnd(7), String(optimum).padEnd(8), pct(gap).padEnd(9), ms.toFixed(1).padEnd(9), exact.seconds.toFixed(2).padEnd(7), String(exact.vars).padEnd(9), exact.status.padEnd(8), v].join(' '),
+    [
+      String(i).padEnd(5),
+      String(res.stats.jobs).padEnd(5),
+      String(res.stats.placed).padEnd(7),
+      String(res.stats.weightPlaced).padEnd(7),
+      String(optimum).padEnd(8),
+      pct(gap).padEnd(9),
+      ms.toFixed(1).padEnd(9),
+      exact.seconds.toFixed(2).padEnd(7),
+      String(exact.vars).padEnd(9),
+      exact.status.padEnd(8),
+      v,
+    ].join(' '),
   );
 }
 const mean = gaps.reduce((a, b) => a + b, 0) / Math.max(1, gaps.length);
 const max = Math.max(0, ...gaps);
 console.log(`\nmean gap ${pct(mean)}  max gap ${pct(max)}  (target: mean ≤ 2 %)`);
 
-console.log(`\n2. Time: ${LARGE.jobs} jobs × ${LARGE.machines} machines × ${LARGE.operators} operators, ${LARGE.days} days (median of 3)\n`);
+console.log(
+  `\n2. Time: ${LARGE.jobs} jobs × ${LARGE.machines} machines × ${LARGE.operators} operators, ${LARGE.days} days (median of 3)\n`,
+);
 const big = randomInstance(SEED * 1000 + 999, LARGE);
 const times = [];
 let bigRes;
@@ -70,8 +94,12 @@ times.sort((a, b) => a - b);
 const bigV = validate(big, bigRes.items).violations.length;
 violations += bigV;
 const s = bigRes.stats;
-console.log(`runs ${times.map((t) => `${t.toFixed(0)} ms`).join(', ')} → median ${times[1].toFixed(0)} ms (target ≤ 2000 ms)`);
-console.log(`placed ${s.placed}/${s.jobs}, weight ${s.weightPlaced}/${s.weightTotal}, restarts ${s.restarts}, machine changes ${s.machineChanges}, violations ${bigV}`);
+console.log(
+  `runs ${times.map((t) => `${t.toFixed(0)} ms`).join(', ')} → median ${times[1].toFixed(0)} ms (target ≤ 2000 ms)`,
+);
+console.log(
+  `placed ${s.placed}/${s.jobs}, weight ${s.weightPlaced}/${s.weightTotal}, restarts ${s.restarts}, machine changes ${s.machineChanges}, violations ${bigV}`,
+);
 
 console.log(`\n3. Hard-constraint violations (validator) over all ${K + 1} instances: ${violations} (must be 0)\n`);
 console.log('| figure | value | target |');

@@ -38,7 +38,13 @@ export function dockerStages(text) {
       const m = /^(?:--platform=\S+\s+)?(\S+)(?:\s+AS\s+(\S+))?$/i.exec(arg);
       if (!m) throw new Error(`unreadable FROM: ${line}`);
       const parent = stages.get(m[1]);
-      cur = { name: m[2] ?? m[1], from: m[1], user: parent?.user ?? null, healthcheck: parent?.healthcheck ?? null, copiesFrom: [] };
+      cur = {
+        name: m[2] ?? m[1],
+        from: m[1],
+        user: parent?.user ?? null,
+        healthcheck: parent?.healthcheck ?? null,
+        copiesFrom: [],
+      };
       stages.set(cur.name, cur);
     } else if (cur && up === 'USER') cur.user = arg;
     else if (cur && up === 'HEALTHCHECK') cur.healthcheck = /^NONE$/i.test(arg) ? 'NONE' : arg;
@@ -53,15 +59,19 @@ export function dockerStages(text) {
 export function checkDockerfile(text, { served, runnable }) {
   const problems = [];
   const stages = dockerStages(text);
-  for (const s of stages.values()) for (const f of s.copiesFrom) if (!stages.has(f)) problems.push(`Dockerfile stage ${s.name}: COPY --from=${f}: no such stage`);
+  for (const s of stages.values())
+    for (const f of s.copiesFrom)
+      if (!stages.has(f)) problems.push(`Dockerfile stage ${s.name}: COPY --from=${f}: no such stage`);
   for (const t of runnable) {
     const s = stages.get(t);
     if (!s) problems.push(`Dockerfile: no stage "${t}"`);
-    else if (!s.user || s.user === 'root' || s.user === '0') problems.push(`Dockerfile stage ${t}: runs as root (set USER)`);
+    else if (!s.user || s.user === 'root' || s.user === '0')
+      problems.push(`Dockerfile stage ${t}: runs as root (set USER)`);
   }
   for (const t of served) {
     const s = stages.get(t);
-    if (s && (!s.healthcheck || s.healthcheck === 'NONE')) problems.push(`Dockerfile stage ${t}: serves HTTP but has no HEALTHCHECK`);
+    if (s && (!s.healthcheck || s.healthcheck === 'NONE'))
+      problems.push(`Dockerfile stage ${t}: serves HTTP but has no HEALTHCHECK`);
   }
   return { problems, stages };
 }
@@ -80,12 +90,15 @@ export function checkCompose(text, stages, { appServices }) {
   const problems = [];
   const doc = parse(text, { merge: true });
   const validate = composeValidator();
-  if (!validate(doc)) for (const e of validate.errors ?? []) problems.push(`compose: ${e.instancePath || '/'} ${e.message}`);
+  if (!validate(doc))
+    for (const e of validate.errors ?? []) problems.push(`compose: ${e.instancePath || '/'} ${e.message}`);
   const services = doc?.services ?? {};
   for (const [name, svc] of Object.entries(services)) {
     const target = svc.build?.target;
-    if (svc.build && !target) problems.push(`compose service ${name}: build without a target (the Dockerfile builds several images)`);
-    if (target && !stages.has(target)) problems.push(`compose service ${name}: build target ${target} is not a Dockerfile stage`);
+    if (svc.build && !target)
+      problems.push(`compose service ${name}: build without a target (the Dockerfile builds several images)`);
+    if (target && !stages.has(target))
+      problems.push(`compose service ${name}: build target ${target} is not a Dockerfile stage`);
     const deps = Array.isArray(svc.depends_on) ? svc.depends_on : Object.keys(svc.depends_on ?? {});
     for (const d of deps) {
       if (!services[d]) {
@@ -95,13 +108,17 @@ export function checkCompose(text, stages, { appServices }) {
       const mine = svc.profiles ?? [];
       const theirs = services[d].profiles ?? [];
       // a dependency must be started whenever this service is: no profile, or one this service has
-      if (theirs.length && !theirs.some((p) => mine.includes(p))) problems.push(`compose service ${name}: depends_on ${d}, which its profiles ${JSON.stringify(mine)} do not start`);
+      if (theirs.length && !theirs.some((p) => mine.includes(p)))
+        problems.push(
+          `compose service ${name}: depends_on ${d}, which its profiles ${JSON.stringify(mine)} do not start`,
+        );
     }
   }
   for (const s of appServices) {
     const svc = services[s];
     if (!svc) problems.push(`compose: the app profile lacks service ${s}`);
-    else if (svc.profiles && !svc.profiles.includes('app')) problems.push(`compose service ${s}: not in the app profile`);
+    else if (svc.profiles && !svc.profiles.includes('app'))
+      problems.push(`compose service ${s}: not in the app profile`);
   }
   return { problems, services: Object.keys(services).length };
 }

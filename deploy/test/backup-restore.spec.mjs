@@ -8,22 +8,38 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The backup and restore scripts of docs/deploy.md, run for real: a migrated database with rows and
 // a blob store → backup.sh → restore.sh into a fresh database and folder → the same rows and bytes.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const base = (process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/amms_test').replace(/\/[^/?]+(\?|$)/, '/$1');
+const base = (process.env.TEST_DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/amms_test').replace(
+  /\/[^/?]+(\?|$)/,
+  '/$1',
+);
 const url = (db) => base.replace(/\/(\?|$)/, `/${db}$1`);
 const SRC = 'amms_deploy_backup_src';
 const DST = 'amms_deploy_backup_dst';
 const tmp = mkdtempSync(path.join(tmpdir(), 'amms-backup-'));
-const sql = (db, q) => execFileSync('psql', ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url(db), '-c', q], { encoding: 'utf8' }).trim();
+const sql = (db, q) =>
+  execFileSync('psql', ['-X', '-A', '-t', '-v', 'ON_ERROR_STOP=1', '-d', url(db), '-c', q], {
+    encoding: 'utf8',
+  }).trim();
 const recreate = (db) => {
   sql('postgres', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
   sql('postgres', `CREATE DATABASE ${db}`);
 };
-const script = (name, args, env) => execFileSync('bash', [path.join(repo, 'deploy/scripts', name), ...args], { env: { ...process.env, ...env }, encoding: 'utf8' });
+const script = (name, args, env) =>
+  execFileSync('bash', [path.join(repo, 'deploy/scripts', name), ...args], {
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+  });
 
 beforeAll(() => {
   recreate(SRC);
-  execFileSync(process.execPath, [path.join(repo, 'packages/db/dist/migrator/cli.js'), 'migrate'], { env: { ...process.env, DATABASE_URL: url(SRC) }, stdio: 'ignore' });
-  sql(SRC, `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('6f1c1a52-3c4e-4a53-9d5e-0d6f1a2b3c4d', 'backup-co-op', '备份合作社', now())`);
+  execFileSync(process.execPath, [path.join(repo, 'packages/db/dist/migrator/cli.js'), 'migrate'], {
+    env: { ...process.env, DATABASE_URL: url(SRC) },
+    stdio: 'ignore',
+  });
+  sql(
+    SRC,
+    `INSERT INTO "Organization" (id, slug, name, "updatedAt") VALUES ('6f1c1a52-3c4e-4a53-9d5e-0d6f1a2b3c4d', 'backup-co-op', '备份合作社', now())`,
+  );
 });
 afterAll(() => {
   for (const db of [SRC, DST]) sql('postgres', `DROP DATABASE IF EXISTS ${db} WITH (FORCE)`);
@@ -42,7 +58,9 @@ describe('backup.sh → restore.sh', () => {
     const restored = path.join(tmp, 'restored-blobs');
     script('restore.sh', [folder], { DATABASE_URL: url(DST), STORAGE_DIR: restored });
     expect(sql(DST, `SELECT name FROM "Organization" WHERE slug = 'backup-co-op'`)).toBe('备份合作社');
-    expect(sql(DST, 'SELECT count(*) FROM _prisma_migrations')).toBe(sql(SRC, 'SELECT count(*) FROM _prisma_migrations'));
+    expect(sql(DST, 'SELECT count(*) FROM _prisma_migrations')).toBe(
+      sql(SRC, 'SELECT count(*) FROM _prisma_migrations'),
+    );
     expect(readFileSync(path.join(restored, 'ab', 'abcdef'), 'utf8')).toBe('manual page bytes ✓');
   });
 

@@ -14,7 +14,9 @@ const opts = { served: ['api', 'web'], runnable: ['api', 'worker', 'migrate', 'w
 
 describe('Kubernetes manifest check', () => {
   it('accepts the shipped api manifests', async () => {
-    expect((await checkManifests({ 'api.yaml': api, 'config.yaml': config, 'storage.yaml': storage })).problems).toEqual([]);
+    expect(
+      (await checkManifests({ 'api.yaml': api, 'config.yaml': config, 'storage.yaml': storage })).problems,
+    ).toEqual([]);
   });
 
   it('refuses a schema violation, a typo in a container key and a missing probe', async () => {
@@ -27,7 +29,9 @@ describe('Kubernetes manifest check', () => {
   });
 
   it('refuses dangling references (HPA target, ConfigMap, claim)', async () => {
-    const { problems } = await checkManifests({ 'api.yaml': api.replace('kind: Deployment, name: amms-api', 'kind: Deployment, name: amms-apii') });
+    const { problems } = await checkManifests({
+      'api.yaml': api.replace('kind: Deployment, name: amms-api', 'kind: Deployment, name: amms-apii'),
+    });
     const text = problems.join('\n');
     expect(text).toMatch(/scaleTargetRef Deployment\/amms-apii is not defined/);
     expect(text).toMatch(/ConfigMap\/amms-config is not defined/);
@@ -35,7 +39,9 @@ describe('Kubernetes manifest check', () => {
   });
 
   it('refuses an unknown kind', async () => {
-    const { problems } = await checkManifests({ 'x.yaml': 'apiVersion: apps/v1\nkind: Deploymnt\nmetadata: { name: x }\n' });
+    const { problems } = await checkManifests({
+      'x.yaml': 'apiVersion: apps/v1\nkind: Deploymnt\nmetadata: { name: x }\n',
+    });
     expect(problems).toEqual(['x.yaml Deploymnt/x: unknown apiVersion/kind apps/v1 Deploymnt']);
   });
 });
@@ -51,12 +57,17 @@ describe('Dockerfile and compose check', () => {
     const rootWeb = dockerfile.replace(/FROM base AS web([\s\S]*?)USER node\n/, 'FROM base AS web$1');
     expect(checkDockerfile(rootWeb, opts).problems).toContain('Dockerfile stage web: runs as root (set USER)');
     const noHealth = dockerfile.replace(/(FROM base AS web[\s\S]*?)HEALTHCHECK[^\n]*\\\n[^\n]*\n/, '$1');
-    expect(checkDockerfile(noHealth, opts).problems).toContain('Dockerfile stage web: serves HTTP but has no HEALTHCHECK');
+    expect(checkDockerfile(noHealth, opts).problems).toContain(
+      'Dockerfile stage web: serves HTTP but has no HEALTHCHECK',
+    );
   });
 
   it('refuses a compose schema error, an unknown build target and a dependency outside the profile', () => {
     const { stages } = checkDockerfile(dockerfile, opts);
-    const bad = compose.replace('target: worker', 'target: wroker').replace('stop_grace_period: 30s', 'stop_grace_period: [30]').replace('profiles: [app, seed]', 'profiles: [app]');
+    const bad = compose
+      .replace('target: worker', 'target: wroker')
+      .replace('stop_grace_period: 30s', 'stop_grace_period: [30]')
+      .replace('profiles: [app, seed]', 'profiles: [app]');
     const text = checkCompose(bad, stages, { appServices: ['api'] }).problems.join('\n');
     expect(text).toMatch(/build target wroker is not a Dockerfile stage/);
     expect(text).toMatch(/stop_grace_period/);

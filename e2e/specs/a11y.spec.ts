@@ -20,7 +20,11 @@ const DESK = { width: 1440, height: 900 } as const;
 async function expectAccessible(page: Page, where: string) {
   const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const lines = result.violations.map(
-    (v) => `${v.id} (${v.impact}): ${v.help}\n${v.nodes.slice(0, 5).map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join('; ')}`).join('\n')}`,
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
+        .slice(0, 5)
+        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join('; ')}`)
+        .join('\n')}`,
   );
   // soft: one run lists the violations of every page, not only the first page's
   expect.soft(lines, `accessibility violations on ${where}`).toEqual([]);
@@ -47,16 +51,19 @@ test.describe('desk, 1440 px', () => {
     test.setTimeout(240_000);
     const admin = await ApiUser.login(request, 'admin@green-valley.demo');
     const org = `/orgs/${admin.orgId}`;
-    const some = async <T,>(path: string) => (await admin.get<{ items: T[] }>(path)).items[0]!;
+    const some = async <T>(path: string) => (await admin.get<{ items: T[] }>(path)).items[0]!;
     const asset = await some<{ id: string }>('assets?limit=1');
     const job = await some<{ id: string }>('jobs?limit=1');
     const workOrder = await some<{ id: string }>('work-orders?limit=1');
     const costDocument = await some<{ id: string }>('cost-documents?limit=1');
-    const run = await admin.post<{ draft: { id: string } | null }>('agent/runs', { goal: '安排下周的收获作业，避开维修中的机器' });
+    const run = await admin.post<{ draft: { id: string } | null }>('agent/runs', {
+      goal: '安排下周的收获作业，避开维修中的机器',
+    });
     expect(run.draft, 'the agent produced a draft').toBeTruthy();
 
     await login(page, 'admin@green-valley.demo');
-    const heading = (name: RegExp | string) => (p: Page) => expect(p.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 60_000 });
+    const heading = (name: RegExp | string) => (p: Page) =>
+      expect(p.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 60_000 });
     const h1 = (p: Page) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
 
     await check(page, org, h1);
@@ -97,7 +104,14 @@ test.describe('desk, 1440 px', () => {
 
     // English is longer: the busiest pages again, in English (the page says so in <html lang>)
     await page.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(page.url()).origin }]);
-    for (const path of [org, `${org}/jobs`, `${org}/jobs/timeline`, `${org}/maintenance/work-orders`, `${org}/drafts/${run.draft!.id}`, `${org}/members`]) {
+    for (const path of [
+      org,
+      `${org}/jobs`,
+      `${org}/jobs/timeline`,
+      `${org}/maintenance/work-orders`,
+      `${org}/drafts/${run.draft!.id}`,
+      `${org}/members`,
+    ]) {
       await check(page, path, h1);
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
     }
@@ -162,7 +176,9 @@ test.describe('phone, 375 px', () => {
     test.setTimeout(180_000);
     const mechanicApi = await ApiUser.login(request, 'mechanic@green-valley.demo');
     const operatorApi = await ApiUser.login(request, 'operator@green-valley.demo');
-    const jobs = await operatorApi.get<{ items: { id: string }[] }>(`jobs?limit=1&operatorMembershipId=${operatorApi.membership.membershipId}`);
+    const jobs = await operatorApi.get<{ items: { id: string }[] }>(
+      `jobs?limit=1&operatorMembershipId=${operatorApi.membership.membershipId}`,
+    );
     const workOrders = await mechanicApi.get<{ items: { id: string }[] }>('work-orders?limit=1');
     const fieldReady = (p: Page) => expect(p.getByRole('heading', { level: 1 })).toBeVisible({ timeout: 60_000 });
 
@@ -190,7 +206,12 @@ async function readyManual(request: APIRequestContext) {
   const admin = await ApiUser.login(request, 'admin@green-valley.demo');
   const asset = (await admin.get<{ items: Asset[] }>('assets?limit=1')).items[0]!;
   const tag = uniqueTag();
-  const { document } = await uploadManual(request, admin, { title: `A11y 液压手册 ${tag}`, pdf: hydraulicManual(tag), language: 'en', machineModelIds: [asset.modelId] });
+  const { document } = await uploadManual(request, admin, {
+    title: `A11y 液压手册 ${tag}`,
+    pdf: hydraulicManual(tag),
+    language: 'en',
+    machineModelIds: [asset.modelId],
+  });
   const ready = await waitReady(admin, document.id);
   return {
     orgId: admin.orgId,
@@ -202,11 +223,15 @@ async function readyManual(request: APIRequestContext) {
   };
 }
 
-const answered = (p: Page) => expect(p.getByRole('heading', { level: 2, name: /^(回答|Answer)$/ })).toBeVisible({ timeout: 60_000 });
+const answered = (p: Page) =>
+  expect(p.getByRole('heading', { level: 2, name: /^(回答|Answer)$/ })).toBeVisible({ timeout: 60_000 });
 const highlighted = (p: Page) => expect(p.locator('mark').first()).toBeVisible({ timeout: 60_000 });
 
 test.describe('knowledge (issue #13)', () => {
-  test('desk, 1440 px: ask, answer, the manuals don’t say this, manuals, a manual, a cited page, the upload dialog; in English too', async ({ page, request }) => {
+  test('desk, 1440 px: ask, answer, the manuals don’t say this, manuals, a manual, a cited page, the upload dialog; in English too', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(420_000);
     await page.setViewportSize(DESK);
     const kb = await readyManual(request);
@@ -215,12 +240,20 @@ test.describe('knowledge (issue #13)', () => {
     await login(page, 'admin@green-valley.demo');
     await check(page, `${org}/knowledge`, h1);
     await check(page, `${org}/knowledge?q=${encodeURIComponent(kb.question)}`, answered);
-    await check(page, `${org}/knowledge?q=${encodeURIComponent('怎样烤制酸面包？')}`, (p) => expect(p.getByRole('heading', { level: 2, name: '手册里没有写' })).toBeVisible({ timeout: 60_000 }));
+    await check(page, `${org}/knowledge?q=${encodeURIComponent('怎样烤制酸面包？')}`, (p) =>
+      expect(p.getByRole('heading', { level: 2, name: '手册里没有写' })).toBeVisible({ timeout: 60_000 }),
+    );
     await check(page, `${org}/knowledge?asset=${kb.assetId}`, h1);
     await check(page, `${org}/knowledge/documents`, h1);
     await check(page, `${org}/knowledge/documents/${kb.documentId}`, h1);
-    await check(page, `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`, highlighted);
-    await check(page, `${org}/assets/${kb.assetId}`, (p) => expect(p.getByRole('region', { name: '手册' })).toBeVisible({ timeout: 60_000 }));
+    await check(
+      page,
+      `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`,
+      highlighted,
+    );
+    await check(page, `${org}/assets/${kb.assetId}`, (p) =>
+      expect(p.getByRole('region', { name: '手册' })).toBeVisible({ timeout: 60_000 }),
+    );
 
     // the upload dialog open, focus inside it
     await page.goto(`${org}/knowledge/documents`);
@@ -235,11 +268,18 @@ test.describe('knowledge (issue #13)', () => {
     await page.context().addCookies([{ name: 'amms_locale', value: 'en', url: new URL(page.url()).origin }]);
     await check(page, `${org}/knowledge?q=${encodeURIComponent(kb.question)}`, answered);
     await check(page, `${org}/knowledge/documents`, h1);
-    await check(page, `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`, highlighted);
+    await check(
+      page,
+      `${org}/knowledge/documents/${kb.documentId}/versions/${kb.versionId}/pages/2?hl=${encodeURIComponent(kb.snippet)}`,
+      highlighted,
+    );
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');
   });
 
-  test('phone, 375 px: ask the manual for a machine, the answer, a cited page; in English too', async ({ browser, request }) => {
+  test('phone, 375 px: ask the manual for a machine, the answer, a cited page; in English too', async ({
+    browser,
+    request,
+  }) => {
     test.setTimeout(420_000);
     const kb = await readyManual(request);
     const mechanic = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true, bypassCSP: true });

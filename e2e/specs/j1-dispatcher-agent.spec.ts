@@ -24,7 +24,10 @@ async function login(page: Page, email: string, password: string) {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -53,7 +56,9 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     await expect(run.getByText(/理解目标：安排作业，时间段 \d{4}-\d{2}-\d{2} 至 \d{4}-\d{2}-\d{2}/)).toBeVisible();
     await expect(run.getByText(/查找待安排的作业/)).toBeVisible();
     // tool steps say how many records they read, not only bytes
-    await expect(run.getByText(/查看可用机具及其状态.*读到 [1-9]\d* 条记录（约 [\d.]+ (KB|字节)），用时 \d+ 毫秒/)).toBeVisible();
+    await expect(
+      run.getByText(/查看可用机具及其状态.*读到 [1-9]\d* 条记录（约 [\d.]+ (KB|字节)），用时 \d+ 毫秒/),
+    ).toBeVisible();
     await expect(run.getByText(/避开维修中的机具/)).toBeVisible();
     const draftCard = run.getByRole('region', { name: '生成的草稿' });
     await expect(draftCard).toBeVisible();
@@ -81,7 +86,8 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     // unplaced jobs: their reasons, or an explicit "none"
     const unplaced = page.getByRole('region', { name: /^无法安排的作业（\d+）$/ });
     await expect(unplaced).toBeVisible();
-    if ((await unplaced.getByRole('heading').textContent())?.includes('（0）')) await expect(unplaced.getByText('没有：所有作业都已安排。')).toBeVisible();
+    if ((await unplaced.getByRole('heading').textContent())?.includes('（0）'))
+      await expect(unplaced.getByText('没有：所有作业都已安排。')).toBeVisible();
     else await expect(unplaced.getByRole('listitem').first()).toBeVisible();
 
     // the timeline: proposed bars with accessible names, the legend, existing bookings loaded
@@ -89,7 +95,9 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     await expect(timeline).toBeVisible();
     await expect(timeline.getByRole('link', { name: /（草稿建议）/ })).toHaveCount(n1);
     await expect(timeline.getByText('图例')).toBeVisible();
-    await expect(page.getByRole('region', { name: /时间线：草稿建议与已有安排/ }).getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+    await expect(page.getByRole('region', { name: /时间线：草稿建议与已有安排/ }).getByRole('status')).toHaveCount(0, {
+      timeout: 30_000,
+    });
     await page.screenshot({ path: artifact('draft-review.png'), fullPage: true });
 
     // ---- edit: drop the first item → version 2 with a diff
@@ -137,13 +145,19 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     await cdp.send('Network.enable');
     const messages: { eventName: string; data: string }[] = [];
     cdp.on('Network.eventSourceMessageReceived', (e) => messages.push(e));
-    const stream = page.waitForResponse((r) => /\/api\/proxy\/orgs\/[^/]+\/executions\/[0-9a-f-]{36}\/events$/.test(r.url()), { timeout: SLOW });
+    const stream = page.waitForResponse(
+      (r) => /\/api\/proxy\/orgs\/[^/]+\/executions\/[0-9a-f-]{36}\/events$/.test(r.url()),
+      { timeout: SLOW },
+    );
     await executeButton.click();
     await expect(page).toHaveURL(/\?execution=[0-9a-f-]{36}$/);
     const streamed = await stream;
     expect(streamed.status()).toBe(200);
     expect(streamed.headers()['content-type']).toMatch(/^text\/event-stream/);
-    expect(streamed.headers()['content-encoding'], 'the stream is not compressed (compression buffers it)').toBeUndefined();
+    expect(
+      streamed.headers()['content-encoding'],
+      'the stream is not compressed (compression buffers it)',
+    ).toBeUndefined();
     await expect(execution.getByText('结果：全部成功')).toBeVisible({ timeout: SLOW });
     // the stream delivered the execution up to its final status
     expect(messages.length).toBeGreaterThanOrEqual(1);
@@ -156,12 +170,17 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     await expect(execution.getByRole('link', { name: /^查看作业/ })).toHaveCount(n1 - 1);
     await expect(execution.getByText(`已处理 ${n1 - 1} / ${n1 - 1}`)).toBeVisible();
     await expect(summary.getByText('已执行', { exact: true })).toBeVisible({ timeout: 15_000 });
-    const firstRecord = await execution.getByRole('link', { name: /^查看作业/ }).first().getAttribute('href');
+    const firstRecord = await execution
+      .getByRole('link', { name: /^查看作业/ })
+      .first()
+      .getAttribute('href');
     expect(firstRecord).toMatch(/\/jobs\/[0-9a-f-]{36}$/);
 
     // a reload finds the execution again (the draft lists its executions)
     await page.goto(draftUrl);
-    await expect(page.getByRole('region', { name: '执行', exact: true }).getByText('结果：全部成功')).toBeVisible({ timeout: SLOW });
+    await expect(page.getByRole('region', { name: '执行', exact: true }).getByText('结果：全部成功')).toBeVisible({
+      timeout: SLOW,
+    });
 
     // ---- the audit trail of the draft
     await page.getByRole('link', { name: '查看审计轨迹' }).click();

@@ -40,11 +40,22 @@ test('the jobs list reorders when the sort changes, and the order lives in the U
   const day = (i: number) => new Date(first.getTime() + i * 86_400_000);
   const title = (name: string) => `E2E 排序 ${tag} ${name}`;
   // created C, A, B: window order (A, B, C) and creation order differ
-  for (const [name, i] of [['C', 2], ['A', 0], ['B', 1]] as const) {
+  for (const [name, i] of [
+    ['C', 2],
+    ['A', 0],
+    ['B', 1],
+  ] as const) {
     const start = new Date(day(i).getTime() + 4 * 3_600_000);
     const res = await request.post(`${API_URL}/api/v1/orgs/${orgId}/jobs`, {
       headers: { ...headers, 'idempotency-key': randomUUID() },
-      data: { fieldId, operationType: 'TILLAGE', title: title(name), estimatedHours: 2, windowStart: start.toISOString(), windowEnd: new Date(start.getTime() + 4 * 3_600_000).toISOString() },
+      data: {
+        fieldId,
+        operationType: 'TILLAGE',
+        title: title(name),
+        estimatedHours: 2,
+        windowStart: start.toISOString(),
+        windowEnd: new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+      },
     });
     expect(res.status(), await res.text()).toBe(201);
   }

@@ -14,7 +14,12 @@ import { hydraulicManual, uniqueTag } from '../support/knowledge.js';
 const DESK = { width: 1440, height: 900 } as const;
 
 type Model = { id: string; manufacturer: string; name: string };
-type Doc = { id: string; title: string; currentVersionId: string | null; latestVersion: { id: string; versionNumber: number; status: string } };
+type Doc = {
+  id: string;
+  title: string;
+  currentVersionId: string | null;
+  latestVersion: { id: string; versionNumber: number; status: string };
+};
 
 /** the answer of the question box on this page, once it is there */
 async function ask(page: Page, question: string) {
@@ -22,7 +27,11 @@ async function ask(page: Page, question: string) {
   await page.getByRole('button', { name: '提问', exact: true }).click();
 }
 
-test('knowledge: upload → READY → ask in the web and the field app → cited page with the snippet highlighted', async ({ page, browser, request }) => {
+test('knowledge: upload → READY → ask in the web and the field app → cited page with the snippet highlighted', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(420_000);
   const admin = await ApiUser.login(request, 'admin@green-valley.demo');
   const mechanicApi = await ApiUser.login(request, 'mechanic@green-valley.demo');
@@ -30,7 +39,9 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
 
   // the machine the manual is for, and a work order on it for the mechanic's phone
   const models = (await admin.get<{ items: Model[] }>('machine-models?limit=200')).items;
-  const asset = (await admin.get<{ items: Asset[] }>('assets?status=ACTIVE&limit=50')).items.find((a) => models.some((m) => m.id === a.modelId))!;
+  const asset = (await admin.get<{ items: Asset[] }>('assets?status=ACTIVE&limit=50')).items.find((a) =>
+    models.some((m) => m.id === a.modelId),
+  )!;
   expect(asset, 'an ACTIVE machine with a catalog model').toBeTruthy();
   const model = models.find((m) => m.id === asset.modelId)!;
   const tag = uniqueTag();
@@ -57,20 +68,34 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   // more than 10 MB (Next's default limit of a buffered body): the BFF must stream it
   const pdf = hydraulicManual(tag, 1, 11 * 1024 * 1024);
   expect(pdf.length).toBeGreaterThan(10 * 1024 * 1024);
-  await dialog.getByLabel('PDF 文件').setInputFiles({ name: `hydraulic-${tag}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await dialog
+    .getByLabel('PDF 文件')
+    .setInputFiles({ name: `hydraulic-${tag}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   await expect(dialog.getByLabel('标题')).toHaveValue(`hydraulic-${tag}`); // proposed from the file name
   await dialog.getByLabel('标题').fill(title);
   await dialog.getByLabel('语言').selectOption('en');
   await dialog.getByRole('checkbox', { name: `${model.manufacturer} ${model.name}` }).check();
   // a slow line, so that the progress of the 11 MB is seen going up
   const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: 3 * 1024 * 1024 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: 3 * 1024 * 1024,
+  });
   await dialog.getByRole('button', { name: '上传', exact: true }).click();
   await expect(dialog.getByRole('progressbar', { name: '上传进度' })).toBeVisible();
   await expect(dialog.getByText(/^已上传 \d+%（.+ \/ 11 MB）$/)).toBeVisible();
   await expect(dialog.getByRole('button', { name: '取消上传' })).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: `已上传“${title}”第 1 版，正在处理。` })).toBeVisible({ timeout: 60_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await expect(page.getByRole('status').filter({ hasText: `已上传“${title}”第 1 版，正在处理。` })).toBeVisible({
+    timeout: 60_000,
+  });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) });
   await expect(row).toContainText(`${model.manufacturer} ${model.name}`);
   await expect(row).toContainText('可用', { timeout: 180_000 }); // the list refreshes itself
@@ -79,16 +104,24 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
 
   // the same file again: recognised, not processed twice
   await page.getByRole('button', { name: '上传手册' }).click();
-  await dialog.getByLabel('PDF 文件').setInputFiles({ name: `copy-${tag}.pdf`, mimeType: 'application/pdf', buffer: pdf });
+  await dialog
+    .getByLabel('PDF 文件')
+    .setInputFiles({ name: `copy-${tag}.pdf`, mimeType: 'application/pdf', buffer: pdf });
   await dialog.getByRole('button', { name: '上传', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: `这个文件已经上传过（“${title}”第 1 版），不会重复处理。` })).toBeVisible({ timeout: 60_000 });
+  await expect(
+    page.getByRole('status').filter({ hasText: `这个文件已经上传过（“${title}”第 1 版），不会重复处理。` }),
+  ).toBeVisible({ timeout: 60_000 });
   await expect(page.getByRole('row').filter({ has: page.getByRole('link', { name: title }) })).toHaveCount(1);
-  const doc = (await admin.get<{ items: Doc[] }>(`documents?q=${encodeURIComponent(tag)}`)).items.find((d) => d.title === title)!;
+  const doc = (await admin.get<{ items: Doc[] }>(`documents?q=${encodeURIComponent(tag)}`)).items.find(
+    (d) => d.title === title,
+  )!;
   expect(doc.latestVersion.versionNumber).toBe(1);
 
   // the machine page lists the manuals of its model
   await page.goto(`/orgs/${org}/assets/${asset.id}`);
-  await expect(page.getByRole('region', { name: '手册' }).getByRole('link', { name: title })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('region', { name: '手册' }).getByRole('link', { name: title })).toBeVisible({
+    timeout: 60_000,
+  });
 
   // --- a mechanic asks in the web ---
   const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: DESK });
@@ -119,10 +152,21 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   expect(marked).toBe(snippet.replace(/\s+/g, ''));
   await expect(mp.getByRole('img', { name: `“${title}”第 2 页的页面图像` })).toBeVisible();
   // the rendered PNG arrives through the BFF (rendered on first request: give it time)
-  await expect.poll(() => mp.getByRole('img', { name: `“${title}”第 2 页的页面图像` }).evaluate((img: HTMLImageElement) => img.naturalWidth), { timeout: 30_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(
+      () =>
+        mp
+          .getByRole('img', { name: `“${title}”第 2 页的页面图像` })
+          .evaluate((img: HTMLImageElement) => img.naturalWidth),
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThan(0);
   const citedPageUrl = mp.url();
   await mp.screenshot({ path: artifact('knowledge-page.png') });
-  await mp.getByRole('navigation', { name: '翻页' }).getByRole('link', { name: /下一页/ }).click();
+  await mp
+    .getByRole('navigation', { name: '翻页' })
+    .getByRole('link', { name: /下一页/ })
+    .click();
   await expect(mp.getByText('第 3 页 · PDF 第 3 / 3 页').first()).toBeVisible({ timeout: 30_000 });
   await expect(mp.locator('mark')).toHaveCount(0);
   await mp.goBack();
@@ -139,19 +183,31 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   await page.goto(`/orgs/${org}/knowledge/documents/${doc.id}`);
   await page.getByRole('button', { name: '上传新版本' }).click();
   const versionDialog = page.getByRole('dialog', { name: `上传新版本：${title}` });
-  await versionDialog.getByLabel('PDF 文件').setInputFiles({ name: `hydraulic-${tag}-v2.pdf`, mimeType: 'application/pdf', buffer: hydraulicManual(tag, 2) });
+  await versionDialog
+    .getByLabel('PDF 文件')
+    .setInputFiles({ name: `hydraulic-${tag}-v2.pdf`, mimeType: 'application/pdf', buffer: hydraulicManual(tag, 2) });
   await versionDialog.getByRole('button', { name: '上传', exact: true }).click();
-  await expect(page.getByRole('status').filter({ hasText: `已上传“${title}”第 2 版，正在处理。` })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByRole('status').filter({ hasText: `已上传“${title}”第 2 版，正在处理。` })).toBeVisible({
+    timeout: 60_000,
+  });
   const v2 = page.getByRole('row').filter({ has: page.getByRole('rowheader', { name: /第 2 版/ }) });
   await expect(v2).toContainText('可用', { timeout: 180_000 });
   await expect(v2.getByRole('rowheader')).toContainText('当前');
   await mp.goto(citedPageUrl);
-  await expect(mp.getByText('这是旧版本的页面：这本手册已有更新的版本，内容可能已变化。')).toBeVisible({ timeout: 60_000 });
+  await expect(mp.getByText('这是旧版本的页面：这本手册已有更新的版本，内容可能已变化。')).toBeVisible({
+    timeout: 60_000,
+  });
   await expect(mp.locator('mark').first()).toBeVisible();
   await desk.close();
 
   // --- the mechanic on the phone, from the work order: "ask the manual" for that machine ---
-  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: PHONE, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
   const fp = await phone.newPage();
   await login(fp, 'mechanic@green-valley.demo');
   await fp.goto(`/field/work-orders/${workOrder.id}?org=${org}`);
@@ -163,7 +219,12 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   await expect(fieldAnswer).toContainText('19.0', { timeout: 60_000 }); // the current version now
   await expectNoHorizontalScroll(fp);
   await fp.screenshot({ path: artifact('knowledge-field-answer.png') });
-  await fieldAnswer.getByRole('listitem').filter({ hasText: title }).first().getByRole('link', { name: '打开第 2 页' }).click();
+  await fieldAnswer
+    .getByRole('listitem')
+    .filter({ hasText: title })
+    .first()
+    .getByRole('link', { name: '打开第 2 页' })
+    .click();
   await expect(fp.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 60_000 });
   await expect(fp.locator('mark').first()).toContainText('19.0');
   await expectNoHorizontalScroll(fp);

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ApiUser, artifact, createAssignedJob, freeSlotAroundNow, hoursFromNow, login, loginTo, PHONE, primaryMachinesFor } from '../support/field.js';
+import {
+  ApiUser,
+  artifact,
+  createAssignedJob,
+  freeSlotAroundNow,
+  hoursFromNow,
+  login,
+  loginTo,
+  PHONE,
+  primaryMachinesFor,
+} from '../support/field.js';
 
 const RED_RIVER = 'Red River Farms';
 
@@ -11,7 +21,10 @@ const RED_RIVER = 'Red River Farms';
  * machine page, voids it with a reason, and the latest reading is the old one again; the web's
  * own reading form refuses the same jump and offers the confirmation.
  */
-test('meter plausibility: the field app refuses and confirms a jump, the dispatcher voids it on the machine page', async ({ browser, request }) => {
+test('meter plausibility: the field app refuses and confirms a jump, the dispatcher voids it on the machine page', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(240_000);
   // Red River: the green-valley operator's calendar belongs to j2 and j9 (their free slot starts in the past)
   const dispatcher = await ApiUser.login(request, 'dispatcher@red-river.demo', RED_RIVER);
@@ -30,7 +43,13 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   const absurd = Math.floor(last) + 99_000;
 
   // the operator, on a phone
-  const phone = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: PHONE, isMobile: true, hasTouch: true });
+  const phone = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    viewport: PHONE,
+    isMobile: true,
+    hasTouch: true,
+  });
   const page = await phone.newPage();
   await loginTo(page, 'operator@red-river.demo', '/field');
   const card = page.getByRole('region', { name: '今天' }).getByRole('link', { name: new RegExp(title) });
@@ -49,11 +68,17 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   await page.getByRole('button', { name: '开始作业' }).click();
   await expect(page.getByRole('status').filter({ hasText: '作业已开始。' })).toBeVisible();
   await phone.close();
-  const after = await dispatcher.get<{ latestMeterReading: { readingHours: number; jumpConfirmed: boolean } }>(`assets/${machine.id}`);
+  const after = await dispatcher.get<{ latestMeterReading: { readingHours: number; jumpConfirmed: boolean } }>(
+    `assets/${machine.id}`,
+  );
   expect(after.latestMeterReading).toMatchObject({ readingHours: absurd, jumpConfirmed: true });
 
   // the dispatcher, on the desktop: the machine page
-  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const desk = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
   const dpage = await desk.newPage();
   await login(dpage, 'dispatcher@red-river.demo');
   await dpage.goto(`/orgs/${dispatcher.orgId}/assets/${machine.id}`);

@@ -19,7 +19,8 @@ test('an operator and a mechanic land in the field app, a dispatcher on the dash
     const page = await ctx.newPage();
     await signIn(page, email);
     await expect(page, email).toHaveURL(where, { timeout: 60_000 });
-    if (email !== 'dispatcher@green-valley.demo') await expect(page.getByRole('heading', { level: 1, name: /^你好，/ })).toBeVisible({ timeout: 60_000 });
+    if (email !== 'dispatcher@green-valley.demo')
+      await expect(page.getByRole('heading', { level: 1, name: /^你好，/ })).toBeVisible({ timeout: 60_000 });
     await ctx.close();
   }
 });

@@ -14,7 +14,11 @@ const SLOW = 120_000;
 type Doc = { id: string; currentVersionId: string | null; latestVersion: { status: string } };
 type WorkOrder = { id: string; type: string; title: string; assetId: string };
 
-test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cited corrective work order, confirms and executes it', async ({ page, browser, request }) => {
+test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cited corrective work order, confirms and executes it', async ({
+  page,
+  browser,
+  request,
+}) => {
   test.setTimeout(420_000);
   const admin = await ApiUser.login(request, 'admin@green-valley.demo');
 
@@ -23,9 +27,17 @@ test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cite
   expect(combines.length, 'an ACTIVE 雷沃 谷神 GN70').toBeGreaterThan(0);
   const machine = combines[0]!;
   await expect
-    .poll(async () => (await admin.get<{ items: Doc[] }>(`documents?machineModelId=${machine.modelId}`)).items.some((d) => d.currentVersionId !== null), { timeout: 240_000, intervals: [2000] })
+    .poll(
+      async () =>
+        (await admin.get<{ items: Doc[] }>(`documents?machineModelId=${machine.modelId}`)).items.some(
+          (d) => d.currentVersionId !== null,
+        ),
+      { timeout: 240_000, intervals: [2000] },
+    )
     .toBe(true);
-  const before = async () => (await admin.get<{ items: WorkOrder[] }>(`work-orders?assetId=${machine.id}&type=CORRECTIVE&limit=200`)).items.length;
+  const before = async () =>
+    (await admin.get<{ items: WorkOrder[] }>(`work-orders?assetId=${machine.id}&type=CORRECTIVE&limit=200`)).items
+      .length;
   const ordersBefore = await before();
 
   // ---- the mechanic's phone: describe the fault
@@ -52,7 +64,11 @@ test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cite
   expect(await before()).toBe(ordersBefore);
 
   // ---- a dispatcher on the dashboard: review, confirm, execute
-  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const desk = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
   const dpage = await desk.newPage();
   await login(dpage, 'dispatcher@green-valley.demo');
   await dpage.goto(reviewHref!);
@@ -64,7 +80,9 @@ test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cite
   // the citations open the manual page viewer
   const cite = card.getByRole('link', { name: /谷神 GN70.*第 .+ 页$/ }).first();
   await expect(cite).toBeVisible();
-  expect(await cite.getAttribute('href')).toMatch(/\/knowledge\/documents\/[0-9a-f-]{36}\/versions\/[0-9a-f-]{36}\/pages\/\d+\?hl=/);
+  expect(await cite.getAttribute('href')).toMatch(
+    /\/knowledge\/documents\/[0-9a-f-]{36}\/versions\/[0-9a-f-]{36}\/pages\/\d+\?hl=/,
+  );
   await dpage.screenshot({ path: artifact('draft-diagnose.png'), fullPage: true });
 
   const summary = dpage.getByRole('region', { name: '概要' });
@@ -78,7 +96,9 @@ test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cite
 
   // exactly one new CORRECTIVE work order on that machine, titled as drafted
   await expect.poll(before, { timeout: 30_000 }).toBe(ordersBefore + 1);
-  const orders = (await admin.get<{ items: WorkOrder[] }>(`work-orders?assetId=${machine.id}&type=CORRECTIVE&limit=200`)).items;
+  const orders = (
+    await admin.get<{ items: WorkOrder[] }>(`work-orders?assetId=${machine.id}&type=CORRECTIVE&limit=200`)
+  ).items;
   expect(orders.filter((w) => w.title === '故障维修：发动机水温过高')).toHaveLength(1);
   await desk.close();
 });

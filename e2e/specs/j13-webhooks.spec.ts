@@ -44,7 +44,11 @@ test.afterAll(() => new Promise<void>((r) => receiver.close(() => r())));
 /** Standard Webhooks: v1,<base64 HMAC-SHA256(base64-decoded secret, "id.timestamp.body")>, one per valid secret */
 function signatureValid(secret: string, h: Hit): boolean {
   const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
-  const expected = 'v1,' + createHmac('sha256', key).update(`${String(h.headers['webhook-id'])}.${String(h.headers['webhook-timestamp'])}.${h.body}`).digest('base64');
+  const expected =
+    'v1,' +
+    createHmac('sha256', key)
+      .update(`${String(h.headers['webhook-id'])}.${String(h.headers['webhook-timestamp'])}.${h.body}`)
+      .digest('base64');
   return String(h.headers['webhook-signature']).split(' ').includes(expected);
 }
 
@@ -58,7 +62,10 @@ async function login(page: Page, email: string): Promise<string> {
 }
 
 test.describe('j13 webhooks', () => {
-  test('admin: subscribe (private target refused, secret once), signed delivery, log, redeliver, rotate, delete', async ({ page, request }) => {
+  test('admin: subscribe (private target refused, secret once), signed delivery, log, redeliver, rotate, delete', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(process.env.E2E_WEB_DEV ? 600_000 : 180_000);
     const path = `/hook/${randomUUID().slice(0, 8)}`;
     const url = `${receiverBase}${path}`;
@@ -92,13 +99,24 @@ test.describe('j13 webhooks', () => {
     expect(await page.content()).not.toContain(secret.slice(10));
 
     // ── a job created through the API reaches the receiver, signed ─
-    const tokens = await (await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: ADMIN, password: PASSWORD } })).json();
+    const tokens = await (
+      await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: ADMIN, password: PASSWORD } })
+    ).json();
     const auth = { authorization: `Bearer ${tokens.accessToken}` };
-    const fields = await (await request.get(`${API_URL}/api/v1/orgs/${orgId}/fields?limit=1`, { headers: auth })).json();
+    const fields = await (
+      await request.get(`${API_URL}/api/v1/orgs/${orgId}/fields?limit=1`, { headers: auth })
+    ).json();
     const from = new Date(Date.now() + 30 * 86_400_000);
     const created = await request.post(`${API_URL}/api/v1/orgs/${orgId}/jobs`, {
       headers: { ...auth, 'idempotency-key': randomUUID() },
-      data: { fieldId: fields.items[0].id, operationType: 'TILLAGE', estimatedHours: 2, windowStart: from.toISOString(), windowEnd: new Date(from.getTime() + 86_400_000).toISOString(), title: 'E2E webhook' },
+      data: {
+        fieldId: fields.items[0].id,
+        operationType: 'TILLAGE',
+        estimatedHours: 2,
+        windowStart: from.toISOString(),
+        windowEnd: new Date(from.getTime() + 86_400_000).toISOString(),
+        title: 'E2E webhook',
+      },
     });
     expect(created.status()).toBe(201);
     const job = await created.json();
@@ -147,7 +165,10 @@ test.describe('j13 webhooks', () => {
     await expect(page.getByRole('row', { name: new RegExp(path) })).toHaveCount(0);
 
     // tidy: the job goes too
-    const cancel = await request.post(`${API_URL}/api/v1/orgs/${orgId}/jobs/${job.id}/cancel`, { headers: { ...auth, 'idempotency-key': randomUUID() }, data: { reason: 'e2e' } });
+    const cancel = await request.post(`${API_URL}/api/v1/orgs/${orgId}/jobs/${job.id}/cancel`, {
+      headers: { ...auth, 'idempotency-key': randomUUID() },
+      data: { reason: 'e2e' },
+    });
     expect(cancel.status()).toBe(200);
   });
 });

@@ -30,7 +30,9 @@ test.describe('journey 14: agent preferences and feedback', () => {
     await page.getByLabel('调度目标').fill(goal);
     await page.getByRole('button', { name: '生成草稿' }).click();
     const run = page.getByRole('article').filter({ hasText: goal });
-    await expect(run.getByRole('paragraph').filter({ hasText: /^已记住：周日不排作业/ })).toBeVisible({ timeout: 30_000 });
+    await expect(run.getByRole('paragraph').filter({ hasText: /^已记住：周日不排作业/ })).toBeVisible({
+      timeout: 30_000,
+    });
 
     // thumbs up on the answer
     const feedback = run.getByRole('group', { name: '这个回答有帮助吗？' });
@@ -54,7 +56,9 @@ test.describe('journey 14: agent preferences and feedback', () => {
     const en = page.getByRole('listitem').filter({ hasText: 'No work on this day: Sunday' });
     await expect(en).toHaveCount(1);
     await en.getByRole('button', { name: 'Delete preference: No work on this day: Sunday' }).click();
-    await expect(page.getByRole('listitem').filter({ hasText: 'No work on this day: Sunday' })).toHaveCount(0, { timeout: SLOW });
+    await expect(page.getByRole('listitem').filter({ hasText: 'No work on this day: Sunday' })).toHaveCount(0, {
+      timeout: SLOW,
+    });
     await expect(page.getByText('No saved preferences yet.', { exact: false })).toBeVisible();
   });
 });

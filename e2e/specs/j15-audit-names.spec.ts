@@ -8,19 +8,34 @@ import { API_URL, GREEN_VALLEY, PASSWORD, login } from '../support/field.js';
  * `cost.submitted`.
  */
 test('the audit log names the person, their role and the action in words', async ({ page, request }) => {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: 'accountant@green-valley.demo', password: PASSWORD } });
+  const res = await request.post(`${API_URL}/api/v1/auth/login`, {
+    data: { email: 'accountant@green-valley.demo', password: PASSWORD },
+  });
   expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { accessToken: string; user: { name: string }; memberships: { organization: { id: string; name: string } }[] };
+  const body = (await res.json()) as {
+    accessToken: string;
+    user: { name: string };
+    memberships: { organization: { id: string; name: string } }[];
+  };
   const orgId = body.memberships.find((m) => m.organization.name === GREEN_VALLEY)!.organization.id;
   const headers = { authorization: `Bearer ${body.accessToken}` };
   const supplier = `e2e-j15-${randomUUID().slice(0, 8)}`;
   const created = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents`, {
     headers: { ...headers, 'idempotency-key': randomUUID() },
-    data: { category: 'FUEL', documentDate: '2020-02-03', supplier, description: 'journey 15', lines: [{ description: '柴油 0#', quantity: 10, unit: 'L', unitPriceMinor: '800' }] },
+    data: {
+      category: 'FUEL',
+      documentDate: '2020-02-03',
+      supplier,
+      description: 'journey 15',
+      lines: [{ description: '柴油 0#', quantity: 10, unit: 'L', unitPriceMinor: '800' }],
+    },
   });
   expect(created.status(), await created.text()).toBe(201);
   const doc = (await created.json()) as { id: string };
-  const submitted = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${doc.id}/submit`, { headers: { ...headers, 'idempotency-key': randomUUID() }, data: {} });
+  const submitted = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${doc.id}/submit`, {
+    headers: { ...headers, 'idempotency-key': randomUUID() },
+    data: {},
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
 
   await login(page, 'owner@green-valley.demo');

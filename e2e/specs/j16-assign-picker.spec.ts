@@ -21,11 +21,21 @@ test('a busy machine shows as busy; the nearest free slot is offered and taken',
   const start = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth(), day.getUTCDate(), 0));
   const windowStart = start.toISOString();
   const windowEnd = new Date(start.getTime() + 3 * 86_400_000).toISOString();
-  const newJob = () => dispatcher.post<{ id: string }>('jobs', { fieldId: fields.items[0]!.id, operationType: 'TILLAGE', estimatedHours: 4, windowStart, windowEnd, notes: 'e2e j16' });
+  const newJob = () =>
+    dispatcher.post<{ id: string }>('jobs', {
+      fieldId: fields.items[0]!.id,
+      operationType: 'TILLAGE',
+      estimatedHours: 4,
+      windowStart,
+      windowEnd,
+      notes: 'e2e j16',
+    });
 
   const first = await newJob();
   const options = await dispatcher.get<Options>(`jobs/${first.id}/assign-options`);
-  const machine = options.machines.find((m) => m.kind !== 'IMPLEMENT' && m.capable && m.status === 'ACTIVE' && m.busy.length === 0)!;
+  const machine = options.machines.find(
+    (m) => m.kind !== 'IMPLEMENT' && m.capable && m.status === 'ACTIVE' && m.busy.length === 0,
+  )!;
   const operator = options.operators.find((o) => o.busy.length === 0)!;
   expect(machine, 'a free capable machine').toBeTruthy();
   // the first job takes the machine and the operator for the first 4 hours of the window
@@ -59,7 +69,10 @@ test('a busy machine shows as busy; the nearest free slot is offered and taken',
   await expect(busyOption).toContainText('该时段空闲');
   await dialog.getByRole('button', { name: '确认分配' }).click();
   await expect(dialog).toHaveCount(0, { timeout: 30_000 });
-  const after = await dispatcher.get<{ status: string; assignment: { startsAt: string; operatorMembershipId: string } }>(`jobs/${second.id}`);
+  const after = await dispatcher.get<{
+    status: string;
+    assignment: { startsAt: string; operatorMembershipId: string };
+  }>(`jobs/${second.id}`);
   expect(after.status).toBe('SCHEDULED');
   expect(after.assignment.operatorMembershipId).toBe(operator.membershipId);
   expect(Date.parse(after.assignment.startsAt)).toBeGreaterThanOrEqual(start.getTime() + 4 * 3_600_000);

@@ -15,7 +15,10 @@ const NAV_TIMEOUT = 60_000;
 async function apiLogin(request: APIRequestContext): Promise<{ token: string; orgId: string }> {
   const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: ADMIN, password: PASSWORD } });
   expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as { accessToken: string; memberships: { organization: { id: string; name: string } }[] };
+  const body = (await res.json()) as {
+    accessToken: string;
+    memberships: { organization: { id: string; name: string } }[];
+  };
   const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY)!;
   return { token: body.accessToken, orgId: org.organization.id };
 }
@@ -23,9 +26,14 @@ async function apiLogin(request: APIRequestContext): Promise<{ token: string; or
 const csv = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n') + '\r\n', 'utf8');
 
 test.describe('journey 18: import and export', () => {
-  test('machines: a bad row blocks the import; a good file imports every row; the list exports as CSV', async ({ page, request }) => {
+  test('machines: a bad row blocks the import; a good file imports every row; the list exports as CSV', async ({
+    page,
+    request,
+  }) => {
     const { token, orgId } = await apiLogin(request);
-    const models = await request.get(`${API_URL}/api/v1/orgs/${orgId}/machine-models?limit=1`, { headers: { authorization: `Bearer ${token}` } });
+    const models = await request.get(`${API_URL}/api/v1/orgs/${orgId}/machine-models?limit=1`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const model = ((await models.json()) as { items: { manufacturer: string; name: string }[] }).items[0]!;
     const modelName = `${model.manufacturer} ${model.name}`;
     const tag = randomUUID().slice(0, 8);

@@ -1,6 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ApiUser, artifact, createAssignedJob, expectNoHorizontalScroll, freeSlotAroundNow, hoursFromNow, login, loginTo, PHONE, primaryMachinesFor, type Job } from '../support/field.js';
+import {
+  ApiUser,
+  artifact,
+  createAssignedJob,
+  expectNoHorizontalScroll,
+  freeSlotAroundNow,
+  hoursFromNow,
+  login,
+  loginTo,
+  PHONE,
+  primaryMachinesFor,
+  type Job,
+} from '../support/field.js';
 
 /**
  * Journey 2 (issue #5): an operator on a 375 × 667 phone: log in → today's jobs → start with a
@@ -9,7 +21,11 @@ import { ApiUser, artifact, createAssignedJob, expectNoHorizontalScroll, freeSlo
  */
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
-test('operator: today’s job → start with a meter reading → complete with hectares → dispatcher sees it completed', async ({ page, browser, request }) => {
+test('operator: today’s job → start with a meter reading → complete with hectares → dispatcher sees it completed', async ({
+  page,
+  browser,
+  request,
+}) => {
   // setup via the API: a job for today, assigned to operator@ with a free machine (never seed luck)
   const dispatcher = await ApiUser.login(request, 'dispatcher@green-valley.demo');
   const operator = await ApiUser.login(request, 'operator@green-valley.demo');
@@ -59,7 +75,9 @@ test('operator: today’s job → start with a meter reading → complete with h
   await meter.fill(String(startReading));
   await startButton.click();
   await expect(page.getByRole('status').filter({ hasText: '作业已开始。' })).toBeVisible();
-  await expect(page.getByRole('region', { name: '作业记录' })).toContainText(new Intl.NumberFormat('zh-CN').format(startReading));
+  await expect(page.getByRole('region', { name: '作业记录' })).toContainText(
+    new Intl.NumberFormat('zh-CN').format(startReading),
+  );
   await page.screenshot({ path: artifact('field-job.png') });
 
   // complete over a flaky, slow network: the first attempt is lost, the retry carries the
@@ -98,17 +116,25 @@ test('operator: today’s job → start with a meter reading → complete with h
 
   // back home: the job is in today's list as completed
   await page.getByRole('link', { name: '返回现场首页' }).click();
-  await expect(page.getByRole('region', { name: '今天' }).getByRole('link', { name: new RegExp(title) })).toContainText('已完成');
+  await expect(page.getByRole('region', { name: '今天' }).getByRole('link', { name: new RegExp(title) })).toContainText(
+    '已完成',
+  );
 
   // the API agrees
-  const done = await dispatcher.get<Job & { areaDoneHa: number; actualHours: number; fuelLiters: number }>(`jobs/${job.id}`);
+  const done = await dispatcher.get<Job & { areaDoneHa: number; actualHours: number; fuelLiters: number }>(
+    `jobs/${job.id}`,
+  );
   expect(done.status).toBe('COMPLETED');
   expect(done.areaDoneHa).toBe(11.8);
   expect(done.actualHours).toBe(0.1);
   expect(done.fuelLiters).toBe(35.5);
 
   // the dispatcher, in another browser context (desktop), sees the job completed
-  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const desk = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
   const dpage = await desk.newPage();
   await login(dpage, 'dispatcher@green-valley.demo');
   await dpage.goto(`/orgs/${dispatcher.orgId}/jobs/${job.id}`);

@@ -1,6 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test } from '@playwright/test';
-import { ApiUser, artifact, createAssignedJob, expectNoHorizontalScroll, login, loginTo, PHONE, primaryMachinesFor, type Asset } from '../support/field.js';
+import {
+  ApiUser,
+  artifact,
+  createAssignedJob,
+  expectNoHorizontalScroll,
+  login,
+  loginTo,
+  PHONE,
+  primaryMachinesFor,
+  type Asset,
+} from '../support/field.js';
 
 /**
  * Journey 3 (issue #5): a mechanic on a phone reports a fault → the work order is in their list
@@ -12,7 +22,11 @@ test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 const CHECKLIST = ['确认故障现象', '排除故障或更换部件', '试车确认工作正常'];
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-test('mechanic: report a fault → work order → checklist → submit; admin accepts; the machine is bookable again', async ({ page, browser, request }) => {
+test('mechanic: report a fault → work order → checklist → submit; admin accepts; the machine is bookable again', async ({
+  page,
+  browser,
+  request,
+}) => {
   const admin = await ApiUser.login(request, 'admin@green-valley.demo');
   const mechanic = await ApiUser.login(request, 'mechanic@green-valley.demo');
   const operator = await ApiUser.login(request, 'operator@green-valley.demo');
@@ -22,7 +36,8 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   const m = (await primaryMachinesFor(admin, 'TRANSPORT')).at(-1);
   expect(m, 'an ACTIVE tractor').toBeTruthy();
   const machine = m!;
-  const visible = (await mechanic.get<{ items: Asset[] }>(`assets?q=${encodeURIComponent(machine.serialNumber)}`)).items;
+  const visible = (await mechanic.get<{ items: Asset[] }>(`assets?q=${encodeURIComponent(machine.serialNumber)}`))
+    .items;
   expect(visible.map((a) => a.id)).toContain(machine.id);
   const fault = `E2E 液压系统漏油 ${randomUUID().slice(0, 6)}`;
 
@@ -59,7 +74,9 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await page.getByRole('button', { name: '开始维修' }).click();
   const checklist = page.getByRole('region', { name: '检查单' });
   for (const item of CHECKLIST) {
-    const pass = checklist.getByRole('group', { name: `${item}：检查结果` }).getByRole('button', { name: '合格', exact: true });
+    const pass = checklist
+      .getByRole('group', { name: `${item}：检查结果` })
+      .getByRole('button', { name: '合格', exact: true });
     await pass.click();
     await expect(pass).toHaveAttribute('aria-pressed', 'true');
   }
@@ -80,7 +97,11 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await expect(page.getByText('待验收', { exact: true }).first()).toBeVisible();
 
   // the admin (desktop) accepts on the dashboard's work order page
-  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: { width: 1440, height: 900 } });
+  const desk = await browser.newContext({
+    baseURL: test.info().project.use.baseURL,
+    locale: 'zh-CN',
+    viewport: { width: 1440, height: 900 },
+  });
   const apage = await desk.newPage();
   await login(apage, 'admin@green-valley.demo');
   await apage.goto(`/orgs/${admin.orgId}/maintenance/work-orders/${workOrderId}`);
@@ -91,7 +112,9 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   const confirm = apage.getByRole('dialog', { name: '验收工单' });
   await confirm.getByLabel('验收备注（可选）').fill('试车正常，水温稳定');
   await confirm.getByRole('button', { name: '确认验收' }).click();
-  await expect.poll(async () => (await admin.get<{ status: string }>(`work-orders/${workOrderId}`)).status).toBe('CLOSED');
+  await expect
+    .poll(async () => (await admin.get<{ status: string }>(`work-orders/${workOrderId}`)).status)
+    .toBe('CLOSED');
   await expect(apage.getByText('试车正常，水温稳定').first()).toBeVisible();
   // the repair's cost is tied to the machine and the work order (issue #12: costs tie to the fleet)
   await apage.getByRole('link', { name: '记录这张工单的费用' }).click();
@@ -102,7 +125,10 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await apage.getByRole('button', { name: '保存草稿' }).click();
   await expect(apage).toHaveURL(/\/costs\/[0-9a-f-]{36}$/, { timeout: 60_000 });
   const costId = new URL(apage.url()).pathname.split('/').at(-1)!;
-  expect(await admin.get<{ assetId: string; workOrderId: string }>(`cost-documents/${costId}`)).toMatchObject({ assetId: machine.id, workOrderId });
+  expect(await admin.get<{ assetId: string; workOrderId: string }>(`cost-documents/${costId}`)).toMatchObject({
+    assetId: machine.id,
+    workOrderId,
+  });
   await desk.close();
 
   // back in service: ACTIVE, and a booking of it succeeds

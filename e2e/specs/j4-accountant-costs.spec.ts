@@ -48,14 +48,19 @@ async function createSubmitted(request: APIRequestContext, email: string, suppli
   expect(created.status(), await created.text()).toBe(201);
   const doc = (await created.json()) as CostDoc;
   expect(doc.totalMinor).toBe('95075');
-  const submitted = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${doc.id}/submit`, { headers, data: {} });
+  const submitted = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${doc.id}/submit`, {
+    headers,
+    data: {},
+  });
   expect(submitted.status(), await submitted.text()).toBe(200);
   return (await submitted.json()) as CostDoc;
 }
 
 async function statusOf(request: APIRequestContext, docId: string): Promise<string> {
   const { token, orgId } = await apiLogin(request, SUBMITTER);
-  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${docId}`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${docId}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as CostDoc).status;
 }
@@ -128,7 +133,10 @@ test.describe('journey 4: accountant approves costs', () => {
 
     // the API refuses it too, and the document stays submitted
     const { token, orgId } = await apiLogin(request, ACCOUNTANT);
-    const tried = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${own.id}/approve`, { headers: { authorization: `Bearer ${token}` }, data: {} });
+    const tried = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents/${own.id}/approve`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: {},
+    });
     expect(tried.status()).toBe(403);
     expect(((await tried.json()) as { error: { code: string } }).error.code).toBe('SELF_APPROVAL');
     expect(await statusOf(request, own.id)).toBe('SUBMITTED');

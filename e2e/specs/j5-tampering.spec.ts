@@ -40,7 +40,10 @@ async function allAssetNames(request: APIRequestContext, who: ApiLogin, orgId: s
   const names: string[] = [];
   let cursor: string | null = null;
   do {
-    const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, { headers: auth(who) });
+    const res = await request.get(
+      `${API_URL}/api/v1/orgs/${orgId}/assets?limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      { headers: auth(who) },
+    );
     expect(res.ok()).toBeTruthy();
     const page = (await res.json()) as { items: Asset[]; nextCursor: string | null };
     names.push(...page.items.map((a) => a.name));
@@ -65,10 +68,14 @@ async function login(page: Page, email: string, password = PASSWORD) {
   await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: 60_000 });
 }
 
-const switcherName = (orgName: string) => new RegExp(`^切换组织：\\s*${orgName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const switcherName = (orgName: string) =>
+  new RegExp(`^切换组织：\\s*${orgName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 test.describe('journey 5: tampering', () => {
-  test('a Green Valley dispatcher opening Red River URLs sees a plain 404 and none of its data', async ({ page, request }) => {
+  test('a Green Valley dispatcher opening Red River URLs sees a plain 404 and none of its data', async ({
+    page,
+    request,
+  }) => {
     const rrOwner = await apiLogin(request, 'owner@red-river.demo');
     const rr = rrOwner.memberships[0]!.organization;
     const gvDispatcher = await apiLogin(request, 'dispatcher@green-valley.demo');
@@ -76,11 +83,20 @@ test.describe('journey 5: tampering', () => {
     const secret = await createAsset(request, rrOwner, rr.id, `RR Secret Combine ${randomUUID().slice(0, 6)}`);
 
     // the API itself refuses (not only the page)
-    const direct = await request.get(`${API_URL}/api/v1/orgs/${gv.id}/assets/${secret.id}`, { headers: auth(gvDispatcher) });
+    const direct = await request.get(`${API_URL}/api/v1/orgs/${gv.id}/assets/${secret.id}`, {
+      headers: auth(gvDispatcher),
+    });
     expect(direct.status()).toBe(404);
 
     await login(page, 'dispatcher@green-valley.demo');
-    for (const url of [`/orgs/${rr.id}`, `/orgs/${rr.id}/assets`, `/orgs/${rr.id}/assets/${secret.id}`, `/orgs/${rr.id}/analytics`, `/orgs/${gv.id}/assets/${secret.id}`, `/orgs/${gv.id}/assets/${secret.id}/edit`]) {
+    for (const url of [
+      `/orgs/${rr.id}`,
+      `/orgs/${rr.id}/assets`,
+      `/orgs/${rr.id}/assets/${secret.id}`,
+      `/orgs/${rr.id}/analytics`,
+      `/orgs/${gv.id}/assets/${secret.id}`,
+      `/orgs/${gv.id}/assets/${secret.id}/edit`,
+    ]) {
       await test.step(url, async () => {
         await page.goto(url);
         await expect(page.getByRole('heading', { level: 1, name: NOT_FOUND })).toBeVisible();
@@ -91,7 +107,11 @@ test.describe('journey 5: tampering', () => {
     }
 
     // through the web's own API proxy, with the dispatcher's session: refused as well, nothing leaks
-    for (const path of [`orgs/${rr.id}/assets`, `orgs/${rr.id}/assets/${secret.id}`, `orgs/${gv.id}/assets/${secret.id}`]) {
+    for (const path of [
+      `orgs/${rr.id}/assets`,
+      `orgs/${rr.id}/assets/${secret.id}`,
+      `orgs/${gv.id}/assets/${secret.id}`,
+    ]) {
       const res = await page.request.get(`/api/proxy/${path}`);
       expect(res.ok(), path).toBeFalsy();
       expect([403, 404]).toContain(res.status());
@@ -99,7 +119,10 @@ test.describe('journey 5: tampering', () => {
     }
   });
 
-  test('a member of both orgs switches org on the assets page and never sees the previous org’s rows', async ({ page, request }) => {
+  test('a member of both orgs switches org on the assets page and never sees the previous org’s rows', async ({
+    page,
+    request,
+  }) => {
     // no seeded user belongs to both orgs: make one (a fresh user, so no other journey's user changes)
     const rrOwner = await apiLogin(request, 'owner@red-river.demo');
     const gvOwner = await apiLogin(request, 'owner@green-valley.demo');

@@ -22,7 +22,9 @@ async function apiLogin(request: APIRequestContext, email: string): Promise<ApiL
 }
 
 async function searchAssets(request: APIRequestContext, who: ApiLogin, orgId: string, q: string): Promise<Asset[]> {
-  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=200&q=${encodeURIComponent(q)}`, { headers: { authorization: `Bearer ${who.accessToken}` } });
+  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=200&q=${encodeURIComponent(q)}`, {
+    headers: { authorization: `Bearer ${who.accessToken}` },
+  });
   expect(res.ok()).toBeTruthy();
   return ((await res.json()) as { items: Asset[] }).items;
 }
@@ -37,15 +39,23 @@ async function login(page: Page, email: string) {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('journey 6: bad input', () => {
-  test('creating a machine with an invalid form shows the API’s field errors; nothing is created', async ({ page, request }) => {
+  test('creating a machine with an invalid form shows the API’s field errors; nothing is created', async ({
+    page,
+    request,
+  }) => {
     const admin = await apiLogin(request, 'admin@green-valley.demo');
     const gv = admin.memberships[0]!.organization;
-    const res = await request.get(`${API_URL}/api/v1/orgs/${gv.id}/assets?limit=1`, { headers: { authorization: `Bearer ${admin.accessToken}` } });
+    const res = await request.get(`${API_URL}/api/v1/orgs/${gv.id}/assets?limit=1`, {
+      headers: { authorization: `Bearer ${admin.accessToken}` },
+    });
     const taken = ((await res.json()) as { items: Asset[] }).items[0]!;
     const name = `E2E 坏输入 ${randomUUID().slice(0, 8)}`;
     const before = await searchAssets(request, admin, gv.id, taken.serialNumber);
@@ -107,7 +117,9 @@ test.describe('journey 6: bad input', () => {
     await hours.fill('120.5');
     await page.getByRole('button', { name: '记录读数' }).click();
     await expect(page.getByText('读数已记录。')).toBeVisible();
-    await expect(page.getByRole('table', { name: '读数记录' }).getByRole('cell', { name: '120.5', exact: true })).toBeVisible();
+    await expect(
+      page.getByRole('table', { name: '读数记录' }).getByRole('cell', { name: '120.5', exact: true }),
+    ).toBeVisible();
     await hours.fill('100');
     await page.getByRole('button', { name: '记录读数' }).click();
     // the message names both numbers and what to do (issue #12: meter readings people can trust)
@@ -150,12 +162,15 @@ test.describe('dashboard, analytics and machine pages', () => {
     // analytics: the five reports, a chart's data table, another grouping
     await page.goto(`/orgs/${orgId}/analytics?period=month`);
     await expect(page.getByRole('heading', { level: 1, name: '分析' })).toBeVisible({ timeout: 30_000 });
-    for (const h of ['关键指标', '机具利用率', '各作业类型的作业面积', '可靠性与维修', '费用']) await expect(main.getByRole('heading', { level: 2, name: h })).toBeVisible();
+    for (const h of ['关键指标', '机具利用率', '各作业类型的作业面积', '可靠性与维修', '费用'])
+      await expect(main.getByRole('heading', { level: 2, name: h })).toBeVisible();
     await expect(main.getByRole('button', { name: '本月' })).toHaveAttribute('aria-pressed', 'true');
     await expect(main.getByRole('status').filter({ hasText: '正在加载' })).toHaveCount(0, { timeout: 60_000 });
     await expect(main.getByRole('figure')).toHaveCount(4);
     await main.getByLabel('分组方式').selectOption('month');
-    await expect(main.getByRole('table', { name: '费用明细' }).getByRole('columnheader', { name: '按月份' })).toBeVisible({ timeout: 30_000 });
+    await expect(
+      main.getByRole('table', { name: '费用明细' }).getByRole('columnheader', { name: '按月份' }),
+    ).toBeVisible({ timeout: 30_000 });
     await expect(main.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
     await expectNoHorizontalScroll(page);
     await page.screenshot({ path: artifact('analytics.png'), fullPage: true });
@@ -168,7 +183,8 @@ test.describe('dashboard, analytics and machine pages', () => {
     const machineName = (await first.textContent())!.trim();
     await first.click();
     await expect(page.getByRole('heading', { level: 1, name: machineName })).toBeVisible({ timeout: 30_000 });
-    for (const h of ['基本信息', '发动机小时表', '排班与预约', '维修保养', '费用单据']) await expect(main.getByRole('heading', { level: 2, name: h })).toBeVisible();
+    for (const h of ['基本信息', '发动机小时表', '排班与预约', '维修保养', '费用单据'])
+      await expect(main.getByRole('heading', { level: 2, name: h })).toBeVisible();
     await expect(main.getByRole('status').filter({ hasText: '正在加载' })).toHaveCount(0, { timeout: 30_000 });
     await expectNoHorizontalScroll(page);
   });

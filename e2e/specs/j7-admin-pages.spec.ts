@@ -32,7 +32,10 @@ async function listLoaded(page: Page) {
 }
 
 async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
@@ -138,7 +141,9 @@ test.describe('j7 admin pages', () => {
     // the key works against the API, with exactly its scopes
     const auth = { authorization: `ApiKey ${secret}` };
     expect((await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=1`, { headers: auth })).status()).toBe(200);
-    expect((await request.get(`${API_URL}/api/v1/orgs/${orgId}/cost-documents?limit=1`, { headers: auth })).status()).toBe(403);
+    expect(
+      (await request.get(`${API_URL}/api/v1/orgs/${orgId}/cost-documents?limit=1`, { headers: auth })).status(),
+    ).toBe(403);
 
     await secretDialog.getByRole('button', { name: '我已保存，关闭' }).click();
     await expect(secretDialog).toBeHidden();
@@ -230,7 +235,8 @@ test.describe('j7 admin pages', () => {
     const orgId = await login(page, DISPATCHER);
     const nav = page.getByRole('navigation', { name: '主导航' });
     await expect(nav.getByRole('link', { name: '概览' })).toBeVisible(SLOW);
-    for (const label of ['成员', '团队', 'API 密钥']) await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
+    for (const label of ['成员', '团队', 'API 密钥'])
+      await expect(nav.getByRole('link', { name: label, exact: true })).toHaveCount(0);
 
     for (const segment of ['members', 'teams', 'api-keys']) {
       await page.goto(`/orgs/${orgId}/${segment}`);

@@ -41,11 +41,17 @@ async function removeMember(request: APIRequestContext, orgId: string, email: st
   const headers = await adminApi(request);
   const list = await request.get(`${API_URL}/api/v1/orgs/${orgId}/members?q=${encodeURIComponent(email)}`, { headers });
   const member = ((await list.json()).items as { id: string; email: string }[]).find((m) => m.email === email);
-  if (member) expect((await request.delete(`${API_URL}/api/v1/orgs/${orgId}/members/${member.id}`, { headers })).status()).toBe(204);
+  if (member)
+    expect((await request.delete(`${API_URL}/api/v1/orgs/${orgId}/members/${member.id}`, { headers })).status()).toBe(
+      204,
+    );
 }
 
 test.describe('j8 password', () => {
-  test('a new member must replace the one-time password before using AMMS; the old one stops working', async ({ page, request }) => {
+  test('a new member must replace the one-time password before using AMMS; the old one stops working', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(process.env.E2E_WEB_DEV ? 600_000 : 180_000);
     const suffix = randomUUID().slice(0, 8);
     const email = `e2e-pwd-${suffix}@green-valley.demo`;
@@ -128,7 +134,10 @@ test.describe('j8 password', () => {
       // ── later, from the user menu: the form stays, says it worked ──
       await page.getByRole('button', { name: /^用户菜单/ }).click();
       await page.getByRole('link', { name: '修改密码' }).click();
-      await expect(page).toHaveURL(new RegExp(`/account/password\\?next=${encodeURIComponent(`/orgs/${orgId}/assets`)}$`), SLOW);
+      await expect(page).toHaveURL(
+        new RegExp(`/account/password\\?next=${encodeURIComponent(`/orgs/${orgId}/assets`)}$`),
+        SLOW,
+      );
       await expect(page.getByRole('heading', { level: 1, name: '修改密码' })).toBeVisible();
       await page.getByLabel('当前密码').fill(chosen);
       await page.getByLabel('新密码', { exact: true }).fill(chosen);
@@ -155,7 +164,10 @@ test.describe('j8 password', () => {
     }
   });
 
-  test('an admin resets a member’s password: signed out, the one-time password signs in, the change is forced, then it works', async ({ page, request }) => {
+  test('an admin resets a member’s password: signed out, the one-time password signs in, the change is forced, then it works', async ({
+    page,
+    request,
+  }) => {
     test.setTimeout(process.env.E2E_WEB_DEV ? 600_000 : 180_000);
     const suffix = randomUUID().slice(0, 8);
     const email = `e2e-reset-${suffix}@green-valley.demo`;
@@ -166,14 +178,28 @@ test.describe('j8 password', () => {
     // setup through the API: a member who already chose their own password and is signed in
     const headers = await adminApi(request);
     const orgs = await request.get(`${API_URL}/api/v1/orgs`, { headers });
-    const orgId = ((await orgs.json()).items as { organization: { id: string; slug: string } }[]).find((o) => o.organization.slug === 'green-valley')!.organization.id;
-    const added = await request.post(`${API_URL}/api/v1/orgs/${orgId}/members`, { headers: { ...headers, 'idempotency-key': randomUUID() }, data: { email, name, role: 'VIEWER' } });
+    const orgId = ((await orgs.json()).items as { organization: { id: string; slug: string } }[]).find(
+      (o) => o.organization.slug === 'green-valley',
+    )!.organization.id;
+    const added = await request.post(`${API_URL}/api/v1/orgs/${orgId}/members`, {
+      headers: { ...headers, 'idempotency-key': randomUUID() },
+      data: { email, name, role: 'VIEWER' },
+    });
     expect(added.status()).toBe(201);
     try {
-      const first = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: (await added.json()).oneTimePassword } });
+      const first = await request.post(`${API_URL}/api/v1/auth/login`, {
+        data: { email, password: (await added.json()).oneTimePassword },
+      });
       const session = await first.json();
       const bearer = { authorization: `Bearer ${session.accessToken}` };
-      expect((await request.post(`${API_URL}/api/v1/me/password`, { headers: bearer, data: { currentPassword: (await added.json()).oneTimePassword, newPassword: own } })).status()).toBe(204);
+      expect(
+        (
+          await request.post(`${API_URL}/api/v1/me/password`, {
+            headers: bearer,
+            data: { currentPassword: (await added.json()).oneTimePassword, newPassword: own },
+          })
+        ).status(),
+      ).toBe(204);
       expect((await request.get(`${API_URL}/api/v1/orgs`, { headers: bearer })).status()).toBe(200);
 
       // ── the admin resets it from the members page: confirm first, then the password once ──
@@ -195,7 +221,9 @@ test.describe('j8 password', () => {
 
       // the member's session is gone, and so is their old password
       expect((await request.get(`${API_URL}/api/v1/orgs`, { headers: bearer })).status()).toBe(401);
-      expect((await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: own } })).status()).toBe(401);
+      expect((await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: own } })).status()).toBe(
+        401,
+      );
       await logout(page);
 
       // ── the member signs in with the one-time password: the change comes first, then AMMS ──

@@ -18,7 +18,8 @@ async function login(page: Page, email: string, password: string) {
 }
 
 /** The switcher button's name: a screen-reader prefix, then the org name (whitespace may differ). */
-const switcherName = (orgName: string) => new RegExp(`^切换组织：\\s*${orgName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+const switcherName = (orgName: string) =>
+  new RegExp(`^切换组织：\\s*${orgName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
 type ApiLogin = { accessToken: string; memberships: { organization: { id: string; name: string } }[] };
 
@@ -120,7 +121,9 @@ test.describe('dashboard shell', () => {
     await expect(page).toHaveURL(/\/login(\?|$)/);
   });
 
-  test('Content-Security-Policy: a fresh nonce per page, the app runs under it, an injected inline script does not', async ({ page }) => {
+  test('Content-Security-Policy: a fresh nonce per page, the app runs under it, an injected inline script does not', async ({
+    page,
+  }) => {
     const violations: string[] = [];
     page.on('console', (msg) => {
       if (/Content Security Policy/i.test(msg.text())) violations.push(msg.text());
@@ -162,7 +165,9 @@ test.describe('dashboard shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: '概览' })).toBeVisible();
     // React hydrated the page (it tags the DOM nodes it owns), so its scripts ran
     await expect
-      .poll(() => page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react'))))
+      .poll(() =>
+        page.evaluate(() => Object.keys(document.querySelector('main') ?? {}).some((k) => k.startsWith('__react'))),
+      )
       .toBe(true);
     expect(violations).toEqual([]);
   });

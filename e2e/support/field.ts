@@ -30,7 +30,10 @@ export async function login(page: Page, email: string) {
 }
 
 export async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({ scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth }));
+  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    innerWidth: window.innerWidth,
+  }));
   expect(scrollWidth, 'no horizontal scroll').toBeLessThanOrEqual(innerWidth);
 }
 
@@ -62,7 +65,11 @@ export class ApiUser {
   }
 
   /** Any answer, as { status, body } (for calls that may be refused). */
-  async call<T = unknown>(method: 'GET' | 'POST' | 'PATCH', path: string, data?: unknown): Promise<{ status: number; body: T }> {
+  async call<T = unknown>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    data?: unknown,
+  ): Promise<{ status: number; body: T }> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.token}` };
     if (method === 'POST') headers['idempotency-key'] = randomUUID();
     const res = await this.request.fetch(this.url(path), { method, headers, data });
@@ -83,18 +90,36 @@ export class ApiUser {
   }
 }
 
-export type Asset = { id: string; name: string; modelId: string; serialNumber: string; plateNumber: string | null; status: string };
+export type Asset = {
+  id: string;
+  name: string;
+  modelId: string;
+  serialNumber: string;
+  plateNumber: string | null;
+  status: string;
+};
 export type Model = { id: string; kind: string; operationTypes: string[] };
-export type Job = { id: string; status: string; version: number; title: string | null; areaHa: number; assignment: { machines: { assetId: string }[] } | null };
+export type Job = {
+  id: string;
+  status: string;
+  version: number;
+  title: string | null;
+  areaHa: number;
+  assignment: { machines: { assetId: string }[] } | null;
+};
 
 /** Machines that can lead a job of `operationType` (a tractor or a self-propelled machine), ACTIVE now. */
 export async function primaryMachinesFor(user: ApiUser, operationType: string): Promise<Asset[]> {
   const models = (await user.get<{ items: Model[] }>('machine-models?limit=200')).items;
-  const ok = new Set(models.filter((m) => m.kind !== 'IMPLEMENT' && m.operationTypes.includes(operationType)).map((m) => m.id));
+  const ok = new Set(
+    models.filter((m) => m.kind !== 'IMPLEMENT' && m.operationTypes.includes(operationType)).map((m) => m.id),
+  );
   const out: Asset[] = [];
   let cursor: string | null = null;
   do {
-    const page: { items: Asset[]; nextCursor: string | null } = await user.get(`assets?status=ACTIVE&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const page: { items: Asset[]; nextCursor: string | null } = await user.get(
+      `assets?status=ACTIVE&limit=200${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     out.push(...page.items.filter((a) => ok.has(a.modelId)));
     cursor = page.nextCursor;
   } while (cursor);
@@ -156,7 +181,9 @@ export async function freeSlotAroundNow(dispatcher: ApiUser, operatorMembershipI
   let start = now - 3_600_000;
   let end = now + 2 * 3_600_000;
   const q = `assignments?operatorMembershipId=${operatorMembershipId}&from=${new Date(start).toISOString()}&to=${new Date(end).toISOString()}&limit=200`;
-  const items = (await dispatcher.get<{ items: { startsAt: string; endsAt: string; job: { id: string; status: string } }[] }>(q)).items;
+  const items = (
+    await dispatcher.get<{ items: { startsAt: string; endsAt: string; job: { id: string; status: string } }[] }>(q)
+  ).items;
   for (const a of items) {
     const s = new Date(a.startsAt).getTime();
     let e = new Date(a.endsAt).getTime();
@@ -165,7 +192,8 @@ export async function freeSlotAroundNow(dispatcher: ApiUser, operatorMembershipI
       const done = await dispatcher.get<{ completedAt: string | null }>(`jobs/${a.job.id}`);
       if (done.completedAt) e = Math.min(e, new Date(done.completedAt).getTime());
     }
-    if (s <= now && e > now) throw new Error(`operator is booked right now (${a.startsAt} – ${a.endsAt}): re-seed the test database`);
+    if (s <= now && e > now)
+      throw new Error(`operator is booked right now (${a.startsAt} – ${a.endsAt}): re-seed the test database`);
     if (e <= now) start = Math.max(start, e + 60_000);
     else end = Math.min(end, s);
   }

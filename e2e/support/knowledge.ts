@@ -19,7 +19,8 @@ export function textPdf(pages: string[][], padBytes = 0): Buffer {
     const pageId = 4 + i * 2;
     pageIds.push(pageId);
     const stream = `BT /F1 12 Tf 16 TL 72 760 Td ${lines.map((l) => `(${esc(l)}) Tj T*`).join(' ')} ET`;
-    objects[pageId] = `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
+    objects[pageId] =
+      `<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Resources << /Font << /F1 ${fontId} 0 R >> >> /Contents ${pageId + 1} 0 R >>`;
     objects[pageId + 1] = `<< /Length ${Buffer.byteLength(stream, 'latin1')} >>\nstream\n${stream}\nendstream`;
   });
   objects[1] = '<< /Type /Catalog /Pages 2 0 R >>';
@@ -50,20 +51,25 @@ export const uniqueTag = () => `kb${randomBytes(4).toString('hex')}`;
 export function hydraulicManual(tag: string, variant = 1, padBytes = 0): Buffer {
   return textPdf(
     [
-    [`Hydraulic system manual ${tag}`, 'Contents', '1 Safety', '4 Hydraulic pump', '5 Storage'],
-    [
-      `4 Hydraulic pump ${tag}`,
-      `The relief valve of pump ${tag} opens at ${variant === 1 ? '18.5' : '19.0'} MPa.`,
-      'Check the relief pressure every 250 operating hours.',
-      'Replace the return filter element when the indicator shows red.',
-    ],
-    ['5 Storage', 'Lower all implements to the ground before storage.', `Edition ${variant}`],
+      [`Hydraulic system manual ${tag}`, 'Contents', '1 Safety', '4 Hydraulic pump', '5 Storage'],
+      [
+        `4 Hydraulic pump ${tag}`,
+        `The relief valve of pump ${tag} opens at ${variant === 1 ? '18.5' : '19.0'} MPa.`,
+        'Check the relief pressure every 250 operating hours.',
+        'Replace the return filter element when the indicator shows red.',
+      ],
+      ['5 Storage', 'Lower all implements to the ground before storage.', `Edition ${variant}`],
     ],
     padBytes,
   );
 }
 
-type Doc = { id: string; title: string; currentVersionId: string | null; latestVersion: { id: string; versionNumber: number; status: string; failureReason: string | null } };
+type Doc = {
+  id: string;
+  title: string;
+  currentVersionId: string | null;
+  latestVersion: { id: string; versionNumber: number; status: string; failureReason: string | null };
+};
 
 /** Uploads a PDF through the API (setup of the pages that need a READY manual). */
 export async function uploadManual(
@@ -76,7 +82,10 @@ export async function uploadManual(
   form.set('language', input.language);
   for (const id of input.machineModelIds ?? []) form.append('machineModelIds[]', id);
   form.set('file', new Blob([new Uint8Array(input.pdf)], { type: 'application/pdf' }), input.fileName ?? 'manual.pdf');
-  const res = await request.post(`${API_URL}/api/v1/orgs/${user.orgId}/documents`, { headers: { authorization: `Bearer ${user.token}` }, multipart: form });
+  const res = await request.post(`${API_URL}/api/v1/orgs/${user.orgId}/documents`, {
+    headers: { authorization: `Bearer ${user.token}` },
+    multipart: form,
+  });
   expect(res.status(), `upload: ${await res.text()}`).toBeLessThan(300);
   return (await res.json()) as { document: Doc; duplicate: boolean };
 }
@@ -88,7 +97,9 @@ export async function waitReady(user: ApiUser, documentId: string, timeout = 180
     .poll(
       async () => {
         doc = await user.get<Doc>(`documents/${documentId}`);
-        return doc.latestVersion.status === 'FAILED' ? `FAILED: ${doc.latestVersion.failureReason}` : doc.latestVersion.status;
+        return doc.latestVersion.status === 'FAILED'
+          ? `FAILED: ${doc.latestVersion.failureReason}`
+          : doc.latestVersion.status;
       },
       { timeout, intervals: [500, 1000, 2000] },
     )

@@ -96,5 +96,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
 
 function setupDocs(app: NestFastifyApplication): void {
   // a valid OpenAPI 3.1 document (platform/openapi); the same one `npm run openapi -w @amms/api` writes
-  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app) as unknown as OpenAPIObject, { jsonDocumentUrl: 'api/docs-json' });
+  SwaggerModule.setup('api/docs', app, buildOpenApiDocument(app) as unknown as OpenAPIObject, {
+    jsonDocumentUrl: 'api/docs-json',
+  });
 }

@@ -7,7 +7,9 @@ const config = parseConfig();
 const app = await createApp(config);
 await app.listen({ port: config.http.port, host: config.http.host });
 const log = app.getHttpAdapter().getInstance().log;
-log.info(`AMMS API listening on http://${config.http.host}:${config.http.port}${config.ops.docs ? ' (docs at /api/docs)' : ''}`);
+log.info(
+  `AMMS API listening on http://${config.http.host}:${config.http.port}${config.ops.docs ? ' (docs at /api/docs)' : ''}`,
+);
 
 let stopping = false;
 const stop = (signal: string) => {

@@ -9,7 +9,9 @@ import { startHeartbeat } from './worker/heartbeat.js';
 // The worker is a separate entry point of the same codebase: same config, same services.
 const config = parseConfig();
 const log = createRootLogger(config.log.level, 'amms-worker');
-const ctx = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { logger: new PinoNestLogger(log) });
+const ctx = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
+  logger: new PinoNestLogger(log),
+});
 const stop = await startWorker(ctx, config, log);
 const stopHeartbeat = config.worker.heartbeatFile ? startHeartbeat(config.worker.heartbeatFile) : () => undefined;
 const shutdown = async (signal: string) => {

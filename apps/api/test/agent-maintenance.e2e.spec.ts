@@ -10,7 +10,16 @@ import { loadMember, memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
-import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
+import {
+  MIGRATOR_JS,
+  WORKER_JS,
+  appendTail,
+  freePort,
+  killProcess,
+  startRedis,
+  startWorkerProcess,
+  waitForPort,
+} from './processes.js';
 
 /**
  * MAINTENANCE drafts end to end: "安排未来两周到期的保养" → work-order items in free working
@@ -35,13 +44,20 @@ let workerLog = '';
 const kill = killProcess;
 const startWorker = () =>
   startWorkerProcess(
-    { DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret },
+    {
+      DATABASE_URL: MAINT_DB,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
+      JWT_ACCESS_SECRET: testConfig().auth.accessSecret,
+    },
     (chunk) => (workerLog = appendTail(workerLog, chunk)),
   );
 
 beforeAll(async () => {
   if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
-  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], { env: { ...process.env, DATABASE_URL: MAINT_DB }, stdio: 'ignore' });
+  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], {
+    env: { ...process.env, DATABASE_URL: MAINT_DB },
+    stdio: 'ignore',
+  });
   redisPort = await freePort();
   redis = startRedis(redisPort);
   await waitForPort(redisPort);
@@ -59,7 +75,11 @@ afterAll(async () => {
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
 const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() } });
+  call(h.base, 'POST', orgPath(org, rest), {
+    token,
+    body,
+    headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() },
+  });
 
 async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
   const r = await get(token, orgId, `/executions/${id}`);
@@ -71,7 +91,8 @@ async function finished(token: string, orgId: string, id: string): Promise<TExec
   for (;;) {
     const e = await execution(token, orgId, id);
     if (!['PENDING', 'RUNNING'].includes(e.status)) return e;
-    if (Date.now() > until) throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
+    if (Date.now() > until)
+      throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
     await sleep(100);
   }
 }
@@ -98,17 +119,47 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(db, 'maint');
   const t = await loginAll(h.base, org);
-  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const model = await db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'S780',
+      kind: 'SELF_PROPELLED',
+      operationTypes: ['HARVESTING'],
+    },
+  });
   const machines: string[] = [];
   for (const [i, hours] of [520, 300].entries()) {
-    const a = await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` } });
-    await db.meterReading.create({ data: { organizationId: org.id, assetId: a.id, readingHours: hours, readAt: new Date(Date.now() - HOUR), source: 'MANUAL' } });
+    const a = await db.asset.create({
+      data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
+    });
+    await db.meterReading.create({
+      data: {
+        organizationId: org.id,
+        assetId: a.id,
+        readingHours: hours,
+        readAt: new Date(Date.now() - HOUR),
+        source: 'MANUAL',
+      },
+    });
     machines.push(a.id);
   }
-  const plan = await post(t.OWNER, org.id, '/maintenance-plans', { modelId: model.id, name: '250小时保养', intervalHours: 250, estimatedHours: 3, checklist: [{ label: '更换机油' }] });
+  const plan = await post(t.OWNER, org.id, '/maintenance-plans', {
+    modelId: model.id,
+    name: '250小时保养',
+    intervalHours: 250,
+    estimatedHours: 3,
+    checklist: [{ label: '更换机油' }],
+  });
   expectStatus(plan, 201);
   const blocker = { start: Math.floor(Date.now() / HOUR) * HOUR, end: localDay(1) + 19 * HOUR };
-  const wo = await post(t.OWNER, org.id, '/work-orders', { type: 'PREVENTIVE', assetId: machines[0], title: '其他检修', plannedStart: new Date(blocker.start).toISOString(), plannedEnd: new Date(blocker.end).toISOString() });
+  const wo = await post(t.OWNER, org.id, '/work-orders', {
+    type: 'PREVENTIVE',
+    assetId: machines[0],
+    title: '其他检修',
+    plannedStart: new Date(blocker.start).toISOString(),
+    plannedEnd: new Date(blocker.end).toISOString(),
+  });
   expectStatus(wo, 201);
   return { org, t, machines, planId: plan.body.id, blocker };
 }
@@ -123,7 +174,12 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const r = ZAgentRun.parse(run.body);
     expect(r.status).toBe('COMPLETED');
     expect(r.constraints?.intent).toBe('PLAN_MAINTENANCE');
-    expect(r.steps.filter((s) => s.kind === 'tool').map((s) => s.tool)).toEqual(['known_names', 'maintenance_due', 'candidate_machines', 'bookings']);
+    expect(r.steps.filter((s) => s.kind === 'tool').map((s) => s.tool)).toEqual([
+      'known_names',
+      'maintenance_due',
+      'candidate_machines',
+      'bookings',
+    ]);
     const draft = r.draft!;
     expect(draft.items).toEqual([]);
     expect(draft.validation).toMatchObject({ ok: true, violations: [] });
@@ -153,22 +209,49 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     expect(again.draft!.contentHash).toBe(draft.contentHash);
     expect(again.draft!.id).not.toBe(draft.id);
 
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    expectStatus(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: 1, contentHash: draft.contentHash },
+        null,
+      ),
+      200,
+    );
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
     expectStatus(ex, 202);
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
     expect(done.status).toBe('SUCCEEDED');
     expect(done.counts).toEqual({ succeeded: 2, conflict: 0, failed: 0, pending: 0 });
-    expect(done.receipts.map((x) => [x.itemKey, x.status, x.recordType])).toEqual(items.map((i) => [i.itemKey, 'SUCCEEDED', 'work_order']));
+    expect(done.receipts.map((x) => [x.itemKey, x.status, x.recordType])).toEqual(
+      items.map((i) => [i.itemKey, 'SUCCEEDED', 'work_order']),
+    );
 
     for (const [k, i] of items.entries()) {
-      const wo = await db.workOrder.findFirstOrThrow({ where: { organizationId: w.org.id, id: done.receipts[k]!.recordId! }, include: { checklistItems: true } });
-      expect(wo).toMatchObject({ type: 'PREVENTIVE', status: 'OPEN', planId: w.planId, assetId: i.assetId, title: '250小时保养', itemKey: i.itemKey });
+      const wo = await db.workOrder.findFirstOrThrow({
+        where: { organizationId: w.org.id, id: done.receipts[k]!.recordId! },
+        include: { checklistItems: true },
+      });
+      expect(wo).toMatchObject({
+        type: 'PREVENTIVE',
+        status: 'OPEN',
+        planId: w.planId,
+        assetId: i.assetId,
+        title: '250小时保养',
+        itemKey: i.itemKey,
+      });
       expect(wo.plannedStart?.toISOString()).toBe(i.plannedStart);
       expect(wo.plannedEnd?.toISOString()).toBe(i.plannedEnd);
       expect(wo.checklistItems.map((c) => c.label)).toEqual(['更换机油']);
-      const booking = await db.machineBooking.findFirstOrThrow({ where: { organizationId: w.org.id, workOrderId: wo.id, releasedAt: null } });
-      expect([booking.assetId, booking.startsAt.toISOString(), booking.endsAt.toISOString()]).toEqual([i.assetId, i.plannedStart, i.plannedEnd]);
+      const booking = await db.machineBooking.findFirstOrThrow({
+        where: { organizationId: w.org.id, workOrderId: wo.id, releasedAt: null },
+      });
+      expect([booking.assetId, booking.startsAt.toISOString(), booking.endsAt.toISOString()]).toEqual([
+        i.assetId,
+        i.plannedStart,
+        i.plannedEnd,
+      ]);
     }
     const count = () => db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } });
     expect(await count()).toBe(2);
@@ -197,9 +280,27 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
     const draft = r.draft!;
     expect(draft.workOrderItems).toHaveLength(2);
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    expectStatus(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: 1, contentHash: draft.contentHash },
+        null,
+      ),
+      200,
+    );
     const taken = draft.workOrderItems[1]!;
-    expectStatus(await post(w.t.OWNER, w.org.id, '/work-orders', { type: 'PREVENTIVE', assetId: taken.assetId, title: '抢先占用', plannedStart: taken.plannedStart, plannedEnd: taken.plannedEnd }), 201);
+    expectStatus(
+      await post(w.t.OWNER, w.org.id, '/work-orders', {
+        type: 'PREVENTIVE',
+        assetId: taken.assetId,
+        title: '抢先占用',
+        plannedStart: taken.plannedStart,
+        plannedEnd: taken.plannedEnd,
+      }),
+      201,
+    );
 
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
     expectStatus(ex, 202);
@@ -214,8 +315,19 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const w = await world();
     const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
     const draft = r.draft!;
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 })));
+    expectStatus(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: 1, contentHash: draft.contentHash },
+        null,
+      ),
+      200,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 })),
+    );
     expect(answers.filter((a) => a.status === 202)).toHaveLength(1);
     expect(answers.every((a) => a.status === 202 || a.status === 200)).toBe(true);
     const ids = new Set(answers.map((a) => ZExecution.parse(a.body).id));
@@ -231,19 +343,47 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const draft = r.draft!;
     const it0 = draft.workOrderItems[0]!;
     const m = (await loadMember(db, w.org.id, w.org.users.DISPATCHER.membershipId))!;
-    const ctx = memberContext(w.org.id, { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false }, m, 'test');
-    const input = { type: 'PREVENTIVE' as const, assetId: it0.assetId, planId: it0.planId, title: it0.title, plannedStart: it0.plannedStart, plannedEnd: it0.plannedEnd, priority: 3 };
+    const ctx = memberContext(
+      w.org.id,
+      { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false },
+      m,
+      'test',
+    );
+    const input = {
+      type: 'PREVENTIVE' as const,
+      assetId: it0.assetId,
+      planId: it0.planId,
+      title: it0.title,
+      plannedStart: it0.plannedStart,
+      plannedEnd: it0.plannedEnd,
+      priority: 3,
+    };
     // what a killed run leaves behind: item 0 written under its key (here 10 times at once), no receipt
-    const made = await Promise.all(Array.from({ length: 10 }, () => h.app.get(WorkOrdersService).create(ctx, input, { itemKey: it0.itemKey })));
+    const made = await Promise.all(
+      Array.from({ length: 10 }, () => h.app.get(WorkOrdersService).create(ctx, input, { itemKey: it0.itemKey })),
+    );
     expect(new Set(made.map((x) => x.id)).size).toBe(1);
 
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    expectStatus(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: 1, contentHash: draft.contentHash },
+        null,
+      ),
+      200,
+    );
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
     expect(done.status).toBe('SUCCEEDED');
     expect(done.receipts[0]!.recordId).toBe(made[0]!.id);
     expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(2);
-    expect(await db.machineBooking.count({ where: { organizationId: w.org.id, workOrderId: made[0]!.id, releasedAt: null } })).toBe(1);
+    expect(
+      await db.machineBooking.count({
+        where: { organizationId: w.org.id, workOrderId: made[0]!.id, releasedAt: null },
+      }),
+    ).toBe(1);
   }, 60_000);
 
   it('editing a maintenance draft: move one window, drop the other → version 2 re-validated (diff, unplaced REMOVED_BY_EDIT); a window on a booked slot is a MACHINE_BUSY violation (stored, not confirmable); job items are refused; v2 executes with the moved window', async () => {
@@ -251,52 +391,139 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const draft = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body).draft!;
     const [a, b] = draft.workOrderItems;
     const edit = (basedOnVersion: number, workOrderItems: unknown[], extra: Record<string, unknown> = {}) =>
-      post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/versions`, { basedOnVersion, workOrderItems, ...extra }, null);
+      post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/versions`,
+        { basedOnVersion, workOrderItems, ...extra },
+        null,
+      );
 
     // job items on a MAINTENANCE draft: 400 naming the field; nothing stored
-    const wrong = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/versions`, { basedOnVersion: 1, items: [{ jobId: randomUUID(), primaryAssetId: a!.assetId, operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: a!.plannedStart, endsAt: a!.plannedEnd }] }, null);
+    const wrong = await post(
+      w.t.DISPATCHER,
+      w.org.id,
+      `/drafts/${draft.id}/versions`,
+      {
+        basedOnVersion: 1,
+        items: [
+          {
+            jobId: randomUUID(),
+            primaryAssetId: a!.assetId,
+            operatorMembershipId: w.org.users.OPERATOR.membershipId,
+            startsAt: a!.plannedStart,
+            endsAt: a!.plannedEnd,
+          },
+        ],
+      },
+      null,
+    );
     expectError(wrong, 400, 'VALIDATION_FAILED');
     expect(wrong.body.error.details).toEqual([expect.objectContaining({ path: 'items' })]);
 
     // move machine 1's service onto its blocker (booked): stored as version 2 with a MACHINE_BUSY violation
-    const onBlocker = { planId: a!.planId, assetId: a!.assetId, plannedStart: new Date(w.blocker.end - 3 * HOUR).toISOString(), plannedEnd: new Date(w.blocker.end).toISOString() };
-    const v2 = await edit(1, [onBlocker, { planId: b!.planId, assetId: b!.assetId, plannedStart: b!.plannedStart, plannedEnd: b!.plannedEnd }]);
+    const onBlocker = {
+      planId: a!.planId,
+      assetId: a!.assetId,
+      plannedStart: new Date(w.blocker.end - 3 * HOUR).toISOString(),
+      plannedEnd: new Date(w.blocker.end).toISOString(),
+    };
+    const v2 = await edit(1, [
+      onBlocker,
+      { planId: b!.planId, assetId: b!.assetId, plannedStart: b!.plannedStart, plannedEnd: b!.plannedEnd },
+    ]);
     expectStatus(v2, 201);
     const d2 = ZDraftDetail.parse(v2.body);
     expect(d2.currentVersion).toBe(2);
-    expect(d2.versions[0]!.validation.violations).toEqual([expect.objectContaining({ itemIndex: 0, code: 'MACHINE_BUSY', assetId: a!.assetId })]);
-    expectError(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 2, contentHash: d2.versions[0]!.contentHash }, null), 422, 'DRAFT_INVALID');
+    expect(d2.versions[0]!.validation.violations).toEqual([
+      expect.objectContaining({ itemIndex: 0, code: 'MACHINE_BUSY', assetId: a!.assetId }),
+    ]);
+    expectError(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: 2, contentHash: d2.versions[0]!.contentHash },
+        null,
+      ),
+      422,
+      'DRAFT_INVALID',
+    );
     // a stale base version → 409
     expectError(await edit(1, []), 409, 'DRAFT_STALE');
 
     // version 3: machine 1 one day later than planned, machine 2 dropped
-    const moved = { planId: a!.planId, assetId: a!.assetId, plannedStart: new Date(Date.parse(a!.plannedStart) + DAY).toISOString(), plannedEnd: new Date(Date.parse(a!.plannedEnd) + DAY).toISOString() };
+    const moved = {
+      planId: a!.planId,
+      assetId: a!.assetId,
+      plannedStart: new Date(Date.parse(a!.plannedStart) + DAY).toISOString(),
+      plannedEnd: new Date(Date.parse(a!.plannedEnd) + DAY).toISOString(),
+    };
     const v3 = await edit(2, [moved], { note: '一号机推迟一天，二号机下次再说' });
     expectStatus(v3, 201);
     const d3 = ZDraftDetail.parse(v3.body);
     const ver3 = d3.versions[0]!;
-    expect(ver3).toMatchObject({ version: 3, basedOnVersion: 2, note: '一号机推迟一天，二号机下次再说', validation: { ok: true, violations: [] } });
-    expect(ver3.workOrderItems).toEqual([expect.objectContaining({ kind: 'WORK_ORDER', title: '250小时保养', dueStatus: 'OVERDUE', assetName: '收割机1', ...moved })]);
+    expect(ver3).toMatchObject({
+      version: 3,
+      basedOnVersion: 2,
+      note: '一号机推迟一天，二号机下次再说',
+      validation: { ok: true, violations: [] },
+    });
+    expect(ver3.workOrderItems).toEqual([
+      expect.objectContaining({
+        kind: 'WORK_ORDER',
+        title: '250小时保养',
+        dueStatus: 'OVERDUE',
+        assetName: '收割机1',
+        ...moved,
+      }),
+    ]);
     expect(ver3.workOrderItems[0]!.itemKey).not.toBe(a!.itemKey);
-    expect(ver3.unplacedWorkOrders).toEqual([expect.objectContaining({ assetId: b!.assetId, reason: 'REMOVED_BY_EDIT' })]);
+    expect(ver3.unplacedWorkOrders).toEqual([
+      expect.objectContaining({ assetId: b!.assetId, reason: 'REMOVED_BY_EDIT' }),
+    ]);
     const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);
-    const created = (trail.body.items as { action: string; data: { version?: number; diff?: unknown } }[]).filter((e) => e.action === 'draft.version_created');
-    expect(created.find((e) => e.data.version === 3)!.data.diff).toEqual({ added: [], removed: [`${b!.planId}:${b!.assetId}`], changed: [`${a!.planId}:${a!.assetId}`] });
+    const created = (trail.body.items as { action: string; data: { version?: number; diff?: unknown } }[]).filter(
+      (e) => e.action === 'draft.version_created',
+    );
+    expect(created.find((e) => e.data.version === 3)!.data.diff).toEqual({
+      added: [],
+      removed: [`${b!.planId}:${b!.assetId}`],
+      changed: [`${a!.planId}:${a!.assetId}`],
+    });
 
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: 3, contentHash: ver3.contentHash }, null), 200);
+    expectStatus(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: 3, contentHash: ver3.contentHash },
+        null,
+      ),
+      200,
+    );
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 3 });
     expectStatus(ex, 202);
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
     expect(done).toMatchObject({ status: 'SUCCEEDED', counts: { succeeded: 1, conflict: 0, failed: 0, pending: 0 } });
-    const wo = await db.workOrder.findFirstOrThrow({ where: { organizationId: w.org.id, id: done.receipts[0]!.recordId! } });
-    expect([wo.assetId, wo.plannedStart?.toISOString(), wo.plannedEnd?.toISOString()]).toEqual([moved.assetId, moved.plannedStart, moved.plannedEnd]);
+    const wo = await db.workOrder.findFirstOrThrow({
+      where: { organizationId: w.org.id, id: done.receipts[0]!.recordId! },
+    });
+    expect([wo.assetId, wo.plannedStart?.toISOString(), wo.plannedEnd?.toISOString()]).toEqual([
+      moved.assetId,
+      moved.plannedStart,
+      moved.plannedEnd,
+    ]);
     expect(await db.workOrder.count({ where: { organizationId: w.org.id, planId: w.planId } })).toBe(1);
   }, 60_000);
 
   it('a maintenance goal with nothing due → COMPLETED without a draft', async () => {
     const org = await createOrg(db, 'maint-none');
     const t = await loginAll(h.base, org);
-    const r = ZAgentRun.parse((await post(t.DISPATCHER, org.id, '/agent/runs', { goal: 'plan the maintenance due in the next two weeks' })).body);
+    const r = ZAgentRun.parse(
+      (await post(t.DISPATCHER, org.id, '/agent/runs', { goal: 'plan the maintenance due in the next two weeks' }))
+        .body,
+    );
     expect(r).toMatchObject({ status: 'COMPLETED', draft: null });
     expect(r.message).toMatch(/No maintenance to plan/);
   }, 30_000);

@@ -45,23 +45,45 @@ async function world(): Promise<World> {
   const one = (await h.db.team.create({ data: { organizationId: org.id, name: `一队${suffix}` } })).id;
   const twoName = `二队${suffix}`;
   const two = (await h.db.team.create({ data: { organizationId: org.id, name: twoName } })).id;
-  const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
-  const combine = async (name: string, teamId: string) => (await h.db.asset.create({ data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}`, teamId } })).id;
+  const model = await h.db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'S780',
+      kind: 'SELF_PROPELLED',
+      operationTypes: ['HARVESTING'],
+    },
+  });
+  const combine = async (name: string, teamId: string) =>
+    (
+      await h.db.asset.create({
+        data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}`, teamId },
+      })
+    ).id;
   const combines = { a: await combine('收割机A', one), b: await combine('收割机B', two) };
   const fieldName = `东岗${suffix}号地`;
-  const f = await call(h.base, 'POST', orgPath(org.id, '/fields'), { token: t.OWNER, body: { name: fieldName, areaHa: 20 } });
+  const f = await call(h.base, 'POST', orgPath(org.id, '/fields'), {
+    token: t.OWNER,
+    body: { name: fieldName, areaHa: 20 },
+  });
   expectStatus(f, 201);
   return { org, t, teams: { one, two, twoName }, combines, field: { id: f.body.id, name: fieldName } };
 }
 
 async function job(w: World, windowStart: string, windowEnd: string, hours = 4): Promise<string> {
-  const r = await call(h.base, 'POST', orgPath(w.org.id, '/jobs'), { token: w.t.DISPATCHER, body: { fieldId: w.field.id, operationType: 'HARVESTING', estimatedHours: hours, windowStart, windowEnd } });
+  const r = await call(h.base, 'POST', orgPath(w.org.id, '/jobs'), {
+    token: w.t.DISPATCHER,
+    body: { fieldId: w.field.id, operationType: 'HARVESTING', estimatedHours: hours, windowStart, windowEnd },
+  });
   expectStatus(r, 201);
   return r.body.id;
 }
 
 async function run(w: World, goal: string, token: string, conversationId?: string): Promise<TAgentRun> {
-  const r = await call(h.base, 'POST', orgPath(w.org.id, '/agent/runs'), { token, body: { goal, ...(conversationId ? { conversationId } : {}) } });
+  const r = await call(h.base, 'POST', orgPath(w.org.id, '/agent/runs'), {
+    token,
+    body: { goal, ...(conversationId ? { conversationId } : {}) },
+  });
   expectStatus(r, 201);
   return ZAgentRun.parse(r.body);
 }
@@ -85,7 +107,12 @@ describe('entity memory across three turns', () => {
     expect(t1.status).toBe('COMPLETED');
     expect(t1.constraints!.fields.map((f) => f.id)).toEqual([w.field.id]);
     expect(t1.constraints!.prefer.assets.map((a) => a.id)).toEqual([w.combines.a]);
-    expect(t1.entities!.filter((e) => e.via === 'goal').map((e) => e.id).sort()).toEqual([w.field.id, w.combines.a].sort());
+    expect(
+      t1
+        .entities!.filter((e) => e.via === 'goal')
+        .map((e) => e.id)
+        .sort(),
+    ).toEqual([w.field.id, w.combines.a].sort());
     const conversationId = t1.conversationId!;
 
     // turn 2: "the same field", "that combine" → the field and 收割机A; the draft then uses B with 张三
@@ -140,7 +167,12 @@ describe('preferences: saved only when said, applied softly and named in the not
     expect(saved.draft).toBeNull();
     expect(saved.message).toContain('已记住');
     const prefs = await preferences(w, w.t.DISPATCHER);
-    expect(prefs.map((p) => [p.kind, p.target?.id ?? p.weekday]).sort()).toEqual([['AVOID_WEEKDAY', 7], ['PREFER_TEAM', w.teams.two]].sort());
+    expect(prefs.map((p) => [p.kind, p.target?.id ?? p.weekday]).sort()).toEqual(
+      [
+        ['AVOID_WEEKDAY', 7],
+        ['PREFER_TEAM', w.teams.two],
+      ].sort(),
+    );
     for (const p of prefs) {
       expect(p.sourceRunId).toBe(saved.id);
       expect(Date.parse(p.createdAt)).toBeGreaterThan(Date.now() - 10 * 60_000);
@@ -170,15 +202,32 @@ describe('preferences: saved only when said, applied softly and named in the not
   it('deleted: own only (another person → 404), gone from the next plan', async () => {
     const prefs = await preferences(w, w.t.DISPATCHER);
     const sunday = prefs.find((p) => p.kind === 'AVOID_WEEKDAY')!;
-    expectError(await call(h.base, 'DELETE', orgPath(w.org.id, `/agent/preferences/${sunday.id}`), { token: w.t.OWNER }), 404, 'NOT_FOUND');
-    expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/agent/preferences/${sunday.id}`), { token: w.t.DISPATCHER }), 204);
-    expectError(await call(h.base, 'DELETE', orgPath(w.org.id, `/agent/preferences/${sunday.id}`), { token: w.t.DISPATCHER }), 404, 'NOT_FOUND');
-    expectError(await call(h.base, 'DELETE', orgPath(w.org.id, '/agent/preferences/not-a-uuid'), { token: w.t.DISPATCHER }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await call(h.base, 'DELETE', orgPath(w.org.id, `/agent/preferences/${sunday.id}`), { token: w.t.OWNER }),
+      404,
+      'NOT_FOUND',
+    );
+    expectStatus(
+      await call(h.base, 'DELETE', orgPath(w.org.id, `/agent/preferences/${sunday.id}`), { token: w.t.DISPATCHER }),
+      204,
+    );
+    expectError(
+      await call(h.base, 'DELETE', orgPath(w.org.id, `/agent/preferences/${sunday.id}`), { token: w.t.DISPATCHER }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await call(h.base, 'DELETE', orgPath(w.org.id, '/agent/preferences/not-a-uuid'), { token: w.t.DISPATCHER }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect((await preferences(w, w.t.DISPATCHER)).map((p) => p.kind)).toEqual(['PREFER_TEAM']);
     const next = await run(w, '安排未来三周的收获作业', w.t.DISPATCHER);
     expect(next.constraints!.notes.join('\n')).not.toContain('周日不排作业');
     expect(localDate(next.draft!.items.find((i) => i.jobId === sundayJob)!.startsAt)).toBe(localDate(at(6, 12)));
-    const audit = await h.db.auditEvent.findFirst({ where: { organizationId: w.org.id, action: 'agent.preference_deleted', entityId: sunday.id } });
+    const audit = await h.db.auditEvent.findFirst({
+      where: { organizationId: w.org.id, action: 'agent.preference_deleted', entityId: sunday.id },
+    });
     expect(audit).not.toBeNull();
   });
 
@@ -186,12 +235,24 @@ describe('preferences: saved only when said, applied softly and named in the not
     const like = await h.db.user.findUniqueOrThrow({ where: { id: w.org.users.OWNER.id } });
     const email = `team-${tag()}@memory.test`;
     const u = await h.db.user.create({ data: { email, name: 'Team dispatcher', passwordHash: like.passwordHash } });
-    const m = await h.db.membership.create({ data: { organizationId: w.org.id, userId: u.id, role: 'DISPATCHER', dataScope: 'TEAM' } });
+    const m = await h.db.membership.create({
+      data: { organizationId: w.org.id, userId: u.id, role: 'DISPATCHER', dataScope: 'TEAM' },
+    });
     await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: w.teams.one, membershipId: m.id } });
     await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: w.teams.two, membershipId: m.id } });
     const token = (await login(h.base, email, PASSWORD)).accessToken;
     // a job of 一队, which this dispatcher can see
-    const r0 = await call(h.base, 'POST', orgPath(w.org.id, '/jobs'), { token: w.t.DISPATCHER, body: { fieldId: w.field.id, teamId: w.teams.one, operationType: 'HARVESTING', estimatedHours: 4, windowStart: at(1, 7), windowEnd: at(1, 19) } });
+    const r0 = await call(h.base, 'POST', orgPath(w.org.id, '/jobs'), {
+      token: w.t.DISPATCHER,
+      body: {
+        fieldId: w.field.id,
+        teamId: w.teams.one,
+        operationType: 'HARVESTING',
+        estimatedHours: 4,
+        windowStart: at(1, 7),
+        windowEnd: at(1, 19),
+      },
+    });
     expectStatus(r0, 201);
     const saved = await run(w, `记住：优先用${w.teams.twoName}的机器`, token);
     expect(saved.message).toContain('已记住');
@@ -212,16 +273,36 @@ describe('feedback and metrics', () => {
     await job(w, at(0, 7), at(0, 19));
     const r = await run(w, '安排下周的收获作业', w.t.DISPATCHER);
     const path = orgPath(w.org.id, `/agent/runs/${r.id}/feedback`);
-    const up = await call(h.base, 'POST', path, { token: w.t.DISPATCHER, body: { rating: 'UP' }, headers: { 'idempotency-key': randomUUID() } });
+    const up = await call(h.base, 'POST', path, {
+      token: w.t.DISPATCHER,
+      body: { rating: 'UP' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expectStatus(up, 200);
     expect(ZAgentFeedback.parse(up.body)).toMatchObject({ runId: r.id, rating: 'UP', comment: null });
-    const down = await call(h.base, 'POST', path, { token: w.t.DISPATCHER, body: { rating: 'DOWN', comment: '收割机选错了' } });
+    const down = await call(h.base, 'POST', path, {
+      token: w.t.DISPATCHER,
+      body: { rating: 'DOWN', comment: '收割机选错了' },
+    });
     expectStatus(down, 200);
     const rows = await h.db.agentFeedback.findMany({ where: { organizationId: w.org.id, runId: r.id } });
-    expect(rows.map((x) => [x.rating, x.comment, x.userId])).toEqual([['DOWN', '收割机选错了', w.org.users.DISPATCHER.id]]);
-    expectError(await call(h.base, 'POST', path, { token: w.t.DISPATCHER, body: { rating: 'MAYBE' } }), 400, 'VALIDATION_FAILED');
+    expect(rows.map((x) => [x.rating, x.comment, x.userId])).toEqual([
+      ['DOWN', '收割机选错了', w.org.users.DISPATCHER.id],
+    ]);
+    expectError(
+      await call(h.base, 'POST', path, { token: w.t.DISPATCHER, body: { rating: 'MAYBE' } }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const other = await world();
-    expectError(await call(h.base, 'POST', orgPath(other.org.id, `/agent/runs/${r.id}/feedback`), { token: other.t.DISPATCHER, body: { rating: 'UP' } }), 404, 'NOT_FOUND');
+    expectError(
+      await call(h.base, 'POST', orgPath(other.org.id, `/agent/runs/${r.id}/feedback`), {
+        token: other.t.DISPATCHER,
+        body: { rating: 'UP' },
+      }),
+      404,
+      'NOT_FOUND',
+    );
     // a VIEWER has no agent.run
     expectError(await call(h.base, 'POST', path, { token: w.t.VIEWER, body: { rating: 'UP' } }), 403, 'FORBIDDEN');
 

@@ -27,7 +27,11 @@ const tag = () => randomUUID().slice(0, 8);
 const base = () => env.h.base;
 const get = (token: string, rest: string) => call(base(), 'GET', orgPath(org.id, rest), { token });
 const post = (token: string, rest: string, body: unknown = {}, key?: string | null) =>
-  call(base(), 'POST', orgPath(org.id, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() } });
+  call(base(), 'POST', orgPath(org.id, rest), {
+    token,
+    body,
+    headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() },
+  });
 async function ask(token: string, goal: string): Promise<TAgentRun> {
   const r = await post(token, '/agent/runs', { goal });
   expectStatus(r, 201);
@@ -51,39 +55,102 @@ beforeAll(async () => {
   org = await createOrg(env.db, 'diag');
   t = await loginAll(base(), org);
   const db = env.db;
-  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'GV-9', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
-  const other = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Plain-${tag()}`, name: 'TX-1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
+  const model = await db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'GV-9',
+      kind: 'SELF_PROPELLED',
+      operationTypes: ['HARVESTING'],
+    },
+  });
+  const other = await db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Plain-${tag()}`,
+      name: 'TX-1',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+    },
+  });
   const north = await db.team.create({ data: { organizationId: org.id, name: `North ${tag()}` } });
   // the mechanic (TEAM scope) is in North, which has GV-9 #01 only
-  await db.teamMember.create({ data: { organizationId: org.id, teamId: north.id, membershipId: org.users.MECHANIC.membershipId } });
-  m.gv1 = (await db.asset.create({ data: { organizationId: org.id, modelId: model.id, teamId: north.id, name: 'GV-9 #01', serialNumber: `SN-${tag()}` } })).id;
-  m.gv2 = (await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: 'GV-9 #02', serialNumber: `SN-${tag()}` } })).id;
-  m.tractor = (await db.asset.create({ data: { organizationId: org.id, modelId: other.id, name: 'TX-1 #01', serialNumber: `SN-${tag()}` } })).id;
-  await db.meterReading.create({ data: { organizationId: org.id, assetId: m.gv1, readingHours: 812.5, readAt: new Date(Date.now() - 3_600_000), source: 'MANUAL' } });
+  await db.teamMember.create({
+    data: { organizationId: org.id, teamId: north.id, membershipId: org.users.MECHANIC.membershipId },
+  });
+  m.gv1 = (
+    await db.asset.create({
+      data: {
+        organizationId: org.id,
+        modelId: model.id,
+        teamId: north.id,
+        name: 'GV-9 #01',
+        serialNumber: `SN-${tag()}`,
+      },
+    })
+  ).id;
+  m.gv2 = (
+    await db.asset.create({
+      data: { organizationId: org.id, modelId: model.id, name: 'GV-9 #02', serialNumber: `SN-${tag()}` },
+    })
+  ).id;
+  m.tractor = (
+    await db.asset.create({
+      data: { organizationId: org.id, modelId: other.id, name: 'TX-1 #01', serialNumber: `SN-${tag()}` },
+    })
+  ).id;
+  await db.meterReading.create({
+    data: {
+      organizationId: org.id,
+      assetId: m.gv1,
+      readingHours: 812.5,
+      readAt: new Date(Date.now() - 3_600_000),
+      source: 'MANUAL',
+    },
+  });
 
   // GV-9 #01's history: an inspection whose coolant check FAILED
-  const insp = await post(t.OWNER, '/work-orders', { type: 'INSPECTION', assetId: m.gv1, title: '季度检查', checklist: [{ label: '冷却液液位' }, { label: '皮带' }] });
+  const insp = await post(t.OWNER, '/work-orders', {
+    type: 'INSPECTION',
+    assetId: m.gv1,
+    title: '季度检查',
+    checklist: [{ label: '冷却液液位' }, { label: '皮带' }],
+  });
   expectStatus(insp, 201);
   inspectionId = insp.body.id;
-  await db.workOrderChecklistItem.updateMany({ where: { workOrderId: inspectionId, label: '冷却液液位' }, data: { result: 'FAIL', note: '偏低' } });
+  await db.workOrderChecklistItem.updateMany({
+    where: { workOrderId: inspectionId, label: '冷却液液位' },
+    data: { result: 'FAIL', note: '偏低' },
+  });
   // two breakdowns of GV-9 #02 (outside North): org-wide and North-only figures differ
-  for (const title of ['割台卡死', '输送带断裂']) expectStatus(await post(t.OWNER, '/work-orders', { type: 'CORRECTIVE', assetId: m.gv2, title }), 201);
+  for (const title of ['割台卡死', '输送带断裂'])
+    expectStatus(await post(t.OWNER, '/work-orders', { type: 'CORRECTIVE', assetId: m.gv2, title }), 201);
 
   // a dispatcher with TEAM scope in North (analytics.read, agent.run)
   const email = `disp-${tag()}@diag.test`;
   const like = await db.user.findUniqueOrThrow({ where: { id: org.users.DISPATCHER.id } });
   const u = await db.user.create({ data: { email, name: 'North dispatcher', passwordHash: like.passwordHash } });
-  const mm = await db.membership.create({ data: { organizationId: org.id, userId: u.id, role: 'DISPATCHER', dataScope: 'TEAM' } });
+  const mm = await db.membership.create({
+    data: { organizationId: org.id, userId: u.id, role: 'DISPATCHER', dataScope: 'TEAM' },
+  });
   await db.teamMember.create({ data: { organizationId: org.id, teamId: north.id, membershipId: mm.id } });
   teamDispatcher = (await login(base(), email)).accessToken;
 
   // the GV-9 manual (org library, linked to the model), read by the real worker
-  const up = await upload(base(), t.ADMIN, orgPath(org.id, '/documents'), combineManual(), { title: 'GV-9 联合收割机 使用说明书', language: 'zh', machineModelIds: [model.id] });
+  const up = await upload(base(), t.ADMIN, orgPath(org.id, '/documents'), combineManual(), {
+    title: 'GV-9 联合收割机 使用说明书',
+    language: 'zh',
+    machineModelIds: [model.id],
+  });
   expectStatus(up, 201);
   const doc = ZUploadResponse.parse(up.body).document.id;
   const ready = await eventually(
     () => get(t.ADMIN, `/documents/${doc}`),
-    (d) => d.status === 200 && ZDocumentDetail.parse(d.body).versions.some((v) => ['READY', 'FAILED'].includes(v.status) && d.body.currentVersionId === v.id),
+    (d) =>
+      d.status === 200 &&
+      ZDocumentDetail.parse(d.body).versions.some(
+        (v) => ['READY', 'FAILED'].includes(v.status) && d.body.currentVersionId === v.id,
+      ),
     env.log,
     120_000,
   );
@@ -96,7 +163,8 @@ afterAll(async () => {
 
 describe('DIAGNOSE', () => {
   it('a mechanic describes a fault → a MAINTENANCE draft with one CORRECTIVE work order citing the manual and the machine history; nothing written until a dispatcher confirms and executes it, then exactly once', async () => {
-    const corrective = () => env.db.workOrder.count({ where: { organizationId: org.id, assetId: m.gv1, type: 'CORRECTIVE' } });
+    const corrective = () =>
+      env.db.workOrder.count({ where: { organizationId: org.id, assetId: m.gv1, type: 'CORRECTIVE' } });
     const r = await ask(t.MECHANIC, 'GV-9 #01 发动机水温过高，帮我安排检修');
     expect(r.status, JSON.stringify(r.steps)).toBe('COMPLETED');
     expect(r.intent).toBe('DIAGNOSE');
@@ -108,7 +176,14 @@ describe('DIAGNOSE', () => {
     expect(draft.validation.ok).toBe(true);
     expect(draft.correctiveItems).toHaveLength(1);
     const item = draft.correctiveItems[0]!;
-    expect(item).toMatchObject({ kind: 'CORRECTIVE_WORK_ORDER', assetId: m.gv1, assetName: 'GV-9 #01', symptom: '发动机水温过高', faultCode: null, manualEvidence: true });
+    expect(item).toMatchObject({
+      kind: 'CORRECTIVE_WORK_ORDER',
+      assetId: m.gv1,
+      assetName: 'GV-9 #01',
+      symptom: '发动机水温过高',
+      faultCode: null,
+      manualEvidence: true,
+    });
     // the troubleshooting section of the GV-9 manual: physical pages 4–5 (printed 2–3)
     expect(item.citations.length).toBeGreaterThan(0);
     expect(item.citations.every((c) => c.title === 'GV-9 联合收割机 使用说明书')).toBe(true);
@@ -121,7 +196,9 @@ describe('DIAGNOSE', () => {
     expect(Date.parse(item.plannedEnd) - Date.parse(item.plannedStart)).toBe(item.estimatedHours * 3_600_000);
     // every citation's snippet is on the page it cites
     for (const c of item.citations) {
-      const p = ZDocumentPage.parse((await get(t.MECHANIC, `/documents/${c.documentId}/versions/${c.versionId}/pages/${c.page}`)).body);
+      const p = ZDocumentPage.parse(
+        (await get(t.MECHANIC, `/documents/${c.documentId}/versions/${c.versionId}/pages/${c.page}`)).body,
+      );
       expect(p.text.replace(/\s+/g, '')).toContain(c.snippet.replace(/\s+/g, '').slice(0, 20));
     }
     expect(r.answer).toMatchObject({ intent: 'DIAGNOSE', language: 'zh', found: true, refused: false });
@@ -143,17 +220,33 @@ describe('DIAGNOSE', () => {
 
     // nothing written before confirmation
     expect(await corrective()).toBe(0);
-    expectStatus(await post(t.DISPATCHER, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null), 200);
+    expectStatus(
+      await post(t.DISPATCHER, `/drafts/${draft.id}/confirm`, { version: 1, contentHash: draft.contentHash }, null),
+      200,
+    );
     const ex = await post(t.DISPATCHER, `/drafts/${draft.id}/execute`, { version: 1 });
     expectStatus(ex, 202);
     const done = await finished(t.DISPATCHER, ZExecution.parse(ex.body).id);
     expect(done.status).toBe('SUCCEEDED');
     expect(done.receipts).toMatchObject([{ itemKey: item.itemKey, status: 'SUCCEEDED', recordType: 'work_order' }]);
-    const wo = await env.db.workOrder.findFirstOrThrow({ where: { organizationId: org.id, id: done.receipts[0]!.recordId! }, include: { checklistItems: { orderBy: { position: 'asc' } } } });
-    expect(wo).toMatchObject({ type: 'CORRECTIVE', status: 'OPEN', assetId: m.gv1, title: item.title, itemKey: item.itemKey, priority: item.priority });
+    const wo = await env.db.workOrder.findFirstOrThrow({
+      where: { organizationId: org.id, id: done.receipts[0]!.recordId! },
+      include: { checklistItems: { orderBy: { position: 'asc' } } },
+    });
+    expect(wo).toMatchObject({
+      type: 'CORRECTIVE',
+      status: 'OPEN',
+      assetId: m.gv1,
+      title: item.title,
+      itemKey: item.itemKey,
+      priority: item.priority,
+    });
     expect(wo.checklistItems.map((c) => c.label)).toEqual(item.checklist.map((s) => s.label));
     expect(wo.description).toContain('GV-9 联合收割机 使用说明书 p.');
-    expect([wo.plannedStart?.toISOString(), wo.plannedEnd?.toISOString()]).toEqual([item.plannedStart, item.plannedEnd]);
+    expect([wo.plannedStart?.toISOString(), wo.plannedEnd?.toISOString()]).toEqual([
+      item.plannedStart,
+      item.plannedEnd,
+    ]);
     expect(await corrective()).toBe(1);
 
     // executing again → the same execution, still one work order
@@ -188,7 +281,9 @@ describe('DIAGNOSE', () => {
     const hidden = await ask(t.MECHANIC, 'GV-9 #02 发动机水温过高');
     expect(hidden.status).toBe('NEEDS_INPUT');
     expect(hidden.question).not.toContain('GV-9 #02');
-    expect(await env.db.draft.count({ where: { organizationId: org.id, runId: { in: [many.id, none.id, hidden.id] } } })).toBe(0);
+    expect(
+      await env.db.draft.count({ where: { organizationId: org.id, runId: { in: [many.id, none.id, hidden.id] } } }),
+    ).toBe(0);
   }, 60_000);
 
   it('no manual for the model → says so and still offers the work order, with the history as evidence', async () => {
@@ -216,7 +311,9 @@ describe('ASK_MANUAL', () => {
     expect(a.text).toContain('1000');
     expect(a.citations.length).toBeGreaterThan(0);
     for (const c of a.citations) {
-      const p = ZDocumentPage.parse((await get(t.DISPATCHER, `/documents/${c.documentId}/versions/${c.versionId}/pages/${c.page}`)).body);
+      const p = ZDocumentPage.parse(
+        (await get(t.DISPATCHER, `/documents/${c.documentId}/versions/${c.versionId}/pages/${c.page}`)).body,
+      );
       expect(p.text).toContain(c.snippet);
     }
   }, 60_000);
@@ -227,10 +324,16 @@ describe('BUSINESS_QUESTION', () => {
   async function endpointValue(token: string, f: TAgentFigure): Promise<unknown> {
     const [, path] = /^GET \/analytics\/(.*)$/.exec(f.source)!;
     const report = path!.split('?')[0]!;
-    const res = await get(token, `/analytics/${path}${report === 'utilization' || report === 'maintenance' ? '&limit=200' : ''}`);
+    const res = await get(
+      token,
+      `/analytics/${path}${report === 'utilization' || report === 'maintenance' ? '&limit=200' : ''}`,
+    );
     expectStatus(res, 200);
     const b = res.body;
-    if (f.scope.machine) return (b.items as { assetId: string; [k: string]: unknown }[]).find((x) => x.assetId === f.scope.machine!.id)?.[f.metric];
+    if (f.scope.machine)
+      return (b.items as { assetId: string; [k: string]: unknown }[]).find((x) => x.assetId === f.scope.machine!.id)?.[
+        f.metric
+      ];
     switch (f.metric) {
       case 'costPerHectareMinor':
       case 'costPerEngineHourMinor':
@@ -263,24 +366,32 @@ describe('BUSINESS_QUESTION', () => {
     ['本月停机时间', 'zh', ['downtimeHours']],
     ['how many hectares did we do last week', 'en', ['hectares']],
     ['total spend this month', 'en', ['totalMinor']],
-  ])('%s → figures equal to the analytics endpoint (%s)', async (goal, language, metrics) => {
-    const r = await ask(t.DISPATCHER, goal);
-    expect(r.status).toBe('COMPLETED');
-    expect(r.intent).toBe('BUSINESS_QUESTION');
-    expect(r.draftId).toBeNull();
-    const a = r.answer!;
-    expect(a.language).toBe(language);
-    expect(a.refused).toBe(false);
-    expect(a.figures.map((f) => f.metric).filter((x, i, all) => all.indexOf(x) === i)).toEqual(metrics);
-    for (const f of a.figures) {
-      expect(f.value, `${f.metric} ${f.source}`).toEqual(await endpointValue(t.DISPATCHER, f));
-      expect(f.scope).toMatchObject({ dataScope: 'ORG', teamIds: [] });
-      expect(f.definition.length).toBeGreaterThan(5);
-      expect(f.from <= f.to && f.to <= shanghaiToday()).toBe(true);
-    }
-    expect(a.sources.every((s) => s.kind === 'analytics' && r.steps.some((x) => x.step === s.step && x.tool === 'analytics' && x.ok))).toBe(true);
-    if (goal.startsWith('上个月')) expect([a.figures[0]!.from, a.figures[0]!.to]).toEqual(lastMonth());
-  }, 60_000);
+  ])(
+    '%s → figures equal to the analytics endpoint (%s)',
+    async (goal, language, metrics) => {
+      const r = await ask(t.DISPATCHER, goal);
+      expect(r.status).toBe('COMPLETED');
+      expect(r.intent).toBe('BUSINESS_QUESTION');
+      expect(r.draftId).toBeNull();
+      const a = r.answer!;
+      expect(a.language).toBe(language);
+      expect(a.refused).toBe(false);
+      expect(a.figures.map((f) => f.metric).filter((x, i, all) => all.indexOf(x) === i)).toEqual(metrics);
+      for (const f of a.figures) {
+        expect(f.value, `${f.metric} ${f.source}`).toEqual(await endpointValue(t.DISPATCHER, f));
+        expect(f.scope).toMatchObject({ dataScope: 'ORG', teamIds: [] });
+        expect(f.definition.length).toBeGreaterThan(5);
+        expect(f.from <= f.to && f.to <= shanghaiToday()).toBe(true);
+      }
+      expect(
+        a.sources.every(
+          (s) => s.kind === 'analytics' && r.steps.some((x) => x.step === s.step && x.tool === 'analytics' && x.ok),
+        ),
+      ).toBe(true);
+      if (goal.startsWith('上个月')) expect([a.figures[0]!.from, a.figures[0]!.to]).toEqual(lastMonth());
+    },
+    60_000,
+  );
 
   it('"which machines broke down most" ranks the per-machine rows of the endpoint', async () => {
     const r = await ask(t.DISPATCHER, 'which machines broke down most this year?');
@@ -309,6 +420,8 @@ describe('BUSINESS_QUESTION', () => {
     expect(r.answer).toMatchObject({ intent: 'BUSINESS_QUESTION', refused: true, figures: [] });
     expect(r.answer!.text).toContain('analytics.read');
     expect(r.answer!.text).not.toMatch(/\d+\.\d{2}/);
-    expect(r.steps.filter((s) => s.kind === 'tool')).toMatchObject([{ tool: 'analytics', ok: false, error: 'missing permission analytics.read' }]);
+    expect(r.steps.filter((s) => s.kind === 'tool')).toMatchObject([
+      { tool: 'analytics', ok: false, error: 'missing permission analytics.read' },
+    ]);
   }, 60_000);
 });

@@ -25,7 +25,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) => (await login(h.base, org.users[role].email)).accessToken;
+const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
+  (await login(h.base, org.users[role].email)).accessToken;
 const t = (iso: string) => new Date(iso);
 const tag = () => randomUUID().slice(0, 8);
 const APRIL = '?from=2026-04-01&to=2026-04-30';
@@ -42,13 +43,27 @@ interface Fixture {
 
 async function model(orgId: string, kind: MachineKind) {
   return h.db.machineModel.create({
-    data: { organizationId: orgId, manufacturer: `M-${tag()}`, name: kind, kind, operationTypes: ['TILLAGE', 'HARVESTING', 'SOWING_PLANTING'] },
+    data: {
+      organizationId: orgId,
+      manufacturer: `M-${tag()}`,
+      name: kind,
+      kind,
+      operationTypes: ['TILLAGE', 'HARVESTING', 'SOWING_PLANTING'],
+    },
   });
 }
 
-async function asset(orgId: string, kind: MachineKind, name: string, teamId: string | null, extra: { status?: 'ACTIVE' | 'IN_MAINTENANCE'; deletedAt?: Date } = {}) {
+async function asset(
+  orgId: string,
+  kind: MachineKind,
+  name: string,
+  teamId: string | null,
+  extra: { status?: 'ACTIVE' | 'IN_MAINTENANCE'; deletedAt?: Date } = {},
+) {
   const m = await model(orgId, kind);
-  const a = await h.db.asset.create({ data: { organizationId: orgId, modelId: m.id, teamId, name, serialNumber: `SN-${tag()}`, ...extra } });
+  const a = await h.db.asset.create({
+    data: { organizationId: orgId, modelId: m.id, teamId, name, serialNumber: `SN-${tag()}`, ...extra },
+  });
   return a.id;
 }
 
@@ -102,21 +117,35 @@ async function job(
         releasedAt: a.released ? t('2026-05-01T00:00:00Z') : null,
       },
     });
-    await h.db.assignmentMachine.createMany({ data: a.machines.map(([assetId, role]) => ({ organizationId: org.id, assignmentId: asg.id, assetId, role })) });
+    await h.db.assignmentMachine.createMany({
+      data: a.machines.map(([assetId, role]) => ({ organizationId: org.id, assignmentId: asg.id, assetId, role })),
+    });
   }
   return j.id;
 }
 
 let woNumber = 0;
-async function workOrder(orgId: string, data: Record<string, unknown> & { assetId: string; type: 'PREVENTIVE' | 'CORRECTIVE' | 'INSPECTION' }) {
+async function workOrder(
+  orgId: string,
+  data: Record<string, unknown> & { assetId: string; type: 'PREVENTIVE' | 'CORRECTIVE' | 'INSPECTION' },
+) {
   woNumber += 1;
-  return h.db.workOrder.create({ data: { organizationId: orgId, number: woNumber, title: `WO ${woNumber}`, ...data } as never });
+  return h.db.workOrder.create({
+    data: { organizationId: orgId, number: woNumber, title: `WO ${woNumber}`, ...data } as never,
+  });
 }
 
 let costNumber = 0;
 async function cost(
   orgId: string,
-  data: { category: 'FUEL' | 'PARTS' | 'REPAIR' | 'OTHER'; date: string; status: 'DRAFT' | 'SUBMITTED' | 'APPROVED'; totalMinor: bigint; assetId?: string; deletedAt?: Date },
+  data: {
+    category: 'FUEL' | 'PARTS' | 'REPAIR' | 'OTHER';
+    date: string;
+    status: 'DRAFT' | 'SUBMITTED' | 'APPROVED';
+    totalMinor: bigint;
+    assetId?: string;
+    deletedAt?: Date;
+  },
 ) {
   costNumber += 1;
   const d = await h.db.costDocument.create({
@@ -132,7 +161,15 @@ async function cost(
     },
   });
   await h.db.costLine.create({
-    data: { organizationId: orgId, documentId: d.id, position: 1, description: 'line', quantity: '1', unitPriceMinor: data.totalMinor, amountMinor: data.totalMinor },
+    data: {
+      organizationId: orgId,
+      documentId: d.id,
+      position: 1,
+      description: 'line',
+      quantity: '1',
+      unitPriceMinor: data.totalMinor,
+      amountMinor: data.totalMinor,
+    },
   });
 }
 
@@ -151,29 +188,98 @@ async function fixture(label = 'an'): Promise<Fixture> {
   const field = await h.db.field.create({ data: { organizationId: org.id, name: `F-${tag()}`, areaM2: 500_000 } });
 
   // J1 completed 2026-03-31T17:30Z = April 1, 01:30 in Shanghai → in April. T + P, 6.5 h, 5 ha
-  await job(org, field.id, { operationType: 'TILLAGE', status: 'COMPLETED', completedAt: t('2026-03-31T17:30:00Z'), actualHours: '6.50', areaDoneM2: 50_000 }, [
-    { machines: [[T, 'PRIMARY'], [P, 'IMPLEMENT']], released: false },
-  ]);
+  await job(
+    org,
+    field.id,
+    {
+      operationType: 'TILLAGE',
+      status: 'COMPLETED',
+      completedAt: t('2026-03-31T17:30:00Z'),
+      actualHours: '6.50',
+      areaDoneM2: 50_000,
+    },
+    [
+      {
+        machines: [
+          [T, 'PRIMARY'],
+          [P, 'IMPLEMENT'],
+        ],
+        released: false,
+      },
+    ],
+  );
   // J2: first assigned to H (released), then re-assigned to T + P (live). 8 h, 7 ha
-  await job(org, field.id, { operationType: 'TILLAGE', status: 'COMPLETED', completedAt: t('2026-04-10T08:00:00Z'), actualHours: '8.00', areaDoneM2: 70_000 }, [
-    { machines: [[H, 'PRIMARY']], released: true },
-    { machines: [[T, 'PRIMARY'], [P, 'IMPLEMENT']], released: false },
-  ]);
+  await job(
+    org,
+    field.id,
+    {
+      operationType: 'TILLAGE',
+      status: 'COMPLETED',
+      completedAt: t('2026-04-10T08:00:00Z'),
+      actualHours: '8.00',
+      areaDoneM2: 70_000,
+    },
+    [
+      { machines: [[H, 'PRIMARY']], released: true },
+      {
+        machines: [
+          [T, 'PRIMARY'],
+          [P, 'IMPLEMENT'],
+        ],
+        released: false,
+      },
+    ],
+  );
   // J3: both assignments released; the latest (H) is the one that counts. 10.25 h, 12 ha
-  await job(org, field.id, { operationType: 'HARVESTING', status: 'COMPLETED', completedAt: t('2026-04-20T10:00:00Z'), actualHours: '10.25', areaDoneM2: 120_000 }, [
-    { machines: [[T, 'PRIMARY']], released: true },
-    { machines: [[H, 'PRIMARY']], released: true },
-  ]);
+  await job(
+    org,
+    field.id,
+    {
+      operationType: 'HARVESTING',
+      status: 'COMPLETED',
+      completedAt: t('2026-04-20T10:00:00Z'),
+      actualHours: '10.25',
+      areaDoneM2: 120_000,
+    },
+    [
+      { machines: [[T, 'PRIMARY']], released: true },
+      { machines: [[H, 'PRIMARY']], released: true },
+    ],
+  );
   // J4 completed 2026-03-31T15:30Z = March 31, 23:30 in Shanghai → NOT in April. 5 h, 3 ha
-  await job(org, field.id, { operationType: 'HARVESTING', status: 'COMPLETED', completedAt: t('2026-03-31T15:30:00Z'), actualHours: '5.00', areaDoneM2: 30_000 }, [
-    { machines: [[H, 'PRIMARY']], released: false },
-  ]);
+  await job(
+    org,
+    field.id,
+    {
+      operationType: 'HARVESTING',
+      status: 'COMPLETED',
+      completedAt: t('2026-03-31T15:30:00Z'),
+      actualHours: '5.00',
+      areaDoneM2: 30_000,
+    },
+    [{ machines: [[H, 'PRIMARY']], released: false }],
+  );
   // J5 planned in April for team 1 (no assignment); J6 cancelled in April (no team); J7 planned in June
-  await job(org, field.id, { operationType: 'SOWING_PLANTING', status: 'PLANNED', teamId: team1.id, window: [t('2026-04-20T00:00:00Z'), t('2026-04-25T00:00:00Z')] });
-  await job(org, field.id, { operationType: 'SOWING_PLANTING', status: 'CANCELLED', cancelledAt: t('2026-04-05T00:00:00Z') });
-  await job(org, field.id, { operationType: 'SOWING_PLANTING', status: 'PLANNED', window: [t('2026-06-01T00:00:00Z'), t('2026-06-05T00:00:00Z')] });
+  await job(org, field.id, {
+    operationType: 'SOWING_PLANTING',
+    status: 'PLANNED',
+    teamId: team1.id,
+    window: [t('2026-04-20T00:00:00Z'), t('2026-04-25T00:00:00Z')],
+  });
+  await job(org, field.id, {
+    operationType: 'SOWING_PLANTING',
+    status: 'CANCELLED',
+    cancelledAt: t('2026-04-05T00:00:00Z'),
+  });
+  await job(org, field.id, {
+    operationType: 'SOWING_PLANTING',
+    status: 'PLANNED',
+    window: [t('2026-06-01T00:00:00Z'), t('2026-06-05T00:00:00Z')],
+  });
 
-  const plan = await h.db.maintenancePlan.create({ data: { organizationId: org.id, modelId: null, assetId: T, name: '250h service', intervalDays: 30 } });
+  const plan = await h.db.maintenancePlan.create({
+    data: { organizationId: org.id, modelId: null, assetId: T, name: '250h service', intervalDays: 30 },
+  });
   // WO1: H fails 2026-04-12T00:00Z, back in service (accepted) 2026-04-13T12:00Z: 36 h down, a 36 h repair
   await workOrder(org.id, {
     assetId: H,
@@ -196,15 +302,34 @@ async function fixture(label = 'an'): Promise<Fixture> {
     acceptedAt: t('2026-04-01T04:00:00Z'),
   });
   // WO3: preventive on T due 2026-04-08, accepted 04-10: 2 days late, within the 3-day grace (10 % of 30 days)
-  await workOrder(org.id, { assetId: T, planId: plan.id, type: 'PREVENTIVE', status: 'CLOSED', plannedEnd: t('2026-04-08T00:00:00Z'), acceptedAt: t('2026-04-10T00:00:00Z') });
+  await workOrder(org.id, {
+    assetId: T,
+    planId: plan.id,
+    type: 'PREVENTIVE',
+    status: 'CLOSED',
+    plannedEnd: t('2026-04-08T00:00:00Z'),
+    acceptedAt: t('2026-04-10T00:00:00Z'),
+  });
   // WO4: preventive on H (no plan: 1-day grace) due 2026-04-15, accepted 04-20 → late
-  await workOrder(org.id, { assetId: H, type: 'PREVENTIVE', status: 'CLOSED', plannedEnd: t('2026-04-15T00:00:00Z'), acceptedAt: t('2026-04-20T00:00:00Z') });
+  await workOrder(org.id, {
+    assetId: H,
+    type: 'PREVENTIVE',
+    status: 'CLOSED',
+    plannedEnd: t('2026-04-15T00:00:00Z'),
+    acceptedAt: t('2026-04-20T00:00:00Z'),
+  });
   // WO5: a failure of T reported 2026-04-25 (no downtime), still OPEN
   await workOrder(org.id, { assetId: T, type: 'CORRECTIVE', status: 'OPEN', createdAt: t('2026-04-25T00:00:00Z') });
   // WO6: an inspection of P awaiting acceptance (created now: outside April)
   await workOrder(org.id, { assetId: P, type: 'INSPECTION', status: 'AWAITING_ACCEPTANCE' });
   // WO7: a cancelled corrective order in April is not a failure
-  await workOrder(org.id, { assetId: H, type: 'CORRECTIVE', status: 'CANCELLED', createdAt: t('2026-04-02T00:00:00Z'), cancelledAt: t('2026-04-02T01:00:00Z') });
+  await workOrder(org.id, {
+    assetId: H,
+    type: 'CORRECTIVE',
+    status: 'CANCELLED',
+    createdAt: t('2026-04-02T00:00:00Z'),
+    cancelledAt: t('2026-04-02T01:00:00Z'),
+  });
 
   await cost(org.id, { category: 'FUEL', date: '2026-04-01', status: 'APPROVED', totalMinor: 123_456n, assetId: T });
   await cost(org.id, { category: 'REPAIR', date: '2026-04-13', status: 'APPROVED', totalMinor: 500_000n, assetId: H });
@@ -213,11 +338,17 @@ async function fixture(label = 'an'): Promise<Fixture> {
   await cost(org.id, { category: 'PARTS', date: '2026-04-06', status: 'DRAFT', totalMinor: 77_777n, assetId: H });
   await cost(org.id, { category: 'FUEL', date: '2026-03-31', status: 'APPROVED', totalMinor: 1_000_000n, assetId: T });
   await cost(org.id, { category: 'FUEL', date: '2026-05-01', status: 'APPROVED', totalMinor: 1_000_000n, assetId: T });
-  await cost(org.id, { category: 'FUEL', date: '2026-04-02', status: 'APPROVED', totalMinor: 5_000_000n, assetId: T, deletedAt: t('2026-04-03T00:00:00Z') });
+  await cost(org.id, {
+    category: 'FUEL',
+    date: '2026-04-02',
+    status: 'APPROVED',
+    totalMinor: 5_000_000n,
+    assetId: T,
+    deletedAt: t('2026-04-03T00:00:00Z'),
+  });
 
   return { org, team1: team1.id, team2: team2.id, T, P, H };
 }
-
 
 describe('analytics (April 2026, Asia/Shanghai)', () => {
   let f: Fixture;
@@ -274,18 +405,51 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
     expectStatus(r, 200);
     const u = ZAnalyticsUtilization.parse(r.body);
     expect(u.workdayHours).toBe(10);
-    expect(u.fleet).toEqual({ machines: 3, productiveHours: 39.25, downtimeHours: 48, availableHours: 880, utilization: 0.0446 });
+    expect(u.fleet).toEqual({
+      machines: 3,
+      productiveHours: 39.25,
+      downtimeHours: 48,
+      availableHours: 880,
+      utilization: 0.0446,
+    });
     const byId = Object.fromEntries(u.items.map((i) => [i.assetId, i]));
-    expect(byId[f.T]).toMatchObject({ name: 'Tractor', kind: 'POWER_UNIT', jobs: 2, productiveHours: 14.5, downtimeHours: 12, availableHours: 295, utilization: 0.0492 }); // 14.5 / 295 = 0.04915…
-    expect(byId[f.P]).toMatchObject({ kind: 'IMPLEMENT', jobs: 2, productiveHours: 14.5, downtimeHours: 0, availableHours: 300, utilization: 0.0483 }); // 14.5 / 300 = 0.04833…
-    expect(byId[f.H]).toMatchObject({ kind: 'SELF_PROPELLED', status: 'IN_MAINTENANCE', jobs: 1, productiveHours: 10.25, downtimeHours: 36, availableHours: 285, utilization: 0.036 }); // 10.25 / 285 = 0.03596…
+    expect(byId[f.T]).toMatchObject({
+      name: 'Tractor',
+      kind: 'POWER_UNIT',
+      jobs: 2,
+      productiveHours: 14.5,
+      downtimeHours: 12,
+      availableHours: 295,
+      utilization: 0.0492,
+    }); // 14.5 / 295 = 0.04915…
+    expect(byId[f.P]).toMatchObject({
+      kind: 'IMPLEMENT',
+      jobs: 2,
+      productiveHours: 14.5,
+      downtimeHours: 0,
+      availableHours: 300,
+      utilization: 0.0483,
+    }); // 14.5 / 300 = 0.04833…
+    expect(byId[f.H]).toMatchObject({
+      kind: 'SELF_PROPELLED',
+      status: 'IN_MAINTENANCE',
+      jobs: 1,
+      productiveHours: 10.25,
+      downtimeHours: 36,
+      availableHours: 285,
+      utilization: 0.036,
+    }); // 10.25 / 285 = 0.03596…
     expect(u.items.map((i) => i.assetId)).toEqual([f.T, f.P, f.H].sort());
     expect(u.nextCursor).toBeNull();
 
-    const p1 = ZAnalyticsUtilization.parse((await get(viewer, f.org.id, `/analytics/utilization${APRIL}&limit=2`)).body);
+    const p1 = ZAnalyticsUtilization.parse(
+      (await get(viewer, f.org.id, `/analytics/utilization${APRIL}&limit=2`)).body,
+    );
     expect(p1.items).toHaveLength(2);
     expect(p1.fleet.machines).toBe(3);
-    const p2 = ZAnalyticsUtilization.parse((await get(viewer, f.org.id, `/analytics/utilization${APRIL}&limit=2&cursor=${p1.nextCursor}`)).body);
+    const p2 = ZAnalyticsUtilization.parse(
+      (await get(viewer, f.org.id, `/analytics/utilization${APRIL}&limit=2&cursor=${p1.nextCursor}`)).body,
+    );
     expect(p2.items).toHaveLength(1);
     expect(p2.nextCursor).toBeNull();
     expect([...p1.items, ...p2.items].map((i) => i.assetId)).toEqual(u.items.map((i) => i.assetId));
@@ -305,13 +469,25 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
   });
 
   it('the period boundary is local: March 31 (Shanghai) holds the job completed at 15:30Z, not the one at 17:30Z', async () => {
-    const o = ZAnalyticsOperations.parse((await get(viewer, f.org.id, '/analytics/operations?from=2026-03-31&to=2026-03-31')).body);
-    expect(o.period).toMatchObject({ startsAt: '2026-03-30T16:00:00.000Z', endsAt: '2026-03-31T16:00:00.000Z', days: 1 });
+    const o = ZAnalyticsOperations.parse(
+      (await get(viewer, f.org.id, '/analytics/operations?from=2026-03-31&to=2026-03-31')).body,
+    );
+    expect(o.period).toMatchObject({
+      startsAt: '2026-03-30T16:00:00.000Z',
+      endsAt: '2026-03-31T16:00:00.000Z',
+      days: 1,
+    });
     // only J4: 3 ha in 5 h
-    expect(o.items).toEqual([{ operationType: 'HARVESTING', jobs: 1, hectares: 3, hours: 5, fieldCapacityHaPerHour: 0.6 }]);
-    const a1 = ZAnalyticsOperations.parse((await get(viewer, f.org.id, '/analytics/operations?from=2026-04-01&to=2026-04-01')).body);
+    expect(o.items).toEqual([
+      { operationType: 'HARVESTING', jobs: 1, hectares: 3, hours: 5, fieldCapacityHaPerHour: 0.6 },
+    ]);
+    const a1 = ZAnalyticsOperations.parse(
+      (await get(viewer, f.org.id, '/analytics/operations?from=2026-04-01&to=2026-04-01')).body,
+    );
     // only J1: 5 ha in 6.5 h
-    expect(a1.items).toEqual([{ operationType: 'TILLAGE', jobs: 1, hectares: 5, hours: 6.5, fieldCapacityHaPerHour: 0.7692 }]);
+    expect(a1.items).toEqual([
+      { operationType: 'TILLAGE', jobs: 1, hectares: 5, hours: 6.5, fieldCapacityHaPerHour: 0.7692 },
+    ]);
   });
 
   it('maintenance: downtime, failures, MTBF / MTTR per machine and fleet, PM compliance', async () => {
@@ -350,12 +526,27 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
       pmDue: 1,
       pmOnTime: 0,
     });
-    expect(byId[f.P]).toMatchObject({ failures: 0, mtbfHours: null, repairs: 0, mttrHours: null, inherentAvailability: null, operationalAvailability: 1 });
+    expect(byId[f.P]).toMatchObject({
+      failures: 0,
+      mtbfHours: null,
+      repairs: 0,
+      mttrHours: null,
+      inherentAvailability: null,
+      operationalAvailability: 1,
+    });
   });
 
   it('costs by category, machine and month (approved only, documentDate in the period)', async () => {
     const cat = ZAnalyticsCosts.parse((await get(viewer, f.org.id, `/analytics/costs${APRIL}`)).body);
-    expect(cat).toMatchObject({ groupBy: 'category', documents: 3, totalMinor: '643456', hectares: 24, engineHours: 24.75, costPerHectareMinor: '26811', costPerEngineHourMinor: '25998' });
+    expect(cat).toMatchObject({
+      groupBy: 'category',
+      documents: 3,
+      totalMinor: '643456',
+      hectares: 24,
+      engineHours: 24.75,
+      costPerHectareMinor: '26811',
+      costPerEngineHourMinor: '25998',
+    });
     expect(cat.items).toEqual([
       { key: 'FUEL', label: 'FUEL', documents: 1, totalMinor: '123456' },
       { key: 'PARTS', label: 'PARTS', documents: 0, totalMinor: '0' },
@@ -371,7 +562,9 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
       { key: 'unassigned', label: 'unassigned', documents: 1, totalMinor: '20000' },
     ]);
     // March + April: the March 31 fuel (1 000 000) is in March; May 1 stays out
-    const month = ZAnalyticsCosts.parse((await get(viewer, f.org.id, '/analytics/costs?from=2026-03-01&to=2026-04-30&groupBy=month')).body);
+    const month = ZAnalyticsCosts.parse(
+      (await get(viewer, f.org.id, '/analytics/costs?from=2026-03-01&to=2026-04-30&groupBy=month')).body,
+    );
     expect(month.items).toEqual([
       { key: '2026-03', label: '2026-03', documents: 1, totalMinor: '1000000' },
       { key: '2026-04', label: '2026-04', documents: 3, totalMinor: '643456' },
@@ -381,7 +574,9 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
 
   it('a TEAM-scoped member sees only the machines of their team and what those machines did', async () => {
     await h.db.membership.update({ where: { id: f.org.users.VIEWER.membershipId }, data: { dataScope: 'TEAM' } });
-    await h.db.teamMember.create({ data: { organizationId: f.org.id, teamId: f.team1, membershipId: f.org.users.VIEWER.membershipId } });
+    await h.db.teamMember.create({
+      data: { organizationId: f.org.id, teamId: f.team1, membershipId: f.org.users.VIEWER.membershipId },
+    });
     try {
       const o = ZAnalyticsOverview.parse((await get(viewer, f.org.id, `/analytics/overview${APRIL}`)).body);
       expect(o.fleet).toEqual({ total: 2, byStatus: { ACTIVE: 2, IN_MAINTENANCE: 0, RETIRED: 0 } });
@@ -398,7 +593,12 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
       expect(o.operationalAvailability).toBe(0.9917); // (1440 − 12) / 1440 = 0.99166…
       expect(o.pmCompliance).toEqual({ due: 1, onTime: 1, ratio: 1 });
       // only T's fuel: 123 456 / 12 ha = 10 288; / 14.5 h = 8 514.2
-      expect(o.costs).toEqual({ totalMinor: '123456', costPerHectareMinor: '10288', costPerEngineHourMinor: '8514', awaitingApproval: { documents: 1, totalMinor: '99999' } });
+      expect(o.costs).toEqual({
+        totalMinor: '123456',
+        costPerHectareMinor: '10288',
+        costPerEngineHourMinor: '8514',
+        awaitingApproval: { documents: 1, totalMinor: '99999' },
+      });
       expect(o.workOrders).toEqual({ open: 1, awaitingAcceptance: 1 });
 
       const u = ZAnalyticsUtilization.parse((await get(viewer, f.org.id, `/analytics/utilization${APRIL}`)).body);
@@ -411,9 +611,24 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
       // ASSIGNED scope: analytics are fleet figures, so nothing (zeros and nulls, not an error)
       await h.db.membership.update({ where: { id: f.org.users.VIEWER.membershipId }, data: { dataScope: 'ASSIGNED' } });
       const none = ZAnalyticsOverview.parse((await get(viewer, f.org.id, `/analytics/overview${APRIL}`)).body);
-      expect(none).toMatchObject({ fleet: { total: 0 }, hectares: 0, productiveHours: 0, utilization: null, failures: 0, mtbfHours: null, workOrders: { open: 0, awaitingAcceptance: 0 } });
-      expect(none.costs).toEqual({ totalMinor: '0', costPerHectareMinor: null, costPerEngineHourMinor: null, awaitingApproval: { documents: 0, totalMinor: '0' } });
-      expect(ZAnalyticsMaintenance.parse((await get(viewer, f.org.id, `/analytics/maintenance${APRIL}`)).body).items).toEqual([]);
+      expect(none).toMatchObject({
+        fleet: { total: 0 },
+        hectares: 0,
+        productiveHours: 0,
+        utilization: null,
+        failures: 0,
+        mtbfHours: null,
+        workOrders: { open: 0, awaitingAcceptance: 0 },
+      });
+      expect(none.costs).toEqual({
+        totalMinor: '0',
+        costPerHectareMinor: null,
+        costPerEngineHourMinor: null,
+        awaitingApproval: { documents: 0, totalMinor: '0' },
+      });
+      expect(
+        ZAnalyticsMaintenance.parse((await get(viewer, f.org.id, `/analytics/maintenance${APRIL}`)).body).items,
+      ).toEqual([]);
     } finally {
       await h.db.teamMember.deleteMany({ where: { membershipId: f.org.users.VIEWER.membershipId } });
       await h.db.membership.update({ where: { id: f.org.users.VIEWER.membershipId }, data: { dataScope: 'ORG' } });
@@ -422,7 +637,13 @@ describe('analytics (April 2026, Asia/Shanghai)', () => {
 });
 
 describe('analytics access and input', () => {
-  const routes = ['/analytics/overview', '/analytics/utilization', '/analytics/operations', '/analytics/maintenance', '/analytics/costs'];
+  const routes = [
+    '/analytics/overview',
+    '/analytics/utilization',
+    '/analytics/operations',
+    '/analytics/maintenance',
+    '/analytics/costs',
+  ];
 
   it('OPERATOR and MECHANIC → 403; ACCOUNTANT, DISPATCHER, OWNER → 200; another org → 404', async () => {
     const org = await createOrg(h.db, 'an-acl');
@@ -463,7 +684,14 @@ describe('analytics access and input', () => {
     expect(o.period.days).toBe(30);
     expect(new Date(o.period.endsAt).getTime() - new Date(o.period.startsAt).getTime()).toBe(30 * 86_400_000);
     // an empty org: zeros, and null where a ratio has no denominator
-    expect(o).toMatchObject({ hectares: 0, utilization: null, mtbfHours: null, mttrHours: null, inherentAvailability: null, operationalAvailability: null });
+    expect(o).toMatchObject({
+      hectares: 0,
+      utilization: null,
+      mtbfHours: null,
+      mttrHours: null,
+      inherentAvailability: null,
+      operationalAvailability: null,
+    });
     expect(o.pmCompliance).toEqual({ due: 0, onTime: 0, ratio: null });
   });
 
@@ -482,7 +710,10 @@ describe('analytics access and input', () => {
     for (const [path, field] of cases) {
       const r = await get(owner, org.id, path);
       expectError(r, 400, 'VALIDATION_FAILED');
-      expect((r.body.error.details as { path: string }[]).map((d) => d.path), path).toContain(field);
+      expect(
+        (r.body.error.details as { path: string }[]).map((d) => d.path),
+        path,
+      ).toContain(field);
     }
     // exactly 366 days is fine
     expectStatus(await get(owner, org.id, '/analytics/overview?from=2025-01-01&to=2026-01-01'), 200);
@@ -496,10 +727,14 @@ describe('OpenAPI', () => {
     for (const r of ['overview', 'utilization', 'operations', 'maintenance', 'costs']) {
       const op = doc.paths[`${base}/${r}`]?.get;
       expect(op, r).toBeDefined();
-      const params = (op.parameters as { name: string; in: string }[]).filter((p) => p.in === 'query').map((p) => p.name);
+      const params = (op.parameters as { name: string; in: string }[])
+        .filter((p) => p.in === 'query')
+        .map((p) => p.name);
       expect(params, r).toEqual(expect.arrayContaining(['from', 'to']));
       expect(op.responses['200'].content['application/json'].schema.properties.period, r).toBeDefined();
     }
-    expect(doc.paths[`${base}/costs`].get.responses['200'].content['application/json'].schema.properties.totalMinor.type).toBe('string');
+    expect(
+      doc.paths[`${base}/costs`].get.responses['200'].content['application/json'].schema.properties.totalMinor.type,
+    ).toBe('string');
   });
 });

@@ -22,7 +22,9 @@ export function expectStatus(res: Res, status: number): void {
 /** Access tokens for every role of an org, logged in in parallel. */
 export async function loginAll(base: string, org: TestOrg): Promise<Record<TRole, string>> {
   const entries = await Promise.all(
-    (Object.keys(org.users) as TRole[]).map(async (role) => [role, (await login(base, org.users[role].email)).accessToken] as const),
+    (Object.keys(org.users) as TRole[]).map(
+      async (role) => [role, (await login(base, org.users[role].email)).accessToken] as const,
+    ),
   );
   return Object.fromEntries(entries) as Record<TRole, string>;
 }
@@ -38,7 +40,12 @@ export async function allModels(base: string, token: string, orgId: string, quer
   const out: TMachineModel[] = [];
   let cursor: string | null = null;
   do {
-    const r = await call(base, 'GET', orgPath(orgId, `/machine-models?limit=200${query}${cursor ? `&cursor=${cursor}` : ''}`), { token });
+    const r = await call(
+      base,
+      'GET',
+      orgPath(orgId, `/machine-models?limit=200${query}${cursor ? `&cursor=${cursor}` : ''}`),
+      { token },
+    );
     expectStatus(r, 200);
     const page = ZListMachineModelsResponse.parse(r.body);
     out.push(...page.items);
@@ -47,7 +54,8 @@ export async function allModels(base: string, token: string, orgId: string, quer
   return out;
 }
 
-export const allModelIds = async (base: string, token: string, orgId: string, query = '') => (await allModels(base, token, orgId, query)).map((m) => m.id);
+export const allModelIds = async (base: string, token: string, orgId: string, query = '') =>
+  (await allModels(base, token, orgId, query)).map((m) => m.id);
 
 /** `again` is the stored answer to `first` replayed under the same Idempotency-Key. */
 export function expectReplayOf(first: Res, again: Res): void {

@@ -23,27 +23,52 @@ afterAll(() => h?.close());
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
 const post = (token: string, org: string, rest: string, body: unknown, headers?: Record<string, string>) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body, headers });
-const patch = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body });
+const patch = (token: string, org: string, rest: string, body: unknown) =>
+  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
-const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) => (await login(h.base, org.users[role].email)).accessToken;
+const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
+  (await login(h.base, org.users[role].email)).accessToken;
 const tag = () => randomUUID().slice(0, 8);
 const auditCount = (orgId: string) => h.db.auditEvent.count({ where: { organizationId: orgId } });
 
 /** A platform catalog model, seeded directly (the platform-admin API is tested in catalog-import.e2e.spec.ts). */
 async function platformModel(kind: 'POWER_UNIT' | 'SELF_PROPELLED' | 'IMPLEMENT' = 'POWER_UNIT') {
   return h.db.machineModel.create({
-    data: { organizationId: null, manufacturer: `Platform-${tag()}`, name: 'T1', kind, operationTypes: ['TILLAGE', 'TRANSPORT'], powerKw: 150 },
+    data: {
+      organizationId: null,
+      manufacturer: `Platform-${tag()}`,
+      name: 'T1',
+      kind,
+      operationTypes: ['TILLAGE', 'TRANSPORT'],
+      powerKw: 150,
+    },
   });
 }
 
 async function createModel(token: string, orgId: string, body: Record<string, unknown> = {}) {
-  const r = await post(token, orgId, '/machine-models', { manufacturer: `Mfr-${tag()}`, name: 'X9', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'], ...body });
+  const r = await post(token, orgId, '/machine-models', {
+    manufacturer: `Mfr-${tag()}`,
+    name: 'X9',
+    kind: 'SELF_PROPELLED',
+    operationTypes: ['HARVESTING'],
+    ...body,
+  });
   expectStatus(r, 201);
   return ZMachineModel.parse(r.body);
 }
 
-async function createAsset(token: string, orgId: string, modelId: string, body: Record<string, unknown> = {}): Promise<TAsset> {
-  const r = await post(token, orgId, '/assets', { modelId, name: `Tractor ${tag()}`, serialNumber: `SN-${tag()}`, ...body });
+async function createAsset(
+  token: string,
+  orgId: string,
+  modelId: string,
+  body: Record<string, unknown> = {},
+): Promise<TAsset> {
+  const r = await post(token, orgId, '/assets', {
+    modelId,
+    name: `Tractor ${tag()}`,
+    serialNumber: `SN-${tag()}`,
+    ...body,
+  });
   expectStatus(r, 201);
   return ZAsset.parse(r.body);
 }
@@ -58,7 +83,11 @@ describe('machine model catalog', () => {
   it("lists platform models and the org's own, never another org's; filters by kind, operation type and text", async () => {
     const a = await createOrg(h.db, 'as-a');
     const b = await createOrg(h.db, 'as-b');
-    const [ownerA, ownerB, viewerA] = await Promise.all([tokenOf(a, 'OWNER'), tokenOf(b, 'OWNER'), tokenOf(a, 'VIEWER')]);
+    const [ownerA, ownerB, viewerA] = await Promise.all([
+      tokenOf(a, 'OWNER'),
+      tokenOf(b, 'OWNER'),
+      tokenOf(a, 'VIEWER'),
+    ]);
     const platform = await platformModel('POWER_UNIT');
     const mine = await createModel(ownerA, a.id, { workingWidthM: 9.15, powerKw: 300 });
     const theirs = await createModel(ownerB, b.id);
@@ -72,9 +101,13 @@ describe('machine model catalog', () => {
     expect(ids).toContain(mine.id);
     expect(ids).not.toContain(theirs.id);
 
-    const byText = ZListMachineModelsResponse.parse((await get(viewerA, a.id, `/machine-models?q=${encodeURIComponent(mine.manufacturer.toLowerCase())}`)).body);
+    const byText = ZListMachineModelsResponse.parse(
+      (await get(viewerA, a.id, `/machine-models?q=${encodeURIComponent(mine.manufacturer.toLowerCase())}`)).body,
+    );
     expect(byText.items.map((m) => m.id)).toEqual([mine.id]);
-    const byKind = ZListMachineModelsResponse.parse((await get(viewerA, a.id, '/machine-models?kind=SELF_PROPELLED&limit=200')).body);
+    const byKind = ZListMachineModelsResponse.parse(
+      (await get(viewerA, a.id, '/machine-models?kind=SELF_PROPELLED&limit=200')).body,
+    );
     expect(byKind.items.every((m) => m.kind === 'SELF_PROPELLED')).toBe(true);
     expect(await allIds('&kind=SELF_PROPELLED')).toContain(mine.id);
     const byOp = await allIds('&operationType=TILLAGE');
@@ -84,7 +117,9 @@ describe('machine model catalog', () => {
     const page1 = ZListMachineModelsResponse.parse((await get(viewerA, a.id, '/machine-models?limit=1')).body);
     expect(page1.items).toHaveLength(1);
     expect(page1.nextCursor).not.toBeNull();
-    const page2 = ZListMachineModelsResponse.parse((await get(viewerA, a.id, `/machine-models?limit=1&cursor=${page1.nextCursor}`)).body);
+    const page2 = ZListMachineModelsResponse.parse(
+      (await get(viewerA, a.id, `/machine-models?limit=1&cursor=${page1.nextCursor}`)).body,
+    );
     expect(page2.items[0]!.id).not.toBe(page1.items[0]!.id);
   });
 
@@ -94,11 +129,32 @@ describe('machine model catalog', () => {
     const m = await createModel(owner, org.id, { manufacturer: 'Dup', name: 'One' });
     const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, entityId: m.id } });
     expect(ev.action).toBe('machine_model.created');
-    const dup = await post(owner, org.id, '/machine-models', { manufacturer: 'Dup', name: 'One', kind: 'IMPLEMENT', operationTypes: ['MOWING'] });
+    const dup = await post(owner, org.id, '/machine-models', {
+      manufacturer: 'Dup',
+      name: 'One',
+      kind: 'IMPLEMENT',
+      operationTypes: ['MOWING'],
+    });
     expectError(dup, 409, 'MACHINE_MODEL_EXISTS');
-    expectError(await post(viewer, org.id, '/machine-models', { manufacturer: 'V', name: 'V', kind: 'IMPLEMENT', operationTypes: ['MOWING'] }), 403, 'FORBIDDEN');
+    expectError(
+      await post(viewer, org.id, '/machine-models', {
+        manufacturer: 'V',
+        name: 'V',
+        kind: 'IMPLEMENT',
+        operationTypes: ['MOWING'],
+      }),
+      403,
+      'FORBIDDEN',
+    );
 
-    const bad = await post(owner, org.id, '/machine-models', { manufacturer: '', name: 'W', kind: 'BOAT', operationTypes: [], workingWidthM: 1.234, organizationId: null });
+    const bad = await post(owner, org.id, '/machine-models', {
+      manufacturer: '',
+      name: 'W',
+      kind: 'BOAT',
+      operationTypes: [],
+      workingWidthM: 1.234,
+      organizationId: null,
+    });
     expectError(bad, 400, 'VALIDATION_FAILED');
     const paths = (bad.body.error.details as { path: string }[]).map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['manufacturer', 'kind', 'operationTypes', 'workingWidthM']));
@@ -120,7 +176,14 @@ describe('assets', () => {
       purchaseDate: '2024-03-15',
       purchaseCostMinor: big,
     });
-    expect(a).toMatchObject({ modelId: model.id, teamId: team.id, status: 'ACTIVE', version: 1, purchaseDate: '2024-03-15', purchaseCostMinor: big });
+    expect(a).toMatchObject({
+      modelId: model.id,
+      teamId: team.id,
+      status: 'ACTIVE',
+      version: 1,
+      purchaseDate: '2024-03-15',
+      purchaseCostMinor: big,
+    });
     const other = await createAsset(owner, org.id, model.id, { name: 'Other' });
 
     const detail = ZAssetDetail.parse((await get(viewer, org.id, `/assets/${a.id}`)).body);
@@ -136,14 +199,28 @@ describe('assets', () => {
     expect(byModel.items.map((x) => x.id).sort()).toEqual([a.id, other.id].sort());
     const page = ZListAssetsResponse.parse((await get(viewer, org.id, '/assets?limit=1')).body);
     expect(page.items).toHaveLength(1);
-    const page2 = ZListAssetsResponse.parse((await get(viewer, org.id, `/assets?limit=1&cursor=${page.nextCursor}`)).body);
+    const page2 = ZListAssetsResponse.parse(
+      (await get(viewer, org.id, `/assets?limit=1&cursor=${page.nextCursor}`)).body,
+    );
     expect(page2.items).toHaveLength(1);
     expect(page2.nextCursor).toBeNull();
 
-    const u = await patch(owner, org.id, `/assets/${a.id}`, { version: 1, name: 'JD 6R 155', teamId: null, purchaseCostMinor: '100' });
+    const u = await patch(owner, org.id, `/assets/${a.id}`, {
+      version: 1,
+      name: 'JD 6R 155',
+      teamId: null,
+      purchaseCostMinor: '100',
+    });
     expectStatus(u, 200);
-    expect(ZAsset.parse(u.body)).toMatchObject({ name: 'JD 6R 155', teamId: null, purchaseCostMinor: '100', version: 2 });
-    const upd = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, entityId: a.id, action: 'asset.updated' } });
+    expect(ZAsset.parse(u.body)).toMatchObject({
+      name: 'JD 6R 155',
+      teamId: null,
+      purchaseCostMinor: '100',
+      version: 2,
+    });
+    const upd = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.id, entityId: a.id, action: 'asset.updated' },
+    });
     expect(upd.data).toEqual({
       before: { name: 'JD 6R 150', teamId: team.id, purchaseCostMinor: big },
       after: { name: 'JD 6R 155', teamId: null, purchaseCostMinor: '100' },
@@ -159,7 +236,9 @@ describe('assets', () => {
     const list = ZListAssetsResponse.parse((await get(viewer, org.id, '/assets')).body);
     expect(list.items.map((x) => x.id)).toEqual([other.id]);
     expect((await h.db.asset.findUniqueOrThrow({ where: { id: a.id } })).deletedAt).not.toBeNull();
-    const actions = (await h.db.auditEvent.findMany({ where: { organizationId: org.id, entityId: a.id }, orderBy: { seq: 'asc' } })).map((e) => e.action);
+    const actions = (
+      await h.db.auditEvent.findMany({ where: { organizationId: org.id, entityId: a.id }, orderBy: { seq: 'asc' } })
+    ).map((e) => e.action);
     expect(actions).toEqual(['asset.created', 'asset.updated', 'asset.deleted']);
   });
 
@@ -169,8 +248,16 @@ describe('assets', () => {
     const model = await platformModel();
     const a = await createAsset(owner, org.id, model.id, { serialNumber: 'SN-1' });
     const b = await createAsset(owner, org.id, model.id, { serialNumber: 'SN-2' });
-    expectError(await post(owner, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'SN-1' }), 409, 'SERIAL_NUMBER_TAKEN');
-    expectError(await patch(owner, org.id, `/assets/${b.id}`, { version: 1, serialNumber: 'SN-1' }), 409, 'SERIAL_NUMBER_TAKEN');
+    expectError(
+      await post(owner, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'SN-1' }),
+      409,
+      'SERIAL_NUMBER_TAKEN',
+    );
+    expectError(
+      await patch(owner, org.id, `/assets/${b.id}`, { version: 1, serialNumber: 'SN-1' }),
+      409,
+      'SERIAL_NUMBER_TAKEN',
+    );
     expectStatus(await del(owner, org.id, `/assets/${a.id}`), 204);
     await createAsset(owner, org.id, model.id, { serialNumber: 'SN-1' });
     // another org may use the same serial
@@ -217,7 +304,10 @@ describe('assets', () => {
       expect(r.body).toMatchObject({ status, version: v + 1 });
       v += 1;
     }
-    const ev = await h.db.auditEvent.findMany({ where: { organizationId: org.id, entityId: a.id, action: 'asset.status_changed' }, orderBy: { seq: 'asc' } });
+    const ev = await h.db.auditEvent.findMany({
+      where: { organizationId: org.id, entityId: a.id, action: 'asset.status_changed' },
+      orderBy: { seq: 'asc' },
+    });
     expect(ev.map((e) => e.data)).toEqual([
       { before: { status: 'ACTIVE' }, after: { status: 'IN_MAINTENANCE' } },
       { before: { status: 'IN_MAINTENANCE' }, after: { status: 'ACTIVE' } },
@@ -232,7 +322,10 @@ describe('assets', () => {
     // ACTIVE → RETIRED directly
     const b = await createAsset(owner, org.id, model.id);
     expectStatus(await patch(owner, org.id, `/assets/${b.id}`, { version: 1, status: 'RETIRED' }), 200);
-    expect(await h.db.asset.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({ status: 'RETIRED', version: v });
+    expect(await h.db.asset.findUniqueOrThrow({ where: { id: a.id } })).toMatchObject({
+      status: 'RETIRED',
+      version: v,
+    });
   });
 
   it("another org's model or team in the body is a 404 and nothing is written", async () => {
@@ -242,13 +335,25 @@ describe('assets', () => {
     const modelB = await createModel(ownerB, b.id);
     const teamB = await createTeam(ownerB, b.id);
     const platform = await platformModel();
-    expectError(await post(ownerA, a.id, '/assets', { modelId: modelB.id, name: 'x', serialNumber: 'x' }), 404, 'NOT_FOUND');
-    expectError(await post(ownerA, a.id, '/assets', { modelId: platform.id, teamId: teamB.id, name: 'x', serialNumber: 'x' }), 404, 'NOT_FOUND');
+    expectError(
+      await post(ownerA, a.id, '/assets', { modelId: modelB.id, name: 'x', serialNumber: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
+    expectError(
+      await post(ownerA, a.id, '/assets', { modelId: platform.id, teamId: teamB.id, name: 'x', serialNumber: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
     const asset = await createAsset(ownerA, a.id, platform.id);
     expectError(await patch(ownerA, a.id, `/assets/${asset.id}`, { version: 1, modelId: modelB.id }), 404, 'NOT_FOUND');
     expectError(await patch(ownerA, a.id, `/assets/${asset.id}`, { version: 1, teamId: teamB.id }), 404, 'NOT_FOUND');
     expect(await h.db.asset.count({ where: { organizationId: a.id } })).toBe(1);
-    expect(await h.db.asset.findUniqueOrThrow({ where: { id: asset.id } })).toMatchObject({ version: 1, modelId: platform.id, teamId: null });
+    expect(await h.db.asset.findUniqueOrThrow({ where: { id: asset.id } })).toMatchObject({
+      version: 1,
+      modelId: platform.id,
+      teamId: null,
+    });
   });
 
   it('validation errors are 400 with field paths, and nothing is written', async () => {
@@ -269,7 +374,12 @@ describe('assets', () => {
     expect(paths).toEqual(expect.arrayContaining(['modelId', 'name', 'purchaseDate', 'purchaseCostMinor']));
     expect(JSON.stringify(r.body.error.details)).toContain('organizationId');
     // money as a JSON number is refused even when it is an integer
-    const num = await post(owner, org.id, '/assets', { modelId: randomUUID(), name: 'n', serialNumber: 's', purchaseCostMinor: 100 });
+    const num = await post(owner, org.id, '/assets', {
+      modelId: randomUUID(),
+      name: 'n',
+      serialNumber: 's',
+      purchaseCostMinor: 100,
+    });
     expectError(num, 400, 'VALIDATION_FAILED');
     const a = await createAsset(owner, org.id, (await platformModel()).id);
     const p = await patch(owner, org.id, `/assets/${a.id}`, { version: 1, status: 'SOLD' });
@@ -296,7 +406,12 @@ describe('assets', () => {
 describe('meter readings', () => {
   it('cumulative: increases accepted, lower → 422 METER_BACKWARDS, replacement accepted, future → 400, older → 422', async () => {
     const org = await createOrg(h.db, 'as');
-    const [owner, operator, viewer, dispatcher] = await Promise.all([tokenOf(org, 'OWNER'), tokenOf(org, 'OPERATOR'), tokenOf(org, 'VIEWER'), tokenOf(org, 'DISPATCHER')]);
+    const [owner, operator, viewer, dispatcher] = await Promise.all([
+      tokenOf(org, 'OWNER'),
+      tokenOf(org, 'OPERATOR'),
+      tokenOf(org, 'VIEWER'),
+      tokenOf(org, 'DISPATCHER'),
+    ]);
     const a = await createAsset(owner, org.id, (await platformModel()).id);
     const path = `/assets/${a.id}/meter-readings`;
     const t0 = Date.now() - 4 * 86_400_000; // four days: room for the jumps below at 24 h/day
@@ -304,7 +419,12 @@ describe('meter readings', () => {
 
     const r1 = await post(dispatcher, org.id, path, { readingHours: 100, readAt: at(0) });
     expectStatus(r1, 201);
-    expect(ZMeterReading.parse(r1.body)).toMatchObject({ readingHours: 100, source: 'MANUAL', isReplacement: false, recordedByUserId: org.users.DISPATCHER.id });
+    expect(ZMeterReading.parse(r1.body)).toMatchObject({
+      readingHours: 100,
+      source: 'MANUAL',
+      isReplacement: false,
+      recordedByUserId: org.users.DISPATCHER.id,
+    });
     expectStatus(await post(owner, org.id, path, { readingHours: 150.5, readAt: at(3000), source: 'TELEMATICS' }), 201);
     expectStatus(await post(owner, org.id, path, { readingHours: 150.5, readAt: at(3001) }), 201); // equal: engine did not run
 
@@ -312,7 +432,10 @@ describe('meter readings', () => {
     expectError(back, 422, 'METER_BACKWARDS');
     expect(back.body.error.details).toEqual({ latestHours: 150.5, readingHours: 120 });
     expectError(await post(owner, org.id, path, { readingHours: 200, readAt: at(5) }), 422, 'METER_OUT_OF_ORDER');
-    const future = await post(owner, org.id, path, { readingHours: 200, readAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const future = await post(owner, org.id, path, {
+      readingHours: 200,
+      readAt: new Date(Date.now() + 3_600_000).toISOString(),
+    });
     expectError(future, 400, 'VALIDATION_FAILED');
     expect(future.body.error.details[0].path).toBe('readAt');
     const precise = await post(owner, org.id, path, { readingHours: 200.25 });
@@ -330,14 +453,20 @@ describe('meter readings', () => {
 
     const p1 = ZListMeterReadingsResponse.parse((await get(viewer, org.id, `${path}?limit=2`)).body);
     expect(p1.items.map((r) => r.readingHours)).toEqual([4.5, 3]);
-    const p2 = ZListMeterReadingsResponse.parse((await get(viewer, org.id, `${path}?limit=2&cursor=${p1.nextCursor}`)).body);
+    const p2 = ZListMeterReadingsResponse.parse(
+      (await get(viewer, org.id, `${path}?limit=2&cursor=${p1.nextCursor}`)).body,
+    );
     expect(p2.items.map((r) => r.readingHours)).toEqual([150.5, 150.5]);
-    const p3 = ZListMeterReadingsResponse.parse((await get(viewer, org.id, `${path}?limit=2&cursor=${p2.nextCursor}`)).body);
+    const p3 = ZListMeterReadingsResponse.parse(
+      (await get(viewer, org.id, `${path}?limit=2&cursor=${p2.nextCursor}`)).body,
+    );
     expect(p3.items.map((r) => r.readingHours)).toEqual([100]);
     expect(p3.nextCursor).toBeNull();
     expectError(await get(viewer, org.id, `${path}?cursor=garbage`), 400, 'VALIDATION_FAILED');
 
-    const events = await h.db.auditEvent.findMany({ where: { organizationId: org.id, entityId: a.id, action: 'asset.meter_recorded' } });
+    const events = await h.db.auditEvent.findMany({
+      where: { organizationId: org.id, entityId: a.id, action: 'asset.meter_recorded' },
+    });
     expect(events).toHaveLength(5);
 
     // roles: a VIEWER cannot write readings; an OPERATOR (ASSIGNED scope) has no assets yet → 404
@@ -350,20 +479,29 @@ describe('meter readings', () => {
     const owner = await tokenOf(org, 'OWNER');
     const a = await createAsset(owner, org.id, (await platformModel()).id);
     const values = Array.from({ length: 10 }, (_, i) => 100 + i * 0.1); // within the plausible jump (1 h grace)
-    const results = await Promise.all(values.map((v) => post(owner, org.id, `/assets/${a.id}/meter-readings`, { readingHours: v })));
+    const results = await Promise.all(
+      values.map((v) => post(owner, org.id, `/assets/${a.id}/meter-readings`, { readingHours: v })),
+    );
     for (const r of results) {
       if (r.status !== 201) expect(['METER_BACKWARDS', 'METER_OUT_OF_ORDER']).toContain(r.body.error.code);
     }
     const accepted = results.filter((r) => r.status === 201).map((r) => r.body.readingHours as number);
     expect(accepted.length).toBeGreaterThanOrEqual(1);
-    const rows = await h.db.meterReading.findMany({ where: { assetId: a.id }, orderBy: [{ readAt: 'asc' }, { createdAt: 'asc' }] });
+    const rows = await h.db.meterReading.findMany({
+      where: { assetId: a.id },
+      orderBy: [{ readAt: 'asc' }, { createdAt: 'asc' }],
+    });
     expect(rows).toHaveLength(accepted.length);
     const hours = rows.map((r) => Number(r.readingHours));
     for (let i = 1; i < hours.length; i++) expect(hours[i]!).toBeGreaterThanOrEqual(hours[i - 1]!);
     // commit order (createdAt) agrees with readAt order too
-    const byCommit = [...rows].sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime()).map((r) => Number(r.readingHours));
+    const byCommit = [...rows]
+      .sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime())
+      .map((r) => Number(r.readingHours));
     for (let i = 1; i < byCommit.length; i++) expect(byCommit[i]!).toBeGreaterThanOrEqual(byCommit[i - 1]!);
-    expect(await h.db.auditEvent.count({ where: { organizationId: org.id, action: 'asset.meter_recorded' } })).toBe(accepted.length);
+    expect(await h.db.auditEvent.count({ where: { organizationId: org.id, action: 'asset.meter_recorded' } })).toBe(
+      accepted.length,
+    );
   });
 });
 
@@ -381,7 +519,12 @@ describe('access', () => {
     // B's org in the path
     for (const r of [
       await get(ownerA, b.id, '/machine-models'),
-      await post(ownerA, b.id, '/machine-models', { manufacturer: 'x', name: 'y', kind: 'IMPLEMENT', operationTypes: ['OTHER'] }),
+      await post(ownerA, b.id, '/machine-models', {
+        manufacturer: 'x',
+        name: 'y',
+        kind: 'IMPLEMENT',
+        operationTypes: ['OTHER'],
+      }),
       await get(ownerA, b.id, '/assets'),
       await get(ownerA, b.id, `/assets/${assetB.id}`),
       await post(ownerA, b.id, '/assets', { modelId: modelB.id, name: 'x', serialNumber: 'x' }),
@@ -408,7 +551,11 @@ describe('access', () => {
     expect(listA.items).toEqual([]);
     expect(await allModelIds(h.base, ownerA, a.id)).toContain(modelA.id);
 
-    expect(await h.db.asset.findUniqueOrThrow({ where: { id: assetB.id } })).toMatchObject({ name: assetB.name, version: 1, deletedAt: null });
+    expect(await h.db.asset.findUniqueOrThrow({ where: { id: assetB.id } })).toMatchObject({
+      name: assetB.name,
+      version: 1,
+      deletedAt: null,
+    });
     expect(await h.db.meterReading.count({ where: { assetId: assetB.id } })).toBe(1);
     expect(await h.db.machineModel.count({ where: { organizationId: b.id } })).toBe(1);
     expect(await h.db.asset.count({ where: { organizationId: a.id } })).toBe(0);
@@ -417,15 +564,29 @@ describe('access', () => {
 
   it('roles: OPERATOR cannot create assets (403), VIEWER reads but cannot write', async () => {
     const org = await createOrg(h.db, 'as');
-    const [owner, operator, viewer] = await Promise.all([tokenOf(org, 'OWNER'), tokenOf(org, 'OPERATOR'), tokenOf(org, 'VIEWER')]);
+    const [owner, operator, viewer] = await Promise.all([
+      tokenOf(org, 'OWNER'),
+      tokenOf(org, 'OPERATOR'),
+      tokenOf(org, 'VIEWER'),
+    ]);
     const model = await platformModel();
     const a = await createAsset(owner, org.id, model.id);
-    expectError(await post(operator, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'op' }), 403, 'FORBIDDEN');
-    expectError(await post(viewer, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'vw' }), 403, 'FORBIDDEN');
+    expectError(
+      await post(operator, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'op' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await post(viewer, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'vw' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await patch(viewer, org.id, `/assets/${a.id}`, { version: 1, name: 'x' }), 403, 'FORBIDDEN');
     expectError(await del(viewer, org.id, `/assets/${a.id}`), 403, 'FORBIDDEN');
     expectStatus(await get(viewer, org.id, `/assets/${a.id}`), 200);
-    expect(ZListAssetsResponse.parse((await get(viewer, org.id, '/assets')).body).items.map((x) => x.id)).toEqual([a.id]);
+    expect(ZListAssetsResponse.parse((await get(viewer, org.id, '/assets')).body).items.map((x) => x.id)).toEqual([
+      a.id,
+    ]);
     expectStatus(await get(viewer, org.id, `/assets/${a.id}/meter-readings`), 200);
     // OPERATOR's default scope is ASSIGNED: no assets until jobs assign them
     expect(ZListAssetsResponse.parse((await get(operator, org.id, '/assets')).body).items).toEqual([]);
@@ -455,10 +616,21 @@ describe('access', () => {
     expectStatus(await post(mechanic, org.id, `/assets/${mine.id}/meter-readings`, { readingHours: 12.3 }), 201);
 
     // a TEAM-scoped writer cannot create or move assets outside their teams
-    expectStatus(await patch(owner, org.id, `/members/${org.users.ADMIN.membershipId}`, { dataScope: 'TEAM', teamIds: [t1.id] }), 200);
+    expectStatus(
+      await patch(owner, org.id, `/members/${org.users.ADMIN.membershipId}`, { dataScope: 'TEAM', teamIds: [t1.id] }),
+      200,
+    );
     const admin = await tokenOf(org, 'ADMIN');
-    expectError(await post(admin, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'no-team' }), 403, 'FORBIDDEN');
-    expectError(await post(admin, org.id, '/assets', { modelId: model.id, teamId: t2.id, name: 'x', serialNumber: 'other-team' }), 403, 'FORBIDDEN');
+    expectError(
+      await post(admin, org.id, '/assets', { modelId: model.id, name: 'x', serialNumber: 'no-team' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await post(admin, org.id, '/assets', { modelId: model.id, teamId: t2.id, name: 'x', serialNumber: 'other-team' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await patch(admin, org.id, `/assets/${mine.id}`, { version: 1, teamId: t2.id }), 403, 'FORBIDDEN');
     expectError(await patch(admin, org.id, `/assets/${theirs.id}`, { version: 1, name: 'x' }), 404, 'NOT_FOUND');
     await createAsset(admin, org.id, model.id, { teamId: t1.id });

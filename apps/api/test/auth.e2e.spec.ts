@@ -21,7 +21,8 @@ afterAll(async () => {
   await h?.close();
 });
 
-const loginRaw = (email: string, password: string) => call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });
+const loginRaw = (email: string, password: string) =>
+  call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });
 const refresh = (refreshToken: string) => call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken } });
 const me = (token: string) => call(h.base, 'GET', '/api/v1/me', { token });
 
@@ -103,7 +104,9 @@ describe('login', () => {
     expect(await redis.get(key)).toBeNull();
     expectError(await loginRaw(email, 'typo'), 401, 'INVALID_CREDENTIALS');
     // every failure is audited, limited or not
-    const failed = await h.db.auditEvent.count({ where: { organizationId: null, action: 'auth.login.failed', entityId: org.users.VIEWER.id } });
+    const failed = await h.db.auditEvent.count({
+      where: { organizationId: null, action: 'auth.login.failed', entityId: org.users.VIEWER.id },
+    });
     expect(failed).toBe(maxFailures + 2);
   });
 
@@ -126,7 +129,10 @@ describe('login', () => {
       const org = await createOrg(limited.db, 'auth');
       const ip = docIp();
       const from = (addr: string, password: string) =>
-        call(limited.base, 'POST', '/api/v1/auth/login', { body: { email: org.users.OWNER.email, password }, headers: { 'x-forwarded-for': addr } });
+        call(limited.base, 'POST', '/api/v1/auth/login', {
+          body: { email: org.users.OWNER.email, password },
+          headers: { 'x-forwarded-for': addr },
+        });
       for (let i = 0; i < perIp; i++) expectError(await from(ip, `wrong-${i}`), 401, 'INVALID_CREDENTIALS');
       const r = await from(ip, PASSWORD);
       expectError(r, 429, 'RATE_LIMITED');
@@ -184,7 +190,9 @@ describe('refresh', () => {
       expect(r.status).toBe(401);
       expect(['REFRESH_TOKEN_REUSED', 'TOKEN_INVALID']).toContain(r.body.error.code);
     }
-    const parent = await h.db.refreshToken.findUniqueOrThrow({ where: { tokenHash: createHash('sha256').update(t.refreshToken).digest('hex') } });
+    const parent = await h.db.refreshToken.findUniqueOrThrow({
+      where: { tokenHash: createHash('sha256').update(t.refreshToken).digest('hex') },
+    });
     expect(await h.db.refreshToken.count({ where: { parentId: parent.id } })).toBeLessThanOrEqual(1);
   });
 
@@ -196,7 +204,10 @@ describe('refresh', () => {
   it('an expired refresh token is TOKEN_EXPIRED', async () => {
     const org = await createOrg(h.db, 'auth');
     const t = await login(h.base, org.users.OWNER.email);
-    await h.db.refreshToken.updateMany({ where: { familyId: claimsOf(t.accessToken).sid }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await h.db.refreshToken.updateMany({
+      where: { familyId: claimsOf(t.accessToken).sid },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     expectError(await refresh(t.refreshToken), 401, 'TOKEN_EXPIRED');
   });
 });
@@ -206,7 +217,11 @@ describe('access tokens', () => {
     const org = await createOrg(h.db, 'auth');
     expectError(await call(h.base, 'GET', '/api/v1/me'), 401, 'UNAUTHENTICATED');
     expectError(await call(h.base, 'GET', orgPath(org.id, '/members')), 401, 'UNAUTHENTICATED');
-    expectError(await call(h.base, 'GET', '/api/v1/me', { headers: { authorization: 'Basic dXNlcjpwdw==' } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await call(h.base, 'GET', '/api/v1/me', { headers: { authorization: 'Basic dXNlcjpwdw==' } }),
+      401,
+      'UNAUTHENTICATED',
+    );
   });
 
   it('garbage → 401 TOKEN_INVALID', async () => {
@@ -242,7 +257,10 @@ describe('access tokens', () => {
     const t = await login(h.base, org.users.OWNER.email);
     const other = await login(h.base, org.users.OWNER.email);
     expectStatus(await me(t.accessToken), 200);
-    const out = await call(h.base, 'POST', '/api/v1/auth/logout', { token: t.accessToken, body: { refreshToken: t.refreshToken } });
+    const out = await call(h.base, 'POST', '/api/v1/auth/logout', {
+      token: t.accessToken,
+      body: { refreshToken: t.refreshToken },
+    });
     expectStatus(out, 204);
     expectError(await me(t.accessToken), 401, 'TOKEN_INVALID');
     expect((await refresh(t.refreshToken)).status).toBe(401);
@@ -262,7 +280,13 @@ describe('access tokens', () => {
     const org = await createOrg(h.db, 'auth');
     const mine = await login(h.base, org.users.OWNER.email);
     const theirs = await login(h.base, org.users.VIEWER.email);
-    expectStatus(await call(h.base, 'POST', '/api/v1/auth/logout', { token: mine.accessToken, body: { refreshToken: theirs.refreshToken } }), 204);
+    expectStatus(
+      await call(h.base, 'POST', '/api/v1/auth/logout', {
+        token: mine.accessToken,
+        body: { refreshToken: theirs.refreshToken },
+      }),
+      204,
+    );
     expectStatus(await me(theirs.accessToken), 200);
     expectStatus(await refresh(theirs.refreshToken), 200);
   });
@@ -277,7 +301,9 @@ describe('GET /me and /orgs', () => {
     const a = await createOrg(h.db, 'auth');
     const b = await createOrg(h.db, 'auth');
     // the ADMIN of A is also a (suspended) VIEWER of B: B must not be listed
-    await h.db.membership.create({ data: { organizationId: b.id, userId: a.users.ADMIN.id, role: 'VIEWER', dataScope: 'ORG', status: 'SUSPENDED' } });
+    await h.db.membership.create({
+      data: { organizationId: b.id, userId: a.users.ADMIN.id, role: 'VIEWER', dataScope: 'ORG', status: 'SUSPENDED' },
+    });
     const t = await login(h.base, a.users.ADMIN.email);
 
     const m = await me(t.accessToken);
@@ -291,7 +317,10 @@ describe('GET /me and /orgs', () => {
     const orgs = ZOrgsResponse.parse(o.body);
     expect(orgs.items.map((x) => [x.organization.id, x.role])).toEqual([[a.id, 'ADMIN']]);
 
-    await h.db.membership.updateMany({ where: { organizationId: b.id, userId: a.users.ADMIN.id }, data: { status: 'ACTIVE' } });
+    await h.db.membership.updateMany({
+      where: { organizationId: b.id, userId: a.users.ADMIN.id },
+      data: { status: 'ACTIVE' },
+    });
     const again = ZOrgsResponse.parse((await call(h.base, 'GET', '/api/v1/orgs', { token: t.accessToken })).body);
     expect(again.items.map((x) => x.organization.id).sort()).toEqual([a.id, b.id].sort());
   });

@@ -20,7 +20,12 @@ async function metric(h: Harness, name: string, labels: Record<string, string> =
   for (const line of text.split('\n')) {
     const m = /^([a-z_]+)(?:\{([^}]*)\})? ([0-9.e+-]+)$/.exec(line);
     if (!m || m[1] !== name) continue;
-    const have = Object.fromEntries((m[2] ?? '').split(',').filter(Boolean).map((kv) => kv.split('=').map((s) => s.replace(/"/g, '')) as [string, string]));
+    const have = Object.fromEntries(
+      (m[2] ?? '')
+        .split(',')
+        .filter(Boolean)
+        .map((kv) => kv.split('=').map((s) => s.replace(/"/g, '')) as [string, string]),
+    );
     if (Object.entries(labels).every(([k, v]) => have[k] === v)) sum += Number(m[3]);
   }
   return sum;
@@ -29,26 +34,42 @@ async function metric(h: Harness, name: string, labels: Record<string, string> =
 /** Counter deltas around `fn`, for `amms_cache_requests_total{resource,result}`. */
 async function cacheDelta(h: Harness, resource: string, fn: () => Promise<unknown>) {
   const results = ['hit', 'miss', 'coalesced', 'error', 'bypass'] as const;
-  const before = await Promise.all(results.map((result) => metric(h, 'amms_cache_requests_total', { resource, result })));
+  const before = await Promise.all(
+    results.map((result) => metric(h, 'amms_cache_requests_total', { resource, result })),
+  );
   await fn();
-  const after = await Promise.all(results.map((result) => metric(h, 'amms_cache_requests_total', { resource, result })));
-  return Object.fromEntries(results.map((r, i) => [r, after[i]! - before[i]!])) as Record<(typeof results)[number], number>;
+  const after = await Promise.all(
+    results.map((result) => metric(h, 'amms_cache_requests_total', { resource, result })),
+  );
+  return Object.fromEntries(results.map((r, i) => [r, after[i]! - before[i]!])) as Record<
+    (typeof results)[number],
+    number
+  >;
 }
 
 function client(h: Harness) {
   return {
     get: (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token }),
-    post: (token: string, org: string, rest: string, body: unknown) => call(h.base, 'POST', orgPath(org, rest), { token, body }),
-    patch: (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body }),
+    post: (token: string, org: string, rest: string, body: unknown) =>
+      call(h.base, 'POST', orgPath(org, rest), { token, body }),
+    patch: (token: string, org: string, rest: string, body: unknown) =>
+      call(h.base, 'PATCH', orgPath(org, rest), { token, body }),
     del: (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token }),
-    token: async (org: TestOrg, role: keyof TestOrg['users']) => (await login(h.base, org.users[role].email)).accessToken,
+    token: async (org: TestOrg, role: keyof TestOrg['users']) =>
+      (await login(h.base, org.users[role].email)).accessToken,
     async model(token: string, orgId: string) {
-      const r = await call(h.base, 'POST', orgPath(orgId, '/machine-models'), { token, body: { manufacturer: `Mfr-${tag()}`, name: 'C1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
+      const r = await call(h.base, 'POST', orgPath(orgId, '/machine-models'), {
+        token,
+        body: { manufacturer: `Mfr-${tag()}`, name: 'C1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] },
+      });
       expectStatus(r, 201);
       return ZMachineModel.parse(r.body);
     },
     async asset(token: string, orgId: string, modelId: string, body: Record<string, unknown> = {}): Promise<TAsset> {
-      const r = await call(h.base, 'POST', orgPath(orgId, '/assets'), { token, body: { modelId, name: `Tractor ${tag()}`, serialNumber: `SN-${tag()}`, ...body } });
+      const r = await call(h.base, 'POST', orgPath(orgId, '/assets'), {
+        token,
+        body: { modelId, name: `Tractor ${tag()}`, serialNumber: `SN-${tag()}`, ...body },
+      });
       expectStatus(r, 201);
       return ZAsset.parse(r.body);
     },
@@ -75,7 +96,9 @@ describe('cache-aside on the shared Redis', () => {
     const model = await c.model(owner, org.id);
     const a = await c.asset(owner, org.id, model.id, { name: 'Before', purchaseCostMinor: '99999999999999999' });
 
-    const first = await cacheDelta(h, 'asset', async () => expectStatus(await c.get(owner, org.id, `/assets/${a.id}`), 200));
+    const first = await cacheDelta(h, 'asset', async () =>
+      expectStatus(await c.get(owner, org.id, `/assets/${a.id}`), 200),
+    );
     expect(first).toMatchObject({ miss: 1, hit: 0 });
     const avoidedBefore = await metric(h, 'amms_cache_db_queries_avoided_total', { resource: 'asset' });
     let cached!: Awaited<ReturnType<typeof c.get>>;
@@ -83,20 +106,31 @@ describe('cache-aside on the shared Redis', () => {
     expect(second).toMatchObject({ miss: 0, hit: 1 });
     expect(await metric(h, 'amms_cache_db_queries_avoided_total', { resource: 'asset' })).toBe(avoidedBefore + 1);
     // the cached DTO is the same contract: money still a digit string
-    expect(ZAssetDetail.parse(cached.body)).toMatchObject({ name: 'Before', purchaseCostMinor: '99999999999999999', latestMeterReading: null });
+    expect(ZAssetDetail.parse(cached.body)).toMatchObject({
+      name: 'Before',
+      purchaseCostMinor: '99999999999999999',
+      latestMeterReading: null,
+    });
 
     const okBefore = await metric(h, 'amms_cache_invalidations_total', { result: 'ok' });
     expectStatus(await c.patch(owner, org.id, `/assets/${a.id}`, { version: a.version, name: 'After' }), 200);
     expect(await metric(h, 'amms_cache_invalidations_total', { result: 'ok' })).toBe(okBefore + 1);
-    expect(ZAssetDetail.parse((await c.get(owner, org.id, `/assets/${a.id}`)).body)).toMatchObject({ name: 'After', version: a.version + 1 });
+    expect(ZAssetDetail.parse((await c.get(owner, org.id, `/assets/${a.id}`)).body)).toMatchObject({
+      name: 'After',
+      version: a.version + 1,
+    });
 
     expectStatus(await c.post(owner, org.id, `/assets/${a.id}/meter-readings`, { readingHours: 1234.5 }), 201);
-    expect(ZAssetDetail.parse((await c.get(owner, org.id, `/assets/${a.id}`)).body).latestMeterReading).toMatchObject({ readingHours: 1234.5 });
+    expect(ZAssetDetail.parse((await c.get(owner, org.id, `/assets/${a.id}`)).body).latestMeterReading).toMatchObject({
+      readingHours: 1234.5,
+    });
 
     expectStatus(await c.del(owner, org.id, `/assets/${a.id}`), 204);
     expectError(await c.get(owner, org.id, `/assets/${a.id}`), 404, 'NOT_FOUND');
     // a 404 is never cached: every read asks Postgres
-    const notFound = await cacheDelta(h, 'asset', async () => expectError(await c.get(owner, org.id, `/assets/${a.id}`), 404, 'NOT_FOUND'));
+    const notFound = await cacheDelta(h, 'asset', async () =>
+      expectError(await c.get(owner, org.id, `/assets/${a.id}`), 404, 'NOT_FOUND'),
+    );
     expect(notFound).toMatchObject({ miss: 1, hit: 0 });
   });
 
@@ -105,7 +139,8 @@ describe('cache-aside on the shared Redis', () => {
     const owner = await c.token(org, 'OWNER');
     const model = await c.model(owner, org.id);
     const a = await c.asset(owner, org.id, model.id);
-    const list = async (qs = '?limit=50&status=ACTIVE') => ZListAssetsResponse.parse((await c.get(owner, org.id, `/assets${qs}`)).body);
+    const list = async (qs = '?limit=50&status=ACTIVE') =>
+      ZListAssetsResponse.parse((await c.get(owner, org.id, `/assets${qs}`)).body);
 
     expect((await list()).items.map((x) => x.id)).toEqual([a.id]);
     const repeat = await cacheDelta(h, 'asset', async () => {
@@ -116,7 +151,10 @@ describe('cache-aside on the shared Redis', () => {
 
     const b = await c.asset(owner, org.id, model.id);
     expect((await list()).items.map((x) => x.id).sort()).toEqual([a.id, b.id].sort());
-    expectStatus(await c.patch(owner, org.id, `/assets/${a.id}`, { version: a.version, status: 'IN_MAINTENANCE' }), 200);
+    expectStatus(
+      await c.patch(owner, org.id, `/assets/${a.id}`, { version: a.version, status: 'IN_MAINTENANCE' }),
+      200,
+    );
     expect((await list()).items.map((x) => x.id)).toEqual([b.id]);
     expect((await list('?limit=50&status=IN_MAINTENANCE')).items.map((x) => x.id)).toEqual([a.id]);
     expectStatus(await c.del(owner, org.id, `/assets/${b.id}`), 204);
@@ -139,7 +177,15 @@ describe('cache-aside on the shared Redis', () => {
     expect(await models(t2, o2.id)).not.toContain(mine.id);
 
     // a platform model written directly (no platform-admin API yet) is invisible until the global generation moves
-    const platform = await h.db.machineModel.create({ data: { organizationId: null, manufacturer: `Platform-${tag()}`, name: 'P', kind: 'IMPLEMENT', operationTypes: ['MOWING'] } });
+    const platform = await h.db.machineModel.create({
+      data: {
+        organizationId: null,
+        manufacturer: `Platform-${tag()}`,
+        name: 'P',
+        kind: 'IMPLEMENT',
+        operationTypes: ['MOWING'],
+      },
+    });
     expect(await models(t2, o2.id)).not.toContain(platform.id);
     expect(await h.app.get(CacheService).invalidate(null, { platformResources: ['machine-model'] })).toBe('ok');
     expect(await models(t1, o1.id)).toContain(platform.id);
@@ -149,13 +195,23 @@ describe('cache-aside on the shared Redis', () => {
   it('data scopes never share an entry: ORG and TEAM members read the same query and get their own answer', async () => {
     const org = await createOrg(h.db, 'ca');
     const other = await createOrg(h.db, 'ca');
-    const [owner, mechanic, outsider] = await Promise.all([c.token(org, 'OWNER'), c.token(org, 'MECHANIC'), c.token(other, 'OWNER')]);
+    const [owner, mechanic, outsider] = await Promise.all([
+      c.token(org, 'OWNER'),
+      c.token(org, 'MECHANIC'),
+      c.token(other, 'OWNER'),
+    ]);
     const [team1, team2] = [await c.team(owner, org.id), await c.team(owner, org.id)];
-    expectStatus(await c.patch(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`, { teamIds: [team1.id] }), 200);
+    expectStatus(
+      await c.patch(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`, { teamIds: [team1.id] }),
+      200,
+    );
     const model = await c.model(owner, org.id);
     const inTeam = await c.asset(owner, org.id, model.id, { teamId: team1.id });
     const elsewhere = await c.asset(owner, org.id, model.id, { teamId: team2.id });
-    const ids = async (token: string) => ZListAssetsResponse.parse((await c.get(token, org.id, '/assets?limit=50')).body).items.map((x) => x.id).sort();
+    const ids = async (token: string) =>
+      ZListAssetsResponse.parse((await c.get(token, org.id, '/assets?limit=50')).body)
+        .items.map((x) => x.id)
+        .sort();
 
     // ORG member fills first (twice: the second is a hit), then the TEAM member asks the same query
     expect(await ids(owner)).toEqual([inTeam.id, elsewhere.id].sort());
@@ -171,7 +227,10 @@ describe('cache-aside on the shared Redis', () => {
     expectError(await c.get(outsider, other.id, `/assets/${elsewhere.id}`), 404, 'NOT_FOUND');
 
     // the member's teams are part of the key: joining team2 widens the answer immediately
-    expectStatus(await c.patch(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`, { teamIds: [team1.id, team2.id] }), 200);
+    expectStatus(
+      await c.patch(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`, { teamIds: [team1.id, team2.id] }),
+      200,
+    );
     expect(await ids(mechanic)).toEqual([inTeam.id, elsewhere.id].sort());
     expectStatus(await c.get(mechanic, org.id, `/assets/${elsewhere.id}`), 200);
   });
@@ -189,7 +248,10 @@ describe('cache-aside on the shared Redis', () => {
     expect(cold.miss + cold.hit + cold.coalesced).toBe(12);
     expect(cold.miss).toBeLessThan(12); // coalesced or served from the fill
 
-    const [patched, ...during] = await Promise.all([c.patch(owner, org.id, `/assets/${a.id}`, { version: a.version, name: 'v2' }), ...reads()]);
+    const [patched, ...during] = await Promise.all([
+      c.patch(owner, org.id, `/assets/${a.id}`, { version: a.version, name: 'v2' }),
+      ...reads(),
+    ]);
     expectStatus(patched, 200);
     for (const r of during) expect(['v1', 'v2']).toContain(ZAssetDetail.parse(r.body).name);
     for (const r of await Promise.all(reads())) expect(ZAssetDetail.parse(r.body).name).toBe('v2');
@@ -250,7 +312,11 @@ describe('Redis down: the API keeps answering from Postgres and defers invalidat
     expect((await detail()).name).toBe('Up');
 
     // writes commit and answer; their invalidation cannot reach Redis → outbox row for the worker
-    const outboxRows = () => h.db.outboxEvent.findMany({ where: { organizationId: org.id, name: 'cache.invalidate' }, orderBy: { createdAt: 'asc' } });
+    const outboxRows = () =>
+      h.db.outboxEvent.findMany({
+        where: { organizationId: org.id, name: 'cache.invalidate' },
+        orderBy: { createdAt: 'asc' },
+      });
     expect(await outboxRows()).toHaveLength(0);
     const patched = await c.patch(owner, org.id, `/assets/${a.id}`, { version: a.version, name: 'Down' });
     expectStatus(patched, 200);
@@ -264,7 +330,12 @@ describe('Redis down: the API keeps answering from Postgres and defers invalidat
     const rows = await outboxRows();
     expect(rows.length).toBe(3);
     expect(rows.every((r) => r.queue === JOBS['cache.invalidate'].queue && r.dispatchedAt === null)).toBe(true);
-    expect(rows[0]!.payload).toEqual({ organizationId: org.id, resources: ['asset', 'analytics'], details: [{ resource: 'asset', id: a.id }], platformResources: [] });
+    expect(rows[0]!.payload).toEqual({
+      organizationId: org.id,
+      resources: ['asset', 'analytics'],
+      details: [{ resource: 'asset', id: a.id }],
+      platformResources: [],
+    });
     expect(await metric(h, 'amms_cache_invalidations_total', { result: 'deferred' })).toBeGreaterThanOrEqual(3);
 
     // many parallel reads while down: all answer (loaders bounded by the semaphore, not refused)
@@ -281,7 +352,10 @@ describe('Redis down: the API keeps answering from Postgres and defers invalidat
     // what the worker does with the deferred rows once Redis answers: apply them (idempotent)
     const cache = h.app.get(CacheService);
     for (const r of rows) await applyCacheInvalidation(cache, JOBS['cache.invalidate'].payload.parse(r.payload));
-    await h.db.outboxEvent.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { dispatchedAt: new Date() } });
+    await h.db.outboxEvent.updateMany({
+      where: { id: { in: rows.map((r) => r.id) } },
+      data: { dispatchedAt: new Date() },
+    });
     expect(await cacheDelta(h, 'asset', detail)).toMatchObject({ miss: 1, hit: 0 });
     expect((await detail()).name).toBe('Down');
   });

@@ -70,7 +70,12 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST drafts/:id/versions': () => ({ basedOnVersion: 1, items: [] }),
   'PATCH fields/:id': () => ({ version: 1, name: 'pwned' }),
   'PATCH jobs/:id': () => ({ version: 1, operationType: 'TILLAGE' }),
-  'POST jobs/:id/assign': (b) => ({ primaryAssetId: b.asset, operatorMembershipId: b.member, startsAt: later(1), endsAt: later(2) }),
+  'POST jobs/:id/assign': (b) => ({
+    primaryAssetId: b.asset,
+    operatorMembershipId: b.member,
+    startsAt: later(1),
+    endsAt: later(2),
+  }),
   'POST jobs/:id/cancel': () => ({ reason: 'pwned' }),
   'POST jobs/:id/complete': () => ({ areaDoneHa: 1, actualHours: 1 }),
   'POST jobs/:id/start': () => ({}),
@@ -104,14 +109,39 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     expectStatus(r, 201);
     return r.body;
   };
-  const model = await post('/machine-models', { manufacturer: `Mfr-${tag()}`, name: 'X1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] });
+  const model = await post('/machine-models', {
+    manufacturer: `Mfr-${tag()}`,
+    name: 'X1',
+    kind: 'POWER_UNIT',
+    operationTypes: ['TILLAGE'],
+  });
   const team = await post('/teams', { name: `team-${tag()}` });
   const asset = await post('/assets', { modelId: model.id, name: `T ${tag()}`, serialNumber: `SN-${tag()}` });
   const field = await post('/fields', { name: `F ${tag()}`, areaHa: 5 });
-  const job = await post('/jobs', { fieldId: field.id, operationType: 'TILLAGE', estimatedHours: 2, windowStart: later(0), windowEnd: later(48) });
-  const plan = await post('/maintenance-plans', { assetId: asset.id, name: `P ${tag()}`, intervalDays: 30, checklist: [{ label: 'Oil' }] });
-  const wo = await post('/work-orders', { type: 'PREVENTIVE', assetId: asset.id, planId: plan.id, title: `WO ${tag()}` });
-  const cost = await post('/cost-documents', { category: 'FUEL', documentDate: '2026-11-01', lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }] });
+  const job = await post('/jobs', {
+    fieldId: field.id,
+    operationType: 'TILLAGE',
+    estimatedHours: 2,
+    windowStart: later(0),
+    windowEnd: later(48),
+  });
+  const plan = await post('/maintenance-plans', {
+    assetId: asset.id,
+    name: `P ${tag()}`,
+    intervalDays: 30,
+    checklist: [{ label: 'Oil' }],
+  });
+  const wo = await post('/work-orders', {
+    type: 'PREVENTIVE',
+    assetId: asset.id,
+    planId: plan.id,
+    title: `WO ${tag()}`,
+  });
+  const cost = await post('/cost-documents', {
+    category: 'FUEL',
+    documentDate: '2026-11-01',
+    lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }],
+  });
   const key = await post('/api-keys', { name: `k-${tag()}`, scopes: ['member.read'] });
   const run = await post('/agent/runs', { goal: '下周安排翻地' });
   // a saved agent preference of the OWNER ("remember …" statement)
@@ -119,19 +149,45 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   const preference = await h.db.agentPreference.findFirstOrThrow({ where: { organizationId: org.id } });
   const reading = await post(`/assets/${asset.id}/meter-readings`, { readingHours: 12 });
   // a manual of the org's own library, written as ingestion leaves one (READY, one page)
-  const document = await h.db.document.create({ data: { organizationId: org.id, title: `Manual ${tag()}`, language: 'zh' } });
+  const document = await h.db.document.create({
+    data: { organizationId: org.id, title: `Manual ${tag()}`, language: 'zh' },
+  });
   const version = await h.db.documentVersion.create({
-    data: { organizationId: org.id, documentId: document.id, versionNumber: 1, status: 'READY', fileName: 'm.pdf', sizeBytes: 1000, sha256: createHash('sha256').update(document.id).digest('hex'), pageCount: 1, readyAt: new Date() },
+    data: {
+      organizationId: org.id,
+      documentId: document.id,
+      versionNumber: 1,
+      status: 'READY',
+      fileName: 'm.pdf',
+      sizeBytes: 1000,
+      sha256: createHash('sha256').update(document.id).digest('hex'),
+      pageCount: 1,
+      readyAt: new Date(),
+    },
   });
   await h.db.document.update({ where: { id: document.id }, data: { currentVersionId: version.id } });
   // a public IP literal: passes the SSRF check without DNS; the delivery row is written directly
   const webhook = await post('/webhooks', { url: 'https://93.184.215.14/amms', eventTypes: ['job.created'] });
-  const whEvent = await h.db.webhookEvent.create({ data: { organizationId: org.id, type: 'job.created', resourceType: 'job', resourceId: job.id } });
-  const whDelivery = await h.db.webhookDelivery.create({ data: { organizationId: org.id, endpointId: webhook.endpoint.id, eventId: whEvent.id, status: 'SUCCEEDED', attempts: 1 } });
+  const whEvent = await h.db.webhookEvent.create({
+    data: { organizationId: org.id, type: 'job.created', resourceType: 'job', resourceId: job.id },
+  });
+  const whDelivery = await h.db.webhookDelivery.create({
+    data: {
+      organizationId: org.id,
+      endpointId: webhook.endpoint.id,
+      eventId: whEvent.id,
+      status: 'SUCCEEDED',
+      attempts: 1,
+    },
+  });
   // an import preview (multipart upload of a field file), committed by id
   const form = new FormData();
   form.append('file', new Blob([`name,areaHa\r\nImported ${tag()},3\r\n`]), 'fields.csv');
-  const uploaded = await fetch(`${h.base}${orgPath(org.id, '/imports/fields/previews')}`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+  const uploaded = await fetch(`${h.base}${orgPath(org.id, '/imports/fields/previews')}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: form,
+  });
   expect(uploaded.status).toBe(201);
   const importPreview = ((await uploaded.json()) as { id: string }).id;
   const execution = await pendingExecution(h.db, org);
@@ -171,7 +227,8 @@ function urlFor(route: Route, orgId: string, ids: Ids): string {
   const filled = r.replace(/([a-z-]+(?:\/[a-z-]+)?)\/:(\w+)/g, (whole: string, before: string, param: string) => {
     const last = before.split('/').at(-1)!;
     const kind = ID_KINDS[`${before}/:${param}`] ?? ID_KINDS[`${last}/:${param}`];
-    if (!kind) throw new Error(`${route.method} ${route.path}: no id kind for :${param} after "${before}": add it to ID_KINDS`);
+    if (!kind)
+      throw new Error(`${route.method} ${route.path}: no id kind for :${param} after "${before}": add it to ID_KINDS`);
     return `${before}/${ids[kind]}`;
   });
   return orgPath(orgId, filled ? `/${filled}` : '');
@@ -194,25 +251,29 @@ describe('every org route against another org (generated from the route list)', 
     const ownerA = (await login(h.base, a.users.OWNER.email)).accessToken;
     const routes = discoverRoutes(h.app).filter((r) => r.path.startsWith('/api/v1/orgs/:orgId'));
     expect(routes.length).toBeGreaterThan(60);
-    for (const must of ['POST /api/v1/orgs/:orgId/drafts/:id/versions', 'POST /api/v1/orgs/:orgId/drafts/:id/reject', 'GET /api/v1/orgs/:orgId/executions/:id/events']) {
+    for (const must of [
+      'POST /api/v1/orgs/:orgId/drafts/:id/versions',
+      'POST /api/v1/orgs/:orgId/drafts/:id/reject',
+      'GET /api/v1/orgs/:orgId/executions/:id/events',
+    ]) {
       expect(routes.map((r) => `${r.method} ${r.path}`)).toContain(must);
     }
     const snapshotOfB = async () => ({
       audit: await h.db.auditEvent.count({ where: { organizationId: b.id } }),
       rows: JSON.stringify(
         [
-        await h.db.asset.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.job.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.workOrder.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.costDocument.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.membership.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.draft.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.apiKey.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.document.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.documentVersion.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.meterReading.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.webhookEndpoint.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
-        await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.asset.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.job.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.workOrder.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.costDocument.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.membership.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.draft.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.apiKey.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.document.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.documentVersion.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.meterReading.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.webhookEndpoint.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),
@@ -226,12 +287,19 @@ describe('every org route against another org (generated from the route list)', 
       const body = bodyFor(route, ids);
       // 1. B's path: A is not a member → 404 whatever the route
       const onB = await call(h.base, route.method, urlFor(route, b.id, ids), { token: ownerA, body, headers });
-      if (onB.status !== 404 || onB.body?.error?.code !== 'NOT_FOUND') failures.push(`B's path ${route.method} ${route.path}: ${onB.status} ${JSON.stringify(onB.body).slice(0, 200)}`);
+      if (onB.status !== 404 || onB.body?.error?.code !== 'NOT_FOUND')
+        failures.push(
+          `B's path ${route.method} ${route.path}: ${onB.status} ${JSON.stringify(onB.body).slice(0, 200)}`,
+        );
       // 2. A's path, B's ids: a row of another org is a missing row
       const onA = await call(h.base, route.method, urlFor(route, a.id, ids), { token: ownerA, body, headers });
       const leaked = bIds.filter((id) => JSON.stringify(onA.body ?? '').includes(id));
-      if (hasId ? onA.status !== 404 : onA.status >= 500) failures.push(`A's path, B's ids ${route.method} ${route.path}: ${onA.status} ${JSON.stringify(onA.body).slice(0, 200)}`);
-      else if (onA.status < 300 && leaked.length > 0) failures.push(`A's path ${route.method} ${route.path}: answer names B's rows ${leaked.join(', ')}`);
+      if (hasId ? onA.status !== 404 : onA.status >= 500)
+        failures.push(
+          `A's path, B's ids ${route.method} ${route.path}: ${onA.status} ${JSON.stringify(onA.body).slice(0, 200)}`,
+        );
+      else if (onA.status < 300 && leaked.length > 0)
+        failures.push(`A's path ${route.method} ${route.path}: answer names B's rows ${leaked.join(', ')}`);
     }
     expect(failures).toEqual([]);
     expect(await snapshotOfB()).toEqual(before);

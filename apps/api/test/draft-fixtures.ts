@@ -14,7 +14,13 @@ export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tag = () => randomUUID().slice(0, 8);
 
 /** Polls `read` until `ok` holds; the error names the last value (and `context()` when given). */
-export async function eventually<T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100, context: () => string = () => ''): Promise<T> {
+export async function eventually<T>(
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  timeoutMs = 30_000,
+  everyMs = 100,
+  context: () => string = () => '',
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   let last: T;
   do {
@@ -43,15 +49,34 @@ export interface World {
 }
 
 const post = (w: World, token: string, rest: string, body: unknown, key: string | null = randomUUID()) =>
-  call(w.base, 'POST', orgPath(w.org.id, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key } });
+  call(w.base, 'POST', orgPath(w.org.id, rest), {
+    token,
+    body,
+    headers: key === null ? {} : { 'idempotency-key': key },
+  });
 
 /** A fresh org with every role logged in, `combines` harvesters of a private model and a field. */
 export async function world(base: string, db: PrismaClient, combines = 2): Promise<World> {
   const org = await createOrg(db, 'exec');
   const t = await loginAll(base, org);
-  const model = await db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const model = await db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'S780',
+      kind: 'SELF_PROPELLED',
+      operationTypes: ['HARVESTING'],
+    },
+  });
   const ids: string[] = [];
-  for (let i = 0; i < combines; i++) ids.push((await db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` } })).id);
+  for (let i = 0; i < combines; i++)
+    ids.push(
+      (
+        await db.asset.create({
+          data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
+        })
+      ).id,
+    );
   const w: World = { base, db, org, t, combines: ids, fieldId: '' };
   const f = await post(w, t.OWNER, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
   expectStatus(f, 201);
@@ -60,7 +85,13 @@ export async function world(base: string, db: PrismaClient, combines = 2): Promi
 }
 
 export async function harvestJob(w: World, windowStart: string, windowEnd: string, hours = 1): Promise<string> {
-  const r = await post(w, w.t.DISPATCHER, '/jobs', { fieldId: w.fieldId, operationType: 'HARVESTING', estimatedHours: hours, windowStart, windowEnd });
+  const r = await post(w, w.t.DISPATCHER, '/jobs', {
+    fieldId: w.fieldId,
+    operationType: 'HARVESTING',
+    estimatedHours: hours,
+    windowStart,
+    windowEnd,
+  });
   expectStatus(r, 201);
   return r.body.id;
 }
@@ -69,15 +100,51 @@ export async function harvestJob(w: World, windowStart: string, windowEnd: strin
  * A draft written directly in the shape drafts.service writes (version 1, no violations, item
  * keys from the scheduler's itemKeyOf with the job's version), then confirmed through the API.
  */
-export async function confirmedDraft(w: World, slots: { jobId: string; assetId: string; startsAt: string; endsAt: string }[], confirmer: TRole = 'DISPATCHER') {
+export async function confirmedDraft(
+  w: World,
+  slots: { jobId: string; assetId: string; startsAt: string; endsAt: string }[],
+  confirmer: TRole = 'DISPATCHER',
+) {
   const items: TDraftItem[] = slots.map((s) => {
-    const plain = { jobId: s.jobId, primaryAssetId: s.assetId, implementAssetIds: [], operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: s.startsAt, endsAt: s.endsAt };
-    return { ...plain, itemKey: itemKeyOf(plain, 1), job: { title: null, operationType: 'HARVESTING', fieldName: 'field', priority: 3 }, primaryAssetName: null, implementNames: [], operatorName: null };
+    const plain = {
+      jobId: s.jobId,
+      primaryAssetId: s.assetId,
+      implementAssetIds: [],
+      operatorMembershipId: w.org.users.OPERATOR.membershipId,
+      startsAt: s.startsAt,
+      endsAt: s.endsAt,
+    };
+    return {
+      ...plain,
+      itemKey: itemKeyOf(plain, 1),
+      job: { title: null, operationType: 'HARVESTING', fieldName: 'field', priority: 3 },
+      primaryAssetName: null,
+      implementNames: [],
+      operatorName: null,
+    };
   });
   const contentHash = createHash('sha256').update(JSON.stringify(items)).digest('hex');
-  const draft = await w.db.draft.create({ data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'test draft', createdByUserId: w.org.users.DISPATCHER.id, currentVersion: 1 } });
+  const draft = await w.db.draft.create({
+    data: {
+      organizationId: w.org.id,
+      kind: 'SCHEDULE',
+      title: 'test draft',
+      createdByUserId: w.org.users.DISPATCHER.id,
+      currentVersion: 1,
+    },
+  });
   await w.db.draftVersion.create({
-    data: { organizationId: w.org.id, draftId: draft.id, version: 1, items, unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash, createdByUserId: w.org.users.DISPATCHER.id },
+    data: {
+      organizationId: w.org.id,
+      draftId: draft.id,
+      version: 1,
+      items,
+      unplaced: [],
+      validation: { ok: true, violations: [], warnings: [] },
+      evidence: [],
+      contentHash,
+      createdByUserId: w.org.users.DISPATCHER.id,
+    },
   });
   const c = await post(w, w.t[confirmer], `/drafts/${draft.id}/confirm`, { version: 1, contentHash }, null);
   expectStatus(c, 200);
@@ -91,7 +158,12 @@ export async function hourlyDraft(w: World, n: number, confirmer: TRole = 'DISPA
   for (let i = 0; i < n; i++) {
     const startsAt = new Date(Date.parse(at(1, 0)) + i * HOUR).toISOString();
     const endsAt = new Date(Date.parse(startsAt) + HOUR).toISOString();
-    slots.push({ jobId: await harvestJob(w, startsAt, endsAt), assetId: w.combines[i % w.combines.length]!, startsAt, endsAt });
+    slots.push({
+      jobId: await harvestJob(w, startsAt, endsAt),
+      assetId: w.combines[i % w.combines.length]!,
+      startsAt,
+      endsAt,
+    });
   }
   return confirmedDraft(w, slots, confirmer);
 }

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body: unknown = {}) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body });
 const tag = () => randomUUID().slice(0, 8);
 const HOUR = 3_600_000;
 
@@ -37,15 +38,36 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(h.db, 'drafts');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'S780', kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'] } });
+  const model = await h.db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'S780',
+      kind: 'SELF_PROPELLED',
+      operationTypes: ['HARVESTING'],
+    },
+  });
   const combines = await Promise.all(
-    ['收割机1', '收割机2'].map(async (name) => (await h.db.asset.create({ data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}` } })).id),
+    ['收割机1', '收割机2'].map(
+      async (name) =>
+        (
+          await h.db.asset.create({
+            data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}` },
+          })
+        ).id,
+    ),
   );
   const f = await post(t.OWNER, org.id, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
   expectStatus(f, 201);
   const at = nextWeek();
   for (const day of [1, 2]) {
-    const r = await post(t.DISPATCHER, org.id, '/jobs', { fieldId: f.body.id, operationType: 'HARVESTING', estimatedHours: 4, windowStart: at(day, 0), windowEnd: at(day + 1, 0) });
+    const r = await post(t.DISPATCHER, org.id, '/jobs', {
+      fieldId: f.body.id,
+      operationType: 'HARVESTING',
+      estimatedHours: 4,
+      windowStart: at(day, 0),
+      windowEnd: at(day + 1, 0),
+    });
     expectStatus(r, 201);
     ZJob.parse(r.body);
   }
@@ -63,7 +85,14 @@ async function detail(orgId: string, token: string, id: string): Promise<TDraftD
 }
 
 const edited = (items: readonly TDraftItem[]) =>
-  items.map((i) => ({ jobId: i.jobId, primaryAssetId: i.primaryAssetId, implementAssetIds: i.implementAssetIds, operatorMembershipId: i.operatorMembershipId, startsAt: i.startsAt, endsAt: i.endsAt }));
+  items.map((i) => ({
+    jobId: i.jobId,
+    primaryAssetId: i.primaryAssetId,
+    implementAssetIds: i.implementAssetIds,
+    operatorMembershipId: i.operatorMembershipId,
+    startsAt: i.startsAt,
+    endsAt: i.endsAt,
+  }));
 const shift = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * HOUR).toISOString();
 
 describe('drafts: versions, confirmation, rejection', () => {
@@ -74,12 +103,20 @@ describe('drafts: versions, confirmation, rejection', () => {
     // confirm v1
     const c = await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, { version: 1, contentHash: v1.contentHash });
     expectStatus(c, 200);
-    expect(ZDraft.parse(c.body)).toMatchObject({ confirmedVersion: 1, confirmedHash: v1.contentHash, confirmedByMembershipId: w.org.users.DISPATCHER.membershipId });
+    expect(ZDraft.parse(c.body)).toMatchObject({
+      confirmedVersion: 1,
+      confirmedHash: v1.contentHash,
+      confirmedByMembershipId: w.org.users.DISPATCHER.membershipId,
+    });
 
     // move the first item two hours later, drop the second
     const [first, second] = v1.items;
     const moved = { ...edited([first!])[0]!, startsAt: shift(first!.startsAt, 2), endsAt: shift(first!.endsAt, 2) };
-    const e = await post(w.t.DISPATCHER, w.org.id, `${path}/versions`, { basedOnVersion: 1, items: [moved], note: 'later start' });
+    const e = await post(w.t.DISPATCHER, w.org.id, `${path}/versions`, {
+      basedOnVersion: 1,
+      items: [moved],
+      note: 'later start',
+    });
     expectStatus(e, 201);
     const d2 = ZDraftDetail.parse(e.body);
     expect(d2).toMatchObject({ currentVersion: 2, confirmedVersion: null, confirmedHash: null, confirmedAt: null });
@@ -96,11 +133,23 @@ describe('drafts: versions, confirmation, rejection', () => {
     expect(old.body.error.details).toMatchObject({ currentVersion: 2, contentHash: v2.contentHash });
 
     // stale version, wrong hash → 409
-    expectError(await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, { version: 1, contentHash: v1.contentHash }), 409, 'DRAFT_STALE');
-    expectError(await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, { version: 2, contentHash: v1.contentHash }), 409, 'DRAFT_STALE');
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, { version: 1, contentHash: v1.contentHash }),
+      409,
+      'DRAFT_STALE',
+    );
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, { version: 2, contentHash: v1.contentHash }),
+      409,
+      'DRAFT_STALE',
+    );
 
     // two concurrent confirms of v2: both answer the same confirmation, one event
-    const both = await Promise.all([w.t.DISPATCHER, w.t.OWNER].map((t) => post(t, w.org.id, `${path}/confirm`, { version: 2, contentHash: v2.contentHash })));
+    const both = await Promise.all(
+      [w.t.DISPATCHER, w.t.OWNER].map((t) =>
+        post(t, w.org.id, `${path}/confirm`, { version: 2, contentHash: v2.contentHash }),
+      ),
+    );
     for (const r of both) expectStatus(r, 200);
     const confirmed = both.map((r) => ZDraft.parse(r.body));
     expect(confirmed[0]!.confirmedAt).toBe(confirmed[1]!.confirmedAt);
@@ -135,7 +184,11 @@ describe('drafts: versions, confirmation, rejection', () => {
     ]);
     expect(events.map((x) => x.seq)).toEqual([...events.map((x) => x.seq)].sort((p, q) => p - q));
     expect(events[0]!.data.goal).toBe('安排下周的收获作业');
-    expect(events[10]!.data).toMatchObject({ version: 2, diff: { added: [], removed: [second!.jobId], changed: [first!.jobId] }, confirmationVoided: true });
+    expect(events[10]!.data).toMatchObject({
+      version: 2,
+      diff: { added: [], removed: [second!.jobId], changed: [first!.jobId] },
+      confirmationVoided: true,
+    });
     const verify = await get(w.t.OWNER, w.org.id, '/audit-events/verify');
     expectStatus(verify, 200);
     expect(verify.body.ok).toBe(true);
@@ -148,18 +201,33 @@ describe('drafts: versions, confirmation, rejection', () => {
     const ev1 = new Map(v1.evidence.map((e) => [e.jobId, e]));
     expect(Object.keys(ev1.get(second!.jobId)!.steps).length).toBeGreaterThan(0);
     const moved = { ...edited([first!])[0]!, startsAt: shift(first!.startsAt, 1), endsAt: shift(first!.endsAt, 1) };
-    const e = await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, { basedOnVersion: 1, items: [moved, ...edited([second!])], note: '机手要晚到一小时' });
+    const e = await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, {
+      basedOnVersion: 1,
+      items: [moved, ...edited([second!])],
+      note: '机手要晚到一小时',
+    });
     expectStatus(e, 201);
     const v2 = ZDraftDetail.parse(e.body).versions[0]!;
     const ev2 = new Map(v2.evidence.map((x) => [x.jobId, x]));
     // untouched: the same run steps as in v1, no edit mark
-    expect(ev2.get(second!.jobId)).toEqual({ ...ev1.get(second!.jobId)!, itemKey: v2.items.find((i) => i.jobId === second!.jobId)!.itemKey });
+    expect(ev2.get(second!.jobId)).toEqual({
+      ...ev1.get(second!.jobId)!,
+      itemKey: v2.items.find((i) => i.jobId === second!.jobId)!.itemKey,
+    });
     // edited: no run steps (the edit's own tool calls are not the run's), who and why instead
     expect(ev2.get(first!.jobId)).toMatchObject({
       steps: {},
-      edit: { version: 2, byUserId: w.org.users.DISPATCHER.id, byName: expect.stringContaining('DISPATCHER'), note: '机手要晚到一小时' },
+      edit: {
+        version: 2,
+        byUserId: w.org.users.DISPATCHER.id,
+        byName: expect.stringContaining('DISPATCHER'),
+        note: '机手要晚到一小时',
+      },
     });
-    const audit = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.version_created' }, orderBy: { seq: 'desc' } });
+    const audit = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.version_created' },
+      orderBy: { seq: 'desc' },
+    });
     expect(audit.data).toMatchObject({ version: 2, note: '机手要晚到一小时' });
   });
 
@@ -169,7 +237,13 @@ describe('drafts: versions, confirmation, rejection', () => {
     // both jobs on the same combine at overlapping times (inside the second job's window? no: the first job's window)
     const items = [
       { ...edited([a!])[0]!, primaryAssetId: w.combines[0]! },
-      { ...edited([b!])[0]!, primaryAssetId: w.combines[0]!, operatorMembershipId: a!.operatorMembershipId, startsAt: a!.startsAt, endsAt: a!.endsAt },
+      {
+        ...edited([b!])[0]!,
+        primaryAssetId: w.combines[0]!,
+        operatorMembershipId: a!.operatorMembershipId,
+        startsAt: a!.startsAt,
+        endsAt: a!.endsAt,
+      },
     ];
     const e = await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, { basedOnVersion: 1, items });
     expectStatus(e, 201);
@@ -178,7 +252,10 @@ describe('drafts: versions, confirmation, rejection', () => {
     const codes = v2.validation.violations.map((v) => v.code);
     expect(codes).toContain('MACHINE_DOUBLE_BOOKED');
     expect(codes).toContain('OUTSIDE_WINDOW'); // b moved out of its own window
-    const c = await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/confirm`, { version: 2, contentHash: v2.contentHash });
+    const c = await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/confirm`, {
+      version: 2,
+      contentHash: v2.contentHash,
+    });
     expectError(c, 422, 'DRAFT_INVALID');
     expect(c.body.error.details.violations.length).toBeGreaterThan(0);
   });
@@ -186,7 +263,9 @@ describe('drafts: versions, confirmation, rejection', () => {
   it('concurrent edits of one version: one new version, the other 409', async () => {
     const w = await world();
     const body = { basedOnVersion: 1, items: edited(w.draft.versions[0]!.items) };
-    const rs = await Promise.all([1, 2, 3].map(() => post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, body)));
+    const rs = await Promise.all(
+      [1, 2, 3].map(() => post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, body)),
+    );
     expect(rs.map((r) => r.status).sort()).toEqual([201, 409, 409]);
     expect((await detail(w.org.id, w.t.DISPATCHER, w.draft.id)).versions.map((v) => v.version)).toEqual([2, 1]);
   });
@@ -197,9 +276,24 @@ describe('drafts: versions, confirmation, rejection', () => {
     expectError(await post(w.t.DISPATCHER, w.org.id, `${path}/reject`, {}), 400, 'VALIDATION_FAILED');
     const r = await post(w.t.DISPATCHER, w.org.id, `${path}/reject`, { reason: '天气不好' });
     expectStatus(r, 200);
-    expect(ZDraft.parse(r.body)).toMatchObject({ status: 'REJECTED', rejectionReason: '天气不好', rejectedByUserId: w.org.users.DISPATCHER.id });
-    expectError(await post(w.t.DISPATCHER, w.org.id, `${path}/versions`, { basedOnVersion: 1, items: [] }), 409, 'DRAFT_NOT_OPEN');
-    expectError(await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, { version: 1, contentHash: w.draft.versions[0]!.contentHash }), 409, 'DRAFT_NOT_OPEN');
+    expect(ZDraft.parse(r.body)).toMatchObject({
+      status: 'REJECTED',
+      rejectionReason: '天气不好',
+      rejectedByUserId: w.org.users.DISPATCHER.id,
+    });
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `${path}/versions`, { basedOnVersion: 1, items: [] }),
+      409,
+      'DRAFT_NOT_OPEN',
+    );
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `${path}/confirm`, {
+        version: 1,
+        contentHash: w.draft.versions[0]!.contentHash,
+      }),
+      409,
+      'DRAFT_NOT_OPEN',
+    );
     expectError(await post(w.t.DISPATCHER, w.org.id, `${path}/reject`, { reason: 'again' }), 409, 'DRAFT_NOT_OPEN');
     const list = await get(w.t.VIEWER, w.org.id, '/drafts?status=REJECTED');
     expectStatus(list, 200);
@@ -214,19 +308,51 @@ describe('drafts: versions, confirmation, rejection', () => {
     // a second version, so each version can have its execution (one per version at most)
     const [first] = w.draft.versions[0]!.items;
     const moved = { ...edited([first!])[0]!, startsAt: shift(first!.startsAt, 1), endsAt: shift(first!.endsAt, 1) };
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, { basedOnVersion: 1, items: [moved] }), 201);
+    expectStatus(
+      await post(w.t.DISPATCHER, w.org.id, `/drafts/${w.draft.id}/versions`, { basedOnVersion: 1, items: [moved] }),
+      201,
+    );
     // executions are written by the execute endpoint and the worker (executions.e2e.spec.ts): here rows of two states
     const t0 = Date.now() - 60_000;
     const refused = await h.db.execution.create({
-      data: { organizationId: w.org.id, draftId: w.draft.id, version: 1, status: 'REFUSED', itemsTotal: 2, error: 'not confirmed', createdAt: new Date(t0), finishedAt: new Date(t0 + 1_000) },
+      data: {
+        organizationId: w.org.id,
+        draftId: w.draft.id,
+        version: 1,
+        status: 'REFUSED',
+        itemsTotal: 2,
+        error: 'not confirmed',
+        createdAt: new Date(t0),
+        finishedAt: new Date(t0 + 1_000),
+      },
     });
     const running = await h.db.execution.create({
-      data: { organizationId: w.org.id, draftId: w.draft.id, version: 2, status: 'RUNNING', itemsTotal: 1, createdAt: new Date(t0 + 30_000), startedAt: new Date(t0 + 31_000) },
+      data: {
+        organizationId: w.org.id,
+        draftId: w.draft.id,
+        version: 2,
+        status: 'RUNNING',
+        itemsTotal: 1,
+        createdAt: new Date(t0 + 30_000),
+        startedAt: new Date(t0 + 31_000),
+      },
     });
     const d = await detail(w.org.id, w.t.VIEWER, w.draft.id);
     expect(d.executions).toEqual([
-      { id: running.id, version: 2, status: 'RUNNING', createdAt: new Date(t0 + 30_000).toISOString(), finishedAt: null },
-      { id: refused.id, version: 1, status: 'REFUSED', createdAt: new Date(t0).toISOString(), finishedAt: new Date(t0 + 1_000).toISOString() },
+      {
+        id: running.id,
+        version: 2,
+        status: 'RUNNING',
+        createdAt: new Date(t0 + 30_000).toISOString(),
+        finishedAt: null,
+      },
+      {
+        id: refused.id,
+        version: 1,
+        status: 'REFUSED',
+        createdAt: new Date(t0).toISOString(),
+        finishedAt: new Date(t0 + 1_000).toISOString(),
+      },
     ]);
     // the old fields are all still there
     expect(d.versions.map((v) => v.version)).toEqual([2, 1]);
@@ -241,18 +367,30 @@ describe('drafts: versions, confirmation, rejection', () => {
     const w = await world();
     const v1 = w.draft.versions[0]!;
     const send = (action: string, body: unknown, key: string) =>
-      call(h.base, 'POST', orgPath(w.org.id, `/drafts/${w.draft.id}/${action}`), { token: w.t.DISPATCHER, body, headers: { 'idempotency-key': key } });
+      call(h.base, 'POST', orgPath(w.org.id, `/drafts/${w.draft.id}/${action}`), {
+        token: w.t.DISPATCHER,
+        body,
+        headers: { 'idempotency-key': key },
+      });
     const key = randomUUID();
     const first = await send('confirm', { version: 1, contentHash: v1.contentHash }, key);
     expectStatus(first, 200);
     expectReplayOf(first, await send('confirm', { version: 1, contentHash: v1.contentHash }, key));
     expectError(await send('reject', { reason: 'x' }, key), 422, 'IDEMPOTENCY_KEY_REUSED');
-    expect(await h.db.auditEvent.count({ where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.confirmed' } })).toBe(1);
+    expect(
+      await h.db.auditEvent.count({
+        where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.confirmed' },
+      }),
+    ).toBe(1);
     const rk = randomUUID();
     const rejected = await send('reject', { reason: '天气不好' }, rk);
     expectStatus(rejected, 200);
     expectReplayOf(rejected, await send('reject', { reason: '天气不好' }, rk));
-    expect(await h.db.auditEvent.count({ where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.rejected' } })).toBe(1);
+    expect(
+      await h.db.auditEvent.count({
+        where: { organizationId: w.org.id, entityId: w.draft.id, action: 'draft.rejected' },
+      }),
+    ).toBe(1);
   });
 
   it('lists drafts with keyset pagination', async () => {
@@ -272,8 +410,14 @@ describe('drafts: versions, confirmation, rejection', () => {
   // DELETE stays possible by design (an org can be erased by cascade): see the migration
   it('versions are immutable: a raw UPDATE (or a Prisma update) is refused by the database', async () => {
     const w = await world();
-    await expect(h.db.$executeRaw`UPDATE "DraftVersion" SET "contentHash" = 'x' WHERE "draftId" = ${w.draft.id}::uuid`).rejects.toThrow();
-    await expect(h.db.draftVersion.updateMany({ where: { draftId: w.draft.id }, data: { note: 'tampered' } })).rejects.toThrow(/immutable/);
-    expect((await detail(w.org.id, w.t.DISPATCHER, w.draft.id)).versions[0]!.contentHash).toBe(w.draft.versions[0]!.contentHash);
+    await expect(
+      h.db.$executeRaw`UPDATE "DraftVersion" SET "contentHash" = 'x' WHERE "draftId" = ${w.draft.id}::uuid`,
+    ).rejects.toThrow();
+    await expect(
+      h.db.draftVersion.updateMany({ where: { draftId: w.draft.id }, data: { note: 'tampered' } }),
+    ).rejects.toThrow(/immutable/);
+    expect((await detail(w.org.id, w.t.DISPATCHER, w.draft.id)).versions[0]!.contentHash).toBe(
+      w.draft.versions[0]!.contentHash,
+    );
   });
 });

@@ -37,34 +37,87 @@ describe('malformed requests are refused with stable codes and write nothing', (
   });
 
   const cases: [string, () => Promise<Res>, number, string][] = [
-    ['malformed JSON', () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, rawBody: '{"name": "x",' }), 400, 'MALFORMED_JSON'],
-    ['empty JSON body', () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, rawBody: '' }), 400, 'MALFORMED_JSON'],
-    ['malformed JSON on a public route', () => call(h.base, 'POST', '/api/v1/auth/login', { rawBody: '{email' }), 400, 'MALFORMED_JSON'],
+    [
+      'malformed JSON',
+      () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, rawBody: '{"name": "x",' }),
+      400,
+      'MALFORMED_JSON',
+    ],
+    [
+      'empty JSON body',
+      () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, rawBody: '' }),
+      400,
+      'MALFORMED_JSON',
+    ],
+    [
+      'malformed JSON on a public route',
+      () => call(h.base, 'POST', '/api/v1/auth/login', { rawBody: '{email' }),
+      400,
+      'MALFORMED_JSON',
+    ],
     [
       '2 MB body',
-      () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, body: { name: 'big', description: 'x'.repeat(2 * 1024 * 1024) } }),
+      () =>
+        call(h.base, 'POST', orgPath(org.id, '/teams'), {
+          token,
+          body: { name: 'big', description: 'x'.repeat(2 * 1024 * 1024) },
+        }),
       413,
       'PAYLOAD_TOO_LARGE',
     ],
     [
       'text/plain',
-      () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, rawBody: 'name=x', headers: { 'content-type': 'text/plain' } }),
+      () =>
+        call(h.base, 'POST', orgPath(org.id, '/teams'), {
+          token,
+          rawBody: 'name=x',
+          headers: { 'content-type': 'text/plain' },
+        }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     ],
     [
       'form encoded',
       () =>
-        call(h.base, 'POST', orgPath(org.id, '/teams'), { token, rawBody: 'name=x', headers: { 'content-type': 'application/x-www-form-urlencoded' } }),
+        call(h.base, 'POST', orgPath(org.id, '/teams'), {
+          token,
+          rawBody: 'name=x',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
       415,
       'UNSUPPORTED_MEDIA_TYPE',
     ],
     ['unknown route', () => call(h.base, 'GET', '/api/v1/nope', { token }), 404, 'ROUTE_NOT_FOUND'],
-    ['unknown method on a known path', () => call(h.base, 'PUT', orgPath(org.id, '/teams'), { token, body: { name: 'x' } }), 404, 'ROUTE_NOT_FOUND'],
+    [
+      'unknown method on a known path',
+      () => call(h.base, 'PUT', orgPath(org.id, '/teams'), { token, body: { name: 'x' } }),
+      404,
+      'ROUTE_NOT_FOUND',
+    ],
     ['unknown route without a token', () => call(h.base, 'POST', '/api/v1/orgs', { body: {} }), 404, 'ROUTE_NOT_FOUND'],
-    ['id that is not a uuid', () => call(h.base, 'PATCH', orgPath(org.id, '/teams/123'), { token, body: { name: 'x' } }), 400, 'VALIDATION_FAILED'],
-    ['bad query', () => call(h.base, 'GET', orgPath(org.id, '/members?limit=100000'), { token }), 400, 'VALIDATION_FAILED'],
-    ['invalid Idempotency-Key', () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, body: { name: 'k' }, headers: { 'idempotency-key': 'has space' } }), 400, 'IDEMPOTENCY_KEY_INVALID'],
+    [
+      'id that is not a uuid',
+      () => call(h.base, 'PATCH', orgPath(org.id, '/teams/123'), { token, body: { name: 'x' } }),
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'bad query',
+      () => call(h.base, 'GET', orgPath(org.id, '/members?limit=100000'), { token }),
+      400,
+      'VALIDATION_FAILED',
+    ],
+    [
+      'invalid Idempotency-Key',
+      () =>
+        call(h.base, 'POST', orgPath(org.id, '/teams'), {
+          token,
+          body: { name: 'k' },
+          headers: { 'idempotency-key': 'has space' },
+        }),
+      400,
+      'IDEMPOTENCY_KEY_INVALID',
+    ],
   ];
 
   it.each(cases)('%s', async (_name, send, status, code) => {
@@ -84,7 +137,8 @@ describe('malformed requests are refused with stable codes and write nothing', (
     expectError(r, 400, 'VALIDATION_FAILED');
     const paths = (r.body.error.details as { path: string; message: string; code: string }[]).map((d) => d.path).sort();
     expect(paths).toEqual(['dataScope', 'email', 'name', 'role', 'teamIds.0', 'teamIds.1']);
-    for (const d of r.body.error.details) expect(d).toEqual({ path: expect.any(String), message: expect.any(String), code: expect.any(String) });
+    for (const d of r.body.error.details)
+      expect(d).toEqual({ path: expect.any(String), message: expect.any(String), code: expect.any(String) });
     expectNoLeak(r);
     expect(await footprint(org.id)).toEqual(before);
   });
@@ -106,7 +160,11 @@ describe('malformed requests are refused with stable codes and write nothing', (
 
 describe('request ids', () => {
   it('every response carries x-request-id, errors repeat it in the body', async () => {
-    for (const r of [await call(h.base, 'GET', '/health'), await call(h.base, 'GET', '/api/v1/nope'), await call(h.base, 'GET', '/api/v1/me')]) {
+    for (const r of [
+      await call(h.base, 'GET', '/health'),
+      await call(h.base, 'GET', '/api/v1/nope'),
+      await call(h.base, 'GET', '/api/v1/me'),
+    ]) {
       expect(r.headers.get('x-request-id')).toMatch(/^[A-Za-z0-9._:-]{8,100}$/);
     }
     const r = await call(h.base, 'GET', '/api/v1/me');
@@ -118,13 +176,17 @@ describe('request ids', () => {
     expect(mine.headers.get('x-request-id')).toBe('trace-abc.123:xyz');
     expect(mine.body.error.requestId).toBe('trace-abc.123:xyz');
 
-    const hostile = await call(h.base, 'GET', '/api/v1/me', { headers: { 'x-request-id': '<script>alert(1)</script>' } });
+    const hostile = await call(h.base, 'GET', '/api/v1/me', {
+      headers: { 'x-request-id': '<script>alert(1)</script>' },
+    });
     expect(hostile.headers.get('x-request-id')).not.toContain('<');
     expect(hostile.body.error.requestId).toBe(hostile.headers.get('x-request-id'));
   });
 
   it('distinct requests get distinct ids', async () => {
-    const ids = await Promise.all(Array.from({ length: 5 }, async () => (await call(h.base, 'GET', '/health')).headers.get('x-request-id')));
+    const ids = await Promise.all(
+      Array.from({ length: 5 }, async () => (await call(h.base, 'GET', '/health')).headers.get('x-request-id')),
+    );
     expect(new Set(ids).size).toBe(5);
   });
 });

@@ -18,7 +18,13 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 /** Opens a stream, checks it is live (first event, still open), runs `revoke`, expects the end with `code`. */
-async function expectCutOff(auth: Parameters<typeof follow>[1], orgId: string, id: string, revoke: () => Promise<void>, code: string) {
+async function expectCutOff(
+  auth: Parameters<typeof follow>[1],
+  orgId: string,
+  id: string,
+  revoke: () => Promise<void>,
+  code: string,
+) {
   const s = await follow(h.base, auth, orgId, id);
   expect(s.res.status).toBe(200);
   const until = Date.now() + 10_000;
@@ -41,9 +47,21 @@ describe('execution stream: rights re-checked at every wake-up', () => {
     const org = await createOrg(h.db, 'sse');
     const id = await pendingExecution(h.db, org);
     const viewer = await login(h.base, org.users.VIEWER.email);
-    await expectCutOff(viewer.accessToken, org.id, id, async () => {
-      expectStatus(await call(h.base, 'POST', '/api/v1/auth/logout', { token: viewer.accessToken, body: { refreshToken: viewer.refreshToken } }), 204);
-    }, 'TOKEN_INVALID');
+    await expectCutOff(
+      viewer.accessToken,
+      org.id,
+      id,
+      async () => {
+        expectStatus(
+          await call(h.base, 'POST', '/api/v1/auth/logout', {
+            token: viewer.accessToken,
+            body: { refreshToken: viewer.refreshToken },
+          }),
+          204,
+        );
+      },
+      'TOKEN_INVALID',
+    );
   });
 
   it('`draft.read` lost (VIEWER made OPERATOR) → `event: error` FORBIDDEN', async () => {
@@ -51,21 +69,49 @@ describe('execution stream: rights re-checked at every wake-up', () => {
     const id = await pendingExecution(h.db, org);
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
     const viewer = (await login(h.base, org.users.VIEWER.email)).accessToken;
-    await expectCutOff(viewer, org.id, id, async () => {
-      expectStatus(await call(h.base, 'PATCH', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), { token: owner, body: { role: 'OPERATOR' } }), 200);
-    }, 'FORBIDDEN');
+    await expectCutOff(
+      viewer,
+      org.id,
+      id,
+      async () => {
+        expectStatus(
+          await call(h.base, 'PATCH', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), {
+            token: owner,
+            body: { role: 'OPERATOR' },
+          }),
+          200,
+        );
+      },
+      'FORBIDDEN',
+    );
     // and a new request says the same
-    expectError(await call(h.base, 'GET', orgPath(org.id, `/executions/${id}/events`), { token: viewer }), 403, 'FORBIDDEN');
+    expectError(
+      await call(h.base, 'GET', orgPath(org.id, `/executions/${id}/events`), { token: viewer }),
+      403,
+      'FORBIDDEN',
+    );
   });
 
-  it('data scope narrowed (ORG → TEAM: the dispatcher\'s draft is out of reach) → `event: error` NOT_FOUND', async () => {
+  it("data scope narrowed (ORG → TEAM: the dispatcher's draft is out of reach) → `event: error` NOT_FOUND", async () => {
     const org = await createOrg(h.db, 'sse');
     const id = await pendingExecution(h.db, org);
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
     const viewer = (await login(h.base, org.users.VIEWER.email)).accessToken;
-    await expectCutOff(viewer, org.id, id, async () => {
-      expectStatus(await call(h.base, 'PATCH', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), { token: owner, body: { dataScope: 'TEAM' } }), 200);
-    }, 'NOT_FOUND');
+    await expectCutOff(
+      viewer,
+      org.id,
+      id,
+      async () => {
+        expectStatus(
+          await call(h.base, 'PATCH', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), {
+            token: owner,
+            body: { dataScope: 'TEAM' },
+          }),
+          200,
+        );
+      },
+      'NOT_FOUND',
+    );
     expectError(await call(h.base, 'GET', orgPath(org.id, `/executions/${id}`), { token: viewer }), 404, 'NOT_FOUND');
   });
 
@@ -73,10 +119,22 @@ describe('execution stream: rights re-checked at every wake-up', () => {
     const org = await createOrg(h.db, 'sse');
     const id = await pendingExecution(h.db, org);
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
-    const minted = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body: { name: 'follower', scopes: ['draft.read'] } });
+    const minted = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), {
+      token: owner,
+      body: { name: 'follower', scopes: ['draft.read'] },
+    });
     expectStatus(minted, 201);
-    await expectCutOff({ apiKey: minted.body.key }, org.id, id, async () => {
-      expectStatus(await call(h.base, 'DELETE', orgPath(org.id, `/api-keys/${minted.body.apiKey.id}`), { token: owner }), 200);
-    }, 'TOKEN_INVALID');
+    await expectCutOff(
+      { apiKey: minted.body.key },
+      org.id,
+      id,
+      async () => {
+        expectStatus(
+          await call(h.base, 'DELETE', orgPath(org.id, `/api-keys/${minted.body.apiKey.id}`), { token: owner }),
+          200,
+        );
+      },
+      'TOKEN_INVALID',
+    );
   });
 });

@@ -14,8 +14,23 @@ import { call, startApp, testConfig, type Harness } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
 import { follow } from './sse.js';
-import { eventually as fixtureEventually, harvestJob, hourlyDraft, nextWeek, world as fixtureWorld } from './draft-fixtures.js';
-import { MIGRATOR_JS, WORKER_JS, appendTail, freePort, killProcess, startRedis, startWorkerProcess, waitForPort } from './processes.js';
+import {
+  eventually as fixtureEventually,
+  harvestJob,
+  hourlyDraft,
+  nextWeek,
+  world as fixtureWorld,
+} from './draft-fixtures.js';
+import {
+  MIGRATOR_JS,
+  WORKER_JS,
+  appendTail,
+  freePort,
+  killProcess,
+  startRedis,
+  startWorkerProcess,
+  waitForPort,
+} from './processes.js';
 
 /**
  * Execution runs in the REAL worker process (dist/worker.js: build first with
@@ -36,7 +51,12 @@ let workerLog = '';
 const kill = killProcess;
 const startWorker = (extra: Record<string, string> = {}) =>
   startWorkerProcess(
-    { DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, JWT_ACCESS_SECRET: testConfig().auth.accessSecret, ...extra },
+    {
+      DATABASE_URL: EXEC_DB,
+      REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
+      JWT_ACCESS_SECRET: testConfig().auth.accessSecret,
+      ...extra,
+    },
     (chunk) => (workerLog = appendTail(workerLog, chunk)),
   );
 
@@ -51,7 +71,11 @@ beforeAll(async () => {
   redis = startRedis(redisPort);
   await waitForPort(redisPort);
   // event streams re-read only on the worker's nudges here (their fallback timer is a minute)
-  h = await startApp({ DATABASE_URL: EXEC_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0`, EXECUTION_STREAM_POLL_MS: '60000' });
+  h = await startApp({
+    DATABASE_URL: EXEC_DB,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
+    EXECUTION_STREAM_POLL_MS: '60000',
+  });
   db = createPrismaClient(EXEC_DB, { max: 3 });
   worker = await startWorker();
 }, 120_000);
@@ -65,8 +89,13 @@ afterAll(async () => {
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
 const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body, headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() } });
-const execute = (token: string, org: string, draftId: string, version: number, key?: string | null) => post(token, org, `/drafts/${draftId}/execute`, { version }, key);
+  call(h.base, 'POST', orgPath(org, rest), {
+    token,
+    body,
+    headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() },
+  });
+const execute = (token: string, org: string, draftId: string, version: number, key?: string | null) =>
+  post(token, org, `/drafts/${draftId}/execute`, { version }, key);
 
 async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
   const r = await get(token, orgId, `/executions/${id}`);
@@ -74,7 +103,11 @@ async function execution(token: string, orgId: string, id: string): Promise<TExe
   return ZExecution.parse(r.body);
 }
 const finished = (token: string, orgId: string, id: string, timeoutMs?: number) =>
-  eventually(() => execution(token, orgId, id), (e) => !['PENDING', 'RUNNING'].includes(e.status), timeoutMs);
+  eventually(
+    () => execution(token, orgId, id),
+    (e) => !['PENDING', 'RUNNING'].includes(e.status),
+    timeoutMs,
+  );
 
 const world = (combines = 2) => fixtureWorld(h.base, db, combines);
 const job = harvestJob;
@@ -95,39 +128,74 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const parsed = ZAgentRun.parse(run.body);
     const draft = parsed.draft!;
     expect(draft.items).toHaveLength(2);
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/confirm`, { version: draft.version, contentHash: draft.contentHash }, null), 200);
+    expectStatus(
+      await post(
+        w.t.DISPATCHER,
+        w.org.id,
+        `/drafts/${draft.id}/confirm`,
+        { version: draft.version, contentHash: draft.contentHash },
+        null,
+      ),
+      200,
+    );
 
     const r = await execute(w.t.DISPATCHER, w.org.id, draft.id, draft.version);
     expectStatus(r, 202);
     const requested = ZExecution.parse(r.body);
-    expect(requested).toMatchObject({ draftId: draft.id, version: draft.version, itemsTotal: 2, initiatorMembershipId: w.org.users.DISPATCHER.membershipId });
+    expect(requested).toMatchObject({
+      draftId: draft.id,
+      version: draft.version,
+      itemsTotal: 2,
+      initiatorMembershipId: w.org.users.DISPATCHER.membershipId,
+    });
     expect(['PENDING', 'RUNNING', 'SUCCEEDED']).toContain(requested.status);
-    expect((await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } }))?.payload).toEqual({ organizationId: w.org.id, executionId: requested.id });
+    expect(
+      (await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } }))?.payload,
+    ).toEqual({ organizationId: w.org.id, executionId: requested.id });
 
     const done = await finished(w.t.VIEWER, w.org.id, requested.id);
     expect(done.status).toBe('SUCCEEDED');
     expect(done.counts).toEqual({ succeeded: 2, conflict: 0, failed: 0, pending: 0 });
     expect(done.startedAt).not.toBeNull();
     expect(done.finishedAt).not.toBeNull();
-    expect(done.receipts.map((x) => [x.itemIndex, x.itemKey, x.status, x.recordType, x.recordId])).toEqual(draft.items.map((it, i) => [i, it.itemKey, 'SUCCEEDED', 'job', it.jobId]));
+    expect(done.receipts.map((x) => [x.itemIndex, x.itemKey, x.status, x.recordType, x.recordId])).toEqual(
+      draft.items.map((it, i) => [i, it.itemKey, 'SUCCEEDED', 'job', it.jobId]),
+    );
     for (const [i, it] of draft.items.entries()) {
       const j = await get(w.t.DISPATCHER, w.org.id, `/jobs/${it.jobId}`);
       expect(j.body.status).toBe('SCHEDULED');
-      expect(j.body.assignment.machines.map((m: { assetId: string }) => m.assetId)).toEqual([it.primaryAssetId, ...it.implementAssetIds]);
+      expect(j.body.assignment.machines.map((m: { assetId: string }) => m.assetId)).toEqual([
+        it.primaryAssetId,
+        ...it.implementAssetIds,
+      ]);
       expect(j.body.assignment.operatorMembershipId).toBe(it.operatorMembershipId);
       expect(done.receipts[i]!.detail.assignmentId).toBe(j.body.assignment.id);
     }
     const executed = ZDraftDetail.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}`)).body);
     expect(executed.status).toBe('EXECUTED');
     // the draft lists its execution
-    expect(executed.executions).toEqual([{ id: requested.id, version: draft.version, status: 'SUCCEEDED', createdAt: requested.createdAt, finishedAt: done.finishedAt }]);
+    expect(executed.executions).toEqual([
+      {
+        id: requested.id,
+        version: draft.version,
+        status: 'SUCCEEDED',
+        createdAt: requested.createdAt,
+        finishedAt: done.finishedAt,
+      },
+    ]);
 
     // the draft's trail: run events, draft events, then the execution's, in chain order
     const trail = await get(w.t.OWNER, w.org.id, `/audit-events?entityType=draft&entityId=${draft.id}&limit=200`);
     expectStatus(trail, 200);
     const actions: string[] = trail.body.items.map((e: { action: string }) => e.action);
     expect(actions.indexOf('draft.confirmed')).toBeGreaterThan(-1);
-    expect(actions.slice(actions.indexOf('draft.confirmed') + 1)).toEqual(['execution.requested', 'execution.started', 'execution.receipt', 'execution.receipt', 'execution.finished']);
+    expect(actions.slice(actions.indexOf('draft.confirmed') + 1)).toEqual([
+      'execution.requested',
+      'execution.started',
+      'execution.receipt',
+      'execution.receipt',
+      'execution.finished',
+    ]);
     expect(trail.body.items.some((e: { entityType: string }) => e.entityType === 'agent_run')).toBe(true);
     const verify = await get(w.t.OWNER, w.org.id, '/audit-events/verify');
     expectStatus(verify, 200);
@@ -193,7 +261,12 @@ describe('draft execution: request → outbox → worker → receipts', () => {
   it('the confirming member removed from the org before execution → REFUSED and audited; no job written; the draft is OPEN again, unconfirmed', async () => {
     const w = await world(1);
     const d = await hourlyDraft(w, 2, 'ADMIN');
-    expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.ADMIN.membershipId}`), { token: w.t.OWNER }), 204);
+    expectStatus(
+      await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.ADMIN.membershipId}`), {
+        token: w.t.OWNER,
+      }),
+      204,
+    );
 
     const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
     expectStatus(r, 202);
@@ -202,9 +275,15 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     expect(done.error).toMatch(/confirmed/);
     expect(done.receipts).toEqual([]);
     expect(await liveBookings(w.org.id)).toEqual({ machine: 0, operator: 0, assignments: 0 });
-    for (const it of d.items) expect((await get(w.t.DISPATCHER, w.org.id, `/jobs/${it.jobId}`)).body.status).toBe('PLANNED');
-    expect(ZDraft.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${d.id}`)).body)).toMatchObject({ status: 'OPEN', confirmedVersion: null });
-    const refused = await db.auditEvent.findFirst({ where: { organizationId: w.org.id, action: 'execution.refused', entityId: done.id } });
+    for (const it of d.items)
+      expect((await get(w.t.DISPATCHER, w.org.id, `/jobs/${it.jobId}`)).body.status).toBe('PLANNED');
+    expect(ZDraft.parse((await get(w.t.DISPATCHER, w.org.id, `/drafts/${d.id}`)).body)).toMatchObject({
+      status: 'OPEN',
+      confirmedVersion: null,
+    });
+    const refused = await db.auditEvent.findFirst({
+      where: { organizationId: w.org.id, action: 'execution.refused', entityId: done.id },
+    });
     expect(refused).toMatchObject({ actorType: 'SYSTEM', entityType: 'execution' });
     expect(refused!.data).toMatchObject({ draftId: d.id, after: { status: 'REFUSED', draftStatus: 'OPEN' } });
     // the same version again: the same (refused) execution; running it needs a new version + confirmation
@@ -222,7 +301,13 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       expectStatus(r, 202);
       const id = ZExecution.parse(r.body).id;
       const m = await db.membership.findUniqueOrThrow({ where: { id: w.org.users.DISPATCHER.membershipId } });
-      expectStatus(await call(h.base, 'PATCH', orgPath(w.org.id, `/members/${m.id}`), { token: w.t.OWNER, body: { role: 'VIEWER', version: m.version } }), 200);
+      expectStatus(
+        await call(h.base, 'PATCH', orgPath(w.org.id, `/members/${m.id}`), {
+          token: w.t.OWNER,
+          body: { role: 'VIEWER', version: m.version },
+        }),
+        200,
+      );
       worker = await startWorker();
       const done = await finished(w.t.OWNER, w.org.id, id);
       expect(done).toMatchObject({ status: 'REFUSED', receipts: [] });
@@ -238,14 +323,32 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const at = nextWeek();
     const j = await job(w, at(1, 0), at(1, 2));
     // unconfirmed: a draft written but never confirmed
-    const plain = { jobId: j, primaryAssetId: w.combines[0]!, implementAssetIds: [], operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: at(1, 0), endsAt: at(1, 1) };
-    const unconfirmed = await db.draft.create({ data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'u', currentVersion: 1 } });
+    const plain = {
+      jobId: j,
+      primaryAssetId: w.combines[0]!,
+      implementAssetIds: [],
+      operatorMembershipId: w.org.users.OPERATOR.membershipId,
+      startsAt: at(1, 0),
+      endsAt: at(1, 1),
+    };
+    const unconfirmed = await db.draft.create({
+      data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'u', currentVersion: 1 },
+    });
     await db.draftVersion.create({
       data: {
         organizationId: w.org.id,
         draftId: unconfirmed.id,
         version: 1,
-        items: [{ ...plain, itemKey: itemKeyOf(plain, 1), job: null, primaryAssetName: null, implementNames: [], operatorName: null }],
+        items: [
+          {
+            ...plain,
+            itemKey: itemKeyOf(plain, 1),
+            job: null,
+            primaryAssetName: null,
+            implementNames: [],
+            operatorName: null,
+          },
+        ],
         unplaced: [],
         validation: { ok: true, violations: [], warnings: [] },
         evidence: [],
@@ -277,12 +380,36 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const d = await hourlyDraft(w, 3);
     // what a killed run leaves behind: item 0 assigned under its item key, no receipt
     const m = (await loadMember(db, w.org.id, w.org.users.DISPATCHER.membershipId))!;
-    const ctx = memberContext(w.org.id, { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false }, m, 'test');
+    const ctx = memberContext(
+      w.org.id,
+      { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false },
+      m,
+      'test',
+    );
     const it0 = d.items[0]!;
-    const pre = await h.app.get(AssignmentsService).assign(ctx, it0.jobId, { primaryAssetId: it0.primaryAssetId, implementAssetIds: [], operatorMembershipId: it0.operatorMembershipId, startsAt: it0.startsAt, endsAt: it0.endsAt }, { itemKey: it0.itemKey });
+    const pre = await h.app
+      .get(AssignmentsService)
+      .assign(
+        ctx,
+        it0.jobId,
+        {
+          primaryAssetId: it0.primaryAssetId,
+          implementAssetIds: [],
+          operatorMembershipId: it0.operatorMembershipId,
+          startsAt: it0.startsAt,
+          endsAt: it0.endsAt,
+        },
+        { itemKey: it0.itemKey },
+      );
     // item 2's job is edited after the confirmation
     const j2 = (await get(w.t.DISPATCHER, w.org.id, `/jobs/${d.items[2]!.jobId}`)).body;
-    expectStatus(await call(h.base, 'PATCH', orgPath(w.org.id, `/jobs/${j2.id}`), { token: w.t.DISPATCHER, body: { version: j2.version, title: 'changed' } }), 200);
+    expectStatus(
+      await call(h.base, 'PATCH', orgPath(w.org.id, `/jobs/${j2.id}`), {
+        token: w.t.DISPATCHER,
+        body: { version: j2.version, title: 'changed' },
+      }),
+      200,
+    );
 
     const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
@@ -294,7 +421,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     expect(await liveBookings(w.org.id)).toEqual({ machine: 2, operator: 2, assignments: 2 });
   });
 
-  it('an execution that fails past the worker\'s attempts is given up, not left RUNNING: receipts as the items really stand (a write that landed is SUCCEEDED), PARTIAL, audited, chain intact', async () => {
+  it("an execution that fails past the worker's attempts is given up, not left RUNNING: receipts as the items really stand (a write that landed is SUCCEEDED), PARTIAL, audited, chain intact", async () => {
     const w = await world(1);
     const d = await hourlyDraft(w, 3);
     // a fault the executor cannot handle (not an item refusal): receipts from item 1 on cannot be
@@ -303,7 +430,9 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     await db.$executeRawUnsafe(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
       IF NEW."organizationId" = '${w.org.id}' AND NEW."itemIndex" >= 1 AND NEW.detail->>'code' IS DISTINCT FROM 'WORKER_GAVE_UP' AND NOT (NEW.detail ? 'recoveredAfter')
       THEN RAISE EXCEPTION 'injected receipt failure'; END IF; RETURN NEW; END $$`);
-    await db.$executeRawUnsafe(`CREATE TRIGGER ${fn} BEFORE INSERT ON "ExecutionReceipt" FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+    await db.$executeRawUnsafe(
+      `CREATE TRIGGER ${fn} BEFORE INSERT ON "ExecutionReceipt" FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
+    );
     await kill(worker);
     worker = await startWorker({ WORKER_JOB_ATTEMPTS: '2' });
     try {
@@ -311,7 +440,9 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       expectStatus(r, 202);
       const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id, 60_000);
       expect(done.status).toBe('PARTIAL');
-      expect(done.error).toMatch(/^The worker gave up after 2 failed attempts; the last error is in the worker log \(job .+\)$/);
+      expect(done.error).toMatch(
+        /^The worker gave up after 2 failed attempts; the last error is in the worker log \(job .+\)$/,
+      );
       expect(workerLog).toContain('injected receipt failure');
       // item 0: normal receipt; item 1: assigned before the receipt failed → recovered as SUCCEEDED; item 2: never written
       expect(done.receipts.map((x) => x.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'FAILED']);
@@ -339,7 +470,12 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     expectStatus(r, 202);
     const id = ZExecution.parse(r.body).id;
     // kill as soon as the first receipts exist, well before the last
-    const atKill = await eventually(() => db.executionReceipt.count({ where: { executionId: id } }), (n) => n >= 1, 30_000, 5);
+    const atKill = await eventually(
+      () => db.executionReceipt.count({ where: { executionId: id } }),
+      (n) => n >= 1,
+      30_000,
+      5,
+    );
     await kill(worker);
     const written = await db.executionReceipt.count({ where: { executionId: id } });
     expect(atKill).toBeGreaterThanOrEqual(1);
@@ -370,7 +506,11 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       expectStatus(r, 202);
       const id = ZExecution.parse(r.body).id;
       const row = await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } });
-      expect(row).toMatchObject({ queue: 'amms-drafts', dispatchedAt: null, payload: { organizationId: w.org.id, executionId: id } });
+      expect(row).toMatchObject({
+        queue: 'amms-drafts',
+        dispatchedAt: null,
+        payload: { organizationId: w.org.id, executionId: id },
+      });
       await sleep(1000);
       expect((await execution(w.t.DISPATCHER, w.org.id, id)).status).toBe('PENDING');
       redis = startRedis(redisPort);
@@ -401,7 +541,11 @@ describe('following an execution live: GET /executions/:id/events (Server-Sent E
       expect(s.res.status).toBe(200);
       expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
       expect(s.res.headers.get('cache-control')).toContain('no-transform');
-      await eventually(async () => s!.events.length, (n) => n >= 1, 10_000);
+      await eventually(
+        async () => s!.events.length,
+        (n) => n >= 1,
+        10_000,
+      );
       expect(s.events[0]).toMatchObject({ event: 'execution', data: { id, status: 'PENDING', receipts: [] } });
       expect(await s.endedWithin(300)).toBe(false); // still open while nothing happens
     } finally {
@@ -420,7 +564,11 @@ describe('following an execution live: GET /executions/:id/events (Server-Sent E
     expect(s!.events.length).toBeGreaterThanOrEqual(2);
     // woken by the nudge, not by the one-minute timer
     expect(last.at - Date.parse(final.finishedAt!)).toBeLessThan(5_000);
-    await eventually(async () => h.app.get(ExecutionStreams).openStreams, (n) => n === 0, 5_000);
+    await eventually(
+      async () => h.app.get(ExecutionStreams).openStreams,
+      (n) => n === 0,
+      5_000,
+    );
   }, 120_000);
 
   it('with no nudge reaching it (an API on another Redis), its timer alone still brings every receipt and the end', async () => {
@@ -432,7 +580,10 @@ describe('following an execution live: GET /executions/:id/events (Server-Sent E
       expectStatus(r, 202);
       const s = await follow(other.base, w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
       expect(await s.endedWithin(30_000)).toBe(true);
-      expect(ZExecution.parse(s.events.at(-1)!.data)).toMatchObject({ status: 'SUCCEEDED', counts: { succeeded: 3, pending: 0 } });
+      expect(ZExecution.parse(s.events.at(-1)!.data)).toMatchObject({
+        status: 'SUCCEEDED',
+        counts: { succeeded: 3, pending: 0 },
+      });
       expect(other.app.get(ExecutionStreams).openStreams).toBe(0);
     } finally {
       await other.close();
@@ -449,22 +600,38 @@ describe('following an execution live: GET /executions/:id/events (Server-Sent E
       const id = ZExecution.parse(r.body).id;
       const viewer = await follow(h.base, w.t.VIEWER, w.org.id, id);
       const leaving = await follow(h.base, w.t.OWNER, w.org.id, id);
-      await eventually(async () => viewer.events.length + leaving.events.length, (n) => n >= 2, 10_000);
+      await eventually(
+        async () => viewer.events.length + leaving.events.length,
+        (n) => n >= 2,
+        10_000,
+      );
       expect(h.app.get(ExecutionStreams).openStreams).toBeGreaterThanOrEqual(2);
 
       leaving.close();
-      expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.VIEWER.membershipId}`), { token: w.t.OWNER }), 204);
+      expectStatus(
+        await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.VIEWER.membershipId}`), {
+          token: w.t.OWNER,
+        }),
+        204,
+      );
       await nudger.publish(`amms:changed:execution:${id}`, '1');
       expect(await viewer.endedWithin(10_000)).toBe(true);
       expect(viewer.events.at(-1)).toMatchObject({ event: 'error', data: { error: { code: 'NOT_FOUND' } } });
-      await eventually(async () => ({ streams: h.app.get(ExecutionStreams).openStreams, topics: h.app.get(ChangeSignals).activeTopics }), (n) => n.streams === 0 && n.topics === 0, 10_000);
+      await eventually(
+        async () => ({
+          streams: h.app.get(ExecutionStreams).openStreams,
+          topics: h.app.get(ChangeSignals).activeTopics,
+        }),
+        (n) => n.streams === 0 && n.topics === 0,
+        10_000,
+      );
     } finally {
       nudger.disconnect();
       worker = await startWorker();
     }
   }, 120_000);
 
-  it('refusals come before the stream, as plain errors: another org\'s execution or an unknown id → 404, no draft.read → 403', async () => {
+  it("refusals come before the stream, as plain errors: another org's execution or an unknown id → 404, no draft.read → 403", async () => {
     const a = await world(1);
     const b = await world(1);
     const d = await hourlyDraft(a, 1);

@@ -13,7 +13,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const tag = () => randomUUID().slice(0, 8);
-const req = (token: string, method: string, org: string, rest: string, body?: unknown) => call(h.base, method, orgPath(org, rest), { token, body });
+const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
+  call(h.base, method, orgPath(org, rest), { token, body });
 
 /** The raw download (bytes + headers). */
 async function download(token: string, org: string, rest: string) {
@@ -50,7 +51,12 @@ async function listIds(token: string, org: string, rest: string): Promise<string
   let cursor: string | null = null;
   do {
     const sep = rest.includes('?') ? '&' : '?';
-    const r = await req(token, 'GET', org, `${rest}${sep}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`);
+    const r = await req(
+      token,
+      'GET',
+      org,
+      `${rest}${sep}limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+    );
     expectStatus(r, 200);
     ids.push(...(r.body.items as { id: string }[]).map((x) => x.id));
     cursor = r.body.nextCursor as string | null;
@@ -101,9 +107,23 @@ async function world() {
     });
     expectStatus(r, 201);
   }
-  const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `东方红-${tag()}`, name: 'LX1000', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
+  const model = await h.db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `东方红-${tag()}`,
+      name: 'LX1000',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+    },
+  });
   for (const [i, teamId] of [north, north, north, south].entries()) {
-    const r = await req(owner, 'POST', org.id, '/assets', { modelId: model.id, teamId, name: `拖拉机 ${i}`, serialNumber: `SN-${tag()}`, purchaseCostMinor: '12800050' });
+    const r = await req(owner, 'POST', org.id, '/assets', {
+      modelId: model.id,
+      teamId,
+      name: `拖拉机 ${i}`,
+      serialNumber: `SN-${tag()}`,
+      purchaseCostMinor: '12800050',
+    });
     expectStatus(r, 201);
   }
   return { org, owner, north, south, model };
@@ -131,7 +151,9 @@ describe('exports contain exactly the rows of the caller’s list', () => {
 
       const xlsx = await download(d, w.org.id, `${rest}/export?format=xlsx&lang=keys`);
       expect(xlsx.status).toBe(200);
-      expect(xlsx.headers.get('content-type')).toBe('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
+      expect(xlsx.headers.get('content-type')).toBe(
+        'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      );
       const sheet = await parseXlsx(xlsx.bytes);
       expect(new Set(column(sheet, 'id'))).toEqual(new Set(listed));
       expect(sheet.length - 1).toBe(listed.length);
@@ -148,10 +170,15 @@ describe('exports contain exactly the rows of the caller’s list', () => {
     const zh = await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?crop=corn&sort=-name')).bytes);
     expect(zh[0]!.slice(0, 3)).toEqual(['ID', '名称', '面积（公顷）']);
     expect(zh.slice(1).map((r) => r[0])).toEqual(listed);
-    const en = await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?crop=corn&sort=-name&lang=en')).bytes);
+    const en = await parseCsvBytes(
+      (await download(w.owner, w.org.id, '/fields/export?crop=corn&sort=-name&lang=en')).bytes,
+    );
     expect(en[0]!.slice(0, 3)).toEqual(['ID', 'Name', 'Area (ha)']);
 
-    const names = column(await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?lang=keys')).bytes), 'name') as string[];
+    const names = column(
+      await parseCsvBytes((await download(w.owner, w.org.id, '/fields/export?lang=keys')).bytes),
+      'name',
+    ) as string[];
     expect(names.find((n) => n.includes('HYPERLINK'))).toMatch(/^'=HYPERLINK\("http:\/\/evil"\)/);
     expect(names.find((n) => n.startsWith('North'))).toMatch(/^North, "quoted" /);
     expect(names.some((n) => n.startsWith('东地块'))).toBe(true);
@@ -182,32 +209,57 @@ describe('exports contain exactly the rows of the caller’s list', () => {
       ],
     });
     expectStatus(doc, 201);
-    const other = await req(acc, 'POST', w.org.id, '/cost-documents', { category: 'PARTS', documentDate: '2026-04-01', lines: [{ description: 'Filter', quantity: 1, unitPriceMinor: '4500' }] });
+    const other = await req(acc, 'POST', w.org.id, '/cost-documents', {
+      category: 'PARTS',
+      documentDate: '2026-04-01',
+      lines: [{ description: 'Filter', quantity: 1, unitPriceMinor: '4500' }],
+    });
     expectStatus(other, 201);
-    const rows = await parseCsvBytes((await download(acc, w.org.id, '/cost-documents/export?category=FUEL&lang=keys')).bytes);
+    const rows = await parseCsvBytes(
+      (await download(acc, w.org.id, '/cost-documents/export?category=FUEL&lang=keys')).bytes,
+    );
     expect(column(rows, 'documentId')).toEqual([doc.body.id, doc.body.id]);
     expect(column(rows, 'lineDescription')).toEqual(['柴油', 'AdBlue']);
     expect(column(rows, 'lineAmount')).toEqual(['78.9', '10']);
     expect(column(rows, 'documentTotal')).toEqual(['88.9', '88.9']);
 
-    const wo = await req(w.owner, 'POST', w.org.id, '/work-orders', { assetId: asset, type: 'CORRECTIVE', title: 'Leak' });
+    const wo = await req(w.owner, 'POST', w.org.id, '/work-orders', {
+      assetId: asset,
+      type: 'CORRECTIVE',
+      title: 'Leak',
+    });
     expectStatus(wo, 201);
     const wos = await parseXlsx((await download(w.owner, w.org.id, '/work-orders/export?format=xlsx&lang=keys')).bytes);
     expect(column(wos, 'id')).toEqual(await listIds(w.owner, w.org.id, '/work-orders'));
 
-    const an = await parseCsvBytes((await download(w.owner, w.org.id, '/analytics/export?from=2031-05-01&to=2031-05-31&lang=keys')).bytes);
+    const an = await parseCsvBytes(
+      (await download(w.owner, w.org.id, '/analytics/export?from=2031-05-01&to=2031-05-31&lang=keys')).bytes,
+    );
     const util = await req(w.owner, 'GET', w.org.id, '/analytics/utilization?from=2031-05-01&to=2031-05-31&limit=200');
-    expect(new Set(column(an, 'assetId'))).toEqual(new Set((util.body.items as { assetId: string }[]).map((m) => m.assetId)));
+    expect(new Set(column(an, 'assetId'))).toEqual(
+      new Set((util.body.items as { assetId: string }[]).map((m) => m.assetId)),
+    );
 
     const events = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: 'data.exported' } });
-    expect(events.map((e) => (e.data as { kind: string }).kind).sort()).toEqual(['analytics', 'cost-documents', 'work-orders']);
+    expect(events.map((e) => (e.data as { kind: string }).kind).sort()).toEqual([
+      'analytics',
+      'cost-documents',
+      'work-orders',
+    ]);
   });
 
   it('permissions and tenancy: no list permission → 403; another org → 404', async () => {
     const w = await world();
     const other = await createOrg(h.db, 'export-other');
     const stranger = (await login(h.base, other.users.OWNER.email)).accessToken;
-    for (const rest of ['/jobs/export', '/fields/export', '/assets/export', '/work-orders/export', '/cost-documents/export', '/analytics/export']) {
+    for (const rest of [
+      '/jobs/export',
+      '/fields/export',
+      '/assets/export',
+      '/work-orders/export',
+      '/cost-documents/export',
+      '/analytics/export',
+    ]) {
       expectError(await req(stranger, 'GET', w.org.id, rest), 404, 'NOT_FOUND');
     }
     const operator = (await login(h.base, w.org.users.OPERATOR.email)).accessToken;

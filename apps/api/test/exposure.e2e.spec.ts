@@ -25,9 +25,14 @@ afterAll(async () => {
 /** the IP the API recorded for a failed login (the platform audit chain keeps it) */
 async function ipSeenFor(h: Harness, forwardedFor: string): Promise<unknown> {
   const email = `ghost-${randomUUID()}@nowhere.test`;
-  const r = await call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password: 'whatever-1' }, headers: { 'x-forwarded-for': forwardedFor } });
+  const r = await call(h.base, 'POST', '/api/v1/auth/login', {
+    body: { email, password: 'whatever-1' },
+    headers: { 'x-forwarded-for': forwardedFor },
+  });
   expectError(r, 401, 'INVALID_CREDENTIALS');
-  const event = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: null, action: 'auth.login.failed', data: { path: ['email'], equals: email } } });
+  const event = await h.db.auditEvent.findFirstOrThrow({
+    where: { organizationId: null, action: 'auth.login.failed', data: { path: ['email'], equals: email } },
+  });
   return (event.data as { ip: unknown }).ip;
 }
 
@@ -58,7 +63,11 @@ describe('/metrics', () => {
     expectError(await call(trusting.base, 'GET', '/metrics'), 401, 'UNAUTHENTICATED');
     expectError(await call(trusting.base, 'GET', '/metrics', { token: `${TOKEN}x` }), 401, 'UNAUTHENTICATED');
     expectError(await call(trusting.base, 'GET', '/metrics', { token: TOKEN.slice(0, -1) }), 401, 'UNAUTHENTICATED');
-    expectError(await call(trusting.base, 'GET', '/metrics', { headers: { authorization: TOKEN } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await call(trusting.base, 'GET', '/metrics', { headers: { authorization: TOKEN } }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const ok = await call<string>(trusting.base, 'GET', '/metrics', { token: TOKEN });
     expectStatus(ok, 200);
     expect(ok.body).toContain('# TYPE amms_http_request_duration_seconds histogram');
@@ -84,13 +93,20 @@ describe('/ready', () => {
   it('names the failing dependency with a generic reason, never the driver message', async () => {
     const deadRedisPort = await freePort();
     const db = `amms_missing_${randomUUID().slice(0, 8)}`;
-    const broken = await startApp({ DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${db}`, REDIS_URL: `redis://127.0.0.1:${deadRedisPort}/0` });
+    const broken = await startApp({
+      DATABASE_URL: `postgresql://postgres@127.0.0.1:5432/${db}`,
+      REDIS_URL: `redis://127.0.0.1:${deadRedisPort}/0`,
+    });
     try {
       const r = await call(broken.base, 'GET', '/ready');
       expectStatus(r, 503);
       expect(r.body.status).toBe('not_ready');
       for (const name of ['postgres', 'redis', 'queue']) {
-        expect(r.body.checks[name]).toEqual({ ok: false, ms: expect.any(Number), error: expect.stringMatching(/^(unreachable|timeout)$/) });
+        expect(r.body.checks[name]).toEqual({
+          ok: false,
+          ms: expect.any(Number),
+          error: expect.stringMatching(/^(unreachable|timeout)$/),
+        });
       }
       const text = JSON.stringify(r.body);
       expect(text).not.toContain(db);

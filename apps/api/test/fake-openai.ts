@@ -33,8 +33,16 @@ export interface RecordedRequest {
   /** the parsed JSON body (model, messages, tools, tool_choice, …) */
   body: {
     model?: string;
-    messages?: Array<{ role: string; content: string | null; tool_call_id?: string; tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }> }>;
-    tools?: Array<{ type: string; function: { name: string; description?: string; parameters: Record<string, unknown> } }>;
+    messages?: Array<{
+      role: string;
+      content: string | null;
+      tool_call_id?: string;
+      tool_calls?: Array<{ id: string; type: string; function: { name: string; arguments: string } }>;
+    }>;
+    tools?: Array<{
+      type: string;
+      function: { name: string; description?: string; parameters: Record<string, unknown> };
+    }>;
     tool_choice?: unknown;
     [k: string]: unknown;
   };
@@ -83,8 +91,10 @@ export class FakeOpenAi {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    if (req.method !== 'POST' || req.url !== '/v1/chat/completions') return error(res, 404, 'not found', 'invalid_request_error');
-    if (req.headers.authorization !== `Bearer ${this.apiKey}`) return error(res, 401, 'Incorrect API key provided', 'invalid_api_key');
+    if (req.method !== 'POST' || req.url !== '/v1/chat/completions')
+      return error(res, 404, 'not found', 'invalid_request_error');
+    if (req.headers.authorization !== `Bearer ${this.apiKey}`)
+      return error(res, 401, 'Incorrect API key provided', 'invalid_api_key');
     let body: RecordedRequest['body'];
     try {
       body = JSON.parse(raw) as RecordedRequest['body'];
@@ -103,7 +113,11 @@ export class FakeOpenAi {
     const reply = next;
     if ('status' in reply) return error(res, reply.status, `scripted error ${reply.status}`, 'server_error');
     const model = body.model ?? 'fake-model';
-    const toolCall = (name: string, args: string) => ({ id: `call_${randomUUID().slice(0, 12)}`, type: 'function', function: { name, arguments: args } });
+    const toolCall = (name: string, args: string) => ({
+      id: `call_${randomUUID().slice(0, 12)}`,
+      type: 'function',
+      function: { name, arguments: args },
+    });
     const message =
       'text' in reply
         ? { role: 'assistant', content: reply.text }
@@ -121,7 +135,11 @@ export class FakeOpenAi {
       created: Math.floor(Date.now() / 1000),
       model,
       choices: [{ index: 0, message, logprobs: null, finish_reason: 'text' in reply ? 'stop' : 'tool_calls' }],
-      usage: { prompt_tokens: Math.ceil(raw.length / 4), completion_tokens: 50, total_tokens: Math.ceil(raw.length / 4) + 50 },
+      usage: {
+        prompt_tokens: Math.ceil(raw.length / 4),
+        completion_tokens: 50,
+        total_tokens: Math.ceil(raw.length / 4) + 50,
+      },
     });
   }
 }

@@ -13,8 +13,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
-const patch = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body: unknown = {}) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body });
+const patch = (token: string, org: string, rest: string, body: unknown) =>
+  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
 const tag = () => randomUUID().slice(0, 8);
 const WINDOW = { windowStart: '2027-06-01T00:00:00Z', windowEnd: '2027-06-08T00:00:00Z' };
@@ -44,11 +46,21 @@ describe('fields', () => {
       locationText: '黑龙江 哈尔滨',
       notes: 'clay',
     });
-    expect(f).toMatchObject({ name: 'North 40', areaHa: 12.3456, areaM2: 123_456, crop: 'Wheat', teamId: team.id, latitude: 45.123456, longitude: 126.654321, version: 1 });
+    expect(f).toMatchObject({
+      name: 'North 40',
+      areaHa: 12.3456,
+      areaM2: 123_456,
+      crop: 'Wheat',
+      teamId: team.id,
+      latitude: 45.123456,
+      longitude: 126.654321,
+      version: 1,
+    });
     const g = await createField(t.DISPATCHER, org.id, { name: 'South', crop: 'corn' });
 
     expect(ZField.parse((await get(t.VIEWER, org.id, `/fields/${f.id}`)).body)).toEqual(f);
-    const ids = async (qs: string) => ZListFieldsResponse.parse((await get(t.VIEWER, org.id, `/fields?${qs}`)).body).items.map((x) => x.id);
+    const ids = async (qs: string) =>
+      ZListFieldsResponse.parse((await get(t.VIEWER, org.id, `/fields?${qs}`)).body).items.map((x) => x.id);
     expect(await ids('q=north')).toEqual([f.id]);
     expect(await ids(`teamId=${team.id}`)).toEqual([f.id]);
     expect(await ids('crop=CORN')).toEqual([g.id]);
@@ -57,7 +69,12 @@ describe('fields', () => {
     expect([...p1.items, ...p2.items].map((x) => x.id).sort()).toEqual([f.id, g.id].sort());
     expect(p2.nextCursor).toBeNull();
 
-    const u = await patch(t.DISPATCHER, org.id, `/fields/${f.id}`, { version: 1, areaHa: 20, crop: null, teamId: null });
+    const u = await patch(t.DISPATCHER, org.id, `/fields/${f.id}`, {
+      version: 1,
+      areaHa: 20,
+      crop: null,
+      teamId: null,
+    });
     expectStatus(u, 200);
     expect(ZField.parse(u.body)).toMatchObject({ areaHa: 20, areaM2: 200_000, crop: null, teamId: null, version: 2 });
     const stale = await patch(t.DISPATCHER, org.id, `/fields/${f.id}`, { version: 1, name: 'x' });
@@ -69,7 +86,10 @@ describe('fields', () => {
     expectError(await del(t.DISPATCHER, org.id, `/fields/${f.id}`), 404, 'NOT_FOUND');
     expect(await ids('limit=200')).toEqual([g.id]);
 
-    const events = await h.db.auditEvent.findMany({ where: { organizationId: org.id, entityType: 'field', entityId: f.id }, orderBy: { seq: 'asc' } });
+    const events = await h.db.auditEvent.findMany({
+      where: { organizationId: org.id, entityType: 'field', entityId: f.id },
+      orderBy: { seq: 'asc' },
+    });
     expect(events.map((e) => e.action)).toEqual(['field.created', 'field.updated', 'field.deleted']);
     expect(events[0]!.data).toMatchObject({ after: { name: 'North 40', areaM2: 123_456 } });
     expect(events[1]!.data).toEqual({
@@ -88,7 +108,9 @@ describe('fields', () => {
     expectStatus(await del(t.OWNER, org.id, `/fields/${a.id}`), 204);
     expectStatus(await post(t.OWNER, org.id, '/fields', { name: 'Dup', areaHa: 1 }), 201);
 
-    const results = await Promise.all(Array.from({ length: 8 }, () => post(t.OWNER, org.id, '/fields', { name: 'Race', areaHa: 1 })));
+    const results = await Promise.all(
+      Array.from({ length: 8 }, () => post(t.OWNER, org.id, '/fields', { name: 'Race', areaHa: 1 })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) expectError(r, 409, 'FIELD_NAME_TAKEN');
     // another org may use the same name
@@ -106,16 +128,27 @@ describe('fields', () => {
     expectStatus(await post(t.OWNER, org.id, '/fields', { name: 'Max', areaHa: 100_000 }), 201);
     const r = await post(t.OWNER, org.id, '/fields', { name: '', areaHa: 1, latitude: 91, organizationId: org.id });
     expectError(r, 400, 'VALIDATION_FAILED');
-    expect(r.body.error.details.map((d: { path: string }) => d.path)).toEqual(expect.arrayContaining(['name', 'latitude']));
+    expect(r.body.error.details.map((d: { path: string }) => d.path)).toEqual(
+      expect.arrayContaining(['name', 'latitude']),
+    );
     const f = await createField(t.OWNER, org.id);
     expectError(await patch(t.OWNER, org.id, `/fields/${f.id}`, { version: 1 }), 400, 'VALIDATION_FAILED');
-    expectError(await post(t.OWNER, org.id, '/fields', { name: 'T', areaHa: 1, teamId: randomUUID() }), 404, 'NOT_FOUND');
+    expectError(
+      await post(t.OWNER, org.id, '/fields', { name: 'T', areaHa: 1, teamId: randomUUID() }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('deleting a field with open jobs is 409 CONFLICT; once they are done or cancelled it goes', async () => {
     const { org, t } = await setup();
     const f = await createField(t.OWNER, org.id);
-    const j = await post(t.DISPATCHER, org.id, '/jobs', { fieldId: f.id, operationType: 'TILLAGE', estimatedHours: 2, ...WINDOW });
+    const j = await post(t.DISPATCHER, org.id, '/jobs', {
+      fieldId: f.id,
+      operationType: 'TILLAGE',
+      estimatedHours: 2,
+      ...WINDOW,
+    });
     expectStatus(j, 201);
     const job = ZJob.parse(j.body);
     const refused = await del(t.OWNER, org.id, `/fields/${f.id}`);
@@ -125,7 +158,16 @@ describe('fields', () => {
     expectStatus(await post(t.DISPATCHER, org.id, `/jobs/${job.id}/cancel`, { reason: 'sold' }), 200);
     expectStatus(await del(t.OWNER, org.id, `/fields/${f.id}`), 204);
     // no new jobs on a deleted field
-    expectError(await post(t.DISPATCHER, org.id, '/jobs', { fieldId: f.id, operationType: 'TILLAGE', estimatedHours: 2, ...WINDOW }), 404, 'NOT_FOUND');
+    expectError(
+      await post(t.DISPATCHER, org.id, '/jobs', {
+        fieldId: f.id,
+        operationType: 'TILLAGE',
+        estimatedHours: 2,
+        ...WINDOW,
+      }),
+      404,
+      'NOT_FOUND',
+    );
     // the cancelled job still reads (its field name comes along)
     expectStatus(await get(t.VIEWER, org.id, `/jobs/${job.id}`), 200);
   });
@@ -133,7 +175,9 @@ describe('fields', () => {
   it('a delete racing job creations never leaves an open job on a deleted field', async () => {
     const { org, t } = await setup();
     const f = await createField(t.OWNER, org.id);
-    const jobs = Array.from({ length: 5 }, () => post(t.DISPATCHER, org.id, '/jobs', { fieldId: f.id, operationType: 'TILLAGE', estimatedHours: 2, ...WINDOW }));
+    const jobs = Array.from({ length: 5 }, () =>
+      post(t.DISPATCHER, org.id, '/jobs', { fieldId: f.id, operationType: 'TILLAGE', estimatedHours: 2, ...WINDOW }),
+    );
     const [d, ...created] = await Promise.all([del(t.OWNER, org.id, `/fields/${f.id}`), ...jobs]);
     const field = await h.db.field.findUniqueOrThrow({ where: { id: f.id } });
     const open = await h.db.job.count({ where: { fieldId: f.id, status: 'PLANNED' } });
@@ -155,11 +199,14 @@ describe('fields', () => {
     expectError(await get(t.OWNER, org.id, `/fields/${theirs.id}`), 404, 'NOT_FOUND');
     expectError(await patch(t.OWNER, org.id, `/fields/${theirs.id}`, { version: 1, name: 'x' }), 404, 'NOT_FOUND');
     expectError(await del(t.OWNER, org.id, `/fields/${theirs.id}`), 404, 'NOT_FOUND');
-    expect(ZListFieldsResponse.parse((await get(t.OWNER, org.id, '/fields?limit=200')).body).items.map((x) => x.id)).not.toContain(theirs.id);
+    expect(
+      ZListFieldsResponse.parse((await get(t.OWNER, org.id, '/fields?limit=200')).body).items.map((x) => x.id),
+    ).not.toContain(theirs.id);
     expect(ZField.parse((await get(other.t.VIEWER, other.org.id, `/fields/${theirs.id}`)).body).version).toBe(1);
 
     const mine = await createField(t.OWNER, org.id);
-    for (const role of ['VIEWER', 'ACCOUNTANT', 'MECHANIC'] as const) expectStatus(await get(t[role], org.id, '/fields'), 200);
+    for (const role of ['VIEWER', 'ACCOUNTANT', 'MECHANIC'] as const)
+      expectStatus(await get(t[role], org.id, '/fields'), 200);
     expectStatus(await get(t.ACCOUNTANT, org.id, `/fields/${mine.id}`), 200);
     for (const role of ['VIEWER', 'OPERATOR', 'ACCOUNTANT', 'MECHANIC'] as const) {
       expectError(await post(t[role], org.id, '/fields', { name: 'x', areaHa: 1 }), 403, 'FORBIDDEN');
@@ -171,10 +218,34 @@ describe('fields', () => {
   it('an OPERATOR (ASSIGNED scope) sees only the fields of jobs assigned to them', async () => {
     const { org, t } = await setup();
     const [f1, f2] = [await createField(t.OWNER, org.id), await createField(t.OWNER, org.id)];
-    const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `M-${tag()}`, name: 'P', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
-    const tractor = await h.db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: 'T', serialNumber: `SN-${tag()}` } });
-    const job = ZJob.parse((await post(t.DISPATCHER, org.id, '/jobs', { fieldId: f1.id, operationType: 'TILLAGE', estimatedHours: 2, ...WINDOW })).body);
-    await post(t.DISPATCHER, org.id, '/jobs', { fieldId: f2.id, operationType: 'TILLAGE', estimatedHours: 2, ...WINDOW });
+    const model = await h.db.machineModel.create({
+      data: {
+        organizationId: org.id,
+        manufacturer: `M-${tag()}`,
+        name: 'P',
+        kind: 'POWER_UNIT',
+        operationTypes: ['TILLAGE'],
+      },
+    });
+    const tractor = await h.db.asset.create({
+      data: { organizationId: org.id, modelId: model.id, name: 'T', serialNumber: `SN-${tag()}` },
+    });
+    const job = ZJob.parse(
+      (
+        await post(t.DISPATCHER, org.id, '/jobs', {
+          fieldId: f1.id,
+          operationType: 'TILLAGE',
+          estimatedHours: 2,
+          ...WINDOW,
+        })
+      ).body,
+    );
+    await post(t.DISPATCHER, org.id, '/jobs', {
+      fieldId: f2.id,
+      operationType: 'TILLAGE',
+      estimatedHours: 2,
+      ...WINDOW,
+    });
     expect(ZListFieldsResponse.parse((await get(t.OPERATOR, org.id, '/fields')).body).items).toEqual([]);
     expectStatus(
       await post(t.DISPATCHER, org.id, `/jobs/${job.id}/assign`, {
@@ -185,7 +256,9 @@ describe('fields', () => {
       }),
       200,
     );
-    expect(ZListFieldsResponse.parse((await get(t.OPERATOR, org.id, '/fields')).body).items.map((x) => x.id)).toEqual([f1.id]);
+    expect(ZListFieldsResponse.parse((await get(t.OPERATOR, org.id, '/fields')).body).items.map((x) => x.id)).toEqual([
+      f1.id,
+    ]);
     expectStatus(await get(t.OPERATOR, org.id, `/fields/${f1.id}`), 200);
     expectError(await get(t.OPERATOR, org.id, `/fields/${f2.id}`), 404, 'NOT_FOUND');
   });

@@ -66,7 +66,9 @@ export async function createOrg(db: PrismaClient, label = 'org'): Promise<TestOr
   for (const role of ROLES) {
     const email = `${role.toLowerCase()}-${tag}@${label}.test`;
     const u = await db.user.create({ data: { email, name: `${role} ${tag}`, passwordHash: hash } });
-    const m = await db.membership.create({ data: { organizationId: org.id, userId: u.id, role, dataScope: DEFAULT_SCOPE[role] } });
+    const m = await db.membership.create({
+      data: { organizationId: org.id, userId: u.id, role, dataScope: DEFAULT_SCOPE[role] },
+    });
     users[role] = { id: u.id, email, membershipId: m.id };
   }
   return { id: org.id, slug: org.slug, users };
@@ -105,7 +107,9 @@ export async function call<T = any>(
 }
 
 export async function login(base: string, email: string, password = PASSWORD) {
-  const r = await call<{ accessToken: string; refreshToken: string }>(base, 'POST', '/api/v1/auth/login', { body: { email, password } });
+  const r = await call<{ accessToken: string; refreshToken: string }>(base, 'POST', '/api/v1/auth/login', {
+    body: { email, password },
+  });
   if (r.status !== 200) throw new Error(`login ${email} failed: ${r.status} ${JSON.stringify(r.body)}`);
   return r.body;
 }

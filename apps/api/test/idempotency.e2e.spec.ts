@@ -62,7 +62,11 @@ describe('Idempotency-Key on POST /members', () => {
     const { org, owner } = await setup();
     const key = randomUUID();
     expectStatus(await addMember(org, owner, key, newMember()), 201);
-    const r = await call(h.base, 'POST', orgPath(org.id, '/teams'), { token: owner, body: { name: 'x' }, headers: { 'idempotency-key': key } });
+    const r = await call(h.base, 'POST', orgPath(org.id, '/teams'), {
+      token: owner,
+      body: { name: 'x' },
+      headers: { 'idempotency-key': key },
+    });
     expectError(r, 422, 'IDEMPOTENCY_KEY_REUSED');
     expect(await h.db.team.count({ where: { organizationId: org.id } })).toBe(0);
   });
@@ -130,7 +134,9 @@ describe('Idempotency-Key on POST /members', () => {
     const { org, owner } = await setup();
     const other = await createOrg(h.db, 'idem');
     // the owner of org becomes an owner of `other` too
-    await h.db.membership.create({ data: { organizationId: other.id, userId: org.users.OWNER.id, role: 'OWNER', dataScope: 'ORG' } });
+    await h.db.membership.create({
+      data: { organizationId: other.id, userId: org.users.OWNER.id, role: 'OWNER', dataScope: 'ORG' },
+    });
     const key = randomUUID();
     const body = newMember();
     expectStatus(await addMember(org, owner, key, body), 201);
@@ -146,7 +152,9 @@ describe('Idempotency-Key on POST /members', () => {
     const path = orgPath(org.id, '/teams');
     const body = { name: 'Night shift' };
     // what the interceptor stores for a request it has claimed and not finished
-    const requestHash = createHash('sha256').update(`POST ${path}\n${canonicalJson(body)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`POST ${path}\n${canonicalJson(body)}`)
+      .digest('hex');
     const now = Date.now();
     const row = await h.db.idempotencyKey.create({
       data: {
@@ -168,7 +176,10 @@ describe('Idempotency-Key on POST /members', () => {
     const taken = await send();
     expectStatus(taken, 201);
     expect(taken.headers.get('idempotent-replayed')).toBeNull();
-    expect(await h.db.idempotencyKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({ status: 'COMPLETED', responseStatus: 201 });
+    expect(await h.db.idempotencyKey.findUniqueOrThrow({ where: { id: row.id } })).toMatchObject({
+      status: 'COMPLETED',
+      responseStatus: 201,
+    });
 
     const replay = await send();
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
@@ -181,7 +192,10 @@ describe('Idempotency-Key on POST /members', () => {
     const key = randomUUID();
     expectStatus(await addMember(org, owner, key, newMember()), 201);
     const scope = `${org.id}:u:${org.users.OWNER.id}`;
-    await h.db.idempotencyKey.updateMany({ where: { key: hashIdempotencyKey(scope, key), scope }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await h.db.idempotencyKey.updateMany({
+      where: { key: hashIdempotencyKey(scope, key), scope },
+      data: { expiresAt: new Date(Date.now() - 1000) },
+    });
     const other = newMember();
     const r = await addMember(org, owner, key, other);
     expectStatus(r, 201);
@@ -205,10 +219,18 @@ describe('Idempotency storage at rest', () => {
     const { org, owner } = await setup();
     const idemKey = `key-${randomUUID()}`;
     const body = { name: 'integration', scopes: ['member.read'] };
-    const first = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body, headers: { 'idempotency-key': idemKey } });
+    const first = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), {
+      token: owner,
+      body,
+      headers: { 'idempotency-key': idemKey },
+    });
     expectStatus(first, 201);
     const secret = (first.body as { key: string }).key;
-    const second = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body, headers: { 'idempotency-key': idemKey } });
+    const second = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), {
+      token: owner,
+      body,
+      headers: { 'idempotency-key': idemKey },
+    });
     expectStatus(second, 201);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
     expect((second.body as { key: string }).key).toBe(secret);

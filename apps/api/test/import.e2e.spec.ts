@@ -13,10 +13,19 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const tag = () => randomUUID().slice(0, 8);
-const req = (token: string, method: string, org: string, rest: string, body?: unknown, headers?: Record<string, string>) =>
-  call(h.base, method, orgPath(org, rest), { token, body, headers });
+const req = (
+  token: string,
+  method: string,
+  org: string,
+  rest: string,
+  body?: unknown,
+  headers?: Record<string, string>,
+) => call(h.base, method, orgPath(org, rest), { token, body, headers });
 
-const csv = (rows: string[][]) => '\uFEFF' + rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') + '\r\n';
+const csv = (rows: string[][]) =>
+  '\uFEFF' +
+  rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') +
+  '\r\n';
 
 async function xlsx(rows: (string | number | Date)[][]): Promise<Buffer> {
   const book = new ExcelJS.Workbook();
@@ -26,26 +35,55 @@ async function xlsx(rows: (string | number | Date)[][]): Promise<Buffer> {
 }
 
 /** POST a multipart upload with fetch (the `file` part). */
-async function upload(token: string, org: string, rest: string, content: string | Buffer, fileName: string, headers: Record<string, string> = {}): Promise<Res> {
+async function upload(
+  token: string,
+  org: string,
+  rest: string,
+  content: string | Buffer,
+  fileName: string,
+  headers: Record<string, string> = {},
+): Promise<Res> {
   const form = new FormData();
   form.append('file', new Blob([typeof content === 'string' ? Buffer.from(content, 'utf8') : content]), fileName);
-  const res = await fetch(`${h.base}${orgPath(org, rest)}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...headers }, body: form });
+  const res = await fetch(`${h.base}${orgPath(org, rest)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...headers },
+    body: form,
+  });
   const text = await res.text();
   return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
 }
 
-async function preview(token: string, org: string, kind: string, content: string | Buffer, fileName = 'data.csv', headers: Record<string, string> = {}): Promise<TImportPreview> {
+async function preview(
+  token: string,
+  org: string,
+  kind: string,
+  content: string | Buffer,
+  fileName = 'data.csv',
+  headers: Record<string, string> = {},
+): Promise<TImportPreview> {
   const r = await upload(token, org, `/imports/${kind}/previews`, content, fileName, headers);
   expectStatus(r, 201);
   return ZImportPreview.parse(r.body);
 }
 
-const rowErrors = (p: TImportPreview) => Object.fromEntries(p.rows.filter((r) => r.errors.length).map((r) => [r.row, r.errors.map((e) => `${e.column ?? '-'}:${e.code}`)]));
+const rowErrors = (p: TImportPreview) =>
+  Object.fromEntries(
+    p.rows.filter((r) => r.errors.length).map((r) => [r.row, r.errors.map((e) => `${e.column ?? '-'}:${e.code}`)]),
+  );
 
 async function world() {
   const org = await createOrg(h.db, 'import');
   const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
-  const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `约翰迪尔-${tag()}`, name: '6B-1204', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
+  const model = await h.db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `约翰迪尔-${tag()}`,
+      name: '6B-1204',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+    },
+  });
   const north = await h.db.team.create({ data: { organizationId: org.id, name: `North ${tag()}` } });
   const south = await h.db.team.create({ data: { organizationId: org.id, name: `South ${tag()}` } });
   return { org, owner, model, north, south };
@@ -55,7 +93,9 @@ async function teamDispatcher(org: TestOrg, teamId: string) {
   const like = await h.db.user.findUniqueOrThrow({ where: { id: org.users.OWNER.id } });
   const email = `disp-${tag()}@import.test`;
   const u = await h.db.user.create({ data: { email, name: 'Team dispatcher', passwordHash: like.passwordHash } });
-  const m = await h.db.membership.create({ data: { organizationId: org.id, userId: u.id, role: 'DISPATCHER', dataScope: 'TEAM' } });
+  const m = await h.db.membership.create({
+    data: { organizationId: org.id, userId: u.id, role: 'DISPATCHER', dataScope: 'TEAM' },
+  });
   await h.db.teamMember.create({ data: { organizationId: org.id, teamId, membershipId: m.id } });
   return (await login(h.base, email, PASSWORD)).accessToken;
 }
@@ -63,12 +103,18 @@ async function teamDispatcher(org: TestOrg, teamId: string) {
 describe('import of machines', () => {
   it('the template is the header row (keys or labels)', async () => {
     const w = await world();
-    const res = await fetch(`${h.base}${orgPath(w.org.id, '/imports/assets/template?lang=keys')}`, { headers: { authorization: `Bearer ${w.owner}` } });
+    const res = await fetch(`${h.base}${orgPath(w.org.id, '/imports/assets/template?lang=keys')}`, {
+      headers: { authorization: `Bearer ${w.owner}` },
+    });
     expect(res.status).toBe(200);
     const bytes = Buffer.from(await res.arrayBuffer());
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
-    expect(bytes.subarray(3).toString('utf8')).toBe('name,serialNumber,model,team,plateNumber,purchaseDate,purchaseCost\r\n');
-    const x = await fetch(`${h.base}${orgPath(w.org.id, '/imports/fields/template?format=xlsx')}`, { headers: { authorization: `Bearer ${w.owner}` } });
+    expect(bytes.subarray(3).toString('utf8')).toBe(
+      'name,serialNumber,model,team,plateNumber,purchaseDate,purchaseCost\r\n',
+    );
+    const x = await fetch(`${h.base}${orgPath(w.org.id, '/imports/fields/template?format=xlsx')}`, {
+      headers: { authorization: `Bearer ${w.owner}` },
+    });
     const book = new ExcelJS.Workbook();
     await book.xlsx.load(await x.arrayBuffer());
     expect((book.worksheets[0]!.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['名称 *', '面积（公顷） *']);
@@ -77,7 +123,10 @@ describe('import of machines', () => {
   it('a file with bad rows: the preview names each row and error; the commit creates nothing and reports the rows', async () => {
     const w = await world();
     const taken = `SN-${tag()}`;
-    expectStatus(await req(w.owner, 'POST', w.org.id, '/assets', { modelId: w.model.id, name: 'Existing', serialNumber: taken }), 201);
+    expectStatus(
+      await req(w.owner, 'POST', w.org.id, '/assets', { modelId: w.model.id, name: 'Existing', serialNumber: taken }),
+      201,
+    );
     const before = await h.db.asset.count({ where: { organizationId: w.org.id } });
     const modelName = `${w.model.manufacturer} 6B-1204`;
     const dup = `SN-${tag()}`;
@@ -126,31 +175,60 @@ describe('import of machines', () => {
     const p = await preview(w.owner, w.org.id, 'assets', file, 'machines.xlsx', { 'idempotency-key': key });
     expect(p).toMatchObject({ format: 'xlsx', total: 3, valid: 3, invalid: 0, fileName: 'machines.xlsx' });
     // the preview upload honours its key too: the same file again → the same preview
-    const again = await upload(w.owner, w.org.id, '/imports/assets/previews', file, 'machines.xlsx', { 'idempotency-key': key });
+    const again = await upload(w.owner, w.org.id, '/imports/assets/previews', file, 'machines.xlsx', {
+      'idempotency-key': key,
+    });
     expect(again.headers.get('idempotent-replayed')).toBe('true');
     expect((again.body as { id: string }).id).toBe(p.id);
 
     const commitKey = `commit-${tag()}`;
-    const c = await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}, { 'idempotency-key': commitKey });
+    const c = await req(
+      w.owner,
+      'POST',
+      w.org.id,
+      `/imports/assets/previews/${p.id}/commit`,
+      {},
+      { 'idempotency-key': commitKey },
+    );
     expectStatus(c, 201);
     const body = ZImportCommitResponse.parse(c.body);
     expect(body.created).toBe(3);
     const rows = await h.db.asset.findMany({ where: { organizationId: w.org.id }, orderBy: { name: 'asc' } });
-    expect(rows.map((a) => [a.serialNumber, a.teamId, a.purchaseDate?.toISOString().slice(0, 10) ?? null, a.purchaseCostMinor?.toString() ?? null])).toEqual([
+    expect(
+      rows.map((a) => [
+        a.serialNumber,
+        a.teamId,
+        a.purchaseDate?.toISOString().slice(0, 10) ?? null,
+        a.purchaseCostMinor?.toString() ?? null,
+      ]),
+    ).toEqual([
       [serials[0], w.north.id, '2024-03-01', '9990'],
       [serials[1], null, null, null],
       [serials[2], w.south.id, '2023-07-09', '100000'],
     ]);
     expect(new Set(body.ids)).toEqual(new Set(rows.map((a) => a.id)));
 
-    const replay = await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}, { 'idempotency-key': commitKey });
+    const replay = await req(
+      w.owner,
+      'POST',
+      w.org.id,
+      `/imports/assets/previews/${p.id}/commit`,
+      {},
+      { 'idempotency-key': commitKey },
+    );
     expectStatus(replay, 201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(c.body);
-    expectError(await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}), 409, 'IMPORT_ALREADY_COMMITTED');
+    expectError(
+      await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}),
+      409,
+      'IMPORT_ALREADY_COMMITTED',
+    );
     expect(await h.db.asset.count({ where: { organizationId: w.org.id } })).toBe(3);
 
-    const audit = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: { in: ['asset.created', 'data.imported'] } } });
+    const audit = await h.db.auditEvent.findMany({
+      where: { organizationId: w.org.id, action: { in: ['asset.created', 'data.imported'] } },
+    });
     expect(audit.filter((e) => e.action === 'asset.created')).toHaveLength(3);
     expect(audit.filter((e) => e.action === 'data.imported').map((e) => e.entityId)).toEqual([p.id]);
     // the list (cached) shows the new machines at once
@@ -160,7 +238,15 @@ describe('import of machines', () => {
 
   it('another org → 404; another member’s preview → 404; a wrong kind → 404; bad uploads → 415 / 422 / 400', async () => {
     const w = await world();
-    const p = await preview(w.owner, w.org.id, 'assets', csv([['name', 'serialNumber', 'model'], ['A', `SN-${tag()}`, w.model.id]]));
+    const p = await preview(
+      w.owner,
+      w.org.id,
+      'assets',
+      csv([
+        ['name', 'serialNumber', 'model'],
+        ['A', `SN-${tag()}`, w.model.id],
+      ]),
+    );
     const other = await createOrg(h.db, 'import-other');
     const stranger = (await login(h.base, other.users.OWNER.email)).accessToken;
     expectError(await req(stranger, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}), 404, 'NOT_FOUND');
@@ -168,12 +254,32 @@ describe('import of machines', () => {
     const admin = (await login(h.base, w.org.users.ADMIN.email)).accessToken;
     expectError(await req(admin, 'POST', w.org.id, `/imports/assets/previews/${p.id}/commit`, {}), 404, 'NOT_FOUND');
     expectError(await req(w.owner, 'POST', w.org.id, `/imports/fields/previews/${p.id}/commit`, {}), 404, 'NOT_FOUND');
-    expectError(await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${randomUUID()}/commit`, {}), 404, 'NOT_FOUND');
+    expectError(
+      await req(w.owner, 'POST', w.org.id, `/imports/assets/previews/${randomUUID()}/commit`, {}),
+      404,
+      'NOT_FOUND',
+    );
 
-    expectError(await req(w.owner, 'POST', w.org.id, '/imports/assets/previews', { rows: [] }), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await upload(w.owner, w.org.id, '/imports/assets/previews', Buffer.from('%PDF-1.4\n\0\0binary'), 'x.csv'), 415, 'UNSUPPORTED_MEDIA_TYPE');
-    expectError(await upload(w.owner, w.org.id, '/imports/assets/previews', csv([['name', 'model']]), 'x.csv'), 422, 'IMPORT_FILE_INVALID');
-    expectError(await upload(w.owner, w.org.id, '/imports/assets/previews', csv([['name', 'serialNumber', 'model']]), 'x.csv'), 422, 'IMPORT_FILE_INVALID');
+    expectError(
+      await req(w.owner, 'POST', w.org.id, '/imports/assets/previews', { rows: [] }),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectError(
+      await upload(w.owner, w.org.id, '/imports/assets/previews', Buffer.from('%PDF-1.4\n\0\0binary'), 'x.csv'),
+      415,
+      'UNSUPPORTED_MEDIA_TYPE',
+    );
+    expectError(
+      await upload(w.owner, w.org.id, '/imports/assets/previews', csv([['name', 'model']]), 'x.csv'),
+      422,
+      'IMPORT_FILE_INVALID',
+    );
+    expectError(
+      await upload(w.owner, w.org.id, '/imports/assets/previews', csv([['name', 'serialNumber', 'model']]), 'x.csv'),
+      422,
+      'IMPORT_FILE_INVALID',
+    );
     const viewer = (await login(h.base, w.org.users.VIEWER.email)).accessToken;
     expectError(await upload(viewer, w.org.id, '/imports/assets/previews', csv([['name']]), 'x.csv'), 403, 'FORBIDDEN');
     expect(await h.db.asset.count({ where: { organizationId: w.org.id } })).toBe(0);
@@ -196,10 +302,22 @@ describe('import of fields and jobs', () => {
       ]),
     );
     expect(rowErrors(bad)).toEqual({ 3: ['-:FORBIDDEN'], 4: ['areaHa:VALIDATION_FAILED'] });
-    expectError(await req(d, 'POST', w.org.id, `/imports/fields/previews/${bad.id}/commit`, {}), 422, 'IMPORT_ROWS_INVALID');
+    expectError(
+      await req(d, 'POST', w.org.id, `/imports/fields/previews/${bad.id}/commit`, {}),
+      422,
+      'IMPORT_ROWS_INVALID',
+    );
     expect(await h.db.field.count({ where: { organizationId: w.org.id } })).toBe(0);
 
-    const good = await preview(d, w.org.id, 'fields', csv([['名称', '面积（公顷）', '班组'], ...[1, 2, 3].map((i) => [`F${i} ${tag()}`, String(i * 10), w.north.name])]));
+    const good = await preview(
+      d,
+      w.org.id,
+      'fields',
+      csv([
+        ['名称', '面积（公顷）', '班组'],
+        ...[1, 2, 3].map((i) => [`F${i} ${tag()}`, String(i * 10), w.north.name]),
+      ]),
+    );
     expect(good.invalid).toBe(0);
     const c = await req(d, 'POST', w.org.id, `/imports/fields/previews/${good.id}/commit`, {});
     expectStatus(c, 201);
@@ -237,13 +355,28 @@ describe('import of fields and jobs', () => {
       4: ['operationType:VALIDATION_FAILED', 'windowStart:VALIDATION_FAILED', 'estimatedHours:VALIDATION_FAILED'],
       5: ['windowEnd:VALIDATION_FAILED'],
     });
-    expectError(await req(d, 'POST', w.org.id, `/imports/jobs/previews/${bad.id}/commit`, {}), 422, 'IMPORT_ROWS_INVALID');
+    expectError(
+      await req(d, 'POST', w.org.id, `/imports/jobs/previews/${bad.id}/commit`, {}),
+      422,
+      'IMPORT_ROWS_INVALID',
+    );
     expect(await h.db.job.count({ where: { organizationId: w.org.id } })).toBe(0);
 
-    const good = await preview(d, w.org.id, 'jobs', csv([header, [northField, 'tillage', '2031-05-01 08:00', '2031-05-02T18:00:00+08:00', '6', '犁地']]));
+    const good = await preview(
+      d,
+      w.org.id,
+      'jobs',
+      csv([header, [northField, 'tillage', '2031-05-01 08:00', '2031-05-02T18:00:00+08:00', '6', '犁地']]),
+    );
     expectStatus(await req(d, 'POST', w.org.id, `/imports/jobs/previews/${good.id}/commit`, {}), 201);
     const job = await h.db.job.findFirstOrThrow({ where: { organizationId: w.org.id } });
-    expect(job).toMatchObject({ fieldId: northId, teamId: w.north.id, operationType: 'TILLAGE', title: '犁地', status: 'PLANNED' });
+    expect(job).toMatchObject({
+      fieldId: northId,
+      teamId: w.north.id,
+      operationType: 'TILLAGE',
+      title: '犁地',
+      status: 'PLANNED',
+    });
     // Asia/Shanghai (the org default): 08:00 local = 00:00 UTC
     expect(job.windowStart.toISOString()).toBe('2031-05-01T00:00:00.000Z');
     expect(job.windowEnd.toISOString()).toBe('2031-05-02T10:00:00.000Z');

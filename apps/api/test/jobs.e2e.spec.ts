@@ -1,6 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAssignBulkResponse, ZAssignOptionsResponse, ZField, ZJob, ZListAssignmentsResponse, ZListJobsResponse, type TJob } from '@amms/contracts/jobs';
+import {
+  ZAssignBulkResponse,
+  ZAssignOptionsResponse,
+  ZField,
+  ZJob,
+  ZListAssignmentsResponse,
+  ZListJobsResponse,
+  type TJob,
+} from '@amms/contracts/jobs';
 import { ZListAssetsResponse } from '@amms/contracts/assets';
 import { permissionsOf, type TRole } from '@amms/contracts/permissions';
 import { BookingsService } from '../src/bookings/bookings.service.js';
@@ -18,8 +26,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
-const patch = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body: unknown = {}) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body });
+const patch = (token: string, org: string, rest: string, body: unknown) =>
+  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const tag = () => randomUUID().slice(0, 8);
 /** A start time that leaves room for the hours a test completes with (hours worked must fit in the clock time). */
 const earlier = () => new Date(Date.now() - 8 * 3_600_000).toISOString();
@@ -39,8 +49,15 @@ interface World {
   model: { power: string; implement: string; harvester: string };
 }
 
-async function machine(orgId: string, modelId: string, name = `M-${tag()}`, status: 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED' = 'ACTIVE') {
-  const a = await h.db.asset.create({ data: { organizationId: orgId, modelId, name, serialNumber: `SN-${tag()}`, status } });
+async function machine(
+  orgId: string,
+  modelId: string,
+  name = `M-${tag()}`,
+  status: 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED' = 'ACTIVE',
+) {
+  const a = await h.db.asset.create({
+    data: { organizationId: orgId, modelId, name, serialNumber: `SN-${tag()}`, status },
+  });
   return a.id;
 }
 
@@ -48,9 +65,18 @@ async function machine(orgId: string, modelId: string, name = `M-${tag()}`, stat
 async function world(label = 'jobs'): Promise<World> {
   const org = await createOrg(h.db, label);
   const t = await loginAll(h.base, org);
-  const mk = (kind: 'POWER_UNIT' | 'IMPLEMENT' | 'SELF_PROPELLED', operationTypes: ('TILLAGE' | 'TRANSPORT' | 'SOWING_PLANTING' | 'HARVESTING')[]) =>
-    h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: kind, kind, operationTypes } });
-  const [power, implement, harvester] = await Promise.all([mk('POWER_UNIT', ['TILLAGE', 'TRANSPORT']), mk('IMPLEMENT', ['SOWING_PLANTING']), mk('SELF_PROPELLED', ['HARVESTING'])]);
+  const mk = (
+    kind: 'POWER_UNIT' | 'IMPLEMENT' | 'SELF_PROPELLED',
+    operationTypes: ('TILLAGE' | 'TRANSPORT' | 'SOWING_PLANTING' | 'HARVESTING')[],
+  ) =>
+    h.db.machineModel.create({
+      data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: kind, kind, operationTypes },
+    });
+  const [power, implement, harvester] = await Promise.all([
+    mk('POWER_UNIT', ['TILLAGE', 'TRANSPORT']),
+    mk('IMPLEMENT', ['SOWING_PLANTING']),
+    mk('SELF_PROPELLED', ['HARVESTING']),
+  ]);
   const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 25.5, crop: 'corn' });
   expectStatus(f, 201);
   return {
@@ -65,7 +91,13 @@ async function world(label = 'jobs'): Promise<World> {
 }
 
 async function createJob(w: World, body: Record<string, unknown> = {}, token = w.t.DISPATCHER): Promise<TJob> {
-  const r = await post(token, w.org.id, '/jobs', { fieldId: w.field.id, operationType: 'TILLAGE', estimatedHours: 6, ...WINDOW, ...body });
+  const r = await post(token, w.org.id, '/jobs', {
+    fieldId: w.field.id,
+    operationType: 'TILLAGE',
+    estimatedHours: 6,
+    ...WINDOW,
+    ...body,
+  });
   expectStatus(r, 201);
   return ZJob.parse(r.body);
 }
@@ -81,7 +113,11 @@ async function assign(w: World, jobId: string, body: Record<string, unknown> = {
   });
 }
 
-async function assigned(w: World, body: Record<string, unknown> = {}, jobBody: Record<string, unknown> = {}): Promise<TJob> {
+async function assigned(
+  w: World,
+  body: Record<string, unknown> = {},
+  jobBody: Record<string, unknown> = {},
+): Promise<TJob> {
   const job = await createJob(w, jobBody);
   const r = await assign(w, job.id, body);
   expectStatus(r, 200);
@@ -91,24 +127,39 @@ async function assigned(w: World, body: Record<string, unknown> = {}, jobBody: R
 /** An extra ACTIVE OPERATOR member (concurrency tests need many distinct operators). */
 async function extraOperator(orgId: string, role: TRole = 'OPERATOR', status: 'ACTIVE' | 'SUSPENDED' = 'ACTIVE') {
   const u = await h.db.user.create({ data: { email: `op-${tag()}@x.test`, name: `Op ${tag()}`, passwordHash: 'x' } });
-  const m = await h.db.membership.create({ data: { organizationId: orgId, userId: u.id, role, dataScope: 'ASSIGNED', status } });
+  const m = await h.db.membership.create({
+    data: { organizationId: orgId, userId: u.id, role, dataScope: 'ASSIGNED', status },
+  });
   return m.id;
 }
 
-const liveMachineBookings = (orgId: string, assetId: string) => h.db.machineBooking.count({ where: { organizationId: orgId, assetId, releasedAt: null } });
+const liveMachineBookings = (orgId: string, assetId: string) =>
+  h.db.machineBooking.count({ where: { organizationId: orgId, assetId, releasedAt: null } });
 
 describe('job lifecycle', () => {
   it('create → assign → start → complete, with meter readings on the primary machine, bookings trimmed and every step audited', async () => {
     const w = await world();
     const job = await createJob(w, { title: 'Spring tillage', priority: 4 });
     // areaHa defaults to the field's, teamId to the field's (none here)
-    expect(job).toMatchObject({ status: 'PLANNED', version: 1, areaHa: 25.5, areaM2: 255_000, priority: 4, fieldName: expect.any(String), assignment: null, teamId: null });
+    expect(job).toMatchObject({
+      status: 'PLANNED',
+      version: 1,
+      areaHa: 25.5,
+      areaM2: 255_000,
+      priority: 4,
+      fieldName: expect.any(String),
+      assignment: null,
+      teamId: null,
+    });
 
     // the slot covers "now", so completing now trims the booking rather than releasing it
     const now = Date.now();
     const startsAt = new Date(now - 3_600_000).toISOString();
     const endsAt = new Date(now + 3 * 3_600_000).toISOString();
-    const wide = await createJob(w, { windowStart: new Date(now - 86_400_000).toISOString(), windowEnd: new Date(now + 86_400_000).toISOString() });
+    const wide = await createJob(w, {
+      windowStart: new Date(now - 86_400_000).toISOString(),
+      windowEnd: new Date(now + 86_400_000).toISOString(),
+    });
     const a = await post(w.t.DISPATCHER, w.org.id, `/jobs/${wide.id}/assign`, {
       primaryAssetId: w.tractor,
       implementAssetIds: [w.seeder],
@@ -139,27 +190,54 @@ describe('job lifecycle', () => {
     expectStatus(s, 200);
     expect(ZJob.parse(s.body)).toMatchObject({ status: 'IN_PROGRESS', startMeterHours: 100, version: 3 });
 
-    const c = await post(w.t.OPERATOR, w.org.id, `/jobs/${wide.id}/complete`, { meterHours: 104.5, areaDoneHa: 20.25, fuelLiters: 31.5, notes: 'done' });
+    const c = await post(w.t.OPERATOR, w.org.id, `/jobs/${wide.id}/complete`, {
+      meterHours: 104.5,
+      areaDoneHa: 20.25,
+      fuelLiters: 31.5,
+      notes: 'done',
+    });
     expectStatus(c, 200);
     const done = ZJob.parse(c.body);
-    expect(done).toMatchObject({ status: 'COMPLETED', endMeterHours: 104.5, actualHours: 4.5, areaDoneHa: 20.25, areaDoneM2: 202_500, fuelLiters: 31.5, completionNotes: 'done' });
+    expect(done).toMatchObject({
+      status: 'COMPLETED',
+      endMeterHours: 104.5,
+      actualHours: 4.5,
+      areaDoneHa: 20.25,
+      areaDoneM2: 202_500,
+      fuelLiters: 31.5,
+      completionNotes: 'done',
+    });
 
-    const readings = await h.db.meterReading.findMany({ where: { organizationId: w.org.id, assetId: w.tractor }, orderBy: { readAt: 'asc' } });
+    const readings = await h.db.meterReading.findMany({
+      where: { organizationId: w.org.id, assetId: w.tractor },
+      orderBy: { readAt: 'asc' },
+    });
     expect(readings.map((r) => [Number(r.readingHours), r.source])).toEqual([
       [100, 'JOB'],
       [104.5, 'JOB'],
     ]);
     // the booking now ends at completion: the rest of the slot is free
-    const b = await h.db.machineBooking.findFirstOrThrow({ where: { organizationId: w.org.id, assetId: w.tractor, releasedAt: null } });
+    const b = await h.db.machineBooking.findFirstOrThrow({
+      where: { organizationId: w.org.id, assetId: w.tractor, releasedAt: null },
+    });
     expect(b.endsAt.getTime()).toBe(new Date(done.completedAt!).getTime());
 
-    const events = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, entityType: 'job', entityId: wide.id }, orderBy: { seq: 'asc' } });
+    const events = await h.db.auditEvent.findMany({
+      where: { organizationId: w.org.id, entityType: 'job', entityId: wide.id },
+      orderBy: { seq: 'asc' },
+    });
     expect(events.map((e) => e.action)).toEqual(['job.created', 'job.assigned', 'job.started', 'job.completed']);
-    const assignedEv = events[1]!.data as { before: { status: string; assignment: unknown }; after: { status: string; assignment: { machines: unknown[] } } };
+    const assignedEv = events[1]!.data as {
+      before: { status: string; assignment: unknown };
+      after: { status: string; assignment: { machines: unknown[] } };
+    };
     expect(assignedEv.before).toEqual({ status: 'PLANNED', assignment: null });
     expect(assignedEv.after.status).toBe('SCHEDULED');
     expect(assignedEv.after.assignment.machines).toHaveLength(2);
-    expect(events[3]!.data).toMatchObject({ before: { status: 'IN_PROGRESS' }, after: { status: 'COMPLETED', actualHours: 4.5 } });
+    expect(events[3]!.data).toMatchObject({
+      before: { status: 'IN_PROGRESS' },
+      after: { status: 'COMPLETED', actualHours: 4.5 },
+    });
     // the first job is untouched
     expect(ZJob.parse((await get(w.t.VIEWER, w.org.id, `/jobs/${job.id}`)).body).status).toBe('PLANNED');
   });
@@ -188,7 +266,11 @@ describe('job lifecycle', () => {
       const now = ZJob.parse((await get(d, w.org.id, `/jobs/${job.id}`)).body);
       expect(now.version).toBe(job.version);
     };
-    const assignBody = { primaryAssetId: w.harvester, operatorMembershipId: w.org.users.OPERATOR.membershipId, ...slot(1, 2) };
+    const assignBody = {
+      primaryAssetId: w.harvester,
+      operatorMembershipId: w.org.users.OPERATOR.membershipId,
+      ...slot(1, 2),
+    };
     const planned = await createJob(w);
     await tryAll(planned, [
       ['start', 'IN_PROGRESS', {}],
@@ -204,8 +286,14 @@ describe('job lifecycle', () => {
       ['start', 'IN_PROGRESS', {}],
       ['cancel', 'CANCELLED', { reason: 'x' }],
     ]);
-    expectError(await patch(d, w.org.id, `/jobs/${running.id}`, { version: running.version, title: 'x' }), 409, 'INVALID_TRANSITION');
-    const completed = ZJob.parse((await post(d, w.org.id, `/jobs/${running.id}/complete`, { areaDoneHa: 1, actualHours: 1 })).body);
+    expectError(
+      await patch(d, w.org.id, `/jobs/${running.id}`, { version: running.version, title: 'x' }),
+      409,
+      'INVALID_TRANSITION',
+    );
+    const completed = ZJob.parse(
+      (await post(d, w.org.id, `/jobs/${running.id}/complete`, { areaDoneHa: 1, actualHours: 1 })).body,
+    );
     await tryAll(completed, [
       ['assign', 'SCHEDULED', assignBody],
       ['start', 'IN_PROGRESS', {}],
@@ -222,36 +310,66 @@ describe('job lifecycle', () => {
       ['unassign', 'PLANNED', {}],
       ['complete', 'COMPLETED', { areaDoneHa: 1, actualHours: 1 }],
     ]);
-    expectError(await patch(d, w.org.id, `/jobs/${cancelled.id}`, { version: cancelled.version, title: 'x' }), 409, 'INVALID_TRANSITION');
+    expectError(
+      await patch(d, w.org.id, `/jobs/${cancelled.id}`, { version: cancelled.version, title: 'x' }),
+      409,
+      'INVALID_TRANSITION',
+    );
   });
 
   it('a stale version on a transition or PATCH is 409 VERSION_CONFLICT with the current job', async () => {
     const w = await world();
     const job = await createJob(w);
-    const u = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: 1, title: 'New', priority: 5, areaHa: 3 });
+    const u = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, {
+      version: 1,
+      title: 'New',
+      priority: 5,
+      areaHa: 3,
+    });
     expectStatus(u, 200);
     expect(ZJob.parse(u.body)).toMatchObject({ title: 'New', priority: 5, areaHa: 3, version: 2 });
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, entityId: job.id, action: 'job.updated' } });
-    expect(ev.data).toEqual({ before: { title: null, priority: 3, areaHa: 25.5, areaM2: 255_000 }, after: { title: 'New', priority: 5, areaHa: 3, areaM2: 30_000 } });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: w.org.id, entityId: job.id, action: 'job.updated' },
+    });
+    expect(ev.data).toEqual({
+      before: { title: null, priority: 3, areaHa: 25.5, areaM2: 255_000 },
+      after: { title: 'New', priority: 5, areaHa: 3, areaM2: 30_000 },
+    });
     const stale = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: 1, title: 'Old' });
     expectError(stale, 409, 'VERSION_CONFLICT');
     expect(stale.body.error.details.current.version).toBe(2);
     expectError(await assign(w, job.id, { version: 1 }), 409, 'VERSION_CONFLICT');
-    expectError(await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/cancel`, { reason: 'x', version: 1 }), 409, 'VERSION_CONFLICT');
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/cancel`, { reason: 'x', version: 1 }),
+      409,
+      'VERSION_CONFLICT',
+    );
   });
 
-  it("PATCH of a SCHEDULED job: the new window must contain the assignment; a new operation type must suit the machines", async () => {
+  it('PATCH of a SCHEDULED job: the new window must contain the assignment; a new operation type must suit the machines', async () => {
     const w = await world();
     const job = await assigned(w); // slot 08–12 on day 1
     const out = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: job.version, windowStart: at(10) });
     expectError(out, 422, 'OUTSIDE_JOB_WINDOW');
-    const mismatch = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: job.version, operationType: 'HARVESTING' });
+    const mismatch = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, {
+      version: job.version,
+      operationType: 'HARVESTING',
+    });
     expectError(mismatch, 422, 'CAPABILITY_MISMATCH');
-    const ok = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: job.version, windowStart: at(8), windowEnd: at(12), operationType: 'TRANSPORT' });
+    const ok = await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, {
+      version: job.version,
+      windowStart: at(8),
+      windowEnd: at(12),
+      operationType: 'TRANSPORT',
+    });
     expectStatus(ok, 200);
     expect(ZJob.parse(ok.body)).toMatchObject({ status: 'SCHEDULED', windowStart: at(8), operationType: 'TRANSPORT' });
     // an unordered window is a 400 even when only one end changes
-    expectError(await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: job.version + 1, windowEnd: at(7) }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await patch(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`, { version: job.version + 1, windowEnd: at(7) }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it('list: status (comma list), field, operation type, window overlap, operator, keyset pages', async () => {
@@ -259,14 +377,24 @@ describe('job lifecycle', () => {
     const f2 = ZField.parse((await post(w.t.OWNER, w.org.id, '/fields', { name: `F2 ${tag()}`, areaHa: 1 })).body);
     const a = await createJob(w);
     const b = await assigned(w);
-    const c = await createJob(w, { fieldId: f2.id, operationType: 'HARVESTING', windowStart: '2027-07-01T00:00:00Z', windowEnd: '2027-07-02T00:00:00Z' });
+    const c = await createJob(w, {
+      fieldId: f2.id,
+      operationType: 'HARVESTING',
+      windowStart: '2027-07-01T00:00:00Z',
+      windowEnd: '2027-07-02T00:00:00Z',
+    });
     await post(w.t.DISPATCHER, w.org.id, `/jobs/${c.id}/cancel`, { reason: 'x' });
-    const ids = async (qs: string) => ZListJobsResponse.parse((await get(w.t.VIEWER, w.org.id, `/jobs?${qs}`)).body).items.map((j) => j.id).sort();
+    const ids = async (qs: string) =>
+      ZListJobsResponse.parse((await get(w.t.VIEWER, w.org.id, `/jobs?${qs}`)).body)
+        .items.map((j) => j.id)
+        .sort();
     expect(await ids('status=PLANNED')).toEqual([a.id]);
     expect(await ids('status=PLANNED,SCHEDULED')).toEqual([a.id, b.id].sort());
     expect(await ids(`fieldId=${f2.id}`)).toEqual([c.id]);
     expect(await ids('operationType=HARVESTING')).toEqual([c.id]);
-    expect(await ids(`from=${encodeURIComponent('2027-06-30T00:00:00Z')}&to=${encodeURIComponent('2027-07-01T00:00:01Z')}`)).toEqual([c.id]);
+    expect(
+      await ids(`from=${encodeURIComponent('2027-06-30T00:00:00Z')}&to=${encodeURIComponent('2027-07-01T00:00:01Z')}`),
+    ).toEqual([c.id]);
     expect(await ids(`operatorMembershipId=${w.org.users.OPERATOR.membershipId}`)).toEqual([b.id]);
     expectError(await get(w.t.VIEWER, w.org.id, '/jobs?status=DONE'), 400, 'VALIDATION_FAILED');
     const p1 = ZListJobsResponse.parse((await get(w.t.VIEWER, w.org.id, '/jobs?limit=2')).body);
@@ -309,14 +437,23 @@ describe('assignment rules', () => {
     expectStatus(await assign(w, sowing.id, { implementAssetIds: [w.seeder] }), 200);
 
     expect(await h.db.assignment.count({ where: { organizationId: w.org.id, jobId: job.id } })).toBe(0);
-    expect(ZJob.parse((await get(w.t.VIEWER, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({ status: 'PLANNED', version: 1 });
+    expect(ZJob.parse((await get(w.t.VIEWER, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({
+      status: 'PLANNED',
+      version: 1,
+    });
   });
 
   it('operator must be an active member allowed to execute jobs; the slot must be ordered and inside the window', async () => {
     const w = await world();
     const other = await world('jobs-other');
     const job = await createJob(w, { windowStart: at(6), windowEnd: at(18) });
-    for (const m of [w.org.users.VIEWER.membershipId, w.org.users.ACCOUNTANT.membershipId, w.org.users.MECHANIC.membershipId, other.org.users.OPERATOR.membershipId, await extraOperator(w.org.id, 'OPERATOR', 'SUSPENDED')]) {
+    for (const m of [
+      w.org.users.VIEWER.membershipId,
+      w.org.users.ACCOUNTANT.membershipId,
+      w.org.users.MECHANIC.membershipId,
+      other.org.users.OPERATOR.membershipId,
+      await extraOperator(w.org.id, 'OPERATOR', 'SUSPENDED'),
+    ]) {
       expectError(await assign(w, job.id, { operatorMembershipId: m }), 422, 'OPERATOR_NOT_ELIGIBLE');
     }
     const out = await assign(w, job.id, slot(5, 9));
@@ -326,7 +463,10 @@ describe('assignment rules', () => {
     expectError(unordered, 400, 'VALIDATION_FAILED');
     expect(unordered.body.error.details[0].path).toBe('endsAt');
     // a dispatcher may operate too (their role has job.execute); slot == window is fine
-    expectStatus(await assign(w, job.id, { operatorMembershipId: w.org.users.DISPATCHER.membershipId, ...slot(6, 18) }), 200);
+    expectStatus(
+      await assign(w, job.id, { operatorMembershipId: w.org.users.DISPATCHER.membershipId, ...slot(6, 18) }),
+      200,
+    );
   });
 
   it('back-to-back slots [8,12) and [12,16) of one machine and operator both succeed; an overlap is 409 with the conflict', async () => {
@@ -340,7 +480,10 @@ describe('assignment rules', () => {
     expect(conflicts.map((c) => `${c.resource}:${c.jobId}`).sort()).toEqual(
       [`machine:${j1.id}`, `machine:${j2.id}`, `operator:${j1.id}`, `operator:${j2.id}`].sort(),
     );
-    expect(ZJob.parse((await get(w.t.VIEWER, w.org.id, `/jobs/${j3.id}`)).body)).toMatchObject({ status: 'PLANNED', assignment: null });
+    expect(ZJob.parse((await get(w.t.VIEWER, w.org.id, `/jobs/${j3.id}`)).body)).toMatchObject({
+      status: 'PLANNED',
+      assignment: null,
+    });
   });
 
   it('re-assigning releases the old assignment and its bookings; unassign → PLANNED frees them', async () => {
@@ -356,20 +499,32 @@ describe('assignment rules', () => {
     expect(await liveMachineBookings(w.org.id, w.tractor)).toBe(0);
     expect(await liveMachineBookings(w.org.id, second)).toBe(1);
     expect((await h.db.assignment.findUniqueOrThrow({ where: { id: first.id } })).releasedAt).not.toBeNull();
-    const ev = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, entityId: job.id, action: 'job.assigned' }, orderBy: { seq: 'asc' } });
+    const ev = await h.db.auditEvent.findMany({
+      where: { organizationId: w.org.id, entityId: job.id, action: 'job.assigned' },
+      orderBy: { seq: 'asc' },
+    });
     expect(ev[1]!.data).toMatchObject({
       before: { status: 'SCHEDULED', assignment: { id: first.id, machines: [{ assetId: w.tractor }] } },
       after: { status: 'SCHEDULED', assignment: { id: re.assignment!.id, machines: [{ assetId: second }] } },
     });
     // the old machine is bookable again in that slot
-    expectStatus(await assign(w, (await createJob(w)).id, { operatorMembershipId: w.org.users.DISPATCHER.membershipId }), 200);
+    expectStatus(
+      await assign(w, (await createJob(w)).id, { operatorMembershipId: w.org.users.DISPATCHER.membershipId }),
+      200,
+    );
 
     const un = await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/unassign`, {});
     expectStatus(un, 200);
     expect(ZJob.parse(un.body)).toMatchObject({ status: 'PLANNED', assignment: null });
     expect(await liveMachineBookings(w.org.id, second)).toBe(0);
-    expect(await h.db.operatorBooking.count({ where: { organizationId: w.org.id, assignmentId: re.assignment!.id, releasedAt: null } })).toBe(0);
-    expect(await h.db.auditEvent.count({ where: { organizationId: w.org.id, entityId: job.id, action: 'job.unassigned' } })).toBe(1);
+    expect(
+      await h.db.operatorBooking.count({
+        where: { organizationId: w.org.id, assignmentId: re.assignment!.id, releasedAt: null },
+      }),
+    ).toBe(0);
+    expect(
+      await h.db.auditEvent.count({ where: { organizationId: w.org.id, entityId: job.id, action: 'job.unassigned' } }),
+    ).toBe(1);
   });
 
   it('cancel releases the bookings: the machine and operator are bookable again', async () => {
@@ -380,17 +535,34 @@ describe('assignment rules', () => {
     expect(ZJob.parse(c.body)).toMatchObject({ status: 'CANCELLED', cancelReason: 'hail', assignment: null });
     expect(await liveMachineBookings(w.org.id, w.tractor)).toBe(0);
     expectStatus(await assign(w, (await createJob(w)).id), 200);
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, entityId: job.id, action: 'job.cancelled' } });
-    expect(ev.data).toMatchObject({ before: { status: 'SCHEDULED', assignment: { id: job.assignment!.id } }, after: { status: 'CANCELLED', assignment: null } });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: w.org.id, entityId: job.id, action: 'job.cancelled' },
+    });
+    expect(ev.data).toMatchObject({
+      before: { status: 'SCHEDULED', assignment: { id: job.assignment!.id } },
+      after: { status: 'CANCELLED', assignment: null },
+    });
   });
 
   it('meter going backwards on start → 422 METER_BACKWARDS, the job stays SCHEDULED and nothing is written', async () => {
     const w = await world();
     const job = await assigned(w);
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/assets/${w.tractor}/meter-readings`, { readingHours: 500 }), 201);
+    expectStatus(
+      await post(w.t.DISPATCHER, w.org.id, `/assets/${w.tractor}/meter-readings`, { readingHours: 500 }),
+      201,
+    );
     const auditBefore = await h.db.auditEvent.count({ where: { organizationId: w.org.id } });
-    expectError(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 499.9 }), 422, 'METER_BACKWARDS');
-    expect(ZJob.parse((await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({ status: 'SCHEDULED', version: job.version, startMeterHours: null, startedAt: null });
+    expectError(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 499.9 }),
+      422,
+      'METER_BACKWARDS',
+    );
+    expect(ZJob.parse((await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({
+      status: 'SCHEDULED',
+      version: job.version,
+      startMeterHours: null,
+      startedAt: null,
+    });
     expect(await h.db.meterReading.count({ where: { organizationId: w.org.id, assetId: w.tractor } })).toBe(1);
     expect(await h.db.auditEvent.count({ where: { organizationId: w.org.id } })).toBe(auditBefore);
     expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 500 }), 200);
@@ -411,9 +583,16 @@ describe('assignment rules', () => {
       dataScope: 'ORG',
       teamIds: [],
     };
-    const input = { primaryAssetId: w.tractor, operatorMembershipId: w.org.users.OPERATOR.membershipId, ...slot(8, 12) };
+    const input = {
+      primaryAssetId: w.tractor,
+      operatorMembershipId: w.org.users.OPERATOR.membershipId,
+      ...slot(8, 12),
+    };
     const key = `draft-item-${tag()}`;
-    const [a, b] = await Promise.all([svc.assign(ctx, job.id, input, { itemKey: key }), svc.assign(ctx, job.id, input, { itemKey: key })]);
+    const [a, b] = await Promise.all([
+      svc.assign(ctx, job.id, input, { itemKey: key }),
+      svc.assign(ctx, job.id, input, { itemKey: key }),
+    ]);
     const c = await svc.assign(ctx, job.id, input, { itemKey: key });
     expect(a.assignment!.id).toBe(b.assignment!.id);
     expect(c.assignment!.id).toBe(a.assignment!.id);
@@ -425,7 +604,8 @@ describe('assignment rules', () => {
 describe('Idempotency-Key on job transitions (the field app retries a start on a slow network)', () => {
   const withKey = (token: string, org: string, rest: string, key: string, body: unknown = {}) =>
     call(h.base, 'POST', orgPath(org, rest), { token, body, headers: { 'idempotency-key': key } });
-  const started = (orgId: string, jobId: string) => h.db.auditEvent.count({ where: { organizationId: orgId, entityId: jobId, action: 'job.started' } });
+  const started = (orgId: string, jobId: string) =>
+    h.db.auditEvent.count({ where: { organizationId: orgId, entityId: jobId, action: 'job.started' } });
 
   it('a retried start with the same key gets the first answer, not 409 INVALID_TRANSITION; the job starts once', async () => {
     const w = await world();
@@ -440,8 +620,16 @@ describe('Idempotency-Key on job transitions (the field app retries a start on a
     expect(await h.db.meterReading.count({ where: { organizationId: w.org.id, assetId: w.tractor } })).toBe(1);
     expect((await h.db.job.findUniqueOrThrow({ where: { id: job.id } })).version).toBe(3);
     // without a key (or with a new one) the retry is a new request and the state machine answers
-    expectError(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 100 }), 409, 'INVALID_TRANSITION');
-    expectError(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, randomUUID(), { meterHours: 100 }), 409, 'INVALID_TRANSITION');
+    expectError(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 100 }),
+      409,
+      'INVALID_TRANSITION',
+    );
+    expectError(
+      await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, randomUUID(), { meterHours: 100 }),
+      409,
+      'INVALID_TRANSITION',
+    );
   });
 
   it('the same key with another body → 422 IDEMPOTENCY_KEY_REUSED, the job unchanged', async () => {
@@ -449,10 +637,22 @@ describe('Idempotency-Key on job transitions (the field app retries a start on a
     const job = await assigned(w);
     const key = randomUUID();
     expectStatus(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 }), 200);
-    expectError(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 101 }), 422, 'IDEMPOTENCY_KEY_REUSED');
+    expectError(
+      await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 101 }),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
     // the key belongs to that start: completing with it is another request too
-    expectError(await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, key, { meterHours: 104 }), 422, 'IDEMPOTENCY_KEY_REUSED');
-    expect(ZJob.parse((await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({ status: 'IN_PROGRESS', version: 3, startMeterHours: 100 });
+    expectError(
+      await withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, key, { meterHours: 104 }),
+      422,
+      'IDEMPOTENCY_KEY_REUSED',
+    );
+    expect(ZJob.parse((await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}`)).body)).toMatchObject({
+      status: 'IN_PROGRESS',
+      version: 3,
+      startMeterHours: 100,
+    });
     expect(await started(w.org.id, job.id)).toBe(1);
   });
 
@@ -460,7 +660,9 @@ describe('Idempotency-Key on job transitions (the field app retries a start on a
     const w = await world();
     const job = await assigned(w);
     const key = randomUUID();
-    const results = await Promise.all([0, 1].map(() => withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 })));
+    const results = await Promise.all(
+      [0, 1].map(() => withKey(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, key, { meterHours: 100 })),
+    );
     const ran = expectOneRan(results, 200);
     expect(ZJob.parse(ran.body).status).toBe('IN_PROGRESS');
     expect(await started(w.org.id, job.id)).toBe(1);
@@ -487,8 +689,16 @@ describe('Idempotency-Key on job transitions (the field app retries a start on a
     const x = await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/cancel`, k3, { reason: 'rain' });
     expectStatus(x, 200);
     expectReplayOf(x, await withKey(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/cancel`, k3, { reason: 'rain' }));
-    const actions = await h.db.auditEvent.groupBy({ by: ['action'], where: { organizationId: w.org.id, entityType: 'job' }, _count: true });
-    expect(Object.fromEntries(actions.map((g) => [g.action, g._count]))).toMatchObject({ 'job.assigned': 1, 'job.completed': 1, 'job.cancelled': 1 });
+    const actions = await h.db.auditEvent.groupBy({
+      by: ['action'],
+      where: { organizationId: w.org.id, entityType: 'job' },
+      _count: true,
+    });
+    expect(Object.fromEntries(actions.map((g) => [g.action, g._count]))).toMatchObject({
+      'job.assigned': 1,
+      'job.completed': 1,
+      'job.cancelled': 1,
+    });
   });
 });
 
@@ -500,17 +710,23 @@ describe('deadlock victims', () => {
    * the exclusion constraint at the same instant.
    */
   async function deadlockOnce(prisma: PrismaService, k1: number, k2: number) {
-    const other = h.db.$transaction(async (tx) => {
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k2})`;
-      await new Promise((r) => setTimeout(r, 300));
-      await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k1})`;
-    }, { timeout: 20_000, maxWait: 10_000 });
+    const other = h.db.$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k2})`;
+        await new Promise((r) => setTimeout(r, 300));
+        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k1})`;
+      },
+      { timeout: 20_000, maxWait: 10_000 },
+    );
     await new Promise((r) => setTimeout(r, 50));
     try {
-      await prisma.client.$transaction(async (tx) => {
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k1})`;
-        await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k2})`;
-      }, { timeout: 20_000, maxWait: 10_000 });
+      await prisma.client.$transaction(
+        async (tx) => {
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k1})`;
+          await tx.$executeRaw`SELECT pg_advisory_xact_lock(${k2})`;
+        },
+        { timeout: 20_000, maxWait: 10_000 },
+      );
     } finally {
       await other;
     }
@@ -522,11 +738,15 @@ describe('deadlock victims', () => {
     const k1 = Math.floor(Math.random() * 1e9);
     const k2 = k1 + 1;
     let attempts = 0;
-    const out = await bookings.refusalsAsConflict(randomUUID(), { assetIds: [], range: { startsAt: new Date(at(8)), endsAt: new Date(at(9)) } }, async () => {
-      attempts++;
-      if (attempts === 1) await deadlockOnce(prisma, k1, k2);
-      return 'written';
-    });
+    const out = await bookings.refusalsAsConflict(
+      randomUUID(),
+      { assetIds: [], range: { startsAt: new Date(at(8)), endsAt: new Date(at(9)) } },
+      async () => {
+        attempts++;
+        if (attempts === 1) await deadlockOnce(prisma, k1, k2);
+        return 'written';
+      },
+    );
     expect(out).toBe('written');
     expect(attempts).toBe(2);
 
@@ -546,11 +766,23 @@ describe('double booking under concurrency', () => {
     const w = await world();
     const jobs = await Promise.all(Array.from({ length: 20 }, () => createJob(w)));
     const operators = await Promise.all(jobs.map(() => extraOperator(w.org.id)));
-    const results = await Promise.all(jobs.map((j, i) => assign(w, j.id, { operatorMembershipId: operators[i], startsAt: at(8 + (i % 4)), endsAt: at(13 + (i % 3)) })));
+    const results = await Promise.all(
+      jobs.map((j, i) =>
+        assign(w, j.id, { operatorMembershipId: operators[i], startsAt: at(8 + (i % 4)), endsAt: at(13 + (i % 3)) }),
+      ),
+    );
     const codes = results.map((r) => r.status).sort();
-    const odd = JSON.stringify(results.filter((r) => r.status !== 200 && r.status !== 409).map((r) => [r.status, r.body]));
-    expect(codes.filter((c) => c === 200), odd).toHaveLength(1);
-    expect(codes.filter((c) => c === 409), odd).toHaveLength(19);
+    const odd = JSON.stringify(
+      results.filter((r) => r.status !== 200 && r.status !== 409).map((r) => [r.status, r.body]),
+    );
+    expect(
+      codes.filter((c) => c === 200),
+      odd,
+    ).toHaveLength(1);
+    expect(
+      codes.filter((c) => c === 409),
+      odd,
+    ).toHaveLength(19);
     for (const r of results.filter((x) => x.status === 409)) {
       expectError(r, 409, 'BOOKING_CONFLICT');
       expect(r.body.error.details.conflicts.length).toBeGreaterThan(0);
@@ -565,15 +797,23 @@ describe('double booking under concurrency', () => {
     const w = await world();
     const jobs = await Promise.all(Array.from({ length: 20 }, () => createJob(w)));
     const tractors = await Promise.all(jobs.map(() => machine(w.org.id, w.model.power)));
-    const results = await Promise.all(jobs.map((j, i) => assign(w, j.id, { primaryAssetId: tractors[i], ...slot(8 + (i % 3), 12 + (i % 2)) })));
+    const results = await Promise.all(
+      jobs.map((j, i) => assign(w, j.id, { primaryAssetId: tractors[i], ...slot(8 + (i % 3), 12 + (i % 2)) })),
+    );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     const lost = results.filter((r) => r.status !== 200);
     expect(lost).toHaveLength(19);
     for (const r of lost) {
       expectError(r, 409, 'BOOKING_CONFLICT');
-      expect(r.body.error.details.conflicts).toContainEqual(expect.objectContaining({ resource: 'operator', resourceId: w.org.users.OPERATOR.membershipId }));
+      expect(r.body.error.details.conflicts).toContainEqual(
+        expect.objectContaining({ resource: 'operator', resourceId: w.org.users.OPERATOR.membershipId }),
+      );
     }
-    expect(await h.db.operatorBooking.count({ where: { organizationId: w.org.id, membershipId: w.org.users.OPERATOR.membershipId, releasedAt: null } })).toBe(1);
+    expect(
+      await h.db.operatorBooking.count({
+        where: { organizationId: w.org.id, membershipId: w.org.users.OPERATOR.membershipId, releasedAt: null },
+      }),
+    ).toBe(1);
     expect(await h.db.machineBooking.count({ where: { organizationId: w.org.id, releasedAt: null } })).toBe(1);
   });
 });
@@ -581,7 +821,12 @@ describe('double booking under concurrency', () => {
 describe('bulk assign', () => {
   it('good items are written, bad ones reported, nothing half-written', async () => {
     const w = await world();
-    const [j1, j2, j3, j4] = [await createJob(w), await createJob(w, { operationType: 'HARVESTING' }), await createJob(w), await createJob(w)];
+    const [j1, j2, j3, j4] = [
+      await createJob(w),
+      await createJob(w, { operationType: 'HARVESTING' }),
+      await createJob(w),
+      await createJob(w),
+    ];
     const op = w.org.users.OPERATOR.membershipId;
     const other = await extraOperator(w.org.id);
     const r = await post(w.t.DISPATCHER, w.org.id, '/jobs/assign-bulk', {
@@ -589,7 +834,13 @@ describe('bulk assign', () => {
         { jobId: j1.id, primaryAssetId: w.tractor, operatorMembershipId: op, ...slot(8, 12) },
         { jobId: j2.id, primaryAssetId: w.tractor, operatorMembershipId: op, ...slot(13, 15) }, // tractor cannot harvest
         { jobId: j3.id, primaryAssetId: w.tractor, operatorMembershipId: other, ...slot(10, 14) }, // tractor taken by item 0
-        { jobId: j4.id, primaryAssetId: w.tractor, implementAssetIds: [w.seeder], operatorMembershipId: other, ...slot(12, 16) },
+        {
+          jobId: j4.id,
+          primaryAssetId: w.tractor,
+          implementAssetIds: [w.seeder],
+          operatorMembershipId: other,
+          ...slot(12, 16),
+        },
       ],
     });
     expectStatus(r, 200);
@@ -601,7 +852,10 @@ describe('bulk assign', () => {
       [3, j4.id, true],
     ]);
     expect(results[1]).toMatchObject({ ok: false, error: { code: 'CAPABILITY_MISMATCH' } });
-    expect(results[2]).toMatchObject({ ok: false, error: { code: 'BOOKING_CONFLICT', details: { conflicts: [expect.objectContaining({ jobId: j1.id })] } } });
+    expect(results[2]).toMatchObject({
+      ok: false,
+      error: { code: 'BOOKING_CONFLICT', details: { conflicts: [expect.objectContaining({ jobId: j1.id })] } },
+    });
     expect(results[3]).toMatchObject({ ok: true, job: { status: 'SCHEDULED' } });
     for (const bad of [j2, j3]) {
       expect(await h.db.assignment.count({ where: { organizationId: w.org.id, jobId: bad.id } })).toBe(0);
@@ -610,10 +864,21 @@ describe('bulk assign', () => {
     // an unknown job id in an item is that item's 404; more than 100 items is a 400
     const other2 = await world('jobs-other');
     const foreign = await createJob(other2);
-    const r2 = await post(w.t.DISPATCHER, w.org.id, '/jobs/assign-bulk', { items: [{ jobId: foreign.id, primaryAssetId: w.tractor, operatorMembershipId: op, ...slot(20, 21) }] });
+    const r2 = await post(w.t.DISPATCHER, w.org.id, '/jobs/assign-bulk', {
+      items: [{ jobId: foreign.id, primaryAssetId: w.tractor, operatorMembershipId: op, ...slot(20, 21) }],
+    });
     expect(ZAssignBulkResponse.parse(r2.body).results[0]).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    const tooMany = Array.from({ length: 101 }, () => ({ jobId: j1.id, primaryAssetId: w.tractor, operatorMembershipId: op, ...slot(8, 9) }));
-    expectError(await post(w.t.DISPATCHER, w.org.id, '/jobs/assign-bulk', { items: tooMany }), 400, 'VALIDATION_FAILED');
+    const tooMany = Array.from({ length: 101 }, () => ({
+      jobId: j1.id,
+      primaryAssetId: w.tractor,
+      operatorMembershipId: op,
+      ...slot(8, 9),
+    }));
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, '/jobs/assign-bulk', { items: tooMany }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -622,24 +887,58 @@ describe('assignment calendar', () => {
     const w = await world();
     const second = await machine(w.org.id, w.model.power, 'Second');
     const a = await assigned(w, slot(8, 10));
-    const b = await assigned(w, { primaryAssetId: second, operatorMembershipId: w.org.users.DISPATCHER.membershipId, ...slot(6, 9) });
+    const b = await assigned(w, {
+      primaryAssetId: second,
+      operatorMembershipId: w.org.users.DISPATCHER.membershipId,
+      ...slot(6, 9),
+    });
     const c = await assigned(w, slot(12, 14));
     await post(w.t.DISPATCHER, w.org.id, `/jobs/${c.id}/unassign`, {});
-    const q = (extra = '') => get(w.t.VIEWER, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(23))}${extra}`);
+    const q = (extra = '') =>
+      get(
+        w.t.VIEWER,
+        w.org.id,
+        `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(23))}${extra}`,
+      );
     const all = ZListAssignmentsResponse.parse((await q()).body);
     expect(all.items.map((x) => x.jobId)).toEqual([b.id, a.id]);
-    expect(all.items[0]).toMatchObject({ job: { id: b.id, status: 'SCHEDULED', operationType: 'TILLAGE', fieldId: w.field.id }, machines: [{ assetId: second, name: 'Second' }] });
-    expect(ZListAssignmentsResponse.parse((await q(`&assetId=${w.tractor}`)).body).items.map((x) => x.jobId)).toEqual([a.id]);
-    expect(ZListAssignmentsResponse.parse((await q(`&operatorMembershipId=${w.org.users.DISPATCHER.membershipId}`)).body).items.map((x) => x.jobId)).toEqual([b.id]);
+    expect(all.items[0]).toMatchObject({
+      job: { id: b.id, status: 'SCHEDULED', operationType: 'TILLAGE', fieldId: w.field.id },
+      machines: [{ assetId: second, name: 'Second' }],
+    });
+    expect(ZListAssignmentsResponse.parse((await q(`&assetId=${w.tractor}`)).body).items.map((x) => x.jobId)).toEqual([
+      a.id,
+    ]);
+    expect(
+      ZListAssignmentsResponse.parse(
+        (await q(`&operatorMembershipId=${w.org.users.DISPATCHER.membershipId}`)).body,
+      ).items.map((x) => x.jobId),
+    ).toEqual([b.id]);
     const p1 = ZListAssignmentsResponse.parse((await q('&limit=1')).body);
     const p2 = ZListAssignmentsResponse.parse((await q(`&limit=1&cursor=${p1.nextCursor}`)).body);
     expect([...p1.items, ...p2.items].map((x) => x.jobId)).toEqual([b.id, a.id]);
     expect(p2.nextCursor).toBeNull();
     // [from, to) half-open: a period ending when the slot starts does not see it
-    const none = await get(w.t.VIEWER, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(6))}`);
+    const none = await get(
+      w.t.VIEWER,
+      w.org.id,
+      `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(6))}`,
+    );
     expect(ZListAssignmentsResponse.parse(none.body).items).toEqual([]);
-    expectError(await get(w.t.VIEWER, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}`), 400, 'VALIDATION_FAILED');
-    expectError(await get(w.t.VIEWER, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent('2027-09-01T00:00:00Z')}`), 400, 'VALIDATION_FAILED');
+    expectError(
+      await get(w.t.VIEWER, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}`),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await get(
+        w.t.VIEWER,
+        w.org.id,
+        `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent('2027-09-01T00:00:00Z')}`,
+      ),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 });
 
@@ -658,16 +957,43 @@ describe('tenancy, roles and data scope', () => {
     expectError(await post(d, w.org.id, `${j}/start`, {}), 404, 'NOT_FOUND');
     expectError(await post(d, w.org.id, `${j}/complete`, { areaDoneHa: 1, actualHours: 1 }), 404, 'NOT_FOUND');
     expectError(await post(d, w.org.id, `${j}/cancel`, { reason: 'x' }), 404, 'NOT_FOUND');
-    const viaField = await post(d, w.org.id, '/jobs', { fieldId: other.field.id, operationType: 'TILLAGE', estimatedHours: 1, ...WINDOW });
+    const viaField = await post(d, w.org.id, '/jobs', {
+      fieldId: other.field.id,
+      operationType: 'TILLAGE',
+      estimatedHours: 1,
+      ...WINDOW,
+    });
     expectError(viaField, 404, 'NOT_FOUND');
     expect(viaField.body.error.details).toEqual({ field: 'fieldId' });
-    const bulk = ZAssignBulkResponse.parse((await post(d, w.org.id, '/jobs/assign-bulk', { items: [{ jobId: theirPlanned.id, primaryAssetId: w.tractor, operatorMembershipId: w.org.users.OPERATOR.membershipId, ...slot(8, 9) }] })).body);
+    const bulk = ZAssignBulkResponse.parse(
+      (
+        await post(d, w.org.id, '/jobs/assign-bulk', {
+          items: [
+            {
+              jobId: theirPlanned.id,
+              primaryAssetId: w.tractor,
+              operatorMembershipId: w.org.users.OPERATOR.membershipId,
+              ...slot(8, 9),
+            },
+          ],
+        })
+      ).body,
+    );
     expect(bulk.results[0]).toMatchObject({ ok: false, error: { code: 'NOT_FOUND' } });
-    expect(ZListJobsResponse.parse((await get(d, w.org.id, '/jobs?limit=200')).body).items.map((x) => x.id)).not.toContain(theirs.id);
-    const cal = await get(d, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(23))}&assetId=${other.tractor}`);
+    expect(
+      ZListJobsResponse.parse((await get(d, w.org.id, '/jobs?limit=200')).body).items.map((x) => x.id),
+    ).not.toContain(theirs.id);
+    const cal = await get(
+      d,
+      w.org.id,
+      `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(23))}&assetId=${other.tractor}`,
+    );
     expect(ZListAssignmentsResponse.parse(cal.body).items).toEqual([]);
     // and nothing of theirs moved
-    expect(ZJob.parse((await get(other.t.VIEWER, other.org.id, j)).body)).toMatchObject({ status: 'SCHEDULED', version: theirs.version });
+    expect(ZJob.parse((await get(other.t.VIEWER, other.org.id, j)).body)).toMatchObject({
+      status: 'SCHEDULED',
+      version: theirs.version,
+    });
   });
 
   it('roles: OPERATOR cannot create or assign, ACCOUNTANT has no jobs, VIEWER only reads, DISPATCHER does it all', async () => {
@@ -688,7 +1014,14 @@ describe('tenancy, roles and data scope', () => {
       ['POST', '/jobs'],
       ['POST', `/jobs/${job.id}/start`],
     ] as const) {
-      expectError(await call(h.base, method, orgPath(w.org.id, path), { token: w.t.ACCOUNTANT, body: method === 'POST' ? jobBody : undefined }), 403, 'FORBIDDEN');
+      expectError(
+        await call(h.base, method, orgPath(w.org.id, path), {
+          token: w.t.ACCOUNTANT,
+          body: method === 'POST' ? jobBody : undefined,
+        }),
+        403,
+        'FORBIDDEN',
+      );
     }
 
     expectStatus(await get(w.t.VIEWER, w.org.id, '/jobs'), 200);
@@ -712,7 +1045,10 @@ describe('tenancy, roles and data scope', () => {
     const w = await world();
     const second = await machine(w.org.id, w.model.power, 'Not mine');
     const mine = await assigned(w, { implementAssetIds: [w.seeder] });
-    const notMine = await assigned(w, { primaryAssetId: second, operatorMembershipId: w.org.users.DISPATCHER.membershipId });
+    const notMine = await assigned(w, {
+      primaryAssetId: second,
+      operatorMembershipId: w.org.users.DISPATCHER.membershipId,
+    });
     const unassigned = await createJob(w);
     const op = w.t.OPERATOR;
 
@@ -721,10 +1057,14 @@ describe('tenancy, roles and data scope', () => {
     expectError(await get(op, w.org.id, `/jobs/${notMine.id}`), 404, 'NOT_FOUND');
     expectError(await get(op, w.org.id, `/jobs/${unassigned.id}`), 404, 'NOT_FOUND');
     expectError(await post(op, w.org.id, `/jobs/${notMine.id}/start`, {}), 404, 'NOT_FOUND');
-    const cal = ZListAssignmentsResponse.parse((await get(op, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(23))}`)).body);
+    const cal = ZListAssignmentsResponse.parse(
+      (await get(op, w.org.id, `/assignments?from=${encodeURIComponent(at(0))}&to=${encodeURIComponent(at(23))}`)).body,
+    );
     expect(cal.items.map((a) => a.jobId)).toEqual([mine.id]);
 
-    const assets = ZListAssetsResponse.parse((await get(op, w.org.id, '/assets?limit=200')).body).items.map((a) => a.id).sort();
+    const assets = ZListAssetsResponse.parse((await get(op, w.org.id, '/assets?limit=200')).body)
+      .items.map((a) => a.id)
+      .sort();
     expect(assets).toEqual([w.tractor, w.seeder].sort());
     expectStatus(await get(op, w.org.id, `/assets/${w.tractor}`), 200);
     expectError(await get(op, w.org.id, `/assets/${second}`), 404, 'NOT_FOUND');
@@ -735,7 +1075,11 @@ describe('tenancy, roles and data scope', () => {
     // re-assigned away from them, it disappears from their view
     await post(w.t.DISPATCHER, w.org.id, `/jobs/${notMine.id}/unassign`, {});
     await assign(w, unassigned.id, { primaryAssetId: second, ...slot(13, 14) });
-    expect(ZListJobsResponse.parse((await get(op, w.org.id, '/jobs')).body).items.map((j) => j.id).sort()).toEqual([mine.id, unassigned.id].sort());
+    expect(
+      ZListJobsResponse.parse((await get(op, w.org.id, '/jobs')).body)
+        .items.map((j) => j.id)
+        .sort(),
+    ).toEqual([mine.id, unassigned.id].sort());
     await post(w.t.DISPATCHER, w.org.id, `/jobs/${unassigned.id}/cancel`, { reason: 'x' });
     expectError(await get(op, w.org.id, `/jobs/${unassigned.id}`), 404, 'NOT_FOUND');
   });
@@ -745,7 +1089,9 @@ describe('assign options (issue #12: pickers that know availability)', () => {
   it('lists machines with capability and bookings in the window, operators with teams and bookings; the job’s own slot is not busy', async () => {
     const w = await world('pickers');
     const team = await h.db.team.create({ data: { organizationId: w.org.id, name: `North ${tag()}` } });
-    await h.db.teamMember.create({ data: { organizationId: w.org.id, membershipId: w.org.users.OPERATOR.membershipId, teamId: team.id } });
+    await h.db.teamMember.create({
+      data: { organizationId: w.org.id, membershipId: w.org.users.OPERATOR.membershipId, teamId: team.id },
+    });
     // another job books the tractor and the operator 08–12 on day one
     const other = await assigned(w);
     const job = await createJob(w, { operationType: 'SOWING_PLANTING' });
@@ -755,18 +1101,27 @@ describe('assign options (issue #12: pickers that know availability)', () => {
     const o = ZAssignOptionsResponse.parse(r.body);
     expect(o).toMatchObject({ from: WINDOW.windowStart, to: WINDOW.windowEnd, truncated: false });
     const byId = new Map(o.machines.map((m) => [m.id, m]));
-    expect(byId.get(w.tractor)).toMatchObject({ kind: 'POWER_UNIT', capable: false, busy: [{ startsAt: at(8), endsAt: at(12), kind: 'JOB', jobId: other.id }] });
+    expect(byId.get(w.tractor)).toMatchObject({
+      kind: 'POWER_UNIT',
+      capable: false,
+      busy: [{ startsAt: at(8), endsAt: at(12), kind: 'JOB', jobId: other.id }],
+    });
     expect(byId.get(w.seeder)).toMatchObject({ kind: 'IMPLEMENT', capable: true, busy: [] });
     expect(byId.get(w.harvester)).toMatchObject({ capable: false, busy: [] });
     const operator = o.operators.find((x) => x.membershipId === w.org.users.OPERATOR.membershipId)!;
-    expect(operator).toMatchObject({ teams: [{ id: team.id, name: team.name }], busy: [{ startsAt: at(8), endsAt: at(12), jobId: other.id }] });
+    expect(operator).toMatchObject({
+      teams: [{ id: team.id, name: team.name }],
+      busy: [{ startsAt: at(8), endsAt: at(12), jobId: other.id }],
+    });
     // only people who may run jobs are offered
     const offered = new Set(o.operators.map((x) => x.membershipId));
     expect(offered.has(w.org.users.ACCOUNTANT.membershipId)).toBe(false);
     expect(offered.has(w.org.users.VIEWER.membershipId)).toBe(false);
 
     // the job that holds the booking does not see its own slot as busy (re-assigning keeps it)
-    const own = ZAssignOptionsResponse.parse((await get(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/assign-options`)).body);
+    const own = ZAssignOptionsResponse.parse(
+      (await get(w.t.DISPATCHER, w.org.id, `/jobs/${other.id}/assign-options`)).body,
+    );
     expect(own.machines.find((m) => m.id === w.tractor)!.busy).toEqual([]);
     expect(own.operators.find((x) => x.membershipId === w.org.users.OPERATOR.membershipId)!.busy).toEqual([]);
   });
@@ -785,12 +1140,25 @@ describe('consequences of a machine going down (issue #12)', () => {
     const w = await world('down');
     const job = await assigned(w);
     expect(job.assignment!.machines[0]).toMatchObject({ assetId: w.tractor, status: 'ACTIVE' });
-    const untouched = await assigned(w, { primaryAssetId: w.harvester, ...slot(13, 15) }, { operationType: 'HARVESTING' });
-    const down = async () => ZListJobsResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/jobs?machineDown=true')).body).items.map((j) => j.id);
+    const untouched = await assigned(
+      w,
+      { primaryAssetId: w.harvester, ...slot(13, 15) },
+      { operationType: 'HARVESTING' },
+    );
+    const down = async () =>
+      ZListJobsResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/jobs?machineDown=true')).body).items.map(
+        (j) => j.id,
+      );
     expect(await down()).toEqual([]);
 
     // a fault report takes the tractor down: the job says so and is listed, the other is not
-    const wo = await post(w.t.OPERATOR, w.org.id, '/work-orders', { assetId: w.tractor, type: 'CORRECTIVE', title: 'Hydraulic leak', causesDowntime: true, priority: 1 });
+    const wo = await post(w.t.OPERATOR, w.org.id, '/work-orders', {
+      assetId: w.tractor,
+      type: 'CORRECTIVE',
+      title: 'Hydraulic leak',
+      causesDowntime: true,
+      priority: 1,
+    });
     expectStatus(wo, 201);
     const now = ZJob.parse((await get(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}`)).body);
     expect(now.assignment!.machines[0]!.status).toBe('IN_MAINTENANCE');

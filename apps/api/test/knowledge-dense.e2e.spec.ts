@@ -18,8 +18,10 @@ let documentId: string;
 let versionId: string;
 const fake = new FakeModels();
 
-const search = (query: string) => call(env.h.base, 'POST', orgPath(org.id, '/knowledge/search'), { token, body: { query } });
-const ask = (question: string) => call(env.h.base, 'POST', orgPath(org.id, '/knowledge/answers'), { token, body: { question } });
+const search = (query: string) =>
+  call(env.h.base, 'POST', orgPath(org.id, '/knowledge/search'), { token, body: { query } });
+const ask = (question: string) =>
+  call(env.h.base, 'POST', orgPath(org.id, '/knowledge/answers'), { token, body: { question } });
 
 beforeAll(async () => {
   await fake.start();
@@ -33,12 +35,26 @@ beforeAll(async () => {
   });
   org = await createOrg(env.db, 'dense');
   token = (await login(env.h.base, org.users.ADMIN.email)).accessToken;
-  const res = await upload(env.h.base, token, orgPath(org.id, '/documents'), textManual(['Cab air filter: blow out the cab air filter every 100 hours.', 'Hydraulic pump: check the pump pressure at 180 bar.']), { title: 'Loader', language: 'en' });
+  const res = await upload(
+    env.h.base,
+    token,
+    orgPath(org.id, '/documents'),
+    textManual([
+      'Cab air filter: blow out the cab air filter every 100 hours.',
+      'Hydraulic pump: check the pump pressure at 180 bar.',
+    ]),
+    { title: 'Loader', language: 'en' },
+  );
   expectStatus(res, 201);
   const up = ZUploadResponse.parse(res.body);
   documentId = up.document.id;
   versionId = up.version.id;
-  await eventually(() => env.db.document.findUniqueOrThrow({ where: { id: documentId } }), (d) => d.currentVersionId !== null, env.log, 90_000);
+  await eventually(
+    () => env.db.document.findUniqueOrThrow({ where: { id: documentId } }),
+    (d) => d.currentVersionId !== null,
+    env.log,
+    90_000,
+  );
 }, 180_000);
 
 afterAll(async () => {
@@ -67,7 +83,9 @@ describe('dense stage', () => {
 
 describe('model answers', () => {
   it('a model answer citing retrieved evidence is used; citations point at the real page', async () => {
-    fake.chatScript.push(JSON.stringify({ found: true, answer: 'Blow out the cab air filter every 100 hours [E1].', citations: ['E1'] }));
+    fake.chatScript.push(
+      JSON.stringify({ found: true, answer: 'Blow out the cab air filter every 100 hours [E1].', citations: ['E1'] }),
+    );
     const a = ZKnowledgeAnswer.parse((await ask('How often should the cab air filter be cleaned?')).body);
     expect(a.answerer).toBe('model');
     expect(a.answer).toContain('[1]');
@@ -75,7 +93,9 @@ describe('model answers', () => {
   });
 
   it('a model answer citing evidence that was not retrieved falls back to the extractive answer', async () => {
-    fake.chatScript.push(JSON.stringify({ found: true, answer: 'Replace the cab filter daily [E9].', citations: ['E9'] }));
+    fake.chatScript.push(
+      JSON.stringify({ found: true, answer: 'Replace the cab filter daily [E9].', citations: ['E9'] }),
+    );
     const a = ZKnowledgeAnswer.parse((await ask('How often should the cab air filter be cleaned?')).body);
     expect(a.answerer).toBe('extractive');
     expect(a.answer).not.toContain('daily');
@@ -89,7 +109,9 @@ describe('model answers', () => {
     expect(fake.chatCalls).toBe(calls + 1);
     expect(a.answerer).toBe('extractive');
     expect(a.found).toBe(true);
-    const prompt = JSON.parse(fake.chatBodies[fake.chatBodies.length - 1]!) as { messages: { role: string; content: string }[] };
+    const prompt = JSON.parse(fake.chatBodies[fake.chatBodies.length - 1]!) as {
+      messages: { role: string; content: string }[];
+    };
     const user = prompt.messages.find((m) => m.role === 'user')!.content;
     const tag = user.match(/<untrusted-([0-9a-z]+)>/)![1]!;
     expect(user).toMatch(new RegExp(`<untrusted-${tag}>[^<]*180 bar[^<]*</untrusted-${tag}>`));

@@ -40,15 +40,30 @@ async function world(label: string): Promise<World> {
   const org = await createOrg(h.db, label);
   const t = await loginAll(h.base, org);
   const mk = (kind: 'POWER_UNIT' | 'IMPLEMENT' | 'SELF_PROPELLED') =>
-    h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: kind, kind, operationTypes: ['TILLAGE'] } });
+    h.db.machineModel.create({
+      data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: kind, kind, operationTypes: ['TILLAGE'] },
+    });
   const [power, implement, self] = await Promise.all([mk('POWER_UNIT'), mk('IMPLEMENT'), mk('SELF_PROPELLED')]);
   const field = await h.db.field.create({ data: { organizationId: org.id, name: `F-${tag()}`, areaM2: 10_000 } });
-  const asset = await h.db.asset.create({ data: { organizationId: org.id, modelId: power.id, name: `A-${tag()}`, serialNumber: `SN-${tag()}` } });
-  return { org, t, fieldId: field.id, assetId: asset.id, models: { power: power.id, implement: implement.id, self: self.id } };
+  const asset = await h.db.asset.create({
+    data: { organizationId: org.id, modelId: power.id, name: `A-${tag()}`, serialNumber: `SN-${tag()}` },
+  });
+  return {
+    org,
+    t,
+    fieldId: field.id,
+    assetId: asset.id,
+    models: { power: power.id, implement: implement.id, self: self.id },
+  };
 }
 
 /** A few distinct instants, so each is shared by several rows (ties broken by id). */
-const T = ['2027-03-01T08:00:00.000Z', '2027-03-02T08:00:00.000Z', '2027-03-03T08:00:00.000Z', '2027-03-04T08:00:00.000Z'].map((s) => new Date(s));
+const T = [
+  '2027-03-01T08:00:00.000Z',
+  '2027-03-02T08:00:00.000Z',
+  '2027-03-03T08:00:00.000Z',
+  '2027-03-04T08:00:00.000Z',
+].map((s) => new Date(s));
 const DAYS = ['2027-03-01', '2027-03-02', '2027-03-03'].map((s) => new Date(`${s}T00:00:00.000Z`));
 const N = 13;
 const PAGE = 3;
@@ -73,7 +88,12 @@ function expected(rows: readonly Row[], direction: 'asc' | 'desc'): string[] {
 }
 
 /** Every page of a list; asserts no page is over the limit, returns ids in order and the cursors seen. */
-async function walk<S extends z.ZodType<{ items: { id: string }[]; nextCursor: string | null }>>(token: string, org: string, path: string, schema: S) {
+async function walk<S extends z.ZodType<{ items: { id: string }[]; nextCursor: string | null }>>(
+  token: string,
+  org: string,
+  path: string,
+  schema: S,
+) {
   const ids: string[] = [];
   const cursors: string[] = [];
   let cursor: string | null = null;
@@ -118,20 +138,53 @@ describe('GET /jobs?sort=', () => {
         const windowStart = pick(T, i);
         const createdAt = pick(T, i + 1);
         const j = await h.db.job.create({
-          data: { organizationId: x.org.id, fieldId: x.fieldId, operationType: 'TILLAGE', areaM2: 1000, windowStart, windowEnd: new Date(ms(windowStart) + 3_600_000), estimatedHours: '1.00', createdAt },
+          data: {
+            organizationId: x.org.id,
+            fieldId: x.fieldId,
+            operationType: 'TILLAGE',
+            areaM2: 1000,
+            windowStart,
+            windowEnd: new Date(ms(windowStart) + 3_600_000),
+            estimatedHours: '1.00',
+            createdAt,
+          },
         });
         if (x === w) rows.push({ id: j.id, windowStart, createdAt });
       }
     }
     for (const sort of ['windowStart', '-windowStart'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/jobs', ZListJobsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.windowStart) })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/jobs',
+        ZListJobsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.windowStart) })),
+      );
     for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/jobs', ZListJobsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/jobs',
+        ZListJobsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
+      );
 
     // sort with a filter: only the jobs whose window overlaps the second day, newest first
     const day2 = rows.filter((r) => ms(r.windowStart) === ms(T[1]!));
-    const filtered = await walk(w.t.VIEWER, w.org.id, `/jobs?sort=-windowStart&from=${T[1]!.toISOString()}&to=${T[2]!.toISOString()}`, ZListJobsResponse);
-    expect(filtered.ids).toEqual(expected(day2.map((r) => ({ id: r.id, value: 0 })), 'desc'));
+    const filtered = await walk(
+      w.t.VIEWER,
+      w.org.id,
+      `/jobs?sort=-windowStart&from=${T[1]!.toISOString()}&to=${T[2]!.toISOString()}`,
+      ZListJobsResponse,
+    );
+    expect(filtered.ids).toEqual(
+      expected(
+        day2.map((r) => ({ id: r.id, value: 0 })),
+        'desc',
+      ),
+    );
 
     // no sort: the default order (id) is unchanged
     const plain = await walk(w.t.VIEWER, w.org.id, '/jobs', ZListJobsResponse);
@@ -141,9 +194,20 @@ describe('GET /jobs?sort=', () => {
   it('a cursor belongs to its sort: another sort, no sort or a forged one → 400; an unknown sort → 400', async () => {
     const w = await world('sort-cursor');
     for (let i = 0; i < 4; i++) {
-      await h.db.job.create({ data: { organizationId: w.org.id, fieldId: w.fieldId, operationType: 'TILLAGE', areaM2: 1000, windowStart: T[0]!, windowEnd: T[1]!, estimatedHours: '1.00' } });
+      await h.db.job.create({
+        data: {
+          organizationId: w.org.id,
+          fieldId: w.fieldId,
+          operationType: 'TILLAGE',
+          areaM2: 1000,
+          windowStart: T[0]!,
+          windowEnd: T[1]!,
+          estimatedHours: '1.00',
+        },
+      });
     }
-    const page = async (q: string) => ZListJobsResponse.parse((await get(w.t.VIEWER, w.org.id, `/jobs?limit=1&${q}`)).body).nextCursor!;
+    const page = async (q: string) =>
+      ZListJobsResponse.parse((await get(w.t.VIEWER, w.org.id, `/jobs?limit=1&${q}`)).body).nextCursor!;
     const byWindow = await page('sort=windowStart');
     const byCreatedDesc = await page('sort=-createdAt');
     const plain = await page('');
@@ -164,9 +228,18 @@ describe('GET /jobs?sort=', () => {
     await mismatch(`cursor=${byWindow}`, /belongs to sort=windowStart/);
     await mismatch(`sort=createdAt&cursor=${plain}`, /not a cursor of sort=createdAt/);
     const forge = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    await mismatch(`sort=windowStart&cursor=${forge({ s: 'windowStart', v: 'yesterday', t: randomUUID() })}`, /not a cursor this list returned/);
-    await mismatch(`sort=windowStart&cursor=${forge({ s: 'windowStart', v: null, t: randomUUID() })}`, /not a cursor this list returned/);
-    await mismatch(`sort=windowStart&cursor=${forge({ s: 'windowStart', v: T[0]!.toISOString(), t: 'x' })}`, /not a cursor this list returned/);
+    await mismatch(
+      `sort=windowStart&cursor=${forge({ s: 'windowStart', v: 'yesterday', t: randomUUID() })}`,
+      /not a cursor this list returned/,
+    );
+    await mismatch(
+      `sort=windowStart&cursor=${forge({ s: 'windowStart', v: null, t: randomUUID() })}`,
+      /not a cursor this list returned/,
+    );
+    await mismatch(
+      `sort=windowStart&cursor=${forge({ s: 'windowStart', v: T[0]!.toISOString(), t: 'x' })}`,
+      /not a cursor this list returned/,
+    );
 
     for (const bad of ['priority', 'windowstart', '+windowStart', '--createdAt', '']) {
       const r = await get(w.t.VIEWER, w.org.id, `/jobs?sort=${encodeURIComponent(bad)}`);
@@ -201,16 +274,42 @@ describe('GET /work-orders', () => {
     }
     expect(rows.filter((r) => r.plannedStart === null).length).toBeGreaterThanOrEqual(3);
     for (const sort of ['plannedStart', '-plannedStart'])
-      await expectSorted(w.t.OWNER, w.org.id, '/work-orders', ZListWorkOrdersResponse, sort, rows.map((r) => ({ id: r.id, value: r.plannedStart ? ms(r.plannedStart) : null })));
+      await expectSorted(
+        w.t.OWNER,
+        w.org.id,
+        '/work-orders',
+        ZListWorkOrdersResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.plannedStart ? ms(r.plannedStart) : null })),
+      );
     for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.OWNER, w.org.id, '/work-orders', ZListWorkOrdersResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+      await expectSorted(
+        w.t.OWNER,
+        w.org.id,
+        '/work-orders',
+        ZListWorkOrdersResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
+      );
   });
 
   it('from/to: the planned window overlaps [from, to) (half-open); orders without a window never match', async () => {
     const w = await world('wo-window');
     const h8 = (day: number, hour: number) => new Date(Date.UTC(2027, 4, day, hour));
     const mk = async (n: number, start: Date | null, end: Date | null) =>
-      (await h.db.workOrder.create({ data: { organizationId: w.org.id, number: n, assetId: w.assetId, type: 'PREVENTIVE', title: `W${n}`, plannedStart: start, plannedEnd: end } })).id;
+      (
+        await h.db.workOrder.create({
+          data: {
+            organizationId: w.org.id,
+            number: n,
+            assetId: w.assetId,
+            type: 'PREVENTIVE',
+            title: `W${n}`,
+            plannedStart: start,
+            plannedEnd: end,
+          },
+        })
+      ).id;
     const endsAtFrom = await mk(1, h8(1, 6), h8(1, 8)); // ends exactly at `from`: out
     const overlapsStart = await mk(2, h8(1, 7), h8(1, 9));
     const inside = await mk(3, h8(1, 10), h8(1, 11));
@@ -221,22 +320,38 @@ describe('GET /work-orders', () => {
     void startsAtTo;
     void noWindow;
     const q = `from=${h8(1, 8).toISOString()}&to=${h8(1, 12).toISOString()}`;
-    const r = ZListWorkOrdersResponse.parse((await get(w.t.OWNER, w.org.id, `/work-orders?${q}&sort=plannedStart`)).body);
+    const r = ZListWorkOrdersResponse.parse(
+      (await get(w.t.OWNER, w.org.id, `/work-orders?${q}&sort=plannedStart`)).body,
+    );
     expect(r.items.map((x) => x.id)).toEqual([covers, overlapsStart, inside]);
     // only `from`: everything still open at 12:00 or later
-    const onlyFrom = ZListWorkOrdersResponse.parse((await get(w.t.OWNER, w.org.id, `/work-orders?from=${h8(1, 12).toISOString()}&sort=plannedStart`)).body);
+    const onlyFrom = ZListWorkOrdersResponse.parse(
+      (await get(w.t.OWNER, w.org.id, `/work-orders?from=${h8(1, 12).toISOString()}&sort=plannedStart`)).body,
+    );
     expect(onlyFrom.items.map((x) => x.id)).toEqual([covers, startsAtTo]);
-    expectError(await get(w.t.OWNER, w.org.id, `/work-orders?from=${h8(1, 12).toISOString()}&to=${h8(1, 8).toISOString()}`), 400, 'VALIDATION_FAILED');
+    expectError(
+      await get(w.t.OWNER, w.org.id, `/work-orders?from=${h8(1, 12).toISOString()}&to=${h8(1, 8).toISOString()}`),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await get(w.t.OWNER, w.org.id, '/work-orders?from=tomorrow'), 400, 'VALIDATION_FAILED');
   });
 
-  it('a sorted list keeps the caller\'s scope: an operator sees only the orders they reported', async () => {
+  it("a sorted list keeps the caller's scope: an operator sees only the orders they reported", async () => {
     const w = await world('wo-scope');
     const mine: string[] = [];
     for (let i = 0; i < 6; i++) {
       const reporter = i % 2 === 0 ? w.org.users.OPERATOR.membershipId : w.org.users.DISPATCHER.membershipId;
       const wo = await h.db.workOrder.create({
-        data: { organizationId: w.org.id, number: i + 1, assetId: w.assetId, type: 'CORRECTIVE', title: `F${i}`, reportedByMembershipId: reporter, createdAt: pick(T, i) },
+        data: {
+          organizationId: w.org.id,
+          number: i + 1,
+          assetId: w.assetId,
+          type: 'CORRECTIVE',
+          title: `F${i}`,
+          reportedByMembershipId: reporter,
+          createdAt: pick(T, i),
+        },
       });
       if (reporter === w.org.users.OPERATOR.membershipId) mine.push(wo.id);
     }
@@ -255,17 +370,43 @@ describe('GET /cost-documents?sort=', () => {
       for (let i = 0; i < N; i++) {
         const documentDate = pick(DAYS, i);
         const createdAt = pick(T, i + 3);
-        const d = await h.db.costDocument.create({ data: { organizationId: x.org.id, number: i + 1, category: 'FUEL', documentDate, createdAt } });
+        const d = await h.db.costDocument.create({
+          data: { organizationId: x.org.id, number: i + 1, category: 'FUEL', documentDate, createdAt },
+        });
         if (x === w) rows.push({ id: d.id, documentDate, createdAt });
       }
     }
     for (const sort of ['documentDate', '-documentDate'])
-      await expectSorted(w.t.ACCOUNTANT, w.org.id, '/cost-documents', ZListCostDocumentsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.documentDate) })));
+      await expectSorted(
+        w.t.ACCOUNTANT,
+        w.org.id,
+        '/cost-documents',
+        ZListCostDocumentsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.documentDate) })),
+      );
     for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.ACCOUNTANT, w.org.id, '/cost-documents', ZListCostDocumentsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+      await expectSorted(
+        w.t.ACCOUNTANT,
+        w.org.id,
+        '/cost-documents',
+        ZListCostDocumentsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
+      );
     // with the date filter: the inclusive range, newest first
-    const { ids } = await walk(w.t.ACCOUNTANT, w.org.id, '/cost-documents?sort=-documentDate&from=2027-03-02&to=2027-03-03', ZListCostDocumentsResponse);
-    expect(ids).toEqual(expected(rows.filter((r) => ms(r.documentDate) >= ms(DAYS[1]!)).map((r) => ({ id: r.id, value: ms(r.documentDate) })), 'desc'));
+    const { ids } = await walk(
+      w.t.ACCOUNTANT,
+      w.org.id,
+      '/cost-documents?sort=-documentDate&from=2027-03-02&to=2027-03-03',
+      ZListCostDocumentsResponse,
+    );
+    expect(ids).toEqual(
+      expected(
+        rows.filter((r) => ms(r.documentDate) >= ms(DAYS[1]!)).map((r) => ({ id: r.id, value: ms(r.documentDate) })),
+        'desc',
+      ),
+    );
   });
 });
 
@@ -277,11 +418,20 @@ describe('GET /drafts?sort=', () => {
     for (const x of [w, other]) {
       for (let i = 0; i < N; i++) {
         const createdAt = pick(T, i);
-        const d = await h.db.draft.create({ data: { organizationId: x.org.id, kind: 'SCHEDULE', title: `D${i}`, createdAt, createdByUserId: x.org.users.DISPATCHER.id } });
+        const d = await h.db.draft.create({
+          data: {
+            organizationId: x.org.id,
+            kind: 'SCHEDULE',
+            title: `D${i}`,
+            createdAt,
+            createdByUserId: x.org.users.DISPATCHER.id,
+          },
+        });
         if (x === w) rows.push({ id: d.id, value: ms(createdAt) });
       }
     }
-    for (const sort of ['createdAt', '-createdAt']) await expectSorted(w.t.DISPATCHER, w.org.id, '/drafts', ZListDraftsResponse, sort, rows);
+    for (const sort of ['createdAt', '-createdAt'])
+      await expectSorted(w.t.DISPATCHER, w.org.id, '/drafts', ZListDraftsResponse, sort, rows);
   });
 });
 
@@ -295,7 +445,19 @@ describe('GET /audit-events?sort=', () => {
       for (let seq = 1; seq <= N; seq++) {
         const createdAt = T[Math.floor((seq - 1) / 4)]!;
         const e = await h.db.auditEvent.create({
-          data: { chain: x.org.id, seq, organizationId: x.org.id, action: 'test.event', entityType: 'test', entityId: String(seq), actorType: 'SYSTEM', data: {}, hash: `h${seq}`, prevHash: seq > 1 ? `h${seq - 1}` : null, createdAt },
+          data: {
+            chain: x.org.id,
+            seq,
+            organizationId: x.org.id,
+            action: 'test.event',
+            entityType: 'test',
+            entityId: String(seq),
+            actorType: 'SYSTEM',
+            data: {},
+            hash: `h${seq}`,
+            prevHash: seq > 1 ? `h${seq - 1}` : null,
+            createdAt,
+          },
         });
         if (x === w) rows.push({ id: e.id, seq, createdAt });
       }
@@ -309,22 +471,30 @@ describe('GET /audit-events?sort=', () => {
     }
     // a chain-order cursor is not a -createdAt cursor, and the other way round
     const first = ZListAuditEventsResponse.parse((await get(w.t.OWNER, w.org.id, '/audit-events?limit=2')).body);
-    expectError(await get(w.t.OWNER, w.org.id, `/audit-events?sort=-createdAt&cursor=${first.nextCursor}`), 400, 'VALIDATION_FAILED');
+    expectError(
+      await get(w.t.OWNER, w.org.id, `/audit-events?sort=-createdAt&cursor=${first.nextCursor}`),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await get(w.t.OWNER, w.org.id, `/audit-events?cursor=${desc.cursors[0]}`), 400, 'VALIDATION_FAILED');
     expectError(await get(w.t.OWNER, w.org.id, '/audit-events?sort=createdAt'), 400, 'VALIDATION_FAILED');
   });
 });
 
 describe('GET /assets?kind=', () => {
-  it('filters by the model\'s kind, within my org and scope, combined with the other filters', async () => {
+  it("filters by the model's kind, within my org and scope, combined with the other filters", async () => {
     const w = await world('asset-kind');
     const other = await world('asset-kind-other');
-    const add = (x: World, modelId: string, name: string) => h.db.asset.create({ data: { organizationId: x.org.id, modelId, name, serialNumber: `SN-${tag()}` } });
+    const add = (x: World, modelId: string, name: string) =>
+      h.db.asset.create({ data: { organizationId: x.org.id, modelId, name, serialNumber: `SN-${tag()}` } });
     const implA = await add(w, w.models.implement, 'Plough');
     const implB = await add(w, w.models.implement, 'Seeder');
     const self = await add(w, w.models.self, 'Combine');
     await add(other, other.models.implement, 'Other plough');
-    const ids = async (q: string) => ZListAssetsResponse.parse((await get(w.t.VIEWER, w.org.id, `/assets?${q}`)).body).items.map((a) => a.id).sort();
+    const ids = async (q: string) =>
+      ZListAssetsResponse.parse((await get(w.t.VIEWER, w.org.id, `/assets?${q}`)).body)
+        .items.map((a) => a.id)
+        .sort();
     expect(await ids('kind=IMPLEMENT')).toEqual([implA.id, implB.id].sort());
     expect(await ids('kind=SELF_PROPELLED')).toEqual([self.id]);
     expect(await ids('kind=POWER_UNIT')).toEqual([w.assetId]);
@@ -332,7 +502,9 @@ describe('GET /assets?kind=', () => {
     expectError(await get(w.t.VIEWER, w.org.id, '/assets?kind=TRACTOR'), 400, 'VALIDATION_FAILED');
     // pages of a kind filter hold only that kind
     const p1 = ZListAssetsResponse.parse((await get(w.t.VIEWER, w.org.id, '/assets?kind=IMPLEMENT&limit=1')).body);
-    const p2 = ZListAssetsResponse.parse((await get(w.t.VIEWER, w.org.id, `/assets?kind=IMPLEMENT&limit=1&cursor=${p1.nextCursor}`)).body);
+    const p2 = ZListAssetsResponse.parse(
+      (await get(w.t.VIEWER, w.org.id, `/assets?kind=IMPLEMENT&limit=1&cursor=${p1.nextCursor}`)).body,
+    );
     expect([...p1.items, ...p2.items].map((a) => a.id).sort()).toEqual([implA.id, implB.id].sort());
     expect(p2.nextCursor).toBeNull();
   });
@@ -340,7 +512,9 @@ describe('GET /assets?kind=', () => {
 
 /** A cursor of `first` used with `second` (or none: '') is refused with VALIDATION_FAILED on `cursor`. */
 async function expectCursorRefused(token: string, org: string, list: string, first: string, second: string) {
-  const p1 = (await get(token, org, `${list}?limit=1${first ? `&sort=${first}` : ''}`)).body as { nextCursor: string | null };
+  const p1 = (await get(token, org, `${list}?limit=1${first ? `&sort=${first}` : ''}`)).body as {
+    nextCursor: string | null;
+  };
   expect(p1.nextCursor).toBeTruthy();
   const r = await get(token, org, `${list}?limit=1${second ? `&sort=${second}` : ''}&cursor=${p1.nextCursor}`);
   expectError(r, 400, 'VALIDATION_FAILED');
@@ -348,38 +522,78 @@ async function expectCursorRefused(token: string, org: string, list: string, fir
 }
 
 async function expectBadSorts(token: string, org: string, list: string, bad: readonly string[]) {
-  for (const b of bad) expectError(await get(token, org, `${list}?sort=${encodeURIComponent(b)}`), 400, 'VALIDATION_FAILED');
+  for (const b of bad)
+    expectError(await get(token, org, `${list}?sort=${encodeURIComponent(b)}`), 400, 'VALIDATION_FAILED');
 }
 
 /** Names shared by several rows each (ties broken by id); lower-case ASCII so every collation agrees with JS. */
 const NAMES = ['nb', 'na', 'nc', 'nd'];
 
 describe('GET /members?sort=', () => {
-  it('name and email (the user\'s) and createdAt, both directions, over pages with ties; only my org', async () => {
+  it("name and email (the user's) and createdAt, both directions, over pages with ties; only my org", async () => {
     const w = await world('sort-members');
     const other = await world('sort-members-other');
     for (const x of [w, other]) {
       for (let i = 0; i < N; i++) {
-        const u = await h.db.user.create({ data: { email: `m${tag()}@sort.test`, name: pick(NAMES, i), passwordHash: 'x' } });
-        await h.db.membership.create({ data: { organizationId: x.org.id, userId: u.id, role: 'VIEWER', dataScope: 'ORG', createdAt: pick(T, i) } });
+        const u = await h.db.user.create({
+          data: { email: `m${tag()}@sort.test`, name: pick(NAMES, i), passwordHash: 'x' },
+        });
+        await h.db.membership.create({
+          data: { organizationId: x.org.id, userId: u.id, role: 'VIEWER', dataScope: 'ORG', createdAt: pick(T, i) },
+        });
       }
     }
     // a removed member is not listed (the default status filter), sorted or not
     const gone = await h.db.user.create({ data: { email: `gone-${tag()}@sort.test`, name: 'na', passwordHash: 'x' } });
-    await h.db.membership.create({ data: { organizationId: w.org.id, userId: gone.id, role: 'VIEWER', dataScope: 'ORG', status: 'REMOVED' } });
-    const rows = await h.db.membership.findMany({ where: { organizationId: w.org.id, status: { not: 'REMOVED' } }, include: { user: true } });
+    await h.db.membership.create({
+      data: { organizationId: w.org.id, userId: gone.id, role: 'VIEWER', dataScope: 'ORG', status: 'REMOVED' },
+    });
+    const rows = await h.db.membership.findMany({
+      where: { organizationId: w.org.id, status: { not: 'REMOVED' } },
+      include: { user: true },
+    });
     expect(rows).toHaveLength(N + 7);
     for (const sort of ['name', '-name'])
-      await expectSorted(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse, sort, rows.map((r) => ({ id: r.id, value: r.user.name })));
+      await expectSorted(
+        w.t.ADMIN,
+        w.org.id,
+        '/members',
+        ZListMembersResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.user.name })),
+      );
     for (const sort of ['email', '-email'])
-      await expectSorted(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse, sort, rows.map((r) => ({ id: r.id, value: r.user.email })));
+      await expectSorted(
+        w.t.ADMIN,
+        w.org.id,
+        '/members',
+        ZListMembersResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.user.email })),
+      );
     for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+      await expectSorted(
+        w.t.ADMIN,
+        w.org.id,
+        '/members',
+        ZListMembersResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
+      );
     // with a filter: the search (name or email contains, any case), by name
     const { ids } = await walk(w.t.ADMIN, w.org.id, '/members?sort=-name&q=n', ZListMembersResponse);
-    expect(ids).toEqual(expected(rows.filter((r) => `${r.user.name} ${r.user.email}`.toLowerCase().includes('n')).map((r) => ({ id: r.id, value: r.user.name })), 'desc'));
+    expect(ids).toEqual(
+      expected(
+        rows
+          .filter((r) => `${r.user.name} ${r.user.email}`.toLowerCase().includes('n'))
+          .map((r) => ({ id: r.id, value: r.user.name })),
+        'desc',
+      ),
+    );
     // no sort: the default order (id) is unchanged
-    expect((await walk(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse)).ids).toEqual(rows.map((r) => r.id).sort());
+    expect((await walk(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse)).ids).toEqual(
+      rows.map((r) => r.id).sort(),
+    );
 
     await expectCursorRefused(w.t.ADMIN, w.org.id, '/members', 'name', 'email');
     await expectCursorRefused(w.t.ADMIN, w.org.id, '/members', 'name', '-name');
@@ -392,34 +606,72 @@ describe('GET /members?sort=', () => {
 });
 
 describe('GET /fields?sort=', () => {
-  it('name, areaHa and createdAt, both directions, over pages with ties; only my org; TEAM scope sees its team\'s fields', async () => {
+  it("name, areaHa and createdAt, both directions, over pages with ties; only my org; TEAM scope sees its team's fields", async () => {
     const w = await world('sort-fields');
     const other = await world('sort-fields-other');
     const team = await h.db.team.create({ data: { organizationId: w.org.id, name: `T-${tag()}` } });
     const otherTeam = await h.db.team.create({ data: { organizationId: w.org.id, name: `U-${tag()}` } });
-    await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId } });
+    await h.db.teamMember.create({
+      data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId },
+    });
     const AREAS = [20_000, 10_000, 35_000];
     for (const x of [w, other]) {
       for (let i = 0; i < N; i++) {
         const teamId = x === w ? [team.id, otherTeam.id, null][i % 3]! : null;
-        await h.db.field.create({ data: { organizationId: x.org.id, teamId, name: `${pick(NAMES, i)}-${i}`, areaM2: pick(AREAS, i + 1), createdAt: pick(T, i + 2) } });
+        await h.db.field.create({
+          data: {
+            organizationId: x.org.id,
+            teamId,
+            name: `${pick(NAMES, i)}-${i}`,
+            areaM2: pick(AREAS, i + 1),
+            createdAt: pick(T, i + 2),
+          },
+        });
       }
     }
     await h.db.field.create({ data: { organizationId: w.org.id, name: 'na', areaM2: 10_000, deletedAt: new Date() } }); // deleted: never listed
     const rows = await h.db.field.findMany({ where: { organizationId: w.org.id, deletedAt: null } });
     expect(rows).toHaveLength(N + 1);
     for (const sort of ['name', '-name'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse, sort, rows.map((r) => ({ id: r.id, value: r.name })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/fields',
+        ZListFieldsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.name })),
+      );
     for (const sort of ['areaHa', '-areaHa'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse, sort, rows.map((r) => ({ id: r.id, value: r.areaM2 })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/fields',
+        ZListFieldsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.areaM2 })),
+      );
     for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/fields',
+        ZListFieldsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
+      );
 
     // TEAM scope (the mechanic is in `team` only): that team's fields, still in order over pages
     const mine = rows.filter((r) => r.teamId === team.id);
     expect(mine.length).toBeGreaterThan(PAGE);
     for (const sort of ['name', '-areaHa'])
-      await expectSorted(w.t.MECHANIC, w.org.id, '/fields', ZListFieldsResponse, sort, mine.map((r) => ({ id: r.id, value: sort === 'name' ? r.name : r.areaM2 })));
+      await expectSorted(
+        w.t.MECHANIC,
+        w.org.id,
+        '/fields',
+        ZListFieldsResponse,
+        sort,
+        mine.map((r) => ({ id: r.id, value: sort === 'name' ? r.name : r.areaM2 })),
+      );
 
     await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', 'areaHa', 'name');
     await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', 'createdAt', '');
@@ -431,32 +683,78 @@ describe('GET /fields?sort=', () => {
 });
 
 describe('GET /assets?sort=', () => {
-  it('name, serialNumber and createdAt, both directions, over pages with ties; only my org; TEAM scope sees its team\'s assets', async () => {
+  it("name, serialNumber and createdAt, both directions, over pages with ties; only my org; TEAM scope sees its team's assets", async () => {
     const w = await world('sort-assets');
     const other = await world('sort-assets-other');
     const team = await h.db.team.create({ data: { organizationId: w.org.id, name: `T-${tag()}` } });
-    await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId } });
+    await h.db.teamMember.create({
+      data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId },
+    });
     for (const x of [w, other]) {
       for (let i = 0; i < N; i++) {
         const teamId = x === w && i % 2 === 0 ? team.id : null;
-        await h.db.asset.create({ data: { organizationId: x.org.id, modelId: x.models.power, teamId, name: pick(NAMES, i), serialNumber: `sn-${pick(NAMES, i + 1)}-${i}`, createdAt: pick(T, i + 3) } });
+        await h.db.asset.create({
+          data: {
+            organizationId: x.org.id,
+            modelId: x.models.power,
+            teamId,
+            name: pick(NAMES, i),
+            serialNumber: `sn-${pick(NAMES, i + 1)}-${i}`,
+            createdAt: pick(T, i + 3),
+          },
+        });
       }
     }
     const rows = await h.db.asset.findMany({ where: { organizationId: w.org.id, deletedAt: null } });
     expect(rows).toHaveLength(N + 1);
     for (const sort of ['name', '-name'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse, sort, rows.map((r) => ({ id: r.id, value: r.name })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/assets',
+        ZListAssetsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.name })),
+      );
     for (const sort of ['serialNumber', '-serialNumber'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse, sort, rows.map((r) => ({ id: r.id, value: r.serialNumber })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/assets',
+        ZListAssetsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: r.serialNumber })),
+      );
     for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse, sort, rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })));
+      await expectSorted(
+        w.t.VIEWER,
+        w.org.id,
+        '/assets',
+        ZListAssetsResponse,
+        sort,
+        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
+      );
     // with the kind filter and a search
     const { ids } = await walk(w.t.VIEWER, w.org.id, '/assets?sort=-name&kind=POWER_UNIT&q=n', ZListAssetsResponse);
-    expect(ids).toEqual(expected(rows.filter((r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes('n')).map((r) => ({ id: r.id, value: r.name })), 'desc'));
+    expect(ids).toEqual(
+      expected(
+        rows
+          .filter((r) => `${r.name} ${r.serialNumber}`.toLowerCase().includes('n'))
+          .map((r) => ({ id: r.id, value: r.name })),
+        'desc',
+      ),
+    );
 
     const mine = rows.filter((r) => r.teamId === team.id);
     expect(mine.length).toBeGreaterThan(PAGE);
-    await expectSorted(w.t.MECHANIC, w.org.id, '/assets', ZListAssetsResponse, 'name', mine.map((r) => ({ id: r.id, value: r.name })));
+    await expectSorted(
+      w.t.MECHANIC,
+      w.org.id,
+      '/assets',
+      ZListAssetsResponse,
+      'name',
+      mine.map((r) => ({ id: r.id, value: r.name })),
+    );
 
     await expectCursorRefused(w.t.VIEWER, w.org.id, '/assets', 'name', 'serialNumber');
     await expectCursorRefused(w.t.VIEWER, w.org.id, '/assets', '-createdAt', '');
@@ -468,7 +766,10 @@ describe('GET /assets?sort=', () => {
 describe('OpenAPI', () => {
   it('documents sort on the lists, the work-order window and the asset kind', async () => {
     const doc = (await call(h.base, 'GET', '/api/docs-json')).body;
-    const params = (path: string) => (doc.paths[`/api/v1/orgs/{orgId}${path}`].get.parameters as { name: string; schema: { enum?: string[] } }[]).reduce<Record<string, { enum?: string[] }>>((m, p) => ({ ...m, [p.name]: p.schema }), {});
+    const params = (path: string) =>
+      (
+        doc.paths[`/api/v1/orgs/{orgId}${path}`].get.parameters as { name: string; schema: { enum?: string[] } }[]
+      ).reduce<Record<string, { enum?: string[] }>>((m, p) => ({ ...m, [p.name]: p.schema }), {});
     expect(params('/jobs').sort?.enum).toEqual(['windowStart', '-windowStart', 'createdAt', '-createdAt']);
     expect(params('/work-orders').sort?.enum).toEqual(['plannedStart', '-plannedStart', 'createdAt', '-createdAt']);
     expect(params('/work-orders').from).toBeDefined();
@@ -477,7 +778,14 @@ describe('OpenAPI', () => {
     expect(params('/drafts').sort?.enum).toEqual(['createdAt', '-createdAt']);
     expect(params('/audit-events').sort?.enum).toEqual(['seq', '-createdAt']);
     expect(params('/assets').kind?.enum).toEqual(['POWER_UNIT', 'SELF_PROPELLED', 'IMPLEMENT']);
-    expect(params('/assets').sort?.enum).toEqual(['name', '-name', 'serialNumber', '-serialNumber', 'createdAt', '-createdAt']);
+    expect(params('/assets').sort?.enum).toEqual([
+      'name',
+      '-name',
+      'serialNumber',
+      '-serialNumber',
+      'createdAt',
+      '-createdAt',
+    ]);
     expect(params('/fields').sort?.enum).toEqual(['name', '-name', 'areaHa', '-areaHa', 'createdAt', '-createdAt']);
     expect(params('/members').sort?.enum).toEqual(['name', '-name', 'email', '-email', 'createdAt', '-createdAt']);
   });

@@ -27,8 +27,10 @@ afterAll(() => h?.close());
 
 const DAY = 86_400_000;
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body?: unknown) => call(h.base, 'POST', orgPath(org, rest), { token, body: body ?? {} });
-const patch = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body?: unknown) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body: body ?? {} });
+const patch = (token: string, org: string, rest: string, body: unknown) =>
+  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const tag = () => randomUUID().slice(0, 8);
 
 interface Ctx {
@@ -43,12 +45,24 @@ async function setup(label = 'mt'): Promise<Ctx> {
 
 async function platformModel() {
   return h.db.machineModel.create({
-    data: { organizationId: null, manufacturer: `Platform-${tag()}`, name: 'M1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'], powerKw: 120 },
+    data: {
+      organizationId: null,
+      manufacturer: `Platform-${tag()}`,
+      name: 'M1',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+      powerKw: 120,
+    },
   });
 }
 
 async function createAsset(c: Ctx, modelId: string, body: Record<string, unknown> = {}): Promise<TAsset> {
-  const r = await post(c.t.OWNER, c.org.id, '/assets', { modelId, name: `Tractor ${tag()}`, serialNumber: `SN-${tag()}`, ...body });
+  const r = await post(c.t.OWNER, c.org.id, '/assets', {
+    modelId,
+    name: `Tractor ${tag()}`,
+    serialNumber: `SN-${tag()}`,
+    ...body,
+  });
   expectStatus(r, 201);
   return ZAsset.parse(r.body);
 }
@@ -66,7 +80,13 @@ async function createWo(c: Ctx, body: Record<string, unknown>, token = c.t.OWNER
   return ZWorkOrderDetailView.parse(r.body);
 }
 
-async function act(c: Ctx, token: string, id: string, action: string, body: Record<string, unknown> = {}): Promise<TWorkOrderDetail> {
+async function act(
+  c: Ctx,
+  token: string,
+  id: string,
+  action: string,
+  body: Record<string, unknown> = {},
+): Promise<TWorkOrderDetail> {
   const r = await post(token, c.org.id, `/work-orders/${id}/${action}`, body);
   expectStatus(r, 200);
   return ZWorkOrderDetail.parse(r.body);
@@ -76,7 +96,13 @@ async function act(c: Ctx, token: string, id: string, action: string, body: Reco
 let readingClock = Date.now() - 400 * 86_400_000;
 async function reading(c: Ctx, assetId: string, readingHours: number) {
   readingClock += 7 * 86_400_000;
-  expectStatus(await post(c.t.OWNER, c.org.id, `/assets/${assetId}/meter-readings`, { readingHours, readAt: new Date(readingClock).toISOString() }), 201);
+  expectStatus(
+    await post(c.t.OWNER, c.org.id, `/assets/${assetId}/meter-readings`, {
+      readingHours,
+      readAt: new Date(readingClock).toISOString(),
+    }),
+    201,
+  );
 }
 
 async function assetStatus(assetId: string) {
@@ -97,12 +123,29 @@ async function jobBooking(c: Ctx, assetId: string, startsAt: Date, endsAt: Date)
   const org = c.org.id;
   const field = await h.db.field.create({ data: { organizationId: org, name: `Field ${tag()}`, areaM2: 10_000 } });
   const job = await h.db.job.create({
-    data: { organizationId: org, fieldId: field.id, operationType: 'TILLAGE', areaM2: 10_000, windowStart: startsAt, windowEnd: endsAt, estimatedHours: '4.00', status: 'SCHEDULED' },
+    data: {
+      organizationId: org,
+      fieldId: field.id,
+      operationType: 'TILLAGE',
+      areaM2: 10_000,
+      windowStart: startsAt,
+      windowEnd: endsAt,
+      estimatedHours: '4.00',
+      status: 'SCHEDULED',
+    },
   });
   const assignment = await h.db.assignment.create({
-    data: { organizationId: org, jobId: job.id, operatorMembershipId: c.org.users.OPERATOR.membershipId, startsAt, endsAt },
+    data: {
+      organizationId: org,
+      jobId: job.id,
+      operatorMembershipId: c.org.users.OPERATOR.membershipId,
+      startsAt,
+      endsAt,
+    },
   });
-  const booking = await h.db.machineBooking.create({ data: { organizationId: org, assetId, kind: 'JOB', startsAt, endsAt, assignmentId: assignment.id } });
+  const booking = await h.db.machineBooking.create({
+    data: { organizationId: org, assetId, kind: 'JOB', startsAt, endsAt, assignmentId: assignment.id },
+  });
   return { job, assignment, booking };
 }
 
@@ -118,47 +161,131 @@ describe('maintenance plans', () => {
       checklist: [{ label: 'Engine oil' }, { label: 'Filters' }],
       estimatedHours: 2.5,
     });
-    expect(p).toMatchObject({ assetId: asset.id, modelId: null, intervalHours: 250, intervalDays: null, leadHours: 25, estimatedHours: 2.5, active: true, version: 1 });
+    expect(p).toMatchObject({
+      assetId: asset.id,
+      modelId: null,
+      intervalHours: 250,
+      intervalDays: null,
+      leadHours: 25,
+      estimatedHours: 2.5,
+      active: true,
+      version: 1,
+    });
     expect(p.checklist).toEqual([{ label: 'Engine oil' }, { label: 'Filters' }]);
     const mp = await createPlan(c, { modelId: model.id, intervalDays: 365, leadDays: 30 });
     expect(mp).toMatchObject({ modelId: model.id, assetId: null });
 
     expect(ZMaintenancePlan.parse((await get(c.t.VIEWER, c.org.id, `/maintenance-plans/${p.id}`)).body).id).toBe(p.id);
-    const list = ZListMaintenancePlansResponse.parse((await get(c.t.MECHANIC, c.org.id, '/maintenance-plans?limit=1')).body);
+    const list = ZListMaintenancePlansResponse.parse(
+      (await get(c.t.MECHANIC, c.org.id, '/maintenance-plans?limit=1')).body,
+    );
     expect(list.items).toHaveLength(1);
     // the mechanic (TEAM scope, no team yet) sees the model plan only
     const byMech = ZListMaintenancePlansResponse.parse((await get(c.t.MECHANIC, c.org.id, '/maintenance-plans')).body);
     expect(byMech.items.map((x) => x.id)).toEqual([mp.id]);
-    const byAsset = ZListMaintenancePlansResponse.parse((await get(c.t.VIEWER, c.org.id, `/maintenance-plans?assetId=${asset.id}`)).body);
+    const byAsset = ZListMaintenancePlansResponse.parse(
+      (await get(c.t.VIEWER, c.org.id, `/maintenance-plans?assetId=${asset.id}`)).body,
+    );
     expect(byAsset.items.map((x) => x.id)).toEqual([p.id]);
 
-    const u = await patch(c.t.OWNER, c.org.id, `/maintenance-plans/${p.id}`, { version: 1, intervalDays: 180, leadHours: null, active: false });
+    const u = await patch(c.t.OWNER, c.org.id, `/maintenance-plans/${p.id}`, {
+      version: 1,
+      intervalDays: 180,
+      leadHours: null,
+      active: false,
+    });
     expectStatus(u, 200);
-    expect(ZMaintenancePlan.parse(u.body)).toMatchObject({ intervalDays: 180, leadHours: null, active: false, version: 2 });
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: c.org.id, entityId: p.id, action: 'maintenance_plan.updated' } });
-    expect(ev.data).toEqual({ before: { intervalDays: null, leadHours: 25, active: true }, after: { intervalDays: 180, leadHours: null, active: false } });
-    expect(await h.db.auditEvent.count({ where: { organizationId: c.org.id, entityId: p.id, action: 'maintenance_plan.created' } })).toBe(1);
+    expect(ZMaintenancePlan.parse(u.body)).toMatchObject({
+      intervalDays: 180,
+      leadHours: null,
+      active: false,
+      version: 2,
+    });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: c.org.id, entityId: p.id, action: 'maintenance_plan.updated' },
+    });
+    expect(ev.data).toEqual({
+      before: { intervalDays: null, leadHours: 25, active: true },
+      after: { intervalDays: 180, leadHours: null, active: false },
+    });
+    expect(
+      await h.db.auditEvent.count({
+        where: { organizationId: c.org.id, entityId: p.id, action: 'maintenance_plan.created' },
+      }),
+    ).toBe(1);
 
-    expectError(await patch(c.t.OWNER, c.org.id, `/maintenance-plans/${p.id}`, { version: 1, name: 'stale' }), 409, 'VERSION_CONFLICT');
+    expectError(
+      await patch(c.t.OWNER, c.org.id, `/maintenance-plans/${p.id}`, { version: 1, name: 'stale' }),
+      409,
+      'VERSION_CONFLICT',
+    );
     // removing the last interval
-    expectError(await patch(c.t.OWNER, c.org.id, `/maintenance-plans/${p.id}`, { version: 2, intervalHours: null, intervalDays: null }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await patch(c.t.OWNER, c.org.id, `/maintenance-plans/${p.id}`, {
+        version: 2,
+        intervalHours: null,
+        intervalDays: null,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
 
-    const bad = await post(c.t.OWNER, c.org.id, '/maintenance-plans', { assetId: asset.id, modelId: model.id, name: '', intervalHours: 1.25 });
+    const bad = await post(c.t.OWNER, c.org.id, '/maintenance-plans', {
+      assetId: asset.id,
+      modelId: model.id,
+      name: '',
+      intervalHours: 1.25,
+    });
     expectError(bad, 400, 'VALIDATION_FAILED');
     const paths = (bad.body.error.details as { path: string }[]).map((d) => d.path);
     expect(paths).toEqual(expect.arrayContaining(['name', 'intervalHours']));
-    expectError(await post(c.t.OWNER, c.org.id, '/maintenance-plans', { assetId: asset.id, name: 'no interval' }), 400, 'VALIDATION_FAILED');
-    expectError(await post(c.t.OWNER, c.org.id, '/maintenance-plans', { name: 'no target', intervalDays: 3 }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await post(c.t.OWNER, c.org.id, '/maintenance-plans', { assetId: asset.id, name: 'no interval' }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await post(c.t.OWNER, c.org.id, '/maintenance-plans', { name: 'no target', intervalDays: 3 }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const tooMany = Array.from({ length: 51 }, (_, i) => ({ label: `item ${i}` }));
-    expectError(await post(c.t.OWNER, c.org.id, '/maintenance-plans', { assetId: asset.id, name: 'x', intervalDays: 3, checklist: tooMany }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await post(c.t.OWNER, c.org.id, '/maintenance-plans', {
+        assetId: asset.id,
+        name: 'x',
+        intervalDays: 3,
+        checklist: tooMany,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
     // a model of another org is invisible: 404
     const other = await h.db.machineModel.create({
-      data: { organizationId: (await createOrg(h.db, 'mt-o')).id, manufacturer: `O-${tag()}`, name: 'private', kind: 'IMPLEMENT', operationTypes: ['MOWING'] },
+      data: {
+        organizationId: (await createOrg(h.db, 'mt-o')).id,
+        manufacturer: `O-${tag()}`,
+        name: 'private',
+        kind: 'IMPLEMENT',
+        operationTypes: ['MOWING'],
+      },
     });
-    expectError(await post(c.t.OWNER, c.org.id, '/maintenance-plans', { modelId: other.id, name: 'x', intervalDays: 3 }), 404, 'NOT_FOUND');
+    expectError(
+      await post(c.t.OWNER, c.org.id, '/maintenance-plans', { modelId: other.id, name: 'x', intervalDays: 3 }),
+      404,
+      'NOT_FOUND',
+    );
     // roles: planning is maintenance.plan (owner/admin); mechanics and viewers read only
-    expectError(await post(c.t.MECHANIC, c.org.id, '/maintenance-plans', { assetId: asset.id, name: 'x', intervalDays: 3 }), 403, 'FORBIDDEN');
-    expectError(await patch(c.t.VIEWER, c.org.id, `/maintenance-plans/${p.id}`, { version: 2, name: 'x' }), 403, 'FORBIDDEN');
+    expectError(
+      await post(c.t.MECHANIC, c.org.id, '/maintenance-plans', { assetId: asset.id, name: 'x', intervalDays: 3 }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await patch(c.t.VIEWER, c.org.id, `/maintenance-plans/${p.id}`, { version: 2, name: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await get(c.t.OPERATOR, c.org.id, '/maintenance-plans'), 403, 'FORBIDDEN');
     expect(await h.db.maintenancePlan.count({ where: { organizationId: c.org.id } })).toBe(2);
   });
@@ -201,7 +328,13 @@ describe('due list', () => {
     expect(d).toMatchObject({ nextDueHours: null, remainingHours: null, lastWorkOrderId: null, currentHours: 230 });
 
     // 230 h of 250: 20 h left, inside the 25 h lead
-    expect(find(hours.id, a.id)).toMatchObject({ status: 'DUE_SOON', lastServiceHours: 0, nextDueHours: 250, remainingHours: 20, nextDueAt: null });
+    expect(find(hours.id, a.id)).toMatchObject({
+      status: 'DUE_SOON',
+      lastServiceHours: 0,
+      nextDueHours: 250,
+      remainingHours: 20,
+      nextDueAt: null,
+    });
     // model plan every 100 h from 0: a (230 h) overdue by 130, b (100 h) exactly due
     expect(find(byModel.id, a.id)).toMatchObject({ status: 'OVERDUE', remainingHours: -130 });
     expect(find(byModel.id, b.id)).toMatchObject({ status: 'OVERDUE', remainingHours: 0, currentHours: 100 });
@@ -215,7 +348,11 @@ describe('due list', () => {
     expect((await due(c, `?assetId=${b.id}`)).map((r) => r.planId)).toEqual([byModel.id]);
 
     await reading(c, a.id, 260);
-    expect((await due(c, `?planId=${hours.id}`))[0]).toMatchObject({ status: 'OVERDUE', remainingHours: -10, currentHours: 260 });
+    expect((await due(c, `?planId=${hours.id}`))[0]).toMatchObject({
+      status: 'OVERDUE',
+      remainingHours: -10,
+      currentHours: 260,
+    });
 
     expectError(await get(c.t.OPERATOR, c.org.id, '/maintenance/due'), 403, 'FORBIDDEN');
     expectError(await get(c.t.VIEWER, c.org.id, '/maintenance/due?withinDays=-1'), 400, 'VALIDATION_FAILED');
@@ -225,7 +362,12 @@ describe('due list', () => {
     const c = await setup();
     const model = await platformModel();
     const a = await createAsset(c, model.id);
-    const plan = await createPlan(c, { assetId: a.id, intervalHours: 250, intervalDays: 365, checklist: [{ label: 'Oil' }] });
+    const plan = await createPlan(c, {
+      assetId: a.id,
+      intervalHours: 250,
+      intervalDays: 365,
+      checklist: [{ label: 'Oil' }],
+    });
     await reading(c, a.id, 255);
     expect((await due(c))[0]).toMatchObject({ status: 'OVERDUE', remainingHours: -5 });
 
@@ -234,13 +376,24 @@ describe('due list', () => {
     expect((await due(c))[0]!.openWorkOrder).toEqual({ id: wo.id, number: wo.number, status: 'OPEN' });
 
     await act(c, c.t.ADMIN, wo.id, 'start');
-    expectStatus(await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${wo.checklist[0]!.id}`, { result: 'PASS' }), 200);
+    expectStatus(
+      await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${wo.checklist[0]!.id}`, { result: 'PASS' }),
+      200,
+    );
     await act(c, c.t.ADMIN, wo.id, 'submit', { meterHours: 265 });
     const closed = await act(c, c.t.OWNER, wo.id, 'accept');
     expect(closed).toMatchObject({ status: 'CLOSED', meterHours: 265 });
 
     const row = (await due(c))[0]!;
-    expect(row).toMatchObject({ status: 'OK', lastWorkOrderId: wo.id, lastServiceHours: 265, nextDueHours: 515, remainingHours: 250, currentHours: 265, openWorkOrder: null });
+    expect(row).toMatchObject({
+      status: 'OK',
+      lastWorkOrderId: wo.id,
+      lastServiceHours: 265,
+      nextDueHours: 515,
+      remainingHours: 250,
+      currentHours: 265,
+      openWorkOrder: null,
+    });
     expect(row.lastServiceAt).toBe(closed.acceptedAt);
     expect(row.nextDueAt).toBe(new Date(Date.parse(closed.acceptedAt!) + 365 * DAY).toISOString());
   });
@@ -251,7 +404,10 @@ async function teamSetup(c: Ctx) {
   const teamRes = await post(c.t.OWNER, c.org.id, '/teams', { name: `team-${tag()}` });
   expectStatus(teamRes, 201);
   const team = ZTeam.parse(teamRes.body);
-  expectStatus(await patch(c.t.OWNER, c.org.id, `/members/${c.org.users.MECHANIC.membershipId}`, { teamIds: [team.id] }), 200);
+  expectStatus(
+    await patch(c.t.OWNER, c.org.id, `/members/${c.org.users.MECHANIC.membershipId}`, { teamIds: [team.id] }),
+    200,
+  );
   const model = await platformModel();
   const asset = await createAsset(c, model.id, { teamId: team.id });
   return { team, model, asset };
@@ -262,20 +418,35 @@ describe('work order lifecycle', () => {
     const c = await setup();
     const { asset } = await teamSetup(c);
     const mech = c.org.users.MECHANIC.membershipId;
-    const wo = await createWo(c, {
-      type: 'INSPECTION',
-      assetId: asset.id,
-      title: 'Pre-season inspection',
+    const wo = await createWo(
+      c,
+      {
+        type: 'INSPECTION',
+        assetId: asset.id,
+        title: 'Pre-season inspection',
+        priority: 4,
+        assigneeMembershipId: mech,
+        causesDowntime: true,
+        checklist: [{ label: 'Brakes' }, { label: 'Lights' }],
+        plannedStart: isoIn(1),
+        plannedEnd: isoIn(1.25),
+      },
+      c.t.DISPATCHER,
+    );
+    expect(wo).toMatchObject({
+      status: 'OPEN',
+      number: 1,
+      assetName: asset.name,
       priority: 4,
-      assigneeMembershipId: mech,
       causesDowntime: true,
-      checklist: [{ label: 'Brakes' }, { label: 'Lights' }],
-      plannedStart: isoIn(1),
-      plannedEnd: isoIn(1.25),
-    }, c.t.DISPATCHER);
-    expect(wo).toMatchObject({ status: 'OPEN', number: 1, assetName: asset.name, priority: 4, causesDowntime: true, downtimeStartedAt: null, version: 1 });
+      downtimeStartedAt: null,
+      version: 1,
+    });
     expect(wo.reportedByMembershipId).toBe(c.org.users.DISPATCHER.membershipId);
-    expect(wo.checklist.map((i) => [i.position, i.label, i.result])).toEqual([[1, 'Brakes', 'PENDING'], [2, 'Lights', 'PENDING']]);
+    expect(wo.checklist.map((i) => [i.position, i.label, i.result])).toEqual([
+      [1, 'Brakes', 'PENDING'],
+      [2, 'Lights', 'PENDING'],
+    ]);
     expect(await h.db.machineBooking.count({ where: { workOrderId: wo.id, releasedAt: null } })).toBe(1);
     expect(await assetStatus(asset.id)).toBe('ACTIVE');
 
@@ -286,45 +457,115 @@ describe('work order lifecycle', () => {
     expect(await assetStatus(asset.id)).toBe('IN_MAINTENANCE');
 
     const [brakes, lights] = started.checklist;
-    expectStatus(await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/checklist/${brakes!.id}`, { result: 'PASS', note: 'pads 60 %' }), 200);
+    expectStatus(
+      await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/checklist/${brakes!.id}`, {
+        result: 'PASS',
+        note: 'pads 60 %',
+      }),
+      200,
+    );
     const incomplete = await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/submit`, {});
     expectError(incomplete, 422, 'CHECKLIST_INCOMPLETE');
     expect(incomplete.body.error.details.pending).toEqual([{ id: lights!.id, label: 'Lights' }]);
-    expectStatus(await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/checklist/${lights!.id}`, { result: 'NA' }), 200);
+    expectStatus(
+      await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/checklist/${lights!.id}`, { result: 'NA' }),
+      200,
+    );
 
     // parts: integer fen, round(quantity × unit): 1.5 × 333 = 499.5 → 500; 2 × 1000 = 2000
-    const p1 = await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, { partNumber: 'F-1', name: 'Fuse', quantity: 1.5, unitCostMinor: '333' });
+    const p1 = await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, {
+      partNumber: 'F-1',
+      name: 'Fuse',
+      quantity: 1.5,
+      unitCostMinor: '333',
+    });
     expectStatus(p1, 201);
-    expect(ZWorkOrderDetail.parse(p1.body).parts[0]).toMatchObject({ quantity: 1.5, unitCostMinor: '333', lineCostMinor: '500' });
-    expectStatus(await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, { name: 'Bulb', quantity: 2, unitCostMinor: '1000' }), 201);
-    expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, { name: 'x', quantity: 0.0001, unitCostMinor: '1' }), 400, 'VALIDATION_FAILED');
+    expect(ZWorkOrderDetail.parse(p1.body).parts[0]).toMatchObject({
+      quantity: 1.5,
+      unitCostMinor: '333',
+      lineCostMinor: '500',
+    });
+    expectStatus(
+      await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, {
+        name: 'Bulb',
+        quantity: 2,
+        unitCostMinor: '1000',
+      }),
+      201,
+    );
+    expectError(
+      await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, {
+        name: 'x',
+        quantity: 0.0001,
+        unitCostMinor: '1',
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
     const current = ZWorkOrderDetail.parse((await get(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`)).body);
-    const labor = await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`, { version: current.version, laborCostMinor: '12000', laborHours: 1.5 });
+    const labor = await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`, {
+      version: current.version,
+      laborCostMinor: '12000',
+      laborHours: 1.5,
+    });
     expectStatus(labor, 200);
-    expect(ZWorkOrderDetail.parse(labor.body)).toMatchObject({ partsCostMinor: '2500', laborCostMinor: '12000', totalCostMinor: '14500', laborHours: 1.5 });
+    expect(ZWorkOrderDetail.parse(labor.body)).toMatchObject({
+      partsCostMinor: '2500',
+      laborCostMinor: '12000',
+      totalCostMinor: '14500',
+      laborHours: 1.5,
+    });
 
     const submitted = await act(c, c.t.MECHANIC, wo.id, 'submit', { meterHours: 812.4, resolution: 'all fine' });
-    expect(submitted).toMatchObject({ status: 'AWAITING_ACCEPTANCE', submittedByMembershipId: mech, meterHours: 812.4, resolution: 'all fine' });
+    expect(submitted).toMatchObject({
+      status: 'AWAITING_ACCEPTANCE',
+      submittedByMembershipId: mech,
+      meterHours: 812.4,
+      resolution: 'all fine',
+    });
     const meter = await h.db.meterReading.findFirstOrThrow({ where: { assetId: asset.id } });
     expect(meter).toMatchObject({ source: 'WORK_ORDER' });
     expect(Number(meter.readingHours)).toBe(812.4);
     // no more edits once submitted
-    expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, { name: 'late', quantity: 1, unitCostMinor: '1' }), 409, 'INVALID_TRANSITION');
-    expectError(await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`, { version: submitted.version, title: 'late' }), 409, 'INVALID_TRANSITION');
+    expectError(
+      await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/parts`, {
+        name: 'late',
+        quantity: 1,
+        unitCostMinor: '1',
+      }),
+      409,
+      'INVALID_TRANSITION',
+    );
+    expectError(
+      await patch(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`, { version: submitted.version, title: 'late' }),
+      409,
+      'INVALID_TRANSITION',
+    );
 
     // the mechanic's role cannot accept at all; the dispatcher neither
     expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/accept`), 403, 'FORBIDDEN');
     expectError(await post(c.t.DISPATCHER, c.org.id, `/work-orders/${wo.id}/accept`), 403, 'FORBIDDEN');
     const rejected = await act(c, c.t.ADMIN, wo.id, 'reject', { reason: 'photo of the brake pads missing' });
-    expect(rejected).toMatchObject({ status: 'IN_PROGRESS', rejectionReason: 'photo of the brake pads missing', submittedAt: null, submittedByMembershipId: null });
+    expect(rejected).toMatchObject({
+      status: 'IN_PROGRESS',
+      rejectionReason: 'photo of the brake pads missing',
+      submittedAt: null,
+      submittedByMembershipId: null,
+    });
     await act(c, c.t.MECHANIC, wo.id, 'submit', {});
     const closed = await act(c, c.t.ADMIN, wo.id, 'accept', {});
-    expect(closed).toMatchObject({ status: 'CLOSED', acceptedByMembershipId: c.org.users.ADMIN.membershipId, meterHours: 812.4 });
+    expect(closed).toMatchObject({
+      status: 'CLOSED',
+      acceptedByMembershipId: c.org.users.ADMIN.membershipId,
+      meterHours: 812.4,
+    });
     expect(closed.downtimeEndedAt).toBe(closed.acceptedAt);
     expect(await assetStatus(asset.id)).toBe('ACTIVE');
     expect(await h.db.machineBooking.count({ where: { workOrderId: wo.id, releasedAt: null } })).toBe(0);
 
-    const actions = (await h.db.auditEvent.findMany({ where: { organizationId: c.org.id, entityId: wo.id }, orderBy: { seq: 'asc' } })).map((e) => e.action);
+    const actions = (
+      await h.db.auditEvent.findMany({ where: { organizationId: c.org.id, entityId: wo.id }, orderBy: { seq: 'asc' } })
+    ).map((e) => e.action);
     expect(actions).toEqual([
       'workorder.created',
       'workorder.started',
@@ -338,10 +579,18 @@ describe('work order lifecycle', () => {
       'workorder.submitted',
       'workorder.accepted',
     ]);
-    const startedEv = await h.db.auditEvent.findFirstOrThrow({ where: { entityId: wo.id, action: 'workorder.started' } });
+    const startedEv = await h.db.auditEvent.findFirstOrThrow({
+      where: { entityId: wo.id, action: 'workorder.started' },
+    });
     expect(startedEv.data).toMatchObject({ before: { status: 'OPEN' }, after: { status: 'IN_PROGRESS' } });
-    const assetEvents = await h.db.auditEvent.findMany({ where: { entityId: asset.id, action: 'asset.status_changed' }, orderBy: { seq: 'asc' } });
-    expect(assetEvents.map((e) => (e.data as { after: { status: string } }).after.status)).toEqual(['IN_MAINTENANCE', 'ACTIVE']);
+    const assetEvents = await h.db.auditEvent.findMany({
+      where: { entityId: asset.id, action: 'asset.status_changed' },
+      orderBy: { seq: 'asc' },
+    });
+    expect(assetEvents.map((e) => (e.data as { after: { status: string } }).after.status)).toEqual([
+      'IN_MAINTENANCE',
+      'ACTIVE',
+    ]);
   });
 
   it('self-acceptance: whoever submitted or is assigned cannot accept (403 SELF_ACCEPTANCE); someone else can', async () => {
@@ -413,12 +662,22 @@ describe('work order lifecycle', () => {
     }
     // checklist results only while IN_PROGRESS
     const withItem = await createWo(c, { assetId: asset.id, checklist: [{ label: 'x' }] });
-    expectError(await patch(c.t.ADMIN, c.org.id, `/work-orders/${withItem.id}/checklist/${withItem.checklist[0]!.id}`, { result: 'PASS' }), 409, 'INVALID_TRANSITION');
+    expectError(
+      await patch(c.t.ADMIN, c.org.id, `/work-orders/${withItem.id}/checklist/${withItem.checklist[0]!.id}`, {
+        result: 'PASS',
+      }),
+      409,
+      'INVALID_TRANSITION',
+    );
 
     const stale = await post(c.t.OWNER, c.org.id, `/work-orders/${open.id}/start`, { version: 7 });
     expectError(stale, 409, 'VERSION_CONFLICT');
     expect(stale.body.error.details.current).toMatchObject({ id: open.id, status: 'OPEN', version: 1 });
-    expectError(await patch(c.t.OWNER, c.org.id, `/work-orders/${open.id}`, { version: 2, title: 'stale' }), 409, 'VERSION_CONFLICT');
+    expectError(
+      await patch(c.t.OWNER, c.org.id, `/work-orders/${open.id}`, { version: 2, title: 'stale' }),
+      409,
+      'VERSION_CONFLICT',
+    );
     expectError(await post(c.t.OWNER, c.org.id, `/work-orders/${open.id}/cancel`, {}), 400, 'VALIDATION_FAILED');
   });
 
@@ -426,12 +685,26 @@ describe('work order lifecycle', () => {
     const c = await setup();
     const model = await platformModel();
     const asset = await createAsset(c, model.id);
-    const wo = await createWo(c, { assetId: asset.id, checklist: [{ label: 'Hydraulic hose leak-free' }, { label: 'Tyres' }] });
+    const wo = await createWo(c, {
+      assetId: asset.id,
+      checklist: [{ label: 'Hydraulic hose leak-free' }, { label: 'Tyres' }],
+    });
     const started = await act(c, c.t.ADMIN, wo.id, 'start');
     expect(await assetStatus(asset.id)).toBe('ACTIVE'); // an inspection without downtime
     const item = started.checklist[0]!;
-    expectError(await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${item.id}`, { result: 'PASS', openCorrective: true }), 400, 'VALIDATION_FAILED');
-    const r = await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${item.id}`, { result: 'FAIL', note: 'weeping at the coupling', openCorrective: true });
+    expectError(
+      await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${item.id}`, {
+        result: 'PASS',
+        openCorrective: true,
+      }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    const r = await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${item.id}`, {
+      result: 'FAIL',
+      note: 'weeping at the coupling',
+      openCorrective: true,
+    });
     expectStatus(r, 200);
     const failed = ZWorkOrderDetail.parse(r.body).checklist[0]!;
     expect(failed.result).toBe('FAIL');
@@ -449,7 +722,14 @@ describe('work order lifecycle', () => {
     expect(child.downtimeStartedAt).not.toBeNull();
     expect(await assetStatus(asset.id)).toBe('IN_MAINTENANCE');
     // recording the result again does not open a second one
-    const again = ZWorkOrderDetail.parse((await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${item.id}`, { result: 'FAIL', openCorrective: true })).body);
+    const again = ZWorkOrderDetail.parse(
+      (
+        await patch(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/checklist/${item.id}`, {
+          result: 'FAIL',
+          openCorrective: true,
+        })
+      ).body,
+    );
     expect(again.checklist[0]!.correctiveWorkOrderId).toBe(childId);
     expect(await h.db.workOrder.count({ where: { parentWorkOrderId: wo.id } })).toBe(1);
 
@@ -483,7 +763,11 @@ describe('work order lifecycle', () => {
     // a retired machine takes no new orders
     const old = await createAsset(c, model.id);
     expectStatus(await patch(c.t.OWNER, c.org.id, `/assets/${old.id}`, { version: 1, status: 'RETIRED' }), 200);
-    expectError(await post(c.t.OWNER, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: old.id, title: 'x' }), 409, 'ASSET_UNAVAILABLE');
+    expectError(
+      await post(c.t.OWNER, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: old.id, title: 'x' }),
+      409,
+      'ASSET_UNAVAILABLE',
+    );
   });
 
   it('create validation: plan must apply, assignee must be an active member who can work, window both-or-none', async () => {
@@ -492,7 +776,8 @@ describe('work order lifecycle', () => {
     const a = await createAsset(c, model.id);
     const b = await createAsset(c, (await platformModel()).id);
     const planA = await createPlan(c, { assetId: a.id, intervalDays: 30 });
-    const bad = (body: Record<string, unknown>) => post(c.t.OWNER, c.org.id, '/work-orders', { type: 'PREVENTIVE', title: 'x', ...body });
+    const bad = (body: Record<string, unknown>) =>
+      post(c.t.OWNER, c.org.id, '/work-orders', { type: 'PREVENTIVE', title: 'x', ...body });
     const pathOf = (r: { body: { error: { details: { path: string }[] } } }) => r.body.error.details.map((d) => d.path);
 
     let r = await bad({ assetId: b.id, planId: planA.id });
@@ -504,7 +789,11 @@ describe('work order lifecycle', () => {
     expectError(r, 400, 'VALIDATION_FAILED');
     expect(pathOf(r)).toEqual(['assigneeMembershipId']);
     await h.db.membership.update({ where: { id: c.org.users.MECHANIC.membershipId }, data: { status: 'SUSPENDED' } });
-    expectError(await bad({ assetId: a.id, assigneeMembershipId: c.org.users.MECHANIC.membershipId }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await bad({ assetId: a.id, assigneeMembershipId: c.org.users.MECHANIC.membershipId }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expectError(await bad({ assetId: a.id, assigneeMembershipId: randomUUID() }), 400, 'VALIDATION_FAILED');
     r = await bad({ assetId: a.id, plannedStart: isoIn(1) });
     expectError(r, 400, 'VALIDATION_FAILED');
@@ -547,7 +836,10 @@ describe('access', () => {
     expect(ZListMaintenancePlansResponse.parse((await get(t, o, '/maintenance-plans')).body).items).toEqual([]);
     expect(await due(mine, `?planId=${plan.id}`)).toEqual([]);
     // the other org's order is untouched
-    expect(await h.db.workOrder.findUniqueOrThrow({ where: { id: wo.id } })).toMatchObject({ status: 'OPEN', version: 1 });
+    expect(await h.db.workOrder.findUniqueOrThrow({ where: { id: wo.id } })).toMatchObject({
+      status: 'OPEN',
+      version: 1,
+    });
     // a member of B cannot even tell A's org exists
     expectError(await get(theirs.t.OWNER, o, '/work-orders'), 404, 'NOT_FOUND');
   });
@@ -556,8 +848,18 @@ describe('access', () => {
     const c = await setup();
     const { team, asset } = await teamSetup(c);
     // operators are ASSIGNED by default and see no machines yet; on a team they see its machines
-    expectStatus(await patch(c.t.OWNER, c.org.id, `/members/${c.org.users.OPERATOR.membershipId}`, { dataScope: 'TEAM', teamIds: [team.id] }), 200);
-    const fault = await createWo(c, { type: 'CORRECTIVE', assetId: asset.id, title: 'Hydraulics leaking' }, c.t.OPERATOR);
+    expectStatus(
+      await patch(c.t.OWNER, c.org.id, `/members/${c.org.users.OPERATOR.membershipId}`, {
+        dataScope: 'TEAM',
+        teamIds: [team.id],
+      }),
+      200,
+    );
+    const fault = await createWo(
+      c,
+      { type: 'CORRECTIVE', assetId: asset.id, title: 'Hydraulics leaking' },
+      c.t.OPERATOR,
+    );
     expect(fault.reportedByMembershipId).toBe(c.org.users.OPERATOR.membershipId);
     expectError(await post(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}/start`), 403, 'FORBIDDEN');
     // without maintenance.read an operator reads only what they reported
@@ -565,18 +867,40 @@ describe('access', () => {
     expectError(await get(c.t.OPERATOR, c.org.id, '/maintenance-plans'), 403, 'FORBIDDEN');
 
     expectStatus(await get(c.t.VIEWER, c.org.id, `/work-orders/${fault.id}`), 200);
-    expect(ZListWorkOrdersResponse.parse((await get(c.t.VIEWER, c.org.id, '/work-orders')).body).items.map((w) => w.id)).toEqual([fault.id]);
-    expectError(await post(c.t.VIEWER, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.id, title: 'x' }), 403, 'FORBIDDEN');
+    expect(
+      ZListWorkOrdersResponse.parse((await get(c.t.VIEWER, c.org.id, '/work-orders')).body).items.map((w) => w.id),
+    ).toEqual([fault.id]);
+    expectError(
+      await post(c.t.VIEWER, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.id, title: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await post(c.t.VIEWER, c.org.id, `/work-orders/${fault.id}/start`), 403, 'FORBIDDEN');
 
     expectStatus(await get(c.t.ACCOUNTANT, c.org.id, `/work-orders/${fault.id}`), 200);
-    expectError(await post(c.t.ACCOUNTANT, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.id, title: 'x' }), 403, 'FORBIDDEN');
-    expectError(await patch(c.t.ACCOUNTANT, c.org.id, `/work-orders/${fault.id}`, { version: 1, title: 'x' }), 403, 'FORBIDDEN');
-    expectError(await post(c.t.ACCOUNTANT, c.org.id, `/work-orders/${fault.id}/cancel`, { reason: 'x' }), 403, 'FORBIDDEN');
+    expectError(
+      await post(c.t.ACCOUNTANT, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.id, title: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await patch(c.t.ACCOUNTANT, c.org.id, `/work-orders/${fault.id}`, { version: 1, title: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await post(c.t.ACCOUNTANT, c.org.id, `/work-orders/${fault.id}/cancel`, { reason: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
 
     expectError(await post(c.t.DISPATCHER, c.org.id, `/work-orders/${fault.id}/start`), 403, 'FORBIDDEN');
     await act(c, c.t.MECHANIC, fault.id, 'start');
-    expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${fault.id}/reject`, { reason: 'x' }), 403, 'FORBIDDEN');
+    expectError(
+      await post(c.t.MECHANIC, c.org.id, `/work-orders/${fault.id}/reject`, { reason: 'x' }),
+      403,
+      'FORBIDDEN',
+    );
     expect((await act(c, c.t.DISPATCHER, fault.id, 'cancel', { reason: 'false alarm' })).status).toBe('CANCELLED');
   });
 
@@ -595,17 +919,27 @@ describe('access', () => {
     expectStatus(await get(c.t.MECHANIC, c.org.id, `/work-orders/${lent.id}`), 200);
     expectError(await get(c.t.MECHANIC, c.org.id, `/work-orders/${foreign.id}`), 404, 'NOT_FOUND');
     expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${foreign.id}/start`), 404, 'NOT_FOUND');
-    expectError(await post(c.t.MECHANIC, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: theirs.id, title: 'x' }), 404, 'NOT_FOUND');
+    expectError(
+      await post(c.t.MECHANIC, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: theirs.id, title: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
     expect((await act(c, c.t.MECHANIC, lent.id, 'start')).status).toBe('IN_PROGRESS');
     // filters and pagination
     const page = ZListWorkOrdersResponse.parse((await get(c.t.OWNER, c.org.id, '/work-orders?limit=2')).body);
     expect(page.items).toHaveLength(2);
-    const page2 = ZListWorkOrdersResponse.parse((await get(c.t.OWNER, c.org.id, `/work-orders?limit=2&cursor=${page.nextCursor}`)).body);
+    const page2 = ZListWorkOrdersResponse.parse(
+      (await get(c.t.OWNER, c.org.id, `/work-orders?limit=2&cursor=${page.nextCursor}`)).body,
+    );
     expect(page2.items).toHaveLength(1);
     expect(page2.nextCursor).toBeNull();
-    const byStatus = ZListWorkOrdersResponse.parse((await get(c.t.OWNER, c.org.id, '/work-orders?status=IN_PROGRESS')).body);
+    const byStatus = ZListWorkOrdersResponse.parse(
+      (await get(c.t.OWNER, c.org.id, '/work-orders?status=IN_PROGRESS')).body,
+    );
     expect(byStatus.items.map((w) => w.id)).toEqual([lent.id]);
-    const byAssignee = ZListWorkOrdersResponse.parse((await get(c.t.OWNER, c.org.id, `/work-orders?assigneeMembershipId=${c.org.users.MECHANIC.membershipId}`)).body);
+    const byAssignee = ZListWorkOrdersResponse.parse(
+      (await get(c.t.OWNER, c.org.id, `/work-orders?assigneeMembershipId=${c.org.users.MECHANIC.membershipId}`)).body,
+    );
     expect(byAssignee.items.map((w) => w.id)).toEqual([lent.id]);
   });
 });
@@ -623,8 +957,15 @@ describe('reporters read their reports', () => {
     const op = c.org.users.OPERATOR.membershipId;
     expectStatus(await patch(c.t.OWNER, c.org.id, `/members/${op}`, { dataScope: 'TEAM', teamIds: [team.id] }), 200);
     const fault = await createWo(c, { type: 'CORRECTIVE', assetId: asset.id, title: 'Gearbox noise' }, c.t.OPERATOR);
-    const notMine = await createWo(c, { assetId: asset.id, title: 'Inspection the dispatcher planned' }, c.t.DISPATCHER);
-    const listIds = async () => ZListWorkOrdersViewResponse.parse((await get(c.t.OPERATOR, c.org.id, '/work-orders')).body).items.map((w) => w.id);
+    const notMine = await createWo(
+      c,
+      { assetId: asset.id, title: 'Inspection the dispatcher planned' },
+      c.t.DISPATCHER,
+    );
+    const listIds = async () =>
+      ZListWorkOrdersViewResponse.parse((await get(c.t.OPERATOR, c.org.id, '/work-orders')).body).items.map(
+        (w) => w.id,
+      );
     // an operator has no maintenance.read: even inside their team, only their own report
     expect(await listIds()).toEqual([fault.id]);
     expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${notMine.id}`), 404, 'NOT_FOUND');
@@ -635,11 +976,19 @@ describe('reporters read their reports', () => {
     expectError(await get(c.t.OPERATOR, c.org.id, `/assets/${asset.id}`), 404, 'NOT_FOUND');
     const r = await get(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}`);
     expectStatus(r, 200);
-    expect(ZWorkOrderDetailView.parse(r.body)).toMatchObject({ id: fault.id, reportedByMembershipId: op, assetId: asset.id });
+    expect(ZWorkOrderDetailView.parse(r.body)).toMatchObject({
+      id: fault.id,
+      reportedByMembershipId: op,
+      assetId: asset.id,
+    });
     expect(await listIds()).toEqual([fault.id]);
     expectError(await get(c.t.OPERATOR, c.org.id, `/work-orders/${notMine.id}`), 404, 'NOT_FOUND');
     // reading is all: cancelling it needs the order in scope
-    expectError(await post(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}/cancel`, { reason: 'x' }), 404, 'NOT_FOUND');
+    expectError(
+      await post(c.t.OPERATOR, c.org.id, `/work-orders/${fault.id}/cancel`, { reason: 'x' }),
+      404,
+      'NOT_FOUND',
+    );
 
     // another org's member who reported nothing here sees nothing of it
     const theirs = await setup();
@@ -656,23 +1005,44 @@ describe('reporters read their reports', () => {
     const PART_COSTS = ['unitCostMinor', 'lineCostMinor'];
     const expectNoCosts = (w: Record<string, unknown>) => {
       for (const k of COSTS) expect(w, k).not.toHaveProperty(k);
-      for (const p of (w.parts as Record<string, unknown>[] | undefined) ?? []) for (const k of PART_COSTS) expect(p, k).not.toHaveProperty(k);
+      for (const p of (w.parts as Record<string, unknown>[] | undefined) ?? [])
+        for (const k of PART_COSTS) expect(p, k).not.toHaveProperty(k);
     };
 
-    const created = await post(c.t.OPERATOR, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.id, title: 'PTO shaft wobbles' });
+    const created = await post(c.t.OPERATOR, c.org.id, '/work-orders', {
+      type: 'CORRECTIVE',
+      assetId: asset.id,
+      title: 'PTO shaft wobbles',
+    });
     expectStatus(created, 201);
     expectNoCosts(created.body);
     const id = created.body.id as string;
     await act(c, c.t.MECHANIC, id, 'start');
-    expectStatus(await post(c.t.MECHANIC, c.org.id, `/work-orders/${id}/parts`, { partNumber: 'U-7', name: 'U-joint', quantity: 2, unitCostMinor: '4250' }), 201);
+    expectStatus(
+      await post(c.t.MECHANIC, c.org.id, `/work-orders/${id}/parts`, {
+        partNumber: 'U-7',
+        name: 'U-joint',
+        quantity: 2,
+        unitCostMinor: '4250',
+      }),
+      201,
+    );
     const { version } = await h.db.workOrder.findUniqueOrThrow({ where: { id } });
-    expectStatus(await patch(c.t.MECHANIC, c.org.id, `/work-orders/${id}`, { version, laborCostMinor: '9000', laborHours: 1.5 }), 200);
+    expectStatus(
+      await patch(c.t.MECHANIC, c.org.id, `/work-orders/${id}`, { version, laborCostMinor: '9000', laborHours: 1.5 }),
+      200,
+    );
 
     // the operator: the order, its checklist and parts (name, quantity), the labour hours; no money
     const mine = await get(c.t.OPERATOR, c.org.id, `/work-orders/${id}`);
     expectStatus(mine, 200);
     expectNoCosts(mine.body);
-    expect(mine.body).toMatchObject({ id, status: 'IN_PROGRESS', laborHours: 1.5, parts: [{ partNumber: 'U-7', name: 'U-joint', quantity: 2 }] });
+    expect(mine.body).toMatchObject({
+      id,
+      status: 'IN_PROGRESS',
+      laborHours: 1.5,
+      parts: [{ partNumber: 'U-7', name: 'U-joint', quantity: 2 }],
+    });
     expect(JSON.stringify(mine.body)).not.toMatch(/4250|8500|9000|17500/);
     const list = await get(c.t.OPERATOR, c.org.id, '/work-orders');
     expectStatus(list, 200);
@@ -684,7 +1054,12 @@ describe('reporters read their reports', () => {
     // readers of maintenance still see every figure, in the detail and the list
     for (const role of ['MECHANIC', 'ACCOUNTANT', 'OWNER'] as const) {
       const full = ZWorkOrderDetail.parse((await get(c.t[role], c.org.id, `/work-orders/${id}`)).body);
-      expect(full, role).toMatchObject({ laborCostMinor: '9000', partsCostMinor: '8500', totalCostMinor: '17500', parts: [{ unitCostMinor: '4250', lineCostMinor: '8500' }] });
+      expect(full, role).toMatchObject({
+        laborCostMinor: '9000',
+        partsCostMinor: '8500',
+        totalCostMinor: '17500',
+        parts: [{ unitCostMinor: '4250', lineCostMinor: '8500' }],
+      });
       const rows = ZListWorkOrdersResponse.parse((await get(c.t[role], c.org.id, '/work-orders')).body).items;
       expect(rows.find((w) => w.id === id)?.totalCostMinor, role).toBe('17500');
     }
@@ -697,7 +1072,11 @@ describe('reporters read their reports', () => {
     const theirs = await createAsset(c, (await platformModel()).id, { teamId: otherTeam.id });
     const stays = await createAsset(c, (await platformModel()).id, { teamId: team.id });
     const left = await createWo(c, { assetId: moving.id });
-    const reported = await createWo(c, { type: 'CORRECTIVE', assetId: moving.id, title: 'Reported by the mechanic' }, c.t.MECHANIC);
+    const reported = await createWo(
+      c,
+      { type: 'CORRECTIVE', assetId: moving.id, title: 'Reported by the mechanic' },
+      c.t.MECHANIC,
+    );
     const foreign = await createWo(c, { assetId: theirs.id });
     const own = await createWo(c, { assetId: stays.id });
     await moveAsset(c, moving.id, otherTeam.id);
@@ -711,8 +1090,13 @@ describe('reporters read their reports', () => {
 
 describe('Idempotency-Key on work-order transitions', () => {
   const withKey = (c: Ctx, token: string, id: string, action: string, key: string, body: unknown = {}) =>
-    call(h.base, 'POST', orgPath(c.org.id, `/work-orders/${id}/${action}`), { token, body, headers: { 'idempotency-key': key } });
-  const events = (orgId: string, id: string, action: string) => h.db.auditEvent.count({ where: { organizationId: orgId, entityId: id, action } });
+    call(h.base, 'POST', orgPath(c.org.id, `/work-orders/${id}/${action}`), {
+      token,
+      body,
+      headers: { 'idempotency-key': key },
+    });
+  const events = (orgId: string, id: string, action: string) =>
+    h.db.auditEvent.count({ where: { organizationId: orgId, entityId: id, action } });
 
   it('a retried start with the same key gets the first answer and starts once; another body → 422; a retried submit and accept too', async () => {
     const c = await setup();
@@ -724,14 +1108,25 @@ describe('Idempotency-Key on work-order transitions', () => {
     expect(ZWorkOrderDetail.parse(first.body)).toMatchObject({ status: 'IN_PROGRESS', version: 2 });
     expectReplayOf(first, await withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 1 }));
     expect(await events(c.org.id, wo.id, 'workorder.started')).toBe(1);
-    expect(await h.db.auditEvent.count({ where: { organizationId: c.org.id, entityId: asset.id, action: 'asset.status_changed' } })).toBe(1);
+    expect(
+      await h.db.auditEvent.count({
+        where: { organizationId: c.org.id, entityId: asset.id, action: 'asset.status_changed' },
+      }),
+    ).toBe(1);
     expect((await h.db.workOrder.findUniqueOrThrow({ where: { id: wo.id } })).version).toBe(2);
     // other body with that key: refused, nothing written
     expectError(await withKey(c, c.t.MECHANIC, wo.id, 'start', key, { version: 2 }), 422, 'IDEMPOTENCY_KEY_REUSED');
     expectError(await withKey(c, c.t.MECHANIC, wo.id, 'submit', key, {}), 422, 'IDEMPOTENCY_KEY_REUSED');
-    expect(ZWorkOrderDetail.parse((await get(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`)).body)).toMatchObject({ status: 'IN_PROGRESS', version: 2 });
+    expect(ZWorkOrderDetail.parse((await get(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}`)).body)).toMatchObject({
+      status: 'IN_PROGRESS',
+      version: 2,
+    });
     // without a key the retry is a new request: the state machine refuses it
-    expectError(await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/start`, { version: 1 }), 409, 'INVALID_TRANSITION');
+    expectError(
+      await post(c.t.MECHANIC, c.org.id, `/work-orders/${wo.id}/start`, { version: 1 }),
+      409,
+      'INVALID_TRANSITION',
+    );
 
     const ks = randomUUID();
     const submitted = await withKey(c, c.t.MECHANIC, wo.id, 'submit', ks, { meterHours: 120 });
@@ -780,7 +1175,14 @@ describe('machine bookings', () => {
     const winner = ZWorkOrderDetail.parse(created[0]!.body);
     for (const r of results.filter((x) => x.status !== 201)) {
       expectError(r, 409, 'BOOKING_CONFLICT');
-      expect(r.body.error.details.conflicts).toEqual([expect.objectContaining({ resource: 'machine', resourceId: asset.id, kind: 'WORK_ORDER', workOrderId: winner.id })]);
+      expect(r.body.error.details.conflicts).toEqual([
+        expect.objectContaining({
+          resource: 'machine',
+          resourceId: asset.id,
+          kind: 'WORK_ORDER',
+          workOrderId: winner.id,
+        }),
+      ]);
     }
     expect(await h.db.machineBooking.count({ where: { assetId: asset.id, releasedAt: null } })).toBe(1);
     expect(await h.db.workOrder.count({ where: { organizationId: c.org.id } })).toBe(1);
@@ -794,26 +1196,55 @@ describe('machine bookings', () => {
     const { booking, job, assignment } = await jobBooking(c, asset.id, s, e);
 
     const clash = await post(c.t.DISPATCHER, c.org.id, '/work-orders', {
-      type: 'PREVENTIVE', assetId: asset.id, title: 'clash',
-      plannedStart: new Date(e.getTime() - 3_600_000).toISOString(), plannedEnd: new Date(e.getTime() + 3_600_000).toISOString(),
+      type: 'PREVENTIVE',
+      assetId: asset.id,
+      title: 'clash',
+      plannedStart: new Date(e.getTime() - 3_600_000).toISOString(),
+      plannedEnd: new Date(e.getTime() + 3_600_000).toISOString(),
     });
     expectError(clash, 409, 'BOOKING_CONFLICT');
     expect(clash.body.error.details.conflicts).toEqual([
-      { resource: 'machine', resourceId: asset.id, bookingId: booking.id, kind: 'JOB', startsAt: s.toISOString(), endsAt: e.toISOString(), jobId: job.id, workOrderId: null },
+      {
+        resource: 'machine',
+        resourceId: asset.id,
+        bookingId: booking.id,
+        kind: 'JOB',
+        startsAt: s.toISOString(),
+        endsAt: e.toISOString(),
+        jobId: job.id,
+        workOrderId: null,
+      },
     ]);
     expect(assignment.id).toBe(booking.assignmentId);
     expect(await h.db.workOrder.count({ where: { organizationId: c.org.id } })).toBe(0);
 
     // [e, e+2h) touches the job's [s, e) without overlapping
-    const wo = await createWo(c, { type: 'PREVENTIVE', assetId: asset.id, plannedStart: e.toISOString(), plannedEnd: new Date(e.getTime() + 2 * 3_600_000).toISOString() }, c.t.DISPATCHER);
+    const wo = await createWo(
+      c,
+      {
+        type: 'PREVENTIVE',
+        assetId: asset.id,
+        plannedStart: e.toISOString(),
+        plannedEnd: new Date(e.getTime() + 2 * 3_600_000).toISOString(),
+      },
+      c.t.DISPATCHER,
+    );
     // moving it onto the job is refused and leaves the old booking in place
-    const moveBad = await patch(c.t.DISPATCHER, c.org.id, `/work-orders/${wo.id}`, { version: 1, plannedStart: s.toISOString(), plannedEnd: e.toISOString() });
+    const moveBad = await patch(c.t.DISPATCHER, c.org.id, `/work-orders/${wo.id}`, {
+      version: 1,
+      plannedStart: s.toISOString(),
+      plannedEnd: e.toISOString(),
+    });
     expectError(moveBad, 409, 'BOOKING_CONFLICT');
     const live = await h.db.machineBooking.findMany({ where: { workOrderId: wo.id, releasedAt: null } });
     expect(live.map((b) => b.startsAt.toISOString())).toEqual([e.toISOString()]);
     // moving later re-books: one live booking at the new window
     const later = new Date(e.getTime() + DAY);
-    const moved = await patch(c.t.DISPATCHER, c.org.id, `/work-orders/${wo.id}`, { version: 1, plannedStart: later.toISOString(), plannedEnd: new Date(later.getTime() + 3_600_000).toISOString() });
+    const moved = await patch(c.t.DISPATCHER, c.org.id, `/work-orders/${wo.id}`, {
+      version: 1,
+      plannedStart: later.toISOString(),
+      plannedEnd: new Date(later.getTime() + 3_600_000).toISOString(),
+    });
     expectStatus(moved, 200);
     expect(ZWorkOrderDetail.parse(moved.body)).toMatchObject({ plannedStart: later.toISOString(), version: 2 });
     const after = await h.db.machineBooking.findMany({ where: { workOrderId: wo.id, releasedAt: null } });
@@ -828,7 +1259,9 @@ describe('concurrency on one order', () => {
     const c = await setup();
     const asset = await createAsset(c, (await platformModel()).id);
     const wo = await createWo(c, { assetId: asset.id, causesDowntime: true });
-    const starts = await Promise.all(Array.from({ length: 6 }, () => post(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/start`, { version: 1 })));
+    const starts = await Promise.all(
+      Array.from({ length: 6 }, () => post(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/start`, { version: 1 })),
+    );
     expect(starts.filter((r) => r.status === 200)).toHaveLength(1);
     for (const r of starts.filter((x) => x.status !== 200)) {
       expect(r.status).toBe(409);
@@ -839,7 +1272,13 @@ describe('concurrency on one order', () => {
 
     // 10 lines of 0.333 × 1001 fen = 333.333 → 333 each
     const adds = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => post(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/parts`, { name: `p${i}`, quantity: 0.333, unitCostMinor: '1001' })),
+      Array.from({ length: 10 }, (_, i) =>
+        post(c.t.ADMIN, c.org.id, `/work-orders/${wo.id}/parts`, {
+          name: `p${i}`,
+          quantity: 0.333,
+          unitCostMinor: '1001',
+        }),
+      ),
     );
     for (const r of adds) expectStatus(r, 201);
     const detail = ZWorkOrderDetail.parse((await get(c.t.OWNER, c.org.id, `/work-orders/${wo.id}`)).body);
@@ -853,9 +1292,15 @@ describe('concurrency on one order', () => {
     const c = await setup();
     const model = await platformModel();
     const assets = await Promise.all(Array.from({ length: 8 }, () => createAsset(c, model.id)));
-    const results = await Promise.all(assets.map((a) => post(c.t.OWNER, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: a.id, title: 'fault' })));
+    const results = await Promise.all(
+      assets.map((a) =>
+        post(c.t.OWNER, c.org.id, '/work-orders', { type: 'CORRECTIVE', assetId: a.id, title: 'fault' }),
+      ),
+    );
     for (const r of results) expectStatus(r, 201);
-    expect(results.map((r) => ZWorkOrderDetail.parse(r.body).number).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(results.map((r) => ZWorkOrderDetail.parse(r.body).number).sort((x, y) => x - y)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
   });
 });
 
@@ -865,7 +1310,12 @@ describe('idempotency and OpenAPI', () => {
     const asset = await createAsset(c, (await platformModel()).id);
     const key = `wo-${randomUUID()}`;
     const body = { type: 'CORRECTIVE', assetId: asset.id, title: 'Flat tyre' };
-    const send = () => call(h.base, 'POST', orgPath(c.org.id, '/work-orders'), { token: c.t.OWNER, body, headers: { 'idempotency-key': key } });
+    const send = () =>
+      call(h.base, 'POST', orgPath(c.org.id, '/work-orders'), {
+        token: c.t.OWNER,
+        body,
+        headers: { 'idempotency-key': key },
+      });
     const r1 = await send();
     const r2 = await send();
     expectStatus(r1, 201);
@@ -878,13 +1328,16 @@ describe('idempotency and OpenAPI', () => {
     const doc = (await call(h.base, 'GET', '/api/docs-json')).body;
     const base = '/api/v1/orgs/{orgId}/work-orders';
     const create = doc.paths[base].post;
-    expect(create.requestBody.content['application/json'].schema.required).toEqual(expect.arrayContaining(['type', 'assetId', 'title']));
+    expect(create.requestBody.content['application/json'].schema.required).toEqual(
+      expect.arrayContaining(['type', 'assetId', 'title']),
+    );
     // the full order, or the order without costs (a caller without maintenance.read)
     const [full, reduced] = create.responses['201'].content['application/json'].schema.anyOf;
     expect(full.properties.partsCostMinor.type).toBe('string');
     expect(reduced.properties.partsCostMinor).toBeUndefined();
     expect(reduced.properties.parts.items.properties.unitCostMinor).toBeUndefined();
-    for (const action of ['start', 'submit', 'accept', 'reject', 'cancel', 'parts']) expect(doc.paths[`${base}/{id}/${action}`]?.post, action).toBeDefined();
+    for (const action of ['start', 'submit', 'accept', 'reject', 'cancel', 'parts'])
+      expect(doc.paths[`${base}/{id}/${action}`]?.post, action).toBeDefined();
     expect(doc.paths[`${base}/{id}/checklist/{itemId}`]?.patch).toBeDefined();
     expect(doc.paths['/api/v1/orgs/{orgId}/maintenance/due'].get.responses['200']).toBeDefined();
     expect(doc.paths['/api/v1/orgs/{orgId}/maintenance-plans/{id}'].patch).toBeDefined();

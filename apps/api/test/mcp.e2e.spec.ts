@@ -48,19 +48,26 @@ async function connect(transport: Transport, key: string | null): Promise<Client
     await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', h.base), { requestInit: { headers } }));
   } else {
     const env = { ...getDefaultEnvironment(), AMMS_API_URL: h.base, ...(key ? { AMMS_API_KEY: key } : {}) };
-    await client.connect(new StdioClientTransport({ command: process.execPath, args: [STDIO_JS], env, stderr: 'pipe' }));
+    await client.connect(
+      new StdioClientTransport({ command: process.execPath, args: [STDIO_JS], env, stderr: 'pipe' }),
+    );
   }
   return client;
 }
 
 async function makeKey(name: string, scopes: TPermission[]) {
-  const r = await call(h.base, 'POST', orgPath(w.org.id, '/api-keys'), { token: w.t.OWNER, body: { name, scopes }, headers: { 'idempotency-key': randomUUID() } });
+  const r = await call(h.base, 'POST', orgPath(w.org.id, '/api-keys'), {
+    token: w.t.OWNER,
+    body: { name, scopes },
+    headers: { 'idempotency-key': randomUUID() },
+  });
   expectStatus(r, 201);
   const made = ZCreateApiKeyResponse.parse(r.body);
   return { key: made.key, id: made.apiKey.id };
 }
 
-const revoke = async (id: string) => expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/api-keys/${id}`), { token: w.t.OWNER }), 200);
+const revoke = async (id: string) =>
+  expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/api-keys/${id}`), { token: w.t.OWNER }), 200);
 
 /** A tool's JSON result (structuredContent), failing the test on a tool error. */
 async function ok(client: Client, name: string, args: Record<string, unknown> = {}): Promise<Record<string, unknown>> {
@@ -78,18 +85,26 @@ async function refused(client: Client, name: string, args: Record<string, unknow
 }
 
 beforeAll(async () => {
-  if (!existsSync(STDIO_JS)) throw new Error(`${STDIO_JS} is missing: build the API first (npm run build -w @amms/api)`);
+  if (!existsSync(STDIO_JS))
+    throw new Error(`${STDIO_JS} is missing: build the API first (npm run build -w @amms/api)`);
   h = await startApp();
   [w, other] = await Promise.all([world(h.base, h.db, 2), world(h.base, h.db, 1)]);
   const at = nextWeek();
   await harvestJob(w, at(1, 7), at(1, 19), 2);
   const grantable = [...permissionsOf('DISPATCHER')].filter((p) => !NON_GRANTABLE_KEY_SCOPES.includes(p));
   keys.full = await makeKey('mcp full', grantable);
-  keys.noAnalytics = await makeKey('mcp no analytics', grantable.filter((p) => p !== 'analytics.read'));
+  keys.noAnalytics = await makeKey(
+    'mcp no analytics',
+    grantable.filter((p) => p !== 'analytics.read'),
+  );
   keys.toRevoke = await makeKey('mcp revoked', ['asset.read']);
   keys.revokeMidway = await makeKey('mcp revoked midway', ['asset.read', 'catalog.read']);
   await revoke(keys.toRevoke.id);
-  otherDraftId = (await h.db.draft.create({ data: { organizationId: other.org.id, kind: 'SCHEDULE', title: 'not yours', currentVersion: 1 } })).id;
+  otherDraftId = (
+    await h.db.draft.create({
+      data: { organizationId: other.org.id, kind: 'SCHEDULE', title: 'not yours', currentVersion: 1 },
+    })
+  ).id;
 }, 120_000);
 
 afterAll(async () => {
@@ -97,9 +112,17 @@ afterAll(async () => {
 });
 
 describe('POST /mcp: authentication', () => {
-  const initialize = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } } };
+  const initialize = {
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  };
   const post = (headers: Record<string, string>) =>
-    call(h.base, 'POST', '/mcp', { body: initialize, headers: { accept: 'application/json, text/event-stream', ...headers } });
+    call(h.base, 'POST', '/mcp', {
+      body: initialize,
+      headers: { accept: 'application/json, text/event-stream', ...headers },
+    });
 
   it('no key, a revoked key, a garbled key, a user token → 401 before any MCP work', async () => {
     expectError(await post({}), 401, 'UNAUTHENTICATED');
@@ -111,7 +134,11 @@ describe('POST /mcp: authentication', () => {
   it('a valid key initializes; GET and DELETE /mcp are 405 (stateless: no stream, no session)', async () => {
     const r = await post({ authorization: `ApiKey ${keys.full.key}` });
     expectStatus(r, 200);
-    expect(r.body).toMatchObject({ jsonrpc: '2.0', id: 1, result: { serverInfo: { name: 'amms' }, capabilities: { tools: {} } } });
+    expect(r.body).toMatchObject({
+      jsonrpc: '2.0',
+      id: 1,
+      result: { serverInfo: { name: 'amms' }, capabilities: { tools: {} } },
+    });
     expect(r.headers.get('mcp-session-id')).toBeNull();
     expectError(await call(h.base, 'GET', '/mcp', { apiKey: keys.full.key }), 405, 'METHOD_NOT_ALLOWED');
     expectError(await call(h.base, 'DELETE', '/mcp', { apiKey: keys.full.key }), 405, 'METHOD_NOT_ALLOWED');
@@ -139,7 +166,7 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     expect(tools.find((t) => t.name === 'propose_schedule')!.annotations?.readOnlyHint).toBe(false);
   });
 
-  it('catalog, machines, due maintenance: ids a client can reuse, the key\'s org only', async () => {
+  it("catalog, machines, due maintenance: ids a client can reuse, the key's org only", async () => {
     const asset = await h.db.asset.findUniqueOrThrow({ where: { id: w.combines[0]! }, include: { model: true } });
     const models = await ok(client, 'search_machine_models', { q: asset.model.manufacturer });
     expect((models.items as { id: string }[]).map((m) => m.id)).toEqual([asset.modelId]);
@@ -149,11 +176,18 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     expect(assets.truncated).toBe(true);
     expect(typeof assets.nextCursor).toBe('string');
     const rest = await ok(client, 'list_assets', { limit: 50, cursor: assets.nextCursor });
-    expect([...(assets.items as { id: string }[]), ...(rest.items as { id: string }[])].map((a) => a.id).sort()).toEqual([...w.combines].sort());
+    expect(
+      [...(assets.items as { id: string }[]), ...(rest.items as { id: string }[])].map((a) => a.id).sort(),
+    ).toEqual([...w.combines].sort());
     expect(rest.truncated).toBe(false);
 
     const one = await ok(client, 'get_asset', { assetId: asset.id });
-    expect(one).toMatchObject({ id: asset.id, serialNumber: asset.serialNumber, model: { id: asset.modelId }, latestMeterReading: null });
+    expect(one).toMatchObject({
+      id: asset.id,
+      serialNumber: asset.serialNumber,
+      model: { id: asset.modelId },
+      latestMeterReading: null,
+    });
 
     const due = await ok(client, 'list_due_maintenance', {});
     expect(due).toEqual({ items: [], truncated: false });
@@ -163,7 +197,9 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     const runsBefore = await h.db.agentRun.count();
     expect(await refused(client, 'get_asset', { assetId: other.combines[0] })).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refused(client, 'get_draft', { draftId: otherDraftId })).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await refused(client, 'troubleshoot', { assetId: other.combines[0], symptom: '发动机水温过高' })).toMatchObject({ code: 'NOT_FOUND' });
+    expect(
+      await refused(client, 'troubleshoot', { assetId: other.combines[0], symptom: '发动机水温过高' }),
+    ).toMatchObject({ code: 'NOT_FOUND' });
     expect(await h.db.agentRun.count()).toBe(runsBefore);
     // bad input: a typed validation error naming the field
     const bad = await refused(client, 'get_asset', { assetId: 'not-a-uuid' });
@@ -181,7 +217,9 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     const from = new Date(Date.now() - 20 * 86_400_000).toISOString().slice(0, 10);
     const to = new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 10);
     const summary = await ok(client, 'analytics_summary', { from, to });
-    const rest = await call(h.base, 'GET', orgPath(w.org.id, `/analytics/overview?from=${from}&to=${to}`), { apiKey: keys.full.key });
+    const rest = await call(h.base, 'GET', orgPath(w.org.id, `/analytics/overview?from=${from}&to=${to}`), {
+      apiKey: keys.full.key,
+    });
     expectStatus(rest, 200);
     expect(summary).toEqual(rest.body);
     expect(summary).toMatchObject({ fleet: { total: 2 } });
@@ -190,7 +228,13 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
   it('propose_schedule: a draft id, its summary and the web link to confirm; get_draft reads it; no job is assigned', async () => {
     const res = await ok(client, 'propose_schedule', { goal: '安排下周的收获作业' });
     expect(res.status).toBe('COMPLETED');
-    const draft = res.draft as { id: string; confirmUrl: string; needsConfirmation: boolean; counts: { jobs: number }; jobs: { jobId: string }[] };
+    const draft = res.draft as {
+      id: string;
+      confirmUrl: string;
+      needsConfirmation: boolean;
+      counts: { jobs: number };
+      jobs: { jobId: string }[];
+    };
     expect(draft.confirmUrl).toBe(`http://localhost:3000/orgs/${w.org.id}/drafts/${draft.id}`);
     expect(draft.needsConfirmation).toBe(true);
     expect(draft.counts.jobs).toBe(1);
@@ -200,17 +244,32 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     expect(await h.db.assignment.count({ where: { organizationId: w.org.id } })).toBe(0);
 
     const read = await ok(client, 'get_draft', { draftId: draft.id });
-    expect(read).toMatchObject({ id: draft.id, kind: 'SCHEDULE', status: 'OPEN', runId: res.runId, confirmUrl: draft.confirmUrl, counts: { jobs: 1 }, truncated: false });
+    expect(read).toMatchObject({
+      id: draft.id,
+      kind: 'SCHEDULE',
+      status: 'OPEN',
+      runId: res.runId,
+      confirmUrl: draft.confirmUrl,
+      counts: { jobs: 1 },
+      truncated: false,
+    });
   });
 
-  it('troubleshoot starts an agent run for the asset and symptom in the key\'s org and writes no business rows', async () => {
-    const before = { workOrders: await h.db.workOrder.count({ where: { organizationId: w.org.id } }), assignments: await h.db.assignment.count({ where: { organizationId: w.org.id } }) };
+  it("troubleshoot starts an agent run for the asset and symptom in the key's org and writes no business rows", async () => {
+    const before = {
+      workOrders: await h.db.workOrder.count({ where: { organizationId: w.org.id } }),
+      assignments: await h.db.assignment.count({ where: { organizationId: w.org.id } }),
+    };
     const res = await ok(client, 'troubleshoot', { assetId: w.combines[0], symptom: '发动机水温过高' });
     // the diagnose skill: a MAINTENANCE draft with a CORRECTIVE work order for that machine, to be
     // confirmed by a person (confirmUrl); nothing written before
     expect(res, JSON.stringify(res).slice(0, 600)).toMatchObject({ status: 'COMPLETED' });
     const offered = res.draft as { id: string };
-    expect(offered).toMatchObject({ id: expect.any(String), needsConfirmation: true, confirmUrl: expect.stringContaining(offered.id) });
+    expect(offered).toMatchObject({
+      id: expect.any(String),
+      needsConfirmation: true,
+      confirmUrl: expect.stringContaining(offered.id),
+    });
     const draft = await h.db.draft.findUniqueOrThrow({ where: { id: offered.id } });
     expect(draft.kind).toBe('MAINTENANCE');
     const version = await h.db.draftVersion.findFirstOrThrow({ where: { draftId: draft.id } });
@@ -228,16 +287,28 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     const narrow = await connect(transport, keys.noAnalytics.key);
     try {
       const err = await refused(narrow, 'analytics_summary', {});
-      expect(err).toMatchObject({ code: 'FORBIDDEN', details: { required: 'analytics.read', missing: ['analytics.read'] } });
+      expect(err).toMatchObject({
+        code: 'FORBIDDEN',
+        details: { required: 'analytics.read', missing: ['analytics.read'] },
+      });
       expect(err.message).toContain('analytics.read');
       // the same key still reaches what it holds
       expect((await ok(narrow, 'list_assets', {})).items).toHaveLength(2);
     } finally {
       await narrow.close();
     }
-    const audit = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: 'mcp.tool_called', actorApiKeyId: keys.noAnalytics.id }, orderBy: { seq: 'desc' }, take: 2 });
+    const audit = await h.db.auditEvent.findMany({
+      where: { organizationId: w.org.id, action: 'mcp.tool_called', actorApiKeyId: keys.noAnalytics.id },
+      orderBy: { seq: 'desc' },
+      take: 2,
+    });
     expect(audit.map((e) => (e.data as { tool: string; outcome: string }).outcome).sort()).toEqual(['ok', 'refused']);
-    expect(audit.find((e) => (e.data as { outcome: string }).outcome === 'refused')).toMatchObject({ entityType: 'api_key', entityId: keys.noAnalytics.id, actorType: 'API_KEY', data: expect.objectContaining({ tool: 'analytics_summary', code: 'FORBIDDEN' }) });
+    expect(audit.find((e) => (e.data as { outcome: string }).outcome === 'refused')).toMatchObject({
+      entityType: 'api_key',
+      entityId: keys.noAnalytics.id,
+      actorType: 'API_KEY',
+      data: expect.objectContaining({ tool: 'analytics_summary', code: 'FORBIDDEN' }),
+    });
   });
 
   it('a revoked key is refused at connect, and a key revoked mid-session at its next call', async () => {
@@ -256,11 +327,18 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
 });
 
 describe("the key's data scope", () => {
-  it('a TEAM key lists and reads its team\'s machines only; its analytics are the TEAM figures of GET /analytics/overview', async () => {
-    const team = await call(h.base, 'POST', orgPath(w.org.id, '/teams'), { token: w.t.OWNER, body: { name: `mcp-${randomUUID().slice(0, 6)}` }, headers: { 'idempotency-key': randomUUID() } });
+  it("a TEAM key lists and reads its team's machines only; its analytics are the TEAM figures of GET /analytics/overview", async () => {
+    const team = await call(h.base, 'POST', orgPath(w.org.id, '/teams'), {
+      token: w.t.OWNER,
+      body: { name: `mcp-${randomUUID().slice(0, 6)}` },
+      headers: { 'idempotency-key': randomUUID() },
+    });
     expectStatus(team, 201);
     const teamId = team.body.id as string;
-    const moved = await call(h.base, 'PATCH', orgPath(w.org.id, `/assets/${w.combines[0]}`), { token: w.t.OWNER, body: { teamId, version: (await h.db.asset.findUniqueOrThrow({ where: { id: w.combines[0]! } })).version } });
+    const moved = await call(h.base, 'PATCH', orgPath(w.org.id, `/assets/${w.combines[0]}`), {
+      token: w.t.OWNER,
+      body: { teamId, version: (await h.db.asset.findUniqueOrThrow({ where: { id: w.combines[0]! } })).version },
+    });
     expectStatus(moved, 200);
     const r = await call(h.base, 'POST', orgPath(w.org.id, '/api-keys'), {
       token: w.t.OWNER,
@@ -271,7 +349,9 @@ describe("the key's data scope", () => {
     const teamKey = ZCreateApiKeyResponse.parse(r.body).key;
     const client = await connect('http', teamKey);
     try {
-      expect(((await ok(client, 'list_assets', {})).items as { id: string }[]).map((a) => a.id)).toEqual([w.combines[0]]);
+      expect(((await ok(client, 'list_assets', {})).items as { id: string }[]).map((a) => a.id)).toEqual([
+        w.combines[0],
+      ]);
       expect(await refused(client, 'get_asset', { assetId: w.combines[1] })).toMatchObject({ code: 'NOT_FOUND' });
       const summary = await ok(client, 'analytics_summary', {});
       const rest = await call(h.base, 'GET', orgPath(w.org.id, '/analytics/overview'), { apiKey: teamKey });
@@ -290,10 +370,17 @@ describe('limits', () => {
     const client = new Client({ name: 'amms-mcp-test', version: '1.0.0' });
     try {
       const key = await makeKey('mcp one run', ['agent.run', 'asset.read', 'job.read', 'field.read', 'member.read']);
-      await client.connect(new StreamableHTTPClientTransport(new URL('/mcp', strict.base), { requestInit: { headers: { authorization: `ApiKey ${key.key}` } } }));
+      await client.connect(
+        new StreamableHTTPClientTransport(new URL('/mcp', strict.base), {
+          requestInit: { headers: { authorization: `ApiKey ${key.key}` } },
+        }),
+      );
       await ok(client, 'troubleshoot', { assetId: w.combines[1], symptom: 'E12' });
       const runs = await h.db.agentRun.count({ where: { organizationId: w.org.id } });
-      expect(await refused(client, 'propose_schedule', { goal: '安排下周的收获作业' })).toMatchObject({ code: 'RATE_LIMITED', details: { limit: 'agent.run', per: 'member' } });
+      expect(await refused(client, 'propose_schedule', { goal: '安排下周的收获作业' })).toMatchObject({
+        code: 'RATE_LIMITED',
+        details: { limit: 'agent.run', per: 'member' },
+      });
       expect(await h.db.agentRun.count({ where: { organizationId: w.org.id } })).toBe(runs);
     } finally {
       await client.close();
@@ -304,7 +391,9 @@ describe('limits', () => {
 
 describe('audit', () => {
   it("every call of the full key is in the org's audit chain with the tool and its outcome", async () => {
-    const events = await h.db.auditEvent.findMany({ where: { organizationId: w.org.id, action: 'mcp.tool_called', actorApiKeyId: keys.full.id } });
+    const events = await h.db.auditEvent.findMany({
+      where: { organizationId: w.org.id, action: 'mcp.tool_called', actorApiKeyId: keys.full.id },
+    });
     const byTool = new Map<string, string[]>();
     for (const e of events) {
       const d = e.data as { tool: string; outcome: string };

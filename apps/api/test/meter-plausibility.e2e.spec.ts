@@ -19,7 +19,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body: unknown = {}) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body });
 const tag = () => randomUUID().slice(0, 8);
 const HOUR = 3_600_000;
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
@@ -34,8 +35,18 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(h.db, 'meter');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({ data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'T', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
-  const tractor = await h.db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` } });
+  const model = await h.db.machineModel.create({
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'T',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+    },
+  });
+  const tractor = await h.db.asset.create({
+    data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` },
+  });
   const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 10 });
   expectStatus(f, 201);
   return { org, t, tractor: tractor.id, fieldId: (f.body as { id: string }).id };
@@ -84,8 +95,18 @@ describe('meter plausibility (bug 1)', () => {
     expectStatus(await reading(w, 100, ago(48)), 201);
     // two days at 24 h/day: up to 148 (+ grace)
     expectStatus(await reading(w, 145, ago(0)), 201);
-    const implModel = await h.db.machineModel.create({ data: { organizationId: w.org.id, manufacturer: `Mfr-${tag()}`, name: 'I', kind: 'IMPLEMENT', operationTypes: ['TILLAGE'] } });
-    const impl = await h.db.asset.create({ data: { organizationId: w.org.id, modelId: implModel.id, name: 'Harrow', serialNumber: `SN-${tag()}` } });
+    const implModel = await h.db.machineModel.create({
+      data: {
+        organizationId: w.org.id,
+        manufacturer: `Mfr-${tag()}`,
+        name: 'I',
+        kind: 'IMPLEMENT',
+        operationTypes: ['TILLAGE'],
+      },
+    });
+    const impl = await h.db.asset.create({
+      data: { organizationId: w.org.id, modelId: implModel.id, name: 'Harrow', serialNumber: `SN-${tag()}` },
+    });
     const path = `/assets/${impl.id}/meter-readings`;
     expectStatus(await post(w.t.DISPATCHER, w.org.id, path, { readingHours: 10, readAt: ago(24) }), 201);
     // METER_MAX_HOURS_PER_DAY_IMPLEMENT=12 in this app: one day allows 10 + 12 + 1
@@ -101,17 +122,30 @@ describe('meter plausibility (bug 1)', () => {
     const r = await reading(w, 2000, ago(1), { confirmJump: true });
     expectStatus(r, 201);
     expect(ZMeterReading.parse(r.body)).toMatchObject({ readingHours: 2000, jumpConfirmed: true, voidedAt: null });
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, action: 'asset.meter_recorded' }, orderBy: { seq: 'desc' } });
-    expect(ev.data).toMatchObject({ before: { readingHours: 666.5 }, after: { readingHours: 2000, jumpConfirmed: true } });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: w.org.id, action: 'asset.meter_recorded' },
+      orderBy: { seq: 'desc' },
+    });
+    expect(ev.data).toMatchObject({
+      before: { readingHours: 666.5 },
+      after: { readingHours: 2000, jumpConfirmed: true },
+    });
   });
 
   it('a supervisor voids a wrong reading: audited, ignored by the latest reading, the due list and the next check; an operator may not', async () => {
     const w = await world();
     expectStatus(await reading(w, 666.5, ago(3)), 201);
     const bad = ZMeterReading.parse((await reading(w, 99999, ago(2), { confirmJump: true })).body);
-    const plan = await post(w.t.OWNER, w.org.id, '/maintenance-plans', { name: `500 h service ${tag()}`, assetId: w.tractor, intervalHours: 500, checklist: [{ label: "oil" }] });
+    const plan = await post(w.t.OWNER, w.org.id, '/maintenance-plans', {
+      name: `500 h service ${tag()}`,
+      assetId: w.tractor,
+      intervalHours: 500,
+      checklist: [{ label: 'oil' }],
+    });
     expectStatus(plan, 201);
-    const dueBefore = ZDueResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/maintenance/due')).body).items.find((d) => d.assetId === w.tractor);
+    const dueBefore = ZDueResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/maintenance/due')).body).items.find(
+      (d) => d.assetId === w.tractor,
+    );
     expect(dueBefore?.currentHours).toBe(99999);
 
     const path = `/assets/${w.tractor}/meter-readings/${bad.id}/void`;
@@ -119,38 +153,72 @@ describe('meter plausibility (bug 1)', () => {
     expectError(await post(w.t.DISPATCHER, w.org.id, path, {}), 400, 'VALIDATION_FAILED');
     const v = await post(w.t.DISPATCHER, w.org.id, path, { reason: 'typo: 99999 instead of 669.9' });
     expectStatus(v, 200);
-    expect(ZMeterReading.parse(v.body)).toMatchObject({ id: bad.id, voidReason: 'typo: 99999 instead of 669.9', voidedByUserId: w.org.users.DISPATCHER.id });
+    expect(ZMeterReading.parse(v.body)).toMatchObject({
+      id: bad.id,
+      voidReason: 'typo: 99999 instead of 669.9',
+      voidedByUserId: w.org.users.DISPATCHER.id,
+    });
     expectError(await post(w.t.DISPATCHER, w.org.id, path, { reason: 'again' }), 409, 'CONFLICT');
 
     const detail = ZAssetDetail.parse((await get(w.t.VIEWER, w.org.id, `/assets/${w.tractor}`)).body);
     expect(detail.latestMeterReading?.readingHours).toBe(666.5);
-    const list = ZListMeterReadingsResponse.parse((await get(w.t.VIEWER, w.org.id, `/assets/${w.tractor}/meter-readings`)).body);
+    const list = ZListMeterReadingsResponse.parse(
+      (await get(w.t.VIEWER, w.org.id, `/assets/${w.tractor}/meter-readings`)).body,
+    );
     expect(list.items.map((r) => [r.readingHours, r.voidedAt !== null])).toEqual([
       [99999, true],
       [666.5, false],
     ]);
-    const dueAfter = ZDueResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/maintenance/due')).body).items.find((d) => d.assetId === w.tractor);
+    const dueAfter = ZDueResponse.parse((await get(w.t.DISPATCHER, w.org.id, '/maintenance/due')).body).items.find(
+      (d) => d.assetId === w.tractor,
+    );
     expect(dueAfter?.currentHours).toBe(666.5);
     // the next reading is checked against 666.5 again
     expectStatus(await reading(w, 668, ago(1)), 201);
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, action: 'asset.meter_voided' } });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: w.org.id, action: 'asset.meter_voided' },
+    });
     expect(ev).toMatchObject({ actorUserId: w.org.users.DISPATCHER.id, entityId: w.tractor });
-    expect(ev.data).toMatchObject({ reason: 'typo: 99999 instead of 669.9', meterReadingId: bad.id, before: { readingHours: 99999 }, after: { latestReadingHours: 666.5 } });
+    expect(ev.data).toMatchObject({
+      reason: 'typo: 99999 instead of 669.9',
+      meterReadingId: bad.id,
+      before: { readingHours: 99999 },
+      after: { latestReadingHours: 666.5 },
+    });
     // another org's reading is a 404
     const other = await world();
-    expectError(await post(other.t.DISPATCHER, other.org.id, `/assets/${other.tractor}/meter-readings/${bad.id}/void`, { reason: 'x' }), 404, 'NOT_FOUND');
+    expectError(
+      await post(other.t.DISPATCHER, other.org.id, `/assets/${other.tractor}/meter-readings/${bad.id}/void`, {
+        reason: 'x',
+      }),
+      404,
+      'NOT_FOUND',
+    );
   });
 
   it('starting a job with an absurd meter is refused; confirmed, then voided, the job start meter is cleared', async () => {
     const w = await world();
     const job = await scheduledJob(w);
     expectStatus(await reading(w, 666.5, ago(26)), 201);
-    expectError(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 99999, startedAt: ago(25) }), 422, 'METER_IMPLAUSIBLE');
-    const s = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 99999, startedAt: ago(25), confirmMeterJump: true });
+    expectError(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 99999, startedAt: ago(25) }),
+      422,
+      'METER_IMPLAUSIBLE',
+    );
+    const s = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {
+      meterHours: 99999,
+      startedAt: ago(25),
+      confirmMeterJump: true,
+    });
     expectStatus(s, 200);
     const started = await h.db.meterReading.findFirstOrThrow({ where: { assetId: w.tractor, source: 'JOB' } });
     expect(started.jumpConfirmed).toBe(true);
-    expectStatus(await post(w.t.DISPATCHER, w.org.id, `/assets/${w.tractor}/meter-readings/${started.id}/void`, { reason: 'operator typo' }), 200);
+    expectStatus(
+      await post(w.t.DISPATCHER, w.org.id, `/assets/${w.tractor}/meter-readings/${started.id}/void`, {
+        reason: 'operator typo',
+      }),
+      200,
+    );
     const after = ZJob.parse((await get(w.t.OPERATOR, w.org.id, `/jobs/${job.id}`)).body);
     expect(after.startMeterHours).toBeNull();
   });
@@ -161,7 +229,14 @@ describe('job completion is consistent with readings and clock time (bug 2)', ()
     const w = await world();
     const job = await scheduledJob(w);
     expectStatus(await reading(w, 666.5, ago(26)), 201);
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 99999, startedAt: ago(25), confirmMeterJump: true }), 200);
+    expectStatus(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {
+        meterHours: 99999,
+        startedAt: ago(25),
+        confirmMeterJump: true,
+      }),
+      200,
+    );
     const r = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { meterHours: 672, areaDoneHa: 5 });
     expectError(r, 422, 'METER_BACKWARDS');
     expect(r.body.error.details).toEqual({ latestHours: 99999, readingHours: 672 });
@@ -184,12 +259,24 @@ describe('job completion is consistent with readings and clock time (bug 2)', ()
     const w = await world();
     const job = await scheduledJob(w);
     expectStatus(await reading(w, 666.5, ago(30)), 201);
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 666.5, startedAt: ago(8) }), 200);
-    const more = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { meterHours: 672, actualHours: 7, areaDoneHa: 5 });
+    expectStatus(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { meterHours: 666.5, startedAt: ago(8) }),
+      200,
+    );
+    const more = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, {
+      meterHours: 672,
+      actualHours: 7,
+      areaDoneHa: 5,
+    });
     expectError(more, 422, 'JOB_HOURS_INCONSISTENT');
     expect(more.body.error.details).toMatchObject({ reason: 'exceeds_meter', meterDeltaHours: 5.5 });
     const ok = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { meterHours: 672, areaDoneHa: 5 });
     expectStatus(ok, 200);
-    expect(ZJob.parse(ok.body)).toMatchObject({ status: 'COMPLETED', actualHours: 5.5, startMeterHours: 666.5, endMeterHours: 672 });
+    expect(ZJob.parse(ok.body)).toMatchObject({
+      status: 'COMPLETED',
+      actualHours: 5.5,
+      startMeterHours: 666.5,
+      endMeterHours: 672,
+    });
   });
 });

@@ -13,7 +13,11 @@ type Op = {
   parameters: Array<{ $ref?: string; name?: string; in?: string }>;
   responses: Record<string, unknown>;
 };
-type Doc = { openapi: string; paths: Record<string, Record<string, Op>>; components: { parameters: Record<string, { name: string; in: string }> } };
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, Op>>;
+  components: { parameters: Record<string, { name: string; in: string }> };
+};
 
 let h: Harness;
 let doc: Doc;
@@ -50,7 +54,8 @@ describe('GET /api/docs-json', () => {
       expect(ids.has(op!.operationId), op!.operationId).toBe(false);
       ids.add(op!.operationId);
       const schemes = op!.security.map((s) => Object.keys(s)[0]).sort();
-      const expected = r.rule?.kind === 'public' ? [] : r.rule?.kind === 'permission' ? ['ApiKeyAuth', 'BearerAuth'] : ['BearerAuth'];
+      const expected =
+        r.rule?.kind === 'public' ? [] : r.rule?.kind === 'permission' ? ['ApiKeyAuth', 'BearerAuth'] : ['BearerAuth'];
       expect(schemes, `${r.method} ${r.path}`).toEqual(expected);
       expect(op!.responses.default, r.handler).toEqual({ $ref: '#/components/responses/Error' });
     }

@@ -16,7 +16,8 @@ afterAll(() => h?.close());
 
 const tag = () => randomUUID().slice(0, 8);
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) => call(h.base, 'POST', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body: unknown = {}) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body });
 
 interface World {
   org: TestOrg;
@@ -29,30 +30,50 @@ async function world(): Promise<World> {
   const org = await createOrg(h.db, 'ops');
   const t = await loginAll(h.base, org);
   const model = await h.db.machineModel.create({
-    data: { organizationId: org.id, manufacturer: `Mfr-${tag()}`, name: 'Tractor', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] },
+    data: {
+      organizationId: org.id,
+      manufacturer: `Mfr-${tag()}`,
+      name: 'Tractor',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+    },
   });
-  const tractor = await h.db.asset.create({ data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` } });
+  const tractor = await h.db.asset.create({
+    data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` },
+  });
   const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 40, crop: 'wheat' });
   expectStatus(f, 201);
   return { org, t, fieldId: (f.body as { id: string }).id, tractor: tractor.id };
 }
 
 async function plannedJob(w: World, windowStart: string, windowEnd: string) {
-  const r = await post(w.t.DISPATCHER, w.org.id, '/jobs', { fieldId: w.fieldId, operationType: 'TILLAGE', estimatedHours: 4, windowStart, windowEnd });
+  const r = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
+    fieldId: w.fieldId,
+    operationType: 'TILLAGE',
+    estimatedHours: 4,
+    windowStart,
+    windowEnd,
+  });
   expectStatus(r, 201);
   return ZJob.parse(r.body);
 }
 
 async function extraOperator(orgId: string) {
   const u = await h.db.user.create({ data: { email: `op-${tag()}@x.test`, name: `Op ${tag()}`, passwordHash: 'x' } });
-  return (await h.db.membership.create({ data: { organizationId: orgId, userId: u.id, role: 'OPERATOR', dataScope: 'ASSIGNED' } })).id;
+  return (
+    await h.db.membership.create({
+      data: { organizationId: orgId, userId: u.id, role: 'OPERATOR', dataScope: 'ASSIGNED' },
+    })
+  ).id;
 }
 
 describe('jobs and work orders share one machine calendar', () => {
   it('10 job assignments and 10 work-order windows racing for one machine in overlapping slots → exactly one wins', async () => {
     const w = await world();
     const day = '2027-09-14';
-    const jobs = await Promise.all(Array.from({ length: 10 }, () => plannedJob(w, `${day}T00:00:00.000Z`, `${day}T23:00:00.000Z`)));
+    const jobs = await Promise.all(
+      Array.from({ length: 10 }, () => plannedJob(w, `${day}T00:00:00.000Z`, `${day}T23:00:00.000Z`)),
+    );
     const operators = await Promise.all(jobs.map(() => extraOperator(w.org.id)));
     const requests = [
       ...jobs.map((j, i) =>
@@ -80,9 +101,13 @@ describe('jobs and work orders share one machine calendar', () => {
     expect(lost).toHaveLength(19);
     for (const r of lost) {
       expect((r.body as { error: { code: string } }).error.code).toBe('BOOKING_CONFLICT');
-      expect((r.body as { error: { details: { conflicts: unknown[] } } }).error.details.conflicts.length).toBeGreaterThan(0);
+      expect(
+        (r.body as { error: { details: { conflicts: unknown[] } } }).error.details.conflicts.length,
+      ).toBeGreaterThan(0);
     }
-    expect(await h.db.machineBooking.count({ where: { organizationId: w.org.id, assetId: w.tractor, releasedAt: null } })).toBe(1);
+    expect(
+      await h.db.machineBooking.count({ where: { organizationId: w.org.id, assetId: w.tractor, releasedAt: null } }),
+    ).toBe(1);
     // the losers left nothing behind: no half-created work order, no scheduled job without booking
     const scheduled = await h.db.job.count({ where: { organizationId: w.org.id, status: 'SCHEDULED' } });
     const bookedOrders = await h.db.workOrder.count({ where: { organizationId: w.org.id } });
@@ -92,7 +117,12 @@ describe('jobs and work orders share one machine calendar', () => {
   it('a reported breakdown takes the machine out of scheduling until the repair is accepted', async () => {
     const w = await world();
     const job = await plannedJob(w, '2027-10-01T00:00:00.000Z', '2027-10-03T00:00:00.000Z');
-    const assignBody = { primaryAssetId: w.tractor, operatorMembershipId: w.org.users.OPERATOR.membershipId, startsAt: '2027-10-01T08:00:00.000Z', endsAt: '2027-10-01T12:00:00.000Z' };
+    const assignBody = {
+      primaryAssetId: w.tractor,
+      operatorMembershipId: w.org.users.OPERATOR.membershipId,
+      startsAt: '2027-10-01T08:00:00.000Z',
+      endsAt: '2027-10-01T12:00:00.000Z',
+    };
 
     // a breakdown is reported (corrective, with downtime) and given to the mechanic
     const report = await post(w.t.DISPATCHER, w.org.id, '/work-orders', {
@@ -148,7 +178,11 @@ describe('analytics follows writes through the cache', () => {
 
     // a job worked today: 12.5 ha in 5 h
     const now = Date.now();
-    const job = await plannedJob(w, new Date(now - 6 * 3_600_000).toISOString(), new Date(now + 6 * 3_600_000).toISOString());
+    const job = await plannedJob(
+      w,
+      new Date(now - 6 * 3_600_000).toISOString(),
+      new Date(now + 6 * 3_600_000).toISOString(),
+    );
     expectStatus(
       await post(w.t.DISPATCHER, w.org.id, `/jobs/${job.id}/assign`, {
         primaryAssetId: w.tractor,
@@ -158,8 +192,16 @@ describe('analytics follows writes through the cache', () => {
       }),
       200,
     );
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { startedAt: new Date(now - 5 * 3_600_000).toISOString() }), 200);
-    expectStatus(await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { actualHours: 5, areaDoneHa: 12.5 }), 200);
+    expectStatus(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, {
+        startedAt: new Date(now - 5 * 3_600_000).toISOString(),
+      }),
+      200,
+    );
+    expectStatus(
+      await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/complete`, { actualHours: 5, areaDoneHa: 12.5 }),
+      200,
+    );
     const afterJob = ZAnalyticsOverview.parse((await get(w.t.OWNER, w.org.id, overviewPath)).body);
     expect(afterJob.hectares).toBe(12.5);
     expect(afterJob.productiveHours).toBe(5);
@@ -189,14 +231,29 @@ describe('deleting a team', () => {
     // warm the cache with the team in place
     const before = await get(w.t.OWNER, w.org.id, `/assets/${w.tractor}`);
     expect((before.body as { teamId: string | null }).teamId).toBe(teamId);
-    expect(((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items).toHaveLength(1);
+    expect(
+      ((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items,
+    ).toHaveLength(1);
 
     expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/teams/${teamId}`), { token: w.t.OWNER }), 204);
 
-    expect(((await get(w.t.OWNER, w.org.id, `/assets/${w.tractor}`)).body as { teamId: string | null }).teamId).toBeNull();
-    expect(((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items).toHaveLength(0);
-    expect(((await get(w.t.OWNER, w.org.id, `/fields/${(f.body as { id: string }).id}`)).body as { teamId: string | null }).teamId).toBeNull();
-    expect(((await get(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as { id: string }).id}`)).body as { teamId: string | null }).teamId).toBeNull();
+    expect(
+      ((await get(w.t.OWNER, w.org.id, `/assets/${w.tractor}`)).body as { teamId: string | null }).teamId,
+    ).toBeNull();
+    expect(
+      ((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items,
+    ).toHaveLength(0);
+    expect(
+      ((await get(w.t.OWNER, w.org.id, `/fields/${(f.body as { id: string }).id}`)).body as { teamId: string | null })
+        .teamId,
+    ).toBeNull();
+    expect(
+      (
+        (await get(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as { id: string }).id}`)).body as {
+          teamId: string | null;
+        }
+      ).teamId,
+    ).toBeNull();
   });
 });
 
@@ -211,9 +268,30 @@ describe('cost documents link only what the writer can see', () => {
     await h.db.membership.update({ where: { id: acc }, data: { dataScope: 'TEAM' } });
     await h.db.teamMember.create({ data: { organizationId: w.org.id, teamId: mine.id, membershipId: acc } });
     const model = await h.db.asset.findUniqueOrThrow({ where: { id: w.tractor } });
-    const other = await h.db.asset.create({ data: { organizationId: w.org.id, modelId: model.modelId, name: 'Other', serialNumber: `SN-${tag()}`, teamId: theirs.id } });
-    const own = await h.db.asset.create({ data: { organizationId: w.org.id, modelId: model.modelId, name: 'Own', serialNumber: `SN-${tag()}`, teamId: mine.id } });
-    const body = (assetId: string) => ({ category: 'PARTS', documentDate: '2026-11-30', assetId, lines: [{ description: 'Filter', quantity: 1, unitPriceMinor: '4500' }] });
+    const other = await h.db.asset.create({
+      data: {
+        organizationId: w.org.id,
+        modelId: model.modelId,
+        name: 'Other',
+        serialNumber: `SN-${tag()}`,
+        teamId: theirs.id,
+      },
+    });
+    const own = await h.db.asset.create({
+      data: {
+        organizationId: w.org.id,
+        modelId: model.modelId,
+        name: 'Own',
+        serialNumber: `SN-${tag()}`,
+        teamId: mine.id,
+      },
+    });
+    const body = (assetId: string) => ({
+      category: 'PARTS',
+      documentDate: '2026-11-30',
+      assetId,
+      lines: [{ description: 'Filter', quantity: 1, unitPriceMinor: '4500' }],
+    });
     const refused = await post(w.t.ACCOUNTANT, w.org.id, '/cost-documents', body(other.id));
     expectError(refused, 404, 'NOT_FOUND');
     expect(await h.db.costDocument.count({ where: { organizationId: w.org.id } })).toBe(0);

@@ -35,7 +35,9 @@ describe('operations endpoints', () => {
     const text = r.body as string;
     expect(text).toContain('# TYPE amms_http_request_duration_seconds histogram');
     // labelled by the route pattern, not the raw url (bounded cardinality)
-    expect(text).toMatch(/amms_http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/me"[^}]*status="401"[^}]*\} [1-9]/);
+    expect(text).toMatch(
+      /amms_http_request_duration_seconds_count\{[^}]*route="\/api\/v1\/me"[^}]*status="401"[^}]*\} [1-9]/,
+    );
     expect(text).toMatch(/amms_auth_logins_total\{outcome="success"\} [1-9]/);
     expect(text).toMatch(/amms_auth_logins_total\{outcome="failure"\} [1-9]/);
     expect(text).not.toContain(org.id);
@@ -55,6 +57,8 @@ describe('operations endpoints', () => {
     expect(schema.properties.email.type).toBe('string');
     expect(schema.properties.password.type).toBe('string');
     // every org route is documented under its path
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/orgs/{orgId}/members', '/api/v1/orgs/{orgId}/members/{id}']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/orgs/{orgId}/members', '/api/v1/orgs/{orgId}/members/{id}']),
+    );
   });
 });

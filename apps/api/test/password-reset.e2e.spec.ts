@@ -15,8 +15,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const NEW_PASSWORD = 'after-the-reset-harvest-9';
-const reset = (token: string, orgId: string, membershipId: string) => call(h.base, 'POST', orgPath(orgId, `/members/${membershipId}/password-reset`), { token });
-const loginRaw = (email: string, password: string) => call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });
+const reset = (token: string, orgId: string, membershipId: string) =>
+  call(h.base, 'POST', orgPath(orgId, `/members/${membershipId}/password-reset`), { token });
+const loginRaw = (email: string, password: string) =>
+  call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });
 const adminToken = async (org: TestOrg) => (await login(h.base, org.users.ADMIN.email)).accessToken;
 
 describe('POST /members/:id/password-reset', () => {
@@ -36,7 +38,10 @@ describe('POST /members/:id/password-reset', () => {
 
     // every session of the user is gone: access token and refresh token
     expectError(await call(h.base, 'GET', '/api/v1/me', { token: before.accessToken }), 401, 'TOKEN_INVALID');
-    expectStatus(await call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken: before.refreshToken } }), 401);
+    expectStatus(
+      await call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken: before.refreshToken } }),
+      401,
+    );
     const revoked = await h.db.refreshToken.findMany({ where: { userId: target.id } });
     expect(revoked.length).toBeGreaterThan(0);
     expect(revoked.every((t) => t.revokedAt !== null && t.revokeReason === 'PASSWORD_RESET')).toBe(true);
@@ -44,9 +49,19 @@ describe('POST /members/:id/password-reset', () => {
     // the old password no longer works; the one-time one does, and holds the user at the change
     expectError(await loginRaw(target.email, PASSWORD), 401, 'INVALID_CREDENTIALS');
     const t = await login(h.base, target.email, body.oneTimePassword);
-    expect(ZMeResponse.parse((await call(h.base, 'GET', '/api/v1/me', { token: t.accessToken })).body).user.mustChangePassword).toBe(true);
-    expectError(await call(h.base, 'GET', orgPath(org.id, '/jobs'), { token: t.accessToken }), 403, 'PASSWORD_CHANGE_REQUIRED');
-    const changed = await call(h.base, 'POST', '/api/v1/me/password', { token: t.accessToken, body: { currentPassword: body.oneTimePassword, newPassword: NEW_PASSWORD } });
+    expect(
+      ZMeResponse.parse((await call(h.base, 'GET', '/api/v1/me', { token: t.accessToken })).body).user
+        .mustChangePassword,
+    ).toBe(true);
+    expectError(
+      await call(h.base, 'GET', orgPath(org.id, '/jobs'), { token: t.accessToken }),
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+    );
+    const changed = await call(h.base, 'POST', '/api/v1/me/password', {
+      token: t.accessToken,
+      body: { currentPassword: body.oneTimePassword, newPassword: NEW_PASSWORD },
+    });
     expectStatus(changed, 204);
     expectStatus(await call(h.base, 'GET', orgPath(org.id, '/jobs'), { token: t.accessToken }), 200);
 
@@ -68,8 +83,18 @@ describe('POST /members/:id/password-reset', () => {
     const target = org.users.VIEWER;
     const admin = await adminToken(org);
     const key = randomUUID();
-    const first = ZPasswordResetResponse.parse((await call(h.base, 'POST', orgPath(org.id, `/members/${target.membershipId}/password-reset`), { token: admin, headers: { 'idempotency-key': key } })).body);
-    const again = await call(h.base, 'POST', orgPath(org.id, `/members/${target.membershipId}/password-reset`), { token: admin, headers: { 'idempotency-key': key } });
+    const first = ZPasswordResetResponse.parse(
+      (
+        await call(h.base, 'POST', orgPath(org.id, `/members/${target.membershipId}/password-reset`), {
+          token: admin,
+          headers: { 'idempotency-key': key },
+        })
+      ).body,
+    );
+    const again = await call(h.base, 'POST', orgPath(org.id, `/members/${target.membershipId}/password-reset`), {
+      token: admin,
+      headers: { 'idempotency-key': key },
+    });
     expectStatus(again, 200);
     expect(again.headers.get('idempotent-replayed')).toBeNull();
     const second = ZPasswordResetResponse.parse(again.body);
@@ -93,7 +118,10 @@ describe('POST /members/:id/password-reset', () => {
     const admin = await adminToken(org);
     expectError(await reset(admin, org.id, other.users.OPERATOR.membershipId), 404, 'NOT_FOUND');
     expectError(await reset(admin, org.id, randomUUID()), 404, 'NOT_FOUND');
-    expectStatus(await call(h.base, 'DELETE', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), { token: admin }), 204);
+    expectStatus(
+      await call(h.base, 'DELETE', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), { token: admin }),
+      204,
+    );
     expectError(await reset(admin, org.id, org.users.VIEWER.membershipId), 404, 'NOT_FOUND');
     // the other org's member still signs in with their password
     expectStatus(await loginRaw(other.users.OPERATOR.email, PASSWORD), 200);
@@ -105,13 +133,18 @@ describe('POST /members/:id/password-reset', () => {
     const admin = await adminToken(org);
     // the other org's mechanic also joins this org
     const shared = other.users.MECHANIC;
-    const m = await h.db.membership.create({ data: { organizationId: org.id, userId: shared.id, role: 'MECHANIC', dataScope: 'TEAM' } });
+    const m = await h.db.membership.create({
+      data: { organizationId: org.id, userId: shared.id, role: 'MECHANIC', dataScope: 'TEAM' },
+    });
     const r = await reset(admin, org.id, m.id);
     expectError(r, 403, 'PASSWORD_RESET_NOT_ALLOWED');
     expect(r.body.error.details).toEqual({ reason: 'OTHER_ORGANIZATIONS' });
     expectStatus(await loginRaw(shared.email, PASSWORD), 200);
     // once removed from the other org, this org owns the account alone: allowed
-    await h.db.membership.update({ where: { organizationId_userId: { organizationId: other.id, userId: shared.id } }, data: { status: 'REMOVED' } });
+    await h.db.membership.update({
+      where: { organizationId_userId: { organizationId: other.id, userId: shared.id } },
+      data: { status: 'REMOVED' },
+    });
     expectStatus(await reset(admin, org.id, m.id), 200);
 
     await h.db.user.update({ where: { id: org.users.VIEWER.id }, data: { isPlatformAdmin: true } });
@@ -137,7 +170,8 @@ describe('POST /members/:id/password-reset', () => {
   it(`is rate-limited per acting user (${RESETS_PER_ADMIN} per window → 429)`, async () => {
     const org = await createOrg(h.db, 'reset');
     const admin = await adminToken(org);
-    for (let i = 0; i < RESETS_PER_ADMIN; i++) expectStatus(await reset(admin, org.id, org.users.VIEWER.membershipId), 200);
+    for (let i = 0; i < RESETS_PER_ADMIN; i++)
+      expectStatus(await reset(admin, org.id, org.users.VIEWER.membershipId), 200);
     const r = await reset(admin, org.id, org.users.VIEWER.membershipId);
     expectError(r, 429, 'RATE_LIMITED');
     // another admin (the owner) is counted separately

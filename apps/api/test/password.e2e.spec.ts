@@ -26,15 +26,22 @@ const NEW_PASSWORD = 'a-new-harvest-password-7';
 const change = (token: string, body: unknown) => call(h.base, 'POST', '/api/v1/me/password', { token, body });
 const me = (token: string) => call(h.base, 'GET', '/api/v1/me', { token });
 const refresh = (refreshToken: string) => call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken } });
-const loginRaw = (email: string, password: string) => call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });
+const loginRaw = (email: string, password: string) =>
+  call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });
 const platformEvents = (userId: string, action: string) =>
-  h.db.auditEvent.findMany({ where: { chain: 'platform', entityType: 'user', entityId: userId, action }, orderBy: { seq: 'asc' } });
+  h.db.auditEvent.findMany({
+    where: { chain: 'platform', entityType: 'user', entityId: userId, action },
+    orderBy: { seq: 'asc' },
+  });
 
 /** An org owner adds a brand-new user: the one-time password of the response, like the admin page does. */
 async function addNewMember(org: TestOrg): Promise<{ email: string; userId: string; oneTimePassword: string }> {
   const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
   const email = `otp-${randomUUID().slice(0, 8)}@pwd.test`;
-  const r = await call(h.base, 'POST', orgPath(org.id, '/members'), { token: owner, body: { email, name: 'New Hand', role: 'DISPATCHER' } });
+  const r = await call(h.base, 'POST', orgPath(org.id, '/members'), {
+    token: owner,
+    body: { email, name: 'New Hand', role: 'DISPATCHER' },
+  });
   expectStatus(r, 201);
   const body = ZAddMemberResponse.parse(r.body);
   const user = await h.db.user.findUniqueOrThrow({ where: { email } });
@@ -52,9 +59,21 @@ describe('a new member on a one-time password', () => {
     expect(first.memberships.map((m) => m.organization.id)).toEqual([org.id]);
 
     // every other route refuses them, org routes and outside-org routes alike, whatever the org id
-    expectError(await call(h.base, 'GET', orgPath(org.id, '/members'), { token: t.accessToken }), 403, 'PASSWORD_CHANGE_REQUIRED');
-    expectError(await call(h.base, 'POST', orgPath(org.id, '/teams'), { token: t.accessToken, body: { name: 'x' } }), 403, 'PASSWORD_CHANGE_REQUIRED');
-    expectError(await call(h.base, 'GET', orgPath(randomUUID(), '/assets'), { token: t.accessToken }), 403, 'PASSWORD_CHANGE_REQUIRED');
+    expectError(
+      await call(h.base, 'GET', orgPath(org.id, '/members'), { token: t.accessToken }),
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+    );
+    expectError(
+      await call(h.base, 'POST', orgPath(org.id, '/teams'), { token: t.accessToken, body: { name: 'x' } }),
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+    );
+    expectError(
+      await call(h.base, 'GET', orgPath(randomUUID(), '/assets'), { token: t.accessToken }),
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+    );
     expectError(await call(h.base, 'GET', '/api/v1/orgs', { token: t.accessToken }), 403, 'PASSWORD_CHANGE_REQUIRED');
     // refresh (public) still works: the change screen must survive an access token expiring
     const rotated = await refresh(t.refreshToken);
@@ -89,20 +108,33 @@ describe('a new member on a one-time password', () => {
     const org = await createOrg(h.db, 'pwd');
     const { email, oneTimePassword } = await addNewMember(org);
     const t = await login(h.base, email, oneTimePassword);
-    expectStatus(await call(h.base, 'POST', '/api/v1/auth/logout', { token: t.accessToken, body: { refreshToken: t.refreshToken } }), 204);
+    expectStatus(
+      await call(h.base, 'POST', '/api/v1/auth/logout', {
+        token: t.accessToken,
+        body: { refreshToken: t.refreshToken },
+      }),
+      204,
+    );
     expectError(await me(t.accessToken), 401, 'TOKEN_INVALID');
   });
 
   it('API keys are not held back by a flagged user (not even the key creator)', async () => {
     const org = await createOrg(h.db, 'pwd');
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
-    const created = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body: { name: 'sync', scopes: ['member.read'] } });
+    const created = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), {
+      token: owner,
+      body: { name: 'sync', scopes: ['member.read'] },
+    });
     expectStatus(created, 201);
     const { key } = ZCreateApiKeyResponse.parse(created.body);
 
     await h.db.user.update({ where: { id: org.users.OWNER.id }, data: { mustChangePassword: true } });
     // the flag is read with the session on every request: the owner's live token is held at once
-    expectError(await call(h.base, 'GET', orgPath(org.id, '/members'), { token: owner }), 403, 'PASSWORD_CHANGE_REQUIRED');
+    expectError(
+      await call(h.base, 'GET', orgPath(org.id, '/members'), { token: owner }),
+      403,
+      'PASSWORD_CHANGE_REQUIRED',
+    );
     const asKey = await call(h.base, 'GET', orgPath(org.id, '/members'), { apiKey: key });
     expectStatus(asKey, 200);
     expect(asKey.body.items).toHaveLength(7);
@@ -177,11 +209,21 @@ describe('POST /me/password', () => {
     const org = await createOrg(h.db, 'pwd');
     const u = org.users.MECHANIC;
     const t = await login(h.base, u.email);
-    expectError(await change(t.accessToken, { currentPassword: PASSWORD, newPassword: PASSWORD }), 422, 'PASSWORD_REUSED');
+    expectError(
+      await change(t.accessToken, { currentPassword: PASSWORD, newPassword: PASSWORD }),
+      422,
+      'PASSWORD_REUSED',
+    );
     // full-width letters normalize to the same password the hash was made from
-    const fullWidth = Array.from(PASSWORD, (c) => (/[a-z]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c)).join('');
+    const fullWidth = Array.from(PASSWORD, (c) =>
+      /[a-z]/.test(c) ? String.fromCodePoint(c.codePointAt(0)! + 0xfee0) : c,
+    ).join('');
     expect(fullWidth).not.toBe(PASSWORD);
-    expectError(await change(t.accessToken, { currentPassword: PASSWORD, newPassword: fullWidth }), 422, 'PASSWORD_REUSED');
+    expectError(
+      await change(t.accessToken, { currentPassword: PASSWORD, newPassword: fullWidth }),
+      422,
+      'PASSWORD_REUSED',
+    );
   });
 
   it('malformed bodies are a 400 VALIDATION_FAILED naming the fields', async () => {
@@ -224,7 +266,11 @@ describe('POST /me/password', () => {
     const u = org.users.ADMIN;
     const t = await login(h.base, u.email);
     for (let i = 0; i < maxFailures; i++) {
-      expectError(await change(t.accessToken, { currentPassword: `wrong-${i}`, newPassword: NEW_PASSWORD }), 400, 'CURRENT_PASSWORD_INCORRECT');
+      expectError(
+        await change(t.accessToken, { currentPassword: `wrong-${i}`, newPassword: NEW_PASSWORD }),
+        400,
+        'CURRENT_PASSWORD_INCORRECT',
+      );
     }
     const limited = await change(t.accessToken, { currentPassword: PASSWORD, newPassword: NEW_PASSWORD });
     expectError(limited, 429, 'RATE_LIMITED');
@@ -238,11 +284,29 @@ describe('POST /me/password', () => {
 
   it('is for signed-in users only (no token 401, an API key 403)', async () => {
     const org = await createOrg(h.db, 'pwd');
-    expectError(await call(h.base, 'POST', '/api/v1/me/password', { body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), 401, 'UNAUTHENTICATED');
+    expectError(
+      await call(h.base, 'POST', '/api/v1/me/password', {
+        body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      }),
+      401,
+      'UNAUTHENTICATED',
+    );
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
     const { key } = ZCreateApiKeyResponse.parse(
-      (await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body: { name: 'k', scopes: ['member.read'] } })).body,
+      (
+        await call(h.base, 'POST', orgPath(org.id, '/api-keys'), {
+          token: owner,
+          body: { name: 'k', scopes: ['member.read'] },
+        })
+      ).body,
     );
-    expectError(await call(h.base, 'POST', '/api/v1/me/password', { apiKey: key, body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD } }), 403, 'FORBIDDEN');
+    expectError(
+      await call(h.base, 'POST', '/api/v1/me/password', {
+        apiKey: key,
+        body: { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+      }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });

@@ -50,7 +50,12 @@ describe('route → permission map', () => {
   it('every POST honours Idempotency-Key, except the auth routes, the password change and reset (secrets in body or answer) and MCP (JSON-RPC)', () => {
     const posts = routes.filter((r) => r.method === 'POST');
     expect(posts.length).toBeGreaterThan(30);
-    expect(posts.filter((r) => !r.idempotent).map((r) => r.path).sort()).toEqual([
+    expect(
+      posts
+        .filter((r) => !r.idempotent)
+        .map((r) => r.path)
+        .sort(),
+    ).toEqual([
       '/api/v1/auth/login',
       '/api/v1/auth/logout',
       '/api/v1/auth/refresh',
@@ -68,7 +73,8 @@ describe('route → permission map', () => {
 });
 
 describe('every org route × every role', () => {
-  const urlFor = (org: TestOrg, path: string) => path.replace(/:(\w+)/g, (_, p: string) => (p === 'orgId' ? org.id : randomUUID()));
+  const urlFor = (org: TestOrg, path: string) =>
+    path.replace(/:(\w+)/g, (_, p: string) => (p === 'orgId' ? org.id : randomUUID()));
   const bodyFor = (method: string) => (method === 'POST' || method === 'PATCH' || method === 'PUT' ? {} : undefined);
 
   // every route × 7 roles, one route after another: well over 30 s on a loaded machine
@@ -84,7 +90,10 @@ describe('every org route × every role', () => {
     for (const route of orgRoutes) {
       const results = await Promise.all(
         ROLES.map(async (role) => {
-          const r = await call(h.base, route.method, urlFor(org, route.path), { token: tokens[role], body: bodyFor(route.method) });
+          const r = await call(h.base, route.method, urlFor(org, route.path), {
+            token: tokens[role],
+            body: bodyFor(route.method),
+          });
           return { role, r };
         }),
       );
@@ -92,7 +101,8 @@ describe('every org route × every role', () => {
         const allowed = grants(route.rule, (p) => roleHas(role, p));
         const label = `${role} ${route.method} ${route.path} (${describeRule(route.rule)})`;
         if (!allowed) {
-          if (r.status !== 403 || r.body?.error?.code !== 'FORBIDDEN') failures.push(`${label}: expected 403 FORBIDDEN, got ${r.status} ${JSON.stringify(r.body)}`);
+          if (r.status !== 403 || r.body?.error?.code !== 'FORBIDDEN')
+            failures.push(`${label}: expected 403 FORBIDDEN, got ${r.status} ${JSON.stringify(r.body)}`);
           else expectError(r, 403, 'FORBIDDEN');
         } else if (r.status === 401 || r.status === 403 || r.status >= 500) {
           failures.push(`${label}: expected to pass the guard, got ${r.status} ${JSON.stringify(r.body)}`);
@@ -128,7 +138,10 @@ describe('every org route × every role', () => {
     for (const route of routes.filter((r) => r.rule?.kind === 'permission')) {
       const rule = route.rule as PermissionRule;
       const permission = describeRule(rule);
-      const r = await call(h.base, route.method, urlFor(org, route.path), { apiKey: ownerKey.body.key, body: bodyFor(route.method) });
+      const r = await call(h.base, route.method, urlFor(org, route.path), {
+        apiKey: ownerKey.body.key,
+        body: bodyFor(route.method),
+      });
       const allowed = grants(rule, (p) => scopes.has(p));
       if (allowed ? r.status === 401 || r.status === 403 || r.status >= 500 : r.status !== 403) {
         failures.push(`key ${route.method} ${route.path} (${permission}): got ${r.status}`);

@@ -37,7 +37,9 @@ function expectUnavailable(r: Res, label: string): void {
   expectError(r, 503, 'SERVICE_UNAVAILABLE');
   const retryAfter = Number(r.headers.get('retry-after'));
   expect(retryAfter, `${label}: Retry-After`).toBeGreaterThan(0);
-  expect((r.body as { error: { details?: { retryAfterSeconds?: number } } }).error.details?.retryAfterSeconds).toBe(retryAfter);
+  expect((r.body as { error: { details?: { retryAfterSeconds?: number } } }).error.details?.retryAfterSeconds).toBe(
+    retryAfter,
+  );
 }
 
 describe('Postgres unreachable → 503 with Retry-After; recovery without a restart', () => {
@@ -46,10 +48,18 @@ describe('Postgres unreachable → 503 with Retry-After; recovery without a rest
     const { accessToken: token, refreshToken } = await login(h.base, org.users.OWNER.email);
     const model = await call(h.base, 'POST', orgPath(org.id, '/machine-models'), {
       token,
-      body: { manufacturer: `Mfr-${randomUUID().slice(0, 6)}`, name: 'P1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] },
+      body: {
+        manufacturer: `Mfr-${randomUUID().slice(0, 6)}`,
+        name: 'P1',
+        kind: 'POWER_UNIT',
+        operationTypes: ['TILLAGE'],
+      },
     });
     expectStatus(model, 201);
-    const asset = await call(h.base, 'POST', orgPath(org.id, '/assets'), { token, body: { modelId: model.body.id, name: 'Before', serialNumber: `SN-${randomUUID().slice(0, 8)}` } });
+    const asset = await call(h.base, 'POST', orgPath(org.id, '/assets'), {
+      token,
+      body: { modelId: model.body.id, name: 'Before', serialNumber: `SN-${randomUUID().slice(0, 8)}` },
+    });
     expectStatus(asset, 201);
 
     const requests: Array<[string, () => Promise<Res>]> = [
@@ -59,13 +69,38 @@ describe('Postgres unreachable → 503 with Retry-After; recovery without a rest
       ['GET /audit-events', () => call(h.base, 'GET', orgPath(org.id, '/audit-events'), { token })],
       ['GET /me', () => call(h.base, 'GET', '/api/v1/me', { token })],
       ['GET /orgs', () => call(h.base, 'GET', '/api/v1/orgs', { token })],
-      ['POST /assets', () => call(h.base, 'POST', orgPath(org.id, '/assets'), { token, body: { modelId: model.body.id, name: 'While down', serialNumber: `SN-${randomUUID().slice(0, 8)}` } })],
-      ['PATCH /assets/:id', () => call(h.base, 'PATCH', orgPath(org.id, `/assets/${asset.body.id}`), { token, body: { version: asset.body.version, name: 'While down' } })],
+      [
+        'POST /assets',
+        () =>
+          call(h.base, 'POST', orgPath(org.id, '/assets'), {
+            token,
+            body: { modelId: model.body.id, name: 'While down', serialNumber: `SN-${randomUUID().slice(0, 8)}` },
+          }),
+      ],
+      [
+        'PATCH /assets/:id',
+        () =>
+          call(h.base, 'PATCH', orgPath(org.id, `/assets/${asset.body.id}`), {
+            token,
+            body: { version: asset.body.version, name: 'While down' },
+          }),
+      ],
       [
         'POST /assets/:id/meter-readings (Idempotency-Key)',
-        () => call(h.base, 'POST', orgPath(org.id, `/assets/${asset.body.id}/meter-readings`), { token, body: { readingHours: 7 }, headers: { 'idempotency-key': 'pg-down-meter-1' } }),
+        () =>
+          call(h.base, 'POST', orgPath(org.id, `/assets/${asset.body.id}/meter-readings`), {
+            token,
+            body: { readingHours: 7 },
+            headers: { 'idempotency-key': 'pg-down-meter-1' },
+          }),
       ],
-      ['POST /auth/login', () => call(h.base, 'POST', '/api/v1/auth/login', { body: { email: org.users.ADMIN.email, password: 'test-password-2026' } })],
+      [
+        'POST /auth/login',
+        () =>
+          call(h.base, 'POST', '/api/v1/auth/login', {
+            body: { email: org.users.ADMIN.email, password: 'test-password-2026' },
+          }),
+      ],
       ['POST /auth/refresh', () => call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken } })],
     ];
 
@@ -73,7 +108,9 @@ describe('Postgres unreachable → 503 with Retry-After; recovery without a rest
     const t0 = Date.now();
     for (const [label, send] of requests) expectUnavailable(await send(), label);
     // a burst in parallel: each one answers, fast (connection refused is immediate; no pool wait)
-    const burst = await Promise.all(Array.from({ length: 20 }, () => call(h.base, 'GET', orgPath(org.id, '/assets'), { token })));
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => call(h.base, 'GET', orgPath(org.id, '/assets'), { token })),
+    );
     for (const r of burst) expectUnavailable(r, 'burst');
     expect(Date.now() - t0).toBeLessThan(20_000);
     const ready = await call(h.base, 'GET', '/ready');

@@ -43,7 +43,11 @@ export async function waitForPort(port: number, timeoutMs = 10_000): Promise<voi
 
 /** A throwaway redis-server (no persistence) on `port`; wait with waitForPort. */
 export function startRedis(port: number): ChildProcess {
-  return spawn('/usr/bin/redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], { stdio: 'ignore' });
+  return spawn(
+    '/usr/bin/redis-server',
+    ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    { stdio: 'ignore' },
+  );
 }
 
 /** SIGKILL (no graceful shutdown: tests simulate crashes) and wait for the exit. */
@@ -58,8 +62,14 @@ export async function killProcess(p: ChildProcess | undefined): Promise<void> {
  * Boots the built worker with `env` on top of the test's environment and resolves once it says it
  * started. Its output goes to `onOutput` (keep a tail for failure messages).
  */
-export async function startWorkerProcess(env: Record<string, string>, onOutput: (chunk: string) => void): Promise<ChildProcess> {
-  const p = spawn(process.execPath, [WORKER_JS], { env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_POOL_MAX: '5', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+export async function startWorkerProcess(
+  env: Record<string, string>,
+  onOutput: (chunk: string) => void,
+): Promise<ChildProcess> {
+  const p = spawn(process.execPath, [WORKER_JS], {
+    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'info', DATABASE_POOL_MAX: '5', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let seen = '';
   let started!: () => void;
   const ready = new Promise<void>((r) => (started = r));
@@ -71,12 +81,16 @@ export async function startWorkerProcess(env: Record<string, string>, onOutput: 
   };
   p.stdout!.on('data', onData);
   p.stderr!.on('data', onData);
-  await Promise.race([ready, sleep(60_000).then(() => Promise.reject(new Error(`worker did not start:\n${seen.slice(-3000)}`)))]);
+  await Promise.race([
+    ready,
+    sleep(60_000).then(() => Promise.reject(new Error(`worker did not start:\n${seen.slice(-3000)}`))),
+  ]);
   return p;
 }
 
 /** Appends to a bounded log tail (the last ~100 kB). */
-export const appendTail = (log: string, chunk: string) => (log.length + chunk.length > 200_000 ? (log + chunk).slice(-100_000) : log + chunk);
+export const appendTail = (log: string, chunk: string) =>
+  log.length + chunk.length > 200_000 ? (log + chunk).slice(-100_000) : log + chunk;
 
 export const API_JS = fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
@@ -84,14 +98,28 @@ export const API_JS = fileURLToPath(new URL('../dist/main.js', import.meta.url))
  * Boots the built API (dist/main.js) on `port` with `env` on top of the test's environment and
  * resolves once it listens. Its output goes to `onOutput`.
  */
-export async function startApiProcess(port: number, env: Record<string, string>, onOutput: (chunk: string) => void): Promise<ChildProcess> {
+export async function startApiProcess(
+  port: number,
+  env: Record<string, string>,
+  onOutput: (chunk: string) => void,
+): Promise<ChildProcess> {
   const p = spawn(process.execPath, [API_JS], {
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', DATABASE_POOL_MAX: '5', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DATABASE_POOL_MAX: '5',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   p.stdout!.on('data', (b: Buffer) => onOutput(b.toString()));
   p.stderr!.on('data', (b: Buffer) => onOutput(b.toString()));
-  const exited = new Promise<never>((_, reject) => p.once('exit', (code) => reject(new Error(`api on ${port} exited with ${code}`))));
+  const exited = new Promise<never>((_, reject) =>
+    p.once('exit', (code) => reject(new Error(`api on ${port} exited with ${code}`))),
+  );
   await Promise.race([waitForPort(port, 60_000), exited]);
   return p;
 }
@@ -101,9 +129,14 @@ export async function startApiProcess(port: number, env: Record<string, string>,
  * hooks ran, so a clean stop ends with `signal: 'SIGTERM'` (or code 0); `timedOut` means it had to
  * be killed.
  */
-export async function stopGracefully(p: ChildProcess, timeoutMs = 30_000): Promise<{ code: number | null; signal: string | null; timedOut: boolean }> {
+export async function stopGracefully(
+  p: ChildProcess,
+  timeoutMs = 30_000,
+): Promise<{ code: number | null; signal: string | null; timedOut: boolean }> {
   if (p.exitCode !== null || p.signalCode !== null) return { code: p.exitCode, signal: p.signalCode, timedOut: false };
-  const exited = new Promise<{ code: number | null; signal: string | null; timedOut: boolean }>((r) => p.once('exit', (code, signal) => r({ code, signal, timedOut: false })));
+  const exited = new Promise<{ code: number | null; signal: string | null; timedOut: boolean }>((r) =>
+    p.once('exit', (code, signal) => r({ code, signal, timedOut: false })),
+  );
   p.kill('SIGTERM');
   const timer = sleep(timeoutMs).then(() => {
     p.kill('SIGKILL');

@@ -23,14 +23,24 @@ describe('queue depth on /metrics (what the worker autoscaler reads)', () => {
     // a delayed job no worker will pick up during the test, and an outbox row the relay will not
     // touch yet (available in an hour)
     const job = await queue.add('housekeeping.purge', {}, { delay: 3_600_000, jobId: `metrics-test-${Date.now()}` });
-    const row = await h.db.outboxEvent.create({ data: { queue: 'amms-housekeeping', name: 'housekeeping.purge', payload: {}, availableAt: new Date(Date.now() + 3_600_000) } });
+    const row = await h.db.outboxEvent.create({
+      data: {
+        queue: 'amms-housekeeping',
+        name: 'housekeeping.purge',
+        payload: {},
+        availableAt: new Date(Date.now() + 3_600_000),
+      },
+    });
     try {
       const r = await call<string>(h.base, 'GET', '/metrics');
       expectStatus(r, 200);
       const text = r.body;
       expect(text).toContain('# TYPE amms_queue_jobs gauge');
-      for (const q of ['amms-housekeeping', 'amms-cache', 'amms-drafts']) expect(text).toContain(`amms_queue_jobs{queue="${q}",state="waiting"}`);
-      expect(gauge(text, /amms_queue_jobs\{queue="amms-housekeeping",state="delayed"\} (\d+)/)).toBeGreaterThanOrEqual(1);
+      for (const q of ['amms-housekeeping', 'amms-cache', 'amms-drafts'])
+        expect(text).toContain(`amms_queue_jobs{queue="${q}",state="waiting"}`);
+      expect(gauge(text, /amms_queue_jobs\{queue="amms-housekeeping",state="delayed"\} (\d+)/)).toBeGreaterThanOrEqual(
+        1,
+      );
       expect(gauge(text, /^amms_outbox_pending (\d+)$/m)).toBeGreaterThanOrEqual(1);
     } finally {
       await job.remove();

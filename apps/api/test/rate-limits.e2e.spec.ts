@@ -31,7 +31,11 @@ function expectLimited(r: Res, limit: string, per: 'member' | 'org', maxWait: nu
   const retryAfter = Number(r.headers.get('retry-after'));
   expect(retryAfter).toBeGreaterThan(0);
   expect(retryAfter).toBeLessThanOrEqual(maxWait);
-  expect((r.body as { error: { details: unknown } }).error.details).toEqual({ limit, per, retryAfterSeconds: retryAfter });
+  expect((r.body as { error: { details: unknown } }).error.details).toEqual({
+    limit,
+    per,
+    retryAfterSeconds: retryAfter,
+  });
 }
 
 const GOAL = '下周安排收割';
@@ -46,7 +50,8 @@ describe('rate limits: 429 RATE_LIMITED with Retry-After, per member and per org
       login(h.base, org.users.DISPATCHER.email),
       login(h.base, other.users.OWNER.email),
     ]);
-    const run = (token: string, orgId = org.id) => call(h.base, 'POST', orgPath(orgId, '/agent/runs'), { token, body: { goal: GOAL } });
+    const run = (token: string, orgId = org.id) =>
+      call(h.base, 'POST', orgPath(orgId, '/agent/runs'), { token, body: { goal: GOAL } });
     expectStatus(await run(owner.accessToken), 201);
     expectStatus(await run(owner.accessToken), 201);
     expectLimited(await run(owner.accessToken), 'agent.run', 'member', 60);
@@ -62,9 +67,13 @@ describe('rate limits: 429 RATE_LIMITED with Retry-After, per member and per org
   it('an API key is its own "member": its runs count against the key and the org', async () => {
     const org = await createOrg(h.db, 'rl');
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
-    const minted = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), { token: owner, body: { name: 'planner', scopes: ['agent.run', 'draft.read'] } });
+    const minted = await call(h.base, 'POST', orgPath(org.id, '/api-keys'), {
+      token: owner,
+      body: { name: 'planner', scopes: ['agent.run', 'draft.read'] },
+    });
     expectStatus(minted, 201);
-    const run = (auth: { token?: string; apiKey?: string }) => call(h.base, 'POST', orgPath(org.id, '/agent/runs'), { ...auth, body: { goal: GOAL } });
+    const run = (auth: { token?: string; apiKey?: string }) =>
+      call(h.base, 'POST', orgPath(org.id, '/agent/runs'), { ...auth, body: { goal: GOAL } });
     expectStatus(await run({ apiKey: minted.body.key }), 201);
     expectStatus(await run({ apiKey: minted.body.key }), 201);
     expectLimited(await run({ apiKey: minted.body.key }), 'agent.run', 'member', 60);
@@ -74,7 +83,11 @@ describe('rate limits: 429 RATE_LIMITED with Retry-After, per member and per org
 
   it('audit-chain verification: one per member per window, two per org; the window is configurable', async () => {
     const org = await createOrg(h.db, 'rl');
-    const [owner, admin, dispatcher] = await Promise.all((['OWNER', 'ADMIN', 'DISPATCHER'] as const).map(async (r) => (await login(h.base, org.users[r].email)).accessToken));
+    const [owner, admin, dispatcher] = await Promise.all(
+      (['OWNER', 'ADMIN', 'DISPATCHER'] as const).map(
+        async (r) => (await login(h.base, org.users[r].email)).accessToken,
+      ),
+    );
     const verify = (token: string) => call(h.base, 'GET', orgPath(org.id, '/audit-events/verify'), { token });
     expectStatus(await verify(owner!), 200);
     const limited = await verify(owner!);
@@ -89,19 +102,49 @@ describe('rate limits: 429 RATE_LIMITED with Retry-After, per member and per org
   it('uploads (the machine import): one per member here; a refused import writes nothing', async () => {
     const org = await createOrg(h.db, 'rl');
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
-    const models = await call(h.base, 'POST', orgPath(org.id, '/machine-models'), { token: owner, body: { manufacturer: `Mfr-${randomUUID().slice(0, 6)}`, name: 'R1', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
+    const models = await call(h.base, 'POST', orgPath(org.id, '/machine-models'), {
+      token: owner,
+      body: {
+        manufacturer: `Mfr-${randomUUID().slice(0, 6)}`,
+        name: 'R1',
+        kind: 'POWER_UNIT',
+        operationTypes: ['TILLAGE'],
+      },
+    });
     expectStatus(models, 201);
-    const items = () => [{ modelId: models.body.id, name: `T ${randomUUID().slice(0, 6)}`, serialNumber: `SN-${randomUUID().slice(0, 8)}` }];
-    expectStatus(await call(h.base, 'POST', orgPath(org.id, '/assets/import'), { token: owner, body: { items: items() } }), 200);
-    expectLimited(await call(h.base, 'POST', orgPath(org.id, '/assets/import'), { token: owner, body: { items: items() } }), 'upload', 'member', RATE_LIMIT_DEFAULTS.upload.windowSeconds);
+    const items = () => [
+      {
+        modelId: models.body.id,
+        name: `T ${randomUUID().slice(0, 6)}`,
+        serialNumber: `SN-${randomUUID().slice(0, 8)}`,
+      },
+    ];
+    expectStatus(
+      await call(h.base, 'POST', orgPath(org.id, '/assets/import'), { token: owner, body: { items: items() } }),
+      200,
+    );
+    expectLimited(
+      await call(h.base, 'POST', orgPath(org.id, '/assets/import'), { token: owner, body: { items: items() } }),
+      'upload',
+      'member',
+      RATE_LIMIT_DEFAULTS.upload.windowSeconds,
+    );
     expect(await h.db.asset.count({ where: { organizationId: org.id } })).toBe(1);
   });
 
   it('event streams: concurrent streams per member and per org; a stream that ends frees its slot', async () => {
     const org = await createOrg(h.db, 'rl');
-    const [e1, e2, e3] = [await pendingExecution(h.db, org), await pendingExecution(h.db, org), await pendingExecution(h.db, org)];
-    const [owner, viewer] = await Promise.all([login(h.base, org.users.OWNER.email), login(h.base, org.users.VIEWER.email)]);
-    const events = (token: string, id: string) => call(h.base, 'GET', orgPath(org.id, `/executions/${id}/events`), { token });
+    const [e1, e2, e3] = [
+      await pendingExecution(h.db, org),
+      await pendingExecution(h.db, org),
+      await pendingExecution(h.db, org),
+    ];
+    const [owner, viewer] = await Promise.all([
+      login(h.base, org.users.OWNER.email),
+      login(h.base, org.users.VIEWER.email),
+    ]);
+    const events = (token: string, id: string) =>
+      call(h.base, 'GET', orgPath(org.id, `/executions/${id}/events`), { token });
     const a = await follow(h.base, owner.accessToken, org.id, e1!);
     const b = await follow(h.base, owner.accessToken, org.id, e2!);
     expect([a.res.status, b.res.status]).toEqual([200, 200]);
@@ -120,11 +163,15 @@ describe('rate limits: 429 RATE_LIMITED with Retry-After, per member and per org
     }
     expectStatus(d, 200); // the finished execution: one event and the end
     // end the rest the same way (streams the client aborts keep the app from closing in tests)
-    await h.db.execution.updateMany({ where: { id: { in: [e2!, e3!] } }, data: { status: 'SUCCEEDED', finishedAt: new Date() } });
+    await h.db.execution.updateMany({
+      where: { id: { in: [e2!, e3!] } },
+      data: { status: 'SUCCEEDED', finishedAt: new Date() },
+    });
     expect(await b.endedWithin(10_000)).toBe(true);
     expect(await c.endedWithin(10_000)).toBe(true);
     const streams = h.app.get(ExecutionStreams);
-    for (const stop = Date.now() + 10_000; streams.openStreams > 0 && Date.now() < stop; ) await new Promise((r) => setTimeout(r, 50));
+    for (const stop = Date.now() + 10_000; streams.openStreams > 0 && Date.now() < stop;)
+      await new Promise((r) => setTimeout(r, 50));
     expect(streams.openStreams).toBe(0);
     // every slot was given back
     expectStatus(await events(owner.accessToken, e2!), 200);
@@ -133,7 +180,11 @@ describe('rate limits: 429 RATE_LIMITED with Retry-After, per member and per org
 
   it('configuration: defaults apply, bad values stop the boot', () => {
     expect(testConfig().rateLimits['agent.run']).toEqual(RATE_LIMIT_DEFAULTS['agent.run']);
-    expect(() => parseConfig({ NODE_ENV: 'test', RATE_LIMIT_STREAM_PER_MEMBER: '0' })).toThrow(/RATE_LIMIT_STREAM_PER_MEMBER/);
-    expect(() => parseConfig({ NODE_ENV: 'test', RATE_LIMIT_EXPORT_WINDOW_SECONDS: 'soon' })).toThrow(/RATE_LIMIT_EXPORT_WINDOW_SECONDS/);
+    expect(() => parseConfig({ NODE_ENV: 'test', RATE_LIMIT_STREAM_PER_MEMBER: '0' })).toThrow(
+      /RATE_LIMIT_STREAM_PER_MEMBER/,
+    );
+    expect(() => parseConfig({ NODE_ENV: 'test', RATE_LIMIT_EXPORT_WINDOW_SECONDS: 'soon' })).toThrow(
+      /RATE_LIMIT_EXPORT_WINDOW_SECONDS/,
+    );
   });
 });

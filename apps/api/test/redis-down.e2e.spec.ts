@@ -20,7 +20,11 @@ beforeAll(async () => {
   port = await freePort();
   redis = startRedis(port);
   await waitForPort(port);
-  h = await startApp({ REDIS_URL: `redis://127.0.0.1:${port}/0`, RATE_LIMIT_AGENT_RUN_PER_MEMBER: '2', RATE_LIMIT_AUDIT_VERIFY_PER_MEMBER: '1' });
+  h = await startApp({
+    REDIS_URL: `redis://127.0.0.1:${port}/0`,
+    RATE_LIMIT_AGENT_RUN_PER_MEMBER: '2',
+    RATE_LIMIT_AUDIT_VERIFY_PER_MEMBER: '1',
+  });
 });
 afterAll(async () => {
   await h?.close();
@@ -31,20 +35,32 @@ describe('Redis down: every write still lands (Postgres), limits stay in force',
   it('sign-in, refresh, idempotent creates and replays, agent runs and audit verification answer; over-limit calls are 429; after a restart limits count in Redis again', async () => {
     const org = await createOrg(h.db, 'rdown');
     const before = await login(h.base, org.users.OWNER.email);
-    expectStatus(await call(h.base, 'GET', orgPath(org.id, '/audit-events/verify'), { token: before.accessToken }), 200);
+    expectStatus(
+      await call(h.base, 'GET', orgPath(org.id, '/audit-events/verify'), { token: before.accessToken }),
+      200,
+    );
 
     await killProcess(redis);
     // the app notices the dead connection within a moment
-    for (const until = Date.now() + 5_000; Date.now() < until && (await call(h.base, 'GET', '/ready')).status !== 503; ) await sleep(100);
+    for (const until = Date.now() + 5_000; Date.now() < until && (await call(h.base, 'GET', '/ready')).status !== 503;)
+      await sleep(100);
     expect((await call(h.base, 'GET', '/ready')).status).toBe(503);
 
     // sessions are Postgres rows: sign-in and refresh work
     const { accessToken: token } = await login(h.base, org.users.OWNER.email);
-    expectStatus(await call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken: before.refreshToken } }), 200);
+    expectStatus(
+      await call(h.base, 'POST', '/api/v1/auth/refresh', { body: { refreshToken: before.refreshToken } }),
+      200,
+    );
 
     // an idempotent create lands once; its replay comes from the key table (Postgres)
     const key = randomUUID();
-    const create = () => call(h.base, 'POST', orgPath(org.id, '/teams'), { token, body: { name: `down-${key.slice(0, 6)}` }, headers: { 'idempotency-key': key } });
+    const create = () =>
+      call(h.base, 'POST', orgPath(org.id, '/teams'), {
+        token,
+        body: { name: `down-${key.slice(0, 6)}` },
+        headers: { 'idempotency-key': key },
+      });
     const first = await create();
     expectStatus(first, 201);
     expectReplayOf(first, await create());
@@ -65,10 +81,15 @@ describe('Redis down: every write still lands (Postgres), limits stay in force',
     // Redis back (empty: no persistence): the app reconnects by itself; limits count in Redis again
     redis = startRedis(port);
     await waitForPort(port);
-    for (const until = Date.now() + 10_000; Date.now() < until && (await call(h.base, 'GET', '/ready')).status !== 200; ) await sleep(100);
+    for (const until = Date.now() + 10_000; Date.now() < until && (await call(h.base, 'GET', '/ready')).status !== 200;)
+      await sleep(100);
     expectStatus(await call(h.base, 'GET', '/ready'), 200);
     const again = (await login(h.base, org.users.ADMIN.email)).accessToken;
     expectStatus(await call(h.base, 'GET', orgPath(org.id, '/audit-events/verify'), { token: again }), 200);
-    expectError(await call(h.base, 'GET', orgPath(org.id, '/audit-events/verify'), { token: again }), 429, 'RATE_LIMITED');
+    expectError(
+      await call(h.base, 'GET', orgPath(org.id, '/audit-events/verify'), { token: again }),
+      429,
+      'RATE_LIMITED',
+    );
   });
 });

@@ -17,7 +17,12 @@ export interface Route {
 }
 
 const asArray = (v: unknown): string[] => (Array.isArray(v) ? v.map(String) : [String(v ?? '/')]);
-const join = (...parts: string[]) => '/' + parts.map((p) => p.replace(/^\/+|\/+$/g, '')).filter(Boolean).join('/');
+const join = (...parts: string[]) =>
+  '/' +
+  parts
+    .map((p) => p.replace(/^\/+|\/+$/g, ''))
+    .filter(Boolean)
+    .join('/');
 
 /** Every handler of every controller of the running app, with the path Fastify actually serves. */
 export function discoverRoutes(app: NestFastifyApplication): Route[] {
@@ -34,14 +39,21 @@ export function discoverRoutes(app: NestFastifyApplication): Route[] {
       const verb = Reflect.getMetadata(METHOD_METADATA, fn) as RequestMethod | undefined;
       if (verb === undefined) continue;
       const method = RequestMethod[verb];
-      const rule = (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, ctrl)) as AccessRule | undefined;
+      const rule = (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, ctrl)) as
+        AccessRule | undefined;
       for (const c of asArray(Reflect.getMetadata(PATH_METADATA, ctrl))) {
         for (const m of asArray(Reflect.getMetadata(PATH_METADATA, fn))) {
           // the global prefix is excluded for a few routes (health): take whichever one Fastify serves
           const candidates = [join('api/v1', c, m), join(c, m)];
           const path = candidates.find((url) => fastify.hasRoute({ method: method as 'GET', url }));
           if (!path) throw new Error(`${ctrl.name}.${name}: none of ${candidates.join(', ')} is served`);
-          found.push({ method, path, handler: `${ctrl.name}.${name}`, rule, idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn) !== undefined });
+          found.push({
+            method,
+            path,
+            handler: `${ctrl.name}.${name}`,
+            rule,
+            idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn) !== undefined,
+          });
         }
       }
     }

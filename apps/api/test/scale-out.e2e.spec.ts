@@ -41,8 +41,12 @@ const log = (chunk: string) => (output = appendTail(output, chunk));
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  for (const f of [API_JS, WORKER_JS]) if (!existsSync(f)) throw new Error(`${f} missing: run \`npm run build -w @amms/api\` first`);
-  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], { env: { ...process.env, DATABASE_URL: SCALE_DB }, stdio: 'ignore' });
+  for (const f of [API_JS, WORKER_JS])
+    if (!existsSync(f)) throw new Error(`${f} missing: run \`npm run build -w @amms/api\` first`);
+  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], {
+    env: { ...process.env, DATABASE_URL: SCALE_DB },
+    stdio: 'ignore',
+  });
   const redisPort = await freePort();
   redis = startRedis(redisPort);
   await waitForPort(redisPort);
@@ -85,7 +89,11 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
     const d = await hourlyDraft(w, 6);
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call(i % 2 ? B() : A(), 'POST', orgPath(w.org.id, `/drafts/${d.id}/execute`), { token: w.t.DISPATCHER, body: { version: 1 }, headers: { 'idempotency-key': randomUUID() } }),
+        call(i % 2 ? B() : A(), 'POST', orgPath(w.org.id, `/drafts/${d.id}/execute`), {
+          token: w.t.DISPATCHER,
+          body: { version: 1 },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
       ),
     );
     for (const a of answers) expect([200, 202], JSON.stringify(a.body)).toContain(a.status);
@@ -93,7 +101,13 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
     const ids = new Set(answers.map((a) => ZExecution.parse(a.body).id));
     expect(ids.size).toBe(1);
     const id = [...ids][0]!;
-    const done = await eventually(() => executionOn(B(), w, id), (e) => !['PENDING', 'RUNNING'].includes(e.status), 60_000, 200, tail);
+    const done = await eventually(
+      () => executionOn(B(), w, id),
+      (e) => !['PENDING', 'RUNNING'].includes(e.status),
+      60_000,
+      200,
+      tail,
+    );
     expect(done.status).toBe('SUCCEEDED');
     expect(await db.execution.count({ where: { draftId: d.id } })).toBe(1);
     expect(await db.executionReceipt.count({ where: { executionId: id } })).toBe(6);
@@ -101,19 +115,27 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
     expect(await db.machineBooking.count({ where: { organizationId: w.org.id, releasedAt: null } })).toBe(6);
   });
 
-  it("the live stream on API B follows receipts a worker writes for an execution requested on API A (Redis pub/sub nudges)", async () => {
+  it('the live stream on API B follows receipts a worker writes for an execution requested on API A (Redis pub/sub nudges)', async () => {
     const w = await world(A(), db, 2);
     const d = await hourlyDraft(w, 5);
     // both workers paused: the stream connects while the execution is still PENDING
     for (const p of workers) p.kill('SIGSTOP');
     let s: Awaited<ReturnType<typeof follow>> | undefined;
     try {
-      const r = await call(A(), 'POST', orgPath(w.org.id, `/drafts/${d.id}/execute`), { token: w.t.DISPATCHER, body: { version: 1 }, headers: { 'idempotency-key': randomUUID() } });
+      const r = await call(A(), 'POST', orgPath(w.org.id, `/drafts/${d.id}/execute`), {
+        token: w.t.DISPATCHER,
+        body: { version: 1 },
+        headers: { 'idempotency-key': randomUUID() },
+      });
       expectStatus(r, 202);
       const id = ZExecution.parse(r.body).id;
       s = await follow(B(), w.t.VIEWER, w.org.id, id);
       expect(s.res.status).toBe(200);
-      await eventually(async () => s!.events.length, (n) => n >= 1, 10_000);
+      await eventually(
+        async () => s!.events.length,
+        (n) => n >= 1,
+        10_000,
+      );
       expect(s.events[0]).toMatchObject({ event: 'execution', data: { status: 'PENDING' } });
     } finally {
       for (const p of workers) p.kill('SIGCONT');
@@ -137,7 +159,10 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
     await read(B()); // now cached by B (and shared in Redis)
     for (let i = 1; i <= 3; i++) {
       const current = await read(A());
-      const u = await call(A(), 'PATCH', orgPath(w.org.id, `/assets/${assetId}`), { token: w.t.ADMIN, body: { version: current.version, name: `收割机 改名 ${i}` } });
+      const u = await call(A(), 'PATCH', orgPath(w.org.id, `/assets/${assetId}`), {
+        token: w.t.ADMIN,
+        body: { version: current.version, name: `收割机 改名 ${i}` },
+      });
       expectStatus(u, 200);
       expect((await read(B())).name).toBe(`收割机 改名 ${i}`);
     }
@@ -147,7 +172,8 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
   it('the per-email login limit is shared: failures on A and B add up', async () => {
     const org = await createOrg(db, 'scale');
     const email = org.users.VIEWER.email;
-    const attempt = (base: string) => call(base, 'POST', '/api/v1/auth/login', { body: { email, password: 'not-the-password-1' } });
+    const attempt = (base: string) =>
+      call(base, 'POST', '/api/v1/auth/login', { body: { email, password: 'not-the-password-1' } });
     const statuses: number[] = [];
     for (let i = 0; i < MAX_LOGIN_FAILURES; i++) statuses.push((await attempt(i % 2 ? B() : A())).status);
     expect(statuses).toEqual(Array(MAX_LOGIN_FAILURES).fill(401));
@@ -174,7 +200,11 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
         const name = `drain-${run}-${next++}`;
         if (++sent === 30) terminated = stopGracefully(c.p);
         try {
-          const r = await call(c.base, 'POST', orgPath(org.id, '/fields'), { token, body: { name, areaHa: 1 }, headers: { 'idempotency-key': randomUUID() } });
+          const r = await call(c.base, 'POST', orgPath(org.id, '/fields'), {
+            token,
+            body: { name, areaHa: 1 },
+            headers: { 'idempotency-key': randomUUID() },
+          });
           results.push({ name, status: r.status, body: r.body });
         } catch {
           results.push({ name, status: 'network-error' });
@@ -186,17 +216,28 @@ describe('two API processes and two workers on one Postgres and one Redis', { ti
     const stopped = await terminated!;
     expect(stopped.timedOut, 'drained and exited by itself').toBe(false);
     expect(stopped.code === 0 || stopped.signal === 'SIGTERM', JSON.stringify(stopped)).toBe(true);
-    const rows = await db.field.findMany({ where: { organizationId: org.id, name: { startsWith: `drain-${run}-` } }, select: { name: true } });
+    const rows = await db.field.findMany({
+      where: { organizationId: org.id, name: { startsWith: `drain-${run}-` } },
+      select: { name: true },
+    });
     const count = new Map<string, number>();
     for (const r of rows) count.set(r.name, (count.get(r.name) ?? 0) + 1);
     const answered = results.filter((r) => r.status === 201);
     // refused before anything ran: a 503 envelope on a kept-alive connection, or no connection at all
-    const refused = results.filter((r) => r.status === 'network-error' || (r.status === 503 && (r.body as { error?: { code?: string } })?.error?.code === 'SERVICE_UNAVAILABLE'));
+    const refused = results.filter(
+      (r) =>
+        r.status === 'network-error' ||
+        (r.status === 503 && (r.body as { error?: { code?: string } })?.error?.code === 'SERVICE_UNAVAILABLE'),
+    );
     expect(answered.length, 'some writes landed before the drain').toBeGreaterThanOrEqual(20);
     expect(refused.length, 'requests after the shutdown were refused').toBeGreaterThan(0);
     for (const r of answered) expect(count.get(r.name), r.name).toBe(1);
     for (const r of refused) expect(count.get(r.name) ?? 0, `${r.name} was committed but answered ${r.status}`).toBe(0);
     // nothing else: no 500 from a request whose database went away under it
-    expect(results.filter((r) => !answered.includes(r) && !refused.includes(r)).map((r) => `${r.status} ${JSON.stringify(r.body)}`)).toEqual([]);
+    expect(
+      results
+        .filter((r) => !answered.includes(r) && !refused.includes(r))
+        .map((r) => `${r.status} ${JSON.stringify(r.body)}`),
+    ).toEqual([]);
   });
 });

@@ -25,12 +25,20 @@ async function team(orgId: string, name: string) {
 }
 
 /** An extra member written directly (the test org has one user per role). */
-async function member(org: TestOrg, role: 'ADMIN' | 'MECHANIC' | 'DISPATCHER', dataScope: 'ORG' | 'TEAM' | 'ASSIGNED', teamIds: string[]) {
+async function member(
+  org: TestOrg,
+  role: 'ADMIN' | 'MECHANIC' | 'DISPATCHER',
+  dataScope: 'ORG' | 'TEAM' | 'ASSIGNED',
+  teamIds: string[],
+) {
   const like = await h.db.user.findUniqueOrThrow({ where: { id: org.users.OWNER.id } });
   const email = `${role.toLowerCase()}-${tag()}@scope.test`;
   const u = await h.db.user.create({ data: { email, name: `${role} extra`, passwordHash: like.passwordHash } });
   const m = await h.db.membership.create({ data: { organizationId: org.id, userId: u.id, role, dataScope } });
-  if (teamIds.length) await h.db.teamMember.createMany({ data: teamIds.map((teamId) => ({ organizationId: org.id, teamId, membershipId: m.id })) });
+  if (teamIds.length)
+    await h.db.teamMember.createMany({
+      data: teamIds.map((teamId) => ({ organizationId: org.id, teamId, membershipId: m.id })),
+    });
   return { id: m.id, userId: u.id, email };
 }
 
@@ -47,15 +55,38 @@ async function teamAdminOrg() {
 describe('keys are capped at their creator', () => {
   it("a key gets its creator's scope and teams by default, never more (422 SCOPE_NOT_GRANTABLE), and sees only that", async () => {
     const { org, t1, t2, token, ownerToken, admin } = await teamAdminOrg();
-    const model = await h.db.machineModel.create({ data: { organizationId: null, manufacturer: `P-${tag()}`, name: 'M', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
-    const mk = (teamId: string) => req(ownerToken, 'POST', org.id, '/assets', { modelId: model.id, name: `T ${tag()}`, serialNumber: `SN-${tag()}`, teamId });
+    const model = await h.db.machineModel.create({
+      data: {
+        organizationId: null,
+        manufacturer: `P-${tag()}`,
+        name: 'M',
+        kind: 'POWER_UNIT',
+        operationTypes: ['TILLAGE'],
+      },
+    });
+    const mk = (teamId: string) =>
+      req(ownerToken, 'POST', org.id, '/assets', {
+        modelId: model.id,
+        name: `T ${tag()}`,
+        serialNumber: `SN-${tag()}`,
+        teamId,
+      });
     const north = (await mk(t1)).body.id as string;
     const south = (await mk(t2)).body.id as string;
 
-    const wide = await req(token, 'POST', org.id, '/api-keys', { name: 'wide', scopes: ['asset.read'], dataScope: 'ORG' });
+    const wide = await req(token, 'POST', org.id, '/api-keys', {
+      name: 'wide',
+      scopes: ['asset.read'],
+      dataScope: 'ORG',
+    });
     expectError(wide, 422, 'SCOPE_NOT_GRANTABLE');
     expect(wide.body.error.details).toEqual({ dataScope: 'ORG' });
-    const foreign = await req(token, 'POST', org.id, '/api-keys', { name: 'south', scopes: ['asset.read'], dataScope: 'TEAM', teamIds: [t2] });
+    const foreign = await req(token, 'POST', org.id, '/api-keys', {
+      name: 'south',
+      scopes: ['asset.read'],
+      dataScope: 'TEAM',
+      teamIds: [t2],
+    });
     expectError(foreign, 422, 'SCOPE_NOT_GRANTABLE');
     expect(foreign.body.error.details).toEqual({ teamIds: [t2] });
     expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(0);
@@ -64,7 +95,8 @@ describe('keys are capped at their creator', () => {
     expectStatus(made, 201);
     const { key, apiKey } = ZCreateApiKeyResponse.parse(made.body);
     expect(apiKey).toMatchObject({ dataScope: 'TEAM', teamIds: [t1] });
-    const seen = async () => ((await req({ apiKey: key }, 'GET', org.id, '/assets')).body.items as { id: string }[]).map((a) => a.id);
+    const seen = async () =>
+      ((await req({ apiKey: key }, 'GET', org.id, '/assets')).body.items as { id: string }[]).map((a) => a.id);
     expect(await seen()).toEqual([north]);
     expectError(await req({ apiKey: key }, 'GET', org.id, `/assets/${south}`), 404, 'NOT_FOUND');
 
@@ -74,10 +106,17 @@ describe('keys are capped at their creator', () => {
     expect(await seen()).toEqual([]);
 
     // an owner's key may be narrower than the owner
-    const narrow = await req(ownerToken, 'POST', org.id, '/api-keys', { name: 'n', scopes: ['asset.read'], dataScope: 'TEAM', teamIds: [t2] });
+    const narrow = await req(ownerToken, 'POST', org.id, '/api-keys', {
+      name: 'n',
+      scopes: ['asset.read'],
+      dataScope: 'TEAM',
+      teamIds: [t2],
+    });
     expectStatus(narrow, 201);
     const ownerKey = ZCreateApiKeyResponse.parse(narrow.body).key;
-    expect(((await req({ apiKey: ownerKey }, 'GET', org.id, '/assets')).body.items as { id: string }[]).map((a) => a.id)).toEqual([south]);
+    expect(
+      ((await req({ apiKey: ownerKey }, 'GET', org.id, '/assets')).body.items as { id: string }[]).map((a) => a.id),
+    ).toEqual([south]);
   });
 });
 
@@ -91,12 +130,24 @@ describe("member management respects the caller's reach", () => {
     const reset = await req(token, 'POST', org.id, `/members/${orgAdmin.id}/password-reset`);
     expectError(reset, 403, 'FORBIDDEN');
     expect(reset.body.error.details).toMatchObject({ reason: 'WIDER_SCOPE', dataScope: 'ORG' });
-    expectError(await req(token, 'PATCH', org.id, `/members/${orgAdmin.id}`, { status: 'SUSPENDED' }), 403, 'FORBIDDEN');
+    expectError(
+      await req(token, 'PATCH', org.id, `/members/${orgAdmin.id}`, { status: 'SUSPENDED' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await req(token, 'DELETE', org.id, `/members/${orgAdmin.id}`), 403, 'FORBIDDEN');
     // the org's OWNER (ORG scope, no team) is not even visible to them
-    expectError(await req(token, 'POST', org.id, `/members/${org.users.OWNER.membershipId}/password-reset`), 404, 'NOT_FOUND');
+    expectError(
+      await req(token, 'POST', org.id, `/members/${org.users.OWNER.membershipId}/password-reset`),
+      404,
+      'NOT_FOUND',
+    );
     expectError(await req(token, 'POST', org.id, `/members/${elsewhere.id}/password-reset`), 404, 'NOT_FOUND');
-    expectError(await req(token, 'PATCH', org.id, `/members/${elsewhere.id}`, { status: 'SUSPENDED' }), 404, 'NOT_FOUND');
+    expectError(
+      await req(token, 'PATCH', org.id, `/members/${elsewhere.id}`, { status: 'SUSPENDED' }),
+      404,
+      'NOT_FOUND',
+    );
     expectError(await req(token, 'DELETE', org.id, `/members/${elsewhere.id}`), 404, 'NOT_FOUND');
     const untouched = await h.db.user.findUniqueOrThrow({ where: { id: orgAdmin.userId } });
     expect(untouched.mustChangePassword).toBe(false);
@@ -107,14 +158,19 @@ describe("member management respects the caller's reach", () => {
     expectStatus(await req(token, 'POST', org.id, `/members/${mechanic.id}/password-reset`), 200);
     const widen = await req(token, 'PATCH', org.id, `/members/${mechanic.id}`, { dataScope: 'ORG' });
     expectError(widen, 422, 'SCOPE_NOT_GRANTABLE');
-    expectError(await req(token, 'PATCH', org.id, `/members/${mechanic.id}`, { teamIds: [t1, t2] }), 422, 'SCOPE_NOT_GRANTABLE');
+    expectError(
+      await req(token, 'PATCH', org.id, `/members/${mechanic.id}`, { teamIds: [t1, t2] }),
+      422,
+      'SCOPE_NOT_GRANTABLE',
+    );
     expect((await h.db.membership.findUniqueOrThrow({ where: { id: mechanic.id } })).dataScope).toBe('TEAM');
     expectStatus(await req(token, 'PATCH', org.id, `/members/${mechanic.id}`, { dataScope: 'ASSIGNED' }), 200);
   });
 
   it('a TEAM admin adds members only within their scope and teams; the default scope is capped at theirs', async () => {
     const { org, t1, t2, token } = await teamAdminOrg();
-    const add = (body: Record<string, unknown>) => req(token, 'POST', org.id, '/members', { email: `new-${tag()}@scope.test`, name: 'New', ...body });
+    const add = (body: Record<string, unknown>) =>
+      req(token, 'POST', org.id, '/members', { email: `new-${tag()}@scope.test`, name: 'New', ...body });
     const orgWide = await add({ role: 'DISPATCHER', dataScope: 'ORG', teamIds: [t1] });
     expectError(orgWide, 422, 'SCOPE_NOT_GRANTABLE');
     expect(orgWide.body.error.details).toEqual({ dataScope: 'ORG' });
@@ -124,6 +180,10 @@ describe("member management respects the caller's reach", () => {
     // DISPATCHER's default is ORG: capped at the caller's TEAM
     const ok = await add({ role: 'DISPATCHER', teamIds: [t1] });
     expectStatus(ok, 201);
-    expect(ZAddMemberResponse.parse(ok.body).member).toMatchObject({ role: 'DISPATCHER', dataScope: 'TEAM', teamIds: [t1] });
+    expect(ZAddMemberResponse.parse(ok.body).member).toMatchObject({
+      role: 'DISPATCHER',
+      dataScope: 'TEAM',
+      teamIds: [t1],
+    });
   });
 });

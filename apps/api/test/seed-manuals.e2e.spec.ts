@@ -17,9 +17,17 @@ describe('seed: demo manuals into the platform library', () => {
   const titles = readManifest().map((m) => m.title);
 
   const cleanup = async () => {
-    const docs = await db.document.findMany({ where: { organizationId: null, title: { in: titles } }, select: { id: true, versions: { select: { id: true } } } });
+    const docs = await db.document.findMany({
+      where: { organizationId: null, title: { in: titles } },
+      select: { id: true, versions: { select: { id: true } } },
+    });
     const versionIds = docs.flatMap((d) => d.versions.map((v) => v.id));
-    await db.outboxEvent.deleteMany({ where: { name: 'knowledge.ingest', OR: versionIds.map((id) => ({ payload: { path: ['versionId'], equals: id } })) } });
+    await db.outboxEvent.deleteMany({
+      where: {
+        name: 'knowledge.ingest',
+        OR: versionIds.map((id) => ({ payload: { path: ['versionId'], equals: id } })),
+      },
+    });
     await db.document.deleteMany({ where: { id: { in: docs.map((d) => d.id) } } });
   };
 
@@ -38,22 +46,39 @@ describe('seed: demo manuals into the platform library', () => {
 
   it('uploads each manual once, linked to its models and queued for ingestion; a second run is a no-op', async () => {
     const config = testConfig({ STORAGE_DIR: storage });
-    const admin = await db.user.create({ data: { email: `seed-admin-${randomUUID()}@test.local`, name: 'Seed admin', locale: 'en', isPlatformAdmin: true, passwordHash: 'x' } });
+    const admin = await db.user.create({
+      data: {
+        email: `seed-admin-${randomUUID()}@test.local`,
+        name: 'Seed admin',
+        locale: 'en',
+        isPlatformAdmin: true,
+        passwordHash: 'x',
+      },
+    });
 
     expect(await seedManuals(db, config, admin.id)).toEqual({ created: 3, versioned: 0, unchanged: 0 });
     const manifest = readManifest();
     for (const m of manifest) {
-      const doc = await db.document.findFirstOrThrow({ where: { organizationId: null, title: m.title }, include: { versions: true, models: true } });
+      const doc = await db.document.findFirstOrThrow({
+        where: { organizationId: null, title: m.title },
+        include: { versions: true, models: true },
+      });
       expect(doc.language).toBe(m.language);
       expect(doc.versions).toHaveLength(1);
       expect(doc.versions[0]).toMatchObject({ sha256: m.sha256, status: 'UPLOADED', fileName: m.fileName });
       expect(doc.models).toHaveLength(m.modelKeys.length);
       expect(existsSync(join(storage, 'sha256', m.sha256.slice(0, 2), m.sha256))).toBe(true);
-      const queued = await db.outboxEvent.count({ where: { name: 'knowledge.ingest', payload: { path: ['versionId'], equals: doc.versions[0]!.id } } });
+      const queued = await db.outboxEvent.count({
+        where: { name: 'knowledge.ingest', payload: { path: ['versionId'], equals: doc.versions[0]!.id } },
+      });
       expect(queued).toBe(1);
     }
 
     expect(await seedManuals(db, config, admin.id)).toEqual({ created: 0, versioned: 0, unchanged: 3 });
-    expect(await db.documentVersion.count({ where: { organizationId: null, sha256: { in: manifest.map((m) => m.sha256) } } })).toBe(3);
+    expect(
+      await db.documentVersion.count({
+        where: { organizationId: null, sha256: { in: manifest.map((m) => m.sha256) } },
+      }),
+    ).toBe(3);
   });
 });

@@ -28,7 +28,11 @@ async function mintKey(token: string, orgId: string, scopes: TPermission[]) {
   return ZCreateApiKeyResponse.parse(r.body);
 }
 
-const costDoc = { category: 'FUEL', documentDate: '2026-03-01', lines: [{ description: 'Diesel', quantity: 10, unit: 'L', unitPriceMinor: '800' }] };
+const costDoc = {
+  category: 'FUEL',
+  documentDate: '2026-03-01',
+  lines: [{ description: 'Diesel', quantity: 10, unit: 'L', unitPriceMinor: '800' }],
+};
 
 describe('API keys and four-eyes rules', () => {
   it('a key cannot approve a cost document its creator submitted (403 SELF_APPROVAL), nor the creator one the key submitted', async () => {
@@ -54,7 +58,9 @@ describe('API keys and four-eyes rules', () => {
     expectStatus(await as({ token: t.ACCOUNTANT }).post(org.id, `/cost-documents/${d.id}/approve`), 200);
     expectStatus(await as({ token: t.ACCOUNTANT }).post(org.id, `/cost-documents/${k.body.id}/approve`), 200);
     // the audit trail still names the key as the actor
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, entityId: k.body.id, action: 'cost.created' } });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.id, entityId: k.body.id, action: 'cost.created' },
+    });
     expect(ev).toMatchObject({ actorType: 'API_KEY', actorUserId: null });
   });
 
@@ -62,10 +68,26 @@ describe('API keys and four-eyes rules', () => {
     const org = await createOrg(h.db, 'sod');
     const t = await loginAll(h.base, org);
     const owner = as({ token: t.OWNER });
-    const model = await h.db.machineModel.create({ data: { organizationId: null, manufacturer: `P-${tag()}`, name: 'M', kind: 'POWER_UNIT', operationTypes: ['TILLAGE'] } });
-    const asset = await owner.post(org.id, '/assets', { modelId: model.id, name: `T ${tag()}`, serialNumber: `SN-${tag()}` });
+    const model = await h.db.machineModel.create({
+      data: {
+        organizationId: null,
+        manufacturer: `P-${tag()}`,
+        name: 'M',
+        kind: 'POWER_UNIT',
+        operationTypes: ['TILLAGE'],
+      },
+    });
+    const asset = await owner.post(org.id, '/assets', {
+      modelId: model.id,
+      name: `T ${tag()}`,
+      serialNumber: `SN-${tag()}`,
+    });
     expectStatus(asset, 201);
-    const wo = await owner.post(org.id, '/work-orders', { type: 'CORRECTIVE', assetId: asset.body.id, title: 'Brakes' });
+    const wo = await owner.post(org.id, '/work-orders', {
+      type: 'CORRECTIVE',
+      assetId: asset.body.id,
+      title: 'Brakes',
+    });
     expectStatus(wo, 201);
     // the admin starts (becomes the assignee) and submits
     expectStatus(await as({ token: t.ADMIN }).post(org.id, `/work-orders/${wo.body.id}/start`), 200);
@@ -79,7 +101,10 @@ describe('API keys and four-eyes rules', () => {
     const ownerKey = await mintKey(t.OWNER, org.id, ['maintenance.read', 'workorder.accept']);
     const ok = await as({ apiKey: ownerKey.key }).post(org.id, `/work-orders/${wo.body.id}/accept`);
     expectStatus(ok, 200);
-    expect(ZWorkOrderDetail.parse(ok.body)).toMatchObject({ status: 'CLOSED', acceptedByMembershipId: org.users.OWNER.membershipId });
+    expect(ZWorkOrderDetail.parse(ok.body)).toMatchObject({
+      status: 'CLOSED',
+      acceptedByMembershipId: org.users.OWNER.membershipId,
+    });
   });
 
   it('a key whose creator is no longer an active member stops working (401)', async () => {
@@ -97,7 +122,10 @@ describe('API keys and four-eyes rules', () => {
     const { key } = await mintKey(t.ADMIN, org.id, ['asset.read', 'cost.read']);
     expectStatus(await call(h.base, 'GET', orgPath(org.id, '/cost-documents'), { apiKey: key }), 200);
     // the creator becomes a mechanic (no cost.read): the key loses it too
-    await h.db.membership.update({ where: { id: org.users.ADMIN.membershipId }, data: { role: 'MECHANIC', dataScope: 'ORG' } });
+    await h.db.membership.update({
+      where: { id: org.users.ADMIN.membershipId },
+      data: { role: 'MECHANIC', dataScope: 'ORG' },
+    });
     expectError(await call(h.base, 'GET', orgPath(org.id, '/cost-documents'), { apiKey: key }), 403, 'FORBIDDEN');
     expectStatus(await call(h.base, 'GET', orgPath(org.id, '/assets'), { apiKey: key }), 200);
   });

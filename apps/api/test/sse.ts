@@ -17,7 +17,10 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 export async function follow(base: string, auth: string | { apiKey: string }, orgId: string, id: string) {
   const abort = new AbortController();
   const authorization = typeof auth === 'string' ? `Bearer ${auth}` : `ApiKey ${auth.apiKey}`;
-  const res = await fetch(`${base}${orgPath(orgId, `/executions/${id}/events`)}`, { headers: { authorization, accept: 'text/event-stream' }, signal: abort.signal });
+  const res = await fetch(`${base}${orgPath(orgId, `/executions/${id}/events`)}`, {
+    headers: { authorization, accept: 'text/event-stream' },
+    signal: abort.signal,
+  });
   const events: StreamEvent[] = [];
   const ended = (async () => {
     if (!res.ok || !res.body) return;
@@ -51,10 +54,38 @@ export async function follow(base: string, auth: string | { apiKey: string }, or
  */
 export async function pendingExecution(db: PrismaClient, org: TestOrg): Promise<string> {
   const by = org.users.DISPATCHER;
-  const draft = await db.draft.create({ data: { organizationId: org.id, kind: 'SCHEDULE', title: 'stream test', createdByUserId: by.id, currentVersion: 1, status: 'EXECUTING' } });
-  await db.draftVersion.create({
-    data: { organizationId: org.id, draftId: draft.id, version: 1, items: [], unplaced: [], validation: { ok: true, violations: [], warnings: [] }, evidence: [], contentHash: 'x'.repeat(64), createdByUserId: by.id },
+  const draft = await db.draft.create({
+    data: {
+      organizationId: org.id,
+      kind: 'SCHEDULE',
+      title: 'stream test',
+      createdByUserId: by.id,
+      currentVersion: 1,
+      status: 'EXECUTING',
+    },
   });
-  const exec = await db.execution.create({ data: { organizationId: org.id, draftId: draft.id, version: 1, initiatorUserId: by.id, initiatorMembershipId: by.membershipId, itemsTotal: 0 } });
+  await db.draftVersion.create({
+    data: {
+      organizationId: org.id,
+      draftId: draft.id,
+      version: 1,
+      items: [],
+      unplaced: [],
+      validation: { ok: true, violations: [], warnings: [] },
+      evidence: [],
+      contentHash: 'x'.repeat(64),
+      createdByUserId: by.id,
+    },
+  });
+  const exec = await db.execution.create({
+    data: {
+      organizationId: org.id,
+      draftId: draft.id,
+      version: 1,
+      initiatorUserId: by.id,
+      initiatorMembershipId: by.membershipId,
+      itemsTotal: 0,
+    },
+  });
   return exec.id;
 }

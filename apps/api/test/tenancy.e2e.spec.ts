@@ -13,11 +13,15 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'POST', orgPath(org, rest), { token, body });
-const patch = (token: string, org: string, rest: string, body: unknown) => call(h.base, 'PATCH', orgPath(org, rest), { token, body });
+const post = (token: string, org: string, rest: string, body: unknown) =>
+  call(h.base, 'POST', orgPath(org, rest), { token, body });
+const patch = (token: string, org: string, rest: string, body: unknown) =>
+  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
-const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) => (await login(h.base, org.users[role].email)).accessToken;
-const activeMembers = (orgId: string) => h.db.membership.count({ where: { organizationId: orgId, status: { not: 'REMOVED' } } });
+const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
+  (await login(h.base, org.users[role].email)).accessToken;
+const activeMembers = (orgId: string) =>
+  h.db.membership.count({ where: { organizationId: orgId, status: { not: 'REMOVED' } } });
 
 async function createTeam(token: string, orgId: string, name = `team-${randomUUID().slice(0, 6)}`) {
   const r = await post(token, orgId, '/teams', { name });
@@ -64,7 +68,9 @@ describe('cross-tenant access', () => {
     const b = await createOrg(h.db, 'ten-b');
     const [ownerA, ownerB] = await Promise.all([tokenOf(a, 'OWNER'), tokenOf(b, 'OWNER')]);
     const teamB = await createTeam(ownerB, b.id, 'B team');
-    const keyB = ZCreateApiKeyResponse.parse((await post(ownerB, b.id, '/api-keys', { name: 'b', scopes: ['member.read'] })).body);
+    const keyB = ZCreateApiKeyResponse.parse(
+      (await post(ownerB, b.id, '/api-keys', { name: 'b', scopes: ['member.read'] })).body,
+    );
     const bMember = b.users.VIEWER.membershipId;
     const auditBefore = await h.db.auditEvent.count({ where: { organizationId: b.id } });
 
@@ -126,7 +132,7 @@ describe('cross-tenant access', () => {
     expectError(await get(owner, randomUUID(), '/members'), 404, 'NOT_FOUND');
   });
 
-  it("org ids in the body are refused: the org is always the one in the path", async () => {
+  it('org ids in the body are refused: the org is always the one in the path', async () => {
     const a = await createOrg(h.db, 'ten-a');
     const b = await createOrg(h.db, 'ten-b');
     const owner = await tokenOf(a, 'OWNER');
@@ -145,9 +151,17 @@ describe('members', () => {
     expectStatus(r, 201);
     const body = ZAddMemberResponse.parse(r.body);
     expect(body.oneTimePassword).toBeNull();
-    expect(body.member).toMatchObject({ userId: b.users.MECHANIC.id, role: 'OPERATOR', dataScope: 'ASSIGNED', status: 'ACTIVE', version: 1 });
+    expect(body.member).toMatchObject({
+      userId: b.users.MECHANIC.id,
+      role: 'OPERATOR',
+      dataScope: 'ASSIGNED',
+      status: 'ACTIVE',
+      version: 1,
+    });
     const orgs = await call(h.base, 'GET', '/api/v1/orgs', { token: await tokenOf(b, 'MECHANIC') });
-    expect(orgs.body.items.map((m: { organization: { id: string } }) => m.organization.id).sort()).toEqual([a.id, b.id].sort());
+    expect(orgs.body.items.map((m: { organization: { id: string } }) => m.organization.id).sort()).toEqual(
+      [a.id, b.id].sort(),
+    );
   });
 
   it('adds a new user with a one-time password shown once that works for login', async () => {
@@ -185,8 +199,15 @@ describe('members', () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
     const audit = await h.db.auditEvent.count({ where: { organizationId: org.id } });
-    expectError(await post(owner, org.id, '/members', { email: org.users.VIEWER.email, role: 'ADMIN' }), 409, 'MEMBER_EXISTS');
-    expect(await h.db.membership.findUniqueOrThrow({ where: { id: org.users.VIEWER.membershipId } })).toMatchObject({ role: 'VIEWER', version: 1 });
+    expectError(
+      await post(owner, org.id, '/members', { email: org.users.VIEWER.email, role: 'ADMIN' }),
+      409,
+      'MEMBER_EXISTS',
+    );
+    expect(await h.db.membership.findUniqueOrThrow({ where: { id: org.users.VIEWER.membershipId } })).toMatchObject({
+      role: 'VIEWER',
+      version: 1,
+    });
     expect(await h.db.auditEvent.count({ where: { organizationId: org.id } })).toBe(audit);
   });
 
@@ -194,7 +215,9 @@ describe('members', () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
     const email = `race-${randomUUID().slice(0, 8)}@ten.test`;
-    const results = await Promise.all(Array.from({ length: 5 }, () => post(owner, org.id, '/members', { email, name: 'Race', role: 'VIEWER' })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => post(owner, org.id, '/members', { email, name: 'Race', role: 'VIEWER' })),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(1);
     for (const r of results.filter((x) => x.status !== 201)) expectError(r, 409, 'MEMBER_EXISTS');
     expect(await h.db.user.count({ where: { email } })).toBe(1);
@@ -224,7 +247,11 @@ describe('members', () => {
     expectStatus(await del(owner, org.id, `/members/${org.users.VIEWER.membershipId}`), 204);
     const r = await post(owner, org.id, '/members', { email: org.users.VIEWER.email, role: 'MECHANIC' });
     expectStatus(r, 201);
-    expect(ZAddMemberResponse.parse(r.body).member).toMatchObject({ id: org.users.VIEWER.membershipId, role: 'MECHANIC', status: 'ACTIVE' });
+    expect(ZAddMemberResponse.parse(r.body).member).toMatchObject({
+      id: org.users.VIEWER.membershipId,
+      role: 'MECHANIC',
+      status: 'ACTIVE',
+    });
   });
 
   it('changes role, scope and teams with the version; a stale version is 409 VERSION_CONFLICT', async () => {
@@ -233,7 +260,12 @@ describe('members', () => {
     const [t1, t2] = [await createTeam(owner, org.id), await createTeam(owner, org.id)];
     const id = org.users.MECHANIC.membershipId;
 
-    const r = await patch(owner, org.id, `/members/${id}`, { role: 'DISPATCHER', dataScope: 'TEAM', teamIds: [t1.id, t2.id], version: 1 });
+    const r = await patch(owner, org.id, `/members/${id}`, {
+      role: 'DISPATCHER',
+      dataScope: 'TEAM',
+      teamIds: [t1.id, t2.id],
+      version: 1,
+    });
     expectStatus(r, 200);
     const m = ZMember.parse(r.body);
     expect(m).toMatchObject({ role: 'DISPATCHER', dataScope: 'TEAM', version: 2 });
@@ -242,18 +274,25 @@ describe('members', () => {
     const stale = await patch(owner, org.id, `/members/${id}`, { role: 'VIEWER', version: 1 });
     expectError(stale, 409, 'VERSION_CONFLICT');
     expect(stale.body.error.details.current).toMatchObject({ id, role: 'DISPATCHER', version: 2 });
-    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'DISPATCHER', version: 2 });
+    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      role: 'DISPATCHER',
+      version: 2,
+    });
 
     const r2 = await patch(owner, org.id, `/members/${id}`, { teamIds: [t2.id], version: 2 });
     expectStatus(r2, 200);
     expect(ZMember.parse(r2.body)).toMatchObject({ teamIds: [t2.id], version: 3 });
-    expect((ZTeam.parse((await get(owner, org.id, `/teams/${t1.id}`)).body)).memberCount).toBe(0);
+    expect(ZTeam.parse((await get(owner, org.id, `/teams/${t1.id}`)).body).memberCount).toBe(0);
   });
 
   it('an empty change is a 400', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
-    expectError(await patch(owner, org.id, `/members/${org.users.VIEWER.membershipId}`, { version: 1 }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await patch(owner, org.id, `/members/${org.users.VIEWER.membershipId}`, { version: 1 }),
+      400,
+      'VALIDATION_FAILED',
+    );
   });
 
   it("another org's team in teamIds is a 404 and nothing is written", async () => {
@@ -264,7 +303,11 @@ describe('members', () => {
     const teamA = await createTeam(ownerA, a.id);
     const email = `t-${randomUUID().slice(0, 8)}@ten.test`;
 
-    expectError(await post(ownerA, a.id, '/members', { email, name: 'T', role: 'MECHANIC', teamIds: [teamB.id] }), 404, 'NOT_FOUND');
+    expectError(
+      await post(ownerA, a.id, '/members', { email, name: 'T', role: 'MECHANIC', teamIds: [teamB.id] }),
+      404,
+      'NOT_FOUND',
+    );
     expect(await h.db.user.count({ where: { email } })).toBe(0);
 
     const id = a.users.MECHANIC.membershipId;
@@ -279,8 +322,16 @@ describe('members', () => {
     const admin = await tokenOf(org, 'ADMIN');
     const email = `o-${randomUUID().slice(0, 8)}@ten.test`;
     expectError(await post(admin, org.id, '/members', { email, name: 'O', role: 'OWNER' }), 403, 'FORBIDDEN');
-    expectError(await patch(admin, org.id, `/members/${org.users.VIEWER.membershipId}`, { role: 'OWNER' }), 403, 'FORBIDDEN');
-    expectError(await patch(admin, org.id, `/members/${org.users.OWNER.membershipId}`, { role: 'VIEWER' }), 403, 'FORBIDDEN');
+    expectError(
+      await patch(admin, org.id, `/members/${org.users.VIEWER.membershipId}`, { role: 'OWNER' }),
+      403,
+      'FORBIDDEN',
+    );
+    expectError(
+      await patch(admin, org.id, `/members/${org.users.OWNER.membershipId}`, { role: 'VIEWER' }),
+      403,
+      'FORBIDDEN',
+    );
     expectError(await del(admin, org.id, `/members/${org.users.OWNER.membershipId}`), 403, 'FORBIDDEN');
     expect(await h.db.user.count({ where: { email } })).toBe(0);
     expect(await h.db.membership.count({ where: { organizationId: org.id, role: 'OWNER', status: 'ACTIVE' } })).toBe(1);
@@ -299,8 +350,16 @@ describe('members', () => {
     await refused(await del(owner, org.id, `/members/${id}`), ['membership']);
     await refused(await patch(owner, org.id, `/members/${id}`, { role: 'ADMIN' }), ['role']);
     await refused(await patch(owner, org.id, `/members/${id}`, { status: 'SUSPENDED' }), ['status']);
-    await refused(await patch(owner, org.id, `/members/${id}`, { dataScope: 'TEAM', role: 'VIEWER', version: 1 }), ['role', 'dataScope']);
-    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'OWNER', dataScope: 'ORG', status: 'ACTIVE', version: 1 });
+    await refused(await patch(owner, org.id, `/members/${id}`, { dataScope: 'TEAM', role: 'VIEWER', version: 1 }), [
+      'role',
+      'dataScope',
+    ]);
+    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      role: 'OWNER',
+      dataScope: 'ORG',
+      status: 'ACTIVE',
+      version: 1,
+    });
     expect(await h.db.auditEvent.count({ where: { organizationId: org.id, entityId: id } })).toBe(0);
 
     // an ADMIN neither (and the refusal comes before any other rule)
@@ -311,7 +370,12 @@ describe('members', () => {
     await refused(await del(admin, org.id, `/members/${adminId}`), ['membership']);
     // the current values sent back are not changes; teams are free under ORG scope
     const team = ZTeam.parse((await post(owner, org.id, '/teams', { name: `t-${randomUUID().slice(0, 6)}` })).body);
-    const same = await patch(admin, org.id, `/members/${adminId}`, { role: 'ADMIN', dataScope: 'ORG', status: 'ACTIVE', teamIds: [team.id] });
+    const same = await patch(admin, org.id, `/members/${adminId}`, {
+      role: 'ADMIN',
+      dataScope: 'ORG',
+      status: 'ACTIVE',
+      teamIds: [team.id],
+    });
     expectStatus(same, 200);
     expect(same.body).toMatchObject({ role: 'ADMIN', dataScope: 'ORG', status: 'ACTIVE', teamIds: [team.id] });
     // under TEAM scope a member's teams are what they see: not theirs to change either
@@ -325,7 +389,10 @@ describe('members', () => {
     // (back to ORG scope: a TEAM-scoped member cannot touch an ORG-scoped one, see scope-ceilings.e2e)
     expectStatus(await patch(owner, org.id, `/members/${adminId}`, { role: 'OWNER', dataScope: 'ORG' }), 200);
     expectStatus(await patch(admin, org.id, `/members/${id}`, { role: 'ADMIN' }), 200);
-    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({ role: 'ADMIN', status: 'ACTIVE' });
+    expect(await h.db.membership.findUniqueOrThrow({ where: { id } })).toMatchObject({
+      role: 'ADMIN',
+      status: 'ACTIVE',
+    });
   });
 
   // with self-changes refused and ADMINs unable to touch an owner, LAST_OWNER guards this race
@@ -353,7 +420,10 @@ describe('data scope on the members list', () => {
   it('ASSIGNED scope sees only themself', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
-    expectStatus(await patch(owner, org.id, `/members/${org.users.VIEWER.membershipId}`, { dataScope: 'ASSIGNED' }), 200);
+    expectStatus(
+      await patch(owner, org.id, `/members/${org.users.VIEWER.membershipId}`, { dataScope: 'ASSIGNED' }),
+      200,
+    );
     const viewer = await tokenOf(org, 'VIEWER');
     const list = ZListMembersResponse.parse((await get(viewer, org.id, '/members')).body);
     expect(list.items.map((m) => m.id)).toEqual([org.users.VIEWER.membershipId]);
@@ -399,7 +469,11 @@ describe('members list', () => {
       seen.push(...page.items.map((m) => m.id));
       cursor = page.nextCursor;
     } while (cursor);
-    expect(seen.sort()).toEqual(Object.values(org.users).map((x) => x.membershipId).sort());
+    expect(seen.sort()).toEqual(
+      Object.values(org.users)
+        .map((x) => x.membershipId)
+        .sort(),
+    );
 
     const forged = Buffer.from('garbage').toString('base64url');
     expectError(await get(owner, org.id, `/members?cursor=${forged}`), 400, 'VALIDATION_FAILED');
@@ -410,7 +484,9 @@ describe('members list', () => {
     const owner = await tokenOf(org, 'OWNER');
     const byRole = ZListMembersResponse.parse((await get(owner, org.id, '/members?role=MECHANIC')).body);
     expect(byRole.items.map((m) => m.id)).toEqual([org.users.MECHANIC.membershipId]);
-    const byText = ZListMembersResponse.parse((await get(owner, org.id, `/members?q=${encodeURIComponent('accountant-')}`)).body);
+    const byText = ZListMembersResponse.parse(
+      (await get(owner, org.id, `/members?q=${encodeURIComponent('accountant-')}`)).body,
+    );
     expect(byText.items.map((m) => m.id)).toEqual([org.users.ACCOUNTANT.membershipId]);
   });
 });
@@ -424,7 +500,10 @@ describe('teams', () => {
     const team = ZTeam.parse(c.body);
     expect(team).toMatchObject({ name: 'Harvest crew', description: 'combines', memberCount: 0 });
 
-    expectStatus(await patch(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`, { teamIds: [team.id] }), 200);
+    expectStatus(
+      await patch(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`, { teamIds: [team.id] }),
+      200,
+    );
     expect(ZTeam.parse((await get(owner, org.id, `/teams/${team.id}`)).body).memberCount).toBe(1);
 
     const renamed = await patch(owner, org.id, `/teams/${team.id}`, { name: 'Harvest', description: null });
@@ -438,7 +517,9 @@ describe('teams', () => {
     expectError(await get(owner, org.id, `/teams/${team.id}`), 404, 'NOT_FOUND');
     expectError(await del(owner, org.id, `/teams/${team.id}`), 404, 'NOT_FOUND');
     // the member stays, without the team
-    expect(ZMember.parse((await get(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`)).body).teamIds).toEqual([]);
+    expect(
+      ZMember.parse((await get(owner, org.id, `/members/${org.users.MECHANIC.membershipId}`)).body).teamIds,
+    ).toEqual([]);
   });
 
   it('a duplicate name is 409 TEAM_NAME_TAKEN (create and rename); other orgs may use it', async () => {
@@ -511,17 +592,23 @@ describe('API keys', () => {
   it('a key with team.manage acts as a service member (audited as the key)', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
-    const { key, apiKey } = ZCreateApiKeyResponse.parse((await post(owner, org.id, '/api-keys', { name: 'sync', scopes: ['team.manage'] })).body);
+    const { key, apiKey } = ZCreateApiKeyResponse.parse(
+      (await post(owner, org.id, '/api-keys', { name: 'sync', scopes: ['team.manage'] })).body,
+    );
     const r = await call(h.base, 'POST', orgPath(org.id, '/teams'), { apiKey: key, body: { name: 'From sync' } });
     expectStatus(r, 201);
-    const ev = await h.db.auditEvent.findFirstOrThrow({ where: { organizationId: org.id, action: 'team.created', entityId: r.body.id } });
+    const ev = await h.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: org.id, action: 'team.created', entityId: r.body.id },
+    });
     expect(ev).toMatchObject({ actorType: 'API_KEY', actorApiKeyId: apiKey.id, actorUserId: null });
   });
 
   it('malformed, unknown and expired keys are refused (401)', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
-    const { key, apiKey } = ZCreateApiKeyResponse.parse((await post(owner, org.id, '/api-keys', { name: 'k', scopes: ['member.read'] })).body);
+    const { key, apiKey } = ZCreateApiKeyResponse.parse(
+      (await post(owner, org.id, '/api-keys', { name: 'k', scopes: ['member.read'] })).body,
+    );
     const path = orgPath(org.id, '/members');
     expectError(await call(h.base, 'GET', path, { apiKey: 'nonsense' }), 401, 'TOKEN_INVALID');
     const wrongSecret = `${key.slice(0, -4)}${key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
@@ -531,20 +618,31 @@ describe('API keys', () => {
     expectError(await call(h.base, 'GET', path, { apiKey: key }), 401, 'TOKEN_EXPIRED');
   });
 
-  it.each([['member.manage'], ['apikey.manage'], ['draft.confirm']])('scope %s is never grantable (422) and nothing is written', async (scope) => {
-    const org = await createOrg(h.db, 'ten');
-    const owner = await tokenOf(org, 'OWNER');
-    const r = await post(owner, org.id, '/api-keys', { name: 'too much', scopes: ['member.read', scope] });
-    expectError(r, 422, 'SCOPE_NOT_GRANTABLE');
-    expect(r.body.error.details.scopes).toEqual([scope]);
-    expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(0);
-  });
+  it.each([['member.manage'], ['apikey.manage'], ['draft.confirm']])(
+    'scope %s is never grantable (422) and nothing is written',
+    async (scope) => {
+      const org = await createOrg(h.db, 'ten');
+      const owner = await tokenOf(org, 'OWNER');
+      const r = await post(owner, org.id, '/api-keys', { name: 'too much', scopes: ['member.read', scope] });
+      expectError(r, 422, 'SCOPE_NOT_GRANTABLE');
+      expect(r.body.error.details.scopes).toEqual([scope]);
+      expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(0);
+    },
+  );
 
   it('an unknown scope or a past expiry is a 400', async () => {
     const org = await createOrg(h.db, 'ten');
     const owner = await tokenOf(org, 'OWNER');
-    expectError(await post(owner, org.id, '/api-keys', { name: 'x', scopes: ['root.everything'] }), 400, 'VALIDATION_FAILED');
-    expectError(await post(owner, org.id, '/api-keys', { name: 'x', scopes: ['member.read'], expiresAt: '2020-01-01T00:00:00Z' }), 400, 'VALIDATION_FAILED');
+    expectError(
+      await post(owner, org.id, '/api-keys', { name: 'x', scopes: ['root.everything'] }),
+      400,
+      'VALIDATION_FAILED',
+    );
+    expectError(
+      await post(owner, org.id, '/api-keys', { name: 'x', scopes: ['member.read'], expiresAt: '2020-01-01T00:00:00Z' }),
+      400,
+      'VALIDATION_FAILED',
+    );
     expect(await h.db.apiKey.count({ where: { organizationId: org.id } })).toBe(0);
   });
 });

@@ -2,7 +2,15 @@ import { NextResponse, type NextRequest } from 'next/server';
 import { contentSecurityPolicy, newNonce } from '@/lib/server/csp';
 import { refreshSession } from '@/lib/server/refresh';
 import { stampRequestedPath } from '@/lib/server/requested-path';
-import { ACCESS_COOKIE, BROWSER_SESSION_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
+import {
+  ACCESS_COOKIE,
+  BROWSER_SESSION_COOKIE,
+  clearSessionCookies,
+  isAccessTokenUsable,
+  isSecureRequest,
+  REFRESH_COOKIE,
+  setSessionCookies,
+} from '@/lib/server/session-cookies';
 import { clientMetaHeaders } from '@/lib/server/upstream';
 
 /**
@@ -30,7 +38,11 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
   const refreshToken = req.cookies.get(REFRESH_COOKIE)?.value;
   if (!refreshToken || isAccessTokenUsable(req.cookies.get(ACCESS_COOKIE)?.value)) return next();
 
-  const outcome = await refreshSession(refreshToken, clientMetaHeaders(req), req.cookies.get(BROWSER_SESSION_COOKIE)?.value);
+  const outcome = await refreshSession(
+    refreshToken,
+    clientMetaHeaders(req),
+    req.cookies.get(BROWSER_SESSION_COOKIE)?.value,
+  );
   if (outcome.ok) {
     req.cookies.set(ACCESS_COOKIE, outcome.pair.accessToken);
     req.cookies.set(REFRESH_COOKIE, outcome.pair.refreshToken);
@@ -52,5 +64,7 @@ export async function proxy(req: NextRequest): Promise<NextResponse> {
 }
 
 export const config = {
-  matcher: ['/((?!api/|_next/static|_next/image|favicon\\.ico|robots\\.txt|.*\\.(?:png|jpg|jpeg|gif|svg|webp|ico|css|js|map|txt)$).*)'],
+  matcher: [
+    '/((?!api/|_next/static|_next/image|favicon\\.ico|robots\\.txt|.*\\.(?:png|jpg|jpeg|gif|svg|webp|ico|css|js|map|txt)$).*)',
+  ],
 };

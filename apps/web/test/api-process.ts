@@ -36,7 +36,9 @@ async function freePort(): Promise<number> {
 async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
   const key = await new Promise<Buffer>((resolve, reject) =>
-    scrypt(password.normalize('NFKC'), salt, 32, { N: 32768, r: 8, p: 1, maxmem: 96 * 1024 * 1024 }, (err, k) => (err ? reject(err) : resolve(k))),
+    scrypt(password.normalize('NFKC'), salt, 32, { N: 32768, r: 8, p: 1, maxmem: 96 * 1024 * 1024 }, (err, k) =>
+      err ? reject(err) : resolve(k),
+    ),
   );
   return `scrypt$32768$8$1$${salt.toString('base64url')}$${key.toString('base64url')}`;
 }
@@ -69,7 +71,10 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiPro
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the API exited (${child.exitCode}):\n${output}`);
     if (Date.now() > until) throw new Error(`the API did not answer /health in 60 s:\n${output}`);
-    const ok = await fetch(`${base}/health`).then((r) => r.ok, () => false);
+    const ok = await fetch(`${base}/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ok) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -80,7 +85,9 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiPro
     db,
     async createUser() {
       const email = `bff-${randomUUID().slice(0, 8)}@web.test`;
-      const u = await db.user.create({ data: { email, name: 'BFF test', passwordHash: await (hash ??= hashPassword(PASSWORD)) } });
+      const u = await db.user.create({
+        data: { email, name: 'BFF test', passwordHash: await (hash ??= hashPassword(PASSWORD)) },
+      });
       return { id: u.id, email };
     },
     async stop() {

@@ -26,7 +26,9 @@ type Init = { method?: string; cookies?: Record<string, string>; headers?: Recor
 
 /** A request as the browser sends it to the web server at WEB. */
 function browser(path: string, init: Init = {}): NextRequest {
-  const cookie = Object.entries(init.cookies ?? {}).map(([k, v]) => `${k}=${v}`).join('; ');
+  const cookie = Object.entries(init.cookies ?? {})
+    .map(([k, v]) => `${k}=${v}`)
+    .join('; ');
   return new NextRequest(`${WEB}${path}`, {
     method: init.method ?? 'GET',
     headers: { host: '127.0.0.1:3000', ...(cookie ? { cookie } : {}), ...(init.headers ?? {}) },
@@ -42,12 +44,17 @@ function proxy(segments: string[], init: Init = {}): Promise<NextResponse> {
 
 function login(email: string, headers: Record<string, string> = {}): Promise<NextResponse> {
   return loginPOST(
-    browser('/api/session/login', { method: 'POST', headers: { 'content-type': 'application/json', origin: WEB, ...headers }, body: JSON.stringify({ email, password: PASSWORD }) }),
+    browser('/api/session/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: WEB, ...headers },
+      body: JSON.stringify({ email, password: PASSWORD }),
+    }),
   );
 }
 
 const cookie = (res: NextResponse, name: string) => res.cookies.get(name)?.value;
-const setCookieLine = (res: NextResponse, name: string) => res.headers.getSetCookie().find((l) => l.startsWith(`${name}=`));
+const setCookieLine = (res: NextResponse, name: string) =>
+  res.headers.getSetCookie().find((l) => l.startsWith(`${name}=`));
 
 /** signs in through the BFF; the three cookies a browser would then hold */
 async function signIn(): Promise<{ user: { id: string; email: string }; at: string; rt: string; bs: string }> {
@@ -76,7 +83,10 @@ describe('POST /api/session/login', () => {
 
   it('refuses a cross-site login (Origin of another site, or Sec-Fetch-Site: cross-site): 403, no cookies, nothing sent to the API', async () => {
     const user = await api.createUser();
-    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<string, string>[]) {
+    for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }, { origin: 'null' }] as Record<
+      string,
+      string
+    >[]) {
       const res = await login(user.email, headers);
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe('FORBIDDEN');
@@ -114,16 +124,32 @@ describe('/api/proxy', () => {
     const cookies = { amms_at: s.at, amms_rt: s.rt, amms_bs: s.bs };
     const body = JSON.stringify({ currentPassword: PASSWORD, newPassword: 'a-brand-new-password-77' });
     for (const headers of [{ origin: EVIL }, { 'sec-fetch-site': 'cross-site' }] as Record<string, string>[]) {
-      const res = await proxy(['me', 'password'], { method: 'POST', cookies, headers: { ...headers, 'content-type': 'application/json' }, body });
+      const res = await proxy(['me', 'password'], {
+        method: 'POST',
+        cookies,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body,
+      });
       expect(res.status).toBe(403);
       expect((await res.json()).error.code).toBe('FORBIDDEN');
     }
     const user = await api.db.user.findUniqueOrThrow({ where: { id: s.user.id } });
-    expect(await api.db.auditEvent.count({ where: { organizationId: null, entityId: s.user.id, action: { startsWith: 'auth.password' } } })).toBe(0);
+    expect(
+      await api.db.auditEvent.count({
+        where: { organizationId: null, entityId: s.user.id, action: { startsWith: 'auth.password' } },
+      }),
+    ).toBe(0);
     // the same call from our own origin reaches the API
-    const ok = await proxy(['me', 'password'], { method: 'POST', cookies, headers: { origin: WEB, 'content-type': 'application/json' }, body });
+    const ok = await proxy(['me', 'password'], {
+      method: 'POST',
+      cookies,
+      headers: { origin: WEB, 'content-type': 'application/json' },
+      body,
+    });
     expect(ok.status).toBe(204);
-    expect((await api.db.user.findUniqueOrThrow({ where: { id: s.user.id } })).passwordHash).not.toBe(user.passwordHash);
+    expect((await api.db.user.findUniqueOrThrow({ where: { id: s.user.id } })).passwordHash).not.toBe(
+      user.passwordHash,
+    );
   });
 
   it('a path with `..`, `.` or an empty segment is a 404 and never reaches the API', async () => {
@@ -162,7 +188,9 @@ describe('/api/proxy', () => {
   });
 
   it('a dead refresh token ends the session: 401 and the cookies are cleared', async () => {
-    const res = await proxy(['me'], { cookies: { amms_rt: 'rt_this-is-no-refresh-token-0000000000000000', amms_bs: 'x' } });
+    const res = await proxy(['me'], {
+      cookies: { amms_rt: 'rt_this-is-no-refresh-token-0000000000000000', amms_bs: 'x' },
+    });
     expect(res.status).toBe(401);
     for (const name of ['amms_at', 'amms_rt', 'amms_bs']) expect(setCookieLine(res, name)).toMatch(/Max-Age=0/i);
   });
@@ -181,7 +209,10 @@ describe('/api/proxy', () => {
     expect(await api.db.refreshToken.count({ where: { userId: s.user.id } })).toBe(2);
 
     // someone else presenting the old refresh token (copied cookie, no or another browser-session id) gets no pair
-    for (const cookies of [{ amms_rt: s.rt }, { amms_rt: s.rt, amms_bs: 'another-browser' }] as Record<string, string>[]) {
+    for (const cookies of [{ amms_rt: s.rt }, { amms_rt: s.rt, amms_bs: 'another-browser' }] as Record<
+      string,
+      string
+    >[]) {
       const stolen = await proxy(['me'], { cookies });
       expect(stolen.status).toBe(401);
       expect(cookie(stolen, 'amms_rt') ?? '').toBe('');
@@ -197,7 +228,9 @@ describe('POST /api/session/logout', () => {
   it('refuses a cross-site sign-out (the session stays); a same-site one ends it and clears the cookies', async () => {
     const s = await signIn();
     const cookies = { amms_at: s.at, amms_rt: s.rt, amms_bs: s.bs };
-    const evil = await logoutPOST(browser('/api/session/logout', { method: 'POST', cookies, headers: { origin: EVIL } }));
+    const evil = await logoutPOST(
+      browser('/api/session/logout', { method: 'POST', cookies, headers: { origin: EVIL } }),
+    );
     expect(evil.status).toBe(403);
     expect((await proxy(['me'], { cookies })).status).toBe(200);
 
@@ -220,7 +253,9 @@ describe('the client IP the API sees through the BFF', () => {
       }),
     );
     expect(res.status).toBe(401);
-    const event = await api.db.auditEvent.findFirstOrThrow({ where: { organizationId: null, action: 'auth.login.failed', entityId: user.id } });
+    const event = await api.db.auditEvent.findFirstOrThrow({
+      where: { organizationId: null, action: 'auth.login.failed', entityId: user.id },
+    });
     return (event.data as { ip: unknown }).ip;
   }
 

@@ -6,7 +6,14 @@ import { z } from 'zod';
  * "from now on, no work on Sundays"). It names a team / machine / operator (id + the name it had
  * when saved) or an ISO weekday (1 Monday … 7 Sunday), never a fact such as a status.
  */
-export const AGENT_PREFERENCE_KINDS = ['PREFER_TEAM', 'PREFER_ASSET', 'PREFER_OPERATOR', 'AVOID_ASSET', 'AVOID_OPERATOR', 'AVOID_WEEKDAY'] as const;
+export const AGENT_PREFERENCE_KINDS = [
+  'PREFER_TEAM',
+  'PREFER_ASSET',
+  'PREFER_OPERATOR',
+  'AVOID_ASSET',
+  'AVOID_OPERATOR',
+  'AVOID_WEEKDAY',
+] as const;
 export const ZAgentPreferenceKind = z.enum(AGENT_PREFERENCE_KINDS);
 export type TAgentPreferenceKind = z.infer<typeof ZAgentPreferenceKind>;
 

@@ -22,7 +22,9 @@ const ok = (patch: object) => ZPlanConstraints.safeParse({ ...valid, ...patch })
 describe('ZPlanConstraints', () => {
   it('accepts a consistent plan', () => {
     expect(ZPlanConstraints.parse(valid)).toEqual(valid);
-    expect(ok({ intent: 'UNKNOWN', period: null, missing: ['intent', 'period'], question: '你想让我安排什么？' })).toBe(true);
+    expect(ok({ intent: 'UNKNOWN', period: null, missing: ['intent', 'period'], question: '你想让我安排什么？' })).toBe(
+      true,
+    );
   });
 
   it('is strict: unknown keys, ids that are not uuids, bad dates are refused', () => {
@@ -39,7 +41,10 @@ describe('ZPlanConstraints', () => {
   });
 
   it('is bounded', () => {
-    const refs = Array.from({ length: 51 }, (_, i) => ({ id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`, name: `n${i}` }));
+    const refs = Array.from({ length: 51 }, (_, i) => ({
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
+      name: `n${i}`,
+    }));
     expect(ok({ fields: refs })).toBe(false);
     expect(ok({ fields: refs.slice(0, 50) })).toBe(true);
     expect(ok({ notes: Array.from({ length: 21 }, () => 'x') })).toBe(false);
@@ -58,6 +63,11 @@ describe('ZPlanConstraints', () => {
     expect(ok({ period: null })).toBe(false);
     expect(ok({ missing: ['period'], question: '?' })).toBe(false);
     // never both avoided and preferred
-    expect(ok({ avoid: { ...valid.avoid, assets: [{ id: ID, name: 'S780' }] }, prefer: { assets: [{ id: ID, name: 'S780' }], operators: [] } })).toBe(false);
+    expect(
+      ok({
+        avoid: { ...valid.avoid, assets: [{ id: ID, name: 'S780' }] },
+        prefer: { assets: [{ id: ID, name: 'S780' }], operators: [] },
+      }),
+    ).toBe(false);
   });
 });

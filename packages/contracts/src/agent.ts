@@ -85,19 +85,35 @@ export const ZPlanConstraints = z
   })
   .superRefine((c, ctx) => {
     // The fields must tell one consistent story, whichever planner produced them.
-    if ((c.missing.length > 0) !== (c.question !== null)) {
-      ctx.addIssue({ code: 'custom', path: ['question'], message: 'a question is asked exactly when something is missing' });
+    if (c.missing.length > 0 !== (c.question !== null)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['question'],
+        message: 'a question is asked exactly when something is missing',
+      });
     }
     if ((c.intent === 'UNKNOWN') !== c.missing.includes('intent')) {
-      ctx.addIssue({ code: 'custom', path: ['missing'], message: "'intent' is missing exactly when the intent is UNKNOWN" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['missing'],
+        message: "'intent' is missing exactly when the intent is UNKNOWN",
+      });
     }
     if ((c.period === null) !== c.missing.includes('period')) {
-      ctx.addIssue({ code: 'custom', path: ['missing'], message: "'period' is missing exactly when there is no period" });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['missing'],
+        message: "'period' is missing exactly when there is no period",
+      });
     }
     for (const kind of ['assets', 'operators'] as const) {
       const avoided = new Set(c.avoid[kind].map((r) => r.id));
       if (c.prefer[kind].some((r) => avoided.has(r.id))) {
-        ctx.addIssue({ code: 'custom', path: ['prefer', kind], message: 'the same id cannot be both avoided and preferred' });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['prefer', kind],
+          message: 'the same id cannot be both avoided and preferred',
+        });
       }
     }
   });
@@ -112,7 +128,14 @@ export type TPlanConstraints = z.infer<typeof ZPlanConstraints>;
  * (`constraints`); the others are skills routed by the intent classifier before any planner
  * (their runs have `constraints: null`).
  */
-export const AGENT_INTENTS = ['SCHEDULE_JOBS', 'PLAN_MAINTENANCE', 'DIAGNOSE', 'ASK_MANUAL', 'BUSINESS_QUESTION', 'UNKNOWN'] as const;
+export const AGENT_INTENTS = [
+  'SCHEDULE_JOBS',
+  'PLAN_MAINTENANCE',
+  'DIAGNOSE',
+  'ASK_MANUAL',
+  'BUSINESS_QUESTION',
+  'UNKNOWN',
+] as const;
 export const ZAgentIntent = z.enum(AGENT_INTENTS);
 export type TAgentIntent = z.infer<typeof ZAgentIntent>;
 

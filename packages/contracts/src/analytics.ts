@@ -30,7 +30,8 @@ function checkPeriod(v: { from?: string | undefined; to?: string | undefined }, 
   if (!v.from || !v.to) return;
   const days = (Date.parse(`${v.to}T00:00:00Z`) - Date.parse(`${v.from}T00:00:00Z`)) / DAY_MS + 1;
   if (days < 1) ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must not be after to' });
-  else if (days > MAX_PERIOD_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: `a period is at most ${MAX_PERIOD_DAYS} days` });
+  else if (days > MAX_PERIOD_DAYS)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: `a period is at most ${MAX_PERIOD_DAYS} days` });
 }
 
 const pageFields = {
@@ -47,7 +48,9 @@ export type TAnalyticsMachinesQuery = z.infer<typeof ZAnalyticsMachinesQuery>;
 
 export const COST_GROUPINGS = ['category', 'machine', 'month'] as const;
 export const ZCostGrouping = z.enum(COST_GROUPINGS);
-export const ZAnalyticsCostsQuery = z.object({ ...periodFields, groupBy: ZCostGrouping.default('category') }).superRefine(checkPeriod);
+export const ZAnalyticsCostsQuery = z
+  .object({ ...periodFields, groupBy: ZCostGrouping.default('category') })
+  .superRefine(checkPeriod);
 export type TAnalyticsCostsQuery = z.infer<typeof ZAnalyticsCostsQuery>;
 
 export const ZAnalyticsPeriod = z.object({

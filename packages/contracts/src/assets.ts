@@ -48,7 +48,9 @@ function fixedDecimal(digits: number, max: number) {
     .number()
     .min(0)
     .max(max)
-    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, { message: `at most ${digits} decimal place(s)` });
+    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, {
+      message: `at most ${digits} decimal place(s)`,
+    });
 }
 
 /** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
@@ -87,7 +89,10 @@ export const ZListMachineModelsQuery = z.object({
 });
 export type TListMachineModelsQuery = z.infer<typeof ZListMachineModelsQuery>;
 
-export const ZListMachineModelsResponse = z.object({ items: z.array(ZMachineModel), nextCursor: z.string().nullable() });
+export const ZListMachineModelsResponse = z.object({
+  items: z.array(ZMachineModel),
+  nextCursor: z.string().nullable(),
+});
 export type TListMachineModelsResponse = z.infer<typeof ZListMachineModelsResponse>;
 
 /** Creates an org-private model (platform models are managed by platform admins). */
@@ -159,7 +164,10 @@ export type TMeterImplausibleDetails = z.infer<typeof ZMeterImplausibleDetails>;
 export const ZListMeterReadingsQuery = z.object({ ...ZPageFields });
 export type TListMeterReadingsQuery = z.infer<typeof ZListMeterReadingsQuery>;
 
-export const ZListMeterReadingsResponse = z.object({ items: z.array(ZMeterReading), nextCursor: z.string().nullable() });
+export const ZListMeterReadingsResponse = z.object({
+  items: z.array(ZMeterReading),
+  nextCursor: z.string().nullable(),
+});
 export type TListMeterReadingsResponse = z.infer<typeof ZListMeterReadingsResponse>;
 
 // ---------------------------------------------------------------------------
@@ -295,7 +303,8 @@ export const ZImportAssetsRequest = z.strictObject({
   items: z
     .array(
       z.unknown().meta({
-        description: 'A POST /assets body (CreateAssetRequest). Validated item by item: a malformed item fails alone, in its result.',
+        description:
+          'A POST /assets body (CreateAssetRequest). Validated item by item: a malformed item fails alone, in its result.',
         ...withoutDialect(z.toJSONSchema(ZCreateAssetRequest, { io: 'input' })),
       }),
     )

@@ -22,13 +22,18 @@ describe('list sort parameters', () => {
     ] as const;
     for (const [schema, ok, bad] of cases) {
       for (const sort of ok) expect(schema.safeParse({ sort }).success, sort).toBe(true);
-      for (const sort of [...bad, '', 'CREATEDAT', '--createdAt']) expect(schema.safeParse({ sort }).success, sort).toBe(false);
+      for (const sort of [...bad, '', 'CREATEDAT', '--createdAt'])
+        expect(schema.safeParse({ sort }).success, sort).toBe(false);
       expect((schema.parse({}) as { sort?: string }).sort).toBeUndefined();
     }
   });
 
   it('work orders: from must be before to', () => {
-    expect(ZListWorkOrdersQuery.safeParse({ from: '2027-01-02T00:00:00Z', to: '2027-01-01T00:00:00Z' }).success).toBe(false);
-    expect(ZListWorkOrdersQuery.safeParse({ from: '2027-01-01T00:00:00Z', to: '2027-01-02T00:00:00Z' }).success).toBe(true);
+    expect(ZListWorkOrdersQuery.safeParse({ from: '2027-01-02T00:00:00Z', to: '2027-01-01T00:00:00Z' }).success).toBe(
+      false,
+    );
+    expect(ZListWorkOrdersQuery.safeParse({ from: '2027-01-01T00:00:00Z', to: '2027-01-02T00:00:00Z' }).success).toBe(
+      true,
+    );
   });
 });

@@ -22,7 +22,9 @@ export const ZIsoDateTime = z.iso.datetime({ offset: true });
  * another sort (or none) is a 400 `VALIDATION_FAILED`. Without `sort` a list keeps its default order.
  */
 export function ZSort<const T extends readonly [string, ...string[]]>(values: T, defaultOrder: string) {
-  return z.enum(values).describe(`order of the list: a field, "-" prefix = descending; ties by id. Without it: ${defaultOrder}.`);
+  return z
+    .enum(values)
+    .describe(`order of the list: a field, "-" prefix = descending; ties by id. Without it: ${defaultOrder}.`);
 }
 
 /** `-windowStart` → { field: 'windowStart', direction: 'desc' }. */

@@ -24,7 +24,8 @@ describe('quantityToMilli', () => {
     expect(quantityToMilli(123_456_789.123)).toBe(123_456_789_123n);
   });
   it('refuses more than 3 decimals, negatives, exponents and non-finite numbers', () => {
-    for (const bad of [1.2345, 0.1 + 0.2, -1, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, 1e21]) expect(quantityToMilli(bad), String(bad)).toBeNull();
+    for (const bad of [1.2345, 0.1 + 0.2, -1, 1e-7, Number.NaN, Number.POSITIVE_INFINITY, 1e21])
+      expect(quantityToMilli(bad), String(bad)).toBeNull();
   });
 });
 
@@ -66,11 +67,15 @@ describe('lineAmountMinor: round-half-up(quantity × unitPriceMinor) in fen', ()
 
 describe('cost document requests', () => {
   const base = { category: 'FUEL', documentDate: '2026-03-01' };
-  const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) => r.error!.issues.map((i) => i.path.join('.'));
+  const paths = (r: { success: boolean; error?: { issues: { path: PropertyKey[] }[] } }) =>
+    r.error!.issues.map((i) => i.path.join('.'));
 
   it('lines default to empty; quantities as numbers, prices as digit strings', () => {
     expect(ZCreateCostDocumentRequest.parse(base).lines).toEqual([]);
-    const ok = ZCreateCostDocumentRequest.parse({ ...base, lines: [{ description: 'Diesel', quantity: 12.345, unit: 'L', unitPriceMinor: '789' }] });
+    const ok = ZCreateCostDocumentRequest.parse({
+      ...base,
+      lines: [{ description: 'Diesel', quantity: 12.345, unit: 'L', unitPriceMinor: '789' }],
+    });
     expect(ok.lines[0]).toEqual({ description: 'Diesel', quantity: 12.345, unit: 'L', unitPriceMinor: '789' });
   });
   it('refuses negative / zero / 4-decimal quantities and numeric or fractional money, with paths', () => {
@@ -86,17 +91,33 @@ describe('cost document requests', () => {
     });
     expect(r.success).toBe(false);
     expect(paths(r)).toEqual(
-      expect.arrayContaining(['lines.0.quantity', 'lines.1.quantity', 'lines.2.unitPriceMinor', 'lines.3.unitPriceMinor', 'lines.4.quantity']),
+      expect.arrayContaining([
+        'lines.0.quantity',
+        'lines.1.quantity',
+        'lines.2.unitPriceMinor',
+        'lines.3.unitPriceMinor',
+        'lines.4.quantity',
+      ]),
     );
   });
   it('refuses more than 200 lines and totals past 18 digits', () => {
     const line = { description: 'x', quantity: 1, unitPriceMinor: '1' };
-    expect(ZCreateCostDocumentRequest.safeParse({ ...base, lines: Array.from({ length: 200 }, () => line) }).success).toBe(true);
-    expect(paths(ZCreateCostDocumentRequest.safeParse({ ...base, lines: Array.from({ length: 201 }, () => line) }))).toEqual(['lines']);
+    expect(
+      ZCreateCostDocumentRequest.safeParse({ ...base, lines: Array.from({ length: 200 }, () => line) }).success,
+    ).toBe(true);
+    expect(
+      paths(ZCreateCostDocumentRequest.safeParse({ ...base, lines: Array.from({ length: 201 }, () => line) })),
+    ).toEqual(['lines']);
     const max = MAX_AMOUNT_MINOR.toString();
-    expect(ZCreateCostDocumentRequest.safeParse({ ...base, lines: [{ ...line, unitPriceMinor: max }] }).success).toBe(true);
-    expect(paths(ZCreateCostDocumentRequest.safeParse({ ...base, lines: [{ ...line, quantity: 2, unitPriceMinor: max }] }))).toEqual(['lines.0.unitPriceMinor']);
-    expect(paths(ZCreateCostDocumentRequest.safeParse({ ...base, lines: [{ ...line, unitPriceMinor: max }, line] }))).toEqual(['lines']);
+    expect(ZCreateCostDocumentRequest.safeParse({ ...base, lines: [{ ...line, unitPriceMinor: max }] }).success).toBe(
+      true,
+    );
+    expect(
+      paths(ZCreateCostDocumentRequest.safeParse({ ...base, lines: [{ ...line, quantity: 2, unitPriceMinor: max }] })),
+    ).toEqual(['lines.0.unitPriceMinor']);
+    expect(
+      paths(ZCreateCostDocumentRequest.safeParse({ ...base, lines: [{ ...line, unitPriceMinor: max }, line] })),
+    ).toEqual(['lines']);
   });
   it('transition bodies are optional; list dates must be ordered', () => {
     expect(ZCostTransitionRequest.parse(undefined)).toEqual({});
@@ -108,7 +129,10 @@ describe('cost document requests', () => {
 
 describe('approval workflow', () => {
   const allowed = new Set(['DRAFT>SUBMITTED', 'SUBMITTED>APPROVED', 'SUBMITTED>REJECTED', 'REJECTED>DRAFT']);
-  it.each(COST_DOCUMENT_STATUSES.flatMap((from) => COST_DOCUMENT_STATUSES.map((to) => [from, to] as const)))('%s → %s', (from, to) => {
-    expect(canTransitionCost(from, to)).toBe(allowed.has(`${from}>${to}`));
-  });
+  it.each(COST_DOCUMENT_STATUSES.flatMap((from) => COST_DOCUMENT_STATUSES.map((to) => [from, to] as const)))(
+    '%s → %s',
+    (from, to) => {
+      expect(canTransitionCost(from, to)).toBe(allowed.has(`${from}>${to}`));
+    },
+  );
 });

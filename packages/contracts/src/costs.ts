@@ -95,12 +95,17 @@ const ZLines = z
       if (quantityToMilli(l.quantity) === null || !/^\d+$/.test(l.unitPriceMinor)) return;
       const amount = lineAmountMinor(l.quantity, l.unitPriceMinor);
       if (amount > MAX_AMOUNT_MINOR) {
-        ctx.addIssue({ code: 'custom', path: [i, 'unitPriceMinor'], message: `the line amount exceeds ${MAX_AMOUNT_MINOR} fen` });
+        ctx.addIssue({
+          code: 'custom',
+          path: [i, 'unitPriceMinor'],
+          message: `the line amount exceeds ${MAX_AMOUNT_MINOR} fen`,
+        });
         return;
       }
       total += amount;
     }
-    if (total > MAX_AMOUNT_MINOR) ctx.addIssue({ code: 'custom', message: `the document total exceeds ${MAX_AMOUNT_MINOR} fen` });
+    if (total > MAX_AMOUNT_MINOR)
+      ctx.addIssue({ code: 'custom', message: `the document total exceeds ${MAX_AMOUNT_MINOR} fen` });
   });
 
 const ZCalendarDate = z.iso.date();
@@ -232,13 +237,20 @@ export const ZCostDocumentDetail = ZCostDocument.extend({ lines: z.array(ZCostLi
 export type TCostDocumentDetail = z.infer<typeof ZCostDocumentDetail>;
 
 /** The people of a cost document, by name: who wrote it, submitted it and decided on it. */
-export const ZCostDocumentPeople = z.object({ createdBy: ZPersonRef.nullable(), submittedBy: ZPersonRef.nullable(), decidedBy: ZPersonRef.nullable() });
+export const ZCostDocumentPeople = z.object({
+  createdBy: ZPersonRef.nullable(),
+  submittedBy: ZPersonRef.nullable(),
+  decidedBy: ZPersonRef.nullable(),
+});
 export type TCostDocumentPeople = z.infer<typeof ZCostDocumentPeople>;
 /** What the single-document routes answer: the document with its lines and its people. */
 export const ZCostDocumentDetailView = ZCostDocumentDetail.extend({ people: ZCostDocumentPeople });
 export type TCostDocumentDetailView = z.infer<typeof ZCostDocumentDetailView>;
 
-export const ZListCostDocumentsResponse = z.object({ items: z.array(ZCostDocument), nextCursor: z.string().nullable() });
+export const ZListCostDocumentsResponse = z.object({
+  items: z.array(ZCostDocument),
+  nextCursor: z.string().nullable(),
+});
 export type TListCostDocumentsResponse = z.infer<typeof ZListCostDocumentsResponse>;
 
 /** Allowed status changes (the edges of the approval workflow). */

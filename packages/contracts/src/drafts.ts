@@ -18,7 +18,14 @@ const ZInstant = z.iso.datetime({ offset: true });
 export const ZDraftItem = z.object({
   itemKey: z.string(),
   jobId: z.uuid(),
-  job: z.object({ title: z.string().nullable(), operationType: z.string(), fieldName: z.string(), priority: z.number().int() }).nullable(),
+  job: z
+    .object({
+      title: z.string().nullable(),
+      operationType: z.string(),
+      fieldName: z.string(),
+      priority: z.number().int(),
+    })
+    .nullable(),
   primaryAssetId: z.uuid(),
   primaryAssetName: z.string().nullable(),
   implementAssetIds: z.array(z.uuid()),
@@ -48,7 +55,11 @@ const ZFinding = z.object({
   planId: z.string().optional(),
   assetId: z.string().optional(),
 });
-export const ZDraftValidation = z.object({ ok: z.boolean(), violations: z.array(ZFinding), warnings: z.array(ZFinding) });
+export const ZDraftValidation = z.object({
+  ok: z.boolean(),
+  violations: z.array(ZFinding),
+  warnings: z.array(ZFinding),
+});
 export type TDraftValidation = z.infer<typeof ZDraftValidation>;
 
 /**
@@ -88,9 +99,13 @@ export const ZCorrectiveItem = z.object({
   symptom: z.string(),
   faultCode: z.string().nullable(),
   priority: z.number().int().min(1).max(5),
-  causes: z.array(z.object({ rank: z.number().int().positive(), cause: z.string(), citation: ZAgentCitation.nullable() })),
+  causes: z.array(
+    z.object({ rank: z.number().int().positive(), cause: z.string(), citation: ZAgentCitation.nullable() }),
+  ),
   checklist: z.array(z.object({ label: z.string(), citation: ZAgentCitation.nullable() })),
-  parts: z.array(z.object({ name: z.string(), partNumber: z.string().nullable(), citation: ZAgentCitation.nullable() })),
+  parts: z.array(
+    z.object({ name: z.string(), partNumber: z.string().nullable(), citation: ZAgentCitation.nullable() }),
+  ),
   /** the estimated window: the earliest free working window of `estimatedHours` */
   estimatedHours: z.number(),
   plannedStart: z.string(),
@@ -122,7 +137,12 @@ export const ZAnyUnplaced = z.union([ZUnplacedJob, ZUnplacedMaintenance]);
 export type TAnyUnplaced = z.infer<typeof ZAnyUnplaced>;
 
 /** An item a person changed by hand: in which version, by whom (name as it was then) and why (the version's note). */
-export const ZDraftItemEdit = z.object({ version: z.number().int(), byUserId: z.uuid().nullable(), byName: z.string().nullable(), note: z.string().nullable() });
+export const ZDraftItemEdit = z.object({
+  version: z.number().int(),
+  byUserId: z.uuid().nullable(),
+  byName: z.string().nullable(),
+  note: z.string().nullable(),
+});
 export type TDraftItemEdit = z.infer<typeof ZDraftItemEdit>;
 
 /**
@@ -141,8 +161,25 @@ export const ZDraftEvidence = z.array(
     /** a diagnosis: the machine's recent records it looked at */
     history: z
       .object({
-        workOrders: z.array(z.object({ id: z.uuid(), number: z.number().int(), type: z.string(), status: z.string(), title: z.string(), createdAt: z.string() })),
-        failedChecks: z.array(z.object({ workOrderId: z.uuid(), workOrderNumber: z.number().int(), label: z.string(), note: z.string().nullable(), updatedAt: z.string() })),
+        workOrders: z.array(
+          z.object({
+            id: z.uuid(),
+            number: z.number().int(),
+            type: z.string(),
+            status: z.string(),
+            title: z.string(),
+            createdAt: z.string(),
+          }),
+        ),
+        failedChecks: z.array(
+          z.object({
+            workOrderId: z.uuid(),
+            workOrderNumber: z.number().int(),
+            label: z.string(),
+            note: z.string().nullable(),
+            updatedAt: z.string(),
+          }),
+        ),
         meterReadings: z.array(z.object({ readingHours: z.number(), readAt: z.string(), source: z.string() })),
       })
       .optional(),
@@ -213,7 +250,10 @@ export const ZDraftExecutionSummary = z.object({
 export type TDraftExecutionSummary = z.infer<typeof ZDraftExecutionSummary>;
 
 /** GET /drafts/:id: the draft with every version and every execution, both newest first. */
-export const ZDraftDetail = ZDraft.extend({ versions: z.array(ZDraftVersion), executions: z.array(ZDraftExecutionSummary) });
+export const ZDraftDetail = ZDraft.extend({
+  versions: z.array(ZDraftVersion),
+  executions: z.array(ZDraftExecutionSummary),
+});
 export type TDraftDetail = z.infer<typeof ZDraftDetail>;
 
 /** `sort` of GET /drafts; without it: id order. */
@@ -263,7 +303,10 @@ export const ZCreateDraftVersionRequest = z.strictObject({
 });
 export type TCreateDraftVersionRequest = z.infer<typeof ZCreateDraftVersionRequest>;
 
-export const ZConfirmDraftRequest = z.strictObject({ version: z.number().int().min(1), contentHash: z.string().regex(/^[0-9a-f]{64}$/) });
+export const ZConfirmDraftRequest = z.strictObject({
+  version: z.number().int().min(1),
+  contentHash: z.string().regex(/^[0-9a-f]{64}$/),
+});
 export type TConfirmDraftRequest = z.infer<typeof ZConfirmDraftRequest>;
 
 export const ZRejectDraftRequest = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
@@ -350,7 +393,9 @@ export const ZConversationMemory = z.object({
       goal: z.string(),
       status: ZAgentRunStatus,
       question: z.string().nullable(),
-      draft: z.object({ id: z.uuid(), version: z.number().int(), items: z.number().int(), unplaced: z.number().int() }).nullable(),
+      draft: z
+        .object({ id: z.uuid(), version: z.number().int(), items: z.number().int(), unplaced: z.number().int() })
+        .nullable(),
       text: z.string(),
       tokens: z.number().int(),
     }),
@@ -367,7 +412,15 @@ export const ZConversation = z.object({
   summary: z.string().nullable(),
   memory: ZConversationMemory,
   createdAt: z.string(),
-  runs: z.array(z.object({ id: z.uuid(), goal: z.string(), status: ZAgentRunStatus, draftId: z.uuid().nullable(), createdAt: z.string() })),
+  runs: z.array(
+    z.object({
+      id: z.uuid(),
+      goal: z.string(),
+      status: ZAgentRunStatus,
+      draftId: z.uuid().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
 });
 export type TConversation = z.infer<typeof ZConversation>;
 
@@ -406,7 +459,12 @@ export const ZExecution = z.object({
   initiatorMembershipId: z.uuid().nullable(),
   itemsTotal: z.number().int(),
   /** receipts so far by status; `pending` = items without a receipt yet */
-  counts: z.object({ succeeded: z.number().int(), conflict: z.number().int(), failed: z.number().int(), pending: z.number().int() }),
+  counts: z.object({
+    succeeded: z.number().int(),
+    conflict: z.number().int(),
+    failed: z.number().int(),
+    pending: z.number().int(),
+  }),
   /** why a REFUSED execution was refused */
   error: z.string().nullable(),
   startedAt: z.string().nullable(),

@@ -20,7 +20,9 @@ function decimal(digits: number, min: number, max: number) {
     .number()
     .min(min)
     .max(max)
-    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, { message: `at most ${digits} decimal place(s)` });
+    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, {
+      message: `at most ${digits} decimal place(s)`,
+    });
 }
 
 /** Hectares: > 0, ≤ 100 000, at most 4 decimals (1 m²). */
@@ -183,7 +185,8 @@ const assignBody = {
   /** the job version the client saw (optional) */
   version: z.number().int().min(1).optional(),
 };
-const slotIsOrdered = (v: { startsAt: string; endsAt: string }) => new Date(v.startsAt).getTime() < new Date(v.endsAt).getTime();
+const slotIsOrdered = (v: { startsAt: string; endsAt: string }) =>
+  new Date(v.startsAt).getTime() < new Date(v.endsAt).getTime();
 const slotIssue = { message: 'startsAt must be before endsAt', path: ['endsAt'] };
 
 export const ZAssignJobRequest = z.strictObject(assignBody).refine(slotIsOrdered, slotIssue);
@@ -236,7 +239,9 @@ export const ZJob = z.object({
 export type TJob = z.infer<typeof ZJob>;
 
 const windowIsOrdered = (v: { windowStart?: string | undefined; windowEnd?: string | undefined }) =>
-  v.windowStart === undefined || v.windowEnd === undefined || new Date(v.windowStart).getTime() < new Date(v.windowEnd).getTime();
+  v.windowStart === undefined ||
+  v.windowEnd === undefined ||
+  new Date(v.windowStart).getTime() < new Date(v.windowEnd).getTime();
 const windowIssue = { message: 'windowStart must be before windowEnd', path: ['windowEnd'] };
 
 /** A new job is PLANNED. areaHa defaults to the field's area, teamId to the field's team. */
@@ -303,9 +308,15 @@ export const ZListJobsQuery = z
     /** jobs whose live assignment's operator is this member */
     operatorMembershipId: z.uuid().optional(),
     /** `true`: only jobs whose live assignment uses a machine that is not ACTIVE (down for maintenance or retired) */
-    machineDown: z.enum(['true', 'false']).transform((v) => v === 'true').optional(),
+    machineDown: z
+      .enum(['true', 'false'])
+      .transform((v) => v === 'true')
+      .optional(),
   })
-  .refine((v) => !v.from || !v.to || new Date(v.from) < new Date(v.to), { message: 'from must be before to', path: ['to'] });
+  .refine((v) => !v.from || !v.to || new Date(v.from) < new Date(v.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
 export type TListJobsQuery = z.infer<typeof ZListJobsQuery>;
 
 export const ZListJobsResponse = z.object({ items: z.array(ZJob), nextCursor: z.string().nullable() });
@@ -398,7 +409,10 @@ export const ZListAssignmentsQuery = z
   });
 export type TListAssignmentsQuery = z.infer<typeof ZListAssignmentsQuery>;
 
-export const ZListAssignmentsResponse = z.object({ items: z.array(ZCalendarAssignment), nextCursor: z.string().nullable() });
+export const ZListAssignmentsResponse = z.object({
+  items: z.array(ZCalendarAssignment),
+  nextCursor: z.string().nullable(),
+});
 export type TListAssignmentsResponse = z.infer<typeof ZListAssignmentsResponse>;
 
 // --- the assign dialog's pickers: who and what is free in the job's window -------------------

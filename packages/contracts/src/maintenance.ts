@@ -70,7 +70,9 @@ function fixedDecimal(digits: number, max: number) {
     .number()
     .min(0)
     .max(max)
-    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, { message: `at most ${digits} decimal place(s)` });
+    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, {
+      message: `at most ${digits} decimal place(s)`,
+    });
 }
 
 /** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
@@ -132,7 +134,10 @@ export const ZCreateMaintenancePlanRequest = z
     estimatedHours: planFields.estimatedHours.optional(),
     active: z.boolean().default(true),
   })
-  .refine((v) => (v.assetId === undefined) !== (v.modelId === undefined), { message: 'give exactly one of assetId or modelId', path: ['assetId'] })
+  .refine((v) => (v.assetId === undefined) !== (v.modelId === undefined), {
+    message: 'give exactly one of assetId or modelId',
+    path: ['assetId'],
+  })
   .refine((v) => v.intervalHours !== undefined || v.intervalDays !== undefined, {
     message: 'give intervalHours, intervalDays or both',
     path: ['intervalHours'],
@@ -163,7 +168,10 @@ export const ZListMaintenancePlansQuery = z.object({
 });
 export type TListMaintenancePlansQuery = z.infer<typeof ZListMaintenancePlansQuery>;
 
-export const ZListMaintenancePlansResponse = z.object({ items: z.array(ZMaintenancePlan), nextCursor: z.string().nullable() });
+export const ZListMaintenancePlansResponse = z.object({
+  items: z.array(ZMaintenancePlan),
+  nextCursor: z.string().nullable(),
+});
 export type TListMaintenancePlansResponse = z.infer<typeof ZListMaintenancePlansResponse>;
 
 // ---------------------------------------------------------------------------
@@ -307,7 +315,10 @@ export const ZListWorkOrdersQuery = z
     from: ZDateTime.optional(),
     to: ZDateTime.optional(),
   })
-  .refine((v) => !v.from || !v.to || new Date(v.from) < new Date(v.to), { message: 'from must be before to', path: ['to'] });
+  .refine((v) => !v.from || !v.to || new Date(v.from) < new Date(v.to), {
+    message: 'from must be before to',
+    path: ['to'],
+  });
 export type TListWorkOrdersQuery = z.infer<typeof ZListWorkOrdersQuery>;
 
 export const ZListWorkOrdersResponse = z.object({ items: z.array(ZWorkOrder), nextCursor: z.string().nullable() });
@@ -320,7 +331,11 @@ export type TListWorkOrdersResponse = z.infer<typeof ZListWorkOrdersResponse>;
  * Parsing with these schemas is the projection (zod drops the keys they do not name).
  */
 export const ZWorkOrderPartWithoutCosts = ZWorkOrderPart.omit({ unitCostMinor: true, lineCostMinor: true });
-export const ZWorkOrderWithoutCosts = ZWorkOrder.omit({ laborCostMinor: true, partsCostMinor: true, totalCostMinor: true });
+export const ZWorkOrderWithoutCosts = ZWorkOrder.omit({
+  laborCostMinor: true,
+  partsCostMinor: true,
+  totalCostMinor: true,
+});
 export type TWorkOrderWithoutCosts = z.infer<typeof ZWorkOrderWithoutCosts>;
 export const ZWorkOrderDetailWithoutCosts = ZWorkOrderWithoutCosts.extend({
   checklist: z.array(ZChecklistItem),
@@ -340,11 +355,17 @@ export type TWorkOrderPeople = z.infer<typeof ZWorkOrderPeople>;
 /** The full order with its people: what a caller who reads maintenance gets. */
 export const ZWorkOrderDetailWithPeople = ZWorkOrderDetail.extend({ people: ZWorkOrderPeople });
 export type TWorkOrderDetailWithPeople = z.infer<typeof ZWorkOrderDetailWithPeople>;
-export const ZWorkOrderDetailView = z.union([ZWorkOrderDetailWithPeople, ZWorkOrderDetailWithoutCosts.extend({ people: ZWorkOrderPeople })]);
+export const ZWorkOrderDetailView = z.union([
+  ZWorkOrderDetailWithPeople,
+  ZWorkOrderDetailWithoutCosts.extend({ people: ZWorkOrderPeople }),
+]);
 export type TWorkOrderDetailView = z.infer<typeof ZWorkOrderDetailView>;
 export const ZWorkOrderView = z.union([ZWorkOrder, ZWorkOrderWithoutCosts]);
 export type TWorkOrderView = z.infer<typeof ZWorkOrderView>;
-export const ZListWorkOrdersViewResponse = z.object({ items: z.array(ZWorkOrderView), nextCursor: z.string().nullable() });
+export const ZListWorkOrdersViewResponse = z.object({
+  items: z.array(ZWorkOrderView),
+  nextCursor: z.string().nullable(),
+});
 export type TListWorkOrdersViewResponse = z.infer<typeof ZListWorkOrdersViewResponse>;
 
 const woFields = {
@@ -361,7 +382,10 @@ function windowValid(v: { plannedStart?: string | null | undefined; plannedEnd?:
   if ((v.plannedStart == null) !== (v.plannedEnd == null)) return false;
   return v.plannedStart == null || new Date(v.plannedEnd!).getTime() > new Date(v.plannedStart).getTime();
 }
-const windowIssue = { message: 'plannedStart and plannedEnd come together, and plannedEnd is after plannedStart', path: ['plannedEnd'] };
+const windowIssue = {
+  message: 'plannedStart and plannedEnd come together, and plannedEnd is after plannedStart',
+  path: ['plannedEnd'],
+};
 
 /**
  * A planned window books the machine (409 BOOKING_CONFLICT when it overlaps a job or another
@@ -383,7 +407,10 @@ export const ZCreateWorkOrderRequest = z
     checklist: ZChecklistTemplate.optional(),
   })
   .refine(windowValid, windowIssue)
-  .refine((v) => v.planId === undefined || v.type === 'PREVENTIVE', { message: 'only PREVENTIVE work orders follow a plan', path: ['planId'] });
+  .refine((v) => v.planId === undefined || v.type === 'PREVENTIVE', {
+    message: 'only PREVENTIVE work orders follow a plan',
+    path: ['planId'],
+  });
 export type TCreateWorkOrderRequest = z.infer<typeof ZCreateWorkOrderRequest>;
 
 /** OPEN / IN_PROGRESS only. Changing the window re-books the machine (release + book, one transaction). */
@@ -400,7 +427,10 @@ export const ZUpdateWorkOrderRequest = z
     laborCostMinor: ZMoneyMinor.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'nothing to change' })
-  .refine((v) => (v.plannedStart === undefined) === (v.plannedEnd === undefined), { message: 'change plannedStart and plannedEnd together', path: ['plannedEnd'] })
+  .refine((v) => (v.plannedStart === undefined) === (v.plannedEnd === undefined), {
+    message: 'change plannedStart and plannedEnd together',
+    path: ['plannedEnd'],
+  })
   .refine(windowValid, windowIssue);
 export type TUpdateWorkOrderRequest = z.infer<typeof ZUpdateWorkOrderRequest>;
 
@@ -409,7 +439,10 @@ export const ZWorkOrderTransitionRequest = z.strictObject({ version: z.number().
 export type TWorkOrderTransitionRequest = z.infer<typeof ZWorkOrderTransitionRequest>;
 
 /** POST …/accept: the version read, and an optional comment kept on the order and in the audit trail. */
-export const ZAcceptWorkOrderRequest = z.strictObject({ version: z.number().int().min(1).optional(), comment: z.string().trim().min(1).max(500).optional() });
+export const ZAcceptWorkOrderRequest = z.strictObject({
+  version: z.number().int().min(1).optional(),
+  comment: z.string().trim().min(1).max(500).optional(),
+});
 export type TAcceptWorkOrderRequest = z.infer<typeof ZAcceptWorkOrderRequest>;
 
 /**
@@ -435,7 +468,10 @@ export const ZUpdateChecklistItemRequest = z
     note: z.string().trim().min(1).max(2000).nullable().optional(),
     openCorrective: z.boolean().default(false),
   })
-  .refine((v) => !v.openCorrective || v.result === 'FAIL', { message: 'only a FAIL result opens a corrective work order', path: ['openCorrective'] });
+  .refine((v) => !v.openCorrective || v.result === 'FAIL', {
+    message: 'only a FAIL result opens a corrective work order',
+    path: ['openCorrective'],
+  });
 export type TUpdateChecklistItemRequest = z.infer<typeof ZUpdateChecklistItemRequest>;
 
 /** OPEN / IN_PROGRESS only. The line cost is round(quantity × unitCostMinor) in integer fen. */

@@ -56,7 +56,9 @@ describe('permission table', () => {
   });
 
   it('people and keys are managed only by OWNER and ADMIN', () => {
-    const managers = ROLES.filter((r) => roleHas(r, 'member.manage') || roleHas(r, 'apikey.manage') || roleHas(r, 'team.manage'));
+    const managers = ROLES.filter(
+      (r) => roleHas(r, 'member.manage') || roleHas(r, 'apikey.manage') || roleHas(r, 'team.manage'),
+    );
     expect(managers.sort()).toEqual(['ADMIN', 'OWNER']);
   });
 

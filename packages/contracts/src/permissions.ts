@@ -109,8 +109,31 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     // a mechanic describes a fault to the agent (field app); the diagnosis is a draft a dispatcher confirms
     'agent.run',
   ],
-  OPERATOR: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'job.read', 'job.execute', 'meter.write', 'workorder.write', 'knowledge.read'],
-  ACCOUNTANT: ['org.read', 'team.read', 'catalog.read', 'asset.read', 'field.read', 'maintenance.read', 'cost.read', 'cost.write', 'cost.approve', 'analytics.read', 'knowledge.read'],
+  OPERATOR: [
+    'org.read',
+    'team.read',
+    'catalog.read',
+    'asset.read',
+    'field.read',
+    'job.read',
+    'job.execute',
+    'meter.write',
+    'workorder.write',
+    'knowledge.read',
+  ],
+  ACCOUNTANT: [
+    'org.read',
+    'team.read',
+    'catalog.read',
+    'asset.read',
+    'field.read',
+    'maintenance.read',
+    'cost.read',
+    'cost.write',
+    'cost.approve',
+    'analytics.read',
+    'knowledge.read',
+  ],
   VIEWER: READ_ALL,
 };
 

@@ -23,10 +23,19 @@ export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type TWebhookEventType = z.infer<typeof ZWebhookEventType>;
 
 /** The resource an event is about; its `data` is that resource as the API's GET returns it. */
-export const WEBHOOK_RESOURCE_TYPES = ['job', 'work_order', 'cost_document', 'asset', 'draft', 'execution', 'document'] as const;
+export const WEBHOOK_RESOURCE_TYPES = [
+  'job',
+  'work_order',
+  'cost_document',
+  'asset',
+  'draft',
+  'execution',
+  'document',
+] as const;
 export type TWebhookResourceType = (typeof WEBHOOK_RESOURCE_TYPES)[number];
 
-export const resourceTypeOf = (type: TWebhookEventType): TWebhookResourceType => type.slice(0, type.indexOf('.')) as TWebhookResourceType;
+export const resourceTypeOf = (type: TWebhookEventType): TWebhookResourceType =>
+  type.slice(0, type.indexOf('.')) as TWebhookResourceType;
 
 /** http(s) only, no credentials in the URL; the target's addresses are checked again at every send. */
 const ZWebhookUrl = z
@@ -84,7 +93,12 @@ export type TWebhookSecretResponse = z.infer<typeof ZWebhookSecretResponse>;
 
 export const ZRotateWebhookSecretRequest = z.strictObject({
   /** how long the old secret keeps signing next to the new one (both signatures are sent); default 24 h, 0 = stop now */
-  overlapSeconds: z.number().int().min(0).max(7 * 24 * 3600).default(24 * 3600),
+  overlapSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(7 * 24 * 3600)
+    .default(24 * 3600),
 });
 export type TRotateWebhookSecretRequest = z.infer<typeof ZRotateWebhookSecretRequest>;
 
@@ -128,7 +142,10 @@ export const ZListWebhookDeliveriesQuery = z.object({
 });
 export type TListWebhookDeliveriesQuery = z.infer<typeof ZListWebhookDeliveriesQuery>;
 
-export const ZListWebhookDeliveriesResponse = z.object({ items: z.array(ZWebhookDelivery), nextCursor: z.string().nullable() });
+export const ZListWebhookDeliveriesResponse = z.object({
+  items: z.array(ZWebhookDelivery),
+  nextCursor: z.string().nullable(),
+});
 export type TListWebhookDeliveriesResponse = z.infer<typeof ZListWebhookDeliveriesResponse>;
 
 /** The JSON body POSTed to an endpoint. */

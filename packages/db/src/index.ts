@@ -14,7 +14,10 @@ export { DEFAULT_DATABASE_URL, databaseUrlFromEnv } from './migrator/env.js';
  * connection that takes longer than `connectTimeoutMs` (default 5 s) fails instead of waiting
  * forever, so a request against an unreachable database ends (the API answers 503) rather than hangs.
  */
-export function createPrismaClient(databaseUrl: string, opts: { max?: number; connectTimeoutMs?: number } = {}): PrismaClient {
+export function createPrismaClient(
+  databaseUrl: string,
+  opts: { max?: number; connectTimeoutMs?: number } = {},
+): PrismaClient {
   const adapter = new PrismaPg({
     connectionString: databaseUrl,
     connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,

@@ -39,7 +39,9 @@ describe('createPrismaClient', () => {
     const e = await prisma.auditEvent.create({
       data: { chain: 'platform', seq: 1, action: 'x', actorType: 'SYSTEM', data: {}, hash: 'h', createdAt: new Date() },
     });
-    await expect(prisma.auditEvent.update({ where: { id: e.id }, data: { action: 'y' } })).rejects.toThrow(/append-only/);
+    await expect(prisma.auditEvent.update({ where: { id: e.id }, data: { action: 'y' } })).rejects.toThrow(
+      /append-only/,
+    );
     await expect(prisma.auditEvent.delete({ where: { id: e.id } })).rejects.toThrow(/append-only/);
   });
 });

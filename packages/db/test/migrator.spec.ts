@@ -86,12 +86,19 @@ describe('migrate', () => {
     const dir = await migrationsCopy('broken');
     const brokenDir = path.join(dir, '29991231235959_broken');
     await mkdir(brokenDir);
-    await writeFile(path.join(brokenDir, 'migration.sql'), 'CREATE TABLE "Probe" (id int);\nSELECT * FROM "DoesNotExist";\n');
-    await expect(migrate({ databaseUrl: url, migrationsDir: dir, log: quiet })).rejects.toThrow(/DoesNotExist|Missing|does not exist/i);
+    await writeFile(
+      path.join(brokenDir, 'migration.sql'),
+      'CREATE TABLE "Probe" (id int);\nSELECT * FROM "DoesNotExist";\n',
+    );
+    await expect(migrate({ databaseUrl: url, migrationsDir: dir, log: quiet })).rejects.toThrow(
+      /DoesNotExist|Missing|does not exist/i,
+    );
     await withPg(url, async (c) => {
       // The script ran as one implicit transaction: nothing of it stayed.
       expect((await c.query(`SELECT 1 FROM pg_tables WHERE tablename = 'Probe'`)).rowCount).toBe(0);
-      const row = await c.query(`SELECT finished_at FROM _prisma_migrations WHERE migration_name = '29991231235959_broken'`);
+      const row = await c.query(
+        `SELECT finished_at FROM _prisma_migrations WHERE migration_name = '29991231235959_broken'`,
+      );
       expect(row.rows[0]?.finished_at).toBeNull();
       // Leave the database as the other tests expect it.
       await c.query(`DELETE FROM _prisma_migrations WHERE migration_name = '29991231235959_broken'`);
@@ -127,7 +134,9 @@ describe('AuditEvent append-only trigger', () => {
 
 describe('check (drift gate)', () => {
   it('passes on the real migrations folder, whose init migration carries hand-written SQL', async () => {
-    const init = (await readMigrationsList(DEFAULT_MIGRATIONS_DIR)).migrationDirectories.find((d) => d.path.endsWith('_init'));
+    const init = (await readMigrationsList(DEFAULT_MIGRATIONS_DIR)).migrationDirectories.find((d) =>
+      d.path.endsWith('_init'),
+    );
     const sql = init?.migrationFile.content.tag === 'ok' ? init.migrationFile.content.value : '';
     expect(sql).toContain('CREATE TRIGGER "AuditEvent_append_only_row"');
     expect(sql).toContain('CREATE EXTENSION IF NOT EXISTS btree_gist');
@@ -205,6 +214,8 @@ describe('create', () => {
 
     expect((await checkMigrations({ databaseUrl: url, migrationsDir: dir, schemaPath, log: quiet })).ok).toBe(true);
     // ...and the new migration applies on top of the real database.
-    expect((await migrate({ databaseUrl: url, migrationsDir: dir, log: quiet })).applied).toEqual(['29990102030405_add_drift_probe']);
+    expect((await migrate({ databaseUrl: url, migrationsDir: dir, log: quiet })).applied).toEqual([
+      '29990102030405_add_drift_probe',
+    ]);
   });
 });

@@ -19,20 +19,28 @@ export async function quickstart({ baseUrl, orgId, apiKey, webhookUrl, log = con
 
   // one page (typed: the path, the query and the response all come from the OpenAPI document)
   const first = unwrap(
-    await amms.GET('/api/v1/orgs/{orgId}/assets', { params: { path: { orgId }, query: { limit: 50, status: 'ACTIVE' } } }),
+    await amms.GET('/api/v1/orgs/{orgId}/assets', {
+      params: { path: { orgId }, query: { limit: 50, status: 'ACTIVE' } },
+    }),
   );
   log(`first page: ${first.items.length} active machine(s)${first.nextCursor ? ', more to come' : ''}`);
 
   // or every machine, page by page (the cursor is followed until nextCursor is null)
   const machines = [];
-  for await (const machine of pages((cursor) => amms.GET('/api/v1/orgs/{orgId}/assets', { params: { path: { orgId }, query: { cursor } } }))) {
+  for await (const machine of pages((cursor) =>
+    amms.GET('/api/v1/orgs/{orgId}/assets', { params: { path: { orgId }, query: { cursor } } }),
+  )) {
     machines.push(machine);
     log(`${machine.name} (${machine.serialNumber}) ${machine.status}`);
   }
 
   // errors are the API's envelope: switch on the stable code
   try {
-    unwrap(await amms.GET('/api/v1/orgs/{orgId}/assets/{id}', { params: { path: { orgId, id: '00000000-0000-4000-8000-000000000000' } } }));
+    unwrap(
+      await amms.GET('/api/v1/orgs/{orgId}/assets/{id}', {
+        params: { path: { orgId, id: '00000000-0000-4000-8000-000000000000' } },
+      }),
+    );
   } catch (err) {
     if (err instanceof AmmsApiError && err.code === 'NOT_FOUND') log(`no such machine (request ${err.requestId})`);
     else throw err;
@@ -42,9 +50,14 @@ export async function quickstart({ baseUrl, orgId, apiKey, webhookUrl, log = con
   // verify deliveries (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature)
   if (webhookUrl) {
     const created = unwrap(
-      await amms.POST('/api/v1/orgs/{orgId}/webhooks', { params: { path: { orgId } }, body: { url: webhookUrl, eventTypes: ['job.created', 'job.completed'], description: 'quickstart' } }),
+      await amms.POST('/api/v1/orgs/{orgId}/webhooks', {
+        params: { path: { orgId } },
+        body: { url: webhookUrl, eventTypes: ['job.created', 'job.completed'], description: 'quickstart' },
+      }),
     );
-    log(`subscribed ${created.endpoint.url} (${created.endpoint.eventTypes.join(', ')}); secret starts ${created.secret.slice(0, 8)}…`);
+    log(
+      `subscribed ${created.endpoint.url} (${created.endpoint.eventTypes.join(', ')}); secret starts ${created.secret.slice(0, 8)}…`,
+    );
   }
   return machines;
 }

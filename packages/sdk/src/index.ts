@@ -90,7 +90,11 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
  * Every item of a cursor-paginated list: `for await (const a of pages((cursor) => client.GET(…, { params: { query: { cursor } } })))`.
  * Stops when `nextCursor` is null.
  */
-export async function* pages<T>(fetchPage: (cursor: string | undefined) => Promise<{ data?: { items: T[]; nextCursor: string | null }; error?: unknown; response: Response }>): AsyncGenerator<T> {
+export async function* pages<T>(
+  fetchPage: (
+    cursor: string | undefined,
+  ) => Promise<{ data?: { items: T[]; nextCursor: string | null }; error?: unknown; response: Response }>,
+): AsyncGenerator<T> {
   let cursor: string | undefined;
   do {
     const page = unwrap(await fetchPage(cursor));

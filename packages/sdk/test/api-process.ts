@@ -43,7 +43,9 @@ export async function startApi(): Promise<ApiProcess> {
   const makeOrg = async (label: string) => {
     const org = await db.organization.create({ data: { slug: `sdk-${label}-${tag}`, name: `SDK ${label} ${tag}` } });
     const email = `owner-${label}-${tag}@sdk.test`;
-    const user = await db.user.create({ data: { email, name: `Owner ${tag}`, passwordHash: await hashPassword(PASSWORD) } });
+    const user = await db.user.create({
+      data: { email, name: `Owner ${tag}`, passwordHash: await hashPassword(PASSWORD) },
+    });
     await db.membership.create({ data: { organizationId: org.id, userId: user.id, role: 'OWNER', dataScope: 'ORG' } });
     return { id: org.id, ownerEmail: email };
   };

@@ -24,7 +24,10 @@ export class AgentController {
   @Post('runs')
   @HttpCode(201)
   @Returns(ZAgentRun, 201)
-  @ApiOperation({ summary: 'Plan a goal: constraints, read-only tool calls and (for a schedule) a draft version 1, or a clarifying question' })
+  @ApiOperation({
+    summary:
+      'Plan a goal: constraints, read-only tool calls and (for a schedule) a draft version 1, or a clarifying question',
+  })
   start(@Ctx() ctx: OrgContext, @Body({ schema: ZCreateRunRequest }) body: TCreateRunRequest) {
     return this.agent.start(ctx, body);
   }

@@ -13,7 +13,10 @@ export class AgentRepository {
   }
 
   async orgTimezone(organizationId: string): Promise<string> {
-    const org = await this.prisma.client.organization.findUnique({ where: { id: organizationId }, select: { timezone: true } });
+    const org = await this.prisma.client.organization.findUnique({
+      where: { id: organizationId },
+      select: { timezone: true },
+    });
     return org?.timezone ?? 'Asia/Shanghai';
   }
 
@@ -29,7 +32,17 @@ export class AgentRepository {
     return tx.agentConversation.updateMany({ where: { id, organizationId }, data: { summary } });
   }
 
-  createRun(tx: Tx, organizationId: string, data: { conversationId: string; initiatorUserId: string | null; initiatorMembershipId: string | null; goal: string; planner: string }) {
+  createRun(
+    tx: Tx,
+    organizationId: string,
+    data: {
+      conversationId: string;
+      initiatorUserId: string | null;
+      initiatorMembershipId: string | null;
+      goal: string;
+      planner: string;
+    },
+  ) {
     return tx.agentRun.create({ data: { organizationId, ...data, status: 'RUNNING' } });
   }
 
@@ -37,7 +50,14 @@ export class AgentRepository {
     tx: Tx,
     organizationId: string,
     id: string,
-    data: { status: AgentRunStatus; constraints: unknown; question: string | null; steps: unknown; error: string | null; draftId: string | null },
+    data: {
+      status: AgentRunStatus;
+      constraints: unknown;
+      question: string | null;
+      steps: unknown;
+      error: string | null;
+      draftId: string | null;
+    },
   ) {
     return tx.agentRun.updateMany({
       where: { id, organizationId, status: 'RUNNING' },
@@ -62,11 +82,25 @@ export class AgentRepository {
    * `excludeRunId` (the run being planned). Only goals and outcomes: the draft's current version
    * and its item/unplaced counts, nothing else of the draft.
    */
-  async memoryTurns(db: Tx | undefined, organizationId: string, conversationId: string, excludeRunId: string | null, take = 50): Promise<MemoryTurn[]> {
+  async memoryTurns(
+    db: Tx | undefined,
+    organizationId: string,
+    conversationId: string,
+    excludeRunId: string | null,
+    take = 50,
+  ): Promise<MemoryTurn[]> {
     const client = db ?? this.prisma.client;
-    const runs = (await this.runsOfConversation(db, organizationId, conversationId, take + 1)).filter((r) => r.id !== excludeRunId).slice(0, take).reverse();
+    const runs = (await this.runsOfConversation(db, organizationId, conversationId, take + 1))
+      .filter((r) => r.id !== excludeRunId)
+      .slice(0, take)
+      .reverse();
     const draftIds = runs.flatMap((r) => (r.draftId ? [r.draftId] : []));
-    const drafts = draftIds.length ? await client.draft.findMany({ where: { organizationId, id: { in: draftIds } }, select: { id: true, currentVersion: true } }) : [];
+    const drafts = draftIds.length
+      ? await client.draft.findMany({
+          where: { organizationId, id: { in: draftIds } },
+          select: { id: true, currentVersion: true },
+        })
+      : [];
     const versions = drafts.length
       ? await client.draftVersion.findMany({
           where: { organizationId, OR: drafts.map((d) => ({ draftId: d.id, version: d.currentVersion })) },
@@ -82,12 +116,19 @@ export class AgentRepository {
         goal: r.goal,
         status: r.status,
         question: r.question,
-        draft: r.draftId && v ? { id: r.draftId, version: v.version, items: count(v.items), unplaced: count(v.unplaced) } : null,
+        draft:
+          r.draftId && v
+            ? { id: r.draftId, version: v.version, items: count(v.items), unplaced: count(v.unplaced) }
+            : null,
       };
     });
   }
 
   runsOfConversation(db: Tx | undefined, organizationId: string, conversationId: string, take = 50) {
-    return (db ?? this.prisma.client).agentRun.findMany({ where: { organizationId, conversationId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take });
+    return (db ?? this.prisma.client).agentRun.findMany({
+      where: { organizationId, conversationId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take,
+    });
   }
 }

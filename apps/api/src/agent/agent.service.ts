@@ -1,6 +1,19 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PLAN_LIMITS, ZAgentAnswer, ZPlanConstraints, type TAgentAnswer, type TAgentIntent, type TPlanConstraints } from '@amms/contracts/agent';
-import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest, TRunStep } from '@amms/contracts/drafts';
+import {
+  PLAN_LIMITS,
+  ZAgentAnswer,
+  ZPlanConstraints,
+  type TAgentAnswer,
+  type TAgentIntent,
+  type TPlanConstraints,
+} from '@amms/contracts/agent';
+import type {
+  TAgentRun,
+  TConversation,
+  TConversationMemory,
+  TCreateRunRequest,
+  TRunStep,
+} from '@amms/contracts/drafts';
 import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
@@ -43,7 +56,13 @@ interface Outcome {
   question: string | null;
   message: string | null;
   error: string | null;
-  draft: { kind: 'SCHEDULE' | 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: unknown; note?: string | null } | null;
+  draft: {
+    kind: 'SCHEDULE' | 'MAINTENANCE';
+    title: string;
+    content: RunDraftContent;
+    evidence: unknown;
+    note?: string | null;
+  } | null;
   /** a skill's run (DIAGNOSE / ASK_MANUAL / BUSINESS_QUESTION): its intent; its answer is in the last message step */
   intent?: TAgentIntent;
   answer?: TAgentAnswer | null;
@@ -63,11 +82,17 @@ interface RunMemo {
 /** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
 function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
   const mine = { initiatorUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
-  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, { team: () => mine, assigned: () => mine }) as Prisma.AgentRunWhereInput;
+  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
+    team: () => mine,
+    assigned: () => mine,
+  }) as Prisma.AgentRunWhereInput;
 }
 function conversationScope(ctx: OrgContext): Prisma.AgentConversationWhereInput {
   const mine = { createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
-  return scopeWhere<Prisma.AgentConversationWhereInput>(ctx, { team: () => mine, assigned: () => mine }) as Prisma.AgentConversationWhereInput;
+  return scopeWhere<Prisma.AgentConversationWhereInput>(ctx, {
+    team: () => mine,
+    assigned: () => mine,
+  }) as Prisma.AgentConversationWhereInput;
 }
 
 /**
@@ -94,13 +119,30 @@ export class AgentService {
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
     const planner = this.planners.create();
-    if (input.conversationId && !(await this.repo.findConversation(undefined, ctx.organizationId, input.conversationId, conversationScope(ctx)))) {
+    if (
+      input.conversationId &&
+      !(await this.repo.findConversation(undefined, ctx.organizationId, input.conversationId, conversationScope(ctx)))
+    ) {
       throw AgentErrors.conversationNotFound();
     }
     const run = await this.repo.transaction(async (tx) => {
-      const conversationId = input.conversationId ?? (await this.repo.createConversation(tx, ctx.organizationId, ctx.actorUserId)).id;
-      const r = await this.repo.createRun(tx, ctx.organizationId, { conversationId, initiatorUserId: ctx.actorUserId, initiatorMembershipId: ctx.membershipId, goal: input.goal, planner: planner.name });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_started', 'agent_run', r.id, { goal: input.goal, conversationId, planner: planner.name }));
+      const conversationId =
+        input.conversationId ?? (await this.repo.createConversation(tx, ctx.organizationId, ctx.actorUserId)).id;
+      const r = await this.repo.createRun(tx, ctx.organizationId, {
+        conversationId,
+        initiatorUserId: ctx.actorUserId,
+        initiatorMembershipId: ctx.membershipId,
+        goal: input.goal,
+        planner: planner.name,
+      });
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'agent.run_started', 'agent_run', r.id, {
+          goal: input.goal,
+          conversationId,
+          planner: planner.name,
+        }),
+      );
       return r;
     });
 
@@ -112,7 +154,14 @@ export class AgentService {
       outcome = await this.work(ctx, run, runner, planner, memo);
     } catch (err) {
       this.log.warn(`run ${run.id} failed: ${err instanceof Error ? err.message : String(err)}`);
-      outcome = { status: 'FAILED', constraints: null, question: null, message: null, error: err instanceof Error ? err.message : 'run failed', draft: null };
+      outcome = {
+        status: 'FAILED',
+        constraints: null,
+        question: null,
+        message: null,
+        error: err instanceof Error ? err.message : 'run failed',
+        draft: null,
+      };
     }
     const entities = memo.known ? entitiesOf(memo.goal, memo.known, memo.resolved, memo.machines, memo.pairs) : [];
     await this.finish(ctx, run, runner, outcome, entities);
@@ -128,13 +177,22 @@ export class AgentService {
     return this.get(ctx, run.id);
   }
 
-  private async work(ctx: OrgContext, run: AgentRun, runner: ToolRunner, planner: ReturnType<PlannerFactory['create']>, memo: RunMemo): Promise<Outcome> {
+  private async work(
+    ctx: OrgContext,
+    run: AgentRun,
+    runner: ToolRunner,
+    planner: ReturnType<PlannerFactory['create']>,
+    memo: RunMemo,
+  ): Promise<Outcome> {
     const none = { message: null, error: null, draft: null };
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
     // diagnose / ask the manual / business questions are routed before any planner (skills/intent.ts)
     const routed = classifyIntent(run.goal);
     if (routed.intent !== 'PLAN') {
-      runner.note('plan', { message: `intent ${routed.intent} (${routed.reason})`, args: { intent: routed.intent, classifier: 'rules' } });
+      runner.note('plan', {
+        message: `intent ${routed.intent} (${routed.reason})`,
+        args: { intent: routed.intent, classifier: 'rules' },
+      });
       const out = await runSkill(ctx, runner, run.goal, { ...routed, intent: routed.intent }, timezone);
       return { ...out, constraints: null, error: null, intent: routed.intent };
     }
@@ -154,14 +212,23 @@ export class AgentService {
     memo.resolved = refs.resolved;
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
     const memory = await this.memoryOf(ctx.organizationId, run.conversationId, run.id);
-    const planInput = { goal: refs.goal, now: new Date(), timezone, known: known.result, memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) } };
+    const planInput = {
+      goal: refs.goal,
+      now: new Date(),
+      timezone,
+      known: known.result,
+      memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) },
+    };
     // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args.
     // It may call the read-only tools itself (the agent loop): through this run's runner, so every
     // call is a run step (audited below), under the caller's permissions, data scope and the run's
     // (the skills' tools — machines, manuals, analytics — are not offered to the scheduling planner)
     // budgets, leaving what the scheduler step needs. `known_names` is already in its prompt.
     const planned = planner.planWithDiagnostics
-      ? await planner.planWithDiagnostics(planInput, runner.forPlanner({ exclude: ['known_names', ...this.skillTools.all.keys()] }))
+      ? await planner.planWithDiagnostics(
+          planInput,
+          runner.forPlanner({ exclude: ['known_names', ...this.skillTools.all.keys()] }),
+        )
       : { constraints: await planner.plan(planInput), diagnostics: null };
     // the facts below are loaded by fixed calls; one identical to a call the model made reuses its result
     runner.reuseIdenticalResults();
@@ -170,12 +237,30 @@ export class AgentService {
     runner.note('plan', {
       message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
       // the memory the planner got: its size only (the text is in the conversation)
-      args: { ...(planned.diagnostics ?? {}), memory: { turns: memory.window.length, tokens: memory.windowTokens, summaryTokens: memory.summaryTokens, folded: memory.folded } },
+      args: {
+        ...(planned.diagnostics ?? {}),
+        memory: {
+          turns: memory.window.length,
+          tokens: memory.windowTokens,
+          summaryTokens: memory.summaryTokens,
+          folded: memory.folded,
+        },
+      },
     });
     if (constraints.missing.length > 0 || constraints.intent === 'UNKNOWN' || !constraints.period) {
-      return { ...none, status: 'NEEDS_INPUT', constraints, question: constraints.question ?? (constraints.language === 'zh' ? '请说明要安排的作业和时间段。' : 'Which jobs and which period should I plan?') };
+      return {
+        ...none,
+        status: 'NEEDS_INPUT',
+        constraints,
+        question:
+          constraints.question ??
+          (constraints.language === 'zh'
+            ? '请说明要安排的作业和时间段。'
+            : 'Which jobs and which period should I plan?'),
+      };
     }
-    if (constraints.intent === 'PLAN_MAINTENANCE') return this.planMaintenance(ctx, run, runner, known.step, constraints, timezone);
+    if (constraints.intent === 'PLAN_MAINTENANCE')
+      return this.planMaintenance(ctx, run, runner, known.step, constraints, timezone);
 
     const range = periodRange(constraints.period, timezone);
     const now = planningNow();
@@ -192,7 +277,10 @@ export class AgentService {
       range,
     );
     if (facts.jobs.length === 0) {
-      const message = constraints.language === 'zh' ? `${constraints.period.from} 至 ${constraints.period.to} 没有符合条件的待安排作业。` : `No planned jobs match in ${constraints.period.from} – ${constraints.period.to}.`;
+      const message =
+        constraints.language === 'zh'
+          ? `${constraints.period.from} 至 ${constraints.period.to} 没有符合条件的待安排作业。`
+          : `No planned jobs match in ${constraints.period.from} – ${constraints.period.to}.`;
       runner.note('message', { message });
       return { ...none, status: 'COMPLETED', constraints, question: null, message };
     }
@@ -212,20 +300,34 @@ export class AgentService {
       avoidDueForMaintenance: constraints.avoid.dueForMaintenance,
     });
     const soft = scheduleSoftly(input, prefs, constraints.period, timezone);
-    if (soft.relaxed) prefs.notes.push({ zh: '按偏好避开的日期或机器会导致更多作业排不上，本次未完全按偏好安排', en: 'keeping the avoidances of your preferences would leave more jobs unplaced; they were not all kept this time' });
+    if (soft.relaxed)
+      prefs.notes.push({
+        zh: '按偏好避开的日期或机器会导致更多作业排不上，本次未完全按偏好安排',
+        en: 'keeping the avoidances of your preferences would leave more jobs unplaced; they were not all kept this time',
+      });
     const result = soft.result;
     memo.pairs = result.items.map((i) => ({ assetId: i.primaryAssetId, operatorId: i.operatorMembershipId }));
     const prefNotes = prefs.notes.map((n) => (constraints.language === 'zh' ? n.zh : n.en));
     const validation = validate(input, result.items);
     const content = draftContent(facts, result.items, result.unplaced, validation);
     runner.note('schedule', { message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced` });
-    const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps, known: known.step } }));
+    const evidence = content.items.map((i) => ({
+      itemKey: i.itemKey,
+      jobId: i.jobId,
+      steps: { ...steps, known: known.step },
+    }));
     return {
       ...none,
       status: 'COMPLETED',
       constraints: withNotes(constraints, prefs.notes),
       question: null,
-      draft: { kind: 'SCHEDULE', title: run.goal.slice(0, 200), content, evidence, note: prefNotes.length ? prefNotes.join('\n').slice(0, 2000) : null },
+      draft: {
+        kind: 'SCHEDULE',
+        title: run.goal.slice(0, 200),
+        content,
+        evidence,
+        note: prefNotes.length ? prefNotes.join('\n').slice(0, 2000) : null,
+      },
     };
   }
 
@@ -234,7 +336,14 @@ export class AgentService {
    * one PREVENTIVE work-order item per due plan × machine in its earliest free working window
    * (rules in maintenance-plan.ts). `operationTypes` of the goal ("检修收割机") narrow the machines.
    */
-  private async planMaintenance(ctx: OrgContext, run: AgentRun, runner: ToolRunner, knownStep: number, constraints: TPlanConstraints, timezone: string): Promise<Outcome> {
+  private async planMaintenance(
+    ctx: OrgContext,
+    run: AgentRun,
+    runner: ToolRunner,
+    knownStep: number,
+    constraints: TPlanConstraints,
+    timezone: string,
+  ): Promise<Outcome> {
     const period = constraints.period!;
     const range = periodRange(period, timezone);
     const now = planningNow();
@@ -245,38 +354,95 @@ export class AgentService {
     const busy = await runner.call<BusyFacts>('bookings', range);
     const ops = new Set<string>(constraints.operationTypes);
     const avoid = new Set(constraints.avoid.assets.map((a) => a.id));
-    const usable = machines.result.filter((m) => !avoid.has(m.id) && (ops.size === 0 || m.operationTypes.some((t) => ops.has(t))));
-    const plan = planMaintenance({ due: due.result, machines: usable, busy: busy.result.machines, range, now, timezone });
+    const usable = machines.result.filter(
+      (m) => !avoid.has(m.id) && (ops.size === 0 || m.operationTypes.some((t) => ops.has(t))),
+    );
+    const plan = planMaintenance({
+      due: due.result,
+      machines: usable,
+      busy: busy.result.machines,
+      range,
+      now,
+      timezone,
+    });
     const zh = constraints.language === 'zh';
-    runner.note('schedule', { message: `${plan.items.length} placed, ${plan.unplaced.length} unplaced, ${plan.skipped} skipped (open work order or machine not plannable)` });
+    runner.note('schedule', {
+      message: `${plan.items.length} placed, ${plan.unplaced.length} unplaced, ${plan.skipped} skipped (open work order or machine not plannable)`,
+    });
     if (plan.items.length === 0 && plan.unplaced.length === 0) {
-      const message = zh ? `${period.from} 至 ${period.to} 没有需要安排的到期保养。` : `No maintenance to plan for ${period.from} – ${period.to}.`;
+      const message = zh
+        ? `${period.from} 至 ${period.to} 没有需要安排的到期保养。`
+        : `No maintenance to plan for ${period.from} – ${period.to}.`;
       runner.note('message', { message });
       return { status: 'COMPLETED', constraints, question: null, message, error: null, draft: null };
     }
     const { skipped: _skipped, ...content } = plan;
     const steps = { due: due.step, machines: machines.step, bookings: busy.step, known: knownStep };
     const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: '', steps }));
-    return { status: 'COMPLETED', constraints, question: null, message: null, error: null, draft: { kind: 'MAINTENANCE', title: run.goal.slice(0, 200), content, evidence } };
+    return {
+      status: 'COMPLETED',
+      constraints,
+      question: null,
+      message: null,
+      error: null,
+      draft: { kind: 'MAINTENANCE', title: run.goal.slice(0, 200), content, evidence },
+    };
   }
 
   /** One transaction: every tool call audited in order, the draft (v1) created, the run closed. */
-  private async finish(ctx: OrgContext, run: AgentRun, runner: ToolRunner, o: Outcome, entities: RunEntity[]): Promise<void> {
+  private async finish(
+    ctx: OrgContext,
+    run: AgentRun,
+    runner: ToolRunner,
+    o: Outcome,
+    entities: RunEntity[],
+  ): Promise<void> {
     await this.repo.transaction(async (tx) => {
       for (const s of runner.steps) {
         if (s.kind === 'tool') {
-          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, { step: s.step, name: s.tool, args: s.args, durationMs: s.durationMs, resultSize: s.resultSize, resultCount: s.resultCount, ok: s.ok, error: s.error }));
+          await this.audit.append(
+            tx,
+            this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, {
+              step: s.step,
+              name: s.tool,
+              args: s.args,
+              durationMs: s.durationMs,
+              resultSize: s.resultSize,
+              resultCount: s.resultCount,
+              ok: s.ok,
+              error: s.error,
+            }),
+          );
         } else if (s.kind === 'plan' && o.intent) {
-          await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, intent: o.intent }));
+          await this.audit.append(
+            tx,
+            this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, intent: o.intent }),
+          );
         } else if (s.kind === 'plan' && o.constraints) {
           const { memory, ...planner } = (s.args ?? {}) as Record<string, unknown>;
           await this.audit.append(
             tx,
-            this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, constraints: o.constraints, ...(Object.keys(planner).length ? { planner } : {}), ...(memory ? { memory } : {}) }),
+            this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, {
+              step: s.step,
+              constraints: o.constraints,
+              ...(Object.keys(planner).length ? { planner } : {}),
+              ...(memory ? { memory } : {}),
+            }),
           );
         }
       }
-      const draft = o.draft ? await this.drafts.createForRun(tx, ctx, run.id, o.draft.title, o.draft.content, o.draft.evidence, o.draft.kind, o.draft.note ?? null) : null;
+      const draft = o.draft
+        ? await this.drafts.createForRun(
+            tx,
+            ctx,
+            run.id,
+            o.draft.title,
+            o.draft.content,
+            o.draft.evidence,
+            o.draft.kind,
+            o.draft.note ?? null,
+          )
+        : null;
       await this.memory.remember(tx, ctx, run.id, entities);
       await this.repo.finishRun(tx, ctx.organizationId, run.id, {
         status: o.status,
@@ -286,7 +452,17 @@ export class AgentService {
         error: o.error,
         draftId: draft?.id ?? null,
       });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, { status: o.status, ...(o.intent ? { intent: o.intent } : {}), draftId: draft?.id ?? null, question: o.question, message: o.message, error: o.error }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, {
+          status: o.status,
+          ...(o.intent ? { intent: o.intent } : {}),
+          draftId: draft?.id ?? null,
+          question: o.question,
+          message: o.message,
+          error: o.error,
+        }),
+      );
       if (run.conversationId) {
         // the summary as the next run will see it (this run included): the folded older turns
         const memory = await this.memoryOf(ctx.organizationId, run.conversationId, null, tx);
@@ -305,7 +481,18 @@ export class AgentService {
       const v = d ? await this.draftsRepo.findVersion(undefined, ctx.organizationId, d.id, d.currentVersion) : null;
       if (d && v) {
         const tv = toVersion(v);
-        draft = { id: d.id, version: tv.version, contentHash: tv.contentHash, items: tv.items, unplaced: tv.unplaced, workOrderItems: tv.workOrderItems, unplacedWorkOrders: tv.unplacedWorkOrders, correctiveItems: tv.correctiveItems, validation: tv.validation, evidence: tv.evidence };
+        draft = {
+          id: d.id,
+          version: tv.version,
+          contentHash: tv.contentHash,
+          items: tv.items,
+          unplaced: tv.unplaced,
+          workOrderItems: tv.workOrderItems,
+          unplacedWorkOrders: tv.unplacedWorkOrders,
+          correctiveItems: tv.correctiveItems,
+          validation: tv.validation,
+          evidence: tv.evidence,
+        };
       }
     }
     const constraints = r.constraints === null ? null : ZPlanConstraints.parse(r.constraints);
@@ -334,10 +521,21 @@ export class AgentService {
   }
 
   /** The conversation's memory over its runs (without `excludeRunId`); empty without a conversation. */
-  private async memoryOf(organizationId: string, conversationId: string | null, excludeRunId: string | null, tx?: Tx): Promise<TConversationMemory> {
-    const turns = conversationId ? await this.repo.memoryTurns(tx, organizationId, conversationId, excludeRunId, MEMORY_RUNS) : [];
+  private async memoryOf(
+    organizationId: string,
+    conversationId: string | null,
+    excludeRunId: string | null,
+    tx?: Tx,
+  ): Promise<TConversationMemory> {
+    const turns = conversationId
+      ? await this.repo.memoryTurns(tx, organizationId, conversationId, excludeRunId, MEMORY_RUNS)
+      : [];
     const m = buildMemory(turns, { tokenBudget: MEMORY_TOKENS, summaryTokenBudget: SUMMARY_TOKENS });
-    return { tokenBudget: MEMORY_TOKENS, ...m, window: m.window.map((t) => ({ ...t, status: t.status as TConversationMemory['window'][number]['status'] })) };
+    return {
+      tokenBudget: MEMORY_TOKENS,
+      ...m,
+      window: m.window.map((t) => ({ ...t, status: t.status as TConversationMemory['window'][number]['status'] })),
+    };
   }
 
   async conversation(ctx: OrgContext, id: string): Promise<TConversation> {
@@ -349,7 +547,13 @@ export class AgentService {
       summary: c.summary,
       memory: await this.memoryOf(ctx.organizationId, c.id, null),
       createdAt: c.createdAt.toISOString(),
-      runs: runs.map((r) => ({ id: r.id, goal: r.goal, status: r.status, draftId: r.draftId, createdAt: r.createdAt.toISOString() })),
+      runs: runs.map((r) => ({
+        id: r.id,
+        goal: r.goal,
+        status: r.status,
+        draftId: r.draftId,
+        createdAt: r.createdAt.toISOString(),
+      })),
     };
   }
 }
@@ -366,6 +570,7 @@ function describePlanner(d: PlannerDiagnostics | null): string {
   if (!d) return '';
   const attempts = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
   const tools = d.toolCalls ? `, ${d.toolCalls} tool call${d.toolCalls === 1 ? '' : 's'}` : '';
-  if (d.fallback) return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}${tools}: ${d.fallback})`;
+  if (d.fallback)
+    return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}${tools}: ${d.fallback})`;
   return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${tools}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
 }

@@ -44,13 +44,31 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
     .map((j) => {
       const ws = o.clamp && j.windowStart < o.clamp.from ? o.clamp.from : j.windowStart;
       const we = o.clamp && Date.parse(j.windowEnd) > Date.parse(o.clamp.to) ? o.clamp.to : j.windowEnd;
-      return { id: j.id, operationType: j.operationType, windowStart: iso(ws), windowEnd: iso(we), priority: j.priority, estimatedHours: j.estimatedHours, teamId: j.teamId, fieldId: j.fieldId, version: j.version };
+      return {
+        id: j.id,
+        operationType: j.operationType,
+        windowStart: iso(ws),
+        windowEnd: iso(we),
+        priority: j.priority,
+        estimatedHours: j.estimatedHours,
+        teamId: j.teamId,
+        fieldId: j.fieldId,
+        version: j.version,
+      };
     })
     .filter((j) => Date.parse(j.windowStart) < Date.parse(j.windowEnd));
   const base: Omit<SchedulerInput, 'options'> = {
     now: o.now,
     jobs,
-    machines: f.machines.map((m) => ({ id: m.id, name: m.name, kind: m.kind, operationTypes: m.operationTypes, status: m.status, teamId: m.teamId, dueForMaintenance: m.dueForMaintenance })),
+    machines: f.machines.map((m) => ({
+      id: m.id,
+      name: m.name,
+      kind: m.kind,
+      operationTypes: m.operationTypes,
+      status: m.status,
+      teamId: m.teamId,
+      dueForMaintenance: m.dueForMaintenance,
+    })),
     operators: f.operators.map((p) => ({ membershipId: p.membershipId, name: p.name, teamIds: p.teamIds })),
     busy: { machines: f.busy.machines, operators: f.busy.operators },
   };
@@ -110,13 +128,23 @@ export function draftContent(
     startsAt: it.startsAt,
     endsAt: it.endsAt,
   }));
-  const outUnplaced: TUnplacedJob[] = unplaced.map((u) => ({ jobId: u.jobId, job: summary(u.jobId), reason: u.reason, detail: u.detail }));
+  const outUnplaced: TUnplacedJob[] = unplaced.map((u) => ({
+    jobId: u.jobId,
+    job: summary(u.jobId),
+    reason: u.reason,
+    detail: u.detail,
+  }));
   const outValidation: TDraftValidation = {
     ok: validation.ok,
     violations: validation.violations.map((v) => ({ ...v })),
     warnings: validation.warnings.map((w) => ({ ...w })),
   };
-  return { items: outItems, unplaced: outUnplaced, validation: outValidation, contentHash: contentHashOf(outItems, outUnplaced, outValidation) };
+  return {
+    items: outItems,
+    unplaced: outUnplaced,
+    validation: outValidation,
+    contentHash: contentHashOf(outItems, outUnplaced, outValidation),
+  };
 }
 
 export function contentHashOf(items: unknown, unplaced: unknown, validation: unknown): string {

@@ -23,7 +23,9 @@ export async function loadFacts(
   const jobs = await runner.call<JobFact[]>('list_jobs', jobsArgs);
   const machines = await runner.call<MachineFact[]>('candidate_machines', {});
   const operators = await runner.call<OperatorFact[]>('operators', {});
-  const busy: { step: number; result: BusyFacts } = range ? await runner.call<BusyFacts>('bookings', range) : { step: 0, result: { machines: [], operators: [] } };
+  const busy: { step: number; result: BusyFacts } = range
+    ? await runner.call<BusyFacts>('bookings', range)
+    : { step: 0, result: { machines: [], operators: [] } };
   return {
     facts: { jobs: jobs.result, machines: machines.result, operators: operators.result, busy: busy.result },
     steps: { jobs: jobs.step, machines: machines.step, operators: operators.step, bookings: busy.step },

@@ -55,7 +55,12 @@ interface Interval {
 }
 
 /** Stable key of a work-order item: the same plan, machine and window always give the same key. */
-export function maintenanceItemKey(i: { planId: string; assetId: string; plannedStart: string; plannedEnd: string }): string {
+export function maintenanceItemKey(i: {
+  planId: string;
+  assetId: string;
+  plannedStart: string;
+  plannedEnd: string;
+}): string {
   return `wo:${sha256(canonicalJson({ planId: i.planId, assetId: i.assetId, plannedStart: i.plannedStart, plannedEnd: i.plannedEnd })).slice(0, 40)}`;
 }
 
@@ -84,7 +89,13 @@ function localDayStart(t: number, timezone: string): number {
 }
 
 /** The earliest free working window of `durMs` in [from, to), or null. */
-export function firstFreeSlot(durMs: number, from: number, to: number, timezone: string, taken: readonly Interval[]): Interval | null {
+export function firstFreeSlot(
+  durMs: number,
+  from: number,
+  to: number,
+  timezone: string,
+  taken: readonly Interval[],
+): Interval | null {
   for (let day = localDayStart(from, timezone); day < to; day = localDayStart(day + DAY + 2 * HOUR, timezone)) {
     const open = day + startHour * HOUR;
     const close = day + endHour * HOUR;
@@ -117,19 +128,34 @@ export function planMaintenance(input: MaintenancePlanInput): MaintenanceContent
     const durMs = Math.ceil((hours * HOUR) / GRID) * GRID;
     const base = { planId: d.planId, planName: d.planName, assetId: d.assetId, assetName: machine.name };
     if (durMs > (endHour - startHour) * HOUR) {
-      unplaced.push({ ...base, reason: 'TOO_LONG', detail: `The service takes ${hours} h, longer than a working day (${startHour}:00–${endHour}:00)` });
+      unplaced.push({
+        ...base,
+        reason: 'TOO_LONG',
+        detail: `The service takes ${hours} h, longer than a working day (${startHour}:00–${endHour}:00)`,
+      });
       continue;
     }
     const list = taken.get(d.assetId) ?? [];
     const slot = firstFreeSlot(durMs, from, to, input.timezone, list);
     if (!slot) {
-      unplaced.push({ ...base, reason: 'NO_FREE_SLOT', detail: `No free ${hours} h window in working hours in the period` });
+      unplaced.push({
+        ...base,
+        reason: 'NO_FREE_SLOT',
+        detail: `No free ${hours} h window in working hours in the period`,
+      });
       continue;
     }
     list.push(slot);
     taken.set(d.assetId, list);
     const window = { plannedStart: new Date(slot.s).toISOString(), plannedEnd: new Date(slot.e).toISOString() };
-    items.push({ kind: 'WORK_ORDER', itemKey: maintenanceItemKey({ ...base, ...window }), ...base, title: d.planName, dueStatus: d.status, ...window });
+    items.push({
+      kind: 'WORK_ORDER',
+      itemKey: maintenanceItemKey({ ...base, ...window }),
+      ...base,
+      title: d.planName,
+      dueStatus: d.status,
+      ...window,
+    });
   }
   const validation = validateMaintenance(items, input);
   return { items, unplaced, validation, contentHash: contentHashOf(items, unplaced, validation), skipped };
@@ -141,34 +167,63 @@ export function planMaintenance(input: MaintenancePlanInput): MaintenanceContent
  * window, free of bookings and of the other items on the same machine. Warnings: outside working
  * hours or the period.
  */
-export function validateMaintenance(items: readonly TMaintenanceItem[], facts: MaintenanceFacts & { range?: { from: string; to: string }; timezone?: string }): TDraftValidation {
+export function validateMaintenance(
+  items: readonly TMaintenanceItem[],
+  facts: MaintenanceFacts & { range?: { from: string; to: string }; timezone?: string },
+): TDraftValidation {
   const due = new Map(facts.due.map((d) => [`${d.planId}:${d.assetId}`, d]));
   const machines = new Map(facts.machines.map((m) => [m.id, m]));
   const busy = busyByAsset(facts.busy);
   const violations: TDraftValidation['violations'] = [];
   const warnings: TDraftValidation['warnings'] = [];
-  const finding = (i: number, it: TMaintenanceItem, code: string, message: string, other?: number) => ({ itemIndex: i, jobId: '', planId: it.planId, assetId: it.assetId, code, message, ...(other === undefined ? {} : { otherItemIndex: other }) });
+  const finding = (i: number, it: TMaintenanceItem, code: string, message: string, other?: number) => ({
+    itemIndex: i,
+    jobId: '',
+    planId: it.planId,
+    assetId: it.assetId,
+    code,
+    message,
+    ...(other === undefined ? {} : { otherItemIndex: other }),
+  });
 
   items.forEach((it, i) => {
     const d = due.get(`${it.planId}:${it.assetId}`);
     const m = machines.get(it.assetId);
     const w = { s: Date.parse(it.plannedStart), e: Date.parse(it.plannedEnd) };
-    if (!d) violations.push(finding(i, it, 'PLAN_NOT_APPLICABLE', 'The maintenance plan does not apply to this machine (or is not visible)'));
-    else if (d.openWorkOrderId) violations.push(finding(i, it, 'OPEN_WORK_ORDER', 'This plan already has an open work order for this machine'));
-    if (!m || m.status === 'RETIRED') violations.push(finding(i, it, 'MACHINE_UNAVAILABLE', 'The machine does not exist, is retired or is not visible'));
+    if (!d)
+      violations.push(
+        finding(
+          i,
+          it,
+          'PLAN_NOT_APPLICABLE',
+          'The maintenance plan does not apply to this machine (or is not visible)',
+        ),
+      );
+    else if (d.openWorkOrderId)
+      violations.push(finding(i, it, 'OPEN_WORK_ORDER', 'This plan already has an open work order for this machine'));
+    if (!m || m.status === 'RETIRED')
+      violations.push(
+        finding(i, it, 'MACHINE_UNAVAILABLE', 'The machine does not exist, is retired or is not visible'),
+      );
     if (!(w.e > w.s)) {
       violations.push(finding(i, it, 'INVALID_WINDOW', 'plannedEnd must be after plannedStart'));
       return;
     }
-    if (overlaps(w, busy.get(it.assetId) ?? [])) violations.push(finding(i, it, 'MACHINE_BUSY', 'The machine is booked during this window'));
+    if (overlaps(w, busy.get(it.assetId) ?? []))
+      violations.push(finding(i, it, 'MACHINE_BUSY', 'The machine is booked during this window'));
     items.forEach((o, j) => {
       if (j >= i || o.assetId !== it.assetId) return;
-      if (overlaps(w, [{ s: Date.parse(o.plannedStart), e: Date.parse(o.plannedEnd) }])) violations.push(finding(i, it, 'ITEM_OVERLAP', 'Two work orders overlap on this machine', j));
+      if (overlaps(w, [{ s: Date.parse(o.plannedStart), e: Date.parse(o.plannedEnd) }]))
+        violations.push(finding(i, it, 'ITEM_OVERLAP', 'Two work orders overlap on this machine', j));
     });
-    if (facts.range && (w.s < Date.parse(facts.range.from) || w.e > Date.parse(facts.range.to))) warnings.push(finding(i, it, 'OUTSIDE_PERIOD', 'The window is outside the planned period'));
+    if (facts.range && (w.s < Date.parse(facts.range.from) || w.e > Date.parse(facts.range.to)))
+      warnings.push(finding(i, it, 'OUTSIDE_PERIOD', 'The window is outside the planned period'));
     if (facts.timezone) {
       const day = localDayStart(w.s, facts.timezone);
-      if (w.s < day + startHour * HOUR || w.e > day + endHour * HOUR) warnings.push(finding(i, it, 'OUTSIDE_WORKING_HOURS', `The window is not inside ${startHour}:00–${endHour}:00 of one day`));
+      if (w.s < day + startHour * HOUR || w.e > day + endHour * HOUR)
+        warnings.push(
+          finding(i, it, 'OUTSIDE_WORKING_HOURS', `The window is not inside ${startHour}:00–${endHour}:00 of one day`),
+        );
     }
   });
   return { ok: violations.length === 0, violations, warnings };

@@ -68,22 +68,33 @@ describe('buildMemory', () => {
   });
 
   it('renders outcomes: draft version and counts, the question asked, no draft', () => {
-    expect(renderTurn(turn(1, { draft: { id: 'd', version: 2, items: 5, unplaced: 1 } }))).toMatch(/→ draft v2, 5 items, 1 unplaced$/);
-    expect(renderTurn(turn(1, { status: 'NEEDS_INPUT', draft: null, question: '请说明时间段。' }))).toMatch(/→ asked: 请说明时间段。$/);
+    expect(renderTurn(turn(1, { draft: { id: 'd', version: 2, items: 5, unplaced: 1 } }))).toMatch(
+      /→ draft v2, 5 items, 1 unplaced$/,
+    );
+    expect(renderTurn(turn(1, { status: 'NEEDS_INPUT', draft: null, question: '请说明时间段。' }))).toMatch(
+      /→ asked: 请说明时间段。$/,
+    );
     expect(renderTurn(turn(1, { draft: null }))).toMatch(/→ no draft$/);
     expect(renderTurn(turn(1, { status: 'FAILED', draft: null }))).toMatch(/→ failed$/);
   });
 
   it('is deterministic', () => {
     const all = turns(25);
-    expect(buildMemory(all, { tokenBudget: 80, summaryTokenBudget: 50 })).toEqual(buildMemory(all, { tokenBudget: 80, summaryTokenBudget: 50 }));
+    expect(buildMemory(all, { tokenBudget: 80, summaryTokenBudget: 50 })).toEqual(
+      buildMemory(all, { tokenBudget: 80, summaryTokenBudget: 50 }),
+    );
   });
 
   it('never carries facts: extra fields on a turn (machine status, bookings) appear nowhere', () => {
-    const withFacts = turns(6).map((t) => ({ ...t, machineStatus: 'IN_MAINTENANCE', assets: [{ name: 'Combine-Z', status: 'RETIRED' }] }));
+    const withFacts = turns(6).map((t) => ({
+      ...t,
+      machineStatus: 'IN_MAINTENANCE',
+      assets: [{ name: 'Combine-Z', status: 'RETIRED' }],
+    }));
     const m = buildMemory(withFacts, { tokenBudget: 40, summaryTokenBudget: 200 });
     const out = JSON.stringify(m);
     expect(m.folded).toBeGreaterThan(0);
-    for (const fact of ['IN_MAINTENANCE', 'Combine-Z', 'RETIRED', 'machineStatus', 'assets']) expect(out).not.toContain(fact);
+    for (const fact of ['IN_MAINTENANCE', 'Combine-Z', 'RETIRED', 'machineStatus', 'assets'])
+      expect(out).not.toContain(fact);
   });
 });

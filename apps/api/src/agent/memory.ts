@@ -68,7 +68,8 @@ const clip = (s: string, n: number) => {
 
 /** What a run came to, in a few words (no facts: only its own outcome). */
 function outcome(t: MemoryTurn): string {
-  if (t.draft) return `draft v${t.draft.version}, ${t.draft.items} item${t.draft.items === 1 ? '' : 's'}${t.draft.unplaced ? `, ${t.draft.unplaced} unplaced` : ''}`;
+  if (t.draft)
+    return `draft v${t.draft.version}, ${t.draft.items} item${t.draft.items === 1 ? '' : 's'}${t.draft.unplaced ? `, ${t.draft.unplaced} unplaced` : ''}`;
   if (t.status === 'NEEDS_INPUT') return t.question ? `asked: ${clip(t.question, 120)}` : 'asked a question';
   if (t.status === 'COMPLETED') return 'no draft';
   return t.status.toLowerCase();
@@ -97,7 +98,15 @@ export function buildMemory(turns: readonly MemoryTurn[], options: MemoryOptions
     const text = renderTurn(t);
     const tokens = estimateTokens(text);
     if (windowTokens + tokens > budget) break;
-    window.unshift({ runId: t.runId, goal: t.goal, status: t.status, question: t.question, draft: t.draft, text, tokens });
+    window.unshift({
+      runId: t.runId,
+      goal: t.goal,
+      status: t.status,
+      question: t.question,
+      draft: t.draft,
+      text,
+      tokens,
+    });
     windowTokens += tokens;
   }
   const older = turns.slice(0, i + 1);
@@ -111,5 +120,11 @@ export function buildMemory(turns: readonly MemoryTurn[], options: MemoryOptions
   while (from > 0 && estimateTokens(render(from - 1)) <= summaryBudget) from--;
   let summary = from < parts.length ? render(from) : `Earlier: ${older.length} goal${older.length === 1 ? '' : 's'}`;
   if (estimateTokens(summary) > summaryBudget) summary = '';
-  return { window, windowTokens, summary: summary || null, summaryTokens: estimateTokens(summary), folded: older.length };
+  return {
+    window,
+    windowTokens,
+    summary: summary || null,
+    summaryTokens: estimateTokens(summary),
+    folded: older.length,
+  };
 }

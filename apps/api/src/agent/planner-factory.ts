@@ -20,7 +20,8 @@ export class PlannerFactory {
         return new RulesPlanner();
       case 'openai-compatible':
         // parseConfig refuses to boot without the base URL and model, so `openai` is set here
-        if (!openai) throw new Error('AGENT_PLANNER=openai-compatible needs AGENT_OPENAI_BASE_URL and AGENT_OPENAI_MODEL');
+        if (!openai)
+          throw new Error('AGENT_PLANNER=openai-compatible needs AGENT_OPENAI_BASE_URL and AGENT_OPENAI_MODEL');
         return new OpenAiCompatiblePlanner(openai);
     }
   }

@@ -124,7 +124,14 @@ export class AnalyticsRepository {
       scope.kind === 'ORG' ? {} : scope.kind === 'TEAM' ? { teamId: { in: [...scope.teamIds] } } : { id: { in: [] } };
     const rows = await this.db.asset.findMany({
       where: { organizationId, ...scopeWhere, OR: [{ deletedAt: null }, { deletedAt: { gt: period.startsAt } }] },
-      select: { id: true, name: true, serialNumber: true, status: true, teamId: true, model: { select: { kind: true } } },
+      select: {
+        id: true,
+        name: true,
+        serialNumber: true,
+        status: true,
+        teamId: true,
+        model: { select: { kind: true } },
+      },
       orderBy: { id: 'asc' },
     });
     return rows.map(({ model, ...a }) => ({ ...a, kind: model.kind }));
@@ -145,7 +152,11 @@ export class AnalyticsRepository {
    * every machine (primary and implements) of the job's current assignment — the live one,
    * or the latest when all were released.
    */
-  async productiveByMachine(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<ProductiveRow[]> {
+  async productiveByMachine(
+    organizationId: string,
+    scope: AnalyticsScope,
+    period: PeriodInstants,
+  ): Promise<ProductiveRow[]> {
     return this.db.$queryRaw<ProductiveRow[]>`
       SELECT am."assetId"::text AS "assetId", COUNT(*)::int AS jobs,
              COALESCE(SUM(ROUND(COALESCE(j."actualHours", 0) * 100)), 0)::bigint AS "centiHours"
@@ -158,7 +169,11 @@ export class AnalyticsRepository {
   }
 
   /** COMPLETED jobs of the period by operation type: count, m² done, hours. */
-  async operationsByType(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<OperationRow[]> {
+  async operationsByType(
+    organizationId: string,
+    scope: AnalyticsScope,
+    period: PeriodInstants,
+  ): Promise<OperationRow[]> {
     return this.db.$queryRaw<OperationRow[]>`
       SELECT j."operationType"::text AS "operationType", COUNT(*)::int AS jobs,
              COALESCE(SUM(COALESCE(j."areaDoneM2", 0)), 0)::bigint AS "areaM2",
@@ -174,7 +189,11 @@ export class AnalyticsRepository {
    * Jobs of the period by status: COMPLETED by completedAt, CANCELLED by cancelledAt, the
    * open states when their window overlaps the period.
    */
-  async jobsByStatus(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<{ status: string; n: number }[]> {
+  async jobsByStatus(
+    organizationId: string,
+    scope: AnalyticsScope,
+    period: PeriodInstants,
+  ): Promise<{ status: string; n: number }[]> {
     const s = period.startsAt;
     const e = period.endsAt;
     return this.db.$queryRaw<{ status: string; n: number }[]>`
@@ -192,7 +211,11 @@ export class AnalyticsRepository {
    * Downtime intervals meeting the period. The end is downtimeEndedAt, else the acceptance
    * or cancellation of the order, else null (still down: the caller runs it to now).
    */
-  async downtimeIntervals(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<DowntimeRow[]> {
+  async downtimeIntervals(
+    organizationId: string,
+    scope: AnalyticsScope,
+    period: PeriodInstants,
+  ): Promise<DowntimeRow[]> {
     return this.db.$queryRaw<DowntimeRow[]>`
       SELECT w."assetId"::text AS "assetId", w."downtimeStartedAt" AS start,
              COALESCE(w."downtimeEndedAt", w."acceptedAt", w."cancelledAt") AS "end"
@@ -205,7 +228,11 @@ export class AnalyticsRepository {
   }
 
   /** Failures: CORRECTIVE orders (not cancelled) whose downtime started (else: reported) in the period. */
-  async failuresByMachine(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<{ assetId: string; n: number }[]> {
+  async failuresByMachine(
+    organizationId: string,
+    scope: AnalyticsScope,
+    period: PeriodInstants,
+  ): Promise<{ assetId: string; n: number }[]> {
     return this.db.$queryRaw<{ assetId: string; n: number }[]>`
       SELECT w."assetId"::text AS "assetId", COUNT(*)::int AS n
       FROM "WorkOrder" w
@@ -239,7 +266,10 @@ export class AnalyticsRepository {
   }
 
   /** Work orders now: open (OPEN, IN_PROGRESS) and awaiting acceptance. */
-  async workOrderBacklog(organizationId: string, scope: AnalyticsScope): Promise<{ open: number; awaitingAcceptance: number }> {
+  async workOrderBacklog(
+    organizationId: string,
+    scope: AnalyticsScope,
+  ): Promise<{ open: number; awaitingAcceptance: number }> {
     const [row] = await this.db.$queryRaw<{ open: number; awaitingAcceptance: number }[]>`
       SELECT COUNT(*) FILTER (WHERE w.status IN ('OPEN', 'IN_PROGRESS'))::int AS open,
              COUNT(*) FILTER (WHERE w.status = 'AWAITING_ACCEPTANCE')::int AS "awaitingAcceptance"
@@ -253,7 +283,13 @@ export class AnalyticsRepository {
    * APPROVED, live cost documents dated in [from, to] (documentDate is already a local
    * calendar date), grouped. TEAM scope: documents of a machine of my teams.
    */
-  async approvedCosts(organizationId: string, scope: AnalyticsScope, from: string, to: string, groupBy: CostGrouping): Promise<CostGroupRow[]> {
+  async approvedCosts(
+    organizationId: string,
+    scope: AnalyticsScope,
+    from: string,
+    to: string,
+    groupBy: CostGrouping,
+  ): Promise<CostGroupRow[]> {
     const where = Prisma.sql`d."organizationId" = ${organizationId}::uuid AND d.status = 'APPROVED' AND d."deletedAt" IS NULL
         AND d."documentDate" >= ${from}::date AND d."documentDate" <= ${to}::date
         AND ${this.costInScope(organizationId, scope)}`;
@@ -277,7 +313,10 @@ export class AnalyticsRepository {
   }
 
   /** SUBMITTED (waiting for approval) documents now, any date. */
-  async costsAwaitingApproval(organizationId: string, scope: AnalyticsScope): Promise<{ documents: number; totalMinor: bigint }> {
+  async costsAwaitingApproval(
+    organizationId: string,
+    scope: AnalyticsScope,
+  ): Promise<{ documents: number; totalMinor: bigint }> {
     const [row] = await this.db.$queryRaw<{ documents: number; totalMinor: bigint }[]>`
       SELECT COUNT(*)::int AS documents, COALESCE(SUM(d."totalMinor"), 0)::bigint AS "totalMinor"
       FROM "CostDocument" d

@@ -18,7 +18,12 @@ import type {
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
-import { AnalyticsRepository, type AnalyticsScope, type MachineRow, type OperationRow } from './analytics.repository.js';
+import {
+  AnalyticsRepository,
+  type AnalyticsScope,
+  type MachineRow,
+  type OperationRow,
+} from './analytics.repository.js';
 import { AnalyticsErrors } from './analytics.errors.js';
 import {
   availableHours,
@@ -172,7 +177,9 @@ export class AnalyticsService {
       mtbfHours: roundOrNull(mtbfHours, 2),
       mttrHours: roundOrNull(mttrHours, 2),
       inherentAvailability: r4(inherentAvailability(mtbfHours, mttrHours)),
-      operationalAvailability: r4(operationalAvailability(fleet.periodHours, fleet.machines.length, fleet.downtimeHours)),
+      operationalAvailability: r4(
+        operationalAvailability(fleet.periodHours, fleet.machines.length, fleet.downtimeHours),
+      ),
       pmCompliance: { due: fleet.pmDue, onTime: fleet.pmOnTime, ratio: r4(ratio(fleet.pmOnTime, fleet.pmDue)) },
       costs: {
         totalMinor: totalMinor.toString(),
@@ -187,14 +194,19 @@ export class AnalyticsService {
   private async computeUtilization(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsUtilization> {
     const period = await this.period(ctx, q);
     const fleet = await this.fleet(ctx.organizationId, analyticsScope(ctx), period, false);
-    const page = pageOf(pageRows(fleet.machines, q), q.limit, (m): TMachineUtilization => ({
-      ...machineRef(m.machine),
-      jobs: m.jobs,
-      productiveHours: h2(m.productiveHours),
-      downtimeHours: h2(m.downtimeHours),
-      availableHours: h2(m.availableHours),
-      utilization: r4(utilization(m.productiveHours, m.availableHours)),
-    }), (m) => m.machine.id);
+    const page = pageOf(
+      pageRows(fleet.machines, q),
+      q.limit,
+      (m): TMachineUtilization => ({
+        ...machineRef(m.machine),
+        jobs: m.jobs,
+        productiveHours: h2(m.productiveHours),
+        downtimeHours: h2(m.downtimeHours),
+        availableHours: h2(m.availableHours),
+        utilization: r4(utilization(m.productiveHours, m.availableHours)),
+      }),
+      (m) => m.machine.id,
+    );
     return {
       period: toPeriod(period),
       workdayHours: WORKDAY_HOURS,
@@ -213,26 +225,46 @@ export class AnalyticsService {
     const period = await this.period(ctx, q);
     const rows = await this.repo.operationsByType(ctx.organizationId, analyticsScope(ctx), period);
     const byType = new Map(rows.map((r) => [r.operationType, r]));
-    const items = OPERATION_TYPES.filter((t) => byType.has(t)).map((t) => ({ operationType: t, ...operationFigures([byType.get(t)!]) }));
+    const items = OPERATION_TYPES.filter((t) => byType.has(t)).map((t) => ({
+      operationType: t,
+      ...operationFigures([byType.get(t)!]),
+    }));
     return { period: toPeriod(period), totals: operationFigures(rows), items };
   }
 
   private async computeMaintenance(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsMaintenance> {
     const period = await this.period(ctx, q);
     const fleet = await this.fleet(ctx.organizationId, analyticsScope(ctx), period, true);
-    const page = pageOf(pageRows(fleet.machines, q), q.limit, (m): TMachineMaintenance => ({
-      ...machineRef(m.machine),
-      ...reliability(m.productiveHours, m.downtimeHours, m.failures, m.repairs, fleet.periodHours, 1),
-      pmDue: m.pmDue,
-      pmOnTime: m.pmOnTime,
-    }), (m) => m.machine.id);
+    const page = pageOf(
+      pageRows(fleet.machines, q),
+      q.limit,
+      (m): TMachineMaintenance => ({
+        ...machineRef(m.machine),
+        ...reliability(m.productiveHours, m.downtimeHours, m.failures, m.repairs, fleet.periodHours, 1),
+        pmDue: m.pmDue,
+        pmOnTime: m.pmOnTime,
+      }),
+      (m) => m.machine.id,
+    );
     return {
       period: toPeriod(period),
       fleet: {
         machines: fleet.machines.length,
-        ...reliability(fleet.productiveHours, fleet.downtimeHours, fleet.failures, fleet.repairs, fleet.periodHours, fleet.machines.length),
+        ...reliability(
+          fleet.productiveHours,
+          fleet.downtimeHours,
+          fleet.failures,
+          fleet.repairs,
+          fleet.periodHours,
+          fleet.machines.length,
+        ),
       },
-      pmCompliance: { due: fleet.pmDue, onTime: fleet.pmOnTime, late: fleet.pmDue - fleet.pmOnTime, ratio: r4(ratio(fleet.pmOnTime, fleet.pmDue)) },
+      pmCompliance: {
+        due: fleet.pmDue,
+        onTime: fleet.pmOnTime,
+        late: fleet.pmDue - fleet.pmOnTime,
+        ratio: r4(ratio(fleet.pmOnTime, fleet.pmDue)),
+      },
       ...page,
     };
   }
@@ -267,7 +299,13 @@ export class AnalyticsService {
       case 'machine':
         // largest first; ties by key so the order is stable
         items = [...rows]
-          .sort((a, b) => (a.totalMinor === b.totalMinor ? (a.key ?? '').localeCompare(b.key ?? '') : a.totalMinor > b.totalMinor ? -1 : 1))
+          .sort((a, b) =>
+            a.totalMinor === b.totalMinor
+              ? (a.key ?? '').localeCompare(b.key ?? '')
+              : a.totalMinor > b.totalMinor
+                ? -1
+                : 1,
+          )
           .map((r) => group(r.key ?? UNASSIGNED, r.key ? (r.label ?? r.key) : UNASSIGNED, r));
         break;
     }
@@ -298,7 +336,12 @@ export class AnalyticsService {
    * Per-machine figures for every machine in scope, and their fleet sums. Rows of machines
    * outside the listed set (deleted before the period) are ignored so fleet = Σ machines.
    */
-  private async fleet(org: string, scope: AnalyticsScope, period: Period, withReliability: boolean): Promise<FleetFigures> {
+  private async fleet(
+    org: string,
+    scope: AnalyticsScope,
+    period: Period,
+    withReliability: boolean,
+  ): Promise<FleetFigures> {
     const now = new Date();
     const [machines, productive, downtime, failures, repairs, preventive] = await Promise.all([
       this.repo.listMachines(org, scope, period),
@@ -358,15 +401,32 @@ function byAsset<R extends { assetId: string }>(rows: readonly R[]): Map<string,
 }
 
 function toPeriod(p: Period): TAnalyticsPeriod {
-  return { from: p.from, to: p.to, timezone: p.timezone, startsAt: p.startsAt.toISOString(), endsAt: p.endsAt.toISOString(), days: p.days };
+  return {
+    from: p.from,
+    to: p.to,
+    timezone: p.timezone,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+    days: p.days,
+  };
 }
 
 function machineRef(m: MachineRow) {
-  return { assetId: m.id, name: m.name, serialNumber: m.serialNumber, kind: m.kind, status: m.status, teamId: m.teamId };
+  return {
+    assetId: m.id,
+    name: m.name,
+    serialNumber: m.serialNumber,
+    kind: m.kind,
+    status: m.status,
+    teamId: m.teamId,
+  };
 }
 
 /** Machines after the cursor, limit + 1 of them (pageOf cuts the extra one). */
-function pageRows(machines: readonly MachineFigures[], q: { limit: number; cursor?: string | undefined }): MachineFigures[] {
+function pageRows(
+  machines: readonly MachineFigures[],
+  q: { limit: number; cursor?: string | undefined },
+): MachineFigures[] {
   const after = q.cursor ? decodeIdCursor(q.cursor) : undefined;
   return machines.filter((m) => after === undefined || m.machine.id > after).slice(0, q.limit + 1);
 }
@@ -375,10 +435,22 @@ function operationFigures(rows: readonly OperationRow[]): Omit<TOperationFigures
   const areaM2 = rows.reduce((s, r) => s + Number(r.areaM2), 0);
   const hours = Number(rows.reduce((s, r) => s + r.centiHours, 0n)) / 100;
   const hectares = hectaresOf(areaM2);
-  return { jobs: rows.reduce((s, r) => s + r.jobs, 0), hectares: round(hectares, 4), hours: h2(hours), fieldCapacityHaPerHour: r4(fieldCapacity(hectares, hours)) };
+  return {
+    jobs: rows.reduce((s, r) => s + r.jobs, 0),
+    hectares: round(hectares, 4),
+    hours: h2(hours),
+    fieldCapacityHaPerHour: r4(fieldCapacity(hectares, hours)),
+  };
 }
 
-function reliability(productiveHours: number, down: number, failures: number, repairs: number[], periodHours: number, machines: number) {
+function reliability(
+  productiveHours: number,
+  down: number,
+  failures: number,
+  repairs: number[],
+  periodHours: number,
+  machines: number,
+) {
   const mtbfHours = mtbf(productiveHours, failures);
   const mttrHours = mttr(repairs);
   return {
@@ -392,4 +464,3 @@ function reliability(productiveHours: number, down: number, failures: number, re
     operationalAvailability: r4(operationalAvailability(periodHours, machines, down)),
   };
 }
-

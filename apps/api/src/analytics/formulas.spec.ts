@@ -80,7 +80,10 @@ describe('reliability', () => {
     expect(mtbf(90, 2)).toBe(45);
     expect(mtbf(90, 0)).toBeNull();
     // repairs: 2026-04-05 08:00 → 04-05 20:00 = 12 h; 04-20 00:00 → 04-20 06:00 = 6 h; mean 9 h
-    const repairs = [repairHours(t('2026-04-05T08:00:00Z'), t('2026-04-05T20:00:00Z')), repairHours(t('2026-04-20T00:00:00Z'), t('2026-04-20T06:00:00Z'))];
+    const repairs = [
+      repairHours(t('2026-04-05T08:00:00Z'), t('2026-04-05T20:00:00Z')),
+      repairHours(t('2026-04-20T00:00:00Z'), t('2026-04-20T06:00:00Z')),
+    ];
     expect(repairs).toEqual([12, 6]);
     expect(mttr(repairs)).toBe(9);
     expect(mttr([])).toBeNull();

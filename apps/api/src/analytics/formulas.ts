@@ -55,11 +55,18 @@ export function overlapMs(start: Date, end: Date, period: Instants): number {
  * intervals (two work orders on the same machine at once) are merged so an hour of
  * standstill is counted once.
  */
-export function downtimeHours(intervals: readonly { start: Date; end: Date | null }[], period: Instants, now: Date): number {
+export function downtimeHours(
+  intervals: readonly { start: Date; end: Date | null }[],
+  period: Instants,
+  now: Date,
+): number {
   const clipped = intervals
     .map((i) => {
       const end = i.end ?? now;
-      return [Math.max(i.start.getTime(), period.startsAt.getTime()), Math.min(end.getTime(), period.endsAt.getTime())] as const;
+      return [
+        Math.max(i.start.getTime(), period.startsAt.getTime()),
+        Math.min(end.getTime(), period.endsAt.getTime()),
+      ] as const;
     })
     .filter(([a, b]) => b > a)
     .sort((x, y) => x[0] - y[0]);
@@ -147,7 +154,12 @@ export function pmGraceMs(intervalDays: number | null): number {
  * Anything else (still open, cancelled, accepted late) counts as missed: cancelling a PM
  * does not improve compliance.
  */
-export function pmOnTime(wo: { status: string; acceptedAt: Date | null; plannedEnd: Date; intervalDays: number | null }): boolean {
+export function pmOnTime(wo: {
+  status: string;
+  acceptedAt: Date | null;
+  plannedEnd: Date;
+  intervalDays: number | null;
+}): boolean {
   if (wo.status !== 'CLOSED' || !wo.acceptedAt) return false;
   return wo.acceptedAt.getTime() <= wo.plannedEnd.getTime() + pmGraceMs(wo.intervalDays);
 }

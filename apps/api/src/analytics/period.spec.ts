@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, dayNumber, daysInclusive, localDate, localMidnight, monthsOf, offsetMs, PeriodError, resolvePeriod } from './period.js';
+import {
+  addDays,
+  dayNumber,
+  daysInclusive,
+  localDate,
+  localMidnight,
+  monthsOf,
+  offsetMs,
+  PeriodError,
+  resolvePeriod,
+} from './period.js';
 
 const SH = 'Asia/Shanghai';
 const HOUR = 3_600_000;

@@ -103,7 +103,11 @@ function formatter(tz: string): Intl.DateTimeFormat {
 
 /** The local wall clock at an instant, as numbers. */
 function wallClock(instant: Date, tz: string) {
-  const parts = Object.fromEntries(formatter(tz).formatToParts(instant).map((p) => [p.type, p.value]));
+  const parts = Object.fromEntries(
+    formatter(tz)
+      .formatToParts(instant)
+      .map((p) => [p.type, p.value]),
+  );
   return {
     year: Number(parts.year),
     month: Number(parts.month),
@@ -161,7 +165,11 @@ export function monthsOf(from: string, to: string): string[] {
  * Resolves `?from&to` into a Period. Missing `to` → today (local); missing `from` →
  * `to` − 29 days (30 days inclusive). from > to, or more than MAX_PERIOD_DAYS → PeriodError.
  */
-export function resolvePeriod(query: { from?: string | undefined; to?: string | undefined }, timezone: string, now: Date): Period {
+export function resolvePeriod(
+  query: { from?: string | undefined; to?: string | undefined },
+  timezone: string,
+  now: Date,
+): Period {
   const tz = isValidTimeZone(timezone) ? timezone : DEFAULT_TIMEZONE;
   const to = query.to ?? localDate(now, tz);
   if (dayNumber(to) === null) throw new PeriodError('to', 'to must be a calendar date YYYY-MM-DD');

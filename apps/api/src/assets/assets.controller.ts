@@ -74,7 +74,9 @@ export class AssetsController {
   @Post('import')
   @HttpCode(200)
   @Returns(ZImportAssetsResponse)
-  @ApiOperation({ summary: 'Import machines: one result per item (created or the error code); each item is its own transaction' })
+  @ApiOperation({
+    summary: 'Import machines: one result per item (created or the error code); each item is its own transaction',
+  })
   importAssets(@Ctx() ctx: OrgContext, @Body({ schema: ZImportAssetsRequest }) body: TImportAssetsRequest) {
     return this.assets.importMany(ctx, body.items);
   }
@@ -82,7 +84,11 @@ export class AssetsController {
   @RequirePermission('asset.write')
   @Patch(':id')
   @Returns(ZAsset)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateAssetRequest }) body: TUpdateAssetRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateAssetRequest }) body: TUpdateAssetRequest,
+  ) {
     return this.assets.update(ctx, id, body);
   }
 
@@ -96,7 +102,11 @@ export class AssetsController {
   @RequirePermission('asset.read')
   @Get(':id/meter-readings')
   @Returns(ZListMeterReadingsResponse)
-  listReadings(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Query({ schema: ZListMeterReadingsQuery }) q: TListMeterReadingsQuery) {
+  listReadings(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Query({ schema: ZListMeterReadingsQuery }) q: TListMeterReadingsQuery,
+  ) {
     return this.meters.list(ctx, id, q);
   }
 
@@ -104,7 +114,11 @@ export class AssetsController {
   @Idempotent()
   @Post(':id/meter-readings')
   @Returns(ZMeterReading, 201)
-  recordReading(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCreateMeterReadingRequest }) body: TCreateMeterReadingRequest) {
+  recordReading(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCreateMeterReadingRequest }) body: TCreateMeterReadingRequest,
+  ) {
     return this.meters.record(ctx, id, body);
   }
 

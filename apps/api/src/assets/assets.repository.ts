@@ -51,7 +51,11 @@ const visibleModels = (organizationId: string): Prisma.MachineModelWhereInput =>
   OR: [{ organizationId: null }, { organizationId }],
 });
 
-const latestFirst = [{ readAt: 'desc' }, { createdAt: 'desc' }, { id: 'desc' }] as const satisfies Prisma.MeterReadingOrderByWithRelationInput[];
+const latestFirst = [
+  { readAt: 'desc' },
+  { createdAt: 'desc' },
+  { id: 'desc' },
+] as const satisfies Prisma.MeterReadingOrderByWithRelationInput[];
 
 /** Prisma for machine models, assets and meter readings. Every method is bound to one org. */
 @Injectable()
@@ -71,7 +75,14 @@ export class AssetsRepository {
           visibleModels(organizationId),
           f.kind ? { kind: f.kind } : {},
           f.operationType ? { operationTypes: { has: f.operationType } } : {},
-          f.q ? { OR: [{ manufacturer: { contains: f.q, mode: 'insensitive' } }, { name: { contains: f.q, mode: 'insensitive' } }] } : {},
+          f.q
+            ? {
+                OR: [
+                  { manufacturer: { contains: f.q, mode: 'insensitive' } },
+                  { name: { contains: f.q, mode: 'insensitive' } },
+                ],
+              }
+            : {},
           f.afterId ? { id: { gt: f.afterId } } : {},
         ],
       },
@@ -81,10 +92,16 @@ export class AssetsRepository {
   }
 
   findVisibleModel(db: Tx | undefined, organizationId: string, id: string) {
-    return (db ?? this.prisma.client).machineModel.findFirst({ where: { AND: [{ id }, visibleModels(organizationId)] } });
+    return (db ?? this.prisma.client).machineModel.findFirst({
+      where: { AND: [{ id }, visibleModels(organizationId)] },
+    });
   }
 
-  createModel(tx: Tx, organizationId: string, data: Omit<Prisma.MachineModelUncheckedCreateInput, 'organizationId' | 'id'>) {
+  createModel(
+    tx: Tx,
+    organizationId: string,
+    data: Omit<Prisma.MachineModelUncheckedCreateInput, 'organizationId' | 'id'>,
+  ) {
     return tx.machineModel.create({ data: { ...data, organizationId } });
   }
 
@@ -148,7 +165,14 @@ export class AssetsRepository {
           { organizationId: null },
           f.kind ? { kind: f.kind } : {},
           f.operationType ? { operationTypes: { has: f.operationType } } : {},
-          f.q ? { OR: [{ manufacturer: { contains: f.q, mode: 'insensitive' } }, { name: { contains: f.q, mode: 'insensitive' } }] } : {},
+          f.q
+            ? {
+                OR: [
+                  { manufacturer: { contains: f.q, mode: 'insensitive' } },
+                  { name: { contains: f.q, mode: 'insensitive' } },
+                ],
+              }
+            : {},
           f.afterId ? { id: { gt: f.afterId } } : {},
         ],
       },
@@ -208,11 +232,16 @@ export class AssetsRepository {
 
   /** A live (not soft-deleted) asset of the org within the caller's scope. */
   findAssetById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
-    return (db ?? this.prisma.client).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });
+    return (db ?? this.prisma.client).asset.findFirst({
+      where: { AND: [{ id, organizationId, deletedAt: null }, scope] },
+    });
   }
 
   findAssetByIdWithModel(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.AssetWhereInput) {
-    return (db ?? this.prisma.client).asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] }, include: { model: true } });
+    return (db ?? this.prisma.client).asset.findFirst({
+      where: { AND: [{ id, organizationId, deletedAt: null }, scope] },
+      include: { model: true },
+    });
   }
 
   createAsset(tx: Tx, organizationId: string, data: AssetData) {
@@ -220,7 +249,13 @@ export class AssetsRepository {
   }
 
   /** Conditional update on the version the caller saw: false → it changed (or was deleted) meanwhile. */
-  async updateAssetIfVersion(tx: Tx, organizationId: string, id: string, version: number, data: Partial<AssetData>): Promise<boolean> {
+  async updateAssetIfVersion(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    version: number,
+    data: Partial<AssetData>,
+  ): Promise<boolean> {
     const res = await tx.asset.updateMany({
       where: { id, organizationId, version, deletedAt: null },
       data: { ...data, version: { increment: 1 } },
@@ -240,7 +275,14 @@ export class AssetsRepository {
   /** An open work order whose downtime keeps the machine out of service (the oldest), or null. */
   findHoldingWorkOrder(tx: Tx, organizationId: string, assetId: string) {
     return tx.workOrder.findFirst({
-      where: { organizationId, assetId, status: { in: ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'] }, causesDowntime: true, downtimeStartedAt: { not: null }, downtimeEndedAt: null },
+      where: {
+        organizationId,
+        assetId,
+        status: { in: ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'] },
+        causesDowntime: true,
+        downtimeStartedAt: { not: null },
+        downtimeEndedAt: null,
+      },
       orderBy: [{ downtimeStartedAt: 'asc' }, { id: 'asc' }],
       select: { id: true, number: true, status: true },
     });
@@ -262,7 +304,10 @@ export class AssetsRepository {
 
   /** The latest reading that counts: voided readings are ignored everywhere. */
   findLatestReading(db: Tx | undefined, organizationId: string, assetId: string) {
-    return (db ?? this.prisma.client).meterReading.findFirst({ where: { organizationId, assetId, voidedAt: null }, orderBy: latestFirst });
+    return (db ?? this.prisma.client).meterReading.findFirst({
+      where: { organizationId, assetId, voidedAt: null },
+      orderBy: latestFirst,
+    });
   }
 
   findReading(tx: Tx, organizationId: string, assetId: string, id: string) {
@@ -270,8 +315,16 @@ export class AssetsRepository {
   }
 
   /** false → already voided (a concurrent void won). */
-  async voidReading(tx: Tx, organizationId: string, id: string, data: { voidedByUserId: string | null; voidReason: string }): Promise<boolean> {
-    const res = await tx.meterReading.updateMany({ where: { id, organizationId, voidedAt: null }, data: { ...data, voidedAt: new Date() } });
+  async voidReading(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    data: { voidedByUserId: string | null; voidReason: string },
+  ): Promise<boolean> {
+    const res = await tx.meterReading.updateMany({
+      where: { id, organizationId, voidedAt: null },
+      data: { ...data, voidedAt: new Date() },
+    });
     return res.count === 1;
   }
 
@@ -280,7 +333,13 @@ export class AssetsRepository {
    * completion time on its primary machine) no longer counts: cleared, so the job's hours are
    * not derived from it. Returns the ids of the jobs changed.
    */
-  async clearJobMeters(tx: Tx, organizationId: string, assetId: string, readAt: Date, hours: string): Promise<string[]> {
+  async clearJobMeters(
+    tx: Tx,
+    organizationId: string,
+    assetId: string,
+    readAt: Date,
+    hours: string,
+  ): Promise<string[]> {
     const rows = await tx.$queryRaw<{ id: string }[]>`
       UPDATE "Job" j SET
         "startMeterHours" = CASE WHEN j."startedAt" = ${readAt} AND j."startMeterHours" = ${hours}::numeric THEN NULL ELSE j."startMeterHours" END,
@@ -299,7 +358,12 @@ export class AssetsRepository {
   }
 
   /** Newest first; `after` is the (readAt, id) of the last row of the previous page. */
-  listReadings(organizationId: string, assetId: string, limit: number, after?: { readAt: Date; createdAt: Date; id: string }) {
+  listReadings(
+    organizationId: string,
+    assetId: string,
+    limit: number,
+    after?: { readAt: Date; createdAt: Date; id: string },
+  ) {
     return this.prisma.client.meterReading.findMany({
       where: {
         organizationId,

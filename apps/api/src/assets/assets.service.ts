@@ -35,7 +35,9 @@ import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
   return scopeWhere<Prisma.AssetWhereInput>(ctx, {
     team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
-    assigned: (membershipId) => ({ assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } } }),
+    assigned: (membershipId) => ({
+      assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } },
+    }),
   }) as Prisma.AssetWhereInput;
 }
 
@@ -54,7 +56,11 @@ export function assetInvalidation(assetId?: string): Invalidation {
  */
 const cacheableScope = (ctx: OrgContext) => ctx.dataScope !== 'ASSIGNED';
 
-const ASSET_SORT_FIELDS: SortFields = { name: { type: 'string' }, serialNumber: { type: 'string' }, createdAt: { type: 'date' } };
+const ASSET_SORT_FIELDS: SortFields = {
+  name: { type: 'string' },
+  serialNumber: { type: 'string' },
+  createdAt: { type: 'date' },
+};
 
 @Injectable()
 export class AssetsService {
@@ -71,13 +77,17 @@ export class AssetsService {
   /** Read through the cache (key: org + data scope + normalized query); see platform/cache. */
   async list(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
     if (!cacheableScope(ctx)) return this.listFromDb(ctx, q);
-    return this.cache.getOrLoad(CacheKeys.list(ctx.organizationId, 'asset', ctx, q), () => this.listFromDb(ctx, q), { ttlSeconds: CACHE_TTL.assetList });
+    return this.cache.getOrLoad(CacheKeys.list(ctx.organizationId, 'asset', ctx, q), () => this.listFromDb(ctx, q), {
+      ttlSeconds: CACHE_TTL.assetList,
+    });
   }
 
   /** Read through the cache (one entry per asset and data scope). A 404 is never cached. */
   async get(ctx: OrgContext, id: string): Promise<TAssetDetail> {
     if (!cacheableScope(ctx)) return this.getFromDb(ctx, id);
-    return this.cache.getOrLoad(CacheKeys.detail(ctx.organizationId, 'asset', id, ctx), () => this.getFromDb(ctx, id), { ttlSeconds: CACHE_TTL.assetDetail });
+    return this.cache.getOrLoad(CacheKeys.detail(ctx.organizationId, 'asset', id, ctx), () => this.getFromDb(ctx, id), {
+      ttlSeconds: CACHE_TTL.assetDetail,
+    });
   }
 
   /**
@@ -86,7 +96,14 @@ export class AssetsService {
    */
   async machinesForPlanning(ctx: OrgContext, limit = 2000) {
     const rows = await this.repo.listAssetsWithModel(ctx.organizationId, assetScope(ctx), limit);
-    return rows.map((a) => ({ id: a.id, name: a.name, kind: a.model.kind, operationTypes: [...a.model.operationTypes], status: a.status, teamId: a.teamId }));
+    return rows.map((a) => ({
+      id: a.id,
+      name: a.name,
+      kind: a.model.kind,
+      operationTypes: [...a.model.operationTypes],
+      status: a.status,
+      teamId: a.teamId,
+    }));
   }
 
   private async listFromDb(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
@@ -110,7 +127,11 @@ export class AssetsService {
     const a = await this.repo.findAssetByIdWithModel(undefined, ctx.organizationId, id, assetScope(ctx));
     if (!a) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
-    return { ...toAsset(a), model: toMachineModel(a.model), latestMeterReading: latest ? toMeterReading(latest) : null };
+    return {
+      ...toAsset(a),
+      model: toMachineModel(a.model),
+      latestMeterReading: latest ? toMeterReading(latest) : null,
+    };
   }
 
   async create(ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
@@ -134,7 +155,15 @@ export class AssetsService {
     for (const [index, raw] of items.entries()) {
       const parsed = ZCreateAssetRequest.safeParse(raw);
       if (!parsed.success) {
-        results.push({ index, ok: false, error: { code: 'VALIDATION_FAILED', message: 'Some fields are invalid', details: issuesToFields(parsed.error.issues) } });
+        results.push({
+          index,
+          ok: false,
+          error: {
+            code: 'VALIDATION_FAILED',
+            message: 'Some fields are invalid',
+            details: issuesToFields(parsed.error.issues),
+          },
+        });
         continue;
       }
       try {
@@ -150,12 +179,24 @@ export class AssetsService {
     return { results, created, failed: results.length - created };
   }
 
-  private importError(err: unknown, duplicateOfIndex: number | undefined): Extract<TImportAssetResult, { ok: false }>['error'] {
+  private importError(
+    err: unknown,
+    duplicateOfIndex: number | undefined,
+  ): Extract<TImportAssetResult, { ok: false }>['error'] {
     if (err instanceof AppError) {
       const details = err.details ?? null;
       // a serial created earlier in this same batch: say which item has it
-      if (err.code === 'SERIAL_NUMBER_TAKEN' && duplicateOfIndex !== undefined && details && typeof details === 'object') {
-        return { code: err.code, message: `${err.message} (item ${duplicateOfIndex} of this import)`, details: { ...details, duplicateOfIndex } };
+      if (
+        err.code === 'SERIAL_NUMBER_TAKEN' &&
+        duplicateOfIndex !== undefined &&
+        details &&
+        typeof details === 'object'
+      ) {
+        return {
+          code: err.code,
+          message: `${err.message} (item ${duplicateOfIndex} of this import)`,
+          details: { ...details, duplicateOfIndex },
+        };
       }
       return { code: err.code, message: err.message, details };
     }
@@ -209,14 +250,16 @@ export class AssetsService {
         const current = await this.repo.findAssetById(tx, ctx.organizationId, id, assetScope(ctx));
         if (!current) throw AssetErrors.assetNotFound();
         if (current.version !== input.version) throw versionConflict(toAsset(current));
-        if (input.status && !canTransition(current.status, input.status)) throw AssetErrors.invalidTransition(current.status, input.status);
+        if (input.status && !canTransition(current.status, input.status))
+          throw AssetErrors.invalidTransition(current.status, input.status);
         if (input.status === 'ACTIVE' && current.status !== 'ACTIVE') {
           // a machine a work order holds returns to service through that order's acceptance, not by hand
           const holder = await this.repo.findHoldingWorkOrder(tx, ctx.organizationId, id);
           if (holder) throw AssetErrors.heldByWorkOrder(holder);
         }
         if (input.teamId !== undefined) this.assertWritableTeam(ctx, input.teamId);
-        if (input.modelId !== undefined || input.teamId) await this.assertReferences(tx, ctx, input.modelId, input.teamId ?? null);
+        if (input.modelId !== undefined || input.teamId)
+          await this.assertReferences(tx, ctx, input.modelId, input.teamId ?? null);
 
         const data: Partial<AssetData> = {};
         if (input.modelId !== undefined) data.modelId = input.modelId;
@@ -224,8 +267,10 @@ export class AssetsService {
         if (input.name !== undefined) data.name = input.name;
         if (input.serialNumber !== undefined) data.serialNumber = input.serialNumber;
         if (input.plateNumber !== undefined) data.plateNumber = input.plateNumber;
-        if (input.purchaseDate !== undefined) data.purchaseDate = input.purchaseDate === null ? null : calendarDate(input.purchaseDate);
-        if (input.purchaseCostMinor !== undefined) data.purchaseCostMinor = input.purchaseCostMinor === null ? null : BigInt(input.purchaseCostMinor);
+        if (input.purchaseDate !== undefined)
+          data.purchaseDate = input.purchaseDate === null ? null : calendarDate(input.purchaseDate);
+        if (input.purchaseCostMinor !== undefined)
+          data.purchaseCostMinor = input.purchaseCostMinor === null ? null : BigInt(input.purchaseCostMinor);
         if (input.status !== undefined) data.status = input.status;
 
         const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, id, input.version, data);
@@ -271,12 +316,23 @@ export class AssetsService {
    * the asset's state (a RETIRED or deleted asset is left alone → false), bumps the version
    * and audits the change like any other status change. Returns whether the status changed.
    */
-  async setMaintenanceStatus(tx: Tx, ctx: OrgContext, assetId: string, status: 'ACTIVE' | 'IN_MAINTENANCE'): Promise<boolean> {
+  async setMaintenanceStatus(
+    tx: Tx,
+    ctx: OrgContext,
+    assetId: string,
+    status: 'ACTIVE' | 'IN_MAINTENANCE',
+  ): Promise<boolean> {
     const current = await this.repo.findAssetById(tx, ctx.organizationId, assetId, {});
     if (!current || current.status === 'RETIRED' || current.status === status) return false;
     const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, assetId, current.version, { status });
     if (!ok) throw versionConflict(toAsset(current));
-    await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.status_changed', 'asset', assetId, { before: { status: current.status }, after: { status } }));
+    await this.audit.append(
+      tx,
+      this.audit.forCtx(ctx, 'asset.status_changed', 'asset', assetId, {
+        before: { status: current.status },
+        after: { status },
+      }),
+    );
     await WebhookEvents.emit(tx, ctx, 'asset.status_changed', assetId);
     // inside the caller's transaction: queued with it (outbox), applied by the worker after commit
     await this.cache.invalidateInTx(tx, ctx.organizationId, assetInvalidation(assetId));
@@ -291,8 +347,14 @@ export class AssetsService {
   }
 
   /** Another org's model or team is a 404, like a missing one. */
-  private async assertReferences(tx: Tx, ctx: OrgContext, modelId: string | undefined, teamId: string | null): Promise<void> {
-    if (modelId && !(await this.repo.findVisibleModel(tx, ctx.organizationId, modelId))) throw AssetErrors.modelNotFound();
+  private async assertReferences(
+    tx: Tx,
+    ctx: OrgContext,
+    modelId: string | undefined,
+    teamId: string | null,
+  ): Promise<void> {
+    if (modelId && !(await this.repo.findVisibleModel(tx, ctx.organizationId, modelId)))
+      throw AssetErrors.modelNotFound();
     if (teamId && !(await this.repo.teamExists(tx, ctx.organizationId, teamId))) throw AssetErrors.teamNotFound();
   }
 }

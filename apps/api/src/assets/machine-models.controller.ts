@@ -45,7 +45,11 @@ export class MachineModelsController {
   @RequirePermission('catalog.write')
   @Patch(':id')
   @Returns(ZMachineModel)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: z.uuid() }) id: string, @Body({ schema: ZUpdateMachineModelRequest }) body: TUpdateMachineModelRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: z.uuid() }) id: string,
+    @Body({ schema: ZUpdateMachineModelRequest }) body: TUpdateMachineModelRequest,
+  ) {
     return this.models.update(ctx, id, body);
   }
 }

@@ -92,7 +92,10 @@ export class MachineModelsService {
       created = await this.repo.transaction(async (tx) => {
         const m = await this.repo.createModel(tx, ctx.organizationId, modelData(input));
         const after = toMachineModel(m);
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'machine_model.created', 'machine_model', m.id, { after: auditedFields(after) }));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'machine_model.created', 'machine_model', m.id, { after: auditedFields(after) }),
+        );
         return after;
       });
     } catch (err) {
@@ -141,7 +144,10 @@ export class MachineModelsService {
       created = await this.repo.transaction(async (tx) => {
         const m = await this.repo.createPlatformModel(tx, modelData(input));
         const after = toMachineModel(m);
-        await this.audit.append(tx, platformAudit(actor, 'machine_model.created', m.id, { after: auditedFields(after) }));
+        await this.audit.append(
+          tx,
+          platformAudit(actor, 'machine_model.created', m.id, { after: auditedFields(after) }),
+        );
         return after;
       });
     } catch (err) {
@@ -187,7 +193,8 @@ export class MachineModelsService {
         const expected = new Date(input.expectedUpdatedAt);
         // stale first: a client that read an older model must re-read before anything else
         if (current!.updatedAt.getTime() !== expected.getTime()) throw versionConflict(before);
-        if (input.kind !== undefined && input.kind !== current!.kind) await this.assertKindChangeable(tx, owner, current!, input.kind);
+        if (input.kind !== undefined && input.kind !== current!.kind)
+          await this.assertKindChangeable(tx, owner, current!, input.kind);
 
         const data: Prisma.MachineModelUncheckedUpdateManyInput & { updatedAt: Date } = {
           // the token must move on every edit: two edits in the same millisecond would otherwise
@@ -198,7 +205,8 @@ export class MachineModelsService {
         if (input.name !== undefined) data.name = input.name;
         if (input.kind !== undefined) data.kind = input.kind;
         if (input.operationTypes !== undefined) data.operationTypes = [...new Set(input.operationTypes)];
-        if (input.workingWidthM !== undefined) data.workingWidthM = input.workingWidthM === null ? null : input.workingWidthM.toFixed(2);
+        if (input.workingWidthM !== undefined)
+          data.workingWidthM = input.workingWidthM === null ? null : input.workingWidthM.toFixed(2);
         if (input.powerKw !== undefined) data.powerKw = input.powerKw;
 
         // the token is compared in the WHERE too (the row lock already makes a mismatch impossible here)
@@ -220,7 +228,12 @@ export class MachineModelsService {
    * model that counts every org's assets (a count only). Runs under the row lock taken by
    * lockModelForEdit, so no asset can start using the model until this edit commits.
    */
-  private async assertKindChangeable(tx: Tx, owner: string | null, current: MachineModel, to: MachineModel['kind']): Promise<void> {
+  private async assertKindChangeable(
+    tx: Tx,
+    owner: string | null,
+    current: MachineModel,
+    to: MachineModel['kind'],
+  ): Promise<void> {
     const live = await this.repo.countLiveAssetsOfModel(tx, owner, current.id);
     if (live > 0) throw AssetErrors.kindInUse(current.kind, to, live);
   }
@@ -239,7 +252,12 @@ function modelData(input: TCreateMachineModelRequest) {
 }
 
 /** Platform events go on the platform chain (organizationId null), like logins. */
-function platformAudit(actor: PlatformActor, action: string, modelId: string, data: Record<string, unknown>): AuditInput {
+function platformAudit(
+  actor: PlatformActor,
+  action: string,
+  modelId: string,
+  data: Record<string, unknown>,
+): AuditInput {
   return {
     organizationId: null,
     action,

@@ -35,7 +35,9 @@ const readingInvalidation = (assetId: string) => ({ ...assetInvalidation(assetId
 const FUTURE_SKEW_MS = 60_000;
 
 const invalidCursor = () =>
-  new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
+  new AppError('VALIDATION_FAILED', 'Invalid cursor', [
+    { path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' },
+  ]);
 
 /**
  * Engine-hour readings are cumulative: a reading may not be lower than the latest one
@@ -69,18 +71,35 @@ export class MeterReadingsService {
    * already authorized the asset through its own record (the job assigned to me, the work
    * order I work on); otherwise the asset must be inside the caller's asset scope.
    */
-  async recordIn(tx: Tx, ctx: OrgContext, assetId: string, input: ReadingInput, opts: { scopeChecked?: boolean } = {}): Promise<TMeterReading> {
+  async recordIn(
+    tx: Tx,
+    ctx: OrgContext,
+    assetId: string,
+    input: ReadingInput,
+    opts: { scopeChecked?: boolean } = {},
+  ): Promise<TMeterReading> {
     const out = await this.recordLocked(tx, ctx, assetId, input, opts);
     // we do not own this commit: the invalidation is queued in the caller's transaction
     await this.cache.invalidateInTx(tx, ctx.organizationId, readingInvalidation(assetId));
     return out;
   }
 
-  private async recordLocked(tx: Tx, ctx: OrgContext, assetId: string, input: ReadingInput, opts: { scopeChecked?: boolean }): Promise<TMeterReading> {
+  private async recordLocked(
+    tx: Tx,
+    ctx: OrgContext,
+    assetId: string,
+    input: ReadingInput,
+    opts: { scopeChecked?: boolean },
+  ): Promise<TMeterReading> {
     const now = Date.now();
     const readAt = input.readAt ? new Date(input.readAt) : new Date(now);
     if (readAt.getTime() > now + FUTURE_SKEW_MS) throw AssetErrors.readAtInFuture();
-    const asset = await this.repo.findAssetByIdWithModel(tx, ctx.organizationId, assetId, opts.scopeChecked ? {} : assetScope(ctx));
+    const asset = await this.repo.findAssetByIdWithModel(
+      tx,
+      ctx.organizationId,
+      assetId,
+      opts.scopeChecked ? {} : assetScope(ctx),
+    );
     if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
     const isReplacement = input.isReplacement ?? false;
@@ -88,9 +107,16 @@ export class MeterReadingsService {
     if (latest) {
       if (readAt < latest.readAt) throw AssetErrors.meterOutOfOrder(latest.readAt.toISOString());
       const latestHours = toMeterReading(latest).readingHours;
-      if (tenths(input.readingHours) < tenths(latestHours) && !isReplacement) throw AssetErrors.meterBackwards(latestHours, input.readingHours);
+      if (tenths(input.readingHours) < tenths(latestHours) && !isReplacement)
+        throw AssetErrors.meterBackwards(latestHours, input.readingHours);
       const maxHoursPerDay = this.config.meter.maxHoursPerDay[asset.model.kind];
-      const maxPlausible = maxPlausibleHours(latestHours, latest.readAt, readAt, maxHoursPerDay, this.config.meter.graceHours);
+      const maxPlausible = maxPlausibleHours(
+        latestHours,
+        latest.readAt,
+        readAt,
+        maxHoursPerDay,
+        this.config.meter.graceHours,
+      );
       if (tenths(input.readingHours) > tenths(maxPlausible) && !isReplacement) {
         if (!input.confirmJump) {
           throw AssetErrors.meterImplausible({
@@ -118,7 +144,13 @@ export class MeterReadingsService {
       tx,
       this.audit.forCtx(ctx, 'asset.meter_recorded', 'asset', assetId, {
         before: { readingHours: latest ? toMeterReading(latest).readingHours : null },
-        after: { readingHours: out.readingHours, readAt: out.readAt, source: out.source, isReplacement: out.isReplacement, jumpConfirmed: out.jumpConfirmed },
+        after: {
+          readingHours: out.readingHours,
+          readAt: out.readAt,
+          source: out.source,
+          isReplacement: out.isReplacement,
+          jumpConfirmed: out.jumpConfirmed,
+        },
         meterReadingId: r.id,
       }),
     );
@@ -130,16 +162,36 @@ export class MeterReadingsService {
    * counts, so the latest reading, the due list and the next plausibility check fall back to
    * the reading before it. A job start / end meter taken from it is cleared as well.
    */
-  async void(ctx: OrgContext, assetId: string, readingId: string, input: TVoidMeterReadingRequest): Promise<TMeterReading> {
+  async void(
+    ctx: OrgContext,
+    assetId: string,
+    readingId: string,
+    input: TVoidMeterReadingRequest,
+  ): Promise<TMeterReading> {
     const out = await this.repo.transaction(async (tx) => {
       const asset = await this.repo.findAssetById(tx, ctx.organizationId, assetId, assetScope(ctx));
       if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
       const reading = await this.repo.findReading(tx, ctx.organizationId, assetId, readingId);
       if (!reading) throw AssetErrors.readingNotFound();
-      if (reading.voidedAt || !(await this.repo.voidReading(tx, ctx.organizationId, readingId, { voidedByUserId: ctx.actorUserId, voidReason: input.reason }))) {
+      if (
+        reading.voidedAt ||
+        !(await this.repo.voidReading(tx, ctx.organizationId, readingId, {
+          voidedByUserId: ctx.actorUserId,
+          voidReason: input.reason,
+        }))
+      ) {
         throw AssetErrors.readingAlreadyVoided();
       }
-      const jobIds = reading.source === 'JOB' ? await this.repo.clearJobMeters(tx, ctx.organizationId, assetId, reading.readAt, reading.readingHours.toFixed(1)) : [];
+      const jobIds =
+        reading.source === 'JOB'
+          ? await this.repo.clearJobMeters(
+              tx,
+              ctx.organizationId,
+              assetId,
+              reading.readAt,
+              reading.readingHours.toFixed(1),
+            )
+          : [];
       const voided = await this.repo.findReading(tx, ctx.organizationId, assetId, readingId);
       const after = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
       const mapped = toMeterReading(voided!);
@@ -162,16 +214,30 @@ export class MeterReadingsService {
   async list(ctx: OrgContext, assetId: string, q: TListMeterReadingsQuery): Promise<TListMeterReadingsResponse> {
     const asset = await this.repo.findAssetById(undefined, ctx.organizationId, assetId, assetScope(ctx));
     if (!asset) throw AssetErrors.assetNotFound();
-    const rows = await this.repo.listReadings(ctx.organizationId, assetId, q.limit + 1, q.cursor ? parseCursor(q.cursor) : undefined);
+    const rows = await this.repo.listReadings(
+      ctx.organizationId,
+      assetId,
+      q.limit + 1,
+      q.cursor ? parseCursor(q.cursor) : undefined,
+    );
     const page = rows.slice(0, q.limit);
     const last = page[page.length - 1];
-    const nextCursor = rows.length > q.limit && last ? encodeCursor(JSON.stringify([last.readAt.toISOString(), last.createdAt.toISOString(), last.id])) : null;
+    const nextCursor =
+      rows.length > q.limit && last
+        ? encodeCursor(JSON.stringify([last.readAt.toISOString(), last.createdAt.toISOString(), last.id]))
+        : null;
     return { items: page.map(toMeterReading), nextCursor };
   }
 }
 
 /** The highest reading plausible at `readAt`: the latest plus what the machine can run in the time between. */
-export function maxPlausibleHours(latestHours: number, latestAt: Date, readAt: Date, maxHoursPerDay: number, graceHours: number): number {
+export function maxPlausibleHours(
+  latestHours: number,
+  latestAt: Date,
+  readAt: Date,
+  maxHoursPerDay: number,
+  graceHours: number,
+): number {
   const elapsedHours = Math.max(0, readAt.getTime() - latestAt.getTime()) / HOUR_MS;
   // in tenths (the meter's resolution), rounded down
   return Math.floor((latestHours + (elapsedHours * maxHoursPerDay) / 24 + graceHours) * 10 + 1e-9) / 10;

@@ -34,7 +34,11 @@ export class PlatformCatalogController {
   @Get()
   @Returns(ZListMachineModelsResponse)
   @ApiOperation({ summary: 'Platform catalog models (platform admins)' })
-  list(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Query({ schema: ZListMachineModelsQuery }) q: TListMachineModelsQuery) {
+  list(
+    @Principal() p: AuthPrincipal,
+    @Req() req: FastifyRequest,
+    @Query({ schema: ZListMachineModelsQuery }) q: TListMachineModelsQuery,
+  ) {
     return this.models.listPlatform(platformActor(p, String(req.id)), q);
   }
 
@@ -43,14 +47,20 @@ export class PlatformCatalogController {
   @Post()
   @Returns(ZMachineModel, 201)
   @ApiOperation({ summary: 'Add a platform catalog model, visible to every org (platform admins)' })
-  create(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Body({ schema: ZCreateMachineModelRequest }) body: TCreateMachineModelRequest) {
+  create(
+    @Principal() p: AuthPrincipal,
+    @Req() req: FastifyRequest,
+    @Body({ schema: ZCreateMachineModelRequest }) body: TCreateMachineModelRequest,
+  ) {
     return this.models.createPlatform(platformActor(p, String(req.id)), body);
   }
 
   @PlatformAdmin()
   @Patch(':id')
   @Returns(ZMachineModel)
-  @ApiOperation({ summary: 'Edit a platform catalog model (platform admins); expectedUpdatedAt is the concurrency token' })
+  @ApiOperation({
+    summary: 'Edit a platform catalog model (platform admins); expectedUpdatedAt is the concurrency token',
+  })
   update(
     @Principal() p: AuthPrincipal,
     @Req() req: FastifyRequest,

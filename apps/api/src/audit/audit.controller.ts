@@ -1,7 +1,12 @@
 import { Returns } from '../platform/http/returns.js';
 import { Controller, Get, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
-import { ZAuditVerifyResponse, ZListAuditEventsResponse, ZListAuditEventsQuery, type TListAuditEventsQuery } from '@amms/contracts/audit';
+import {
+  ZAuditVerifyResponse,
+  ZListAuditEventsResponse,
+  ZListAuditEventsQuery,
+  type TListAuditEventsQuery,
+} from '@amms/contracts/audit';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { AuditService } from './audit.service.js';
 import type { OrgContext } from '../tenancy/context.js';

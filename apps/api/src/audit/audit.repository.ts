@@ -51,8 +51,14 @@ export class AuditRepository {
       to?: Date;
     },
   ) {
-    const own: Prisma.AuditEventWhereInput = { ...(f.entityType ? { entityType: f.entityType } : {}), ...(f.entityId ? { entityId: f.entityId } : {}) };
-    const entity: Prisma.AuditEventWhereInput = f.related && f.related.length > 0 ? { OR: [own, ...f.related.map((r) => ({ entityType: r.entityType, entityId: r.entityId }))] } : own;
+    const own: Prisma.AuditEventWhereInput = {
+      ...(f.entityType ? { entityType: f.entityType } : {}),
+      ...(f.entityId ? { entityId: f.entityId } : {}),
+    };
+    const entity: Prisma.AuditEventWhereInput =
+      f.related && f.related.length > 0
+        ? { OR: [own, ...f.related.map((r) => ({ entityType: r.entityType, entityId: r.entityId }))] }
+        : own;
     return this.prisma.client.auditEvent.findMany({
       where: {
         AND: [
@@ -61,7 +67,9 @@ export class AuditRepository {
             organizationId,
             ...entity,
             ...(f.action ? { action: f.action } : {}),
-            ...(f.from || f.to ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } } : {}),
+            ...(f.from || f.to
+              ? { createdAt: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lt: f.to } : {}) } }
+              : {}),
           },
           f.scope ?? {},
           f.after ?? {},
@@ -77,14 +85,24 @@ export class AuditRepository {
    * org's keys with the user each key acts for (its creator).
    */
   async actors(organizationId: string, userIds: readonly string[], keyIds: readonly string[]) {
-    const keys = keyIds.length === 0 ? [] : await this.prisma.client.apiKey.findMany({ where: { id: { in: [...keyIds] }, organizationId }, select: { id: true, name: true, createdById: true } });
+    const keys =
+      keyIds.length === 0
+        ? []
+        : await this.prisma.client.apiKey.findMany({
+            where: { id: { in: [...keyIds] }, organizationId },
+            select: { id: true, name: true, createdById: true },
+          });
     const ids = [...new Set([...userIds, ...keys.flatMap((k) => (k.createdById ? [k.createdById] : []))])];
     const users =
       ids.length === 0
         ? []
         : await this.prisma.client.user.findMany({
             where: { id: { in: ids } },
-            select: { id: true, name: true, memberships: { where: { organizationId, status: { not: 'REMOVED' } }, select: { role: true } } },
+            select: {
+              id: true,
+              name: true,
+              memberships: { where: { organizationId, status: { not: 'REMOVED' } }, select: { role: true } },
+            },
           });
     return {
       users: new Map(users.map((u) => [u.id, { name: u.name, role: u.memberships[0]?.role ?? null }])),

@@ -29,7 +29,10 @@ export interface AuditInput {
  * the agent run that produced it). Registered at startup by the owning module, so this module
  * never imports them.
  */
-export type RelatedEntities = (organizationId: string, entityId: string) => Promise<{ entityType: string; entityId: string }[]>;
+export type RelatedEntities = (
+  organizationId: string,
+  entityId: string,
+) => Promise<{ entityType: string; entityId: string }[]>;
 
 /**
  * A module's "may this caller read this entity" (its own GET, in the caller's data scope):
@@ -80,8 +83,22 @@ export class AuditService {
   }
 
   /** Audit input for an org-scoped action by the context's actor. */
-  forCtx(ctx: OrgContext, action: string, entityType: string, entityId: string, data: Record<string, unknown>): AuditInput {
-    return { organizationId: ctx.organizationId, action, entityType, entityId, requestId: ctx.requestId, data, ...actorOf(ctx) };
+  forCtx(
+    ctx: OrgContext,
+    action: string,
+    entityType: string,
+    entityId: string,
+    data: Record<string, unknown>,
+  ): AuditInput {
+    return {
+      organizationId: ctx.organizationId,
+      action,
+      entityType,
+      entityId,
+      requestId: ctx.requestId,
+      data,
+      ...actorOf(ctx),
+    };
   }
 
   /**
@@ -89,7 +106,8 @@ export class AuditService {
    * entities `resolver(org, X)` names, in one seq-ordered trail. One resolver per entity type.
    */
   registerRelated(entityType: string, resolver: RelatedEntities): void {
-    if (this.related.has(entityType)) throw new Error(`audit: related-entities resolver for ${entityType} registered twice`);
+    if (this.related.has(entityType))
+      throw new Error(`audit: related-entities resolver for ${entityType} registered twice`);
     this.related.set(entityType, resolver);
   }
 
@@ -111,7 +129,9 @@ export class AuditService {
     const reader = q.entityType && q.entityId ? this.readers.get(q.entityType) : undefined;
     if (reader && q.entityId && (await this.readable(reader, ctx, q.entityId))) return {};
     const actor = actorOf(ctx);
-    return actor.actorApiKeyId ? { actorApiKeyId: actor.actorApiKeyId } : { actorType: 'USER', actorUserId: actor.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
+    return actor.actorApiKeyId
+      ? { actorApiKeyId: actor.actorApiKeyId }
+      : { actorType: 'USER', actorUserId: actor.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
   }
 
   private async readable(reader: EntityReader, ctx: OrgContext, entityId: string): Promise<boolean> {
@@ -125,7 +145,12 @@ export class AuditService {
   }
 
   async list(ctx: OrgContext, q: TListAuditEventsQuery): Promise<{ items: TAuditEvent[]; nextCursor: string | null }> {
-    const order = keysetOrder<Prisma.AuditEventWhereInput, Prisma.AuditEventOrderByWithRelationInput>(q, { createdAt: { type: 'date' } }, { field: 'seq', type: 'int' }, 'seq');
+    const order = keysetOrder<Prisma.AuditEventWhereInput, Prisma.AuditEventOrderByWithRelationInput>(
+      q,
+      { createdAt: { type: 'date' } },
+      { field: 'seq', type: 'int' },
+      'seq',
+    );
     const resolver = q.entityType && q.entityId ? this.related.get(q.entityType) : undefined;
     // only the org's own related rows: the resolver is called with the caller's org
     const related = resolver && q.entityId ? await resolver(ctx.organizationId, q.entityId) : [];
@@ -144,7 +169,11 @@ export class AuditService {
     const page = rows.slice(0, q.limit);
     const nextCursor = rows.length > q.limit ? encodeCursor(order.position(page[page.length - 1]!)) : null;
     const unique = (ids: (string | null)[]) => [...new Set(ids.filter((v): v is string => v !== null))];
-    const names = await this.repo.actors(ctx.organizationId, unique(page.map((r) => r.actorUserId)), unique(page.map((r) => r.actorApiKeyId)));
+    const names = await this.repo.actors(
+      ctx.organizationId,
+      unique(page.map((r) => r.actorUserId)),
+      unique(page.map((r) => r.actorApiKeyId)),
+    );
     return {
       items: page.map((r) => ({
         id: r.id,
@@ -175,7 +204,8 @@ export class AuditService {
       if (page.length === 0) return { ok: true, checked, firstBroken: null };
       const { broken, next } = verifySegment(page, state);
       // events of this page before the broken one were intact (by position: after a gap, seq numbers lie)
-      if (broken) return { ok: false, checked: checked + page.findIndex((e) => e.id === broken.id), firstBroken: broken };
+      if (broken)
+        return { ok: false, checked: checked + page.findIndex((e) => e.id === broken.id), firstBroken: broken };
       checked += page.length;
       state = next;
     }

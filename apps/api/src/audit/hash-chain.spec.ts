@@ -21,7 +21,12 @@ function chain(n: number): StoredEvent[] {
   const out: StoredEvent[] = [];
   let prev: string | null = null;
   for (let i = 1; i <= n; i++) {
-    const f: ChainedFields = { ...base, seq: i, entityId: `team-${i}`, createdAt: new Date(base.createdAt.getTime() + i * 1000) };
+    const f: ChainedFields = {
+      ...base,
+      seq: i,
+      entityId: `team-${i}`,
+      createdAt: new Date(base.createdAt.getTime() + i * 1000),
+    };
     const hash = eventHash(prev, f);
     out.push({ ...f, id: `id-${i}`, prevHash: prev, hash });
     prev = hash;

@@ -65,9 +65,12 @@ export function verifySegment(
 ): { broken: BrokenLink | null; next: { expectedSeq: number; prevHash: string | null } } {
   let { expectedSeq, prevHash } = start;
   for (const e of events) {
-    if (e.seq !== expectedSeq) return { broken: { seq: e.seq, id: e.id, reason: 'SEQ_GAP' }, next: { expectedSeq, prevHash } };
-    if (e.prevHash !== prevHash) return { broken: { seq: e.seq, id: e.id, reason: 'LINK_MISMATCH' }, next: { expectedSeq, prevHash } };
-    if (eventHash(e.prevHash, e) !== e.hash) return { broken: { seq: e.seq, id: e.id, reason: 'HASH_MISMATCH' }, next: { expectedSeq, prevHash } };
+    if (e.seq !== expectedSeq)
+      return { broken: { seq: e.seq, id: e.id, reason: 'SEQ_GAP' }, next: { expectedSeq, prevHash } };
+    if (e.prevHash !== prevHash)
+      return { broken: { seq: e.seq, id: e.id, reason: 'LINK_MISMATCH' }, next: { expectedSeq, prevHash } };
+    if (eventHash(e.prevHash, e) !== e.hash)
+      return { broken: { seq: e.seq, id: e.id, reason: 'HASH_MISMATCH' }, next: { expectedSeq, prevHash } };
     prevHash = e.hash;
     expectedSeq += 1;
   }

@@ -30,7 +30,10 @@ export class AccessGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [context.getHandler(), context.getClass()]);
+    const rule = this.reflector.getAllAndOverride<AccessRule | undefined>(ACCESS_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (!rule) throw new AppError('FORBIDDEN', 'Route declares no access rule');
     if (rule.kind === 'public') return true;
 
@@ -53,12 +56,14 @@ export class AccessGuard implements CanActivate {
     const { principal, facts } = await this.identify(req, orgId && UUID.test(orgId) ? orgId : null);
     req.principal = principal;
     // a one-time password is only good for replacing itself (the flag came with the session check)
-    if (facts?.mustChangePassword && !(rule.kind === 'authenticated' && rule.duringPasswordChange)) throw AuthErrors.passwordChangeRequired();
+    if (facts?.mustChangePassword && !(rule.kind === 'authenticated' && rule.duringPasswordChange))
+      throw AuthErrors.passwordChangeRequired();
 
     if (rule.kind === 'authenticated' || rule.kind === 'platformAdmin') {
       if (principal.kind !== 'USER') throw AuthErrors.userOnly();
       // the flag was read with the session in this request's access query, never from a cache
-      if (rule.kind === 'platformAdmin' && !principal.isPlatformAdmin) throw new AppError('FORBIDDEN', 'Only platform admins may do this');
+      if (rule.kind === 'platformAdmin' && !principal.isPlatformAdmin)
+        throw new AppError('FORBIDDEN', 'Only platform admins may do this');
       return true;
     }
     if (!orgId || !UUID.test(orgId)) throw notFound();
@@ -70,7 +75,8 @@ export class AccessGuard implements CanActivate {
     } else {
       const m = facts?.membership;
       if (!m || m.status === 'REMOVED') throw notFound();
-      if (m.status === 'SUSPENDED') throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
+      if (m.status === 'SUSPENDED')
+        throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
       ctx = memberContext(orgId, principal, m, String(req.id));
     }
     if (!grants(rule, (p) => ctx.permissions.has(p))) throw AuthErrors.forbidden(rule.permission);
@@ -82,16 +88,25 @@ export class AccessGuard implements CanActivate {
    * Who is calling. A bearer token's signature and expiry are checked locally; then one
    * query says whether its session is still live and, for org routes, what the membership is.
    */
-  private async identify(req: AuthedRequest, orgId: string | null): Promise<{ principal: AuthPrincipal; facts: AccessFacts | null }> {
+  private async identify(
+    req: AuthedRequest,
+    orgId: string | null,
+  ): Promise<{ principal: AuthPrincipal; facts: AccessFacts | null }> {
     const header = req.headers.authorization;
     if (!header) throw AuthErrors.unauthenticated();
-    if (/^ApiKey\s+/i.test(header)) return { principal: await this.apiKeys.authenticate(header.replace(/^ApiKey\s+/i, '').trim()), facts: null };
+    if (/^ApiKey\s+/i.test(header))
+      return { principal: await this.apiKeys.authenticate(header.replace(/^ApiKey\s+/i, '').trim()), facts: null };
     const bearer = /^Bearer\s+(\S+)\s*$/i.exec(header);
     if (!bearer) throw AuthErrors.unauthenticated();
     const claimed = this.tokens.verifyAccess(bearer[1]!);
     const facts = await this.access.resolve(claimed.sessionId, claimed.userId, orgId);
     if (!facts) throw AuthErrors.tokenInvalid();
-    const principal: AuthPrincipal = { kind: 'USER', userId: claimed.userId, sessionId: claimed.sessionId, isPlatformAdmin: facts.isPlatformAdmin };
+    const principal: AuthPrincipal = {
+      kind: 'USER',
+      userId: claimed.userId,
+      sessionId: claimed.sessionId,
+      isPlatformAdmin: facts.isPlatformAdmin,
+    };
     return { principal, facts };
   }
 }

@@ -53,7 +53,11 @@ export class AuthController {
   @HttpCode(204)
   @ApiBearerAuth()
   @ApiOperation({ summary: 'End this session (all its tokens)' })
-  async logout(@Principal() p: AuthPrincipal, @Body({ schema: ZLogoutRequest.optional() }) body: TLogoutRequest | undefined, @Req() req: FastifyRequest) {
+  async logout(
+    @Principal() p: AuthPrincipal,
+    @Body({ schema: ZLogoutRequest.optional() }) body: TLogoutRequest | undefined,
+    @Req() req: FastifyRequest,
+  ) {
     if (p.kind !== 'USER') return;
     await this.auth.logout(p.userId, p.sessionId, body?.refreshToken, metaOf(req));
   }
@@ -70,8 +74,14 @@ export class AuthController {
   @Post('me/password')
   @HttpCode(204)
   @ApiBearerAuth()
-  @ApiOperation({ summary: 'Change my password (clears mustChangePassword; my other sessions are signed out, this one stays)' })
-  async changePassword(@Principal() p: AuthPrincipal, @Body({ schema: ZChangePasswordRequest }) body: TChangePasswordRequest, @Req() req: FastifyRequest) {
+  @ApiOperation({
+    summary: 'Change my password (clears mustChangePassword; my other sessions are signed out, this one stays)',
+  })
+  async changePassword(
+    @Principal() p: AuthPrincipal,
+    @Body({ schema: ZChangePasswordRequest }) body: TChangePasswordRequest,
+    @Req() req: FastifyRequest,
+  ) {
     if (p.kind !== 'USER') return;
     await this.auth.changePassword(p.userId, p.sessionId, body, metaOf(req));
   }

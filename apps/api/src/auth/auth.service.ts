@@ -1,6 +1,14 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import type { TChangePasswordRequest, TLoginRequest, TLoginResponse, TMeResponse, TMyMembership, TTokenPair, TUser } from '@amms/contracts/auth';
+import type {
+  TChangePasswordRequest,
+  TLoginRequest,
+  TLoginResponse,
+  TMeResponse,
+  TMyMembership,
+  TTokenPair,
+  TUser,
+} from '@amms/contracts/auth';
 import { passwordWeaknesses } from '@amms/contracts/password-policy';
 import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
@@ -40,17 +48,27 @@ export class AuthService {
   async login(input: TLoginRequest, meta: SessionMeta): Promise<TLoginResponse> {
     const email = input.email.trim().toLowerCase();
     const { loginMaxFailuresPerEmail, loginMaxAttemptsPerIp, loginWindowSeconds } = this.config.auth;
-    const ipLimit = await this.limiter.hit(`login:ip:${meta.ip ?? 'unknown'}`, loginMaxAttemptsPerIp, loginWindowSeconds);
+    const ipLimit = await this.limiter.hit(
+      `login:ip:${meta.ip ?? 'unknown'}`,
+      loginMaxAttemptsPerIp,
+      loginWindowSeconds,
+    );
     if (!ipLimit.allowed) {
       this.metrics.logins.inc({ outcome: 'rate_limited' });
       throw AuthErrors.rateLimited(ipLimit.retryAfterSeconds);
     }
 
     const user = await this.prisma.client.user.findUnique({ where: { email } });
-    const ok = user ? await verifyPassword(input.password, user.passwordHash) : (await burnPasswordCheck(input.password), false);
+    const ok = user
+      ? await verifyPassword(input.password, user.passwordHash)
+      : (await burnPasswordCheck(input.password), false);
     if (!user || !ok) {
       // counted atomically (INCR) after the check: concurrent failures each get their own number
-      const failures = await this.limiter.hit(`login:email:${emailKey(email)}`, loginMaxFailuresPerEmail, loginWindowSeconds);
+      const failures = await this.limiter.hit(
+        `login:email:${emailKey(email)}`,
+        loginMaxFailuresPerEmail,
+        loginWindowSeconds,
+      );
       this.metrics.logins.inc({ outcome: failures.allowed ? 'failure' : 'rate_limited' });
       await this.audit.appendNow({
         organizationId: null,
@@ -110,7 +128,12 @@ export class AuthService {
    * (this one stays signed in: its tokens keep working) and an `auth.password.changed` event on
    * the platform audit chain (where logins are).
    */
-  async changePassword(userId: string, sessionId: string, input: TChangePasswordRequest, meta: SessionMeta): Promise<void> {
+  async changePassword(
+    userId: string,
+    sessionId: string,
+    input: TChangePasswordRequest,
+    meta: SessionMeta,
+  ): Promise<void> {
     const { loginMaxFailuresPerEmail, loginWindowSeconds } = this.config.auth;
     const limitKey = `password:user:${userId}`;
     const limit = await this.limiter.hit(limitKey, loginMaxFailuresPerEmail, loginWindowSeconds);
@@ -135,7 +158,8 @@ export class AuthService {
     const weaknesses = passwordWeaknesses(input.newPassword, { email: user.email });
     if (weaknesses.length > 0) throw AuthErrors.passwordTooWeak(weaknesses);
     // the current one was just verified: comparing the strings is comparing with what is stored
-    if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC')) throw AuthErrors.passwordReused();
+    if (input.newPassword.normalize('NFKC') === input.currentPassword.normalize('NFKC'))
+      throw AuthErrors.passwordReused();
 
     const passwordHash = await hashPassword(input.newPassword);
     await this.prisma.client.$transaction(async (tx) => {
@@ -168,7 +192,12 @@ export class AuthService {
     const rows = await this.memberships.findActiveForUser(userId);
     return rows.map((m) => ({
       membershipId: m.id,
-      organization: { id: m.organization.id, slug: m.organization.slug, name: m.organization.name, timezone: m.organization.timezone },
+      organization: {
+        id: m.organization.id,
+        slug: m.organization.slug,
+        name: m.organization.name,
+        timezone: m.organization.timezone,
+      },
       role: m.role,
       dataScope: m.dataScope,
       status: m.status,
@@ -177,6 +206,20 @@ export class AuthService {
   }
 }
 
-function toUser(u: { id: string; email: string; name: string; locale: string; isPlatformAdmin: boolean; mustChangePassword: boolean }): TUser {
-  return { id: u.id, email: u.email, name: u.name, locale: u.locale, isPlatformAdmin: u.isPlatformAdmin, mustChangePassword: u.mustChangePassword };
+function toUser(u: {
+  id: string;
+  email: string;
+  name: string;
+  locale: string;
+  isPlatformAdmin: boolean;
+  mustChangePassword: boolean;
+}): TUser {
+  return {
+    id: u.id,
+    email: u.email,
+    name: u.name,
+    locale: u.locale,
+    isPlatformAdmin: u.isPlatformAdmin,
+    mustChangePassword: u.mustChangePassword,
+  };
 }

@@ -35,7 +35,12 @@ export const Public = () => SetMetadata(ACCESS_KEY, { kind: 'public' } satisfies
  * PASSWORD_CHANGE_REQUIRED to them): only what the change-password screen needs.
  */
 export const Authenticated = (opts: { duringPasswordChange?: boolean } = {}) =>
-  SetMetadata(ACCESS_KEY, (opts.duringPasswordChange ? { kind: 'authenticated', duringPasswordChange: true } : { kind: 'authenticated' }) satisfies AccessRule);
+  SetMetadata(
+    ACCESS_KEY,
+    (opts.duringPasswordChange
+      ? { kind: 'authenticated', duringPasswordChange: true }
+      : { kind: 'authenticated' }) satisfies AccessRule,
+  );
 /** A platform admin outside any org (the platform catalog); never an org's business rows. */
 export const PlatformAdmin = () => SetMetadata(ACCESS_KEY, { kind: 'platformAdmin' } satisfies AccessRule);
 /**
@@ -49,7 +54,10 @@ export const ApiKeyOnly = () => SetMetadata(ACCESS_KEY, { kind: 'apiKey' } satis
  * in which case the service narrows what a caller with only an alternative gets).
  */
 export const RequirePermission = (permission: TPermission, ...or: TPermission[]) =>
-  SetMetadata(ACCESS_KEY, (or.length > 0 ? { kind: 'permission', permission, or } : { kind: 'permission', permission }) satisfies AccessRule);
+  SetMetadata(
+    ACCESS_KEY,
+    (or.length > 0 ? { kind: 'permission', permission, or } : { kind: 'permission', permission }) satisfies AccessRule,
+  );
 
 interface RequestWithAuth {
   principal?: AuthPrincipal;

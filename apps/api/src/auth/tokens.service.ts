@@ -47,12 +47,16 @@ export class TokensService {
     let claims: Partial<AccessClaims>;
     try {
       // jsonwebtoken accepts a KeyObject; @nestjs/jwt's types only name string | Buffer
-      claims = this.jwt.verify<AccessClaims>(token, { secret: this.accessKey as unknown as string, algorithms: ['HS256'] });
+      claims = this.jwt.verify<AccessClaims>(token, {
+        secret: this.accessKey as unknown as string,
+        algorithms: ['HS256'],
+      });
     } catch (err) {
       if ((err as { name?: string }).name === 'TokenExpiredError') throw AuthErrors.tokenExpired();
       throw AuthErrors.tokenInvalid();
     }
-    if (claims.typ !== 'access' || !UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid))) throw AuthErrors.tokenInvalid();
+    if (claims.typ !== 'access' || !UUID.test(String(claims.sub)) || !UUID.test(String(claims.sid)))
+      throw AuthErrors.tokenInvalid();
     return { userId: claims.sub!, sessionId: claims.sid! };
   }
 
@@ -79,7 +83,11 @@ export class TokensService {
         ip: meta.ip ?? null,
       },
     });
-    return { accessToken: this.signAccess(userId, familyId), refreshToken, expiresIn: this.config.auth.accessTtlSeconds };
+    return {
+      accessToken: this.signAccess(userId, familyId),
+      refreshToken,
+      expiresIn: this.config.auth.accessTtlSeconds,
+    };
   }
 
   /**
@@ -134,7 +142,11 @@ export class TokensService {
       await this.revokeFamily(stored.familyId, 'REUSE');
       throw AuthErrors.refreshReused();
     }
-    return { accessToken: this.signAccess(stored.userId, stored.familyId), refreshToken: next, expiresIn: this.config.auth.accessTtlSeconds };
+    return {
+      accessToken: this.signAccess(stored.userId, stored.familyId),
+      refreshToken: next,
+      expiresIn: this.config.auth.accessTtlSeconds,
+    };
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {

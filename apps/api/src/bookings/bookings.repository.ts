@@ -51,23 +51,46 @@ export class BookingsRepository {
     });
   }
 
-  async insertOperatorBooking(tx: Tx, organizationId: string, membershipId: string, range: Range, assignmentId: string): Promise<void> {
-    await tx.operatorBooking.create({ data: { organizationId, membershipId, assignmentId, startsAt: range.startsAt, endsAt: range.endsAt } });
+  async insertOperatorBooking(
+    tx: Tx,
+    organizationId: string,
+    membershipId: string,
+    range: Range,
+    assignmentId: string,
+  ): Promise<void> {
+    await tx.operatorBooking.create({
+      data: { organizationId, membershipId, assignmentId, startsAt: range.startsAt, endsAt: range.endsAt },
+    });
   }
 
   async releaseForAssignment(tx: Tx, organizationId: string, assignmentId: string, at: Date): Promise<void> {
-    await tx.machineBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null }, data: { releasedAt: at } });
-    await tx.operatorBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null }, data: { releasedAt: at } });
+    await tx.machineBooking.updateMany({
+      where: { organizationId, assignmentId, releasedAt: null },
+      data: { releasedAt: at },
+    });
+    await tx.operatorBooking.updateMany({
+      where: { organizationId, assignmentId, releasedAt: null },
+      data: { releasedAt: at },
+    });
   }
 
   async releaseForWorkOrder(tx: Tx, organizationId: string, workOrderId: string, at: Date): Promise<void> {
-    await tx.machineBooking.updateMany({ where: { organizationId, workOrderId, releasedAt: null }, data: { releasedAt: at } });
+    await tx.machineBooking.updateMany({
+      where: { organizationId, workOrderId, releasedAt: null },
+      data: { releasedAt: at },
+    });
   }
 
   /** Shorten (never lengthen) the active bookings of an assignment, e.g. when a job finishes early. */
   async trimAssignment(tx: Tx, organizationId: string, assignmentId: string, endsAt: Date): Promise<void> {
-    await tx.machineBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null, endsAt: { gt: endsAt }, startsAt: { lt: endsAt } }, data: { endsAt } });
-    await tx.operatorBooking.updateMany({ where: { organizationId, assignmentId, releasedAt: null, endsAt: { gt: endsAt }, startsAt: { lt: endsAt } }, data: { endsAt } });
+    await tx.machineBooking.updateMany({
+      where: { organizationId, assignmentId, releasedAt: null, endsAt: { gt: endsAt }, startsAt: { lt: endsAt } },
+      data: { endsAt },
+    });
+    await tx.operatorBooking.updateMany({
+      where: { organizationId, assignmentId, releasedAt: null, endsAt: { gt: endsAt }, startsAt: { lt: endsAt } },
+      data: { endsAt },
+    });
   }
 
   /** Active machine bookings overlapping [startsAt, endsAt), of these assets (or all when assetIds is undefined). */
@@ -128,6 +151,13 @@ export class BookingsRepository {
       orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
       take: MAX_ROWS,
     });
-    return rows.map((b) => ({ id: b.id, membershipId: b.membershipId, assignmentId: b.assignmentId, jobId: b.assignment.jobId, startsAt: b.startsAt, endsAt: b.endsAt }));
+    return rows.map((b) => ({
+      id: b.id,
+      membershipId: b.membershipId,
+      assignmentId: b.assignmentId,
+      jobId: b.assignment.jobId,
+      startsAt: b.startsAt,
+      endsAt: b.endsAt,
+    }));
   }
 }

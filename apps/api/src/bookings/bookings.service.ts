@@ -6,7 +6,12 @@ import { isExclusionViolation, isTransientTxError } from '../platform/prisma/db-
 /** a unit of booking work lost to a deadlock runs again, at most this many times in all */
 const TX_ATTEMPTS = 3;
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import { BookingsRepository, type MachineBookingRow, type OperatorBookingRow, type Range } from './bookings.repository.js';
+import {
+  BookingsRepository,
+  type MachineBookingRow,
+  type OperatorBookingRow,
+  type Range,
+} from './bookings.repository.js';
 
 /** One booking that stands in the way, as returned in a 409 BOOKING_CONFLICT's details. */
 export interface BookingConflict {
@@ -53,7 +58,9 @@ function fromOperator(b: OperatorBookingRow): BookingConflict {
 }
 
 export function bookingConflict(conflicts: BookingConflict[]): AppError {
-  return new AppError('BOOKING_CONFLICT', 'The machine or operator is already booked in that time range', { conflicts });
+  return new AppError('BOOKING_CONFLICT', 'The machine or operator is already booked in that time range', {
+    conflicts,
+  });
 }
 
 /**
@@ -68,13 +75,24 @@ export function bookingConflict(conflicts: BookingConflict[]): AppError {
 export class BookingsService {
   constructor(private readonly repo: BookingsRepository) {}
 
-  async bookAssignment(tx: Tx, organizationId: string, assignmentId: string, req: BookingRequest & { operatorMembershipId: string }): Promise<void> {
+  async bookAssignment(
+    tx: Tx,
+    organizationId: string,
+    assignmentId: string,
+    req: BookingRequest & { operatorMembershipId: string },
+  ): Promise<void> {
     await this.precheck(tx, organizationId, req);
     await this.repo.insertMachineBookings(tx, organizationId, req.assetIds, req.range, { kind: 'JOB', assignmentId });
     await this.repo.insertOperatorBooking(tx, organizationId, req.operatorMembershipId, req.range, assignmentId);
   }
 
-  async bookWorkOrder(tx: Tx, organizationId: string, workOrderId: string, assetId: string, range: Range): Promise<void> {
+  async bookWorkOrder(
+    tx: Tx,
+    organizationId: string,
+    workOrderId: string,
+    assetId: string,
+    range: Range,
+  ): Promise<void> {
     await this.precheck(tx, organizationId, { assetIds: [assetId], range });
     await this.repo.insertMachineBookings(tx, organizationId, [assetId], range, { kind: 'WORK_ORDER', workOrderId });
   }
@@ -94,18 +112,30 @@ export class BookingsService {
   /** What stands in the way of this request right now (empty = free). Reads Postgres, never a cache. */
   async conflicts(db: Tx | undefined, organizationId: string, req: BookingRequest): Promise<BookingConflict[]> {
     const machines = await this.repo.machineOverlaps(db, organizationId, req.assetIds, req.range);
-    const operators = req.operatorMembershipId ? await this.repo.operatorOverlaps(db, organizationId, [req.operatorMembershipId], req.range) : [];
+    const operators = req.operatorMembershipId
+      ? await this.repo.operatorOverlaps(db, organizationId, [req.operatorMembershipId], req.range)
+      : [];
     return [...machines.map(fromMachine), ...operators.map(fromOperator)];
   }
 
   /** Active bookings in a period (calendar, scheduler input, agent tools). */
   /** `scope`: a reader's asset scope, applied inside the query (absent: every booking, for the booking checks). */
-  async machineBookings(organizationId: string, range: Range, assetIds?: readonly string[], scope?: Prisma.AssetWhereInput): Promise<MachineBookingRow[]> {
+  async machineBookings(
+    organizationId: string,
+    range: Range,
+    assetIds?: readonly string[],
+    scope?: Prisma.AssetWhereInput,
+  ): Promise<MachineBookingRow[]> {
     return this.repo.machineOverlaps(undefined, organizationId, assetIds, range, scope);
   }
 
   /** `scope`: a reader's member scope (absent: every booking). */
-  async operatorBookings(organizationId: string, range: Range, membershipIds?: readonly string[], scope?: Prisma.MembershipWhereInput): Promise<OperatorBookingRow[]> {
+  async operatorBookings(
+    organizationId: string,
+    range: Range,
+    membershipIds?: readonly string[],
+    scope?: Prisma.MembershipWhereInput,
+  ): Promise<OperatorBookingRow[]> {
     return this.repo.operatorOverlaps(undefined, organizationId, membershipIds, range, scope);
   }
 

@@ -41,8 +41,19 @@ export class CostsController {
 
   /** Every single-document answer names its people. */
   private async present(ctx: OrgContext, d: TCostDocumentDetail): Promise<TCostDocumentDetailView> {
-    const of = await this.people.byUser(ctx.organizationId, [d.createdByUserId, d.submittedByUserId, d.decidedByUserId]);
-    return { ...d, people: { createdBy: of(d.createdByUserId), submittedBy: of(d.submittedByUserId), decidedBy: of(d.decidedByUserId) } };
+    const of = await this.people.byUser(ctx.organizationId, [
+      d.createdByUserId,
+      d.submittedByUserId,
+      d.decidedByUserId,
+    ]);
+    return {
+      ...d,
+      people: {
+        createdBy: of(d.createdByUserId),
+        submittedBy: of(d.submittedByUserId),
+        decidedBy: of(d.decidedByUserId),
+      },
+    };
   }
 
   @RequirePermission('cost.read')
@@ -70,7 +81,11 @@ export class CostsController {
   @RequirePermission('cost.write')
   @Patch(':id')
   @Returns(ZCostDocumentDetailView)
-  async update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateCostDocumentRequest }) body: TUpdateCostDocumentRequest) {
+  async update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateCostDocumentRequest }) body: TUpdateCostDocumentRequest,
+  ) {
     return this.present(ctx, await this.costs.update(ctx, id, body));
   }
 
@@ -86,7 +101,11 @@ export class CostsController {
   @Post(':id/submit')
   @HttpCode(200)
   @Returns(ZCostDocumentDetailView)
-  async submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
+  async submit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest,
+  ) {
     return this.present(ctx, await this.costs.submit(ctx, id, body.version));
   }
 
@@ -95,7 +114,11 @@ export class CostsController {
   @Post(':id/approve')
   @HttpCode(200)
   @Returns(ZCostDocumentDetailView)
-  async approve(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZApproveCostDocumentRequest }) body: TApproveCostDocumentRequest) {
+  async approve(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZApproveCostDocumentRequest }) body: TApproveCostDocumentRequest,
+  ) {
     return this.present(ctx, await this.costs.approve(ctx, id, body.version, body.comment));
   }
 
@@ -104,7 +127,11 @@ export class CostsController {
   @Post(':id/reject')
   @HttpCode(200)
   @Returns(ZCostDocumentDetailView)
-  async reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZRejectCostDocumentRequest }) body: TRejectCostDocumentRequest) {
+  async reject(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZRejectCostDocumentRequest }) body: TRejectCostDocumentRequest,
+  ) {
     return this.present(ctx, await this.costs.reject(ctx, id, body.reason, body.version));
   }
 
@@ -113,7 +140,11 @@ export class CostsController {
   @Post(':id/reopen')
   @HttpCode(200)
   @Returns(ZCostDocumentDetailView)
-  async reopen(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest) {
+  async reopen(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCostTransitionRequest }) body: TCostTransitionRequest,
+  ) {
     return this.present(ctx, await this.costs.reopen(ctx, id, body.version));
   }
 }

@@ -42,7 +42,13 @@ export type CostDocumentUpdate = Partial<CostDocumentData> &
   Partial<
     Pick<
       Prisma.CostDocumentUncheckedUpdateInput,
-      'status' | 'submittedAt' | 'submittedByUserId' | 'decidedAt' | 'decidedByUserId' | 'rejectionReason' | 'decisionComment'
+      | 'status'
+      | 'submittedAt'
+      | 'submittedByUserId'
+      | 'decidedAt'
+      | 'decidedByUserId'
+      | 'rejectionReason'
+      | 'decisionComment'
     >
   > & { totalMinor?: bigint };
 
@@ -68,7 +74,9 @@ export class CostsRepository {
           f.assetId ? { assetId: f.assetId } : {},
           f.jobId ? { jobId: f.jobId } : {},
           f.workOrderId ? { workOrderId: f.workOrderId } : {},
-          f.from || f.to ? { documentDate: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {},
+          f.from || f.to
+            ? { documentDate: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } }
+            : {},
           f.after ?? {},
         ],
       },
@@ -99,7 +107,12 @@ export class CostsRepository {
   create(
     tx: Tx,
     organizationId: string,
-    data: CostDocumentData & { number: number; totalMinor: bigint; createdByMembershipId: string | null; createdByUserId: string | null },
+    data: CostDocumentData & {
+      number: number;
+      totalMinor: bigint;
+      createdByMembershipId: string | null;
+      createdByUserId: string | null;
+    },
     lines: readonly CostLineData[],
   ) {
     return tx.costDocument.create({
@@ -114,10 +127,17 @@ export class CostsRepository {
   }
 
   /** Drops every line of the document and writes the new ones (positions 1..n). */
-  async replaceLines(tx: Tx, organizationId: string, documentId: string, lines: readonly CostLineData[]): Promise<void> {
+  async replaceLines(
+    tx: Tx,
+    organizationId: string,
+    documentId: string,
+    lines: readonly CostLineData[],
+  ): Promise<void> {
     await tx.costLine.deleteMany({ where: { organizationId, documentId } });
     if (lines.length > 0) {
-      await tx.costLine.createMany({ data: lines.map((l, i) => ({ ...l, organizationId, documentId, position: i + 1 })) });
+      await tx.costLine.createMany({
+        data: lines.map((l, i) => ({ ...l, organizationId, documentId, position: i + 1 })),
+      });
     }
   }
 
@@ -139,7 +159,12 @@ export class CostsRepository {
     return res.count === 1;
   }
 
-  async softDeleteIf(tx: Tx, organizationId: string, id: string, expected: { status: CostDocumentStatus; version: number }): Promise<boolean> {
+  async softDeleteIf(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    expected: { status: CostDocumentStatus; version: number },
+  ): Promise<boolean> {
     const res = await tx.costDocument.updateMany({
       where: { id, organizationId, deletedAt: null, status: expected.status, version: expected.version },
       data: { deletedAt: new Date(), version: { increment: 1 } },
@@ -153,14 +178,26 @@ export class CostsRepository {
   // the owning services (assets / jobs / maintenance) once those expose a lookup.
 
   async assetExists(tx: Tx, organizationId: string, id: string, scope: Prisma.AssetWhereInput): Promise<boolean> {
-    return (await tx.asset.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] }, select: { id: true } })) !== null;
+    return (
+      (await tx.asset.findFirst({
+        where: { AND: [{ id, organizationId, deletedAt: null }, scope] },
+        select: { id: true },
+      })) !== null
+    );
   }
 
   async jobExists(tx: Tx, organizationId: string, id: string, scope: Prisma.JobWhereInput): Promise<boolean> {
     return (await tx.job.findFirst({ where: { AND: [{ id, organizationId }, scope] }, select: { id: true } })) !== null;
   }
 
-  async workOrderExists(tx: Tx, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<boolean> {
-    return (await tx.workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, select: { id: true } })) !== null;
+  async workOrderExists(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    scope: Prisma.WorkOrderWhereInput,
+  ): Promise<boolean> {
+    return (
+      (await tx.workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, select: { id: true } })) !== null
+    );
   }
 }

@@ -21,8 +21,19 @@ import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { MATCH_NOTHING, scopeWhere } from '../tenancy/data-scope.js';
 import { CostErrors } from './costs.errors.js';
-import { auditView, calendarDate, toCostDocument, toCostDocumentDetail, type CostDocumentWithLines } from './costs.mappers.js';
-import { CostsRepository, type CostDocumentData, type CostDocumentUpdate, type CostLineData } from './costs.repository.js';
+import {
+  auditView,
+  calendarDate,
+  toCostDocument,
+  toCostDocumentDetail,
+  type CostDocumentWithLines,
+} from './costs.mappers.js';
+import {
+  CostsRepository,
+  type CostDocumentData,
+  type CostDocumentUpdate,
+  type CostLineData,
+} from './costs.repository.js';
 import { assetScope } from '../assets/assets.service.js';
 import { jobScope } from '../jobs/jobs.scope.js';
 import { workOrderScope } from '../maintenance/maintenance.scope.js';
@@ -34,7 +45,9 @@ import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
  * ASSIGNED: the ones I created.
  */
 export function costScope(ctx: OrgContext): Prisma.CostDocumentWhereInput {
-  const mine: Prisma.CostDocumentWhereInput = ctx.membershipId ? { createdByMembershipId: ctx.membershipId } : MATCH_NOTHING;
+  const mine: Prisma.CostDocumentWhereInput = ctx.membershipId
+    ? { createdByMembershipId: ctx.membershipId }
+    : MATCH_NOTHING;
   if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return mine;
   return scopeWhere<Prisma.CostDocumentWhereInput>(ctx, {
     team: (teamIds) => ({ OR: [{ asset: { is: { teamId: { in: [...teamIds] } } } }, mine] }),
@@ -47,10 +60,25 @@ const NUMBER_ATTEMPTS = 3;
 
 /** The workflow edges after DRAFT edits: what each transition writes besides the status. */
 type Transition = 'submit' | 'approve' | 'reject' | 'reopen';
-const TARGET: Record<Transition, TCostDocumentStatus> = { submit: 'SUBMITTED', approve: 'APPROVED', reject: 'REJECTED', reopen: 'DRAFT' };
-const EVENT: Record<Transition, string> = { submit: 'cost.submitted', approve: 'cost.approved', reject: 'cost.rejected', reopen: 'cost.reopened' };
+const TARGET: Record<Transition, TCostDocumentStatus> = {
+  submit: 'SUBMITTED',
+  approve: 'APPROVED',
+  reject: 'REJECTED',
+  reopen: 'DRAFT',
+};
+const EVENT: Record<Transition, string> = {
+  submit: 'cost.submitted',
+  approve: 'cost.approved',
+  reject: 'cost.rejected',
+  reopen: 'cost.reopened',
+};
 /** the transitions integrations hear about (webhooks); reopen is internal bookkeeping */
-const WEBHOOK_EVENT = { submit: 'cost_document.submitted', approve: 'cost_document.approved', reject: 'cost_document.rejected', reopen: undefined } as const satisfies Record<Transition, string | undefined>;
+const WEBHOOK_EVENT = {
+  submit: 'cost_document.submitted',
+  approve: 'cost_document.approved',
+  reject: 'cost_document.rejected',
+  reopen: undefined,
+} as const satisfies Record<Transition, string | undefined>;
 
 /** `?sort=` fields of the document list (documentDate is a calendar date: many ties, broken by id). */
 const COST_SORT_FIELDS = { documentDate: { type: 'date' }, createdAt: { type: 'date' } } as const;
@@ -65,7 +93,10 @@ export class CostsService {
   }
 
   async list(ctx: OrgContext, q: TListCostDocumentsQuery): Promise<TListCostDocumentsResponse> {
-    const order = keysetOrder<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>(q, COST_SORT_FIELDS);
+    const order = keysetOrder<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>(
+      q,
+      COST_SORT_FIELDS,
+    );
     const rows = await this.repo.list(ctx.organizationId, {
       status: q.status,
       category: q.category,
@@ -107,10 +138,19 @@ export class CostsService {
           const d = await this.repo.create(
             tx,
             ctx.organizationId,
-            { ...data, number, totalMinor: sum(lines), createdByMembershipId: ctx.membershipId, createdByUserId: ctx.actorUserId },
+            {
+              ...data,
+              number,
+              totalMinor: sum(lines),
+              createdByMembershipId: ctx.membershipId,
+              createdByUserId: ctx.actorUserId,
+            },
             lines,
           );
-          await this.audit.append(tx, this.audit.forCtx(ctx, 'cost.created', 'cost_document', d.id, { after: auditView(d) }));
+          await this.audit.append(
+            tx,
+            this.audit.forCtx(ctx, 'cost.created', 'cost_document', d.id, { after: auditView(d) }),
+          );
           return toCostDocumentDetail(d);
         });
       } catch (err) {
@@ -149,7 +189,10 @@ export class CostsService {
       if (lines) await this.repo.replaceLines(tx, ctx.organizationId, id, lines);
       // unscoped: a TEAM member may have just linked the document to another team's asset
       const after = (await this.repo.findByIdWithLines(tx, ctx.organizationId, id, {}))!;
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'cost.updated', 'cost_document', id, diff(auditView(current), auditView(after))));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'cost.updated', 'cost_document', id, diff(auditView(current), auditView(after))),
+      );
       return toCostDocumentDetail(after);
     });
   }
@@ -168,7 +211,12 @@ export class CostsService {
       await this.audit.append(
         tx,
         this.audit.forCtx(ctx, 'cost.deleted', 'cost_document', id, {
-          before: { deleted: false, number: current.number, status: current.status, totalMinor: current.totalMinor.toString() },
+          before: {
+            deleted: false,
+            number: current.number,
+            status: current.status,
+            totalMinor: current.totalMinor.toString(),
+          },
           after: { deleted: true },
         }),
       );
@@ -196,7 +244,13 @@ export class CostsService {
    * WHERE, so of two approvers racing exactly one row update succeeds; the other re-reads
    * and gets 409 INVALID_TRANSITION from the status the winner left.
    */
-  private async transition(ctx: OrgContext, id: string, kind: Transition, version?: number, text?: string): Promise<TCostDocumentDetail> {
+  private async transition(
+    ctx: OrgContext,
+    id: string,
+    kind: Transition,
+    version?: number,
+    text?: string,
+  ): Promise<TCostDocumentDetail> {
     const to = TARGET[kind];
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
@@ -209,12 +263,25 @@ export class CostsService {
         case 'submit':
           if (current.lines.length === 0) throw CostErrors.emptyDocument();
           // a new approval round: the previous decision (if it was rejected and reopened) is cleared
-          data = { status: to, submittedAt: now, submittedByUserId: ctx.actorUserId, decidedAt: null, decidedByUserId: null, rejectionReason: null, decisionComment: null };
+          data = {
+            status: to,
+            submittedAt: now,
+            submittedByUserId: ctx.actorUserId,
+            decidedAt: null,
+            decidedByUserId: null,
+            rejectionReason: null,
+            decisionComment: null,
+          };
           break;
         case 'approve':
         case 'reject':
           this.assertNotOwn(ctx, current);
-          data = { status: to, decidedAt: now, decidedByUserId: ctx.actorUserId, ...(kind === 'reject' ? { rejectionReason: text ?? null } : { decisionComment: text ?? null }) };
+          data = {
+            status: to,
+            decidedAt: now,
+            decidedByUserId: ctx.actorUserId,
+            ...(kind === 'reject' ? { rejectionReason: text ?? null } : { decisionComment: text ?? null }),
+          };
           break;
         case 'reopen':
           // the decision and the rejection reason stay visible while the draft is fixed; submit clears them
@@ -222,7 +289,15 @@ export class CostsService {
           break;
       }
 
-      if (!(await this.repo.updateIf(tx, ctx.organizationId, id, { status: current.status, version: current.version }, data))) {
+      if (
+        !(await this.repo.updateIf(
+          tx,
+          ctx.organizationId,
+          id,
+          { status: current.status, version: current.version },
+          data,
+        ))
+      ) {
         const latest = await this.load(tx, ctx, id);
         if (latest.status !== current.status) throw CostErrors.invalidTransition(latest.status, to);
         throw versionConflict(toCostDocumentDetail(latest));
@@ -242,7 +317,8 @@ export class CostsService {
 
   /** Four eyes: whoever created or submitted a document cannot decide on it (API keys have no person to compare). */
   private assertNotOwn(ctx: OrgContext, d: CostDocumentWithLines): void {
-    const byUser = ctx.actorUserId !== null && (d.createdByUserId === ctx.actorUserId || d.submittedByUserId === ctx.actorUserId);
+    const byUser =
+      ctx.actorUserId !== null && (d.createdByUserId === ctx.actorUserId || d.submittedByUserId === ctx.actorUserId);
     const byMembership = ctx.membershipId !== null && d.createdByMembershipId === ctx.membershipId;
     if (byUser || byMembership) throw CostErrors.selfApproval();
   }
@@ -254,10 +330,19 @@ export class CostsService {
   }
 
   /** Linked rows must be the org's: a missing one and another org's are the same 404, naming the field. */
-  private async assertReferences(tx: Tx, ctx: OrgContext, ref: Pick<Partial<CostDocumentData>, 'assetId' | 'jobId' | 'workOrderId'>): Promise<void> {
-    if (ref.assetId && !(await this.repo.assetExists(tx, ctx.organizationId, ref.assetId, assetScope(ctx)))) throw CostErrors.referenceNotFound('assetId');
-    if (ref.jobId && !(await this.repo.jobExists(tx, ctx.organizationId, ref.jobId, jobScope(ctx)))) throw CostErrors.referenceNotFound('jobId');
-    if (ref.workOrderId && !(await this.repo.workOrderExists(tx, ctx.organizationId, ref.workOrderId, workOrderScope(ctx)))) {
+  private async assertReferences(
+    tx: Tx,
+    ctx: OrgContext,
+    ref: Pick<Partial<CostDocumentData>, 'assetId' | 'jobId' | 'workOrderId'>,
+  ): Promise<void> {
+    if (ref.assetId && !(await this.repo.assetExists(tx, ctx.organizationId, ref.assetId, assetScope(ctx))))
+      throw CostErrors.referenceNotFound('assetId');
+    if (ref.jobId && !(await this.repo.jobExists(tx, ctx.organizationId, ref.jobId, jobScope(ctx))))
+      throw CostErrors.referenceNotFound('jobId');
+    if (
+      ref.workOrderId &&
+      !(await this.repo.workOrderExists(tx, ctx.organizationId, ref.workOrderId, workOrderScope(ctx)))
+    ) {
       throw CostErrors.referenceNotFound('workOrderId');
     }
   }

@@ -47,7 +47,11 @@ export class DraftsController {
   @Post(':id/versions')
   @Returns(ZDraftDetail, 201)
   @ApiOperation({ summary: 'Edit: a new immutable version N+1 (re-validated); voids any confirmation' })
-  createVersion(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCreateDraftVersionRequest }) body: TCreateDraftVersionRequest) {
+  createVersion(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCreateDraftVersionRequest }) body: TCreateDraftVersionRequest,
+  ) {
     return this.drafts.createVersion(ctx, id, body);
   }
 
@@ -56,8 +60,15 @@ export class DraftsController {
   @Post(':id/confirm')
   @HttpCode(200)
   @Returns(ZDraft)
-  @ApiOperation({ summary: 'Confirm exactly this version + content hash (409 DRAFT_STALE otherwise; 422 DRAFT_INVALID with violations)' })
-  confirm(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZConfirmDraftRequest }) body: TConfirmDraftRequest) {
+  @ApiOperation({
+    summary:
+      'Confirm exactly this version + content hash (409 DRAFT_STALE otherwise; 422 DRAFT_INVALID with violations)',
+  })
+  confirm(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZConfirmDraftRequest }) body: TConfirmDraftRequest,
+  ) {
     return this.drafts.confirm(ctx, id, body);
   }
 
@@ -66,7 +77,11 @@ export class DraftsController {
   @Post(':id/reject')
   @HttpCode(200)
   @Returns(ZDraft)
-  reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZRejectDraftRequest }) body: TRejectDraftRequest) {
+  reject(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZRejectDraftRequest }) body: TRejectDraftRequest,
+  ) {
     return this.drafts.reject(ctx, id, body);
   }
 }

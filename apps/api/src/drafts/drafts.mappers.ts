@@ -1,4 +1,16 @@
-import type { TAnyDraftItem, TAnyUnplaced, TCorrectiveItem, TDraft, TDraftExecutionSummary, TDraftItem, TDraftValidation, TDraftVersion, TMaintenanceItem, TUnplacedJob, TUnplacedMaintenance } from '@amms/contracts/drafts';
+import type {
+  TAnyDraftItem,
+  TAnyUnplaced,
+  TCorrectiveItem,
+  TDraft,
+  TDraftExecutionSummary,
+  TDraftItem,
+  TDraftValidation,
+  TDraftVersion,
+  TMaintenanceItem,
+  TUnplacedJob,
+  TUnplacedMaintenance,
+} from '@amms/contracts/drafts';
 import type { Draft, DraftVersion, Execution } from '@amms/db';
 
 const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
@@ -40,8 +52,16 @@ export function toVersion(v: DraftVersion): TDraftVersion {
   };
 }
 
-export function toExecutionSummary(e: Pick<Execution, 'id' | 'version' | 'status' | 'createdAt' | 'finishedAt'>): TDraftExecutionSummary {
-  return { id: e.id, version: e.version, status: e.status, createdAt: e.createdAt.toISOString(), finishedAt: isoOrNull(e.finishedAt) };
+export function toExecutionSummary(
+  e: Pick<Execution, 'id' | 'version' | 'status' | 'createdAt' | 'finishedAt'>,
+): TDraftExecutionSummary {
+  return {
+    id: e.id,
+    version: e.version,
+    status: e.status,
+    createdAt: e.createdAt.toISOString(),
+    finishedAt: isoOrNull(e.finishedAt),
+  };
 }
 
 /** The stored items of either kind, shown apart: job items / work-order items (a version holds one kind). */

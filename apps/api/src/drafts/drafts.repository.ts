@@ -25,7 +25,12 @@ export class DraftsRepository {
     return this.prisma.client.$transaction(fn, { maxWait: 10_000, timeout: 20_000 });
   }
 
-  async create(tx: Tx, organizationId: string, d: { kind: DraftKind; title: string; runId: string | null; createdByUserId: string | null }, v: NewVersion) {
+  async create(
+    tx: Tx,
+    organizationId: string,
+    d: { kind: DraftKind; title: string; runId: string | null; createdByUserId: string | null },
+    v: NewVersion,
+  ) {
     const draft = await tx.draft.create({ data: { organizationId, ...d, currentVersion: v.version } });
     await this.insertVersion(tx, organizationId, draft.id, v);
     return draft;
@@ -58,7 +63,10 @@ export class DraftsRepository {
   }
 
   versions(organizationId: string, draftId: string) {
-    return this.prisma.client.draftVersion.findMany({ where: { organizationId, draftId }, orderBy: { version: 'desc' } });
+    return this.prisma.client.draftVersion.findMany({
+      where: { organizationId, draftId },
+      orderBy: { version: 'desc' },
+    });
   }
 
   /** At most one per version (unique draftId + version), so bounded by the draft's versions. */
@@ -72,11 +80,24 @@ export class DraftsRepository {
 
   list(
     organizationId: string,
-    f: { status?: DraftStatus | undefined; kind?: DraftKind | undefined; after?: Prisma.DraftWhereInput | undefined; orderBy: Prisma.DraftOrderByWithRelationInput[]; limit: number; scope: Prisma.DraftWhereInput },
+    f: {
+      status?: DraftStatus | undefined;
+      kind?: DraftKind | undefined;
+      after?: Prisma.DraftWhereInput | undefined;
+      orderBy: Prisma.DraftOrderByWithRelationInput[];
+      limit: number;
+      scope: Prisma.DraftWhereInput;
+    },
   ) {
     return this.prisma.client.draft.findMany({
       where: {
-        AND: [{ organizationId }, f.scope, f.status ? { status: f.status } : {}, f.kind ? { kind: f.kind } : {}, f.after ?? {}],
+        AND: [
+          { organizationId },
+          f.scope,
+          f.status ? { status: f.status } : {},
+          f.kind ? { kind: f.kind } : {},
+          f.after ?? {},
+        ],
       },
       orderBy: f.orderBy,
       take: f.limit,
@@ -84,7 +105,13 @@ export class DraftsRepository {
   }
 
   /** Optimistic write on the draft row: applies only at `rowVersion` and in `status`; false → it changed. */
-  async updateIf(tx: Tx, organizationId: string, id: string, expect: { rowVersion: number; status: DraftStatus }, data: Prisma.DraftUncheckedUpdateManyInput): Promise<boolean> {
+  async updateIf(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    expect: { rowVersion: number; status: DraftStatus },
+    data: Prisma.DraftUncheckedUpdateManyInput,
+  ): Promise<boolean> {
     const res = await tx.draft.updateMany({
       where: { id, organizationId, rowVersion: expect.rowVersion, status: expect.status },
       data: { ...data, rowVersion: { increment: 1 } },
@@ -100,7 +127,10 @@ export class DraftsRepository {
   }
 
   async orgTimezone(organizationId: string): Promise<string> {
-    const org = await this.prisma.client.organization.findUnique({ where: { id: organizationId }, select: { timezone: true } });
+    const org = await this.prisma.client.organization.findUnique({
+      where: { id: organizationId },
+      select: { timezone: true },
+    });
     return org?.timezone ?? 'Asia/Shanghai';
   }
 

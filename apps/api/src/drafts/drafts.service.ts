@@ -84,7 +84,9 @@ export class DraftsService implements OnModuleInit {
   }
 
   async list(ctx: OrgContext, q: TListDraftsQuery): Promise<TListDraftsResponse> {
-    const order = keysetOrder<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>(q, { createdAt: { type: 'date' } });
+    const order = keysetOrder<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>(q, {
+      createdAt: { type: 'date' },
+    });
     const rows = await this.repo.list(ctx.organizationId, {
       status: q.status,
       kind: q.kind,
@@ -98,20 +100,37 @@ export class DraftsService implements OnModuleInit {
 
   async get(ctx: OrgContext, id: string): Promise<TDraftDetail> {
     const d = await this.load(undefined, ctx, id);
-    const [versions, executions] = await Promise.all([this.repo.versions(ctx.organizationId, id), this.repo.executions(ctx.organizationId, id)]);
+    const [versions, executions] = await Promise.all([
+      this.repo.versions(ctx.organizationId, id),
+      this.repo.executions(ctx.organizationId, id),
+    ]);
     return { ...toDraft(d), versions: versions.map(toVersion), executions: executions.map(toExecutionSummary) };
   }
 
   /** Version 1 of a run's draft (SCHEDULE: job items; MAINTENANCE: work-order items), inside the run's final transaction. */
-  async createForRun(tx: Tx, ctx: OrgContext, runId: string, title: string, content: RunDraftContent, evidence: unknown, kind: 'SCHEDULE' | 'MAINTENANCE' = 'SCHEDULE', note: string | null = null): Promise<Draft> {
-    const draft = await this.repo.create(tx, ctx.organizationId, { kind, title, runId, createdByUserId: ctx.actorUserId }, {
-      version: 1,
-      basedOnVersion: null,
-      ...content,
-      evidence,
-      note,
-      createdByUserId: ctx.actorUserId,
-    });
+  async createForRun(
+    tx: Tx,
+    ctx: OrgContext,
+    runId: string,
+    title: string,
+    content: RunDraftContent,
+    evidence: unknown,
+    kind: 'SCHEDULE' | 'MAINTENANCE' = 'SCHEDULE',
+    note: string | null = null,
+  ): Promise<Draft> {
+    const draft = await this.repo.create(
+      tx,
+      ctx.organizationId,
+      { kind, title, runId, createdByUserId: ctx.actorUserId },
+      {
+        version: 1,
+        basedOnVersion: null,
+        ...content,
+        evidence,
+        note,
+        createdByUserId: ctx.actorUserId,
+      },
+    );
     await this.audit.append(
       tx,
       this.audit.forCtx(ctx, 'draft.version_created', 'draft', draft.id, {
@@ -135,29 +154,52 @@ export class DraftsService implements OnModuleInit {
   async createVersion(ctx: OrgContext, id: string, input: TCreateDraftVersionRequest): Promise<TDraftDetail> {
     const draft = await this.load(undefined, ctx, id);
     if (draft.kind === 'MAINTENANCE' && input.items.length > 0) throw DraftErrors.wrongItemList(draft.kind, 'items');
-    if (draft.kind === 'SCHEDULE' && input.workOrderItems.length > 0) throw DraftErrors.wrongItemList(draft.kind, 'workOrderItems');
+    if (draft.kind === 'SCHEDULE' && input.workOrderItems.length > 0)
+      throw DraftErrors.wrongItemList(draft.kind, 'workOrderItems');
     if (draft.status !== 'OPEN') throw DraftErrors.notOpen(draft.status);
     const prev = await this.repo.findVersion(undefined, ctx.organizationId, id, draft.currentVersion);
     if (!prev) throw DraftErrors.notFound();
-    if (input.basedOnVersion !== draft.currentVersion) throw DraftErrors.stale({ currentVersion: draft.currentVersion, contentHash: prev.contentHash });
+    if (input.basedOnVersion !== draft.currentVersion)
+      throw DraftErrors.stale({ currentVersion: draft.currentVersion, contentHash: prev.contentHash });
     const prevV = toVersion(prev);
     // a diagnosis' corrective work order is confirmed or rejected as the agent wrote it (a new diagnosis makes a new draft)
-    if (prevV.correctiveItems.length > 0) throw DraftErrors.editNotSupported('a diagnosis draft (CORRECTIVE work order)');
+    if (prevV.correctiveItems.length > 0)
+      throw DraftErrors.editNotSupported('a diagnosis draft (CORRECTIVE work order)');
     const tz = await this.repo.orgTimezone(ctx.organizationId);
     const next = draft.currentVersion + 1;
-    const edit: TDraftItemEdit = { version: next, byUserId: ctx.actorUserId, byName: await this.repo.userName(ctx.actorUserId), note: input.note ?? null };
-    const made = draft.kind === 'MAINTENANCE' ? await this.maintenanceVersion(ctx, prevV, input, tz, next, edit) : await this.scheduleVersion(ctx, prevV, input, tz, next, edit);
-    const nv: NewVersion = { version: next, basedOnVersion: draft.currentVersion, ...made.content, note: input.note ?? null, createdByUserId: ctx.actorUserId };
+    const edit: TDraftItemEdit = {
+      version: next,
+      byUserId: ctx.actorUserId,
+      byName: await this.repo.userName(ctx.actorUserId),
+      note: input.note ?? null,
+    };
+    const made =
+      draft.kind === 'MAINTENANCE'
+        ? await this.maintenanceVersion(ctx, prevV, input, tz, next, edit)
+        : await this.scheduleVersion(ctx, prevV, input, tz, next, edit);
+    const nv: NewVersion = {
+      version: next,
+      basedOnVersion: draft.currentVersion,
+      ...made.content,
+      note: input.note ?? null,
+      createdByUserId: ctx.actorUserId,
+    };
 
     await this.repo.transaction(async (tx) => {
-      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: draft.rowVersion, status: 'OPEN' }, {
-        currentVersion: next,
-        confirmedVersion: null,
-        confirmedHash: null,
-        confirmedByUserId: null,
-        confirmedByMembershipId: null,
-        confirmedAt: null,
-      });
+      const ok = await this.repo.updateIf(
+        tx,
+        ctx.organizationId,
+        id,
+        { rowVersion: draft.rowVersion, status: 'OPEN' },
+        {
+          currentVersion: next,
+          confirmedVersion: null,
+          confirmedHash: null,
+          confirmedByUserId: null,
+          confirmedByMembershipId: null,
+          confirmedAt: null,
+        },
+      );
       if (!ok) await this.lostRace(ctx, id);
       await this.repo.insertVersion(tx, ctx.organizationId, id, nv);
       await this.audit.append(
@@ -177,18 +219,44 @@ export class DraftsService implements OnModuleInit {
   }
 
   /** SCHEDULE: the edited job items re-validated against fresh facts (jobs, machines, operators, bookings). */
-  private async scheduleVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number, edit: TDraftItemEdit) {
-    const jobIds = [...new Set([...input.items.map((i) => i.jobId), ...prevV.items.map((i) => i.jobId), ...prevV.unplaced.map((u) => u.jobId)])];
+  private async scheduleVersion(
+    ctx: OrgContext,
+    prevV: TDraftVersion,
+    input: TCreateDraftVersionRequest,
+    tz: string,
+    next: number,
+    edit: TDraftItemEdit,
+  ) {
+    const jobIds = [
+      ...new Set([
+        ...input.items.map((i) => i.jobId),
+        ...prevV.items.map((i) => i.jobId),
+        ...prevV.unplaced.map((u) => u.jobId),
+      ]),
+    ];
     const starts = input.items.map((i) => Date.parse(i.startsAt));
     const ends = input.items.map((i) => Date.parse(i.endsAt));
-    const range = input.items.length > 0 ? { from: new Date(Math.min(...starts)).toISOString(), to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString() } : null;
+    const range =
+      input.items.length > 0
+        ? {
+            from: new Date(Math.min(...starts)).toISOString(),
+            to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString(),
+          }
+        : null;
     const runner = new ToolRunner(ctx, this.tools.all);
     const { facts, steps } = await loadFacts(runner, { jobIds }, range);
     const sin = schedulerInput(facts, { now: new Date().toISOString(), timezone: tz });
     const validation = validate(sin, input.items);
     const version = new Map(facts.jobs.map((j) => [j.id, j.version]));
     const keyed = input.items.map((it) => {
-      const item = { jobId: it.jobId, primaryAssetId: it.primaryAssetId, implementAssetIds: [...it.implementAssetIds], operatorMembershipId: it.operatorMembershipId, startsAt: iso(it.startsAt), endsAt: iso(it.endsAt) };
+      const item = {
+        jobId: it.jobId,
+        primaryAssetId: it.primaryAssetId,
+        implementAssetIds: [...it.implementAssetIds],
+        operatorMembershipId: it.operatorMembershipId,
+        startsAt: iso(it.startsAt),
+        endsAt: iso(it.endsAt),
+      };
       return { ...item, itemKey: itemKeyOf(item, version.get(it.jobId) ?? 0) };
     });
     // jobs of the previous version that the edit left out stay visible as unplaced
@@ -197,15 +265,33 @@ export class DraftsService implements OnModuleInit {
     const unplaced = jobIds
       .filter((j) => !kept.has(j) && (prevUnplaced.has(j) || prevV.items.some((i) => i.jobId === j)))
       .sort()
-      .map((j) => prevUnplaced.get(j) ?? { jobId: j, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${next}` });
+      .map(
+        (j) =>
+          prevUnplaced.get(j) ?? {
+            jobId: j,
+            reason: 'REMOVED_BY_EDIT',
+            detail: `Removed from the draft in version ${next}`,
+          },
+      );
     const content = draftContent(facts, keyed, unplaced, validation);
     // a job no longer readable (e.g. scheduled meanwhile) keeps its summary from the previous version
-    const prevJob = new Map([...prevV.items.map((i) => [i.jobId, i.job] as const), ...prevV.unplaced.map((u) => [u.jobId, u.job] as const)]);
-    const fill = <T extends { jobId: string; job: TUnplacedJob['job'] }>(x: T): T => (x.job ? x : { ...x, job: prevJob.get(x.jobId) ?? null });
-    const final = { items: content.items.map(fill), unplaced: content.unplaced.map(fill), validation: content.validation };
+    const prevJob = new Map([
+      ...prevV.items.map((i) => [i.jobId, i.job] as const),
+      ...prevV.unplaced.map((u) => [u.jobId, u.job] as const),
+    ]);
+    const fill = <T extends { jobId: string; job: TUnplacedJob['job'] }>(x: T): T =>
+      x.job ? x : { ...x, job: prevJob.get(x.jobId) ?? null };
+    const final = {
+      items: content.items.map(fill),
+      unplaced: content.unplaced.map(fill),
+      validation: content.validation,
+    };
     const contentHash = contentHashOf(final.items, final.unplaced, final.validation);
     void steps; // the edit's own tool calls are not steps of the run: edited items say who edited them instead
-    const sig = (i: TDraftItem) => [i.primaryAssetId, [...i.implementAssetIds].sort().join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
+    const sig = (i: TDraftItem) =>
+      [i.primaryAssetId, [...i.implementAssetIds].sort().join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join(
+        '|',
+      );
     const evidence = carryEvidence(prevV, final.items, (i) => i.jobId, sig, edit);
     return { content: { ...final, evidence, contentHash }, diff: diffItems(prevV.items, final.items) };
   }
@@ -217,7 +303,14 @@ export class DraftsService implements OnModuleInit {
    * come from the facts (the previous version when a fact is gone); items left out become unplaced
    * REMOVED_BY_EDIT.
    */
-  private async maintenanceVersion(ctx: OrgContext, prevV: TDraftVersion, input: TCreateDraftVersionRequest, tz: string, next: number, edit: TDraftItemEdit) {
+  private async maintenanceVersion(
+    ctx: OrgContext,
+    prevV: TDraftVersion,
+    input: TCreateDraftVersionRequest,
+    tz: string,
+    next: number,
+    edit: TDraftItemEdit,
+  ) {
     const runner = new ToolRunner(ctx, this.tools.all);
     const ends = input.workOrderItems.map((i) => Date.parse(i.plannedEnd));
     const starts = input.workOrderItems.map((i) => Date.parse(i.plannedStart));
@@ -225,8 +318,13 @@ export class DraftsService implements OnModuleInit {
     const withinDays = Math.min(365, Math.max(0, Math.ceil((horizon - Date.now()) / 86_400_000)));
     const due = await runner.call<DueFact[]>('maintenance_due', { withinDays });
     const machines = await runner.call<MachineFact[]>('candidate_machines', {});
-    const range = starts.length ? { from: new Date(Math.min(...starts)).toISOString(), to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString() } : null;
-    const busy = range ? (await runner.call<BusyFacts>('bookings', range)) : null;
+    const range = starts.length
+      ? {
+          from: new Date(Math.min(...starts)).toISOString(),
+          to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString(),
+        }
+      : null;
+    const busy = range ? await runner.call<BusyFacts>('bookings', range) : null;
 
     const key = (x: { planId: string; assetId: string }) => `${x.planId}:${x.assetId}`;
     const dueOf = new Map(due.result.map((d) => [key(d), d]));
@@ -250,13 +348,25 @@ export class DraftsService implements OnModuleInit {
         ...window,
       };
     });
-    const validation = validateMaintenance(items, { due: due.result, machines: machines.result, busy: busy?.result.machines ?? [], timezone: tz });
+    const validation = validateMaintenance(items, {
+      due: due.result,
+      machines: machines.result,
+      busy: busy?.result.machines ?? [],
+      timezone: tz,
+    });
     const kept = new Set(items.map(key));
     const unplaced: TUnplacedMaintenance[] = [
       ...prevV.unplacedWorkOrders.filter((u) => !kept.has(key(u))),
       ...prevV.workOrderItems
         .filter((i) => !kept.has(key(i)))
-        .map((i) => ({ planId: i.planId, planName: i.planName, assetId: i.assetId, assetName: i.assetName, reason: 'REMOVED_BY_EDIT', detail: `Removed from the draft in version ${next}` })),
+        .map((i) => ({
+          planId: i.planId,
+          planName: i.planName,
+          assetId: i.assetId,
+          assetName: i.assetName,
+          reason: 'REMOVED_BY_EDIT',
+          detail: `Removed from the draft in version ${next}`,
+        })),
     ].sort((a, b) => key(a).localeCompare(key(b)));
     const contentHash = contentHashOf(items, unplaced, validation);
     const sig = (i: TMaintenanceItem) => `${i.plannedStart}|${i.plannedEnd}`;
@@ -264,7 +374,10 @@ export class DraftsService implements OnModuleInit {
     const diff = {
       added: [...kept].filter((k) => !prevItem.has(k)).sort(),
       removed: [...prevItem.keys()].filter((k) => !kept.has(k)).sort(),
-      changed: items.filter((i) => prevItem.has(key(i)) && sig(prevItem.get(key(i))!) !== sig(i)).map(key).sort(),
+      changed: items
+        .filter((i) => prevItem.has(key(i)) && sig(prevItem.get(key(i))!) !== sig(i))
+        .map(key)
+        .sort(),
     };
     return { content: { items, unplaced, validation, evidence, contentHash }, diff };
   }
@@ -286,20 +399,34 @@ export class DraftsService implements OnModuleInit {
       if (d.confirmedVersion === input.version && d.confirmedHash === input.contentHash) return toDraft(d);
       const violations = toVersion(current).validation.violations;
       if (violations.length > 0) throw DraftErrors.invalid(violations);
-      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: d.rowVersion, status: 'OPEN' }, {
-        confirmedVersion: input.version,
-        confirmedHash: input.contentHash,
-        confirmedByUserId: ctx.actorUserId,
-        confirmedByMembershipId: ctx.membershipId,
-        confirmedAt: new Date(),
-      });
+      const ok = await this.repo.updateIf(
+        tx,
+        ctx.organizationId,
+        id,
+        { rowVersion: d.rowVersion, status: 'OPEN' },
+        {
+          confirmedVersion: input.version,
+          confirmedHash: input.contentHash,
+          confirmedByUserId: ctx.actorUserId,
+          confirmedByMembershipId: ctx.membershipId,
+          confirmedAt: new Date(),
+        },
+      );
       if (!ok) {
         // a concurrent confirm of the same version + hash won: same answer, no second event
         const now = await this.load(tx, ctx, id);
-        if (now.status === 'OPEN' && now.confirmedVersion === input.version && now.confirmedHash === input.contentHash) return toDraft(now);
+        if (now.status === 'OPEN' && now.confirmedVersion === input.version && now.confirmedHash === input.contentHash)
+          return toDraft(now);
         await this.lostRace(ctx, id);
       }
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'draft.confirmed', 'draft', id, { version: input.version, contentHash: input.contentHash, confirmedByMembershipId: ctx.membershipId }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'draft.confirmed', 'draft', id, {
+          version: input.version,
+          contentHash: input.contentHash,
+          confirmedByMembershipId: ctx.membershipId,
+        }),
+      );
       await WebhookEvents.emit(tx, ctx, 'draft.confirmed', id);
       return toDraft(await this.load(tx, ctx, id));
     });
@@ -309,14 +436,28 @@ export class DraftsService implements OnModuleInit {
     return this.repo.transaction(async (tx) => {
       const d = await this.load(tx, ctx, id);
       if (d.status !== 'OPEN') throw DraftErrors.notOpen(d.status);
-      const ok = await this.repo.updateIf(tx, ctx.organizationId, id, { rowVersion: d.rowVersion, status: 'OPEN' }, {
-        status: 'REJECTED',
-        rejectedByUserId: ctx.actorUserId,
-        rejectedAt: new Date(),
-        rejectionReason: input.reason,
-      });
+      const ok = await this.repo.updateIf(
+        tx,
+        ctx.organizationId,
+        id,
+        { rowVersion: d.rowVersion, status: 'OPEN' },
+        {
+          status: 'REJECTED',
+          rejectedByUserId: ctx.actorUserId,
+          rejectedAt: new Date(),
+          rejectionReason: input.reason,
+        },
+      );
       if (!ok) await this.lostRace(ctx, id);
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'draft.rejected', 'draft', id, { before: { status: 'OPEN' }, after: { status: 'REJECTED' }, reason: input.reason, version: d.currentVersion }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'draft.rejected', 'draft', id, {
+          before: { status: 'OPEN' },
+          after: { status: 'REJECTED' },
+          reason: input.reason,
+          version: d.currentVersion,
+        }),
+      );
       return toDraft(await this.load(tx, ctx, id));
     });
   }
@@ -343,7 +484,13 @@ const iso = (s: string) => new Date(s).toISOString();
  * Evidence of an edited version: an item the edit left as it was keeps the evidence it had
  * (its run steps, or an earlier edit); a changed or added item records this edit instead.
  */
-function carryEvidence<T extends TAnyDraftItem>(prevV: TDraftVersion, items: readonly T[], key: (i: T) => string, sig: (i: T) => string, edit: TDraftItemEdit): TDraftEvidence {
+function carryEvidence<T extends TAnyDraftItem>(
+  prevV: TDraftVersion,
+  items: readonly T[],
+  key: (i: T) => string,
+  sig: (i: T) => string,
+  edit: TDraftItemEdit,
+): TDraftEvidence {
   const prevItems = (prevV.items.length > 0 ? prevV.items : prevV.workOrderItems) as unknown as T[];
   const prevByKey = new Map(prevItems.map((i) => [key(i), i]));
   const prevEvidence = new Map(prevV.evidence.map((e) => [e.itemKey, e]));
@@ -355,12 +502,12 @@ function carryEvidence<T extends TAnyDraftItem>(prevV: TDraftVersion, items: rea
   });
 }
 
-
 /** What an edit changed, by job: added, removed, changed (machine set, operator or time). */
 export function diffItems(before: readonly TDraftItem[], after: readonly TDraftItem[]) {
   const b = byJob(before);
   const a = byJob(after);
-  const sig = (i: TDraftItem) => [i.primaryAssetId, i.implementAssetIds.join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
+  const sig = (i: TDraftItem) =>
+    [i.primaryAssetId, i.implementAssetIds.join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
   return {
     added: [...a.keys()].filter((j) => !b.has(j)).sort(),
     removed: [...b.keys()].filter((j) => !a.has(j)).sort(),

@@ -1,6 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
-import { ZCorrectiveItem, ZDraftItem, ZMaintenanceItem, type TCorrectiveItem, type TDraftItem, type TMaintenanceItem } from '@amms/contracts/drafts';
+import {
+  ZCorrectiveItem,
+  ZDraftItem,
+  ZMaintenanceItem,
+  type TCorrectiveItem,
+  type TDraftItem,
+  type TMaintenanceItem,
+} from '@amms/contracts/drafts';
 import { roleHas } from '@amms/contracts/permissions';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import type { Draft, Execution, ExecutionStatus } from '@amms/db';
@@ -39,7 +46,10 @@ const CONFLICT_CODES = new Set<string>([
 ]);
 
 /** The plan was deactivated or changed since the draft (work-orders.service refuses it as a planId field error). */
-const planNoLongerApplies = (err: AppError) => err.code === 'VALIDATION_FAILED' && Array.isArray(err.details) && err.details.some((d: { path?: string }) => d?.path === 'planId');
+const planNoLongerApplies = (err: AppError) =>
+  err.code === 'VALIDATION_FAILED' &&
+  Array.isArray(err.details) &&
+  err.details.some((d: { path?: string }) => d?.path === 'planId');
 
 const FINISHED: readonly ExecutionStatus[] = ['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED'];
 const ZItems = z.array(ZDraftItem);
@@ -96,15 +106,29 @@ export class DraftExecutor {
 
     await this.repo.transaction(async (tx) => {
       // only the first run moves PENDING → RUNNING and says so; a resumed run goes on silently
-      const first = await this.repo.updateIf(tx, organizationId, exec.id, ['PENDING'], { status: 'RUNNING', startedAt: new Date() });
-      if (first) await this.audit.append(tx, this.audit.forCtx(ctx, 'execution.started', 'execution', exec.id, { draftId: exec.draftId, version: exec.version, itemsTotal: items.length, before: { status: 'PENDING' }, after: { status: 'RUNNING' } }));
+      const first = await this.repo.updateIf(tx, organizationId, exec.id, ['PENDING'], {
+        status: 'RUNNING',
+        startedAt: new Date(),
+      });
+      if (first)
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'execution.started', 'execution', exec.id, {
+            draftId: exec.draftId,
+            version: exec.version,
+            itemsTotal: items.length,
+            before: { status: 'PENDING' },
+            after: { status: 'RUNNING' },
+          }),
+        );
     });
     await this.changed(exec.id);
 
     const done = new Set((await this.repo.receipts(undefined, organizationId, exec.id)).map((r) => r.itemKey));
     for (const [index, item] of items.entries()) {
       if (done.has(item.itemKey)) continue; // written by an earlier (killed) run
-      const receipt = 'kind' in item ? await this.executeWorkOrder(ctx, index, item) : await this.executeItem(ctx, index, item);
+      const receipt =
+        'kind' in item ? await this.executeWorkOrder(ctx, index, item) : await this.executeItem(ctx, index, item);
       await this.writeReceipt(ctx, exec, receipt);
       await this.changed(exec.id);
     }
@@ -117,27 +141,50 @@ export class DraftExecutor {
    * the draft; the confirmer is still an ACTIVE
    * member with draft.confirm; the draft still holds the confirmation of this version and hash.
    */
-  private async recheck(exec: Execution, draft: Draft): Promise<{ refusal: string } | { ctx: OrgContext; items: AnyItem[] }> {
+  private async recheck(
+    exec: Execution,
+    draft: Draft,
+  ): Promise<{ refusal: string } | { ctx: OrgContext; items: AnyItem[] }> {
     const org = exec.organizationId;
     if (draft.status !== 'EXECUTING' || draft.confirmedVersion !== exec.version || !draft.confirmedHash) {
       return { refusal: `The draft no longer holds a confirmation of version ${exec.version}` };
     }
     const version = await this.drafts.findVersion(undefined, org, draft.id, exec.version);
-    if (!version || version.contentHash !== draft.confirmedHash) return { refusal: 'The confirmed content hash does not match the version' };
-    const items = draft.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version.items) : ZItems.safeParse(version.items);
+    if (!version || version.contentHash !== draft.confirmedHash)
+      return { refusal: 'The confirmed content hash does not match the version' };
+    const items =
+      draft.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version.items) : ZItems.safeParse(version.items);
     if (!items.success) return { refusal: 'The draft version items are unreadable' };
 
-    const initiator = exec.initiatorMembershipId ? await loadMember(this.prisma.client, org, exec.initiatorMembershipId) : null;
-    if (!initiator || initiator.status !== 'ACTIVE' || initiator.userId !== exec.initiatorUserId) return { refusal: 'The member who requested the execution is no longer an active member' };
-    const ctx = memberContext(org, { kind: 'USER', userId: initiator.userId, sessionId: `execution:${exec.id}`, isPlatformAdmin: initiator.isPlatformAdmin }, initiator, `execution:${exec.id}`);
+    const initiator = exec.initiatorMembershipId
+      ? await loadMember(this.prisma.client, org, exec.initiatorMembershipId)
+      : null;
+    if (!initiator || initiator.status !== 'ACTIVE' || initiator.userId !== exec.initiatorUserId)
+      return { refusal: 'The member who requested the execution is no longer an active member' };
+    const ctx = memberContext(
+      org,
+      {
+        kind: 'USER',
+        userId: initiator.userId,
+        sessionId: `execution:${exec.id}`,
+        isPlatformAdmin: initiator.isPlatformAdmin,
+      },
+      initiator,
+      `execution:${exec.id}`,
+    );
     for (const p of ['draft.execute', draft.kind === 'MAINTENANCE' ? 'workorder.write' : 'job.schedule'] as const) {
       if (!ctx.permissions.has(p)) return { refusal: `The member who requested the execution no longer has ${p}` };
     }
-    if (!(await this.drafts.findById(undefined, org, draft.id, draftScope(ctx)))) return { refusal: 'The draft is outside the requesting member’s data scope' };
+    if (!(await this.drafts.findById(undefined, org, draft.id, draftScope(ctx))))
+      return { refusal: 'The draft is outside the requesting member’s data scope' };
 
-    const confirmer = draft.confirmedByMembershipId ? await loadMember(this.prisma.client, org, draft.confirmedByMembershipId) : null;
-    if (!confirmer || confirmer.status !== 'ACTIVE') return { refusal: 'The member who confirmed the draft is no longer an active member' };
-    if (!roleHas(confirmer.role, 'draft.confirm')) return { refusal: 'The member who confirmed the draft no longer has draft.confirm' };
+    const confirmer = draft.confirmedByMembershipId
+      ? await loadMember(this.prisma.client, org, draft.confirmedByMembershipId)
+      : null;
+    if (!confirmer || confirmer.status !== 'ACTIVE')
+      return { refusal: 'The member who confirmed the draft is no longer an active member' };
+    if (!roleHas(confirmer.role, 'draft.confirm'))
+      return { refusal: 'The member who confirmed the draft no longer has draft.confirm' };
     return { ctx, items: items.data };
   }
 
@@ -159,13 +206,38 @@ export class DraftExecutor {
         },
         { itemKey: item.itemKey },
       );
-      return { ...base, status: 'SUCCEEDED', recordType: 'job', recordId: job.id, detail: { assignmentId: job.assignment?.id ?? null, jobStatus: job.status, jobVersion: job.version } };
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'job',
+        recordId: job.id,
+        detail: { assignmentId: job.assignment?.id ?? null, jobStatus: job.status, jobVersion: job.version },
+      };
     } catch (err) {
       if (err instanceof AppError && CONFLICT_CODES.has(err.code)) {
-        return { ...base, status: 'CONFLICT', recordType: 'job', recordId: item.jobId, detail: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+        return {
+          ...base,
+          status: 'CONFLICT',
+          recordType: 'job',
+          recordId: item.jobId,
+          detail: {
+            code: err.code,
+            message: err.message,
+            ...(err.details === undefined ? {} : { details: err.details }),
+          },
+        };
       }
       this.log.error(`execution item ${item.itemKey} failed: ${(err as Error).message}`);
-      return { ...base, status: 'FAILED', recordType: 'job', recordId: item.jobId, detail: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err instanceof AppError ? err.message : 'Internal error' } };
+      return {
+        ...base,
+        status: 'FAILED',
+        recordType: 'job',
+        recordId: item.jobId,
+        detail: {
+          code: err instanceof AppError ? err.code : 'INTERNAL',
+          message: err instanceof AppError ? err.message : 'Internal error',
+        },
+      };
     }
   }
 
@@ -173,21 +245,60 @@ export class DraftExecutor {
    * Create one PREVENTIVE (a due plan) or CORRECTIVE (a diagnosis) work order (idempotent per item key: a re-run returns the first order)
    * with its window booked, and say how it went, never throwing.
    */
-  private async executeWorkOrder(ctx: OrgContext, index: number, item: TMaintenanceItem | TCorrectiveItem): Promise<NewReceipt> {
+  private async executeWorkOrder(
+    ctx: OrgContext,
+    index: number,
+    item: TMaintenanceItem | TCorrectiveItem,
+  ): Promise<NewReceipt> {
     const base = { itemKey: item.itemKey, itemIndex: index };
     try {
       const wo = await this.workOrders.create(
         ctx,
-        item.kind === 'WORK_ORDER' ? { type: 'PREVENTIVE', assetId: item.assetId, planId: item.planId, title: item.title, plannedStart: item.plannedStart, plannedEnd: item.plannedEnd, priority: 3 } : correctiveRequest(item),
+        item.kind === 'WORK_ORDER'
+          ? {
+              type: 'PREVENTIVE',
+              assetId: item.assetId,
+              planId: item.planId,
+              title: item.title,
+              plannedStart: item.plannedStart,
+              plannedEnd: item.plannedEnd,
+              priority: 3,
+            }
+          : correctiveRequest(item),
         { itemKey: item.itemKey },
       );
-      return { ...base, status: 'SUCCEEDED', recordType: 'work_order', recordId: wo.id, detail: { number: wo.number, workOrderStatus: wo.status } };
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'work_order',
+        recordId: wo.id,
+        detail: { number: wo.number, workOrderStatus: wo.status },
+      };
     } catch (err) {
       if (err instanceof AppError && (CONFLICT_CODES.has(err.code) || planNoLongerApplies(err))) {
-        return { ...base, status: 'CONFLICT', recordType: 'work_order', recordId: null, detail: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } };
+        return {
+          ...base,
+          status: 'CONFLICT',
+          recordType: 'work_order',
+          recordId: null,
+          detail: {
+            code: err.code,
+            message: err.message,
+            ...(err.details === undefined ? {} : { details: err.details }),
+          },
+        };
       }
       this.log.error(`execution item ${item.itemKey} failed: ${(err as Error).message}`);
-      return { ...base, status: 'FAILED', recordType: 'work_order', recordId: null, detail: { code: err instanceof AppError ? err.code : 'INTERNAL', message: err instanceof AppError ? err.message : 'Internal error' } };
+      return {
+        ...base,
+        status: 'FAILED',
+        recordType: 'work_order',
+        recordId: null,
+        detail: {
+          code: err instanceof AppError ? err.code : 'INTERNAL',
+          message: err instanceof AppError ? err.message : 'Internal error',
+        },
+      };
     }
   }
 
@@ -197,9 +308,19 @@ export class DraftExecutor {
    * 0, which assign refuses as VERSION_CONFLICT unless the item was already written.
    */
   private async draftJobVersion(organizationId: string, item: TDraftItem): Promise<number | undefined> {
-    const job = await this.prisma.client.job.findFirst({ where: { id: item.jobId, organizationId }, select: { version: true } });
+    const job = await this.prisma.client.job.findFirst({
+      where: { id: item.jobId, organizationId },
+      select: { version: true },
+    });
     if (!job) return undefined; // assign answers NOT_FOUND
-    const plain = { jobId: item.jobId, primaryAssetId: item.primaryAssetId, implementAssetIds: item.implementAssetIds, operatorMembershipId: item.operatorMembershipId, startsAt: item.startsAt, endsAt: item.endsAt };
+    const plain = {
+      jobId: item.jobId,
+      primaryAssetId: item.primaryAssetId,
+      implementAssetIds: item.implementAssetIds,
+      operatorMembershipId: item.operatorMembershipId,
+      startsAt: item.startsAt,
+      endsAt: item.endsAt,
+    };
     for (let v = job.version; v >= 1; v--) if (itemKeyOf(plain, v) === item.itemKey) return v;
     return job.version + 1;
   }
@@ -208,7 +329,17 @@ export class DraftExecutor {
     try {
       await this.repo.transaction(async (tx) => {
         await this.repo.insertReceipt(tx, exec.organizationId, exec.id, r);
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'execution.receipt', 'execution', exec.id, { itemKey: r.itemKey, itemIndex: r.itemIndex, status: r.status, recordType: r.recordType, recordId: r.recordId, detail: r.detail }));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'execution.receipt', 'execution', exec.id, {
+            itemKey: r.itemKey,
+            itemIndex: r.itemIndex,
+            status: r.status,
+            recordType: r.recordType,
+            recordId: r.recordId,
+            detail: r.detail,
+          }),
+        );
       });
     } catch (err) {
       // a concurrent run of the same execution wrote this item's receipt first
@@ -221,11 +352,24 @@ export class DraftExecutor {
     const status = await this.repo.transaction(async (tx) => {
       const receipts = await this.repo.receipts(tx, org, exec.id);
       const counts = countsOf(exec.itemsTotal, receipts);
-      const status: ExecutionStatus = counts.succeeded === exec.itemsTotal ? 'SUCCEEDED' : counts.succeeded === 0 ? 'FAILED' : 'PARTIAL';
+      const status: ExecutionStatus =
+        counts.succeeded === exec.itemsTotal ? 'SUCCEEDED' : counts.succeeded === 0 ? 'FAILED' : 'PARTIAL';
       if (!(await this.repo.updateIf(tx, org, exec.id, ['RUNNING'], { status, finishedAt: new Date() }))) return null;
-      await tx.draft.updateMany({ where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' }, data: { status: 'EXECUTED', rowVersion: { increment: 1 } } });
+      await tx.draft.updateMany({
+        where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' },
+        data: { status: 'EXECUTED', rowVersion: { increment: 1 } },
+      });
       await WebhookEvents.emit(tx, ctx, 'execution.finished', exec.id);
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'execution.finished', 'execution', exec.id, { draftId: exec.draftId, version: exec.version, counts, before: { status: 'RUNNING', draftStatus: 'EXECUTING' }, after: { status, draftStatus: 'EXECUTED' } }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'execution.finished', 'execution', exec.id, {
+          draftId: exec.draftId,
+          version: exec.version,
+          counts,
+          before: { status: 'RUNNING', draftStatus: 'EXECUTING' },
+          after: { status, draftStatus: 'EXECUTED' },
+        }),
+      );
       return status;
     });
     if (!status) {
@@ -254,7 +398,8 @@ export class DraftExecutor {
     if (FINISHED.includes(exec.status)) return { executionId, status: exec.status, skipped: 'already finished' };
     const draft = await this.drafts.findById(undefined, org, exec.draftId, {});
     const version = draft ? await this.drafts.findVersion(undefined, org, draft.id, exec.version) : null;
-    const parsed = draft?.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version?.items) : ZItems.safeParse(version?.items);
+    const parsed =
+      draft?.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version?.items) : ZItems.safeParse(version?.items);
     const items: AnyItem[] = parsed.success ? parsed.data : [];
 
     const status = await this.repo.transaction(async (tx) => {
@@ -263,18 +408,68 @@ export class DraftExecutor {
         if (done.has(item.itemKey)) continue;
         const isWo = 'kind' in item;
         const written = isWo
-          ? await tx.workOrder.findFirst({ where: { organizationId: org, itemKey: item.itemKey }, select: { id: true } })
-          : await tx.assignment.findFirst({ where: { organizationId: org, itemKey: item.itemKey }, select: { jobId: true } });
+          ? await tx.workOrder.findFirst({
+              where: { organizationId: org, itemKey: item.itemKey },
+              select: { id: true },
+            })
+          : await tx.assignment.findFirst({
+              where: { organizationId: org, itemKey: item.itemKey },
+              select: { jobId: true },
+            });
         const r: NewReceipt = written
-          ? { itemKey: item.itemKey, itemIndex: index, status: 'SUCCEEDED', recordType: isWo ? 'work_order' : 'job', recordId: 'jobId' in written ? written.jobId : written.id, detail: { recoveredAfter: 'WORKER_GAVE_UP' } }
-          : { itemKey: item.itemKey, itemIndex: index, status: 'FAILED', recordType: isWo ? 'work_order' : 'job', recordId: isWo ? null : (item as TDraftItem).jobId, detail: { code: 'WORKER_GAVE_UP', message: reason } };
+          ? {
+              itemKey: item.itemKey,
+              itemIndex: index,
+              status: 'SUCCEEDED',
+              recordType: isWo ? 'work_order' : 'job',
+              recordId: 'jobId' in written ? written.jobId : written.id,
+              detail: { recoveredAfter: 'WORKER_GAVE_UP' },
+            }
+          : {
+              itemKey: item.itemKey,
+              itemIndex: index,
+              status: 'FAILED',
+              recordType: isWo ? 'work_order' : 'job',
+              recordId: isWo ? null : (item as TDraftItem).jobId,
+              detail: { code: 'WORKER_GAVE_UP', message: reason },
+            };
         await this.repo.insertReceipt(tx, org, exec.id, r);
-        await this.audit.append(tx, { organizationId: org, action: 'execution.receipt', entityType: 'execution', entityId: exec.id, actorType: 'SYSTEM', requestId: `execution:${exec.id}`, data: { itemKey: r.itemKey, itemIndex: r.itemIndex, status: r.status, recordType: r.recordType, recordId: r.recordId, detail: r.detail } });
+        await this.audit.append(tx, {
+          organizationId: org,
+          action: 'execution.receipt',
+          entityType: 'execution',
+          entityId: exec.id,
+          actorType: 'SYSTEM',
+          requestId: `execution:${exec.id}`,
+          data: {
+            itemKey: r.itemKey,
+            itemIndex: r.itemIndex,
+            status: r.status,
+            recordType: r.recordType,
+            recordId: r.recordId,
+            detail: r.detail,
+          },
+        });
       }
       const counts = countsOf(exec.itemsTotal, await this.repo.receipts(tx, org, exec.id));
-      const status: ExecutionStatus = counts.succeeded > 0 && counts.succeeded === exec.itemsTotal ? 'SUCCEEDED' : counts.succeeded === 0 ? 'FAILED' : 'PARTIAL';
-      if (!(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], { status, error: reason, finishedAt: new Date() }))) return null;
-      await tx.draft.updateMany({ where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' }, data: { status: 'EXECUTED', rowVersion: { increment: 1 } } });
+      const status: ExecutionStatus =
+        counts.succeeded > 0 && counts.succeeded === exec.itemsTotal
+          ? 'SUCCEEDED'
+          : counts.succeeded === 0
+            ? 'FAILED'
+            : 'PARTIAL';
+      if (
+        !(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], {
+          status,
+          error: reason,
+          finishedAt: new Date(),
+        }))
+      )
+        return null;
+      await tx.draft.updateMany({
+        where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' },
+        data: { status: 'EXECUTED', rowVersion: { increment: 1 } },
+      });
       await this.audit.append(tx, {
         organizationId: org,
         action: 'execution.abandoned',
@@ -282,7 +477,14 @@ export class DraftExecutor {
         entityId: exec.id,
         actorType: 'SYSTEM',
         requestId: `execution:${exec.id}`,
-        data: { draftId: exec.draftId, version: exec.version, reason, counts, before: { status: exec.status, draftStatus: 'EXECUTING' }, after: { status, draftStatus: 'EXECUTED' } },
+        data: {
+          draftId: exec.draftId,
+          version: exec.version,
+          reason,
+          counts,
+          before: { status: exec.status, draftStatus: 'EXECUTING' },
+          after: { status, draftStatus: 'EXECUTED' },
+        },
       });
       return status;
     });
@@ -304,12 +506,30 @@ export class DraftExecutor {
   private async refuse(exec: Execution, reason: string): Promise<ExecutionOutcome> {
     const org = exec.organizationId;
     const refused = await this.repo.transaction(async (tx) => {
-      if (!(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], { status: 'REFUSED', error: reason, finishedAt: new Date() }))) return false;
+      if (
+        !(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], {
+          status: 'REFUSED',
+          error: reason,
+          finishedAt: new Date(),
+        }))
+      )
+        return false;
       const written = (await this.repo.receipts(tx, org, exec.id)).length;
       const draftStatus = written > 0 ? 'EXECUTED' : 'OPEN';
       await tx.draft.updateMany({
         where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' },
-        data: draftStatus === 'OPEN' ? { status: 'OPEN', confirmedVersion: null, confirmedHash: null, confirmedByUserId: null, confirmedByMembershipId: null, confirmedAt: null, rowVersion: { increment: 1 } } : { status: 'EXECUTED', rowVersion: { increment: 1 } },
+        data:
+          draftStatus === 'OPEN'
+            ? {
+                status: 'OPEN',
+                confirmedVersion: null,
+                confirmedHash: null,
+                confirmedByUserId: null,
+                confirmedByMembershipId: null,
+                confirmedAt: null,
+                rowVersion: { increment: 1 },
+              }
+            : { status: 'EXECUTED', rowVersion: { increment: 1 } },
       });
       await this.audit.append(tx, {
         organizationId: org,
@@ -318,7 +538,14 @@ export class DraftExecutor {
         entityId: exec.id,
         actorType: 'SYSTEM',
         requestId: `execution:${exec.id}`,
-        data: { draftId: exec.draftId, version: exec.version, reason, receiptsWritten: written, before: { status: exec.status, draftStatus: 'EXECUTING' }, after: { status: 'REFUSED', draftStatus } },
+        data: {
+          draftId: exec.draftId,
+          version: exec.version,
+          reason,
+          receiptsWritten: written,
+          before: { status: exec.status, draftStatus: 'EXECUTING' },
+          after: { status: 'REFUSED', draftStatus },
+        },
       });
       return true;
     });

@@ -146,7 +146,10 @@ export class ExecutionStreams {
   private async recheck(ctx: OrgContext): Promise<OrgContext> {
     const p = ctx.principal;
     if (p.kind === 'API_KEY') {
-      const key = await this.prisma.client.apiKey.findFirst({ where: { id: p.apiKeyId, organizationId: ctx.organizationId, revokedAt: null }, select: { expiresAt: true } });
+      const key = await this.prisma.client.apiKey.findFirst({
+        where: { id: p.apiKeyId, organizationId: ctx.organizationId, revokedAt: null },
+        select: { expiresAt: true },
+      });
       if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) throw AuthErrors.tokenInvalid();
       return ctx;
     }
@@ -155,7 +158,8 @@ export class ExecutionStreams {
     if (facts.mustChangePassword) throw AuthErrors.passwordChangeRequired();
     const m = facts.membership;
     if (!m || m.status === 'REMOVED') throw new AppError('NOT_FOUND', 'Organization not found');
-    if (m.status !== 'ACTIVE') throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
+    if (m.status !== 'ACTIVE')
+      throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
     const now = memberContext(ctx.organizationId, { ...p, isPlatformAdmin: facts.isPlatformAdmin }, m, ctx.requestId);
     if (!now.permissions.has('draft.read')) throw AuthErrors.forbidden('draft.read');
     return now;

@@ -28,7 +28,8 @@ export class ExecutionsController {
   @HttpCode(202)
   @Returns(ZExecution, 202)
   @ApiOperation({
-    summary: 'Execute the confirmed version: 202 with a PENDING execution (the worker writes each item); 200 with the existing one when this version was already executed',
+    summary:
+      'Execute the confirmed version: 202 with a PENDING execution (the worker writes each item); 200 with the existing one when this version was already executed',
   })
   async execute(
     @Ctx() ctx: OrgContext,
@@ -55,10 +56,14 @@ export class ExecutionsController {
   @ApiOkResponse({
     description:
       'Server-Sent Events. `event: execution` + `data: <the execution, as GET /executions/:id>` on connect and after every change; the stream ends after a final status ' +
-      '(SUCCEEDED, PARTIAL, FAILED, REFUSED). `event: error` + `data: <error envelope>` when the caller\'s rights are gone, then the stream ends.',
+      "(SUCCEEDED, PARTIAL, FAILED, REFUSED). `event: error` + `data: <error envelope>` when the caller's rights are gone, then the stream ends.",
   })
   @ApiOperation({ summary: 'Follow an execution live: its receipts as the worker writes them (Server-Sent Events)' })
-  async events(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Res() reply: FastifyReply): Promise<void> {
+  async events(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Res() reply: FastifyReply,
+  ): Promise<void> {
     await this.streams.stream(ctx, id, reply);
   }
 }

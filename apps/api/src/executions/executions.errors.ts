@@ -6,7 +6,9 @@ export const ExecutionErrors = {
   notConfirmed: (asked: number, draft: { currentVersion: number; confirmedVersion: number | null }) =>
     new AppError(
       'DRAFT_NOT_CONFIRMED',
-      draft.confirmedVersion === null ? 'The draft has no confirmed version: confirm it before executing' : `Only the confirmed version (${draft.confirmedVersion}) can be executed`,
+      draft.confirmedVersion === null
+        ? 'The draft has no confirmed version: confirm it before executing'
+        : `Only the confirmed version (${draft.confirmedVersion}) can be executed`,
       { version: asked, currentVersion: draft.currentVersion, confirmedVersion: draft.confirmedVersion },
     ),
 };

@@ -18,9 +18,17 @@ export function toReceipt(r: ExecutionReceipt): TExecutionReceipt {
   };
 }
 
-export function countsOf(itemsTotal: number, receipts: readonly Pick<ExecutionReceipt, 'status'>[]): TExecution['counts'] {
+export function countsOf(
+  itemsTotal: number,
+  receipts: readonly Pick<ExecutionReceipt, 'status'>[],
+): TExecution['counts'] {
   const n = (s: ExecutionReceipt['status']) => receipts.filter((r) => r.status === s).length;
-  return { succeeded: n('SUCCEEDED'), conflict: n('CONFLICT'), failed: n('FAILED'), pending: Math.max(0, itemsTotal - receipts.length) };
+  return {
+    succeeded: n('SUCCEEDED'),
+    conflict: n('CONFLICT'),
+    failed: n('FAILED'),
+    pending: Math.max(0, itemsTotal - receipts.length),
+  };
 }
 
 export function toExecution(e: Execution, receipts: readonly ExecutionReceipt[]): TExecution {

@@ -31,27 +31,52 @@ export class ExecutionsRepository {
     return (db ?? this.prisma.client).execution.findFirst({ where: { organizationId, draftId, version } });
   }
 
-  create(tx: Tx, organizationId: string, data: { draftId: string; version: number; itemsTotal: number; initiatorUserId: string | null; initiatorMembershipId: string | null }) {
+  create(
+    tx: Tx,
+    organizationId: string,
+    data: {
+      draftId: string;
+      version: number;
+      itemsTotal: number;
+      initiatorUserId: string | null;
+      initiatorMembershipId: string | null;
+    },
+  ) {
     return tx.execution.create({ data: { organizationId, ...data } });
   }
 
   /** Moves the execution only from one of `from`: false → someone else moved it first. */
-  async updateIf(tx: Tx, organizationId: string, id: string, from: readonly ExecutionStatus[], data: Prisma.ExecutionUncheckedUpdateManyInput): Promise<boolean> {
+  async updateIf(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    from: readonly ExecutionStatus[],
+    data: Prisma.ExecutionUncheckedUpdateManyInput,
+  ): Promise<boolean> {
     const res = await tx.execution.updateMany({ where: { id, organizationId, status: { in: [...from] } }, data });
     return res.count === 1;
   }
 
   receipts(db: Tx | undefined, organizationId: string, executionId: string) {
-    return (db ?? this.prisma.client).executionReceipt.findMany({ where: { organizationId, executionId }, orderBy: [{ itemIndex: 'asc' }, { id: 'asc' }] });
+    return (db ?? this.prisma.client).executionReceipt.findMany({
+      where: { organizationId, executionId },
+      orderBy: [{ itemIndex: 'asc' }, { id: 'asc' }],
+    });
   }
 
   insertReceipt(tx: Tx, organizationId: string, executionId: string, r: NewReceipt) {
-    return tx.executionReceipt.create({ data: { organizationId, executionId, ...r, detail: r.detail as Prisma.InputJsonValue } });
+    return tx.executionReceipt.create({
+      data: { organizationId, executionId, ...r, detail: r.detail as Prisma.InputJsonValue },
+    });
   }
 
   /** Executions of one draft (the draft's audit trail includes their events). */
   idsOfDraft(organizationId: string, draftId: string) {
-    return this.prisma.client.execution.findMany({ where: { organizationId, draftId }, select: { id: true }, orderBy: { createdAt: 'asc' } });
+    return this.prisma.client.execution.findMany({
+      where: { organizationId, draftId },
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+    });
   }
 
   /**
@@ -60,7 +85,10 @@ export class ExecutionsRepository {
    */
   unfinished(limit = 500, idleMs = 0) {
     return this.prisma.client.execution.findMany({
-      where: { status: { in: ['PENDING', 'RUNNING'] }, ...(idleMs > 0 ? { updatedAt: { lt: new Date(Date.now() - idleMs) } } : {}) },
+      where: {
+        status: { in: ['PENDING', 'RUNNING'] },
+        ...(idleMs > 0 ? { updatedAt: { lt: new Date(Date.now() - idleMs) } } : {}),
+      },
       select: { id: true, organizationId: true },
       orderBy: { createdAt: 'asc' },
       take: limit,

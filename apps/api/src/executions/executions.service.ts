@@ -31,7 +31,9 @@ export class ExecutionsService implements OnModuleInit {
 
   /** The draft's audit trail also holds its executions' events (requested … finished). */
   onModuleInit(): void {
-    this.draftsService.addTrail(async (organizationId, draftId) => (await this.repo.idsOfDraft(organizationId, draftId)).map((e) => ({ entityType: 'execution', entityId: e.id })));
+    this.draftsService.addTrail(async (organizationId, draftId) =>
+      (await this.repo.idsOfDraft(organizationId, draftId)).map((e) => ({ entityType: 'execution', entityId: e.id })),
+    );
   }
 
   /**
@@ -39,9 +41,15 @@ export class ExecutionsService implements OnModuleInit {
    * concurrent duplicate that lost the unique index race) answers with the first one.
    * `created` tells the controller 202 (new) from 200 (existing).
    */
-  async execute(ctx: OrgContext, draftId: string, input: TExecuteDraftRequest, retried = false): Promise<{ execution: TExecution; created: boolean }> {
+  async execute(
+    ctx: OrgContext,
+    draftId: string,
+    input: TExecuteDraftRequest,
+    retried = false,
+  ): Promise<{ execution: TExecution; created: boolean }> {
     // the worker rebuilds the initiator from its membership: an API key has none to re-check
-    if (ctx.principal.kind !== 'USER' || !ctx.membershipId) throw new AppError('FORBIDDEN', 'Only a member (not an API key) can execute a draft');
+    if (ctx.principal.kind !== 'USER' || !ctx.membershipId)
+      throw new AppError('FORBIDDEN', 'Only a member (not an API key) can execute a draft');
     try {
       const id = await this.repo.transaction(async (tx) => {
         const draft = await this.drafts.findById(tx, ctx.organizationId, draftId, draftScope(ctx));
@@ -50,11 +58,16 @@ export class ExecutionsService implements OnModuleInit {
         if (existing) return { id: existing.id, created: false };
         if (draft.status !== 'OPEN') throw DraftErrors.notOpen(draft.status);
         // a confirmation covers exactly one version (an edit voids it, see drafts.service)
-        if (draft.confirmedVersion === null || draft.confirmedVersion !== input.version || draft.confirmedVersion !== draft.currentVersion) {
+        if (
+          draft.confirmedVersion === null ||
+          draft.confirmedVersion !== input.version ||
+          draft.confirmedVersion !== draft.currentVersion
+        ) {
           throw ExecutionErrors.notConfirmed(input.version, draft);
         }
         const version = await this.drafts.findVersion(tx, ctx.organizationId, draftId, input.version);
-        if (!version || version.contentHash !== draft.confirmedHash) throw ExecutionErrors.notConfirmed(input.version, { ...draft, confirmedVersion: null });
+        if (!version || version.contentHash !== draft.confirmedHash)
+          throw ExecutionErrors.notConfirmed(input.version, { ...draft, confirmedVersion: null });
         const violations = (version.validation as { violations?: unknown[] }).violations ?? [];
         if (violations.length > 0) throw DraftErrors.invalid(violations);
         const items = version.items as TDraftItem[];
@@ -68,10 +81,19 @@ export class ExecutionsService implements OnModuleInit {
           initiatorUserId: ctx.actorUserId,
           initiatorMembershipId: ctx.membershipId,
         });
-        const moved = !(await this.drafts.updateIf(tx, ctx.organizationId, draftId, { rowVersion: draft.rowVersion, status: 'OPEN' }, { status: 'EXECUTING' }));
+        const moved = !(await this.drafts.updateIf(
+          tx,
+          ctx.organizationId,
+          draftId,
+          { rowVersion: draft.rowVersion, status: 'OPEN' },
+          { status: 'EXECUTING' },
+        ));
         if (moved) throw new DraftMoved();
         // ids only: the worker re-reads and re-checks everything when it runs
-        const outboxId = await this.outbox.enqueue(tx, ctx.organizationId, 'draft.execute', { organizationId: ctx.organizationId, executionId: exec.id });
+        const outboxId = await this.outbox.enqueue(tx, ctx.organizationId, 'draft.execute', {
+          organizationId: ctx.organizationId,
+          executionId: exec.id,
+        });
         await this.audit.append(
           tx,
           this.audit.forCtx(ctx, 'execution.requested', 'execution', exec.id, {

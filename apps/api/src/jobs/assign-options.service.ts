@@ -15,7 +15,14 @@ const PICKER_LIMIT = 2000;
 const MAX_RANGE_MS = 93 * 86_400_000;
 const RUNNERS = ROLES.filter((r) => roleHas(r, 'job.execute'));
 
-type Span = { startsAt: Date; endsAt: Date; kind: 'JOB' | 'WORK_ORDER'; jobId: string | null; workOrderId: string | null; assignmentId: string | null };
+type Span = {
+  startsAt: Date;
+  endsAt: Date;
+  kind: 'JOB' | 'WORK_ORDER';
+  jobId: string | null;
+  workOrderId: string | null;
+  assignmentId: string | null;
+};
 
 /**
  * What the assign dialog needs to show who and what is free: the machines the caller may book
@@ -46,11 +53,30 @@ export class AssignOptionsService {
     const shownAssets = assets.slice(0, PICKER_LIMIT);
     const shownMembers = members.slice(0, PICKER_LIMIT);
     const [machineBusy, operatorBusy] = await Promise.all([
-      this.bookings.machineOverlaps(undefined, ctx.organizationId, shownAssets.map((a) => a.id), range),
-      this.bookings.operatorOverlaps(undefined, ctx.organizationId, shownMembers.map((m) => m.id), range),
+      this.bookings.machineOverlaps(
+        undefined,
+        ctx.organizationId,
+        shownAssets.map((a) => a.id),
+        range,
+      ),
+      this.bookings.operatorOverlaps(
+        undefined,
+        ctx.organizationId,
+        shownMembers.map((m) => m.id),
+        range,
+      ),
     ]);
-    const byAsset = group(machineBusy.map((b) => ({ key: b.assetId, span: { ...b, kind: b.workOrderId ? ('WORK_ORDER' as const) : ('JOB' as const) } })), own);
-    const byMember = group(operatorBusy.map((b) => ({ key: b.membershipId, span: { ...b, kind: 'JOB' as const, workOrderId: null } })), own);
+    const byAsset = group(
+      machineBusy.map((b) => ({
+        key: b.assetId,
+        span: { ...b, kind: b.workOrderId ? ('WORK_ORDER' as const) : ('JOB' as const) },
+      })),
+      own,
+    );
+    const byMember = group(
+      operatorBusy.map((b) => ({ key: b.membershipId, span: { ...b, kind: 'JOB' as const, workOrderId: null } })),
+      own,
+    );
 
     return {
       from: from.toISOString(),
@@ -81,7 +107,13 @@ function group(rows: { key: string; span: Span }[], ownAssignmentId: string | nu
   for (const { key, span } of rows) {
     if (ownAssignmentId && span.assignmentId === ownAssignmentId) continue;
     const list = out.get(key) ?? [];
-    list.push({ startsAt: span.startsAt.toISOString(), endsAt: span.endsAt.toISOString(), kind: span.kind, jobId: span.jobId, workOrderId: span.workOrderId });
+    list.push({
+      startsAt: span.startsAt.toISOString(),
+      endsAt: span.endsAt.toISOString(),
+      kind: span.kind,
+      jobId: span.jobId,
+      workOrderId: span.workOrderId,
+    });
     out.set(key, list);
   }
   return out;

@@ -70,53 +70,72 @@ export class AssignmentsService {
     try {
       // the whole transaction inside: a booking the database refused aborts it, and the
       // winner is looked up after the rollback
-      return await this.bookings.refusalsAsConflict(ctx.organizationId, { assetIds, operatorMembershipId: input.operatorMembershipId, range }, () =>
-        this.repo.transaction(async (tx) => {
-          // the version we validated against: if the job changed since (window, type, status), we stop
-          const ok = await this.repo.updateIfState(tx, ctx.organizationId, jobId, { statuses: sourcesOf('SCHEDULED'), version: job.version, scope: jobScope(ctx) }, { status: 'SCHEDULED' });
-          if (!ok) return lostRace(this.repo, tx, ctx.organizationId, jobId, 'SCHEDULED');
-          // re-check what the pre-checks saw, under share locks, inside the transaction
-          const statuses = await this.repo.lockAssetsForShare(tx, ctx.organizationId, assetIds);
-          for (const id of assetIds) {
-            const status = statuses.get(id);
-            if (status === undefined) throw JobErrors.assetNotFound(id === input.primaryAssetId ? 'primaryAssetId' : 'implementAssetIds', id);
-            if (status !== 'ACTIVE') throw JobErrors.assetUnavailable(id, status);
-          }
-          const operator = await this.repo.lockMembershipForShare(tx, ctx.organizationId, input.operatorMembershipId);
-          if (!operator || operator.status !== 'ACTIVE' || !roleHas(operator.role as TRole, 'job.execute')) throw JobErrors.operatorNotEligible(input.operatorMembershipId);
-          const now = new Date();
-          const previous = await this.repo.findLiveAssignment(tx, ctx.organizationId, jobId);
-          if (previous) {
-            await this.bookings.releaseAssignment(tx, ctx.organizationId, previous.id, now);
-            await this.repo.releaseAssignment(tx, ctx.organizationId, previous.id, now);
-          }
-          const assignmentId = await this.repo.createAssignment(tx, ctx.organizationId, {
-            jobId,
-            operatorMembershipId: input.operatorMembershipId,
-            startsAt,
-            endsAt,
-            itemKey,
-            createdByUserId: ctx.actorUserId,
-            machines,
-          });
-          await this.bookings.bookAssignment(tx, ctx.organizationId, assignmentId, { assetIds, operatorMembershipId: input.operatorMembershipId, range });
-          await WebhookEvents.emit(tx, ctx, 'job.scheduled', jobId);
-          const after = toJob((await this.repo.findById(tx, ctx.organizationId, jobId, {}))!);
-          const before = toJob(job);
-          await this.audit.append(
-            tx,
-            this.audit.forCtx(ctx, 'job.assigned', 'job', jobId, {
-              before: { status: before.status, assignment: assignmentSummary(before.assignment) },
-              after: { status: after.status, assignment: assignmentSummary(after.assignment) },
-            }),
-          );
-          return after;
-        }),
+      return await this.bookings.refusalsAsConflict(
+        ctx.organizationId,
+        { assetIds, operatorMembershipId: input.operatorMembershipId, range },
+        () =>
+          this.repo.transaction(async (tx) => {
+            // the version we validated against: if the job changed since (window, type, status), we stop
+            const ok = await this.repo.updateIfState(
+              tx,
+              ctx.organizationId,
+              jobId,
+              { statuses: sourcesOf('SCHEDULED'), version: job.version, scope: jobScope(ctx) },
+              { status: 'SCHEDULED' },
+            );
+            if (!ok) return lostRace(this.repo, tx, ctx.organizationId, jobId, 'SCHEDULED');
+            // re-check what the pre-checks saw, under share locks, inside the transaction
+            const statuses = await this.repo.lockAssetsForShare(tx, ctx.organizationId, assetIds);
+            for (const id of assetIds) {
+              const status = statuses.get(id);
+              if (status === undefined)
+                throw JobErrors.assetNotFound(id === input.primaryAssetId ? 'primaryAssetId' : 'implementAssetIds', id);
+              if (status !== 'ACTIVE') throw JobErrors.assetUnavailable(id, status);
+            }
+            const operator = await this.repo.lockMembershipForShare(tx, ctx.organizationId, input.operatorMembershipId);
+            if (!operator || operator.status !== 'ACTIVE' || !roleHas(operator.role as TRole, 'job.execute'))
+              throw JobErrors.operatorNotEligible(input.operatorMembershipId);
+            const now = new Date();
+            const previous = await this.repo.findLiveAssignment(tx, ctx.organizationId, jobId);
+            if (previous) {
+              await this.bookings.releaseAssignment(tx, ctx.organizationId, previous.id, now);
+              await this.repo.releaseAssignment(tx, ctx.organizationId, previous.id, now);
+            }
+            const assignmentId = await this.repo.createAssignment(tx, ctx.organizationId, {
+              jobId,
+              operatorMembershipId: input.operatorMembershipId,
+              startsAt,
+              endsAt,
+              itemKey,
+              createdByUserId: ctx.actorUserId,
+              machines,
+            });
+            await this.bookings.bookAssignment(tx, ctx.organizationId, assignmentId, {
+              assetIds,
+              operatorMembershipId: input.operatorMembershipId,
+              range,
+            });
+            await WebhookEvents.emit(tx, ctx, 'job.scheduled', jobId);
+            const after = toJob((await this.repo.findById(tx, ctx.organizationId, jobId, {}))!);
+            const before = toJob(job);
+            await this.audit.append(
+              tx,
+              this.audit.forCtx(ctx, 'job.assigned', 'job', jobId, {
+                before: { status: before.status, assignment: assignmentSummary(before.assignment) },
+                after: { status: after.status, assignment: assignmentSummary(after.assignment) },
+              }),
+            );
+            return after;
+          }),
       );
     } catch (err) {
       // two tries of one item raced: the loser (stale version, or the item key's unique
       // index) finds the winner's assignment and answers with it
-      if (itemKey && (isUniqueViolation(err) || (err instanceof AppError && (err.code === 'VERSION_CONFLICT' || err.code === 'INVALID_TRANSITION')))) {
+      if (
+        itemKey &&
+        (isUniqueViolation(err) ||
+          (err instanceof AppError && (err.code === 'VERSION_CONFLICT' || err.code === 'INVALID_TRANSITION')))
+      ) {
         const done = await this.alreadyDone(ctx, jobId, itemKey);
         if (done) return done;
       }
@@ -133,7 +152,16 @@ export class AssignmentsService {
         results.push({ index, jobId, ok: true, job: await this.assign(ctx, jobId, body) });
       } catch (err) {
         if (err instanceof AppError) {
-          results.push({ index, jobId, ok: false, error: { code: err.code, message: err.message, ...(err.details === undefined ? {} : { details: err.details }) } });
+          results.push({
+            index,
+            jobId,
+            ok: false,
+            error: {
+              code: err.code,
+              message: err.message,
+              ...(err.details === undefined ? {} : { details: err.details }),
+            },
+          });
         } else {
           // rolled back like any failed item; the others keep their outcome
           this.log.error({ err, jobId, index }, 'bulk assign item failed');
@@ -150,7 +178,13 @@ export class AssignmentsService {
       const job = await this.repo.findById(tx, ctx.organizationId, jobId, jobScope(ctx));
       if (!job) throw JobErrors.jobNotFound();
       assertCanMove(job, 'PLANNED', input.version);
-      const ok = await this.repo.updateIfState(tx, ctx.organizationId, jobId, { statuses: sourcesOf('PLANNED'), version: job.version, scope: jobScope(ctx) }, { status: 'PLANNED' });
+      const ok = await this.repo.updateIfState(
+        tx,
+        ctx.organizationId,
+        jobId,
+        { statuses: sourcesOf('PLANNED'), version: job.version, scope: jobScope(ctx) },
+        { status: 'PLANNED' },
+      );
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, jobId, 'PLANNED');
       const now = new Date();
       const live = job.assignments[0];
@@ -205,11 +239,18 @@ export class AssignmentsService {
     });
     const primary = byId.get(primaryId)!;
     if (!LEAD_KINDS.has(primary.model.kind)) {
-      throw JobErrors.invalidMachineSet('The primary machine must be a power unit or a self-propelled machine', { assetId: primaryId, kind: primary.model.kind });
+      throw JobErrors.invalidMachineSet('The primary machine must be a power unit or a self-propelled machine', {
+        assetId: primaryId,
+        kind: primary.model.kind,
+      });
     }
     for (const id of implementIds) {
       const kind = byId.get(id)!.model.kind;
-      if (kind !== 'IMPLEMENT') throw JobErrors.invalidMachineSet('Only implements can be attached to the primary machine', { assetId: id, kind });
+      if (kind !== 'IMPLEMENT')
+        throw JobErrors.invalidMachineSet('Only implements can be attached to the primary machine', {
+          assetId: id,
+          kind,
+        });
     }
     if (new Set(wanted).size !== wanted.length) {
       const dup = wanted.find((id, i) => wanted.indexOf(id) !== i)!;
@@ -228,7 +269,8 @@ export class AssignmentsService {
   /** The operator is an active member of this org whose role may execute jobs. */
   private async checkOperator(ctx: OrgContext, membershipId: string): Promise<void> {
     const m = await this.repo.findMembership(undefined, ctx.organizationId, membershipId);
-    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'job.execute')) throw JobErrors.operatorNotEligible(membershipId);
+    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'job.execute'))
+      throw JobErrors.operatorNotEligible(membershipId);
   }
 
   private async load(ctx: OrgContext, jobId: string): Promise<JobRow> {
@@ -241,7 +283,8 @@ export class AssignmentsService {
   private async alreadyDone(ctx: OrgContext, jobId: string, itemKey: string): Promise<TJob | null> {
     const a = await this.repo.findAssignmentByItemKey(undefined, ctx.organizationId, itemKey);
     if (!a) return null;
-    if (a.jobId !== jobId) throw new AppError('CONFLICT', 'This item key was already used for another job', { itemKey, jobId: a.jobId });
+    if (a.jobId !== jobId)
+      throw new AppError('CONFLICT', 'This item key was already used for another job', { itemKey, jobId: a.jobId });
     return toJob(await this.load(ctx, jobId));
   }
 }
@@ -252,7 +295,9 @@ function parseCalendarCursor(cursor: string): { startsAt: Date; id: string } {
   const [at, id] = decodeCursor(cursor).split('|');
   const startsAt = new Date(at ?? '');
   if (!id || !UUID.test(id) || Number.isNaN(startsAt.getTime())) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [
+      { path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' },
+    ]);
   }
   return { startsAt, id };
 }

@@ -52,7 +52,11 @@ export class FieldsController {
   @RequirePermission('field.write')
   @Patch(':id')
   @Returns(ZField)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateFieldRequest }) body: TUpdateFieldRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateFieldRequest }) body: TUpdateFieldRequest,
+  ) {
     return this.fields.update(ctx, id, body);
   }
 

@@ -55,21 +55,35 @@ export class FieldsRepository {
   }
 
   findById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.FieldWhereInput) {
-    return (db ?? this.prisma.client).field.findFirst({ where: { AND: [{ id, organizationId, deletedAt: null }, scope] } });
+    return (db ?? this.prisma.client).field.findFirst({
+      where: { AND: [{ id, organizationId, deletedAt: null }, scope] },
+    });
   }
 
   create(tx: Tx, organizationId: string, data: FieldData) {
     return tx.field.create({ data: { ...data, organizationId } });
   }
 
-  async updateIfVersion(tx: Tx, organizationId: string, id: string, version: number, data: Partial<FieldData>): Promise<boolean> {
-    const res = await tx.field.updateMany({ where: { id, organizationId, version, deletedAt: null }, data: { ...data, version: { increment: 1 } } });
+  async updateIfVersion(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    version: number,
+    data: Partial<FieldData>,
+  ): Promise<boolean> {
+    const res = await tx.field.updateMany({
+      where: { id, organizationId, version, deletedAt: null },
+      data: { ...data, version: { increment: 1 } },
+    });
     return res.count === 1;
   }
 
   /** Marks the field deleted (and row-locks it until commit); false → already deleted. */
   async softDelete(tx: Tx, organizationId: string, id: string): Promise<boolean> {
-    const res = await tx.field.updateMany({ where: { id, organizationId, deletedAt: null }, data: { deletedAt: new Date(), version: { increment: 1 } } });
+    const res = await tx.field.updateMany({
+      where: { id, organizationId, deletedAt: null },
+      data: { deletedAt: new Date(), version: { increment: 1 } },
+    });
     return res.count === 1;
   }
 

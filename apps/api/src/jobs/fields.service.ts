@@ -24,7 +24,11 @@ import { canWriteTeam, fieldScope } from './jobs.scope.js';
 const decimalOrNull = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
 
 /** `areaHa` is stored as whole square metres (`areaM2`). */
-const FIELD_SORT_FIELDS: SortFields = { name: { type: 'string' }, areaHa: { type: 'number', column: 'areaM2' }, createdAt: { type: 'date' } };
+const FIELD_SORT_FIELDS: SortFields = {
+  name: { type: 'string' },
+  areaHa: { type: 'number', column: 'areaM2' },
+  createdAt: { type: 'date' },
+};
 
 @Injectable()
 export class FieldsService {
@@ -111,7 +115,10 @@ export class FieldsService {
           throw versionConflict(toField(now));
         }
         const after = toField((await this.repo.findById(tx, ctx.organizationId, id, {}))!);
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'field.updated', 'field', id, diff(toField(current), after)));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'field.updated', 'field', id, diff(toField(current), after)),
+        );
         return after;
       });
     } catch (err) {
@@ -135,7 +142,10 @@ export class FieldsService {
       if (open > 0) throw JobErrors.fieldHasOpenJobs(open);
       await this.audit.append(
         tx,
-        this.audit.forCtx(ctx, 'field.deleted', 'field', id, { before: { deleted: false, name: current.name }, after: { deleted: true } }),
+        this.audit.forCtx(ctx, 'field.deleted', 'field', id, {
+          before: { deleted: false, name: current.name },
+          after: { deleted: true },
+        }),
       );
     });
   }

@@ -85,7 +85,11 @@ export class JobsController {
   @RequirePermission('job.write')
   @Patch(':id')
   @Returns(ZJob)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateJobRequest }) body: TUpdateJobRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateJobRequest }) body: TUpdateJobRequest,
+  ) {
     return this.jobs.update(ctx, id, body);
   }
 
@@ -102,7 +106,11 @@ export class JobsController {
   @Post(':id/assign')
   @HttpCode(200)
   @Returns(ZJob)
-  assign(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZAssignJobRequest }) body: TAssignJobRequest) {
+  assign(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZAssignJobRequest }) body: TAssignJobRequest,
+  ) {
     return this.assignments.assign(ctx, id, body);
   }
 
@@ -111,7 +119,11 @@ export class JobsController {
   @Post(':id/unassign')
   @HttpCode(200)
   @Returns(ZJob)
-  unassign(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUnassignJobRequest }) body: TUnassignJobRequest) {
+  unassign(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUnassignJobRequest }) body: TUnassignJobRequest,
+  ) {
     return this.assignments.unassign(ctx, id, body);
   }
 
@@ -120,7 +132,11 @@ export class JobsController {
   @Post(':id/start')
   @HttpCode(200)
   @Returns(ZJob)
-  start(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZStartJobRequest }) body: TStartJobRequest) {
+  start(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZStartJobRequest }) body: TStartJobRequest,
+  ) {
     return this.jobs.start(ctx, id, body);
   }
 
@@ -129,7 +145,11 @@ export class JobsController {
   @Post(':id/complete')
   @HttpCode(200)
   @Returns(ZJob)
-  complete(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCompleteJobRequest }) body: TCompleteJobRequest) {
+  complete(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCompleteJobRequest }) body: TCompleteJobRequest,
+  ) {
     return this.jobs.complete(ctx, id, body);
   }
 
@@ -138,7 +158,11 @@ export class JobsController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Returns(ZJob)
-  cancel(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCancelJobRequest }) body: TCancelJobRequest) {
+  cancel(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCancelJobRequest }) body: TCancelJobRequest,
+  ) {
     return this.jobs.cancel(ctx, id, body);
   }
 }

@@ -42,7 +42,13 @@ export type AssignmentRow = Prisma.AssignmentGetPayload<{ include: typeof assign
 
 export function toAssignment(a: AssignmentRow): TAssignment {
   const machines = a.machines
-    .map((m) => ({ assetId: m.assetId, role: m.role, name: m.asset.name, kind: m.asset.model.kind, status: m.asset.status }))
+    .map((m) => ({
+      assetId: m.assetId,
+      role: m.role,
+      name: m.asset.name,
+      kind: m.asset.model.kind,
+      status: m.asset.status,
+    }))
     // primary first, then implements in a stable order
     .sort((x, y) => (x.role === y.role ? x.assetId.localeCompare(y.assetId) : x.role === 'PRIMARY' ? -1 : 1));
   return {
@@ -95,7 +101,16 @@ export function toJob(j: JobRow): TJob {
 
 export const calendarInclude = {
   ...assignmentInclude,
-  job: { select: { id: true, title: true, status: true, operationType: true, fieldId: true, field: { select: { name: true } } } },
+  job: {
+    select: {
+      id: true,
+      title: true,
+      status: true,
+      operationType: true,
+      fieldId: true,
+      field: { select: { name: true } },
+    },
+  },
 } as const satisfies Prisma.AssignmentInclude;
 export type CalendarRow = Prisma.AssignmentGetPayload<{ include: typeof calendarInclude }>;
 
@@ -103,7 +118,14 @@ export function toCalendarAssignment(a: CalendarRow): TCalendarAssignment {
   const { job } = a;
   return {
     ...toAssignment(a),
-    job: { id: job.id, title: job.title, status: job.status, operationType: job.operationType, fieldId: job.fieldId, fieldName: job.field.name },
+    job: {
+      id: job.id,
+      title: job.title,
+      status: job.status,
+      operationType: job.operationType,
+      fieldId: job.fieldId,
+      fieldName: job.field.name,
+    },
   };
 }
 

@@ -73,8 +73,16 @@ export class JobsRepository {
           // half-open windows overlap [from, to)
           f.to ? { windowStart: { lt: f.to } } : {},
           f.from ? { windowEnd: { gt: f.from } } : {},
-          f.operatorMembershipId ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } } : {},
-          f.machineDown ? { assignments: { some: { releasedAt: null, machines: { some: { asset: { status: { not: 'ACTIVE' } } } } } } } : {},
+          f.operatorMembershipId
+            ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } }
+            : {},
+          f.machineDown
+            ? {
+                assignments: {
+                  some: { releasedAt: null, machines: { some: { asset: { status: { not: 'ACTIVE' } } } } },
+                },
+              }
+            : {},
           f.after ?? {},
         ],
       },
@@ -85,7 +93,10 @@ export class JobsRepository {
   }
 
   findById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.JobWhereInput) {
-    return (db ?? this.prisma.client).job.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: jobInclude });
+    return (db ?? this.prisma.client).job.findFirst({
+      where: { AND: [{ id, organizationId }, scope] },
+      include: jobInclude,
+    });
   }
 
   create(tx: Tx, organizationId: string, data: Omit<Prisma.JobUncheckedCreateInput, 'organizationId' | 'id'>) {
@@ -106,7 +117,9 @@ export class JobsRepository {
     data: JobUpdate,
   ): Promise<boolean> {
     const res = await tx.job.updateMany({
-      where: { AND: [{ id, organizationId, status: { in: [...expect.statuses] }, version: expect.version }, expect.scope] },
+      where: {
+        AND: [{ id, organizationId, status: { in: [...expect.statuses] }, version: expect.version }, expect.scope],
+      },
       data: { ...data, version: { increment: 1 } },
     });
     return res.count === 1;
@@ -119,13 +132,17 @@ export class JobsRepository {
   }
 
   findAssignmentByItemKey(db: Tx | undefined, organizationId: string, itemKey: string) {
-    return (db ?? this.prisma.client).assignment.findUnique({ where: { organizationId_itemKey: { organizationId, itemKey } } });
+    return (db ?? this.prisma.client).assignment.findUnique({
+      where: { organizationId_itemKey: { organizationId, itemKey } },
+    });
   }
 
   async createAssignment(tx: Tx, organizationId: string, data: AssignmentData): Promise<string> {
     const { machines, ...rest } = data;
     const a = await tx.assignment.create({ data: { ...rest, organizationId } });
-    await tx.assignmentMachine.createMany({ data: machines.map((m) => ({ organizationId, assignmentId: a.id, assetId: m.assetId, role: m.role })) });
+    await tx.assignmentMachine.createMany({
+      data: machines.map((m) => ({ organizationId, assignmentId: a.id, assetId: m.assetId, role: m.role })),
+    });
     return a.id;
   }
 
@@ -142,7 +159,9 @@ export class JobsRepository {
           { job: f.jobScope },
           f.assetId ? { machines: { some: { assetId: f.assetId } } } : {},
           f.operatorMembershipId ? { operatorMembershipId: f.operatorMembershipId } : {},
-          f.after ? { OR: [{ startsAt: { gt: f.after.startsAt } }, { startsAt: f.after.startsAt, id: { gt: f.after.id } }] } : {},
+          f.after
+            ? { OR: [{ startsAt: { gt: f.after.startsAt } }, { startsAt: f.after.startsAt, id: { gt: f.after.id } }] }
+            : {},
         ],
       },
       include: calendarInclude,
@@ -174,7 +193,13 @@ export class JobsRepository {
   pickerAssets(organizationId: string, scope: Prisma.AssetWhereInput, limit: number) {
     return this.prisma.client.asset.findMany({
       where: { AND: [{ organizationId, deletedAt: null }, scope] },
-      select: { id: true, name: true, status: true, teamId: true, model: { select: { name: true, kind: true, operationTypes: true } } },
+      select: {
+        id: true,
+        name: true,
+        status: true,
+        teamId: true,
+        model: { select: { name: true, kind: true, operationTypes: true } },
+      },
       orderBy: [{ name: 'asc' }, { id: 'asc' }],
       take: limit,
     });
@@ -184,14 +209,21 @@ export class JobsRepository {
   pickerOperators(organizationId: string, roles: readonly Role[], scope: Prisma.MembershipWhereInput, limit: number) {
     return this.prisma.client.membership.findMany({
       where: { AND: [{ organizationId, status: 'ACTIVE', role: { in: [...roles] } }, scope] },
-      select: { id: true, user: { select: { name: true } }, teams: { select: { team: { select: { id: true, name: true } } } } },
+      select: {
+        id: true,
+        user: { select: { name: true } },
+        teams: { select: { team: { select: { id: true, name: true } } } },
+      },
       orderBy: [{ user: { name: 'asc' } }, { id: 'asc' }],
       take: limit,
     });
   }
 
   findMembership(db: Tx | undefined, organizationId: string, id: string) {
-    return (db ?? this.prisma.client).membership.findFirst({ where: { organizationId, id }, select: { id: true, role: true, status: true } });
+    return (db ?? this.prisma.client).membership.findFirst({
+      where: { organizationId, id },
+      select: { id: true, role: true, status: true },
+    });
   }
 
   /**
@@ -208,7 +240,11 @@ export class JobsRepository {
   }
 
   /** Share-lock the operator's membership: a concurrent suspension waits for (or precedes) us. */
-  async lockMembershipForShare(tx: Tx, organizationId: string, id: string): Promise<{ role: string; status: string } | null> {
+  async lockMembershipForShare(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+  ): Promise<{ role: string; status: string } | null> {
     const rows = await tx.$queryRaw<{ role: string; status: string }[]>`
       SELECT role::text AS role, status::text AS status FROM "Membership"
       WHERE "organizationId" = ${organizationId}::uuid AND id = ${id}::uuid FOR SHARE`;

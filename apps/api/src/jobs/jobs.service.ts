@@ -78,7 +78,8 @@ export class JobsService {
   async createIn(tx: Tx, ctx: OrgContext, input: TCreateJobRequest): Promise<TJob> {
     const field = await this.fields.findById(tx, ctx.organizationId, input.fieldId, fieldScope(ctx));
     // share-lock: the field cannot be deleted while this job is being added to it
-    if (!field || !(await this.fields.lockLiveShared(tx, ctx.organizationId, field.id))) throw JobErrors.fieldNotFound('fieldId');
+    if (!field || !(await this.fields.lockLiveShared(tx, ctx.organizationId, field.id)))
+      throw JobErrors.fieldNotFound('fieldId');
     const teamId = input.teamId !== undefined ? input.teamId : field.teamId;
     if (!canWriteTeam(ctx, teamId)) throw JobErrors.outOfScope('job');
     if (teamId && !(await this.fields.teamExists(tx, ctx.organizationId, teamId))) throw JobErrors.teamNotFound();
@@ -117,12 +118,14 @@ export class JobsService {
       const data: JobUpdate = {};
       if (input.fieldId !== undefined && input.fieldId !== current.fieldId) {
         const field = await this.fields.findById(tx, ctx.organizationId, input.fieldId, fieldScope(ctx));
-        if (!field || !(await this.fields.lockLiveShared(tx, ctx.organizationId, field.id))) throw JobErrors.fieldNotFound('fieldId');
+        if (!field || !(await this.fields.lockLiveShared(tx, ctx.organizationId, field.id)))
+          throw JobErrors.fieldNotFound('fieldId');
         data.fieldId = field.id;
       }
       if (input.teamId !== undefined) {
         if (!canWriteTeam(ctx, input.teamId)) throw JobErrors.outOfScope('job');
-        if (input.teamId && !(await this.fields.teamExists(tx, ctx.organizationId, input.teamId))) throw JobErrors.teamNotFound();
+        if (input.teamId && !(await this.fields.teamExists(tx, ctx.organizationId, input.teamId)))
+          throw JobErrors.teamNotFound();
         data.teamId = input.teamId;
       }
       const windowStart = input.windowStart !== undefined ? new Date(input.windowStart) : current.windowStart;
@@ -130,10 +133,12 @@ export class JobsService {
       if (windowStart >= windowEnd) throw JobErrors.invalid('windowEnd', 'windowStart must be before windowEnd');
       const live = current.assignments[0];
       if (live) {
-        if (live.startsAt < windowStart || live.endsAt > windowEnd) throw JobErrors.outsideWindow(live, { windowStart, windowEnd });
+        if (live.startsAt < windowStart || live.endsAt > windowEnd)
+          throw JobErrors.outsideWindow(live, { windowStart, windowEnd });
         if (input.operationType !== undefined && input.operationType !== current.operationType) {
           const supported = await this.repo.assignmentOperationTypes(tx, ctx.organizationId, live.id);
-          if (!supported.includes(input.operationType)) throw JobErrors.capabilityMismatch(input.operationType, supported);
+          if (!supported.includes(input.operationType))
+            throw JobErrors.capabilityMismatch(input.operationType, supported);
         }
       }
       if (input.windowStart !== undefined) data.windowStart = windowStart;
@@ -145,7 +150,13 @@ export class JobsService {
       if (input.estimatedHours !== undefined) data.estimatedHours = input.estimatedHours.toFixed(2);
       if (input.notes !== undefined) data.notes = input.notes;
 
-      const ok = await this.repo.updateIfState(tx, ctx.organizationId, id, { statuses: [current.status], version: current.version, scope: jobScope(ctx) }, data);
+      const ok = await this.repo.updateIfState(
+        tx,
+        ctx.organizationId,
+        id,
+        { statuses: [current.status], version: current.version, scope: jobScope(ctx) },
+        data,
+      );
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, current.status);
       const after = toJob(await this.load(tx, ctx, id, {}));
       await this.audit.append(tx, this.audit.forCtx(ctx, 'job.updated', 'job', id, diff(toJob(current), after)));
@@ -163,14 +174,30 @@ export class JobsService {
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
       assertCanMove(current, 'IN_PROGRESS', input.version);
-      const data: JobUpdate = { status: 'IN_PROGRESS', startedAt, startMeterHours: input.meterHours === undefined ? null : input.meterHours.toFixed(1) };
-      const ok = await this.repo.updateIfState(tx, ctx.organizationId, id, { statuses: sourcesOf('IN_PROGRESS'), version: current.version, scope: jobScope(ctx) }, data);
+      const data: JobUpdate = {
+        status: 'IN_PROGRESS',
+        startedAt,
+        startMeterHours: input.meterHours === undefined ? null : input.meterHours.toFixed(1),
+      };
+      const ok = await this.repo.updateIfState(
+        tx,
+        ctx.organizationId,
+        id,
+        { statuses: sourcesOf('IN_PROGRESS'), version: current.version, scope: jobScope(ctx) },
+        data,
+      );
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'IN_PROGRESS');
       await WebhookEvents.emit(tx, ctx, 'job.started', id);
       const primary = this.primaryOf(current);
       if (input.meterHours !== undefined && primary) {
         // the job (assigned to me) is the authorization for its machine
-        await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: startedAt, source: 'JOB', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
+        await this.meters.recordIn(
+          tx,
+          ctx,
+          primary,
+          { readingHours: input.meterHours, readAt: startedAt, source: 'JOB', confirmJump: input.confirmMeterJump },
+          { scopeChecked: true },
+        );
       }
       const after = toJob(await this.load(tx, ctx, id, {}));
       await this.audit.append(
@@ -193,7 +220,8 @@ export class JobsService {
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
       assertCanMove(current, 'COMPLETED', input.version);
-      if (current.startedAt && completedAt < current.startedAt) throw JobErrors.invalid('completedAt', 'must not be before the job started');
+      if (current.startedAt && completedAt < current.startedAt)
+        throw JobErrors.invalid('completedAt', 'must not be before the job started');
       const startMeter = current.startMeterHours === null ? null : Number(current.startMeterHours.toFixed(1));
       const actualHours = workedHours(input, startMeter, current.startedAt, completedAt);
       const data: JobUpdate = {
@@ -205,17 +233,30 @@ export class JobsService {
         fuelLiters: input.fuelLiters === undefined ? null : input.fuelLiters.toFixed(2),
         completionNotes: input.notes ?? null,
       };
-      const ok = await this.repo.updateIfState(tx, ctx.organizationId, id, { statuses: sourcesOf('COMPLETED'), version: current.version, scope: jobScope(ctx) }, data);
+      const ok = await this.repo.updateIfState(
+        tx,
+        ctx.organizationId,
+        id,
+        { statuses: sourcesOf('COMPLETED'), version: current.version, scope: jobScope(ctx) },
+        data,
+      );
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'COMPLETED');
       await WebhookEvents.emit(tx, ctx, 'job.completed', id);
       const primary = this.primaryOf(current);
       if (input.meterHours !== undefined && primary) {
-        await this.meters.recordIn(tx, ctx, primary, { readingHours: input.meterHours, readAt: completedAt, source: 'JOB', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
+        await this.meters.recordIn(
+          tx,
+          ctx,
+          primary,
+          { readingHours: input.meterHours, readAt: completedAt, source: 'JOB', confirmJump: input.confirmMeterJump },
+          { scopeChecked: true },
+        );
       }
       const live = current.assignments[0];
       if (live && completedAt < live.endsAt) {
         // finished early: the rest of the slot is free again (all of it if it never began)
-        if (completedAt <= live.startsAt) await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, completedAt);
+        if (completedAt <= live.startsAt)
+          await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, completedAt);
         else await this.bookings.trimAssignment(tx, ctx.organizationId, live.id, completedAt);
       }
       const after = toJob(await this.load(tx, ctx, id, {}));
@@ -265,7 +306,12 @@ export class JobsService {
   }
 
   /** A job inside the caller's scope (another org's or out of scope → 404). */
-  private async load(tx: Tx | undefined, ctx: OrgContext, id: string, scope: Prisma.JobWhereInput = jobScope(ctx)): Promise<JobRow> {
+  private async load(
+    tx: Tx | undefined,
+    ctx: OrgContext,
+    id: string,
+    scope: Prisma.JobWhereInput = jobScope(ctx),
+  ): Promise<JobRow> {
     const j = await this.repo.findById(tx, ctx.organizationId, id, scope);
     if (!j) throw JobErrors.jobNotFound();
     return j;

@@ -21,7 +21,13 @@ export function assertCanMove(job: JobRow, to: TJobStatus, clientVersion?: numbe
  * now: gone → 404, no longer in a status that allows the move → INVALID_TRANSITION,
  * otherwise (same status, other version) → VERSION_CONFLICT with the current job.
  */
-export async function lostRace(repo: JobsRepository, tx: Tx, organizationId: string, id: string, to: TJobStatus): Promise<never> {
+export async function lostRace(
+  repo: JobsRepository,
+  tx: Tx,
+  organizationId: string,
+  id: string,
+  to: TJobStatus,
+): Promise<never> {
   const now = await repo.findById(tx, organizationId, id, {});
   if (!now) throw JobErrors.jobNotFound();
   if (!canTransition(now.status, to)) throw JobErrors.invalidTransition(now.status, to);

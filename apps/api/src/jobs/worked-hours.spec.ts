@@ -8,7 +8,9 @@ const codeOf = (f: () => unknown) => {
   try {
     f();
   } catch (e) {
-    return e instanceof AppError ? [e.code, (e.details as { reason?: string } | undefined)?.reason] : ['not an AppError'];
+    return e instanceof AppError
+      ? [e.code, (e.details as { reason?: string } | undefined)?.reason]
+      : ['not an AppError'];
   }
   return ['no error'];
 };
@@ -24,13 +26,22 @@ describe('workedHours', () => {
     expect(codeOf(() => workedHours({ meterHours: 672 }, null, t0, at(6)))).toEqual(['VALIDATION_FAILED', undefined]);
   });
   it('6 h worked with 0 minutes elapsed is refused', () => {
-    expect(codeOf(() => workedHours({ actualHours: 6 }, null, t0, t0))).toEqual(['JOB_HOURS_INCONSISTENT', 'exceeds_elapsed']);
+    expect(codeOf(() => workedHours({ actualHours: 6 }, null, t0, t0))).toEqual([
+      'JOB_HOURS_INCONSISTENT',
+      'exceeds_elapsed',
+    ]);
   });
   it('a meter delta larger than the clock time is refused too', () => {
-    expect(codeOf(() => workedHours({ meterHours: 105 }, 100, t0, at(1)))).toEqual(['JOB_HOURS_INCONSISTENT', 'exceeds_elapsed']);
+    expect(codeOf(() => workedHours({ meterHours: 105 }, 100, t0, at(1)))).toEqual([
+      'JOB_HOURS_INCONSISTENT',
+      'exceeds_elapsed',
+    ]);
   });
   it('more hours than the meter advanced are refused', () => {
-    expect(codeOf(() => workedHours({ meterHours: 102, actualHours: 5 }, 100, t0, at(8)))).toEqual(['JOB_HOURS_INCONSISTENT', 'exceeds_meter']);
+    expect(codeOf(() => workedHours({ meterHours: 102, actualHours: 5 }, 100, t0, at(8)))).toEqual([
+      'JOB_HOURS_INCONSISTENT',
+      'exceeds_meter',
+    ]);
   });
   it('hours within the clock time and the meter are accepted (with rounding tolerance)', () => {
     expect(workedHours({ meterHours: 106, actualHours: 5.75 }, 100, t0, at(5.7))).toBe(5.75);

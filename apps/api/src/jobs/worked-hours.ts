@@ -22,14 +22,23 @@ export function workedHours(
   completedAt: Date,
 ): number {
   const endMeter = input.meterHours;
-  if (endMeter !== undefined && startMeter !== null && tenths(endMeter) < tenths(startMeter)) throw AssetErrors.meterBackwards(startMeter, endMeter);
-  const meterDelta = endMeter !== undefined && startMeter !== null ? (tenths(endMeter) - tenths(startMeter)) / 10 : null;
+  if (endMeter !== undefined && startMeter !== null && tenths(endMeter) < tenths(startMeter))
+    throw AssetErrors.meterBackwards(startMeter, endMeter);
+  const meterDelta =
+    endMeter !== undefined && startMeter !== null ? (tenths(endMeter) - tenths(startMeter)) / 10 : null;
   const elapsedHours = startedAt ? Math.max(0, completedAt.getTime() - startedAt.getTime()) / HOUR_MS : null;
   const hours = input.actualHours ?? meterDelta;
-  if (hours === null) throw JobErrors.invalid('actualHours', 'required unless both the start and the end meter reading are known');
-  const facts = { actualHours: hours, elapsedHours: elapsedHours === null ? null : round2(elapsedHours), meterDeltaHours: meterDelta };
-  if (elapsedHours !== null && hours > elapsedHours + TOLERANCE_HOURS) throw JobErrors.hoursInconsistent('exceeds_elapsed', facts);
-  if (input.actualHours !== undefined && meterDelta !== null && hours > meterDelta + TOLERANCE_HOURS) throw JobErrors.hoursInconsistent('exceeds_meter', facts);
+  if (hours === null)
+    throw JobErrors.invalid('actualHours', 'required unless both the start and the end meter reading are known');
+  const facts = {
+    actualHours: hours,
+    elapsedHours: elapsedHours === null ? null : round2(elapsedHours),
+    meterDeltaHours: meterDelta,
+  };
+  if (elapsedHours !== null && hours > elapsedHours + TOLERANCE_HOURS)
+    throw JobErrors.hoursInconsistent('exceeds_elapsed', facts);
+  if (input.actualHours !== undefined && meterDelta !== null && hours > meterDelta + TOLERANCE_HOURS)
+    throw JobErrors.hoursInconsistent('exceeds_meter', facts);
   return hours;
 }
 

@@ -50,7 +50,10 @@ export class DocumentsController {
   @Post()
   @ApiConsumes('multipart/form-data')
   @Returns(ZUploadResponse, 201)
-  @ApiOperation({ summary: 'Upload a manual (PDF ≤ 100 MB): 201 new, 200 duplicate:true when this file is already in the library. Processed by the worker.' })
+  @ApiOperation({
+    summary:
+      'Upload a manual (PDF ≤ 100 MB): 201 new, 200 duplicate:true when this file is already in the library. Processed by the worker.',
+  })
   create(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const actor = orgActor(ctx);
     return this.upload.handle(req, reply, actor, (form) => this.uploads.createDocument(actor, form));
@@ -66,7 +69,11 @@ export class DocumentsController {
   @RequirePermission('knowledge.manage')
   @Patch(':id')
   @Returns(ZDocument)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateDocumentRequest }) body: TUpdateDocumentRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateDocumentRequest }) body: TUpdateDocumentRequest,
+  ) {
     return this.documents.update(orgActor(ctx), id, body);
   }
 
@@ -84,7 +91,12 @@ export class DocumentsController {
   @ApiConsumes('multipart/form-data')
   @Returns(ZUploadResponse, 201)
   @ApiOperation({ summary: 'Upload the next version of a manual (multipart `file`); it becomes current once READY' })
-  async addVersion(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+  async addVersion(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Req() req: FastifyRequest,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const actor = orgActor(ctx);
     // an unknown (or another org's) document is a 404 before a byte of the file is read
     await this.documents.get(actor, id);

@@ -12,7 +12,9 @@ export type LibraryScope = { kind: 'org'; organizationId: string } | { kind: 'pl
 export const ownerOf = (s: LibraryScope): string | null => (s.kind === 'org' ? s.organizationId : null);
 /** Rows a scope may read: an org reads its own and the platform's; the platform reads its own. */
 export const readableWhere = (s: LibraryScope): Prisma.DocumentWhereInput =>
-  s.kind === 'org' ? { OR: [{ organizationId: s.organizationId }, { organizationId: null }] } : { organizationId: null };
+  s.kind === 'org'
+    ? { OR: [{ organizationId: s.organizationId }, { organizationId: null }] }
+    : { organizationId: null };
 
 const withCard = {
   models: { select: { machineModelId: true } },
@@ -45,22 +47,40 @@ export class DocumentsRepository {
     return this.prisma.client.$transaction(fn, { timeout: 20_000 });
   }
 
-  findReadable(scope: LibraryScope, id: string, db: Tx | PrismaService['client'] = this.prisma.client): Promise<DocumentRow | null> {
+  findReadable(
+    scope: LibraryScope,
+    id: string,
+    db: Tx | PrismaService['client'] = this.prisma.client,
+  ): Promise<DocumentRow | null> {
     return db.document.findFirst({ where: { id, ...readableWhere(scope) }, include: withCard });
   }
 
   /** Newest first (createdAt desc, id desc): the keyset cursor is the last row's id. */
   async list(scope: LibraryScope, f: ListFilter): Promise<DocumentRow[]> {
     const and: Prisma.DocumentWhereInput[] = [readableWhere(scope)];
-    if (f.source === 'ORG') and.push({ organizationId: scope.kind === 'org' ? scope.organizationId : '00000000-0000-0000-0000-000000000000' });
+    if (f.source === 'ORG')
+      and.push({
+        organizationId: scope.kind === 'org' ? scope.organizationId : '00000000-0000-0000-0000-000000000000',
+      });
     if (f.source === 'PLATFORM') and.push({ organizationId: null });
     if (f.machineModelId) and.push({ models: { some: { machineModelId: f.machineModelId } } });
     if (f.q) and.push({ title: { contains: f.q, mode: 'insensitive' } });
     if (f.afterId) {
-      const after = await this.prisma.client.document.findFirst({ where: { id: f.afterId, ...readableWhere(scope) }, select: { createdAt: true, id: true } });
-      if (after) and.push({ OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] });
+      const after = await this.prisma.client.document.findFirst({
+        where: { id: f.afterId, ...readableWhere(scope) },
+        select: { createdAt: true, id: true },
+      });
+      if (after)
+        and.push({
+          OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }],
+        });
     }
-    return this.prisma.client.document.findMany({ where: { AND: and }, include: withCard, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: f.limit });
+    return this.prisma.client.document.findMany({
+      where: { AND: and },
+      include: withCard,
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: f.limit,
+    });
   }
 
   versions(documentId: string): Promise<VersionRow[]> {
@@ -73,25 +93,37 @@ export class DocumentsRepository {
 
   /** The version holding this file in the scope's own library (the sha256 dedupe). */
   findBySha(scope: LibraryScope, sha256: string) {
-    return this.prisma.client.documentVersion.findFirst({ where: { organizationId: ownerOf(scope), sha256 }, select: { id: true, documentId: true } });
+    return this.prisma.client.documentVersion.findFirst({
+      where: { organizationId: ownerOf(scope), sha256 },
+      select: { id: true, documentId: true },
+    });
   }
 
   /** Machine model ids the scope may link: an org its own and platform ones, the platform only its own. */
   async visibleModelIds(scope: LibraryScope, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
     const where: Prisma.MachineModelWhereInput =
-      scope.kind === 'org' ? { id: { in: [...ids] }, OR: [{ organizationId: scope.organizationId }, { organizationId: null }] } : { id: { in: [...ids] }, organizationId: null };
+      scope.kind === 'org'
+        ? { id: { in: [...ids] }, OR: [{ organizationId: scope.organizationId }, { organizationId: null }] }
+        : { id: { in: [...ids] }, organizationId: null };
     const rows = await this.prisma.client.machineModel.findMany({ where, select: { id: true } });
     return new Set(rows.map((r) => r.id));
   }
 
   /** The model of an org's (live) asset, or null when the asset is not this org's. */
   async assetModelId(organizationId: string, assetId: string): Promise<string | null> {
-    const a = await this.prisma.client.asset.findFirst({ where: { id: assetId, organizationId, deletedAt: null }, select: { modelId: true } });
+    const a = await this.prisma.client.asset.findFirst({
+      where: { id: assetId, organizationId, deletedAt: null },
+      select: { modelId: true },
+    });
     return a?.modelId ?? null;
   }
 
-  async createDocument(tx: Tx, scope: LibraryScope, input: { title: string; language: 'zh' | 'en'; machineModelIds: readonly string[]; createdById: string | null }) {
+  async createDocument(
+    tx: Tx,
+    scope: LibraryScope,
+    input: { title: string; language: 'zh' | 'en'; machineModelIds: readonly string[]; createdById: string | null },
+  ) {
     return tx.document.create({
       data: {
         organizationId: ownerOf(scope),
@@ -115,7 +147,10 @@ export class DocumentsRepository {
 
   async replaceModels(tx: Tx, documentId: string, machineModelIds: readonly string[]) {
     await tx.documentModel.deleteMany({ where: { documentId } });
-    if (machineModelIds.length) await tx.documentModel.createMany({ data: machineModelIds.map((machineModelId) => ({ documentId, machineModelId })) });
+    if (machineModelIds.length)
+      await tx.documentModel.createMany({
+        data: machineModelIds.map((machineModelId) => ({ documentId, machineModelId })),
+      });
   }
 
   page(versionId: string, page: number) {

@@ -1,5 +1,12 @@
 import { Injectable, Logger } from '@nestjs/common';
-import type { TDocument, TDocumentDetail, TDocumentPage, TListDocumentsQuery, TListDocumentsResponse, TUpdateDocumentRequest } from '@amms/contracts/knowledge';
+import type {
+  TDocument,
+  TDocumentDetail,
+  TDocumentPage,
+  TListDocumentsQuery,
+  TListDocumentsResponse,
+  TUpdateDocumentRequest,
+} from '@amms/contracts/knowledge';
 import { AuditService } from '../audit/audit.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
@@ -65,10 +72,16 @@ export class DocumentsService {
         await this.repo.replaceModels(tx, id, machineModelIds);
         await tx.document.update({ where: { id }, data: { updatedAt: new Date() } });
       }
-      await this.audit.append(tx, actor.audit('document.updated', id, {
-        before: { title: doc.title, machineModelIds: doc.models.map((m) => m.machineModelId).sort() },
-        after: { title: input.title ?? doc.title, machineModelIds: machineModelIds?.sort() ?? doc.models.map((m) => m.machineModelId).sort() },
-      }));
+      await this.audit.append(
+        tx,
+        actor.audit('document.updated', id, {
+          before: { title: doc.title, machineModelIds: doc.models.map((m) => m.machineModelId).sort() },
+          after: {
+            title: input.title ?? doc.title,
+            machineModelIds: machineModelIds?.sort() ?? doc.models.map((m) => m.machineModelId).sort(),
+          },
+        }),
+      );
     });
     return toDocument((await this.repo.findReadable(actor.scope, id))!);
   }
@@ -83,9 +96,10 @@ export class DocumentsService {
       return shas;
     });
     for (const sha of orphaned) {
-      await Promise.all([this.blobs.delete(BlobStore.contentKey(sha)), this.blobs.deletePrefix(`derived/${sha}`)]).catch((err: unknown) =>
-        this.log.warn(`could not delete the blob ${sha}: ${String(err)}`),
-      );
+      await Promise.all([
+        this.blobs.delete(BlobStore.contentKey(sha)),
+        this.blobs.deletePrefix(`derived/${sha}`),
+      ]).catch((err: unknown) => this.log.warn(`could not delete the blob ${sha}: ${String(err)}`));
     }
   }
 
@@ -112,8 +126,11 @@ export class DocumentsService {
     const key = `derived/${version.sha256}/p${page}-r${PAGE_IMAGE_DPI}.png`;
     const cached = await this.blobs.get(key);
     if (cached) return cached;
-    if (!(await popplerAvailable())) throw new AppError('SERVICE_UNAVAILABLE', 'Page images need poppler-utils (pdftoppm) on the server');
-    const png = await this.blobs.withLocalFile(BlobStore.contentKey(version.sha256), (file) => renderPagePng(file, page, PAGE_IMAGE_DPI));
+    if (!(await popplerAvailable()))
+      throw new AppError('SERVICE_UNAVAILABLE', 'Page images need poppler-utils (pdftoppm) on the server');
+    const png = await this.blobs.withLocalFile(BlobStore.contentKey(version.sha256), (file) =>
+      renderPagePng(file, page, PAGE_IMAGE_DPI),
+    );
     await this.blobs.put(key, png);
     return png;
   }

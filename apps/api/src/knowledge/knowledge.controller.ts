@@ -25,7 +25,9 @@ export class KnowledgeController {
   @Post('search')
   @HttpCode(200)
   @Returns(ZKnowledgeSearchResponse)
-  @ApiOperation({ summary: 'Ranked passages (lexical ⊕ trigram ⊕ optional dense, RRF k=60) from the manuals the org may read' })
+  @ApiOperation({
+    summary: 'Ranked passages (lexical ⊕ trigram ⊕ optional dense, RRF k=60) from the manuals the org may read',
+  })
   search(@Ctx() ctx: OrgContext, @Body({ schema: ZKnowledgeSearchRequest }) body: TKnowledgeSearchRequest) {
     return this.knowledge.search(ctx, body);
   }
@@ -35,7 +37,10 @@ export class KnowledgeController {
   @Post('answers')
   @HttpCode(200)
   @Returns(ZKnowledgeAnswer)
-  @ApiOperation({ summary: 'A cited answer (every sentence has a citation whose snippet is on its page), or found:false when the manuals do not say' })
+  @ApiOperation({
+    summary:
+      'A cited answer (every sentence has a citation whose snippet is on its page), or found:false when the manuals do not say',
+  })
   answer(@Ctx() ctx: OrgContext, @Body({ schema: ZKnowledgeAnswerRequest }) body: TKnowledgeAnswerRequest) {
     return this.knowledge.answer(ctx, body);
   }

@@ -14,4 +14,15 @@ import { UploadsService } from './uploads.service.js';
 
 /** The knowledge bounded context's HTTP side (the worker side is IngestRepository + Ingestor, see worker.module.ts). */
 export const KNOWLEDGE_CONTROLLERS = [DocumentsController, PlatformDocumentsController, KnowledgeController];
-export const KNOWLEDGE_PROVIDERS = [DocumentsRepository, DocumentsService, UploadsService, UploadHandler, SearchRepository, EmbeddingsClient, QueryEmbeddings, Retriever, ModelAnswerer, KnowledgeService];
+export const KNOWLEDGE_PROVIDERS = [
+  DocumentsRepository,
+  DocumentsService,
+  UploadsService,
+  UploadHandler,
+  SearchRepository,
+  EmbeddingsClient,
+  QueryEmbeddings,
+  Retriever,
+  ModelAnswerer,
+  KnowledgeService,
+];

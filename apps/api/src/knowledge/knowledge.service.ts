@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { TKnowledgeAnswer, TKnowledgeAnswerRequest, TKnowledgeSearchRequest, TKnowledgeSearchResponse } from '@amms/contracts/knowledge';
+import type {
+  TKnowledgeAnswer,
+  TKnowledgeAnswerRequest,
+  TKnowledgeSearchRequest,
+  TKnowledgeSearchResponse,
+} from '@amms/contracts/knowledge';
 import type { OrgContext } from '../tenancy/context.js';
 import { extractiveAnswer, isFound } from './search/extractive-answerer.js';
 import { ModelAnswerer } from './search/model-answerer.js';
@@ -14,7 +19,12 @@ export class KnowledgeService {
   ) {}
 
   async search(ctx: OrgContext, req: TKnowledgeSearchRequest): Promise<TKnowledgeSearchResponse> {
-    const r = await this.retriever.retrieve(ctx, { query: req.query, machineModelId: req.machineModelId, assetId: req.assetId, limit: req.limit });
+    const r = await this.retriever.retrieve(ctx, {
+      query: req.query,
+      machineModelId: req.machineModelId,
+      assetId: req.assetId,
+      limit: req.limit,
+    });
     return { items: r.passages.map(({ coverage: _c, support: _s, ...p }) => p), mode: r.mode };
   }
 
@@ -23,7 +33,12 @@ export class KnowledgeService {
    * current versions, so a document deleted or superseded since indexing is never cited.
    */
   async answer(ctx: OrgContext, req: TKnowledgeAnswerRequest): Promise<TKnowledgeAnswer> {
-    const r = await this.retriever.retrieve(ctx, { query: req.question, machineModelId: req.machineModelId, assetId: req.assetId, limit: 8 });
+    const r = await this.retriever.retrieve(ctx, {
+      query: req.question,
+      machineModelId: req.machineModelId,
+      assetId: req.assetId,
+      limit: 8,
+    });
     const labels = new Map(r.passages.flatMap((p) => [[`${p.versionId}:${p.page}`, p.pageLabel] as const]));
     const labelOf = (versionId: string, page: number) => labels.get(`${versionId}:${page}`) ?? String(page);
     const extractive = extractiveAnswer(req.question, r, labelOf);

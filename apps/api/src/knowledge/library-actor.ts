@@ -15,7 +15,15 @@ export function orgActor(ctx: OrgContext): LibraryActor {
   return {
     scope: { kind: 'org', organizationId: ctx.organizationId },
     userId: ctx.actorUserId,
-    audit: (action, documentId, data) => ({ organizationId: ctx.organizationId, action, entityType: 'document', entityId: documentId, requestId: ctx.requestId, data, ...actorOf(ctx) }),
+    audit: (action, documentId, data) => ({
+      organizationId: ctx.organizationId,
+      action,
+      entityType: 'document',
+      entityId: documentId,
+      requestId: ctx.requestId,
+      data,
+      ...actorOf(ctx),
+    }),
   };
 }
 
@@ -26,6 +34,15 @@ export function platformLibraryActor(principal: AuthPrincipal, requestId: string
   return {
     scope: { kind: 'platform' },
     userId,
-    audit: (action, documentId, data) => ({ organizationId: null, action, entityType: 'document', entityId: documentId, requestId, actorType: 'USER', actorUserId: userId, data }),
+    audit: (action, documentId, data) => ({
+      organizationId: null,
+      action,
+      entityType: 'document',
+      entityId: documentId,
+      requestId,
+      actorType: 'USER',
+      actorUserId: userId,
+      data,
+    }),
   };
 }

@@ -22,7 +22,9 @@ function multipartError(err: unknown, maxBytes: number): AppError | null {
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
       return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with a `file` part (the PDF)');
     case 'FST_FILES_LIMIT':
-      return new AppError('VALIDATION_FAILED', 'Send one file per upload', [{ path: 'file', message: 'only one file', code: 'too_big' }]);
+      return new AppError('VALIDATION_FAILED', 'Send one file per upload', [
+        { path: 'file', message: 'only one file', code: 'too_big' },
+      ]);
     case 'FST_FIELDS_LIMIT':
     case 'FST_PARTS_LIMIT':
     case 'FST_PROTO_VIOLATION':
@@ -48,7 +50,9 @@ export async function readUploadForm(req: FastifyRequest, blobs: BlobStore, maxB
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || staged) {
           part.file.resume();
-          throw new AppError('VALIDATION_FAILED', 'The PDF goes in one part named `file`', [{ path: part.fieldname, message: 'unexpected file part', code: 'unrecognized_keys' }]);
+          throw new AppError('VALIDATION_FAILED', 'The PDF goes in one part named `file`', [
+            { path: part.fieldname, message: 'unexpected file part', code: 'unrecognized_keys' },
+          ]);
         }
         staged = await blobs.stage(part.file, maxBytes);
         if (part.file.truncated) throw KnowledgeErrors.tooLarge(maxBytes);
@@ -59,21 +63,30 @@ export async function readUploadForm(req: FastifyRequest, blobs: BlobStore, maxB
       const name = part.fieldname.replace(/\[\]$/, '');
       const value = typeof part.value === 'string' ? part.value : String(part.value);
       const prev = fields[name];
-      fields[name] = prev === undefined ? (part.fieldname.endsWith('[]') ? [value] : value) : [...(Array.isArray(prev) ? prev : [prev]), value];
+      fields[name] =
+        prev === undefined
+          ? part.fieldname.endsWith('[]')
+            ? [value]
+            : value
+          : [...(Array.isArray(prev) ? prev : [prev]), value];
     }
   } catch (err) {
     if (staged) await blobs.discard(staged);
     throw multipartError(err, maxBytes) ?? err;
   }
-  if (!staged) throw new AppError('VALIDATION_FAILED', 'The upload has no file', [{ path: 'file', message: 'required', code: 'invalid_type' }]);
+  if (!staged)
+    throw new AppError('VALIDATION_FAILED', 'The upload has no file', [
+      { path: 'file', message: 'required', code: 'invalid_type' },
+    ]);
   return { staged, fileName, fields };
 }
 
 /** The PDF's name as shown in lists: the base name, no control characters, at most 200 characters. */
 export function sanitizeFileName(name: string | undefined): string | null {
   if (!name) return null;
+  const last = name.split(/[\\/]/).pop()!;
   // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  const base = name.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f]/g, '').trim();
+  const base = last.replace(/[\u0000-\u001f\u007f]/g, '').trim();
   return base ? base.slice(0, 200) : null;
 }
 

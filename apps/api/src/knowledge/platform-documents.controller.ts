@@ -38,7 +38,11 @@ export class PlatformDocumentsController {
   @PlatformAdmin()
   @Get()
   @Returns(ZListDocumentsResponse)
-  list(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Query({ schema: ZListDocumentsQuery }) q: TListDocumentsQuery) {
+  list(
+    @Principal() p: AuthPrincipal,
+    @Req() req: FastifyRequest,
+    @Query({ schema: ZListDocumentsQuery }) q: TListDocumentsQuery,
+  ) {
     return this.documents.list(platformLibraryActor(p, String(req.id)), q);
   }
 
@@ -47,7 +51,9 @@ export class PlatformDocumentsController {
   @Post()
   @ApiConsumes('multipart/form-data')
   @Returns(ZUploadResponse, 201)
-  @ApiOperation({ summary: 'Upload a manual to the platform library (platform admins; machineModelIds must be platform models)' })
+  @ApiOperation({
+    summary: 'Upload a manual to the platform library (platform admins; machineModelIds must be platform models)',
+  })
   create(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     const actor = platformLibraryActor(p, String(req.id));
     return this.upload.handle(req, reply, actor, (form) => this.uploads.createDocument(actor, form));
@@ -63,14 +69,23 @@ export class PlatformDocumentsController {
   @PlatformAdmin()
   @Patch(':id')
   @Returns(ZDocument)
-  update(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateDocumentRequest }) body: TUpdateDocumentRequest) {
+  update(
+    @Principal() p: AuthPrincipal,
+    @Req() req: FastifyRequest,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateDocumentRequest }) body: TUpdateDocumentRequest,
+  ) {
     return this.documents.update(platformLibraryActor(p, String(req.id)), id, body);
   }
 
   @PlatformAdmin()
   @Delete(':id')
   @HttpCode(204)
-  async remove(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Param('id', { schema: ZIdParam }) id: string): Promise<void> {
+  async remove(
+    @Principal() p: AuthPrincipal,
+    @Req() req: FastifyRequest,
+    @Param('id', { schema: ZIdParam }) id: string,
+  ): Promise<void> {
     await this.documents.remove(platformLibraryActor(p, String(req.id)), id);
   }
 
@@ -79,7 +94,12 @@ export class PlatformDocumentsController {
   @Post(':id/versions')
   @ApiConsumes('multipart/form-data')
   @Returns(ZUploadResponse, 201)
-  addVersion(@Principal() p: AuthPrincipal, @Req() req: FastifyRequest, @Param('id', { schema: ZIdParam }) id: string, @Res({ passthrough: true }) reply: FastifyReply) {
+  addVersion(
+    @Principal() p: AuthPrincipal,
+    @Req() req: FastifyRequest,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     const actor = platformLibraryActor(p, String(req.id));
     return this.upload.handle(req, reply, actor, (form) => this.uploads.addVersion(actor, id, form));
   }

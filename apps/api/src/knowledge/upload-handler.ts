@@ -17,14 +17,25 @@ export class UploadHandler {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  async handle(req: FastifyRequest, reply: FastifyReply, actor: LibraryActor, run: (form: UploadForm) => Promise<UploadOutcome>): Promise<TUploadResponse> {
+  async handle(
+    req: FastifyRequest,
+    reply: FastifyReply,
+    actor: LibraryActor,
+    run: (form: UploadForm) => Promise<UploadOutcome>,
+  ): Promise<TUploadResponse> {
     const form = await readUploadForm(req, this.blobs, this.uploads.maxBytes);
     try {
-      return await withUploadIdempotency(this.idempotency, req, reply, { sha256: form.staged.sha256, fields: { ...form.fields, fileName: form.fileName } }, async () => {
-        const out = await run(form);
-        void reply.status(out.status);
-        return out.body;
-      });
+      return await withUploadIdempotency(
+        this.idempotency,
+        req,
+        reply,
+        { sha256: form.staged.sha256, fields: { ...form.fields, fileName: form.fileName } },
+        async () => {
+          const out = await run(form);
+          void reply.status(out.status);
+          return out.body;
+        },
+      );
     } finally {
       await this.blobs.discard(form.staged);
     }

@@ -31,7 +31,9 @@ export async function withUploadIdempotency<T>(
   const who = !p ? 'anon' : p.kind === 'USER' ? `u:${p.userId}` : `k:${p.apiKeyId}`;
   const scope = `${orgId}:${who}`;
   const path = req.url.split('?')[0] ?? req.url;
-  const requestHash = createHash('sha256').update(`${req.method} ${path}\nmultipart ${fingerprint.sha256}\n${canonicalJson(fingerprint.fields)}`).digest('hex');
+  const requestHash = createHash('sha256')
+    .update(`${req.method} ${path}\nmultipart ${fingerprint.sha256}\n${canonicalJson(fingerprint.fields)}`)
+    .digest('hex');
   const claim = await idempotency.claim(scope, key, req.method, path, requestHash);
   switch (claim.decision) {
     case 'MISMATCH':
@@ -50,11 +52,18 @@ export async function withUploadIdempotency<T>(
   }
   try {
     const body = await run();
-    await idempotency.complete(claim.id!, scope, key, reply.statusCode >= 200 && reply.statusCode < 300 ? reply.statusCode : 201, body ?? null);
+    await idempotency.complete(
+      claim.id!,
+      scope,
+      key,
+      reply.statusCode >= 200 && reply.statusCode < 300 ? reply.statusCode : 201,
+      body ?? null,
+    );
     return body;
   } catch (err) {
     const n = normalizeError(err);
-    if (shouldStoreOutcome(n.status, n.code)) await idempotency.complete(claim.id!, scope, key, n.status, envelope(n, String(req.id)));
+    if (shouldStoreOutcome(n.status, n.code))
+      await idempotency.complete(claim.id!, scope, key, n.status, envelope(n, String(req.id)));
     else await idempotency.release(claim.id!);
     throw err;
   }

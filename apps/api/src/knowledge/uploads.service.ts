@@ -42,8 +42,12 @@ export class UploadsService {
   /** A new document with its first version. */
   async createDocument(actor: LibraryActor, form: UploadForm): Promise<UploadOutcome> {
     return this.guarded(form, async () => {
-      const parsed = ZUploadDocumentFields.safeParse({ ...form.fields, machineModelIds: asArray(form.fields.machineModelIds) });
-      if (!parsed.success) throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', issuesToFields(parsed.error.issues));
+      const parsed = ZUploadDocumentFields.safeParse({
+        ...form.fields,
+        machineModelIds: asArray(form.fields.machineModelIds),
+      });
+      if (!parsed.success)
+        throw new AppError('VALIDATION_FAILED', 'Some fields are invalid', issuesToFields(parsed.error.issues));
       const fields = parsed.data;
       const machineModelIds = [...new Set(fields.machineModelIds)];
       await this.checkModels(actor.scope, machineModelIds);
@@ -51,7 +55,12 @@ export class UploadsService {
       if (dup) return dup;
       await this.blobs.commit(form.staged);
       return this.store(actor, form, async (tx) => {
-        const doc = await this.repo.createDocument(tx, actor.scope, { title: fields.title, language: fields.language, machineModelIds, createdById: actor.userId });
+        const doc = await this.repo.createDocument(tx, actor.scope, {
+          title: fields.title,
+          language: fields.language,
+          machineModelIds,
+          createdById: actor.userId,
+        });
         return doc.id;
       });
     });
@@ -96,14 +105,35 @@ export class UploadsService {
     return { status: 200, body: { document: toDocument(doc), version: toVersion(version), duplicate: true } };
   }
 
-  private async store(actor: LibraryActor, form: UploadForm, documentIdIn: (tx: Tx) => Promise<string>): Promise<UploadOutcome> {
+  private async store(
+    actor: LibraryActor,
+    form: UploadForm,
+    documentIdIn: (tx: Tx) => Promise<string>,
+  ): Promise<UploadOutcome> {
     let ids: { documentId: string; versionId: string };
     try {
       ids = await this.repo.transaction(async (tx) => {
         const documentId = await documentIdIn(tx);
-        const v = await this.repo.createVersion(tx, actor.scope, documentId, { fileName: form.fileName, sizeBytes: form.staged.sizeBytes, sha256: form.staged.sha256, createdById: actor.userId });
-        await this.outbox.enqueue(tx, ownerOf(actor.scope), 'knowledge.ingest', { organizationId: ownerOf(actor.scope), versionId: v.id });
-        await this.audit.append(tx, actor.audit(v.versionNumber === 1 ? 'document.created' : 'document.version_uploaded', documentId, { versionId: v.id, versionNumber: v.versionNumber, fileName: form.fileName, sizeBytes: form.staged.sizeBytes, sha256: form.staged.sha256 }));
+        const v = await this.repo.createVersion(tx, actor.scope, documentId, {
+          fileName: form.fileName,
+          sizeBytes: form.staged.sizeBytes,
+          sha256: form.staged.sha256,
+          createdById: actor.userId,
+        });
+        await this.outbox.enqueue(tx, ownerOf(actor.scope), 'knowledge.ingest', {
+          organizationId: ownerOf(actor.scope),
+          versionId: v.id,
+        });
+        await this.audit.append(
+          tx,
+          actor.audit(v.versionNumber === 1 ? 'document.created' : 'document.version_uploaded', documentId, {
+            versionId: v.id,
+            versionNumber: v.versionNumber,
+            fileName: form.fileName,
+            sizeBytes: form.staged.sizeBytes,
+            sha256: form.staged.sha256,
+          }),
+        );
         return { documentId, versionId: v.id };
       });
     } catch (err) {

@@ -55,7 +55,11 @@ export class MaintenancePlansController {
   @RequirePermission('maintenance.plan')
   @Patch('maintenance-plans/:id')
   @Returns(ZMaintenancePlan)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateMaintenancePlanRequest }) body: TUpdateMaintenancePlanRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateMaintenancePlanRequest }) body: TUpdateMaintenancePlanRequest,
+  ) {
     return this.plans.update(ctx, id, body);
   }
 

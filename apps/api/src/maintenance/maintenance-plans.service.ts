@@ -24,7 +24,8 @@ import { toPlan } from './maintenance.mappers.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
 import { planScope } from './maintenance.scope.js';
 
-const decimal = (v: number | null | undefined, digits: number) => (v === undefined ? undefined : v === null ? null : v.toFixed(digits));
+const decimal = (v: number | null | undefined, digits: number) =>
+  v === undefined ? undefined : v === null ? null : v.toFixed(digits);
 
 @Injectable()
 export class MaintenancePlansService {
@@ -70,7 +71,10 @@ export class MaintenancePlansService {
       });
       const after = toPlan(p);
       const { id: _id, version: _v, createdAt: _c, updatedAt: _u, ...fields } = after;
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'maintenance_plan.created', 'maintenance_plan', p.id, { after: fields }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'maintenance_plan.created', 'maintenance_plan', p.id, { after: fields }),
+      );
       return after;
     });
   }
@@ -102,7 +106,10 @@ export class MaintenancePlansService {
         throw versionConflict(toPlan(now));
       }
       const after = toPlan((await this.repo.findPlan(tx, ctx.organizationId, id, {}))!);
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'maintenance_plan.updated', 'maintenance_plan', id, diff(before, after)));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'maintenance_plan.updated', 'maintenance_plan', id, diff(before, after)),
+      );
       return after;
     });
   }
@@ -118,17 +125,22 @@ export class MaintenancePlansService {
     const plans = await this.repo.activePlans(org, planScope(ctx), q.planId);
     const assetIds = plans.flatMap((p) => (p.assetId ? [p.assetId] : []));
     const modelIds = plans.flatMap((p) => (p.modelId ? [p.modelId] : []));
-    const assets = plans.length === 0 ? [] : await this.repo.assetsForPlans(org, assetScope(ctx), assetIds, modelIds, q.assetId);
+    const assets =
+      plans.length === 0 ? [] : await this.repo.assetsForPlans(org, assetScope(ctx), assetIds, modelIds, q.assetId);
     const planIds = plans.map((p) => p.id);
     const [readings, services, open] = await Promise.all([
-      this.repo.latestReadings(org, assets.map((a) => a.id)),
+      this.repo.latestReadings(
+        org,
+        assets.map((a) => a.id),
+      ),
       this.repo.lastServices(org, planIds),
       this.repo.openPlanWorkOrders(org, planIds),
     ]);
     const key = (planId: string, assetId: string) => `${planId}:${assetId}`;
     const lastBy = new Map(services.map((s) => [key(s.planId, s.assetId), s]));
     const openBy = new Map<string, (typeof open)[number]>();
-    for (const w of open) if (w.planId && !openBy.has(key(w.planId, w.assetId))) openBy.set(key(w.planId, w.assetId), w);
+    for (const w of open)
+      if (w.planId && !openBy.has(key(w.planId, w.assetId))) openBy.set(key(w.planId, w.assetId), w);
 
     const now = new Date();
     const rows: (DueResult & { key: string; item: TDueItem })[] = [];
@@ -168,12 +180,22 @@ export class MaintenancePlansService {
       }
     }
     rows.sort(compareDue);
-    return { items: rows.slice(0, MAX_DUE_ROWS).map((r) => r.item), nextCursor: null, truncated: rows.length > MAX_DUE_ROWS };
+    return {
+      items: rows.slice(0, MAX_DUE_ROWS).map((r) => r.item),
+      nextCursor: null,
+      truncated: rows.length > MAX_DUE_ROWS,
+    };
   }
 
   /** An asset plan needs the asset in my scope (else 404); a model plan a visible model and an ORG-scoped writer. */
-  private async assertTarget(tx: Tx, ctx: OrgContext, assetId: string | undefined, modelId: string | undefined): Promise<void> {
-    if (assetId && !(await this.repo.findAsset(tx, ctx.organizationId, assetId, assetScope(ctx)))) throw MaintenanceErrors.assetNotFound();
+  private async assertTarget(
+    tx: Tx,
+    ctx: OrgContext,
+    assetId: string | undefined,
+    modelId: string | undefined,
+  ): Promise<void> {
+    if (assetId && !(await this.repo.findAsset(tx, ctx.organizationId, assetId, assetScope(ctx))))
+      throw MaintenanceErrors.assetNotFound();
     if (modelId) {
       if (!(await this.repo.findVisibleModel(tx, ctx.organizationId, modelId))) throw MaintenanceErrors.modelNotFound();
       this.assertModelPlanWriter(ctx);

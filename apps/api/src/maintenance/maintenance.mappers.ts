@@ -56,7 +56,12 @@ export function toPlan(p: MaintenancePlan): TMaintenancePlan {
 /** The stored template is ours (written from a validated request); anything else in it is dropped. */
 export function checklistTemplate(json: unknown): { label: string }[] {
   if (!Array.isArray(json)) return [];
-  return json.filter((x): x is { label: string } => typeof x === 'object' && x !== null && typeof (x as { label?: unknown }).label === 'string').map((x) => ({ label: x.label }));
+  return json
+    .filter(
+      (x): x is { label: string } =>
+        typeof x === 'object' && x !== null && typeof (x as { label?: unknown }).label === 'string',
+    )
+    .map((x) => ({ label: x.label }));
 }
 
 export function toWorkOrder(w: WorkOrderRow): TWorkOrder {
@@ -130,11 +135,25 @@ export function toWorkOrderDetail(w: WorkOrderDetailRow): TWorkOrderDetail {
 }
 
 /** The view of a work order with its people named (every single-order answer). */
-export async function presentDetail(ctx: OrgContext, people: PeopleService, w: TWorkOrderDetail): Promise<TWorkOrderDetailView> {
-  const of = await people.byMembership(ctx.organizationId, [w.reportedByMembershipId, w.assigneeMembershipId, w.submittedByMembershipId, w.acceptedByMembershipId]);
+export async function presentDetail(
+  ctx: OrgContext,
+  people: PeopleService,
+  w: TWorkOrderDetail,
+): Promise<TWorkOrderDetailView> {
+  const of = await people.byMembership(ctx.organizationId, [
+    w.reportedByMembershipId,
+    w.assigneeMembershipId,
+    w.submittedByMembershipId,
+    w.acceptedByMembershipId,
+  ]);
   return {
     ...detailFor(ctx, w),
-    people: { reportedBy: of(w.reportedByMembershipId), assignee: of(w.assigneeMembershipId), submittedBy: of(w.submittedByMembershipId), acceptedBy: of(w.acceptedByMembershipId) },
+    people: {
+      reportedBy: of(w.reportedByMembershipId),
+      assignee: of(w.assigneeMembershipId),
+      submittedBy: of(w.submittedByMembershipId),
+      acceptedBy: of(w.acceptedByMembershipId),
+    },
   };
 }
 
@@ -144,7 +163,9 @@ function detailFor(ctx: OrgContext, w: TWorkOrderDetail): TWorkOrderDetail | TWo
 }
 
 export function listFor(ctx: OrgContext, page: TListWorkOrdersResponse): TListWorkOrdersViewResponse {
-  return seesWorkOrderCosts(ctx) ? page : { items: page.items.map((w) => ZWorkOrderWithoutCosts.parse(w)), nextCursor: page.nextCursor };
+  return seesWorkOrderCosts(ctx)
+    ? page
+    : { items: page.items.map((w) => ZWorkOrderWithoutCosts.parse(w)), nextCursor: page.nextCursor };
 }
 
 /** 409 VERSION_CONFLICT with the order as it is now, through the same view as a successful answer (no costs without maintenance.read). */

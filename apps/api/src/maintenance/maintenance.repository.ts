@@ -113,7 +113,11 @@ export class MaintenanceRepository {
 
   // --- plans ------------------------------------------------------------------
 
-  createPlan(tx: Tx, organizationId: string, data: Omit<Prisma.MaintenancePlanUncheckedCreateInput, 'organizationId' | 'id'>) {
+  createPlan(
+    tx: Tx,
+    organizationId: string,
+    data: Omit<Prisma.MaintenancePlanUncheckedCreateInput, 'organizationId' | 'id'>,
+  ) {
     return tx.maintenancePlan.create({ data: { ...data, organizationId } });
   }
 
@@ -138,8 +142,17 @@ export class MaintenanceRepository {
     });
   }
 
-  async updatePlanIfVersion(tx: Tx, organizationId: string, id: string, version: number, data: Prisma.MaintenancePlanUncheckedUpdateManyInput): Promise<boolean> {
-    const res = await tx.maintenancePlan.updateMany({ where: { id, organizationId, version }, data: { ...data, version: { increment: 1 } } });
+  async updatePlanIfVersion(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    version: number,
+    data: Prisma.MaintenancePlanUncheckedUpdateManyInput,
+  ): Promise<boolean> {
+    const res = await tx.maintenancePlan.updateMany({
+      where: { id, organizationId, version },
+      data: { ...data, version: { increment: 1 } },
+    });
     return res.count === 1;
   }
 
@@ -153,7 +166,13 @@ export class MaintenanceRepository {
   }
 
   /** Live, non-retired assets in scope that one of the plans targets (directly or through their model). */
-  assetsForPlans(organizationId: string, scope: Prisma.AssetWhereInput, assetIds: string[], modelIds: string[], onlyAssetId?: string) {
+  assetsForPlans(
+    organizationId: string,
+    scope: Prisma.AssetWhereInput,
+    assetIds: string[],
+    modelIds: string[],
+    onlyAssetId?: string,
+  ) {
     return this.prisma.client.asset.findMany({
       where: {
         AND: [
@@ -182,7 +201,9 @@ export class MaintenanceRepository {
   /** The latest CLOSED preventive order of each (plan, asset): the last service the plan counts from. */
   async lastServices(organizationId: string, planIds: string[]) {
     if (planIds.length === 0) return [];
-    return this.prisma.client.$queryRaw<{ id: string; planId: string; assetId: string; acceptedAt: Date; meterHours: string | null }[]>`
+    return this.prisma.client.$queryRaw<
+      { id: string; planId: string; assetId: string; acceptedAt: Date; meterHours: string | null }[]
+    >`
       SELECT DISTINCT ON ("planId", "assetId") id::text, "planId"::text AS "planId", "assetId"::text AS "assetId",
              "acceptedAt", "meterHours"::text AS "meterHours"
       FROM "WorkOrder"
@@ -224,16 +245,30 @@ export class MaintenanceRepository {
     return wo;
   }
 
-  findWorkOrder(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<WorkOrderRow | null> {
+  findWorkOrder(
+    tx: Tx | undefined,
+    organizationId: string,
+    id: string,
+    scope: Prisma.WorkOrderWhereInput,
+  ): Promise<WorkOrderRow | null> {
     return this.db(tx).workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withAssetName });
   }
 
   /** The order a writer created under this item key (unique per org), if any. */
-  findWorkOrderIdByItemKey(tx: Tx | undefined, organizationId: string, itemKey: string): Promise<{ id: string } | null> {
+  findWorkOrderIdByItemKey(
+    tx: Tx | undefined,
+    organizationId: string,
+    itemKey: string,
+  ): Promise<{ id: string } | null> {
     return this.db(tx).workOrder.findFirst({ where: { organizationId, itemKey }, select: { id: true } });
   }
 
-  findWorkOrderDetail(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.WorkOrderWhereInput): Promise<WorkOrderDetailRow | null> {
+  findWorkOrderDetail(
+    tx: Tx | undefined,
+    organizationId: string,
+    id: string,
+    scope: Prisma.WorkOrderWhereInput,
+  ): Promise<WorkOrderDetailRow | null> {
     return this.db(tx).workOrder.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withDetail });
   }
 
@@ -272,7 +307,12 @@ export class MaintenanceRepository {
     data: Prisma.WorkOrderUncheckedUpdateManyInput,
   ): Promise<boolean> {
     const res = await tx.workOrder.updateMany({
-      where: { id, organizationId, status: { in: expect.statuses }, ...(expect.version !== undefined ? { version: expect.version } : {}) },
+      where: {
+        id,
+        organizationId,
+        status: { in: expect.statuses },
+        ...(expect.version !== undefined ? { version: expect.version } : {}),
+      },
       data: { ...data, version: { increment: 1 } },
     });
     return res.count === 1;
@@ -290,11 +330,20 @@ export class MaintenanceRepository {
     return tx.workOrderChecklistItem.findFirst({ where: { id, organizationId, workOrderId } });
   }
 
-  updateChecklistItem(tx: Tx, organizationId: string, id: string, data: { result?: ChecklistResult; note?: string | null; correctiveWorkOrderId?: string }) {
+  updateChecklistItem(
+    tx: Tx,
+    organizationId: string,
+    id: string,
+    data: { result?: ChecklistResult; note?: string | null; correctiveWorkOrderId?: string },
+  ) {
     return tx.workOrderChecklistItem.update({ where: { organizationId_id: { organizationId, id } }, data });
   }
 
-  addPart(tx: Tx, organizationId: string, data: { workOrderId: string; partNumber: string | null; name: string; quantity: string; unitCostMinor: bigint }) {
+  addPart(
+    tx: Tx,
+    organizationId: string,
+    data: { workOrderId: string; partNumber: string | null; name: string; quantity: string; unitCostMinor: bigint },
+  ) {
     return tx.workOrderPart.create({ data: { ...data, organizationId } });
   }
 

@@ -15,7 +15,9 @@ export function workOrderScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
   if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return mine.length > 0 ? { OR: mine } : MATCH_NOTHING;
   return scopeWhere<Prisma.WorkOrderWhereInput>(ctx, {
     team: (teamIds) => ({ OR: [{ asset: { teamId: { in: [...teamIds] } } }, ...mine] }),
-    assigned: (membershipId) => ({ OR: [{ assigneeMembershipId: membershipId }, { reportedByMembershipId: membershipId }] }),
+    assigned: (membershipId) => ({
+      OR: [{ assigneeMembershipId: membershipId }, { reportedByMembershipId: membershipId }],
+    }),
   }) as Prisma.WorkOrderWhereInput;
 }
 
@@ -27,7 +29,9 @@ export function workOrderScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
  * Changing an order still needs `workOrderScope`.
  */
 export function workOrderReadScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
-  const reported: Prisma.WorkOrderWhereInput = ctx.membershipId ? { reportedByMembershipId: ctx.membershipId } : MATCH_NOTHING;
+  const reported: Prisma.WorkOrderWhereInput = ctx.membershipId
+    ? { reportedByMembershipId: ctx.membershipId }
+    : MATCH_NOTHING;
   if (!ctx.permissions.has('maintenance.read')) return reported;
   if (ctx.dataScope === 'ORG' || !ctx.membershipId) return workOrderScope(ctx);
   return { OR: [workOrderScope(ctx), reported] };

@@ -27,7 +27,11 @@ import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 interface Step {
   /** refusals that depend on who asks (checked before writing) */
   check?: (wo: WorkOrderRow) => void;
-  data: (wo: WorkOrderRow, now: Date, tx: Tx) => Prisma.WorkOrderUncheckedUpdateManyInput | Promise<Prisma.WorkOrderUncheckedUpdateManyInput>;
+  data: (
+    wo: WorkOrderRow,
+    now: Date,
+    tx: Tx,
+  ) => Prisma.WorkOrderUncheckedUpdateManyInput | Promise<Prisma.WorkOrderUncheckedUpdateManyInput>;
   /** runs after the conditional update, inside the same transaction (may still refuse → rollback) */
   after?: (tx: Tx, wo: WorkOrderRow, now: Date) => Promise<void>;
   audit?: Record<string, unknown>;
@@ -41,7 +45,10 @@ const EVENT: Record<TWorkOrderAction, string> = {
   cancel: 'workorder.cancelled',
 };
 /** the transitions integrations hear about (webhooks) */
-const WEBHOOK_EVENT: Partial<Record<TWorkOrderAction, 'work_order.submitted' | 'work_order.accepted'>> = { submit: 'work_order.submitted', accept: 'work_order.accepted' };
+const WEBHOOK_EVENT: Partial<Record<TWorkOrderAction, 'work_order.submitted' | 'work_order.accepted'>> = {
+  submit: 'work_order.submitted',
+  accept: 'work_order.accepted',
+};
 
 /**
  * OPEN → IN_PROGRESS → AWAITING_ACCEPTANCE → CLOSED, CANCELLED, and rejection back to work.
@@ -89,7 +96,13 @@ export class WorkOrderTransitionsService {
         const pending = await this.repo.pendingChecklistItems(tx, ctx.organizationId, wo.id);
         if (pending.length > 0) throw MaintenanceErrors.checklistIncomplete(pending);
         if (input.meterHours !== undefined) {
-          await this.meters.recordIn(tx, ctx, wo.assetId, { readingHours: input.meterHours, readAt: now, source: 'WORK_ORDER', confirmJump: input.confirmMeterJump }, { scopeChecked: true });
+          await this.meters.recordIn(
+            tx,
+            ctx,
+            wo.assetId,
+            { readingHours: input.meterHours, readAt: now, source: 'WORK_ORDER', confirmJump: input.confirmMeterJump },
+            { scopeChecked: true },
+          );
         }
       },
     });
@@ -106,14 +119,17 @@ export class WorkOrderTransitionsService {
     return this.run(ctx, id, 'accept', input.version, {
       check: (wo) => {
         const me = ctx.membershipId;
-        if (me && (me === wo.submittedByMembershipId || me === wo.assigneeMembershipId)) throw MaintenanceErrors.selfAcceptance();
+        if (me && (me === wo.submittedByMembershipId || me === wo.assigneeMembershipId))
+          throw MaintenanceErrors.selfAcceptance();
       },
       data: async (wo, now, tx) => ({
         acceptedAt: now,
         acceptedByMembershipId: ctx.membershipId,
         acceptanceComment: input.comment ?? null,
         ...(wo.downtimeStartedAt && !wo.downtimeEndedAt ? { downtimeEndedAt: now } : {}),
-        ...(wo.meterHours === null ? { meterHours: await this.repo.latestReadingHours(tx, ctx.organizationId, wo.assetId) } : {}),
+        ...(wo.meterHours === null
+          ? { meterHours: await this.repo.latestReadingHours(tx, ctx.organizationId, wo.assetId) }
+          : {}),
       }),
       after: (tx, wo, now) => this.backToService(tx, ctx, wo, now),
     });
@@ -147,7 +163,13 @@ export class WorkOrderTransitionsService {
     await this.assets.setMaintenanceStatus(tx, ctx, wo.assetId, 'ACTIVE');
   }
 
-  private async run(ctx: OrgContext, id: string, action: TWorkOrderAction, version: number | undefined, step: Step): Promise<TWorkOrderDetail> {
+  private async run(
+    ctx: OrgContext,
+    id: string,
+    action: TWorkOrderAction,
+    version: number | undefined,
+    step: Step,
+  ): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
     const to = WORK_ORDER_ACTION_TARGET[action];
     return this.repo.transaction(async (tx) => {
@@ -161,14 +183,28 @@ export class WorkOrderTransitionsService {
       step.check?.(wo);
       const now = new Date();
       const data = await step.data(wo, now, tx);
-      if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: [wo.status], version: wo.version }, { ...data, status: to }))) {
+      if (
+        !(await this.repo.updateWorkOrderIf(
+          tx,
+          org,
+          id,
+          { statuses: [wo.status], version: wo.version },
+          { ...data, status: to },
+        ))
+      ) {
         const cur = (await this.repo.findWorkOrder(tx, org, id, {}))!;
         if (!canApplyWorkOrderAction(cur.status, action)) throw MaintenanceErrors.invalidTransition(cur.status, to);
         await this.orders.throwConflict(tx, ctx, id);
       }
       await step.after?.(tx, wo, now);
       const after = (await this.repo.findWorkOrder(tx, org, id, {}))!;
-      await this.audit.append(tx, this.audit.forCtx(ctx, EVENT[action], 'work_order', id, { ...diff(toWorkOrder(wo), toWorkOrder(after)), ...step.audit }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, EVENT[action], 'work_order', id, {
+          ...diff(toWorkOrder(wo), toWorkOrder(after)),
+          ...step.audit,
+        }),
+      );
       await WebhookEvents.emit(tx, ctx, WEBHOOK_EVENT[action], id);
       return this.orders.detail(tx, ctx, id);
     });

@@ -77,7 +77,11 @@ export class WorkOrdersController {
   @RequirePermission('workorder.write')
   @Patch(':id')
   @Returns(ZWorkOrderDetailView)
-  async update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateWorkOrderRequest }) body: TUpdateWorkOrderRequest) {
+  async update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateWorkOrderRequest }) body: TUpdateWorkOrderRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.orders.update(ctx, id, body));
   }
 
@@ -86,7 +90,11 @@ export class WorkOrdersController {
   @Post(':id/start')
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
-  async start(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest) {
+  async start(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZOptionalTransition }) body: TWorkOrderTransitionRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.transitions.start(ctx, id, body));
   }
 
@@ -95,7 +103,11 @@ export class WorkOrdersController {
   @Post(':id/submit')
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
-  async submit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZSubmitWorkOrderRequest.optional().transform((v) => v ?? {}) }) body: TSubmitWorkOrderRequest) {
+  async submit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZSubmitWorkOrderRequest.optional().transform((v) => v ?? {}) }) body: TSubmitWorkOrderRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.transitions.submit(ctx, id, body));
   }
 
@@ -104,7 +116,11 @@ export class WorkOrdersController {
   @Post(':id/accept')
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
-  async accept(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZOptionalAccept }) body: TAcceptWorkOrderRequest) {
+  async accept(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZOptionalAccept }) body: TAcceptWorkOrderRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.transitions.accept(ctx, id, body));
   }
 
@@ -113,7 +129,11 @@ export class WorkOrdersController {
   @Post(':id/reject')
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
-  async reject(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
+  async reject(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZReasonRequest }) body: TReasonRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.transitions.reject(ctx, id, body));
   }
 
@@ -122,7 +142,11 @@ export class WorkOrdersController {
   @Post(':id/cancel')
   @HttpCode(200)
   @Returns(ZWorkOrderDetailView)
-  async cancel(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZReasonRequest }) body: TReasonRequest) {
+  async cancel(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZReasonRequest }) body: TReasonRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.transitions.cancel(ctx, id, body));
   }
 
@@ -142,7 +166,11 @@ export class WorkOrdersController {
   @Idempotent()
   @Post(':id/parts')
   @Returns(ZWorkOrderDetailView, 201)
-  async addPart(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZAddWorkOrderPartRequest }) body: TAddWorkOrderPartRequest) {
+  async addPart(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZAddWorkOrderPartRequest }) body: TAddWorkOrderPartRequest,
+  ) {
     return presentDetail(ctx, this.people, await this.orders.addPart(ctx, id, body));
   }
 }

@@ -21,7 +21,15 @@ import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../tenancy/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
-import { checklistTemplate, lineCostMinor, QUANTITY_SCALE, thousandths, toWorkOrder, toWorkOrderDetail, workOrderConflict } from './maintenance.mappers.js';
+import {
+  checklistTemplate,
+  lineCostMinor,
+  QUANTITY_SCALE,
+  thousandths,
+  toWorkOrder,
+  toWorkOrderDetail,
+  workOrderConflict,
+} from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
 import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from './maintenance.scope.js';
 import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
@@ -36,7 +44,8 @@ const MAX_MINOR = 9_223_372_036_854_775_807n;
 /** Attempts when the running number was taken meanwhile (see withNumberRetry). */
 const NUMBER_ATTEMPTS = 5;
 
-const decimal = (v: number | null | undefined, digits: number) => (v === undefined ? undefined : v === null ? null : v.toFixed(digits));
+const decimal = (v: number | null | undefined, digits: number) =>
+  v === undefined ? undefined : v === null ? null : v.toFixed(digits);
 const fromThousandths = (t: bigint) => `${t / QUANTITY_SCALE}.${(t % QUANTITY_SCALE).toString().padStart(3, '0')}`;
 
 /** The audit "after" of a new order: its fields without bookkeeping. */
@@ -57,7 +66,10 @@ export class WorkOrdersService {
   }
 
   async list(ctx: OrgContext, q: TListWorkOrdersQuery): Promise<TListWorkOrdersResponse> {
-    const order = keysetOrder<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>(q, WORK_ORDER_SORT_FIELDS);
+    const order = keysetOrder<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>(
+      q,
+      WORK_ORDER_SORT_FIELDS,
+    );
     const rows = await this.repo.listWorkOrders(ctx.organizationId, {
       status: q.status,
       type: q.type,
@@ -92,8 +104,15 @@ export class WorkOrdersService {
    * asset lock, and should one still slip through, the unique (organizationId, itemKey) index
    * refuses it and the retry below finds the winner.
    */
-  async create(ctx: OrgContext, input: TCreateWorkOrderRequest, opts: { itemKey?: string } = {}): Promise<TWorkOrderDetail> {
-    const range: Range | null = input.plannedStart && input.plannedEnd ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) } : null;
+  async create(
+    ctx: OrgContext,
+    input: TCreateWorkOrderRequest,
+    opts: { itemKey?: string } = {},
+  ): Promise<TWorkOrderDetail> {
+    const range: Range | null =
+      input.plannedStart && input.plannedEnd
+        ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) }
+        : null;
     const work = () =>
       this.withNumberRetry(() =>
         this.repo.transaction(async (tx) => {
@@ -113,45 +132,59 @@ export class WorkOrdersService {
           let checklist = input.checklist;
           if (input.planId) {
             const plan = await this.repo.findPlan(tx, org, input.planId, {});
-            if (!plan || !plan.active || (plan.assetId !== asset.id && plan.modelId !== asset.modelId)) throw MaintenanceErrors.planNotApplicable();
+            if (!plan || !plan.active || (plan.assetId !== asset.id && plan.modelId !== asset.modelId))
+              throw MaintenanceErrors.planNotApplicable();
             checklist ??= checklistTemplate(plan.checklist);
           }
           if (input.assigneeMembershipId) await this.assertAssignee(tx, ctx, input.assigneeMembershipId);
           const causesDowntime = input.causesDowntime ?? input.type === 'CORRECTIVE';
           // a reported breakdown is down from the report; planned downtime starts when work starts
           const downNow = input.type === 'CORRECTIVE' && causesDowntime;
-          const wo = await this.insert(tx, ctx, {
-            assetId: asset.id,
-            planId: input.planId ?? null,
-            parentWorkOrderId: null,
-            type: input.type,
-            title: input.title,
-            description: input.description ?? null,
-            priority: input.priority,
-            reportedByMembershipId: ctx.membershipId,
-            assigneeMembershipId: input.assigneeMembershipId ?? null,
-            plannedStart: range?.startsAt ?? null,
-            plannedEnd: range?.endsAt ?? null,
-            causesDowntime,
-            downtimeStartedAt: downNow ? new Date() : null,
-            itemKey: opts.itemKey ?? null,
-          }, checklist ?? [], range);
+          const wo = await this.insert(
+            tx,
+            ctx,
+            {
+              assetId: asset.id,
+              planId: input.planId ?? null,
+              parentWorkOrderId: null,
+              type: input.type,
+              title: input.title,
+              description: input.description ?? null,
+              priority: input.priority,
+              reportedByMembershipId: ctx.membershipId,
+              assigneeMembershipId: input.assigneeMembershipId ?? null,
+              plannedStart: range?.startsAt ?? null,
+              plannedEnd: range?.endsAt ?? null,
+              causesDowntime,
+              downtimeStartedAt: downNow ? new Date() : null,
+              itemKey: opts.itemKey ?? null,
+            },
+            checklist ?? [],
+            range,
+          );
           if (downNow) await this.assets.setMaintenanceStatus(tx, ctx, asset.id, 'IN_MAINTENANCE');
           return this.detail(tx, ctx, wo.id);
         }),
       );
-    return range ? this.bookings.refusalsAsConflict(ctx.organizationId, { assetIds: [input.assetId], range }, work) : work();
+    return range
+      ? this.bookings.refusalsAsConflict(ctx.organizationId, { assetIds: [input.assetId], range }, work)
+      : work();
   }
 
   /** OPEN / IN_PROGRESS, at the client's version. A new window re-books (release + book) in the same transaction. */
   async update(ctx: OrgContext, id: string, input: TUpdateWorkOrderRequest): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
     // money is written only by those who may read it
-    if (input.laborCostMinor !== undefined && !seesWorkOrderCosts(ctx)) throw MaintenanceErrors.costsNotReadable(['laborCostMinor']);
+    if (input.laborCostMinor !== undefined && !seesWorkOrderCosts(ctx))
+      throw MaintenanceErrors.costsNotReadable(['laborCostMinor']);
     const seen = await this.repo.findWorkOrder(undefined, org, id, workOrderScope(ctx));
     if (!seen) throw MaintenanceErrors.workOrderNotFound();
     const range: Range | null | undefined =
-      input.plannedStart === undefined ? undefined : input.plannedStart && input.plannedEnd ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) } : null;
+      input.plannedStart === undefined
+        ? undefined
+        : input.plannedStart && input.plannedEnd
+          ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) }
+          : null;
     const work = () =>
       this.repo.transaction(async (tx) => {
         const current = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
@@ -172,13 +205,17 @@ export class WorkOrdersService {
         if (input.laborHours !== undefined) data.laborHours = decimal(input.laborHours, 2);
         if (input.laborCostMinor !== undefined) data.laborCostMinor = BigInt(input.laborCostMinor);
 
-        if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE, version: input.version }, data))) await this.throwConflict(tx, ctx, id);
+        if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE, version: input.version }, data)))
+          await this.throwConflict(tx, ctx, id);
         if (range !== undefined) {
           await this.bookings.releaseWorkOrder(tx, org, id);
           if (range) await this.bookings.bookWorkOrder(tx, org, id, current.assetId, range);
         }
         const after = (await this.repo.findWorkOrder(tx, org, id, {}))!;
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'workorder.updated', 'work_order', id, diff(toWorkOrder(current), toWorkOrder(after))));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'workorder.updated', 'work_order', id, diff(toWorkOrder(current), toWorkOrder(after))),
+        );
         return this.detail(tx, ctx, id);
       });
     return range ? this.bookings.refusalsAsConflict(org, { assetIds: [seen.assetId], range }, work) : work();
@@ -189,7 +226,12 @@ export class WorkOrdersService {
    * the WHERE), which also serializes results with submit: a submit never sees a checklist
    * half-updated. A FAIL with openCorrective opens one CORRECTIVE order for the finding.
    */
-  async updateChecklistItem(ctx: OrgContext, id: string, itemId: string, input: TUpdateChecklistItemRequest): Promise<TWorkOrderDetail> {
+  async updateChecklistItem(
+    ctx: OrgContext,
+    id: string,
+    itemId: string,
+    input: TUpdateChecklistItemRequest,
+  ): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
     return this.withNumberRetry(() =>
       this.repo.transaction(async (tx) => {
@@ -200,26 +242,33 @@ export class WorkOrdersService {
         if (!item) throw MaintenanceErrors.checklistItemNotFound();
         const wo = (await this.repo.findWorkOrder(tx, org, id, {}))!;
         if (wo.status !== 'IN_PROGRESS') throw MaintenanceErrors.notEditable(wo.status);
-        if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: ['IN_PROGRESS'], version: wo.version }, {}))) await this.throwConflict(tx, ctx, id);
+        if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: ['IN_PROGRESS'], version: wo.version }, {})))
+          await this.throwConflict(tx, ctx, id);
 
         let correctiveWorkOrderId = item.correctiveWorkOrderId;
         if (input.openCorrective && !correctiveWorkOrderId) {
-          const child = await this.insert(tx, ctx, {
-            assetId: wo.assetId,
-            planId: null,
-            parentWorkOrderId: wo.id,
-            type: 'CORRECTIVE',
-            title: item.label.slice(0, 200),
-            description: input.note ?? null,
-            priority: wo.priority,
-            reportedByMembershipId: ctx.membershipId,
-            assigneeMembershipId: null,
-            plannedStart: null,
-            plannedEnd: null,
-            // a failed check is a fault: the machine is out of service until it is repaired
-            causesDowntime: true,
-            downtimeStartedAt: new Date(),
-          }, [], null);
+          const child = await this.insert(
+            tx,
+            ctx,
+            {
+              assetId: wo.assetId,
+              planId: null,
+              parentWorkOrderId: wo.id,
+              type: 'CORRECTIVE',
+              title: item.label.slice(0, 200),
+              description: input.note ?? null,
+              priority: wo.priority,
+              reportedByMembershipId: ctx.membershipId,
+              assigneeMembershipId: null,
+              plannedStart: null,
+              plannedEnd: null,
+              // a failed check is a fault: the machine is out of service until it is repaired
+              causesDowntime: true,
+              downtimeStartedAt: new Date(),
+            },
+            [],
+            null,
+          );
           await this.assets.setMaintenanceStatus(tx, ctx, wo.assetId, 'IN_MAINTENANCE');
           correctiveWorkOrderId = child.id;
         }
@@ -254,14 +303,38 @@ export class WorkOrdersService {
       const unit = BigInt(input.unitCostMinor);
       const line = lineCostMinor(q, unit);
       if (wo.partsCostMinor + line > MAX_MINOR) throw MaintenanceErrors.costTooLarge();
-      if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE }, { partsCostMinor: { increment: line } }))) await this.throwConflict(tx, ctx, id);
-      const part = await this.repo.addPart(tx, org, { workOrderId: id, partNumber: input.partNumber ?? null, name: input.name, quantity: fromThousandths(q), unitCostMinor: unit });
+      if (
+        !(await this.repo.updateWorkOrderIf(
+          tx,
+          org,
+          id,
+          { statuses: EDITABLE },
+          { partsCostMinor: { increment: line } },
+        ))
+      )
+        await this.throwConflict(tx, ctx, id);
+      const part = await this.repo.addPart(tx, org, {
+        workOrderId: id,
+        partNumber: input.partNumber ?? null,
+        name: input.name,
+        quantity: fromThousandths(q),
+        unitCostMinor: unit,
+      });
       await this.audit.append(
         tx,
         this.audit.forCtx(ctx, 'workorder.part_added', 'work_order', id, {
           partId: part.id,
           before: { partsCostMinor: wo.partsCostMinor.toString() },
-          after: { partsCostMinor: (wo.partsCostMinor + line).toString(), part: { name: part.name, partNumber: part.partNumber, quantity: fromThousandths(q), unitCostMinor: unit.toString(), lineCostMinor: line.toString() } },
+          after: {
+            partsCostMinor: (wo.partsCostMinor + line).toString(),
+            part: {
+              name: part.name,
+              partNumber: part.partNumber,
+              quantity: fromThousandths(q),
+              unitCostMinor: unit.toString(),
+              lineCostMinor: line.toString(),
+            },
+          },
         }),
       );
       return this.detail(tx, ctx, id);
@@ -286,17 +359,29 @@ export class WorkOrdersService {
   /** An ACTIVE member of this org whose role may work on orders (workorder.work). */
   private async assertAssignee(tx: Tx, ctx: OrgContext, membershipId: string): Promise<void> {
     const m = await this.repo.findMembership(tx, ctx.organizationId, membershipId);
-    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'workorder.work')) throw MaintenanceErrors.assigneeNotEligible();
+    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'workorder.work'))
+      throw MaintenanceErrors.assigneeNotEligible();
   }
 
   /** Number, insert (+ checklist), booking and audit of a new order, inside the caller's transaction (asset already locked). */
-  private async insert(tx: Tx, ctx: OrgContext, data: Omit<NewWorkOrder, 'number'>, checklist: readonly { label: string }[], range: Range | null) {
+  private async insert(
+    tx: Tx,
+    ctx: OrgContext,
+    data: Omit<NewWorkOrder, 'number'>,
+    checklist: readonly { label: string }[],
+    range: Range | null,
+  ) {
     const org = ctx.organizationId;
     const number = await this.repo.nextNumber(tx, org);
     const wo = await this.repo.createWorkOrder(tx, org, { ...data, number }, checklist);
     if (range) await this.bookings.bookWorkOrder(tx, org, wo.id, data.assetId, range);
     const row = (await this.repo.findWorkOrder(tx, org, wo.id, {}))!;
-    await this.audit.append(tx, this.audit.forCtx(ctx, 'workorder.created', 'work_order', wo.id, { after: { ...createdFields(row), checklist: checklist.map((c) => c.label) } }));
+    await this.audit.append(
+      tx,
+      this.audit.forCtx(ctx, 'workorder.created', 'work_order', wo.id, {
+        after: { ...createdFields(row), checklist: checklist.map((c) => c.label) },
+      }),
+    );
     await WebhookEvents.emit(tx, ctx, 'work_order.created', wo.id);
     return row;
   }

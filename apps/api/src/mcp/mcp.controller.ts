@@ -23,13 +23,21 @@ export class McpController {
   @RateLimit('mcp')
   @Post()
   async handle(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res() reply: FastifyReply): Promise<void> {
-    const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const transport = new WebStandardStreamableHTTPServerTransport({
+      sessionIdGenerator: undefined,
+      enableJsonResponse: true,
+    });
     const server = this.mcp.createServer(ctx);
     await server.connect(transport);
     try {
       const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
-      const request = new Request(`http://${req.hostname || 'localhost'}${req.url}`, { method: 'POST', headers, body: JSON.stringify(req.body ?? null) });
+      for (const [k, v] of Object.entries(req.headers))
+        if (v !== undefined) headers.set(k, Array.isArray(v) ? v.join(', ') : v);
+      const request = new Request(`http://${req.hostname || 'localhost'}${req.url}`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(req.body ?? null),
+      });
       const res = await transport.handleRequest(request, { parsedBody: req.body });
       void reply.status(res.status);
       res.headers.forEach((value, key) => {

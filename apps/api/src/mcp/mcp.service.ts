@@ -1,7 +1,14 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AgentService } from '../agent/agent.service.js';
 import { AnalyticsService } from '../analytics/analytics.service.js';
 import { AssetsService } from '../assets/assets.service.js';
@@ -72,7 +79,9 @@ export class McpService {
   createServer(ctx: OrgContext): Server {
     const server = new Server({ name: MCP_SERVER_NAME, version: MCP_SERVER_VERSION }, { capabilities: { tools: {} } });
     server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: this.listed }));
-    server.setRequestHandler(CallToolRequestSchema, (req) => this.call(ctx, req.params.name, req.params.arguments ?? {}));
+    server.setRequestHandler(CallToolRequestSchema, (req) =>
+      this.call(ctx, req.params.name, req.params.arguments ?? {}),
+    );
     return server;
   }
 
@@ -93,13 +102,25 @@ export class McpService {
     if (missing.length > 0) {
       const err = AuthErrors.forbidden(missing[0]!);
       await this.record(ctx, name, args, 'refused', err.code, started, { missing });
-      return errorResult(`This API key lacks the permission ${missing.join(', ')} needed by ${name}`, { code: err.code, message: `This API key lacks ${missing.join(', ')}`, details: { required: missing[0], missing } }, ctx.requestId);
+      return errorResult(
+        `This API key lacks the permission ${missing.join(', ')} needed by ${name}`,
+        {
+          code: err.code,
+          message: `This API key lacks ${missing.join(', ')}`,
+          details: { required: missing[0], missing },
+        },
+        ctx.requestId,
+      );
     }
     const parsed = tool.input.safeParse(args);
     if (!parsed.success) {
       const details = parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
       await this.record(ctx, name, args, 'invalid', 'VALIDATION_FAILED', started);
-      return errorResult(`Invalid arguments for ${name}: ${details.map((d) => `${d.path || '(root)'}: ${d.message}`).join('; ')}`, { code: 'VALIDATION_FAILED', message: 'Invalid arguments', details }, ctx.requestId);
+      return errorResult(
+        `Invalid arguments for ${name}: ${details.map((d) => `${d.path || '(root)'}: ${d.message}`).join('; ')}`,
+        { code: 'VALIDATION_FAILED', message: 'Invalid arguments', details },
+        ctx.requestId,
+      );
     }
     try {
       const result = await tool.run(ctx, parsed.data, this.env);
@@ -107,14 +128,27 @@ export class McpService {
       return { content: [{ type: 'text', text: JSON.stringify(result) }], structuredContent: result };
     } catch (err) {
       const n = normalizeError(err);
-      if (n.internal) this.log.error(`tool ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (n.internal)
+        this.log.error(`tool ${name} failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
       await this.record(ctx, name, args, n.internal ? 'failed' : 'refused', n.code, started);
       const message = n.internal ? 'Internal error' : n.message;
-      return errorResult(`${n.code}: ${message}`, { code: n.code, message, ...(n.internal || n.details === undefined ? {} : { details: n.details }) }, ctx.requestId);
+      return errorResult(
+        `${n.code}: ${message}`,
+        { code: n.code, message, ...(n.internal || n.details === undefined ? {} : { details: n.details }) },
+        ctx.requestId,
+      );
     }
   }
 
-  private async record(ctx: OrgContext, tool: string, args: Record<string, unknown>, outcome: Outcome, code: string | null, started: number, extra: Record<string, unknown> = {}): Promise<void> {
+  private async record(
+    ctx: OrgContext,
+    tool: string,
+    args: Record<string, unknown>,
+    outcome: Outcome,
+    code: string | null,
+    started: number,
+    extra: Record<string, unknown> = {},
+  ): Promise<void> {
     if (ctx.principal.kind !== 'API_KEY') throw new Error('MCP calls are made with API keys');
     const json = JSON.stringify(args);
     await this.audit.appendNow(
@@ -130,6 +164,10 @@ export class McpService {
   }
 }
 
-function errorResult(text: string, error: { code: string; message: string; details?: unknown }, requestId: string): CallToolResult {
+function errorResult(
+  text: string,
+  error: { code: string; message: string; details?: unknown },
+  requestId: string,
+): CallToolResult {
   return { isError: true, content: [{ type: 'text', text }], structuredContent: { error: { ...error, requestId } } };
 }

@@ -48,17 +48,32 @@ async function forward(message: JSONRPCMessage): Promise<void> {
     if (!res.ok && !('jsonrpc' in body)) {
       // the API's own envelope ({ error: { code, message, requestId } }): 401, 429, 5xx
       const env = (body as { error?: { code?: string; message?: string } }).error;
-      if (id !== undefined) await stdio.send({ jsonrpc: '2.0', id, error: { code: HTTP_REFUSED, message: `${res.status} ${env?.code ?? 'ERROR'}: ${env?.message ?? res.statusText}`, data: { status: res.status, error: env } } });
+      if (id !== undefined)
+        await stdio.send({
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: HTTP_REFUSED,
+            message: `${res.status} ${env?.code ?? 'ERROR'}: ${env?.message ?? res.statusText}`,
+            data: { status: res.status, error: env },
+          },
+        });
       else process.stderr.write(`amms-mcp: ${res.status} ${env?.code ?? ''} ${env?.message ?? ''}\n`);
       return;
     }
     const answer = body as JSONRPCMessage;
     // the negotiated version goes on every later request, as the Streamable HTTP transport requires
-    if ('result' in answer && answer.result && typeof answer.result.protocolVersion === 'string') protocolVersion = answer.result.protocolVersion;
+    if ('result' in answer && answer.result && typeof answer.result.protocolVersion === 'string')
+      protocolVersion = answer.result.protocolVersion;
     await stdio.send(answer);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    if (id !== undefined) await stdio.send({ jsonrpc: '2.0', id, error: { code: HTTP_REFUSED, message: `AMMS API at ${endpoint} unreachable: ${reason}` } });
+    if (id !== undefined)
+      await stdio.send({
+        jsonrpc: '2.0',
+        id,
+        error: { code: HTTP_REFUSED, message: `AMMS API at ${endpoint} unreachable: ${reason}` },
+      });
     else process.stderr.write(`amms-mcp: ${reason}\n`);
   }
 }

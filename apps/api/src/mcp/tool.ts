@@ -35,4 +35,5 @@ export function bounded<T>(items: readonly T[], max: number): { items: T[]; trun
 }
 
 /** A string cut to `max` characters, marked with an ellipsis when cut. */
-export const clip = (s: string | null | undefined, max: number): string | null => (s == null ? null : s.length > max ? `${s.slice(0, max - 1)}…` : s);
+export const clip = (s: string | null | undefined, max: number): string | null =>
+  s == null ? null : s.length > max ? `${s.slice(0, max - 1)}…` : s;

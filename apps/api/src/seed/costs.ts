@@ -25,7 +25,8 @@ interface LineSpec {
 }
 
 /** round-half-up(quantity × unit price), in fen: the rule the costs module keeps for every line */
-export const lineAmount = (qtyMilli: number, unitPriceMinor: number) => Math.floor((qtyMilli * unitPriceMinor + 500) / 1000);
+export const lineAmount = (qtyMilli: number, unitPriceMinor: number) =>
+  Math.floor((qtyMilli * unitPriceMinor + 500) / 1000);
 
 const toDate = (t: number) => {
   const p = localParts(t);
@@ -49,14 +50,31 @@ export function generateCosts(out: SeedData, c: CostContext): void {
   const latest = anchor - HOUR;
   const docs: { row: Prisma.CostDocumentCreateManyInput; date: number; created: number }[] = [];
 
-  const addDoc = (category: CostCategory, at: number, lines: LineSpec[], extra: { supplier?: string; description?: string; assetId?: string | null; jobId?: string | null; workOrderId?: string | null }) => {
+  const addDoc = (
+    category: CostCategory,
+    at: number,
+    lines: LineSpec[],
+    extra: {
+      supplier?: string;
+      description?: string;
+      assetId?: string | null;
+      jobId?: string | null;
+      workOrderId?: string | null;
+    },
+  ) => {
     if (lines.length === 0 || at >= anchor) return;
     const id = ids.next();
     const amounts = lines.map((l) => lineAmount(l.qtyMilli, l.unitPriceMinor));
     const total = amounts.reduce((s, x) => s + x, 0);
     // the last six weeks' paperwork is still moving: most of it waits for approval
     const recent = at >= anchor - 42 * DAY;
-    const status = !recent ? 'APPROVED' : rng.weighted([['SUBMITTED', 55], ['APPROVED', 30], ['DRAFT', 15]] as const);
+    const status = !recent
+      ? 'APPROVED'
+      : rng.weighted([
+          ['SUBMITTED', 55],
+          ['APPROVED', 30],
+          ['DRAFT', 15],
+        ] as const);
     const creator = rng.chance(0.7) ? accountant : admin;
     const decider = creator === accountant ? owner : accountant;
     const created = Math.min(at + rng.int(2, 40) * HOUR, latest);
@@ -67,18 +85,41 @@ export function generateCosts(out: SeedData, c: CostContext): void {
       date: at,
       created,
       row: {
-        id, organizationId: org, number: 0, category, documentDate: toDate(at), supplier: extra.supplier ?? null, description: extra.description ?? null,
-        assetId: extra.assetId ?? null, jobId: extra.jobId ?? null, workOrderId: extra.workOrderId ?? null, currency: 'CNY', totalMinor: BigInt(total), status,
-        createdByMembershipId: creator.membershipId, createdByUserId: creator.userId,
-        submittedAt: status === 'DRAFT' ? null : new Date(submitted), submittedByUserId: status === 'DRAFT' ? null : creator.userId,
-        decidedAt: status === 'APPROVED' ? new Date(decided) : null, decidedByUserId: status === 'APPROVED' ? decider.userId : null,
-        version: status === 'DRAFT' ? 1 : status === 'SUBMITTED' ? 2 : 3, createdAt: new Date(created), updatedAt: new Date(last),
+        id,
+        organizationId: org,
+        number: 0,
+        category,
+        documentDate: toDate(at),
+        supplier: extra.supplier ?? null,
+        description: extra.description ?? null,
+        assetId: extra.assetId ?? null,
+        jobId: extra.jobId ?? null,
+        workOrderId: extra.workOrderId ?? null,
+        currency: 'CNY',
+        totalMinor: BigInt(total),
+        status,
+        createdByMembershipId: creator.membershipId,
+        createdByUserId: creator.userId,
+        submittedAt: status === 'DRAFT' ? null : new Date(submitted),
+        submittedByUserId: status === 'DRAFT' ? null : creator.userId,
+        decidedAt: status === 'APPROVED' ? new Date(decided) : null,
+        decidedByUserId: status === 'APPROVED' ? decider.userId : null,
+        version: status === 'DRAFT' ? 1 : status === 'SUBMITTED' ? 2 : 3,
+        createdAt: new Date(created),
+        updatedAt: new Date(last),
       },
     });
     lines.forEach((l, i) =>
       out.costLines.push({
-        id: ids.next(), organizationId: org, documentId: id, position: i + 1, description: l.description,
-        quantity: (l.qtyMilli / 1000).toFixed(3), unit: l.unit, unitPriceMinor: BigInt(l.unitPriceMinor), amountMinor: BigInt(amounts[i] as number),
+        id: ids.next(),
+        organizationId: org,
+        documentId: id,
+        position: i + 1,
+        description: l.description,
+        quantity: (l.qtyMilli / 1000).toFixed(3),
+        unit: l.unit,
+        unitPriceMinor: BigInt(l.unitPriceMinor),
+        amountMinor: BigInt(amounts[i] as number),
       }),
     );
   };
@@ -104,8 +145,17 @@ export function generateCosts(out: SeedData, c: CostContext): void {
       addDoc(
         'FUEL',
         +(lastJob.completedAt as Date),
-        batch.map((j) => ({ description: j.title ?? '', qtyMilli: Math.round(Number(j.fuelLiters) * 1000), unit: 'L', unitPriceMinor: price })),
-        { supplier: rng.pick(c.region.fuelSuppliers), description: zh ? '柴油（0#）' : 'Diesel', jobId: batch.length === 1 ? (lastJob.id as string) : null },
+        batch.map((j) => ({
+          description: j.title ?? '',
+          qtyMilli: Math.round(Number(j.fuelLiters) * 1000),
+          unit: 'L',
+          unitPriceMinor: price,
+        })),
+        {
+          supplier: rng.pick(c.region.fuelSuppliers),
+          description: zh ? '柴油（0#）' : 'Diesel',
+          jobId: batch.length === 1 ? (lastJob.id as string) : null,
+        },
       );
     }
   }
@@ -124,15 +174,36 @@ export function generateCosts(out: SeedData, c: CostContext): void {
     addDoc(
       'PARTS',
       at,
-      parts.map((p) => ({ description: p.partNumber ? `${p.name} (${p.partNumber})` : p.name, qtyMilli: Math.round(Number(p.quantity) * 1000), unit: zh ? '件' : 'pcs', unitPriceMinor: Number(p.unitCostMinor) })),
-      { supplier: rng.pick(c.region.partsSuppliers), description: `WO-${String(wo.number).padStart(6, '0')} ${wo.title}`, assetId: wo.assetId, workOrderId: wo.id as string },
+      parts.map((p) => ({
+        description: p.partNumber ? `${p.name} (${p.partNumber})` : p.name,
+        qtyMilli: Math.round(Number(p.quantity) * 1000),
+        unit: zh ? '件' : 'pcs',
+        unitPriceMinor: Number(p.unitCostMinor),
+      })),
+      {
+        supplier: rng.pick(c.region.partsSuppliers),
+        description: `WO-${String(wo.number).padStart(6, '0')} ${wo.title}`,
+        assetId: wo.assetId,
+        workOrderId: wo.id as string,
+      },
     );
     if (wo.type === 'CORRECTIVE' && wo.laborHours) {
       addDoc(
         'REPAIR',
         at,
-        [{ description: zh ? '维修工时' : 'Repair labour', qtyMilli: Math.round(Number(wo.laborHours) * 1000), unit: 'h', unitPriceMinor: 12000 }],
-        { description: `WO-${String(wo.number).padStart(6, '0')} ${wo.title}`, assetId: wo.assetId, workOrderId: wo.id as string },
+        [
+          {
+            description: zh ? '维修工时' : 'Repair labour',
+            qtyMilli: Math.round(Number(wo.laborHours) * 1000),
+            unit: 'h',
+            unitPriceMinor: 12000,
+          },
+        ],
+        {
+          description: `WO-${String(wo.number).padStart(6, '0')} ${wo.title}`,
+          assetId: wo.assetId,
+          workOrderId: wo.id as string,
+        },
       );
     }
   }
@@ -141,9 +212,22 @@ export function generateCosts(out: SeedData, c: CostContext): void {
   const harvests = out.jobs.filter((j) => j.status === 'COMPLETED' && j.operationType === 'HARVESTING');
   for (const j of rng.shuffle(harvests).slice(0, 3 * c.scale)) {
     const days = rng.int(2, 4);
-    addDoc('RENTAL', +(j.completedAt as Date), [{ description: zh ? '租用联合收割机（含机手）' : 'Combine hire incl. driver', qtyMilli: days * 1000, unit: zh ? '天' : 'day', unitPriceMinor: rng.int(3800, 5200) * 100 }], {
-      supplier: zh ? '洪泽农机服务队' : 'Sanjiang custom harvesting', description: zh ? '秋收高峰外租机械' : 'Peak harvest hire',
-    });
+    addDoc(
+      'RENTAL',
+      +(j.completedAt as Date),
+      [
+        {
+          description: zh ? '租用联合收割机（含机手）' : 'Combine hire incl. driver',
+          qtyMilli: days * 1000,
+          unit: zh ? '天' : 'day',
+          unitPriceMinor: rng.int(3800, 5200) * 100,
+        },
+      ],
+      {
+        supplier: zh ? '洪泽农机服务队' : 'Sanjiang custom harvesting',
+        description: zh ? '秋收高峰外租机械' : 'Peak harvest hire',
+      },
+    );
   }
 
   // overheads: telematics subscription every month, machinery insurance once a year
@@ -151,15 +235,36 @@ export function generateCosts(out: SeedData, c: CostContext): void {
   const { year, month } = localParts(c.histStart);
   for (let i = 0; i < 12; i++) {
     const at = localMidnight(year, month + i, 5) + 10 * HOUR;
-    addDoc('OTHER', at, [{ description: zh ? '北斗作业监测服务费' : 'Telematics subscription', qtyMilli: powered.length * 1000, unit: zh ? '台' : 'unit', unitPriceMinor: 3000 }], {
-      supplier: zh ? '北斗农机监测平台' : 'FarmTrack telematics', description: zh ? '月度服务费' : 'Monthly fee',
-    });
+    addDoc(
+      'OTHER',
+      at,
+      [
+        {
+          description: zh ? '北斗作业监测服务费' : 'Telematics subscription',
+          qtyMilli: powered.length * 1000,
+          unit: zh ? '台' : 'unit',
+          unitPriceMinor: 3000,
+        },
+      ],
+      {
+        supplier: zh ? '北斗农机监测平台' : 'FarmTrack telematics',
+        description: zh ? '月度服务费' : 'Monthly fee',
+      },
+    );
   }
   addDoc(
     'OTHER',
     c.histStart + 20 * DAY + 10 * HOUR,
-    powered.map((m, i) => ({ description: `${zh ? '农机保险' : 'Machinery insurance'} #${i + 1}`, qtyMilli: 1000, unit: zh ? '年' : 'yr', unitPriceMinor: Number(m.purchaseCostMinor / 200n) })),
-    { supplier: zh ? '中华联合财产保险' : 'PICC Property & Casualty', description: zh ? '年度农机保险' : 'Annual machinery insurance' },
+    powered.map((m, i) => ({
+      description: `${zh ? '农机保险' : 'Machinery insurance'} #${i + 1}`,
+      qtyMilli: 1000,
+      unit: zh ? '年' : 'yr',
+      unitPriceMinor: Number(m.purchaseCostMinor / 200n),
+    })),
+    {
+      supplier: zh ? '中华联合财产保险' : 'PICC Property & Casualty',
+      description: zh ? '年度农机保险' : 'Annual machinery insurance',
+    },
   );
 
   docs.sort((a, b) => a.date - b.date || a.created - b.created);

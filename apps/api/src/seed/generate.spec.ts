@@ -19,7 +19,9 @@ function input(slug: string, scale: number, now = NOW) {
   for (const r of ['OWNER', 'ADMIN', 'DISPATCHER', 'ACCOUNTANT', 'VIEWER'] as const) add(r, []);
   for (let i = 0; i < 10 * scale; i++) add('OPERATOR', [crews[i % crews.length] as string]);
   for (let i = 0; i < 3 * scale; i++) add('MECHANIC', ['shop']);
-  const modelIds = Object.fromEntries(PLATFORM_CATALOG.map((m, i) => [m.key, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`]));
+  const modelIds = Object.fromEntries(
+    PLATFORM_CATALOG.map((m, i) => [m.key, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`]),
+  );
   return { slug, organizationId: 'org-1', scale, anchor: weekAnchor(now), now, modelIds, crewTeamIds: crews, members };
 }
 
@@ -41,7 +43,10 @@ function expectNoOverlap(rows: { key: string; s: number; e: number }[]) {
     for (let i = 1; i < list.length; i++) {
       const prev = list[i - 1] as { e: number };
       const cur = list[i] as { s: number; e: number };
-      if (cur.s < prev.e) throw new Error(`${key}: booking at ${new Date(cur.s).toISOString()} overlaps one ending ${new Date(prev.e).toISOString()}`);
+      if (cur.s < prev.e)
+        throw new Error(
+          `${key}: booking at ${new Date(cur.s).toISOString()} overlaps one ending ${new Date(prev.e).toISOString()}`,
+        );
       checked++;
     }
     for (const r of list) expect(r.e).toBeGreaterThan(r.s);
@@ -62,11 +67,14 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     const active = (r: { releasedAt?: unknown }) => r.releasedAt == null;
     // stronger than the exclusion constraint: not even released bookings (closed work orders) overlap
     const m = expectNoOverlap(d.machineBookings.map((b) => ({ key: b.assetId, s: t(b.startsAt), e: t(b.endsAt) })));
-    const o = expectNoOverlap(d.operatorBookings.filter(active).map((b) => ({ key: b.membershipId, s: t(b.startsAt), e: t(b.endsAt) })));
+    const o = expectNoOverlap(
+      d.operatorBookings.filter(active).map((b) => ({ key: b.membershipId, s: t(b.startsAt), e: t(b.endsAt) })),
+    );
     expect(m).toBeGreaterThan(500);
     expect(o).toBeGreaterThan(500);
     // every booking belongs to exactly one owner of its kind
-    for (const b of d.machineBookings) expect(b.kind === 'JOB' ? b.assignmentId && !b.workOrderId : b.workOrderId && !b.assignmentId).toBeTruthy();
+    for (const b of d.machineBookings)
+      expect(b.kind === 'JOB' ? b.assignmentId && !b.workOrderId : b.workOrderId && !b.assignmentId).toBeTruthy();
     // accepting a work order released its booking; open orders still hold the machine
     const wo = new Map(d.workOrders.map((w) => [w.id as string, w]));
     for (const b of d.machineBookings.filter((x) => x.kind === 'WORK_ORDER')) {
@@ -78,7 +86,8 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
   it('keeps meter readings strictly increasing per asset, and none after the start of today', () => {
     const d = data(slug);
     const by = new Map<string, { at: number; h: number }[]>();
-    for (const r of d.meterReadings) by.set(r.assetId, [...(by.get(r.assetId) ?? []), { at: t(r.readAt), h: Number(r.readingHours) }]);
+    for (const r of d.meterReadings)
+      by.set(r.assetId, [...(by.get(r.assetId) ?? []), { at: t(r.readAt), h: Number(r.readingHours) }]);
     expect(by.size).toBeGreaterThan(20);
     for (const list of by.values()) {
       list.sort((a, b) => a.at - b.at);
@@ -99,7 +108,11 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     const model = new Map(PLATFORM_CATALOG.map((m) => [input(slug, 1).modelIds[m.key] as string, m]));
     const assetModel = new Map(d.assets.map((a) => [a.id as string, model.get(a.modelId)]));
     const job = new Map(d.jobs.map((j) => [j.id as string, j]));
-    const operators = new Set(input(slug, 1).members.filter((m) => m.role === 'OPERATOR').map((m) => m.membershipId));
+    const operators = new Set(
+      input(slug, 1)
+        .members.filter((m) => m.role === 'OPERATOR')
+        .map((m) => m.membershipId),
+    );
     for (const a of d.assignments) {
       const j = job.get(a.jobId);
       expect(j).toBeDefined();
@@ -108,7 +121,8 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
       expect(primaries).toHaveLength(1);
       expect(['POWER_UNIT', 'SELF_PROPELLED']).toContain(assetModel.get(primaries[0]?.assetId as string)?.kind);
       for (const m of set) expect(assetModel.get(m.assetId)?.operationTypes).toContain(j?.operationType);
-      for (const m of set.filter((x) => x.role === 'IMPLEMENT')) expect(assetModel.get(m.assetId)?.kind).toBe('IMPLEMENT');
+      for (const m of set.filter((x) => x.role === 'IMPLEMENT'))
+        expect(assetModel.get(m.assetId)?.kind).toBe('IMPLEMENT');
       expect(operators.has(a.operatorMembershipId)).toBe(true);
       expect(t(a.startsAt)).toBeGreaterThanOrEqual(t(j?.windowStart));
       expect(t(a.endsAt)).toBeLessThanOrEqual(t(j?.windowEnd));
@@ -116,7 +130,8 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     // one live assignment per job; only scheduled / completed jobs have one
     const assigned = new Set(d.assignments.map((a) => a.jobId));
     expect(assigned.size).toBe(d.assignments.length);
-    for (const j of d.jobs) expect(assigned.has(j.id as string)).toBe(j.status === 'SCHEDULED' || j.status === 'COMPLETED');
+    for (const j of d.jobs)
+      expect(assigned.has(j.id as string)).toBe(j.status === 'SCHEDULED' || j.status === 'COMPLETED');
   });
 
   it('makes cost totals the exact sum of their lines (round-half-up per line)', () => {
@@ -143,7 +158,9 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     expect(status('RETIRED')).toHaveLength(2);
     expect(status('IN_MAINTENANCE')).toHaveLength(2);
     for (const a of status('IN_MAINTENANCE')) {
-      expect(d.workOrders.some((w) => w.assetId === a.id && w.type === 'CORRECTIVE' && w.status === 'IN_PROGRESS')).toBe(true);
+      expect(
+        d.workOrders.some((w) => w.assetId === a.id && w.type === 'CORRECTIVE' && w.status === 'IN_PROGRESS'),
+      ).toBe(true);
     }
     for (const w of d.workOrders.filter((x) => x.status === 'CLOSED')) {
       expect(w.acceptedByMembershipId).not.toBe(w.submittedByMembershipId);
@@ -152,8 +169,13 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
     expect(d.workOrders.filter((w) => w.type === 'CORRECTIVE' && w.status === 'CLOSED').length).toBeGreaterThan(3);
     const nextWeek = [+ANCHOR + 7 * DAY, +ANCHOR + 14 * DAY];
     const inNextWeek = (x: unknown) => t(x) >= (nextWeek[0] as number) && t(x) < (nextWeek[1] as number);
-    expect(d.workOrders.some((w) => w.type === 'PREVENTIVE' && w.status === 'OPEN' && inNextWeek(w.plannedStart))).toBe(true);
-    expect(d.jobs.filter((j) => j.status === 'PLANNED' && j.operationType === 'HARVESTING' && inNextWeek(j.windowStart)).length).toBeGreaterThanOrEqual(6);
+    expect(d.workOrders.some((w) => w.type === 'PREVENTIVE' && w.status === 'OPEN' && inNextWeek(w.plannedStart))).toBe(
+      true,
+    );
+    expect(
+      d.jobs.filter((j) => j.status === 'PLANNED' && j.operationType === 'HARVESTING' && inNextWeek(j.windowStart))
+        .length,
+    ).toBeGreaterThanOrEqual(6);
     expect(d.jobs.filter((j) => j.status === 'SCHEDULED').length).toBeGreaterThan(10);
     const completed = d.jobs.filter((j) => j.status === 'COMPLETED');
     expect(completed.length).toBeGreaterThan(500);
@@ -167,34 +189,39 @@ describe.each(['green-valley', 'red-river'])('seed generator (%s)', (slug) => {
 describe('seed generator: the current week', () => {
   const operatorAt = (slug: string) => input(slug, 1).members.find((m) => m.role === 'OPERATOR')?.membershipId;
 
-  it.each(['green-valley', 'red-river'])('%s: completed jobs on every day before today, a few scheduled for today (not for operator@)', (slug) => {
-    const d = data(slug);
-    const job = new Map(d.jobs.map((j) => [j.id as string, j]));
-    const thisWeek = d.jobs.filter((j) => j.status === 'COMPLETED' && t(j.completedAt) >= +ANCHOR);
-    for (const day of [+ANCHOR, +ANCHOR + DAY]) {
-      const done = thisWeek.filter((j) => t(j.completedAt) >= day && t(j.completedAt) < day + DAY);
-      expect(done.length, new Date(day).toISOString()).toBeGreaterThanOrEqual(2);
-    }
-    for (const j of thisWeek) {
-      expect(t(j.completedAt)).toBeLessThan(TODAY);
-      // wanted before today: the overview's "today" (jobs whose window overlaps it) lists only today's work
-      expect(t(j.windowEnd)).toBeLessThanOrEqual(TODAY);
-      expect(Number(j.actualHours)).toBeCloseTo(Number(j.endMeterHours) - Number(j.startMeterHours), 5);
-    }
-    // today: scheduled, booked inside today's working hours, never for the first operator
-    const todays = d.assignments.filter((a) => job.get(a.jobId)?.status === 'SCHEDULED' && t(a.startsAt) >= TODAY && t(a.startsAt) < TODAY + DAY);
-    expect(todays.length).toBeGreaterThanOrEqual(2);
-    for (const a of todays) {
-      expect(t(a.endsAt)).toBeLessThanOrEqual(TODAY + DAY);
-      expect(a.operatorMembershipId).not.toBe(operatorAt(slug));
-    }
-    // nothing else happens between today and next Monday's plan
-    const planStart = +ANCHOR + 7 * DAY;
-    for (const a of d.assignments) {
-      const s = t(a.startsAt);
-      expect(s < TODAY + DAY || s >= planStart, `assignment starting ${new Date(s).toISOString()}`).toBe(true);
-    }
-  });
+  it.each(['green-valley', 'red-river'])(
+    '%s: completed jobs on every day before today, a few scheduled for today (not for operator@)',
+    (slug) => {
+      const d = data(slug);
+      const job = new Map(d.jobs.map((j) => [j.id as string, j]));
+      const thisWeek = d.jobs.filter((j) => j.status === 'COMPLETED' && t(j.completedAt) >= +ANCHOR);
+      for (const day of [+ANCHOR, +ANCHOR + DAY]) {
+        const done = thisWeek.filter((j) => t(j.completedAt) >= day && t(j.completedAt) < day + DAY);
+        expect(done.length, new Date(day).toISOString()).toBeGreaterThanOrEqual(2);
+      }
+      for (const j of thisWeek) {
+        expect(t(j.completedAt)).toBeLessThan(TODAY);
+        // wanted before today: the overview's "today" (jobs whose window overlaps it) lists only today's work
+        expect(t(j.windowEnd)).toBeLessThanOrEqual(TODAY);
+        expect(Number(j.actualHours)).toBeCloseTo(Number(j.endMeterHours) - Number(j.startMeterHours), 5);
+      }
+      // today: scheduled, booked inside today's working hours, never for the first operator
+      const todays = d.assignments.filter(
+        (a) => job.get(a.jobId)?.status === 'SCHEDULED' && t(a.startsAt) >= TODAY && t(a.startsAt) < TODAY + DAY,
+      );
+      expect(todays.length).toBeGreaterThanOrEqual(2);
+      for (const a of todays) {
+        expect(t(a.endsAt)).toBeLessThanOrEqual(TODAY + DAY);
+        expect(a.operatorMembershipId).not.toBe(operatorAt(slug));
+      }
+      // nothing else happens between today and next Monday's plan
+      const planStart = +ANCHOR + 7 * DAY;
+      for (const a of d.assignments) {
+        const s = t(a.startsAt);
+        expect(s < TODAY + DAY || s >= planStart, `assignment starting ${new Date(s).toISOString()}`).toBe(true);
+      }
+    },
+  );
 
   it('the same week gives the same rows all day long; a Monday has only today', () => {
     const morning = generateOrgData(input('red-river', 1, new Date('2026-12-01T23:30:00Z'))); // Wed 07:30
@@ -203,9 +230,14 @@ describe('seed generator: the current week', () => {
     const monAnchor = weekAnchor(new Date('2026-11-30T02:00:00Z'));
     expect(monAnchor.getTime()).toBe(+ANCHOR);
     expect(monday.jobs.filter((j) => j.status === 'COMPLETED' && t(j.completedAt) >= +ANCHOR)).toHaveLength(0);
-    expect(monday.jobs.filter((j) => j.status === 'SCHEDULED' && t(j.windowStart) === +ANCHOR).length).toBeGreaterThanOrEqual(2);
+    expect(
+      monday.jobs.filter((j) => j.status === 'SCHEDULED' && t(j.windowStart) === +ANCHOR).length,
+    ).toBeGreaterThanOrEqual(2);
     // this week's work does not change the plan: next week's jobs are the same in both
-    const planTitles = (x: SeedData) => x.jobs.filter((j) => t(j.windowStart) >= +ANCHOR + 7 * DAY).map((j) => `${j.title} ${j.status} ${t(j.windowStart)}`);
+    const planTitles = (x: SeedData) =>
+      x.jobs
+        .filter((j) => t(j.windowStart) >= +ANCHOR + 7 * DAY)
+        .map((j) => `${j.title} ${j.status} ${t(j.windowStart)}`);
     expect(planTitles(monday)).toEqual(planTitles(data('red-river')));
   });
 });

@@ -10,12 +10,28 @@ export type { GenInput, GenMember, SeedData } from './types.js';
 
 // Effective field capacity (ha/h) used for estimates, and fuel burn (L/h) per operation.
 const CAPACITY: Record<OperationType, number> = {
-  TILLAGE: 2.2, SOWING_PLANTING: 3.2, FERTILIZING: 9, CROP_PROTECTION: 11, MOWING: 3.5,
-  BALING: 3, HARVESTING: 2.4, FORAGE_HARVESTING: 2.6, TRANSPORT: 4, OTHER: 3,
+  TILLAGE: 2.2,
+  SOWING_PLANTING: 3.2,
+  FERTILIZING: 9,
+  CROP_PROTECTION: 11,
+  MOWING: 3.5,
+  BALING: 3,
+  HARVESTING: 2.4,
+  FORAGE_HARVESTING: 2.6,
+  TRANSPORT: 4,
+  OTHER: 3,
 };
 const FUEL_LPH: Record<OperationType, number> = {
-  TILLAGE: 22, SOWING_PLANTING: 12, FERTILIZING: 8, CROP_PROTECTION: 9, MOWING: 10,
-  BALING: 12, HARVESTING: 28, FORAGE_HARVESTING: 45, TRANSPORT: 9, OTHER: 10,
+  TILLAGE: 22,
+  SOWING_PLANTING: 12,
+  FERTILIZING: 8,
+  CROP_PROTECTION: 9,
+  MOWING: 10,
+  BALING: 12,
+  HARVESTING: 28,
+  FORAGE_HARVESTING: 45,
+  TRANSPORT: 9,
+  OTHER: 10,
 };
 /** mean engine hours between failures, per machine role */
 const MTBF: Record<string, number> = { tractor: 450, combine: 280, forage: 300, sprayer_sp: 400, drone: 250 };
@@ -97,10 +113,23 @@ function setOptions(op: OperationType, areaHa: number): { primary: CatalogModel[
       return [{ primary: ['forage'], implement: false }];
     case 'CROP_PROTECTION':
       return areaHa < 20
-        ? [{ primary: ['drone'], implement: false }, { primary: ['sprayer_sp'], implement: false }, { primary: ['tractor'], implement: true }]
-        : [{ primary: ['sprayer_sp'], implement: false }, { primary: ['tractor'], implement: true }, { primary: ['drone'], implement: false }];
+        ? [
+            { primary: ['drone'], implement: false },
+            { primary: ['sprayer_sp'], implement: false },
+            { primary: ['tractor'], implement: true },
+          ]
+        : [
+            { primary: ['sprayer_sp'], implement: false },
+            { primary: ['tractor'], implement: true },
+            { primary: ['drone'], implement: false },
+          ];
     case 'FERTILIZING':
-      return areaHa < 12 ? [{ primary: ['drone'], implement: false }, { primary: ['tractor'], implement: true }] : [{ primary: ['tractor'], implement: true }];
+      return areaHa < 12
+        ? [
+            { primary: ['drone'], implement: false },
+            { primary: ['tractor'], implement: true },
+          ]
+        : [{ primary: ['tractor'], implement: true }];
     case 'OTHER':
       return [{ primary: ['tractor'], implement: false }];
     default:
@@ -123,8 +152,20 @@ export function generateOrgData(input: GenInput): SeedData {
   const L = OP_LABEL[region.lang];
 
   const out: SeedData = {
-    fields: [], assets: [], maintenancePlans: [], jobs: [], assignments: [], assignmentMachines: [], workOrders: [],
-    checklistItems: [], workOrderParts: [], machineBookings: [], operatorBookings: [], meterReadings: [], costDocuments: [], costLines: [],
+    fields: [],
+    assets: [],
+    maintenancePlans: [],
+    jobs: [],
+    assignments: [],
+    assignmentMachines: [],
+    workOrders: [],
+    checklistItems: [],
+    workOrderParts: [],
+    machineBookings: [],
+    operatorBookings: [],
+    meterReadings: [],
+    costDocuments: [],
+    costLines: [],
   };
 
   const byRole = (r: Role) => input.members.filter((m) => m.role === r);
@@ -137,7 +178,8 @@ export function generateOrgData(input: GenInput): SeedData {
   const mechanics = byRole('MECHANIC');
   const acceptors = [dispatcher, dispatcher, dispatcher, one('ADMIN'), one('OWNER')];
   const operators: Operator[] = byRole('OPERATOR').map((m) => ({ m, freeAt: histStart, blocks: [] }));
-  if (mechanics.length === 0 || operators.length === 0) throw new Error(`demo org ${input.slug} needs operators and mechanics`);
+  if (mechanics.length === 0 || operators.length === 0)
+    throw new Error(`demo org ${input.slug} needs operators and mechanics`);
   const crews = input.crewTeamIds;
   const crewOf = (i: number) => (crews.length ? (crews[i % crews.length] as string) : null);
 
@@ -154,13 +196,21 @@ export function generateOrgData(input: GenInput): SeedData {
     const id = ids.next();
     plans.set(key, { id, t });
     out.maintenancePlans.push({
-      id, organizationId: org, modelId, assetId: null,
+      id,
+      organizationId: org,
+      modelId,
+      assetId: null,
       name: `${model.manufacturer} ${model.name} ${zh ? t.zh : t.en}`,
-      intervalHours: t.intervalHours.toFixed(1), intervalDays: t.intervalDays,
-      leadHours: t.leadHours.toFixed(1), leadDays: t.leadDays,
+      intervalHours: t.intervalHours.toFixed(1),
+      intervalDays: t.intervalDays,
+      leadHours: t.leadHours.toFixed(1),
+      leadDays: t.leadDays,
       checklist: t.checklist.map((c) => ({ label: zh ? c[0] : c[1] })),
-      estimatedHours: t.estimatedHours.toFixed(2), active: true, version: 1,
-      createdAt: new Date(onboarded + DAY), updatedAt: new Date(onboarded + DAY),
+      estimatedHours: t.estimatedHours.toFixed(2),
+      active: true,
+      version: 1,
+      createdAt: new Date(onboarded + DAY),
+      updatedAt: new Date(onboarded + DAY),
     });
   }
 
@@ -174,32 +224,67 @@ export function generateOrgData(input: GenInput): SeedData {
       const powered = model.role !== 'implement';
       const ageDays = rng.int(740, 3650);
       const purchase = dayStart(anchor - ageDays * DAY);
-      const perYear = model.role === 'tractor' ? rng.int(350, 650) : model.role === 'drone' ? rng.int(80, 200) : rng.int(150, 320);
+      const perYear =
+        model.role === 'tractor' ? rng.int(350, 650) : model.role === 'drone' ? rng.int(80, 200) : rng.int(150, 320);
       const m: Machine = {
-        id: ids.next(), model, modelId: input.modelIds[key] as string, teamId: crewOf(rng.int(0, 99)), powered,
-        createdAt: onboarded + rng.int(0, 20) * DAY, retiredAt: null, freeAt: histStart, blocks: [],
+        id: ids.next(),
+        model,
+        modelId: input.modelIds[key] as string,
+        teamId: crewOf(rng.int(0, 99)),
+        powered,
+        createdAt: onboarded + rng.int(0, 20) * DAY,
+        retiredAt: null,
+        freeAt: histStart,
+        blocks: [],
         meter: powered ? Math.round(((ageDays - 364) / 365) * perYear * 10) + rng.int(0, 99) : 0,
-        lastPmAt: 0, lastPmMeter: 0, pmFactor: 1, plan: plans.get(key) ?? null, version: 1, updatedAt: 0, status: 'ACTIVE',
+        lastPmAt: 0,
+        lastPmMeter: 0,
+        pmFactor: 1,
+        plan: plans.get(key) ?? null,
+        version: 1,
+        updatedAt: 0,
+        status: 'ACTIVE',
       };
       m.updatedAt = m.createdAt;
       machines.push(m);
-      const mfr = model.manufacturer.replace(/[^A-Za-z]/g, '').slice(0, 3).toUpperCase() || 'CN';
-      const plate = powered && model.role !== 'drone' ? (zh ? `苏H·${rng.int(10000, 99999)}` : `黑D·${rng.int(10000, 99999)}`) : model.key.includes('7cx') || model.key.includes('bandit') ? (zh ? `苏H·${rng.int(10000, 99999)}挂` : `黑D·${rng.int(10000, 99999)}挂`) : null;
+      const mfr =
+        model.manufacturer
+          .replace(/[^A-Za-z]/g, '')
+          .slice(0, 3)
+          .toUpperCase() || 'CN';
+      const plate =
+        powered && model.role !== 'drone'
+          ? zh
+            ? `苏H·${rng.int(10000, 99999)}`
+            : `黑D·${rng.int(10000, 99999)}`
+          : model.key.includes('7cx') || model.key.includes('bandit')
+            ? zh
+              ? `苏H·${rng.int(10000, 99999)}挂`
+              : `黑D·${rng.int(10000, 99999)}挂`
+            : null;
       out.assets.push({
-        id: m.id, organizationId: org, modelId: m.modelId, teamId: m.teamId,
+        id: m.id,
+        organizationId: org,
+        modelId: m.modelId,
+        teamId: m.teamId,
         name: `${model.manufacturer} ${model.name} #${String(k).padStart(2, '0')}`,
         serialNumber: `${mfr}${localParts(purchase).year}${String(serial).padStart(5, '0')}${rng.int(100, 999)}`,
         plateNumber: plate,
         purchaseDate: calendarDate(purchase),
         purchaseCostMinor: BigInt(Math.round(model.priceCny * rng.float(0.82, 1.02))) * 100n,
-        status: 'ACTIVE', version: 1, createdAt: new Date(m.createdAt), updatedAt: new Date(m.createdAt),
+        status: 'ACTIVE',
+        version: 1,
+        createdAt: new Date(m.createdAt),
+        updatedAt: new Date(m.createdAt),
       });
     }
   }
   const assetRow = new Map(out.assets.map((a) => [a.id as string, a]));
 
   // retire the oldest tractors part-way through the year (they keep their history)
-  const tractorsByAge = machines.filter((m) => m.model.role === 'tractor').sort((a, b) => +(assetRow.get(a.id)?.purchaseDate as Date) - +(assetRow.get(b.id)?.purchaseDate as Date));
+  const tractorsByAge = machines
+    .filter((m) => m.model.role === 'tractor')
+    .sort((a, b) => +(assetRow.get(a.id)?.purchaseDate as Date) - +(assetRow.get(b.id)?.purchaseDate as Date));
   for (const m of tractorsByAge.slice(0, 2 * scale)) m.retiredAt = anchor - rng.int(60, 200) * DAY + 10 * HOUR;
 
   // ---- work orders (shared by the history loop and the plan)
@@ -207,32 +292,78 @@ export function generateOrgData(input: GenInput): SeedData {
   const addChecklist = (woId: string, t: PlanTemplate, closed: boolean, at: number) => {
     t.checklist.forEach((c, i) =>
       out.checklistItems.push({
-        id: ids.next(), organizationId: org, workOrderId: woId, position: i + 1, label: zh ? c[0] : c[1],
-        result: closed ? (rng.chance(0.05) ? 'NA' : 'PASS') : 'PENDING', note: null, updatedAt: new Date(at),
+        id: ids.next(),
+        organizationId: org,
+        workOrderId: woId,
+        position: i + 1,
+        label: zh ? c[0] : c[1],
+        result: closed ? (rng.chance(0.05) ? 'NA' : 'PASS') : 'PENDING',
+        note: null,
+        updatedAt: new Date(at),
       }),
     );
   };
-  const addParts = (woId: string, parts: { name: [string, string]; no: string; unitCny: number; qty: [number, number] }[], at: number) => {
+  const addParts = (
+    woId: string,
+    parts: { name: [string, string]; no: string; unitCny: number; qty: [number, number] }[],
+    at: number,
+  ) => {
     let total = 0;
     for (const p of parts) {
       const qtyMilli = Math.round(rng.float(p.qty[0], p.qty[1])) * 1000;
       const unit = Math.round(p.unitCny * rng.float(0.9, 1.1)) * 100;
       total += Math.floor((qtyMilli * unit + 500) / 1000);
       out.workOrderParts.push({
-        id: ids.next(), organizationId: org, workOrderId: woId, partNumber: p.no, name: zh ? p.name[0] : p.name[1],
-        quantity: (qtyMilli / 1000).toFixed(3), unitCostMinor: BigInt(unit), createdAt: new Date(at),
+        id: ids.next(),
+        organizationId: org,
+        workOrderId: woId,
+        partNumber: p.no,
+        name: zh ? p.name[0] : p.name[1],
+        quantity: (qtyMilli / 1000).toFixed(3),
+        unitCostMinor: BigInt(unit),
+        createdAt: new Date(at),
       });
     }
     return total;
   };
-  const reading = (m: Machine, tenths: number, at: number, source: 'JOB' | 'WORK_ORDER' | 'MANUAL', userId: string | null) => {
-    out.meterReadings.push({ id: ids.next(), organizationId: org, assetId: m.id, readingHours: fix1(tenths), readAt: new Date(at), source, isReplacement: false, recordedByUserId: userId, createdAt: new Date(at) });
+  const reading = (
+    m: Machine,
+    tenths: number,
+    at: number,
+    source: 'JOB' | 'WORK_ORDER' | 'MANUAL',
+    userId: string | null,
+  ) => {
+    out.meterReadings.push({
+      id: ids.next(),
+      organizationId: org,
+      assetId: m.id,
+      readingHours: fix1(tenths),
+      readAt: new Date(at),
+      source,
+      isReplacement: false,
+      recordedByUserId: userId,
+      createdAt: new Date(at),
+    });
   };
-  const bookMachine = (assetId: string, s: number, e: number, owner: { assignmentId: string } | { workOrderId: string }, createdAt: number, releasedAt: number | null = null) => {
+  const bookMachine = (
+    assetId: string,
+    s: number,
+    e: number,
+    owner: { assignmentId: string } | { workOrderId: string },
+    createdAt: number,
+    releasedAt: number | null = null,
+  ) => {
     out.machineBookings.push({
-      id: ids.next(), organizationId: org, assetId, kind: 'assignmentId' in owner ? 'JOB' : 'WORK_ORDER', startsAt: new Date(s), endsAt: new Date(e),
-      assignmentId: 'assignmentId' in owner ? owner.assignmentId : null, workOrderId: 'workOrderId' in owner ? owner.workOrderId : null,
-      releasedAt: releasedAt === null ? null : new Date(releasedAt), createdAt: new Date(createdAt),
+      id: ids.next(),
+      organizationId: org,
+      assetId,
+      kind: 'assignmentId' in owner ? 'JOB' : 'WORK_ORDER',
+      startsAt: new Date(s),
+      endsAt: new Date(e),
+      assignmentId: 'assignmentId' in owner ? owner.assignmentId : null,
+      workOrderId: 'workOrderId' in owner ? owner.workOrderId : null,
+      releasedAt: releasedAt === null ? null : new Date(releasedAt),
+      createdAt: new Date(createdAt),
     });
   };
   const pickAcceptor = (submitter: GenMember) => {
@@ -245,15 +376,23 @@ export function generateOrgData(input: GenInput): SeedData {
    * acceptance, booked on the machine for [downStart, plannedEnd). Accepted by someone other
    * than the mechanic who submitted it. Returns false when it would not finish before `limit`.
    */
-  const closedWorkOrder = (m: Machine, type: 'PREVENTIVE' | 'CORRECTIVE', downStart: number, limit: number, reporter: GenMember | null): boolean => {
+  const closedWorkOrder = (
+    m: Machine,
+    type: 'PREVENTIVE' | 'CORRECTIVE',
+    downStart: number,
+    limit: number,
+    reporter: GenMember | null,
+  ): boolean => {
     const mech = rng.pick(mechanics);
-    const start = type === 'CORRECTIVE' ? Math.max(downStart, walkWork(downStart, 0)) + rng.int(1, 4) * HALF_HOUR : downStart;
+    const start =
+      type === 'CORRECTIVE' ? Math.max(downStart, walkWork(downStart, 0)) + rng.int(1, 4) * HALF_HOUR : downStart;
     const workH = type === 'PREVENTIVE' ? (m.plan?.t.estimatedHours ?? 4) * rng.float(0.8, 1.3) : rng.float(2, 16);
     const submitted = walkWork(start, workH);
     const accepted = walkWork(submitted, rng.float(0.5, 3));
     const plannedEnd = ceilTo(accepted, HALF_HOUR);
     if (plannedEnd > limit || (m.retiredAt !== null && plannedEnd > m.retiredAt)) return false;
-    const fault = type === 'CORRECTIVE' ? rng.pick(CORRECTIVE_FAULTS.filter((f) => f.roles.includes(m.model.role))) : null;
+    const fault =
+      type === 'CORRECTIVE' ? rng.pick(CORRECTIVE_FAULTS.filter((f) => f.roles.includes(m.model.role))) : null;
     const id = ids.next();
     const meterAt = m.meter + rng.int(1, 5); // test run after the service
     const laborHundredths = Math.round(workH * 4) * 25;
@@ -264,19 +403,48 @@ export function generateOrgData(input: GenInput): SeedData {
     wos.push({
       at: downStart,
       row: {
-        id, organizationId: org, number: 0, assetId: m.id, planId: type === 'PREVENTIVE' ? (m.plan?.id ?? null) : null, parentWorkOrderId: null,
-        type, status: 'CLOSED',
+        id,
+        organizationId: org,
+        number: 0,
+        assetId: m.id,
+        planId: type === 'PREVENTIVE' ? (m.plan?.id ?? null) : null,
+        parentWorkOrderId: null,
+        type,
+        status: 'CLOSED',
         title: fault ? (zh ? fault.zh : fault.en) : `${zh ? m.plan?.t.zh : m.plan?.t.en}`,
-        description: fault ? (zh ? `作业结束时操作员报告：${fault.zh}` : `Reported by the operator after the job: ${fault.en}`) : null,
+        description: fault
+          ? zh
+            ? `作业结束时操作员报告：${fault.zh}`
+            : `Reported by the operator after the job: ${fault.en}`
+          : null,
         priority: type === 'CORRECTIVE' ? rng.int(4, 5) : 3,
-        reportedByMembershipId: (reporter ?? mech).membershipId, assigneeMembershipId: mech.membershipId,
-        plannedStart: new Date(downStart), plannedEnd: new Date(plannedEnd),
-        causesDowntime: true, downtimeStartedAt: new Date(downStart), downtimeEndedAt: new Date(accepted),
-        startedAt: new Date(start), submittedAt: new Date(submitted), submittedByMembershipId: mech.membershipId,
-        acceptedAt: new Date(accepted), acceptedByMembershipId: acceptor.membershipId,
-        meterHours: fix1(meterAt), laborHours: fix2(laborHundredths), laborCostMinor: BigInt(Math.round((laborHundredths * rate) / 100)), partsCostMinor: BigInt(partsCost),
-        resolution: fault ? (zh ? '已更换损坏部件，试车正常' : 'Replaced the failed part; test run OK') : zh ? '按保养清单完成' : 'Service done per checklist',
-        itemKey: null, version: 4, createdAt: new Date(downStart), updatedAt: new Date(accepted),
+        reportedByMembershipId: (reporter ?? mech).membershipId,
+        assigneeMembershipId: mech.membershipId,
+        plannedStart: new Date(downStart),
+        plannedEnd: new Date(plannedEnd),
+        causesDowntime: true,
+        downtimeStartedAt: new Date(downStart),
+        downtimeEndedAt: new Date(accepted),
+        startedAt: new Date(start),
+        submittedAt: new Date(submitted),
+        submittedByMembershipId: mech.membershipId,
+        acceptedAt: new Date(accepted),
+        acceptedByMembershipId: acceptor.membershipId,
+        meterHours: fix1(meterAt),
+        laborHours: fix2(laborHundredths),
+        laborCostMinor: BigInt(Math.round((laborHundredths * rate) / 100)),
+        partsCostMinor: BigInt(partsCost),
+        resolution: fault
+          ? zh
+            ? '已更换损坏部件，试车正常'
+            : 'Replaced the failed part; test run OK'
+          : zh
+            ? '按保养清单完成'
+            : 'Service done per checklist',
+        itemKey: null,
+        version: 4,
+        createdAt: new Date(downStart),
+        updatedAt: new Date(accepted),
       },
     });
     // accepting the order returns the machine to service and releases its booking (as the
@@ -318,20 +486,41 @@ export function generateOrgData(input: GenInput): SeedData {
     const f: FieldRow = { id: ids.next(), name, teamId: crewOf(i), crop, areaM2: Math.round(ha * 10_000) };
     fields.push(f);
     out.fields.push({
-      id: f.id, organizationId: org, teamId: f.teamId, name, areaM2: f.areaM2, crop: crop.name,
-      latitude: (region.lat + rng.float(-0.15, 0.15)).toFixed(6), longitude: (region.lng + rng.float(-0.2, 0.2)).toFixed(6),
-      locationText: region.locationText, notes: null, version: 1, createdAt: new Date(onboarded + 2 * DAY), updatedAt: new Date(onboarded + 2 * DAY),
+      id: f.id,
+      organizationId: org,
+      teamId: f.teamId,
+      name,
+      areaM2: f.areaM2,
+      crop: crop.name,
+      latitude: (region.lat + rng.float(-0.15, 0.15)).toFixed(6),
+      longitude: (region.lng + rng.float(-0.2, 0.2)).toFixed(6),
+      locationText: region.locationText,
+      notes: null,
+      version: 1,
+      createdAt: new Date(onboarded + 2 * DAY),
+      updatedAt: new Date(onboarded + 2 * DAY),
     });
   }
 
   // ---- scheduling helpers
   /** estHours: hours in quarter-hour steps (area / typical capacity, plus 5%) */
-  interface JobReq { field: FieldRow; op: OperationType; windowStart: number; windowEnd: number; estHours: number; priority: number }
-  const estimate = (op: OperationType, areaM2: number) => Math.max(1, Math.round((areaM2 / 10_000 / CAPACITY[op]) * 1.05 * 4) / 4);
-  const title = (f: FieldRow, op: OperationType) => (zh ? `${f.name} ${f.crop.name}${L[op]}` : `${f.crop.name} ${L[op]} — ${f.name}`);
-  const overlapsBlock = (blocks: [number, number][], s: number, e: number) => blocks.some(([bs, be]) => s < be && bs < e);
+  interface JobReq {
+    field: FieldRow;
+    op: OperationType;
+    windowStart: number;
+    windowEnd: number;
+    estHours: number;
+    priority: number;
+  }
+  const estimate = (op: OperationType, areaM2: number) =>
+    Math.max(1, Math.round((areaM2 / 10_000 / CAPACITY[op]) * 1.05 * 4) / 4);
+  const title = (f: FieldRow, op: OperationType) =>
+    zh ? `${f.name} ${f.crop.name}${L[op]}` : `${f.crop.name} ${L[op]} — ${f.name}`;
+  const overlapsBlock = (blocks: [number, number][], s: number, e: number) =>
+    blocks.some(([bs, be]) => s < be && bs < e);
   const supports = (m: Machine, op: OperationType) => m.model.operationTypes.includes(op);
-  const usable = (m: Machine, s: number, e: number) => m.status !== 'IN_MAINTENANCE' && (m.retiredAt === null || e <= m.retiredAt) && !overlapsBlock(m.blocks, s, e);
+  const usable = (m: Machine, s: number, e: number) =>
+    m.status !== 'IN_MAINTENANCE' && (m.retiredAt === null || e <= m.retiredAt) && !overlapsBlock(m.blocks, s, e);
 
   /** earliest start on day `d` for a resource free from `freeAt` */
   const earliest = (d: number, freeAt: number) => Math.max(d + WORK_START_H * HOUR, ceilTo(freeAt + GAP, HALF_HOUR));
@@ -356,8 +545,18 @@ export function generateOrgData(input: GenInput): SeedData {
             })
             .sort((a, b) => a.key - b.key)
             .map((r) => r.x);
-        const primaries = rank(machines.filter((m) => opt.primary.includes(m.model.role) && supports(m, req.op) && m.status !== 'IN_MAINTENANCE'), (m) => m.teamId);
-        const tools = opt.implement ? rank(machines.filter((m) => m.model.role === 'implement' && supports(m, req.op)), (m) => m.teamId) : [];
+        const primaries = rank(
+          machines.filter(
+            (m) => opt.primary.includes(m.model.role) && supports(m, req.op) && m.status !== 'IN_MAINTENANCE',
+          ),
+          (m) => m.teamId,
+        );
+        const tools = opt.implement
+          ? rank(
+              machines.filter((m) => m.model.role === 'implement' && supports(m, req.op)),
+              (m) => m.teamId,
+            )
+          : [];
         const ops = rank(crew, (o) => o.m.teamIds);
         for (const p of primaries.slice(0, 6)) {
           for (const imp of opt.implement ? tools.slice(0, 4) : [null]) {
@@ -366,7 +565,8 @@ export function generateOrgData(input: GenInput): SeedData {
               if (start >= d + (WORK_END_H - 1) * HOUR) continue;
               const end = ceilTo(walkWork(start, workHours), HALF_HOUR);
               if (end > req.windowEnd || end > limit) continue;
-              if (!usable(p, start, end) || (imp && !usable(imp, start, end)) || overlapsBlock(o.blocks, start, end)) continue;
+              if (!usable(p, start, end) || (imp && !usable(imp, start, end)) || overlapsBlock(o.blocks, start, end))
+                continue;
               return { primary: p, implement: imp, operator: o, start, end };
             }
           }
@@ -376,26 +576,73 @@ export function generateOrgData(input: GenInput): SeedData {
     return null;
   };
 
-  const jobRow = (req: JobReq, id: string, status: Prisma.JobCreateManyInput['status'], createdAt: number, extra: Partial<Prisma.JobCreateManyInput> = {}): Prisma.JobCreateManyInput => ({
-    id, organizationId: org, teamId: req.field.teamId, fieldId: req.field.id, operationType: req.op, title: title(req.field, req.op),
-    areaM2: req.field.areaM2, windowStart: new Date(req.windowStart), windowEnd: new Date(req.windowEnd), priority: req.priority,
-    estimatedHours: req.estHours.toFixed(2), notes: null, status, version: 1, createdByUserId: dispatcher.userId,
-    createdAt: new Date(createdAt), updatedAt: new Date(createdAt), ...extra,
+  const jobRow = (
+    req: JobReq,
+    id: string,
+    status: Prisma.JobCreateManyInput['status'],
+    createdAt: number,
+    extra: Partial<Prisma.JobCreateManyInput> = {},
+  ): Prisma.JobCreateManyInput => ({
+    id,
+    organizationId: org,
+    teamId: req.field.teamId,
+    fieldId: req.field.id,
+    operationType: req.op,
+    title: title(req.field, req.op),
+    areaM2: req.field.areaM2,
+    windowStart: new Date(req.windowStart),
+    windowEnd: new Date(req.windowEnd),
+    priority: req.priority,
+    estimatedHours: req.estHours.toFixed(2),
+    notes: null,
+    status,
+    version: 1,
+    createdByUserId: dispatcher.userId,
+    createdAt: new Date(createdAt),
+    updatedAt: new Date(createdAt),
+    ...extra,
   });
 
   const assign = (jobId: string, placed: NonNullable<ReturnType<typeof place>>, endsAt: number, createdAt: number) => {
     const aId = ids.next();
     out.assignments.push({
-      id: aId, organizationId: org, jobId, operatorMembershipId: placed.operator.m.membershipId, startsAt: new Date(placed.start), endsAt: new Date(endsAt),
-      itemKey: null, createdByUserId: dispatcher.userId, releasedAt: null, createdAt: new Date(createdAt),
+      id: aId,
+      organizationId: org,
+      jobId,
+      operatorMembershipId: placed.operator.m.membershipId,
+      startsAt: new Date(placed.start),
+      endsAt: new Date(endsAt),
+      itemKey: null,
+      createdByUserId: dispatcher.userId,
+      releasedAt: null,
+      createdAt: new Date(createdAt),
     });
-    out.assignmentMachines.push({ organizationId: org, assignmentId: aId, assetId: placed.primary.id, role: 'PRIMARY' });
+    out.assignmentMachines.push({
+      organizationId: org,
+      assignmentId: aId,
+      assetId: placed.primary.id,
+      role: 'PRIMARY',
+    });
     bookMachine(placed.primary.id, placed.start, endsAt, { assignmentId: aId }, createdAt);
     if (placed.implement) {
-      out.assignmentMachines.push({ organizationId: org, assignmentId: aId, assetId: placed.implement.id, role: 'IMPLEMENT' });
+      out.assignmentMachines.push({
+        organizationId: org,
+        assignmentId: aId,
+        assetId: placed.implement.id,
+        role: 'IMPLEMENT',
+      });
       bookMachine(placed.implement.id, placed.start, endsAt, { assignmentId: aId }, createdAt);
     }
-    out.operatorBookings.push({ id: ids.next(), organizationId: org, membershipId: placed.operator.m.membershipId, startsAt: new Date(placed.start), endsAt: new Date(endsAt), assignmentId: aId, releasedAt: null, createdAt: new Date(createdAt) });
+    out.operatorBookings.push({
+      id: ids.next(),
+      organizationId: org,
+      membershipId: placed.operator.m.membershipId,
+      startsAt: new Date(placed.start),
+      endsAt: new Date(endsAt),
+      assignmentId: aId,
+      releasedAt: null,
+      createdAt: new Date(createdAt),
+    });
   };
 
   /**
@@ -416,7 +663,12 @@ export function generateOrgData(input: GenInput): SeedData {
     const { primary: p, implement: imp, operator: o } = placed;
     const startMeter = p.meter + r.int(2, 10);
     const endMeter = startMeter + Math.max(5, Math.round(t.actualHours * 10));
-    const fuel = p.model.role === 'drone' ? null : Math.round(t.actualHours * FUEL_LPH[req.op] * r.float(0.9, 1.1) * (p.model.role === 'sprayer_sp' ? 1.6 : 1) * 100);
+    const fuel =
+      p.model.role === 'drone'
+        ? null
+        : Math.round(
+            t.actualHours * FUEL_LPH[req.op] * r.float(0.9, 1.1) * (p.model.role === 'sprayer_sp' ? 1.6 : 1) * 100,
+          );
     reading(p, startMeter, t.startedAt, 'JOB', o.m.userId);
     reading(p, endMeter, t.completedAt, 'JOB', o.m.userId);
     p.meter = endMeter;
@@ -424,9 +676,16 @@ export function generateOrgData(input: GenInput): SeedData {
     // active as history (releasedAt null): the machine really was busy then
     assign(id, placed, t.completedAt, scheduledAt());
     const row = jobRow(req, id, 'COMPLETED', createdAt, {
-      version: 4, startedAt: new Date(t.startedAt), startMeterHours: fix1(startMeter), completedAt: new Date(t.completedAt), endMeterHours: fix1(endMeter),
-      actualHours: fix2((endMeter - startMeter) * 10), areaDoneM2: Math.max(1, Math.floor(req.field.areaM2 * r.float(0.97, 1))),
-      fuelLiters: fuel === null ? null : fix2(fuel), completionNotes: null, updatedAt: new Date(t.completedAt),
+      version: 4,
+      startedAt: new Date(t.startedAt),
+      startMeterHours: fix1(startMeter),
+      completedAt: new Date(t.completedAt),
+      endMeterHours: fix1(endMeter),
+      actualHours: fix2((endMeter - startMeter) * 10),
+      areaDoneM2: Math.max(1, Math.floor(req.field.areaM2 * r.float(0.97, 1))),
+      fuelLiters: fuel === null ? null : fix2(fuel),
+      completionNotes: null,
+      updatedAt: new Date(t.completedAt),
     });
     p.freeAt = t.completedAt;
     if (imp) imp.freeAt = t.completedAt;
@@ -446,7 +705,14 @@ export function generateOrgData(input: GenInput): SeedData {
         const est = estimate(step.op, f.areaM2);
         const we = ws + (Math.ceil(est / 10) + rng.int(5, 9)) * DAY;
         if (ws < histStart || we > anchor) continue;
-        history.push({ field: f, op: step.op, windowStart: ws, windowEnd: we, estHours: est, priority: step.op === 'HARVESTING' ? 4 : rng.int(2, 3) });
+        history.push({
+          field: f,
+          op: step.op,
+          windowStart: ws,
+          windowEnd: we,
+          estHours: est,
+          priority: step.op === 'HARVESTING' ? 4 : rng.int(2, 3),
+        });
       }
     }
   }
@@ -458,10 +724,14 @@ export function generateOrgData(input: GenInput): SeedData {
     const placed = rng.chance(0.02) ? null : place(req, anchor);
     if (!placed) {
       const cancelledAt = req.windowStart + rng.int(0, 1) * DAY + 9 * HOUR;
-      out.jobs.push(jobRow(req, id, 'CANCELLED', createdAt, {
-        version: 2, cancelledAt: new Date(cancelledAt), updatedAt: new Date(cancelledAt),
-        cancelReason: zh ? '窗口期内无可用机具或机手，已取消' : 'No machine or operator free within the window',
-      }));
+      out.jobs.push(
+        jobRow(req, id, 'CANCELLED', createdAt, {
+          version: 2,
+          cancelledAt: new Date(cancelledAt),
+          updatedAt: new Date(cancelledAt),
+          cancelReason: zh ? '窗口期内无可用机具或机手，已取消' : 'No machine or operator free within the window',
+        }),
+      );
       continue;
     }
     const { primary: p, operator: o, start } = placed;
@@ -469,7 +739,11 @@ export function generateOrgData(input: GenInput): SeedData {
     const actualHours = Math.max(0.5, req.estHours * factor);
     const startedAt = start + rng.int(0, 20) * 60_000;
     const completedAt = walkWork(startedAt, actualHours + 0.3);
-    out.jobs.push(completeJob(rng, req, id, createdAt, placed, { startedAt, completedAt, actualHours }, () => Math.min(createdAt + rng.int(1, 3) * DAY, start - HOUR)));
+    out.jobs.push(
+      completeJob(rng, req, id, createdAt, placed, { startedAt, completedAt, actualHours }, () =>
+        Math.min(createdAt + rng.int(1, 3) * DAY, start - HOUR),
+      ),
+    );
 
     // a failure reported at the end of the job, or the plan's service when it comes due
     const mtbf = MTBF[p.model.role];
@@ -509,11 +783,29 @@ export function generateOrgData(input: GenInput): SeedData {
     wos.push({
       at: downStart,
       row: {
-        id, organizationId: org, number: 0, assetId: m.id, planId: null, parentWorkOrderId: null, type: 'CORRECTIVE', status: 'IN_PROGRESS',
-        title: zh ? fault.zh : fault.en, description: zh ? `等待配件：${fault.parts[0]?.name[0] ?? ''}` : `Waiting for parts: ${fault.parts[0]?.name[1] ?? ''}`,
-        priority: 5, reportedByMembershipId: reporter.membershipId, assigneeMembershipId: mech.membershipId,
-        plannedStart: new Date(downStart), plannedEnd: new Date(plannedEnd), causesDowntime: true, downtimeStartedAt: new Date(downStart),
-        startedAt: new Date(started), version: 2, createdAt: new Date(downStart), updatedAt: new Date(started),
+        id,
+        organizationId: org,
+        number: 0,
+        assetId: m.id,
+        planId: null,
+        parentWorkOrderId: null,
+        type: 'CORRECTIVE',
+        status: 'IN_PROGRESS',
+        title: zh ? fault.zh : fault.en,
+        description: zh
+          ? `等待配件：${fault.parts[0]?.name[0] ?? ''}`
+          : `Waiting for parts: ${fault.parts[0]?.name[1] ?? ''}`,
+        priority: 5,
+        reportedByMembershipId: reporter.membershipId,
+        assigneeMembershipId: mech.membershipId,
+        plannedStart: new Date(downStart),
+        plannedEnd: new Date(plannedEnd),
+        causesDowntime: true,
+        downtimeStartedAt: new Date(downStart),
+        startedAt: new Date(started),
+        version: 2,
+        createdAt: new Date(downStart),
+        updatedAt: new Date(started),
       },
     });
     bookMachine(m.id, downStart, plannedEnd, { workOrderId: id }, downStart);
@@ -537,7 +829,8 @@ export function generateOrgData(input: GenInput): SeedData {
   };
   /** a field for `op` around `at`, not yet in `taken` (field:op), drawn from `r` */
   const pickField = (op: OperationType, at: number, r: Rng, taken: Set<string>) => {
-    const gap = (f: FieldRow) => Math.min(...f.crop.steps.filter((x) => x.op === op).map((x) => seasonGap(x.from, x.to, at)));
+    const gap = (f: FieldRow) =>
+      Math.min(...f.crop.steps.filter((x) => x.op === op).map((x) => seasonGap(x.from, x.to, at)));
     const free = fields.filter((f) => !taken.has(`${f.id}:${op}`));
     const scored = free.map((f) => ({ f, g: gap(f) })).filter((x) => Number.isFinite(x.g));
     const best = Math.min(...scored.map((x) => x.g));
@@ -546,7 +839,16 @@ export function generateOrgData(input: GenInput): SeedData {
     return f;
   };
   const planned = new Set<string>(); // field:op already in the plan (one harvest per field)
-  const MIX: OperationType[] = ['TILLAGE', 'TRANSPORT', 'FERTILIZING', 'CROP_PROTECTION', 'SOWING_PLANTING', 'TRANSPORT', 'HARVESTING', 'OTHER'];
+  const MIX: OperationType[] = [
+    'TILLAGE',
+    'TRANSPORT',
+    'FERTILIZING',
+    'CROP_PROTECTION',
+    'SOWING_PLANTING',
+    'TRANSPORT',
+    'HARVESTING',
+    'OTHER',
+  ];
 
   // ---- this week so far: completed jobs on each day before today, and a few scheduled for today
   // (not for the first operator, operator@: the browser journeys book them around "now"). Its own
@@ -576,7 +878,11 @@ export function generateOrgData(input: GenInput): SeedData {
       if (completedAt >= today) continue; // would still be running: not this loop's kind of job
       const id = ids.next();
       const createdAt = day - wk.int(1, 3) * DAY + 9 * HOUR;
-      weekJobs.push(completeJob(wk, req, id, createdAt, placed, { startedAt, completedAt, actualHours }, () => Math.min(createdAt + HOUR, start - HOUR)));
+      weekJobs.push(
+        completeJob(wk, req, id, createdAt, placed, { startedAt, completedAt, actualHours }, () =>
+          Math.min(createdAt + HOUR, start - HOUR),
+        ),
+      );
     }
   }
   const todayCrew = operators.slice(1);
@@ -608,9 +914,24 @@ export function generateOrgData(input: GenInput): SeedData {
     wos.push({
       at: createdAt,
       row: {
-        id, organizationId: org, number: 0, assetId: m.id, planId: m.plan?.id ?? null, parentWorkOrderId: null, type: 'PREVENTIVE', status: 'OPEN',
-        title: zh ? t.zh : t.en, priority: 3, reportedByMembershipId: dispatcher.membershipId, assigneeMembershipId: rng.pick(mechanics).membershipId,
-        plannedStart: new Date(s), plannedEnd: new Date(e), causesDowntime: true, version: 1, createdAt: new Date(createdAt), updatedAt: new Date(createdAt),
+        id,
+        organizationId: org,
+        number: 0,
+        assetId: m.id,
+        planId: m.plan?.id ?? null,
+        parentWorkOrderId: null,
+        type: 'PREVENTIVE',
+        status: 'OPEN',
+        title: zh ? t.zh : t.en,
+        priority: 3,
+        reportedByMembershipId: dispatcher.membershipId,
+        assigneeMembershipId: rng.pick(mechanics).membershipId,
+        plannedStart: new Date(s),
+        plannedEnd: new Date(e),
+        causesDowntime: true,
+        version: 1,
+        createdAt: new Date(createdAt),
+        updatedAt: new Date(createdAt),
       },
     });
     addChecklist(id, t, false, createdAt);
@@ -621,7 +942,14 @@ export function generateOrgData(input: GenInput): SeedData {
   const fieldFor = (op: OperationType, at: number) => pickField(op, at, rng, planned);
   const planReq = (f: FieldRow, op: OperationType, ws: number, priority: number): JobReq => {
     const est = estimate(op, f.areaM2);
-    return { field: f, op, windowStart: ws, windowEnd: ws + (Math.ceil(est / 10) + rng.int(3, 5)) * DAY, estHours: est, priority };
+    return {
+      field: f,
+      op,
+      windowStart: ws,
+      windowEnd: ws + (Math.ceil(est / 10) + rng.int(3, 5)) * DAY,
+      estHours: est,
+      priority,
+    };
   };
   const plan: JobReq[] = [];
   for (let i = 0; i < 25 * scale; i++) {
@@ -668,7 +996,22 @@ export function generateOrgData(input: GenInput): SeedData {
   wos.forEach((w, i) => (w.row.number = i + 1));
   out.workOrders = wos.map((w) => w.row);
 
-  generateCosts(out, { org, rng, ids, zh, anchor, histStart, scale, region, members: input.members, machines: machines.map((m) => ({ id: m.id, powered: m.powered, purchaseCostMinor: assetRow.get(m.id)?.purchaseCostMinor as bigint }))});
+  generateCosts(out, {
+    org,
+    rng,
+    ids,
+    zh,
+    anchor,
+    histStart,
+    scale,
+    region,
+    members: input.members,
+    machines: machines.map((m) => ({
+      id: m.id,
+      powered: m.powered,
+      purchaseCostMinor: assetRow.get(m.id)?.purchaseCostMinor as bigint,
+    })),
+  });
   out.jobs.push(...weekJobs);
   return out;
 }

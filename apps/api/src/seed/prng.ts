@@ -104,7 +104,12 @@ export function localMidnight(year: number, month: number, day: number): number 
 /** Local calendar parts of an instant. */
 export function localParts(t: number): { year: number; month: number; day: number; hour: number } {
   const d = new Date(t + SHANGHAI_OFFSET);
-  return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours() + d.getUTCMinutes() / 60 };
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours() + d.getUTCMinutes() / 60,
+  };
 }
 
 /** Start (00:00 local) of the local day containing t. */

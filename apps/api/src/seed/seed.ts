@@ -37,7 +37,8 @@ export interface SeedReport {
  */
 export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promise<SeedReport> {
   const scale = opts.scale ?? 1;
-  if (!Number.isInteger(scale) || scale < 1 || scale > 100) throw new Error(`--scale must be an integer from 1 to 100 (got ${scale})`);
+  if (!Number.isInteger(scale) || scale < 1 || scale > 100)
+    throw new Error(`--scale must be an integer from 1 to 100 (got ${scale})`);
   const now = opts.now ?? new Date();
   const anchor = weekAnchor(now);
   const report: SeedReport = { created: 0, unchanged: 0, catalogCreated: 0, business: {}, manuals: null };
@@ -81,15 +82,31 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
     for (const u of [...demoUsers(o, index), ...demoStaff(o, index, scale)]) {
       const user = await ensureUser(u.email, u.name, u.locale);
       const ids = u.teams.map((name) => teamIds.get(name)).filter((x): x is string => Boolean(x));
-      const existing = await db.membership.findUnique({ where: { organizationId_userId: { organizationId: org.id, userId: user.id } } });
+      const existing = await db.membership.findUnique({
+        where: { organizationId_userId: { organizationId: org.id, userId: user.id } },
+      });
       if (existing) {
         report.unchanged++;
-        const teams = await db.teamMember.findMany({ where: { organizationId: org.id, membershipId: existing.id }, select: { teamId: true } });
-        if (existing.status === 'ACTIVE' && existing.role === u.role) members.push({ membershipId: existing.id, userId: user.id, role: u.role as Role, teamIds: teams.map((t) => t.teamId) });
+        const teams = await db.teamMember.findMany({
+          where: { organizationId: org.id, membershipId: existing.id },
+          select: { teamId: true },
+        });
+        if (existing.status === 'ACTIVE' && existing.role === u.role)
+          members.push({
+            membershipId: existing.id,
+            userId: user.id,
+            role: u.role as Role,
+            teamIds: teams.map((t) => t.teamId),
+          });
         continue;
       }
-      const m = await db.membership.create({ data: { organizationId: org.id, userId: user.id, role: u.role, dataScope: u.dataScope } });
-      if (ids.length) await db.teamMember.createMany({ data: ids.map((teamId) => ({ organizationId: org.id, teamId, membershipId: m.id })) });
+      const m = await db.membership.create({
+        data: { organizationId: org.id, userId: user.id, role: u.role, dataScope: u.dataScope },
+      });
+      if (ids.length)
+        await db.teamMember.createMany({
+          data: ids.map((teamId) => ({ organizationId: org.id, teamId, membershipId: m.id })),
+        });
       members.push({ membershipId: m.id, userId: user.id, role: u.role as Role, teamIds: ids });
       report.created++;
     }
@@ -105,7 +122,16 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
         await tx.$queryRaw`SELECT id FROM "Organization" WHERE id = ${orgId}::uuid FOR UPDATE`;
         if (opts.resetBusiness) await resetBusiness(tx, orgId);
         else if (await hasBusinessData(tx, orgId)) return 'unchanged' as const;
-        const data = generateOrgData({ slug: o.slug, organizationId: orgId, scale, anchor, now, modelIds: catalog.modelIds, crewTeamIds, members });
+        const data = generateOrgData({
+          slug: o.slug,
+          organizationId: orgId,
+          scale,
+          anchor,
+          now,
+          modelIds: catalog.modelIds,
+          crewTeamIds,
+          members,
+        });
         return insertSeedData(tx, data);
       },
       { timeout: 15 * 60_000, maxWait: 30_000 },

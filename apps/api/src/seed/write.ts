@@ -22,7 +22,10 @@ export async function ensureCatalog(db: PrismaClient): Promise<{ modelIds: Recor
     })),
     skipDuplicates: true,
   });
-  const rows = await db.machineModel.findMany({ where: { organizationId: null }, select: { id: true, manufacturer: true, name: true } });
+  const rows = await db.machineModel.findMany({
+    where: { organizationId: null },
+    select: { id: true, manufacturer: true, name: true },
+  });
   const modelIds: Record<string, string> = {};
   for (const m of PLATFORM_CATALOG) {
     const row = rows.find((x) => x.manufacturer === m.manufacturer && x.name === m.name);

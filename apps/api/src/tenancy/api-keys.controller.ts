@@ -3,7 +3,13 @@ import { Body, Controller, Delete, Get, Param, Post, Query } from '@nestjs/commo
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
-import { ZApiKey, ZCreateApiKeyResponse, ZListApiKeysResponse, ZCreateApiKeyRequest, type TCreateApiKeyRequest } from '@amms/contracts/api-keys';
+import {
+  ZApiKey,
+  ZCreateApiKeyResponse,
+  ZListApiKeysResponse,
+  ZCreateApiKeyRequest,
+  type TCreateApiKeyRequest,
+} from '@amms/contracts/api-keys';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { ApiKeysService } from './api-keys.service.js';

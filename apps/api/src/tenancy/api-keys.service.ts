@@ -68,21 +68,34 @@ export class ApiKeysService {
     const scopes = [...new Set(input.scopes)];
     const refused = scopes.filter((s) => NON_GRANTABLE_KEY_SCOPES.includes(s) || !ctx.permissions.has(s));
     if (refused.length) {
-      throw new AppError('SCOPE_NOT_GRANTABLE', 'A key cannot get these scopes (not yours to grant, or never for keys)', { scopes: refused });
+      throw new AppError(
+        'SCOPE_NOT_GRANTABLE',
+        'A key cannot get these scopes (not yours to grant, or never for keys)',
+        { scopes: refused },
+      );
     }
     // the key acts for its creator: never a wider reach than theirs (defaults to exactly theirs)
     if (!ctx.membershipId || !ctx.actorUserId) throw new AppError('FORBIDDEN', 'Only a member can create API keys');
-    const reach = { dataScope: input.dataScope ?? ctx.dataScope, teamIds: [...new Set(input.teamIds ?? ctx.teamIds)].sort() };
+    const reach = {
+      dataScope: input.dataScope ?? ctx.dataScope,
+      teamIds: [...new Set(input.teamIds ?? ctx.teamIds)].sort(),
+    };
     const beyond = beyondReach(reach, ctx);
     if (beyond) throw TenancyErrors.scopeNotGrantable(beyond);
     const expiresAt = input.expiresAt ? new Date(input.expiresAt) : null;
     if (expiresAt && expiresAt.getTime() <= Date.now()) {
-      throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', [{ path: 'expiresAt', message: 'must be in the future', code: 'too_small' }]);
+      throw new AppError('VALIDATION_FAILED', 'expiresAt must be in the future', [
+        { path: 'expiresAt', message: 'must be in the future', code: 'too_small' },
+      ]);
     }
     const prefix = randomPrefix();
     const secret = randomBytes(32).toString('base64url');
     const row = await this.prisma.client.$transaction(async (tx) => {
-      if (reach.teamIds.length > 0 && (await tx.team.count({ where: { organizationId: ctx.organizationId, id: { in: reach.teamIds } } })) !== reach.teamIds.length) {
+      if (
+        reach.teamIds.length > 0 &&
+        (await tx.team.count({ where: { organizationId: ctx.organizationId, id: { in: reach.teamIds } } })) !==
+          reach.teamIds.length
+      ) {
         throw TenancyErrors.teamNotFound(reach.teamIds);
       }
       const created = await tx.apiKey.create({
@@ -99,7 +112,10 @@ export class ApiKeysService {
           expiresAt,
         },
       });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'apikey.created', 'api_key', created.id, { name: input.name, scopes, prefix, ...reach }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'apikey.created', 'api_key', created.id, { name: input.name, scopes, prefix, ...reach }),
+      );
       return created;
     });
     return { apiKey: toApiKey(row), key: `amms_${prefix}_${secret}` };
@@ -120,9 +136,15 @@ export class ApiKeysService {
       const existing = await tx.apiKey.findFirst({ where: { id, organizationId: ctx.organizationId } });
       if (!existing) throw notFound('API key');
       if (existing.revokedAt) return toApiKey(existing); // revoking twice is a no-op
-      const res = await tx.apiKey.updateMany({ where: { id, organizationId: ctx.organizationId, revokedAt: null }, data: { revokedAt: new Date() } });
+      const res = await tx.apiKey.updateMany({
+        where: { id, organizationId: ctx.organizationId, revokedAt: null },
+        data: { revokedAt: new Date() },
+      });
       if (res.count === 1) {
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'apikey.revoked', 'api_key', id, { prefix: existing.prefix }));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'apikey.revoked', 'api_key', id, { prefix: existing.prefix }),
+        );
       }
       return toApiKey(await tx.apiKey.findUniqueOrThrow({ where: { id } }));
     });
@@ -147,13 +169,30 @@ export class ApiKeysService {
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
       await this.prisma.client.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
     }
-    const creator = key.createdByMembershipId ? await loadMember(this.prisma.client, key.organizationId, key.createdByMembershipId) : null;
-    if (!creator || creator.status !== 'ACTIVE') throw new AppError('TOKEN_INVALID', 'The member this key acts for is no longer an active member of the organization');
+    const creator = key.createdByMembershipId
+      ? await loadMember(this.prisma.client, key.organizationId, key.createdByMembershipId)
+      : null;
+    if (!creator || creator.status !== 'ACTIVE')
+      throw new AppError(
+        'TOKEN_INVALID',
+        'The member this key acts for is no longer an active member of the organization',
+      );
     const held = permissionsOf(creator.role);
     const scopes = key.scopes.filter(
-      (s): s is TPermission => ZPermission.safeParse(s).success && !NON_GRANTABLE_KEY_SCOPES.includes(s as TPermission) && held.has(s as TPermission),
+      (s): s is TPermission =>
+        ZPermission.safeParse(s).success &&
+        !NON_GRANTABLE_KEY_SCOPES.includes(s as TPermission) &&
+        held.has(s as TPermission),
     );
     const reach = intersectReach({ dataScope: key.dataScope, teamIds: key.teamIds }, creator);
-    return { kind: 'API_KEY', apiKeyId: key.id, organizationId: key.organizationId, scopes, membershipId: creator.id, userId: creator.userId, ...reach };
+    return {
+      kind: 'API_KEY',
+      apiKeyId: key.id,
+      organizationId: key.organizationId,
+      scopes,
+      membershipId: creator.id,
+      userId: creator.userId,
+      ...reach,
+    };
   }
 }

@@ -38,7 +38,11 @@ export interface OrgContext {
   teamIds: readonly string[];
 }
 
-export function actorOf(ctx: OrgContext): { actorType: 'USER' | 'API_KEY'; actorUserId: string | null; actorApiKeyId: string | null } {
+export function actorOf(ctx: OrgContext): {
+  actorType: 'USER' | 'API_KEY';
+  actorUserId: string | null;
+  actorApiKeyId: string | null;
+} {
   return ctx.principal.kind === 'USER'
     ? { actorType: 'USER', actorUserId: ctx.principal.userId, actorApiKeyId: null }
     : { actorType: 'API_KEY', actorUserId: null, actorApiKeyId: ctx.principal.apiKeyId };

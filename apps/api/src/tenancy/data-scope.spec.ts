@@ -6,7 +6,12 @@ const mapping: ScopeMapping<Where> = {
   team: (teamIds) => ({ kind: 'team', ids: teamIds }),
   assigned: (membershipId) => ({ kind: 'assigned', ids: [membershipId] }),
 };
-const subject = (s: Partial<ScopeSubject>): ScopeSubject => ({ dataScope: 'ORG', teamIds: [], membershipId: 'm-1', ...s });
+const subject = (s: Partial<ScopeSubject>): ScopeSubject => ({
+  dataScope: 'ORG',
+  teamIds: [],
+  membershipId: 'm-1',
+  ...s,
+});
 
 describe('scopeWhere', () => {
   it('ORG: no restriction, even with teams', () => {
@@ -14,7 +19,10 @@ describe('scopeWhere', () => {
   });
 
   it('TEAM with teams: rows of exactly those teams', () => {
-    expect(scopeWhere(subject({ dataScope: 'TEAM', teamIds: ['t-1', 't-2'] }), mapping)).toEqual({ kind: 'team', ids: ['t-1', 't-2'] });
+    expect(scopeWhere(subject({ dataScope: 'TEAM', teamIds: ['t-1', 't-2'] }), mapping)).toEqual({
+      kind: 'team',
+      ids: ['t-1', 't-2'],
+    });
   });
 
   it('TEAM without teams: matches nothing (not everything)', () => {

@@ -24,7 +24,10 @@ export const MATCH_NOTHING = { id: { in: [] as string[] } } as const;
  * ORG → no restriction; TEAM → rows of my teams (none if I have no team);
  * ASSIGNED → rows assigned to me (none for a caller without a membership).
  */
-export function scopeWhere<W>(subject: ScopeSubject, mapping: ScopeMapping<W>): W | Record<string, never> | typeof MATCH_NOTHING {
+export function scopeWhere<W>(
+  subject: ScopeSubject,
+  mapping: ScopeMapping<W>,
+): W | Record<string, never> | typeof MATCH_NOTHING {
   switch (subject.dataScope) {
     case 'ORG':
       return {};

@@ -16,7 +16,12 @@ export interface MemberFacts {
  * read per request) and the worker (membership re-read when a queued job runs), so both derive
  * permissions and data scope the same way. Callers refuse non-ACTIVE memberships first.
  */
-export function memberContext(organizationId: string, principal: Extract<AuthPrincipal, { kind: 'USER' }>, m: MemberFacts, requestId: string): OrgContext {
+export function memberContext(
+  organizationId: string,
+  principal: Extract<AuthPrincipal, { kind: 'USER' }>,
+  m: MemberFacts,
+  requestId: string,
+): OrgContext {
   return {
     requestId,
     organizationId,
@@ -46,11 +51,31 @@ export function keyContext(principal: Extract<AuthPrincipal, { kind: 'API_KEY' }
 }
 
 /** A membership of `organizationId` with its user and teams, as it is now (null: none). */
-export async function loadMember(db: PrismaClient, organizationId: string, membershipId: string): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
+export async function loadMember(
+  db: PrismaClient,
+  organizationId: string,
+  membershipId: string,
+): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
   const m = await db.membership.findFirst({
     where: { id: membershipId, organizationId },
-    select: { id: true, role: true, dataScope: true, status: true, userId: true, user: { select: { isPlatformAdmin: true } }, teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } } },
+    select: {
+      id: true,
+      role: true,
+      dataScope: true,
+      status: true,
+      userId: true,
+      user: { select: { isPlatformAdmin: true } },
+      teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
+    },
   });
   if (!m) return null;
-  return { id: m.id, role: m.role, dataScope: m.dataScope, status: m.status, userId: m.userId, isPlatformAdmin: m.user.isPlatformAdmin, teamIds: m.teams.map((t) => t.teamId) };
+  return {
+    id: m.id,
+    role: m.role,
+    dataScope: m.dataScope,
+    status: m.status,
+    userId: m.userId,
+    isPlatformAdmin: m.user.isPlatformAdmin,
+    teamIds: m.teams.map((t) => t.teamId),
+  };
 }

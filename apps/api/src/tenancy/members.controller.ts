@@ -2,7 +2,18 @@ import { Returns } from '../platform/http/returns.js';
 import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ZAddMemberResponse, ZPasswordResetResponse, ZListMembersResponse, ZMember, ZAddMemberRequest, ZListMembersQuery, ZUpdateMemberRequest, type TAddMemberRequest, type TListMembersQuery, type TUpdateMemberRequest } from '@amms/contracts/members';
+import {
+  ZAddMemberResponse,
+  ZPasswordResetResponse,
+  ZListMembersResponse,
+  ZMember,
+  ZAddMemberRequest,
+  ZListMembersQuery,
+  ZUpdateMemberRequest,
+  type TAddMemberRequest,
+  type TListMembersQuery,
+  type TUpdateMemberRequest,
+} from '@amms/contracts/members';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { MembersService } from './members.service.js';
@@ -41,7 +52,11 @@ export class MembersController {
   @RequirePermission('member.manage')
   @Patch(':id')
   @Returns(ZMember)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateMemberRequest }) body: TUpdateMemberRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateMemberRequest }) body: TUpdateMemberRequest,
+  ) {
     return this.members.update(ctx, id, body);
   }
 

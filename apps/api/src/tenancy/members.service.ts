@@ -1,5 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { TAddMemberRequest, TAddMemberResponse, TListMembersQuery, TMember, TPasswordResetResponse, TUpdateMemberRequest } from '@amms/contracts/members';
+import type {
+  TAddMemberRequest,
+  TAddMemberResponse,
+  TListMembersQuery,
+  TMember,
+  TPasswordResetResponse,
+  TUpdateMemberRequest,
+} from '@amms/contracts/members';
 import { DEFAULT_SCOPE, ROLE_RANK, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
@@ -88,7 +95,11 @@ function assertGrantable(ctx: OrgContext, granted: { dataScope: TDataScope; team
 }
 
 /** `name` and `email` are the user's (a to-one relation); ties by the membership's id. */
-const MEMBER_SORT_FIELDS: SortFields = { name: { type: 'string', column: 'user.name' }, email: { type: 'string', column: 'user.email' }, createdAt: { type: 'date' } };
+const MEMBER_SORT_FIELDS: SortFields = {
+  name: { type: 'string', column: 'user.name' },
+  email: { type: 'string', column: 'user.email' },
+  createdAt: { type: 'date' },
+};
 
 @Injectable()
 export class MembersService {
@@ -104,7 +115,10 @@ export class MembersService {
   }
 
   async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
-    const order = keysetOrder<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>(q, MEMBER_SORT_FIELDS);
+    const order = keysetOrder<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>(
+      q,
+      MEMBER_SORT_FIELDS,
+    );
     const rows = await this.repo.list(ctx.organizationId, {
       status: q.status,
       role: q.role,
@@ -153,17 +167,33 @@ export class MembersService {
       await this.assertTeams(tx, ctx.organizationId, teamIds);
       const u =
         user ??
-        (await tx.user.create({ data: { email, name: input.name!, passwordHash: passwordHash!, mustChangePassword: true } }));
-      const existing = await tx.membership.findUnique({ where: { organizationId_userId: { organizationId: ctx.organizationId, userId: u.id } } });
+        (await tx.user.create({
+          data: { email, name: input.name!, passwordHash: passwordHash!, mustChangePassword: true },
+        }));
+      const existing = await tx.membership.findUnique({
+        where: { organizationId_userId: { organizationId: ctx.organizationId, userId: u.id } },
+      });
       let id: string;
       if (existing && existing.status !== 'REMOVED') throw TenancyErrors.memberExists();
       if (existing) {
-        const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, existing.id, existing.version, { role: input.role, dataScope, status: 'ACTIVE' });
+        const ok = await this.repo.updateIfVersion(tx, ctx.organizationId, existing.id, existing.version, {
+          role: input.role,
+          dataScope,
+          status: 'ACTIVE',
+        });
         if (!ok) throw versionConflict({ id: existing.id });
         await this.repo.replaceTeams(tx, ctx.organizationId, existing.id, teamIds);
         id = existing.id;
       } else {
-        id = (await this.repo.create(tx, { organizationId: ctx.organizationId, userId: u.id, role: input.role, dataScope, teamIds })).id;
+        id = (
+          await this.repo.create(tx, {
+            organizationId: ctx.organizationId,
+            userId: u.id,
+            role: input.role,
+            dataScope,
+            teamIds,
+          })
+        ).id;
       }
       const created = (await this.repo.findByIdTx(tx, ctx.organizationId, id))!;
       await this.audit.append(
@@ -189,8 +219,12 @@ export class MembersService {
       if (ROLE_RANK[current.role] > actorRank) throw TenancyErrors.roleTooHigh(current.role);
       if (input.role && ROLE_RANK[input.role] > actorRank) throw TenancyErrors.roleTooHigh(input.role);
       assertWithinReach(ctx, current);
-      assertGrantable(ctx, { dataScope: input.dataScope ?? current.dataScope, teamIds: input.teamIds ?? current.teams.map((t) => t.teamId) });
-      const losesOwner = current.role === 'OWNER' && ((input.role && input.role !== 'OWNER') || input.status === 'SUSPENDED');
+      assertGrantable(ctx, {
+        dataScope: input.dataScope ?? current.dataScope,
+        teamIds: input.teamIds ?? current.teams.map((t) => t.teamId),
+      });
+      const losesOwner =
+        current.role === 'OWNER' && ((input.role && input.role !== 'OWNER') || input.status === 'SUSPENDED');
       if (losesOwner) await this.assertAnotherOwner(tx, ctx.organizationId, id);
       const version = input.version ?? current.version;
       if (input.version !== undefined && input.version !== current.version) throw versionConflict(toMember(current));
@@ -203,7 +237,10 @@ export class MembersService {
         await this.repo.replaceTeams(tx, ctx.organizationId, id, teamIds);
       }
       const after = (await this.repo.findByIdTx(tx, ctx.organizationId, id))!;
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'member.updated', 'membership', id, diff(toMember(current), toMember(after))));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'member.updated', 'membership', id, diff(toMember(current), toMember(after))),
+      );
       return after;
     });
     return toMember(updated);
@@ -257,7 +294,13 @@ export class MembersService {
       const current = await this.assertResettable(tx, ctx, id);
       await tx.user.update({ where: { id: current.user.id }, data: { passwordHash, mustChangePassword: true } });
       const revoked = await this.tokens.revokeAllOfUser(tx, current.user.id, 'PASSWORD_RESET');
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'member.password_reset', 'membership', id, { userId: current.user.id, sessionTokensRevoked: revoked }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'member.password_reset', 'membership', id, {
+          userId: current.user.id,
+          sessionTokensRevoked: revoked,
+        }),
+      );
       return current;
     });
     return { member: toMember(member), oneTimePassword };

@@ -14,7 +14,10 @@ export interface MemberFilter {
   scope: Prisma.MembershipWhereInput;
 }
 
-const withUserAndTeams = { user: { select: { id: true, email: true, name: true } }, teams: { select: { teamId: true } } } as const;
+const withUserAndTeams = {
+  user: { select: { id: true, email: true, name: true } },
+  teams: { select: { teamId: true } },
+} as const;
 
 @Injectable()
 export class MembershipsRepository {
@@ -29,7 +32,10 @@ export class MembershipsRepository {
   }
 
   findById(organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
-    return this.prisma.client.membership.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withUserAndTeams });
+    return this.prisma.client.membership.findFirst({
+      where: { AND: [{ id, organizationId }, scope] },
+      include: withUserAndTeams,
+    });
   }
 
   findByIdTx(tx: Tx, organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
@@ -46,7 +52,9 @@ export class MembershipsRepository {
 
   /** Memberships of the user in other organizations that still count (active or suspended). */
   countOtherOrgMemberships(tx: Tx, organizationId: string, userId: string) {
-    return tx.membership.count({ where: { userId, organizationId: { not: organizationId }, status: { not: 'REMOVED' } } });
+    return tx.membership.count({
+      where: { userId, organizationId: { not: organizationId }, status: { not: 'REMOVED' } },
+    });
   }
 
   list(organizationId: string, f: MemberFilter) {
@@ -57,7 +65,16 @@ export class MembershipsRepository {
           f.scope,
           f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
           f.role ? { role: f.role } : {},
-          f.q ? { user: { OR: [{ email: { contains: f.q, mode: 'insensitive' } }, { name: { contains: f.q, mode: 'insensitive' } }] } } : {},
+          f.q
+            ? {
+                user: {
+                  OR: [
+                    { email: { contains: f.q, mode: 'insensitive' } },
+                    { name: { contains: f.q, mode: 'insensitive' } },
+                  ],
+                },
+              }
+            : {},
           f.after ?? {},
         ],
       },
@@ -76,7 +93,10 @@ export class MembershipsRepository {
     return rows.map((r) => r.id);
   }
 
-  async create(tx: Tx, data: { organizationId: string; userId: string; role: Role; dataScope: DataScope; teamIds: readonly string[] }) {
+  async create(
+    tx: Tx,
+    data: { organizationId: string; userId: string; role: Role; dataScope: DataScope; teamIds: readonly string[] },
+  ) {
     const m = await tx.membership.create({
       data: { organizationId: data.organizationId, userId: data.userId, role: data.role, dataScope: data.dataScope },
     });

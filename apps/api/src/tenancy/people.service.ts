@@ -18,7 +18,10 @@ export class PeopleService {
     const rows =
       wanted.length === 0
         ? []
-        : await this.prisma.client.membership.findMany({ where: { organizationId, id: { in: wanted } }, select: { id: true, role: true, status: true, user: { select: { name: true } } } });
+        : await this.prisma.client.membership.findMany({
+            where: { organizationId, id: { in: wanted } },
+            select: { id: true, role: true, status: true, user: { select: { name: true } } },
+          });
     const map = new Map(rows.map((r) => [r.id, { name: r.user.name, role: r.status === 'REMOVED' ? null : r.role }]));
     return (id) => (id ? (map.get(id) ?? null) : null);
   }
@@ -30,7 +33,11 @@ export class PeopleService {
         ? []
         : await this.prisma.client.user.findMany({
             where: { id: { in: wanted } },
-            select: { id: true, name: true, memberships: { where: { organizationId, status: { not: 'REMOVED' } }, select: { role: true } } },
+            select: {
+              id: true,
+              name: true,
+              memberships: { where: { organizationId, status: { not: 'REMOVED' } }, select: { role: true } },
+            },
           });
     const map = new Map(rows.map((u) => [u.id, { name: u.name, role: u.memberships[0]?.role ?? null }]));
     return (id) => (id ? (map.get(id) ?? null) : null);

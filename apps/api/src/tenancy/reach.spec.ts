@@ -15,13 +15,23 @@ describe('reach ceilings', () => {
   });
 
   it('an ASSIGNED holder grants only ASSIGNED', () => {
-    expect(beyondReach({ dataScope: 'TEAM', teamIds: [] }, { dataScope: 'ASSIGNED', teamIds: [] })).toEqual({ dataScope: 'TEAM' });
+    expect(beyondReach({ dataScope: 'TEAM', teamIds: [] }, { dataScope: 'ASSIGNED', teamIds: [] })).toEqual({
+      dataScope: 'TEAM',
+    });
   });
 
   it('intersects a key with its creator', () => {
-    expect(intersectReach({ dataScope: 'ORG', teamIds: [] }, { dataScope: 'TEAM', teamIds: ['t1'] })).toEqual({ dataScope: 'TEAM', teamIds: ['t1'] });
-    expect(intersectReach({ dataScope: 'TEAM', teamIds: ['t1', 't2'] }, { dataScope: 'TEAM', teamIds: ['t2', 't3'] })).toEqual({ dataScope: 'TEAM', teamIds: ['t2'] });
-    expect(intersectReach({ dataScope: 'TEAM', teamIds: ['t1'] }, { dataScope: 'ASSIGNED', teamIds: ['t1'] })).toEqual({ dataScope: 'ASSIGNED', teamIds: ['t1'] });
+    expect(intersectReach({ dataScope: 'ORG', teamIds: [] }, { dataScope: 'TEAM', teamIds: ['t1'] })).toEqual({
+      dataScope: 'TEAM',
+      teamIds: ['t1'],
+    });
+    expect(
+      intersectReach({ dataScope: 'TEAM', teamIds: ['t1', 't2'] }, { dataScope: 'TEAM', teamIds: ['t2', 't3'] }),
+    ).toEqual({ dataScope: 'TEAM', teamIds: ['t2'] });
+    expect(intersectReach({ dataScope: 'TEAM', teamIds: ['t1'] }, { dataScope: 'ASSIGNED', teamIds: ['t1'] })).toEqual({
+      dataScope: 'ASSIGNED',
+      teamIds: ['t1'],
+    });
     expect(narrowerScope('ORG', 'TEAM')).toBe('TEAM');
   });
 });

@@ -3,7 +3,14 @@ import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Query } fr
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZPageQuery, type TPageQuery } from '@amms/contracts/common';
-import { ZListTeamsResponse, ZTeam, ZCreateTeamRequest, ZUpdateTeamRequest, type TCreateTeamRequest, type TUpdateTeamRequest } from '@amms/contracts/teams';
+import {
+  ZListTeamsResponse,
+  ZTeam,
+  ZCreateTeamRequest,
+  ZUpdateTeamRequest,
+  type TCreateTeamRequest,
+  type TUpdateTeamRequest,
+} from '@amms/contracts/teams';
 import { Ctx, RequirePermission } from '../auth/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { TeamsService } from './teams.service.js';
@@ -42,7 +49,11 @@ export class TeamsController {
   @RequirePermission('team.manage')
   @Patch(':id')
   @Returns(ZTeam)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateTeamRequest }) body: TUpdateTeamRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateTeamRequest }) body: TUpdateTeamRequest,
+  ) {
     return this.teams.update(ctx, id, body);
   }
 

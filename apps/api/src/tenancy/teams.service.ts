@@ -9,7 +9,14 @@ import { diff } from '../audit/changes.js';
 import type { OrgContext } from './context.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 
-type TeamRow = { id: string; name: string; description: string | null; createdAt: Date; updatedAt: Date; _count: { members: number } };
+type TeamRow = {
+  id: string;
+  name: string;
+  description: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+  _count: { members: number };
+};
 
 function toTeam(t: TeamRow): TTeam {
   return {
@@ -44,7 +51,10 @@ export class TeamsService {
   }
 
   async get(ctx: OrgContext, id: string): Promise<TTeam> {
-    const t = await this.prisma.client.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
+    const t = await this.prisma.client.team.findFirst({
+      where: { id, organizationId: ctx.organizationId },
+      include: withCount,
+    });
     if (!t) throw TenancyErrors.teamNotFound();
     return toTeam(t);
   }
@@ -56,7 +66,10 @@ export class TeamsService {
           data: { organizationId: ctx.organizationId, name: input.name, description: input.description ?? null },
           include: withCount,
         });
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'team.created', 'team', t.id, { after: { name: t.name, description: t.description } }));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'team.created', 'team', t.id, { after: { name: t.name, description: t.description } }),
+        );
         return toTeam(t);
       });
     } catch (err) {
@@ -68,14 +81,23 @@ export class TeamsService {
   async update(ctx: OrgContext, id: string, input: TUpdateTeamRequest): Promise<TTeam> {
     try {
       return await this.prisma.client.$transaction(async (tx) => {
-        const before = await tx.team.findFirst({ where: { id, organizationId: ctx.organizationId }, include: withCount });
+        const before = await tx.team.findFirst({
+          where: { id, organizationId: ctx.organizationId },
+          include: withCount,
+        });
         if (!before) throw TenancyErrors.teamNotFound();
         await tx.team.updateMany({
           where: { id, organizationId: ctx.organizationId },
-          data: { ...(input.name !== undefined ? { name: input.name } : {}), ...(input.description !== undefined ? { description: input.description } : {}) },
+          data: {
+            ...(input.name !== undefined ? { name: input.name } : {}),
+            ...(input.description !== undefined ? { description: input.description } : {}),
+          },
         });
         const after = await tx.team.findUniqueOrThrow({ where: { id }, include: withCount });
-        await this.audit.append(tx, this.audit.forCtx(ctx, 'team.updated', 'team', id, diff(toTeam(before), toTeam(after))));
+        await this.audit.append(
+          tx,
+          this.audit.forCtx(ctx, 'team.updated', 'team', id, diff(toTeam(before), toTeam(after))),
+        );
         return toTeam(after);
       });
     } catch (err) {
@@ -93,9 +115,18 @@ export class TeamsService {
       // team that still has rows): TEAM-scoped members of other teams still do not see them,
       // ORG-scoped members do, and an admin can file them into another team
       const owned = await tx.asset.findMany({ where: { organizationId: org, teamId: id }, select: { id: true } });
-      const unassigned = await tx.asset.updateMany({ where: { organizationId: org, teamId: id }, data: { teamId: null, version: { increment: 1 } } });
-      const fields = await tx.field.updateMany({ where: { organizationId: org, teamId: id }, data: { teamId: null, version: { increment: 1 } } });
-      const jobs = await tx.job.updateMany({ where: { organizationId: org, teamId: id }, data: { teamId: null, version: { increment: 1 } } });
+      const unassigned = await tx.asset.updateMany({
+        where: { organizationId: org, teamId: id },
+        data: { teamId: null, version: { increment: 1 } },
+      });
+      const fields = await tx.field.updateMany({
+        where: { organizationId: org, teamId: id },
+        data: { teamId: null, version: { increment: 1 } },
+      });
+      const jobs = await tx.job.updateMany({
+        where: { organizationId: org, teamId: id },
+        data: { teamId: null, version: { increment: 1 } },
+      });
       await tx.team.deleteMany({ where: { id, organizationId: org } });
       await this.audit.append(
         tx,
@@ -109,6 +140,9 @@ export class TeamsService {
       return owned.map((a) => a.id);
     });
     // after the commit: cached asset lists/details (and analytics by team) changed
-    await this.cache.invalidate(org, { resources: ['asset', 'analytics'], details: assetIds.map((assetId) => ({ resource: 'asset' as const, id: assetId })) });
+    await this.cache.invalidate(org, {
+      resources: ['asset', 'analytics'],
+      details: assetIds.map((assetId) => ({ resource: 'asset' as const, id: assetId })),
+    });
   }
 }

@@ -7,5 +7,9 @@ import type { CacheService, InvalidationPayload } from '../platform/cache/cache.
  */
 export async function applyCacheInvalidation(cache: CacheService, payload: InvalidationPayload) {
   await cache.applyNow(payload);
-  return { resources: payload.resources.length, details: payload.details.length, platformResources: payload.platformResources.length };
+  return {
+    resources: payload.resources.length,
+    details: payload.details.length,
+    platformResources: payload.platformResources.length,
+  };
 }

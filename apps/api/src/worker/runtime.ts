@@ -31,11 +31,32 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
 
   const handlers: Record<JobName, Handler> = {
     'housekeeping.purge': async () => purgeExpired(prisma, idempotency),
-    'cache.invalidate': async (payload) => applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
+    'cache.invalidate': async (payload) =>
+      applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
     'draft.execute': async (payload) => executeDraft(ctx.get(DraftExecutor), payload as JobPayload<'draft.execute'>),
-    'draft.resume': async () => ({ resumed: await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts, RESUME_IDLE_MS) }),
-    'knowledge.ingest': async (payload) => ingestVersion(ctx.get(Ingestor), queues.get('amms-knowledge')!, payload as JobPayload<'knowledge.ingest'>, config.worker.jobAttempts),
-    'knowledge.resume': async () => ({ resumed: await resumeIngestion(ctx.get(IngestRepository), queues.get('amms-knowledge')!, config.knowledge.ingestLeaseMs, config.worker.jobAttempts) }),
+    'draft.resume': async () => ({
+      resumed: await resumeUnfinishedExecutions(
+        ctx.get(ExecutionsRepository),
+        queues.get('amms-drafts')!,
+        config.worker.jobAttempts,
+        RESUME_IDLE_MS,
+      ),
+    }),
+    'knowledge.ingest': async (payload) =>
+      ingestVersion(
+        ctx.get(Ingestor),
+        queues.get('amms-knowledge')!,
+        payload as JobPayload<'knowledge.ingest'>,
+        config.worker.jobAttempts,
+      ),
+    'knowledge.resume': async () => ({
+      resumed: await resumeIngestion(
+        ctx.get(IngestRepository),
+        queues.get('amms-knowledge')!,
+        config.knowledge.ingestLeaseMs,
+        config.worker.jobAttempts,
+      ),
+    }),
     // one HTTP attempt; retries are outbox rows written by the deliverer (never BullMQ's own retry)
     'webhook.deliver': async (payload) => {
       const p = payload as JobPayload<'webhook.deliver'>;
@@ -73,33 +94,81 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
         if (parsed.success) {
           abandonExecution(ctx.get(DraftExecutor), parsed.data, job.attemptsMade, String(job.id))
             .then((outcome) => log.warn({ outcome }, 'execution abandoned after the last attempt'))
-            .catch((e: unknown) => log.error({ err: e, executionId: parsed.data.executionId }, 'could not abandon the execution; the periodic resume will retry it'));
+            .catch((e: unknown) =>
+              log.error(
+                { err: e, executionId: parsed.data.executionId },
+                'could not abandon the execution; the periodic resume will retry it',
+              ),
+            );
         }
       }
       // the last attempt of an ingestion: FAILED with a reason instead of PROCESSING forever
       if (job?.name === 'knowledge.ingest' && job.attemptsMade >= (job.opts.attempts ?? 1)) {
         const parsed = JOBS['knowledge.ingest'].payload.safeParse(job.data);
         if (parsed.success) {
-          ctx.get(Ingestor).giveUp(parsed.data.versionId, job.attemptsMade)
-            .then((failed) => log.warn({ versionId: parsed.data.versionId, failed }, 'ingestion given up after the last attempt'))
-            .catch((e: unknown) => log.error({ err: e, versionId: parsed.data.versionId }, 'could not mark the version FAILED; the periodic resume will retry it'));
+          ctx
+            .get(Ingestor)
+            .giveUp(parsed.data.versionId, job.attemptsMade)
+            .then((failed) =>
+              log.warn({ versionId: parsed.data.versionId, failed }, 'ingestion given up after the last attempt'),
+            )
+            .catch((e: unknown) =>
+              log.error(
+                { err: e, versionId: parsed.data.versionId },
+                'could not mark the version FAILED; the periodic resume will retry it',
+              ),
+            );
         }
       }
     });
   }
 
-  const resumed = await resumeUnfinishedExecutions(ctx.get(ExecutionsRepository), queues.get('amms-drafts')!, config.worker.jobAttempts);
+  const resumed = await resumeUnfinishedExecutions(
+    ctx.get(ExecutionsRepository),
+    queues.get('amms-drafts')!,
+    config.worker.jobAttempts,
+  );
   if (resumed) log.info({ resumed }, 'unfinished executions re-enqueued');
-  const ingestions = await resumeIngestion(ctx.get(IngestRepository), queues.get('amms-knowledge')!, config.knowledge.ingestLeaseMs, config.worker.jobAttempts);
+  const ingestions = await resumeIngestion(
+    ctx.get(IngestRepository),
+    queues.get('amms-knowledge')!,
+    config.knowledge.ingestLeaseMs,
+    config.worker.jobAttempts,
+  );
   if (ingestions) log.info({ ingestions }, 'unfinished document versions re-enqueued');
-  await queues.get('amms-knowledge')!.upsertJobScheduler('knowledge-resume', { every: config.worker.resumeEveryMs }, { name: 'knowledge.resume', data: {} });
-  await queues.get('amms-housekeeping')!.upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
-  await queues.get('amms-drafts')!.upsertJobScheduler('draft-resume', { every: config.worker.resumeEveryMs }, { name: 'draft.resume', data: {} });
+  await queues
+    .get('amms-knowledge')!
+    .upsertJobScheduler(
+      'knowledge-resume',
+      { every: config.worker.resumeEveryMs },
+      { name: 'knowledge.resume', data: {} },
+    );
+  await queues
+    .get('amms-housekeeping')!
+    .upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
+  await queues
+    .get('amms-drafts')!
+    .upsertJobScheduler('draft-resume', { every: config.worker.resumeEveryMs }, { name: 'draft.resume', data: {} });
 
   const publish = async (rows: OutboxRow[]) => {
     for (const q of QUEUES) {
       const batch = rows.filter((r) => r.queue === q);
-      if (batch.length) await queues.get(q)!.addBulk(batch.map((r) => ({ name: r.name, data: r.payload, opts: { jobId: `outbox-${r.id}`, removeOnComplete: 1000, removeOnFail: 5000, attempts: config.worker.jobAttempts, backoff: { type: 'exponential', delay: 1000 } } })));
+      if (batch.length)
+        await queues
+          .get(q)!
+          .addBulk(
+            batch.map((r) => ({
+              name: r.name,
+              data: r.payload,
+              opts: {
+                jobId: `outbox-${r.id}`,
+                removeOnComplete: 1000,
+                removeOnFail: 5000,
+                attempts: config.worker.jobAttempts,
+                backoff: { type: 'exponential', delay: 1000 },
+              },
+            })),
+          );
     }
   };
   let stopping = false;

@@ -33,13 +33,35 @@ export class WorkerModule {
     return {
       module: WorkerModule,
       imports: [PlatformModule.forRoot(config)],
-      providers: [AuditRepository, AuditService, BookingsRepository, BookingsService, JobsRepository, AssignmentsService, DraftsRepository, ExecutionsRepository, DraftExecutor,
+      providers: [
+        AuditRepository,
+        AuditService,
+        BookingsRepository,
+        BookingsService,
+        JobsRepository,
+        AssignmentsService,
+        DraftsRepository,
+        ExecutionsRepository,
+        DraftExecutor,
         // MAINTENANCE drafts: work orders (+ the asset status changes they may make)
-        AssetsRepository, AssetsService, MaintenanceRepository, WorkOrdersService,
+        AssetsRepository,
+        AssetsService,
+        MaintenanceRepository,
+        WorkOrdersService,
         // knowledge: document ingestion
-        IngestRepository, Ingestor, EmbeddingsClient,
+        IngestRepository,
+        Ingestor,
+        EmbeddingsClient,
         // webhooks: delivery, and the GET of each event's resource for the endpoint's creator
-        ...WEBHOOK_WORKER_PROVIDERS, FieldsRepository, MeterReadingsService, JobsService, CostsRepository, CostsService, DocumentsRepository, DocumentsService],
+        ...WEBHOOK_WORKER_PROVIDERS,
+        FieldsRepository,
+        MeterReadingsService,
+        JobsService,
+        CostsRepository,
+        CostsService,
+        DocumentsRepository,
+        DocumentsService,
+      ],
     };
   }
 }

@@ -39,14 +39,25 @@ export class FakeModels {
           this.embeddingCalls++;
           const input = Array.isArray(body.input) ? body.input : [body.input ?? ''];
           this.embeddedTexts.push(...input);
-          res.end(JSON.stringify({ object: 'list', data: input.map((t, index) => ({ object: 'embedding', index, embedding: FakeModels.vector(t) })) }));
+          res.end(
+            JSON.stringify({
+              object: 'list',
+              data: input.map((t, index) => ({ object: 'embedding', index, embedding: FakeModels.vector(t) })),
+            }),
+          );
           return;
         }
         if (req.url === '/v1/chat/completions') {
           this.chatCalls++;
           this.chatBodies.push(raw);
           const content = this.chatScript.shift() ?? '{"found": false, "answer": "no", "citations": []}';
-          res.end(JSON.stringify({ id: 'x', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }] }));
+          res.end(
+            JSON.stringify({
+              id: 'x',
+              object: 'chat.completion',
+              choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
+            }),
+          );
           return;
         }
         res.statusCode = 404;

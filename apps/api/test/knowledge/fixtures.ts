@@ -35,20 +35,32 @@ export function combineManual(opts: { coolantStep?: string } = {}): Buffer {
       ],
     },
   ];
-  return buildPdf(pages, { labels: [{ start: 0, style: 'r' }, { start: 2, style: 'D', first: 1 }] });
+  return buildPdf(pages, {
+    labels: [
+      { start: 0, style: 'r' },
+      { start: 2, style: 'D', first: 1 },
+    ],
+  });
 }
 
 /** An English sprayer manual whose page 2 is a scan (image only: read by OCR). */
 export function sprayerManualWithScan(word = 'nozzle'): Buffer {
   return buildPdf([
     { lines: [{ text: '1 Safety', size: 18 }, { text: 'Wear gloves and goggles when handling chemicals.' }] },
-    scannedPage([{ text: '4 Cleaning', size: 20 }, { text: `Rinse the ${word} filters with clean water after every use.`, size: 16 }]),
+    scannedPage([
+      { text: '4 Cleaning', size: 20 },
+      { text: `Rinse the ${word} filters with clean water after every use.`, size: 16 },
+    ]),
   ]);
 }
 
 /** A PDF of `n` pages, each an image: slow to read (OCR), for the crash test. */
 export function scannedManual(n: number): Buffer {
-  return buildPdf(Array.from({ length: n }, (_, i) => scannedPage([{ text: `Chapter ${i + 1} tyre pressure ${100 + i} kPa`, size: 20 }], 100)));
+  return buildPdf(
+    Array.from({ length: n }, (_, i) =>
+      scannedPage([{ text: `Chapter ${i + 1} tyre pressure ${100 + i} kPa`, size: 20 }], 100),
+    ),
+  );
 }
 
 export const textManual = (lines: string[]) => buildPdf([{ lines: lines.map((text) => ({ text })) }]);
@@ -64,7 +76,11 @@ export async function upload(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) form.append(k, x);
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), opts.fileName ?? 'manual.pdf');
-  const res = await fetch(`${base}${path}`, { method: 'POST', headers: { authorization: `Bearer ${token}`, ...(opts.key ? { 'idempotency-key': opts.key } : {}) }, body: form });
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
+    body: form,
+  });
   const text = await res.text();
   let body: unknown = text;
   try {

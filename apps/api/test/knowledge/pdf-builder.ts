@@ -65,16 +65,32 @@ export function buildPdf(pages: FixturePage[], opts: { labels?: PageLabelRange[]
   const catalog = add(''); // filled below
   const pagesObj = add('');
   const f1 = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  const cid = add('<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor ' + (objs.length + 2) + ' 0 R /DW 1000 >>');
-  const f2 = add(`<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${cid} 0 R] >>`);
-  add('<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>');
+  const cid = add(
+    '<< /Type /Font /Subtype /CIDFontType0 /BaseFont /STSong-Light /CIDSystemInfo << /Registry (Adobe) /Ordering (GB1) /Supplement 4 >> /FontDescriptor ' +
+      (objs.length + 2) +
+      ' 0 R /DW 1000 >>',
+  );
+  const f2 = add(
+    `<< /Type /Font /Subtype /Type0 /BaseFont /STSong-Light /Encoding /UniGB-UCS2-H /DescendantFonts [${cid} 0 R] >>`,
+  );
+  add(
+    '<< /Type /FontDescriptor /FontName /STSong-Light /Flags 6 /FontBBox [-25 -254 1000 880] /ItalicAngle 0 /Ascent 880 /Descent -120 /CapHeight 880 /StemV 93 >>',
+  );
   const kids: number[] = [];
   for (const p of pages) {
     let content: string;
     let resources: string;
     if (p.image) {
       const data = deflateSync(p.image.gray);
-      const img = add(Buffer.concat([Buffer.from(`<< /Type /XObject /Subtype /Image /Width ${p.image.width} /Height ${p.image.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]));
+      const img = add(
+        Buffer.concat([
+          Buffer.from(
+            `<< /Type /XObject /Subtype /Image /Width ${p.image.width} /Height ${p.image.height} /ColorSpace /DeviceGray /BitsPerComponent 8 /Filter /FlateDecode /Length ${data.length} >>\nstream\n`,
+          ),
+          data,
+          Buffer.from('\nendstream'),
+        ]),
+      );
       content = `q ${W} 0 0 ${H} 0 0 cm /Im1 Do Q`;
       resources = `<< /XObject << /Im1 ${img} 0 R >> >>`;
     } else {
@@ -82,25 +98,38 @@ export function buildPdf(pages: FixturePage[], opts: { labels?: PageLabelRange[]
       resources = `<< /Font << /F1 ${f1} 0 R /F2 ${f2} 0 R >> >>`;
     }
     const stream = add(`<< /Length ${Buffer.byteLength(content)} >>\nstream\n${content}\nendstream`);
-    kids.push(add(`<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${W} ${H}] /Resources ${resources} /Contents ${stream} 0 R >>`));
+    kids.push(
+      add(
+        `<< /Type /Page /Parent ${pagesObj} 0 R /MediaBox [0 0 ${W} ${H}] /Resources ${resources} /Contents ${stream} 0 R >>`,
+      ),
+    );
   }
   objs[pagesObj - 1] = `<< /Type /Pages /Kids [${kids.map((k) => `${k} 0 R`).join(' ')}] /Count ${kids.length} >>`;
   const labels = opts.labels?.length
     ? ` /PageLabels << /Nums [${opts.labels.map((l) => `${l.start} << /S /${l.style}${l.prefix ? ` /P ${pdfString(l.prefix)}` : ''}${l.first ? ` /St ${l.first}` : ''} >>`).join(' ')}] >>`
     : '';
   objs[catalog - 1] = `<< /Type /Catalog /Pages ${pagesObj} 0 R${labels} >>`;
-  const encrypt = opts.encrypt ? add(`<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -3904 >>`) : null;
+  const encrypt = opts.encrypt
+    ? add(`<< /Filter /Standard /V 1 /R 2 /O <${'ab'.repeat(32)}> /U <${'cd'.repeat(32)}> /P -3904 >>`)
+    : null;
 
   const chunks: Buffer[] = [Buffer.from('%PDF-1.7\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
   let offset = chunks[0]!.length;
   const offsets: number[] = [];
   objs.forEach((o, i) => {
     offsets.push(offset);
-    const b = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), typeof o === 'string' ? Buffer.from(o, 'latin1') : o, Buffer.from('\nendobj\n')]);
+    const b = Buffer.concat([
+      Buffer.from(`${i + 1} 0 obj\n`),
+      typeof o === 'string' ? Buffer.from(o, 'latin1') : o,
+      Buffer.from('\nendobj\n'),
+    ]);
     chunks.push(b);
     offset += b.length;
   });
-  const xref = [`xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`, ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`)].join('');
+  const xref = [
+    `xref\n0 ${objs.length + 1}\n0000000000 65535 f \n`,
+    ...offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`),
+  ].join('');
   const id = `<${'0123456789abcdef'.repeat(2)}>`;
   const trailer = `trailer\n<< /Size ${objs.length + 1} /Root ${catalog} 0 R${encrypt ? ` /Encrypt ${encrypt} 0 R /ID [${id} ${id}]` : ''} >>\nstartxref\n${offset}\n%%EOF\n`;
   chunks.push(Buffer.from(xref + trailer, 'latin1'));

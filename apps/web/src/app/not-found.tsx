@@ -12,7 +12,10 @@ export default async function NotFound() {
         <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{t.notFound.title}</h1>
         <p className="mt-2 text-sm text-slate-700">{t.notFound.body}</p>
         <p className="mt-6">
-          <Link href="/" className="rounded-md bg-emerald-800 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-900">
+          <Link
+            href="/"
+            className="rounded-md bg-emerald-800 px-4 py-2 text-sm font-semibold text-white hover:bg-emerald-900"
+          >
             {t.notFound.home}
           </Link>
         </p>

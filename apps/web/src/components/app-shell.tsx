@@ -11,14 +11,26 @@ import { LanguageSwitch } from './language-switch';
 import { OrgSwitcher } from './org-switcher';
 import { UserMenu } from './user-menu';
 
-function NavLink({ href, active, children, onNavigate }: { href: string; active: boolean; children: ReactNode; onNavigate: () => void }) {
+function NavLink({
+  href,
+  active,
+  children,
+  onNavigate,
+}: {
+  href: string;
+  active: boolean;
+  children: ReactNode;
+  onNavigate: () => void;
+}) {
   return (
     <Link
       href={href}
       aria-current={active ? 'page' : undefined}
       onClick={onNavigate}
       className={`block rounded-md px-3 py-2 text-sm ${
-        active ? 'bg-emerald-50 font-semibold text-emerald-900' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
+        active
+          ? 'bg-emerald-50 font-semibold text-emerald-900'
+          : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900'
       }`}
     >
       {children}
@@ -75,11 +87,21 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
           aria-label={navOpen ? t.nav.closeMenu : t.nav.openMenu}
           className="grid size-10 shrink-0 place-items-center rounded-md text-slate-700 hover:bg-slate-100 md:hidden"
         >
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-6 stroke-current"
+            fill="none"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             {navOpen ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}
           </svg>
         </button>
-        <Link href={orgPath(orgId)} className="hidden shrink-0 rounded-md px-2 py-1 text-base font-bold tracking-tight text-emerald-800 sm:block">
+        <Link
+          href={orgPath(orgId)}
+          className="hidden shrink-0 rounded-md px-2 py-1 text-base font-bold tracking-tight text-emerald-800 sm:block"
+        >
           {t.app.shortName}
         </Link>
         <div className="min-w-0 flex-1">
@@ -110,7 +132,10 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
             </ul>
             {admin.length > 0 ? (
               <>
-                <h2 id="app-nav-admin" className="mt-5 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                <h2
+                  id="app-nav-admin"
+                  className="mt-5 px-3 text-xs font-semibold uppercase tracking-wide text-slate-600"
+                >
                   {t.nav.adminHeading}
                 </h2>
                 <ul aria-labelledby="app-nav-admin" className="mt-1 space-y-0.5">

@@ -20,7 +20,17 @@ type Props = {
 };
 
 /** A decision (approve, accept) asked once more, with an optional comment kept on the record. */
-export function ConfirmWithCommentDialog({ title, summary, commentLabel, confirmLabel, cancelLabel, pending, error, onConfirm, onClose }: Props) {
+export function ConfirmWithCommentDialog({
+  title,
+  summary,
+  commentLabel,
+  confirmLabel,
+  cancelLabel,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: Props) {
   const [comment, setComment] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -30,7 +40,13 @@ export function ConfirmWithCommentDialog({ title, summary, commentLabel, confirm
     <Dialog title={title} onClose={onClose}>
       <form onSubmit={submit} noValidate className="space-y-4">
         <p className="text-sm text-slate-700">{summary}</p>
-        <TextAreaField label={commentLabel} rows={3} maxLength={500} value={comment} onChange={(e) => setComment(e.target.value)} />
+        <TextAreaField
+          label={commentLabel}
+          rows={3}
+          maxLength={500}
+          value={comment}
+          onChange={(e) => setComment(e.target.value)}
+        />
         <ErrorAlert error={error} />
         <FormActions cancelLabel={cancelLabel} onCancel={onClose}>
           <Button type="submit" pending={pending}>

@@ -48,7 +48,11 @@ export function ActionBar({
 }) {
   return (
     <Card id={id} title={title}>
-      {actions.length ? <div className="flex flex-wrap gap-2">{actions}</div> : <p className="text-sm text-slate-600">{noActions}</p>}
+      {actions.length ? (
+        <div className="flex flex-wrap gap-2">{actions}</div>
+      ) : (
+        <p className="text-sm text-slate-600">{noActions}</p>
+      )}
       {note ? (
         <p id={note.id} className="mt-2 text-sm text-amber-900">
           {note.text}

@@ -16,12 +16,21 @@ export type ExportList = 'jobs' | 'work-orders' | 'cost-documents' | 'assets' | 
  * and the proxy passes it through with its content-disposition). The header row follows the
  * UI language.
  */
-export function ExportButton({ orgId, list, query }: { orgId: string; list: ExportList; query: Record<string, string | number | null | undefined> }) {
+export function ExportButton({
+  orgId,
+  list,
+  query,
+}: {
+  orgId: string;
+  list: ExportList;
+  query: Record<string, string | number | null | undefined>;
+}) {
   const m = useMessages(messages);
   const { locale } = useI18n();
   const href = (format: 'csv' | 'xlsx') => {
     const params = new URLSearchParams();
-    for (const [k, v] of Object.entries(query)) if (v !== undefined && v !== null && v !== '' && k !== 'limit' && k !== 'cursor') params.set(k, String(v));
+    for (const [k, v] of Object.entries(query))
+      if (v !== undefined && v !== null && v !== '' && k !== 'limit' && k !== 'cursor') params.set(k, String(v));
     params.set('format', format);
     params.set('lang', locale);
     return `/api/proxy/orgs/${encodeURIComponent(orgId)}/${list}/export?${params.toString()}`;

@@ -8,5 +8,9 @@ export function PersonName({ person }: { person: TPersonRef | null }) {
   const { t, locale } = useI18n();
   if (!person) return null;
   const role = person.role ? t.roles[person.role] : null;
-  return <span className="text-slate-900">{role ? (locale === 'en' ? `${person.name} (${role})` : `${person.name}（${role}）`) : person.name}</span>;
+  return (
+    <span className="text-slate-900">
+      {role ? (locale === 'en' ? `${person.name} (${role})` : `${person.name}（${role}）`) : person.name}
+    </span>
+  );
 }

@@ -21,7 +21,17 @@ export async function NoAccess() {
  * no-access notice when the member lacks `permission` (by default the section's own from
  * lib/nav.ts); then no data is fetched.
  */
-export async function SectionShell({ ctx, section, permission, children }: { ctx: OrgContext; section: SectionKey; permission?: TPermission; children: ReactNode }) {
+export async function SectionShell({
+  ctx,
+  section,
+  permission,
+  children,
+}: {
+  ctx: OrgContext;
+  section: SectionKey;
+  permission?: TPermission;
+  children: ReactNode;
+}) {
   const { t } = await getI18n();
   const allowed = can(ctx.membership, permission ?? sectionByKey(section).permission);
   return (

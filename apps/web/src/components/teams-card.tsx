@@ -10,7 +10,11 @@ export function TeamsCard({ orgId }: { orgId: string }) {
   const { data, isPending, isError } = useQuery(teamsQuery(orgId));
 
   return (
-    <section aria-labelledby="teams-card-title" aria-busy={isPending} className="rounded-xl border border-slate-200 bg-white p-5">
+    <section
+      aria-labelledby="teams-card-title"
+      aria-busy={isPending}
+      className="rounded-xl border border-slate-200 bg-white p-5"
+    >
       <h2 id="teams-card-title" className="text-base font-semibold text-slate-900">
         {t.overview.teams}
       </h2>
@@ -24,14 +28,18 @@ export function TeamsCard({ orgId }: { orgId: string }) {
         <p className="mt-3 text-sm text-slate-600">{t.overview.teamsEmpty}</p>
       ) : (
         <>
-          <p className="mt-3 text-sm text-slate-700">{data.nextCursor
+          <p className="mt-3 text-sm text-slate-700">
+            {data.nextCursor
               ? format(t.overview.teamCount, { count: `${data.items.length}+` })
-              : plural(locale, data.items.length, t.overview.teamCountOne, t.overview.teamCount)}</p>
+              : plural(locale, data.items.length, t.overview.teamCountOne, t.overview.teamCount)}
+          </p>
           <ul className="mt-2 space-y-1 text-sm">
             {data.items.slice(0, 5).map((team) => (
               <li key={team.id} className="flex justify-between gap-3">
                 <span className="truncate text-slate-900">{team.name}</span>
-                <span className="shrink-0 tabular-nums text-slate-600">{plural(locale, team.memberCount, t.overview.memberCountOne, t.overview.memberCount)}</span>
+                <span className="shrink-0 tabular-nums text-slate-600">
+                  {plural(locale, team.memberCount, t.overview.memberCountOne, t.overview.memberCount)}
+                </span>
               </li>
             ))}
           </ul>

@@ -30,7 +30,10 @@ export function UserMenu({ user, membership }: { user: TUser; membership: TMyMem
         aria-label={format(t.userMenu.label, { name: displayName })}
         className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 md:rounded-md md:px-2"
       >
-        <span aria-hidden="true" className="grid size-8 place-items-center rounded-full bg-emerald-800 text-sm font-semibold text-white">
+        <span
+          aria-hidden="true"
+          className="grid size-8 place-items-center rounded-full bg-emerald-800 text-sm font-semibold text-white"
+        >
           {initial(displayName)}
         </span>
         <span className="hidden max-w-40 truncate text-sm text-slate-800 md:inline">{displayName}</span>
@@ -45,7 +48,9 @@ export function UserMenu({ user, membership }: { user: TUser; membership: TMyMem
           <p className="truncate text-sm font-semibold text-slate-900">{displayName}</p>
           <p className="truncate text-sm text-slate-700">{user.email}</p>
           {membership ? (
-            <p className="mt-1 text-xs text-slate-600">{format(t.userMenu.roleLine, { role: t.roles[membership.role] })}</p>
+            <p className="mt-1 text-xs text-slate-600">
+              {format(t.userMenu.roleLine, { role: t.roles[membership.role] })}
+            </p>
           ) : null}
         </div>
         <Link

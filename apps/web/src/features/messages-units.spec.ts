@@ -9,7 +9,8 @@ const modules = import.meta.glob<Record<string, unknown>>('./*/messages.ts', { e
 function leaves(v: unknown, path: string, out: [string, string][]) {
   if (typeof v === 'string') out.push([path, v]);
   else if (Array.isArray(v)) v.forEach((x, i) => leaves(x, `${path}[${i}]`, out));
-  else if (v && typeof v === 'object') for (const [k, x] of Object.entries(v)) leaves(x, path ? `${path}.${k}` : k, out);
+  else if (v && typeof v === 'object')
+    for (const [k, x] of Object.entries(v)) leaves(x, path ? `${path}.${k}` : k, out);
 }
 
 const filled = (s: string) => s.replace(/\{[a-zA-Z]+\}/g, '1,069.5');
@@ -32,11 +33,15 @@ describe('feature messages', () => {
   });
 
   it('no doubled hour unit in Chinese', () => {
-    expect(zh.filter(([, s]) => /小时\s*时(?!间|段|长|刻)|小时\s*小时/.test(filled(s))).map(([p, s]) => `${p}: ${s}`)).toEqual([]);
+    expect(
+      zh.filter(([, s]) => /小时\s*时(?!间|段|长|刻)|小时\s*小时/.test(filled(s))).map(([p, s]) => `${p}: ${s}`),
+    ).toEqual([]);
   });
 
   it('no doubled hour unit in English', () => {
-    expect(en.filter(([, s]) => /\bh\s+h\b|\bhours?\s+hours?\b/i.test(filled(s))).map(([p, s]) => `${p}: ${s}`)).toEqual([]);
+    expect(
+      en.filter(([, s]) => /\bh\s+h\b|\bhours?\s+hours?\b/i.test(filled(s))).map(([p, s]) => `${p}: ${s}`),
+    ).toEqual([]);
   });
 
   // issue #12 ("English is complete"): no full-width punctuation and no Chinese in the English

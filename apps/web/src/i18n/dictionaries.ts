@@ -46,7 +46,10 @@ const zhCN = {
     fieldApp: '现场作业端',
   },
   sections: {
-    overview: { title: '概览', description: '车队运行概况：在用机具、今日作业、即将到期的保养与待确认的草稿将显示在这里。' },
+    overview: {
+      title: '概览',
+      description: '车队运行概况：在用机具、今日作业、即将到期的保养与待确认的草稿将显示在这里。',
+    },
     assets: { title: '机具', description: '机具台账：动力机械、自走式机械与农具，以及发动机小时表读数。' },
     jobs: { title: '作业', description: '作业列表与按机具排列的时间线：地块、作业类型、时间窗口与人机分配。' },
     maintenance: { title: '维修保养', description: '保养计划、维修工单、停机记录，以及即将到期的保养。' },
@@ -59,7 +62,10 @@ const zhCN = {
     members: { title: '成员', description: '管理组织成员的角色、数据范围、团队与状态。' },
     teams: { title: '团队', description: '按团队组织成员，用于数据范围与作业分配。' },
     apiKeys: { title: 'API 密钥', description: '用于系统集成的组织级 API 密钥：权限范围、有效期与吊销。' },
-    webhooks: { title: 'Webhook', description: '业务事件发生时向外部系统推送签名通知：端点、事件类型、密钥轮换与投递记录。' },
+    webhooks: {
+      title: 'Webhook',
+      description: '业务事件发生时向外部系统推送签名通知：端点、事件类型、密钥轮换与投递记录。',
+    },
   },
   comingSoon: {
     badge: '即将推出',
@@ -174,20 +180,61 @@ const en: Dictionary = {
     fieldApp: 'Field app',
   },
   sections: {
-    overview: { title: 'Overview', description: 'Fleet at a glance: machines in service, today’s jobs, maintenance coming due and drafts awaiting confirmation.' },
-    assets: { title: 'Assets', description: 'The machine register: power units, self-propelled machines and implements, with engine-hour readings.' },
-    jobs: { title: 'Jobs', description: 'Job list and a timeline by machine: fields, operation types, time windows and assignments.' },
-    maintenance: { title: 'Maintenance', description: 'Maintenance plans, work orders, downtime and what is coming due.' },
-    knowledge: { title: 'Knowledge', description: 'Machine manuals: uploads, processing status, and answers that cite the manual’s pages.' },
-    costs: { title: 'Costs', description: 'Cost documents (fuel, parts, labor, repairs, rentals, …), their submission and approval.' },
-    analytics: { title: 'Analytics', description: 'Utilization, hectares worked, MTBF and MTTR, PM compliance and unit costs.' },
-    agent: { title: 'Agent', description: 'Describe a scheduling goal in plain words; the agent prepares a draft for you to confirm and never changes data on its own.' },
-    drafts: { title: 'Drafts', description: 'Drafts from the agent: items, conflicts, jobs it could not place and the evidence; executed only after confirmation.' },
-    audit: { title: 'Audit', description: 'The append-only, hash-chained audit log of this organization and its integrity check.' },
+    overview: {
+      title: 'Overview',
+      description:
+        'Fleet at a glance: machines in service, today’s jobs, maintenance coming due and drafts awaiting confirmation.',
+    },
+    assets: {
+      title: 'Assets',
+      description:
+        'The machine register: power units, self-propelled machines and implements, with engine-hour readings.',
+    },
+    jobs: {
+      title: 'Jobs',
+      description: 'Job list and a timeline by machine: fields, operation types, time windows and assignments.',
+    },
+    maintenance: {
+      title: 'Maintenance',
+      description: 'Maintenance plans, work orders, downtime and what is coming due.',
+    },
+    knowledge: {
+      title: 'Knowledge',
+      description: 'Machine manuals: uploads, processing status, and answers that cite the manual’s pages.',
+    },
+    costs: {
+      title: 'Costs',
+      description: 'Cost documents (fuel, parts, labor, repairs, rentals, …), their submission and approval.',
+    },
+    analytics: {
+      title: 'Analytics',
+      description: 'Utilization, hectares worked, MTBF and MTTR, PM compliance and unit costs.',
+    },
+    agent: {
+      title: 'Agent',
+      description:
+        'Describe a scheduling goal in plain words; the agent prepares a draft for you to confirm and never changes data on its own.',
+    },
+    drafts: {
+      title: 'Drafts',
+      description:
+        'Drafts from the agent: items, conflicts, jobs it could not place and the evidence; executed only after confirmation.',
+    },
+    audit: {
+      title: 'Audit',
+      description: 'The append-only, hash-chained audit log of this organization and its integrity check.',
+    },
     members: { title: 'Members', description: 'Manage members’ roles, data scope, teams and status.' },
     teams: { title: 'Teams', description: 'Group members into teams for data scope and job assignment.' },
-    apiKeys: { title: 'API keys', description: 'Organization API keys for integrations: scopes, expiry and revocation.' },
-    webhooks: { title: 'Webhooks', description: 'Signed notifications to other systems when something happens: endpoints, event types, secret rotation and the delivery log.' },
+    apiKeys: {
+      title: 'API keys',
+      description: 'Organization API keys for integrations: scopes, expiry and revocation.',
+    },
+    webhooks: {
+      title: 'Webhooks',
+      description:
+        'Signed notifications to other systems when something happens: endpoints, event types, secret rotation and the delivery log.',
+    },
   },
   comingSoon: {
     badge: 'Coming soon',
@@ -243,7 +290,8 @@ const en: Dictionary = {
   },
   field: {
     title: 'Field app',
-    description: 'My jobs today, start and finish with hours and hectares, and fault reports arrive in a later release.',
+    description:
+      'My jobs today, start and finish with hours and hectares, and fault reports arrive in a later release.',
     backToDashboard: 'Back to the dashboard',
   },
   notFound: {

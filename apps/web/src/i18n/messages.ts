@@ -1,7 +1,9 @@
 import { useI18n } from './i18n-provider';
 import type { Locale } from './locales';
 
-type Leaves<T> = { [K in keyof T]: T[K] extends string ? string : T[K] extends readonly unknown[] ? T[K] : Leaves<T[K]> };
+type Leaves<T> = {
+  [K in keyof T]: T[K] extends string ? string : T[K] extends readonly unknown[] ? T[K] : Leaves<T[K]>;
+};
 
 /**
  * Per-feature dictionaries: each feature keeps its strings next to its code, in both
@@ -19,4 +21,3 @@ export function useMessages<M>(messages: Record<Locale, M>): M {
   const { locale } = useI18n();
   return messages[locale];
 }
-

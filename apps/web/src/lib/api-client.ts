@@ -26,7 +26,11 @@ type ApiFetchInit = Omit<RequestInit, 'body'> & { body?: unknown; idempotencyKey
  * the proxy adds the bearer from the httpOnly cookie and refreshes it when needed.
  * Responses are validated with the contract schema, so a drifted API fails loudly here.
  */
-export async function apiFetch<S extends z.ZodType>(path: string, schema: S, init: ApiFetchInit = {}): Promise<z.infer<S>> {
+export async function apiFetch<S extends z.ZodType>(
+  path: string,
+  schema: S,
+  init: ApiFetchInit = {},
+): Promise<z.infer<S>> {
   const { body, idempotencyKey, headers, ...rest } = init;
   const h = new Headers(headers);
   h.set('accept', 'application/json');

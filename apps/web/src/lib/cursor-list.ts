@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, useInfiniteQuery, type InfiniteData, type QueryKey, type UseInfiniteQueryOptions } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  useInfiniteQuery,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 
 /** One page of a cursor-paginated API list. */
@@ -28,9 +34,12 @@ export function pageItems<T>(data: InfiniteData<CursorPage<T>, unknown> | undefi
 type ItemOf<TPage> = TPage extends CursorPage<infer T> ? T : never;
 
 /** A cursor-paginated list: the query (for its states and "load more") and the rows loaded so far. */
-export function useCursorList<TPage extends CursorPage<unknown>, TData extends InfiniteData<TPage, unknown>, TKey extends QueryKey, TParam>(
-  options: UseInfiniteQueryOptions<TPage, Error, TData, TKey, TParam>,
-) {
+export function useCursorList<
+  TPage extends CursorPage<unknown>,
+  TData extends InfiniteData<TPage, unknown>,
+  TKey extends QueryKey,
+  TParam,
+>(options: UseInfiniteQueryOptions<TPage, Error, TData, TKey, TParam>) {
   const query = useInfiniteQuery(options);
   const rows = useMemo(() => (query.data?.pages.flatMap((p) => p.items) ?? []) as ItemOf<TPage>[], [query.data]);
   return { query, rows };

@@ -46,7 +46,8 @@ const zhCN: Record<TErrorCode | Extra, string> = {
   MACHINE_MODEL_EXISTS: '该机型已存在。',
   METER_BACKWARDS: '小时表读数不能小于上一次读数。',
   METER_OUT_OF_ORDER: '小时表读数的时间早于已有读数。',
-  METER_IMPLAUSIBLE: '读数跳变过大：按距上次读数经过的时间，这台机具不可能走这么多小时。若更换了小时表或上次读数有误，请确认后再提交。',
+  METER_IMPLAUSIBLE:
+    '读数跳变过大：按距上次读数经过的时间，这台机具不可能走这么多小时。若更换了小时表或上次读数有误，请确认后再提交。',
   FIELD_NAME_TAKEN: '地块名称已被使用。',
   BOOKING_CONFLICT: '时间冲突：该机具或机手在此时段已被占用。',
   ASSET_UNAVAILABLE: '该机具当前不可用（维修中或已停用）。',
@@ -107,14 +108,16 @@ const en: Record<TErrorCode | Extra, string> = {
   TEAM_NAME_TAKEN: 'This team name is taken.',
   SCOPE_NOT_GRANTABLE: 'This data scope cannot be granted to that role.',
   CANNOT_CHANGE_SELF: 'You cannot change your own role, data scope, status or teams, nor remove yourself.',
-  PASSWORD_RESET_NOT_ALLOWED: 'This account also belongs to other organizations or is a platform admin: an organization admin cannot reset its password. Its owner changes it after signing in.',
+  PASSWORD_RESET_NOT_ALLOWED:
+    'This account also belongs to other organizations or is a platform admin: an organization admin cannot reset its password. Its owner changes it after signing in.',
   INVALID_TRANSITION: 'Not possible in the current state.',
   ASSET_HELD_BY_WORK_ORDER: 'A work order still holds this machine: accept or cancel it first.',
   SERIAL_NUMBER_TAKEN: 'Another machine of this organization has this serial number.',
   MACHINE_MODEL_EXISTS: 'This model already exists.',
   METER_BACKWARDS: 'The meter reading is lower than the previous one.',
   METER_OUT_OF_ORDER: 'The reading is dated before an existing reading.',
-  METER_IMPLAUSIBLE: 'The reading jumps further than the machine could have run since the previous reading. If the meter was replaced or the previous reading was wrong, confirm and submit again.',
+  METER_IMPLAUSIBLE:
+    'The reading jumps further than the machine could have run since the previous reading. If the meter was replaced or the previous reading was wrong, confirm and submit again.',
   FIELD_NAME_TAKEN: 'This field name is taken.',
   BOOKING_CONFLICT: 'Time conflict: the machine or operator is already booked then.',
   ASSET_UNAVAILABLE: 'The machine is not available (in maintenance or retired).',
@@ -147,7 +150,8 @@ const en: Record<TErrorCode | Extra, string> = {
 
 const MESSAGES: Record<Locale, Record<TErrorCode | Extra, string>> = { 'zh-CN': zhCN, en };
 
-const num = (v: unknown, locale: Locale) => (typeof v === 'number' ? v.toLocaleString(locale, { maximumFractionDigits: 2 }) : '—');
+const num = (v: unknown, locale: Locale) =>
+  typeof v === 'number' ? v.toLocaleString(locale, { maximumFractionDigits: 2 }) : '—';
 
 /** Codes whose details make the sentence concrete (the numbers the API decided on). */
 const DETAILED: Partial<Record<TErrorCode, (d: Record<string, unknown>, locale: Locale) => string | null>> = {
@@ -180,7 +184,10 @@ const DETAILED: Partial<Record<TErrorCode, (d: Record<string, unknown>, locale: 
 export function errorMessage(locale: Locale, err: unknown): string {
   const messages = MESSAGES[locale];
   const code = err instanceof ApiError ? err.code : 'UNKNOWN';
-  const detailed = err instanceof ApiError && err.details && typeof err.details === 'object' ? DETAILED[code as TErrorCode]?.(err.details as Record<string, unknown>, locale) : null;
+  const detailed =
+    err instanceof ApiError && err.details && typeof err.details === 'object'
+      ? DETAILED[code as TErrorCode]?.(err.details as Record<string, unknown>, locale)
+      : null;
   if (detailed) return detailed;
   if (code in messages) return messages[code as TErrorCode | Extra];
   return err instanceof ApiError && err.message ? err.message : messages.UNKNOWN;

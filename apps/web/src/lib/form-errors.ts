@@ -41,7 +41,10 @@ export function useFieldErrors(err: unknown): Record<string, string> {
     if (path in out || !(path in raw)) continue;
     const code = String(d?.code ?? '');
     const message = String(d?.message ?? '');
-    out[path] = code === 'invalid_type' && /received (undefined|null)/.test(message) ? words.required! : (words[code] ?? raw[path]!);
+    out[path] =
+      code === 'invalid_type' && /received (undefined|null)/.test(message)
+        ? words.required!
+        : (words[code] ?? raw[path]!);
   }
   return out;
 }

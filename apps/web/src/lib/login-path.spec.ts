@@ -62,7 +62,9 @@ describe('safeReturnTo: only same-origin relative paths', () => {
 
 describe('changePasswordPath and loginPath carry only a safe next', () => {
   it('carries the page first asked for, query included', () => {
-    expect(changePasswordPath('/orgs/7b0c/jobs?status=OPEN')).toBe(`${CHANGE_PASSWORD_PATH}?next=%2Forgs%2F7b0c%2Fjobs%3Fstatus%3DOPEN`);
+    expect(changePasswordPath('/orgs/7b0c/jobs?status=OPEN')).toBe(
+      `${CHANGE_PASSWORD_PATH}?next=%2Forgs%2F7b0c%2Fjobs%3Fstatus%3DOPEN`,
+    );
     expect(loginPath('/field?org=7b0c')).toBe('/login?next=%2Ffield%3Forg%3D7b0c');
   });
 

@@ -40,5 +40,7 @@ export function loginPath(returnTo?: string | null, opts: { expired?: boolean; e
 export function changePasswordPath(returnTo?: string | null): string {
   const next = safeReturnTo(returnTo);
   const isItself = next === CHANGE_PASSWORD_PATH || next?.startsWith(`${CHANGE_PASSWORD_PATH}?`);
-  return next && next !== '/' && !isItself ? `${CHANGE_PASSWORD_PATH}?${new URLSearchParams({ next }).toString()}` : CHANGE_PASSWORD_PATH;
+  return next && next !== '/' && !isItself
+    ? `${CHANGE_PASSWORD_PATH}?${new URLSearchParams({ next }).toString()}`
+    : CHANGE_PASSWORD_PATH;
 }

@@ -15,7 +15,9 @@ describe('yuanToFen (one contract: fen digits, or null when not an amount)', () 
     ['9999999999999999.99', '999999999999999999'],
   ])('%s → %s', (input, fen) => expect(yuanToFen(input)).toBe(fen));
 
-  it.each(['', ' ', '-5', '1.234', 'abc', '1e3', '12.3.4', '+1', '.5'])('%j is not an amount', (input) => expect(yuanToFen(input)).toBeNull());
+  it.each(['', ' ', '-5', '1.234', 'abc', '1e3', '12.3.4', '+1', '.5'])('%j is not an amount', (input) =>
+    expect(yuanToFen(input)).toBeNull(),
+  );
 
   it('is exact where a float is not (0.29 × 100 = 28.999…)', () => {
     expect(Math.floor(0.29 * 100)).toBe(28);

@@ -44,11 +44,17 @@ export function fenToYuanShort(fen: string | bigint | null | undefined): string 
  * string itself (ES2023 string numeric input), not a float. '—' for no amount.
  * `symbol` is Intl's default ("CN¥" in English); `narrowSymbol` always writes "¥".
  */
-export function formatFen(fen: string | bigint | null | undefined, locale: string, display: 'symbol' | 'narrowSymbol' = 'symbol'): string {
+export function formatFen(
+  fen: string | bigint | null | undefined,
+  locale: string,
+  display: 'symbol' | 'narrowSymbol' = 'symbol',
+): string {
   const yuan = fen === null || fen === undefined ? '' : fenToYuanInput(fen);
   if (!yuan) return '—';
   // Intl.NumberFormat.format accepts decimal strings exactly; the type says number only
-  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: display }).format(yuan as unknown as number);
+  return new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', currencyDisplay: display }).format(
+    yuan as unknown as number,
+  );
 }
 
 /** `formatFen` with the narrow "¥" in every locale (cost documents, work orders). */

@@ -9,6 +9,7 @@ describe('landingPath', () => {
     expect(landingPath({ role: 'MECHANIC', organization: org })).toBe(`/field?org=${org.id}`);
   });
   it('the others on the org dashboard', () => {
-    for (const role of ['OWNER', 'ADMIN', 'DISPATCHER', 'ACCOUNTANT', 'VIEWER'] as const) expect(landingPath({ role, organization: org })).toBe(`/orgs/${org.id}`);
+    for (const role of ['OWNER', 'ADMIN', 'DISPATCHER', 'ACCOUNTANT', 'VIEWER'] as const)
+      expect(landingPath({ role, organization: org })).toBe(`/orgs/${org.id}`);
   });
 });

@@ -45,7 +45,9 @@ const FIELD_ROLES: ReadonlySet<TRole> = new Set<TRole>(['OPERATOR', 'MECHANIC'])
 
 /** Where `/` (after login without a `next`) takes a member: operators and mechanics to /field, the rest to the org's dashboard. */
 export function landingPath(m: { role: TRole; organization: { id: string } }): string {
-  return FIELD_ROLES.has(m.role) ? `/field?${new URLSearchParams({ org: m.organization.id }).toString()}` : orgPath(m.organization.id);
+  return FIELD_ROLES.has(m.role)
+    ? `/field?${new URLSearchParams({ org: m.organization.id }).toString()}`
+    : orgPath(m.organization.id);
 }
 
 export function visibleSections(permissions: readonly TPermission[]): NavSection[] {

@@ -18,7 +18,9 @@ describe('qs', () => {
   it('leaves out empty values and encodes the rest', () => {
     expect(qs({})).toBe('');
     expect(qs({ a: undefined, b: null, c: '' })).toBe('');
-    expect(qs({ status: 'PLANNED,SCHEDULED', limit: 25, q: 'a b&c', done: false })).toBe('?status=PLANNED%2CSCHEDULED&limit=25&q=a+b%26c&done=false');
+    expect(qs({ status: 'PLANNED,SCHEDULED', limit: 25, q: 'a b&c', done: false })).toBe(
+      '?status=PLANNED%2CSCHEDULED&limit=25&q=a+b%26c&done=false',
+    );
     expect(qs({ zero: 0 })).toBe('?zero=0');
   });
 });
@@ -48,11 +50,17 @@ describe('fetchAllPages', () => {
       const limit = Number(u.searchParams.get('limit'));
       const from = Number(u.searchParams.get('cursor') ?? 0);
       if (failAt !== undefined && from >= failAt) {
-        return new Response(JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'bad cursor', requestId: 'r1' } }), { status: 400 });
+        return new Response(
+          JSON.stringify({ error: { code: 'VALIDATION_FAILED', message: 'bad cursor', requestId: 'r1' } }),
+          { status: 400 },
+        );
       }
       const items = Array.from({ length: Math.max(0, Math.min(limit, total - from)) }, (_, i) => ({ n: from + i }));
       const next = from + limit < total ? String(from + limit) : null;
-      return new Response(JSON.stringify({ items, nextCursor: next }), { status: 200, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ items, nextCursor: next }), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      });
     });
   }
   afterEach(() => {
@@ -65,7 +73,11 @@ describe('fetchAllPages', () => {
     const res = await fetchAllPages('orgs/o/fields?sort=name', ZPage, undefined, 5, 2);
     expect(res.truncated).toBe(false);
     expect(res.items.map((i) => i.n)).toEqual([0, 1, 2, 3, 4]);
-    expect(urls).toEqual(['/api/proxy/orgs/o/fields?sort=name&limit=2', '/api/proxy/orgs/o/fields?sort=name&limit=2&cursor=2', '/api/proxy/orgs/o/fields?sort=name&limit=2&cursor=4']);
+    expect(urls).toEqual([
+      '/api/proxy/orgs/o/fields?sort=name&limit=2',
+      '/api/proxy/orgs/o/fields?sort=name&limit=2&cursor=2',
+      '/api/proxy/orgs/o/fields?sort=name&limit=2&cursor=4',
+    ]);
   });
 
   it('stops after maxPages and says the list was cut', async () => {

@@ -40,7 +40,11 @@ export async function fetchAllPages<T>(
   let cursor: string | null = null;
   for (let page = 0; page < maxPages; page++) {
     const sep = path.includes('?') ? '&' : '?';
-    const res: Page<T> = await apiFetch(`${path}${sep}limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, schema, { signal });
+    const res: Page<T> = await apiFetch(
+      `${path}${sep}limit=${pageSize}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      schema,
+      { signal },
+    );
     items.push(...res.items);
     cursor = res.nextCursor;
     if (!cursor) return { items, truncated: false };

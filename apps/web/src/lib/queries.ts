@@ -24,7 +24,8 @@ export const meQuery = () =>
 export const teamsQuery = (orgId: string, params: { limit: number } = { limit: 50 }) =>
   queryOptions({
     queryKey: queryKeys.teams(orgId, params),
-    queryFn: ({ signal }) => apiFetch(`orgs/${encodeURIComponent(orgId)}/teams?limit=${params.limit}`, ZListTeamsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`orgs/${encodeURIComponent(orgId)}/teams?limit=${params.limit}`, ZListTeamsResponse, { signal }),
   });
 
 /**
@@ -34,5 +35,5 @@ export const teamsQuery = (orgId: string, params: { limit: number } = { limit: 5
  */
 export const sameOrg =
   (orgId: string) =>
-  <T,>(prev: T | undefined, prevQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+  <T>(prev: T | undefined, prevQuery: { queryKey: readonly unknown[] } | undefined): T | undefined =>
     prevQuery?.queryKey[1] === orgId ? prev : undefined;

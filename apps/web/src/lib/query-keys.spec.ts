@@ -33,7 +33,10 @@ const registries: Record<string, Record<string, (...args: never[]) => readonly u
 
 function allKeys(orgId: string): { name: string; key: readonly unknown[] }[] {
   return Object.entries(registries).flatMap(([reg, builders]) =>
-    Object.entries(builders).map(([name, build]) => ({ name: `${reg}.${name}`, key: (build as (...a: unknown[]) => readonly unknown[])(orgId, 'a', 'b', 'c', 'd') })),
+    Object.entries(builders).map(([name, build]) => ({
+      name: `${reg}.${name}`,
+      key: (build as (...a: unknown[]) => readonly unknown[])(orgId, 'a', 'b', 'c', 'd'),
+    })),
   );
 }
 
@@ -55,18 +58,27 @@ describe('query-key registry', () => {
   });
 
   it('the families that were refreshed but never read are gone from the registry', () => {
-    for (const ghost of ['assignments', 'overview', 'cost-documents', 'work-orders']) expect(QUERY_FAMILIES as readonly string[]).not.toContain(ghost);
+    for (const ghost of ['assignments', 'overview', 'cost-documents', 'work-orders'])
+      expect(QUERY_FAMILIES as readonly string[]).not.toContain(ghost);
   });
 
   it('what reads bookings or work-order windows is refreshed after a job or a work-order write', () => {
     // the draft review's booking check and the jobs timeline read assignments / work orders
-    const bookings = [draftKeys.bookings('o', 'f', 't'), draftKeys.workOrders('o', 'f', 't'), jobKeys.timeline('o', 'f', 't'), jobKeys.timelineWorkOrders('o'), dashboardKeys.bookings('o', { from: 'f', to: 't' }), assetKeys.bookings('o', 'id', 'f', 't')];
+    const bookings = [
+      draftKeys.bookings('o', 'f', 't'),
+      draftKeys.workOrders('o', 'f', 't'),
+      jobKeys.timeline('o', 'f', 't'),
+      jobKeys.timelineWorkOrders('o'),
+      dashboardKeys.bookings('o', { from: 'f', to: 't' }),
+      assetKeys.bookings('o', 'id', 'f', 't'),
+    ];
     for (const key of bookings) {
       expect(AFTER_WRITE.job as readonly string[], String(key)).toContain(familyOf(key));
       expect(AFTER_WRITE.workOrder as readonly string[], String(key)).toContain(familyOf(key));
     }
     // cost totals: cost lists, the dashboard's waiting documents, a machine's costs
-    for (const key of [costKeys.list('o', {}), dashboardKeys.submittedCosts('o'), assetKeys.costs('o', 'id')]) expect(AFTER_WRITE.costDocument as readonly string[]).toContain(familyOf(key));
+    for (const key of [costKeys.list('o', {}), dashboardKeys.submittedCosts('o'), assetKeys.costs('o', 'id')])
+      expect(AFTER_WRITE.costDocument as readonly string[]).toContain(familyOf(key));
   });
 
   it('orgKey builds the prefix invalidations match on', () => {

@@ -29,7 +29,11 @@ export const QUERY_FAMILIES = [
 export type QueryFamily = (typeof QUERY_FAMILIES)[number];
 
 /** A key of one org's family: orgKey(orgId, 'jobs', 'detail', id) → ['orgs', orgId, 'jobs', 'detail', id]. */
-export function orgKey<F extends QueryFamily, const R extends readonly unknown[]>(orgId: string, family: F, ...rest: R): readonly ['orgs', string, F, ...R] {
+export function orgKey<F extends QueryFamily, const R extends readonly unknown[]>(
+  orgId: string,
+  family: F,
+  ...rest: R
+): readonly ['orgs', string, F, ...R] {
   return ['orgs', orgId, family, ...rest] as const;
 }
 

@@ -13,4 +13,3 @@ export async function refreshQueries(qc: QueryClient, ...queryKeys: QueryKey[]):
   await Promise.all(queryKeys.map((queryKey) => qc.cancelQueries({ queryKey })));
   await Promise.all(queryKeys.map((queryKey) => qc.invalidateQueries({ queryKey })));
 }
-

@@ -25,7 +25,11 @@ export function setQueryParams(patch: Record<string, string | null | undefined>)
  * the same event (the URL update reaches useSearchParams a render later, in a transition), and the
  * state follows the URL when it changes under us (back button, a link).
  */
-function useUrlBacked<T>(key: string, parse: (raw: string | null) => T, write: (value: T) => string | null): [T, (next: T) => void] {
+function useUrlBacked<T>(
+  key: string,
+  parse: (raw: string | null) => T,
+  write: (value: T) => string | null,
+): [T, (next: T) => void] {
   const fromUrl = parse(useSearchParams().get(key));
   const [value, setValue] = useState(fromUrl);
   useEffect(() => setValue(fromUrl), [fromUrl]);
@@ -43,7 +47,11 @@ function useUrlBacked<T>(key: string, parse: (raw: string | null) => T, write: (
  * reload, the back button and a shared link. A missing or unknown value reads as `fallback`;
  * choosing `fallback` removes the parameter, so the plain URL stays the default view.
  */
-export function useQueryChoice<T extends string>(key: string, allowed: readonly T[], fallback: T): [T, (next: T) => void] {
+export function useQueryChoice<T extends string>(
+  key: string,
+  allowed: readonly T[],
+  fallback: T,
+): [T, (next: T) => void] {
   return useUrlBacked(
     key,
     (raw) => (raw !== null && (allowed as readonly string[]).includes(raw) ? (raw as T) : fallback),

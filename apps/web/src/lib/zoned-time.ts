@@ -28,7 +28,15 @@ function partsFormatter(timeZone: string): Intl.DateTimeFormat {
   return f;
 }
 
-export type WallTime = { year: number; month: number; day: number; hour: number; minute: number; second: number; weekday: number };
+export type WallTime = {
+  year: number;
+  month: number;
+  day: number;
+  hour: number;
+  minute: number;
+  second: number;
+  weekday: number;
+};
 
 const WEEKDAYS: Record<string, number> = { Sun: 0, Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6 };
 
@@ -59,7 +67,15 @@ function offsetMs(instant: number, timeZone: string): number {
  * hour … overflow is normalized (day 32 → the next month). The offset is checked again at the
  * result, as it may differ from the guess's on a DST night.
  */
-export function zonedToInstant(year: number, month: number, day: number, hour: number, minute: number, timeZone: string, second = 0): number {
+export function zonedToInstant(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  timeZone: string,
+  second = 0,
+): number {
   const guess = Date.UTC(year, month - 1, day, hour, minute, second);
   const first = guess - offsetMs(guess, timeZone);
   return guess - offsetMs(first, timeZone);
@@ -105,7 +121,12 @@ export function startOfNextLocalDay(instant: number, timeZone: string): number {
 }
 
 /** The local days intersecting [from, to): each with its start and end instants. */
-export function localDays(from: number, to: number, timeZone: string, max = 62): { start: number; end: number; wall: WallTime }[] {
+export function localDays(
+  from: number,
+  to: number,
+  timeZone: string,
+  max = 62,
+): { start: number; end: number; wall: WallTime }[] {
   const days: { start: number; end: number; wall: WallTime }[] = [];
   let start = startOfLocalDay(from, timeZone);
   while (start < to && days.length < max) {
@@ -119,7 +140,10 @@ export function localDays(from: number, to: number, timeZone: string, max = 62):
 /** [start of today, start of today + `days`) in the org's zone, as Dates. */
 export function dayRange(now: Date, timeZone: string, days: number): { from: Date; to: Date } {
   const w = wallTime(now, timeZone);
-  return { from: new Date(zonedToInstant(w.year, w.month, w.day, 0, 0, timeZone)), to: new Date(zonedToInstant(w.year, w.month, w.day + days, 0, 0, timeZone)) };
+  return {
+    from: new Date(zonedToInstant(w.year, w.month, w.day, 0, 0, timeZone)),
+    to: new Date(zonedToInstant(w.year, w.month, w.day + days, 0, 0, timeZone)),
+  };
 }
 
 /** Whether [startsAt, endsAt) meets the range. */

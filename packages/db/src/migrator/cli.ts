@@ -4,7 +4,14 @@
 // DATABASE_URL comes from the environment (default postgresql://postgres@127.0.0.1:5432/amms).
 import { parseArgs } from 'node:util';
 import { databaseUrlFromEnv } from './env.js';
-import { checkMigrations, createdb, createMigration, migrate, resolveMigration, type MigratorOptions } from './commands.js';
+import {
+  checkMigrations,
+  createdb,
+  createMigration,
+  migrate,
+  resolveMigration,
+  type MigratorOptions,
+} from './commands.js';
 import { redactUrl } from './database.js';
 import { describeEngineError } from './engine.js';
 
@@ -71,7 +78,9 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    console.error(`migrator ${process.argv[2] ?? ''} failed (${redactUrl(databaseUrlFromEnv())}):\n${describeEngineError(error)}`);
+    console.error(
+      `migrator ${process.argv[2] ?? ''} failed (${redactUrl(databaseUrlFromEnv())}):\n${describeEngineError(error)}`,
+    );
     process.exit(1);
   },
 );

@@ -40,7 +40,11 @@ async function schemaFiles(schemaPath: string) {
 export async function createdb(options: Pick<MigratorOptions, 'databaseUrl' | 'log'>): Promise<boolean> {
   const log = options.log ?? console.log;
   const created = await createDatabase(options.databaseUrl);
-  log(created ? `Created database ${databaseName(options.databaseUrl)}.` : `Database ${databaseName(options.databaseUrl)} already exists.`);
+  log(
+    created
+      ? `Created database ${databaseName(options.databaseUrl)}.`
+      : `Database ${databaseName(options.databaseUrl)} already exists.`,
+  );
   return created;
 }
 
@@ -104,7 +108,9 @@ export interface CreateMigrationResult {
 }
 
 /** create <name>: write prisma/migrations/<timestamp>_<name>/migration.sql from the diff. */
-export async function createMigration(options: MigratorOptions & { name: string; now?: Date }): Promise<CreateMigrationResult> {
+export async function createMigration(
+  options: MigratorOptions & { name: string; now?: Date },
+): Promise<CreateMigrationResult> {
   const log = options.log ?? console.log;
   const migrationsDir = options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR;
   const slug = normalizeMigrationName(options.name);
@@ -133,7 +139,8 @@ export async function resolveMigration(
 ): Promise<void> {
   const log = options.log ?? console.log;
   const { rolledBack, applied } = options;
-  if (!rolledBack === !applied) throw new Error('resolve needs exactly one of --rolled-back <name> or --applied <name>');
+  if (!rolledBack === !applied)
+    throw new Error('resolve needs exactly one of --rolled-back <name> or --applied <name>');
   const migrationsList = await readMigrationsList(options.migrationsDir ?? DEFAULT_MIGRATIONS_DIR);
   await withSchemaEngine({ databaseUrl: options.databaseUrl, onLog: options.onEngineLog }, async (engine) => {
     if (rolledBack) await engine.markMigrationRolledBack({ migrationName: rolledBack });
@@ -156,9 +163,11 @@ export async function checkMigrations(options: MigratorOptions): Promise<CheckRe
   const problems: string[] = [];
   const list = await readMigrationsList(migrationsDir);
   if (list.lockfile.content === null) problems.push(`${path.join(migrationsDir, LOCKFILE_NAME)} is missing.`);
-  else if (!/provider\s*=\s*"postgresql"/.test(list.lockfile.content)) problems.push(`${LOCKFILE_NAME} does not say provider = "postgresql".`);
+  else if (!/provider\s*=\s*"postgresql"/.test(list.lockfile.content))
+    problems.push(`${LOCKFILE_NAME} does not say provider = "postgresql".`);
   for (const d of list.migrationDirectories) {
-    if (d.migrationFile.content.tag === 'error') problems.push(`${d.path}/${MIGRATION_FILE} cannot be read: ${d.migrationFile.content.value}`);
+    if (d.migrationFile.content.tag === 'error')
+      problems.push(`${d.path}/${MIGRATION_FILE} cannot be read: ${d.migrationFile.content.value}`);
   }
   const { empty, sql } = problems.length === 0 ? await diffMigrationsToSchema(options) : { empty: false, sql: '' };
   if (!empty && sql) {

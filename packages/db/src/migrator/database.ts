@@ -40,7 +40,9 @@ async function withAdminClient<T>(databaseUrl: string, fn: (client: pg.Client) =
 }
 
 function pgErrorCode(error: unknown): string | undefined {
-  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string' ? error.code : undefined;
+  return typeof error === 'object' && error !== null && 'code' in error && typeof error.code === 'string'
+    ? error.code
+    : undefined;
 }
 
 /**
@@ -69,7 +71,9 @@ export async function createDatabase(databaseUrl: string): Promise<boolean> {
 /** DROP DATABASE IF EXISTS ... WITH (FORCE) (terminates remaining sessions; Postgres >= 13). */
 export async function dropDatabase(databaseUrl: string): Promise<void> {
   const name = databaseName(databaseUrl);
-  await withAdminClient(databaseUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`));
+  await withAdminClient(databaseUrl, (client) =>
+    client.query(`DROP DATABASE IF EXISTS ${quoteIdent(name)} WITH (FORCE)`),
+  );
 }
 
 export function randomDatabaseName(prefix: string): string {

@@ -41,7 +41,10 @@ export function loadSchemaEngineWasm(): Promise<void> {
     const gluePath = createRequire(import.meta.url).resolve('@prisma/schema-engine-wasm/schema_engine_bg');
     const bytes = await readFile(gluePath.replace(/\.js$/, '.wasm'));
     const imports = { './schema_engine_bg.js': glue as unknown as Record<string, unknown> };
-    const { instance } = await (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly.instantiate(bytes, imports);
+    const { instance } = await (globalThis as unknown as { WebAssembly: WasmApi }).WebAssembly.instantiate(
+      bytes,
+      imports,
+    );
     glue.__wbg_set_wasm(instance.exports);
     (instance.exports.__wbindgen_start as () => void)();
   })();
@@ -128,7 +131,10 @@ export async function openSchemaEngine(options: OpenEngineOptions): Promise<Engi
 }
 
 /** Runs fn with an engine session and always closes it. */
-export async function withSchemaEngine<T>(options: OpenEngineOptions, fn: (engine: SchemaEngine) => Promise<T>): Promise<T> {
+export async function withSchemaEngine<T>(
+  options: OpenEngineOptions,
+  fn: (engine: SchemaEngine) => Promise<T>,
+): Promise<T> {
   const session = await openSchemaEngine(options);
   try {
     return await fn(session.engine);

@@ -27,7 +27,10 @@ export async function readMigrationsList(migrationsDir: string, shadowDbInitScri
       .map(async (e) => {
         const content = await readFile(path.join(baseDir, e.name, MIGRATION_FILE), 'utf8')
           .then((value) => ({ tag: 'ok' as const, value }))
-          .catch((error: unknown) => ({ tag: 'error' as const, value: error instanceof Error ? error.message : String(error) }));
+          .catch((error: unknown) => ({
+            tag: 'error' as const,
+            value: error instanceof Error ? error.message : String(error),
+          }));
         return { path: e.name, migrationFile: { path: MIGRATION_FILE, content } };
       }),
   );

@@ -25,18 +25,67 @@ export class AgentMetrics {
   constructor(metrics: MetricsService) {
     const registers = [metrics.registry];
     const existing = <T>(name: string) => metrics.registry.getSingleMetric(name) as T | undefined;
-    this.runs = existing('amms_agent_runs_total') ?? new Counter({ name: 'amms_agent_runs_total', help: 'Agent runs by intent and outcome', labelNames: ['intent', 'outcome'] as const, registers });
-    this.fallbacks = existing('amms_agent_planner_fallbacks_total') ?? new Counter({ name: 'amms_agent_planner_fallbacks_total', help: 'Model planner outputs not used (the rules planner planned instead)', labelNames: ['planner'] as const, registers });
-    this.toolCalls = existing('amms_agent_tool_calls_total') ?? new Counter({ name: 'amms_agent_tool_calls_total', help: 'Agent tool calls by tool and success', labelNames: ['tool', 'ok'] as const, registers });
-    this.tokens = existing('amms_agent_tokens_total') ?? new Counter({ name: 'amms_agent_tokens_total', help: 'Model tokens used by the agent (when a model reports usage)', labelNames: ['kind'] as const, registers });
+    this.runs =
+      existing('amms_agent_runs_total') ??
+      new Counter({
+        name: 'amms_agent_runs_total',
+        help: 'Agent runs by intent and outcome',
+        labelNames: ['intent', 'outcome'] as const,
+        registers,
+      });
+    this.fallbacks =
+      existing('amms_agent_planner_fallbacks_total') ??
+      new Counter({
+        name: 'amms_agent_planner_fallbacks_total',
+        help: 'Model planner outputs not used (the rules planner planned instead)',
+        labelNames: ['planner'] as const,
+        registers,
+      });
+    this.toolCalls =
+      existing('amms_agent_tool_calls_total') ??
+      new Counter({
+        name: 'amms_agent_tool_calls_total',
+        help: 'Agent tool calls by tool and success',
+        labelNames: ['tool', 'ok'] as const,
+        registers,
+      });
+    this.tokens =
+      existing('amms_agent_tokens_total') ??
+      new Counter({
+        name: 'amms_agent_tokens_total',
+        help: 'Model tokens used by the agent (when a model reports usage)',
+        labelNames: ['kind'] as const,
+        registers,
+      });
     this.duration =
       existing('amms_agent_run_duration_seconds') ??
-      new Histogram({ name: 'amms_agent_run_duration_seconds', help: 'Agent run wall time', labelNames: ['intent'] as const, buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60], registers });
-    this.feedback = existing('amms_agent_feedback_total') ?? new Counter({ name: 'amms_agent_feedback_total', help: 'Thumbs up / down on agent answers and drafts', labelNames: ['rating'] as const, registers });
+      new Histogram({
+        name: 'amms_agent_run_duration_seconds',
+        help: 'Agent run wall time',
+        labelNames: ['intent'] as const,
+        buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
+        registers,
+      });
+    this.feedback =
+      existing('amms_agent_feedback_total') ??
+      new Counter({
+        name: 'amms_agent_feedback_total',
+        help: 'Thumbs up / down on agent answers and drafts',
+        labelNames: ['rating'] as const,
+        registers,
+      });
   }
 
   /** one finished run: its intent, outcome, tool calls and wall time */
-  run(r: { intent: string; outcome: string; seconds: number; tools: ReadonlyArray<{ tool?: string; ok?: boolean }>; fallback?: string | null; planner?: string; tokens?: { prompt?: number; completion?: number } }): void {
+  run(r: {
+    intent: string;
+    outcome: string;
+    seconds: number;
+    tools: ReadonlyArray<{ tool?: string; ok?: boolean }>;
+    fallback?: string | null;
+    planner?: string;
+    tokens?: { prompt?: number; completion?: number };
+  }): void {
     this.runs.inc({ intent: r.intent, outcome: r.outcome });
     this.duration.observe({ intent: r.intent }, r.seconds);
     for (const t of r.tools) this.toolCalls.inc({ tool: t.tool ?? 'unknown', ok: t.ok === false ? 'false' : 'true' });

@@ -1,7 +1,12 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
-import { ZAgentFeedback, ZAgentFeedbackRequest, ZAgentPreferenceList, type TAgentFeedbackRequest } from '@amms/contracts/agent-memory';
+import {
+  ZAgentFeedback,
+  ZAgentFeedbackRequest,
+  ZAgentPreferenceList,
+  type TAgentFeedbackRequest,
+} from '@amms/contracts/agent-memory';
 import { Ctx, RequirePermission } from '../../auth/decorators.js';
 import { Returns } from '../../platform/http/returns.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
@@ -38,8 +43,14 @@ export class AgentMemoryController {
   @Post('runs/:runId/feedback')
   @HttpCode(200)
   @Returns(ZAgentFeedback)
-  @ApiOperation({ summary: 'Thumbs up / down on a run’s answer or draft (one per person and run; a new vote replaces it)' })
-  feedback(@Ctx() ctx: OrgContext, @Param('runId', { schema: ZIdParam }) runId: string, @Body({ schema: ZAgentFeedbackRequest }) body: TAgentFeedbackRequest) {
+  @ApiOperation({
+    summary: 'Thumbs up / down on a run’s answer or draft (one per person and run; a new vote replaces it)',
+  })
+  feedback(
+    @Ctx() ctx: OrgContext,
+    @Param('runId', { schema: ZIdParam }) runId: string,
+    @Body({ schema: ZAgentFeedbackRequest }) body: TAgentFeedbackRequest,
+  ) {
     return this.memory.feedback(ctx, runId, body);
   }
 }

@@ -8,15 +8,34 @@ export class AgentMemoryRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   preferencesOf(organizationId: string, userId: string) {
-    return this.prisma.client.agentPreference.findMany({ where: { organizationId, userId }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], take: 200 });
+    return this.prisma.client.agentPreference.findMany({
+      where: { organizationId, userId },
+      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
+      take: 200,
+    });
   }
 
   /** what the user already has, to save each preference once */
   preferenceKeys(tx: Tx, organizationId: string, userId: string) {
-    return tx.agentPreference.findMany({ where: { organizationId, userId }, select: { kind: true, targetId: true, weekday: true } });
+    return tx.agentPreference.findMany({
+      where: { organizationId, userId },
+      select: { kind: true, targetId: true, weekday: true },
+    });
   }
 
-  createPreferences(tx: Tx, rows: Array<{ organizationId: string; userId: string; kind: AgentPreferenceKind; targetId: string | null; targetName: string | null; weekday: number | null; text: string; sourceRunId: string }>) {
+  createPreferences(
+    tx: Tx,
+    rows: Array<{
+      organizationId: string;
+      userId: string;
+      kind: AgentPreferenceKind;
+      targetId: string | null;
+      targetName: string | null;
+      weekday: number | null;
+      text: string;
+      sourceRunId: string;
+    }>,
+  ) {
     return tx.agentPreference.createMany({ data: rows });
   }
 
@@ -30,7 +49,12 @@ export class AgentMemoryRepository {
   }
 
   /** entities of the conversation's earlier runs, newest first (without `excludeRunId`) */
-  async earlierEntities(organizationId: string, conversationId: string, excludeRunId: string, take = 20): Promise<unknown[]> {
+  async earlierEntities(
+    organizationId: string,
+    conversationId: string,
+    excludeRunId: string,
+    take = 20,
+  ): Promise<unknown[]> {
     const runs = await this.prisma.client.agentRun.findMany({
       where: { organizationId, conversationId, id: { not: excludeRunId } },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
@@ -41,10 +65,20 @@ export class AgentMemoryRepository {
   }
 
   setEntities(tx: Tx, organizationId: string, runId: string, entities: unknown) {
-    return tx.agentRun.updateMany({ where: { id: runId, organizationId }, data: { entities: entities as Prisma.InputJsonValue } });
+    return tx.agentRun.updateMany({
+      where: { id: runId, organizationId },
+      data: { entities: entities as Prisma.InputJsonValue },
+    });
   }
 
-  upsertFeedback(tx: Tx, organizationId: string, runId: string, userId: string, rating: AgentFeedbackRating, comment: string | null) {
+  upsertFeedback(
+    tx: Tx,
+    organizationId: string,
+    runId: string,
+    userId: string,
+    rating: AgentFeedbackRating,
+    comment: string | null,
+  ) {
     return tx.agentFeedback.upsert({
       where: { organizationId_runId_userId: { organizationId, runId, userId } },
       create: { organizationId, runId, userId, rating, comment },

@@ -1,5 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { AGENT_PREFERENCE_LIMIT, type TAgentFeedback, type TAgentFeedbackRequest, type TAgentPreference } from '@amms/contracts/agent-memory';
+import {
+  AGENT_PREFERENCE_LIMIT,
+  type TAgentFeedback,
+  type TAgentFeedbackRequest,
+  type TAgentPreference,
+} from '@amms/contracts/agent-memory';
 import type { AgentPreference, AgentRun, Prisma } from '@amms/db';
 import { AuditService } from '../../audit/audit.service.js';
 import type { Tx } from '../../platform/prisma/prisma.service.js';
@@ -18,7 +23,10 @@ const NOBODY = '00000000-0000-0000-0000-000000000000';
 /** Same visibility as AgentService: ORG-scoped members see the org's runs, others their own. */
 function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
   const mine = { initiatorUserId: ctx.actorUserId ?? NOBODY };
-  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, { team: () => mine, assigned: () => mine }) as Prisma.AgentRunWhereInput;
+  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
+    team: () => mine,
+    assigned: () => mine,
+  }) as Prisma.AgentRunWhereInput;
 }
 
 /**
@@ -45,7 +53,14 @@ export class AgentMemoryService {
       const row = await this.repo.findPreference(tx, ctx.organizationId, ctx.actorUserId ?? NOBODY, id);
       if (!row) throw AgentErrors.preferenceNotFound();
       await this.repo.deletePreference(tx, ctx.organizationId, row.userId, id);
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.preference_deleted', 'agent_preference', id, { kind: row.kind, targetId: row.targetId, weekday: row.weekday }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'agent.preference_deleted', 'agent_preference', id, {
+          kind: row.kind,
+          targetId: row.targetId,
+          weekday: row.weekday,
+        }),
+      );
     });
   }
 
@@ -62,31 +77,60 @@ export class AgentMemoryService {
     const st = readPreferences(run.goal, known);
     if (!st.explicit || st.preferences.length === 0) return null;
     const zh = st.language === 'zh';
-    if (!ctx.actorUserId) return { message: zh ? '只有登录的用户可以保存偏好。' : 'Only a signed-in person can save preferences.' };
+    if (!ctx.actorUserId)
+      return { message: zh ? '只有登录的用户可以保存偏好。' : 'Only a signed-in person can save preferences.' };
     const userId = ctx.actorUserId;
     const saved = await this.runs.transaction(async (tx) => {
       const existing = await this.repo.preferenceKeys(tx, ctx.organizationId, userId);
-      const key = (p: { kind: string; targetId: string | null; weekday: number | null }) => `${p.kind}:${p.targetId ?? ''}:${p.weekday ?? ''}`;
+      const key = (p: { kind: string; targetId: string | null; weekday: number | null }) =>
+        `${p.kind}:${p.targetId ?? ''}:${p.weekday ?? ''}`;
       const have = new Set(existing.map(key));
       const rows = st.preferences
-        .map((p) => ({ organizationId: ctx.organizationId, userId, kind: p.kind, targetId: p.target?.id ?? null, targetName: p.target?.name ?? null, weekday: p.weekday, text: p.text, sourceRunId: run.id }))
+        .map((p) => ({
+          organizationId: ctx.organizationId,
+          userId,
+          kind: p.kind,
+          targetId: p.target?.id ?? null,
+          targetName: p.target?.name ?? null,
+          weekday: p.weekday,
+          text: p.text,
+          sourceRunId: run.id,
+        }))
         .filter((r) => !have.has(key(r)))
         .slice(0, Math.max(0, AGENT_PREFERENCE_LIMIT - existing.length));
       if (rows.length > 0) await this.repo.createPreferences(tx, rows);
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.preferences_saved', 'agent_run', run.id, { count: rows.length, kinds: rows.map((r) => r.kind) }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'agent.preferences_saved', 'agent_run', run.id, {
+          count: rows.length,
+          kinds: rows.map((r) => r.kind),
+        }),
+      );
       return { rows, full: existing.length + rows.length >= AGENT_PREFERENCE_LIMIT };
     });
-    const said = st.preferences.map((p) => describePreference({ kind: p.kind, targetName: p.target?.name ?? null, weekday: p.weekday }));
+    const said = st.preferences.map((p) =>
+      describePreference({ kind: p.kind, targetName: p.target?.name ?? null, weekday: p.weekday }),
+    );
     const list = said.map((d) => (zh ? d.zh : d.en)).join(zh ? '；' : '; ');
-    let message = zh ? `已记住：${list}。安排作业时会作为软约束使用，可在“我的偏好”中查看或删除。` : `Saved: ${list}. Scheduling will use them as soft constraints; see or delete them under "My preferences".`;
-    if (saved.rows.length < st.preferences.length) message += zh ? `（其中 ${st.preferences.length - saved.rows.length} 条已存在或超出上限 ${AGENT_PREFERENCE_LIMIT} 条，未重复保存）` : ` (${st.preferences.length - saved.rows.length} already saved or over the limit of ${AGENT_PREFERENCE_LIMIT})`;
-    if (st.unclear.length > 0) message += zh ? ` 没有理解：“${st.unclear.join('”、“')}”，未保存。` : ` Not understood and not saved: "${st.unclear.join('", "')}".`;
+    let message = zh
+      ? `已记住：${list}。安排作业时会作为软约束使用，可在“我的偏好”中查看或删除。`
+      : `Saved: ${list}. Scheduling will use them as soft constraints; see or delete them under "My preferences".`;
+    if (saved.rows.length < st.preferences.length)
+      message += zh
+        ? `（其中 ${st.preferences.length - saved.rows.length} 条已存在或超出上限 ${AGENT_PREFERENCE_LIMIT} 条，未重复保存）`
+        : ` (${st.preferences.length - saved.rows.length} already saved or over the limit of ${AGENT_PREFERENCE_LIMIT})`;
+    if (st.unclear.length > 0)
+      message += zh
+        ? ` 没有理解：“${st.unclear.join('”、“')}”，未保存。`
+        : ` Not understood and not saved: "${st.unclear.join('", "')}".`;
     return { message };
   }
 
   /** entity references of `run.goal` against the conversation's earlier runs */
   async resolve(ctx: OrgContext, run: AgentRun, known: KnownLists): Promise<Resolution> {
-    const earlier = run.conversationId ? await this.repo.earlierEntities(ctx.organizationId, run.conversationId, run.id) : [];
+    const earlier = run.conversationId
+      ? await this.repo.earlierEntities(ctx.organizationId, run.conversationId, run.id)
+      : [];
     return resolveReferences(run.goal, earlier.map(parseEntities), known);
   }
 
@@ -100,8 +144,22 @@ export class AgentMemoryService {
     const userId = ctx.actorUserId;
     const row = await this.runs.transaction(async (tx) => {
       const before = await this.repo.findFeedback(tx, ctx.organizationId, runId, userId);
-      const r = await this.repo.upsertFeedback(tx, ctx.organizationId, runId, userId, body.rating, body.comment ?? null);
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'agent.feedback', 'agent_run', runId, { rating: body.rating, previous: before?.rating ?? null, draftId: run.draftId }));
+      const r = await this.repo.upsertFeedback(
+        tx,
+        ctx.organizationId,
+        runId,
+        userId,
+        body.rating,
+        body.comment ?? null,
+      );
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'agent.feedback', 'agent_run', runId, {
+          rating: body.rating,
+          previous: before?.rating ?? null,
+          draftId: run.draftId,
+        }),
+      );
       return { r, changed: before?.rating !== body.rating };
     });
     if (row.changed) this.metrics.feedback.inc({ rating: body.rating });

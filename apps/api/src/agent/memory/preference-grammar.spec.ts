@@ -17,13 +17,32 @@ describe('preference statements', () => {
   it.each<[string, Array<[string, string | number]>]>([
     ['记住：优先用二队的机器', [['PREFER_TEAM', T.two.id]]],
     ['以后周日不排作业', [['AVOID_WEEKDAY', 7]]],
-    ['记住，周六日都休息', [['AVOID_WEEKDAY', 6], ['AVOID_WEEKDAY', 7]]],
-    ['以后优先用二队的机器，周日不排作业', [['PREFER_TEAM', T.two.id], ['AVOID_WEEKDAY', 7]]],
+    [
+      '记住，周六日都休息',
+      [
+        ['AVOID_WEEKDAY', 6],
+        ['AVOID_WEEKDAY', 7],
+      ],
+    ],
+    [
+      '以后优先用二队的机器，周日不排作业',
+      [
+        ['PREFER_TEAM', T.two.id],
+        ['AVOID_WEEKDAY', 7],
+      ],
+    ],
     ['今后JD S780不要用', [['AVOID_ASSET', A.s780.id]]],
     ['默认优先派张三', [['PREFER_OPERATOR', O.zhang.id]]],
     ['remember: prefer North team machines', [['PREFER_TEAM', T.north.id]]],
     ['from now on, no work on Sundays', [['AVOID_WEEKDAY', 7]]],
-    ["always prefer the Case 310 and don't schedule on weekends", [['PREFER_ASSET', A.case310.id], ['AVOID_WEEKDAY', 6], ['AVOID_WEEKDAY', 7]]],
+    [
+      "always prefer the Case 310 and don't schedule on weekends",
+      [
+        ['PREFER_ASSET', A.case310.id],
+        ['AVOID_WEEKDAY', 6],
+        ['AVOID_WEEKDAY', 7],
+      ],
+    ],
     ['going forward never use Wang Wei', [['AVOID_OPERATOR', O.wang.id]]],
   ])('%s', (goal, expected) => {
     expect(read(goal).explicit).toBe(true);

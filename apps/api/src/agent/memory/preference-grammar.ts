@@ -17,7 +17,8 @@ import { CJK, GoalText } from '../planner/text.js';
  * Anything else in the statement is reported back as not understood; nothing is guessed.
  */
 
-export type PreferenceKind = 'PREFER_TEAM' | 'PREFER_ASSET' | 'PREFER_OPERATOR' | 'AVOID_ASSET' | 'AVOID_OPERATOR' | 'AVOID_WEEKDAY';
+export type PreferenceKind =
+  'PREFER_TEAM' | 'PREFER_ASSET' | 'PREFER_OPERATOR' | 'AVOID_ASSET' | 'AVOID_OPERATOR' | 'AVOID_WEEKDAY';
 
 export interface PreferenceDraft {
   kind: PreferenceKind;
@@ -37,10 +38,13 @@ export interface PreferenceStatement {
 }
 
 // 以后 after a number or a time word is "later" (三天以后, 下周以后), not "from now on"
-const REMEMBER = /记住|记下|记一下|帮我记|(?<![\d一二三四五六七八九十两几天周月日号年点时午])以后|今后|往后|从今往后|从现在起|默认|每次都|一直都|总是|\b(?:remember|from\s+now\s+on|always|in\s+(?:the\s+)?future|by\s+default|going\s+forward|every\s+time|as\s+a\s+rule)\b/;
+const REMEMBER =
+  /记住|记下|记一下|帮我记|(?<![\d一二三四五六七八九十两几天周月日号年点时午])以后|今后|往后|从今往后|从现在起|默认|每次都|一直都|总是|\b(?:remember|from\s+now\s+on|always|in\s+(?:the\s+)?future|by\s+default|going\s+forward|every\s+time|as\s+a\s+rule)\b/;
 const PREFER = /优先|首选|尽量|多用|最好用|先用|\b(?:prefer(?:s|red|ably)?|favou?r(?:ing)?|ideally|first\s+choice)\b/;
-const AVOID = /不要|不用|别用|别派|避开|避免|不派|排除|\b(?:avoid|don'?t\s+use|do\s+not\s+use|never\s+use|no|not|keep\b.*\bout|leave\b.*\bout|exclude)\b/;
-const NO_WORK = /不排|不安排|不干活|不作业|不上工|不开工|不出工|不派工|休息|歇|放假|不工作|\b(?:no\s+(?:work|jobs?|scheduling|operations)|don'?t\s+(?:schedule|plan|work)|do\s+not\s+(?:schedule|plan|work)|never\s+(?:schedule|work|plan)|not\s+(?:on|work)|off\s+on|day\s+off|rest)\b/;
+const AVOID =
+  /不要|不用|别用|别派|避开|避免|不派|排除|\b(?:avoid|don'?t\s+use|do\s+not\s+use|never\s+use|no|not|keep\b.*\bout|leave\b.*\bout|exclude)\b/;
+const NO_WORK =
+  /不排|不安排|不干活|不作业|不上工|不开工|不出工|不派工|休息|歇|放假|不工作|\b(?:no\s+(?:work|jobs?|scheduling|operations)|don'?t\s+(?:schedule|plan|work)|do\s+not\s+(?:schedule|plan|work)|never\s+(?:schedule|work|plan)|not\s+(?:on|work)|off\s+on|day\s+off|rest)\b/;
 
 const WEEKDAY_ZH: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 const WEEKDAY_EN: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
@@ -64,14 +68,22 @@ const clip = (s: string, n = 120) => {
   return one.length > n ? `${one.slice(0, n)}…` : one;
 };
 
-export function readPreferences(goal: string, known: { teams: readonly KnownRef[]; assets: readonly KnownRef[]; operators: readonly KnownRef[] }): PreferenceStatement {
+export function readPreferences(
+  goal: string,
+  known: { teams: readonly KnownRef[]; assets: readonly KnownRef[]; operators: readonly KnownRef[] },
+): PreferenceStatement {
   const text = new GoalText(goal);
   const norm = text.norm;
   const language = CJK.test(goal) ? 'zh' : 'en';
   const explicit = REMEMBER.test(norm);
   if (!explicit) return { explicit, preferences: [], unclear: [], language };
 
-  const names = findNames(text, { team: known.teams, field: [], asset: known.assets, operator: known.operators }).matches;
+  const names = findNames(text, {
+    team: known.teams,
+    field: [],
+    asset: known.assets,
+    operator: known.operators,
+  }).matches;
   const preferences: PreferenceDraft[] = [];
   const unclear: string[] = [];
   const seen = new Set<string>();
@@ -84,7 +96,9 @@ export function readPreferences(goal: string, known: { teams: readonly KnownRef[
   // clauses: punctuation, and "and"/"和" only where a new clause starts (followed by a verb-ish word is too fine; split on punctuation)
   const clauses: Array<{ start: number; end: number }> = [];
   let start = 0;
-  for (const m of norm.matchAll(/[,.;:!?，。；：！？\n]|\s+and\s+(?=(?:no|never|don'?t|prefer|avoid|always)\b)|并且|而且|另外|还有/g)) {
+  for (const m of norm.matchAll(
+    /[,.;:!?，。；：！？\n]|\s+and\s+(?=(?:no|never|don'?t|prefer|avoid|always)\b)|并且|而且|另外|还有/g,
+  )) {
     clauses.push({ start, end: m.index });
     start = m.index + m[0].length;
   }
@@ -105,9 +119,12 @@ export function readPreferences(goal: string, known: { teams: readonly KnownRef[
       const prefer = PREFER.test(rest);
       for (const n of inClause) {
         const ref = { id: n.ref.id, name: n.ref.name };
-        if (n.kind === 'team' && prefer && !avoid) push({ kind: 'PREFER_TEAM', target: ref, weekday: null, text: original });
-        else if (n.kind === 'asset' && (avoid || prefer)) push({ kind: avoid ? 'AVOID_ASSET' : 'PREFER_ASSET', target: ref, weekday: null, text: original });
-        else if (n.kind === 'operator' && (avoid || prefer)) push({ kind: avoid ? 'AVOID_OPERATOR' : 'PREFER_OPERATOR', target: ref, weekday: null, text: original });
+        if (n.kind === 'team' && prefer && !avoid)
+          push({ kind: 'PREFER_TEAM', target: ref, weekday: null, text: original });
+        else if (n.kind === 'asset' && (avoid || prefer))
+          push({ kind: avoid ? 'AVOID_ASSET' : 'PREFER_ASSET', target: ref, weekday: null, text: original });
+        else if (n.kind === 'operator' && (avoid || prefer))
+          push({ kind: avoid ? 'AVOID_OPERATOR' : 'PREFER_OPERATOR', target: ref, weekday: null, text: original });
         else continue;
         understood = true;
       }

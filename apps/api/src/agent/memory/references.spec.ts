@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { A, F, KNOWN, O, T } from '../planner/test-fixtures.js';
 import { resolveReferences, type RunEntity } from './references.js';
 
-const asset = (r: { id: string; name: string }, types: string[] = []): RunEntity => ({ kind: 'asset', id: r.id, name: r.name, via: 'goal', types });
+const asset = (r: { id: string; name: string }, types: string[] = []): RunEntity => ({
+  kind: 'asset',
+  id: r.id,
+  name: r.name,
+  via: 'goal',
+  types,
+});
 const field = (r: { id: string; name: string }): RunEntity => ({ kind: 'field', id: r.id, name: r.name, via: 'goal' });
 
 describe('entity references', () => {
@@ -20,16 +26,29 @@ describe('entity references', () => {
     expect(q.question).toContain('东方红LX1304');
   });
   it('english "it", "the same field"', () => {
-    const r = resolveReferences("schedule spraying tomorrow on the same field and don't use it", [[asset(A.case310), field(F.river)]], KNOWN);
+    const r = resolveReferences(
+      "schedule spraying tomorrow on the same field and don't use it",
+      [[asset(A.case310), field(F.river)]],
+      KNOWN,
+    );
     expect(r.goal).toBe("schedule spraying tomorrow on River field and don't use Case 310");
   });
   it('"张师傅那台" is the machine Zhang was given in the earlier draft', () => {
-    const earlier: RunEntity[][] = [[{ kind: 'asset', id: A.jd8r.id, name: A.jd8r.name, via: 'draft', operatorId: O.zhang.id }, { kind: 'asset', id: A.s780.id, name: A.s780.name, via: 'draft', operatorId: O.li.id }]];
+    const earlier: RunEntity[][] = [
+      [
+        { kind: 'asset', id: A.jd8r.id, name: A.jd8r.name, via: 'draft', operatorId: O.zhang.id },
+        { kind: 'asset', id: A.s780.id, name: A.s780.name, via: 'draft', operatorId: O.li.id },
+      ],
+    ];
     expect(resolveReferences('张师傅那台明天别用', earlier, KNOWN).goal).toBe('约翰迪尔8R明天别用');
   });
   it('nothing earlier, or no longer visible → a question, never a guess', () => {
     expect(resolveReferences('同一块地明天打药', [], KNOWN).question).toContain('之前没有提到过');
-    const gone = resolveReferences('the same team next week', [[{ kind: 'team', id: T.two.id, name: '二队', via: 'goal' }]], { ...KNOWN, teams: [] });
+    const gone = resolveReferences(
+      'the same team next week',
+      [[{ kind: 'team', id: T.two.id, name: '二队', via: 'goal' }]],
+      { ...KNOWN, teams: [] },
+    );
     expect(gone.question).toContain('not visible');
   });
   it('the newest run that named one wins', () => {

@@ -67,7 +67,11 @@ interface RefPattern {
 }
 
 const PATTERNS: RefPattern[] = [
-  { re: new RegExp(`([\\u4e00-\\u9fff]{1,3}?)(?:师傅|老师|大哥|哥|叔)(?:的)?(?:那|这)(?:台|辆|部)${ASSET_NOUN}?`, 'g'), kind: 'asset', owner: true },
+  {
+    re: new RegExp(`([\\u4e00-\\u9fff]{1,3}?)(?:师傅|老师|大哥|哥|叔)(?:的)?(?:那|这)(?:台|辆|部)${ASSET_NOUN}?`, 'g'),
+    kind: 'asset',
+    owner: true,
+  },
   { re: new RegExp(`(?:上面|刚才|前面|上次|之前)?(?:那|这|同一)(?:台|辆|部)${ASSET_NOUN}?`, 'g'), kind: 'asset' },
   { re: /它/g, kind: 'asset' },
   { re: new RegExp(`\\b(?:that|this|the\\s+same)\\s+${EN_ASSET_NOUN}\\b`, 'g'), kind: 'asset' },
@@ -80,19 +84,33 @@ const PATTERNS: RefPattern[] = [
   { re: /\b(?:the\s+same|that|this)\s+(?:operator|driver)\b|\b(him|her)\b/g, kind: 'operator' },
 ];
 
-const KIND_WORDS = { asset: { zh: '机器', en: 'machine' }, field: { zh: '地块', en: 'field' }, team: { zh: '作业队', en: 'team' }, operator: { zh: '机手', en: 'operator' } };
+const KIND_WORDS = {
+  asset: { zh: '机器', en: 'machine' },
+  field: { zh: '地块', en: 'field' },
+  team: { zh: '作业队', en: 'team' },
+  operator: { zh: '机手', en: 'operator' },
+};
 
 /**
  * `earlier`: the entities of the conversation's earlier runs, newest run first.
  * `known`: this run's names (within the caller's current permissions and scope).
  */
-export function resolveReferences(goal: string, earlier: ReadonlyArray<readonly RunEntity[]>, known: KnownLists): Resolution {
+export function resolveReferences(
+  goal: string,
+  earlier: ReadonlyArray<readonly RunEntity[]>,
+  known: KnownLists,
+): Resolution {
   const zh = CJK.test(goal);
   const lower = new GoalText(goal).norm;
   const taken: Array<{ start: number; end: number; replace: string; said: string; entity: RunEntity }> = [];
   const notes: Resolution['notes'] = [];
   // known names are never references ("这台" inside a machine called "这台红拖" is its name)
-  const named = findNames(new GoalText(goal), { team: known.teams, field: known.fields, asset: known.assets, operator: known.operators }).matches;
+  const named = findNames(new GoalText(goal), {
+    team: known.teams,
+    field: known.fields,
+    asset: known.assets,
+    operator: known.operators,
+  }).matches;
   const knownIds: Record<EntityKind, Map<string, string>> = {
     team: new Map(known.teams.map((r) => [r.id, r.name])),
     field: new Map(known.fields.map((r) => [r.id, r.name])),
@@ -105,35 +123,75 @@ export function resolveReferences(goal: string, earlier: ReadonlyArray<readonly 
       const offset = p.group ? m[0].lastIndexOf(m[p.group]!) : 0;
       const start = m.index + offset;
       const end = p.group ? start + m[p.group]!.length : m.index + m[0].length;
-      if (taken.some((t) => start < t.end && t.start < end) || named.some((n) => start < n.end && n.start < end)) continue;
+      if (taken.some((t) => start < t.end && t.start < end) || named.some((n) => start < n.end && n.start < end))
+        continue;
       const said = goal.slice(start, end);
       const typeHint = TYPE_WORDS.find(([re]) => re.test(m[0]))?.[1];
       let candidates: RunEntity[];
       if (p.owner) {
         const who = m[1]!;
         const owners = known.operators.filter((o) => o.name.startsWith(who));
-        if (owners.length !== 1) return ask(goal, zh ? `“${said}”是指哪位机手的机器？${owners.length > 1 ? `姓${who}的有：${owners.map((o) => o.name).join('、')}。` : ''}` : `Whose machine is "${said}"?`);
-        candidates = firstWith(earlier, (e) => e.kind === 'asset' && e.via === 'draft' && e.operatorId === owners[0]!.id);
-        if (candidates.length === 0) return ask(goal, zh ? `这段对话里还没有${owners[0]!.name}用过的机器，“${said}”是指哪一台？` : `No machine of ${owners[0]!.name} came up in this conversation; which one is "${said}"?`);
+        if (owners.length !== 1)
+          return ask(
+            goal,
+            zh
+              ? `“${said}”是指哪位机手的机器？${owners.length > 1 ? `姓${who}的有：${owners.map((o) => o.name).join('、')}。` : ''}`
+              : `Whose machine is "${said}"?`,
+          );
+        candidates = firstWith(
+          earlier,
+          (e) => e.kind === 'asset' && e.via === 'draft' && e.operatorId === owners[0]!.id,
+        );
+        if (candidates.length === 0)
+          return ask(
+            goal,
+            zh
+              ? `这段对话里还没有${owners[0]!.name}用过的机器，“${said}”是指哪一台？`
+              : `No machine of ${owners[0]!.name} came up in this conversation; which one is "${said}"?`,
+          );
       } else {
-        candidates = firstWith(earlier, (e) => e.kind === p.kind && e.via !== 'draft' && (!typeHint || !e.types || e.types.includes(typeHint)));
+        candidates = firstWith(
+          earlier,
+          (e) => e.kind === p.kind && e.via !== 'draft' && (!typeHint || !e.types || e.types.includes(typeHint)),
+        );
       }
       const word = KIND_WORDS[p.kind];
-      if (candidates.length === 0) return ask(goal, zh ? `“${said}”是指哪个${word.zh}？这段对话里之前没有提到过。` : `Which ${word.en} do you mean by "${said}"? None came up earlier in this conversation.`);
+      if (candidates.length === 0)
+        return ask(
+          goal,
+          zh
+            ? `“${said}”是指哪个${word.zh}？这段对话里之前没有提到过。`
+            : `Which ${word.en} do you mean by "${said}"? None came up earlier in this conversation.`,
+        );
       if (candidates.length > 1) {
         const list = candidates.map((c) => c.name).join(zh ? '、' : ', ');
         return ask(goal, zh ? `“${said}”是指哪一个：${list}？` : `Which one do you mean by "${said}": ${list}?`);
       }
       const entity = candidates[0]!;
       const current = knownIds[p.kind].get(entity.id);
-      if (!current) return ask(goal, zh ? `之前提到的“${entity.name}”现在不在你可以查看的范围内，请重新指定${word.zh}。` : `"${entity.name}" mentioned earlier is not visible to you now; please name the ${word.en} again.`);
+      if (!current)
+        return ask(
+          goal,
+          zh
+            ? `之前提到的“${entity.name}”现在不在你可以查看的范围内，请重新指定${word.zh}。`
+            : `"${entity.name}" mentioned earlier is not visible to you now; please name the ${word.en} again.`,
+        );
       taken.push({ start, end, replace: current, said, entity: { ...entity, name: current, via: 'reference' } });
-      notes.push({ zh: `“${said}”指上文提到的${word.zh}“${current}”`, en: `"${said}" is the ${word.en} "${current}" mentioned earlier` });
+      notes.push({
+        zh: `“${said}”指上文提到的${word.zh}“${current}”`,
+        en: `"${said}" is the ${word.en} "${current}" mentioned earlier`,
+      });
     }
   }
   let out = goal;
-  for (const t of [...taken].sort((a, b) => b.start - a.start)) out = `${out.slice(0, t.start)}${t.replace}${out.slice(t.end)}`;
-  return { goal: out, resolved: taken.sort((a, b) => a.start - b.start).map((t) => ({ said: t.said, entity: t.entity })), notes, question: null };
+  for (const t of [...taken].sort((a, b) => b.start - a.start))
+    out = `${out.slice(0, t.start)}${t.replace}${out.slice(t.end)}`;
+  return {
+    goal: out,
+    resolved: taken.sort((a, b) => a.start - b.start).map((t) => ({ said: t.said, entity: t.entity })),
+    notes,
+    question: null,
+  };
 
   function ask(g: string, question: string): Resolution {
     return { goal: g, resolved: [], notes: [], question };
@@ -161,15 +219,38 @@ export function entitiesOf(
   const names = new Map(machines.map((m) => [m.id, m.name]));
   const out: RunEntity[] = [];
   const add = (e: RunEntity) => {
-    if (out.length < 100 && !out.some((o) => o.kind === e.kind && o.id === e.id && o.via === e.via && o.operatorId === e.operatorId)) out.push(e);
+    if (
+      out.length < 100 &&
+      !out.some((o) => o.kind === e.kind && o.id === e.id && o.via === e.via && o.operatorId === e.operatorId)
+    )
+      out.push(e);
   };
   const resolvedIds = new Set(resolved.map((r) => r.entity.id));
-  for (const m of findNames(new GoalText(goal), { team: known.teams, field: known.fields, asset: known.assets, operator: known.operators }).matches) {
-    add({ kind: m.kind, id: m.ref.id, name: m.ref.name, via: resolvedIds.has(m.ref.id) ? 'reference' : 'goal', ...(m.kind === 'asset' && types.has(m.ref.id) ? { types: types.get(m.ref.id)! } : {}) });
+  for (const m of findNames(new GoalText(goal), {
+    team: known.teams,
+    field: known.fields,
+    asset: known.assets,
+    operator: known.operators,
+  }).matches) {
+    add({
+      kind: m.kind,
+      id: m.ref.id,
+      name: m.ref.name,
+      via: resolvedIds.has(m.ref.id) ? 'reference' : 'goal',
+      ...(m.kind === 'asset' && types.has(m.ref.id) ? { types: types.get(m.ref.id)! } : {}),
+    });
   }
   for (const p of draftPairs) {
     const name = names.get(p.assetId);
-    if (name) add({ kind: 'asset', id: p.assetId, name, via: 'draft', operatorId: p.operatorId, types: types.get(p.assetId) ?? [] });
+    if (name)
+      add({
+        kind: 'asset',
+        id: p.assetId,
+        name,
+        via: 'draft',
+        operatorId: p.operatorId,
+        types: types.get(p.assetId) ?? [],
+      });
   }
   return out;
 }
@@ -178,6 +259,11 @@ export function entitiesOf(
 export function parseEntities(raw: unknown): RunEntity[] {
   if (!Array.isArray(raw)) return [];
   return raw.filter(
-    (e): e is RunEntity => typeof e === 'object' && e !== null && ['team', 'field', 'asset', 'operator'].includes((e as RunEntity).kind) && typeof (e as RunEntity).id === 'string' && typeof (e as RunEntity).name === 'string',
+    (e): e is RunEntity =>
+      typeof e === 'object' &&
+      e !== null &&
+      ['team', 'field', 'asset', 'operator'].includes((e as RunEntity).kind) &&
+      typeof (e as RunEntity).id === 'string' &&
+      typeof (e as RunEntity).name === 'string',
   );
 }

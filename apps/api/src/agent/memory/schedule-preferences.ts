@@ -30,7 +30,10 @@ export interface AppliedPreferences {
 const WD_ZH = ['', '周一', '周二', '周三', '周四', '周五', '周六', '周日'];
 const WD_EN = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
-export function describePreference(p: Pick<AgentPreference, 'kind' | 'targetName' | 'weekday'>): { zh: string; en: string } {
+export function describePreference(p: Pick<AgentPreference, 'kind' | 'targetName' | 'weekday'>): {
+  zh: string;
+  en: string;
+} {
   const t = p.targetName ?? '?';
   switch (p.kind) {
     case 'PREFER_TEAM':
@@ -54,11 +57,19 @@ export function applyPreferences(
   known: KnownLists,
   machines: readonly MachineFact[],
 ): AppliedPreferences {
-  const out: AppliedPreferences = { preferAssetIds: [], preferOperatorIds: [], avoidAssetIds: [], avoidOperatorIds: [], weekdays: [], notes: [] };
+  const out: AppliedPreferences = {
+    preferAssetIds: [],
+    preferOperatorIds: [],
+    avoidAssetIds: [],
+    avoidOperatorIds: [],
+    weekdays: [],
+    notes: [],
+  };
   const has = (list: readonly { id: string }[], id: string | null) => id !== null && list.some((r) => r.id === id);
   for (const p of prefs) {
     const d = describePreference(p);
-    const skip = (zh: string, en: string) => out.notes.push({ zh: `偏好“${d.zh}”未应用：${zh}`, en: `preference "${d.en}" not applied: ${en}` });
+    const skip = (zh: string, en: string) =>
+      out.notes.push({ zh: `偏好“${d.zh}”未应用：${zh}`, en: `preference "${d.en}" not applied: ${en}` });
     const applied = () => out.notes.push({ zh: `已按你的偏好：${d.zh}`, en: `applied your preference: ${d.en}` });
     switch (p.kind) {
       case 'PREFER_TEAM': {
@@ -114,18 +125,26 @@ export function scheduleSoftly(
   timezone: string,
 ): { result: ScheduleResult; relaxed: boolean } {
   const plain = schedule(input);
-  if (soft.weekdays.length === 0 && soft.avoidAssetIds.length === 0 && soft.avoidOperatorIds.length === 0) return { result: plain, relaxed: false };
+  if (soft.weekdays.length === 0 && soft.avoidAssetIds.length === 0 && soft.avoidOperatorIds.length === 0)
+    return { result: plain, relaxed: false };
   const blocked: Array<{ assetId: string; startsAt: string; endsAt: string; label: string }> = [];
   for (let d = period.from; d <= period.to; d = addDays(d, 1)) {
     if (!soft.weekdays.includes(isoWeekday(d))) continue;
     const day = periodRange({ from: d, to: d }, timezone);
-    for (const m of input.machines) blocked.push({ assetId: m.id, startsAt: day.from, endsAt: day.to, label: 'preference: no work this weekday' });
+    for (const m of input.machines)
+      blocked.push({ assetId: m.id, startsAt: day.from, endsAt: day.to, label: 'preference: no work this weekday' });
   }
   const options = input.options ?? {};
   const strict = schedule({
     ...input,
     busy: { machines: [...input.busy.machines, ...blocked], operators: input.busy.operators },
-    options: { ...options, avoidAssetIds: [...(options.avoidAssetIds ?? []), ...soft.avoidAssetIds], avoidOperatorIds: [...(options.avoidOperatorIds ?? []), ...soft.avoidOperatorIds] },
+    options: {
+      ...options,
+      avoidAssetIds: [...(options.avoidAssetIds ?? []), ...soft.avoidAssetIds],
+      avoidOperatorIds: [...(options.avoidOperatorIds ?? []), ...soft.avoidOperatorIds],
+    },
   });
-  return strict.stats.placed >= plain.stats.placed ? { result: strict, relaxed: false } : { result: plain, relaxed: true };
+  return strict.stats.placed >= plain.stats.placed
+    ? { result: strict, relaxed: false }
+    : { result: plain, relaxed: true };
 }

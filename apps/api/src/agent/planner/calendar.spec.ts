@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, addMonths, endOfMonth, isoWeekday, localToday, makeDate, nextWeekdayOnOrAfter, startOfWeek, weekdayOfWeek } from './calendar.js';
+import {
+  addDays,
+  addMonths,
+  endOfMonth,
+  isoWeekday,
+  localToday,
+  makeDate,
+  nextWeekdayOnOrAfter,
+  startOfWeek,
+  weekdayOfWeek,
+} from './calendar.js';
 
 describe('calendar (local dates, Monday weeks)', () => {
   it('finds today in the org time zone, not the host one', () => {

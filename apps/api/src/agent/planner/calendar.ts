@@ -21,7 +21,12 @@ function fromUtc(t: Date): LocalDate {
 /** The calendar date `now` falls on in `timeZone` (an IANA name, e.g. Asia/Shanghai). */
 export function localToday(now: Date, timeZone: string): LocalDate {
   // en-CA formats as YYYY-MM-DD; formatToParts keeps us independent of that detail anyway.
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).formatToParts(now);
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
   return `${get('year')}-${get('month')}-${get('day')}`;
 }

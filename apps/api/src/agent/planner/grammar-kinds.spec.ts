@@ -111,7 +111,12 @@ describe('the new kinds do not swallow what they should not', () => {
     expect(plan('schedule harvesting on Sunday').period).toEqual(p('2026-12-06'));
   });
   it('a month part already over is refused, like any past period', () => {
-    const out = planWithRules({ goal: '本月上旬安排收获', now: new Date('2026-12-20T10:00:00+08:00'), timezone: 'Asia/Shanghai', known: KNOWN });
+    const out = planWithRules({
+      goal: '本月上旬安排收获',
+      now: new Date('2026-12-20T10:00:00+08:00'),
+      timezone: 'Asia/Shanghai',
+      known: KNOWN,
+    });
     expect(out.period).toBeNull();
     expect(out.missing).toContain('period');
   });

@@ -10,7 +10,10 @@ const found = (goal: string, known: Partial<Parameters<typeof findNames>[1]>) =>
 describe('known names', () => {
   it('short forms', () => {
     expect(nameVariants('team', '第一队')).toEqual({ exact: '第一队', short: ['第1队', '一队', '1队'] });
-    expect(nameVariants('field', '东岗3号地')).toEqual({ exact: '东岗3号地', short: ['东岗三号地', '东岗3号', '东岗三号'] });
+    expect(nameVariants('field', '东岗3号地')).toEqual({
+      exact: '东岗3号地',
+      short: ['东岗三号地', '东岗3号', '东岗三号'],
+    });
     expect(nameVariants('team', 'North team').short).toEqual(['north']);
     expect(nameVariants('asset', 'JD S780').short).toEqual([]);
     expect(nameVariants('operator', '张三').short).toEqual([]);
@@ -31,14 +34,23 @@ describe('known names', () => {
   });
 
   it('the longest name wins', () => {
-    const team = [{ id: id(1), name: '一队' }, { id: id(2), name: '机收一队' }];
+    const team = [
+      { id: id(1), name: '一队' },
+      { id: id(2), name: '机收一队' },
+    ];
     expect(found('机收一队和一队', { team })).toEqual(['team:机收一队@0', 'team:一队@5']);
   });
 
   it('an exact name beats another entity’s short form; shared short forms are ambiguous', () => {
-    const team = [{ id: id(1), name: '一队' }, { id: id(2), name: '第一队' }];
+    const team = [
+      { id: id(1), name: '一队' },
+      { id: id(2), name: '第一队' },
+    ];
     expect(found('一队', { team })).toEqual(['team:一队@0']);
-    const field = [{ id: id(1), name: '东岗3号地' }, { id: id(2), name: '东岗3号田' }];
+    const field = [
+      { id: id(1), name: '东岗3号地' },
+      { id: id(2), name: '东岗3号田' },
+    ];
     const scan = findNames(new GoalText('东岗3号'), { ...none, field });
     expect(scan.matches).toEqual([]);
     expect(scan.ambiguous.map((a) => a.text)).toEqual(['东岗3号']);

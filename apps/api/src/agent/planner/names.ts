@@ -98,7 +98,11 @@ const ASCII_WORD = /[a-z0-9-]/;
 const NUMERAL = new RegExp(`[0-9${ZH_NUMERAL_CHARS}]`);
 function sameClass(a: string | undefined, b: string | undefined): boolean {
   if (a === undefined || b === undefined) return false;
-  return (ASCII_WORD.test(a) && ASCII_ALNUM.test(b)) || (ASCII_ALNUM.test(a) && ASCII_WORD.test(b)) || (NUMERAL.test(a) && NUMERAL.test(b));
+  return (
+    (ASCII_WORD.test(a) && ASCII_ALNUM.test(b)) ||
+    (ASCII_ALNUM.test(a) && ASCII_WORD.test(b)) ||
+    (NUMERAL.test(a) && NUMERAL.test(b))
+  );
 }
 
 export function findNames(text: GoalText, known: Readonly<Record<NameKind, readonly KnownRef[]>>): NameScan {
@@ -110,7 +114,8 @@ export function findNames(text: GoalText, known: Readonly<Record<NameKind, reado
     if (key.length === 0) return;
     const entry = byVariant.get(key);
     if (!entry || (exact && !entry.exact)) byVariant.set(key, { exact, targets: [{ kind, ref }] });
-    else if (entry.exact === exact && !entry.targets.some((t) => t.kind === kind && t.ref.id === ref.id)) entry.targets.push({ kind, ref });
+    else if (entry.exact === exact && !entry.targets.some((t) => t.kind === kind && t.ref.id === ref.id))
+      entry.targets.push({ kind, ref });
   };
   for (const kind of ['team', 'field', 'asset', 'operator'] as const) {
     for (const ref of known[kind]) {
@@ -133,7 +138,8 @@ export function findNames(text: GoalText, known: Readonly<Record<NameKind, reado
   const matches: NameMatch[] = [];
   const ambiguous: NameScan['ambiguous'] = [];
   for (const c of longestFirst(candidates)) {
-    if (c.targets.length === 1) matches.push({ start: c.start, end: c.end, kind: c.targets[0]!.kind, ref: c.targets[0]!.ref });
+    if (c.targets.length === 1)
+      matches.push({ start: c.start, end: c.end, kind: c.targets[0]!.kind, ref: c.targets[0]!.ref });
     else ambiguous.push({ start: c.start, end: c.end, text: text.slice(c) });
   }
   return { matches, ambiguous };

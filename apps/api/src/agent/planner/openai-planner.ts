@@ -3,7 +3,15 @@ import { PLAN_LIMITS, ZPlanConstraints, type TNamedRef, type TPlanConstraints } 
 import { z } from 'zod';
 import { UntrustedText } from '../untrusted.js';
 import { isoWeekday, localToday } from './calendar.js';
-import { ZPlannerInput, type ParsedPlannerInput, type PlanOutcome, type Planner, type PlannerInput, type PlannerTool, type PlannerToolbox } from './planner.js';
+import {
+  ZPlannerInput,
+  type ParsedPlannerInput,
+  type PlanOutcome,
+  type Planner,
+  type PlannerInput,
+  type PlannerTool,
+  type PlannerToolbox,
+} from './planner.js';
 import { RulesPlanner } from './rules-planner.js';
 
 /**
@@ -79,7 +87,12 @@ const ZChatCompletion = z.object({
     )
     .min(1),
   /** token usage, when the server reports it (counted in the agent metrics) */
-  usage: z.object({ prompt_tokens: z.number().int().nonnegative().optional(), completion_tokens: z.number().int().nonnegative().optional() }).nullish(),
+  usage: z
+    .object({
+      prompt_tokens: z.number().int().nonnegative().optional(),
+      completion_tokens: z.number().int().nonnegative().optional(),
+    })
+    .nullish(),
 });
 type AssistantReply = z.infer<typeof ZChatCompletion>['choices'][number]['message'];
 
@@ -135,7 +148,8 @@ export class OpenAiCompatiblePlanner implements Planner {
     const messages = prompt(input, today, boundary, tools);
     let invalid = 0;
     let toolCalls = 0;
-    const fallBack = (attempts: number, why: FallbackKind, detail: string) => this.fallBack(input, attempts, why, detail, toolCalls);
+    const fallBack = (attempts: number, why: FallbackKind, detail: string) =>
+      this.fallBack(input, attempts, why, detail, toolCalls);
     for (let attempt = 1; attempt <= maxRequests; attempt++) {
       // the last allowed request (or no tool calls left): the model must submit now
       const force = !tools || attempt === maxRequests || tools.remainingCalls() === 0;
@@ -155,46 +169,82 @@ export class OpenAiCompatiblePlanner implements Planner {
         return fallBack(attempt, 'unavailable', err instanceof ModelUnavailable ? err.message : 'request failed');
       }
       // echoed back as the protocol wants them (some servers omit `type`)
-      const calls = (reply.tool_calls ?? []).map((c) => ({ id: c.id, type: 'function', function: { name: c.function.name, arguments: c.function.arguments } }));
+      const calls = (reply.tool_calls ?? []).map((c) => ({
+        id: c.id,
+        type: 'function',
+        function: { name: c.function.name, arguments: c.function.arguments },
+      }));
       const call = calls.find((c) => c.function.name === SUBMIT_PLAN);
 
       if (tools && !call && calls.length > 0) {
         // read-only tool calls: run them through the run's runner, results back as tool messages
-        if (attempt === maxRequests) return fallBack(attempt, 'stopped', `model request budget exhausted (${maxRequests} requests) without ${SUBMIT_PLAN}`);
+        if (attempt === maxRequests)
+          return fallBack(
+            attempt,
+            'stopped',
+            `model request budget exhausted (${maxRequests} requests) without ${SUBMIT_PLAN}`,
+          );
         messages.push({ role: 'assistant', content: reply.content ?? null, tool_calls: calls });
         for (const c of calls) {
           const out = await tools.call(c.function.name, c.function.arguments);
           if (out.kind === 'stop') return fallBack(attempt, 'stopped', out.reason);
           toolCalls++;
-          messages.push({ role: 'tool', tool_call_id: c.id, content: out.kind === 'result' ? out.text : `Error: ${out.message}` });
+          messages.push({
+            role: 'tool',
+            tool_call_id: c.id,
+            content: out.kind === 'result' ? out.text : `Error: ${out.message}`,
+          });
         }
         continue;
       }
 
-      const checked: Checked = call ? check(call.function.arguments, input, today) : { ok: false, problem: `no ${SUBMIT_PLAN} tool call in the reply` };
+      const checked: Checked = call
+        ? check(call.function.arguments, input, today)
+        : { ok: false, problem: `no ${SUBMIT_PLAN} tool call in the reply` };
       if (checked.ok) {
         return {
           constraints: checked.constraints,
-          diagnostics: { planner: this.name, model: this.options.model, attempts: attempt, droppedIds: checked.dropped, ...(toolCalls > 0 ? { toolCalls } : {}), ...this.tokens() },
+          diagnostics: {
+            planner: this.name,
+            model: this.options.model,
+            attempts: attempt,
+            droppedIds: checked.dropped,
+            ...(toolCalls > 0 ? { toolCalls } : {}),
+            ...this.tokens(),
+          },
         };
       }
       invalid++;
       if (invalid >= MAX_INVALID) return fallBack(attempt, 'invalid', checked.problem);
       // feed the error back once: the assistant turn as it was, then a tool result for each call
       // (the protocol wants one per call id), or a user turn when the model called nothing
-      messages.push({ role: 'assistant', content: reply.content ?? null, ...(calls.length ? { tool_calls: calls } : {}) });
+      messages.push({
+        role: 'assistant',
+        content: reply.content ?? null,
+        ...(calls.length ? { tool_calls: calls } : {}),
+      });
       const feedback = `Invalid ${SUBMIT_PLAN} arguments: ${checked.problem}. Call ${SUBMIT_PLAN} again with corrected arguments.`;
       if (calls.length) {
-        const other = tools ? `Not run: ${SUBMIT_PLAN} was called in the same turn.` : `Ignored: only ${SUBMIT_PLAN} is available.`;
-        for (const c of calls) messages.push({ role: 'tool', tool_call_id: c.id, content: c === call ? feedback : other });
+        const other = tools
+          ? `Not run: ${SUBMIT_PLAN} was called in the same turn.`
+          : `Ignored: only ${SUBMIT_PLAN} is available.`;
+        for (const c of calls)
+          messages.push({ role: 'tool', tool_call_id: c.id, content: c === call ? feedback : other });
       } else {
         messages.push({ role: 'user', content: `You must answer by calling ${SUBMIT_PLAN}. ${feedback}` });
       }
     }
-    return fallBack(maxRequests, 'stopped', `model request budget exhausted (${maxRequests} requests) without a valid ${SUBMIT_PLAN}`);
+    return fallBack(
+      maxRequests,
+      'stopped',
+      `model request budget exhausted (${maxRequests} requests) without a valid ${SUBMIT_PLAN}`,
+    );
   }
 
-  private async complete(messages: ChatMessage[], opts: { tools: readonly PlannerTool[]; force: boolean; timeoutMs: number }): Promise<AssistantReply> {
+  private async complete(
+    messages: ChatMessage[],
+    opts: { tools: readonly PlannerTool[]; force: boolean; timeoutMs: number },
+  ): Promise<AssistantReply> {
     const headers: Record<string, string> = { 'content-type': 'application/json', accept: 'application/json' };
     if (this.options.apiKey) headers.authorization = `Bearer ${this.options.apiKey}`;
     const submit = {
@@ -211,8 +261,15 @@ export class OpenAiCompatiblePlanner implements Planner {
       model: this.options.model,
       temperature: 0,
       messages,
-      tools: [submit, ...opts.tools.map((t) => ({ type: 'function', function: { name: t.name, description: t.description, parameters: t.parameters } }))],
-      tool_choice: opts.force || opts.tools.length === 0 ? { type: 'function', function: { name: SUBMIT_PLAN } } : 'required',
+      tools: [
+        submit,
+        ...opts.tools.map((t) => ({
+          type: 'function',
+          function: { name: t.name, description: t.description, parameters: t.parameters },
+        })),
+      ],
+      tool_choice:
+        opts.force || opts.tools.length === 0 ? { type: 'function', function: { name: SUBMIT_PLAN } } : 'required',
     };
     let res: Response;
     let json: unknown;
@@ -230,7 +287,10 @@ export class OpenAiCompatiblePlanner implements Planner {
       const name = err instanceof Error ? err.name : '';
       // only the error's kind: a transport message could echo the URL, never the key, but keep it short
       const timedOut = name === 'TimeoutError' || name === 'AbortError';
-      throw new ModelUnavailable(timedOut ? `timed out after ${opts.timeoutMs} ms` : `request failed (${name || 'error'})`, timedOut);
+      throw new ModelUnavailable(
+        timedOut ? `timed out after ${opts.timeoutMs} ms` : `request failed (${name || 'error'})`,
+        timedOut,
+      );
     }
     const parsed = ZChatCompletion.safeParse(json);
     if (!parsed.success) throw new ModelUnavailable('the response is not a chat completion');
@@ -239,8 +299,18 @@ export class OpenAiCompatiblePlanner implements Planner {
     return parsed.data.choices[0]!.message;
   }
 
-  private async fallBack(input: ParsedPlannerInput, attempts: number, why: FallbackKind, detail: string, toolCalls = 0): Promise<PlanOutcome> {
-    const head = { unavailable: 'model unavailable', invalid: 'invalid model output twice', stopped: 'agent loop stopped' }[why];
+  private async fallBack(
+    input: ParsedPlannerInput,
+    attempts: number,
+    why: FallbackKind,
+    detail: string,
+    toolCalls = 0,
+  ): Promise<PlanOutcome> {
+    const head = {
+      unavailable: 'model unavailable',
+      invalid: 'invalid model output twice',
+      stopped: 'agent loop stopped',
+    }[why];
     const reason = `${head}: ${detail}`.slice(0, 300);
     this.log.warn(`model ${this.options.model}: ${reason}; using the rules planner`);
     const c = await this.fallback.plan(input);
@@ -253,16 +323,32 @@ export class OpenAiCompatiblePlanner implements Planner {
       en: {
         unavailable: 'The model planner was unavailable (request failed or timed out); planned with the rules planner.',
         invalid: 'The model returned an invalid plan twice; planned with the rules planner.',
-        stopped: 'The model planner was stopped while using tools (a budget was exhausted or a call was repeated); planned with the rules planner.',
+        stopped:
+          'The model planner was stopped while using tools (a budget was exhausted or a call was repeated); planned with the rules planner.',
       },
     };
     const note = notes[c.language === 'zh' ? 'zh' : 'en'][why];
     const constraints = ZPlanConstraints.parse({ ...c, notes: [...c.notes.slice(0, PLAN_LIMITS.notes - 1), note] });
-    return { constraints, diagnostics: { planner: 'rules', model: this.options.model, attempts, fallback: reason, ...(toolCalls > 0 ? { toolCalls } : {}), ...this.tokens() } };
+    return {
+      constraints,
+      diagnostics: {
+        planner: 'rules',
+        model: this.options.model,
+        attempts,
+        fallback: reason,
+        ...(toolCalls > 0 ? { toolCalls } : {}),
+        ...this.tokens(),
+      },
+    };
   }
 }
 
-function prompt(input: ParsedPlannerInput, today: string, boundary: UntrustedText, tools: PlannerToolbox | undefined): ChatMessage[] {
+function prompt(
+  input: ParsedPlannerInput,
+  today: string,
+  boundary: UntrustedText,
+  tools: PlannerToolbox | undefined,
+): ChatMessage[] {
   const weekday = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'][isoWeekday(today) - 1];
   const how = tools
     ? [
@@ -321,7 +407,10 @@ function prompt(input: ParsedPlannerInput, today: string, boundary: UntrustedTex
 
 /** "+08:00": the zone's UTC offset at `at`, for the date-time example in the prompt. */
 function utcOffset(timeZone: string, at: Date): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' }).formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? '';
+  const name =
+    new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longOffset' })
+      .formatToParts(at)
+      .find((p) => p.type === 'timeZoneName')?.value ?? '';
   return /([+-]\d{2}:\d{2})$/.exec(name)?.[1] ?? '+00:00';
 }
 
@@ -331,7 +420,10 @@ function check(args: string, input: ParsedPlannerInput, today: string): Checked 
   try {
     raw = JSON.parse(args);
   } catch (err) {
-    return { ok: false, problem: `the arguments are not valid JSON (${err instanceof Error ? err.message.slice(0, 120) : 'parse error'})` };
+    return {
+      ok: false,
+      problem: `the arguments are not valid JSON (${err instanceof Error ? err.message.slice(0, 120) : 'parse error'})`,
+    };
   }
   const parsed = ZPlanConstraints.safeParse(raw);
   if (!parsed.success) {
@@ -339,7 +431,8 @@ function check(args: string, input: ParsedPlannerInput, today: string): Checked 
     return { ok: false, problem: `schema violations: ${issues.join('; ')}` };
   }
   const c = parsed.data;
-  if (c.period && c.period.to < today) return { ok: false, problem: `period ${c.period.from}..${c.period.to} is already over (today is ${today})` };
+  if (c.period && c.period.to < today)
+    return { ok: false, problem: `period ${c.period.from}..${c.period.to} is already over (today is ${today})` };
 
   const zh = c.language === 'zh';
   const ours: string[] = [];
@@ -358,13 +451,29 @@ function check(args: string, input: ParsedPlannerInput, today: string): Checked 
     ...c,
     teams: resolve(c.teams, input.known.teams),
     fields: resolve(c.fields, input.known.fields),
-    avoid: { ...c.avoid, assets: resolve(c.avoid.assets, input.known.assets), operators: resolve(c.avoid.operators, input.known.operators) },
-    prefer: { assets: resolve(c.prefer.assets, input.known.assets), operators: resolve(c.prefer.operators, input.known.operators) },
+    avoid: {
+      ...c.avoid,
+      assets: resolve(c.avoid.assets, input.known.assets),
+      operators: resolve(c.avoid.operators, input.known.operators),
+    },
+    prefer: {
+      assets: resolve(c.prefer.assets, input.known.assets),
+      operators: resolve(c.prefer.operators, input.known.operators),
+    },
   };
-  if (dropped > 0) ours.push(zh ? `模型给出的 ${dropped} 个未知引用已忽略。` : `Ignored ${dropped} reference(s) from the model that match no known name.`);
+  if (dropped > 0)
+    ours.push(
+      zh
+        ? `模型给出的 ${dropped} 个未知引用已忽略。`
+        : `Ignored ${dropped} reference(s) from the model that match no known name.`,
+    );
   if (constraints.period && constraints.period.from < today) {
     constraints.period = { from: today, to: constraints.period.to };
-    ours.push(zh ? `时间段的开始已过去，改为从今天（${today}）开始。` : `The period started in the past; it now starts today (${today}).`);
+    ours.push(
+      zh
+        ? `时间段的开始已过去，改为从今天（${today}）开始。`
+        : `The period started in the past; it now starts today (${today}).`,
+    );
   }
   // our notes first: they matter more to the reviewer than the model's own summary
   constraints.notes = [...ours, ...c.notes].slice(0, PLAN_LIMITS.notes);

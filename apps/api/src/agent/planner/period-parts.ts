@@ -1,4 +1,14 @@
-import { addDays, addMonths, endOfMonth, makeDate, nextWeekdayOnOrAfter, parts, startOfMonth, weekdayOfWeek, type LocalDate } from './calendar.js';
+import {
+  addDays,
+  addMonths,
+  endOfMonth,
+  makeDate,
+  nextWeekdayOnOrAfter,
+  parts,
+  startOfMonth,
+  weekdayOfWeek,
+  type LocalDate,
+} from './calendar.js';
 import { parseCount, ZH_COUNT } from './numerals.js';
 import type { DateRange, PeriodExpr } from './period-types.js';
 
@@ -50,36 +60,118 @@ function monthStart(today: LocalDate, which: 'this' | 'next' | number): LocalDat
 }
 
 const ZH_PARTS: Record<string, Part> = {
-  上旬: 'early', 月初: 'early', 初: 'early', 中旬: 'mid', 月中: 'mid', 下旬: 'late', 月底: 'late', 月末: 'late', 底: 'late', 末: 'late',
-  上半月: 'firstHalf', 上半个月: 'firstHalf', 前半月: 'firstHalf', 前半个月: 'firstHalf', 下半月: 'secondHalf', 下半个月: 'secondHalf', 后半月: 'secondHalf', 后半个月: 'secondHalf',
+  上旬: 'early',
+  月初: 'early',
+  初: 'early',
+  中旬: 'mid',
+  月中: 'mid',
+  下旬: 'late',
+  月底: 'late',
+  月末: 'late',
+  底: 'late',
+  末: 'late',
+  上半月: 'firstHalf',
+  上半个月: 'firstHalf',
+  前半月: 'firstHalf',
+  前半个月: 'firstHalf',
+  下半月: 'secondHalf',
+  下半个月: 'secondHalf',
+  后半月: 'secondHalf',
+  后半个月: 'secondHalf',
 };
 const ZH_PART_RE = '(上旬|中旬|下旬|月初|月中|月底|月末|上半个?月|前半个?月|下半个?月|后半个?月)';
 const EN_PARTS: Record<string, Part> = {
-  early: 'early', beginning: 'early', start: 'early', mid: 'mid', middle: 'mid', late: 'late', end: 'late', 'first half': 'firstHalf', 'second half': 'secondHalf', 'last half': 'secondHalf',
+  early: 'early',
+  beginning: 'early',
+  start: 'early',
+  mid: 'mid',
+  middle: 'mid',
+  late: 'late',
+  end: 'late',
+  'first half': 'firstHalf',
+  'second half': 'secondHalf',
+  'last half': 'secondHalf',
 };
-const EN_PART_RE = '(?:the\\s+|in\\s+the\\s+)?(early|mid|late|beginning|start|middle|end|first\\s+half|second\\s+half|last\\s+half)(?:\\s*-\\s*|\\s+of\\s+|\\s+)';
+const EN_PART_RE =
+  '(?:the\\s+|in\\s+the\\s+)?(early|mid|late|beginning|start|middle|end|first\\s+half|second\\s+half|last\\s+half)(?:\\s*-\\s*|\\s+of\\s+|\\s+)';
 const MONTHS_EN: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
 };
-const MONTH_RE = Object.keys(MONTHS_EN).sort((a, b) => b.length - a.length).join('|');
+const MONTH_RE = Object.keys(MONTHS_EN)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 const enPart = (s: string): Part => EN_PARTS[s.replace(/\s+/g, ' ')]!;
 
-const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({ kind: 'fixed', resolve: (t, _a, g) => resolve(t, g) });
+const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({
+  kind: 'fixed',
+  resolve: (t, _a, g) => resolve(t, g),
+});
 const part = (first: LocalDate | null, p: Part | undefined): DateRange | null => (first && p ? partOf(first, p) : null);
 
 // ---- weekday runs
 const WD_ZH: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 const WD_EN: Record<string, number> = {
-  monday: 1, mon: 1, tuesday: 2, tues: 2, tue: 2, wednesday: 3, wed: 3, thursday: 4, thurs: 4, thur: 4, thu: 4, friday: 5, fri: 5, saturday: 6, sat: 6, sunday: 7, sun: 7,
+  monday: 1,
+  mon: 1,
+  tuesday: 2,
+  tues: 2,
+  tue: 2,
+  wednesday: 3,
+  wed: 3,
+  thursday: 4,
+  thurs: 4,
+  thur: 4,
+  thu: 4,
+  friday: 5,
+  fri: 5,
+  saturday: 6,
+  sat: 6,
+  sunday: 7,
+  sun: 7,
 };
-const WD_EN_RE = Object.keys(WD_EN).sort((a, b) => b.length - a.length).join('|');
+const WD_EN_RE = Object.keys(WD_EN)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** The first day as a single weekday would be read with `which`, then the next `last` on or after it. */
-function weekdayRun(today: LocalDate, which: 'this' | 'next' | 'nextnext' | '', first: number | undefined, last: number | undefined): DateRange | null {
+function weekdayRun(
+  today: LocalDate,
+  which: 'this' | 'next' | 'nextnext' | '',
+  first: number | undefined,
+  last: number | undefined,
+): DateRange | null {
   if (first === undefined || last === undefined) return null;
   const from =
-    which === 'this' ? weekdayOfWeek(today, first) : which === 'next' ? weekdayOfWeek(addDays(today, 7), first) : which === 'nextnext' ? weekdayOfWeek(addDays(today, 14), first) : nextWeekdayOnOrAfter(today, first);
+    which === 'this'
+      ? weekdayOfWeek(today, first)
+      : which === 'next'
+        ? weekdayOfWeek(addDays(today, 7), first)
+        : which === 'nextnext'
+          ? weekdayOfWeek(addDays(today, 14), first)
+          : nextWeekdayOnOrAfter(today, first);
   return { from, to: nextWeekdayOnOrAfter(from, last) };
 }
 const zhWhich = (p: string) => (p.startsWith('下下') ? 'nextnext' : p.startsWith('下') ? 'next' : p ? 'this' : '');
@@ -87,27 +179,64 @@ const ZH_WEEK = '(?:周|星期|礼拜)';
 
 export const PERIOD_PART_PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
   // ---- Chinese parts of a month
-  { re: new RegExp(`(?:本|这个?|当)月(?:的)?\\s*${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, 'this'), ZH_PARTS[g[0]!])) },
+  {
+    re: new RegExp(`(?:本|这个?|当)月(?:的)?\\s*${ZH_PART_RE}`),
+    value: fixed((t, g) => part(monthStart(t, 'this'), ZH_PARTS[g[0]!])),
+  },
   { re: /(?:本|这个?|当)月(初|底|末)/, value: fixed((t, g) => part(monthStart(t, 'this'), ZH_PARTS[g[0]!])) },
-  { re: new RegExp(`下个?月(?:的)?\\s*${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, 'next'), ZH_PARTS[g[0]!])) },
+  {
+    re: new RegExp(`下个?月(?:的)?\\s*${ZH_PART_RE}`),
+    value: fixed((t, g) => part(monthStart(t, 'next'), ZH_PARTS[g[0]!])),
+  },
   { re: new RegExp(`下个?月(初|底|末)`), value: fixed((t, g) => part(monthStart(t, 'next'), ZH_PARTS[g[0]!])) },
-  { re: new RegExp(`(?<![\\d年/.-])(${ZH_COUNT})\\s*月(?:份)?(?:的)?\\s*${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, parseCount(g[0]!) ?? 0), ZH_PARTS[g[1]!])) },
-  { re: new RegExp(`(?<![\\d年/.-])(${ZH_COUNT})\\s*月(初|底|末)`), value: fixed((t, g) => part(monthStart(t, parseCount(g[0]!) ?? 0), ZH_PARTS[g[1]!])) },
+  {
+    re: new RegExp(`(?<![\\d年/.-])(${ZH_COUNT})\\s*月(?:份)?(?:的)?\\s*${ZH_PART_RE}`),
+    value: fixed((t, g) => part(monthStart(t, parseCount(g[0]!) ?? 0), ZH_PARTS[g[1]!])),
+  },
+  {
+    re: new RegExp(`(?<![\\d年/.-])(${ZH_COUNT})\\s*月(初|底|末)`),
+    value: fixed((t, g) => part(monthStart(t, parseCount(g[0]!) ?? 0), ZH_PARTS[g[1]!])),
+  },
   // a bare part: this month's ("月底前完成", "下旬安排")
   { re: new RegExp(`(?<![月\\d])${ZH_PART_RE}`), value: fixed((t, g) => part(monthStart(t, 'this'), ZH_PARTS[g[0]!])) },
   // ---- English parts of a month
-  { re: new RegExp(`\\b${EN_PART_RE}(?:of\\s+)?(this|next|the)\\s+month\\b`), value: fixed((t, g) => part(monthStart(t, g[1] === 'next' ? 'next' : 'this'), enPart(g[0]!))) },
-  { re: new RegExp(`\\b${EN_PART_RE}(?:of\\s+)?(${MONTH_RE})\\b`), value: fixed((t, g) => part(monthStart(t, MONTHS_EN[g[1]!] ?? 0), enPart(g[0]!))) },
-  { re: /\b(?:at\s+)?(?:the\s+)?(start|beginning|end|middle)\s+of\s+(?:the\s+)?month\b/, value: fixed((t, g) => part(monthStart(t, 'this'), enPart(g[0]!))) },
+  {
+    re: new RegExp(`\\b${EN_PART_RE}(?:of\\s+)?(this|next|the)\\s+month\\b`),
+    value: fixed((t, g) => part(monthStart(t, g[1] === 'next' ? 'next' : 'this'), enPart(g[0]!))),
+  },
+  {
+    re: new RegExp(`\\b${EN_PART_RE}(?:of\\s+)?(${MONTH_RE})\\b`),
+    value: fixed((t, g) => part(monthStart(t, MONTHS_EN[g[1]!] ?? 0), enPart(g[0]!))),
+  },
+  {
+    re: /\b(?:at\s+)?(?:the\s+)?(start|beginning|end|middle)\s+of\s+(?:the\s+)?month\b/,
+    value: fixed((t, g) => part(monthStart(t, 'this'), enPart(g[0]!))),
+  },
   { re: /\bmonth[\s-]end\b/, value: fixed((t) => part(monthStart(t, 'this'), 'late')) },
   // ---- adjacent weekdays under one week word
   {
-    re: new RegExp(`((?<!一)下下个?|下个?|本|这个?)?${ZH_WEEK}([一二三四五六日天])((?:\\s*(?:[、,，和与及到至~\\-—]|以及)?\\s*(?:${ZH_WEEK})?[一二三四五六日天])+)`),
-    value: { kind: 'fixed', resolve: (t, _a, g) => weekdayRun(t, zhWhich(g[0]!), WD_ZH[g[1]!], WD_ZH[g[2]!.slice(-1)]) },
+    re: new RegExp(
+      `((?<!一)下下个?|下个?|本|这个?)?${ZH_WEEK}([一二三四五六日天])((?:\\s*(?:[、,，和与及到至~\\-—]|以及)?\\s*(?:${ZH_WEEK})?[一二三四五六日天])+)`,
+    ),
+    value: {
+      kind: 'fixed',
+      resolve: (t, _a, g) => weekdayRun(t, zhWhich(g[0]!), WD_ZH[g[1]!], WD_ZH[g[2]!.slice(-1)]),
+    },
   },
   {
-    re: new RegExp(`\\b(?:(this|next|coming|on)\\s+)?(${WD_EN_RE})\\.?\\s*(?:-|–|—|/|&|\\+|and|to|through|thru|till|until)\\s*(${WD_EN_RE})\\b\\.?(?:\\s+(this|next)\\s+week\\b)?`),
-    value: { kind: 'fixed', resolve: (t, _a, g) => weekdayRun(t, (g[3] || (g[0] === 'this' || g[0] === 'next' ? g[0] : '')) as 'this' | 'next' | '', WD_EN[g[1]!], WD_EN[g[2]!]) },
+    re: new RegExp(
+      `\\b(?:(this|next|coming|on)\\s+)?(${WD_EN_RE})\\.?\\s*(?:-|–|—|/|&|\\+|and|to|through|thru|till|until)\\s*(${WD_EN_RE})\\b\\.?(?:\\s+(this|next)\\s+week\\b)?`,
+    ),
+    value: {
+      kind: 'fixed',
+      resolve: (t, _a, g) =>
+        weekdayRun(
+          t,
+          (g[3] || (g[0] === 'this' || g[0] === 'next' ? g[0] : '')) as 'this' | 'next' | '',
+          WD_EN[g[1]!],
+          WD_EN[g[2]!],
+        ),
+    },
   },
   // a single (possibly abbreviated) weekday with "next week" after it: "Tuesday next week"
   {

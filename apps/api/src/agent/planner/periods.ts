@@ -38,9 +38,11 @@ import { GoalText, leftmostLongest, scan, type Match, type Span } from './text.j
  *   is cut to start today (noted).
  */
 
-
 const one = (d: LocalDate | null): DateRange | null => (d ? { from: d, to: d } : null);
-const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({ kind: 'fixed', resolve: (t, _a, g) => resolve(t, g) });
+const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({
+  kind: 'fixed',
+  resolve: (t, _a, g) => resolve(t, g),
+});
 
 function thisWeek(today: LocalDate): DateRange {
   return { from: today, to: addDays(startOfWeek(today), 6) };
@@ -62,12 +64,44 @@ function nextDays(today: LocalDate, n: number | null): DateRange | null {
 
 // no digits: "下周3级以上" is next week + priority 3, not next Wednesday
 const WEEKDAYS_ZH: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
-const WEEKDAYS_EN: Record<string, number> = { monday: 1, tuesday: 2, wednesday: 3, thursday: 4, friday: 5, saturday: 6, sunday: 7 };
-const MONTHS_EN: Record<string, number> = {
-  january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12,
-  jan: 1, feb: 2, mar: 3, apr: 4, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12,
+const WEEKDAYS_EN: Record<string, number> = {
+  monday: 1,
+  tuesday: 2,
+  wednesday: 3,
+  thursday: 4,
+  friday: 5,
+  saturday: 6,
+  sunday: 7,
 };
-const MONTH_RE = Object.keys(MONTHS_EN).sort((a, b) => b.length - a.length).join('|');
+const MONTHS_EN: Record<string, number> = {
+  january: 1,
+  february: 2,
+  march: 3,
+  april: 4,
+  may: 5,
+  june: 6,
+  july: 7,
+  august: 8,
+  september: 9,
+  october: 10,
+  november: 11,
+  december: 12,
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  sept: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+const MONTH_RE = Object.keys(MONTHS_EN)
+  .sort((a, b) => b.length - a.length)
+  .join('|');
 
 /** `which`: '' upcoming (today included, or on/after the anchor), 'this', 'next', 'nextnext' */
 function weekday(today: LocalDate, anchor: LocalDate | null, wd: number | undefined, which: string): DateRange | null {
@@ -79,10 +113,17 @@ function weekday(today: LocalDate, anchor: LocalDate | null, wd: number | undefi
 }
 
 /** A month/day without a year: closest to today, or the first one on/after the anchor. */
-function yearless(today: LocalDate, anchor: LocalDate | null, month: number | null, day: number | null): LocalDate | null {
+function yearless(
+  today: LocalDate,
+  anchor: LocalDate | null,
+  month: number | null,
+  day: number | null,
+): LocalDate | null {
   if (month === null || day === null) return null;
   const base = parts(anchor ?? today).year;
-  const candidates = [base - 1, base, base + 1].map((y) => makeDate(y, month, day)).filter((d): d is LocalDate => d !== null);
+  const candidates = [base - 1, base, base + 1]
+    .map((y) => makeDate(y, month, day))
+    .filter((d): d is LocalDate => d !== null);
   if (candidates.length === 0) return null;
   if (anchor) return candidates.find((d) => d >= anchor) ?? null;
   // closest to today; a tie goes to the future
@@ -129,13 +170,25 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
     re: new RegExp(`((?<!一)下下个?|下个?|本|这个?)?${ZH_WEEK}([一二三四五六日天])`),
     value: { kind: 'anchored', resolve: (t, a, g) => weekday(t, a, WEEKDAYS_ZH[g[1]!], zhWhich(g[0]!)) },
   },
-  { re: new RegExp(`(?:未来|接下来|今后|往后|之后|最近|近)的?(${ZH_COUNT})个?(?:天|日)`), value: fixed((t, g) => nextDays(t, parseCount(g[0]!))) },
-  { re: new RegExp(`(${ZH_COUNT})个?(?:天|日)(?:之内|以内|内)`), value: fixed((t, g) => nextDays(t, parseCount(g[0]!))) },
-  { re: new RegExp(`(?:未来|接下来|今后|往后|之后|最近|近)的?(${ZH_COUNT})个?${ZH_WEEK}`), value: fixed((t, g) => nextDays(t, weeks(g[0]!))) },
+  {
+    re: new RegExp(`(?:未来|接下来|今后|往后|之后|最近|近)的?(${ZH_COUNT})个?(?:天|日)`),
+    value: fixed((t, g) => nextDays(t, parseCount(g[0]!))),
+  },
+  {
+    re: new RegExp(`(${ZH_COUNT})个?(?:天|日)(?:之内|以内|内)`),
+    value: fixed((t, g) => nextDays(t, parseCount(g[0]!))),
+  },
+  {
+    re: new RegExp(`(?:未来|接下来|今后|往后|之后|最近|近)的?(${ZH_COUNT})个?${ZH_WEEK}`),
+    value: fixed((t, g) => nextDays(t, weeks(g[0]!))),
+  },
   { re: new RegExp(`(${ZH_COUNT})个?${ZH_WEEK}(?:之内|以内|内)`), value: fixed((t, g) => nextDays(t, weeks(g[0]!))) },
   { re: /(?:本|这个?)月/, value: fixed((t) => ({ from: t, to: endOfMonth(t) })) },
   { re: /下个?月/, value: fixed((t) => monthOf(addMonths(startOfMonth(t), 1))) },
-  { re: /(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日号]?/, value: fixed((_t, g) => one(full(g[0]!, g[1]!, g[2]!))) },
+  {
+    re: /(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})\s*[日号]?/,
+    value: fixed((_t, g) => one(full(g[0]!, g[1]!, g[2]!))),
+  },
   {
     re: new RegExp(`(${ZH_COUNT})\\s*月\\s*(${ZH_COUNT})\\s*[日号]?`),
     value: { kind: 'anchored', resolve: (t, a, g) => one(yearless(t, a, parseCount(g[0]!), parseCount(g[1]!))) },
@@ -160,26 +213,59 @@ const PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
   { re: /\bnext\s+weekend\b/, value: fixed((t) => weekend(t, 1)) },
   {
     re: /\b(?:(this|next|coming|on)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday)\b/,
-    value: { kind: 'anchored', resolve: (t, a, g) => weekday(t, a, WEEKDAYS_EN[g[1]!], g[0] === 'this' || g[0] === 'next' ? g[0] : '') },
+    value: {
+      kind: 'anchored',
+      resolve: (t, a, g) => weekday(t, a, WEEKDAYS_EN[g[1]!], g[0] === 'this' || g[0] === 'next' ? g[0] : ''),
+    },
   },
-  { re: new RegExp(`\\b(?:the\\s+)?(?:next|coming|following)\\s+(${EN_COUNT})\\s+days?\\b`), value: fixed((t, g) => nextDays(t, parseCount(g[0]!))) },
-  { re: new RegExp(`\\bwithin\\s+(?:the\\s+next\\s+)?(${EN_COUNT})\\s+days?\\b`), value: fixed((t, g) => nextDays(t, parseCount(g[0]!))) },
-  { re: new RegExp(`\\b(?:the\\s+)?(?:next|coming|following)\\s+(${EN_COUNT})\\s+weeks?\\b`), value: fixed((t, g) => nextDays(t, weeks(g[0]!))) },
-  { re: new RegExp(`\\bwithin\\s+(?:the\\s+next\\s+)?(${EN_COUNT})\\s+weeks?\\b`), value: fixed((t, g) => nextDays(t, weeks(g[0]!))) },
+  {
+    re: new RegExp(`\\b(?:the\\s+)?(?:next|coming|following)\\s+(${EN_COUNT})\\s+days?\\b`),
+    value: fixed((t, g) => nextDays(t, parseCount(g[0]!))),
+  },
+  {
+    re: new RegExp(`\\bwithin\\s+(?:the\\s+next\\s+)?(${EN_COUNT})\\s+days?\\b`),
+    value: fixed((t, g) => nextDays(t, parseCount(g[0]!))),
+  },
+  {
+    re: new RegExp(`\\b(?:the\\s+)?(?:next|coming|following)\\s+(${EN_COUNT})\\s+weeks?\\b`),
+    value: fixed((t, g) => nextDays(t, weeks(g[0]!))),
+  },
+  {
+    re: new RegExp(`\\bwithin\\s+(?:the\\s+next\\s+)?(${EN_COUNT})\\s+weeks?\\b`),
+    value: fixed((t, g) => nextDays(t, weeks(g[0]!))),
+  },
   { re: /\b(?:the\s+)?(?:next|coming)\s+fortnight\b/, value: fixed((t) => nextDays(t, 14)) },
   { re: /\bthis\s+month\b/, value: fixed((t) => ({ from: t, to: endOfMonth(t) })) },
   { re: /\bnext\s+month\b/, value: fixed((t) => monthOf(addMonths(startOfMonth(t), 1))) },
   {
     re: new RegExp(`\\b(${MONTH_RE})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\b(?:,?\\s+(\\d{4})\\b)?`),
-    value: { kind: 'anchored', resolve: (t, a, g) => one(g[2] ? makeDate(Number(g[2]), MONTHS_EN[g[0]!]!, Number(g[1])) : yearless(t, a, MONTHS_EN[g[0]!]!, Number(g[1]))) },
+    value: {
+      kind: 'anchored',
+      resolve: (t, a, g) =>
+        one(
+          g[2]
+            ? makeDate(Number(g[2]), MONTHS_EN[g[0]!]!, Number(g[1]))
+            : yearless(t, a, MONTHS_EN[g[0]!]!, Number(g[1])),
+        ),
+    },
   },
   {
     re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\b\\.?(?:,?\\s+(\\d{4})\\b)?`),
-    value: { kind: 'anchored', resolve: (t, a, g) => one(g[2] ? makeDate(Number(g[2]), MONTHS_EN[g[1]!]!, Number(g[0])) : yearless(t, a, MONTHS_EN[g[1]!]!, Number(g[0]))) },
+    value: {
+      kind: 'anchored',
+      resolve: (t, a, g) =>
+        one(
+          g[2]
+            ? makeDate(Number(g[2]), MONTHS_EN[g[1]!]!, Number(g[0]))
+            : yearless(t, a, MONTHS_EN[g[1]!]!, Number(g[0])),
+        ),
+    },
   },
   {
     // "8-12 December", "8 to 12 Dec"
-    re: new RegExp(`\\b(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:-|–|to|until|till|through)\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\b\\.?`),
+    re: new RegExp(
+      `\\b(\\d{1,2})(?:st|nd|rd|th)?\\s*(?:-|–|to|until|till|through)\\s*(\\d{1,2})(?:st|nd|rd|th)?\\s+(?:of\\s+)?(${MONTH_RE})\\b\\.?`,
+    ),
     value: fixed((t, g) => {
       const m = MONTHS_EN[g[2]!]!;
       const from = yearless(t, null, m, Number(g[0]));
@@ -207,11 +293,14 @@ const BEFORE_BEFORE = /\bbefore\s*$/;
 /** "周五之前" / "12月10日前" / "月底为止": from today up to the date (inclusive, "by") */
 const UNTIL_AFTER = /^\s*(?:之前|以前|前|为止)/;
 /** "下周三开始的三天", "从明天起连续5天", "Monday for 3 days": N days from the date */
-const FOR_DAYS = new RegExp(`^\\s*(?:(?:开始|起)(?:的|连续)?\\s*(${ZH_COUNT})\\s*个?(?:天|日)|,?\\s*for\\s+(${EN_COUNT})\\s+days?\\b)`);
+const FOR_DAYS = new RegExp(
+  `^\\s*(?:(?:开始|起)(?:的|连续)?\\s*(${ZH_COUNT})\\s*个?(?:天|日)|,?\\s*for\\s+(${EN_COUNT})\\s+days?\\b)`,
+);
 
 const CONNECTOR = /^\s*(?:(?:起|开始)?(?:到|至)|~|-|–|—|to|until|till|through|thru|and|和|与|及|、|or|或)?\s*$/;
 /** "Dec 8 - 12", "12月8日至12": a bare day number ending a range started by a date */
-const SHORT_END = /^\s*(?:到|至|~|-|–|—|to|until|till|through|thru)\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:日|号|st|nd|rd|th)?(?![\d月/.:]|\s*(?:月|\/))/;
+const SHORT_END =
+  /^\s*(?:到|至|~|-|–|—|to|until|till|through|thru)\s*(\d{1,2}|[一二三四五六七八九十]{1,3})\s*(?:日|号|st|nd|rd|th)?(?![\d月/.:]|\s*(?:月|\/))/;
 
 export interface PeriodResult {
   period: DateRange | null;
@@ -267,7 +356,10 @@ export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
       if (until || untilAfter) {
         const exclusive = !untilAfter && BEFORE_BEFORE.test(before);
         const to = exclusive ? addDays(range.from, -1) : range.to;
-        const span = { start: until ? m.start - until[0].length : m.start, end: untilAfter ? m.end + untilAfter[0].length : m.end };
+        const span = {
+          start: until ? m.start - until[0].length : m.start,
+          end: untilAfter ? m.end + untilAfter[0].length : m.end,
+        };
         spans.push(span);
         mentions[mentions.length - 1] = text.slice(span).trim();
         ranges.push({ from: minDate(today, to), to });
@@ -297,4 +389,3 @@ export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
   if (clamped) from = today;
   return { period: { from, to }, spans, mentions, combined: groups > 1, past: false, clamped };
 }
-

@@ -39,7 +39,8 @@ export interface PlannerTool {
  * - `stop`: a budget is exhausted or the call repeated an identical one — stop planning with
  *   the model.
  */
-export type PlannerToolOutcome = { kind: 'result'; text: string } | { kind: 'error'; message: string } | { kind: 'stop'; reason: string };
+export type PlannerToolOutcome =
+  { kind: 'result'; text: string } | { kind: 'error'; message: string } | { kind: 'stop'; reason: string };
 
 /**
  * The run's read-only tools as a planner sees them (ToolRunner.forPlanner): every call runs
@@ -88,10 +89,7 @@ const ZKnownList = z.array(ZKnownRef).max(5000);
 export const ZPlannerInput = z.strictObject({
   goal: z.string().max(PLAN_LIMITS.goalChars),
   now: z.date(),
-  timezone: z
-    .string()
-    .default(DEFAULT_TIMEZONE)
-    .refine(isValidTimeZone, { message: 'not an IANA time zone' }),
+  timezone: z.string().default(DEFAULT_TIMEZONE).refine(isValidTimeZone, { message: 'not an IANA time zone' }),
   known: z.strictObject({
     teams: ZKnownList.default([]),
     fields: ZKnownList.default([]),

@@ -1,5 +1,13 @@
 import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
-import { PLAN_LIMITS, ZPlanConstraints, type TNamedRef, type TPlanConstraints, type TPlanIntent, type TPlanLanguage, type TPlanMissing } from '@amms/contracts/agent';
+import {
+  PLAN_LIMITS,
+  ZPlanConstraints,
+  type TNamedRef,
+  type TPlanConstraints,
+  type TPlanIntent,
+  type TPlanLanguage,
+  type TPlanMissing,
+} from '@amms/contracts/agent';
 import { localToday } from './calendar.js';
 import { findNames, type NameKind, type NameMatch } from './names.js';
 import { parseCount } from './numerals.js';
@@ -55,7 +63,12 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
 
   // 1. known names first: they are the most specific words ("下周一队" is team 一队 next week,
   //    an asset "收割机1号" is not a harvesting request)
-  const names = findNames(text, { team: input.known.teams, field: input.known.fields, asset: input.known.assets, operator: input.known.operators });
+  const names = findNames(text, {
+    team: input.known.teams,
+    field: input.known.fields,
+    asset: input.known.assets,
+    operator: input.known.operators,
+  });
   for (const m of names.matches) text.mask(m);
   for (const a of names.ambiguous) {
     text.mask(a);
@@ -77,7 +90,11 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     const n = parseCount(m.groups[0]!);
     const floor = n === null ? null : m.value === 'above' ? n + 1 : n;
     if (floor !== null && floor >= 1 && floor <= 5) minPriority = Math.max(minPriority ?? 1, floor);
-    else notes.add(`无法理解的优先级“${clip(text.slice(m))}”（优先级为1到5），已忽略`, `priority "${clip(text.slice(m))}" is outside 1..5; ignored`);
+    else
+      notes.add(
+        `无法理解的优先级“${clip(text.slice(m))}”（优先级为1到5），已忽略`,
+        `priority "${clip(text.slice(m))}" is outside 1..5; ignored`,
+      );
   }
   for (const m of scan(text.view(), ONLY_URGENT)) {
     text.mask(m);
@@ -86,7 +103,10 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
   }
 
   // 4. avoid / prefer
-  const refs = { avoid: { assets: new Refs(), operators: new Refs() }, prefer: { assets: new Refs(), operators: new Refs() } };
+  const refs = {
+    avoid: { assets: new Refs(), operators: new Refs() },
+    prefer: { assets: new Refs(), operators: new Refs() },
+  };
   const avoidState = { inMaintenance: false, dueForMaintenance: false };
   const teams = new Refs();
   const fields = new Refs();
@@ -147,13 +167,19 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
         // not a constraint we have; saying so beats silently widening or narrowing the jobs
         placed.add(m);
         notes.add(
-          side === 'avoid' ? `不支持排除${KIND_ZH[m.kind]}“${m.ref.name}”，已忽略` : `不支持优先${KIND_ZH[m.kind]}“${m.ref.name}”，已忽略`,
-          side === 'avoid' ? `excluding the ${m.kind} "${m.ref.name}" is not supported; ignored` : `preferring the ${m.kind} "${m.ref.name}" is not supported; ignored`,
+          side === 'avoid'
+            ? `不支持排除${KIND_ZH[m.kind]}“${m.ref.name}”，已忽略`
+            : `不支持优先${KIND_ZH[m.kind]}“${m.ref.name}”，已忽略`,
+          side === 'avoid'
+            ? `excluding the ${m.kind} "${m.ref.name}" is not supported; ignored`
+            : `preferring the ${m.kind} "${m.ref.name}" is not supported; ignored`,
         );
       }
     }
     if (side === 'avoid') {
-      const states = leftmostLongest(scan(view.slice(0, clause.end), STATE_TERMS)).filter((s) => s.start >= clause.start);
+      const states = leftmostLongest(scan(view.slice(0, clause.end), STATE_TERMS)).filter(
+        (s) => s.start >= clause.start,
+      );
       for (const s of states) {
         avoidState[s.value] = true;
         text.mask(s);
@@ -164,15 +190,27 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
       const rest = residual(text, clause, leftovers);
       // a short leftover is probably a name we do not know and is worth quoting back; a long
       // one is not a name, and goal text is not echoed at length
-      if (rest && rest.length <= 24) notes.add(`没有找到“${clip(rest)}”（不是已知的机器或机手），已忽略`, `"${clip(rest)}" is not a known machine or operator; ignored`);
-      else if (rest) notes.add(`“${side === 'avoid' ? '避开' : '优先'}”后面的部分内容不是已知的机器或机手，已忽略`, `part of what follows "${side}" is not a known machine or operator; ignored`);
+      if (rest && rest.length <= 24)
+        notes.add(
+          `没有找到“${clip(rest)}”（不是已知的机器或机手），已忽略`,
+          `"${clip(rest)}" is not a known machine or operator; ignored`,
+        );
+      else if (rest)
+        notes.add(
+          `“${side === 'avoid' ? '避开' : '优先'}”后面的部分内容不是已知的机器或机手，已忽略`,
+          `part of what follows "${side}" is not a known machine or operator; ignored`,
+        );
     }
   }
   for (const m of names.matches) {
     if (placed.has(m)) continue;
     if (m.kind === 'team') teams.add(m.ref);
     else if (m.kind === 'field') fields.add(m.ref);
-    else notes.add(`提到了“${m.ref.name}”，但没有说明要避开还是优先，已忽略`, `"${m.ref.name}" is mentioned without "avoid" or "prefer"; ignored`);
+    else
+      notes.add(
+        `提到了“${m.ref.name}”，但没有说明要避开还是优先，已忽略`,
+        `"${m.ref.name}" is mentioned without "avoid" or "prefer"; ignored`,
+      );
   }
   for (const kind of ['assets', 'operators'] as const) {
     for (const r of refs.prefer[kind].list()) {
@@ -199,10 +237,21 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
   // 7. intent
   const said = new Set(leftmostLongest(scan(text.view(), INTENT_WORDS)).map((m) => m.value));
   const anyJobConstraint =
-    operationTypes.length > 0 || teams.size > 0 || fields.size > 0 || minPriority !== null || urgentFirst || avoidState.inMaintenance || avoidState.dueForMaintenance || [refs.avoid, refs.prefer].some((r) => r.assets.size + r.operators.size > 0);
+    operationTypes.length > 0 ||
+    teams.size > 0 ||
+    fields.size > 0 ||
+    minPriority !== null ||
+    urgentFirst ||
+    avoidState.inMaintenance ||
+    avoidState.dueForMaintenance ||
+    [refs.avoid, refs.prefer].some((r) => r.assets.size + r.operators.size > 0);
   // maintenance words win: "安排收获机的保养" is maintenance of the harvesters (operationTypes then
   // narrows the machines), and masking already removed "避开需要保养的…"
-  const intent: TPlanIntent = said.has('maintenance') ? 'PLAN_MAINTENANCE' : said.has('schedule') || said.has('job') || anyJobConstraint ? 'SCHEDULE_JOBS' : 'UNKNOWN';
+  const intent: TPlanIntent = said.has('maintenance')
+    ? 'PLAN_MAINTENANCE'
+    : said.has('schedule') || said.has('job') || anyJobConstraint
+      ? 'SCHEDULE_JOBS'
+      : 'UNKNOWN';
 
   const missing: TPlanMissing[] = [];
   if (intent === 'UNKNOWN') missing.push('intent');
@@ -232,7 +281,7 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
 /** Where the words after `at` start once time expressions (and spaces) right after it are skipped. */
 function afterTime(at: number, spans: readonly Span[], norm: string): number {
   let i = at;
-  for (let moved = true; moved; ) {
+  for (let moved = true; moved;) {
     moved = false;
     while (/\s/.test(norm[i] ?? '')) i++;
     const s = spans.find((x) => x.start <= i && x.end > i);
@@ -266,7 +315,8 @@ const KIND_ZH: Record<NameKind, string> = { team: '作业队', field: '地块', 
 class Refs {
   private readonly items = new Map<string, TNamedRef>();
   add(ref: { id: string; name: string }): void {
-    if (this.items.size < PLAN_LIMITS.refs && !this.items.has(ref.id)) this.items.set(ref.id, { id: ref.id, name: ref.name });
+    if (this.items.size < PLAN_LIMITS.refs && !this.items.has(ref.id))
+      this.items.set(ref.id, { id: ref.id, name: ref.name });
   }
   has(id: string): boolean {
     return this.items.has(id);
@@ -300,7 +350,11 @@ class Notes {
 
 /** Goal text is echoed in notes only clipped, on one line. */
 function clip(s: string): string {
-  const one = [...s].map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c)).join('').replace(/\s+/g, ' ').trim();
+  const one = [...s]
+    .map((c) => (c.charCodeAt(0) < 32 || c.charCodeAt(0) === 127 ? ' ' : c))
+    .join('')
+    .replace(/\s+/g, ' ')
+    .trim();
   return one.length > 40 ? `${one.slice(0, 40)}…` : one;
 }
 
@@ -344,7 +398,11 @@ function describe(
   },
 ): void {
   const understood: Array<[string, string]> = [];
-  const names = (r: Refs, sep: string) => r.list().map((x) => x.name).join(sep);
+  const names = (r: Refs, sep: string) =>
+    r
+      .list()
+      .map((x) => x.name)
+      .join(sep);
   if (c.intent === 'SCHEDULE_JOBS') understood.push(['目标：安排作业', 'goal: schedule jobs']);
   if (c.intent === 'PLAN_MAINTENANCE') understood.push(['目标：安排保养', 'goal: plan maintenance']);
   const said = c.time.mentions.map(clip).join(notes.language === 'zh' ? '、' : ', ');
@@ -352,22 +410,51 @@ function describe(
     const { from, to } = c.time.period;
     understood.push([`时间：${said}（${from} 至 ${to}）`, `period: ${said} (${from} to ${to})`]);
   }
-  if (c.time.past) understood.push([`时间“${said}”已经过去，需要重新指定`, `the period "${said}" is already over; please give another one`]);
-  if (c.time.clamped) understood.push(['开始日期早于今天，已从今天开始', 'the period started before today; it now starts today']);
-  if (c.time.combined) understood.push(['提到了多个时间，按覆盖全部的时间段处理', 'several periods were mentioned; using one period that covers them all']);
+  if (c.time.past)
+    understood.push([
+      `时间“${said}”已经过去，需要重新指定`,
+      `the period "${said}" is already over; please give another one`,
+    ]);
+  if (c.time.clamped)
+    understood.push(['开始日期早于今天，已从今天开始', 'the period started before today; it now starts today']);
+  if (c.time.combined)
+    understood.push([
+      '提到了多个时间，按覆盖全部的时间段处理',
+      'several periods were mentioned; using one period that covers them all',
+    ]);
   if (c.operationTypes.length > 0) {
-    understood.push([`作业类型：${c.operationTypes.map((o) => OP_LABELS[o].zh).join('、')}`, `operation types: ${c.operationTypes.map((o) => OP_LABELS[o].en).join(', ')}`]);
+    understood.push([
+      `作业类型：${c.operationTypes.map((o) => OP_LABELS[o].zh).join('、')}`,
+      `operation types: ${c.operationTypes.map((o) => OP_LABELS[o].en).join(', ')}`,
+    ]);
   }
   if (c.teams.size > 0) understood.push([`作业队：${names(c.teams, '、')}`, `teams: ${names(c.teams, ', ')}`]);
   if (c.fields.size > 0) understood.push([`地块：${names(c.fields, '、')}`, `fields: ${names(c.fields, ', ')}`]);
-  if (c.minPriority !== null) understood.push([`只安排优先级 ≥ ${c.minPriority} 的作业`, `only jobs with priority ≥ ${c.minPriority}`]);
+  if (c.minPriority !== null)
+    understood.push([`只安排优先级 ≥ ${c.minPriority} 的作业`, `only jobs with priority ≥ ${c.minPriority}`]);
   if (c.urgentFirst) understood.push(['紧急的作业优先', 'urgent jobs first']);
   if (c.avoidState.inMaintenance) understood.push(['避开维修中的机器', 'avoid machines in maintenance']);
   if (c.avoidState.dueForMaintenance) understood.push(['避开到期需要保养的机器', 'avoid machines due for maintenance']);
-  if (c.refs.avoid.assets.size > 0) understood.push([`避开机器：${names(c.refs.avoid.assets, '、')}`, `avoid machines: ${names(c.refs.avoid.assets, ', ')}`]);
-  if (c.refs.avoid.operators.size > 0) understood.push([`避开机手：${names(c.refs.avoid.operators, '、')}`, `avoid operators: ${names(c.refs.avoid.operators, ', ')}`]);
-  if (c.refs.prefer.assets.size > 0) understood.push([`优先使用机器：${names(c.refs.prefer.assets, '、')}`, `prefer machines: ${names(c.refs.prefer.assets, ', ')}`]);
-  if (c.refs.prefer.operators.size > 0) understood.push([`优先安排机手：${names(c.refs.prefer.operators, '、')}`, `prefer operators: ${names(c.refs.prefer.operators, ', ')}`]);
+  if (c.refs.avoid.assets.size > 0)
+    understood.push([
+      `避开机器：${names(c.refs.avoid.assets, '、')}`,
+      `avoid machines: ${names(c.refs.avoid.assets, ', ')}`,
+    ]);
+  if (c.refs.avoid.operators.size > 0)
+    understood.push([
+      `避开机手：${names(c.refs.avoid.operators, '、')}`,
+      `avoid operators: ${names(c.refs.avoid.operators, ', ')}`,
+    ]);
+  if (c.refs.prefer.assets.size > 0)
+    understood.push([
+      `优先使用机器：${names(c.refs.prefer.assets, '、')}`,
+      `prefer machines: ${names(c.refs.prefer.assets, ', ')}`,
+    ]);
+  if (c.refs.prefer.operators.size > 0)
+    understood.push([
+      `优先安排机手：${names(c.refs.prefer.operators, '、')}`,
+      `prefer operators: ${names(c.refs.prefer.operators, ', ')}`,
+    ]);
   for (const [zh, en] of understood.reverse()) notes.prepend(zh, en);
 }
 
@@ -389,6 +476,7 @@ const QUESTIONS = {
 function question(missing: TPlanMissing[], intent: TPlanIntent, language: TPlanLanguage): string | null {
   // one question at a time, the most basic first: without an intent the period is moot
   if (missing.includes('intent')) return QUESTIONS.intent[language];
-  if (missing.includes('period')) return (intent === 'PLAN_MAINTENANCE' ? QUESTIONS.periodMaintenance : QUESTIONS.periodJobs)[language];
+  if (missing.includes('period'))
+    return (intent === 'PLAN_MAINTENANCE' ? QUESTIONS.periodMaintenance : QUESTIONS.periodJobs)[language];
   return null;
 }

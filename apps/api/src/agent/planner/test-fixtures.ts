@@ -55,8 +55,10 @@ export const Q = {
   },
   en: {
     period: 'Which period should the jobs be scheduled in? For example: next week, tomorrow, Dec 8 to Dec 12.',
-    periodMaintenance: 'Which period should the maintenance be planned for? For example: the next two weeks, next month, Dec 8 to Dec 12.',
-    intent: 'What would you like me to plan? For example: schedule next week’s harvesting jobs, or plan the maintenance due in the next two weeks.',
+    periodMaintenance:
+      'Which period should the maintenance be planned for? For example: the next two weeks, next month, Dec 8 to Dec 12.',
+    intent:
+      'What would you like me to plan? For example: schedule next week’s harvesting jobs, or plan the maintenance due in the next two weeks.',
   },
 };
 

@@ -26,7 +26,8 @@ export function resolveOptions(input: SchedulerInput): SchedOptions {
   const o = { ...DEFAULT_OPTIONS, ...(input.options ?? {}) };
   const g = o.granularityMinutes;
   const { startHour, endHour } = o.workday;
-  if (!Number.isInteger(g) || g <= 0 || 1440 % g !== 0) throw new SchedulerInputError(`granularityMinutes must divide a day, got ${g}`);
+  if (!Number.isInteger(g) || g <= 0 || 1440 % g !== 0)
+    throw new SchedulerInputError(`granularityMinutes must divide a day, got ${g}`);
   const startMin = startHour * 60;
   const endMin = endHour * 60;
   if (!(startMin >= 0 && endMin <= 1440 && startMin < endMin) || startMin % g !== 0 || endMin % g !== 0) {
@@ -52,7 +53,15 @@ export const iso = (t: number) => new Date(t).toISOString();
 export function utcOffsetMs(timeZone: string, at: number): number {
   let parts: Intl.DateTimeFormatPart[];
   try {
-    parts = new Intl.DateTimeFormat('en-US', { timeZone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric' }).formatToParts(new Date(at));
+    parts = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+    }).formatToParts(new Date(at));
   } catch {
     throw new SchedulerInputError(`unknown time zone: ${timeZone}`);
   }

@@ -52,7 +52,10 @@ export function randomInstance(seed: number, shape: InstanceShape): SchedulerInp
   // from 6 machines on, the first six make sure every job type has a capable set; the rest by share
   const basics = [0, 1, 3, 4, 6, 2].map((i) => MACHINE_TYPES[i]!);
   for (let i = 0; i < shape.machines; i++) {
-    const t = shape.machines >= basics.length && i < basics.length ? basics[i]! : rng.weighted(MACHINE_TYPES.map((x) => [x, x.share] as const));
+    const t =
+      shape.machines >= basics.length && i < basics.length
+        ? basics[i]!
+        : rng.weighted(MACHINE_TYPES.map((x) => [x, x.share] as const));
     const r = rng.next();
     const down = shape.downShare ?? 0.1;
     machines.push({

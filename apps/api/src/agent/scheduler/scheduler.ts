@@ -2,7 +2,17 @@ import { createHash } from 'node:crypto';
 import { Rng, hashSeed } from '../../seed/prng.js';
 import { HOUR, MINUTE, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import { Timeline } from './timeline.js';
-import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, ScheduleItem, ScheduleResult, SchedulerInput, UnplacedJob, UnplacedReason } from './types.js';
+import type {
+  SchedJob,
+  SchedMachine,
+  SchedOperator,
+  SchedOptions,
+  ScheduleItem,
+  ScheduleResult,
+  SchedulerInput,
+  UnplacedJob,
+  UnplacedReason,
+} from './types.js';
 
 /**
  * The deterministic scheduler (issue #4). Objective, lexicographic:
@@ -82,7 +92,11 @@ export function schedule(input: SchedulerInput): ScheduleResult {
  * sets and operators free of existing bookings for that run. Epoch ms.
  */
 export interface SearchSpace {
-  jobs: { id: string; weight: number; options: { startsAt: number; endsAt: number; sets: string[][]; operators: string[] }[] }[];
+  jobs: {
+    id: string;
+    weight: number;
+    options: { startsAt: number; endsAt: number; sets: string[][]; operators: string[] }[];
+  }[];
 }
 
 export function searchSpace(input: SchedulerInput): SearchSpace {
@@ -91,14 +105,27 @@ export function searchSpace(input: SchedulerInput): SearchSpace {
 
 /** Stable key of a draft item: the job (and its version) plus everything the item would write. */
 export function itemKeyOf(item: Omit<ScheduleItem, 'itemKey'>, jobVersion: number): string {
-  const text = [item.jobId, jobVersion, item.primaryAssetId, item.implementAssetIds.join(','), item.operatorMembershipId, item.startsAt, item.endsAt].join('|');
+  const text = [
+    item.jobId,
+    jobVersion,
+    item.primaryAssetId,
+    item.implementAssetIds.join(','),
+    item.operatorMembershipId,
+    item.startsAt,
+    item.endsAt,
+  ].join('|');
   return `sch_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }
 
-const byId = <T>(key: (x: T) => string) => (x: T, y: T) => (key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0);
+const byId =
+  <T>(key: (x: T) => string) =>
+  (x: T, y: T) =>
+    key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0;
 
 function assertUnique<T>(xs: readonly T[], key: (x: T) => string, what: string): void {
-  for (let i = 1; i < xs.length; i++) if (key(xs[i] as T) === key(xs[i - 1] as T)) throw new SchedulerInputError(`duplicate ${what} id ${key(xs[i] as T)}`);
+  for (let i = 1; i < xs.length; i++)
+    if (key(xs[i] as T) === key(xs[i - 1] as T))
+      throw new SchedulerInputError(`duplicate ${what} id ${key(xs[i] as T)}`);
 }
 
 class Scheduler {
@@ -131,11 +158,13 @@ class Scheduler {
     const oRaw = this.operators.map(() => [] as [number, number][]);
     for (const b of input.busy.machines) {
       const i = mIndex.get(b.assetId);
-      if (i !== undefined) mRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
+      if (i !== undefined)
+        mRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
     }
     for (const b of input.busy.operators) {
       const i = oIndex.get(b.membershipId);
-      if (i !== undefined) oRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
+      if (i !== undefined)
+        oRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
     }
     this.mBusy = mRaw.map((r) => Timeline.ofBusy(r));
     this.oBusy = oRaw.map((r) => Timeline.ofBusy(r));
@@ -152,7 +181,13 @@ class Scheduler {
       if (avoidO.has(o.membershipId)) this.opExcluded.add(i);
     });
 
-    const windows = jobs.map((j) => [parseInstant(j.windowStart, `job ${j.id} windowStart`), parseInstant(j.windowEnd, `job ${j.id} windowEnd`)] as const);
+    const windows = jobs.map(
+      (j) =>
+        [
+          parseInstant(j.windowStart, `job ${j.id} windowStart`),
+          parseInstant(j.windowEnd, `job ${j.id} windowEnd`),
+        ] as const,
+    );
     const from = Math.min(...windows.map(([s]) => s), this.now);
     const to = Math.max(...windows.map(([, e]) => e), this.now);
     this.cal = new WorkCalendar(this.opts, this.now, from, to);
@@ -174,15 +209,23 @@ class Scheduler {
     const out: CSet[] = [];
     ms.forEach((m, i) => {
       if (!m.operationTypes.includes(op)) return;
-      if (m.kind === 'SELF_PROPELLED' || (m.kind === 'POWER_UNIT' && implIdx.length === 0)) out.push({ lead: i, impl: -1, size: 1, pref: 0, teamMiss: 0 });
-      else if (m.kind === 'POWER_UNIT') for (const j of implIdx) out.push({ lead: i, impl: j, size: 2, pref: 0, teamMiss: 0 });
+      if (m.kind === 'SELF_PROPELLED' || (m.kind === 'POWER_UNIT' && implIdx.length === 0))
+        out.push({ lead: i, impl: -1, size: 1, pref: 0, teamMiss: 0 });
+      else if (m.kind === 'POWER_UNIT')
+        for (const j of implIdx) out.push({ lead: i, impl: j, size: 2, pref: 0, teamMiss: 0 });
     });
     return out;
   }
 
-  private prepareJob(job: SchedJob, i: number, [ws, we]: readonly [number, number], setsByOp: Map<string, CSet[]>): PJob {
+  private prepareJob(
+    job: SchedJob,
+    i: number,
+    [ws, we]: readonly [number, number],
+    setsByOp: Map<string, CSet[]>,
+  ): PJob {
     const cal = this.cal;
-    if (!Number.isInteger(job.priority) || job.priority < 1 || job.priority > 5) throw new SchedulerInputError(`job ${job.id}: priority must be 1..5`);
+    if (!Number.isInteger(job.priority) || job.priority < 1 || job.priority > 5)
+      throw new SchedulerInputError(`job ${job.id}: priority must be 1..5`);
     if (!(job.estimatedHours >= 0)) throw new SchedulerInputError(`job ${job.id}: estimatedHours must be ≥ 0`);
     const work = cal.slotsFor(job.estimatedHours);
     const [k0, k1] = cal.startRange(Math.max(ws, this.now), we, work);
@@ -191,13 +234,26 @@ class Scheduler {
     const hours = (work * cal.slot) / HOUR;
     let pre: PJob['pre'] = null;
     if (f1 < f0) {
-      pre = { reason: 'WINDOW_TOO_SHORT', detail: `Needs ${hours} working hours (${hh(startHour)}–${hh(endHour)}, ${this.opts.granularityMinutes}-minute steps) but the window ${iso(ws)} – ${iso(we)} holds no such run.` };
+      pre = {
+        reason: 'WINDOW_TOO_SHORT',
+        detail: `Needs ${hours} working hours (${hh(startHour)}–${hh(endHour)}, ${this.opts.granularityMinutes}-minute steps) but the window ${iso(ws)} – ${iso(we)} holds no such run.`,
+      };
     } else if (we <= this.now || k1 < k0) {
-      pre = { reason: 'WINDOW_IN_PAST', detail: we <= this.now ? `The window ended at ${iso(we)}, before now (${iso(this.now)}).` : `What is left of the window after now (${iso(this.now)}) is shorter than the ${hours} working hours needed.` };
+      pre = {
+        reason: 'WINDOW_IN_PAST',
+        detail:
+          we <= this.now
+            ? `The window ended at ${iso(we)}, before now (${iso(this.now)}).`
+            : `What is left of the window after now (${iso(this.now)}) is shorter than the ${hours} working hours needed.`,
+      };
     }
     let capable = setsByOp.get(job.operationType);
     if (!capable) setsByOp.set(job.operationType, (capable = this.capableSets(job.operationType)));
-    if (!pre && capable.length === 0) pre = { reason: 'NO_CAPABLE_MACHINE', detail: `No machine in the fleet can do ${job.operationType}: no self-propelled machine lists it, and no power unit lists it together with an implement that does.` };
+    if (!pre && capable.length === 0)
+      pre = {
+        reason: 'NO_CAPABLE_MACHINE',
+        detail: `No machine in the fleet can do ${job.operationType}: no self-propelled machine lists it, and no power unit lists it together with an implement that does.`,
+      };
 
     const preferA = new Set(this.opts.preferAssetIds);
     const team = job.teamId ?? null;
@@ -227,7 +283,23 @@ class Scheduler {
       if (c.impl >= 0) resources[c.impl] = 1;
     }
     for (const oi of ops) resources[M + oi] = 1;
-    return { i, job, ws, we, weight: job.priority, work, k0, k1, pre, capable, sets, ops, opPref, opTeamMiss, resources };
+    return {
+      i,
+      job,
+      ws,
+      we,
+      weight: job.priority,
+      work,
+      k0,
+      k1,
+      pre,
+      capable,
+      sets,
+      ops,
+      opPref,
+      opTeamMiss,
+      resources,
+    };
   }
 
   private placeable(pj: PJob): boolean {
@@ -237,7 +309,12 @@ class Scheduler {
   // --- search ----------------------------------------------------------------------
 
   private fresh(): Solution {
-    return { placed: this.jobs.map(() => null), mTl: this.mBusy.map((t) => t.clone()), oTl: this.oBusy.map((t) => t.clone()), moves: 0 };
+    return {
+      placed: this.jobs.map(() => null),
+      mTl: this.mBusy.map((t) => t.clone()),
+      oTl: this.oBusy.map((t) => t.clone()),
+      moves: 0,
+    };
   }
 
   /**
@@ -369,7 +446,9 @@ class Scheduler {
           sol.moves++;
           continue;
         }
-        const victims = this.jobs.filter((v) => sol.placed[v.i] && this.competes(sol, u, v.i)).sort((x, y) => x.weight - y.weight || x.i - y.i);
+        const victims = this.jobs
+          .filter((v) => sol.placed[v.i] && this.competes(sol, u, v.i))
+          .sort((x, y) => x.weight - y.weight || x.i - y.i);
         let done = false;
         for (const v of victims) {
           if (this.budget <= 0) break;
@@ -380,7 +459,8 @@ class Scheduler {
           }
           const added = [u];
           for (const w of byWeight) {
-            if (w !== v && !sol.placed[w.i] && this.placeable(w) && this.competes2(old, w) && this.tryPlace(sol, w)) added.push(w);
+            if (w !== v && !sol.placed[w.i] && this.placeable(w) && this.competes2(old, w) && this.tryPlace(sol, w))
+              added.push(w);
           }
           const back = this.tryPlace(sol, v);
           const gain = added.reduce((g, w) => g + w.weight, 0) - (back ? 0 : v.weight);
@@ -413,9 +493,17 @@ class Scheduler {
     const added: PJob[] = [];
     if (this.tryPlace(sol, u)) {
       added.push(u);
-      for (const v of [...victims].sort((x, y) => y.weight - x.weight || x.i - y.i)) if (this.tryPlace(sol, v)) added.push(v);
+      for (const v of [...victims].sort((x, y) => y.weight - x.weight || x.i - y.i))
+        if (this.tryPlace(sol, v)) added.push(v);
       for (const w of byWeight) {
-        if (w !== u && !sol.placed[w.i] && !victims.includes(w) && old.some(([, p]) => this.competes2(p, w)) && this.tryPlace(sol, w)) added.push(w);
+        if (
+          w !== u &&
+          !sol.placed[w.i] &&
+          !victims.includes(w) &&
+          old.some(([, p]) => this.competes2(p, w)) &&
+          this.tryPlace(sol, w)
+        )
+          added.push(w);
       }
     }
     if (added.reduce((g, w) => g + w.weight, 0) > before) return true;
@@ -435,7 +523,9 @@ class Scheduler {
   private compact(sol: Solution): void {
     for (let round = 0; round < 3; round++) {
       let moved = false;
-      const order = this.jobs.filter((pj) => sol.placed[pj.i]).sort((x, y) => sol.placed[x.i]!.s - sol.placed[y.i]!.s || x.i - y.i);
+      const order = this.jobs
+        .filter((pj) => sol.placed[pj.i])
+        .sort((x, y) => sol.placed[x.i]!.s - sol.placed[y.i]!.s || x.i - y.i);
       for (const pj of order) {
         const old = this.take(sol, pj.i);
         const p = this.earliest(sol, pj)!; // the old spot is free again, so there is one
@@ -531,19 +621,28 @@ class Scheduler {
 
   space(): SearchSpace {
     const sol = this.fresh();
-    const jobs = this.jobs.filter((pj) => this.placeable(pj)).map((pj) => {
-      const options: SearchSpace['jobs'][number]['options'] = [];
-      for (let k = pj.k0; k <= pj.k1; k++) {
-        const s = this.cal.starts[k]!;
-        const e = this.cal.endOf(k, pj.work);
-        const sets = pj.sets
-          .filter((c) => sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0))
-          .map((c) => (c.impl >= 0 ? [this.machines[c.lead]!.id, this.machines[c.impl]!.id] : [this.machines[c.lead]!.id]));
-        const operators = pj.ops.filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0).map((oi) => this.operators[oi]!.membershipId);
-        if (sets.length && operators.length) options.push({ startsAt: s, endsAt: e, sets, operators });
-      }
-      return { id: pj.job.id, weight: pj.weight, options };
-    });
+    const jobs = this.jobs
+      .filter((pj) => this.placeable(pj))
+      .map((pj) => {
+        const options: SearchSpace['jobs'][number]['options'] = [];
+        for (let k = pj.k0; k <= pj.k1; k++) {
+          const s = this.cal.starts[k]!;
+          const e = this.cal.endOf(k, pj.work);
+          const sets = pj.sets
+            .filter(
+              (c) =>
+                sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0),
+            )
+            .map((c) =>
+              c.impl >= 0 ? [this.machines[c.lead]!.id, this.machines[c.impl]!.id] : [this.machines[c.lead]!.id],
+            );
+          const operators = pj.ops
+            .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0)
+            .map((oi) => this.operators[oi]!.membershipId);
+          if (sets.length && operators.length) options.push({ startsAt: s, endsAt: e, sets, operators });
+        }
+        return { id: pj.job.id, weight: pj.weight, options };
+      });
     return { jobs };
   }
 
@@ -564,7 +663,9 @@ class Scheduler {
       };
       items.push({ ...item, itemKey: itemKeyOf(item, pj.job.version ?? 0) });
     }
-    items.sort((a, b) => (a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0));
+    items.sort((a, b) =>
+      a.startsAt < b.startsAt ? -1 : a.startsAt > b.startsAt ? 1 : a.jobId < b.jobId ? -1 : a.jobId > b.jobId ? 1 : 0,
+    );
     const unplaced = this.jobs
       .filter((pj) => !sol.placed[pj.i])
       .sort((x, y) => y.weight - x.weight || x.i - y.i)
@@ -594,30 +695,56 @@ class Scheduler {
 
   /** The reason a job stays unplaced, judged against the final schedule. */
   private why(sol: Solution, pj: PJob): UnplacedJob {
-    const assetIds = [...new Set(pj.capable.flatMap((c) => (c.impl >= 0 ? [c.lead, c.impl] : [c.lead])))].sort((a, b) => a - b).map((i) => this.machines[i]!.id);
+    const assetIds = [...new Set(pj.capable.flatMap((c) => (c.impl >= 0 ? [c.lead, c.impl] : [c.lead])))]
+      .sort((a, b) => a - b)
+      .map((i) => this.machines[i]!.id);
     const operatorMembershipIds = pj.ops.map((oi) => this.operators[oi]!.membershipId);
-    const out = (reason: UnplacedReason, detail: string): UnplacedJob => ({ jobId: pj.job.id, reason, detail, candidates: { assetIds, operatorMembershipIds } });
+    const out = (reason: UnplacedReason, detail: string): UnplacedJob => ({
+      jobId: pj.job.id,
+      reason,
+      detail,
+      candidates: { assetIds, operatorMembershipIds },
+    });
     if (pj.pre) return out(pj.pre.reason, pj.pre.detail);
     const window = `${iso(Math.max(pj.ws, this.now))} – ${iso(pj.we)}`;
     const excludedNote = () => {
-      const ex = [...new Set(pj.capable.flatMap((c) => [c.lead, c.impl]))].filter((i) => i >= 0 && this.excluded.has(i)).sort((a, b) => a - b);
-      return ex.length ? ` Not usable: ${list(ex.map((i) => `${this.machines[i]!.name} (${this.excluded.get(i)})`))}.` : '';
+      const ex = [...new Set(pj.capable.flatMap((c) => [c.lead, c.impl]))]
+        .filter((i) => i >= 0 && this.excluded.has(i))
+        .sort((a, b) => a - b);
+      return ex.length
+        ? ` Not usable: ${list(ex.map((i) => `${this.machines[i]!.name} (${this.excluded.get(i)})`))}.`
+        : '';
     };
     if (pj.sets.length === 0) {
-      return out('NO_MACHINE_AVAILABLE', `Every machine set that can do ${pj.job.operationType} is out of service or avoided: ${list(pj.capable.map((c) => this.setName(c)))}.${excludedNote()}`);
+      return out(
+        'NO_MACHINE_AVAILABLE',
+        `Every machine set that can do ${pj.job.operationType} is out of service or avoided: ${list(pj.capable.map((c) => this.setName(c)))}.${excludedNote()}`,
+      );
     }
-    if (pj.ops.length === 0) return out('NO_OPERATOR_AVAILABLE', `No operator may take it: ${this.operators.length === 0 ? 'none is eligible' : 'all eligible operators are avoided'}.`);
+    if (pj.ops.length === 0)
+      return out(
+        'NO_OPERATOR_AVAILABLE',
+        `No operator may take it: ${this.operators.length === 0 ? 'none is eligible' : 'all eligible operators are avoided'}.`,
+      );
     // machines free at some start? then the operators were the bottleneck
     const cal = this.cal;
     for (let k = pj.k0; k <= pj.k1; k++) {
       const s = cal.starts[k]!;
       const e = cal.endOf(k, pj.work);
-      const free = pj.sets.find((c) => sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0));
+      const free = pj.sets.find(
+        (c) => sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0),
+      );
       if (free) {
-        return out('NO_OPERATOR_AVAILABLE', `${this.setName(free)} is free from ${iso(s)}, but none of the ${pj.ops.length} operators considered (${list(pj.ops.map((oi) => this.operators[oi]!.name))}) is free for ${(pj.work * cal.slot) / HOUR} working hours in ${window} at the same time as a capable machine.`);
+        return out(
+          'NO_OPERATOR_AVAILABLE',
+          `${this.setName(free)} is free from ${iso(s)}, but none of the ${pj.ops.length} operators considered (${list(pj.ops.map((oi) => this.operators[oi]!.name))}) is free for ${(pj.work * cal.slot) / HOUR} working hours in ${window} at the same time as a capable machine.`,
+        );
       }
     }
-    return out('NO_MACHINE_AVAILABLE', `All ${pj.sets.length} usable machine sets (${list(pj.sets.map((c) => this.setName(c)))}) are booked at every start in ${window} that leaves ${(pj.work * cal.slot) / HOUR} working hours.${excludedNote()}`);
+    return out(
+      'NO_MACHINE_AVAILABLE',
+      `All ${pj.sets.length} usable machine sets (${list(pj.sets.map((c) => this.setName(c)))}) are booked at every start in ${window} that leaves ${(pj.work * cal.slot) / HOUR} working hours.${excludedNote()}`,
+    );
   }
 }
 

@@ -3,7 +3,14 @@ import type { SchedJob, SchedMachine, SchedOperator, SchedulerInput } from './ty
 /** Local Asia/Shanghai wall time in March 2026 → ISO instant. `L('02 07:00')` = Mon 2 March 07:00. */
 export const L = (dayHour: string) => new Date(`2026-03-${dayHour.replace(' ', 'T')}:00+08:00`).toISOString();
 
-export const combine = (id: string, p: Partial<SchedMachine> = {}): SchedMachine => ({ id, name: `Combine ${id}`, kind: 'SELF_PROPELLED', operationTypes: ['HARVESTING'], status: 'ACTIVE', ...p });
+export const combine = (id: string, p: Partial<SchedMachine> = {}): SchedMachine => ({
+  id,
+  name: `Combine ${id}`,
+  kind: 'SELF_PROPELLED',
+  operationTypes: ['HARVESTING'],
+  status: 'ACTIVE',
+  ...p,
+});
 export const tractor = (id: string, p: Partial<SchedMachine> = {}): SchedMachine => ({
   id,
   name: `Tractor ${id}`,
@@ -12,8 +19,20 @@ export const tractor = (id: string, p: Partial<SchedMachine> = {}): SchedMachine
   status: 'ACTIVE',
   ...p,
 });
-export const implement = (id: string, op: string, p: Partial<SchedMachine> = {}): SchedMachine => ({ id, name: `Implement ${id}`, kind: 'IMPLEMENT', operationTypes: [op], status: 'ACTIVE', ...p });
-export const operator = (membershipId: string, p: Partial<SchedOperator> = {}): SchedOperator => ({ membershipId, name: `Operator ${membershipId}`, teamIds: [], ...p });
+export const implement = (id: string, op: string, p: Partial<SchedMachine> = {}): SchedMachine => ({
+  id,
+  name: `Implement ${id}`,
+  kind: 'IMPLEMENT',
+  operationTypes: [op],
+  status: 'ACTIVE',
+  ...p,
+});
+export const operator = (membershipId: string, p: Partial<SchedOperator> = {}): SchedOperator => ({
+  membershipId,
+  name: `Operator ${membershipId}`,
+  teamIds: [],
+  ...p,
+});
 export const job = (id: string, p: Partial<SchedJob> = {}): SchedJob => ({
   id,
   operationType: 'HARVESTING',

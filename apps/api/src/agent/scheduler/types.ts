@@ -102,7 +102,13 @@ export interface ScheduleItem {
   itemKey: string;
 }
 
-export const UNPLACED_REASONS = ['NO_CAPABLE_MACHINE', 'NO_MACHINE_AVAILABLE', 'NO_OPERATOR_AVAILABLE', 'WINDOW_TOO_SHORT', 'WINDOW_IN_PAST'] as const;
+export const UNPLACED_REASONS = [
+  'NO_CAPABLE_MACHINE',
+  'NO_MACHINE_AVAILABLE',
+  'NO_OPERATOR_AVAILABLE',
+  'WINDOW_TOO_SHORT',
+  'WINDOW_IN_PAST',
+] as const;
 export type UnplacedReason = (typeof UNPLACED_REASONS)[number];
 
 export interface UnplacedJob {
@@ -156,7 +162,13 @@ export const VIOLATION_CODES = [
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 
 /** Soft findings: allowed (a person may decide so), but worth showing. */
-export const WARNING_CODES = ['AVOIDED_MACHINE', 'AVOIDED_OPERATOR', 'DUE_FOR_MAINTENANCE', 'OUTSIDE_WORKING_HOURS', 'SHORTER_THAN_ESTIMATE'] as const;
+export const WARNING_CODES = [
+  'AVOIDED_MACHINE',
+  'AVOIDED_OPERATOR',
+  'DUE_FOR_MAINTENANCE',
+  'OUTSIDE_WORKING_HOURS',
+  'SHORTER_THAN_ESTIMATE',
+] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 
 export interface Violation {

@@ -1,5 +1,13 @@
 import { HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
-import type { DraftItem, SchedulerInput, ValidationResult, ValidationWarning, Violation, ViolationCode, WarningCode } from './types.js';
+import type {
+  DraftItem,
+  SchedulerInput,
+  ValidationResult,
+  ValidationWarning,
+  Violation,
+  ViolationCode,
+  WarningCode,
+} from './types.js';
 
 const LEAD_KINDS = new Set(['POWER_UNIT', 'SELF_PROPELLED']);
 
@@ -20,7 +28,8 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   const warnings: ValidationWarning[] = [];
   const v = (itemIndex: number, jobId: string, code: ViolationCode, message: string, otherItemIndex?: number) =>
     violations.push({ itemIndex, jobId, code, message, ...(otherItemIndex === undefined ? {} : { otherItemIndex }) });
-  const w = (itemIndex: number, jobId: string, code: WarningCode, message: string) => warnings.push({ itemIndex, jobId, code, message });
+  const w = (itemIndex: number, jobId: string, code: WarningCode, message: string) =>
+    warnings.push({ itemIndex, jobId, code, message });
 
   const ranges = items.map((it) => [Date.parse(it.startsAt), Date.parse(it.endsAt)] as const);
   // only its working-hours arithmetic is used: no slot list needed
@@ -29,8 +38,12 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   const avoidO = new Set(opts.avoidOperatorIds);
 
   // existing bookings per resource
-  const mBusy = group(input.busy.machines.map((b) => [b.assetId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label] as const));
-  const oBusy = group(input.busy.operators.map((b) => [b.membershipId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label] as const));
+  const mBusy = group(
+    input.busy.machines.map((b) => [b.assetId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label] as const),
+  );
+  const oBusy = group(
+    input.busy.operators.map((b) => [b.membershipId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label] as const),
+  );
   // this draft's own use of each resource, for overlaps between items
   const mUse = new Map<string, [number, number, number][]>();
   const oUse = new Map<string, [number, number, number][]>();
@@ -46,10 +59,16 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
 
     const [s, e] = ranges[idx]!;
     const rangeOk = !Number.isNaN(s) && !Number.isNaN(e) && s < e;
-    if (!rangeOk) v(idx, jobId, 'INVALID_RANGE', `startsAt must be an instant before endsAt (${it.startsAt} – ${it.endsAt})`);
+    if (!rangeOk)
+      v(idx, jobId, 'INVALID_RANGE', `startsAt must be an instant before endsAt (${it.startsAt} – ${it.endsAt})`);
     if (rangeOk && s < now) v(idx, jobId, 'STARTS_IN_PAST', `Starts at ${it.startsAt}, before now (${input.now})`);
     if (rangeOk && job && (s < Date.parse(job.windowStart) || e > Date.parse(job.windowEnd))) {
-      v(idx, jobId, 'OUTSIDE_WINDOW', `${it.startsAt} – ${it.endsAt} is not inside the job's window ${job.windowStart} – ${job.windowEnd}`);
+      v(
+        idx,
+        jobId,
+        'OUTSIDE_WINDOW',
+        `${it.startsAt} – ${it.endsAt} is not inside the job's window ${job.windowStart} – ${job.windowEnd}`,
+      );
     }
 
     // the machine set, in the assign endpoint's order of checks
@@ -59,20 +78,35 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
       if (!known[i]) v(idx, jobId, 'UNKNOWN_MACHINE', `Machine ${id} is not among the machines being scheduled`);
     });
     const primary = known[0];
-    if (primary && !LEAD_KINDS.has(primary.kind)) v(idx, jobId, 'INVALID_MACHINE_SET', `The primary machine ${primary.name} is a ${primary.kind}, not a power unit or self-propelled machine`);
+    if (primary && !LEAD_KINDS.has(primary.kind))
+      v(
+        idx,
+        jobId,
+        'INVALID_MACHINE_SET',
+        `The primary machine ${primary.name} is a ${primary.kind}, not a power unit or self-propelled machine`,
+      );
     it.implementAssetIds.forEach((id, i) => {
       const m = known[i + 1];
-      if (m && m.kind !== 'IMPLEMENT') v(idx, jobId, 'INVALID_MACHINE_SET', `${m.name} is a ${m.kind}: only implements can be attached`);
+      if (m && m.kind !== 'IMPLEMENT')
+        v(idx, jobId, 'INVALID_MACHINE_SET', `${m.name} is a ${m.kind}: only implements can be attached`);
     });
-    if (new Set(ids).size !== ids.length) v(idx, jobId, 'INVALID_MACHINE_SET', 'A machine appears more than once in the set');
+    if (new Set(ids).size !== ids.length)
+      v(idx, jobId, 'INVALID_MACHINE_SET', 'A machine appears more than once in the set');
     for (const m of known) {
       if (m && m.status !== 'ACTIVE') v(idx, jobId, 'MACHINE_NOT_ACTIVE', `${m.name} is ${m.status}`);
       if (m && avoidA.has(m.id)) w(idx, jobId, 'AVOIDED_MACHINE', `${m.name} was to be avoided`);
-      if (m && opts.avoidDueForMaintenance && m.dueForMaintenance) w(idx, jobId, 'DUE_FOR_MAINTENANCE', `${m.name} is due for maintenance`);
+      if (m && opts.avoidDueForMaintenance && m.dueForMaintenance)
+        w(idx, jobId, 'DUE_FOR_MAINTENANCE', `${m.name} is due for maintenance`);
     }
     if (job && known.every(Boolean)) {
       const union = new Set(known.flatMap((m) => m!.operationTypes));
-      if (!union.has(job.operationType)) v(idx, jobId, 'CAPABILITY_MISMATCH', `The set can do ${[...union].sort().join(', ') || 'nothing'}, not ${job.operationType}`);
+      if (!union.has(job.operationType))
+        v(
+          idx,
+          jobId,
+          'CAPABILITY_MISMATCH',
+          `The set can do ${[...union].sort().join(', ') || 'nothing'}, not ${job.operationType}`,
+        );
     }
 
     const op = operators.get(it.operatorMembershipId);
@@ -82,20 +116,43 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
     if (!rangeOk) return;
     for (const id of new Set(ids)) {
       for (const [bs, be, label] of mBusy.get(id) ?? []) {
-        if (bs < e && be > s) v(idx, jobId, 'MACHINE_BUSY', `${machines.get(id)?.name ?? id} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`);
+        if (bs < e && be > s)
+          v(
+            idx,
+            jobId,
+            'MACHINE_BUSY',
+            `${machines.get(id)?.name ?? id} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`,
+          );
       }
       push(mUse, id, [s, e, idx]);
     }
     for (const [bs, be, label] of oBusy.get(it.operatorMembershipId) ?? []) {
-      if (bs < e && be > s) v(idx, jobId, 'OPERATOR_BUSY', `${op?.name ?? it.operatorMembershipId} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`);
+      if (bs < e && be > s)
+        v(
+          idx,
+          jobId,
+          'OPERATOR_BUSY',
+          `${op?.name ?? it.operatorMembershipId} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`,
+        );
     }
     push(oUse, it.operatorMembershipId, [s, e, idx]);
 
     if (job) {
-      if (!cal.isWorkingStart(s)) w(idx, jobId, 'OUTSIDE_WORKING_HOURS', `Starts at ${it.startsAt}, outside working hours on the ${opts.granularityMinutes}-minute grid`);
+      if (!cal.isWorkingStart(s))
+        w(
+          idx,
+          jobId,
+          'OUTSIDE_WORKING_HOURS',
+          `Starts at ${it.startsAt}, outside working hours on the ${opts.granularityMinutes}-minute grid`,
+        );
       const workMs = cal.workingTimeIn(s, e);
       if (workMs < Math.round(job.estimatedHours * HOUR)) {
-        w(idx, jobId, 'SHORTER_THAN_ESTIMATE', `Holds ${workMs / HOUR} working hours, the job needs ${job.estimatedHours}`);
+        w(
+          idx,
+          jobId,
+          'SHORTER_THAN_ESTIMATE',
+          `Holds ${workMs / HOUR} working hours, the job needs ${job.estimatedHours}`,
+        );
       }
     }
   });
@@ -110,7 +167,13 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
         open = open.filter((o) => o[1] > cur[0]);
         for (const o of open) {
           const [later, earlier] = cur[2] > o[2] ? [cur[2], o[2]] : [o[2], cur[2]];
-          v(later, items[later]!.jobId, code, `${name(id)} is in two items at once (this one and item ${earlier})`, earlier);
+          v(
+            later,
+            items[later]!.jobId,
+            code,
+            `${name(id)} is in two items at once (this one and item ${earlier})`,
+            earlier,
+          );
         }
         open.push(cur);
       }
@@ -119,11 +182,18 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   sweep(mUse, 'MACHINE_DOUBLE_BOOKED', (id) => machines.get(id)?.name ?? id);
   sweep(oUse, 'OPERATOR_DOUBLE_BOOKED', (id) => operators.get(id)?.name ?? id);
 
-  violations.sort((a, b) => a.itemIndex - b.itemIndex || (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) || (a.otherItemIndex ?? -1) - (b.otherItemIndex ?? -1));
+  violations.sort(
+    (a, b) =>
+      a.itemIndex - b.itemIndex ||
+      (a.code < b.code ? -1 : a.code > b.code ? 1 : 0) ||
+      (a.otherItemIndex ?? -1) - (b.otherItemIndex ?? -1),
+  );
   return { ok: violations.length === 0, violations, warnings };
 }
 
-function group(rows: readonly (readonly [string, number, number, string | undefined])[]): Map<string, [number, number, string | undefined][]> {
+function group(
+  rows: readonly (readonly [string, number, number, string | undefined])[],
+): Map<string, [number, number, string | undefined][]> {
   const m = new Map<string, [number, number, string | undefined][]>();
   for (const [id, s, e, label] of rows) push(m, id, [s, e, label]);
   return m;

@@ -29,14 +29,27 @@ export async function askManual(runner: ToolRunner, goal: string, routed: Intent
   }
   const res = await runner.call<TKnowledgeAnswer>('ask_manual', { question: goal, ...filter });
   const a = res.result;
-  const citations = a.citations.map((c) => ({ documentId: c.documentId, versionId: c.versionId, title: c.title, page: c.page, pageLabel: c.pageLabel, snippet: c.snippet }));
+  const citations = a.citations.map((c) => ({
+    documentId: c.documentId,
+    versionId: c.versionId,
+    title: c.title,
+    page: c.page,
+    pageLabel: c.pageLabel,
+    snippet: c.snippet,
+  }));
   const answer: TAgentAnswer = {
     intent: 'ASK_MANUAL',
     language: routed.language,
     text: a.answer,
     figures: [],
     citations,
-    sources: [{ kind: 'manual', label: about ? (zh ? `${about} 的手册` : `manuals of ${about}`) : zh ? '知识库' : 'knowledge base', step: res.step }],
+    sources: [
+      {
+        kind: 'manual',
+        label: about ? (zh ? `${about} 的手册` : `manuals of ${about}`) : zh ? '知识库' : 'knowledge base',
+        step: res.step,
+      },
+    ],
     refused: false,
     found: a.found,
   };

@@ -13,7 +13,10 @@ import type { SkillOutcome } from './skill-outcome.js';
 const TEAM_WORD = /队|组|班|\bteam\b|\bcrew\b/i;
 
 /** The team a goal names ("二队", "North team"), among the teams the caller can see; null when none or several. */
-export function teamOf(goal: string, teams: readonly { id: string; name: string }[]): { id: string; name: string } | null {
+export function teamOf(
+  goal: string,
+  teams: readonly { id: string; name: string }[],
+): { id: string; name: string } | null {
   const g = normalize(goal).replace(/\s+/g, ' ');
   const hits = teams.filter((t) => {
     const v = nameVariants('team', t.name);
@@ -27,7 +30,13 @@ export function teamOf(goal: string, teams: readonly { id: string; name: string 
  * `analytics` tool with the caller's context (permission analytics.read, data scope), then the
  * figures exactly as returned (business.ts). Without analytics.read: a refusal, never a number.
  */
-export async function businessQuestion(ctx: OrgContext, runner: ToolRunner, goal: string, routed: IntentResult, timezone: string): Promise<SkillOutcome> {
+export async function businessQuestion(
+  ctx: OrgContext,
+  runner: ToolRunner,
+  goal: string,
+  routed: IntentResult,
+  timezone: string,
+): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   const period = businessPeriod(goal, localToday(new Date(), timezone));
   let team: { id: string; name: string } | null = null;
@@ -45,19 +54,49 @@ export async function businessQuestion(ctx: OrgContext, runner: ToolRunner, goal
     for (const report of wanted) {
       const r = await runner.call<Reports[typeof report]>('analytics', { report, from: period.from, to: period.to });
       (reports as Record<string, unknown>)[report] = r.result;
-      sources.push({ kind: 'analytics', label: `GET /analytics/${report}?from=${period.from}&to=${period.to}`, step: r.step });
+      sources.push({
+        kind: 'analytics',
+        label: `GET /analytics/${report}?from=${period.from}&to=${period.to}`,
+        step: r.step,
+      });
     }
   } catch (err) {
     if (!(err instanceof ToolFailed) || !/missing permission/.test(err.message)) throw err;
-    const text = zh ? '你没有查看经营分析数据的权限（analytics.read），因此不能回答这个问题。请联系管理员。' : 'You do not have permission to read analytics (analytics.read), so I cannot answer this. Ask an administrator.';
-    const answer: TAgentAnswer = { intent: 'BUSINESS_QUESTION', language: routed.language, text, figures: [], citations: [], sources: [], refused: true, found: false };
+    const text = zh
+      ? '你没有查看经营分析数据的权限（analytics.read），因此不能回答这个问题。请联系管理员。'
+      : 'You do not have permission to read analytics (analytics.read), so I cannot answer this. Ask an administrator.';
+    const answer: TAgentAnswer = {
+      intent: 'BUSINESS_QUESTION',
+      language: routed.language,
+      text,
+      figures: [],
+      citations: [],
+      sources: [],
+      refused: true,
+      found: false,
+    };
     runner.note('message', { message: text, args: { answer } });
     return { status: 'COMPLETED', question: null, message: text, answer, draft: null };
   }
-  const fc = { language: routed.language, from: period.from, to: period.to, scope: { dataScope: ctx.dataScope, teamIds: [...ctx.teamIds] }, team };
+  const fc = {
+    language: routed.language,
+    from: period.from,
+    to: period.to,
+    scope: { dataScope: ctx.dataScope, teamIds: [...ctx.teamIds] },
+    team,
+  };
   const figures = figuresFor(routed.metrics, reports, fc);
   const text = businessText(figures, fc, period.said);
-  const answer: TAgentAnswer = { intent: 'BUSINESS_QUESTION', language: routed.language, text, figures, citations: [], sources, refused: false, found: true };
+  const answer: TAgentAnswer = {
+    intent: 'BUSINESS_QUESTION',
+    language: routed.language,
+    text,
+    figures,
+    citations: [],
+    sources,
+    refused: false,
+    found: true,
+  };
   runner.note('message', { message: text, args: { answer } });
   return { status: 'COMPLETED', question: null, message: text, answer, draft: null };
 }

@@ -1,5 +1,11 @@
 import type { TAgentFigure, TFigureScope, TPlanLanguage } from '@amms/contracts/agent';
-import type { TAnalyticsCosts, TAnalyticsMaintenance, TAnalyticsOperations, TAnalyticsOverview, TAnalyticsUtilization } from '@amms/contracts/analytics';
+import type {
+  TAnalyticsCosts,
+  TAnalyticsMaintenance,
+  TAnalyticsOperations,
+  TAnalyticsOverview,
+  TAnalyticsUtilization,
+} from '@amms/contracts/analytics';
 import type { BusinessMetric } from './intent.js';
 
 /**
@@ -43,19 +49,92 @@ interface Def {
 
 /** [zh, en] labels and definitions (docs/architecture.md § Analytics formulas). */
 const DEFS: Record<string, Def> = {
-  costPerHectareMinor: { label: ['每公顷成本', 'Cost per hectare'], unit: 'CNY_FEN_PER_HA', definition: ['期间内已审批费用单据合计 ÷ 期间内完成作业的公顷数（分/公顷）', 'APPROVED cost documents dated in the period ÷ hectares of jobs completed in the period (fen per ha)'] },
-  costPerEngineHourMinor: { label: ['每发动机小时成本', 'Cost per engine hour'], unit: 'CNY_FEN_PER_H', definition: ['期间内已审批费用合计 ÷ 动力机械（拖拉机、自走式）的作业小时（分/小时）', 'APPROVED costs in the period ÷ productive hours of powered machines (fen per hour)'] },
-  totalMinor: { label: ['总成本', 'Total cost'], unit: 'CNY_FEN', definition: ['期间内日期落在期间的已审批费用单据合计（分）', 'sum of APPROVED cost documents dated in the period (fen)'] },
-  utilization: { label: ['利用率', 'Utilization'], unit: 'RATIO', definition: ['作业小时 ÷ 可用小时（工作日 × 每日工时 − 停机），0..1', 'productive hours ÷ available hours (working days × workday hours − downtime), 0..1'] },
-  failures: { label: ['故障次数', 'Failures'], unit: 'COUNT', definition: ['期间内开始停机（否则报告）的故障维修工单数（不含取消）', 'CORRECTIVE work orders (not cancelled) whose downtime started (else: reported) in the period'] },
-  mtbfHours: { label: ['平均故障间隔（MTBF）', 'MTBF'], unit: 'HOURS', definition: ['作业小时 ÷ 故障次数（按运行小时计）', 'productive (operating) hours ÷ failures, in operating hours'] },
-  mttrHours: { label: ['平均修复时间（MTTR）', 'MTTR'], unit: 'HOURS', definition: ['期间内验收的故障维修工单从停机开始到验收的平均小时', 'mean hours from downtime start to acceptance of CORRECTIVE orders closed in the period'] },
-  operationalAvailability: { label: ['运行可用率', 'Operational availability'], unit: 'RATIO', definition: ['1 − 停机小时 ÷（机器数 × 期间小时），0..1', '1 − downtime hours ÷ (machines × period hours), 0..1'] },
-  inherentAvailability: { label: ['固有可用率', 'Inherent availability'], unit: 'RATIO', definition: ['MTBF ÷（MTBF + MTTR），0..1', 'MTBF ÷ (MTBF + MTTR), 0..1'] },
-  downtimeHours: { label: ['停机小时', 'Downtime'], unit: 'HOURS', definition: ['机器停机时段与期间重叠的小时合计', 'hours of machine downtime overlapping the period'] },
-  hectares: { label: ['作业面积', 'Hectares worked'], unit: 'HA', definition: ['期间内完成作业的公顷数', 'hectares of jobs completed in the period'] },
-  pmCompliance: { label: ['保养按时率', 'PM compliance'], unit: 'RATIO', definition: ['计划结束在期间内的预防性保养工单中按时验收的比例，0..1', 'preventive orders with plannedEnd in the period accepted on time (≤ plannedEnd + grace) ÷ due, 0..1'] },
-  jobsCompleted: { label: ['完成作业数', 'Jobs completed'], unit: 'COUNT', definition: ['期间内完成（completedAt 在期间内）的作业数', 'jobs whose completedAt is in the period'] },
+  costPerHectareMinor: {
+    label: ['每公顷成本', 'Cost per hectare'],
+    unit: 'CNY_FEN_PER_HA',
+    definition: [
+      '期间内已审批费用单据合计 ÷ 期间内完成作业的公顷数（分/公顷）',
+      'APPROVED cost documents dated in the period ÷ hectares of jobs completed in the period (fen per ha)',
+    ],
+  },
+  costPerEngineHourMinor: {
+    label: ['每发动机小时成本', 'Cost per engine hour'],
+    unit: 'CNY_FEN_PER_H',
+    definition: [
+      '期间内已审批费用合计 ÷ 动力机械（拖拉机、自走式）的作业小时（分/小时）',
+      'APPROVED costs in the period ÷ productive hours of powered machines (fen per hour)',
+    ],
+  },
+  totalMinor: {
+    label: ['总成本', 'Total cost'],
+    unit: 'CNY_FEN',
+    definition: [
+      '期间内日期落在期间的已审批费用单据合计（分）',
+      'sum of APPROVED cost documents dated in the period (fen)',
+    ],
+  },
+  utilization: {
+    label: ['利用率', 'Utilization'],
+    unit: 'RATIO',
+    definition: [
+      '作业小时 ÷ 可用小时（工作日 × 每日工时 − 停机），0..1',
+      'productive hours ÷ available hours (working days × workday hours − downtime), 0..1',
+    ],
+  },
+  failures: {
+    label: ['故障次数', 'Failures'],
+    unit: 'COUNT',
+    definition: [
+      '期间内开始停机（否则报告）的故障维修工单数（不含取消）',
+      'CORRECTIVE work orders (not cancelled) whose downtime started (else: reported) in the period',
+    ],
+  },
+  mtbfHours: {
+    label: ['平均故障间隔（MTBF）', 'MTBF'],
+    unit: 'HOURS',
+    definition: ['作业小时 ÷ 故障次数（按运行小时计）', 'productive (operating) hours ÷ failures, in operating hours'],
+  },
+  mttrHours: {
+    label: ['平均修复时间（MTTR）', 'MTTR'],
+    unit: 'HOURS',
+    definition: [
+      '期间内验收的故障维修工单从停机开始到验收的平均小时',
+      'mean hours from downtime start to acceptance of CORRECTIVE orders closed in the period',
+    ],
+  },
+  operationalAvailability: {
+    label: ['运行可用率', 'Operational availability'],
+    unit: 'RATIO',
+    definition: ['1 − 停机小时 ÷（机器数 × 期间小时），0..1', '1 − downtime hours ÷ (machines × period hours), 0..1'],
+  },
+  inherentAvailability: {
+    label: ['固有可用率', 'Inherent availability'],
+    unit: 'RATIO',
+    definition: ['MTBF ÷（MTBF + MTTR），0..1', 'MTBF ÷ (MTBF + MTTR), 0..1'],
+  },
+  downtimeHours: {
+    label: ['停机小时', 'Downtime'],
+    unit: 'HOURS',
+    definition: ['机器停机时段与期间重叠的小时合计', 'hours of machine downtime overlapping the period'],
+  },
+  hectares: {
+    label: ['作业面积', 'Hectares worked'],
+    unit: 'HA',
+    definition: ['期间内完成作业的公顷数', 'hectares of jobs completed in the period'],
+  },
+  pmCompliance: {
+    label: ['保养按时率', 'PM compliance'],
+    unit: 'RATIO',
+    definition: [
+      '计划结束在期间内的预防性保养工单中按时验收的比例，0..1',
+      'preventive orders with plannedEnd in the period accepted on time (≤ plannedEnd + grace) ÷ due, 0..1',
+    ],
+  },
+  jobsCompleted: {
+    label: ['完成作业数', 'Jobs completed'],
+    unit: 'COUNT',
+    definition: ['期间内完成（completedAt 在期间内）的作业数', 'jobs whose completedAt is in the period'],
+  },
 };
 
 export interface FigureContext {
@@ -77,7 +156,14 @@ function scopeLabel(c: FigureContext, machine: { id: string; name: string } | nu
   return zh ? '分配给我的机器' : 'machines assigned to me';
 }
 
-function figure(c: FigureContext, report: AnalyticsReport, key: string, value: number | string | null, machine: { id: string; name: string } | null = null, metric = key): TAgentFigure {
+function figure(
+  c: FigureContext,
+  report: AnalyticsReport,
+  key: string,
+  value: number | string | null,
+  machine: { id: string; name: string } | null = null,
+  metric = key,
+): TAgentFigure {
   const d = DEFS[key]!;
   const i = c.language === 'zh' ? 0 : 1;
   return {
@@ -96,7 +182,8 @@ function figure(c: FigureContext, report: AnalyticsReport, key: string, value: n
 /** The figures answering `metrics` from the reports the tools returned. */
 export function figuresFor(metrics: readonly BusinessMetric[], r: Reports, c: FigureContext): TAgentFigure[] {
   const out: TAgentFigure[] = [];
-  const teamRows = <T extends { teamId: string | null; assetId: string; name: string }>(items: readonly T[]) => (c.team ? items.filter((m) => m.teamId === c.team!.id) : []);
+  const teamRows = <T extends { teamId: string | null; assetId: string; name: string }>(items: readonly T[]) =>
+    c.team ? items.filter((m) => m.teamId === c.team!.id) : [];
   for (const m of metrics) {
     switch (m) {
       case 'costPerHectare':
@@ -110,13 +197,17 @@ export function figuresFor(metrics: readonly BusinessMetric[], r: Reports, c: Fi
         break;
       case 'utilization':
         out.push(figure(c, 'utilization', 'utilization', r.utilization!.fleet.utilization));
-        for (const row of teamRows(r.utilization!.items)) out.push(figure(c, 'utilization', 'utilization', row.utilization, { id: row.assetId, name: row.name }));
+        for (const row of teamRows(r.utilization!.items))
+          out.push(figure(c, 'utilization', 'utilization', row.utilization, { id: row.assetId, name: row.name }));
         break;
       case 'breakdownsRanked': {
         out.push(figure(c, 'maintenance', 'failures', r.maintenance!.fleet.failures));
         const rows = (c.team ? teamRows(r.maintenance!.items) : r.maintenance!.items).filter((x) => x.failures > 0);
-        const ranked = [...rows].sort((a, b) => b.failures - a.failures || a.name.localeCompare(b.name) || a.assetId.localeCompare(b.assetId)).slice(0, 5);
-        for (const row of ranked) out.push(figure(c, 'maintenance', 'failures', row.failures, { id: row.assetId, name: row.name }));
+        const ranked = [...rows]
+          .sort((a, b) => b.failures - a.failures || a.name.localeCompare(b.name) || a.assetId.localeCompare(b.assetId))
+          .slice(0, 5);
+        for (const row of ranked)
+          out.push(figure(c, 'maintenance', 'failures', row.failures, { id: row.assetId, name: row.name }));
         break;
       }
       case 'failures':
@@ -155,7 +246,11 @@ export function formatValue(f: TAgentFigure, language: TPlanLanguage): string {
   if (f.value === null) return zh ? '无数据（分母为 0）' : 'unknown (nothing to divide by)';
   if (f.unit.startsWith('CNY_FEN')) {
     const yuan = (Number(f.value) / 100).toFixed(2);
-    return f.unit === 'CNY_FEN_PER_HA' ? `¥${yuan}/${zh ? '公顷' : 'ha'}` : f.unit === 'CNY_FEN_PER_H' ? `¥${yuan}/${zh ? '小时' : 'h'}` : `¥${yuan}`;
+    return f.unit === 'CNY_FEN_PER_HA'
+      ? `¥${yuan}/${zh ? '公顷' : 'ha'}`
+      : f.unit === 'CNY_FEN_PER_H'
+        ? `¥${yuan}/${zh ? '小时' : 'h'}`
+        : `¥${yuan}`;
   }
   if (f.unit === 'RATIO') return `${(Number(f.value) * 100).toFixed(1)}%`;
   if (f.unit === 'HOURS') return `${f.value} ${zh ? '小时' : 'h'}`;
@@ -168,8 +263,15 @@ export function businessText(figures: readonly TAgentFigure[], c: FigureContext,
   const head = zh
     ? `${c.from} 至 ${c.to}${periodSaid ? '' : '（默认：最近 30 天）'}，${scopeLabel(c, null)}：`
     : `${c.from} – ${c.to}${periodSaid ? '' : ' (default: the last 30 days)'}, ${scopeLabel(c, null)}:`;
-  const lines = figures.map((f) => `- ${f.label}${f.scope.machine ? ` · ${f.scope.machine.name}` : ''}: ${formatValue(f, c.language)}`);
-  const team = c.team && !figures.some((f) => f.scope.machine) ? [zh ? `（${c.team.name} 在此期间没有可列出的机器数据）` : `(no machine rows of ${c.team.name} in this period)`] : [];
-  const defs = [...new Map(figures.map((f) => [f.label, f.definition])).entries()].map(([l, d]) => (zh ? `${l}：${d}` : `${l}: ${d}`));
+  const lines = figures.map(
+    (f) => `- ${f.label}${f.scope.machine ? ` · ${f.scope.machine.name}` : ''}: ${formatValue(f, c.language)}`,
+  );
+  const team =
+    c.team && !figures.some((f) => f.scope.machine)
+      ? [zh ? `（${c.team.name} 在此期间没有可列出的机器数据）` : `(no machine rows of ${c.team.name} in this period)`]
+      : [];
+  const defs = [...new Map(figures.map((f) => [f.label, f.definition])).entries()].map(([l, d]) =>
+    zh ? `${l}：${d}` : `${l}: ${d}`,
+  );
   return [head, ...lines, ...team, zh ? '口径：' : 'Definitions:', ...defs].join('\n');
 }

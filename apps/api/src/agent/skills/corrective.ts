@@ -66,8 +66,10 @@ const MAX_CAUSES = 6;
 const MAX_PARTS = 8;
 const LABEL_CHARS = 200;
 
-const STEP_VERB = /检查|清理|清洗|清除|更换|调整|加注|补充|拧紧|紧固|排放|排气|测量|校准|疏通|润滑|\b(?:check|inspect|clean|replace|adjust|top up|refill|tighten|drain|bleed|measure|calibrate|flush|lubricate|grease|test)\b/i;
-const CAUSE_WORD = /原因|可能|由于|因为|堵塞|不足|过低|过少|损坏|断路|短路|打滑|松动|泄漏|磨损|老化|卡滞|失效|\b(?:cause[ds]?|due to|because|clogged|blocked|low|worn|damaged|loose|slipping|leaking|faulty|failed|open circuit|short)\b/i;
+const STEP_VERB =
+  /检查|清理|清洗|清除|更换|调整|加注|补充|拧紧|紧固|排放|排气|测量|校准|疏通|润滑|\b(?:check|inspect|clean|replace|adjust|top up|refill|tighten|drain|bleed|measure|calibrate|flush|lubricate|grease|test)\b/i;
+const CAUSE_WORD =
+  /原因|可能|由于|因为|堵塞|不足|过低|过少|损坏|断路|短路|打滑|松动|泄漏|磨损|老化|卡滞|失效|\b(?:cause[ds]?|due to|because|clogged|blocked|low|worn|damaged|loose|slipping|leaking|faulty|failed|open circuit|short)\b/i;
 const REPLACE = /(?:更换|换新)\s*([^，,。；;：:\n]{2,24})|\breplace\s+(?:the\s+)?([^.,;:\n]{2,40})/i;
 const CODE_ROW = /^[A-Z]{1,3}-?\d{1,5}\s/;
 const PART_NUMBER = /\b([A-Z]{1,4}\d{3,}[A-Z0-9-]*)\b/;
@@ -104,7 +106,9 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const hasCode = (p: DiagnosisPassage) => input.faultCode !== null && fold(p.text).includes(input.faultCode);
   // front matter (pages numbered i, ii, iii …: preface, contents) never troubleshoots
   const frontMatter = (p: DiagnosisPassage) => /^[ivxlc]+$/i.test(p.pageLabel);
-  const used = input.passages.filter((p) => !frontMatter(p) && (hasCode(p) || p.score === undefined || best <= 0 || p.score >= best * RELEVANT)).slice(0, MAX_PASSAGES);
+  const used = input.passages
+    .filter((p) => !frontMatter(p) && (hasCode(p) || p.score === undefined || best <= 0 || p.score >= best * RELEVANT))
+    .slice(0, MAX_PASSAGES);
   for (const p of used) {
     for (const raw of sentences(p.text)) {
       const s = raw.replace(NUMBERING, '');
@@ -117,7 +121,13 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
       if (input.faultCode && fold(s).startsWith(input.faultCode) && s.length <= 200) {
         const rest = s.replace(new RegExp(input.faultCode.replace(/(\D)(\d)/, '$1[-\\s]?$2'), 'i'), '').trim();
         const cells = (rest.includes('|') ? rest.split('|') : rest.split(/\s+/)).map((c) => c.trim()).filter(Boolean);
-        const named = cells.length >= 3 ? cells[1]!.split(/[、，,;；]/).map((c) => c.trim()).filter(Boolean) : cells.slice(0, 1);
+        const named =
+          cells.length >= 3
+            ? cells[1]!
+                .split(/[、，,;；]/)
+                .map((c) => c.trim())
+                .filter(Boolean)
+            : cells.slice(0, 1);
         causes.splice(codeCauses, 0, ...named.map((c) => ({ cause: clip(c), citation: cite })));
         codeCauses += named.length;
         if (cells.length > 1) steps.push({ label: clip(cells.at(-1)!), citation: cite });
@@ -136,20 +146,45 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     }
   }
   // the manual's steps also say where to look when it names no cause outright
-  if (causes.length === 0) for (const s of steps.slice(0, 3)) causes.push({ cause: clip(zh ? `需排查：${s.label}` : `To rule out: ${s.label}`), citation: s.citation });
+  if (causes.length === 0)
+    for (const s of steps.slice(0, 3))
+      causes.push({ cause: clip(zh ? `需排查：${s.label}` : `To rule out: ${s.label}`), citation: s.citation });
   for (const f of input.history.failedChecks) {
     if (causes.length >= MAX_CAUSES) break;
-    causes.push({ cause: clip(zh ? `此前检查未通过：${f.label}${f.note ? `（${f.note}）` : ''}` : `Failed at an earlier check: ${f.label}${f.note ? ` (${f.note})` : ''}`), citation: null });
+    causes.push({
+      cause: clip(
+        zh
+          ? `此前检查未通过：${f.label}${f.note ? `（${f.note}）` : ''}`
+          : `Failed at an earlier check: ${f.label}${f.note ? ` (${f.note})` : ''}`,
+      ),
+      citation: null,
+    });
   }
   const manualEvidence = used.length > 0;
-  if (steps.length === 0) steps.push({ label: zh ? `按报告的症状检查机器并记录发现：${input.symptom}` : `Inspect the machine for the reported symptom and record the findings: ${input.symptom}`, citation: null });
+  if (steps.length === 0)
+    steps.push({
+      label: zh
+        ? `按报告的症状检查机器并记录发现：${input.symptom}`
+        : `Inspect the machine for the reported symptom and record the findings: ${input.symptom}`,
+      citation: null,
+    });
 
   const citations: TAgentCitation[] = [];
-  for (const c of [...causes.map((x) => x.citation), ...steps.map((x) => x.citation), ...parts.map((x) => x.citation)]) {
+  for (const c of [
+    ...causes.map((x) => x.citation),
+    ...steps.map((x) => x.citation),
+    ...parts.map((x) => x.citation),
+  ]) {
     if (c && !citations.some((x) => x.versionId === c.versionId && x.page === c.page)) citations.push(c);
   }
   const title = clip(
-    input.faultCode ? (zh ? `故障码 ${input.faultCode}：${input.symptom}` : `Fault code ${input.faultCode}: ${input.symptom}`) : zh ? `故障维修：${input.symptom}` : `Repair: ${input.symptom}`,
+    input.faultCode
+      ? zh
+        ? `故障码 ${input.faultCode}：${input.symptom}`
+        : `Fault code ${input.faultCode}: ${input.symptom}`
+      : zh
+        ? `故障维修：${input.symptom}`
+        : `Repair: ${input.symptom}`,
   );
   const base = {
     kind: 'CORRECTIVE_WORK_ORDER' as const,
@@ -174,7 +209,12 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
 const fold = (s: string) => s.toUpperCase().replace(/[-\s]/g, '');
 
 /** Stable key: the same machine, title and window always give the same key (one work order per execution retry). */
-export function correctiveItemKey(i: { assetId: string; title: string; plannedStart: string; plannedEnd: string }): string {
+export function correctiveItemKey(i: {
+  assetId: string;
+  title: string;
+  plannedStart: string;
+  plannedEnd: string;
+}): string {
   return `cwo:${sha256(canonicalJson({ assetId: i.assetId, title: i.title, plannedStart: i.plannedStart, plannedEnd: i.plannedEnd })).slice(0, 40)}`;
 }
 
@@ -183,9 +223,18 @@ export function correctiveRequest(item: TCorrectiveItem): TCreateWorkOrderReques
   const page = (c: TAgentCitation | null) => (c ? ` [${c.title} p.${c.pageLabel}]` : '');
   const lines = [
     `Symptom: ${item.symptom}${item.faultCode ? ` (code ${item.faultCode})` : ''}`,
-    ...(item.causes.length ? ['Likely causes:', ...item.causes.map((c) => `${c.rank}. ${c.cause}${page(c.citation)}`)] : []),
-    ...(item.parts.length ? ['Parts named by the manual:', ...item.parts.map((p) => `- ${p.name}${p.partNumber ? ` (${p.partNumber})` : ''}${page(p.citation)}`)] : []),
-    item.manualEvidence ? `Manual pages: ${item.citations.map((c) => `${c.title} p.${c.pageLabel}`).join('; ')}` : 'No manual passage found for this symptom; based on the machine history.',
+    ...(item.causes.length
+      ? ['Likely causes:', ...item.causes.map((c) => `${c.rank}. ${c.cause}${page(c.citation)}`)]
+      : []),
+    ...(item.parts.length
+      ? [
+          'Parts named by the manual:',
+          ...item.parts.map((p) => `- ${p.name}${p.partNumber ? ` (${p.partNumber})` : ''}${page(p.citation)}`),
+        ]
+      : []),
+    item.manualEvidence
+      ? `Manual pages: ${item.citations.map((c) => `${c.title} p.${c.pageLabel}`).join('; ')}`
+      : 'No manual passage found for this symptom; based on the machine history.',
   ];
   return {
     type: 'CORRECTIVE',

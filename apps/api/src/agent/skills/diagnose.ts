@@ -25,11 +25,21 @@ async function optional<T>(p: Promise<{ step: number; result: T }>, fallback: T)
   }
 }
 
-export function whichMachineQuestion(zh: boolean, candidates: readonly MachineCandidate[], matched: string | null): string {
+export function whichMachineQuestion(
+  zh: boolean,
+  candidates: readonly MachineCandidate[],
+  matched: string | null,
+): string {
   const list = candidates.map((m) => `- ${m.name}`).join('\n');
-  if (candidates.length === 0) return zh ? '是哪台机器？我没有找到你能查看的机器。' : 'Which machine? I found no machine you can see.';
-  if (matched) return zh ? `“${matched}”对应多台机器，是哪一台？\n${list}` : `Several machines match “${matched}”. Which one?\n${list}`;
-  return zh ? `是哪台机器出了问题？请说出机器名称，例如：\n${list}` : `Which machine has the problem? Name it, for example:\n${list}`;
+  if (candidates.length === 0)
+    return zh ? '是哪台机器？我没有找到你能查看的机器。' : 'Which machine? I found no machine you can see.';
+  if (matched)
+    return zh
+      ? `“${matched}”对应多台机器，是哪一台？\n${list}`
+      : `Several machines match “${matched}”. Which one?\n${list}`;
+  return zh
+    ? `是哪台机器出了问题？请说出机器名称，例如：\n${list}`
+    : `Which machine has the problem? Name it, for example:\n${list}`;
 }
 
 /**
@@ -38,7 +48,12 @@ export function whichMachineQuestion(zh: boolean, candidates: readonly MachineCa
  * one CORRECTIVE work order in the earliest free working window (corrective.ts). Nothing is
  * written but the draft: a person confirms it like any draft.
  */
-export async function diagnose(runner: ToolRunner, goal: string, routed: IntentResult, timezone: string): Promise<SkillOutcome> {
+export async function diagnose(
+  runner: ToolRunner,
+  goal: string,
+  routed: IntentResult,
+  timezone: string,
+): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   const machines = await runner.call<MachineCandidate[]>('machines', {});
   const match = matchMachine(goal, machines.result);
@@ -49,18 +64,35 @@ export async function diagnose(runner: ToolRunner, goal: string, routed: IntentR
   }
   const machine = match.machine;
   // "XAG P100 #01 …": a model name is not a fault code
-  const faultCode = routed.faultCode && !fold(`${machine.name} ${machine.modelName}`).includes(routed.faultCode.toLowerCase()) ? routed.faultCode : null;
+  const faultCode =
+    routed.faultCode && !fold(`${machine.name} ${machine.modelName}`).includes(routed.faultCode.toLowerCase())
+      ? routed.faultCode
+      : null;
   const symptom = symptomText(goal, machine);
   const query = [faultCode, symptom].filter(Boolean).join(' ');
-  const manuals = await optional(runner.call<ManualSearch>('search_manuals', { query, assetId: machine.id }), { found: false, passages: [] });
-  const history = await optional(runner.call<TEvidenceHistory>('machine_history', { assetId: machine.id }), EMPTY_HISTORY);
+  const manuals = await optional(runner.call<ManualSearch>('search_manuals', { query, assetId: machine.id }), {
+    found: false,
+    passages: [],
+  });
+  const history = await optional(
+    runner.call<TEvidenceHistory>('machine_history', { assetId: machine.id }),
+    EMPTY_HISTORY,
+  );
 
   const now = Date.parse(planningNow());
   const range = { from: new Date(now).toISOString(), to: new Date(now + WINDOW_HORIZON_DAYS * DAY).toISOString() };
   const busy = await optional(runner.call<BusyFacts>('bookings', range), { machines: [], operators: [] });
   const hours = DEFAULT_SERVICE_HOURS;
-  const taken = busy.result.machines.filter((b) => b.assetId === machine.id).map((b) => ({ s: Date.parse(b.startsAt), e: Date.parse(b.endsAt) }));
-  const slot = firstFreeSlot(Math.ceil((hours * HOUR) / (30 * MINUTE)) * 30 * MINUTE, now, Date.parse(range.to), timezone, taken);
+  const taken = busy.result.machines
+    .filter((b) => b.assetId === machine.id)
+    .map((b) => ({ s: Date.parse(b.startsAt), e: Date.parse(b.endsAt) }));
+  const slot = firstFreeSlot(
+    Math.ceil((hours * HOUR) / (30 * MINUTE)) * 30 * MINUTE,
+    now,
+    Date.parse(range.to),
+    timezone,
+    taken,
+  );
   const window = slot
     ? { plannedStart: new Date(slot.s).toISOString(), plannedEnd: new Date(slot.e).toISOString() }
     : { plannedStart: range.to, plannedEnd: new Date(Date.parse(range.to) + hours * HOUR).toISOString() };
@@ -77,9 +109,20 @@ export async function diagnose(runner: ToolRunner, goal: string, routed: IntentR
   });
   const finding = (code: string, message: string) => ({ itemIndex: 0, jobId: '', assetId: machine.id, code, message });
   const validation: TDraftValidation = { ok: true, violations: [], warnings: [] };
-  if (!slot) validation.violations.push(finding('NO_FREE_SLOT', `No free ${hours} h window in working hours in the next ${WINDOW_HORIZON_DAYS} days`));
-  const open = history.result.workOrders.filter((w) => w.type === 'CORRECTIVE' && (w.status === 'OPEN' || w.status === 'IN_PROGRESS'));
-  if (open.length > 0) validation.warnings.push(finding('OPEN_CORRECTIVE_ORDER', `The machine already has an open corrective work order (#${open.map((w) => w.number).join(', #')})`));
+  if (!slot)
+    validation.violations.push(
+      finding('NO_FREE_SLOT', `No free ${hours} h window in working hours in the next ${WINDOW_HORIZON_DAYS} days`),
+    );
+  const open = history.result.workOrders.filter(
+    (w) => w.type === 'CORRECTIVE' && (w.status === 'OPEN' || w.status === 'IN_PROGRESS'),
+  );
+  if (open.length > 0)
+    validation.warnings.push(
+      finding(
+        'OPEN_CORRECTIVE_ORDER',
+        `The machine already has an open corrective work order (#${open.map((w) => w.number).join(', #')})`,
+      ),
+    );
   validation.ok = validation.violations.length === 0;
 
   const content = { items: [item], unplaced: [], validation, contentHash: contentHashOf([item], [], validation) };
@@ -93,11 +136,20 @@ export async function diagnose(runner: ToolRunner, goal: string, routed: IntentR
     },
   ];
   const pages = item.citations.map((c) => `${c.title} p.${c.pageLabel}`).join('; ');
-  const noManual = zh ? `手册中没有找到与“${symptom}”相关的内容；以下工单依据这台机器的历史记录。` : `The manuals say nothing I could find about “${symptom}”; the work order below rests on the machine's history.`;
+  const noManual = zh
+    ? `手册中没有找到与“${symptom}”相关的内容；以下工单依据这台机器的历史记录。`
+    : `The manuals say nothing I could find about “${symptom}”; the work order below rests on the machine's history.`;
   const text = [
-    zh ? `已为 ${machine.name} 起草故障维修工单“${item.title}”，待调度确认。` : `Drafted a corrective work order “${item.title}” for ${machine.name}, for a dispatcher to confirm.`,
+    zh
+      ? `已为 ${machine.name} 起草故障维修工单“${item.title}”，待调度确认。`
+      : `Drafted a corrective work order “${item.title}” for ${machine.name}, for a dispatcher to confirm.`,
     ...(item.manualEvidence ? [zh ? `依据手册：${pages}` : `From the manual: ${pages}`] : [noManual]),
-    ...(item.causes.length ? [zh ? '可能原因（按可能性排序）：' : 'Likely causes (most likely first):', ...item.causes.map((c) => `${c.rank}. ${c.cause}`)] : []),
+    ...(item.causes.length
+      ? [
+          zh ? '可能原因（按可能性排序）：' : 'Likely causes (most likely first):',
+          ...item.causes.map((c) => `${c.rank}. ${c.cause}`),
+        ]
+      : []),
   ].join('\n');
   const answer: TAgentAnswer = {
     intent: 'DIAGNOSE',
@@ -106,19 +158,47 @@ export async function diagnose(runner: ToolRunner, goal: string, routed: IntentR
     figures: [],
     citations: item.citations,
     sources: [
-      ...(manuals.step ? [{ kind: 'manual' as const, label: item.manualEvidence ? pages : zh ? '手册：未找到' : 'manuals: nothing found', step: manuals.step }] : []),
+      ...(manuals.step
+        ? [
+            {
+              kind: 'manual' as const,
+              label: item.manualEvidence ? pages : zh ? '手册：未找到' : 'manuals: nothing found',
+              step: manuals.step,
+            },
+          ]
+        : []),
       ...(history.step
         ? [
-            { kind: 'work_orders' as const, label: `${history.result.workOrders.length} work order(s)`, step: history.step },
-            { kind: 'checklist' as const, label: `${history.result.failedChecks.length} failed check(s)`, step: history.step },
-            { kind: 'meter_readings' as const, label: `${history.result.meterReadings.length} meter reading(s)`, step: history.step },
+            {
+              kind: 'work_orders' as const,
+              label: `${history.result.workOrders.length} work order(s)`,
+              step: history.step,
+            },
+            {
+              kind: 'checklist' as const,
+              label: `${history.result.failedChecks.length} failed check(s)`,
+              step: history.step,
+            },
+            {
+              kind: 'meter_readings' as const,
+              label: `${history.result.meterReadings.length} meter reading(s)`,
+              step: history.step,
+            },
           ]
         : []),
     ],
     refused: false,
     found: item.manualEvidence,
   };
-  runner.note('schedule', { message: `corrective work order for ${machine.name}: ${item.causes.length} cause(s), ${item.checklist.length} step(s), ${item.parts.length} part(s), ${item.citations.length} manual page(s)${slot ? `, ${window.plannedStart}..${window.plannedEnd}` : ', no free window'}` });
+  runner.note('schedule', {
+    message: `corrective work order for ${machine.name}: ${item.causes.length} cause(s), ${item.checklist.length} step(s), ${item.parts.length} part(s), ${item.citations.length} manual page(s)${slot ? `, ${window.plannedStart}..${window.plannedEnd}` : ', no free window'}`,
+  });
   runner.note('message', { message: text, args: { answer } });
-  return { status: 'COMPLETED', question: null, message: text, answer, draft: { kind: 'MAINTENANCE', title: item.title, content, evidence } };
+  return {
+    status: 'COMPLETED',
+    question: null,
+    message: text,
+    answer,
+    draft: { kind: 'MAINTENANCE', title: item.title, content, evidence },
+  };
 }

@@ -7,17 +7,64 @@ const kinds = (intent: string, goals: string[]) => goals.map((g) => [intent, g] 
 describe('intent classifier: kinds of expression', () => {
   it.each([
     // a symptom: part / system + a bad state
-    ...kinds('DIAGNOSE', ['约翰迪尔 6R 155 #01 发动机水温过高，帮我安排检修', '2号收割机液压没压力了', '拖拉机启动不了', 'T50 喷头堵了', '6R 155 变速箱有异响', '那台收割机漏油']),
-    ...kinds('DIAGNOSE', ['the combine loses hydraulic pressure', "tractor #3 won't start", 'the drone is overheating', 'JD 6R 155 engine knocking, please schedule a repair', 'sprayer nozzle clogged']),
+    ...kinds('DIAGNOSE', [
+      '约翰迪尔 6R 155 #01 发动机水温过高，帮我安排检修',
+      '2号收割机液压没压力了',
+      '拖拉机启动不了',
+      'T50 喷头堵了',
+      '6R 155 变速箱有异响',
+      '那台收割机漏油',
+    ]),
+    ...kinds('DIAGNOSE', [
+      'the combine loses hydraulic pressure',
+      "tractor #3 won't start",
+      'the drone is overheating',
+      'JD 6R 155 engine knocking, please schedule a repair',
+      'sprayer nozzle clogged',
+    ]),
     // a fault code said as one
-    ...kinds('DIAGNOSE', ['DJI T50 #02 报 E12', '雷沃 GN70 显示故障码 E21', '6R 155 #01 code P0217', 'the T50 shows E-12', 'error code 31 on the combine']),
+    ...kinds('DIAGNOSE', [
+      'DJI T50 #02 报 E12',
+      '雷沃 GN70 显示故障码 E21',
+      '6R 155 #01 code P0217',
+      'the T50 shows E-12',
+      'error code 31 on the combine',
+    ]),
     // a business metric
-    ...kinds('BUSINESS_QUESTION', ['上个月每公顷成本是多少？', '二队这周利用率', '今年哪些机器故障最多', '本月平均故障间隔', '这周作业面积多少公顷', '今年保养按时率']),
-    ...kinds('BUSINESS_QUESTION', ['which machines broke down most this year?', 'what was our cost per hectare last month', 'fleet utilization this week', 'MTBF and MTTR this year', 'how many hectares did we do last week', 'total spend this month']),
+    ...kinds('BUSINESS_QUESTION', [
+      '上个月每公顷成本是多少？',
+      '二队这周利用率',
+      '今年哪些机器故障最多',
+      '本月平均故障间隔',
+      '这周作业面积多少公顷',
+      '今年保养按时率',
+    ]),
+    ...kinds('BUSINESS_QUESTION', [
+      'which machines broke down most this year?',
+      'what was our cost per hectare last month',
+      'fleet utilization this week',
+      'MTBF and MTTR this year',
+      'how many hectares did we do last week',
+      'total spend this month',
+    ]),
     // a question about servicing / operating, no symptom, no metric
-    ...kinds('ASK_MANUAL', ['T50 喷头多久清洗一次？', '6R 155 的液压油用什么型号', '怎么调整收割机的割台高度', 'How often should I change the engine oil on the 6R 155?', 'what is the tyre pressure for the 6R 155', 'how do I calibrate the T50 flow meter']),
+    ...kinds('ASK_MANUAL', [
+      'T50 喷头多久清洗一次？',
+      '6R 155 的液压油用什么型号',
+      '怎么调整收割机的割台高度',
+      'How often should I change the engine oil on the 6R 155?',
+      'what is the tyre pressure for the 6R 155',
+      'how do I calibrate the T50 flow meter',
+    ]),
     // everything else: the planner's (scheduling, planned maintenance), also when a state word is a constraint
-    ...kinds('PLAN', ['安排下周的收获作业，避开维修中的机器', '明天的植保作业', '安排下周作业，避开坏了的机器', 'plan the maintenance due in the next two weeks', 'schedule next week’s harvest, avoid broken machines', '检修收割机']),
+    ...kinds('PLAN', [
+      '安排下周的收获作业，避开维修中的机器',
+      '明天的植保作业',
+      '安排下周作业，避开坏了的机器',
+      'plan the maintenance due in the next two weeks',
+      'schedule next week’s harvest, avoid broken machines',
+      '检修收割机',
+    ]),
   ])('%s ← %s', (intent, goal) => {
     expect(classifyIntent(goal).intent).toBe(intent);
   });

@@ -67,33 +67,57 @@ const EN_SYMPTOM =
 
 /** Business vocabulary → metric (first match per pattern; several metrics may be asked at once). */
 const METRIC_PATTERNS: ReadonlyArray<{ re: RegExp; metric: BusinessMetric }> = [
-  { re: /每公顷(?:的)?(?:成本|费用)|(?:成本|费用)\s*\/\s*公顷|亩均成本|cost(?:s)? per (?:hectare|ha)\b|per-hectare cost/i, metric: 'costPerHectare' },
-  { re: /每(?:小时|工时|发动机小时)(?:的)?(?:成本|费用)|cost(?:s)? per (?:engine )?hour/i, metric: 'costPerEngineHour' },
-  { re: /(?:总)?(?:成本|费用|开支|花(?:了|费)(?:多少)?(?:钱)?)|\b(?:total )?(?:costs?|spend(?:ing)?|spent|expenses?)\b/i, metric: 'totalCost' },
+  {
+    re: /每公顷(?:的)?(?:成本|费用)|(?:成本|费用)\s*\/\s*公顷|亩均成本|cost(?:s)? per (?:hectare|ha)\b|per-hectare cost/i,
+    metric: 'costPerHectare',
+  },
+  {
+    re: /每(?:小时|工时|发动机小时)(?:的)?(?:成本|费用)|cost(?:s)? per (?:engine )?hour/i,
+    metric: 'costPerEngineHour',
+  },
+  {
+    re: /(?:总)?(?:成本|费用|开支|花(?:了|费)(?:多少)?(?:钱)?)|\b(?:total )?(?:costs?|spend(?:ing)?|spent|expenses?)\b/i,
+    metric: 'totalCost',
+  },
   { re: /利用率|使用率|\butili[sz]ation\b|\bhow busy\b/i, metric: 'utilization' },
   {
     re: /(?:故障|坏|出问题|维修)(?:得|的)?(?:次数)?最多|最(?:常|多)(?:出)?(?:故障|坏)|哪(?:些|几)台.*(?:故障|坏)|(?:broke|breaks|break) down (?:the )?most|most (?:breakdowns|failures|repairs)|(?:which|what) machines? .*(?:broke|break|fail)/i,
     metric: 'breakdownsRanked',
   },
-  { re: /故障(?:次数|数)|多少次故障|how many (?:breakdowns|failures)|number of (?:breakdowns|failures)|\bfailure count\b/i, metric: 'failures' },
+  {
+    re: /故障(?:次数|数)|多少次故障|how many (?:breakdowns|failures)|number of (?:breakdowns|failures)|\bfailure count\b/i,
+    metric: 'failures',
+  },
   { re: /平均故障间隔|\bmtbf\b|mean time between failures?/i, metric: 'mtbf' },
   { re: /平均修复时间|平均维修时间|\bmttr\b|mean time to repair/i, metric: 'mttr' },
   { re: /可用率|可用度|完好率|\bavailability\b/i, metric: 'availability' },
   { re: /停机(?:时间|时长|小时)?|\bdowntime\b/i, metric: 'downtime' },
-  { re: /(?:作业|完成|干了|做了)(?:了)?(?:多少)?(?:面积|公顷)|多少公顷|作业面积|\bhectares?\b|\barea (?:worked|covered|done)\b/i, metric: 'hectares' },
-  { re: /保养(?:完成率|按时率|合规率|及时率)|\bpm compliance\b|preventive maintenance compliance|maintenance (?:done )?on time/i, metric: 'pmCompliance' },
-  { re: /完成(?:了)?(?:多少|几)(?:个)?作业|作业完成(?:数|量)|jobs? (?:completed|done|finished)|completed jobs/i, metric: 'jobsCompleted' },
+  {
+    re: /(?:作业|完成|干了|做了)(?:了)?(?:多少)?(?:面积|公顷)|多少公顷|作业面积|\bhectares?\b|\barea (?:worked|covered|done)\b/i,
+    metric: 'hectares',
+  },
+  {
+    re: /保养(?:完成率|按时率|合规率|及时率)|\bpm compliance\b|preventive maintenance compliance|maintenance (?:done )?on time/i,
+    metric: 'pmCompliance',
+  },
+  {
+    re: /完成(?:了)?(?:多少|几)(?:个)?作业|作业完成(?:数|量)|jobs? (?:completed|done|finished)|completed jobs/i,
+    metric: 'jobsCompleted',
+  },
 ];
 
 /** A question form: a question mark, a question word, or a "tell me" request. */
-const QUESTION = /[?？]|多久|多少|几(?:个|次|小时|天)?|怎么|怎样|如何|什么|哪(?:个|里|些)|是否|能不能|可不可以|要不要|吗|呢|\b(?:how|what|which|when|where|why|is|are|does|do|can|should)\b/i;
+const QUESTION =
+  /[?？]|多久|多少|几(?:个|次|小时|天)?|怎么|怎样|如何|什么|哪(?:个|里|些)|是否|能不能|可不可以|要不要|吗|呢|\b(?:how|what|which|when|where|why|is|are|does|do|can|should)\b/i;
 /** What a manual answers: servicing / operating verbs and spec nouns. */
 const MANUAL_TOPIC =
   /清洗|清理|更换|加注|检查|调整|润滑|保养|校准|拆卸|安装|操作|使用|设置|标定|间隔|周期|扭矩|压力|容量|型号|规格|油品|机油|液压油|冷却液|胎压|滤芯|喷头|皮带|说明书|手册|\b(?:clean|replace|change|refill|check|adjust|lubricate|grease|service|calibrate|install|remove|operate|interval|torque|capacity|pressure|spec(?:ification)?s?|oil|coolant|filter|nozzle|belt|tyre|tire|manual)\b/i;
 /** Scheduling words: a goal to plan, never a manual question ("安排下周作业？"). */
-const PLANNING = /安排|排(?:一下|个|班|产)|调度|派(?:工|单)|计划(?:一下)?(?:下|本|这)|\bschedule\b|\bplan\b|\bassign\b|\bbook\b/i;
+const PLANNING =
+  /安排|排(?:一下|个|班|产)|调度|派(?:工|单)|计划(?:一下)?(?:下|本|这)|\bschedule\b|\bplan\b|\bassign\b|\bbook\b/i;
 /** Asking for a repair / work order: with a symptom, a diagnosis. */
-const REPAIR_REQUEST = /检修|维修|修理|修一下|看看|排查|诊断|处理|开(?:个)?工单|\b(?:repair|fix|diagnose|troubleshoot|look at|work order)\b/i;
+const REPAIR_REQUEST =
+  /检修|维修|修理|修一下|看看|排查|诊断|处理|开(?:个)?工单|\b(?:repair|fix|diagnose|troubleshoot|look at|work order)\b/i;
 
 function faultCodeOf(goal: string): string | null {
   for (const re of FAULT_CODE) {
@@ -131,12 +155,23 @@ export function classifyIntent(goal: string): IntentResult {
 
   // "哪台机器故障最多" names breakdowns but asks for a ranking: a number, not a repair
   if (metrics.length > 0 && !code && (!symptom || metrics.includes('breakdownsRanked') || QUESTION.test(goal))) {
-    return { ...base, intent: 'BUSINESS_QUESTION', metrics, reason: `business metric${metrics.length > 1 ? 's' : ''} ${metrics.join(', ')}` };
+    return {
+      ...base,
+      intent: 'BUSINESS_QUESTION',
+      metrics,
+      reason: `business metric${metrics.length > 1 ? 's' : ''} ${metrics.join(', ')}`,
+    };
   }
   if (code) return { ...base, intent: 'DIAGNOSE', faultCode: code, reason: `fault code ${code}` };
   // "安排下周作业，避开坏了的机器": a symptom as a planning constraint, not a repair request
-  if (symptom && PLANNING.test(goal) && !REPAIR_REQUEST.test(goal)) return { ...base, intent: 'PLAN', reason: `a planning goal that mentions "${symptom}"` };
-  if (symptom) return { ...base, intent: 'DIAGNOSE', reason: `symptom "${symptom}"${REPAIR_REQUEST.test(goal) ? ' with a repair request' : ''}` };
+  if (symptom && PLANNING.test(goal) && !REPAIR_REQUEST.test(goal))
+    return { ...base, intent: 'PLAN', reason: `a planning goal that mentions "${symptom}"` };
+  if (symptom)
+    return {
+      ...base,
+      intent: 'DIAGNOSE',
+      reason: `symptom "${symptom}"${REPAIR_REQUEST.test(goal) ? ' with a repair request' : ''}`,
+    };
   if (QUESTION.test(goal) && MANUAL_TOPIC.test(goal) && !PLANNING.test(goal)) {
     return { ...base, intent: 'ASK_MANUAL', reason: 'a question about servicing or operating a machine' };
   }

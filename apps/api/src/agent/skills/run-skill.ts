@@ -7,7 +7,13 @@ import type { IntentResult } from './intent.js';
 import type { SkillOutcome } from './skill-outcome.js';
 
 /** Runs the skill the classifier routed to (never PLAN: that goes to the planner). */
-export function runSkill(ctx: OrgContext, runner: ToolRunner, goal: string, routed: IntentResult & { intent: 'DIAGNOSE' | 'ASK_MANUAL' | 'BUSINESS_QUESTION' }, timezone: string): Promise<SkillOutcome> {
+export function runSkill(
+  ctx: OrgContext,
+  runner: ToolRunner,
+  goal: string,
+  routed: IntentResult & { intent: 'DIAGNOSE' | 'ASK_MANUAL' | 'BUSINESS_QUESTION' },
+  timezone: string,
+): Promise<SkillOutcome> {
   switch (routed.intent) {
     case 'DIAGNOSE':
       return diagnose(runner, goal, routed, timezone);

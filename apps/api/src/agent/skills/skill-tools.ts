@@ -15,7 +15,10 @@ import type { MachineCandidate } from './machine-match.js';
 import { SkillsRepository } from './skills.repository.js';
 
 const ZPeriod = { from: z.iso.date(), to: z.iso.date() };
-const ZAnalyticsInput = z.strictObject({ report: z.enum(['overview', 'utilization', 'operations', 'maintenance', 'costs']), ...ZPeriod });
+const ZAnalyticsInput = z.strictObject({
+  report: z.enum(['overview', 'utilization', 'operations', 'maintenance', 'costs']),
+  ...ZPeriod,
+});
 /** per-machine reports are read page by page (200 rows) up to this many rows */
 const MAX_MACHINE_ROWS = 2000;
 
@@ -44,19 +47,29 @@ export class SkillTools {
     private readonly meters: MeterReadingsService,
     private readonly analytics: AnalyticsService,
   ) {
-    const tools: AnyTool[] = [this.machines(), this.history(), this.searchManuals(), this.askManual(), this.analyticsReport()];
+    const tools: AnyTool[] = [
+      this.machines(),
+      this.history(),
+      this.searchManuals(),
+      this.askManual(),
+      this.analyticsReport(),
+    ];
     this.all = new Map(tools.map((t) => [t.name, t]));
   }
 
   private machines(): ToolDefinition<Record<string, never>, MachineCandidate[]> {
     return {
       name: 'machines',
-      description: 'Machines the caller can see with their model (maker, model name, kind, operation types), to resolve the machine a goal names',
+      description:
+        'Machines the caller can see with their model (maker, model name, kind, operation types), to resolve the machine a goal names',
       input: z.strictObject({}),
       permission: 'asset.read',
       timeoutMs: 3000,
       run: (ctx) => this.repo.machines(ctx),
-      render: (r, u) => r.map((m) => `${m.id} ${u.wrap(m.name)} ${u.wrap(`${m.manufacturer} ${m.modelName}`)} ${m.kind} ${m.status}`).join('\n'),
+      render: (r, u) =>
+        r
+          .map((m) => `${m.id} ${u.wrap(m.name)} ${u.wrap(`${m.manufacturer} ${m.modelName}`)} ${m.kind} ${m.status}`)
+          .join('\n'),
     };
   }
 
@@ -75,15 +88,34 @@ export class SkillTools {
           ctx.permissions.has('asset.read') ? this.meters.list(ctx, i.assetId, { limit: 5 }) : { items: [] },
         ]);
         return {
-          workOrders: orders.items.map((w) => ({ id: w.id, number: w.number, type: w.type, status: w.status, title: w.title, createdAt: w.createdAt })),
-          failedChecks: failed.map((f) => ({ workOrderId: f.workOrderId, workOrderNumber: f.workOrder.number, label: f.label, note: f.note, updatedAt: f.updatedAt.toISOString() })),
-          meterReadings: readings.items.map((m) => ({ readingHours: m.readingHours, readAt: m.readAt, source: m.source })),
+          workOrders: orders.items.map((w) => ({
+            id: w.id,
+            number: w.number,
+            type: w.type,
+            status: w.status,
+            title: w.title,
+            createdAt: w.createdAt,
+          })),
+          failedChecks: failed.map((f) => ({
+            workOrderId: f.workOrderId,
+            workOrderNumber: f.workOrder.number,
+            label: f.label,
+            note: f.note,
+            updatedAt: f.updatedAt.toISOString(),
+          })),
+          meterReadings: readings.items.map((m) => ({
+            readingHours: m.readingHours,
+            readAt: m.readAt,
+            source: m.source,
+          })),
         };
       },
       render: (r, u) =>
         [
           ...r.workOrders.map((w) => `work order #${w.number} ${w.type} ${w.status} ${u.wrap(w.title)} ${w.createdAt}`),
-          ...r.failedChecks.map((f) => `failed check on #${f.workOrderNumber}: ${u.wrap(f.label)}${f.note ? ` ${u.wrap(f.note)}` : ''}`),
+          ...r.failedChecks.map(
+            (f) => `failed check on #${f.workOrderNumber}: ${u.wrap(f.label)}${f.note ? ` ${u.wrap(f.note)}` : ''}`,
+          ),
           ...r.meterReadings.map((m) => `meter ${m.readingHours} h at ${m.readAt}`),
         ].join('\n'),
     };
@@ -93,7 +125,8 @@ export class SkillTools {
   private searchManuals(): ToolDefinition<{ query: string; assetId?: string | undefined }, ManualSearch> {
     return {
       name: 'search_manuals',
-      description: "Passages of the manuals (of the machine's model when assetId is given) for a symptom, fault code or question, with page citations",
+      description:
+        "Passages of the manuals (of the machine's model when assetId is given) for a symptom, fault code or question, with page citations",
       input: z.strictObject({ query: z.string().trim().min(1).max(500), assetId: z.uuid().optional() }),
       permission: 'knowledge.read',
       timeoutMs: 5000,
@@ -102,22 +135,41 @@ export class SkillTools {
         const found = isFound(r);
         return {
           found,
-          passages: found ? r.passages.map((p) => ({ documentId: p.documentId, versionId: p.versionId, title: p.title, page: p.page, pageLabel: p.pageLabel, text: p.text, snippet: p.snippet, score: p.score })) : [],
+          passages: found
+            ? r.passages.map((p) => ({
+                documentId: p.documentId,
+                versionId: p.versionId,
+                title: p.title,
+                page: p.page,
+                pageLabel: p.pageLabel,
+                text: p.text,
+                snippet: p.snippet,
+                score: p.score,
+              }))
+            : [],
         };
       },
       render: (r, u) => r.passages.map((p) => `${u.wrap(p.title)} p.${p.pageLabel}: ${u.wrap(p.snippet)}`).join('\n'),
     };
   }
 
-  private askManual(): ToolDefinition<{ question: string; assetId?: string | undefined; machineModelId?: string | undefined }, TKnowledgeAnswer> {
+  private askManual(): ToolDefinition<
+    { question: string; assetId?: string | undefined; machineModelId?: string | undefined },
+    TKnowledgeAnswer
+  > {
     return {
       name: 'ask_manual',
       description: 'A cited answer from the manuals (of one machine or model when given)',
-      input: z.strictObject({ question: z.string().trim().min(1).max(1000), assetId: z.uuid().optional(), machineModelId: z.uuid().optional() }),
+      input: z.strictObject({
+        question: z.string().trim().min(1).max(1000),
+        assetId: z.uuid().optional(),
+        machineModelId: z.uuid().optional(),
+      }),
       permission: 'knowledge.read',
       timeoutMs: 6000,
       run: (ctx, i) => this.knowledge.answer(ctx, i),
-      render: (r, u) => `${u.wrap(r.answer)}\n${r.citations.map((c) => `[${u.wrap(c.title)} p.${c.pageLabel}]`).join(' ')}`,
+      render: (r, u) =>
+        `${u.wrap(r.answer)}\n${r.citations.map((c) => `[${u.wrap(c.title)} p.${c.pageLabel}]`).join(' ')}`,
     };
   }
 
@@ -125,7 +177,8 @@ export class SkillTools {
   private analyticsReport(): ToolDefinition<z.output<typeof ZAnalyticsInput>, Reports[AnalyticsReport]> {
     return {
       name: 'analytics',
-      description: 'An analytics report (overview, utilization, operations, maintenance, costs) for a period of local dates, in the caller’s data scope',
+      description:
+        'An analytics report (overview, utilization, operations, maintenance, costs) for a period of local dates, in the caller’s data scope',
       input: ZAnalyticsInput,
       permission: 'analytics.read',
       timeoutMs: 6000,
@@ -140,7 +193,10 @@ export class SkillTools {
             return this.analytics.costs(ctx, { ...period, groupBy: 'category' });
           case 'utilization':
           case 'maintenance': {
-            const load = (cursor?: string) => (i.report === 'utilization' ? this.analytics.utilization(ctx, { ...period, limit: 200, cursor }) : this.analytics.maintenance(ctx, { ...period, limit: 200, cursor }));
+            const load = (cursor?: string) =>
+              i.report === 'utilization'
+                ? this.analytics.utilization(ctx, { ...period, limit: 200, cursor })
+                : this.analytics.maintenance(ctx, { ...period, limit: 200, cursor });
             const first = await load();
             const items: unknown[] = [...first.items];
             let next = first.nextCursor;

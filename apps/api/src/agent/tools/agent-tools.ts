@@ -26,7 +26,21 @@ export interface KnownNames {
   assets: Ref[];
   operators: Ref[];
 }
-export type JobFact = Pick<TJob, 'id' | 'teamId' | 'fieldId' | 'fieldName' | 'operationType' | 'title' | 'windowStart' | 'windowEnd' | 'priority' | 'estimatedHours' | 'status' | 'version'>;
+export type JobFact = Pick<
+  TJob,
+  | 'id'
+  | 'teamId'
+  | 'fieldId'
+  | 'fieldName'
+  | 'operationType'
+  | 'title'
+  | 'windowStart'
+  | 'windowEnd'
+  | 'priority'
+  | 'estimatedHours'
+  | 'status'
+  | 'version'
+>;
 export interface MachineFact {
   id: string;
   name: string;
@@ -92,7 +106,14 @@ export class AgentTools {
     private readonly bookings: BookingsService,
     private readonly maintenance: MaintenancePlansService,
   ) {
-    const tools: AnyTool[] = [this.knownNames(), this.listJobs(), this.candidateMachines(), this.operators(), this.busy(), this.maintenanceDue()];
+    const tools: AnyTool[] = [
+      this.knownNames(),
+      this.listJobs(),
+      this.candidateMachines(),
+      this.operators(),
+      this.busy(),
+      this.maintenanceDue(),
+    ];
     this.all = new Map(tools.map((t) => [t.name, t]));
   }
 
@@ -100,7 +121,8 @@ export class AgentTools {
   private knownNames(): ToolDefinition<Record<string, never>, KnownNames> {
     return {
       name: 'known_names',
-      description: 'Teams, fields, machines and operators (id + name) the caller can see, for resolving names in the goal',
+      description:
+        'Teams, fields, machines and operators (id + name) the caller can see, for resolving names in the goal',
       input: z.strictObject({}),
       permission: 'job.read',
       timeoutMs: 3000,
@@ -119,7 +141,8 @@ export class AgentTools {
           operators: operators.map((o) => ({ id: o.membershipId, name: o.name })),
         };
       },
-      render: (r, u) => `teams:\n${names(r.teams, u)}\nfields:\n${names(r.fields, u)}\nmachines:\n${names(r.assets, u)}\noperators:\n${names(r.operators, u)}`,
+      render: (r, u) =>
+        `teams:\n${names(r.teams, u)}\nfields:\n${names(r.fields, u)}\nmachines:\n${names(r.assets, u)}\noperators:\n${names(r.operators, u)}`,
     };
   }
 
@@ -127,13 +150,16 @@ export class AgentTools {
   private listJobs(): ToolDefinition<z.output<typeof ZListJobsInput>, JobFact[]> {
     return {
       name: 'list_jobs',
-      description: 'Jobs to schedule in a period: PLANNED (and optionally SCHEDULED) jobs overlapping it, by operation types, teams, fields, minimum priority',
+      description:
+        'Jobs to schedule in a period: PLANNED (and optionally SCHEDULED) jobs overlapping it, by operation types, teams, fields, minimum priority',
       input: ZListJobsInput,
       permission: 'job.read',
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const status: TJob['status'][] = i.includeScheduled ? ['PLANNED', 'SCHEDULED'] : ['PLANNED'];
-        const rows = await allPages((c) => this.jobs.list(ctx, { limit: 200, cursor: c, status, from: i.from, to: i.to }));
+        const rows = await allPages((c) =>
+          this.jobs.list(ctx, { limit: 200, cursor: c, status, from: i.from, to: i.to }),
+        );
         const ops = new Set(i.operationTypes);
         const teams = new Set(i.teamIds);
         const fields = new Set(i.fieldIds);
@@ -160,7 +186,12 @@ export class AgentTools {
           }));
       },
       render: (r, u) =>
-        r.map((j) => `${j.id} ${j.operationType} p${j.priority} ${j.estimatedHours}h ${j.windowStart}..${j.windowEnd} field ${u.wrap(j.fieldName)} ${j.title ? u.wrap(j.title) : ''}`).join('\n'),
+        r
+          .map(
+            (j) =>
+              `${j.id} ${j.operationType} p${j.priority} ${j.estimatedHours}h ${j.windowStart}..${j.windowEnd} field ${u.wrap(j.fieldName)} ${j.title ? u.wrap(j.title) : ''}`,
+          )
+          .join('\n'),
     };
   }
 
@@ -168,18 +199,29 @@ export class AgentTools {
   private candidateMachines(): ToolDefinition<Record<string, never>, MachineFact[]> {
     return {
       name: 'candidate_machines',
-      description: 'Machines in scope with kind, operation types, status and dueForMaintenance (from the maintenance due list)',
+      description:
+        'Machines in scope with kind, operation types, status and dueForMaintenance (from the maintenance due list)',
       input: z.strictObject({}),
       permission: 'asset.read',
       timeoutMs: 4000,
       run: async (ctx) => {
         const machines = await this.assets.machinesForPlanning(ctx);
         // due = OVERDUE or DUE_SOON in the due list; a caller without maintenance.read sees none due
-        const due = ctx.permissions.has('maintenance.read') ? await this.maintenance.due(ctx, { withinDays: 14 }) : { items: [] };
-        const dueIds = new Set(due.items.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').map((d) => d.assetId));
+        const due = ctx.permissions.has('maintenance.read')
+          ? await this.maintenance.due(ctx, { withinDays: 14 })
+          : { items: [] };
+        const dueIds = new Set(
+          due.items.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').map((d) => d.assetId),
+        );
         return machines.map((m) => ({ ...m, dueForMaintenance: dueIds.has(m.id) }));
       },
-      render: (r, u) => r.map((m) => `${m.id} ${u.wrap(m.name)} ${m.kind} [${m.operationTypes.join(',')}] ${m.status}${m.dueForMaintenance ? ' due' : ''}`).join('\n'),
+      render: (r, u) =>
+        r
+          .map(
+            (m) =>
+              `${m.id} ${u.wrap(m.name)} ${m.kind} [${m.operationTypes.join(',')}] ${m.status}${m.dueForMaintenance ? ' due' : ''}`,
+          )
+          .join('\n'),
     };
   }
 
@@ -199,7 +241,8 @@ export class AgentTools {
     return {
       name: 'bookings',
       // scoped like the REST reads: machines of the caller's asset scope, operators of their member scope
-      description: 'Machine and operator busy intervals (active bookings, work orders included) overlapping [from, to), of the machines and people the caller can see',
+      description:
+        'Machine and operator busy intervals (active bookings, work orders included) overlapping [from, to), of the machines and people the caller can see',
       input: ZRange,
       permission: 'job.read',
       timeoutMs: 4000,
@@ -210,11 +253,25 @@ export class AgentTools {
           this.bookings.operatorBookings(ctx.organizationId, range, undefined, memberScope(ctx)),
         ]);
         return {
-          machines: m.map((b) => ({ assetId: b.assetId, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}` })),
-          operators: o.map((b) => ({ membershipId: b.membershipId, startsAt: b.startsAt.toISOString(), endsAt: b.endsAt.toISOString(), label: `job ${b.jobId}` })),
+          machines: m.map((b) => ({
+            assetId: b.assetId,
+            startsAt: b.startsAt.toISOString(),
+            endsAt: b.endsAt.toISOString(),
+            label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}`,
+          })),
+          operators: o.map((b) => ({
+            membershipId: b.membershipId,
+            startsAt: b.startsAt.toISOString(),
+            endsAt: b.endsAt.toISOString(),
+            label: `job ${b.jobId}`,
+          })),
         };
       },
-      render: (r) => [...r.machines.map((b) => `machine ${b.assetId} ${b.startsAt}..${b.endsAt}`), ...r.operators.map((b) => `operator ${b.membershipId} ${b.startsAt}..${b.endsAt}`)].join('\n'),
+      render: (r) =>
+        [
+          ...r.machines.map((b) => `machine ${b.assetId} ${b.startsAt}..${b.endsAt}`),
+          ...r.operators.map((b) => `operator ${b.membershipId} ${b.startsAt}..${b.endsAt}`),
+        ].join('\n'),
     };
   }
 
@@ -225,7 +282,8 @@ export class AgentTools {
   private maintenanceDue(): ToolDefinition<{ withinDays: number }, DueFact[]> {
     return {
       name: 'maintenance_due',
-      description: 'Preventive maintenance due list (plan × machine: OVERDUE, DUE_SOON, OK) within N days, with open work orders and estimated service hours',
+      description:
+        'Preventive maintenance due list (plan × machine: OVERDUE, DUE_SOON, OK) within N days, with open work orders and estimated service hours',
       input: z.strictObject({ withinDays: z.number().int().min(0).max(365).default(14) }),
       permission: 'maintenance.read',
       timeoutMs: 4000,
@@ -247,13 +305,21 @@ export class AgentTools {
           estimatedHours: hours.get(d.planId) ?? null,
         }));
       },
-      render: (r, u) => r.map((d) => `${d.planId} ${d.assetId} ${u.wrap(d.assetName)} ${u.wrap(d.planName)} ${d.status}${d.openWorkOrderId ? ' open-order' : ''}`).join('\n'),
+      render: (r, u) =>
+        r
+          .map(
+            (d) =>
+              `${d.planId} ${d.assetId} ${u.wrap(d.assetName)} ${u.wrap(d.planName)} ${d.status}${d.openWorkOrderId ? ' open-order' : ''}`,
+          )
+          .join('\n'),
     };
   }
 
   /** ACTIVE members whose role has job.execute (the assign endpoint's eligibility rule). */
   private async eligibleOperators(ctx: OrgContext): Promise<OperatorFact[]> {
     const members = await allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' }));
-    return members.filter((m) => roleHas(m.role, 'job.execute')).map((m) => ({ membershipId: m.id, name: m.name, teamIds: [...m.teamIds] }));
+    return members
+      .filter((m) => roleHas(m.role, 'job.execute'))
+      .map((m) => ({ membershipId: m.id, name: m.name, teamIds: [...m.teamIds] }));
   }
 }

@@ -34,7 +34,13 @@ const rows: AnyTool = {
   run: () => Promise.resolve({ machines: [{ id: 'a' }, { id: 'b' }], operators: [{ id: 'c' }], note: 'x' }),
   render: () => '',
 };
-const slow: AnyTool = { ...echo, name: 'slow', input: z.strictObject({}), timeoutMs: 20, run: () => new Promise((res) => setTimeout(res, 200)) };
+const slow: AnyTool = {
+  ...echo,
+  name: 'slow',
+  input: z.strictObject({}),
+  timeoutMs: 20,
+  run: () => new Promise((res) => setTimeout(res, 200)),
+};
 const tools = new Map([echo, rows, slow].map((t) => [t.name, t]));
 
 describe('tool runner', () => {
@@ -43,7 +49,17 @@ describe('tool runner', () => {
     const out = await r.call<{ n: number }>('echo', { n: 1 });
     expect(out.result.n).toBe(1);
     expect(out.text).toBe(`<untrusted-${r.untrusted.tag}>[tag removed]</untrusted-${r.untrusted.tag}>`);
-    expect(r.steps).toEqual([{ step: 1, kind: 'tool', tool: 'echo', args: { n: 1 }, durationMs: expect.any(Number), resultSize: expect.any(Number), ok: true }]);
+    expect(r.steps).toEqual([
+      {
+        step: 1,
+        kind: 'tool',
+        tool: 'echo',
+        args: { n: 1 },
+        durationMs: expect.any(Number),
+        resultSize: expect.any(Number),
+        ok: true,
+      },
+    ]);
   });
 
   it('a step counts the records of the lists a tool returned', async () => {
@@ -136,7 +152,11 @@ describe('tool runner: the planner toolbox', () => {
     const counted = box.tools.find((t) => t.name === 'counted')!;
     expect(counted.description).toBe('counts its runs');
     // input side: a defaulted field is optional; unknown keys (an orgId) are not allowed
-    expect(counted.parameters).toMatchObject({ type: 'object', properties: { n: { type: 'integer' } }, additionalProperties: false });
+    expect(counted.parameters).toMatchObject({
+      type: 'object',
+      properties: { n: { type: 'integer' } },
+      additionalProperties: false,
+    });
     expect(counted.parameters.required ?? []).toEqual([]);
     expect(counted.parameters).not.toHaveProperty('$schema');
   });
@@ -146,7 +166,10 @@ describe('tool runner: the planner toolbox', () => {
     const box = r.forPlanner();
     expect(box.untrusted).toBe(r.untrusted);
     const out = await box.call('echo', '{"n": 7}');
-    expect(out).toEqual({ kind: 'result', text: `<untrusted-${r.untrusted.tag}>[tag removed]</untrusted-${r.untrusted.tag}>` });
+    expect(out).toEqual({
+      kind: 'result',
+      text: `<untrusted-${r.untrusted.tag}>[tag removed]</untrusted-${r.untrusted.tag}>`,
+    });
     const rows = await box.call('counted', '');
     expect(rows).toMatchObject({ kind: 'result', text: expect.stringMatching(/^1 result\(s\)\n<untrusted-/) });
     expect(r.steps.map((s) => [s.tool, s.args, s.ok])).toEqual([
@@ -159,12 +182,27 @@ describe('tool runner: the planner toolbox', () => {
     const r = new ToolRunner(ctx('DISPATCHER'), planning);
     const box = r.forPlanner({ exclude: ['slow'] });
     const before = box.remainingCalls();
-    expect(await box.call('drop_all_jobs', '{}')).toEqual({ kind: 'error', message: 'unknown tool; the tools are: echo, counted' });
-    expect(await box.call('slow', '{}')).toMatchObject({ kind: 'error', message: expect.stringMatching(/^unknown tool/) });
-    expect(await box.call('echo', '{"n": 1, "orgId": "00000000-0000-4000-8000-000000000002"}')).toEqual({ kind: 'error', message: expect.stringMatching(/^invalid input: Unrecognized key: "orgId"/) });
+    expect(await box.call('drop_all_jobs', '{}')).toEqual({
+      kind: 'error',
+      message: 'unknown tool; the tools are: echo, counted',
+    });
+    expect(await box.call('slow', '{}')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/^unknown tool/),
+    });
+    expect(await box.call('echo', '{"n": 1, "orgId": "00000000-0000-4000-8000-000000000002"}')).toEqual({
+      kind: 'error',
+      message: expect.stringMatching(/^invalid input: Unrecognized key: "orgId"/),
+    });
     expect(await box.call('echo', '{"n": ')).toEqual({ kind: 'error', message: 'the arguments are not valid JSON' });
-    expect(await box.call('echo', `{"n": 1, "pad": "${'x'.repeat(PLANNER_LIMITS.argumentChars)}"}`)).toEqual({ kind: 'error', message: expect.stringMatching(/^arguments too large/) });
-    expect(await box.call('costs', '{"n": 1}')).toMatchObject({ kind: 'error', message: expect.stringMatching(/^unknown tool/) });
+    expect(await box.call('echo', `{"n": 1, "pad": "${'x'.repeat(PLANNER_LIMITS.argumentChars)}"}`)).toEqual({
+      kind: 'error',
+      message: expect.stringMatching(/^arguments too large/),
+    });
+    expect(await box.call('costs', '{"n": 1}')).toMatchObject({
+      kind: 'error',
+      message: expect.stringMatching(/^unknown tool/),
+    });
     expect(await box.call('bad name; DROP', '{}')).toMatchObject({ kind: 'error' });
     expect(box.remainingCalls()).toBe(before - 7);
     expect(r.steps).toHaveLength(7);
@@ -189,7 +227,10 @@ describe('tool runner: the planner toolbox', () => {
     const box = r.forPlanner({ reserve: { steps: 6, toolCalls: 4, wallTimeMs: 0 } });
     expect(box.remainingCalls()).toBe(3); // 8 - 1 made - 4 reserved
     for (const n of [1, 2, 3]) expect(await box.call('echo', JSON.stringify({ n }))).toMatchObject({ kind: 'result' });
-    expect(await box.call('echo', '{"n": 4}')).toEqual({ kind: 'stop', reason: 'tool call budget for planning exhausted (3 calls)' });
+    expect(await box.call('echo', '{"n": 4}')).toEqual({
+      kind: 'stop',
+      reason: 'tool call budget for planning exhausted (3 calls)',
+    });
     expect(r.remaining().toolCalls).toBe(4);
     expect(new ToolRunner(ctx('DISPATCHER'), planning).forPlanner({ maxToolCalls: 2 }).remainingCalls()).toBe(2);
   });
@@ -198,7 +239,10 @@ describe('tool runner: the planner toolbox', () => {
     const r = new ToolRunner(ctx('DISPATCHER'), planning, { maxSteps: 20, maxToolCalls: 15, wallTimeMs: 1000 });
     const box = r.forPlanner({ reserve: { steps: 0, toolCalls: 0, wallTimeMs: 1000 } });
     expect(box.remainingMs()).toBe(0);
-    expect(await box.call('echo', '{"n": 1}')).toEqual({ kind: 'stop', reason: 'wall time budget for planning exhausted' });
+    expect(await box.call('echo', '{"n": 1}')).toEqual({
+      kind: 'stop',
+      reason: 'wall time budget for planning exhausted',
+    });
     expect(r.steps).toHaveLength(0);
   });
 

@@ -125,7 +125,8 @@ export class ToolRunner {
       if (hit) return hit as CallResult<T>;
     }
     this.checkBudget();
-    if (this.calls >= this.budgets.maxToolCalls) throw new RunStopped(`tool call budget exhausted (${this.budgets.maxToolCalls})`);
+    if (this.calls >= this.budgets.maxToolCalls)
+      throw new RunStopped(`tool call budget exhausted (${this.budgets.maxToolCalls})`);
     // a name that is not a tool here (unknown, or not offered to the planner) never collides with a real call
     const key = `${tool ? '' : '?'}${name}:${canonicalJson(args)}`;
     if (this.seen.has(key) && !this.reuse) throw new RunStopped(`identical repeated call to ${name}`);
@@ -149,9 +150,11 @@ export class ToolRunner {
     try {
       if (opts.refuse) throw new ToolFailed(name, opts.refuse);
       if (!tool) throw new ToolFailed(name, 'unknown tool');
-      if (!this.ctx.permissions.has(tool.permission)) throw new ToolFailed(name, `missing permission ${tool.permission}`);
+      if (!this.ctx.permissions.has(tool.permission))
+        throw new ToolFailed(name, `missing permission ${tool.permission}`);
       const parsed = tool.input.safeParse(args);
-      if (!parsed.success) throw new ToolFailed(name, `invalid input: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
+      if (!parsed.success)
+        throw new ToolFailed(name, `invalid input: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
       const left = this.budgets.wallTimeMs - (Date.now() - this.startedAt);
       const timeout = Math.max(1, Math.min(tool.timeoutMs, left));
       const result = (await withTimeout(tool.run(this.ctx, parsed.data), timeout, name)) as T;
@@ -161,7 +164,12 @@ export class ToolRunner {
       this.results.set(`${name}:${canonicalJson(parsed.data)}`, out);
       return out;
     } catch (err) {
-      const msg = err instanceof ToolFailed ? err.message.slice(name.length + 2) : err instanceof Error ? err.message : String(err);
+      const msg =
+        err instanceof ToolFailed
+          ? err.message.slice(name.length + 2)
+          : err instanceof Error
+            ? err.message
+            : String(err);
       record(false, 0, msg);
       throw err instanceof ToolFailed ? err : new ToolFailed(name, msg);
     }
@@ -177,7 +185,13 @@ export class ToolRunner {
    * after planning. Results come back rendered through the run's untrusted boundary and cut to
    * `resultChars`.
    */
-  forPlanner(opts: { exclude?: readonly string[]; maxToolCalls?: number; reserve?: { steps: number; toolCalls: number; wallTimeMs: number } } = {}): PlannerToolbox {
+  forPlanner(
+    opts: {
+      exclude?: readonly string[];
+      maxToolCalls?: number;
+      reserve?: { steps: number; toolCalls: number; wallTimeMs: number };
+    } = {},
+  ): PlannerToolbox {
     const exclude = new Set(opts.exclude ?? []);
     const reserve = opts.reserve ?? PLANNING_RESERVE;
     const tools: PlannerTool[] = [];
@@ -188,7 +202,14 @@ export class ToolRunner {
     }
     const offered = new Set(tools.map((t) => t.name));
     const left = this.remaining();
-    const limit = Math.max(0, Math.min(opts.maxToolCalls ?? PLANNER_LIMITS.maxToolCalls, left.toolCalls - reserve.toolCalls, left.steps - reserve.steps));
+    const limit = Math.max(
+      0,
+      Math.min(
+        opts.maxToolCalls ?? PLANNER_LIMITS.maxToolCalls,
+        left.toolCalls - reserve.toolCalls,
+        left.steps - reserve.steps,
+      ),
+    );
     let made = 0;
     const remainingMs = () => Math.max(0, this.remaining().wallTimeMs - reserve.wallTimeMs);
 
@@ -215,19 +236,30 @@ export class ToolRunner {
       try {
         const out = await this.exec<unknown>(name, args, { offered, ...(refuse ? { refuse } : {}) });
         const rows = Array.isArray(out.result) ? `${out.result.length} result(s)\n` : '';
-        return { kind: 'result', text: clipRendered(`${rows}${out.text || '(nothing)'}`, PLANNER_LIMITS.resultChars, this.untrusted) };
+        return {
+          kind: 'result',
+          text: clipRendered(`${rows}${out.text || '(nothing)'}`, PLANNER_LIMITS.resultChars, this.untrusted),
+        };
       } catch (err) {
         if (err instanceof RunStopped) return { kind: 'stop', reason: err.message };
         const message = err instanceof ToolFailed ? err.message.slice(name.length + 2) : 'tool failed';
-        return { kind: 'error', message: message === 'unknown tool' ? `unknown tool; the tools are: ${[...offered].join(', ') || '(none)'}` : message };
+        return {
+          kind: 'error',
+          message:
+            message === 'unknown tool'
+              ? `unknown tool; the tools are: ${[...offered].join(', ') || '(none)'}`
+              : message,
+        };
       }
     };
     return { tools, untrusted: this.untrusted, remainingCalls: () => Math.max(0, limit - made), remainingMs, call };
   }
 
   private checkBudget(): void {
-    if (this.steps.length >= this.budgets.maxSteps) throw new RunStopped(`step budget exhausted (${this.budgets.maxSteps})`);
-    if (Date.now() - this.startedAt > this.budgets.wallTimeMs) throw new RunStopped(`wall time exhausted (${this.budgets.wallTimeMs} ms)`);
+    if (this.steps.length >= this.budgets.maxSteps)
+      throw new RunStopped(`step budget exhausted (${this.budgets.maxSteps})`);
+    if (Date.now() - this.startedAt > this.budgets.wallTimeMs)
+      throw new RunStopped(`wall time exhausted (${this.budgets.wallTimeMs} ms)`);
   }
 }
 

@@ -23,7 +23,10 @@ export interface ToolDefinition<I = unknown, O = unknown> {
 export type AnyTool = ToolDefinition<any, any>;
 
 /** Collects every page of a keyset list (bounded: tools never read more than `max` rows). */
-export async function allPages<T>(load: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>, max = 2000): Promise<T[]> {
+export async function allPages<T>(
+  load: (cursor: string | undefined) => Promise<{ items: T[]; nextCursor: string | null }>,
+  max = 2000,
+): Promise<T[]> {
   const out: T[] = [];
   let cursor: string | undefined;
   do {

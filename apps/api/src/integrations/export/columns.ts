@@ -11,7 +11,12 @@ export interface Column<T> {
   value: (row: T) => Cell;
 }
 
-export const col = <T>(key: string, zh: string, en: string, value: (row: T) => Cell): Column<T> => ({ key, zh, en, value });
+export const col = <T>(key: string, zh: string, en: string, value: (row: T) => Cell): Column<T> => ({
+  key,
+  zh,
+  en,
+  value,
+});
 
 export function headerOf(columns: readonly Column<never>[], lang: HeaderLang): string[] {
   return columns.map((c) => (lang === 'keys' ? c.key : lang === 'en' ? c.en : c.zh));

@@ -65,7 +65,8 @@ export const JOB_COLUMNS: readonly Column<JobRow>[] = [
   col('createdAt', '创建时间', 'Created at', (j) => j.createdAt),
 ];
 
-const costOf = (w: TWorkOrderView, k: 'laborCostMinor' | 'partsCostMinor' | 'totalCostMinor') => ('totalCostMinor' in w ? yuan(w[k]) : null);
+const costOf = (w: TWorkOrderView, k: 'laborCostMinor' | 'partsCostMinor' | 'totalCostMinor') =>
+  'totalCostMinor' in w ? yuan(w[k]) : null;
 export const WORK_ORDER_COST_KEYS = new Set(['laborCost', 'partsCost', 'totalCost']);
 export const WORK_ORDER_COLUMNS: readonly Column<TWorkOrderView>[] = [
   col('id', 'ID', 'ID', (w) => w.id),

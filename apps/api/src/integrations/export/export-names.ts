@@ -13,11 +13,20 @@ import type { Names } from './export-kinds.js';
 export class ExportLookups {
   constructor(private readonly prisma: PrismaService) {}
 
-  async names(organizationId: string, teamIds: readonly (string | null)[], modelIds: readonly (string | null)[] = []): Promise<Names> {
+  async names(
+    organizationId: string,
+    teamIds: readonly (string | null)[],
+    modelIds: readonly (string | null)[] = [],
+  ): Promise<Names> {
     const teams = uniq(teamIds);
     const models = uniq(modelIds);
     const [teamRows, modelRows] = await Promise.all([
-      teams.length ? this.prisma.client.team.findMany({ where: { organizationId, id: { in: teams } }, select: { id: true, name: true } }) : [],
+      teams.length
+        ? this.prisma.client.team.findMany({
+            where: { organizationId, id: { in: teams } },
+            select: { id: true, name: true },
+          })
+        : [],
       models.length
         ? this.prisma.client.machineModel.findMany({
             where: { id: { in: models }, OR: [{ organizationId }, { organizationId: null }] },
@@ -27,7 +36,10 @@ export class ExportLookups {
     ]);
     const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
     const modelName = new Map(modelRows.map((m) => [m.id, `${m.manufacturer} ${m.name}`]));
-    return { team: (id) => (id ? (teamName.get(id) ?? null) : null), model: (id) => (id ? (modelName.get(id) ?? null) : null) };
+    return {
+      team: (id) => (id ? (teamName.get(id) ?? null) : null),
+      model: (id) => (id ? (modelName.get(id) ?? null) : null),
+    };
   }
 
   async costLines(organizationId: string, documentIds: readonly string[]): Promise<Map<string, TCostLine[]>> {

@@ -18,7 +18,16 @@ import { seesWorkOrderCosts } from '../../maintenance/maintenance.scope.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.guard.js';
 import type { OrgContext } from '../../tenancy/context.js';
-import { ANALYTICS_COLUMNS, ASSET_COLUMNS, COST_COLUMNS, FIELD_COLUMNS, JOB_COLUMNS, WORK_ORDER_COLUMNS, WORK_ORDER_COST_KEYS, type CostLineRow } from './export-kinds.js';
+import {
+  ANALYTICS_COLUMNS,
+  ASSET_COLUMNS,
+  COST_COLUMNS,
+  FIELD_COLUMNS,
+  JOB_COLUMNS,
+  WORK_ORDER_COLUMNS,
+  WORK_ORDER_COST_KEYS,
+  type CostLineRow,
+} from './export-kinds.js';
 import { ExportLookups } from './export-names.js';
 import { EXPORT_PAGE_SIZE, ExportService } from './export.service.js';
 
@@ -51,7 +60,12 @@ export class ExportController {
   @RateLimit('export')
   @Get('jobs/export')
   @ApiOperation({ summary: 'Export jobs (the GET /jobs filters) as CSV or XLSX' })
-  async jobs(@Ctx() ctx: OrgContext, @Query({ schema: ZExportQuery }) e: TExportQuery, @Query({ schema: ZListJobsQuery }) q: TListJobsQuery, @Res() reply: FastifyReply) {
+  async jobs(
+    @Ctx() ctx: OrgContext,
+    @Query({ schema: ZExportQuery }) e: TExportQuery,
+    @Query({ schema: ZListJobsQuery }) q: TListJobsQuery,
+    @Res() reply: FastifyReply,
+  ) {
     await this.exports.stream(ctx, reply, {
       kind: 'jobs',
       ...e,
@@ -59,7 +73,10 @@ export class ExportController {
       columns: JOB_COLUMNS,
       page: async (cursor) => {
         const p = await this.jobsService.list(ctx, page(q, cursor));
-        const names = await this.lookups.names(ctx.organizationId, p.items.map((j) => j.teamId));
+        const names = await this.lookups.names(
+          ctx.organizationId,
+          p.items.map((j) => j.teamId),
+        );
         return { items: p.items.map((j) => ({ ...j, names })), nextCursor: p.nextCursor };
       },
     });
@@ -69,7 +86,12 @@ export class ExportController {
   @RateLimit('export')
   @Get('fields/export')
   @ApiOperation({ summary: 'Export fields (the GET /fields filters) as CSV or XLSX' })
-  async fields(@Ctx() ctx: OrgContext, @Query({ schema: ZExportQuery }) e: TExportQuery, @Query({ schema: ZListFieldsQuery }) q: TListFieldsQuery, @Res() reply: FastifyReply) {
+  async fields(
+    @Ctx() ctx: OrgContext,
+    @Query({ schema: ZExportQuery }) e: TExportQuery,
+    @Query({ schema: ZListFieldsQuery }) q: TListFieldsQuery,
+    @Res() reply: FastifyReply,
+  ) {
     await this.exports.stream(ctx, reply, {
       kind: 'fields',
       ...e,
@@ -77,7 +99,10 @@ export class ExportController {
       columns: FIELD_COLUMNS,
       page: async (cursor) => {
         const p = await this.fieldsService.list(ctx, page(q, cursor));
-        const names = await this.lookups.names(ctx.organizationId, p.items.map((f) => f.teamId));
+        const names = await this.lookups.names(
+          ctx.organizationId,
+          p.items.map((f) => f.teamId),
+        );
         return { items: p.items.map((f) => ({ ...f, names })), nextCursor: p.nextCursor };
       },
     });
@@ -87,7 +112,12 @@ export class ExportController {
   @RateLimit('export')
   @Get('assets/export')
   @ApiOperation({ summary: 'Export machines (the GET /assets filters) as CSV or XLSX' })
-  async assets(@Ctx() ctx: OrgContext, @Query({ schema: ZExportQuery }) e: TExportQuery, @Query({ schema: ZListAssetsQuery }) q: TListAssetsQuery, @Res() reply: FastifyReply) {
+  async assets(
+    @Ctx() ctx: OrgContext,
+    @Query({ schema: ZExportQuery }) e: TExportQuery,
+    @Query({ schema: ZListAssetsQuery }) q: TListAssetsQuery,
+    @Res() reply: FastifyReply,
+  ) {
     await this.exports.stream(ctx, reply, {
       kind: 'assets',
       ...e,
@@ -116,7 +146,9 @@ export class ExportController {
     @Query({ schema: ZListWorkOrdersQuery }) q: TListWorkOrdersQuery,
     @Res() reply: FastifyReply,
   ) {
-    const columns = seesWorkOrderCosts(ctx) ? WORK_ORDER_COLUMNS : WORK_ORDER_COLUMNS.filter((c) => !WORK_ORDER_COST_KEYS.has(c.key));
+    const columns = seesWorkOrderCosts(ctx)
+      ? WORK_ORDER_COLUMNS
+      : WORK_ORDER_COLUMNS.filter((c) => !WORK_ORDER_COST_KEYS.has(c.key));
     await this.exports.stream(ctx, reply, {
       kind: 'work-orders',
       ...e,
@@ -175,7 +207,10 @@ export class ExportController {
       columns: ANALYTICS_COLUMNS,
       page: async (cursor) => {
         const p = await this.analytics.utilization(ctx, { ...q, limit: EXPORT_PAGE_SIZE, cursor });
-        return { items: p.items.map((m) => ({ ...m, from: p.period.from, to: p.period.to })), nextCursor: p.nextCursor };
+        return {
+          items: p.items.map((m) => ({ ...m, from: p.period.from, to: p.period.to })),
+          nextCursor: p.nextCursor,
+        };
       },
     });
   }

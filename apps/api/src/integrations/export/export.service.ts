@@ -47,7 +47,11 @@ export class ExportService {
     const first = await req.page(undefined);
     const exportId = randomUUID();
     await this.audit.appendNow(
-      this.audit.forCtx(ctx, 'data.exported', 'export', exportId, { kind: req.kind, format: req.format, filters: withoutPaging(req.filters) }),
+      this.audit.forCtx(ctx, 'data.exported', 'export', exportId, {
+        kind: req.kind,
+        format: req.format,
+        filters: withoutPaging(req.filters),
+      }),
     );
     const out = sheetWriter(req.format, req.kind);
     const day = new Date().toISOString().slice(0, 10);
@@ -57,7 +61,10 @@ export class ExportService {
       .header('cache-control', 'no-store')
       .header('x-export-id', exportId);
     void this.write(out, req, first).catch((err: unknown) => {
-      if (!(err instanceof ExportAborted)) this.log.error(`export ${exportId} (${req.kind}) failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
+      if (!(err instanceof ExportAborted))
+        this.log.error(
+          `export ${exportId} (${req.kind}) failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`,
+        );
       out.stream.destroy(err instanceof Error ? err : new Error(String(err)));
     });
     await reply.send(out.stream);

@@ -18,7 +18,10 @@ export function num(raw: string): Read<number | null> {
 
 /** Yuan with at most two decimals → fen as a string of digits (exact, no float arithmetic). */
 export function yuanToMinor(raw: string): Read<string | null> {
-  const t = raw.trim().replace(/,/g, '').replace(/^[¥￥]/, '');
+  const t = raw
+    .trim()
+    .replace(/,/g, '')
+    .replace(/^[¥￥]/, '');
   if (t === '') return ok(null);
   const m = /^(\d+)(?:\.(\d{1,2}))?$/.exec(t);
   if (!m) return bad(`"${raw}" is not an amount in yuan (up to 2 decimals, not negative)`);
@@ -34,7 +37,8 @@ export function calendarDate(raw: string): Read<string | null> {
   if (!m) return bad(`"${raw}" is not a date (YYYY-MM-DD)`);
   const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
   const date = new Date(Date.UTC(y, mo - 1, d));
-  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d) return bad(`"${raw}" is not a calendar date`);
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== mo - 1 || date.getUTCDate() !== d)
+    return bad(`"${raw}" is not a calendar date`);
   return ok(`${m[1]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
 }
 
@@ -52,10 +56,18 @@ export function dateTime(raw: string, timezone: string): Read<string | null> {
   }
   const m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})[ T](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(t);
   if (!m) return bad(`"${raw}" is not a date and time (YYYY-MM-DD HH:mm, or ISO 8601 with an offset)`);
-  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, s] = [1, 2, 3, 4, 5, 6].map((i) => Number(m[i] ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const wall = Date.UTC(y, mo - 1, d, h, mi, s);
   const check = new Date(wall);
-  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1 || h > 23) return bad(`"${raw}" is not a real date and time`);
+  if (check.getUTCDate() !== d || check.getUTCMonth() !== mo - 1 || h > 23)
+    return bad(`"${raw}" is not a real date and time`);
   // the offset at the guessed instant, then once more at the corrected one (DST edges)
   const first = wall - offsetMs(new Date(wall), timezone);
   const instant = wall - offsetMs(new Date(first), timezone);

@@ -13,7 +13,8 @@ export function readImportConfig(env: NodeJS.ProcessEnv): ImportConfig {
     const raw = env[key];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > max) throw new Error(`Invalid configuration: ${key} must be an integer 1..${max}, got "${raw}"`);
+    if (!Number.isInteger(n) || n < 1 || n > max)
+      throw new Error(`Invalid configuration: ${key} must be an integer 1..${max}, got "${raw}"`);
     return n;
   };
   return {

@@ -32,7 +32,8 @@ export class NameIndex {
   ) {
     for (const r of rows) {
       this.byId.add(r.id);
-      for (const n of new Set(r.names.map((x) => x.trim().toLowerCase()))) this.byName.set(n, [...(this.byName.get(n) ?? []), r.id]);
+      for (const n of new Set(r.names.map((x) => x.trim().toLowerCase())))
+        this.byName.set(n, [...(this.byName.get(n) ?? []), r.id]);
     }
   }
 
@@ -42,8 +43,15 @@ export class NameIndex {
     const ids = this.byName.get(t.toLowerCase()) ?? [];
     if (ids.length === 1) return { ok: true, id: ids[0]! };
     const code = `UNKNOWN_${this.what.toUpperCase()}`;
-    if (ids.length > 1) return { ok: false, error: { code: 'AMBIGUOUS_NAME', message: `"${t}" names more than one ${this.what}: use the id` } };
-    return { ok: false, error: { code, message: `No ${this.what} "${t}"${this.what === 'field' ? ' that you can see' : ''}` } };
+    if (ids.length > 1)
+      return {
+        ok: false,
+        error: { code: 'AMBIGUOUS_NAME', message: `"${t}" names more than one ${this.what}: use the id` },
+      };
+    return {
+      ok: false,
+      error: { code, message: `No ${this.what} "${t}"${this.what === 'field' ? ' that you can see' : ''}` },
+    };
   }
 }
 
@@ -65,7 +73,11 @@ export interface ImportKindDef {
   kind: TImportKind;
   columns: readonly ImportColumn[];
   /** cells → the create request (not yet validated); cell errors go to `fail` */
-  build(values: Record<string, string>, lk: Lookups, fail: (column: string, code: string, message: string) => void): Record<string, unknown>;
+  build(
+    values: Record<string, string>,
+    lk: Lookups,
+    fail: (column: string, code: string, message: string) => void,
+  ): Record<string, unknown>;
   schema: z.ZodType;
   /** request field → the column that holds it (to place validation and reference errors) */
   columnOf: Record<string, string>;
@@ -76,7 +88,12 @@ export interface ImportKindDef {
   uniqueViolation(input: Record<string, unknown>): AppError;
 }
 
-function reference(index: NameIndex, column: string, raw: string, fail: (c: string, code: string, m: string) => void): string | null | undefined {
+function reference(
+  index: NameIndex,
+  column: string,
+  raw: string,
+  fail: (c: string, code: string, m: string) => void,
+): string | null | undefined {
   if (raw.trim() === '') return undefined;
   const r = index.resolve(raw);
   if (r.ok) return r.id;
@@ -91,7 +108,8 @@ function cell<T>(read: Read<T>, column: string, fail: (c: string, code: string, 
 }
 
 /** Drops undefined (absent → the create request's default). */
-const compact = (o: Record<string, unknown>) => Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
+const compact = (o: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined));
 const orUndefined = <T>(v: T | null | undefined) => (v === null ? undefined : v);
 
 export const ASSET_IMPORT: ImportKindDef = {
@@ -170,7 +188,8 @@ export const JOB_IMPORT: ImportKindDef = {
   ],
   build(v, lk, fail) {
     const op = (v.operationType ?? '').trim().toUpperCase();
-    if (op && !(OPERATION_TYPES as readonly string[]).includes(op)) fail('operationType', 'VALIDATION_FAILED', `"${v.operationType}" is not one of ${OPERATION_TYPES.join(', ')}`);
+    if (op && !(OPERATION_TYPES as readonly string[]).includes(op))
+      fail('operationType', 'VALIDATION_FAILED', `"${v.operationType}" is not one of ${OPERATION_TYPES.join(', ')}`);
     return compact({
       fieldId: v.field?.trim() ? reference(lk.fields, 'field', v.field, fail) : '',
       operationType: op,
@@ -190,4 +209,8 @@ export const JOB_IMPORT: ImportKindDef = {
   uniqueViolation: () => JobErrors.invalid('fieldId', 'duplicate'),
 };
 
-export const IMPORT_KIND_DEFS: Readonly<Record<TImportKind, ImportKindDef>> = { assets: ASSET_IMPORT, fields: FIELD_IMPORT, jobs: JOB_IMPORT };
+export const IMPORT_KIND_DEFS: Readonly<Record<TImportKind, ImportKindDef>> = {
+  assets: ASSET_IMPORT,
+  fields: FIELD_IMPORT,
+  jobs: JOB_IMPORT,
+};

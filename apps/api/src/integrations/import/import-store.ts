@@ -37,7 +37,8 @@ export class ImportStore {
   async load(orgId: string, id: string, owner: string, kind: TImportKind): Promise<StoredPreview> {
     const raw = await this.redis.client.get(key(orgId, id));
     const p = raw ? (JSON.parse(raw) as StoredPreview) : null;
-    if (!p || p.owner !== owner || p.kind !== kind) throw new AppError('NOT_FOUND', 'Import preview not found (expired, or not yours): upload the file again');
+    if (!p || p.owner !== owner || p.kind !== kind)
+      throw new AppError('NOT_FOUND', 'Import preview not found (expired, or not yours): upload the file again');
     return p;
   }
 

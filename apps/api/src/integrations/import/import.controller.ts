@@ -2,7 +2,14 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { ZExportQuery, ZImportCommitResponse, ZImportPreview, type TExportQuery, type TImportKind, type TImportPreview } from '@amms/contracts/integrations';
+import {
+  ZExportQuery,
+  ZImportCommitResponse,
+  ZImportPreview,
+  type TExportQuery,
+  type TImportKind,
+  type TImportPreview,
+} from '@amms/contracts/integrations';
 import { Ctx, RequirePermission } from '../../auth/decorators.js';
 import { withUploadIdempotency } from '../../knowledge/upload-idempotency.js';
 import { InvalidatesCache } from '../../platform/cache/invalidates.js';
@@ -67,7 +74,9 @@ export class ImportController {
   @Post('assets/previews')
   @ApiConsumes('multipart/form-data')
   @Returns(ZImportPreview, 201)
-  @ApiOperation({ summary: 'Upload a machine file (CSV/XLSX): every row checked, nothing written; commit the preview by id' })
+  @ApiOperation({
+    summary: 'Upload a machine file (CSV/XLSX): every row checked, nothing written; commit the preview by id',
+  })
   assetsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.preview(ctx, 'assets', req, reply);
   }
@@ -78,7 +87,9 @@ export class ImportController {
   @Post('fields/previews')
   @ApiConsumes('multipart/form-data')
   @Returns(ZImportPreview, 201)
-  @ApiOperation({ summary: 'Upload a field file (CSV/XLSX): every row checked, nothing written; commit the preview by id' })
+  @ApiOperation({
+    summary: 'Upload a field file (CSV/XLSX): every row checked, nothing written; commit the preview by id',
+  })
   fieldsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.preview(ctx, 'fields', req, reply);
   }
@@ -89,7 +100,9 @@ export class ImportController {
   @Post('jobs/previews')
   @ApiConsumes('multipart/form-data')
   @Returns(ZImportPreview, 201)
-  @ApiOperation({ summary: 'Upload a job file (CSV/XLSX): every row checked, nothing written; commit the preview by id' })
+  @ApiOperation({
+    summary: 'Upload a job file (CSV/XLSX): every row checked, nothing written; commit the preview by id',
+  })
   jobsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.preview(ctx, 'jobs', req, reply);
   }
@@ -100,7 +113,11 @@ export class ImportController {
   @HttpCode(201)
   @Returns(ZImportCommitResponse, 201)
   @ApiOperation({ summary: 'Create every machine of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
-  assetsCommit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCommitBody }) _body: unknown) {
+  assetsCommit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCommitBody }) _body: unknown,
+  ) {
     return this.imports.commit(ctx, 'assets', id);
   }
 
@@ -110,7 +127,11 @@ export class ImportController {
   @HttpCode(201)
   @Returns(ZImportCommitResponse, 201)
   @ApiOperation({ summary: 'Create every field of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
-  fieldsCommit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCommitBody }) _body: unknown) {
+  fieldsCommit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCommitBody }) _body: unknown,
+  ) {
     return this.imports.commit(ctx, 'fields', id);
   }
 
@@ -120,18 +141,33 @@ export class ImportController {
   @HttpCode(201)
   @Returns(ZImportCommitResponse, 201)
   @ApiOperation({ summary: 'Create every job of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
-  jobsCommit(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZCommitBody }) _body: unknown) {
+  jobsCommit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCommitBody }) _body: unknown,
+  ) {
     return this.imports.commit(ctx, 'jobs', id);
   }
 
-  private async preview(ctx: OrgContext, kind: TImportKind, req: FastifyRequest, reply: FastifyReply): Promise<TImportPreview> {
+  private async preview(
+    ctx: OrgContext,
+    kind: TImportKind,
+    req: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<TImportPreview> {
     const upload = await readImportUpload(req, this.imports.config.maxBytes);
-    return withUploadIdempotency(this.idempotency, req, reply, { sha256: upload.sha256, fields: { kind, fileName: upload.fileName } }, async () => {
-      const sheet = await readSheet(upload.bytes);
-      const out = await this.imports.preview(ctx, kind, sheet, upload.fileName);
-      void reply.status(201);
-      return out;
-    });
+    return withUploadIdempotency(
+      this.idempotency,
+      req,
+      reply,
+      { sha256: upload.sha256, fields: { kind, fileName: upload.fileName } },
+      async () => {
+        const sheet = await readSheet(upload.bytes);
+        const out = await this.imports.preview(ctx, kind, sheet, upload.fileName);
+        void reply.status(201);
+        return out;
+      },
+    );
   }
 
   private async template(kind: TImportKind, q: TExportQuery, reply: FastifyReply): Promise<void> {

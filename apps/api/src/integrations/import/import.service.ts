@@ -51,18 +51,40 @@ export class ImportService {
 
   /** The header row of a kind's template: the labels in the language asked for (or the keys). */
   templateHeader(kind: TImportKind, lang: 'zh-CN' | 'en' | 'keys'): string[] {
-    return IMPORT_KIND_DEFS[kind].columns.map((c) => (lang === 'keys' ? c.key : lang === 'en' ? c.en : c.zh) + (lang !== 'keys' && c.required ? ' *' : ''));
+    return IMPORT_KIND_DEFS[kind].columns.map(
+      (c) => (lang === 'keys' ? c.key : lang === 'en' ? c.en : c.zh) + (lang !== 'keys' && c.required ? ' *' : ''),
+    );
   }
 
-  async preview(ctx: OrgContext, kind: TImportKind, sheet: { format: 'csv' | 'xlsx'; rows: string[][] }, fileName: string | null): Promise<TImportPreview> {
+  async preview(
+    ctx: OrgContext,
+    kind: TImportKind,
+    sheet: { format: 'csv' | 'xlsx'; rows: string[][] },
+    fileName: string | null,
+  ): Promise<TImportPreview> {
     const def = IMPORT_KIND_DEFS[kind];
     const { columns, rows } = this.readTable(def, sheet.rows);
     const verdicts = await this.run(ctx, def, rows, 'dry-run');
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.previewTtlSeconds * 1000).toISOString();
-    await this.store.save(ctx.organizationId, { id, kind, owner: ownerOf(ctx), fileName, format: sheet.format, columns, rows, expiresAt }, this.config.previewTtlSeconds);
+    await this.store.save(
+      ctx.organizationId,
+      { id, kind, owner: ownerOf(ctx), fileName, format: sheet.format, columns, rows, expiresAt },
+      this.config.previewTtlSeconds,
+    );
     const invalid = verdicts.rows.filter((r) => r.errors.length > 0).length;
-    return { id, kind, fileName, format: sheet.format, columns, rows: verdicts.rows, total: rows.length, valid: rows.length - invalid, invalid, expiresAt };
+    return {
+      id,
+      kind,
+      fileName,
+      format: sheet.format,
+      columns,
+      rows: verdicts.rows,
+      total: rows.length,
+      valid: rows.length - invalid,
+      invalid,
+      expiresAt,
+    };
   }
 
   async commit(ctx: OrgContext, kind: TImportKind, id: string): Promise<TImportCommitResponse> {
@@ -70,7 +92,10 @@ export class ImportService {
     const stored = await this.store.load(ctx.organizationId, id, ownerOf(ctx), kind);
     const claimTtl = this.config.previewTtlSeconds * 2;
     const claim = await this.store.claim(ctx.organizationId, id, claimTtl);
-    if (claim !== 'claimed') throw new AppError('IMPORT_ALREADY_COMMITTED', 'This import has already been committed (or is being committed)', { state: claim });
+    if (claim !== 'claimed')
+      throw new AppError('IMPORT_ALREADY_COMMITTED', 'This import has already been committed (or is being committed)', {
+        state: claim,
+      });
     try {
       const out = await this.run(ctx, def, stored.rows, 'commit', stored);
       await this.store.markCommitted(ctx.organizationId, id, claimTtl);
@@ -85,7 +110,11 @@ export class ImportService {
   /** Header → column keys (key, Chinese or English label, `*` and case ignored; unknown columns are ignored), rows → values by key. */
   private readTable(def: ImportKindDef, table: string[][]): { columns: string[]; rows: StoredPreview['rows'] } {
     const [header, ...body] = table;
-    if (!header || header.every((h) => h.trim() === '')) throw new AppError('IMPORT_FILE_INVALID', 'The file is empty: the first row must name the columns (download the template)');
+    if (!header || header.every((h) => h.trim() === ''))
+      throw new AppError(
+        'IMPORT_FILE_INVALID',
+        'The file is empty: the first row must name the columns (download the template)',
+      );
     const norm = (s: string) => s.replace(/\*/g, '').trim().toLowerCase();
     const keyOf = new Map<string, string>();
     for (const c of def.columns) for (const label of [c.key, c.zh, c.en]) keyOf.set(norm(label), c.key);
@@ -94,7 +123,8 @@ export class ImportService {
     const dup = seen.find((k, i) => seen.indexOf(k) !== i);
     if (dup) throw new AppError('IMPORT_FILE_INVALID', `The column ${dup} appears twice`, { column: dup });
     const missing = def.columns.filter((c) => c.required && !seen.includes(c.key)).map((c) => c.key);
-    if (missing.length > 0) throw new AppError('IMPORT_FILE_INVALID', `Required columns are missing: ${missing.join(', ')}`, { missing });
+    if (missing.length > 0)
+      throw new AppError('IMPORT_FILE_INVALID', `Required columns are missing: ${missing.join(', ')}`, { missing });
     const rows: StoredPreview['rows'] = [];
     body.forEach((cells, i) => {
       if (cells.every((c) => c.trim() === '')) return;
@@ -105,7 +135,12 @@ export class ImportService {
       rows.push({ row: i + 2, values });
     });
     if (rows.length === 0) throw new AppError('IMPORT_FILE_INVALID', 'The file has a header but no rows');
-    if (rows.length > IMPORT_MAX_ROWS) throw new AppError('IMPORT_FILE_INVALID', `At most ${IMPORT_MAX_ROWS} rows per file (this one has ${rows.length}): split it`, { rows: rows.length, max: IMPORT_MAX_ROWS });
+    if (rows.length > IMPORT_MAX_ROWS)
+      throw new AppError(
+        'IMPORT_FILE_INVALID',
+        `At most ${IMPORT_MAX_ROWS} rows per file (this one has ${rows.length}): split it`,
+        { rows: rows.length, max: IMPORT_MAX_ROWS },
+      );
     return { columns: seen, rows };
   }
 
@@ -148,7 +183,12 @@ export class ImportService {
         if (errors.length === 0 && parsed.success) {
           await tx.$executeRawUnsafe('SAVEPOINT import_row');
           try {
-            const created = await def.create({ assets: this.assets, fields: this.fields, jobs: this.jobs }, tx, ctx, parsed.data as never);
+            const created = await def.create(
+              { assets: this.assets, fields: this.fields, jobs: this.jobs },
+              tx,
+              ctx,
+              parsed.data as never,
+            );
             await tx.$executeRawUnsafe('RELEASE SAVEPOINT import_row');
             ids.push(created.id);
           } catch (err) {
@@ -163,13 +203,23 @@ export class ImportService {
       const failed = verdicts.filter((v) => v.errors.length > 0);
       if (mode === 'dry-run') throw new DryRun();
       if (failed.length > 0) {
-        throw new AppError('IMPORT_ROWS_INVALID', `${failed.length} of ${rows.length} rows have errors; nothing was imported`, {
-          rows: failed.map((v) => ({ row: v.row, errors: v.errors })),
-        });
+        throw new AppError(
+          'IMPORT_ROWS_INVALID',
+          `${failed.length} of ${rows.length} rows have errors; nothing was imported`,
+          {
+            rows: failed.map((v) => ({ row: v.row, errors: v.errors })),
+          },
+        );
       }
       await this.audit.append(
         tx,
-        this.audit.forCtx(ctx, 'data.imported', 'import', stored!.id, { kind: def.kind, fileName: stored!.fileName, format: stored!.format, rows: rows.length, ids }),
+        this.audit.forCtx(ctx, 'data.imported', 'import', stored!.id, {
+          kind: def.kind,
+          fileName: stored!.fileName,
+          format: stored!.format,
+          rows: rows.length,
+          ids,
+        }),
       );
     };
     try {
@@ -185,20 +235,36 @@ export class ImportService {
     const [org, teams, models, fields] = await Promise.all([
       tx.organization.findUnique({ where: { id: orgId }, select: { timezone: true } }),
       tx.team.findMany({ where: { organizationId: orgId }, select: { id: true, name: true } }),
-      tx.machineModel.findMany({ where: { OR: [{ organizationId: orgId }, { organizationId: null }] }, select: { id: true, manufacturer: true, name: true } }),
+      tx.machineModel.findMany({
+        where: { OR: [{ organizationId: orgId }, { organizationId: null }] },
+        select: { id: true, manufacturer: true, name: true },
+      }),
       // only the fields the caller can see: a name outside the scope is unknown, as in GET /fields
-      tx.field.findMany({ where: { AND: [{ organizationId: orgId, deletedAt: null }, fieldScope(ctx)] }, select: { id: true, name: true } }),
+      tx.field.findMany({
+        where: { AND: [{ organizationId: orgId, deletedAt: null }, fieldScope(ctx)] },
+        select: { id: true, name: true },
+      }),
     ]);
     return {
       timezone: org?.timezone ?? 'Asia/Shanghai',
-      teams: new NameIndex('team', teams.map((t) => ({ id: t.id, names: [t.name] }))),
-      models: new NameIndex('model', models.map((m) => ({ id: m.id, names: [`${m.manufacturer} ${m.name}`, m.name] }))),
-      fields: new NameIndex('field', fields.map((f) => ({ id: f.id, names: [f.name] }))),
+      teams: new NameIndex(
+        'team',
+        teams.map((t) => ({ id: t.id, names: [t.name] })),
+      ),
+      models: new NameIndex(
+        'model',
+        models.map((m) => ({ id: m.id, names: [`${m.manufacturer} ${m.name}`, m.name] })),
+      ),
+      fields: new NameIndex(
+        'field',
+        fields.map((f) => ({ id: f.id, names: [f.name] })),
+      ),
     };
   }
 }
 
-export const ownerOf = (ctx: OrgContext) => (ctx.principal.kind === 'API_KEY' ? `k:${ctx.principal.apiKeyId}` : `m:${ctx.membershipId}`);
+export const ownerOf = (ctx: OrgContext) =>
+  ctx.principal.kind === 'API_KEY' ? `k:${ctx.principal.apiKeyId}` : `m:${ctx.membershipId}`;
 
 /** The column an error of the create path is about (`details.field`, or the first validation path), else the whole row. */
 function columnOfError(def: ImportKindDef, e: AppError): string | null {

@@ -3,7 +3,9 @@ import { csvCell, csvLine, CsvSyntaxError, neutralizeFormula, parseCsv, UTF8_BOM
 
 describe('csv', () => {
   it('quotes commas, quotes and line breaks; doubles quotes', () => {
-    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', null, 3.5])).toBe('a,"b,c","say ""hi""","two\nlines",,3.5\r\n');
+    expect(csvLine(['a', 'b,c', 'say "hi"', 'two\nlines', null, 3.5])).toBe(
+      'a,"b,c","say ""hi""","two\nlines",,3.5\r\n',
+    );
   });
 
   it('prefixes text cells that a spreadsheet would run as a formula, never numbers', () => {

@@ -18,7 +18,8 @@ const ZIP_MAGIC = Buffer.from([0x50, 0x4b, 0x03, 0x04]);
  * (NUL bytes, a zip that is no workbook) → 415 UNSUPPORTED_MEDIA_TYPE.
  */
 export async function readSheet(bytes: Buffer): Promise<ReadSheet> {
-  if (bytes.length >= 4 && bytes.subarray(0, 4).equals(ZIP_MAGIC)) return { format: 'xlsx', rows: await readXlsx(bytes) };
+  if (bytes.length >= 4 && bytes.subarray(0, 4).equals(ZIP_MAGIC))
+    return { format: 'xlsx', rows: await readXlsx(bytes) };
   if (bytes.includes(0)) throw unsupported();
   let text: string;
   try {
@@ -29,7 +30,8 @@ export async function readSheet(bytes: Buffer): Promise<ReadSheet> {
   try {
     return { format: 'csv', rows: parseCsv(text) };
   } catch (err) {
-    if (err instanceof CsvSyntaxError) throw new AppError('IMPORT_FILE_INVALID', `The CSV is malformed: ${err.message}`, { line: err.line });
+    if (err instanceof CsvSyntaxError)
+      throw new AppError('IMPORT_FILE_INVALID', `The CSV is malformed: ${err.message}`, { line: err.line });
     throw err;
   }
 }

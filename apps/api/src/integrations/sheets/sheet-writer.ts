@@ -73,7 +73,11 @@ class XlsxWriter implements SheetWriter {
   private readonly sheet: ExcelJS.Worksheet;
 
   constructor(sheetName: string) {
-    this.book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: this.stream, useSharedStrings: false, useStyles: false });
+    this.book = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: this.stream,
+      useSharedStrings: false,
+      useStyles: false,
+    });
     this.sheet = this.book.addWorksheet(sheetName.slice(0, 31));
   }
 

@@ -17,7 +17,11 @@ describe('Standard Webhooks signing', () => {
   });
 
   it('backoff doubles per retry within ±10 %', () => {
-    for (const [retry, base] of [[1, 90_000], [2, 180_000], [10, 90_000 * 512]] as const) {
+    for (const [retry, base] of [
+      [1, 90_000],
+      [2, 180_000],
+      [10, 90_000 * 512],
+    ] as const) {
       const d = backoffMs(90_000, retry);
       expect(d).toBeGreaterThanOrEqual(base * 0.9);
       expect(d).toBeLessThanOrEqual(base * 1.1);

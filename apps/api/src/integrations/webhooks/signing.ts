@@ -25,7 +25,12 @@ export function signature(secret: string, id: string, timestampSeconds: number, 
 }
 
 /** The three headers for one attempt; `secrets` newest first (the current one, then one in its overlap window). */
-export function signedHeaders(secrets: readonly string[], id: string, timestampSeconds: number, body: string): Record<string, string> {
+export function signedHeaders(
+  secrets: readonly string[],
+  id: string,
+  timestampSeconds: number,
+  body: string,
+): Record<string, string> {
   return {
     'webhook-id': id,
     'webhook-timestamp': String(timestampSeconds),

@@ -119,15 +119,25 @@ export function guardedLookup(allowed: boolean) {
 }
 
 /** Create / update time: the same rule on the URL as it resolves now (send time checks again). */
-export async function checkTarget(url: URL, allowHosts: readonly string[]): Promise<{ ok: true } | { ok: false; reason: string }> {
+export async function checkTarget(
+  url: URL,
+  allowHosts: readonly string[],
+): Promise<{ ok: true } | { ok: false; reason: string }> {
   const host = hostOf(url);
   if (allowHosts.includes(host)) return { ok: true };
-  if (isIP(host)) return isBlockedAddress(host) ? { ok: false, reason: `address ${host} is private, loopback or link-local` } : { ok: true };
+  if (isIP(host))
+    return isBlockedAddress(host)
+      ? { ok: false, reason: `address ${host} is private, loopback or link-local` }
+      : { ok: true };
   if (host === 'localhost' || host.endsWith('.localhost')) return { ok: false, reason: 'localhost is refused' };
   try {
-    const addresses = await new Promise<LookupAddress[]>((resolve, reject) => dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))));
+    const addresses = await new Promise<LookupAddress[]>((resolve, reject) =>
+      dnsLookup(host, { all: true }, (e, a) => (e ? reject(e) : resolve(a))),
+    );
     const bad = addresses.find((a) => isBlockedAddress(a.address));
-    return bad ? { ok: false, reason: `${host} resolves to ${bad.address} (private, loopback or link-local)` } : { ok: true };
+    return bad
+      ? { ok: false, reason: `${host} resolves to ${bad.address} (private, loopback or link-local)` }
+      : { ok: true };
   } catch {
     // a name that does not resolve yet is not refused (DNS may follow); send time checks again
     return { ok: true };

@@ -41,19 +41,29 @@ export class WebhookDeliverer {
 
   async deliver(organizationId: string, deliveryId: string): Promise<DeliveryOutcome> {
     const db = this.prisma.client;
-    const d = await db.webhookDelivery.findFirst({ where: { id: deliveryId, organizationId }, include: { endpoint: true, event: true } });
+    const d = await db.webhookDelivery.findFirst({
+      where: { id: deliveryId, organizationId },
+      include: { endpoint: true, event: true },
+    });
     if (!d) return { deliveryId, status: 'MISSING' };
     if (d.status !== 'PENDING' && d.status !== 'RETRYING') return { deliveryId, status: 'DONE_ALREADY' };
     const { endpoint, event } = d;
-    if (endpoint.deletedAt || !endpoint.enabled) return this.skip(deliveryId, endpoint.deletedAt ? 'ENDPOINT_DELETED' : 'ENDPOINT_DISABLED');
+    if (endpoint.deletedAt || !endpoint.enabled)
+      return this.skip(deliveryId, endpoint.deletedAt ? 'ENDPOINT_DELETED' : 'ENDPOINT_DISABLED');
     const type = ZWebhookEventType.safeParse(event.type);
     if (!type.success) return this.skip(deliveryId, 'UNKNOWN_EVENT_TYPE');
     const resourceType = resourceTypeOf(type.data);
 
     const creator = await loadMember(db, organizationId, endpoint.createdByMembershipId);
-    if (!creator || creator.status !== 'ACTIVE' || !roleHas(creator.role, this.resources.permissionFor(resourceType))) return this.skip(deliveryId, 'CREATOR_NO_ACCESS');
+    if (!creator || creator.status !== 'ACTIVE' || !roleHas(creator.role, this.resources.permissionFor(resourceType)))
+      return this.skip(deliveryId, 'CREATOR_NO_ACCESS');
     const requestId = `webhook:${deliveryId}`;
-    const ctx = memberContext(organizationId, { kind: 'USER', userId: creator.userId, sessionId: requestId, isPlatformAdmin: creator.isPlatformAdmin }, creator, requestId);
+    const ctx = memberContext(
+      organizationId,
+      { kind: 'USER', userId: creator.userId, sessionId: requestId, isPlatformAdmin: creator.isPlatformAdmin },
+      creator,
+      requestId,
+    );
     let data: unknown;
     try {
       data = await this.resources.read(ctx, resourceType, event.resourceId);
@@ -65,31 +75,69 @@ export class WebhookDeliverer {
     const payload: TWebhookPayload = { id: event.id, type: type.data, timestamp: event.occurredAt.toISOString(), data };
     const body = JSON.stringify(payload);
     const now = new Date();
-    const secrets = [endpoint.secret, ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now ? [endpoint.previousSecret] : [])];
+    const secrets = [
+      endpoint.secret,
+      ...(endpoint.previousSecret && endpoint.previousSecretExpiresAt && endpoint.previousSecretExpiresAt > now
+        ? [endpoint.previousSecret]
+        : []),
+    ];
     const headers = signedHeaders(secrets, event.id, Math.floor(now.getTime() / 1000), body);
     const attempt = d.attempts + 1;
-    const result = await postWebhook(endpoint.url, headers, body, { timeoutMs: this.config.webhooks.timeoutMs, allowHosts: this.config.webhooks.allowHosts });
+    const result = await postWebhook(endpoint.url, headers, body, {
+      timeoutMs: this.config.webhooks.timeoutMs,
+      allowHosts: this.config.webhooks.allowHosts,
+    });
     return this.record(organizationId, d.id, endpoint.id, attempt, result);
   }
 
-  private async record(organizationId: string, deliveryId: string, endpointId: string, attempt: number, r: SendResult): Promise<DeliveryOutcome> {
+  private async record(
+    organizationId: string,
+    deliveryId: string,
+    endpointId: string,
+    attempt: number,
+    r: SendResult,
+  ): Promise<DeliveryOutcome> {
     const { maxAttempts, retryBaseMs, disableAfterMs } = this.config.webhooks;
     return this.prisma.client.$transaction(async (tx) => {
-      await tx.webhookAttempt.create({ data: { deliveryId, attempt, statusCode: r.statusCode, latencyMs: r.latencyMs, responseExcerpt: r.responseExcerpt, error: r.error } });
+      await tx.webhookAttempt.create({
+        data: {
+          deliveryId,
+          attempt,
+          statusCode: r.statusCode,
+          latencyMs: r.latencyMs,
+          responseExcerpt: r.responseExcerpt,
+          error: r.error,
+        },
+      });
       const now = new Date();
       // only the run that saw attempts = attempt - 1 moves the delivery (a duplicate run changes nothing)
-      const moved = (status: 'SUCCEEDED' | 'RETRYING' | 'FAILED', extra: { nextAttemptAt?: Date | null; reason?: string | null }) =>
-        tx.webhookDelivery.updateMany({ where: { id: deliveryId, attempts: attempt - 1, status: { in: ['PENDING', 'RETRYING'] } }, data: { status, attempts: attempt, nextAttemptAt: null, ...extra } });
+      const moved = (
+        status: 'SUCCEEDED' | 'RETRYING' | 'FAILED',
+        extra: { nextAttemptAt?: Date | null; reason?: string | null },
+      ) =>
+        tx.webhookDelivery.updateMany({
+          where: { id: deliveryId, attempts: attempt - 1, status: { in: ['PENDING', 'RETRYING'] } },
+          data: { status, attempts: attempt, nextAttemptAt: null, ...extra },
+        });
       if (r.ok) {
         await moved('SUCCEEDED', { reason: null });
         await tx.webhookEndpoint.updateMany({ where: { id: endpointId }, data: { failingSince: null } });
         return { deliveryId, status: 'SUCCEEDED', attempt };
       }
-      await tx.webhookEndpoint.updateMany({ where: { id: endpointId, failingSince: null }, data: { failingSince: now } });
+      await tx.webhookEndpoint.updateMany({
+        where: { id: endpointId, failingSince: null },
+        data: { failingSince: now },
+      });
       if (attempt < maxAttempts) {
         const nextAttemptAt = new Date(now.getTime() + backoffMs(retryBaseMs, attempt));
         if ((await moved('RETRYING', { nextAttemptAt })).count === 1) {
-          await enqueueOutbox(tx, organizationId, 'webhook.deliver', { organizationId, deliveryId }, { availableAt: nextAttemptAt });
+          await enqueueOutbox(
+            tx,
+            organizationId,
+            'webhook.deliver',
+            { organizationId, deliveryId },
+            { availableAt: nextAttemptAt },
+          );
         }
         return { deliveryId, status: 'RETRYING', attempt };
       }
@@ -97,15 +145,27 @@ export class WebhookDeliverer {
       await moved('FAILED', { reason });
       // failing for days and this delivery gave up too: disable, and tell the admins (audit row)
       const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId } });
-      if (endpoint?.enabled && endpoint.failingSince && now.getTime() - endpoint.failingSince.getTime() >= disableAfterMs) {
-        await tx.webhookEndpoint.update({ where: { id: endpointId }, data: { enabled: false, disabledReason: 'FAILING', version: { increment: 1 } } });
+      if (
+        endpoint?.enabled &&
+        endpoint.failingSince &&
+        now.getTime() - endpoint.failingSince.getTime() >= disableAfterMs
+      ) {
+        await tx.webhookEndpoint.update({
+          where: { id: endpointId },
+          data: { enabled: false, disabledReason: 'FAILING', version: { increment: 1 } },
+        });
         await this.audit.append(tx, {
           organizationId,
           action: 'webhook.disabled',
           entityType: 'webhook',
           entityId: endpointId,
           actorType: 'SYSTEM',
-          data: { reason: 'FAILING', failingSince: endpoint.failingSince.toISOString(), lastDeliveryId: deliveryId, url: endpoint.url },
+          data: {
+            reason: 'FAILING',
+            failingSince: endpoint.failingSince.toISOString(),
+            lastDeliveryId: deliveryId,
+            url: endpoint.url,
+          },
         });
       }
       return { deliveryId, status: 'FAILED', attempt, reason };
@@ -113,7 +173,10 @@ export class WebhookDeliverer {
   }
 
   private async skip(deliveryId: string, reason: string): Promise<DeliveryOutcome> {
-    await this.prisma.client.webhookDelivery.updateMany({ where: { id: deliveryId, status: { in: ['PENDING', 'RETRYING'] } }, data: { status: 'SKIPPED', reason, nextAttemptAt: null } });
+    await this.prisma.client.webhookDelivery.updateMany({
+      where: { id: deliveryId, status: { in: ['PENDING', 'RETRYING'] } },
+      data: { status: 'SKIPPED', reason, nextAttemptAt: null },
+    });
     return { deliveryId, status: 'SKIPPED', reason };
   }
 }

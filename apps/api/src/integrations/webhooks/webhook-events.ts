@@ -12,7 +12,12 @@ import type { Tx } from '../../platform/prisma/prisma.service.js';
  * injection): the services that call it are constructed in the API and in the worker.
  */
 export const WebhookEvents = {
-  async emit(tx: Tx, ctx: { organizationId: string }, type: TWebhookEventType | undefined, resourceId: string): Promise<void> {
+  async emit(
+    tx: Tx,
+    ctx: { organizationId: string },
+    type: TWebhookEventType | undefined,
+    resourceId: string,
+  ): Promise<void> {
     if (!type) return; // a transition without a webhook event (callers map actions → events)
     const endpoints = await tx.webhookEndpoint.findMany({
       where: { organizationId: ctx.organizationId, enabled: true, deletedAt: null, eventTypes: { has: type } },
@@ -28,7 +33,10 @@ export const WebhookEvents = {
         data: { organizationId: ctx.organizationId, endpointId: endpoint.id, eventId: event.id },
         select: { id: true },
       });
-      await enqueueOutbox(tx, ctx.organizationId, 'webhook.deliver', { organizationId: ctx.organizationId, deliveryId: delivery.id });
+      await enqueueOutbox(tx, ctx.organizationId, 'webhook.deliver', {
+        organizationId: ctx.organizationId,
+        deliveryId: delivery.id,
+      });
     }
   },
 };

@@ -42,7 +42,10 @@ export class WebhookResources {
     asset: { permission: 'asset.read', read: (ctx, id) => this.service(AssetsService).getFromDb(ctx, id) },
     draft: { permission: 'draft.read', read: (ctx, id) => this.draft(ctx, id) },
     execution: { permission: 'draft.read', read: (ctx, id) => this.execution(ctx, id) },
-    document: { permission: 'knowledge.read', read: (ctx, id) => this.service(DocumentsService).get(orgActor(ctx), id) },
+    document: {
+      permission: 'knowledge.read',
+      read: (ctx, id) => this.service(DocumentsService).get(orgActor(ctx), id),
+    },
   };
 
   // drafts and executions: the same reads as DraftsService.get / ExecutionsService.get, from the
@@ -51,14 +54,21 @@ export class WebhookResources {
     const repo = this.service(DraftsRepository);
     const d = await repo.findById(undefined, ctx.organizationId, id, draftScope(ctx));
     if (!d) throw notFound('Draft');
-    const [versions, executions] = await Promise.all([repo.versions(ctx.organizationId, id), repo.executions(ctx.organizationId, id)]);
+    const [versions, executions] = await Promise.all([
+      repo.versions(ctx.organizationId, id),
+      repo.executions(ctx.organizationId, id),
+    ]);
     return { ...toDraft(d), versions: versions.map(toVersion), executions: executions.map(toExecutionSummary) };
   }
 
   private async execution(ctx: OrgContext, id: string) {
     const repo = this.service(ExecutionsRepository);
     const exec = await repo.findById(undefined, ctx.organizationId, id);
-    if (!exec || !(await this.service(DraftsRepository).findById(undefined, ctx.organizationId, exec.draftId, draftScope(ctx)))) throw notFound('Execution');
+    if (
+      !exec ||
+      !(await this.service(DraftsRepository).findById(undefined, ctx.organizationId, exec.draftId, draftScope(ctx)))
+    )
+      throw notFound('Execution');
     return toExecution(exec, await repo.receipts(undefined, ctx.organizationId, id));
   }
 

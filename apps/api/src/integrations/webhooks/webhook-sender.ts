@@ -23,7 +23,12 @@ const EXCERPT_BYTES = 1024;
  * attempt is bounded by `timeoutMs`, redirects are never followed (a 3xx is a failed attempt), and
  * at most EXCERPT_BYTES of the answer are kept.
  */
-export function postWebhook(url: string, headers: Record<string, string>, body: string, opts: { timeoutMs: number; allowHosts: readonly string[] }): Promise<SendResult> {
+export function postWebhook(
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  opts: { timeoutMs: number; allowHosts: readonly string[] },
+): Promise<SendResult> {
   const target = new URL(url);
   const allowed = opts.allowHosts.includes(hostOf(target));
   const started = process.hrtime.bigint();
@@ -33,7 +38,14 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
   const literal = hostOf(target);
   if (!allowed && isIP(literal) && isBlockedAddress(literal)) {
     const e = new TargetRefused(literal, literal);
-    return Promise.resolve({ statusCode: null, latencyMs: 0, responseExcerpt: null, ok: false, refused: true, error: e.message });
+    return Promise.resolve({
+      statusCode: null,
+      latencyMs: 0,
+      responseExcerpt: null,
+      ok: false,
+      refused: true,
+      error: e.message,
+    });
   }
   return new Promise<SendResult>((resolve) => {
     let settled = false;
@@ -47,7 +59,12 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
       target,
       {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)), 'user-agent': 'AMMS-Webhooks/1' },
+        headers: {
+          ...headers,
+          'content-type': 'application/json',
+          'content-length': String(Buffer.byteLength(body)),
+          'user-agent': 'AMMS-Webhooks/1',
+        },
         lookup: guardedLookup(allowed) as never,
         agent: false,
       },
@@ -64,10 +81,24 @@ export function postWebhook(url: string, headers: Record<string, string>, body: 
           const status = res.statusCode ?? null;
           const excerpt = chunks.length ? Buffer.concat(chunks).toString('utf8') : null;
           const redirect = status !== null && status >= 300 && status < 400;
-          done({ statusCode: status, responseExcerpt: excerpt, ok: status !== null && status >= 200 && status < 300, refused: false, error: redirect ? 'redirect not followed' : null });
+          done({
+            statusCode: status,
+            responseExcerpt: excerpt,
+            ok: status !== null && status >= 200 && status < 300,
+            refused: false,
+            error: redirect ? 'redirect not followed' : null,
+          });
         };
         res.on('end', finish);
-        res.on('error', (e) => done({ statusCode: res.statusCode ?? null, responseExcerpt: null, ok: false, refused: false, error: e.message }));
+        res.on('error', (e) =>
+          done({
+            statusCode: res.statusCode ?? null,
+            responseExcerpt: null,
+            ok: false,
+            refused: false,
+            error: e.message,
+          }),
+        );
       },
     );
     const timer = setTimeout(() => {

@@ -57,7 +57,11 @@ export class WebhooksController {
   @RequirePermission('webhook.manage')
   @Patch(':id')
   @Returns(ZWebhookEndpoint)
-  update(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZUpdateWebhookRequest }) body: TUpdateWebhookRequest) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZUpdateWebhookRequest }) body: TUpdateWebhookRequest,
+  ) {
     return this.webhooks.update(ctx, id, body);
   }
 
@@ -73,21 +77,33 @@ export class WebhooksController {
   @Post(':id/rotate-secret')
   @HttpCode(200)
   @Returns(ZWebhookSecretResponse)
-  rotate(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Body({ schema: ZRotateWebhookSecretRequest }) body: TRotateWebhookSecretRequest) {
+  rotate(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZRotateWebhookSecretRequest }) body: TRotateWebhookSecretRequest,
+  ) {
     return this.webhooks.rotateSecret(ctx, id, body);
   }
 
   @RequirePermission('webhook.manage')
   @Get(':id/deliveries')
   @Returns(ZListWebhookDeliveriesResponse)
-  deliveries(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Query({ schema: ZListWebhookDeliveriesQuery }) q: TListWebhookDeliveriesQuery) {
+  deliveries(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Query({ schema: ZListWebhookDeliveriesQuery }) q: TListWebhookDeliveriesQuery,
+  ) {
     return this.webhooks.deliveries(ctx, id, q);
   }
 
   @RequirePermission('webhook.manage')
   @Get(':id/deliveries/:deliveryId')
   @Returns(ZWebhookDelivery)
-  delivery(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Param('deliveryId', { schema: ZIdParam }) deliveryId: string) {
+  delivery(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Param('deliveryId', { schema: ZIdParam }) deliveryId: string,
+  ) {
     return this.webhooks.delivery(ctx, id, deliveryId);
   }
 
@@ -96,7 +112,11 @@ export class WebhooksController {
   @Post(':id/deliveries/:deliveryId/redeliver')
   @Returns(ZWebhookDelivery, 202)
   @HttpCode(202)
-  redeliver(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string, @Param('deliveryId', { schema: ZIdParam }) deliveryId: string) {
+  redeliver(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Param('deliveryId', { schema: ZIdParam }) deliveryId: string,
+  ) {
     return this.webhooks.redeliver(ctx, id, deliveryId);
   }
 }

@@ -1,11 +1,17 @@
-import { ZWebhookEventType, type TWebhookDelivery, type TWebhookEndpoint, type TWebhookEventType } from '@amms/contracts/webhooks';
+import {
+  ZWebhookEventType,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+  type TWebhookEventType,
+} from '@amms/contracts/webhooks';
 import type { WebhookAttempt, WebhookDelivery, WebhookEndpoint, WebhookEvent } from '@amms/db';
 import { AppError } from '../../platform/errors/app-error.js';
 import { secretHint } from './signing.js';
 
 export type DeliveryRow = WebhookDelivery & { event: WebhookEvent; log: WebhookAttempt[] };
 
-const knownTypes = (types: readonly string[]): TWebhookEventType[] => types.filter((t): t is TWebhookEventType => ZWebhookEventType.safeParse(t).success);
+const knownTypes = (types: readonly string[]): TWebhookEventType[] =>
+  types.filter((t): t is TWebhookEventType => ZWebhookEventType.safeParse(t).success);
 
 export function toEndpoint(r: WebhookEndpoint): TWebhookEndpoint {
   return {
@@ -16,7 +22,10 @@ export function toEndpoint(r: WebhookEndpoint): TWebhookEndpoint {
     enabled: r.enabled,
     disabledReason: r.disabledReason,
     secretHint: secretHint(r.secret),
-    previousSecretExpiresAt: r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > new Date() ? r.previousSecretExpiresAt.toISOString() : null,
+    previousSecretExpiresAt:
+      r.previousSecret && r.previousSecretExpiresAt && r.previousSecretExpiresAt > new Date()
+        ? r.previousSecretExpiresAt.toISOString()
+        : null,
     failingSince: r.failingSince?.toISOString() ?? null,
     createdByMembershipId: r.createdByMembershipId,
     version: r.version,
@@ -42,7 +51,14 @@ export function toDelivery(r: DeliveryRow): TWebhookDelivery {
     createdAt: r.createdAt.toISOString(),
     log: [...r.log]
       .sort((a, b) => b.attempt - a.attempt)
-      .map((a) => ({ attempt: a.attempt, statusCode: a.statusCode, latencyMs: a.latencyMs, responseExcerpt: a.responseExcerpt, error: a.error, at: a.createdAt.toISOString() })),
+      .map((a) => ({
+        attempt: a.attempt,
+        statusCode: a.statusCode,
+        latencyMs: a.latencyMs,
+        responseExcerpt: a.responseExcerpt,
+        error: a.error,
+        at: a.createdAt.toISOString(),
+      })),
   };
 }
 
@@ -50,6 +66,10 @@ export const WebhookErrors = {
   notFound: () => new AppError('NOT_FOUND', 'Webhook endpoint not found'),
   deliveryNotFound: () => new AppError('NOT_FOUND', 'Webhook delivery not found'),
   urlRefused: (reason: string) =>
-    new AppError('WEBHOOK_URL_REFUSED', `The webhook URL is refused: ${reason}. Targets must be public addresses (WEBHOOK_ALLOW_HOSTS lists exceptions).`, { field: 'url', reason }),
+    new AppError(
+      'WEBHOOK_URL_REFUSED',
+      `The webhook URL is refused: ${reason}. Targets must be public addresses (WEBHOOK_ALLOW_HOSTS lists exceptions).`,
+      { field: 'url', reason },
+    ),
   memberOnly: () => new AppError('FORBIDDEN', 'Only a member (or a key acting for one) can create webhook endpoints'),
 };

@@ -3,7 +3,10 @@ import type { Prisma, WebhookDeliveryStatus } from '@amms/db';
 import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
 import type { DeliveryRow } from './webhooks.mappers.js';
 
-const DELIVERY_INCLUDE = { event: true, log: { orderBy: { attempt: 'desc' }, take: 25 } } as const satisfies Prisma.WebhookDeliveryInclude;
+const DELIVERY_INCLUDE = {
+  event: true,
+  log: { orderBy: { attempt: 'desc' }, take: 25 },
+} as const satisfies Prisma.WebhookDeliveryInclude;
 
 @Injectable()
 export class WebhooksRepository {
@@ -35,8 +38,14 @@ export class WebhooksRepository {
     return this.findEndpoint(tx, organizationId, id);
   }
 
-  listDeliveries(organizationId: string, endpointId: string, q: { status?: WebhookDeliveryStatus; after?: { createdAt: Date; id: string }; limit: number }): Promise<DeliveryRow[]> {
-    const after = q.after ? { OR: [{ createdAt: { lt: q.after.createdAt } }, { createdAt: q.after.createdAt, id: { lt: q.after.id } }] } : {};
+  listDeliveries(
+    organizationId: string,
+    endpointId: string,
+    q: { status?: WebhookDeliveryStatus; after?: { createdAt: Date; id: string }; limit: number },
+  ): Promise<DeliveryRow[]> {
+    const after = q.after
+      ? { OR: [{ createdAt: { lt: q.after.createdAt } }, { createdAt: q.after.createdAt, id: { lt: q.after.id } }] }
+      : {};
     return this.prisma.client.webhookDelivery.findMany({
       where: { organizationId, endpointId, ...(q.status ? { status: q.status } : {}), ...after },
       orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],

@@ -32,7 +32,11 @@ export class WebhooksService {
   ) {}
 
   async list(ctx: OrgContext, limit: number, cursor?: string): Promise<TListWebhooksResponse> {
-    const rows = await this.repo.listEndpoints(ctx.organizationId, cursor ? decodeIdCursor(cursor) : undefined, limit + 1);
+    const rows = await this.repo.listEndpoints(
+      ctx.organizationId,
+      cursor ? decodeIdCursor(cursor) : undefined,
+      limit + 1,
+    );
     return pageOf(rows, limit, toEndpoint);
   }
 
@@ -60,7 +64,14 @@ export class WebhooksService {
           createdByUserId: ctx.actorUserId,
         },
       });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.created', 'webhook', created.id, { url: input.url, eventTypes, enabled: input.enabled }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'webhook.created', 'webhook', created.id, {
+          url: input.url,
+          eventTypes,
+          enabled: input.enabled,
+        }),
+      );
       return created;
     });
     return { endpoint: toEndpoint(row), secret };
@@ -97,7 +108,10 @@ export class WebhooksService {
     await this.repo.transaction(async (tx) => {
       const current = await this.repo.lockEndpoint(tx, ctx.organizationId, id);
       if (!current) throw WebhookErrors.notFound();
-      await tx.webhookEndpoint.update({ where: { id }, data: { deletedAt: new Date(), enabled: false, version: { increment: 1 } } });
+      await tx.webhookEndpoint.update({
+        where: { id },
+        data: { deletedAt: new Date(), enabled: false, version: { increment: 1 } },
+      });
       await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.deleted', 'webhook', id, { url: current.url }));
     });
   }
@@ -118,20 +132,36 @@ export class WebhooksService {
           version: { increment: 1 },
         },
       });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.secret_rotated', 'webhook', id, { overlapSeconds: input.overlapSeconds }));
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'webhook.secret_rotated', 'webhook', id, { overlapSeconds: input.overlapSeconds }),
+      );
       return { endpoint: toEndpoint(updated), secret };
     });
   }
 
-  async deliveries(ctx: OrgContext, endpointId: string, q: TListWebhookDeliveriesQuery): Promise<TListWebhookDeliveriesResponse> {
+  async deliveries(
+    ctx: OrgContext,
+    endpointId: string,
+    q: TListWebhookDeliveriesQuery,
+  ): Promise<TListWebhookDeliveriesResponse> {
     if (!(await this.repo.findEndpoint(undefined, ctx.organizationId, endpointId))) throw WebhookErrors.notFound();
-    const rows = await this.repo.listDeliveries(ctx.organizationId, endpointId, { status: q.status, after: q.cursor ? this.decodeDeliveryCursor(q.cursor) : undefined, limit: q.limit + 1 });
+    const rows = await this.repo.listDeliveries(ctx.organizationId, endpointId, {
+      status: q.status,
+      after: q.cursor ? this.decodeDeliveryCursor(q.cursor) : undefined,
+      limit: q.limit + 1,
+    });
     return pageOf(rows, q.limit, toDelivery, (r) => `${r.createdAt.toISOString()}|${r.id}`);
   }
 
   async delivery(ctx: OrgContext, endpointId: string, deliveryId: string): Promise<TWebhookDelivery> {
     const row = await this.repo.findDelivery(undefined, ctx.organizationId, deliveryId);
-    if (!row || row.endpointId !== endpointId || !(await this.repo.findEndpoint(undefined, ctx.organizationId, endpointId))) throw WebhookErrors.deliveryNotFound();
+    if (
+      !row ||
+      row.endpointId !== endpointId ||
+      !(await this.repo.findEndpoint(undefined, ctx.organizationId, endpointId))
+    )
+      throw WebhookErrors.deliveryNotFound();
     return toDelivery(row);
   }
 
@@ -142,10 +172,25 @@ export class WebhooksService {
       const original = endpoint ? await this.repo.findDelivery(tx, ctx.organizationId, deliveryId) : null;
       if (!endpoint || !original || original.endpointId !== endpointId) throw WebhookErrors.deliveryNotFound();
       const created = await tx.webhookDelivery.create({
-        data: { organizationId: ctx.organizationId, endpointId, eventId: original.eventId, redeliveryOfId: original.id },
+        data: {
+          organizationId: ctx.organizationId,
+          endpointId,
+          eventId: original.eventId,
+          redeliveryOfId: original.id,
+        },
       });
-      await this.outbox.enqueue(tx, ctx.organizationId, 'webhook.deliver', { organizationId: ctx.organizationId, deliveryId: created.id });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.redelivered', 'webhook', endpointId, { deliveryId: created.id, redeliveryOf: original.id, eventId: original.eventId }));
+      await this.outbox.enqueue(tx, ctx.organizationId, 'webhook.deliver', {
+        organizationId: ctx.organizationId,
+        deliveryId: created.id,
+      });
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'webhook.redelivered', 'webhook', endpointId, {
+          deliveryId: created.id,
+          redeliveryOf: original.id,
+          eventId: original.eventId,
+        }),
+      );
       const row = await this.repo.findDelivery(tx, ctx.organizationId, created.id);
       return toDelivery(row!);
     });
@@ -160,7 +205,9 @@ export class WebhooksService {
     const [at, id] = decodeCursor(cursor).split('|');
     const createdAt = new Date(at ?? '');
     if (!id || Number.isNaN(createdAt.getTime())) {
-      throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
+      throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [
+        { path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' },
+      ]);
     }
     decodeIdCursor(encodeCursor(id));
     return { createdAt, id };

@@ -8,7 +8,10 @@ describe('chunkPages', () => {
     const rows = Array.from({ length: 8 }, (_, i) => L(`E${10 + i} | cause ${i} | remedy ${i}`));
     const chunks = chunkPages([
       { page: 1, lines: [L('7 故障排除', 18), L('7.2 发动机水温过高', 14), L('停机后检查冷却液液位。')] },
-      { page: 2, lines: [L('清理散热器表面的杂物。'), L('7.3 故障代码', 14), L('Code | Cause | Remedy'), ...rows.slice(0, 5)] },
+      {
+        page: 2,
+        lines: [L('清理散热器表面的杂物。'), L('7.3 故障代码', 14), L('Code | Cause | Remedy'), ...rows.slice(0, 5)],
+      },
       { page: 3, lines: rows.slice(5) },
     ]);
     const children = chunks.filter((c) => c.parentOrdinal !== null);
@@ -29,8 +32,12 @@ describe('chunkPages', () => {
   });
 
   it('a page holding only a heading is still a chunk; a one-line page is not a running header', () => {
-    const chunks = chunkPages([1, 2, 3].map((n) => ({ page: n, lines: [L(`Chapter ${n} tyre pressure ${100 + n} kPa`)] })));
-    expect(chunks.filter((c) => c.parentOrdinal !== null).map((c) => [c.pageStart, c.text])).toEqual([1, 2, 3].map((n) => [n, `Chapter ${n} tyre pressure ${100 + n} kPa`]));
+    const chunks = chunkPages(
+      [1, 2, 3].map((n) => ({ page: n, lines: [L(`Chapter ${n} tyre pressure ${100 + n} kPa`)] })),
+    );
+    expect(chunks.filter((c) => c.parentOrdinal !== null).map((c) => [c.pageStart, c.text])).toEqual(
+      [1, 2, 3].map((n) => [n, `Chapter ${n} tyre pressure ${100 + n} kPa`]),
+    );
   });
 
   it('numbered steps are body text, dotted numbers and larger type are headings', () => {

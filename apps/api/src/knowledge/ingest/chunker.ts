@@ -152,7 +152,9 @@ function emitSection(lines: Line[], path: string | null, out: PlannedChunk[]) {
         if (childLen > CHILD_TARGET / 2) flush();
         tableHeader = l;
       }
-      const full = row ? rowsInChunk >= TABLE_ROWS_PER_CHUNK : childLen >= CHILD_TARGET || childLen + l.text.length > CHILD_MAX;
+      const full = row
+        ? rowsInChunk >= TABLE_ROWS_PER_CHUNK
+        : childLen >= CHILD_TARGET || childLen + l.text.length > CHILD_MAX;
       if (child.length && full) {
         flush();
         if (row && tableHeader && tableHeader !== l) {

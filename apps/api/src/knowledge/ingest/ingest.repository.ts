@@ -15,7 +15,11 @@ export interface ClaimedVersion {
   sha256: string;
 }
 
-export type ClaimResult = { kind: 'claimed'; version: ClaimedVersion } | { kind: 'done' } | { kind: 'busy'; retryInMs: number } | { kind: 'gone' };
+export type ClaimResult =
+  | { kind: 'claimed'; version: ClaimedVersion }
+  | { kind: 'done' }
+  | { kind: 'busy'; retryInMs: number }
+  | { kind: 'gone' };
 
 export interface StoredPage {
   page: number;
@@ -57,7 +61,10 @@ export class IngestRepository {
         AND (status = 'UPLOADED' OR (status = 'PROCESSING' AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))))
       RETURNING id, "documentId", "organizationId", "versionNumber", sha256`;
     if (rows[0]) return { kind: 'claimed', version: rows[0] };
-    const v = await db.documentVersion.findUnique({ where: { id: versionId }, select: { status: true, processingAt: true } });
+    const v = await db.documentVersion.findUnique({
+      where: { id: versionId },
+      select: { status: true, processingAt: true },
+    });
     if (!v) return { kind: 'gone' };
     if (v.status === 'READY' || v.status === 'FAILED') return { kind: 'done' };
     const age = Date.now() - (v.processingAt?.getTime() ?? 0);
@@ -66,12 +73,19 @@ export class IngestRepository {
 
   /** Renews the lease; false when the version is no longer ours to write (deleted, or finished elsewhere). */
   async heartbeat(versionId: string): Promise<boolean> {
-    const n = await this.prisma.client.documentVersion.updateMany({ where: { id: versionId, status: 'PROCESSING' }, data: { processingAt: new Date() } });
+    const n = await this.prisma.client.documentVersion.updateMany({
+      where: { id: versionId, status: 'PROCESSING' },
+      data: { processingAt: new Date() },
+    });
     return n.count === 1;
   }
 
   storedPages(versionId: string): Promise<StoredPage[]> {
-    return this.prisma.client.documentPage.findMany({ where: { versionId }, orderBy: { page: 'asc' }, select: { page: true, label: true, text: true, ocr: true, noText: true } });
+    return this.prisma.client.documentPage.findMany({
+      where: { versionId },
+      orderBy: { page: 'asc' },
+      select: { page: true, label: true, text: true, ocr: true, noText: true },
+    });
   }
 
   /** A page as soon as it is read (a resumed run skips it); its (versionId, page) key makes a repeat a no-op. */
@@ -87,13 +101,24 @@ export class IngestRepository {
   async finishReady(v: ClaimedVersion, chunks: IndexedChunk[], outcome: ReadyOutcome): Promise<boolean> {
     return this.prisma.client.$transaction(
       async (tx) => {
-        const locked = await tx.$queryRaw<{ status: string }[]>`SELECT status FROM "DocumentVersion" WHERE id = ${v.id}::uuid FOR UPDATE`;
+        const locked = await tx.$queryRaw<
+          { status: string }[]
+        >`SELECT status FROM "DocumentVersion" WHERE id = ${v.id}::uuid FOR UPDATE`;
         if (locked[0]?.status !== 'PROCESSING') return false;
         await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
         await this.insertChunks(tx, v, chunks);
         await tx.documentVersion.update({
           where: { id: v.id },
-          data: { status: 'READY', readyAt: new Date(), pageCount: outcome.pageCount, ocrPages: outcome.ocrPages, warnings: outcome.warnings, embeddingModel: outcome.embeddingModel, failureCode: null, failureReason: null },
+          data: {
+            status: 'READY',
+            readyAt: new Date(),
+            pageCount: outcome.pageCount,
+            ocrPages: outcome.ocrPages,
+            warnings: outcome.warnings,
+            embeddingModel: outcome.embeddingModel,
+            failureCode: null,
+            failureReason: null,
+          },
         });
         const promoted = await tx.$executeRaw`
           UPDATE "Document" d SET "currentVersionId" = ${v.id}::uuid, "updatedAt" = now()
@@ -106,10 +131,19 @@ export class IngestRepository {
           entityType: 'document',
           entityId: v.documentId,
           actorType: 'SYSTEM',
-          data: { versionId: v.id, versionNumber: v.versionNumber, pageCount: outcome.pageCount, ocrPages: outcome.ocrPages, warnings: outcome.warnings, chunks: chunks.length, current: promoted === 1 },
+          data: {
+            versionId: v.id,
+            versionNumber: v.versionNumber,
+            pageCount: outcome.pageCount,
+            ocrPages: outcome.ocrPages,
+            warnings: outcome.warnings,
+            chunks: chunks.length,
+            current: promoted === 1,
+          },
         });
         // org documents only (the platform library has no org to tell)
-        if (v.organizationId) await WebhookEvents.emit(tx, { organizationId: v.organizationId }, 'document.ready', v.documentId);
+        if (v.organizationId)
+          await WebhookEvents.emit(tx, { organizationId: v.organizationId }, 'document.ready', v.documentId);
         return true;
       },
       { timeout: 120_000 },
@@ -132,7 +166,11 @@ export class IngestRepository {
   }
 
   /** FAILED with a reason; whatever an attempt stored (pages, chunks) goes, so nothing half-read remains. */
-  async fail(v: Pick<ClaimedVersion, 'id' | 'documentId' | 'organizationId' | 'versionNumber'>, code: IngestFailureCode | 'PROCESSING_ERROR', reason: string): Promise<boolean> {
+  async fail(
+    v: Pick<ClaimedVersion, 'id' | 'documentId' | 'organizationId' | 'versionNumber'>,
+    code: IngestFailureCode | 'PROCESSING_ERROR',
+    reason: string,
+  ): Promise<boolean> {
     return this.prisma.client.$transaction(async (tx) => {
       const n = await tx.documentVersion.updateMany({
         where: { id: v.id, status: { in: ['UPLOADED', 'PROCESSING'] } },
@@ -147,14 +185,22 @@ export class IngestRepository {
         entityType: 'document',
         entityId: v.documentId,
         actorType: 'SYSTEM',
-        data: { versionId: v.id, versionNumber: v.versionNumber, failureCode: code, failureReason: reason.slice(0, 500) },
+        data: {
+          versionId: v.id,
+          versionNumber: v.versionNumber,
+          failureCode: code,
+          failureReason: reason.slice(0, 500),
+        },
       });
       return true;
     });
   }
 
   versionForFailure(versionId: string) {
-    return this.prisma.client.documentVersion.findUnique({ where: { id: versionId }, select: { id: true, documentId: true, organizationId: true, versionNumber: true } });
+    return this.prisma.client.documentVersion.findUnique({
+      where: { id: versionId },
+      select: { id: true, documentId: true, organizationId: true, versionNumber: true },
+    });
   }
 
   /** Versions a worker should (re)start: waiting, or PROCESSING under an expired lease. */

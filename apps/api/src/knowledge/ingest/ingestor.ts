@@ -19,7 +19,8 @@ export type IngestResult =
   | { outcome: 'DONE_ALREADY' | 'GONE' }
   | { outcome: 'BUSY'; retryInMs: number };
 
-const pageList = (pages: number[]) => (pages.length > 12 ? `${pages.slice(0, 12).join(', ')} … (${pages.length} pages)` : pages.join(', '));
+const pageList = (pages: number[]) =>
+  pages.length > 12 ? `${pages.slice(0, 12).join(', ')} … (${pages.length} pages)` : pages.join(', ');
 
 /**
  * `knowledge.ingest`: reads one stored version. Pages are read in order and saved one by one
@@ -60,7 +61,11 @@ export class Ingestor {
   async giveUp(versionId: string, attempts: number): Promise<boolean> {
     const v = await this.repo.versionForFailure(versionId);
     if (!v) return false;
-    return this.repo.fail(v, 'PROCESSING_ERROR', `Processing failed ${attempts} times; the error is in the worker log. Upload the file again to retry.`);
+    return this.repo.fail(
+      v,
+      'PROCESSING_ERROR',
+      `Processing failed ${attempts} times; the error is in the worker log. Upload the file again to retry.`,
+    );
   }
 
   private async ingest(v: ClaimedVersion): Promise<IngestResult> {
@@ -71,7 +76,10 @@ export class Ingestor {
     try {
       if (doc.numPages === 0) throw new IngestFailure('NO_PAGES', 'The PDF has no pages');
       if (doc.numPages > this.config.knowledge.maxPages) {
-        throw new IngestFailure('TOO_MANY_PAGES', `The PDF has ${doc.numPages} pages; at most ${this.config.knowledge.maxPages} are read`);
+        throw new IngestFailure(
+          'TOO_MANY_PAGES',
+          `The PDF has ${doc.numPages} pages; at most ${this.config.knowledge.maxPages} are read`,
+        );
       }
       const labels = await pageLabels(doc);
       const stored = new Map((await this.repo.storedPages(v.id)).map((p) => [p.page, p]));
@@ -81,7 +89,10 @@ export class Ingestor {
         const saved = stored.get(n);
         if (saved) {
           // a resumed run: OCR is not repeated; a text page's lines are re-read for their font sizes (cheap)
-          pages.push({ ...saved, lines: saved.ocr || saved.noText ? textLines(saved.text) : await this.textLayer(doc, n) });
+          pages.push({
+            ...saved,
+            lines: saved.ocr || saved.noText ? textLines(saved.text) : await this.textLayer(doc, n),
+          });
           continue;
         }
         const page = await this.readPage(doc, key, n, labels[n - 1]!);
@@ -99,7 +110,10 @@ export class Ingestor {
     try {
       return await pageLinesOf(doc, n);
     } catch (err) {
-      throw new IngestFailure('BROKEN_PDF', `Page ${n} cannot be read (${err instanceof Error ? err.message.slice(0, 160) : 'unknown error'})`);
+      throw new IngestFailure(
+        'BROKEN_PDF',
+        `Page ${n} cannot be read (${err instanceof Error ? err.message.slice(0, 160) : 'unknown error'})`,
+      );
     }
   }
 
@@ -108,7 +122,8 @@ export class Ingestor {
     const text = lines.map((l) => l.text).join('\n');
     if (hasTextLayer(lines)) return { page: n, label, text, ocr: false, noText: false, lines };
     const engine = await ocrEngine(this.config.knowledge.ocrLanguages);
-    if (!engine.available || !(await popplerAvailable())) return { page: n, label, text, ocr: false, noText: true, lines };
+    if (!engine.available || !(await popplerAvailable()))
+      return { page: n, label, text, ocr: false, noText: true, lines };
     const png = await this.blobs.withLocalFile(key, (file) => renderPagePng(file, n, OCR_DPI, { gray: true }));
     const ocrLines = await ocrPng(png, engine.languages);
     const ocrText = ocrLines.map((l) => l.text).join('\n');
@@ -120,13 +135,22 @@ export class Ingestor {
     const noText = pages.filter((p) => p.noText);
     const engine = await ocrEngine(this.config.knowledge.ocrLanguages);
     const unreadable = noText.filter((p) => !p.ocr).map((p) => p.page);
-    if (unreadable.length) warnings.push(`${engine.problem ?? 'OCR is not available'}: pages ${pageList(unreadable)} have no text and are not searchable`);
+    if (unreadable.length)
+      warnings.push(
+        `${engine.problem ?? 'OCR is not available'}: pages ${pageList(unreadable)} have no text and are not searchable`,
+      );
     const blank = noText.filter((p) => p.ocr).map((p) => p.page);
     if (blank.length) warnings.push(`OCR found no text on pages ${pageList(blank)}`);
     if (engine.available && engine.problem && pages.some((p) => p.ocr)) warnings.push(engine.problem);
 
-    const planned = chunkPages(pages.filter((p) => !p.noText).map((p): ChunkPage => ({ page: p.page, lines: p.lines })));
-    const chunks: IndexedChunk[] = planned.map((c) => ({ ...c, tokens: indexTokens(`${c.section ?? ''}\n${c.text}`), embedding: null }));
+    const planned = chunkPages(
+      pages.filter((p) => !p.noText).map((p): ChunkPage => ({ page: p.page, lines: p.lines })),
+    );
+    const chunks: IndexedChunk[] = planned.map((c) => ({
+      ...c,
+      tokens: indexTokens(`${c.section ?? ''}\n${c.text}`),
+      embedding: null,
+    }));
 
     let embeddingModel: string | null = null;
     if (this.embeddings.enabled) {
@@ -150,4 +174,8 @@ export class Ingestor {
 /** A page as read: what is stored, plus its lines with font sizes (OCR lines have size 0). */
 type ReadPage = StoredPage & { lines: PageLine[] };
 const stripLines = ({ lines: _lines, ...page }: ReadPage): StoredPage => page;
-const textLines = (text: string): PageLine[] => text.split('\n').filter(Boolean).map((t) => ({ text: t, size: 0 }));
+const textLines = (text: string): PageLine[] =>
+  text
+    .split('\n')
+    .filter(Boolean)
+    .map((t) => ({ text: t, size: 0 }));

@@ -24,12 +24,28 @@ export function ocrEngine(wanted: string): Promise<OcrEngine> {
       const { stdout, stderr } = await run('tesseract', ['--list-langs'], { timeout: 20_000 });
       const installed = new Set(`${stdout}\n${stderr}`.split(/\s+/).filter((l) => /^[a-z_]+$/.test(l)));
       const langs = wanted.split('+').filter((l) => installed.has(l));
-      if (langs.length === 0) return { available: false, languages: [], problem: `OCR languages ${wanted} are not installed (tesseract-ocr-chi-sim / tesseract-ocr-eng)` };
+      if (langs.length === 0)
+        return {
+          available: false,
+          languages: [],
+          problem: `OCR languages ${wanted} are not installed (tesseract-ocr-chi-sim / tesseract-ocr-eng)`,
+        };
       const missing = wanted.split('+').filter((l) => !installed.has(l));
-      return { available: true, languages: langs, problem: missing.length ? `OCR runs without ${missing.join(', ')} (not installed)` : null };
+      return {
+        available: true,
+        languages: langs,
+        problem: missing.length ? `OCR runs without ${missing.join(', ')} (not installed)` : null,
+      };
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      return { available: false, languages: [], problem: code === 'ENOENT' ? 'OCR is not installed (tesseract-ocr)' : `OCR failed to start (${String((err as Error).message).slice(0, 120)})` };
+      return {
+        available: false,
+        languages: [],
+        problem:
+          code === 'ENOENT'
+            ? 'OCR is not installed (tesseract-ocr)'
+            : `OCR failed to start (${String((err as Error).message).slice(0, 120)})`,
+      };
     }
   })());
 }
@@ -52,7 +68,10 @@ export async function ocrPng(png: Buffer, languages: string[], timeoutMs = 120_0
   try {
     const file = path.join(dir, 'page.png');
     await writeFile(file, png);
-    const { stdout } = await run('tesseract', [file, 'stdout', '-l', languages.join('+'), '--psm', '3'], { timeout: timeoutMs, maxBuffer: 8 * 1024 * 1024 });
+    const { stdout } = await run('tesseract', [file, 'stdout', '-l', languages.join('+'), '--psm', '3'], {
+      timeout: timeoutMs,
+      maxBuffer: 8 * 1024 * 1024,
+    });
     return cleanOcrText(stdout);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -32,7 +32,8 @@ const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
 type PdfJs = { getDocument(src: Record<string, unknown>): { promise: Promise<PdfDoc>; destroy(): Promise<void> } };
 let pdfjs: Promise<PdfJs> | undefined;
-const loadPdfJs = () => (pdfjs ??= import(pathToFileURL(path.join(PDFJS_DIR, 'legacy/build/pdf.mjs')).href) as Promise<PdfJs>);
+const loadPdfJs = () =>
+  (pdfjs ??= import(pathToFileURL(path.join(PDFJS_DIR, 'legacy/build/pdf.mjs')).href) as Promise<PdfJs>);
 
 /** Opens a PDF (pdfjs legacy build: Node, no canvas). Encrypted / broken files → IngestFailure. */
 export async function openPdf(data: Uint8Array): Promise<PdfDoc> {
@@ -54,7 +55,11 @@ export async function openPdf(data: Uint8Array): Promise<PdfDoc> {
   } catch (err) {
     await task.destroy().catch(() => undefined);
     const name = (err as { name?: string }).name ?? '';
-    if (name === 'PasswordException') throw new IngestFailure('ENCRYPTED', 'The PDF is password-protected (encrypted): remove the password and upload it again');
+    if (name === 'PasswordException')
+      throw new IngestFailure(
+        'ENCRYPTED',
+        'The PDF is password-protected (encrypted): remove the password and upload it again',
+      );
     const message = err instanceof Error ? err.message : String(err);
     throw new IngestFailure('BROKEN_PDF', `The PDF cannot be read (${message.slice(0, 200)})`);
   }
@@ -82,7 +87,9 @@ export async function pageLinesOf(doc: PdfDoc, pageNumber: number): Promise<Page
   const page = await doc.getPage(pageNumber);
   try {
     const content = await page.getTextContent();
-    const items = content.items.filter((i): i is TextItem => 'str' in i && typeof i.str === 'string' && i.str.trim() !== '');
+    const items = content.items.filter(
+      (i): i is TextItem => 'str' in i && typeof i.str === 'string' && i.str.trim() !== '',
+    );
     const rows: { y: number; size: number; items: TextItem[] }[] = [];
     for (const it of items) {
       const y = it.transform[5] ?? 0;
@@ -94,23 +101,26 @@ export async function pageLinesOf(doc: PdfDoc, pageNumber: number): Promise<Page
       } else rows.push({ y, size, items: [it] });
     }
     rows.sort((a, b) => b.y - a.y);
-    return rows.map((r) => {
-      const sorted = r.items.sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0));
-      let text = '';
-      let end = -Infinity;
-      for (const it of sorted) {
-        const x = it.transform[4] ?? 0;
-        const gap = x - end;
-        if (text) {
-          if (gap > r.size * 2) text += ' | ';
-          else if (gap > r.size * 0.15 && !(CJK.test(text.slice(-1)) && CJK.test(it.str[0] ?? ''))) text += ' ';
-          else if (!CJK.test(text.slice(-1)) && !CJK.test(it.str[0] ?? '') && !/\s$/.test(text) && gap > 0.5) text += ' ';
+    return rows
+      .map((r) => {
+        const sorted = r.items.sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0));
+        let text = '';
+        let end = -Infinity;
+        for (const it of sorted) {
+          const x = it.transform[4] ?? 0;
+          const gap = x - end;
+          if (text) {
+            if (gap > r.size * 2) text += ' | ';
+            else if (gap > r.size * 0.15 && !(CJK.test(text.slice(-1)) && CJK.test(it.str[0] ?? ''))) text += ' ';
+            else if (!CJK.test(text.slice(-1)) && !CJK.test(it.str[0] ?? '') && !/\s$/.test(text) && gap > 0.5)
+              text += ' ';
+          }
+          text += it.str;
+          end = x + it.width;
         }
-        text += it.str;
-        end = x + it.width;
-      }
-      return { text: text.replace(/\s+/g, ' ').trim(), size: Math.round(r.size * 10) / 10 };
-    }).filter((l) => l.text !== '');
+        return { text: text.replace(/\s+/g, ' ').trim(), size: Math.round(r.size * 10) / 10 };
+      })
+      .filter((l) => l.text !== '');
   } finally {
     page.cleanup();
   }

@@ -39,10 +39,15 @@ export class EmbeddingsClient {
       if (!res.ok) throw new Error(`embeddings endpoint answered ${res.status}`);
       const body = (await res.json()) as { data?: { embedding?: unknown; index?: number }[] };
       const data = body.data ?? [];
-      if (data.length !== input.length) throw new Error(`embeddings endpoint returned ${data.length} vectors for ${input.length} inputs`);
+      if (data.length !== input.length)
+        throw new Error(`embeddings endpoint returned ${data.length} vectors for ${input.length} inputs`);
       const ordered = [...data].sort((a, b) => (a.index ?? 0) - (b.index ?? 0));
       for (const d of ordered) {
-        if (!Array.isArray(d.embedding) || d.embedding.length === 0 || !d.embedding.every((x) => typeof x === 'number' && Number.isFinite(x))) {
+        if (
+          !Array.isArray(d.embedding) ||
+          d.embedding.length === 0 ||
+          !d.embedding.every((x) => typeof x === 'number' && Number.isFinite(x))
+        ) {
           throw new Error('embeddings endpoint returned an invalid vector');
         }
         out.push(normalize(Float32Array.from(d.embedding as number[])));

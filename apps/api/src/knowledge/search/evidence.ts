@@ -77,11 +77,21 @@ export interface Located {
  * The chunk's sentences that best support the query, each with the physical page whose text
  * really contains its snippet (a chunk may span pages). Sentences found on no page are dropped.
  */
-export function supportingSentences(ww: WeightedWords, chunkText: string, section: string | null, pageTexts: { page: number; text: string }[], max = 3): Located[] {
+export function supportingSentences(
+  ww: WeightedWords,
+  chunkText: string,
+  section: string | null,
+  pageTexts: { page: number; text: string }[],
+  max = 3,
+): Located[] {
   const sectionCover = section ? coverage(ww, section) : 0;
   const headings = new Set((section ?? '').split(' › '));
   // a heading repeats the question's words but says nothing: it ranks after the lines under it
-  const scored = sentencesOf(chunkText).map((sentence, i) => ({ sentence, i, score: (coverage(ww, sentence) + sectionCover * 0.5) * (headings.has(sentence) ? 0.3 : 1) }));
+  const scored = sentencesOf(chunkText).map((sentence, i) => ({
+    sentence,
+    i,
+    score: (coverage(ww, sentence) + sectionCover * 0.5) * (headings.has(sentence) ? 0.3 : 1),
+  }));
   const out: Located[] = [];
   for (const s of scored.sort((a, b) => b.score - a.score || a.i - b.i)) {
     if (out.length >= max) break;

@@ -22,11 +22,23 @@ export function notFoundAnswer(question: string): string {
 /** Whether the best evidence answers the question at all. */
 export function isFound(r: Retrieval): boolean {
   const best = r.passages[0];
-  return best !== undefined && r.words.words.length > 0 && Math.max(...r.passages.slice(0, 3).map((p) => p.coverage)) >= FOUND_THRESHOLD;
+  return (
+    best !== undefined &&
+    r.words.words.length > 0 &&
+    Math.max(...r.passages.slice(0, 3).map((p) => p.coverage)) >= FOUND_THRESHOLD
+  );
 }
 
 export function citationOf(p: RetrievedPassage, s: { snippet: string; page: number }, pageLabel: string): TCitation {
-  return { documentId: p.documentId, versionId: p.versionId, title: p.title, page: s.page, pageLabel, snippet: s.snippet, score: p.score };
+  return {
+    documentId: p.documentId,
+    versionId: p.versionId,
+    title: p.title,
+    page: s.page,
+    pageLabel,
+    snippet: s.snippet,
+    score: p.score,
+  };
 }
 
 /**
@@ -34,8 +46,13 @@ export function citationOf(p: RetrievedPassage, s: { snippet: string; page: numb
  * question well), in reading order per passage, each followed by its citation mark [n]; every
  * citation's snippet is on its page. Nothing is generated, so nothing is invented.
  */
-export function extractiveAnswer(question: string, r: Retrieval, labelOf: (versionId: string, page: number) => string): TKnowledgeAnswer {
-  if (!isFound(r)) return { found: false, answer: notFoundAnswer(question), citations: [], answerer: 'extractive', mode: r.mode };
+export function extractiveAnswer(
+  question: string,
+  r: Retrieval,
+  labelOf: (versionId: string, page: number) => string,
+): TKnowledgeAnswer {
+  if (!isFound(r))
+    return { found: false, answer: notFoundAnswer(question), citations: [], answerer: 'extractive', mode: r.mode };
   const best = Math.max(...r.passages.map((p) => p.coverage));
   const useful = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7)).slice(0, 3);
   const citations: TCitation[] = [];
@@ -56,7 +73,8 @@ export function extractiveAnswer(question: string, r: Retrieval, labelOf: (versi
       length += sentence.length;
     }
   }
-  if (parts.length === 0) return { found: false, answer: notFoundAnswer(question), citations: [], answerer: 'extractive', mode: r.mode };
+  if (parts.length === 0)
+    return { found: false, answer: notFoundAnswer(question), citations: [], answerer: 'extractive', mode: r.mode };
   const lead = isChinese(question) ? '手册中的相关内容：' : 'From the manuals:';
   return { found: true, answer: `${lead}\n${parts.join('\n')}`, citations, answerer: 'extractive', mode: r.mode };
 }

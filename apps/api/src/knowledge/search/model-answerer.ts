@@ -28,7 +28,11 @@ export class ModelAnswerer {
     return this.config.knowledge.answerModel !== null;
   }
 
-  async answer(question: string, r: Retrieval, labelOf: (versionId: string, page: number) => string): Promise<TKnowledgeAnswer | null> {
+  async answer(
+    question: string,
+    r: Retrieval,
+    labelOf: (versionId: string, page: number) => string,
+  ): Promise<TKnowledgeAnswer | null> {
     const m = this.config.knowledge.answerModel;
     if (!m || r.passages.length === 0) return null;
     const evidence = r.passages.slice(0, 6).flatMap((p) => p.support.slice(0, 2).map((s) => ({ p, s })));
@@ -44,7 +48,15 @@ export class ModelAnswerer {
       const res = await fetch(`${m.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', ...(m.apiKey ? { authorization: `Bearer ${m.apiKey}` } : {}) },
-        body: JSON.stringify({ model: m.model, temperature: 0, messages: [{ role: 'system', content: system }, { role: 'user', content: user }], response_format: { type: 'json_object' } }),
+        body: JSON.stringify({
+          model: m.model,
+          temperature: 0,
+          messages: [
+            { role: 'system', content: system },
+            { role: 'user', content: user },
+          ],
+          response_format: { type: 'json_object' },
+        }),
         signal: AbortSignal.timeout(m.timeoutMs),
       });
       if (!res.ok) throw new Error(`model answered ${res.status}`);
@@ -55,13 +67,16 @@ export class ModelAnswerer {
       if (!reply.found) return null; // "not found" is decided by the extractive rule, never by the model alone
       const ids = [...new Set(reply.citations)];
       const picked = ids.map((id) => evidence[Number(id.slice(1)) - 1]);
-      if (ids.length === 0 || picked.some((e) => e === undefined)) throw new Error('the reply cites evidence that was not retrieved');
+      if (ids.length === 0 || picked.some((e) => e === undefined))
+        throw new Error('the reply cites evidence that was not retrieved');
       const citations: TCitation[] = picked.map((e) => citationOf(e!.p, e!.s, labelOf(e!.p.versionId, e!.s.page)));
       // the model's [E2] marks become [n] in the order of `citations`
       const answer = ids.reduce((a, id, i) => a.split(`[${id}]`).join(`[${i + 1}]`), reply.answer);
       return { found: true, answer, citations, answerer: 'model', mode: r.mode };
     } catch (err) {
-      this.log.warn(`model answer rejected, using the extractive one: ${err instanceof Error ? err.message : String(err)}`);
+      this.log.warn(
+        `model answer rejected, using the extractive one: ${err instanceof Error ? err.message : String(err)}`,
+      );
       return null;
     }
   }

@@ -38,7 +38,8 @@ export class QueryEmbeddings {
     }
     const [v] = await this.client.embed([query]);
     if (!v) return null;
-    if (this.redis.isReady) await this.redis.client.set(key, vectorToBytes(v), 'EX', TTL_SECONDS).catch(() => undefined);
+    if (this.redis.isReady)
+      await this.redis.client.set(key, vectorToBytes(v), 'EX', TTL_SECONDS).catch(() => undefined);
     return v;
   }
 }

@@ -60,7 +60,10 @@ export class Retriever {
     return { organizationId: ctx.organizationId, ...(machineModelId ? { machineModelId } : {}) };
   }
 
-  async retrieve(ctx: OrgContext, input: { query: string; machineModelId?: string; assetId?: string; limit: number }): Promise<Retrieval> {
+  async retrieve(
+    ctx: OrgContext,
+    input: { query: string; machineModelId?: string; assetId?: string; limit: number },
+  ): Promise<Retrieval> {
     const scope = await this.scopeOf(ctx, input);
     const words = queryWords(input.query);
     if (!scope) return { passages: [], mode: 'lexical', words: weighWords(words, new Map(), 0) };
@@ -76,11 +79,16 @@ export class Retriever {
     const ww = weighWords(words, stats.df, stats.total);
     const fused = rrf(dense ? [lexical, trigram, dense] : [lexical, trigram]);
     const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(30, input.limit * 4));
-    const details = await this.repo.details(scope, ranked.map(([id]) => id));
+    const details = await this.repo.details(
+      scope,
+      ranked.map(([id]) => id),
+    );
     const byId = new Map(details.map((d) => [d.id, d]));
     // a title naming what the question names (联合收割机, "sprayer") lifts that manual's passages
     const titleBoost = new Map(titles.map((t) => [t.id, coverage(ww, t.title) / RRF_K / 2]));
-    const pages = await this.repo.pages(details.flatMap((d) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))));
+    const pages = await this.repo.pages(
+      details.flatMap((d) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))),
+    );
 
     const passages: RetrievedPassage[] = [];
     const seenPages = new Set<string>();
@@ -90,7 +98,10 @@ export class Retriever {
       .map((x) => ({ ...x, s: x.s + (titleBoost.get(x.d.documentId) ?? 0) }))
       .sort((a, b) => b.s - a.s);
     for (const { d, s } of ordered) {
-      const pageTexts = range(d.pageStart, d.pageEnd).map((page) => ({ page, text: pages.get(`${d.versionId}:${page}`)?.text ?? '' }));
+      const pageTexts = range(d.pageStart, d.pageEnd).map((page) => ({
+        page,
+        text: pages.get(`${d.versionId}:${page}`)?.text ?? '',
+      }));
       const support = supportingSentences(ww, d.text, d.section, pageTexts);
       const best = support[0];
       if (!best) continue;

@@ -55,7 +55,10 @@ export class SearchRepository {
   /** Trigram word similarity for model numbers and fault codes (tolerates spacing and case). */
   trigram(s: SearchScope, codes: string[], limit: number): Promise<RankedId[]> {
     if (codes.length === 0) return Promise.resolve([]);
-    const parts = codes.map((code) => Prisma.sql`SELECT c.id, word_similarity(${code}, c.text)::float8 AS score FROM "DocumentChunk" c JOIN docs ON c."versionId" = docs.vid WHERE ${code} <% c.text AND c."parentId" IS NOT NULL`);
+    const parts = codes.map(
+      (code) =>
+        Prisma.sql`SELECT c.id, word_similarity(${code}, c.text)::float8 AS score FROM "DocumentChunk" c JOIN docs ON c."versionId" = docs.vid WHERE ${code} <% c.text AND c."parentId" IS NOT NULL`,
+    );
     return this.prisma.client.$queryRaw<RankedId[]>`
       WITH docs AS (${visible(s)})
       SELECT id, sum(score)::float8 AS score FROM (${Prisma.join(parts, ' UNION ALL ')}) t

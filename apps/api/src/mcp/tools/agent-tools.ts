@@ -27,14 +27,46 @@ export function draftSummary(c: DraftContent) {
   const unplacedWo = bounded(c.unplacedWorkOrders, DRAFT_ROWS);
   const truncated = items.truncated || unplaced.truncated || wo.truncated || unplacedWo.truncated;
   return {
-    counts: { jobs: c.items.length, unplacedJobs: c.unplaced.length, workOrders: c.workOrderItems.length, unplacedWorkOrders: c.unplacedWorkOrders.length },
-    validation: { ok: c.validation.ok, violations: c.validation.violations.length, warnings: c.validation.warnings.length },
-    jobs: items.items.map((i) => ({ jobId: i.jobId, job: i.job?.title ?? i.job?.fieldName ?? null, primaryAssetId: i.primaryAssetId, machine: i.primaryAssetName, operatorMembershipId: i.operatorMembershipId, operator: i.operatorName, startsAt: i.startsAt, endsAt: i.endsAt })),
+    counts: {
+      jobs: c.items.length,
+      unplacedJobs: c.unplaced.length,
+      workOrders: c.workOrderItems.length,
+      unplacedWorkOrders: c.unplacedWorkOrders.length,
+    },
+    validation: {
+      ok: c.validation.ok,
+      violations: c.validation.violations.length,
+      warnings: c.validation.warnings.length,
+    },
+    jobs: items.items.map((i) => ({
+      jobId: i.jobId,
+      job: i.job?.title ?? i.job?.fieldName ?? null,
+      primaryAssetId: i.primaryAssetId,
+      machine: i.primaryAssetName,
+      operatorMembershipId: i.operatorMembershipId,
+      operator: i.operatorName,
+      startsAt: i.startsAt,
+      endsAt: i.endsAt,
+    })),
     unplacedJobs: unplaced.items.map((u) => ({ jobId: u.jobId, reason: u.reason, detail: clip(u.detail, 300) })),
-    workOrders: wo.items.map((w) => ({ title: w.title, planId: w.planId, assetId: w.assetId, machine: w.assetName, plannedStart: w.plannedStart, plannedEnd: w.plannedEnd })),
-    unplacedWorkOrders: unplacedWo.items.map((u) => ({ planId: u.planId, assetId: u.assetId, reason: u.reason, detail: clip(u.detail, 300) })),
+    workOrders: wo.items.map((w) => ({
+      title: w.title,
+      planId: w.planId,
+      assetId: w.assetId,
+      machine: w.assetName,
+      plannedStart: w.plannedStart,
+      plannedEnd: w.plannedEnd,
+    })),
+    unplacedWorkOrders: unplacedWo.items.map((u) => ({
+      planId: u.planId,
+      assetId: u.assetId,
+      reason: u.reason,
+      detail: clip(u.detail, 300),
+    })),
     truncated,
-    ...(truncated ? { note: `lists show the first ${DRAFT_ROWS} rows each; counts cover the whole draft (the web link shows all)` } : {}),
+    ...(truncated
+      ? { note: `lists show the first ${DRAFT_ROWS} rows each; counts cover the whole draft (the web link shows all)` }
+      : {}),
   };
 }
 
@@ -51,12 +83,21 @@ function runResult(run: TAgentRun, env: McpToolEnv, organizationId: string) {
     error: run.error,
     ...(answer !== undefined ? { answer } : {}),
     draft: run.draft
-      ? { id: run.draft.id, version: run.draft.version, confirmUrl: env.draftLink(organizationId, run.draft.id), needsConfirmation: true, ...draftSummary(run.draft) }
+      ? {
+          id: run.draft.id,
+          version: run.draft.version,
+          confirmUrl: env.draftLink(organizationId, run.draft.id),
+          needsConfirmation: true,
+          ...draftSummary(run.draft),
+        }
       : null,
   };
 }
 
-const conversationId = z.uuid().optional().describe('continue a conversation (the conversationId of an earlier result), e.g. to answer its question');
+const conversationId = z
+  .uuid()
+  .optional()
+  .describe('continue a conversation (the conversationId of an earlier result), e.g. to answer its question');
 
 export function agentTools(d: AgentToolDeps) {
   return [
@@ -65,14 +106,26 @@ export function agentTools(d: AgentToolDeps) {
       title: 'Troubleshoot a machine',
       description:
         'Starts an agent run for a symptom or fault code of one machine. The result is a question (when the agent needs more), an answer with citations, or a MAINTENANCE draft (id, summary, confirmUrl): a person must confirm it in the web; this tool never writes work orders itself.',
-      input: z.strictObject({ assetId: z.uuid(), symptom: z.string().trim().min(1).max(1000).describe('what is wrong, e.g. "engine overheats under load" or "E12"'), conversationId }),
+      input: z.strictObject({
+        assetId: z.uuid(),
+        symptom: z
+          .string()
+          .trim()
+          .min(1)
+          .max(1000)
+          .describe('what is wrong, e.g. "engine overheats under load" or "E12"'),
+        conversationId,
+      }),
       permissions: ['agent.run', 'asset.read'],
       readOnly: false,
       async run(ctx, input, env) {
         const asset = await d.assets.get(ctx, input.assetId); // 404 outside the key's org and scope
         await d.countRun(ctx);
         const goal = `${asset.name}（${asset.model.manufacturer} ${asset.model.name}，序列号 ${asset.serialNumber}）：${input.symptom}`;
-        const run = await d.agent.start(ctx, { goal, ...(input.conversationId ? { conversationId: input.conversationId } : {}) });
+        const run = await d.agent.start(ctx, {
+          goal,
+          ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+        });
         return { assetId: asset.id, goal, ...runResult(run, env, ctx.organizationId) };
       },
     }),
@@ -80,13 +133,16 @@ export function agentTools(d: AgentToolDeps) {
       name: 'propose_schedule',
       title: 'Propose a schedule',
       description:
-        'Starts an agent run for a scheduling goal (e.g. "schedule next week\'s planned jobs, keep team 2\'s machines out"). Returns the draft id, its summary and confirmUrl (a person confirms in the web), or the agent\'s question.',
+        "Starts an agent run for a scheduling goal (e.g. \"schedule next week's planned jobs, keep team 2's machines out\"). Returns the draft id, its summary and confirmUrl (a person confirms in the web), or the agent's question.",
       input: z.strictObject({ goal: z.string().trim().min(1).max(2000), conversationId }),
       permissions: ['agent.run'],
       readOnly: false,
       async run(ctx, input, env) {
         await d.countRun(ctx);
-        const run = await d.agent.start(ctx, { goal: input.goal, ...(input.conversationId ? { conversationId: input.conversationId } : {}) });
+        const run = await d.agent.start(ctx, {
+          goal: input.goal,
+          ...(input.conversationId ? { conversationId: input.conversationId } : {}),
+        });
         return runResult(run, env, ctx.organizationId);
       },
     }),

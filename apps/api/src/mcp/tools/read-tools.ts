@@ -28,14 +28,27 @@ export function readTools(d: ReadToolDeps) {
     defineTool({
       name: 'search_machine_models',
       title: 'Search machine models',
-      description: 'Machine models of the catalog (platform models and the org\'s own) by text, kind or operation type. Returns ids usable as machineModelId.',
-      input: z.strictObject({ q: z.string().trim().min(1).max(100).optional().describe('manufacturer or model name text'), kind: ZMachineKind.optional(), limit, cursor }),
+      description:
+        "Machine models of the catalog (platform models and the org's own) by text, kind or operation type. Returns ids usable as machineModelId.",
+      input: z.strictObject({
+        q: z.string().trim().min(1).max(100).optional().describe('manufacturer or model name text'),
+        kind: ZMachineKind.optional(),
+        limit,
+        cursor,
+      }),
       permissions: ['catalog.read'],
       readOnly: true,
       async run(ctx, input) {
         const res = await d.models.list(ctx, input);
         return page(
-          res.items.map((m) => ({ id: m.id, manufacturer: m.manufacturer, name: m.name, kind: m.kind, operationTypes: m.operationTypes, platform: m.organizationId === null })),
+          res.items.map((m) => ({
+            id: m.id,
+            manufacturer: m.manufacturer,
+            name: m.name,
+            kind: m.kind,
+            operationTypes: m.operationTypes,
+            platform: m.organizationId === null,
+          })),
           res.nextCursor,
         );
       },
@@ -43,7 +56,8 @@ export function readTools(d: ReadToolDeps) {
     defineTool({
       name: 'list_assets',
       title: 'List machines',
-      description: 'The org\'s machines (assets) within the key\'s data scope, filtered by text (name, serial), status, kind, model or team.',
+      description:
+        "The org's machines (assets) within the key's data scope, filtered by text (name, serial), status, kind, model or team.",
       input: z.strictObject({
         q: z.string().trim().min(1).max(100).optional(),
         status: ZAssetStatus.optional(),
@@ -58,7 +72,14 @@ export function readTools(d: ReadToolDeps) {
       async run(ctx, input) {
         const res = await d.assets.list(ctx, input);
         return page(
-          res.items.map((a) => ({ id: a.id, name: a.name, serialNumber: a.serialNumber, status: a.status, modelId: a.modelId, teamId: a.teamId })),
+          res.items.map((a) => ({
+            id: a.id,
+            name: a.name,
+            serialNumber: a.serialNumber,
+            status: a.status,
+            modelId: a.modelId,
+            teamId: a.teamId,
+          })),
           res.nextCursor,
         );
       },
@@ -81,14 +102,21 @@ export function readTools(d: ReadToolDeps) {
           teamId: a.teamId,
           purchaseDate: a.purchaseDate,
           model: { id: a.model.id, manufacturer: a.model.manufacturer, name: a.model.name, kind: a.model.kind },
-          latestMeterReading: a.latestMeterReading ? { id: a.latestMeterReading.id, readingHours: a.latestMeterReading.readingHours, readAt: a.latestMeterReading.readAt } : null,
+          latestMeterReading: a.latestMeterReading
+            ? {
+                id: a.latestMeterReading.id,
+                readingHours: a.latestMeterReading.readingHours,
+                readAt: a.latestMeterReading.readAt,
+              }
+            : null,
         };
       },
     }),
     defineTool({
       name: 'list_due_maintenance',
       title: 'List due maintenance',
-      description: 'Preventive maintenance that is overdue or due soon, per machine and plan, with remaining days / engine hours and any open work order.',
+      description:
+        'Preventive maintenance that is overdue or due soon, per machine and plan, with remaining days / engine hours and any open work order.',
       input: z.strictObject({
         withinDays: z.number().int().min(0).max(365).default(14).describe('calendar horizon for DUE_SOON'),
         status: ZDueStatus.optional(),
@@ -122,7 +150,8 @@ export function readTools(d: ReadToolDeps) {
     defineTool({
       name: 'search_manuals',
       title: 'Search machine manuals',
-      description: 'Passages of the manuals in the knowledge base, with document, page and a verbatim snippet. Narrow to one machine (its model\'s manuals) with assetId or machineModelId.',
+      description:
+        "Passages of the manuals in the knowledge base, with document, page and a verbatim snippet. Narrow to one machine (its model's manuals) with assetId or machineModelId.",
       input: z.strictObject({
         query: z.string().trim().min(1).max(500),
         assetId: z.uuid().optional(),
@@ -135,7 +164,16 @@ export function readTools(d: ReadToolDeps) {
         const res = await d.knowledge.search(ctx, input);
         return {
           mode: res.mode,
-          items: res.items.map((p) => ({ chunkId: p.chunkId, documentId: p.documentId, versionId: p.versionId, title: p.title, page: p.page, pageLabel: p.pageLabel, section: p.section, snippet: p.snippet })),
+          items: res.items.map((p) => ({
+            chunkId: p.chunkId,
+            documentId: p.documentId,
+            versionId: p.versionId,
+            title: p.title,
+            page: p.page,
+            pageLabel: p.pageLabel,
+            section: p.section,
+            snippet: p.snippet,
+          })),
           truncated: res.items.length >= input.limit,
         };
       },
@@ -143,8 +181,13 @@ export function readTools(d: ReadToolDeps) {
     defineTool({
       name: 'ask_manual',
       title: 'Ask the manuals',
-      description: 'A cited answer from the manuals: every sentence rests on a citation ([1] = citations[0]); found=false when the manuals do not say.',
-      input: z.strictObject({ question: z.string().trim().min(1).max(1000), assetId: z.uuid().optional(), machineModelId: z.uuid().optional() }),
+      description:
+        'A cited answer from the manuals: every sentence rests on a citation ([1] = citations[0]); found=false when the manuals do not say.',
+      input: z.strictObject({
+        question: z.string().trim().min(1).max(1000),
+        assetId: z.uuid().optional(),
+        machineModelId: z.uuid().optional(),
+      }),
       permissions: ['knowledge.read'],
       readOnly: true,
       async run(ctx, input) {
@@ -152,7 +195,14 @@ export function readTools(d: ReadToolDeps) {
         return {
           found: a.found,
           answer: clip(a.answer, 4000),
-          citations: a.citations.map((c) => ({ documentId: c.documentId, versionId: c.versionId, title: c.title, page: c.page, pageLabel: c.pageLabel, snippet: c.snippet })),
+          citations: a.citations.map((c) => ({
+            documentId: c.documentId,
+            versionId: c.versionId,
+            title: c.title,
+            page: c.page,
+            pageLabel: c.pageLabel,
+            snippet: c.snippet,
+          })),
           answerer: a.answerer,
         };
       },
@@ -160,7 +210,8 @@ export function readTools(d: ReadToolDeps) {
     defineTool({
       name: 'analytics_summary',
       title: 'Fleet analytics summary',
-      description: 'Fleet figures of a period (dates inclusive, the org\'s time zone; default the last 30 days): utilization, hectares, downtime, failures, MTBF / MTTR in operating hours, availability, PM compliance, costs (CNY fen as digit strings). Same numbers as GET /analytics/overview, within the key\'s data scope.',
+      description:
+        "Fleet figures of a period (dates inclusive, the org's time zone; default the last 30 days): utilization, hectares, downtime, failures, MTBF / MTTR in operating hours, availability, PM compliance, costs (CNY fen as digit strings). Same numbers as GET /analytics/overview, within the key's data scope.",
       input: z.strictObject({ from: date.optional(), to: date.optional() }),
       permissions: ['analytics.read'],
       readOnly: true,

@@ -11,7 +11,9 @@ describe('cache keys', () => {
     const a = CacheKeys.list(ORG, 'asset', org, { limit: 50, status: 'ACTIVE', q: undefined, cursor: undefined });
     const b = CacheKeys.list(ORG, 'asset', org, { status: 'ACTIVE', limit: 50 });
     expect(listValueKey(a, [3])).toBe(listValueKey(b, [3]));
-    expect(normalize({ b: { y: 1, x: [2, { d: 1, c: undefined }] }, a: null })).toBe('{"a":null,"b":{"x":[2,{"d":1}],"y":1}}');
+    expect(normalize({ b: { y: 1, x: [2, { d: 1, c: undefined }] }, a: null })).toBe(
+      '{"a":null,"b":{"x":[2,{"d":1}],"y":1}}',
+    );
     expect(queryHash({ limit: 50 })).not.toBe(queryHash({ limit: 51 }));
     expect(queryHash({ ids: [1, 2] })).not.toBe(queryHash({ ids: [2, 1] })); // array order can matter
     expect(queryHash({ a: '1' })).not.toBe(queryHash({ a: 1 }));
@@ -19,11 +21,17 @@ describe('cache keys', () => {
 
   it('separates data scopes: ORG, each team set (order-insensitive), each ASSIGNED member', () => {
     expect(scopeHash(team('t2', 't1'))).toBe(scopeHash(team('t1', 't2')));
-    const hashes = [org, team('t1'), team('t1', 't2'), team(), assigned('m1'), assigned('m2'), assigned(null)].map(scopeHash);
+    const hashes = [org, team('t1'), team('t1', 't2'), team(), assigned('m1'), assigned('m2'), assigned(null)].map(
+      scopeHash,
+    );
     expect(new Set(hashes).size).toBe(hashes.length);
     const q = { limit: 50 };
-    expect(listValueKey(CacheKeys.list(ORG, 'asset', org, q), [0])).not.toBe(listValueKey(CacheKeys.list(ORG, 'asset', team('t1'), q), [0]));
-    expect(CacheKeys.detail(ORG, 'asset', 'a1', org).field).not.toBe(CacheKeys.detail(ORG, 'asset', 'a1', team('t1')).field);
+    expect(listValueKey(CacheKeys.list(ORG, 'asset', org, q), [0])).not.toBe(
+      listValueKey(CacheKeys.list(ORG, 'asset', team('t1'), q), [0]),
+    );
+    expect(CacheKeys.detail(ORG, 'asset', 'a1', org).field).not.toBe(
+      CacheKeys.detail(ORG, 'asset', 'a1', team('t1')).field,
+    );
   });
 
   it('has the documented shapes: detail hash per entity, list under the org generation (+ platform generation)', () => {
@@ -37,7 +45,9 @@ describe('cache keys', () => {
     expect(listValueKey(m, ['2', null])).toContain(':machine-model:g2.0:list:');
     // the flight identity does not depend on generations; another org never shares it
     expect(flightId(l)).toBe(flightId(CacheKeys.list(ORG, 'asset', org, { limit: 5 })));
-    expect(flightId(l)).not.toBe(flightId(CacheKeys.list('22222222-2222-4222-8222-222222222222', 'asset', org, { limit: 5 })));
+    expect(flightId(l)).not.toBe(
+      flightId(CacheKeys.list('22222222-2222-4222-8222-222222222222', 'asset', org, { limit: 5 })),
+    );
   });
 
   it('jitters TTLs within ±20 %, never below 1 s', () => {

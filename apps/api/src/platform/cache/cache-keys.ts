@@ -75,7 +75,8 @@ export const queryHash = (query: unknown): string => sha(normalize(query));
 
 export const generationKey = (org: string, resource: CacheResource) => `${CACHE_PREFIX}:${org}:${resource}:gen`;
 export const globalGenerationKey = (resource: CacheResource) => `${CACHE_PREFIX}:${PLATFORM_SEGMENT}:${resource}:gen`;
-export const detailHashKey = (org: string, resource: CacheResource, id: string) => `${CACHE_PREFIX}:${org}:${resource}:${id}`;
+export const detailHashKey = (org: string, resource: CacheResource, id: string) =>
+  `${CACHE_PREFIX}:${org}:${resource}:${id}`;
 
 export const CacheKeys = {
   detail(org: string, resource: CacheResource, id: string, scope: ScopeSubject): DetailKey {
@@ -83,7 +84,13 @@ export const CacheKeys = {
   },
 
   /** `platformWide`: the result also contains platform rows, so it follows the global generation too. */
-  list(org: string, resource: CacheResource, scope: ScopeSubject, query: unknown, opts: { platformWide?: boolean } = {}): ListKey {
+  list(
+    org: string,
+    resource: CacheResource,
+    scope: ScopeSubject,
+    query: unknown,
+    opts: { platformWide?: boolean } = {},
+  ): ListKey {
     const genKeys = [generationKey(org, resource)];
     if (opts.platformWide) genKeys.push(globalGenerationKey(resource));
     return {
@@ -97,10 +104,12 @@ export const CacheKeys = {
 };
 
 /** The concrete Redis key of a list value once the generations are known. */
-export const listValueKey = (key: ListKey, gens: readonly (string | number | null)[]) => `${key.prefix}${gens.map((g) => g ?? 0).join('.')}${key.suffix}`;
+export const listValueKey = (key: ListKey, gens: readonly (string | number | null)[]) =>
+  `${key.prefix}${gens.map((g) => g ?? 0).join('.')}${key.suffix}`;
 
 /** Identity of a logical entry for in-process single flight (generation-independent). */
-export const flightId = (key: CacheKey) => (key.kind === 'detail' ? `d|${key.hashKey}|${key.field}` : `l|${key.genKeys.join(',')}|${key.suffix}`);
+export const flightId = (key: CacheKey) =>
+  key.kind === 'detail' ? `d|${key.hashKey}|${key.field}` : `l|${key.genKeys.join(',')}|${key.suffix}`;
 
 /** TTL ± 20 % (uniform), at least 1 s: entries filled together do not all expire together. */
 export function jitteredTtl(ttlSeconds: number, rand: () => number = Math.random, spread = 0.2): number {

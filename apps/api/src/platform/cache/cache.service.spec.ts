@@ -10,7 +10,14 @@ import { CacheKeys } from './cache-keys.js';
 import { CacheService, type CacheOptions } from './cache.service.js';
 
 // Against the real Redis (test db 1): no mocks. Each test uses a fresh org id, so keys never collide.
-const config = (redisUrl: string) => parseConfig({ NODE_ENV: 'test', DATABASE_URL: TEST_DATABASE_URL, REDIS_URL: redisUrl, DATABASE_POOL_MAX: '2', LOG_LEVEL: 'silent' });
+const config = (redisUrl: string) =>
+  parseConfig({
+    NODE_ENV: 'test',
+    DATABASE_URL: TEST_DATABASE_URL,
+    REDIS_URL: redisUrl,
+    DATABASE_POOL_MAX: '2',
+    LOG_LEVEL: 'silent',
+  });
 const opened: { redis: RedisService; prisma: PrismaService }[] = [];
 
 async function makeCache(opts: Partial<CacheOptions> = {}, redisUrl = TEST_REDIS_URL) {
@@ -20,8 +27,10 @@ async function makeCache(opts: Partial<CacheOptions> = {}, redisUrl = TEST_REDIS
   opened.push({ redis, prisma });
   const metrics = new MetricsService();
   const cache = new CacheService(redis, metrics, prisma, new OutboxService(prisma), cfg, opts);
-  if (redisUrl === TEST_REDIS_URL && redis.client.status !== 'ready') await new Promise((r) => redis.client.once('ready', r));
-  const count = async (result: string) => (await metrics.cacheRequests.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
+  if (redisUrl === TEST_REDIS_URL && redis.client.status !== 'ready')
+    await new Promise((r) => redis.client.once('ready', r));
+  const count = async (result: string) =>
+    (await metrics.cacheRequests.get()).values.find((v) => v.labels.result === result)?.value ?? 0;
   return { cache, redis, metrics, count };
 }
 
@@ -45,7 +54,9 @@ describe('CacheService (real Redis)', () => {
       await sleep(30);
       return { name: 'tractor', costMinor: '123' };
     };
-    const results = await Promise.all(Array.from({ length: 25 }, () => cache.getOrLoad(key, loader, { ttlSeconds: 60 })));
+    const results = await Promise.all(
+      Array.from({ length: 25 }, () => cache.getOrLoad(key, loader, { ttlSeconds: 60 })),
+    );
     expect(runs).toBe(1);
     expect(results.every((r) => r.name === 'tractor' && r.costMinor === '123')).toBe(true);
     expect(await count('coalesced')).toBe(24);
@@ -91,7 +102,10 @@ describe('CacheService (real Redis)', () => {
       await sleep(10);
       throw new Error('not found');
     };
-    const settled = await Promise.allSettled([cache.getOrLoad(key, failing, { ttlSeconds: 60 }), cache.getOrLoad(key, failing, { ttlSeconds: 60 })]);
+    const settled = await Promise.allSettled([
+      cache.getOrLoad(key, failing, { ttlSeconds: 60 }),
+      cache.getOrLoad(key, failing, { ttlSeconds: 60 }),
+    ]);
     expect(settled.map((s) => s.status)).toEqual(['rejected', 'rejected']);
     expect(runs).toBe(1);
     expect(await cache.getOrLoad(key, async () => 'now it exists', { ttlSeconds: 60 })).toBe('now it exists');
@@ -147,7 +161,11 @@ describe('CacheService (real Redis)', () => {
       return i;
     };
     const org = randomUUID();
-    const out = await Promise.all(Array.from({ length: 40 }, (_, i) => cache.getOrLoad(CacheKeys.detail(org, 'asset', `a${i}`, ORG_SCOPE), loader(i), { ttlSeconds: 60 })));
+    const out = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        cache.getOrLoad(CacheKeys.detail(org, 'asset', `a${i}`, ORG_SCOPE), loader(i), { ttlSeconds: 60 }),
+      ),
+    );
     expect(out).toEqual(Array.from({ length: 40 }, (_, i) => i));
     expect(peak).toBe(4);
     expect(cache.loadSlots).toEqual({ inUse: 0, waiting: 0 });

@@ -31,7 +31,12 @@ export interface CacheOptions {
   enabled: boolean;
 }
 
-export const DEFAULT_CACHE_OPTIONS: CacheOptions = { maxConcurrentLoads: 32, breakerMs: 1000, opTimeoutMs: 250, enabled: true };
+export const DEFAULT_CACHE_OPTIONS: CacheOptions = {
+  maxConcurrentLoads: 32,
+  breakerMs: 1000,
+  opTimeoutMs: 250,
+  enabled: true,
+};
 
 /** What a write made stale. Ids only: it travels through the outbox when Redis is away. */
 export interface Invalidation {
@@ -58,7 +63,9 @@ for i, k in ipairs(KEYS) do gens[i] = redis.call('GET', k) or '0' end
 local key = ARGV[1] .. table.concat(gens, '.') .. ARGV[2]
 return {key, redis.call('GET', key)}`;
 
-type ListReader = Redis & { ammsCacheReadList(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string | null]> };
+type ListReader = Redis & {
+  ammsCacheReadList(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string | null]>;
+};
 
 interface Flight {
   key: CacheKey;
@@ -150,7 +157,9 @@ export class CacheService {
       }
     }
     try {
-      await this.prisma.client.$transaction((tx) => this.outbox.enqueue(tx, organizationId, 'cache.invalidate', payload));
+      await this.prisma.client.$transaction((tx) =>
+        this.outbox.enqueue(tx, organizationId, 'cache.invalidate', payload),
+      );
       this.metrics.cacheInvalidations.inc({ result: 'deferred' });
       return 'deferred';
     } catch (err) {
@@ -183,7 +192,12 @@ export class CacheService {
     this.metrics.cacheInvalidations.inc({ result: 'ok' });
   }
 
-  private async readThrough<T>(key: CacheKey, loader: () => Promise<T>, ttlSeconds: number, flight: Flight): Promise<T> {
+  private async readThrough<T>(
+    key: CacheKey,
+    loader: () => Promise<T>,
+    ttlSeconds: number,
+    flight: Flight,
+  ): Promise<T> {
     const resource = key.resource;
     if (!this.redisUsable()) {
       this.metrics.cacheRequests.inc({ resource, result: 'bypass' });
@@ -224,7 +238,12 @@ export class CacheService {
   private async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: string | null }> {
     const client = this.redis.client;
     if (key.kind === 'detail') return { valueKey: key.hashKey, raw: await client.hget(key.hashKey, key.field) };
-    const [valueKey, raw] = await (client as ListReader).ammsCacheReadList(key.genKeys.length, ...key.genKeys, key.prefix, key.suffix);
+    const [valueKey, raw] = await (client as ListReader).ammsCacheReadList(
+      key.genKeys.length,
+      ...key.genKeys,
+      key.prefix,
+      key.suffix,
+    );
     return { valueKey, raw };
   }
 
@@ -236,7 +255,9 @@ export class CacheService {
     try {
       if (key.kind === 'detail') {
         // one hash per entity; NX: adding a scope's field does not extend the older fields' life
-        const res = await this.withTimeout(this.redis.client.multi().hset(valueKey, key.field, json).expire(valueKey, ttl, 'NX').exec());
+        const res = await this.withTimeout(
+          this.redis.client.multi().hset(valueKey, key.field, json).expire(valueKey, ttl, 'NX').exec(),
+        );
         throwIfFailed(res);
       } else {
         await this.withTimeout(this.redis.client.set(valueKey, json, 'EX', ttl));
@@ -260,13 +281,18 @@ export class CacheService {
 
   /** In-process half of the read/invalidate race: loads already running for a stale entry do not fill, and new readers do not join them. */
   private dropFlights(p: InvalidationPayload): void {
-    const detailKeys = new Set(p.organizationId ? p.details.map((d) => detailHashKey(p.organizationId!, d.resource, d.id)) : []);
+    const detailKeys = new Set(
+      p.organizationId ? p.details.map((d) => detailHashKey(p.organizationId!, d.resource, d.id)) : [],
+    );
     const genKeys = new Set([
       ...(p.organizationId ? p.resources.map((r) => generationKey(p.organizationId!, r)) : []),
       ...p.platformResources.map((r) => globalGenerationKey(r)),
     ]);
     for (const [id, f] of this.flights) {
-      const hit = f.key.kind === 'detail' ? detailKeys.has(f.key.hashKey) : (f.key as ListKey).genKeys.some((g) => genKeys.has(g));
+      const hit =
+        f.key.kind === 'detail'
+          ? detailKeys.has(f.key.hashKey)
+          : (f.key as ListKey).genKeys.some((g) => genKeys.has(g));
       if (hit) {
         f.stale = true;
         this.flights.delete(id);
@@ -281,7 +307,10 @@ export class CacheService {
   private trip(err: unknown): void {
     const wasClosed = Date.now() >= this.openUntil;
     this.openUntil = Date.now() + this.opts.breakerMs;
-    if (wasClosed) this.log.warn(`redis unavailable, cache bypassed for ${this.opts.breakerMs} ms: ${(err as Error)?.message ?? String(err)}`);
+    if (wasClosed)
+      this.log.warn(
+        `redis unavailable, cache bypassed for ${this.opts.breakerMs} ms: ${(err as Error)?.message ?? String(err)}`,
+      );
   }
 
   private withTimeout<T>(p: Promise<T>): Promise<T> {
@@ -294,7 +323,8 @@ export class CacheService {
 }
 
 function toPayload(organizationId: string | null, inv: Invalidation): InvalidationPayload {
-  if (!organizationId && (inv.resources?.length || inv.details?.length)) throw new Error('org-scoped cache invalidation without an organization');
+  if (!organizationId && (inv.resources?.length || inv.details?.length))
+    throw new Error('org-scoped cache invalidation without an organization');
   return {
     organizationId,
     resources: [...new Set(inv.resources ?? [])],

@@ -26,7 +26,10 @@ export class CacheInvalidationInterceptor implements NestInterceptor {
   ) {}
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const resources = this.reflector.getAllAndOverride<CacheResource[] | undefined>(INVALIDATES_KEY, [context.getHandler(), context.getClass()]);
+    const resources = this.reflector.getAllAndOverride<CacheResource[] | undefined>(INVALIDATES_KEY, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     const req = context.switchToHttp().getRequest<FastifyRequest>();
     const orgId = (req.params as Record<string, string | undefined>).orgId;
     if (!resources?.length || !orgId || READ_METHODS.has(req.method)) return next.handle();

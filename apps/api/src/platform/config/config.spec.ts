@@ -20,7 +20,9 @@ describe('JWT_ACCESS_SECRET', () => {
   });
 
   it('refuses the development secret itself outside development/test, even when set explicitly', () => {
-    expect(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: DEV_DEFAULT })).toThrow(/development secret is refused/);
+    expect(() => parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: DEV_DEFAULT })).toThrow(
+      /development secret is refused/,
+    );
     expect(() => parseConfig({ JWT_ACCESS_SECRET: DEV_DEFAULT })).toThrow(/development secret is refused/);
   });
 
@@ -43,21 +45,17 @@ describe('TRUSTED_PROXIES', () => {
   });
 
   it('takes addresses, CIDRs and the range names, comma-separated', () => {
-    expect(parseTrustedProxies('127.0.0.1, ::1,10.0.0.0/8 ,fd00::/8,192.168.0.0/255.255.0.0,loopback,uniquelocal')).toEqual([
-      '127.0.0.1',
-      '::1',
-      '10.0.0.0/8',
-      'fd00::/8',
-      '192.168.0.0/255.255.0.0',
-      'loopback',
-      'uniquelocal',
-    ]);
+    expect(
+      parseTrustedProxies('127.0.0.1, ::1,10.0.0.0/8 ,fd00::/8,192.168.0.0/255.255.0.0,loopback,uniquelocal'),
+    ).toEqual(['127.0.0.1', '::1', '10.0.0.0/8', 'fd00::/8', '192.168.0.0/255.255.0.0', 'loopback', 'uniquelocal']);
     expect(parseConfig({ NODE_ENV: 'test', TRUSTED_PROXIES: '10.1.2.3' }).http.trustedProxies).toEqual(['10.1.2.3']);
   });
 
   it('refuses anything else, naming the bad entries', () => {
     for (const bad of ['*', 'true', 'localhost', '10.0.0.0/33', '::1/129', '1.2.3', '10.0.0.0/8/8', 'web:3000']) {
-      expect(() => parseTrustedProxies(`127.0.0.1,${bad}`), bad).toThrow(`TRUSTED_PROXIES: not an address, CIDR or range name: ${bad}`);
+      expect(() => parseTrustedProxies(`127.0.0.1,${bad}`), bad).toThrow(
+        `TRUSTED_PROXIES: not an address, CIDR or range name: ${bad}`,
+      );
     }
   });
 });
@@ -75,8 +73,13 @@ describe('operations endpoints', () => {
 
   it('metrics: open without a token only in development/test; a token must be 16+ characters', () => {
     expect(parseConfig({ NODE_ENV: 'test' }).ops).toMatchObject({ metricsToken: null, metricsOpen: true });
-    expect(parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: SECRET }).ops).toMatchObject({ metricsToken: null, metricsOpen: false });
-    expect(parseConfig({ JWT_ACCESS_SECRET: SECRET, METRICS_TOKEN: 'scrape-token-0123456789' }).ops.metricsToken).toBe('scrape-token-0123456789');
+    expect(parseConfig({ NODE_ENV: 'production', JWT_ACCESS_SECRET: SECRET }).ops).toMatchObject({
+      metricsToken: null,
+      metricsOpen: false,
+    });
+    expect(parseConfig({ JWT_ACCESS_SECRET: SECRET, METRICS_TOKEN: 'scrape-token-0123456789' }).ops.metricsToken).toBe(
+      'scrape-token-0123456789',
+    );
     expect(() => parseConfig({ NODE_ENV: 'test', METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
   });
 });

@@ -25,9 +25,13 @@ function isProxyEntry(entry: string): boolean {
  * default): the client IP is always the socket's peer address; nobody picks their own.
  */
 export function parseTrustedProxies(raw: string): string[] {
-  const entries = raw.split(',').map((s) => s.trim()).filter(Boolean);
+  const entries = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
   const bad = entries.filter((e) => !isProxyEntry(e));
-  if (bad.length > 0) throw new Error(`Invalid configuration:\n  TRUSTED_PROXIES: not an address, CIDR or range name: ${bad.join(', ')}`);
+  if (bad.length > 0)
+    throw new Error(`Invalid configuration:\n  TRUSTED_PROXIES: not an address, CIDR or range name: ${bad.join(', ')}`);
   return entries;
 }
 
@@ -81,9 +85,17 @@ const ZEnv = z.object({
   /** the blob store (uploaded manuals, rendered page images): a local directory; default <repo>/data/storage */
   STORAGE_DIR: z.string().min(1).optional(),
   /** knowledge: tesseract languages for image-only pages */
-  OCR_LANGUAGES: z.string().regex(/^[a-z_]+(\+[a-z_]+)*$/).default('chi_sim+eng'),
+  OCR_LANGUAGES: z
+    .string()
+    .regex(/^[a-z_]+(\+[a-z_]+)*$/)
+    .default('chi_sim+eng'),
   /** knowledge: the largest accepted upload (the contract's 100 MB at most; tests lower it) */
-  KNOWLEDGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1024).max(100 * 1024 * 1024).default(100 * 1024 * 1024),
+  KNOWLEDGE_MAX_UPLOAD_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(100 * 1024 * 1024),
   /** knowledge: a PDF with more pages than this ends FAILED (TOO_MANY_PAGES) */
   KNOWLEDGE_MAX_PAGES: z.coerce.number().int().min(1).max(100_000).default(3000),
   /** knowledge: a worker holds a version it ingests for this long between heartbeats; a crashed worker's version is taken over after it */
@@ -112,7 +124,11 @@ const ZEnv = z.object({
   /** webhooks: retry n waits base × 2^(n-1) (± 10 %): 90 s, 3 min, 6 min … ~12.8 h */
   WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(10).max(3_600_000).default(90_000),
   /** webhooks: an endpoint whose deliveries keep failing this long (and one more gives up) is disabled; default 3 days */
-  WEBHOOK_DISABLE_AFTER_MS: z.coerce.number().int().min(0).default(3 * 24 * 3_600_000),
+  WEBHOOK_DISABLE_AFTER_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(3 * 24 * 3_600_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -134,20 +150,28 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   if (!devLike && e.JWT_ACCESS_SECRET === DEV_SECRET) {
-    throw new Error('Invalid configuration:\n  JWT_ACCESS_SECRET: the development secret is refused outside NODE_ENV=development/test');
+    throw new Error(
+      'Invalid configuration:\n  JWT_ACCESS_SECRET: the development secret is refused outside NODE_ENV=development/test',
+    );
   }
   const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
   if (e.AGENT_PLANNER === 'openai-compatible') {
     const lacking = (['AGENT_OPENAI_BASE_URL', 'AGENT_OPENAI_MODEL'] as const).filter((k) => !e[k]);
     if (lacking.length > 0) {
-      throw new Error(`Invalid configuration:\n${lacking.map((k) => `  ${k}: required when AGENT_PLANNER=openai-compatible`).join('\n')}`);
+      throw new Error(
+        `Invalid configuration:\n${lacking.map((k) => `  ${k}: required when AGENT_PLANNER=openai-compatible`).join('\n')}`,
+      );
     }
   }
   if (e.KNOWLEDGE_ANSWERER === 'openai-compatible' && (!e.AGENT_OPENAI_BASE_URL || !e.AGENT_OPENAI_MODEL)) {
-    throw new Error('Invalid configuration:\n  KNOWLEDGE_ANSWERER: openai-compatible needs AGENT_OPENAI_BASE_URL and AGENT_OPENAI_MODEL');
+    throw new Error(
+      'Invalid configuration:\n  KNOWLEDGE_ANSWERER: openai-compatible needs AGENT_OPENAI_BASE_URL and AGENT_OPENAI_MODEL',
+    );
   }
   if (Boolean(e.EMBEDDINGS_BASE_URL) !== Boolean(e.EMBEDDINGS_MODEL)) {
-    throw new Error('Invalid configuration:\n  EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL: set both (dense retrieval) or neither');
+    throw new Error(
+      'Invalid configuration:\n  EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL: set both (dense retrieval) or neither',
+    );
   }
   return {
     env: e.NODE_ENV ?? 'production',
@@ -155,7 +179,9 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       host: e.HOST,
       port: e.PORT,
       bodyLimit: e.BODY_LIMIT_BYTES,
-      webOrigins: e.WEB_ORIGIN.split(',').map((s) => s.trim()).filter(Boolean),
+      webOrigins: e.WEB_ORIGIN.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
       trustedProxies,
     },
     ops: {
@@ -189,14 +215,29 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       answerer: e.KNOWLEDGE_ANSWERER,
       answerModel:
         e.KNOWLEDGE_ANSWERER === 'openai-compatible'
-          ? { baseUrl: e.AGENT_OPENAI_BASE_URL!, apiKey: e.AGENT_OPENAI_API_KEY ?? null, model: e.AGENT_OPENAI_MODEL!, timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS }
+          ? {
+              baseUrl: e.AGENT_OPENAI_BASE_URL!,
+              apiKey: e.AGENT_OPENAI_API_KEY ?? null,
+              model: e.AGENT_OPENAI_MODEL!,
+              timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS,
+            }
           : null,
       embeddings:
         e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
-          ? { baseUrl: e.EMBEDDINGS_BASE_URL, model: e.EMBEDDINGS_MODEL, apiKey: e.EMBEDDINGS_API_KEY ?? null, version: e.EMBEDDINGS_MODEL_VERSION, timeoutMs: e.EMBEDDINGS_TIMEOUT_MS }
+          ? {
+              baseUrl: e.EMBEDDINGS_BASE_URL,
+              model: e.EMBEDDINGS_MODEL,
+              apiKey: e.EMBEDDINGS_API_KEY ?? null,
+              version: e.EMBEDDINGS_MODEL_VERSION,
+              timeoutMs: e.EMBEDDINGS_TIMEOUT_MS,
+            }
           : null,
     },
-    worker: { resumeEveryMs: e.WORKER_RESUME_EVERY_MS, jobAttempts: e.WORKER_JOB_ATTEMPTS, heartbeatFile: e.WORKER_HEARTBEAT_FILE ?? null },
+    worker: {
+      resumeEveryMs: e.WORKER_RESUME_EVERY_MS,
+      jobAttempts: e.WORKER_JOB_ATTEMPTS,
+      heartbeatFile: e.WORKER_HEARTBEAT_FILE ?? null,
+    },
     meter: {
       maxHoursPerDay: {
         POWER_UNIT: e.METER_MAX_HOURS_PER_DAY_POWER_UNIT,
@@ -206,7 +247,14 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       graceHours: e.METER_GRACE_HOURS,
     },
     webhooks: {
-      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',').map((s) => s.trim().toLowerCase().replace(/^\[(.*)\]$/, '$1')).filter(Boolean),
+      allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')
+        .map((s) =>
+          s
+            .trim()
+            .toLowerCase()
+            .replace(/^\[(.*)\]$/, '$1'),
+        )
+        .filter(Boolean),
       timeoutMs: e.WEBHOOK_TIMEOUT_MS,
       maxAttempts: e.WEBHOOK_MAX_ATTEMPTS,
       retryBaseMs: e.WEBHOOK_RETRY_BASE_MS,
@@ -217,7 +265,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       planner: e.AGENT_PLANNER,
       openai:
         e.AGENT_PLANNER === 'openai-compatible'
-          ? { baseUrl: e.AGENT_OPENAI_BASE_URL!, apiKey: e.AGENT_OPENAI_API_KEY ?? null, model: e.AGENT_OPENAI_MODEL!, timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS }
+          ? {
+              baseUrl: e.AGENT_OPENAI_BASE_URL!,
+              apiKey: e.AGENT_OPENAI_API_KEY ?? null,
+              model: e.AGENT_OPENAI_MODEL!,
+              timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS,
+            }
           : null,
     },
   } as const;

@@ -15,10 +15,14 @@ export class AllExceptionsFilter implements ExceptionFilter {
     }
     const n = normalizeError(exception);
     if (n.internal) req.log.error({ err: exception }, 'request failed');
-    else if (n.status === 503) req.log.warn({ code: n.code, err: exception }, 'request refused: dependency unavailable');
+    else if (n.status === 503)
+      req.log.warn({ code: n.code, err: exception }, 'request refused: dependency unavailable');
     else req.log.info({ code: n.code, status: n.status }, 'request refused');
     // 429 and 503 say when to come back (details.retryAfterSeconds → Retry-After)
-    if ((n.status === 429 || n.status === 503) && typeof (n.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds === 'number') {
+    if (
+      (n.status === 429 || n.status === 503) &&
+      typeof (n.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds === 'number'
+    ) {
       void reply.header('retry-after', String((n.details as { retryAfterSeconds: number }).retryAfterSeconds));
     }
     void reply.status(n.status).send(envelope(n, String(req.id)));

@@ -9,7 +9,13 @@ import { httpStatusOf } from './http-status.js';
 describe('normalizeError', () => {
   it('AppError: its code, message and details, status from the code table', () => {
     const n = normalizeError(new AppError('TEAM_NAME_TAKEN', 'A team named "x" already exists', { name: 'x' }));
-    expect(n).toEqual({ status: 409, code: 'TEAM_NAME_TAKEN', message: 'A team named "x" already exists', details: { name: 'x' }, internal: false });
+    expect(n).toEqual({
+      status: 409,
+      code: 'TEAM_NAME_TAKEN',
+      message: 'A team named "x" already exists',
+      details: { name: 'x' },
+      internal: false,
+    });
   });
 
   it('an AppError with a 5xx code is internal', () => {
@@ -21,17 +27,38 @@ describe('normalizeError', () => {
   it.each([
     ['refused', { code: 'P1001', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } }],
     ['raw query refused', { code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'DatabaseNotReachable' } } } }],
-    ['terminated by shutdown', { code: 'P2039', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01', originalCode: '57P01' } } } }],
+    [
+      'terminated by shutdown',
+      {
+        code: 'P2039',
+        meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57P01', originalCode: '57P01' } } },
+      },
+    ],
     ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
     ['dropped mid-query', new Error('Connection terminated unexpectedly')],
-    ['socket error as cause', Object.assign(new Error('wrapped'), { cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }) })],
+    [
+      'socket error as cause',
+      Object.assign(new Error('wrapped'), {
+        cause: Object.assign(new Error('connect ECONNREFUSED'), { code: 'ECONNREFUSED' }),
+      }),
+    ],
   ])('database unreachable (%s) → 503 SERVICE_UNAVAILABLE, not internal, with retryAfterSeconds', (_label, err) => {
     const n = normalizeError(err);
-    expect(n).toMatchObject({ status: 503, code: 'SERVICE_UNAVAILABLE', internal: false, details: { retryAfterSeconds: 5 } });
+    expect(n).toMatchObject({
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      internal: false,
+      details: { retryAfterSeconds: 5 },
+    });
   });
 
   it('a constraint or syntax error from Postgres stays a 500', () => {
-    expect(normalizeError({ code: 'P2010', meta: { driverAdapterError: { cause: { kind: 'postgres', code: '42601', originalCode: '42601' } } } }).status).toBe(500);
+    expect(
+      normalizeError({
+        code: 'P2010',
+        meta: { driverAdapterError: { cause: { kind: 'postgres', code: '42601', originalCode: '42601' } } },
+      }).status,
+    ).toBe(500);
   });
 
   it('every error code maps to a 4xx/5xx status', () => {
@@ -82,7 +109,11 @@ describe('normalizeError', () => {
   });
 
   it('other HttpExceptions map by status', () => {
-    expect(normalizeError(new BadRequestException('bad'))).toMatchObject({ status: 400, code: 'VALIDATION_FAILED', message: 'bad' });
+    expect(normalizeError(new BadRequestException('bad'))).toMatchObject({
+      status: 400,
+      code: 'VALIDATION_FAILED',
+      message: 'bad',
+    });
     expect(normalizeError(new PayloadTooLargeException())).toMatchObject({ status: 413, code: 'PAYLOAD_TOO_LARGE' });
     expect(normalizeError(new HttpException('nope', 429))).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
   });
@@ -98,7 +129,11 @@ describe('normalizeError', () => {
 
   it('a JSON SyntaxError marked 400 → MALFORMED_JSON', () => {
     const err = Object.assign(new SyntaxError('Unexpected token } in JSON'), { statusCode: 400 });
-    expect(normalizeError(err)).toMatchObject({ status: 400, code: 'MALFORMED_JSON', message: 'Body is not valid JSON' });
+    expect(normalizeError(err)).toMatchObject({
+      status: 400,
+      code: 'MALFORMED_JSON',
+      message: 'Body is not valid JSON',
+    });
   });
 
   it.each([
@@ -117,8 +152,18 @@ describe('normalizeError', () => {
 
 describe('envelope', () => {
   it('has code, message, requestId and details only when present', () => {
-    const withDetails = envelope(normalizeError(new AppError('VALIDATION_FAILED', 'bad', [{ path: 'a', message: 'm', code: 'c' }])), 'req-1');
-    expect(withDetails).toEqual({ error: { code: 'VALIDATION_FAILED', message: 'bad', details: [{ path: 'a', message: 'm', code: 'c' }], requestId: 'req-1' } });
+    const withDetails = envelope(
+      normalizeError(new AppError('VALIDATION_FAILED', 'bad', [{ path: 'a', message: 'm', code: 'c' }])),
+      'req-1',
+    );
+    expect(withDetails).toEqual({
+      error: {
+        code: 'VALIDATION_FAILED',
+        message: 'bad',
+        details: [{ path: 'a', message: 'm', code: 'c' }],
+        requestId: 'req-1',
+      },
+    });
     expect(ZErrorEnvelope.safeParse(withDetails).success).toBe(true);
 
     const without = envelope(normalizeError(new Error('x')), 'req-2');

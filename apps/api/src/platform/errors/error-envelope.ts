@@ -40,7 +40,13 @@ export function normalizeError(err: unknown): Normalized {
   }
   // a deadlock / serialization loss that was not retried away: nothing was written, try again
   if (isTransientTxError(err)) {
-    return { status: 503, code: 'SERVICE_UNAVAILABLE', message: 'A conflicting change was being written at the same moment: nothing was saved, please retry', details: { retryAfterSeconds: 1 }, internal: false };
+    return {
+      status: 503,
+      code: 'SERVICE_UNAVAILABLE',
+      message: 'A conflicting change was being written at the same moment: nothing was saved, please retry',
+      details: { retryAfterSeconds: 1 },
+      internal: false,
+    };
   }
   // Postgres down / restarting / out of connections: nothing was committed (a transaction that
   // lost its connection is rolled back by the server); the pool reconnects by itself once it is back
@@ -65,7 +71,12 @@ export function normalizeError(err: unknown): Normalized {
         return { status: 400, code: 'MALFORMED_JSON', message: 'Body is not valid JSON', internal: false };
       default:
         if (fe.statusCode && fe.statusCode < 500) {
-          return { status: fe.statusCode, code: codeForStatus(fe.statusCode), message: fe.message ?? 'Bad request', internal: false };
+          return {
+            status: fe.statusCode,
+            code: codeForStatus(fe.statusCode),
+            message: fe.message ?? 'Bad request',
+            internal: false,
+          };
         }
     }
   }

@@ -15,7 +15,12 @@ type Check = { ok: boolean; ms: number; error?: string };
  * A failed check says `unreachable` or `timeout`, never the driver's message (host names, ports,
  * user names, SQL states are nobody's business on a public probe); the detail goes to the log.
  */
-async function check(name: string, fn: () => Promise<unknown>, log: FastifyRequest['log'], timeoutMs = 1500): Promise<Check> {
+async function check(
+  name: string,
+  fn: () => Promise<unknown>,
+  log: FastifyRequest['log'],
+  timeoutMs = 1500,
+): Promise<Check> {
   const t0 = performance.now();
   let timer: NodeJS.Timeout | undefined;
   try {
@@ -54,7 +59,10 @@ export class HealthController {
   @Public()
   @Get('ready')
   async ready(@Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
-    const [postgres, redis] = await Promise.all([check('postgres', () => this.prisma.ping(), req.log), check('redis', () => this.redis.ping(), req.log)]);
+    const [postgres, redis] = await Promise.all([
+      check('postgres', () => this.prisma.ping(), req.log),
+      check('redis', () => this.redis.ping(), req.log),
+    ]);
     const ok = postgres.ok && redis.ok;
     void reply.status(ok ? 200 : 503);
     return { status: ok ? 'ready' : 'not_ready', checks: { postgres, redis, queue: redis } };

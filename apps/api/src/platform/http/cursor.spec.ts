@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { decodeCursor, decodeIdCursor, pageOf } from './cursor.js';
 
-const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, n: i }));
+const rows = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({ id: `00000000-0000-4000-8000-00000000000${i}`, n: i }));
 
 describe('pageOf', () => {
   it('returns limit items and a cursor to the last one when there is a further row', () => {
@@ -16,7 +17,12 @@ describe('pageOf', () => {
   });
 
   it('uses a custom position', () => {
-    const p = pageOf(rows(2), 1, (r) => r.n, (r) => `pos-${r.n}`);
+    const p = pageOf(
+      rows(2),
+      1,
+      (r) => r.n,
+      (r) => `pos-${r.n}`,
+    );
     expect(decodeCursor(p.nextCursor!)).toBe('pos-0');
   });
 

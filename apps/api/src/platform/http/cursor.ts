@@ -15,7 +15,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export function decodeIdCursor(cursor: string): string {
   const id = decodeCursor(cursor);
   if (!UUID.test(id)) {
-    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' }]);
+    throw new AppError('VALIDATION_FAILED', 'Invalid cursor', [
+      { path: 'cursor', message: 'not a cursor this list returned', code: 'invalid_format' },
+    ]);
   }
   return id;
 }
@@ -32,5 +34,8 @@ export function pageOf<R, T>(
 ): { items: T[]; nextCursor: string | null } {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(map), nextCursor: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null };
+  return {
+    items: page.map(map),
+    nextCursor: rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null,
+  };
 }

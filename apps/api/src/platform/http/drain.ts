@@ -17,7 +17,13 @@ export function installDrainGuard(fastify: FastifyInstance): void {
       .code(503)
       .header('retry-after', String(RETRY_AFTER_S))
       .header('connection', 'close')
-      .send({ error: { code: 'SERVICE_UNAVAILABLE', message: 'This server is shutting down; retry the request.', requestId: String(req.id) } });
+      .send({
+        error: {
+          code: 'SERVICE_UNAVAILABLE',
+          message: 'This server is shutting down; retry the request.',
+          requestId: String(req.id),
+        },
+      });
   });
 }
 
@@ -27,7 +33,10 @@ export function installDrainGuard(fastify: FastifyInstance): void {
  * run the modules' shutdown hooks that close those pools. Nest's own signal hooks do it the other
  * way round (pools first, then the HTTP server), which failed requests in flight with 500.
  */
-export async function drainAndClose(app: NestFastifyApplication, endLongRequests: () => void = () => undefined): Promise<void> {
+export async function drainAndClose(
+  app: NestFastifyApplication,
+  endLongRequests: () => void = () => undefined,
+): Promise<void> {
   const fastify = app.getHttpAdapter().getInstance();
   draining.add(fastify);
   const closed = fastify.close();

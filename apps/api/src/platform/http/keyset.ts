@@ -40,10 +40,13 @@ type SortValue = string | number | null;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-const invalidCursor = (message: string) => new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message, code: 'invalid_format' }]);
+const invalidCursor = (message: string) =>
+  new AppError('VALIDATION_FAILED', 'Invalid cursor', [{ path: 'cursor', message, code: 'invalid_format' }]);
 
 function isTie(v: unknown, type: TieType): v is string | number {
-  return type === 'uuid' ? typeof v === 'string' && UUID.test(v) : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+  return type === 'uuid'
+    ? typeof v === 'string' && UUID.test(v)
+    : typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 }
 
 function parseTie(raw: string, type: TieType): string | number | undefined {
@@ -55,7 +58,9 @@ function sortCursorOf(raw: string): { s: string; v: unknown; t: unknown } | unde
   if (!raw.startsWith('{')) return undefined;
   try {
     const c: unknown = JSON.parse(raw);
-    return c && typeof c === 'object' && typeof (c as { s?: unknown }).s === 'string' ? (c as { s: string; v: unknown; t: unknown }) : undefined;
+    return c && typeof c === 'object' && typeof (c as { s?: unknown }).s === 'string'
+      ? (c as { s: string; v: unknown; t: unknown })
+      : undefined;
   } catch {
     return undefined;
   }
@@ -76,10 +81,14 @@ function nest(path: readonly string[], inner: unknown): Record<string, unknown> 
 }
 
 function valueAt(row: Record<string, unknown>, path: readonly string[]): unknown {
-  return path.reduce<unknown>((acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined), row);
+  return path.reduce<unknown>(
+    (acc, key) => (acc && typeof acc === 'object' ? (acc as Record<string, unknown>)[key] : undefined),
+    row,
+  );
 }
 
-const toCursorValue = (v: unknown): SortValue => (v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : (v as SortValue) ?? null);
+const toCursorValue = (v: unknown): SortValue =>
+  v instanceof Date ? v.toISOString() : typeof v === 'bigint' ? Number(v) : ((v as SortValue) ?? null);
 
 /**
  * The order, the "after the cursor" filter and the cursor of one list request. `W` / `O` are
@@ -98,7 +107,10 @@ export function keysetOrder<W, O>(
     if (q.cursor) {
       const raw = decodeCursor(q.cursor);
       const other = sortCursorOf(raw);
-      if (other) throw invalidCursor(`this cursor belongs to sort=${other.s}: send the same sort, or start again without a cursor`);
+      if (other)
+        throw invalidCursor(
+          `this cursor belongs to sort=${other.s}: send the same sort, or start again without a cursor`,
+        );
       const t = parseTie(raw, tie.type);
       if (t === undefined) throw invalidCursor('not a cursor this list returned');
       after = { [tie.field]: { gt: t } } as W;
@@ -109,7 +121,10 @@ export function keysetOrder<W, O>(
   const { field, direction } = parseSort(sort);
   const spec = fields[field];
   // the contract's enum lists only sortable fields; this guards a contract/service mismatch
-  if (!spec) throw new AppError('VALIDATION_FAILED', 'Invalid sort', [{ path: 'sort', message: `cannot sort by ${field}`, code: 'invalid_value' }]);
+  if (!spec)
+    throw new AppError('VALIDATION_FAILED', 'Invalid sort', [
+      { path: 'sort', message: `cannot sort by ${field}`, code: 'invalid_value' },
+    ]);
   const nullable = spec.nullable === true;
   const cmp = direction === 'asc' ? 'gt' : 'lt';
   const path = (spec.column ?? field).split('.');
@@ -117,8 +132,12 @@ export function keysetOrder<W, O>(
   let after: W | undefined;
   if (q.cursor) {
     const c = sortCursorOf(decodeCursor(q.cursor));
-    if (!c) throw invalidCursor(`not a cursor of sort=${sort}: a cursor belongs to the order it was returned with; start again without a cursor`);
-    if (c.s !== sort) throw invalidCursor(`this cursor belongs to sort=${c.s}, not sort=${sort}: start again without a cursor`);
+    if (!c)
+      throw invalidCursor(
+        `not a cursor of sort=${sort}: a cursor belongs to the order it was returned with; start again without a cursor`,
+      );
+    if (c.s !== sort)
+      throw invalidCursor(`this cursor belongs to sort=${c.s}, not sort=${sort}: start again without a cursor`);
     const value = readValue(c.v, spec.type, nullable);
     if (value === undefined || !isTie(c.t, tie.type)) throw invalidCursor('not a cursor this list returned');
     if (value === null) {
@@ -132,7 +151,10 @@ export function keysetOrder<W, O>(
   }
   return {
     after,
-    orderBy: [nest(path, nullable ? { sort: direction, nulls: 'last' } : direction) as O, { [tie.field]: direction } as O],
+    orderBy: [
+      nest(path, nullable ? { sort: direction, nulls: 'last' } : direction) as O,
+      { [tie.field]: direction } as O,
+    ],
     position: (row) => JSON.stringify({ s: sort, v: toCursorValue(valueAt(row, path)), t: row[tie.field] }),
   };
 }

@@ -1,4 +1,12 @@
-import { applyDecorators, CallHandler, ExecutionContext, Injectable, Logger, NestInterceptor, SetMetadata } from '@nestjs/common';
+import {
+  applyDecorators,
+  CallHandler,
+  ExecutionContext,
+  Injectable,
+  Logger,
+  NestInterceptor,
+  SetMetadata,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ApiResponse } from '@nestjs/swagger';
 import { z } from 'zod';
@@ -30,7 +38,9 @@ export class ResponseContractInterceptor implements NestInterceptor {
       map((body) => {
         const r = schema.safeParse(body);
         if (r.success) return body;
-        this.log.error(`response of ${context.getClass().name}.${context.getHandler().name} breaks its contract: ${r.error.message}`);
+        this.log.error(
+          `response of ${context.getClass().name}.${context.getHandler().name} breaks its contract: ${r.error.message}`,
+        );
         throw new AppError('INTERNAL', 'Internal error');
       }),
     );

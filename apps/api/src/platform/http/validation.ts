@@ -8,7 +8,7 @@ export function issuesToFields(issues: readonly Issue[]): TFieldIssue[] {
   return issues.map((i) => ({
     path: (i.path ?? []).map((p) => String(typeof p === 'object' && p !== null ? p.key : p)).join('.'),
     message: i.message,
-    code: ((i as { code?: string }).code ?? 'invalid'),
+    code: (i as { code?: string }).code ?? 'invalid',
   }));
 }
 

@@ -29,19 +29,26 @@ describe('decideIdempotency', () => {
   });
 
   it('same body, still running (lock in the future) → IN_USE', () => {
-    expect(decideIdempotency(stored({ status: 'IN_PROGRESS', lockedUntil: new Date(now.getTime() + 1) }), 'h1', now)).toBe('IN_USE');
+    expect(
+      decideIdempotency(stored({ status: 'IN_PROGRESS', lockedUntil: new Date(now.getTime() + 1) }), 'h1', now),
+    ).toBe('IN_USE');
   });
 
   it('same body, runner gone (lock expired, boundary included) → TAKEOVER', () => {
     expect(decideIdempotency(stored({ status: 'IN_PROGRESS', lockedUntil: now }), 'h1', now)).toBe('TAKEOVER');
-    expect(decideIdempotency(stored({ status: 'IN_PROGRESS', lockedUntil: new Date(now.getTime() - 1) }), 'h1', now)).toBe('TAKEOVER');
+    expect(
+      decideIdempotency(stored({ status: 'IN_PROGRESS', lockedUntil: new Date(now.getTime() - 1) }), 'h1', now),
+    ).toBe('TAKEOVER');
   });
 });
 
 describe('isValidIdempotencyKey', () => {
-  it.each(['a', 'b0c6c5f2-6a8e-4d8e-9a65-0a1f1f2c3d4e', 'order:2026-03-01#1', '!~', 'x'.repeat(255)])('accepts %j', (key) => {
-    expect(isValidIdempotencyKey(key)).toBe(true);
-  });
+  it.each(['a', 'b0c6c5f2-6a8e-4d8e-9a65-0a1f1f2c3d4e', 'order:2026-03-01#1', '!~', 'x'.repeat(255)])(
+    'accepts %j',
+    (key) => {
+      expect(isValidIdempotencyKey(key)).toBe(true);
+    },
+  );
 
   it.each(['', ' ', 'has space', 'tab\there', 'new\nline', 'x'.repeat(256), 'ümlaut', '键'])('refuses %j', (key) => {
     expect(isValidIdempotencyKey(key)).toBe(false);

@@ -59,7 +59,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (opts.required) throw new AppError('IDEMPOTENCY_KEY_INVALID', 'This request needs an Idempotency-Key header');
       return lastValueFrom(next.handle(), { defaultValue: undefined });
     }
-    if (!isValidIdempotencyKey(key)) throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1–255 visible ASCII characters');
+    if (!isValidIdempotencyKey(key))
+      throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1–255 visible ASCII characters');
     if (opts.deferred) return lastValueFrom(next.handle(), { defaultValue: undefined });
 
     const orgId = (req.params as Record<string, string | undefined>).orgId ?? '-';
@@ -67,7 +68,9 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const who = !p ? 'anon' : p.kind === 'USER' ? `u:${p.userId}` : `k:${p.apiKeyId}`;
     const scope = `${orgId}:${who}`;
     const path = req.url.split('?')[0] ?? req.url;
-    const requestHash = createHash('sha256').update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`).digest('hex');
+    const requestHash = createHash('sha256')
+      .update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`)
+      .digest('hex');
 
     const claim = await this.service.claim(scope, key, req.method, path, requestHash);
     this.metrics.idempotency.inc({ decision: claim.decision });
@@ -75,7 +78,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       case 'MISMATCH':
         throw new AppError('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was used with a different request');
       case 'IN_USE':
-        throw new AppError('IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still running: retry later');
+        throw new AppError(
+          'IDEMPOTENCY_KEY_IN_USE',
+          'A request with this Idempotency-Key is still running: retry later',
+        );
       case 'REPLAY': {
         void reply.header('idempotent-replayed', 'true');
         const stored = claim.stored!;
@@ -100,7 +106,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       return body;
     } catch (err) {
       const n = normalizeError(err);
-      if (shouldStoreOutcome(n.status, n.code)) await this.service.complete(id, scope, key, n.status, envelope(n, String(req.id)));
+      if (shouldStoreOutcome(n.status, n.code))
+        await this.service.complete(id, scope, key, n.status, envelope(n, String(req.id)));
       else await this.service.release(id);
       throw err;
     }

@@ -51,7 +51,13 @@ export class IdempotencyService {
       }
       const decision = decideIdempotency(row, requestHash, now);
       if (decision === 'REPLAY') {
-        return { decision, stored: { status: row.responseStatus ?? 200, body: unseal(scope, rawKey, row.responseBody as unknown as Sealed) } };
+        return {
+          decision,
+          stored: {
+            status: row.responseStatus ?? 200,
+            body: unseal(scope, rawKey, row.responseBody as unknown as Sealed),
+          },
+        };
       }
       if (decision === 'TAKEOVER') {
         const took = await db.idempotencyKey.updateMany({
@@ -68,7 +74,11 @@ export class IdempotencyService {
   async complete(id: string, scope: string, rawKey: string, status: number, body: unknown): Promise<void> {
     await this.prisma.client.idempotencyKey.update({
       where: { id },
-      data: { status: 'COMPLETED', responseStatus: status, responseBody: seal(scope, rawKey, body ?? null) as unknown as Prisma.InputJsonValue },
+      data: {
+        status: 'COMPLETED',
+        responseStatus: status,
+        responseBody: seal(scope, rawKey, body ?? null) as unknown as Prisma.InputJsonValue,
+      },
     });
   }
 

@@ -12,7 +12,15 @@ const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref()
  * BullMQ's keys per state (its default `bull` prefix): lists for waiting / active, sorted sets for
  * prioritized (waiting with a priority), delayed and failed.
  */
-const STATE_KEYS = { waiting: [['wait', 'list'], ['prioritized', 'zset']], active: [['active', 'list']], delayed: [['delayed', 'zset']], failed: [['failed', 'zset']] } as const;
+const STATE_KEYS = {
+  waiting: [
+    ['wait', 'list'],
+    ['prioritized', 'zset'],
+  ],
+  active: [['active', 'list']],
+  delayed: [['delayed', 'zset']],
+  failed: [['failed', 'zset']],
+} as const;
 type State = keyof typeof STATE_KEYS;
 
 /**
@@ -41,7 +49,8 @@ export class QueueMetrics implements OnModuleInit {
       async collect() {
         this.reset();
         const all = await counts().catch(() => null);
-        for (const [queue, byState] of all ?? []) for (const [state, n] of Object.entries(byState)) this.set({ queue, state }, n);
+        for (const [queue, byState] of all ?? [])
+          for (const [state, n] of Object.entries(byState)) this.set({ queue, state }, n);
       },
     });
     new Gauge({
@@ -69,8 +78,13 @@ export class QueueMetrics implements OnModuleInit {
         }
       }
     }
-    const results = await Promise.race([pipeline.exec(), sleep(SCRAPE_TIMEOUT_MS).then(() => Promise.reject(new Error('queue counts timed out')))]);
-    const out = new Map<QueueName, Record<State, number>>(QUEUES.map((q) => [q, { waiting: 0, active: 0, delayed: 0, failed: 0 }]));
+    const results = await Promise.race([
+      pipeline.exec(),
+      sleep(SCRAPE_TIMEOUT_MS).then(() => Promise.reject(new Error('queue counts timed out'))),
+    ]);
+    const out = new Map<QueueName, Record<State, number>>(
+      QUEUES.map((q) => [q, { waiting: 0, active: 0, delayed: 0, failed: 0 }]),
+    );
     results?.forEach(([err, n], i) => {
       if (err) throw err;
       const [queue, state] = plan[i]!;

@@ -42,14 +42,18 @@ async function main(argv: string[]): Promise<number> {
       /* missing counts as stale */
     }
     if (current !== text) {
-      process.stderr.write(`${path.relative(process.cwd(), out)} is stale: run \`npm run openapi -w @amms/api\` and commit it (then \`npm run generate -w @amms/sdk\`)\n`);
+      process.stderr.write(
+        `${path.relative(process.cwd(), out)} is stale: run \`npm run openapi -w @amms/api\` and commit it (then \`npm run generate -w @amms/sdk\`)\n`,
+      );
       return 1;
     }
     process.stdout.write(`${path.relative(process.cwd(), out)} is up to date\n`);
     return 0;
   }
   writeFileSync(out, text);
-  process.stdout.write(`wrote ${path.relative(process.cwd(), out)} (${Object.keys((JSON.parse(text) as { paths: object }).paths).length} paths)\n`);
+  process.stdout.write(
+    `wrote ${path.relative(process.cwd(), out)} (${Object.keys((JSON.parse(text) as { paths: object }).paths).length} paths)\n`,
+  );
   return 0;
 }
 

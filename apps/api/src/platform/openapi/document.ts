@@ -41,7 +41,8 @@ export function collectRouteMeta(app: INestApplication): Map<string, RouteMeta> 
         handler: name,
         rule: (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, ctrl)) as AccessRule | undefined,
         idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn) !== undefined,
-        rateLimited: (Reflect.getMetadata(RATE_LIMIT_KEY, fn) ?? Reflect.getMetadata(RATE_LIMIT_KEY, ctrl)) !== undefined,
+        rateLimited:
+          (Reflect.getMetadata(RATE_LIMIT_KEY, fn) ?? Reflect.getMetadata(RATE_LIMIT_KEY, ctrl)) !== undefined,
       });
     }
   }
@@ -50,8 +51,12 @@ export function collectRouteMeta(app: INestApplication): Map<string, RouteMeta> 
 
 /** The valid OpenAPI 3.1 document of a created (not necessarily listening) app. */
 export function buildOpenApiDocument(app: INestApplication): JsonObject {
-  const raw = SwaggerModule.createDocument(app, new DocumentBuilder().setTitle(API_INFO.title).setVersion(API_INFO.version).build(), {
-    operationIdFactory: (controllerKey, methodKey) => `${controllerKey}_${methodKey}`,
-  });
+  const raw = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle(API_INFO.title).setVersion(API_INFO.version).build(),
+    {
+      operationIdFactory: (controllerKey, methodKey) => `${controllerKey}_${methodKey}`,
+    },
+  );
   return postProcess(JSON.parse(JSON.stringify(raw)) as JsonObject, collectRouteMeta(app), API_INFO);
 }

@@ -8,7 +8,19 @@ export type JsonObject = { [k: string]: Json };
 export const isObject = (v: unknown): v is JsonObject => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** keywords whose value is one subschema */
-const ONE = ['items', 'additionalProperties', 'not', 'propertyNames', 'contains', 'if', 'then', 'else', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'];
+const ONE = [
+  'items',
+  'additionalProperties',
+  'not',
+  'propertyNames',
+  'contains',
+  'if',
+  'then',
+  'else',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'contentSchema',
+];
 /** keywords whose value is an array of subschemas */
 const MANY = ['anyOf', 'oneOf', 'allOf', 'prefixItems'];
 /** keywords whose value maps names to subschemas (the names themselves are data, never keywords) */
@@ -54,7 +66,8 @@ function walk(schema: JsonObject, ctx: SchemaContext): JsonObject {
     if (DROP.has(k) || k === '$defs' || k === 'definitions') continue;
     if (ONE.includes(k) && isObject(v)) out[k] = cleanSchema(v, ctx);
     else if (MANY.includes(k) && Array.isArray(v)) out[k] = v.map((s) => cleanSchema(s, ctx));
-    else if (MAP.includes(k) && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, cleanSchema(s, ctx)]));
+    else if (MAP.includes(k) && isObject(v))
+      out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, cleanSchema(s, ctx)]));
     else out[k] = v;
   }
   exclusiveBounds(out);
@@ -65,7 +78,10 @@ function walk(schema: JsonObject, ctx: SchemaContext): JsonObject {
 
 /** OpenAPI 3.0's `minimum: 0, exclusiveMinimum: true` → 2020-12's `exclusiveMinimum: 0` */
 function exclusiveBounds(s: JsonObject): void {
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (typeof s[flag] !== 'boolean') continue;
     if (s[flag] === true && typeof s[bound] === 'number') {
       s[flag] = s[bound];

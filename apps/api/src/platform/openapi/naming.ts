@@ -29,7 +29,13 @@ function singular(word: string): string {
 }
 
 const isParam = (segment: string) => segment.startsWith('{');
-const lastStatic = (path: string) => words(path.split('/').filter((s) => s && !isParam(s)).pop() ?? '').join(' ');
+const lastStatic = (path: string) =>
+  words(
+    path
+      .split('/')
+      .filter((s) => s && !isParam(s))
+      .pop() ?? '',
+  ).join(' ');
 
 /**
  * The thing a path is about: the last static segment that names a collection (not the action
@@ -75,10 +81,15 @@ export function deriveSummary(method: string, path: string, handler: string): st
   let text: string;
   if (crud) text = `${crud.verb} ${nounText(crud.plural && !one)}`;
   // a handler named after what it returns (`me`, `conversation`, `page`): the method is the verb
-  else if (hw.length === 1 && verb && (noun.length === 0 || singular(hw[0]!) === singular(noun.join(' ')))) text = `${verb} ${hw[0]}`;
+  else if (hw.length === 1 && verb && (noun.length === 0 || singular(hw[0]!) === singular(noun.join(' '))))
+    text = `${verb} ${hw[0]}`;
   else if (hw.length === 1 && verb && lastStatic(path) === hw[0]) text = `${hw[0]} (${noun.join(' ')})`;
   else if (hw.length === 1) text = `${hw[0]} ${nounText(false)}`;
-  else text = noun.length > 0 && !hw.some((w) => noun.map(singular).includes(singular(w))) ? `${hw.join(' ')} (${noun.join(' ')})` : hw.join(' ');
+  else
+    text =
+      noun.length > 0 && !hw.some((w) => noun.map(singular).includes(singular(w)))
+        ? `${hw.join(' ')} (${noun.join(' ')})`
+        : hw.join(' ');
   text = text.trim() || `${method.toUpperCase()} ${path}`;
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -14,7 +14,19 @@ const raw = {
       post: {
         operationId: 'WebhooksController_redeliver',
         parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string', format: 'uuid' } }],
-        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { note: { type: 'string', nullable: true }, weight: { type: 'number', minimum: 0, exclusiveMinimum: true } } } } } },
+        requestBody: {
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: {
+                  note: { type: 'string', nullable: true },
+                  weight: { type: 'number', minimum: 0, exclusiveMinimum: true },
+                },
+              },
+            },
+          },
+        },
         responses: {
           '201': {
             description: '',
@@ -23,8 +35,16 @@ const raw = {
                 schema: {
                   $schema: 'https://json-schema.org/draft/2020-12/schema',
                   type: 'object',
-                  properties: { items: { type: 'array', items: { $ref: '#/$defs/Node' } }, nextCursor: { anyOf: [{ type: 'string' }, { type: 'null' }] } },
-                  $defs: { Node: { type: 'object', properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } } } },
+                  properties: {
+                    items: { type: 'array', items: { $ref: '#/$defs/Node' } },
+                    nextCursor: { anyOf: [{ type: 'string' }, { type: 'null' }] },
+                  },
+                  $defs: {
+                    Node: {
+                      type: 'object',
+                      properties: { children: { type: 'array', items: { $ref: '#/$defs/Node' } } },
+                    },
+                  },
                 },
               },
             },
@@ -33,20 +53,37 @@ const raw = {
         security: [{ bearer: [] }],
       },
     },
-    '/api/v1/auth/login': { post: { operationId: 'AuthController_login', parameters: [], responses: { '200': { description: '' } } } },
+    '/api/v1/auth/login': {
+      post: { operationId: 'AuthController_login', parameters: [], responses: { '200': { description: '' } } },
+    },
   },
   components: { schemas: {} },
 } as unknown as JsonObject;
 
 const routes = new Map<string, RouteMeta>([
-  ['WebhooksController_redeliver', { controller: 'WebhooksController', handler: 'redeliver', rule: { kind: 'permission', permission: 'org.read' }, idempotent: true, rateLimited: false }],
-  ['AuthController_login', { controller: 'AuthController', handler: 'login', rule: { kind: 'public' }, idempotent: false, rateLimited: true }],
+  [
+    'WebhooksController_redeliver',
+    {
+      controller: 'WebhooksController',
+      handler: 'redeliver',
+      rule: { kind: 'permission', permission: 'org.read' },
+      idempotent: true,
+      rateLimited: false,
+    },
+  ],
+  [
+    'AuthController_login',
+    { controller: 'AuthController', handler: 'login', rule: { kind: 'public' }, idempotent: false, rateLimited: true },
+  ],
 ]);
 
 describe('postProcess', () => {
   const doc = postProcess(raw, routes, info) as never as {
     openapi: string;
-    paths: Record<string, Record<string, JsonObject & { parameters: JsonObject[]; responses: Record<string, JsonObject> }>>;
+    paths: Record<
+      string,
+      Record<string, JsonObject & { parameters: JsonObject[]; responses: Record<string, JsonObject> }>
+    >;
     components: { schemas: Record<string, JsonObject> };
   };
   const op = doc.paths['/api/v1/orgs/{orgId}/webhooks/{id}/deliveries']!.post!;
@@ -54,7 +91,11 @@ describe('postProcess', () => {
   it('publishes 3.1 with the undeclared {orgId} declared and the Idempotency-Key header', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(op.parameters[0]).toEqual({ $ref: '#/components/parameters/OrgId' });
-    expect(op.parameters.map((p) => p.name ?? p.$ref)).toEqual(['#/components/parameters/OrgId', 'id', '#/components/parameters/IdempotencyKey']);
+    expect(op.parameters.map((p) => p.name ?? p.$ref)).toEqual([
+      '#/components/parameters/OrgId',
+      'id',
+      '#/components/parameters/IdempotencyKey',
+    ]);
   });
 
   it('turns the schemas into 2020-12: no $schema, nullable as a null type, exclusive bounds as numbers, $defs hoisted', () => {
@@ -62,11 +103,18 @@ describe('postProcess', () => {
     expect(text).not.toContain('$schema');
     expect(text).not.toContain('nullable');
     expect(text).not.toContain('#/$defs/');
-    const body = (op.requestBody as { content: { 'application/json': { schema: { properties: Record<string, JsonObject> } } } }).content['application/json'].schema;
+    const body = (
+      op.requestBody as { content: { 'application/json': { schema: { properties: Record<string, JsonObject> } } } }
+    ).content['application/json'].schema;
     expect(body.properties.note).toEqual({ type: ['string', 'null'] });
     expect(body.properties.weight).toEqual({ type: 'number', exclusiveMinimum: 0 });
-    expect(doc.components.schemas.Node).toEqual({ type: 'object', properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } } });
-    const res = (op.responses['201'] as { content: { 'application/json': { schema: { properties: Record<string, JsonObject> } } } }).content['application/json'].schema;
+    expect(doc.components.schemas.Node).toEqual({
+      type: 'object',
+      properties: { children: { type: 'array', items: { $ref: '#/components/schemas/Node' } } },
+    });
+    const res = (
+      op.responses['201'] as { content: { 'application/json': { schema: { properties: Record<string, JsonObject> } } } }
+    ).content['application/json'].schema;
     expect(res.properties.nextCursor).toEqual({ $ref: '#/components/schemas/NextCursor' });
   });
 

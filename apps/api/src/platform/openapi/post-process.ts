@@ -41,7 +41,8 @@ export function postProcess(raw: JsonObject, routes: ReadonlyMap<string, RouteMe
   };
   // schemas @nestjs/swagger registered itself (extraModels) are kept, cleaned
   const rawComponents = isObject(raw.components) ? raw.components : {};
-  if (isObject(rawComponents.schemas)) for (const [n, s] of Object.entries(rawComponents.schemas)) schemas[n] = cleanSchema(s, ctx);
+  if (isObject(rawComponents.schemas))
+    for (const [n, s] of Object.entries(rawComponents.schemas)) schemas[n] = cleanSchema(s, ctx);
 
   const usedIds = new Set<string>();
   const paths: JsonObject = {};
@@ -49,25 +50,39 @@ export function postProcess(raw: JsonObject, routes: ReadonlyMap<string, RouteMe
     if (!isObject(item)) continue;
     const out: JsonObject = {};
     for (const [method, op] of Object.entries(item)) {
-      out[method] = (METHODS as readonly string[]).includes(method) && isObject(op) ? operation(method, path, op, routes, usedIds, ctx) : op;
+      out[method] =
+        (METHODS as readonly string[]).includes(method) && isObject(op)
+          ? operation(method, path, op, routes, usedIds, ctx)
+          : op;
     }
     paths[path] = out;
   }
 
   const usedTags = new Set<string>();
-  for (const item of Object.values(paths)) for (const op of Object.values(item as JsonObject)) if (isObject(op) && Array.isArray(op.tags)) op.tags.forEach((t) => usedTags.add(String(t)));
+  for (const item of Object.values(paths))
+    for (const op of Object.values(item as JsonObject))
+      if (isObject(op) && Array.isArray(op.tags)) op.tags.forEach((t) => usedTags.add(String(t)));
   return {
     openapi: '3.1.0',
     info: { title: info.title, version: info.version, description: info.description },
     // relative: the API's own origin (the document is served by the API it describes)
-    servers: [{ url: '/', description: 'The origin this document was served from (e.g. http://localhost:3001 in development)' }],
+    servers: [
+      { url: '/', description: 'The origin this document was served from (e.g. http://localhost:3001 in development)' },
+    ],
     tags: [...usedTags].sort().map((name) => ({ name, description: `Operations on ${name.replace(/-/g, ' ')}` })),
     paths,
     components,
   };
 }
 
-function operation(method: string, path: string, op: JsonObject, routes: ReadonlyMap<string, RouteMeta>, usedIds: Set<string>, ctx: SchemaContext): JsonObject {
+function operation(
+  method: string,
+  path: string,
+  op: JsonObject,
+  routes: ReadonlyMap<string, RouteMeta>,
+  usedIds: Set<string>,
+  ctx: SchemaContext,
+): JsonObject {
   const rawId = typeof op.operationId === 'string' ? op.operationId : `${method}_${path}`;
   const meta = routes.get(rawId);
   const out: JsonObject = { ...op };
@@ -76,12 +91,14 @@ function operation(method: string, path: string, op: JsonObject, routes: Readonl
   for (let i = 2; usedIds.has(id); i += 1) id = `${meta ? operationIdOf(meta.controller, meta.handler) : rawId}_${i}`;
   usedIds.add(id);
   out.operationId = id;
-  if (typeof op.summary !== 'string' || op.summary.trim() === '') out.summary = deriveSummary(method, path, meta?.handler ?? method);
+  if (typeof op.summary !== 'string' || op.summary.trim() === '')
+    out.summary = deriveSummary(method, path, meta?.handler ?? method);
 
   const rule = meta?.rule;
   out.security = securityOf(rule);
   const access = accessText(rule);
-  if (access) out.description = typeof op.description === 'string' && op.description ? `${op.description}\n\n${access}` : access;
+  if (access)
+    out.description = typeof op.description === 'string' && op.description ? `${op.description}\n\n${access}` : access;
 
   out.parameters = parameters(path, Array.isArray(op.parameters) ? op.parameters : [], meta, ctx);
   if (isObject(op.requestBody)) out.requestBody = mediaSchemas(op.requestBody, ctx);
@@ -112,7 +129,12 @@ function accessText(rule: AccessRule | undefined): string {
 
 const PAGE_LIMIT = JSON.stringify({ default: 50, type: 'integer', minimum: 1, maximum: 200 });
 const PAGE_CURSOR = JSON.stringify({ type: 'string', minLength: 1, maxLength: 500 });
-const sameSchema = (s: Json | undefined, expected: string) => isObject(s) && JSON.stringify(Object.fromEntries(Object.entries(s).sort(([a], [b]) => a.localeCompare(b)))) === JSON.stringify(Object.fromEntries(Object.entries(JSON.parse(expected) as JsonObject).sort(([a], [b]) => a.localeCompare(b))));
+const sameSchema = (s: Json | undefined, expected: string) =>
+  isObject(s) &&
+  JSON.stringify(Object.fromEntries(Object.entries(s).sort(([a], [b]) => a.localeCompare(b)))) ===
+    JSON.stringify(
+      Object.fromEntries(Object.entries(JSON.parse(expected) as JsonObject).sort(([a], [b]) => a.localeCompare(b))),
+    );
 
 function parameters(path: string, given: Json[], meta: RouteMeta | undefined, ctx: SchemaContext): Json[] {
   const inPath = [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
@@ -128,14 +150,25 @@ function parameters(path: string, given: Json[], meta: RouteMeta | undefined, ct
       out.push(name === 'orgId' ? ref('parameters', 'OrgId') : cleanParam({ ...p, required: true }, ctx));
       continue;
     }
-    if (p.in === 'query' && name === 'limit' && sameSchema(p.schema, PAGE_LIMIT)) out.push(ref('parameters', 'PageLimit'));
-    else if (p.in === 'query' && name === 'cursor' && sameSchema(p.schema, PAGE_CURSOR)) out.push(ref('parameters', 'PageCursor'));
+    if (p.in === 'query' && name === 'limit' && sameSchema(p.schema, PAGE_LIMIT))
+      out.push(ref('parameters', 'PageLimit'));
+    else if (p.in === 'query' && name === 'cursor' && sameSchema(p.schema, PAGE_CURSOR))
+      out.push(ref('parameters', 'PageCursor'));
     else out.push(cleanParam(p, ctx));
   }
   // every {name} of the template is declared, first and in order (Nest omits those it has no metadata for)
-  const missing = inPath.filter((n) => !declared.has(n)).map((name): Json =>
-    name === 'orgId' ? ref('parameters', 'OrgId') : { name, in: 'path', required: true, schema: /id$/i.test(name) ? { type: 'string', format: 'uuid' } : { type: 'string' } },
-  );
+  const missing = inPath
+    .filter((n) => !declared.has(n))
+    .map((name): Json =>
+      name === 'orgId'
+        ? ref('parameters', 'OrgId')
+        : {
+            name,
+            in: 'path',
+            required: true,
+            schema: /id$/i.test(name) ? { type: 'string', format: 'uuid' } : { type: 'string' },
+          },
+    );
   if (meta?.idempotent) out.push(ref('parameters', 'IdempotencyKey'));
   return [...missing, ...out];
 }
@@ -151,7 +184,10 @@ function mediaSchemas(holder: JsonObject, ctx: SchemaContext): JsonObject {
   const out: JsonObject = { ...holder };
   if (isObject(holder.content)) {
     out.content = Object.fromEntries(
-      Object.entries(holder.content).map(([type, media]) => [type, isObject(media) && media.schema !== undefined ? { ...media, schema: cleanSchema(media.schema, ctx) } : media]),
+      Object.entries(holder.content).map(([type, media]) => [
+        type,
+        isObject(media) && media.schema !== undefined ? { ...media, schema: cleanSchema(media.schema, ctx) } : media,
+      ]),
     );
   }
   return out;
@@ -165,7 +201,15 @@ function markPage(schema: Json): Json {
   return { ...schema, properties: { ...props, nextCursor: ref('schemas', 'NextCursor') } };
 }
 
-function responses(method: string, path: string, op: JsonObject, out: JsonObject, rule: AccessRule | undefined, meta: RouteMeta | undefined, ctx: SchemaContext): JsonObject {
+function responses(
+  method: string,
+  path: string,
+  op: JsonObject,
+  out: JsonObject,
+  rule: AccessRule | undefined,
+  meta: RouteMeta | undefined,
+  ctx: SchemaContext,
+): JsonObject {
   const res: JsonObject = {};
   for (const [status, r] of Object.entries(isObject(op.responses) ? op.responses : {})) {
     if (!isObject(r)) continue;
@@ -174,10 +218,12 @@ function responses(method: string, path: string, op: JsonObject, out: JsonObject
       const media = cleaned.content['application/json'];
       cleaned.content = { ...cleaned.content, 'application/json': { ...media, schema: markPage(media.schema ?? {}) } };
     }
-    if (typeof cleaned.description !== 'string' || cleaned.description === '') cleaned.description = STATUS_TEXT[status] ?? 'Success';
+    if (typeof cleaned.description !== 'string' || cleaned.description === '')
+      cleaned.description = STATUS_TEXT[status] ?? 'Success';
     res[status] = cleaned;
   }
-  if (!Object.keys(res).some((s) => s.startsWith('2'))) res[method === 'post' ? '201' : '200'] = { description: 'Success' };
+  if (!Object.keys(res).some((s) => s.startsWith('2')))
+    res[method === 'post' ? '201' : '200'] = { description: 'Success' };
 
   const isPublic = rule?.kind === 'public';
   const writes = method !== 'get' && method !== 'head';
@@ -187,7 +233,8 @@ function responses(method: string, path: string, op: JsonObject, out: JsonObject
   if (path.includes('{')) errors.push('404');
   if (writes && !isPublic) errors.push('409', '422');
   if (meta?.rateLimited || isPublic) errors.push('429');
-  for (const status of errors) if (!(status in res)) res[status] = ref('responses', ERROR_RESPONSES[status as keyof typeof ERROR_RESPONSES][0]);
+  for (const status of errors)
+    if (!(status in res)) res[status] = ref('responses', ERROR_RESPONSES[status as keyof typeof ERROR_RESPONSES][0]);
   res.default = ref('responses', 'Error');
   return res;
 }

@@ -15,11 +15,23 @@ export interface OutboxRow {
  * The same as OutboxService.enqueue, for code that has a transaction but no injector (a static
  * hook called from many services). `availableAt` delays the relay (a retry later, durable).
  */
-export async function enqueueOutbox<N extends JobName>(tx: Tx, organizationId: string | null, name: N, payload: JobPayload<N>, opts: { availableAt?: Date } = {}): Promise<string> {
+export async function enqueueOutbox<N extends JobName>(
+  tx: Tx,
+  organizationId: string | null,
+  name: N,
+  payload: JobPayload<N>,
+  opts: { availableAt?: Date } = {},
+): Promise<string> {
   const def = JOBS[name];
   const parsed = def.payload.parse(payload);
   const row = await tx.outboxEvent.create({
-    data: { organizationId, queue: def.queue, name, payload: parsed as Prisma.InputJsonValue, ...(opts.availableAt ? { availableAt: opts.availableAt } : {}) },
+    data: {
+      organizationId,
+      queue: def.queue,
+      name,
+      payload: parsed as Prisma.InputJsonValue,
+      ...(opts.availableAt ? { availableAt: opts.availableAt } : {}),
+    },
     select: { id: true },
   });
   return row.id;
@@ -34,7 +46,13 @@ export async function enqueueOutbox<N extends JobName>(tx: Tx, organizationId: s
 export class OutboxService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async enqueue<N extends JobName>(tx: Tx, organizationId: string | null, name: N, payload: JobPayload<N>, opts: { availableAt?: Date } = {}): Promise<string> {
+  async enqueue<N extends JobName>(
+    tx: Tx,
+    organizationId: string | null,
+    name: N,
+    payload: JobPayload<N>,
+    opts: { availableAt?: Date } = {},
+  ): Promise<string> {
     return enqueueOutbox(tx, organizationId, name, payload, opts);
   }
 
@@ -47,7 +65,10 @@ export class OutboxService {
         ORDER BY "createdAt" LIMIT ${limit} FOR UPDATE SKIP LOCKED`;
       if (rows.length === 0) return 0;
       await publish(rows);
-      await tx.outboxEvent.updateMany({ where: { id: { in: rows.map((r) => r.id) } }, data: { dispatchedAt: new Date() } });
+      await tx.outboxEvent.updateMany({
+        where: { id: { in: rows.map((r) => r.id) } },
+        data: { dispatchedAt: new Date() },
+      });
       return rows.length;
     });
   }

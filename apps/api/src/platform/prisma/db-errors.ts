@@ -23,7 +23,10 @@ export function sqlState(err: unknown): string | undefined {
 }
 
 export function isUniqueViolation(err: unknown): boolean {
-  return (typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002') || sqlState(err) === '23505';
+  return (
+    (typeof err === 'object' && err !== null && (err as { code?: string }).code === 'P2002') ||
+    sqlState(err) === '23505'
+  );
 }
 
 /** An exclusion constraint refused the row; `constraint` narrows it to one constraint. */
@@ -50,9 +53,17 @@ export function isTransientTxError(err: unknown): boolean {
 const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
 // the pg driver adapter's kinds for the same
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
-const UNAVAILABLE_SOCKET_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'ENOTFOUND', 'EPIPE', 'EHOSTUNREACH']);
+const UNAVAILABLE_SOCKET_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
 // pg's own errors without a code: a connection dropped mid-query, the pool's connect timeout
-const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Client has encountered a connection error/i;
+const UNAVAILABLE_MESSAGES =
+  /Connection terminated|timeout exceeded when trying to connect|Can't reach database server|Client has encountered a connection error/i;
 
 /**
  * Postgres cannot be reached right now (down, restarting, refusing connections, out of
@@ -62,12 +73,22 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof err !== 'object' || err === null || depth > 4) return false;
-  const e = err as { code?: unknown; message?: unknown; cause?: unknown; meta?: { driverAdapterError?: { cause?: { kind?: string } } } };
-  if (typeof e.code === 'string' && (UNAVAILABLE_PRISMA_CODES.has(e.code) || UNAVAILABLE_SOCKET_CODES.has(e.code))) return true;
+  const e = err as {
+    code?: unknown;
+    message?: unknown;
+    cause?: unknown;
+    meta?: { driverAdapterError?: { cause?: { kind?: string } } };
+  };
+  if (typeof e.code === 'string' && (UNAVAILABLE_PRISMA_CODES.has(e.code) || UNAVAILABLE_SOCKET_CODES.has(e.code)))
+    return true;
   const kind = e.meta?.driverAdapterError?.cause?.kind;
   if (kind && UNAVAILABLE_KINDS.has(kind)) return true;
   const state = sqlState(err) ?? (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
-  if (state && (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300')) return true;
+  if (
+    state &&
+    (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300')
+  )
+    return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
 }

@@ -47,7 +47,8 @@ export function rateLimitsFromEnv(env: NodeJS.ProcessEnv): Record<RateLimitName,
     const raw = env[key];
     if (raw === undefined || raw === '') return fallback;
     const n = Number(raw);
-    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) bad.push(`  ${key}: expected an integer 1..1000000, got "${raw}"`);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000)
+      bad.push(`  ${key}: expected an integer 1..1000000, got "${raw}"`);
     return n;
   };
   for (const name of RATE_LIMIT_NAMES) {

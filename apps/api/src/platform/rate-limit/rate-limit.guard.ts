@@ -75,12 +75,19 @@ export class RateLimitGuard implements CanActivate {
 
   private refuse(name: RateLimitName, per: 'member' | 'org', retryAfterSeconds: number, limit: number): AppError {
     this.metrics.rateLimited.inc({ limit: name, per });
-    const what = this.config.rateLimits[name].kind === 'concurrent' ? `${limit} open at once` : `${limit} per ${this.config.rateLimits[name].windowSeconds} s`;
-    return new AppError('RATE_LIMITED', `Too many requests (${name}: ${what} per ${per === 'member' ? 'member' : 'organization'}): wait and try again`, {
-      limit: name,
-      per,
-      retryAfterSeconds: Math.max(1, retryAfterSeconds),
-    });
+    const what =
+      this.config.rateLimits[name].kind === 'concurrent'
+        ? `${limit} open at once`
+        : `${limit} per ${this.config.rateLimits[name].windowSeconds} s`;
+    return new AppError(
+      'RATE_LIMITED',
+      `Too many requests (${name}: ${what} per ${per === 'member' ? 'member' : 'organization'}): wait and try again`,
+      {
+        limit: name,
+        per,
+        retryAfterSeconds: Math.max(1, retryAfterSeconds),
+      },
+    );
   }
 }
 

@@ -41,7 +41,9 @@ export class ChangeSignals implements OnModuleDestroy {
       // ioredis re-subscribes its channels itself after a reconnect
       this.subscriber()
         .subscribe(channel)
-        .catch((err: Error) => this.log.warn(`subscribe ${channel} failed (the listener's timer still runs): ${err.message}`));
+        .catch((err: Error) =>
+          this.log.warn(`subscribe ${channel} failed (the listener's timer still runs): ${err.message}`),
+        );
     }
     set.add(onChange);
     return () => {

@@ -9,9 +9,27 @@ import type { ManualInfo, ManualSpec } from './types.js';
 const PUBLISHED = new Date('2026-03-01T08:00:00Z');
 
 export function roman(n: number): string {
-  const table: [number, string][] = [[1000, 'm'], [900, 'cm'], [500, 'd'], [400, 'cd'], [100, 'c'], [90, 'xc'], [50, 'l'], [40, 'xl'], [10, 'x'], [9, 'ix'], [5, 'v'], [4, 'iv'], [1, 'i']];
+  const table: [number, string][] = [
+    [1000, 'm'],
+    [900, 'cm'],
+    [500, 'd'],
+    [400, 'cd'],
+    [100, 'c'],
+    [90, 'xc'],
+    [50, 'l'],
+    [40, 'xl'],
+    [10, 'x'],
+    [9, 'ix'],
+    [5, 'v'],
+    [4, 'iv'],
+    [1, 'i'],
+  ];
   let out = '';
-  for (const [v, s] of table) while (n >= v) { out += s; n -= v; }
+  for (const [v, s] of table)
+    while (n >= v) {
+      out += s;
+      n -= v;
+    }
   return out;
 }
 
@@ -26,7 +44,8 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
   const bold: PDFFont = cjkPdf ?? (await doc.embedFont(StandardFonts.HelveticaBold));
   const measure: Measure = { width: (s, f, size) => (f === 'b' ? bold : reg).widthOfTextAtSize(s, size) };
   const scanMeasure: Measure = {
-    width: (s, _f, size) => (cjk.font.layout(s).positions.reduce((a, p) => a + p.xAdvance, 0) * size) / cjk.font.unitsPerEm,
+    width: (s, _f, size) =>
+      (cjk.font.layout(s).positions.reduce((a, p) => a + p.xAdvance, 0) * size) / cjk.font.unitsPerEm,
   };
 
   const lay = (kind: 'front' | 'body', chapters: ManualSpec['chapters']) => {
@@ -41,7 +60,13 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
   const body = lay('body', spec.chapters);
   const toc = [...front.toc, ...body.toc];
   const perTocPage = 36;
-  const tocPages: LPage[] = Array.from({ length: Math.ceil(toc.length / perTocPage) }, () => ({ ops: [], facts: new Set<string>(), scan: false, kind: 'toc' as const, chapter: 0 }));
+  const tocPages: LPage[] = Array.from({ length: Math.ceil(toc.length / perTocPage) }, () => ({
+    ops: [],
+    facts: new Set<string>(),
+    scan: false,
+    kind: 'toc' as const,
+    chapter: 0,
+  }));
   const cover: LPage = { ops: [], facts: new Set(), scan: false, kind: 'cover', chapter: 0 };
   const pages = [cover, ...tocPages, ...front.pages, ...body.pages];
 
@@ -72,9 +97,15 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
   });
   for (const [i, p] of pages.entries()) {
     if (p.kind === 'cover') continue;
-    const chapterTitle = p.kind === 'body' ? spec.chapters[p.chapter]?.title : p.kind === 'front' ? spec.front[p.chapter]?.title : undefined;
+    const chapterTitle =
+      p.kind === 'body'
+        ? spec.chapters[p.chapter]?.title
+        : p.kind === 'front'
+          ? spec.front[p.chapter]?.title
+          : undefined;
     p.ops.push(text(LEFT, PAGE_H - 46, spec.title, 'r', 8, 0.45));
-    if (chapterTitle) p.ops.push(text(RIGHT - measure.width(chapterTitle, 'r', 8), PAGE_H - 46, chapterTitle, 'r', 8, 0.45));
+    if (chapterTitle)
+      p.ops.push(text(RIGHT - measure.width(chapterTitle, 'r', 8), PAGE_H - 46, chapterTitle, 'r', 8, 0.45));
     p.ops.push({ t: 'line', x1: LEFT, y1: PAGE_H - 53, x2: RIGHT, y2: PAGE_H - 53, w: 0.5, gray: 0.6 });
     const label = labels[i]!;
     p.ops.push(text((PAGE_W - measure.width(label, 'r', 9)) / 2, BOTTOM - 34, label, 'r', 9, 0.2));
@@ -88,9 +119,30 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
       continue;
     }
     for (const op of p.ops) {
-      if (op.t === 'text') page.drawText(op.s, { x: op.x, y: op.y, size: op.size, font: op.f === 'b' ? bold : reg, color: grayscale(op.gray) });
-      else if (op.t === 'line') page.drawLine({ start: { x: op.x1, y: op.y1 }, end: { x: op.x2, y: op.y2 }, thickness: op.w, color: grayscale(op.gray) });
-      else page.drawRectangle({ x: op.x, y: op.y, width: op.w, height: op.h, borderColor: grayscale(op.gray), borderWidth: 1 });
+      if (op.t === 'text')
+        page.drawText(op.s, {
+          x: op.x,
+          y: op.y,
+          size: op.size,
+          font: op.f === 'b' ? bold : reg,
+          color: grayscale(op.gray),
+        });
+      else if (op.t === 'line')
+        page.drawLine({
+          start: { x: op.x1, y: op.y1 },
+          end: { x: op.x2, y: op.y2 },
+          thickness: op.w,
+          color: grayscale(op.gray),
+        });
+      else
+        page.drawRectangle({
+          x: op.x,
+          y: op.y,
+          width: op.w,
+          height: op.h,
+          borderColor: grayscale(op.gray),
+          borderWidth: 1,
+        });
     }
   }
 
@@ -98,9 +150,11 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
   const nums: unknown[] = [0, { S: 'r' }];
   const firstBody = pages.findIndex((p) => p.kind === 'body');
   if (spec.labelStyle === 'arabic') nums.push(firstBody, { S: 'D' });
-  else pages.forEach((p, i) => {
-    if (p.kind === 'body' && (i === firstBody || pages[i - 1]?.chapter !== p.chapter)) nums.push(i, { S: 'D', P: PDFString.of(`${p.chapter + 1}-`) });
-  });
+  else
+    pages.forEach((p, i) => {
+      if (p.kind === 'body' && (i === firstBody || pages[i - 1]?.chapter !== p.chapter))
+        nums.push(i, { S: 'D', P: PDFString.of(`${p.chapter + 1}-`) });
+    });
   doc.catalog.set(PDFName.of('PageLabels'), doc.context.obj({ Nums: nums as never }));
   doc.setTitle(spec.title);
   doc.setSubject(spec.subtitle);

@@ -14,7 +14,9 @@ for (const spec of DEMO_MANUALS) {
   const { bytes, info } = await buildManual(spec);
   writeFileSync(join(MANUALS_DIR, info.fileName), bytes);
   infos.push(info);
-  console.log(`manuals: ${info.fileName}: ${info.pageCount} pages, ${(bytes.length / 1024).toFixed(0)} KiB, scanned ${info.scannedPages.join(',')} (${Math.round(performance.now() - t0)} ms)`);
+  console.log(
+    `manuals: ${info.fileName}: ${info.pageCount} pages, ${(bytes.length / 1024).toFixed(0)} KiB, scanned ${info.scannedPages.join(',')} (${Math.round(performance.now() - t0)} ms)`,
+  );
 }
 writeFileSync(join(MANUALS_DIR, 'manifest.json'), `${JSON.stringify(infos, null, 1)}\n`);
 const evalSet = buildEvalSet(infos);

@@ -40,7 +40,10 @@ const NO_LINE_START = /^[，。；：、）》」』！？,.;:)%]/;
 
 /** Greedy line breaking: Latin words stay whole, CJK breaks between characters (no punctuation at a line start). */
 export function wrap(m: Measure, text: string, f: FontRole, size: number, width: number): string[] {
-  const tokens = text.match(/[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+|\s+/g) ?? [];
+  const tokens =
+    text.match(
+      /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]|[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]+|\s+/g,
+    ) ?? [];
   const lines: string[] = [];
   let line = '';
   for (const tok of tokens) {
@@ -125,7 +128,8 @@ export class Flow {
         this.lines([b.label], LEFT + 10, 'b', 10, 15, b.fact);
         const startPage = this.page;
         this.lines(body, LEFT + 10, 'r', 9.5, 14, b.fact);
-        if (startPage === this.page) this.page.ops.push({ t: 'line', x1: LEFT + 2, y1: top, x2: LEFT + 2, y2: this.y + 10, w: 2.5, gray: 0.35 });
+        if (startPage === this.page)
+          this.page.ops.push({ t: 'line', x1: LEFT + 2, y1: top, x2: LEFT + 2, y2: this.y + 10, w: 2.5, gray: 0.35 });
         this.y -= 8;
         break;
       }
@@ -174,7 +178,11 @@ export class Flow {
       }
       this.rule(0.9);
       const y0 = this.y - 10;
-      header.forEach((l, i) => l.forEach((s, j) => this.page.ops.push({ t: 'text', x: xs[i]! + 3, y: y0 - j * lead, s, f: 'b', size, gray: 0 })));
+      header.forEach((l, i) =>
+        l.forEach((s, j) =>
+          this.page.ops.push({ t: 'text', x: xs[i]! + 3, y: y0 - j * lead, s, f: 'b', size, gray: 0 }),
+        ),
+      );
       this.y -= headerH;
       this.rule(0.6);
     };
@@ -188,7 +196,11 @@ export class Flow {
         drawHeader(true);
       }
       const y0 = this.y - 10;
-      cells.forEach((l, i) => l.forEach((s, j) => this.page.ops.push({ t: 'text', x: xs[i]! + 3, y: y0 - j * lead, s, f: 'r', size, gray: 0 })));
+      cells.forEach((l, i) =>
+        l.forEach((s, j) =>
+          this.page.ops.push({ t: 'text', x: xs[i]! + 3, y: y0 - j * lead, s, f: 'r', size, gray: 0 }),
+        ),
+      );
       this.y -= h;
       this.rule(0.3);
       this.mark(row.fact);

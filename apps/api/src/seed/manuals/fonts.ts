@@ -25,7 +25,9 @@ export function loadCjkFont(): CjkFont {
   try {
     bytes = readFileSync(CJK_FONT_PATH);
   } catch {
-    throw new Error(`manual generator: CJK font not found at ${CJK_FONT_PATH} (apt-get install fonts-wqy-microhei, or set MANUALS_CJK_FONT)`);
+    throw new Error(
+      `manual generator: CJK font not found at ${CJK_FONT_PATH} (apt-get install fonts-wqy-microhei, or set MANUALS_CJK_FONT)`,
+    );
   }
   const kit = { create: (data: Uint8Array) => fontkit.create(Buffer.from(data), CJK_POSTSCRIPT_NAME) as Font };
   cached = { bytes, font: kit.create(bytes), kit };

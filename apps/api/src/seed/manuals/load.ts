@@ -37,20 +37,45 @@ export function readManifest(dir = MANUALS_DIR): ManualInfo[] {
  * title in the platform library; the same bytes are a duplicate (nothing happens), new bytes
  * become the document's next version.
  */
-export async function seedManuals(db: PrismaClient, config: AppConfig, platformAdminId: string): Promise<ManualsReport> {
+export async function seedManuals(
+  db: PrismaClient,
+  config: AppConfig,
+  platformAdminId: string,
+): Promise<ManualsReport> {
   const prisma = { client: db } as PrismaService;
   const blobs = new BlobStore(config);
-  const uploads = new UploadsService(config, new DocumentsRepository(prisma), blobs, new OutboxService(prisma), new AuditService(prisma, new AuditRepository(prisma)));
-  const actor = platformLibraryActor({ kind: 'USER', userId: platformAdminId, isPlatformAdmin: true } as never, `seed-${randomUUID()}`);
+  const uploads = new UploadsService(
+    config,
+    new DocumentsRepository(prisma),
+    blobs,
+    new OutboxService(prisma),
+    new AuditService(prisma, new AuditRepository(prisma)),
+  );
+  const actor = platformLibraryActor(
+    { kind: 'USER', userId: platformAdminId, isPlatformAdmin: true } as never,
+    `seed-${randomUUID()}`,
+  );
   const report: ManualsReport = { created: 0, versioned: 0, unchanged: 0 };
 
   for (const m of readManifest()) {
-    const models = await db.machineModel.findMany({ where: { organizationId: null, OR: catalogWhere(m.modelKeys) }, select: { id: true } });
-    const existing = await db.document.findFirst({ where: { organizationId: null, title: m.title }, select: { id: true } });
+    const models = await db.machineModel.findMany({
+      where: { organizationId: null, OR: catalogWhere(m.modelKeys) },
+      select: { id: true },
+    });
+    const existing = await db.document.findFirst({
+      where: { organizationId: null, title: m.title },
+      select: { id: true },
+    });
     const bytes = readFileSync(join(MANUALS_DIR, m.fileName));
     const staged = await blobs.stage(Readable.from([bytes]), config.knowledge.maxUploadBytes);
-    const form = { staged, fileName: m.fileName, fields: { title: m.title, language: m.language, machineModelIds: models.map((x) => x.id) } };
-    const out = existing ? await uploads.addVersion(actor, existing.id, form) : await uploads.createDocument(actor, form);
+    const form = {
+      staged,
+      fileName: m.fileName,
+      fields: { title: m.title, language: m.language, machineModelIds: models.map((x) => x.id) },
+    };
+    const out = existing
+      ? await uploads.addVersion(actor, existing.id, form)
+      : await uploads.createDocument(actor, form);
     if (out.body.duplicate) report.unchanged++;
     else if (existing) report.versioned++;
     else report.created++;
@@ -60,5 +85,8 @@ export async function seedManuals(db: PrismaClient, config: AppConfig, platformA
 
 /** catalog keys → the platform catalog rows (manufacturer + name, see seed/catalog.ts) */
 function catalogWhere(keys: string[]) {
-  return PLATFORM_CATALOG.filter((c) => keys.includes(c.key)).map((c) => ({ manufacturer: c.manufacturer, name: c.name }));
+  return PLATFORM_CATALOG.filter((c) => keys.includes(c.key)).map((c) => ({
+    manufacturer: c.manufacturer,
+    name: c.name,
+  }));
 }

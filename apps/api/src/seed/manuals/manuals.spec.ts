@@ -36,7 +36,11 @@ describe('demo manuals generator', () => {
       const { bytes, info } = built.get(m.key)!;
       // fails when content changed without `npm run manuals:generate -w @amms/api`
       expect(info).toEqual(m);
-      expect(createHash('sha256').update(readFileSync(join(MANUALS_DIR, m.fileName))).digest('hex')).toBe(createHash('sha256').update(bytes).digest('hex'));
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(MANUALS_DIR, m.fileName)))
+          .digest('hex'),
+      ).toBe(createHash('sha256').update(bytes).digest('hex'));
     }
     const committedSet = JSON.parse(readFileSync(join(EVAL_DIR, 'questions.json'), 'utf8'));
     expect(buildEvalSet(manifest)).toEqual(committedSet);
@@ -85,7 +89,9 @@ describe('demo manuals generator', () => {
       const doc = set.documents[q.expected.document]!;
       expect(q.expected.pages.every((p) => p >= 1 && p <= doc.pageCount)).toBe(true);
     }
-    expect(new Set(set.questions.map((q) => q.kind))).toEqual(new Set(['text', 'table', 'cross-page', 'ocr', 'fault-code', 'no-answer']));
+    expect(new Set(set.questions.map((q) => q.kind))).toEqual(
+      new Set(['text', 'table', 'cross-page', 'ocr', 'fault-code', 'no-answer']),
+    );
     expect(new Set(set.questions.map((q) => q.language))).toEqual(new Set(['zh', 'en']));
   });
 });

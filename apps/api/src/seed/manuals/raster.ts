@@ -18,14 +18,20 @@ export async function rasterize(ops: Op[], font: Font): Promise<Buffer> {
   const defs = new Map<number, string>();
   const body: string[] = [];
   const gray = (g: number) => {
-    const v = Math.round(g * 255).toString(16).padStart(2, '0');
+    const v = Math.round(g * 255)
+      .toString(16)
+      .padStart(2, '0');
     return `#${v}${v}${v}`;
   };
   for (const op of ops) {
     if (op.t === 'line') {
-      body.push(`<line x1="${f(op.x1 * k)}" y1="${f((PAGE_H - op.y1) * k)}" x2="${f(op.x2 * k)}" y2="${f((PAGE_H - op.y2) * k)}" stroke="${gray(op.gray)}" stroke-width="${f(op.w * k)}"/>`);
+      body.push(
+        `<line x1="${f(op.x1 * k)}" y1="${f((PAGE_H - op.y1) * k)}" x2="${f(op.x2 * k)}" y2="${f((PAGE_H - op.y2) * k)}" stroke="${gray(op.gray)}" stroke-width="${f(op.w * k)}"/>`,
+      );
     } else if (op.t === 'box') {
-      body.push(`<rect x="${f(op.x * k)}" y="${f((PAGE_H - op.y - op.h) * k)}" width="${f(op.w * k)}" height="${f(op.h * k)}" fill="none" stroke="${gray(op.gray)}" stroke-width="${f(k)}"/>`);
+      body.push(
+        `<rect x="${f(op.x * k)}" y="${f((PAGE_H - op.y - op.h) * k)}" width="${f(op.w * k)}" height="${f(op.h * k)}" fill="none" stroke="${gray(op.gray)}" stroke-width="${f(k)}"/>`,
+      );
     } else {
       const run = font.layout(op.s);
       const scale = op.size / upem;
@@ -37,7 +43,9 @@ export async function rasterize(ops: Op[], font: Font): Promise<Buffer> {
         const gy = (PAGE_H - op.y - pos.yOffset * scale) * k;
         // a bold role is drawn with a thin stroke of the same colour (scanned bold type)
         const stroke = op.f === 'b' ? ` stroke="${gray(op.gray)}" stroke-width="${f(upem / 28)}"` : '';
-        body.push(`<use xlink:href="#g${g.id}" transform="translate(${f(gx)} ${f(gy)}) scale(${f(scale * k, 5)} ${f(-scale * k, 5)})" fill="${gray(op.gray)}"${stroke}/>`);
+        body.push(
+          `<use xlink:href="#g${g.id}" transform="translate(${f(gx)} ${f(gy)}) scale(${f(scale * k, 5)} ${f(-scale * k, 5)})" fill="${gray(op.gray)}"${stroke}/>`,
+        );
         x += pos.xAdvance * scale;
       });
     }

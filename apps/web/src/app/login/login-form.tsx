@@ -13,7 +13,15 @@ import { changePasswordPath } from '@/lib/login-path';
  * it is a plain POST form to the same route, which redirects; never a GET that would
  * put the password into the URL.
  */
-export function LoginForm({ next, notice, initialError }: { next: string | null; notice: string | null; initialError: LoginErrorKey | null }) {
+export function LoginForm({
+  next,
+  notice,
+  initialError,
+}: {
+  next: string | null;
+  notice: string | null;
+  initialError: LoginErrorKey | null;
+}) {
   const { t } = useI18n();
   const router = useRouter();
   const [errorKey, setErrorKey] = useState<LoginErrorKey | null>(initialError);
@@ -31,7 +39,10 @@ export function LoginForm({ next, notice, initialError }: { next: string | null;
     e.preventDefault();
     if (pending) return;
     const form = new FormData(e.currentTarget);
-    const input = ZLoginRequest.safeParse({ email: String(form.get('email') ?? '').trim(), password: String(form.get('password') ?? '') });
+    const input = ZLoginRequest.safeParse({
+      email: String(form.get('email') ?? '').trim(),
+      password: String(form.get('password') ?? ''),
+    });
     if (!input.success) return fail('VALIDATION_FAILED');
 
     setPending(true);
@@ -68,7 +79,13 @@ export function LoginForm({ next, notice, initialError }: { next: string | null;
         </p>
       ) : null}
       {error ? (
-        <p id="login-error" ref={errorRef} tabIndex={-1} role="alert" className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800">
+        <p
+          id="login-error"
+          ref={errorRef}
+          tabIndex={-1}
+          role="alert"
+          className="rounded-md bg-red-50 px-3 py-2 text-sm font-medium text-red-800"
+        >
           {error}
         </p>
       ) : null}

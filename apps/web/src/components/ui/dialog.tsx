@@ -9,7 +9,17 @@ import { useI18n } from '@/i18n/i18n-provider';
  * browser's own focus return does not happen: focus goes back by hand to what had it before
  * (the button that opened the dialog), if that is still on the page.
  */
-export function Dialog({ title, onClose, children, wide = false }: { title: string; onClose: () => void; children: ReactNode; wide?: boolean }) {
+export function Dialog({
+  title,
+  onClose,
+  children,
+  wide = false,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  wide?: boolean;
+}) {
   const { t } = useI18n();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
@@ -35,8 +45,20 @@ export function Dialog({ title, onClose, children, wide = false }: { title: stri
         <h2 id="dialog-title" className="text-base font-semibold text-slate-900">
           {title}
         </h2>
-        <button type="button" onClick={onClose} aria-label={t.app.closeDialog} className="grid size-9 place-items-center rounded-md text-slate-600 hover:bg-slate-100">
-          <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round">
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label={t.app.closeDialog}
+          className="grid size-9 place-items-center rounded-md text-slate-600 hover:bg-slate-100"
+        >
+          <svg
+            aria-hidden="true"
+            viewBox="0 0 24 24"
+            className="size-5 stroke-current"
+            fill="none"
+            strokeWidth="2"
+            strokeLinecap="round"
+          >
             <path d="M6 6l12 12M18 6L6 18" />
           </svg>
         </button>

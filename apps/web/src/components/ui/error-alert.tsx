@@ -10,7 +10,10 @@ export function ErrorAlert({ error, className = '' }: { error: unknown; classNam
   if (!error) return null;
   const requestId = error instanceof ApiError ? error.requestId : null;
   return (
-    <div role="alert" className={`rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 ${className}`}>
+    <div
+      role="alert"
+      className={`rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900 ${className}`}
+    >
       <p>{errorMessage(locale, error)}</p>
       {requestId ? (
         <p className="mt-0.5 text-xs text-red-800">

@@ -1,6 +1,12 @@
 'use client';
 
-import { useId, type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes } from 'react';
+import {
+  useId,
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+} from 'react';
 import { Button } from './button';
 
 type FieldShell = { label: ReactNode; error?: string | null; hint?: ReactNode; className?: string };
@@ -35,22 +41,48 @@ function describedBy(id: string, error?: string | null, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
-export function TextField({ label, error, hint, className, id: idProp, ...input }: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
+export function TextField({
+  label,
+  error,
+  hint,
+  className,
+  id: idProp,
+  ...input
+}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
   const auto = useId();
   const id = idProp ?? auto;
   return (
     <Shell id={id} label={label} error={error} hint={hint} className={className}>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={control(error)} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={control(error)}
+        {...input}
+      />
     </Shell>
   );
 }
 
-export function TextAreaField({ label, error, hint, className, id: idProp, ...input }: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
+export function TextAreaField({
+  label,
+  error,
+  hint,
+  className,
+  id: idProp,
+  ...input
+}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
   const auto = useId();
   const id = idProp ?? auto;
   return (
     <Shell id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={control(error)} {...input} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={control(error)}
+        {...input}
+      />
     </Shell>
   );
 }
@@ -68,7 +100,13 @@ export function SelectField({
   const id = idProp ?? auto;
   return (
     <Shell id={id} label={label} error={error} hint={hint} className={className}>
-      <select id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy(id, error, hint)} className={control(error)} {...select}>
+      <select
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, error, hint)}
+        className={control(error)}
+        {...select}
+      >
         {children}
       </select>
     </Shell>

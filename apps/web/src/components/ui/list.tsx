@@ -7,7 +7,13 @@ import { Empty, LoadMore, Loading, QueryError } from './states';
 
 /** Wording shared by the lists' sort selectors (a list adds the labels of its own fields). */
 export const listMessages = defineMessages(
-  { sort: '排序', newestFirst: '最近创建在前', oldestFirst: '最早创建在前', nameAsc: '名称（升序）', nameDesc: '名称（降序）' },
+  {
+    sort: '排序',
+    newestFirst: '最近创建在前',
+    oldestFirst: '最早创建在前',
+    nameAsc: '名称（升序）',
+    nameDesc: '名称（降序）',
+  },
   { sort: 'Sort', newestFirst: 'Newest first', oldestFirst: 'Oldest first', nameAsc: 'Name A–Z', nameDesc: 'Name Z–A' },
 );
 
@@ -42,7 +48,8 @@ export function ListStates({
   children: ReactNode;
 }) {
   if (query.isPending) return <Loading />;
-  if (query.isError && !(keepRowsOnError && count > 0)) return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
+  if (query.isError && !(keepRowsOnError && count > 0))
+    return <QueryError error={query.error} onRetry={() => void query.refetch()} />;
   if (count === 0) return <Empty>{empty}</Empty>;
   return <>{children}</>;
 }
@@ -84,7 +91,11 @@ export function NextPage({ query, showError = true }: { query: CursorQuery; show
   return (
     <>
       {showError && query.isFetchNextPageError ? <QueryError error={query.error} /> : null}
-      <LoadMore hasNextPage={query.hasNextPage} isFetchingNextPage={query.isFetchingNextPage} onClick={() => void query.fetchNextPage()} />
+      <LoadMore
+        hasNextPage={query.hasNextPage}
+        isFetchingNextPage={query.isFetchingNextPage}
+        onClick={() => void query.fetchNextPage()}
+      />
     </>
   );
 }
@@ -93,7 +104,15 @@ export function NextPage({ query, showError = true }: { query: CursorQuery; show
  * A header row of column titles: one `<th scope="col">` each with `className` (the last one
  * with `lastClassName` when given), or a cell's own class (`{ label, className }`).
  */
-export function HeadRow({ cells, className, lastClassName }: { cells: readonly (ReactNode | HeadCell)[]; className: string; lastClassName?: string }) {
+export function HeadRow({
+  cells,
+  className,
+  lastClassName,
+}: {
+  cells: readonly (ReactNode | HeadCell)[];
+  className: string;
+  lastClassName?: string;
+}) {
   return (
     <tr>
       {cells.map((c, i) => {
@@ -110,7 +129,8 @@ export function HeadRow({ cells, className, lastClassName }: { cells: readonly (
 }
 
 type HeadCell = { label: ReactNode; className: string };
-const isHeadCell = (c: unknown): c is HeadCell => typeof c === 'object' && c !== null && 'label' in c && 'className' in c;
+const isHeadCell = (c: unknown): c is HeadCell =>
+  typeof c === 'object' && c !== null && 'label' in c && 'className' in c;
 
 /**
  * The order of a list: a labelled select over the API's `sort` values. The caller keeps the

@@ -16,7 +16,11 @@ export function Loading({ label }: { label?: string }) {
 }
 
 export function Empty({ children }: { children: ReactNode }) {
-  return <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{children}</p>;
+  return (
+    <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+      {children}
+    </p>
+  );
 }
 
 /** Error state of a query, with a retry button. */
@@ -35,7 +39,15 @@ export function QueryError({ error, onRetry }: { error: unknown; onRetry?: () =>
 }
 
 /** "Load more" for cursor-paginated lists (useInfiniteQuery). */
-export function LoadMore({ hasNextPage, isFetchingNextPage, onClick }: { hasNextPage: boolean; isFetchingNextPage: boolean; onClick: () => void }) {
+export function LoadMore({
+  hasNextPage,
+  isFetchingNextPage,
+  onClick,
+}: {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  onClick: () => void;
+}) {
   const { locale } = useI18n();
   if (!hasNextPage) return null;
   return (

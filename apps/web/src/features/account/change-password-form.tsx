@@ -1,7 +1,12 @@
 'use client';
 
 import type { TChangePasswordRequest } from '@amms/contracts/auth';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, passwordWeaknesses, type TPasswordWeakness } from '@amms/contracts/password-policy';
+import {
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  passwordWeaknesses,
+  type TPasswordWeakness,
+} from '@amms/contracts/password-policy';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';

@@ -31,12 +31,14 @@ export const messages = defineMessages(
   {
     title: 'Change password',
     forcedHeading: 'Choose your own password',
-    forcedIntro: 'You signed in with a one-time password from your administrator. Choose your own password to continue using AMMS.',
+    forcedIntro:
+      'You signed in with a one-time password from your administrator. Choose your own password to continue using AMMS.',
     intro: 'Your sessions on other devices and browsers will be signed out; you stay signed in here.',
     current: 'Current password',
     currentForcedHint: 'The one-time password your administrator gave you.',
     newPassword: 'New password',
-    newHint: 'At least {min} characters. A sentence you remember works well; avoid common passwords, repeated characters and your email.',
+    newHint:
+      'At least {min} characters. A sentence you remember works well; avoid common passwords, repeated characters and your email.',
     confirm: 'New password again',
     submit: 'Save new password',
     back: 'Back',

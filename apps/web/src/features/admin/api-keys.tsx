@@ -16,7 +16,19 @@ import { zonedToInstant } from '@/lib/zoned-time';
 import { messages, type AdminMessages } from './messages';
 import { isDefiniteFailure, useActionKey, useCreateApiKey, useRevokeApiKey } from './mutations';
 import { apiKeyListQuery } from './queries';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice } from './ui';
+import {
+  Checkbox,
+  CheckboxGroup,
+  ConfirmDialog,
+  formErrors,
+  FormDialog,
+  ListSection,
+  SecretDialog,
+  TableFrame,
+  td,
+  th,
+  useNotice,
+} from './ui';
 
 /**
  * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors
@@ -40,14 +52,25 @@ function keyState(k: TApiKey, now: number): 'revoked' | 'expired' | 'active' {
   return 'active';
 }
 
-export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: readonly TPermission[] }) {
+export function ApiKeysAdmin({
+  orgId,
+  timeZone,
+  permissions,
+}: {
+  orgId: string;
+  timeZone: string;
+  permissions: readonly TPermission[];
+}) {
   const m = useMessages(messages);
   const { locale } = useI18n();
   const { query: list, rows } = useCursorList(apiKeyListQuery(orgId));
   const [creating, setCreating] = useState(false);
   const [revoking, setRevoking] = useState<TApiKey | null>(null);
   const [notice, setNotice] = useNotice();
-  const grantable = useMemo(() => PERMISSIONS.filter((p) => permissions.includes(p) && !NEVER_FOR_KEYS.includes(p)), [permissions]);
+  const grantable = useMemo(
+    () => PERMISSIONS.filter((p) => permissions.includes(p) && !NEVER_FOR_KEYS.includes(p)),
+    [permissions],
+  );
   const now = list.dataUpdatedAt || 0;
 
   return (
@@ -66,14 +89,28 @@ export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; 
         <CursorListStates query={list} count={rows.length} empty={m.apiKeys.empty} busy>
           <TableFrame label={m.apiKeys.listTitle}>
             <thead>
-              <HeadRow className={th} cells={[m.apiKeys.colName, m.apiKeys.colPrefix, m.apiKeys.colScopes, m.apiKeys.colStatus, m.apiKeys.colExpires, m.apiKeys.colLastUsed, m.apiKeys.colCreated, m.common.actions]} />
+              <HeadRow
+                className={th}
+                cells={[
+                  m.apiKeys.colName,
+                  m.apiKeys.colPrefix,
+                  m.apiKeys.colScopes,
+                  m.apiKeys.colStatus,
+                  m.apiKeys.colExpires,
+                  m.apiKeys.colLastUsed,
+                  m.apiKeys.colCreated,
+                  m.common.actions,
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((k) => {
                 const state = keyState(k, now);
                 return (
                   <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
-                    <th scope="row" className={`${td} font-medium text-slate-900`}>{k.name}</th>
+                    <th scope="row" className={`${td} font-medium text-slate-900`}>
+                      {k.name}
+                    </th>
                     <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
                     <td className={td}>
                       <details>
@@ -93,19 +130,31 @@ export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; 
                     </td>
                     <td className={`${td} whitespace-nowrap`}>
                       {state === 'revoked' ? (
-                        <Badge tone="red">{format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}</Badge>
+                        <Badge tone="red">
+                          {format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}
+                        </Badge>
                       ) : state === 'expired' ? (
                         <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
                       ) : (
                         <Badge tone="green">{m.apiKeys.statusActive}</Badge>
                       )}
                     </td>
-                    <td className={`${td} whitespace-nowrap`}>{k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}</td>
-                    <td className={`${td} whitespace-nowrap`}>{k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}</td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}
+                    </td>
+                    <td className={`${td} whitespace-nowrap`}>
+                      {k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}
+                    </td>
                     <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
                     <td className={`${td} whitespace-nowrap`}>
                       {state === 'revoked' ? null : (
-                        <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setRevoking(k)} aria-label={format(m.apiKeys.revokeOf, { name: k.name })}>
+                        <Button
+                          variant="ghost"
+                          size="sm"
+                          className="text-red-800"
+                          onClick={() => setRevoking(k)}
+                          aria-label={format(m.apiKeys.revokeOf, { name: k.name })}
+                        >
                           {m.apiKeys.revoke}
                         </Button>
                       )}
@@ -118,7 +167,9 @@ export function ApiKeysAdmin({ orgId, timeZone, permissions }: { orgId: string; 
         </CursorListStates>
       </ListSection>
 
-      {creating ? <CreateKeyDialog orgId={orgId} timeZone={timeZone} grantable={grantable} onClose={() => setCreating(false)} /> : null}
+      {creating ? (
+        <CreateKeyDialog orgId={orgId} timeZone={timeZone} grantable={grantable} onClose={() => setCreating(false)} />
+      ) : null}
       {revoking ? (
         <RevokeKeyDialog
           orgId={orgId}
@@ -144,7 +195,17 @@ function groupScopes(scopes: readonly TPermission[]): [keyof AdminMessages['grou
   return [...groups.entries()];
 }
 
-function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: string; timeZone: string; grantable: readonly TPermission[]; onClose: () => void }) {
+function CreateKeyDialog({
+  orgId,
+  timeZone,
+  grantable,
+  onClose,
+}: {
+  orgId: string;
+  timeZone: string;
+  grantable: readonly TPermission[];
+  onClose: () => void;
+}) {
   const m = useMessages(messages);
   const idem = useActionKey();
   /** the body last sent for a given form input: "90 days from now" must not move on a retry */
@@ -215,7 +276,15 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
 
   const today = dayKey(new Date(), timeZone);
   return (
-    <FormDialog title={m.apiKeys.createTitle} wide pending={create.isPending} error={create.error} submitLabel={m.apiKeys.submitCreate} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={m.apiKeys.createTitle}
+      wide
+      pending={create.isPending}
+      error={create.error}
+      submitLabel={m.apiKeys.submitCreate}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={m.apiKeys.fieldName}
@@ -228,7 +297,12 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
           autoComplete="off"
         />
         <div className="grid gap-4">
-          <SelectField label={m.apiKeys.fieldExpiry} value={expiry} onChange={(e) => setExpiry(e.currentTarget.value as Expiry)} error={expiry === 'date' ? undefined : errors.expiresAt}>
+          <SelectField
+            label={m.apiKeys.fieldExpiry}
+            value={expiry}
+            onChange={(e) => setExpiry(e.currentTarget.value as Expiry)}
+            error={expiry === 'date' ? undefined : errors.expiresAt}
+          >
             <option value="30">{m.apiKeys.expiry30}</option>
             <option value="90">{m.apiKeys.expiry90}</option>
             <option value="365">{m.apiKeys.expiry365}</option>
@@ -283,11 +357,28 @@ function CreateKeyDialog({ orgId, timeZone, grantable, onClose }: { orgId: strin
   );
 }
 
-function RevokeKeyDialog({ orgId, apiKey, onClose, onRevoked }: { orgId: string; apiKey: TApiKey; onClose: () => void; onRevoked: () => void }) {
+function RevokeKeyDialog({
+  orgId,
+  apiKey,
+  onClose,
+  onRevoked,
+}: {
+  orgId: string;
+  apiKey: TApiKey;
+  onClose: () => void;
+  onRevoked: () => void;
+}) {
   const m = useMessages(messages);
   const revoke = useRevokeApiKey(orgId, apiKey.id, onRevoked);
   return (
-    <ConfirmDialog title={m.apiKeys.revokeTitle} confirmLabel={m.apiKeys.revokeConfirm} onConfirm={() => revoke.mutate()} onClose={onClose} pending={revoke.isPending} error={revoke.error}>
+    <ConfirmDialog
+      title={m.apiKeys.revokeTitle}
+      confirmLabel={m.apiKeys.revokeConfirm}
+      onConfirm={() => revoke.mutate()}
+      onClose={onClose}
+      pending={revoke.isPending}
+      error={revoke.error}
+    >
       <p>{format(m.apiKeys.revokeBody, { name: apiKey.name, prefix: apiKey.prefix })}</p>
     </ConfirmDialog>
   );

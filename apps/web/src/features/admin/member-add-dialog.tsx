@@ -32,7 +32,9 @@ export function AddMemberDialog({
   const roles = grantableRoles(myRole);
   const [email, setEmail] = useState('');
   const [name, setName] = useState('');
-  const [role, setRole] = useState<TRole>(roles.includes('OPERATOR') ? 'OPERATOR' : (roles[roles.length - 1] ?? 'VIEWER'));
+  const [role, setRole] = useState<TRole>(
+    roles.includes('OPERATOR') ? 'OPERATOR' : (roles[roles.length - 1] ?? 'VIEWER'),
+  );
   const [scope, setScope] = useState<TDataScope>(DEFAULT_SCOPE[role]);
   const [scopeTouched, setScopeTouched] = useState(false);
   const [teamIds, setTeamIds] = useState<string[]>([]);
@@ -76,7 +78,15 @@ export function AddMemberDialog({
   }
 
   return (
-    <FormDialog title={m.members.add} wide pending={add.isPending} error={add.error} submitLabel={m.members.submitAdd} onSubmit={submit} onClose={onClose}>
+    <FormDialog
+      title={m.members.add}
+      wide
+      pending={add.isPending}
+      error={add.error}
+      submitLabel={m.members.submitAdd}
+      onSubmit={submit}
+      onClose={onClose}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           label={m.members.fieldEmail}
@@ -123,7 +133,14 @@ export function AddMemberDialog({
           }}
         />
       </div>
-      <TeamPicker m={m} teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
+      <TeamPicker
+        m={m}
+        teams={teams}
+        pending={teamsPending}
+        value={teamIds}
+        onChange={setTeamIds}
+        error={errors.teamIds}
+      />
     </FormDialog>
   );
 }

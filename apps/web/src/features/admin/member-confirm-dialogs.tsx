@@ -8,7 +8,17 @@ import { messages } from './messages';
 import { ConfirmDialog, SecretDialog } from './ui';
 import { useRemoveMember, useResetMemberPassword } from './mutations';
 
-export function RemoveMemberDialog({ orgId, member, onClose, onRemoved }: { orgId: string; member: TMember; onClose: () => void; onRemoved: () => void }) {
+export function RemoveMemberDialog({
+  orgId,
+  member,
+  onClose,
+  onRemoved,
+}: {
+  orgId: string;
+  member: TMember;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
   const m = useMessages(messages);
   const remove = useRemoveMember(orgId, member.id, onRemoved);
   return (
@@ -29,7 +39,15 @@ export function RemoveMemberDialog({ orgId, member, onClose, onRemoved }: { orgI
  * Confirm, then show the new one-time password once (it lives in this dialog's state only). No
  * Idempotency-Key: a repeat issues a newer password, and no stored answer should keep it.
  */
-export function ResetPasswordDialog({ orgId, member, onClose }: { orgId: string; member: TMember; onClose: () => void }) {
+export function ResetPasswordDialog({
+  orgId,
+  member,
+  onClose,
+}: {
+  orgId: string;
+  member: TMember;
+  onClose: () => void;
+}) {
   const m = useMessages(messages);
   /** the one-time password lives here only, and goes when the dialog closes */
   const [password, setPassword] = useState<string | null>(null);

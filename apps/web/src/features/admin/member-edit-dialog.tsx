@@ -102,7 +102,13 @@ export function EditMemberDialog({
       <p className="break-all text-sm text-slate-700">{base.email}</p>
       {self ? <Warning>{m.members.selfHint}</Warning> : null}
       <div className="grid gap-4 sm:grid-cols-2">
-        <SelectField label={m.members.fieldRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole)} disabled={self} error={errors.role}>
+        <SelectField
+          label={m.members.fieldRole}
+          value={role}
+          onChange={(e) => setRole(e.currentTarget.value as TRole)}
+          disabled={self}
+          error={errors.role}
+        >
           {(roles.includes(role) ? roles : [role, ...roles]).map((r) => (
             <option key={r} value={r}>
               {m.roles[r]}

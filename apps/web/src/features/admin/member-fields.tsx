@@ -53,9 +53,28 @@ export function TeamPicker({
   );
 }
 
-export function ScopeSelect({ m, value, onChange, error, disabled }: { m: AdminMessages; value: TDataScope; onChange: (s: TDataScope) => void; error?: string; disabled?: boolean }) {
+export function ScopeSelect({
+  m,
+  value,
+  onChange,
+  error,
+  disabled,
+}: {
+  m: AdminMessages;
+  value: TDataScope;
+  onChange: (s: TDataScope) => void;
+  error?: string;
+  disabled?: boolean;
+}) {
   return (
-    <SelectField label={m.members.fieldScope} value={value} onChange={(e) => onChange(e.currentTarget.value as TDataScope)} error={error} hint={m.scopeHints[value]} disabled={disabled}>
+    <SelectField
+      label={m.members.fieldScope}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value as TDataScope)}
+      error={error}
+      hint={m.scopeHints[value]}
+      disabled={disabled}
+    >
       {DATA_SCOPES.map((s) => (
         <option key={s} value={s}>
           {m.scopes[s]}

@@ -49,7 +49,10 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
     { value: '-createdAt', label: m.members.sortJoinedNewest },
     { value: 'createdAt', label: m.members.sortJoinedOldest },
   ] as const satisfies readonly { value: TMemberSort; label: string }[];
-  const filters: MemberFilters = useMemo(() => ({ q: q || undefined, role: role || undefined, status: status || undefined, sort }), [q, role, status, sort]);
+  const filters: MemberFilters = useMemo(
+    () => ({ q: q || undefined, role: role || undefined, status: status || undefined, sort }),
+    [q, role, status, sort],
+  );
 
   // keep the rows while a filter changes (never another org's)
   const { query: list, rows } = useCursorList({ ...memberListQuery(orgId, filters), placeholderData: sameOrg(orgId) });
@@ -67,10 +70,24 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   return (
     <>
       {notice}
-      <ListSection id="members-list-title" title={m.members.listTitle} action={<Button onClick={() => setAdding(true)}>{m.members.add}</Button>}>
+      <ListSection
+        id="members-list-title"
+        title={m.members.listTitle}
+        action={<Button onClick={() => setAdding(true)}>{m.members.add}</Button>}
+      >
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[minmax(0,2fr)_minmax(0,1fr)_minmax(0,1fr)_minmax(0,1fr)]">
-          <TextField label={m.members.search} type="search" value={search} onChange={(e) => setSearch(e.currentTarget.value)} maxLength={100} />
-          <SelectField label={m.members.filterRole} value={role} onChange={(e) => setRole(e.currentTarget.value as TRole | '')}>
+          <TextField
+            label={m.members.search}
+            type="search"
+            value={search}
+            onChange={(e) => setSearch(e.currentTarget.value)}
+            maxLength={100}
+          />
+          <SelectField
+            label={m.members.filterRole}
+            value={role}
+            onChange={(e) => setRole(e.currentTarget.value as TRole | '')}
+          >
             <option value="">{m.members.all}</option>
             {ROLES.map((r) => (
               <option key={r} value={r}>
@@ -78,7 +95,11 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
               </option>
             ))}
           </SelectField>
-          <SelectField label={m.members.filterStatus} value={status} onChange={(e) => setStatus(e.currentTarget.value as 'ACTIVE' | 'SUSPENDED' | '')}>
+          <SelectField
+            label={m.members.filterStatus}
+            value={status}
+            onChange={(e) => setStatus(e.currentTarget.value as 'ACTIVE' | 'SUSPENDED' | '')}
+          >
             <option value="">{m.members.all}</option>
             <option value="ACTIVE">{m.memberStatus.ACTIVE}</option>
             <option value="SUSPENDED">{m.memberStatus.SUSPENDED}</option>
@@ -89,7 +110,18 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
         <CursorListStates query={list} count={rows.length} empty={m.members.empty} busy>
           <TableFrame label={m.members.listTitle}>
             <thead>
-              <HeadRow className={th} cells={[m.members.colName, m.members.colEmail, m.members.colRole, m.members.colScope, m.members.colTeams, m.members.colStatus, m.common.actions]} />
+              <HeadRow
+                className={th}
+                cells={[
+                  m.members.colName,
+                  m.members.colEmail,
+                  m.members.colRole,
+                  m.members.colScope,
+                  m.members.colTeams,
+                  m.members.colStatus,
+                  m.common.actions,
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((member) => {

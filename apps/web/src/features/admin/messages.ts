@@ -94,7 +94,8 @@ export const messages = defineMessages(
       resetPasswordOf: '重置 {name} 的密码',
       resetSelfHint: '自己的密码请在用户菜单的“修改密码”中修改。',
       resetTitle: '重置密码',
-      resetBody: '将为 {name}（{email}）生成新的一次性密码：旧密码立即失效，对方在所有设备上都会被登出，下次登录时必须设置自己的密码。',
+      resetBody:
+        '将为 {name}（{email}）生成新的一次性密码：旧密码立即失效，对方在所有设备上都会被登出，下次登录时必须设置自己的密码。',
       resetConfirm: '重置密码',
       resetOtpTitle: '新的一次性密码',
       resetOtpIntro: '已重置 {email} 的密码，对方已在所有设备上登出。',
@@ -119,7 +120,8 @@ export const messages = defineMessages(
       deleteOf: '删除 {name}',
       deleteTitle: '删除团队',
       deleteBody: '确定要删除团队“{name}”吗？',
-      deleteWarning: '删除后，该团队的机具、地块和作业将不再属于任何团队（数据本身保留），成员也会离开该团队。数据范围为“所在团队”的成员可能因此看不到这些数据。此操作不可撤销。',
+      deleteWarning:
+        '删除后，该团队的机具、地块和作业将不再属于任何团队（数据本身保留），成员也会离开该团队。数据范围为“所在团队”的成员可能因此看不到这些数据。此操作不可撤销。',
       deleteConfirm: '删除团队',
       created: '已创建团队 {name}。',
       saved: '已保存团队 {name}。',
@@ -129,7 +131,8 @@ export const messages = defineMessages(
     apiKeys: {
       create: '创建 API 密钥',
       listTitle: 'API 密钥列表',
-      intro: 'API 密钥供外部系统调用 AMMS 接口。密钥只拥有创建时选定的权限；管理成员、管理密钥和确认草稿的权限永远不能授予密钥。',
+      intro:
+        'API 密钥供外部系统调用 AMMS 接口。密钥只拥有创建时选定的权限；管理成员、管理密钥和确认草稿的权限永远不能授予密钥。',
       empty: '还没有 API 密钥。',
       colName: '名称',
       colPrefix: '前缀',
@@ -148,7 +151,8 @@ export const messages = defineMessages(
       revoke: '吊销',
       revokeOf: '吊销 {name}',
       revokeTitle: '吊销 API 密钥',
-      revokeBody: '确定要吊销密钥“{name}”（{prefix}…）吗？使用它的系统将立即无法访问。吊销不可撤销，记录会保留用于审计。',
+      revokeBody:
+        '确定要吊销密钥“{name}”（{prefix}…）吗？使用它的系统将立即无法访问。吊销不可撤销，记录会保留用于审计。',
       revokeConfirm: '吊销密钥',
       revoked: '已吊销密钥 {name}。',
       createTitle: '创建 API 密钥',
@@ -171,7 +175,8 @@ export const messages = defineMessages(
       secretTitle: '新的 API 密钥',
       secretIntro: '密钥“{name}”已创建。',
       secretLabel: '密钥',
-      secretWarning: '密钥只显示这一次，关闭后无法再次查看（系统只保存其哈希值）。请立即复制并妥善保存；如果遗失，请吊销后重新创建。',
+      secretWarning:
+        '密钥只显示这一次，关闭后无法再次查看（系统只保存其哈希值）。请立即复制并妥善保存；如果遗失，请吊销后重新创建。',
       secretDone: '我已保存，关闭',
     },
     groups: {
@@ -295,12 +300,14 @@ export const messages = defineMessages(
       noTeams: 'No team',
       editTitle: 'Edit member: {name}',
       removeTitle: 'Remove member',
-      removeBody: 'Remove {name} ({email}) from this organization? Their team memberships are cleared; the user account stays and can be added again later.',
+      removeBody:
+        'Remove {name} ({email}) from this organization? Their team memberships are cleared; the user account stays and can be added again later.',
       removeConfirm: 'Remove',
       remove: 'Remove',
       editOf: 'Edit {name}',
       removeOf: 'Remove {name}',
-      selfHint: 'You cannot change your own role, data scope or status (nor your own teams when your scope is TEAM), nor remove yourself.',
+      selfHint:
+        'You cannot change your own role, data scope or status (nor your own teams when your scope is TEAM), nor remove yourself.',
       aboveYouHint: 'This member’s role is above yours; you cannot change it.',
       saved: 'Changes to {name} saved.',
       removed: '{name} removed.',
@@ -318,17 +325,20 @@ export const messages = defineMessages(
       otpTitle: 'One-time password of the new member',
       otpIntro: 'An account for {email} was created and added to this organization.',
       otpLabel: 'One-time password',
-      otpWarning: 'This password is shown only this once; it cannot be shown again after you close this. Hand it over through a safe channel; it must be changed at the first sign-in.',
+      otpWarning:
+        'This password is shown only this once; it cannot be shown again after you close this. Hand it over through a safe channel; it must be changed at the first sign-in.',
       otpDone: 'I have saved it, close',
       resetPassword: 'Reset password',
       resetPasswordOf: 'Reset the password of {name}',
       resetSelfHint: 'Change your own password with “Change password” in the user menu.',
       resetTitle: 'Reset password',
-      resetBody: 'A new one-time password will be created for {name} ({email}): the old password stops working at once, they are signed out on every device and must choose their own password at the next sign-in.',
+      resetBody:
+        'A new one-time password will be created for {name} ({email}): the old password stops working at once, they are signed out on every device and must choose their own password at the next sign-in.',
       resetConfirm: 'Reset password',
       resetOtpTitle: 'New one-time password',
       resetOtpIntro: 'The password of {email} was reset; they are signed out on every device.',
-      resetOtpWarning: 'This password is shown only this once; it cannot be shown again after you close this. Hand it over through a safe channel; it must be changed right after signing in.',
+      resetOtpWarning:
+        'This password is shown only this once; it cannot be shown again after you close this. Hand it over through a safe channel; it must be changed right after signing in.',
       emailInvalid: 'Enter a valid email address.',
       nameRequired: 'This is a new user: enter a name.',
     },
@@ -349,7 +359,8 @@ export const messages = defineMessages(
       deleteOf: 'Delete {name}',
       deleteTitle: 'Delete team',
       deleteBody: 'Delete the team “{name}”?',
-      deleteWarning: 'Its machines, fields and jobs will no longer belong to any team (the records stay), and its members leave the team. Members whose data scope is “their teams” may stop seeing them. This cannot be undone.',
+      deleteWarning:
+        'Its machines, fields and jobs will no longer belong to any team (the records stay), and its members leave the team. Members whose data scope is “their teams” may stop seeing them. This cannot be undone.',
       deleteConfirm: 'Delete team',
       created: 'Team {name} created.',
       saved: 'Team {name} saved.',
@@ -359,7 +370,8 @@ export const messages = defineMessages(
     apiKeys: {
       create: 'Create API key',
       listTitle: 'API keys',
-      intro: 'API keys let other systems call the AMMS API. A key has only the permissions chosen when it was created; managing members, managing keys and confirming drafts can never be granted to a key.',
+      intro:
+        'API keys let other systems call the AMMS API. A key has only the permissions chosen when it was created; managing members, managing keys and confirming drafts can never be granted to a key.',
       empty: 'No API keys yet.',
       colName: 'Name',
       colPrefix: 'Prefix',
@@ -378,7 +390,8 @@ export const messages = defineMessages(
       revoke: 'Revoke',
       revokeOf: 'Revoke {name}',
       revokeTitle: 'Revoke API key',
-      revokeBody: 'Revoke the key “{name}” ({prefix}…)? Systems using it lose access immediately. Revoking cannot be undone; the record stays for the audit trail.',
+      revokeBody:
+        'Revoke the key “{name}” ({prefix}…)? Systems using it lose access immediately. Revoking cannot be undone; the record stays for the audit trail.',
       revokeConfirm: 'Revoke key',
       revoked: 'Key {name} revoked.',
       createTitle: 'Create API key',
@@ -401,7 +414,8 @@ export const messages = defineMessages(
       secretTitle: 'New API key',
       secretIntro: 'The key “{name}” was created.',
       secretLabel: 'Key',
-      secretWarning: 'The key is shown only this once and cannot be shown again after you close this (only its hash is stored). Copy it now and keep it safe; if it is lost, revoke it and create a new one.',
+      secretWarning:
+        'The key is shown only this once and cannot be shown again after you close this (only its hash is stored). Copy it now and keep it safe; if it is lost, revoke it and create a new one.',
       secretDone: 'I have saved it, close',
     },
     groups: {

@@ -1,7 +1,20 @@
 'use client';
 
-import { ZAddMemberResponse, ZMember, ZPasswordResetResponse, type TAddMemberRequest, type TAddMemberResponse, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
-import { ZApiKey, ZCreateApiKeyResponse, type TCreateApiKeyRequest, type TCreateApiKeyResponse } from '@amms/contracts/api-keys';
+import {
+  ZAddMemberResponse,
+  ZMember,
+  ZPasswordResetResponse,
+  type TAddMemberRequest,
+  type TAddMemberResponse,
+  type TMember,
+  type TUpdateMemberRequest,
+} from '@amms/contracts/members';
+import {
+  ZApiKey,
+  ZCreateApiKeyResponse,
+  type TCreateApiKeyRequest,
+  type TCreateApiKeyResponse,
+} from '@amms/contracts/api-keys';
 import { ZTeam, type TCreateTeamRequest, type TTeam, type TUpdateTeamRequest } from '@amms/contracts/teams';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useRef } from 'react';
@@ -59,7 +72,10 @@ export function useActionKey(): { keyFor: (input: unknown) => string; reset: () 
 // ---- members -----------------------------------------------------------------
 
 /** POST members (the answer may hold a one-time password: its stored replay is sealed by the API). */
-export function useAddMember(orgId: string, handlers: { onAdded: (res: TAddMemberResponse) => void; onError: (err: unknown) => void }) {
+export function useAddMember(
+  orgId: string,
+  handlers: { onAdded: (res: TAddMemberResponse) => void; onError: (err: unknown) => void },
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TAddMemberRequest; idempotencyKey: string }) =>
@@ -73,10 +89,16 @@ export function useAddMember(orgId: string, handlers: { onAdded: (res: TAddMembe
 }
 
 /** PATCH a member with the version it was read at; a 409 reads the list again and hands the error on. */
-export function useUpdateMember(orgId: string, memberId: string, handlers: { onSaved: (saved: TMember, teamsChanged: boolean) => void; onConflict: (err: unknown) => void }, baseTeamIds: readonly string[]) {
+export function useUpdateMember(
+  orgId: string,
+  memberId: string,
+  handlers: { onSaved: (saved: TMember, teamsChanged: boolean) => void; onConflict: (err: unknown) => void },
+  baseTeamIds: readonly string[],
+) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateMemberRequest) => apiFetch(adminPaths.member(orgId, memberId), ZMember, { method: 'PATCH', body }),
+    mutationFn: (body: TUpdateMemberRequest) =>
+      apiFetch(adminPaths.member(orgId, memberId), ZMember, { method: 'PATCH', body }),
     onSuccess: (saved) => {
       void refreshQueries(qc, adminKeys.members(orgId));
       const teamsChanged = saved.teamIds.join() !== baseTeamIds.join();
@@ -101,7 +123,8 @@ export function useRemoveMember(orgId: string, memberId: string, onRemoved: () =
       onRemoved();
     },
     onError: (err) => {
-      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void refreshQueries(qc, adminKeys.members(orgId));
+      if (isConflict(err) || (err instanceof ApiError && err.status === 404))
+        void refreshQueries(qc, adminKeys.members(orgId));
     },
   });
 }
@@ -124,7 +147,8 @@ export function useResetMemberPassword(orgId: string, memberId: string, onIssued
 
 // ---- teams -------------------------------------------------------------------
 
-export type SaveTeamRequest = { create: TCreateTeamRequest; idempotencyKey: string } | { id: string; update: TUpdateTeamRequest };
+export type SaveTeamRequest =
+  { create: TCreateTeamRequest; idempotencyKey: string } | { id: string; update: TUpdateTeamRequest };
 
 /** Create (POST with the action's key) or rename / describe (PATCH) a team. */
 export function useSaveTeam(orgId: string, handlers: { onSaved: (t: TTeam) => void; onError: (err: unknown) => void }) {
@@ -132,7 +156,11 @@ export function useSaveTeam(orgId: string, handlers: { onSaved: (t: TTeam) => vo
   return useMutation({
     mutationFn: (req: SaveTeamRequest) =>
       'create' in req
-        ? apiFetch(adminPaths.teams(orgId), ZTeam, { method: 'POST', body: req.create, idempotencyKey: req.idempotencyKey })
+        ? apiFetch(adminPaths.teams(orgId), ZTeam, {
+            method: 'POST',
+            body: req.create,
+            idempotencyKey: req.idempotencyKey,
+          })
         : apiFetch(adminPaths.team(orgId, req.id), ZTeam, { method: 'PATCH', body: req.update }),
     onSuccess: (t) => {
       void refreshQueries(qc, adminKeys.teams(orgId));
@@ -140,7 +168,8 @@ export function useSaveTeam(orgId: string, handlers: { onSaved: (t: TTeam) => vo
     },
     onError: (err) => {
       handlers.onError(err);
-      if (isConflict(err) || (err instanceof ApiError && err.status === 404)) void refreshQueries(qc, adminKeys.teams(orgId));
+      if (isConflict(err) || (err instanceof ApiError && err.status === 404))
+        void refreshQueries(qc, adminKeys.teams(orgId));
     },
   });
 }
@@ -155,7 +184,8 @@ export function useDeleteTeam(orgId: string, teamId: string, onDeleted: () => vo
       onDeleted();
     },
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, adminKeys.teams(orgId));
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409))
+        void refreshQueries(qc, adminKeys.teams(orgId));
     },
   });
 }
@@ -163,7 +193,10 @@ export function useDeleteTeam(orgId: string, teamId: string, onDeleted: () => vo
 // ---- API keys ----------------------------------------------------------------
 
 /** POST api-keys: the secret is in the answer once (the stored replay is sealed by the API). */
-export function useCreateApiKey(orgId: string, handlers: { onCreated: (res: TCreateApiKeyResponse) => void; onError: (err: unknown) => void }) {
+export function useCreateApiKey(
+  orgId: string,
+  handlers: { onCreated: (res: TCreateApiKeyResponse) => void; onError: (err: unknown) => void },
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: TCreateApiKeyRequest; idempotencyKey: string }) =>
@@ -185,7 +218,8 @@ export function useRevokeApiKey(orgId: string, apiKeyId: string, onRevoked: () =
       onRevoked();
     },
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, adminKeys.apiKeys(orgId));
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409))
+        void refreshQueries(qc, adminKeys.apiKeys(orgId));
     },
   });
 }

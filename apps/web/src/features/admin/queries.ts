@@ -35,7 +35,9 @@ export const memberListQuery = (orgId: string, filters: MemberFilters) =>
   );
 
 export const teamListQuery = (orgId: string) =>
-  cursorListQuery(adminKeys.teamList(orgId), (cursor, signal) => apiFetch(`${org(orgId)}/teams${qs({ limit: PAGE, cursor })}`, ZListTeamsResponse, { signal }));
+  cursorListQuery(adminKeys.teamList(orgId), (cursor, signal) =>
+    apiFetch(`${org(orgId)}/teams${qs({ limit: PAGE, cursor })}`, ZListTeamsResponse, { signal }),
+  );
 
 /** All teams of the org (follows the cursor; an org has tens of teams, not thousands). */
 export const teamOptionsQuery = (orgId: string) =>
@@ -45,7 +47,9 @@ export const teamOptionsQuery = (orgId: string) =>
   });
 
 export const apiKeyListQuery = (orgId: string) =>
-  cursorListQuery(adminKeys.apiKeyList(orgId), (cursor, signal) => apiFetch(`${org(orgId)}/api-keys${qs({ limit: PAGE, cursor })}`, ZListApiKeysResponse, { signal }));
+  cursorListQuery(adminKeys.apiKeyList(orgId), (cursor, signal) =>
+    apiFetch(`${org(orgId)}/api-keys${qs({ limit: PAGE, cursor })}`, ZListApiKeysResponse, { signal }),
+  );
 
 export const adminPaths = {
   members: (orgId: string) => `${org(orgId)}/members`,

@@ -27,25 +27,51 @@ export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: strin
   return (
     <>
       {notice}
-      <ListSection id="teams-list-title" title={m.teams.listTitle} action={<Button onClick={() => setCreating(true)}>{m.teams.create}</Button>}>
+      <ListSection
+        id="teams-list-title"
+        title={m.teams.listTitle}
+        action={<Button onClick={() => setCreating(true)}>{m.teams.create}</Button>}
+      >
         <CursorListStates query={list} count={rows.length} empty={m.teams.empty} busy>
           <TableFrame label={m.teams.listTitle}>
             <thead>
-              <HeadRow className={th} cells={[m.teams.colName, m.teams.colDescription, { label: m.teams.colMembers, className: `${th} text-right` }, m.teams.colCreated, m.common.actions]} />
+              <HeadRow
+                className={th}
+                cells={[
+                  m.teams.colName,
+                  m.teams.colDescription,
+                  { label: m.teams.colMembers, className: `${th} text-right` },
+                  m.teams.colCreated,
+                  m.common.actions,
+                ]}
+              />
             </thead>
             <tbody>
               {rows.map((team) => (
                 <tr key={team.id}>
-                  <th scope="row" className={`${td} font-medium text-slate-900`}>{team.name}</th>
+                  <th scope="row" className={`${td} font-medium text-slate-900`}>
+                    {team.name}
+                  </th>
                   <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
                   <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
                   <td className={`${td} whitespace-nowrap`}>
                     <div className="flex gap-1">
-                      <Button variant="secondary" size="sm" onClick={() => setEditing(team)} aria-label={format(m.teams.editOf, { name: team.name })}>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing(team)}
+                        aria-label={format(m.teams.editOf, { name: team.name })}
+                      >
                         {m.common.edit}
                       </Button>
-                      <Button variant="ghost" size="sm" className="text-red-800" onClick={() => setDeleting(team)} aria-label={format(m.teams.deleteOf, { name: team.name })}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-800"
+                        onClick={() => setDeleting(team)}
+                        aria-label={format(m.teams.deleteOf, { name: team.name })}
+                      >
                         {m.common.delete}
                       </Button>
                     </div>
@@ -94,7 +120,17 @@ export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: strin
 }
 
 /** Create (no `team`) or rename / describe an existing team. */
-function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TTeam; onClose: () => void; onDone: (t: TTeam) => void }) {
+function TeamDialog({
+  orgId,
+  team,
+  onClose,
+  onDone,
+}: {
+  orgId: string;
+  team?: TTeam;
+  onClose: () => void;
+  onDone: (t: TTeam) => void;
+}) {
   const m = useMessages(messages);
   const idem = useActionKey();
   const [name, setName] = useState(team?.name ?? '');
@@ -126,18 +162,57 @@ function TeamDialog({ orgId, team, onClose, onDone }: { orgId: string; team?: TT
   }
 
   return (
-    <FormDialog title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle} pending={save.isPending} error={save.error} submitLabel={team ? m.common.save : m.teams.submitCreate} onSubmit={submit} onClose={onClose}>
-      <TextField label={m.teams.fieldName} required value={name} onChange={(e) => setName(e.currentTarget.value)} error={errors.name} maxLength={80} autoComplete="off" />
-      <TextAreaField label={m.teams.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} rows={3} />
+    <FormDialog
+      title={team ? format(m.teams.editTitle, { name: team.name }) : m.teams.createTitle}
+      pending={save.isPending}
+      error={save.error}
+      submitLabel={team ? m.common.save : m.teams.submitCreate}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={m.teams.fieldName}
+        required
+        value={name}
+        onChange={(e) => setName(e.currentTarget.value)}
+        error={errors.name}
+        maxLength={80}
+        autoComplete="off"
+      />
+      <TextAreaField
+        label={m.teams.fieldDescription}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+        maxLength={500}
+        rows={3}
+      />
     </FormDialog>
   );
 }
 
-function DeleteTeamDialog({ orgId, team, onClose, onDeleted }: { orgId: string; team: TTeam; onClose: () => void; onDeleted: () => void }) {
+function DeleteTeamDialog({
+  orgId,
+  team,
+  onClose,
+  onDeleted,
+}: {
+  orgId: string;
+  team: TTeam;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
   const m = useMessages(messages);
   const del = useDeleteTeam(orgId, team.id, onDeleted);
   return (
-    <ConfirmDialog title={m.teams.deleteTitle} confirmLabel={m.teams.deleteConfirm} onConfirm={() => del.mutate()} onClose={onClose} pending={del.isPending} error={del.error}>
+    <ConfirmDialog
+      title={m.teams.deleteTitle}
+      confirmLabel={m.teams.deleteConfirm}
+      onConfirm={() => del.mutate()}
+      onClose={onClose}
+      pending={del.isPending}
+      error={del.error}
+    >
       <p>{format(m.teams.deleteBody, { name: team.name })}</p>
       <Warning>{m.teams.deleteWarning}</Warning>
     </ConfirmDialog>

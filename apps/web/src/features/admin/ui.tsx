@@ -132,7 +132,23 @@ export function SecretValue({ label, value }: { label: string; value: string }) 
 }
 
 /** A one-time secret (a new API key, a one-time password) in its own dialog: read it, copy it, done. */
-export function SecretDialog({ title, intro, label, value, warning, doneLabel, onClose }: { title: string; intro: ReactNode; label: string; value: string; warning: ReactNode; doneLabel: string; onClose: () => void }) {
+export function SecretDialog({
+  title,
+  intro,
+  label,
+  value,
+  warning,
+  doneLabel,
+  onClose,
+}: {
+  title: string;
+  intro: ReactNode;
+  label: string;
+  value: string;
+  warning: ReactNode;
+  doneLabel: string;
+  onClose: () => void;
+}) {
   return (
     <Dialog title={title} onClose={onClose}>
       <div className="space-y-3">
@@ -148,7 +164,19 @@ export function SecretDialog({ title, intro, label, value, warning, doneLabel, o
 }
 
 /** An admin list: its heading with the page's main action beside it, an optional intro above. */
-export function ListSection({ id, title, intro, action, children }: { id: string; title: string; intro?: ReactNode; action: ReactNode; children: ReactNode }) {
+export function ListSection({
+  id,
+  title,
+  intro,
+  action,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro?: ReactNode;
+  action: ReactNode;
+  children: ReactNode;
+}) {
   return (
     <section aria-labelledby={id} className="space-y-4">
       {intro ? <p className="max-w-prose text-sm text-slate-700">{intro}</p> : null}
@@ -176,7 +204,13 @@ export function useNotice(): [ReactNode, (text: string) => void] {
     return () => clearTimeout(t);
   }, [text]);
   const node = (
-    <p role="status" aria-live="polite" className={text ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
+    <p
+      role="status"
+      aria-live="polite"
+      className={
+        text ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'
+      }
+    >
       {text ?? ''}
     </p>
   );
@@ -195,7 +229,8 @@ export function TableFrame({ label, children }: { label: string; children: React
   );
 }
 
-export const th = 'whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const th =
+  'whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const td = 'border-b border-slate-100 px-3 py-2 align-top text-slate-800';
 
 /**
@@ -203,7 +238,11 @@ export const td = 'border-b border-slate-100 px-3 py-2 align-top text-slate-800'
  * page knows (the API's own message otherwise). Other codes go to `codeFields`
  * (e.g. TEAM_NAME_TAKEN → the name field).
  */
-export function formErrors(err: unknown, known: Record<string, string>, codeFields: Record<string, [string, string]> = {}): Record<string, string> {
+export function formErrors(
+  err: unknown,
+  known: Record<string, string>,
+  codeFields: Record<string, [string, string]> = {},
+): Record<string, string> {
   if (!(err instanceof ApiError)) return {};
   if (err.code === 'VALIDATION_FAILED') {
     const raw = fieldErrors(err);
@@ -219,7 +258,17 @@ export function formErrors(err: unknown, known: Record<string, string>, codeFiel
 }
 
 /** A fieldset of checkboxes (teams, permissions) with a real legend. */
-export function CheckboxGroup({ legend, hint, error, children }: { legend: ReactNode; hint?: ReactNode; error?: string | null; children: ReactNode }) {
+export function CheckboxGroup({
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}) {
   const id = useId();
   return (
     <fieldset aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined} className="min-w-0">
@@ -239,7 +288,17 @@ export function CheckboxGroup({ legend, hint, error, children }: { legend: React
   );
 }
 
-export function Checkbox({ label, checked, onChange, disabled }: { label: ReactNode; checked: boolean; onChange: (checked: boolean) => void; disabled?: boolean }) {
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
   return (
     <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50">
       <input

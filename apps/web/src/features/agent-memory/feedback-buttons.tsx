@@ -15,17 +15,33 @@ export function FeedbackButtons({ orgId, runId }: { orgId: string; runId: string
   const idem = useIdempotencyKey();
   const vote = useMutation({
     mutationFn: (rating: TAgentFeedback['rating']) =>
-      apiFetch(`orgs/${encodeURIComponent(orgId)}/agent/runs/${encodeURIComponent(runId)}/feedback`, ZAgentFeedback, { method: 'POST', body: { rating }, idempotencyKey: idem.key() }),
+      apiFetch(`orgs/${encodeURIComponent(orgId)}/agent/runs/${encodeURIComponent(runId)}/feedback`, ZAgentFeedback, {
+        method: 'POST',
+        body: { rating },
+        idempotencyKey: idem.key(),
+      }),
     onSettled: () => idem.reset(),
   });
   const current = vote.data?.rating;
   return (
     <div role="group" aria-label={m.feedbackLabel} className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
       <span>{m.feedbackLabel}</span>
-      <Button variant="secondary" size="sm" aria-pressed={current === 'UP'} disabled={vote.isPending} onClick={() => vote.mutate('UP')}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-pressed={current === 'UP'}
+        disabled={vote.isPending}
+        onClick={() => vote.mutate('UP')}
+      >
         👍 {m.up}
       </Button>
-      <Button variant="secondary" size="sm" aria-pressed={current === 'DOWN'} disabled={vote.isPending} onClick={() => vote.mutate('DOWN')}>
+      <Button
+        variant="secondary"
+        size="sm"
+        aria-pressed={current === 'DOWN'}
+        disabled={vote.isPending}
+        onClick={() => vote.mutate('DOWN')}
+      >
         👎 {m.down}
       </Button>
       {vote.isSuccess ? <span role="status">{m.thanks}</span> : null}

@@ -4,7 +4,8 @@ import { defineMessages } from '@/i18n/messages';
 export const memoryMessages = defineMessages(
   {
     title: '我的偏好',
-    description: '你明确让助手记住的偏好（例如“记住：优先用二队的机器”“以后周日不排作业”）。安排作业时作为软约束使用，并在草稿说明中注明；每次使用前都会按你当前的权限和数据范围重新检查。这里不保存机具状态等事实。',
+    description:
+      '你明确让助手记住的偏好（例如“记住：优先用二队的机器”“以后周日不排作业”）。安排作业时作为软约束使用，并在草稿说明中注明；每次使用前都会按你当前的权限和数据范围重新检查。这里不保存机具状态等事实。',
     link: '我的偏好',
     back: '返回智能调度',
     empty: '还没有保存的偏好。在智能调度中说“记住：……”即可保存。',
@@ -31,7 +32,8 @@ export const memoryMessages = defineMessages(
   },
   {
     title: 'My preferences',
-    description: 'Preferences you explicitly asked the agent to remember (e.g. "remember: prefer team 2’s machines", "from now on, no work on Sundays"). Scheduling uses them as soft constraints and names them in the draft’s notes; each time they are re-checked against your current permissions and data scope. No facts such as machine status are kept here.',
+    description:
+      'Preferences you explicitly asked the agent to remember (e.g. "remember: prefer team 2’s machines", "from now on, no work on Sundays"). Scheduling uses them as soft constraints and names them in the draft’s notes; each time they are re-checked against your current permissions and data scope. No facts such as machine status are kept here.',
     link: 'My preferences',
     back: 'Back to the agent',
     empty: 'No saved preferences yet. Say "remember: …" to the agent to save one.',

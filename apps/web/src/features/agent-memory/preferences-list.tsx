@@ -22,7 +22,10 @@ const prefKeys = { list: (orgId: string) => ['orgs', orgId, 'agent', 'preference
 /** "我的偏好": the caller's own saved preferences, with what was said, when, the source run, and a delete button. */
 export function PreferencesList({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(memoryMessages);
-  const list = useQuery({ queryKey: prefKeys.list(orgId), queryFn: ({ signal }) => apiFetch(api(orgId), ZAgentPreferenceList, { signal }) });
+  const list = useQuery({
+    queryKey: prefKeys.list(orgId),
+    queryFn: ({ signal }) => apiFetch(api(orgId), ZAgentPreferenceList, { signal }),
+  });
   if (list.isPending) return <Loading />;
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
   return (
@@ -45,7 +48,7 @@ export function PreferencesList({ orgId, timeZone }: { orgId: string; timeZone: 
 }
 
 function preferenceText(p: TAgentPreference, m: (typeof memoryMessages)['zh-CN']): string {
-  const what = p.kind === 'AVOID_WEEKDAY' ? m.weekdays[p.weekday ?? 0] ?? '?' : p.target?.name ?? '?';
+  const what = p.kind === 'AVOID_WEEKDAY' ? (m.weekdays[p.weekday ?? 0] ?? '?') : (p.target?.name ?? '?');
   return format(m.item, { kind: m.kind[p.kind], what });
 }
 
@@ -76,7 +79,12 @@ function PreferenceRow({ orgId, timeZone, p }: { orgId: string; timeZone: string
         </p>
         {del.error ? <ErrorAlert error={del.error} /> : null}
       </div>
-      <Button variant="secondary" onClick={() => del.mutate()} disabled={del.isPending} aria-label={format(m.removeLabel, { what: text })}>
+      <Button
+        variant="secondary"
+        onClick={() => del.mutate()}
+        disabled={del.isPending}
+        aria-label={format(m.removeLabel, { what: text })}
+      >
         {m.remove}
       </Button>
     </li>

@@ -37,14 +37,23 @@ const runQuery = (orgId: string, runId: string) =>
     staleTime: Infinity,
   });
 
-const statusTone = (s: TAgentRun['status']): Tone => (s === 'COMPLETED' ? 'green' : s === 'NEEDS_INPUT' ? 'amber' : s === 'FAILED' ? 'red' : 'blue');
+const statusTone = (s: TAgentRun['status']): Tone =>
+  s === 'COMPLETED' ? 'green' : s === 'NEEDS_INPUT' ? 'amber' : s === 'FAILED' ? 'red' : 'blue';
 
 /**
  * The agent panel: a goal (zh or en) → a run: its steps in plain words, a clarifying question
  * (answered in the same conversation) or a draft to review. The conversation id stays in the URL
  * (?conversation=) so a reload shows the same turns.
  */
-export function AgentPanel({ orgId, timeZone, initialConversationId }: { orgId: string; timeZone: string; initialConversationId: string | null }) {
+export function AgentPanel({
+  orgId,
+  timeZone,
+  initialConversationId,
+}: {
+  orgId: string;
+  timeZone: string;
+  initialConversationId: string | null;
+}) {
   const m = useMessages(agentMessages);
   const queryClient = useQueryClient();
   const idem = useIdempotencyKey();
@@ -57,7 +66,10 @@ export function AgentPanel({ orgId, timeZone, initialConversationId }: { orgId: 
   // a reload: the conversation's earlier runs (newest first in the API)
   const conversation = useQuery({
     queryKey: agentKeys.conversation(orgId, initialConversationId ?? ''),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/agent/conversations/${encodeURIComponent(initialConversationId ?? '')}`, ZConversation, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${org(orgId)}/agent/conversations/${encodeURIComponent(initialConversationId ?? '')}`, ZConversation, {
+        signal,
+      }),
     enabled: !!initialConversationId,
     staleTime: Infinity,
   });
@@ -107,7 +119,8 @@ export function AgentPanel({ orgId, timeZone, initialConversationId }: { orgId: 
     const url = new URL(window.location.href);
     url.searchParams.delete('conversation');
     window.history.replaceState(window.history.state, '', url);
-    if (initialConversationId) queryClient.removeQueries({ queryKey: agentKeys.conversation(orgId, initialConversationId) });
+    if (initialConversationId)
+      queryClient.removeQueries({ queryKey: agentKeys.conversation(orgId, initialConversationId) });
   };
 
   // after a question, put the cursor where the answer goes
@@ -130,7 +143,9 @@ export function AgentPanel({ orgId, timeZone, initialConversationId }: { orgId: 
             </Button>
           </div>
           {conversation.isPending && initialConversationId && runIds.length === 0 ? <Loading /> : null}
-          {conversation.isError ? <QueryError error={conversation.error} onRetry={() => void conversation.refetch()} /> : null}
+          {conversation.isError ? (
+            <QueryError error={conversation.error} onRetry={() => void conversation.refetch()} />
+          ) : null}
           <ol className="space-y-4">
             {allIds.map((id) => (
               <li key={id}>
@@ -141,7 +156,12 @@ export function AgentPanel({ orgId, timeZone, initialConversationId }: { orgId: 
         </section>
       ) : null}
 
-      <form onSubmit={submit} aria-busy={start.isPending} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5" noValidate>
+      <form
+        onSubmit={submit}
+        aria-busy={start.isPending}
+        className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+        noValidate
+      >
         <TextAreaField
           id="agent-goal"
           label={answering ? m.answerLabel : m.goalLabel}
@@ -202,10 +222,16 @@ function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: string; tim
   if (q.isError) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
   const run = q.data;
   return (
-    <article aria-labelledby={`run-${run.id}-goal`} className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+    <article
+      aria-labelledby={`run-${run.id}-goal`}
+      className="space-y-3 rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+    >
       <div className="flex flex-wrap items-start justify-between gap-2">
         <p id={`run-${run.id}-goal`} className="min-w-0 break-words text-sm text-slate-900">
-          <span className="font-semibold">{m.you}{punct(locale).colon}</span>
+          <span className="font-semibold">
+            {m.you}
+            {punct(locale).colon}
+          </span>
           {run.goal}
         </p>
         <span className="flex items-center gap-2 text-xs text-slate-600">
@@ -231,9 +257,19 @@ function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: string; tim
           <p className="mt-1 text-xs text-amber-900">{m.answerBelow}</p>
         </div>
       ) : null}
-      {run.status === 'FAILED' ? <p className="text-sm text-red-800">{format(m.failed, { error: run.error ?? '—' })}</p> : null}
-      {run.answer ? <AnswerCard answer={run.answer} citationHref={dashboardCitation(orgId)} /> : run.message ? <p className="text-sm text-slate-800">{run.message}</p> : null}
-      {run.draft && run.draftId ? <DraftCard orgId={orgId} run={run} /> : run.status === 'COMPLETED' && !run.message ? <p className="text-sm text-slate-600">{m.noDraft}</p> : null}
+      {run.status === 'FAILED' ? (
+        <p className="text-sm text-red-800">{format(m.failed, { error: run.error ?? '—' })}</p>
+      ) : null}
+      {run.answer ? (
+        <AnswerCard answer={run.answer} citationHref={dashboardCitation(orgId)} />
+      ) : run.message ? (
+        <p className="text-sm text-slate-800">{run.message}</p>
+      ) : null}
+      {run.draft && run.draftId ? (
+        <DraftCard orgId={orgId} run={run} />
+      ) : run.status === 'COMPLETED' && !run.message ? (
+        <p className="text-sm text-slate-600">{m.noDraft}</p>
+      ) : null}
       {run.status === 'COMPLETED' ? <FeedbackButtons orgId={orgId} runId={run.id} /> : null}
     </article>
   );
@@ -259,12 +295,22 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
     if (s.kind === 'tool') {
       const tool = (l.tool as Record<string, string>)[s.tool ?? ''] ?? s.tool ?? '—';
       const a = (s.args && typeof s.args === 'object' ? s.args : {}) as Record<string, unknown>;
-      const args = typeof a.from === 'string' && typeof a.to === 'string' ? format(m.toolArgsPeriod, { from: formatDate(a.from, locale, timeZone), to: formatDate(new Date(Date.parse(a.to) - 1).toISOString(), locale, timeZone) }) : '';
+      const args =
+        typeof a.from === 'string' && typeof a.to === 'string'
+          ? format(m.toolArgsPeriod, {
+              from: formatDate(a.from, locale, timeZone),
+              to: formatDate(new Date(Date.parse(a.to) - 1).toISOString(), locale, timeZone),
+            })
+          : '';
       const result =
         s.ok === false
           ? format(m.toolFailed, { error: s.error ?? '—' })
           : s.resultCount !== undefined
-            ? format(m.toolResultCount, { count: formatNumber(s.resultCount, locale), size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) })
+            ? format(m.toolResultCount, {
+                count: formatNumber(s.resultCount, locale),
+                size: sizeText(s.resultSize ?? 0, m, locale),
+                ms: Math.round(s.durationMs ?? 0),
+              })
             : format(m.toolResult, { size: sizeText(s.resultSize ?? 0, m, locale), ms: Math.round(s.durationMs ?? 0) });
       return `${format(m.toolStep, { tool, args })}${punct(locale).colon}${result}`;
     }
@@ -281,7 +327,12 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
 
   const constraintLines: string[] = [];
   if (c) {
-    if (c.operationTypes.length > 0) constraintLines.push(format(m.constraintTypes, { list: c.operationTypes.map((t) => (l.operationType as Record<string, string>)[t] ?? t).join('、') }));
+    if (c.operationTypes.length > 0)
+      constraintLines.push(
+        format(m.constraintTypes, {
+          list: c.operationTypes.map((t) => (l.operationType as Record<string, string>)[t] ?? t).join('、'),
+        }),
+      );
     if (c.avoid.inMaintenance) constraintLines.push(m.constraintAvoidMaint);
     if (c.avoid.dueForMaintenance) constraintLines.push(m.constraintAvoidDue);
     const avoid = [...c.avoid.assets, ...c.avoid.operators];
@@ -303,12 +354,17 @@ function RunSteps({ run, timeZone }: { run: TAgentRun; timeZone: string }) {
           if (!text) return null;
           return (
             <li key={s.step} className="flex gap-2">
-              <span aria-hidden="true" className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[11px] font-bold ${s.ok === false ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'}`}>
+              <span
+                aria-hidden="true"
+                className={`mt-0.5 grid size-5 shrink-0 place-items-center rounded-full text-[11px] font-bold ${s.ok === false ? 'bg-red-100 text-red-900' : 'bg-emerald-100 text-emerald-900'}`}
+              >
                 {s.step}
               </span>
               <span className="min-w-0 break-words">
                 {text}
-                {s.kind === 'plan' && constraintLines.length > 0 ? <span className="block text-xs text-slate-600">{constraintLines.join('；')}</span> : null}
+                {s.kind === 'plan' && constraintLines.length > 0 ? (
+                  <span className="block text-xs text-slate-600">{constraintLines.join('；')}</span>
+                ) : null}
               </span>
             </li>
           );
@@ -329,7 +385,11 @@ function DraftCard({ orgId, run }: { orgId: string; run: TAgentRun }) {
       <h3 className="text-sm font-semibold text-emerald-950">{m.draftCard}</h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800">
         {format(maintenance ? m.draftSummaryWo : m.draftSummary, { version: d.version, items, unplaced })}
-        {d.validation.violations.length === 0 ? <Badge tone="green">✓ {m.validOk}</Badge> : <Badge tone="red">{format(m.validBad, { count: d.validation.violations.length })}</Badge>}
+        {d.validation.violations.length === 0 ? (
+          <Badge tone="green">✓ {m.validOk}</Badge>
+        ) : (
+          <Badge tone="red">{format(m.validBad, { count: d.validation.violations.length })}</Badge>
+        )}
       </p>
       <Link
         href={orgPath(orgId, `drafts/${d.id}`)}

@@ -10,14 +10,21 @@ import { formatNumber } from '@/lib/format';
 import { knowledgePaths } from '../knowledge/links';
 import { skillMessages } from './skill-messages';
 
-const link = 'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
+const link =
+  'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
 
 /** Where a cited manual page opens (the dashboard's page viewer by default, the field app's in the field). */
 export type CitationTarget = (c: TAgentCitation) => string;
 export const dashboardCitation =
   (orgId: string, back?: string): CitationTarget =>
   (c) =>
-    knowledgePaths.page(orgId, { documentId: c.documentId, versionId: c.versionId, page: c.page, highlight: [c.snippet], ...(back ? { back } : {}) });
+    knowledgePaths.page(orgId, {
+      documentId: c.documentId,
+      versionId: c.versionId,
+      page: c.page,
+      highlight: [c.snippet],
+      ...(back ? { back } : {}),
+    });
 
 /** A manual page cited: "title, page N", opening the page viewer with the snippet highlighted. */
 export function CitationLink({ citation, href }: { citation: TAgentCitation; href: CitationTarget }) {
@@ -75,12 +82,18 @@ export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; cit
   const m = useMessages(skillMessages);
   const { locale } = useI18n();
   return (
-    <section aria-label={m.answerTitle} className="space-y-3 rounded-lg border border-sky-200 bg-sky-50/60 p-3" data-testid="agent-answer">
+    <section
+      aria-label={m.answerTitle}
+      className="space-y-3 rounded-lg border border-sky-200 bg-sky-50/60 p-3"
+      data-testid="agent-answer"
+    >
       <h3 className="flex flex-wrap items-center gap-2 text-sm font-semibold text-sky-950">
         {m.answerTitle}
         <Badge tone="blue">{m.intent[answer.intent]}</Badge>
         {answer.refused ? <Badge tone="red">{m.refused}</Badge> : null}
-        {!answer.refused && !answer.found && answer.intent !== 'BUSINESS_QUESTION' ? <Badge tone="amber">{m.notFound}</Badge> : null}
+        {!answer.refused && !answer.found && answer.intent !== 'BUSINESS_QUESTION' ? (
+          <Badge tone="amber">{m.notFound}</Badge>
+        ) : null}
       </h3>
       <p className="whitespace-pre-line break-words text-sm text-slate-800">{answer.text}</p>
       {answer.figures.length > 0 ? (
@@ -89,10 +102,18 @@ export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; cit
             <caption className="sr-only">{m.figuresTitle}</caption>
             <thead className="border-b border-slate-200 text-xs text-slate-600">
               <tr>
-                <th scope="col" className="py-1.5 pr-3 font-semibold">{m.colMetric}</th>
-                <th scope="col" className="py-1.5 pr-3 font-semibold">{m.colValue}</th>
-                <th scope="col" className="py-1.5 pr-3 font-semibold">{m.colPeriod}</th>
-                <th scope="col" className="py-1.5 font-semibold">{m.colScope}</th>
+                <th scope="col" className="py-1.5 pr-3 font-semibold">
+                  {m.colMetric}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-semibold">
+                  {m.colValue}
+                </th>
+                <th scope="col" className="py-1.5 pr-3 font-semibold">
+                  {m.colPeriod}
+                </th>
+                <th scope="col" className="py-1.5 font-semibold">
+                  {m.colScope}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100 align-top">
@@ -100,12 +121,20 @@ export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; cit
                 <tr key={i}>
                   <th scope="row" className="py-1.5 pr-3 font-medium text-slate-900">
                     {f.label}
-                    <span className="block text-xs font-normal text-slate-600">{format(m.definition, { text: f.definition })}</span>
+                    <span className="block text-xs font-normal text-slate-600">
+                      {format(m.definition, { text: f.definition })}
+                    </span>
                   </th>
-                  <td className="whitespace-nowrap py-1.5 pr-3 tabular-nums text-slate-900" data-metric={f.metric} data-value={f.value ?? ''}>
+                  <td
+                    className="whitespace-nowrap py-1.5 pr-3 tabular-nums text-slate-900"
+                    data-metric={f.metric}
+                    data-value={f.value ?? ''}
+                  >
                     {figureValue(f, locale, m.unknownValue)}
                   </td>
-                  <td className="whitespace-nowrap py-1.5 pr-3 text-slate-700">{format(m.period, { from: f.from, to: f.to })}</td>
+                  <td className="whitespace-nowrap py-1.5 pr-3 text-slate-700">
+                    {format(m.period, { from: f.from, to: f.to })}
+                  </td>
                   <td className="py-1.5 text-slate-700">{f.scope.label}</td>
                 </tr>
               ))}

@@ -4,9 +4,15 @@ export const agentMessages = defineMessages(
   {
     goalLabel: '调度目标',
     answerLabel: '回答助手的问题',
-    goalHint: '用中文或英文描述要安排什么、什么时间、要避开或优先用哪些机具和机手。助手只生成草稿，确认并执行后才会修改数据。',
+    goalHint:
+      '用中文或英文描述要安排什么、什么时间、要避开或优先用哪些机具和机手。助手只生成草稿，确认并执行后才会修改数据。',
     examples: '示例目标',
-    exampleGoals: ['安排下周的收获作业，避开维修中的机器', '明天的植保作业优先安排紧急的', '安排未来两周到期的保养', 'Schedule next week’s tillage jobs, avoid machines due for maintenance'],
+    exampleGoals: [
+      '安排下周的收获作业，避开维修中的机器',
+      '明天的植保作业优先安排紧急的',
+      '安排未来两周到期的保养',
+      'Schedule next week’s tillage jobs, avoid machines due for maintenance',
+    ],
     useExample: '填入示例：{goal}',
     submit: '生成草稿',
     answer: '回答并继续',
@@ -53,9 +59,15 @@ export const agentMessages = defineMessages(
   {
     goalLabel: 'Scheduling goal',
     answerLabel: 'Answer the agent’s question',
-    goalHint: 'In Chinese or English: what to plan, when, and which machines or operators to avoid or prefer. The agent only prepares a draft; nothing changes until you confirm and execute it.',
+    goalHint:
+      'In Chinese or English: what to plan, when, and which machines or operators to avoid or prefer. The agent only prepares a draft; nothing changes until you confirm and execute it.',
     examples: 'Example goals',
-    exampleGoals: ['安排下周的收获作业，避开维修中的机器', '明天的植保作业优先安排紧急的', 'Plan the maintenance due in the next two weeks', 'Schedule next week’s tillage jobs, avoid machines due for maintenance'],
+    exampleGoals: [
+      '安排下周的收获作业，避开维修中的机器',
+      '明天的植保作业优先安排紧急的',
+      'Plan the maintenance due in the next two weeks',
+      'Schedule next week’s tillage jobs, avoid machines due for maintenance',
+    ],
     useExample: 'Use example: {goal}',
     submit: 'Prepare a draft',
     answer: 'Answer and continue',

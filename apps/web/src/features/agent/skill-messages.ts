@@ -3,7 +3,14 @@ import { defineMessages } from '@/i18n/messages';
 /** Answers (manual, business), diagnoses and the corrective work order: agent panel, draft review, field app. */
 export const skillMessages = defineMessages(
   {
-    intent: { SCHEDULE_JOBS: '安排作业', PLAN_MAINTENANCE: '安排保养', DIAGNOSE: '故障诊断', ASK_MANUAL: '查手册', BUSINESS_QUESTION: '经营数据', UNKNOWN: '还不明确' },
+    intent: {
+      SCHEDULE_JOBS: '安排作业',
+      PLAN_MAINTENANCE: '安排保养',
+      DIAGNOSE: '故障诊断',
+      ASK_MANUAL: '查手册',
+      BUSINESS_QUESTION: '经营数据',
+      UNKNOWN: '还不明确',
+    },
     answerTitle: '助手的回答',
     refused: '无权查看',
     notFound: '未找到依据',
@@ -40,7 +47,8 @@ export const skillMessages = defineMessages(
     field: {
       cta: '描述故障，让助手诊断',
       title: '故障诊断',
-      intro: '说明是哪台机器、出了什么问题（例如“GV-9 #01 发动机水温过高”或“T50 #02 报 E12”）。助手会查手册和这台机器的记录，起草一张故障维修工单，由调度确认后才会生效。',
+      intro:
+        '说明是哪台机器、出了什么问题（例如“GV-9 #01 发动机水温过高”或“T50 #02 报 E12”）。助手会查手册和这台机器的记录，起草一张故障维修工单，由调度确认后才会生效。',
       label: '机器和故障现象',
       required: '请描述机器和故障现象。',
       submit: '诊断',
@@ -55,7 +63,14 @@ export const skillMessages = defineMessages(
     },
   },
   {
-    intent: { SCHEDULE_JOBS: 'schedule jobs', PLAN_MAINTENANCE: 'plan maintenance', DIAGNOSE: 'diagnose a fault', ASK_MANUAL: 'ask the manual', BUSINESS_QUESTION: 'business figures', UNKNOWN: 'not clear yet' },
+    intent: {
+      SCHEDULE_JOBS: 'schedule jobs',
+      PLAN_MAINTENANCE: 'plan maintenance',
+      DIAGNOSE: 'diagnose a fault',
+      ASK_MANUAL: 'ask the manual',
+      BUSINESS_QUESTION: 'business figures',
+      UNKNOWN: 'not clear yet',
+    },
     answerTitle: 'The agent’s answer',
     refused: 'Not permitted',
     notFound: 'Nothing found',
@@ -90,7 +105,8 @@ export const skillMessages = defineMessages(
     field: {
       cta: 'Describe a fault for a diagnosis',
       title: 'Diagnose a fault',
-      intro: 'Say which machine and what is wrong (e.g. “GV-9 #01 engine overheating” or “T50 #02 shows E12”). The agent reads the manual and the machine’s records and drafts a corrective work order; nothing happens until a dispatcher confirms it.',
+      intro:
+        'Say which machine and what is wrong (e.g. “GV-9 #01 engine overheating” or “T50 #02 shows E12”). The agent reads the manual and the machine’s records and drafts a corrective work order; nothing happens until a dispatcher confirms it.',
       label: 'Machine and symptom',
       required: 'Describe the machine and the symptom.',
       submit: 'Diagnose',

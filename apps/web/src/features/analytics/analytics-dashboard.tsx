@@ -42,7 +42,13 @@ function OverviewSection({ orgId, p }: { orgId: string; p: P }) {
   const prev = useQuery(overviewQuery(orgId, previousPeriod(p)));
   return (
     <Section id="an-overview" busy={q.isPlaceholderData} title={m.sections.overview}>
-      {q.isPending ? <Loading /> : q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : <KpiGrid data={q.data} previous={prev.data} />}
+      {q.isPending ? (
+        <Loading />
+      ) : q.isError ? (
+        <QueryError error={q.error} onRetry={() => void q.refetch()} />
+      ) : (
+        <KpiGrid data={q.data} previous={prev.data} />
+      )}
     </Section>
   );
 }
@@ -75,8 +81,16 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
               <Kpi label={m.kpi.utilization} value={f.ratio(fleet.utilization)} />
               <Kpi label={m.kpi.productiveHours} value={f.hours(fleet.productiveHours)} />
-              <Kpi label={m.kpi.availableHours} value={f.hours(fleet.availableHours)} hint={format(m.kpi.workday, { hours: q.data.pages[0]?.workdayHours ?? 10 })} />
-              <Kpi label={m.kpi.downtimeHours} value={f.hours(fleet.downtimeHours)} hint={format(m.kpi.machines, { count: fleet.machines })} />
+              <Kpi
+                label={m.kpi.availableHours}
+                value={f.hours(fleet.availableHours)}
+                hint={format(m.kpi.workday, { hours: q.data.pages[0]?.workdayHours ?? 10 })}
+              />
+              <Kpi
+                label={m.kpi.downtimeHours}
+                value={f.hours(fleet.downtimeHours)}
+                hint={format(m.kpi.machines, { count: fleet.machines })}
+              />
             </dl>
           ) : null}
           <BarFigure
@@ -84,7 +98,12 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
             title={m.charts.utilTitle}
             summary={
               top
-                ? format(m.charts.utilSummary, { fleet: f.ratio(fleet?.utilization), top: top.label, value: f.percent(top.value), count: chart.length })
+                ? format(m.charts.utilSummary, {
+                    fleet: f.ratio(fleet?.utilization),
+                    top: top.label,
+                    value: f.percent(top.value),
+                    count: chart.length,
+                  })
                 : format(m.charts.utilSummaryNone, { fleet: f.ratio(fleet?.utilization) })
             }
             data={chart}
@@ -93,11 +112,26 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
             valueHeader={m.kpi.utilization}
             emptyText={m.charts.utilEmpty}
           />
-          <DataTable caption={m.table.utilCaption} head={[m.table.machine, m.table.kind, m.table.jobs, m.kpi.productiveHours, m.kpi.downtimeHours, m.kpi.availableHours, m.kpi.utilization]} numericFrom={2}>
+          <DataTable
+            caption={m.table.utilCaption}
+            head={[
+              m.table.machine,
+              m.table.kind,
+              m.table.jobs,
+              m.kpi.productiveHours,
+              m.kpi.downtimeHours,
+              m.kpi.availableHours,
+              m.kpi.utilization,
+            ]}
+            numericFrom={2}
+          >
             {rows.map((r) => (
               <tr key={r.assetId}>
                 <th scope="row" className="py-2 pr-4 font-normal">
-                  <Link href={orgPath(orgId, `assets/${r.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                  <Link
+                    href={orgPath(orgId, `assets/${r.assetId}`)}
+                    className="text-emerald-800 underline-offset-2 hover:underline"
+                  >
                     {r.name}
                   </Link>
                 </th>
@@ -111,7 +145,11 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
             ))}
           </DataTable>
           {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
-          <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
+          <LoadMore
+            hasNextPage={q.hasNextPage}
+            isFetchingNextPage={q.isFetchingNextPage}
+            onClick={() => void q.fetchNextPage()}
+          />
         </>
       )}
     </Section>
@@ -138,7 +176,16 @@ function OperationsSection({ orgId, p }: { orgId: string; p: P }) {
               <BarFigure
                 id="an-ops-chart"
                 title={m.charts.hectaresTitle}
-                summary={top ? format(m.charts.hectaresSummary, { total: f.ha(q.data.totals.hectares), jobs: q.data.totals.jobs, top: top.label, value: f.ha(top.value) }) : m.charts.hectaresEmpty}
+                summary={
+                  top
+                    ? format(m.charts.hectaresSummary, {
+                        total: f.ha(q.data.totals.hectares),
+                        jobs: q.data.totals.jobs,
+                        top: top.label,
+                        value: f.ha(top.value),
+                      })
+                    : m.charts.hectaresEmpty
+                }
                 data={chart}
                 format={(v) => f.ha(v)}
                 labelHeader={m.table.operation}
@@ -146,7 +193,10 @@ function OperationsSection({ orgId, p }: { orgId: string; p: P }) {
                 emptyText={m.charts.hectaresEmpty}
                 color="#0369a1"
               />
-              <DataTable caption={m.table.opsCaption} head={[m.table.operation, m.table.jobs, m.kpi.hectares, m.table.hours, m.table.capacity]}>
+              <DataTable
+                caption={m.table.opsCaption}
+                head={[m.table.operation, m.table.jobs, m.kpi.hectares, m.table.hours, m.table.capacity]}
+              >
                 {q.data.items.map((r) => (
                   <tr key={r.operationType}>
                     <th scope="row" className="py-2 pr-4 font-normal text-slate-800">

@@ -35,7 +35,11 @@ export function BarFigure({
   const m = useMessages(analyticsMessages);
   const height = Math.max(140, data.length * 34 + 40);
   return (
-    <figure aria-labelledby={`${id}-title`} aria-describedby={`${id}-summary`} className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
+    <figure
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-summary`}
+      className="min-w-0 rounded-xl border border-slate-200 bg-white p-4"
+    >
       <figcaption>
         <h3 id={`${id}-title`} className="text-sm font-semibold text-slate-900">
           {title}
@@ -45,24 +49,43 @@ export function BarFigure({
         </p>
       </figcaption>
       {data.length === 0 ? (
-        <p className="mt-3 rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{emptyText}</p>
+        <p className="mt-3 rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          {emptyText}
+        </p>
       ) : (
         <>
           <div aria-hidden="true" className="mt-3 w-full" style={{ height }}>
             <ResponsiveContainer width="100%" height="100%">
               {/* the chart is a picture (aria-hidden; the table below carries the figures): recharts'
                   keyboard layer would put a focus stop inside hidden content */}
-              <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+              <BarChart
+                accessibilityLayer={false}
+                data={data}
+                layout="vertical"
+                margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+              >
                 <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-                <XAxis type="number" tickFormatter={(v: number) => format(v)} tick={{ fontSize: 11, fill: '#475569' }} />
-                <YAxis type="category" dataKey="label" width={128} tick={{ fontSize: 11, fill: '#334155' }} interval={0} />
+                <XAxis
+                  type="number"
+                  tickFormatter={(v: number) => format(v)}
+                  tick={{ fontSize: 11, fill: '#475569' }}
+                />
+                <YAxis
+                  type="category"
+                  dataKey="label"
+                  width={128}
+                  tick={{ fontSize: 11, fill: '#334155' }}
+                  interval={0}
+                />
                 <Tooltip formatter={(v) => format(Number(v))} cursor={{ fill: '#f1f5f9' }} />
                 <Bar dataKey="value" name={valueHeader} fill={color} radius={[0, 3, 3, 0]} isAnimationActive={false} />
               </BarChart>
             </ResponsiveContainer>
           </div>
           <details className="mt-2 text-sm">
-            <summary className="cursor-pointer rounded text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">{m.common.showTable}</summary>
+            <summary className="cursor-pointer rounded text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
+              {m.common.showTable}
+            </summary>
             <div className="mt-2 overflow-x-auto">
               <table className="min-w-full text-left text-sm">
                 <caption className="sr-only">{title}</caption>
@@ -96,11 +119,23 @@ export function BarFigure({
 }
 
 /** A headline figure. */
-export function Kpi({ label, value, hint, change }: { label: string; value: string; hint?: string; change?: string | null }) {
+export function Kpi({
+  label,
+  value,
+  hint,
+  change,
+}: {
+  label: string;
+  value: string;
+  hint?: string;
+  change?: string | null;
+}) {
   return (
     <div className="min-w-0 rounded-xl border border-slate-200 bg-white p-4">
       <dt className="text-xs font-medium text-slate-600">{label}</dt>
-      <dd className="mt-1 text-xl font-bold tabular-nums tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">{value}</dd>
+      <dd className="mt-1 text-xl font-bold tabular-nums tracking-tight text-slate-900 [overflow-wrap:anywhere] sm:text-2xl">
+        {value}
+      </dd>
       {hint ? <dd className="mt-0.5 text-xs text-slate-600">{hint}</dd> : null}
       {change ? <dd className="mt-0.5 text-xs text-slate-600">{change}</dd> : null}
     </div>

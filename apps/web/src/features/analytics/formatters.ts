@@ -18,6 +18,7 @@ export function useFigures() {
     /** a percentage number */
     percent: (v: number | null | undefined) => (v === null || v === undefined ? '—' : `${num(v, 1)}%`),
     fen: (v: string | null | undefined) => (v === null || v === undefined ? '—' : formatFen(v, locale)),
-    yuan: (v: number) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', maximumFractionDigits: 0 }).format(v),
+    yuan: (v: number) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency: 'CNY', maximumFractionDigits: 0 }).format(v),
   };
 }

@@ -25,7 +25,12 @@ const overview = {
   inherentAvailability: 0.9,
   operationalAvailability: 0.95,
   pmCompliance: { due: 5, onTime: 4, ratio: 0.8 },
-  costs: { totalMinor: '1250000', costPerHectareMinor: '2976', costPerEngineHourMinor: '6579', awaitingApproval: { documents: 3, totalMinor: '48000' } },
+  costs: {
+    totalMinor: '1250000',
+    costPerHectareMinor: '2976',
+    costPerEngineHourMinor: '6579',
+    awaitingApproval: { documents: 3, totalMinor: '48000' },
+  },
   workOrders: { open: 2, awaitingAcceptance: 1 },
 } as unknown as TAnalyticsOverview;
 
@@ -44,7 +49,9 @@ describe('the headline figures explain themselves (issue #12)', () => {
     expect(screen.getByText('这些数字怎么算')).toBeTruthy();
     expect(screen.getByText(/310 h ÷ 3,600 h/)).toBeTruthy();
     expect(screen.getByText(/另有 3 张单据、\S*480\S* 正在等待审批/)).toBeTruthy();
-    expect(screen.getByText(/作业工时来自作业记录（所有机具，310 h），发动机工时只算动力和自走式机械（190 h）/)).toBeTruthy();
+    expect(
+      screen.getByText(/作业工时来自作业记录（所有机具，310 h），发动机工时只算动力和自走式机械（190 h）/),
+    ).toBeTruthy();
   });
 
   it('and in English', () => {

@@ -13,21 +13,56 @@ export function KpiGrid({ data, previous }: { data: TAnalyticsOverview; previous
   const f = useFigures();
   // change vs the previous period of the same length: relative for amounts, points for ratios
   const rel = (now: number | null, before: number | null | undefined) =>
-    previous && now !== null && before !== null && before !== undefined && before !== 0 ? format(m.change.relative, { value: `${now >= before ? '+' : ''}${f.num(((now - before) / before) * 100, 1)}%` }) : null;
+    previous && now !== null && before !== null && before !== undefined && before !== 0
+      ? format(m.change.relative, { value: `${now >= before ? '+' : ''}${f.num(((now - before) / before) * 100, 1)}%` })
+      : null;
   const points = (now: number | null, before: number | null | undefined) =>
-    previous && now !== null && before !== null && before !== undefined ? format(m.change.points, { value: `${now >= before ? '+' : ''}${f.num((now - before) * 100, 1)}` }) : null;
+    previous && now !== null && before !== null && before !== undefined
+      ? format(m.change.points, { value: `${now >= before ? '+' : ''}${f.num((now - before) * 100, 1)}` })
+      : null;
   const fenNum = (v: string | null | undefined) => (v === null || v === undefined ? null : Number(v));
   return (
     <>
-    <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-      <Kpi label={m.kpi.utilization} change={points(data.utilization, previous?.utilization)} value={f.ratio(data.utilization)} hint={format(m.kpi.utilizationHint, { productive: f.hours(data.productiveHours), available: f.hours(data.availableHours) })} />
-      <Kpi label={m.kpi.hectares} change={rel(data.hectares, previous?.hectares)} value={f.ha(data.hectares)} hint={format(m.kpi.jobsCompleted, { count: data.jobs.COMPLETED })} />
-      <Kpi label={m.kpi.costPerHectare} change={rel(fenNum(data.costs.costPerHectareMinor), fenNum(previous?.costs.costPerHectareMinor))} value={f.fen(data.costs.costPerHectareMinor)} hint={format(m.kpi.totalCost, { total: f.fen(data.costs.totalMinor) })} />
-      <Kpi label={m.kpi.costPerEngineHour} value={f.fen(data.costs.costPerEngineHourMinor)} hint={format(m.kpi.engineHours, { hours: f.hours(data.engineHours) })} />
-      <Kpi label={m.kpi.mtbf} change={rel(data.mtbfHours, previous?.mtbfHours)} value={f.hours(data.mtbfHours)} hint={format(m.kpi.failures, { count: data.failures })} />
-      <Kpi label={m.kpi.mttr} value={f.hours(data.mttrHours)} hint={format(m.kpi.availability, { value: f.ratio(data.operationalAvailability) })} />
-    </dl>
-    <KpiDefinitions data={data} />
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
+        <Kpi
+          label={m.kpi.utilization}
+          change={points(data.utilization, previous?.utilization)}
+          value={f.ratio(data.utilization)}
+          hint={format(m.kpi.utilizationHint, {
+            productive: f.hours(data.productiveHours),
+            available: f.hours(data.availableHours),
+          })}
+        />
+        <Kpi
+          label={m.kpi.hectares}
+          change={rel(data.hectares, previous?.hectares)}
+          value={f.ha(data.hectares)}
+          hint={format(m.kpi.jobsCompleted, { count: data.jobs.COMPLETED })}
+        />
+        <Kpi
+          label={m.kpi.costPerHectare}
+          change={rel(fenNum(data.costs.costPerHectareMinor), fenNum(previous?.costs.costPerHectareMinor))}
+          value={f.fen(data.costs.costPerHectareMinor)}
+          hint={format(m.kpi.totalCost, { total: f.fen(data.costs.totalMinor) })}
+        />
+        <Kpi
+          label={m.kpi.costPerEngineHour}
+          value={f.fen(data.costs.costPerEngineHourMinor)}
+          hint={format(m.kpi.engineHours, { hours: f.hours(data.engineHours) })}
+        />
+        <Kpi
+          label={m.kpi.mtbf}
+          change={rel(data.mtbfHours, previous?.mtbfHours)}
+          value={f.hours(data.mtbfHours)}
+          hint={format(m.kpi.failures, { count: data.failures })}
+        />
+        <Kpi
+          label={m.kpi.mttr}
+          value={f.hours(data.mttrHours)}
+          hint={format(m.kpi.availability, { value: f.ratio(data.operationalAvailability) })}
+        />
+      </dl>
+      <KpiDefinitions data={data} />
     </>
   );
 }

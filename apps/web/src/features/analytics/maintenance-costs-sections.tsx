@@ -41,21 +41,41 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
       ) : first ? (
         <>
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 xl:grid-cols-6">
-            <Kpi label={m.kpi.mtbf} value={f.hours(first.fleet.mtbfHours)} hint={format(m.kpi.failures, { count: first.fleet.failures })} />
-            <Kpi label={m.kpi.mttr} value={f.hours(first.fleet.mttrHours)} hint={format(m.kpi.repairs, { count: first.fleet.repairs })} />
+            <Kpi
+              label={m.kpi.mtbf}
+              value={f.hours(first.fleet.mtbfHours)}
+              hint={format(m.kpi.failures, { count: first.fleet.failures })}
+            />
+            <Kpi
+              label={m.kpi.mttr}
+              value={f.hours(first.fleet.mttrHours)}
+              hint={format(m.kpi.repairs, { count: first.fleet.repairs })}
+            />
             <Kpi label={m.kpi.inherentAvailability} value={f.ratio(first.fleet.inherentAvailability)} />
             <Kpi label={m.kpi.operationalAvailability} value={f.ratio(first.fleet.operationalAvailability)} />
             <Kpi label={m.kpi.downtimeHours} value={f.hours(first.fleet.downtimeHours)} />
             <Kpi
               label={m.kpi.pmCompliance}
               value={f.ratio(first.pmCompliance.ratio)}
-              hint={format(m.kpi.pmHint, { onTime: first.pmCompliance.onTime, due: first.pmCompliance.due, late: first.pmCompliance.late })}
+              hint={format(m.kpi.pmHint, {
+                onTime: first.pmCompliance.onTime,
+                due: first.pmCompliance.due,
+                late: first.pmCompliance.late,
+              })}
             />
           </dl>
           <BarFigure
             id="an-mnt-chart"
             title={m.charts.downtimeTitle}
-            summary={top ? format(m.charts.downtimeSummary, { total: f.hours(first.fleet.downtimeHours), top: top.label, value: f.hours(top.value) }) : m.charts.downtimeEmpty}
+            summary={
+              top
+                ? format(m.charts.downtimeSummary, {
+                    total: f.hours(first.fleet.downtimeHours),
+                    top: top.label,
+                    value: f.hours(top.value),
+                  })
+                : m.charts.downtimeEmpty
+            }
             data={chart}
             format={(v) => f.hours(v)}
             labelHeader={m.table.machine}
@@ -65,12 +85,24 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
           />
           <DataTable
             caption={m.table.mntCaption}
-            head={[m.table.machine, m.table.failures, m.kpi.mtbf, m.table.repairs, m.kpi.mttr, m.kpi.downtimeHours, m.kpi.operationalAvailability, m.table.pm]}
+            head={[
+              m.table.machine,
+              m.table.failures,
+              m.kpi.mtbf,
+              m.table.repairs,
+              m.kpi.mttr,
+              m.kpi.downtimeHours,
+              m.kpi.operationalAvailability,
+              m.table.pm,
+            ]}
           >
             {rows.map((r) => (
               <tr key={r.assetId}>
                 <th scope="row" className="py-2 pr-4 font-normal">
-                  <Link href={orgPath(orgId, `assets/${r.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                  <Link
+                    href={orgPath(orgId, `assets/${r.assetId}`)}
+                    className="text-emerald-800 underline-offset-2 hover:underline"
+                  >
                     {r.name}
                   </Link>
                 </th>
@@ -85,7 +117,11 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
             ))}
           </DataTable>
           {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
-          <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
+          <LoadMore
+            hasNextPage={q.hasNextPage}
+            isFetchingNextPage={q.isFetchingNextPage}
+            onClick={() => void q.fetchNextPage()}
+          />
         </>
       ) : null}
     </Section>
@@ -99,7 +135,11 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
   const [groupBy, setGroupBy] = useState<CostGrouping>('category');
   const q = useQuery({ ...costsQuery(orgId, p, groupBy), placeholderData: sameOrg(orgId) });
   const label = (key: string, fallback: string) =>
-    groupBy === 'category' ? (l.costCategory[key as keyof typeof l.costCategory] ?? fallback) : key === 'unassigned' ? m.charts.unassigned : fallback;
+    groupBy === 'category'
+      ? (l.costCategory[key as keyof typeof l.costCategory] ?? fallback)
+      : key === 'unassigned'
+        ? m.charts.unassigned
+        : fallback;
 
   return (
     <Section
@@ -107,7 +147,12 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
       busy={q.isPlaceholderData}
       title={m.sections.costs}
       actions={
-        <SelectField label={m.charts.groupBy} value={groupBy} onChange={(e) => setGroupBy(e.target.value as CostGrouping)} className="w-44">
+        <SelectField
+          label={m.charts.groupBy}
+          value={groupBy}
+          onChange={(e) => setGroupBy(e.target.value as CostGrouping)}
+          className="w-44"
+        >
           {COST_GROUPINGS.map((g) => (
             <option key={g} value={g}>
               {m.charts.groupings[g]}
@@ -123,19 +168,37 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
       ) : (
         (() => {
           const data = q.data;
-          const chart: Datum[] = data.items.filter((i) => i.totalMinor !== '0').map((i) => ({ key: i.key, label: label(i.key, i.label), value: fenToNumber(i.totalMinor) }));
+          const chart: Datum[] = data.items
+            .filter((i) => i.totalMinor !== '0')
+            .map((i) => ({ key: i.key, label: label(i.key, i.label), value: fenToNumber(i.totalMinor) }));
           const top = [...chart].sort((a, b) => b.value - a.value)[0];
           return (
             <>
               <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
-                <Kpi label={m.kpi.totalCostLabel} value={f.fen(data.totalMinor)} hint={format(m.kpi.documents, { count: data.documents })} />
+                <Kpi
+                  label={m.kpi.totalCostLabel}
+                  value={f.fen(data.totalMinor)}
+                  hint={format(m.kpi.documents, { count: data.documents })}
+                />
                 <Kpi label={m.kpi.costPerHectare} value={f.fen(data.costPerHectareMinor)} hint={f.ha(data.hectares)} />
-                <Kpi label={m.kpi.costPerEngineHour} value={f.fen(data.costPerEngineHourMinor)} hint={f.hours(data.engineHours)} />
+                <Kpi
+                  label={m.kpi.costPerEngineHour}
+                  value={f.fen(data.costPerEngineHourMinor)}
+                  hint={f.hours(data.engineHours)}
+                />
               </dl>
               <BarFigure
                 id="an-costs-chart"
                 title={format(m.charts.costsTitle, { by: m.charts.groupings[groupBy] })}
-                summary={top ? format(m.charts.costsSummary, { total: f.fen(data.totalMinor), top: top.label, value: f.yuan(top.value) }) : m.charts.costsEmpty}
+                summary={
+                  top
+                    ? format(m.charts.costsSummary, {
+                        total: f.fen(data.totalMinor),
+                        top: top.label,
+                        value: f.yuan(top.value),
+                      })
+                    : m.charts.costsEmpty
+                }
                 data={chart}
                 format={(v) => f.yuan(v)}
                 labelHeader={m.charts.groupings[groupBy]}
@@ -143,7 +206,10 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
                 emptyText={m.charts.costsEmpty}
                 color="#7c3aed"
               />
-              <DataTable caption={m.table.costsCaption} head={[m.charts.groupings[groupBy], m.table.documents, m.table.amount]}>
+              <DataTable
+                caption={m.table.costsCaption}
+                head={[m.charts.groupings[groupBy], m.table.documents, m.table.amount]}
+              >
                 {data.items.map((i) => (
                   <tr key={i.key}>
                     <th scope="row" className="py-2 pr-4 font-normal text-slate-800">

@@ -25,10 +25,22 @@ export const analyticsMessages = defineMessages(
     change: { relative: '较上一同长周期 {value}', points: '较上一同长周期 {value} 个百分点' },
     defs: {
       title: '这些数字怎么算',
-      utilization: { term: '利用率', text: '作业工时 ÷ 可用工时：本期 {productive} ÷ {available}。可用工时 = 机具数 × 天数 × 每天 10 个工作小时，减去停机中落在工作时段的部分；拖拉机和农具一起作业时各计一份作业工时。' },
-      hours: { term: '作业工时与发动机工时', text: '作业工时来自作业记录（所有机具，{productive}），发动机工时只算动力和自走式机械（{engine}），所以两者不相等。' },
-      costs: { term: '费用：已批准与待审批', text: '成本指标只用已批准的费用（{approved}）；另有 {documents} 张单据、{awaiting} 正在等待审批，批准后才计入。' },
-      mtbf: { term: 'MTBF（平均故障间隔）', text: '作业（运行）工时 ÷ 故障次数（本期 {failures} 次）：按运行小时计，不是日历时间。' },
+      utilization: {
+        term: '利用率',
+        text: '作业工时 ÷ 可用工时：本期 {productive} ÷ {available}。可用工时 = 机具数 × 天数 × 每天 10 个工作小时，减去停机中落在工作时段的部分；拖拉机和农具一起作业时各计一份作业工时。',
+      },
+      hours: {
+        term: '作业工时与发动机工时',
+        text: '作业工时来自作业记录（所有机具，{productive}），发动机工时只算动力和自走式机械（{engine}），所以两者不相等。',
+      },
+      costs: {
+        term: '费用：已批准与待审批',
+        text: '成本指标只用已批准的费用（{approved}）；另有 {documents} 张单据、{awaiting} 正在等待审批，批准后才计入。',
+      },
+      mtbf: {
+        term: 'MTBF（平均故障间隔）',
+        text: '作业（运行）工时 ÷ 故障次数（本期 {failures} 次）：按运行小时计，不是日历时间。',
+      },
       mttr: { term: 'MTTR（平均修复时间）', text: '本期验收关闭的故障工单，从停机开始到验收恢复使用的平均小时数。' },
     },
     kpi: {
@@ -118,11 +130,26 @@ export const analyticsMessages = defineMessages(
     change: { relative: '{value} vs the previous period', points: '{value} points vs the previous period' },
     defs: {
       title: 'How these figures are measured',
-      utilization: { term: 'Utilization', text: 'Productive hours ÷ available hours: {productive} ÷ {available} this period. Available hours = machines × days × a 10-hour workday, less the workday share of downtime; a tractor and its implement on one job each count the job’s hours.' },
-      hours: { term: 'Job hours vs engine hours', text: 'Job hours come from the job records of every machine ({productive}); engine hours count only power units and self-propelled machines ({engine}), so the two differ.' },
-      costs: { term: 'Costs: approved vs awaiting approval', text: 'Cost figures use approved costs only ({approved}); {documents} more documents worth {awaiting} are awaiting approval and count once approved.' },
-      mtbf: { term: 'MTBF (mean time between failures)', text: 'Productive (operating) hours ÷ failures ({failures} this period): measured in operating hours, not calendar time.' },
-      mttr: { term: 'MTTR (mean time to repair)', text: 'For breakdown work orders accepted this period: the average hours from the machine going down to its accepted return to service.' },
+      utilization: {
+        term: 'Utilization',
+        text: 'Productive hours ÷ available hours: {productive} ÷ {available} this period. Available hours = machines × days × a 10-hour workday, less the workday share of downtime; a tractor and its implement on one job each count the job’s hours.',
+      },
+      hours: {
+        term: 'Job hours vs engine hours',
+        text: 'Job hours come from the job records of every machine ({productive}); engine hours count only power units and self-propelled machines ({engine}), so the two differ.',
+      },
+      costs: {
+        term: 'Costs: approved vs awaiting approval',
+        text: 'Cost figures use approved costs only ({approved}); {documents} more documents worth {awaiting} are awaiting approval and count once approved.',
+      },
+      mtbf: {
+        term: 'MTBF (mean time between failures)',
+        text: 'Productive (operating) hours ÷ failures ({failures} this period): measured in operating hours, not calendar time.',
+      },
+      mttr: {
+        term: 'MTTR (mean time to repair)',
+        text: 'For breakdown work orders accepted this period: the average hours from the machine going down to its accepted return to service.',
+      },
     },
     kpi: {
       utilization: 'Utilization',
@@ -152,7 +179,8 @@ export const analyticsMessages = defineMessages(
     },
     charts: {
       utilTitle: 'Most utilized machines',
-      utilSummary: 'Fleet utilization is {fleet}. The chart lists the {count} most utilized machines; the highest is {top} ({value}).',
+      utilSummary:
+        'Fleet utilization is {fleet}. The chart lists the {count} most utilized machines; the highest is {top} ({value}).',
       utilSummaryNone: 'Fleet utilization is {fleet}; no machine has productive hours in this period.',
       utilEmpty: 'No completed work with hours in this period.',
       hectaresTitle: 'Hectares by operation',

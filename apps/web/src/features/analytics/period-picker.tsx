@@ -49,15 +49,33 @@ export function PeriodPicker({ period }: { period: Period }) {
           </p>
           <div className="flex flex-wrap gap-1.5">
             {PERIOD_PRESETS.map((p) => (
-              <Button key={p} size="sm" variant={period.preset === p ? 'primary' : 'secondary'} aria-pressed={period.preset === p} onClick={() => replaceQuery(writePeriod(current(), { preset: p }))}>
+              <Button
+                key={p}
+                size="sm"
+                variant={period.preset === p ? 'primary' : 'secondary'}
+                aria-pressed={period.preset === p}
+                onClick={() => replaceQuery(writePeriod(current(), { preset: p }))}
+              >
                 {m.period.presets[p]}
               </Button>
             ))}
           </div>
         </div>
         <form noValidate onSubmit={applyCustom} aria-label={m.period.custom} className="flex flex-wrap items-end gap-2">
-          <TextField label={m.period.from} type="date" value={from} onChange={(e) => setFrom(e.target.value)} className="w-40" />
-          <TextField label={m.period.to} type="date" value={to} onChange={(e) => setTo(e.target.value)} className="w-40" />
+          <TextField
+            label={m.period.from}
+            type="date"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            className="w-40"
+          />
+          <TextField
+            label={m.period.to}
+            type="date"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            className="w-40"
+          />
           <Button type="submit" size="md" variant={period.preset === 'custom' ? 'primary' : 'secondary'}>
             {m.period.apply}
           </Button>

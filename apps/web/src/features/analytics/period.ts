@@ -50,7 +50,10 @@ export function readPeriod(params: URLSearchParams, timeZone: string): Period {
 }
 
 /** The query string of a period (other parameters of `params` are kept). */
-export function writePeriod(params: URLSearchParams, next: { preset: PeriodPreset } | { from: string; to: string }): URLSearchParams {
+export function writePeriod(
+  params: URLSearchParams,
+  next: { preset: PeriodPreset } | { from: string; to: string },
+): URLSearchParams {
   const out = new URLSearchParams(params);
   out.delete('period');
   out.delete('from');

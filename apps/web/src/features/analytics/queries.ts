@@ -45,7 +45,8 @@ export function operationsQuery(orgId: string, p: P) {
 export function costsQuery(orgId: string, p: P, groupBy: CostGrouping) {
   return queryOptions({
     queryKey: analyticsKeys.costs(orgId, pick(p), groupBy),
-    queryFn: ({ signal }) => apiFetch(`${base(orgId)}/costs?${periodQuery(p)}&groupBy=${groupBy}`, ZAnalyticsCosts, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${base(orgId)}/costs?${periodQuery(p)}&groupBy=${groupBy}`, ZAnalyticsCosts, { signal }),
   });
 }
 
@@ -54,7 +55,11 @@ export function utilizationQuery(orgId: string, p: P, limit = 100) {
     queryKey: analyticsKeys.utilization(orgId, pick(p), limit),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${base(orgId)}/utilization?${periodQuery(p)}&limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, ZAnalyticsUtilization, { signal }),
+      apiFetch(
+        `${base(orgId)}/utilization?${periodQuery(p)}&limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        ZAnalyticsUtilization,
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -64,13 +69,18 @@ export function maintenanceQuery(orgId: string, p: P, limit = 100) {
     queryKey: analyticsKeys.maintenance(orgId, pick(p), limit),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${base(orgId)}/maintenance?${periodQuery(p)}&limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`, ZAnalyticsMaintenance, { signal }),
+      apiFetch(
+        `${base(orgId)}/maintenance?${periodQuery(p)}&limit=${limit}${pageParam ? `&cursor=${encodeURIComponent(pageParam)}` : ''}`,
+        ZAnalyticsMaintenance,
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
 
 /** 0.4321 → 43.2 (percent), null stays null. */
-export const pct = (ratio: number | null | undefined): number | null => (ratio === null || ratio === undefined ? null : Math.round(ratio * 1000) / 10);
+export const pct = (ratio: number | null | undefined): number | null =>
+  ratio === null || ratio === undefined ? null : Math.round(ratio * 1000) / 10;
 
 /** fen digit string → yuan as a number, for charts only (amounts in tables stay exact via formatFen). */
 export const fenToNumber = (fen: string | null | undefined): number => (fen ? Number(fen) / 100 : 0);

@@ -96,7 +96,13 @@ export function AssetDetail({ orgId, assetId, timeZone, permissions }: Props) {
             <dd className="text-slate-900">{formatDateTime(a.updatedAt, locale, timeZone)}</dd>
           </dl>
         </Card>
-        <MeterCard orgId={orgId} asset={a} timeZone={timeZone} canWrite={can('meter.write')} canVoid={can('meter.void')} />
+        <MeterCard
+          orgId={orgId}
+          asset={a}
+          timeZone={timeZone}
+          canWrite={can('meter.write')}
+          canVoid={can('meter.void')}
+        />
       </div>
 
       {can('job.read') ? <BookingsCard orgId={orgId} assetId={a.id} timeZone={timeZone} /> : null}

@@ -1,6 +1,12 @@
 'use client';
 
-import { MACHINE_KINDS, ZAsset, type TAsset, type TCreateAssetRequest, type TUpdateAssetRequest } from '@amms/contracts/assets';
+import {
+  MACHINE_KINDS,
+  ZAsset,
+  type TAsset,
+  type TCreateAssetRequest,
+  type TUpdateAssetRequest,
+} from '@amms/contracts/assets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -23,7 +29,15 @@ import { assetMessages } from './messages';
 import { useSaveAsset } from './mutations';
 import { assetKeys, machineModelsQuery } from './queries';
 
-type Values = { name: string; serialNumber: string; modelId: string; teamId: string; plateNumber: string; purchaseDate: string; purchaseCost: string };
+type Values = {
+  name: string;
+  serialNumber: string;
+  modelId: string;
+  teamId: string;
+  plateNumber: string;
+  purchaseDate: string;
+  purchaseCost: string;
+};
 
 function valuesOf(a: TAsset | null): Values {
   return {
@@ -96,7 +110,13 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
     },
     onError: (err) => {
       if (isDefinite(err)) idem.reset();
-      if (isApiError(err, 409) && err.code === 'VERSION_CONFLICT' && err.details && typeof err.details === 'object' && 'current' in err.details) {
+      if (
+        isApiError(err, 409) &&
+        err.code === 'VERSION_CONFLICT' &&
+        err.details &&
+        typeof err.details === 'object' &&
+        'current' in err.details
+      ) {
         const current = ZAsset.safeParse((err.details as { current: unknown }).current);
         if (current.success) {
           // rebase: what I changed keeps my input, everything else takes the current value
@@ -117,7 +137,8 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
   });
 
   const errors = formFieldErrors(save.error, m.issues, (e) => errorMessage(locale, e));
-  const set = (key: keyof Values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof Values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -126,7 +147,11 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
       setNoChanges(true);
       return;
     }
-    save.mutate(base ? { id: base.id, update: { version: base.version, ...changes(base, values) } } : { create: createBody(values), idempotencyKey: idem.key() });
+    save.mutate(
+      base
+        ? { id: base.id, update: { version: base.version, ...changes(base, values) } }
+        : { create: createBody(values), idempotencyKey: idem.key() },
+    );
   };
 
   const cancelHref = asset ? orgPath(orgId, `assets/${asset.id}`) : orgPath(orgId, 'assets');
@@ -134,17 +159,26 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
     const x = models.data?.find((mm) => mm.id === id);
     return x ? `${x.manufacturer} ${x.name}` : '—';
   };
-  const teamName = (id: string | null) => (id ? (teams.data?.items.find((t) => t.id === id)?.name ?? '—') : m.list.noTeam);
+  const teamName = (id: string | null) =>
+    id ? (teams.data?.items.find((t) => t.id === id)?.name ?? '—') : m.list.noTeam;
 
   return (
-    <form noValidate onSubmit={onSubmit} aria-describedby={save.error ? 'asset-form-error' : undefined} className="max-w-3xl space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6">
+    <form
+      noValidate
+      onSubmit={onSubmit}
+      aria-describedby={save.error ? 'asset-form-error' : undefined}
+      className="max-w-3xl space-y-5 rounded-xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
       {save.error ? (
         <div id="asset-form-error">
           <ErrorAlert error={save.error} />
         </div>
       ) : null}
       {conflict ? (
-        <section aria-labelledby="asset-conflict-title" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+        <section
+          aria-labelledby="asset-conflict-title"
+          className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+        >
           <h2 id="asset-conflict-title" className="font-semibold">
             {m.form.conflictTitle}
           </h2>
@@ -188,7 +222,16 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField label={m.fields.name} name="name" value={values.name} onChange={set('name')} error={errors.name} aria-required="true" maxLength={200} autoComplete="off" />
+        <TextField
+          label={m.fields.name}
+          name="name"
+          value={values.name}
+          onChange={set('name')}
+          error={errors.name}
+          aria-required="true"
+          maxLength={200}
+          autoComplete="off"
+        />
         <TextField
           label={m.fields.serialNumber}
           name="serialNumber"
@@ -200,7 +243,15 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
           autoComplete="off"
           className="[&_input]:font-mono"
         />
-        <SelectField label={m.fields.model} name="modelId" value={values.modelId} onChange={set('modelId')} error={errors.modelId} aria-required="true" hint={models.isError ? m.form.modelsError : undefined}>
+        <SelectField
+          label={m.fields.model}
+          name="modelId"
+          value={values.modelId}
+          onChange={set('modelId')}
+          error={errors.modelId}
+          aria-required="true"
+          hint={models.isError ? m.form.modelsError : undefined}
+        >
           <option value="">{models.isPending ? m.form.loadingModels : m.form.chooseModel}</option>
           {MACHINE_KINDS.map((k) => {
             const group = (models.data ?? []).filter((x) => x.kind === k);
@@ -215,7 +266,13 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
             ) : null;
           })}
         </SelectField>
-        <SelectField label={m.fields.team} name="teamId" value={values.teamId} onChange={set('teamId')} error={errors.teamId}>
+        <SelectField
+          label={m.fields.team}
+          name="teamId"
+          value={values.teamId}
+          onChange={set('teamId')}
+          error={errors.teamId}
+        >
           <option value="">{m.form.noTeam}</option>
           {(teams.data?.items ?? []).map((t) => (
             <option key={t.id} value={t.id}>
@@ -223,8 +280,23 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
             </option>
           ))}
         </SelectField>
-        <TextField label={m.fields.plateNumber} name="plateNumber" value={values.plateNumber} onChange={set('plateNumber')} error={errors.plateNumber} maxLength={100} autoComplete="off" />
-        <TextField label={m.fields.purchaseDate} name="purchaseDate" type="date" value={values.purchaseDate} onChange={set('purchaseDate')} error={errors.purchaseDate} />
+        <TextField
+          label={m.fields.plateNumber}
+          name="plateNumber"
+          value={values.plateNumber}
+          onChange={set('plateNumber')}
+          error={errors.plateNumber}
+          maxLength={100}
+          autoComplete="off"
+        />
+        <TextField
+          label={m.fields.purchaseDate}
+          name="purchaseDate"
+          type="date"
+          value={values.purchaseDate}
+          onChange={set('purchaseDate')}
+          error={errors.purchaseDate}
+        />
         <TextField
           label={m.fields.purchaseCost}
           name="purchaseCost"
@@ -241,7 +313,10 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
         <Button type="submit" pending={save.isPending}>
           {asset ? m.form.save : m.form.create}
         </Button>
-        <Link href={cancelHref} className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700">
+        <Link
+          href={cancelHref}
+          className="inline-flex min-h-10 items-center rounded-md border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        >
           {m.form.cancel}
         </Link>
       </div>

@@ -54,7 +54,9 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
 
   return (
     <Card id="asset-bookings" title={m.bookings.title}>
-      <p className="mb-3 text-sm text-slate-600">{format(m.bookings.range, { from: range.fromDay, to: range.toDay })}</p>
+      <p className="mb-3 text-sm text-slate-600">
+        {format(m.bookings.range, { from: range.fromDay, to: range.toDay })}
+      </p>
       {q.isPending ? (
         <Loading />
       ) : q.isError && !q.data ? (
@@ -62,7 +64,17 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
       ) : rows.length === 0 ? (
         <Empty>{m.bookings.empty}</Empty>
       ) : (
-        <Table caption={m.bookings.title} head={[m.bookings.slot, m.bookings.job, m.bookings.operation, m.bookings.operator, m.bookings.machines, m.fields.status]}>
+        <Table
+          caption={m.bookings.title}
+          head={[
+            m.bookings.slot,
+            m.bookings.job,
+            m.bookings.operation,
+            m.bookings.operator,
+            m.bookings.machines,
+            m.fields.status,
+          ]}
+        >
           {rows.map((b) => (
             <tr key={b.id} className="align-top">
               <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
@@ -84,7 +96,11 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
           ))}
         </Table>
       )}
-      <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
+      <LoadMore
+        hasNextPage={q.hasNextPage}
+        isFetchingNextPage={q.isFetchingNextPage}
+        onClick={() => void q.fetchNextPage()}
+      />
     </Card>
   );
 }
@@ -107,15 +123,28 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
       ) : due.data.items.length === 0 ? (
         <Empty>{m.maintenance.noPlans}</Empty>
       ) : (
-        <Table caption={m.maintenance.plans} head={[m.maintenance.plan, m.fields.status, m.maintenance.nextDueAt, m.maintenance.nextDueHours, m.maintenance.openWorkOrder]}>
+        <Table
+          caption={m.maintenance.plans}
+          head={[
+            m.maintenance.plan,
+            m.fields.status,
+            m.maintenance.nextDueAt,
+            m.maintenance.nextDueHours,
+            m.maintenance.openWorkOrder,
+          ]}
+        >
           {due.data.items.map((d) => (
             <tr key={d.planId}>
               <td className="py-2 pr-4 text-slate-900">{d.planName}</td>
               <td className="py-2 pr-4">
                 <Badge tone={DUE_STATUS_TONE[d.status]}>{l.dueStatus[d.status]}</Badge>
               </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{formatDate(d.nextDueAt, locale, timeZone)}</td>
-              <td className="py-2 pr-4 tabular-nums text-slate-700">{d.nextDueHours !== null ? `${formatNumber(d.nextDueHours, locale, 1)} h` : '—'}</td>
+              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                {formatDate(d.nextDueAt, locale, timeZone)}
+              </td>
+              <td className="py-2 pr-4 tabular-nums text-slate-700">
+                {d.nextDueHours !== null ? `${formatNumber(d.nextDueHours, locale, 1)} h` : '—'}
+              </td>
               <td className="py-2 pr-4">
                 {d.openWorkOrder ? (
                   <Link href={orgPath(orgId, `maintenance/work-orders/${d.openWorkOrder.id}`)} className={linkClass}>
@@ -138,7 +167,17 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
       ) : rows.length === 0 ? (
         <Empty>{m.maintenance.empty}</Empty>
       ) : (
-        <Table caption={m.maintenance.history} head={[m.maintenance.number, m.maintenance.woTitle, m.maintenance.type, m.fields.status, m.maintenance.createdAt, m.maintenance.cost]}>
+        <Table
+          caption={m.maintenance.history}
+          head={[
+            m.maintenance.number,
+            m.maintenance.woTitle,
+            m.maintenance.type,
+            m.fields.status,
+            m.maintenance.createdAt,
+            m.maintenance.cost,
+          ]}
+        >
           {rows.map((w) => (
             <tr key={w.id} className="align-top">
               <td className="whitespace-nowrap py-2 pr-4">
@@ -151,13 +190,21 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
               <td className="py-2 pr-4">
                 <Badge tone={WO_STATUS_TONE[w.status]}>{l.woStatus[w.status]}</Badge>
               </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{formatDate(w.createdAt, locale, timeZone)}</td>
-              <td className="whitespace-nowrap py-2 pr-4 tabular-nums text-slate-700">{formatFen(w.totalCostMinor, locale)}</td>
+              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                {formatDate(w.createdAt, locale, timeZone)}
+              </td>
+              <td className="whitespace-nowrap py-2 pr-4 tabular-nums text-slate-700">
+                {formatFen(w.totalCostMinor, locale)}
+              </td>
             </tr>
           ))}
         </Table>
       )}
-      <LoadMore hasNextPage={wos.hasNextPage} isFetchingNextPage={wos.isFetchingNextPage} onClick={() => void wos.fetchNextPage()} />
+      <LoadMore
+        hasNextPage={wos.hasNextPage}
+        isFetchingNextPage={wos.isFetchingNextPage}
+        onClick={() => void wos.fetchNextPage()}
+      />
     </Card>
   );
 }
@@ -178,7 +225,10 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
       ) : rows.length === 0 ? (
         <Empty>{m.costs.empty}</Empty>
       ) : (
-        <Table caption={m.costs.title} head={[m.costs.number, m.costs.date, m.costs.category, m.costs.supplier, m.fields.status, m.costs.total]}>
+        <Table
+          caption={m.costs.title}
+          head={[m.costs.number, m.costs.date, m.costs.category, m.costs.supplier, m.fields.status, m.costs.total]}
+        >
           {rows.map((d) => (
             <tr key={d.id}>
               <td className="whitespace-nowrap py-2 pr-4">
@@ -192,12 +242,18 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
               <td className="py-2 pr-4">
                 <Badge tone={COST_STATUS_TONE[d.status]}>{l.costStatus[d.status]}</Badge>
               </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums text-slate-900">{formatFen(d.totalMinor, locale)}</td>
+              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums text-slate-900">
+                {formatFen(d.totalMinor, locale)}
+              </td>
             </tr>
           ))}
         </Table>
       )}
-      <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} />
+      <LoadMore
+        hasNextPage={q.hasNextPage}
+        isFetchingNextPage={q.isFetchingNextPage}
+        onClick={() => void q.fetchNextPage()}
+      />
     </Card>
   );
 }

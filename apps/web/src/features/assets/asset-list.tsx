@@ -1,6 +1,14 @@
 'use client';
 
-import { ASSET_SORTS, ASSET_STATUSES, MACHINE_KINDS, type TAsset, type TAssetSort, type TAssetStatus, type TMachineKind } from '@amms/contracts/assets';
+import {
+  ASSET_SORTS,
+  ASSET_STATUSES,
+  MACHINE_KINDS,
+  type TAsset,
+  type TAssetSort,
+  type TAssetStatus,
+  type TMachineKind,
+} from '@amms/contracts/assets';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
@@ -92,7 +100,12 @@ export function AssetList({ orgId }: { orgId: string }) {
 
   return (
     <div className="space-y-4">
-      <form role="search" aria-label={m.list.filters} onSubmit={(e) => e.preventDefault()} className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5">
+      <form
+        role="search"
+        aria-label={m.list.filters}
+        onSubmit={(e) => e.preventDefault()}
+        className="grid gap-3 rounded-xl border border-slate-200 bg-white p-4 sm:grid-cols-2 lg:grid-cols-5"
+      >
         <TextField
           label={m.list.search}
           type="search"
@@ -110,7 +123,11 @@ export function AssetList({ orgId }: { orgId: string }) {
             </option>
           ))}
         </SelectField>
-        <SelectField label={m.list.status} value={filters.status ?? ''} onChange={(e) => setParam('status', e.target.value || null)}>
+        <SelectField
+          label={m.list.status}
+          value={filters.status ?? ''}
+          onChange={(e) => setParam('status', e.target.value || null)}
+        >
           <option value="">{m.list.allStatuses}</option>
           {ASSET_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -118,7 +135,11 @@ export function AssetList({ orgId }: { orgId: string }) {
             </option>
           ))}
         </SelectField>
-        <SelectField label={m.list.team} value={filters.teamId ?? ''} onChange={(e) => setParam('teamId', e.target.value || null)}>
+        <SelectField
+          label={m.list.team}
+          value={filters.teamId ?? ''}
+          onChange={(e) => setParam('teamId', e.target.value || null)}
+        >
           <option value="">{m.list.allTeams}</option>
           {(teams.data?.items ?? []).map((t) => (
             <option key={t.id} value={t.id}>
@@ -126,7 +147,12 @@ export function AssetList({ orgId }: { orgId: string }) {
             </option>
           ))}
         </SelectField>
-        <SelectField label={m.list.model} value={filters.modelId ?? ''} onChange={(e) => setParam('modelId', e.target.value || null)} className="sm:col-span-2 lg:col-span-2">
+        <SelectField
+          label={m.list.model}
+          value={filters.modelId ?? ''}
+          onChange={(e) => setParam('modelId', e.target.value || null)}
+          className="sm:col-span-2 lg:col-span-2"
+        >
           <option value="">{m.list.allModels}</option>
           {modelOptions.map((x) => (
             <option key={x.id} value={x.id}>
@@ -151,7 +177,11 @@ export function AssetList({ orgId }: { orgId: string }) {
         ) : null}
       </form>
 
-      <section aria-labelledby="asset-list-title" aria-busy={list.isFetching} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <section
+        aria-labelledby="asset-list-title"
+        aria-busy={list.isFetching}
+        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+      >
         <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
           <h2 id="asset-list-title" className="text-base font-semibold text-slate-900">
             {m.list.heading}
@@ -175,7 +205,19 @@ export function AssetList({ orgId }: { orgId: string }) {
             <table className="min-w-full text-left text-sm">
               <caption className="sr-only">{m.list.heading}</caption>
               <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <HeadRow className="py-2 pr-4 font-semibold" lastClassName="py-2 font-semibold" cells={[m.fields.name, m.fields.model, m.fields.kind, m.fields.team, m.fields.serialNumber, m.fields.plateNumber, m.fields.status]} />
+                <HeadRow
+                  className="py-2 pr-4 font-semibold"
+                  lastClassName="py-2 font-semibold"
+                  cells={[
+                    m.fields.name,
+                    m.fields.model,
+                    m.fields.kind,
+                    m.fields.team,
+                    m.fields.serialNumber,
+                    m.fields.plateNumber,
+                    m.fields.status,
+                  ]}
+                />
               </thead>
               <tbody className="divide-y divide-slate-100">
                 {rows.map((a) => {
@@ -183,13 +225,20 @@ export function AssetList({ orgId }: { orgId: string }) {
                   return (
                     <tr key={a.id} className="align-top">
                       <th scope="row" className="py-2 pr-4 font-medium">
-                        <Link href={orgPath(orgId, `assets/${a.id}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                        <Link
+                          href={orgPath(orgId, `assets/${a.id}`)}
+                          className="text-emerald-800 underline-offset-2 hover:underline"
+                        >
                           {a.name}
                         </Link>
                       </th>
-                      <td className="py-2 pr-4 text-slate-700">{model ? `${model.manufacturer} ${model.name}` : '—'}</td>
+                      <td className="py-2 pr-4 text-slate-700">
+                        {model ? `${model.manufacturer} ${model.name}` : '—'}
+                      </td>
                       <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{model ? l.kind[model.kind] : '—'}</td>
-                      <td className="py-2 pr-4 text-slate-700">{a.teamId ? (teamById.get(a.teamId)?.name ?? '—') : m.list.noTeam}</td>
+                      <td className="py-2 pr-4 text-slate-700">
+                        {a.teamId ? (teamById.get(a.teamId)?.name ?? '—') : m.list.noTeam}
+                      </td>
                       <td className="py-2 pr-4 font-mono text-xs text-slate-700">{a.serialNumber}</td>
                       <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{a.plateNumber ?? '—'}</td>
                       <td className="py-2">
@@ -203,7 +252,11 @@ export function AssetList({ orgId }: { orgId: string }) {
           </div>
         )}
         {list.isError && list.data ? <QueryError error={list.error} onRetry={() => void list.fetchNextPage()} /> : null}
-        <LoadMore hasNextPage={list.hasNextPage} isFetchingNextPage={list.isFetchingNextPage} onClick={() => void list.fetchNextPage()} />
+        <LoadMore
+          hasNextPage={list.hasNextPage}
+          isFetchingNextPage={list.isFetchingNextPage}
+          onClick={() => void list.fetchNextPage()}
+        />
       </section>
     </div>
   );

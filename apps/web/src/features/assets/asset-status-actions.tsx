@@ -28,12 +28,22 @@ export function StatusActions({ orgId, asset }: { orgId: string; asset: TAssetDe
       </h2>
       <div className="mt-3 flex flex-wrap gap-2">
         {asset.status === 'ACTIVE' ? (
-          <Button variant="secondary" pending={status.isPending && status.variables === 'IN_MAINTENANCE'} disabled={status.isPending} onClick={() => status.mutate('IN_MAINTENANCE')}>
+          <Button
+            variant="secondary"
+            pending={status.isPending && status.variables === 'IN_MAINTENANCE'}
+            disabled={status.isPending}
+            onClick={() => status.mutate('IN_MAINTENANCE')}
+          >
             {m.detail.setMaintenance}
           </Button>
         ) : null}
         {asset.status === 'IN_MAINTENANCE' ? (
-          <Button variant="secondary" pending={status.isPending && status.variables === 'ACTIVE'} disabled={status.isPending} onClick={() => status.mutate('ACTIVE')}>
+          <Button
+            variant="secondary"
+            pending={status.isPending && status.variables === 'ACTIVE'}
+            disabled={status.isPending}
+            onClick={() => status.mutate('ACTIVE')}
+          >
             {m.detail.setActive}
           </Button>
         ) : null}

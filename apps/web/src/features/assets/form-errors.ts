@@ -19,7 +19,13 @@ function details(err: unknown): Detail[] {
   if (!isApiError(err) || !Array.isArray(err.details)) return [];
   return (err.details as unknown[]).flatMap((d) =>
     d && typeof d === 'object' && 'path' in d && 'message' in d
-      ? [{ path: String((d as { path: unknown }).path), message: String((d as { message: unknown }).message), code: String((d as { code?: unknown }).code ?? '') }]
+      ? [
+          {
+            path: String((d as { path: unknown }).path),
+            message: String((d as { message: unknown }).message),
+            code: String((d as { code?: unknown }).code ?? ''),
+          },
+        ]
       : [],
   );
 }
@@ -29,7 +35,12 @@ function details(err: unknown): Detail[] {
  * VALIDATION_FAILED details by path (wording by zod issue code, the API's text as fallback),
  * SERIAL_NUMBER_TAKEN on the serial number, NOT_FOUND with `details.field` on that field.
  */
-export function formFieldErrors(err: unknown, words: IssueWords, codeMessage: (err: unknown) => string, numericFields: readonly string[] = []): Record<string, string> {
+export function formFieldErrors(
+  err: unknown,
+  words: IssueWords,
+  codeMessage: (err: unknown) => string,
+  numericFields: readonly string[] = [],
+): Record<string, string> {
   if (!isApiError(err)) return {};
   if (err.code === 'VALIDATION_FAILED') {
     const out: Record<string, string> = {};

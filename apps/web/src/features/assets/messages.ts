@@ -61,7 +61,8 @@ export const assetMessages = defineMessages(
       costHint: '单位：元，最多两位小数，可留空。',
       noChanges: '没有需要保存的修改。',
       conflictTitle: '该机具刚刚被他人修改',
-      conflictBody: '以下是当前的最新数据，已合并到表单中：你改动过的字段保留你的输入，其他字段已更新为最新值。请检查后再次保存。',
+      conflictBody:
+        '以下是当前的最新数据，已合并到表单中：你改动过的字段保留你的输入，其他字段已更新为最新值。请检查后再次保存。',
       useCurrent: '放弃我的输入，改用最新数据',
     },
     detail: {
@@ -203,7 +204,8 @@ export const assetMessages = defineMessages(
       costHint: 'In CNY, at most 2 decimals; optional.',
       noChanges: 'There are no changes to save.',
       conflictTitle: 'Someone else just changed this machine',
-      conflictBody: 'This is the current version, merged into the form: the fields you changed keep your input, the others now show the current values. Check them and save again.',
+      conflictBody:
+        'This is the current version, merged into the form: the fields you changed keep your input, the others now show the current values. Check them and save again.',
       useCurrent: 'Discard my input and use the current data',
     },
     detail: {
@@ -239,13 +241,15 @@ export const assetMessages = defineMessages(
       readAt: 'Read at',
       source: 'Source',
       replaced: 'new meter',
-      confirmJump: 'Confirm: the meter was replaced or the previous reading was wrong (this reading is marked and audited)',
+      confirmJump:
+        'Confirm: the meter was replaced or the previous reading was wrong (this reading is marked and audited)',
       jumpConfirmed: 'jump confirmed',
       voided: 'voided',
       void: 'Void',
       actions: 'Actions',
       voidTitle: 'Void reading',
-      voidBody: 'The {hours} h reading stays on record but no longer counts for the latest reading, maintenance due dates or job hours.',
+      voidBody:
+        'The {hours} h reading stays on record but no longer counts for the latest reading, maintenance due dates or job hours.',
       voidReason: 'Reason',
       voidReasonRequired: 'Give a reason.',
     },

@@ -30,7 +30,19 @@ const th = 'py-2 pr-4 font-semibold';
  * is refused with the numbers and can then be confirmed as "meter replaced / corrected"), and the
  * history, where a supervisor (meter.void) voids a wrong reading with a reason.
  */
-export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId: string; asset: TAssetDetail; timeZone: string; canWrite: boolean; canVoid: boolean }) {
+export function MeterCard({
+  orgId,
+  asset,
+  timeZone,
+  canWrite,
+  canVoid,
+}: {
+  orgId: string;
+  asset: TAssetDetail;
+  timeZone: string;
+  canWrite: boolean;
+  canVoid: boolean;
+}) {
   const m = useMessages(assetMessages);
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
@@ -61,7 +73,11 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
     e.preventDefault();
     setSaved(false);
     add.mutate({
-      body: { readingHours: hours.trim() === '' ? null : Number(hours.replace(',', '.')), isReplacement: replacement, confirmJump },
+      body: {
+        readingHours: hours.trim() === '' ? null : Number(hours.replace(',', '.')),
+        isReplacement: replacement,
+        confirmJump,
+      },
       idempotencyKey: idem.key(),
     });
   };
@@ -72,12 +88,20 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
     <Card id="asset-meter" title={m.meter.title}>
       <p className="text-sm text-slate-700">
         {m.meter.latest}:{' '}
-        <span className="text-lg font-semibold tabular-nums text-slate-900">{latest ? `${formatNumber(latest.readingHours, locale, 1)} h` : m.meter.none}</span>
-        {latest ? <span className="ml-2 text-slate-600">({formatDateTime(latest.readAt, locale, timeZone)})</span> : null}
+        <span className="text-lg font-semibold tabular-nums text-slate-900">
+          {latest ? `${formatNumber(latest.readingHours, locale, 1)} h` : m.meter.none}
+        </span>
+        {latest ? (
+          <span className="ml-2 text-slate-600">({formatDateTime(latest.readAt, locale, timeZone)})</span>
+        ) : null}
       </p>
 
       {canWrite ? (
-        <form noValidate onSubmit={onSubmit} className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3">
+        <form
+          noValidate
+          onSubmit={onSubmit}
+          className="mt-4 space-y-3 rounded-lg border border-slate-200 bg-slate-50 p-3"
+        >
           <h3 className="text-sm font-semibold text-slate-900">{m.meter.add}</h3>
           {add.error && !errors.readingHours ? <ErrorAlert error={add.error} /> : null}
           <div className="flex flex-wrap items-end gap-3">
@@ -96,12 +120,23 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
             </Button>
           </div>
           <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input type="checkbox" checked={replacement} onChange={(e) => setReplacement(e.target.checked)} className="mt-0.5 size-4 accent-emerald-700" />
+            <input
+              type="checkbox"
+              checked={replacement}
+              onChange={(e) => setReplacement(e.target.checked)}
+              className="mt-0.5 size-4 accent-emerald-700"
+            />
             {m.meter.replacement}
           </label>
           {implausible || confirmJump ? (
             <label className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
-              <input type="checkbox" name="confirmJump" checked={confirmJump} onChange={(e) => setConfirmJump(e.target.checked)} className="mt-0.5 size-4 accent-amber-700" />
+              <input
+                type="checkbox"
+                name="confirmJump"
+                checked={confirmJump}
+                onChange={(e) => setConfirmJump(e.target.checked)}
+                className="mt-0.5 size-4 accent-amber-700"
+              />
               {m.meter.confirmJump}
             </label>
           ) : null}
@@ -125,14 +160,21 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
           <table className="min-w-full text-left text-sm">
             <caption className="sr-only">{m.meter.history}</caption>
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <HeadRow className={th} cells={[m.meter.readAt, m.meter.hours, m.meter.source, ...(canVoid ? [m.meter.actions] : [])]} />
+              <HeadRow
+                className={th}
+                cells={[m.meter.readAt, m.meter.hours, m.meter.source, ...(canVoid ? [m.meter.actions] : [])]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((r) => (
                 <tr key={r.id} className={r.voidedAt ? 'text-slate-500' : undefined}>
-                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{formatDateTime(r.readAt, locale, timeZone)}</td>
+                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                    {formatDateTime(r.readAt, locale, timeZone)}
+                  </td>
                   <td className="py-2 pr-4 tabular-nums text-slate-900">
-                    <span className={r.voidedAt ? 'line-through' : undefined}>{formatNumber(r.readingHours, locale, 1)}</span>
+                    <span className={r.voidedAt ? 'line-through' : undefined}>
+                      {formatNumber(r.readingHours, locale, 1)}
+                    </span>
                     {r.isReplacement ? (
                       <span className="ml-2">
                         <Badge tone="amber">{m.meter.replaced}</Badge>
@@ -166,13 +208,29 @@ export function MeterCard({ orgId, asset, timeZone, canWrite, canVoid }: { orgId
           </table>
         </div>
       )}
-      <LoadMore hasNextPage={readings.hasNextPage} isFetchingNextPage={readings.isFetchingNextPage} onClick={() => void readings.fetchNextPage()} />
-      {voiding ? <VoidDialog orgId={orgId} assetId={asset.id} reading={voiding} onClose={() => setVoiding(null)} /> : null}
+      <LoadMore
+        hasNextPage={readings.hasNextPage}
+        isFetchingNextPage={readings.isFetchingNextPage}
+        onClick={() => void readings.fetchNextPage()}
+      />
+      {voiding ? (
+        <VoidDialog orgId={orgId} assetId={asset.id} reading={voiding} onClose={() => setVoiding(null)} />
+      ) : null}
     </Card>
   );
 }
 
-function VoidDialog({ orgId, assetId, reading, onClose }: { orgId: string; assetId: string; reading: TMeterReading; onClose: () => void }) {
+function VoidDialog({
+  orgId,
+  assetId,
+  reading,
+  onClose,
+}: {
+  orgId: string;
+  assetId: string;
+  reading: TMeterReading;
+  onClose: () => void;
+}) {
   const m = useMessages(assetMessages);
   const { locale } = useI18n();
   const [reason, setReason] = useState('');
@@ -187,8 +245,19 @@ function VoidDialog({ orgId, assetId, reading, onClose }: { orgId: string; asset
   return (
     <Dialog title={m.meter.voidTitle} onClose={() => (voidIt.isPending ? undefined : onClose())}>
       <form noValidate onSubmit={submit} className="space-y-3">
-        <p className="text-sm text-slate-700">{m.meter.voidBody.replace('{hours}', formatNumber(reading.readingHours, locale, 1))}</p>
-        <TextAreaField label={m.meter.voidReason} name="reason" rows={2} maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={missing ? m.meter.voidReasonRequired : undefined} required />
+        <p className="text-sm text-slate-700">
+          {m.meter.voidBody.replace('{hours}', formatNumber(reading.readingHours, locale, 1))}
+        </p>
+        <TextAreaField
+          label={m.meter.voidReason}
+          name="reason"
+          rows={2}
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={missing ? m.meter.voidReasonRequired : undefined}
+          required
+        />
         {voidIt.error ? <ErrorAlert error={voidIt.error} /> : null}
         <FormActions cancelLabel={m.form.cancel} onCancel={onClose}>
           <Button type="submit" variant="danger" pending={voidIt.isPending}>

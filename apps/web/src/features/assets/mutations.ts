@@ -1,6 +1,13 @@
 'use client';
 
-import { ZAsset, ZMeterReading, type TAsset, type TAssetStatus, type TCreateAssetRequest, type TUpdateAssetRequest } from '@amms/contracts/assets';
+import {
+  ZAsset,
+  ZMeterReading,
+  type TAsset,
+  type TAssetStatus,
+  type TCreateAssetRequest,
+  type TUpdateAssetRequest,
+} from '@amms/contracts/assets';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch, isApiError } from '@/lib/api-client';
@@ -14,7 +21,8 @@ const assetPath = (orgId: string, id: string) => orgApi(orgId, `assets/${seg(id)
 export function useSetAssetStatus(orgId: string, asset: TAsset, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (to: TAssetStatus) => apiFetch(assetPath(orgId, asset.id), ZAsset, { method: 'PATCH', body: { version: asset.version, status: to } }),
+    mutationFn: (to: TAssetStatus) =>
+      apiFetch(assetPath(orgId, asset.id), ZAsset, { method: 'PATCH', body: { version: asset.version, status: to } }),
     onSuccess: async () => {
       onDone();
       await refreshQueries(qc, assetKeys.all(orgId));
@@ -38,15 +46,23 @@ export function useDeleteAsset(orgId: string, assetId: string, onDeleted: () => 
   });
 }
 
-export type SaveAssetRequest = { create: TCreateAssetRequest; idempotencyKey: string } | { id: string; update: TUpdateAssetRequest };
+export type SaveAssetRequest =
+  { create: TCreateAssetRequest; idempotencyKey: string } | { id: string; update: TUpdateAssetRequest };
 
 /** Create (POST with the form's idempotency key) or edit (PATCH with the version) a machine. */
-export function useSaveAsset(orgId: string, handlers: { onSaved: (saved: TAsset) => void; onError: (err: unknown) => void }) {
+export function useSaveAsset(
+  orgId: string,
+  handlers: { onSaved: (saved: TAsset) => void; onError: (err: unknown) => void },
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (req: SaveAssetRequest): Promise<TAsset> =>
       'create' in req
-        ? apiFetch(orgApi(orgId, 'assets'), ZAsset, { method: 'POST', body: req.create, idempotencyKey: req.idempotencyKey })
+        ? apiFetch(orgApi(orgId, 'assets'), ZAsset, {
+            method: 'POST',
+            body: req.create,
+            idempotencyKey: req.idempotencyKey,
+          })
         : apiFetch(assetPath(orgId, req.id), ZAsset, { method: 'PATCH', body: req.update }),
     onSuccess: async (saved) => {
       await refreshQueries(qc, assetKeys.lists(orgId), assetKeys.detail(orgId, saved.id));
@@ -59,7 +75,11 @@ export function useSaveAsset(orgId: string, handlers: { onSaved: (saved: TAsset)
 export type MeterReadingInput = { readingHours: number | null; isReplacement: boolean; confirmJump: boolean };
 
 /** POST a meter reading (with the form's idempotency key); the machine's page is read again. */
-export function useRecordMeterReading(orgId: string, assetId: string, handlers: { onRecorded: () => void; onError: (err: unknown) => void }) {
+export function useRecordMeterReading(
+  orgId: string,
+  assetId: string,
+  handlers: { onRecorded: () => void; onError: (err: unknown) => void },
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: MeterReadingInput; idempotencyKey: string }) =>
@@ -76,7 +96,11 @@ export function useRecordMeterReading(orgId: string, assetId: string, handlers: 
 export function useVoidMeterReading(orgId: string, assetId: string, readingId: string, onVoided: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (reason: string) => apiFetch(`${assetPath(orgId, assetId)}/meter-readings/${seg(readingId)}/void`, ZMeterReading, { method: 'POST', body: { reason } }),
+    mutationFn: (reason: string) =>
+      apiFetch(`${assetPath(orgId, assetId)}/meter-readings/${seg(readingId)}/void`, ZMeterReading, {
+        method: 'POST',
+        body: { reason },
+      }),
     onSuccess: async () => {
       onVoided();
       await refreshQueries(qc, assetKeys.detail(orgId, assetId));

@@ -25,14 +25,22 @@ export const assetKeys = {
   list: (orgId: string, f: AssetFilters) => ['orgs', orgId, 'assets', 'list', f] as const,
   detail: (orgId: string, id: string) => ['orgs', orgId, 'assets', 'detail', id] as const,
   readings: (orgId: string, id: string) => ['orgs', orgId, 'assets', 'detail', id, 'readings'] as const,
-  bookings: (orgId: string, id: string, from: string, to: string) => ['orgs', orgId, 'assets', 'detail', id, 'bookings', { from, to }] as const,
+  bookings: (orgId: string, id: string, from: string, to: string) =>
+    ['orgs', orgId, 'assets', 'detail', id, 'bookings', { from, to }] as const,
   workOrders: (orgId: string, id: string) => ['orgs', orgId, 'assets', 'detail', id, 'work-orders'] as const,
   due: (orgId: string, id: string) => ['orgs', orgId, 'assets', 'detail', id, 'due'] as const,
   costs: (orgId: string, id: string) => ['orgs', orgId, 'assets', 'detail', id, 'costs'] as const,
   models: (orgId: string) => ['orgs', orgId, 'assets', 'models'] as const,
 };
 
-export type AssetFilters = { sort?: TAssetSort; q?: string; status?: TAssetStatus; kind?: TMachineKind; teamId?: string; modelId?: string };
+export type AssetFilters = {
+  sort?: TAssetSort;
+  q?: string;
+  status?: TAssetStatus;
+  kind?: TMachineKind;
+  teamId?: string;
+  modelId?: string;
+};
 
 export const PAGE_SIZE = 25;
 
@@ -71,7 +79,11 @@ export function machineModelsQuery(orgId: string) {
       const items: TMachineModel[] = [];
       let cursor: string | null = null;
       for (let page = 0; page < 10; page++) {
-        const res: TListMachineModelsResponse = await apiFetch(`${org(orgId)}/machine-models?limit=200${cursor ? `&cursor=${enc(cursor)}` : ''}`, ZListMachineModelsResponse, { signal });
+        const res: TListMachineModelsResponse = await apiFetch(
+          `${org(orgId)}/machine-models?limit=200${cursor ? `&cursor=${enc(cursor)}` : ''}`,
+          ZListMachineModelsResponse,
+          { signal },
+        );
         items.push(...res.items);
         cursor = res.nextCursor;
         if (!cursor) break;
@@ -86,7 +98,11 @@ export function readingsQuery(orgId: string, id: string) {
     queryKey: assetKeys.readings(orgId, id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${org(orgId)}/assets/${enc(id)}/meter-readings?limit=10${pageParam ? `&cursor=${enc(pageParam)}` : ''}`, ZListMeterReadingsResponse, { signal }),
+      apiFetch(
+        `${org(orgId)}/assets/${enc(id)}/meter-readings?limit=10${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
+        ZListMeterReadingsResponse,
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -109,7 +125,11 @@ export function workOrdersQuery(orgId: string, id: string) {
     queryKey: assetKeys.workOrders(orgId, id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${org(orgId)}/work-orders?limit=10&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`, ZListWorkOrdersResponse, { signal }),
+      apiFetch(
+        `${org(orgId)}/work-orders?limit=10&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
+        ZListWorkOrdersResponse,
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }
@@ -126,7 +146,11 @@ export function costDocumentsQuery(orgId: string, id: string) {
     queryKey: assetKeys.costs(orgId, id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
-      apiFetch(`${org(orgId)}/cost-documents?limit=10&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`, ZListCostDocumentsResponse, { signal }),
+      apiFetch(
+        `${org(orgId)}/cost-documents?limit=10&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
+        ZListCostDocumentsResponse,
+        { signal },
+      ),
     getNextPageParam: (last) => last.nextCursor,
   });
 }

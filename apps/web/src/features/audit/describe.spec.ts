@@ -23,7 +23,13 @@ const event = (data: unknown): TAuditEvent => ({
 });
 
 describe('the audit trail of a draft edit (issue #12, bug 4)', () => {
-  const edit = { version: 2, basedOnVersion: 1, diff: { added: [], removed: [], changed: ['k'] }, violations: 0, note: '机手要晚到一小时' };
+  const edit = {
+    version: 2,
+    basedOnVersion: 1,
+    diff: { added: [], removed: [], changed: ['k'] },
+    violations: 0,
+    note: '机手要晚到一小时',
+  };
 
   it('shows the change note in Chinese', () => {
     const d = describeEventWith(auditMessages['zh-CN'], labelMessages['zh-CN'], 'org')(event(edit));
@@ -31,7 +37,11 @@ describe('the audit trail of a draft edit (issue #12, bug 4)', () => {
   });
 
   it('and in English', () => {
-    const d = describeEventWith(auditMessages.en, labelMessages.en, 'org')(event({ ...edit, note: 'operator arrives an hour late' }));
+    const d = describeEventWith(
+      auditMessages.en,
+      labelMessages.en,
+      'org',
+    )(event({ ...edit, note: 'operator arrives an hour late' }));
     expect(d.text).toContain('Change note: operator arrives an hour late');
   });
 
@@ -47,24 +57,64 @@ describe('who acted, in words (issue #12: names on every action)', () => {
   const base = event({});
 
   it('names the person and their role, and says when it is the reader', () => {
-    expect(describeActor({ ...base, actorUserId: other }, auditMessages['zh-CN'], getDictionary('zh-CN').roles, me)).toBe('王磊（调度员）');
+    expect(
+      describeActor({ ...base, actorUserId: other }, auditMessages['zh-CN'], getDictionary('zh-CN').roles, me),
+    ).toBe('王磊（调度员）');
     expect(describeActor(base, auditMessages.en, getDictionary('en').roles, me)).toBe('王磊 (Dispatcher) · you');
   });
 
   it('names a key and the person it acts for', () => {
-    const byKey = { ...base, actorType: 'API_KEY' as const, actorUserId: null, actorApiKeyId: other, actor: { name: '王磊', role: 'OWNER' as const, apiKeyName: 'ERP sync' } };
-    expect(describeActor(byKey, auditMessages['zh-CN'], getDictionary('zh-CN').roles, me)).toBe('API 密钥「ERP sync」（代表 王磊）');
-    expect(describeActor({ ...byKey, actor: { name: null, role: null, apiKeyName: 'ERP sync' } }, auditMessages.en, getDictionary('en').roles, me)).toBe('API key “ERP sync”');
+    const byKey = {
+      ...base,
+      actorType: 'API_KEY' as const,
+      actorUserId: null,
+      actorApiKeyId: other,
+      actor: { name: '王磊', role: 'OWNER' as const, apiKeyName: 'ERP sync' },
+    };
+    expect(describeActor(byKey, auditMessages['zh-CN'], getDictionary('zh-CN').roles, me)).toBe(
+      'API 密钥「ERP sync」（代表 王磊）',
+    );
+    expect(
+      describeActor(
+        { ...byKey, actor: { name: null, role: null, apiKeyName: 'ERP sync' } },
+        auditMessages.en,
+        getDictionary('en').roles,
+        me,
+      ),
+    ).toBe('API key “ERP sync”');
   });
 
   it('keeps the name of someone who left, and falls back to the kind for the system', () => {
-    expect(describeActor({ ...base, actorUserId: other, actor: { name: '李娜', role: null, apiKeyName: null } }, auditMessages.en, getDictionary('en').roles, me)).toBe('李娜 (no longer a member)');
-    expect(describeActor({ ...base, actorType: 'SYSTEM', actorUserId: null, actor: { name: null, role: null, apiKeyName: null } }, auditMessages['zh-CN'], getDictionary('zh-CN').roles, me)).toBe('系统');
+    expect(
+      describeActor(
+        { ...base, actorUserId: other, actor: { name: '李娜', role: null, apiKeyName: null } },
+        auditMessages.en,
+        getDictionary('en').roles,
+        me,
+      ),
+    ).toBe('李娜 (no longer a member)');
+    expect(
+      describeActor(
+        { ...base, actorType: 'SYSTEM', actorUserId: null, actor: { name: null, role: null, apiKeyName: null } },
+        auditMessages['zh-CN'],
+        getDictionary('zh-CN').roles,
+        me,
+      ),
+    ).toBe('系统');
   });
 
   it('describes every business action in words in both languages, never the raw key', () => {
-    for (const action of ['job.assigned', 'workorder.accepted', 'cost.approved', 'asset.meter_voided', 'member.added']) {
-      for (const [m, l] of [[auditMessages['zh-CN'], labelMessages['zh-CN']], [auditMessages.en, labelMessages.en]] as const) {
+    for (const action of [
+      'job.assigned',
+      'workorder.accepted',
+      'cost.approved',
+      'asset.meter_voided',
+      'member.added',
+    ]) {
+      for (const [m, l] of [
+        [auditMessages['zh-CN'], labelMessages['zh-CN']],
+        [auditMessages.en, labelMessages.en],
+      ] as const) {
         const d = describeEventWith(m, l, 'org')({ ...base, action });
         expect(d.text).not.toBe(action);
         expect(d.text.length).toBeGreaterThan(3);
@@ -74,15 +124,26 @@ describe('who acted, in words (issue #12: names on every action)', () => {
 });
 
 describe('an MCP tool call (mcp.tool_called)', () => {
-  const call = { ...event({ tool: 'analytics_summary', outcome: 'refused', code: 'FORBIDDEN', args: {}, durationMs: 12.4 }), action: 'mcp.tool_called', entityType: 'api_key', actorType: 'API_KEY' as const };
+  const call = {
+    ...event({ tool: 'analytics_summary', outcome: 'refused', code: 'FORBIDDEN', args: {}, durationMs: 12.4 }),
+    action: 'mcp.tool_called',
+    entityType: 'api_key',
+    actorType: 'API_KEY' as const,
+  };
 
   it('names the tool, the outcome and the refusal code in Chinese', () => {
-    expect(describeEventWith(auditMessages['zh-CN'], labelMessages['zh-CN'], 'org')(call).text).toBe('MCP 调用 analytics_summary：被拒绝 (FORBIDDEN)（12 毫秒）');
+    expect(describeEventWith(auditMessages['zh-CN'], labelMessages['zh-CN'], 'org')(call).text).toBe(
+      'MCP 调用 analytics_summary：被拒绝 (FORBIDDEN)（12 毫秒）',
+    );
   });
 
   it('and in English; a successful call shows no code', () => {
-    expect(describeEventWith(auditMessages.en, labelMessages.en, 'org')(call).text).toBe('MCP call analytics_summary: refused (FORBIDDEN) (12 ms)');
+    expect(describeEventWith(auditMessages.en, labelMessages.en, 'org')(call).text).toBe(
+      'MCP call analytics_summary: refused (FORBIDDEN) (12 ms)',
+    );
     const ok = { ...call, data: { tool: 'list_assets', outcome: 'ok', durationMs: 3 } };
-    expect(describeEventWith(auditMessages.en, labelMessages.en, 'org')(ok).text).toBe('MCP call list_assets: ok (3 ms)');
+    expect(describeEventWith(auditMessages.en, labelMessages.en, 'org')(ok).text).toBe(
+      'MCP call list_assets: ok (3 ms)',
+    );
   });
 });

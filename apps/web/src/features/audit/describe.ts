@@ -14,18 +14,33 @@ export type Described = { text: string; stage: Stage | null; record?: { href: st
 
 type Data = Record<string, unknown>;
 const obj = (v: unknown): Data => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Data) : {});
-const str = (v: unknown, fallback = '—') => (typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : fallback);
+const str = (v: unknown, fallback = '—') =>
+  typeof v === 'string' && v ? v : typeof v === 'number' ? String(v) : fallback;
 const num = (v: unknown) => (typeof v === 'number' ? v : Array.isArray(v) ? v.length : 0);
 
 /**
  * Who acted, in words: "王磊（调度员）", "API 密钥「同步」（代表 王磊）", "系统"; the reader's own events say so.
  * Pure (unit-tested in describe.spec.ts).
  */
-export function describeActor(e: TAuditEvent, m: (typeof auditMessages)['zh-CN'], roles: Record<TRole, string>, myUserId: string | null): string {
+export function describeActor(
+  e: TAuditEvent,
+  m: (typeof auditMessages)['zh-CN'],
+  roles: Record<TRole, string>,
+  myUserId: string | null,
+): string {
   const { name, role, apiKeyName } = e.actor;
-  const person = name ? (role ? format(m.actorRole, { name, role: roles[role] }) : format(m.actorFormer, { name })) : null;
+  const person = name
+    ? role
+      ? format(m.actorRole, { name, role: roles[role] })
+      : format(m.actorFormer, { name })
+    : null;
   let who: string;
-  if (e.actorType === 'API_KEY') who = apiKeyName ? (name ? format(m.actorKeyFor, { key: apiKeyName, name }) : format(m.actorKey, { key: apiKeyName })) : m.actor.API_KEY;
+  if (e.actorType === 'API_KEY')
+    who = apiKeyName
+      ? name
+        ? format(m.actorKeyFor, { key: apiKeyName, name })
+        : format(m.actorKey, { key: apiKeyName })
+      : m.actor.API_KEY;
   else who = person ?? m.actor[e.actorType];
   return e.actorType === 'USER' && myUserId && e.actorUserId === myUserId ? format(m.actorYou, { who }) : who;
 }
@@ -91,14 +106,28 @@ export function describeEventWith(
               (typeof d.note === 'string' && d.note ? format(m.ev.editNote, { note: d.note }) : ''),
           };
         }
-        return { stage: 'versions', text: format(m.ev.versionCreated, { version: str(d.version), items: num(d.items), unplaced: num(d.unplaced), violations: num(d.violations) }) };
+        return {
+          stage: 'versions',
+          text: format(m.ev.versionCreated, {
+            version: str(d.version),
+            items: num(d.items),
+            unplaced: num(d.unplaced),
+            violations: num(d.violations),
+          }),
+        };
       }
       case 'draft.confirmed':
-        return { stage: 'confirm', text: format(m.ev.confirmed, { version: str(d.version), hash: `${str(d.contentHash).slice(0, 12)}…` }) };
+        return {
+          stage: 'confirm',
+          text: format(m.ev.confirmed, { version: str(d.version), hash: `${str(d.contentHash).slice(0, 12)}…` }),
+        };
       case 'draft.rejected':
         return { stage: 'confirm', text: format(m.ev.rejected, { reason: str(d.reason) }) };
       case 'execution.requested':
-        return { stage: 'execution', text: format(m.ev.requested, { version: str(d.version), total: num(d.itemsTotal) }) };
+        return {
+          stage: 'execution',
+          text: format(m.ev.requested, { version: str(d.version), total: num(d.itemsTotal) }),
+        };
       case 'execution.started':
         return { stage: 'execution', text: m.ev.started };
       case 'execution.receipt': {
@@ -106,11 +135,20 @@ export function describeEventWith(
         const isWo = d.recordType === 'work_order';
         const hasRecord = typeof d.recordId === 'string';
         const text =
-          format(m.ev.receipt, { index, status: rec(l.receiptStatus, d.status) }) + (hasRecord ? format(m.ev.receiptRecord, { record: isWo ? m.ev.workOrder : m.ev.job }) : '');
+          format(m.ev.receipt, { index, status: rec(l.receiptStatus, d.status) }) +
+          (hasRecord ? format(m.ev.receiptRecord, { record: isWo ? m.ev.workOrder : m.ev.job }) : '');
         return {
           stage: 'receipts',
           text,
-          record: hasRecord ? { href: orgPath(orgId, isWo ? `maintenance/work-orders/${String(d.recordId)}` : `jobs/${String(d.recordId)}`), label: m.ev.openRecord } : undefined,
+          record: hasRecord
+            ? {
+                href: orgPath(
+                  orgId,
+                  isWo ? `maintenance/work-orders/${String(d.recordId)}` : `jobs/${String(d.recordId)}`,
+                ),
+                label: m.ev.openRecord,
+              }
+            : undefined,
         };
       }
       case 'execution.finished': {
@@ -118,7 +156,12 @@ export function describeEventWith(
         const counts = obj(d.counts);
         return {
           stage: 'execution',
-          text: format(m.ev.finished, { status: rec(l.executionStatus, after.status), succeeded: num(counts.succeeded), conflict: num(counts.conflict), failed: num(counts.failed) }),
+          text: format(m.ev.finished, {
+            status: rec(l.executionStatus, after.status),
+            succeeded: num(counts.succeeded),
+            conflict: num(counts.conflict),
+            failed: num(counts.failed),
+          }),
         };
       }
       case 'mcp.tool_called': {

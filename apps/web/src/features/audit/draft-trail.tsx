@@ -11,7 +11,16 @@ import { useDescribeActor, useDescribeEvent, type Stage } from './describe';
 import { auditMessages } from './messages';
 import { VerifyChain } from './verify-chain';
 
-const STAGES: readonly (Stage | 'records')[] = ['goal', 'run', 'tools', 'versions', 'confirm', 'execution', 'receipts', 'records'];
+const STAGES: readonly (Stage | 'records')[] = [
+  'goal',
+  'run',
+  'tools',
+  'versions',
+  'confirm',
+  'execution',
+  'receipts',
+  'records',
+];
 
 const STAGE_TONE: Record<Stage, string> = {
   goal: 'bg-violet-100 text-violet-900',
@@ -24,7 +33,17 @@ const STAGE_TONE: Record<Stage, string> = {
 };
 
 /** goal → run → tools → versions → confirmation → execution → receipts → records, with the chain status. */
-export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: string; draftId: string; timeZone: string; myUserId: string }) {
+export function DraftTrail({
+  orgId,
+  draftId,
+  timeZone,
+  myUserId,
+}: {
+  orgId: string;
+  draftId: string;
+  timeZone: string;
+  myUserId: string;
+}) {
   const m = useMessages(auditMessages);
   const { locale } = useI18n();
   const describe = useDescribeEvent(orgId);
@@ -43,7 +62,9 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
   };
 
   const described = (q.data ?? []).map((e) => ({ e, d: describe(e) }));
-  const present = new Set<Stage | 'records'>(described.flatMap(({ d }) => [...(d.stage ? [d.stage] : []), ...(d.record ? (['records'] as const) : [])]));
+  const present = new Set<Stage | 'records'>(
+    described.flatMap(({ d }) => [...(d.stage ? [d.stage] : []), ...(d.record ? (['records'] as const) : [])]),
+  );
 
   return (
     <div className="space-y-5">
@@ -63,7 +84,10 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
           <>
             <ol aria-label={m.trailTitle} className="mb-4 flex flex-wrap gap-1.5 text-xs">
               {STAGES.map((s) => (
-                <li key={s} className={`rounded-full px-2 py-0.5 font-semibold ${present.has(s) ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-600'}`}>
+                <li
+                  key={s}
+                  className={`rounded-full px-2 py-0.5 font-semibold ${present.has(s) ? 'bg-emerald-100 text-emerald-900' : 'bg-slate-100 text-slate-600'}`}
+                >
                   {present.has(s) ? '✓ ' : '○ '}
                   {stageName[s]}
                 </li>
@@ -72,9 +96,16 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
             <ol className="relative space-y-3 border-l-2 border-slate-200 pl-4">
               {described.map(({ e, d }) => (
                 <li key={e.id} className="relative">
-                  <span aria-hidden="true" className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full border-2 border-white bg-emerald-700" />
+                  <span
+                    aria-hidden="true"
+                    className="absolute -left-[1.4rem] top-1.5 size-2.5 rounded-full border-2 border-white bg-emerald-700"
+                  />
                   <div className="flex flex-wrap items-baseline gap-x-2 gap-y-0.5 text-xs text-slate-600">
-                    {d.stage ? <span className={`rounded px-1.5 py-0.5 font-semibold ${STAGE_TONE[d.stage]}`}>{stageName[d.stage]}</span> : null}
+                    {d.stage ? (
+                      <span className={`rounded px-1.5 py-0.5 font-semibold ${STAGE_TONE[d.stage]}`}>
+                        {stageName[d.stage]}
+                      </span>
+                    ) : null}
                     <time dateTime={e.createdAt}>{formatDateTime(e.createdAt, locale, timeZone)}</time>
                     <span>
                       #{e.seq} · {actorOf(e)}
@@ -85,7 +116,10 @@ export function DraftTrail({ orgId, draftId, timeZone, myUserId }: { orgId: stri
                     {d.record ? (
                       <>
                         {' '}
-                        <Link href={d.record.href} className="font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700">
+                        <Link
+                          href={d.record.href}
+                          className="font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
+                        >
                           {d.record.label}
                         </Link>
                       </>

@@ -17,7 +17,20 @@ import { useDescribeActor, useDescribeEvent } from './describe';
 import { auditMessages } from './messages';
 import { VerifyChain } from './verify-chain';
 
-const ENTITY_TYPES = ['draft', 'agent_run', 'execution', 'job', 'asset', 'field', 'work_order', 'cost_document', 'membership', 'team', 'api_key', 'machine_model'] as const;
+const ENTITY_TYPES = [
+  'draft',
+  'agent_run',
+  'execution',
+  'job',
+  'asset',
+  'field',
+  'work_order',
+  'cost_document',
+  'membership',
+  'team',
+  'api_key',
+  'machine_model',
+] as const;
 
 /** newest first: people open the log to see what just happened; the chain order is one choice away */
 const DEFAULT_SORT: TAuditEventSort = '-createdAt';
@@ -34,7 +47,11 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
   const [sort, setSort] = useQueryChoice('sort', AUDIT_EVENT_SORTS, DEFAULT_SORT);
   const listFilter = { ...filter, sort };
 
-  const { query: q, rows: items } = useCursorList(cursorListQuery(auditKeys.list(orgId, listFilter), (cursor, signal) => fetchAuditPage(orgId, listFilter, cursor, signal)));
+  const { query: q, rows: items } = useCursorList(
+    cursorListQuery(auditKeys.list(orgId, listFilter), (cursor, signal) =>
+      fetchAuditPage(orgId, listFilter, cursor, signal),
+    ),
+  );
 
   const apply = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +66,12 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
           {m.orgTitle}
         </h2>
         <form onSubmit={apply} className="mb-4 flex flex-wrap items-end gap-3">
-          <SelectField label={m.filterEntity} value={entityType} onChange={(e) => setEntityType(e.target.value)} className="w-44">
+          <SelectField
+            label={m.filterEntity}
+            value={entityType}
+            onChange={(e) => setEntityType(e.target.value)}
+            className="w-44"
+          >
             <option value="">{m.allTypes}</option>
             {ENTITY_TYPES.map((t) => (
               <option key={t} value={t}>
@@ -57,7 +79,13 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
               </option>
             ))}
           </SelectField>
-          <TextField label={m.filterAction} value={action} onChange={(e) => setAction(e.target.value)} maxLength={100} className="w-64" />
+          <TextField
+            label={m.filterAction}
+            value={action}
+            onChange={(e) => setAction(e.target.value)}
+            maxLength={100}
+            className="w-64"
+          />
           <Button type="submit" variant="secondary">
             {m.apply}
           </Button>
@@ -75,7 +103,11 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
           <div className="overflow-x-auto">
             <table className="w-full min-w-[48rem] text-left text-sm">
               <thead className="border-b border-slate-200 text-xs text-slate-600">
-                <HeadRow className="py-2 pr-3 font-semibold" lastClassName="py-2 font-semibold" cells={[m.colSeq, m.colTime, m.colWhat, m.colActor, m.colEntity]} />
+                <HeadRow
+                  className="py-2 pr-3 font-semibold"
+                  lastClassName="py-2 font-semibold"
+                  cells={[m.colSeq, m.colTime, m.colWhat, m.colActor, m.colEntity]}
+                />
               </thead>
               <tbody className="divide-y divide-slate-100 align-top">
                 {items.map((e) => {
@@ -85,20 +117,28 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
                       <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-slate-700">
                         {e.seq}
                       </th>
-                      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">{formatDateTime(e.createdAt, locale, timeZone)}</td>
+                      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">
+                        {formatDateTime(e.createdAt, locale, timeZone)}
+                      </td>
                       <td className="py-2 pr-3">
                         <span className="break-words text-slate-900">{d.text}</span>
-                        {d.text !== e.action ? <span className="block font-mono text-xs text-slate-500">{e.action}</span> : null}
+                        {d.text !== e.action ? (
+                          <span className="block font-mono text-xs text-slate-500">{e.action}</span>
+                        ) : null}
                       </td>
                       <td className="py-2 pr-3 text-slate-700">{actorOf(e)}</td>
                       <td className="py-2 text-xs text-slate-700">
                         {e.entityType === 'draft' && e.entityId ? (
-                          <Link href={orgPath(orgId, `drafts/${e.entityId}/audit`)} className="text-emerald-800 underline underline-offset-2">
+                          <Link
+                            href={orgPath(orgId, `drafts/${e.entityId}/audit`)}
+                            className="text-emerald-800 underline underline-offset-2"
+                          >
                             {m.entityTypes.draft} {e.entityId.slice(0, 8)}
                           </Link>
                         ) : (
                           <span>
-                            <span>{e.entityType ? (m.entityTypes[e.entityType] ?? e.entityType) : '—'}</span> <span className="font-mono">{e.entityId?.slice(0, 8) ?? ''}</span>
+                            <span>{e.entityType ? (m.entityTypes[e.entityType] ?? e.entityType) : '—'}</span>{' '}
+                            <span className="font-mono">{e.entityId?.slice(0, 8) ?? ''}</span>
                           </span>
                         )}
                       </td>

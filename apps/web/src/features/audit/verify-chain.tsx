@@ -37,7 +37,12 @@ export function VerifyChain({ orgId, auto }: { orgId: string; auto: boolean }) {
             <p className="flex flex-wrap items-center gap-2">
               <Badge tone="red">✗ {m.broken}</Badge>
               {q.data.firstBroken ? (
-                <span className="text-red-900">{format(m.brokenDetail, { seq: q.data.firstBroken.seq, reason: m.reasons[q.data.firstBroken.reason] })}</span>
+                <span className="text-red-900">
+                  {format(m.brokenDetail, {
+                    seq: q.data.firstBroken.seq,
+                    reason: m.reasons[q.data.firstBroken.reason],
+                  })}
+                </span>
               ) : null}
             </p>
           )

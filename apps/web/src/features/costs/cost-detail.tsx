@@ -49,12 +49,15 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
   const mine = doc.createdByUserId === myUserId || doc.submittedByUserId === myUserId;
   const selfNote = errorMessage(locale, new ApiError(403, 'SELF_APPROVAL', ''));
   const pending = action.isPending ? action.variables?.action : null;
-  const run = (a: CostAction, body: object = {}) => action.mutate({ action: a, body: { version: doc.version, ...body } });
+  const run = (a: CostAction, body: object = {}) =>
+    action.mutate({ action: a, body: { version: doc.version, ...body } });
 
   if (editing) {
     return (
       <div className="space-y-4">
-        <h2 className="text-xl font-semibold text-slate-900">{format(m.form.editTitle, { number: docNumber(doc.number) })}</h2>
+        <h2 className="text-xl font-semibold text-slate-900">
+          {format(m.form.editTitle, { number: docNumber(doc.number) })}
+        </h2>
         <CostForm orgId={orgId} timeZone={timeZone} existing={doc} onDone={() => setEditing(false)} />
       </div>
     );
@@ -72,12 +75,24 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
       </Button>
     ) : null,
     can('cost.approve') && doc.status === 'SUBMITTED' ? (
-      <Button key="approve" pending={pending === 'approve'} disabled={action.isPending || mine} aria-describedby={mine ? 'cost-self-approval' : undefined} onClick={() => setDialog('approve')}>
+      <Button
+        key="approve"
+        pending={pending === 'approve'}
+        disabled={action.isPending || mine}
+        aria-describedby={mine ? 'cost-self-approval' : undefined}
+        onClick={() => setDialog('approve')}
+      >
         {m.actions.approve}
       </Button>
     ) : null,
     can('cost.approve') && doc.status === 'SUBMITTED' ? (
-      <Button key="reject" variant="secondary" disabled={action.isPending || mine} aria-describedby={mine ? 'cost-self-approval' : undefined} onClick={() => setDialog('reject')}>
+      <Button
+        key="reject"
+        variant="secondary"
+        disabled={action.isPending || mine}
+        aria-describedby={mine ? 'cost-self-approval' : undefined}
+        onClick={() => setDialog('reject')}
+      >
         {m.actions.reject}
       </Button>
     ) : null,
@@ -98,7 +113,9 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
       <BackLink href={orgPath(orgId, 'costs')}>{m.detail.back}</BackLink>
       <DetailHeading title={format(m.detail.title, { number: docNumber(doc.number) })}>
         <CostStatusBadge status={doc.status} />
-        <span className="text-lg font-semibold tabular-nums text-slate-900">{formatFenExact(doc.totalMinor, locale)}</span>
+        <span className="text-lg font-semibold tabular-nums text-slate-900">
+          {formatFenExact(doc.totalMinor, locale)}
+        </span>
       </DetailHeading>
 
       <ActionBar
@@ -106,7 +123,11 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
         title={m.detail.actions}
         actions={buttons}
         noActions={m.detail.noActions}
-        note={mine && doc.status === 'SUBMITTED' && can('cost.approve') ? { id: 'cost-self-approval', text: selfNote } : null}
+        note={
+          mine && doc.status === 'SUBMITTED' && can('cost.approve')
+            ? { id: 'cost-self-approval', text: selfNote }
+            : null
+        }
         refreshed={action.refreshed ? m.detail.refreshed : null}
         error={action.error}
       />
@@ -121,16 +142,19 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
             <strong className="tabular-nums">{formatFenExact(doc.totalMinor, locale)}</strong>
           </Fact>
           <Fact term={m.detail.createdAt}>
-            {dt(doc.createdAt)} · <PersonName person={doc.people.createdBy} /> {doc.createdByUserId === myUserId ? m.detail.mine : null}
+            {dt(doc.createdAt)} · <PersonName person={doc.people.createdBy} />{' '}
+            {doc.createdByUserId === myUserId ? m.detail.mine : null}
           </Fact>
           {doc.submittedAt ? (
             <Fact term={m.detail.submittedAt}>
-              {dt(doc.submittedAt)} · <PersonName person={doc.people.submittedBy} /> {doc.submittedByUserId === myUserId ? m.detail.mine : null}
+              {dt(doc.submittedAt)} · <PersonName person={doc.people.submittedBy} />{' '}
+              {doc.submittedByUserId === myUserId ? m.detail.mine : null}
             </Fact>
           ) : null}
           {doc.decidedAt ? (
             <Fact term={m.detail.decidedAt}>
-              {dt(doc.decidedAt)} · <PersonName person={doc.people.decidedBy} /> {doc.decidedByUserId === myUserId ? m.detail.mine : null}
+              {dt(doc.decidedAt)} · <PersonName person={doc.people.decidedBy} />{' '}
+              {doc.decidedByUserId === myUserId ? m.detail.mine : null}
             </Fact>
           ) : null}
           {doc.rejectionReason ? <Fact term={m.detail.rejection}>{doc.rejectionReason}</Fact> : null}
@@ -151,7 +175,10 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
           ) : null}
           {doc.workOrderId ? (
             <Fact term={m.detail.workOrder}>
-              <Link href={orgPath(orgId, `maintenance/work-orders/${doc.workOrderId}`)} className="text-emerald-800 underline">
+              <Link
+                href={orgPath(orgId, `maintenance/work-orders/${doc.workOrderId}`)}
+                className="text-emerald-800 underline"
+              >
                 {m.detail.workOrder}
               </Link>
             </Fact>
@@ -166,14 +193,20 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
       {dialog === 'approve' ? (
         <ConfirmWithCommentDialog
           title={m.approve.title}
-          summary={format(m.approve.summary, { number: docNumber(doc.number), total: formatFenExact(doc.totalMinor, locale) })}
+          summary={format(m.approve.summary, {
+            number: docNumber(doc.number),
+            total: formatFenExact(doc.totalMinor, locale),
+          })}
           commentLabel={m.approve.comment}
           confirmLabel={m.approve.confirm}
           cancelLabel={m.actions.close}
           pending={action.isPending}
           error={action.error}
           onConfirm={(comment) =>
-            action.mutate({ action: 'approve', body: { version: doc.version, ...(comment ? { comment } : {}) } }, { onSuccess: () => setDialog(null), onError: (err) => isApiError(err, 409, 403) && setDialog(null) })
+            action.mutate(
+              { action: 'approve', body: { version: doc.version, ...(comment ? { comment } : {}) } },
+              { onSuccess: () => setDialog(null), onError: (err) => isApiError(err, 409, 403) && setDialog(null) },
+            )
           }
           onClose={() => setDialog(null)}
         />
@@ -194,10 +227,18 @@ function Lines({ doc }: { doc: TCostDocumentDetailView }) {
         <caption className="sr-only">{m.form.linesCaption}</caption>
         <thead className="bg-slate-50">
           <tr>
-            <th scope="col" className={thClass}>{m.form.lineDescription}</th>
-            <th scope="col" className={`${thClass} text-right`}>{m.form.quantity}</th>
-            <th scope="col" className={`${thClass} text-right`}>{m.form.unitPrice}</th>
-            <th scope="col" className={`${thClass} text-right`}>{m.form.amount}</th>
+            <th scope="col" className={thClass}>
+              {m.form.lineDescription}
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              {m.form.quantity}
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              {m.form.unitPrice}
+            </th>
+            <th scope="col" className={`${thClass} text-right`}>
+              {m.form.amount}
+            </th>
           </tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
@@ -209,8 +250,12 @@ function Lines({ doc }: { doc: TCostDocumentDetailView }) {
               <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
                 {formatNumber(l.quantity, locale, 3)} {l.unit ?? ''}
               </td>
-              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(l.unitPriceMinor, locale)}</td>
-              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(l.amountMinor, locale)}</td>
+              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
+                {formatFenExact(l.unitPriceMinor, locale)}
+              </td>
+              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
+                {formatFenExact(l.amountMinor, locale)}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -219,7 +264,9 @@ function Lines({ doc }: { doc: TCostDocumentDetailView }) {
             <th scope="row" colSpan={3} className={`${tdClass} text-right font-semibold`}>
               {m.form.total}
             </th>
-            <td className={`${tdClass} whitespace-nowrap text-right font-bold tabular-nums`}>{formatFenExact(doc.totalMinor, locale)}</td>
+            <td className={`${tdClass} whitespace-nowrap text-right font-bold tabular-nums`}>
+              {formatFenExact(doc.totalMinor, locale)}
+            </td>
           </tr>
         </tfoot>
       </table>
@@ -227,18 +274,37 @@ function Lines({ doc }: { doc: TCostDocumentDetailView }) {
   );
 }
 
-function RejectDialog({ doc, action, onClose }: { doc: TCostDocumentDetailView; action: ReturnType<typeof useCostAction>; onClose: () => void }) {
+function RejectDialog({
+  doc,
+  action,
+  onClose,
+}: {
+  doc: TCostDocumentDetailView;
+  action: ReturnType<typeof useCostAction>;
+  onClose: () => void;
+}) {
   const m = useMessages(costsMessages);
   const [reason, setReason] = useState('');
   const errs = useFieldErrors(action.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    action.mutate({ action: 'reject', body: { version: doc.version, reason } }, { onSuccess: onClose, onError: (err) => isApiError(err, 409, 403) && onClose() });
+    action.mutate(
+      { action: 'reject', body: { version: doc.version, reason } },
+      { onSuccess: onClose, onError: (err) => isApiError(err, 409, 403) && onClose() },
+    );
   };
   return (
     <Dialog title={m.reject.title} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextAreaField label={m.reject.reason} rows={3} required maxLength={1000} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
+        <TextAreaField
+          label={m.reject.reason}
+          rows={3}
+          required
+          maxLength={1000}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={errs.reason}
+        />
         <ErrorAlert error={action.error} />
         <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
           <Button type="submit" pending={action.isPending}>

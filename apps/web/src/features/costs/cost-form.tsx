@@ -1,6 +1,12 @@
 'use client';
 
-import { COST_CATEGORIES, lineAmountMinor, quantityToMilli, type TCostCategory, type TCostDocumentDetailView } from '@amms/contracts/costs';
+import {
+  COST_CATEGORIES,
+  lineAmountMinor,
+  quantityToMilli,
+  type TCostCategory,
+  type TCostDocumentDetailView,
+} from '@amms/contracts/costs';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,7 +27,14 @@ import { useFieldErrors } from '@/lib/form-errors';
 type Line = { key: string; description: string; quantity: string; unit: string; price: string };
 
 let lineSeq = 0;
-const newLine = (l: Partial<Line> = {}): Line => ({ key: `l${++lineSeq}`, description: '', quantity: '1', unit: '', price: '', ...l });
+const newLine = (l: Partial<Line> = {}): Line => ({
+  key: `l${++lineSeq}`,
+  description: '',
+  quantity: '1',
+  unit: '',
+  price: '',
+  ...l,
+});
 
 /** The exact amount of a line as typed, or null while it cannot be computed. */
 function lineFen(l: Line): bigint | null {
@@ -59,10 +72,20 @@ export function CostForm({
     supplier: existing?.supplier ?? '',
     description: existing?.description ?? '',
   });
-  const [links, setLinks] = useState<CostLinks>({ assetId: existing?.assetId ?? initialLinks?.assetId ?? '', workOrderId: existing?.workOrderId ?? initialLinks?.workOrderId ?? '' });
+  const [links, setLinks] = useState<CostLinks>({
+    assetId: existing?.assetId ?? initialLinks?.assetId ?? '',
+    workOrderId: existing?.workOrderId ?? initialLinks?.workOrderId ?? '',
+  });
   const [lines, setLines] = useState<Line[]>(() =>
     existing
-      ? existing.lines.map((l) => newLine({ description: l.description, quantity: String(l.quantity), unit: l.unit ?? '', price: fenToYuanInput(l.unitPriceMinor) }))
+      ? existing.lines.map((l) =>
+          newLine({
+            description: l.description,
+            quantity: String(l.quantity),
+            unit: l.unit ?? '',
+            price: fenToYuanInput(l.unitPriceMinor),
+          }),
+        )
       : [newLine()],
   );
   const [priceErrors, setPriceErrors] = useState<Record<string, boolean>>({});
@@ -187,9 +210,32 @@ export function CostForm({
                 <fieldset className="rounded-xl border border-slate-200 bg-white p-3">
                   <legend className="px-1 text-sm font-medium text-slate-700">{format(m.form.line, { n })}</legend>
                   <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-[2fr_1fr_1fr_1fr_auto] lg:items-start">
-                    <TextField label={m.form.lineDescription} required maxLength={200} value={l.description} onChange={(e) => setLine(l.key, { description: e.target.value })} error={errs[`lines.${i}.description`]} />
-                    <TextField label={m.form.quantity} type="number" inputMode="decimal" step="0.001" min="0" required value={l.quantity} onChange={(e) => setLine(l.key, { quantity: e.target.value })} error={errs[`lines.${i}.quantity`]} />
-                    <TextField label={m.form.unit} maxLength={20} value={l.unit} onChange={(e) => setLine(l.key, { unit: e.target.value })} error={errs[`lines.${i}.unit`]} />
+                    <TextField
+                      label={m.form.lineDescription}
+                      required
+                      maxLength={200}
+                      value={l.description}
+                      onChange={(e) => setLine(l.key, { description: e.target.value })}
+                      error={errs[`lines.${i}.description`]}
+                    />
+                    <TextField
+                      label={m.form.quantity}
+                      type="number"
+                      inputMode="decimal"
+                      step="0.001"
+                      min="0"
+                      required
+                      value={l.quantity}
+                      onChange={(e) => setLine(l.key, { quantity: e.target.value })}
+                      error={errs[`lines.${i}.quantity`]}
+                    />
+                    <TextField
+                      label={m.form.unit}
+                      maxLength={20}
+                      value={l.unit}
+                      onChange={(e) => setLine(l.key, { unit: e.target.value })}
+                      error={errs[`lines.${i}.unit`]}
+                    />
                     <TextField
                       label={m.form.unitPrice}
                       inputMode="decimal"
@@ -205,7 +251,9 @@ export function CostForm({
                     <div className="flex items-end justify-between gap-3 lg:flex-col lg:items-end">
                       <p className="text-sm">
                         <span className="text-slate-600">{m.form.amount}: </span>
-                        <output className="font-semibold tabular-nums text-slate-900">{amount === null ? '—' : formatFenExact(amount, locale)}</output>
+                        <output className="font-semibold tabular-nums text-slate-900">
+                          {amount === null ? '—' : formatFenExact(amount, locale)}
+                        </output>
                       </p>
                       <Button
                         variant="ghost"
@@ -237,13 +285,18 @@ export function CostForm({
           </Button>
           <p className="text-base">
             <span className="text-slate-700">{m.form.total}: </span>
-            <output className="font-bold tabular-nums text-slate-900">{total === null ? '—' : formatFenExact(total, locale)}</output>
+            <output className="font-bold tabular-nums text-slate-900">
+              {total === null ? '—' : formatFenExact(total, locale)}
+            </output>
           </p>
         </div>
       </section>
 
       <ErrorAlert error={save.error} />
-      <FormActions cancelLabel={m.form.cancel} onCancel={() => (onDone ? onDone() : router.push(orgPath(orgId, 'costs')))}>
+      <FormActions
+        cancelLabel={m.form.cancel}
+        onCancel={() => (onDone ? onDone() : router.push(orgPath(orgId, 'costs')))}
+      >
         <Button type="submit" pending={save.isPending}>
           {existing ? m.form.saveChanges : m.form.save}
         </Button>

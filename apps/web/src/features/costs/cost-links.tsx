@@ -13,14 +13,30 @@ export type CostLinks = { assetId: string; workOrderId: string };
  * What a cost belongs to (issue #12, "costs tie to the fleet"): a machine, and optionally one of
  * its work orders. Without it the analytics' cost by machine is all "not linked to a machine".
  */
-export function CostLinkFields({ orgId, value, onChange, errors }: { orgId: string; value: CostLinks; onChange: (v: CostLinks) => void; errors: Record<string, string | undefined> }) {
+export function CostLinkFields({
+  orgId,
+  value,
+  onChange,
+  errors,
+}: {
+  orgId: string;
+  value: CostLinks;
+  onChange: (v: CostLinks) => void;
+  errors: Record<string, string | undefined>;
+}) {
   const m = useMessages(costsMessages);
   const machines = useQuery(machineOptionsQuery(orgId));
   const orders = useQuery(machineWorkOrdersQuery(orgId, value.assetId));
   const number = (n: number) => `WO-${String(n).padStart(6, '0')}`;
   return (
     <>
-      <SelectField label={m.form.machine} value={value.assetId} onChange={(e) => onChange({ assetId: e.target.value, workOrderId: '' })} error={errors.assetId} hint={m.form.machineHint}>
+      <SelectField
+        label={m.form.machine}
+        value={value.assetId}
+        onChange={(e) => onChange({ assetId: e.target.value, workOrderId: '' })}
+        error={errors.assetId}
+        hint={m.form.machineHint}
+      >
         <option value="">{m.form.noMachine}</option>
         {(machines.data?.items ?? []).map((a) => (
           <option key={a.id} value={a.id}>
@@ -28,7 +44,13 @@ export function CostLinkFields({ orgId, value, onChange, errors }: { orgId: stri
           </option>
         ))}
       </SelectField>
-      <SelectField label={m.form.workOrder} value={value.workOrderId} onChange={(e) => onChange({ ...value, workOrderId: e.target.value })} error={errors.workOrderId} disabled={value.assetId === ''}>
+      <SelectField
+        label={m.form.workOrder}
+        value={value.workOrderId}
+        onChange={(e) => onChange({ ...value, workOrderId: e.target.value })}
+        error={errors.workOrderId}
+        disabled={value.assetId === ''}
+      >
         <option value="">{m.form.noWorkOrder}</option>
         {(orders.data?.items ?? []).map((w) => (
           <option key={w.id} value={w.id}>

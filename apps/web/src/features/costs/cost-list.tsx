@@ -46,7 +46,13 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
   const [category, setCategory] = useQueryChoice<'' | TCostCategory>('category', CATEGORY_CHOICES, '');
   const [from, setFrom] = useQueryDate('from');
   const [to, setTo] = useQueryDate('to');
-  const filters = { sort, status: status || undefined, category: category || undefined, from: from || undefined, to: to || undefined };
+  const filters = {
+    sort,
+    status: status || undefined,
+    category: category || undefined,
+    from: from || undefined,
+    to: to || undefined,
+  };
   const { query: docs, rows } = useCursorList(costListQuery(orgId, filters));
 
   return (
@@ -66,7 +72,11 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
         ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <SelectField label={m.list.status} value={status} onChange={(e) => setStatus(e.target.value as '' | TCostDocumentStatus)}>
+        <SelectField
+          label={m.list.status}
+          value={status}
+          onChange={(e) => setStatus(e.target.value as '' | TCostDocumentStatus)}
+        >
           <option value="">{m.list.allStatuses}</option>
           {COST_DOCUMENT_STATUSES.map((s) => (
             <option key={s} value={s}>
@@ -74,7 +84,11 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
             </option>
           ))}
         </SelectField>
-        <SelectField label={m.list.category} value={category} onChange={(e) => setCategory(e.target.value as '' | TCostCategory)}>
+        <SelectField
+          label={m.list.category}
+          value={category}
+          onChange={(e) => setCategory(e.target.value as '' | TCostCategory)}
+        >
           <option value="">{m.list.allCategories}</option>
           {COST_CATEGORIES.map((c) => (
             <option key={c} value={c}>
@@ -82,8 +96,20 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
             </option>
           ))}
         </SelectField>
-        <TextField type="date" label={m.list.from} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-        <TextField type="date" label={m.list.to} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+        <TextField
+          type="date"
+          label={m.list.from}
+          value={from}
+          max={to || undefined}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <TextField
+          type="date"
+          label={m.list.to}
+          value={to}
+          min={from || undefined}
+          onChange={(e) => setTo(e.target.value)}
+        />
         <SortSelect value={sort} options={sortOptions} onChange={setSort} />
       </div>
 
@@ -92,13 +118,26 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
           <table className="w-full min-w-[44rem] border-collapse">
             <caption className="sr-only">{m.list.caption}</caption>
             <thead className="bg-slate-50">
-              <HeadRow className={thClass} cells={[m.list.number, m.list.date, m.list.category, m.list.supplier, { label: m.list.total, className: `${thClass} text-right` }, m.list.state]} />
+              <HeadRow
+                className={thClass}
+                cells={[
+                  m.list.number,
+                  m.list.date,
+                  m.list.category,
+                  m.list.supplier,
+                  { label: m.list.total, className: `${thClass} text-right` },
+                  m.list.state,
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((d) => (
                 <tr key={d.id} className="hover:bg-slate-50">
                   <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    <Link href={orgPath(orgId, `costs/${d.id}`)} className="font-mono text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                    <Link
+                      href={orgPath(orgId, `costs/${d.id}`)}
+                      className="font-mono text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
+                    >
                       {docNumber(d.number)}
                     </Link>
                   </th>
@@ -106,9 +145,13 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
                   <td className={tdClass}>{m.category[d.category]}</td>
                   <td className={`${tdClass} max-w-xs`}>
                     <span className="block truncate">{d.supplier ?? '—'}</span>
-                    {d.description ? <span className="block truncate text-xs text-slate-600">{d.description}</span> : null}
+                    {d.description ? (
+                      <span className="block truncate text-xs text-slate-600">{d.description}</span>
+                    ) : null}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{formatFenExact(d.totalMinor, locale)}</td>
+                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
+                    {formatFenExact(d.totalMinor, locale)}
+                  </td>
                   <td className={tdClass}>
                     <CostStatusBadge status={d.status} />
                   </td>

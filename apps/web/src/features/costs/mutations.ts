@@ -47,12 +47,19 @@ export function useCostAction(orgId: string, id: string) {
  * Create a cost document (POST, with the form's idempotency key) or edit a DRAFT (PATCH with
  * its version; a 409 refetches the document).
  */
-export function useSaveCostDocument(orgId: string, existing: TCostDocumentDetailView | undefined, onSaved: (doc: TCostDocumentDetailView) => void) {
+export function useSaveCostDocument(
+  orgId: string,
+  existing: TCostDocumentDetailView | undefined,
+  onSaved: (doc: TCostDocumentDetailView) => void,
+) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: object; idempotencyKey: string }) =>
       existing
-        ? apiFetch(orgApi(orgId, `cost-documents/${seg(existing.id)}`), ZCostDocumentDetailView, { method: 'PATCH', body: { ...body, version: existing.version } })
+        ? apiFetch(orgApi(orgId, `cost-documents/${seg(existing.id)}`), ZCostDocumentDetailView, {
+            method: 'PATCH',
+            body: { ...body, version: existing.version },
+          })
         : apiFetch(orgApi(orgId, 'cost-documents'), ZCostDocumentDetailView, { method: 'POST', body, idempotencyKey }),
     onSuccess: async (doc) => {
       qc.setQueryData(costKeys.detail(orgId, doc.id), doc);

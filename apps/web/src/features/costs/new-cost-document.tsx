@@ -7,7 +7,15 @@ import { CostForm } from './cost-form';
 import type { CostLinks } from './cost-links';
 import { costsMessages } from './messages';
 
-export function NewCostDocument({ orgId, timeZone, initialLinks }: { orgId: string; timeZone: string; initialLinks?: Partial<CostLinks> }) {
+export function NewCostDocument({
+  orgId,
+  timeZone,
+  initialLinks,
+}: {
+  orgId: string;
+  timeZone: string;
+  initialLinks?: Partial<CostLinks>;
+}) {
   const m = useMessages(costsMessages);
   return (
     <div className="space-y-4">

@@ -20,11 +20,18 @@ export type CostListFilters = Record<string, string | undefined>;
 
 export const costListQuery = (orgId: string, filters: CostListFilters) =>
   cursorListQuery(costKeys.list(orgId, filters), (cursor, signal) =>
-    apiFetch(orgApi(orgId, `cost-documents${qs({ ...filters, limit: COSTS_PAGE, cursor })}`), ZListCostDocumentsResponse, { signal }),
+    apiFetch(
+      orgApi(orgId, `cost-documents${qs({ ...filters, limit: COSTS_PAGE, cursor })}`),
+      ZListCostDocumentsResponse,
+      { signal },
+    ),
   );
 
 export const costDocumentQuery = (orgId: string, id: string) =>
-  queryOptions({ queryKey: costKeys.detail(orgId, id), queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${seg(id)}`), ZCostDocumentDetailView, { signal }) });
+  queryOptions({
+    queryKey: costKeys.detail(orgId, id),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `cost-documents/${seg(id)}`), ZCostDocumentDetailView, { signal }),
+  });
 
 export const docNumber = (n: number) => `CD-${String(n).padStart(6, '0')}`;
 
@@ -32,7 +39,12 @@ export const docNumber = (n: number) => `CD-${String(n).padStart(6, '0')}`;
 export const machineWorkOrdersQuery = (orgId: string, assetId: string) =>
   queryOptions({
     queryKey: costKeys.machineWorkOrders(orgId, assetId),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `work-orders${qs({ assetId, sort: '-createdAt', limit: 50 })}`), ZListWorkOrdersViewResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(
+        orgApi(orgId, `work-orders${qs({ assetId, sort: '-createdAt', limit: 50 })}`),
+        ZListWorkOrdersViewResponse,
+        { signal },
+      ),
     enabled: assetId !== '',
     staleTime: 30_000,
   });

@@ -29,7 +29,10 @@ export function AffectedJobsCard({ orgId, timeZone }: { orgId: string; timeZone:
       <ul className="divide-y divide-slate-100 text-sm">
         {jobs.map((j) => (
           <li key={j.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
-            <Link href={orgPath(orgId, `jobs/${j.id}`)} className="font-medium text-emerald-800 underline-offset-2 hover:underline">
+            <Link
+              href={orgPath(orgId, `jobs/${j.id}`)}
+              className="font-medium text-emerald-800 underline-offset-2 hover:underline"
+            >
               {j.title ?? j.fieldName}
             </Link>
             <span className="text-slate-700">

@@ -40,7 +40,11 @@ export function DueCard({ orgId, timeZone }: { orgId: string; timeZone: string }
   };
 
   return (
-    <Card id="due-card" title={m.due.title} actions={<MoreLink href={orgPath(orgId, 'maintenance')}>{m.due.viewAll}</MoreLink>}>
+    <Card
+      id="due-card"
+      title={m.due.title}
+      actions={<MoreLink href={orgPath(orgId, 'maintenance')}>{m.due.viewAll}</MoreLink>}
+    >
       {q.isPending ? (
         <Loading />
       ) : q.isError ? (
@@ -95,7 +99,11 @@ export function CostsCard({ orgId, overview }: { orgId: string; overview: TAnaly
   const waiting = overview?.costs.awaitingApproval;
 
   return (
-    <Card id="costs-card" title={m.costs.title} actions={<MoreLink href={orgPath(orgId, 'costs')}>{m.costs.viewAll}</MoreLink>}>
+    <Card
+      id="costs-card"
+      title={m.costs.title}
+      actions={<MoreLink href={orgPath(orgId, 'costs')}>{m.costs.viewAll}</MoreLink>}
+    >
       {q.isPending ? (
         <Loading />
       ) : q.isError ? (
@@ -105,9 +113,15 @@ export function CostsCard({ orgId, overview }: { orgId: string; overview: TAnaly
       ) : (
         <>
           <p className="text-sm text-slate-700">
-            <span className="text-2xl font-bold tabular-nums text-slate-900">{waiting?.documents ?? `${q.data.items.length}${q.data.nextCursor ? '+' : ''}`}</span>{' '}
+            <span className="text-2xl font-bold tabular-nums text-slate-900">
+              {waiting?.documents ?? `${q.data.items.length}${q.data.nextCursor ? '+' : ''}`}
+            </span>{' '}
             {m.costs.documents}
-            {waiting ? <span className="block text-slate-600">{format(m.costs.total, { total: formatFen(waiting.totalMinor, locale) })}</span> : null}
+            {waiting ? (
+              <span className="block text-slate-600">
+                {format(m.costs.total, { total: formatFen(waiting.totalMinor, locale) })}
+              </span>
+            ) : null}
           </p>
           <ul className="mt-3 divide-y divide-slate-100">
             {q.data.items.map((d) => (

@@ -21,7 +21,19 @@ function sortJobs(items: TJob[]): TJob[] {
   return [...items].sort((a, b) => at(a).localeCompare(at(b)));
 }
 
-function JobList({ orgId, timeZone, jobs, empty, showDate }: { orgId: string; timeZone: string; jobs: TJob[]; empty: string; showDate: boolean }) {
+function JobList({
+  orgId,
+  timeZone,
+  jobs,
+  empty,
+  showDate,
+}: {
+  orgId: string;
+  timeZone: string;
+  jobs: TJob[];
+  empty: string;
+  showDate: boolean;
+}) {
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
   if (jobs.length === 0) return <Empty>{empty}</Empty>;
@@ -37,7 +49,8 @@ function JobList({ orgId, timeZone, jobs, empty, showDate }: { orgId: string; ti
                 {j.title ?? `${j.fieldName} · ${l.operation[j.operationType]}`}
               </Link>
               <p className="text-xs text-slate-600">
-                {showDate ? formatDateTime(start, locale, timeZone) : formatTime(start, locale, timeZone)}–{formatTime(end, locale, timeZone)} · {l.operation[j.operationType]} ·{' '}
+                {showDate ? formatDateTime(start, locale, timeZone) : formatTime(start, locale, timeZone)}–
+                {formatTime(end, locale, timeZone)} · {l.operation[j.operationType]} ·{' '}
                 {formatNumber(j.areaHa, locale, 1)} ha
                 {j.assignment ? ` · ${j.assignment.machines.map((x) => x.name).join(' + ')}` : ''}
               </p>
@@ -50,17 +63,32 @@ function JobList({ orgId, timeZone, jobs, empty, showDate }: { orgId: string; ti
   );
 }
 
-export function JobsCard({ orgId, timeZone, ranges }: { orgId: string; timeZone: string; ranges: ReturnType<typeof useRanges> }) {
+export function JobsCard({
+  orgId,
+  timeZone,
+  ranges,
+}: {
+  orgId: string;
+  timeZone: string;
+  ranges: ReturnType<typeof useRanges>;
+}) {
   const m = useMessages(dashboardMessages);
   // today's work: a multi-day job completed on an earlier day still overlaps today, but is not today's
   const todayFrom = Date.parse(ranges.today.from);
   const today = useQuery({
     ...jobsInRangeQuery(orgId, ranges.today),
-    select: (d) => ({ ...d, items: d.items.filter((j) => j.status !== 'COMPLETED' || (j.completedAt !== null && Date.parse(j.completedAt) >= todayFrom)) }),
+    select: (d) => ({
+      ...d,
+      items: d.items.filter(
+        (j) => j.status !== 'COMPLETED' || (j.completedAt !== null && Date.parse(j.completedAt) >= todayFrom),
+      ),
+    }),
   });
   const week = useQuery(jobsInRangeQuery(orgId, ranges.week));
   const count = (d: { items: TJob[]; nextCursor: string | null } | undefined) =>
-    d ? format(d.nextCursor ? m.jobs.countMore : m.jobs.count, { count: d.nextCursor ? JOBS_LIMIT : d.items.length }) : '…';
+    d
+      ? format(d.nextCursor ? m.jobs.countMore : m.jobs.count, { count: d.nextCursor ? JOBS_LIMIT : d.items.length })
+      : '…';
 
   const column = (id: string, title: string, q: typeof today, empty: string, showDate: boolean) => (
     <section aria-labelledby={`${id}-title`} className="min-w-0">
@@ -74,14 +102,24 @@ export function JobsCard({ orgId, timeZone, ranges }: { orgId: string; timeZone:
         ) : q.isError ? (
           <QueryError error={q.error} onRetry={() => void q.refetch()} />
         ) : (
-          <JobList orgId={orgId} timeZone={timeZone} jobs={sortJobs(q.data.items).slice(0, 6)} empty={empty} showDate={showDate} />
+          <JobList
+            orgId={orgId}
+            timeZone={timeZone}
+            jobs={sortJobs(q.data.items).slice(0, 6)}
+            empty={empty}
+            showDate={showDate}
+          />
         )}
       </div>
     </section>
   );
 
   return (
-    <Card id="jobs-card" title={m.jobs.title} actions={<MoreLink href={orgPath(orgId, 'jobs')}>{m.jobs.viewAll}</MoreLink>}>
+    <Card
+      id="jobs-card"
+      title={m.jobs.title}
+      actions={<MoreLink href={orgPath(orgId, 'jobs')}>{m.jobs.viewAll}</MoreLink>}
+    >
       <div className="grid gap-6 lg:grid-cols-2">
         {column('jobs-today', m.jobs.today, today, m.jobs.emptyToday, false)}
         {column('jobs-week', m.jobs.week, week, m.jobs.emptyWeek, true)}

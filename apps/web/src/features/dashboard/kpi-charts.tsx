@@ -15,7 +15,15 @@ import { costsQuery, fenToNumber, operationsQuery, pct, utilizationQuery } from 
 import { enumLabels } from '@/lib/labels';
 import { dashboardMessages } from './messages';
 
-export function KpiCharts({ orgId, p, overview }: { orgId: string; p: { from: string; to: string }; overview: TAnalyticsOverview | undefined }) {
+export function KpiCharts({
+  orgId,
+  p,
+  overview,
+}: {
+  orgId: string;
+  p: { from: string; to: string };
+  overview: TAnalyticsOverview | undefined;
+}) {
   const m = useMessages(dashboardMessages);
   const a = useMessages(analyticsMessages);
   const l = useMessages(enumLabels);
@@ -34,20 +42,30 @@ export function KpiCharts({ orgId, p, overview }: { orgId: string; p: { from: st
     .map((r) => ({ key: r.assetId, label: r.name, value: pct(r.utilization) ?? 0 }));
   const costChart: Datum[] = (costs.data?.items ?? [])
     .filter((i) => i.totalMinor !== '0')
-    .map((i) => ({ key: i.key, label: l.costCategory[i.key as keyof typeof l.costCategory] ?? i.label, value: fenToNumber(i.totalMinor) }));
+    .map((i) => ({
+      key: i.key,
+      label: l.costCategory[i.key as keyof typeof l.costCategory] ?? i.label,
+      value: fenToNumber(i.totalMinor),
+    }));
   const topCost = [...costChart].sort((x, y) => y.value - x.value)[0];
-  const reliability: Datum[] = overview && (overview.mtbfHours !== null || overview.mttrHours !== null)
-    ? [
-        { key: 'mtbf', label: m.kpis.mtbf, value: overview.mtbfHours ?? 0 },
-        { key: 'mttr', label: m.kpis.mttr, value: overview.mttrHours ?? 0 },
-      ]
-    : [];
+  const reliability: Datum[] =
+    overview && (overview.mtbfHours !== null || overview.mttrHours !== null)
+      ? [
+          { key: 'mtbf', label: m.kpis.mtbf, value: overview.mtbfHours ?? 0 },
+          { key: 'mttr', label: m.kpis.mttr, value: overview.mttrHours ?? 0 },
+        ]
+      : [];
 
-  const wrap = (q: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown }, node: ReactNode) =>
-    q.isPending ? <Loading /> : q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : node;
+  const wrap = (
+    q: { isPending: boolean; isError: boolean; error: unknown; refetch: () => unknown },
+    node: ReactNode,
+  ) => (q.isPending ? <Loading /> : q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : node);
 
   return (
-    <div aria-busy={ops.isPlaceholderData || util.isPlaceholderData || costs.isPlaceholderData} className={`grid gap-4 lg:grid-cols-2 transition-opacity ${ops.isPlaceholderData || util.isPlaceholderData || costs.isPlaceholderData ? 'opacity-60' : ''}`}>
+    <div
+      aria-busy={ops.isPlaceholderData || util.isPlaceholderData || costs.isPlaceholderData}
+      className={`grid gap-4 lg:grid-cols-2 transition-opacity ${ops.isPlaceholderData || util.isPlaceholderData || costs.isPlaceholderData ? 'opacity-60' : ''}`}
+    >
       {wrap(
         util,
         <BarFigure
@@ -55,7 +73,12 @@ export function KpiCharts({ orgId, p, overview }: { orgId: string; p: { from: st
           title={a.charts.utilTitle}
           summary={
             utilChart[0]
-              ? format(a.charts.utilSummary, { fleet: f.ratio(util.data?.pages[0]?.fleet.utilization), top: utilChart[0].label, value: f.percent(utilChart[0].value), count: utilChart.length })
+              ? format(a.charts.utilSummary, {
+                  fleet: f.ratio(util.data?.pages[0]?.fleet.utilization),
+                  top: utilChart[0].label,
+                  value: f.percent(utilChart[0].value),
+                  count: utilChart.length,
+                })
               : format(a.charts.utilSummaryNone, { fleet: f.ratio(util.data?.pages[0]?.fleet.utilization) })
           }
           data={utilChart}
@@ -70,7 +93,16 @@ export function KpiCharts({ orgId, p, overview }: { orgId: string; p: { from: st
         <BarFigure
           id="kpi-hectares"
           title={a.charts.hectaresTitle}
-          summary={topHa && ops.data ? format(a.charts.hectaresSummary, { total: f.ha(ops.data.totals.hectares), jobs: ops.data.totals.jobs, top: topHa.label, value: f.ha(topHa.value) }) : a.charts.hectaresEmpty}
+          summary={
+            topHa && ops.data
+              ? format(a.charts.hectaresSummary, {
+                  total: f.ha(ops.data.totals.hectares),
+                  jobs: ops.data.totals.jobs,
+                  top: topHa.label,
+                  value: f.ha(topHa.value),
+                })
+              : a.charts.hectaresEmpty
+          }
           data={hectares}
           format={(v) => f.ha(v)}
           labelHeader={a.table.operation}
@@ -102,7 +134,11 @@ export function KpiCharts({ orgId, p, overview }: { orgId: string; p: { from: st
         title={m.kpis.reliabilityTitle}
         summary={
           overview && reliability.length
-            ? format(m.kpis.reliabilitySummary, { mtbf: f.hours(overview.mtbfHours), mttr: f.hours(overview.mttrHours), failures: overview.failures })
+            ? format(m.kpis.reliabilitySummary, {
+                mtbf: f.hours(overview.mtbfHours),
+                mttr: f.hours(overview.mttrHours),
+                failures: overview.failures,
+              })
             : m.kpis.reliabilityEmpty
         }
         data={reliability}

@@ -12,7 +12,11 @@ export const dashboardMessages = defineMessages(
       viewAssets: '查看机具',
       noAccess: '你的角色无法查看车队统计。',
     },
-    machineDown: { title: '机具停机影响的作业（{count}）', intro: '这些已排定的作业使用的机具现在不可用，需要换机具重新分配。', separator: '、' },
+    machineDown: {
+      title: '机具停机影响的作业（{count}）',
+      intro: '这些已排定的作业使用的机具现在不可用，需要换机具重新分配。',
+      separator: '、',
+    },
     jobs: {
       title: '作业',
       today: '今日作业',
@@ -66,7 +70,11 @@ export const dashboardMessages = defineMessages(
       viewAssets: 'View machines',
       noAccess: 'Your role cannot see fleet figures.',
     },
-    machineDown: { title: 'Jobs affected by a machine that is down ({count})', intro: 'These scheduled jobs use a machine that cannot work now: reassign them to another machine.', separator: ', ' },
+    machineDown: {
+      title: 'Jobs affected by a machine that is down ({count})',
+      intro: 'These scheduled jobs use a machine that cannot work now: reassign them to another machine.',
+      separator: ', ',
+    },
     jobs: {
       title: 'Jobs',
       today: 'Today',

@@ -35,7 +35,15 @@ export function OverviewDashboard({ orgId, timeZone, permissions }: Props) {
   return (
     <div className="space-y-8">
       <div className="grid gap-4 lg:grid-cols-2 xl:grid-cols-3">
-        {analytics || can('asset.read') ? <FleetCard orgId={orgId} overview={overview} bookingsRange={ranges.today} canBookings={can('job.read')} analytics={analytics} /> : null}
+        {analytics || can('asset.read') ? (
+          <FleetCard
+            orgId={orgId}
+            overview={overview}
+            bookingsRange={ranges.today}
+            canBookings={can('job.read')}
+            analytics={analytics}
+          />
+        ) : null}
         {can('maintenance.read') ? <DueCard orgId={orgId} timeZone={timeZone} /> : null}
         {can('cost.read') ? <CostsCard orgId={orgId} overview={analytics ? overview.data : undefined} /> : null}
       </div>
@@ -50,7 +58,13 @@ export function OverviewDashboard({ orgId, timeZone, permissions }: Props) {
             <MoreLink href={orgPath(orgId, 'analytics')}>{m.kpis.more}</MoreLink>
           </div>
           <PeriodPicker period={period} />
-          {overview.isPending ? <Loading /> : overview.isError ? <QueryError error={overview.error} onRetry={() => void overview.refetch()} /> : <KpiGrid data={overview.data} />}
+          {overview.isPending ? (
+            <Loading />
+          ) : overview.isError ? (
+            <QueryError error={overview.error} onRetry={() => void overview.refetch()} />
+          ) : (
+            <KpiGrid data={overview.data} />
+          )}
           <KpiCharts orgId={orgId} p={period} overview={overview.data} />
         </section>
       ) : null}
@@ -80,7 +94,8 @@ function FleetCard({
   const booked = useMemo(() => {
     const ids = new Set<string>();
     for (const b of bookings.data?.items ?? []) {
-      if (b.job.status === 'SCHEDULED' || b.job.status === 'IN_PROGRESS') for (const x of b.machines) ids.add(x.assetId);
+      if (b.job.status === 'SCHEDULED' || b.job.status === 'IN_PROGRESS')
+        for (const x of b.machines) ids.add(x.assetId);
     }
     return ids.size;
   }, [bookings.data]);
@@ -96,7 +111,11 @@ function FleetCard({
     : [];
 
   return (
-    <Card id="fleet-card" title={m.fleet.title} actions={<MoreLink href={orgPath(orgId, 'assets')}>{m.fleet.viewAssets}</MoreLink>}>
+    <Card
+      id="fleet-card"
+      title={m.fleet.title}
+      actions={<MoreLink href={orgPath(orgId, 'assets')}>{m.fleet.viewAssets}</MoreLink>}
+    >
       {!analytics ? (
         <p className="text-sm text-slate-600">{m.fleet.noAccess}</p>
       ) : overview.isPending ? (

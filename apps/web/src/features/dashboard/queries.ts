@@ -25,7 +25,12 @@ export function jobsInRangeQuery(orgId: string, r: Range) {
   return queryOptions({
     queryKey: dashboardKeys.jobs(orgId, r),
     queryFn: ({ signal }) => {
-      const p = new URLSearchParams({ limit: String(JOBS_LIMIT), from: r.from, to: r.to, status: 'PLANNED,SCHEDULED,IN_PROGRESS,COMPLETED' });
+      const p = new URLSearchParams({
+        limit: String(JOBS_LIMIT),
+        from: r.from,
+        to: r.to,
+        status: 'PLANNED,SCHEDULED,IN_PROGRESS,COMPLETED',
+      });
       return apiFetch(`${org(orgId)}/jobs?${p}`, ZListJobsResponse, { signal });
     },
   });
@@ -34,7 +39,12 @@ export function jobsInRangeQuery(orgId: string, r: Range) {
 export function bookingsInRangeQuery(orgId: string, r: Range) {
   return queryOptions({
     queryKey: dashboardKeys.bookings(orgId, r),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/assignments?${new URLSearchParams({ limit: '200', from: r.from, to: r.to })}`, ZListAssignmentsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `${org(orgId)}/assignments?${new URLSearchParams({ limit: '200', from: r.from, to: r.to })}`,
+        ZListAssignmentsResponse,
+        { signal },
+      ),
   });
 }
 
@@ -48,7 +58,8 @@ export function dueSoonQuery(orgId: string) {
 export function submittedCostsQuery(orgId: string) {
   return queryOptions({
     queryKey: dashboardKeys.submittedCosts(orgId),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/cost-documents?status=SUBMITTED&limit=5`, ZListCostDocumentsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${org(orgId)}/cost-documents?status=SUBMITTED&limit=5`, ZListCostDocumentsResponse, { signal }),
   });
 }
 
@@ -56,6 +67,11 @@ export function submittedCostsQuery(orgId: string) {
 export function machineDownJobsQuery(orgId: string) {
   return queryOptions({
     queryKey: dashboardKeys.machineDown(orgId),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/jobs?${new URLSearchParams({ limit: '20', status: 'SCHEDULED', machineDown: 'true', sort: 'windowStart' })}`, ZListJobsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(
+        `${org(orgId)}/jobs?${new URLSearchParams({ limit: '20', status: 'SCHEDULED', machineDown: 'true', sort: 'windowStart' })}`,
+        ZListJobsResponse,
+        { signal },
+      ),
   });
 }

@@ -49,17 +49,27 @@ export function CorrectiveItemsCard({
                 <h3 className="text-base font-semibold text-slate-900">{it.title}</h3>
                 <p className="mt-1 flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">
                   <span>
-                    {m.machine}{p.colon}<span className="font-medium text-slate-900">{it.assetName ?? '—'}</span>
+                    {m.machine}
+                    {p.colon}
+                    <span className="font-medium text-slate-900">{it.assetName ?? '—'}</span>
                     {it.modelName ? ` · ${it.modelName}` : ''}
                   </span>
                   <span>
-                    {m.window}{p.colon}{formatDateTime(it.plannedStart, locale, timeZone)} – {formatDateTime(it.plannedEnd, locale, timeZone)}{p.open}{format(m.hours, { h: it.estimatedHours })}{p.close}
+                    {m.window}
+                    {p.colon}
+                    {formatDateTime(it.plannedStart, locale, timeZone)} –{' '}
+                    {formatDateTime(it.plannedEnd, locale, timeZone)}
+                    {p.open}
+                    {format(m.hours, { h: it.estimatedHours })}
+                    {p.close}
                   </span>
                   <Badge tone="amber">{format(m.priority, { p: it.priority })}</Badge>
                   {it.faultCode ? <Badge tone="red">{format(m.faultCode, { code: it.faultCode })}</Badge> : null}
                 </p>
                 <p className="mt-1 text-sm text-slate-700">{format(m.symptom, { text: it.symptom })}</p>
-                {!it.manualEvidence ? <p className="mt-1 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-950">{m.noManual}</p> : null}
+                {!it.manualEvidence ? (
+                  <p className="mt-1 rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-950">{m.noManual}</p>
+                ) : null}
               </div>
               {findings.length > 0 ? (
                 <ul className="space-y-1 text-sm">
@@ -128,16 +138,30 @@ export function CorrectiveItemsCard({
                   <ul className="mt-1 space-y-0.5 text-sm text-slate-700">
                     <li>
                       {format(m.historyOrders, { n: ev.history.workOrders.length })}
-                      {ev.history.workOrders.length > 0 ? `${p.colon}${ev.history.workOrders.map((w) => `#${w.number} ${w.title}`).join(p.list)}` : ''}
+                      {ev.history.workOrders.length > 0
+                        ? `${p.colon}${ev.history.workOrders.map((w) => `#${w.number} ${w.title}`).join(p.list)}`
+                        : ''}
                     </li>
                     {ev.history.failedChecks.length > 0 ? (
                       <li>
-                        {m.historyFailed}{p.colon}{ev.history.failedChecks.map((f) => `${f.label}${f.note ? `${p.open}${f.note}${p.close}` : ''} · #${f.workOrderNumber}`).join(p.list)}
+                        {m.historyFailed}
+                        {p.colon}
+                        {ev.history.failedChecks
+                          .map(
+                            (f) => `${f.label}${f.note ? `${p.open}${f.note}${p.close}` : ''} · #${f.workOrderNumber}`,
+                          )
+                          .join(p.list)}
                       </li>
                     ) : null}
                     {ev.history.meterReadings.length > 0 ? (
                       <li>
-                        {m.historyMeters}{p.colon}{ev.history.meterReadings.map((r) => format(m.meter, { h: r.readingHours, at: formatDateTime(r.readAt, locale, timeZone) })).join(p.list)}
+                        {m.historyMeters}
+                        {p.colon}
+                        {ev.history.meterReadings
+                          .map((r) =>
+                            format(m.meter, { h: r.readingHours, at: formatDateTime(r.readAt, locale, timeZone) }),
+                          )
+                          .join(p.list)}
                       </li>
                     ) : null}
                   </ul>
@@ -153,4 +177,3 @@ export function CorrectiveItemsCard({
     </Card>
   );
 }
-

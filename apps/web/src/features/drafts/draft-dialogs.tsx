@@ -12,12 +12,26 @@ import { draftMessages } from './messages';
 import { shortHash } from './queries';
 
 /** Confirm exactly the current version: its number and full content hash are shown before the click. */
-export function ConfirmDialog({ version, pending, error, onConfirm, onClose }: { version: TDraftVersion; pending: boolean; error: unknown; onConfirm: () => void; onClose: () => void }) {
+export function ConfirmDialog({
+  version,
+  pending,
+  error,
+  onConfirm,
+  onClose,
+}: {
+  version: TDraftVersion;
+  pending: boolean;
+  error: unknown;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
   const m = useMessages(draftMessages);
   return (
     <Dialog title={m.confirmTitle} onClose={onClose}>
       <div className="space-y-3 text-sm">
-        <p className="font-semibold text-slate-900">{format(m.confirmBody, { version: version.version, hash: shortHash(version.contentHash) })}</p>
+        <p className="font-semibold text-slate-900">
+          {format(m.confirmBody, { version: version.version, hash: shortHash(version.contentHash) })}
+        </p>
         <p className="break-all font-mono text-xs text-slate-600" title={version.contentHash}>
           {version.contentHash}
         </p>
@@ -34,7 +48,17 @@ export function ConfirmDialog({ version, pending, error, onConfirm, onClose }: {
 }
 
 /** Reject the draft: a reason is required. */
-export function RejectDialog({ pending, error, onSubmit, onClose }: { pending: boolean; error: unknown; onSubmit: (reason: string) => void; onClose: () => void }) {
+export function RejectDialog({
+  pending,
+  error,
+  onSubmit,
+  onClose,
+}: {
+  pending: boolean;
+  error: unknown;
+  onSubmit: (reason: string) => void;
+  onClose: () => void;
+}) {
   const m = useMessages(draftMessages);
   const [reason, setReason] = useState('');
   const [local, setLocal] = useState<string | null>(null);
@@ -47,7 +71,15 @@ export function RejectDialog({ pending, error, onSubmit, onClose }: { pending: b
   return (
     <Dialog title={m.rejectTitle} onClose={onClose}>
       <form onSubmit={submit} className="space-y-3" noValidate>
-        <TextAreaField label={m.rejectReason} value={reason} onChange={(e) => setReason(e.target.value)} rows={3} maxLength={1000} error={local} required />
+        <TextAreaField
+          label={m.rejectReason}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          rows={3}
+          maxLength={1000}
+          error={local}
+          required
+        />
         <ErrorAlert error={error} />
         <FormActions cancelLabel={m.cancel} onCancel={onClose}>
           <Button type="submit" variant="danger" pending={pending}>

@@ -23,10 +23,21 @@ const item = (n: number, patch: Partial<TDraftItem> = {}): TDraftItem => ({
   ...patch,
 });
 
-function show(before: TDraftItem[], after: TDraftItem[], locale: Locale = 'zh-CN', extra: { note?: string; editor?: string } = {}) {
+function show(
+  before: TDraftItem[],
+  after: TDraftItem[],
+  locale: Locale = 'zh-CN',
+  extra: { note?: string; editor?: string } = {},
+) {
   render(
     <I18nProvider locale={locale}>
-      <DiffCard diff={diffItems(before, after)} previous={1} note={extra.note ?? null} editor={extra.editor ?? null} timeZone="Asia/Shanghai" />
+      <DiffCard
+        diff={diffItems(before, after)}
+        previous={1}
+        note={extra.note ?? null}
+        editor={extra.editor ?? null}
+        timeZone="Asia/Shanghai"
+      />
     </I18nProvider>,
   );
 }
@@ -41,7 +52,14 @@ describe('DiffCard (the draft diff)', () => {
     const before = [item(1), item(2), item(3)];
     const after = [
       item(1), // unchanged: not listed
-      item(3, { primaryAssetId: id(109), primaryAssetName: '收割机 9', operatorMembershipId: id(209), operatorName: '机手 9', startsAt: '2026-06-02T00:00:00.000Z', endsAt: '2026-06-02T08:00:00.000Z' }),
+      item(3, {
+        primaryAssetId: id(109),
+        primaryAssetName: '收割机 9',
+        operatorMembershipId: id(209),
+        operatorName: '机手 9',
+        startsAt: '2026-06-02T00:00:00.000Z',
+        endsAt: '2026-06-02T08:00:00.000Z',
+      }),
       item(4),
     ];
     show(before, after, 'zh-CN', { editor: '王调度', note: '换台车' });

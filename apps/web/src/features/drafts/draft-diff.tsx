@@ -11,12 +11,25 @@ import { jobName, machineSetName, type ItemDiff } from './diff';
 import { draftMessages, labelMessages } from './messages';
 
 /** What a version changed against the one it is based on: added, removed and changed items (machine, operator, time). */
-export function DiffCard({ diff, previous, note, editor, timeZone }: { diff: ItemDiff; previous: number; note: string | null; editor: string | null; timeZone: string }) {
+export function DiffCard({
+  diff,
+  previous,
+  note,
+  editor,
+  timeZone,
+}: {
+  diff: ItemDiff;
+  previous: number;
+  note: string | null;
+  editor: string | null;
+  timeZone: string;
+}) {
   const m = useMessages(draftMessages);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
   const op = (t: string) => (l.operationType as Record<string, string>)[t] ?? t;
-  const when = (i: TDraftItem) => `${formatDateTime(i.startsAt, locale, timeZone)} – ${formatDateTime(i.endsAt, locale, timeZone)}`;
+  const when = (i: TDraftItem) =>
+    `${formatDateTime(i.startsAt, locale, timeZone)} – ${formatDateTime(i.endsAt, locale, timeZone)}`;
   const empty = diff.added.length + diff.removed.length + diff.changed.length === 0;
   return (
     <Card id="draft-diff" title={format(m.diffTitle, { n: previous })}>
@@ -53,8 +66,14 @@ export function DiffCard({ diff, previous, note, editor, timeZone }: { diff: Ite
               <Badge tone="amber">~ {m.diffChanged}</Badge>
               <span className="font-medium">{jobName(c.after, op)}</span>
               <span className="flex flex-col text-slate-700">
-                {c.machine ? <span>{format(m.diffMachine, { from: machineSetName(c.before), to: machineSetName(c.after) })}</span> : null}
-                {c.operator ? <span>{format(m.diffOperator, { from: c.before.operatorName ?? '—', to: c.after.operatorName ?? '—' })}</span> : null}
+                {c.machine ? (
+                  <span>{format(m.diffMachine, { from: machineSetName(c.before), to: machineSetName(c.after) })}</span>
+                ) : null}
+                {c.operator ? (
+                  <span>
+                    {format(m.diffOperator, { from: c.before.operatorName ?? '—', to: c.after.operatorName ?? '—' })}
+                  </span>
+                ) : null}
                 {c.time ? <span>{format(m.diffTime, { from: when(c.before), to: when(c.after) })}</span> : null}
               </span>
             </li>

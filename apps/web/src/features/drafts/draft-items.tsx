@@ -16,7 +16,15 @@ import { CorrectiveItemsCard } from './corrective-items';
 import { EvidenceCell } from './evidence-cell';
 import { draftMessages, labelMessages } from './messages';
 
-type Props = { orgId: string; draft: TDraftDetail; version: TDraftVersion; run: TAgentRun | undefined; editable: boolean; timeZone: string; onEdit: (item: TDraftItem) => void };
+type Props = {
+  orgId: string;
+  draft: TDraftDetail;
+  version: TDraftVersion;
+  run: TAgentRun | undefined;
+  editable: boolean;
+  timeZone: string;
+  onEdit: (item: TDraftItem) => void;
+};
 
 /**
  * The version's content: its items (jobs with machines, operator, time, evidence and the
@@ -30,7 +38,10 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
   const op = (t: string) => (l.operationType as Record<string, string>)[t] ?? t;
   const violations = version.validation.violations;
   const warnings = version.validation.warnings;
-  const findingsOf = (idx: number) => [...violations.filter((f) => f.itemIndex === idx).map((f) => ({ f, hard: true })), ...warnings.filter((f) => f.itemIndex === idx).map((f) => ({ f, hard: false }))];
+  const findingsOf = (idx: number) => [
+    ...violations.filter((f) => f.itemIndex === idx).map((f) => ({ f, hard: true })),
+    ...warnings.filter((f) => f.itemIndex === idx).map((f) => ({ f, hard: false })),
+  ];
   const findingText = (code: string, message: string) => (l.finding as Record<string, string>)[code] ?? message;
   const reasonText = (code: string, detail: string) => (l.unplacedReason as Record<string, string>)[code] ?? detail;
   const stepTool = (step: number) => run?.steps.find((s) => s.step === step)?.tool;
@@ -38,158 +49,183 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
 
   return (
     <>
-    {version.correctiveItems.length > 0 ? (
-      <CorrectiveItemsCard orgId={orgId} version={version} timeZone={timeZone} findingsOf={findingsOf} findingText={findingText} stepTool={stepTool} />
-    ) : null}
+      {version.correctiveItems.length > 0 ? (
+        <CorrectiveItemsCard
+          orgId={orgId}
+          version={version}
+          timeZone={timeZone}
+          findingsOf={findingsOf}
+          findingText={findingText}
+          stepTool={stepTool}
+        />
+      ) : null}
 
-    {version.correctiveItems.length > 0 && version.workOrderItems.length === 0 ? null : draft.kind === 'SCHEDULE' ? (
-      <Card id="draft-items" title={format(m.itemsTitle, { count: version.items.length })}>
-        {version.items.length === 0 ? (
-          <Empty>{m.noItems}</Empty>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[56rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs text-slate-600">
-                <HeadRow
-                  className="py-2 pr-3 font-semibold"
-                  cells={[m.colJob, m.colMachines, m.colOperator, m.colTime, m.colEvidence, m.colFindings, ...(editable ? [{ label: m.colActions, className: 'py-2 font-semibold' }] : [])]}
-                />
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {version.items.map((i, idx) => {
-                  const findings = findingsOf(idx);
-                  const ev = evidenceOf(i.itemKey);
-                  const name = jobName(i, op);
-                  return (
-                    <tr key={i.itemKey} id={`item-${i.jobId}`} className="scroll-mt-20 target:bg-sky-50">
-                      <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                        {name}
-                        {i.job ? (
-                          <span className="block text-xs font-normal text-slate-600">
-                            {i.job.fieldName} · {op(i.job.operationType)} · {format(m.priority, { p: priorityText(labels, i.job.priority) })}
-                          </span>
-                        ) : null}
-                      </th>
-                      <td className="py-2 pr-3 text-slate-800">{machineSetName(i)}</td>
-                      <td className="py-2 pr-3 text-slate-800">{i.operatorName ?? '—'}</td>
-                      <td className="whitespace-nowrap py-2 pr-3 text-slate-800">
-                        {formatDateTime(i.startsAt, locale, timeZone)}
-                        <span className="block">– {formatDateTime(i.endsAt, locale, timeZone)}</span>
-                      </td>
-                      <td className="py-2 pr-3 text-xs text-slate-700">
-                        <EvidenceCell evidence={ev} stepTool={stepTool} />
-                      </td>
-                      <td className="py-2 pr-3 text-xs">
-                        {findings.length === 0 ? (
-                          <span className="text-slate-600">{m.none}</span>
-                        ) : (
-                          <ul className="space-y-1">
-                            {findings.map(({ f, hard }, k) => (
-                              <li key={k} className={hard ? 'text-red-800' : 'text-amber-900'} title={f.message}>
-                                {hard ? '✗ ' : '⚠ '}
-                                {findingText(f.code, f.message)}
-                              </li>
-                            ))}
-                          </ul>
-                        )}
-                      </td>
-                      {editable ? (
-                        <td className="py-2">
-                          <Button size="sm" variant="secondary" onClick={() => onEdit(i)}>
-                            {m.edit}
-                            <span className="sr-only">{punct(locale).colon}{name}</span>
-                          </Button>
+      {version.correctiveItems.length > 0 && version.workOrderItems.length === 0 ? null : draft.kind === 'SCHEDULE' ? (
+        <Card id="draft-items" title={format(m.itemsTitle, { count: version.items.length })}>
+          {version.items.length === 0 ? (
+            <Empty>{m.noItems}</Empty>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[56rem] text-left text-sm">
+                <thead className="border-b border-slate-200 text-xs text-slate-600">
+                  <HeadRow
+                    className="py-2 pr-3 font-semibold"
+                    cells={[
+                      m.colJob,
+                      m.colMachines,
+                      m.colOperator,
+                      m.colTime,
+                      m.colEvidence,
+                      m.colFindings,
+                      ...(editable ? [{ label: m.colActions, className: 'py-2 font-semibold' }] : []),
+                    ]}
+                  />
+                </thead>
+                <tbody className="divide-y divide-slate-100 align-top">
+                  {version.items.map((i, idx) => {
+                    const findings = findingsOf(idx);
+                    const ev = evidenceOf(i.itemKey);
+                    const name = jobName(i, op);
+                    return (
+                      <tr key={i.itemKey} id={`item-${i.jobId}`} className="scroll-mt-20 target:bg-sky-50">
+                        <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                          {name}
+                          {i.job ? (
+                            <span className="block text-xs font-normal text-slate-600">
+                              {i.job.fieldName} · {op(i.job.operationType)} ·{' '}
+                              {format(m.priority, { p: priorityText(labels, i.job.priority) })}
+                            </span>
+                          ) : null}
+                        </th>
+                        <td className="py-2 pr-3 text-slate-800">{machineSetName(i)}</td>
+                        <td className="py-2 pr-3 text-slate-800">{i.operatorName ?? '—'}</td>
+                        <td className="whitespace-nowrap py-2 pr-3 text-slate-800">
+                          {formatDateTime(i.startsAt, locale, timeZone)}
+                          <span className="block">– {formatDateTime(i.endsAt, locale, timeZone)}</span>
                         </td>
-                      ) : null}
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
-    ) : (
-      <Card id="draft-wo-items" title={format(m.workOrderItems, { count: version.workOrderItems.length })}>
-        {version.workOrderItems.length === 0 ? (
-          <Empty>{m.noItems}</Empty>
-        ) : (
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[40rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs text-slate-600">
-                <HeadRow className="py-2 pr-3 font-semibold" lastClassName="py-2 font-semibold" cells={[m.colPlan, m.colMachines, m.colDue, m.colTime, m.colFindings]} />
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {version.workOrderItems.map((w, idx) => {
-                  const findings = findingsOf(idx);
-                  return (
-                    <tr key={w.itemKey}>
-                      <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
-                        {w.planName}
-                      </th>
-                      <td className="py-2 pr-3">{w.assetName ?? '—'}</td>
-                      <td className="py-2 pr-3">
-                        <Badge tone={w.dueStatus === 'OVERDUE' ? 'red' : 'amber'}>{w.dueStatus}</Badge>
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-3">
-                        {formatDateTime(w.plannedStart, locale, timeZone)} – {formatDateTime(w.plannedEnd, locale, timeZone)}
-                      </td>
-                      <td className="py-2 text-xs">
-                        {findings.length === 0
-                          ? m.none
-                          : findings.map(({ f, hard }, k) => (
-                              <p key={k} className={hard ? 'text-red-800' : 'text-amber-900'}>
-                                {findingText(f.code, f.message)}
-                              </p>
-                            ))}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-        )}
-      </Card>
-    )}
+                        <td className="py-2 pr-3 text-xs text-slate-700">
+                          <EvidenceCell evidence={ev} stepTool={stepTool} />
+                        </td>
+                        <td className="py-2 pr-3 text-xs">
+                          {findings.length === 0 ? (
+                            <span className="text-slate-600">{m.none}</span>
+                          ) : (
+                            <ul className="space-y-1">
+                              {findings.map(({ f, hard }, k) => (
+                                <li key={k} className={hard ? 'text-red-800' : 'text-amber-900'} title={f.message}>
+                                  {hard ? '✗ ' : '⚠ '}
+                                  {findingText(f.code, f.message)}
+                                </li>
+                              ))}
+                            </ul>
+                          )}
+                        </td>
+                        {editable ? (
+                          <td className="py-2">
+                            <Button size="sm" variant="secondary" onClick={() => onEdit(i)}>
+                              {m.edit}
+                              <span className="sr-only">
+                                {punct(locale).colon}
+                                {name}
+                              </span>
+                            </Button>
+                          </td>
+                        ) : null}
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      ) : (
+        <Card id="draft-wo-items" title={format(m.workOrderItems, { count: version.workOrderItems.length })}>
+          {version.workOrderItems.length === 0 ? (
+            <Empty>{m.noItems}</Empty>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[40rem] text-left text-sm">
+                <thead className="border-b border-slate-200 text-xs text-slate-600">
+                  <HeadRow
+                    className="py-2 pr-3 font-semibold"
+                    lastClassName="py-2 font-semibold"
+                    cells={[m.colPlan, m.colMachines, m.colDue, m.colTime, m.colFindings]}
+                  />
+                </thead>
+                <tbody className="divide-y divide-slate-100 align-top">
+                  {version.workOrderItems.map((w, idx) => {
+                    const findings = findingsOf(idx);
+                    return (
+                      <tr key={w.itemKey}>
+                        <th scope="row" className="py-2 pr-3 font-medium text-slate-900">
+                          {w.planName}
+                        </th>
+                        <td className="py-2 pr-3">{w.assetName ?? '—'}</td>
+                        <td className="py-2 pr-3">
+                          <Badge tone={w.dueStatus === 'OVERDUE' ? 'red' : 'amber'}>{w.dueStatus}</Badge>
+                        </td>
+                        <td className="whitespace-nowrap py-2 pr-3">
+                          {formatDateTime(w.plannedStart, locale, timeZone)} –{' '}
+                          {formatDateTime(w.plannedEnd, locale, timeZone)}
+                        </td>
+                        <td className="py-2 text-xs">
+                          {findings.length === 0
+                            ? m.none
+                            : findings.map(({ f, hard }, k) => (
+                                <p key={k} className={hard ? 'text-red-800' : 'text-amber-900'}>
+                                  {findingText(f.code, f.message)}
+                                </p>
+                              ))}
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      )}
 
-    {version.correctiveItems.length > 0 && version.unplacedWorkOrders.length === 0 ? null : draft.kind === 'SCHEDULE' ? (
-      <Card id="draft-unplaced" title={format(m.unplacedTitle, { count: version.unplaced.length })}>
-        {version.unplaced.length === 0 ? (
-          <p className="text-sm text-slate-700">{m.noUnplaced}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm">
-            {version.unplaced.map((u) => (
-              <li key={u.jobId} className="py-2">
-                <p className="font-medium text-slate-900">{jobName(u, op)}</p>
-                <p className="text-slate-700">
+      {version.correctiveItems.length > 0 && version.unplacedWorkOrders.length === 0 ? null : draft.kind ===
+        'SCHEDULE' ? (
+        <Card id="draft-unplaced" title={format(m.unplacedTitle, { count: version.unplaced.length })}>
+          {version.unplaced.length === 0 ? (
+            <p className="text-sm text-slate-700">{m.noUnplaced}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {version.unplaced.map((u) => (
+                <li key={u.jobId} className="py-2">
+                  <p className="font-medium text-slate-900">{jobName(u, op)}</p>
+                  <p className="text-slate-700">
+                    <Badge tone="amber">{reasonText(u.reason, u.reason)}</Badge>
+                  </p>
+                  <p className="mt-0.5 text-xs text-slate-600">{u.detail}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      ) : (
+        <Card id="draft-unplaced-wo" title={format(m.unplacedWo, { count: version.unplacedWorkOrders.length })}>
+          {version.unplacedWorkOrders.length === 0 ? (
+            <p className="text-sm text-slate-700">{m.noUnplaced}</p>
+          ) : (
+            <ul className="divide-y divide-slate-100 text-sm">
+              {version.unplacedWorkOrders.map((u) => (
+                <li key={`${u.planId}-${u.assetId}`} className="py-2">
+                  <p className="font-medium text-slate-900">
+                    {u.planName} · {u.assetName ?? '—'}
+                  </p>
                   <Badge tone="amber">{reasonText(u.reason, u.reason)}</Badge>
-                </p>
-                <p className="mt-0.5 text-xs text-slate-600">{u.detail}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-    ) : (
-      <Card id="draft-unplaced-wo" title={format(m.unplacedWo, { count: version.unplacedWorkOrders.length })}>
-        {version.unplacedWorkOrders.length === 0 ? (
-          <p className="text-sm text-slate-700">{m.noUnplaced}</p>
-        ) : (
-          <ul className="divide-y divide-slate-100 text-sm">
-            {version.unplacedWorkOrders.map((u) => (
-              <li key={`${u.planId}-${u.assetId}`} className="py-2">
-                <p className="font-medium text-slate-900">
-                  {u.planName} · {u.assetName ?? '—'}
-                </p>
-                <Badge tone="amber">{reasonText(u.reason, u.reason)}</Badge>
-                <p className="mt-0.5 text-xs text-slate-600">{u.detail}</p>
-              </li>
-            ))}
-          </ul>
-        )}
-      </Card>
-    )}
+                  <p className="mt-0.5 text-xs text-slate-600">{u.detail}</p>
+                </li>
+              ))}
+            </ul>
+          )}
+        </Card>
+      )}
     </>
   );
 }

@@ -52,7 +52,15 @@ export function DraftReview({
 
   if (q.isPending) return <Loading label={m.loadingDraft} />;
   if (q.isError) return <QueryError error={q.error} onRetry={() => void q.refetch()} />;
-  return <DraftReviewLoaded orgId={orgId} draft={q.data} timeZone={timeZone} permissions={permissions} initialExecutionId={initialExecutionId} />;
+  return (
+    <DraftReviewLoaded
+      orgId={orgId}
+      draft={q.data}
+      timeZone={timeZone}
+      permissions={permissions}
+      initialExecutionId={initialExecutionId}
+    />
+  );
 }
 
 function DraftReviewLoaded({
@@ -82,9 +90,14 @@ function DraftReviewLoaded({
 
   const current = currentVersionOf(draft);
   const version = (shown !== null ? draft.versions.find((v) => v.version === shown) : undefined) ?? current;
-  const previous = version?.basedOnVersion ? draft.versions.find((v) => v.version === version.basedOnVersion) : undefined;
+  const previous = version?.basedOnVersion
+    ? draft.versions.find((v) => v.version === version.basedOnVersion)
+    : undefined;
   const isCurrent = version?.version === draft.currentVersion;
-  const diff = useMemo(() => (previous && version ? diffItems(previous.items, version.items) : null), [previous, version]);
+  const diff = useMemo(
+    () => (previous && version ? diffItems(previous.items, version.items) : null),
+    [previous, version],
+  );
 
   const run = useQuery({ ...runQuery(orgId, draft.runId ?? ''), enabled: !!draft.runId });
   const period = run.data?.constraints?.period ?? null;
@@ -103,7 +116,9 @@ function DraftReviewLoaded({
 
   const submitEdit = (r: EditResult) => {
     if (!current || !editing) return;
-    const items = current.items.flatMap((i) => (i.jobId !== editing.jobId ? [toEdited(i)] : r.kind === 'drop' ? [] : [r.item]));
+    const items = current.items.flatMap((i) =>
+      i.jobId !== editing.jobId ? [toEdited(i)] : r.kind === 'drop' ? [] : [r.item],
+    );
     editMutation.mutate({ items, note: r.note });
   };
 
@@ -135,9 +150,13 @@ function DraftReviewLoaded({
         dop.set(i.operatorMembershipId, i.operatorName ?? i.operatorMembershipId.slice(0, 8));
       }
     const implementIds = new Set(draft.versions.flatMap((v) => v.items.flatMap((i) => i.implementAssetIds)));
-    const otherMachines: Option[] = (machines.data?.items ?? []).filter((a) => !dm.has(a.id) && !implementIds.has(a.id)).map((a) => ({ id: a.id, name: a.name }));
+    const otherMachines: Option[] = (machines.data?.items ?? [])
+      .filter((a) => !dm.has(a.id) && !implementIds.has(a.id))
+      .map((a) => ({ id: a.id, name: a.name }));
     const eligible = (role: keyof typeof ROLE_PERMISSIONS) => ROLE_PERMISSIONS[role].includes('job.execute');
-    const otherOperators: Option[] = (members.data?.items ?? []).filter((x) => x.status === 'ACTIVE' && eligible(x.role) && !dop.has(x.id)).map((x) => ({ id: x.id, name: x.name || x.email }));
+    const otherOperators: Option[] = (members.data?.items ?? [])
+      .filter((x) => x.status === 'ACTIVE' && eligible(x.role) && !dop.has(x.id))
+      .map((x) => ({ id: x.id, name: x.name || x.email }));
     const sortByName = (a: Option, b: Option) => a.name.localeCompare(b.name, locale);
     return {
       draftMachines: [...dm].map(([id, name]) => ({ id, name })).sort(sortByName),
@@ -152,7 +171,10 @@ function DraftReviewLoaded({
   return (
     <div className="space-y-5">
       {notice ? (
-        <p role="status" className={`rounded-md border px-3 py-2 text-sm ${notice.tone === 'ok' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}>
+        <p
+          role="status"
+          className={`rounded-md border px-3 py-2 text-sm ${notice.tone === 'ok' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-amber-200 bg-amber-50 text-amber-900'}`}
+        >
           {notice.text}
         </p>
       ) : null}
@@ -181,14 +203,36 @@ function DraftReviewLoaded({
       ) : null}
 
       {diff && previous ? (
-        <DiffCard diff={diff} previous={previous.version} note={version.note} editor={version.evidence.find((e) => e.edit?.version === version.version)?.edit?.byName ?? null} timeZone={timeZone} />
+        <DiffCard
+          diff={diff}
+          previous={previous.version}
+          note={version.note}
+          editor={version.evidence.find((e) => e.edit?.version === version.version)?.edit?.byName ?? null}
+          timeZone={timeZone}
+        />
       ) : null}
 
       <Card id="draft-timeline" title={m.timelineTitle}>
-        <DraftTimeline orgId={orgId} draft={draft} version={version} previous={previous} period={period} timeZone={timeZone} canReadMaintenance={can('maintenance.read')} />
+        <DraftTimeline
+          orgId={orgId}
+          draft={draft}
+          version={version}
+          previous={previous}
+          period={period}
+          timeZone={timeZone}
+          canReadMaintenance={can('maintenance.read')}
+        />
       </Card>
 
-      <DraftItems orgId={orgId} draft={draft} version={version} run={run.data} editable={editable} timeZone={timeZone} onEdit={setEditing} />
+      <DraftItems
+        orgId={orgId}
+        draft={draft}
+        version={version}
+        run={run.data}
+        editable={editable}
+        timeZone={timeZone}
+        onEdit={setEditing}
+      />
 
       {editing ? (
         <EditItemDialog

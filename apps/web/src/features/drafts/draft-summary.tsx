@@ -31,7 +31,18 @@ type Props = {
 };
 
 /** The draft's head: goal, period, status, the version picker, validation, the content hash, and confirm / reject. */
-export function DraftSummary({ orgId, draft, version, goal, period, timeZone, permissions, onShowVersion, onConfirm, onReject }: Props) {
+export function DraftSummary({
+  orgId,
+  draft,
+  version,
+  goal,
+  period,
+  timeZone,
+  permissions,
+  onShowVersion,
+  onConfirm,
+  onReject,
+}: Props) {
   const m = useMessages(draftMessages);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
@@ -48,7 +59,10 @@ export function DraftSummary({ orgId, draft, version, goal, period, timeZone, pe
       id="draft-summary"
       title={m.summary}
       actions={
-        <Link href={orgPath(orgId, `drafts/${draft.id}/audit`)} className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700">
+        <Link
+          href={orgPath(orgId, `drafts/${draft.id}/audit`)}
+          className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
           {m.auditLink}
         </Link>
       }
@@ -71,12 +85,17 @@ export function DraftSummary({ orgId, draft, version, goal, period, timeZone, pe
           <Badge tone={draftStatusTone(draft.status)}>{l.draftStatus[draft.status]}</Badge>
           <span className="text-slate-700">
             {draft.confirmedVersion !== null && draft.confirmedAt
-              ? format(m.confirmedAs, { version: draft.confirmedVersion, when: formatDateTime(draft.confirmedAt, locale, timeZone) })
+              ? format(m.confirmedAs, {
+                  version: draft.confirmedVersion,
+                  when: formatDateTime(draft.confirmedAt, locale, timeZone),
+                })
               : draft.status === 'OPEN'
                 ? m.notConfirmed
                 : ''}
           </span>
-          {draft.status === 'REJECTED' && draft.rejectionReason ? <span className="text-slate-700">{format(m.rejectedBecause, { reason: draft.rejectionReason })}</span> : null}
+          {draft.status === 'REJECTED' && draft.rejectionReason ? (
+            <span className="text-slate-700">{format(m.rejectedBecause, { reason: draft.rejectionReason })}</span>
+          ) : null}
         </dd>
         <dt className="self-center text-slate-600">
           <label htmlFor="draft-version">{m.version}</label>
@@ -107,7 +126,11 @@ export function DraftSummary({ orgId, draft, version, goal, period, timeZone, pe
         </dd>
         <dt className="text-slate-600">{m.hash}</dt>
         <dd className="flex flex-wrap items-center gap-2">
-          <code title={version.contentHash} className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-900" data-testid="content-hash">
+          <code
+            title={version.contentHash}
+            className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-900"
+            data-testid="content-hash"
+          >
             {shortHash(version.contentHash)}
           </code>
           <CopyButton text={version.contentHash} />
@@ -135,7 +158,9 @@ export function DraftSummary({ orgId, draft, version, goal, period, timeZone, pe
           ) : null}
         </div>
       ) : null}
-      {open && isCurrent && draft.kind === 'MAINTENANCE' && can('draft.edit') ? <p className="mt-2 text-sm text-slate-600">{m.editNotSupported}</p> : null}
+      {open && isCurrent && draft.kind === 'MAINTENANCE' && can('draft.edit') ? (
+        <p className="mt-2 text-sm text-slate-600">{m.editNotSupported}</p>
+      ) : null}
     </Card>
   );
 }

@@ -112,12 +112,36 @@ export function DraftTimeline({
         });
       });
       version.workOrderItems.forEach((w, idx) => {
-        out.push({ id: `w-${w.itemKey}`, rowId: w.assetId, start: w.plannedStart, end: w.plannedEnd, label: w.title, kind: violated.has(idx) ? 'conflict' : 'proposed' });
+        out.push({
+          id: `w-${w.itemKey}`,
+          rowId: w.assetId,
+          start: w.plannedStart,
+          end: w.plannedEnd,
+          label: w.title,
+          kind: violated.has(idx) ? 'conflict' : 'proposed',
+        });
       });
-      for (const i of diff?.removed ?? []) out.push({ id: `r-${i.itemKey}`, rowId: i.primaryAssetId, start: i.startsAt, end: i.endsAt, label: jobName(i, op), kind: 'removed', title: itemTitle(i) });
+      for (const i of diff?.removed ?? [])
+        out.push({
+          id: `r-${i.itemKey}`,
+          rowId: i.primaryAssetId,
+          start: i.startsAt,
+          end: i.endsAt,
+          label: jobName(i, op),
+          kind: 'removed',
+          title: itemTitle(i),
+        });
       for (const c of diff?.changed ?? []) {
         if (!c.machine && !c.time) continue;
-        out.push({ id: `c-${c.before.itemKey}`, rowId: c.before.primaryAssetId, start: c.before.startsAt, end: c.before.endsAt, label: jobName(c.before, op), kind: 'removed', title: itemTitle(c.before) });
+        out.push({
+          id: `c-${c.before.itemKey}`,
+          rowId: c.before.primaryAssetId,
+          start: c.before.startsAt,
+          end: c.before.endsAt,
+          label: jobName(c.before, op),
+          kind: 'removed',
+          title: itemTitle(c.before),
+        });
       }
     }
 
@@ -138,7 +162,14 @@ export function DraftTimeline({
       });
     }
     for (const w of workOrders.data ?? []) {
-      if (!w.plannedStart || !w.plannedEnd || w.status === 'CLOSED' || w.status === 'CANCELLED' || !rowMap.has(w.assetId)) continue;
+      if (
+        !w.plannedStart ||
+        !w.plannedEnd ||
+        w.status === 'CLOSED' ||
+        w.status === 'CANCELLED' ||
+        !rowMap.has(w.assetId)
+      )
+        continue;
       out.push({
         id: `wo-${w.id}`,
         rowId: w.assetId,
@@ -156,7 +187,14 @@ export function DraftTimeline({
     <div className="space-y-2">
       {bookings.isPending ? <Loading /> : null}
       {bookings.isError || workOrders.isError ? <p className="text-sm text-amber-800">{m.timelineLoadError}</p> : null}
-      <Timeline rows={rows} bars={bars} from={range.from} to={range.to} timeZone={timeZone} ariaLabel={m.timelineLabel} />
+      <Timeline
+        rows={rows}
+        bars={bars}
+        from={range.from}
+        to={range.to}
+        timeZone={timeZone}
+        ariaLabel={m.timelineLabel}
+      />
     </div>
   );
 }

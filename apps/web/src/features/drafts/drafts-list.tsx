@@ -37,7 +37,12 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
           {m.listTitle}
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField label={m.filterStatus} value={status} onChange={(e) => setStatus(e.target.value)} className="w-48">
+          <SelectField
+            label={m.filterStatus}
+            value={status}
+            onChange={(e) => setStatus(e.target.value)}
+            className="w-48"
+          >
             <option value="">{m.all}</option>
             {ZDraftStatus.options.map((s) => (
               <option key={s} value={s}>
@@ -60,23 +65,36 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
             <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <HeadRow className="py-2 pr-3 font-semibold" lastClassName="py-2 font-semibold" cells={[m.colTitle, m.colKind, m.colStatus, m.colVersion, m.colCreated]} />
+              <HeadRow
+                className="py-2 pr-3 font-semibold"
+                lastClassName="py-2 font-semibold"
+                cells={[m.colTitle, m.colKind, m.colStatus, m.colVersion, m.colCreated]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {items.map((d) => (
                 <tr key={d.id}>
                   <th scope="row" className="max-w-xs py-2 pr-3 font-medium">
-                    <Link href={orgPath(orgId, `drafts/${d.id}`)} className="break-words text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                    <Link
+                      href={orgPath(orgId, `drafts/${d.id}`)}
+                      className="break-words text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
+                    >
                       {d.title}
                     </Link>
                   </th>
                   <td className="py-2 pr-3 text-slate-700">{l.draftKind[d.kind]}</td>
                   <td className="py-2 pr-3">
                     <Badge tone={draftStatusTone(d.status)}>{l.draftStatus[d.status]}</Badge>
-                    {d.status === 'OPEN' && d.confirmedVersion !== null ? <span className="ml-1 text-xs text-emerald-800">✓ {format(m.versionN, { n: d.confirmedVersion })}</span> : null}
+                    {d.status === 'OPEN' && d.confirmedVersion !== null ? (
+                      <span className="ml-1 text-xs text-emerald-800">
+                        ✓ {format(m.versionN, { n: d.confirmedVersion })}
+                      </span>
+                    ) : null}
                   </td>
                   <td className="py-2 pr-3 text-slate-700">{format(m.versionN, { n: d.currentVersion })}</td>
-                  <td className="whitespace-nowrap py-2 text-slate-700">{formatDateTime(d.createdAt, locale, timeZone)}</td>
+                  <td className="whitespace-nowrap py-2 text-slate-700">
+                    {formatDateTime(d.createdAt, locale, timeZone)}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -48,7 +48,9 @@ export function EditItemDialog({
   const m = useMessages(draftMessages);
   const [drop, setDrop] = useState(false);
   const [machine, setMachine] = useState(item.primaryAssetId);
-  const [keep, setKeep] = useState<Record<string, boolean>>(() => Object.fromEntries(item.implementAssetIds.map((id) => [id, true])));
+  const [keep, setKeep] = useState<Record<string, boolean>>(() =>
+    Object.fromEntries(item.implementAssetIds.map((id) => [id, true])),
+  );
   const [operator, setOperator] = useState(item.operatorMembershipId);
   const [start, setStart] = useState(() => toLocalInputValue(item.startsAt, timeZone));
   const [end, setEnd] = useState(() => toLocalInputValue(item.endsAt, timeZone));
@@ -89,16 +91,41 @@ export function EditItemDialog({
     <Dialog title={format(m.editTitle, { job: title })} onClose={onClose} wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
         <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-          <input type="checkbox" checked={drop} onChange={(e) => setDrop(e.target.checked)} className="size-4 accent-red-700" />
+          <input
+            type="checkbox"
+            checked={drop}
+            onChange={(e) => setDrop(e.target.checked)}
+            className="size-4 accent-red-700"
+          />
           {m.dropThis}
         </label>
 
         <fieldset disabled={drop} className="grid gap-4 disabled:opacity-60 sm:grid-cols-2">
-          <SelectField label={m.machine} value={machine} onChange={(e) => setMachine(e.target.value)} error={apiField('primaryAssetId')}>
-            <OptionGroups groups={[[m.draftMachines, draftMachines, true], [m.otherMachines, otherMachines, false]]} />
+          <SelectField
+            label={m.machine}
+            value={machine}
+            onChange={(e) => setMachine(e.target.value)}
+            error={apiField('primaryAssetId')}
+          >
+            <OptionGroups
+              groups={[
+                [m.draftMachines, draftMachines, true],
+                [m.otherMachines, otherMachines, false],
+              ]}
+            />
           </SelectField>
-          <SelectField label={m.operator} value={operator} onChange={(e) => setOperator(e.target.value)} error={apiField('operatorMembershipId')}>
-            <OptionGroups groups={[[m.draftOperators, draftOperators, true], [m.otherOperators, otherOperators, false]]} />
+          <SelectField
+            label={m.operator}
+            value={operator}
+            onChange={(e) => setOperator(e.target.value)}
+            error={apiField('operatorMembershipId')}
+          >
+            <OptionGroups
+              groups={[
+                [m.draftOperators, draftOperators, true],
+                [m.otherOperators, otherOperators, false],
+              ]}
+            />
           </SelectField>
           <div className="sm:col-span-2">
             <p className="text-sm font-medium text-slate-800">{m.implementsLabel}</p>
@@ -109,7 +136,12 @@ export function EditItemDialog({
                 {item.implementAssetIds.map((id) => (
                   <li key={id}>
                     <label className="flex items-center gap-2 text-sm text-slate-800">
-                      <input type="checkbox" checked={!!keep[id]} onChange={(e) => setKeep((k) => ({ ...k, [id]: e.target.checked }))} className="size-4 accent-emerald-700" />
+                      <input
+                        type="checkbox"
+                        checked={!!keep[id]}
+                        onChange={(e) => setKeep((k) => ({ ...k, [id]: e.target.checked }))}
+                        className="size-4 accent-emerald-700"
+                      />
                       {format(m.keepImplement, { name: implementName(id) })}
                     </label>
                   </li>
@@ -126,10 +158,24 @@ export function EditItemDialog({
             hint={format(m.timeHint, { tz: timeZone })}
             required
           />
-          <TextField type="datetime-local" label={m.endsAt} value={end} onChange={(e) => setEnd(e.target.value)} error={local.end ?? apiField('endsAt')} required />
+          <TextField
+            type="datetime-local"
+            label={m.endsAt}
+            value={end}
+            onChange={(e) => setEnd(e.target.value)}
+            error={local.end ?? apiField('endsAt')}
+            required
+          />
         </fieldset>
 
-        <TextAreaField label={m.note} value={note} onChange={(e) => setNote(e.target.value)} rows={2} maxLength={1000} error={apiField('note')} />
+        <TextAreaField
+          label={m.note}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          rows={2}
+          maxLength={1000}
+          error={apiField('note')}
+        />
 
         <ErrorAlert error={error} />
         <FormActions cancelLabel={m.cancel} onCancel={onClose}>

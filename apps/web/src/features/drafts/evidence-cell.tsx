@@ -11,14 +11,22 @@ type Evidence = TDraftVersion['evidence'][number];
  * Where an item's facts came from: the run's steps (tool calls), or, for an item a person changed
  * by hand, which version, who and why. An edit never rewrites the evidence of the items it left alone.
  */
-export function EvidenceCell({ evidence, stepTool }: { evidence: Evidence | undefined; stepTool: (step: number) => string | undefined }) {
+export function EvidenceCell({
+  evidence,
+  stepTool,
+}: {
+  evidence: Evidence | undefined;
+  stepTool: (step: number) => string | undefined;
+}) {
   const m = useMessages(draftMessages);
   const l = useMessages(labelMessages);
   if (evidence?.edit) {
     const { edit } = evidence;
     return (
       <div className="space-y-0.5">
-        <p className="font-medium text-slate-800">{format(m.evidenceEdited, { version: edit.version, name: edit.byName ?? m.someone })}</p>
+        <p className="font-medium text-slate-800">
+          {format(m.evidenceEdited, { version: edit.version, name: edit.byName ?? m.someone })}
+        </p>
         {edit.note ? <p>{format(m.evidenceEditNote, { note: edit.note })}</p> : null}
       </div>
     );

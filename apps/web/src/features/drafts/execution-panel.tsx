@@ -51,7 +51,10 @@ export function ExecutionPanel({
   // a draft executed earlier (page reloaded): the draft lists its executions, newest first
   const shownId = executionId ?? draft.executions[0]?.id ?? null;
 
-  const known = shownId ? (queryClient.getQueryData<TExecution>(draftKeys.execution(orgId, shownId)) ?? draft.executions.find((e) => e.id === shownId)) : undefined;
+  const known = shownId
+    ? (queryClient.getQueryData<TExecution>(draftKeys.execution(orgId, shownId)) ??
+      draft.executions.find((e) => e.id === shownId))
+    : undefined;
   // a final execution has nothing more to say: no stream for it
   const streaming = useExecutionStream(orgId, shownId, !(known && isTerminal(known.status)));
   const execution = useQuery({ ...executionQuery(orgId, shownId ?? '', streaming), enabled: !!shownId });
@@ -67,7 +70,8 @@ export function ExecutionPanel({
     }
   }, [done, orgId, draft.id, queryClient, refreshAfterExecution]);
 
-  const confirmedCurrent = draft.status === 'OPEN' && draft.confirmedVersion !== null && draft.confirmedVersion === draft.currentVersion;
+  const confirmedCurrent =
+    draft.status === 'OPEN' && draft.confirmedVersion !== null && draft.confirmedVersion === draft.currentVersion;
   const version = confirmedCurrent ? draft.confirmedVersion! : draft.currentVersion;
 
   const execute = useExecuteDraft(orgId, draft.id, {
@@ -80,7 +84,8 @@ export function ExecutionPanel({
     },
     onError: (err) => {
       // a definite refusal: the next attempt is a new action; network errors / still running keep the key
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE') idem.reset();
+      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE')
+        idem.reset();
     },
   });
 
@@ -116,7 +121,17 @@ export function ExecutionPanel({
   );
 }
 
-function ExecutionView({ orgId, execution, version, timeZone }: { orgId: string; execution: TExecution; version: TDraftVersion | undefined; timeZone: string }) {
+function ExecutionView({
+  orgId,
+  execution,
+  version,
+  timeZone,
+}: {
+  orgId: string;
+  execution: TExecution;
+  version: TDraftVersion | undefined;
+  timeZone: string;
+}) {
   const m = useMessages(draftMessages);
   const l = useMessages(labelMessages);
   const { locale } = useI18n();
@@ -127,8 +142,18 @@ function ExecutionView({ orgId, execution, version, timeZone }: { orgId: string;
   const byKey = new Map<string, TExecutionReceipt>(execution.receipts.map((r) => [r.itemKey, r]));
   const lines: { key: string; name: string; sub: string; receipt: TExecutionReceipt | undefined }[] = version
     ? version.items.length > 0
-      ? version.items.map((i) => ({ key: i.itemKey, name: jobName(i, op), sub: `${machineSetName(i)} · ${formatDateTime(i.startsAt, locale, timeZone)}`, receipt: byKey.get(i.itemKey) }))
-      : version.workOrderItems.map((w) => ({ key: w.itemKey, name: w.title, sub: `${w.assetName ?? ''} · ${formatDateTime(w.plannedStart, locale, timeZone)}`, receipt: byKey.get(w.itemKey) }))
+      ? version.items.map((i) => ({
+          key: i.itemKey,
+          name: jobName(i, op),
+          sub: `${machineSetName(i)} · ${formatDateTime(i.startsAt, locale, timeZone)}`,
+          receipt: byKey.get(i.itemKey),
+        }))
+      : version.workOrderItems.map((w) => ({
+          key: w.itemKey,
+          name: w.title,
+          sub: `${w.assetName ?? ''} · ${formatDateTime(w.plannedStart, locale, timeZone)}`,
+          receipt: byKey.get(w.itemKey),
+        }))
     : execution.receipts.map((r) => ({ key: r.itemKey, name: `#${r.itemIndex + 1}`, sub: '', receipt: r }));
 
   return (
@@ -137,14 +162,24 @@ function ExecutionView({ orgId, execution, version, timeZone }: { orgId: string;
         <Badge tone={executionTone(execution.status)}>{l.executionStatus[execution.status]}</Badge>
         <label className="flex flex-1 items-center gap-2 text-sm text-slate-700">
           <span className="shrink-0">{m.executionProgress}</span>
-          <progress max={Math.max(1, total)} value={processed} className="h-2 w-full min-w-24 max-w-64 accent-emerald-700" />
+          <progress
+            max={Math.max(1, total)}
+            value={processed}
+            className="h-2 w-full min-w-24 max-w-64 accent-emerald-700"
+          />
           <span className="shrink-0 tabular-nums">{format(m.progressText, { done: processed, total })}</span>
         </label>
       </div>
-      <p role="status" aria-live="polite" className={`text-sm font-semibold ${final ? 'text-slate-900' : 'text-slate-600'}`}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={`text-sm font-semibold ${final ? 'text-slate-900' : 'text-slate-600'}`}
+      >
         {final ? format(m.finalStatus, { status: l.executionStatus[execution.status] }) : m.waitingReceipts}
       </p>
-      {execution.status === 'REFUSED' && execution.error ? <p className="text-sm text-red-800">{format(m.refusedBecause, { reason: execution.error })}</p> : null}
+      {execution.status === 'REFUSED' && execution.error ? (
+        <p className="text-sm text-red-800">{format(m.refusedBecause, { reason: execution.error })}</p>
+      ) : null}
 
       <h3 className="text-sm font-semibold text-slate-900">{m.receiptsTitle}</h3>
       <ol aria-label={m.receiptsTitle} className="divide-y divide-slate-100 rounded-md border border-slate-200">
@@ -157,15 +192,25 @@ function ExecutionView({ orgId, execution, version, timeZone }: { orgId: string;
               <span className="min-w-0 flex-1">
                 <span className="font-medium text-slate-900">{line.name}</span>
                 {line.sub ? <span className="block text-xs text-slate-600">{line.sub}</span> : null}
-                {code ? <span className="block text-xs text-amber-900">{errorMessage(locale, new ApiError(409, code, String(r?.detail.message ?? '')))}</span> : null}
+                {code ? (
+                  <span className="block text-xs text-amber-900">
+                    {errorMessage(locale, new ApiError(409, code, String(r?.detail.message ?? '')))}
+                  </span>
+                ) : null}
               </span>
               {r?.recordId ? (
                 <Link
-                  href={orgPath(orgId, r.recordType === 'work_order' ? `maintenance/work-orders/${r.recordId}` : `jobs/${r.recordId}`)}
+                  href={orgPath(
+                    orgId,
+                    r.recordType === 'work_order' ? `maintenance/work-orders/${r.recordId}` : `jobs/${r.recordId}`,
+                  )}
                   className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
                 >
                   {r.recordType === 'work_order' ? m.recordWorkOrder : m.record}
-                  <span className="sr-only">{punct(locale).colon}{line.name}</span>
+                  <span className="sr-only">
+                    {punct(locale).colon}
+                    {line.name}
+                  </span>
                 </Link>
               ) : null}
             </li>

@@ -16,7 +16,9 @@ export function useExecutionStream(orgId: string, executionId: string | null, en
   const [live, setLive] = useState(false);
   useEffect(() => {
     if (!executionId || !enabled || typeof EventSource === 'undefined') return;
-    const source = new EventSource(`/api/proxy/orgs/${encodeURIComponent(orgId)}/executions/${encodeURIComponent(executionId)}/events`);
+    const source = new EventSource(
+      `/api/proxy/orgs/${encodeURIComponent(orgId)}/executions/${encodeURIComponent(executionId)}/events`,
+    );
     const stop = () => {
       source.close();
       setLive(false);

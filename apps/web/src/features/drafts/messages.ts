@@ -6,7 +6,14 @@ export const labelMessages = defineMessages(
   {
     draftStatus: { OPEN: '待确认', REJECTED: '已拒绝', EXECUTING: '执行中', EXECUTED: '已执行' },
     draftKind: { SCHEDULE: '作业排程', MAINTENANCE: '保养计划' },
-    executionStatus: { PENDING: '排队中', RUNNING: '执行中', SUCCEEDED: '全部成功', PARTIAL: '部分成功', FAILED: '失败', REFUSED: '已拒绝执行' },
+    executionStatus: {
+      PENDING: '排队中',
+      RUNNING: '执行中',
+      SUCCEEDED: '全部成功',
+      PARTIAL: '部分成功',
+      FAILED: '失败',
+      REFUSED: '已拒绝执行',
+    },
     receiptStatus: { SUCCEEDED: '成功', CONFLICT: '冲突', FAILED: '失败', PENDING: '等待中' },
     operationType: enumLabels['zh-CN'].planningOperation,
     unplacedReason: {
@@ -61,12 +68,28 @@ export const labelMessages = defineMessages(
       ask_manual: '在手册中查找答案',
       analytics: '读取经营分析数据',
     },
-    evidenceKey: { jobs: '作业', machines: '机具', operators: '机手', bookings: '占用时段', known: '名称', due: '到期保养', manuals: '手册', history: '历史记录' },
+    evidenceKey: {
+      jobs: '作业',
+      machines: '机具',
+      operators: '机手',
+      bookings: '占用时段',
+      known: '名称',
+      due: '到期保养',
+      manuals: '手册',
+      history: '历史记录',
+    },
   },
   {
     draftStatus: { OPEN: 'Awaiting confirmation', REJECTED: 'Rejected', EXECUTING: 'Executing', EXECUTED: 'Executed' },
     draftKind: { SCHEDULE: 'Job schedule', MAINTENANCE: 'Maintenance plan' },
-    executionStatus: { PENDING: 'Queued', RUNNING: 'Running', SUCCEEDED: 'All succeeded', PARTIAL: 'Partly succeeded', FAILED: 'Failed', REFUSED: 'Refused' },
+    executionStatus: {
+      PENDING: 'Queued',
+      RUNNING: 'Running',
+      SUCCEEDED: 'All succeeded',
+      PARTIAL: 'Partly succeeded',
+      FAILED: 'Failed',
+      REFUSED: 'Refused',
+    },
     receiptStatus: { SUCCEEDED: 'Succeeded', CONFLICT: 'Conflict', FAILED: 'Failed', PENDING: 'Waiting' },
     operationType: enumLabels.en.planningOperation,
     unplacedReason: {
@@ -121,7 +144,16 @@ export const labelMessages = defineMessages(
       ask_manual: 'Looked for the answer in the manuals',
       analytics: 'Read the analytics figures',
     },
-    evidenceKey: { jobs: 'jobs', machines: 'machines', operators: 'operators', bookings: 'bookings', known: 'names', due: 'due maintenance', manuals: 'manuals', history: 'history' },
+    evidenceKey: {
+      jobs: 'jobs',
+      machines: 'machines',
+      operators: 'operators',
+      bookings: 'bookings',
+      known: 'names',
+      due: 'due maintenance',
+      manuals: 'manuals',
+      history: 'history',
+    },
   },
 );
 
@@ -215,7 +247,8 @@ export const draftMessages = defineMessages(
     confirm: '确认此版本',
     confirmTitle: '确认草稿',
     confirmBody: '你将确认：第 {version} 版，哈希 {hash}',
-    confirmExplain: '确认只针对这一个版本和内容；之后若有编辑，需要重新确认。确认本身不会修改业务数据，执行时才会写入。',
+    confirmExplain:
+      '确认只针对这一个版本和内容；之后若有编辑，需要重新确认。确认本身不会修改业务数据，执行时才会写入。',
     confirmAction: '确认第 {version} 版',
     staleReloaded: '草稿已有更新的版本，已为你加载最新内容，请查看后再确认。',
     confirmedOk: '已确认第 {version} 版。',
@@ -335,7 +368,8 @@ export const draftMessages = defineMessages(
     confirm: 'Confirm this version',
     confirmTitle: 'Confirm draft',
     confirmBody: 'You are confirming: version {version}, hash {hash}',
-    confirmExplain: 'A confirmation covers exactly this version and content; any later edit needs a new confirmation. Confirming changes no business data: executing does.',
+    confirmExplain:
+      'A confirmation covers exactly this version and content; any later edit needs a new confirmation. Confirming changes no business data: executing does.',
     confirmAction: 'Confirm version {version}',
     staleReloaded: 'The draft has a newer version. The latest is loaded: review it before confirming.',
     confirmedOk: 'Version {version} confirmed.',

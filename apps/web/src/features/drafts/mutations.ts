@@ -1,6 +1,13 @@
 'use client';
 
-import { ZDraft, ZDraftDetail, ZExecution, type TDraftVersion, type TEditedItem, type TExecution } from '@amms/contracts/drafts';
+import {
+  ZDraft,
+  ZDraftDetail,
+  ZExecution,
+  type TDraftVersion,
+  type TEditedItem,
+  type TExecution,
+} from '@amms/contracts/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiFetch, isApiError } from '@/lib/api-client';
@@ -18,7 +25,12 @@ export function useRefreshDraft(orgId: string, draftId: string) {
 }
 
 /** Edit → version N+1 based on the current one; the answer replaces the cached draft. */
-export function useEditDraft(orgId: string, draftId: string, basedOnVersion: number, onEdited: (next: { currentVersion: number }) => void) {
+export function useEditDraft(
+  orgId: string,
+  draftId: string,
+  basedOnVersion: number,
+  onEdited: (next: { currentVersion: number }) => void,
+) {
   const qc = useQueryClient();
   const refresh = useRefreshDraft(orgId, draftId);
   return useMutation({
@@ -39,10 +51,18 @@ export function useEditDraft(orgId: string, draftId: string, basedOnVersion: num
 }
 
 /** Confirm exactly this version and content hash. */
-export function useConfirmDraft(orgId: string, draftId: string, handlers: { onConfirmed: (v: TDraftVersion) => void; onError: (err: unknown) => void }) {
+export function useConfirmDraft(
+  orgId: string,
+  draftId: string,
+  handlers: { onConfirmed: (v: TDraftVersion) => void; onError: (err: unknown) => void },
+) {
   const refresh = useRefreshDraft(orgId, draftId);
   return useMutation({
-    mutationFn: (v: TDraftVersion) => apiFetch(draftPath(orgId, draftId, 'confirm'), ZDraft, { method: 'POST', body: { version: v.version, contentHash: v.contentHash } }),
+    mutationFn: (v: TDraftVersion) =>
+      apiFetch(draftPath(orgId, draftId, 'confirm'), ZDraft, {
+        method: 'POST',
+        body: { version: v.version, contentHash: v.contentHash },
+      }),
     onSuccess: (_d, v) => {
       handlers.onConfirmed(v);
       void refresh();
@@ -58,7 +78,8 @@ export function useConfirmDraft(orgId: string, draftId: string, handlers: { onCo
 export function useRejectDraft(orgId: string, draftId: string, onRejected: () => void) {
   const refresh = useRefreshDraft(orgId, draftId);
   return useMutation({
-    mutationFn: (reason: string) => apiFetch(draftPath(orgId, draftId, 'reject'), ZDraft, { method: 'POST', body: { reason } }),
+    mutationFn: (reason: string) =>
+      apiFetch(draftPath(orgId, draftId, 'reject'), ZDraft, { method: 'POST', body: { reason } }),
     onSuccess: () => {
       onRejected();
       void refresh();
@@ -70,7 +91,11 @@ export function useRejectDraft(orgId: string, draftId: string, onRejected: () =>
 }
 
 /** Execute the confirmed version (the Idempotency-Key is required here). */
-export function useExecuteDraft(orgId: string, draftId: string, handlers: { onStarted: (exec: TExecution) => void; onError: (err: unknown) => void }) {
+export function useExecuteDraft(
+  orgId: string,
+  draftId: string,
+  handlers: { onStarted: (exec: TExecution) => void; onError: (err: unknown) => void },
+) {
   const qc = useQueryClient();
   const refresh = useRefreshDraft(orgId, draftId);
   return useMutation({

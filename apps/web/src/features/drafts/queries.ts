@@ -1,5 +1,13 @@
 import { ZListAssetsResponse } from '@amms/contracts/assets';
-import { ZAgentRun, ZDraftDetail, ZExecution, ZListDraftsResponse, type TDraftDetail, type TDraftSort, type TDraftVersion } from '@amms/contracts/drafts';
+import {
+  ZAgentRun,
+  ZDraftDetail,
+  ZExecution,
+  ZListDraftsResponse,
+  type TDraftDetail,
+  type TDraftSort,
+  type TDraftVersion,
+} from '@amms/contracts/drafts';
 import { ZListAssignmentsResponse, type TCalendarAssignment } from '@amms/contracts/jobs';
 import { ZListWorkOrdersResponse, type TWorkOrder } from '@amms/contracts/maintenance';
 import { ZListMembersResponse } from '@amms/contracts/members';
@@ -27,7 +35,13 @@ export const draftKeys = {
 
 export const PAGE_SIZE = 25;
 
-export function fetchDraftsPage(orgId: string, status: string, sort: TDraftSort, cursor: string | undefined, signal: AbortSignal) {
+export function fetchDraftsPage(
+  orgId: string,
+  status: string,
+  sort: TDraftSort,
+  cursor: string | undefined,
+  signal: AbortSignal,
+) {
   const q = new URLSearchParams({ limit: String(PAGE_SIZE), sort });
   if (status) q.set('status', status);
   if (cursor) q.set('cursor', cursor);
@@ -57,29 +71,52 @@ export const isTerminal = (status: string) => TERMINAL.has(status);
 export const executionQuery = (orgId: string, executionId: string, streaming = false) =>
   queryOptions({
     queryKey: draftKeys.execution(orgId, executionId),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/executions/${encodeURIComponent(executionId)}`, ZExecution, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${org(orgId)}/executions/${encodeURIComponent(executionId)}`, ZExecution, { signal }),
     refetchInterval: (q) => (streaming || (q.state.data && isTerminal(q.state.data.status)) ? false : 1000),
   });
 
 /** All live assignments overlapping [from, to) (a few pages at most). */
-export async function fetchAssignments(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TCalendarAssignment[]> {
-  return (await fetchAllPages(orgApi(orgId, `assignments${qs({ from, to })}`), ZListAssignmentsResponse, signal, 10)).items;
+export async function fetchAssignments(
+  orgId: string,
+  from: string,
+  to: string,
+  signal: AbortSignal,
+): Promise<TCalendarAssignment[]> {
+  return (await fetchAllPages(orgApi(orgId, `assignments${qs({ from, to })}`), ZListAssignmentsResponse, signal, 10))
+    .items;
 }
 
 /** Work orders whose planned window overlaps [from, to). */
-export async function fetchWorkOrders(orgId: string, from: string, to: string, signal: AbortSignal): Promise<TWorkOrder[]> {
-  return (await fetchAllPages(orgApi(orgId, `work-orders${qs({ from, to })}`), ZListWorkOrdersResponse, signal, 5)).items;
+export async function fetchWorkOrders(
+  orgId: string,
+  from: string,
+  to: string,
+  signal: AbortSignal,
+): Promise<TWorkOrder[]> {
+  return (await fetchAllPages(orgApi(orgId, `work-orders${qs({ from, to })}`), ZListWorkOrdersResponse, signal, 5))
+    .items;
 }
 
 /** The calendar around a draft: existing bookings (and maintenance windows) it must not collide with. */
 export const draftBookingsQuery = (orgId: string, from: string, to: string) =>
-  queryOptions({ queryKey: draftKeys.bookings(orgId, from, to), queryFn: ({ signal }) => fetchAssignments(orgId, from, to, signal) });
+  queryOptions({
+    queryKey: draftKeys.bookings(orgId, from, to),
+    queryFn: ({ signal }) => fetchAssignments(orgId, from, to, signal),
+  });
 
 export const draftWorkOrdersQuery = (orgId: string, from: string, to: string, enabled: boolean) =>
-  queryOptions({ queryKey: draftKeys.workOrders(orgId, from, to), queryFn: ({ signal }) => fetchWorkOrders(orgId, from, to, signal), enabled, staleTime: 30_000 });
+  queryOptions({
+    queryKey: draftKeys.workOrders(orgId, from, to),
+    queryFn: ({ signal }) => fetchWorkOrders(orgId, from, to, signal),
+    enabled,
+    staleTime: 30_000,
+  });
 
 export const draftListQuery = (orgId: string, status: string, sort: TDraftSort) =>
-  cursorListQuery(draftKeys.list(orgId, status, sort), (cursor, signal) => fetchDraftsPage(orgId, status, sort, cursor, signal));
+  cursorListQuery(draftKeys.list(orgId, status, sort), (cursor, signal) =>
+    fetchDraftsPage(orgId, status, sort, cursor, signal),
+  );
 
 export const machinesQuery = (orgId: string) =>
   queryOptions({
@@ -91,7 +128,8 @@ export const machinesQuery = (orgId: string) =>
 export const membersQuery = (orgId: string) =>
   queryOptions({
     queryKey: draftKeys.members(orgId),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/members?limit=200&status=ACTIVE`, ZListMembersResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${org(orgId)}/members?limit=200&status=ACTIVE`, ZListMembersResponse, { signal }),
     staleTime: 60_000,
   });
 

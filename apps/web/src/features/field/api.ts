@@ -37,7 +37,12 @@ export const myJobsQuery = (orgId: string, f: JobListFilter) =>
     queryFn: ({ signal, pageParam }) => {
       // earliest window first from the API, so a further page continues later in time (id order would scatter them);
       // the screen then orders by the assigned slot, which can sit anywhere inside the window (my-jobs.tsx)
-      const q = new URLSearchParams({ limit: String(PAGE), sort: 'windowStart', operatorMembershipId: f.operatorMembershipId, status: f.status.join(',') });
+      const q = new URLSearchParams({
+        limit: String(PAGE),
+        sort: 'windowStart',
+        operatorMembershipId: f.operatorMembershipId,
+        status: f.status.join(','),
+      });
       if (f.from) q.set('from', f.from);
       if (f.to) q.set('to', f.to);
       if (pageParam) q.set('cursor', pageParam);
@@ -104,7 +109,8 @@ export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
 export const workOrderQuery = (orgId: string, id: string) =>
   queryOptions({
     queryKey: fieldKeys.workOrder(orgId, id),
-    queryFn: ({ signal }) => apiFetch(`${org(orgId)}/work-orders/${encodeURIComponent(id)}`, ZWorkOrderDetailView, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${org(orgId)}/work-orders/${encodeURIComponent(id)}`, ZWorkOrderDetailView, { signal }),
     staleTime: 5_000,
   });
 

@@ -17,7 +17,8 @@ import { fieldHref, fieldPaths } from './links';
 import type { FieldOrgProps } from './types';
 import { Notice } from './ui';
 
-const backClass = 'inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900';
+const backClass =
+  'inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900';
 
 /**
  * The field app's diagnosis (`/field/diagnose`): a mechanic says which machine and what is wrong;
@@ -32,7 +33,14 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
   const [run, setRun] = useState<TAgentRun | null>(null);
   const conversationId = run?.status === 'NEEDS_INPUT' ? run.conversationId : null;
   const here = fieldHref(fieldPaths.diagnose, orgId);
-  const citation: CitationTarget = (c) => fieldKnowledgePaths.page(orgId, { documentId: c.documentId, versionId: c.versionId, page: c.page, highlight: [c.snippet], back: here });
+  const citation: CitationTarget = (c) =>
+    fieldKnowledgePaths.page(orgId, {
+      documentId: c.documentId,
+      versionId: c.versionId,
+      page: c.page,
+      highlight: [c.snippet],
+      back: here,
+    });
 
   const diagnose = useFieldMutation({
     mutationFn: (body: { goal: string; conversationId?: string }, idempotencyKey: string) =>
@@ -65,7 +73,15 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
   return (
     <>
       <Link href={fieldHref(fieldPaths.home, orgId)} className={backClass}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5 stroke-current"
+          fill="none"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M15 6l-6 6 6 6" />
         </svg>
         {m.field.back}
@@ -82,7 +98,17 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
 
       {!item ? (
         <form onSubmit={submit} noValidate aria-busy={diagnose.isPending} className="mt-4 space-y-3">
-          <TextAreaField id="diagnose-text" label={m.field.label} value={text} onChange={(e) => setText(e.target.value)} rows={4} maxLength={2000} error={error} required className="text-base" />
+          <TextAreaField
+            id="diagnose-text"
+            label={m.field.label}
+            value={text}
+            onChange={(e) => setText(e.target.value)}
+            rows={4}
+            maxLength={2000}
+            error={error}
+            required
+            className="text-base"
+          />
           <ErrorAlert error={diagnose.error} />
           <Button type="submit" pending={diagnose.isPending} className="min-h-12 w-full text-base">
             {m.field.submit}
@@ -98,7 +124,10 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
       {item && run ? (
         <div className="mt-4 space-y-4" data-testid="field-diagnosis">
           <Notice>{m.field.drafted}</Notice>
-          <section aria-labelledby="diagnosis-title" className="space-y-2 rounded-xl border border-slate-200 bg-white p-4">
+          <section
+            aria-labelledby="diagnosis-title"
+            className="space-y-2 rounded-xl border border-slate-200 bg-white p-4"
+          >
             <h2 id="diagnosis-title" className="text-lg font-semibold text-slate-900">
               {item.title}
             </h2>
@@ -122,7 +151,9 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
                 <li key={k}>{s.label}</li>
               ))}
             </ol>
-            {!item.manualEvidence ? <p className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-950">{m.noManual}</p> : null}
+            {!item.manualEvidence ? (
+              <p className="rounded-md bg-amber-50 px-2 py-1 text-sm text-amber-950">{m.noManual}</p>
+            ) : null}
           </section>
           {reviewPath ? (
             <section aria-labelledby="review-link" className="rounded-xl border border-emerald-200 bg-emerald-50 p-4">
@@ -130,7 +161,11 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
                 {m.field.shareLink}
               </h2>
               <p className="mt-1 text-sm text-emerald-950">{m.field.shareHint}</p>
-              <a href={reviewPath} className="mt-2 block break-all text-base font-semibold text-emerald-800 underline underline-offset-2" data-testid="review-link">
+              <a
+                href={reviewPath}
+                className="mt-2 block break-all text-base font-semibold text-emerald-800 underline underline-offset-2"
+                data-testid="review-link"
+              >
                 {reviewUrl}
               </a>
             </section>

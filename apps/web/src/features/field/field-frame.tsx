@@ -41,7 +41,10 @@ export async function FieldFrame({
       </a>
       <header className="sticky top-0 z-40 border-b border-emerald-900/20 bg-emerald-800 text-white">
         <div className="mx-auto flex h-14 max-w-xl items-center justify-between gap-2 px-3">
-          <Link href={homeHref} className="min-w-0 truncate rounded-md px-1 py-2 text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white">
+          <Link
+            href={homeHref}
+            className="min-w-0 truncate rounded-md px-1 py-2 text-lg font-bold tracking-tight focus-visible:outline-2 focus-visible:outline-white"
+          >
             {m.appTitle}
           </Link>
           <div className="flex shrink-0 items-center gap-1 [&_button]:text-white [&_button]:hover:bg-emerald-700 [&_button]:hover:text-white">

@@ -13,7 +13,15 @@ import type { FieldOrgProps } from './types';
  * Frame + the cases without a usable org: no membership at all, or a role the field app has
  * nothing for (accountant, viewer): an explanation and the way to the dashboard.
  */
-export async function FieldPage({ ctx, path, children }: { ctx: FieldContext; path?: string; children: (props: FieldOrgProps) => ReactNode }) {
+export async function FieldPage({
+  ctx,
+  path,
+  children,
+}: {
+  ctx: FieldContext;
+  path?: string;
+  children: (props: FieldOrgProps) => ReactNode;
+}) {
   const { locale } = await getI18n();
   const m = fieldMessages[locale];
   const membership = ctx.membership;
@@ -34,7 +42,10 @@ export async function FieldPage({ ctx, path, children }: { ctx: FieldContext; pa
         <EmptyState title={m.noAccess.title}>
           <p>{m.noAccess.body}</p>
           <p className="pt-2">
-            <Link href={orgPath(membership.organization.id)} className="font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900">
+            <Link
+              href={orgPath(membership.organization.id)}
+              className="font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900"
+            >
               {m.dashboard}
             </Link>
           </p>

@@ -21,7 +21,17 @@ import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill, type FieldMessages } from './messages';
 import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
-import { ConfirmJump, DecimalField, Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle, StickyActions } from './ui';
+import {
+  ConfirmJump,
+  DecimalField,
+  Facts,
+  JobStatusBadge,
+  jobTitle,
+  Notice,
+  Panel,
+  RecordTitle,
+  StickyActions,
+} from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
 
 const METER_CODES = ['METER_BACKWARDS', 'METER_OUT_OF_ORDER', 'METER_IMPLAUSIBLE'];
@@ -40,7 +50,11 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
     return (
       <>
         <h1 className="text-2xl font-bold text-slate-900">{m.appTitle}</h1>
-        {isApiError(q.error, 404, 403) ? <p className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-slate-700">{m.job.notFound}</p> : <QueryError error={q.error} onRetry={() => void q.refetch()} />}
+        {isApiError(q.error, 404, 403) ? (
+          <p className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-slate-700">{m.job.notFound}</p>
+        ) : (
+          <QueryError error={q.error} onRetry={() => void q.refetch()} />
+        )}
         <BackHome orgId={orgId} />
       </>
     );
@@ -64,7 +78,14 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
         <Panel id="job-slot" title={m.job.slot}>
           <Facts
             rows={[
-              ...(job.assignment ? [[m.job.slot, slotText(job.assignment.startsAt, job.assignment.endsAt, locale, timeZone)] as [string, string]] : []),
+              ...(job.assignment
+                ? [
+                    [m.job.slot, slotText(job.assignment.startsAt, job.assignment.endsAt, locale, timeZone)] as [
+                      string,
+                      string,
+                    ],
+                  ]
+                : []),
               [m.job.window, slotText(job.windowStart, job.windowEnd, locale, timeZone)],
               ...(job.assignment ? [[m.job.operator, job.assignment.operatorName] as [string, string]] : []),
             ]}
@@ -80,7 +101,10 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
           {job.assignment && job.assignment.machines.length > 0 ? (
             <ul className="space-y-2">
               {job.assignment.machines.map((x) => (
-                <li key={x.assetId} className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2">
+                <li
+                  key={x.assetId}
+                  className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-slate-200 px-3 py-2"
+                >
                   <span className="min-w-0 break-words font-medium text-slate-900">{x.name}</span>
                   <span className="flex gap-1">
                     <Badge tone={x.role === 'PRIMARY' ? 'green' : 'neutral'}>{m.machineRole[x.role]}</Badge>
@@ -100,16 +124,27 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
               {m.job.reportFault}
             </Link>
           ) : null}
-          {primary ? <AskManualLink orgId={orgId} assetId={primary.assetId} back={fieldHref(fieldPaths.job(job.id), orgId)} permissions={permissions} /> : null}
+          {primary ? (
+            <AskManualLink
+              orgId={orgId}
+              assetId={primary.assetId}
+              back={fieldHref(fieldPaths.job(job.id), orgId)}
+              permissions={permissions}
+            />
+          ) : null}
         </Panel>
 
-        {job.status === 'IN_PROGRESS' || job.status === 'COMPLETED' ? <RecordPanel job={job} timeZone={timeZone} /> : null}
+        {job.status === 'IN_PROGRESS' || job.status === 'COMPLETED' ? (
+          <RecordPanel job={job} timeZone={timeZone} />
+        ) : null}
 
         {!canExecute ? (
           <p className="text-sm text-slate-600">{m.job.cannotExecute}</p>
         ) : (
           <>
-            {!mine && (job.status === 'SCHEDULED' || job.status === 'IN_PROGRESS') ? <p className="text-sm text-slate-600">{m.job.notYours}</p> : null}
+            {!mine && (job.status === 'SCHEDULED' || job.status === 'IN_PROGRESS') ? (
+              <p className="text-sm text-slate-600">{m.job.notYours}</p>
+            ) : null}
             {job.status === 'SCHEDULED' && mine ? (
               <StartForm
                 key={`start-${job.version}`}
@@ -122,7 +157,12 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
               />
             ) : null}
             {job.status === 'IN_PROGRESS' && mine ? (
-              <CompleteForm key={`complete-${job.version}`} job={job} orgId={orgId} onDone={(text, tone) => setNotice({ text, tone })} />
+              <CompleteForm
+                key={`complete-${job.version}`}
+                job={job}
+                orgId={orgId}
+                onDone={(text, tone) => setNotice({ text, tone })}
+              />
             ) : null}
           </>
         )}
@@ -134,8 +174,19 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
 function BackHome({ orgId }: { orgId: string }) {
   const m = useMessages(fieldMessages);
   return (
-    <Link href={fieldHref(fieldPaths.home, orgId)} className="inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900">
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+    <Link
+      href={fieldHref(fieldPaths.home, orgId)}
+      className="inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900"
+    >
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5 stroke-current"
+        fill="none"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M15 6l-6 6 6 6" />
       </svg>
       {m.backHome}
@@ -147,14 +198,25 @@ function FieldPanel({ job, orgId }: { job: TJob; orgId: string }) {
   const { locale } = useI18n();
   const m = useMessages(fieldMessages);
   const f = useQuery(fieldRowQuery(orgId, job.fieldId));
-  const location = f.data?.locationText ?? (f.data && f.data.latitude !== null && f.data.longitude !== null ? `${f.data.latitude}, ${f.data.longitude}` : null);
+  const location =
+    f.data?.locationText ??
+    (f.data && f.data.latitude !== null && f.data.longitude !== null
+      ? `${f.data.latitude}, ${f.data.longitude}`
+      : null);
   return (
     <Panel id="job-field" title={m.job.field}>
       <Facts
         rows={[
           [m.job.fieldName, job.fieldName],
           [m.job.area, fill(m.job.haUnit, { n: formatNumber(job.areaHa, locale, 4) })],
-          [m.job.location, f.isPending ? '…' : f.isError ? '—' : (location ?? <span className="text-slate-500">{m.job.noLocation}</span>)],
+          [
+            m.job.location,
+            f.isPending
+              ? '…'
+              : f.isError
+                ? '—'
+                : (location ?? <span className="text-slate-500">{m.job.noLocation}</span>),
+          ],
           ...(f.data?.crop ? [[m.job.crop, f.data.crop] as [string, string]] : []),
         ]}
       />
@@ -175,8 +237,14 @@ function RecordPanel({ job, timeZone }: { job: TJob; timeZone: string }) {
       [m.job.completedAt, formatDateTime(job.completedAt, locale, timeZone)],
       [m.job.endMeter, h(job.endMeterHours)],
       [m.job.actualHours, h(job.actualHours)],
-      [m.job.areaDone, job.areaDoneHa === null ? '—' : fill(m.job.haUnit, { n: formatNumber(job.areaDoneHa, locale, 4) })],
-      [m.job.fuel, job.fuelLiters === null ? '—' : fill(m.job.litersUnit, { n: formatNumber(job.fuelLiters, locale, 2) })],
+      [
+        m.job.areaDone,
+        job.areaDoneHa === null ? '—' : fill(m.job.haUnit, { n: formatNumber(job.areaDoneHa, locale, 4) }),
+      ],
+      [
+        m.job.fuel,
+        job.fuelLiters === null ? '—' : fill(m.job.litersUnit, { n: formatNumber(job.fuelLiters, locale, 2) }),
+      ],
     );
     if (job.completionNotes) rows.push([m.job.completionNotes, job.completionNotes]);
   }
@@ -276,10 +344,21 @@ function StartForm({
           value={meter}
           onChange={(e) => setMeter(e.target.value)}
           error={meterError}
-          hint={last ? fill(m.start.meterHint, { hours: formatNumber(last.readingHours, locale, 1), at: formatDateTime(last.readAt, locale, timeZone) }) : asset.isSuccess ? m.start.meterHintNone : undefined}
+          hint={
+            last
+              ? fill(m.start.meterHint, {
+                  hours: formatNumber(last.readingHours, locale, 1),
+                  at: formatDateTime(last.readAt, locale, timeZone),
+                })
+              : asset.isSuccess
+                ? m.start.meterHintNone
+                : undefined
+          }
           required
         />
-        {isImplausible(apiErr) || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
+        {isImplausible(apiErr) || confirmJump ? (
+          <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} />
+        ) : null}
         {apiErr && !meterApiError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} className="mt-3" /> : null}
         <StickyActions>
           <Button type="submit" size="lg" className="w-full" pending={start.isPending}>
@@ -312,7 +391,11 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
 
   const complete = useFieldMutation({
     mutationFn: (body: Record<string, unknown>, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/jobs/${encodeURIComponent(job.id)}/complete`, ZJob, { method: 'POST', body, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/jobs/${encodeURIComponent(job.id)}/complete`, ZJob, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
     invalidate: [fieldKeys.all(orgId)],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.job(orgId, job.id), updated);
@@ -327,14 +410,16 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
   if (isApiError(apiErr) && METER_CODES.includes(apiErr.code)) apiFieldError.meterHours = errorMessage(locale, apiErr);
   if (fromApi.meterHours) apiFieldError.meterHours = m.validation.oneDecimal;
   if (fromApi.actualHours) apiFieldError.actualHours = m.validation.hoursNeeded;
-  if (isApiError(apiErr) && apiErr.code === 'JOB_HOURS_INCONSISTENT') apiFieldError.actualHours = errorMessage(locale, apiErr);
+  if (isApiError(apiErr) && apiErr.code === 'JOB_HOURS_INCONSISTENT')
+    apiFieldError.actualHours = errorMessage(locale, apiErr);
   if (fromApi.areaDoneHa) apiFieldError.areaDoneHa = m.validation.fourDecimals;
   if (fromApi.fuelLiters) apiFieldError.fuelLiters = m.validation.twoDecimals;
   if (fromApi.notes) apiFieldError.notes = m.validation.text;
   const errorOf = (f: CompleteFields) => localErrors[f] ?? apiFieldError[f] ?? null;
   const hasFieldError = Object.keys(apiFieldError).length > 0;
 
-  const set = (f: CompleteFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: CompleteFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [f]: e.target.value }));
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -349,7 +434,13 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
     if (!fuel.ok) errs.fuelLiters = m.validation.twoDecimals;
     if (values.notes.trim().length > 2000) errs.notes = m.validation.text;
     // without both meter readings the API cannot derive the hours
-    if (meter.ok && hours.ok && hours.value === undefined && (meter.value === undefined || job.startMeterHours === null)) errs.actualHours = m.validation.hoursNeeded;
+    if (
+      meter.ok &&
+      hours.ok &&
+      hours.value === undefined &&
+      (meter.value === undefined || job.startMeterHours === null)
+    )
+      errs.actualHours = m.validation.hoursNeeded;
     setLocalErrors(errs);
     const first = (['meterHours', 'actualHours', 'areaDoneHa', 'fuelLiters', 'notes'] as const).find((f) => errs[f]);
     if (first) {
@@ -375,9 +466,15 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
           value={values.meterHours}
           onChange={set('meterHours')}
           error={errorOf('meterHours')}
-          hint={job.startMeterHours !== null ? fill(m.complete.meterHint, { hours: formatNumber(job.startMeterHours, locale, 1) }) : undefined}
+          hint={
+            job.startMeterHours !== null
+              ? fill(m.complete.meterHint, { hours: formatNumber(job.startMeterHours, locale, 1) })
+              : undefined
+          }
         />
-        {isImplausible(apiErr) || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
+        {isImplausible(apiErr) || confirmJump ? (
+          <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} />
+        ) : null}
         <DecimalField
           id={idOf('actualHours')}
           label={m.complete.actualHours}
@@ -416,7 +513,12 @@ function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string; onDone
           error={errorOf('notes')}
         />
         {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}
-        {apiErr && hasFieldError && !METER_CODES.includes(isApiError(apiErr) ? apiErr.code : '') && !isApiError(apiErr, 422) ? <ErrorAlert error={apiErr} /> : null}
+        {apiErr &&
+        hasFieldError &&
+        !METER_CODES.includes(isApiError(apiErr) ? apiErr.code : '') &&
+        !isApiError(apiErr, 422) ? (
+          <ErrorAlert error={apiErr} />
+        ) : null}
         <StickyActions>
           <Button type="submit" size="lg" className="w-full" pending={complete.isPending}>
             {complete.isPending ? m.start.pending : m.complete.submit}

@@ -301,7 +301,8 @@ export const fieldMessages = defineMessages(
       meter: 'Engine-hour reading at the end (hours)',
       meterHint: 'Start reading: {hours} h',
       actualHours: 'Hours worked',
-      actualHoursHint: 'May stay empty when the start and end readings are known (their difference is used); cannot exceed the time since the start.',
+      actualHoursHint:
+        'May stay empty when the start and end readings are known (their difference is used); cannot exceed the time since the start.',
       areaDone: 'Area done (ha)',
       areaDoneHint: 'Planned area: {ha} ha',
       fuel: 'Fuel added (liters)',
@@ -322,7 +323,8 @@ export const fieldMessages = defineMessages(
     fault: {
       cta: 'Report a fault',
       heading: 'Report a fault',
-      intro: 'Pick the machine and describe the problem. A work order is created and the machine is marked as in maintenance.',
+      intro:
+        'Pick the machine and describe the problem. A work order is created and the machine is marked as in maintenance.',
       machine: 'Machine',
       search: 'Search machines',
       searchHint: 'By name or number',

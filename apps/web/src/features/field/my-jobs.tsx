@@ -17,7 +17,9 @@ import { JobStatusBadge, jobTitle, Section } from './ui';
 
 /** The slot of a job (its assignment), else its window. */
 function slotOf(job: TJob): { startsAt: string; endsAt: string } {
-  return job.assignment ? { startsAt: job.assignment.startsAt, endsAt: job.assignment.endsAt } : { startsAt: job.windowStart, endsAt: job.windowEnd };
+  return job.assignment
+    ? { startsAt: job.assignment.startsAt, endsAt: job.assignment.endsAt }
+    : { startsAt: job.windowStart, endsAt: job.windowEnd };
 }
 
 /**
@@ -55,9 +57,14 @@ export function MyJobs({ orgId, membershipId, timeZone }: FieldOrgProps) {
   // today's, plus scheduled ones whose slot is already over (still to be done)
   const today = rest.filter((j) => {
     const s = slotOf(j);
-    return overlaps(ranges.today, s.startsAt, s.endsAt) || (j.status === 'SCHEDULED' && new Date(s.endsAt) <= ranges.today.from);
+    return (
+      overlaps(ranges.today, s.startsAt, s.endsAt) ||
+      (j.status === 'SCHEDULED' && new Date(s.endsAt) <= ranges.today.from)
+    );
   });
-  const upcoming = rest.filter((j) => j.status === 'SCHEDULED' && !today.includes(j) && new Date(slotOf(j).startsAt) >= ranges.today.to);
+  const upcoming = rest.filter(
+    (j) => j.status === 'SCHEDULED' && !today.includes(j) && new Date(slotOf(j).startsAt) >= ranges.today.to,
+  );
 
   return (
     <div>
@@ -65,7 +72,11 @@ export function MyJobs({ orgId, membershipId, timeZone }: FieldOrgProps) {
       {running.isError ? <QueryError error={running.error} onRetry={() => void running.refetch()} /> : null}
       {inProgress.length > 0 ? (
         <JobSection id="jobs-running" title={m.jobs.inProgress} jobs={inProgress} orgId={orgId} timeZone={timeZone}>
-          <LoadMore hasNextPage={running.hasNextPage} isFetchingNextPage={running.isFetchingNextPage} onClick={() => void running.fetchNextPage()} />
+          <LoadMore
+            hasNextPage={running.hasNextPage}
+            isFetchingNextPage={running.isFetchingNextPage}
+            onClick={() => void running.fetchNextPage()}
+          />
         </JobSection>
       ) : null}
 
@@ -75,9 +86,27 @@ export function MyJobs({ orgId, membershipId, timeZone }: FieldOrgProps) {
         <QueryError error={planned.error} onRetry={() => void planned.refetch()} />
       ) : (
         <>
-          <JobSection id="jobs-today" title={m.jobs.today} jobs={today} empty={m.jobs.emptyToday} orgId={orgId} timeZone={timeZone} />
-          <JobSection id="jobs-upcoming" title={m.jobs.upcoming} jobs={upcoming} empty={m.jobs.emptyUpcoming} orgId={orgId} timeZone={timeZone}>
-            <LoadMore hasNextPage={planned.hasNextPage} isFetchingNextPage={planned.isFetchingNextPage} onClick={() => void planned.fetchNextPage()} />
+          <JobSection
+            id="jobs-today"
+            title={m.jobs.today}
+            jobs={today}
+            empty={m.jobs.emptyToday}
+            orgId={orgId}
+            timeZone={timeZone}
+          />
+          <JobSection
+            id="jobs-upcoming"
+            title={m.jobs.upcoming}
+            jobs={upcoming}
+            empty={m.jobs.emptyUpcoming}
+            orgId={orgId}
+            timeZone={timeZone}
+          >
+            <LoadMore
+              hasNextPage={planned.hasNextPage}
+              isFetchingNextPage={planned.isFetchingNextPage}
+              onClick={() => void planned.fetchNextPage()}
+            />
           </JobSection>
         </>
       )}
@@ -140,7 +169,8 @@ function JobCard({ job, orgId, timeZone }: { job: TJob; orgId: string; timeZone:
         <JobStatusBadge status={job.status} />
       </div>
       <p className="mt-1 text-sm text-slate-700">
-        {m.operation[job.operationType]} · {job.fieldName} · {fill(m.job.haUnit, { n: formatNumber(job.areaHa, locale, 2) })}
+        {m.operation[job.operationType]} · {job.fieldName} ·{' '}
+        {fill(m.job.haUnit, { n: formatNumber(job.areaHa, locale, 2) })}
       </p>
       <p className="mt-1 text-sm text-slate-700">
         <span className="sr-only">{m.job.slot}: </span>

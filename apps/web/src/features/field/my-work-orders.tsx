@@ -23,8 +23,20 @@ export function MyWorkOrders({ orgId, membershipId, timeZone }: FieldOrgProps) {
   return (
     <div>
       <h2 className="mb-2 text-xl font-bold text-slate-900">{m.workOrders.heading}</h2>
-      <WorkOrderList id="wo-in-progress" title={m.workOrders.inProgress} filter={{ status: 'IN_PROGRESS', assigneeMembershipId: membershipId }} orgId={orgId} timeZone={timeZone} />
-      <WorkOrderList id="wo-open" title={m.workOrders.open} filter={{ status: 'OPEN', assigneeMembershipId: membershipId }} orgId={orgId} timeZone={timeZone} />
+      <WorkOrderList
+        id="wo-in-progress"
+        title={m.workOrders.inProgress}
+        filter={{ status: 'IN_PROGRESS', assigneeMembershipId: membershipId }}
+        orgId={orgId}
+        timeZone={timeZone}
+      />
+      <WorkOrderList
+        id="wo-open"
+        title={m.workOrders.open}
+        filter={{ status: 'OPEN', assigneeMembershipId: membershipId }}
+        orgId={orgId}
+        timeZone={timeZone}
+      />
       <WorkOrderList
         id="wo-awaiting"
         title={m.workOrders.awaiting}
@@ -51,7 +63,16 @@ export function MyWorkOrders({ orgId, membershipId, timeZone }: FieldOrgProps) {
  */
 export function MyReports({ orgId, timeZone }: FieldOrgProps) {
   const m = useMessages(fieldMessages);
-  return <WorkOrderList id="wo-reported" title={m.workOrders.reported} filter={{}} empty={m.workOrders.emptyReported} orgId={orgId} timeZone={timeZone} />;
+  return (
+    <WorkOrderList
+      id="wo-reported"
+      title={m.workOrders.reported}
+      filter={{}}
+      empty={m.workOrders.emptyReported}
+      orgId={orgId}
+      timeZone={timeZone}
+    />
+  );
 }
 
 function WorkOrderList({
@@ -77,7 +98,11 @@ function WorkOrderList({
   // newest first: a fault reported a minute ago is on top
   rows.sort((a, b) => b.number - a.number);
   return (
-    <Section id={id} title={title} aside={q.isSuccess ? <span className="text-sm text-slate-600">{rows.length}</span> : null}>
+    <Section
+      id={id}
+      title={title}
+      aside={q.isSuccess ? <span className="text-sm text-slate-600">{rows.length}</span> : null}
+    >
       {q.isPending ? (
         <Loading />
       ) : q.isError ? (
@@ -93,7 +118,13 @@ function WorkOrderList({
           ))}
         </ul>
       )}
-      {q.isSuccess ? <LoadMore hasNextPage={q.hasNextPage} isFetchingNextPage={q.isFetchingNextPage} onClick={() => void q.fetchNextPage()} /> : null}
+      {q.isSuccess ? (
+        <LoadMore
+          hasNextPage={q.hasNextPage}
+          isFetchingNextPage={q.isFetchingNextPage}
+          onClick={() => void q.fetchNextPage()}
+        />
+      ) : null}
     </Section>
   );
 }
@@ -119,7 +150,9 @@ function WorkOrderCard({ wo, orgId, timeZone }: { wo: TWorkOrderView; orgId: str
           {formatDateTime(wo.createdAt, locale, timeZone)}
         </span>
         {wo.priority >= 4 ? <Badge tone="red">{m.priority[wo.priority as 4 | 5]}</Badge> : null}
-        {wo.causesDowntime && wo.downtimeStartedAt && !wo.downtimeEndedAt ? <Badge tone="amber">{m.wo.downtime}</Badge> : null}
+        {wo.causesDowntime && wo.downtimeStartedAt && !wo.downtimeEndedAt ? (
+          <Badge tone="amber">{m.wo.downtime}</Badge>
+        ) : null}
       </p>
     </Link>
   );

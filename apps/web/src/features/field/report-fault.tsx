@@ -1,7 +1,11 @@
 'use client';
 
 import type { TAsset } from '@amms/contracts/assets';
-import { ZWorkOrderDetailView, type TCreateWorkOrderRequest, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
+import {
+  ZWorkOrderDetailView,
+  type TCreateWorkOrderRequest,
+  type TWorkOrderDetailView,
+} from '@amms/contracts/maintenance';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useId, useState, type FormEvent } from 'react';
@@ -24,7 +28,11 @@ const TITLE_MAX = 60;
 
 /** The first non-empty line, shortened: the work order's title. */
 function titleOf(text: string): string {
-  const line = text.split('\n').map((l) => l.trim()).find(Boolean) ?? '';
+  const line =
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .find(Boolean) ?? '';
   return line.length > TITLE_MAX ? `${line.slice(0, TITLE_MAX - 1)}…` : line;
 }
 
@@ -53,7 +61,8 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   // a machine handed over from a job page may not be on the first page of the list
   const preset = useQuery({ ...assetQuery(orgId, initialAssetId ?? ''), enabled: initialAssetId !== null });
   const listed = (assets.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.status !== 'RETIRED');
-  const options: TAsset[] = preset.data && !listed.some((a) => a.id === preset.data.id) && !q ? [preset.data, ...listed] : listed;
+  const options: TAsset[] =
+    preset.data && !listed.some((a) => a.id === preset.data.id) && !q ? [preset.data, ...listed] : listed;
 
   const report = useFieldMutation({
     mutationFn: (body: TCreateWorkOrderRequest, idempotencyKey: string) =>
@@ -140,7 +149,10 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   const machineError = localErrors.machine ?? (apiFields.assetId ? m.validation.pickMachine : null);
   return (
     <>
-      <Link href={fieldHref(fieldPaths.home, orgId)} className="inline-flex min-h-12 items-center rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900">
+      <Link
+        href={fieldHref(fieldPaths.home, orgId)}
+        className="inline-flex min-h-12 items-center rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900"
+      >
         ‹ {m.backHome}
       </Link>
       <h1 className="mt-1 text-2xl font-bold tracking-tight text-slate-900">{m.fault.heading}</h1>
@@ -193,7 +205,9 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
                       />
                       <span className="min-w-0 flex-1">
                         <span className="block break-words font-medium text-slate-900">{a.name}</span>
-                        <span className="block break-all text-xs text-slate-600">{a.plateNumber ?? a.serialNumber}</span>
+                        <span className="block break-all text-xs text-slate-600">
+                          {a.plateNumber ?? a.serialNumber}
+                        </span>
                       </span>
                       {a.status !== 'ACTIVE' ? <Badge tone="amber">{m.assetStatus[a.status]}</Badge> : null}
                     </label>
@@ -201,7 +215,13 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
                 ))}
               </ul>
             )}
-            {assets.isSuccess ? <LoadMore hasNextPage={assets.hasNextPage} isFetchingNextPage={assets.isFetchingNextPage} onClick={() => void assets.fetchNextPage()} /> : null}
+            {assets.isSuccess ? (
+              <LoadMore
+                hasNextPage={assets.hasNextPage}
+                isFetchingNextPage={assets.isFetchingNextPage}
+                onClick={() => void assets.fetchNextPage()}
+              />
+            ) : null}
           </div>
         </fieldset>
 
@@ -238,7 +258,12 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
     <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-900 hover:bg-slate-50">
-      <input type="checkbox" checked={checked} onChange={(e) => onChange(e.target.checked)} className="size-5 shrink-0 accent-emerald-700" />
+      <input
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="size-5 shrink-0 accent-emerald-700"
+      />
       {label}
     </label>
   );

@@ -7,7 +7,6 @@ import type { FieldOrgProps } from './types';
 
 export type FieldContext = { me: TMeResponse; membership: TMyMembership | null; memberships: TMyMembership[] };
 
-
 const FIELD_ROLES: readonly TMyMembership['role'][] = ['OPERATOR', 'MECHANIC'];
 
 /**
@@ -15,7 +14,10 @@ const FIELD_ROLES: readonly TMyMembership['role'][] = ['OPERATOR', 'MECHANIC'];
  * not an active member of it: nothing about that org is revealed); without it, my first
  * active membership as OPERATOR or MECHANIC, else my first active membership.
  */
-export async function requireFieldContext(path: string, searchParams: Record<string, string | string[] | undefined>): Promise<FieldContext> {
+export async function requireFieldContext(
+  path: string,
+  searchParams: Record<string, string | string[] | undefined>,
+): Promise<FieldContext> {
   const raw = searchParams.org;
   const orgParam = typeof raw === 'string' && raw ? raw : undefined;
   const me = await requireMe(orgParam ? fieldHref(path, orgParam) : path);
@@ -42,5 +44,7 @@ export function fieldOrgProps(membership: TMyMembership): FieldOrgProps {
 
 /** Does the field app have anything for this member? (run jobs, report faults, work on orders) */
 export function usesFieldApp(membership: TMyMembership): boolean {
-  return (['job.execute', 'workorder.write', 'workorder.work'] as const).some((p) => membership.permissions.includes(p));
+  return (['job.execute', 'workorder.write', 'workorder.work'] as const).some((p) =>
+    membership.permissions.includes(p),
+  );
 }

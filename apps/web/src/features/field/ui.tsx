@@ -8,8 +8,20 @@ import { TextField } from '@/components/ui/form';
 import { useMessages } from '@/i18n/messages';
 import { fieldMessages, type FieldMessages } from './messages';
 
-const JOB_TONE: Record<TJobStatus, Tone> = { PLANNED: 'neutral', SCHEDULED: 'blue', IN_PROGRESS: 'amber', COMPLETED: 'green', CANCELLED: 'neutral' };
-const WO_TONE: Record<TWorkOrderStatus, Tone> = { OPEN: 'blue', IN_PROGRESS: 'amber', AWAITING_ACCEPTANCE: 'violet', CLOSED: 'green', CANCELLED: 'neutral' };
+const JOB_TONE: Record<TJobStatus, Tone> = {
+  PLANNED: 'neutral',
+  SCHEDULED: 'blue',
+  IN_PROGRESS: 'amber',
+  COMPLETED: 'green',
+  CANCELLED: 'neutral',
+};
+const WO_TONE: Record<TWorkOrderStatus, Tone> = {
+  OPEN: 'blue',
+  IN_PROGRESS: 'amber',
+  AWAITING_ACCEPTANCE: 'violet',
+  CLOSED: 'green',
+  CANCELLED: 'neutral',
+};
 
 export function JobStatusBadge({ status }: { status: TJobStatus }) {
   const m = useMessages(fieldMessages);
@@ -30,7 +42,19 @@ export function workOrderNumber(n: number): string {
 }
 
 /** A titled block of the one-column layout. */
-export function Section({ id, title, aside, level = 3, children }: { id: string; title: ReactNode; aside?: ReactNode; level?: 2 | 3; children: ReactNode }) {
+export function Section({
+  id,
+  title,
+  aside,
+  level = 3,
+  children,
+}: {
+  id: string;
+  title: ReactNode;
+  aside?: ReactNode;
+  level?: 2 | 3;
+  children: ReactNode;
+}) {
   const H = level === 2 ? 'h2' : 'h3';
   return (
     <section aria-labelledby={`${id}-title`} className="mt-5 first:mt-0">
@@ -73,7 +97,8 @@ export function Facts({ rows }: { rows: [ReactNode, ReactNode][] }) {
 
 /** A polite status line (success, "state changed"). */
 export function Notice({ tone = 'green', children }: { tone?: 'green' | 'blue'; children: ReactNode }) {
-  const cls = tone === 'green' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-sky-200 bg-sky-50 text-sky-900';
+  const cls =
+    tone === 'green' ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-sky-200 bg-sky-50 text-sky-900';
   return (
     <p role="status" className={`rounded-md border px-3 py-2 text-sm ${cls}`}>
       {children}
@@ -83,29 +108,59 @@ export function Notice({ tone = 'green', children }: { tone?: 'green' | 'blue'; 
 
 /** The bar at the bottom of a form: stays in reach of the thumb while the form scrolls. */
 export function StickyActions({ children }: { children: ReactNode }) {
-  return <div className="sticky bottom-0 z-20 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">{children}</div>;
+  return (
+    <div className="sticky bottom-0 z-20 -mx-4 mt-4 border-t border-slate-200 bg-white/95 px-4 py-3 backdrop-blur">
+      {children}
+    </div>
+  );
 }
 
 /** A decimal input (meter hours, hectares, litres) sized for a thumb: numeric keypad, big text. */
-export function DecimalField(props: Omit<ComponentProps<typeof TextField>, 'inputMode' | 'autoComplete' | 'className'>) {
-  return <TextField inputMode="decimal" autoComplete="off" className="[&_input]:min-h-12 [&_input]:text-lg" {...props} />;
+export function DecimalField(
+  props: Omit<ComponentProps<typeof TextField>, 'inputMode' | 'autoComplete' | 'className'>,
+) {
+  return (
+    <TextField inputMode="decimal" autoComplete="off" className="[&_input]:min-h-12 [&_input]:text-lg" {...props} />
+  );
 }
 
 /**
  * Shown after the API refused a reading as implausible (METER_IMPLAUSIBLE): ticking it resends
  * the reading as confirmed ("meter replaced / corrected"), which the API records and audits.
  */
-export function ConfirmJump({ checked, onChange, label }: { checked: boolean; onChange: (v: boolean) => void; label: string }) {
+export function ConfirmJump({
+  checked,
+  onChange,
+  label,
+}: {
+  checked: boolean;
+  onChange: (v: boolean) => void;
+  label: string;
+}) {
   return (
     <label className="mt-3 flex min-h-12 items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-base text-amber-950">
-      <input type="checkbox" name="confirmMeterJump" checked={checked} onChange={(e) => onChange(e.target.checked)} className="mt-1 size-5 accent-amber-700" />
+      <input
+        type="checkbox"
+        name="confirmMeterJump"
+        checked={checked}
+        onChange={(e) => onChange(e.target.checked)}
+        className="mt-1 size-5 accent-amber-700"
+      />
       {label}
     </label>
   );
 }
 
 /** The record's title with its status badge on the right (the field app's job and work-order pages). */
-export function RecordTitle({ title, badge, className = '' }: { title: ReactNode; badge: ReactNode; className?: string }) {
+export function RecordTitle({
+  title,
+  badge,
+  className = '',
+}: {
+  title: ReactNode;
+  badge: ReactNode;
+  className?: string;
+}) {
   return (
     <div className={`flex items-start justify-between gap-2 ${className}`}>
       <h1 className="min-w-0 break-words text-2xl font-bold tracking-tight text-slate-900">{title}</h1>

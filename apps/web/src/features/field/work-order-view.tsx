@@ -1,6 +1,11 @@
 'use client';
 
-import { ZWorkOrderDetailView, type TChecklistItem, type TChecklistResult, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
+import {
+  ZWorkOrderDetailView,
+  type TChecklistItem,
+  type TChecklistResult,
+  type TWorkOrderDetailView,
+} from '@amms/contracts/maintenance';
 import { useIsMutating, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useCallback, useEffect, useId, useRef, useState, type FormEvent } from 'react';
@@ -20,7 +25,17 @@ import { parseDecimal } from './forms';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
-import { ConfirmJump, DecimalField, Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
+import {
+  ConfirmJump,
+  DecimalField,
+  Facts,
+  Notice,
+  Panel,
+  RecordTitle,
+  StickyActions,
+  WorkOrderStatusBadge,
+  workOrderNumber,
+} from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
@@ -50,7 +65,11 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
       <>
         <BackHome orgId={orgId} />
         <h1 className="text-2xl font-bold text-slate-900">{m.appTitle}</h1>
-        {isApiError(q.error, 404, 403) ? <p className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-slate-700">{m.wo.notFound}</p> : <QueryError error={q.error} onRetry={() => void q.refetch()} />}
+        {isApiError(q.error, 404, 403) ? (
+          <p className="mt-4 rounded-md border border-slate-200 bg-white p-4 text-slate-700">{m.wo.notFound}</p>
+        ) : (
+          <QueryError error={q.error} onRetry={() => void q.refetch()} />
+        )}
       </>
     );
   }
@@ -58,7 +77,11 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
   const wo = q.data;
   const canWork = permissions.includes('workorder.work');
   const assignee =
-    wo.assigneeMembershipId === null ? m.wo.unassigned : wo.assigneeMembershipId === membershipId ? m.wo.assignedToMe : m.wo.assignedToOther;
+    wo.assigneeMembershipId === null
+      ? m.wo.unassigned
+      : wo.assigneeMembershipId === membershipId
+        ? m.wo.assignedToMe
+        : m.wo.assignedToOther;
   const onConflict = (err: unknown) => {
     if (isApiError(err, 409)) setNotice({ text: m.wo.stateChanged, tone: 'blue' });
   };
@@ -80,7 +103,9 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
                 m.wo.priority,
                 <span key="p" className="inline-flex items-center gap-2">
                   {m.priority[Math.min(5, Math.max(1, wo.priority)) as 1 | 2 | 3 | 4 | 5]}
-                  {wo.causesDowntime && wo.downtimeStartedAt && !wo.downtimeEndedAt ? <Badge tone="amber">{m.wo.downtime}</Badge> : null}
+                  {wo.causesDowntime && wo.downtimeStartedAt && !wo.downtimeEndedAt ? (
+                    <Badge tone="amber">{m.wo.downtime}</Badge>
+                  ) : null}
                 </span>,
               ],
               [m.wo.reported, formatDateTime(wo.createdAt, locale, timeZone)],
@@ -89,7 +114,9 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           />
           <div className="mt-3 text-sm">
             <p className="text-slate-600">{m.wo.description}</p>
-            <p className="mt-1 whitespace-pre-line break-words text-slate-900">{wo.description ?? m.wo.noDescription}</p>
+            <p className="mt-1 whitespace-pre-line break-words text-slate-900">
+              {wo.description ?? m.wo.noDescription}
+            </p>
           </div>
           {wo.rejectionReason && wo.status === 'IN_PROGRESS' ? (
             <div className="mt-3 rounded-md bg-amber-50 p-3 text-sm text-amber-950">
@@ -97,17 +124,41 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
               <p className="mt-1 whitespace-pre-line break-words">{wo.rejectionReason}</p>
             </div>
           ) : null}
-          <AskManualLink orgId={orgId} assetId={wo.assetId} back={fieldHref(fieldPaths.workOrder(wo.id), orgId)} permissions={permissions} />
+          <AskManualLink
+            orgId={orgId}
+            assetId={wo.assetId}
+            back={fieldHref(fieldPaths.workOrder(wo.id), orgId)}
+            permissions={permissions}
+          />
         </Panel>
 
-        <Checklist wo={wo} orgId={orgId} editable={canWork && wo.status === 'IN_PROGRESS'} onConflict={onConflict} onUnsavedNote={setUnsavedNote} />
+        <Checklist
+          wo={wo}
+          orgId={orgId}
+          editable={canWork && wo.status === 'IN_PROGRESS'}
+          onConflict={onConflict}
+          onUnsavedNote={setUnsavedNote}
+        />
 
         {!canWork ? <p className="text-sm text-slate-600">{m.wo.noWork}</p> : null}
         {canWork && wo.status === 'OPEN' ? (
-          <StartWork key={`start-${wo.version}`} wo={wo} orgId={orgId} onConflict={onConflict} onDone={() => setNotice(null)} />
+          <StartWork
+            key={`start-${wo.version}`}
+            wo={wo}
+            orgId={orgId}
+            onConflict={onConflict}
+            onDone={() => setNotice(null)}
+          />
         ) : null}
         {canWork && wo.status === 'IN_PROGRESS' ? (
-          <SubmitWork key={`submit-${wo.status}`} wo={wo} orgId={orgId} unsavedNotes={Object.values(unsavedNotes)} onConflict={onConflict} onDone={() => setNotice({ text: m.wo.awaiting, tone: 'green' })} />
+          <SubmitWork
+            key={`submit-${wo.status}`}
+            wo={wo}
+            orgId={orgId}
+            unsavedNotes={Object.values(unsavedNotes)}
+            onConflict={onConflict}
+            onDone={() => setNotice({ text: m.wo.awaiting, tone: 'green' })}
+          />
         ) : null}
         {wo.status === 'AWAITING_ACCEPTANCE' ? (
           <>
@@ -130,7 +181,10 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
 function BackHome({ orgId }: { orgId: string }) {
   const m = useMessages(fieldMessages);
   return (
-    <Link href={fieldHref(fieldPaths.home, orgId)} className="inline-flex min-h-12 items-center rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900">
+    <Link
+      href={fieldHref(fieldPaths.home, orgId)}
+      className="inline-flex min-h-12 items-center rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900"
+    >
       ‹ {m.backHome}
     </Link>
   );
@@ -149,12 +203,26 @@ function Done({ wo, timeZone }: { wo: TWorkOrderDetailView; timeZone: string }) 
   );
 }
 
-function StartWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailView; orgId: string; onConflict: (e: unknown) => void; onDone: () => void }) {
+function StartWork({
+  wo,
+  orgId,
+  onConflict,
+  onDone,
+}: {
+  wo: TWorkOrderDetailView;
+  orgId: string;
+  onConflict: (e: unknown) => void;
+  onDone: () => void;
+}) {
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
   const start = useFieldMutation({
     mutationFn: (_: void, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/start`, ZWorkOrderDetailView, { method: 'POST', body: { version: wo.version }, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/start`, ZWorkOrderDetailView, {
+        method: 'POST',
+        body: { version: wo.version },
+        idempotencyKey,
+      }),
     invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance']],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.workOrder(orgId, wo.id), updated);
@@ -166,7 +234,12 @@ function StartWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailView
       <p className="text-sm text-slate-700">{m.wo.startHint}</p>
       {start.error && !isApiError(start.error, 409) ? <ErrorAlert error={start.error} className="mt-2" /> : null}
       <StickyActions>
-        <Button size="lg" className="w-full" pending={start.isPending} onClick={() => start.mutate(undefined, { onError: onConflict })}>
+        <Button
+          size="lg"
+          className="w-full"
+          pending={start.isPending}
+          onClick={() => start.mutate(undefined, { onError: onConflict })}
+        >
           {start.isPending ? m.start.pending : m.wo.start}
         </Button>
       </StickyActions>
@@ -174,7 +247,8 @@ function StartWork({ wo, orgId, onConflict, onDone }: { wo: TWorkOrderDetailView
   );
 }
 
-const checklistMutationKey = (orgId: string, workOrderId: string) => ['orgs', orgId, 'field', 'checklist', workOrderId] as const;
+const checklistMutationKey = (orgId: string, workOrderId: string) =>
+  ['orgs', orgId, 'field', 'checklist', workOrderId] as const;
 
 type ItemVars = { item: TChecklistItem; result: TChecklistResult; note?: string | null };
 
@@ -204,10 +278,14 @@ function Checklist({
   const tick = useMutation({
     mutationKey: checklistMutationKey(orgId, wo.id),
     mutationFn: ({ item, result, note }: ItemVars) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/checklist/${encodeURIComponent(item.id)}`, ZWorkOrderDetailView, {
-        method: 'PATCH',
-        body: note === undefined ? { result } : { result, note },
-      }),
+      apiFetch(
+        `${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/checklist/${encodeURIComponent(item.id)}`,
+        ZWorkOrderDetailView,
+        {
+          method: 'PATCH',
+          body: note === undefined ? { result } : { result, note },
+        },
+      ),
     onMutate: async ({ item, result, note }) => {
       setPendingItem(item.id);
       await qc.cancelQueries({ queryKey: key });
@@ -215,7 +293,9 @@ function Checklist({
       if (before) {
         qc.setQueryData<TWorkOrderDetailView>(key, {
           ...before,
-          checklist: before.checklist.map((c) => (c.id === item.id ? { ...c, result, ...(note !== undefined ? { note } : {}) } : c)),
+          checklist: before.checklist.map((c) =>
+            c.id === item.id ? { ...c, result, ...(note !== undefined ? { note } : {}) } : c,
+          ),
         });
       }
       return { before };
@@ -297,10 +377,18 @@ function ChecklistRow({
     <li className="rounded-md border border-slate-200 p-3">
       <div className="flex items-start justify-between gap-2">
         <p className="min-w-0 break-words font-medium text-slate-900">{item.label}</p>
-        {!editable ? <Badge tone={item.result === 'PASS' ? 'green' : item.result === 'FAIL' ? 'red' : 'neutral'}>{m.wo.result[item.result]}</Badge> : null}
+        {!editable ? (
+          <Badge tone={item.result === 'PASS' ? 'green' : item.result === 'FAIL' ? 'red' : 'neutral'}>
+            {m.wo.result[item.result]}
+          </Badge>
+        ) : null}
       </div>
       {editable ? (
-        <div role="group" aria-label={fill(m.wo.resultGroup, { label: item.label })} className="mt-2 grid grid-cols-3 gap-2">
+        <div
+          role="group"
+          aria-label={fill(m.wo.resultGroup, { label: item.label })}
+          className="mt-2 grid grid-cols-3 gap-2"
+        >
           {RESULTS.map((r) => {
             const on = item.result === r;
             return (
@@ -320,11 +408,19 @@ function ChecklistRow({
           })}
         </div>
       ) : null}
-      {item.note && !noteOpen ? <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{item.note}</p> : null}
+      {item.note && !noteOpen ? (
+        <p className="mt-2 whitespace-pre-line break-words text-sm text-slate-700">{item.note}</p>
+      ) : null}
       {editable ? (
         noteOpen ? (
           <div className="mt-2 space-y-2">
-            <TextAreaField label={fill(m.wo.itemNoteFor, { label: item.label })} rows={2} maxLength={2000} value={note} onChange={(e) => setNote(e.target.value)} />
+            <TextAreaField
+              label={fill(m.wo.itemNoteFor, { label: item.label })}
+              rows={2}
+              maxLength={2000}
+              value={note}
+              onChange={(e) => setNote(e.target.value)}
+            />
             <Button
               variant="secondary"
               pending={pending}
@@ -337,7 +433,11 @@ function ChecklistRow({
             </Button>
           </div>
         ) : (
-          <button type="button" onClick={() => setNoteOpen(true)} className="mt-1 min-h-10 rounded-md px-1 text-sm font-medium text-emerald-800 underline underline-offset-2">
+          <button
+            type="button"
+            onClick={() => setNoteOpen(true)}
+            className="mt-1 min-h-10 rounded-md px-1 text-sm font-medium text-emerald-800 underline underline-offset-2"
+          >
             {m.wo.itemNote}
           </button>
         )
@@ -365,12 +465,20 @@ function SubmitWork({
   const m = useMessages(fieldMessages);
   const qc = useQueryClient();
   const base = useId();
-  const [values, setValues] = useState<Record<SubmitFields, string>>({ resolution: wo.resolution ?? '', laborHours: '', meterHours: '' });
+  const [values, setValues] = useState<Record<SubmitFields, string>>({
+    resolution: wo.resolution ?? '',
+    laborHours: '',
+    meterHours: '',
+  });
   const [confirmJump, setConfirmJump] = useState(false);
   const [localErrors, setLocalErrors] = useState<Partial<Record<SubmitFields, string>>>({});
   const submitWork = useFieldMutation({
     mutationFn: (body: Record<string, unknown>, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/submit`, ZWorkOrderDetailView, { method: 'POST', body, idempotencyKey }),
+      apiFetch(`${fieldApiPath(orgId)}/work-orders/${encodeURIComponent(wo.id)}/submit`, ZWorkOrderDetailView, {
+        method: 'POST',
+        body,
+        idempotencyKey,
+      }),
     invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance']],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.workOrder(orgId, wo.id), updated);
@@ -384,11 +492,22 @@ function SubmitWork({
   const fromApi = fieldErrors(apiErr);
   const errorOf = (f: SubmitFields): string | null => {
     if (localErrors[f]) return localErrors[f]!;
-    if (f === 'meterHours' && isApiError(apiErr) && ['METER_BACKWARDS', 'METER_OUT_OF_ORDER', 'METER_IMPLAUSIBLE'].includes(apiErr.code)) return errorMessage(locale, apiErr);
-    if (fromApi[f]) return f === 'resolution' ? m.validation.text : f === 'laborHours' ? m.validation.twoDecimals : m.validation.oneDecimal;
+    if (
+      f === 'meterHours' &&
+      isApiError(apiErr) &&
+      ['METER_BACKWARDS', 'METER_OUT_OF_ORDER', 'METER_IMPLAUSIBLE'].includes(apiErr.code)
+    )
+      return errorMessage(locale, apiErr);
+    if (fromApi[f])
+      return f === 'resolution'
+        ? m.validation.text
+        : f === 'laborHours'
+          ? m.validation.twoDecimals
+          : m.validation.oneDecimal;
     return null;
   };
-  const set = (f: SubmitFields) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [f]: e.target.value }));
+  const set = (f: SubmitFields) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [f]: e.target.value }));
 
   const [notesWarned, setNotesWarned] = useState(false);
   const submit = (e: FormEvent) => {
@@ -446,20 +565,34 @@ function SubmitWork({
           onChange={set('meterHours')}
           error={errorOf('meterHours')}
         />
-        {(isApiError(apiErr) && apiErr.code === 'METER_IMPLAUSIBLE') || confirmJump ? <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} /> : null}
+        {(isApiError(apiErr) && apiErr.code === 'METER_IMPLAUSIBLE') || confirmJump ? (
+          <ConfirmJump checked={confirmJump} onChange={setConfirmJump} label={m.meterConfirmJump} />
+        ) : null}
         {open > 0 ? (
           <p id={`${base}-open`} className="text-sm text-amber-900">
             {fill(m.wo.checklistOpen, { n: open })}
           </p>
         ) : null}
         {unsavedNotes.length > 0 ? (
-          <p id={`${base}-unsaved`} tabIndex={-1} role={notesWarned ? 'alert' : undefined} className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950">
+          <p
+            id={`${base}-unsaved`}
+            tabIndex={-1}
+            role={notesWarned ? 'alert' : undefined}
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950"
+          >
             {fill(m.wo.unsavedNotes, { labels: unsavedNotes.map((l) => `“${l}”`).join('、') })}
           </p>
         ) : null}
         {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}
         <StickyActions>
-          <Button type="submit" size="lg" className="w-full" pending={submitWork.isPending} disabled={open > 0 || saving} aria-describedby={open > 0 ? `${base}-open` : undefined}>
+          <Button
+            type="submit"
+            size="lg"
+            className="w-full"
+            pending={submitWork.isPending}
+            disabled={open > 0 || saving}
+            aria-describedby={open > 0 ? `${base}-open` : undefined}
+          >
             {submitWork.isPending ? m.start.pending : m.wo.submit}
           </Button>
         </StickyActions>

@@ -1,7 +1,12 @@
 'use client';
 
 import { useState } from 'react';
-import { ZImportCommitResponse, type TImportKind, type TImportPreview, type TImportRowError } from '@amms/contracts/integrations';
+import {
+  ZImportCommitResponse,
+  type TImportKind,
+  type TImportPreview,
+  type TImportRowError,
+} from '@amms/contracts/integrations';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { format } from '@/i18n/dictionaries';
@@ -16,7 +21,15 @@ import { uploadImport } from './upload';
 type FailedRows = { row: number; errors: TImportRowError[] }[];
 
 /** Upload → preview table with each row's errors → commit all rows (or none). One kind at a time. */
-export function ImportPage({ orgId, kinds, timeZone }: { orgId: string; kinds: readonly TImportKind[]; timeZone: string }) {
+export function ImportPage({
+  orgId,
+  kinds,
+  timeZone,
+}: {
+  orgId: string;
+  kinds: readonly TImportKind[];
+  timeZone: string;
+}) {
   const m = useMessages(importMessages);
   const { locale } = useI18n();
   const [kind, setKind] = useState<TImportKind>(kinds[0] ?? 'assets');
@@ -59,15 +72,20 @@ export function ImportPage({ orgId, kinds, timeZone }: { orgId: string; kinds: r
     setBusy(true);
     setError(null);
     try {
-      const out = await apiFetch(`orgs/${encodeURIComponent(orgId)}/imports/${kind}/previews/${preview.id}/commit`, ZImportCommitResponse, {
-        method: 'POST',
-        body: {},
-        idempotencyKey: commitKey.key(),
-      });
+      const out = await apiFetch(
+        `orgs/${encodeURIComponent(orgId)}/imports/${kind}/previews/${preview.id}/commit`,
+        ZImportCommitResponse,
+        {
+          method: 'POST',
+          body: {},
+          idempotencyKey: commitKey.key(),
+        },
+      );
       setCreated(out.created);
       commitKey.reset();
     } catch (err) {
-      if (isApiError(err, 422) && err.code === 'IMPORT_ROWS_INVALID') setFailed((err.details as { rows: FailedRows }).rows);
+      if (isApiError(err, 422) && err.code === 'IMPORT_ROWS_INVALID')
+        setFailed((err.details as { rows: FailedRows }).rows);
       if (isApiError(err) && err.status > 0 && err.status < 500) commitKey.reset();
       setError(err);
     } finally {
@@ -104,14 +122,26 @@ export function ImportPage({ orgId, kinds, timeZone }: { orgId: string; kinds: r
         <p className="text-sm text-slate-600">{m.templateHint}</p>
         <div className="flex flex-wrap items-center gap-3 text-sm">
           <span className="font-semibold text-slate-800">{m.template}:</span>
-          <a className="text-emerald-800 underline" href={`${base}/imports/${kind}/template?format=csv&lang=${locale}`} download>
+          <a
+            className="text-emerald-800 underline"
+            href={`${base}/imports/${kind}/template?format=csv&lang=${locale}`}
+            download
+          >
             {m.templateCsv}
           </a>
-          <a className="text-emerald-800 underline" href={`${base}/imports/${kind}/template?format=xlsx&lang=${locale}`} download>
+          <a
+            className="text-emerald-800 underline"
+            href={`${base}/imports/${kind}/template?format=xlsx&lang=${locale}`}
+            download
+          >
             {m.templateXlsx}
           </a>
           {kind === 'fields' ? (
-            <a className="text-emerald-800 underline" href={`${base}/fields/export?format=xlsx&lang=${locale}`} download>
+            <a
+              className="text-emerald-800 underline"
+              href={`${base}/fields/export?format=xlsx&lang=${locale}`}
+              download
+            >
               {m.exportFields}
             </a>
           ) : null}
@@ -119,7 +149,10 @@ export function ImportPage({ orgId, kinds, timeZone }: { orgId: string; kinds: r
       </section>
 
       {created !== null ? (
-        <section role="status" className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900">
+        <section
+          role="status"
+          className="space-y-3 rounded-xl border border-emerald-200 bg-emerald-50 p-4 text-emerald-900"
+        >
           <p className="font-semibold">{format(m.done, { n: created })}</p>
           <Button variant="secondary" onClick={() => (setFile(null), reset())}>
             {m.again}
@@ -163,7 +196,9 @@ export function ImportPage({ orgId, kinds, timeZone }: { orgId: string; kinds: r
           <h2 id="import-preview" className="text-base font-semibold text-slate-900">
             {format(m.summary, { total: preview.total, valid: preview.valid, invalid: preview.invalid })}
           </h2>
-          <p className="text-xs text-slate-600">{format(m.expires, { time: formatDateTime(preview.expiresAt, locale, timeZone) })}</p>
+          <p className="text-xs text-slate-600">
+            {format(m.expires, { time: formatDateTime(preview.expiresAt, locale, timeZone) })}
+          </p>
           <div className="max-h-[32rem] overflow-auto">
             <table className="min-w-full text-left text-sm">
               <thead className="sticky top-0 bg-slate-50">
@@ -182,7 +217,10 @@ export function ImportPage({ orgId, kinds, timeZone }: { orgId: string; kinds: r
                   <tr key={r.row} className={r.errors.length ? 'bg-red-50' : ''} data-testid={`import-row-${r.row}`}>
                     <td className="px-2 py-1 font-mono">{r.row}</td>
                     {preview.columns.map((c) => (
-                      <td key={c} className={`px-2 py-1 ${errorsOf(r.row).some((e) => e.column === c) ? 'font-semibold text-red-800' : ''}`}>
+                      <td
+                        key={c}
+                        className={`px-2 py-1 ${errorsOf(r.row).some((e) => e.column === c) ? 'font-semibold text-red-800' : ''}`}
+                      >
                         {r.values[c]}
                       </td>
                     ))}

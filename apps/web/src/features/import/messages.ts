@@ -3,7 +3,8 @@ import { defineMessages } from '@/i18n/messages';
 export const importMessages = defineMessages(
   {
     title: '导入',
-    intro: '从 CSV 或 Excel（XLSX）文件批量导入。先上传预览，检查每一行；全部无误后再提交，要么全部导入，要么一行也不导入。',
+    intro:
+      '从 CSV 或 Excel（XLSX）文件批量导入。先上传预览，检查每一行；全部无误后再提交，要么全部导入，要么一行也不导入。',
     kinds: { assets: '机具', fields: '地块', jobs: '作业' },
     kindLabel: '导入内容',
     template: '下载模板',
@@ -26,13 +27,15 @@ export const importMessages = defineMessages(
   },
   {
     title: 'Import',
-    intro: 'Bring rows in from a CSV or Excel (XLSX) file. Upload to preview and check every row; commit when all are fine: all rows are imported, or none.',
+    intro:
+      'Bring rows in from a CSV or Excel (XLSX) file. Upload to preview and check every row; commit when all are fine: all rows are imported, or none.',
     kinds: { assets: 'Machines', fields: 'Fields', jobs: 'Jobs' },
     kindLabel: 'What to import',
     template: 'Download a template',
     templateCsv: 'CSV template',
     templateXlsx: 'Excel template',
-    templateHint: 'The first row names the columns (Chinese, English or the keys); columns marked * are required; other columns are ignored.',
+    templateHint:
+      'The first row names the columns (Chinese, English or the keys); columns marked * are required; other columns are ignored.',
     exportFields: 'Export fields',
     file: 'File (CSV or XLSX, up to 5 MB)',
     preview: 'Upload and preview',

@@ -8,7 +8,12 @@ import { ApiError } from '@/lib/api-client';
  * Uploads an import file through the BFF (multipart, streamed on to the API). When the proxy had
  * to refresh the session it asks for the body once more (401 + `x-amms-retry-upload`): sent again, once.
  */
-export async function uploadImport(orgId: string, kind: TImportKind, file: File, idempotencyKey: string): Promise<TImportPreview> {
+export async function uploadImport(
+  orgId: string,
+  kind: TImportKind,
+  file: File,
+  idempotencyKey: string,
+): Promise<TImportPreview> {
   const send = () => {
     const form = new FormData();
     form.append('file', file, file.name);

@@ -23,9 +23,16 @@ import { useFieldErrors } from '@/lib/form-errors';
 
 /** Default slot: the current assignment, else the window's start + the estimated hours (within the window). */
 function defaultSlot(job: TJob, timeZone: string) {
-  if (job.assignment) return { startsAt: toLocalInputValue(job.assignment.startsAt, timeZone), endsAt: toLocalInputValue(job.assignment.endsAt, timeZone) };
+  if (job.assignment)
+    return {
+      startsAt: toLocalInputValue(job.assignment.startsAt, timeZone),
+      endsAt: toLocalInputValue(job.assignment.endsAt, timeZone),
+    };
   const start = new Date(job.windowStart).getTime();
-  const end = Math.min(new Date(job.windowEnd).getTime(), start + Math.max(1, Math.ceil(job.estimatedHours)) * 3_600_000);
+  const end = Math.min(
+    new Date(job.windowEnd).getTime(),
+    start + Math.max(1, Math.ceil(job.estimatedHours)) * 3_600_000,
+  );
   return { startsAt: toLocalInputValue(new Date(start), timeZone), endsAt: toLocalInputValue(new Date(end), timeZone) };
 }
 
@@ -35,13 +42,25 @@ function defaultSlot(job: TJob, timeZone: string) {
  * that can do the job's operation come first, implements are those that can do it, operators are
  * grouped by team. When a choice clashes, the nearest free slot for all of them is offered.
  */
-export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string; timeZone: string; job: TJob; onClose: () => void }) {
+export function AssignDialog({
+  orgId,
+  timeZone,
+  job,
+  onClose,
+}: {
+  orgId: string;
+  timeZone: string;
+  job: TJob;
+  onClose: () => void;
+}) {
   const m = useMessages(jobsMessages);
   const { locale } = useI18n();
   const implementsId = useId();
   const current = job.assignment;
   const [primaryAssetId, setPrimary] = useState(current?.machines.find((mc) => mc.role === 'PRIMARY')?.assetId ?? '');
-  const [implementIds, setImplements] = useState<string[]>(current?.machines.filter((mc) => mc.role === 'IMPLEMENT').map((mc) => mc.assetId) ?? []);
+  const [implementIds, setImplements] = useState<string[]>(
+    current?.machines.filter((mc) => mc.role === 'IMPLEMENT').map((mc) => mc.assetId) ?? [],
+  );
   const [operatorMembershipId, setOperator] = useState(current?.operatorMembershipId ?? '');
   const [slot, setSlot] = useState(() => defaultSlot(job, timeZone));
 
@@ -58,7 +77,10 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
   const primaries = machines.filter((a) => a.kind !== 'IMPLEMENT');
   // implements that can do this operation (and any already chosen)
   const implementOptions = machines.filter((a) => a.kind === 'IMPLEMENT' && (a.capable || implementIds.includes(a.id)));
-  const groups = useMemo(() => groupOperators(options.data?.operators ?? [], range, m.assign.noTeam), [options.data, range, m.assign.noTeam]);
+  const groups = useMemo(
+    () => groupOperators(options.data?.operators ?? [], range, m.assign.noTeam),
+    [options.data, range, m.assign.noTeam],
+  );
 
   const names = useMemo(() => {
     const map = new Map<string, string>();
@@ -69,7 +91,14 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
 
   const dt = (iso: string) => formatDateTime(iso, locale, timeZone);
   const why = (u: Unavailable) =>
-    !u ? m.assign.free : 'status' in u ? m.assign.status[u.status] : format(u.booking.kind === 'WORK_ORDER' ? m.assign.busyWorkOrder : m.assign.busyJob, { from: dt(u.booking.startsAt), to: dt(u.booking.endsAt) });
+    !u
+      ? m.assign.free
+      : 'status' in u
+        ? m.assign.status[u.status]
+        : format(u.booking.kind === 'WORK_ORDER' ? m.assign.busyWorkOrder : m.assign.busyJob, {
+            from: dt(u.booking.startsAt),
+            to: dt(u.booking.endsAt),
+          });
 
   // the chosen resources' bookings: when any clashes with the slot, offer the nearest free one
   const chosenBusy: TBusySpan[][] = [
@@ -104,12 +133,34 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
             {m.operation[job.operationType]} · {job.fieldName}
           </p>
           <div className="grid gap-4 sm:grid-cols-2">
-            <TextField label={m.assign.startsAt} type="datetime-local" required value={slot.startsAt} onChange={(e) => setSlot((s) => ({ ...s, startsAt: e.target.value }))} error={errs.startsAt} />
-            <TextField label={m.assign.endsAt} type="datetime-local" required value={slot.endsAt} onChange={(e) => setSlot((s) => ({ ...s, endsAt: e.target.value }))} error={errs.endsAt} />
+            <TextField
+              label={m.assign.startsAt}
+              type="datetime-local"
+              required
+              value={slot.startsAt}
+              onChange={(e) => setSlot((s) => ({ ...s, startsAt: e.target.value }))}
+              error={errs.startsAt}
+            />
+            <TextField
+              label={m.assign.endsAt}
+              type="datetime-local"
+              required
+              value={slot.endsAt}
+              onChange={(e) => setSlot((s) => ({ ...s, endsAt: e.target.value }))}
+              error={errs.endsAt}
+            />
           </div>
-          <p className="text-xs text-slate-600">{format(m.assign.windowHint, { from: dt(job.windowStart), to: dt(job.windowEnd) })}</p>
+          <p className="text-xs text-slate-600">
+            {format(m.assign.windowHint, { from: dt(job.windowStart), to: dt(job.windowEnd) })}
+          </p>
 
-          <SelectField label={m.assign.primary} value={primaryAssetId} onChange={(e) => setPrimary(e.target.value)} error={errs.primaryAssetId} required>
+          <SelectField
+            label={m.assign.primary}
+            value={primaryAssetId}
+            onChange={(e) => setPrimary(e.target.value)}
+            error={errs.primaryAssetId}
+            required
+          >
             <option value="">{m.assign.pickPrimary}</option>
             {primaries.map((a) => (
               <option key={a.id} value={a.id}>
@@ -127,16 +178,24 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
                 {implementOptions.map((a) => {
                   const state = machineState(a, range);
                   return (
-                    <label key={a.id} className="flex min-h-8 items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50">
+                    <label
+                      key={a.id}
+                      className="flex min-h-8 items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50"
+                    >
                       <input
                         type="checkbox"
                         className="size-4 accent-emerald-700"
                         checked={implementIds.includes(a.id)}
-                        onChange={(e) => setImplements((ids) => (e.target.checked ? [...ids, a.id] : ids.filter((x) => x !== a.id)))}
+                        onChange={(e) =>
+                          setImplements((ids) => (e.target.checked ? [...ids, a.id] : ids.filter((x) => x !== a.id)))
+                        }
                       />
                       <span>
                         {a.name}
-                        <span className={`text-xs ${state ? 'text-amber-800' : 'text-emerald-800'}`}> · {why(state)}</span>
+                        <span className={`text-xs ${state ? 'text-amber-800' : 'text-emerald-800'}`}>
+                          {' '}
+                          · {why(state)}
+                        </span>
                       </span>
                     </label>
                   );
@@ -150,7 +209,13 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
             ) : null}
           </fieldset>
 
-          <SelectField label={m.assign.operator} value={operatorMembershipId} onChange={(e) => setOperator(e.target.value)} error={errs.operatorMembershipId} required>
+          <SelectField
+            label={m.assign.operator}
+            value={operatorMembershipId}
+            onChange={(e) => setOperator(e.target.value)}
+            error={errs.operatorMembershipId}
+            required
+          >
             <option value="">{m.assign.pickOperator}</option>
             {groups.map((g) => (
               <optgroup key={g.label} label={g.label}>
@@ -164,12 +229,25 @@ export function AssignDialog({ orgId, timeZone, job, onClose }: { orgId: string;
           </SelectField>
 
           {clash && suggestion ? (
-            <div role="status" className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
-              <span>{format(m.assign.suggest, { from: dt(new Date(suggestion.start).toISOString()), to: dt(new Date(suggestion.end).toISOString()) })}</span>
+            <div
+              role="status"
+              className="flex flex-wrap items-center gap-2 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950"
+            >
+              <span>
+                {format(m.assign.suggest, {
+                  from: dt(new Date(suggestion.start).toISOString()),
+                  to: dt(new Date(suggestion.end).toISOString()),
+                })}
+              </span>
               <Button
                 type="button"
                 variant="secondary"
-                onClick={() => setSlot({ startsAt: toLocalInputValue(new Date(suggestion.start), timeZone), endsAt: toLocalInputValue(new Date(suggestion.end), timeZone) })}
+                onClick={() =>
+                  setSlot({
+                    startsAt: toLocalInputValue(new Date(suggestion.start), timeZone),
+                    endsAt: toLocalInputValue(new Date(suggestion.end), timeZone),
+                  })
+                }
               >
                 {m.assign.useSuggestion}
               </Button>

@@ -22,7 +22,9 @@ describe('the assign pickers (issue #12)', () => {
     expect(machineState(machine('1'), slot)).toBeNull();
     expect(machineState(machine('2', { status: 'IN_MAINTENANCE' }), slot)).toEqual({ status: 'IN_MAINTENANCE' });
     expect(machineState(machine('3', { busy: [booked] }), slot)).toEqual({ booking: booked });
-    expect(machineState(machine('3', { busy: [booked] }), { start: Date.parse(at(14)), end: Date.parse(at(16)) })).toBeNull();
+    expect(
+      machineState(machine('3', { busy: [booked] }), { start: Date.parse(at(14)), end: Date.parse(at(16)) }),
+    ).toBeNull();
   });
 
   it('lists free capable machines first, busy ones last', () => {
@@ -37,7 +39,11 @@ describe('the assign pickers (issue #12)', () => {
       teams: team ? [{ id: '00000000-0000-4000-8000-00000000000a', name: team }] : [],
       busy: busy ? [booked] : [],
     });
-    const groups = groupOperators([op('b', null), op('c', '北区', true), op('d', '北区'), op('a', '南区')], slot, '未分组');
+    const groups = groupOperators(
+      [op('b', null), op('c', '北区', true), op('d', '北区'), op('a', '南区')],
+      slot,
+      '未分组',
+    );
     expect(groups.map((g) => [g.label, g.operators.map((o) => o.name)])).toEqual([
       ['北区', ['d', 'c']],
       ['南区', ['a']],

@@ -22,7 +22,11 @@ export function rankMachines(list: readonly TAssignMachineOption[], slot: Range 
 }
 
 /** Operators grouped by their first team (by team name), the team-less last; free ones first in each group. */
-export function groupOperators(list: readonly TAssignOperatorOption[], slot: Range | null, noTeam: string): { label: string; operators: TAssignOperatorOption[] }[] {
+export function groupOperators(
+  list: readonly TAssignOperatorOption[],
+  slot: Range | null,
+  noTeam: string,
+): { label: string; operators: TAssignOperatorOption[] }[] {
   const groups = new Map<string, TAssignOperatorOption[]>();
   for (const o of list) {
     const key = o.teams[0]?.name ?? '';
@@ -31,5 +35,8 @@ export function groupOperators(list: readonly TAssignOperatorOption[], slot: Ran
   const busy = (o: TAssignOperatorOption) => (operatorState(o, slot) ? 1 : 0);
   return [...groups.entries()]
     .sort(([a], [b]) => (a === '' ? 1 : b === '' ? -1 : a.localeCompare(b, 'zh-CN')))
-    .map(([key, ops]) => ({ label: key || noTeam, operators: ops.sort((a, b) => busy(a) - busy(b) || a.name.localeCompare(b.name, 'zh-CN')) }));
+    .map(([key, ops]) => ({
+      label: key || noTeam,
+      operators: ops.sort((a, b) => busy(a) - busy(b) || a.name.localeCompare(b.name, 'zh-CN')),
+    }));
 }

@@ -3,7 +3,13 @@ import type { TBusySpan } from '@amms/contracts/jobs';
 import { clashes, nearestFreeSlot } from './availability';
 
 const h = (hour: number) => Date.parse(`2027-06-01T00:00:00.000Z`) + hour * 3_600_000;
-const span = (from: number, to: number): TBusySpan => ({ startsAt: new Date(h(from)).toISOString(), endsAt: new Date(h(to)).toISOString(), kind: 'JOB', jobId: null, workOrderId: null });
+const span = (from: number, to: number): TBusySpan => ({
+  startsAt: new Date(h(from)).toISOString(),
+  endsAt: new Date(h(to)).toISOString(),
+  kind: 'JOB',
+  jobId: null,
+  workOrderId: null,
+});
 const window = { start: h(0), end: h(48) };
 
 describe('availability for a slot', () => {
@@ -18,7 +24,10 @@ describe('availability for a slot', () => {
     const machine = [span(8, 12)];
     const operator = [span(12, 14)];
     // 09–13 clashes with both: 04–08 and 14–18 are both 5 h away and free for both; the earlier wins
-    expect(nearestFreeSlot([machine, operator], { start: h(9), end: h(13) }, window)).toEqual({ start: h(4), end: h(8) });
+    expect(nearestFreeSlot([machine, operator], { start: h(9), end: h(13) }, window)).toEqual({
+      start: h(4),
+      end: h(8),
+    });
     // already free: the slot itself
     expect(nearestFreeSlot([machine], { start: h(13), end: h(15) }, window)).toEqual({ start: h(13), end: h(15) });
   });

@@ -3,7 +3,10 @@ import type { TBusySpan } from '@amms/contracts/jobs';
 /** A half-open time range [start, end) in epoch milliseconds. */
 export type Range = { start: number; end: number };
 
-const toRange = (s: { startsAt: string; endsAt: string }): Range => ({ start: Date.parse(s.startsAt), end: Date.parse(s.endsAt) });
+const toRange = (s: { startsAt: string; endsAt: string }): Range => ({
+  start: Date.parse(s.startsAt),
+  end: Date.parse(s.endsAt),
+});
 const overlaps = (a: Range, b: Range) => a.start < b.end && b.start < a.end;
 
 /** The bookings that clash with the slot (empty: free for it). */
@@ -16,7 +19,12 @@ export function clashes(busy: readonly TBusySpan[], slot: Range): TBusySpan[] {
  * `window` where none of the `busy` lists clash, on a `stepMs` grid from the window's start;
  * null when there is none. The slot itself counts when it is free.
  */
-export function nearestFreeSlot(busy: readonly (readonly TBusySpan[])[], slot: Range, window: Range, stepMs = 30 * 60_000): Range | null {
+export function nearestFreeSlot(
+  busy: readonly (readonly TBusySpan[])[],
+  slot: Range,
+  window: Range,
+  stepMs = 30 * 60_000,
+): Range | null {
   const length = slot.end - slot.start;
   if (length <= 0 || window.end - window.start < length) return null;
   const spans = busy.flat().map(toRange);

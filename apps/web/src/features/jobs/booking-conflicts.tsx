@@ -62,7 +62,9 @@ export function BookingConflictList({
           const name = names.get(c.resourceId) ?? m.assign.unknown;
           return (
             <li key={`${c.resource}-${c.bookingId}`} className="flex flex-wrap items-baseline gap-x-2">
-              <span className="font-medium">{format(c.resource === 'machine' ? m.assign.conflictMachine : m.assign.conflictOperator, { name })}</span>
+              <span className="font-medium">
+                {format(c.resource === 'machine' ? m.assign.conflictMachine : m.assign.conflictOperator, { name })}
+              </span>
               <span>· {c.kind === 'JOB' ? m.assign.conflictJob : m.assign.conflictWorkOrder}</span>
               <span className="tabular-nums">
                 · {formatDateTime(c.startsAt, locale, timeZone)} – {formatDateTime(c.endsAt, locale, timeZone)}
@@ -72,7 +74,10 @@ export function BookingConflictList({
                   {m.assign.viewJob}
                 </Link>
               ) : c.workOrderId ? (
-                <Link className="text-emerald-800 underline" href={orgPath(orgId, `maintenance/work-orders/${c.workOrderId}`)}>
+                <Link
+                  className="text-emerald-800 underline"
+                  href={orgPath(orgId, `maintenance/work-orders/${c.workOrderId}`)}
+                >
                   {m.assign.viewWorkOrder}
                 </Link>
               ) : null}

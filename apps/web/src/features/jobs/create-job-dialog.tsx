@@ -22,7 +22,15 @@ import { useCreateJob } from './mutations';
 import { jobsMessages } from './messages';
 import { useFieldErrors } from '@/lib/form-errors';
 
-export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; timeZone: string; onClose: () => void }) {
+export function CreateJobDialog({
+  orgId,
+  timeZone,
+  onClose,
+}: {
+  orgId: string;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const m = useMessages(jobsMessages);
   const labels = useMessages(enumLabels);
   const { locale } = useI18n();
@@ -84,8 +92,20 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
       <form onSubmit={onSubmit} noValidate className="space-y-4">
         <p className="text-sm text-slate-600">{format(m.create.tzHint, { tz: timeZone })}</p>
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField label={m.create.fieldSearch} type="search" value={fieldSearch} onChange={(e) => setFieldSearch(e.target.value)} />
-          <SelectField label={m.create.field} value={form.fieldId} onChange={set('fieldId')} error={errs.fieldId} required disabled={fields.isPending}>
+          <TextField
+            label={m.create.fieldSearch}
+            type="search"
+            value={fieldSearch}
+            onChange={(e) => setFieldSearch(e.target.value)}
+          />
+          <SelectField
+            label={m.create.field}
+            value={form.fieldId}
+            onChange={set('fieldId')}
+            error={errs.fieldId}
+            required
+            disabled={fields.isPending}
+          >
             <option value="">{m.create.pickField}</option>
             {fieldOptions.map((f) => (
               <option key={f.id} value={f.id}>
@@ -94,7 +114,13 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
               </option>
             ))}
           </SelectField>
-          <SelectField label={m.create.operation} value={form.operationType} onChange={set('operationType')} error={errs.operationType} required>
+          <SelectField
+            label={m.create.operation}
+            value={form.operationType}
+            onChange={set('operationType')}
+            error={errs.operationType}
+            required
+          >
             <option value="">{m.create.pickOperation}</option>
             {OPERATION_TYPES.map((o) => (
               <option key={o} value={o}>
@@ -102,9 +128,29 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
               </option>
             ))}
           </SelectField>
-          <TextField label={m.create.titleLabel} value={form.title} onChange={set('title')} error={errs.title} maxLength={200} />
-          <TextField label={m.create.windowStart} type="datetime-local" value={form.windowStart} onChange={set('windowStart')} error={errs.windowStart} required />
-          <TextField label={m.create.windowEnd} type="datetime-local" value={form.windowEnd} onChange={set('windowEnd')} error={errs.windowEnd} required />
+          <TextField
+            label={m.create.titleLabel}
+            value={form.title}
+            onChange={set('title')}
+            error={errs.title}
+            maxLength={200}
+          />
+          <TextField
+            label={m.create.windowStart}
+            type="datetime-local"
+            value={form.windowStart}
+            onChange={set('windowStart')}
+            error={errs.windowStart}
+            required
+          />
+          <TextField
+            label={m.create.windowEnd}
+            type="datetime-local"
+            value={form.windowEnd}
+            onChange={set('windowEnd')}
+            error={errs.windowEnd}
+            required
+          />
           <SelectField label={m.create.priority} value={form.priority} onChange={set('priority')} error={errs.priority}>
             {[5, 4, 3, 2, 1].map((p) => (
               <option key={p} value={p}>
@@ -112,10 +158,36 @@ export function CreateJobDialog({ orgId, timeZone, onClose }: { orgId: string; t
               </option>
             ))}
           </SelectField>
-          <TextField label={m.create.estimatedHours} type="number" inputMode="decimal" step="0.25" min="0" value={form.estimatedHours} onChange={set('estimatedHours')} error={errs.estimatedHours} required />
-          <TextField label={m.create.area} type="number" inputMode="decimal" step="0.0001" min="0" value={form.areaHa} onChange={set('areaHa')} error={errs.areaHa} />
+          <TextField
+            label={m.create.estimatedHours}
+            type="number"
+            inputMode="decimal"
+            step="0.25"
+            min="0"
+            value={form.estimatedHours}
+            onChange={set('estimatedHours')}
+            error={errs.estimatedHours}
+            required
+          />
+          <TextField
+            label={m.create.area}
+            type="number"
+            inputMode="decimal"
+            step="0.0001"
+            min="0"
+            value={form.areaHa}
+            onChange={set('areaHa')}
+            error={errs.areaHa}
+          />
         </div>
-        <TextAreaField label={m.create.notes} rows={3} value={form.notes} onChange={set('notes')} error={errs.notes} maxLength={2000} />
+        <TextAreaField
+          label={m.create.notes}
+          rows={3}
+          value={form.notes}
+          onChange={set('notes')}
+          error={errs.notes}
+          maxLength={2000}
+        />
         {fields.isError ? <ErrorAlert error={fields.error} /> : null}
         <ErrorAlert error={create.error} />
         <FormActions cancelLabel={m.create.cancel} onCancel={onClose}>

@@ -76,7 +76,11 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
       <BackLink href={orgPath(orgId, 'jobs')}>{m.detail.back}</BackLink>
       <DetailHeading title={jobTitle(j, m)}>
         <JobStatusBadge status={j.status} />
-        {job.isFetching ? <span className="sr-only" role="status">…</span> : null}
+        {job.isFetching ? (
+          <span className="sr-only" role="status">
+            …
+          </span>
+        ) : null}
       </DetailHeading>
 
       <MachineDownNotice job={j} />
@@ -107,13 +111,18 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
                 <ul className="space-y-0.5">
                   {j.assignment.machines.map((mc) => (
                     <li key={mc.assetId}>
-                      <Link href={orgPath(orgId, `assets/${mc.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                      <Link
+                        href={orgPath(orgId, `assets/${mc.assetId}`)}
+                        className="text-emerald-800 underline-offset-2 hover:underline"
+                      >
                         {mc.name}
                       </Link>{' '}
                       <span className="text-xs text-slate-600">
                         ({mc.role === 'PRIMARY' ? m.detail.primary : m.detail.implement} · {m.kind[mc.kind]})
                       </span>
-                      {mc.status !== 'ACTIVE' ? <span className="ml-1 text-xs font-semibold text-red-800">{labels.assetStatus[mc.status]}</span> : null}
+                      {mc.status !== 'ACTIVE' ? (
+                        <span className="ml-1 text-xs font-semibold text-red-800">{labels.assetStatus[mc.status]}</span>
+                      ) : null}
                     </li>
                   ))}
                 </ul>
@@ -138,8 +147,16 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
               {j.completedAt ? <Fact term={m.detail.completedAt}>{dt(j.completedAt)}</Fact> : null}
               {j.endMeterHours !== null ? <Fact term={m.detail.endMeter}>{hours(j.endMeterHours)}</Fact> : null}
               {j.actualHours !== null ? <Fact term={m.detail.actualHours}>{hours(j.actualHours)}</Fact> : null}
-              {j.areaDoneHa !== null ? <Fact term={m.detail.areaDone}>{format(m.detail.ha, { n: formatNumber(j.areaDoneHa, locale, 4) })}</Fact> : null}
-              {j.fuelLiters !== null ? <Fact term={m.detail.fuel}>{format(m.detail.liters, { n: formatNumber(j.fuelLiters, locale, 2) })}</Fact> : null}
+              {j.areaDoneHa !== null ? (
+                <Fact term={m.detail.areaDone}>
+                  {format(m.detail.ha, { n: formatNumber(j.areaDoneHa, locale, 4) })}
+                </Fact>
+              ) : null}
+              {j.fuelLiters !== null ? (
+                <Fact term={m.detail.fuel}>
+                  {format(m.detail.liters, { n: formatNumber(j.fuelLiters, locale, 2) })}
+                </Fact>
+              ) : null}
               {j.completionNotes ? <Fact term={m.detail.completionNotes}>{j.completionNotes}</Fact> : null}
               {j.cancelledAt ? <Fact term={m.detail.cancelledAt}>{dt(j.cancelledAt)}</Fact> : null}
               {j.cancelReason ? <Fact term={m.detail.cancelReason}>{j.cancelReason}</Fact> : null}
@@ -148,7 +165,9 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
         ) : null}
       </div>
 
-      {open === 'assign' ? <AssignDialog orgId={orgId} timeZone={timeZone} job={j} onClose={() => setOpen(null)} /> : null}
+      {open === 'assign' ? (
+        <AssignDialog orgId={orgId} timeZone={timeZone} job={j} onClose={() => setOpen(null)} />
+      ) : null}
       {open === 'start' ? <StartDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
       {open === 'complete' ? <CompleteDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
       {open === 'cancel' ? <CancelDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
@@ -193,7 +212,13 @@ function StartDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClos
           value={meter}
           onChange={(e) => setMeter(e.target.value)}
           error={errs.meterHours}
-          hint={last ? format(m.start.meterHint, { value: format(m.detail.hours, { n: formatNumber(last.readingHours, locale, 1) }) }) : undefined}
+          hint={
+            last
+              ? format(m.start.meterHint, {
+                  value: format(m.detail.hours, { n: formatNumber(last.readingHours, locale, 1) }),
+                })
+              : undefined
+          }
         />
         <ErrorAlert error={start.error} />
         <DialogButtons pending={start.isPending} submit={m.start.submit} onClose={onClose} />
@@ -204,8 +229,15 @@ function StartDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClos
 
 function CompleteDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
   const m = useMessages(jobsMessages);
-  const [form, setForm] = useState({ meterHours: '', actualHours: '', areaDoneHa: String(job.areaHa), fuelLiters: '', notes: '' });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+  const [form, setForm] = useState({
+    meterHours: '',
+    actualHours: '',
+    areaDoneHa: String(job.areaHa),
+    fuelLiters: '',
+    notes: '',
+  });
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
   const complete = useJobAction(orgId, job.id, 'complete', onClose);
   const errs = useFieldErrors(complete.error);
   const onSubmit = (e: FormEvent) => {
@@ -222,11 +254,55 @@ function CompleteDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onC
   return (
     <Dialog title={m.complete.title} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField label={m.complete.areaDone} type="number" inputMode="decimal" step="0.0001" min="0" required value={form.areaDoneHa} onChange={set('areaDoneHa')} error={errs.areaDoneHa} />
-        <TextField label={m.complete.meter} type="number" inputMode="decimal" step="0.1" min="0" value={form.meterHours} onChange={set('meterHours')} error={errs.meterHours} />
-        <TextField label={m.complete.actualHours} type="number" inputMode="decimal" step="0.01" min="0" value={form.actualHours} onChange={set('actualHours')} error={errs.actualHours} />
-        <TextField label={m.complete.fuel} type="number" inputMode="decimal" step="0.01" min="0" value={form.fuelLiters} onChange={set('fuelLiters')} error={errs.fuelLiters} />
-        <TextAreaField label={m.complete.notes} rows={3} maxLength={2000} value={form.notes} onChange={set('notes')} error={errs.notes} />
+        <TextField
+          label={m.complete.areaDone}
+          type="number"
+          inputMode="decimal"
+          step="0.0001"
+          min="0"
+          required
+          value={form.areaDoneHa}
+          onChange={set('areaDoneHa')}
+          error={errs.areaDoneHa}
+        />
+        <TextField
+          label={m.complete.meter}
+          type="number"
+          inputMode="decimal"
+          step="0.1"
+          min="0"
+          value={form.meterHours}
+          onChange={set('meterHours')}
+          error={errs.meterHours}
+        />
+        <TextField
+          label={m.complete.actualHours}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={form.actualHours}
+          onChange={set('actualHours')}
+          error={errs.actualHours}
+        />
+        <TextField
+          label={m.complete.fuel}
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          value={form.fuelLiters}
+          onChange={set('fuelLiters')}
+          error={errs.fuelLiters}
+        />
+        <TextAreaField
+          label={m.complete.notes}
+          rows={3}
+          maxLength={2000}
+          value={form.notes}
+          onChange={set('notes')}
+          error={errs.notes}
+        />
         <ErrorAlert error={complete.error} />
         <DialogButtons pending={complete.isPending} submit={m.complete.submit} onClose={onClose} />
       </form>
@@ -246,7 +322,15 @@ function CancelDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClo
   return (
     <Dialog title={m.cancel.title} onClose={onClose}>
       <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextAreaField label={m.cancel.reason} rows={3} required maxLength={500} value={reason} onChange={(e) => setReason(e.target.value)} error={errs.reason} />
+        <TextAreaField
+          label={m.cancel.reason}
+          rows={3}
+          required
+          maxLength={500}
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          error={errs.reason}
+        />
         <ErrorAlert error={cancel.error} />
         <DialogButtons pending={cancel.isPending} submit={m.cancel.submit} onClose={onClose} />
       </form>

@@ -31,11 +31,22 @@ const DEFAULT_SORT: TJobSort = '-windowStart';
 const STATUS_CHOICES = ['', OPEN, ...JOB_STATUSES] as const;
 const OPERATION_CHOICES = ['', ...OPERATION_TYPES] as const;
 
-export function jobTitle(job: Pick<TJob, 'title' | 'operationType' | 'fieldName'>, m: (typeof jobsMessages)['zh-CN']): string {
+export function jobTitle(
+  job: Pick<TJob, 'title' | 'operationType' | 'fieldName'>,
+  m: (typeof jobsMessages)['zh-CN'],
+): string {
   return job.title ?? format(m.list.untitled, { operation: m.operation[job.operationType], field: job.fieldName });
 }
 
-export function JobsList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
+export function JobsList({
+  orgId,
+  timeZone,
+  permissions,
+}: {
+  orgId: string;
+  timeZone: string;
+  permissions: TPermission[];
+}) {
   const m = useMessages(jobsMessages);
   const labels = useMessages(enumLabels);
   const lm = useMessages(listMessages);
@@ -74,18 +85,31 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
           <div className="flex flex-wrap gap-2">
             <ExportButton orgId={orgId} list="jobs" query={query} />
             {permissions.includes('job.write') ? (
-              <Link href={orgPath(orgId, 'import')} className="inline-flex min-h-8 items-center rounded-md px-2.5 py-1 text-sm font-semibold text-emerald-800 hover:bg-slate-100">
+              <Link
+                href={orgPath(orgId, 'import')}
+                className="inline-flex min-h-8 items-center rounded-md px-2.5 py-1 text-sm font-semibold text-emerald-800 hover:bg-slate-100"
+              >
                 {im.title}
               </Link>
             ) : null}
-            <Button variant="ghost" size="sm" onClick={() => setQueryParams({ status: null, operationType: null, from: null, to: null })}>
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => setQueryParams({ status: null, operationType: null, from: null, to: null })}
+            >
               {m.filters.reset}
             </Button>
-            {permissions.includes('job.write') ? <Button onClick={() => setCreating(true)}>{m.create.open}</Button> : null}
+            {permissions.includes('job.write') ? (
+              <Button onClick={() => setCreating(true)}>{m.create.open}</Button>
+            ) : null}
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <SelectField label={m.filters.status} value={status} onChange={(e) => setStatus(e.target.value as typeof status)}>
+          <SelectField
+            label={m.filters.status}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as typeof status)}
+          >
             <option value="">{m.filters.anyStatus}</option>
             <option value={OPEN}>{m.filters.open}</option>
             {JOB_STATUSES.map((s) => (
@@ -94,7 +118,11 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
               </option>
             ))}
           </SelectField>
-          <SelectField label={m.filters.operation} value={operationType} onChange={(e) => setOperationType(e.target.value as '' | TOperationType)}>
+          <SelectField
+            label={m.filters.operation}
+            value={operationType}
+            onChange={(e) => setOperationType(e.target.value as '' | TOperationType)}
+          >
             <option value="">{m.filters.anyOperation}</option>
             {OPERATION_TYPES.map((o) => (
               <option key={o} value={o}>
@@ -102,8 +130,20 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
               </option>
             ))}
           </SelectField>
-          <TextField type="date" label={m.filters.from} value={from} max={to || undefined} onChange={(e) => setFrom(e.target.value)} />
-          <TextField type="date" label={m.filters.to} value={to} min={from || undefined} onChange={(e) => setTo(e.target.value)} />
+          <TextField
+            type="date"
+            label={m.filters.from}
+            value={from}
+            max={to || undefined}
+            onChange={(e) => setFrom(e.target.value)}
+          />
+          <TextField
+            type="date"
+            label={m.filters.to}
+            value={to}
+            min={from || undefined}
+            onChange={(e) => setTo(e.target.value)}
+          />
           <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
       </section>
@@ -113,13 +153,27 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
           <table className="w-full min-w-[56rem] border-collapse">
             <caption className="sr-only">{m.list.caption}</caption>
             <thead className="bg-slate-50">
-              <HeadRow className={thClass} cells={[m.list.job, m.list.operation, m.list.window, m.list.status, m.list.assignment, { label: m.list.area, className: `${thClass} text-right` }, { label: m.list.priority, className: `${thClass} text-right` }]} />
+              <HeadRow
+                className={thClass}
+                cells={[
+                  m.list.job,
+                  m.list.operation,
+                  m.list.window,
+                  m.list.status,
+                  m.list.assignment,
+                  { label: m.list.area, className: `${thClass} text-right` },
+                  { label: m.list.priority, className: `${thClass} text-right` },
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((job) => (
                 <tr key={job.id} className="hover:bg-slate-50">
                   <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    <Link href={orgPath(orgId, `jobs/${job.id}`)} className="text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700">
+                    <Link
+                      href={orgPath(orgId, `jobs/${job.id}`)}
+                      className="text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
+                    >
                       {jobTitle(job, m)}
                     </Link>
                     <div className="text-xs font-normal text-slate-600">{job.fieldName}</div>
@@ -143,7 +197,9 @@ export function JobsList({ orgId, timeZone, permissions }: { orgId: string; time
                       <span className="text-slate-500">{m.list.none}</span>
                     )}
                   </td>
-                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>{format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}</td>
+                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
+                    {format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}
+                  </td>
                   <td className={`${tdClass} text-right tabular-nums`}>{priorityText(labels, job.priority)}</td>
                 </tr>
               ))}

@@ -20,7 +20,15 @@ import { jobsMessages } from './messages';
  * Machines as rows, a week of days as columns: job bookings (GET assignments for the week) and
  * maintenance windows of live work orders. Week navigation in the org's time zone.
  */
-export function JobsTimeline({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
+export function JobsTimeline({
+  orgId,
+  timeZone,
+  permissions,
+}: {
+  orgId: string;
+  timeZone: string;
+  permissions: TPermission[];
+}) {
   const m = useMessages(jobsMessages);
   const { locale } = useI18n();
   const thisWeek = weekStart(todayIn(timeZone));
@@ -71,7 +79,10 @@ export function JobsTimeline({ orgId, timeZone, permissions }: { orgId: string; 
     .filter((a) => (onlyBooked ? withBars.has(a.id) : a.status !== 'RETIRED' || withBars.has(a.id)))
     .map((a) => ({ id: a.id, label: a.name, sublabel: a.model ? m.kind[a.model.kind] : undefined }));
 
-  const rangeText = format(m.timeline.week, { from: formatDate(from, locale, timeZone), to: formatDate(new Date(toMs - 1).toISOString(), locale, timeZone) });
+  const rangeText = format(m.timeline.week, {
+    from: formatDate(from, locale, timeZone),
+    to: formatDate(new Date(toMs - 1).toISOString(), locale, timeZone),
+  });
   const error = machines.error ?? assignments.error ?? workOrders.error;
 
   return (
@@ -87,7 +98,12 @@ export function JobsTimeline({ orgId, timeZone, permissions }: { orgId: string; 
         </div>
         <div className="flex flex-wrap items-center gap-2">
           <label className="mr-2 flex min-h-8 items-center gap-2 text-sm text-slate-800">
-            <input type="checkbox" className="size-4 accent-emerald-700" checked={onlyBooked} onChange={(e) => setOnlyBooked(e.target.checked)} />
+            <input
+              type="checkbox"
+              className="size-4 accent-emerald-700"
+              checked={onlyBooked}
+              onChange={(e) => setOnlyBooked(e.target.checked)}
+            />
             {m.timeline.onlyBooked}
           </label>
           <Button variant="secondary" size="sm" onClick={() => setMonday((d) => addDays(d, -7))}>
@@ -101,13 +117,28 @@ export function JobsTimeline({ orgId, timeZone, permissions }: { orgId: string; 
           </Button>
         </div>
       </div>
-      {assignments.data?.truncated ? <p className="text-sm text-amber-900">{format(m.timeline.truncated, { n: assignments.data.items.length })}</p> : null}
-      {error ? <QueryError error={error} onRetry={() => void Promise.all([machines.refetch(), assignments.refetch(), workOrders.refetch()])} /> : null}
+      {assignments.data?.truncated ? (
+        <p className="text-sm text-amber-900">{format(m.timeline.truncated, { n: assignments.data.items.length })}</p>
+      ) : null}
+      {error ? (
+        <QueryError
+          error={error}
+          onRetry={() => void Promise.all([machines.refetch(), assignments.refetch(), workOrders.refetch()])}
+        />
+      ) : null}
       {machines.isPending || assignments.isPending ? (
         <Loading />
       ) : (
         <div aria-busy={assignments.isFetching || workOrders.isFetching}>
-          <Timeline rows={rows} bars={bars} from={from} to={to} timeZone={timeZone} ariaLabel={format(m.timeline.aria, { range: rangeText })} emptyText={m.timeline.empty} />
+          <Timeline
+            rows={rows}
+            bars={bars}
+            from={from}
+            to={to}
+            timeZone={timeZone}
+            ariaLabel={format(m.timeline.aria, { range: rangeText })}
+            emptyText={m.timeline.empty}
+          />
         </div>
       )}
     </section>

@@ -22,14 +22,16 @@ export type JobAction = 'assign' | 'unassign' | 'start' | 'complete' | 'cancel';
 export function useJobAction(orgId: string, jobId: string, action: JobAction, onDone: () => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: object) => apiFetch(orgApi(orgId, `jobs/${seg(jobId)}/${action}`), ZJob, { method: 'POST', body }),
+    mutationFn: (body: object) =>
+      apiFetch(orgApi(orgId, `jobs/${seg(jobId)}/${action}`), ZJob, { method: 'POST', body }),
     onSuccess: async (job) => {
       qc.setQueryData(jobKeys.detail(orgId, jobId), job);
       onDone();
       await invalidateAfterJobWrite(qc, orgId);
     },
     onError: async (err) => {
-      if (isApiError(err, 409) && err.code !== 'BOOKING_CONFLICT') await refreshQueries(qc, jobKeys.detail(orgId, jobId));
+      if (isApiError(err, 409) && err.code !== 'BOOKING_CONFLICT')
+        await refreshQueries(qc, jobKeys.detail(orgId, jobId));
     },
   });
 }
@@ -38,7 +40,8 @@ export function useJobAction(orgId: string, jobId: string, action: JobAction, on
 export function useCreateJob(orgId: string, onCreated: (job: { id: string }) => void) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ body, idempotencyKey }: { body: object; idempotencyKey: string }) => apiFetch(orgApi(orgId, 'jobs'), ZJob, { method: 'POST', body, idempotencyKey }),
+    mutationFn: ({ body, idempotencyKey }: { body: object; idempotencyKey: string }) =>
+      apiFetch(orgApi(orgId, 'jobs'), ZJob, { method: 'POST', body, idempotencyKey }),
     onSuccess: async (job) => {
       qc.setQueryData(jobKeys.detail(orgId, job.id), job);
       await invalidateAfterJobWrite(qc, orgId);

@@ -1,4 +1,10 @@
-import { ZAssetDetail, ZListAssetsResponse, ZListMachineModelsResponse, type TAsset, type TMachineModel } from '@amms/contracts/assets';
+import {
+  ZAssetDetail,
+  ZListAssetsResponse,
+  ZListMachineModelsResponse,
+  type TAsset,
+  type TMachineModel,
+} from '@amms/contracts/assets';
 import { ZAssignOptionsResponse, ZJob, ZListAssignmentsResponse, ZListJobsResponse } from '@amms/contracts/jobs';
 import { ZListWorkOrdersResponse, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
@@ -30,7 +36,10 @@ export const jobListQuery = (orgId: string, query: JobListQuery) =>
   );
 
 export const jobQuery = (orgId: string, jobId: string) =>
-  queryOptions({ queryKey: jobKeys.detail(orgId, jobId), queryFn: ({ signal }) => apiFetch(orgApi(orgId, `jobs/${seg(jobId)}`), ZJob, { signal }) });
+  queryOptions({
+    queryKey: jobKeys.detail(orgId, jobId),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `jobs/${seg(jobId)}`), ZJob, { signal }),
+  });
 
 /** The primary machine of a job being started (its last meter reading is the hint). */
 export const jobAssetQuery = (orgId: string, assetId: string | undefined) =>
@@ -43,24 +52,34 @@ export const jobAssetQuery = (orgId: string, assetId: string | undefined) =>
 export type MachineOption = TAsset & { model: TMachineModel | null };
 
 /** The org's machines with their model (kind, operation types): the assign picker and the timeline rows. */
-export async function fetchMachineOptions(orgId: string, signal?: AbortSignal): Promise<{ items: MachineOption[]; truncated: boolean }> {
+export async function fetchMachineOptions(
+  orgId: string,
+  signal?: AbortSignal,
+): Promise<{ items: MachineOption[]; truncated: boolean }> {
   const [assets, models] = await Promise.all([
     fetchAllPages(orgApi(orgId, 'assets'), ZListAssetsResponse, signal),
     fetchAllPages(orgApi(orgId, 'machine-models'), ZListMachineModelsResponse, signal),
   ]);
   const byId = new Map(models.items.map((m) => [m.id, m]));
-  const items = assets.items.map((a) => ({ ...a, model: byId.get(a.modelId) ?? null })).sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
+  const items = assets.items
+    .map((a) => ({ ...a, model: byId.get(a.modelId) ?? null }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
   return { items, truncated: assets.truncated };
 }
 
 export const machineOptionsQuery = (orgId: string, staleTime = 60_000) =>
-  queryOptions({ queryKey: jobKeys.machines(orgId), queryFn: ({ signal }) => fetchMachineOptions(orgId, signal), staleTime });
+  queryOptions({
+    queryKey: jobKeys.machines(orgId),
+    queryFn: ({ signal }) => fetchMachineOptions(orgId, signal),
+    staleTime,
+  });
 
 /** The assign dialog's pickers: machines and operators with their bookings in the job's window. */
 export const assignOptionsQuery = (orgId: string, jobId: string) =>
   queryOptions({
     queryKey: jobKeys.assignOptions(orgId, jobId),
-    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `jobs/${seg(jobId)}/assign-options`), ZAssignOptionsResponse, { signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(orgApi(orgId, `jobs/${seg(jobId)}/assign-options`), ZAssignOptionsResponse, { signal }),
     staleTime: 15_000,
   });
 
@@ -68,7 +87,8 @@ export const assignOptionsQuery = (orgId: string, jobId: string) =>
 export const timelineAssignmentsQuery = (orgId: string, from: string, to: string) =>
   queryOptions({
     queryKey: jobKeys.timeline(orgId, from, to),
-    queryFn: ({ signal }) => fetchAllPages(orgApi(orgId, `assignments${qs({ from, to })}`), ZListAssignmentsResponse, signal),
+    queryFn: ({ signal }) =>
+      fetchAllPages(orgApi(orgId, `assignments${qs({ from, to })}`), ZListAssignmentsResponse, signal),
     placeholderData: (prev) => prev,
   });
 
@@ -79,7 +99,11 @@ export const timelineWorkOrdersQuery = (orgId: string, enabled: boolean) =>
   queryOptions({
     queryKey: jobKeys.timelineWorkOrders(orgId),
     queryFn: async ({ signal }) => {
-      const lists = await Promise.all(LIVE_WO.map((status) => fetchAllPages(orgApi(orgId, `work-orders${qs({ status })}`), ZListWorkOrdersResponse, signal, 2)));
+      const lists = await Promise.all(
+        LIVE_WO.map((status) =>
+          fetchAllPages(orgApi(orgId, `work-orders${qs({ status })}`), ZListWorkOrdersResponse, signal, 2),
+        ),
+      );
       return lists.flatMap((l) => l.items);
     },
     enabled,

@@ -24,7 +24,9 @@ export function SubNav({ label, items }: { label: string; items: { href: string;
                 href={item.href}
                 aria-current={active ? 'page' : undefined}
                 className={`inline-block whitespace-nowrap border-b-2 px-3 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-emerald-700 ${
-                  active ? 'border-emerald-700 text-emerald-900' : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
+                  active
+                    ? 'border-emerald-700 text-emerald-900'
+                    : 'border-transparent text-slate-600 hover:border-slate-300 hover:text-slate-900'
                 }`}
               >
                 {item.label}
@@ -69,7 +71,8 @@ export function TableWrap({ children }: { children: ReactNode }) {
   return <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">{children}</div>;
 }
 
-export const thClass = 'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
+export const thClass =
+  'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
 export const tdClass = 'px-3 py-2 align-top text-sm text-slate-800';
 
 /**
@@ -79,11 +82,16 @@ export const tdClass = 'px-3 py-2 align-top text-sm text-slate-800';
 export function MachineDownNotice({ job }: { job: TJob }) {
   const m = useMessages(jobsMessages);
   const labels = useMessages(enumLabels);
-  const down = job.status === 'SCHEDULED' ? (job.assignment?.machines ?? []).filter((mc) => mc.status !== 'ACTIVE') : [];
+  const down =
+    job.status === 'SCHEDULED' ? (job.assignment?.machines ?? []).filter((mc) => mc.status !== 'ACTIVE') : [];
   if (down.length === 0) return null;
   return (
     <div role="alert" className="rounded-md border border-red-300 bg-red-50 px-3 py-2 text-sm text-red-900">
-      {format(m.detail.machineDown, { machines: down.map((mc) => format(m.detail.machineDownItem, { name: mc.name, status: labels.assetStatus[mc.status] })).join(m.detail.listSeparator) })}
+      {format(m.detail.machineDown, {
+        machines: down
+          .map((mc) => format(m.detail.machineDownItem, { name: mc.name, status: labels.assetStatus[mc.status] }))
+          .join(m.detail.listSeparator),
+      })}
     </div>
   );
 }

@@ -14,8 +14,15 @@ describe('parseAnswer: [n] marks → citation links', () => {
 
   it('reads grouped, repeated and full-width marks', () => {
     const parts = parseAnswer('Stop the engine [1, 2][3]. 停机【2】，再检查［1、3］。', 3);
-    expect(parts.filter((p) => p.kind === 'cite').map((p) => (p.kind === 'cite' ? p.n : 0))).toEqual([1, 2, 3, 2, 1, 3]);
-    expect(parts.filter((p) => p.kind === 'text').map((p) => (p.kind === 'text' ? p.text : ''))).toEqual(['Stop the engine ', '. 停机', '，再检查', '。']);
+    expect(parts.filter((p) => p.kind === 'cite').map((p) => (p.kind === 'cite' ? p.n : 0))).toEqual([
+      1, 2, 3, 2, 1, 3,
+    ]);
+    expect(parts.filter((p) => p.kind === 'text').map((p) => (p.kind === 'text' ? p.text : ''))).toEqual([
+      'Stop the engine ',
+      '. 停机',
+      '，再检查',
+      '。',
+    ]);
   });
 
   it('leaves numbers without a citation behind them as text', () => {
@@ -30,7 +37,9 @@ describe('parseAnswer: [n] marks → citation links', () => {
   it('keeps the text around a mark intact, including brackets and regex characters', () => {
     const text = '压力 (bar) [1] 值 *[x]* $^ \\[2]';
     const parts = parseAnswer(text, 2);
-    expect(parts.map((p) => (p.kind === 'text' ? p.text : `[${p.n}]`)).join('')).toBe('压力 (bar) [1] 值 *[x]* $^ \\[2]');
+    expect(parts.map((p) => (p.kind === 'text' ? p.text : `[${p.n}]`)).join('')).toBe(
+      '压力 (bar) [1] 值 *[x]* $^ \\[2]',
+    );
     expect(parts.filter((p) => p.kind === 'cite')).toHaveLength(2);
   });
 

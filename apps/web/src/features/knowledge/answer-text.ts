@@ -20,7 +20,10 @@ export function parseAnswer(text: string, citationCount: number): AnswerPart[] {
   };
   let at = 0;
   for (const match of text.matchAll(MARK)) {
-    const numbers = match[1]!.split(/[^\d]+/).filter(Boolean).map(Number);
+    const numbers = match[1]!
+      .split(/[^\d]+/)
+      .filter(Boolean)
+      .map(Number);
     // all or nothing: "[1, 9]" with three citations is not a mark
     if (!numbers.every((n) => n >= 1 && n <= citationCount)) continue;
     pushText(text.slice(at, match.index));

@@ -6,7 +6,9 @@ import { AnswerView } from './answer-view';
 
 /** The cited answer as HTML (zh-CN, the default locale): marks become links to the cited pages. */
 const render = (answer: TKnowledgeAnswer) =>
-  renderToStaticMarkup(createElement(AnswerView, { answer, citationHref: (c, n) => `/p/${c.versionId}/${c.page}?n=${n}` }));
+  renderToStaticMarkup(
+    createElement(AnswerView, { answer, citationHref: (c, n) => `/p/${c.versionId}/${c.page}?n=${n}` }),
+  );
 
 const V = '00000000-0000-4000-8000-00000000000';
 const citation = (i: number, page: number, pageLabel: string, snippet: string) => ({
@@ -24,7 +26,10 @@ describe('AnswerView', () => {
     const html = render({
       found: true,
       answer: '立即降低负荷，怠速运转[1]。检查散热器是否堵塞[2]。',
-      citations: [citation(2, 45, '7-3', '立即降低负荷，怠速运转 3～5 分钟'), citation(3, 46, '7-4', '检查散热器芯是否被杂物堵塞')],
+      citations: [
+        citation(2, 45, '7-3', '立即降低负荷，怠速运转 3～5 分钟'),
+        citation(3, 46, '7-4', '检查散热器芯是否被杂物堵塞'),
+      ],
       answerer: 'extractive',
       mode: 'lexical',
     });
@@ -38,14 +43,26 @@ describe('AnswerView', () => {
   });
 
   it('says so when the manuals do not cover the question, with no sources and no links', () => {
-    const html = render({ found: false, answer: '手册中没有找到相关内容。', citations: [], answerer: 'extractive', mode: 'lexical' });
+    const html = render({
+      found: false,
+      answer: '手册中没有找到相关内容。',
+      citations: [],
+      answerer: 'extractive',
+      mode: 'lexical',
+    });
     expect(html).toContain('手册里没有写');
     expect(html).not.toContain('<a ');
     expect(html).not.toContain('出处');
   });
 
   it('escapes the answer text (retrieved text is untrusted) and leaves unknown marks as text', () => {
-    const html = render({ found: true, answer: '<img src=x onerror=alert(1)> 见[5]', citations: [citation(2, 1, 'i', 'x')], answerer: 'model', mode: 'hybrid' });
+    const html = render({
+      found: true,
+      answer: '<img src=x onerror=alert(1)> 见[5]',
+      citations: [citation(2, 1, 'i', 'x')],
+      answerer: 'model',
+      mode: 'hybrid',
+    });
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; 见[5]');
     expect(html).not.toContain('<img');
   });

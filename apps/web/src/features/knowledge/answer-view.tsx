@@ -12,7 +12,8 @@ import { answerQuery, type AskInput } from './api';
 import { parseAnswer } from './answer-text';
 import { knowledgeMessages } from './messages';
 
-const link = 'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
+const link =
+  'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
 
 /** Where citation `c` (number `n`, 1-based) opens: the page viewer of the dashboard or the field app. */
 export type CitationHref = (c: TCitation, n: number) => string;
@@ -101,7 +102,17 @@ export function QuestionForm({
  * When an answer arrives after the person asked, focus moves to its heading, so a keyboard or
  * screen-reader user lands on it.
  */
-export function AnswerResult({ orgId, ask, citationHref, headingLevel = 2 }: { orgId: string; ask: AskInput | null; citationHref: CitationHref; headingLevel?: 2 | 3 }) {
+export function AnswerResult({
+  orgId,
+  ask,
+  citationHref,
+  headingLevel = 2,
+}: {
+  orgId: string;
+  ask: AskInput | null;
+  citationHref: CitationHref;
+  headingLevel?: 2 | 3;
+}) {
   const m = useMessages(knowledgeMessages);
   const q = useQuery(answerQuery(orgId, ask ?? { question: '' }));
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -126,7 +137,9 @@ export function AnswerResult({ orgId, ask, citationHref, headingLevel = 2 }: { o
         ) : null}
       </p>
       {q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : null}
-      {q.data && !q.isFetching ? <AnswerView answer={q.data} citationHref={citationHref} headingRef={headingRef} headingLevel={headingLevel} /> : null}
+      {q.data && !q.isFetching ? (
+        <AnswerView answer={q.data} citationHref={citationHref} headingRef={headingRef} headingLevel={headingLevel} />
+      ) : null}
     </div>
   );
 }
@@ -150,8 +163,16 @@ export function AnswerView({
 
   if (!answer.found) {
     return (
-      <section aria-labelledby={`${id}-title`} className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
-        <H id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-base font-semibold focus-visible:outline-2 focus-visible:outline-emerald-700">
+      <section
+        aria-labelledby={`${id}-title`}
+        className="rounded-xl border border-amber-300 bg-amber-50 p-4 text-amber-950"
+      >
+        <H
+          id={`${id}-title`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
           {m.ask.notFoundTitle}
         </H>
         <p className="mt-1 text-sm">{m.ask.notFoundBody}</p>
@@ -162,7 +183,12 @@ export function AnswerView({
   const parts = parseAnswer(answer.answer, answer.citations.length);
   return (
     <section aria-labelledby={`${id}-title`} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <H id={`${id}-title`} ref={headingRef} tabIndex={-1} className="text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-700">
+      <H
+        id={`${id}-title`}
+        ref={headingRef}
+        tabIndex={-1}
+        className="text-base font-semibold text-slate-900 focus-visible:outline-2 focus-visible:outline-emerald-700"
+      >
         {m.ask.answerTitle}
       </H>
       <p className="mt-2 whitespace-pre-line break-words leading-7 text-slate-900">
@@ -171,7 +197,11 @@ export function AnswerView({
           const c = answer.citations[p.index]!;
           return (
             <sup key={i} className="mx-0.5">
-              <Link href={citationHref(c, p.n)} aria-label={format(m.ask.citeLabel, { n: p.n, title: c.title, label: c.pageLabel })} className={`${link} rounded px-0.5 text-xs`}>
+              <Link
+                href={citationHref(c, p.n)}
+                aria-label={format(m.ask.citeLabel, { n: p.n, title: c.title, label: c.pageLabel })}
+                className={`${link} rounded px-0.5 text-xs`}
+              >
                 [{p.n}]
               </Link>
             </sup>
@@ -189,7 +219,9 @@ export function AnswerView({
               <span className="min-w-0 break-words font-semibold text-slate-900">{c.title}</span>
               <span className="text-slate-700">{format(m.ask.pageLine, { label: c.pageLabel, page: c.page })}</span>
             </p>
-            <blockquote className="mt-2 break-words border-l-4 border-emerald-600 bg-slate-50 px-3 py-2 text-slate-800">{c.snippet}</blockquote>
+            <blockquote className="mt-2 break-words border-l-4 border-emerald-600 bg-slate-50 px-3 py-2 text-slate-800">
+              {c.snippet}
+            </blockquote>
             <Link href={citationHref(c, i + 1)} className={`${link} mt-2 inline-flex min-h-10 items-center`}>
               {format(m.ask.openPage, { label: c.pageLabel })}
             </Link>

@@ -23,7 +23,8 @@ export const knowledgeKeys = {
   lists: (orgId: string) => orgKey(orgId, 'knowledge', 'documents', 'list'),
   list: (orgId: string, filter: DocumentFilter) => orgKey(orgId, 'knowledge', 'documents', 'list', filter),
   detail: (orgId: string, id: string) => orgKey(orgId, 'knowledge', 'documents', 'detail', id),
-  page: (orgId: string, id: string, versionId: string, page: number) => orgKey(orgId, 'knowledge', 'page', id, versionId, page),
+  page: (orgId: string, id: string, versionId: string, page: number) =>
+    orgKey(orgId, 'knowledge', 'page', id, versionId, page),
   answers: (orgId: string) => orgKey(orgId, 'knowledge', 'answer'),
   answer: (orgId: string, ask: AskInput) => orgKey(orgId, 'knowledge', 'answer', ask),
 };
@@ -32,9 +33,12 @@ export const documentApi = (orgId: string, id: string) => `${orgApi(orgId)}/docu
 export const pageApi = (orgId: string, id: string, versionId: string, page: number) =>
   `${documentApi(orgId, id)}/versions/${encodeURIComponent(versionId)}/pages/${page}`;
 /** the rendered page (PNG) through the BFF: an <img> sends the session cookie itself */
-export const pageImageUrl = (orgId: string, id: string, versionId: string, page: number) => `/api/proxy/${pageApi(orgId, id, versionId, page)}/image`;
+export const pageImageUrl = (orgId: string, id: string, versionId: string, page: number) =>
+  `/api/proxy/${pageApi(orgId, id, versionId, page)}/image`;
 
-export type DocumentFilter = Pick<TListDocumentsQuery, 'q' | 'source' | 'assetId' | 'machineModelId'> & { limit?: number };
+export type DocumentFilter = Pick<TListDocumentsQuery, 'q' | 'source' | 'assetId' | 'machineModelId'> & {
+  limit?: number;
+};
 
 /** a version still on its way: the lists and the document page poll until it is READY or FAILED */
 export const isPending = (status: TDocumentVersionStatus) => status === 'UPLOADED' || status === 'PROCESSING';
@@ -60,7 +64,8 @@ export function documentQuery(orgId: string, id: string) {
   return queryOptions({
     queryKey: knowledgeKeys.detail(orgId, id),
     queryFn: ({ signal }) => apiFetch(documentApi(orgId, id), ZDocumentDetail, { signal }),
-    refetchInterval: (query) => (query.state.data && isPending(query.state.data.latestVersion.status) ? POLL_MS : false),
+    refetchInterval: (query) =>
+      query.state.data && isPending(query.state.data.latestVersion.status) ? POLL_MS : false,
   });
 }
 
@@ -83,7 +88,8 @@ export type AskInput = { question: string; assetId?: string; machineModelId?: st
 export function answerQuery(orgId: string, ask: AskInput) {
   return queryOptions({
     queryKey: knowledgeKeys.answer(orgId, ask),
-    queryFn: ({ signal }) => apiFetch(`${orgApi(orgId)}/knowledge/answers`, ZKnowledgeAnswer, { method: 'POST', body: ask, signal }),
+    queryFn: ({ signal }) =>
+      apiFetch(`${orgApi(orgId)}/knowledge/answers`, ZKnowledgeAnswer, { method: 'POST', body: ask, signal }),
     staleTime: 5 * 60_000,
     gcTime: 30 * 60_000,
     enabled: ask.question.trim().length > 0,

@@ -45,9 +45,19 @@ export function KnowledgeAsk({ orgId }: { orgId: string }) {
   const asset = useQuery({ ...assetDetailQuery(orgId, assetId ?? ''), enabled: !!assetId });
   const asking = useIsFetching({ queryKey: knowledgeKeys.answers(orgId) }) > 0;
 
-  const here = knowledgePaths.ask(orgId, { q: ask?.question, asset: assetId, model: assetId ? undefined : urlModel || undefined });
+  const here = knowledgePaths.ask(orgId, {
+    q: ask?.question,
+    asset: assetId,
+    model: assetId ? undefined : urlModel || undefined,
+  });
   const citationHref: CitationHref = (c) =>
-    knowledgePaths.page(orgId, { documentId: c.documentId, versionId: c.versionId, page: c.page, highlight: [c.snippet], back: here });
+    knowledgePaths.page(orgId, {
+      documentId: c.documentId,
+      versionId: c.versionId,
+      page: c.page,
+      highlight: [c.snippet],
+      back: here,
+    });
 
   return (
     <div className="max-w-3xl space-y-5">
@@ -56,7 +66,10 @@ export function KnowledgeAsk({ orgId }: { orgId: string }) {
         {assetId ? (
           <p className="mb-3 flex flex-wrap items-center gap-x-3 gap-y-1 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-950">
             <span>{format(m.ask.onlyMachine, { name: asset.data?.name ?? m.ask.thisMachine })}</span>
-            <Link href={knowledgePaths.ask(orgId, { q: ask?.question })} className="font-semibold text-emerald-800 underline underline-offset-2">
+            <Link
+              href={knowledgePaths.ask(orgId, { q: ask?.question })}
+              className="font-semibold text-emerald-800 underline underline-offset-2"
+            >
               {m.ask.clearMachine}
             </Link>
           </p>
@@ -64,10 +77,23 @@ export function KnowledgeAsk({ orgId }: { orgId: string }) {
         <QuestionForm
           defaultQuestion={ask?.question ?? ''}
           pending={asking}
-          onAsk={(question) => pushUrl(knowledgePaths.ask(orgId, { q: question, asset: assetId, model: assetId ? undefined : model || undefined }))}
+          onAsk={(question) =>
+            pushUrl(
+              knowledgePaths.ask(orgId, {
+                q: question,
+                asset: assetId,
+                model: assetId ? undefined : model || undefined,
+              }),
+            )
+          }
         >
           {!assetId && !modelsQuery.isError ? (
-            <SelectField label={m.ask.model} value={model} onChange={(e) => setModel(e.target.value)} className="max-w-sm">
+            <SelectField
+              label={m.ask.model}
+              value={model}
+              onChange={(e) => setModel(e.target.value)}
+              className="max-w-sm"
+            >
               <option value="">{m.ask.anyModel}</option>
               {models.map((x) => (
                 <option key={x.id} value={x.id}>

@@ -30,7 +30,17 @@ import { ModelChecklist, UploadDialog } from './upload-dialog';
 type Open = 'edit' | 'version' | 'delete' | null;
 
 /** One manual: what it is, its versions (status refreshing while one is processed), and for admins edit / new version / delete. */
-export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { orgId: string; documentId: string; timeZone: string; canManage: boolean }) {
+export function DocumentDetail({
+  orgId,
+  documentId,
+  timeZone,
+  canManage,
+}: {
+  orgId: string;
+  documentId: string;
+  timeZone: string;
+  canManage: boolean;
+}) {
   const m = useMessages(knowledgeMessages);
   const { locale } = useI18n();
   const { name } = useModelNames(orgId);
@@ -48,7 +58,13 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
 
   return (
     <div className="space-y-6">
-      <p role="status" aria-live="polite" className={notice ? 'rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          notice ? 'rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'
+        }
+      >
         {notice}
       </p>
       <div className="flex flex-wrap items-center gap-2">
@@ -57,7 +73,11 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
         <span className="text-sm text-slate-700">{format(m.docs.versionN, { n: latest.versionNumber })}</span>
       </div>
 
-      {isPending(latest.status) ? <p className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">{m.detail.processing}</p> : null}
+      {isPending(latest.status) ? (
+        <p className="rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950">
+          {m.detail.processing}
+        </p>
+      ) : null}
       {latest.status === 'FAILED' ? (
         <div role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-900">
           <p className="font-semibold">{m.detail.failed}</p>
@@ -79,9 +99,13 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
             <dt className="text-slate-600">{m.detail.language}</dt>
             <dd className="text-slate-900">{m.language[d.language]}</dd>
             <dt className="text-slate-600">{m.detail.models}</dt>
-            <dd className="text-slate-900">{d.machineModelIds.length ? d.machineModelIds.map(name).join('、') : m.docs.noModels}</dd>
+            <dd className="text-slate-900">
+              {d.machineModelIds.length ? d.machineModelIds.map(name).join('、') : m.docs.noModels}
+            </dd>
             <dt className="text-slate-600">{m.detail.current}</dt>
-            <dd className="text-slate-900">{current ? format(m.docs.versionN, { n: current.versionNumber }) : m.detail.noCurrent}</dd>
+            <dd className="text-slate-900">
+              {current ? format(m.docs.versionN, { n: current.versionNumber }) : m.detail.noCurrent}
+            </dd>
           </dl>
           {current ? (
             <Link
@@ -119,53 +143,74 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
           <thead>
             <HeadRow
               className={th}
-              cells={[m.detail.cols.version, m.detail.cols.file, m.detail.cols.size, m.detail.cols.status, m.detail.cols.pages, m.detail.cols.ocr, m.detail.cols.uploaded, m.detail.cols.ready, m.detail.cols.view]}
+              cells={[
+                m.detail.cols.version,
+                m.detail.cols.file,
+                m.detail.cols.size,
+                m.detail.cols.status,
+                m.detail.cols.pages,
+                m.detail.cols.ocr,
+                m.detail.cols.uploaded,
+                m.detail.cols.ready,
+                m.detail.cols.view,
+              ]}
             />
           </thead>
           <tbody>
-            {[...d.versions].sort((a, b) => b.versionNumber - a.versionNumber).map((v) => (
-              <tr key={v.id}>
-                <th scope="row" className={`${td} whitespace-nowrap font-medium`}>
-                  {format(m.docs.versionN, { n: v.versionNumber })}
-                  {v.id === d.currentVersionId ? (
-                    <span className="ml-2">
-                      <Badge tone="green">{m.detail.currentBadge}</Badge>
-                    </span>
-                  ) : null}
-                </th>
-                <td className={`${td} max-w-56 break-all`}>{v.fileName}</td>
-                <td className={`${td} whitespace-nowrap tabular-nums`}>{formatBytes(v.sizeBytes, locale)}</td>
-                <td className={td}>
-                  <VersionStatus version={v} />
-                </td>
-                <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
-                <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(v.createdAt, locale, timeZone)}</td>
-                <td className={`${td} whitespace-nowrap`}>{v.readyAt ? formatDateTime(v.readyAt, locale, timeZone) : '—'}</td>
-                <td className={td}>
-                  {v.status === 'READY' && v.pageCount ? (
-                    <Link
-                      href={knowledgePaths.page(orgId, { documentId: d.id, versionId: v.id, page: 1 })}
-                      aria-label={`${format(m.docs.versionN, { n: v.versionNumber })}: ${m.detail.view}`}
-                      className="text-emerald-800 underline underline-offset-2"
-                    >
-                      {m.detail.view}
-                    </Link>
-                  ) : (
-                    '—'
-                  )}
-                </td>
-              </tr>
-            ))}
+            {[...d.versions]
+              .sort((a, b) => b.versionNumber - a.versionNumber)
+              .map((v) => (
+                <tr key={v.id}>
+                  <th scope="row" className={`${td} whitespace-nowrap font-medium`}>
+                    {format(m.docs.versionN, { n: v.versionNumber })}
+                    {v.id === d.currentVersionId ? (
+                      <span className="ml-2">
+                        <Badge tone="green">{m.detail.currentBadge}</Badge>
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className={`${td} max-w-56 break-all`}>{v.fileName}</td>
+                  <td className={`${td} whitespace-nowrap tabular-nums`}>{formatBytes(v.sizeBytes, locale)}</td>
+                  <td className={td}>
+                    <VersionStatus version={v} />
+                  </td>
+                  <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
+                  <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(v.createdAt, locale, timeZone)}</td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    {v.readyAt ? formatDateTime(v.readyAt, locale, timeZone) : '—'}
+                  </td>
+                  <td className={td}>
+                    {v.status === 'READY' && v.pageCount ? (
+                      <Link
+                        href={knowledgePaths.page(orgId, { documentId: d.id, versionId: v.id, page: 1 })}
+                        aria-label={`${format(m.docs.versionN, { n: v.versionNumber })}: ${m.detail.view}`}
+                        className="text-emerald-800 underline underline-offset-2"
+                      >
+                        {m.detail.view}
+                      </Link>
+                    ) : (
+                      '—'
+                    )}
+                  </td>
+                </tr>
+              ))}
           </tbody>
         </TableFrame>
       </section>
 
-      {open === 'edit' ? <EditDialog orgId={orgId} document={d} onClose={() => setOpen(null)} onSaved={() => {
+      {open === 'edit' ? (
+        <EditDialog
+          orgId={orgId}
+          document={d}
+          onClose={() => setOpen(null)}
+          onSaved={() => {
             setOpen(null);
             setNotice(m.detail.saved);
             router.refresh(); // the page header shows the title
-          }} /> : null}
+          }}
+        />
+      ) : null}
       {open === 'version' ? (
         <UploadDialog
           orgId={orgId}
@@ -182,7 +227,17 @@ export function DocumentDetail({ orgId, documentId, timeZone, canManage }: { org
   );
 }
 
-function EditDialog({ orgId, document: d, onClose, onSaved }: { orgId: string; document: TDocumentDetail; onClose: () => void; onSaved: () => void }) {
+function EditDialog({
+  orgId,
+  document: d,
+  onClose,
+  onSaved,
+}: {
+  orgId: string;
+  document: TDocumentDetail;
+  onClose: () => void;
+  onSaved: () => void;
+}) {
   const m = useMessages(knowledgeMessages);
   const qc = useQueryClient();
   const { models, query: modelsQuery } = useModelNames(orgId);
@@ -190,7 +245,11 @@ function EditDialog({ orgId, document: d, onClose, onSaved }: { orgId: string; d
   const [modelIds, setModelIds] = useState(d.machineModelIds);
   const [local, setLocal] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => apiFetch(documentApi(orgId, d.id), ZDocument, { method: 'PATCH', body: { title: title.trim(), machineModelIds: modelIds } }),
+    mutationFn: () =>
+      apiFetch(documentApi(orgId, d.id), ZDocument, {
+        method: 'PATCH',
+        body: { title: title.trim(), machineModelIds: modelIds },
+      }),
     onSuccess: async () => {
       await refreshQueries(qc, knowledgeKeys.all(orgId));
       onSaved();
@@ -204,14 +263,42 @@ function EditDialog({ orgId, document: d, onClose, onSaved }: { orgId: string; d
     save.mutate();
   };
   return (
-    <FormDialog title={m.detail.editTitle} wide pending={save.isPending} error={Object.keys(errors).length ? null : save.error} submitLabel={m.detail.save} onSubmit={submit} onClose={onClose}>
-      <TextField label={m.upload.titleField} value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} error={local ?? errors.title} />
-      <ModelChecklist models={models} loading={modelsQuery.isPending} value={modelIds} onChange={setModelIds} error={errors.machineModelIds} />
+    <FormDialog
+      title={m.detail.editTitle}
+      wide
+      pending={save.isPending}
+      error={Object.keys(errors).length ? null : save.error}
+      submitLabel={m.detail.save}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={m.upload.titleField}
+        value={title}
+        maxLength={200}
+        onChange={(e) => setTitle(e.target.value)}
+        error={local ?? errors.title}
+      />
+      <ModelChecklist
+        models={models}
+        loading={modelsQuery.isPending}
+        value={modelIds}
+        onChange={setModelIds}
+        error={errors.machineModelIds}
+      />
     </FormDialog>
   );
 }
 
-function DeleteDialog({ orgId, document: d, onClose }: { orgId: string; document: TDocumentDetail; onClose: () => void }) {
+function DeleteDialog({
+  orgId,
+  document: d,
+  onClose,
+}: {
+  orgId: string;
+  document: TDocumentDetail;
+  onClose: () => void;
+}) {
   const m = useMessages(knowledgeMessages);
   const qc = useQueryClient();
   const router = useRouter();
@@ -225,7 +312,14 @@ function DeleteDialog({ orgId, document: d, onClose }: { orgId: string; document
     },
   });
   return (
-    <ConfirmDialog title={m.detail.deleteTitle} confirmLabel={m.detail.deleteConfirm} onConfirm={() => remove.mutate()} onClose={onClose} pending={remove.isPending} error={remove.error}>
+    <ConfirmDialog
+      title={m.detail.deleteTitle}
+      confirmLabel={m.detail.deleteConfirm}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.error}
+    >
       <p>{format(m.detail.deleteBody, { title: d.title })}</p>
     </ConfirmDialog>
   );

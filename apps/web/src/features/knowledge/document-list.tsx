@@ -41,7 +41,15 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
 
   return (
     <>
-      <p role="status" aria-live="polite" className={notice ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'}>
+      <p
+        role="status"
+        aria-live="polite"
+        className={
+          notice
+            ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900'
+            : 'sr-only'
+        }
+      >
         {notice}
       </p>
       <ListSection
@@ -51,8 +59,20 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
         action={canManage ? <Button onClick={() => setUploading(true)}>{m.docs.upload}</Button> : null}
       >
         <form onSubmit={apply} className="flex flex-wrap items-end gap-3">
-          <TextField label={m.docs.search} type="search" value={q} onChange={(e) => setQ(e.target.value)} maxLength={200} className="w-64" />
-          <SelectField label={m.docs.source} value={source} onChange={(e) => setSource(e.target.value as Source)} className="w-44">
+          <TextField
+            label={m.docs.search}
+            type="search"
+            value={q}
+            onChange={(e) => setQ(e.target.value)}
+            maxLength={200}
+            className="w-64"
+          />
+          <SelectField
+            label={m.docs.source}
+            value={source}
+            onChange={(e) => setSource(e.target.value as Source)}
+            className="w-44"
+          >
             <option value="">{m.docs.allSources}</option>
             <option value="ORG">{m.docs.sourceOrg}</option>
             <option value="PLATFORM">{m.docs.sourcePlatform}</option>
@@ -62,12 +82,26 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
           </Button>
         </form>
         {processing ? <p className="text-sm text-sky-900">{m.docs.processingNote}</p> : null}
-        <CursorListStates query={query} count={rows.length} empty={filter.q || filter.source ? m.docs.emptyFiltered : m.docs.empty} keepRowsOnError>
+        <CursorListStates
+          query={query}
+          count={rows.length}
+          empty={filter.q || filter.source ? m.docs.emptyFiltered : m.docs.empty}
+          keepRowsOnError
+        >
           <TableFrame label={m.docs.caption}>
             <thead>
               <HeadRow
                 className={th}
-                cells={[m.docs.cols.title, m.docs.cols.models, m.docs.cols.language, m.docs.cols.status, m.docs.cols.pages, m.docs.cols.ocr, m.docs.cols.versions, m.docs.cols.updated]}
+                cells={[
+                  m.docs.cols.title,
+                  m.docs.cols.models,
+                  m.docs.cols.language,
+                  m.docs.cols.status,
+                  m.docs.cols.pages,
+                  m.docs.cols.ocr,
+                  m.docs.cols.versions,
+                  m.docs.cols.updated,
+                ]}
               />
             </thead>
             <tbody>
@@ -76,7 +110,10 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
                 return (
                   <tr key={d.id}>
                     <th scope="row" className={`${td} font-medium`}>
-                      <Link href={knowledgePaths.document(orgId, d.id)} className="text-emerald-800 underline-offset-2 hover:underline">
+                      <Link
+                        href={knowledgePaths.document(orgId, d.id)}
+                        className="text-emerald-800 underline-offset-2 hover:underline"
+                      >
                         {d.title}
                       </Link>
                       {d.organizationId === null ? (
@@ -85,7 +122,9 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
                         </span>
                       ) : null}
                     </th>
-                    <td className={`${td} max-w-56 text-slate-700`}>{d.machineModelIds.length > 0 ? d.machineModelIds.map(name).join('、') : m.docs.noModels}</td>
+                    <td className={`${td} max-w-56 text-slate-700`}>
+                      {d.machineModelIds.length > 0 ? d.machineModelIds.map(name).join('、') : m.docs.noModels}
+                    </td>
                     <td className={td}>{m.language[d.language]}</td>
                     <td className={td}>
                       <VersionStatus version={v} />
@@ -125,11 +164,17 @@ export function ocrText(pages: number[], m: KnowledgeMessages): string {
 /** What an upload did: stored and processing, or recognised as a file already there. */
 export function UploadNotice({ orgId, result }: { orgId: string; result: TUploadResponse }) {
   const m = useMessages(knowledgeMessages);
-  const text = format(result.duplicate ? m.upload.duplicate : m.upload.done, { title: result.document.title, n: result.version.versionNumber });
+  const text = format(result.duplicate ? m.upload.duplicate : m.upload.done, {
+    title: result.document.title,
+    n: result.version.versionNumber,
+  });
   return (
     <>
       {text}{' '}
-      <Link href={knowledgePaths.document(orgId, result.document.id)} className="font-semibold underline underline-offset-2">
+      <Link
+        href={knowledgePaths.document(orgId, result.document.id)}
+        className="font-semibold underline underline-offset-2"
+      >
         {m.upload.openDocument}
       </Link>
     </>

@@ -13,13 +13,24 @@ import { pushUrl, useAskFromUrl } from './ask-page';
 import { fieldKnowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
 
-const backClass = 'inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900';
+const backClass =
+  'inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900';
 
 /**
  * "问手册 / Ask the manual" on the job and work-order screens of the field app: opens the ask
  * page for that machine (answers come from the manuals of its model).
  */
-export function AskManualLink({ orgId, assetId, back, permissions }: { orgId: string; assetId: string; back: string; permissions: readonly string[] }) {
+export function AskManualLink({
+  orgId,
+  assetId,
+  back,
+  permissions,
+}: {
+  orgId: string;
+  assetId: string;
+  back: string;
+  permissions: readonly string[];
+}) {
   const m = useMessages(knowledgeMessages);
   if (!permissions.includes('knowledge.read')) return null;
   return (
@@ -27,7 +38,15 @@ export function AskManualLink({ orgId, assetId, back, permissions }: { orgId: st
       href={fieldKnowledgePaths.ask(orgId, { asset: assetId, back })}
       className="mt-3 inline-flex min-h-12 items-center gap-2 rounded-md border border-emerald-700 px-4 text-base font-semibold text-emerald-800 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
     >
-      <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+      <svg
+        aria-hidden="true"
+        viewBox="0 0 24 24"
+        className="size-5 stroke-current"
+        fill="none"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      >
         <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5z" />
         <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.4V13M12 16h.01" />
       </svg>
@@ -40,16 +59,33 @@ export function AskManualLink({ orgId, assetId, back, permissions }: { orgId: st
 export function FieldAsk({ orgId, permissions, assetId, back }: FieldOrgProps & { assetId?: string; back?: string }) {
   const m = useMessages(knowledgeMessages);
   const ask = useAskFromUrl();
-  const asset = useQuery({ ...assetQuery(orgId, assetId ?? ''), enabled: !!assetId && permissions.includes('asset.read') });
+  const asset = useQuery({
+    ...assetQuery(orgId, assetId ?? ''),
+    enabled: !!assetId && permissions.includes('asset.read'),
+  });
   const asking = useIsFetching({ queryKey: knowledgeKeys.answers(orgId) }) > 0;
   const here = fieldKnowledgePaths.ask(orgId, { q: ask?.question, asset: assetId, back });
   const citationHref: CitationHref = (c) =>
-    fieldKnowledgePaths.page(orgId, { documentId: c.documentId, versionId: c.versionId, page: c.page, highlight: [c.snippet], back: here });
+    fieldKnowledgePaths.page(orgId, {
+      documentId: c.documentId,
+      versionId: c.versionId,
+      page: c.page,
+      highlight: [c.snippet],
+      back: here,
+    });
 
   return (
     <>
       <Link href={back ?? fieldHref(fieldPaths.home, orgId)} className={backClass}>
-        <svg aria-hidden="true" viewBox="0 0 24 24" className="size-5 stroke-current" fill="none" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          className="size-5 stroke-current"
+          fill="none"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
           <path d="M15 6l-6 6 6 6" />
         </svg>
         {back ? m.field.back : m.field.backHome}

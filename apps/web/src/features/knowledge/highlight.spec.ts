@@ -8,7 +8,8 @@ const marked = (text: string, snippets: string[]) =>
 
 describe('snippet highlighting', () => {
   it('finds a Chinese snippet even where the page text breaks the line inside it', () => {
-    const page = '7.2 发动机水温过高\n现象：水温表指针进入红区。\n处理：立即降低负荷，怠速运转\n3～5 分钟后停机，检查冷却液液位。';
+    const page =
+      '7.2 发动机水温过高\n现象：水温表指针进入红区。\n处理：立即降低负荷，怠速运转\n3～5 分钟后停机，检查冷却液液位。';
     const snippet = '处理：立即降低负荷，怠速运转 3～5 分钟后停机';
     expect(marked(page, [snippet])).toEqual(['处理：立即降低负荷，怠速运转\n3～5 分钟后停机']);
   });

@@ -2,7 +2,13 @@ import { safeReturnTo } from '@/lib/login-path';
 import { orgPath } from '@/lib/nav';
 
 /** Where a cited page opens: `hl` carries the snippet(s) to highlight, `back` the way back to the answer. */
-export type PageTarget = { documentId: string; versionId: string; page: number; highlight?: readonly string[]; back?: string };
+export type PageTarget = {
+  documentId: string;
+  versionId: string;
+  page: number;
+  highlight?: readonly string[];
+  back?: string;
+};
 
 const enc = encodeURIComponent;
 
@@ -17,18 +23,27 @@ function withQuery(path: string, params: Record<string, string | readonly string
 }
 
 export const knowledgePaths = {
-  ask: (orgId: string, params: { q?: string; asset?: string; model?: string } = {}) => withQuery(orgPath(orgId, 'knowledge'), params),
+  ask: (orgId: string, params: { q?: string; asset?: string; model?: string } = {}) =>
+    withQuery(orgPath(orgId, 'knowledge'), params),
   documents: (orgId: string) => orgPath(orgId, 'knowledge/documents'),
   document: (orgId: string, id: string) => orgPath(orgId, `knowledge/documents/${enc(id)}`),
   page: (orgId: string, t: PageTarget) =>
-    withQuery(orgPath(orgId, `knowledge/documents/${enc(t.documentId)}/versions/${enc(t.versionId)}/pages/${t.page}`), { hl: t.highlight, back: t.back }),
+    withQuery(orgPath(orgId, `knowledge/documents/${enc(t.documentId)}/versions/${enc(t.versionId)}/pages/${t.page}`), {
+      hl: t.highlight,
+      back: t.back,
+    }),
 };
 
 /** The field app's copies: the same views inside the phone frame, the org in `?org=`. */
 export const fieldKnowledgePaths = {
-  ask: (orgId: string, params: { q?: string; asset?: string; back?: string } = {}) => withQuery('/field/ask', { org: orgId, ...params }),
+  ask: (orgId: string, params: { q?: string; asset?: string; back?: string } = {}) =>
+    withQuery('/field/ask', { org: orgId, ...params }),
   page: (orgId: string, t: PageTarget) =>
-    withQuery(`/field/documents/${enc(t.documentId)}/versions/${enc(t.versionId)}/pages/${t.page}`, { org: orgId, hl: t.highlight, back: t.back }),
+    withQuery(`/field/documents/${enc(t.documentId)}/versions/${enc(t.versionId)}/pages/${t.page}`, {
+      org: orgId,
+      hl: t.highlight,
+      back: t.back,
+    }),
 };
 
 /** A `back` link may only lead inside the app: `safeReturnTo`'s same-origin path, under one of `prefixes`. */

@@ -11,7 +11,8 @@ import { pageImageUrl, pageQuery } from './api';
 import { highlightParts } from './highlight';
 import { knowledgeMessages } from './messages';
 
-const linkClass = 'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
+const linkClass =
+  'font-semibold text-emerald-800 underline underline-offset-2 hover:text-emerald-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700';
 
 type Props = {
   orgId: string;
@@ -33,7 +34,16 @@ type Props = {
  * snippet highlighted (scrolled to), the rendered page image, previous / next, and a warning when
  * the version is no longer the current one (old citations still open the page they cited).
  */
-export function PageViewer({ orgId, documentId, versionId, page, highlight, pageHref, documentHref, compact = false }: Props) {
+export function PageViewer({
+  orgId,
+  documentId,
+  versionId,
+  page,
+  highlight,
+  pageHref,
+  documentHref,
+  compact = false,
+}: Props) {
   const m = useMessages(knowledgeMessages);
   const q = useQuery(pageQuery(orgId, documentId, versionId, page));
   const [imageFailed, setImageFailed] = useState(false);
@@ -54,23 +64,25 @@ export function PageViewer({ orgId, documentId, versionId, page, highlight, page
   const pager = (landmark: boolean) => {
     const Box = landmark ? 'nav' : 'div';
     return (
-    <Box aria-label={landmark ? m.viewer.pagesNav : undefined} className="flex items-center justify-between gap-2">
-      {p.page > 1 ? (
-        <Link href={pageHref(p.page - 1)} rel="prev" className={`${linkClass} inline-flex min-h-12 items-center`}>
-          ← {m.viewer.prev}
-        </Link>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-slate-700">{format(m.viewer.pageOf, { label: p.pageLabel, page: p.page, count: p.pageCount })}</span>
-      {p.page < p.pageCount ? (
-        <Link href={pageHref(p.page + 1)} rel="next" className={`${linkClass} inline-flex min-h-12 items-center`}>
-          {m.viewer.next} →
-        </Link>
-      ) : (
-        <span />
-      )}
-    </Box>
+      <Box aria-label={landmark ? m.viewer.pagesNav : undefined} className="flex items-center justify-between gap-2">
+        {p.page > 1 ? (
+          <Link href={pageHref(p.page - 1)} rel="prev" className={`${linkClass} inline-flex min-h-12 items-center`}>
+            ← {m.viewer.prev}
+          </Link>
+        ) : (
+          <span />
+        )}
+        <span className="text-sm text-slate-700">
+          {format(m.viewer.pageOf, { label: p.pageLabel, page: p.page, count: p.pageCount })}
+        </span>
+        {p.page < p.pageCount ? (
+          <Link href={pageHref(p.page + 1)} rel="next" className={`${linkClass} inline-flex min-h-12 items-center`}>
+            {m.viewer.next} →
+          </Link>
+        ) : (
+          <span />
+        )}
+      </Box>
     );
   };
 
@@ -102,7 +114,9 @@ export function PageViewer({ orgId, documentId, versionId, page, highlight, page
             {m.viewer.textTitle}
           </Sub>
           {p.ocr ? <p className="mb-2 text-xs text-slate-700">{m.viewer.ocrNote}</p> : null}
-          {highlight.length > 0 && marked ? <p className="mb-2 text-xs text-slate-700">{m.viewer.highlighted}</p> : null}
+          {highlight.length > 0 && marked ? (
+            <p className="mb-2 text-xs text-slate-700">{m.viewer.highlighted}</p>
+          ) : null}
           {highlight.length > 0 && !marked ? (
             <div className="mb-3 text-sm text-slate-800">
               <p>{m.viewer.snippetNotFound}</p>

@@ -21,7 +21,9 @@ export function pageNumberOr404(raw: string): number {
 export async function loadOr404<S extends z.ZodType>(path: string, schema: S): Promise<z.infer<S> | null> {
   const { accessToken } = await getSessionTokens();
   if (!accessToken) return null;
-  const res = await fetchApi(path, { headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' } }).catch(() => null);
+  const res = await fetchApi(path, {
+    headers: { authorization: `Bearer ${accessToken}`, accept: 'application/json' },
+  }).catch(() => null);
   if (!res) return null;
   if (res.status === 404 || res.status === 400) notFound();
   if (!res.ok) return null;
@@ -32,7 +34,10 @@ export async function loadOr404<S extends z.ZodType>(path: string, schema: S): P
 /** `?hl=` may repeat: the snippets to highlight (each at most a snippet's length, a few at most) */
 export function highlightParam(raw: string | string[] | undefined): string[] {
   const list = typeof raw === 'string' ? [raw] : (raw ?? []);
-  return list.filter((s) => s.trim()).slice(0, 5).map((s) => s.slice(0, 400));
+  return list
+    .filter((s) => s.trim())
+    .slice(0, 5)
+    .map((s) => s.slice(0, 400));
 }
 
 export function stringParam(raw: string | string[] | undefined): string | undefined {

@@ -13,7 +13,12 @@ import { isPending } from './api';
 import { knowledgePaths } from './links';
 import { knowledgeMessages, type KnowledgeMessages } from './messages';
 
-export const STATUS_TONE: Record<TDocumentVersionStatus, Tone> = { UPLOADED: 'neutral', PROCESSING: 'blue', READY: 'green', FAILED: 'red' };
+export const STATUS_TONE: Record<TDocumentVersionStatus, Tone> = {
+  UPLOADED: 'neutral',
+  PROCESSING: 'blue',
+  READY: 'green',
+  FAILED: 'red',
+};
 
 export function KnowledgeTabs({ orgId }: { orgId: string }) {
   const m = useMessages(knowledgeMessages);
@@ -37,13 +42,23 @@ export function VersionStatus({ version, showReason = true }: { version: TDocume
         {isPending(version.status) ? <Spinner className="size-3.5 text-sky-800" /> : null}
         <Badge tone={STATUS_TONE[version.status]}>{m.status[version.status]}</Badge>
       </span>
-      {showReason && version.status === 'FAILED' ? <span className="text-xs text-red-800">{failureText(version, m)}</span> : null}
+      {showReason && version.status === 'FAILED' ? (
+        <span className="text-xs text-red-800">{failureText(version, m)}</span>
+      ) : null}
     </span>
   );
 }
 
-export function failureText(version: Pick<TDocumentVersion, 'failureCode' | 'failureReason'>, m: KnowledgeMessages): string {
-  return (version.failureCode ? m.failure[version.failureCode] : undefined) ?? version.failureReason ?? version.failureCode ?? '—';
+export function failureText(
+  version: Pick<TDocumentVersion, 'failureCode' | 'failureReason'>,
+  m: KnowledgeMessages,
+): string {
+  return (
+    (version.failureCode ? m.failure[version.failureCode] : undefined) ??
+    version.failureReason ??
+    version.failureCode ??
+    '—'
+  );
 }
 
 /** "Manufacturer Model" by id, for the models a document is linked to (the org's catalog: platform + private). */

@@ -1,6 +1,11 @@
 'use client';
 
-import { DOCUMENT_LANGUAGES, type TDocument, type TDocumentLanguage, type TUploadResponse } from '@amms/contracts/knowledge';
+import {
+  DOCUMENT_LANGUAGES,
+  type TDocument,
+  type TDocumentLanguage,
+  type TUploadResponse,
+} from '@amms/contracts/knowledge';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -21,14 +26,29 @@ import { checkPdf, formatBytes, isAbort, uploadDocument, type UploadProgress } f
 
 export type UploadTarget = { kind: 'new' } | { kind: 'version'; document: TDocument };
 
-const titleFromFile = (name: string) => name.replace(/\.pdf$/i, '').replace(/[_]+/g, ' ').trim().slice(0, 200);
+const titleFromFile = (name: string) =>
+  name
+    .replace(/\.pdf$/i, '')
+    .replace(/[_]+/g, ' ')
+    .trim()
+    .slice(0, 200);
 
 /**
  * Upload a manual (a new document, or the next version of one): file, and for a new document
  * its title, language and machine models. Shows the bytes sent as they go (the file may be
  * 100 MB), can be cancelled, and cannot be closed by accident while it runs.
  */
-export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string; target: UploadTarget; onClose: () => void; onDone: (result: TUploadResponse) => void }) {
+export function UploadDialog({
+  orgId,
+  target,
+  onClose,
+  onDone,
+}: {
+  orgId: string;
+  target: UploadTarget;
+  onClose: () => void;
+  onDone: (result: TUploadResponse) => void;
+}) {
   const m = useMessages(knowledgeMessages);
   const { locale } = useI18n();
   const qc = useQueryClient();
@@ -76,7 +96,8 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
     },
   );
   const errors = { ...apiErrors, ...local };
-  const shownError = upload.error && !isAbort(upload.error) && Object.keys(apiErrors).length === 0 ? upload.error : null;
+  const shownError =
+    upload.error && !isAbort(upload.error) && Object.keys(apiErrors).length === 0 ? upload.error : null;
 
   const choose = (f: File | null) => {
     setFile(f);
@@ -118,7 +139,11 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
   return (
     <Dialog title={heading} onClose={running ? () => undefined : onClose} wide={isNew}>
       <form onSubmit={submit} noValidate className="space-y-4">
-        {!isNew ? <p className="text-sm text-slate-700">{format(m.upload.newVersionIntro, { n: target.document.latestVersion.versionNumber + 1 })}</p> : null}
+        {!isNew ? (
+          <p className="text-sm text-slate-700">
+            {format(m.upload.newVersionIntro, { n: target.document.latestVersion.versionNumber + 1 })}
+          </p>
+        ) : null}
         <div className="flex flex-col gap-1">
           <label htmlFor={fileId} className="text-sm font-medium text-slate-800">
             {m.upload.file}
@@ -160,14 +185,27 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
               }}
               error={errors.title}
             />
-            <SelectField label={m.upload.language} value={language} disabled={running} onChange={(e) => setLanguage(e.target.value as TDocumentLanguage)} error={errors.language}>
+            <SelectField
+              label={m.upload.language}
+              value={language}
+              disabled={running}
+              onChange={(e) => setLanguage(e.target.value as TDocumentLanguage)}
+              error={errors.language}
+            >
               {DOCUMENT_LANGUAGES.map((l) => (
                 <option key={l} value={l}>
                   {m.language[l]}
                 </option>
               ))}
             </SelectField>
-            <ModelChecklist models={models} loading={modelsQuery.isPending} value={modelIds} onChange={setModelIds} disabled={running} error={errors.machineModelIds} />
+            <ModelChecklist
+              models={models}
+              loading={modelsQuery.isPending}
+              value={modelIds}
+              onChange={setModelIds}
+              disabled={running}
+              error={errors.machineModelIds}
+            />
           </>
         ) : null}
 
@@ -183,7 +221,11 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
             <p className="text-sm text-slate-700">
               {pct >= 100 && running
                 ? m.upload.verifying
-                : format(m.upload.progress, { percent: pct, done: formatBytes(progress.loaded, locale), total: formatBytes(progress.total, locale) })}
+                : format(m.upload.progress, {
+                    percent: pct,
+                    done: formatBytes(progress.loaded, locale),
+                    total: formatBytes(progress.total, locale),
+                  })}
             </p>
           </div>
         ) : null}
@@ -193,7 +235,10 @@ export function UploadDialog({ orgId, target, onClose, onDone }: { orgId: string
         {upload.error && isAbort(upload.error) ? <p className="text-sm text-slate-700">{m.upload.aborted}</p> : null}
         <ErrorAlert error={shownError} />
 
-        <FormActions cancelLabel={running ? m.upload.abort : m.upload.cancel} onCancel={running ? () => abort.current?.abort() : onClose}>
+        <FormActions
+          cancelLabel={running ? m.upload.abort : m.upload.cancel}
+          onCancel={running ? () => abort.current?.abort() : onClose}
+        >
           <Button type="submit" pending={running}>
             {m.upload.submit}
           </Button>
@@ -228,7 +273,13 @@ export function ModelChecklist({
       ) : (
         <div className="max-h-48 overflow-y-auto rounded-md border border-slate-200 p-1 sm:columns-2">
           {models.map((x) => (
-            <Checkbox key={x.id} label={`${x.manufacturer} ${x.name}`} checked={value.includes(x.id)} onChange={(on) => toggle(x.id, on)} disabled={disabled} />
+            <Checkbox
+              key={x.id}
+              label={`${x.manufacturer} ${x.name}`}
+              checked={value.includes(x.id)}
+              onChange={(on) => toggle(x.id, on)}
+              disabled={disabled}
+            />
           ))}
         </div>
       )}

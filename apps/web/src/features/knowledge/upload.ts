@@ -39,7 +39,12 @@ export async function uploadDocument(
 
 type Raw = { status: number; body: unknown; retry: boolean };
 
-function send(path: string, form: FormData, onProgress: (p: UploadProgress) => void, { signal, idempotencyKey }: { signal?: AbortSignal; idempotencyKey?: string }): Promise<Raw> {
+function send(
+  path: string,
+  form: FormData,
+  onProgress: (p: UploadProgress) => void,
+  { signal, idempotencyKey }: { signal?: AbortSignal; idempotencyKey?: string },
+): Promise<Raw> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(new DOMException('Upload cancelled', 'AbortError'));
     const xhr = new XMLHttpRequest();
@@ -62,7 +67,11 @@ function send(path: string, form: FormData, onProgress: (p: UploadProgress) => v
       } catch {
         body = null;
       }
-      resolve({ status: xhr.status, body, retry: xhr.status === 401 && xhr.getResponseHeader('x-amms-retry-upload') === '1' });
+      resolve({
+        status: xhr.status,
+        body,
+        retry: xhr.status === 401 && xhr.getResponseHeader('x-amms-retry-upload') === '1',
+      });
     };
     xhr.onerror = () => {
       done();

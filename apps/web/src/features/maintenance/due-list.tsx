@@ -25,7 +25,15 @@ import { DueBadge, WorkOrderStatusBadge, woNumber } from './ui';
 const RANK: Record<TDueStatus, number> = { OVERDUE: 0, DUE_SOON: 1, OK: 2 };
 const WITHIN = [7, 14, 30, 60, 90];
 
-export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZone: string; permissions: TPermission[] }) {
+export function DueList({
+  orgId,
+  timeZone,
+  permissions,
+}: {
+  orgId: string;
+  timeZone: string;
+  permissions: TPermission[];
+}) {
   const m = useMessages(maintenanceMessages);
   const { locale } = useI18n();
   const [status, setStatus] = useState<'' | TDueStatus>('');
@@ -40,9 +48,17 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
   const remaining = (r: TDueItem) => {
     const parts: string[] = [];
     if (r.remainingDays !== null)
-      parts.push(r.remainingDays < 0 ? format(m.due.overdueDays, { n: formatNumber(-r.remainingDays, locale, 1) }) : format(m.due.days, { n: formatNumber(r.remainingDays, locale, 1) }));
+      parts.push(
+        r.remainingDays < 0
+          ? format(m.due.overdueDays, { n: formatNumber(-r.remainingDays, locale, 1) })
+          : format(m.due.days, { n: formatNumber(r.remainingDays, locale, 1) }),
+      );
     if (r.remainingHours !== null)
-      parts.push(r.remainingHours < 0 ? format(m.due.overdueHours, { n: formatNumber(-r.remainingHours, locale, 1) }) : format(m.due.hours, { n: formatNumber(r.remainingHours, locale, 1) }));
+      parts.push(
+        r.remainingHours < 0
+          ? format(m.due.overdueHours, { n: formatNumber(-r.remainingHours, locale, 1) })
+          : format(m.due.hours, { n: formatNumber(r.remainingHours, locale, 1) }),
+      );
     return parts.length ? parts.join(' · ') : m.due.none;
   };
 
@@ -55,13 +71,19 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
           </h2>
           {due.data ? (
             <p className="mt-1 flex gap-2 text-sm">
-              <DueBadge status="OVERDUE" /> <span className="text-slate-700">{format(m.due.countOverdue, { n: overdue })}</span>
-              <DueBadge status="DUE_SOON" /> <span className="text-slate-700">{format(m.due.countSoon, { n: soon })}</span>
+              <DueBadge status="OVERDUE" />{' '}
+              <span className="text-slate-700">{format(m.due.countOverdue, { n: overdue })}</span>
+              <DueBadge status="DUE_SOON" />{' '}
+              <span className="text-slate-700">{format(m.due.countSoon, { n: soon })}</span>
             </p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          <SelectField label={m.due.filter} value={status} onChange={(e) => setStatus(e.target.value as '' | TDueStatus)}>
+          <SelectField
+            label={m.due.filter}
+            value={status}
+            onChange={(e) => setStatus(e.target.value as '' | TDueStatus)}
+          >
             <option value="">{m.due.all}</option>
             {DUE_STATUSES.map((s) => (
               <option key={s} value={s}>
@@ -85,13 +107,27 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
           <table className="w-full min-w-[52rem] border-collapse">
             <caption className="sr-only">{m.due.caption}</caption>
             <thead className="bg-slate-50">
-              <HeadRow className={thClass} cells={[m.due.machine, m.due.plan, m.due.state, m.due.next, m.due.remaining, m.due.last, m.due.workOrder]} />
+              <HeadRow
+                className={thClass}
+                cells={[
+                  m.due.machine,
+                  m.due.plan,
+                  m.due.state,
+                  m.due.next,
+                  m.due.remaining,
+                  m.due.last,
+                  m.due.workOrder,
+                ]}
+              />
             </thead>
             <tbody className="divide-y divide-slate-100">
               {rows.map((r) => (
                 <tr key={`${r.planId}-${r.assetId}`} className={r.status === 'OVERDUE' ? 'bg-red-50/50' : undefined}>
                   <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    <Link href={orgPath(orgId, `assets/${r.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+                    <Link
+                      href={orgPath(orgId, `assets/${r.assetId}`)}
+                      className="text-emerald-800 underline-offset-2 hover:underline"
+                    >
                       {r.assetName}
                     </Link>
                   </th>
@@ -102,17 +138,24 @@ export function DueList({ orgId, timeZone, permissions }: { orgId: string; timeZ
                   <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
                     {r.nextDueAt ? formatDate(r.nextDueAt, locale, timeZone) : null}
                     {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
-                    {r.nextDueHours !== null ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) }) : null}
+                    {r.nextDueHours !== null
+                      ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) })
+                      : null}
                   </td>
                   <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
                   <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
                     {formatDate(r.lastServiceAt, locale, timeZone)}
                     <br />
-                    <span className="text-slate-600">{format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}</span>
+                    <span className="text-slate-600">
+                      {format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}
+                    </span>
                   </td>
                   <td className={tdClass}>
                     {r.openWorkOrder ? (
-                      <Link href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)} className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline">
+                      <Link
+                        href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)}
+                        className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline"
+                      >
                         <span className="font-mono">{woNumber(r.openWorkOrder.number)}</span>
                         <WorkOrderStatusBadge status={r.openWorkOrder.status} />
                       </Link>
@@ -141,10 +184,20 @@ function CreateFromDue({ orgId, row }: { orgId: string; row: TDueItem }) {
     idem.reset();
     router.push(orgPath(orgId, `maintenance/work-orders/${wo.id}`));
   });
-  const body = { type: 'PREVENTIVE', assetId: row.assetId, planId: row.planId, title: `${row.planName} · ${row.assetName}`.slice(0, 200) };
+  const body = {
+    type: 'PREVENTIVE',
+    assetId: row.assetId,
+    planId: row.planId,
+    title: `${row.planName} · ${row.assetName}`.slice(0, 200),
+  };
   return (
     <div className="space-y-1">
-      <Button size="sm" variant="secondary" pending={create.isPending} onClick={() => create.mutate({ body, idempotencyKey: idem.key() })}>
+      <Button
+        size="sm"
+        variant="secondary"
+        pending={create.isPending}
+        onClick={() => create.mutate({ body, idempotencyKey: idem.key() })}
+      >
         {m.due.createWo}
       </Button>
       <ErrorAlert error={create.error} />

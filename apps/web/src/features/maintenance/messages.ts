@@ -114,7 +114,12 @@ export const maintenanceMessages = defineMessages(
       confirm: '提交',
       incomplete: '检查单还有 {n} 项未完成。',
     },
-    accept: { title: '验收工单', summary: '验收 {number}（{asset}）？验收后工单关闭，机具恢复可用（除非还有其他工单让它停机）。', comment: '验收备注（可选）', confirm: '确认验收' },
+    accept: {
+      title: '验收工单',
+      summary: '验收 {number}（{asset}）？验收后工单关闭，机具恢复可用（除非还有其他工单让它停机）。',
+      comment: '验收备注（可选）',
+      confirm: '确认验收',
+    },
     reject: { title: '驳回工单', reason: '驳回原因', confirm: '确认驳回' },
     cancel: { title: '取消工单', reason: '取消原因', confirm: '确认取消' },
   },
@@ -229,7 +234,13 @@ export const maintenanceMessages = defineMessages(
       confirm: 'Submit',
       incomplete: '{n} checklist item(s) still open.',
     },
-    accept: { title: 'Accept work order', summary: 'Accept {number} ({asset})? The order closes and the machine returns to service unless another order keeps it down.', comment: 'Comment (optional)', confirm: 'Accept' },
+    accept: {
+      title: 'Accept work order',
+      summary:
+        'Accept {number} ({asset})? The order closes and the machine returns to service unless another order keeps it down.',
+      comment: 'Comment (optional)',
+      confirm: 'Accept',
+    },
     reject: { title: 'Reject work order', reason: 'Reason', confirm: 'Confirm rejection' },
     cancel: { title: 'Cancel work order', reason: 'Reason', confirm: 'Cancel work order' },
   },

@@ -1,6 +1,12 @@
 'use client';
 
-import { ZWorkOrderDetailWithPeople, type TChecklistItem, type TChecklistResult, type TWorkOrderAction, type TWorkOrderDetailWithPeople } from '@amms/contracts/maintenance';
+import {
+  ZWorkOrderDetailWithPeople,
+  type TChecklistItem,
+  type TChecklistResult,
+  type TWorkOrderAction,
+  type TWorkOrderDetailWithPeople,
+} from '@amms/contracts/maintenance';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch, isApiError } from '@/lib/api-client';
@@ -49,11 +55,18 @@ export function useTickChecklist(orgId: string, workOrderId: string) {
   return useMutation({
     mutationKey: tickKey,
     mutationFn: ({ item, result }: { item: TChecklistItem; result: TChecklistResult }) =>
-      apiFetch(orgApi(orgId, `work-orders/${seg(workOrderId)}/checklist/${seg(item.id)}`), ZWorkOrderDetailWithPeople, { method: 'PATCH', body: { result } }),
+      apiFetch(orgApi(orgId, `work-orders/${seg(workOrderId)}/checklist/${seg(item.id)}`), ZWorkOrderDetailWithPeople, {
+        method: 'PATCH',
+        body: { result },
+      }),
     onMutate: async ({ item, result }) => {
       await qc.cancelQueries({ queryKey: key });
       const previous = qc.getQueryData<TWorkOrderDetailWithPeople>(key);
-      if (previous) qc.setQueryData<TWorkOrderDetailWithPeople>(key, { ...previous, checklist: previous.checklist.map((i) => (i.id === item.id ? { ...i, result } : i)) });
+      if (previous)
+        qc.setQueryData<TWorkOrderDetailWithPeople>(key, {
+          ...previous,
+          checklist: previous.checklist.map((i) => (i.id === item.id ? { ...i, result } : i)),
+        });
       return { previous };
     },
     onError: async (err, _vars, ctx) => {
@@ -76,7 +89,11 @@ export function useAddPart(orgId: string, workOrderId: string, onAdded: () => vo
   const qc = useQueryClient();
   return useMutation({
     mutationFn: ({ body, idempotencyKey }: { body: PartInput; idempotencyKey: string }) =>
-      apiFetch(orgApi(orgId, `work-orders/${seg(workOrderId)}/parts`), ZWorkOrderDetailWithPeople, { method: 'POST', idempotencyKey, body }),
+      apiFetch(orgApi(orgId, `work-orders/${seg(workOrderId)}/parts`), ZWorkOrderDetailWithPeople, {
+        method: 'POST',
+        idempotencyKey,
+        body,
+      }),
     onSuccess: async (data) => {
       qc.setQueryData(maintenanceKeys.detail(orgId, workOrderId), data);
       onAdded();

@@ -1,4 +1,10 @@
-import { ZDueResponse, ZListWorkOrdersResponse, ZWorkOrderDetailWithPeople, type TWorkOrderSort, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import {
+  ZDueResponse,
+  ZListWorkOrdersResponse,
+  ZWorkOrderDetailWithPeople,
+  type TWorkOrderSort,
+  type TWorkOrderStatus,
+} from '@amms/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
@@ -25,13 +31,23 @@ const boardPageSize = (s: TWorkOrderStatus) => (s === 'CLOSED' || s === 'CANCELL
 /** One column of the board: the work orders in one status, newest first. */
 export const boardColumnQuery = (orgId: string, status: TWorkOrderStatus) =>
   cursorListQuery(maintenanceKeys.board(orgId, status), (cursor, signal) =>
-    apiFetch(orgApi(orgId, `work-orders${qs({ status, sort: BOARD_SORT, limit: boardPageSize(status), cursor })}`), ZListWorkOrdersResponse, { signal }),
+    apiFetch(
+      orgApi(orgId, `work-orders${qs({ status, sort: BOARD_SORT, limit: boardPageSize(status), cursor })}`),
+      ZListWorkOrdersResponse,
+      { signal },
+    ),
   );
 
 export const workOrderQuery = (orgId: string, id: string) =>
-  queryOptions({ queryKey: maintenanceKeys.detail(orgId, id), queryFn: ({ signal }) => apiFetch(orgApi(orgId, `work-orders/${seg(id)}`), ZWorkOrderDetailWithPeople, { signal }) });
+  queryOptions({
+    queryKey: maintenanceKeys.detail(orgId, id),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `work-orders/${seg(id)}`), ZWorkOrderDetailWithPeople, { signal }),
+  });
 
 export type DueParams = { status?: string; withinDays: number };
 
 export const dueListQuery = (orgId: string, params: DueParams) =>
-  queryOptions({ queryKey: maintenanceKeys.due(orgId, params), queryFn: ({ signal }) => apiFetch(orgApi(orgId, `maintenance/due${qs(params)}`), ZDueResponse, { signal }) });
+  queryOptions({
+    queryKey: maintenanceKeys.due(orgId, params),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, `maintenance/due${qs(params)}`), ZDueResponse, { signal }),
+  });

@@ -43,9 +43,14 @@ function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; 
   const { query: q, rows: items } = useCursorList(boardColumnQuery(orgId, status));
   const headingId = `wo-col-${status}`;
   return (
-    <section aria-labelledby={headingId} className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3">
+    <section
+      aria-labelledby={headingId}
+      className="flex min-w-0 flex-col rounded-xl border border-slate-200 bg-slate-50 p-3"
+    >
       <h3 id={headingId} className="mb-2 text-sm font-semibold text-slate-900">
-        {q.isPending ? m.status[status] : format(m.board.column, { status: m.status[status], n: items.length, more: q.hasNextPage ? '+' : '' })}
+        {q.isPending
+          ? m.status[status]
+          : format(m.board.column, { status: m.status[status], n: items.length, more: q.hasNextPage ? '+' : '' })}
       </h3>
       {q.isPending ? (
         <Loading />
@@ -69,13 +74,15 @@ function Column({ orgId, timeZone, status }: { orgId: string; timeZone: string; 
                 <span className="mt-0.5 block text-sm text-slate-700">{wo.assetName}</span>
                 <span className="mt-1 flex flex-wrap gap-x-2 text-xs text-slate-600">
                   <span>{format(m.board.priority, { n: priorityText(labels, wo.priority) })}</span>
-                  {wo.causesDowntime && (status === 'OPEN' || status === 'IN_PROGRESS' || status === 'AWAITING_ACCEPTANCE') ? (
+                  {wo.causesDowntime &&
+                  (status === 'OPEN' || status === 'IN_PROGRESS' || status === 'AWAITING_ACCEPTANCE') ? (
                     <span className="font-semibold text-red-800">⛔ {m.board.downtime}</span>
                   ) : null}
                 </span>
                 {wo.plannedStart ? (
                   <span className="mt-1 block text-xs tabular-nums text-slate-600">
-                    {m.board.planned}: {formatDateTime(wo.plannedStart, locale, timeZone)} – {formatDateTime(wo.plannedEnd, locale, timeZone)}
+                    {m.board.planned}: {formatDateTime(wo.plannedStart, locale, timeZone)} –{' '}
+                    {formatDateTime(wo.plannedEnd, locale, timeZone)}
                   </span>
                 ) : null}
               </Link>

@@ -25,12 +25,24 @@ export function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrde
   const done = wo.checklist.filter((i) => i.result !== 'PENDING').length;
 
   return (
-    <Card id="wo-checklist" title={m.checklist.heading} actions={wo.checklist.length ? <span className="text-sm text-slate-600">{format(m.checklist.progress, { done, total: wo.checklist.length })}</span> : null}>
+    <Card
+      id="wo-checklist"
+      title={m.checklist.heading}
+      actions={
+        wo.checklist.length ? (
+          <span className="text-sm text-slate-600">
+            {format(m.checklist.progress, { done, total: wo.checklist.length })}
+          </span>
+        ) : null
+      }
+    >
       {wo.checklist.length === 0 ? (
         <p className="text-sm text-slate-600">{m.checklist.empty}</p>
       ) : (
         <>
-          {!editable && canWork && wo.status === 'OPEN' ? <p className="mb-2 text-sm text-slate-600">{m.checklist.readonly}</p> : null}
+          {!editable && canWork && wo.status === 'OPEN' ? (
+            <p className="mb-2 text-sm text-slate-600">{m.checklist.readonly}</p>
+          ) : null}
           <ol className="divide-y divide-slate-100">
             {wo.checklist.map((item) => (
               <li key={item.id} className="flex flex-wrap items-center justify-between gap-2 py-2">
@@ -39,11 +51,21 @@ export function Checklist({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrde
                     {RESULT_ICON[item.result]}
                   </span>
                   {item.label}
-                  {!editable ? <span className="ml-2 text-xs text-slate-600">({m.checklist.result[item.result]})</span> : null}
-                  {item.note ? <span className="mt-0.5 block whitespace-pre-line break-words pl-5 text-xs text-slate-700">{format(m.checklist.note, { note: item.note })}</span> : null}
+                  {!editable ? (
+                    <span className="ml-2 text-xs text-slate-600">({m.checklist.result[item.result]})</span>
+                  ) : null}
+                  {item.note ? (
+                    <span className="mt-0.5 block whitespace-pre-line break-words pl-5 text-xs text-slate-700">
+                      {format(m.checklist.note, { note: item.note })}
+                    </span>
+                  ) : null}
                 </span>
                 {editable ? (
-                  <span role="group" aria-label={format(m.checklist.itemGroup, { label: item.label })} className="flex gap-1">
+                  <span
+                    role="group"
+                    aria-label={format(m.checklist.itemGroup, { label: item.label })}
+                    className="flex gap-1"
+                  >
                     {RESULTS.map((r) => {
                       const active = item.result === r;
                       return (

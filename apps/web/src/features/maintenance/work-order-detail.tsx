@@ -29,7 +29,13 @@ import { Checklist } from './work-order-checklist';
 import { ReasonDialog, SubmitDialog } from './work-order-dialogs';
 import { Parts } from './work-order-parts';
 
-type Props = { orgId: string; workOrderId: string; timeZone: string; permissions: TPermission[]; myMembershipId: string };
+type Props = {
+  orgId: string;
+  workOrderId: string;
+  timeZone: string;
+  permissions: TPermission[];
+  myMembershipId: string;
+};
 type Open = null | 'submit' | 'accept' | 'reject' | 'cancel';
 
 export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myMembershipId }: Props) {
@@ -53,7 +59,12 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
 
   const buttons = [
     can('workorder.work') && applies('start') ? (
-      <Button key="start" pending={pendingAction === 'start'} disabled={action.isPending} onClick={() => action.mutate({ action: 'start', body: { version: wo.version } })}>
+      <Button
+        key="start"
+        pending={pendingAction === 'start'}
+        disabled={action.isPending}
+        onClick={() => action.mutate({ action: 'start', body: { version: wo.version } })}
+      >
         {m.actions.start}
       </Button>
     ) : null,
@@ -74,7 +85,13 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
       </Button>
     ) : null,
     can('workorder.accept') && applies('reject') ? (
-      <Button key="reject" variant="secondary" disabled={action.isPending || selfAcceptance} aria-describedby={selfAcceptance ? 'wo-self-acceptance' : undefined} onClick={() => setOpen('reject')}>
+      <Button
+        key="reject"
+        variant="secondary"
+        disabled={action.isPending || selfAcceptance}
+        aria-describedby={selfAcceptance ? 'wo-self-acceptance' : undefined}
+        onClick={() => setOpen('reject')}
+      >
         {m.actions.reject}
       </Button>
     ) : null,
@@ -113,7 +130,11 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         title={m.detail.actions}
         actions={buttons}
         noActions={m.detail.noActions}
-        note={selfAcceptance && wo.status === 'AWAITING_ACCEPTANCE' && can('workorder.accept') ? { id: 'wo-self-acceptance', text: selfNote } : null}
+        note={
+          selfAcceptance && wo.status === 'AWAITING_ACCEPTANCE' && can('workorder.accept')
+            ? { id: 'wo-self-acceptance', text: selfNote }
+            : null
+        }
         refreshed={action.refreshed ? m.detail.refreshed : null}
         error={action.error}
       />
@@ -122,7 +143,10 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         <Card id="wo-overview" title={m.detail.overview}>
           <Facts>
             <Fact term={m.detail.machine}>
-              <Link href={orgPath(orgId, `assets/${wo.assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+              <Link
+                href={orgPath(orgId, `assets/${wo.assetId}`)}
+                className="text-emerald-800 underline-offset-2 hover:underline"
+              >
                 {wo.assetName}
               </Link>
             </Fact>
@@ -142,7 +166,9 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
                 <PersonName person={wo.people.reportedBy} />
               </Fact>
             ) : null}
-            <Fact term={m.detail.assignee}>{wo.people.assignee ? <PersonName person={wo.people.assignee} /> : m.detail.nobody}</Fact>
+            <Fact term={m.detail.assignee}>
+              {wo.people.assignee ? <PersonName person={wo.people.assignee} /> : m.detail.nobody}
+            </Fact>
             {wo.startedAt ? <Fact term={m.detail.started}>{dt(wo.startedAt)}</Fact> : null}
             {wo.submittedAt ? (
               <Fact term={m.detail.submitted}>
@@ -182,7 +208,10 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
           pending={action.isPending}
           error={action.error}
           onConfirm={(comment) =>
-            action.mutate({ action: 'accept', body: { version: wo.version, ...(comment ? { comment } : {}) } }, { onSuccess: () => setOpen(null), onError: (err) => isApiError(err, 409, 403) && setOpen(null) })
+            action.mutate(
+              { action: 'accept', body: { version: wo.version, ...(comment ? { comment } : {}) } },
+              { onSuccess: () => setOpen(null), onError: (err) => isApiError(err, 409, 403) && setOpen(null) },
+            )
           }
           onClose={() => setOpen(null)}
         />
@@ -193,4 +222,3 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
     </div>
   );
 }
-

@@ -12,7 +12,11 @@ import { Parts } from './work-order-parts';
  * that records the request and answers with the API's error envelope (the web's own code under
  * test — apiFetch's envelope parsing, the mutation hook, useFieldErrors, the form fields — runs as is).
  */
-const WO = { id: '00000000-0000-4000-8000-000000000001', status: 'IN_PROGRESS', parts: [] } as unknown as TWorkOrderDetailWithPeople;
+const WO = {
+  id: '00000000-0000-4000-8000-000000000001',
+  status: 'IN_PROGRESS',
+  parts: [],
+} as unknown as TWorkOrderDetailWithPeople;
 const requests: { url: string; method: string; body: unknown; idempotencyKey: string | null }[] = [];
 let answer: { status: number; body: unknown } = { status: 500, body: null };
 
@@ -20,8 +24,16 @@ beforeEach(() => {
   requests.length = 0;
   vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
     const headers = new Headers(init.headers);
-    requests.push({ url, method: init.method ?? 'GET', body: init.body ? JSON.parse(String(init.body)) : undefined, idempotencyKey: headers.get('idempotency-key') });
-    return new Response(JSON.stringify(answer.body), { status: answer.status, headers: { 'content-type': 'application/json' } });
+    requests.push({
+      url,
+      method: init.method ?? 'GET',
+      body: init.body ? JSON.parse(String(init.body)) : undefined,
+      idempotencyKey: headers.get('idempotency-key'),
+    });
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
   });
 });
 afterEach(() => {
@@ -74,12 +86,32 @@ describe('Parts form (a form showing the API’s field errors)', () => {
     expect(screen.getByRole('alert').textContent).toContain('req-1');
 
     expect(requests).toHaveLength(1);
-    expect(requests[0]).toMatchObject({ url: '/api/proxy/orgs/org-1/work-orders/00000000-0000-4000-8000-000000000001/parts', method: 'POST', body: { name: '', quantity: 1, unitCostMinor: '1250' } });
+    expect(requests[0]).toMatchObject({
+      url: '/api/proxy/orgs/org-1/work-orders/00000000-0000-4000-8000-000000000001/parts',
+      method: 'POST',
+      body: { name: '', quantity: 1, unitCostMinor: '1250' },
+    });
     expect(requests[0]!.idempotencyKey).toBeTruthy();
   });
 
   it('sends an unreadable amount as typed so that the API names the field (English)', async () => {
-    answer = { status: 400, body: { error: { code: 'VALIDATION_FAILED', message: 'Validation failed', requestId: 'req-2', details: [{ path: 'unitCostMinor', message: 'Invalid input: expected string, received undefined', code: 'invalid_type' }] } } };
+    answer = {
+      status: 400,
+      body: {
+        error: {
+          code: 'VALIDATION_FAILED',
+          message: 'Validation failed',
+          requestId: 'req-2',
+          details: [
+            {
+              path: 'unitCostMinor',
+              message: 'Invalid input: expected string, received undefined',
+              code: 'invalid_type',
+            },
+          ],
+        },
+      },
+    };
     show('en');
     fireEvent.change(field('Name'), { target: { value: 'Filter' } });
     fireEvent.change(field('Unit cost (¥)'), { target: { value: '-3' } });

@@ -56,10 +56,18 @@ export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDet
             <caption className="sr-only">{m.parts.caption}</caption>
             <thead className="bg-slate-50">
               <tr>
-                <th scope="col" className={thClass}>{m.parts.name}</th>
-                <th scope="col" className={`${thClass} text-right`}>{m.parts.quantity}</th>
-                <th scope="col" className={`${thClass} text-right`}>{m.parts.unitCost}</th>
-                <th scope="col" className={`${thClass} text-right`}>{m.parts.lineCost}</th>
+                <th scope="col" className={thClass}>
+                  {m.parts.name}
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  {m.parts.quantity}
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  {m.parts.unitCost}
+                </th>
+                <th scope="col" className={`${thClass} text-right`}>
+                  {m.parts.lineCost}
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -67,7 +75,9 @@ export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDet
                 <tr key={p.id}>
                   <th scope="row" className={`${tdClass} text-left font-normal`}>
                     {p.name}
-                    {p.partNumber ? <span className="ml-1 font-mono text-xs text-slate-600">{p.partNumber}</span> : null}
+                    {p.partNumber ? (
+                      <span className="ml-1 font-mono text-xs text-slate-600">{p.partNumber}</span>
+                    ) : null}
                   </th>
                   <td className={`${tdClass} text-right tabular-nums`}>{formatNumber(p.quantity, locale, 3)}</td>
                   <td className={`${tdClass} text-right tabular-nums`}>{formatFenExact(p.unitCostMinor, locale)}</td>
@@ -82,10 +92,41 @@ export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDet
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-4">
           <h3 className="text-sm font-semibold text-slate-900">{m.parts.adding}</h3>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <TextField label={m.parts.name} value={form.name} onChange={set('name')} error={errs.name} required maxLength={200} />
-            <TextField label={m.parts.partNumber} value={form.partNumber} onChange={set('partNumber')} error={errs.partNumber} maxLength={80} />
-            <TextField label={m.parts.quantity} type="number" inputMode="decimal" step="0.001" min="0" value={form.quantity} onChange={set('quantity')} error={errs.quantity} required />
-            <TextField label={m.parts.unitCost} inputMode="decimal" value={form.unitCost} onChange={set('unitCost')} error={errs.unitCostMinor} required placeholder="0.00" />
+            <TextField
+              label={m.parts.name}
+              value={form.name}
+              onChange={set('name')}
+              error={errs.name}
+              required
+              maxLength={200}
+            />
+            <TextField
+              label={m.parts.partNumber}
+              value={form.partNumber}
+              onChange={set('partNumber')}
+              error={errs.partNumber}
+              maxLength={80}
+            />
+            <TextField
+              label={m.parts.quantity}
+              type="number"
+              inputMode="decimal"
+              step="0.001"
+              min="0"
+              value={form.quantity}
+              onChange={set('quantity')}
+              error={errs.quantity}
+              required
+            />
+            <TextField
+              label={m.parts.unitCost}
+              inputMode="decimal"
+              value={form.unitCost}
+              onChange={set('unitCost')}
+              error={errs.unitCostMinor}
+              required
+              placeholder="0.00"
+            />
           </div>
           <ErrorAlert error={add.error} />
           <Button type="submit" variant="secondary" pending={add.isPending}>

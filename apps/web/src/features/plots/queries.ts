@@ -16,9 +16,16 @@ export const plotKeys = {
 };
 
 /** Every plot of the org by name, for pickers (at most 5 × 200; `truncated` says it was cut). */
-export async function fetchPlotOptions(orgId: string, signal?: AbortSignal): Promise<{ items: TPlot[]; truncated: boolean }> {
+export async function fetchPlotOptions(
+  orgId: string,
+  signal?: AbortSignal,
+): Promise<{ items: TPlot[]; truncated: boolean }> {
   return fetchAllPages(orgApi(orgId, `fields${qs({ sort: 'name' })}`), ZListFieldsResponse, signal);
 }
 
 export const plotOptionsQuery = (orgId: string) =>
-  queryOptions({ queryKey: plotKeys.options(orgId), queryFn: ({ signal }) => fetchPlotOptions(orgId, signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: plotKeys.options(orgId),
+    queryFn: ({ signal }) => fetchPlotOptions(orgId, signal),
+    staleTime: 60_000,
+  });

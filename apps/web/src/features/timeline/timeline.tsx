@@ -11,9 +11,26 @@ import { timelineMessages } from './messages';
 
 export type TimelineRow = { id: string; label: string; sublabel?: string };
 export type TimelineBarKind = 'job' | 'maintenance' | 'proposed' | 'conflict' | 'removed';
-export type TimelineBar = { id: string; rowId: string; start: string; end: string; label: string; kind: TimelineBarKind; title?: string; href?: string };
+export type TimelineBar = {
+  id: string;
+  rowId: string;
+  start: string;
+  end: string;
+  label: string;
+  kind: TimelineBarKind;
+  title?: string;
+  href?: string;
+};
 
-export type TimelineProps = { rows: TimelineRow[]; bars: TimelineBar[]; from: string; to: string; timeZone: string; ariaLabel: string; emptyText?: string };
+export type TimelineProps = {
+  rows: TimelineRow[];
+  bars: TimelineBar[];
+  from: string;
+  to: string;
+  timeZone: string;
+  ariaLabel: string;
+  emptyText?: string;
+};
 
 const KINDS: readonly TimelineBarKind[] = ['job', 'maintenance', 'proposed', 'conflict', 'removed'];
 
@@ -27,7 +44,9 @@ const KIND_CLASS: Record<TimelineBarKind, string> = {
 };
 
 const KIND_STYLE: Partial<Record<TimelineBarKind, CSSProperties>> = {
-  maintenance: { backgroundImage: 'repeating-linear-gradient(45deg, rgb(251 191 36 / 0.55) 0 4px, transparent 4px 9px)' },
+  maintenance: {
+    backgroundImage: 'repeating-linear-gradient(45deg, rgb(251 191 36 / 0.55) 0 4px, transparent 4px 9px)',
+  },
   conflict: {
     backgroundImage:
       'repeating-linear-gradient(45deg, rgb(220 38 38 / 0.22) 0 2px, transparent 2px 8px), repeating-linear-gradient(-45deg, rgb(220 38 38 / 0.22) 0 2px, transparent 2px 8px)',
@@ -68,7 +87,10 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);
 
-  const days = useMemo(() => (Number.isFinite(fromMs) && Number.isFinite(toMs) && fromMs < toMs ? localDays(fromMs, toMs, timeZone) : []), [fromMs, toMs, timeZone]);
+  const days = useMemo(
+    () => (Number.isFinite(fromMs) && Number.isFinite(toMs) && fromMs < toMs ? localDays(fromMs, toMs, timeZone) : []),
+    [fromMs, toMs, timeZone],
+  );
 
   /** instant → fraction of the track (each local day has the same width, DST days included) */
   const position = useMemo(() => {
@@ -97,7 +119,10 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
   }, [bars, rows, fromMs, toMs]);
 
   const visibleBars = [...layout.values()].reduce((n, l) => n + l.placed.length, 0);
-  const dayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { timeZone, month: 'numeric', day: 'numeric' }), [locale, timeZone]);
+  const dayFmt = useMemo(
+    () => new Intl.DateTimeFormat(locale, { timeZone, month: 'numeric', day: 'numeric' }),
+    [locale, timeZone],
+  );
   const weekdayFmt = useMemo(() => new Intl.DateTimeFormat(locale, { timeZone, weekday: 'short' }), [locale, timeZone]);
 
   const nameOf = (b: PlacedBar) =>
@@ -117,7 +142,11 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
         <span className="font-semibold">{m.legend}:</span>
         {KINDS.map((k) => (
           <span key={k} className="inline-flex items-center gap-1.5">
-            <span aria-hidden="true" className={`inline-grid h-3.5 w-6 place-items-center rounded-sm text-[10px] font-bold leading-none ${KIND_CLASS[k]}`} style={KIND_STYLE[k]}>
+            <span
+              aria-hidden="true"
+              className={`inline-grid h-3.5 w-6 place-items-center rounded-sm text-[10px] font-bold leading-none ${KIND_CLASS[k]}`}
+              style={KIND_STYLE[k]}
+            >
               {k === 'conflict' ? '!' : ''}
             </span>
             <span>
@@ -129,20 +158,34 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
       </div>
 
       {rows.length === 0 ? (
-        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">{emptyText ?? m.noRows}</p>
+        <p className="rounded-md border border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-600">
+          {emptyText ?? m.noRows}
+        </p>
       ) : (
         <>
-          <div className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white" role="region" aria-label={ariaLabel} tabIndex={0}>
+          <div
+            className="max-w-full overflow-x-auto rounded-lg border border-slate-200 bg-white"
+            role="region"
+            aria-label={ariaLabel}
+            tabIndex={0}
+          >
             <div style={{ minWidth }} className="relative">
               {/* header: the days */}
               <div className="flex border-b border-slate-200 bg-slate-50 text-xs text-slate-700" aria-hidden="true">
-                <div className="sticky left-0 z-20 shrink-0 border-r border-slate-200 bg-slate-50 px-2 py-1.5 font-semibold" style={{ width: LABEL_PX }}>
+                <div
+                  className="sticky left-0 z-20 shrink-0 border-r border-slate-200 bg-slate-50 px-2 py-1.5 font-semibold"
+                  style={{ width: LABEL_PX }}
+                >
                   {m.machine}
                 </div>
                 <div className="flex flex-1">
                   {days.map((d) => (
-                    <div key={d.start} className={`flex-1 border-l border-slate-200 px-1.5 py-1.5 first:border-l-0 ${d.wall.weekday === 0 || d.wall.weekday === 6 ? 'bg-slate-100' : ''}`}>
-                      <span className="font-semibold text-slate-900">{dayFmt.format(d.start)}</span> <span>{weekdayFmt.format(d.start)}</span>
+                    <div
+                      key={d.start}
+                      className={`flex-1 border-l border-slate-200 px-1.5 py-1.5 first:border-l-0 ${d.wall.weekday === 0 || d.wall.weekday === 6 ? 'bg-slate-100' : ''}`}
+                    >
+                      <span className="font-semibold text-slate-900">{dayFmt.format(d.start)}</span>{' '}
+                      <span>{weekdayFmt.format(d.start)}</span>
                     </div>
                   ))}
                 </div>
@@ -153,9 +196,21 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
                 const height = lanes * LANE_PX + ROW_PAD_PX * 2;
                 const labelId = `${uid}-row-${row.id}`;
                 return (
-                  <div key={row.id} role="group" aria-labelledby={labelId} className="flex border-b border-slate-200 last:border-b-0">
-                    <div className="sticky left-0 z-20 flex shrink-0 flex-col justify-center border-r border-slate-200 bg-white px-2 py-1" style={{ width: LABEL_PX, minHeight: height }}>
-                      <span id={labelId} className="line-clamp-2 break-words text-sm font-medium leading-tight text-slate-900" title={row.label}>
+                  <div
+                    key={row.id}
+                    role="group"
+                    aria-labelledby={labelId}
+                    className="flex border-b border-slate-200 last:border-b-0"
+                  >
+                    <div
+                      className="sticky left-0 z-20 flex shrink-0 flex-col justify-center border-r border-slate-200 bg-white px-2 py-1"
+                      style={{ width: LABEL_PX, minHeight: height }}
+                    >
+                      <span
+                        id={labelId}
+                        className="line-clamp-2 break-words text-sm font-medium leading-tight text-slate-900"
+                        title={row.label}
+                      >
                         {row.label}
                       </span>
                       {row.sublabel ? (
@@ -168,7 +223,10 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
                       {/* day columns */}
                       <div className="absolute inset-0 flex" aria-hidden="true">
                         {days.map((d) => (
-                          <div key={d.start} className={`flex-1 border-l border-slate-100 first:border-l-0 ${d.wall.weekday === 0 || d.wall.weekday === 6 ? 'bg-slate-50' : ''}`} />
+                          <div
+                            key={d.start}
+                            className={`flex-1 border-l border-slate-100 first:border-l-0 ${d.wall.weekday === 0 || d.wall.weekday === 6 ? 'bg-slate-50' : ''}`}
+                          />
                         ))}
                       </div>
                       {placed.map((b) => {
@@ -216,7 +274,14 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
                             {content}
                           </Link>
                         ) : (
-                          <div key={b.id} role="img" aria-label={name} title={b.title ?? name} style={style} className={`${cls} z-10`}>
+                          <div
+                            key={b.id}
+                            role="img"
+                            aria-label={name}
+                            title={b.title ?? name}
+                            style={style}
+                            className={`${cls} z-10`}
+                          >
                             {content}
                           </div>
                         );

@@ -1,6 +1,11 @@
 'use client';
 
-import { ZListWebhookDeliveriesResponse, ZWebhookDelivery, type TWebhookDelivery, type TWebhookEndpoint } from '@amms/contracts/webhooks';
+import {
+  ZListWebhookDeliveriesResponse,
+  ZWebhookDelivery,
+  type TWebhookDelivery,
+  type TWebhookEndpoint,
+} from '@amms/contracts/webhooks';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -24,13 +29,28 @@ const TONE = { PENDING: 'neutral', RETRYING: 'amber', SUCCEEDED: 'green', FAILED
 
 const deliveriesQuery = (orgId: string, endpointId: string) =>
   cursorListQuery(webhookKeys.deliveries(orgId, endpointId), (cursor, signal) =>
-    apiFetch(`${webhookPaths.deliveries(orgId, endpointId)}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, ZListWebhookDeliveriesResponse, { signal }),
+    apiFetch(
+      `${webhookPaths.deliveries(orgId, endpointId)}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ZListWebhookDeliveriesResponse,
+      { signal },
+    ),
   );
 
-const reasonText = (m: WebhookMessages, reason: string | null) => (reason ? ((m.reasons as Record<string, string>)[reason] ?? reason) : null);
+const reasonText = (m: WebhookMessages, reason: string | null) =>
+  reason ? ((m.reasons as Record<string, string>)[reason] ?? reason) : null;
 
 /** The delivery log of one endpoint (newest first): status, attempts, the last response; redeliver. */
-export function DeliveriesDialog({ orgId, endpoint, timeZone, onClose }: { orgId: string; endpoint: TWebhookEndpoint; timeZone: string; onClose: () => void }) {
+export function DeliveriesDialog({
+  orgId,
+  endpoint,
+  timeZone,
+  onClose,
+}: {
+  orgId: string;
+  endpoint: TWebhookEndpoint;
+  timeZone: string;
+  onClose: () => void;
+}) {
   const m = useMessages(messages);
   const { locale } = useI18n();
   const qc = useQueryClient();
@@ -38,7 +58,12 @@ export function DeliveriesDialog({ orgId, endpoint, timeZone, onClose }: { orgId
   const { query, rows } = useCursorList(deliveriesQuery(orgId, endpoint.id));
   const [done, setDone] = useState<string | null>(null);
   const redeliver = useMutation({
-    mutationFn: (d: TWebhookDelivery) => apiFetch(webhookPaths.redeliver(orgId, endpoint.id, d.id), ZWebhookDelivery, { method: 'POST', body: {}, idempotencyKey: idem.keyFor(d.id) }),
+    mutationFn: (d: TWebhookDelivery) =>
+      apiFetch(webhookPaths.redeliver(orgId, endpoint.id, d.id), ZWebhookDelivery, {
+        method: 'POST',
+        body: {},
+        idempotencyKey: idem.keyFor(d.id),
+      }),
     onSuccess: () => {
       idem.reset();
       setDone(m.redelivered);
@@ -60,7 +85,10 @@ export function DeliveriesDialog({ orgId, endpoint, timeZone, onClose }: { orgId
       <CursorListStates query={query} count={rows.length} empty={m.deliveriesEmpty} busy>
         <TableFrame label={format(m.deliveriesTitle, { url: endpoint.url })}>
           <thead>
-            <HeadRow className={th} cells={[m.colEvent, m.colOccurred, m.colStatus, m.colAttempts, m.colLast, m.actions]} />
+            <HeadRow
+              className={th}
+              cells={[m.colEvent, m.colOccurred, m.colStatus, m.colAttempts, m.colLast, m.actions]}
+            />
           </thead>
           <tbody>
             {rows.map((d) => {
@@ -74,21 +102,28 @@ export function DeliveriesDialog({ orgId, endpoint, timeZone, onClose }: { orgId
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.occurredAt, locale, timeZone)}</td>
                   <td className={`${td} whitespace-nowrap`}>
                     <Badge tone={TONE[d.status]}>{m.deliveryStatus[d.status]}</Badge>
-                    {reasonText(m, d.reason) ? <div className="mt-1 text-xs text-slate-600">{reasonText(m, d.reason)}</div> : null}
+                    {reasonText(m, d.reason) ? (
+                      <div className="mt-1 text-xs text-slate-600">{reasonText(m, d.reason)}</div>
+                    ) : null}
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{d.attempts}</td>
                   <td className={td}>
                     {last ? (
                       <details>
                         <summary className="cursor-pointer whitespace-nowrap text-sm">
-                          {last.statusCode ?? m.noResponse} · {format(m.latency, { ms: last.latencyMs })} · {formatDateTime(last.at, locale, timeZone)}
+                          {last.statusCode ?? m.noResponse} · {format(m.latency, { ms: last.latencyMs })} ·{' '}
+                          {formatDateTime(last.at, locale, timeZone)}
                         </summary>
                         <ol className="mt-1 space-y-1 text-xs">
                           {d.log.map((a) => (
                             <li key={a.attempt}>
                               #{a.attempt} {a.statusCode ?? m.noResponse} · {format(m.latency, { ms: a.latencyMs })}
                               {a.error ? <span className="text-red-800"> · {a.error}</span> : null}
-                              {a.responseExcerpt ? <pre className="mt-0.5 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1">{a.responseExcerpt}</pre> : null}
+                              {a.responseExcerpt ? (
+                                <pre className="mt-0.5 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1">
+                                  {a.responseExcerpt}
+                                </pre>
+                              ) : null}
                             </li>
                           ))}
                         </ol>
@@ -98,7 +133,12 @@ export function DeliveriesDialog({ orgId, endpoint, timeZone, onClose }: { orgId
                     )}
                   </td>
                   <td className={`${td} whitespace-nowrap`}>
-                    <Button variant="ghost" size="sm" onClick={() => redeliver.mutate(d)} pending={redeliver.isPending && redeliver.variables?.id === d.id}>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      onClick={() => redeliver.mutate(d)}
+                      pending={redeliver.isPending && redeliver.variables?.id === d.id}
+                    >
                       {m.redeliver}
                     </Button>
                   </td>

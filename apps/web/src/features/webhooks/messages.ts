@@ -4,7 +4,8 @@ import { defineMessages } from '@/i18n/messages';
 export const messages = defineMessages(
   {
     listTitle: 'Webhook 端点',
-    intro: '业务事件（作业、工单、费用单据、机具、草稿、执行、文档）发生时，系统向这些地址发送按 Standard Webhooks 签名的 POST 请求；失败会按指数退避重试约 24 小时。',
+    intro:
+      '业务事件（作业、工单、费用单据、机具、草稿、执行、文档）发生时，系统向这些地址发送按 Standard Webhooks 签名的 POST 请求；失败会按指数退避重试约 24 小时。',
     create: '新建端点',
     empty: '还没有 Webhook 端点。',
     colUrl: '地址',
@@ -100,7 +101,8 @@ export const messages = defineMessages(
   },
   {
     listTitle: 'Webhook endpoints',
-    intro: 'When something happens (jobs, work orders, cost documents, machines, drafts, executions, documents) these addresses get a POST signed per Standard Webhooks; failures are retried with exponential backoff for about 24 hours.',
+    intro:
+      'When something happens (jobs, work orders, cost documents, machines, drafts, executions, documents) these addresses get a POST signed per Standard Webhooks; failures are retried with exponential backoff for about 24 hours.',
     create: 'New endpoint',
     empty: 'No webhook endpoints yet.',
     colUrl: 'URL',
@@ -132,10 +134,12 @@ export const messages = defineMessages(
     secretTitle: 'Signing secret',
     secretIntro: 'The signing secret of {url}:',
     secretLabel: 'Secret',
-    secretWarning: 'The secret is shown only this once and cannot be shown again after you close this. Copy it now and keep it safe; verify the webhook-signature header with it.',
+    secretWarning:
+      'The secret is shown only this once and cannot be shown again after you close this. Copy it now and keep it safe; verify the webhook-signature header with it.',
     secretDone: 'I have saved it, close',
     rotateTitle: 'Rotate the signing secret',
-    rotateBody: 'A new secret is created. During the overlap both the new and the old secret sign, so the receiver can switch at its own pace.',
+    rotateBody:
+      'A new secret is created. During the overlap both the new and the old secret sign, so the receiver can switch at its own pace.',
     rotateOverlap: 'Overlap',
     overlapNone: 'Stop the old secret now',
     overlap1h: '1 hour',
@@ -143,7 +147,8 @@ export const messages = defineMessages(
     overlap7d: '7 days',
     rotateConfirm: 'Rotate',
     removeTitle: 'Delete endpoint',
-    removeBody: 'After deleting {url} no more events are sent to it; queued deliveries are skipped. The audit trail keeps the record.',
+    removeBody:
+      'After deleting {url} no more events are sent to it; queued deliveries are skipped. The audit trail keeps the record.',
     removeConfirm: 'Delete',
     removed: 'Endpoint deleted.',
     toggled: 'Saved.',

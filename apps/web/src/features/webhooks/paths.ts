@@ -12,5 +12,6 @@ export const webhookPaths = {
   one: (orgId: string, id: string) => `${org(orgId)}/webhooks/${encodeURIComponent(id)}`,
   rotate: (orgId: string, id: string) => `${org(orgId)}/webhooks/${encodeURIComponent(id)}/rotate-secret`,
   deliveries: (orgId: string, id: string) => `${org(orgId)}/webhooks/${encodeURIComponent(id)}/deliveries`,
-  redeliver: (orgId: string, id: string, deliveryId: string) => `${org(orgId)}/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
+  redeliver: (orgId: string, id: string, deliveryId: string) =>
+    `${org(orgId)}/webhooks/${encodeURIComponent(id)}/deliveries/${encodeURIComponent(deliveryId)}/redeliver`,
 };

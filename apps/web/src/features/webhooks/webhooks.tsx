@@ -23,13 +23,31 @@ import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { refreshQueries } from '@/lib/refresh';
 import { isDefiniteFailure, useActionKey } from '../admin/mutations';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, ListSection, SecretDialog, TableFrame, td, th, useNotice } from '../admin/ui';
+import {
+  Checkbox,
+  CheckboxGroup,
+  ConfirmDialog,
+  formErrors,
+  FormDialog,
+  ListSection,
+  SecretDialog,
+  TableFrame,
+  td,
+  th,
+  useNotice,
+} from '../admin/ui';
 import { DeliveriesDialog } from './deliveries';
 import { messages } from './messages';
 import { webhookKeys, webhookPaths } from './paths';
 
 const listQuery = (orgId: string) =>
-  cursorListQuery(webhookKeys.list(orgId), (cursor, signal) => apiFetch(`${webhookPaths.list(orgId)}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`, ZListWebhooksResponse, { signal }));
+  cursorListQuery(webhookKeys.list(orgId), (cursor, signal) =>
+    apiFetch(
+      `${webhookPaths.list(orgId)}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      ZListWebhooksResponse,
+      { signal },
+    ),
+  );
 
 /** Admin page: endpoints, their signing secret (shown once), rotation, enable / disable, delivery log. */
 export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
@@ -44,32 +62,54 @@ export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: st
   const [notice, setNotice] = useNotice();
 
   const toggle = useMutation({
-    mutationFn: (ep: TWebhookEndpoint) => apiFetch(webhookPaths.one(orgId, ep.id), ZWebhookEndpoint, { method: 'PATCH', body: { version: ep.version, enabled: !ep.enabled } }),
+    mutationFn: (ep: TWebhookEndpoint) =>
+      apiFetch(webhookPaths.one(orgId, ep.id), ZWebhookEndpoint, {
+        method: 'PATCH',
+        body: { version: ep.version, enabled: !ep.enabled },
+      }),
     onSuccess: () => {
       setNotice(m.toggled);
       void refreshQueries(qc, webhookKeys.all(orgId));
     },
     onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409)) void refreshQueries(qc, webhookKeys.all(orgId));
+      if (err instanceof ApiError && (err.status === 404 || err.status === 409))
+        void refreshQueries(qc, webhookKeys.all(orgId));
     },
   });
 
   return (
     <>
       {notice}
-      {toggle.error ? <p className="mb-2 text-sm text-red-800" role="alert">{toggle.error.message}</p> : null}
-      <ListSection id="webhooks-list-title" title={m.listTitle} intro={m.intro} action={<Button onClick={() => setCreating(true)}>{m.create}</Button>}>
+      {toggle.error ? (
+        <p className="mb-2 text-sm text-red-800" role="alert">
+          {toggle.error.message}
+        </p>
+      ) : null}
+      <ListSection
+        id="webhooks-list-title"
+        title={m.listTitle}
+        intro={m.intro}
+        action={<Button onClick={() => setCreating(true)}>{m.create}</Button>}
+      >
         <CursorListStates query={list} count={rows.length} empty={m.empty} busy>
           <TableFrame label={m.listTitle}>
             <thead>
-              <HeadRow className={th} cells={[m.colUrl, m.colEvents, m.colStatus, m.colSecret, m.colCreated, m.actions]} />
+              <HeadRow
+                className={th}
+                cells={[m.colUrl, m.colEvents, m.colStatus, m.colSecret, m.colCreated, m.actions]}
+              />
             </thead>
             <tbody>
               {rows.map((ep) => (
                 <tr key={ep.id} className={ep.enabled ? undefined : 'bg-slate-50/60'}>
-                  <th scope="row" className={`${td} max-w-xs break-all text-left font-mono text-xs font-medium text-slate-900`}>
+                  <th
+                    scope="row"
+                    className={`${td} max-w-xs break-all text-left font-mono text-xs font-medium text-slate-900`}
+                  >
                     {ep.url}
-                    {ep.description ? <div className="mt-1 font-sans text-xs font-normal text-slate-600">{ep.description}</div> : null}
+                    {ep.description ? (
+                      <div className="mt-1 font-sans text-xs font-normal text-slate-600">{ep.description}</div>
+                    ) : null}
                   </th>
                   <td className={td}>
                     <details>
@@ -86,12 +126,26 @@ export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: st
                     </details>
                   </td>
                   <td className={`${td} whitespace-nowrap`}>
-                    {ep.enabled ? <Badge tone="green">{m.statusEnabled}</Badge> : ep.disabledReason === 'FAILING' ? <Badge tone="red">{m.statusFailing}</Badge> : <Badge tone="amber">{m.statusDisabled}</Badge>}
-                    {ep.failingSince ? <div className="mt-1 text-xs text-red-800">{format(m.failingSince, { at: formatDateTime(ep.failingSince, locale, timeZone) })}</div> : null}
+                    {ep.enabled ? (
+                      <Badge tone="green">{m.statusEnabled}</Badge>
+                    ) : ep.disabledReason === 'FAILING' ? (
+                      <Badge tone="red">{m.statusFailing}</Badge>
+                    ) : (
+                      <Badge tone="amber">{m.statusDisabled}</Badge>
+                    )}
+                    {ep.failingSince ? (
+                      <div className="mt-1 text-xs text-red-800">
+                        {format(m.failingSince, { at: formatDateTime(ep.failingSince, locale, timeZone) })}
+                      </div>
+                    ) : null}
                   </td>
                   <td className={`${td} whitespace-nowrap font-mono text-xs`}>
                     {ep.secretHint}
-                    {ep.previousSecretExpiresAt ? <div className="mt-1 font-sans text-xs text-slate-600">{format(m.previousUntil, { at: formatDateTime(ep.previousSecretExpiresAt, locale, timeZone) })}</div> : null}
+                    {ep.previousSecretExpiresAt ? (
+                      <div className="mt-1 font-sans text-xs text-slate-600">
+                        {format(m.previousUntil, { at: formatDateTime(ep.previousSecretExpiresAt, locale, timeZone) })}
+                      </div>
+                    ) : null}
                   </td>
                   <td className={`${td} whitespace-nowrap`}>{formatDateTime(ep.createdAt, locale, timeZone)}</td>
                   <td className={`${td} whitespace-nowrap`}>
@@ -99,7 +153,12 @@ export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: st
                       <Button variant="ghost" size="sm" onClick={() => setViewing(ep)}>
                         {m.deliveries}
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => toggle.mutate(ep)} pending={toggle.isPending && toggle.variables?.id === ep.id}>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        onClick={() => toggle.mutate(ep)}
+                        pending={toggle.isPending && toggle.variables?.id === ep.id}
+                      >
                         {ep.enabled ? m.disable : m.enable}
                       </Button>
                       <Button variant="ghost" size="sm" onClick={() => setRotating(ep)}>
@@ -119,7 +178,9 @@ export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: st
 
       {creating ? <CreateDialog orgId={orgId} onClose={() => setCreating(false)} /> : null}
       {rotating ? <RotateDialog orgId={orgId} endpoint={rotating} onClose={() => setRotating(null)} /> : null}
-      {viewing ? <DeliveriesDialog orgId={orgId} endpoint={viewing} timeZone={timeZone} onClose={() => setViewing(null)} /> : null}
+      {viewing ? (
+        <DeliveriesDialog orgId={orgId} endpoint={viewing} timeZone={timeZone} onClose={() => setViewing(null)} />
+      ) : null}
       {removing ? (
         <RemoveDialog
           orgId={orgId}
@@ -147,7 +208,12 @@ function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () => void }
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null);
 
   const create = useMutation({
-    mutationFn: (body: TCreateWebhookRequest) => apiFetch(webhookPaths.list(orgId), ZWebhookSecretResponse, { method: 'POST', body, idempotencyKey: idem.keyFor(body) }),
+    mutationFn: (body: TCreateWebhookRequest) =>
+      apiFetch(webhookPaths.list(orgId), ZWebhookSecretResponse, {
+        method: 'POST',
+        body,
+        idempotencyKey: idem.keyFor(body),
+      }),
     onSuccess: (res) => {
       idem.reset();
       void refreshQueries(qc, webhookKeys.all(orgId));
@@ -166,7 +232,12 @@ function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () => void }
     setLocal(problems);
     if (Object.keys(problems).length) return;
     const ordered = WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
-    create.mutate({ url: url.trim(), eventTypes: ordered, enabled: true, ...(description.trim() ? { description: description.trim() } : {}) });
+    create.mutate({
+      url: url.trim(),
+      eventTypes: ordered,
+      enabled: true,
+      ...(description.trim() ? { description: description.trim() } : {}),
+    });
   }
 
   if (secret) {
@@ -183,9 +254,33 @@ function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () => void }
     );
   }
   return (
-    <FormDialog title={m.createTitle} wide pending={create.isPending} error={create.error} submitLabel={m.submitCreate} onSubmit={submit} onClose={onClose}>
-      <TextField label={m.fieldUrl} required type="url" value={url} onChange={(e) => setUrl(e.currentTarget.value)} error={errors.url} hint={m.fieldUrlHint} maxLength={2000} autoComplete="off" />
-      <TextField label={m.fieldDescription} value={description} onChange={(e) => setDescription(e.currentTarget.value)} error={errors.description} maxLength={500} />
+    <FormDialog
+      title={m.createTitle}
+      wide
+      pending={create.isPending}
+      error={create.error}
+      submitLabel={m.submitCreate}
+      onSubmit={submit}
+      onClose={onClose}
+    >
+      <TextField
+        label={m.fieldUrl}
+        required
+        type="url"
+        value={url}
+        onChange={(e) => setUrl(e.currentTarget.value)}
+        error={errors.url}
+        hint={m.fieldUrlHint}
+        maxLength={2000}
+        autoComplete="off"
+      />
+      <TextField
+        label={m.fieldDescription}
+        value={description}
+        onChange={(e) => setDescription(e.currentTarget.value)}
+        error={errors.description}
+        maxLength={500}
+      />
       <CheckboxGroup legend={m.fieldEvents} error={errors.eventTypes}>
         <div className="mb-2 flex gap-2">
           <Button variant="secondary" size="sm" onClick={() => setEvents([...WEBHOOK_EVENT_TYPES])}>
@@ -216,14 +311,27 @@ function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () => void }
 
 const OVERLAPS = { none: 0, '1h': 3600, '24h': 86_400, '7d': 604_800 } as const;
 
-function RotateDialog({ orgId, endpoint, onClose }: { orgId: string; endpoint: TWebhookEndpoint; onClose: () => void }) {
+function RotateDialog({
+  orgId,
+  endpoint,
+  onClose,
+}: {
+  orgId: string;
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+}) {
   const m = useMessages(messages);
   const qc = useQueryClient();
   const idem = useActionKey();
   const [overlap, setOverlap] = useState<keyof typeof OVERLAPS>('24h');
   const [secret, setSecret] = useState<string | null>(null);
   const rotate = useMutation({
-    mutationFn: (body: { overlapSeconds: number }) => apiFetch(webhookPaths.rotate(orgId, endpoint.id), ZWebhookSecretResponse, { method: 'POST', body, idempotencyKey: idem.keyFor(body) }),
+    mutationFn: (body: { overlapSeconds: number }) =>
+      apiFetch(webhookPaths.rotate(orgId, endpoint.id), ZWebhookSecretResponse, {
+        method: 'POST',
+        body,
+        idempotencyKey: idem.keyFor(body),
+      }),
     onSuccess: (res) => {
       idem.reset();
       void refreshQueries(qc, webhookKeys.all(orgId));
@@ -234,12 +342,33 @@ function RotateDialog({ orgId, endpoint, onClose }: { orgId: string; endpoint: T
     },
   });
   if (secret) {
-    return <SecretDialog title={m.secretTitle} intro={format(m.secretIntro, { url: endpoint.url })} label={m.secretLabel} value={secret} warning={m.secretWarning} doneLabel={m.secretDone} onClose={onClose} />;
+    return (
+      <SecretDialog
+        title={m.secretTitle}
+        intro={format(m.secretIntro, { url: endpoint.url })}
+        label={m.secretLabel}
+        value={secret}
+        warning={m.secretWarning}
+        doneLabel={m.secretDone}
+        onClose={onClose}
+      />
+    );
   }
   return (
-    <ConfirmDialog title={m.rotateTitle} confirmLabel={m.rotateConfirm} onConfirm={() => rotate.mutate({ overlapSeconds: OVERLAPS[overlap] })} onClose={onClose} pending={rotate.isPending} error={rotate.error}>
+    <ConfirmDialog
+      title={m.rotateTitle}
+      confirmLabel={m.rotateConfirm}
+      onConfirm={() => rotate.mutate({ overlapSeconds: OVERLAPS[overlap] })}
+      onClose={onClose}
+      pending={rotate.isPending}
+      error={rotate.error}
+    >
       <p>{m.rotateBody}</p>
-      <SelectField label={m.rotateOverlap} value={overlap} onChange={(e) => setOverlap(e.currentTarget.value as keyof typeof OVERLAPS)}>
+      <SelectField
+        label={m.rotateOverlap}
+        value={overlap}
+        onChange={(e) => setOverlap(e.currentTarget.value as keyof typeof OVERLAPS)}
+      >
         <option value="none">{m.overlapNone}</option>
         <option value="1h">{m.overlap1h}</option>
         <option value="24h">{m.overlap24h}</option>
@@ -249,7 +378,17 @@ function RotateDialog({ orgId, endpoint, onClose }: { orgId: string; endpoint: T
   );
 }
 
-function RemoveDialog({ orgId, endpoint, onClose, onRemoved }: { orgId: string; endpoint: TWebhookEndpoint; onClose: () => void; onRemoved: () => void }) {
+function RemoveDialog({
+  orgId,
+  endpoint,
+  onClose,
+  onRemoved,
+}: {
+  orgId: string;
+  endpoint: TWebhookEndpoint;
+  onClose: () => void;
+  onRemoved: () => void;
+}) {
   const m = useMessages(messages);
   const qc = useQueryClient();
   const remove = useMutation({
@@ -263,7 +402,14 @@ function RemoveDialog({ orgId, endpoint, onClose, onRemoved }: { orgId: string; 
     },
   });
   return (
-    <ConfirmDialog title={m.removeTitle} confirmLabel={m.removeConfirm} onConfirm={() => remove.mutate()} onClose={onClose} pending={remove.isPending} error={remove.error}>
+    <ConfirmDialog
+      title={m.removeTitle}
+      confirmLabel={m.removeConfirm}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.error}
+    >
       <p>{format(m.removeBody, { url: endpoint.url })}</p>
     </ConfirmDialog>
   );

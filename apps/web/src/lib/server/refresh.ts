@@ -66,7 +66,11 @@ function mayShare(entry: Entry, browserSession: string | undefined): boolean {
   return entry.starterHadNone && entry.settledAt === null;
 }
 
-export function refreshSession(refreshToken: string, meta: Record<string, string> = {}, browserSession?: string): Promise<RefreshOutcome> {
+export function refreshSession(
+  refreshToken: string,
+  meta: Record<string, string> = {},
+  browserSession?: string,
+): Promise<RefreshOutcome> {
   const map = store();
   prune(map, Date.now());
   const key = refreshTokenKey(refreshToken);
@@ -95,7 +99,11 @@ export function refreshSession(refreshToken: string, meta: Record<string, string
   return promise;
 }
 
-async function callRefresh(refreshToken: string, meta: Record<string, string>, browserSession: string): Promise<RefreshOutcome> {
+async function callRefresh(
+  refreshToken: string,
+  meta: Record<string, string>,
+  browserSession: string,
+): Promise<RefreshOutcome> {
   const body: TRefreshRequest = { refreshToken };
   let res: Response;
   try {

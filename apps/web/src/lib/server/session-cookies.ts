@@ -54,7 +54,11 @@ function baseOptions(secure: boolean) {
 
 /** `browserSession`: (re)set the browser-session cookie too (at login, or when a refresh had to mint one). */
 export function setSessionCookies(res: NextResponse, pair: TTokenPair, secure: boolean, browserSession?: string): void {
-  if (browserSession) res.cookies.set(BROWSER_SESSION_COOKIE, browserSession, { ...baseOptions(secure), maxAge: REFRESH_COOKIE_MAX_AGE_S });
+  if (browserSession)
+    res.cookies.set(BROWSER_SESSION_COOKIE, browserSession, {
+      ...baseOptions(secure),
+      maxAge: REFRESH_COOKIE_MAX_AGE_S,
+    });
   res.cookies.set(ACCESS_COOKIE, pair.accessToken, {
     ...baseOptions(secure),
     maxAge: Math.max(1, pair.expiresIn - ACCESS_EXPIRY_MARGIN_S),

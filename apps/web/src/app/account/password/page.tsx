@@ -30,7 +30,9 @@ export default async function ChangePasswordPage({ searchParams }: PageProps<'/a
   return (
     <SimpleFrame
       actions={
-        <LogoutButton className="rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">{t.userMenu.logout}</LogoutButton>
+        <LogoutButton className="rounded-md px-3 py-2 text-sm text-slate-800 hover:bg-slate-100">
+          {t.userMenu.logout}
+        </LogoutButton>
       }
     >
       <div className="w-full max-w-md rounded-xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
@@ -46,7 +48,10 @@ export default async function ChangePasswordPage({ searchParams }: PageProps<'/a
         <ChangePasswordForm email={me.user.email} forced={forced} next={next} />
         {forced ? null : (
           <p className="mt-4 text-sm">
-            <Link href={next ?? '/'} className="font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900">
+            <Link
+              href={next ?? '/'}
+              className="font-medium text-emerald-800 underline underline-offset-2 hover:text-emerald-900"
+            >
               {m.back}
             </Link>
           </p>

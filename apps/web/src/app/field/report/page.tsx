@@ -18,7 +18,13 @@ export default async function FieldReportPage({ searchParams }: PageProps<'/fiel
   const sp = await searchParams;
   const ctx = await requireFieldContext(fieldPaths.report, sp);
   const asset = typeof sp.asset === 'string' && UUID.test(sp.asset) ? sp.asset : null;
-  return <FieldPage ctx={ctx}>{(props) => (props.permissions.includes('workorder.write') ? <ReportFault {...props} initialAssetId={asset} /> : <NoReport />)}</FieldPage>;
+  return (
+    <FieldPage ctx={ctx}>
+      {(props) =>
+        props.permissions.includes('workorder.write') ? <ReportFault {...props} initialAssetId={asset} /> : <NoReport />
+      }
+    </FieldPage>
+  );
 }
 
 async function NoReport() {

@@ -37,7 +37,10 @@ export default async function OverviewPage({ params }: PageProps<'/orgs/[orgId]'
 
   return (
     <>
-      <PageHeader title={t.sections.overview.title} subtitle={format(t.overview.welcome, { name: me.user.name || me.user.email })} />
+      <PageHeader
+        title={t.sections.overview.title}
+        subtitle={format(t.overview.welcome, { name: me.user.name || me.user.email })}
+      />
 
       <div className="mb-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-3">
         <section aria-labelledby="org-card-title" className="rounded-xl border border-slate-200 bg-white p-5">

@@ -20,19 +20,26 @@ function json(res: http.ServerResponse, status: number, body: unknown) {
 }
 
 /** an access token the proxy considers usable (it reads `exp` only) */
-const token = (expInS: number) => `x.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expInS })).toString('base64url')}.y`;
+const token = (expInS: number) =>
+  `x.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + expInS })).toString('base64url')}.y`;
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
     let resolveFirst!: () => void;
-    const entry: Seen = { path: req.url ?? '', headers: req.headers, chunks: [], firstChunk: new Promise((r) => (resolveFirst = r)) };
+    const entry: Seen = {
+      path: req.url ?? '',
+      headers: req.headers,
+      chunks: [],
+      firstChunk: new Promise((r) => (resolveFirst = r)),
+    };
     seen.push(entry);
     req.on('data', (c: Buffer) => {
       entry.chunks.push(c);
       resolveFirst();
     });
     req.on('end', () => {
-      if (entry.path === '/api/v1/auth/refresh') return json(res, 200, { accessToken: token(900), refreshToken: 'rt-2', expiresIn: 900 });
+      if (entry.path === '/api/v1/auth/refresh')
+        return json(res, 200, { accessToken: token(900), refreshToken: 'rt-2', expiresIn: 900 });
       answerUpload(res);
     });
   });
@@ -51,7 +58,11 @@ const { POST } = await import('./route');
 function controlledBody() {
   let controller!: ReadableStreamDefaultController<Uint8Array>;
   const stream = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
-  return { stream, push: (s: string) => controller.enqueue(new TextEncoder().encode(s)), close: () => controller.close() };
+  return {
+    stream,
+    push: (s: string) => controller.enqueue(new TextEncoder().encode(s)),
+    close: () => controller.close(),
+  };
 }
 
 function uploadRequest(body: ReadableStream<Uint8Array>, length: number, cookies: string) {
@@ -65,7 +76,7 @@ function uploadRequest(body: ReadableStream<Uint8Array>, length: number, cookies
 
 const ctx = { params: Promise.resolve({ path: ['orgs', 'o1', 'documents'] }) };
 
-const within = <T,>(p: Promise<T>, ms: number, what: string) =>
+const within = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`timed out: ${what}`)), ms))]);
 
 describe('BFF proxy: multipart uploads', () => {
@@ -76,7 +87,14 @@ describe('BFF proxy: multipart uploads', () => {
     const pending = POST(uploadRequest(body.stream, 19, `amms_at=${token(900)}`), ctx);
     body.push('--b\r\npart one ');
     // a proxy that buffered the whole body would send nothing until close(): this would time out
-    await within(new Promise<void>((r) => { const tick = () => (seen[0] ? void seen[0].firstChunk.then(r) : setTimeout(tick, 5)); tick(); }), 3000, 'first chunk at the API');
+    await within(
+      new Promise<void>((r) => {
+        const tick = () => (seen[0] ? void seen[0].firstChunk.then(r) : setTimeout(tick, 5));
+        tick();
+      }),
+      3000,
+      'first chunk at the API',
+    );
     expect(Buffer.concat(seen[0]!.chunks).toString()).toBe('--b\r\npart one ');
     body.push('end--');
     body.close();

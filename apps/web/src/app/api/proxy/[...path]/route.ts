@@ -1,9 +1,23 @@
 import type { TTokenPair } from '@amms/contracts/auth';
 import { NextResponse, type NextRequest } from 'next/server';
 import { refreshSession, type RefreshOutcome } from '@/lib/server/refresh';
-import { ACCESS_COOKIE, BROWSER_SESSION_COOKIE, clearSessionCookies, isAccessTokenUsable, isSecureRequest, REFRESH_COOKIE, setSessionCookies } from '@/lib/server/session-cookies';
+import {
+  ACCESS_COOKIE,
+  BROWSER_SESSION_COOKIE,
+  clearSessionCookies,
+  isAccessTokenUsable,
+  isSecureRequest,
+  REFRESH_COOKIE,
+  setSessionCookies,
+} from '@/lib/server/session-cookies';
 import { serverEnv } from '@/lib/server/config';
-import { clientMetaHeaders, errorResponse, fetchApi, isCrossSite, UpstreamUnavailableError } from '@/lib/server/upstream';
+import {
+  clientMetaHeaders,
+  errorResponse,
+  fetchApi,
+  isCrossSite,
+  UpstreamUnavailableError,
+} from '@/lib/server/upstream';
 
 /**
  * /api/proxy/<path>?<query>  →  ${API_URL}/api/v1/<path>?<query>
@@ -20,9 +34,17 @@ import { clientMetaHeaders, errorResponse, fetchApi, isCrossSite, UpstreamUnavai
 type Ctx = { params: Promise<{ path: string[] }> };
 
 /** request headers the API may care about; cookies and hop-by-hop headers never pass */
-const FORWARD_REQUEST_HEADERS = ['accept', 'accept-language', 'content-type', 'idempotency-key', 'if-match', 'if-none-match'];
+const FORWARD_REQUEST_HEADERS = [
+  'accept',
+  'accept-language',
+  'content-type',
+  'idempotency-key',
+  'if-match',
+  'if-none-match',
+];
 /** response headers passed back to the browser */
-const FORWARD_RESPONSE_HEADER = /^(content-type|content-disposition|cache-control|etag|last-modified|retry-after|x-request-id|idempotency-[\w-]+|idempotent-replayed|x-ratelimit-[\w-]+|ratelimit(-[\w-]+)?)$/i;
+const FORWARD_RESPONSE_HEADER =
+  /^(content-type|content-disposition|cache-control|etag|last-modified|retry-after|x-request-id|idempotency-[\w-]+|idempotent-replayed|x-ratelimit-[\w-]+|ratelimit(-[\w-]+)?)$/i;
 const NULL_BODY_STATUSES = new Set([101, 204, 205, 304]);
 
 async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
@@ -42,9 +64,10 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
   let rotated: { pair: TTokenPair; browserSession: string } | null = null;
 
   const unauthorized = (outcome?: RefreshOutcome) => {
-    const res = outcome?.ok === false && outcome.error
-      ? NextResponse.json(outcome.error, { status: 401, headers: { 'cache-control': 'no-store' } })
-      : errorResponse(401, 'UNAUTHENTICATED', 'Not signed in');
+    const res =
+      outcome?.ok === false && outcome.error
+        ? NextResponse.json(outcome.error, { status: 401, headers: { 'cache-control': 'no-store' } })
+        : errorResponse(401, 'UNAUTHENTICATED', 'Not signed in');
     clearSessionCookies(res, secure);
     return res;
   };
@@ -84,8 +107,16 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
     fetchApi(target, {
       method,
       headers: { ...headers, authorization: `Bearer ${token}` },
-      ...(body instanceof ArrayBuffer ? { body: body.byteLength > 0 ? body : undefined } : body ? { body, duplex: 'half' } : {}),
-      ...(streaming ? { signal: req.signal } : upload ? { signal: AbortSignal.any([req.signal, AbortSignal.timeout(serverEnv().API_UPLOAD_TIMEOUT_MS)]) } : {}),
+      ...(body instanceof ArrayBuffer
+        ? { body: body.byteLength > 0 ? body : undefined }
+        : body
+          ? { body, duplex: 'half' }
+          : {}),
+      ...(streaming
+        ? { signal: req.signal }
+        : upload
+          ? { signal: AbortSignal.any([req.signal, AbortSignal.timeout(serverEnv().API_UPLOAD_TIMEOUT_MS)]) }
+          : {}),
     });
 
   let upstream: Response;

@@ -3,7 +3,14 @@ import type { TErrorEnvelope } from '@amms/contracts/errors';
 import { NextResponse, type NextRequest } from 'next/server';
 import { changePasswordPath, loginPath, safeReturnTo } from '@/lib/login-path';
 import { isSecureRequest, newBrowserSession, setSessionCookies } from '@/lib/server/session-cookies';
-import { clientMetaHeaders, errorEnvelope, fetchApi, isCrossSite, readErrorEnvelope, UpstreamUnavailableError } from '@/lib/server/upstream';
+import {
+  clientMetaHeaders,
+  errorEnvelope,
+  fetchApi,
+  isCrossSite,
+  readErrorEnvelope,
+  UpstreamUnavailableError,
+} from '@/lib/server/upstream';
 
 type LoginResult =
   | { ok: true; login: TLoginResponse }
@@ -31,7 +38,12 @@ export async function POST(req: NextRequest): Promise<NextResponse> {
   }
 
   const result = isCrossSite(req)
-    ? ({ ok: false, status: 403, envelope: errorEnvelope('FORBIDDEN', 'Cross-site request refused'), retryAfter: null } as const)
+    ? ({
+        ok: false,
+        status: 403,
+        envelope: errorEnvelope('FORBIDDEN', 'Cross-site request refused'),
+        retryAfter: null,
+      } as const)
     : await login(req, raw);
 
   let res: NextResponse;
@@ -59,7 +71,12 @@ async function login(req: NextRequest, raw: unknown): Promise<LoginResult> {
   const input = ZLoginRequest.safeParse(raw);
   if (!input.success) {
     const details = input.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message, code: i.code }));
-    return { ok: false, status: 400, envelope: errorEnvelope('VALIDATION_FAILED', 'Email and password are required', details), retryAfter: null };
+    return {
+      ok: false,
+      status: 400,
+      envelope: errorEnvelope('VALIDATION_FAILED', 'Email and password are required', details),
+      retryAfter: null,
+    };
   }
 
   let upstream: Response;
@@ -71,7 +88,12 @@ async function login(req: NextRequest, raw: unknown): Promise<LoginResult> {
     });
   } catch (err) {
     if (err instanceof UpstreamUnavailableError) {
-      return { ok: false, status: 503, envelope: errorEnvelope('SERVICE_UNAVAILABLE', 'The API is not reachable'), retryAfter: null };
+      return {
+        ok: false,
+        status: 503,
+        envelope: errorEnvelope('SERVICE_UNAVAILABLE', 'The API is not reachable'),
+        retryAfter: null,
+      };
     }
     throw err;
   }
@@ -79,14 +101,24 @@ async function login(req: NextRequest, raw: unknown): Promise<LoginResult> {
   if (!upstream.ok) {
     const envelope = await readErrorEnvelope(upstream);
     if (!envelope) {
-      return { ok: false, status: 502, envelope: errorEnvelope('INTERNAL', `Login failed upstream (HTTP ${upstream.status})`), retryAfter: null };
+      return {
+        ok: false,
+        status: 502,
+        envelope: errorEnvelope('INTERNAL', `Login failed upstream (HTTP ${upstream.status})`),
+        retryAfter: null,
+      };
     }
     return { ok: false, status: upstream.status, envelope, retryAfter: upstream.headers.get('retry-after') };
   }
 
   const login = ZLoginResponse.safeParse(await upstream.json().catch(() => null));
   if (!login.success) {
-    return { ok: false, status: 502, envelope: errorEnvelope('INTERNAL', 'Unexpected login response from the API'), retryAfter: null };
+    return {
+      ok: false,
+      status: 502,
+      envelope: errorEnvelope('INTERNAL', 'Unexpected login response from the API'),
+      retryAfter: null,
+    };
   }
   return { ok: true, login: login.data };
 }

@@ -15,7 +15,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** A work order in the field: start, checklist, submit for acceptance. */
-export default async function FieldWorkOrderPage({ params, searchParams }: PageProps<'/field/work-orders/[workOrderId]'>) {
+export default async function FieldWorkOrderPage({
+  params,
+  searchParams,
+}: PageProps<'/field/work-orders/[workOrderId]'>) {
   const { workOrderId } = await params;
   const ctx = await requireFieldContext(fieldPaths.workOrder(workOrderId), await searchParams);
   if (!UUID.test(workOrderId)) notFound();

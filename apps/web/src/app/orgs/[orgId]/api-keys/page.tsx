@@ -13,7 +13,11 @@ export default async function ApiKeysPage({ params }: PageProps<'/orgs/[orgId]/a
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'api-keys'));
   return (
     <SectionShell ctx={ctx} section="apiKeys">
-      <ApiKeysAdmin orgId={orgId} timeZone={ctx.membership.organization.timezone} permissions={ctx.membership.permissions} />
+      <ApiKeysAdmin
+        orgId={orgId}
+        timeZone={ctx.membership.organization.timezone}
+        permissions={ctx.membership.permissions}
+      />
     </SectionShell>
   );
 }

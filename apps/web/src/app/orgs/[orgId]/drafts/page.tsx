@@ -18,11 +18,7 @@ export default async function DraftsPage({ params }: PageProps<'/orgs/[orgId]/dr
   return (
     <>
       <PageHeader title={t.sections.drafts.title} subtitle={org.name} />
-      {can(ctx.membership, 'draft.read') ? (
-        <DraftsList orgId={orgId} timeZone={org.timezone} />
-      ) : (
-        <NoAccess />
-      )}
+      {can(ctx.membership, 'draft.read') ? <DraftsList orgId={orgId} timeZone={org.timezone} /> : <NoAccess />}
     </>
   );
 }

@@ -30,7 +30,11 @@ export default async function ImportRoute({ params }: PageProps<'/orgs/[orgId]/i
   return (
     <>
       <PageHeader title={importMessages[locale].title} subtitle={ctx.membership.organization.name} />
-      {kinds.length > 0 ? <ImportPage orgId={orgId} kinds={kinds} timeZone={ctx.membership.organization.timezone} /> : <NoAccess />}
+      {kinds.length > 0 ? (
+        <ImportPage orgId={orgId} kinds={kinds} timeZone={ctx.membership.organization.timezone} />
+      ) : (
+        <NoAccess />
+      )}
     </>
   );
 }

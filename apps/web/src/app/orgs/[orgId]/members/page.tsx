@@ -13,7 +13,12 @@ export default async function MembersPage({ params }: PageProps<'/orgs/[orgId]/m
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'members'));
   return (
     <SectionShell ctx={ctx} section="members">
-      <MembersAdmin orgId={orgId} myUserId={ctx.me.user.id} myRole={ctx.membership.role} permissions={ctx.membership.permissions} />
+      <MembersAdmin
+        orgId={orgId}
+        myUserId={ctx.me.user.id}
+        myRole={ctx.membership.role}
+        permissions={ctx.membership.permissions}
+      />
     </SectionShell>
   );
 }

@@ -43,7 +43,12 @@ export default async function AssetPage({ params }: PageProps<'/orgs/[orgId]/ass
     <>
       <PageHeader title={asset?.name ?? t.sections.assets.title} subtitle={back} />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <AssetDetail orgId={orgId} assetId={assetId} timeZone={ctx.membership.organization.timezone} permissions={ctx.membership.permissions} />
+        <AssetDetail
+          orgId={orgId}
+          assetId={assetId}
+          timeZone={ctx.membership.organization.timezone}
+          permissions={ctx.membership.permissions}
+        />
       </HydrationBoundary>
     </>
   );

@@ -14,7 +14,14 @@ export default async function CostDocumentPage({ params }: PageProps<'/orgs/[org
   const { timeZone, permissions, myUserId } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="costs" permission="cost.read">
-      <CostDetail key={documentId} orgId={orgId} documentId={documentId} timeZone={timeZone} permissions={permissions} myUserId={myUserId} />
+      <CostDetail
+        key={documentId}
+        orgId={orgId}
+        documentId={documentId}
+        timeZone={timeZone}
+        permissions={permissions}
+        myUserId={myUserId}
+      />
     </SectionShell>
   );
 }

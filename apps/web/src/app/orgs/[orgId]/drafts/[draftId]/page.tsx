@@ -24,12 +24,21 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
   return (
     <>
       <PageHeader title={t.sections.drafts.title} subtitle={org.name}>
-        <Link href={orgPath(orgId, 'drafts')} className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700">
+        <Link
+          href={orgPath(orgId, 'drafts')}
+          className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
           {m.backToList}
         </Link>
       </PageHeader>
       {can(ctx.membership, 'draft.read') ? (
-        <DraftReview orgId={orgId} draftId={draftId} timeZone={org.timezone} permissions={ctx.membership.permissions} initialExecutionId={execution} />
+        <DraftReview
+          orgId={orgId}
+          draftId={draftId}
+          timeZone={org.timezone}
+          permissions={ctx.membership.permissions}
+          initialExecutionId={execution}
+        />
       ) : (
         <NoAccess />
       )}

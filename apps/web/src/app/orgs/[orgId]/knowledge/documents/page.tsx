@@ -15,7 +15,11 @@ export default async function KnowledgeDocumentsPage({ params }: PageProps<'/org
   return (
     <SectionShell ctx={ctx} section="knowledge" permission="knowledge.read">
       <KnowledgeTabs orgId={orgId} />
-      <DocumentList orgId={orgId} timeZone={ctx.membership.organization.timezone} canManage={can(ctx.membership, 'knowledge.manage')} />
+      <DocumentList
+        orgId={orgId}
+        timeZone={ctx.membership.organization.timezone}
+        canManage={can(ctx.membership, 'knowledge.manage')}
+      />
     </SectionShell>
   );
 }

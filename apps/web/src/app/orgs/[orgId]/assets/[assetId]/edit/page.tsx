@@ -28,12 +28,19 @@ export default async function EditAssetPage({ params }: PageProps<'/orgs/[orgId]
       <PageHeader
         title={asset ? `${m.form.editTitle} · ${asset.name}` : m.form.editTitle}
         subtitle={
-          <Link href={orgPath(orgId, `assets/${assetId}`)} className="text-emerald-800 underline-offset-2 hover:underline">
+          <Link
+            href={orgPath(orgId, `assets/${assetId}`)}
+            className="text-emerald-800 underline-offset-2 hover:underline"
+          >
             ← {m.form.cancel}
           </Link>
         }
       />
-      {!allowed ? <NoAccess /> : asset ? <AssetForm key={`${asset.id}:${asset.version}`} orgId={orgId} asset={asset} /> : (
+      {!allowed ? (
+        <NoAccess />
+      ) : asset ? (
+        <AssetForm key={`${asset.id}:${asset.version}`} orgId={orgId} asset={asset} />
+      ) : (
         <EmptyState title={t.error.title}>
           <p>{t.error.body}</p>
         </EmptyState>

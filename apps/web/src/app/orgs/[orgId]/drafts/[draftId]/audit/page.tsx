@@ -21,7 +21,10 @@ export default async function DraftAuditPage({ params }: PageProps<'/orgs/[orgId
   return (
     <>
       <PageHeader title={m.trailTitle} subtitle={org.name}>
-        <Link href={orgPath(orgId, `drafts/${draftId}`)} className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700">
+        <Link
+          href={orgPath(orgId, `drafts/${draftId}`)}
+          className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
           {m.backToDraft}
         </Link>
       </PageHeader>

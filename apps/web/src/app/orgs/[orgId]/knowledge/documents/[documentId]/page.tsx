@@ -18,10 +18,17 @@ export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('knowledge');
 }
 
-export default async function KnowledgeDocumentPage({ params }: PageProps<'/orgs/[orgId]/knowledge/documents/[documentId]'>) {
+export default async function KnowledgeDocumentPage({
+  params,
+}: PageProps<'/orgs/[orgId]/knowledge/documents/[documentId]'>) {
   const { orgId, documentId } = await params;
   const ctx = await requireOrgContext(orgId, knowledgePaths.document(orgId, documentId));
-  if (!can(ctx.membership, 'knowledge.read')) return <SectionShell ctx={ctx} section="knowledge" permission="knowledge.read">{null}</SectionShell>;
+  if (!can(ctx.membership, 'knowledge.read'))
+    return (
+      <SectionShell ctx={ctx} section="knowledge" permission="knowledge.read">
+        {null}
+      </SectionShell>
+    );
   if (!UUID.test(documentId)) notFound();
   const { t, locale } = await getI18n();
   const doc = await loadOr404(documentApi(orgId, documentId), ZDocumentDetail);
@@ -29,9 +36,21 @@ export default async function KnowledgeDocumentPage({ params }: PageProps<'/orgs
   if (doc) queryClient.setQueryData(documentQuery(orgId, documentId).queryKey, doc);
   return (
     <>
-      <PageHeader title={doc?.title ?? t.sections.knowledge.title} subtitle={<HeaderBackLink href={knowledgePaths.documents(orgId)}>{knowledgeMessages[locale].detail.back}</HeaderBackLink>} />
+      <PageHeader
+        title={doc?.title ?? t.sections.knowledge.title}
+        subtitle={
+          <HeaderBackLink href={knowledgePaths.documents(orgId)}>
+            {knowledgeMessages[locale].detail.back}
+          </HeaderBackLink>
+        }
+      />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <DocumentDetail orgId={orgId} documentId={documentId} timeZone={ctx.membership.organization.timezone} canManage={can(ctx.membership, 'knowledge.manage')} />
+        <DocumentDetail
+          orgId={orgId}
+          documentId={documentId}
+          timeZone={ctx.membership.organization.timezone}
+          canManage={can(ctx.membership, 'knowledge.manage')}
+        />
       </HydrationBoundary>
     </>
   );

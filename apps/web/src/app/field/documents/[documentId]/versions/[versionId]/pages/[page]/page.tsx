@@ -16,7 +16,10 @@ export async function generateMetadata(): Promise<Metadata> {
 }
 
 /** A cited manual page on the phone: `?hl=` the snippet to highlight, `?back=` the answer. The API decides what I may see. */
-export default async function FieldManualPage({ params, searchParams }: PageProps<'/field/documents/[documentId]/versions/[versionId]/pages/[page]'>) {
+export default async function FieldManualPage({
+  params,
+  searchParams,
+}: PageProps<'/field/documents/[documentId]/versions/[versionId]/pages/[page]'>) {
   const { documentId, versionId, page: rawPage } = await params;
   const sp = await searchParams;
   const ctx = await requireFieldContext(`/field/documents/${documentId}/versions/${versionId}/pages/${rawPage}`, sp);
@@ -36,7 +39,14 @@ export default async function FieldManualPage({ params, searchParams }: PageProp
             ← {back ? m.viewer.backToAnswer : m.field.backHome}
           </Link>
           <div className="mt-2">
-            <FieldPageViewer orgId={props.orgId} documentId={documentId} versionId={versionId} page={page} highlight={highlightParam(sp.hl)} back={back ?? undefined} />
+            <FieldPageViewer
+              orgId={props.orgId}
+              documentId={documentId}
+              versionId={versionId}
+              page={page}
+              highlight={highlightParam(sp.hl)}
+              back={back ?? undefined}
+            />
           </div>
         </>
       )}

@@ -20,12 +20,29 @@ export function generateMetadata(): Promise<Metadata> {
 }
 
 /** A cited page: `?hl=` the snippet to highlight, `?back=` the answer it was cited in. */
-export default async function KnowledgePageViewerPage({ params, searchParams }: PageProps<'/orgs/[orgId]/knowledge/documents/[documentId]/versions/[versionId]/pages/[page]'>) {
+export default async function KnowledgePageViewerPage({
+  params,
+  searchParams,
+}: PageProps<'/orgs/[orgId]/knowledge/documents/[documentId]/versions/[versionId]/pages/[page]'>) {
   const { orgId, documentId, versionId, page: rawPage } = await params;
   const sp = await searchParams;
   const page = pageNumberOr404(rawPage);
-  const ctx = await requireOrgContext(orgId, knowledgePaths.page(orgId, { documentId, versionId, page, highlight: highlightParam(sp.hl), back: stringParam(sp.back) }));
-  if (!can(ctx.membership, 'knowledge.read')) return <SectionShell ctx={ctx} section="knowledge" permission="knowledge.read">{null}</SectionShell>;
+  const ctx = await requireOrgContext(
+    orgId,
+    knowledgePaths.page(orgId, {
+      documentId,
+      versionId,
+      page,
+      highlight: highlightParam(sp.hl),
+      back: stringParam(sp.back),
+    }),
+  );
+  if (!can(ctx.membership, 'knowledge.read'))
+    return (
+      <SectionShell ctx={ctx} section="knowledge" permission="knowledge.read">
+        {null}
+      </SectionShell>
+    );
   if (!UUID.test(documentId) || !UUID.test(versionId)) notFound();
   const { t, locale } = await getI18n();
   const m = knowledgeMessages[locale];
@@ -37,10 +54,23 @@ export default async function KnowledgePageViewerPage({ params, searchParams }: 
     <>
       <PageHeader
         title={t.sections.knowledge.title}
-        subtitle={back ? <HeaderBackLink href={back}>{m.viewer.backToAnswer}</HeaderBackLink> : <HeaderBackLink href={knowledgePaths.document(orgId, documentId)}>{m.viewer.openDocument}</HeaderBackLink>}
+        subtitle={
+          back ? (
+            <HeaderBackLink href={back}>{m.viewer.backToAnswer}</HeaderBackLink>
+          ) : (
+            <HeaderBackLink href={knowledgePaths.document(orgId, documentId)}>{m.viewer.openDocument}</HeaderBackLink>
+          )
+        }
       />
       <HydrationBoundary state={dehydrate(queryClient)}>
-        <DashboardPageViewer orgId={orgId} documentId={documentId} versionId={versionId} page={page} highlight={highlightParam(sp.hl)} back={back ?? undefined} />
+        <DashboardPageViewer
+          orgId={orgId}
+          documentId={documentId}
+          versionId={versionId}
+          page={page}
+          highlight={highlightParam(sp.hl)}
+          back={back ?? undefined}
+        />
       </HydrationBoundary>
     </>
   );
