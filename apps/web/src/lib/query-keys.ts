@@ -24,6 +24,7 @@ export const QUERY_FAMILIES = [
   'members',
   'plots',
   'teams',
+  'webhooks',
 ] as const;
 
 export type QueryFamily = (typeof QUERY_FAMILIES)[number];

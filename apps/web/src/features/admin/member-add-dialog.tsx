@@ -7,7 +7,8 @@ import { SelectField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
-import { isDefiniteFailure, useActionKey, useAddMember } from './mutations';
+import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
+import { useAddMember } from './mutations';
 import { formErrors, FormDialog, SecretDialog } from './ui';
 import { grantableRoles, ScopeSelect, TeamPicker } from './member-fields';
 

@@ -11,7 +11,8 @@ import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
 import { messages } from './messages';
-import { isDefiniteFailure, useActionKey, useDeleteTeam, useSaveTeam } from './mutations';
+import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
+import { useDeleteTeam, useSaveTeam } from './mutations';
 import { teamListQuery } from './queries';
 import { ConfirmDialog, formErrors, FormDialog, ListSection, TableFrame, td, th, useNotice, Warning } from './ui';
 

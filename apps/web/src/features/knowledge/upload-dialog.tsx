@@ -12,7 +12,7 @@ import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormActions, SelectField, TextField } from '@/components/ui/form';
-import { isDefiniteFailure, useActionKey } from '@/features/admin/mutations';
+import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { Checkbox, CheckboxGroup, formErrors } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';

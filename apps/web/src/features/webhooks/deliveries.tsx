@@ -1,12 +1,6 @@
 'use client';
 
-import {
-  ZListWebhookDeliveriesResponse,
-  ZWebhookDelivery,
-  type TWebhookDelivery,
-  type TWebhookEndpoint,
-} from '@amms/contracts/webhooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TWebhookEndpoint } from '@amms/contracts/webhooks';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -16,25 +10,14 @@ import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch } from '@/lib/api-client';
-import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
-import { refreshQueries } from '@/lib/refresh';
-import { isDefiniteFailure, useActionKey } from '../admin/mutations';
 import { TableFrame, td, th } from '../admin/ui';
 import { messages, type WebhookMessages } from './messages';
-import { webhookKeys, webhookPaths } from './paths';
+import { useRedeliver } from './mutations';
+import { webhookDeliveriesQuery } from './queries';
 
 const TONE = { PENDING: 'neutral', RETRYING: 'amber', SUCCEEDED: 'green', FAILED: 'red', SKIPPED: 'amber' } as const;
-
-const deliveriesQuery = (orgId: string, endpointId: string) =>
-  cursorListQuery(webhookKeys.deliveries(orgId, endpointId), (cursor, signal) =>
-    apiFetch(
-      `${webhookPaths.deliveries(orgId, endpointId)}?limit=20${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      ZListWebhookDeliveriesResponse,
-      { signal },
-    ),
-  );
 
 const reasonText = (m: WebhookMessages, reason: string | null) =>
   reason ? ((m.reasons as Record<string, string>)[reason] ?? reason) : null;
@@ -53,26 +36,9 @@ export function DeliveriesDialog({
 }) {
   const m = useMessages(messages);
   const { locale } = useI18n();
-  const qc = useQueryClient();
-  const idem = useActionKey();
-  const { query, rows } = useCursorList(deliveriesQuery(orgId, endpoint.id));
+  const { query, rows } = useCursorList(webhookDeliveriesQuery(orgId, endpoint.id));
   const [done, setDone] = useState<string | null>(null);
-  const redeliver = useMutation({
-    mutationFn: (d: TWebhookDelivery) =>
-      apiFetch(webhookPaths.redeliver(orgId, endpoint.id, d.id), ZWebhookDelivery, {
-        method: 'POST',
-        body: {},
-        idempotencyKey: idem.keyFor(d.id),
-      }),
-    onSuccess: () => {
-      idem.reset();
-      setDone(m.redelivered);
-      void refreshQueries(qc, webhookKeys.deliveries(orgId, endpoint.id));
-    },
-    onError: (err) => {
-      if (isDefiniteFailure(err)) idem.reset();
-    },
-  });
+  const redeliver = useRedeliver(orgId, endpoint.id, () => setDone(m.redelivered));
 
   return (
     <Dialog title={format(m.deliveriesTitle, { url: endpoint.url })} onClose={onClose} wide>

@@ -1,81 +1,34 @@
 'use client';
 
-import {
-  WEBHOOK_EVENT_TYPES,
-  ZListWebhooksResponse,
-  ZWebhookEndpoint,
-  ZWebhookSecretResponse,
-  type TCreateWebhookRequest,
-  type TWebhookEndpoint,
-  type TWebhookEventType,
-} from '@amms/contracts/webhooks';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import type { TWebhookEndpoint } from '@amms/contracts/webhooks';
+import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, ApiError } from '@/lib/api-client';
-import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
+import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
-import { refreshQueries } from '@/lib/refresh';
-import { isDefiniteFailure, useActionKey } from '../admin/mutations';
-import {
-  Checkbox,
-  CheckboxGroup,
-  ConfirmDialog,
-  formErrors,
-  FormDialog,
-  ListSection,
-  SecretDialog,
-  TableFrame,
-  td,
-  th,
-  useNotice,
-} from '../admin/ui';
+import { ListSection, TableFrame, td, th, useNotice } from '../admin/ui';
 import { DeliveriesDialog } from './deliveries';
 import { messages } from './messages';
-import { webhookKeys, webhookPaths } from './paths';
-
-const listQuery = (orgId: string) =>
-  cursorListQuery(webhookKeys.list(orgId), (cursor, signal) =>
-    apiFetch(
-      `${webhookPaths.list(orgId)}?limit=50${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      ZListWebhooksResponse,
-      { signal },
-    ),
-  );
+import { useToggleWebhook } from './mutations';
+import { webhookListQuery } from './queries';
+import { CreateDialog, RemoveDialog, RotateDialog } from './webhook-dialogs';
 
 /** Admin page: endpoints, their signing secret (shown once), rotation, enable / disable, delivery log. */
 export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(messages);
   const { locale } = useI18n();
-  const qc = useQueryClient();
-  const { query: list, rows } = useCursorList(listQuery(orgId));
+  const { query: list, rows } = useCursorList(webhookListQuery(orgId));
   const [creating, setCreating] = useState(false);
   const [rotating, setRotating] = useState<TWebhookEndpoint | null>(null);
   const [removing, setRemoving] = useState<TWebhookEndpoint | null>(null);
   const [viewing, setViewing] = useState<TWebhookEndpoint | null>(null);
   const [notice, setNotice] = useNotice();
 
-  const toggle = useMutation({
-    mutationFn: (ep: TWebhookEndpoint) =>
-      apiFetch(webhookPaths.one(orgId, ep.id), ZWebhookEndpoint, {
-        method: 'PATCH',
-        body: { version: ep.version, enabled: !ep.enabled },
-      }),
-    onSuccess: () => {
-      setNotice(m.toggled);
-      void refreshQueries(qc, webhookKeys.all(orgId));
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && (err.status === 404 || err.status === 409))
-        void refreshQueries(qc, webhookKeys.all(orgId));
-    },
-  });
+  const toggle = useToggleWebhook(orgId, () => setNotice(m.toggled));
 
   return (
     <>
@@ -193,224 +146,5 @@ export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: st
         />
       ) : null}
     </>
-  );
-}
-
-function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () => void }) {
-  const m = useMessages(messages);
-  const qc = useQueryClient();
-  const idem = useActionKey();
-  const [url, setUrl] = useState('');
-  const [description, setDescription] = useState('');
-  const [events, setEvents] = useState<TWebhookEventType[]>(['job.created', 'job.completed']);
-  const [local, setLocal] = useState<Record<string, string>>({});
-  /** the secret lives only here, never in the query cache, and goes when the dialog closes */
-  const [secret, setSecret] = useState<{ url: string; value: string } | null>(null);
-
-  const create = useMutation({
-    mutationFn: (body: TCreateWebhookRequest) =>
-      apiFetch(webhookPaths.list(orgId), ZWebhookSecretResponse, {
-        method: 'POST',
-        body,
-        idempotencyKey: idem.keyFor(body),
-      }),
-    onSuccess: (res) => {
-      idem.reset();
-      void refreshQueries(qc, webhookKeys.all(orgId));
-      setSecret({ url: res.endpoint.url, value: res.secret });
-    },
-    onError: (err) => {
-      if (isDefiniteFailure(err)) idem.reset();
-    },
-  });
-  const errors = { ...formErrors(create.error, {}, { WEBHOOK_URL_REFUSED: ['url', m.fieldUrlHint] }), ...local };
-
-  function submit(e: FormEvent) {
-    e.preventDefault();
-    const problems: Record<string, string> = {};
-    if (events.length === 0) problems.eventTypes = m.eventsRequired;
-    setLocal(problems);
-    if (Object.keys(problems).length) return;
-    const ordered = WEBHOOK_EVENT_TYPES.filter((t) => events.includes(t));
-    create.mutate({
-      url: url.trim(),
-      eventTypes: ordered,
-      enabled: true,
-      ...(description.trim() ? { description: description.trim() } : {}),
-    });
-  }
-
-  if (secret) {
-    return (
-      <SecretDialog
-        title={m.secretTitle}
-        intro={format(m.secretIntro, { url: secret.url })}
-        label={m.secretLabel}
-        value={secret.value}
-        warning={m.secretWarning}
-        doneLabel={m.secretDone}
-        onClose={onClose}
-      />
-    );
-  }
-  return (
-    <FormDialog
-      title={m.createTitle}
-      wide
-      pending={create.isPending}
-      error={create.error}
-      submitLabel={m.submitCreate}
-      onSubmit={submit}
-      onClose={onClose}
-    >
-      <TextField
-        label={m.fieldUrl}
-        required
-        type="url"
-        value={url}
-        onChange={(e) => setUrl(e.currentTarget.value)}
-        error={errors.url}
-        hint={m.fieldUrlHint}
-        maxLength={2000}
-        autoComplete="off"
-      />
-      <TextField
-        label={m.fieldDescription}
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        error={errors.description}
-        maxLength={500}
-      />
-      <CheckboxGroup legend={m.fieldEvents} error={errors.eventTypes}>
-        <div className="mb-2 flex gap-2">
-          <Button variant="secondary" size="sm" onClick={() => setEvents([...WEBHOOK_EVENT_TYPES])}>
-            {m.selectAll}
-          </Button>
-          <Button variant="secondary" size="sm" onClick={() => setEvents([])}>
-            {m.selectNone}
-          </Button>
-        </div>
-        <div className="grid max-h-72 gap-x-3 overflow-y-auto rounded-md border border-slate-200 p-3 sm:grid-cols-2">
-          {WEBHOOK_EVENT_TYPES.map((t) => (
-            <Checkbox
-              key={t}
-              label={
-                <>
-                  {m.events[t]} <span className="font-mono text-xs text-slate-500">{t}</span>
-                </>
-              }
-              checked={events.includes(t)}
-              onChange={(on) => setEvents((cur) => (on ? [...cur, t] : cur.filter((x) => x !== t)))}
-            />
-          ))}
-        </div>
-      </CheckboxGroup>
-    </FormDialog>
-  );
-}
-
-const OVERLAPS = { none: 0, '1h': 3600, '24h': 86_400, '7d': 604_800 } as const;
-
-function RotateDialog({
-  orgId,
-  endpoint,
-  onClose,
-}: {
-  orgId: string;
-  endpoint: TWebhookEndpoint;
-  onClose: () => void;
-}) {
-  const m = useMessages(messages);
-  const qc = useQueryClient();
-  const idem = useActionKey();
-  const [overlap, setOverlap] = useState<keyof typeof OVERLAPS>('24h');
-  const [secret, setSecret] = useState<string | null>(null);
-  const rotate = useMutation({
-    mutationFn: (body: { overlapSeconds: number }) =>
-      apiFetch(webhookPaths.rotate(orgId, endpoint.id), ZWebhookSecretResponse, {
-        method: 'POST',
-        body,
-        idempotencyKey: idem.keyFor(body),
-      }),
-    onSuccess: (res) => {
-      idem.reset();
-      void refreshQueries(qc, webhookKeys.all(orgId));
-      setSecret(res.secret);
-    },
-    onError: (err) => {
-      if (isDefiniteFailure(err)) idem.reset();
-    },
-  });
-  if (secret) {
-    return (
-      <SecretDialog
-        title={m.secretTitle}
-        intro={format(m.secretIntro, { url: endpoint.url })}
-        label={m.secretLabel}
-        value={secret}
-        warning={m.secretWarning}
-        doneLabel={m.secretDone}
-        onClose={onClose}
-      />
-    );
-  }
-  return (
-    <ConfirmDialog
-      title={m.rotateTitle}
-      confirmLabel={m.rotateConfirm}
-      onConfirm={() => rotate.mutate({ overlapSeconds: OVERLAPS[overlap] })}
-      onClose={onClose}
-      pending={rotate.isPending}
-      error={rotate.error}
-    >
-      <p>{m.rotateBody}</p>
-      <SelectField
-        label={m.rotateOverlap}
-        value={overlap}
-        onChange={(e) => setOverlap(e.currentTarget.value as keyof typeof OVERLAPS)}
-      >
-        <option value="none">{m.overlapNone}</option>
-        <option value="1h">{m.overlap1h}</option>
-        <option value="24h">{m.overlap24h}</option>
-        <option value="7d">{m.overlap7d}</option>
-      </SelectField>
-    </ConfirmDialog>
-  );
-}
-
-function RemoveDialog({
-  orgId,
-  endpoint,
-  onClose,
-  onRemoved,
-}: {
-  orgId: string;
-  endpoint: TWebhookEndpoint;
-  onClose: () => void;
-  onRemoved: () => void;
-}) {
-  const m = useMessages(messages);
-  const qc = useQueryClient();
-  const remove = useMutation({
-    mutationFn: () => apiFetch(webhookPaths.one(orgId, endpoint.id), ZWebhookEndpoint.optional(), { method: 'DELETE' }),
-    onSuccess: () => {
-      void refreshQueries(qc, webhookKeys.all(orgId));
-      onRemoved();
-    },
-    onError: (err) => {
-      if (err instanceof ApiError && err.status === 404) void refreshQueries(qc, webhookKeys.all(orgId));
-    },
-  });
-  return (
-    <ConfirmDialog
-      title={m.removeTitle}
-      confirmLabel={m.removeConfirm}
-      onConfirm={() => remove.mutate()}
-      onClose={onClose}
-      pending={remove.isPending}
-      error={remove.error}
-    >
-      <p>{format(m.removeBody, { url: endpoint.url })}</p>
-    </ConfirmDialog>
   );
 }
