@@ -1,13 +1,11 @@
 'use client';
 
-import type { TChangePasswordRequest } from '@amms/contracts/auth';
 import {
   PASSWORD_MAX_LENGTH,
   PASSWORD_MIN_LENGTH,
   passwordWeaknesses,
   type TPasswordWeakness,
 } from '@amms/contracts/password-policy';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useRouter } from 'next/navigation';
 import { useRef, useState, type FormEvent } from 'react';
 import { z } from 'zod';
@@ -16,10 +14,10 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, ApiError } from '@/lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-messages';
-import { queryKeys } from '@/lib/queries';
 import { messages, type AccountMessages } from './messages';
+import { useChangePassword } from './mutations';
 
 type Field = 'currentPassword' | 'newPassword' | 'confirm';
 type Errors = Partial<Record<Field, string>>;
@@ -60,23 +58,18 @@ function serverErrors(m: AccountMessages, err: unknown): Errors | null {
 export function ChangePasswordForm({ email, forced, next }: { email: string; forced: boolean; next: string | null }) {
   const m = useMessages(messages);
   const router = useRouter();
-  const qc = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const [local, setLocal] = useState<Errors>({});
   const [done, setDone] = useState(false);
 
-  const change = useMutation({
-    mutationFn: (body: TChangePasswordRequest) => apiFetch('me/password', z.undefined(), { method: 'POST', body }),
-    onSuccess: () => {
-      qc.removeQueries({ queryKey: queryKeys.me });
-      formRef.current?.reset();
-      if (forced) {
-        router.replace(next ?? '/');
-        router.refresh();
-      } else {
-        setDone(true);
-      }
-    },
+  const change = useChangePassword(() => {
+    formRef.current?.reset();
+    if (forced) {
+      router.replace(next ?? '/');
+      router.refresh();
+    } else {
+      setDone(true);
+    }
   });
 
   const fromServer = change.isError ? serverErrors(m, change.error) : null;

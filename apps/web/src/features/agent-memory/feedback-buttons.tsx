@@ -1,27 +1,15 @@
 'use client';
 
-import { ZAgentFeedback, type TAgentFeedback } from '@amms/contracts/agent-memory';
-import { useMutation } from '@tanstack/react-query';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch } from '@/lib/api-client';
-import { useIdempotencyKey } from '@/lib/idempotency';
 import { memoryMessages } from './messages';
+import { useRunFeedback } from './mutations';
 
 /** Thumbs up / down on a run's answer or draft: stored per person and run (a new vote replaces the old one). */
 export function FeedbackButtons({ orgId, runId }: { orgId: string; runId: string }) {
   const m = useMessages(memoryMessages);
-  const idem = useIdempotencyKey();
-  const vote = useMutation({
-    mutationFn: (rating: TAgentFeedback['rating']) =>
-      apiFetch(`orgs/${encodeURIComponent(orgId)}/agent/runs/${encodeURIComponent(runId)}/feedback`, ZAgentFeedback, {
-        method: 'POST',
-        body: { rating },
-        idempotencyKey: idem.key(),
-      }),
-    onSettled: () => idem.reset(),
-  });
+  const vote = useRunFeedback(orgId, runId);
   const current = vote.data?.rating;
   return (
     <div role="group" aria-label={m.feedbackLabel} className="flex flex-wrap items-center gap-2 text-xs text-slate-600">

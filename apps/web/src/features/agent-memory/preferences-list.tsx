@@ -1,31 +1,24 @@
 'use client';
 
-import { ZAgentPreferenceList, type TAgentPreference } from '@amms/contracts/agent-memory';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TAgentPreference } from '@amms/contracts/agent-memory';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { z } from 'zod';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { refreshQueries } from '@/lib/refresh';
 import { memoryMessages } from './messages';
-
-const api = (orgId: string) => `orgs/${encodeURIComponent(orgId)}/agent/preferences`;
-const prefKeys = { list: (orgId: string) => ['orgs', orgId, 'agent', 'preferences'] as const };
+import { useDeletePreference } from './mutations';
+import { preferencesQuery } from './queries';
 
 /** "我的偏好": the caller's own saved preferences, with what was said, when, the source run, and a delete button. */
 export function PreferencesList({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(memoryMessages);
-  const list = useQuery({
-    queryKey: prefKeys.list(orgId),
-    queryFn: ({ signal }) => apiFetch(api(orgId), ZAgentPreferenceList, { signal }),
-  });
+  const list = useQuery(preferencesQuery(orgId));
   if (list.isPending) return <Loading />;
   if (list.isError) return <QueryError error={list.error} onRetry={() => void list.refetch()} />;
   return (
@@ -55,11 +48,7 @@ function preferenceText(p: TAgentPreference, m: (typeof memoryMessages)['zh-CN']
 function PreferenceRow({ orgId, timeZone, p }: { orgId: string; timeZone: string; p: TAgentPreference }) {
   const m = useMessages(memoryMessages);
   const { locale } = useI18n();
-  const qc = useQueryClient();
-  const del = useMutation({
-    mutationFn: () => apiFetch(`${api(orgId)}/${encodeURIComponent(p.id)}`, z.undefined(), { method: 'DELETE' }),
-    onSettled: () => void refreshQueries(qc, prefKeys.list(orgId)),
-  });
+  const del = useDeletePreference(orgId, p.id);
   const text = preferenceText(p, m);
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 p-3">

@@ -1,22 +1,17 @@
 'use client';
 
 import { useState } from 'react';
-import {
-  ZImportCommitResponse,
-  type TImportKind,
-  type TImportPreview,
-  type TImportRowError,
-} from '@amms/contracts/integrations';
+import { type TImportKind, type TImportPreview, type TImportRowError } from '@amms/contracts/integrations';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch, isApiError } from '@/lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { importMessages } from './messages';
-import { uploadImport } from './upload';
+import { commitImport, uploadImport } from './upload';
 
 type FailedRows = { row: number; errors: TImportRowError[] }[];
 
@@ -72,15 +67,7 @@ export function ImportPage({
     setBusy(true);
     setError(null);
     try {
-      const out = await apiFetch(
-        `orgs/${encodeURIComponent(orgId)}/imports/${kind}/previews/${preview.id}/commit`,
-        ZImportCommitResponse,
-        {
-          method: 'POST',
-          body: {},
-          idempotencyKey: commitKey.key(),
-        },
-      );
+      const out = await commitImport(orgId, kind, preview.id, commitKey.key());
       setCreated(out.created);
       commitKey.reset();
     } catch (err) {

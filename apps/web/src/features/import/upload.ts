@@ -1,8 +1,13 @@
 'use client';
 
 import { ZErrorEnvelope } from '@amms/contracts/errors';
-import { ZImportPreview, type TImportKind, type TImportPreview } from '@amms/contracts/integrations';
-import { ApiError } from '@/lib/api-client';
+import {
+  ZImportCommitResponse,
+  ZImportPreview,
+  type TImportKind,
+  type TImportPreview,
+} from '@amms/contracts/integrations';
+import { ApiError, apiFetch } from '@/lib/api-client';
 
 /**
  * Uploads an import file through the BFF (multipart, streamed on to the API). When the proxy had
@@ -39,4 +44,13 @@ export async function uploadImport(
     throw new ApiError(res.status, e.code, e.message, e.requestId, e.details);
   }
   throw new ApiError(res.status, res.status >= 500 ? 'INTERNAL' : 'UNKNOWN', `HTTP ${res.status}`);
+}
+
+/** Commits a checked preview: all rows or none (422 IMPORT_ROWS_INVALID names the rows that failed). */
+export function commitImport(orgId: string, kind: TImportKind, previewId: string, idempotencyKey: string) {
+  return apiFetch(
+    `orgs/${encodeURIComponent(orgId)}/imports/${kind}/previews/${encodeURIComponent(previewId)}/commit`,
+    ZImportCommitResponse,
+    { method: 'POST', body: {}, idempotencyKey },
+  );
 }

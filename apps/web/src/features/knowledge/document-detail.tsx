@@ -1,11 +1,10 @@
 'use client';
 
-import { ZDocument, type TDocumentDetail } from '@amms/contracts/knowledge';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { TDocumentDetail } from '@amms/contracts/knowledge';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState, type FormEvent, type ReactNode } from 'react';
-import { z } from 'zod';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -16,13 +15,12 @@ import { ConfirmDialog, formErrors, FormDialog, TableFrame, td, th, Warning } fr
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { apiFetch } from '@/lib/api-client';
 import { formatDateTime } from '@/lib/format';
-import { refreshQueries } from '@/lib/refresh';
-import { documentApi, documentQuery, isPending, knowledgeKeys } from './api';
+import { documentQuery, isPending } from './api';
 import { ocrText, UploadNotice } from './document-list';
 import { knowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
+import { useDeleteDocument, useUpdateDocument } from './mutations';
 import { failureText, useModelNames, VersionStatus } from './ui';
 import { formatBytes } from './upload';
 import { ModelChecklist, UploadDialog } from './upload-dialog';
@@ -239,28 +237,17 @@ function EditDialog({
   onSaved: () => void;
 }) {
   const m = useMessages(knowledgeMessages);
-  const qc = useQueryClient();
   const { models, query: modelsQuery } = useModelNames(orgId);
   const [title, setTitle] = useState(d.title);
   const [modelIds, setModelIds] = useState(d.machineModelIds);
   const [local, setLocal] = useState<string | null>(null);
-  const save = useMutation({
-    mutationFn: () =>
-      apiFetch(documentApi(orgId, d.id), ZDocument, {
-        method: 'PATCH',
-        body: { title: title.trim(), machineModelIds: modelIds },
-      }),
-    onSuccess: async () => {
-      await refreshQueries(qc, knowledgeKeys.all(orgId));
-      onSaved();
-    },
-  });
+  const save = useUpdateDocument(orgId, d.id, onSaved);
   const errors = formErrors(save.error, { title: m.upload.titleRequired });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setLocal(m.upload.titleRequired);
     setLocal(null);
-    save.mutate();
+    save.mutate({ title: title.trim(), machineModelIds: modelIds });
   };
   return (
     <FormDialog
@@ -300,17 +287,9 @@ function DeleteDialog({
   onClose: () => void;
 }) {
   const m = useMessages(knowledgeMessages);
-  const qc = useQueryClient();
   const router = useRouter();
-  const remove = useMutation({
-    mutationFn: () => apiFetch(documentApi(orgId, d.id), z.unknown(), { method: 'DELETE' }),
-    onSuccess: async () => {
-      // leave first: the page's own query would only fetch a 404 now
-      router.push(knowledgePaths.documents(orgId));
-      await refreshQueries(qc, knowledgeKeys.lists(orgId), knowledgeKeys.answers(orgId));
-      qc.removeQueries({ queryKey: knowledgeKeys.detail(orgId, d.id) });
-    },
-  });
+  // leave first: the page's own query would only fetch a 404 now
+  const remove = useDeleteDocument(orgId, d.id, () => router.push(knowledgePaths.documents(orgId)));
   return (
     <ConfirmDialog
       title={m.detail.deleteTitle}
