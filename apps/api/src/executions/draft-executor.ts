@@ -21,7 +21,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { loadMember, memberContext } from '../tenancy/member-context.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { countsOf, executionTopic } from './executions.mappers.js';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { FakeOpenAi } from '../../../test/fake-openai.js';
 import { parseConfig } from '../../platform/config/config.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { PLANNER_LIMITS, ToolRunner } from '../../planning/tools/runner.js';
 import type { AnyTool } from '../../planning/tools/tool.js';
 import { OpenAiCompatiblePlanner } from './openai-planner.js';

@@ -4,7 +4,7 @@ import { nameVariants } from '../planner/names.js';
 import { normalize } from '../planner/text.js';
 import type { KnownNames } from '../../planning/tools/agent-tools.js';
 import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { businessPeriod } from './business-period.js';
 import { businessText, figuresFor, REPORT_OF, type AnalyticsReport, type Reports } from './business.js';
 import type { IntentResult } from './intent.js';
