@@ -16,8 +16,9 @@ import { AuditController } from './audit/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
 import { TokensService } from './auth/tokens.service.js';
-import { AccessGuard } from './auth/access.guard.js';
+import { AccessGuard } from './tenancy/access.guard.js';
 import { AccessRepository } from './auth/access.repository.js';
+import { UsersRepository } from './auth/users.repository.js';
 import { MembershipsRepository } from './tenancy/memberships.repository.js';
 import { MembersService } from './tenancy/members.service.js';
 import { PeopleService } from './tenancy/people.service.js';
@@ -58,7 +59,7 @@ import { CostsController } from './costs/costs.controller.js';
 import { AgentRepository } from './agent/agent.repository.js';
 import { AgentService } from './agent/agent.service.js';
 import { AgentController } from './agent/agent.controller.js';
-import { AgentTools } from './agent/tools/agent-tools.js';
+import { AgentTools } from './planning/tools/agent-tools.js';
 import { SkillTools } from './agent/skills/skill-tools.js';
 import { SkillsRepository } from './agent/skills/skills.repository.js';
 import { PlannerFactory } from './agent/planner-factory.js';
@@ -117,6 +118,7 @@ export class AppModule {
         TokensService,
         AuthService,
         AccessRepository,
+        UsersRepository,
         MembershipsRepository,
         MembersService,
         PeopleService,

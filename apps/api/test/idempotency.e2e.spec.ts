@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAddMemberResponse } from '@amms/contracts/members';
-import { canonicalJson } from '../src/audit/hash-chain.js';
+import { canonicalJson } from '../src/platform/crypto/hash-chain.js';
 import { hashIdempotencyKey } from '../src/platform/idempotency/sealed-response.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';

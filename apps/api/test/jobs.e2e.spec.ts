@@ -15,7 +15,7 @@ import { BookingsService } from '../src/bookings/bookings.service.js';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
 import { PrismaService } from '../src/platform/prisma/prisma.service.js';
 import { normalizeError } from '../src/platform/errors/error-envelope.js';
-import type { OrgContext } from '../src/tenancy/context.js';
+import type { OrgContext } from '../src/platform/access/context.js';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectOneRan, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLES, roleHas } from '@amms/contracts/permissions';
-import { grants, type AccessRule, type PermissionRule } from '../src/auth/decorators.js';
+import { grants, type AccessRule, type PermissionRule } from '../src/platform/access/decorators.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, loginAll } from './assertions.js';
 import { discoverRoutes, type Route } from './routes.js';

@@ -5,7 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { ACCESS_KEY, type AccessRule } from '../src/auth/decorators.js';
+import { ACCESS_KEY, type AccessRule } from '../src/platform/access/decorators.js';
 import { IDEMPOTENT_KEY } from '../src/platform/idempotency/idempotency.interceptor.js';
 
 export interface Route {

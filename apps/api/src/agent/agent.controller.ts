@@ -2,10 +2,10 @@ import { Body, Controller, Get, HttpCode, Param, Post } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import { ZAgentRun, ZConversation, ZCreateRunRequest, type TCreateRunRequest } from '@amms/contracts/drafts';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { AgentService } from './agent.service.js';
 import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 

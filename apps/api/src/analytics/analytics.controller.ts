@@ -13,9 +13,9 @@ import {
   type TAnalyticsMachinesQuery,
   type TAnalyticsPeriodQuery,
 } from '@amms/contracts/analytics';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { AnalyticsService } from './analytics.service.js';
 
 @ApiTags('analytics')

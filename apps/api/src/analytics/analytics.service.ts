@@ -16,8 +16,8 @@ import type {
   TOperationFigures,
 } from '@amms/contracts/analytics';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
-import type { OrgContext } from '../tenancy/context.js';
-import { scopeWhere } from '../tenancy/data-scope.js';
+import type { OrgContext } from '../platform/access/context.js';
+import { scopeWhere } from '../platform/access/data-scope.js';
 import {
   AnalyticsRepository,
   type AnalyticsScope,

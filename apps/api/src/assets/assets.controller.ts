@@ -23,10 +23,10 @@ import {
   type TVoidMeterReadingRequest,
   type TUpdateAssetRequest,
 } from '@amms/contracts/assets';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { AssetsService } from './assets.service.js';
 import { MeterReadingsService } from './meter-readings.service.js';
 import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';

@@ -11,10 +11,10 @@ import {
   type TListMachineModelsQuery,
   type TUpdateMachineModelRequest,
 } from '@amms/contracts/assets';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { MachineModelsService } from './machine-models.service.js';
 
 @ApiTags('machine-models')

@@ -11,7 +11,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { MeterSource } from '@amms/db';
 import { AssetsRepository } from './assets.repository.js';

@@ -12,10 +12,10 @@ import {
   type TListMachineModelsQuery,
   type TUpdateMachineModelRequest,
 } from '@amms/contracts/assets';
-import { PlatformAdmin, Principal } from '../auth/decorators.js';
+import { PlatformAdmin, Principal } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { AuthPrincipal } from '../tenancy/context.js';
+import type { AuthPrincipal } from '../platform/access/context.js';
 import { MachineModelsService, platformActor } from './machine-models.service.js';
 
 /**

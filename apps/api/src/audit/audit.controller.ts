@@ -7,9 +7,9 @@ import {
   ZListAuditEventsQuery,
   type TListAuditEventsQuery,
 } from '@amms/contracts/audit';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { AuditService } from './audit.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
 
 @ApiTags('audit')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
-import type { StoredEvent } from './hash-chain.js';
+import type { StoredEvent } from '../platform/crypto/hash-chain.js';
 
 @Injectable()
 export class AuditRepository {

@@ -17,8 +17,8 @@ import {
   type TRefreshRequest,
 } from '@amms/contracts/auth';
 import { AuthService } from './auth.service.js';
-import { Authenticated, Principal, Public } from './decorators.js';
-import type { AuthPrincipal } from '../tenancy/context.js';
+import { Authenticated, Principal, Public } from '../platform/access/decorators.js';
+import type { AuthPrincipal } from '../platform/access/context.js';
 import type { SessionMeta } from './tokens.service.js';
 
 function metaOf(req: FastifyRequest): SessionMeta {

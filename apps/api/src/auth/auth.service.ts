@@ -12,14 +12,13 @@ import type {
 import { passwordWeaknesses } from '@amms/contracts/password-policy';
 import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { RateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import { MetricsService } from '../platform/metrics/metrics.service.js';
 import { AuditService } from '../audit/audit.service.js';
-import { MembershipsRepository } from '../tenancy/memberships.repository.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
 import { TokensService, type SessionMeta } from './tokens.service.js';
 import { AuthErrors } from './auth.errors.js';
+import { UsersRepository } from './users.repository.js';
 
 const emailKey = (email: string) => createHash('sha256').update(email).digest('hex').slice(0, 32);
 
@@ -27,11 +26,10 @@ const emailKey = (email: string) => createHash('sha256').update(email).digest('h
 export class AuthService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly prisma: PrismaService,
+    private readonly users: UsersRepository,
     private readonly tokens: TokensService,
     private readonly limiter: RateLimiter,
     private readonly audit: AuditService,
-    private readonly memberships: MembershipsRepository,
     private readonly metrics: MetricsService,
   ) {}
 
@@ -58,7 +56,7 @@ export class AuthService {
       throw AuthErrors.rateLimited(ipLimit.retryAfterSeconds);
     }
 
-    const user = await this.prisma.client.user.findUnique({ where: { email } });
+    const user = await this.users.findByEmail(email);
     const ok = user
       ? await verifyPassword(input.password, user.passwordHash)
       : (await burnPasswordCheck(input.password), false);
@@ -139,7 +137,7 @@ export class AuthService {
     const limit = await this.limiter.hit(limitKey, loginMaxFailuresPerEmail, loginWindowSeconds);
     if (!limit.allowed) throw AuthErrors.rateLimited(limit.retryAfterSeconds);
 
-    const user = await this.prisma.client.user.findUniqueOrThrow({ where: { id: userId } });
+    const user = await this.users.get(userId);
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
       await this.audit.appendNow({
         organizationId: null,
@@ -162,13 +160,10 @@ export class AuthService {
       throw AuthErrors.passwordReused();
 
     const passwordHash = await hashPassword(input.newPassword);
-    await this.prisma.client.$transaction(async (tx) => {
+    await this.users.transaction(async (tx) => {
       // conditional on the hash we verified: of two concurrent changes only the first applies
-      const changed = await tx.user.updateMany({
-        where: { id: userId, passwordHash: user.passwordHash },
-        data: { passwordHash, mustChangePassword: false },
-      });
-      if (changed.count !== 1) throw AuthErrors.currentPasswordIncorrect();
+      if (!(await this.users.replacePasswordIf(tx, userId, user.passwordHash, passwordHash)))
+        throw AuthErrors.currentPasswordIncorrect();
       const revoked = await this.tokens.revokeAllOfUser(tx, userId, 'PASSWORD_CHANGED', sessionId);
       await this.audit.append(tx, {
         organizationId: null,
@@ -184,12 +179,12 @@ export class AuthService {
   }
 
   async me(userId: string): Promise<TMeResponse> {
-    const user = await this.prisma.client.user.findUniqueOrThrow({ where: { id: userId } });
+    const user = await this.users.get(userId);
     return { user: toUser(user), memberships: await this.myMemberships(userId) };
   }
 
   async myMemberships(userId: string): Promise<TMyMembership[]> {
-    const rows = await this.memberships.findActiveForUser(userId);
+    const rows = await this.users.activeMemberships(userId);
     return rows.map((m) => ({
       membershipId: m.id,
       organization: {

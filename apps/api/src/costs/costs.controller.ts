@@ -19,10 +19,10 @@ import {
   type TCostDocumentDetail,
   type TCostDocumentDetailView,
 } from '@amms/contracts/costs';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { CostsService } from './costs.service.js';
 import { PeopleService } from '../tenancy/people.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';

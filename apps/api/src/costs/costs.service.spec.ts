@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { costScope } from './costs.service.js';
 
 const ctx = (over: Partial<OrgContext>): OrgContext => ({

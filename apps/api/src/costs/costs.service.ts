@@ -18,8 +18,8 @@ import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
-import { MATCH_NOTHING, scopeWhere } from '../tenancy/data-scope.js';
+import type { OrgContext } from '../platform/access/context.js';
+import { MATCH_NOTHING, scopeWhere } from '../platform/access/data-scope.js';
 import { CostErrors } from './costs.errors.js';
 import {
   auditView,

@@ -14,10 +14,10 @@ import {
   type TListDraftsQuery,
   type TRejectDraftRequest,
 } from '@amms/contracts/drafts';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { DraftsService } from './drafts.service.js';
 
 const ZIdParam = z.uuid();

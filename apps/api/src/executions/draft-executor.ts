@@ -11,7 +11,7 @@ import {
 import { roleHas } from '@amms/contracts/permissions';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import type { Draft, Execution, ExecutionStatus } from '@amms/db';
-import { itemKeyOf } from '../agent/scheduler/scheduler.js';
+import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { draftScope } from '../drafts/drafts.service.js';
@@ -21,7 +21,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { loadMember, memberContext } from '../tenancy/member-context.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { countsOf, executionTopic } from './executions.mappers.js';

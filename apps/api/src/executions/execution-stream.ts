@@ -8,7 +8,7 @@ import { AppError } from '../platform/errors/app-error.js';
 import { envelope, normalizeError } from '../platform/errors/error-envelope.js';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { memberContext } from '../tenancy/member-context.js';
 import { executionTopic } from './executions.mappers.js';
 import { ExecutionsService } from './executions.service.js';

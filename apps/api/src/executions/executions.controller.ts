@@ -3,10 +3,10 @@ import { ApiBearerAuth, ApiOkResponse, ApiOperation, ApiProduces, ApiTags } from
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ZExecuteDraftRequest, ZExecution, type TExecuteDraftRequest } from '@amms/contracts/drafts';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { ExecutionsService } from './executions.service.js';
 import { ExecutionStreams } from './execution-stream.js';
 import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';

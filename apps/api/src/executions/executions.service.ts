@@ -7,7 +7,7 @@ import { DraftsService, draftScope } from '../drafts/drafts.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { OutboxService } from '../platform/outbox/outbox.service.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { ExecutionErrors } from './executions.errors.js';
 import { toExecution } from './executions.mappers.js';
 import { ExecutionsRepository } from './executions.repository.js';

@@ -4,7 +4,7 @@ import { ROLES, roleHas } from '@amms/contracts/permissions';
 import { BookingsRepository } from '../bookings/bookings.repository.js';
 import { assetScope } from '../assets/assets.service.js';
 import { memberScope } from '../tenancy/members.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { JobsRepository } from './jobs.repository.js';
 import { jobScope } from './jobs.scope.js';
 import { JobErrors } from './jobs.errors.js';

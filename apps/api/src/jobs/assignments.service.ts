@@ -16,7 +16,7 @@ import { BookingsService } from '../bookings/bookings.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { JobErrors } from './jobs.errors.js';
 import { assignmentSummary, toCalendarAssignment, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository } from './jobs.repository.js';

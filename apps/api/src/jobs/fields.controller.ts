@@ -11,10 +11,10 @@ import {
   type TListFieldsQuery,
   type TUpdateFieldRequest,
 } from '@amms/contracts/jobs';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { FieldsService } from './fields.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 

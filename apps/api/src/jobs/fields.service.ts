@@ -15,7 +15,7 @@ import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { FieldsRepository, type FieldData } from './fields.repository.js';
 import { JobErrors } from './jobs.errors.js';
 import { toField } from './jobs.mappers.js';

@@ -28,10 +28,10 @@ import {
   type TUnassignJobRequest,
   type TUpdateJobRequest,
 } from '@amms/contracts/jobs';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { AssignmentsService } from './assignments.service.js';
 import { AssignOptionsService } from './assign-options.service.js';
 import { JobsService } from './jobs.service.js';

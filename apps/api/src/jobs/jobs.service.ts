@@ -20,7 +20,7 @@ import { versionConflict } from '../platform/errors/app-error.js';
 import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder } from '../platform/http/keyset.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { FieldsRepository } from './fields.repository.js';
 import { JobErrors } from './jobs.errors.js';
 import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';

@@ -13,11 +13,11 @@ import {
   type TListDocumentsQuery,
   type TUpdateDocumentRequest,
 } from '@amms/contracts/knowledge';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { DocumentsService } from './documents.service.js';
 import { orgActor } from './library-actor.js';
 import { UploadHandler } from './upload-handler.js';

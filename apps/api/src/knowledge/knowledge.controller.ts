@@ -8,10 +8,10 @@ import {
   type TKnowledgeAnswerRequest,
   type TKnowledgeSearchRequest,
 } from '@amms/contracts/knowledge';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { KnowledgeService } from './knowledge.service.js';
 
 @ApiTags('knowledge')

@@ -5,7 +5,7 @@ import type {
   TKnowledgeSearchRequest,
   TKnowledgeSearchResponse,
 } from '@amms/contracts/knowledge';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { extractiveAnswer, isFound } from './search/extractive-answerer.js';
 import { ModelAnswerer } from './search/model-answerer.js';
 import { Retriever } from './search/retriever.js';

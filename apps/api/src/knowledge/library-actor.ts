@@ -1,6 +1,6 @@
 import type { AuditInput } from '../audit/audit.service.js';
-import type { AuthPrincipal, OrgContext } from '../tenancy/context.js';
-import { actorOf } from '../tenancy/context.js';
+import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
+import { actorOf } from '../platform/access/context.js';
 import type { LibraryScope } from './documents.repository.js';
 import { KnowledgeErrors } from './knowledge.errors.js';
 

@@ -11,10 +11,10 @@ import {
   type TListDocumentsQuery,
   type TUpdateDocumentRequest,
 } from '@amms/contracts/knowledge';
-import { PlatformAdmin, Principal } from '../auth/decorators.js';
+import { PlatformAdmin, Principal } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { AuthPrincipal } from '../tenancy/context.js';
+import type { AuthPrincipal } from '../platform/access/context.js';
 import { ZIdParam } from './documents.controller.js';
 import { DocumentsService } from './documents.service.js';
 import { platformLibraryActor } from './library-actor.js';

@@ -17,7 +17,7 @@ import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { compareDue, computeDue, type DueResult } from './due.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { toPlan } from './maintenance.mappers.js';

@@ -12,7 +12,7 @@ import {
   type TWorkOrderDetailWithoutCosts,
   type TWorkOrderPart,
 } from '@amms/contracts/maintenance';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import type { PeopleService } from '../tenancy/people.service.js';
 import { versionConflict, type AppError } from '../platform/errors/app-error.js';
 import type { WorkOrderDetailRow, WorkOrderRow } from './maintenance.repository.js';

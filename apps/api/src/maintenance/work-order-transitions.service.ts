@@ -16,7 +16,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { toWorkOrder, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type WorkOrderRow } from './maintenance.repository.js';

@@ -23,10 +23,10 @@ import {
   type TUpdateWorkOrderRequest,
   type TWorkOrderTransitionRequest,
 } from '@amms/contracts/maintenance';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { WorkOrderTransitionsService } from './work-order-transitions.service.js';
 import { WorkOrdersService } from './work-orders.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';

@@ -19,7 +19,7 @@ import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import {
   checklistTemplate,

@@ -2,10 +2,10 @@ import { Controller, Delete, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { ApiKeyOnly, Ctx, Public } from '../auth/decorators.js';
+import { ApiKeyOnly, Ctx, Public } from '../platform/access/decorators.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { RateLimit } from '../platform/rate-limit/rate-limit.guard.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { McpService } from './mcp.service.js';
 
 /**

@@ -21,7 +21,7 @@ import { MaintenancePlansService } from '../maintenance/maintenance-plans.servic
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { normalizeError } from '../platform/errors/error-envelope.js';
 import { RateLimitGuard } from '../platform/rate-limit/rate-limit.guard.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { agentTools } from './tools/agent-tools.js';
 import { readTools } from './tools/read-tools.js';
 import type { McpTool, McpToolEnv } from './tool.js';

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { TPermission } from '@amms/contracts/permissions';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 
 /**
  * One MCP tool: a zod input schema (its JSON Schema is what `tools/list` shows), the permissions

@@ -10,10 +10,10 @@ import {
   ZCreateApiKeyRequest,
   type TCreateApiKeyRequest,
 } from '@amms/contracts/api-keys';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { ApiKeysService } from './api-keys.service.js';
-import type { OrgContext } from './context.js';
+import type { OrgContext } from '../platform/access/context.js';
 
 @ApiTags('api-keys')
 @ApiBearerAuth()

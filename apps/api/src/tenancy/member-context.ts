@@ -1,6 +1,6 @@
 import { permissionsOf, type TDataScope, type TMembershipStatus, type TRole } from '@amms/contracts/permissions';
 import type { PrismaClient } from '@amms/db';
-import type { AuthPrincipal, OrgContext } from './context.js';
+import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
 
 /** What a membership grants, as read from the database (never from a token or a queued job). */
 export interface MemberFacts {

@@ -14,10 +14,10 @@ import {
   type TListMembersQuery,
   type TUpdateMemberRequest,
 } from '@amms/contracts/members';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { MembersService } from './members.service.js';
-import type { OrgContext } from './context.js';
+import type { OrgContext } from '../platform/access/context.js';
 
 const ZIdParam = z.uuid();
 

@@ -23,14 +23,6 @@ const withUserAndTeams = {
 export class MembershipsRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  findActiveForUser(userId: string) {
-    return this.prisma.client.membership.findMany({
-      where: { userId, status: 'ACTIVE' },
-      include: { organization: true },
-      orderBy: { createdAt: 'asc' },
-    });
-  }
-
   findById(organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
     return this.prisma.client.membership.findFirst({
       where: { AND: [{ id, organizationId }, scope] },

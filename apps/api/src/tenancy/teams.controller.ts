@@ -11,10 +11,10 @@ import {
   type TCreateTeamRequest,
   type TUpdateTeamRequest,
 } from '@amms/contracts/teams';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import { TeamsService } from './teams.service.js';
-import type { OrgContext } from './context.js';
+import type { OrgContext } from '../platform/access/context.js';
 
 const ZIdParam = z.uuid();
 

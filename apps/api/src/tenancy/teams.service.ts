@@ -6,7 +6,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { TenancyErrors } from './tenancy.errors.js';
 import { diff } from '../audit/changes.js';
-import type { OrgContext } from './context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 
 type TeamRow = {

@@ -7,10 +7,10 @@ import {
   ZAgentPreferenceList,
   type TAgentFeedbackRequest,
 } from '@amms/contracts/agent-memory';
-import { Ctx, RequirePermission } from '../../auth/decorators.js';
+import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { Returns } from '../../platform/http/returns.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { AgentMemoryService } from './memory.service.js';
 
 const ZIdParam = z.uuid();

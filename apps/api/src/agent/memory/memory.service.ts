@@ -8,8 +8,8 @@ import {
 import type { AgentPreference, AgentRun, Prisma } from '@amms/db';
 import { AuditService } from '../../audit/audit.service.js';
 import type { Tx } from '../../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
-import { scopeWhere } from '../../tenancy/data-scope.js';
+import type { OrgContext } from '../../platform/access/context.js';
+import { scopeWhere } from '../../platform/access/data-scope.js';
 import { AgentErrors } from '../agent.errors.js';
 import { AgentRepository } from '../agent.repository.js';
 import { AgentMetrics } from './agent-metrics.js';

@@ -1,8 +1,8 @@
 import type { TAgentCitation, TPlanLanguage } from '@amms/contracts/agent';
 import type { TCorrectiveItem } from '@amms/contracts/drafts';
 import type { TCreateWorkOrderRequest } from '@amms/contracts/maintenance';
-import { canonicalJson } from '../../audit/hash-chain.js';
-import { sha256 } from '../draft-content.js';
+import { canonicalJson } from '../../platform/crypto/hash-chain.js';
+import { sha256 } from '../../planning/draft-content.js';
 
 /**
  * A diagnosis → one CORRECTIVE work-order item. Pure and deterministic: the same passages,

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { assetScope } from '../../assets/assets.service.js';
 import { workOrderReadScope } from '../../maintenance/maintenance.scope.js';
 import { PrismaService } from '../../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import type { MachineCandidate } from './machine-match.js';
 
 /** Reads the skills need that no service offers as such; every query is bound to the org and the caller's scope. */

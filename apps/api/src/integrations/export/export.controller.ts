@@ -9,7 +9,7 @@ import { ZListFieldsQuery, ZListJobsQuery, type TListFieldsQuery, type TListJobs
 import { ZListWorkOrdersQuery, type TListWorkOrdersQuery } from '@amms/contracts/maintenance';
 import { AnalyticsService } from '../../analytics/analytics.service.js';
 import { AssetsService } from '../../assets/assets.service.js';
-import { Ctx, RequirePermission } from '../../auth/decorators.js';
+import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { CostsService } from '../../costs/costs.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
@@ -17,7 +17,7 @@ import { listFor } from '../../maintenance/maintenance.mappers.js';
 import { seesWorkOrderCosts } from '../../maintenance/maintenance.scope.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.guard.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import {
   ANALYTICS_COLUMNS,
   ASSET_COLUMNS,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyReply } from 'fastify';
 import type { TExportFormat, TExportKind } from '@amms/contracts/integrations';
 import { AuditService } from '../../audit/audit.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { CONTENT_TYPES, ExportAborted, sheetWriter } from '../sheets/sheet-writer.js';
 import { headerOf, type Column, type HeaderLang } from './columns.js';
 

@@ -10,7 +10,7 @@ import { AssetErrors } from '../../assets/assets.errors.js';
 import { JobErrors } from '../../jobs/jobs.errors.js';
 import type { AppError } from '../../platform/errors/app-error.js';
 import type { Tx } from '../../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { calendarDate, dateTime, int, num, text, yuanToMinor, type Read } from './cells.js';
 
 /** A column of an import file: its stable key and the headers accepted for it (key, Chinese, English; case-insensitive). */

@@ -10,14 +10,14 @@ import {
   type TImportKind,
   type TImportPreview,
 } from '@amms/contracts/integrations';
-import { Ctx, RequirePermission } from '../../auth/decorators.js';
+import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { withUploadIdempotency } from '../../knowledge/upload-idempotency.js';
 import { InvalidatesCache } from '../../platform/cache/invalidates.js';
 import { Returns } from '../../platform/http/returns.js';
 import { IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.guard.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { CONTENT_TYPES, sheetWriter } from '../sheets/sheet-writer.js';
 import { readSheet } from '../sheets/read-sheet.js';
 import { readImportUpload } from './import-upload.js';

@@ -17,7 +17,7 @@ import { CacheService } from '../../platform/cache/cache.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { isUniqueViolation } from '../../platform/prisma/db-errors.js';
 import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { IMPORT_KIND_DEFS, NameIndex, type ImportKindDef, type Lookups } from './import-kinds.js';
 import { ImportStore, type StoredPreview } from './import-store.js';
 import { readImportConfig, type ImportConfig } from './import-config.js';

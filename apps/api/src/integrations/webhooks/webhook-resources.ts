@@ -14,7 +14,7 @@ import { DocumentsService } from '../../knowledge/documents.service.js';
 import { orgActor } from '../../knowledge/library-actor.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import { notFound } from '../../platform/errors/app-error.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 
 interface ResourceReader {
   /** what the GET route requires (the guard's rule, applied here by hand) */

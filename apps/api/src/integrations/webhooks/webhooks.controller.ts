@@ -17,10 +17,10 @@ import {
   type TRotateWebhookSecretRequest,
   type TUpdateWebhookRequest,
 } from '@amms/contracts/webhooks';
-import { Ctx, RequirePermission } from '../../auth/decorators.js';
+import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
 import { Returns } from '../../platform/http/returns.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { WebhooksService } from './webhooks.service.js';
 
 const ZIdParam = z.uuid();

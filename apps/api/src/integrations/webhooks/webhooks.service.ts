@@ -15,7 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AppError, versionConflict } from '../../platform/errors/app-error.js';
 import { decodeCursor, decodeIdCursor, encodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { newSecret } from './signing.js';
 import { checkTarget } from './ssrf.js';
 import { toDelivery, toEndpoint, WebhookErrors } from './webhooks.mappers.js';

@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TKnowledgePassage } from '@amms/contracts/knowledge';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { KnowledgeErrors } from '../knowledge.errors.js';
 import { codeTerms, queryWords, querySearchTokens } from '../ingest/segment.js';

@@ -3,7 +3,7 @@ import type { TAgentRun, TDraftVersion } from '@amms/contracts/drafts';
 import type { AgentService } from '../../agent/agent.service.js';
 import type { AssetsService } from '../../assets/assets.service.js';
 import type { DraftsService } from '../../drafts/drafts.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { bounded, clip, defineTool, type McpToolEnv } from '../tool.js';
 
 export interface AgentToolDeps {

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { ScopeSubject } from '../../tenancy/data-scope.js';
+import type { ScopeSubject } from '../access/data-scope.js';
 
 /**
  * Cache key builder (pure: unit-tested without Redis).

@@ -2,7 +2,7 @@ import { Controller, Get, HttpCode, Inject, Req, Res } from '@nestjs/common';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
-import { Public } from '../../auth/decorators.js';
+import { Public } from '../access/decorators.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppError } from '../errors/app-error.js';
 import { PrismaService } from '../prisma/prisma.service.js';

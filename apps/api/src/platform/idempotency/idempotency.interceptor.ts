@@ -4,11 +4,11 @@ import { Reflector } from '@nestjs/core';
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { from, lastValueFrom, type Observable } from 'rxjs';
-import { canonicalJson } from '../../audit/hash-chain.js';
+import { canonicalJson } from '../crypto/hash-chain.js';
 import { AppError } from '../errors/app-error.js';
 import { envelope, normalizeError } from '../errors/error-envelope.js';
 import { MetricsService } from '../metrics/metrics.service.js';
-import type { AuthPrincipal } from '../../tenancy/context.js';
+import type { AuthPrincipal } from '../access/context.js';
 import { IdempotencyService } from './idempotency.service.js';
 import { isValidIdempotencyKey, shouldStoreOutcome } from './idempotency-rules.js';
 

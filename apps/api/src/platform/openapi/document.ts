@@ -5,7 +5,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DiscoveryService, MetadataScanner, ModulesContainer } from '@nestjs/core';
 import { METHOD_METADATA } from '@nestjs/common/constants.js';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
-import { ACCESS_KEY, type AccessRule } from '../../auth/decorators.js';
+import { ACCESS_KEY, type AccessRule } from '../access/decorators.js';
 import { IDEMPOTENT_KEY } from '../idempotency/idempotency.interceptor.js';
 import { RATE_LIMIT_KEY } from '../rate-limit/rate-limit.guard.js';
 import type { JsonObject } from './json-schema.js';

@@ -2,7 +2,7 @@
 // a valid OpenAPI 3.1 document: clean schemas, every path parameter declared, security per
 // operation from the route's access rule, the shared error / pagination components referenced,
 // an operationId and a summary everywhere. Generic on purpose: no controller lists anything.
-import type { AccessRule } from '../../auth/decorators.js';
+import type { AccessRule } from '../access/decorators.js';
 import { ERROR_RESPONSES, ref, SECURITY, sharedComponents } from './components.js';
 import { cleanSchema, isObject, type Json, type JsonObject, type SchemaContext } from './json-schema.js';
 import { deriveSummary, operationIdOf } from './naming.js';

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Inject, Injectable, SetMetadata } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../access/context.js';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 import { AppError } from '../errors/app-error.js';
 import { MetricsService } from '../metrics/metrics.service.js';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { permissionsOf } from '@amms/contracts/permissions';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import { clipRendered, countRecords, PLANNER_LIMITS, RunStopped, ToolFailed, ToolRunner } from './runner.js';
 import { UntrustedText } from '../untrusted.js';
 import type { AnyTool } from './tool.js';

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { TDraftItem, TDraftValidation, TUnplacedJob } from '@amms/contracts/drafts';
-import { canonicalJson } from '../audit/hash-chain.js';
+import { canonicalJson } from '../platform/crypto/hash-chain.js';
 import { utcOffsetMs } from './scheduler/calendar.js';
 import type { DraftItem, SchedulerInput, UnplacedJob, ValidationResult } from './scheduler/types.js';
 import type { BusyFacts, JobFact, MachineFact, OperatorFact } from './tools/agent-tools.js';

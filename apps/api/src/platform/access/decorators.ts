@@ -1,6 +1,6 @@
 import { SetMetadata, createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { TPermission } from '@amms/contracts/permissions';
-import type { AuthPrincipal, OrgContext } from '../tenancy/context.js';
+import type { AuthPrincipal, OrgContext } from './context.js';
 
 export const ACCESS_KEY = 'amms:access';
 

@@ -1,5 +1,5 @@
 import type { TDraftValidation, TMaintenanceItem, TUnplacedMaintenance } from '@amms/contracts/drafts';
-import { canonicalJson } from '../audit/hash-chain.js';
+import { canonicalJson } from '../platform/crypto/hash-chain.js';
 import { DEFAULT_OPTIONS, HOUR, MINUTE, DAY, utcOffsetMs } from './scheduler/calendar.js';
 import { contentHashOf, sha256 } from './draft-content.js';
 import type { DueFact, MachineFact } from './tools/agent-tools.js';

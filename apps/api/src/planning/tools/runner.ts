@@ -1,8 +1,8 @@
 import type { TRunStep } from '@amms/contracts/drafts';
 import { z } from 'zod';
-import { canonicalJson } from '../../audit/hash-chain.js';
-import type { OrgContext } from '../../tenancy/context.js';
-import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from '../planner/planner.js';
+import { canonicalJson } from '../../platform/crypto/hash-chain.js';
+import type { OrgContext } from '../../platform/access/context.js';
+import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from './toolbox.js';
 import { UntrustedText } from '../untrusted.js';
 import type { AnyTool } from './tool.js';
 

@@ -10,7 +10,7 @@ import { JobsService } from '../../jobs/jobs.service.js';
 import { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
 import { memberScope, MembersService } from '../../tenancy/members.service.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
-import type { OrgContext } from '../../tenancy/context.js';
+import type { OrgContext } from '../../platform/access/context.js';
 import type { UntrustedText } from '../untrusted.js';
 import { allPages, type AnyTool, type ToolDefinition } from './tool.js';
 

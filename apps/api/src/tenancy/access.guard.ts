@@ -1,13 +1,13 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { FastifyRequest } from 'fastify';
-import { ACCESS_KEY, grants, type AccessRule } from './decorators.js';
-import { TokensService } from './tokens.service.js';
-import { AuthErrors } from './auth.errors.js';
-import { ApiKeysService } from '../tenancy/api-keys.service.js';
-import { AccessRepository, type AccessFacts } from './access.repository.js';
-import type { AuthPrincipal, OrgContext } from '../tenancy/context.js';
-import { keyContext, memberContext } from '../tenancy/member-context.js';
+import { ACCESS_KEY, grants, type AccessRule } from '../platform/access/decorators.js';
+import { TokensService } from '../auth/tokens.service.js';
+import { AuthErrors } from '../auth/auth.errors.js';
+import { ApiKeysService } from './api-keys.service.js';
+import { AccessRepository, type AccessFacts } from '../auth/access.repository.js';
+import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
+import { keyContext, memberContext } from './member-context.js';
 import { AppError } from '../platform/errors/app-error.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
