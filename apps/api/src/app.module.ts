@@ -10,8 +10,7 @@ import { IdempotencyInterceptor } from './platform/idempotency/idempotency.inter
 import { ResponseContractInterceptor } from './platform/http/returns.js';
 import { CacheInvalidationInterceptor } from './platform/cache/invalidates.js';
 import { HealthController } from './platform/health/health.controller.js';
-import { AuditService } from './audit/audit.service.js';
-import { AuditRepository } from './audit/audit.repository.js';
+import { AUDIT_PROVIDERS } from './audit/audit.providers.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
 import { AuthService } from './auth/auth.service.js';
@@ -19,9 +18,9 @@ import { TokensService } from './auth/tokens.service.js';
 import { AccessGuard } from './tenancy/access.guard.js';
 import { AccessRepository } from './auth/access.repository.js';
 import { UsersRepository } from './auth/users.repository.js';
+import { TeamsRepository } from './tenancy/teams.repository.js';
 import { MembershipsRepository } from './tenancy/memberships.repository.js';
 import { MembersService } from './tenancy/members.service.js';
-import { PeopleService } from './tenancy/people.service.js';
 import { MembersController } from './tenancy/members.controller.js';
 import { TeamsService } from './tenancy/teams.service.js';
 import { TeamsController } from './tenancy/teams.controller.js';
@@ -113,15 +112,14 @@ export class AppModule {
         ...AGENT_MEMORY_CONTROLLERS,
       ],
       providers: [
-        AuditRepository,
-        AuditService,
+        ...AUDIT_PROVIDERS,
         TokensService,
         AuthService,
         AccessRepository,
         UsersRepository,
+        TeamsRepository,
         MembershipsRepository,
         MembersService,
-        PeopleService,
         TeamsService,
         ApiKeysService,
         AssetsRepository,

@@ -11,7 +11,7 @@ import {
   ZWebhookSecretResponse,
   type TWebhookDelivery,
 } from '@amms/contracts/webhooks';
-import { WebhookEvents } from '../src/integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../src/platform/outbox/webhook-events.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';

@@ -26,7 +26,7 @@ import { diff } from '../audit/changes.js';
 import { AssetsRepository, type AssetData } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /**
  * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.

@@ -80,11 +80,8 @@ export class AuditRepository {
     });
   }
 
-  /**
-   * Names for the actors of a page: users (with their role in this org, if still a member) and the
-   * org's keys with the user each key acts for (its creator).
-   */
-  async actors(organizationId: string, userIds: readonly string[], keyIds: readonly string[]) {
+  /** The org's keys among `keyIds`, with the user each acts for (its creator). */
+  async apiKeys(organizationId: string, keyIds: readonly string[]) {
     const keys =
       keyIds.length === 0
         ? []
@@ -92,22 +89,11 @@ export class AuditRepository {
             where: { id: { in: [...keyIds] }, organizationId },
             select: { id: true, name: true, createdById: true },
           });
-    const ids = [...new Set([...userIds, ...keys.flatMap((k) => (k.createdById ? [k.createdById] : []))])];
-    const users =
-      ids.length === 0
-        ? []
-        : await this.prisma.client.user.findMany({
-            where: { id: { in: ids } },
-            select: {
-              id: true,
-              name: true,
-              memberships: { where: { organizationId, status: { not: 'REMOVED' } }, select: { role: true } },
-            },
-          });
-    return {
-      users: new Map(users.map((u) => [u.id, { name: u.name, role: u.memberships[0]?.role ?? null }])),
-      keys: new Map(keys.map((k) => [k.id, { name: k.name, createdById: k.createdById }])),
-    };
+    return new Map(keys.map((k) => [k.id, { name: k.name, createdById: k.createdById }]));
+  }
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn);
   }
 
   async pageForVerify(organizationId: string, afterSeq: number, limit: number): Promise<StoredEvent[]> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TAuditActor, TAuditEvent, TAuditVerifyResponse, TListAuditEventsQuery } from '@amms/contracts/audit';
-import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import { PeopleService, type PersonLookup } from '../people/people.service.js';
 import { AuditRepository } from './audit.repository.js';
 import { eventHash, verifySegment, type ChainedFields } from '../platform/crypto/hash-chain.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -46,8 +47,8 @@ export class AuditService {
   private readonly readers = new Map<string, EntityReader>();
 
   constructor(
-    private readonly prisma: PrismaService,
     private readonly repo: AuditRepository,
+    private readonly people: PeopleService,
   ) {}
 
   /**
@@ -79,7 +80,7 @@ export class AuditService {
 
   /** Convenience for events with no business change around them (login, logout). */
   async appendNow(input: AuditInput): Promise<void> {
-    await this.prisma.client.$transaction((tx) => this.append(tx, input));
+    await this.repo.transaction((tx) => this.append(tx, input));
   }
 
   /** Audit input for an org-scoped action by the context's actor. */
@@ -169,11 +170,12 @@ export class AuditService {
     const page = rows.slice(0, q.limit);
     const nextCursor = rows.length > q.limit ? encodeCursor(order.position(page[page.length - 1]!)) : null;
     const unique = (ids: (string | null)[]) => [...new Set(ids.filter((v): v is string => v !== null))];
-    const names = await this.repo.actors(
-      ctx.organizationId,
-      unique(page.map((r) => r.actorUserId)),
-      unique(page.map((r) => r.actorApiKeyId)),
-    );
+    const keys = await this.repo.apiKeys(ctx.organizationId, unique(page.map((r) => r.actorApiKeyId)));
+    const users = await this.people.byUser(ctx.organizationId, [
+      ...page.map((r) => r.actorUserId),
+      ...[...keys.values()].map((k) => k.createdById),
+    ]);
+    const names = { keys, users };
     return {
       items: page.map((r) => ({
         id: r.id,
@@ -212,12 +214,12 @@ export class AuditService {
   }
 }
 
-type ActorNames = Awaited<ReturnType<AuditRepository['actors']>>;
+type ActorNames = { keys: Awaited<ReturnType<AuditRepository['apiKeys']>>; users: PersonLookup };
 
 /** The actor in words: a key is named, and so is the person it acts for (its creator). */
 function actorOfRow(r: { actorUserId: string | null; actorApiKeyId: string | null }, names: ActorNames): TAuditActor {
   const key = r.actorApiKeyId ? names.keys.get(r.actorApiKeyId) : undefined;
   const userId = r.actorUserId ?? key?.createdById ?? null;
-  const user = userId ? names.users.get(userId) : undefined;
+  const user = names.users(userId);
   return { name: user?.name ?? null, role: user?.role ?? null, apiKeyName: key?.name ?? null };
 }

@@ -24,7 +24,7 @@ import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { CostsService } from './costs.service.js';
-import { PeopleService } from '../tenancy/people.service.js';
+import { PeopleService } from '../people/people.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 
 const ZIdParam = z.uuid();

@@ -37,7 +37,7 @@ import {
 import { assetScope } from '../assets/assets.service.js';
 import { jobScope } from '../jobs/jobs.scope.js';
 import { workOrderScope } from '../maintenance/maintenance.scope.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /**
  * Cost documents a caller may see and touch. ORG: all; TEAM: documents about an asset of

@@ -35,7 +35,7 @@ import { ToolRunner } from '../planning/tools/runner.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /**
  * Drafts are org-wide for ORG-scoped members. A TEAM- or ASSIGNED-scoped member only sees the

@@ -26,7 +26,7 @@ import { loadMember, memberContext } from '../tenancy/member-context.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { countsOf, executionTopic } from './executions.mappers.js';
 import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /**
  * Refusals that mean "the world changed since the draft" (a CONFLICT receipt that says what);

@@ -22,7 +22,7 @@ import { assignmentSummary, toCalendarAssignment, toJob, type JobRow } from './j
 import { JobsRepository } from './jobs.repository.js';
 import { jobScope } from './jobs.scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 export type AssignInput = Omit<TAssignJobRequest, 'implementAssetIds'> & { implementAssetIds?: string[] | undefined };
 

@@ -27,7 +27,7 @@ import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository, type JobUpdate } from './jobs.repository.js';
 import { canWriteTeam, fieldScope, jobScope } from './jobs.scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 const JOB_SORT_FIELDS = { windowStart: { type: 'date' }, createdAt: { type: 'date' } } as const;
 

@@ -13,7 +13,7 @@ import {
   type TWorkOrderPart,
 } from '@amms/contracts/maintenance';
 import type { OrgContext } from '../platform/access/context.js';
-import type { PeopleService } from '../tenancy/people.service.js';
+import type { PeopleService } from '../people/people.service.js';
 import { versionConflict, type AppError } from '../platform/errors/app-error.js';
 import type { WorkOrderDetailRow, WorkOrderRow } from './maintenance.repository.js';
 import { seesWorkOrderCosts } from './maintenance.scope.js';

@@ -22,7 +22,7 @@ import { toWorkOrder, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type WorkOrderRow } from './maintenance.repository.js';
 import { workOrderScope } from './maintenance.scope.js';
 import { WorkOrdersService } from './work-orders.service.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 interface Step {
   /** refusals that depend on who asks (checked before writing) */

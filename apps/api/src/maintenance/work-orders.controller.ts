@@ -31,7 +31,7 @@ import { WorkOrderTransitionsService } from './work-order-transitions.service.js
 import { WorkOrdersService } from './work-orders.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 import { listFor, presentDetail } from './maintenance.mappers.js';
-import { PeopleService } from '../tenancy/people.service.js';
+import { PeopleService } from '../people/people.service.js';
 
 const ZIdParam = z.uuid();
 /** transition bodies are optional: `{}` or no body at all */

@@ -32,7 +32,7 @@ import {
 } from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
 import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from './maintenance.scope.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */
 const WORK_ORDER_SORT_FIELDS = { plannedStart: { type: 'date', nullable: true }, createdAt: { type: 'date' } } as const;

@@ -1,6 +1,6 @@
 import type { CostCategory, Prisma } from '@amms/db';
 import type { GenMember, SeedData } from './types.js';
-import { DAY, HOUR, type IdSource, type Rng, localMidnight, localParts } from './prng.js';
+import { DAY, HOUR, type IdSource, type Rng, localMidnight, localParts } from '../platform/random/prng.js';
 import type { RegionProfile } from './regions.js';
 
 interface CostContext {

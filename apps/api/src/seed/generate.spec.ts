@@ -3,7 +3,7 @@ import type { Role } from '@amms/db';
 import { PLATFORM_CATALOG } from './catalog.js';
 import { lineAmount } from './costs.js';
 import { generateOrgData, type GenMember, type SeedData } from './generate.js';
-import { DAY, weekAnchor } from './prng.js';
+import { DAY, weekAnchor } from '../platform/random/prng.js';
 
 const NOW = new Date('2026-12-02T15:00:00Z'); // a Wednesday evening in Shanghai
 const ANCHOR = weekAnchor(NOW);

@@ -2,7 +2,17 @@ import type { OperationType, Prisma, Role } from '@amms/db';
 import type { GenInput, GenMember, SeedData } from './types.js';
 import { PLATFORM_CATALOG, type CatalogModel } from './catalog.js';
 import { generateCosts } from './costs.js';
-import { DAY, HOUR, IdSource, Rng, ceilTo, dayStart, hashSeed, localMidnight, localParts } from './prng.js';
+import {
+  DAY,
+  HOUR,
+  IdSource,
+  Rng,
+  ceilTo,
+  dayStart,
+  hashSeed,
+  localMidnight,
+  localParts,
+} from '../platform/random/prng.js';
 import { OP_LABEL, REGIONS, type RegionProfile } from './regions.js';
 import { CORRECTIVE_FAULTS, PLAN_TEMPLATES, PM_PARTS, type PlanTemplate } from './maintenance-data.js';
 

@@ -2,7 +2,7 @@ import type { PrismaClient, Role } from '@amms/db';
 import { hashPassword } from '../auth/password.js';
 import { DEMO_ORGS, DEMO_PASSWORD, PLATFORM_ADMIN, demoStaff, demoUsers } from './demo-data.js';
 import { generateOrgData, type GenMember, type SeedData } from './generate.js';
-import { weekAnchor } from './prng.js';
+import { weekAnchor } from '../platform/random/prng.js';
 import type { AppConfig } from '../platform/config/config.js';
 import { seedManuals, type ManualsReport } from './manuals/load.js';
 import { ensureCatalog, hasBusinessData, insertSeedData, resetBusiness } from './write.js';

@@ -1,10 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contracts/teams';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { decodeCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { TenancyErrors } from './tenancy.errors.js';
+import { TeamsRepository } from './teams.repository.js';
 import { diff } from '../audit/changes.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
@@ -29,43 +29,30 @@ function toTeam(t: TeamRow): TTeam {
   };
 }
 
-const withCount = { _count: { select: { members: true } } } as const;
-
 @Injectable()
 export class TeamsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly teams: TeamsRepository,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
   ) {}
 
   async list(ctx: OrgContext, limit: number, cursor?: string) {
     const afterName = cursor ? decodeCursor(cursor) : undefined;
-    const rows = await this.prisma.client.team.findMany({
-      where: { organizationId: ctx.organizationId, ...(afterName ? { name: { gt: afterName } } : {}) },
-      include: withCount,
-      orderBy: { name: 'asc' },
-      take: limit + 1,
-    });
+    const rows = await this.teams.list(ctx.organizationId, limit, afterName);
     return pageOf(rows, limit, toTeam, (t) => t.name);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TTeam> {
-    const t = await this.prisma.client.team.findFirst({
-      where: { id, organizationId: ctx.organizationId },
-      include: withCount,
-    });
+    const t = await this.teams.find(ctx.organizationId, id);
     if (!t) throw TenancyErrors.teamNotFound();
     return toTeam(t);
   }
 
   async create(ctx: OrgContext, input: TCreateTeamRequest): Promise<TTeam> {
     try {
-      return await this.prisma.client.$transaction(async (tx) => {
-        const t = await tx.team.create({
-          data: { organizationId: ctx.organizationId, name: input.name, description: input.description ?? null },
-          include: withCount,
-        });
+      return await this.teams.transaction(async (tx) => {
+        const t = await this.teams.create(tx, ctx.organizationId, input.name, input.description ?? null);
         await this.audit.append(
           tx,
           this.audit.forCtx(ctx, 'team.created', 'team', t.id, { after: { name: t.name, description: t.description } }),
@@ -80,20 +67,13 @@ export class TeamsService {
 
   async update(ctx: OrgContext, id: string, input: TUpdateTeamRequest): Promise<TTeam> {
     try {
-      return await this.prisma.client.$transaction(async (tx) => {
-        const before = await tx.team.findFirst({
-          where: { id, organizationId: ctx.organizationId },
-          include: withCount,
-        });
+      return await this.teams.transaction(async (tx) => {
+        const before = await this.teams.find(ctx.organizationId, id, tx);
         if (!before) throw TenancyErrors.teamNotFound();
-        await tx.team.updateMany({
-          where: { id, organizationId: ctx.organizationId },
-          data: {
-            ...(input.name !== undefined ? { name: input.name } : {}),
-            ...(input.description !== undefined ? { description: input.description } : {}),
-          },
+        const after = await this.teams.update(tx, ctx.organizationId, id, {
+          ...(input.name !== undefined ? { name: input.name } : {}),
+          ...(input.description !== undefined ? { description: input.description } : {}),
         });
-        const after = await tx.team.findUniqueOrThrow({ where: { id }, include: withCount });
         await this.audit.append(
           tx,
           this.audit.forCtx(ctx, 'team.updated', 'team', id, diff(toTeam(before), toTeam(after))),
@@ -108,36 +88,22 @@ export class TeamsService {
 
   async remove(ctx: OrgContext, id: string): Promise<void> {
     const org = ctx.organizationId;
-    const assetIds = await this.prisma.client.$transaction(async (tx) => {
-      const before = await tx.team.findFirst({ where: { id, organizationId: org }, include: withCount });
+    const assetIds = await this.teams.transaction(async (tx) => {
+      const before = await this.teams.find(org, id, tx);
       if (!before) throw TenancyErrors.teamNotFound();
-      // the team's machines, fields and jobs stay, without a team (their FKs restrict deleting a
-      // team that still has rows): TEAM-scoped members of other teams still do not see them,
-      // ORG-scoped members do, and an admin can file them into another team
-      const owned = await tx.asset.findMany({ where: { organizationId: org, teamId: id }, select: { id: true } });
-      const unassigned = await tx.asset.updateMany({
-        where: { organizationId: org, teamId: id },
-        data: { teamId: null, version: { increment: 1 } },
-      });
-      const fields = await tx.field.updateMany({
-        where: { organizationId: org, teamId: id },
-        data: { teamId: null, version: { increment: 1 } },
-      });
-      const jobs = await tx.job.updateMany({
-        where: { organizationId: org, teamId: id },
-        data: { teamId: null, version: { increment: 1 } },
-      });
-      await tx.team.deleteMany({ where: { id, organizationId: org } });
+      // the team's machines, fields and jobs stay, without a team: TEAM-scoped members of other
+      // teams still do not see them, ORG-scoped members do, and an admin can file them into another team
+      const removed = await this.teams.removeKeepingRows(tx, org, id);
       await this.audit.append(
         tx,
         this.audit.forCtx(ctx, 'team.deleted', 'team', id, {
           before: { name: before.name, memberCount: before._count.members },
-          unassignedAssets: unassigned.count,
-          unassignedFields: fields.count,
-          unassignedJobs: jobs.count,
+          unassignedAssets: removed.unassignedAssets,
+          unassignedFields: removed.unassignedFields,
+          unassignedJobs: removed.unassignedJobs,
         }),
       );
-      return owned.map((a) => a.id);
+      return removed.assetIds;
     });
     // after the commit: cached asset lists/details (and analytics by team) changed
     await this.cache.invalidate(org, {

@@ -1,8 +1,7 @@
 import { Module, type DynamicModule } from '@nestjs/common';
 import type { AppConfig } from '../platform/config/config.js';
 import { PlatformModule } from '../platform/platform.module.js';
-import { AuditRepository } from '../audit/audit.repository.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AUDIT_PROVIDERS } from '../audit/audit.providers.js';
 import { BookingsRepository } from '../bookings/bookings.repository.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { JobsRepository } from '../jobs/jobs.repository.js';
@@ -34,8 +33,7 @@ export class WorkerModule {
       module: WorkerModule,
       imports: [PlatformModule.forRoot(config)],
       providers: [
-        AuditRepository,
-        AuditService,
+        ...AUDIT_PROVIDERS,
         BookingsRepository,
         BookingsService,
         JobsRepository,

@@ -5,7 +5,7 @@ import { AuditService } from '../../audit/audit.service.js';
 import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
 import type { IngestFailureCode } from '../knowledge.errors.js';
 import type { PlannedChunk } from './chunker.js';
-import { WebhookEvents } from '../../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../../platform/outbox/webhook-events.js';
 
 export interface ClaimedVersion {
   id: string;

@@ -1,4 +1,4 @@
-import { Rng } from '../../seed/prng.js';
+import { Rng } from '../../platform/random/prng.js';
 import { DAY, HOUR, iso } from './calendar.js';
 import type { MachineBusy, OperatorBusy, SchedJob, SchedMachine, SchedOperator, SchedulerInput } from './types.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../seed/prng.js';
+import { Rng } from '../../platform/random/prng.js';
 import { SchedulerInputError } from './calendar.js';
 import { randomInstance, type InstanceShape } from './instances.js';
 import { itemKeyOf, schedule } from './scheduler.js';

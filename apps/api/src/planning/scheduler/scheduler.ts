@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { Rng, hashSeed } from '../../seed/prng.js';
+import { Rng, hashSeed } from '../../platform/random/prng.js';
 import { HOUR, MINUTE, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import { Timeline } from './timeline.js';
 import type {

@@ -3,6 +3,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import type { PrismaClient } from '@amms/db';
+import { PeopleRepository } from '../../people/people.repository.js';
+import { PeopleService } from '../../people/people.service.js';
 import { AuditRepository } from '../../audit/audit.repository.js';
 import { AuditService } from '../../audit/audit.service.js';
 import { DocumentsRepository } from '../../knowledge/documents.repository.js';
@@ -49,7 +51,7 @@ export async function seedManuals(
     new DocumentsRepository(prisma),
     blobs,
     new OutboxService(prisma),
-    new AuditService(prisma, new AuditRepository(prisma)),
+    new AuditService(new AuditRepository(prisma), new PeopleService(new PeopleRepository(prisma))),
   );
   const actor = platformLibraryActor(
     { kind: 'USER', userId: platformAdminId, isPlatformAdmin: true } as never,

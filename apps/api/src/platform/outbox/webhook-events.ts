@@ -1,6 +1,6 @@
 import { resourceTypeOf, type TWebhookEventType } from '@amms/contracts/webhooks';
-import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
-import type { Tx } from '../../platform/prisma/prisma.service.js';
+import { enqueueOutbox } from './outbox.service.js';
+import type { Tx } from '../prisma/prisma.service.js';
 
 /**
  * The one hook business services call, inside the transaction of the change:

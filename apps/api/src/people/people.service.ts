@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TPersonRef } from '@amms/contracts/members';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { PeopleRepository } from './people.repository.js';
 
 export type PersonLookup = (id: string | null) => TPersonRef | null;
 
@@ -11,34 +11,18 @@ export type PersonLookup = (id: string | null) => TPersonRef | null;
  */
 @Injectable()
 export class PeopleService {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly repo: PeopleRepository) {}
 
   async byMembership(organizationId: string, ids: readonly (string | null)[]): Promise<PersonLookup> {
     const wanted = unique(ids);
-    const rows =
-      wanted.length === 0
-        ? []
-        : await this.prisma.client.membership.findMany({
-            where: { organizationId, id: { in: wanted } },
-            select: { id: true, role: true, status: true, user: { select: { name: true } } },
-          });
+    const rows = wanted.length === 0 ? [] : await this.repo.memberships(organizationId, wanted);
     const map = new Map(rows.map((r) => [r.id, { name: r.user.name, role: r.status === 'REMOVED' ? null : r.role }]));
     return (id) => (id ? (map.get(id) ?? null) : null);
   }
 
   async byUser(organizationId: string, ids: readonly (string | null)[]): Promise<PersonLookup> {
     const wanted = unique(ids);
-    const rows =
-      wanted.length === 0
-        ? []
-        : await this.prisma.client.user.findMany({
-            where: { id: { in: wanted } },
-            select: {
-              id: true,
-              name: true,
-              memberships: { where: { organizationId, status: { not: 'REMOVED' } }, select: { role: true } },
-            },
-          });
+    const rows = wanted.length === 0 ? [] : await this.repo.users(organizationId, wanted);
     const map = new Map(rows.map((u) => [u.id, { name: u.name, role: u.memberships[0]?.role ?? null }]));
     return (id) => (id ? (map.get(id) ?? null) : null);
   }
