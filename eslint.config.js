@@ -25,6 +25,66 @@ export default tseslint.config(
     },
   },
   {
+    // Prisma only in repositories (docs/architecture.md, "Where each rule lives"): a service, controller or
+    // job handler reads and writes rows through a `*.repository.ts`, never through the Prisma client or a
+    // transaction handle. The platform (Prisma plumbing, outbox, idempotency, cache, health) and the seed
+    // (bulk data) are the exceptions by design.
+    files: ['apps/api/src/**/*.ts'],
+    ignores: [
+      'apps/api/src/**/*.repository.ts',
+      'apps/api/src/**/*.spec.ts',
+      'apps/api/src/platform/**',
+      'apps/api/src/seed/**',
+      // moved by the coordinator after merge (owned by other helpers this session)
+      'apps/api/src/tenancy/member-context.ts',
+      'apps/api/src/executions/draft-executor.ts',
+      'apps/api/src/executions/execution-stream.ts',
+      // not moved yet (issue #15): each leaves this list when its queries move into a repository
+      'apps/api/src/tenancy/members.service.ts',
+      'apps/api/src/tenancy/api-keys.service.ts',
+      'apps/api/src/worker/housekeeping.ts',
+      'apps/api/src/integrations/export/export-names.ts',
+      'apps/api/src/integrations/import/import.service.ts',
+      'apps/api/src/integrations/webhooks/webhook-deliverer.ts',
+      'apps/api/src/integrations/webhooks/webhooks.service.ts',
+      'apps/api/src/knowledge/documents.service.ts',
+      // the worker's wiring hands Prisma to housekeeping (above)
+      'apps/api/src/worker/runtime.ts',
+    ],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/platform/prisma/prisma.service.js'],
+              importNames: ['PrismaService'],
+              allowTypeImports: true,
+              message: 'Prisma only in *.repository.ts: inject the repository instead (the Tx type may be imported).',
+            },
+          ],
+          paths: [{ name: '@amms/db', importNames: ['PrismaClient'], message: 'Prisma only in *.repository.ts.' }],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            'MemberExpression[property.name=/^\\$(transaction|queryRaw|executeRaw|queryRawUnsafe|executeRawUnsafe)$/]',
+          message: 'Prisma only in *.repository.ts: transactions and raw SQL go through a repository.',
+        },
+        {
+          selector: "MemberExpression[property.name='client'][object.property.name='prisma']",
+          message: 'Prisma only in *.repository.ts.',
+        },
+        {
+          selector: "CallExpression > MemberExpression.callee > MemberExpression.object[object.name='tx']",
+          message: 'Prisma only in *.repository.ts: pass the transaction to a repository method.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.mjs', '**/*.js', '**/*.cjs'],
     languageOptions: {
       globals: Object.fromEntries(

@@ -18,6 +18,7 @@ import { TokensService } from './auth/tokens.service.js';
 import { AccessGuard } from './tenancy/access.guard.js';
 import { AccessRepository } from './auth/access.repository.js';
 import { UsersRepository } from './auth/users.repository.js';
+import { RefreshTokensRepository } from './auth/refresh-tokens.repository.js';
 import { TeamsRepository } from './tenancy/teams.repository.js';
 import { MembershipsRepository } from './tenancy/memberships.repository.js';
 import { MembersService } from './tenancy/members.service.js';
@@ -113,6 +114,7 @@ export class AppModule {
       ],
       providers: [
         ...AUDIT_PROVIDERS,
+        RefreshTokensRepository,
         TokensService,
         AuthService,
         AccessRepository,

@@ -91,14 +91,14 @@ function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
   return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
     team: () => mine,
     assigned: () => mine,
-  }) as Prisma.AgentRunWhereInput;
+  });
 }
 function conversationScope(ctx: OrgContext): Prisma.AgentConversationWhereInput {
   const mine = { createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
   return scopeWhere<Prisma.AgentConversationWhereInput>(ctx, {
     team: () => mine,
     assigned: () => mine,
-  }) as Prisma.AgentConversationWhereInput;
+  });
 }
 
 /**

@@ -17,7 +17,7 @@ import type {
 } from '@amms/contracts/analytics';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
+import { resolveScope } from '../platform/access/data-scope.js';
 import {
   AnalyticsRepository,
   type AnalyticsScope,
@@ -59,17 +59,16 @@ const r4 = (x: number | null) => roundOrNull(x, 4);
 /**
  * The caller's data scope for analytics. TEAM: machines of my teams and what they did (their
  * jobs, work orders, costs); ASSIGNED: analytics are fleet figures, an operator's own work is
- * not a fleet, so nothing (empty figures, not 403). Resolved through scopeWhere so a new data
+ * not a fleet, so nothing (empty figures, not 403). Resolved through resolveScope so a new data
  * scope cannot be forgotten here.
  */
 export function analyticsScope(ctx: OrgContext): AnalyticsScope {
-  const s = scopeWhere<AnalyticsScope>(ctx, {
+  return resolveScope<AnalyticsScope>(ctx, {
+    all: { kind: 'ORG' },
+    none: { kind: 'NONE' },
     team: (teamIds) => ({ kind: 'TEAM', teamIds }),
     assigned: () => ({ kind: 'NONE' }),
   });
-  // ORG → {} (no restriction); TEAM without teams → MATCH_NOTHING
-  if ('kind' in s) return s as AnalyticsScope;
-  return Object.keys(s).length === 0 ? { kind: 'ORG' } : { kind: 'NONE' };
 }
 
 interface MachineFigures {

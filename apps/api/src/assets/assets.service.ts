@@ -38,7 +38,7 @@ export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
     assigned: (membershipId) => ({
       assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } },
     }),
-  }) as Prisma.AssetWhereInput;
+  });
 }
 
 /**

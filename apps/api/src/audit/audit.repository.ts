@@ -7,6 +7,11 @@ import type { StoredEvent } from '../platform/crypto/hash-chain.js';
 export class AuditRepository {
   constructor(private readonly prisma: PrismaService) {}
 
+  /** Serializes appends to one chain until the transaction ends (a per-chain advisory lock). */
+  async lockChain(tx: Tx, chain: string): Promise<void> {
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'audit:' + chain}, 0))`;
+  }
+
   findLast(tx: Tx, chain: string) {
     return tx.auditEvent.findFirst({ where: { chain }, orderBy: { seq: 'desc' }, select: { seq: true, hash: true } });
   }

@@ -57,7 +57,7 @@ export class AuditService {
    */
   async append(tx: Tx, input: AuditInput): Promise<{ id: string; seq: number }> {
     const chain = input.organizationId ?? PLATFORM_CHAIN;
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'audit:' + chain}, 0))`;
+    await this.repo.lockChain(tx, chain);
     const last = await this.repo.findLast(tx, chain);
     const fields: ChainedFields = {
       chain,

@@ -2,7 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { createHash, createSecretKey, randomBytes, randomUUID, type KeyObject } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
-import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { classifyRefresh } from './refresh-rules.js';
 import { AuthErrors } from './auth.errors.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -27,7 +28,7 @@ export class TokensService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly jwt: JwtService,
-    private readonly prisma: PrismaService,
+    private readonly refreshTokens: RefreshTokensRepository,
     private readonly audit: AuditService,
   ) {
     this.accessKey = createSecretKey(Buffer.from(config.auth.accessSecret, 'utf8'));
@@ -73,15 +74,13 @@ export class TokensService {
   async startSession(userId: string, meta: SessionMeta) {
     const familyId = randomUUID();
     const refreshToken = this.newRefreshToken();
-    await this.prisma.client.refreshToken.create({
-      data: {
-        userId,
-        familyId,
-        tokenHash: hashToken(refreshToken),
-        expiresAt: new Date(Date.now() + this.config.auth.refreshTtlDays * 86_400_000),
-        userAgent: meta.userAgent?.slice(0, 300) ?? null,
-        ip: meta.ip ?? null,
-      },
+    await this.refreshTokens.create({
+      userId,
+      familyId,
+      tokenHash: hashToken(refreshToken),
+      expiresAt: new Date(Date.now() + this.config.auth.refreshTtlDays * 86_400_000),
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
     });
     return {
       accessToken: this.signAccess(userId, familyId),
@@ -97,7 +96,7 @@ export class TokensService {
    */
   async rotate(presented: string, meta: SessionMeta) {
     const now = new Date();
-    const stored = await this.prisma.client.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+    const stored = await this.refreshTokens.findByHash(hashToken(presented));
     if (!stored) throw AuthErrors.tokenInvalid();
     const verdict = classifyRefresh(stored, now);
     if (verdict === 'REUSED') {
@@ -118,25 +117,15 @@ export class TokensService {
     if (verdict === 'EXPIRED') throw AuthErrors.tokenExpired();
 
     const next = this.newRefreshToken();
-    const rotated = await this.prisma.client.$transaction(async (tx) => {
-      const claimed = await tx.refreshToken.updateMany({
-        where: { id: stored.id, rotatedAt: null, revokedAt: null },
-        data: { rotatedAt: now },
-      });
-      if (claimed.count !== 1) return false;
-      await tx.refreshToken.create({
-        data: {
-          userId: stored.userId,
-          familyId: stored.familyId,
-          parentId: stored.id,
-          tokenHash: hashToken(next),
-          // the family keeps the expiry of the login: rotation does not extend a session forever
-          expiresAt: stored.expiresAt,
-          userAgent: meta.userAgent?.slice(0, 300) ?? null,
-          ip: meta.ip ?? null,
-        },
-      });
-      return true;
+    const rotated = await this.refreshTokens.rotate(stored.id, now, {
+      userId: stored.userId,
+      familyId: stored.familyId,
+      parentId: stored.id,
+      tokenHash: hashToken(next),
+      // the family keeps the expiry of the login: rotation does not extend a session forever
+      expiresAt: stored.expiresAt,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+      ip: meta.ip ?? null,
     });
     if (!rotated) {
       await this.revokeFamily(stored.familyId, 'REUSE');
@@ -150,10 +139,7 @@ export class TokensService {
   }
 
   async revokeFamily(familyId: string, reason: string): Promise<void> {
-    await this.prisma.client.refreshToken.updateMany({
-      where: { familyId, revokedAt: null },
-      data: { revokedAt: new Date(), revokeReason: reason },
-    });
+    await this.refreshTokens.revokeFamily(familyId, reason);
   }
 
   /**
@@ -162,16 +148,12 @@ export class TokensService {
    * tokens die with them: the guard checks that the session is live. Returns the tokens revoked.
    */
   async revokeAllOfUser(tx: Tx, userId: string, reason: string, except?: string): Promise<number> {
-    const res = await tx.refreshToken.updateMany({
-      where: { userId, revokedAt: null, ...(except ? { familyId: { not: except } } : {}) },
-      data: { revokedAt: new Date(), revokeReason: reason },
-    });
-    return res.count;
+    return this.refreshTokens.revokeAllOfUser(tx, userId, reason, except);
   }
 
   /** Logout by refresh token: revokes that token's family (idempotent), only if it is the caller's. */
   async revokeByToken(presented: string, userId: string): Promise<string | null> {
-    const stored = await this.prisma.client.refreshToken.findUnique({ where: { tokenHash: hashToken(presented) } });
+    const stored = await this.refreshTokens.findByHash(hashToken(presented));
     if (!stored || stored.userId !== userId) return null;
     await this.revokeFamily(stored.familyId, 'LOGOUT');
     return stored.familyId;

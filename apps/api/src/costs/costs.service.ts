@@ -48,11 +48,11 @@ export function costScope(ctx: OrgContext): Prisma.CostDocumentWhereInput {
   const mine: Prisma.CostDocumentWhereInput = ctx.membershipId
     ? { createdByMembershipId: ctx.membershipId }
     : MATCH_NOTHING;
-  if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return mine;
   return scopeWhere<Prisma.CostDocumentWhereInput>(ctx, {
     team: (teamIds) => ({ OR: [{ asset: { is: { teamId: { in: [...teamIds] } } } }, mine] }),
+    teamless: () => mine,
     assigned: (membershipId) => ({ createdByMembershipId: membershipId }),
-  }) as Prisma.CostDocumentWhereInput;
+  });
 }
 
 /** Running numbers are allocated under a lock; a unique violation (a number written some other way) is retried. */

@@ -45,7 +45,7 @@ export function draftScope(ctx: OrgContext): Prisma.DraftWhereInput {
   return scopeWhere<Prisma.DraftWhereInput>(ctx, {
     team: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
     assigned: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
-  }) as Prisma.DraftWhereInput;
+  });
 }
 
 /** What a run stores as version 1 (either kind). */

@@ -12,7 +12,7 @@ export function jobScope(ctx: OrgContext): Prisma.JobWhereInput {
   return scopeWhere<Prisma.JobWhereInput>(ctx, {
     team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
     assigned: assignedTo,
-  }) as Prisma.JobWhereInput;
+  });
 }
 
 /** Fields a caller may see. ORG: all; TEAM: fields of my teams; ASSIGNED: fields with a job assigned to me. */
@@ -20,7 +20,7 @@ export function fieldScope(ctx: OrgContext): Prisma.FieldWhereInput {
   return scopeWhere<Prisma.FieldWhereInput>(ctx, {
     team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
     assigned: (membershipId) => ({ jobs: { some: assignedTo(membershipId) } }),
-  }) as Prisma.FieldWhereInput;
+  });
 }
 
 /** A TEAM-scoped writer may only create rows in their own teams (or they could not see them); ASSIGNED writers none. */

@@ -7,18 +7,17 @@ import { MATCH_NOTHING, scopeWhere } from '../platform/access/data-scope.js';
  * ORG: all. TEAM: orders of machines of my teams, plus orders assigned to me (a mechanic
  * lent to another team still sees their job). ASSIGNED: orders assigned to me or reported by
  * me (an operator follows the fault they reported).
- * scopeWhere turns "TEAM without teams" into match-nothing; here the assigned-to-me half
- * still applies, so that case is handled before it.
+ * TEAM without teams: the assigned-to-me half still applies.
  */
 export function workOrderScope(ctx: OrgContext): Prisma.WorkOrderWhereInput {
   const mine: Prisma.WorkOrderWhereInput[] = ctx.membershipId ? [{ assigneeMembershipId: ctx.membershipId }] : [];
-  if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return mine.length > 0 ? { OR: mine } : MATCH_NOTHING;
   return scopeWhere<Prisma.WorkOrderWhereInput>(ctx, {
     team: (teamIds) => ({ OR: [{ asset: { teamId: { in: [...teamIds] } } }, ...mine] }),
+    teamless: () => (mine.length > 0 ? { OR: mine } : MATCH_NOTHING),
     assigned: (membershipId) => ({
       OR: [{ assigneeMembershipId: membershipId }, { reportedByMembershipId: membershipId }],
     }),
-  }) as Prisma.WorkOrderWhereInput;
+  });
 }
 
 /**
@@ -52,9 +51,9 @@ export function seesWorkOrderCosts(ctx: OrgContext): boolean {
  * are hidden under ASSIGNED.
  */
 export function planScope(ctx: OrgContext): Prisma.MaintenancePlanWhereInput {
-  if (ctx.dataScope === 'TEAM' && ctx.teamIds.length === 0) return { assetId: null };
   return scopeWhere<Prisma.MaintenancePlanWhereInput>(ctx, {
     team: (teamIds) => ({ OR: [{ assetId: null }, { asset: { teamId: { in: [...teamIds] } } }] }),
+    teamless: () => ({ assetId: null }),
     assigned: () => ({ assetId: null }),
-  }) as Prisma.MaintenancePlanWhereInput;
+  });
 }

@@ -50,7 +50,7 @@ export function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
   return scopeWhere<Prisma.MembershipWhereInput>(ctx, {
     team: (teamIds) => ({ teams: { some: { teamId: { in: [...teamIds] } } } }),
     assigned: (membershipId) => ({ id: membershipId }),
-  }) as Prisma.MembershipWhereInput;
+  });
 }
 
 function rankOf(role: TRole | 'SERVICE'): number {

@@ -26,7 +26,7 @@ function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
   return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
     team: () => mine,
     assigned: () => mine,
-  }) as Prisma.AgentRunWhereInput;
+  });
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_NOTHING, scopeWhere, type ScopeMapping, type ScopeSubject } from './data-scope.js';
+import { MATCH_NOTHING, resolveScope, scopeWhere, type ScopeMapping, type ScopeSubject } from './data-scope.js';
 
 type Where = { kind: string; ids: readonly string[] };
 const mapping: ScopeMapping<Where> = {
@@ -52,5 +52,29 @@ describe('scopeWhere', () => {
     scopeWhere(subject({ dataScope: 'TEAM', teamIds: ['t'] }), spyMapping);
     scopeWhere(subject({ dataScope: 'ASSIGNED' }), spyMapping);
     expect(calls).toEqual(['team', 'assigned']);
+  });
+
+  it("TEAM without teams: the mapping's teamless answer when it has one, and only then", () => {
+    const withTeamless: ScopeMapping<Where> = { ...mapping, teamless: () => ({ kind: 'mine', ids: ['m-1'] }) };
+    expect(scopeWhere(subject({ dataScope: 'TEAM', teamIds: [] }), withTeamless)).toEqual({
+      kind: 'mine',
+      ids: ['m-1'],
+    });
+    expect(scopeWhere(subject({ dataScope: 'TEAM', teamIds: ['t-1'] }), withTeamless)).toEqual({
+      kind: 'team',
+      ids: ['t-1'],
+    });
+    expect(scopeWhere(subject({ dataScope: 'ASSIGNED', membershipId: null }), withTeamless)).toBe(MATCH_NOTHING);
+  });
+});
+
+describe('resolveScope', () => {
+  const kinds = { all: 'ALL', none: 'NONE', team: () => 'TEAM', assigned: () => 'MINE' };
+  it('answers all / none / the mapping, typed as the caller asks', () => {
+    expect(resolveScope(subject({ dataScope: 'ORG' }), kinds)).toBe('ALL');
+    expect(resolveScope(subject({ dataScope: 'TEAM', teamIds: ['t'] }), kinds)).toBe('TEAM');
+    expect(resolveScope(subject({ dataScope: 'TEAM', teamIds: [] }), kinds)).toBe('NONE');
+    expect(resolveScope(subject({ dataScope: 'ASSIGNED', membershipId: 'm' }), kinds)).toBe('MINE');
+    expect(resolveScope(subject({ dataScope: 'ASSIGNED', membershipId: null }), kinds)).toBe('NONE');
   });
 });
