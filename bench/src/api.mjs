@@ -26,7 +26,8 @@ const API_ENTRY = process.env.BENCH_API_ENTRY ?? 'apps/api/dist/main.js';
 const BASELINE_ENTRY = process.env.BENCH_BASELINE_ENTRY;
 
 async function waitBare(base) {
-  for (let i = 0; i < 100; i++) {
+  // up to 60 s: on a loaded machine even a bare Fastify process boots slowly
+  for (let i = 0; i < 600; i++) {
     try {
       await fetch(`${base}/bare/ping`);
       return;
@@ -38,13 +39,30 @@ async function waitBare(base) {
 }
 
 /** Transactions Postgres committed in the bench database so far (stats flushed, snapshot fresh). */
+let statReads = 0;
 async function xacts(client) {
   await new Promise((r) => setTimeout(r, 1100)); // backends flush their stats at most once a second
   await client.query('SELECT pg_stat_clear_snapshot()');
   const r = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [
     DB_NAME,
   ]);
+  statReads++;
   return Number(r.rows[0].n);
+}
+
+/**
+ * The counter once the servers are quiet: requests still running server-side when autocannon
+ * stops (slow ones, on a loaded machine) would otherwise put their transactions into the next
+ * case. Returns the count and how many reads it took (each read adds 2 transactions of our own).
+ */
+async function quietXacts(client) {
+  let prev = await xacts(client);
+  for (let i = 0; i < 20; i++) {
+    const n = await xacts(client);
+    if (n - prev <= 2) return n;
+    prev = n;
+  }
+  return prev;
 }
 
 /**
@@ -63,14 +81,15 @@ function cpuMs(pid) {
 const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on
 
 async function run(label, url, headers, stats, server) {
-  const before = await xacts(stats);
+  const before = await quietXacts(stats);
+  const readsBefore = statReads;
   const cpuBefore = cpuMs(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, pipelining: 1 });
   const cpu = cpuMs(server.pid) - cpuBefore;
-  const after = await xacts(stats);
+  const after = await quietXacts(stats);
   const requests = r.requests.total;
   // our own monitoring queries (snapshot + count) add 2 transactions per xacts() call
-  const dbPerReq = requests ? Math.max(0, after - before - 2) / requests : 0;
+  const dbPerReq = requests ? Math.max(0, after - before - 2 * (statReads - readsBefore)) / requests : 0;
   const out = {
     label,
     rps: r.requests.average,

@@ -299,7 +299,7 @@ export class CacheService {
     const value = await this.load(resource, loader);
     const checked = schema.safeParse(value);
     if (!checked.success) {
-      this.log.error(`a ${resource} value breaks its response contract (not cached): ${checked.error.message}`);
+      this.log.error(`a cached ${resource} value breaks its response contract (not stored): ${checked.error.message}`);
       throw new AppError('INTERNAL', 'Internal error');
     }
     const json = JSON.stringify(value);
