@@ -7,19 +7,27 @@
 // autocannon (keep-alive connections, BENCH_CONNECTIONS, BENCH_DURATION seconds per case).
 // DB work per request is read from Postgres' own counters (pg_stat_database transactions
 // committed, delta over the case / requests) — the database's view, not the app's.
+import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
-import { benchTarget, demoLogin, prepare, start, stopAll, waitUp } from './lib.mjs';
+import { benchTarget, demoLogin, flushRedis, prepare, start, stopAll, waitUp } from './lib.mjs';
 
 const target = benchTarget(2);
 const { dbName: DB_NAME, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, scale: SCALE } = target;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const PORTS = { cached: 3202, uncached: 3203, bare: 3204 };
+const PORTS = { cached: 3202, uncached: 3203, bare: 3204, baseline: 3205 };
+// BENCH_API_ENTRY: the API build to measure; BENCH_BASELINE_ENTRY (optional): an older build
+// (e.g. a copy of apps/api/dist made before a change) measured cache-on in the same run, so a
+// change's effect is a ratio under the same load. BENCH_REUSE=1: keep the seeded database.
+const API_ENTRY = process.env.BENCH_API_ENTRY ?? 'apps/api/dist/main.js';
+const BASELINE_ENTRY = process.env.BENCH_BASELINE_ENTRY;
 
 async function waitBare(base) {
-  for (let i = 0; i < 100; i++) {
+  // up to 60 s: on a loaded machine even a bare Fastify process boots slowly
+  for (let i = 0; i < 600; i++) {
     try {
       await fetch(`${base}/bare/ping`);
       return;
@@ -31,22 +39,57 @@ async function waitBare(base) {
 }
 
 /** Transactions Postgres committed in the bench database so far (stats flushed, snapshot fresh). */
+let statReads = 0;
 async function xacts(client) {
   await new Promise((r) => setTimeout(r, 1100)); // backends flush their stats at most once a second
   await client.query('SELECT pg_stat_clear_snapshot()');
   const r = await client.query('SELECT xact_commit + xact_rollback AS n FROM pg_stat_database WHERE datname = $1', [
     DB_NAME,
   ]);
+  statReads++;
   return Number(r.rows[0].n);
 }
 
-async function run(label, url, headers, stats) {
-  const before = await xacts(stats);
+/**
+ * The counter once the servers are quiet: requests still running server-side when autocannon
+ * stops (slow ones, on a loaded machine) would otherwise put their transactions into the next
+ * case. Returns the count and how many reads it took (each read adds 2 transactions of our own).
+ */
+async function quietXacts(client) {
+  let prev = await xacts(client);
+  for (let i = 0; i < 20; i++) {
+    const n = await xacts(client);
+    if (n - prev <= 2) return n;
+    prev = n;
+  }
+  return prev;
+}
+
+/**
+ * CPU time (user + system, ms) the server process has used so far, from /proc: per request it is
+ * the figure the load of other processes on this shared machine distorts least.
+ */
+function cpuMs(pid) {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return NaN; // not Linux
+  }
+}
+const CLOCK_TICKS = 100; // USER_HZ: 100 on every Linux this runs on
+
+async function run(label, url, headers, stats, server) {
+  const before = await quietXacts(stats);
+  const readsBefore = statReads;
+  const cpuBefore = cpuMs(server.pid);
   const r = await autocannon({ url, connections: CONNECTIONS, duration: DURATION, headers, pipelining: 1 });
-  const after = await xacts(stats);
+  const cpu = cpuMs(server.pid) - cpuBefore;
+  const after = await quietXacts(stats);
   const requests = r.requests.total;
   // our own monitoring queries (snapshot + count) add 2 transactions per xacts() call
-  const dbPerReq = requests ? Math.max(0, after - before - 2) / requests : 0;
+  const dbPerReq = requests ? Math.max(0, after - before - 2 * (statReads - readsBefore)) / requests : 0;
   const out = {
     label,
     rps: r.requests.average,
@@ -55,32 +98,50 @@ async function run(label, url, headers, stats) {
     non2xx: r.non2xx + r.errors,
     requests,
     dbPerReq,
+    cpuPerReq: requests ? cpu / requests : NaN,
   };
   console.log(
     `${label.padEnd(40)} ${out.rps.toFixed(0).padStart(7)} req/s  p50 ${String(out.p50).padStart(4)} ms  p99 ${String(out.p99).padStart(4)} ms  ` +
-      `db tx/req ${out.dbPerReq.toFixed(2).padStart(5)}  non-2xx ${out.non2xx}`,
+      `db tx/req ${out.dbPerReq.toFixed(2).padStart(5)}  server CPU ${out.cpuPerReq.toFixed(3).padStart(6)} ms/req  non-2xx ${out.non2xx}`,
   );
   return out;
 }
 
 try {
   console.log(
-    `AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE})\n`,
+    `AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE}), ` +
+      `load average ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
   );
-  await prepare(target);
+  if (process.env.BENCH_REUSE === '1') await flushRedis(REDIS_URL);
+  else await prepare(target);
   const redis = new Redis(REDIS_URL);
   const apiEnv = target.env;
-  start('api (cache on)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
-  start('api (cache off)', ['apps/api/dist/main.js'], {
+  const proc = {};
+  proc.cached = start('api (cache on)', [API_ENTRY], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
+  if (BASELINE_ENTRY)
+    proc.baseline = start('baseline api (cache on)', [BASELINE_ENTRY], {
+      ...apiEnv,
+      PORT: String(PORTS.baseline),
+      CACHE_ENABLED: 'true',
+    });
+  proc.uncached = start('api (cache off)', [API_ENTRY], {
     ...apiEnv,
     PORT: String(PORTS.uncached),
     CACHE_ENABLED: 'false',
   });
-  start('bare reference', ['bench/src/bare-server.mjs'], { PORT: String(PORTS.bare), REDIS_URL, DATABASE_URL });
+  proc.bare = start('bare reference', ['bench/src/bare-server.mjs'], {
+    PORT: String(PORTS.bare),
+    REDIS_URL,
+    DATABASE_URL,
+  });
   const cached = `http://127.0.0.1:${PORTS.cached}`;
   const uncached = `http://127.0.0.1:${PORTS.uncached}`;
   const bare = `http://127.0.0.1:${PORTS.bare}`;
-  await Promise.all([waitUp(cached), waitUp(uncached), waitBare(bare)]);
+  const baseline = `http://127.0.0.1:${PORTS.baseline}`;
+  await Promise.all([waitUp(cached), waitUp(uncached), waitBare(bare), BASELINE_ENTRY ? waitUp(baseline) : null]);
 
   const { headers, orgId, claims } = await demoLogin(cached, 'owner@green-valley.demo', 'green-valley');
   const accessQuery = `sid=${claims.sid}&uid=${claims.sub}&org=${orgId}`;
@@ -99,26 +160,54 @@ try {
   // warm-up (JIT, pools, cache fill)
   await autocannon({ url: cached + assetsPath, connections: 8, duration: 2, headers });
   await autocannon({ url: cached + overviewPath, connections: 8, duration: 2, headers });
+  if (BASELINE_ENTRY) {
+    await autocannon({ url: baseline + assetsPath, connections: 8, duration: 2, headers });
+    await autocannon({ url: baseline + overviewPath, connections: 8, duration: 2, headers });
+  }
 
   const r = {};
-  r.bareAssets = await run('bare Fastify + Redis (asset list bytes)', `${bare}/bare/assets`, {}, stats);
+  r.bareAssets = await run('bare Fastify + Redis (asset list bytes)', `${bare}/bare/assets`, {}, stats, proc.bare);
   r.bareAuthAssets = await run(
     'bare + access query (asset list bytes)',
     `${bare}/bare-auth/assets?${accessQuery}`,
     {},
     stats,
+    proc.bare,
   );
-  r.cachedAssets = await run('GET /assets  cache on', cached + assetsPath, headers, stats);
-  r.uncachedAssets = await run('GET /assets  cache off', uncached + assetsPath, headers, stats);
-  r.bareOverview = await run('bare Fastify + Redis (overview bytes)', `${bare}/bare/overview`, {}, stats);
+  r.cachedAssets = await run('GET /assets  cache on', cached + assetsPath, headers, stats, proc.cached);
+  if (BASELINE_ENTRY)
+    r.baselineAssets = await run(
+      'GET /assets  cache on (baseline build)',
+      baseline + assetsPath,
+      headers,
+      stats,
+      proc.baseline,
+    );
+  r.uncachedAssets = await run('GET /assets  cache off', uncached + assetsPath, headers, stats, proc.cached);
+  r.bareOverview = await run('bare Fastify + Redis (overview bytes)', `${bare}/bare/overview`, {}, stats, proc.bare);
   r.bareAuthOverview = await run(
     'bare + access query (overview bytes)',
     `${bare}/bare-auth/overview?${accessQuery}`,
     {},
     stats,
+    proc.bare,
   );
-  r.cachedOverview = await run('GET /analytics/overview  cache on', cached + overviewPath, headers, stats);
-  r.uncachedOverview = await run('GET /analytics/overview  cache off', uncached + overviewPath, headers, stats);
+  r.cachedOverview = await run('GET /analytics/overview  cache on', cached + overviewPath, headers, stats, proc.cached);
+  if (BASELINE_ENTRY)
+    r.baselineOverview = await run(
+      'GET /analytics/overview  cache on (baseline)',
+      baseline + overviewPath,
+      headers,
+      stats,
+      proc.baseline,
+    );
+  r.uncachedOverview = await run(
+    'GET /analytics/overview  cache off',
+    uncached + overviewPath,
+    headers,
+    stats,
+    proc.cached,
+  );
   await stats.end();
   redis.disconnect();
 
@@ -128,13 +217,31 @@ try {
     `  cached / bare                  ${ratio(r.cachedAssets.rps, r.bareAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareOverview.rps).padStart(8)}             ≥ 0.50`,
   );
   console.log(
-    `  cached / (bare + access query) ${ratio(r.cachedAssets.rps, r.bareAuthAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareAuthOverview.rps).padStart(8)}`,
+    `  cached / (bare + access query) ${ratio(r.cachedAssets.rps, r.bareAuthAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.bareAuthOverview.rps).padStart(8)}             ≥ 0.70 (issue #16)`,
   );
   console.log(
     `  cached / uncached              ${ratio(r.cachedAssets.rps, r.uncachedAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.uncachedOverview.rps).padStart(8)}             ≥ 10 (overview)`,
   );
+  const cpuRatio = (a, b) => (b.cpuPerReq ? (a.cpuPerReq / b.cpuPerReq).toFixed(2) : 'n/a');
+  console.log(
+    `  server CPU/req cached / (bare + access query) ${cpuRatio(r.cachedAssets, r.bareAuthAssets).padStart(5)}     ${cpuRatio(r.cachedOverview, r.bareAuthOverview).padStart(8)}             (CPU, not req/s: robust to the machine's load)`,
+  );
+  if (BASELINE_ENTRY)
+    console.log(
+      `  server CPU/req cached / baseline              ${cpuRatio(r.cachedAssets, r.baselineAssets).padStart(5)}     ${cpuRatio(r.cachedOverview, r.baselineOverview).padStart(8)}`,
+    );
+  if (BASELINE_ENTRY)
+    console.log(
+      `  cached / cached (baseline)     ${ratio(r.cachedAssets.rps, r.baselineAssets.rps).padStart(8)}     ${ratio(r.cachedOverview.rps, r.baselineOverview.rps).padStart(8)}             what the change bought`,
+    );
   console.log(
     `  p99 cached (ms)                ${String(r.cachedAssets.p99).padStart(8)}     ${String(r.cachedOverview.p99).padStart(8)}             < 50 at 64 connections`,
+  );
+  console.log(
+    `\nload average at the end: ${os
+      .loadavg()
+      .map((l) => l.toFixed(1))
+      .join(' ')}`,
   );
   console.log('\nnotes: every API request still does its access checks (JWT, live session, membership) against');
   console.log('Postgres — permission decisions never read the cache — so "db tx/req" of a cached read is that floor.');

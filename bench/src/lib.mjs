@@ -89,7 +89,12 @@ export async function prepare(target) {
     ['apps/api/dist/seed/main.js', '--scale', String(target.scale)],
     { DATABASE_URL: target.databaseUrl },
   );
-  const redis = new Redis(target.redisUrl);
+  await flushRedis(target.redisUrl);
+}
+
+/** Empties the bench's Redis db (cache entries, rate-limit counters). */
+export async function flushRedis(url) {
+  const redis = new Redis(url);
   await redis.flushdb();
   redis.disconnect();
 }

@@ -3,7 +3,7 @@ import { RequestMethod } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { SwaggerModule, type OpenAPIObject } from '@nestjs/swagger';
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
 import { randomUUID } from 'node:crypto';
@@ -55,7 +55,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     );
   });
 
-  await app.register(helmet, {
+  // security headers: helmet's middleware built ONCE (@fastify/helmet built a new one, parsing the
+  // CSP directives, on every request: issue #16) and applied to every response
+  const securityHeaders = helmet({
     // the Swagger UI needs inline scripts and styles; everything else is JSON
     contentSecurityPolicy: {
       directives: {
@@ -66,6 +68,9 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       },
     },
   });
+  fastify.addHook('onRequest', (req, reply, done) =>
+    securityHeaders(req.raw, reply.raw, (err) => done(err as Error | undefined)),
+  );
   await app.register(cors, {
     origin: config.http.webOrigins,
     credentials: true,

@@ -1,4 +1,5 @@
 import { PrismaPg } from '@prisma/adapter-pg';
+import pg from 'pg';
 import { PrismaClient } from './generated/prisma/client.js';
 
 // PrismaClient, the Prisma namespace, $Enums, every enum (Role, DataScope, MembershipStatus,
@@ -24,4 +25,25 @@ export function createPrismaClient(
     ...(opts.max !== undefined ? { max: opts.max } : {}),
   });
   return new PrismaClient({ adapter });
+}
+
+export type PgPool = pg.Pool;
+
+/**
+ * The same client, plus the pg pool under it (one pool: the client's queries and the pool's share
+ * its connections). For the few hot statements that skip Prisma's query pipeline: the API's
+ * per-request access query runs as a named prepared statement on the pool (issue #16).
+ * `client.$disconnect()` ends the pool.
+ */
+export function createDatabase(
+  databaseUrl: string,
+  opts: { max?: number; connectTimeoutMs?: number } = {},
+): { client: PrismaClient; pool: PgPool } {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    connectionTimeoutMillis: opts.connectTimeoutMs ?? 5000,
+    ...(opts.max !== undefined ? { max: opts.max } : {}),
+  });
+  const adapter = new PrismaPg(pool, { disposeExternalPool: true });
+  return { client: new PrismaClient({ adapter }), pool };
 }

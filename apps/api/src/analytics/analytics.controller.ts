@@ -28,34 +28,34 @@ export class AnalyticsController {
   @Get('overview')
   @Returns(ZAnalyticsOverview)
   overview(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsPeriodQuery }) q: TAnalyticsPeriodQuery) {
-    return this.analytics.overview(ctx, q);
+    return this.analytics.http.overview(ctx, q);
   }
 
   @RequirePermission('analytics.read')
   @Get('utilization')
   @Returns(ZAnalyticsUtilization)
   utilization(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsMachinesQuery }) q: TAnalyticsMachinesQuery) {
-    return this.analytics.utilization(ctx, q);
+    return this.analytics.http.utilization(ctx, q);
   }
 
   @RequirePermission('analytics.read')
   @Get('operations')
   @Returns(ZAnalyticsOperations)
   operations(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsPeriodQuery }) q: TAnalyticsPeriodQuery) {
-    return this.analytics.operations(ctx, q);
+    return this.analytics.http.operations(ctx, q);
   }
 
   @RequirePermission('analytics.read')
   @Get('maintenance')
   @Returns(ZAnalyticsMaintenance)
   maintenance(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsMachinesQuery }) q: TAnalyticsMachinesQuery) {
-    return this.analytics.maintenance(ctx, q);
+    return this.analytics.http.maintenance(ctx, q);
   }
 
   @RequirePermission('analytics.read')
   @Get('costs')
   @Returns(ZAnalyticsCosts)
   costs(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsCostsQuery }) q: TAnalyticsCostsQuery) {
-    return this.analytics.costs(ctx, q);
+    return this.analytics.http.costs(ctx, q);
   }
 }

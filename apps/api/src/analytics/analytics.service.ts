@@ -1,5 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { OPERATION_TYPES } from '@amms/contracts/assets';
+import {
+  ZAnalyticsCosts,
+  ZAnalyticsMaintenance,
+  ZAnalyticsOperations,
+  ZAnalyticsOverview,
+  ZAnalyticsUtilization,
+} from '@amms/contracts/analytics';
 import type {
   TAnalyticsCosts,
   TAnalyticsCostsQuery,
@@ -47,6 +54,8 @@ import {
 import { DEFAULT_TIMEZONE, PeriodError, resolvePeriod, monthsOf, type Period } from './period.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
+import type { CheckedJson } from '../platform/cache/checked-json.js';
+import type { z } from 'zod';
 
 const COST_CATEGORIES = ['FUEL', 'PARTS', 'LABOR', 'REPAIR', 'RENTAL', 'OTHER'] as const;
 const UNASSIGNED = 'unassigned';
@@ -120,6 +129,35 @@ export class AnalyticsService {
     const key = CacheKeys.list(ctx.organizationId, 'analytics', ctx, { endpoint, q, hour });
     return this.cache.getOrLoad(key, compute, { ttlSeconds: CACHE_TTL.analytics });
   }
+
+  private cachedChecked<Q, T>(
+    ctx: OrgContext,
+    endpoint: string,
+    q: Q,
+    schema: z.ZodType,
+    compute: () => Promise<T>,
+  ): Promise<T | CheckedJson> {
+    const hour = new Date().toISOString().slice(0, 13);
+    const key = CacheKeys.list(ctx.organizationId, 'analytics', ctx, { endpoint, q, hour });
+    return this.cache.getOrLoadChecked(key, compute, { ttlSeconds: CACHE_TTL.analytics, schema });
+  }
+
+  /**
+   * For AnalyticsController: the same figures and cache entries, but a hit is the stored bytes,
+   * checked against the route's contract when they were stored (CacheService.getOrLoadChecked).
+   */
+  readonly http = {
+    overview: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
+      this.cachedChecked(ctx, 'overview', q, ZAnalyticsOverview, () => this.computeOverview(ctx, q)),
+    utilization: (ctx: OrgContext, q: TAnalyticsMachinesQuery) =>
+      this.cachedChecked(ctx, 'utilization', q, ZAnalyticsUtilization, () => this.computeUtilization(ctx, q)),
+    operations: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
+      this.cachedChecked(ctx, 'operations', q, ZAnalyticsOperations, () => this.computeOperations(ctx, q)),
+    maintenance: (ctx: OrgContext, q: TAnalyticsMachinesQuery) =>
+      this.cachedChecked(ctx, 'maintenance', q, ZAnalyticsMaintenance, () => this.computeMaintenance(ctx, q)),
+    costs: (ctx: OrgContext, q: TAnalyticsCostsQuery) =>
+      this.cachedChecked(ctx, 'costs', q, ZAnalyticsCosts, () => this.computeCosts(ctx, q)),
+  };
 
   overview(ctx: OrgContext, q: TAnalyticsPeriodQuery): Promise<TAnalyticsOverview> {
     return this.cached(ctx, 'overview', q, () => this.computeOverview(ctx, q));

@@ -46,14 +46,14 @@ export class AssetsController {
   @Get()
   @Returns(ZListAssetsResponse)
   list(@Ctx() ctx: OrgContext, @Query({ schema: ZListAssetsQuery }) q: TListAssetsQuery) {
-    return this.assets.list(ctx, q);
+    return this.assets.listResponse(ctx, q);
   }
 
   @RequirePermission('asset.read')
   @Get(':id')
   @Returns(ZAssetDetail)
   get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return this.assets.get(ctx, id);
+    return this.assets.getResponse(ctx, id);
   }
 
   @RequirePermission('asset.write')

@@ -1,7 +1,9 @@
 import { Injectable, Logger } from '@nestjs/common';
 import {
   canTransition,
+  ZAssetDetail,
   ZCreateAssetRequest,
+  ZListAssetsResponse,
   type TAsset,
   type TAssetDetail,
   type TCreateAssetRequest,
@@ -15,6 +17,7 @@ import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { CacheService, type Invalidation } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
+import type { CheckedJson } from '../platform/cache/checked-json.js';
 import { AppError, versionConflict } from '../platform/errors/app-error.js';
 import { issuesToFields } from '../platform/http/validation.js';
 import { pageOf } from '../platform/http/cursor.js';
@@ -80,6 +83,29 @@ export class AssetsService {
     return this.cache.getOrLoad(CacheKeys.list(ctx.organizationId, 'asset', ctx, q), () => this.listFromDb(ctx, q), {
       ttlSeconds: CACHE_TTL.assetList,
     });
+  }
+
+  /** The route's answer: a cache hit is the stored bytes, checked against `ZListAssetsResponse` when stored. */
+  listResponse(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse | CheckedJson> {
+    if (!cacheableScope(ctx)) return this.listFromDb(ctx, q);
+    return this.cache.getOrLoadChecked(
+      CacheKeys.list(ctx.organizationId, 'asset', ctx, q),
+      () => this.listFromDb(ctx, q),
+      {
+        ttlSeconds: CACHE_TTL.assetList,
+        schema: ZListAssetsResponse,
+      },
+    );
+  }
+
+  /** The route's answer for one asset (see listResponse). */
+  getResponse(ctx: OrgContext, id: string): Promise<TAssetDetail | CheckedJson> {
+    if (!cacheableScope(ctx)) return this.getFromDb(ctx, id);
+    return this.cache.getOrLoadChecked(
+      CacheKeys.detail(ctx.organizationId, 'asset', id, ctx),
+      () => this.getFromDb(ctx, id),
+      { ttlSeconds: CACHE_TTL.assetDetail, schema: ZAssetDetail },
+    );
   }
 
   /** Read through the cache (one entry per asset and data scope). A 404 is never cached. */

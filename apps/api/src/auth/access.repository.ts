@@ -20,6 +20,19 @@ interface Row {
   teamIds: string[] | null;
 }
 
+const ACCESS_SQL = `
+  SELECT u."isPlatformAdmin" AS "isPlatformAdmin", u."mustChangePassword" AS "mustChangePassword",
+         m.id::text AS "membershipId", m.role::text AS role, m."dataScope"::text AS "dataScope", m.status::text AS status,
+         (SELECT array_agg(tm."teamId"::text ORDER BY tm."teamId")
+            FROM "TeamMember" tm
+           WHERE tm."organizationId" = m."organizationId" AND tm."membershipId" = m.id) AS "teamIds"
+    FROM "User" u
+    LEFT JOIN "Membership" m ON m."userId" = u.id AND m."organizationId" = $3::uuid
+   WHERE u.id = $2::uuid
+     AND EXISTS (SELECT 1 FROM "RefreshToken" r
+                  WHERE r."familyId" = $1::uuid AND r."userId" = u.id
+                    AND r."revokedAt" IS NULL AND r."expiresAt" > now())`;
+
 /**
  * The per-request access facts in ONE statement: the session (refresh-token family) is still
  * live, the user's platform and must-change-password flags, and — for org routes — the current membership with its teams.
@@ -31,18 +44,13 @@ export class AccessRepository {
   constructor(private readonly prisma: PrismaService) {}
 
   async resolve(sessionId: string, userId: string, organizationId: string | null): Promise<AccessFacts | null> {
-    const rows = await this.prisma.client.$queryRaw<Row[]>`
-      SELECT u."isPlatformAdmin" AS "isPlatformAdmin", u."mustChangePassword" AS "mustChangePassword",
-             m.id::text AS "membershipId", m.role::text AS role, m."dataScope"::text AS "dataScope", m.status::text AS status,
-             (SELECT array_agg(tm."teamId"::text ORDER BY tm."teamId")
-                FROM "TeamMember" tm
-               WHERE tm."organizationId" = m."organizationId" AND tm."membershipId" = m.id) AS "teamIds"
-        FROM "User" u
-        LEFT JOIN "Membership" m ON m."userId" = u.id AND m."organizationId" = ${organizationId}::uuid
-       WHERE u.id = ${userId}::uuid
-         AND EXISTS (SELECT 1 FROM "RefreshToken" r
-                      WHERE r."familyId" = ${sessionId}::uuid AND r."userId" = u.id
-                        AND r."revokedAt" IS NULL AND r."expiresAt" > now())`;
+    // a named prepared statement on the pool under Prisma: parsed and planned once per
+    // connection, and none of Prisma's query pipeline on every request (issue #16)
+    const { rows } = await this.prisma.pool.query<Row>({
+      name: 'amms_access',
+      text: ACCESS_SQL,
+      values: [sessionId, userId, organizationId],
+    });
     const r = rows[0];
     if (!r) return null;
     return {

@@ -17,6 +17,9 @@ import {
   type ListKey,
 } from './cache-keys.js';
 import { Semaphore } from './semaphore.js';
+import { checkedBody, checkedEntry, CheckedJson, contractTag, entryJson } from './checked-json.js';
+import type { z } from 'zod';
+import { AppError } from '../errors/app-error.js';
 
 export const CACHE_OPTIONS = Symbol('CACHE_OPTIONS');
 
@@ -124,19 +127,45 @@ export class CacheService {
       this.metrics.cacheRequests.inc({ resource: key.resource, result: 'disabled' });
       return loader();
     }
-    const id = flightId(key);
+    return this.fly(flightId(key), key, (flight) => this.readThrough(key, loader, opts.ttlSeconds, flight));
+  }
+
+  /**
+   * For an HTTP route: like getOrLoad, but a hit is the stored bytes (`CheckedJson`), sent as
+   * they are. A loaded value is checked against `schema` (the route's @Returns contract) before it
+   * is stored or returned: a value breaking its contract is neither cached nor sent (INTERNAL).
+   * Plain objects come back when the cache is off or bypassed, or the entry was written unchecked:
+   * the response-contract interceptor validates those as usual.
+   */
+  async getOrLoadChecked<T>(
+    key: CacheKey,
+    loader: () => Promise<T>,
+    opts: { ttlSeconds: number; schema: z.ZodType },
+  ): Promise<T | CheckedJson> {
+    if (!this.opts.enabled) {
+      this.metrics.cacheRequests.inc({ resource: key.resource, result: 'disabled' });
+      return loader();
+    }
+    return this.fly(`checked|${flightId(key)}`, key, (flight) =>
+      this.readThroughChecked(key, loader, opts.ttlSeconds, opts.schema, flight),
+    );
+  }
+
+  /** Single flight per key in this process: concurrent readers of a key share one read (and load). */
+  private fly<R>(id: string, key: CacheKey, run: (flight: Flight) => Promise<R>): Promise<R> {
     const joined = this.flights.get(id);
     if (joined) {
       this.metrics.cacheRequests.inc({ resource: key.resource, result: 'coalesced' });
       this.metrics.cacheDbQueriesAvoided.inc({ resource: key.resource });
-      return joined.promise as Promise<T>;
+      return joined.promise as Promise<R>;
     }
     const flight: Flight = { key, stale: false, promise: Promise.resolve() };
     this.flights.set(id, flight);
-    flight.promise = this.readThrough(key, loader, opts.ttlSeconds, flight).finally(() => {
+    const promise = run(flight).finally(() => {
       if (this.flights.get(id) === flight) this.flights.delete(id);
     });
-    return flight.promise as Promise<T>;
+    flight.promise = promise;
+    return promise;
   }
 
   /**
@@ -222,7 +251,7 @@ export class CacheService {
     }
     this.metrics.cacheRequests.inc({ resource, result: 'miss' });
     const value = await this.load(resource, loader);
-    if (!flight.stale) await this.fill(key, valueKey, value, ttlSeconds);
+    if (!flight.stale) await this.fill(key, valueKey, JSON.stringify(value), ttlSeconds);
     return value;
   }
 
@@ -233,6 +262,49 @@ export class CacheService {
     } finally {
       end();
     }
+  }
+
+  private async readThroughChecked<T>(
+    key: CacheKey,
+    loader: () => Promise<T>,
+    ttlSeconds: number,
+    schema: z.ZodType,
+    flight: Flight,
+  ): Promise<T | CheckedJson> {
+    const resource = key.resource;
+    if (!this.redisUsable()) {
+      this.metrics.cacheRequests.inc({ resource, result: 'bypass' });
+      return this.load(resource, loader);
+    }
+    const tag = contractTag(schema);
+    let valueKey: string;
+    try {
+      const read = await this.withTimeout(this.readRaw(key));
+      valueKey = read.valueKey;
+      if (read.raw !== null) {
+        const body = checkedBody(read.raw, tag);
+        const hit = body !== null ? new CheckedJson(body) : parseEntry<T>(read.raw)?.value;
+        if (hit !== undefined) {
+          this.metrics.cacheRequests.inc({ resource, result: 'hit' });
+          this.metrics.cacheDbQueriesAvoided.inc({ resource });
+          return hit;
+        }
+      }
+    } catch (err) {
+      this.trip(err);
+      this.metrics.cacheRequests.inc({ resource, result: 'error' });
+      return this.load(resource, loader);
+    }
+    this.metrics.cacheRequests.inc({ resource, result: 'miss' });
+    const value = await this.load(resource, loader);
+    const checked = schema.safeParse(value);
+    if (!checked.success) {
+      this.log.error(`a cached ${resource} value breaks its response contract (not stored): ${checked.error.message}`);
+      throw new AppError('INTERNAL', 'Internal error');
+    }
+    const json = JSON.stringify(value);
+    if (!flight.stale) await this.fill(key, valueKey, checkedEntry(tag, json), ttlSeconds);
+    return new CheckedJson(json);
   }
 
   private async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: string | null }> {
@@ -248,9 +320,8 @@ export class CacheService {
   }
 
   /** Best effort: a failed fill only costs the next reader a miss. */
-  private async fill(key: CacheKey, valueKey: string, value: unknown, ttlSeconds: number): Promise<void> {
+  private async fill(key: CacheKey, valueKey: string, json: string, ttlSeconds: number): Promise<void> {
     if (!this.redisUsable()) return;
-    const json = JSON.stringify(value);
     const ttl = jitteredTtl(ttlSeconds);
     try {
       if (key.kind === 'detail') {
@@ -337,7 +408,7 @@ const isEmpty = (p: InvalidationPayload) => !p.resources.length && !p.details.le
 
 function parseEntry<T>(raw: string): { value: T } | undefined {
   try {
-    return { value: JSON.parse(raw) as T };
+    return { value: JSON.parse(entryJson(raw)) as T };
   } catch {
     return undefined; // unreadable entry: treated as a miss and overwritten by the fill
   }

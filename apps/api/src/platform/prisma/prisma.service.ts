@@ -1,5 +1,5 @@
 import { Inject, Injectable, OnModuleDestroy } from '@nestjs/common';
-import { createPrismaClient, type PrismaClient } from '@amms/db';
+import { createDatabase, type PgPool, type PrismaClient } from '@amms/db';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 export type Db = PrismaClient;
@@ -9,9 +9,11 @@ export type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
 @Injectable()
 export class PrismaService implements OnModuleDestroy {
   readonly client: PrismaClient;
+  /** The pg pool under `client` (same connections): only for hot statements in repositories (access.repository.ts). */
+  readonly pool: PgPool;
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.client = createPrismaClient(config.db.url, { max: config.db.poolMax });
+    ({ client: this.client, pool: this.pool } = createDatabase(config.db.url, { max: config.db.poolMax }));
   }
 
   async ping(): Promise<void> {

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { z } from 'zod';
+
+/**
+ * A response body already serialized to JSON and checked against its route's contract when it
+ * was written to the cache. The response-contract interceptor sends these bytes as they are: a
+ * cache hit is neither parsed, re-validated nor re-serialized (issue #16: zod and
+ * JSON.stringify of a 50-row list were most of a cached request's CPU).
+ */
+export class CheckedJson {
+  constructor(readonly json: string) {}
+}
+
+/**
+ * Cache entries come in two forms: plain JSON (written by `getOrLoad`, never checked) and
+ * `c:{tag}:{json}`, written by `getOrLoadChecked` once the value passed the contract whose
+ * fingerprint is `tag`. A plain JSON text never starts with `c`, so the forms cannot be confused.
+ * An entry checked against another contract (an older build) is read as unchecked: parsed and
+ * validated again, never trusted.
+ */
+const CHECKED = 'c:';
+const tags = new WeakMap<z.ZodType, string>();
+
+/** The contract's fingerprint: its JSON Schema hashed (computed once per schema object). */
+export function contractTag(schema: z.ZodType): string {
+  let tag = tags.get(schema);
+  if (!tag) {
+    const doc = JSON.stringify(z.toJSONSchema(schema, { unrepresentable: 'any', io: 'output' }));
+    tag = createHash('sha256').update(doc).digest('hex').slice(0, 12);
+    tags.set(schema, tag);
+  }
+  return tag;
+}
+
+export const checkedEntry = (tag: string, json: string) => `${CHECKED}${tag}:${json}`;
+
+/** The JSON of an entry checked against the contract `tag`, or null (unchecked, or another contract). */
+export function checkedBody(raw: string, tag: string): string | null {
+  const head = CHECKED.length + tag.length + 1;
+  return raw.startsWith(CHECKED) && raw.startsWith(tag, CHECKED.length) && raw.charCodeAt(head - 1) === 58 /* : */
+    ? raw.slice(head)
+    : null;
+}
+
+/** The JSON text of any entry, checked or not. */
+export function entryJson(raw: string): string {
+  if (!raw.startsWith(CHECKED)) return raw;
+  const colon = raw.indexOf(':', CHECKED.length);
+  return colon < 0 ? raw : raw.slice(colon + 1);
+}
