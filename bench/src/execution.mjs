@@ -19,6 +19,15 @@ try {
   const base = `http://127.0.0.1:${PORT}`;
   const api = start('api', ['apps/api/dist/main.js'], { ...env, PORT: String(PORT) });
   await waitUp(base);
+  // the worker boots while the draft is written (on a loaded machine a Nest process takes seconds)
+  const worker = start(
+    'worker',
+    [
+      ...(process.env.BENCH_WORKER_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_WORKER_PROF}`] : []),
+      'apps/api/dist/worker.js',
+    ],
+    env,
+  );
   const db = createPrismaClient(target.databaseUrl, { max: 3 });
   const auth = await demoLogin(base, 'dispatcher@green-valley.demo', 'green-valley');
   // a stretch of the future no earlier run used (each run adds its own machines)
@@ -34,7 +43,6 @@ try {
     label: `bench:execution ${runs + 1}`,
   });
   console.log(`  draft written and confirmed (${((performance.now() - t0) / 1000).toFixed(1)} s)\n`);
-  const worker = start('worker', ['apps/api/dist/worker.js'], env);
   await sleep(3000); // the worker connects and starts its relay
   const r = await executeAll(base, auth, [draft.id]);
   const e = r.executions[0];
@@ -42,8 +50,17 @@ try {
   const bookings = await db.machineBooking.count({
     where: { organizationId: auth.orgId, releasedAt: null, assetId: { in: draft.assetIds } },
   });
+  // the worker's own time: RUNNING → finished (without the queue's pick-up)
+  const run = await db.execution.findUniqueOrThrow({
+    where: { id: e.id },
+    select: { startedAt: true, finishedAt: true },
+  });
+  const runS = (run.finishedAt.getTime() - run.startedAt.getTime()) / 1000;
+  const load = (await import('node:os')).loadavg()[0];
   console.log(`execution_${n}_items_s=${r.seconds.toFixed(2)}`);
   console.log(`per_item_ms=${((r.seconds * 1000) / n).toFixed(1)}`);
+  console.log(`worker_run_s=${runS.toFixed(2)} (started → finished; per item ${((runS * 1000) / n).toFixed(1)} ms)`);
+  console.log(`load_average_1m=${load.toFixed(1)} (${(await import('node:os')).cpus().length} cores)`);
   console.log(`status=${e.status} receipts=${receipts} bookings=${bookings} (want ${n} each)`);
   console.log('\ntarget (issue #16): ≤ 10 s for 500 items, one receipt and one booking per item, crash-safe.');
   await stop(worker);

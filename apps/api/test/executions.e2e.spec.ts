@@ -55,6 +55,8 @@ const startWorker = (extra: Record<string, string> = {}) =>
       DATABASE_URL: EXEC_DB,
       REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
       JWT_ACCESS_SECRET: testConfig().auth.accessSecret,
+      // chunks of 5 items (one transaction each): the kill test below stops a 30-item run between chunks
+      WORKER_EXECUTION_CHUNK: '5',
       ...extra,
     },
     (chunk) => (workerLog = appendTail(workerLog, chunk)),

@@ -230,6 +230,7 @@ export class AgentService {
     // call is a run step (audited below), under the caller's permissions, data scope and the run's
     // (the skills' tools — machines, manuals, analytics — are not offered to the scheduling planner)
     // budgets, leaving what the scheduler step needs. `known_names` is already in its prompt.
+    const planStarted = performance.now();
     const planned = planner.planWithDiagnostics
       ? await planner.planWithDiagnostics(
           planInput,
@@ -241,6 +242,8 @@ export class AgentService {
     memo.planner = planned.diagnostics;
     const constraints = withNotes(ZPlanConstraints.parse(planned.constraints), refs.notes);
     runner.note('plan', {
+      // the planner's own time (a model planner's tool calls are steps of their own, timed too)
+      durationMs: Math.round(performance.now() - planStarted),
       message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
       // the memory the planner got: its size only (the text is in the conversation)
       args: {
@@ -293,6 +296,8 @@ export class AgentService {
 
     // saved preferences (memory/schedule-preferences.ts): re-checked against this caller's scope, soft
     const prefs = applyPreferences(await this.memory.recall(ctx), ctx, known.result, facts.machines);
+    // the scheduler's own time: its input, the (soft-preference) runs, validation and the draft content
+    const scheduleStarted = performance.now();
     memo.machines = facts.machines;
     // only PLANNED jobs are planned; SCHEDULED ones keep their assignment (and their bookings count as busy)
     const input = schedulerInput(facts, {
@@ -316,7 +321,10 @@ export class AgentService {
     const prefNotes = prefs.notes.map((n) => (constraints.language === 'zh' ? n.zh : n.en));
     const validation = validate(input, result.items);
     const content = draftContent(facts, result.items, result.unplaced, validation);
-    runner.note('schedule', { message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced` });
+    runner.note('schedule', {
+      durationMs: Math.round(performance.now() - scheduleStarted),
+      message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced`,
+    });
     const evidence = content.items.map((i) => ({
       itemKey: i.itemKey,
       jobId: i.jobId,
@@ -363,6 +371,7 @@ export class AgentService {
     const usable = machines.result.filter(
       (m) => !avoid.has(m.id) && (ops.size === 0 || m.operationTypes.some((t) => ops.has(t))),
     );
+    const scheduleStarted = performance.now();
     const plan = planMaintenance({
       due: due.result,
       machines: usable,
@@ -373,6 +382,7 @@ export class AgentService {
     });
     const zh = constraints.language === 'zh';
     runner.note('schedule', {
+      durationMs: Math.round(performance.now() - scheduleStarted),
       message: `${plan.items.length} placed, ${plan.unplaced.length} unplaced, ${plan.skipped} skipped (open work order or machine not plannable)`,
     });
     if (plan.items.length === 0 && plan.unplaced.length === 0) {

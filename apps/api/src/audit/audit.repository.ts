@@ -38,6 +38,27 @@ export class AuditRepository {
     });
   }
 
+  async insertMany(tx: Tx, events: readonly Omit<StoredEvent, 'id'>[]): Promise<void> {
+    await tx.auditEvent.createMany({
+      data: events.map((e) => ({
+        chain: e.chain,
+        seq: e.seq,
+        organizationId: e.organizationId,
+        action: e.action,
+        entityType: e.entityType,
+        entityId: e.entityId,
+        actorType: e.actorType as 'USER' | 'API_KEY' | 'SYSTEM' | 'ANONYMOUS',
+        actorUserId: e.actorUserId,
+        actorApiKeyId: e.actorApiKeyId,
+        requestId: e.requestId,
+        data: e.data as Prisma.InputJsonValue,
+        prevHash: e.prevHash,
+        hash: e.hash,
+        createdAt: e.createdAt,
+      })),
+    });
+  }
+
   list(
     organizationId: string,
     f: {

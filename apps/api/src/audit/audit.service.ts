@@ -78,6 +78,44 @@ export class AuditService {
     return this.repo.insert(tx, { ...fields, prevHash, hash });
   }
 
+  /**
+   * Appends several events of one chain, in order, inside the caller's transaction: one lock,
+   * one read of the chain's head and one insert for all of them (a batch of execution receipts).
+   * The chain is the same as `append` called once per event.
+   */
+  async appendMany(tx: Tx, inputs: readonly AuditInput[]): Promise<void> {
+    if (inputs.length === 0) return;
+    const chain = inputs[0]!.organizationId ?? PLATFORM_CHAIN;
+    if (inputs.some((i) => (i.organizationId ?? PLATFORM_CHAIN) !== chain))
+      throw new Error('audit: appendMany takes the events of one chain');
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'audit:' + chain}, 0))`;
+    const last = await this.repo.findLast(tx, chain);
+    let seq = last?.seq ?? 0;
+    let prevHash = last?.hash ?? null;
+    const createdAt = new Date();
+    const rows = inputs.map((input) => {
+      const fields: ChainedFields = {
+        chain,
+        seq: ++seq,
+        organizationId: input.organizationId,
+        action: input.action,
+        entityType: input.entityType ?? null,
+        entityId: input.entityId ?? null,
+        actorType: input.actorType,
+        actorUserId: input.actorUserId ?? null,
+        actorApiKeyId: input.actorApiKeyId ?? null,
+        requestId: input.requestId ?? null,
+        data: JSON.parse(JSON.stringify(input.data ?? {})) as unknown,
+        createdAt,
+      };
+      const hash = eventHash(prevHash, fields);
+      const row = { ...fields, prevHash, hash };
+      prevHash = hash;
+      return row;
+    });
+    await this.repo.insertMany(tx, rows);
+  }
+
   /** Convenience for events with no business change around them (login, logout). */
   async appendNow(input: AuditInput): Promise<void> {
     await this.repo.transaction((tx) => this.append(tx, input));

@@ -63,6 +63,36 @@ export class BookingsRepository {
     });
   }
 
+  /** The machine and operator bookings of several assignments: two inserts in all. */
+  async insertAssignmentBookings(
+    tx: Tx,
+    organizationId: string,
+    rows: readonly { assignmentId: string; assetIds: readonly string[]; membershipId: string; range: Range }[],
+  ): Promise<void> {
+    if (rows.length === 0) return;
+    await tx.machineBooking.createMany({
+      data: rows.flatMap((r) =>
+        r.assetIds.map((assetId) => ({
+          organizationId,
+          assetId,
+          kind: 'JOB' as const,
+          startsAt: r.range.startsAt,
+          endsAt: r.range.endsAt,
+          assignmentId: r.assignmentId,
+        })),
+      ),
+    });
+    await tx.operatorBooking.createMany({
+      data: rows.map((r) => ({
+        organizationId,
+        membershipId: r.membershipId,
+        assignmentId: r.assignmentId,
+        startsAt: r.range.startsAt,
+        endsAt: r.range.endsAt,
+      })),
+    });
+  }
+
   async releaseForAssignment(tx: Tx, organizationId: string, assignmentId: string, at: Date): Promise<void> {
     await tx.machineBooking.updateMany({
       where: { organizationId, assignmentId, releasedAt: null },

@@ -86,6 +86,28 @@ export class BookingsService {
     await this.repo.insertOperatorBooking(tx, organizationId, req.operatorMembershipId, req.range, assignmentId);
   }
 
+  /**
+   * Books several assignments at once (a batch of an execution), without the pre-check: the
+   * exclusion constraints refuse any overlap, which aborts the caller's transaction — the caller
+   * then books the items one by one (bookAssignment) to learn which item met which booking.
+   */
+  async bookAssignmentsUnchecked(
+    tx: Tx,
+    organizationId: string,
+    rows: readonly { assignmentId: string; assetIds: readonly string[]; operatorMembershipId: string; range: Range }[],
+  ): Promise<void> {
+    await this.repo.insertAssignmentBookings(
+      tx,
+      organizationId,
+      rows.map((r) => ({
+        assignmentId: r.assignmentId,
+        assetIds: r.assetIds,
+        membershipId: r.operatorMembershipId,
+        range: r.range,
+      })),
+    );
+  }
+
   async bookWorkOrder(
     tx: Tx,
     organizationId: string,

@@ -1,4 +1,4 @@
-import { Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import {
   ZCorrectiveItem,
@@ -15,14 +15,15 @@ import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { draftScope } from '../drafts/drafts.service.js';
+import { AssignmentsBatch, type PlannedAssignment } from '../jobs/assign-batch.service.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { AppError } from '../platform/errors/app-error.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { loadMember, memberContext } from '../tenancy/member-context.js';
+import { memberContext } from '../tenancy/member-context.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { countsOf, executionTopic } from './executions.mappers.js';
 import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
@@ -67,21 +68,31 @@ export interface ExecutionOutcome {
  * the draft and its confirmation, the initiator's membership (rebuilt into an OrgContext) and the
  * confirmer's are re-read; every item goes through AssignmentsService with its item key.
  *
- * Crash safety: each item is (1) assign — idempotent per item key, so a re-run returns the first
+ * Items go in chunks (`WORKER_EXECUTION_CHUNK`, 50). In a chunk, each run of consecutive items
+ * that pass every assign check on one set of reads is written in ONE transaction (AssignmentsBatch:
+ * jobs, assignments, bookings, then the receipts and the audit events, appended to the chain
+ * together) — it all commits or none of it does. Any other item, and a run the database refuses
+ * as a whole (a booking taken since, a job changed, a receipt a concurrent run wrote), goes item
+ * by item as below, which says exactly why an item was refused.
+ *
+ * Crash safety, item by item: (1) assign — idempotent per item key, so a re-run returns the first
  * result — then (2) its receipt, unique per (execution, item key). A kill between (1) and (2) is
- * repaired by the re-run: (1) answers with the existing assignment and (2) is written then. Two
- * runs of one execution at once (a stalled job re-delivered while a restart sweep re-enqueued it)
- * are safe for the same reasons; status moves use conditional updates so events are written once.
+ * repaired by the re-run: (1) answers with the existing assignment and (2) is written then. A
+ * batch has no such gap (one transaction); a kill mid-batch leaves nothing of it, and the re-run
+ * writes it again. Two runs of one execution at once (a stalled job re-delivered while a restart
+ * sweep re-enqueued it) are safe for the same reasons; status moves use conditional updates so
+ * events are written once.
  */
 @Injectable()
 export class DraftExecutor {
   private readonly log = new Logger(DraftExecutor.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: ExecutionsRepository,
     private readonly drafts: DraftsRepository,
     private readonly assignments: AssignmentsService,
+    private readonly batch: AssignmentsBatch,
     private readonly workOrders: WorkOrdersService,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
@@ -125,14 +136,99 @@ export class DraftExecutor {
     await this.changed(exec.id);
 
     const done = new Set((await this.repo.receipts(undefined, organizationId, exec.id)).map((r) => r.itemKey));
-    for (const [index, item] of items.entries()) {
-      if (done.has(item.itemKey)) continue; // written by an earlier (killed) run
-      const receipt =
-        'kind' in item ? await this.executeWorkOrder(ctx, index, item) : await this.executeItem(ctx, index, item);
-      await this.writeReceipt(ctx, exec, receipt);
+    // items with a receipt were written by an earlier (killed) run
+    const open = [...items.entries()].filter(([, item]) => !done.has(item.itemKey));
+    const size = this.config.worker.executionChunk;
+    for (let at = 0; at < open.length; at += size) {
+      await this.runChunk(ctx, exec, open.slice(at, at + size));
       await this.changed(exec.id);
     }
     return this.finish(ctx, exec);
+  }
+
+  /**
+   * One chunk, in item order: runs of items AssignmentsBatch planned go in one transaction each
+   * (writeRun); an item it left out (a work order, an item assigned before a crash, a job that
+   * changed, any failed check) goes alone, after the run before it.
+   */
+  private async runChunk(ctx: OrgContext, exec: Execution, chunk: [number, AnyItem][]): Promise<void> {
+    const jobItems = chunk.filter((c): c is [number, TDraftItem] => !('kind' in c[1]));
+    const plans = await this.batch.plan(
+      ctx,
+      jobItems.map(([, item]) => item),
+      (item, current) => draftVersionOf(item as TDraftItem, current),
+    );
+    const planOf = new Map(jobItems.map(([index], i) => [index, plans[i] ?? null]));
+    let run: { index: number; item: TDraftItem; plan: PlannedAssignment }[] = [];
+    for (const [index, item] of chunk) {
+      const plan = planOf.get(index);
+      if (plan && !('kind' in item)) {
+        run.push({ index, item, plan });
+        continue;
+      }
+      await this.writeRun(ctx, exec, run);
+      run = [];
+      await this.executeOne(ctx, exec, index, item);
+    }
+    await this.writeRun(ctx, exec, run);
+  }
+
+  private async executeOne(ctx: OrgContext, exec: Execution, index: number, item: AnyItem): Promise<void> {
+    const receipt =
+      'kind' in item ? await this.executeWorkOrder(ctx, index, item) : await this.executeItem(ctx, index, item);
+    await this.writeReceipt(ctx, exec, receipt);
+  }
+
+  /**
+   * A run of planned items in one transaction: their assignments and bookings, their SUCCEEDED
+   * receipts and the audit events (job.assigned, execution.receipt per item, in item order).
+   * Refused as a whole → nothing of it was written, and each item goes alone.
+   */
+  private async writeRun(
+    ctx: OrgContext,
+    exec: Execution,
+    run: readonly { index: number; item: TDraftItem; plan: PlannedAssignment }[],
+  ): Promise<void> {
+    if (run.length === 0) return;
+    try {
+      await this.repo.transaction(async (tx) => {
+        const written = await this.batch.write(
+          tx,
+          ctx,
+          run.map((r) => r.plan),
+        );
+        const receipts = run.map(({ index, item }, i): NewReceipt => {
+          const job = written[i]!.job;
+          return {
+            itemKey: item.itemKey,
+            itemIndex: index,
+            status: 'SUCCEEDED',
+            recordType: 'job',
+            recordId: job.id,
+            detail: { assignmentId: job.assignment?.id ?? null, jobStatus: job.status, jobVersion: job.version },
+          };
+        });
+        await this.repo.insertReceipts(tx, exec.organizationId, exec.id, receipts);
+        await this.audit.appendMany(
+          tx,
+          written.flatMap((w, i) => [w.audit, this.receiptEvent(ctx, exec, receipts[i]!)]),
+        );
+      });
+    } catch (err) {
+      this.log.debug(`execution ${exec.id}: a run of ${run.length} items goes one by one (${(err as Error).message})`);
+      for (const { index, item } of run) await this.executeOne(ctx, exec, index, item);
+    }
+  }
+
+  private receiptEvent(ctx: OrgContext, exec: Execution, r: NewReceipt) {
+    return this.audit.forCtx(ctx, 'execution.receipt', 'execution', exec.id, {
+      itemKey: r.itemKey,
+      itemIndex: r.itemIndex,
+      status: r.status,
+      recordType: r.recordType,
+      recordId: r.recordId,
+      detail: r.detail,
+    });
   }
 
   /**
@@ -156,9 +252,7 @@ export class DraftExecutor {
       draft.kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(version.items) : ZItems.safeParse(version.items);
     if (!items.success) return { refusal: 'The draft version items are unreadable' };
 
-    const initiator = exec.initiatorMembershipId
-      ? await loadMember(this.prisma.client, org, exec.initiatorMembershipId)
-      : null;
+    const initiator = exec.initiatorMembershipId ? await this.repo.member(org, exec.initiatorMembershipId) : null;
     if (!initiator || initiator.status !== 'ACTIVE' || initiator.userId !== exec.initiatorUserId)
       return { refusal: 'The member who requested the execution is no longer an active member' };
     const ctx = memberContext(
@@ -178,9 +272,7 @@ export class DraftExecutor {
     if (!(await this.drafts.findById(undefined, org, draft.id, draftScope(ctx))))
       return { refusal: 'The draft is outside the requesting member’s data scope' };
 
-    const confirmer = draft.confirmedByMembershipId
-      ? await loadMember(this.prisma.client, org, draft.confirmedByMembershipId)
-      : null;
+    const confirmer = draft.confirmedByMembershipId ? await this.repo.member(org, draft.confirmedByMembershipId) : null;
     if (!confirmer || confirmer.status !== 'ACTIVE')
       return { refusal: 'The member who confirmed the draft is no longer an active member' };
     if (!roleHas(confirmer.role, 'draft.confirm'))
@@ -302,44 +394,17 @@ export class DraftExecutor {
     }
   }
 
-  /**
-   * The job version the draft was built on, recovered from the item key (the scheduler's key
-   * hashes the job version in). Not found among 1..current → the draft never saw this job state:
-   * 0, which assign refuses as VERSION_CONFLICT unless the item was already written.
-   */
+  /** The job version the draft was built on (see draftVersionOf). */
   private async draftJobVersion(organizationId: string, item: TDraftItem): Promise<number | undefined> {
-    const job = await this.prisma.client.job.findFirst({
-      where: { id: item.jobId, organizationId },
-      select: { version: true },
-    });
-    if (!job) return undefined; // assign answers NOT_FOUND
-    const plain = {
-      jobId: item.jobId,
-      primaryAssetId: item.primaryAssetId,
-      implementAssetIds: item.implementAssetIds,
-      operatorMembershipId: item.operatorMembershipId,
-      startsAt: item.startsAt,
-      endsAt: item.endsAt,
-    };
-    for (let v = job.version; v >= 1; v--) if (itemKeyOf(plain, v) === item.itemKey) return v;
-    return job.version + 1;
+    const current = await this.repo.jobVersion(organizationId, item.jobId);
+    return current === null ? undefined : draftVersionOf(item, current); // undefined: assign answers NOT_FOUND
   }
 
   private async writeReceipt(ctx: OrgContext, exec: Execution, r: NewReceipt): Promise<void> {
     try {
       await this.repo.transaction(async (tx) => {
         await this.repo.insertReceipt(tx, exec.organizationId, exec.id, r);
-        await this.audit.append(
-          tx,
-          this.audit.forCtx(ctx, 'execution.receipt', 'execution', exec.id, {
-            itemKey: r.itemKey,
-            itemIndex: r.itemIndex,
-            status: r.status,
-            recordType: r.recordType,
-            recordId: r.recordId,
-            detail: r.detail,
-          }),
-        );
+        await this.audit.append(tx, this.receiptEvent(ctx, exec, r));
       });
     } catch (err) {
       // a concurrent run of the same execution wrote this item's receipt first
@@ -355,10 +420,7 @@ export class DraftExecutor {
       const status: ExecutionStatus =
         counts.succeeded === exec.itemsTotal ? 'SUCCEEDED' : counts.succeeded === 0 ? 'FAILED' : 'PARTIAL';
       if (!(await this.repo.updateIf(tx, org, exec.id, ['RUNNING'], { status, finishedAt: new Date() }))) return null;
-      await tx.draft.updateMany({
-        where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' },
-        data: { status: 'EXECUTED', rowVersion: { increment: 1 } },
-      });
+      await this.repo.draftExecuted(tx, org, exec.draftId);
       await WebhookEvents.emit(tx, ctx, 'execution.finished', exec.id);
       await this.audit.append(
         tx,
@@ -407,22 +469,14 @@ export class DraftExecutor {
       for (const [index, item] of items.entries()) {
         if (done.has(item.itemKey)) continue;
         const isWo = 'kind' in item;
-        const written = isWo
-          ? await tx.workOrder.findFirst({
-              where: { organizationId: org, itemKey: item.itemKey },
-              select: { id: true },
-            })
-          : await tx.assignment.findFirst({
-              where: { organizationId: org, itemKey: item.itemKey },
-              select: { jobId: true },
-            });
+        const written = await this.repo.writtenRecord(tx, org, item.itemKey, isWo ? 'work_order' : 'job');
         const r: NewReceipt = written
           ? {
               itemKey: item.itemKey,
               itemIndex: index,
               status: 'SUCCEEDED',
               recordType: isWo ? 'work_order' : 'job',
-              recordId: 'jobId' in written ? written.jobId : written.id,
+              recordId: written,
               detail: { recoveredAfter: 'WORKER_GAVE_UP' },
             }
           : {
@@ -466,10 +520,7 @@ export class DraftExecutor {
         }))
       )
         return null;
-      await tx.draft.updateMany({
-        where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' },
-        data: { status: 'EXECUTED', rowVersion: { increment: 1 } },
-      });
+      await this.repo.draftExecuted(tx, org, exec.draftId);
       await this.audit.append(tx, {
         organizationId: org,
         action: 'execution.abandoned',
@@ -516,21 +567,8 @@ export class DraftExecutor {
         return false;
       const written = (await this.repo.receipts(tx, org, exec.id)).length;
       const draftStatus = written > 0 ? 'EXECUTED' : 'OPEN';
-      await tx.draft.updateMany({
-        where: { id: exec.draftId, organizationId: org, status: 'EXECUTING' },
-        data:
-          draftStatus === 'OPEN'
-            ? {
-                status: 'OPEN',
-                confirmedVersion: null,
-                confirmedHash: null,
-                confirmedByUserId: null,
-                confirmedByMembershipId: null,
-                confirmedAt: null,
-                rowVersion: { increment: 1 },
-              }
-            : { status: 'EXECUTED', rowVersion: { increment: 1 } },
-      });
+      if (draftStatus === 'OPEN') await this.repo.draftReopened(tx, org, exec.draftId);
+      else await this.repo.draftExecuted(tx, org, exec.draftId);
       await this.audit.append(tx, {
         organizationId: org,
         action: 'execution.refused',
@@ -552,4 +590,23 @@ export class DraftExecutor {
     if (refused) await this.changed(exec.id);
     return { executionId: exec.id, status: 'REFUSED', ...(refused ? {} : { skipped: 'finished by another run' }) };
   }
+}
+
+/**
+ * The job version the draft was built on, recovered from the item key (the scheduler's key
+ * hashes the job version in), given the job's current version. Not found among 1..current →
+ * current + 1: the draft never saw this job state, which assign refuses as VERSION_CONFLICT
+ * unless the item was already written.
+ */
+function draftVersionOf(item: TDraftItem, current: number): number {
+  const plain = {
+    jobId: item.jobId,
+    primaryAssetId: item.primaryAssetId,
+    implementAssetIds: item.implementAssetIds,
+    operatorMembershipId: item.operatorMembershipId,
+    startsAt: item.startsAt,
+    endsAt: item.endsAt,
+  };
+  for (let v = current; v >= 1; v--) if (itemKeyOf(plain, v) === item.itemKey) return v;
+  return current + 1;
 }

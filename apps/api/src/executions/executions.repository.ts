@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ExecutionStatus, Prisma, ReceiptStatus } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import { loadMember } from '../tenancy/member-context.js';
 
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
@@ -67,6 +68,66 @@ export class ExecutionsRepository {
   insertReceipt(tx: Tx, organizationId: string, executionId: string, r: NewReceipt) {
     return tx.executionReceipt.create({
       data: { organizationId, executionId, ...r, detail: r.detail as Prisma.InputJsonValue },
+    });
+  }
+
+  /** The receipts of a run of items, in one insert. */
+  async insertReceipts(tx: Tx, organizationId: string, executionId: string, rs: readonly NewReceipt[]): Promise<void> {
+    await tx.executionReceipt.createMany({
+      data: rs.map((r) => ({ organizationId, executionId, ...r, detail: r.detail as Prisma.InputJsonValue })),
+    });
+  }
+
+  /** A member as the executor re-checks them (initiator, confirmer). */
+  member(organizationId: string, membershipId: string) {
+    return loadMember(this.prisma.client, organizationId, membershipId);
+  }
+
+  /** The current version of a job (null: no such job in the org). */
+  async jobVersion(organizationId: string, jobId: string): Promise<number | null> {
+    const job = await this.prisma.client.job.findFirst({
+      where: { id: jobId, organizationId },
+      select: { version: true },
+    });
+    return job?.version ?? null;
+  }
+
+  /** What an item key wrote, if anything: the job (assignment) or the work order id. */
+  async writtenRecord(
+    tx: Tx,
+    organizationId: string,
+    itemKey: string,
+    recordType: 'job' | 'work_order',
+  ): Promise<string | null> {
+    if (recordType === 'work_order') {
+      const wo = await tx.workOrder.findFirst({ where: { organizationId, itemKey }, select: { id: true } });
+      return wo?.id ?? null;
+    }
+    const a = await tx.assignment.findFirst({ where: { organizationId, itemKey }, select: { jobId: true } });
+    return a?.jobId ?? null;
+  }
+
+  /** The draft of a finished execution: EXECUTING → EXECUTED. */
+  async draftExecuted(tx: Tx, organizationId: string, draftId: string): Promise<void> {
+    await tx.draft.updateMany({
+      where: { id: draftId, organizationId, status: 'EXECUTING' },
+      data: { status: 'EXECUTED', rowVersion: { increment: 1 } },
+    });
+  }
+
+  /** The draft of a refused execution that wrote nothing: EXECUTING → OPEN, its confirmation voided. */
+  async draftReopened(tx: Tx, organizationId: string, draftId: string): Promise<void> {
+    await tx.draft.updateMany({
+      where: { id: draftId, organizationId, status: 'EXECUTING' },
+      data: {
+        status: 'OPEN',
+        confirmedVersion: null,
+        confirmedHash: null,
+        confirmedByUserId: null,
+        confirmedByMembershipId: null,
+        confirmedAt: null,
+        rowVersion: { increment: 1 },
+      },
     });
   }
 

@@ -17,6 +17,7 @@ import { AppError } from '../platform/errors/app-error.js';
 import { decodeCursor, encodeCursor } from '../platform/http/cursor.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { OrgContext } from '../platform/access/context.js';
+import { assertOperatorEligible, machineSetOf } from './assign-checks.js';
 import { JobErrors } from './jobs.errors.js';
 import { assignmentSummary, toCalendarAssignment, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository } from './jobs.repository.js';
@@ -25,9 +26,6 @@ import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 export type AssignInput = Omit<TAssignJobRequest, 'implementAssetIds'> & { implementAssetIds?: string[] | undefined };
-
-/** Machines that can lead a set (pull or carry the implements). */
-const LEAD_KINDS = new Set(['POWER_UNIT', 'SELF_PROPELLED']);
 
 /**
  * Assigning jobs: a machine set (one lead machine + 0..n implements) and an operator for a
@@ -226,51 +224,15 @@ export class AssignmentsService {
 
   // --- checks, in the documented order ----------------------------------------
 
-  /**
-   * The machines exist (in my asset scope), form a valid set, are ACTIVE and together can
-   * do the job's operation. Returns the set with roles, primary first.
-   */
+  /** The machines of the set, read in my asset scope, checked (see machineSetOf). */
   private async checkMachineSet(ctx: OrgContext, job: JobRow, primaryId: string, implementIds: readonly string[]) {
-    const wanted = [primaryId, ...implementIds];
-    const found = await this.repo.findAssets(undefined, ctx.organizationId, [...new Set(wanted)], assetScope(ctx));
-    const byId = new Map(found.map((a) => [a.id, a]));
-    wanted.forEach((id, i) => {
-      if (!byId.has(id)) throw JobErrors.assetNotFound(i === 0 ? 'primaryAssetId' : `implementAssetIds.${i - 1}`, id);
-    });
-    const primary = byId.get(primaryId)!;
-    if (!LEAD_KINDS.has(primary.model.kind)) {
-      throw JobErrors.invalidMachineSet('The primary machine must be a power unit or a self-propelled machine', {
-        assetId: primaryId,
-        kind: primary.model.kind,
-      });
-    }
-    for (const id of implementIds) {
-      const kind = byId.get(id)!.model.kind;
-      if (kind !== 'IMPLEMENT')
-        throw JobErrors.invalidMachineSet('Only implements can be attached to the primary machine', {
-          assetId: id,
-          kind,
-        });
-    }
-    if (new Set(wanted).size !== wanted.length) {
-      const dup = wanted.find((id, i) => wanted.indexOf(id) !== i)!;
-      throw JobErrors.invalidMachineSet('A machine appears more than once in the set', { assetId: dup });
-    }
-    for (const id of wanted) {
-      const a = byId.get(id)!;
-      // IN_MAINTENANCE and RETIRED machines cannot work
-      if (a.status !== 'ACTIVE') throw JobErrors.assetUnavailable(id, a.status);
-    }
-    const supported = [...new Set(found.flatMap((a) => a.model.operationTypes))];
-    if (!supported.includes(job.operationType)) throw JobErrors.capabilityMismatch(job.operationType, supported);
-    return wanted.map((assetId, i) => ({ assetId, role: i === 0 ? ('PRIMARY' as const) : ('IMPLEMENT' as const) }));
+    const wanted = [...new Set([primaryId, ...implementIds])];
+    const found = await this.repo.findAssets(undefined, ctx.organizationId, wanted, assetScope(ctx));
+    return machineSetOf(job, primaryId, implementIds, found);
   }
 
-  /** The operator is an active member of this org whose role may execute jobs. */
   private async checkOperator(ctx: OrgContext, membershipId: string): Promise<void> {
-    const m = await this.repo.findMembership(undefined, ctx.organizationId, membershipId);
-    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'job.execute'))
-      throw JobErrors.operatorNotEligible(membershipId);
+    assertOperatorEligible(membershipId, await this.repo.findMembership(undefined, ctx.organizationId, membershipId));
   }
 
   private async load(ctx: OrgContext, jobId: string): Promise<JobRow> {

@@ -6,6 +6,8 @@ import { BookingsRepository } from '../bookings/bookings.repository.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { JobsRepository } from '../jobs/jobs.repository.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
+import { AssignBatchRepository } from '../jobs/assign-batch.repository.js';
+import { AssignmentsBatch } from '../jobs/assign-batch.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { ExecutionsRepository } from '../executions/executions.repository.js';
 import { DraftExecutor } from '../executions/draft-executor.js';
@@ -38,6 +40,8 @@ export class WorkerModule {
         BookingsService,
         JobsRepository,
         AssignmentsService,
+        AssignBatchRepository,
+        AssignmentsBatch,
         DraftsRepository,
         ExecutionsRepository,
         DraftExecutor,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../platform/random/prng.js';
 import { SchedulerInputError } from './calendar.js';
 import { randomInstance, type InstanceShape } from './instances.js';
-import { itemKeyOf, schedule } from './scheduler.js';
+import { crossCheckBestAt, itemKeyOf, schedule } from './scheduler.js';
 import { L, combine, implement, instance, job, operator, tractor } from './test-fixtures.js';
 import type { DraftItem, SchedulerInput, ScheduleResult, UnplacedReason } from './types.js';
 import { validate } from './validator.js';
@@ -510,6 +510,15 @@ describe('properties over 200 seeded random instances', () => {
       expect(r.stats.weightPlaced).toBe(
         r.items.reduce((s, i) => s + inp.jobs.find((j) => j.id === i.jobId)!.priority, 0),
       );
+    }
+  });
+
+  it('the best (set, operator) at a start is the one the pairwise loop over every set × operator picks', () => {
+    crossCheckBestAt(true);
+    try {
+      for (const seed of SEEDS) schedule(withOptions(seed)); // throws at the first difference
+    } finally {
+      crossCheckBestAt(false);
     }
   });
 

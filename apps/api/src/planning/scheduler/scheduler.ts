@@ -128,6 +128,11 @@ function assertUnique<T>(xs: readonly T[], key: (x: T) => string, what: string):
       throw new SchedulerInputError(`duplicate ${what} id ${key(xs[i] as T)}`);
 }
 
+/** Tests: check every bestAt against the pairwise loop it replaces (slow; throws on a difference). */
+export function crossCheckBestAt(on: boolean): void {
+  Scheduler.crossCheck = on;
+}
+
 class Scheduler {
   private readonly opts: SchedOptions;
   private readonly now: number;
@@ -140,12 +145,22 @@ class Scheduler {
   private readonly excluded = new Map<number, string>(); // machine index → why it cannot be used
   private readonly opExcluded = new Set<number>();
   private budget = 0;
+  /** tests: every bestAt is checked against bestAtPairwise (slow) */
+  static crossCheck = false;
+  /** bestAt's per-call memo of each machine at [s, e): free?, owner before s (−2: not read) */
+  private memoGen = 0;
+  private memoAt = new Uint32Array(0);
+  private memoFree = new Uint8Array(0);
+  private memoPrev = new Int32Array(0);
 
   constructor(input: SchedulerInput) {
     this.opts = resolveOptions(input);
     this.now = parseInstant(input.now, 'now');
     // canonical order: nothing below depends on the order of the input arrays
     this.machines = [...input.machines].sort(byId((m) => m.id));
+    this.memoAt = new Uint32Array(this.machines.length);
+    this.memoFree = new Uint8Array(this.machines.length);
+    this.memoPrev = new Int32Array(this.machines.length);
     this.operators = [...input.operators].sort(byId((o) => o.membershipId));
     const jobs = [...input.jobs].sort(byId((j) => j.id));
     assertUnique(this.machines, (m) => m.id, 'machine');
@@ -356,8 +371,93 @@ class Scheduler {
     return null;
   }
 
-  /** The best (set, operator) at a feasible start, by the tie-break order documented above. */
+  /**
+   * The best (set, operator) at a feasible start, by the tie-break order documented above: the
+   * first (set, operator) pair, in (set, operator) order, with the least key.
+   *
+   * The key is a set's part + an operator's part + 6 when the operator's previous job had
+   * another lead machine (a change). So instead of every set × every free operator (tens of
+   * thousands of sets × hundreds of operators at scale), the free operators are summarized once
+   * — the best with no previous job, the best per previous lead, and all with a previous job by
+   * their part — and each set finds its best operator in a few steps. Each machine's state at
+   * [s, e) is read once per call. Same answer as the pairwise loop (scheduler.spec.ts checks it).
+   */
   private bestAt(sol: Solution, pj: PJob, k: number, s: number, e: number): Placement {
+    let freeVal = Infinity;
+    let freeOp = -1; // the best free operator with no previous job (never a change)
+    const byLead = new Map<number, { v: number; oi: number }>(); // the best whose previous job had this lead
+    const withPrev: { v: number; oi: number; pl: number }[] = [];
+    for (const oi of pj.ops) {
+      const tl = sol.oTl[oi]!;
+      if (tl.blockedUntil(s, e) !== 0) continue;
+      const prev = tl.ownerBefore(s);
+      const pl = prev >= 0 ? sol.placed[prev]!.lead : -1;
+      const v = -18 * pj.opPref[oi]! + pj.opTeamMiss[oi]!;
+      if (pl < 0) {
+        if (v < freeVal) {
+          freeVal = v;
+          freeOp = oi;
+        }
+        continue;
+      }
+      const cur = byLead.get(pl);
+      if (!cur || v < cur.v) byLead.set(pl, { v, oi });
+      withPrev.push({ v, oi, pl });
+    }
+    withPrev.sort((x, y) => x.v - y.v || x.oi - y.oi);
+
+    const gen = ++this.memoGen;
+    const free = (m: number) => {
+      if (this.memoAt[m] !== gen) {
+        this.memoAt[m] = gen;
+        this.memoFree[m] = sol.mTl[m]!.blockedUntil(s, e) === 0 ? 1 : 0;
+        this.memoPrev[m] = -2;
+      }
+      return this.memoFree[m] === 1;
+    };
+    let best: Placement | null = null;
+    let bestKey = Infinity;
+    for (const c of pj.sets) {
+      if (!free(c.lead) || (c.impl >= 0 && !free(c.impl))) continue;
+      if (this.memoPrev[c.lead] === -2) this.memoPrev[c.lead] = sol.mTl[c.lead]!.ownerBefore(s);
+      const prev = this.memoPrev[c.lead]!;
+      const leadChange = prev >= 0 && sol.placed[prev]!.impl !== c.impl ? 1 : 0;
+      const part = ((3 - c.pref) * 3 + leadChange) * 6 + (c.size - 1) * 3 + c.teamMiss;
+      // no operator can bring this set under the best so far
+      if (part + Math.min(freeVal, withPrev[0]?.v ?? Infinity) >= bestKey) continue;
+      let v = freeVal;
+      let op = freeOp;
+      const same = byLead.get(c.lead);
+      if (same && (same.v < v || (same.v === v && same.oi < op))) {
+        v = same.v;
+        op = same.oi;
+      }
+      for (const o of withPrev) {
+        if (o.pl === c.lead) continue;
+        if (o.v + 6 < v || (o.v + 6 === v && o.oi < op)) {
+          v = o.v + 6;
+          op = o.oi;
+        }
+        break;
+      }
+      if (op < 0) continue;
+      const key = part + v;
+      // strict <: sets come in (lead, impl) id order
+      if (key < bestKey) {
+        bestKey = key;
+        best = { k, s, e, lead: c.lead, impl: c.impl, op };
+      }
+    }
+    if (Scheduler.crossCheck) {
+      const ref = this.bestAtPairwise(sol, pj, k, s, e);
+      if (ref.lead !== best!.lead || ref.impl !== best!.impl || ref.op !== best!.op)
+        throw new Error(`bestAt differs from the pairwise loop for job ${pj.job.id}`);
+    }
+    return best!;
+  }
+
+  /** The definition bestAt implements (every set × every free operator); compared in tests (crossCheck). */
+  private bestAtPairwise(sol: Solution, pj: PJob, k: number, s: number, e: number): Placement {
     const freeOps: number[] = [];
     const opPrevLead: number[] = [];
     for (const oi of pj.ops) {
@@ -379,7 +479,6 @@ class Scheduler {
         const changes = leadChange + (pl >= 0 && pl !== c.lead ? 1 : 0);
         const pref = c.pref + pj.opPref[oi]!;
         const key = (((3 - pref) * 3 + changes) * 2 + (c.size - 1)) * 3 + c.teamMiss + pj.opTeamMiss[oi]!;
-        // strict <: sets come in (lead, impl) id order and operators in id order
         if (key < bestKey) {
           bestKey = key;
           best = { k, s, e, lead: c.lead, impl: c.impl, op: oi };

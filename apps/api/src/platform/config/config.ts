@@ -76,6 +76,8 @@ const ZEnv = z.object({
   WORKER_RESUME_EVERY_MS: z.coerce.number().int().min(1000).max(3_600_000).default(120_000),
   /** worker: attempts of a queued job; a draft.execute past them is given up (FAILED / PARTIAL, audited) */
   WORKER_JOB_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
+  /** worker: items of an execution written per transaction (a crash loses at most one chunk's uncommitted work, redone on resume) */
+  WORKER_EXECUTION_CHUNK: z.coerce.number().int().min(1).max(500).default(50),
   /** worker: a file whose mtime it refreshes every few seconds while its event loop runs (container liveness probes); off when unset */
   WORKER_HEARTBEAT_FILE: z.string().min(1).optional(),
   /** execution event streams: how often a stream re-reads the execution without a nudge (a lost pub/sub message costs at most this) */
@@ -236,6 +238,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     worker: {
       resumeEveryMs: e.WORKER_RESUME_EVERY_MS,
       jobAttempts: e.WORKER_JOB_ATTEMPTS,
+      executionChunk: e.WORKER_EXECUTION_CHUNK,
       heartbeatFile: e.WORKER_HEARTBEAT_FILE ?? null,
     },
     meter: {

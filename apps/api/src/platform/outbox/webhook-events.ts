@@ -18,25 +18,45 @@ export const WebhookEvents = {
     type: TWebhookEventType | undefined,
     resourceId: string,
   ): Promise<void> {
-    if (!type) return; // a transition without a webhook event (callers map actions → events)
+    await WebhookEvents.emitEach(tx, ctx, type, [resourceId]);
+  },
+
+  /** The same event for several resources (a batch): one read of the endpoints for all of them. */
+  async emitEach(
+    tx: Tx,
+    ctx: { organizationId: string },
+    type: TWebhookEventType | undefined,
+    resourceIds: readonly string[],
+  ): Promise<void> {
+    if (!type || resourceIds.length === 0) return; // a transition without a webhook event (callers map actions → events)
     const endpoints = await tx.webhookEndpoint.findMany({
       where: { organizationId: ctx.organizationId, enabled: true, deletedAt: null, eventTypes: { has: type } },
       select: { id: true },
     });
     if (endpoints.length === 0) return;
-    const event = await tx.webhookEvent.create({
-      data: { organizationId: ctx.organizationId, type, resourceType: resourceTypeOf(type), resourceId },
-      select: { id: true },
-    });
-    for (const endpoint of endpoints) {
-      const delivery = await tx.webhookDelivery.create({
-        data: { organizationId: ctx.organizationId, endpointId: endpoint.id, eventId: event.id },
-        select: { id: true },
-      });
-      await enqueueOutbox(tx, ctx.organizationId, 'webhook.deliver', {
-        organizationId: ctx.organizationId,
-        deliveryId: delivery.id,
-      });
-    }
+    for (const resourceId of resourceIds) await emitOne(tx, ctx, type, resourceId, endpoints);
   },
 };
+
+async function emitOne(
+  tx: Tx,
+  ctx: { organizationId: string },
+  type: TWebhookEventType,
+  resourceId: string,
+  endpoints: readonly { id: string }[],
+): Promise<void> {
+  const event = await tx.webhookEvent.create({
+    data: { organizationId: ctx.organizationId, type, resourceType: resourceTypeOf(type), resourceId },
+    select: { id: true },
+  });
+  for (const endpoint of endpoints) {
+    const delivery = await tx.webhookDelivery.create({
+      data: { organizationId: ctx.organizationId, endpointId: endpoint.id, eventId: event.id },
+      select: { id: true },
+    });
+    await enqueueOutbox(tx, ctx.organizationId, 'webhook.deliver', {
+      organizationId: ctx.organizationId,
+      deliveryId: delivery.id,
+    });
+  }
+}
