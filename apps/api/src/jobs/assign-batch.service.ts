@@ -7,7 +7,7 @@ import type { Range } from '../bookings/bookings.repository.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { AssignBatchRepository } from './assign-batch.repository.js';
 import { assertOperatorEligible, machineSetOf, type SetMachine } from './assign-checks.js';
 import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
