@@ -58,7 +58,7 @@ import { CostsController } from './costs/costs.controller.js';
 import { AgentRepository } from './agent/agent.repository.js';
 import { AgentService } from './agent/agent.service.js';
 import { AgentController } from './agent/agent.controller.js';
-import { AgentTools } from './agent/tools/agent-tools.js';
+import { AgentTools } from './planning/tools/agent-tools.js';
 import { SkillTools } from './agent/skills/skill-tools.js';
 import { SkillsRepository } from './agent/skills/skills.repository.js';
 import { PlannerFactory } from './agent/planner-factory.js';

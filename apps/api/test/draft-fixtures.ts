@@ -5,7 +5,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@amms/db';
 import type { TDraftItem } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
-import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
+import { itemKeyOf } from '../src/planning/scheduler/scheduler.js';
 import { call, createOrg, type TestOrg } from './harness.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
 import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution, type TExecution } from '@amms/contracts/drafts';
-import { itemKeyOf } from '../src/agent/scheduler/scheduler.js';
+import { itemKeyOf } from '../src/planning/scheduler/scheduler.js';
 import { ExecutionStreams } from '../src/executions/execution-stream.js';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
 import { ChangeSignals } from '../src/platform/redis/change-signals.js';
@@ -387,20 +387,18 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       'test',
     );
     const it0 = d.items[0]!;
-    const pre = await h.app
-      .get(AssignmentsService)
-      .assign(
-        ctx,
-        it0.jobId,
-        {
-          primaryAssetId: it0.primaryAssetId,
-          implementAssetIds: [],
-          operatorMembershipId: it0.operatorMembershipId,
-          startsAt: it0.startsAt,
-          endsAt: it0.endsAt,
-        },
-        { itemKey: it0.itemKey },
-      );
+    const pre = await h.app.get(AssignmentsService).assign(
+      ctx,
+      it0.jobId,
+      {
+        primaryAssetId: it0.primaryAssetId,
+        implementAssetIds: [],
+        operatorMembershipId: it0.operatorMembershipId,
+        startsAt: it0.startsAt,
+        endsAt: it0.endsAt,
+      },
+      { itemKey: it0.itemKey },
+    );
     // item 2's job is edited after the confirmation
     const j2 = (await get(w.t.DISPATCHER, w.org.id, `/jobs/${d.items[2]!.jobId}`)).body;
     expectStatus(

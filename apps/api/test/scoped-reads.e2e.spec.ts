@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZListAuditEventsResponse } from '@amms/contracts/audit';
-import { AgentTools, type BusyFacts } from '../src/agent/tools/agent-tools.js';
+import { AgentTools, type BusyFacts } from '../src/planning/tools/agent-tools.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';

@@ -24,18 +24,24 @@ import type { OrgContext } from '../tenancy/context.js';
 import { scopeWhere } from '../tenancy/data-scope.js';
 import { AgentErrors } from './agent.errors.js';
 import { AgentRepository } from './agent.repository.js';
-import { draftContent, periodRange, planningNow, schedulerInput } from './draft-content.js';
-import { planMaintenance } from './maintenance-plan.js';
-import { loadFacts } from './facts.js';
+import { draftContent, periodRange, planningNow, schedulerInput } from '../planning/draft-content.js';
+import { planMaintenance } from '../planning/maintenance-plan.js';
+import { loadFacts } from '../planning/facts.js';
 import { buildMemory } from './memory.js';
 import { PlannerFactory } from './planner-factory.js';
 import type { PlannerDiagnostics } from './planner/planner.js';
-import { validate } from './scheduler/validator.js';
+import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
 import { entitiesOf, parseEntities, type RunEntity } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
-import { AgentTools, type BusyFacts, type DueFact, type KnownNames, type MachineFact } from './tools/agent-tools.js';
-import { ToolRunner } from './tools/runner.js';
+import {
+  AgentTools,
+  type BusyFacts,
+  type DueFact,
+  type KnownNames,
+  type MachineFact,
+} from '../planning/tools/agent-tools.js';
+import { ToolRunner } from '../planning/tools/runner.js';
 import { classifyIntent } from './skills/intent.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';

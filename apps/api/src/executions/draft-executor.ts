@@ -11,7 +11,7 @@ import {
 import { roleHas } from '@amms/contracts/permissions';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import type { Draft, Execution, ExecutionStatus } from '@amms/db';
-import { itemKeyOf } from '../agent/scheduler/scheduler.js';
+import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { draftScope } from '../drafts/drafts.service.js';

@@ -1,9 +1,9 @@
 import type { AgentPreference } from '@amms/db';
 import { addDays, isoWeekday, type LocalDate } from '../planner/calendar.js';
-import { periodRange } from '../draft-content.js';
-import { schedule } from '../scheduler/scheduler.js';
-import type { ScheduleResult, SchedulerInput } from '../scheduler/types.js';
-import type { MachineFact } from '../tools/agent-tools.js';
+import { periodRange } from '../../planning/draft-content.js';
+import { schedule } from '../../planning/scheduler/scheduler.js';
+import type { ScheduleResult, SchedulerInput } from '../../planning/scheduler/types.js';
+import type { MachineFact } from '../../planning/tools/agent-tools.js';
 import type { KnownLists } from './references.js';
 
 /**

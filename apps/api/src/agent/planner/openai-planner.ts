@@ -1,7 +1,7 @@
 import { Logger } from '@nestjs/common';
 import { PLAN_LIMITS, ZPlanConstraints, type TNamedRef, type TPlanConstraints } from '@amms/contracts/agent';
 import { z } from 'zod';
-import { UntrustedText } from '../untrusted.js';
+import { UntrustedText } from '../../planning/untrusted.js';
 import { isoWeekday, localToday } from './calendar.js';
 import {
   ZPlannerInput,

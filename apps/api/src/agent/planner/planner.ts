@@ -1,7 +1,9 @@
 import { PLAN_LIMITS, type TPlanConstraints } from '@amms/contracts/agent';
 import { z } from 'zod';
-import type { UntrustedText } from '../untrusted.js';
+import type { PlannerToolbox } from '../../planning/tools/toolbox.js';
 import { isValidTimeZone } from './calendar.js';
+
+export type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from '../../planning/tools/toolbox.js';
 
 /**
  * A planner turns a dispatcher's goal into validated constraints (`ZPlanConstraints`).
@@ -21,42 +23,6 @@ export interface Planner {
    * its plan (the agent loop); without it the planner plans from `known` alone.
    */
   planWithDiagnostics?(input: PlannerInput, tools?: PlannerToolbox): Promise<PlanOutcome>;
-}
-
-/** A read-only tool as offered to a model: its name, description and the JSON schema of its input. */
-export interface PlannerTool {
-  name: string;
-  description: string;
-  parameters: Record<string, unknown>;
-}
-
-/**
- * What one call of a planner's tool gave:
- * - `result`: the tool's output rendered as text (every database string inside the run's
- *   untrusted boundary), already cut to the result size budget;
- * - `error`: the call failed (unknown tool, bad arguments, missing permission, timeout) — tell
- *   the model and go on (the call counted against the budget);
- * - `stop`: a budget is exhausted or the call repeated an identical one — stop planning with
- *   the model.
- */
-export type PlannerToolOutcome =
-  { kind: 'result'; text: string } | { kind: 'error'; message: string } | { kind: 'stop'; reason: string };
-
-/**
- * The run's read-only tools as a planner sees them (ToolRunner.forPlanner): every call runs
- * through the run's ToolRunner with the caller's context (permissions, data scope, per-tool
- * timeout, run budgets, identical-repeat stop) and is recorded as a run step. Tools take no
- * organization or scope from their arguments; there is no write tool.
- */
-export interface PlannerToolbox {
-  readonly tools: readonly PlannerTool[];
-  /** the run's boundary for database text: tool results use it, so the planner's prompt must too */
-  readonly untrusted: UntrustedText;
-  /** tool calls the planner may still make */
-  remainingCalls(): number;
-  /** wall time (ms) the planner may still spend, model requests included */
-  remainingMs(): number;
-  call(name: string, args: unknown): Promise<PlannerToolOutcome>;
 }
 
 /** What a planner did to get its constraints: shown in the run's plan step and its audit event. */

@@ -1,6 +1,6 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TKnowledgeAnswer } from '@amms/contracts/knowledge';
-import { ToolFailed, type ToolRunner } from '../tools/runner.js';
+import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
 import type { IntentResult } from './intent.js';
 import { matchMachine, type MachineCandidate } from './machine-match.js';
 import type { SkillOutcome } from './skill-outcome.js';

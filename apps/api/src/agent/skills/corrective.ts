@@ -2,7 +2,7 @@ import type { TAgentCitation, TPlanLanguage } from '@amms/contracts/agent';
 import type { TCorrectiveItem } from '@amms/contracts/drafts';
 import type { TCreateWorkOrderRequest } from '@amms/contracts/maintenance';
 import { canonicalJson } from '../../audit/hash-chain.js';
-import { sha256 } from '../draft-content.js';
+import { sha256 } from '../../planning/draft-content.js';
 
 /**
  * A diagnosis → one CORRECTIVE work-order item. Pure and deterministic: the same passages,

@@ -1,10 +1,10 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TDraftValidation } from '@amms/contracts/drafts';
-import { contentHashOf, planningNow } from '../draft-content.js';
-import { DEFAULT_SERVICE_HOURS, firstFreeSlot } from '../maintenance-plan.js';
-import { DAY, HOUR, MINUTE } from '../scheduler/calendar.js';
-import type { BusyFacts } from '../tools/agent-tools.js';
-import { ToolFailed, type ToolRunner } from '../tools/runner.js';
+import { contentHashOf, planningNow } from '../../planning/draft-content.js';
+import { DEFAULT_SERVICE_HOURS, firstFreeSlot } from '../../planning/maintenance-plan.js';
+import { DAY, HOUR, MINUTE } from '../../planning/scheduler/calendar.js';
+import type { BusyFacts } from '../../planning/tools/agent-tools.js';
+import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
 import { buildCorrective } from './corrective.js';
 import type { IntentResult } from './intent.js';
 import { fold, matchMachine, symptomText, type MachineCandidate } from './machine-match.js';

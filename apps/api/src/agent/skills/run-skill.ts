@@ -1,5 +1,5 @@
 import type { OrgContext } from '../../tenancy/context.js';
-import type { ToolRunner } from '../tools/runner.js';
+import type { ToolRunner } from '../../planning/tools/runner.js';
 import { askManual } from './ask-manual.js';
 import { businessQuestion } from './business-skill.js';
 import { diagnose } from './diagnose.js';

@@ -2,7 +2,7 @@ import type { TRunStep } from '@amms/contracts/drafts';
 import { z } from 'zod';
 import { canonicalJson } from '../../audit/hash-chain.js';
 import type { OrgContext } from '../../tenancy/context.js';
-import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from '../planner/planner.js';
+import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from './toolbox.js';
 import { UntrustedText } from '../untrusted.js';
 import type { AnyTool } from './tool.js';
 
