@@ -138,6 +138,32 @@ describe('the draft timeline model', () => {
     expect(bars.find((x) => x.id === `po-${a.itemKey}`)!.kind).toBe('proposed');
   });
 
+  it('links exactly the booking the validator named in the finding', () => {
+    const mine = item(1);
+    const named = booking(4, { jobId: id(640) });
+    const { bars } = build(
+      version({
+        items: [mine],
+        validation: {
+          ok: false,
+          violations: [
+            {
+              itemIndex: 0,
+              jobId: mine.jobId,
+              code: 'MACHINE_BUSY',
+              message: 'busy',
+              clash: { kind: 'WORK_ORDER', id: id(650), startsAt: mine.startsAt, endsAt: mine.endsAt },
+            },
+          ],
+          warnings: [],
+        },
+      }),
+      [named],
+    );
+    const notes = bars.find((b) => b.id === `p-${mine.itemKey}`)!.card!.notes!;
+    expect(notes.filter((n) => n.href).map((n) => n.href)).toEqual([`/o/maintenance/work-orders/${id(650)}`]);
+  });
+
   it('draws a diagnosis’ corrective work order on its machine', () => {
     const c: TCorrectiveItem = {
       kind: 'CORRECTIVE_WORK_ORDER',

@@ -14,10 +14,13 @@ export const OPERATOR_CODES = new Set([
 ]);
 const MACHINE_BUSY_CODES = new Set(['MACHINE_BUSY']);
 
+type Finding = TDraftVersion['validation']['violations'][number];
+
 export type TimelineText = {
   machines: string;
   operators: string;
   job: string;
+  workOrder: string;
   machine: string;
   operator: string;
   time: string;
@@ -97,7 +100,32 @@ export function buildDraftTimeline(x: ModelInput): { rows: TimelineRow[]; bars: 
   ];
 
   /** what an item's finding clashes with: existing bookings / work orders, or the other draft item */
-  const clashes = (i: TDraftItem, code: string, otherItemIndex: number | undefined): TimelineCard['notes'] => {
+  const clashes = (i: TDraftItem, f: Finding): TimelineCard['notes'] => {
+    const { code, otherItemIndex, clash } = f;
+    // the validator named the booking (newer drafts): link exactly that one
+    if (clash) {
+      const range = x.range(clash.startsAt, clash.endsAt);
+      if (clash.kind === 'JOB') {
+        const a = x.bookings.find((b) => b.jobId === clash.id);
+        return [
+          {
+            tone: 'conflict',
+            text: `${t.clashesWith} ${a ? bookingLabel(a, op) : t.job} (${range})`,
+            href: x.path(`jobs/${clash.id}`),
+            linkLabel: t.openJob,
+          },
+        ];
+      }
+      const w = x.workOrders.find((o) => o.id === clash.id);
+      return [
+        {
+          tone: 'conflict',
+          text: `${t.clashesWith} ${w?.title ?? t.workOrder} (${range})`,
+          href: x.path(`maintenance/work-orders/${clash.id}`),
+          linkLabel: t.openWorkOrder,
+        },
+      ];
+    }
     if (otherItemIndex !== undefined) {
       const other = version.items[otherItemIndex];
       return other
@@ -170,7 +198,7 @@ export function buildDraftTimeline(x: ModelInput): { rows: TimelineRow[]; bars: 
               .filter((f) => relevant(f.code))
               .flatMap((f) => [
                 { tone: 'conflict' as const, text: x.findingText(f.code, f.message) },
-                ...(clashes(i, f.code, f.otherItemIndex) ?? []),
+                ...(clashes(i, f) ?? []),
               ]),
             ...warns
               .filter((f) => relevant(f.code))
