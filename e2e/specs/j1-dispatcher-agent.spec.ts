@@ -93,7 +93,8 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     // the timeline: proposed bars with accessible names, the legend, existing bookings loaded
     const timeline = page.getByRole('group', { name: '草稿建议与相关机具已有安排的时间线' });
     await expect(timeline).toBeVisible();
-    await expect(timeline.getByRole('link', { name: /（草稿建议）/ })).toHaveCount(n1);
+    // each item on its machine's row and on its operator's lane; the bars open cards (not links)
+    await expect(timeline.getByRole('button', { name: /（草稿建议）/ })).toHaveCount(2 * n1);
     await expect(timeline.getByText('图例')).toBeVisible();
     await expect(page.getByRole('region', { name: /时间线：草稿建议与已有安排/ }).getByRole('status')).toHaveCount(0, {
       timeout: 30_000,
@@ -120,7 +121,7 @@ test.describe('journey 1: dispatcher → agent → draft → confirm → execute
     await expect(diff.getByRole('listitem').first()).toContainText('移除');
     await expect(diff.getByRole('listitem').first()).toContainText(firstJob.slice(0, 6));
     // the removed booking stays visible on the timeline, marked as removed
-    await expect(timeline.getByRole('img', { name: /（已移除）/ })).toHaveCount(1);
+    await expect(timeline.getByRole('button', { name: /（已移除）/ })).toHaveCount(2);
 
     // ---- confirm exactly version 2 + its hash
     const hash = await summary.getByTestId('content-hash').getAttribute('title');

@@ -9441,6 +9441,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                                 warnings: {
                                     itemIndex: number;
@@ -9450,6 +9458,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                             };
                             evidence: {
@@ -9812,6 +9828,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                                 warnings: {
                                     itemIndex: number;
@@ -9821,6 +9845,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                             };
                             evidence: {
@@ -10249,6 +10281,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                                 warnings: {
                                     itemIndex: number;
@@ -10258,6 +10298,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                             };
                             evidence: {
@@ -10547,6 +10595,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                                 warnings: {
                                     itemIndex: number;
@@ -10556,6 +10612,14 @@ export interface operations {
                                     otherItemIndex?: number;
                                     planId?: string;
                                     assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
                                 }[];
                             };
                             evidence: {

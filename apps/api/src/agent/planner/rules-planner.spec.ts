@@ -407,6 +407,13 @@ describe('rules planner: behaviour', () => {
     ]);
   });
 
+  it('answers an English goal in English even when it quotes Chinese text (no CJK in its notes but the quote)', () => {
+    const en = planWithRules({ goal: 'schedule harvesting next week near 东岗 farm', now: WED, known: KNOWN });
+    expect(en.language).toBe('en');
+    expect(en.notes.join('\n').replace(/东岗/g, '')).not.toMatch(/[\u3400-\u9fff\uff1a\uff0c\uff08\uff09]/);
+    expect(en.notes).toContain('period: next week (2026-12-07 to 2026-12-13)');
+  });
+
   it('reports unknown machine names and unsupported exclusions instead of inventing ids', () => {
     const a = planWithRules({ goal: '下周收获，不要用凯斯7130', now: WED, known: KNOWN });
     expect(a.notes).toContain('没有找到“凯斯7130”（不是已知的机器或机手），已忽略');

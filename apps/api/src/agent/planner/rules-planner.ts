@@ -13,7 +13,7 @@ import { findNames, type NameKind, type NameMatch } from './names.js';
 import { parseCount } from './numerals.js';
 import { findPeriod, type PeriodResult } from './periods.js';
 import { ZPlannerInput, type Planner, type PlannerInput } from './planner.js';
-import { CJK, GoalText, leftmostLongest, scan, type Span } from './text.js';
+import { GoalText, goalLanguage, leftmostLongest, scan, type Span } from './text.js';
 import {
   CLAUSE_FILLER,
   CLAUSE_STOP,
@@ -75,7 +75,7 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     notes.add(`“${clip(a.text)}”对应多个名称，已忽略`, `"${clip(a.text)}" matches several names; ignored`);
   }
   // the language of the goal's own words, not of the names it quotes
-  const language: TPlanLanguage = CJK.test(text.view()) ? 'zh' : 'en';
+  const language: TPlanLanguage = goalLanguage(text.view());
   notes.language = language;
 
   // 2. time

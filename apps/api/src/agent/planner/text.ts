@@ -101,3 +101,27 @@ export function longestFirst<T extends Span>(matches: T[]): T[] {
 }
 
 export const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
+const CJK_ALL = /[\u3400-\u9fff\uf900-\ufaff]/g;
+/** quoted spans (a name, a symptom someone else wrote): not the goal's own words */
+const QUOTED = /[“"「『《][^”"」』》]*[”"」』》]/g;
+/** an English word: two letters or more, not an all-capitals code ("JD", "MTBF", "E12") */
+const EN_WORD = /\b[A-Za-z][a-z]+\b/g;
+
+/**
+ * The language of a goal's own words: Chinese unless English words outnumber the Chinese ones
+ * (a Chinese word is ~2 characters) and there are at least 3 of them, so an English goal that
+ * names a machine or field in Chinese ("plan the harvest of 东岗3号地 next week") is answered
+ * in English, and a Chinese goal naming "John Deere 8R" in Chinese. The first sentence decides.
+ */
+export function goalLanguage(text: string): 'zh' | 'en' {
+  // the first sentence decides: text appended after it (a pasted instruction) does not switch the answer's language
+  const own =
+    text
+      .replace(QUOTED, ' ')
+      .split(/[。！？!?；;\n]|\.(?:\s|$)/)
+      .find((x) => CJK.test(x) || /[A-Za-z]{2}/.test(x)) ?? '';
+  const cjk = own.match(CJK_ALL)?.length ?? 0;
+  if (cjk === 0) return 'en';
+  const words = own.match(EN_WORD)?.length ?? 0;
+  return words >= 3 && words > cjk / 2 ? 'en' : 'zh';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyIntent, metricsOf } from './intent.js';
+import { classifyIntent, languageOf, metricsOf } from './intent.js';
 
 // Kinds of expression, each with several sayings (zh + en), never one sentence per rule.
 const kinds = (intent: string, goals: string[]) => goals.map((g) => [intent, g] as const);
@@ -80,6 +80,16 @@ describe('intent classifier: kinds of expression', () => {
   it('answers in the language of the goal', () => {
     expect(classifyIntent('二队这周利用率').language).toBe('zh');
     expect(classifyIntent('fleet utilization this week').language).toBe('en');
+  });
+
+  it('an English goal that names a machine or field in Chinese is English; a Chinese goal naming a brand is Chinese', () => {
+    expect(languageOf('东岗 2号收割机 engine overheats when loaded')).toBe('en');
+    expect(languageOf('What is the MTBF of 东方红 LX1304 this year?')).toBe('en');
+    expect(languageOf('plan the harvest of “东岗3号地” next week')).toBe('en');
+    expect(languageOf('下周安排收割，避开 John Deere 8R')).toBe('zh');
+    expect(languageOf('收割机发动机水温过高 E12')).toBe('zh');
+    expect(languageOf('JD 8R E12')).toBe('en');
+    expect(classifyIntent('东岗 2号收割机 engine overheats when loaded').language).toBe('en');
   });
 
   it('names each metric once, in the order said; a word inside a longer metric is not a second one', () => {

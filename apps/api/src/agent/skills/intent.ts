@@ -1,5 +1,5 @@
 import type { TPlanLanguage } from '@amms/contracts/agent';
-import { CJK } from '../planner/text.js';
+import { goalLanguage } from '../planner/text.js';
 
 /**
  * The intent classifier: routes a goal before any planner. Deterministic, no model.
@@ -48,7 +48,8 @@ export const BUSINESS_METRICS = [
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
 
-export const languageOf = (goal: string): TPlanLanguage => (CJK.test(goal) ? 'zh' : 'en');
+/** the goal's own language (planner/text.ts): an English goal naming a Chinese machine is English */
+export const languageOf = (goal: string): TPlanLanguage => goalLanguage(goal);
 
 /** A fault code said as one: a trigger word then a code, or a letter-digit code on its own ("E12", "P0217", "SPN 110"). */
 const FAULT_CODE: RegExp[] = [

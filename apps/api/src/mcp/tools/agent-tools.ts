@@ -5,6 +5,7 @@ import type { AssetsService } from '../../assets/assets.service.js';
 import type { DraftsService } from '../../drafts/drafts.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { bounded, clip, defineTool, type McpToolEnv } from '../tool.js';
+import { languageOf } from '../../agent/skills/intent.js';
 
 export interface AgentToolDeps {
   agent: AgentService;
@@ -121,7 +122,12 @@ export function agentTools(d: AgentToolDeps) {
       async run(ctx, input, env) {
         const asset = await d.assets.get(ctx, input.assetId); // 404 outside the key's org and scope
         await d.countRun(ctx);
-        const goal = `${asset.name}（${asset.model.manufacturer} ${asset.model.name}，序列号 ${asset.serialNumber}）：${input.symptom}`;
+        // the goal in the symptom's language (the agent answers in the goal's language)
+        const model = `${asset.model.manufacturer} ${asset.model.name}`;
+        const goal =
+          languageOf(input.symptom) === 'zh'
+            ? `${asset.name}（${model}，序列号 ${asset.serialNumber}）：${input.symptom}`
+            : `${asset.name} (${model}, serial number ${asset.serialNumber}): ${input.symptom}`;
         const run = await d.agent.start(ctx, {
           goal,
           ...(input.conversationId ? { conversationId: input.conversationId } : {}),

@@ -43,12 +43,19 @@ export interface SchedOperator {
   teamIds: readonly string[];
 }
 
+/** What holds a machine or person: a job's booking or a work order (the validator names it in a clash). */
+export interface BookingRef {
+  kind: 'JOB' | 'WORK_ORDER';
+  id: string;
+}
+
 export interface MachineBusy {
   assetId: string;
   startsAt: string;
   endsAt: string;
   /** what holds it (job booking, work order …), only for messages */
   label?: string;
+  ref?: BookingRef;
 }
 
 export interface OperatorBusy {
@@ -56,6 +63,7 @@ export interface OperatorBusy {
   startsAt: string;
   endsAt: string;
   label?: string;
+  ref?: BookingRef;
 }
 
 export interface SchedOptions {
@@ -178,6 +186,8 @@ export interface Violation {
   message: string;
   /** the other item of a double booking */
   otherItemIndex?: number;
+  /** MACHINE_BUSY / OPERATOR_BUSY: the existing booking it clashes with (when the facts named it) */
+  clash?: BookingRef & { startsAt: string; endsAt: string };
 }
 
 export interface ValidationWarning {

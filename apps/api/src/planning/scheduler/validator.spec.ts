@@ -182,4 +182,28 @@ describe('validate', () => {
     );
     expect(validate(inp, edited).violations.map((v) => v.code)).toContain('MACHINE_BUSY');
   });
+
+  it('a clash names the booking it clashes with (job or work order) when the facts carry it', () => {
+    const ref = { kind: 'WORK_ORDER' as const, id: 'wo-12' };
+    const job7 = { kind: 'JOB' as const, id: 'job-7' };
+    const inp = input({
+      busy: {
+        machines: [{ assetId: 'c-1', startsAt: L('03 07:00'), endsAt: L('03 12:00'), label: 'WO-12', ref }],
+        operators: [{ membershipId: 'o-1', startsAt: L('03 08:00'), endsAt: L('03 09:00'), ref: job7 }],
+      },
+    });
+    const found = validate(inp, [harvest({ startsAt: L('03 10:00'), endsAt: L('03 14:00') })]).violations;
+    expect(found.find((v) => v.code === 'MACHINE_BUSY')?.clash).toEqual({
+      ...ref,
+      startsAt: new Date(L('03 07:00')).toISOString(),
+      endsAt: new Date(L('03 12:00')).toISOString(),
+    });
+    expect(found.some((v) => v.code === 'OPERATOR_BUSY')).toBe(false);
+    const early = validate(inp, [harvest({ startsAt: L('03 08:30'), endsAt: L('03 11:00') })]).violations;
+    expect(early.find((v) => v.code === 'OPERATOR_BUSY')?.clash).toMatchObject(job7);
+    // without a ref (a preference's blocked time), no clash is claimed
+    expect(
+      validate(input(), [harvest({ startsAt: L('03 10:00'), endsAt: L('03 14:00') })]).violations[0],
+    ).not.toHaveProperty('clash');
+  });
 });

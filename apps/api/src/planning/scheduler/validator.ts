@@ -1,5 +1,6 @@
 import { HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import type {
+  BookingRef,
   DraftItem,
   SchedulerInput,
   ValidationResult,
@@ -26,8 +27,22 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   const operators = new Map(input.operators.map((o) => [o.membershipId, o]));
   const violations: Violation[] = [];
   const warnings: ValidationWarning[] = [];
-  const v = (itemIndex: number, jobId: string, code: ViolationCode, message: string, otherItemIndex?: number) =>
-    violations.push({ itemIndex, jobId, code, message, ...(otherItemIndex === undefined ? {} : { otherItemIndex }) });
+  const v = (
+    itemIndex: number,
+    jobId: string,
+    code: ViolationCode,
+    message: string,
+    otherItemIndex?: number,
+    clash?: Violation['clash'],
+  ) =>
+    violations.push({
+      itemIndex,
+      jobId,
+      code,
+      message,
+      ...(otherItemIndex === undefined ? {} : { otherItemIndex }),
+      ...(clash ? { clash } : {}),
+    });
   const w = (itemIndex: number, jobId: string, code: WarningCode, message: string) =>
     warnings.push({ itemIndex, jobId, code, message });
 
@@ -39,11 +54,15 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
 
   // existing bookings per resource
   const mBusy = group(
-    input.busy.machines.map((b) => [b.assetId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label] as const),
+    input.busy.machines.map((b) => [b.assetId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label, b.ref] as const),
   );
   const oBusy = group(
-    input.busy.operators.map((b) => [b.membershipId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label] as const),
+    input.busy.operators.map(
+      (b) => [b.membershipId, Date.parse(b.startsAt), Date.parse(b.endsAt), b.label, b.ref] as const,
+    ),
   );
+  const clashOf = (ref: BookingRef | undefined, bs: number, be: number): Violation['clash'] =>
+    ref ? { kind: ref.kind, id: ref.id, startsAt: iso(bs), endsAt: iso(be) } : undefined;
   // this draft's own use of each resource, for overlaps between items
   const mUse = new Map<string, [number, number, number][]>();
   const oUse = new Map<string, [number, number, number][]>();
@@ -115,24 +134,28 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
 
     if (!rangeOk) return;
     for (const id of new Set(ids)) {
-      for (const [bs, be, label] of mBusy.get(id) ?? []) {
+      for (const [bs, be, label, ref] of mBusy.get(id) ?? []) {
         if (bs < e && be > s)
           v(
             idx,
             jobId,
             'MACHINE_BUSY',
             `${machines.get(id)?.name ?? id} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`,
+            undefined,
+            clashOf(ref, bs, be),
           );
       }
       push(mUse, id, [s, e, idx]);
     }
-    for (const [bs, be, label] of oBusy.get(it.operatorMembershipId) ?? []) {
+    for (const [bs, be, label, ref] of oBusy.get(it.operatorMembershipId) ?? []) {
       if (bs < e && be > s)
         v(
           idx,
           jobId,
           'OPERATOR_BUSY',
           `${op?.name ?? it.operatorMembershipId} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`,
+          undefined,
+          clashOf(ref, bs, be),
         );
     }
     push(oUse, it.operatorMembershipId, [s, e, idx]);
@@ -191,11 +214,13 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   return { ok: violations.length === 0, violations, warnings };
 }
 
+type Held = [number, number, string | undefined, BookingRef | undefined];
+
 function group(
-  rows: readonly (readonly [string, number, number, string | undefined])[],
-): Map<string, [number, number, string | undefined][]> {
-  const m = new Map<string, [number, number, string | undefined][]>();
-  for (const [id, s, e, label] of rows) push(m, id, [s, e, label]);
+  rows: readonly (readonly [string, number, number, string | undefined, BookingRef | undefined])[],
+): Map<string, Held[]> {
+  const m = new Map<string, Held[]>();
+  for (const [id, s, e, label, ref] of rows) push(m, id, [s, e, label, ref]);
   return m;
 }
 

@@ -11,6 +11,7 @@ import { MaintenancePlansService } from '../../maintenance/maintenance-plans.ser
 import { memberScope, MembersService } from '../../tenancy/members.service.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
+import type { BookingRef } from '../scheduler/types.js';
 import type { UntrustedText } from '../untrusted.js';
 import { allPages, type AnyTool, type ToolDefinition } from './tool.js';
 
@@ -55,9 +56,13 @@ export interface OperatorFact {
   name: string;
   teamIds: string[];
 }
+/** The booking's holder, for a clash the validator reports (a job first: a job's booking names its assignment's job). */
+const bookingRef = (jobId: string | null, workOrderId: string | null): { ref?: BookingRef } =>
+  jobId ? { ref: { kind: 'JOB', id: jobId } } : workOrderId ? { ref: { kind: 'WORK_ORDER', id: workOrderId } } : {};
+
 export interface BusyFacts {
-  machines: { assetId: string; startsAt: string; endsAt: string; label: string }[];
-  operators: { membershipId: string; startsAt: string; endsAt: string; label: string }[];
+  machines: { assetId: string; startsAt: string; endsAt: string; label: string; ref?: BookingRef }[];
+  operators: { membershipId: string; startsAt: string; endsAt: string; label: string; ref?: BookingRef }[];
 }
 
 export interface DueFact {
@@ -258,12 +263,14 @@ export class AgentTools {
             startsAt: b.startsAt.toISOString(),
             endsAt: b.endsAt.toISOString(),
             label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}`,
+            ...bookingRef(b.jobId, b.workOrderId),
           })),
           operators: o.map((b) => ({
             membershipId: b.membershipId,
             startsAt: b.startsAt.toISOString(),
             endsAt: b.endsAt.toISOString(),
             label: `job ${b.jobId}`,
+            ...bookingRef(b.jobId, null),
           })),
         };
       },

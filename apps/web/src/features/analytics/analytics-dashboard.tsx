@@ -15,7 +15,8 @@ import { previousPeriod } from './period';
 import { analyticsMessages } from './messages';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { operationsQuery, overviewQuery, pct, utilizationQuery } from './queries';
-import { DataTable, hectaresByOperation, Section, TABLE_PAGE, td, type P } from './ui';
+import { hectaresByOperation, Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
+import { SortableTable } from './sortable-table';
 import { CostsSection, MaintenanceSection } from './maintenance-costs-sections';
 import { ExportButton } from '@/components/export-button';
 
@@ -57,12 +58,12 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
   const m = useMessages(analyticsMessages);
   const l = useMessages(enumLabels);
   const f = useFigures();
-  // the table pages 20 machines at a time; the chart ranks the whole fleet (one page of up to 200)
-  const q = useInfiniteQuery({ ...utilizationQuery(orgId, p, TABLE_PAGE), placeholderData: sameOrg(orgId) });
-  const all = useInfiniteQuery({ ...utilizationQuery(orgId, p, 200), placeholderData: sameOrg(orgId) });
+  // the whole fleet (pages of up to 200): the chart ranks it, the table sorts it and shows 20 rows at a time
+  const q = useInfiniteQuery({ ...utilizationQuery(orgId, p, 200), placeholderData: sameOrg(orgId) });
+  const more = useShowMore(TABLE_PAGE, q);
   const fleet = q.data?.pages[0]?.fleet;
   const rows = q.data?.pages.flatMap((x) => x.items) ?? [];
-  const chart: Datum[] = (all.data?.pages[0]?.items ?? [])
+  const chart: Datum[] = rows
     .filter((r) => r.utilization !== null && r.utilization > 0)
     .sort((a, b) => (b.utilization ?? 0) - (a.utilization ?? 0))
     .slice(0, 12)
@@ -70,7 +71,7 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
   const top = chart[0];
 
   return (
-    <Section id="an-util" busy={q.isPlaceholderData || all.isPlaceholderData} title={m.sections.utilization}>
+    <Section id="an-util" busy={q.isPlaceholderData} title={m.sections.utilization}>
       {q.isPending ? (
         <Loading />
       ) : q.isError && !q.data ? (
@@ -112,44 +113,60 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
             valueHeader={m.kpi.utilization}
             emptyText={m.charts.utilEmpty}
           />
-          <DataTable
+          <SortableTable
             caption={m.table.utilCaption}
-            head={[
-              m.table.machine,
-              m.table.kind,
-              m.table.jobs,
-              m.kpi.productiveHours,
-              m.kpi.downtimeHours,
-              m.kpi.availableHours,
-              m.kpi.utilization,
-            ]}
-            numericFrom={2}
-          >
-            {rows.map((r) => (
-              <tr key={r.assetId}>
-                <th scope="row" className="py-2 pr-4 font-normal">
+            rows={rows}
+            rowKey={(r) => r.assetId}
+            limit={more.limit}
+            defaultSort={{ key: 'utilization', dir: 'desc' }}
+            columns={[
+              {
+                key: 'name',
+                header: m.table.machine,
+                value: (r) => r.name,
+                cell: (r) => (
                   <Link
                     href={orgPath(orgId, `assets/${r.assetId}`)}
                     className="text-emerald-800 underline-offset-2 hover:underline"
                   >
                     {r.name}
                   </Link>
-                </th>
-                <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{l.kind[r.kind]}</td>
-                <td className={td}>{r.jobs}</td>
-                <td className={td}>{f.hours(r.productiveHours)}</td>
-                <td className={td}>{f.hours(r.downtimeHours)}</td>
-                <td className={td}>{f.hours(r.availableHours)}</td>
-                <td className={td}>{f.ratio(r.utilization)}</td>
-              </tr>
-            ))}
-          </DataTable>
-          {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
-          <LoadMore
-            hasNextPage={q.hasNextPage}
-            isFetchingNextPage={q.isFetchingNextPage}
-            onClick={() => void q.fetchNextPage()}
+                ),
+              },
+              { key: 'kind', header: m.table.kind, value: (r) => l.kind[r.kind], cell: (r) => l.kind[r.kind] },
+              { key: 'jobs', header: m.table.jobs, numeric: true, value: (r) => r.jobs, cell: (r) => r.jobs },
+              {
+                key: 'productive',
+                header: m.kpi.productiveHours,
+                numeric: true,
+                value: (r) => r.productiveHours,
+                cell: (r) => f.hours(r.productiveHours),
+              },
+              {
+                key: 'downtime',
+                header: m.kpi.downtimeHours,
+                numeric: true,
+                value: (r) => r.downtimeHours,
+                cell: (r) => f.hours(r.downtimeHours),
+              },
+              {
+                key: 'available',
+                header: m.kpi.availableHours,
+                numeric: true,
+                value: (r) => r.availableHours,
+                cell: (r) => f.hours(r.availableHours),
+              },
+              {
+                key: 'utilization',
+                header: m.kpi.utilization,
+                numeric: true,
+                value: (r) => r.utilization,
+                cell: (r) => f.ratio(r.utilization),
+              },
+            ]}
           />
+          {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
+          <LoadMore hasNextPage={more.hasMore} isFetchingNextPage={q.isFetchingNextPage} onClick={more.showMore} />
         </>
       )}
     </Section>
@@ -193,31 +210,53 @@ function OperationsSection({ orgId, p }: { orgId: string; p: P }) {
                 emptyText={m.charts.hectaresEmpty}
                 color="#0369a1"
               />
-              <DataTable
+              <SortableTable
                 caption={m.table.opsCaption}
-                head={[m.table.operation, m.table.jobs, m.kpi.hectares, m.table.hours, m.table.capacity]}
-              >
-                {q.data.items.map((r) => (
-                  <tr key={r.operationType}>
-                    <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
-                      {l.operation[r.operationType]}
+                rows={q.data.items}
+                rowKey={(r) => r.operationType}
+                defaultSort={{ key: 'hectares', dir: 'desc' }}
+                columns={[
+                  {
+                    key: 'operation',
+                    header: m.table.operation,
+                    value: (r) => l.operation[r.operationType],
+                    cell: (r) => l.operation[r.operationType],
+                  },
+                  { key: 'jobs', header: m.table.jobs, numeric: true, value: (r) => r.jobs, cell: (r) => r.jobs },
+                  {
+                    key: 'hectares',
+                    header: m.kpi.hectares,
+                    numeric: true,
+                    value: (r) => r.hectares,
+                    cell: (r) => f.ha(r.hectares),
+                  },
+                  {
+                    key: 'hours',
+                    header: m.table.hours,
+                    numeric: true,
+                    value: (r) => r.hours,
+                    cell: (r) => f.hours(r.hours),
+                  },
+                  {
+                    key: 'capacity',
+                    header: m.table.capacity,
+                    numeric: true,
+                    value: (r) => r.fieldCapacityHaPerHour,
+                    cell: (r) => f.haPerHour(r.fieldCapacityHaPerHour),
+                  },
+                ]}
+                footer={
+                  <tr className="border-t-2 border-slate-200 font-semibold">
+                    <th scope="row" className="py-2 pr-4 text-slate-900">
+                      {m.table.total}
                     </th>
-                    <td className={td}>{r.jobs}</td>
-                    <td className={td}>{f.ha(r.hectares)}</td>
-                    <td className={td}>{f.hours(r.hours)}</td>
-                    <td className={td}>{f.haPerHour(r.fieldCapacityHaPerHour)}</td>
+                    <td className={td}>{q.data.totals.jobs}</td>
+                    <td className={td}>{f.ha(q.data.totals.hectares)}</td>
+                    <td className={td}>{f.hours(q.data.totals.hours)}</td>
+                    <td className={td}>{f.haPerHour(q.data.totals.fieldCapacityHaPerHour)}</td>
                   </tr>
-                ))}
-                <tr className="border-t-2 border-slate-200 font-semibold">
-                  <th scope="row" className="py-2 pr-4 text-slate-900">
-                    {m.table.total}
-                  </th>
-                  <td className={td}>{q.data.totals.jobs}</td>
-                  <td className={td}>{f.ha(q.data.totals.hectares)}</td>
-                  <td className={td}>{f.hours(q.data.totals.hours)}</td>
-                  <td className={td}>{f.haPerHour(q.data.totals.fieldCapacityHaPerHour)}</td>
-                </tr>
-              </DataTable>
+                }
+              />
             </>
           );
         })()

@@ -3,6 +3,7 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { useMessages } from '@/i18n/messages';
 import { analyticsMessages } from './messages';
+import { SortableTable } from './sortable-table';
 
 export type Datum = { key: string; label: string; value: number };
 
@@ -86,30 +87,24 @@ export function BarFigure({
             <summary className="cursor-pointer rounded text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
               {m.common.showTable}
             </summary>
-            <div className="mt-2 overflow-x-auto">
-              <table className="min-w-full text-left text-sm">
-                <caption className="sr-only">{title}</caption>
-                <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-1.5 pr-4 font-semibold">
-                      {labelHeader}
-                    </th>
-                    <th scope="col" className="py-1.5 text-right font-semibold">
-                      {valueHeader}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {data.map((d) => (
-                    <tr key={d.key}>
-                      <th scope="row" className="py-1.5 pr-4 font-normal text-slate-800">
-                        {d.label}
-                      </th>
-                      <td className="py-1.5 text-right tabular-nums text-slate-900">{format(d.value)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
+            <div className="mt-2">
+              <SortableTable
+                bare
+                caption={title}
+                rows={data}
+                rowKey={(d) => d.key}
+                defaultSort={{ key: 'value', dir: 'desc' }}
+                columns={[
+                  { key: 'label', header: labelHeader, value: (d) => d.label, cell: (d) => d.label },
+                  {
+                    key: 'value',
+                    header: valueHeader,
+                    numeric: true,
+                    value: (d) => d.value,
+                    cell: (d) => format(d.value),
+                  },
+                ]}
+              />
             </div>
           </details>
         </>

@@ -15,17 +15,19 @@ import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
 import { analyticsMessages } from './messages';
 import { costsQuery, fenToNumber, maintenanceQuery, type CostGrouping } from './queries';
-import { DataTable, Section, TABLE_PAGE, td, type P } from './ui';
+import { SortableTable } from './sortable-table';
+import { Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
 
 /** The maintenance and cost sections of the analytics page. */
 export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
   const m = useMessages(analyticsMessages);
   const f = useFigures();
-  const q = useInfiniteQuery({ ...maintenanceQuery(orgId, p, TABLE_PAGE), placeholderData: sameOrg(orgId) });
-  const all = useInfiniteQuery({ ...maintenanceQuery(orgId, p, 200), placeholderData: sameOrg(orgId) });
+  // the whole fleet (pages of up to 200): the chart ranks it, the table sorts it and shows 20 rows at a time
+  const q = useInfiniteQuery({ ...maintenanceQuery(orgId, p, 200), placeholderData: sameOrg(orgId) });
+  const more = useShowMore(TABLE_PAGE, q);
   const first = q.data?.pages[0];
   const rows = q.data?.pages.flatMap((x) => x.items) ?? [];
-  const chart: Datum[] = (all.data?.pages[0]?.items ?? [])
+  const chart: Datum[] = rows
     .filter((r) => r.downtimeHours > 0)
     .sort((a, b) => b.downtimeHours - a.downtimeHours)
     .slice(0, 10)
@@ -33,7 +35,7 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
   const top = chart[0];
 
   return (
-    <Section id="an-mnt" busy={q.isPlaceholderData || all.isPlaceholderData} title={m.sections.maintenance}>
+    <Section id="an-mnt" busy={q.isPlaceholderData} title={m.sections.maintenance}>
       {q.isPending ? (
         <Loading />
       ) : q.isError && !q.data ? (
@@ -83,45 +85,79 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
             emptyText={m.charts.downtimeEmpty}
             color="#b45309"
           />
-          <DataTable
+          <SortableTable
             caption={m.table.mntCaption}
-            head={[
-              m.table.machine,
-              m.table.failures,
-              m.kpi.mtbf,
-              m.table.repairs,
-              m.kpi.mttr,
-              m.kpi.downtimeHours,
-              m.kpi.operationalAvailability,
-              m.table.pm,
-            ]}
-          >
-            {rows.map((r) => (
-              <tr key={r.assetId}>
-                <th scope="row" className="py-2 pr-4 font-normal">
+            rows={rows}
+            rowKey={(r) => r.assetId}
+            limit={more.limit}
+            defaultSort={{ key: 'downtime', dir: 'desc' }}
+            columns={[
+              {
+                key: 'name',
+                header: m.table.machine,
+                value: (r) => r.name,
+                cell: (r) => (
                   <Link
                     href={orgPath(orgId, `assets/${r.assetId}`)}
                     className="text-emerald-800 underline-offset-2 hover:underline"
                   >
                     {r.name}
                   </Link>
-                </th>
-                <td className={td}>{r.failures}</td>
-                <td className={td}>{f.hours(r.mtbfHours)}</td>
-                <td className={td}>{r.repairs}</td>
-                <td className={td}>{f.hours(r.mttrHours)}</td>
-                <td className={td}>{f.hours(r.downtimeHours)}</td>
-                <td className={td}>{f.ratio(r.operationalAvailability)}</td>
-                <td className={td}>{r.pmDue ? `${r.pmOnTime}/${r.pmDue}` : '—'}</td>
-              </tr>
-            ))}
-          </DataTable>
-          {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
-          <LoadMore
-            hasNextPage={q.hasNextPage}
-            isFetchingNextPage={q.isFetchingNextPage}
-            onClick={() => void q.fetchNextPage()}
+                ),
+              },
+              {
+                key: 'failures',
+                header: m.table.failures,
+                numeric: true,
+                value: (r) => r.failures,
+                cell: (r) => r.failures,
+              },
+              {
+                key: 'mtbf',
+                header: m.kpi.mtbf,
+                numeric: true,
+                value: (r) => r.mtbfHours,
+                cell: (r) => f.hours(r.mtbfHours),
+              },
+              {
+                key: 'repairs',
+                header: m.table.repairs,
+                numeric: true,
+                value: (r) => r.repairs,
+                cell: (r) => r.repairs,
+              },
+              {
+                key: 'mttr',
+                header: m.kpi.mttr,
+                numeric: true,
+                value: (r) => r.mttrHours,
+                cell: (r) => f.hours(r.mttrHours),
+              },
+              {
+                key: 'downtime',
+                header: m.kpi.downtimeHours,
+                numeric: true,
+                value: (r) => r.downtimeHours,
+                cell: (r) => f.hours(r.downtimeHours),
+              },
+              {
+                key: 'availability',
+                header: m.kpi.operationalAvailability,
+                numeric: true,
+                value: (r) => r.operationalAvailability,
+                cell: (r) => f.ratio(r.operationalAvailability),
+              },
+              {
+                key: 'pm',
+                header: m.table.pm,
+                numeric: true,
+                value: (r) => (r.pmDue ? r.pmOnTime / r.pmDue : null),
+                cell: (r) => (r.pmDue ? `${r.pmOnTime}/${r.pmDue}` : '—'),
+              },
+            ]}
           />
+          {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
+          <LoadMore hasNextPage={more.hasMore} isFetchingNextPage={q.isFetchingNextPage} onClick={more.showMore} />
         </>
       ) : null}
     </Section>
@@ -206,27 +242,43 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
                 emptyText={m.charts.costsEmpty}
                 color="#7c3aed"
               />
-              <DataTable
+              <SortableTable
                 caption={m.table.costsCaption}
-                head={[m.charts.groupings[groupBy], m.table.documents, m.table.amount]}
-              >
-                {data.items.map((i) => (
-                  <tr key={i.key}>
-                    <th scope="row" className="py-2 pr-4 font-normal text-slate-800">
-                      {label(i.key, i.label)}
+                rows={data.items}
+                rowKey={(i) => i.key}
+                defaultSort={{ key: 'amount', dir: 'desc' }}
+                columns={[
+                  {
+                    key: 'label',
+                    header: m.charts.groupings[groupBy],
+                    value: (i) => label(i.key, i.label),
+                    cell: (i) => label(i.key, i.label),
+                  },
+                  {
+                    key: 'documents',
+                    header: m.table.documents,
+                    numeric: true,
+                    value: (i) => i.documents,
+                    cell: (i) => i.documents,
+                  },
+                  {
+                    key: 'amount',
+                    header: m.table.amount,
+                    numeric: true,
+                    value: (i) => fenToNumber(i.totalMinor),
+                    cell: (i) => f.fen(i.totalMinor),
+                  },
+                ]}
+                footer={
+                  <tr className="border-t-2 border-slate-200 font-semibold">
+                    <th scope="row" className="py-2 pr-4 text-slate-900">
+                      {m.table.total}
                     </th>
-                    <td className={td}>{i.documents}</td>
-                    <td className={td}>{f.fen(i.totalMinor)}</td>
+                    <td className={td}>{data.documents}</td>
+                    <td className={td}>{f.fen(data.totalMinor)}</td>
                   </tr>
-                ))}
-                <tr className="border-t-2 border-slate-200 font-semibold">
-                  <th scope="row" className="py-2 pr-4 text-slate-900">
-                    {m.table.total}
-                  </th>
-                  <td className={td}>{data.documents}</td>
-                  <td className={td}>{f.fen(data.totalMinor)}</td>
-                </tr>
-              </DataTable>
+                }
+              />
             </>
           );
         })()

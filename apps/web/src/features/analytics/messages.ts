@@ -105,6 +105,7 @@ export const analyticsMessages = defineMessages(
       documents: '单据数',
       costsCaption: '费用明细',
     },
+    sort: { sortedBy: '（按“{column}”{dir}排列）', asc: '升序', desc: '降序' },
   },
   {
     common: { showTable: 'Show the data table' },
@@ -214,5 +215,6 @@ export const analyticsMessages = defineMessages(
       documents: 'Documents',
       costsCaption: 'Costs',
     },
+    sort: { sortedBy: '(sorted by {column}, {dir})', asc: 'ascending', desc: 'descending' },
   },
 );

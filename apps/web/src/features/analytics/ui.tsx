@@ -1,8 +1,7 @@
 'use client';
 
 import type { TOperationType } from '@amms/contracts/assets';
-import { type ReactNode } from 'react';
-import { HeadRow } from '@/components/ui/list';
+import { useState, type ReactNode } from 'react';
 import { type Datum } from './bar-figure';
 
 /** Pieces the analytics sections share. */
@@ -39,37 +38,28 @@ export function Section({
   );
 }
 
-export function DataTable({
-  caption,
-  head,
-  children,
-  numericFrom = 1,
-}: {
-  caption: string;
-  head: string[];
-  children: ReactNode;
-  numericFrom?: number;
-}) {
-  return (
-    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white p-4">
-      <table className="min-w-full text-left text-sm">
-        <caption className="mb-2 text-left text-sm font-semibold text-slate-900">{caption}</caption>
-        <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-          <HeadRow
-            className="py-2 pr-4 font-semibold"
-            cells={head.map((h, i) =>
-              i >= numericFrom ? { label: h, className: 'py-2 pr-4 font-semibold text-right' } : h,
-            )}
-          />
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
-
-export const td = 'py-2 pr-4 text-right tabular-nums text-slate-800 whitespace-nowrap';
+export { td } from './sortable-table';
 export const TABLE_PAGE = 20;
+
+/**
+ * A sorted table shows `page` rows more per click, out of what is loaded (one API page of up to
+ * 200 machines covers a fleet); past that it loads the next page.
+ */
+export function useShowMore(
+  page: number,
+  q: { data?: { pages: { items: unknown[] }[] }; hasNextPage: boolean; fetchNextPage: () => unknown },
+) {
+  const [limit, setLimit] = useState(page);
+  const loaded = q.data?.pages.reduce((n, x) => n + x.items.length, 0) ?? 0;
+  return {
+    limit,
+    hasMore: limit < loaded || q.hasNextPage,
+    showMore: () => {
+      setLimit((l) => l + page);
+      if (limit + page > loaded && q.hasNextPage) void q.fetchNextPage();
+    },
+  };
+}
 
 export function hectaresByOperation(
   items: { operationType: TOperationType; hectares: number }[],

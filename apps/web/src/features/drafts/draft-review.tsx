@@ -4,13 +4,14 @@ import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
 import type { TDraftDetail, TDraftItem, TEditedItem } from '@amms/contracts/drafts';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
+import { useIdempotencyKey } from '@/lib/idempotency';
 import { diffItems, jobName } from './diff';
 import { ConfirmDialog, RejectDialog } from './draft-dialogs';
 import { DiffCard } from './draft-diff';
@@ -18,9 +19,9 @@ import { DraftItems } from './draft-items';
 import { DraftSummary } from './draft-summary';
 import { DraftTimeline } from './draft-timeline';
 import { EditItemDialog, type EditResult, type Option } from './edit-item-dialog';
-import { ExecutionPanel } from './execution-panel';
+import { ExecutionPanel, refusedForGood, rememberExecution } from './execution-panel';
 import { draftMessages, labelMessages } from './messages';
-import { useConfirmDraft, useEditDraft, useRejectDraft } from './mutations';
+import { useConfirmDraft, useEditDraft, useExecuteDraft, useRejectDraft } from './mutations';
 import { currentVersionOf, draftQuery, machinesQuery, membersQuery, runQuery } from './queries';
 
 type Notice = { tone: 'ok' | 'warn'; text: string } | null;
@@ -122,13 +123,40 @@ function DraftReviewLoaded({
     editMutation.mutate({ items, note: r.note });
   };
 
+  // ---- confirm and execute in one step (web: the two calls chained; one Idempotency-Key for the execution)
+  const executeAfterConfirm = useRef(false);
+  const [confirmedInDialog, setConfirmedInDialog] = useState(false);
+  const [startedExecutionId, setStartedExecutionId] = useState<string | null>(null);
+  const execIdem = useIdempotencyKey();
+  const executeMutation = useExecuteDraft(orgId, draft.id, {
+    onStarted: (exec) => {
+      execIdem.reset();
+      setStartedExecutionId(exec.id);
+      rememberExecution(exec.id);
+      setConfirming(false);
+      setConfirmedInDialog(false);
+      setNotice({ tone: 'ok', text: format(m.confirmedOk, { version: exec.version }) });
+    },
+    onError: (err) => {
+      if (refusedForGood(err)) execIdem.reset();
+    },
+  });
+  const execute = (v: number) => executeMutation.mutate({ version: v, idempotencyKey: execIdem.key() });
+
   // ---- confirm exactly this version + hash
   const confirmMutation = useConfirmDraft(orgId, draft.id, {
     onConfirmed: (v) => {
+      if (executeAfterConfirm.current) {
+        executeAfterConfirm.current = false;
+        setConfirmedInDialog(true);
+        execute(v.version);
+        return;
+      }
       setConfirming(false);
       setNotice({ tone: 'ok', text: format(m.confirmedOk, { version: v.version }) });
     },
     onError: (err) => {
+      executeAfterConfirm.current = false;
       if (err instanceof ApiError && err.code === 'DRAFT_STALE') {
         setConfirming(false);
         setShown(null);
@@ -199,6 +227,7 @@ function DraftReviewLoaded({
           timeZone={timeZone}
           canExecute={can('draft.execute')}
           initialExecutionId={initialExecutionId}
+          startedExecutionId={startedExecutionId}
         />
       ) : null}
 
@@ -253,12 +282,24 @@ function DraftReviewLoaded({
       {confirming && current ? (
         <ConfirmDialog
           version={current}
-          pending={confirmMutation.isPending}
-          error={confirmMutation.error}
-          onConfirm={() => confirmMutation.mutate(current)}
+          pending={confirmMutation.isPending || executeMutation.isPending}
+          error={confirmMutation.error ?? executeMutation.error}
+          onConfirm={() => {
+            executeAfterConfirm.current = false;
+            confirmMutation.mutate(current);
+          }}
+          canExecute={can('draft.execute')}
+          confirmed={confirmedInDialog}
+          onConfirmAndExecute={() => {
+            if (confirmedInDialog) return execute(current.version);
+            executeAfterConfirm.current = true;
+            confirmMutation.mutate(current);
+          }}
           onClose={() => {
             setConfirming(false);
+            setConfirmedInDialog(false);
             confirmMutation.reset();
+            executeMutation.reset();
           }}
         />
       ) : null}

@@ -13,7 +13,6 @@ import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { draftMessages, labelMessages } from './messages';
-import { shortHash } from './queries';
 import { draftStatusTone } from './tones';
 
 type Props = {
@@ -30,7 +29,7 @@ type Props = {
   onReject: () => void;
 };
 
-/** The draft's head: goal, period, status, the version picker, validation, the content hash, and confirm / reject. */
+/** The draft's head: goal, period, status, the version picker, validation, confirm / reject; the content hash under technical details. */
 export function DraftSummary({
   orgId,
   draft,
@@ -124,18 +123,24 @@ export function DraftSummary({
           )}
           {warnings.length > 0 ? <Badge tone="amber">{format(m.warnings, { count: warnings.length })}</Badge> : null}
         </dd>
-        <dt className="text-slate-600">{m.hash}</dt>
-        <dd className="flex flex-wrap items-center gap-2">
+      </dl>
+      {/* the hash is what a confirmation covers, but it is not the headline: details and copy */}
+      <details className="mt-2 text-sm">
+        <summary className="cursor-pointer text-slate-600 focus-visible:outline-2 focus-visible:outline-emerald-700">
+          {m.technicalDetails}
+        </summary>
+        <p className="mt-1 flex flex-wrap items-center gap-2">
+          <span className="text-slate-600">{m.hash}</span>
           <code
             title={version.contentHash}
-            className="rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-900"
+            className="break-all rounded bg-slate-100 px-1.5 py-0.5 font-mono text-xs text-slate-900"
             data-testid="content-hash"
           >
-            {shortHash(version.contentHash)}
+            {version.contentHash}
           </code>
           <CopyButton text={version.contentHash} />
-        </dd>
-      </dl>
+        </p>
+      </details>
       {!isCurrent ? (
         <p className="mt-3 flex flex-wrap items-center gap-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
           {format(m.viewingOld, { n: version.version })}

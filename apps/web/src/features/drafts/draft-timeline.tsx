@@ -1,7 +1,7 @@
 'use client';
 
 import type { TPlanPeriod } from '@amms/contracts/agent';
-import type { TDraftDetail, TDraftItem, TDraftVersion } from '@amms/contracts/drafts';
+import type { TDraftDetail, TDraftVersion } from '@amms/contracts/drafts';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Loading } from '@/components/ui/states';
@@ -10,10 +10,11 @@ import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { startOfLocalDay, startOfNextLocalDay, zonedToInstant } from '@/lib/zoned-time';
-import { Timeline, type TimelineBar, type TimelineRow } from '../timeline/timeline';
+import { Timeline } from '../timeline/timeline';
 import { draftBookingsQuery, draftWorkOrdersQuery } from './queries';
-import { diffItems, jobName, machineSetName } from './diff';
+import { diffItems } from './diff';
 import { draftMessages, labelMessages } from './messages';
+import { buildDraftTimeline } from './timeline-model';
 
 const DAY = 86_400_000;
 const MAX_DAYS = 62;
@@ -27,10 +28,12 @@ function periodInstants(period: TPlanPeriod, timeZone: string): { from: number; 
 }
 
 /**
- * The proposal on the shared Timeline: one row per machine of the version, the proposed
- * bookings ('proposed', or 'conflict' when the validator found a hard violation), what the
- * last edit removed or moved ('removed'), and the existing bookings of the same machines in
- * the period: jobs (GET assignments) and planned work orders ('maintenance').
+ * The proposal on the shared Timeline: a lane per machine and per operator of the version, the
+ * proposed bookings ('proposed', or 'conflict' on the lane the validator's finding is about),
+ * corrective / preventive work orders of a maintenance draft, what the last edit removed or
+ * moved ('removed'), and the existing bookings of the same machines and people in the period:
+ * jobs (GET assignments) and planned work orders ('maintenance'). Each bar opens a card
+ * (hover, focus or tap) instead of a cut label; see ./timeline-model.ts.
  */
 export function DraftTimeline({
   orgId,
@@ -83,105 +86,25 @@ export function DraftTimeline({
   const bookings = useQuery(draftBookingsQuery(orgId, range.from, range.to));
   const workOrders = useQuery(draftWorkOrdersQuery(orgId, range.from, range.to, canReadMaintenance));
 
-  const { rows, bars } = useMemo(() => {
-    const rowMap = new Map<string, TimelineRow>();
-    const addRow = (id: string, name: string | null) => {
-      if (!rowMap.has(id)) rowMap.set(id, { id, label: name ?? id.slice(0, 8) });
-    };
-    for (const i of version.items) addRow(i.primaryAssetId, i.primaryAssetName);
-    for (const w of version.workOrderItems) addRow(w.assetId, w.assetName);
-    for (const i of diff?.removed ?? []) addRow(i.primaryAssetId, i.primaryAssetName);
-    for (const c of diff?.changed ?? []) addRow(c.before.primaryAssetId, c.before.primaryAssetName);
-
-    const violated = new Set(version.validation.violations.map((v) => v.itemIndex));
-    const out: TimelineBar[] = [];
-    const itemTitle = (i: TDraftItem) =>
-      `${jobName(i, op)} · ${machineSetName(i)} · ${i.operatorName ?? ''} · ${formatDateTime(i.startsAt, locale, timeZone)} – ${formatDateTime(i.endsAt, locale, timeZone)}`;
-
-    if (draft.status !== 'EXECUTED') {
-      version.items.forEach((i, idx) => {
-        out.push({
-          id: `p-${i.itemKey}`,
-          rowId: i.primaryAssetId,
-          start: i.startsAt,
-          end: i.endsAt,
-          label: jobName(i, op),
-          kind: violated.has(idx) ? 'conflict' : 'proposed',
-          title: itemTitle(i),
-          href: `#item-${i.jobId}`,
-        });
-      });
-      version.workOrderItems.forEach((w, idx) => {
-        out.push({
-          id: `w-${w.itemKey}`,
-          rowId: w.assetId,
-          start: w.plannedStart,
-          end: w.plannedEnd,
-          label: w.title,
-          kind: violated.has(idx) ? 'conflict' : 'proposed',
-        });
-      });
-      for (const i of diff?.removed ?? [])
-        out.push({
-          id: `r-${i.itemKey}`,
-          rowId: i.primaryAssetId,
-          start: i.startsAt,
-          end: i.endsAt,
-          label: jobName(i, op),
-          kind: 'removed',
-          title: itemTitle(i),
-        });
-      for (const c of diff?.changed ?? []) {
-        if (!c.machine && !c.time) continue;
-        out.push({
-          id: `c-${c.before.itemKey}`,
-          rowId: c.before.primaryAssetId,
-          start: c.before.startsAt,
-          end: c.before.endsAt,
-          label: jobName(c.before, op),
-          kind: 'removed',
-          title: itemTitle(c.before),
-        });
-      }
-    }
-
-    for (const a of bookings.data ?? []) {
-      const primary = a.machines.find((x) => x.role === 'PRIMARY') ?? a.machines[0];
-      if (!primary) continue;
-      // only the machines of the draft: the rest of the fleet is not what is being reviewed
-      if (!rowMap.has(primary.assetId)) continue;
-      out.push({
-        id: `a-${a.id}`,
-        rowId: primary.assetId,
-        start: a.startsAt,
-        end: a.endsAt,
-        label: a.job.title || `${a.job.fieldName} · ${op(a.job.operationType)}`,
-        kind: 'job',
-        title: `${a.machines.map((x) => x.name).join(' + ')} · ${a.operatorName}`,
-        href: orgPath(orgId, `jobs/${a.jobId}`),
-      });
-    }
-    for (const w of workOrders.data ?? []) {
-      if (
-        !w.plannedStart ||
-        !w.plannedEnd ||
-        w.status === 'CLOSED' ||
-        w.status === 'CANCELLED' ||
-        !rowMap.has(w.assetId)
-      )
-        continue;
-      out.push({
-        id: `wo-${w.id}`,
-        rowId: w.assetId,
-        start: w.plannedStart,
-        end: w.plannedEnd,
-        label: w.title,
-        kind: 'maintenance',
-        href: orgPath(orgId, `maintenance/work-orders/${w.id}`),
-      });
-    }
-    return { rows: [...rowMap.values()].sort((a, b) => a.label.localeCompare(b.label, locale)), bars: out };
-  }, [version, diff, bookings.data, workOrders.data, draft.status, locale, timeZone, orgId]);
+  const { rows, bars } = useMemo(
+    () =>
+      buildDraftTimeline({
+        orgId,
+        draft,
+        version,
+        diff,
+        bookings: bookings.data ?? [],
+        workOrders: workOrders.data ?? [],
+        op,
+        findingText: (code, message) => (l.finding as Record<string, string>)[code] ?? message,
+        range: (s, e) => `${formatDateTime(s, locale, timeZone)} – ${formatDateTime(e, locale, timeZone)}`,
+        path: (p) => orgPath(orgId, p),
+        t: m.timelineCard,
+        locale,
+      }),
+    // `op` and the finding texts follow `l` (the locale's catalog)
+    [version, diff, bookings.data, workOrders.data, draft, locale, timeZone, orgId, m, l],
+  );
 
   return (
     <div className="space-y-2">
@@ -194,6 +117,7 @@ export function DraftTimeline({
         to={range.to}
         timeZone={timeZone}
         ariaLabel={m.timelineLabel}
+        rowHeader={m.timelineCard.lanes}
       />
     </div>
   );

@@ -24,6 +24,17 @@ import { jobName, machineSetName } from './diff';
 import { draftMessages, labelMessages } from './messages';
 import { executionTone, receiptTone } from './tones';
 
+/** The page's address names the execution it follows (a reload keeps following it). */
+export function rememberExecution(id: string): void {
+  const url = new URL(window.location.href);
+  url.searchParams.set('execution', id);
+  window.history.replaceState(window.history.state, '', url);
+}
+
+/** A definite refusal: the next attempt is a new action; network errors / still running keep the key. */
+export const refusedForGood = (err: unknown): boolean =>
+  err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE';
+
 /**
  * Execute the confirmed version (Idempotency-Key: a double click or a retry reuses it) and
  * follow the execution live: its event stream (polling GET executions/:id every second when the
@@ -36,12 +47,15 @@ export function ExecutionPanel({
   timeZone,
   canExecute,
   initialExecutionId,
+  startedExecutionId = null,
 }: {
   orgId: string;
   draft: TDraftDetail;
   timeZone: string;
   canExecute: boolean;
   initialExecutionId: string | null;
+  /** an execution started elsewhere on the page (confirm and execute in one step) */
+  startedExecutionId?: string | null;
 }) {
   const m = useMessages(draftMessages);
   const queryClient = useQueryClient();
@@ -49,7 +63,7 @@ export function ExecutionPanel({
   const [executionId, setExecutionId] = useState<string | null>(initialExecutionId);
 
   // a draft executed earlier (page reloaded): the draft lists its executions, newest first
-  const shownId = executionId ?? draft.executions[0]?.id ?? null;
+  const shownId = executionId ?? startedExecutionId ?? draft.executions[0]?.id ?? null;
 
   const known = shownId
     ? (queryClient.getQueryData<TExecution>(draftKeys.execution(orgId, shownId)) ??
@@ -78,14 +92,10 @@ export function ExecutionPanel({
     onStarted: (exec) => {
       idem.reset();
       setExecutionId(exec.id);
-      const url = new URL(window.location.href);
-      url.searchParams.set('execution', exec.id);
-      window.history.replaceState(window.history.state, '', url);
+      rememberExecution(exec.id);
     },
     onError: (err) => {
-      // a definite refusal: the next attempt is a new action; network errors / still running keep the key
-      if (err instanceof ApiError && err.status >= 400 && err.status < 500 && err.code !== 'IDEMPOTENCY_KEY_IN_USE')
-        idem.reset();
+      if (refusedForGood(err)) idem.reset();
     },
   });
 

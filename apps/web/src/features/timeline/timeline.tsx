@@ -7,9 +7,13 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { localDays } from '@/lib/zoned-time';
+import { CardBar, useBarCards, type TimelineCard } from './bar-card';
 import { timelineMessages } from './messages';
 
-export type TimelineRow = { id: string; label: string; sublabel?: string };
+export type { TimelineCard } from './bar-card';
+
+/** `group`: rows with the same group are drawn under one heading (e.g. machines, then operators), in the order given. */
+export type TimelineRow = { id: string; label: string; sublabel?: string; group?: string };
 export type TimelineBarKind = 'job' | 'maintenance' | 'proposed' | 'conflict' | 'removed';
 export type TimelineBar = {
   id: string;
@@ -20,6 +24,8 @@ export type TimelineBar = {
   kind: TimelineBarKind;
   title?: string;
   href?: string;
+  /** a card that opens on hover, focus or tap (the bar is then a button, not a link) */
+  card?: TimelineCard;
 };
 
 export type TimelineProps = {
@@ -30,6 +36,8 @@ export type TimelineProps = {
   timeZone: string;
   ariaLabel: string;
   emptyText?: string;
+  /** the heading of the label column (default: "Machine") */
+  rowHeader?: string;
 };
 
 const KINDS: readonly TimelineBarKind[] = ['job', 'maintenance', 'proposed', 'conflict', 'removed'];
@@ -80,10 +88,20 @@ function placeInLanes(bars: Omit<PlacedBar, 'lane'>[]): { placed: PlacedBar[]; l
  * [from, to). Pure presentation: the caller fetches. Overlapping bars of a row stack in lanes;
  * a bar with `href` is a link named by its label, time range and kind.
  */
-export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText }: TimelineProps): JSX.Element {
+export function Timeline({
+  rows,
+  bars,
+  from,
+  to,
+  timeZone,
+  ariaLabel,
+  emptyText,
+  rowHeader,
+}: TimelineProps): JSX.Element {
   const m = useMessages(timelineMessages);
   const { locale } = useI18n();
   const uid = useId();
+  const cards = useBarCards();
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);
 
@@ -176,7 +194,7 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
                   className="sticky left-0 z-20 shrink-0 border-r border-slate-200 bg-slate-50 px-2 py-1.5 font-semibold"
                   style={{ width: LABEL_PX }}
                 >
-                  {m.machine}
+                  {rowHeader ?? m.machine}
                 </div>
                 <div className="flex flex-1">
                   {days.map((d) => (
@@ -191,101 +209,125 @@ export function Timeline({ rows, bars, from, to, timeZone, ariaLabel, emptyText 
                 </div>
               </div>
 
-              {rows.map((row) => {
+              {rows.map((row, rowIndex) => {
                 const { placed, lanes } = layout.get(row.id) ?? { placed: [], lanes: 1 };
                 const height = lanes * LANE_PX + ROW_PAD_PX * 2;
                 const labelId = `${uid}-row-${row.id}`;
+                const groupStarts = row.group !== undefined && row.group !== rows[rowIndex - 1]?.group;
                 return (
-                  <div
-                    key={row.id}
-                    role="group"
-                    aria-labelledby={labelId}
-                    className="flex border-b border-slate-200 last:border-b-0"
-                  >
-                    <div
-                      className="sticky left-0 z-20 flex shrink-0 flex-col justify-center border-r border-slate-200 bg-white px-2 py-1"
-                      style={{ width: LABEL_PX, minHeight: height }}
-                    >
-                      <span
-                        id={labelId}
-                        className="line-clamp-2 break-words text-sm font-medium leading-tight text-slate-900"
-                        title={row.label}
-                      >
-                        {row.label}
-                      </span>
-                      {row.sublabel ? (
-                        <span className="truncate text-xs text-slate-600" title={row.sublabel}>
-                          {row.sublabel}
-                        </span>
-                      ) : null}
-                    </div>
-                    <div className="relative flex-1" style={{ height }}>
-                      {/* day columns */}
-                      <div className="absolute inset-0 flex" aria-hidden="true">
-                        {days.map((d) => (
-                          <div
-                            key={d.start}
-                            className={`flex-1 border-l border-slate-100 first:border-l-0 ${d.wall.weekday === 0 || d.wall.weekday === 6 ? 'bg-slate-50' : ''}`}
-                          />
-                        ))}
+                  <div key={row.id}>
+                    {groupStarts ? (
+                      <div className="border-b border-slate-200 bg-slate-100 text-xs font-semibold uppercase tracking-wide text-slate-700">
+                        <div className="sticky left-0 inline-block px-2 py-1" role="heading" aria-level={3}>
+                          {row.group}
+                        </div>
                       </div>
-                      {placed.map((b) => {
-                        const left = position(b.s) * 100;
-                        const width = Math.max(0, position(b.e) * 100 - left);
-                        const name = nameOf(b);
-                        const style: CSSProperties = {
-                          ...KIND_STYLE[b.kind],
-                          left: `${left}%`,
-                          width: `${width}%`,
-                          minWidth: 8,
-                          top: ROW_PAD_PX + b.lane * LANE_PX,
-                          height: LANE_PX - 4,
-                        };
-                        const cls = `absolute flex items-center gap-1 overflow-hidden whitespace-nowrap px-1.5 text-xs font-medium ${KIND_CLASS[b.kind]} ${
-                          b.clippedStart ? 'rounded-l-none' : 'rounded-l-md'
-                        } ${b.clippedEnd ? 'rounded-r-none' : 'rounded-r-md'}`;
-                        const content = (
-                          <>
-                            {b.clippedStart ? <span aria-hidden="true">‹</span> : null}
-                            {b.kind === 'conflict' ? (
-                              <span aria-hidden="true" className="font-bold">
-                                !
+                    ) : null}
+                    <div
+                      role="group"
+                      aria-labelledby={labelId}
+                      data-row-group={row.group}
+                      className="flex border-b border-slate-200 last:border-b-0"
+                    >
+                      <div
+                        className="sticky left-0 z-20 flex shrink-0 flex-col justify-center border-r border-slate-200 bg-white px-2 py-1"
+                        style={{ width: LABEL_PX, minHeight: height }}
+                      >
+                        <span
+                          id={labelId}
+                          className="line-clamp-2 break-words text-sm font-medium leading-tight text-slate-900"
+                          title={row.label}
+                        >
+                          {row.label}
+                        </span>
+                        {row.sublabel ? (
+                          <span className="truncate text-xs text-slate-600" title={row.sublabel}>
+                            {row.sublabel}
+                          </span>
+                        ) : null}
+                      </div>
+                      <div className="relative flex-1" style={{ height }}>
+                        {/* day columns */}
+                        <div className="absolute inset-0 flex" aria-hidden="true">
+                          {days.map((d) => (
+                            <div
+                              key={d.start}
+                              className={`flex-1 border-l border-slate-100 first:border-l-0 ${d.wall.weekday === 0 || d.wall.weekday === 6 ? 'bg-slate-50' : ''}`}
+                            />
+                          ))}
+                        </div>
+                        {placed.map((b) => {
+                          const left = position(b.s) * 100;
+                          const width = Math.max(0, position(b.e) * 100 - left);
+                          const name = nameOf(b);
+                          const style: CSSProperties = {
+                            ...KIND_STYLE[b.kind],
+                            left: `${left}%`,
+                            width: `${width}%`,
+                            minWidth: 8,
+                            top: ROW_PAD_PX + b.lane * LANE_PX,
+                            height: LANE_PX - 4,
+                          };
+                          const cls = `absolute flex items-center gap-1 overflow-hidden whitespace-nowrap px-1.5 text-xs font-medium ${KIND_CLASS[b.kind]} ${
+                            b.clippedStart ? 'rounded-l-none' : 'rounded-l-md'
+                          } ${b.clippedEnd ? 'rounded-r-none' : 'rounded-r-md'}`;
+                          const content = (
+                            <>
+                              {b.clippedStart ? <span aria-hidden="true">‹</span> : null}
+                              {b.kind === 'conflict' ? (
+                                <span aria-hidden="true" className="font-bold">
+                                  !
+                                </span>
+                              ) : null}
+                              <span aria-hidden="true" className="truncate">
+                                {b.label}
                               </span>
-                            ) : null}
-                            <span aria-hidden="true" className="truncate">
-                              {b.label}
-                            </span>
-                            {b.clippedEnd ? (
-                              <span aria-hidden="true" className="ml-auto">
-                                ›
-                              </span>
-                            ) : null}
-                          </>
-                        );
-                        return b.href ? (
-                          <Link
-                            key={b.id}
-                            href={b.href}
-                            aria-label={name}
-                            title={b.title ?? name}
-                            style={style}
-                            className={`${cls} z-10 hover:z-30 hover:shadow focus-visible:z-30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
-                          >
-                            {content}
-                          </Link>
-                        ) : (
-                          <div
-                            key={b.id}
-                            role="img"
-                            aria-label={name}
-                            title={b.title ?? name}
-                            style={style}
-                            className={`${cls} z-10`}
-                          >
-                            {content}
-                          </div>
-                        );
-                      })}
+                              {b.clippedEnd ? (
+                                <span aria-hidden="true" className="ml-auto">
+                                  ›
+                                </span>
+                              ) : null}
+                            </>
+                          );
+                          if (b.card)
+                            return (
+                              <CardBar
+                                key={b.id}
+                                id={`${uid}-${b.id}`.replace(/:/g, '')}
+                                cards={cards}
+                                name={name}
+                                card={b.card}
+                                style={style}
+                                className={cls}
+                              >
+                                {content}
+                              </CardBar>
+                            );
+                          return b.href ? (
+                            <Link
+                              key={b.id}
+                              href={b.href}
+                              aria-label={name}
+                              title={b.title ?? name}
+                              style={style}
+                              className={`${cls} z-10 hover:z-30 hover:shadow focus-visible:z-30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
+                            >
+                              {content}
+                            </Link>
+                          ) : (
+                            <div
+                              key={b.id}
+                              role="img"
+                              aria-label={name}
+                              title={b.title ?? name}
+                              style={style}
+                              className={`${cls} z-10`}
+                            >
+                              {content}
+                            </div>
+                          );
+                        })}
+                      </div>
                     </div>
                   </div>
                 );
