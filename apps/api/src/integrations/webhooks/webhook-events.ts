@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from '@amms/contracts/notifications';
 import { resourceTypeOf, type TWebhookEventType } from '@amms/contracts/webhooks';
 import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
 import type { Tx } from '../../platform/prisma/prisma.service.js';
@@ -8,13 +9,15 @@ import type { Tx } from '../../platform/prisma/prisma.service.js';
  *
  * Cheap when nobody listens (one indexed read). Otherwise it writes the event, one delivery per
  * subscribed, enabled endpoint, and one outbox row per delivery, all in the caller's transaction:
- * a rolled-back change leaves nothing, a committed one is never lost. Static on purpose (no
+ * a rolled-back change leaves nothing, a committed one is never lost. An event that can concern a
+ * member (NOTIFICATION_TYPES) is always written, with one `notification.fanout` outbox row: the
+ * worker turns it into the in-app notifications of the members it concerns (notifications/). Static on purpose (no
  * injection): the services that call it are constructed in the API and in the worker.
  */
 export const WebhookEvents = {
   async emit(
     tx: Tx,
-    ctx: { organizationId: string },
+    ctx: { organizationId: string; membershipId?: string | null },
     type: TWebhookEventType | undefined,
     resourceId: string,
   ): Promise<void> {
@@ -23,7 +26,8 @@ export const WebhookEvents = {
       where: { organizationId: ctx.organizationId, enabled: true, deletedAt: null, eventTypes: { has: type } },
       select: { id: true },
     });
-    if (endpoints.length === 0) return;
+    const notifies = (NOTIFICATION_TYPES as readonly string[]).includes(type);
+    if (endpoints.length === 0 && !notifies) return;
     const event = await tx.webhookEvent.create({
       data: { organizationId: ctx.organizationId, type, resourceType: resourceTypeOf(type), resourceId },
       select: { id: true },
@@ -38,5 +42,12 @@ export const WebhookEvents = {
         deliveryId: delivery.id,
       });
     }
+    if (notifies)
+      await enqueueOutbox(tx, ctx.organizationId, 'notification.fanout', {
+        organizationId: ctx.organizationId,
+        eventId: event.id,
+        // the member who acted is not told about their own action
+        ...(ctx.membershipId ? { actorMembershipId: ctx.membershipId } : {}),
+      });
   },
 };
