@@ -9,7 +9,13 @@ import { notificationMessages } from './messages';
 import { latestNotificationsQuery } from './queries';
 
 /** The header's bell: the unread count, a link to the list. */
-export function NotificationBell({ orgId }: { orgId: string }) {
+export function NotificationBell({
+  orgId,
+  className = 'text-slate-700 hover:bg-slate-100',
+}: {
+  orgId: string;
+  className?: string;
+}) {
   const m = useMessages(notificationMessages);
   const { data } = useQuery(latestNotificationsQuery(orgId));
   const unread = data?.unreadCount ?? 0;
@@ -18,7 +24,7 @@ export function NotificationBell({ orgId }: { orgId: string }) {
       href={orgPath(orgId, 'notifications')}
       aria-label={unread > 0 ? format(m.bellUnread, { n: unread }) : m.bell}
       data-testid="notification-bell"
-      className="relative grid size-10 place-items-center rounded-md text-slate-700 hover:bg-slate-100"
+      className={`relative grid size-10 place-items-center rounded-md ${className}`}
     >
       <svg aria-hidden="true" viewBox="0 0 24 24" className="size-6" fill="none" stroke="currentColor" strokeWidth="2">
         <path d="M6 8a6 6 0 1 1 12 0c0 7 3 8 3 8H3s3-1 3-8" strokeLinejoin="round" />
