@@ -53,6 +53,10 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await page.getByRole('radio', { name: new RegExp(escape(machine.name)) }).check();
   await page.getByLabel('故障描述').fill(`${fault}\n提升器无法抬起，地面有油迹。`);
   await expect(page.getByLabel('由我处理这张工单')).toBeChecked();
+  // 停机 is the reporter's call, never pre-ticked (issue #12): this breakdown stops the machine
+  const down = page.getByLabel('机具无法继续使用（停机维修）');
+  await expect(down).not.toBeChecked();
+  await down.check();
   await expectNoHorizontalScroll(page);
   await page.getByRole('button', { name: '提交故障报告' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^已上报，工单 WO-\d{6} 已创建。$/ })).toBeVisible();

@@ -31,7 +31,8 @@ test('operator: report a fault, open the work order, find it under “faults I r
   await page.getByRole('radio').first().check();
   await page.getByLabel('故障描述').fill(`${fault}\n左侧排种管堵塞。`);
   // keep the machine in service: other journeys may book it
-  await page.getByLabel('机具无法继续使用（停机维修）').uncheck();
+  // not pre-ticked (issue #12): the operator says whether the machine can still be used
+  await expect(page.getByLabel('机具无法继续使用（停机维修）')).not.toBeChecked();
   await page.getByRole('button', { name: '提交故障报告' }).click();
   await expect(page.getByRole('status').filter({ hasText: /^已上报，工单 WO-\d{6} 已创建。$/ })).toBeVisible();
 

@@ -22,6 +22,12 @@ import { RefreshTokensRepository } from './auth/refresh-tokens.repository.js';
 import { TeamsRepository } from './tenancy/teams.repository.js';
 import { MembershipsRepository } from './tenancy/memberships.repository.js';
 import { MembersService } from './tenancy/members.service.js';
+import { WorkshopController } from './maintenance/workshop.controller.js';
+import { WorkshopService } from './maintenance/workshop.service.js';
+import { NotificationsController } from './notifications/notifications.controller.js';
+import { NotificationsRepository } from './notifications/notifications.repository.js';
+import { NotificationsService } from './notifications/notifications.service.js';
+import { NotificationFanout } from './notifications/notification-fanout.js';
 import { MembersController } from './tenancy/members.controller.js';
 import { TeamsService } from './tenancy/teams.service.js';
 import { TeamsController } from './tenancy/teams.controller.js';
@@ -111,6 +117,8 @@ export class AppModule {
         ...WEBHOOK_CONTROLLERS,
         ...INTEGRATION_CONTROLLERS,
         ...AGENT_MEMORY_CONTROLLERS,
+        NotificationsController,
+        WorkshopController,
       ],
       providers: [
         ...AUDIT_PROVIDERS,
@@ -162,6 +170,11 @@ export class AppModule {
         ...WEBHOOK_PROVIDERS,
         ...INTEGRATION_PROVIDERS,
         ...AGENT_MEMORY_PROVIDERS,
+        NotificationsRepository,
+        NotificationsService,
+        // the worker runs the fan-out; provided here too so tests and tools can call the same code
+        NotificationFanout,
+        WorkshopService,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

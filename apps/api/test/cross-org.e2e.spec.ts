@@ -46,6 +46,7 @@ const ID_KINDS: Record<string, string> = {
   'webhooks/:id': 'webhook',
   'deliveries/:deliveryId': 'webhookDelivery',
   'previews/:id': 'importPreview',
+  'notifications/:id': 'notification',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -90,6 +91,8 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST work-orders/:id/accept': () => ({}),
   'POST work-orders/:id/cancel': () => ({ reason: 'pwned' }),
   'POST work-orders/:id/parts': () => ({ name: 'pwned', quantity: 1, unitCostMinor: '100' }),
+  'POST work-orders/:id/cost-document': () => ({}),
+  'POST notifications/:id/read': () => ({}),
   'POST work-orders/:id/reject': () => ({ reason: 'pwned' }),
   'POST work-orders/:id/start': () => ({}),
   'POST work-orders/:id/submit': () => ({}),
@@ -190,6 +193,18 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   });
   expect(uploaded.status).toBe(201);
   const importPreview = ((await uploaded.json()) as { id: string }).id;
+  // an in-app notification of B's owner (written by the worker's fan-out in real life)
+  const notification = await h.db.notification.create({
+    data: {
+      organizationId: org.id,
+      recipientMembershipId: org.users.OWNER.membershipId,
+      eventId: whEvent.id,
+      type: 'work_order.submitted',
+      resourceType: 'work_order',
+      resourceId: wo.id,
+      reason: 'ACCEPTOR',
+    },
+  });
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -216,6 +231,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     webhook: webhook.endpoint.id,
     webhookDelivery: whDelivery.id,
     importPreview,
+    notification: notification.id,
   };
 }
 
@@ -274,6 +290,7 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.meterReading.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.webhookEndpoint.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.notification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

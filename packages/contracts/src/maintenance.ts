@@ -281,6 +281,9 @@ export const ZWorkOrder = z.object({
   cancelReason: z.string().nullable(),
   meterHours: z.number().nullable(),
   laborHours: z.number().nullable(),
+  /** fen per hour (org default at creation or this order's override); null: labour cost entered by hand */
+  laborRateMinor: ZMoneyMinor.nullable(),
+  /** round(laborHours × laborRateMinor) when a rate is set */
   laborCostMinor: ZMoneyMinor,
   partsCostMinor: ZMoneyMinor,
   /** laborCostMinor + partsCostMinor */
@@ -332,6 +335,7 @@ export type TListWorkOrdersResponse = z.infer<typeof ZListWorkOrdersResponse>;
  */
 export const ZWorkOrderPartWithoutCosts = ZWorkOrderPart.omit({ unitCostMinor: true, lineCostMinor: true });
 export const ZWorkOrderWithoutCosts = ZWorkOrder.omit({
+  laborRateMinor: true,
   laborCostMinor: true,
   partsCostMinor: true,
   totalCostMinor: true,
@@ -424,6 +428,9 @@ export const ZUpdateWorkOrderRequest = z
     plannedStart: ZDateTime.nullable().optional(),
     plannedEnd: ZDateTime.nullable().optional(),
     laborHours: woFields.laborHours.nullable().optional(),
+    /** this order's rate (null: back to a hand-entered labour cost); the labour cost is recomputed */
+    laborRateMinor: ZMoneyMinor.nullable().optional(),
+    /** only while the order has no rate (else 400 VALIDATION_FAILED: the cost is hours × rate) */
     laborCostMinor: ZMoneyMinor.optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'version'), { message: 'nothing to change' })
@@ -474,7 +481,9 @@ export const ZUpdateChecklistItemRequest = z
   });
 export type TUpdateChecklistItemRequest = z.infer<typeof ZUpdateChecklistItemRequest>;
 
-/** OPEN / IN_PROGRESS only. The line cost is round(quantity × unitCostMinor) in integer fen. */
+/**
+ * The assigned mechanic (IN_PROGRESS) or a maintenance manager (workorder.accept; OPEN / IN_PROGRESS).
+ * The line cost is round(quantity × unitCostMinor) in integer fen. */
 export const ZAddWorkOrderPartRequest = z.strictObject({
   partNumber: z.string().trim().min(1).max(80).optional(),
   name: z.string().trim().min(1).max(200),

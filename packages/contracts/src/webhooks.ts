@@ -8,6 +8,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'job.completed',
   'job.cancelled',
   'work_order.created',
+  'work_order.assigned',
   'work_order.submitted',
   'work_order.accepted',
   'cost_document.submitted',

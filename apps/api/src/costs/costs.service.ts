@@ -119,7 +119,12 @@ export class CostsService {
     return toCostDocumentDetail(d);
   }
 
-  async create(ctx: OrgContext, input: TCreateCostDocumentRequest): Promise<TCostDocumentDetail> {
+  /** `opts.before` runs first inside the transaction (a caller's own check under its own lock). */
+  async create(
+    ctx: OrgContext,
+    input: TCreateCostDocumentRequest,
+    opts: { before?: (tx: Tx) => Promise<void> } = {},
+  ): Promise<TCostDocumentDetail> {
     const lines = toLineData(input.lines);
     const data: CostDocumentData = {
       category: input.category,
@@ -133,6 +138,7 @@ export class CostsService {
     for (let attempt = 1; ; attempt++) {
       try {
         return await this.repo.transaction(async (tx) => {
+          await opts.before?.(tx);
           await this.assertReferences(tx, ctx, data);
           const number = await this.repo.nextNumber(tx, ctx.organizationId);
           const d = await this.repo.create(

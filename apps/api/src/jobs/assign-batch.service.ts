@@ -5,7 +5,7 @@ import { assetScope } from '../assets/assets.service.js';
 import { AuditService, type AuditInput } from '../audit/audit.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
 import { BookingsService } from '../bookings/bookings.service.js';
-import { WebhookEvents } from '../integrations/webhooks/webhook-events.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { AssignBatchRepository } from './assign-batch.repository.js';

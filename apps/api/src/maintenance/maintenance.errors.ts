@@ -52,4 +52,21 @@ export const MaintenanceErrors = {
       'The amount is too large',
       field('unitCostMinor', 'quantity × unit cost is too large'),
     ),
+  /** with a labour rate the cost is hours × rate: a hand-entered cost would disagree with it */
+  laborCostDerived: () =>
+    new AppError(
+      'VALIDATION_FAILED',
+      'This order has a labour rate: its labour cost is hours × rate (set laborRateMinor to null to enter a cost by hand)',
+      field('laborCostMinor', 'derived from laborHours × laborRateMinor'),
+    ),
+  /** parts: the assigned mechanic or a maintenance manager (workorder.accept) */
+  notYourWorkOrder: () =>
+    new AppError('FORBIDDEN', 'Only the assigned mechanic or a maintenance manager may enter parts on this order', {
+      permission: 'workorder.accept',
+    }),
+  /** a cost document from an order: once its work is submitted (the figures are final) */
+  costsNotFinal: (status: TWorkOrderStatus) =>
+    new AppError('INVALID_TRANSITION', `A ${status} work order has no final costs to record yet`, { from: status }),
+  costDocumentExists: (costDocumentId: string) =>
+    new AppError('CONFLICT', 'A cost document already records this work order', { costDocumentId }),
 };

@@ -95,6 +95,7 @@ export function toWorkOrder(w: WorkOrderRow): TWorkOrder {
     cancelReason: w.cancelReason,
     meterHours: num(w.meterHours, 1),
     laborHours: num(w.laborHours, 2),
+    laborRateMinor: w.laborRateMinor?.toString() ?? null,
     laborCostMinor: w.laborCostMinor.toString(),
     partsCostMinor: w.partsCostMinor.toString(),
     totalCostMinor: (w.laborCostMinor + w.partsCostMinor).toString(),

@@ -57,6 +57,8 @@ export interface NewWorkOrder {
   downtimeStartedAt: Date | null;
   /** stable key of the writer (a draft item): unique per org, a retry finds the first order */
   itemKey?: string | null;
+  /** the org's default labour rate when the order is created (fen per hour) */
+  laborRateMinor?: bigint | null;
 }
 
 /**
@@ -233,6 +235,35 @@ export class MaintenanceRepository {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'workorder-number:' + organizationId}, 0))`;
     const r = await tx.workOrder.aggregate({ where: { organizationId }, _max: { number: true } });
     return (r._max.number ?? 0) + 1;
+  }
+
+  /** Locks the order's row; false when it is not in the org. */
+  async lockWorkOrder(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    const rows = await tx.$queryRaw<{ id: string }[]>`
+      SELECT id FROM "WorkOrder" WHERE id = ${id}::uuid AND "organizationId" = ${organizationId}::uuid FOR UPDATE`;
+    return rows.length > 0;
+  }
+
+  /** A live cost document already linked to the order (the first one), or null. */
+  linkedCostDocument(tx: Tx, organizationId: string, workOrderId: string) {
+    return tx.costDocument.findFirst({
+      where: { organizationId, workOrderId, deletedAt: null },
+      select: { id: true },
+      orderBy: { createdAt: 'asc' },
+    });
+  }
+
+  /** The org's default labour rate (fen per hour), null when none is set. */
+  async orgLaborRate(tx: Tx | undefined, organizationId: string): Promise<bigint | null> {
+    const o = await (tx ?? this.prisma.client).organization.findUnique({
+      where: { id: organizationId },
+      select: { laborRateMinor: true },
+    });
+    return o?.laborRateMinor ?? null;
+  }
+
+  async setOrgLaborRate(tx: Tx, organizationId: string, rate: bigint | null): Promise<void> {
+    await tx.organization.update({ where: { id: organizationId }, data: { laborRateMinor: rate } });
   }
 
   async createWorkOrder(tx: Tx, organizationId: string, data: NewWorkOrder, checklist: readonly { label: string }[]) {

@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { laborCostMinor } from '@amms/contracts/workshop';
 import {
   canApplyWorkOrderAction,
   WORK_ORDER_ACTION_TARGET,
@@ -84,11 +85,15 @@ export class WorkOrderTransitionsService {
   /** Every checklist item decided (else 422 CHECKLIST_INCOMPLETE); meterHours becomes a WORK_ORDER meter reading. */
   submit(ctx: OrgContext, id: string, input: TSubmitWorkOrderRequest): Promise<TWorkOrderDetail> {
     return this.run(ctx, id, 'submit', input.version, {
-      data: (_wo, now) => ({
+      data: (wo, now) => ({
         submittedAt: now,
         submittedByMembershipId: ctx.membershipId,
         ...(input.resolution !== undefined ? { resolution: input.resolution } : {}),
         ...(input.laborHours !== undefined ? { laborHours: input.laborHours.toFixed(2) } : {}),
+        // with a labour rate, the hours reported at submit price the labour
+        ...(input.laborHours !== undefined && wo.laborRateMinor !== null
+          ? { laborCostMinor: laborCostMinor(input.laborHours, wo.laborRateMinor) }
+          : {}),
         ...(input.meterHours !== undefined ? { meterHours: input.meterHours.toFixed(1) } : {}),
       }),
       after: async (tx, wo, now) => {

@@ -9,6 +9,7 @@ import type {
   TWorkOrderDetail,
 } from '@amms/contracts/maintenance';
 import { roleHas } from '@amms/contracts/permissions';
+import { laborCostMinor } from '@amms/contracts/workshop';
 import type { Prisma, WorkOrderStatus } from '@amms/db';
 import { assetScope, AssetsService } from '../assets/assets.service.js';
 import { AuditService } from '../audit/audit.service.js';
@@ -175,8 +176,8 @@ export class WorkOrdersService {
   async update(ctx: OrgContext, id: string, input: TUpdateWorkOrderRequest): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
     // money is written only by those who may read it
-    if (input.laborCostMinor !== undefined && !seesWorkOrderCosts(ctx))
-      throw MaintenanceErrors.costsNotReadable(['laborCostMinor']);
+    const money = (['laborCostMinor', 'laborRateMinor'] as const).filter((k) => input[k] !== undefined);
+    if (money.length > 0 && !seesWorkOrderCosts(ctx)) throw MaintenanceErrors.costsNotReadable([...money]);
     const seen = await this.repo.findWorkOrder(undefined, org, id, workOrderScope(ctx));
     if (!seen) throw MaintenanceErrors.workOrderNotFound();
     const range: Range | null | undefined =
@@ -203,7 +204,21 @@ export class WorkOrdersService {
           data.plannedEnd = range?.endsAt ?? null;
         }
         if (input.laborHours !== undefined) data.laborHours = decimal(input.laborHours, 2);
-        if (input.laborCostMinor !== undefined) data.laborCostMinor = BigInt(input.laborCostMinor);
+        // with a rate the labour cost is hours × rate; a hand-entered cost is for orders without one
+        const rate =
+          input.laborRateMinor === undefined
+            ? current.laborRateMinor
+            : input.laborRateMinor === null
+              ? null
+              : BigInt(input.laborRateMinor);
+        if (input.laborRateMinor !== undefined) data.laborRateMinor = rate;
+        if (input.laborCostMinor !== undefined) {
+          if (rate !== null) throw MaintenanceErrors.laborCostDerived();
+          data.laborCostMinor = BigInt(input.laborCostMinor);
+        } else if (rate !== null && (input.laborHours !== undefined || input.laborRateMinor !== undefined)) {
+          const hours = input.laborHours === undefined ? (current.laborHours?.toNumber() ?? null) : input.laborHours;
+          data.laborCostMinor = hours === null ? 0n : laborCostMinor(hours, rate);
+        }
 
         if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE, version: input.version }, data)))
           await this.throwConflict(tx, ctx, id);
@@ -216,6 +231,8 @@ export class WorkOrdersService {
           tx,
           this.audit.forCtx(ctx, 'workorder.updated', 'work_order', id, diff(toWorkOrder(current), toWorkOrder(after))),
         );
+        if (after.assigneeMembershipId && after.assigneeMembershipId !== current.assigneeMembershipId)
+          await WebhookEvents.emit(tx, ctx, 'work_order.assigned', id);
         return this.detail(tx, ctx, id);
       });
     return range ? this.bookings.refusalsAsConflict(org, { assetIds: [seen.assetId], range }, work) : work();
@@ -290,7 +307,9 @@ export class WorkOrdersService {
     );
   }
 
-  /** OPEN / IN_PROGRESS. partsCostMinor grows by round(quantity × unit cost) in the same transaction, under the order's row lock. */
+  /**
+   * The assigned mechanic while IN_PROGRESS, a maintenance manager (workorder.accept) while OPEN /
+   * IN_PROGRESS; anyone else with the order in scope → 403. partsCostMinor grows by round(quantity × unit cost) in the same transaction, under the order's row lock. */
   async addPart(ctx: OrgContext, id: string, input: TAddWorkOrderPartRequest): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
     // a part carries its price: money is written only by those who may read it
@@ -298,7 +317,11 @@ export class WorkOrdersService {
     return this.repo.transaction(async (tx) => {
       const wo = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
       if (!wo) throw MaintenanceErrors.workOrderNotFound();
-      if (!EDITABLE.includes(wo.status)) throw MaintenanceErrors.notEditable(wo.status);
+      // the mechanic enters parts on the order they work on; a maintenance manager on any order in scope
+      const manager = ctx.permissions.has('workorder.accept');
+      if (!manager && (!ctx.membershipId || wo.assigneeMembershipId !== ctx.membershipId))
+        throw MaintenanceErrors.notYourWorkOrder();
+      if (!(manager ? EDITABLE : ['IN_PROGRESS']).includes(wo.status)) throw MaintenanceErrors.notEditable(wo.status);
       const q = thousandths(input.quantity);
       const unit = BigInt(input.unitCostMinor);
       const line = lineCostMinor(q, unit);
@@ -373,7 +396,8 @@ export class WorkOrdersService {
   ) {
     const org = ctx.organizationId;
     const number = await this.repo.nextNumber(tx, org);
-    const wo = await this.repo.createWorkOrder(tx, org, { ...data, number }, checklist);
+    const laborRateMinor = await this.repo.orgLaborRate(tx, org);
+    const wo = await this.repo.createWorkOrder(tx, org, { ...data, number, laborRateMinor }, checklist);
     if (range) await this.bookings.bookWorkOrder(tx, org, wo.id, data.assetId, range);
     const row = (await this.repo.findWorkOrder(tx, org, wo.id, {}))!;
     await this.audit.append(
@@ -383,6 +407,7 @@ export class WorkOrdersService {
       }),
     );
     await WebhookEvents.emit(tx, ctx, 'work_order.created', wo.id);
+    if (data.assigneeMembershipId) await WebhookEvents.emit(tx, ctx, 'work_order.assigned', wo.id);
     return row;
   }
 

@@ -17,6 +17,7 @@ import { Ingestor } from '../knowledge/ingest/ingestor.js';
 import { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
 import { ingestVersion, resumeIngestion } from './knowledge-ingest.js';
 import { WebhookDeliverer } from '../integrations/webhooks/webhook-deliverer.js';
+import { NotificationFanout } from '../notifications/notification-fanout.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -61,6 +62,10 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     'webhook.deliver': async (payload) => {
       const p = payload as JobPayload<'webhook.deliver'>;
       return ctx.get(WebhookDeliverer).deliver(p.organizationId, p.deliveryId);
+    },
+    'notification.fanout': async (payload) => {
+      const p = payload as JobPayload<'notification.fanout'>;
+      return ctx.get(NotificationFanout).fanout(p.organizationId, p.eventId, p.actorMembershipId);
     },
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
@@ -154,21 +159,19 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     for (const q of QUEUES) {
       const batch = rows.filter((r) => r.queue === q);
       if (batch.length)
-        await queues
-          .get(q)!
-          .addBulk(
-            batch.map((r) => ({
-              name: r.name,
-              data: r.payload,
-              opts: {
-                jobId: `outbox-${r.id}`,
-                removeOnComplete: 1000,
-                removeOnFail: 5000,
-                attempts: config.worker.jobAttempts,
-                backoff: { type: 'exponential', delay: 1000 },
-              },
-            })),
-          );
+        await queues.get(q)!.addBulk(
+          batch.map((r) => ({
+            name: r.name,
+            data: r.payload,
+            opts: {
+              jobId: `outbox-${r.id}`,
+              removeOnComplete: 1000,
+              removeOnFail: 5000,
+              attempts: config.worker.jobAttempts,
+              backoff: { type: 'exponential', delay: 1000 },
+            },
+          })),
+        );
     }
   };
   let stopping = false;

@@ -26,6 +26,8 @@ import { CostsService } from '../costs/costs.service.js';
 import { DocumentsRepository } from '../knowledge/documents.repository.js';
 import { DocumentsService } from '../knowledge/documents.service.js';
 import { WEBHOOK_WORKER_PROVIDERS } from '../integrations/webhooks/webhooks.module.js';
+import { NotificationsRepository } from '../notifications/notifications.repository.js';
+import { NotificationFanout } from '../notifications/notification-fanout.js';
 
 /** The worker's providers: the platform plus what its job handlers call (the same services as the API). */
 @Module({})
@@ -63,6 +65,9 @@ export class WorkerModule {
         CostsService,
         DocumentsRepository,
         DocumentsService,
+        // in-app notifications: one domain event → the members it concerns (read as each of them)
+        NotificationsRepository,
+        NotificationFanout,
       ],
     };
   }

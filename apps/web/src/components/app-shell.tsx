@@ -7,6 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { orgPath, visibleSections, type NavSection } from '@/lib/nav';
 import { meQuery } from '@/lib/queries';
+import { NotificationBell } from '@/features/notifications/bell';
 import { LanguageSwitch } from './language-switch';
 import { OrgSwitcher } from './org-switcher';
 import { UserMenu } from './user-menu';
@@ -108,6 +109,7 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
           <OrgSwitcher orgId={orgId} memberships={memberships} />
         </div>
         <div className="flex shrink-0 items-center gap-1">
+          <NotificationBell orgId={orgId} />
           <LanguageSwitch />
           <UserMenu user={me.user} membership={membership} />
         </div>

@@ -22,6 +22,7 @@ export const QUERY_FAMILIES = [
   'knowledge',
   'maintenance',
   'members',
+  'notifications',
   'plots',
   'teams',
   'webhooks',

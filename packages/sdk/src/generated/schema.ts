@@ -2220,6 +2220,110 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notifications
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notifications_list"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notifications/read-all": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read all (notifications)
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notifications_readAll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notifications/{id}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read notification
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/maintenance-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings maintenance setting
+         * @description Access: permission `maintenance.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["workshop_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update settings
+         * @description Access: permission `workorder.accept` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["workshop_updateSettings"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/work-orders/{id}/cost-document": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cost document (work orders)
+         * @description Access: permission `cost.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["workshop_costDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -7157,6 +7261,7 @@ export interface operations {
                             cancelReason: string | null;
                             meterHours: number | null;
                             laborHours: number | null;
+                            laborRateMinor: string | null;
                             laborCostMinor: string;
                             partsCostMinor: string;
                             totalCostMinor: string;
@@ -7294,6 +7399,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -7480,6 +7586,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -7636,6 +7743,7 @@ export interface operations {
                     /** Format: date-time */
                     plannedEnd?: string | null;
                     laborHours?: number | null;
+                    laborRateMinor?: string | null;
                     laborCostMinor?: string;
                 };
             };
@@ -7681,6 +7789,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -7876,6 +7985,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -8075,6 +8185,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -8271,6 +8382,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -8467,6 +8579,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -8663,6 +8776,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -8860,6 +8974,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -9058,6 +9173,7 @@ export interface operations {
                         cancelReason: string | null;
                         meterHours: number | null;
                         laborHours: number | null;
+                        laborRateMinor: string | null;
                         laborCostMinor: string;
                         partsCostMinor: string;
                         totalCostMinor: string;
@@ -12067,7 +12183,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -12108,7 +12224,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                     description?: string;
                     /** @default true */
                     enabled?: boolean;
@@ -12128,7 +12244,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -12177,7 +12293,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -12244,7 +12360,7 @@ export interface operations {
                     version: number;
                     /** Format: uri */
                     url?: string;
-                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -12262,7 +12378,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -12320,7 +12436,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -12378,7 +12494,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
                             resourceType: string;
                             /** Format: uuid */
                             resourceId: string;
@@ -12438,7 +12554,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -12499,7 +12615,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -13279,6 +13395,290 @@ export interface operations {
                         rating: "UP" | "DOWN";
                         comment: string | null;
                         updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notifications_list: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed";
+                            /** @enum {string} */
+                            reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER";
+                            /** @enum {string} */
+                            resourceType: "work_order" | "cost_document" | "asset";
+                            /** Format: uuid */
+                            resourceId: string;
+                            title: string | null;
+                            jobIds: string[];
+                            readAt: string | null;
+                            createdAt: string;
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                        unreadCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notifications_readAll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        updated: number;
+                        unreadCount: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notifications_read: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed";
+                        /** @enum {string} */
+                        reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER";
+                        /** @enum {string} */
+                        resourceType: "work_order" | "cost_document" | "asset";
+                        /** Format: uuid */
+                        resourceId: string;
+                        title: string | null;
+                        jobIds: string[];
+                        readAt: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    workshop_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        laborRateMinor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    workshop_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    laborRateMinor: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        laborRateMinor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    workshop_costDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    locale?: "zh-CN" | "en";
+                    /** Format: date */
+                    documentDate?: string;
+                } | null;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        number: number;
+                        /** @enum {string} */
+                        category: "FUEL" | "PARTS" | "LABOR" | "REPAIR" | "RENTAL" | "OTHER";
+                        documentDate: string;
+                        supplier: string | null;
+                        description: string | null;
+                        assetId: string | null;
+                        jobId: string | null;
+                        workOrderId: string | null;
+                        currency: string;
+                        totalMinor: string;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                        createdByUserId: string | null;
+                        submittedAt: string | null;
+                        submittedByUserId: string | null;
+                        decidedAt: string | null;
+                        decidedByUserId: string | null;
+                        rejectionReason: string | null;
+                        decisionComment: string | null;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                        lines: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            description: string;
+                            quantity: number;
+                            unit: string | null;
+                            unitPriceMinor: string;
+                            amountMinor: string;
+                        }[];
                     };
                 };
             };

@@ -1,3 +1,4 @@
+import { NOTIFICATION_TYPES } from '@amms/contracts/notifications';
 import { resourceTypeOf, type TWebhookEventType } from '@amms/contracts/webhooks';
 import { enqueueOutbox } from './outbox.service.js';
 import type { Tx } from '../prisma/prisma.service.js';
@@ -8,13 +9,18 @@ import type { Tx } from '../prisma/prisma.service.js';
  *
  * Cheap when nobody listens (one indexed read). Otherwise it writes the event, one delivery per
  * subscribed, enabled endpoint, and one outbox row per delivery, all in the caller's transaction:
- * a rolled-back change leaves nothing, a committed one is never lost. Static on purpose (no
+ * a rolled-back change leaves nothing, a committed one is never lost. An event that can concern a
+ * member (NOTIFICATION_TYPES) is always written, with one `notification.fanout` outbox row: the
+ * worker turns it into the in-app notifications of the members it concerns (notifications/). Static on purpose (no
  * injection): the services that call it are constructed in the API and in the worker.
  */
+/** The org, and the member who acted (not told about their own action). */
+type EmitContext = { organizationId: string; membershipId?: string | null };
+
 export const WebhookEvents = {
   async emit(
     tx: Tx,
-    ctx: { organizationId: string },
+    ctx: EmitContext,
     type: TWebhookEventType | undefined,
     resourceId: string,
   ): Promise<void> {
@@ -24,7 +30,7 @@ export const WebhookEvents = {
   /** The same event for several resources (a batch): one read of the endpoints for all of them. */
   async emitEach(
     tx: Tx,
-    ctx: { organizationId: string },
+    ctx: EmitContext,
     type: TWebhookEventType | undefined,
     resourceIds: readonly string[],
   ): Promise<void> {
@@ -33,17 +39,19 @@ export const WebhookEvents = {
       where: { organizationId: ctx.organizationId, enabled: true, deletedAt: null, eventTypes: { has: type } },
       select: { id: true },
     });
-    if (endpoints.length === 0) return;
-    for (const resourceId of resourceIds) await emitOne(tx, ctx, type, resourceId, endpoints);
+    const notifies = (NOTIFICATION_TYPES as readonly string[]).includes(type);
+    if (endpoints.length === 0 && !notifies) return;
+    for (const resourceId of resourceIds) await emitOne(tx, ctx, type, resourceId, endpoints, notifies);
   },
 };
 
 async function emitOne(
   tx: Tx,
-  ctx: { organizationId: string },
+  ctx: EmitContext,
   type: TWebhookEventType,
   resourceId: string,
   endpoints: readonly { id: string }[],
+  notifies: boolean,
 ): Promise<void> {
   const event = await tx.webhookEvent.create({
     data: { organizationId: ctx.organizationId, type, resourceType: resourceTypeOf(type), resourceId },
@@ -59,4 +67,10 @@ async function emitOne(
       deliveryId: delivery.id,
     });
   }
+  if (notifies)
+    await enqueueOutbox(tx, ctx.organizationId, 'notification.fanout', {
+      organizationId: ctx.organizationId,
+      eventId: event.id,
+      ...(ctx.membershipId ? { actorMembershipId: ctx.membershipId } : {}),
+    });
 }

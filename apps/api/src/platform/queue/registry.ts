@@ -55,6 +55,11 @@ export const JOBS = {
     queue: 'amms-webhooks',
     payload: z.object({ organizationId: z.uuid(), deliveryId: z.uuid() }).strict(),
   },
+  // one domain event → the in-app notifications of the members it concerns (notifications/)
+  'notification.fanout': {
+    queue: 'amms-webhooks',
+    payload: z.object({ organizationId: z.uuid(), eventId: z.uuid(), actorMembershipId: z.uuid().optional() }).strict(),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;

@@ -3,6 +3,7 @@ import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch';
 import { LogoutButton } from '@/components/logout-button';
+import { NotificationBell } from '@/features/notifications/bell';
 import { getI18n } from '@/i18n/server';
 import { changePasswordPath } from '@/lib/login-path';
 import { fieldHref, fieldPaths } from './links';
@@ -48,6 +49,9 @@ export async function FieldFrame({
             {m.appTitle}
           </Link>
           <div className="flex shrink-0 items-center gap-1 [&_button]:text-white [&_button]:hover:bg-emerald-700 [&_button]:hover:text-white">
+            {membership ? (
+              <NotificationBell orgId={membership.organization.id} className="text-white hover:bg-emerald-700" />
+            ) : null}
             <LanguageSwitch className="min-h-10" />
             <Link
               href={changePasswordPath(here)}

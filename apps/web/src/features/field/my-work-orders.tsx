@@ -95,8 +95,8 @@ function WorkOrderList({
   const m = useMessages(fieldMessages);
   const q = useInfiniteQuery(workOrdersQuery(orgId, filter));
   const rows = (q.data?.pages.flatMap((p) => p.items) ?? []).filter((w) => (only ? only(w) : true));
-  // newest first: a fault reported a minute ago is on top
-  rows.sort((a, b) => b.number - a.number);
+  // urgent first (5 is the most urgent), then newest: a fault reported a minute ago is on top of its priority
+  rows.sort((a, b) => b.priority - a.priority || b.number - a.number);
   return (
     <Section
       id={id}

@@ -19,6 +19,7 @@ import { apiFetch } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-messages';
 import { useDebounced } from '@/lib/use-debounced';
 import { assetQuery, assetsQuery, fieldApiPath, fieldKeys, useFieldMutation } from './api';
+import { mineFirst, useMyMachineIds } from './my-machines';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
@@ -52,7 +53,8 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   const [assetId, setAssetId] = useState<string | null>(initialAssetId);
   const [text, setText] = useState('');
   const [urgent, setUrgent] = useState(false);
-  const [downtime, setDowntime] = useState(true);
+  // not pre-ticked (issue #12): the reporter says whether the machine can still be used
+  const [downtime, setDowntime] = useState(false);
   const [assignToMe, setAssignToMe] = useState(canWork);
   const [localErrors, setLocalErrors] = useState<{ machine?: string; desc?: string }>({});
   const [created, setCreated] = useState<TWorkOrderDetailView | null>(null);
@@ -61,8 +63,12 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   // a machine handed over from a job page may not be on the first page of the list
   const preset = useQuery({ ...assetQuery(orgId, initialAssetId ?? ''), enabled: initialAssetId !== null });
   const listed = (assets.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.status !== 'RETIRED');
-  const options: TAsset[] =
-    preset.data && !listed.some((a) => a.id === preset.data.id) && !q ? [preset.data, ...listed] : listed;
+  const mine = useMyMachineIds(orgId, membershipId);
+  // the machines of my jobs first (issue #12)
+  const options: TAsset[] = mineFirst(
+    preset.data && !listed.some((a) => a.id === preset.data.id) && !q ? [preset.data, ...listed] : listed,
+    mine,
+  );
 
   const report = useFieldMutation({
     mutationFn: (body: TCreateWorkOrderRequest, idempotencyKey: string) =>

@@ -37,6 +37,7 @@ import {
   workOrderNumber,
 } from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
+import { FieldParts } from './work-order-parts';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
 
@@ -140,6 +141,9 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           onUnsavedNote={setUnsavedNote}
         />
 
+        {canWork && wo.status === 'IN_PROGRESS' && wo.assigneeMembershipId === membershipId ? (
+          <FieldParts orgId={orgId} wo={wo} />
+        ) : null}
         {!canWork ? <p className="text-sm text-slate-600">{m.wo.noWork}</p> : null}
         {canWork && wo.status === 'OPEN' ? (
           <StartWork

@@ -7,6 +7,8 @@ import {
   type TWorkOrderAction,
   type TWorkOrderDetailWithPeople,
 } from '@amms/contracts/maintenance';
+import { ZCostDocumentDetail } from '@amms/contracts/costs';
+import { ZMaintenanceSettings } from '@amms/contracts/workshop';
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { apiFetch, isApiError } from '@/lib/api-client';
@@ -116,5 +118,52 @@ export function useCreateWorkOrder(orgId: string, onCreated: (wo: TWorkOrderDeta
       await invalidateAfterWorkOrderWrite(qc, orgId);
       onCreated(wo);
     },
+  });
+}
+
+/** PATCH work-orders/:id with the labour fields (hours, the order's rate); the API prices hours × rate. */
+export function useUpdateLabour(orgId: string, workOrderId: string, onSaved: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { version: number; laborHours?: number | null; laborRateMinor?: string | null }) =>
+      apiFetch(orgApi(orgId, `work-orders/${seg(workOrderId)}`), ZWorkOrderDetailWithPeople, { method: 'PATCH', body }),
+    onSuccess: async (data) => {
+      qc.setQueryData(maintenanceKeys.detail(orgId, workOrderId), data);
+      onSaved();
+      await invalidateAfterWorkOrderWrite(qc, orgId);
+    },
+    onError: async (err) => {
+      if (isApiError(err, 409)) await refreshQueries(qc, maintenanceKeys.detail(orgId, workOrderId));
+    },
+  });
+}
+
+/** PATCH maintenance-settings: the default labour rate of new orders. */
+export function useUpdateDefaultLaborRate(orgId: string, onSaved: () => void) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (laborRateMinor: string | null) =>
+      apiFetch(orgApi(orgId, 'maintenance-settings'), ZMaintenanceSettings, {
+        method: 'PATCH',
+        body: { laborRateMinor },
+      }),
+    onSuccess: (data) => {
+      qc.setQueryData(maintenanceKeys.settings(orgId), data);
+      onSaved();
+    },
+  });
+}
+
+/** POST work-orders/:id/cost-document: the order's parts and labour as a DRAFT cost document. */
+export function useCostDocumentFromWorkOrder(orgId: string, workOrderId: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: ({ locale, idempotencyKey }: { locale: 'zh-CN' | 'en'; idempotencyKey: string }) =>
+      apiFetch(orgApi(orgId, `work-orders/${seg(workOrderId)}/cost-document`), ZCostDocumentDetail, {
+        method: 'POST',
+        idempotencyKey,
+        body: { locale },
+      }),
+    onSuccess: () => refreshOrgFamilies(qc, orgId, AFTER_WRITE.costDocument),
   });
 }

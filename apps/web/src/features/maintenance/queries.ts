@@ -5,6 +5,7 @@ import {
   type TWorkOrderSort,
   type TWorkOrderStatus,
 } from '@amms/contracts/maintenance';
+import { ZMaintenanceSettings } from '@amms/contracts/workshop';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
@@ -18,6 +19,7 @@ export const maintenanceKeys = {
   board: (orgId: string, status: string) => orgKey(orgId, 'maintenance', 'work-orders', 'list', { status }),
   detail: (orgId: string, id: string) => orgKey(orgId, 'maintenance', 'work-orders', 'detail', id),
   due: (orgId: string, params: object) => orgKey(orgId, 'maintenance', 'due', params),
+  settings: (orgId: string) => orgKey(orgId, 'maintenance', 'settings'),
   /** the mutation key of a work order's checklist ticks (they overlap; see useTickChecklist) */
   checklistTick: (orgId: string, id: string) => orgKey(orgId, 'maintenance', 'checklist-tick', id),
 };
@@ -50,4 +52,11 @@ export const dueListQuery = (orgId: string, params: DueParams) =>
   queryOptions({
     queryKey: maintenanceKeys.due(orgId, params),
     queryFn: ({ signal }) => apiFetch(orgApi(orgId, `maintenance/due${qs(params)}`), ZDueResponse, { signal }),
+  });
+
+/** The workshop's default labour rate (new orders copy it). */
+export const maintenanceSettingsQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: maintenanceKeys.settings(orgId),
+    queryFn: ({ signal }) => apiFetch(orgApi(orgId, 'maintenance-settings'), ZMaintenanceSettings, { signal }),
   });

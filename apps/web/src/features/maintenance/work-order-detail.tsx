@@ -27,6 +27,7 @@ import { workOrderQuery } from './queries';
 import { WorkOrderStatusBadge, WorkOrderTypeBadge, woNumber } from './ui';
 import { Checklist } from './work-order-checklist';
 import { ReasonDialog, SubmitDialog } from './work-order-dialogs';
+import { Labour } from './work-order-labour';
 import { Parts } from './work-order-parts';
 
 type Props = {
@@ -196,7 +197,18 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         </Card>
         <Checklist orgId={orgId} wo={wo} canWork={can('workorder.work')} />
       </div>
-      <Parts orgId={orgId} wo={wo} canWork={can('workorder.work')} />
+      <div className="grid gap-4 lg:grid-cols-2">
+        {/* parts: the assigned mechanic while the work runs, a maintenance manager while the order is open */}
+        <Parts
+          orgId={orgId}
+          wo={wo}
+          canWork={
+            can('workorder.accept') ||
+            (can('workorder.work') && wo.assigneeMembershipId === myMembershipId && wo.status === 'IN_PROGRESS')
+          }
+        />
+        <Labour key={`labour-${wo.version}`} orgId={orgId} wo={wo} permissions={permissions} />
+      </div>
 
       {open === 'accept' ? (
         <ConfirmWithCommentDialog

@@ -1,0 +1,49 @@
+import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
+import { z } from 'zod';
+import {
+  ZListNotificationsQuery,
+  ZListNotificationsResponse,
+  ZNotification,
+  ZReadAllNotificationsResponse,
+  type TListNotificationsQuery,
+} from '@amms/contracts/notifications';
+import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Returns } from '../platform/http/returns.js';
+import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import type { OrgContext } from '../tenancy/context.js';
+import { NotificationsService } from './notifications.service.js';
+
+/** Every member reads their own notifications (org.read: every role has it). */
+@ApiTags('notifications')
+@ApiBearerAuth()
+@Controller('orgs/:orgId/notifications')
+export class NotificationsController {
+  constructor(private readonly notifications: NotificationsService) {}
+
+  /** Newest first, with the unread count (`?unread=true`: unread only). */
+  @RequirePermission('org.read')
+  @Get()
+  @Returns(ZListNotificationsResponse)
+  list(@Ctx() ctx: OrgContext, @Query({ schema: ZListNotificationsQuery }) q: TListNotificationsQuery) {
+    return this.notifications.list(ctx, q);
+  }
+
+  @RequirePermission('org.read')
+  @Idempotent()
+  @Post('read-all')
+  @HttpCode(200)
+  @Returns(ZReadAllNotificationsResponse)
+  readAll(@Ctx() ctx: OrgContext) {
+    return this.notifications.readAll(ctx);
+  }
+
+  @RequirePermission('org.read')
+  @Idempotent()
+  @Post(':id/read')
+  @HttpCode(200)
+  @Returns(ZNotification)
+  read(@Ctx() ctx: OrgContext, @Param('id', { schema: z.uuid() }) id: string) {
+    return this.notifications.read(ctx, id);
+  }
+}

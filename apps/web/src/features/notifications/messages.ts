@@ -1,0 +1,51 @@
+import { defineMessages } from '@/i18n/messages';
+
+export const notificationMessages = defineMessages(
+  {
+    bell: '通知',
+    bellUnread: '通知（{n} 条未读）',
+    heading: '通知',
+    subtitle: '与你有关的事：派给你的工单、等你验收或审批的单据、停机影响的作业。',
+    empty: '暂无通知。',
+    unreadOnly: '只看未读',
+    markAll: '全部标为已读',
+    markRead: '标为已读',
+    unread: '未读',
+    open: '查看',
+    jobs: '受影响的作业：{n} 项',
+    all: '查看全部通知',
+    type: {
+      'work_order.assigned': '工单派给了你',
+      'work_order.submitted': '工单等待你验收',
+      'work_order.accepted': '工单已验收',
+      'cost_document.submitted': '费用单据等待你审批',
+      'cost_document.approved': '你的费用单据已审批通过',
+      'cost_document.rejected': '你的费用单据被驳回',
+      'asset.status_changed': '机具停机，影响已排的作业',
+    },
+  },
+  {
+    bell: 'Notifications',
+    bellUnread: 'Notifications ({n} unread)',
+    heading: 'Notifications',
+    subtitle:
+      'What concerns you: work orders assigned to you, documents awaiting your acceptance or approval, jobs a breakdown affects.',
+    empty: 'No notifications.',
+    unreadOnly: 'Unread only',
+    markAll: 'Mark all as read',
+    markRead: 'Mark as read',
+    unread: 'Unread',
+    open: 'Open',
+    jobs: 'Jobs affected: {n}',
+    all: 'See all notifications',
+    type: {
+      'work_order.assigned': 'A work order was assigned to you',
+      'work_order.submitted': 'A work order awaits your acceptance',
+      'work_order.accepted': 'A work order was accepted',
+      'cost_document.submitted': 'A cost document awaits your approval',
+      'cost_document.approved': 'Your cost document was approved',
+      'cost_document.rejected': 'Your cost document was rejected',
+      'asset.status_changed': 'A machine is down: scheduled jobs are affected',
+    },
+  },
+);
