@@ -9,11 +9,11 @@ import {
   type TUpdateMaintenanceSettingsRequest,
   type TWorkOrderCostDocumentRequest,
 } from '@amms/contracts/workshop';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { WorkshopService } from './workshop.service.js';
 
 @ApiTags('maintenance')

@@ -7,7 +7,7 @@ import type {
 } from '@amms/contracts/workshop';
 import { AuditService } from '../audit/audit.service.js';
 import { CostsService } from '../costs/costs.service.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
 import { seesWorkOrderCosts } from './maintenance.scope.js';

@@ -7,7 +7,7 @@ import { CostsService } from '../costs/costs.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { AppError } from '../platform/errors/app-error.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { memberContext } from '../tenancy/member-context.js';
 import { NotificationsRepository, type CandidateRow, type NewNotification } from './notifications.repository.js';
 

@@ -8,10 +8,10 @@ import {
   ZReadAllNotificationsResponse,
   type TListNotificationsQuery,
 } from '@amms/contracts/notifications';
-import { Ctx, RequirePermission } from '../auth/decorators.js';
+import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { NotificationsService } from './notifications.service.js';
 
 /** Every member reads their own notifications (org.read: every role has it). */

@@ -8,7 +8,7 @@ import type {
 import type { Notification } from '@amms/db';
 import { decodeCursor, pageOf } from '../platform/http/cursor.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
-import type { OrgContext } from '../tenancy/context.js';
+import type { OrgContext } from '../platform/access/context.js';
 import { NotificationsRepository } from './notifications.repository.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
