@@ -1728,6 +1728,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/work-orders/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List for work order (attachments)
+         * @description Access: permission `maintenance.read` (or `workorder.write`) in the org (a member's role or an API key's scopes).
+         */
+        get: operations["attachments_listForWorkOrder"];
+        put?: never;
+        /**
+         * Attach a photo to a work order: multipart `file`; typed by content (JPEG / PNG / WebP photos; cost documents also PDF); ≤ ATTACHMENT_MAX_IMAGE_BYTES / ATTACHMENT_MAX_PDF_BYTES; images lose EXIF/GPS unless the org keeps location
+         * @description Access: permission `workorder.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["attachments_uploadToWorkOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/cost-documents/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List for cost document (attachments)
+         * @description Access: permission `cost.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["attachments_listForCostDocument"];
+        put?: never;
+        /**
+         * Attach a receipt or invoice (image or PDF) to a cost document: multipart `file`; typed by content (JPEG / PNG / WebP photos; cost documents also PDF); ≤ ATTACHMENT_MAX_IMAGE_BYTES / ATTACHMENT_MAX_PDF_BYTES; images lose EXIF/GPS unless the org keeps location
+         * @description Access: permission `cost.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["attachments_uploadToCostDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment (or ?thumbnail=1)
+         * @description Access: permission `maintenance.read` (or `workorder.write`, `cost.read`) in the org (a member's role or an API key's scopes).
+         */
+        get: operations["attachments_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/machine-models/recognitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recognise a machine model from a photo (multipart `file`): top candidates with confidence and the service model version; without RECOGNITION_URL or an answer the status says to search the catalog by hand
+         * @description Access: permission `asset.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["recognition_recognise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/webhooks": {
         parameters: {
             query?: never;
@@ -2228,7 +2316,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -3737,6 +3825,12 @@ export interface operations {
                             purchaseCostMinor: string | null;
                             /** @enum {string} */
                             status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            recognition: {
+                                /** Format: uuid */
+                                recognitionId: string;
+                                modelVersion: string | null;
+                                confidence: number | null;
+                            } | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -3778,6 +3872,10 @@ export interface operations {
                     /** Format: date */
                     purchaseDate?: string | null;
                     purchaseCostMinor?: string | null;
+                    recognition?: {
+                        /** Format: uuid */
+                        recognitionId: string;
+                    };
                 };
             };
         };
@@ -3801,6 +3899,12 @@ export interface operations {
                         purchaseCostMinor: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                        recognition: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                            modelVersion: string | null;
+                            confidence: number | null;
+                        } | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -3848,6 +3952,12 @@ export interface operations {
                         purchaseCostMinor: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                        recognition: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                            modelVersion: string | null;
+                            confidence: number | null;
+                        } | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -3971,6 +4081,12 @@ export interface operations {
                         purchaseCostMinor: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                        recognition: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                            modelVersion: string | null;
+                            confidence: number | null;
+                        } | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -4011,6 +4127,10 @@ export interface operations {
                         plateNumber?: string | null;
                         purchaseDate?: string | null;
                         purchaseCostMinor?: string | null;
+                        recognition?: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                        };
                     }[];
                 };
             };
@@ -4040,6 +4160,12 @@ export interface operations {
                                 purchaseCostMinor: string | null;
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                                recognition: {
+                                    /** Format: uuid */
+                                    recognitionId: string;
+                                    modelVersion: string | null;
+                                    confidence: number | null;
+                                } | null;
                                 version: number;
                                 createdAt: string;
                                 updatedAt: string;
@@ -5856,6 +5982,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -5937,6 +6082,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6069,6 +6233,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6159,6 +6342,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6250,6 +6452,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6341,6 +6562,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6431,6 +6671,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7340,6 +7599,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7415,6 +7693,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7526,6 +7823,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7601,6 +7917,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7727,6 +8062,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7802,6 +8156,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7922,6 +8295,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7997,6 +8389,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8121,6 +8532,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8196,6 +8626,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8317,6 +8766,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8392,6 +8860,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8513,6 +9000,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8588,6 +9094,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8709,6 +9234,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8784,6 +9328,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8906,6 +9469,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8981,6 +9563,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -9104,6 +9705,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -9179,6 +9799,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -11971,6 +12610,287 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_listForWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_uploadToWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                        /** Format: uuid */
+                        ownerId: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                        sizeBytes: number;
+                        sha256: string;
+                        width: number | null;
+                        height: number | null;
+                        hasThumbnail: boolean;
+                        locationKept: boolean;
+                        createdByUserId: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_listForCostDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_uploadToCostDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                        /** Format: uuid */
+                        ownerId: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                        sizeBytes: number;
+                        sha256: string;
+                        width: number | null;
+                        height: number | null;
+                        hasThumbnail: boolean;
+                        locationKept: boolean;
+                        createdByUserId: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_download: {
+        parameters: {
+            query?: {
+                thumbnail?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recognition_recognise: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recognitionId: string | null;
+                        /** @enum {string} */
+                        status: "RECOGNISED" | "LOW_CONFIDENCE" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                        modelVersion: string | null;
+                        candidates: {
+                            machineModelId: string | null;
+                            label: string;
+                            manufacturer: string | null;
+                            name: string | null;
+                            confidence: number;
+                        }[];
+                        minConfidence: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
