@@ -37,6 +37,7 @@ import {
   workOrderNumber,
 } from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
+import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
 
@@ -173,6 +174,13 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           </>
         ) : null}
         {wo.status === 'CANCELLED' ? <Notice tone="blue">{m.wo.cancelled}</Notice> : null}
+        <AttachmentPanel
+          orgId={orgId}
+          ownerType="WORK_ORDER"
+          ownerId={wo.id}
+          canUpload={permissions.includes('workorder.write')}
+          size="lg"
+        />
       </div>
     </>
   );

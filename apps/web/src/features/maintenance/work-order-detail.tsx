@@ -28,6 +28,7 @@ import { WorkOrderStatusBadge, WorkOrderTypeBadge, woNumber } from './ui';
 import { Checklist } from './work-order-checklist';
 import { ReasonDialog, SubmitDialog } from './work-order-dialogs';
 import { Parts } from './work-order-parts';
+import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 
 type Props = {
   orgId: string;
@@ -197,6 +198,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         <Checklist orgId={orgId} wo={wo} canWork={can('workorder.work')} />
       </div>
       <Parts orgId={orgId} wo={wo} canWork={can('workorder.work')} />
+      <AttachmentPanel orgId={orgId} ownerType="WORK_ORDER" ownerId={wo.id} canUpload={can('workorder.write')} />
 
       {open === 'accept' ? (
         <ConfirmWithCommentDialog
