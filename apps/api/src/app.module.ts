@@ -77,6 +77,7 @@ import { ExecutionsService } from './executions/executions.service.js';
 import { ExecutionStreams } from './executions/execution-stream.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 import { KNOWLEDGE_CONTROLLERS, KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
+import { ATTACHMENT_CONTROLLERS, ATTACHMENT_PROVIDERS } from './attachments/attachments.module.js';
 import { McpController } from './mcp/mcp.controller.js';
 import { McpService } from './mcp/mcp.service.js';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './integrations/webhooks/webhooks.module.js';
@@ -113,6 +114,7 @@ export class AppModule {
         DraftsController,
         ExecutionsController,
         ...KNOWLEDGE_CONTROLLERS,
+        ...ATTACHMENT_CONTROLLERS,
         McpController,
         ...WEBHOOK_CONTROLLERS,
         ...INTEGRATION_CONTROLLERS,
@@ -164,6 +166,7 @@ export class AppModule {
         ExecutionsService,
         ExecutionStreams,
         ...KNOWLEDGE_PROVIDERS,
+        ...ATTACHMENT_PROVIDERS,
         // also a plain provider: the MCP tools count agent runs against the same limits
         RateLimitGuard,
         McpService,

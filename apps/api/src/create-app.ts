@@ -79,7 +79,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   // multipart/form-data is parsed only by handlers that ask for it (document uploads stream the
-  // file to the blob store: knowledge/multipart-upload.ts sets the file limits per request)
+  // file to the blob store: platform/uploads/multipart-form.ts sets the file limits per request)
   await app.register(multipart, { limits: { files: 1, fields: 60, fieldSize: 2000, parts: 62, headerPairs: 100 } });
 
   app.setGlobalPrefix('api/v1', {

@@ -5,6 +5,7 @@
 // with nothing of B changed. A new org route fails here until it has an id kind for each of its
 // path parameters (ID_KINDS) and, if it takes a body, a valid body (BODIES): so it cannot forget it.
 import { createHash, randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
@@ -47,6 +48,7 @@ const ID_KINDS: Record<string, string> = {
   'deliveries/:deliveryId': 'webhookDelivery',
   'previews/:id': 'importPreview',
   'notifications/:id': 'notification',
+  'attachments/:id': 'attachment',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -60,6 +62,8 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH documents/:id': () => ({ title: 'pwned' }),
   // multipart in real life; a JSON body must still meet the 404 before anything is read
   'POST documents/:id/versions': () => ({}),
+  'POST work-orders/:id/attachments': () => ({}),
+  'POST cost-documents/:id/attachments': () => ({}),
   'PATCH cost-documents/:id': () => ({ version: 1, supplier: 'pwned' }),
   'POST cost-documents/:id/approve': () => ({}),
   'POST cost-documents/:id/reject': () => ({ reason: 'pwned' }),
@@ -205,6 +209,19 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       reason: 'ACCEPTOR',
     },
   });
+  // a photo on the work order (multipart upload)
+  const photo = new FormData();
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#888' } })
+    .png()
+    .toBuffer();
+  photo.append('file', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'p.png');
+  const attached = await fetch(`${h.base}${orgPath(org.id, `/work-orders/${wo.id}/attachments`)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+    body: photo,
+  });
+  expect(attached.status).toBe(201);
+  const attachment = ((await attached.json()) as { id: string }).id;
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -232,6 +249,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     webhookDelivery: whDelivery.id,
     importPreview,
     notification: notification.id,
+    attachment,
   };
 }
 
@@ -291,6 +309,7 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.webhookEndpoint.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.notification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.attachment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAssetRecognition, ZAssetRecognitionInput } from './attachments.js';
 import { ZSort } from './common.js';
 
 /**
@@ -186,6 +187,8 @@ export const ZAsset = z.object({
   /** CNY fen as a string of digits */
   purchaseCostMinor: ZMoneyMinor.nullable(),
   status: ZAssetStatus,
+  /** set when the model was chosen from a photo recognition (with the service's model version) */
+  recognition: ZAssetRecognition.nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -225,6 +228,8 @@ export const ZCreateAssetRequest = z.strictObject({
   plateNumber: z.string().trim().min(1).max(40).nullable().optional(),
   purchaseDate: ZCalendarDate.nullable().optional(),
   purchaseCostMinor: ZMoneyMinor.nullable().optional(),
+  /** the photo recognition the model was picked from (`POST /machine-models/recognitions`) */
+  recognition: ZAssetRecognitionInput.optional(),
 });
 export type TCreateAssetRequest = z.infer<typeof ZCreateAssetRequest>;
 

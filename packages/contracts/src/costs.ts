@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAttachment } from './attachments.js';
 import { ZMoneyMinor } from './assets.js';
 import { ZSort } from './common.js';
 import { ZPersonRef } from './members.js';
@@ -244,7 +245,11 @@ export const ZCostDocumentPeople = z.object({
 });
 export type TCostDocumentPeople = z.infer<typeof ZCostDocumentPeople>;
 /** What the single-document routes answer: the document with its lines and its people. */
-export const ZCostDocumentDetailView = ZCostDocumentDetail.extend({ people: ZCostDocumentPeople });
+/** `attachments`: the receipts and invoices, on `GET /cost-documents/:id` (not on the answers of changes). */
+export const ZCostDocumentDetailView = ZCostDocumentDetail.extend({
+  people: ZCostDocumentPeople,
+  attachments: z.array(ZAttachment).optional(),
+});
 export type TCostDocumentDetailView = z.infer<typeof ZCostDocumentDetailView>;
 
 export const ZListCostDocumentsResponse = z.object({

@@ -70,6 +70,9 @@ export const ERROR_CODES = [
   // knowledge
   'FILE_NOT_PDF',
   'DOCUMENT_NOT_READY',
+  // attachments
+  'FILE_TYPE_NOT_ALLOWED',
+  'IMAGE_UNREADABLE',
   // webhooks
   'WEBHOOK_URL_REFUSED',
   // import (integrations)

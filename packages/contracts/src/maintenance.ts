@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAttachment } from './attachments.js';
 import { ZSort } from './common.js';
 import { ZPersonRef } from './members.js';
 
@@ -357,11 +358,15 @@ export const ZWorkOrderPeople = z.object({
 });
 export type TWorkOrderPeople = z.infer<typeof ZWorkOrderPeople>;
 /** The full order with its people: what a caller who reads maintenance gets. */
-export const ZWorkOrderDetailWithPeople = ZWorkOrderDetail.extend({ people: ZWorkOrderPeople });
+/** `attachments`: the order's photos, on `GET /work-orders/:id` (not on the answers of changes). */
+export const ZWorkOrderDetailWithPeople = ZWorkOrderDetail.extend({
+  people: ZWorkOrderPeople,
+  attachments: z.array(ZAttachment).optional(),
+});
 export type TWorkOrderDetailWithPeople = z.infer<typeof ZWorkOrderDetailWithPeople>;
 export const ZWorkOrderDetailView = z.union([
   ZWorkOrderDetailWithPeople,
-  ZWorkOrderDetailWithoutCosts.extend({ people: ZWorkOrderPeople }),
+  ZWorkOrderDetailWithoutCosts.extend({ people: ZWorkOrderPeople, attachments: z.array(ZAttachment).optional() }),
 ]);
 export type TWorkOrderDetailView = z.infer<typeof ZWorkOrderDetailView>;
 export const ZWorkOrderView = z.union([ZWorkOrder, ZWorkOrderWithoutCosts]);

@@ -5,6 +5,8 @@ export const AssetErrors = {
   assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found'),
   modelNotFound: () => new AppError('NOT_FOUND', 'Machine model not found', { field: 'modelId' }),
   teamNotFound: () => new AppError('NOT_FOUND', 'Team not found', { field: 'teamId' }),
+  recognitionNotFound: () =>
+    new AppError('NOT_FOUND', 'Photo recognition not found', { field: 'recognition.recognitionId' }),
   /** a TEAM-scoped writer may only put assets into their own teams; ASSIGNED writers none yet */
   outOfScope: () => new AppError('FORBIDDEN', 'The asset would be outside your data scope'),
   invalidTransition: (from: TAssetStatus, to: TAssetStatus) =>

@@ -31,6 +31,13 @@ export function toAsset(a: Asset): TAsset {
     // BigInt → string: money never travels as a JSON number
     purchaseCostMinor: a.purchaseCostMinor === null ? null : a.purchaseCostMinor.toString(),
     status: a.status,
+    recognition: a.recognitionId
+      ? {
+          recognitionId: a.recognitionId,
+          modelVersion: a.recognitionModelVersion,
+          confidence: a.recognitionConfidence === null ? null : fixed(a.recognitionConfidence, 3),
+        }
+      : null,
     version: a.version,
     createdAt: a.createdAt.toISOString(),
     updatedAt: a.updatedAt.toISOString(),

@@ -34,6 +34,10 @@ export interface AssetData {
   purchaseDate: Date | null;
   purchaseCostMinor: bigint | null;
   status: AssetStatus;
+  /** the photo recognition the model was picked from, with the chosen candidate's confidence */
+  recognitionId?: string | null;
+  recognitionConfidence?: string | null;
+  recognitionModelVersion?: string | null;
 }
 
 export interface MeterReadingData {
@@ -241,6 +245,14 @@ export class AssetsRepository {
     return (db ?? this.prisma.client).asset.findFirst({
       where: { AND: [{ id, organizationId, deletedAt: null }, scope] },
       include: { model: true },
+    });
+  }
+
+  /** A photo recognition of this org (its candidates and model version). */
+  findRecognition(tx: Tx, organizationId: string, id: string) {
+    return tx.machineRecognition.findFirst({
+      where: { id, organizationId },
+      select: { id: true, modelVersion: true, candidates: true },
     });
   }
 

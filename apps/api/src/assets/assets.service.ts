@@ -250,7 +250,11 @@ export class AssetsService {
     const teamId = input.teamId ?? null;
     this.assertWritableTeam(ctx, teamId);
     await this.assertReferences(tx, ctx, input.modelId, teamId);
+    const recognition = input.recognition
+      ? await this.recognitionOf(tx, ctx, input.recognition.recognitionId, input.modelId)
+      : {};
     const a = await this.repo.createAsset(tx, ctx.organizationId, {
+      ...recognition,
       modelId: input.modelId,
       teamId,
       name: input.name,
@@ -265,6 +269,25 @@ export class AssetsService {
     await this.audit.append(tx, this.audit.forCtx(ctx, 'asset.created', 'asset', a.id, { after: fields }));
     await WebhookEvents.emit(tx, ctx, 'asset.created', a.id);
     return after;
+  }
+
+  /**
+   * The recognition the model was picked from: it must be this org's; the chosen model's
+   * confidence is recorded when the service proposed it (null: the person searched by hand after
+   * the photo), with the service's model version.
+   */
+  private async recognitionOf(tx: Tx, ctx: OrgContext, recognitionId: string, modelId: string) {
+    const r = await this.repo.findRecognition(tx, ctx.organizationId, recognitionId);
+    if (!r) throw AssetErrors.recognitionNotFound();
+    const candidates = Array.isArray(r.candidates)
+      ? (r.candidates as { machineModelId?: unknown; confidence?: unknown }[])
+      : [];
+    const chosen = candidates.find((c) => c.machineModelId === modelId);
+    return {
+      recognitionId: r.id,
+      recognitionModelVersion: r.modelVersion,
+      recognitionConfidence: typeof chosen?.confidence === 'number' ? chosen.confidence.toFixed(3) : null,
+    };
   }
 
   async update(ctx: OrgContext, id: string, input: TUpdateAssetRequest): Promise<TAsset> {

@@ -24,6 +24,7 @@ import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { CostsService } from './costs.service.js';
+import { AttachmentsService } from '../attachments/attachments.service.js';
 import { PeopleService } from '../people/people.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 
@@ -37,6 +38,7 @@ export class CostsController {
   constructor(
     private readonly costs: CostsService,
     private readonly people: PeopleService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   /** Every single-document answer names its people. */
@@ -67,7 +69,8 @@ export class CostsController {
   @Get(':id')
   @Returns(ZCostDocumentDetailView)
   async get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return this.present(ctx, await this.costs.get(ctx, id));
+    const doc = await this.present(ctx, await this.costs.get(ctx, id));
+    return { ...doc, attachments: await this.attachments.listVisible(ctx.organizationId, 'COST_DOCUMENT', id) };
   }
 
   @RequirePermission('cost.write')

@@ -1,4 +1,5 @@
 import { AppError } from '../platform/errors/app-error.js';
+import { uploadTooLarge } from '../platform/uploads/multipart-form.js';
 
 export const KnowledgeErrors = {
   documentNotFound: () => new AppError('NOT_FOUND', 'Document not found'),
@@ -8,8 +9,7 @@ export const KnowledgeErrors = {
   assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found', { field: 'assetId' }),
   modelNotFound: (id: string) => new AppError('NOT_FOUND', 'Machine model not found', { field: 'machineModelIds', id }),
   notPdf: () => new AppError('FILE_NOT_PDF', 'The file is not a PDF (its content does not start with %PDF-)'),
-  tooLarge: (maxBytes: number) =>
-    new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${Math.round(maxBytes / 1024 / 1024)} MB`, { maxBytes }),
+  tooLarge: (maxBytes: number) => uploadTooLarge(maxBytes),
   notReady: (status: string) =>
     new AppError('DOCUMENT_NOT_READY', `This version is ${status}: its pages are not available`, { status }),
   platformReadOnly: () =>

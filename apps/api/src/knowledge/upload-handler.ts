@@ -4,9 +4,9 @@ import type { TUploadResponse } from '@amms/contracts/knowledge';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { BlobStore } from '../platform/storage/blob-store.js';
 import type { LibraryActor } from './library-actor.js';
-import { readUploadForm, type UploadForm } from './multipart-upload.js';
+import { readUploadForm, type UploadForm } from '../platform/uploads/multipart-form.js';
 import { UploadsService, type UploadOutcome } from './uploads.service.js';
-import { withUploadIdempotency } from './upload-idempotency.js';
+import { withUploadIdempotency } from '../platform/uploads/upload-idempotency.js';
 
 /** The HTTP side of an upload, shared by the org and platform controllers: read the form, honour Idempotency-Key, answer 201 / 200. */
 @Injectable()
@@ -23,7 +23,7 @@ export class UploadHandler {
     actor: LibraryActor,
     run: (form: UploadForm) => Promise<UploadOutcome>,
   ): Promise<TUploadResponse> {
-    const form = await readUploadForm(req, this.blobs, this.uploads.maxBytes);
+    const form = await readUploadForm(req, this.blobs, { maxBytes: this.uploads.maxBytes });
     try {
       return await withUploadIdempotency(
         this.idempotency,

@@ -12,7 +12,7 @@ import { DocumentsRepository, ownerOf, type LibraryScope } from './documents.rep
 import { KnowledgeErrors } from './knowledge.errors.js';
 import { toDocument, toVersion } from './knowledge.mappers.js';
 import type { LibraryActor } from './library-actor.js';
-import { looksLikePdf, type UploadForm } from './multipart-upload.js';
+import { looksLikePdf, type UploadForm } from '../platform/uploads/multipart-form.js';
 
 export interface UploadOutcome {
   /** 201 a new version was stored and queued, 200 the same file was already there */

@@ -32,6 +32,7 @@ import { WorkOrdersService } from './work-orders.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 import { listFor, presentDetail } from './maintenance.mappers.js';
 import { PeopleService } from '../people/people.service.js';
+import { AttachmentsService } from '../attachments/attachments.service.js';
 
 const ZIdParam = z.uuid();
 /** transition bodies are optional: `{}` or no body at all */
@@ -48,6 +49,7 @@ export class WorkOrdersController {
     private readonly orders: WorkOrdersService,
     private readonly transitions: WorkOrderTransitionsService,
     private readonly people: PeopleService,
+    private readonly attachments: AttachmentsService,
   ) {}
 
   /** Reporters without maintenance.read (operators) list only the orders they reported. */
@@ -62,7 +64,9 @@ export class WorkOrdersController {
   @Get(':id')
   @Returns(ZWorkOrderDetailView)
   async get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return presentDetail(ctx, this.people, await this.orders.get(ctx, id));
+    const order = await this.orders.get(ctx, id);
+    const attachments = await this.attachments.listVisible(ctx.organizationId, 'WORK_ORDER', id);
+    return { ...(await presentDetail(ctx, this.people, order)), attachments };
   }
 
   /** Operators report faults here too (workorder.write). */

@@ -1728,6 +1728,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/work-orders/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List for work order (attachments)
+         * @description Access: permission `maintenance.read` (or `workorder.write`) in the org (a member's role or an API key's scopes).
+         */
+        get: operations["attachments_listForWorkOrder"];
+        put?: never;
+        /**
+         * Attach a photo to a work order: multipart `file`; typed by content (JPEG / PNG / WebP photos; cost documents also PDF); ≤ ATTACHMENT_MAX_IMAGE_BYTES / ATTACHMENT_MAX_PDF_BYTES; images lose EXIF/GPS unless the org keeps location
+         * @description Access: permission `workorder.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["attachments_uploadToWorkOrder"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/cost-documents/{id}/attachments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List for cost document (attachments)
+         * @description Access: permission `cost.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["attachments_listForCostDocument"];
+        put?: never;
+        /**
+         * Attach a receipt or invoice (image or PDF) to a cost document: multipart `file`; typed by content (JPEG / PNG / WebP photos; cost documents also PDF); ≤ ATTACHMENT_MAX_IMAGE_BYTES / ATTACHMENT_MAX_PDF_BYTES; images lose EXIF/GPS unless the org keeps location
+         * @description Access: permission `cost.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["attachments_uploadToCostDocument"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/attachments/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download an attachment (or ?thumbnail=1)
+         * @description Access: permission `maintenance.read` (or `workorder.write`, `cost.read`) in the org (a member's role or an API key's scopes).
+         */
+        get: operations["attachments_download"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/machine-models/recognitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recognise a machine model from a photo (multipart `file`): top candidates with confidence and the service model version; without RECOGNITION_URL or an answer the status says to search the catalog by hand
+         * @description Access: permission `asset.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["recognition_recognise"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/webhooks": {
         parameters: {
             query?: never;
@@ -2332,7 +2420,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -3841,6 +3929,12 @@ export interface operations {
                             purchaseCostMinor: string | null;
                             /** @enum {string} */
                             status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            recognition: {
+                                /** Format: uuid */
+                                recognitionId: string;
+                                modelVersion: string | null;
+                                confidence: number | null;
+                            } | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -3882,6 +3976,10 @@ export interface operations {
                     /** Format: date */
                     purchaseDate?: string | null;
                     purchaseCostMinor?: string | null;
+                    recognition?: {
+                        /** Format: uuid */
+                        recognitionId: string;
+                    };
                 };
             };
         };
@@ -3905,6 +4003,12 @@ export interface operations {
                         purchaseCostMinor: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                        recognition: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                            modelVersion: string | null;
+                            confidence: number | null;
+                        } | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -3952,6 +4056,12 @@ export interface operations {
                         purchaseCostMinor: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                        recognition: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                            modelVersion: string | null;
+                            confidence: number | null;
+                        } | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -4075,6 +4185,12 @@ export interface operations {
                         purchaseCostMinor: string | null;
                         /** @enum {string} */
                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                        recognition: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                            modelVersion: string | null;
+                            confidence: number | null;
+                        } | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -4115,6 +4231,10 @@ export interface operations {
                         plateNumber?: string | null;
                         purchaseDate?: string | null;
                         purchaseCostMinor?: string | null;
+                        recognition?: {
+                            /** Format: uuid */
+                            recognitionId: string;
+                        };
                     }[];
                 };
             };
@@ -4144,6 +4264,12 @@ export interface operations {
                                 purchaseCostMinor: string | null;
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                                recognition: {
+                                    /** Format: uuid */
+                                    recognitionId: string;
+                                    modelVersion: string | null;
+                                    confidence: number | null;
+                                } | null;
                                 version: number;
                                 createdAt: string;
                                 updatedAt: string;
@@ -5960,6 +6086,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6041,6 +6186,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6173,6 +6337,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6263,6 +6446,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6354,6 +6556,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6445,6 +6666,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -6535,6 +6775,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7446,6 +7705,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7521,6 +7799,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7633,6 +7930,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7708,6 +8024,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -7836,6 +8171,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -7911,6 +8265,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8032,6 +8405,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8107,6 +8499,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8232,6 +8643,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8307,6 +8737,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8429,6 +8878,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8504,6 +8972,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8626,6 +9113,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8701,6 +9207,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -8823,6 +9348,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -8898,6 +9442,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -9021,6 +9584,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -9096,6 +9678,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -9220,6 +9821,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     } | {
                         /** Format: uuid */
                         id: string;
@@ -9295,6 +9915,25 @@ export interface operations {
                                 role: ("OWNER" | "ADMIN" | "DISPATCHER" | "MECHANIC" | "OPERATOR" | "ACCOUNTANT" | "VIEWER") | null;
                             } | null;
                         };
+                        attachments?: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
@@ -12151,6 +12790,287 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_listForWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_uploadToWorkOrder: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                        /** Format: uuid */
+                        ownerId: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                        sizeBytes: number;
+                        sha256: string;
+                        width: number | null;
+                        height: number | null;
+                        hasThumbnail: boolean;
+                        locationKept: boolean;
+                        createdByUserId: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_listForCostDocument: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                            /** Format: uuid */
+                            ownerId: string;
+                            fileName: string;
+                            /** @enum {string} */
+                            contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                            sizeBytes: number;
+                            sha256: string;
+                            width: number | null;
+                            height: number | null;
+                            hasThumbnail: boolean;
+                            locationKept: boolean;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_uploadToCostDocument: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        ownerType: "WORK_ORDER" | "COST_DOCUMENT";
+                        /** Format: uuid */
+                        ownerId: string;
+                        fileName: string;
+                        /** @enum {string} */
+                        contentType: "image/jpeg" | "image/png" | "image/webp" | "application/pdf";
+                        sizeBytes: number;
+                        sha256: string;
+                        width: number | null;
+                        height: number | null;
+                        hasThumbnail: boolean;
+                        locationKept: boolean;
+                        createdByUserId: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_download: {
+        parameters: {
+            query?: {
+                thumbnail?: "0" | "1" | "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    recognition_recognise: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        recognitionId: string | null;
+                        /** @enum {string} */
+                        status: "RECOGNISED" | "LOW_CONFIDENCE" | "NOT_CONFIGURED" | "UNAVAILABLE";
+                        modelVersion: string | null;
+                        candidates: {
+                            machineModelId: string | null;
+                            label: string;
+                            manufacturer: string | null;
+                            name: string | null;
+                            confidence: number;
+                        }[];
+                        minConfidence: number;
+                        message: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

@@ -11,7 +11,7 @@ import {
   type TImportPreview,
 } from '@amms/contracts/integrations';
 import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
-import { withUploadIdempotency } from '../../knowledge/upload-idempotency.js';
+import { withUploadIdempotency } from '../../platform/uploads/upload-idempotency.js';
 import { InvalidatesCache } from '../../platform/cache/invalidates.js';
 import { Returns } from '../../platform/http/returns.js';
 import { IdempotencyService } from '../../platform/idempotency/idempotency.service.js';

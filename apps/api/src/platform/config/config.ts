@@ -86,6 +86,24 @@ const ZEnv = z.object({
   EXECUTION_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
   /** the blob store (uploaded manuals, rendered page images): a local directory; default <repo>/data/storage */
   STORAGE_DIR: z.string().min(1).optional(),
+  /** attachments: the largest photo (JPEG / PNG / WebP) and the largest PDF receipt accepted (413 PAYLOAD_TOO_LARGE above) */
+  ATTACHMENT_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(50 * 1024 * 1024)
+    .default(10 * 1024 * 1024),
+  ATTACHMENT_MAX_PDF_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .max(100 * 1024 * 1024)
+    .default(20 * 1024 * 1024),
+  /** machine recognition: the service the photo is POSTed to (multipart `image`); unset = manual catalog search only */
+  RECOGNITION_URL: z.url({ protocol: /^https?$/ }).optional(),
+  RECOGNITION_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** machine recognition: below this confidence the answer is LOW_CONFIDENCE (the person searches by hand too) */
+  RECOGNITION_MIN_CONFIDENCE: z.coerce.number().min(0).max(1).default(0.5),
   /** knowledge: tesseract languages for image-only pages */
   OCR_LANGUAGES: z
     .string()
@@ -209,6 +227,12 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits,
     log: { level: e.LOG_LEVEL },
     storage: { dir: e.STORAGE_DIR ?? fileURLToPath(new URL('../../../../../data/storage', import.meta.url)) },
+    attachments: { maxImageBytes: e.ATTACHMENT_MAX_IMAGE_BYTES, maxPdfBytes: e.ATTACHMENT_MAX_PDF_BYTES },
+    recognition: {
+      url: e.RECOGNITION_URL ?? null,
+      timeoutMs: e.RECOGNITION_TIMEOUT_MS,
+      minConfidence: e.RECOGNITION_MIN_CONFIDENCE,
+    },
     knowledge: {
       ocrLanguages: e.OCR_LANGUAGES,
       maxPages: e.KNOWLEDGE_MAX_PAGES,

@@ -55,6 +55,7 @@ export function httpStatusOf(code: TErrorCode): number {
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
     case 'FILE_NOT_PDF':
+    case 'FILE_TYPE_NOT_ALLOWED':
       return 415;
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'IMPORT_FILE_INVALID':
@@ -75,6 +76,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'PASSWORD_TOO_WEAK':
     case 'PASSWORD_REUSED':
     case 'WEBHOOK_URL_REFUSED':
+    case 'IMAGE_UNREADABLE':
       return 422;
     case 'RATE_LIMITED':
       return 429;

@@ -19,7 +19,7 @@ export interface IdempotentOptions {
   /**
    * The handler claims the key itself once it has read the request (multipart uploads: the body
    * is a stream the interceptor cannot hash; the handler fingerprints the stored file's sha256 and
-   * the form fields, see knowledge/upload-idempotency.ts). Here only the key's format is checked.
+   * the form fields, see platform/uploads/upload-idempotency.ts). Here only the key's format is checked.
    */
   deferred?: boolean;
 }

@@ -11,7 +11,16 @@
  * window limits, RATE_LIMIT_<NAME>_WINDOW_SECONDS, with NAME = the name below in capitals and
  * `.` → `_` (RATE_LIMIT_AGENT_RUN_PER_MEMBER=20).
  */
-export const RATE_LIMIT_NAMES = ['agent.run', 'stream', 'audit.verify', 'export', 'upload', 'mcp'] as const;
+export const RATE_LIMIT_NAMES = [
+  'agent.run',
+  'stream',
+  'audit.verify',
+  'export',
+  'upload',
+  'attachment',
+  'recognition',
+  'mcp',
+] as const;
 export type RateLimitName = (typeof RATE_LIMIT_NAMES)[number];
 
 export interface RateLimitRule {
@@ -32,6 +41,10 @@ export const RATE_LIMIT_DEFAULTS: Readonly<Record<RateLimitName, RateLimitRule>>
   // whole-table reads (exports) and large bodies (uploads, imports)
   export: { kind: 'window', perMember: 10, perOrg: 30, windowSeconds: 300 },
   upload: { kind: 'window', perMember: 30, perOrg: 100, windowSeconds: 300 },
+  // photos and receipts (≤ 10 / 20 MB, re-encoded): a field app's offline queue sends a day's photos at once
+  attachment: { kind: 'window', perMember: 120, perOrg: 600, windowSeconds: 300 },
+  // a photo forwarded to the recognition service (its time and maybe its cost)
+  recognition: { kind: 'window', perMember: 30, perOrg: 200, windowSeconds: 300 },
   // POST /mcp: one JSON-RPC message per request (a tool call is one to three of them); the
   // tools that start agent runs also count against `agent.run`
   mcp: { kind: 'window', perMember: 120, perOrg: 600, windowSeconds: 60 },

@@ -27,6 +27,7 @@ import { fenToYuanShort, formatFen, yuanToFen } from '@/lib/money';
 import { formFieldErrors } from './form-errors';
 import { assetMessages } from './messages';
 import { useSaveAsset } from './mutations';
+import { RecognisePhoto } from './recognise-photo';
 import { assetKeys, machineModelsQuery } from './queries';
 
 type Values = {
@@ -53,9 +54,10 @@ function valuesOf(a: TAsset | null): Values {
 
 const nullable = (v: string) => (v.trim() ? v : null);
 
-function createBody(v: Values): TCreateAssetRequest {
+function createBody(v: Values, recognitionId: string | null): TCreateAssetRequest {
   // sent as typed: the API validates and names the fields (an empty name is its error, not ours)
   return {
+    ...(recognitionId ? { recognition: { recognitionId } } : {}),
     modelId: v.modelId,
     teamId: v.teamId || null,
     name: v.name,
@@ -68,7 +70,7 @@ function createBody(v: Values): TCreateAssetRequest {
 }
 
 function changes(base: TAsset, v: Values): Omit<TUpdateAssetRequest, 'version'> {
-  const next = createBody(v);
+  const next = createBody(v, null);
   const out: Record<string, unknown> = {};
   if (next.modelId !== base.modelId) out.modelId = next.modelId;
   if ((next.teamId ?? null) !== base.teamId) out.teamId = next.teamId;
@@ -98,6 +100,8 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
   const [base, setBase] = useState<TAsset | null>(asset);
   const [conflict, setConflict] = useState<TAsset | null>(null);
   const [noChanges, setNoChanges] = useState(false);
+  // the photo recognition the model was picked from (recorded on the asset with its model version)
+  const [recognitionId, setRecognitionId] = useState<string | null>(null);
 
   const models = useQuery(machineModelsQuery(orgId));
   const teams = useQuery(teamsQuery(orgId, { limit: 200 }));
@@ -150,7 +154,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
     save.mutate(
       base
         ? { id: base.id, update: { version: base.version, ...changes(base, values) } }
-        : { create: createBody(values), idempotencyKey: idem.key() },
+        : { create: createBody(values, recognitionId), idempotencyKey: idem.key() },
     );
   };
 
@@ -243,6 +247,18 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
           autoComplete="off"
           className="[&_input]:font-mono"
         />
+        {base ? null : (
+          <div className="sm:col-span-2">
+            <RecognisePhoto
+              orgId={orgId}
+              modelId={values.modelId}
+              onPick={(modelId, recId) => {
+                setValues((v) => ({ ...v, modelId }));
+                setRecognitionId(recId);
+              }}
+            />
+          </div>
+        )}
         <SelectField
           label={m.fields.model}
           name="modelId"

@@ -13,6 +13,8 @@ import { z } from 'zod';
 import { apiFetch, isApiError } from '@/lib/api-client';
 import { orgApi, seg } from '@/lib/org-api';
 import { refreshQueries } from '@/lib/refresh';
+import { uploadFile } from '@/lib/multipart-upload';
+import { ZRecognitionResponse } from '@amms/contracts/attachments';
 import { assetKeys } from './queries';
 
 const assetPath = (orgId: string, id: string) => orgApi(orgId, `assets/${seg(id)}`);
@@ -105,5 +107,19 @@ export function useVoidMeterReading(orgId: string, assetId: string, readingId: s
       onVoided();
       await refreshQueries(qc, assetKeys.detail(orgId, assetId));
     },
+  });
+}
+
+/** "Add a machine from a photo": the photo goes to the recognition service through the API (one key per photo). */
+export function useRecogniseMachine(orgId: string) {
+  return useMutation({
+    mutationFn: ({ file, key }: { file: File; key: string }) =>
+      uploadFile(
+        orgApi(orgId, 'machine-models/recognitions'),
+        file,
+        file.name || 'photo.jpg',
+        key,
+        ZRecognitionResponse,
+      ),
   });
 }

@@ -11,6 +11,7 @@ import { useState, type FormEvent } from 'react';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormActions, TextAreaField } from '@/components/ui/form';
@@ -189,6 +190,8 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
       <Card id="cost-lines" title={m.detail.lines}>
         <Lines doc={doc} />
       </Card>
+
+      <AttachmentPanel orgId={orgId} ownerType="COST_DOCUMENT" ownerId={doc.id} canUpload={can('cost.write')} />
 
       {dialog === 'approve' ? (
         <ConfirmWithCommentDialog

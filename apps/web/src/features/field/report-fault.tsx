@@ -24,6 +24,7 @@ import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
 import { Notice, StickyActions, workOrderNumber } from './ui';
+import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 
 const TITLE_MAX = 60;
 
@@ -116,6 +117,7 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
           <p className="break-words text-slate-800">
             <span className="font-semibold">{created.title}</span> · {created.assetName}
           </p>
+          <AttachmentPanel orgId={orgId} ownerType="WORK_ORDER" ownerId={created.id} canUpload size="lg" />
           <div className="flex flex-col gap-3">
             {/* reporters always read what they reported (the API grants it with workorder.write) */}
             {permissions.includes('maintenance.read') || permissions.includes('workorder.write') ? (

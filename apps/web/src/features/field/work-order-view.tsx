@@ -38,6 +38,7 @@ import {
 } from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
 import { FieldParts } from './work-order-parts';
+import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 
 const RESULTS: TChecklistResult[] = ['PASS', 'FAIL', 'NA'];
 
@@ -177,6 +178,13 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           </>
         ) : null}
         {wo.status === 'CANCELLED' ? <Notice tone="blue">{m.wo.cancelled}</Notice> : null}
+        <AttachmentPanel
+          orgId={orgId}
+          ownerType="WORK_ORDER"
+          ownerId={wo.id}
+          canUpload={permissions.includes('workorder.write')}
+          size="lg"
+        />
       </div>
     </>
   );

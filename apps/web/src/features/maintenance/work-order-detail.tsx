@@ -29,6 +29,7 @@ import { Checklist } from './work-order-checklist';
 import { ReasonDialog, SubmitDialog } from './work-order-dialogs';
 import { Labour } from './work-order-labour';
 import { Parts } from './work-order-parts';
+import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 
 type Props = {
   orgId: string;
@@ -209,6 +210,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         />
         <Labour key={`labour-${wo.version}`} orgId={orgId} wo={wo} permissions={permissions} />
       </div>
+      <AttachmentPanel orgId={orgId} ownerType="WORK_ORDER" ownerId={wo.id} canUpload={can('workorder.write')} />
 
       {open === 'accept' ? (
         <ConfirmWithCommentDialog

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../platform/errors/app-error.js';
-import { BlobStore, BlobTooLargeError, type StagedBlob } from '../platform/storage/blob-store.js';
-import { KnowledgeErrors } from './knowledge.errors.js';
+import { AppError } from '../errors/app-error.js';
+import { BlobStore, BlobTooLargeError, type StagedBlob } from '../storage/blob-store.js';
 
-/** What a document upload form carried: the staged file and the text fields (repeated ones as arrays). */
+/** What an upload form carried: the staged file and the text fields (repeated ones as arrays). */
 export interface UploadForm {
   staged: StagedBlob;
   fileName: string;
@@ -12,15 +11,30 @@ export interface UploadForm {
 
 const FIELD_NAME = /^[A-Za-z][A-Za-z0-9]{0,40}(\[\])?$/;
 
-function multipartError(err: unknown, maxBytes: number): AppError | null {
+/** 413 PAYLOAD_TOO_LARGE with the limit in `details.maxBytes`. */
+export function uploadTooLarge(maxBytes: number): AppError {
+  const mb = maxBytes / 1024 / 1024;
+  const size = mb >= 1 ? `${Math.round(mb)} MB` : `${Math.round(maxBytes / 1024)} KB`;
+  return new AppError('PAYLOAD_TOO_LARGE', `The file is larger than ${size}`, { maxBytes });
+}
+
+export interface UploadFormOptions {
+  maxBytes: number;
+  /** what the `file` part holds, for messages ("the PDF", "the photo") */
+  fileLabel?: string;
+  /** the name used when the part has none */
+  defaultFileName?: string;
+}
+
+function multipartError(err: unknown, maxBytes: number, label: string): AppError | null {
   if (err instanceof AppError) return err;
-  if (err instanceof BlobTooLargeError) return KnowledgeErrors.tooLarge(maxBytes);
+  if (err instanceof BlobTooLargeError) return uploadTooLarge(maxBytes);
   const code = (err as { code?: string } | null)?.code;
   switch (code) {
     case 'FST_REQ_FILE_TOO_LARGE':
-      return KnowledgeErrors.tooLarge(maxBytes);
+      return uploadTooLarge(maxBytes);
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send multipart/form-data with a `file` part (the PDF)');
+      return new AppError('UNSUPPORTED_MEDIA_TYPE', `Send multipart/form-data with a \`file\` part (${label})`);
     case 'FST_FILES_LIMIT':
       return new AppError('VALIDATION_FAILED', 'Send one file per upload', [
         { path: 'file', message: 'only one file', code: 'too_big' },
@@ -41,21 +55,27 @@ function multipartError(err: unknown, maxBytes: number): AppError | null {
  * (hashed on the way, never buffered whole), the other parts are collected as text fields. The
  * caller commits or discards the staged file. Any failure discards it.
  */
-export async function readUploadForm(req: FastifyRequest, blobs: BlobStore, maxBytes: number): Promise<UploadForm> {
+export async function readUploadForm(
+  req: FastifyRequest,
+  blobs: BlobStore,
+  { maxBytes, fileLabel = 'the PDF', defaultFileName = 'document.pdf' }: UploadFormOptions,
+): Promise<UploadForm> {
   let staged: StagedBlob | null = null;
-  let fileName = 'document.pdf';
+  let fileName = defaultFileName;
   const fields: Record<string, string | string[]> = {};
   try {
     for await (const part of req.parts({ limits: { fileSize: maxBytes, files: 1 } })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'file' || staged) {
           part.file.resume();
-          throw new AppError('VALIDATION_FAILED', 'The PDF goes in one part named `file`', [
-            { path: part.fieldname, message: 'unexpected file part', code: 'unrecognized_keys' },
-          ]);
+          throw new AppError(
+            'VALIDATION_FAILED',
+            `${fileLabel.charAt(0).toUpperCase()}${fileLabel.slice(1)} goes in one part named \`file\``,
+            [{ path: part.fieldname, message: 'unexpected file part', code: 'unrecognized_keys' }],
+          );
         }
         staged = await blobs.stage(part.file, maxBytes);
-        if (part.file.truncated) throw KnowledgeErrors.tooLarge(maxBytes);
+        if (part.file.truncated) throw uploadTooLarge(maxBytes);
         fileName = sanitizeFileName(part.filename) ?? fileName;
         continue;
       }
@@ -72,7 +92,7 @@ export async function readUploadForm(req: FastifyRequest, blobs: BlobStore, maxB
     }
   } catch (err) {
     if (staged) await blobs.discard(staged);
-    throw multipartError(err, maxBytes) ?? err;
+    throw multipartError(err, maxBytes, fileLabel) ?? err;
   }
   if (!staged)
     throw new AppError('VALIDATION_FAILED', 'The upload has no file', [
@@ -81,7 +101,7 @@ export async function readUploadForm(req: FastifyRequest, blobs: BlobStore, maxB
   return { staged, fileName, fields };
 }
 
-/** The PDF's name as shown in lists: the base name, no control characters, at most 200 characters. */
+/** The file's name as shown in lists: the base name, no control characters, at most 200 characters. */
 export function sanitizeFileName(name: string | undefined): string | null {
   if (!name) return null;
   const last = name.split(/[\\/]/).pop()!;

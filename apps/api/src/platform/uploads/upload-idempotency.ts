@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { canonicalJson } from '../platform/crypto/hash-chain.js';
-import { AppError } from '../platform/errors/app-error.js';
-import { envelope, normalizeError } from '../platform/errors/error-envelope.js';
-import { ReplayedResponse } from '../platform/idempotency/idempotency.interceptor.js';
-import { shouldStoreOutcome } from '../platform/idempotency/idempotency-rules.js';
-import type { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
-import type { AuthPrincipal } from '../platform/access/context.js';
+import { canonicalJson } from '../crypto/hash-chain.js';
+import { AppError } from '../errors/app-error.js';
+import { envelope, normalizeError } from '../errors/error-envelope.js';
+import { ReplayedResponse } from '../idempotency/idempotency.interceptor.js';
+import { shouldStoreOutcome } from '../idempotency/idempotency-rules.js';
+import type { IdempotencyService } from '../idempotency/idempotency.service.js';
+import type { AuthPrincipal } from '../access/context.js';
 
 /**
  * Idempotency-Key for multipart uploads (routes marked `@Idempotent({ deferred: true })`). The

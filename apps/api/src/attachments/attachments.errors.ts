@@ -1,0 +1,23 @@
+import { ATTACHMENT_TYPES_BY_OWNER, type TAttachmentOwnerType } from '@amms/contracts/attachments';
+import { AppError } from '../platform/errors/app-error.js';
+
+const WHAT: Record<TAttachmentOwnerType, string> = {
+  WORK_ORDER: 'a work order takes photos (JPEG, PNG or WebP)',
+  COST_DOCUMENT: 'a cost document takes receipts as images (JPEG, PNG, WebP) or PDF',
+};
+
+export const AttachmentErrors = {
+  notFound: () => new AppError('NOT_FOUND', 'Attachment not found'),
+  ownerNotFound: (owner: TAttachmentOwnerType) =>
+    new AppError('NOT_FOUND', owner === 'WORK_ORDER' ? 'Work order not found' : 'Cost document not found'),
+  typeNotAllowed: (owner: TAttachmentOwnerType, detected: string | null) =>
+    new AppError(
+      'FILE_TYPE_NOT_ALLOWED',
+      detected === 'image/heic'
+        ? `HEIC photos are not accepted yet: ${WHAT[owner]} (set the camera to "most compatible")`
+        : `The file's content is not an accepted type: ${WHAT[owner]}`,
+      { allowed: [...ATTACHMENT_TYPES_BY_OWNER[owner]], detected },
+    ),
+  imageUnreadable: () =>
+    new AppError('IMAGE_UNREADABLE', 'The image could not be decoded (damaged, truncated or too many pixels)'),
+};
