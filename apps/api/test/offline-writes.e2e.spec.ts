@@ -52,7 +52,8 @@ async function world(): Promise<World> {
   return { org, t, tractor: tractor.id, fieldId: (f.body as { id: string }).id };
 }
 
-async function scheduledJob(w: World): Promise<TJob> {
+/** slot: hours from now (distinct per test: the operator and the tractor are booked by each) */
+async function scheduledJob(w: World, slot: [number, number]): Promise<TJob> {
   const now = Date.now();
   const j = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
     fieldId: w.fieldId,
@@ -65,8 +66,8 @@ async function scheduledJob(w: World): Promise<TJob> {
   const a = await post(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as TJob).id}/assign`, {
     primaryAssetId: w.tractor,
     operatorMembershipId: w.org.users.OPERATOR.membershipId,
-    startsAt: new Date(now - 30 * HOUR).toISOString(),
-    endsAt: new Date(now + 2 * HOUR).toISOString(),
+    startsAt: new Date(now + slot[0] * HOUR).toISOString(),
+    endsAt: new Date(now + slot[1] * HOUR).toISOString(),
   });
   expectStatus(a, 200);
   return ZJob.parse(a.body);
@@ -82,7 +83,7 @@ describe('offline writes: occurredAt + Idempotency-Key', () => {
   });
 
   it('a job started offline 3 h ago is recorded as started then; the audit keeps both times; a replay changes nothing', async () => {
-    const job = await scheduledJob(w);
+    const job = await scheduledJob(w, [-30, 2]);
     const at = ago(3 * HOUR);
     const key = randomUUID();
     const body = { meterHours: 120, version: job.version, occurredAt: at };
@@ -116,13 +117,13 @@ describe('offline writes: occurredAt + Idempotency-Key', () => {
   });
 
   it('occurredAt older than 7 days or ahead of the clock is 422 OCCURRED_AT_OUT_OF_RANGE; the job stays SCHEDULED', async () => {
-    const job = await scheduledJob(w);
+    const job = await scheduledJob(w, [3, 4]);
     const old = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { occurredAt: ago(8 * 24 * HOUR) });
     expectError(old, 422, 'OCCURRED_AT_OUT_OF_RANGE');
     expect((old.body as { error: { details: { field: string } } }).error.details.field).toBe('occurredAt');
     const future = await post(w.t.OPERATOR, w.org.id, `/jobs/${job.id}/start`, { occurredAt: ago(-10 * 60_000) });
     expectError(future, 422, 'OCCURRED_AT_OUT_OF_RANGE');
-    const wo = await post(w.t.OPERATOR, w.org.id, '/work-orders', {
+    const wo = await post(w.t.OWNER, w.org.id, '/work-orders', {
       type: 'CORRECTIVE',
       assetId: w.tractor,
       title: 'Old fault',
@@ -144,11 +145,11 @@ describe('offline writes: occurredAt + Idempotency-Key', () => {
       checklist: [{ label: 'Look' }],
       occurredAt: at,
     };
-    const first = await post(w.t.MECHANIC, w.org.id, '/work-orders', body, key);
+    const first = await post(w.t.OWNER, w.org.id, '/work-orders', body, key);
     expectStatus(first, 201);
     const wo: TWorkOrderDetailView = ZWorkOrderDetailView.parse(first.body);
     expect(new Date(wo.downtimeStartedAt!).toISOString()).toBe(at);
-    const again = await post(w.t.MECHANIC, w.org.id, '/work-orders', body, key);
+    const again = await post(w.t.OWNER, w.org.id, '/work-orders', body, key);
     expectStatus(again, 201);
     expect((again.body as { id: string }).id).toBe(wo.id);
     expect(await h.db.workOrder.count({ where: { organizationId: w.org.id, title: 'Hydraulic leak' } })).toBe(1);

@@ -8,7 +8,7 @@ import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type Q
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { refreshQueries } from '@/lib/refresh';
-import { isNoAnswer, isOffline } from './offline/offline-write';
+import { isOffline } from './offline/offline-write';
 
 /**
  * Queries of the field app. Keys start with ['orgs', orgId, 'field', …]: switching orgs never
@@ -134,9 +134,10 @@ export function isDefiniteAnswer(err: unknown): boolean {
  * retries after a network failure, renewed after a definite answer), and on 409 the
  * affected queries are refetched so the page shows the current state.
  *
- * With `offline`: when the browser is offline, or the request got no answer at all, the write
- * goes into the offline queue with the same key (if the lost request did arrive, the replay is
- * answered from the API's idempotency store) and `offline.onQueued` shows it as waiting.
+ * With `offline`: when the browser is offline, the write goes into the offline queue with this
+ * action's key (after a lost attempt, the same key and body: if that attempt did arrive, the
+ * replay is answered from the API's idempotency store) and `offline.onQueued` shows it as
+ * waiting. Online, a lost attempt is shown as such and the person retries (same key).
  */
 export function useFieldMutation<TVars, TData>({
   mutationFn,
@@ -172,13 +173,7 @@ export function useFieldMutation<TVars, TData>({
         await offline.queue(vars, key, at);
         return QUEUED;
       }
-      try {
-        return await mutationFn(vars, key, at);
-      } catch (err) {
-        if (!offline || !isNoAnswer(err)) throw err;
-        await offline.queue(vars, key, at);
-        return QUEUED;
-      }
+      return mutationFn(vars, key, at);
     },
     onSuccess: async (data, vars) => {
       reset();

@@ -1,14 +1,8 @@
 'use client';
 
 import { onlineManager } from '@tanstack/react-query';
-import { ApiError } from '@/lib/api-client';
 import type { QueuedWrite } from '@/lib/offline/db';
 import { enqueueWrite, listWrites, type NewWrite } from '@/lib/offline/queue';
-
-/** No answer at all (offline, connection dropped): the write may be queued with its key. */
-export function isNoAnswer(err: unknown): boolean {
-  return err instanceof ApiError && err.status === 0;
-}
 
 export const isOffline = () => !onlineManager.isOnline();
 
