@@ -93,8 +93,9 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
   await loginTo(page, 'operator@green-valley.demo', `/field${orgQ}`);
   await expect(page).toHaveURL(/\/field\?/, { timeout: 60_000 });
   await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible({ timeout: 60_000 });
-  await waitForOfflineCopy(page, `/field/jobs/${other.id}`, otherTitle);
-  await waitForOfflineCopy(page, `/field/jobs/${job.id}`, job.id);
+  // (the saved query cache holds each job's own query: its key is …,"job","<id>")
+  await waitForOfflineCopy(page, `/field/jobs/${other.id}`, `"job","${other.id}"`);
+  await waitForOfflineCopy(page, `/field/jobs/${job.id}`, `"job","${job.id}"`);
 
   // offline: a reload still shows my jobs
   await context.setOffline(true);
@@ -112,7 +113,7 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
   await expect(page.getByTestId('sync-count')).toHaveText('1 项更改等待同步');
 
   // report a fault on its machine, with a photo
-  await page.getByRole('link', { name: '报告故障' }).first().click();
+  await page.getByRole('link', { name: '报告此机具故障' }).click();
   await expect(page.getByRole('heading', { level: 1, name: '报告故障' })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByRole('radio', { name: new RegExp(machine.name) })).toBeChecked();
   const faultTitle = `E2E 离线故障 ${tag}`;
@@ -144,9 +145,9 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
   });
   await context.setOffline(false);
   await expect(page.getByTestId('sync-count')).toBeHidden({ timeout: 60_000 });
-  const refused = page.getByTestId('sync-rejected');
+  const refused = page.getByTestId('sync-rejected').filter({ hasText: otherTitle });
   await expect(refused).toHaveCount(1);
-  await expect(refused).toContainText(otherTitle);
+  await expect(refused).toContainText('当前状态下不能执行此操作。');
   await expect(refused.getByRole('link', { name: '查看当前状态' })).toBeVisible();
 
   // the API: the job IN_PROGRESS once (as of the offline start), one work order for the fault
@@ -158,6 +159,9 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
   );
   const mine = orders.items.filter((w) => w.title === faultTitle);
   expect(mine).toHaveLength(1);
+  const wo = await operator.get<{ downtimeStartedAt: string | null }>(`work-orders/${mine[0]!.id}`);
+  // down since the fault was seen offline, not since the report reached the server
+  expect(Date.parse(wo.downtimeStartedAt!)).toBeLessThan(Date.parse(started.startedAt) + 10 * 60_000);
   const cancelled = await dispatcher.get<Job>(`jobs/${other.id}`);
   expect(cancelled.status).toBe('CANCELLED');
 
@@ -181,4 +185,10 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
   // the refused change stays until the operator lets it go
   await refused.getByRole('button', { name: '知道了，移除' }).click();
   await expect(refused).toHaveCount(0);
+
+  // the photo went to the work order the replayed report created (POST …/attachments, h-attach)
+  const photos = await operator.call<{ items: unknown[] }>('GET', `work-orders/${mine[0]!.id}/attachments`);
+  expect(photos.status, JSON.stringify(photos.body)).toBe(200);
+  expect(photos.body.items).toHaveLength(1);
+  await expect(page.getByTestId('sync-rejected')).toHaveCount(0);
 });

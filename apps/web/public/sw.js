@@ -127,7 +127,19 @@ async function warm(urls) {
         }
         if (!isFieldPage(url)) return;
         const res = await fetch(url.href, { credentials: 'same-origin', headers: { accept: 'text/html' } });
-        if (keepable(res)) await pages.put(url.href, res);
+        if (!keepable(res)) return;
+        const html = await res.clone().text();
+        await pages.put(url.href, res);
+        // the scripts and styles this page loads (its own chunks, not yet loaded by the open page)
+        const assets = new Set(Array.from(html.matchAll(/\/_next\/static\/[A-Za-z0-9_\-./~%]+/g), (m) => m[0]));
+        await Promise.all(
+          [...assets].map(async (a) => {
+            const href = new URL(a, self.location.origin).href;
+            if (await statics.match(href)) return;
+            const r = await fetch(href).catch(() => null);
+            if (r && r.ok) await statics.put(href, r);
+          }),
+        );
       } catch {
         /* offline again: the next warm-up tries */
       }

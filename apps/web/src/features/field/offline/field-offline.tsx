@@ -1,7 +1,7 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { persistQueries } from '@/lib/offline/persist';
 import { fieldKeys } from '../api';
 import { SyncBar } from './sync-bar';
@@ -17,7 +17,6 @@ export function FieldOffline({ orgId, membershipId }: { orgId: string; membershi
   const qc = useQueryClient();
   const online = useOnline();
   const { sync, syncing } = useSyncNow(orgId);
-  const warmed = useRef(false);
 
   useEffect(() => {
     const sw = navigator.serviceWorker;
@@ -34,16 +33,28 @@ export function FieldOffline({ orgId, membershipId }: { orgId: string; membershi
   }, [qc, orgId, membershipId]);
 
   useEffect(() => {
+    if (online) void sync();
+  }, [online, sync]);
+
+  // warm up while online, again whenever my lists of jobs / work orders arrive anew (debounced)
+  useEffect(() => {
     if (!online) return;
-    void sync();
-    // the home page's lists arrive first; warm up once they are in
-    const t = setTimeout(() => {
-      if (warmed.current) return;
-      warmed.current = true;
-      void warmUp(qc, orgId);
-    }, 1_500);
-    return () => clearTimeout(t);
-  }, [online, sync, qc, orgId]);
+    let t: ReturnType<typeof setTimeout> | null = null;
+    const kick = () => {
+      if (t) clearTimeout(t);
+      t = setTimeout(() => void warmUp(qc, orgId), 1_500);
+    };
+    kick();
+    const lists = [fieldKeys.jobs(orgId), fieldKeys.workOrders(orgId)];
+    const off = qc.getQueryCache().subscribe((e) => {
+      if (e.type !== 'updated' || e.action.type !== 'success') return;
+      if (lists.some((p) => p.every((k, i) => e.query.queryKey[i] === k))) kick();
+    });
+    return () => {
+      off();
+      if (t) clearTimeout(t);
+    };
+  }, [online, qc, orgId]);
 
   return <SyncBar orgId={orgId} online={online} syncing={syncing} onSync={() => void sync()} />;
 }

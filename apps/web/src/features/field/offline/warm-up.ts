@@ -48,7 +48,10 @@ export async function warmUp(qc: QueryClient, orgId: string): Promise<void> {
     qc.prefetchInfiniteQuery(assetsQuery(orgId, '')),
   ]);
   const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  const target = sw?.controller ?? (await sw?.getRegistration('/field'))?.active;
+  if (!sw) return;
+  // the worker may still be installing on the first visit
+  const reg = await Promise.race([sw.ready, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
+  const target = sw.controller ?? reg?.active;
   if (!target) return;
   const assets = performance
     .getEntriesByType('resource')
