@@ -46,6 +46,8 @@ export const ERROR_CODES = [
   'METER_BACKWARDS',
   'METER_OUT_OF_ORDER',
   'METER_IMPLAUSIBLE',
+  // a write made offline and sent later: its occurredAt is too far in the future or the past
+  'OCCURRED_AT_OUT_OF_RANGE',
   // fields and jobs
   'FIELD_NAME_TAKEN',
   'BOOKING_CONFLICT',

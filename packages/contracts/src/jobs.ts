@@ -334,6 +334,8 @@ export const ZStartJobRequest = z.strictObject({
   meterHours: ZEngineHours.optional(),
   confirmMeterJump: z.boolean().optional(),
   startedAt: ZDateTime.optional(),
+  /** when the person acted (a write queued offline): not > 2 min ahead, not > 7 days back (422 OCCURRED_AT_OUT_OF_RANGE) */
+  occurredAt: ZDateTime.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type TStartJobRequest = z.infer<typeof ZStartJobRequest>;
@@ -353,6 +355,8 @@ export const ZCompleteJobRequest = z.strictObject({
   fuelLiters: ZLiters.optional(),
   notes: z.string().trim().max(2000).optional(),
   completedAt: ZDateTime.optional(),
+  /** when the person acted (see ZStartJobRequest.occurredAt); completedAt wins when both are given */
+  occurredAt: ZDateTime.optional(),
   version: z.number().int().min(1).optional(),
 });
 export type TCompleteJobRequest = z.infer<typeof ZCompleteJobRequest>;

@@ -414,6 +414,8 @@ export const ZCreateWorkOrderRequest = z
     plannedEnd: ZDateTime.optional(),
     causesDowntime: z.boolean().optional(),
     checklist: ZChecklistTemplate.optional(),
+    /** when the fault was seen (a report queued offline): bounded like every occurredAt (422 OCCURRED_AT_OUT_OF_RANGE) */
+    occurredAt: ZDateTime.optional(),
   })
   .refine(windowValid, windowIssue)
   .refine((v) => v.planId === undefined || v.type === 'PREVENTIVE', {
@@ -467,6 +469,8 @@ export const ZSubmitWorkOrderRequest = z.strictObject({
   confirmMeterJump: z.boolean().optional(),
   resolution: z.string().trim().min(1).max(4000).optional(),
   laborHours: woFields.laborHours.optional(),
+  /** when the person submitted (queued offline): becomes submittedAt; bounded (422 OCCURRED_AT_OUT_OF_RANGE) */
+  occurredAt: ZDateTime.optional(),
 });
 export type TSubmitWorkOrderRequest = z.infer<typeof ZSubmitWorkOrderRequest>;
 
@@ -479,6 +483,8 @@ export const ZUpdateChecklistItemRequest = z
     result: ZChecklistResult,
     note: z.string().trim().min(1).max(2000).nullable().optional(),
     openCorrective: z.boolean().default(false),
+    /** when the item was checked (queued offline): kept in the audit entry; bounded (422 OCCURRED_AT_OUT_OF_RANGE) */
+    occurredAt: ZDateTime.optional(),
   })
   .refine((v) => !v.openCorrective || v.result === 'FAIL', {
     message: 'only a FAIL result opens a corrective work order',

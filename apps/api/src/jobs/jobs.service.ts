@@ -12,6 +12,7 @@ import {
 } from '@amms/contracts/jobs';
 import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
+import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at.js';
 import { diff } from '../audit/changes.js';
 import { MeterReadingsService } from '../assets/meter-readings.service.js';
 import { workedHours } from './worked-hours.js';
@@ -170,7 +171,9 @@ export class JobsService {
    * SCHEDULED and nothing written.
    */
   async start(ctx: OrgContext, id: string, input: TStartJobRequest): Promise<TJob> {
-    const startedAt = this.notInFuture(input.startedAt, 'startedAt');
+    const startedAt = input.startedAt
+      ? this.notInFuture(input.startedAt, 'startedAt')
+      : resolveOccurredAt(input.occurredAt);
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
       assertCanMove(current, 'IN_PROGRESS', input.version);
@@ -205,6 +208,7 @@ export class JobsService {
         this.audit.forCtx(ctx, 'job.started', 'job', id, {
           before: { status: current.status },
           after: { status: after.status, startedAt: after.startedAt, startMeterHours: after.startMeterHours },
+          ...occurredAtAudit(input.startedAt ? undefined : input.occurredAt, startedAt),
         }),
       );
       return after;
@@ -216,7 +220,9 @@ export class JobsService {
    * recorded on the primary machine; bookings past the completion time are given back.
    */
   async complete(ctx: OrgContext, id: string, input: TCompleteJobRequest): Promise<TJob> {
-    const completedAt = this.notInFuture(input.completedAt, 'completedAt');
+    const completedAt = input.completedAt
+      ? this.notInFuture(input.completedAt, 'completedAt')
+      : resolveOccurredAt(input.occurredAt);
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
       assertCanMove(current, 'COMPLETED', input.version);
@@ -266,6 +272,7 @@ export class JobsService {
         this.audit.forCtx(ctx, 'job.completed', 'job', id, {
           before: { status: current.status },
           after: { status, completedAt: c, endMeterHours, actualHours: h, areaDoneHa, fuelLiters, completionNotes },
+          ...occurredAtAudit(input.completedAt ? undefined : input.occurredAt, completedAt),
         }),
       );
       return after;

@@ -14,6 +14,7 @@ import type { Prisma } from '@amms/db';
 import { AssetsService } from '../assets/assets.service.js';
 import { MeterReadingsService } from '../assets/meter-readings.service.js';
 import { AuditService } from '../audit/audit.service.js';
+import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at.js';
 import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
@@ -84,9 +85,12 @@ export class WorkOrderTransitionsService {
 
   /** Every checklist item decided (else 422 CHECKLIST_INCOMPLETE); meterHours becomes a WORK_ORDER meter reading. */
   submit(ctx: OrgContext, id: string, input: TSubmitWorkOrderRequest): Promise<TWorkOrderDetail> {
+    // submitted offline: recorded as of when the person pressed submit
+    const at = input.occurredAt === undefined ? undefined : resolveOccurredAt(input.occurredAt);
     return this.run(ctx, id, 'submit', input.version, {
+      ...(at ? { audit: occurredAtAudit(input.occurredAt, at) } : {}),
       data: (wo, now) => ({
-        submittedAt: now,
+        submittedAt: at ?? now,
         submittedByMembershipId: ctx.membershipId,
         ...(input.resolution !== undefined ? { resolution: input.resolution } : {}),
         ...(input.laborHours !== undefined ? { laborHours: input.laborHours.toFixed(2) } : {}),
@@ -105,7 +109,12 @@ export class WorkOrderTransitionsService {
             tx,
             ctx,
             wo.assetId,
-            { readingHours: input.meterHours, readAt: now, source: 'WORK_ORDER', confirmJump: input.confirmMeterJump },
+            {
+              readingHours: input.meterHours,
+              readAt: at ?? now,
+              source: 'WORK_ORDER',
+              confirmJump: input.confirmMeterJump,
+            },
             { scopeChecked: true },
           );
         }

@@ -155,6 +155,7 @@ export class WorkOrdersController {
   }
 
   @RequirePermission('workorder.work')
+  @Idempotent()
   @Patch(':id/checklist/:itemId')
   @Returns(ZWorkOrderDetailView)
   async checklist(

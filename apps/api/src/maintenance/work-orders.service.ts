@@ -13,6 +13,7 @@ import { laborCostMinor } from '@amms/contracts/workshop';
 import type { Prisma, WorkOrderStatus } from '@amms/db';
 import { assetScope, AssetsService } from '../assets/assets.service.js';
 import { AuditService } from '../audit/audit.service.js';
+import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at.js';
 import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
@@ -114,6 +115,8 @@ export class WorkOrdersService {
       input.plannedStart && input.plannedEnd
         ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) }
         : null;
+    // a fault reported offline: the machine has been down since it was seen, not since the report arrived
+    const reportedAt = resolveOccurredAt(input.occurredAt);
     const work = () =>
       this.withNumberRetry(() =>
         this.repo.transaction(async (tx) => {
@@ -157,11 +160,12 @@ export class WorkOrdersService {
               plannedStart: range?.startsAt ?? null,
               plannedEnd: range?.endsAt ?? null,
               causesDowntime,
-              downtimeStartedAt: downNow ? new Date() : null,
+              downtimeStartedAt: downNow ? reportedAt : null,
               itemKey: opts.itemKey ?? null,
             },
             checklist ?? [],
             range,
+            occurredAtAudit(input.occurredAt, reportedAt),
           );
           if (downNow) await this.assets.setMaintenanceStatus(tx, ctx, asset.id, 'IN_MAINTENANCE');
           return this.detail(tx, ctx, wo.id);
@@ -250,6 +254,7 @@ export class WorkOrdersService {
     input: TUpdateChecklistItemRequest,
   ): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
+    const checkedAt = resolveOccurredAt(input.occurredAt);
     return this.withNumberRetry(() =>
       this.repo.transaction(async (tx) => {
         const seen = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
@@ -281,7 +286,7 @@ export class WorkOrdersService {
               plannedEnd: null,
               // a failed check is a fault: the machine is out of service until it is repaired
               causesDowntime: true,
-              downtimeStartedAt: new Date(),
+              downtimeStartedAt: checkedAt,
             },
             [],
             null,
@@ -300,6 +305,7 @@ export class WorkOrdersService {
             itemId,
             before: { result: item.result, note: item.note, correctiveWorkOrderId: item.correctiveWorkOrderId },
             after: { result: updated.result, note: updated.note, correctiveWorkOrderId: updated.correctiveWorkOrderId },
+            ...occurredAtAudit(input.occurredAt, checkedAt),
           }),
         );
         return this.detail(tx, ctx, id);
@@ -393,6 +399,7 @@ export class WorkOrdersService {
     data: Omit<NewWorkOrder, 'number'>,
     checklist: readonly { label: string }[],
     range: Range | null,
+    auditExtra: Record<string, unknown> = {},
   ) {
     const org = ctx.organizationId;
     const number = await this.repo.nextNumber(tx, org);
@@ -404,6 +411,7 @@ export class WorkOrdersService {
       tx,
       this.audit.forCtx(ctx, 'workorder.created', 'work_order', wo.id, {
         after: { ...createdFields(row), checklist: checklist.map((c) => c.label) },
+        ...auditExtra,
       }),
     );
     await WebhookEvents.emit(tx, ctx, 'work_order.created', wo.id);

@@ -48,6 +48,8 @@ const zhCN: Record<TErrorCode | Extra, string> = {
   METER_OUT_OF_ORDER: '小时表读数的时间早于已有读数。',
   METER_IMPLAUSIBLE:
     '读数跳变过大：按距上次读数经过的时间，这台机具不可能走这么多小时。若更换了小时表或上次读数有误，请确认后再提交。',
+  OCCURRED_AT_OUT_OF_RANGE:
+    '这项离线操作的时间不在允许范围内（不能晚于现在，也不能早于 7 天前）。请按当前情况重新操作。',
   FIELD_NAME_TAKEN: '地块名称已被使用。',
   BOOKING_CONFLICT: '时间冲突：该机具或机手在此时段已被占用。',
   ASSET_UNAVAILABLE: '该机具当前不可用（维修中或已停用）。',
@@ -120,6 +122,8 @@ const en: Record<TErrorCode | Extra, string> = {
   METER_OUT_OF_ORDER: 'The reading is dated before an existing reading.',
   METER_IMPLAUSIBLE:
     'The reading jumps further than the machine could have run since the previous reading. If the meter was replaced or the previous reading was wrong, confirm and submit again.',
+  OCCURRED_AT_OUT_OF_RANGE:
+    'This offline change is dated outside what is accepted (not in the future, not older than 7 days). Do it again as things are now.',
   FIELD_NAME_TAKEN: 'This field name is taken.',
   BOOKING_CONFLICT: 'Time conflict: the machine or operator is already booked then.',
   ASSET_UNAVAILABLE: 'The machine is not available (in maintenance or retired).',

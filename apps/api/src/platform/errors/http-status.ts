@@ -64,6 +64,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'METER_BACKWARDS':
     case 'METER_OUT_OF_ORDER':
     case 'METER_IMPLAUSIBLE':
+    case 'OCCURRED_AT_OUT_OF_RANGE':
     case 'JOB_HOURS_INCONSISTENT':
     case 'CAPABILITY_MISMATCH':
     case 'INVALID_MACHINE_SET':

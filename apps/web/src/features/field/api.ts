@@ -3,10 +3,12 @@
 import { ZAssetDetail, ZListAssetsResponse } from '@amms/contracts/assets';
 import { ZField, ZJob, ZListJobsResponse, type TJobStatus } from '@amms/contracts/jobs';
 import { ZListWorkOrdersViewResponse, ZWorkOrderDetailView, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import { useRef } from 'react';
 import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { refreshQueries } from '@/lib/refresh';
+import { isOffline } from './offline/offline-write';
 
 /**
  * Queries of the field app. Keys start with ['orgs', orgId, 'field', …]: switching orgs never
@@ -131,30 +133,63 @@ export function isDefiniteAnswer(err: unknown): boolean {
  * A mutation for a slow, flaky network: one Idempotency-Key per logical action (kept across
  * retries after a network failure, renewed after a definite answer), and on 409 the
  * affected queries are refetched so the page shows the current state.
+ *
+ * With `offline`: when the browser is offline, the write goes into the offline queue with this
+ * action's key (after a lost attempt, the same key and body: if that attempt did arrive, the
+ * replay is answered from the API's idempotency store) and `offline.onQueued` shows it as
+ * waiting. Online, a lost attempt is shown as such and the person retries (same key).
  */
 export function useFieldMutation<TVars, TData>({
   mutationFn,
   invalidate,
   onSuccess,
+  offline,
 }: {
-  mutationFn: (vars: TVars, idempotencyKey: string) => Promise<TData>;
+  /** `occurredAt`: when the person acted (fixed with the key: a retry sends the same body) */
+  mutationFn: (vars: TVars, idempotencyKey: string, occurredAt: string) => Promise<TData>;
   /** query keys to refresh after success and after a 409 */
   invalidate: QueryKey[];
   onSuccess?: (data: TData) => void;
+  offline?: {
+    queue: (vars: TVars, idempotencyKey: string, occurredAt: string) => Promise<unknown>;
+    onQueued: (vars: TVars) => void;
+  };
 }) {
   const qc = useQueryClient();
   const idem = useIdempotencyKey();
+  const acted = useRef<string | null>(null);
+  const reset = () => {
+    idem.reset();
+    acted.current = null;
+  };
   const refresh = () => refreshQueries(qc, ...invalidate);
   return useMutation({
-    mutationFn: (vars: TVars) => mutationFn(vars, idem.key()),
-    onSuccess: async (data) => {
-      idem.reset();
-      onSuccess?.(data);
+    // offline writes must not wait for the network: 'always' runs the function, which queues them
+    networkMode: offline ? 'always' : 'online',
+    mutationFn: async (vars: TVars): Promise<TData | typeof QUEUED> => {
+      const key = idem.key();
+      const at = (acted.current ??= new Date().toISOString());
+      if (offline && isOffline()) {
+        await offline.queue(vars, key, at);
+        return QUEUED;
+      }
+      return mutationFn(vars, key, at);
+    },
+    onSuccess: async (data, vars) => {
+      reset();
+      if (data === QUEUED) {
+        offline?.onQueued(vars);
+        return;
+      }
+      onSuccess?.(data as TData);
       await refresh();
     },
     onError: async (err) => {
-      if (isDefiniteAnswer(err)) idem.reset();
+      if (isDefiniteAnswer(err)) reset();
       if (err instanceof ApiError && err.status === 409) await refresh();
     },
   });
 }
+
+/** What a field mutation resolves to when its write went into the offline queue. */
+export const QUEUED = Symbol('queued');

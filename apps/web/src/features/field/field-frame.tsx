@@ -2,12 +2,13 @@ import type { TMyMembership } from '@amms/contracts/auth';
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { LanguageSwitch } from '@/components/language-switch';
-import { LogoutButton } from '@/components/logout-button';
 import { NotificationBell } from '@/features/notifications/bell';
 import { getI18n } from '@/i18n/server';
 import { changePasswordPath } from '@/lib/login-path';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages } from './messages';
+import { FieldLogout } from './offline/field-logout';
+import { FieldOffline } from './offline/field-offline';
 
 /**
  * The mobile frame of the field app: a slim sticky header (title, language, change password
@@ -60,7 +61,7 @@ export async function FieldFrame({
             >
               {m.changePassword}
             </Link>
-            <LogoutButton className="min-h-10 rounded-md px-2.5 py-1.5 text-sm font-medium">{m.logout}</LogoutButton>
+            <FieldLogout className="min-h-10 rounded-md px-2.5 py-1.5 text-sm font-medium">{m.logout}</FieldLogout>
           </div>
         </div>
       </header>
@@ -96,6 +97,7 @@ export async function FieldFrame({
         </div>
       ) : null}
       <main id="main" className="mx-auto w-full max-w-xl flex-1 px-4 pb-28 pt-4">
+        {membership ? <FieldOffline orgId={membership.organization.id} membershipId={membership.membershipId} /> : null}
         {children}
       </main>
     </div>

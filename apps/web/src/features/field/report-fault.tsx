@@ -8,6 +8,7 @@ import {
 } from '@amms/contracts/maintenance';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -23,6 +24,10 @@ import { mineFirst, useMyMachineIds } from './my-machines';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import type { FieldOrgProps } from './types';
+import { offlineMessages } from './offline/messages';
+import { queuePhoto, queueWrite } from './offline/offline-write';
+import { PhotoInput } from './offline/photo-input';
+import { useSyncNow } from './offline/use-offline-queue';
 import { Notice, StickyActions, workOrderNumber } from './ui';
 import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 
@@ -43,8 +48,14 @@ function titleOf(text: string): string {
  * the machines of their data scope), describe it → a CORRECTIVE work order; the API marks
  * the machine IN_MAINTENANCE at once. Mechanics may take the order themselves.
  */
-export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { initialAssetId: string | null }) {
+export function ReportFault({
+  initialAssetId: fromServer,
+  ...props
+}: FieldOrgProps & { initialAssetId: string | null }) {
   const { orgId, permissions, membershipId } = props;
+  // offline, the service worker serves this page as kept without the `asset` of this link: read it here
+  const params = useSearchParams();
+  const initialAssetId = fromServer ?? params.get('asset');
   const m = useMessages(fieldMessages);
   const ids = { desc: useId(), machine: useId() };
   const canWork = permissions.includes('workorder.work');
@@ -59,6 +70,9 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   const [assignToMe, setAssignToMe] = useState(canWork);
   const [localErrors, setLocalErrors] = useState<{ machine?: string; desc?: string }>({});
   const [created, setCreated] = useState<TWorkOrderDetailView | null>(null);
+  const [queued, setQueued] = useState(false);
+  const [photo, setPhoto] = useState<File | null>(null);
+  const om = useMessages(offlineMessages);
 
   const assets = useInfiniteQuery(assetsQuery(orgId, q));
   // a machine handed over from a job page may not be on the first page of the list
@@ -72,12 +86,39 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
   );
 
   const report = useFieldMutation({
-    mutationFn: (body: TCreateWorkOrderRequest, idempotencyKey: string) =>
-      apiFetch(`${fieldApiPath(orgId)}/work-orders`, ZWorkOrderDetailView, { method: 'POST', body, idempotencyKey }),
+    mutationFn: (body: TCreateWorkOrderRequest, idempotencyKey: string, occurredAt: string) =>
+      apiFetch(`${fieldApiPath(orgId)}/work-orders`, ZWorkOrderDetailView, {
+        method: 'POST',
+        body: { ...body, occurredAt },
+        idempotencyKey,
+      }),
     // the machine is in maintenance now; lists of other dashboard pages in this tab are stale too
     invalidate: [fieldKeys.all(orgId), ['orgs', orgId, 'maintenance'], ['orgs', orgId, 'assets']],
-    onSuccess: (wo) => setCreated(wo),
+    onSuccess: (wo) => {
+      setCreated(wo);
+      // the photo goes through the queue too: it survives a dropped connection and a reload
+      if (photo) void queuePhoto(orgId, photo, { id: wo.id, label: wo.title }).then(() => sync());
+    },
+    offline: {
+      queue: async (body, idempotencyKey, occurredAt) => {
+        const w = await queueWrite({
+          orgId,
+          kind: 'workorder.report',
+          method: 'POST',
+          path: `${fieldApiPath(orgId)}/work-orders`,
+          body: { ...body, occurredAt },
+          idempotencyKey,
+          occurredAt,
+          entity: { type: 'work_order', id: null },
+          label: body.title,
+        });
+        // the order exists only once the report is replayed: the photo waits behind it
+        if (photo) await queuePhoto(orgId, photo, { dependsOn: w.id, label: body.title });
+      },
+      onQueued: () => setQueued(true),
+    },
   });
+  const { sync } = useSyncNow(orgId);
   const apiFields = fieldErrors(report.error);
 
   const submit = (e: FormEvent) => {
@@ -107,6 +148,23 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
       checklist: m.fault.checklist.map((label) => ({ label })),
     });
   };
+
+  if (queued) {
+    return (
+      <>
+        <h1 className="text-2xl font-bold tracking-tight text-slate-900">{m.fault.heading}</h1>
+        <div className="mt-4 space-y-4">
+          <Notice tone="blue">{om.reportQueued}</Notice>
+          <Link
+            href={fieldHref(fieldPaths.home, orgId)}
+            className="flex min-h-12 items-center justify-center rounded-md border border-slate-300 bg-white px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50"
+          >
+            {m.backHome}
+          </Link>
+        </div>
+      </>
+    );
+  }
 
   if (created) {
     return (
@@ -143,6 +201,7 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
                 setUrgent(false);
                 setDowntime(true);
                 setAssetId(null);
+                setPhoto(null);
                 report.reset();
               }}
             >
@@ -188,7 +247,7 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
             </p>
           ) : null}
           <div className="mt-3">
-            {assets.isPending ? (
+            {assets.isPending && options.length === 0 ? (
               <Loading />
             ) : assets.isError ? (
               <QueryError error={assets.error} onRetry={() => void assets.refetch()} />
@@ -251,6 +310,8 @@ export function ReportFault({ initialAssetId, ...props }: FieldOrgProps & { init
           <Check label={m.fault.downtime} checked={downtime} onChange={setDowntime} />
           {canWork ? <Check label={m.fault.assignToMe} checked={assignToMe} onChange={setAssignToMe} /> : null}
         </div>
+
+        <PhotoInput value={photo} onChange={setPhoto} />
 
         {report.error && !apiFields.assetId ? <ErrorAlert error={report.error} /> : null}
         <StickyActions>

@@ -17,6 +17,9 @@ export function contentSecurityPolicy(nonce: string, opts: { dev: boolean }): st
     `img-src 'self' data: blob:`,
     `font-src 'self' data:`,
     `connect-src 'self'${opts.dev ? ' ws: wss:' : ''}`,
+    // the field app's service worker (/sw.js): 'strict-dynamic' alone would refuse it (no nonce on a worker)
+    `worker-src 'self'`,
+    `manifest-src 'self'`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,

@@ -1,0 +1,60 @@
+'use client';
+
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { persistQueries } from '@/lib/offline/persist';
+import { fieldKeys } from '../api';
+import { SyncBar } from './sync-bar';
+import { useOnline, useSyncNow } from './use-offline-queue';
+import { warmUp } from './warm-up';
+
+/**
+ * The field app's offline machinery, mounted once per page by the frame: the service worker,
+ * the query cache kept in IndexedDB (per membership), the queue drained whenever the browser
+ * comes online (and on demand), the next 7 days warmed up while online, and the sync bar.
+ */
+export function FieldOffline({ orgId, membershipId }: { orgId: string; membershipId: string }) {
+  const qc = useQueryClient();
+  const online = useOnline();
+  const { sync, syncing } = useSyncNow(orgId);
+
+  useEffect(() => {
+    const sw = navigator.serviceWorker;
+    if (sw && window.isSecureContext) void sw.register('/sw.js', { scope: '/field' }).catch(() => undefined);
+  }, []);
+
+  useEffect(() => {
+    const p = persistQueries(qc, membershipId, [
+      fieldKeys.all(orgId),
+      ['orgs', orgId, 'knowledge', 'documents', 'detail'],
+      ['orgs', orgId, 'knowledge', 'page'],
+    ]);
+    return p.stop;
+  }, [qc, orgId, membershipId]);
+
+  useEffect(() => {
+    if (online) void sync();
+  }, [online, sync]);
+
+  // warm up while online, again whenever my lists of jobs / work orders arrive anew (debounced)
+  useEffect(() => {
+    if (!online) return;
+    let t: ReturnType<typeof setTimeout> | null = null;
+    const kick = () => {
+      if (t) clearTimeout(t);
+      t = setTimeout(() => void warmUp(qc, orgId), 1_500);
+    };
+    kick();
+    const lists = [fieldKeys.jobs(orgId), fieldKeys.workOrders(orgId)];
+    const off = qc.getQueryCache().subscribe((e) => {
+      if (e.type !== 'updated' || e.action.type !== 'success') return;
+      if (lists.some((p) => p.every((k, i) => e.query.queryKey[i] === k))) kick();
+    });
+    return () => {
+      off();
+      if (t) clearTimeout(t);
+    };
+  }, [online, qc, orgId]);
+
+  return <SyncBar orgId={orgId} online={online} syncing={syncing} onSync={() => void sync()} />;
+}
