@@ -69,7 +69,7 @@ export function DataTable({
 }
 
 export const td = 'py-2 pr-4 text-right tabular-nums text-slate-800 whitespace-nowrap';
-export const TABLE_PAGE = 20;
+export { TABLE_PAGE } from './limits';
 
 export function hectaresByOperation(
   items: { operationType: TOperationType; hectares: number }[],
