@@ -248,13 +248,15 @@ try {
   const auth = await demoLogin(apiBase, 'dispatcher@green-valley.demo', 'green-valley');
   const draftId = await someDraft(auth);
   const org = `${webBase}/orgs/${auth.orgId}`;
-  const pages = [
+  const only = env.BENCH_PAGES?.split(',').map((x) => x.trim()); // e.g. "overview,analytics"
+  const allPages = [
     { name: 'overview', url: org, user: USER },
     { name: 'jobs timeline', url: `${org}/jobs/timeline`, user: USER },
     { name: 'draft review', url: `${org}/drafts/${draftId}`, user: USER },
     { name: 'analytics', url: `${org}/analytics`, user: USER },
     { name: 'field (phone)', url: `${webBase}/field`, user: FIELD_USER, phone: true },
   ];
+  const pages = only ? allPages.filter((p) => only.some((o) => p.name.startsWith(o))) : allPages;
 
   // every route once before measuring: `next start` renders on demand and a route's first
   // request loads its server chunks

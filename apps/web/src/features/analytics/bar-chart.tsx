@@ -23,7 +23,12 @@ export default function BarChartDrawing({
     <ResponsiveContainer width="100%" height="100%">
       {/* the chart is a picture (aria-hidden; the table below carries the figures): recharts'
           keyboard layer would put a focus stop inside hidden content */}
-      <BarChart accessibilityLayer={false} data={data} layout="vertical" margin={{ top: 4, right: 16, bottom: 4, left: 4 }}>
+      <BarChart
+        accessibilityLayer={false}
+        data={data}
+        layout="vertical"
+        margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
+      >
         <CartesianGrid horizontal={false} stroke="#e2e8f0" />
         <XAxis type="number" tickFormatter={(v: number) => format(v)} tick={{ fontSize: 11, fill: '#475569' }} />
         <YAxis type="category" dataKey="label" width={128} tick={{ fontSize: 11, fill: '#334155' }} interval={0} />

@@ -30,7 +30,10 @@ export function KpiCharts({
   const l = useMessages(enumLabels);
   const f = useFigures();
   const ops = useQuery({ ...operationsQuery(orgId, p), placeholderData: sameOrg(orgId) });
-  const util = useInfiniteQuery({ ...utilizationQuery(orgId, p, KPI_UTILIZATION_LIMIT), placeholderData: sameOrg(orgId) });
+  const util = useInfiniteQuery({
+    ...utilizationQuery(orgId, p, KPI_UTILIZATION_LIMIT),
+    placeholderData: sameOrg(orgId),
+  });
   const costs = useQuery({ ...costsQuery(orgId, p, 'category'), placeholderData: sameOrg(orgId) });
 
   const hectares = ops.data ? hectaresByOperation(ops.data.items, l.operation) : [];

@@ -7,7 +7,13 @@ import { readPeriod } from '../analytics/period';
 import { costsQuery, operationsQuery, overviewQuery, utilizationQuery } from '../analytics/queries';
 import { KPI_UTILIZATION_LIMIT } from './kpi-limits';
 import { prefetchOverview } from './prefetch';
-import { bookingsInRangeQuery, dueSoonQuery, jobsInRangeQuery, machineDownJobsQuery, submittedCostsQuery } from './queries';
+import {
+  bookingsInRangeQuery,
+  dueSoonQuery,
+  jobsInRangeQuery,
+  machineDownJobsQuery,
+  submittedCostsQuery,
+} from './queries';
 import { dayRanges } from './ranges';
 
 const orgId = '0b6f3c1e-8f8d-4c57-9a57-1f3ea2a8d001';
@@ -58,7 +64,12 @@ describe('prefetchOverview', () => {
     expect(paths.every((x) => x.startsWith(`GET orgs/${orgId}/`))).toBe(true);
     expect(paths).toContain(`GET orgs/${orgId}/analytics/overview?from=${p.from}&to=${p.to}`);
     // a failed prefetch is not sent to the browser (it fetches that query itself)
-    expect(qc.getQueryCache().getAll().every((q) => q.state.status === 'error')).toBe(true);
+    expect(
+      qc
+        .getQueryCache()
+        .getAll()
+        .every((q) => q.state.status === 'error'),
+    ).toBe(true);
   });
 
   it('asks for nothing the member may not read', async () => {
