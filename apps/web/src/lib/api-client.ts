@@ -21,8 +21,17 @@ export function isApiError(err: unknown, ...statuses: number[]): err is ApiError
 
 type ApiFetchInit = Omit<RequestInit, 'body'> & { body?: unknown; idempotencyKey?: string };
 
+/** How a server render reaches the API instead of /api/proxy (set by lib/server/prefetch.ts). */
+type ServerTransport = (path: string, init: RequestInit) => Promise<Response>;
+let serverTransport: ServerTransport | undefined;
+
+export function setServerTransport(transport: ServerTransport): void {
+  serverTransport = transport;
+}
+
 /**
- * Browser → /api/proxy/<path> → API /api/v1/<path>. The browser never holds a token:
+ * Browser → /api/proxy/<path> → API /api/v1/<path> (a server render's prefetch: straight to the
+ * API, see lib/server/prefetch.ts). The browser never holds a token:
  * the proxy adds the bearer from the httpOnly cookie and refreshes it when needed.
  * Responses are validated with the contract schema, so a drifted API fails loudly here.
  */
@@ -39,12 +48,17 @@ export async function apiFetch<S extends z.ZodType>(
 
   let res: Response;
   try {
-    res = await fetch(`/api/proxy/${path.replace(/^\/+/, '')}`, {
+    const req: RequestInit = {
       ...rest,
       headers: h,
       credentials: 'same-origin',
       body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    };
+    const rel = path.replace(/^\/+/, '');
+    res =
+      serverTransport && typeof window === 'undefined'
+        ? await serverTransport(rel, req)
+        : await fetch(`/api/proxy/${rel}`, req);
   } catch (err) {
     throw new ApiError(0, 'NETWORK', err instanceof Error ? err.message : 'network error');
   }

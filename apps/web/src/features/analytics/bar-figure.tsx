@@ -1,11 +1,15 @@
 'use client';
 
-import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import dynamic from 'next/dynamic';
 import { useMessages } from '@/i18n/messages';
 import { analyticsMessages } from './messages';
 import { SortableTable } from './sortable-table';
 
 export type Datum = { key: string; label: string; value: number };
+
+// recharts loads after the page is interactive, in its own chunk: the drawing is a picture (hidden
+// from assistive technology), its box keeps its height meanwhile, and the caption and table are here
+const BarChartDrawing = dynamic(() => import('./bar-chart'), { ssr: false });
 
 /**
  * A bar chart with its text alternative: the caption says what it shows and sums it up in
@@ -56,32 +60,7 @@ export function BarFigure({
       ) : (
         <>
           <div aria-hidden="true" className="mt-3 w-full" style={{ height }}>
-            <ResponsiveContainer width="100%" height="100%">
-              {/* the chart is a picture (aria-hidden; the table below carries the figures): recharts'
-                  keyboard layer would put a focus stop inside hidden content */}
-              <BarChart
-                accessibilityLayer={false}
-                data={data}
-                layout="vertical"
-                margin={{ top: 4, right: 16, bottom: 4, left: 4 }}
-              >
-                <CartesianGrid horizontal={false} stroke="#e2e8f0" />
-                <XAxis
-                  type="number"
-                  tickFormatter={(v: number) => format(v)}
-                  tick={{ fontSize: 11, fill: '#475569' }}
-                />
-                <YAxis
-                  type="category"
-                  dataKey="label"
-                  width={128}
-                  tick={{ fontSize: 11, fill: '#334155' }}
-                  interval={0}
-                />
-                <Tooltip formatter={(v) => format(Number(v))} cursor={{ fill: '#f1f5f9' }} />
-                <Bar dataKey="value" name={valueHeader} fill={color} radius={[0, 3, 3, 0]} isAnimationActive={false} />
-              </BarChart>
-            </ResponsiveContainer>
+            <BarChartDrawing data={data} format={format} valueHeader={valueHeader} color={color} />
           </div>
           <details className="mt-2 text-sm">
             <summary className="cursor-pointer rounded text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">

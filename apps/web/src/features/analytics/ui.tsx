@@ -39,7 +39,7 @@ export function Section({
 }
 
 export { td } from './sortable-table';
-export const TABLE_PAGE = 20;
+export { TABLE_PAGE } from './limits';
 
 /**
  * A sorted table shows `page` rows more per click, out of what is loaded (one API page of up to

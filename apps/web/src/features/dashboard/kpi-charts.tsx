@@ -13,6 +13,7 @@ import { useFigures } from '../analytics/formatters';
 import { analyticsMessages } from '../analytics/messages';
 import { costsQuery, fenToNumber, operationsQuery, pct, utilizationQuery } from '../analytics/queries';
 import { enumLabels } from '@/lib/labels';
+import { KPI_UTILIZATION_LIMIT } from './kpi-limits';
 import { dashboardMessages } from './messages';
 
 export function KpiCharts({
@@ -29,7 +30,10 @@ export function KpiCharts({
   const l = useMessages(enumLabels);
   const f = useFigures();
   const ops = useQuery({ ...operationsQuery(orgId, p), placeholderData: sameOrg(orgId) });
-  const util = useInfiniteQuery({ ...utilizationQuery(orgId, p, 200), placeholderData: sameOrg(orgId) });
+  const util = useInfiniteQuery({
+    ...utilizationQuery(orgId, p, KPI_UTILIZATION_LIMIT),
+    placeholderData: sameOrg(orgId),
+  });
   const costs = useQuery({ ...costsQuery(orgId, p, 'category'), placeholderData: sameOrg(orgId) });
 
   const hectares = ops.data ? hectaresByOperation(ops.data.items, l.operation) : [];

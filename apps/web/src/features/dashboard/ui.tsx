@@ -2,7 +2,7 @@
 
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import { addDays, todayIn, weekStart, zonedDayStart } from '@/lib/zoned-time';
+import { dayRanges } from './ranges';
 
 /** Pieces the dashboard's cards share. */
 export const linkClass = 'text-emerald-800 underline-offset-2 hover:underline';
@@ -17,13 +17,6 @@ export function MoreLink({ href, children }: { href: string; children: ReactNode
 
 /** The org's day boundaries, fixed for the life of the page (a dashboard left open overnight keeps its "today"). */
 export function useRanges(timeZone: string) {
-  const [r] = useState(() => {
-    const today = todayIn(timeZone);
-    const monday = weekStart(today);
-    return {
-      today: { from: zonedDayStart(today, timeZone), to: zonedDayStart(addDays(today, 1), timeZone) },
-      week: { from: zonedDayStart(monday, timeZone), to: zonedDayStart(addDays(monday, 7), timeZone) },
-    };
-  });
+  const [r] = useState(() => dayRanges(timeZone));
   return r;
 }

@@ -1,4 +1,5 @@
 import { ZListTeamsResponse } from '@amms/contracts/teams';
+import type { TPermission } from '@amms/contracts/permissions';
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
@@ -7,19 +8,22 @@ import { sectionTitle } from '@/components/section-shell';
 import { TeamsCard } from '@/components/teams-card';
 import { Loading } from '@/components/ui/states';
 import { OverviewDashboard } from '@/features/dashboard/overview-dashboard';
+import { prefetchOverview } from '@/features/dashboard/prefetch';
 import { format } from '@/i18n/dictionaries';
 import { getI18n } from '@/i18n/server';
+import { prefetchClient } from '@/lib/server/prefetch';
 import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { serverApiGet } from '@/lib/server/api';
 import { can, requireOrgContext } from '@/lib/server/auth';
 import { getQueryClient } from '@/lib/server/query-client';
+import { searchParamsOf } from '@/lib/server/search-params';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('overview');
 }
 
-export default async function OverviewPage({ params }: PageProps<'/orgs/[orgId]'>) {
+export default async function OverviewPage({ params, searchParams }: PageProps<'/orgs/[orgId]'>) {
   const { orgId } = await params;
   const { me, membership } = await requireOrgContext(orgId, orgPath(orgId));
   const { t } = await getI18n();
@@ -63,9 +67,31 @@ export default async function OverviewPage({ params }: PageProps<'/orgs/[orgId]'
         ) : null}
       </div>
 
+      {/* the dashboard's data is fetched here, on the server, and streams in with the page */}
       <Suspense fallback={<Loading />}>
-        <OverviewDashboard orgId={orgId} timeZone={org.timezone} permissions={membership.permissions} />
+        <PrefetchedDashboard
+          orgId={orgId}
+          timeZone={org.timezone}
+          permissions={membership.permissions}
+          search={searchParamsOf(await searchParams)}
+        />
       </Suspense>
     </>
+  );
+}
+
+async function PrefetchedDashboard(props: {
+  orgId: string;
+  timeZone: string;
+  permissions: TPermission[];
+  search: URLSearchParams;
+}) {
+  // its own client: the layout's and the teams card's entries are already on their way
+  const queryClient = prefetchClient();
+  await prefetchOverview(queryClient, props);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <OverviewDashboard orgId={props.orgId} timeZone={props.timeZone} permissions={props.permissions} />
+    </HydrationBoundary>
   );
 }

@@ -1,11 +1,17 @@
+import type { TPermission } from '@amms/contracts/permissions';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import Link from 'next/link';
+import { Suspense } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { NoAccess, sectionTitle } from '@/components/section-shell';
+import { Loading } from '@/components/ui/states';
 import { DraftReview } from '@/features/drafts/draft-review';
 import { draftMessages } from '@/features/drafts/messages';
+import { prefetchDraft } from '@/features/drafts/prefetch';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
+import { prefetchClient } from '@/lib/server/prefetch';
 import { can, requireOrgContext } from '@/lib/server/auth';
 import { isUuid } from '@/lib/uuid';
 
@@ -32,16 +38,35 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
         </Link>
       </PageHeader>
       {can(ctx.membership, 'draft.read') ? (
-        <DraftReview
-          orgId={orgId}
-          draftId={draftId}
-          timeZone={org.timezone}
-          permissions={ctx.membership.permissions}
-          initialExecutionId={execution}
-        />
+        // the draft is fetched on the server and streams in with the page
+        <Suspense fallback={<Loading label={m.loadingDraft} />}>
+          <PrefetchedDraftReview
+            orgId={orgId}
+            draftId={draftId}
+            timeZone={org.timezone}
+            permissions={ctx.membership.permissions}
+            initialExecutionId={execution}
+          />
+        </Suspense>
       ) : (
         <NoAccess />
       )}
     </>
+  );
+}
+
+async function PrefetchedDraftReview(props: {
+  orgId: string;
+  draftId: string;
+  timeZone: string;
+  permissions: TPermission[];
+  initialExecutionId: string | null;
+}) {
+  const queryClient = prefetchClient();
+  if (isUuid(props.draftId)) await prefetchDraft(queryClient, props.orgId, props.draftId);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <DraftReview {...props} />
+    </HydrationBoundary>
   );
 }

@@ -1,9 +1,15 @@
+import type { TPermission } from '@amms/contracts/permissions';
+import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
+import { Suspense } from 'react';
 import { pageProps, SectionShell, sectionTitle } from '@/components/section-shell';
+import { Loading } from '@/components/ui/states';
 import { JobsTabs } from '@/features/jobs/jobs-tabs';
 import { JobsTimeline } from '@/features/jobs/jobs-timeline';
+import { prefetchTimeline } from '@/features/jobs/prefetch';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
+import { prefetchClient } from '@/lib/server/prefetch';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('jobs');
@@ -16,7 +22,20 @@ export default async function JobsTimelinePage({ params }: PageProps<'/orgs/[org
   return (
     <SectionShell ctx={ctx} section="jobs" permission="job.read">
       <JobsTabs orgId={orgId} />
-      <JobsTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />
+      {/* this week's machines and bookings are fetched on the server and stream in with the page */}
+      <Suspense fallback={<Loading />}>
+        <PrefetchedTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />
+      </Suspense>
     </SectionShell>
+  );
+}
+
+async function PrefetchedTimeline(props: { orgId: string; timeZone: string; permissions: TPermission[] }) {
+  const queryClient = prefetchClient();
+  await prefetchTimeline(queryClient, props);
+  return (
+    <HydrationBoundary state={dehydrate(queryClient)}>
+      <JobsTimeline {...props} />
+    </HydrationBoundary>
   );
 }
