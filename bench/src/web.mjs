@@ -138,7 +138,7 @@ async function audit(url, { cookie, phone, name }) {
 }
 
 /** In the page: the overview shows its data (fleet tiles, the KPI charts), no spinner, nothing busy. */
-const OVERVIEW_SHOWN = `document.querySelector('#fleet-card dl') !== null &&
+const OVERVIEW_SHOWN = `document.querySelector('[aria-labelledby="fleet-card-title"] dl') !== null &&
   document.querySelector('#kpi-util') !== null &&
   document.querySelector('main p[role="status"] svg') === null &&
   document.querySelector('main [aria-busy="true"]') === null`;

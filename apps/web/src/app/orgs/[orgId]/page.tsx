@@ -67,14 +67,20 @@ export default async function OverviewPage({ params, searchParams }: PageProps<'
         ) : null}
       </div>
 
-      {/* the dashboard's data is fetched here, on the server, and streams in with the page */}
+      {/* the dashboard's data is fetched here, on the server, and streams in with the page; until it
+          arrives the dashboard itself stands in (its cards and their own loading states: a slow API
+          never hides the page's structure, and the browser fetches what the stream has not brought) */}
       <Suspense fallback={<Loading />}>
-        <PrefetchedDashboard
-          orgId={orgId}
-          timeZone={org.timezone}
-          permissions={membership.permissions}
-          search={searchParamsOf(await searchParams)}
-        />
+        <Suspense
+          fallback={<OverviewDashboard orgId={orgId} timeZone={org.timezone} permissions={membership.permissions} />}
+        >
+          <PrefetchedDashboard
+            orgId={orgId}
+            timeZone={org.timezone}
+            permissions={membership.permissions}
+            search={searchParamsOf(await searchParams)}
+          />
+        </Suspense>
       </Suspense>
     </>
   );

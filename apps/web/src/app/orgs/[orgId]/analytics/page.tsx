@@ -26,8 +26,11 @@ export default async function AnalyticsPage({ params, searchParams }: PageProps<
       <PageHeader title={t.sections.analytics.title} subtitle={ctx.membership.organization.name} />
       {can(ctx.membership, 'analytics.read') ? (
         // the figures are fetched on the server and stream in with the page
+        // (until they arrive the dashboard itself stands in, with its own loading states)
         <Suspense fallback={<Loading />}>
-          <PrefetchedAnalytics orgId={orgId} timeZone={timeZone} search={searchParamsOf(await searchParams)} />
+          <Suspense fallback={<AnalyticsDashboard orgId={orgId} timeZone={timeZone} />}>
+            <PrefetchedAnalytics orgId={orgId} timeZone={timeZone} search={searchParamsOf(await searchParams)} />
+          </Suspense>
         </Suspense>
       ) : (
         <NoAccess />

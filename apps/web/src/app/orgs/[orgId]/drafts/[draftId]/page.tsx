@@ -5,7 +5,6 @@ import Link from 'next/link';
 import { Suspense } from 'react';
 import { PageHeader } from '@/components/page-header';
 import { NoAccess, sectionTitle } from '@/components/section-shell';
-import { Loading } from '@/components/ui/states';
 import { DraftReview } from '@/features/drafts/draft-review';
 import { draftMessages } from '@/features/drafts/messages';
 import { prefetchDraft } from '@/features/drafts/prefetch';
@@ -39,7 +38,18 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
       </PageHeader>
       {can(ctx.membership, 'draft.read') ? (
         // the draft is fetched on the server and streams in with the page
-        <Suspense fallback={<Loading label={m.loadingDraft} />}>
+        // (until it arrives the review itself stands in: its own loading state, then its own fetch)
+        <Suspense
+          fallback={
+            <DraftReview
+              orgId={orgId}
+              draftId={draftId}
+              timeZone={org.timezone}
+              permissions={ctx.membership.permissions}
+              initialExecutionId={execution}
+            />
+          }
+        >
           <PrefetchedDraftReview
             orgId={orgId}
             draftId={draftId}

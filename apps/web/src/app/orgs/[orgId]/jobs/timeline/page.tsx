@@ -3,7 +3,6 @@ import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
 import { pageProps, SectionShell, sectionTitle } from '@/components/section-shell';
-import { Loading } from '@/components/ui/states';
 import { JobsTabs } from '@/features/jobs/jobs-tabs';
 import { JobsTimeline } from '@/features/jobs/jobs-timeline';
 import { prefetchTimeline } from '@/features/jobs/prefetch';
@@ -23,7 +22,8 @@ export default async function JobsTimelinePage({ params }: PageProps<'/orgs/[org
     <SectionShell ctx={ctx} section="jobs" permission="job.read">
       <JobsTabs orgId={orgId} />
       {/* this week's machines and bookings are fetched on the server and stream in with the page */}
-      <Suspense fallback={<Loading />}>
+      {/* (until they arrive the timeline itself stands in, with its own loading states) */}
+      <Suspense fallback={<JobsTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />}>
         <PrefetchedTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />
       </Suspense>
     </SectionShell>
