@@ -26,10 +26,15 @@ const PNG = Buffer.from(
   'base64',
 );
 
-/** The service worker controls the page and kept `urlPart`; the query cache holds `text` in IndexedDB. */
+/**
+ * The service worker is active and kept `urlPart`; the query cache holds `text` in IndexedDB.
+ * (It does not control this page yet: the document was created at /login, outside its scope.)
+ */
 async function waitForOfflineCopy(page: Page, urlPart: string, text: string) {
   await expect
-    .poll(() => page.evaluate(() => navigator.serviceWorker?.controller !== null), { timeout: 30_000 })
+    .poll(() => page.evaluate(async () => !!(await navigator.serviceWorker.getRegistration('/field'))?.active), {
+      timeout: 30_000,
+    })
     .toBe(true);
   await expect
     .poll(
@@ -56,11 +61,23 @@ async function waitForOfflineCopy(page: Page, urlPart: string, text: string) {
     .toBe(true);
 }
 
+/** Complete what is running, cancel what is scheduled (never leaves the operator booked). */
+async function releaseJobs(dispatcher: ApiUser, operator: ApiUser, ids: string[]) {
+  for (const id of ids) {
+    const j = await dispatcher.get<Job>(`jobs/${id}`);
+    if (j.status === 'IN_PROGRESS')
+      await operator.call('POST', `jobs/${id}/complete`, { areaDoneHa: 1, actualHours: 0.01, version: j.version });
+    else if (j.status === 'SCHEDULED' || j.status === 'PLANNED')
+      await dispatcher.call('POST', `jobs/${id}/cancel`, { reason: 'E2E cleanup', version: j.version });
+  }
+}
+
 test('operator offline: jobs stay, start + fault with photo queue, sync once, replay changes nothing, conflict shown', async ({
   page,
   context,
   request,
 }) => {
+  test.setTimeout(240_000);
   const dispatcher = await ApiUser.login(request, 'dispatcher@green-valley.demo');
   const operator = await ApiUser.login(request, 'operator@green-valley.demo');
   const tag = randomUUID().slice(0, 6);
@@ -85,110 +102,120 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
     slot: [hoursFromNow(later), hoursFromNow(later + 1)],
     machines: machines.filter((m) => m.id !== machine.id),
   });
-  const before = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machine.id}`);
-  const startReading = Math.round(((before.latestMeterReading?.readingHours ?? 0) + 0.5) * 10) / 10;
-  const orgQ = `?org=${operator.orgId}`;
+  try {
+    const before = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(
+      `assets/${machine.id}`,
+    );
+    const startReading = Math.round(((before.latestMeterReading?.readingHours ?? 0) + 0.5) * 10) / 10;
+    const orgQ = `?org=${operator.orgId}`;
 
-  // online: the field app loads, the service worker takes over and keeps the week's jobs
-  await loginTo(page, 'operator@green-valley.demo', `/field${orgQ}`);
-  await expect(page).toHaveURL(/\/field\?/, { timeout: 60_000 });
-  await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible({ timeout: 60_000 });
-  // (the saved query cache holds each job's own query: its key is …,"job","<id>")
-  await waitForOfflineCopy(page, `/field/jobs/${other.id}`, `"job","${other.id}"`);
-  await waitForOfflineCopy(page, `/field/jobs/${job.id}`, `"job","${job.id}"`);
+    // online: the field app loads, the service worker takes over and keeps the week's jobs
+    await loginTo(page, 'operator@green-valley.demo', `/field${orgQ}`);
+    await expect(page).toHaveURL(/\/field\?/, { timeout: 60_000 });
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible({ timeout: 60_000 });
+    // once more as a page of its own (signing in navigated inside the /login document)
+    await page.reload();
+    await expect(page.getByRole('link', { name: new RegExp(title) })).toBeVisible({ timeout: 60_000 });
+    // (the saved query cache holds each job's own query: its key is …,"job","<id>")
+    await waitForOfflineCopy(page, `/field/jobs/${other.id}`, `"job","${other.id}"`);
+    await waitForOfflineCopy(page, `/field/jobs/${job.id}`, `"job","${job.id}"`);
 
-  // offline: a reload still shows my jobs
-  await context.setOffline(true);
-  await page.reload();
-  await expect(page.getByText('离线：可以继续操作')).toBeVisible({ timeout: 30_000 });
-  const card = page.getByRole('link', { name: new RegExp(title) });
-  await expect(card).toBeVisible({ timeout: 30_000 });
+    // offline: a reload still shows my jobs
+    await context.setOffline(true);
+    await page.reload();
+    await expect(page.getByText('离线：可以继续操作')).toBeVisible({ timeout: 30_000 });
+    const card = page.getByRole('link', { name: new RegExp(title) });
+    await expect(card).toBeVisible({ timeout: 30_000 });
 
-  // start the job with a meter reading
-  await card.click();
-  await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel(/的发动机小时表读数（小时）$/).fill(String(startReading));
-  await page.getByRole('button', { name: '开始作业' }).click();
-  await expect(page.getByRole('status').filter({ hasText: '已保存在本机，等待同步。' })).toBeVisible();
-  await expect(page.getByTestId('sync-count')).toHaveText('1 项更改等待同步');
+    // start the job with a meter reading
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel(/的发动机小时表读数（小时）$/).fill(String(startReading));
+    await page.getByRole('button', { name: '开始作业' }).click();
+    await expect(page.getByRole('status').filter({ hasText: '已保存在本机，等待同步。' })).toBeVisible();
+    await expect(page.getByTestId('sync-count')).toHaveText('1 项更改等待同步');
 
-  // report a fault on its machine, with a photo
-  await page.getByRole('link', { name: '报告此机具故障' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: '报告故障' })).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByRole('radio', { name: new RegExp(machine.name) })).toBeChecked();
-  const faultTitle = `E2E 离线故障 ${tag}`;
-  await page.getByLabel('故障描述').fill(`${faultTitle}\n液压管漏油`);
-  await page.getByLabel('照片（可选）').setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: PNG });
-  await page.getByRole('button', { name: '提交故障报告' }).click();
-  await expect(page.getByText(/故障报告已保存在本机/)).toBeVisible();
-  await expect(page.getByTestId('sync-count')).toHaveText('3 项更改等待同步');
+    // report a fault on its machine, with a photo
+    await page.getByRole('link', { name: '报告此机具故障' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: '报告故障' })).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByRole('radio', { name: new RegExp(machine.name) })).toBeChecked();
+    const faultTitle = `E2E 离线故障 ${tag}`;
+    await page.getByLabel('故障描述').fill(`${faultTitle}\n液压管漏油`);
+    await page.getByLabel('照片（可选）').setInputFiles({ name: 'leak.png', mimeType: 'image/png', buffer: PNG });
+    await page.getByRole('button', { name: '提交故障报告' }).click();
+    await expect(page.getByText(/故障报告已保存在本机/)).toBeVisible();
+    await expect(page.getByTestId('sync-count')).toHaveText('3 项更改等待同步');
 
-  // and start the later job, which the dispatcher cancels meanwhile
-  await page.goto(`/field/jobs/${other.id}${orgQ}`);
-  await expect(page.getByRole('heading', { level: 1, name: otherTitle })).toBeVisible({ timeout: 30_000 });
-  await page.getByLabel(/的发动机小时表读数（小时）$/).fill('1');
-  await page.getByRole('button', { name: '开始作业' }).click();
-  await expect(page.getByTestId('sync-count')).toHaveText('4 项更改等待同步');
-  await dispatcher.post(`jobs/${other.id}/cancel`, { reason: 'E2E: rain' });
+    // and start the later job, which the dispatcher cancels meanwhile
+    await page.goto(`/field/jobs/${other.id}${orgQ}`);
+    await expect(page.getByRole('heading', { level: 1, name: otherTitle })).toBeVisible({ timeout: 30_000 });
+    await page.getByLabel(/的发动机小时表读数（小时）$/).fill('1');
+    await page.getByRole('button', { name: '开始作业' }).click();
+    await expect(page.getByTestId('sync-count')).toHaveText('4 项更改等待同步');
+    await dispatcher.post(`jobs/${other.id}/cancel`, { reason: 'E2E: rain' });
 
-  // back online: the queue drains by itself; every write goes with its Idempotency-Key
-  const sent: { method: string; url: string; key: string; body: Buffer | null; type: string }[] = [];
-  page.on('request', (r) => {
-    if (r.url().includes('/api/proxy/') && r.method() !== 'GET')
-      sent.push({
-        method: r.method(),
-        url: r.url(),
-        key: r.headers()['idempotency-key'] ?? '',
-        body: r.postDataBuffer(),
-        type: r.headers()['content-type'] ?? '',
-      });
-  });
-  await context.setOffline(false);
-  await expect(page.getByTestId('sync-count')).toBeHidden({ timeout: 60_000 });
-  const refused = page.getByTestId('sync-rejected').filter({ hasText: otherTitle });
-  await expect(refused).toHaveCount(1);
-  await expect(refused).toContainText('当前状态下不能执行此操作。');
-  await expect(refused.getByRole('link', { name: '查看当前状态' })).toBeVisible();
-
-  // the API: the job IN_PROGRESS once (as of the offline start), one work order for the fault
-  const started = await operator.get<Job & { startedAt: string; startMeterHours: number }>(`jobs/${job.id}`);
-  expect(started.status).toBe('IN_PROGRESS');
-  expect(started.startMeterHours).toBe(startReading);
-  const orders = await dispatcher.get<{ items: { id: string; title: string }[] }>(
-    `work-orders?assetId=${machine.id}&limit=100&sort=-createdAt`,
-  );
-  const mine = orders.items.filter((w) => w.title === faultTitle);
-  expect(mine).toHaveLength(1);
-  const wo = await operator.get<{ downtimeStartedAt: string | null }>(`work-orders/${mine[0]!.id}`);
-  // down since the fault was seen offline, not since the report reached the server
-  expect(Date.parse(wo.downtimeStartedAt!)).toBeLessThan(Date.parse(started.startedAt) + 10 * 60_000);
-  const cancelled = await dispatcher.get<Job>(`jobs/${other.id}`);
-  expect(cancelled.status).toBe('CANCELLED');
-
-  // replaying what the queue sent changes nothing
-  expect(sent.length).toBeGreaterThanOrEqual(3);
-  expect(sent.every((s) => s.key.length > 0)).toBe(true);
-  for (const s of sent) {
-    await page.request.fetch(s.url, {
-      method: s.method,
-      headers: { 'idempotency-key': s.key, ...(s.type ? { 'content-type': s.type } : {}) },
-      data: s.body ?? undefined,
+    // back online: the queue drains by itself; every write goes with its Idempotency-Key
+    const sent: { method: string; url: string; key: string; body: Buffer | null; type: string }[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/proxy/') && r.method() !== 'GET')
+        sent.push({
+          method: r.method(),
+          url: r.url(),
+          key: r.headers()['idempotency-key'] ?? '',
+          body: r.postDataBuffer(),
+          type: r.headers()['content-type'] ?? '',
+        });
     });
+    await context.setOffline(false);
+    await expect(page.getByTestId('sync-count')).toBeHidden({ timeout: 60_000 });
+    const refused = page.getByTestId('sync-rejected').filter({ hasText: otherTitle });
+    await expect(refused).toHaveCount(1);
+    await expect(refused).toContainText('当前状态下不能执行此操作。');
+    await expect(refused.getByRole('link', { name: '查看当前状态' })).toBeVisible();
+
+    // the API: the job IN_PROGRESS once (as of the offline start), one work order for the fault
+    const started = await operator.get<Job & { startedAt: string; startMeterHours: number }>(`jobs/${job.id}`);
+    expect(started.status).toBe('IN_PROGRESS');
+    expect(started.startMeterHours).toBe(startReading);
+    const orders = await dispatcher.get<{ items: { id: string; title: string }[] }>(
+      `work-orders?assetId=${machine.id}&limit=100&sort=-createdAt`,
+    );
+    const mine = orders.items.filter((w) => w.title === faultTitle);
+    expect(mine).toHaveLength(1);
+    const wo = await operator.get<{ downtimeStartedAt: string | null }>(`work-orders/${mine[0]!.id}`);
+    // down since the fault was seen offline, not since the report reached the server
+    expect(Date.parse(wo.downtimeStartedAt!)).toBeLessThan(Date.parse(started.startedAt) + 10 * 60_000);
+    const cancelled = await dispatcher.get<Job>(`jobs/${other.id}`);
+    expect(cancelled.status).toBe('CANCELLED');
+
+    // replaying what the queue sent changes nothing
+    expect(sent.length).toBeGreaterThanOrEqual(3);
+    expect(sent.every((s) => s.key.length > 0)).toBe(true);
+    for (const s of sent) {
+      await page.request.fetch(s.url, {
+        method: s.method,
+        headers: { 'idempotency-key': s.key, ...(s.type ? { 'content-type': s.type } : {}) },
+        data: s.body ?? undefined,
+      });
+    }
+    const after = await operator.get<Job>(`jobs/${job.id}`);
+    expect(after.version).toBe(started.version);
+    const again = await dispatcher.get<{ items: { id: string; title: string }[] }>(
+      `work-orders?assetId=${machine.id}&limit=100&sort=-createdAt`,
+    );
+    expect(again.items.filter((w) => w.title === faultTitle)).toHaveLength(1);
+
+    // the refused change stays until the operator lets it go
+    await refused.getByRole('button', { name: '知道了，移除' }).click();
+    await expect(refused).toHaveCount(0);
+
+    // the photo went to the work order the replayed report created (POST …/attachments, h-attach)
+    const photos = await operator.call<{ items: unknown[] }>('GET', `work-orders/${mine[0]!.id}/attachments`);
+    expect(photos.status, JSON.stringify(photos.body)).toBe(200);
+    expect(photos.body.items).toHaveLength(1);
+    await expect(page.getByTestId('sync-rejected')).toHaveCount(0);
+  } finally {
+    // give the operator's slot back: the journeys after this one book them around now too
+    await releaseJobs(dispatcher, operator, [job.id, other.id]);
   }
-  const after = await operator.get<Job>(`jobs/${job.id}`);
-  expect(after.version).toBe(started.version);
-  const again = await dispatcher.get<{ items: { id: string; title: string }[] }>(
-    `work-orders?assetId=${machine.id}&limit=100&sort=-createdAt`,
-  );
-  expect(again.items.filter((w) => w.title === faultTitle)).toHaveLength(1);
-
-  // the refused change stays until the operator lets it go
-  await refused.getByRole('button', { name: '知道了，移除' }).click();
-  await expect(refused).toHaveCount(0);
-
-  // the photo went to the work order the replayed report created (POST …/attachments, h-attach)
-  const photos = await operator.call<{ items: unknown[] }>('GET', `work-orders/${mine[0]!.id}/attachments`);
-  expect(photos.status, JSON.stringify(photos.body)).toBe(200);
-  expect(photos.body.items).toHaveLength(1);
-  await expect(page.getByTestId('sync-rejected')).toHaveCount(0);
 });

@@ -6,6 +6,10 @@ import type { QueuedWrite } from '@/lib/offline/db';
 import { drainQueue, listWrites, subscribeQueue } from '@/lib/offline/queue';
 import { sendWrite } from '@/lib/offline/send';
 
+// TanStack's onlineManager assumes "online" until an online/offline event: a page opened (or reloaded)
+// without a network must know at once, before its queries start (they then pause and show the saved data)
+if (typeof navigator !== 'undefined' && typeof window !== 'undefined') onlineManager.setOnline(navigator.onLine);
+
 /** Is the browser online (TanStack's onlineManager: navigator.onLine + the online/offline events)? */
 export function useOnline(): boolean {
   return useSyncExternalStore(

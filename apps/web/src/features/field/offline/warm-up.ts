@@ -47,11 +47,7 @@ export async function warmUp(qc: QueryClient, orgId: string): Promise<void> {
     // the report-a-fault page's machine list
     qc.prefetchInfiniteQuery(assetsQuery(orgId, '')),
   ]);
-  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
-  if (!sw) return;
-  // the worker may still be installing on the first visit
-  const reg = await Promise.race([sw.ready, new Promise<null>((r) => setTimeout(() => r(null), 10_000))]);
-  const target = sw.controller ?? reg?.active;
+  const target = await activeWorker();
   if (!target) return;
   const assets = performance
     .getEntriesByType('resource')
@@ -68,4 +64,20 @@ export async function warmUp(qc: QueryClient, orgId: string): Promise<void> {
       ...assets,
     ],
   });
+}
+
+/**
+ * The field app's worker once it is active. Not `serviceWorker.ready`: right after signing in the
+ * document was created at /login, outside the worker's scope, and `ready` would never resolve.
+ */
+async function activeWorker(): Promise<ServiceWorker | null> {
+  const sw = typeof navigator !== 'undefined' ? navigator.serviceWorker : undefined;
+  if (!sw) return null;
+  if (sw.controller) return sw.controller;
+  for (let i = 0; i < 20; i++) {
+    const reg = await sw.getRegistration('/field');
+    if (reg?.active) return reg.active;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  return null;
 }
