@@ -26,6 +26,8 @@ test('a receipt photo and a PDF on a cost document: thumbnail shown, file opens,
   page,
   request,
 }) => {
+  // a loaded machine (the whole stack on 2 cores) is slow on first loads
+  test.setTimeout(240_000);
   const { token, orgId } = await apiLogin(request);
   const created = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents`, {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
@@ -53,11 +55,11 @@ test('a receipt photo and a PDF on a cost document: thumbnail shown, file opens,
 
   const panel = page.getByRole('region', { name: '票据与发票' });
   await expect(panel).toBeVisible({ timeout: NAV_TIMEOUT });
-  await expect(panel.getByText('还没有附件。')).toBeVisible();
+  await expect(panel.getByText('还没有附件。')).toBeVisible({ timeout: NAV_TIMEOUT });
   await panel
     .getByTestId('attachment-file')
     .setInputFiles({ name: '加油小票.jpg', mimeType: 'image/jpeg', buffer: receipt });
-  await expect(panel.getByText('已上传 加油小票.jpg')).toBeVisible();
+  await expect(panel.getByText('已上传 加油小票.jpg')).toBeVisible({ timeout: NAV_TIMEOUT });
   const tile = panel.getByRole('link', { name: '打开 加油小票.jpg' });
   await expect(tile).toBeVisible();
   const thumb = tile.locator('img');
