@@ -35,10 +35,6 @@ export default tseslint.config(
       'apps/api/src/**/*.spec.ts',
       'apps/api/src/platform/**',
       'apps/api/src/seed/**',
-      // moved by the coordinator after merge (owned by other helpers this session)
-      'apps/api/src/tenancy/member-context.ts',
-      'apps/api/src/executions/draft-executor.ts',
-      'apps/api/src/executions/execution-stream.ts',
       // not moved yet (issue #15): each leaves this list when its queries move into a repository
       'apps/api/src/tenancy/members.service.ts',
       'apps/api/src/tenancy/api-keys.service.ts',

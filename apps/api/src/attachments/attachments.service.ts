@@ -11,8 +11,8 @@ import {
   type TAttachmentOwnerType,
 } from '@amms/contracts/attachments';
 import { AuditService } from '../audit/audit.service.js';
-import { costScope } from '../costs/costs.service.js';
-import { workOrderReadScope } from '../maintenance/maintenance.scope.js';
+import { costScope } from '../platform/access/cost-scope.js';
+import { workOrderReadScope } from '../platform/access/maintenance-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { BlobStore } from '../platform/storage/blob-store.js';
@@ -26,7 +26,7 @@ import { withUploadIdempotency } from '../platform/uploads/upload-idempotency.js
 import type { OrgContext } from '../platform/access/context.js';
 import { AttachmentErrors } from './attachments.errors.js';
 import { AttachmentsRepository, type OwnerScope } from './attachments.repository.js';
-import { extensionOf, isImage, sniffContentType } from './file-type.js';
+import { extensionOf, isImage, sniffContentType } from '../platform/uploads/file-type.js';
 import { ImageUnreadableError, processImage } from './image-processing.js';
 
 const AUDIT_ENTITY: Record<TAttachmentOwnerType, string> = { WORK_ORDER: 'work_order', COST_DOCUMENT: 'cost_document' };

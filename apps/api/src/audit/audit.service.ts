@@ -88,7 +88,7 @@ export class AuditService {
     const chain = inputs[0]!.organizationId ?? PLATFORM_CHAIN;
     if (inputs.some((i) => (i.organizationId ?? PLATFORM_CHAIN) !== chain))
       throw new Error('audit: appendMany takes the events of one chain');
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${'audit:' + chain}, 0))`;
+    await this.repo.lockChain(tx, chain);
     const last = await this.repo.findLast(tx, chain);
     let seq = last?.seq ?? 0;
     let prevHash = last?.hash ?? null;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { OrgContext } from '../platform/access/context.js';
-import { costScope } from './costs.service.js';
+import { costScope } from '../platform/access/cost-scope.js';
 
 const ctx = (over: Partial<OrgContext>): OrgContext => ({
   requestId: 'r',

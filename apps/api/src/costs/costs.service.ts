@@ -1,3 +1,4 @@
+import { costScope } from '../platform/access/cost-scope.js';
 import { Injectable } from '@nestjs/common';
 import {
   canTransitionCost,
@@ -19,7 +20,6 @@ import { keysetOrder } from '../platform/http/keyset.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { MATCH_NOTHING, scopeWhere } from '../platform/access/data-scope.js';
 import { CostErrors } from './costs.errors.js';
 import {
   auditView,
@@ -36,24 +36,8 @@ import {
 } from './costs.repository.js';
 import { assetScope } from '../assets/assets.service.js';
 import { jobScope } from '../jobs/jobs.scope.js';
-import { workOrderScope } from '../maintenance/maintenance.scope.js';
+import { workOrderScope } from '../platform/access/maintenance-scope.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
-
-/**
- * Cost documents a caller may see and touch. ORG: all; TEAM: documents about an asset of
- * my teams, plus the ones I created (a TEAM member without a team still sees their own);
- * ASSIGNED: the ones I created.
- */
-export function costScope(ctx: OrgContext): Prisma.CostDocumentWhereInput {
-  const mine: Prisma.CostDocumentWhereInput = ctx.membershipId
-    ? { createdByMembershipId: ctx.membershipId }
-    : MATCH_NOTHING;
-  return scopeWhere<Prisma.CostDocumentWhereInput>(ctx, {
-    team: (teamIds) => ({ OR: [{ asset: { is: { teamId: { in: [...teamIds] } } } }, mine] }),
-    teamless: () => mine,
-    assigned: (membershipId) => ({ createdByMembershipId: membershipId }),
-  });
-}
 
 /** Running numbers are allocated under a lock; a unique violation (a number written some other way) is retried. */
 const NUMBER_ATTEMPTS = 3;

@@ -6,11 +6,11 @@ import { AuthErrors } from '../auth/auth.errors.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { envelope, normalizeError } from '../platform/errors/error-envelope.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { memberContext } from '../tenancy/member-context.js';
 import { executionTopic } from './executions.mappers.js';
+import { ExecutionsRepository } from './executions.repository.js';
 import { ExecutionsService } from './executions.service.js';
 
 const FINAL = new Set<TExecution['status']>(['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED']);
@@ -41,7 +41,7 @@ export class ExecutionStreams {
     private readonly executions: ExecutionsService,
     private readonly signals: ChangeSignals,
     private readonly access: AccessRepository,
-    private readonly prisma: PrismaService,
+    private readonly repo: ExecutionsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -146,10 +146,7 @@ export class ExecutionStreams {
   private async recheck(ctx: OrgContext): Promise<OrgContext> {
     const p = ctx.principal;
     if (p.kind === 'API_KEY') {
-      const key = await this.prisma.client.apiKey.findFirst({
-        where: { id: p.apiKeyId, organizationId: ctx.organizationId, revokedAt: null },
-        select: { expiresAt: true },
-      });
+      const key = await this.repo.liveApiKey(ctx.organizationId, p.apiKeyId);
       if (!key || (key.expiresAt && key.expiresAt.getTime() <= Date.now())) throw AuthErrors.tokenInvalid();
       return ctx;
     }

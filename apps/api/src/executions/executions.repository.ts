@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { ExecutionStatus, Prisma, ReceiptStatus } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
-import { loadMember } from '../tenancy/member-context.js';
+import { loadMember } from '../tenancy/memberships.repository.js';
 
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
@@ -84,6 +84,14 @@ export class ExecutionsRepository {
   }
 
   /** The current version of a job (null: no such job in the org). */
+  /** An API key of the org that is not revoked (its expiry is the caller's to check), or null. */
+  liveApiKey(organizationId: string, apiKeyId: string): Promise<{ expiresAt: Date | null } | null> {
+    return this.prisma.client.apiKey.findFirst({
+      where: { id: apiKeyId, organizationId, revokedAt: null },
+      select: { expiresAt: true },
+    });
+  }
+
   async jobVersion(organizationId: string, jobId: string): Promise<number | null> {
     const job = await this.prisma.client.job.findFirst({
       where: { id: jobId, organizationId },

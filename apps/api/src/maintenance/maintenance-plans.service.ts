@@ -22,7 +22,7 @@ import { compareDue, computeDue, type DueResult } from './due.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { toPlan } from './maintenance.mappers.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
-import { planScope } from './maintenance.scope.js';
+import { planScope } from '../platform/access/maintenance-scope.js';
 
 const decimal = (v: number | null | undefined, digits: number) =>
   v === undefined ? undefined : v === null ? null : v.toFixed(digits);

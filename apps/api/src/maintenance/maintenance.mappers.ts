@@ -16,7 +16,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import type { PeopleService } from '../people/people.service.js';
 import { versionConflict, type AppError } from '../platform/errors/app-error.js';
 import type { WorkOrderDetailRow, WorkOrderRow } from './maintenance.repository.js';
-import { seesWorkOrderCosts } from './maintenance.scope.js';
+import { seesWorkOrderCosts } from '../platform/access/maintenance-scope.js';
 
 type DecimalLike = { toFixed(n: number): string };
 /** Decimal columns leave the API as numbers with the column's fixed precision. */

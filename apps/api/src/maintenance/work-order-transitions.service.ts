@@ -22,7 +22,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { toWorkOrder, workOrderConflict } from './maintenance.mappers.js';
 import { MaintenanceRepository, type WorkOrderRow } from './maintenance.repository.js';
-import { workOrderScope } from './maintenance.scope.js';
+import { workOrderScope } from '../platform/access/maintenance-scope.js';
 import { WorkOrdersService } from './work-orders.service.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 

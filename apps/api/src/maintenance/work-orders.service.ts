@@ -33,7 +33,7 @@ import {
   workOrderConflict,
 } from './maintenance.mappers.js';
 import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
-import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from './maintenance.scope.js';
+import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from '../platform/access/maintenance-scope.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */

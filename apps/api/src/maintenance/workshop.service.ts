@@ -10,7 +10,7 @@ import { CostsService } from '../costs/costs.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
-import { seesWorkOrderCosts } from './maintenance.scope.js';
+import { seesWorkOrderCosts } from '../platform/access/maintenance-scope.js';
 import { WorkOrdersService } from './work-orders.service.js';
 
 const TEXT = {

@@ -10,7 +10,7 @@ import { BlobStore } from '../platform/storage/blob-store.js';
 import { readUploadForm } from '../platform/uploads/multipart-form.js';
 import { withUploadIdempotency } from '../platform/uploads/upload-idempotency.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { isImage, sniffContentType } from '../attachments/file-type.js';
+import { isImage, sniffContentType } from '../platform/uploads/file-type.js';
 import { mapCandidates } from './candidates.js';
 import { RecognitionClient } from './recognition.client.js';
 import { RecognitionRepository } from './recognition.repository.js';

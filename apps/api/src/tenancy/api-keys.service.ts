@@ -8,7 +8,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
-import { loadMember } from './member-context.js';
+import { loadMember } from './memberships.repository.js';
 import { beyondReach, intersectReach } from './reach.js';
 import { TenancyErrors } from './tenancy.errors.js';
 

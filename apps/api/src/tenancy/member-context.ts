@@ -1,5 +1,4 @@
 import { permissionsOf, type TDataScope, type TMembershipStatus, type TRole } from '@amms/contracts/permissions';
-import type { PrismaClient } from '@amms/db';
 import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
 
 /** What a membership grants, as read from the database (never from a token or a queued job). */
@@ -47,35 +46,5 @@ export function keyContext(principal: Extract<AuthPrincipal, { kind: 'API_KEY' }
     permissions: new Set(principal.scopes),
     dataScope: principal.dataScope,
     teamIds: principal.teamIds,
-  };
-}
-
-/** A membership of `organizationId` with its user and teams, as it is now (null: none). */
-export async function loadMember(
-  db: PrismaClient,
-  organizationId: string,
-  membershipId: string,
-): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
-  const m = await db.membership.findFirst({
-    where: { id: membershipId, organizationId },
-    select: {
-      id: true,
-      role: true,
-      dataScope: true,
-      status: true,
-      userId: true,
-      user: { select: { isPlatformAdmin: true } },
-      teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
-    },
-  });
-  if (!m) return null;
-  return {
-    id: m.id,
-    role: m.role,
-    dataScope: m.dataScope,
-    status: m.status,
-    userId: m.userId,
-    isPlatformAdmin: m.user.isPlatformAdmin,
-    teamIds: m.teams.map((t) => t.teamId),
   };
 }

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { DataScope, MembershipStatus, Prisma, Role } from '@amms/db';
+import type { DataScope, MembershipStatus, Prisma, PrismaClient, Role } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { MemberFacts } from './member-context.js';
 
 export interface MemberFilter {
   status?: MembershipStatus;
@@ -121,4 +122,34 @@ export class MembershipsRepository {
   countTeams(tx: Tx, organizationId: string, teamIds: readonly string[]) {
     return tx.team.count({ where: { organizationId, id: { in: [...teamIds] } } });
   }
+}
+
+/** A membership of `organizationId` with its user and teams, as it is now (null: none). */
+export async function loadMember(
+  db: PrismaClient,
+  organizationId: string,
+  membershipId: string,
+): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
+  const m = await db.membership.findFirst({
+    where: { id: membershipId, organizationId },
+    select: {
+      id: true,
+      role: true,
+      dataScope: true,
+      status: true,
+      userId: true,
+      user: { select: { isPlatformAdmin: true } },
+      teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
+    },
+  });
+  if (!m) return null;
+  return {
+    id: m.id,
+    role: m.role,
+    dataScope: m.dataScope,
+    status: m.status,
+    userId: m.userId,
+    isPlatformAdmin: m.user.isPlatformAdmin,
+    teamIds: m.teams.map((t) => t.teamId),
+  };
 }

@@ -2420,7 +2420,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -5563,6 +5563,8 @@ export interface operations {
                     confirmMeterJump?: boolean;
                     /** Format: date-time */
                     startedAt?: string;
+                    /** Format: date-time */
+                    occurredAt?: string;
                     version?: number;
                 };
             };
@@ -5668,6 +5670,8 @@ export interface operations {
                     notes?: string;
                     /** Format: date-time */
                     completedAt?: string;
+                    /** Format: date-time */
+                    occurredAt?: string;
                     version?: number;
                 };
             };
@@ -7614,6 +7618,8 @@ export interface operations {
                     checklist?: {
                         label: string;
                     }[];
+                    /** Format: date-time */
+                    occurredAt?: string;
                 };
             };
         };
@@ -8552,6 +8558,8 @@ export interface operations {
                     confirmMeterJump?: boolean;
                     resolution?: string;
                     laborHours?: number;
+                    /** Format: date-time */
+                    occurredAt?: string;
                 };
             };
         };
@@ -9476,7 +9484,10 @@ export interface operations {
     workOrders_checklist: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The organization (its id); an org the caller is no member of answers 404 */
                 orgId: components["parameters"]["OrgId"];
@@ -9493,6 +9504,8 @@ export interface operations {
                     note?: string | null;
                     /** @default false */
                     openCorrective?: boolean;
+                    /** Format: date-time */
+                    occurredAt?: string;
                 };
             };
         };

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { assetScope } from '../../assets/assets.service.js';
-import { workOrderReadScope } from '../../maintenance/maintenance.scope.js';
+import { workOrderReadScope } from '../../platform/access/maintenance-scope.js';
 import { PrismaService } from '../../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { MachineCandidate } from './machine-match.js';

@@ -14,7 +14,7 @@ import { CostsService } from '../../costs/costs.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { listFor } from '../../maintenance/maintenance.mappers.js';
-import { seesWorkOrderCosts } from '../../maintenance/maintenance.scope.js';
+import { seesWorkOrderCosts } from '../../platform/access/maintenance-scope.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import { RateLimit } from '../../platform/rate-limit/rate-limit.guard.js';
 import type { OrgContext } from '../../platform/access/context.js';

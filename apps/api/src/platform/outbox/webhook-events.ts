@@ -18,12 +18,7 @@ import type { Tx } from '../prisma/prisma.service.js';
 type EmitContext = { organizationId: string; membershipId?: string | null };
 
 export const WebhookEvents = {
-  async emit(
-    tx: Tx,
-    ctx: EmitContext,
-    type: TWebhookEventType | undefined,
-    resourceId: string,
-  ): Promise<void> {
+  async emit(tx: Tx, ctx: EmitContext, type: TWebhookEventType | undefined, resourceId: string): Promise<void> {
     await WebhookEvents.emitEach(tx, ctx, type, [resourceId]);
   },
 

@@ -1,7 +1,7 @@
 'use client';
 
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import type { Datum } from './bar-figure';
+import type { Datum } from './datum';
 
 /**
  * The drawing of a BarFigure (recharts). Its own module so that BarFigure loads it lazily: the

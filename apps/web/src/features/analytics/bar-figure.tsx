@@ -5,7 +5,9 @@ import { useMessages } from '@/i18n/messages';
 import { analyticsMessages } from './messages';
 import { SortableTable } from './sortable-table';
 
-export type Datum = { key: string; label: string; value: number };
+import type { Datum } from './datum';
+
+export type { Datum };
 
 // recharts loads after the page is interactive, in its own chunk: the drawing is a picture (hidden
 // from assistive technology), its box keeps its height meanwhile, and the caption and table are here

@@ -1,6 +1,6 @@
 import type { Prisma } from '@amms/db';
-import type { OrgContext } from '../platform/access/context.js';
-import { MATCH_NOTHING, scopeWhere } from '../platform/access/data-scope.js';
+import type { OrgContext } from './context.js';
+import { MATCH_NOTHING, scopeWhere } from './data-scope.js';
 
 /**
  * Work orders a caller may see and touch, applied inside every query (outside → 404).
