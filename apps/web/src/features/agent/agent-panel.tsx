@@ -17,7 +17,7 @@ import { formatDate, formatDateTime, formatNumber, punct } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
 import { refreshQueries } from '@/lib/refresh';
-import { labelMessages } from '../drafts/messages';
+import { labelMessages } from '@/lib/draft-labels';
 import { FeedbackButtons } from '../agent-memory/feedback-buttons';
 import { agentMessages } from './messages';
 import { AnswerCard, dashboardCitation } from './answer-card';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TAuditEvent } from '@amms/contracts/audit';
-import { labelMessages } from '../drafts/messages';
+import { labelMessages } from '@/lib/draft-labels';
 import { getDictionary } from '@/i18n/dictionaries';
 import { describeActor, describeEventWith } from './describe';
 import { auditMessages } from './messages';

@@ -6,7 +6,7 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
-import { labelMessages } from '../drafts/messages';
+import { labelMessages } from '@/lib/draft-labels';
 import { auditMessages } from './messages';
 
 export type Stage = 'goal' | 'run' | 'tools' | 'versions' | 'confirm' | 'execution' | 'receipts';

@@ -8,7 +8,8 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { jobName, machineSetName, type ItemDiff } from './diff';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 
 /** What a version changed against the one it is based on: added, removed and changed items (machine, operator, time). */
 export function DiffCard({

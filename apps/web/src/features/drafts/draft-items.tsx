@@ -14,7 +14,8 @@ import { enumLabels, priorityText } from '@/lib/labels';
 import { jobName, machineSetName } from './diff';
 import { CorrectiveItemsCard } from './corrective-items';
 import { EvidenceCell } from './evidence-cell';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 
 type Props = {
   orgId: string;

@@ -20,7 +20,8 @@ import { DraftSummary } from './draft-summary';
 import { DraftTimeline } from './draft-timeline';
 import { EditItemDialog, type EditResult, type Option } from './edit-item-dialog';
 import { ExecutionPanel, refusedForGood, rememberExecution } from './execution-panel';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 import { useConfirmDraft, useEditDraft, useExecuteDraft, useRejectDraft } from './mutations';
 import { currentVersionOf, draftQuery, machinesQuery, membersQuery, runQuery } from './queries';
 

@@ -13,7 +13,8 @@ import { startOfLocalDay, startOfNextLocalDay, zonedToInstant } from '@/lib/zone
 import { Timeline } from '../timeline/timeline';
 import { draftBookingsQuery, draftWorkOrdersQuery } from './queries';
 import { diffItems } from './diff';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 import { buildDraftTimeline } from './timeline-model';
 
 const DAY = 86_400_000;

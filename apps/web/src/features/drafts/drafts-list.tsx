@@ -14,7 +14,8 @@ import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { useQueryChoice } from '@/lib/url-query';
 import { draftListQuery } from './queries';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 import { draftStatusTone } from './tones';
 
 /** newest first: the draft just produced by the agent is on top */

@@ -3,7 +3,8 @@
 import type { TDraftVersion } from '@amms/contracts/drafts';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 
 type Evidence = TDraftVersion['evidence'][number];
 

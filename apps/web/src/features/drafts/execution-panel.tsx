@@ -21,7 +21,8 @@ import { useExecuteDraft, useRefreshAfterExecution } from './mutations';
 import { draftKeys, executionQuery, isTerminal } from './queries';
 import { useExecutionStream } from './execution-stream';
 import { jobName, machineSetName } from './diff';
-import { draftMessages, labelMessages } from './messages';
+import { labelMessages } from '@/lib/draft-labels';
+import { draftMessages } from './messages';
 import { executionTone, receiptTone } from './tones';
 
 /** The page's address names the execution it follows (a reload keeps following it). */
