@@ -1166,4 +1166,20 @@ describe('consequences of a machine going down (issue #12)', () => {
     expect(await down()).not.toContain(untouched.id);
     expectError(await get(w.t.DISPATCHER, w.org.id, '/jobs?machineDown=maybe'), 400, 'VALIDATION_FAILED');
   });
+
+  it('?assetId= lists the jobs whose live assignment uses that machine (the cost form’s job picker)', async () => {
+    const w = await world('by-machine');
+    const job = await assigned(w);
+    const other = await assigned(w, { primaryAssetId: w.harvester, ...slot(13, 15) }, { operationType: 'HARVESTING' });
+    const ids = async (assetId: string) =>
+      ZListJobsResponse.parse((await get(w.t.DISPATCHER, w.org.id, `/jobs?assetId=${assetId}`)).body).items.map(
+        (j) => j.id,
+      );
+    expect(await ids(w.tractor)).toEqual([job.id]);
+    expect(await ids(w.harvester)).toEqual([other.id]);
+    // another org's machine matches nothing; a malformed id is a 400
+    const v = await world('by-machine-other');
+    expect(await ids(v.tractor)).toEqual([]);
+    expectError(await get(w.t.DISPATCHER, w.org.id, '/jobs?assetId=nope'), 400, 'VALIDATION_FAILED');
+  });
 });

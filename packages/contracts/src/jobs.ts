@@ -307,6 +307,8 @@ export const ZListJobsQuery = z
     to: ZDateTime.optional(),
     /** jobs whose live assignment's operator is this member */
     operatorMembershipId: z.uuid().optional(),
+    /** jobs whose live assignment uses this machine (lead or implement) */
+    assetId: z.uuid().optional(),
     /** `true`: only jobs whose live assignment uses a machine that is not ACTIVE (down for maintenance or retired) */
     machineDown: z
       .enum(['true', 'false'])

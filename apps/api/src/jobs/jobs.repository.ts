@@ -11,6 +11,8 @@ export interface JobFilter {
   from?: Date;
   to?: Date;
   operatorMembershipId?: string;
+  /** a machine of the live assignment */
+  assetId?: string;
   machineDown?: boolean;
   /** keyset: rows after the cursor, in `orderBy` */
   after?: Prisma.JobWhereInput | undefined;
@@ -76,6 +78,7 @@ export class JobsRepository {
           f.operatorMembershipId
             ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } }
             : {},
+          f.assetId ? { assignments: { some: { releasedAt: null, machines: { some: { assetId: f.assetId } } } } } : {},
           f.machineDown
             ? {
                 assignments: {

@@ -58,6 +58,7 @@ export class JobsService {
       from: q.from ? new Date(q.from) : undefined,
       to: q.to ? new Date(q.to) : undefined,
       operatorMembershipId: q.operatorMembershipId,
+      assetId: q.assetId,
       machineDown: q.machineDown,
       after: order.after,
       orderBy: order.orderBy,

@@ -75,6 +75,7 @@ export function CostForm({
   const [links, setLinks] = useState<CostLinks>({
     assetId: existing?.assetId ?? initialLinks?.assetId ?? '',
     workOrderId: existing?.workOrderId ?? initialLinks?.workOrderId ?? '',
+    jobId: existing?.jobId ?? initialLinks?.jobId ?? '',
   });
   const [lines, setLines] = useState<Line[]>(() =>
     existing
@@ -104,6 +105,7 @@ export function CostForm({
       description: head.description.trim() || (existing ? null : undefined),
       assetId: links.assetId || (existing ? null : undefined),
       workOrderId: links.workOrderId || (existing ? null : undefined),
+      jobId: links.jobId || (existing ? null : undefined),
       lines: lines.map((l) => ({
         description: l.description,
         quantity: l.quantity.trim() === '' ? undefined : Number(l.quantity),

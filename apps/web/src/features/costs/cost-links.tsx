@@ -5,13 +5,13 @@ import { SelectField } from '@/components/ui/form';
 import { useMessages } from '@/i18n/messages';
 import { machineOptionsQuery } from '../jobs/queries';
 import { costsMessages } from './messages';
-import { machineWorkOrdersQuery } from './queries';
+import { machineJobsQuery, machineWorkOrdersQuery } from './queries';
 
-export type CostLinks = { assetId: string; workOrderId: string };
+export type CostLinks = { assetId: string; workOrderId: string; jobId: string };
 
 /**
  * What a cost belongs to (issue #12, "costs tie to the fleet"): a machine, and optionally one of
- * its work orders. Without it the analytics' cost by machine is all "not linked to a machine".
+ * its work orders or one of the jobs it works on (fuel for a harvest). Without it the analytics' cost by machine is all "not linked to a machine".
  */
 export function CostLinkFields({
   orgId,
@@ -27,13 +27,14 @@ export function CostLinkFields({
   const m = useMessages(costsMessages);
   const machines = useQuery(machineOptionsQuery(orgId));
   const orders = useQuery(machineWorkOrdersQuery(orgId, value.assetId));
+  const jobs = useQuery(machineJobsQuery(orgId, value.assetId));
   const number = (n: number) => `WO-${String(n).padStart(6, '0')}`;
   return (
     <>
       <SelectField
         label={m.form.machine}
         value={value.assetId}
-        onChange={(e) => onChange({ assetId: e.target.value, workOrderId: '' })}
+        onChange={(e) => onChange({ assetId: e.target.value, workOrderId: '', jobId: '' })}
         error={errors.assetId}
         hint={m.form.machineHint}
       >
@@ -55,6 +56,20 @@ export function CostLinkFields({
         {(orders.data?.items ?? []).map((w) => (
           <option key={w.id} value={w.id}>
             {`${number(w.number)} · ${w.title}`}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        label={m.form.job}
+        value={value.jobId}
+        onChange={(e) => onChange({ ...value, jobId: e.target.value })}
+        error={errors.jobId}
+        disabled={value.assetId === ''}
+      >
+        <option value="">{m.form.noJob}</option>
+        {(jobs.data?.items ?? []).map((j) => (
+          <option key={j.id} value={j.id}>
+            {`${j.title ?? j.fieldName} · ${j.windowStart.slice(0, 10)}`}
           </option>
         ))}
       </SelectField>

@@ -1,4 +1,5 @@
 import { ZCostDocumentDetailView, ZListCostDocumentsResponse } from '@amms/contracts/costs';
+import { ZListJobsResponse } from '@amms/contracts/jobs';
 import { ZListWorkOrdersViewResponse } from '@amms/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
@@ -12,6 +13,7 @@ export const costKeys = {
   list: (orgId: string, filters: object) => orgKey(orgId, 'costs', 'list', filters),
   detail: (orgId: string, id: string) => orgKey(orgId, 'costs', 'detail', id),
   machineWorkOrders: (orgId: string, assetId: string) => orgKey(orgId, 'costs', 'machine-work-orders', assetId),
+  machineJobs: (orgId: string, assetId: string) => orgKey(orgId, 'costs', 'machine-jobs', assetId),
 };
 
 export const COSTS_PAGE = 25;
@@ -45,6 +47,16 @@ export const machineWorkOrdersQuery = (orgId: string, assetId: string) =>
         ZListWorkOrdersViewResponse,
         { signal },
       ),
+    enabled: assetId !== '',
+    staleTime: 30_000,
+  });
+
+/** The latest jobs whose live assignment uses one machine: the job a cost document can be tied to. */
+export const machineJobsQuery = (orgId: string, assetId: string) =>
+  queryOptions({
+    queryKey: costKeys.machineJobs(orgId, assetId),
+    queryFn: ({ signal }) =>
+      apiFetch(orgApi(orgId, `jobs${qs({ assetId, sort: '-windowStart', limit: 50 })}`), ZListJobsResponse, { signal }),
     enabled: assetId !== '',
     staleTime: 30_000,
   });

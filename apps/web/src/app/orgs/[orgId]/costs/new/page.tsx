@@ -14,7 +14,7 @@ export default async function NewCostDocumentPage({ params, searchParams }: Page
   const q = await searchParams;
   // started from a machine or a work order: ?assetId=…&workOrderId=… (ids only; the API checks them)
   const id = (v: unknown) => (typeof v === 'string' && isUuid(v) ? v : undefined);
-  const initialLinks = { assetId: id(q.assetId), workOrderId: id(q.workOrderId) };
+  const initialLinks = { assetId: id(q.assetId), workOrderId: id(q.workOrderId), jobId: id(q.jobId) };
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'costs/new'));
   const { timeZone } = pageProps(ctx);
   return (
