@@ -17,46 +17,11 @@ export class AuditRepository {
   }
 
   async insert(tx: Tx, e: Omit<StoredEvent, 'id'>): Promise<{ id: string; seq: number }> {
-    return tx.auditEvent.create({
-      data: {
-        chain: e.chain,
-        seq: e.seq,
-        organizationId: e.organizationId,
-        action: e.action,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        actorType: e.actorType as 'USER' | 'API_KEY' | 'SYSTEM' | 'ANONYMOUS',
-        actorUserId: e.actorUserId,
-        actorApiKeyId: e.actorApiKeyId,
-        requestId: e.requestId,
-        data: e.data as Prisma.InputJsonValue,
-        prevHash: e.prevHash,
-        hash: e.hash,
-        createdAt: e.createdAt,
-      },
-      select: { id: true, seq: true },
-    });
+    return tx.auditEvent.create({ data: rowOf(e), select: { id: true, seq: true } });
   }
 
   async insertMany(tx: Tx, events: readonly Omit<StoredEvent, 'id'>[]): Promise<void> {
-    await tx.auditEvent.createMany({
-      data: events.map((e) => ({
-        chain: e.chain,
-        seq: e.seq,
-        organizationId: e.organizationId,
-        action: e.action,
-        entityType: e.entityType,
-        entityId: e.entityId,
-        actorType: e.actorType as 'USER' | 'API_KEY' | 'SYSTEM' | 'ANONYMOUS',
-        actorUserId: e.actorUserId,
-        actorApiKeyId: e.actorApiKeyId,
-        requestId: e.requestId,
-        data: e.data as Prisma.InputJsonValue,
-        prevHash: e.prevHash,
-        hash: e.hash,
-        createdAt: e.createdAt,
-      })),
-    });
+    await tx.auditEvent.createMany({ data: events.map(rowOf) });
   }
 
   list(
@@ -130,4 +95,24 @@ export class AuditRepository {
     });
     return rows.map((r) => ({ ...r, data: r.data as unknown }));
   }
+}
+
+/** The stored row of a chained event (the hash covers exactly these fields). */
+function rowOf(e: Omit<StoredEvent, 'id'>) {
+  return {
+    chain: e.chain,
+    seq: e.seq,
+    organizationId: e.organizationId,
+    action: e.action,
+    entityType: e.entityType,
+    entityId: e.entityId,
+    actorType: e.actorType as 'USER' | 'API_KEY' | 'SYSTEM' | 'ANONYMOUS',
+    actorUserId: e.actorUserId,
+    actorApiKeyId: e.actorApiKeyId,
+    requestId: e.requestId,
+    data: e.data as Prisma.InputJsonValue,
+    prevHash: e.prevHash,
+    hash: e.hash,
+    createdAt: e.createdAt,
+  };
 }

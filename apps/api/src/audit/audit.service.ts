@@ -59,20 +59,7 @@ export class AuditService {
     const chain = input.organizationId ?? PLATFORM_CHAIN;
     await this.repo.lockChain(tx, chain);
     const last = await this.repo.findLast(tx, chain);
-    const fields: ChainedFields = {
-      chain,
-      seq: (last?.seq ?? 0) + 1,
-      organizationId: input.organizationId,
-      action: input.action,
-      entityType: input.entityType ?? null,
-      entityId: input.entityId ?? null,
-      actorType: input.actorType,
-      actorUserId: input.actorUserId ?? null,
-      actorApiKeyId: input.actorApiKeyId ?? null,
-      requestId: input.requestId ?? null,
-      data: JSON.parse(JSON.stringify(input.data ?? {})) as unknown,
-      createdAt: new Date(),
-    };
+    const fields = chainedFields(input, chain, (last?.seq ?? 0) + 1, new Date());
     const prevHash = last?.hash ?? null;
     const hash = eventHash(prevHash, fields);
     return this.repo.insert(tx, { ...fields, prevHash, hash });
@@ -94,20 +81,7 @@ export class AuditService {
     let prevHash = last?.hash ?? null;
     const createdAt = new Date();
     const rows = inputs.map((input) => {
-      const fields: ChainedFields = {
-        chain,
-        seq: ++seq,
-        organizationId: input.organizationId,
-        action: input.action,
-        entityType: input.entityType ?? null,
-        entityId: input.entityId ?? null,
-        actorType: input.actorType,
-        actorUserId: input.actorUserId ?? null,
-        actorApiKeyId: input.actorApiKeyId ?? null,
-        requestId: input.requestId ?? null,
-        data: JSON.parse(JSON.stringify(input.data ?? {})) as unknown,
-        createdAt,
-      };
+      const fields = chainedFields(input, chain, ++seq, createdAt);
       const hash = eventHash(prevHash, fields);
       const row = { ...fields, prevHash, hash };
       prevHash = hash;
@@ -260,4 +234,22 @@ function actorOfRow(r: { actorUserId: string | null; actorApiKeyId: string | nul
   const userId = r.actorUserId ?? key?.createdById ?? null;
   const user = names.users(userId);
   return { name: user?.name ?? null, role: user?.role ?? null, apiKeyName: key?.name ?? null };
+}
+
+/** The hashed fields of one event at `seq` of `chain` (data round-tripped through JSON: what is stored is what is hashed). */
+function chainedFields(input: AuditInput, chain: string, seq: number, createdAt: Date): ChainedFields {
+  return {
+    chain,
+    seq,
+    organizationId: input.organizationId,
+    action: input.action,
+    entityType: input.entityType ?? null,
+    entityId: input.entityId ?? null,
+    actorType: input.actorType,
+    actorUserId: input.actorUserId ?? null,
+    actorApiKeyId: input.actorApiKeyId ?? null,
+    requestId: input.requestId ?? null,
+    data: JSON.parse(JSON.stringify(input.data ?? {})) as unknown,
+    createdAt,
+  };
 }
