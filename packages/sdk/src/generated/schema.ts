@@ -4744,6 +4744,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 operatorMembershipId?: string;
+                assetId?: string;
                 machineDown?: "true" | "false";
             };
             header?: never;
@@ -13598,6 +13599,7 @@ export interface operations {
                 from?: string;
                 to?: string;
                 operatorMembershipId?: string;
+                assetId?: string;
                 machineDown?: "true" | "false";
             };
             header?: never;
