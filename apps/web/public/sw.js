@@ -9,8 +9,10 @@
  *    days, the scripts the open page already loaded); 'clear' drops the kept pages (sign-out).
  * API calls are not cached here: the app persists its query cache in IndexedDB itself.
  */
-const VERSION = 'v1';
+const VERSION = 'v2';
 const PAGES = `amms-field-pages-${VERSION}`;
+/** RSC payloads apart from the pages: a navigation's offline fallback must never answer with one. */
+const RSC_PAGES = `amms-field-rsc-${VERSION}`;
 const STATIC = `amms-field-static-${VERSION}`;
 const SHELL = ['/field.webmanifest', '/field-icon.svg', '/field-icon-192.png', '/field-icon-512.png'];
 const NETWORK_TIMEOUT_MS = 6000;
@@ -30,7 +32,9 @@ self.addEventListener('activate', (event) => {
       .keys()
       .then((keys) =>
         Promise.all(
-          keys.filter((k) => k.startsWith('amms-field-') && ![PAGES, STATIC].includes(k)).map((k) => caches.delete(k)),
+          keys
+            .filter((k) => k.startsWith('amms-field-') && ![PAGES, RSC_PAGES, STATIC].includes(k))
+            .map((k) => caches.delete(k)),
         ),
       )
       .then(() => self.clients.claim()),
@@ -60,8 +64,8 @@ function withTimeout(promise, ms) {
   });
 }
 
-async function networkFirst(req, cacheKey) {
-  const cache = await caches.open(PAGES);
+async function networkFirst(req, cacheKey, cacheName = PAGES) {
+  const cache = await caches.open(cacheName);
   try {
     const res = await withTimeout(fetch(req), NETWORK_TIMEOUT_MS);
     if (keepable(res)) await cache.put(cacheKey, res.clone());
@@ -69,7 +73,7 @@ async function networkFirst(req, cacheKey) {
   } catch (err) {
     const hit = await cache.match(cacheKey);
     if (hit) return hit;
-    if (req.mode === 'navigate') {
+    if (req.mode === 'navigate' && cacheName === PAGES) {
       // the same page kept with other parameters (?org=… without &asset=…): the app reads the URL itself
       const same = await cache.match(cacheKey, { ignoreSearch: true });
       if (same) return same;
@@ -105,8 +109,10 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   if (isRsc(req)) {
-    // one RSC payload per page and router state: keyed by the full URL (with its _rsc hash)
-    event.respondWith(networkFirst(req, `${url.href}#rsc`));
+    // one RSC payload per page and router state: keyed by the full URL (with its _rsc hash), in a
+    // cache of their own (a URL's fragment is not part of a cache key: same-URL payloads and pages
+    // must not share one cache, or an offline reload could be answered with flight data)
+    event.respondWith(networkFirst(req, url.href, RSC_PAGES));
   }
 });
 
@@ -151,5 +157,5 @@ self.addEventListener('message', (event) => {
   const msg = event.data || {};
   if (msg.type === 'warm' && Array.isArray(msg.urls))
     event.waitUntil(warm(msg.urls).then(() => event.source && event.source.postMessage({ type: 'warmed' })));
-  if (msg.type === 'clear') event.waitUntil(caches.delete(PAGES));
+  if (msg.type === 'clear') event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(RSC_PAGES)]));
 });
