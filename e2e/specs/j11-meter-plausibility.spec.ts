@@ -10,9 +10,8 @@ import {
   loginTo,
   PHONE,
   primaryMachinesFor,
+  RED_RIVER,
 } from '../support/field.js';
-
-const RED_RIVER = 'Red River Farms';
 
 /**
  * Journey 11 (issue #12, bug 1): an absurd engine-hour reading. The operator on the phone types

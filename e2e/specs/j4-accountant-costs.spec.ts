@@ -113,6 +113,7 @@ test.describe('journey 4: accountant approves costs', () => {
     const confirm = page.getByRole('dialog', { name: '批准费用单' });
     await confirm.getByLabel('备注（可选）').fill('与发票核对无误');
     await confirm.getByRole('button', { name: '确认批准' }).click();
+    await expect(confirm).toBeHidden();
     await expect(main.getByText('已批准', { exact: true })).toBeVisible();
     await expect(main.getByText('与发票核对无误')).toBeVisible();
     await expect(main.getByRole('button', { name: '批准', exact: true })).toHaveCount(0);

@@ -6,6 +6,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'amms-demo-2026';
 export const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
+export const RED_RIVER = 'Red River Farms';
 export const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 export const PHONE = { width: 375, height: 667 } as const;
 

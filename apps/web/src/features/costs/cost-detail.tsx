@@ -193,7 +193,8 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
 
       <AttachmentPanel orgId={orgId} ownerType="COST_DOCUMENT" ownerId={doc.id} canUpload={can('cost.write')} />
 
-      {dialog === 'approve' ? (
+      {/* a decided document closes its dialog at once: the new status is shown while the lists refresh */}
+      {dialog === 'approve' && doc.status === 'SUBMITTED' ? (
         <ConfirmWithCommentDialog
           title={m.approve.title}
           summary={format(m.approve.summary, {
@@ -214,7 +215,9 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
           onClose={() => setDialog(null)}
         />
       ) : null}
-      {dialog === 'reject' ? <RejectDialog doc={doc} action={action} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'reject' && doc.status === 'SUBMITTED' ? (
+        <RejectDialog doc={doc} action={action} onClose={() => setDialog(null)} />
+      ) : null}
       {dialog === 'delete' ? <DeleteDialog orgId={orgId} doc={doc} onClose={() => setDialog(null)} /> : null}
     </div>
   );
