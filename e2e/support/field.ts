@@ -198,6 +198,9 @@ export async function freeSlotAroundNow(dispatcher: ApiUser, operatorMembershipI
     if (e <= now) start = Math.max(start, e + 60_000);
     else end = Math.min(end, s);
   }
-  expect(start, 'a free start before now').toBeLessThan(now - 5_000);
+  // a booking of theirs that ended a moment ago (the journey before this one): wait until a free start lies in the past
+  const wait = start - (now - 5_000);
+  if (wait > 0 && wait <= 90_000 && end - start > 30 * 60_000) await new Promise((r) => setTimeout(r, wait + 1_000));
+  expect(start, 'a free start before now').toBeLessThan(Date.now() - 5_000);
   return [new Date(start).toISOString(), new Date(end).toISOString()];
 }
