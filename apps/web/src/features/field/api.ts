@@ -1,10 +1,18 @@
 'use client';
 
 import { ZAssetDetail, ZListAssetsResponse } from '@amms/contracts/assets';
-import { ZField, ZJob, ZListJobsResponse, type TJobStatus } from '@amms/contracts/jobs';
+import { ZField, ZJob, ZListJobsResponse, type TJobStatus, type TListJobsResponse } from '@amms/contracts/jobs';
 import { ZListWorkOrdersViewResponse, ZWorkOrderDetailView, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import { useRef } from 'react';
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient, type QueryKey } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+  type QueryKey,
+} from '@tanstack/react-query';
 import { ApiError, apiFetch } from '@/lib/api-client';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { refreshQueries } from '@/lib/refresh';
@@ -55,6 +63,27 @@ export const myJobsQuery = (orgId: string, f: JobListFilter) =>
     // "today" moves and operators come back to the app: keep it fresh
     staleTime: 15_000,
   });
+
+/**
+ * The newest cached list of my jobs for the same person and statuses, whatever its day range. A list's key holds
+ * the day it was loaded on: after midnight without signal the new day's key was never fetched, while yesterday's
+ * 7-day list (restored from the phone) still covers today — the screen picks today's rows by their slots.
+ */
+export function cachedJobsLike(
+  qc: QueryClient,
+  orgId: string,
+  f: JobListFilter,
+): InfiniteData<TListJobsResponse, string> | undefined {
+  let best: { data: InfiniteData<TListJobsResponse, string>; at: number } | undefined;
+  for (const q of qc.getQueryCache().findAll({ queryKey: fieldKeys.jobs(orgId) })) {
+    const k = q.queryKey[fieldKeys.jobs(orgId).length] as JobListFilter | undefined;
+    const data = q.state.data as InfiniteData<TListJobsResponse, string> | undefined;
+    if (!k || !data || k.operatorMembershipId !== f.operatorMembershipId) continue;
+    if ([...k.status].sort().join() !== [...f.status].sort().join() || !k.from || !k.to) continue;
+    if (!best || q.state.dataUpdatedAt > best.at) best = { data, at: q.state.dataUpdatedAt };
+  }
+  return best?.data;
+}
 
 export const jobQuery = (orgId: string, jobId: string) =>
   queryOptions({

@@ -1,14 +1,14 @@
 'use client';
 
 import type { TJob } from '@amms/contracts/jobs';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useInfiniteQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { dayKey, formatDateTime, formatNumber, formatTime } from '@/lib/format';
-import { myJobsQuery } from './api';
+import { cachedJobsLike, myJobsQuery, type JobListFilter } from './api';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import { dayRange, overlaps } from '@/lib/zoned-time';
@@ -43,14 +43,18 @@ export function MyJobs({ orgId, membershipId, timeZone }: FieldOrgProps) {
   });
 
   const running = useInfiniteQuery(myJobsQuery(orgId, { operatorMembershipId: membershipId, status: ['IN_PROGRESS'] }));
-  const planned = useInfiniteQuery(
-    myJobsQuery(orgId, {
-      operatorMembershipId: membershipId,
-      status: ['SCHEDULED', 'COMPLETED'],
-      from: ranges.week.from.toISOString(),
-      to: ranges.week.to.toISOString(),
-    }),
-  );
+  const qc = useQueryClient();
+  const plannedFilter: JobListFilter = {
+    operatorMembershipId: membershipId,
+    status: ['SCHEDULED', 'COMPLETED'],
+    from: ranges.week.from.toISOString(),
+    to: ranges.week.to.toISOString(),
+  };
+  const planned = useInfiniteQuery({
+    ...myJobsQuery(orgId, plannedFilter),
+    // a new day offline: the last loaded week until this one loads
+    placeholderData: (previous) => previous ?? cachedJobsLike(qc, orgId, plannedFilter),
+  });
 
   const inProgress = (running.data?.pages.flatMap((p) => p.items) ?? []).sort(byStart);
   const rest = (planned.data?.pages.flatMap((p) => p.items) ?? []).sort(byStart);
