@@ -37,6 +37,25 @@ export async function enqueueOutbox<N extends JobName>(
   return row.id;
 }
 
+/** Several jobs of one kind in one insert (a batch's events): the same rows as `enqueueOutbox` called for each. */
+export async function enqueueOutboxMany<N extends JobName>(
+  tx: Tx,
+  organizationId: string | null,
+  name: N,
+  payloads: readonly JobPayload<N>[],
+): Promise<void> {
+  if (payloads.length === 0) return;
+  const def = JOBS[name];
+  await tx.outboxEvent.createMany({
+    data: payloads.map((payload) => ({
+      organizationId,
+      queue: def.queue,
+      name,
+      payload: def.payload.parse(payload) as Prisma.InputJsonValue,
+    })),
+  });
+}
+
 /**
  * Transactional outbox: a state change and "enqueue X" commit together. The worker's
  * relay moves committed rows to BullMQ with jobId = outbox id (so a re-relay after a

@@ -1,6 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { NOTIFICATION_TYPES } from '@amms/contracts/notifications';
 import { resourceTypeOf, type TWebhookEventType } from '@amms/contracts/webhooks';
-import { enqueueOutbox } from './outbox.service.js';
+import { enqueueOutboxMany } from './outbox.service.js';
 import type { Tx } from '../prisma/prisma.service.js';
 
 /**
@@ -22,7 +23,11 @@ export const WebhookEvents = {
     await WebhookEvents.emitEach(tx, ctx, type, [resourceId]);
   },
 
-  /** The same event for several resources (a batch): one read of the endpoints for all of them. */
+  /**
+   * The same event for several resources (a batch): one read of the endpoints, then one insert each for the
+   * events, the deliveries and the outbox rows, whatever the number of resources (ids made here, so each
+   * delivery names its event without reading the inserted rows back).
+   */
   async emitEach(
     tx: Tx,
     ctx: EmitContext,
@@ -36,36 +41,37 @@ export const WebhookEvents = {
     });
     const notifies = (NOTIFICATION_TYPES as readonly string[]).includes(type);
     if (endpoints.length === 0 && !notifies) return;
-    for (const resourceId of resourceIds) await emitOne(tx, ctx, type, resourceId, endpoints, notifies);
+    const organizationId = ctx.organizationId;
+    const events = resourceIds.map((resourceId) => ({
+      id: randomUUID(),
+      organizationId,
+      type,
+      resourceType: resourceTypeOf(type),
+      resourceId,
+    }));
+    await tx.webhookEvent.createMany({ data: events });
+    const deliveries = events.flatMap((event) =>
+      endpoints.map((endpoint) => ({ id: randomUUID(), organizationId, endpointId: endpoint.id, eventId: event.id })),
+    );
+    if (deliveries.length > 0) {
+      await tx.webhookDelivery.createMany({ data: deliveries });
+      await enqueueOutboxMany(
+        tx,
+        organizationId,
+        'webhook.deliver',
+        deliveries.map((d) => ({ organizationId, deliveryId: d.id })),
+      );
+    }
+    if (notifies)
+      await enqueueOutboxMany(
+        tx,
+        organizationId,
+        'notification.fanout',
+        events.map((event) => ({
+          organizationId,
+          eventId: event.id,
+          ...(ctx.membershipId ? { actorMembershipId: ctx.membershipId } : {}),
+        })),
+      );
   },
 };
-
-async function emitOne(
-  tx: Tx,
-  ctx: EmitContext,
-  type: TWebhookEventType,
-  resourceId: string,
-  endpoints: readonly { id: string }[],
-  notifies: boolean,
-): Promise<void> {
-  const event = await tx.webhookEvent.create({
-    data: { organizationId: ctx.organizationId, type, resourceType: resourceTypeOf(type), resourceId },
-    select: { id: true },
-  });
-  for (const endpoint of endpoints) {
-    const delivery = await tx.webhookDelivery.create({
-      data: { organizationId: ctx.organizationId, endpointId: endpoint.id, eventId: event.id },
-      select: { id: true },
-    });
-    await enqueueOutbox(tx, ctx.organizationId, 'webhook.deliver', {
-      organizationId: ctx.organizationId,
-      deliveryId: delivery.id,
-    });
-  }
-  if (notifies)
-    await enqueueOutbox(tx, ctx.organizationId, 'notification.fanout', {
-      organizationId: ctx.organizationId,
-      eventId: event.id,
-      ...(ctx.membershipId ? { actorMembershipId: ctx.membershipId } : {}),
-    });
-}
