@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
+import { closeServer, listenLoopback } from './loopback-server.js';
 
 /**
  * A local stand-in for an S3-compatible object store: a real HTTP server on a random port that
@@ -91,14 +91,12 @@ export class FakeS3 {
         this.requests.push({ method: req.method ?? '', url: req.url ?? '', status });
       });
     });
-    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
-    this.port = (this.server.address() as AddressInfo).port;
+    this.port = await listenLoopback(this.server);
     return this;
   }
 
   async stop(): Promise<void> {
-    this.server?.closeAllConnections();
-    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+    await closeServer(this.server);
   }
 
   private handle(req: IncomingMessage, body: Buffer, res: ServerResponse): number {
