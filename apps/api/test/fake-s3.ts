@@ -40,8 +40,8 @@ const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').rep
 export class FakeS3 {
   readonly objects = new Map<string, Buffer>();
   readonly requests: SeenRequest[] = [];
-  /** the next requests answer this status (a 5xx outage), counted down */
-  outage: { status: number; count: number } | null = null;
+  /** the next requests (those whose URL contains `urlIncludes`, when given) answer this status (a 5xx outage), counted down */
+  outage: { status: number; count: number; urlIncludes?: string } | null = null;
   readonly bucket: string;
   readonly accessKeyId: string;
   readonly secretAccessKey: string;
@@ -107,7 +107,7 @@ export class FakeS3 {
       );
       return status;
     };
-    if (this.outage && this.outage.count > 0) {
+    if (this.outage && this.outage.count > 0 && (req.url ?? '').includes(this.outage.urlIncludes ?? '')) {
       this.outage.count -= 1;
       return fail(this.outage.status, 'ServiceUnavailable', 'Please reduce your request rate.');
     }

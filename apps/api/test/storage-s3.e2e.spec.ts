@@ -63,6 +63,7 @@ describe('STORAGE_DRIVER=s3', () => {
       () => call(base(), 'GET', orgPath(org.id, `/documents/${document.id}`), { token: t.ADMIN }),
       (d) => d.status === 200 && ['READY', 'FAILED'].includes(ZDocumentDetail.parse(d.body).versions[0]!.status),
       env.log,
+      150_000, // a loaded machine ingests slowly
     );
     expect(ZDocumentDetail.parse(ready.body).versions[0]).toMatchObject({ status: 'READY', pageCount: 5 });
 
@@ -82,7 +83,7 @@ describe('STORAGE_DRIVER=s3', () => {
     expect(s3Keys(`sha256/${sha.slice(0, 2)}/${sha}`)).toEqual([]);
     expect(s3Keys(`derived/${sha}/`)).toEqual([]); // three keys, pages of two: the continuation token was followed
     expect(localFiles(env.storageDir)).toEqual([]);
-  });
+  }, 180_000);
 
   it('an attachment: the photo and its thumbnail are stored in S3 and downloaded from it', async () => {
     const model = await env.db.machineModel.create({
@@ -128,11 +129,11 @@ describe('STORAGE_DRIVER=s3', () => {
     expect(thumb.status).toBe(200);
     expect((await sharp(thumb.bytes).metadata()).width).toBe(320);
     expect(localFiles(env.storageDir)).toEqual([]);
-  });
+  }, 60_000);
 
   it('the object store down: a download is an error response, not a truncated file nor a 404', async () => {
     const [a] = await env.db.attachment.findMany({ where: { organizationId: org.id }, take: 1 });
-    fake.outage = { status: 503, count: 1 };
+    fake.outage = { status: 503, count: 1, urlIncludes: a!.sha256 }; // this download only, not the worker's reads
     try {
       const res = await fetchBytes(t.OWNER, orgPath(org.id, `/attachments/${a!.id}`));
       expect(res.status).toBe(500);
