@@ -224,7 +224,7 @@ export class AttachmentsService {
       contentType: thumbnail ? 'image/jpeg' : row.contentType,
       fileName: thumbnail ? row.fileName.replace(/\.[a-z]+$/, '') + '-thumbnail.jpg' : row.fileName,
       sizeBytes: thumbnail ? null : row.sizeBytes,
-      stream: this.blobs.openStream(key),
+      stream: await this.blobs.openStream(key),
     };
   }
 }

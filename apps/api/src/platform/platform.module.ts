@@ -9,7 +9,7 @@ import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
 import { CacheService } from './cache/cache.service.js';
-import { BlobStore } from './storage/blob-store.js';
+import { blobStoreProvider } from './storage/create-blob-store.js';
 
 /** Config, database, cache, change signals, metrics, idempotency, outbox and the blob store: shared by api and worker. */
 @Global()
@@ -27,7 +27,7 @@ export class PlatformModule {
       IdempotencyService,
       OutboxService,
       CacheService,
-      BlobStore,
+      blobStoreProvider,
     ];
     return { module: PlatformModule, providers, exports: providers };
   }

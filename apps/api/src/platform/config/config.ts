@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 import { rateLimitsFromEnv } from '../rate-limit/limits.js';
+import { STORAGE_ENV, storageConfig } from './storage-env.js';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
 /** where a missing JWT_ACCESS_SECRET may fall back to DEV_SECRET: only when NODE_ENV says so explicitly */
@@ -84,8 +84,7 @@ const ZEnv = z.object({
   EXECUTION_STREAM_POLL_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
   /** execution event streams: the longest a stream stays open (the client reconnects after it) */
   EXECUTION_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
-  /** the blob store (uploaded manuals, rendered page images): a local directory; default <repo>/data/storage */
-  STORAGE_DIR: z.string().min(1).optional(),
+  ...STORAGE_ENV,
   /** attachments: the largest photo (JPEG / PNG / WebP) and the largest PDF receipt accepted (413 PAYLOAD_TOO_LARGE above) */
   ATTACHMENT_MAX_IMAGE_BYTES: z.coerce
     .number()
@@ -175,6 +174,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     );
   }
   const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
+  const storage = storageConfig(e);
   if (e.AGENT_PLANNER === 'openai-compatible') {
     const lacking = (['AGENT_OPENAI_BASE_URL', 'AGENT_OPENAI_MODEL'] as const).filter((k) => !e[k]);
     if (lacking.length > 0) {
@@ -226,7 +226,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     /** per-route limits (agent runs, streams, audit verification, exports, uploads): platform/rate-limit/limits.ts */
     rateLimits,
     log: { level: e.LOG_LEVEL },
-    storage: { dir: e.STORAGE_DIR ?? fileURLToPath(new URL('../../../../../data/storage', import.meta.url)) },
+    storage,
     attachments: { maxImageBytes: e.ATTACHMENT_MAX_IMAGE_BYTES, maxPdfBytes: e.ATTACHMENT_MAX_PDF_BYTES },
     recognition: {
       url: e.RECOGNITION_URL ?? null,

@@ -1,11 +1,9 @@
-import { Inject, Injectable } from '@nestjs/common';
 import { createHash, randomUUID } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { APP_CONFIG, type AppConfig } from '../config/config.js';
 
 /** A stream written to a temporary place while hashed: committed under its sha256, or discarded. */
 export interface StagedBlob {
@@ -22,36 +20,40 @@ export class BlobTooLargeError extends Error {
   }
 }
 
+/** openStream / withLocalFile of a key with no blob. */
+export class BlobNotFoundError extends Error {
+  constructor(readonly key: string) {
+    super(`no blob ${key}`);
+  }
+}
+
 const HEAD_BYTES = 1024;
 const KEY = /^[a-z0-9][a-z0-9/_.-]{0,300}$/;
 
+/** Keys are lower-case paths (`sha256/ab/<hex>`, `derived/<sha>/p1-r150.png`); anything else is a bug, refused. */
+export function assertBlobKey(key: string): string {
+  if (!KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`invalid blob key ${key}`);
+  return key;
+}
+
 /**
  * The blob store: uploaded files (content-addressed: key `sha256/ab/<hex>`) and derived files
- * (rendered page images, `derived/…`). Local disk under STORAGE_DIR today; the interface
- * (stage → commit, get, put, withLocalFile, delete) is what an S3-compatible store would implement.
+ * (rendered page images, `derived/…`; thumbnails, `thumbs/…`). Callers inject this class; the
+ * provider is `LocalBlobStore` (STORAGE_DIR) or `S3BlobStore` (STORAGE_DRIVER=s3), see
+ * `create-blob-store.ts`. Both stage uploads the same way: to a local temp file, hashed on the way.
  */
-@Injectable()
-export class BlobStore {
-  private readonly root: string;
-
-  constructor(@Inject(APP_CONFIG) config: AppConfig) {
-    this.root = path.resolve(config.storage.dir);
-  }
+export abstract class BlobStore {
+  /** @param tmpDir where uploads are staged before commit (a local directory either way) */
+  protected constructor(protected readonly tmpDir: string) {}
 
   static contentKey(sha256: string): string {
     return `sha256/${sha256.slice(0, 2)}/${sha256}`;
   }
 
-  private pathOf(key: string): string {
-    if (!KEY.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
-    return path.join(this.root, key);
-  }
-
   /** Streams `source` to a temp file, hashing it; over `maxBytes` → BlobTooLargeError (temp removed). */
   async stage(source: Readable, maxBytes: number): Promise<StagedBlob> {
-    const tmpDir = path.join(this.root, 'tmp');
-    await mkdir(tmpDir, { recursive: true });
-    const tmpPath = path.join(tmpDir, randomUUID());
+    await mkdir(this.tmpDir, { recursive: true });
+    const tmpPath = path.join(this.tmpDir, randomUUID());
     const hash = createHash('sha256');
     let size = 0;
     const heads: Buffer[] = [];
@@ -77,62 +79,30 @@ export class BlobStore {
     return { sha256: hash.digest('hex'), sizeBytes: size, head: Buffer.concat(heads), tmpPath };
   }
 
-  /** Moves a staged file to its content key (an identical blob already there is kept). */
-  async commit(staged: StagedBlob): Promise<string> {
-    const key = BlobStore.contentKey(staged.sha256);
-    const dest = this.pathOf(key);
-    await mkdir(path.dirname(dest), { recursive: true });
-    if (await this.exists(key)) await rm(staged.tmpPath, { force: true });
-    else await rename(staged.tmpPath, dest);
-    return key;
-  }
-
   async discard(staged: StagedBlob): Promise<void> {
     await rm(staged.tmpPath, { force: true });
   }
 
-  async exists(key: string): Promise<boolean> {
-    try {
-      await stat(this.pathOf(key));
-      return true;
-    } catch {
-      return false;
-    }
-  }
+  /** Stores a staged file under its content key (an identical blob already there is kept); the temp file is gone after. */
+  abstract commit(staged: StagedBlob): Promise<string>;
 
-  async get(key: string): Promise<Buffer | null> {
-    try {
-      return await readFile(this.pathOf(key));
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw err;
-    }
-  }
+  abstract exists(key: string): Promise<boolean>;
 
-  /** Writes atomically (temp + rename): a reader never sees half a file. */
-  async put(key: string, data: Buffer): Promise<void> {
-    const dest = this.pathOf(key);
-    await mkdir(path.dirname(dest), { recursive: true });
-    const tmp = `${dest}.${randomUUID()}.tmp`;
-    await writeFile(tmp, data);
-    await rename(tmp, dest);
-  }
+  /** The whole blob, or null when there is none. */
+  abstract get(key: string): Promise<Buffer | null>;
 
-  /** A local path of the blob for tools that need a file (pdftoppm); an S3 store would download to a temp file. */
-  async withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T> {
-    return fn(this.pathOf(key));
-  }
+  /** Writes the whole blob; a reader never sees half of it. */
+  abstract put(key: string, data: Buffer): Promise<void>;
 
-  openStream(key: string): Readable {
-    return createReadStream(this.pathOf(key));
-  }
+  /** Runs `fn` with a local path of the blob (tools that need a file: pdftoppm); none → BlobNotFoundError. */
+  abstract withLocalFile<T>(key: string, fn: (file: string) => Promise<T>): Promise<T>;
 
-  async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
-  }
+  /** The blob as a stream (downloads); none → BlobNotFoundError. */
+  abstract openStream(key: string): Promise<Readable>;
 
-  /** Deletes every key under a prefix (derived files of a blob). */
-  async deletePrefix(prefix: string): Promise<void> {
-    await rm(this.pathOf(prefix), { recursive: true, force: true });
-  }
+  /** Deletes one blob (none there: nothing happens). */
+  abstract delete(key: string): Promise<void>;
+
+  /** Deletes `prefix` itself and every key under `prefix/` (the derived files of a blob). */
+  abstract deletePrefix(prefix: string): Promise<void>;
 }

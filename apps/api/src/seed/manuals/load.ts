@@ -13,7 +13,7 @@ import { UploadsService } from '../../knowledge/uploads.service.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import type { PrismaService } from '../../platform/prisma/prisma.service.js';
-import { BlobStore } from '../../platform/storage/blob-store.js';
+import { createBlobStore } from '../../platform/storage/create-blob-store.js';
 import { PLATFORM_CATALOG } from '../catalog.js';
 import { MANUALS_DIR } from './index.js';
 import type { ManualInfo } from './types.js';
@@ -45,7 +45,7 @@ export async function seedManuals(
   platformAdminId: string,
 ): Promise<ManualsReport> {
   const prisma = { client: db } as PrismaService;
-  const blobs = new BlobStore(config);
+  const blobs = createBlobStore(config);
   const uploads = new UploadsService(
     config,
     new DocumentsRepository(prisma),
