@@ -26,7 +26,7 @@ function messageReader(onType, skipStartup) {
       if (buf.length - at < 5) break;
       const len = buf.readInt32BE(at + 1);
       if (buf.length - at < len + 1) break;
-      onType(buf[at]);
+      onType(buf[at], buf.subarray(at + 5, at + 1 + len));
       at += len + 1;
     }
     buf = buf.subarray(at);
@@ -37,20 +37,27 @@ const S = 0x53;
 const Q = 0x51;
 const E = 0x45;
 const D = 0x44;
+const P = 0x50;
 
 /**
  * Starts the relay in front of `target` (a postgresql:// URL); point the server's DATABASE_URL at
  * `url`. `counts()` are totals since the start: roundTrips (Sync + Query), statements (Execute +
  * Query) and rows (DataRow).
  */
-export async function startPgWire(target) {
+export async function startPgWire(target, { keepSql = false } = {}) {
   const upstream = new URL(target);
   const sockets = new Set();
   const n = { roundTrips: 0, statements: 0, rows: 0 };
+  // keepSql: the text of every Parse and simple Query, for reading where the round trips go
+  const sql = [];
   const server = net.createServer((client) => {
     const db = net.connect(Number(upstream.port || 5432), upstream.hostname);
     sockets.add(client).add(db);
-    const fromClient = messageReader((t) => {
+    const fromClient = messageReader((t, body) => {
+      if (keepSql && (t === P || t === Q)) {
+        const text = t === Q ? body : body.subarray(body.indexOf(0) + 1);
+        sql.push(text.subarray(0, Math.max(0, text.indexOf(0))).toString('utf8'));
+      }
       if (t === S || t === Q) n.roundTrips++;
       if (t === E || t === Q) n.statements++;
     }, true);
@@ -85,6 +92,8 @@ export async function startPgWire(target) {
   return {
     url: url.toString(),
     counts: () => ({ ...n }),
+    /** the SQL kept so far (keepSql), emptied */
+    takeSql: () => sql.splice(0),
     async close() {
       for (const s of sockets) s.destroy();
       await new Promise((r) => server.close(() => r()));

@@ -92,6 +92,9 @@ const ZListJobsInput = z.strictObject({
   jobIds: z.array(z.uuid()).max(500).optional(),
 });
 
+/** at most this many names of a kind (what `allPages` reads at most) */
+const KNOWN_NAMES_MAX = 2000;
+
 const names = (refs: readonly Ref[], u: UntrustedText) => refs.map((r) => `${r.id}: ${u.wrap(r.name)}`).join('\n');
 
 /**
@@ -135,7 +138,8 @@ export class AgentTools {
         const can = (p: Parameters<typeof ctx.permissions.has>[0]) => ctx.permissions.has(p);
         const [teams, fields, machines, operators] = await Promise.all([
           can('team.read') ? allPages((c) => this.teams.list(ctx, 200, c)) : [],
-          can('field.read') ? allPages((c) => this.fields.list(ctx, { limit: 200, cursor: c })) : [],
+          // one statement, ids and names only (the rows the field list's pages would give, up to allPages' 2,000)
+          can('field.read') ? this.fields.names(ctx, KNOWN_NAMES_MAX) : [],
           can('asset.read') ? this.assets.machinesForPlanning(ctx) : [],
           can('member.read') ? this.eligibleOperators(ctx) : [],
         ]);
