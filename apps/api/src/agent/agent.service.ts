@@ -414,10 +414,11 @@ export class AgentService {
     entities: RunEntity[],
   ): Promise<void> {
     await this.repo.transaction(async (tx) => {
+      // the steps' events in step order, appended at once (one chain lock, one head read, one insert)
+      const events: Array<ReturnType<AuditService['forCtx']>> = [];
       for (const s of runner.steps) {
         if (s.kind === 'tool') {
-          await this.audit.append(
-            tx,
+          events.push(
             this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, {
               step: s.step,
               name: s.tool,
@@ -430,14 +431,10 @@ export class AgentService {
             }),
           );
         } else if (s.kind === 'plan' && o.intent) {
-          await this.audit.append(
-            tx,
-            this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, intent: o.intent }),
-          );
+          events.push(this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, intent: o.intent }));
         } else if (s.kind === 'plan' && o.constraints) {
           const { memory, ...planner } = (s.args ?? {}) as Record<string, unknown>;
-          await this.audit.append(
-            tx,
+          events.push(
             this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, {
               step: s.step,
               constraints: o.constraints,
@@ -447,6 +444,7 @@ export class AgentService {
           );
         }
       }
+      await this.audit.appendMany(tx, events);
       const draft = o.draft
         ? await this.drafts.createForRun(
             tx,

@@ -54,6 +54,16 @@ export class FieldsRepository {
     });
   }
 
+  /** Live fields' ids and names in id order, at most `limit`: one statement (the agent's known names). */
+  names(organizationId: string, scope: Prisma.FieldWhereInput, limit: number) {
+    return this.prisma.client.field.findMany({
+      where: { AND: [{ organizationId, deletedAt: null }, scope] },
+      select: { id: true, name: true },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
+  }
+
   findById(db: Tx | undefined, organizationId: string, id: string, scope: Prisma.FieldWhereInput) {
     return (db ?? this.prisma.client).field.findFirst({
       where: { AND: [{ id, organizationId, deletedAt: null }, scope] },

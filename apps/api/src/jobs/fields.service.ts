@@ -53,6 +53,14 @@ export class FieldsService {
     return pageOf(rows, q.limit, toField, order.position);
   }
 
+  /**
+   * Ids and names of the fields the caller can see (same scope as `list`), in the list's default
+   * order (id), at most `limit`: the rows `list` pages through, read at once and without the rest.
+   */
+  names(ctx: OrgContext, limit: number): Promise<Array<{ id: string; name: string }>> {
+    return this.repo.names(ctx.organizationId, fieldScope(ctx), limit);
+  }
+
   async get(ctx: OrgContext, id: string): Promise<TField> {
     const f = await this.repo.findById(undefined, ctx.organizationId, id, fieldScope(ctx));
     if (!f) throw JobErrors.fieldNotFound();

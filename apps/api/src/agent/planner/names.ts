@@ -82,14 +82,37 @@ export function nameVariants(kind: NameKind, rawName: string): { exact: string; 
   return { exact, short: [...short].filter((s) => s.length >= 2) };
 }
 
-function escapeRe(s: string): string {
-  return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** Spacing, hyphens and underscores are free in a name: "JD-8R" = "JD 8R" = "JD8R". */
+const SEPARATOR = /[\s_-]/;
+const SEPARATORS = /[\s_-]+/g;
+
+/**
+ * `nameVariants` is pure and the same names come back on every run (three scans a run, ~2,000
+ * names at scale 10): its results are kept, bounded, per kind and name.
+ */
+const variantMemo = new Map<string, { exact: string; short: string[] }>();
+const VARIANT_MEMO_MAX = 50_000;
+function memoVariants(kind: NameKind, name: string): { exact: string; short: string[] } {
+  const key = `${kind}\u0000${name}`;
+  let v = variantMemo.get(key);
+  if (!v) {
+    if (variantMemo.size >= VARIANT_MEMO_MAX) variantMemo.clear();
+    v = nameVariants(kind, name);
+    variantMemo.set(key, v);
+  }
+  return v;
 }
 
-/** spacing and hyphens are free: "JD-8R" = "JD 8R" = "JD8R" */
-function patternOf(variant: string): RegExp {
-  const body = [...variant.replace(/[\s_-]+/g, '')].map(escapeRe).join('[\\s\\-_]*');
-  return new RegExp(body, 'g');
+/** The view without separators, and where each kept character is in the view. */
+function compact(view: string): { text: string; at: number[] } {
+  let text = '';
+  const at: number[] = [];
+  for (let i = 0; i < view.length; i++) {
+    if (SEPARATOR.test(view[i]!)) continue;
+    text += view[i];
+    at.push(i);
+  }
+  return { text, at };
 }
 
 // a hyphen glues ASCII words together: "river" is not found in "red-river"
@@ -110,7 +133,7 @@ export function findNames(text: GoalText, known: Readonly<Record<NameKind, reado
   // variant → entities it may mean; exact names are never dropped for a clash with a short form
   const byVariant = new Map<string, { exact: boolean; targets: Array<{ kind: NameKind; ref: KnownRef }> }>();
   const add = (variant: string, exact: boolean, kind: NameKind, ref: KnownRef) => {
-    const key = variant.replace(/[\s_-]+/g, '');
+    const key = variant.replace(SEPARATORS, '');
     if (key.length === 0) return;
     const entry = byVariant.get(key);
     if (!entry || (exact && !entry.exact)) byVariant.set(key, { exact, targets: [{ kind, ref }] });
@@ -119,18 +142,30 @@ export function findNames(text: GoalText, known: Readonly<Record<NameKind, reado
   };
   for (const kind of ['team', 'field', 'asset', 'operator'] as const) {
     for (const ref of known[kind]) {
-      const v = nameVariants(kind, ref.name);
+      const v = memoVariants(kind, ref.name);
       add(v.exact, true, kind, ref);
       for (const s of v.short) add(s, false, kind, ref);
     }
   }
 
+  // Every occurrence of a variant in the view, separators free between its characters: the
+  // separator-free view is looked up at each position for each variant length (one map lookup,
+  // instead of a regular expression per variant). Like a global regex per variant, an occurrence
+  // starting inside the previous occurrence of the same variant is not counted.
   type Candidate = Span & { targets: Array<{ kind: NameKind; ref: KnownRef }> };
   const candidates: Candidate[] = [];
-  for (const [variant, entry] of byVariant) {
-    for (const m of view.matchAll(patternOf(variant))) {
-      const start = m.index;
-      const end = start + m[0].length;
+  const { text: flat, at } = compact(view);
+  const lengths = [...new Set([...byVariant.keys()].map((k) => k.length))];
+  const nextFree = new Map<string, number>();
+  for (let i = 0; i < flat.length; i++) {
+    for (const len of lengths) {
+      if (i + len > flat.length) continue;
+      const variant = flat.slice(i, i + len);
+      const entry = byVariant.get(variant);
+      if (!entry || i < (nextFree.get(variant) ?? 0)) continue;
+      nextFree.set(variant, i + len);
+      const start = at[i]!;
+      const end = at[i + len - 1]! + 1;
       if (sameClass(view[start - 1], view[start]) || sameClass(view[end - 1], view[end])) continue;
       candidates.push({ start, end, targets: entry.targets });
     }

@@ -13,7 +13,7 @@ import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { BookingRef } from '../scheduler/types.js';
 import type { UntrustedText } from '../untrusted.js';
-import { allPages, type AnyTool, type ToolDefinition } from './tool.js';
+import { allPages, RunReads, type AnyTool, type ToolDefinition } from './tool.js';
 
 const ZRange = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
@@ -92,6 +92,9 @@ const ZListJobsInput = z.strictObject({
   jobIds: z.array(z.uuid()).max(500).optional(),
 });
 
+/** at most this many names of a kind (what `allPages` reads at most) */
+const KNOWN_NAMES_MAX = 2000;
+
 const names = (refs: readonly Ref[], u: UntrustedText) => refs.map((r) => `${r.id}: ${u.wrap(r.name)}`).join('\n');
 
 /**
@@ -131,13 +134,14 @@ export class AgentTools {
       input: z.strictObject({}),
       permission: 'job.read',
       timeoutMs: 3000,
-      run: async (ctx) => {
+      run: async (ctx, _input, reads) => {
         const can = (p: Parameters<typeof ctx.permissions.has>[0]) => ctx.permissions.has(p);
         const [teams, fields, machines, operators] = await Promise.all([
           can('team.read') ? allPages((c) => this.teams.list(ctx, 200, c)) : [],
-          can('field.read') ? allPages((c) => this.fields.list(ctx, { limit: 200, cursor: c })) : [],
-          can('asset.read') ? this.assets.machinesForPlanning(ctx) : [],
-          can('member.read') ? this.eligibleOperators(ctx) : [],
+          // one statement, ids and names only (the rows the field list's pages would give, up to allPages' 2,000)
+          can('field.read') ? this.fields.names(ctx, KNOWN_NAMES_MAX) : [],
+          can('asset.read') ? this.machines(ctx, reads) : [],
+          can('member.read') ? this.eligibleOperators(ctx, reads) : [],
         ]);
         return {
           teams: teams.map((t) => ({ id: t.id, name: t.name })),
@@ -209,8 +213,8 @@ export class AgentTools {
       input: z.strictObject({}),
       permission: 'asset.read',
       timeoutMs: 4000,
-      run: async (ctx) => {
-        const machines = await this.assets.machinesForPlanning(ctx);
+      run: async (ctx, _input, reads) => {
+        const machines = await this.machines(ctx, reads);
         // due = OVERDUE or DUE_SOON in the due list; a caller without maintenance.read sees none due
         const due = ctx.permissions.has('maintenance.read')
           ? await this.maintenance.due(ctx, { withinDays: 14 })
@@ -237,7 +241,7 @@ export class AgentTools {
       input: z.strictObject({}),
       permission: 'member.read',
       timeoutMs: 3000,
-      run: (ctx) => this.eligibleOperators(ctx),
+      run: (ctx, _input, reads) => this.eligibleOperators(ctx, reads),
       render: (r, u) => r.map((o) => `${o.membershipId} ${u.wrap(o.name)}`).join('\n'),
     };
   }
@@ -322,9 +326,19 @@ export class AgentTools {
     };
   }
 
-  /** ACTIVE members whose role has job.execute (the assign endpoint's eligibility rule). */
-  private async eligibleOperators(ctx: OrgContext): Promise<OperatorFact[]> {
-    const members = await allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' }));
+  /** The machines in the caller's scope, read once per run (known_names and candidate_machines both need them). */
+  private machines(ctx: OrgContext, reads = new RunReads()) {
+    return reads.once('machines', () => this.assets.machinesForPlanning(ctx));
+  }
+
+  /**
+   * ACTIVE members whose role has job.execute (the assign endpoint's eligibility rule), read once
+   * per run (known_names and operators both need them); each caller gets its own copy.
+   */
+  private async eligibleOperators(ctx: OrgContext, reads = new RunReads()): Promise<OperatorFact[]> {
+    const members = await reads.once('operators', () =>
+      allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' })),
+    );
     return members
       .filter((m) => roleHas(m.role, 'job.execute'))
       .map((m) => ({ membershipId: m.id, name: m.name, teamIds: [...m.teamIds] }));

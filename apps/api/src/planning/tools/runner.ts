@@ -4,7 +4,7 @@ import { canonicalJson } from '../../platform/crypto/hash-chain.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from './toolbox.js';
 import { UntrustedText } from '../untrusted.js';
-import type { AnyTool } from './tool.js';
+import { RunReads, type AnyTool } from './tool.js';
 
 export const RUN_BUDGETS = { maxSteps: 20, maxToolCalls: 15, wallTimeMs: 10_000 } as const;
 
@@ -79,6 +79,8 @@ export class ToolRunner {
   private readonly results = new Map<string, CallResult<unknown>>();
   private reuse = false;
   private readonly startedAt = Date.now();
+  /** reads the run's tools share (the machines and operators that known_names and the fact tools both read) */
+  private readonly reads = new RunReads();
 
   constructor(
     private readonly ctx: OrgContext,
@@ -157,7 +159,7 @@ export class ToolRunner {
         throw new ToolFailed(name, `invalid input: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
       const left = this.budgets.wallTimeMs - (Date.now() - this.startedAt);
       const timeout = Math.max(1, Math.min(tool.timeoutMs, left));
-      const result = (await withTimeout(tool.run(this.ctx, parsed.data), timeout, name)) as T;
+      const result = (await withTimeout(tool.run(this.ctx, parsed.data, this.reads), timeout, name)) as T;
       const text = tool.render(result, this.untrusted);
       record(true, Buffer.byteLength(JSON.stringify(result)), undefined, countRecords(result));
       const out = { step, result, text };
