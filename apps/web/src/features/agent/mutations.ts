@@ -4,8 +4,8 @@ import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { orgApi } from '@/lib/org-api';
+import { orgKey } from '@/lib/query-keys';
 import { refreshQueries } from '@/lib/refresh';
-import { draftKeys } from '../drafts/queries';
 import { agentKeys } from './queries';
 
 export type StartRunBody = { goal: string; conversationId?: string };
@@ -22,7 +22,7 @@ export function useStartRun(orgId: string, onStarted: (run: TAgentRun) => void) 
     onSuccess: (run) => {
       qc.setQueryData(agentKeys.run(orgId, run.id), run);
       onStarted(run);
-      if (run.draftId) void refreshQueries(qc, draftKeys.lists(orgId));
+      if (run.draftId) void refreshQueries(qc, orgKey(orgId, 'drafts', 'list')); // the drafts lists (drafts/queries' draftKeys.lists)
     },
   });
 }
