@@ -3,6 +3,7 @@
 import type { TJob } from '@amms/contracts/jobs';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { NumberField, TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
 import { format } from '@/i18n/dictionaries';
@@ -130,29 +131,21 @@ export function CompleteDialog({ orgId, job, onClose }: Props) {
 /** Cancel: a reason is required. */
 export function CancelDialog({ orgId, job, onClose }: Props) {
   const m = useMessages(jobsMessages);
-  const [reason, setReason] = useState('');
   const cancel = useJobAction(orgId, job.id, 'cancel', onClose);
   const errs = useFieldErrors(cancel.error);
   return (
-    <FormDialog
+    <ReasonDialog
       title={m.cancel.title}
-      onClose={onClose}
-      cancelLabel={m.actions.close}
+      label={m.cancel.reason}
+      maxLength={500}
       submitLabel={m.cancel.submit}
+      cancelLabel={m.actions.close}
       pending={cancel.isPending}
       error={cancel.error}
-      onSubmit={() => cancel.mutate({ reason, version: job.version })}
-    >
-      <TextAreaField
-        label={m.cancel.reason}
-        rows={3}
-        required
-        maxLength={500}
-        value={reason}
-        onChange={(e) => setReason(e.target.value)}
-        error={errs.reason}
-      />
-    </FormDialog>
+      fieldError={errs.reason}
+      onSubmit={(reason) => cancel.mutate({ reason, version: job.version })}
+      onClose={onClose}
+    />
   );
 }
 
