@@ -4,6 +4,7 @@ import { MEMBER_SORTS, type TMember, type TMemberSort } from '@amms/contracts/me
 import { ROLE_RANK, ROLES, type TPermission, type TRole } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
@@ -83,18 +84,14 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
             onChange={(e) => setSearch(e.currentTarget.value)}
             maxLength={100}
           />
-          <SelectField
+          <EnumSelect
             label={m.members.filterRole}
             value={role}
-            onChange={(e) => setRole(e.currentTarget.value as TRole | '')}
-          >
-            <option value="">{m.members.all}</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {m.roles[r]}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(v) => setRole(v)}
+            anyLabel={m.members.all}
+            values={ROLES}
+            optionLabel={(r) => m.roles[r]}
+          />
           <SelectField
             label={m.members.filterStatus}
             value={status}
