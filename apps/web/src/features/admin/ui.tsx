@@ -3,6 +3,7 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
+import { HeadRow } from '@/components/ui/list';
 import { ConfirmDialog as BaseConfirmDialog, FormDialog as BaseFormDialog } from '@/components/ui/form-dialog';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
@@ -166,6 +167,26 @@ export function TableFrame({ label, children }: { label: string; children: React
         {children}
       </table>
     </div>
+  );
+}
+
+/** A TableFrame with its column titles (`head`, as HeadRow takes them) and the rows (children) as its body. */
+export function ListTable({
+  label,
+  head,
+  children,
+}: {
+  label: string;
+  head: ComponentProps<typeof HeadRow>['cells'];
+  children: ReactNode;
+}) {
+  return (
+    <TableFrame label={label}>
+      <thead>
+        <HeadRow className={th} cells={head} />
+      </thead>
+      <tbody>{children}</tbody>
+    </TableFrame>
   );
 }
 
