@@ -1,10 +1,7 @@
 'use client';
 
-import { useState, type FormEvent, type ReactNode } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField } from '@/components/ui/form';
+import type { ReactNode } from 'react';
+import { ReasonDialog } from './reason-dialog';
 
 type Props = {
   title: string;
@@ -20,40 +17,15 @@ type Props = {
 };
 
 /** A decision (approve, accept) asked once more, with an optional comment kept on the record. */
-export function ConfirmWithCommentDialog({
-  title,
-  summary,
-  commentLabel,
-  confirmLabel,
-  cancelLabel,
-  pending,
-  error,
-  onConfirm,
-  onClose,
-}: Props) {
-  const [comment, setComment] = useState('');
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    onConfirm(comment.trim() ? comment.trim() : undefined);
-  };
+export function ConfirmWithCommentDialog({ commentLabel, confirmLabel, onConfirm, ...rest }: Props) {
   return (
-    <Dialog title={title} onClose={onClose}>
-      <form onSubmit={submit} noValidate className="space-y-4">
-        <p className="text-sm text-slate-700">{summary}</p>
-        <TextAreaField
-          label={commentLabel}
-          rows={3}
-          maxLength={500}
-          value={comment}
-          onChange={(e) => setComment(e.target.value)}
-        />
-        <ErrorAlert error={error} />
-        <FormActions cancelLabel={cancelLabel} onCancel={onClose}>
-          <Button type="submit" pending={pending}>
-            {confirmLabel}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      {...rest}
+      label={commentLabel}
+      submitLabel={confirmLabel}
+      maxLength={500}
+      optional
+      onSubmit={(comment) => onConfirm(comment.trim() ? comment.trim() : undefined)}
+    />
   );
 }

@@ -2,6 +2,7 @@
 
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
+import { LineIcon } from './line-icon';
 
 /**
  * A modal on the native <dialog>: the browser traps focus and Escape closes it. Render it
@@ -51,16 +52,7 @@ export function Dialog({
           aria-label={t.app.closeDialog}
           className="grid size-9 place-items-center rounded-md text-slate-600 hover:bg-slate-100"
         >
-          <svg
-            aria-hidden="true"
-            viewBox="0 0 24 24"
-            className="size-5 stroke-current"
-            fill="none"
-            strokeWidth="2"
-            strokeLinecap="round"
-          >
-            <path d="M6 6l12 12M18 6L6 18" />
-          </svg>
+          <LineIcon d="M6 6l12 12M18 6L6 18" />
         </button>
       </div>
       <div className="max-h-[75dvh] overflow-y-auto px-4 py-4">{children}</div>

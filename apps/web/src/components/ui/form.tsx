@@ -64,6 +64,11 @@ export function TextField({
   );
 }
 
+/** A decimal number (meter hours, hectares, litres): the numeric keyboard on phones, 0 or more unless `min` says otherwise. */
+export function NumberField(props: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'>) {
+  return <TextField type="number" inputMode="decimal" min="0" {...props} />;
+}
+
 export function TextAreaField({
   label,
   error,

@@ -4,10 +4,11 @@ import { MEMBER_SORTS, type TMember, type TMemberSort } from '@amms/contracts/me
 import { ROLE_RANK, ROLES, type TPermission, type TRole } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow, SortSelect } from '@/components/ui/list';
+import { CursorListStates, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
@@ -16,7 +17,7 @@ import { useQueryChoice } from '@/lib/url-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { messages } from './messages';
 import { memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { ListSection, TableFrame, td, th, useNotice } from './ui';
+import { ListSection, ListTable, td, useNotice } from './ui';
 import { AddMemberDialog } from './member-add-dialog';
 import { RemoveMemberDialog, ResetPasswordDialog } from './member-confirm-dialogs';
 import { EditMemberDialog } from './member-edit-dialog';
@@ -83,18 +84,14 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
             onChange={(e) => setSearch(e.currentTarget.value)}
             maxLength={100}
           />
-          <SelectField
+          <EnumSelect
             label={m.members.filterRole}
             value={role}
-            onChange={(e) => setRole(e.currentTarget.value as TRole | '')}
-          >
-            <option value="">{m.members.all}</option>
-            {ROLES.map((r) => (
-              <option key={r} value={r}>
-                {m.roles[r]}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(v) => setRole(v)}
+            anyLabel={m.members.all}
+            values={ROLES}
+            optionLabel={(r) => m.roles[r]}
+          />
           <SelectField
             label={m.members.filterStatus}
             value={status}
@@ -108,91 +105,86 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
         </div>
 
         <CursorListStates query={list} count={rows.length} empty={m.members.empty} busy>
-          <TableFrame label={m.members.listTitle}>
-            <thead>
-              <HeadRow
-                className={th}
-                cells={[
-                  m.members.colName,
-                  m.members.colEmail,
-                  m.members.colRole,
-                  m.members.colScope,
-                  m.members.colTeams,
-                  m.members.colStatus,
-                  m.common.actions,
-                ]}
-              />
-            </thead>
-            <tbody>
-              {rows.map((member) => {
-                const self = member.userId === myUserId;
-                const above = ROLE_RANK[member.role] > myRank;
-                const name = member.name || member.email;
-                return (
-                  <tr key={member.id}>
-                    <th scope="row" className={`${td} font-medium text-slate-900`}>
-                      {name}
-                      {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
-                    </th>
-                    <td className={`${td} break-all`}>{member.email}</td>
-                    <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
-                    <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
-                    <td className={td}>
-                      {member.teamIds.length === 0 ? (
-                        <span className="text-slate-500">{m.members.noTeams}</span>
-                      ) : (
-                        <ul className="flex flex-wrap gap-1">
-                          {member.teamIds.map((id) => (
-                            <li key={id}>
-                              <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
-                            </li>
-                          ))}
-                        </ul>
-                      )}
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
-                    </td>
-                    <td className={`${td} whitespace-nowrap`}>
-                      <div className="flex gap-1">
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setEditing(member)}
-                          disabled={above}
-                          title={above ? m.members.aboveYouHint : undefined}
-                          aria-label={format(m.members.editOf, { name })}
-                        >
-                          {m.common.edit}
-                        </Button>
-                        <Button
-                          variant="secondary"
-                          size="sm"
-                          onClick={() => setResetting(member)}
-                          disabled={above || self || member.status === 'REMOVED'}
-                          title={self ? m.members.resetSelfHint : above ? m.members.aboveYouHint : undefined}
-                          aria-label={format(m.members.resetPasswordOf, { name })}
-                        >
-                          {m.members.resetPassword}
-                        </Button>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          className="text-red-800"
-                          onClick={() => setRemoving(member)}
-                          disabled={above || self}
-                          title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
-                          aria-label={format(m.members.removeOf, { name })}
-                        >
-                          {m.members.remove}
-                        </Button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </TableFrame>
+          <ListTable
+            label={m.members.listTitle}
+            head={[
+              m.members.colName,
+              m.members.colEmail,
+              m.members.colRole,
+              m.members.colScope,
+              m.members.colTeams,
+              m.members.colStatus,
+              m.common.actions,
+            ]}
+          >
+            {rows.map((member) => {
+              const self = member.userId === myUserId;
+              const above = ROLE_RANK[member.role] > myRank;
+              const name = member.name || member.email;
+              return (
+                <tr key={member.id}>
+                  <th scope="row" className={`${td} font-medium text-slate-900`}>
+                    {name}
+                    {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
+                  </th>
+                  <td className={`${td} break-all`}>{member.email}</td>
+                  <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
+                  <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
+                  <td className={td}>
+                    {member.teamIds.length === 0 ? (
+                      <span className="text-slate-500">{m.members.noTeams}</span>
+                    ) : (
+                      <ul className="flex flex-wrap gap-1">
+                        {member.teamIds.map((id) => (
+                          <li key={id}>
+                            <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
+                          </li>
+                        ))}
+                      </ul>
+                    )}
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
+                  </td>
+                  <td className={`${td} whitespace-nowrap`}>
+                    <div className="flex gap-1">
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setEditing(member)}
+                        disabled={above}
+                        title={above ? m.members.aboveYouHint : undefined}
+                        aria-label={format(m.members.editOf, { name })}
+                      >
+                        {m.common.edit}
+                      </Button>
+                      <Button
+                        variant="secondary"
+                        size="sm"
+                        onClick={() => setResetting(member)}
+                        disabled={above || self || member.status === 'REMOVED'}
+                        title={self ? m.members.resetSelfHint : above ? m.members.aboveYouHint : undefined}
+                        aria-label={format(m.members.resetPasswordOf, { name })}
+                      >
+                        {m.members.resetPassword}
+                      </Button>
+                      <Button
+                        variant="ghost"
+                        size="sm"
+                        className="text-red-800"
+                        onClick={() => setRemoving(member)}
+                        disabled={above || self}
+                        title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
+                        aria-label={format(m.members.removeOf, { name })}
+                      >
+                        {m.members.remove}
+                      </Button>
+                    </div>
+                  </td>
+                </tr>
+              );
+            })}
+          </ListTable>
         </CursorListStates>
       </ListSection>
 

@@ -4,7 +4,7 @@ import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contra
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { CursorListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -14,7 +14,7 @@ import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { useDeleteTeam, useSaveTeam } from './mutations';
 import { teamListQuery } from './queries';
-import { ConfirmDialog, formErrors, FormDialog, ListSection, TableFrame, td, th, useNotice, Warning } from './ui';
+import { ConfirmDialog, formErrors, FormDialog, ListSection, ListTable, td, th, useNotice, Warning } from './ui';
 
 export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(messages);
@@ -34,53 +34,48 @@ export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: strin
         action={<Button onClick={() => setCreating(true)}>{m.teams.create}</Button>}
       >
         <CursorListStates query={list} count={rows.length} empty={m.teams.empty} busy>
-          <TableFrame label={m.teams.listTitle}>
-            <thead>
-              <HeadRow
-                className={th}
-                cells={[
-                  m.teams.colName,
-                  m.teams.colDescription,
-                  { label: m.teams.colMembers, className: `${th} text-right` },
-                  m.teams.colCreated,
-                  m.common.actions,
-                ]}
-              />
-            </thead>
-            <tbody>
-              {rows.map((team) => (
-                <tr key={team.id}>
-                  <th scope="row" className={`${td} font-medium text-slate-900`}>
-                    {team.name}
-                  </th>
-                  <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
-                  <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <div className="flex gap-1">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setEditing(team)}
-                        aria-label={format(m.teams.editOf, { name: team.name })}
-                      >
-                        {m.common.edit}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-800"
-                        onClick={() => setDeleting(team)}
-                        aria-label={format(m.teams.deleteOf, { name: team.name })}
-                      >
-                        {m.common.delete}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </TableFrame>
+          <ListTable
+            label={m.teams.listTitle}
+            head={[
+              m.teams.colName,
+              m.teams.colDescription,
+              { label: m.teams.colMembers, className: `${th} text-right` },
+              m.teams.colCreated,
+              m.common.actions,
+            ]}
+          >
+            {rows.map((team) => (
+              <tr key={team.id}>
+                <th scope="row" className={`${td} font-medium text-slate-900`}>
+                  {team.name}
+                </th>
+                <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
+                <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <div className="flex gap-1">
+                    <Button
+                      variant="secondary"
+                      size="sm"
+                      onClick={() => setEditing(team)}
+                      aria-label={format(m.teams.editOf, { name: team.name })}
+                    >
+                      {m.common.edit}
+                    </Button>
+                    <Button
+                      variant="ghost"
+                      size="sm"
+                      className="text-red-800"
+                      onClick={() => setDeleting(team)}
+                      aria-label={format(m.teams.deleteOf, { name: team.name })}
+                    >
+                      {m.common.delete}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </ListTable>
         </CursorListStates>
       </ListSection>
 

@@ -1,86 +1,27 @@
 'use client';
 
-import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions } from '@/components/ui/form';
+import { HeadRow } from '@/components/ui/list';
+import { ConfirmDialog as BaseConfirmDialog, FormDialog as BaseFormDialog } from '@/components/ui/form-dialog';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
 import { fieldErrors } from '@/lib/error-messages';
 import { messages } from './messages';
 
-/** "Are you sure?" with the consequence in words; the confirm button shows progress and the error stays in the dialog. */
-export function ConfirmDialog({
-  title,
-  confirmLabel,
-  onConfirm,
-  onClose,
-  pending,
-  error,
-  children,
-}: {
-  title: string;
-  confirmLabel: string;
-  onConfirm: () => void;
-  onClose: () => void;
-  pending: boolean;
-  error: unknown;
-  children: ReactNode;
-}) {
+type WithoutCancel<P> = Omit<P, 'cancelLabel'>;
+
+/** components/ui/form-dialog's ConfirmDialog with the admin pages' "cancel". */
+export function ConfirmDialog(props: WithoutCancel<ComponentProps<typeof BaseConfirmDialog>>) {
   const m = useMessages(messages);
-  return (
-    <Dialog title={title} onClose={pending ? () => undefined : onClose}>
-      <div className="space-y-3 text-sm text-slate-800">{children}</div>
-      <ErrorAlert error={error} className="mt-3" />
-      <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={pending} className="mt-4">
-        <Button variant="danger" onClick={onConfirm} pending={pending}>
-          {confirmLabel}
-        </Button>
-      </FormActions>
-    </Dialog>
-  );
+  return <BaseConfirmDialog cancelLabel={m.common.cancel} {...props} />;
 }
 
-/**
- * A form in a dialog: the fields (children), the error of the last submit (or `alert` in its
- * place), cancel and submit. While the request runs the dialog cannot be closed.
- */
-export function FormDialog({
-  title,
-  wide = false,
-  pending,
-  error,
-  alert,
-  submitLabel,
-  onSubmit,
-  onClose,
-  children,
-}: {
-  title: string;
-  wide?: boolean;
-  pending: boolean;
-  error: unknown;
-  alert?: ReactNode;
-  submitLabel: string;
-  onSubmit: (e: FormEvent) => void;
-  onClose: () => void;
-  children: ReactNode;
-}) {
+/** components/ui/form-dialog's FormDialog with the admin pages' "cancel". */
+export function FormDialog(props: WithoutCancel<ComponentProps<typeof BaseFormDialog>>) {
   const m = useMessages(messages);
-  return (
-    <Dialog title={title} onClose={pending ? () => undefined : onClose} wide={wide}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {children}
-        {alert ?? <ErrorAlert error={error} />}
-        <FormActions cancelLabel={m.common.cancel} onCancel={onClose} cancelDisabled={pending}>
-          <Button type="submit" pending={pending}>
-            {submitLabel}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
-  );
+  return <BaseFormDialog cancelLabel={m.common.cancel} {...props} />;
 }
 
 /**
@@ -226,6 +167,26 @@ export function TableFrame({ label, children }: { label: string; children: React
         {children}
       </table>
     </div>
+  );
+}
+
+/** A TableFrame with its column titles (`head`, as HeadRow takes them) and the rows (children) as its body. */
+export function ListTable({
+  label,
+  head,
+  children,
+}: {
+  label: string;
+  head: ComponentProps<typeof HeadRow>['cells'];
+  children: ReactNode;
+}) {
+  return (
+    <TableFrame label={label}>
+      <thead>
+        <HeadRow className={th} cells={head} />
+      </thead>
+      <tbody>{children}</tbody>
+    </TableFrame>
   );
 }
 

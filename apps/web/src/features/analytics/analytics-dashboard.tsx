@@ -1,12 +1,10 @@
 'use client';
 
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels } from '@/lib/labels';
-import { orgPath } from '@/lib/nav';
 import { sameOrg } from '@/lib/queries';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
@@ -15,8 +13,8 @@ import { previousPeriod } from './period';
 import { analyticsMessages } from './messages';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { operationsQuery, overviewQuery, pct, utilizationQuery } from './queries';
-import { hectaresByOperation, Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
-import { SortableTable } from './sortable-table';
+import { hectaresByOperation, machineColumn, Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
+import { numberColumnOf, SortableTable } from './sortable-table';
 import { CostsSection, MaintenanceSection } from './maintenance-costs-sections';
 import { ExportButton } from '@/components/export-button';
 
@@ -63,6 +61,7 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
   const more = useShowMore(TABLE_PAGE, q);
   const fleet = q.data?.pages[0]?.fleet;
   const rows = q.data?.pages.flatMap((x) => x.items) ?? [];
+  const num = numberColumnOf(rows);
   const chart: Datum[] = rows
     .filter((r) => r.utilization !== null && r.utilization > 0)
     .sort((a, b) => (b.utilization ?? 0) - (a.utilization ?? 0))
@@ -120,49 +119,13 @@ function UtilizationSection({ orgId, p }: { orgId: string; p: P }) {
             limit={more.limit}
             defaultSort={{ key: 'utilization', dir: 'desc' }}
             columns={[
-              {
-                key: 'name',
-                header: m.table.machine,
-                value: (r) => r.name,
-                cell: (r) => (
-                  <Link
-                    href={orgPath(orgId, `assets/${r.assetId}`)}
-                    className="text-emerald-800 underline-offset-2 hover:underline"
-                  >
-                    {r.name}
-                  </Link>
-                ),
-              },
+              machineColumn(orgId, m.table.machine),
               { key: 'kind', header: m.table.kind, value: (r) => l.kind[r.kind], cell: (r) => l.kind[r.kind] },
-              { key: 'jobs', header: m.table.jobs, numeric: true, value: (r) => r.jobs, cell: (r) => r.jobs },
-              {
-                key: 'productive',
-                header: m.kpi.productiveHours,
-                numeric: true,
-                value: (r) => r.productiveHours,
-                cell: (r) => f.hours(r.productiveHours),
-              },
-              {
-                key: 'downtime',
-                header: m.kpi.downtimeHours,
-                numeric: true,
-                value: (r) => r.downtimeHours,
-                cell: (r) => f.hours(r.downtimeHours),
-              },
-              {
-                key: 'available',
-                header: m.kpi.availableHours,
-                numeric: true,
-                value: (r) => r.availableHours,
-                cell: (r) => f.hours(r.availableHours),
-              },
-              {
-                key: 'utilization',
-                header: m.kpi.utilization,
-                numeric: true,
-                value: (r) => r.utilization,
-                cell: (r) => f.ratio(r.utilization),
-              },
+              num('jobs', m.table.jobs, (r) => r.jobs),
+              num('productive', m.kpi.productiveHours, (r) => r.productiveHours, f.hours),
+              num('downtime', m.kpi.downtimeHours, (r) => r.downtimeHours, f.hours),
+              num('available', m.kpi.availableHours, (r) => r.availableHours, f.hours),
+              num('utilization', m.kpi.utilization, (r) => r.utilization, f.ratio),
             ]}
           />
           {q.isError ? <QueryError error={q.error} onRetry={() => void q.fetchNextPage()} /> : null}
@@ -187,6 +150,7 @@ function OperationsSection({ orgId, p }: { orgId: string; p: P }) {
       ) : (
         (() => {
           const chart = hectaresByOperation(q.data.items, l.operation);
+          const num = numberColumnOf(q.data.items);
           const top = [...chart].sort((a, b) => b.value - a.value)[0];
           return (
             <>
@@ -222,28 +186,10 @@ function OperationsSection({ orgId, p }: { orgId: string; p: P }) {
                     value: (r) => l.operation[r.operationType],
                     cell: (r) => l.operation[r.operationType],
                   },
-                  { key: 'jobs', header: m.table.jobs, numeric: true, value: (r) => r.jobs, cell: (r) => r.jobs },
-                  {
-                    key: 'hectares',
-                    header: m.kpi.hectares,
-                    numeric: true,
-                    value: (r) => r.hectares,
-                    cell: (r) => f.ha(r.hectares),
-                  },
-                  {
-                    key: 'hours',
-                    header: m.table.hours,
-                    numeric: true,
-                    value: (r) => r.hours,
-                    cell: (r) => f.hours(r.hours),
-                  },
-                  {
-                    key: 'capacity',
-                    header: m.table.capacity,
-                    numeric: true,
-                    value: (r) => r.fieldCapacityHaPerHour,
-                    cell: (r) => f.haPerHour(r.fieldCapacityHaPerHour),
-                  },
+                  num('jobs', m.table.jobs, (r) => r.jobs),
+                  num('hectares', m.kpi.hectares, (r) => r.hectares, f.ha),
+                  num('hours', m.table.hours, (r) => r.hours, f.hours),
+                  num('capacity', m.table.capacity, (r) => r.fieldCapacityHaPerHour, f.haPerHour),
                 ]}
                 footer={
                   <tr className="border-t-2 border-slate-200 font-semibold">

@@ -2,21 +2,19 @@
 
 import { COST_GROUPINGS } from '@amms/contracts/analytics';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { useState } from 'react';
 import { SelectField } from '@/components/ui/form';
 import { LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels } from '@/lib/labels';
-import { orgPath } from '@/lib/nav';
 import { sameOrg } from '@/lib/queries';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
 import { useFigures } from './formatters';
 import { analyticsMessages } from './messages';
 import { costsQuery, fenToNumber, maintenanceQuery, type CostGrouping } from './queries';
-import { SortableTable } from './sortable-table';
-import { Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
+import { numberColumnOf, SortableTable } from './sortable-table';
+import { machineColumn, Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
 
 /** The maintenance and cost sections of the analytics page. */
 export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
@@ -27,6 +25,7 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
   const more = useShowMore(TABLE_PAGE, q);
   const first = q.data?.pages[0];
   const rows = q.data?.pages.flatMap((x) => x.items) ?? [];
+  const num = numberColumnOf(rows);
   const chart: Datum[] = rows
     .filter((r) => r.downtimeHours > 0)
     .sort((a, b) => b.downtimeHours - a.downtimeHours)
@@ -92,61 +91,13 @@ export function MaintenanceSection({ orgId, p }: { orgId: string; p: P }) {
             limit={more.limit}
             defaultSort={{ key: 'downtime', dir: 'desc' }}
             columns={[
-              {
-                key: 'name',
-                header: m.table.machine,
-                value: (r) => r.name,
-                cell: (r) => (
-                  <Link
-                    href={orgPath(orgId, `assets/${r.assetId}`)}
-                    className="text-emerald-800 underline-offset-2 hover:underline"
-                  >
-                    {r.name}
-                  </Link>
-                ),
-              },
-              {
-                key: 'failures',
-                header: m.table.failures,
-                numeric: true,
-                value: (r) => r.failures,
-                cell: (r) => r.failures,
-              },
-              {
-                key: 'mtbf',
-                header: m.kpi.mtbf,
-                numeric: true,
-                value: (r) => r.mtbfHours,
-                cell: (r) => f.hours(r.mtbfHours),
-              },
-              {
-                key: 'repairs',
-                header: m.table.repairs,
-                numeric: true,
-                value: (r) => r.repairs,
-                cell: (r) => r.repairs,
-              },
-              {
-                key: 'mttr',
-                header: m.kpi.mttr,
-                numeric: true,
-                value: (r) => r.mttrHours,
-                cell: (r) => f.hours(r.mttrHours),
-              },
-              {
-                key: 'downtime',
-                header: m.kpi.downtimeHours,
-                numeric: true,
-                value: (r) => r.downtimeHours,
-                cell: (r) => f.hours(r.downtimeHours),
-              },
-              {
-                key: 'availability',
-                header: m.kpi.operationalAvailability,
-                numeric: true,
-                value: (r) => r.operationalAvailability,
-                cell: (r) => f.ratio(r.operationalAvailability),
-              },
+              machineColumn(orgId, m.table.machine),
+              num('failures', m.table.failures, (r) => r.failures),
+              num('mtbf', m.kpi.mtbf, (r) => r.mtbfHours, f.hours),
+              num('repairs', m.table.repairs, (r) => r.repairs),
+              num('mttr', m.kpi.mttr, (r) => r.mttrHours, f.hours),
+              num('downtime', m.kpi.downtimeHours, (r) => r.downtimeHours, f.hours),
+              num('availability', m.kpi.operationalAvailability, (r) => r.operationalAvailability, f.ratio),
               {
                 key: 'pm',
                 header: m.table.pm,
@@ -204,6 +155,7 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
       ) : (
         (() => {
           const data = q.data;
+          const num = numberColumnOf(data.items);
           const chart: Datum[] = data.items
             .filter((i) => i.totalMinor !== '0')
             .map((i) => ({ key: i.key, label: label(i.key, i.label), value: fenToNumber(i.totalMinor) }));
@@ -254,13 +206,7 @@ export function CostsSection({ orgId, p }: { orgId: string; p: P }) {
                     value: (i) => label(i.key, i.label),
                     cell: (i) => label(i.key, i.label),
                   },
-                  {
-                    key: 'documents',
-                    header: m.table.documents,
-                    numeric: true,
-                    value: (i) => i.documents,
-                    cell: (i) => i.documents,
-                  },
+                  num('documents', m.table.documents, (i) => i.documents),
                   {
                     key: 'amount',
                     header: m.table.amount,

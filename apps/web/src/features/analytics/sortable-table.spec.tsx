@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { afterEach, describe, expect, it } from 'vitest';
 import { I18nProvider } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
-import { SortableTable, sortRows, type Column } from './sortable-table';
+import { numberColumnOf, SortableTable, sortRows, type Column } from './sortable-table';
 
 type Row = { id: string; name: string; hours: number; ratio: number | null };
 const rows: Row[] = [
@@ -103,5 +103,21 @@ describe('SortableTable', () => {
     ];
     expect(sortRows(eq, columns[1], 'desc', 'en').map((r) => r.id)).toEqual(['1', '2']);
     expect(sortRows(eq, columns[1], 'asc', 'en').map((r) => r.id)).toEqual(['1', '2']);
+  });
+});
+
+describe('numberColumnOf', () => {
+  it('makes a numeric column that sorts by the figure and shows it formatted (or as it is)', () => {
+    const num = numberColumnOf(rows);
+    const ratio = num(
+      'ratio',
+      'Ratio',
+      (r) => r.ratio,
+      (v) => (v === null ? '—' : `${v * 100}%`),
+    );
+    expect(ratio.numeric).toBe(true);
+    expect(rows.map((r) => ratio.cell(r))).toEqual(['20%', '—', '50%']);
+    expect(sortRows(rows, ratio, 'desc', 'en').map((r) => r.id)).toEqual(['c', 'a', 'b']);
+    expect(num('hours', 'Hours', (r) => r.hours).cell(rows[1]!)).toBe(12);
   });
 });

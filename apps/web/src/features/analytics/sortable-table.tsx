@@ -27,6 +27,19 @@ export type Column<R> = {
   firstDir?: SortDir;
 };
 
+/**
+ * Numeric columns of these rows (the rows only give the columns their type):
+ * `num('jobs', header, (r) => r.jobs)` sorts by the figure and shows it through `show` (as it is by default).
+ */
+export function numberColumnOf<R>(_rows: readonly R[]) {
+  return <V extends number | null>(
+    key: string,
+    header: string,
+    value: (r: R) => V,
+    show: (v: V) => ReactNode = (v) => v,
+  ): Column<R> => ({ key, header, numeric: true, value, cell: (r) => show(value(r)) });
+}
+
 export function sortRows<R>(rows: readonly R[], column: Column<R> | undefined, dir: SortDir, locale: string): R[] {
   if (!column) return [...rows];
   const collator = new Intl.Collator(locale, { numeric: true });

@@ -1,8 +1,11 @@
 'use client';
 
 import type { TOperationType } from '@amms/contracts/assets';
+import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { orgPath } from '@/lib/nav';
 import { type Datum } from './bar-figure';
+import type { Column } from './sortable-table';
 
 /** Pieces the analytics sections share. */
 
@@ -68,4 +71,21 @@ export function hectaresByOperation(
   return items
     .filter((i) => i.hectares > 0)
     .map((i) => ({ key: i.operationType, label: labels[i.operationType], value: i.hectares }));
+}
+
+/** The first column of a per-machine table: the machine's name, linked to its page (sorts by name). */
+export function machineColumn<R extends { assetId: string; name: string }>(orgId: string, header: string): Column<R> {
+  return {
+    key: 'name',
+    header,
+    value: (r) => r.name,
+    cell: (r) => (
+      <Link
+        href={orgPath(orgId, `assets/${r.assetId}`)}
+        className="text-emerald-800 underline-offset-2 hover:underline"
+      >
+        {r.name}
+      </Link>
+    ),
+  };
 }

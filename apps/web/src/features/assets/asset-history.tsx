@@ -6,7 +6,8 @@ import { useState, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { HeadRow } from '@/components/ui/list';
-import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
+import { CursorListStates } from '@/components/ui/list';
+import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -57,13 +58,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
       <p className="mb-3 text-sm text-slate-600">
         {format(m.bookings.range, { from: range.fromDay, to: range.toDay })}
       </p>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError && !q.data ? (
-        <QueryError error={q.error} onRetry={() => void q.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.bookings.empty}</Empty>
-      ) : (
+      <CursorListStates query={q} count={rows.length} empty={m.bookings.empty} keepRowsOnError>
         <Table
           caption={m.bookings.title}
           head={[
@@ -95,12 +90,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
             </tr>
           ))}
         </Table>
-      )}
-      <LoadMore
-        hasNextPage={q.hasNextPage}
-        isFetchingNextPage={q.isFetchingNextPage}
-        onClick={() => void q.fetchNextPage()}
-      />
+      </CursorListStates>
     </Card>
   );
 }
@@ -160,13 +150,7 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
       )}
 
       <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-900">{m.maintenance.history}</h3>
-      {wos.isPending ? (
-        <Loading />
-      ) : wos.isError && !wos.data ? (
-        <QueryError error={wos.error} onRetry={() => void wos.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.maintenance.empty}</Empty>
-      ) : (
+      <CursorListStates query={wos} count={rows.length} empty={m.maintenance.empty} keepRowsOnError>
         <Table
           caption={m.maintenance.history}
           head={[
@@ -199,12 +183,7 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
             </tr>
           ))}
         </Table>
-      )}
-      <LoadMore
-        hasNextPage={wos.hasNextPage}
-        isFetchingNextPage={wos.isFetchingNextPage}
-        onClick={() => void wos.fetchNextPage()}
-      />
+      </CursorListStates>
     </Card>
   );
 }
@@ -218,13 +197,7 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
 
   return (
     <Card id="asset-costs" title={m.costs.title}>
-      {q.isPending ? (
-        <Loading />
-      ) : q.isError && !q.data ? (
-        <QueryError error={q.error} onRetry={() => void q.refetch()} />
-      ) : rows.length === 0 ? (
-        <Empty>{m.costs.empty}</Empty>
-      ) : (
+      <CursorListStates query={q} count={rows.length} empty={m.costs.empty} keepRowsOnError>
         <Table
           caption={m.costs.title}
           head={[m.costs.number, m.costs.date, m.costs.category, m.costs.supplier, m.fields.status, m.costs.total]}
@@ -248,12 +221,7 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
             </tr>
           ))}
         </Table>
-      )}
-      <LoadMore
-        hasNextPage={q.hasNextPage}
-        isFetchingNextPage={q.isFetchingNextPage}
-        onClick={() => void q.fetchNextPage()}
-      />
+      </CursorListStates>
     </Card>
   );
 }

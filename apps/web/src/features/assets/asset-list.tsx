@@ -13,6 +13,7 @@ import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useMemo, useState } from 'react';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge } from '@/components/ui/badge';
 import { SelectField, TextField } from '@/components/ui/form';
 import { HeadRow, listMessages, SortSelect } from '@/components/ui/list';
@@ -115,26 +116,22 @@ export function AssetList({ orgId }: { orgId: string }) {
           onChange={(e) => setSearch(e.target.value)}
           className="lg:col-span-2"
         />
-        <SelectField label={m.list.kind} value={kind ?? ''} onChange={(e) => setParam('kind', e.target.value || null)}>
-          <option value="">{m.list.allKinds}</option>
-          {MACHINE_KINDS.map((k) => (
-            <option key={k} value={k}>
-              {l.kind[k]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+        <EnumSelect
+          label={m.list.kind}
+          value={kind ?? ''}
+          onChange={(v) => setParam('kind', v || null)}
+          anyLabel={m.list.allKinds}
+          values={MACHINE_KINDS}
+          optionLabel={(k) => l.kind[k]}
+        />
+        <EnumSelect
           label={m.list.status}
           value={filters.status ?? ''}
-          onChange={(e) => setParam('status', e.target.value || null)}
-        >
-          <option value="">{m.list.allStatuses}</option>
-          {ASSET_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {l.assetStatus[s]}
-            </option>
-          ))}
-        </SelectField>
+          onChange={(v) => setParam('status', v || null)}
+          anyLabel={m.list.allStatuses}
+          values={ASSET_STATUSES}
+          optionLabel={(s) => l.assetStatus[s]}
+        />
         <SelectField
           label={m.list.team}
           value={filters.teamId ?? ''}

@@ -3,8 +3,9 @@
 import { AUDIT_EVENT_SORTS, type TAuditEventSort } from '@amms/contracts/audit';
 import Link from 'next/link';
 import { useState, type FormEvent } from 'react';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form';
+import { TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -66,19 +67,15 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
           {m.orgTitle}
         </h2>
         <form onSubmit={apply} className="mb-4 flex flex-wrap items-end gap-3">
-          <SelectField
+          <EnumSelect
             label={m.filterEntity}
             value={entityType}
-            onChange={(e) => setEntityType(e.target.value)}
+            onChange={(v) => setEntityType(v)}
+            anyLabel={m.allTypes}
+            values={ENTITY_TYPES}
+            optionLabel={(t) => m.entityTypes[t] ?? t}
             className="w-44"
-          >
-            <option value="">{m.allTypes}</option>
-            {ENTITY_TYPES.map((t) => (
-              <option key={t} value={t}>
-                {m.entityTypes[t] ?? t}
-              </option>
-            ))}
-          </SelectField>
+          />
           <TextField
             label={m.filterAction}
             value={action}

@@ -6,15 +6,16 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { PersonName } from '@/components/person';
 import { ConfirmWithCommentDialog } from '@/components/confirm-with-comment';
+import { ReasonDialog } from '@/components/reason-dialog';
 import { useRouter } from 'next/navigation';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField } from '@/components/ui/form';
+import { FormActions } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -290,35 +291,25 @@ function RejectDialog({
   onClose: () => void;
 }) {
   const m = useMessages(costsMessages);
-  const [reason, setReason] = useState('');
   const errs = useFieldErrors(action.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    action.mutate(
-      { action: 'reject', body: { version: doc.version, reason } },
-      { onSuccess: onClose, onError: (err) => isApiError(err, 409, 403) && onClose() },
-    );
-  };
   return (
-    <Dialog title={m.reject.title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextAreaField
-          label={m.reject.reason}
-          rows={3}
-          required
-          maxLength={1000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={errs.reason}
-        />
-        <ErrorAlert error={action.error} />
-        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
-          <Button type="submit" pending={action.isPending}>
-            {m.reject.confirm}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={m.reject.title}
+      label={m.reject.reason}
+      maxLength={1000}
+      submitLabel={m.reject.confirm}
+      cancelLabel={m.actions.close}
+      pending={action.isPending}
+      error={action.error}
+      fieldError={errs.reason}
+      onSubmit={(reason) =>
+        action.mutate(
+          { action: 'reject', body: { version: doc.version, reason } },
+          { onSuccess: onClose, onError: (err) => isApiError(err, 409, 403) && onClose() },
+        )
+      }
+      onClose={onClose}
+    />
   );
 }
 

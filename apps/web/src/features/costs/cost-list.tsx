@@ -10,7 +10,8 @@ import {
 } from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
-import { SelectField, TextField } from '@/components/ui/form';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -72,43 +73,29 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
         ) : null}
       </div>
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-        <SelectField
+        <EnumSelect
           label={m.list.status}
           value={status}
-          onChange={(e) => setStatus(e.target.value as '' | TCostDocumentStatus)}
-        >
-          <option value="">{m.list.allStatuses}</option>
-          {COST_DOCUMENT_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {m.status[s]}
-            </option>
-          ))}
-        </SelectField>
-        <SelectField
+          onChange={(v) => setStatus(v)}
+          anyLabel={m.list.allStatuses}
+          values={COST_DOCUMENT_STATUSES}
+          optionLabel={(s) => m.status[s]}
+        />
+        <EnumSelect
           label={m.list.category}
           value={category}
-          onChange={(e) => setCategory(e.target.value as '' | TCostCategory)}
-        >
-          <option value="">{m.list.allCategories}</option>
-          {COST_CATEGORIES.map((c) => (
-            <option key={c} value={c}>
-              {m.category[c]}
-            </option>
-          ))}
-        </SelectField>
-        <TextField
-          type="date"
-          label={m.list.from}
-          value={from}
-          max={to || undefined}
-          onChange={(e) => setFrom(e.target.value)}
+          onChange={(v) => setCategory(v)}
+          anyLabel={m.list.allCategories}
+          values={COST_CATEGORIES}
+          optionLabel={(c) => m.category[c]}
         />
-        <TextField
-          type="date"
-          label={m.list.to}
-          value={to}
-          min={from || undefined}
-          onChange={(e) => setTo(e.target.value)}
+        <DateRangeFields
+          fromLabel={m.list.from}
+          toLabel={m.list.to}
+          from={from}
+          to={to}
+          onFromChange={setFrom}
+          onToChange={setTo}
         />
         <SortSelect value={sort} options={sortOptions} onChange={setSort} />
       </div>

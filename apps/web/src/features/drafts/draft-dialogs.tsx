@@ -1,11 +1,11 @@
 'use client';
 
 import type { TDraftVersion } from '@amms/contracts/drafts';
-import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField } from '@/components/ui/form';
+import { ReasonDialog } from '@/components/reason-dialog';
+import { FormActions } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { draftMessages } from './messages';
@@ -77,7 +77,7 @@ export function ConfirmDialog({
   );
 }
 
-/** Reject the draft: a reason is required. */
+/** Reject the draft: a reason is required (checked here), sent trimmed. */
 export function RejectDialog({
   pending,
   error,
@@ -90,33 +90,19 @@ export function RejectDialog({
   onClose: () => void;
 }) {
   const m = useMessages(draftMessages);
-  const [reason, setReason] = useState('');
-  const [local, setLocal] = useState<string | null>(null);
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
-    if (!reason.trim()) return setLocal(m.reasonRequired);
-    setLocal(null);
-    onSubmit(reason.trim());
-  };
   return (
-    <Dialog title={m.rejectTitle} onClose={onClose}>
-      <form onSubmit={submit} className="space-y-3" noValidate>
-        <TextAreaField
-          label={m.rejectReason}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          rows={3}
-          maxLength={1000}
-          error={local}
-          required
-        />
-        <ErrorAlert error={error} />
-        <FormActions cancelLabel={m.cancel} onCancel={onClose}>
-          <Button type="submit" variant="danger" pending={pending}>
-            {m.rejectAction}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <ReasonDialog
+      title={m.rejectTitle}
+      label={m.rejectReason}
+      maxLength={1000}
+      submitLabel={m.rejectAction}
+      submitVariant="danger"
+      cancelLabel={m.cancel}
+      requiredMessage={m.reasonRequired}
+      pending={pending}
+      error={error}
+      onSubmit={(reason) => onSubmit(reason.trim())}
+      onClose={onClose}
+    />
   );
 }

@@ -3,8 +3,8 @@
 import { DRAFT_SORTS, ZDraftStatus, type TDraftSort } from '@amms/contracts/drafts';
 import Link from 'next/link';
 import { useState } from 'react';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge } from '@/components/ui/badge';
-import { SelectField } from '@/components/ui/form';
 import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -38,19 +38,15 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
           {m.listTitle}
         </h2>
         <div className="flex flex-wrap items-end gap-3">
-          <SelectField
+          <EnumSelect
             label={m.filterStatus}
             value={status}
-            onChange={(e) => setStatus(e.target.value)}
+            onChange={(v) => setStatus(v)}
+            anyLabel={m.all}
+            values={ZDraftStatus.options}
+            optionLabel={(s) => l.draftStatus[s]}
             className="w-48"
-          >
-            <option value="">{m.all}</option>
-            {ZDraftStatus.options.map((s) => (
-              <option key={s} value={s}>
-                {l.draftStatus[s]}
-              </option>
-            ))}
-          </SelectField>
+          />
           <SortSelect
             value={sort}
             options={[

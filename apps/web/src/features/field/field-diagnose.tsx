@@ -16,6 +16,7 @@ import { fieldApiPath, useFieldMutation } from './api';
 import { fieldHref, fieldPaths } from './links';
 import type { FieldOrgProps } from './types';
 import { Notice } from './ui';
+import { LineIcon } from '@/components/ui/line-icon';
 
 const backClass =
   'inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900';
@@ -73,17 +74,7 @@ export function FieldDiagnose({ orgId, permissions }: FieldOrgProps) {
   return (
     <>
       <Link href={fieldHref(fieldPaths.home, orgId)} className={backClass}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5 stroke-current"
-          fill="none"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M15 6l-6 6 6 6" />
-        </svg>
+        <LineIcon d="M15 6l-6 6 6 6" />
         {m.field.back}
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{m.field.title}</h1>

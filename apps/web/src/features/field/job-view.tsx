@@ -20,6 +20,7 @@ import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
 import { Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle } from './ui';
 import { AskManualLink } from '@/features/knowledge/field-ask';
+import { LineIcon } from '@/components/ui/line-icon';
 
 /** The job page of the field app: where, with what, and start / complete (job-start-form, job-complete-form). */
 export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) {
@@ -162,17 +163,7 @@ function BackHome({ orgId }: { orgId: string }) {
       href={fieldHref(fieldPaths.home, orgId)}
       className="inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5 stroke-current"
-        fill="none"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M15 6l-6 6 6 6" />
-      </svg>
+      <LineIcon d="M15 6l-6 6 6 6" />
       {m.backHome}
     </Link>
   );

@@ -1,7 +1,7 @@
 'use client';
 
 import type { TWorkOrderDetailView } from '@amms/contracts/maintenance';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form';
@@ -9,6 +9,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useFieldErrors } from '@/lib/form-errors';
+import { useFormState } from '@/lib/use-form-state';
 import { formatFenExact, yuanToFen } from '@/lib/money';
 import { maintenanceMessages } from '../maintenance/messages';
 import { DecimalField, Panel } from './ui';
@@ -20,11 +21,9 @@ const EMPTY = { name: '', partNumber: '', quantity: '1', unitCost: '' };
 export function FieldParts({ orgId, wo }: { orgId: string; wo: TWorkOrderDetailView }) {
   const m = useMessages(maintenanceMessages).parts;
   const { locale } = useI18n();
-  const [form, setForm] = useState(EMPTY);
-  const add = useAddFieldPart(orgId, wo.id, () => setForm(EMPTY));
+  const { form, set, reset } = useFormState(EMPTY);
+  const add = useAddFieldPart(orgId, wo.id, reset);
   const errs = useFieldErrors(add.error);
-  const set = (k: keyof typeof EMPTY) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
     add.mutate({

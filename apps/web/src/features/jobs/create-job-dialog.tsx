@@ -21,6 +21,7 @@ import { plotOptionsQuery } from '@/features/plots/queries';
 import { useCreateJob } from './mutations';
 import { jobsMessages } from './messages';
 import { useFieldErrors } from '@/lib/form-errors';
+import { useFormState } from '@/lib/use-form-state';
 
 export function CreateJobDialog({
   orgId,
@@ -37,22 +38,21 @@ export function CreateJobDialog({
   const router = useRouter();
   const idem = useIdempotencyKey();
   const tomorrow = addDays(todayIn(timeZone), 1);
-  const [form, setForm] = useState({
-    fieldId: '',
-    operationType: '',
-    title: '',
-    windowStart: `${tomorrow}T08:00`,
-    windowEnd: `${tomorrow}T18:00`,
-    priority: '3',
-    areaHa: '',
-    estimatedHours: '',
-    notes: '',
-  });
+  const { form, set } = useFormState(
+    {
+      fieldId: '',
+      operationType: '',
+      title: '',
+      windowStart: `${tomorrow}T08:00`,
+      windowEnd: `${tomorrow}T18:00`,
+      priority: '3',
+      areaHa: '',
+      estimatedHours: '',
+      notes: '',
+    },
+    () => idem.reset(), // a changed form is a new request, not a retry of the previous one
+  );
   const [fieldSearch, setFieldSearch] = useState('');
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    idem.reset(); // a changed form is a new request, not a retry of the previous one
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-  };
 
   const fields = useQuery(plotOptionsQuery(orgId));
   const fieldOptions = useMemo(() => {

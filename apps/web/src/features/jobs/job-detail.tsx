@@ -1,30 +1,25 @@
 'use client';
 
-import type { TJob } from '@amms/contracts/jobs';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { enumLabels, priorityText } from '@/lib/labels';
-import { formatDateTime, formatNumber, parseOptionalNumber } from '@/lib/format';
+import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { useJobAction } from './mutations';
-import { jobAssetQuery, jobQuery } from './queries';
+import { jobQuery } from './queries';
 import { AssignDialog } from './assign-dialog';
+import { CancelDialog, CompleteDialog, StartDialog, UnassignDialog } from './job-dialogs';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
 import { Fact, Facts, JobStatusBadge, MachineDownNotice } from './ui';
-import { useFieldErrors } from '@/lib/form-errors';
 
 type Props = { orgId: string; jobId: string; timeZone: string; permissions: TPermission[] };
 type Open = null | 'assign' | 'unassign' | 'start' | 'complete' | 'cancel';
@@ -173,185 +168,5 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
       {open === 'cancel' ? <CancelDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
       {open === 'unassign' ? <UnassignDialog orgId={orgId} job={j} onClose={() => setOpen(null)} /> : null}
     </div>
-  );
-}
-
-function DialogButtons({ pending, submit, onClose }: { pending: boolean; submit: string; onClose: () => void }) {
-  const m = useMessages(jobsMessages);
-  return (
-    <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
-      <Button type="submit" pending={pending}>
-        {submit}
-      </Button>
-    </FormActions>
-  );
-}
-
-function StartDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
-  const m = useMessages(jobsMessages);
-  const { locale } = useI18n();
-  const [meter, setMeter] = useState('');
-  const start = useJobAction(orgId, job.id, 'start', onClose);
-  const primary = job.assignment?.machines.find((mc) => mc.role === 'PRIMARY');
-  const asset = useQuery(jobAssetQuery(orgId, primary?.assetId));
-  const last = asset.data?.latestMeterReading;
-  const errs = useFieldErrors(start.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    start.mutate({ meterHours: parseOptionalNumber(meter), version: job.version });
-  };
-  return (
-    <Dialog title={m.start.title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label={`${m.start.meter}${primary ? ` · ${primary.name}` : ''}`}
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min="0"
-          value={meter}
-          onChange={(e) => setMeter(e.target.value)}
-          error={errs.meterHours}
-          hint={
-            last
-              ? format(m.start.meterHint, {
-                  value: format(m.detail.hours, { n: formatNumber(last.readingHours, locale, 1) }),
-                })
-              : undefined
-          }
-        />
-        <ErrorAlert error={start.error} />
-        <DialogButtons pending={start.isPending} submit={m.start.submit} onClose={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
-function CompleteDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
-  const m = useMessages(jobsMessages);
-  const [form, setForm] = useState({
-    meterHours: '',
-    actualHours: '',
-    areaDoneHa: String(job.areaHa),
-    fuelLiters: '',
-    notes: '',
-  });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-  const complete = useJobAction(orgId, job.id, 'complete', onClose);
-  const errs = useFieldErrors(complete.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    complete.mutate({
-      meterHours: parseOptionalNumber(form.meterHours),
-      actualHours: parseOptionalNumber(form.actualHours),
-      areaDoneHa: parseOptionalNumber(form.areaDoneHa),
-      fuelLiters: parseOptionalNumber(form.fuelLiters),
-      notes: form.notes.trim() || undefined,
-      version: job.version,
-    });
-  };
-  return (
-    <Dialog title={m.complete.title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextField
-          label={m.complete.areaDone}
-          type="number"
-          inputMode="decimal"
-          step="0.0001"
-          min="0"
-          required
-          value={form.areaDoneHa}
-          onChange={set('areaDoneHa')}
-          error={errs.areaDoneHa}
-        />
-        <TextField
-          label={m.complete.meter}
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min="0"
-          value={form.meterHours}
-          onChange={set('meterHours')}
-          error={errs.meterHours}
-        />
-        <TextField
-          label={m.complete.actualHours}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          value={form.actualHours}
-          onChange={set('actualHours')}
-          error={errs.actualHours}
-        />
-        <TextField
-          label={m.complete.fuel}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          value={form.fuelLiters}
-          onChange={set('fuelLiters')}
-          error={errs.fuelLiters}
-        />
-        <TextAreaField
-          label={m.complete.notes}
-          rows={3}
-          maxLength={2000}
-          value={form.notes}
-          onChange={set('notes')}
-          error={errs.notes}
-        />
-        <ErrorAlert error={complete.error} />
-        <DialogButtons pending={complete.isPending} submit={m.complete.submit} onClose={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
-function CancelDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
-  const m = useMessages(jobsMessages);
-  const [reason, setReason] = useState('');
-  const cancel = useJobAction(orgId, job.id, 'cancel', onClose);
-  const errs = useFieldErrors(cancel.error);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    cancel.mutate({ reason, version: job.version });
-  };
-  return (
-    <Dialog title={m.cancel.title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextAreaField
-          label={m.cancel.reason}
-          rows={3}
-          required
-          maxLength={500}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={errs.reason}
-        />
-        <ErrorAlert error={cancel.error} />
-        <DialogButtons pending={cancel.isPending} submit={m.cancel.submit} onClose={onClose} />
-      </form>
-    </Dialog>
-  );
-}
-
-function UnassignDialog({ orgId, job, onClose }: { orgId: string; job: TJob; onClose: () => void }) {
-  const m = useMessages(jobsMessages);
-  const unassign = useJobAction(orgId, job.id, 'unassign', onClose);
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    unassign.mutate({ version: job.version });
-  };
-  return (
-    <Dialog title={m.actions.unassign} onClose={onClose}>
-      <form onSubmit={onSubmit} className="space-y-4">
-        <p className="text-sm text-slate-800">{m.unassign.confirm}</p>
-        <ErrorAlert error={unassign.error} />
-        <DialogButtons pending={unassign.isPending} submit={m.unassign.submit} onClose={onClose} />
-      </form>
-    </Dialog>
   );
 }

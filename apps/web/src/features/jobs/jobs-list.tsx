@@ -5,8 +5,9 @@ import { JOB_SORTS, JOB_STATUSES, type TJob, type TJobSort } from '@amms/contrac
 import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { useState } from 'react';
+import { DateRangeFields } from '@/components/ui/date-range-fields';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -105,44 +106,30 @@ export function JobsList({
           </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-5">
-          <SelectField
+          <EnumSelect
             label={m.filters.status}
             value={status}
-            onChange={(e) => setStatus(e.target.value as typeof status)}
-          >
-            <option value="">{m.filters.anyStatus}</option>
-            <option value={OPEN}>{m.filters.open}</option>
-            {JOB_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {m.status[s]}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
+            onChange={(v) => setStatus(v)}
+            anyLabel={m.filters.anyStatus}
+            values={JOB_STATUSES}
+            optionLabel={(s) => m.status[s]}
+            extra={<option value={OPEN}>{m.filters.open}</option>}
+          />
+          <EnumSelect
             label={m.filters.operation}
             value={operationType}
-            onChange={(e) => setOperationType(e.target.value as '' | TOperationType)}
-          >
-            <option value="">{m.filters.anyOperation}</option>
-            {OPERATION_TYPES.map((o) => (
-              <option key={o} value={o}>
-                {m.operation[o]}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            type="date"
-            label={m.filters.from}
-            value={from}
-            max={to || undefined}
-            onChange={(e) => setFrom(e.target.value)}
+            onChange={(v) => setOperationType(v)}
+            anyLabel={m.filters.anyOperation}
+            values={OPERATION_TYPES}
+            optionLabel={(o) => m.operation[o]}
           />
-          <TextField
-            type="date"
-            label={m.filters.to}
-            value={to}
-            min={from || undefined}
-            onChange={(e) => setTo(e.target.value)}
+          <DateRangeFields
+            fromLabel={m.filters.from}
+            toLabel={m.filters.to}
+            from={from}
+            to={to}
+            onFromChange={setFrom}
+            onToChange={setTo}
           />
           <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>

@@ -9,9 +9,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form';
-import { HeadRow } from '@/components/ui/list';
 import { Loading, QueryError } from '@/components/ui/states';
-import { ConfirmDialog, formErrors, FormDialog, TableFrame, td, th, Warning } from '@/features/admin/ui';
+import { ConfirmDialog, formErrors, FormDialog, ListTable, td, Warning } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -137,64 +136,59 @@ export function DocumentDetail({
         <h2 id="kb-versions-title" className="text-lg font-semibold text-slate-900">
           {m.detail.versionsTitle}
         </h2>
-        <TableFrame label={m.detail.versionsCaption}>
-          <thead>
-            <HeadRow
-              className={th}
-              cells={[
-                m.detail.cols.version,
-                m.detail.cols.file,
-                m.detail.cols.size,
-                m.detail.cols.status,
-                m.detail.cols.pages,
-                m.detail.cols.ocr,
-                m.detail.cols.uploaded,
-                m.detail.cols.ready,
-                m.detail.cols.view,
-              ]}
-            />
-          </thead>
-          <tbody>
-            {[...d.versions]
-              .sort((a, b) => b.versionNumber - a.versionNumber)
-              .map((v) => (
-                <tr key={v.id}>
-                  <th scope="row" className={`${td} whitespace-nowrap font-medium`}>
-                    {format(m.docs.versionN, { n: v.versionNumber })}
-                    {v.id === d.currentVersionId ? (
-                      <span className="ml-2">
-                        <Badge tone="green">{m.detail.currentBadge}</Badge>
-                      </span>
-                    ) : null}
-                  </th>
-                  <td className={`${td} max-w-56 break-all`}>{v.fileName}</td>
-                  <td className={`${td} whitespace-nowrap tabular-nums`}>{formatBytes(v.sizeBytes, locale)}</td>
-                  <td className={td}>
-                    <VersionStatus version={v} />
-                  </td>
-                  <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
-                  <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(v.createdAt, locale, timeZone)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {v.readyAt ? formatDateTime(v.readyAt, locale, timeZone) : '—'}
-                  </td>
-                  <td className={td}>
-                    {v.status === 'READY' && v.pageCount ? (
-                      <Link
-                        href={knowledgePaths.page(orgId, { documentId: d.id, versionId: v.id, page: 1 })}
-                        aria-label={`${format(m.docs.versionN, { n: v.versionNumber })}: ${m.detail.view}`}
-                        className="text-emerald-800 underline underline-offset-2"
-                      >
-                        {m.detail.view}
-                      </Link>
-                    ) : (
-                      '—'
-                    )}
-                  </td>
-                </tr>
-              ))}
-          </tbody>
-        </TableFrame>
+        <ListTable
+          label={m.detail.versionsCaption}
+          head={[
+            m.detail.cols.version,
+            m.detail.cols.file,
+            m.detail.cols.size,
+            m.detail.cols.status,
+            m.detail.cols.pages,
+            m.detail.cols.ocr,
+            m.detail.cols.uploaded,
+            m.detail.cols.ready,
+            m.detail.cols.view,
+          ]}
+        >
+          {[...d.versions]
+            .sort((a, b) => b.versionNumber - a.versionNumber)
+            .map((v) => (
+              <tr key={v.id}>
+                <th scope="row" className={`${td} whitespace-nowrap font-medium`}>
+                  {format(m.docs.versionN, { n: v.versionNumber })}
+                  {v.id === d.currentVersionId ? (
+                    <span className="ml-2">
+                      <Badge tone="green">{m.detail.currentBadge}</Badge>
+                    </span>
+                  ) : null}
+                </th>
+                <td className={`${td} max-w-56 break-all`}>{v.fileName}</td>
+                <td className={`${td} whitespace-nowrap tabular-nums`}>{formatBytes(v.sizeBytes, locale)}</td>
+                <td className={td}>
+                  <VersionStatus version={v} />
+                </td>
+                <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
+                <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
+                <td className={`${td} whitespace-nowrap`}>{formatDateTime(v.createdAt, locale, timeZone)}</td>
+                <td className={`${td} whitespace-nowrap`}>
+                  {v.readyAt ? formatDateTime(v.readyAt, locale, timeZone) : '—'}
+                </td>
+                <td className={td}>
+                  {v.status === 'READY' && v.pageCount ? (
+                    <Link
+                      href={knowledgePaths.page(orgId, { documentId: d.id, versionId: v.id, page: 1 })}
+                      aria-label={`${format(m.docs.versionN, { n: v.versionNumber })}: ${m.detail.view}`}
+                      className="text-emerald-800 underline underline-offset-2"
+                    >
+                      {m.detail.view}
+                    </Link>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+              </tr>
+            ))}
+        </ListTable>
       </section>
 
       {open === 'edit' ? (

@@ -6,8 +6,8 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
-import { ListSection, TableFrame, td, th } from '@/features/admin/ui';
+import { CursorListStates } from '@/components/ui/list';
+import { ListSection, ListTable, td } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -88,56 +88,51 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
           empty={filter.q || filter.source ? m.docs.emptyFiltered : m.docs.empty}
           keepRowsOnError
         >
-          <TableFrame label={m.docs.caption}>
-            <thead>
-              <HeadRow
-                className={th}
-                cells={[
-                  m.docs.cols.title,
-                  m.docs.cols.models,
-                  m.docs.cols.language,
-                  m.docs.cols.status,
-                  m.docs.cols.pages,
-                  m.docs.cols.ocr,
-                  m.docs.cols.versions,
-                  m.docs.cols.updated,
-                ]}
-              />
-            </thead>
-            <tbody>
-              {rows.map((d) => {
-                const v = d.latestVersion;
-                return (
-                  <tr key={d.id}>
-                    <th scope="row" className={`${td} font-medium`}>
-                      <Link
-                        href={knowledgePaths.document(orgId, d.id)}
-                        className="text-emerald-800 underline-offset-2 hover:underline"
-                      >
-                        {d.title}
-                      </Link>
-                      {d.organizationId === null ? (
-                        <span className="ml-2">
-                          <Badge tone="violet">{m.docs.platformBadge}</Badge>
-                        </span>
-                      ) : null}
-                    </th>
-                    <td className={`${td} max-w-56 text-slate-700`}>
-                      {d.machineModelIds.length > 0 ? d.machineModelIds.map(name).join('、') : m.docs.noModels}
-                    </td>
-                    <td className={td}>{m.language[d.language]}</td>
-                    <td className={td}>
-                      <VersionStatus version={v} />
-                    </td>
-                    <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
-                    <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
-                    <td className={`${td} tabular-nums`}>{v.versionNumber}</td>
-                    <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.updatedAt, locale, timeZone)}</td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </TableFrame>
+          <ListTable
+            label={m.docs.caption}
+            head={[
+              m.docs.cols.title,
+              m.docs.cols.models,
+              m.docs.cols.language,
+              m.docs.cols.status,
+              m.docs.cols.pages,
+              m.docs.cols.ocr,
+              m.docs.cols.versions,
+              m.docs.cols.updated,
+            ]}
+          >
+            {rows.map((d) => {
+              const v = d.latestVersion;
+              return (
+                <tr key={d.id}>
+                  <th scope="row" className={`${td} font-medium`}>
+                    <Link
+                      href={knowledgePaths.document(orgId, d.id)}
+                      className="text-emerald-800 underline-offset-2 hover:underline"
+                    >
+                      {d.title}
+                    </Link>
+                    {d.organizationId === null ? (
+                      <span className="ml-2">
+                        <Badge tone="violet">{m.docs.platformBadge}</Badge>
+                      </span>
+                    ) : null}
+                  </th>
+                  <td className={`${td} max-w-56 text-slate-700`}>
+                    {d.machineModelIds.length > 0 ? d.machineModelIds.map(name).join('、') : m.docs.noModels}
+                  </td>
+                  <td className={td}>{m.language[d.language]}</td>
+                  <td className={td}>
+                    <VersionStatus version={v} />
+                  </td>
+                  <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
+                  <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
+                  <td className={`${td} tabular-nums`}>{v.versionNumber}</td>
+                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.updatedAt, locale, timeZone)}</td>
+                </tr>
+              );
+            })}
+          </ListTable>
         </CursorListStates>
       </ListSection>
       {uploading ? (

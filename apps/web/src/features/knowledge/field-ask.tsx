@@ -12,6 +12,7 @@ import { AnswerResult, QuestionForm, type CitationHref } from './answer-view';
 import { pushUrl, useAskFromUrl } from './ask-page';
 import { fieldKnowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
+import { LineIcon } from '@/components/ui/line-icon';
 
 const backClass =
   'inline-flex min-h-12 items-center gap-1 rounded-md pr-2 text-sm font-semibold text-emerald-800 hover:text-emerald-900';
@@ -77,17 +78,7 @@ export function FieldAsk({ orgId, permissions, assetId, back }: FieldOrgProps & 
   return (
     <>
       <Link href={back ?? fieldHref(fieldPaths.home, orgId)} className={backClass}>
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          className="size-5 stroke-current"
-          fill="none"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        >
-          <path d="M15 6l-6 6 6 6" />
-        </svg>
+        <LineIcon d="M15 6l-6 6 6 6" />
         {back ? m.field.back : m.field.backHome}
       </Link>
       <h1 className="mt-2 text-2xl font-bold tracking-tight text-slate-900">{m.field.title}</h1>

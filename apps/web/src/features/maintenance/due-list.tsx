@@ -6,6 +6,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
+import { EnumSelect } from '@/components/ui/enum-select';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField } from '@/components/ui/form';
@@ -79,18 +80,14 @@ export function DueList({
           ) : null}
         </div>
         <div className="flex flex-wrap gap-3">
-          <SelectField
+          <EnumSelect
             label={m.due.filter}
             value={status}
-            onChange={(e) => setStatus(e.target.value as '' | TDueStatus)}
-          >
-            <option value="">{m.due.all}</option>
-            {DUE_STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {m.due.status[s]}
-              </option>
-            ))}
-          </SelectField>
+            onChange={(v) => setStatus(v)}
+            anyLabel={m.due.all}
+            values={DUE_STATUSES}
+            optionLabel={(s) => m.due.status[s]}
+          />
           <SelectField label={m.due.within} value={withinDays} onChange={(e) => setWithin(Number(e.target.value))}>
             {WITHIN.map((d) => (
               <option key={d} value={d}>

@@ -1,15 +1,14 @@
 'use client';
 
 import type { TWorkOrderDetailWithPeople } from '@amms/contracts/maintenance';
-import { useState, type FormEvent } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog } from '@/components/ui/dialog';
-import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
+import { ReasonDialog as BaseReasonDialog } from '@/components/reason-dialog';
+import { NumberField, TextAreaField } from '@/components/ui/form';
+import { FormDialog } from '@/components/ui/form-dialog';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { parseOptionalNumber } from '@/lib/format';
 import { useFieldErrors } from '@/lib/form-errors';
+import { useFormState } from '@/lib/use-form-state';
 import { maintenanceMessages } from './messages';
 import { useWorkOrderAction } from './mutations';
 
@@ -24,18 +23,15 @@ export function SubmitDialog({
   onClose: () => void;
 }) {
   const m = useMessages(maintenanceMessages);
-  const [form, setForm] = useState({
+  const { form, set } = useFormState({
     meterHours: '',
     laborHours: wo.laborHours === null ? '' : String(wo.laborHours),
     resolution: wo.resolution ?? '',
   });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
   const submit = useWorkOrderAction(orgId, wo.id, onClose);
   const errs = useFieldErrors(submit.error);
   const open = wo.checklist.filter((i) => i.result === 'PENDING').length;
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
+  const onSubmit = () =>
     submit.mutate({
       action: 'submit',
       body: {
@@ -45,51 +41,44 @@ export function SubmitDialog({
         resolution: form.resolution.trim() || undefined,
       },
     });
-  };
   return (
-    <Dialog title={m.submit.title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        {open > 0 ? (
-          <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
-            {format(m.submit.incomplete, { n: open })}
-          </p>
-        ) : null}
-        <TextField
-          label={m.submit.meter}
-          type="number"
-          inputMode="decimal"
-          step="0.1"
-          min="0"
-          value={form.meterHours}
-          onChange={set('meterHours')}
-          error={errs.meterHours}
-        />
-        <TextField
-          label={m.submit.labor}
-          type="number"
-          inputMode="decimal"
-          step="0.01"
-          min="0"
-          value={form.laborHours}
-          onChange={set('laborHours')}
-          error={errs.laborHours}
-        />
-        <TextAreaField
-          label={m.submit.resolution}
-          rows={3}
-          maxLength={4000}
-          value={form.resolution}
-          onChange={set('resolution')}
-          error={errs.resolution}
-        />
-        <ErrorAlert error={submit.error} />
-        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
-          <Button type="submit" pending={submit.isPending}>
-            {m.submit.confirm}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <FormDialog
+      title={m.submit.title}
+      cancelLabel={m.actions.close}
+      submitLabel={m.submit.confirm}
+      pending={submit.isPending}
+      error={submit.error}
+      onSubmit={onSubmit}
+      onClose={onClose}
+    >
+      {open > 0 ? (
+        <p className="rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
+          {format(m.submit.incomplete, { n: open })}
+        </p>
+      ) : null}
+      <NumberField
+        label={m.submit.meter}
+        step="0.1"
+        value={form.meterHours}
+        onChange={set('meterHours')}
+        error={errs.meterHours}
+      />
+      <NumberField
+        label={m.submit.labor}
+        step="0.01"
+        value={form.laborHours}
+        onChange={set('laborHours')}
+        error={errs.laborHours}
+      />
+      <TextAreaField
+        label={m.submit.resolution}
+        rows={3}
+        maxLength={4000}
+        value={form.resolution}
+        onChange={set('resolution')}
+        error={errs.resolution}
+      />
+    </FormDialog>
   );
 }
 
@@ -106,33 +95,22 @@ export function ReasonDialog({
   onClose: () => void;
 }) {
   const m = useMessages(maintenanceMessages);
-  const [reason, setReason] = useState('');
   const act = useWorkOrderAction(orgId, wo.id, onClose);
   const errs = useFieldErrors(act.error);
   const text = m[kind];
-  const onSubmit = (e: FormEvent) => {
-    e.preventDefault();
-    act.mutate({ action: kind, body: { version: wo.version, reason } });
-  };
   return (
-    <Dialog title={text.title} onClose={onClose}>
-      <form onSubmit={onSubmit} noValidate className="space-y-4">
-        <TextAreaField
-          label={text.reason}
-          rows={3}
-          required
-          maxLength={2000}
-          value={reason}
-          onChange={(e) => setReason(e.target.value)}
-          error={errs.reason}
-        />
-        <ErrorAlert error={act.error} />
-        <FormActions cancelLabel={m.actions.close} onCancel={onClose}>
-          <Button type="submit" variant={kind === 'cancel' ? 'danger' : 'primary'} pending={act.isPending}>
-            {text.confirm}
-          </Button>
-        </FormActions>
-      </form>
-    </Dialog>
+    <BaseReasonDialog
+      title={text.title}
+      label={text.reason}
+      maxLength={2000}
+      submitLabel={text.confirm}
+      submitVariant={kind === 'cancel' ? 'danger' : 'primary'}
+      cancelLabel={m.actions.close}
+      pending={act.isPending}
+      error={act.error}
+      fieldError={errs.reason}
+      onSubmit={(reason) => act.mutate({ action: kind, body: { version: wo.version, reason } })}
+      onClose={onClose}
+    />
   );
 }

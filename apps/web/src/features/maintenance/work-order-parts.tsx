@@ -1,7 +1,7 @@
 'use client';
 
 import type { TWorkOrderDetailWithPeople } from '@amms/contracts/maintenance';
-import { useState, type FormEvent } from 'react';
+import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/ui/error-alert';
@@ -10,6 +10,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatNumber, parseOptionalNumber } from '@/lib/format';
 import { useFieldErrors } from '@/lib/form-errors';
+import { useFormState } from '@/lib/use-form-state';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { formatFenExact, yuanToFen } from '@/lib/money';
 import { TableWrap, tdClass, thClass } from '../jobs/ui';
@@ -21,14 +22,12 @@ export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDet
   const m = useMessages(maintenanceMessages);
   const { locale } = useI18n();
   const idem = useIdempotencyKey();
-  const [form, setForm] = useState({ name: '', partNumber: '', quantity: '1', unitCost: '' });
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) => {
-    idem.reset();
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-  };
+  const { form, set, reset } = useFormState({ name: '', partNumber: '', quantity: '1', unitCost: '' }, () =>
+    idem.reset(),
+  );
   const add = useAddPart(orgId, wo.id, () => {
     idem.reset();
-    setForm({ name: '', partNumber: '', quantity: '1', unitCost: '' });
+    reset();
   });
   const errs = useFieldErrors(add.error);
   const editable = canWork && (wo.status === 'OPEN' || wo.status === 'IN_PROGRESS');

@@ -1,0 +1,169 @@
+'use client';
+
+import type { TJob } from '@amms/contracts/jobs';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { ReasonDialog } from '@/components/reason-dialog';
+import { NumberField, TextAreaField } from '@/components/ui/form';
+import { FormDialog } from '@/components/ui/form-dialog';
+import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
+import { useMessages } from '@/i18n/messages';
+import { formatNumber, parseOptionalNumber } from '@/lib/format';
+import { useFieldErrors } from '@/lib/form-errors';
+import { useFormState } from '@/lib/use-form-state';
+import { useJobAction } from './mutations';
+import { jobAssetQuery } from './queries';
+import { jobsMessages } from './messages';
+
+type Props = { orgId: string; job: TJob; onClose: () => void };
+
+/** Start: the primary machine's meter (its last reading is the hint). */
+export function StartDialog({ orgId, job, onClose }: Props) {
+  const m = useMessages(jobsMessages);
+  const { locale } = useI18n();
+  const [meter, setMeter] = useState('');
+  const start = useJobAction(orgId, job.id, 'start', onClose);
+  const primary = job.assignment?.machines.find((mc) => mc.role === 'PRIMARY');
+  const asset = useQuery(jobAssetQuery(orgId, primary?.assetId));
+  const last = asset.data?.latestMeterReading;
+  const errs = useFieldErrors(start.error);
+  return (
+    <FormDialog
+      title={m.start.title}
+      onClose={onClose}
+      cancelLabel={m.actions.close}
+      submitLabel={m.start.submit}
+      pending={start.isPending}
+      error={start.error}
+      onSubmit={() => start.mutate({ meterHours: parseOptionalNumber(meter), version: job.version })}
+    >
+      <NumberField
+        label={`${m.start.meter}${primary ? ` · ${primary.name}` : ''}`}
+        step="0.1"
+        value={meter}
+        onChange={(e) => setMeter(e.target.value)}
+        error={errs.meterHours}
+        hint={
+          last
+            ? format(m.start.meterHint, {
+                value: format(m.detail.hours, { n: formatNumber(last.readingHours, locale, 1) }),
+              })
+            : undefined
+        }
+      />
+    </FormDialog>
+  );
+}
+
+/** Complete: area done (the job's area to start with), meter, hours, fuel and notes. */
+export function CompleteDialog({ orgId, job, onClose }: Props) {
+  const m = useMessages(jobsMessages);
+  const { form, set } = useFormState({
+    meterHours: '',
+    actualHours: '',
+    areaDoneHa: String(job.areaHa),
+    fuelLiters: '',
+    notes: '',
+  });
+  const complete = useJobAction(orgId, job.id, 'complete', onClose);
+  const errs = useFieldErrors(complete.error);
+  const onSubmit = () =>
+    complete.mutate({
+      meterHours: parseOptionalNumber(form.meterHours),
+      actualHours: parseOptionalNumber(form.actualHours),
+      areaDoneHa: parseOptionalNumber(form.areaDoneHa),
+      fuelLiters: parseOptionalNumber(form.fuelLiters),
+      notes: form.notes.trim() || undefined,
+      version: job.version,
+    });
+  return (
+    <FormDialog
+      title={m.complete.title}
+      onClose={onClose}
+      cancelLabel={m.actions.close}
+      submitLabel={m.complete.submit}
+      pending={complete.isPending}
+      error={complete.error}
+      onSubmit={onSubmit}
+    >
+      <NumberField
+        label={m.complete.areaDone}
+        step="0.0001"
+        required
+        value={form.areaDoneHa}
+        onChange={set('areaDoneHa')}
+        error={errs.areaDoneHa}
+      />
+      <NumberField
+        label={m.complete.meter}
+        step="0.1"
+        value={form.meterHours}
+        onChange={set('meterHours')}
+        error={errs.meterHours}
+      />
+      <NumberField
+        label={m.complete.actualHours}
+        step="0.01"
+        value={form.actualHours}
+        onChange={set('actualHours')}
+        error={errs.actualHours}
+      />
+      <NumberField
+        label={m.complete.fuel}
+        step="0.01"
+        value={form.fuelLiters}
+        onChange={set('fuelLiters')}
+        error={errs.fuelLiters}
+      />
+      <TextAreaField
+        label={m.complete.notes}
+        rows={3}
+        maxLength={2000}
+        value={form.notes}
+        onChange={set('notes')}
+        error={errs.notes}
+      />
+    </FormDialog>
+  );
+}
+
+/** Cancel: a reason is required. */
+export function CancelDialog({ orgId, job, onClose }: Props) {
+  const m = useMessages(jobsMessages);
+  const cancel = useJobAction(orgId, job.id, 'cancel', onClose);
+  const errs = useFieldErrors(cancel.error);
+  return (
+    <ReasonDialog
+      title={m.cancel.title}
+      label={m.cancel.reason}
+      maxLength={500}
+      submitLabel={m.cancel.submit}
+      cancelLabel={m.actions.close}
+      pending={cancel.isPending}
+      error={cancel.error}
+      fieldError={errs.reason}
+      onSubmit={(reason) => cancel.mutate({ reason, version: job.version })}
+      onClose={onClose}
+    />
+  );
+}
+
+/** Unassign: machines and operator are released, the job goes back to planned. */
+export function UnassignDialog({ orgId, job, onClose }: Props) {
+  const m = useMessages(jobsMessages);
+  const unassign = useJobAction(orgId, job.id, 'unassign', onClose);
+  return (
+    <FormDialog
+      title={m.actions.unassign}
+      onClose={onClose}
+      cancelLabel={m.actions.close}
+      submitLabel={m.unassign.submit}
+      pending={unassign.isPending}
+      error={unassign.error}
+      onSubmit={() => unassign.mutate({ version: job.version })}
+    >
+      <p className="text-sm text-slate-800">{m.unassign.confirm}</p>
+    </FormDialog>
+  );
+}
