@@ -23,6 +23,7 @@ import { formFieldErrors } from './form-errors';
 import { assetMessages } from './messages';
 import { useSaveAsset } from './mutations';
 import { ModelOptions } from './model-options';
+import { NameSerialFields } from './name-serial-fields';
 import { RecognisePhoto } from './recognise-photo';
 import { assetKeys, machineModelsQuery } from './queries';
 
@@ -183,27 +184,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={m.fields.name}
-          name="name"
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
-          aria-required="true"
-          maxLength={200}
-          autoComplete="off"
-        />
-        <TextField
-          label={m.fields.serialNumber}
-          name="serialNumber"
-          value={values.serialNumber}
-          onChange={set('serialNumber')}
-          error={errors.serialNumber}
-          aria-required="true"
-          maxLength={200}
-          autoComplete="off"
-          className="[&_input]:font-mono"
-        />
+        <NameSerialFields values={values} set={set} errors={errors} />
         {base ? null : (
           <div className="sm:col-span-2">
             <RecognisePhoto

@@ -16,6 +16,7 @@ import { formFieldErrors } from '../assets/form-errors';
 import { assetMessages } from '../assets/messages';
 import { ModelOptions, modelMatches } from '../assets/model-options';
 import { useSaveAsset } from '../assets/mutations';
+import { NameSerialFields } from '../assets/name-serial-fields';
 import { machineModelsQuery } from '../assets/queries';
 import { RecognisePhoto } from '../assets/recognise-photo';
 import { addMachineMessages } from './add-machine-messages';
@@ -131,27 +132,7 @@ export function AddMachine({ orgId }: { orgId: string }) {
         <option value="">{models.isPending ? am.form.loadingModels : am.form.chooseModel}</option>
         <ModelOptions models={shown} />
       </SelectField>
-      <TextField
-        label={am.fields.name}
-        name="name"
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-        aria-required="true"
-        maxLength={200}
-        autoComplete="off"
-      />
-      <TextField
-        label={am.fields.serialNumber}
-        name="serialNumber"
-        value={values.serialNumber}
-        onChange={set('serialNumber')}
-        error={errors.serialNumber}
-        aria-required="true"
-        maxLength={200}
-        autoComplete="off"
-        className="[&_input]:font-mono"
-      />
+      <NameSerialFields values={values} set={set} errors={errors} />
       <StickyActions>
         <Button type="submit" size="lg" className="w-full" pending={save.isPending} disabled={!online}>
           {m.create}
