@@ -21,6 +21,8 @@ const API_PORT = Number(env.E2E_API_PORT ?? 3101);
 const WEB_PORT = Number(env.E2E_WEB_PORT ?? 3100);
 const apiUrl = `http://127.0.0.1:${API_PORT}`;
 const webUrl = `http://127.0.0.1:${WEB_PORT}`;
+// the fake machine recognition service (e2e/support/fake-recognition-server.mjs), next to the API's port
+const RECOGNITION_PORT = Number(env.E2E_RECOGNITION_PORT ?? API_PORT + 2);
 
 // Scratch space inside the repo (gitignored): the runner should set TMPDIR before it
 // starts; this is the fallback, and Chromium's HOME/XDG dirs always live here.
@@ -43,6 +45,8 @@ const apiEnv = {
   LOGIN_MAX_ATTEMPTS_PER_IP: env.LOGIN_MAX_ATTEMPTS_PER_IP ?? '100000',
   // the webhooks journey's receiver listens on loopback (refused as a target otherwise)
   WEBHOOK_ALLOW_HOSTS: env.WEBHOOK_ALLOW_HOSTS ?? '127.0.0.1',
+  // "add a machine from a photo" (j21) recognises against the fake service
+  RECOGNITION_URL: env.RECOGNITION_URL ?? `http://127.0.0.1:${RECOGNITION_PORT}/v1/recognise`,
 };
 
 export default defineConfig({
@@ -82,6 +86,17 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: [
+    {
+      name: 'recognition',
+      command: 'node e2e/support/fake-recognition-server.mjs',
+      cwd: repoRoot,
+      url: `http://127.0.0.1:${RECOGNITION_PORT}/health`,
+      reuseExistingServer: !env.CI,
+      timeout: 30_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { PORT: String(RECOGNITION_PORT) },
+    },
     {
       name: 'api',
       command: 'node apps/api/dist/main.js',

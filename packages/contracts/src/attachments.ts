@@ -48,6 +48,13 @@ export const ZAttachmentDownloadQuery = z.strictObject({
 });
 export type TAttachmentDownloadQuery = z.infer<typeof ZAttachmentDownloadQuery>;
 
+/** `GET|PATCH /orgs/:orgId/photo-settings`: whether new photos keep their EXIF (GPS included). */
+export const ZPhotoSettings = z.object({ keepPhotoLocation: z.boolean() });
+export type TPhotoSettings = z.infer<typeof ZPhotoSettings>;
+
+export const ZUpdatePhotoSettingsRequest = z.strictObject({ keepPhotoLocation: z.boolean() });
+export type TUpdatePhotoSettingsRequest = z.infer<typeof ZUpdatePhotoSettingsRequest>;
+
 // ---------------------------------------------------------------------------
 // Machine recognised from a photo
 // ---------------------------------------------------------------------------

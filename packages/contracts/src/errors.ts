@@ -75,6 +75,8 @@ export const ERROR_CODES = [
   // attachments
   'FILE_TYPE_NOT_ALLOWED',
   'IMAGE_UNREADABLE',
+  // the owner is closed: a closed/cancelled work order or an approved cost document keeps its files
+  'ATTACHMENT_LOCKED',
   // webhooks
   'WEBHOOK_URL_REFUSED',
   // import (integrations)

@@ -1,4 +1,4 @@
-import { Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { Controller, Delete, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -82,6 +82,19 @@ export class AttachmentsController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     return this.upload(ctx, 'COST_DOCUMENT', id, req, reply);
+  }
+
+  /**
+   * Whoever may add a file to the owner may delete one: a work order's photo needs workorder.write,
+   * a cost document's file cost.write, the owner in the caller's scope (else 404). A closed or
+   * cancelled order, an approved document → 409 ATTACHMENT_LOCKED. Audited on the owner.
+   */
+  @RequirePermission('workorder.write', 'cost.write')
+  @Delete('attachments/:id')
+  @HttpCode(204)
+  @ApiOperation({ summary: 'Delete an attachment (its bytes go when no other attachment uses them)' })
+  async remove(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    await this.attachments.remove(ctx, id);
   }
 
   /**

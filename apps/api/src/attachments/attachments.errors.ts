@@ -18,6 +18,21 @@ export const AttachmentErrors = {
         : `The file's content is not an accepted type: ${WHAT[owner]}`,
       { allowed: [...ATTACHMENT_TYPES_BY_OWNER[owner]], detected },
     ),
+  cannotDelete: (owner: TAttachmentOwnerType) =>
+    new AppError(
+      'FORBIDDEN',
+      owner === 'WORK_ORDER'
+        ? 'Deleting a work order photo needs workorder.write'
+        : 'Deleting a cost document receipt needs cost.write',
+    ),
+  locked: (owner: TAttachmentOwnerType, status: string) =>
+    new AppError(
+      'ATTACHMENT_LOCKED',
+      owner === 'WORK_ORDER'
+        ? `The work order is ${status.toLowerCase()}: its photos can no longer be deleted`
+        : 'The cost document is approved: its receipts can no longer be deleted',
+      { ownerType: owner, status },
+    ),
   imageUnreadable: () =>
     new AppError('IMAGE_UNREADABLE', 'The image could not be decoded (damaged, truncated or too many pixels)'),
 };

@@ -51,8 +51,53 @@ export class AttachmentsRepository {
     );
   }
 
-  async keepsPhotoLocation(organizationId: string): Promise<boolean> {
-    const org = await this.prisma.client.organization.findUnique({
+  /**
+   * The owner's status, its row locked (FOR UPDATE) until the transaction ends so a close or an
+   * approval cannot slip between the check and a delete; null when out of the caller's scope.
+   */
+  async lockOwnerStatus(tx: Tx, organizationId: string, ownerId: string, owner: OwnerScope): Promise<string | null> {
+    if (owner.ownerType === 'WORK_ORDER') {
+      await tx.$queryRaw`SELECT id FROM "WorkOrder" WHERE id = ${ownerId}::uuid FOR UPDATE`;
+      const wo = await tx.workOrder.findFirst({
+        where: { AND: [{ id: ownerId, organizationId }, owner.scope] },
+        select: { status: true },
+      });
+      return wo?.status ?? null;
+    }
+    await tx.$queryRaw`SELECT id FROM "CostDocument" WHERE id = ${ownerId}::uuid FOR UPDATE`;
+    const doc = await tx.costDocument.findFirst({
+      where: { AND: [{ id: ownerId, organizationId, deletedAt: null }, owner.scope] },
+      select: { status: true },
+    });
+    return doc?.status ?? null;
+  }
+
+  /** Deletes one attachment row; false when it was already gone (a concurrent delete). */
+  async remove(tx: Tx, organizationId: string, id: string): Promise<boolean> {
+    return (await tx.attachment.deleteMany({ where: { id, organizationId } })).count === 1;
+  }
+
+  /**
+   * Whether anything still uses a blob: an attachment of any org (blobs are content-addressed and
+   * shared), or a knowledge document version with the same content (a manual PDF that is also a receipt).
+   */
+  async blobReferenced(key: string, sha256: string): Promise<boolean> {
+    const c = this.prisma.client;
+    const att = await c.attachment.findFirst({
+      where: { OR: [{ blobKey: key }, { thumbnailKey: key }] },
+      select: { id: true },
+    });
+    if (att) return true;
+    if (!key.startsWith('sha256/')) return false;
+    return (await c.documentVersion.findFirst({ where: { sha256 }, select: { id: true } })) !== null;
+  }
+
+  async setKeepsPhotoLocation(tx: Tx, organizationId: string, keep: boolean): Promise<void> {
+    await tx.organization.update({ where: { id: organizationId }, data: { keepPhotoLocation: keep } });
+  }
+
+  async keepsPhotoLocation(organizationId: string, db?: Tx): Promise<boolean> {
+    const org = await (db ?? this.prisma.client).organization.findUnique({
       where: { id: organizationId },
       select: { keepPhotoLocation: true },
     });

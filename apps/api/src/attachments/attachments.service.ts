@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
@@ -28,6 +28,13 @@ import { AttachmentErrors } from './attachments.errors.js';
 import { AttachmentsRepository, type OwnerScope } from './attachments.repository.js';
 import { extensionOf, isImage, sniffContentType } from '../platform/uploads/file-type.js';
 import { ImageUnreadableError, processImage } from './image-processing.js';
+
+/** Owner statuses whose files are final: a closed or cancelled order, an approved document. */
+const LOCKED_STATUSES: Record<TAttachmentOwnerType, readonly string[]> = {
+  WORK_ORDER: ['CLOSED', 'CANCELLED'],
+  COST_DOCUMENT: ['APPROVED'],
+};
+const WRITE_PERMISSION = { WORK_ORDER: 'workorder.write', COST_DOCUMENT: 'cost.write' } as const;
 
 const AUDIT_ENTITY: Record<TAttachmentOwnerType, string> = { WORK_ORDER: 'work_order', COST_DOCUMENT: 'cost_document' };
 
@@ -71,6 +78,8 @@ export interface OpenedAttachment {
  */
 @Injectable()
 export class AttachmentsService {
+  private readonly log = new Logger('AttachmentsService');
+
   constructor(
     private readonly repo: AttachmentsRepository,
     private readonly blobs: BlobStore,
@@ -207,6 +216,47 @@ export class AttachmentsService {
       );
       return a;
     });
+  }
+
+  /**
+   * Deletes an attachment. Found like a download (not visible → 404); the caller must also be
+   * able to write its owner (workorder.write / cost.write, else 403) and the owner must still be
+   * open (a closed or cancelled order, an approved document → 409 ATTACHMENT_LOCKED), decided
+   * under the owner's row lock. Audited on the owner. A repeated delete → 404 (nothing happens
+   * twice). The bytes go once nothing references their content key any more.
+   */
+  async remove(ctx: OrgContext, id: string): Promise<void> {
+    const row = await this.repo.findById(ctx.organizationId, id);
+    if (!row) throw AttachmentErrors.notFound();
+    const owner = this.ownerScope(ctx, row.ownerType);
+    if (!owner) throw AttachmentErrors.notFound();
+    const ownerId = (row.workOrderId ?? row.costDocumentId)!;
+    await this.repo.transaction(async (tx) => {
+      const status = await this.repo.lockOwnerStatus(tx, ctx.organizationId, ownerId, owner);
+      if (status === null) throw AttachmentErrors.notFound();
+      if (!ctx.permissions.has(WRITE_PERMISSION[row.ownerType])) throw AttachmentErrors.cannotDelete(row.ownerType);
+      if (LOCKED_STATUSES[row.ownerType].includes(status)) throw AttachmentErrors.locked(row.ownerType, status);
+      if (!(await this.repo.remove(tx, ctx.organizationId, id))) throw AttachmentErrors.notFound();
+      await this.audit.append(
+        tx,
+        this.audit.forCtx(ctx, 'attachment.removed', AUDIT_ENTITY[row.ownerType], ownerId, {
+          attachmentId: row.id,
+          fileName: row.fileName,
+          contentType: row.contentType,
+          sizeBytes: row.sizeBytes,
+          sha256: row.sha256,
+        }),
+      );
+    });
+    for (const key of [row.blobKey, row.thumbnailKey]) {
+      if (!key) continue;
+      try {
+        if (!(await this.repo.blobReferenced(key, row.sha256))) await this.blobs.delete(key);
+      } catch (err) {
+        // the row is gone; a blob left behind costs disk, not correctness
+        this.log.warn(`attachment ${row.id}: blob ${key} not removed: ${String(err)}`);
+      }
+    }
   }
 
   /** The file (or its thumbnail) for a download, after the same checks as its owner's GET. */

@@ -1790,10 +1790,38 @@ export interface paths {
         get: operations["attachments_download"];
         put?: never;
         post?: never;
-        delete?: never;
+        /**
+         * Delete an attachment (its bytes go when no other attachment uses them)
+         * @description Access: permission `workorder.write` (or `cost.write`) in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["attachments_remove"];
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/photo-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get photo setting
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["photoSettings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update photo setting
+         * @description Access: permission `member.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["photoSettings_update"];
         trace?: never;
     };
     "/api/v1/orgs/{orgId}/machine-models/recognitions": {
@@ -2420,7 +2448,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -13037,6 +13065,103 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    attachments_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    photoSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keepPhotoLocation: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    photoSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    keepPhotoLocation: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        keepPhotoLocation: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             default: components["responses"]["Error"];
         };
     };

@@ -50,6 +50,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'DRAFT_NOT_CONFIRMED':
     case 'DOCUMENT_NOT_READY':
     case 'IMPORT_ALREADY_COMMITTED':
+    case 'ATTACHMENT_LOCKED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
       return 413;

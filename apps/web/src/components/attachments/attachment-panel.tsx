@@ -8,7 +8,7 @@ import { ErrorAlert } from '@/components/ui/error-alert';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { useUploadAttachment } from './mutations';
+import { useDeleteAttachment, useUploadAttachment } from './mutations';
 import { attachmentMessages } from './messages';
 import { attachmentUrl, attachmentsQuery } from './queries';
 
@@ -17,6 +17,8 @@ type Props = {
   ownerType: TAttachmentOwnerType;
   ownerId: string;
   canUpload: boolean;
+  /** who may write the owner, while it is open (not a closed order, not an approved document) */
+  canDelete?: boolean;
   /** field app: big touch targets */
   size?: 'md' | 'lg';
 };
@@ -31,11 +33,14 @@ const BUTTON = {
  * file, and — for who may add — "Take a photo" (the phone's rear camera) and "Choose a file".
  * The server decides the type from the bytes; `accept` only narrows the picker.
  */
-export function AttachmentPanel({ orgId, ownerType, ownerId, canUpload, size = 'md' }: Props) {
+export function AttachmentPanel({ orgId, ownerType, ownerId, canUpload, canDelete = false, size = 'md' }: Props) {
   const m = useMessages(attachmentMessages);
   const list = useQuery(attachmentsQuery(orgId, ownerType, ownerId));
   const upload = useUploadAttachment(orgId, ownerType, ownerId);
+  const remove = useDeleteAttachment(orgId, ownerType, ownerId);
   const [done, setDone] = useState<string | null>(null);
+  // the attachment whose delete waits for a confirmation
+  const [confirming, setConfirming] = useState<TAttachment | null>(null);
   const keys = useRef(new WeakMap<File, string>());
   const accept = ATTACHMENT_TYPES_BY_OWNER[ownerType].join(',');
   const title = ownerType === 'WORK_ORDER' ? m.photosTitle : m.receiptsTitle;
@@ -91,6 +96,38 @@ export function AttachmentPanel({ orgId, ownerType, ownerId, canUpload, size = '
           {upload.error ? <ErrorAlert error={upload.error} /> : null}
         </div>
       ) : null}
+      {remove.error ? <ErrorAlert error={remove.error} /> : null}
+      {confirming ? (
+        <div
+          role="alertdialog"
+          aria-label={format(m.deleteLabel, { name: confirming.fileName })}
+          className="mb-3 space-y-2 rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-950"
+        >
+          <p>{format(m.confirmDelete, { name: confirming.fileName })}</p>
+          <div className="flex flex-wrap gap-2">
+            <button
+              type="button"
+              disabled={remove.isPending}
+              onClick={() =>
+                remove.mutate(confirming.id, {
+                  onSuccess: () => setDone(null),
+                  onSettled: () => setConfirming(null),
+                })
+              }
+              className={`rounded-md bg-red-700 font-semibold text-white hover:bg-red-800 ${BUTTON[size]}`}
+            >
+              {m.confirm}
+            </button>
+            <button
+              type="button"
+              onClick={() => setConfirming(null)}
+              className={`rounded-md border border-slate-300 bg-white font-semibold text-slate-800 hover:bg-slate-50 ${BUTTON[size]}`}
+            >
+              {m.cancel}
+            </button>
+          </div>
+        </div>
+      ) : null}
       {list.isPending ? (
         <Loading />
       ) : list.isError ? (
@@ -106,6 +143,16 @@ export function AttachmentPanel({ orgId, ownerType, ownerId, canUpload, size = '
               attachment={a}
               label={format(m.open, { name: a.fileName })}
               pdf={m.pdf}
+              onDelete={
+                canDelete
+                  ? () => {
+                      remove.reset();
+                      setConfirming(a);
+                    }
+                  : undefined
+              }
+              deleteLabel={format(m.deleteLabel, { name: a.fileName })}
+              deleteText={m.delete}
             />
           ))}
         </ul>
@@ -119,14 +166,20 @@ function AttachmentTile({
   attachment: a,
   label,
   pdf,
+  onDelete,
+  deleteLabel,
+  deleteText,
 }: {
   orgId: string;
   attachment: TAttachment;
   label: string;
   pdf: string;
+  onDelete?: () => void;
+  deleteLabel: string;
+  deleteText: string;
 }) {
   return (
-    <li>
+    <li className="flex flex-col items-center gap-1">
       <a
         href={attachmentUrl(orgId, a.id)}
         target="_blank"
@@ -144,6 +197,16 @@ function AttachmentTile({
           </>
         )}
       </a>
+      {onDelete ? (
+        <button
+          type="button"
+          aria-label={deleteLabel}
+          onClick={onDelete}
+          className="min-h-8 rounded px-2 text-sm font-semibold text-red-800 underline underline-offset-2 hover:text-red-900 focus-visible:outline-2 focus-visible:outline-red-700"
+        >
+          {deleteText}
+        </button>
+      ) : null}
     </li>
   );
 }

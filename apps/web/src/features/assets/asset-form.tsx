@@ -1,12 +1,6 @@
 'use client';
 
-import {
-  MACHINE_KINDS,
-  ZAsset,
-  type TAsset,
-  type TCreateAssetRequest,
-  type TUpdateAssetRequest,
-} from '@amms/contracts/assets';
+import { ZAsset, type TAsset, type TUpdateAssetRequest } from '@amms/contracts/assets';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -23,51 +17,15 @@ import { orgPath } from '@/lib/nav';
 import { teamsQuery } from '@/lib/queries';
 import { refreshQueries } from '@/lib/refresh';
 import { enumLabels } from '@/lib/labels';
-import { fenToYuanShort, formatFen, yuanToFen } from '@/lib/money';
+import { formatFen } from '@/lib/money';
+import { createBody, valuesOf, type Values } from './asset-values';
 import { formFieldErrors } from './form-errors';
 import { assetMessages } from './messages';
 import { useSaveAsset } from './mutations';
+import { ModelOptions } from './model-options';
+import { NameSerialFields } from './name-serial-fields';
 import { RecognisePhoto } from './recognise-photo';
 import { assetKeys, machineModelsQuery } from './queries';
-
-type Values = {
-  name: string;
-  serialNumber: string;
-  modelId: string;
-  teamId: string;
-  plateNumber: string;
-  purchaseDate: string;
-  purchaseCost: string;
-};
-
-function valuesOf(a: TAsset | null): Values {
-  return {
-    name: a?.name ?? '',
-    serialNumber: a?.serialNumber ?? '',
-    modelId: a?.modelId ?? '',
-    teamId: a?.teamId ?? '',
-    plateNumber: a?.plateNumber ?? '',
-    purchaseDate: a?.purchaseDate ?? '',
-    purchaseCost: fenToYuanShort(a?.purchaseCostMinor),
-  };
-}
-
-const nullable = (v: string) => (v.trim() ? v : null);
-
-function createBody(v: Values, recognitionId: string | null): TCreateAssetRequest {
-  // sent as typed: the API validates and names the fields (an empty name is its error, not ours)
-  return {
-    ...(recognitionId ? { recognition: { recognitionId } } : {}),
-    modelId: v.modelId,
-    teamId: v.teamId || null,
-    name: v.name,
-    serialNumber: v.serialNumber,
-    plateNumber: nullable(v.plateNumber),
-    purchaseDate: nullable(v.purchaseDate),
-    // an unreadable amount goes as typed: the API names the field
-    purchaseCostMinor: v.purchaseCost.trim() ? (yuanToFen(v.purchaseCost) ?? v.purchaseCost.trim()) : null,
-  };
-}
 
 function changes(base: TAsset, v: Values): Omit<TUpdateAssetRequest, 'version'> {
   const next = createBody(v, null);
@@ -226,27 +184,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
       ) : null}
 
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          label={m.fields.name}
-          name="name"
-          value={values.name}
-          onChange={set('name')}
-          error={errors.name}
-          aria-required="true"
-          maxLength={200}
-          autoComplete="off"
-        />
-        <TextField
-          label={m.fields.serialNumber}
-          name="serialNumber"
-          value={values.serialNumber}
-          onChange={set('serialNumber')}
-          error={errors.serialNumber}
-          aria-required="true"
-          maxLength={200}
-          autoComplete="off"
-          className="[&_input]:font-mono"
-        />
+        <NameSerialFields values={values} set={set} errors={errors} />
         {base ? null : (
           <div className="sm:col-span-2">
             <RecognisePhoto
@@ -269,18 +207,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
           hint={models.isError ? m.form.modelsError : undefined}
         >
           <option value="">{models.isPending ? m.form.loadingModels : m.form.chooseModel}</option>
-          {MACHINE_KINDS.map((k) => {
-            const group = (models.data ?? []).filter((x) => x.kind === k);
-            return group.length ? (
-              <optgroup key={k} label={l.kind[k]}>
-                {group.map((x) => (
-                  <option key={x.id} value={x.id}>
-                    {x.manufacturer} {x.name}
-                  </option>
-                ))}
-              </optgroup>
-            ) : null;
-          })}
+          <ModelOptions models={models.data ?? []} />
         </SelectField>
         <SelectField
           label={m.fields.team}

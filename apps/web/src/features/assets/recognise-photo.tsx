@@ -42,7 +42,7 @@ export function RecognisePhoto({ orgId, modelId, onPick, size = 'md' }: Props) {
       <legend className="px-1 text-sm font-semibold text-slate-900">{m.title}</legend>
       <p className="text-sm text-slate-600">{m.hint}</p>
       <label
-        className={`inline-flex cursor-pointer items-center gap-2 rounded-md border border-slate-300 bg-white font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-emerald-700 ${pad}`}
+        className={`inline-flex cursor-pointer items-center justify-center gap-2 ${size === 'lg' ? 'w-full' : ''} rounded-md border border-slate-300 bg-white font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-emerald-700 ${pad}`}
       >
         {recognise.isPending ? m.working : m.takePhoto}
         <input
@@ -70,7 +70,7 @@ export function RecognisePhoto({ orgId, modelId, onPick, size = 'md' }: Props) {
                         type="button"
                         aria-pressed={modelId === id}
                         onClick={() => onPick(id, result.recognitionId!)}
-                        className={`w-full rounded-md border px-3 py-2 text-left text-sm hover:bg-emerald-50 ${modelId === id ? 'border-emerald-700 bg-emerald-50 font-semibold' : 'border-slate-300'}`}
+                        className={`w-full rounded-md border px-3 py-2 text-left hover:bg-emerald-50 ${size === 'lg' ? 'min-h-12 text-base' : 'text-sm'} ${modelId === id ? 'border-emerald-700 bg-emerald-50 font-semibold' : 'border-slate-300'}`}
                       >
                         {format(m.pick, { name: c.label, pct })}
                         {modelId === id ? ` · ${m.chosen}` : ''}

@@ -192,7 +192,13 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
         <Lines doc={doc} />
       </Card>
 
-      <AttachmentPanel orgId={orgId} ownerType="COST_DOCUMENT" ownerId={doc.id} canUpload={can('cost.write')} />
+      <AttachmentPanel
+        orgId={orgId}
+        ownerType="COST_DOCUMENT"
+        ownerId={doc.id}
+        canUpload={can('cost.write')}
+        canDelete={can('cost.write') && doc.status !== 'APPROVED'}
+      />
 
       {/* a decided document closes its dialog at once: the new status is shown while the lists refresh */}
       {dialog === 'approve' && doc.status === 'SUBMITTED' ? (

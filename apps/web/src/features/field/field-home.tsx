@@ -3,6 +3,7 @@
 import Link from 'next/link';
 import { useMessages } from '@/i18n/messages';
 import { skillMessages } from '../agent/skill-messages';
+import { addMachineMessages } from './add-machine-messages';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import { MyJobs } from './my-jobs';
@@ -13,6 +14,7 @@ import type { FieldOrgProps } from './types';
 export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: string }) {
   const m = useMessages(fieldMessages);
   const sm = useMessages(skillMessages);
+  const am = useMessages(addMachineMessages);
   const can = (p: FieldOrgProps['permissions'][number]) => props.permissions.includes(p);
   return (
     <>
@@ -28,6 +30,14 @@ export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: st
           className="mt-6 flex min-h-12 w-full items-center justify-center rounded-md border border-emerald-700 px-5 py-3 text-base font-semibold text-emerald-800 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
         >
           {sm.field.cta}
+        </Link>
+      ) : null}
+      {can('asset.write') ? (
+        <Link
+          href={fieldHref(fieldPaths.addMachine, props.orgId)}
+          className="mt-6 flex min-h-12 w-full items-center justify-center rounded-md border border-slate-300 px-5 py-3 text-base font-semibold text-slate-800 hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        >
+          {am.cta}
         </Link>
       ) : null}
       {can('workorder.write') ? (

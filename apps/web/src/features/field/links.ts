@@ -10,4 +10,5 @@ export const fieldPaths = {
   workOrder: (workOrderId: string) => `/field/work-orders/${encodeURIComponent(workOrderId)}`,
   report: '/field/report',
   diagnose: '/field/diagnose',
+  addMachine: '/field/machines/new',
 };

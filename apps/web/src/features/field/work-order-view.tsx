@@ -163,6 +163,7 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           ownerType="WORK_ORDER"
           ownerId={wo.id}
           canUpload={permissions.includes('workorder.write')}
+          canDelete={permissions.includes('workorder.write') && wo.status !== 'CLOSED' && wo.status !== 'CANCELLED'}
           size="lg"
         />
       </div>

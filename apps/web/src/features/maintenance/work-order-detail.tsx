@@ -210,7 +210,13 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         />
         <Labour key={`labour-${wo.version}`} orgId={orgId} wo={wo} permissions={permissions} />
       </div>
-      <AttachmentPanel orgId={orgId} ownerType="WORK_ORDER" ownerId={wo.id} canUpload={can('workorder.write')} />
+      <AttachmentPanel
+        orgId={orgId}
+        ownerType="WORK_ORDER"
+        ownerId={wo.id}
+        canUpload={can('workorder.write')}
+        canDelete={can('workorder.write') && wo.status !== 'CLOSED' && wo.status !== 'CANCELLED'}
+      />
 
       {open === 'accept' ? (
         <ConfirmWithCommentDialog

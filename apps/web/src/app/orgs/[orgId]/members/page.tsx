@@ -1,6 +1,7 @@
 import type { Metadata } from 'next';
 import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { MembersAdmin } from '@/features/admin/members';
+import { PhotoSettings } from '@/features/admin/photo-settings';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 
@@ -19,6 +20,11 @@ export default async function MembersPage({ params }: PageProps<'/orgs/[orgId]/m
         myRole={ctx.membership.role}
         permissions={ctx.membership.permissions}
       />
+      {ctx.membership.permissions.includes('member.manage') ? (
+        <div className="mt-6">
+          <PhotoSettings orgId={orgId} />
+        </div>
+      ) : null}
     </SectionShell>
   );
 }
