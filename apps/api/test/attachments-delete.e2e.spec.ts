@@ -8,6 +8,7 @@ import { ZAttachment, ZListAttachmentsResponse, ZPhotoSettings, type TAttachment
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { uploadFile } from './fake-recognition.js';
+import { textManual, upload as uploadManual } from './knowledge/fixtures.js';
 
 let h: Harness;
 let a: TestOrg;
@@ -126,6 +127,40 @@ describe('DELETE /attachments/:id', () => {
 
     expectStatus(await del(t.ACCOUNTANT, a.id, second.id), 204);
     expect(existsSync(blobPath(first.sha256))).toBe(false);
+  });
+
+  it('deleting a manual keeps the bytes an attachment holds (one blob store for both)', async () => {
+    const pdf = textManual([`Receipt and manual at once ${randomUUID()}`]);
+    const receipt = await uploadFile(h.base, orgPath(a.id, `/cost-documents/${docId}/attachments`), t.ACCOUNTANT, {
+      bytes: pdf,
+      name: 'receipt.pdf',
+      type: 'application/pdf',
+    });
+    expectStatus(receipt, 201);
+    const manual = await uploadManual(h.base, t.OWNER, orgPath(a.id, '/documents'), pdf, {
+      title: 'Same bytes',
+      language: 'en',
+    });
+    expectStatus(manual, 201);
+    const sha = ZAttachment.parse(receipt.body).sha256;
+
+    expectStatus(
+      await call(
+        h.base,
+        'DELETE',
+        orgPath(a.id, `/documents/${(manual.body as { document: { id: string } }).document.id}`),
+        {
+          token: t.OWNER,
+        },
+      ),
+      204,
+    );
+    expect(existsSync(blobPath(sha))).toBe(true);
+    const still = await fetch(`${h.base}${orgPath(a.id, `/attachments/${ZAttachment.parse(receipt.body).id}`)}`, {
+      headers: { authorization: `Bearer ${t.ACCOUNTANT}` },
+    });
+    expect(still.status).toBe(200);
+    expect(Buffer.from(await still.arrayBuffer()).equals(pdf)).toBe(true);
   });
 
   it('who may: another org → 404, a read-only role → 403, read without write → 403, no read → 404', async () => {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import { BlobStore } from '../platform/storage/blob-store.js';
 
 /**
  * Where a caller stands: an org (reads its own documents and the platform library, writes its
@@ -163,6 +164,10 @@ export class DocumentsRepository {
       SELECT DISTINCT v.sha256 FROM "DocumentVersion" v
       WHERE v."documentId" = ${documentId}::uuid
         AND NOT EXISTS (SELECT 1 FROM "DocumentVersion" o WHERE o.sha256 = v.sha256 AND o."documentId" <> v."documentId")`;
-    return rows.map((r) => r.sha256);
+    // the blob store is shared: an attachment (a PDF receipt, in any org) may hold the same bytes under the same key
+    const keys = rows.map((r) => BlobStore.contentKey(r.sha256));
+    const held = await tx.attachment.findMany({ where: { blobKey: { in: keys } }, select: { blobKey: true } });
+    const heldKeys = new Set(held.map((a) => a.blobKey));
+    return rows.map((r) => r.sha256).filter((sha) => !heldKeys.has(BlobStore.contentKey(sha)));
   }
 }
