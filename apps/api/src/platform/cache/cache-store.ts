@@ -3,7 +3,17 @@ import type { Redis } from 'ioredis';
 import type { JobPayload } from '../queue/registry.js';
 import { RedisService } from '../redis/redis.service.js';
 import { detailHashKey, generationKey, globalGenerationKey, jitteredTtl, type CacheKey } from './cache-keys.js';
-import type { CacheOptions } from './cache.service.js';
+
+export interface CacheOptions {
+  /** loaders (Postgres reads) running at once in this process; excess callers wait */
+  maxConcurrentLoads: number;
+  /** after a Redis error, skip Redis for this long instead of paying a failure per request */
+  breakerMs: number;
+  /** a Redis command slower than this counts as a failure (the shared client has no command timeout) */
+  opTimeoutMs: number;
+  /** false (CACHE_ENABLED=false): reads go straight to the loader; invalidations still run */
+  enabled: boolean;
+}
 
 /**
  * One round trip for a list read: the generations and the value they name. The value key is

@@ -14,7 +14,7 @@ import {
   type CacheResource,
   type ListKey,
 } from './cache-keys.js';
-import { CacheStore } from './cache-store.js';
+import { CacheStore, type CacheOptions } from './cache-store.js';
 import { Semaphore } from './semaphore.js';
 import { checkedBody, checkedEntry, CheckedJson, contractTag, entryJson } from './checked-json.js';
 import type { z } from 'zod';
@@ -22,16 +22,7 @@ import { AppError } from '../errors/app-error.js';
 
 export const CACHE_OPTIONS = Symbol('CACHE_OPTIONS');
 
-export interface CacheOptions {
-  /** loaders (Postgres reads) running at once in this process; excess callers wait */
-  maxConcurrentLoads: number;
-  /** after a Redis error, skip Redis for this long instead of paying a failure per request */
-  breakerMs: number;
-  /** a Redis command slower than this counts as a failure (the shared client has no command timeout) */
-  opTimeoutMs: number;
-  /** false (CACHE_ENABLED=false): reads go straight to the loader; invalidations still run */
-  enabled: boolean;
-}
+export type { CacheOptions } from './cache-store.js';
 
 export const DEFAULT_CACHE_OPTIONS: CacheOptions = {
   maxConcurrentLoads: 32,
