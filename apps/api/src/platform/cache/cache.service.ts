@@ -1,6 +1,5 @@
 import { Inject, Injectable, Logger, Optional } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../config/config.js';
-import type { Redis } from 'ioredis';
 import { MetricsService } from '../metrics/metrics.service.js';
 import { OutboxService } from '../outbox/outbox.service.js';
 import { PrismaService, type Tx } from '../prisma/prisma.service.js';
@@ -11,11 +10,11 @@ import {
   flightId,
   generationKey,
   globalGenerationKey,
-  jitteredTtl,
   type CacheKey,
   type CacheResource,
   type ListKey,
 } from './cache-keys.js';
+import { CacheStore, type CacheOptions } from './cache-store.js';
 import { Semaphore } from './semaphore.js';
 import { checkedBody, checkedEntry, CheckedJson, contractTag, entryJson } from './checked-json.js';
 import type { z } from 'zod';
@@ -23,16 +22,7 @@ import { AppError } from '../errors/app-error.js';
 
 export const CACHE_OPTIONS = Symbol('CACHE_OPTIONS');
 
-export interface CacheOptions {
-  /** loaders (Postgres reads) running at once in this process; excess callers wait */
-  maxConcurrentLoads: number;
-  /** after a Redis error, skip Redis for this long instead of paying a failure per request */
-  breakerMs: number;
-  /** a Redis command slower than this counts as a failure (the shared client has no command timeout) */
-  opTimeoutMs: number;
-  /** false (CACHE_ENABLED=false): reads go straight to the loader; invalidations still run */
-  enabled: boolean;
-}
+export type { CacheOptions } from './cache-store.js';
 
 export const DEFAULT_CACHE_OPTIONS: CacheOptions = {
   maxConcurrentLoads: 32,
@@ -54,33 +44,11 @@ export interface Invalidation {
 export type InvalidationPayload = JobPayload<'cache.invalidate'>;
 export type InvalidationResult = 'ok' | 'deferred' | 'lost' | 'noop';
 
-/**
- * One round trip for a list read: the generations and the value they name. The value key is
- * composed server-side from the generations, so a concurrent INCR cannot make us read a key
- * from one generation and fill another. Measured against MGET(gens) + GET on the loopback
- * Redis: see docs/architecture.md "Cache-aside".
- */
-const READ_LIST_LUA = `
-local gens = {}
-for i, k in ipairs(KEYS) do gens[i] = redis.call('GET', k) or '0' end
-local key = ARGV[1] .. table.concat(gens, '.') .. ARGV[2]
-return {key, redis.call('GET', key)}`;
-
-type ListReader = Redis & {
-  ammsCacheReadList(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string | null]>;
-};
-
 interface Flight {
   key: CacheKey;
   /** set when a write of this process invalidated the entry while it was loading: do not fill */
   stale: boolean;
   promise: Promise<unknown>;
-}
-
-class RedisTimeout extends Error {
-  constructor(ms: number) {
-    super(`redis command exceeded ${ms} ms`);
-  }
 }
 
 /**
@@ -102,7 +70,7 @@ export class CacheService {
   private readonly opts: CacheOptions;
   private readonly slots: Semaphore;
   private readonly flights = new Map<string, Flight>();
-  private openUntil = 0;
+  private readonly store: CacheStore;
 
   constructor(
     private readonly redis: RedisService,
@@ -114,7 +82,7 @@ export class CacheService {
   ) {
     this.opts = { ...DEFAULT_CACHE_OPTIONS, enabled: config.cache.enabled, ...(opts ?? {}) };
     this.slots = new Semaphore(this.opts.maxConcurrentLoads);
-    redis.client.defineCommand('ammsCacheReadList', { lua: READ_LIST_LUA });
+    this.store = new CacheStore(redis, this.opts, this.log);
   }
 
   /** Loaders running / waiting for a slot right now (tests and debugging). */
@@ -176,13 +144,13 @@ export class CacheService {
     const payload = toPayload(organizationId, inv);
     if (isEmpty(payload)) return 'noop';
     this.dropFlights(payload);
-    if (this.redisUsable()) {
+    if (this.store.usable()) {
       try {
-        await this.withTimeout(this.applyOnce(payload));
+        await this.store.withTimeout(this.store.applyOnce(payload));
         this.metrics.cacheInvalidations.inc({ result: 'ok' });
         return 'ok';
       } catch (err) {
-        this.trip(err);
+        this.store.trip(err);
       }
     }
     try {
@@ -211,13 +179,13 @@ export class CacheService {
     if (isEmpty(payload)) return;
     await this.outbox.enqueue(tx, organizationId, 'cache.invalidate', payload);
     this.dropFlights(payload);
-    if (!this.redisUsable()) return;
-    await this.withTimeout(this.applyOnce(payload)).catch((err: unknown) => this.trip(err));
+    if (!this.store.usable()) return;
+    await this.store.withTimeout(this.store.applyOnce(payload)).catch((err: unknown) => this.store.trip(err));
   }
 
   /** The worker's side: apply or throw (BullMQ retries with backoff). */
   async applyNow(payload: InvalidationPayload): Promise<void> {
-    await this.withTimeout(this.applyOnce(payload));
+    await this.store.withTimeout(this.store.applyOnce(payload));
     this.metrics.cacheInvalidations.inc({ result: 'ok' });
   }
 
@@ -228,13 +196,13 @@ export class CacheService {
     flight: Flight,
   ): Promise<T> {
     const resource = key.resource;
-    if (!this.redisUsable()) {
+    if (!this.store.usable()) {
       this.metrics.cacheRequests.inc({ resource, result: 'bypass' });
       return this.load(resource, loader);
     }
     let valueKey: string;
     try {
-      const read = await this.withTimeout(this.readRaw(key));
+      const read = await this.store.withTimeout(this.store.readRaw(key));
       valueKey = read.valueKey;
       if (read.raw !== null) {
         const parsed = parseEntry<T>(read.raw);
@@ -245,13 +213,13 @@ export class CacheService {
         }
       }
     } catch (err) {
-      this.trip(err);
+      this.store.trip(err);
       this.metrics.cacheRequests.inc({ resource, result: 'error' });
       return this.load(resource, loader);
     }
     this.metrics.cacheRequests.inc({ resource, result: 'miss' });
     const value = await this.load(resource, loader);
-    if (!flight.stale) await this.fill(key, valueKey, JSON.stringify(value), ttlSeconds);
+    if (!flight.stale) await this.store.fill(key, valueKey, JSON.stringify(value), ttlSeconds);
     return value;
   }
 
@@ -272,14 +240,14 @@ export class CacheService {
     flight: Flight,
   ): Promise<T | CheckedJson> {
     const resource = key.resource;
-    if (!this.redisUsable()) {
+    if (!this.store.usable()) {
       this.metrics.cacheRequests.inc({ resource, result: 'bypass' });
       return this.load(resource, loader);
     }
     const tag = contractTag(schema);
     let valueKey: string;
     try {
-      const read = await this.withTimeout(this.readRaw(key));
+      const read = await this.store.withTimeout(this.store.readRaw(key));
       valueKey = read.valueKey;
       if (read.raw !== null) {
         const body = checkedBody(read.raw, tag);
@@ -291,7 +259,7 @@ export class CacheService {
         }
       }
     } catch (err) {
-      this.trip(err);
+      this.store.trip(err);
       this.metrics.cacheRequests.inc({ resource, result: 'error' });
       return this.load(resource, loader);
     }
@@ -303,51 +271,8 @@ export class CacheService {
       throw new AppError('INTERNAL', 'Internal error');
     }
     const json = JSON.stringify(value);
-    if (!flight.stale) await this.fill(key, valueKey, checkedEntry(tag, json), ttlSeconds);
+    if (!flight.stale) await this.store.fill(key, valueKey, checkedEntry(tag, json), ttlSeconds);
     return new CheckedJson(json);
-  }
-
-  private async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: string | null }> {
-    const client = this.redis.client;
-    if (key.kind === 'detail') return { valueKey: key.hashKey, raw: await client.hget(key.hashKey, key.field) };
-    const [valueKey, raw] = await (client as ListReader).ammsCacheReadList(
-      key.genKeys.length,
-      ...key.genKeys,
-      key.prefix,
-      key.suffix,
-    );
-    return { valueKey, raw };
-  }
-
-  /** Best effort: a failed fill only costs the next reader a miss. */
-  private async fill(key: CacheKey, valueKey: string, json: string, ttlSeconds: number): Promise<void> {
-    if (!this.redisUsable()) return;
-    const ttl = jitteredTtl(ttlSeconds);
-    try {
-      if (key.kind === 'detail') {
-        // one hash per entity; NX: adding a scope's field does not extend the older fields' life
-        const res = await this.withTimeout(
-          this.redis.client.multi().hset(valueKey, key.field, json).expire(valueKey, ttl, 'NX').exec(),
-        );
-        throwIfFailed(res);
-      } else {
-        await this.withTimeout(this.redis.client.set(valueKey, json, 'EX', ttl));
-      }
-    } catch (err) {
-      this.trip(err);
-    }
-  }
-
-  /** One MULTI: INCR the generations, DEL the detail hashes. Repeating it is harmless. */
-  private async applyOnce(p: InvalidationPayload): Promise<void> {
-    const m = this.redis.client.multi();
-    if (p.organizationId) {
-      for (const r of p.resources) m.incr(generationKey(p.organizationId, r));
-      const keys = p.details.map((d) => detailHashKey(p.organizationId!, d.resource, d.id));
-      if (keys.length) m.del(...keys);
-    }
-    for (const r of p.platformResources) m.incr(globalGenerationKey(r));
-    throwIfFailed(await m.exec());
   }
 
   /** In-process half of the read/invalidate race: loads already running for a stale entry do not fill, and new readers do not join them. */
@@ -370,27 +295,6 @@ export class CacheService {
       }
     }
   }
-
-  private redisUsable(): boolean {
-    return Date.now() >= this.openUntil && this.redis.client.status === 'ready';
-  }
-
-  private trip(err: unknown): void {
-    const wasClosed = Date.now() >= this.openUntil;
-    this.openUntil = Date.now() + this.opts.breakerMs;
-    if (wasClosed)
-      this.log.warn(
-        `redis unavailable, cache bypassed for ${this.opts.breakerMs} ms: ${(err as Error)?.message ?? String(err)}`,
-      );
-  }
-
-  private withTimeout<T>(p: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisTimeout(this.opts.opTimeoutMs)), this.opts.opTimeoutMs);
-    });
-    return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
-  }
 }
 
 function toPayload(organizationId: string | null, inv: Invalidation): InvalidationPayload {
@@ -412,10 +316,4 @@ function parseEntry<T>(raw: string): { value: T } | undefined {
   } catch {
     return undefined; // unreadable entry: treated as a miss and overwritten by the fill
   }
-}
-
-function throwIfFailed(res: [Error | null, unknown][] | null): void {
-  if (!res) throw new Error('redis transaction aborted');
-  const failed = res.find(([err]) => err);
-  if (failed) throw failed[0];
 }

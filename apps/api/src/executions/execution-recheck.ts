@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import {
+  ZCorrectiveItem,
+  ZDraftItem,
+  ZMaintenanceItem,
+  type TCorrectiveItem,
+  type TDraftItem,
+  type TMaintenanceItem,
+} from '@amms/contracts/drafts';
+import { roleHas } from '@amms/contracts/permissions';
+import type { Draft, Execution } from '@amms/db';
+import { DraftsRepository } from '../drafts/drafts.repository.js';
+import { draftScope } from '../drafts/drafts.service.js';
+import type { OrgContext } from '../platform/access/context.js';
+import { memberContext } from '../tenancy/member-context.js';
+import { ExecutionsRepository } from './executions.repository.js';
+
+export type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem;
+const ZItems = z.array(ZDraftItem);
+const ZWorkOrderItems = z.array(z.union([ZMaintenanceItem, ZCorrectiveItem]));
+
+/** A draft version's items, read by the draft's kind (work orders for MAINTENANCE, assignments otherwise). */
+export const parseItems = (kind: Draft['kind'] | undefined, items: unknown) =>
+  kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(items) : ZItems.safeParse(items);
+
+/**
+ * The rights and the confirmation as they are NOW: the initiator is still an ACTIVE member
+ * with draft.execute and job.schedule (workorder.write for a MAINTENANCE draft) who can see
+ * the draft; the confirmer is still an ACTIVE
+ * member with draft.confirm; the draft still holds the confirmation of this version and hash.
+ */
+export async function recheckExecution(
+  deps: { drafts: DraftsRepository; repo: ExecutionsRepository },
+  exec: Execution,
+  draft: Draft,
+): Promise<{ refusal: string } | { ctx: OrgContext; items: AnyItem[] }> {
+  const org = exec.organizationId;
+  if (draft.status !== 'EXECUTING' || draft.confirmedVersion !== exec.version || !draft.confirmedHash) {
+    return { refusal: `The draft no longer holds a confirmation of version ${exec.version}` };
+  }
+  const version = await deps.drafts.findVersion(undefined, org, draft.id, exec.version);
+  if (!version || version.contentHash !== draft.confirmedHash)
+    return { refusal: 'The confirmed content hash does not match the version' };
+  const items = parseItems(draft.kind, version.items);
+  if (!items.success) return { refusal: 'The draft version items are unreadable' };
+
+  const initiator = exec.initiatorMembershipId ? await deps.repo.member(org, exec.initiatorMembershipId) : null;
+  if (!initiator || initiator.status !== 'ACTIVE' || initiator.userId !== exec.initiatorUserId)
+    return { refusal: 'The member who requested the execution is no longer an active member' };
+  const ctx = memberContext(
+    org,
+    {
+      kind: 'USER',
+      userId: initiator.userId,
+      sessionId: `execution:${exec.id}`,
+      isPlatformAdmin: initiator.isPlatformAdmin,
+    },
+    initiator,
+    `execution:${exec.id}`,
+  );
+  for (const p of ['draft.execute', draft.kind === 'MAINTENANCE' ? 'workorder.write' : 'job.schedule'] as const) {
+    if (!ctx.permissions.has(p)) return { refusal: `The member who requested the execution no longer has ${p}` };
+  }
+  if (!(await deps.drafts.findById(undefined, org, draft.id, draftScope(ctx))))
+    return { refusal: 'The draft is outside the requesting member’s data scope' };
+
+  const confirmer = draft.confirmedByMembershipId ? await deps.repo.member(org, draft.confirmedByMembershipId) : null;
+  if (!confirmer || confirmer.status !== 'ACTIVE')
+    return { refusal: 'The member who confirmed the draft is no longer an active member' };
+  if (!roleHas(confirmer.role, 'draft.confirm'))
+    return { refusal: 'The member who confirmed the draft no longer has draft.confirm' };
+  return { ctx, items: items.data };
+}

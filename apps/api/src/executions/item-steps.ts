@@ -1,0 +1,179 @@
+import { Logger } from '@nestjs/common';
+import type { TCorrectiveItem, TDraftItem, TMaintenanceItem } from '@amms/contracts/drafts';
+import { correctiveRequest } from '../agent/skills/corrective.js';
+import { AssignmentsService } from '../jobs/assignments.service.js';
+import { WorkOrdersService } from '../maintenance/work-orders.service.js';
+import { itemKeyOf } from '../planning/scheduler/scheduler.js';
+import { AppError } from '../platform/errors/app-error.js';
+import type { OrgContext } from '../platform/access/context.js';
+import type { AnyItem } from './execution-recheck.js';
+import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
+
+/**
+ * Refusals that mean "the world changed since the draft" (a CONFLICT receipt that says what);
+ * any other error is a FAILED receipt (recorded once, never retried forever).
+ */
+const CONFLICT_CODES = new Set<string>([
+  'BOOKING_CONFLICT',
+  'ASSET_UNAVAILABLE',
+  'INVALID_TRANSITION',
+  'VERSION_CONFLICT',
+  'OPERATOR_NOT_ELIGIBLE',
+  'CAPABILITY_MISMATCH',
+  'OUTSIDE_JOB_WINDOW',
+  'INVALID_MACHINE_SET',
+  'NOT_FOUND',
+  'CONFLICT',
+]);
+
+/** The plan was deactivated or changed since the draft (work-orders.service refuses it as a planId field error). */
+const planNoLongerApplies = (err: AppError) =>
+  err.code === 'VALIDATION_FAILED' &&
+  Array.isArray(err.details) &&
+  err.details.some((d: { path?: string }) => d?.path === 'planId');
+
+const log = new Logger('DraftExecutor');
+
+/** An item the write refused: CONFLICT (the world changed since the draft, saying what) or FAILED. */
+function refusal(
+  base: { itemKey: string; itemIndex: number },
+  err: unknown,
+  recordType: 'job' | 'work_order',
+  recordId: string | null,
+  conflict: boolean,
+): NewReceipt {
+  if (conflict && err instanceof AppError) {
+    return {
+      ...base,
+      status: 'CONFLICT',
+      recordType,
+      recordId,
+      detail: {
+        code: err.code,
+        message: err.message,
+        ...(err.details === undefined ? {} : { details: err.details }),
+      },
+    };
+  }
+  log.error(`execution item ${base.itemKey} failed: ${(err as Error).message}`);
+  return {
+    ...base,
+    status: 'FAILED',
+    recordType,
+    recordId,
+    detail: {
+      code: err instanceof AppError ? err.code : 'INTERNAL',
+      message: err instanceof AppError ? err.message : 'Internal error',
+    },
+  };
+}
+
+/**
+ * The step runner of one draft item, by kind: an assignment (SCHEDULE drafts) or a work order
+ * (MAINTENANCE drafts). Each is idempotent per item key and says how it went, never throwing.
+ */
+export class ItemSteps {
+  constructor(
+    private readonly repo: ExecutionsRepository,
+    private readonly assignments: AssignmentsService,
+    private readonly workOrders: WorkOrdersService,
+  ) {}
+
+  run(ctx: OrgContext, index: number, item: AnyItem): Promise<NewReceipt> {
+    return 'kind' in item ? this.executeWorkOrder(ctx, index, item) : this.executeItem(ctx, index, item);
+  }
+
+  /** Assign one item (idempotent per item key) and say how it went, never throwing. */
+  private async executeItem(ctx: OrgContext, index: number, item: TDraftItem): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    try {
+      const job = await this.assignments.assign(
+        ctx,
+        item.jobId,
+        {
+          primaryAssetId: item.primaryAssetId,
+          implementAssetIds: item.implementAssetIds,
+          operatorMembershipId: item.operatorMembershipId,
+          startsAt: item.startsAt,
+          endsAt: item.endsAt,
+          // the job as the draft saw it: a job edited or re-scheduled since → VERSION_CONFLICT
+          version: await this.draftJobVersion(ctx.organizationId, item),
+        },
+        { itemKey: item.itemKey },
+      );
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'job',
+        recordId: job.id,
+        detail: { assignmentId: job.assignment?.id ?? null, jobStatus: job.status, jobVersion: job.version },
+      };
+    } catch (err) {
+      return refusal(base, err, 'job', item.jobId, err instanceof AppError && CONFLICT_CODES.has(err.code));
+    }
+  }
+
+  /**
+   * Create one PREVENTIVE (a due plan) or CORRECTIVE (a diagnosis) work order (idempotent per item key: a re-run returns the first order)
+   * with its window booked, and say how it went, never throwing.
+   */
+  private async executeWorkOrder(
+    ctx: OrgContext,
+    index: number,
+    item: TMaintenanceItem | TCorrectiveItem,
+  ): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    try {
+      const wo = await this.workOrders.create(
+        ctx,
+        item.kind === 'WORK_ORDER'
+          ? {
+              type: 'PREVENTIVE',
+              assetId: item.assetId,
+              planId: item.planId,
+              title: item.title,
+              plannedStart: item.plannedStart,
+              plannedEnd: item.plannedEnd,
+              priority: 3,
+            }
+          : correctiveRequest(item),
+        { itemKey: item.itemKey },
+      );
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'work_order',
+        recordId: wo.id,
+        detail: { number: wo.number, workOrderStatus: wo.status },
+      };
+    } catch (err) {
+      const conflict = err instanceof AppError && (CONFLICT_CODES.has(err.code) || planNoLongerApplies(err));
+      return refusal(base, err, 'work_order', null, conflict);
+    }
+  }
+
+  /** The job version the draft was built on (see draftVersionOf). */
+  private async draftJobVersion(organizationId: string, item: TDraftItem): Promise<number | undefined> {
+    const current = await this.repo.jobVersion(organizationId, item.jobId);
+    return current === null ? undefined : draftVersionOf(item, current); // undefined: assign answers NOT_FOUND
+  }
+}
+
+/**
+ * The job version the draft was built on, recovered from the item key (the scheduler's key
+ * hashes the job version in), given the job's current version. Not found among 1..current →
+ * current + 1: the draft never saw this job state, which assign refuses as VERSION_CONFLICT
+ * unless the item was already written.
+ */
+export function draftVersionOf(item: TDraftItem, current: number): number {
+  const plain = {
+    jobId: item.jobId,
+    primaryAssetId: item.primaryAssetId,
+    implementAssetIds: item.implementAssetIds,
+    operatorMembershipId: item.operatorMembershipId,
+    startsAt: item.startsAt,
+    endsAt: item.endsAt,
+  };
+  for (let v = current; v >= 1; v--) if (itemKeyOf(plain, v) === item.itemKey) return v;
+  return current + 1;
+}

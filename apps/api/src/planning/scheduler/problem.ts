@@ -1,0 +1,254 @@
+import { HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
+import { Timeline } from './timeline.js';
+import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput, UnplacedReason } from './types.js';
+
+/** A candidate machine set: one lead machine, optionally one implement (indices into machines). */
+export interface CSet {
+  lead: number;
+  impl: number; // −1: none
+  size: number;
+  pref: number; // preferred machines in the set
+  teamMiss: number; // lead machine of another team than the job
+}
+
+export interface PJob {
+  i: number;
+  job: SchedJob;
+  ws: number;
+  we: number;
+  weight: number;
+  work: number; // working slots
+  k0: number; // candidate start indices [k0, k1] into the calendar (after now)
+  k1: number;
+  pre: { reason: UnplacedReason; detail: string } | null;
+  capable: CSet[]; // every set that can do the operation (any status)
+  sets: CSet[]; // usable ones (ACTIVE, not avoided), by (lead, impl)
+  ops: number[]; // usable operator indices, ascending
+  opPref: Uint8Array; // by operator index
+  opTeamMiss: Uint8Array;
+  /** resources this job can use: machines 0..M-1, operators M.. */
+  resources: Uint8Array;
+}
+
+export interface Placement {
+  k: number;
+  s: number;
+  e: number;
+  lead: number;
+  impl: number;
+  op: number;
+}
+
+export interface Solution {
+  placed: (Placement | null)[];
+  mTl: Timeline[];
+  oTl: Timeline[];
+  moves: number;
+}
+
+export interface Score {
+  weight: number;
+  earlyMin: number;
+  changes: number;
+}
+
+const byId =
+  <T>(key: (x: T) => string) =>
+  (x: T, y: T) =>
+    key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0;
+
+function assertUnique<T>(xs: readonly T[], key: (x: T) => string, what: string): void {
+  for (let i = 1; i < xs.length; i++)
+    if (key(xs[i] as T) === key(xs[i - 1] as T))
+      throw new SchedulerInputError(`duplicate ${what} id ${key(xs[i] as T)}`);
+}
+
+/**
+ * The scheduling problem in canonical form: machines, operators and jobs sorted by id, the
+ * existing bookings as timelines, the working calendar, and per job its candidate starts,
+ * machine sets and operators (or the reason it cannot be placed at all).
+ */
+export class Problem {
+  readonly opts: SchedOptions;
+  readonly now: number;
+  readonly machines: SchedMachine[];
+  readonly operators: SchedOperator[];
+  readonly jobs: PJob[];
+  readonly cal: WorkCalendar;
+  readonly mBusy: Timeline[];
+  readonly oBusy: Timeline[];
+  readonly excluded = new Map<number, string>(); // machine index → why it cannot be used
+  readonly opExcluded = new Set<number>();
+
+  constructor(input: SchedulerInput) {
+    this.opts = resolveOptions(input);
+    this.now = parseInstant(input.now, 'now');
+    // canonical order: nothing below depends on the order of the input arrays
+    this.machines = [...input.machines].sort(byId((m) => m.id));
+    this.operators = [...input.operators].sort(byId((o) => o.membershipId));
+    const jobs = [...input.jobs].sort(byId((j) => j.id));
+    assertUnique(this.machines, (m) => m.id, 'machine');
+    assertUnique(this.operators, (o) => o.membershipId, 'operator');
+    assertUnique(jobs, (j) => j.id, 'job');
+
+    const mIndex = new Map(this.machines.map((m, i) => [m.id, i]));
+    const oIndex = new Map(this.operators.map((o, i) => [o.membershipId, i]));
+    const mRaw = this.machines.map(() => [] as [number, number][]);
+    const oRaw = this.operators.map(() => [] as [number, number][]);
+    for (const b of input.busy.machines) {
+      const i = mIndex.get(b.assetId);
+      if (i !== undefined)
+        mRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
+    }
+    for (const b of input.busy.operators) {
+      const i = oIndex.get(b.membershipId);
+      if (i !== undefined)
+        oRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
+    }
+    this.mBusy = mRaw.map((r) => Timeline.ofBusy(r));
+    this.oBusy = oRaw.map((r) => Timeline.ofBusy(r));
+
+    const avoidA = new Set(this.opts.avoidAssetIds);
+    this.machines.forEach((m, i) => {
+      // status is a hard rule whatever avoidInMaintenance says: only ACTIVE machines work
+      if (m.status !== 'ACTIVE') this.excluded.set(i, m.status);
+      else if (avoidA.has(m.id)) this.excluded.set(i, 'avoided');
+      else if (this.opts.avoidDueForMaintenance && m.dueForMaintenance) this.excluded.set(i, 'maintenance due');
+    });
+    const avoidO = new Set(this.opts.avoidOperatorIds);
+    this.operators.forEach((o, i) => {
+      if (avoidO.has(o.membershipId)) this.opExcluded.add(i);
+    });
+
+    const windows = jobs.map(
+      (j) =>
+        [
+          parseInstant(j.windowStart, `job ${j.id} windowStart`),
+          parseInstant(j.windowEnd, `job ${j.id} windowEnd`),
+        ] as const,
+    );
+    const from = Math.min(...windows.map(([s]) => s), this.now);
+    const to = Math.max(...windows.map(([, e]) => e), this.now);
+    this.cal = new WorkCalendar(this.opts, this.now, from, to);
+    const setsByOp = new Map<string, CSet[]>();
+    this.jobs = jobs.map((job, i) => this.prepareJob(job, i, windows[i]!, setsByOp));
+  }
+
+  // --- preparation ---------------------------------------------------------------
+
+  /**
+   * Candidate sets for an operation, smallest first: a self-propelled machine that lists it;
+   * a power unit that lists it (its model lists what it can pull for) with one implement that
+   * lists it; a power unit alone only when no implement in the fleet does the operation
+   * (e.g. OTHER). Larger sets are never needed: any valid set contains one of these.
+   */
+  capableSets(op: string): CSet[] {
+    const ms = this.machines;
+    const implIdx = ms.flatMap((m, i) => (m.kind === 'IMPLEMENT' && m.operationTypes.includes(op) ? [i] : []));
+    const out: CSet[] = [];
+    ms.forEach((m, i) => {
+      if (!m.operationTypes.includes(op)) return;
+      if (m.kind === 'SELF_PROPELLED' || (m.kind === 'POWER_UNIT' && implIdx.length === 0))
+        out.push({ lead: i, impl: -1, size: 1, pref: 0, teamMiss: 0 });
+      else if (m.kind === 'POWER_UNIT')
+        for (const j of implIdx) out.push({ lead: i, impl: j, size: 2, pref: 0, teamMiss: 0 });
+    });
+    return out;
+  }
+
+  prepareJob(job: SchedJob, i: number, [ws, we]: readonly [number, number], setsByOp: Map<string, CSet[]>): PJob {
+    const cal = this.cal;
+    if (!Number.isInteger(job.priority) || job.priority < 1 || job.priority > 5)
+      throw new SchedulerInputError(`job ${job.id}: priority must be 1..5`);
+    if (!(job.estimatedHours >= 0)) throw new SchedulerInputError(`job ${job.id}: estimatedHours must be ≥ 0`);
+    const work = cal.slotsFor(job.estimatedHours);
+    const [k0, k1] = cal.startRange(Math.max(ws, this.now), we, work);
+    const [f0, f1] = cal.startRange(ws, we, work);
+    const { startHour, endHour } = this.opts.workday;
+    const hours = (work * cal.slot) / HOUR;
+    let pre: PJob['pre'] = null;
+    if (f1 < f0) {
+      pre = {
+        reason: 'WINDOW_TOO_SHORT',
+        detail: `Needs ${hours} working hours (${hh(startHour)}–${hh(endHour)}, ${this.opts.granularityMinutes}-minute steps) but the window ${iso(ws)} – ${iso(we)} holds no such run.`,
+      };
+    } else if (we <= this.now || k1 < k0) {
+      pre = {
+        reason: 'WINDOW_IN_PAST',
+        detail:
+          we <= this.now
+            ? `The window ended at ${iso(we)}, before now (${iso(this.now)}).`
+            : `What is left of the window after now (${iso(this.now)}) is shorter than the ${hours} working hours needed.`,
+      };
+    }
+    let capable = setsByOp.get(job.operationType);
+    if (!capable) setsByOp.set(job.operationType, (capable = this.capableSets(job.operationType)));
+    if (!pre && capable.length === 0)
+      pre = {
+        reason: 'NO_CAPABLE_MACHINE',
+        detail: `No machine in the fleet can do ${job.operationType}: no self-propelled machine lists it, and no power unit lists it together with an implement that does.`,
+      };
+
+    const preferA = new Set(this.opts.preferAssetIds);
+    const team = job.teamId ?? null;
+    const sets = capable
+      .filter((c) => !this.excluded.has(c.lead) && (c.impl < 0 || !this.excluded.has(c.impl)))
+      .map((c) => {
+        const lead = this.machines[c.lead]!;
+        const pref = (preferA.has(lead.id) ? 1 : 0) + (c.impl >= 0 && preferA.has(this.machines[c.impl]!.id) ? 1 : 0);
+        const teamMiss = team !== null && lead.teamId && lead.teamId !== team ? 1 : 0;
+        return { ...c, pref, teamMiss };
+      });
+    const preferO = new Set(this.opts.preferOperatorIds);
+    const ops: number[] = [];
+    const O = this.operators.length;
+    const opPref = new Uint8Array(O);
+    const opTeamMiss = new Uint8Array(O);
+    this.operators.forEach((o, oi) => {
+      if (this.opExcluded.has(oi)) return;
+      ops.push(oi);
+      opPref[oi] = preferO.has(o.membershipId) ? 1 : 0;
+      opTeamMiss[oi] = team !== null && !o.teamIds.includes(team) ? 1 : 0;
+    });
+    const M = this.machines.length;
+    const resources = new Uint8Array(M + O);
+    for (const c of sets) {
+      resources[c.lead] = 1;
+      if (c.impl >= 0) resources[c.impl] = 1;
+    }
+    for (const oi of ops) resources[M + oi] = 1;
+    return {
+      i,
+      job,
+      ws,
+      we,
+      weight: job.priority,
+      work,
+      k0,
+      k1,
+      pre,
+      capable,
+      sets,
+      ops,
+      opPref,
+      opTeamMiss,
+      resources,
+    };
+  }
+
+  placeable(pj: PJob): boolean {
+    return pj.pre === null && pj.sets.length > 0 && pj.ops.length > 0;
+  }
+
+  /** an empty solution: only the existing bookings */
+  fresh(): Solution {
+    return {
+      placed: this.jobs.map(() => null),
+      mTl: this.mBusy.map((t) => t.clone()),
+      oTl: this.oBusy.map((t) => t.clone()),
+      moves: 0,
+    };
+  }
+}
+
+const hh = (h: number) => `${String(Math.floor(h)).padStart(2, '0')}:${h % 1 ? '30' : '00'}`;

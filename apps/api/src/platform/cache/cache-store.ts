@@ -1,0 +1,125 @@
+import type { Logger } from '@nestjs/common';
+import type { Redis } from 'ioredis';
+import type { JobPayload } from '../queue/registry.js';
+import { RedisService } from '../redis/redis.service.js';
+import { detailHashKey, generationKey, globalGenerationKey, jitteredTtl, type CacheKey } from './cache-keys.js';
+
+export interface CacheOptions {
+  /** loaders (Postgres reads) running at once in this process; excess callers wait */
+  maxConcurrentLoads: number;
+  /** after a Redis error, skip Redis for this long instead of paying a failure per request */
+  breakerMs: number;
+  /** a Redis command slower than this counts as a failure (the shared client has no command timeout) */
+  opTimeoutMs: number;
+  /** false (CACHE_ENABLED=false): reads go straight to the loader; invalidations still run */
+  enabled: boolean;
+}
+
+/**
+ * One round trip for a list read: the generations and the value they name. The value key is
+ * composed server-side from the generations, so a concurrent INCR cannot make us read a key
+ * from one generation and fill another. Measured against MGET(gens) + GET on the loopback
+ * Redis: see docs/architecture.md "Cache-aside".
+ */
+const READ_LIST_LUA = `
+local gens = {}
+for i, k in ipairs(KEYS) do gens[i] = redis.call('GET', k) or '0' end
+local key = ARGV[1] .. table.concat(gens, '.') .. ARGV[2]
+return {key, redis.call('GET', key)}`;
+
+type ListReader = Redis & {
+  ammsCacheReadList(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string | null]>;
+};
+
+class RedisTimeout extends Error {
+  constructor(ms: number) {
+    super(`redis command exceeded ${ms} ms`);
+  }
+}
+
+/**
+ * The Redis side of the cache: one-round-trip reads, best-effort fills, invalidations as one
+ * MULTI, each command bounded by `opTimeoutMs`, and the circuit breaker that skips Redis for
+ * `breakerMs` after a failure.
+ */
+export class CacheStore {
+  private openUntil = 0;
+
+  constructor(
+    private readonly redis: RedisService,
+    private readonly opts: CacheOptions,
+    private readonly log: Logger,
+  ) {
+    redis.client.defineCommand('ammsCacheReadList', { lua: READ_LIST_LUA });
+  }
+
+  async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: string | null }> {
+    const client = this.redis.client;
+    if (key.kind === 'detail') return { valueKey: key.hashKey, raw: await client.hget(key.hashKey, key.field) };
+    const [valueKey, raw] = await (client as ListReader).ammsCacheReadList(
+      key.genKeys.length,
+      ...key.genKeys,
+      key.prefix,
+      key.suffix,
+    );
+    return { valueKey, raw };
+  }
+
+  /** Best effort: a failed fill only costs the next reader a miss. */
+  async fill(key: CacheKey, valueKey: string, json: string, ttlSeconds: number): Promise<void> {
+    if (!this.usable()) return;
+    const ttl = jitteredTtl(ttlSeconds);
+    try {
+      if (key.kind === 'detail') {
+        // one hash per entity; NX: adding a scope's field does not extend the older fields' life
+        const res = await this.withTimeout(
+          this.redis.client.multi().hset(valueKey, key.field, json).expire(valueKey, ttl, 'NX').exec(),
+        );
+        throwIfFailed(res);
+      } else {
+        await this.withTimeout(this.redis.client.set(valueKey, json, 'EX', ttl));
+      }
+    } catch (err) {
+      this.trip(err);
+    }
+  }
+
+  /** One MULTI: INCR the generations, DEL the detail hashes. Repeating it is harmless. */
+  async applyOnce(p: JobPayload<'cache.invalidate'>): Promise<void> {
+    const m = this.redis.client.multi();
+    if (p.organizationId) {
+      for (const r of p.resources) m.incr(generationKey(p.organizationId, r));
+      const keys = p.details.map((d) => detailHashKey(p.organizationId!, d.resource, d.id));
+      if (keys.length) m.del(...keys);
+    }
+    for (const r of p.platformResources) m.incr(globalGenerationKey(r));
+    throwIfFailed(await m.exec());
+  }
+
+  usable(): boolean {
+    return Date.now() >= this.openUntil && this.redis.client.status === 'ready';
+  }
+
+  trip(err: unknown): void {
+    const wasClosed = Date.now() >= this.openUntil;
+    this.openUntil = Date.now() + this.opts.breakerMs;
+    if (wasClosed)
+      this.log.warn(
+        `redis unavailable, cache bypassed for ${this.opts.breakerMs} ms: ${(err as Error)?.message ?? String(err)}`,
+      );
+  }
+
+  withTimeout<T>(p: Promise<T>): Promise<T> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new RedisTimeout(this.opts.opTimeoutMs)), this.opts.opTimeoutMs);
+    });
+    return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
+  }
+}
+
+function throwIfFailed(res: [Error | null, unknown][] | null): void {
+  if (!res) throw new Error('redis transaction aborted');
+  const failed = res.find(([err]) => err);
+  if (failed) throw failed[0];
+}
