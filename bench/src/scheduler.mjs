@@ -10,7 +10,7 @@ import loadHighs from 'highs';
 import { solveExact } from './scheduler-mip.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const dist = (f) => pathToFileURL(path.join(ROOT, 'apps/api/dist/agent/scheduler', f)).href;
+const dist = (f) => pathToFileURL(path.join(ROOT, 'apps/api/dist/planning/scheduler', f)).href;
 let mod;
 try {
   mod = {
