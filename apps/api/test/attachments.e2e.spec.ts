@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAttachment, ZListAttachmentsResponse, type TAttachment } from '@amms/contracts/attachments';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineRow } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { uploadFile } from './fake-recognition.js';
 
@@ -18,7 +19,6 @@ let woId: string;
 let docId: string;
 let assetId: string;
 
-const tag = () => randomUUID().slice(0, 8);
 const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
 const up = (token: string, org: string, rest: string, file: { bytes: Buffer; name: string }, headers = {}) =>
   uploadFile(h.base, orgPath(org, rest), token, file, headers);
@@ -57,22 +57,10 @@ beforeAll(async () => {
   for (const role of ['OWNER', 'OPERATOR', 'MECHANIC', 'ACCOUNTANT', 'VIEWER'] as const)
     t[role] = (await login(h.base, a.users[role].email)).accessToken;
   t.B_OWNER = (await login(h.base, b.users.OWNER.email)).accessToken;
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: a.id,
-      manufacturer: `M-${tag()}`,
-      name: 'T',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
-  const asset = await h.db.asset.create({
-    data: { organizationId: a.id, modelId: model.id, name: 'Tractor', serialNumber: `S-${tag()}` },
-  });
-  assetId = asset.id;
+  assetId = await machineRow(h.db, a.id, 'Tractor');
   const wo = await call(h.base, 'POST', orgPath(a.id, '/work-orders'), {
     token: t.OWNER,
-    body: { type: 'CORRECTIVE', assetId: asset.id, title: 'Hydraulic leak' },
+    body: { type: 'CORRECTIVE', assetId, title: 'Hydraulic leak' },
   });
   expectStatus(wo, 201);
   woId = (wo.body as { id: string }).id;

@@ -5,6 +5,7 @@ import { ZAsset } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
 import type { TDataScope } from '@amms/contracts/permissions';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineModel } from './support/world.js';
 import { expectError, expectOneRan, expectReplayOf, expectStatus, orgPath } from './assertions.js';
 
 let h: Harness;
@@ -67,15 +68,7 @@ async function extraMember(org: TestOrg, role: 'ACCOUNTANT', dataScope: TDataSco
 
 /** An asset (through the API), a job and a work order (written directly: their modules are elsewhere). */
 async function fixtures(owner: string, orgId: string, teamId: string | null = null) {
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: null,
-      manufacturer: `M-${tag()}`,
-      name: 'T',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
+  const model = await machineModel(h.db, null, { name: 'T' });
   const r = await post(owner, orgId, '/assets', {
     modelId: model.id,
     name: `Tractor ${tag()}`,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZField, ZJob, ZListFieldsResponse, type TField } from '@amms/contracts/jobs';
 import { ZTeam } from '@amms/contracts/teams';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineRow } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import type { TRole } from '@amms/contracts/permissions';
 
@@ -218,18 +219,7 @@ describe('fields', () => {
   it('an OPERATOR (ASSIGNED scope) sees only the fields of jobs assigned to them', async () => {
     const { org, t } = await setup();
     const [f1, f2] = [await createField(t.OWNER, org.id), await createField(t.OWNER, org.id)];
-    const model = await h.db.machineModel.create({
-      data: {
-        organizationId: org.id,
-        manufacturer: `M-${tag()}`,
-        name: 'P',
-        kind: 'POWER_UNIT',
-        operationTypes: ['TILLAGE'],
-      },
-    });
-    const tractor = await h.db.asset.create({
-      data: { organizationId: org.id, modelId: model.id, name: 'T', serialNumber: `SN-${tag()}` },
-    });
+    const tractor = await machineRow(h.db, org.id, 'T', { name: 'P' });
     const job = ZJob.parse(
       (
         await post(t.DISPATCHER, org.id, '/jobs', {
@@ -249,7 +239,7 @@ describe('fields', () => {
     expect(ZListFieldsResponse.parse((await get(t.OPERATOR, org.id, '/fields')).body).items).toEqual([]);
     expectStatus(
       await post(t.DISPATCHER, org.id, `/jobs/${job.id}/assign`, {
-        primaryAssetId: tractor.id,
+        primaryAssetId: tractor,
         operatorMembershipId: org.users.OPERATOR.membershipId,
         startsAt: '2027-06-01T08:00:00Z',
         endsAt: '2027-06-01T12:00:00Z',

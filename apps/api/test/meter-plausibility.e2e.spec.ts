@@ -1,11 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAssetDetail, ZListMeterReadingsResponse, ZMeterReading } from '@amms/contracts/assets';
-import { ZJob, type TJob } from '@amms/contracts/jobs';
+import { ZJob } from '@amms/contracts/jobs';
 import { ZDueResponse } from '@amms/contracts/maintenance';
-import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { startApp, type Harness } from './harness.js';
+import { assignedJob, fieldWorld, HOUR, machineRow, orgApi, tag, type FieldWorld } from './support/world.js';
+import { expectError, expectStatus } from './assertions.js';
 
 /**
  * Issue #12, bugs 1 and 2: an absurd engine-hour reading (666.5 → 99999) was accepted, could not
@@ -18,60 +17,13 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
-const HOUR = 3_600_000;
+const { get, post } = orgApi(() => h);
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
 
-interface World {
-  org: TestOrg;
-  t: Record<TRole, string>;
-  tractor: string;
-  fieldId: string;
-}
-
-async function world(): Promise<World> {
-  const org = await createOrg(h.db, 'meter');
-  const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'T',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
-  const tractor = await h.db.asset.create({
-    data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` },
-  });
-  const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 10 });
-  expectStatus(f, 201);
-  return { org, t, tractor: tractor.id, fieldId: (f.body as { id: string }).id };
-}
-
+type World = FieldWorld;
+const world = () => fieldWorld(h, 'meter');
 /** A job assigned to the OPERATOR on the tractor, its slot around now. */
-async function scheduledJob(w: World): Promise<TJob> {
-  const now = Date.now();
-  const j = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
-    fieldId: w.fieldId,
-    operationType: 'TILLAGE',
-    estimatedHours: 6,
-    windowStart: new Date(now - 2 * 86_400_000).toISOString(),
-    windowEnd: new Date(now + 86_400_000).toISOString(),
-  });
-  expectStatus(j, 201);
-  const a = await post(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as TJob).id}/assign`, {
-    primaryAssetId: w.tractor,
-    operatorMembershipId: w.org.users.OPERATOR.membershipId,
-    startsAt: new Date(now - 30 * HOUR).toISOString(),
-    endsAt: new Date(now + 2 * HOUR).toISOString(),
-  });
-  expectStatus(a, 200);
-  return ZJob.parse(a.body);
-}
+const scheduledJob = (w: World) => assignedJob(h, w, new Date(Date.now() - 30 * HOUR), new Date(Date.now() + 2 * HOUR));
 
 const reading = (w: World, readingHours: number, readAt: string, extra: Record<string, unknown> = {}) =>
   post(w.t.DISPATCHER, w.org.id, `/assets/${w.tractor}/meter-readings`, { readingHours, readAt, ...extra });
@@ -95,19 +47,8 @@ describe('meter plausibility (bug 1)', () => {
     expectStatus(await reading(w, 100, ago(48)), 201);
     // two days at 24 h/day: up to 148 (+ grace)
     expectStatus(await reading(w, 145, ago(0)), 201);
-    const implModel = await h.db.machineModel.create({
-      data: {
-        organizationId: w.org.id,
-        manufacturer: `Mfr-${tag()}`,
-        name: 'I',
-        kind: 'IMPLEMENT',
-        operationTypes: ['TILLAGE'],
-      },
-    });
-    const impl = await h.db.asset.create({
-      data: { organizationId: w.org.id, modelId: implModel.id, name: 'Harrow', serialNumber: `SN-${tag()}` },
-    });
-    const path = `/assets/${impl.id}/meter-readings`;
+    const impl = await machineRow(h.db, w.org.id, 'Harrow', { name: 'I', kind: 'IMPLEMENT' });
+    const path = `/assets/${impl}/meter-readings`;
     expectStatus(await post(w.t.DISPATCHER, w.org.id, path, { readingHours: 10, readAt: ago(24) }), 201);
     // METER_MAX_HOURS_PER_DAY_IMPLEMENT=12 in this app: one day allows 10 + 12 + 1
     const r = await post(w.t.DISPATCHER, w.org.id, path, { readingHours: 30, readAt: ago(0) });

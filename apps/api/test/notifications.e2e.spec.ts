@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZListNotificationsResponse, ZNotification, type TNotification } from '@amms/contracts/notifications';
 import type { TRole } from '@amms/contracts/permissions';
 import { NotificationFanout } from '../src/notifications/notification-fanout.js';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { createOrg, login, startApp, type Harness } from './harness.js';
+import { machineRow, orgApi, orgWorld, tag, type OrgWorld } from './support/world.js';
+import { expectError, expectStatus } from './assertions.js';
 
 /**
  * In-app notifications (issue #12): recipients from the domain events the changes write (the
@@ -18,15 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const tag = () => randomUUID().slice(0, 8);
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
+const { get, post } = orgApi(() => h);
 
-interface Ctx {
-  org: TestOrg;
-  t: Record<TRole, string>;
-}
+type Ctx = OrgWorld;
 
 /** Runs the fan-out of every undispatched notification row of the org (what the worker does), twice: the second adds nothing. */
 async function fanOut(orgId: string): Promise<number> {
@@ -53,20 +47,8 @@ async function mine(c: Ctx, role: TRole, query = ''): Promise<{ items: TNotifica
 const kinds = async (c: Ctx, role: TRole) => (await mine(c, role)).items.map((n) => `${n.type} ${n.reason}`);
 
 async function setup(): Promise<Ctx & { tractor: string }> {
-  const org = await createOrg(h.db, 'nt');
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `M-${tag()}`,
-      name: 'P',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
-  const tractor = await h.db.asset.create({
-    data: { organizationId: org.id, modelId: model.id, name: `Tractor ${tag()}`, serialNumber: `SN-${tag()}` },
-  });
-  return { org, t: await loginAll(h.base, org), tractor: tractor.id };
+  const c = await orgWorld(h, 'nt');
+  return { ...c, tractor: await machineRow(h.db, c.org.id, `Tractor ${tag()}`, { name: 'P' }) };
 }
 
 describe('notifications: who is told', () => {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZJob, type TJob } from '@amms/contracts/jobs';
+import { ZJob } from '@amms/contracts/jobs';
 import { ZWorkOrderDetailView, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
-import type { TRole } from '@amms/contracts/permissions';
+import { startApp, type Harness } from './harness.js';
+import { assignedJob, fieldWorld, HOUR, orgApi, type FieldWorld } from './support/world.js';
+import { expectError, expectStatus } from './assertions.js';
 
 /**
  * Issue #17: writes queued by the field app while offline reach the API later. Each carries its
@@ -17,61 +17,14 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const HOUR = 3_600_000;
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
-const tag = () => randomUUID().slice(0, 8);
-const post = (token: string, org: string, rest: string, body: unknown, key?: string) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body, headers: key ? { 'idempotency-key': key } : {} });
-const patch = (token: string, org: string, rest: string, body: unknown, key?: string) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body, headers: key ? { 'idempotency-key': key } : {} });
+const { post, patch } = orgApi(() => h);
 
-interface World {
-  org: TestOrg;
-  t: Record<TRole, string>;
-  tractor: string;
-  fieldId: string;
-}
-
-async function world(): Promise<World> {
-  const org = await createOrg(h.db, 'offline');
-  const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `M-${tag()}`,
-      name: 'T',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
-  const tractor = await h.db.asset.create({
-    data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` },
-  });
-  const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 10 });
-  expectStatus(f, 201);
-  return { org, t, tractor: tractor.id, fieldId: (f.body as { id: string }).id };
-}
-
+type World = FieldWorld;
+const world = () => fieldWorld(h, 'offline');
 /** slot: hours from now (distinct per test: the operator and the tractor are booked by each) */
-async function scheduledJob(w: World, slot: [number, number]): Promise<TJob> {
-  const now = Date.now();
-  const j = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
-    fieldId: w.fieldId,
-    operationType: 'TILLAGE',
-    estimatedHours: 6,
-    windowStart: new Date(now - 2 * 86_400_000).toISOString(),
-    windowEnd: new Date(now + 86_400_000).toISOString(),
-  });
-  expectStatus(j, 201);
-  const a = await post(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as TJob).id}/assign`, {
-    primaryAssetId: w.tractor,
-    operatorMembershipId: w.org.users.OPERATOR.membershipId,
-    startsAt: new Date(now + slot[0] * HOUR).toISOString(),
-    endsAt: new Date(now + slot[1] * HOUR).toISOString(),
-  });
-  expectStatus(a, 200);
-  return ZJob.parse(a.body);
-}
+const scheduledJob = (w: World, slot: [number, number]) =>
+  assignedJob(h, w, new Date(Date.now() + slot[0] * HOUR), new Date(Date.now() + slot[1] * HOUR));
 
 const auditOf = (w: World, action: string, entityId: string) =>
   h.db.auditEvent.findFirstOrThrow({ where: { organizationId: w.org.id, action, entityId } });

@@ -1,12 +1,11 @@
 // Cross-module rules: jobs and maintenance share the machine booking table; analytics (cached)
 // follows writes of every module; a machine under repair cannot be booked until accepted.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZJob } from '@amms/contracts/jobs';
 import { ZAnalyticsOverview } from '@amms/contracts/analytics';
-import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { startApp, type Harness } from './harness.js';
+import { fieldWorld, orgApi, tag, type FieldWorld } from './support/world.js';
+import { expectError, expectStatus } from './assertions.js';
 
 let h: Harness;
 beforeAll(async () => {
@@ -14,37 +13,10 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
-const tag = () => randomUUID().slice(0, 8);
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
+const { get, post, del } = orgApi(() => h);
 
-interface World {
-  org: TestOrg;
-  t: Record<TRole, string>;
-  fieldId: string;
-  tractor: string;
-}
-
-async function world(): Promise<World> {
-  const org = await createOrg(h.db, 'ops');
-  const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'Tractor',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
-  const tractor = await h.db.asset.create({
-    data: { organizationId: org.id, modelId: model.id, name: 'JD 6R', serialNumber: `SN-${tag()}` },
-  });
-  const f = await post(t.OWNER, org.id, '/fields', { name: `Field ${tag()}`, areaHa: 40, crop: 'wheat' });
-  expectStatus(f, 201);
-  return { org, t, fieldId: (f.body as { id: string }).id, tractor: tractor.id };
-}
+type World = FieldWorld;
+const world = () => fieldWorld(h, 'ops', { areaHa: 40, crop: 'wheat' });
 
 async function plannedJob(w: World, windowStart: string, windowEnd: string) {
   const r = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
@@ -235,7 +207,7 @@ describe('deleting a team', () => {
       ((await get(w.t.OWNER, w.org.id, `/assets?teamId=${teamId}`)).body as { items: unknown[] }).items,
     ).toHaveLength(1);
 
-    expectStatus(await call(h.base, 'DELETE', orgPath(w.org.id, `/teams/${teamId}`), { token: w.t.OWNER }), 204);
+    expectStatus(await del(w.t.OWNER, w.org.id, `/teams/${teamId}`), 204);
 
     expect(
       ((await get(w.t.OWNER, w.org.id, `/assets/${w.tractor}`)).body as { teamId: string | null }).teamId,

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZAddMemberResponse } from '@amms/contracts/members';
 import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineModel } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /**
@@ -55,15 +56,7 @@ async function teamAdminOrg() {
 describe('keys are capped at their creator', () => {
   it("a key gets its creator's scope and teams by default, never more (422 SCOPE_NOT_GRANTABLE), and sees only that", async () => {
     const { org, t1, t2, token, ownerToken, admin } = await teamAdminOrg();
-    const model = await h.db.machineModel.create({
-      data: {
-        organizationId: null,
-        manufacturer: `P-${tag()}`,
-        name: 'M',
-        kind: 'POWER_UNIT',
-        operationTypes: ['TILLAGE'],
-      },
-    });
+    const model = await machineModel(h.db, null);
     const mk = (teamId: string) =>
       req(ownerToken, 'POST', org.id, '/assets', {
         modelId: model.id,

@@ -4,6 +4,7 @@ import { ZListAuditEventsResponse } from '@amms/contracts/audit';
 import { AgentTools, type BusyFacts } from '../src/planning/tools/agent-tools.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineModel } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** Reads that must follow the caller's data scope: the audit list and the agent's bookings tool. */
@@ -28,15 +29,7 @@ async function world() {
   await h.db.teamMember.create({ data: { organizationId: org.id, teamId: north.id, membershipId: d } });
   const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
   const dispatcher = (await login(h.base, org.users.DISPATCHER.email)).accessToken;
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: null,
-      manufacturer: `P-${tag()}`,
-      name: 'M',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
+  const model = await machineModel(h.db, null);
   const asset = async (teamId: string) => {
     const r = await call(h.base, 'POST', orgPath(org.id, '/assets'), {
       token: owner,

@@ -5,6 +5,7 @@ import { ZCostDocumentDetail } from '@amms/contracts/costs';
 import { ZWorkOrderDetail } from '@amms/contracts/maintenance';
 import type { TPermission } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness } from './harness.js';
+import { machineModel } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 
 /**
@@ -68,15 +69,7 @@ describe('API keys and four-eyes rules', () => {
     const org = await createOrg(h.db, 'sod');
     const t = await loginAll(h.base, org);
     const owner = as({ token: t.OWNER });
-    const model = await h.db.machineModel.create({
-      data: {
-        organizationId: null,
-        manufacturer: `P-${tag()}`,
-        name: 'M',
-        kind: 'POWER_UNIT',
-        operationTypes: ['TILLAGE'],
-      },
-    });
+    const model = await machineModel(h.db, null);
     const asset = await owner.post(org.id, '/assets', {
       modelId: model.id,
       name: `T ${tag()}`,

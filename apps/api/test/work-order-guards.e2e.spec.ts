@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineModel } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 
 /** A work order that holds a machine decides its return to service; its money stays with maintenance.read. */
@@ -17,15 +18,7 @@ const req = (token: string, method: string, org: string, rest: string, body?: un
 async function setup(teamId?: string) {
   const org: TestOrg = await createOrg(h.db, 'wog');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: null,
-      manufacturer: `P-${tag()}`,
-      name: 'M',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
+  const model = await machineModel(h.db, null);
   const team = teamId ?? (await h.db.team.create({ data: { organizationId: org.id, name: `T ${tag()}` } })).id;
   const a = await req(t.OWNER, 'POST', org.id, '/assets', {
     modelId: model.id,

@@ -7,6 +7,7 @@ import { ZWorkOrderDetail, type TWorkOrderDetail } from '@amms/contracts/mainten
 import type { TRole } from '@amms/contracts/permissions';
 import { ZMaintenanceSettings } from '@amms/contracts/workshop';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { machineModel } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 
 /** Issue #12 "costs tie to the workshop": labour rate, parts by the mechanic, the order's costs as a cost document. */
@@ -42,15 +43,7 @@ async function stranger(): Promise<{ orgId: string; token: string }> {
 }
 
 async function asset(c: Ctx): Promise<TAsset> {
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: null,
-      manufacturer: `WS-${tag()}`,
-      name: 'M',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
+  const model = await machineModel(h.db, null);
   const r = await post(c.t.OWNER, c.org.id, '/assets', {
     modelId: model.id,
     name: `Tractor ${tag()}`,

@@ -154,6 +154,16 @@ export class DocumentsRepository {
       });
   }
 
+  /** a new title and/or a touched updatedAt (the model links changed) */
+  updateDocument(tx: Tx, id: string, data: { title?: string; updatedAt?: Date }) {
+    return tx.document.update({ where: { id }, data });
+  }
+
+  /** the document and (cascade) its versions, pages and chunks */
+  deleteDocument(tx: Tx, id: string) {
+    return tx.document.delete({ where: { id } });
+  }
+
   page(versionId: string, page: number) {
     return this.prisma.client.documentPage.findUnique({ where: { versionId_page: { versionId, page } } });
   }

@@ -67,10 +67,10 @@ export class DocumentsService {
       if (missing) throw KnowledgeErrors.modelNotFound(missing);
     }
     await this.repo.transaction(async (tx) => {
-      if (input.title !== undefined) await tx.document.update({ where: { id }, data: { title: input.title } });
+      if (input.title !== undefined) await this.repo.updateDocument(tx, id, { title: input.title });
       if (machineModelIds) {
         await this.repo.replaceModels(tx, id, machineModelIds);
-        await tx.document.update({ where: { id }, data: { updatedAt: new Date() } });
+        await this.repo.updateDocument(tx, id, { updatedAt: new Date() });
       }
       await this.audit.append(
         tx,
@@ -91,7 +91,7 @@ export class DocumentsService {
     const doc = await this.writable(actor, id);
     const orphaned = await this.repo.transaction(async (tx) => {
       const shas = await this.repo.orphanedShas(tx, id);
-      await tx.document.delete({ where: { id } });
+      await this.repo.deleteDocument(tx, id);
       await this.audit.append(tx, actor.audit('document.deleted', id, { title: doc.title }));
       return shas;
     });

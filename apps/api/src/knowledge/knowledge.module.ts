@@ -1,6 +1,8 @@
 import { DocumentsController } from './documents.controller.js';
 import { DocumentsRepository } from './documents.repository.js';
 import { DocumentsService } from './documents.service.js';
+import { IngestRepository } from './ingest/ingest.repository.js';
+import { Ingestor } from './ingest/ingestor.js';
 import { KnowledgeController } from './knowledge.controller.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { PlatformDocumentsController } from './platform-documents.controller.js';
@@ -12,17 +14,19 @@ import { SearchRepository } from './search/search.repository.js';
 import { UploadHandler } from './upload-handler.js';
 import { UploadsService } from './uploads.service.js';
 
-/** The knowledge bounded context's HTTP side (the worker side is IngestRepository + Ingestor, see worker.module.ts). */
+/** The knowledge bounded context: controllers and providers, composed by app.module.ts and worker.module.ts. */
 export const KNOWLEDGE_CONTROLLERS = [DocumentsController, PlatformDocumentsController, KnowledgeController];
-export const KNOWLEDGE_PROVIDERS = [
-  DocumentsRepository,
-  DocumentsService,
+/** both entry points: documents (webhooks read them in the worker) and the embeddings client */
+export const KNOWLEDGE_PROVIDERS = [DocumentsRepository, DocumentsService, EmbeddingsClient];
+/** the API's own: uploads and search */
+export const KNOWLEDGE_API_PROVIDERS = [
   UploadsService,
   UploadHandler,
   SearchRepository,
-  EmbeddingsClient,
   QueryEmbeddings,
   Retriever,
   ModelAnswerer,
   KnowledgeService,
 ];
+/** the worker's own: document ingestion */
+export const KNOWLEDGE_WORKER_PROVIDERS = [IngestRepository, Ingestor];

@@ -2,13 +2,12 @@ import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { TApiKey, TCreateApiKeyRequest, TCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { permissionsOf, ZPermission, type TDataScope, type TPermission } from '@amms/contracts/permissions';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AppError, notFound } from '../platform/errors/app-error.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
-import { loadMember } from './memberships.repository.js';
+import { ApiKeysRepository } from './api-keys.repository.js';
 import { beyondReach, intersectReach } from './reach.js';
 import { TenancyErrors } from './tenancy.errors.js';
 
@@ -60,7 +59,7 @@ function toApiKey(r: ApiKeyRow): TApiKey {
 @Injectable()
 export class ApiKeysService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: ApiKeysRepository,
     private readonly audit: AuditService,
   ) {}
 
@@ -90,27 +89,24 @@ export class ApiKeysService {
     }
     const prefix = randomPrefix();
     const secret = randomBytes(32).toString('base64url');
-    const row = await this.prisma.client.$transaction(async (tx) => {
+    const row = await this.repo.transaction(async (tx) => {
       if (
         reach.teamIds.length > 0 &&
-        (await tx.team.count({ where: { organizationId: ctx.organizationId, id: { in: reach.teamIds } } })) !==
-          reach.teamIds.length
+        (await this.repo.countTeams(tx, ctx.organizationId, reach.teamIds)) !== reach.teamIds.length
       ) {
         throw TenancyErrors.teamNotFound(reach.teamIds);
       }
-      const created = await tx.apiKey.create({
-        data: {
-          organizationId: ctx.organizationId,
-          name: input.name,
-          prefix,
-          secretHash: sha(secret).toString('hex'),
-          scopes,
-          dataScope: reach.dataScope,
-          teamIds: reach.teamIds,
-          createdById: ctx.actorUserId,
-          createdByMembershipId: ctx.membershipId,
-          expiresAt,
-        },
+      const created = await this.repo.create(tx, {
+        organizationId: ctx.organizationId,
+        name: input.name,
+        prefix,
+        secretHash: sha(secret).toString('hex'),
+        scopes,
+        dataScope: reach.dataScope,
+        teamIds: reach.teamIds,
+        createdById: ctx.actorUserId!,
+        createdByMembershipId: ctx.membershipId,
+        expiresAt,
       });
       await this.audit.append(
         tx,
@@ -123,30 +119,23 @@ export class ApiKeysService {
 
   async list(ctx: OrgContext, limit: number, cursor?: string) {
     const afterId = cursor ? decodeIdCursor(cursor) : undefined;
-    const rows = await this.prisma.client.apiKey.findMany({
-      where: { organizationId: ctx.organizationId, ...(afterId ? { id: { gt: afterId } } : {}) },
-      orderBy: { id: 'asc' },
-      take: limit + 1,
-    });
+    const rows = await this.repo.list(ctx.organizationId, afterId, limit + 1);
     return pageOf(rows, limit, toApiKey);
   }
 
   async revoke(ctx: OrgContext, id: string): Promise<TApiKey> {
-    return this.prisma.client.$transaction(async (tx) => {
-      const existing = await tx.apiKey.findFirst({ where: { id, organizationId: ctx.organizationId } });
+    return this.repo.transaction(async (tx) => {
+      const existing = await this.repo.find(tx, ctx.organizationId, id);
       if (!existing) throw notFound('API key');
       if (existing.revokedAt) return toApiKey(existing); // revoking twice is a no-op
-      const res = await tx.apiKey.updateMany({
-        where: { id, organizationId: ctx.organizationId, revokedAt: null },
-        data: { revokedAt: new Date() },
-      });
+      const res = await this.repo.revoke(tx, ctx.organizationId, id);
       if (res.count === 1) {
         await this.audit.append(
           tx,
           this.audit.forCtx(ctx, 'apikey.revoked', 'api_key', id, { prefix: existing.prefix }),
         );
       }
-      return toApiKey(await tx.apiKey.findUniqueOrThrow({ where: { id } }));
+      return toApiKey(await this.repo.get(tx, id));
     });
   }
 
@@ -159,7 +148,7 @@ export class ApiKeysService {
     const m = /^amms_([a-z2-9]{12})_([A-Za-z0-9_-]{43})$/.exec(raw);
     if (!m) throw AuthErrors.tokenInvalid();
     const [, prefix, secret] = m as unknown as [string, string, string];
-    const key = await this.prisma.client.apiKey.findUnique({ where: { prefix } });
+    const key = await this.repo.findByPrefix(prefix);
     if (!key) throw AuthErrors.tokenInvalid();
     const expected = Buffer.from(key.secretHash, 'hex');
     const given = sha(secret);
@@ -167,10 +156,10 @@ export class ApiKeysService {
     if (key.revokedAt) throw AuthErrors.tokenInvalid();
     if (key.expiresAt && key.expiresAt.getTime() <= Date.now()) throw AuthErrors.tokenExpired();
     if (!key.lastUsedAt || Date.now() - key.lastUsedAt.getTime() > 60_000) {
-      await this.prisma.client.apiKey.update({ where: { id: key.id }, data: { lastUsedAt: new Date() } });
+      await this.repo.touch(key.id);
     }
     const creator = key.createdByMembershipId
-      ? await loadMember(this.prisma.client, key.organizationId, key.createdByMembershipId)
+      ? await this.repo.loadCreator(key.organizationId, key.createdByMembershipId)
       : null;
     if (!creator || creator.status !== 'ACTIVE')
       throw new AppError(

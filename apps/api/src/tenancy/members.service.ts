@@ -9,7 +9,7 @@ import type {
 } from '@amms/contracts/members';
 import { DEFAULT_SCOPE, ROLE_RANK, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { Prisma } from '@amms/db';
-import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
 import { pageOf } from '../platform/http/cursor.js';
@@ -105,7 +105,6 @@ const MEMBER_SORT_FIELDS: SortFields = {
 export class MembersService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    private readonly prisma: PrismaService,
     private readonly repo: MembershipsRepository,
     private readonly audit: AuditService,
     private readonly tokens: TokensService,
@@ -156,23 +155,17 @@ export class MembersService {
     const dataScope = input.dataScope ?? narrowerScope(DEFAULT_SCOPE[input.role], ctx.dataScope);
     assertGrantable(ctx, { dataScope, teamIds });
     let oneTimePassword: string | null = null;
-    const user = await this.prisma.client.user.findUnique({ where: { email } });
+    const user = await this.repo.findUserByEmail(email);
     let passwordHash: string | null = null;
     if (!user) {
       if (!input.name) throw TenancyErrors.nameRequired();
       oneTimePassword = generateOneTimePassword();
       passwordHash = await hashPassword(oneTimePassword); // outside the transaction: it takes ~60 ms
     }
-    const member = await this.prisma.client.$transaction(async (tx) => {
+    const member = await this.repo.transaction(async (tx) => {
       await this.assertTeams(tx, ctx.organizationId, teamIds);
-      const u =
-        user ??
-        (await tx.user.create({
-          data: { email, name: input.name!, passwordHash: passwordHash!, mustChangePassword: true },
-        }));
-      const existing = await tx.membership.findUnique({
-        where: { organizationId_userId: { organizationId: ctx.organizationId, userId: u.id } },
-      });
+      const u = user ?? (await this.repo.createUser(tx, { email, name: input.name!, passwordHash: passwordHash! }));
+      const existing = await this.repo.findOfUser(tx, ctx.organizationId, u.id);
       let id: string;
       if (existing && existing.status !== 'REMOVED') throw TenancyErrors.memberExists();
       if (existing) {
@@ -211,7 +204,7 @@ export class MembersService {
   }
 
   async update(ctx: OrgContext, id: string, input: TUpdateMemberRequest): Promise<TMember> {
-    const updated = await this.prisma.client.$transaction(async (tx) => {
+    const updated = await this.repo.transaction(async (tx) => {
       const current = await this.repo.findByIdTx(tx, ctx.organizationId, id, memberScope(ctx));
       if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
       if (id === ctx.membershipId) assertNoSelfChange(current, input);
@@ -247,7 +240,7 @@ export class MembersService {
   }
 
   async remove(ctx: OrgContext, id: string): Promise<void> {
-    await this.prisma.client.$transaction(async (tx) => {
+    await this.repo.transaction(async (tx) => {
       const current = await this.repo.findByIdTx(tx, ctx.organizationId, id, memberScope(ctx));
       if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
       if (id === ctx.membershipId) throw TenancyErrors.cannotRemoveSelf();
@@ -284,15 +277,15 @@ export class MembersService {
     if (!limit.allowed) throw AuthErrors.rateLimited(limit.retryAfterSeconds);
 
     // refusals answer before the ~60 ms hash
-    await this.assertResettable(this.prisma.client, ctx, id);
+    await this.assertResettable(undefined, ctx, id);
     const oneTimePassword = generateOneTimePassword();
     const passwordHash = await hashPassword(oneTimePassword); // outside the transaction: it takes ~60 ms
-    const member = await this.prisma.client.$transaction(async (tx) => {
+    const member = await this.repo.transaction(async (tx) => {
       // decided again inside the transaction, on the locked rows: the member may have been removed,
       // promoted or widened meanwhile, and cannot be until this commits
       await this.repo.lockMemberAndUser(tx, ctx.organizationId, id);
       const current = await this.assertResettable(tx, ctx, id);
-      await tx.user.update({ where: { id: current.user.id }, data: { passwordHash, mustChangePassword: true } });
+      await this.repo.setOneTimePassword(tx, current.user.id, passwordHash);
       const revoked = await this.tokens.revokeAllOfUser(tx, current.user.id, 'PASSWORD_RESET');
       await this.audit.append(
         tx,
@@ -306,15 +299,15 @@ export class MembersService {
     return { member: toMember(member), oneTimePassword };
   }
 
-  private async assertResettable(db: Tx, ctx: OrgContext, id: string): Promise<MemberRow> {
+  private async assertResettable(db: Tx | undefined, ctx: OrgContext, id: string): Promise<MemberRow> {
     const current = await this.repo.findByIdTx(db, ctx.organizationId, id, memberScope(ctx));
     if (!current || current.status === 'REMOVED') throw TenancyErrors.memberNotFound();
     if (id === ctx.membershipId) throw TenancyErrors.cannotResetOwnPassword();
     if (ROLE_RANK[current.role] > rankOf(ctx.role)) throw TenancyErrors.roleTooHigh(current.role);
     // a TEAM admin must not take over an account that sees more than they do (an ORG admin)
     assertWithinReach(ctx, current);
-    const user = await db.user.findUniqueOrThrow({ where: { id: current.user.id }, select: { isPlatformAdmin: true } });
-    if (user.isPlatformAdmin) throw TenancyErrors.passwordResetNotAllowed('PLATFORM_ADMIN');
+    if (await this.repo.isPlatformAdmin(db, current.user.id))
+      throw TenancyErrors.passwordResetNotAllowed('PLATFORM_ADMIN');
     if ((await this.repo.countOtherOrgMemberships(db, ctx.organizationId, current.user.id)) > 0) {
       throw TenancyErrors.passwordResetNotAllowed('OTHER_ORGANIZATIONS');
     }

@@ -31,8 +31,44 @@ export class MembershipsRepository {
     });
   }
 
-  findByIdTx(tx: Tx, organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
-    return tx.membership.findFirst({ where: { AND: [{ id, organizationId }, scope] }, include: withUserAndTeams });
+  /** as findById, inside `tx` when given */
+  findByIdTx(tx: Tx | undefined, organizationId: string, id: string, scope: Prisma.MembershipWhereInput = {}) {
+    return this.db(tx).membership.findFirst({
+      where: { AND: [{ id, organizationId }, scope] },
+      include: withUserAndTeams,
+    });
+  }
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn);
+  }
+
+  private db(tx: Tx | undefined) {
+    return tx ?? this.prisma.client;
+  }
+
+  findUserByEmail(email: string) {
+    return this.prisma.client.user.findUnique({ where: { email } });
+  }
+
+  /** a new user who must change the one-time password at the first sign-in */
+  createUser(tx: Tx, data: { email: string; name: string; passwordHash: string }) {
+    return tx.user.create({ data: { ...data, mustChangePassword: true } });
+  }
+
+  /** the user's membership of the org, whatever its status */
+  findOfUser(tx: Tx, organizationId: string, userId: string) {
+    return tx.membership.findUnique({ where: { organizationId_userId: { organizationId, userId } } });
+  }
+
+  /** a one-time password an admin set: to be changed at the next sign-in */
+  setOneTimePassword(tx: Tx, userId: string, passwordHash: string) {
+    return tx.user.update({ where: { id: userId }, data: { passwordHash, mustChangePassword: true } });
+  }
+
+  async isPlatformAdmin(tx: Tx | undefined, userId: string): Promise<boolean> {
+    const user = await this.db(tx).user.findUniqueOrThrow({ where: { id: userId }, select: { isPlatformAdmin: true } });
+    return user.isPlatformAdmin;
   }
 
   /** Locks the membership and its user (FOR UPDATE) until the transaction ends. */
@@ -44,8 +80,8 @@ export class MembershipsRepository {
   }
 
   /** Memberships of the user in other organizations that still count (active or suspended). */
-  countOtherOrgMemberships(tx: Tx, organizationId: string, userId: string) {
-    return tx.membership.count({
+  countOtherOrgMemberships(tx: Tx | undefined, organizationId: string, userId: string) {
+    return this.db(tx).membership.count({
       where: { userId, organizationId: { not: organizationId }, status: { not: 'REMOVED' } },
     });
   }

@@ -2,12 +2,12 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { Queue, Worker, UnrecoverableError, type Job } from 'bullmq';
 import type { Logger } from 'pino';
 import type { AppConfig } from '../platform/config/config.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { OutboxService, type OutboxRow } from '../platform/outbox/outbox.service.js';
 import { bullConnection } from '../platform/queue/connection.js';
 import { JOBS, QUEUES, type JobName, type JobPayload, type QueueName } from '../platform/queue/registry.js';
 import { purgeExpired } from './housekeeping.js';
+import { HousekeepingRepository } from './housekeeping.repository.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { applyCacheInvalidation } from './cache-invalidate.js';
 import { DraftExecutor } from '../executions/draft-executor.js';
@@ -22,22 +22,39 @@ import { NotificationFanout } from '../notifications/notification-fanout.js';
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
 /**
+ * What the job handlers call, resolved from the worker's module at startup: a provider missing from
+ * worker.module.ts fails the start (and test/worker-module.e2e.spec.ts), not the first job that needs it.
+ */
+export function handlerServices(ctx: INestApplicationContext) {
+  return {
+    housekeeping: ctx.get(HousekeepingRepository),
+    idempotency: ctx.get(IdempotencyService),
+    outbox: ctx.get(OutboxService),
+    cache: ctx.get(CacheService),
+    executor: ctx.get(DraftExecutor),
+    executions: ctx.get(ExecutionsRepository),
+    ingestor: ctx.get(Ingestor),
+    ingest: ctx.get(IngestRepository),
+    deliverer: ctx.get(WebhookDeliverer),
+    fanout: ctx.get(NotificationFanout),
+  };
+}
+
+/**
  * The worker: relays the outbox to BullMQ and runs the job handlers. Startup fails
  * when a registered job has no handler (or a handler names an unknown job).
  */
 export async function startWorker(ctx: INestApplicationContext, config: AppConfig, log: Logger) {
-  const prisma = ctx.get(PrismaService);
-  const idempotency = ctx.get(IdempotencyService);
-  const outbox = ctx.get(OutboxService);
+  const svc = handlerServices(ctx);
+  const outbox = svc.outbox;
 
   const handlers: Record<JobName, Handler> = {
-    'housekeeping.purge': async () => purgeExpired(prisma, idempotency),
-    'cache.invalidate': async (payload) =>
-      applyCacheInvalidation(ctx.get(CacheService), payload as JobPayload<'cache.invalidate'>),
-    'draft.execute': async (payload) => executeDraft(ctx.get(DraftExecutor), payload as JobPayload<'draft.execute'>),
+    'housekeeping.purge': async () => purgeExpired(svc.housekeeping, svc.idempotency),
+    'cache.invalidate': async (payload) => applyCacheInvalidation(svc.cache, payload as JobPayload<'cache.invalidate'>),
+    'draft.execute': async (payload) => executeDraft(svc.executor, payload as JobPayload<'draft.execute'>),
     'draft.resume': async () => ({
       resumed: await resumeUnfinishedExecutions(
-        ctx.get(ExecutionsRepository),
+        svc.executions,
         queues.get('amms-drafts')!,
         config.worker.jobAttempts,
         RESUME_IDLE_MS,
@@ -45,14 +62,14 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     }),
     'knowledge.ingest': async (payload) =>
       ingestVersion(
-        ctx.get(Ingestor),
+        svc.ingestor,
         queues.get('amms-knowledge')!,
         payload as JobPayload<'knowledge.ingest'>,
         config.worker.jobAttempts,
       ),
     'knowledge.resume': async () => ({
       resumed: await resumeIngestion(
-        ctx.get(IngestRepository),
+        svc.ingest,
         queues.get('amms-knowledge')!,
         config.knowledge.ingestLeaseMs,
         config.worker.jobAttempts,
@@ -61,11 +78,11 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
     // one HTTP attempt; retries are outbox rows written by the deliverer (never BullMQ's own retry)
     'webhook.deliver': async (payload) => {
       const p = payload as JobPayload<'webhook.deliver'>;
-      return ctx.get(WebhookDeliverer).deliver(p.organizationId, p.deliveryId);
+      return svc.deliverer.deliver(p.organizationId, p.deliveryId);
     },
     'notification.fanout': async (payload) => {
       const p = payload as JobPayload<'notification.fanout'>;
-      return ctx.get(NotificationFanout).fanout(p.organizationId, p.eventId, p.actorMembershipId);
+      return svc.fanout.fanout(p.organizationId, p.eventId, p.actorMembershipId);
     },
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
@@ -97,7 +114,7 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
       if (job?.name === 'draft.execute' && job.attemptsMade >= (job.opts.attempts ?? 1)) {
         const parsed = JOBS['draft.execute'].payload.safeParse(job.data);
         if (parsed.success) {
-          abandonExecution(ctx.get(DraftExecutor), parsed.data, job.attemptsMade, String(job.id))
+          abandonExecution(svc.executor, parsed.data, job.attemptsMade, String(job.id))
             .then((outcome) => log.warn({ outcome }, 'execution abandoned after the last attempt'))
             .catch((e: unknown) =>
               log.error(
@@ -129,13 +146,13 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
   }
 
   const resumed = await resumeUnfinishedExecutions(
-    ctx.get(ExecutionsRepository),
+    svc.executions,
     queues.get('amms-drafts')!,
     config.worker.jobAttempts,
   );
   if (resumed) log.info({ resumed }, 'unfinished executions re-enqueued');
   const ingestions = await resumeIngestion(
-    ctx.get(IngestRepository),
+    svc.ingest,
     queues.get('amms-knowledge')!,
     config.knowledge.ingestLeaseMs,
     config.worker.jobAttempts,

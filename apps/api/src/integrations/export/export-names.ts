@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { TCostLine } from '@amms/contracts/costs';
 import { toCostLine } from '../../costs/costs.mappers.js';
-import { PrismaService } from '../../platform/prisma/prisma.service.js';
+import { ExportLookupsRepository } from './export-lookups.repository.js';
 import type { Names } from './export-kinds.js';
 
 /**
@@ -11,7 +11,7 @@ import type { Names } from './export-kinds.js';
  */
 @Injectable()
 export class ExportLookups {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly repo: ExportLookupsRepository) {}
 
   async names(
     organizationId: string,
@@ -21,18 +21,8 @@ export class ExportLookups {
     const teams = uniq(teamIds);
     const models = uniq(modelIds);
     const [teamRows, modelRows] = await Promise.all([
-      teams.length
-        ? this.prisma.client.team.findMany({
-            where: { organizationId, id: { in: teams } },
-            select: { id: true, name: true },
-          })
-        : [],
-      models.length
-        ? this.prisma.client.machineModel.findMany({
-            where: { id: { in: models }, OR: [{ organizationId }, { organizationId: null }] },
-            select: { id: true, manufacturer: true, name: true },
-          })
-        : [],
+      teams.length ? this.repo.teams(organizationId, teams) : [],
+      models.length ? this.repo.models(organizationId, models) : [],
     ]);
     const teamName = new Map(teamRows.map((t) => [t.id, t.name]));
     const modelName = new Map(modelRows.map((m) => [m.id, `${m.manufacturer} ${m.name}`]));
@@ -45,10 +35,7 @@ export class ExportLookups {
   async costLines(organizationId: string, documentIds: readonly string[]): Promise<Map<string, TCostLine[]>> {
     const out = new Map<string, TCostLine[]>();
     if (documentIds.length === 0) return out;
-    const rows = await this.prisma.client.costLine.findMany({
-      where: { organizationId, documentId: { in: [...documentIds] } },
-      orderBy: [{ documentId: 'asc' }, { position: 'asc' }],
-    });
+    const rows = await this.repo.costLines(organizationId, documentIds);
     for (const r of rows) {
       const list = out.get(r.documentId) ?? [];
       list.push(toCostLine(r));

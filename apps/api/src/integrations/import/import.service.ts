@@ -16,9 +16,10 @@ import { fieldScope } from '../../jobs/jobs.scope.js';
 import { CacheService } from '../../platform/cache/cache.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { isUniqueViolation } from '../../platform/prisma/db-errors.js';
-import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
+import type { Tx } from '../../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { IMPORT_KIND_DEFS, NameIndex, type ImportKindDef, type Lookups } from './import-kinds.js';
+import { ImportRepository } from './import.repository.js';
 import { ImportStore, type StoredPreview } from './import-store.js';
 import { readImportConfig, type ImportConfig } from './import-config.js';
 
@@ -40,7 +41,7 @@ export class ImportService {
   readonly config: ImportConfig = readImportConfig(process.env);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: ImportRepository,
     private readonly store: ImportStore,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
@@ -181,18 +182,12 @@ export class ImportService {
           else if (value) firstRowOf.set(value, r.row);
         }
         if (errors.length === 0 && parsed.success) {
-          await tx.$executeRawUnsafe('SAVEPOINT import_row');
           try {
-            const created = await def.create(
-              { assets: this.assets, fields: this.fields, jobs: this.jobs },
-              tx,
-              ctx,
-              parsed.data as never,
+            const created = await this.repo.inSavepoint(tx, () =>
+              def.create({ assets: this.assets, fields: this.fields, jobs: this.jobs }, tx, ctx, parsed.data as never),
             );
-            await tx.$executeRawUnsafe('RELEASE SAVEPOINT import_row');
             ids.push(created.id);
           } catch (err) {
-            await tx.$executeRawUnsafe('ROLLBACK TO SAVEPOINT import_row');
             const e = isUniqueViolation(err) ? def.uniqueViolation(parsed.data as Record<string, unknown>) : err;
             if (!(e instanceof AppError)) throw err;
             fail(columnOfError(def, e), e.code, e.message);
@@ -223,7 +218,7 @@ export class ImportService {
       );
     };
     try {
-      await this.prisma.client.$transaction(work, { timeout: this.config.transactionTimeoutMs, maxWait: 10_000 });
+      await this.repo.transaction(work, this.config.transactionTimeoutMs);
     } catch (err) {
       if (!(err instanceof DryRun)) throw err;
     }
@@ -231,20 +226,8 @@ export class ImportService {
   }
 
   private async lookups(tx: Tx, ctx: OrgContext): Promise<Lookups> {
-    const orgId = ctx.organizationId;
-    const [org, teams, models, fields] = await Promise.all([
-      tx.organization.findUnique({ where: { id: orgId }, select: { timezone: true } }),
-      tx.team.findMany({ where: { organizationId: orgId }, select: { id: true, name: true } }),
-      tx.machineModel.findMany({
-        where: { OR: [{ organizationId: orgId }, { organizationId: null }] },
-        select: { id: true, manufacturer: true, name: true },
-      }),
-      // only the fields the caller can see: a name outside the scope is unknown, as in GET /fields
-      tx.field.findMany({
-        where: { AND: [{ organizationId: orgId, deletedAt: null }, fieldScope(ctx)] },
-        select: { id: true, name: true },
-      }),
-    ]);
+    // only the fields the caller can see: a name outside the scope is unknown, as in GET /fields
+    const [org, teams, models, fields] = await this.repo.lookupRows(tx, ctx.organizationId, fieldScope(ctx));
     return {
       timezone: org?.timezone ?? 'Asia/Shanghai',
       teams: new NameIndex(

@@ -5,10 +5,9 @@ import { AuditService } from '../../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
-import { PrismaService } from '../../platform/prisma/prisma.service.js';
 import { memberContext } from '../../tenancy/member-context.js';
-import { loadMember } from '../../tenancy/memberships.repository.js';
 import { signedHeaders } from './signing.js';
+import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { postWebhook, type SendResult } from './webhook-sender.js';
 import { WebhookResources } from './webhook-resources.js';
 
@@ -34,18 +33,14 @@ export function backoffMs(base: number, retry: number): number {
 @Injectable()
 export class WebhookDeliverer {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: WebhookDeliveriesRepository,
     private readonly audit: AuditService,
     private readonly resources: WebhookResources,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async deliver(organizationId: string, deliveryId: string): Promise<DeliveryOutcome> {
-    const db = this.prisma.client;
-    const d = await db.webhookDelivery.findFirst({
-      where: { id: deliveryId, organizationId },
-      include: { endpoint: true, event: true },
-    });
+    const d = await this.repo.findWithEndpointAndEvent(organizationId, deliveryId);
     if (!d) return { deliveryId, status: 'MISSING' };
     if (d.status !== 'PENDING' && d.status !== 'RETRYING') return { deliveryId, status: 'DONE_ALREADY' };
     const { endpoint, event } = d;
@@ -55,7 +50,7 @@ export class WebhookDeliverer {
     if (!type.success) return this.skip(deliveryId, 'UNKNOWN_EVENT_TYPE');
     const resourceType = resourceTypeOf(type.data);
 
-    const creator = await loadMember(db, organizationId, endpoint.createdByMembershipId);
+    const creator = await this.repo.loadCreator(organizationId, endpoint.createdByMembershipId);
     if (!creator || creator.status !== 'ACTIVE' || !roleHas(creator.role, this.resources.permissionFor(resourceType)))
       return this.skip(deliveryId, 'CREATOR_NO_ACCESS');
     const requestId = `webhook:${deliveryId}`;
@@ -99,36 +94,27 @@ export class WebhookDeliverer {
     r: SendResult,
   ): Promise<DeliveryOutcome> {
     const { maxAttempts, retryBaseMs, disableAfterMs } = this.config.webhooks;
-    return this.prisma.client.$transaction(async (tx) => {
-      await tx.webhookAttempt.create({
-        data: {
-          deliveryId,
-          attempt,
-          statusCode: r.statusCode,
-          latencyMs: r.latencyMs,
-          responseExcerpt: r.responseExcerpt,
-          error: r.error,
-        },
+    return this.repo.transaction(async (tx) => {
+      await this.repo.createAttempt(tx, {
+        deliveryId,
+        attempt,
+        statusCode: r.statusCode,
+        latencyMs: r.latencyMs,
+        responseExcerpt: r.responseExcerpt,
+        error: r.error,
       });
       const now = new Date();
       // only the run that saw attempts = attempt - 1 moves the delivery (a duplicate run changes nothing)
       const moved = (
         status: 'SUCCEEDED' | 'RETRYING' | 'FAILED',
         extra: { nextAttemptAt?: Date | null; reason?: string | null },
-      ) =>
-        tx.webhookDelivery.updateMany({
-          where: { id: deliveryId, attempts: attempt - 1, status: { in: ['PENDING', 'RETRYING'] } },
-          data: { status, attempts: attempt, nextAttemptAt: null, ...extra },
-        });
+      ) => this.repo.moveDelivery(tx, deliveryId, attempt, { status, ...extra });
       if (r.ok) {
         await moved('SUCCEEDED', { reason: null });
-        await tx.webhookEndpoint.updateMany({ where: { id: endpointId }, data: { failingSince: null } });
+        await this.repo.clearFailing(tx, endpointId);
         return { deliveryId, status: 'SUCCEEDED', attempt };
       }
-      await tx.webhookEndpoint.updateMany({
-        where: { id: endpointId, failingSince: null },
-        data: { failingSince: now },
-      });
+      await this.repo.markFailing(tx, endpointId, now);
       if (attempt < maxAttempts) {
         const nextAttemptAt = new Date(now.getTime() + backoffMs(retryBaseMs, attempt));
         if ((await moved('RETRYING', { nextAttemptAt })).count === 1) {
@@ -145,16 +131,13 @@ export class WebhookDeliverer {
       const reason = r.refused ? 'TARGET_REFUSED' : 'MAX_ATTEMPTS';
       await moved('FAILED', { reason });
       // failing for days and this delivery gave up too: disable, and tell the admins (audit row)
-      const endpoint = await tx.webhookEndpoint.findFirst({ where: { id: endpointId } });
+      const endpoint = await this.repo.findEndpoint(tx, endpointId);
       if (
         endpoint?.enabled &&
         endpoint.failingSince &&
         now.getTime() - endpoint.failingSince.getTime() >= disableAfterMs
       ) {
-        await tx.webhookEndpoint.update({
-          where: { id: endpointId },
-          data: { enabled: false, disabledReason: 'FAILING', version: { increment: 1 } },
-        });
+        await this.repo.disableFailing(tx, endpointId);
         await this.audit.append(tx, {
           organizationId,
           action: 'webhook.disabled',
@@ -174,10 +157,7 @@ export class WebhookDeliverer {
   }
 
   private async skip(deliveryId: string, reason: string): Promise<DeliveryOutcome> {
-    await this.prisma.client.webhookDelivery.updateMany({
-      where: { id: deliveryId, status: { in: ['PENDING', 'RETRYING'] } },
-      data: { status: 'SKIPPED', reason, nextAttemptAt: null },
-    });
+    await this.repo.skip(deliveryId, reason);
     return { deliveryId, status: 'SKIPPED', reason };
   }
 }

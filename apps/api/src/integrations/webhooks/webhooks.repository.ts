@@ -57,4 +57,16 @@ export class WebhooksRepository {
   findDelivery(tx: Tx | undefined, organizationId: string, id: string): Promise<DeliveryRow | null> {
     return this.db(tx).webhookDelivery.findFirst({ where: { id, organizationId }, include: DELIVERY_INCLUDE });
   }
+
+  createEndpoint(tx: Tx, data: Prisma.WebhookEndpointUncheckedCreateInput) {
+    return tx.webhookEndpoint.create({ data });
+  }
+
+  updateEndpoint(tx: Tx, id: string, data: Prisma.WebhookEndpointUpdateInput) {
+    return tx.webhookEndpoint.update({ where: { id }, data });
+  }
+
+  createDelivery(tx: Tx, data: Prisma.WebhookDeliveryUncheckedCreateInput) {
+    return tx.webhookDelivery.create({ data });
+  }
 }

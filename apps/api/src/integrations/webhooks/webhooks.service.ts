@@ -52,17 +52,15 @@ export class WebhooksService {
     const secret = newSecret();
     const eventTypes = [...new Set(input.eventTypes)];
     const row = await this.repo.transaction(async (tx) => {
-      const created = await tx.webhookEndpoint.create({
-        data: {
-          organizationId: ctx.organizationId,
-          url: input.url,
-          description: input.description || null,
-          eventTypes,
-          enabled: input.enabled,
-          secret,
-          createdByMembershipId: ctx.membershipId!,
-          createdByUserId: ctx.actorUserId,
-        },
+      const created = await this.repo.createEndpoint(tx, {
+        organizationId: ctx.organizationId,
+        url: input.url,
+        description: input.description || null,
+        eventTypes,
+        enabled: input.enabled,
+        secret,
+        createdByMembershipId: ctx.membershipId!,
+        createdByUserId: ctx.actorUserId,
       });
       await this.audit.append(
         tx,
@@ -84,18 +82,15 @@ export class WebhooksService {
       if (!current) throw WebhookErrors.notFound();
       if (current.version !== input.version) throw versionConflict(toEndpoint(current));
       const enabling = input.enabled === true && !current.enabled;
-      const updated = await tx.webhookEndpoint.update({
-        where: { id },
-        data: {
-          ...(input.url !== undefined ? { url: input.url } : {}),
-          ...(input.eventTypes !== undefined ? { eventTypes: [...new Set(input.eventTypes)] } : {}),
-          ...(input.description !== undefined ? { description: input.description || null } : {}),
-          ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-          // re-enabled by an admin: a fresh start for the "failing for days" rule
-          ...(enabling ? { disabledReason: null, failingSince: null } : {}),
-          ...(input.enabled === false ? { disabledReason: null } : {}),
-          version: { increment: 1 },
-        },
+      const updated = await this.repo.updateEndpoint(tx, id, {
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.eventTypes !== undefined ? { eventTypes: [...new Set(input.eventTypes)] } : {}),
+        ...(input.description !== undefined ? { description: input.description || null } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        // re-enabled by an admin: a fresh start for the "failing for days" rule
+        ...(enabling ? { disabledReason: null, failingSince: null } : {}),
+        ...(input.enabled === false ? { disabledReason: null } : {}),
+        version: { increment: 1 },
       });
       const { version: _v, ...changes } = input;
       await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.updated', 'webhook', id, { changes }));
@@ -108,10 +103,7 @@ export class WebhooksService {
     await this.repo.transaction(async (tx) => {
       const current = await this.repo.lockEndpoint(tx, ctx.organizationId, id);
       if (!current) throw WebhookErrors.notFound();
-      await tx.webhookEndpoint.update({
-        where: { id },
-        data: { deletedAt: new Date(), enabled: false, version: { increment: 1 } },
-      });
+      await this.repo.updateEndpoint(tx, id, { deletedAt: new Date(), enabled: false, version: { increment: 1 } });
       await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.deleted', 'webhook', id, { url: current.url }));
     });
   }
@@ -123,14 +115,11 @@ export class WebhooksService {
       const current = await this.repo.lockEndpoint(tx, ctx.organizationId, id);
       if (!current) throw WebhookErrors.notFound();
       const until = new Date(Date.now() + input.overlapSeconds * 1000);
-      const updated = await tx.webhookEndpoint.update({
-        where: { id },
-        data: {
-          secret,
-          previousSecret: input.overlapSeconds > 0 ? current.secret : null,
-          previousSecretExpiresAt: input.overlapSeconds > 0 ? until : null,
-          version: { increment: 1 },
-        },
+      const updated = await this.repo.updateEndpoint(tx, id, {
+        secret,
+        previousSecret: input.overlapSeconds > 0 ? current.secret : null,
+        previousSecretExpiresAt: input.overlapSeconds > 0 ? until : null,
+        version: { increment: 1 },
       });
       await this.audit.append(
         tx,
@@ -171,13 +160,11 @@ export class WebhooksService {
       const endpoint = await this.repo.findEndpoint(tx, ctx.organizationId, endpointId);
       const original = endpoint ? await this.repo.findDelivery(tx, ctx.organizationId, deliveryId) : null;
       if (!endpoint || !original || original.endpointId !== endpointId) throw WebhookErrors.deliveryNotFound();
-      const created = await tx.webhookDelivery.create({
-        data: {
-          organizationId: ctx.organizationId,
-          endpointId,
-          eventId: original.eventId,
-          redeliveryOfId: original.id,
-        },
+      const created = await this.repo.createDelivery(tx, {
+        organizationId: ctx.organizationId,
+        endpointId,
+        eventId: original.eventId,
+        redeliveryOfId: original.id,
       });
       await this.outbox.enqueue(tx, ctx.organizationId, 'webhook.deliver', {
         organizationId: ctx.organizationId,

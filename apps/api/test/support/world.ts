@@ -1,0 +1,128 @@
+import { randomUUID } from 'node:crypto';
+import type { PrismaClient } from '@amms/db';
+import { ZJob, type TJob } from '@amms/contracts/jobs';
+import type { TRole } from '@amms/contracts/permissions';
+import { call, createOrg, type Harness, type TestOrg } from '../harness.js';
+import { expectStatus, loginAll, orgPath } from '../assertions.js';
+
+/**
+ * The worlds API e2e tests build again and again: requests bound to an org path, machine models and
+ * machines written directly, and "an org with a tractor and a field" with a job assigned on it.
+ * Everything is fresh per call (random tags): tests never share rows.
+ */
+export const tag = () => randomUUID().slice(0, 8);
+export const HOUR = 3_600_000;
+export const DAY = 86_400_000;
+
+/**
+ * Requests under /api/v1/orgs/:org of the harness `app()` answers (a getter: files declare these
+ * before beforeAll starts the app). A key makes the write an idempotent one.
+ */
+export function orgApi(app: () => Pick<Harness, 'base'>) {
+  const send =
+    (method: string) =>
+    (token: string, org: string, rest: string, body: unknown = {}, key?: string) =>
+      call(app().base, method, orgPath(org, rest), { token, body, headers: key ? { 'idempotency-key': key } : {} });
+  return {
+    get: (token: string, org: string, rest: string) => call(app().base, 'GET', orgPath(org, rest), { token }),
+    post: send('POST'),
+    patch: send('PATCH'),
+    put: send('PUT'),
+    del: (token: string, org: string, rest: string) => call(app().base, 'DELETE', orgPath(org, rest), { token }),
+  };
+}
+
+type ModelData = Partial<{
+  manufacturer: string;
+  name: string;
+  kind: 'POWER_UNIT' | 'IMPLEMENT' | 'SELF_PROPELLED';
+  operationTypes: ('TILLAGE' | 'TRANSPORT' | 'SOWING_PLANTING' | 'HARVESTING' | 'MOWING')[];
+  powerKw: number;
+}>;
+
+/** A machine model written directly: the org's own, or (organizationId null) the platform catalogue's. Tillage tractor by default. */
+export function machineModel(db: PrismaClient, organizationId: string | null, data: ModelData = {}) {
+  return db.machineModel.create({
+    data: {
+      organizationId,
+      manufacturer: `M-${tag()}`,
+      name: 'M',
+      kind: 'POWER_UNIT',
+      operationTypes: ['TILLAGE'],
+      ...data,
+    },
+  });
+}
+
+/** A machine of the org (a model of its own, a tractor by default) written directly; answers its id. */
+export async function machineRow(
+  db: PrismaClient,
+  organizationId: string,
+  name = 'JD 6R',
+  model: ModelData = { name: 'T' },
+): Promise<string> {
+  const m = await machineModel(db, organizationId, model);
+  const asset = await db.asset.create({
+    data: { organizationId, modelId: m.id, name, serialNumber: `SN-${tag()}` },
+  });
+  return asset.id;
+}
+
+export interface OrgWorld {
+  org: TestOrg;
+  /** an access token per role */
+  t: Record<TRole, string>;
+}
+
+/** A fresh org with one member per role, all signed in. */
+export async function orgWorld(h: Pick<Harness, 'base' | 'db'>, label: string): Promise<OrgWorld> {
+  const org = await createOrg(h.db, label);
+  return { org, t: await loginAll(h.base, org) };
+}
+
+export interface FieldWorld extends OrgWorld {
+  tractor: string;
+  fieldId: string;
+}
+
+/** An org with a tractor and a field (created by the OWNER through the API). */
+export async function fieldWorld(
+  h: Pick<Harness, 'base' | 'db'>,
+  label: string,
+  field: Record<string, unknown> = {},
+): Promise<FieldWorld> {
+  const w = await orgWorld(h, label);
+  const tractor = await machineRow(h.db, w.org.id);
+  const f = await orgApi(() => h).post(w.t.OWNER, w.org.id, '/fields', {
+    name: `Field ${tag()}`,
+    areaHa: 10,
+    ...field,
+  });
+  expectStatus(f, 201);
+  return { ...w, tractor, fieldId: (f.body as { id: string }).id };
+}
+
+/**
+ * A 6 h tillage job on the world's field (window: two days ago to tomorrow) assigned by the
+ * DISPATCHER to the OPERATOR on the tractor, booked from `startsAt` to `endsAt`.
+ */
+export async function assignedJob(h: Pick<Harness, 'base'>, w: FieldWorld, startsAt: Date, endsAt: Date) {
+  const api = orgApi(() => h);
+  const now = Date.now();
+  const j = await api.post(w.t.DISPATCHER, w.org.id, '/jobs', {
+    fieldId: w.fieldId,
+    operationType: 'TILLAGE',
+    estimatedHours: 6,
+    windowStart: new Date(now - 2 * DAY).toISOString(),
+    windowEnd: new Date(now + DAY).toISOString(),
+  });
+  expectStatus(j, 201);
+  const a = await api.post(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as TJob).id}/assign`, {
+    primaryAssetId: w.tractor,
+    operatorMembershipId: w.org.users.OPERATOR.membershipId,
+    startsAt: startsAt.toISOString(),
+    endsAt: endsAt.toISOString(),
+  });
+  expectStatus(a, 200);
+  return ZJob.parse(a.body);
+}
