@@ -9,7 +9,9 @@ import { json, ROOT, sleep } from './lib.mjs';
 const HOUR = 3_600_000;
 const require = createRequire(import.meta.url);
 export const { createPrismaClient } = await import(pathToFileURL(require.resolve('@amms/db')).href);
-const { itemKeyOf } = await import(pathToFileURL(path.join(ROOT, 'apps/api/dist/planning/scheduler/scheduler.js')).href);
+const { itemKeyOf } = await import(
+  pathToFileURL(path.join(ROOT, 'apps/api/dist/planning/scheduler/scheduler.js')).href
+);
 
 /**
  * One draft with `lanes` × `perLane` one-hour harvest jobs: each lane is a new combine and one of
