@@ -9,6 +9,8 @@ import { call, createOrg, login, startApp, type Harness, type TestOrg } from './
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { uploadFile } from './fake-recognition.js';
 import { textManual, upload as uploadManual } from './knowledge/fixtures.js';
+import { BlobRefsRepository } from '../src/platform/storage/blob-refs.repository.js';
+import type { PrismaService } from '../src/platform/prisma/prisma.service.js';
 
 let h: Harness;
 let a: TestOrg;
@@ -161,6 +163,30 @@ describe('DELETE /attachments/:id', () => {
     });
     expect(still.status).toBe(200);
     expect(Buffer.from(await still.arrayBuffer()).equals(pdf)).toBe(true);
+  });
+
+  it('a delete waits for the blob’s lock: an upload that references the bytes meanwhile keeps them', async () => {
+    const photo = await upload(t.OWNER, `/work-orders/${woId}/attachments`, await uniqueJpeg());
+    const row = (await h.db.attachment.findUnique({ where: { id: photo.id } }))!;
+    const refs = new BlobRefsRepository({ client: h.db } as PrismaService);
+    let deleted: ReturnType<typeof del> | undefined;
+    // an upload of the same bytes holds the lock (it found them stored) and commits its row after the delete's
+    await h.db.$transaction(
+      async (tx) => {
+        await refs.lock(tx, photo.sha256);
+        deleted = del(t.OWNER, a.id, photo.id);
+        // the delete removed its row, and now waits for the lock before it decides about the bytes
+        for (let i = 0; i < 100 && (await h.db.attachment.findUnique({ where: { id: photo.id } })); i++)
+          await new Promise((r) => setTimeout(r, 100));
+        await new Promise((r) => setTimeout(r, 300));
+        const { id: _id, createdAt: _at, ...copy } = row;
+        await tx.attachment.create({ data: { ...copy, id: randomUUID(), fileName: 'same-bytes.jpg' } });
+      },
+      { timeout: 30_000 },
+    );
+    expectStatus(await deleted!, 204);
+    expect(existsSync(blobPath(photo.sha256))).toBe(true);
+    expect(existsSync(thumbPath(photo.sha256))).toBe(true);
   });
 
   it('who may: another org → 404, a read-only role → 403, read without write → 403, no read → 404', async () => {

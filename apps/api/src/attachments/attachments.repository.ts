@@ -77,21 +77,6 @@ export class AttachmentsRepository {
     return (await tx.attachment.deleteMany({ where: { id, organizationId } })).count === 1;
   }
 
-  /**
-   * Whether anything still uses a blob: an attachment of any org (blobs are content-addressed and
-   * shared), or a knowledge document version with the same content (a manual PDF that is also a receipt).
-   */
-  async blobReferenced(key: string, sha256: string): Promise<boolean> {
-    const c = this.prisma.client;
-    const att = await c.attachment.findFirst({
-      where: { OR: [{ blobKey: key }, { thumbnailKey: key }] },
-      select: { id: true },
-    });
-    if (att) return true;
-    if (!key.startsWith('sha256/')) return false;
-    return (await c.documentVersion.findFirst({ where: { sha256 }, select: { id: true } })) !== null;
-  }
-
   async setKeepsPhotoLocation(tx: Tx, organizationId: string, keep: boolean): Promise<void> {
     await tx.organization.update({ where: { id: organizationId }, data: { keepPhotoLocation: keep } });
   }

@@ -15,6 +15,7 @@ import { costScope } from '../platform/access/cost-scope.js';
 import { workOrderReadScope } from '../platform/access/maintenance-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
+import { BlobRefs } from '../platform/storage/blob-refs.js';
 import { BlobStore } from '../platform/storage/blob-store.js';
 import {
   readUploadForm,
@@ -83,6 +84,7 @@ export class AttachmentsService {
   constructor(
     private readonly repo: AttachmentsRepository,
     private readonly blobs: BlobStore,
+    private readonly blobRefs: BlobRefs,
     private readonly audit: AuditService,
     private readonly idempotency: IdempotencyService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -163,9 +165,12 @@ export class AttachmentsService {
     let stored: { sha256: string; sizeBytes: number; blobKey: string; thumbnailKey: string | null };
     let dims: { width: number | null; height: number | null } = { width: null, height: null };
     let locationKept = false;
+    // the bytes are written under the blob's lock, in the transaction that references them (BlobRefs)
+    let writeBytes: () => Promise<unknown>;
     if (sniffed === 'application/pdf') {
-      const blobKey = await this.blobs.commit(form.staged);
-      stored = { sha256: form.staged.sha256, sizeBytes: form.staged.sizeBytes, blobKey, thumbnailKey: null };
+      const { sha256, sizeBytes } = form.staged;
+      stored = { sha256, sizeBytes, blobKey: BlobStore.contentKey(sha256), thumbnailKey: null };
+      writeBytes = () => this.blobs.commit(form.staged);
     } else {
       locationKept = await this.repo.keepsPhotoLocation(ctx.organizationId);
       let img;
@@ -178,17 +183,21 @@ export class AttachmentsService {
       const sha256 = createHash('sha256').update(img.data).digest('hex');
       const blobKey = BlobStore.contentKey(sha256);
       const thumbnailKey = `thumbs/${sha256.slice(0, 2)}/${sha256}.jpg`;
-      if (!(await this.blobs.exists(blobKey))) await this.blobs.put(blobKey, img.data);
-      if (!(await this.blobs.exists(thumbnailKey))) await this.blobs.put(thumbnailKey, img.thumbnail);
+      writeBytes = async () => {
+        if (!(await this.blobs.exists(blobKey))) await this.blobs.put(blobKey, img.data);
+        if (!(await this.blobs.exists(thumbnailKey))) await this.blobs.put(thumbnailKey, img.thumbnail);
+      };
       stored = { sha256, sizeBytes: img.data.length, blobKey, thumbnailKey };
       dims = { width: img.width, height: img.height };
     }
 
     const principal = ctx.principal;
-    return this.repo.transaction(async (tx) => {
+    return this.blobRefs.transaction(async (tx) => {
       // the owner may have gone (or left the caller's scope) while the file was processed
       if (!(await this.repo.ownerVisible(tx, ctx.organizationId, ownerId, owner)))
         throw AttachmentErrors.ownerNotFound(ownerType);
+      await this.blobRefs.holding(tx, stored.sha256);
+      await writeBytes();
       const row = await this.repo.insert(tx, {
         organizationId: ctx.organizationId,
         ownerType,
@@ -248,14 +257,12 @@ export class AttachmentsService {
         }),
       );
     });
-    for (const key of [row.blobKey, row.thumbnailKey]) {
-      if (!key) continue;
-      try {
-        if (!(await this.repo.blobReferenced(key, row.sha256))) await this.blobs.delete(key);
-      } catch (err) {
-        // the row is gone; a blob left behind costs disk, not correctness
-        this.log.warn(`attachment ${row.id}: blob ${key} not removed: ${String(err)}`);
-      }
+    try {
+      const keys = [row.blobKey, ...(row.thumbnailKey ? [row.thumbnailKey] : [])];
+      await this.blobRefs.dropIfUnused(row.sha256, keys);
+    } catch (err) {
+      // the row is gone; a blob left behind costs disk, not correctness
+      this.log.warn(`attachment ${row.id}: blob ${row.sha256} not removed: ${String(err)}`);
     }
   }
 

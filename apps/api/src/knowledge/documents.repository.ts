@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
-import { BlobStore } from '../platform/storage/blob-store.js';
 
 /**
  * Where a caller stands: an org (reads its own documents and the platform library, writes its
@@ -168,16 +167,13 @@ export class DocumentsRepository {
     return this.prisma.client.documentPage.findUnique({ where: { versionId_page: { versionId, page } } });
   }
 
-  /** sha256s of a document's versions that no other version (any org) still references: their blobs can go. */
-  async orphanedShas(tx: Tx, documentId: string): Promise<string[]> {
-    const rows = await tx.$queryRaw<{ sha256: string }[]>`
-      SELECT DISTINCT v.sha256 FROM "DocumentVersion" v
-      WHERE v."documentId" = ${documentId}::uuid
-        AND NOT EXISTS (SELECT 1 FROM "DocumentVersion" o WHERE o.sha256 = v.sha256 AND o."documentId" <> v."documentId")`;
-    // the blob store is shared: an attachment (a PDF receipt, in any org) may hold the same bytes under the same key
-    const keys = rows.map((r) => BlobStore.contentKey(r.sha256));
-    const held = await tx.attachment.findMany({ where: { blobKey: { in: keys } }, select: { blobKey: true } });
-    const heldKeys = new Set(held.map((a) => a.blobKey));
-    return rows.map((r) => r.sha256).filter((sha) => !heldKeys.has(BlobStore.contentKey(sha)));
+  /** The content hashes of a document's versions (their bytes may be shared: BlobRefs decides). */
+  async versionShas(tx: Tx, documentId: string): Promise<string[]> {
+    const rows = await tx.documentVersion.findMany({
+      where: { documentId },
+      select: { sha256: true },
+      distinct: ['sha256'],
+    });
+    return rows.map((r) => r.sha256);
   }
 }

@@ -10,6 +10,7 @@ import type {
 import { AuditService } from '../audit/audit.service.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { BlobRefs } from '../platform/storage/blob-refs.js';
 import { BlobStore } from '../platform/storage/blob-store.js';
 import { DocumentsRepository, ownerOf, type DocumentRow } from './documents.repository.js';
 import { popplerAvailable, renderPagePng } from './ingest/poppler.js';
@@ -31,6 +32,7 @@ export class DocumentsService {
   constructor(
     private readonly repo: DocumentsRepository,
     private readonly blobs: BlobStore,
+    private readonly blobRefs: BlobRefs,
     private readonly audit: AuditService,
   ) {}
 
@@ -89,17 +91,17 @@ export class DocumentsService {
   /** Deletes the document with every version, page and chunk (nothing of it is searched or cited again). */
   async remove(actor: LibraryActor, id: string): Promise<void> {
     const doc = await this.writable(actor, id);
-    const orphaned = await this.repo.transaction(async (tx) => {
-      const shas = await this.repo.orphanedShas(tx, id);
+    const shas = await this.repo.transaction(async (tx) => {
+      const shas = await this.repo.versionShas(tx, id);
       await this.repo.deleteDocument(tx, id);
       await this.audit.append(tx, actor.audit('document.deleted', id, { title: doc.title }));
       return shas;
     });
-    for (const sha of orphaned) {
-      await Promise.all([
-        this.blobs.delete(BlobStore.contentKey(sha)),
-        this.blobs.deletePrefix(`derived/${sha}`),
-      ]).catch((err: unknown) => this.log.warn(`could not delete the blob ${sha}: ${String(err)}`));
+    // the bytes go when nothing uses them any more: another document's version or an attachment (BlobRefs)
+    for (const sha of shas) {
+      await this.blobRefs
+        .dropIfUnused(sha, [BlobStore.contentKey(sha)], [`derived/${sha}`])
+        .catch((err: unknown) => this.log.warn(`could not delete the blob ${sha}: ${String(err)}`));
     }
   }
 

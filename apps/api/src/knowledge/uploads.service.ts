@@ -7,6 +7,7 @@ import { issuesToFields } from '../platform/http/validation.js';
 import { OutboxService } from '../platform/outbox/outbox.service.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
+import { BlobRefs } from '../platform/storage/blob-refs.js';
 import { BlobStore } from '../platform/storage/blob-store.js';
 import { DocumentsRepository, ownerOf, type LibraryScope } from './documents.repository.js';
 import { KnowledgeErrors } from './knowledge.errors.js';
@@ -31,6 +32,7 @@ export class UploadsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     private readonly repo: DocumentsRepository,
     private readonly blobs: BlobStore,
+    private readonly blobRefs: BlobRefs,
     private readonly outbox: OutboxService,
     private readonly audit: AuditService,
   ) {}
@@ -53,7 +55,6 @@ export class UploadsService {
       await this.checkModels(actor.scope, machineModelIds);
       const dup = await this.duplicate(actor.scope, form);
       if (dup) return dup;
-      await this.blobs.commit(form.staged);
       return this.store(actor, form, async (tx) => {
         const doc = await this.repo.createDocument(tx, actor.scope, {
           title: fields.title,
@@ -74,7 +75,6 @@ export class UploadsService {
       if (doc.organizationId !== ownerOf(actor.scope)) throw KnowledgeErrors.platformReadOnly();
       const dup = await this.duplicate(actor.scope, form);
       if (dup) return dup;
-      await this.blobs.commit(form.staged);
       return this.store(actor, form, async () => documentId);
     });
   }
@@ -112,7 +112,10 @@ export class UploadsService {
   ): Promise<UploadOutcome> {
     let ids: { documentId: string; versionId: string };
     try {
-      ids = await this.repo.transaction(async (tx) => {
+      // the bytes are stored under the blob's lock, in the transaction that references them (BlobRefs)
+      ids = await this.blobRefs.transaction(async (tx) => {
+        await this.blobRefs.holding(tx, form.staged.sha256);
+        await this.blobs.commit(form.staged);
         const documentId = await documentIdIn(tx);
         const v = await this.repo.createVersion(tx, actor.scope, documentId, {
           fileName: form.fileName,

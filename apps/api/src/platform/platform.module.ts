@@ -9,6 +9,8 @@ import { RateLimiter } from './rate-limit/rate-limiter.js';
 import { IdempotencyService } from './idempotency/idempotency.service.js';
 import { OutboxService } from './outbox/outbox.service.js';
 import { CacheService } from './cache/cache.service.js';
+import { BlobRefs } from './storage/blob-refs.js';
+import { BlobRefsRepository } from './storage/blob-refs.repository.js';
 import { blobStoreProvider } from './storage/create-blob-store.js';
 
 /** Config, database, cache, change signals, metrics, idempotency, outbox and the blob store: shared by api and worker. */
@@ -28,6 +30,8 @@ export class PlatformModule {
       OutboxService,
       CacheService,
       blobStoreProvider,
+      BlobRefsRepository,
+      BlobRefs,
     ];
     return { module: PlatformModule, providers, exports: providers };
   }

@@ -13,6 +13,8 @@ import { UploadsService } from '../../knowledge/uploads.service.js';
 import type { AppConfig } from '../../platform/config/config.js';
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import type { PrismaService } from '../../platform/prisma/prisma.service.js';
+import { BlobRefs } from '../../platform/storage/blob-refs.js';
+import { BlobRefsRepository } from '../../platform/storage/blob-refs.repository.js';
 import { createBlobStore } from '../../platform/storage/create-blob-store.js';
 import { PLATFORM_CATALOG } from '../catalog.js';
 import { MANUALS_DIR } from './index.js';
@@ -50,6 +52,7 @@ export async function seedManuals(
     config,
     new DocumentsRepository(prisma),
     blobs,
+    new BlobRefs(new BlobRefsRepository(prisma), blobs),
     new OutboxService(prisma),
     new AuditService(new AuditRepository(prisma), new PeopleService(new PeopleRepository(prisma))),
   );
