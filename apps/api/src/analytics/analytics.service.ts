@@ -14,38 +14,37 @@ import type {
   TAnalyticsMaintenance,
   TAnalyticsOperations,
   TAnalyticsOverview,
-  TAnalyticsPeriod,
   TAnalyticsPeriodQuery,
   TAnalyticsUtilization,
   TCostGroup,
   TMachineMaintenance,
   TMachineUtilization,
-  TOperationFigures,
 } from '@amms/contracts/analytics';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { resolveScope } from '../platform/access/data-scope.js';
-import {
-  AnalyticsRepository,
-  type AnalyticsScope,
-  type MachineRow,
-  type OperationRow,
-} from './analytics.repository.js';
+import { AnalyticsRepository, type AnalyticsScope } from './analytics.repository.js';
 import { AnalyticsErrors } from './analytics.errors.js';
 import {
-  availableHours,
+  fleetFigures,
+  h2,
+  machineRef,
+  operationFigures,
+  pageRows,
+  r4,
+  reliability,
+  toPeriod,
+  type FleetFigures,
+} from './analytics.figures.js';
+import {
   costPerHectareMinor,
   costPerHourMinor,
-  downtimeHours,
-  fieldCapacity,
   hectaresOf,
   inherentAvailability,
   mtbf,
   mttr,
   operationalAvailability,
-  pmOnTime,
   ratio,
-  repairHours,
   round,
   roundOrNull,
   utilization,
@@ -53,17 +52,12 @@ import {
 } from './formulas.js';
 import { DEFAULT_TIMEZONE, PeriodError, resolvePeriod, monthsOf, type Period } from './period.js';
 import { CacheService } from '../platform/cache/cache.service.js';
-import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
+import { CACHE_TTL, CacheKeys, type ListKey } from '../platform/cache/cache-keys.js';
 import type { CheckedJson } from '../platform/cache/checked-json.js';
 import type { z } from 'zod';
 
 const COST_CATEGORIES = ['FUEL', 'PARTS', 'LABOR', 'REPAIR', 'RENTAL', 'OTHER'] as const;
 const UNASSIGNED = 'unassigned';
-const HOUR_MS = 3_600_000;
-
-/** Output precision: hours 2 decimals, hectares 4, ratios 4. */
-const h2 = (x: number) => round(x, 2);
-const r4 = (x: number | null) => roundOrNull(x, 4);
 
 /**
  * The caller's data scope for analytics. TEAM: machines of my teams and what they did (their
@@ -78,33 +72,6 @@ export function analyticsScope(ctx: OrgContext): AnalyticsScope {
     team: (teamIds) => ({ kind: 'TEAM', teamIds }),
     assigned: () => ({ kind: 'NONE' }),
   });
-}
-
-interface MachineFigures {
-  machine: MachineRow;
-  jobs: number;
-  centiHours: bigint;
-  productiveHours: number;
-  downtimeHours: number;
-  availableHours: number;
-  failures: number;
-  repairs: number[];
-  pmDue: number;
-  pmOnTime: number;
-}
-
-interface FleetFigures {
-  machines: MachineFigures[];
-  productiveHours: number;
-  /** hundredths of an hour on powered machines: the denominator of cost per engine hour */
-  engineCentiHours: bigint;
-  downtimeHours: number;
-  availableHours: number;
-  failures: number;
-  repairs: number[];
-  pmDue: number;
-  pmOnTime: number;
-  periodHours: number;
 }
 
 /**
@@ -125,9 +92,7 @@ export class AnalyticsService {
    * the clock). Writes of jobs, work orders, costs and assets bump the family's generation.
    */
   private cached<Q, T>(ctx: OrgContext, endpoint: string, q: Q, compute: () => Promise<T>): Promise<T> {
-    const hour = new Date().toISOString().slice(0, 13);
-    const key = CacheKeys.list(ctx.organizationId, 'analytics', ctx, { endpoint, q, hour });
-    return this.cache.getOrLoad(key, compute, { ttlSeconds: CACHE_TTL.analytics });
+    return this.cache.getOrLoad(cacheKey(ctx, endpoint, q), compute, { ttlSeconds: CACHE_TTL.analytics });
   }
 
   private cachedChecked<Q, T>(
@@ -137,9 +102,10 @@ export class AnalyticsService {
     schema: z.ZodType,
     compute: () => Promise<T>,
   ): Promise<T | CheckedJson> {
-    const hour = new Date().toISOString().slice(0, 13);
-    const key = CacheKeys.list(ctx.organizationId, 'analytics', ctx, { endpoint, q, hour });
-    return this.cache.getOrLoadChecked(key, compute, { ttlSeconds: CACHE_TTL.analytics, schema });
+    return this.cache.getOrLoadChecked(cacheKey(ctx, endpoint, q), compute, {
+      ttlSeconds: CACHE_TTL.analytics,
+      schema,
+    });
   }
 
   /**
@@ -369,135 +335,13 @@ export class AnalyticsService {
     }
   }
 
-  /**
-   * Per-machine figures for every machine in scope, and their fleet sums. Rows of machines
-   * outside the listed set (deleted before the period) are ignored so fleet = Σ machines.
-   */
-  private async fleet(
-    org: string,
-    scope: AnalyticsScope,
-    period: Period,
-    withReliability: boolean,
-  ): Promise<FleetFigures> {
-    const now = new Date();
-    const [machines, productive, downtime, failures, repairs, preventive] = await Promise.all([
-      this.repo.listMachines(org, scope, period),
-      this.repo.productiveByMachine(org, scope, period),
-      this.repo.downtimeIntervals(org, scope, period),
-      withReliability ? this.repo.failuresByMachine(org, scope, period) : Promise.resolve([]),
-      withReliability ? this.repo.repairs(org, scope, period) : Promise.resolve([]),
-      withReliability ? this.repo.preventiveDue(org, scope, period) : Promise.resolve([]),
-    ]);
-    const prod = new Map(productive.map((p) => [p.assetId, p]));
-    const fails = new Map(failures.map((f) => [f.assetId, f.n]));
-    const downOf = byAsset(downtime);
-    const repairsOf = byAsset(repairs);
-    const pmOf = byAsset(preventive);
-    const figures = machines.map((machine): MachineFigures => {
-      const p = prod.get(machine.id);
-      const centiHours = p?.centiHours ?? 0n;
-      const down = downtimeHours(downOf.get(machine.id) ?? [], period, now);
-      const pm = pmOf.get(machine.id) ?? [];
-      return {
-        machine,
-        jobs: p?.jobs ?? 0,
-        centiHours,
-        productiveHours: Number(centiHours) / 100,
-        downtimeHours: down,
-        availableHours: availableHours(period.days, down),
-        failures: fails.get(machine.id) ?? 0,
-        repairs: (repairsOf.get(machine.id) ?? []).map((r) => repairHours(r.startedAt, r.acceptedAt)),
-        pmDue: pm.length,
-        pmOnTime: pm.filter((w) => pmOnTime(w)).length,
-      };
-    });
-    const sum = (f: (m: MachineFigures) => number) => figures.reduce((s, m) => s + f(m), 0);
-    return {
-      machines: figures,
-      productiveHours: Number(figures.reduce((s, m) => s + m.centiHours, 0n)) / 100,
-      engineCentiHours: figures.filter((m) => m.machine.kind !== 'IMPLEMENT').reduce((s, m) => s + m.centiHours, 0n),
-      downtimeHours: sum((m) => m.downtimeHours),
-      availableHours: sum((m) => m.availableHours),
-      failures: sum((m) => m.failures),
-      repairs: figures.flatMap((m) => m.repairs),
-      pmDue: sum((m) => m.pmDue),
-      pmOnTime: sum((m) => m.pmOnTime),
-      periodHours: (period.endsAt.getTime() - period.startsAt.getTime()) / HOUR_MS,
-    };
+  private fleet(org: string, scope: AnalyticsScope, period: Period, withReliability: boolean): Promise<FleetFigures> {
+    return fleetFigures(this.repo, org, scope, period, withReliability);
   }
 }
 
-function byAsset<R extends { assetId: string }>(rows: readonly R[]): Map<string, R[]> {
-  const out = new Map<string, R[]>();
-  for (const r of rows) {
-    const list = out.get(r.assetId);
-    if (list) list.push(r);
-    else out.set(r.assetId, [r]);
-  }
-  return out;
-}
-
-function toPeriod(p: Period): TAnalyticsPeriod {
-  return {
-    from: p.from,
-    to: p.to,
-    timezone: p.timezone,
-    startsAt: p.startsAt.toISOString(),
-    endsAt: p.endsAt.toISOString(),
-    days: p.days,
-  };
-}
-
-function machineRef(m: MachineRow) {
-  return {
-    assetId: m.id,
-    name: m.name,
-    serialNumber: m.serialNumber,
-    kind: m.kind,
-    status: m.status,
-    teamId: m.teamId,
-  };
-}
-
-/** Machines after the cursor, limit + 1 of them (pageOf cuts the extra one). */
-function pageRows(
-  machines: readonly MachineFigures[],
-  q: { limit: number; cursor?: string | undefined },
-): MachineFigures[] {
-  const after = q.cursor ? decodeIdCursor(q.cursor) : undefined;
-  return machines.filter((m) => after === undefined || m.machine.id > after).slice(0, q.limit + 1);
-}
-
-function operationFigures(rows: readonly OperationRow[]): Omit<TOperationFigures, 'operationType'> {
-  const areaM2 = rows.reduce((s, r) => s + Number(r.areaM2), 0);
-  const hours = Number(rows.reduce((s, r) => s + r.centiHours, 0n)) / 100;
-  const hectares = hectaresOf(areaM2);
-  return {
-    jobs: rows.reduce((s, r) => s + r.jobs, 0),
-    hectares: round(hectares, 4),
-    hours: h2(hours),
-    fieldCapacityHaPerHour: r4(fieldCapacity(hectares, hours)),
-  };
-}
-
-function reliability(
-  productiveHours: number,
-  down: number,
-  failures: number,
-  repairs: number[],
-  periodHours: number,
-  machines: number,
-) {
-  const mtbfHours = mtbf(productiveHours, failures);
-  const mttrHours = mttr(repairs);
-  return {
-    downtimeHours: h2(down),
-    productiveHours: h2(productiveHours),
-    failures,
-    mtbfHours: roundOrNull(mtbfHours, 2),
-    repairs: repairs.length,
-    mttrHours: roundOrNull(mttrHours, 2),
-    inherentAvailability: r4(inherentAvailability(mtbfHours, mttrHours)),
-    operationalAvailability: r4(operationalAvailability(periodHours, machines, down)),
-  };
+/** org + data scope + endpoint + normalized query + the current hour (a default period rolls over with the clock) */
+function cacheKey(ctx: OrgContext, endpoint: string, q: unknown): ListKey {
+  const hour = new Date().toISOString().slice(0, 13);
+  return CacheKeys.list(ctx.organizationId, 'analytics', ctx, { endpoint, q, hour });
 }

@@ -15,49 +15,23 @@ import {
 } from '@amms/contracts/assets';
 import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
-import { CacheService, type Invalidation } from '../platform/cache/cache.service.js';
+import { CacheService } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
 import type { CheckedJson } from '../platform/cache/checked-json.js';
-import { AppError, versionConflict } from '../platform/errors/app-error.js';
-import { issuesToFields } from '../platform/http/validation.js';
+import { versionConflict } from '../platform/errors/app-error.js';
 import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
 import { diff } from '../audit/changes.js';
-import { AssetsRepository, type AssetData } from './assets.repository.js';
+import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { assetInvalidation, assetScope, cacheableScope } from './assets.scope.js';
+import { assetUpdateData, importItemError, invalidImportItem } from './assets.writes.js';
 
-/**
- * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.
- * ASSIGNED: the machines of my live assignments (not released: scheduled, running or done).
- */
-export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
-  return scopeWhere<Prisma.AssetWhereInput>(ctx, {
-    team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
-    assigned: (membershipId) => ({
-      assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } },
-    }),
-  });
-}
-
-/**
- * What an asset write makes stale: its detail (every scope's variant), the org's asset lists
- * and the org's analytics (cached under 'analytics'). Without an id: lists and analytics only.
- */
-export function assetInvalidation(assetId?: string): Invalidation {
-  return { resources: ['asset', 'analytics'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
-}
-
-/**
- * ASSIGNED callers read around the cache: what they see depends on their live job assignments,
- * which are not part of the key and change without an asset write, so a cached answer could
- * outlive an unassignment: that would be a cached authorization decision.
- */
-const cacheableScope = (ctx: OrgContext) => ctx.dataScope !== 'ASSIGNED';
+export { assetInvalidation, assetScope } from './assets.scope.js';
 
 const ASSET_SORT_FIELDS: SortFields = {
   name: { type: 'string' },
@@ -181,15 +155,7 @@ export class AssetsService {
     for (const [index, raw] of items.entries()) {
       const parsed = ZCreateAssetRequest.safeParse(raw);
       if (!parsed.success) {
-        results.push({
-          index,
-          ok: false,
-          error: {
-            code: 'VALIDATION_FAILED',
-            message: 'Some fields are invalid',
-            details: issuesToFields(parsed.error.issues),
-          },
-        });
+        results.push({ index, ok: false, error: invalidImportItem(parsed.error.issues) });
         continue;
       }
       try {
@@ -197,38 +163,16 @@ export class AssetsService {
         createdBySerial.set(asset.serialNumber, index);
         results.push({ index, ok: true, asset });
       } catch (err) {
-        results.push({ index, ok: false, error: this.importError(err, createdBySerial.get(parsed.data.serialNumber)) });
+        results.push({
+          index,
+          ok: false,
+          error: importItemError(err, createdBySerial.get(parsed.data.serialNumber), this.log),
+        });
       }
     }
     const created = results.filter((r) => r.ok).length;
     if (created > 0) await this.cache.invalidate(ctx.organizationId, assetInvalidation());
     return { results, created, failed: results.length - created };
-  }
-
-  private importError(
-    err: unknown,
-    duplicateOfIndex: number | undefined,
-  ): Extract<TImportAssetResult, { ok: false }>['error'] {
-    if (err instanceof AppError) {
-      const details = err.details ?? null;
-      // a serial created earlier in this same batch: say which item has it
-      if (
-        err.code === 'SERIAL_NUMBER_TAKEN' &&
-        duplicateOfIndex !== undefined &&
-        details &&
-        typeof details === 'object'
-      ) {
-        return {
-          code: err.code,
-          message: `${err.message} (item ${duplicateOfIndex} of this import)`,
-          details: { ...details, duplicateOfIndex },
-        };
-      }
-      return { code: err.code, message: err.message, details };
-    }
-    // our failure (database away…): this item is reported, the others still get their own try
-    this.log.error(`asset import item failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}`);
-    return { code: 'INTERNAL', message: 'Internal error', details: null };
   }
 
   /** One asset, in one transaction with its audit event; no cache work (the callers do it). */
@@ -310,17 +254,7 @@ export class AssetsService {
         if (input.modelId !== undefined || input.teamId)
           await this.assertReferences(tx, ctx, input.modelId, input.teamId ?? null);
 
-        const data: Partial<AssetData> = {};
-        if (input.modelId !== undefined) data.modelId = input.modelId;
-        if (input.teamId !== undefined) data.teamId = input.teamId;
-        if (input.name !== undefined) data.name = input.name;
-        if (input.serialNumber !== undefined) data.serialNumber = input.serialNumber;
-        if (input.plateNumber !== undefined) data.plateNumber = input.plateNumber;
-        if (input.purchaseDate !== undefined)
-          data.purchaseDate = input.purchaseDate === null ? null : calendarDate(input.purchaseDate);
-        if (input.purchaseCostMinor !== undefined)
-          data.purchaseCostMinor = input.purchaseCostMinor === null ? null : BigInt(input.purchaseCostMinor);
-        if (input.status !== undefined) data.status = input.status;
+        const data = assetUpdateData(input);
 
         const ok = await this.repo.updateAssetIfVersion(tx, ctx.organizationId, id, input.version, data);
         if (!ok) {

@@ -9,8 +9,7 @@ import type {
   TWorkOrderDetail,
 } from '@amms/contracts/maintenance';
 import { roleHas } from '@amms/contracts/permissions';
-import { laborCostMinor } from '@amms/contracts/workshop';
-import type { Prisma, WorkOrderStatus } from '@amms/db';
+import type { Prisma } from '@amms/db';
 import { assetScope, AssetsService } from '../assets/assets.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at.js';
@@ -19,42 +18,34 @@ import { BookingsService } from '../bookings/bookings.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
 import { pageOf } from '../platform/http/cursor.js';
 import { keysetOrder } from '../platform/http/keyset.js';
-import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import {
   checklistTemplate,
   lineCostMinor,
-  QUANTITY_SCALE,
   thousandths,
   toWorkOrder,
   toWorkOrderDetail,
   workOrderConflict,
 } from './maintenance.mappers.js';
-import { MaintenanceRepository, type NewWorkOrder, type WorkOrderRow } from './maintenance.repository.js';
+import { MaintenanceRepository, type NewWorkOrder } from './maintenance.repository.js';
+import {
+  correctiveForFinding,
+  createdFields,
+  EDITABLE,
+  fromThousandths,
+  MAX_MINOR,
+  partAddedChanges,
+  plannedRange,
+  withNumberRetry,
+  workOrderUpdateData,
+} from './work-orders.helpers.js';
 import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from '../platform/access/maintenance-scope.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */
 const WORK_ORDER_SORT_FIELDS = { plannedStart: { type: 'date', nullable: true }, createdAt: { type: 'date' } } as const;
-
-/** Editable (fields, window, parts) until the work is submitted. */
-const EDITABLE: WorkOrderStatus[] = ['OPEN', 'IN_PROGRESS'];
-/** Postgres BIGINT ceiling for money columns. */
-const MAX_MINOR = 9_223_372_036_854_775_807n;
-/** Attempts when the running number was taken meanwhile (see withNumberRetry). */
-const NUMBER_ATTEMPTS = 5;
-
-const decimal = (v: number | null | undefined, digits: number) =>
-  v === undefined ? undefined : v === null ? null : v.toFixed(digits);
-const fromThousandths = (t: bigint) => `${t / QUANTITY_SCALE}.${(t % QUANTITY_SCALE).toString().padStart(3, '0')}`;
-
-/** The audit "after" of a new order: its fields without bookkeeping. */
-function createdFields(w: WorkOrderRow) {
-  const { id: _i, version: _v, createdAt: _c, updatedAt: _u, ...fields } = toWorkOrder(w);
-  return fields;
-}
 
 @Injectable()
 export class WorkOrdersService {
@@ -111,14 +102,11 @@ export class WorkOrdersService {
     input: TCreateWorkOrderRequest,
     opts: { itemKey?: string } = {},
   ): Promise<TWorkOrderDetail> {
-    const range: Range | null =
-      input.plannedStart && input.plannedEnd
-        ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) }
-        : null;
+    const range = plannedRange(input);
     // a fault reported offline: the machine has been down since it was seen, not since the report arrived
     const reportedAt = resolveOccurredAt(input.occurredAt);
     const work = () =>
-      this.withNumberRetry(() =>
+      withNumberRetry(() =>
         this.repo.transaction(async (tx) => {
           const org = ctx.organizationId;
           if (opts.itemKey) {
@@ -184,12 +172,7 @@ export class WorkOrdersService {
     if (money.length > 0 && !seesWorkOrderCosts(ctx)) throw MaintenanceErrors.costsNotReadable([...money]);
     const seen = await this.repo.findWorkOrder(undefined, org, id, workOrderScope(ctx));
     if (!seen) throw MaintenanceErrors.workOrderNotFound();
-    const range: Range | null | undefined =
-      input.plannedStart === undefined
-        ? undefined
-        : input.plannedStart && input.plannedEnd
-          ? { startsAt: new Date(input.plannedStart), endsAt: new Date(input.plannedEnd) }
-          : null;
+    const range = input.plannedStart === undefined ? undefined : plannedRange(input);
     const work = () =>
       this.repo.transaction(async (tx) => {
         const current = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
@@ -198,31 +181,7 @@ export class WorkOrdersService {
         if (current.version !== input.version) throw workOrderConflict(ctx, current);
         if (input.assigneeMembershipId) await this.assertAssignee(tx, ctx, input.assigneeMembershipId);
 
-        const data: Prisma.WorkOrderUncheckedUpdateManyInput = {};
-        if (input.title !== undefined) data.title = input.title;
-        if (input.description !== undefined) data.description = input.description;
-        if (input.priority !== undefined) data.priority = input.priority;
-        if (input.assigneeMembershipId !== undefined) data.assigneeMembershipId = input.assigneeMembershipId;
-        if (range !== undefined) {
-          data.plannedStart = range?.startsAt ?? null;
-          data.plannedEnd = range?.endsAt ?? null;
-        }
-        if (input.laborHours !== undefined) data.laborHours = decimal(input.laborHours, 2);
-        // with a rate the labour cost is hours × rate; a hand-entered cost is for orders without one
-        const rate =
-          input.laborRateMinor === undefined
-            ? current.laborRateMinor
-            : input.laborRateMinor === null
-              ? null
-              : BigInt(input.laborRateMinor);
-        if (input.laborRateMinor !== undefined) data.laborRateMinor = rate;
-        if (input.laborCostMinor !== undefined) {
-          if (rate !== null) throw MaintenanceErrors.laborCostDerived();
-          data.laborCostMinor = BigInt(input.laborCostMinor);
-        } else if (rate !== null && (input.laborHours !== undefined || input.laborRateMinor !== undefined)) {
-          const hours = input.laborHours === undefined ? (current.laborHours?.toNumber() ?? null) : input.laborHours;
-          data.laborCostMinor = hours === null ? 0n : laborCostMinor(hours, rate);
-        }
+        const data = workOrderUpdateData(input, current, range);
 
         if (!(await this.repo.updateWorkOrderIf(tx, org, id, { statuses: EDITABLE, version: input.version }, data)))
           await this.throwConflict(tx, ctx, id);
@@ -255,7 +214,7 @@ export class WorkOrdersService {
   ): Promise<TWorkOrderDetail> {
     const org = ctx.organizationId;
     const checkedAt = resolveOccurredAt(input.occurredAt);
-    return this.withNumberRetry(() =>
+    return withNumberRetry(() =>
       this.repo.transaction(async (tx) => {
         const seen = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
         if (!seen) throw MaintenanceErrors.workOrderNotFound();
@@ -269,28 +228,8 @@ export class WorkOrdersService {
 
         let correctiveWorkOrderId = item.correctiveWorkOrderId;
         if (input.openCorrective && !correctiveWorkOrderId) {
-          const child = await this.insert(
-            tx,
-            ctx,
-            {
-              assetId: wo.assetId,
-              planId: null,
-              parentWorkOrderId: wo.id,
-              type: 'CORRECTIVE',
-              title: item.label.slice(0, 200),
-              description: input.note ?? null,
-              priority: wo.priority,
-              reportedByMembershipId: ctx.membershipId,
-              assigneeMembershipId: null,
-              plannedStart: null,
-              plannedEnd: null,
-              // a failed check is a fault: the machine is out of service until it is repaired
-              causesDowntime: true,
-              downtimeStartedAt: checkedAt,
-            },
-            [],
-            null,
-          );
+          const finding = correctiveForFinding(wo, item.label, ctx.membershipId, input.note ?? null, checkedAt);
+          const child = await this.insert(tx, ctx, finding, [], null);
           await this.assets.setMaintenanceStatus(tx, ctx, wo.assetId, 'IN_MAINTENANCE');
           correctiveWorkOrderId = child.id;
         }
@@ -351,20 +290,13 @@ export class WorkOrdersService {
       });
       await this.audit.append(
         tx,
-        this.audit.forCtx(ctx, 'workorder.part_added', 'work_order', id, {
-          partId: part.id,
-          before: { partsCostMinor: wo.partsCostMinor.toString() },
-          after: {
-            partsCostMinor: (wo.partsCostMinor + line).toString(),
-            part: {
-              name: part.name,
-              partNumber: part.partNumber,
-              quantity: fromThousandths(q),
-              unitCostMinor: unit.toString(),
-              lineCostMinor: line.toString(),
-            },
-          },
-        }),
+        this.audit.forCtx(
+          ctx,
+          'workorder.part_added',
+          'work_order',
+          id,
+          partAddedChanges(wo.partsCostMinor, part, q, unit, line),
+        ),
       );
       return this.detail(tx, ctx, id);
     });
@@ -417,19 +349,5 @@ export class WorkOrdersService {
     await WebhookEvents.emit(tx, ctx, 'work_order.created', wo.id);
     if (data.assigneeMembershipId) await WebhookEvents.emit(tx, ctx, 'work_order.assigned', wo.id);
     return row;
-  }
-
-  /**
-   * The running number is max + 1 under a per-org lock (repository.nextNumber); should the
-   * unique index still refuse one (a writer outside that lock), the aborted transaction is rerun.
-   */
-  private async withNumberRetry<T>(fn: () => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await fn();
-      } catch (err) {
-        if (!isUniqueViolation(err) || attempt >= NUMBER_ATTEMPTS) throw err;
-      }
-    }
   }
 }

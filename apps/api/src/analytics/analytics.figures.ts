@@ -1,0 +1,184 @@
+import type { TAnalyticsPeriod, TOperationFigures } from '@amms/contracts/analytics';
+import { decodeIdCursor } from '../platform/http/cursor.js';
+import type { AnalyticsRepository, AnalyticsScope, MachineRow, OperationRow } from './analytics.repository.js';
+import {
+  availableHours,
+  downtimeHours,
+  fieldCapacity,
+  hectaresOf,
+  inherentAvailability,
+  mtbf,
+  mttr,
+  operationalAvailability,
+  pmOnTime,
+  repairHours,
+  round,
+  roundOrNull,
+} from './formulas.js';
+import type { Period } from './period.js';
+
+const HOUR_MS = 3_600_000;
+
+/** Output precision: hours 2 decimals, hectares 4, ratios 4. */
+export const h2 = (x: number) => round(x, 2);
+export const r4 = (x: number | null) => roundOrNull(x, 4);
+
+export interface MachineFigures {
+  machine: MachineRow;
+  jobs: number;
+  centiHours: bigint;
+  productiveHours: number;
+  downtimeHours: number;
+  availableHours: number;
+  failures: number;
+  repairs: number[];
+  pmDue: number;
+  pmOnTime: number;
+}
+
+export interface FleetFigures {
+  machines: MachineFigures[];
+  productiveHours: number;
+  /** hundredths of an hour on powered machines: the denominator of cost per engine hour */
+  engineCentiHours: bigint;
+  downtimeHours: number;
+  availableHours: number;
+  failures: number;
+  repairs: number[];
+  pmDue: number;
+  pmOnTime: number;
+  periodHours: number;
+}
+
+/**
+ * Per-machine figures for every machine in scope, and their fleet sums. Rows of machines
+ * outside the listed set (deleted before the period) are ignored so fleet = Σ machines.
+ */
+export async function fleetFigures(
+  repo: AnalyticsRepository,
+  org: string,
+  scope: AnalyticsScope,
+  period: Period,
+  withReliability: boolean,
+): Promise<FleetFigures> {
+  const now = new Date();
+  const [machines, productive, downtime, failures, repairs, preventive] = await Promise.all([
+    repo.listMachines(org, scope, period),
+    repo.productiveByMachine(org, scope, period),
+    repo.downtimeIntervals(org, scope, period),
+    withReliability ? repo.failuresByMachine(org, scope, period) : Promise.resolve([]),
+    withReliability ? repo.repairs(org, scope, period) : Promise.resolve([]),
+    withReliability ? repo.preventiveDue(org, scope, period) : Promise.resolve([]),
+  ]);
+  const prod = new Map(productive.map((p) => [p.assetId, p]));
+  const fails = new Map(failures.map((f) => [f.assetId, f.n]));
+  const downOf = byAsset(downtime);
+  const repairsOf = byAsset(repairs);
+  const pmOf = byAsset(preventive);
+  const figures = machines.map((machine): MachineFigures => {
+    const p = prod.get(machine.id);
+    const centiHours = p?.centiHours ?? 0n;
+    const down = downtimeHours(downOf.get(machine.id) ?? [], period, now);
+    const pm = pmOf.get(machine.id) ?? [];
+    return {
+      machine,
+      jobs: p?.jobs ?? 0,
+      centiHours,
+      productiveHours: Number(centiHours) / 100,
+      downtimeHours: down,
+      availableHours: availableHours(period.days, down),
+      failures: fails.get(machine.id) ?? 0,
+      repairs: (repairsOf.get(machine.id) ?? []).map((r) => repairHours(r.startedAt, r.acceptedAt)),
+      pmDue: pm.length,
+      pmOnTime: pm.filter((w) => pmOnTime(w)).length,
+    };
+  });
+  const sum = (f: (m: MachineFigures) => number) => figures.reduce((s, m) => s + f(m), 0);
+  return {
+    machines: figures,
+    productiveHours: Number(figures.reduce((s, m) => s + m.centiHours, 0n)) / 100,
+    engineCentiHours: figures.filter((m) => m.machine.kind !== 'IMPLEMENT').reduce((s, m) => s + m.centiHours, 0n),
+    downtimeHours: sum((m) => m.downtimeHours),
+    availableHours: sum((m) => m.availableHours),
+    failures: sum((m) => m.failures),
+    repairs: figures.flatMap((m) => m.repairs),
+    pmDue: sum((m) => m.pmDue),
+    pmOnTime: sum((m) => m.pmOnTime),
+    periodHours: (period.endsAt.getTime() - period.startsAt.getTime()) / HOUR_MS,
+  };
+}
+
+function byAsset<R extends { assetId: string }>(rows: readonly R[]): Map<string, R[]> {
+  const out = new Map<string, R[]>();
+  for (const r of rows) {
+    const list = out.get(r.assetId);
+    if (list) list.push(r);
+    else out.set(r.assetId, [r]);
+  }
+  return out;
+}
+
+export function toPeriod(p: Period): TAnalyticsPeriod {
+  return {
+    from: p.from,
+    to: p.to,
+    timezone: p.timezone,
+    startsAt: p.startsAt.toISOString(),
+    endsAt: p.endsAt.toISOString(),
+    days: p.days,
+  };
+}
+
+export function machineRef(m: MachineRow) {
+  return {
+    assetId: m.id,
+    name: m.name,
+    serialNumber: m.serialNumber,
+    kind: m.kind,
+    status: m.status,
+    teamId: m.teamId,
+  };
+}
+
+/** Machines after the cursor, limit + 1 of them (pageOf cuts the extra one). */
+export function pageRows(
+  machines: readonly MachineFigures[],
+  q: { limit: number; cursor?: string | undefined },
+): MachineFigures[] {
+  const after = q.cursor ? decodeIdCursor(q.cursor) : undefined;
+  return machines.filter((m) => after === undefined || m.machine.id > after).slice(0, q.limit + 1);
+}
+
+export function operationFigures(rows: readonly OperationRow[]): Omit<TOperationFigures, 'operationType'> {
+  const areaM2 = rows.reduce((s, r) => s + Number(r.areaM2), 0);
+  const hours = Number(rows.reduce((s, r) => s + r.centiHours, 0n)) / 100;
+  const hectares = hectaresOf(areaM2);
+  return {
+    jobs: rows.reduce((s, r) => s + r.jobs, 0),
+    hectares: round(hectares, 4),
+    hours: h2(hours),
+    fieldCapacityHaPerHour: r4(fieldCapacity(hectares, hours)),
+  };
+}
+
+export function reliability(
+  productiveHours: number,
+  down: number,
+  failures: number,
+  repairs: number[],
+  periodHours: number,
+  machines: number,
+) {
+  const mtbfHours = mtbf(productiveHours, failures);
+  const mttrHours = mttr(repairs);
+  return {
+    downtimeHours: h2(down),
+    productiveHours: h2(productiveHours),
+    failures,
+    mtbfHours: roundOrNull(mtbfHours, 2),
+    repairs: repairs.length,
+    mttrHours: roundOrNull(mttrHours, 2),
+    inherentAvailability: r4(inherentAvailability(mtbfHours, mttrHours)),
+    operationalAvailability: r4(operationalAvailability(periodHours, machines, down)),
+  };
+}

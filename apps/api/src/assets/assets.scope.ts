@@ -1,0 +1,32 @@
+import type { Prisma } from '@amms/db';
+import type { OrgContext } from '../platform/access/context.js';
+import { scopeWhere } from '../platform/access/data-scope.js';
+import type { Invalidation } from '../platform/cache/cache.service.js';
+
+/**
+ * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.
+ * ASSIGNED: the machines of my live assignments (not released: scheduled, running or done).
+ */
+export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
+  return scopeWhere<Prisma.AssetWhereInput>(ctx, {
+    team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
+    assigned: (membershipId) => ({
+      assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } },
+    }),
+  });
+}
+
+/**
+ * What an asset write makes stale: its detail (every scope's variant), the org's asset lists
+ * and the org's analytics (cached under 'analytics'). Without an id: lists and analytics only.
+ */
+export function assetInvalidation(assetId?: string): Invalidation {
+  return { resources: ['asset', 'analytics'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
+}
+
+/**
+ * ASSIGNED callers read around the cache: what they see depends on their live job assignments,
+ * which are not part of the key and change without an asset write, so a cached answer could
+ * outlive an unassignment: that would be a cached authorization decision.
+ */
+export const cacheableScope = (ctx: OrgContext) => ctx.dataScope !== 'ASSIGNED';
