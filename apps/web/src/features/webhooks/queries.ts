@@ -1,6 +1,11 @@
-import { ZListWebhookDeliveriesResponse, ZListWebhooksResponse } from '@amms/contracts/webhooks';
+import {
+  ZListWebhookDeliveriesResponse,
+  ZListWebhooksResponse,
+  type TListWebhookDeliveriesResponse,
+} from '@amms/contracts/webhooks';
+import type { InfiniteData } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { cursorListQuery } from '@/lib/cursor-list';
+import { cursorListQuery, pageItems } from '@/lib/cursor-list';
 import { orgKey } from '@/lib/query-keys';
 
 const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
@@ -29,10 +34,20 @@ export const webhookListQuery = (orgId: string) =>
     apiFetch(`${webhookPaths.list(orgId)}?limit=50${page(cursor)}`, ZListWebhooksResponse, { signal }),
   );
 
-/** One endpoint's delivery log, newest first, 20 a page. */
-export const webhookDeliveriesQuery = (orgId: string, endpointId: string) =>
-  cursorListQuery(webhookKeys.deliveries(orgId, endpointId), (cursor, signal) =>
+/** A delivery still waiting for its outcome (sent soon, or retried later). */
+export const deliveriesInFlight = (data: InfiniteData<TListWebhookDeliveriesResponse, unknown> | undefined) =>
+  pageItems(data).some((d) => d.status === 'PENDING' || d.status === 'RETRYING');
+
+/**
+ * One endpoint's delivery log, newest first, 20 a page. While a delivery is under way the open log asks again
+ * every 3 s, so "waiting" turns into its outcome without a reload (the worker sends moments after the change).
+ */
+export const webhookDeliveriesQuery = (orgId: string, endpointId: string) => ({
+  ...cursorListQuery(webhookKeys.deliveries(orgId, endpointId), (cursor, signal) =>
     apiFetch(`${webhookPaths.deliveries(orgId, endpointId)}?limit=20${page(cursor)}`, ZListWebhookDeliveriesResponse, {
       signal,
     }),
-  );
+  ),
+  refetchInterval: (query: { state: { data: InfiniteData<TListWebhookDeliveriesResponse, unknown> | undefined } }) =>
+    deliveriesInFlight(query.state.data) ? 3_000 : false,
+});
