@@ -1,12 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { ZAgentAnswer, ZPlanConstraints, type TAgentIntent } from '@amms/contracts/agent';
-import type {
-  TAgentRun,
-  TConversation,
-  TConversationMemory,
-  TCreateRunRequest,
-  TRunStep,
-} from '@amms/contracts/drafts';
+import { ZPlanConstraints } from '@amms/contracts/agent';
+import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
@@ -22,7 +16,7 @@ import { buildMemory } from './memory.js';
 import { PlannerFactory } from './planner-factory.js';
 import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
-import { entitiesOf, parseEntities, type RunEntity } from './memory/references.js';
+import { entitiesOf, type RunEntity } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
 import { ToolRunner } from '../planning/tools/runner.js';
@@ -35,6 +29,7 @@ import {
   type Outcome,
   type RunMemo,
 } from './agent-run.parts.js';
+import { toAgentRun } from './agent-run.view.js';
 import { classifyIntent } from './skills/intent.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
@@ -376,7 +371,6 @@ export class AgentService {
   async get(ctx: OrgContext, id: string): Promise<TAgentRun> {
     const r = await this.repo.findRun(ctx.organizationId, id, runScope(ctx));
     if (!r) throw AgentErrors.runNotFound();
-    const steps = (r.steps as TRunStep[]) ?? [];
     let draft: TAgentRun['draft'] = null;
     if (r.draftId) {
       const d = await this.draftsRepo.findById(undefined, ctx.organizationId, r.draftId, {});
@@ -397,29 +391,7 @@ export class AgentService {
         };
       }
     }
-    const constraints = r.constraints === null ? null : ZPlanConstraints.parse(r.constraints);
-    const lastMessage = [...steps].reverse().find((s) => s.kind === 'message');
-    const answer = ZAgentAnswer.safeParse((lastMessage?.args as { answer?: unknown } | undefined)?.answer);
-    const planned = steps.find((s) => s.kind === 'plan')?.args as { intent?: TAgentIntent } | undefined;
-    return {
-      id: r.id,
-      conversationId: r.conversationId,
-      goal: r.goal,
-      planner: r.planner,
-      status: r.status,
-      intent: constraints?.intent ?? planned?.intent ?? null,
-      constraints,
-      question: r.question,
-      message: [...steps].reverse().find((s) => s.kind === 'message')?.message ?? null,
-      steps,
-      error: r.error,
-      draftId: r.draftId,
-      draft,
-      answer: answer.success ? answer.data : null,
-      entities: parseEntities(r.entities).map(({ kind, id, name, via }) => ({ kind, id, name, via })),
-      createdAt: r.createdAt.toISOString(),
-      finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
-    };
+    return toAgentRun(r, draft);
   }
 
   /** The conversation's memory over its runs (without `excludeRunId`); empty without a conversation. */
