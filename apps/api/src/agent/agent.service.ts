@@ -1,47 +1,35 @@
 import { Injectable, Logger } from '@nestjs/common';
-import {
-  PLAN_LIMITS,
-  ZAgentAnswer,
-  ZPlanConstraints,
-  type TAgentAnswer,
-  type TAgentIntent,
-  type TPlanConstraints,
-} from '@amms/contracts/agent';
-import type {
-  TAgentRun,
-  TConversation,
-  TConversationMemory,
-  TCreateRunRequest,
-  TRunStep,
-} from '@amms/contracts/drafts';
-import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
+import { ZPlanConstraints } from '@amms/contracts/agent';
+import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest } from '@amms/contracts/drafts';
+import type { AgentRun } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import { DraftsService, type RunDraftContent } from '../drafts/drafts.service.js';
+import { DraftsService } from '../drafts/drafts.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { toVersion } from '../drafts/drafts.mappers.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
 import { AgentErrors } from './agent.errors.js';
 import { AgentRepository } from './agent.repository.js';
 import { draftContent, periodRange, planningNow, schedulerInput } from '../planning/draft-content.js';
-import { planMaintenance } from '../planning/maintenance-plan.js';
 import { loadFacts } from '../planning/facts.js';
 import { buildMemory } from './memory.js';
 import { PlannerFactory } from './planner-factory.js';
-import type { PlannerDiagnostics } from './planner/planner.js';
 import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
-import { entitiesOf, parseEntities, type RunEntity } from './memory/references.js';
+import { entitiesOf, type RunEntity } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
-import {
-  AgentTools,
-  type BusyFacts,
-  type DueFact,
-  type KnownNames,
-  type MachineFact,
-} from '../planning/tools/agent-tools.js';
+import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
 import { ToolRunner } from '../planning/tools/runner.js';
+import {
+  conversationScope,
+  describePlanner,
+  planMaintenanceRun,
+  runScope,
+  withNotes,
+  type Outcome,
+  type RunMemo,
+} from './agent-run.parts.js';
+import { toAgentRun } from './agent-run.view.js';
 import { classifyIntent } from './skills/intent.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
@@ -55,51 +43,6 @@ const MEMORY_TOKENS = 600;
 const SUMMARY_TOKENS = 200;
 /** at most this many earlier runs are read for the memory (older ones only count as "more") */
 const MEMORY_RUNS = 50;
-
-interface Outcome {
-  status: AgentRunStatus;
-  constraints: TPlanConstraints | null;
-  question: string | null;
-  message: string | null;
-  error: string | null;
-  draft: {
-    kind: 'SCHEDULE' | 'MAINTENANCE';
-    title: string;
-    content: RunDraftContent;
-    evidence: unknown;
-    note?: string | null;
-  } | null;
-  /** a skill's run (DIAGNOSE / ASK_MANUAL / BUSINESS_QUESTION): its intent; its answer is in the last message step */
-  intent?: TAgentIntent;
-  answer?: TAgentAnswer | null;
-}
-
-/** What a run keeps for the conversation's entity memory (memory/references.ts): ids and names only. */
-interface RunMemo {
-  goal: string;
-  known: KnownNames | null;
-  resolved: Parameters<typeof entitiesOf>[2];
-  machines: MachineFact[];
-  pairs: Array<{ assetId: string; operatorId: string }>;
-  intent: string;
-  planner?: PlannerDiagnostics | null;
-}
-
-/** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
-function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
-  const mine = { initiatorUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
-  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
-    team: () => mine,
-    assigned: () => mine,
-  });
-}
-function conversationScope(ctx: OrgContext): Prisma.AgentConversationWhereInput {
-  const mine = { createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
-  return scopeWhere<Prisma.AgentConversationWhereInput>(ctx, {
-    team: () => mine,
-    assigned: () => mine,
-  });
-}
 
 /**
  * goal → plan (constraints; a model planner may call the read-only tools itself) → read-only
@@ -269,7 +212,7 @@ export class AgentService {
       };
     }
     if (constraints.intent === 'PLAN_MAINTENANCE')
-      return this.planMaintenance(ctx, run, runner, known.step, constraints, timezone);
+      return planMaintenanceRun(ctx, run, runner, known.step, constraints, timezone);
 
     const range = periodRange(constraints.period, timezone);
     const now = planningNow();
@@ -342,66 +285,6 @@ export class AgentService {
         evidence,
         note: prefNotes.length ? prefNotes.join('\n').slice(0, 2000) : null,
       },
-    };
-  }
-
-  /**
-   * PLAN_MAINTENANCE: the due list over the period's horizon, the machines and their bookings →
-   * one PREVENTIVE work-order item per due plan × machine in its earliest free working window
-   * (rules in maintenance-plan.ts). `operationTypes` of the goal ("检修收割机") narrow the machines.
-   */
-  private async planMaintenance(
-    ctx: OrgContext,
-    run: AgentRun,
-    runner: ToolRunner,
-    knownStep: number,
-    constraints: TPlanConstraints,
-    timezone: string,
-  ): Promise<Outcome> {
-    const period = constraints.period!;
-    const range = periodRange(period, timezone);
-    const now = planningNow();
-    // DUE_SOON within the period: the horizon runs from today to the period's last day
-    const withinDays = Math.min(365, Math.max(0, Math.ceil((Date.parse(range.to) - Date.now()) / 86_400_000)));
-    const due = await runner.call<DueFact[]>('maintenance_due', { withinDays });
-    const machines = await runner.call<MachineFact[]>('candidate_machines', {});
-    const busy = await runner.call<BusyFacts>('bookings', range);
-    const ops = new Set<string>(constraints.operationTypes);
-    const avoid = new Set(constraints.avoid.assets.map((a) => a.id));
-    const usable = machines.result.filter(
-      (m) => !avoid.has(m.id) && (ops.size === 0 || m.operationTypes.some((t) => ops.has(t))),
-    );
-    const scheduleStarted = performance.now();
-    const plan = planMaintenance({
-      due: due.result,
-      machines: usable,
-      busy: busy.result.machines,
-      range,
-      now,
-      timezone,
-    });
-    const zh = constraints.language === 'zh';
-    runner.note('schedule', {
-      durationMs: Math.round(performance.now() - scheduleStarted),
-      message: `${plan.items.length} placed, ${plan.unplaced.length} unplaced, ${plan.skipped} skipped (open work order or machine not plannable)`,
-    });
-    if (plan.items.length === 0 && plan.unplaced.length === 0) {
-      const message = zh
-        ? `${period.from} 至 ${period.to} 没有需要安排的到期保养。`
-        : `No maintenance to plan for ${period.from} – ${period.to}.`;
-      runner.note('message', { message });
-      return { status: 'COMPLETED', constraints, question: null, message, error: null, draft: null };
-    }
-    const { skipped: _skipped, ...content } = plan;
-    const steps = { due: due.step, machines: machines.step, bookings: busy.step, known: knownStep };
-    const evidence = content.items.map((i) => ({ itemKey: i.itemKey, jobId: '', steps }));
-    return {
-      status: 'COMPLETED',
-      constraints,
-      question: null,
-      message: null,
-      error: null,
-      draft: { kind: 'MAINTENANCE', title: run.goal.slice(0, 200), content, evidence },
     };
   }
 
@@ -488,7 +371,6 @@ export class AgentService {
   async get(ctx: OrgContext, id: string): Promise<TAgentRun> {
     const r = await this.repo.findRun(ctx.organizationId, id, runScope(ctx));
     if (!r) throw AgentErrors.runNotFound();
-    const steps = (r.steps as TRunStep[]) ?? [];
     let draft: TAgentRun['draft'] = null;
     if (r.draftId) {
       const d = await this.draftsRepo.findById(undefined, ctx.organizationId, r.draftId, {});
@@ -509,29 +391,7 @@ export class AgentService {
         };
       }
     }
-    const constraints = r.constraints === null ? null : ZPlanConstraints.parse(r.constraints);
-    const lastMessage = [...steps].reverse().find((s) => s.kind === 'message');
-    const answer = ZAgentAnswer.safeParse((lastMessage?.args as { answer?: unknown } | undefined)?.answer);
-    const planned = steps.find((s) => s.kind === 'plan')?.args as { intent?: TAgentIntent } | undefined;
-    return {
-      id: r.id,
-      conversationId: r.conversationId,
-      goal: r.goal,
-      planner: r.planner,
-      status: r.status,
-      intent: constraints?.intent ?? planned?.intent ?? null,
-      constraints,
-      question: r.question,
-      message: [...steps].reverse().find((s) => s.kind === 'message')?.message ?? null,
-      steps,
-      error: r.error,
-      draftId: r.draftId,
-      draft,
-      answer: answer.success ? answer.data : null,
-      entities: parseEntities(r.entities).map(({ kind, id, name, via }) => ({ kind, id, name, via })),
-      createdAt: r.createdAt.toISOString(),
-      finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,
-    };
+    return toAgentRun(r, draft);
   }
 
   /** The conversation's memory over its runs (without `excludeRunId`); empty without a conversation. */
@@ -570,21 +430,4 @@ export class AgentService {
       })),
     };
   }
-}
-
-/** The plan's notes with `extra` (in the plan's language) first, bounded like the contract. */
-function withNotes(c: TPlanConstraints, extra: ReadonlyArray<{ zh: string; en: string }>): TPlanConstraints {
-  if (extra.length === 0) return c;
-  const add = extra.map((n) => (c.language === 'zh' ? n.zh : n.en).slice(0, PLAN_LIMITS.noteChars));
-  return { ...c, notes: [...new Set([...add, ...c.notes])].slice(0, PLAN_LIMITS.notes) };
-}
-
-/** ", by openai-compatible (model m, 1 attempt)" / ", by rules (fallback from model m: why)"; nothing for a plain rules run. */
-function describePlanner(d: PlannerDiagnostics | null): string {
-  if (!d) return '';
-  const attempts = `${d.attempts} attempt${d.attempts === 1 ? '' : 's'}`;
-  const tools = d.toolCalls ? `, ${d.toolCalls} tool call${d.toolCalls === 1 ? '' : 's'}` : '';
-  if (d.fallback)
-    return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}${tools}: ${d.fallback})`;
-  return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${tools}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
 }

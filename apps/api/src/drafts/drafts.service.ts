@@ -6,17 +6,11 @@ import type {
   TConfirmDraftRequest,
   TDraft,
   TDraftDetail,
-  TDraftEvidence,
-  TDraftItem,
   TDraftItemEdit,
   TDraftValidation,
-  TDraftVersion,
-  TMaintenanceItem,
-  TUnplacedMaintenance,
   TListDraftsQuery,
   TListDraftsResponse,
   TRejectDraftRequest,
-  TUnplacedJob,
 } from '@amms/contracts/drafts';
 import type { Draft, Prisma } from '@amms/db';
 import { AuditService, type RelatedEntities } from '../audit/audit.service.js';
@@ -25,16 +19,11 @@ import { keysetOrder } from '../platform/http/keyset.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { scopeWhere } from '../platform/access/data-scope.js';
-import { contentHashOf, draftContent, schedulerInput } from '../planning/draft-content.js';
-import { loadFacts } from '../planning/facts.js';
-import { itemKeyOf } from '../planning/scheduler/scheduler.js';
-import { validate } from '../planning/scheduler/validator.js';
-import { AgentTools, type BusyFacts, type DueFact, type MachineFact } from '../planning/tools/agent-tools.js';
-import { maintenanceItemKey, validateMaintenance } from '../planning/maintenance-plan.js';
-import { ToolRunner } from '../planning/tools/runner.js';
+import { AgentTools } from '../planning/tools/agent-tools.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
+import { maintenanceVersion, scheduleVersion } from './drafts.versions.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /**
@@ -55,8 +44,6 @@ export interface RunDraftContent {
   validation: TDraftValidation;
   contentHash: string;
 }
-
-const byJob = (items: readonly TDraftItem[]) => new Map(items.map((i) => [i.jobId, i]));
 
 @Injectable()
 export class DraftsService implements OnModuleInit {
@@ -175,8 +162,8 @@ export class DraftsService implements OnModuleInit {
     };
     const made =
       draft.kind === 'MAINTENANCE'
-        ? await this.maintenanceVersion(ctx, prevV, input, tz, next, edit)
-        : await this.scheduleVersion(ctx, prevV, input, tz, next, edit);
+        ? await maintenanceVersion(this.tools, ctx, prevV, input, tz, next, edit)
+        : await scheduleVersion(this.tools, ctx, prevV, input, tz, next, edit);
     const nv: NewVersion = {
       version: next,
       basedOnVersion: draft.currentVersion,
@@ -216,170 +203,6 @@ export class DraftsService implements OnModuleInit {
       );
     });
     return this.get(ctx, id);
-  }
-
-  /** SCHEDULE: the edited job items re-validated against fresh facts (jobs, machines, operators, bookings). */
-  private async scheduleVersion(
-    ctx: OrgContext,
-    prevV: TDraftVersion,
-    input: TCreateDraftVersionRequest,
-    tz: string,
-    next: number,
-    edit: TDraftItemEdit,
-  ) {
-    const jobIds = [
-      ...new Set([
-        ...input.items.map((i) => i.jobId),
-        ...prevV.items.map((i) => i.jobId),
-        ...prevV.unplaced.map((u) => u.jobId),
-      ]),
-    ];
-    const starts = input.items.map((i) => Date.parse(i.startsAt));
-    const ends = input.items.map((i) => Date.parse(i.endsAt));
-    const range =
-      input.items.length > 0
-        ? {
-            from: new Date(Math.min(...starts)).toISOString(),
-            to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString(),
-          }
-        : null;
-    const runner = new ToolRunner(ctx, this.tools.all);
-    const { facts, steps } = await loadFacts(runner, { jobIds }, range);
-    const sin = schedulerInput(facts, { now: new Date().toISOString(), timezone: tz });
-    const validation = validate(sin, input.items);
-    const version = new Map(facts.jobs.map((j) => [j.id, j.version]));
-    const keyed = input.items.map((it) => {
-      const item = {
-        jobId: it.jobId,
-        primaryAssetId: it.primaryAssetId,
-        implementAssetIds: [...it.implementAssetIds],
-        operatorMembershipId: it.operatorMembershipId,
-        startsAt: iso(it.startsAt),
-        endsAt: iso(it.endsAt),
-      };
-      return { ...item, itemKey: itemKeyOf(item, version.get(it.jobId) ?? 0) };
-    });
-    // jobs of the previous version that the edit left out stay visible as unplaced
-    const kept = new Set(keyed.map((i) => i.jobId));
-    const prevUnplaced = new Map(prevV.unplaced.map((u) => [u.jobId, u]));
-    const unplaced = jobIds
-      .filter((j) => !kept.has(j) && (prevUnplaced.has(j) || prevV.items.some((i) => i.jobId === j)))
-      .sort()
-      .map(
-        (j) =>
-          prevUnplaced.get(j) ?? {
-            jobId: j,
-            reason: 'REMOVED_BY_EDIT',
-            detail: `Removed from the draft in version ${next}`,
-          },
-      );
-    const content = draftContent(facts, keyed, unplaced, validation);
-    // a job no longer readable (e.g. scheduled meanwhile) keeps its summary from the previous version
-    const prevJob = new Map([
-      ...prevV.items.map((i) => [i.jobId, i.job] as const),
-      ...prevV.unplaced.map((u) => [u.jobId, u.job] as const),
-    ]);
-    const fill = <T extends { jobId: string; job: TUnplacedJob['job'] }>(x: T): T =>
-      x.job ? x : { ...x, job: prevJob.get(x.jobId) ?? null };
-    const final = {
-      items: content.items.map(fill),
-      unplaced: content.unplaced.map(fill),
-      validation: content.validation,
-    };
-    const contentHash = contentHashOf(final.items, final.unplaced, final.validation);
-    void steps; // the edit's own tool calls are not steps of the run: edited items say who edited them instead
-    const sig = (i: TDraftItem) =>
-      [i.primaryAssetId, [...i.implementAssetIds].sort().join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join(
-        '|',
-      );
-    const evidence = carryEvidence(prevV, final.items, (i) => i.jobId, sig, edit);
-    return { content: { ...final, evidence, contentHash }, diff: diffItems(prevV.items, final.items) };
-  }
-
-  /**
-   * MAINTENANCE: the edited work-order items (a window moved, an item dropped, a due plan × machine
-   * of the previous version's unplaced list placed by hand) re-validated against fresh facts: the
-   * due list (plan applies, no open order), the machines and their bookings. Names and due status
-   * come from the facts (the previous version when a fact is gone); items left out become unplaced
-   * REMOVED_BY_EDIT.
-   */
-  private async maintenanceVersion(
-    ctx: OrgContext,
-    prevV: TDraftVersion,
-    input: TCreateDraftVersionRequest,
-    tz: string,
-    next: number,
-    edit: TDraftItemEdit,
-  ) {
-    const runner = new ToolRunner(ctx, this.tools.all);
-    const ends = input.workOrderItems.map((i) => Date.parse(i.plannedEnd));
-    const starts = input.workOrderItems.map((i) => Date.parse(i.plannedStart));
-    const horizon = ends.length ? Math.max(...ends) : Date.now();
-    const withinDays = Math.min(365, Math.max(0, Math.ceil((horizon - Date.now()) / 86_400_000)));
-    const due = await runner.call<DueFact[]>('maintenance_due', { withinDays });
-    const machines = await runner.call<MachineFact[]>('candidate_machines', {});
-    const range = starts.length
-      ? {
-          from: new Date(Math.min(...starts)).toISOString(),
-          to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString(),
-        }
-      : null;
-    const busy = range ? await runner.call<BusyFacts>('bookings', range) : null;
-
-    const key = (x: { planId: string; assetId: string }) => `${x.planId}:${x.assetId}`;
-    const dueOf = new Map(due.result.map((d) => [key(d), d]));
-    const machineOf = new Map(machines.result.map((m) => [m.id, m]));
-    const prevItem = new Map(prevV.workOrderItems.map((i) => [key(i), i]));
-    const prevUnplaced = new Map(prevV.unplacedWorkOrders.map((u) => [key(u), u]));
-    const items: TMaintenanceItem[] = input.workOrderItems.map((it) => {
-      const d = dueOf.get(key(it));
-      const before = prevItem.get(key(it)) ?? prevUnplaced.get(key(it));
-      const planName = d?.planName ?? before?.planName ?? '';
-      const window = { plannedStart: iso(it.plannedStart), plannedEnd: iso(it.plannedEnd) };
-      return {
-        kind: 'WORK_ORDER',
-        itemKey: maintenanceItemKey({ planId: it.planId, assetId: it.assetId, ...window }),
-        planId: it.planId,
-        planName,
-        assetId: it.assetId,
-        assetName: machineOf.get(it.assetId)?.name ?? before?.assetName ?? null,
-        title: planName,
-        dueStatus: d?.status ?? (before && 'dueStatus' in before ? before.dueStatus : 'UNKNOWN'),
-        ...window,
-      };
-    });
-    const validation = validateMaintenance(items, {
-      due: due.result,
-      machines: machines.result,
-      busy: busy?.result.machines ?? [],
-      timezone: tz,
-    });
-    const kept = new Set(items.map(key));
-    const unplaced: TUnplacedMaintenance[] = [
-      ...prevV.unplacedWorkOrders.filter((u) => !kept.has(key(u))),
-      ...prevV.workOrderItems
-        .filter((i) => !kept.has(key(i)))
-        .map((i) => ({
-          planId: i.planId,
-          planName: i.planName,
-          assetId: i.assetId,
-          assetName: i.assetName,
-          reason: 'REMOVED_BY_EDIT',
-          detail: `Removed from the draft in version ${next}`,
-        })),
-    ].sort((a, b) => key(a).localeCompare(key(b)));
-    const contentHash = contentHashOf(items, unplaced, validation);
-    const sig = (i: TMaintenanceItem) => `${i.plannedStart}|${i.plannedEnd}`;
-    const evidence = carryEvidence(prevV, items, key, sig, edit);
-    const diff = {
-      added: [...kept].filter((k) => !prevItem.has(k)).sort(),
-      removed: [...prevItem.keys()].filter((k) => !kept.has(k)).sort(),
-      changed: items
-        .filter((i) => prevItem.has(key(i)) && sig(prevItem.get(key(i))!) !== sig(i))
-        .map(key)
-        .sort(),
-    };
-    return { content: { items, unplaced, validation, evidence, contentHash }, diff };
   }
 
   /**
@@ -476,41 +299,4 @@ export class DraftsService implements OnModuleInit {
     const v = await this.repo.findVersion(undefined, ctx.organizationId, id, now.currentVersion);
     throw DraftErrors.stale({ currentVersion: now.currentVersion, contentHash: v?.contentHash ?? '' });
   }
-}
-
-const iso = (s: string) => new Date(s).toISOString();
-
-/**
- * Evidence of an edited version: an item the edit left as it was keeps the evidence it had
- * (its run steps, or an earlier edit); a changed or added item records this edit instead.
- */
-function carryEvidence<T extends TAnyDraftItem>(
-  prevV: TDraftVersion,
-  items: readonly T[],
-  key: (i: T) => string,
-  sig: (i: T) => string,
-  edit: TDraftItemEdit,
-): TDraftEvidence {
-  const prevItems = (prevV.items.length > 0 ? prevV.items : prevV.workOrderItems) as unknown as T[];
-  const prevByKey = new Map(prevItems.map((i) => [key(i), i]));
-  const prevEvidence = new Map(prevV.evidence.map((e) => [e.itemKey, e]));
-  return items.map((i) => {
-    const before = prevByKey.get(key(i));
-    const kept = before && sig(before) === sig(i) ? prevEvidence.get(before.itemKey) : undefined;
-    const jobId = 'jobId' in i ? (i.jobId as string) : '';
-    return kept ? { ...kept, itemKey: i.itemKey, jobId } : { itemKey: i.itemKey, jobId, steps: {}, edit };
-  });
-}
-
-/** What an edit changed, by job: added, removed, changed (machine set, operator or time). */
-export function diffItems(before: readonly TDraftItem[], after: readonly TDraftItem[]) {
-  const b = byJob(before);
-  const a = byJob(after);
-  const sig = (i: TDraftItem) =>
-    [i.primaryAssetId, i.implementAssetIds.join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
-  return {
-    added: [...a.keys()].filter((j) => !b.has(j)).sort(),
-    removed: [...b.keys()].filter((j) => !a.has(j)).sort(),
-    changed: [...a.keys()].filter((j) => b.has(j) && sig(b.get(j)!) !== sig(a.get(j)!)).sort(),
-  };
 }
