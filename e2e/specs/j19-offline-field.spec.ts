@@ -4,7 +4,9 @@ import {
   ApiUser,
   createAssignedJob,
   freeSlotAroundNow,
+  freeSlotLater,
   hoursFromNow,
+  shiftIso,
   loginTo,
   PHONE,
   primaryMachinesFor,
@@ -95,14 +97,14 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
     machines,
   });
   // a second job later this week: the dispatcher cancels it while the phone is offline
-  const later = 30 + Math.floor(Math.random() * 90);
+  const slot = await freeSlotLater(dispatcher, operator.membership.membershipId, 30, 120);
   const otherTitle = `E2E 离线冲突 ${tag}`;
   const { job: other } = await createAssignedJob(dispatcher, {
     title: otherTitle,
     operationType: 'TRANSPORT',
     operatorMembershipId: operator.membership.membershipId,
-    window: [hoursFromNow(later - 2), hoursFromNow(later + 3)],
-    slot: [hoursFromNow(later), hoursFromNow(later + 1)],
+    window: [shiftIso(slot[0], -2), shiftIso(slot[1], 2)],
+    slot,
     machines: machines.filter((m) => m.id !== machine.id),
   });
   try {

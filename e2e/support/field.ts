@@ -128,6 +128,8 @@ export async function primaryMachinesFor(user: ApiUser, operationType: string): 
 }
 
 export const hoursFromNow = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+/** `iso` moved by `h` hours. */
+export const shiftIso = (iso: string, h: number) => new Date(new Date(iso).getTime() + h * 3_600_000).toISOString();
 
 /**
  * A job of `operationType` on some field, window [from, to), assigned (slot = [slotFrom, slotTo))
@@ -165,8 +167,12 @@ export async function createAssignedJob(
       endsAt: opts.slot[1],
     });
     if (r.status === 200) return { job: r.body, machine };
+    // a conflict of the operator (not the machine) would repeat with every machine: say so at once
+    const conflicts = (r.body.error as { details?: { conflicts?: { resource: string; startsAt: string; endsAt: string }[] } })
+      ?.details?.conflicts;
+    const mine = conflicts?.find((c) => c.resource === 'operator');
+    if (mine) throw new Error(`the operator is booked ${mine.startsAt} – ${mine.endsAt}: choose a free slot`);
     refusals.push(`${machine.name}: ${r.body.error?.code ?? r.status}`);
-    // a conflict of the operator (not the machine) would repeat with every machine
     if (refusals.length >= 25) break;
   }
   throw new Error(`no machine could be assigned: ${refusals.join('; ')}`);
@@ -203,4 +209,33 @@ export async function freeSlotAroundNow(dispatcher: ApiUser, operatorMembershipI
   if (wait > 0 && wait <= 90_000 && end - start > 30 * 60_000) await new Promise((r) => setTimeout(r, wait + 1_000));
   expect(start, 'a free start before now').toBeLessThan(Date.now() - 5_000);
   return [new Date(start).toISOString(), new Date(end).toISOString()];
+}
+
+/**
+ * A slot of `hours` that starts between `fromH` and `toH` hours from now (on the hour, picked at
+ * random among the free ones) in which the operator has no booking, with an hour's margin each side.
+ */
+export async function freeSlotLater(
+  dispatcher: ApiUser,
+  operatorMembershipId: string,
+  fromH: number,
+  toH: number,
+  hours = 1,
+): Promise<[string, string]> {
+  const base = Math.ceil(Date.now() / 3_600_000) * 3_600_000;
+  const from = new Date(base + (fromH - 1) * 3_600_000).toISOString();
+  const to = new Date(base + (toH + hours + 1) * 3_600_000).toISOString();
+  const q = `assignments?operatorMembershipId=${operatorMembershipId}&from=${from}&to=${to}&limit=200`;
+  const busy = (await dispatcher.get<{ items: { startsAt: string; endsAt: string }[] }>(q)).items.map(
+    (a) => [new Date(a.startsAt).getTime(), new Date(a.endsAt).getTime()] as const,
+  );
+  const free: number[] = [];
+  for (let h = fromH; h <= toH; h++) {
+    const s = base + h * 3_600_000;
+    const e = s + hours * 3_600_000;
+    if (!busy.some(([bs, be]) => bs < e + 3_600_000 && be > s - 3_600_000)) free.push(s);
+  }
+  expect(free.length, `a free ${hours} h slot for the operator ${fromH}–${toH} h from now`).toBeGreaterThan(0);
+  const s = free[Math.floor(Math.random() * free.length)]!;
+  return [new Date(s).toISOString(), new Date(s + hours * 3_600_000).toISOString()];
 }
