@@ -56,9 +56,11 @@ export class Placer extends Problem {
    * The key is a set's part + an operator's part + 6 when the operator's previous job had
    * another lead machine (a change). So instead of every set × every free operator (tens of
    * thousands of sets × hundreds of operators at scale), the free operators are summarized once
-   * — the best with no previous job, the best per previous lead, and all with a previous job by
-   * their part — and each set finds its best operator in a few steps. Each machine's state at
-   * [s, e) is read once per call. Same answer as the pairwise loop (scheduler.spec.ts checks it).
+   * — the best with no previous job, the best per previous lead, and the best two with a
+   * previous job on different leads — and each set finds its best operator in a few steps. The
+   * sets are walked per lead (sets.ts: a paired lead's best implement is one of three). Each
+   * machine's state at [s, e) is read once per call. Same answer as the pairwise loop
+   * (scheduler.spec.ts checks it).
    */
   private bestAt(sol: Solution, pj: PJob, k: number, s: number, e: number): Placement {
     const gen = ++this.memoGen;
