@@ -69,7 +69,8 @@ export function solveExact(highs, space, timeLimit = 60) {
   const vars = Object.keys(r.Columns ?? {}).length;
   return {
     optimum: Math.round(r.ObjectiveValue),
-    bound: r.Info?.mip_dual_bound ?? r.ObjectiveValue,
+    // a proven upper bound, or null (the objective of a stopped solve is only a lower bound)
+    bound: r.Info?.mip_dual_bound ?? (r.Status === 'Optimal' ? r.ObjectiveValue : null),
     status: r.Status,
     seconds,
     vars,

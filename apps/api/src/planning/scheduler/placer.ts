@@ -1,4 +1,5 @@
 import { Problem, type PJob, type Placement, type Solution } from './problem.js';
+import { bestImpl, setsBlockedUntil, setsOf } from './sets.js';
 
 /**
  * Where a job goes given the current timelines: its earliest feasible start and, there, the
@@ -12,6 +13,10 @@ export class Placer extends Problem {
   private memoAt = new Uint32Array(this.machines.length);
   private memoFree = new Uint8Array(this.machines.length);
   private memoPrev = new Int32Array(this.machines.length);
+  /** bestAt's per-call best free operator whose previous job had this lead (valid when leadAt = the call) */
+  private leadAt = new Uint32Array(this.machines.length);
+  private leadV = new Int32Array(this.machines.length);
+  private leadOp = new Int32Array(this.machines.length);
 
   /**
    * Earliest start of the job given the current timelines, and the best set + operator
@@ -25,16 +30,8 @@ export class Placer extends Problem {
     while (k <= pj.k1) {
       const s = cal.starts[k]!;
       const e = cal.endOf(k, pj.work);
-      let nextSet = Infinity;
-      let anySet = false;
-      for (const c of pj.sets) {
-        const b = Math.max(sol.mTl[c.lead]!.blockedUntil(s, e), c.impl >= 0 ? sol.mTl[c.impl]!.blockedUntil(s, e) : 0);
-        if (b === 0) {
-          anySet = true;
-          break;
-        }
-        if (b < nextSet) nextSet = b;
-      }
+      const nextSet = setsBlockedUntil(pj.fam, sol.mTl, s, e);
+      const anySet = nextSet === 0;
       let nextOp = Infinity;
       let anyOp = false;
       for (const oi of pj.ops) {
@@ -59,35 +56,58 @@ export class Placer extends Problem {
    * The key is a set's part + an operator's part + 6 when the operator's previous job had
    * another lead machine (a change). So instead of every set × every free operator (tens of
    * thousands of sets × hundreds of operators at scale), the free operators are summarized once
-   * — the best with no previous job, the best per previous lead, and all with a previous job by
-   * their part — and each set finds its best operator in a few steps. Each machine's state at
-   * [s, e) is read once per call. Same answer as the pairwise loop (scheduler.spec.ts checks it).
+   * — the best with no previous job, the best per previous lead, and the best two with a
+   * previous job on different leads — and each set finds its best operator in a few steps. The
+   * sets are walked per lead (sets.ts: a paired lead's best implement is one of three). Each
+   * machine's state at [s, e) is read once per call. Same answer as the pairwise loop
+   * (scheduler.spec.ts checks it).
    */
   private bestAt(sol: Solution, pj: PJob, k: number, s: number, e: number): Placement {
+    const gen = ++this.memoGen;
+    // the free operators, summarized: the best with no previous job (never a change), the best
+    // per previous lead (stamped arrays), and the best two with a previous job on different leads
     let freeVal = Infinity;
-    let freeOp = -1; // the best free operator with no previous job (never a change)
-    const byLead = new Map<number, { v: number; oi: number }>(); // the best whose previous job had this lead
-    const withPrev: { v: number; oi: number; pl: number }[] = [];
+    let freeOp = -1;
+    let b1v = Infinity;
+    let b1op = -1;
+    let b1pl = -1;
+    let b2v = Infinity;
+    let b2op = -1;
     for (const oi of pj.ops) {
       const tl = sol.oTl[oi]!;
       if (tl.blockedUntil(s, e) !== 0) continue;
       const prev = tl.ownerBefore(s);
       const pl = prev >= 0 ? sol.placed[prev]!.lead : -1;
       const v = -18 * pj.opPref[oi]! + pj.opTeamMiss[oi]!;
+      // operators come in ascending index, so a later one only wins with a strictly smaller part
       if (pl < 0) {
         if (v < freeVal) {
           freeVal = v;
           freeOp = oi;
         }
+        // nobody later can beat it for any set: the same part at best, a higher index
+        if (freeVal === pj.opLeast) break;
         continue;
       }
-      const cur = byLead.get(pl);
-      if (!cur || v < cur.v) byLead.set(pl, { v, oi });
-      withPrev.push({ v, oi, pl });
+      if (this.leadAt[pl] !== gen || v < this.leadV[pl]!) {
+        this.leadAt[pl] = gen;
+        this.leadV[pl] = v;
+        this.leadOp[pl] = oi;
+      }
+      if (v < b1v) {
+        if (pl !== b1pl) {
+          b2v = b1v;
+          b2op = b1op;
+        }
+        b1v = v;
+        b1op = oi;
+        b1pl = pl;
+      } else if (pl !== b1pl && v < b2v) {
+        b2v = v;
+        b2op = oi;
+      }
     }
-    withPrev.sort((x, y) => x.v - y.v || x.oi - y.oi);
 
-    const gen = ++this.memoGen;
     const free = (m: number) => {
       if (this.memoAt[m] !== gen) {
         this.memoAt[m] = gen;
@@ -96,37 +116,54 @@ export class Placer extends Problem {
       }
       return this.memoFree[m] === 1;
     };
+    const fam = pj.fam;
+    let firstImpl = -2; // the first free implement of the family, the first free preferred one (−2: not searched)
+    let firstPrefImpl = -1;
     let best: Placement | null = null;
     let bestKey = Infinity;
-    for (const c of pj.sets) {
-      if (!free(c.lead) || (c.impl >= 0 && !free(c.impl))) continue;
-      if (this.memoPrev[c.lead] === -2) this.memoPrev[c.lead] = sol.mTl[c.lead]!.ownerBefore(s);
-      const prev = this.memoPrev[c.lead]!;
-      const leadChange = prev >= 0 && sol.placed[prev]!.impl !== c.impl ? 1 : 0;
-      const part = ((3 - c.pref) * 3 + leadChange) * 6 + (c.size - 1) * 3 + c.teamMiss;
+    const leastOp = Math.min(freeVal, b1v);
+    for (let x = 0; x < fam.leads.length; x++) {
+      const lead = fam.leads[x]!;
+      if (!free(lead)) continue;
+      if (this.memoPrev[lead] === -2) this.memoPrev[lead] = sol.mTl[lead]!.ownerBefore(s);
+      const prev = this.memoPrev[lead]!;
+      let impl = -1;
+      if (fam.paired[x]) {
+        if (firstImpl === -2) {
+          firstImpl = fam.impls.find(free) ?? -1;
+          firstPrefImpl = fam.prefImpls.find(free) ?? -1;
+        }
+        impl = bestImpl(fam, free, prev >= 0 ? sol.placed[prev]!.impl : -2, firstImpl, firstPrefImpl);
+        if (impl < 0) continue;
+      }
+      const pref = fam.pref[lead]! + (impl >= 0 ? fam.pref[impl]! : 0);
+      const leadChange = prev >= 0 && sol.placed[prev]!.impl !== impl ? 1 : 0;
+      const part = ((3 - pref) * 3 + leadChange) * 6 + (impl >= 0 ? 3 : 0) + fam.teamMiss[lead]!;
       // no operator can bring this set under the best so far
-      if (part + Math.min(freeVal, withPrev[0]?.v ?? Infinity) >= bestKey) continue;
+      if (part + leastOp >= bestKey) continue;
       let v = freeVal;
       let op = freeOp;
-      const same = byLead.get(c.lead);
-      if (same && (same.v < v || (same.v === v && same.oi < op))) {
-        v = same.v;
-        op = same.oi;
-      }
-      for (const o of withPrev) {
-        if (o.pl === c.lead) continue;
-        if (o.v + 6 < v || (o.v + 6 === v && o.oi < op)) {
-          v = o.v + 6;
-          op = o.oi;
+      if (this.leadAt[lead] === gen) {
+        const sv = this.leadV[lead]!;
+        const so = this.leadOp[lead]!;
+        if (sv < v || (sv === v && so < op)) {
+          v = sv;
+          op = so;
         }
-        break;
+      }
+      // the best operator whose previous job had another lead: a change (+6)
+      const ov = b1pl !== lead ? b1v : b2v;
+      const oo = b1pl !== lead ? b1op : b2op;
+      if (oo >= 0 && (ov + 6 < v || (ov + 6 === v && oo < op))) {
+        v = ov + 6;
+        op = oo;
       }
       if (op < 0) continue;
       const key = part + v;
       // strict <: sets come in (lead, impl) id order
       if (key < bestKey) {
         bestKey = key;
-        best = { k, s, e, lead: c.lead, impl: c.impl, op };
+        best = { k, s, e, lead, impl, op };
       }
     }
     if (Placer.crossCheck) {
@@ -149,7 +186,7 @@ export class Placer extends Problem {
     }
     let best: Placement | null = null;
     let bestKey = Infinity;
-    for (const c of pj.sets) {
+    for (const c of setsOf(pj.fam)) {
       const mt = sol.mTl[c.lead]!;
       if (mt.blockedUntil(s, e) !== 0 || (c.impl >= 0 && sol.mTl[c.impl]!.blockedUntil(s, e) !== 0)) continue;
       const prev = mt.ownerBefore(s);

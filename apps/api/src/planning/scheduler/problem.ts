@@ -1,15 +1,9 @@
 import { HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
+import { familyOf, type CSet, type SetFamily } from './sets.js';
 import { Timeline } from './timeline.js';
 import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput, UnplacedReason } from './types.js';
 
-/** A candidate machine set: one lead machine, optionally one implement (indices into machines). */
-export interface CSet {
-  lead: number;
-  impl: number; // −1: none
-  size: number;
-  pref: number; // preferred machines in the set
-  teamMiss: number; // lead machine of another team than the job
-}
+export type { CSet, SetFamily } from './sets.js';
 
 export interface PJob {
   i: number;
@@ -22,11 +16,14 @@ export interface PJob {
   k1: number;
   pre: { reason: UnplacedReason; detail: string } | null;
   capable: CSet[]; // every set that can do the operation (any status)
-  sets: CSet[]; // usable ones (ACTIVE, not avoided), by (lead, impl)
-  ops: number[]; // usable operator indices, ascending
-  opPref: Uint8Array; // by operator index
-  opTeamMiss: Uint8Array;
-  /** resources this job can use: machines 0..M-1, operators M.. */
+  /** the usable sets (ACTIVE, not avoided), by (lead, impl); shared by the jobs of one operation and team */
+  fam: SetFamily;
+  ops: number[]; // usable operator indices, ascending (shared)
+  opPref: Uint8Array; // by operator index (shared)
+  opTeamMiss: Uint8Array; // (shared by team)
+  /** the least operator part of the key over `ops` (−18 × preferred + other team): no operator does better */
+  opLeast: number;
+  /** resources this job can use: machines 0..M-1, operators M.. (shared by operation and team) */
   resources: Uint8Array;
 }
 
@@ -79,6 +76,12 @@ export class Problem {
   readonly oBusy: Timeline[];
   readonly excluded = new Map<number, string>(); // machine index → why it cannot be used
   readonly opExcluded = new Set<number>();
+  /** usable operator indices, ascending; who is preferred (by machine / operator index) */
+  readonly ops: number[];
+  readonly opPref: Uint8Array;
+  readonly machinePref: Uint8Array;
+  private readonly families = new Map<string, { fam: SetFamily; resources: Uint8Array }>();
+  private readonly opTeam = new Map<string, { opTeamMiss: Uint8Array; opLeast: number }>();
 
   constructor(input: SchedulerInput) {
     this.opts = resolveOptions(input);
@@ -130,8 +133,50 @@ export class Problem {
     const from = Math.min(...windows.map(([s]) => s), this.now);
     const to = Math.max(...windows.map(([, e]) => e), this.now);
     this.cal = new WorkCalendar(this.opts, this.now, from, to);
+    const preferA = new Set(this.opts.preferAssetIds);
+    this.machinePref = Uint8Array.from(this.machines, (m) => (preferA.has(m.id) ? 1 : 0));
+    const preferO = new Set(this.opts.preferOperatorIds);
+    this.ops = this.operators.flatMap((_, oi) => (this.opExcluded.has(oi) ? [] : [oi]));
+    this.opPref = Uint8Array.from(this.operators, (o) => (preferO.has(o.membershipId) ? 1 : 0));
     const setsByOp = new Map<string, CSet[]>();
     this.jobs = jobs.map((job, i) => this.prepareJob(job, i, windows[i]!, setsByOp));
+  }
+
+  /** the usable set family and the resources of an operation for a job team (one per pair, shared by jobs) */
+  private familyFor(op: string, team: string | null, capable: readonly CSet[]) {
+    const key = `${op}\u0000${team === null ? '-' : `=${team}`}`;
+    let got = this.families.get(key);
+    if (!got) {
+      const fam = familyOf(
+        capable,
+        this.machines.length,
+        (m) => this.excluded.has(m),
+        this.machinePref,
+        (lead) => {
+          const t = this.machines[lead]!.teamId;
+          return team !== null && t && t !== team ? 1 : 0;
+        },
+      );
+      const M = this.machines.length;
+      const resources = new Uint8Array(M + this.operators.length);
+      for (const m of fam.leads) resources[m] = 1;
+      for (const m of fam.impls) resources[m] = 1;
+      for (const oi of this.ops) resources[M + oi] = 1;
+      this.families.set(key, (got = { fam, resources }));
+    }
+    return got;
+  }
+
+  /** by operator index: 1 when the operator is not in the job's team, and the least operator part (shared per team) */
+  private opTeamFor(team: string | null) {
+    const key = team === null ? '-' : `=${team}`;
+    let got = this.opTeam.get(key);
+    if (!got) {
+      const opTeamMiss = Uint8Array.from(this.operators, (o) => (team !== null && !o.teamIds.includes(team) ? 1 : 0));
+      const opLeast = Math.min(...this.ops.map((oi) => -18 * this.opPref[oi]! + opTeamMiss[oi]!));
+      this.opTeam.set(key, (got = { opTeamMiss, opLeast }));
+    }
+    return got;
   }
 
   // --- preparation ---------------------------------------------------------------
@@ -189,34 +234,9 @@ export class Problem {
         detail: `No machine in the fleet can do ${job.operationType}: no self-propelled machine lists it, and no power unit lists it together with an implement that does.`,
       };
 
-    const preferA = new Set(this.opts.preferAssetIds);
-    const team = job.teamId ?? null;
-    const sets = capable
-      .filter((c) => !this.excluded.has(c.lead) && (c.impl < 0 || !this.excluded.has(c.impl)))
-      .map((c) => {
-        const lead = this.machines[c.lead]!;
-        const pref = (preferA.has(lead.id) ? 1 : 0) + (c.impl >= 0 && preferA.has(this.machines[c.impl]!.id) ? 1 : 0);
-        const teamMiss = team !== null && lead.teamId && lead.teamId !== team ? 1 : 0;
-        return { ...c, pref, teamMiss };
-      });
-    const preferO = new Set(this.opts.preferOperatorIds);
-    const ops: number[] = [];
-    const O = this.operators.length;
-    const opPref = new Uint8Array(O);
-    const opTeamMiss = new Uint8Array(O);
-    this.operators.forEach((o, oi) => {
-      if (this.opExcluded.has(oi)) return;
-      ops.push(oi);
-      opPref[oi] = preferO.has(o.membershipId) ? 1 : 0;
-      opTeamMiss[oi] = team !== null && !o.teamIds.includes(team) ? 1 : 0;
-    });
-    const M = this.machines.length;
-    const resources = new Uint8Array(M + O);
-    for (const c of sets) {
-      resources[c.lead] = 1;
-      if (c.impl >= 0) resources[c.impl] = 1;
-    }
-    for (const oi of ops) resources[M + oi] = 1;
+    const { fam, resources } = this.familyFor(job.operationType, job.teamId ?? null, capable);
+    const { opTeamMiss, opLeast } = this.opTeamFor(job.teamId ?? null);
+    const { ops, opPref } = this;
     return {
       i,
       job,
@@ -228,16 +248,17 @@ export class Problem {
       k1,
       pre,
       capable,
-      sets,
+      fam,
       ops,
       opPref,
       opTeamMiss,
+      opLeast,
       resources,
     };
   }
 
   placeable(pj: PJob): boolean {
-    return pj.pre === null && pj.sets.length > 0 && pj.ops.length > 0;
+    return pj.pre === null && pj.fam.size > 0 && pj.ops.length > 0;
   }
 
   /** an empty solution: only the existing bookings */

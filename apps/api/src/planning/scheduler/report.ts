@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { HOUR, iso } from './calendar.js';
 import type { CSet, PJob, Problem, Score, Solution } from './problem.js';
+import { firstFreeSet, setsOf } from './sets.js';
 import type { ScheduleItem, ScheduleResult, UnplacedJob, UnplacedReason } from './types.js';
 
 /**
@@ -40,7 +41,7 @@ export function searchSpaceOf(pb: Problem): SearchSpace {
       for (let k = pj.k0; k <= pj.k1; k++) {
         const s = pb.cal.starts[k]!;
         const e = pb.cal.endOf(k, pj.work);
-        const sets = pj.sets
+        const sets = setsOf(pj.fam)
           .filter(
             (c) =>
               sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0),
@@ -104,9 +105,8 @@ function setName(pb: Problem, c: CSet): string {
 
 /** The reason a job stays unplaced, judged against the final schedule. */
 function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
-  const assetIds = [...new Set(pj.capable.flatMap((c) => (c.impl >= 0 ? [c.lead, c.impl] : [c.lead])))]
-    .sort((a, b) => a - b)
-    .map((i) => pb.machines[i]!.id);
+  const machinesOf = capableMachines(pj.capable);
+  const assetIds = machinesOf.map((i) => pb.machines[i]!.id);
   const operatorMembershipIds = pj.ops.map((oi) => pb.operators[oi]!.membershipId);
   const out = (reason: UnplacedReason, detail: string): UnplacedJob => ({
     jobId: pj.job.id,
@@ -117,15 +117,16 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
   if (pj.pre) return out(pj.pre.reason, pj.pre.detail);
   const window = `${iso(Math.max(pj.ws, pb.now))} – ${iso(pj.we)}`;
   const excludedNote = () => {
-    const ex = [...new Set(pj.capable.flatMap((c) => [c.lead, c.impl]))]
-      .filter((i) => i >= 0 && pb.excluded.has(i))
-      .sort((a, b) => a - b);
+    const ex = machinesOf.filter((i) => pb.excluded.has(i));
     return ex.length ? ` Not usable: ${list(ex.map((i) => `${pb.machines[i]!.name} (${pb.excluded.get(i)})`))}.` : '';
   };
-  if (pj.sets.length === 0) {
+  if (pj.fam.size === 0) {
     return out(
       'NO_MACHINE_AVAILABLE',
-      `Every machine set that can do ${pj.job.operationType} is out of service or avoided: ${list(pj.capable.map((c) => setName(pb, c)))}.${excludedNote()}`,
+      `Every machine set that can do ${pj.job.operationType} is out of service or avoided: ${list(
+        pj.capable.slice(0, 9).map((c) => setName(pb, c)),
+        pj.capable.length,
+      )}.${excludedNote()}`,
     );
   }
   if (pj.ops.length === 0)
@@ -138,9 +139,7 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
   for (let k = pj.k0; k <= pj.k1; k++) {
     const s = cal.starts[k]!;
     const e = cal.endOf(k, pj.work);
-    const free = pj.sets.find(
-      (c) => sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0),
-    );
+    const free = firstFreeSet(pj.fam, (m) => sol.mTl[m]!.blockedUntil(s, e) === 0);
     if (free) {
       return out(
         'NO_OPERATOR_AVAILABLE',
@@ -150,11 +149,29 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
   }
   return out(
     'NO_MACHINE_AVAILABLE',
-    `All ${pj.sets.length} usable machine sets (${list(pj.sets.map((c) => setName(pb, c)))}) are booked at every start in ${window} that leaves ${(pj.work * cal.slot) / HOUR} working hours.${excludedNote()}`,
+    `All ${pj.fam.size} usable machine sets (${list(
+      setsOf(pj.fam, 9).map((c) => setName(pb, c)),
+      pj.fam.size,
+    )}) are booked at every start in ${window} that leaves ${(pj.work * cal.slot) / HOUR} working hours.${excludedNote()}`,
   );
 }
 
-/** at most 8 names, then a count */
-function list(names: readonly string[]): string {
-  return names.length <= 8 ? names.join(', ') : `${names.slice(0, 8).join(', ')} and ${names.length - 8} more`;
+/** the machines of a capable-set list, ascending (one list per operation, shared by its jobs) */
+const machinesByCapable = new WeakMap<readonly CSet[], number[]>();
+function capableMachines(capable: readonly CSet[]): number[] {
+  let got = machinesByCapable.get(capable);
+  if (!got) {
+    const ids = new Set<number>();
+    for (const c of capable) {
+      ids.add(c.lead);
+      if (c.impl >= 0) ids.add(c.impl);
+    }
+    machinesByCapable.set(capable, (got = [...ids].sort((a, b) => a - b)));
+  }
+  return got;
+}
+
+/** at most 8 names, then a count (`total`: how many there are when `names` holds only the first ones) */
+function list(names: readonly string[], total = names.length): string {
+  return total <= 8 ? names.join(', ') : `${names.slice(0, 8).join(', ')} and ${total - 8} more`;
 }
