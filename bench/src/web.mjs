@@ -144,14 +144,14 @@ async function audit(url, { cookie, phone, name }) {
  */
 const overviewShown = () =>
   document.querySelector('[aria-labelledby="fleet-card-title"] dl') !== null &&
-  document.querySelector('#kpi-util') !== null &&
+  document.getElementById('kpi-util-title') !== null &&
   document.querySelector('main p[role="status"] svg') === null &&
   document.querySelector('main [aria-busy="true"]') === null;
 
 /** In the page: which part of overviewShown is missing (for the message when it never holds). */
 const overviewState = () => ({
   fleetTiles: document.querySelector('[aria-labelledby="fleet-card-title"] dl') !== null,
-  kpiCharts: document.querySelector('#kpi-util') !== null,
+  kpiCharts: document.getElementById('kpi-util-title') !== null,
   spinners: [...document.querySelectorAll('main p[role="status"]')]
     .filter((p) => p.querySelector('svg'))
     .map((p) => p.closest('section')?.getAttribute('aria-labelledby') ?? p.textContent),
