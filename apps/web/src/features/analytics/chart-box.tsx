@@ -2,6 +2,7 @@
 
 import dynamic from 'next/dynamic';
 import { startTransition, useEffect, useRef, useState } from 'react';
+import { afterLoad } from '@/lib/after-load';
 import type { Datum } from './datum';
 
 // recharts loads in its own chunk, and only for a chart about to be seen: the drawing is a picture
@@ -13,8 +14,9 @@ const AHEAD = '200px';
 
 /**
  * The box of a BarFigure's drawing: its height is kept from the start (nothing shifts), and the
- * chart is drawn once the box comes near the viewport, at its measured size, in a transition
- * (React renders it in short slices: several charts do not make one long task).
+ * chart is drawn once the box comes near the viewport (else once the page is idle after its load),
+ * at its measured size, in a transition (React renders it in short slices: several charts do not
+ * make one long task, and none is on the way to the first paint and hydration).
  */
 export function ChartBox({
   height,
@@ -32,18 +34,27 @@ export function ChartBox({
   useEffect(() => {
     const el = box.current;
     if (!el) return;
-    const draw = () => startTransition(() => setSize({ width: el.clientWidth, height: el.clientHeight }));
+    let drawn = false;
+    const draw = () => {
+      if (drawn) return;
+      drawn = true;
+      startTransition(() => setSize({ width: el.clientWidth, height: el.clientHeight }));
+    };
     if (typeof IntersectionObserver === 'undefined') return draw();
     const io = new IntersectionObserver(
       (entries) => {
-        if (!entries.some((e) => e.isIntersecting)) return;
-        io.disconnect();
-        draw();
+        if (entries.some((e) => e.isIntersecting)) draw();
       },
       { rootMargin: AHEAD },
     );
     io.observe(el);
-    return () => io.disconnect();
+    // the charts further down draw too once the page has loaded and the browser is idle (a
+    // full-page screenshot or a print shows them without scrolling first)
+    const cancel = afterLoad(draw, 5_000);
+    return () => {
+      io.disconnect();
+      cancel();
+    };
   }, []);
 
   return (
