@@ -137,6 +137,7 @@ async function audit(url, { cookie, phone, name }) {
   }
 }
 
+/* global document -- the two functions below run inside the page (Playwright serialises them) */
 /**
  * In the page: the overview shows its data (fleet tiles, the KPI charts), no spinner, nothing busy.
  * Functions, not strings: the app's CSP has no 'unsafe-eval', and Playwright evaluates a string
@@ -193,7 +194,9 @@ async function overviewRenderTimes(url, cookie) {
         await page.waitForFunction(overviewShown, undefined, { timeout: 60_000, polling: 'raf' });
       } catch (err) {
         const state = await page.evaluate(overviewState).catch(() => 'page gone');
-        throw new Error(`the overview did not show its data (${JSON.stringify(state)}): ${err.message}`);
+        throw new Error(`the overview did not show its data (${JSON.stringify(state)}): ${err.message}`, {
+          cause: err,
+        });
       }
       out.shown.push(Date.now() - t0);
       const navErr = await nav;
