@@ -137,11 +137,29 @@ async function audit(url, { cookie, phone, name }) {
   }
 }
 
-/** In the page: the overview shows its data (fleet tiles, the KPI charts), no spinner, nothing busy. */
-const OVERVIEW_SHOWN = `document.querySelector('[aria-labelledby="fleet-card-title"] dl') !== null &&
-  document.querySelector('#kpi-util') !== null &&
+/* global document -- the two functions below run inside the page (Playwright serialises them) */
+/**
+ * In the page: the overview shows its data (fleet tiles, the KPI charts), no spinner, nothing busy.
+ * Functions, not strings: the app's CSP has no 'unsafe-eval', and Playwright evaluates a string
+ * predicate with eval inside the page (a function goes through the protocol).
+ */
+const overviewShown = () =>
+  document.querySelector('[aria-labelledby="fleet-card-title"] dl') !== null &&
+  document.getElementById('kpi-util-title') !== null &&
   document.querySelector('main p[role="status"] svg') === null &&
-  document.querySelector('main [aria-busy="true"]') === null`;
+  document.querySelector('main [aria-busy="true"]') === null;
+
+/** In the page: which part of overviewShown is missing (for the message when it never holds). */
+const overviewState = () => ({
+  fleetTiles: document.querySelector('[aria-labelledby="fleet-card-title"] dl') !== null,
+  kpiCharts: document.getElementById('kpi-util-title') !== null,
+  spinners: [...document.querySelectorAll('main p[role="status"]')]
+    .filter((p) => p.querySelector('svg'))
+    .map((p) => p.closest('section')?.getAttribute('aria-labelledby') ?? p.textContent),
+  busy: [...document.querySelectorAll('main [aria-busy="true"]')].map(
+    (x) => x.id || x.getAttribute('aria-labelledby') || x.tagName,
+  ),
+});
 
 /** ms from navigation start to the overview showing its data: fleet tiles, KPI charts, no spinner, nothing busy. */
 async function overviewRenderTimes(url, cookie) {
@@ -166,10 +184,23 @@ async function overviewRenderTimes(url, cookie) {
     for (let i = 0; i < RENDER_RUNS; i++) {
       await page.goto('about:blank');
       const t0 = Date.now();
-      const nav = page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 });
-      await page.waitForFunction(OVERVIEW_SHOWN, undefined, { timeout: 60_000, polling: 'raf' });
+      // settled at once (an error as a value): a navigation failing while the wait below runs must
+      // not become an unhandled rejection once the browser is closed
+      const nav = page.goto(url, { waitUntil: 'networkidle', timeout: 60_000 }).then(
+        () => null,
+        (err) => err,
+      );
+      try {
+        await page.waitForFunction(overviewShown, undefined, { timeout: 60_000, polling: 'raf' });
+      } catch (err) {
+        const state = await page.evaluate(overviewState).catch(() => 'page gone');
+        throw new Error(`the overview did not show its data (${JSON.stringify(state)}): ${err.message}`, {
+          cause: err,
+        });
+      }
       out.shown.push(Date.now() - t0);
-      await nav;
+      const navErr = await nav;
+      if (navErr) throw navErr;
       out.idle.push(Date.now() - t0);
     }
   } finally {

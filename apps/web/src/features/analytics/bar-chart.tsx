@@ -13,14 +13,17 @@ export default function BarChartDrawing({
   format,
   valueHeader,
   color,
+  initialSize,
 }: {
   data: Datum[];
   format: (v: number) => string;
   valueHeader: string;
   color: string;
+  /** the box's measured size: the first render draws the chart (not an empty 0×0 pass first) */
+  initialSize?: { width: number; height: number };
 }) {
   return (
-    <ResponsiveContainer width="100%" height="100%">
+    <ResponsiveContainer width="100%" height="100%" initialDimension={initialSize}>
       {/* the chart is a picture (aria-hidden; the table below carries the figures): recharts'
           keyboard layer would put a focus stop inside hidden content */}
       <BarChart

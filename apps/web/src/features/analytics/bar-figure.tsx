@@ -1,17 +1,13 @@
 'use client';
 
-import dynamic from 'next/dynamic';
 import { useMessages } from '@/i18n/messages';
+import { ChartBox } from './chart-box';
 import { analyticsMessages } from './messages';
 import { SortableTable } from './sortable-table';
 
 import type { Datum } from './datum';
 
 export type { Datum };
-
-// recharts loads after the page is interactive, in its own chunk: the drawing is a picture (hidden
-// from assistive technology), its box keeps its height meanwhile, and the caption and table are here
-const BarChartDrawing = dynamic(() => import('./bar-chart'), { ssr: false });
 
 /**
  * A bar chart with its text alternative: the caption says what it shows and sums it up in
@@ -61,9 +57,7 @@ export function BarFigure({
         </p>
       ) : (
         <>
-          <div aria-hidden="true" className="mt-3 w-full" style={{ height }}>
-            <BarChartDrawing data={data} format={format} valueHeader={valueHeader} color={color} />
-          </div>
+          <ChartBox height={height} data={data} format={format} valueHeader={valueHeader} color={color} />
           <details className="mt-2 text-sm">
             <summary className="cursor-pointer rounded text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
               {m.common.showTable}

@@ -31,6 +31,7 @@ export function AffectedJobsCard({ orgId, timeZone }: { orgId: string; timeZone:
           <li key={j.id} className="flex flex-wrap items-baseline justify-between gap-2 py-2">
             <Link
               href={orgPath(orgId, `jobs/${j.id}`)}
+              prefetch={false}
               className="font-medium text-emerald-800 underline-offset-2 hover:underline"
             >
               {j.title ?? j.fieldName}

@@ -70,7 +70,11 @@ export function DueCard({ orgId, timeZone }: { orgId: string; timeZone: string }
               {urgent.slice(0, 5).map((d) => (
                 <li key={`${d.planId}:${d.assetId}`} className="flex items-start justify-between gap-2 py-2 text-sm">
                   <div className="min-w-0">
-                    <Link href={orgPath(orgId, `assets/${d.assetId}`)} className={`font-medium ${linkClass}`}>
+                    <Link
+                      href={orgPath(orgId, `assets/${d.assetId}`)}
+                      prefetch={false}
+                      className={`font-medium ${linkClass}`}
+                    >
                       {d.assetName}
                     </Link>
                     <p className="text-xs text-slate-600">
@@ -127,7 +131,7 @@ export function CostsCard({ orgId, overview }: { orgId: string; overview: TAnaly
             {q.data.items.map((d) => (
               <li key={d.id} className="flex items-start justify-between gap-2 py-2 text-sm">
                 <div className="min-w-0">
-                  <Link href={orgPath(orgId, `costs/${d.id}`)} className={`font-medium ${linkClass}`}>
+                  <Link href={orgPath(orgId, `costs/${d.id}`)} prefetch={false} className={`font-medium ${linkClass}`}>
                     #{d.number} · {l.costCategory[d.category]}
                   </Link>
                   <p className="text-xs text-slate-600">

@@ -45,7 +45,7 @@ function JobList({
         return (
           <li key={j.id} className="flex flex-wrap items-start justify-between gap-2 py-2">
             <div className="min-w-0">
-              <Link href={orgPath(orgId, `jobs/${j.id}`)} className={`font-medium ${linkClass}`}>
+              <Link href={orgPath(orgId, `jobs/${j.id}`)} prefetch={false} className={`font-medium ${linkClass}`}>
                 {j.title ?? `${j.fieldName} · ${l.operation[j.operationType]}`}
               </Link>
               <p className="text-xs text-slate-600">

@@ -4,7 +4,7 @@ import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
 import type { TDraftDetail, TDraftItem, TEditedItem } from '@amms/contracts/drafts';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
@@ -24,6 +24,11 @@ import { labelMessages } from '@/lib/draft-labels';
 import { draftMessages } from './messages';
 import { useConfirmDraft, useEditDraft, useExecuteDraft, useRejectDraft } from './mutations';
 import { currentVersionOf, draftQuery, machinesQuery, membersQuery, runQuery } from './queries';
+
+// the timeline and the item table (the review's bulk) render again only when their own inputs
+// change: not when the edit dialog's machine and member lists arrive, nor on a notice or a dialog
+const DraftTimelineCard = memo(DraftTimeline);
+const DraftItemsTable = memo(DraftItems);
 
 type Notice = { tone: 'ok' | 'warn'; text: string } | null;
 
@@ -243,7 +248,7 @@ function DraftReviewLoaded({
       ) : null}
 
       <Card id="draft-timeline" title={m.timelineTitle}>
-        <DraftTimeline
+        <DraftTimelineCard
           orgId={orgId}
           draft={draft}
           version={version}
@@ -254,7 +259,7 @@ function DraftReviewLoaded({
         />
       </Card>
 
-      <DraftItems
+      <DraftItemsTable
         orgId={orgId}
         draft={draft}
         version={version}

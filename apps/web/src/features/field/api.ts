@@ -1,8 +1,8 @@
 'use client';
 
 import { ZAssetDetail, ZListAssetsResponse } from '@amms/contracts/assets';
-import { ZField, ZJob, ZListJobsResponse, type TJobStatus, type TListJobsResponse } from '@amms/contracts/jobs';
-import { ZListWorkOrdersViewResponse, ZWorkOrderDetailView, type TWorkOrderStatus } from '@amms/contracts/maintenance';
+import { ZField, ZJob, type TListJobsResponse } from '@amms/contracts/jobs';
+import { ZWorkOrderDetailView } from '@amms/contracts/maintenance';
 import { useRef } from 'react';
 import {
   infiniteQueryOptions,
@@ -18,51 +18,11 @@ import { useIdempotencyKey } from '@/lib/idempotency';
 import { refreshQueries } from '@/lib/refresh';
 import { isOffline } from './offline/offline-write';
 
-/**
- * Queries of the field app. Keys start with ['orgs', orgId, 'field', …]: switching orgs never
- * shows another org's rows, and one org's field data can be invalidated as a whole.
- */
-export const fieldKeys = {
-  all: (orgId: string) => ['orgs', orgId, 'field'] as const,
-  jobs: (orgId: string) => ['orgs', orgId, 'field', 'jobs'] as const,
-  job: (orgId: string, jobId: string) => ['orgs', orgId, 'field', 'job', jobId] as const,
-  fieldRow: (orgId: string, fieldId: string) => ['orgs', orgId, 'field', 'field-row', fieldId] as const,
-  asset: (orgId: string, assetId: string) => ['orgs', orgId, 'field', 'asset', assetId] as const,
-  assets: (orgId: string) => ['orgs', orgId, 'field', 'assets'] as const,
-  workOrders: (orgId: string) => ['orgs', orgId, 'field', 'work-orders'] as const,
-  workOrder: (orgId: string, id: string) => ['orgs', orgId, 'field', 'work-order', id] as const,
-};
+import { fieldApiPath as org, fieldKeys, nextCursor, type JobListFilter } from './list-queries';
 
-const org = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;
-const PAGE = 50;
-
-type Page = { nextCursor: string | null };
-const nextCursor = (last: Page) => last.nextCursor ?? undefined;
-
-export type JobListFilter = { operatorMembershipId: string; status: TJobStatus[]; from?: string; to?: string };
-
-export const myJobsQuery = (orgId: string, f: JobListFilter) =>
-  infiniteQueryOptions({
-    queryKey: [...fieldKeys.jobs(orgId), f],
-    queryFn: ({ signal, pageParam }) => {
-      // earliest window first from the API, so a further page continues later in time (id order would scatter them);
-      // the screen then orders by the assigned slot, which can sit anywhere inside the window (my-jobs.tsx)
-      const q = new URLSearchParams({
-        limit: String(PAGE),
-        sort: 'windowStart',
-        operatorMembershipId: f.operatorMembershipId,
-        status: f.status.join(','),
-      });
-      if (f.from) q.set('from', f.from);
-      if (f.to) q.set('to', f.to);
-      if (pageParam) q.set('cursor', pageParam);
-      return apiFetch(`${org(orgId)}/jobs?${q.toString()}`, ZListJobsResponse, { signal });
-    },
-    initialPageParam: '',
-    getNextPageParam: nextCursor,
-    // "today" moves and operators come back to the app: keep it fresh
-    staleTime: 15_000,
-  });
+// the home page's lists live in list-queries.ts (no 'use client': the server prefetches them too)
+export { fieldApiPath, fieldKeys, myJobsQuery, workOrdersQuery } from './list-queries';
+export type { JobListFilter, WorkOrderFilter } from './list-queries';
 
 /**
  * The newest cached list of my jobs for the same person and statuses, whatever its day range. A list's key holds
@@ -118,25 +78,6 @@ export const assetsQuery = (orgId: string, search: string) =>
     getNextPageParam: nextCursor,
   });
 
-/** no status: every status (an operator's own fault reports) */
-export type WorkOrderFilter = { status?: TWorkOrderStatus; assigneeMembershipId?: string };
-
-export const workOrdersQuery = (orgId: string, f: WorkOrderFilter) =>
-  infiniteQueryOptions({
-    queryKey: [...fieldKeys.workOrders(orgId), f],
-    queryFn: ({ signal, pageParam }) => {
-      // newest first from the API, so "load more" continues below what is shown (the list sorts by number too)
-      const q = new URLSearchParams({ limit: String(PAGE), sort: '-createdAt' });
-      if (f.status) q.set('status', f.status);
-      if (f.assigneeMembershipId) q.set('assigneeMembershipId', f.assigneeMembershipId);
-      if (pageParam) q.set('cursor', pageParam);
-      return apiFetch(`${org(orgId)}/work-orders?${q.toString()}`, ZListWorkOrdersViewResponse, { signal });
-    },
-    initialPageParam: '',
-    getNextPageParam: nextCursor,
-    staleTime: 15_000,
-  });
-
 export const workOrderQuery = (orgId: string, id: string) =>
   queryOptions({
     queryKey: fieldKeys.workOrder(orgId, id),
@@ -144,8 +85,6 @@ export const workOrderQuery = (orgId: string, id: string) =>
       apiFetch(`${org(orgId)}/work-orders/${encodeURIComponent(id)}`, ZWorkOrderDetailView, { signal }),
     staleTime: 5_000,
   });
-
-export const fieldApiPath = org;
 
 /**
  * A definite answer from the API (it did or refused the thing): the next attempt is a new

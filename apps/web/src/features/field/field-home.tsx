@@ -5,6 +5,7 @@ import { useMessages } from '@/i18n/messages';
 import { skillMessages } from '../agent/skill-messages';
 import { addMachineMessages } from './add-machine-messages';
 import { fieldHref, fieldPaths } from './links';
+import { fieldHomeLists } from './list-queries';
 import { fieldMessages, fill } from './messages';
 import { MyJobs } from './my-jobs';
 import { MyReports, MyWorkOrders } from './my-work-orders';
@@ -16,13 +17,14 @@ export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: st
   const sm = useMessages(skillMessages);
   const am = useMessages(addMachineMessages);
   const can = (p: FieldOrgProps['permissions'][number]) => props.permissions.includes(p);
+  const lists = fieldHomeLists(props.permissions);
   return (
     <>
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{fill(m.greeting, { name: userName })}</h1>
       <div className="mt-4 space-y-8">
-        {can('job.execute') ? <MyJobs {...props} /> : null}
-        {can('workorder.work') && can('maintenance.read') ? <MyWorkOrders {...props} /> : null}
-        {can('workorder.write') && !can('maintenance.read') ? <MyReports {...props} /> : null}
+        {lists.jobs ? <MyJobs {...props} /> : null}
+        {lists.workOrders ? <MyWorkOrders {...props} /> : null}
+        {lists.reports ? <MyReports {...props} /> : null}
       </div>
       {can('agent.run') && can('workorder.work') ? (
         <Link

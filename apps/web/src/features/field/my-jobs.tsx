@@ -8,10 +8,11 @@ import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { dayKey, formatDateTime, formatNumber, formatTime } from '@/lib/format';
-import { cachedJobsLike, myJobsQuery, type JobListFilter } from './api';
+import { cachedJobsLike, myJobsQuery } from './api';
+import { myJobRanges, myJobsFilters } from './list-queries';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
-import { dayRange, overlaps } from '@/lib/zoned-time';
+import { overlaps } from '@/lib/zoned-time';
 import type { FieldOrgProps } from './types';
 import { JobStatusBadge, jobTitle, Section } from './ui';
 
@@ -37,19 +38,13 @@ const byStart = (a: TJob, b: TJob) => new Date(slotOf(a).startsAt).getTime() - n
 export function MyJobs({ orgId, membershipId, timeZone }: FieldOrgProps) {
   const m = useMessages(fieldMessages);
   // day boundaries in the org's zone, fixed for this visit (the key must not change every render)
-  const [ranges] = useState(() => {
-    const now = new Date();
-    return { today: dayRange(now, timeZone, 1), week: dayRange(now, timeZone, 8) };
-  });
+  // (the server prefetches the same two lists: features/field/prefetch.ts)
+  const [ranges] = useState(() => myJobRanges(timeZone));
+  const filters = myJobsFilters(membershipId, ranges.week);
 
-  const running = useInfiniteQuery(myJobsQuery(orgId, { operatorMembershipId: membershipId, status: ['IN_PROGRESS'] }));
+  const running = useInfiniteQuery(myJobsQuery(orgId, filters.running));
   const qc = useQueryClient();
-  const plannedFilter: JobListFilter = {
-    operatorMembershipId: membershipId,
-    status: ['SCHEDULED', 'COMPLETED'],
-    from: ranges.week.from.toISOString(),
-    to: ranges.week.to.toISOString(),
-  };
+  const plannedFilter = filters.planned;
   const planned = useInfiniteQuery({
     ...myJobsQuery(orgId, plannedFilter),
     // a new day offline: the last loaded week until this one loads

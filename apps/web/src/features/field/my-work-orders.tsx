@@ -9,6 +9,7 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { workOrdersQuery, type WorkOrderFilter } from './api';
+import { myReportsFilter, myWorkOrderFilters } from './list-queries';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages } from './messages';
 import type { FieldOrgProps } from './types';
@@ -20,34 +21,29 @@ import { Section, WorkOrderStatusBadge, workOrderNumber } from './ui';
  */
 export function MyWorkOrders({ orgId, membershipId, timeZone }: FieldOrgProps) {
   const m = useMessages(fieldMessages);
+  const f = myWorkOrderFilters(membershipId);
   return (
     <div>
       <h2 className="mb-2 text-xl font-bold text-slate-900">{m.workOrders.heading}</h2>
       <WorkOrderList
         id="wo-in-progress"
         title={m.workOrders.inProgress}
-        filter={{ status: 'IN_PROGRESS', assigneeMembershipId: membershipId }}
+        filter={f.inProgress}
         orgId={orgId}
         timeZone={timeZone}
       />
-      <WorkOrderList
-        id="wo-open"
-        title={m.workOrders.open}
-        filter={{ status: 'OPEN', assigneeMembershipId: membershipId }}
-        orgId={orgId}
-        timeZone={timeZone}
-      />
+      <WorkOrderList id="wo-open" title={m.workOrders.open} filter={f.open} orgId={orgId} timeZone={timeZone} />
       <WorkOrderList
         id="wo-awaiting"
         title={m.workOrders.awaiting}
-        filter={{ status: 'AWAITING_ACCEPTANCE', assigneeMembershipId: membershipId }}
+        filter={f.awaiting}
         orgId={orgId}
         timeZone={timeZone}
       />
       <WorkOrderList
         id="wo-unassigned"
         title={m.workOrders.unassigned}
-        filter={{ status: 'OPEN' }}
+        filter={f.unassigned}
         only={(w) => w.assigneeMembershipId === null}
         empty={m.workOrders.emptyUnassigned}
         orgId={orgId}
@@ -67,7 +63,7 @@ export function MyReports({ orgId, timeZone }: FieldOrgProps) {
     <WorkOrderList
       id="wo-reported"
       title={m.workOrders.reported}
-      filter={{}}
+      filter={myReportsFilter}
       empty={m.workOrders.emptyReported}
       orgId={orgId}
       timeZone={timeZone}

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { renderToString } from 'react-dom/server';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '@/i18n/i18n-provider';
-import { Timeline, type TimelineBar, type TimelineRow } from './timeline';
+import { Timeline, TIMELINE_FIRST_ROWS, type TimelineBar, type TimelineRow } from './timeline';
 
 const rows: TimelineRow[] = [
   { id: 'm1', label: 'Harvester 1', group: 'Machines' },
@@ -123,5 +124,50 @@ describe('Timeline cards and lanes', () => {
     fireEvent.mouseEnter(c);
     expect(cardOf(a).hidden).toBe(false);
     expect(cardOf(c).hidden).toBe(true);
+  });
+});
+
+describe('Timeline rows of a large fleet', () => {
+  const many: TimelineRow[] = Array.from({ length: TIMELINE_FIRST_ROWS + 25 }, (_, i) => ({
+    id: `m${i}`,
+    label: `Machine ${i}`,
+  }));
+  const manyBars: TimelineBar[] = many.map((r) => ({
+    id: `b-${r.id}`,
+    rowId: r.id,
+    start: '2026-06-01T01:00:00.000Z',
+    end: '2026-06-01T05:00:00.000Z',
+    label: `Job on ${r.label}`,
+    kind: 'job',
+    href: `/o/jobs/${r.id}`,
+  }));
+  const element = (
+    <I18nProvider locale="en">
+      <Timeline
+        rows={many}
+        bars={manyBars}
+        from="2026-06-01T00:00:00.000Z"
+        to="2026-06-02T00:00:00.000Z"
+        timeZone="UTC"
+        ariaLabel="Fleet timeline"
+      />
+    </I18nProvider>
+  );
+
+  it('the server draws the first rows only', () => {
+    const html = renderToString(element);
+    expect(html).toContain(`Machine ${TIMELINE_FIRST_ROWS - 1}<`);
+    expect(html).not.toContain(`Machine ${TIMELINE_FIRST_ROWS}<`);
+  });
+
+  it('the browser then draws every row with its bars', () => {
+    render(element);
+    const last = screen.getByRole('group', { name: `Machine ${many.length - 1}` });
+    expect(
+      within(last)
+        .getByRole('link', { name: /Job on Machine/ })
+        .getAttribute('href'),
+    ).toBe(`/o/jobs/m${many.length - 1}`);
+    expect(screen.getAllByRole('link', { name: /Job on Machine/ })).toHaveLength(many.length);
   });
 });

@@ -1,7 +1,7 @@
 'use client';
 
 import Link from 'next/link';
-import { useId, useMemo, type CSSProperties, type JSX } from 'react';
+import { useDeferredValue, useId, useMemo, type CSSProperties, type JSX } from 'react';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -65,6 +65,12 @@ const LANE_PX = 30;
 const ROW_PAD_PX = 6;
 const DAY_MIN_PX = 104;
 const LABEL_PX = 176;
+/**
+ * Rows in the first render (the server's HTML and the hydration): a scale-10 fleet has hundreds of
+ * machines, and drawing them all in one go was one long task of several hundred ms. The rest
+ * follow in a deferred render, which React splits into short slices the browser can interrupt.
+ */
+export const TIMELINE_FIRST_ROWS = 30;
 
 type PlacedBar = TimelineBar & { s: number; e: number; lane: number; clippedStart: boolean; clippedEnd: boolean };
 
@@ -101,6 +107,10 @@ export function Timeline({
   const m = useMessages(timelineMessages);
   const { locale } = useI18n();
   const uid = useId();
+  const shownRows = useDeferredValue(
+    rows,
+    rows.length > TIMELINE_FIRST_ROWS ? rows.slice(0, TIMELINE_FIRST_ROWS) : rows,
+  );
   const cards = useBarCards();
   const fromMs = Date.parse(from);
   const toMs = Date.parse(to);
@@ -209,11 +219,11 @@ export function Timeline({
                 </div>
               </div>
 
-              {rows.map((row, rowIndex) => {
+              {shownRows.map((row, rowIndex) => {
                 const { placed, lanes } = layout.get(row.id) ?? { placed: [], lanes: 1 };
                 const height = lanes * LANE_PX + ROW_PAD_PX * 2;
                 const labelId = `${uid}-row-${row.id}`;
-                const groupStarts = row.group !== undefined && row.group !== rows[rowIndex - 1]?.group;
+                const groupStarts = row.group !== undefined && row.group !== shownRows[rowIndex - 1]?.group;
                 return (
                   <div key={row.id}>
                     {groupStarts ? (
@@ -307,6 +317,8 @@ export function Timeline({
                             <Link
                               key={b.id}
                               href={b.href}
+                              // hundreds of bars: no prefetch request per bar in view (the page loads on click)
+                              prefetch={false}
                               aria-label={name}
                               title={b.title ?? name}
                               style={style}

@@ -29,13 +29,20 @@ export function persistQueries(
       .then((db) => db.put('cache', { key, value: state, savedAt: Date.now() }))
       .catch(() => undefined);
   };
+  let stopped = false;
   const unsubscribe = qc.getQueryCache().subscribe((event) => {
     if (event.type !== 'updated' || event.action.type !== 'success' || !wanted(event.query)) return;
     timer ??= setTimeout(save, SAVE_DELAY_MS);
   });
+  // what arrived before this subscription (the server render's data, hydrated with the page: no
+  // "success" event) is kept too
+  void restored.then(() => {
+    if (!stopped && qc.getQueryCache().getAll().some(wanted)) timer ??= setTimeout(save, SAVE_DELAY_MS);
+  });
   return {
     restored,
     stop: () => {
+      stopped = true;
       unsubscribe();
       if (timer) {
         clearTimeout(timer);

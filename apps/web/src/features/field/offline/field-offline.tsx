@@ -2,6 +2,7 @@
 
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { afterLoad } from '@/lib/after-load';
 import { persistQueries } from '@/lib/offline/persist';
 import { fieldKeys } from '../api';
 import { SyncBar } from './sync-bar';
@@ -18,9 +19,12 @@ export function FieldOffline({ orgId, membershipId }: { orgId: string; membershi
   const online = useOnline();
   const { sync, syncing } = useSyncNow(orgId);
 
+  // after the load, when the phone is idle: installing the worker fetches and caches the app's
+  // files, which must not compete with the page's own first paint and hydration
   useEffect(() => {
     const sw = navigator.serviceWorker;
-    if (sw && window.isSecureContext) void sw.register('/sw.js', { scope: '/field' }).catch(() => undefined);
+    if (!sw || !window.isSecureContext) return;
+    return afterLoad(() => void sw.register('/sw.js', { scope: '/field' }).catch(() => undefined));
   }, []);
 
   useEffect(() => {
@@ -44,13 +48,15 @@ export function FieldOffline({ orgId, membershipId }: { orgId: string; membershi
       if (t) clearTimeout(t);
       t = setTimeout(() => void warmUp(qc, orgId), 1_500);
     };
-    kick();
+    // the first warm-up waits for the load and an idle moment (it fetches every job's details)
+    const first = afterLoad(kick);
     const lists = [fieldKeys.jobs(orgId), fieldKeys.workOrders(orgId)];
     const off = qc.getQueryCache().subscribe((e) => {
       if (e.type !== 'updated' || e.action.type !== 'success') return;
       if (lists.some((p) => p.every((k, i) => e.query.queryKey[i] === k))) kick();
     });
     return () => {
+      first();
       off();
       if (t) clearTimeout(t);
     };

@@ -1,0 +1,27 @@
+/**
+ * Runs `fn` once the page has loaded and the browser is idle (at the latest `maxWaitMs` after the
+ * load): work a page wants soon but not before its first paint and hydration (registering the
+ * service worker, warming an offline cache). Answers a cancel function.
+ */
+export function afterLoad(fn: () => void, maxWaitMs = 3_000): () => void {
+  let cancelled = false;
+  let idle: number | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const run = () => {
+    if (!cancelled) fn();
+  };
+  const schedule = () => {
+    if (typeof window.requestIdleCallback === 'function')
+      idle = window.requestIdleCallback(run, { timeout: maxWaitMs });
+    else timer = setTimeout(run, 0);
+  };
+  const onLoad = () => schedule();
+  if (document.readyState === 'complete') schedule();
+  else window.addEventListener('load', onLoad, { once: true });
+  return () => {
+    cancelled = true;
+    window.removeEventListener('load', onLoad);
+    if (idle !== null) window.cancelIdleCallback(idle);
+    if (timer) clearTimeout(timer);
+  };
+}
