@@ -41,7 +41,14 @@ describe('verifyHs256', () => {
     ['nbf not a number', () => hand({ alg: 'HS256' }, { ...claims, exp: now + 60, nbf: 'x' })],
     ['claims not an object', () => hand({ alg: 'HS256' }, [1, 2])],
     ['wrong secret', () => hand({ alg: 'HS256' }, { ...claims, exp: now + 60 }, 'wrong')],
-    ['two segments', () => hand({ alg: 'HS256' }, { ...claims, exp: now + 60 }).split('.').slice(0, 2).join('.')],
+    [
+      'two segments',
+      () =>
+        hand({ alg: 'HS256' }, { ...claims, exp: now + 60 })
+          .split('.')
+          .slice(0, 2)
+          .join('.'),
+    ],
     ['four segments', () => `${hand({ alg: 'HS256' }, { ...claims, exp: now + 60 })}.x`],
     ['garbage', () => 'not-a-token'],
     ['empty header', () => `.${b64(claims)}.abc`],

@@ -1,8 +1,6 @@
 import { createHmac, timingSafeEqual, type KeyObject } from 'node:crypto';
 
-export type Hs256Result =
-  | { ok: true; claims: Record<string, unknown> }
-  | { ok: false; reason: 'invalid' | 'expired' };
+export type Hs256Result = { ok: true; claims: Record<string, unknown> } | { ok: false; reason: 'invalid' | 'expired' };
 
 const INVALID = { ok: false, reason: 'invalid' } as const;
 
@@ -34,10 +32,7 @@ export function verifyHs256(token: string, key: KeyObject, nowSeconds: number): 
   const header = decodeJson(token.slice(0, dot1));
   if (!isObject(header) || header.alg !== 'HS256') return INVALID;
   const given = Buffer.from(token.slice(dot2 + 1), 'latin1');
-  const expected = Buffer.from(
-    createHmac('sha256', key).update(token.slice(0, dot2)).digest('base64url'),
-    'latin1',
-  );
+  const expected = Buffer.from(createHmac('sha256', key).update(token.slice(0, dot2)).digest('base64url'), 'latin1');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return INVALID;
   const claims = decodeJson(token.slice(dot1 + 1, dot2));
   if (!isObject(claims)) return INVALID;
