@@ -9,6 +9,7 @@ import { createValidationPipe } from './platform/http/validation.js';
 import { IdempotencyInterceptor } from './platform/idempotency/idempotency.interceptor.js';
 import { ResponseContractInterceptor } from './platform/http/returns.js';
 import { CacheInvalidationInterceptor } from './platform/cache/invalidates.js';
+import { PlatformInterceptor } from './platform/http/platform-interceptor.js';
 import { HealthController } from './platform/health/health.controller.js';
 import { AuditController } from './audit/audit.controller.js';
 import { AuthController } from './auth/auth.controller.js';
@@ -125,11 +126,13 @@ export class AppModule {
         { provide: APP_GUARD, useClass: RateLimitGuard },
         { provide: APP_FILTER, useClass: AllExceptionsFilter },
         { provide: APP_PIPE, useFactory: createValidationPipe },
-        // order matters: idempotency (outer) stores what the contract check (inner) let through
-        { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor },
-        { provide: APP_INTERCEPTOR, useClass: ResponseContractInterceptor },
-        // innermost: runs once the handler (and its transaction) succeeded
-        { provide: APP_INTERCEPTOR, useClass: CacheInvalidationInterceptor },
+        // one global interceptor running, in order, idempotency (outer: stores what the contract
+        // check let through) → response contract → cache invalidation (innermost: runs once the
+        // handler and its transaction succeeded): platform/http/platform-interceptor.ts
+        IdempotencyInterceptor,
+        ResponseContractInterceptor,
+        CacheInvalidationInterceptor,
+        { provide: APP_INTERCEPTOR, useClass: PlatformInterceptor },
       ],
     };
   }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ScopeSubject } from '../access/data-scope.js';
 
 /**
@@ -40,7 +40,8 @@ export interface ListKey {
 
 export type CacheKey = DetailKey | ListKey;
 
-const sha = (s: string, chars = 16) => createHash('sha256').update(s).digest('hex').slice(0, chars);
+// one-shot hash (Node ≥ 20.12): no Hash object per call, on every cached read (issue #16)
+const sha = (s: string, chars = 16) => hash('sha256', s, 'hex').slice(0, chars);
 
 /**
  * Everything about the caller that changes what a scoped query returns. ORG sees all; TEAM sees

@@ -28,7 +28,8 @@ local key = ARGV[1] .. table.concat(gens, '.') .. ARGV[2]
 return {key, redis.call('GET', key)}`;
 
 type ListReader = Redis & {
-  ammsCacheReadList(numKeys: number, ...keysAndArgs: string[]): Promise<[string, string | null]>;
+  /** ioredis' Buffer variant of the command defined below: the reply's strings as bytes */
+  ammsCacheReadListBuffer(numKeys: number, ...keysAndArgs: string[]): Promise<[Buffer, Buffer | null]>;
 };
 
 class RedisTimeout extends Error {
@@ -53,16 +54,20 @@ export class CacheStore {
     redis.client.defineCommand('ammsCacheReadList', { lua: READ_LIST_LUA });
   }
 
-  async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: string | null }> {
+  /**
+   * The entry as bytes, as Redis sent them: a checked hit goes out as a slice of this buffer,
+   * never decoded to a string and encoded again (a 50-row list is 20 KB: issue #16).
+   */
+  async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: Buffer | null }> {
     const client = this.redis.client;
-    if (key.kind === 'detail') return { valueKey: key.hashKey, raw: await client.hget(key.hashKey, key.field) };
-    const [valueKey, raw] = await (client as ListReader).ammsCacheReadList(
+    if (key.kind === 'detail') return { valueKey: key.hashKey, raw: await client.hgetBuffer(key.hashKey, key.field) };
+    const [valueKey, raw] = await (client as ListReader).ammsCacheReadListBuffer(
       key.genKeys.length,
       ...key.genKeys,
       key.prefix,
       key.suffix,
     );
-    return { valueKey, raw };
+    return { valueKey: valueKey.toString(), raw };
   }
 
   /** Best effort: a failed fill only costs the next reader a miss. */
@@ -109,12 +114,22 @@ export class CacheStore {
       );
   }
 
+  /** One promise and one timer per command (a race plus a finally cost three more hops per cached read). */
   withTimeout<T>(p: Promise<T>): Promise<T> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new RedisTimeout(this.opts.opTimeoutMs)), this.opts.opTimeoutMs);
+    const ms = this.opts.opTimeoutMs;
+    return new Promise<T>((resolve, reject) => {
+      const timer = setTimeout(() => reject(new RedisTimeout(ms)), ms);
+      p.then(
+        (value) => {
+          clearTimeout(timer);
+          resolve(value);
+        },
+        (err: unknown) => {
+          clearTimeout(timer);
+          reject(err as Error);
+        },
+      );
     });
-    return Promise.race([p, timeout]).finally(() => clearTimeout(timer));
   }
 }
 

@@ -205,7 +205,7 @@ export class CacheService {
       const read = await this.store.withTimeout(this.store.readRaw(key));
       valueKey = read.valueKey;
       if (read.raw !== null) {
-        const parsed = parseEntry<T>(read.raw);
+        const parsed = parseEntry<T>(read.raw.toString('utf8'));
         if (parsed) {
           this.metrics.cacheRequests.inc({ resource, result: 'hit' });
           this.metrics.cacheDbQueriesAvoided.inc({ resource });
@@ -251,7 +251,7 @@ export class CacheService {
       valueKey = read.valueKey;
       if (read.raw !== null) {
         const body = checkedBody(read.raw, tag);
-        const hit = body !== null ? new CheckedJson(body) : parseEntry<T>(read.raw)?.value;
+        const hit = body !== null ? new CheckedJson(body) : parseEntry<T>(read.raw.toString('utf8'))?.value;
         if (hit !== undefined) {
           this.metrics.cacheRequests.inc({ resource, result: 'hit' });
           this.metrics.cacheDbQueriesAvoided.inc({ resource });

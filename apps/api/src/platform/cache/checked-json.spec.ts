@@ -38,9 +38,14 @@ describe('checked cache entries', () => {
     expect(contractTag(ZThing)).toBe(tag);
     expect(contractTag(z.object({ name: z.string() }))).not.toBe(tag);
     const json = '{"name":"a","n":1}';
-    expect(checkedBody(checkedEntry(tag, json), tag)).toBe(json);
-    expect(checkedBody(checkedEntry('000000000000', json), tag)).toBeNull();
-    expect(checkedBody(json, tag)).toBeNull();
+    const bytes = (s: string) => Buffer.from(s, 'utf8');
+    expect(checkedBody(bytes(checkedEntry(tag, json)), tag)?.toString('utf8')).toBe(json);
+    expect(checkedBody(bytes(checkedEntry(tag, '{"name":"谷神","n":1}')), tag)?.toString('utf8')).toBe(
+      '{"name":"谷神","n":1}',
+    );
+    expect(checkedBody(bytes(checkedEntry('000000000000', json)), tag)).toBeNull();
+    expect(checkedBody(bytes(`c:${tag}`), tag)).toBeNull();
+    expect(checkedBody(bytes(json), tag)).toBeNull();
     expect(entryJson(checkedEntry(tag, json))).toBe(json);
     expect(entryJson(json)).toBe(json);
   });
@@ -52,9 +57,11 @@ describe('checked cache entries', () => {
     const loader = async () => ({ name: 'tractor', n: ++runs });
     const miss = await cache.getOrLoadChecked(key, loader, { ttlSeconds: 60, schema: ZThing });
     expect(miss).toBeInstanceOf(CheckedJson);
-    expect(JSON.parse((miss as CheckedJson).json)).toEqual({ name: 'tractor', n: 1 });
+    expect(JSON.parse(String((miss as CheckedJson).json))).toEqual({ name: 'tractor', n: 1 });
     const hit = await cache.getOrLoadChecked(key, loader, { ttlSeconds: 60, schema: ZThing });
-    expect((hit as CheckedJson).json).toBe((miss as CheckedJson).json);
+    // a hit is the stored bytes themselves, not a decoded string
+    expect(Buffer.isBuffer((hit as CheckedJson).json)).toBe(true);
+    expect(String((hit as CheckedJson).json)).toBe((miss as CheckedJson).json);
     expect(await cache.getOrLoad(key, loader, { ttlSeconds: 60 })).toEqual({ name: 'tractor', n: 1 });
     expect(runs).toBe(1);
   });

@@ -11,9 +11,11 @@ const draining = new WeakSet<FastifyInstance>();
  * runs: such a request was never accepted, so a client may retry it anywhere.
  */
 export function installDrainGuard(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (req, reply) => {
-    if (!draining.has(fastify)) return;
-    await reply
+  // a callback hook, not an async one: this runs on every request (issue #16)
+  fastify.addHook('onRequest', (req, reply, done) => {
+    if (!draining.has(fastify)) return done();
+    // answered here: the callback is not called, the request goes no further
+    void reply
       .code(503)
       .header('retry-after', String(RETRY_AFTER_S))
       .header('connection', 'close')
