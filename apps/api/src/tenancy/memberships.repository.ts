@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { DataScope, MembershipStatus, Prisma, PrismaClient, Role } from '@amms/db';
+import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import type { MemberFacts } from './member-context.js';
 
-export interface MemberFilter {
+export interface MemberFilter extends ScopedKeysetPage<
+  Prisma.MembershipWhereInput,
+  Prisma.MembershipOrderByWithRelationInput
+> {
   status?: MembershipStatus;
   role?: Role;
   q?: string;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.MembershipWhereInput | undefined;
-  orderBy: Prisma.MembershipOrderByWithRelationInput[];
-  limit: number;
-  /** the caller's data-scope fragment */
-  scope: Prisma.MembershipWhereInput;
 }
 
 const withUserAndTeams = {
@@ -88,28 +86,23 @@ export class MembershipsRepository {
 
   list(organizationId: string, f: MemberFilter) {
     return this.prisma.client.membership.findMany({
-      where: {
-        AND: [
-          { organizationId },
-          f.scope,
-          f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
-          f.role ? { role: f.role } : {},
-          f.q
-            ? {
-                user: {
-                  OR: [
-                    { email: { contains: f.q, mode: 'insensitive' } },
-                    { name: { contains: f.q, mode: 'insensitive' } },
-                  ],
-                },
-              }
-            : {},
-          f.after ?? {},
-        ],
-      },
+      ...keysetArgs(
+        f,
+        { organizationId },
+        f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
+        f.role ? { role: f.role } : {},
+        f.q
+          ? {
+              user: {
+                OR: [
+                  { email: { contains: f.q, mode: 'insensitive' } },
+                  { name: { contains: f.q, mode: 'insensitive' } },
+                ],
+              },
+            }
+          : {},
+      ),
       include: withUserAndTeams,
-      orderBy: f.orderBy,
-      take: f.limit,
     });
   }
 
