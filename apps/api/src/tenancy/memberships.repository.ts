@@ -153,6 +153,17 @@ export class MembershipsRepository {
   }
 }
 
+/** What a membership's rights are decided from: role, data scope, status, teams, the user's platform flag. */
+export const memberFactsSelect = {
+  id: true,
+  role: true,
+  dataScope: true,
+  status: true,
+  userId: true,
+  user: { select: { isPlatformAdmin: true } },
+  teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
+} as const satisfies Prisma.MembershipSelect;
+
 /** A membership of `organizationId` with its user and teams, as it is now (null: none). */
 export async function loadMember(
   db: PrismaClient,
@@ -161,15 +172,7 @@ export async function loadMember(
 ): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
   const m = await db.membership.findFirst({
     where: { id: membershipId, organizationId },
-    select: {
-      id: true,
-      role: true,
-      dataScope: true,
-      status: true,
-      userId: true,
-      user: { select: { isPlatformAdmin: true } },
-      teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
-    },
+    select: memberFactsSelect,
   });
   if (!m) return null;
   return {
