@@ -9,6 +9,7 @@ import {
   type TKnowledgeSearchRequest,
 } from '@amms/contracts/knowledge';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -20,11 +21,7 @@ import { KnowledgeService } from './knowledge.service.js';
 export class KnowledgeController {
   constructor(private readonly knowledge: KnowledgeService) {}
 
-  @RequirePermission('knowledge.read')
-  @Idempotent()
-  @Post('search')
-  @HttpCode(200)
-  @Returns(ZKnowledgeSearchResponse)
+  @ActionRoute('search', 'knowledge.read', ZKnowledgeSearchResponse)
   @ApiOperation({
     summary: 'Ranked passages (lexical ⊕ trigram ⊕ optional dense, RRF k=60) from the manuals the org may read',
   })
@@ -32,11 +29,7 @@ export class KnowledgeController {
     return this.knowledge.search(ctx, body);
   }
 
-  @RequirePermission('knowledge.read')
-  @Idempotent()
-  @Post('answers')
-  @HttpCode(200)
-  @Returns(ZKnowledgeAnswer)
+  @ActionRoute('answers', 'knowledge.read', ZKnowledgeAnswer)
   @ApiOperation({
     summary:
       'A cited answer (every sentence has a citation whose snippet is on its page), or found:false when the manuals do not say',
