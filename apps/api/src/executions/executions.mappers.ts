@@ -9,11 +9,7 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toReceipt(r: ExecutionReceipt): TExecutionReceipt {
   return {
-    itemKey: r.itemKey,
-    itemIndex: r.itemIndex,
-    status: r.status,
-    recordType: r.recordType,
-    recordId: r.recordId,
+    ...receiptFields(r),
     detail: (r.detail ?? {}) as Record<string, unknown>,
     createdAt: r.createdAt.toISOString(),
   };
@@ -21,13 +17,17 @@ export function toReceipt(r: ExecutionReceipt): TExecutionReceipt {
 
 /** What an `execution.receipt` audit event says about its item (a worker's run and an abandoned execution alike). */
 export function receiptEventData(r: NewReceipt) {
+  return { ...receiptFields(r), detail: r.detail };
+}
+
+/** A receipt's item and outcome, as the API and the audit trail both show them. */
+function receiptFields(r: Omit<NewReceipt, 'detail'>) {
   return {
     itemKey: r.itemKey,
     itemIndex: r.itemIndex,
     status: r.status,
     recordType: r.recordType,
     recordId: r.recordId,
-    detail: r.detail,
   };
 }
 

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ZKnowledgeAnswer,
@@ -8,10 +8,8 @@ import {
   type TKnowledgeAnswerRequest,
   type TKnowledgeSearchRequest,
 } from '@amms/contracts/knowledge';
-import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { Ctx } from '../platform/access/decorators.js';
 import { ActionRoute } from '../platform/http/action-route.js';
-import { Returns } from '../platform/http/returns.js';
-import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { KnowledgeService } from './knowledge.service.js';
 

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -11,7 +11,6 @@ import {
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
-import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { NotificationsService } from './notifications.service.js';
 
