@@ -24,6 +24,7 @@ import {
   type TUpdateAssetRequest,
 } from '@amms/contracts/assets';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -122,11 +123,7 @@ export class AssetsController {
     return this.meters.record(ctx, id, body);
   }
 
-  @RequirePermission('meter.void')
-  @Idempotent()
-  @Post(':id/meter-readings/:readingId/void')
-  @HttpCode(200)
-  @Returns(ZMeterReading)
+  @ActionRoute(':id/meter-readings/:readingId/void', 'meter.void', ZMeterReading)
   voidReading(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

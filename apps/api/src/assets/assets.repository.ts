@@ -1,28 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import type { AssetStatus, MachineKind, MeterSource, OperationType, Prisma } from '@amms/db';
+import { keysetArgs, type IdPage, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
-export interface ModelFilter {
+export interface ModelFilter extends IdPage {
   kind?: MachineKind;
   operationType?: OperationType;
   q?: string;
-  afterId?: string;
-  limit: number;
 }
 
-export interface AssetFilter {
+export interface AssetFilter extends ScopedKeysetPage<Prisma.AssetWhereInput, Prisma.AssetOrderByWithRelationInput> {
   status?: AssetStatus;
   teamId?: string;
   modelId?: string;
   /** the model's kind */
   kind?: MachineKind | undefined;
   q?: string;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.AssetWhereInput | undefined;
-  orderBy: Prisma.AssetOrderByWithRelationInput[];
-  limit: number;
-  /** the caller's data-scope fragment */
-  scope: Prisma.AssetWhereInput;
 }
 
 export interface AssetData {
@@ -73,26 +66,7 @@ export class AssetsRepository {
   // --- machine models -------------------------------------------------------
 
   listModels(organizationId: string, f: ModelFilter) {
-    return this.prisma.client.machineModel.findMany({
-      where: {
-        AND: [
-          visibleModels(organizationId),
-          f.kind ? { kind: f.kind } : {},
-          f.operationType ? { operationTypes: { has: f.operationType } } : {},
-          f.q
-            ? {
-                OR: [
-                  { manufacturer: { contains: f.q, mode: 'insensitive' } },
-                  { name: { contains: f.q, mode: 'insensitive' } },
-                ],
-              }
-            : {},
-          f.afterId ? { id: { gt: f.afterId } } : {},
-        ],
-      },
-      orderBy: { id: 'asc' },
-      take: f.limit,
-    });
+    return this.findModels(visibleModels(organizationId), f);
   }
 
   findVisibleModel(db: Tx | undefined, organizationId: string, id: string) {
@@ -163,10 +137,19 @@ export class AssetsRepository {
   // --- platform catalog (platform admins only; no org rows) ------------------
 
   listPlatformModels(f: ModelFilter) {
+    return this.findModels({ organizationId: null }, f);
+  }
+
+  createPlatformModel(tx: Tx, data: Omit<Prisma.MachineModelUncheckedCreateInput, 'organizationId' | 'id'>) {
+    return tx.machineModel.create({ data: { ...data, organizationId: null } });
+  }
+
+  /** Models among `visible` (an org's view or the platform catalog) that match the filter, in id order. */
+  private findModels(visible: Prisma.MachineModelWhereInput, f: ModelFilter) {
     return this.prisma.client.machineModel.findMany({
       where: {
         AND: [
-          { organizationId: null },
+          visible,
           f.kind ? { kind: f.kind } : {},
           f.operationType ? { operationTypes: { has: f.operationType } } : {},
           f.q
@@ -185,10 +168,6 @@ export class AssetsRepository {
     });
   }
 
-  createPlatformModel(tx: Tx, data: Omit<Prisma.MachineModelUncheckedCreateInput, 'organizationId' | 'id'>) {
-    return tx.machineModel.create({ data: { ...data, organizationId: null } });
-  }
-
   // --- teams (existence in this org) ----------------------------------------
 
   async teamExists(tx: Tx, organizationId: string, teamId: string): Promise<boolean> {
@@ -199,28 +178,23 @@ export class AssetsRepository {
 
   listAssets(organizationId: string, f: AssetFilter) {
     return this.prisma.client.asset.findMany({
-      where: {
-        AND: [
-          { organizationId, deletedAt: null },
-          f.scope,
-          f.status ? { status: f.status } : {},
-          f.teamId ? { teamId: f.teamId } : {},
-          f.modelId ? { modelId: f.modelId } : {},
-          f.kind ? { model: { kind: f.kind } } : {},
-          f.q
-            ? {
-                OR: [
-                  { name: { contains: f.q, mode: 'insensitive' } },
-                  { serialNumber: { contains: f.q, mode: 'insensitive' } },
-                  { plateNumber: { contains: f.q, mode: 'insensitive' } },
-                ],
-              }
-            : {},
-          f.after ?? {},
-        ],
-      },
-      orderBy: f.orderBy,
-      take: f.limit,
+      ...keysetArgs(
+        f,
+        { organizationId, deletedAt: null },
+        f.status ? { status: f.status } : {},
+        f.teamId ? { teamId: f.teamId } : {},
+        f.modelId ? { modelId: f.modelId } : {},
+        f.kind ? { model: { kind: f.kind } } : {},
+        f.q
+          ? {
+              OR: [
+                { name: { contains: f.q, mode: 'insensitive' } },
+                { serialNumber: { contains: f.q, mode: 'insensitive' } },
+                { plateNumber: { contains: f.q, mode: 'insensitive' } },
+              ],
+            }
+          : {},
+      ),
     });
   }
 

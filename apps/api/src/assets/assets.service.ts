@@ -19,8 +19,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
 import type { CheckedJson } from '../platform/cache/checked-json.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { diff } from '../audit/changes.js';
@@ -33,11 +32,11 @@ import { assetUpdateData, importItemError, invalidImportItem } from './assets.wr
 
 export { assetInvalidation, assetScope } from './assets.scope.js';
 
-const ASSET_SORT_FIELDS: SortFields = {
+const ASSET_SORT_FIELDS = sortSpec<Prisma.AssetWhereInput, Prisma.AssetOrderByWithRelationInput>({
   name: { type: 'string' },
   serialNumber: { type: 'string' },
   createdAt: { type: 'date' },
-};
+});
 
 @Injectable()
 export class AssetsService {
@@ -107,19 +106,21 @@ export class AssetsService {
   }
 
   private async listFromDb(ctx: OrgContext, q: TListAssetsQuery): Promise<TListAssetsResponse> {
-    const order = keysetOrder<Prisma.AssetWhereInput, Prisma.AssetOrderByWithRelationInput>(q, ASSET_SORT_FIELDS);
-    const rows = await this.repo.listAssets(ctx.organizationId, {
-      status: q.status,
-      teamId: q.teamId,
-      modelId: q.modelId,
-      kind: q.kind,
-      q: q.q,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: assetScope(ctx),
-    });
-    return pageOf(rows, q.limit, toAsset, order.position);
+    return keysetList(
+      q,
+      ASSET_SORT_FIELDS,
+      (page) =>
+        this.repo.listAssets(ctx.organizationId, {
+          ...page,
+          status: q.status,
+          teamId: q.teamId,
+          modelId: q.modelId,
+          kind: q.kind,
+          q: q.q,
+          scope: assetScope(ctx),
+        }),
+      toAsset,
+    );
   }
 
   /** uncached (the audit trail and webhook payloads read through it) */

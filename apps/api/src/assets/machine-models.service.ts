@@ -14,7 +14,7 @@ import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { AuthPrincipal } from '../platform/access/context.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { idList } from '../platform/http/list-page.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
@@ -76,14 +76,12 @@ export class MachineModelsService {
   }
 
   private async listFromDb(ctx: OrgContext, q: TListMachineModelsQuery): Promise<TListMachineModelsResponse> {
-    const rows = await this.repo.listModels(ctx.organizationId, {
-      kind: q.kind,
-      operationType: q.operationType,
-      q: q.q,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
-      limit: q.limit + 1,
-    });
-    return pageOf(rows, q.limit, toMachineModel);
+    return idList(
+      q,
+      (page) =>
+        this.repo.listModels(ctx.organizationId, { ...page, kind: q.kind, operationType: q.operationType, q: q.q }),
+      toMachineModel,
+    );
   }
 
   async create(ctx: OrgContext, input: TCreateMachineModelRequest): Promise<TMachineModel> {
@@ -128,14 +126,11 @@ export class MachineModelsService {
   /** Platform models only, straight from Postgres (an admin screen: not hot, not cached). */
   async listPlatform(actor: PlatformActor, q: TListMachineModelsQuery): Promise<TListMachineModelsResponse> {
     void actor; // authorization happened in platformActor()
-    const rows = await this.repo.listPlatformModels({
-      kind: q.kind,
-      operationType: q.operationType,
-      q: q.q,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
-      limit: q.limit + 1,
-    });
-    return pageOf(rows, q.limit, toMachineModel);
+    return idList(
+      q,
+      (page) => this.repo.listPlatformModels({ ...page, kind: q.kind, operationType: q.operationType, q: q.q }),
+      toMachineModel,
+    );
   }
 
   async createPlatform(actor: PlatformActor, input: TCreateMachineModelRequest): Promise<TMachineModel> {

@@ -23,7 +23,7 @@ import {
   uploadTooLarge,
   type UploadForm,
 } from '../platform/uploads/multipart-form.js';
-import { withUploadIdempotency } from '../platform/uploads/upload-idempotency.js';
+import { storeUploadOnce } from '../platform/uploads/upload-idempotency.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { AttachmentErrors } from './attachments.errors.js';
 import { AttachmentsRepository, type OwnerScope } from './attachments.repository.js';
@@ -137,21 +137,10 @@ export class AttachmentsService {
       fileLabel: ownerType === 'WORK_ORDER' ? 'the photo' : 'the receipt',
       defaultFileName: 'file',
     });
-    try {
-      return await withUploadIdempotency(
-        this.idempotency,
-        req,
-        reply,
-        { sha256: form.staged.sha256, fields: { ...form.fields, fileName: form.fileName } },
-        async () => {
-          const out = await this.store(ctx, owner, ownerId, form);
-          void reply.status(201);
-          return out;
-        },
-      );
-    } finally {
-      await this.blobs.discard(form.staged);
-    }
+    return storeUploadOnce({ idempotency: this.idempotency, blobs: this.blobs }, req, reply, form, async () => ({
+      status: 201,
+      body: await this.store(ctx, owner, ownerId, form),
+    }));
   }
 
   private async store(ctx: OrgContext, owner: OwnerScope, ownerId: string, form: UploadForm): Promise<TAttachment> {

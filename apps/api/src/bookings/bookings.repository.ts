@@ -26,6 +26,16 @@ export interface OperatorBookingRow extends Range {
 /** a calendar query never returns more than this many rows */
 const MAX_ROWS = 5000;
 
+/** Active bookings overlapping the range (half-open), with their job, in calendar order: both overlap queries. */
+function overlapping(organizationId: string, range: Range) {
+  return {
+    where: { organizationId, releasedAt: null, startsAt: { lt: range.endsAt }, endsAt: { gt: range.startsAt } },
+    include: { assignment: { select: { jobId: true } } } as const,
+    orderBy: [{ startsAt: 'asc' as const }, { id: 'asc' as const }],
+    take: MAX_ROWS,
+  };
+}
+
 /** Active bookings only (releasedAt IS NULL); every method is bound to one org. */
 @Injectable()
 export class BookingsRepository {
@@ -133,18 +143,14 @@ export class BookingsRepository {
     assetScope?: Prisma.AssetWhereInput,
   ): Promise<MachineBookingRow[]> {
     if (assetIds && assetIds.length === 0) return [];
+    const page = overlapping(organizationId, range);
     const rows = await (db ?? this.prisma.client).machineBooking.findMany({
+      ...page,
       where: {
-        organizationId,
+        ...page.where,
         ...(assetScope ? { asset: { is: assetScope } } : {}),
         ...(assetIds ? { assetId: { in: [...assetIds] } } : {}),
-        releasedAt: null,
-        startsAt: { lt: range.endsAt },
-        endsAt: { gt: range.startsAt },
       },
-      include: { assignment: { select: { jobId: true } } },
-      orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-      take: MAX_ROWS,
     });
     return rows.map((b) => ({
       id: b.id,
@@ -168,18 +174,14 @@ export class BookingsRepository {
     memberScope?: Prisma.MembershipWhereInput,
   ): Promise<OperatorBookingRow[]> {
     if (membershipIds && membershipIds.length === 0) return [];
+    const page = overlapping(organizationId, range);
     const rows = await (db ?? this.prisma.client).operatorBooking.findMany({
+      ...page,
       where: {
-        organizationId,
+        ...page.where,
         ...(memberScope ? { membership: { is: memberScope } } : {}),
         ...(membershipIds ? { membershipId: { in: [...membershipIds] } } : {}),
-        releasedAt: null,
-        startsAt: { lt: range.endsAt },
-        endsAt: { gt: range.startsAt },
       },
-      include: { assignment: { select: { jobId: true } } },
-      orderBy: [{ startsAt: 'asc' }, { id: 'asc' }],
-      take: MAX_ROWS,
     });
     return rows.map((b) => ({
       id: b.id,

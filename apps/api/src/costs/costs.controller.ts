@@ -20,6 +20,7 @@ import {
   type TCostDocumentDetailView,
 } from '@amms/contracts/costs';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -99,11 +100,7 @@ export class CostsController {
     await this.costs.remove(ctx, id);
   }
 
-  @RequirePermission('cost.write')
-  @Idempotent()
-  @Post(':id/submit')
-  @HttpCode(200)
-  @Returns(ZCostDocumentDetailView)
+  @ActionRoute(':id/submit', 'cost.write', ZCostDocumentDetailView)
   async submit(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -112,11 +109,7 @@ export class CostsController {
     return this.present(ctx, await this.costs.submit(ctx, id, body.version));
   }
 
-  @RequirePermission('cost.approve')
-  @Idempotent()
-  @Post(':id/approve')
-  @HttpCode(200)
-  @Returns(ZCostDocumentDetailView)
+  @ActionRoute(':id/approve', 'cost.approve', ZCostDocumentDetailView)
   async approve(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -125,11 +118,7 @@ export class CostsController {
     return this.present(ctx, await this.costs.approve(ctx, id, body.version, body.comment));
   }
 
-  @RequirePermission('cost.approve')
-  @Idempotent()
-  @Post(':id/reject')
-  @HttpCode(200)
-  @Returns(ZCostDocumentDetailView)
+  @ActionRoute(':id/reject', 'cost.approve', ZCostDocumentDetailView)
   async reject(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -138,11 +127,7 @@ export class CostsController {
     return this.present(ctx, await this.costs.reject(ctx, id, body.reason, body.version));
   }
 
-  @RequirePermission('cost.write')
-  @Idempotent()
-  @Post(':id/reopen')
-  @HttpCode(200)
-  @Returns(ZCostDocumentDetailView)
+  @ActionRoute(':id/reopen', 'cost.write', ZCostDocumentDetailView)
   async reopen(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

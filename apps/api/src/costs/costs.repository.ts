@@ -1,8 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { CostCategory, CostDocumentStatus, Prisma } from '@amms/db';
+import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
-export interface CostDocumentFilter {
+export interface CostDocumentFilter extends ScopedKeysetPage<
+  Prisma.CostDocumentWhereInput,
+  Prisma.CostDocumentOrderByWithRelationInput
+> {
   status?: CostDocumentStatus;
   category?: CostCategory;
   assetId?: string;
@@ -10,12 +14,6 @@ export interface CostDocumentFilter {
   workOrderId?: string;
   from?: Date;
   to?: Date;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.CostDocumentWhereInput | undefined;
-  orderBy: Prisma.CostDocumentOrderByWithRelationInput[];
-  limit: number;
-  /** the caller's data-scope fragment */
-  scope: Prisma.CostDocumentWhereInput;
 }
 
 export interface CostDocumentData {
@@ -65,23 +63,16 @@ export class CostsRepository {
 
   list(organizationId: string, f: CostDocumentFilter) {
     return this.prisma.client.costDocument.findMany({
-      where: {
-        AND: [
-          { organizationId, deletedAt: null },
-          f.scope,
-          f.status ? { status: f.status } : {},
-          f.category ? { category: f.category } : {},
-          f.assetId ? { assetId: f.assetId } : {},
-          f.jobId ? { jobId: f.jobId } : {},
-          f.workOrderId ? { workOrderId: f.workOrderId } : {},
-          f.from || f.to
-            ? { documentDate: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } }
-            : {},
-          f.after ?? {},
-        ],
-      },
-      orderBy: f.orderBy,
-      take: f.limit,
+      ...keysetArgs(
+        f,
+        { organizationId, deletedAt: null },
+        f.status ? { status: f.status } : {},
+        f.category ? { category: f.category } : {},
+        f.assetId ? { assetId: f.assetId } : {},
+        f.jobId ? { jobId: f.jobId } : {},
+        f.workOrderId ? { workOrderId: f.workOrderId } : {},
+        f.from || f.to ? { documentDate: { ...(f.from ? { gte: f.from } : {}), ...(f.to ? { lte: f.to } : {}) } } : {},
+      ),
     });
   }
 

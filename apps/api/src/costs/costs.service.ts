@@ -15,8 +15,7 @@ import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -65,7 +64,10 @@ const WEBHOOK_EVENT = {
 } as const satisfies Record<Transition, string | undefined>;
 
 /** `?sort=` fields of the document list (documentDate is a calendar date: many ties, broken by id). */
-const COST_SORT_FIELDS = { documentDate: { type: 'date' }, createdAt: { type: 'date' } } as const;
+const COST_SORT = sortSpec<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>({
+  documentDate: { type: 'date' },
+  createdAt: { type: 'date' },
+});
 
 @Injectable()
 export class CostsService {
@@ -77,24 +79,23 @@ export class CostsService {
   }
 
   async list(ctx: OrgContext, q: TListCostDocumentsQuery): Promise<TListCostDocumentsResponse> {
-    const order = keysetOrder<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>(
+    return keysetList(
       q,
-      COST_SORT_FIELDS,
+      COST_SORT,
+      (page) =>
+        this.repo.list(ctx.organizationId, {
+          ...page,
+          status: q.status,
+          category: q.category,
+          assetId: q.assetId,
+          jobId: q.jobId,
+          workOrderId: q.workOrderId,
+          from: q.from ? calendarDate(q.from) : undefined,
+          to: q.to ? calendarDate(q.to) : undefined,
+          scope: costScope(ctx),
+        }),
+      toCostDocument,
     );
-    const rows = await this.repo.list(ctx.organizationId, {
-      status: q.status,
-      category: q.category,
-      assetId: q.assetId,
-      jobId: q.jobId,
-      workOrderId: q.workOrderId,
-      from: q.from ? calendarDate(q.from) : undefined,
-      to: q.to ? calendarDate(q.to) : undefined,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: costScope(ctx),
-    });
-    return pageOf(rows, q.limit, toCostDocument, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TCostDocumentDetail> {

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -15,6 +15,7 @@ import {
   type TRejectDraftRequest,
 } from '@amms/contracts/drafts';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -55,11 +56,7 @@ export class DraftsController {
     return this.drafts.createVersion(ctx, id, body);
   }
 
-  @RequirePermission('draft.confirm')
-  @Idempotent()
-  @Post(':id/confirm')
-  @HttpCode(200)
-  @Returns(ZDraft)
+  @ActionRoute(':id/confirm', 'draft.confirm', ZDraft)
   @ApiOperation({
     summary:
       'Confirm exactly this version + content hash (409 DRAFT_STALE otherwise; 422 DRAFT_INVALID with violations)',
@@ -72,11 +69,7 @@ export class DraftsController {
     return this.drafts.confirm(ctx, id, body);
   }
 
-  @RequirePermission('draft.confirm')
-  @Idempotent()
-  @Post(':id/reject')
-  @HttpCode(200)
-  @Returns(ZDraft)
+  @ActionRoute(':id/reject', 'draft.confirm', ZDraft)
   reject(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { DraftKind, DraftStatus, Prisma } from '@amms/db';
+import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
 export interface NewVersion {
@@ -80,27 +81,13 @@ export class DraftsRepository {
 
   list(
     organizationId: string,
-    f: {
+    f: ScopedKeysetPage<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput> & {
       status?: DraftStatus | undefined;
       kind?: DraftKind | undefined;
-      after?: Prisma.DraftWhereInput | undefined;
-      orderBy: Prisma.DraftOrderByWithRelationInput[];
-      limit: number;
-      scope: Prisma.DraftWhereInput;
     },
   ) {
     return this.prisma.client.draft.findMany({
-      where: {
-        AND: [
-          { organizationId },
-          f.scope,
-          f.status ? { status: f.status } : {},
-          f.kind ? { kind: f.kind } : {},
-          f.after ?? {},
-        ],
-      },
-      orderBy: f.orderBy,
-      take: f.limit,
+      ...keysetArgs(f, { organizationId }, f.status ? { status: f.status } : {}, f.kind ? { kind: f.kind } : {}),
     });
   }
 

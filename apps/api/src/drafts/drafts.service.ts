@@ -14,8 +14,7 @@ import type {
 } from '@amms/contracts/drafts';
 import type { Draft, Prisma } from '@amms/db';
 import { AuditService, type RelatedEntities } from '../audit/audit.service.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { scopeWhere } from '../platform/access/data-scope.js';
@@ -25,6 +24,10 @@ import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
 import { maintenanceVersion, scheduleVersion } from './drafts.versions.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+
+const DRAFT_SORT = sortSpec<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>({
+  createdAt: { type: 'date' },
+});
 
 /**
  * Drafts are org-wide for ORG-scoped members. A TEAM- or ASSIGNED-scoped member only sees the
@@ -71,18 +74,18 @@ export class DraftsService implements OnModuleInit {
   }
 
   async list(ctx: OrgContext, q: TListDraftsQuery): Promise<TListDraftsResponse> {
-    const order = keysetOrder<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>(q, {
-      createdAt: { type: 'date' },
-    });
-    const rows = await this.repo.list(ctx.organizationId, {
-      status: q.status,
-      kind: q.kind,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: draftScope(ctx),
-    });
-    return pageOf(rows, q.limit, toDraft, order.position);
+    return keysetList(
+      q,
+      DRAFT_SORT,
+      (page) =>
+        this.repo.list(ctx.organizationId, {
+          ...page,
+          status: q.status,
+          kind: q.kind,
+          scope: draftScope(ctx),
+        }),
+      toDraft,
+    );
   }
 
   async get(ctx: OrgContext, id: string): Promise<TDraftDetail> {

@@ -13,7 +13,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { ExecutionEndings, FINISHED, type ExecutionOutcome } from './execution-endings.js';
 import { recheckExecution, type AnyItem } from './execution-recheck.js';
-import { executionTopic } from './executions.mappers.js';
+import { executionTopic, receiptEventData } from './executions.mappers.js';
 import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
 import { ItemSteps, draftVersionOf } from './item-steps.js';
 
@@ -183,14 +183,7 @@ export class DraftExecutor {
   }
 
   private receiptEvent(ctx: OrgContext, exec: Execution, r: NewReceipt) {
-    return this.audit.forCtx(ctx, 'execution.receipt', 'execution', exec.id, {
-      itemKey: r.itemKey,
-      itemIndex: r.itemIndex,
-      status: r.status,
-      recordType: r.recordType,
-      recordId: r.recordId,
-      detail: r.detail,
-    });
+    return this.audit.forCtx(ctx, 'execution.receipt', 'execution', exec.id, receiptEventData(r));
   }
 
   private async writeReceipt(ctx: OrgContext, exec: Execution, r: NewReceipt): Promise<void> {

@@ -1,13 +1,14 @@
 import type { TDraftItem } from '@amms/contracts/drafts';
 import type { Execution, ExecutionStatus } from '@amms/db';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type AuditInput } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import type { OrgContext } from '../platform/access/context.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { parseItems, type AnyItem } from './execution-recheck.js';
-import { countsOf, executionTopic } from './executions.mappers.js';
+import { countsOf, executionTopic, receiptEventData } from './executions.mappers.js';
 import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
 
 export const FINISHED: readonly ExecutionStatus[] = ['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED'];
@@ -54,14 +55,7 @@ export class ExecutionEndings {
       );
       return status;
     });
-    if (!status) {
-      const now = await this.repo.findById(undefined, org, exec.id);
-      return { executionId: exec.id, status: now?.status ?? 'FAILED', skipped: 'finished by another run' };
-    }
-    // jobs were scheduled: analytics read models of the org are stale (never throws)
-    await this.cache.invalidate(org, { resources: ['analytics'] });
-    await this.signals.publish(executionTopic(exec.id));
-    return { executionId: exec.id, status };
+    return this.ended(exec, status);
   }
 
   /**
@@ -107,22 +101,7 @@ export class ExecutionEndings {
               detail: { code: 'WORKER_GAVE_UP', message: reason },
             };
         await this.repo.insertReceipt(tx, org, exec.id, r);
-        await this.audit.append(tx, {
-          organizationId: org,
-          action: 'execution.receipt',
-          entityType: 'execution',
-          entityId: exec.id,
-          actorType: 'SYSTEM',
-          requestId: `execution:${exec.id}`,
-          data: {
-            itemKey: r.itemKey,
-            itemIndex: r.itemIndex,
-            status: r.status,
-            recordType: r.recordType,
-            recordId: r.recordId,
-            detail: r.detail,
-          },
-        });
+        await this.audit.append(tx, systemEvent(exec, 'execution.receipt', receiptEventData(r)));
       }
       const counts = countsOf(exec.itemsTotal, await this.repo.receipts(tx, org, exec.id));
       const status: ExecutionStatus =
@@ -131,40 +110,22 @@ export class ExecutionEndings {
           : counts.succeeded === 0
             ? 'FAILED'
             : 'PARTIAL';
-      if (
-        !(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], {
-          status,
-          error: reason,
-          finishedAt: new Date(),
-        }))
-      )
-        return null;
+      if (!(await this.endUnfinished(tx, exec, status, reason))) return null;
       await this.repo.draftExecuted(tx, org, exec.draftId);
-      await this.audit.append(tx, {
-        organizationId: org,
-        action: 'execution.abandoned',
-        entityType: 'execution',
-        entityId: exec.id,
-        actorType: 'SYSTEM',
-        requestId: `execution:${exec.id}`,
-        data: {
+      await this.audit.append(
+        tx,
+        systemEvent(exec, 'execution.abandoned', {
           draftId: exec.draftId,
           version: exec.version,
           reason,
           counts,
           before: { status: exec.status, draftStatus: 'EXECUTING' },
           after: { status, draftStatus: 'EXECUTED' },
-        },
-      });
+        }),
+      );
       return status;
     });
-    if (!status) {
-      const now = await this.repo.findById(undefined, org, exec.id);
-      return { executionId: exec.id, status: now?.status ?? 'FAILED', skipped: 'finished by another run' };
-    }
-    await this.cache.invalidate(org, { resources: ['analytics'] });
-    await this.signals.publish(executionTopic(exec.id));
-    return { executionId: exec.id, status };
+    return this.ended(exec, status);
   }
 
   /**
@@ -176,37 +137,60 @@ export class ExecutionEndings {
   async refuse(exec: Execution, reason: string): Promise<ExecutionOutcome> {
     const org = exec.organizationId;
     const refused = await this.repo.transaction(async (tx) => {
-      if (
-        !(await this.repo.updateIf(tx, org, exec.id, ['PENDING', 'RUNNING'], {
-          status: 'REFUSED',
-          error: reason,
-          finishedAt: new Date(),
-        }))
-      )
-        return false;
+      if (!(await this.endUnfinished(tx, exec, 'REFUSED', reason))) return false;
       const written = (await this.repo.receipts(tx, org, exec.id)).length;
       const draftStatus = written > 0 ? 'EXECUTED' : 'OPEN';
       if (draftStatus === 'OPEN') await this.repo.draftReopened(tx, org, exec.draftId);
       else await this.repo.draftExecuted(tx, org, exec.draftId);
-      await this.audit.append(tx, {
-        organizationId: org,
-        action: 'execution.refused',
-        entityType: 'execution',
-        entityId: exec.id,
-        actorType: 'SYSTEM',
-        requestId: `execution:${exec.id}`,
-        data: {
+      await this.audit.append(
+        tx,
+        systemEvent(exec, 'execution.refused', {
           draftId: exec.draftId,
           version: exec.version,
           reason,
           receiptsWritten: written,
           before: { status: exec.status, draftStatus: 'EXECUTING' },
           after: { status: 'REFUSED', draftStatus },
-        },
-      });
+        }),
+      );
       return true;
     });
     if (refused) await this.signals.publish(executionTopic(exec.id));
     return { executionId: exec.id, status: 'REFUSED', ...(refused ? {} : { skipped: 'finished by another run' }) };
   }
+
+  /** Ends a PENDING / RUNNING execution with `status` and the reason; false → another run ended it first. */
+  private endUnfinished(tx: Tx, exec: Execution, status: ExecutionStatus, reason: string): Promise<boolean> {
+    return this.repo.updateIf(tx, exec.organizationId, exec.id, ['PENDING', 'RUNNING'], {
+      status,
+      error: reason,
+      finishedAt: new Date(),
+    });
+  }
+
+  /** After a finish / abandon: null → another run ended it (its status stands); else the readers hear of it. */
+  private async ended(exec: Execution, status: ExecutionStatus | null): Promise<ExecutionOutcome> {
+    const org = exec.organizationId;
+    if (!status) {
+      const now = await this.repo.findById(undefined, org, exec.id);
+      return { executionId: exec.id, status: now?.status ?? 'FAILED', skipped: 'finished by another run' };
+    }
+    // jobs or work orders were written: analytics read models of the org are stale (never throws)
+    await this.cache.invalidate(org, { resources: ['analytics'] });
+    await this.signals.publish(executionTopic(exec.id));
+    return { executionId: exec.id, status };
+  }
+}
+
+/** An audit event of the execution written by the system (the worker), not by a person. */
+function systemEvent(exec: Execution, action: string, data: Record<string, unknown>): AuditInput {
+  return {
+    organizationId: exec.organizationId,
+    action,
+    entityType: 'execution',
+    entityId: exec.id,
+    actorType: 'SYSTEM',
+    requestId: `execution:${exec.id}`,
+    data,
+  };
 }

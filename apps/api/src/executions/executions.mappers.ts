@@ -1,5 +1,6 @@
 import type { TExecution, TExecutionReceipt } from '@amms/contracts/drafts';
 import type { Execution, ExecutionReceipt } from '@amms/db';
+import type { NewReceipt } from './executions.repository.js';
 
 /** the ChangeSignals topic of one execution (worker publishes, the API's event stream listens) */
 export const executionTopic = (executionId: string) => `execution:${executionId}`;
@@ -8,13 +9,25 @@ const isoOrNull = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toReceipt(r: ExecutionReceipt): TExecutionReceipt {
   return {
+    ...receiptFields(r),
+    detail: (r.detail ?? {}) as Record<string, unknown>,
+    createdAt: r.createdAt.toISOString(),
+  };
+}
+
+/** What an `execution.receipt` audit event says about its item (a worker's run and an abandoned execution alike). */
+export function receiptEventData(r: NewReceipt) {
+  return { ...receiptFields(r), detail: r.detail };
+}
+
+/** A receipt's item and outcome, as the API and the audit trail both show them. */
+function receiptFields(r: Omit<NewReceipt, 'detail'>) {
+  return {
     itemKey: r.itemKey,
     itemIndex: r.itemIndex,
     status: r.status,
     recordType: r.recordType,
     recordId: r.recordId,
-    detail: (r.detail ?? {}) as Record<string, unknown>,
-    createdAt: r.createdAt.toISOString(),
   };
 }
 

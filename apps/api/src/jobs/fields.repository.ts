@@ -1,17 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@amms/db';
+import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
-export interface FieldFilter {
+export interface FieldFilter extends ScopedKeysetPage<Prisma.FieldWhereInput, Prisma.FieldOrderByWithRelationInput> {
   q?: string;
   teamId?: string;
   crop?: string;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.FieldWhereInput | undefined;
-  orderBy: Prisma.FieldOrderByWithRelationInput[];
-  limit: number;
-  /** the caller's data-scope fragment */
-  scope: Prisma.FieldWhereInput;
 }
 
 export interface FieldData {
@@ -39,18 +34,13 @@ export class FieldsRepository {
 
   list(organizationId: string, f: FieldFilter) {
     return this.prisma.client.field.findMany({
-      where: {
-        AND: [
-          { organizationId, deletedAt: null },
-          f.scope,
-          f.q ? { name: { contains: f.q, mode: 'insensitive' } } : {},
-          f.teamId ? { teamId: f.teamId } : {},
-          f.crop ? { crop: { equals: f.crop, mode: 'insensitive' } } : {},
-          f.after ?? {},
-        ],
-      },
-      orderBy: f.orderBy,
-      take: f.limit,
+      ...keysetArgs(
+        f,
+        { organizationId, deletedAt: null },
+        f.q ? { name: { contains: f.q, mode: 'insensitive' } } : {},
+        f.teamId ? { teamId: f.teamId } : {},
+        f.crop ? { crop: { equals: f.crop, mode: 'insensitive' } } : {},
+      ),
     });
   }
 

@@ -11,8 +11,7 @@ import {
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -24,11 +23,11 @@ import { canWriteTeam, fieldScope } from './jobs.scope.js';
 const decimalOrNull = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
 
 /** `areaHa` is stored as whole square metres (`areaM2`). */
-const FIELD_SORT_FIELDS: SortFields = {
+const FIELD_SORT_FIELDS = sortSpec<Prisma.FieldWhereInput, Prisma.FieldOrderByWithRelationInput>({
   name: { type: 'string' },
   areaHa: { type: 'number', column: 'areaM2' },
   createdAt: { type: 'date' },
-};
+});
 
 @Injectable()
 export class FieldsService {
@@ -40,17 +39,19 @@ export class FieldsService {
   }
 
   async list(ctx: OrgContext, q: TListFieldsQuery): Promise<TListFieldsResponse> {
-    const order = keysetOrder<Prisma.FieldWhereInput, Prisma.FieldOrderByWithRelationInput>(q, FIELD_SORT_FIELDS);
-    const rows = await this.repo.list(ctx.organizationId, {
-      q: q.q,
-      teamId: q.teamId,
-      crop: q.crop,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: fieldScope(ctx),
-    });
-    return pageOf(rows, q.limit, toField, order.position);
+    return keysetList(
+      q,
+      FIELD_SORT_FIELDS,
+      (page) =>
+        this.repo.list(ctx.organizationId, {
+          ...page,
+          q: q.q,
+          teamId: q.teamId,
+          crop: q.crop,
+          scope: fieldScope(ctx),
+        }),
+      toField,
+    );
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -29,6 +29,7 @@ import {
   type TUpdateJobRequest,
 } from '@amms/contracts/jobs';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -66,11 +67,7 @@ export class JobsController {
   }
 
   /** Each item is checked and written on its own; the response reports every item (HTTP 200 even when some failed). */
-  @RequirePermission('job.schedule')
-  @Idempotent()
-  @Post('assign-bulk')
-  @HttpCode(200)
-  @Returns(ZAssignBulkResponse)
+  @ActionRoute('assign-bulk', 'job.schedule', ZAssignBulkResponse)
   assignBulk(@Ctx() ctx: OrgContext, @Body({ schema: ZAssignBulkRequest }) body: TAssignBulkRequest) {
     return this.assignments.assignBulk(ctx, body.items);
   }
@@ -101,11 +98,7 @@ export class JobsController {
     return this.pickers.forJob(ctx, id);
   }
 
-  @RequirePermission('job.schedule')
-  @Idempotent()
-  @Post(':id/assign')
-  @HttpCode(200)
-  @Returns(ZJob)
+  @ActionRoute(':id/assign', 'job.schedule', ZJob)
   assign(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -114,11 +107,7 @@ export class JobsController {
     return this.assignments.assign(ctx, id, body);
   }
 
-  @RequirePermission('job.schedule')
-  @Idempotent()
-  @Post(':id/unassign')
-  @HttpCode(200)
-  @Returns(ZJob)
+  @ActionRoute(':id/unassign', 'job.schedule', ZJob)
   unassign(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -127,11 +116,7 @@ export class JobsController {
     return this.assignments.unassign(ctx, id, body);
   }
 
-  @RequirePermission('job.execute')
-  @Idempotent()
-  @Post(':id/start')
-  @HttpCode(200)
-  @Returns(ZJob)
+  @ActionRoute(':id/start', 'job.execute', ZJob)
   start(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -140,11 +125,7 @@ export class JobsController {
     return this.jobs.start(ctx, id, body);
   }
 
-  @RequirePermission('job.execute')
-  @Idempotent()
-  @Post(':id/complete')
-  @HttpCode(200)
-  @Returns(ZJob)
+  @ActionRoute(':id/complete', 'job.execute', ZJob)
   complete(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -153,11 +134,7 @@ export class JobsController {
     return this.jobs.complete(ctx, id, body);
   }
 
-  @RequirePermission('job.write')
-  @Idempotent()
-  @Post(':id/cancel')
-  @HttpCode(200)
-  @Returns(ZJob)
+  @ActionRoute(':id/cancel', 'job.write', ZJob)
   cancel(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import type { JobStatus, MachineRole, OperationType, Prisma, Role } from '@amms/db';
+import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import { assignmentInclude, calendarInclude, jobInclude } from './jobs.mappers.js';
 
-export interface JobFilter {
+export interface JobFilter extends ScopedKeysetPage<Prisma.JobWhereInput, Prisma.JobOrderByWithRelationInput> {
   statuses?: readonly JobStatus[];
   fieldId?: string;
   teamId?: string;
@@ -14,11 +15,6 @@ export interface JobFilter {
   /** a machine of the live assignment */
   assetId?: string;
   machineDown?: boolean;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.JobWhereInput | undefined;
-  orderBy: Prisma.JobOrderByWithRelationInput[];
-  limit: number;
-  scope: Prisma.JobWhereInput;
 }
 
 export interface CalendarFilter {
@@ -64,34 +60,29 @@ export class JobsRepository {
 
   list(organizationId: string, f: JobFilter) {
     return this.prisma.client.job.findMany({
-      where: {
-        AND: [
-          { organizationId },
-          f.scope,
-          f.statuses ? { status: { in: [...f.statuses] } } : {},
-          f.fieldId ? { fieldId: f.fieldId } : {},
-          f.teamId ? { teamId: f.teamId } : {},
-          f.operationType ? { operationType: f.operationType } : {},
-          // half-open windows overlap [from, to)
-          f.to ? { windowStart: { lt: f.to } } : {},
-          f.from ? { windowEnd: { gt: f.from } } : {},
-          f.operatorMembershipId
-            ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } }
-            : {},
-          f.assetId ? { assignments: { some: { releasedAt: null, machines: { some: { assetId: f.assetId } } } } } : {},
-          f.machineDown
-            ? {
-                assignments: {
-                  some: { releasedAt: null, machines: { some: { asset: { status: { not: 'ACTIVE' } } } } },
-                },
-              }
-            : {},
-          f.after ?? {},
-        ],
-      },
+      ...keysetArgs(
+        f,
+        { organizationId },
+        f.statuses ? { status: { in: [...f.statuses] } } : {},
+        f.fieldId ? { fieldId: f.fieldId } : {},
+        f.teamId ? { teamId: f.teamId } : {},
+        f.operationType ? { operationType: f.operationType } : {},
+        // half-open windows overlap [from, to)
+        f.to ? { windowStart: { lt: f.to } } : {},
+        f.from ? { windowEnd: { gt: f.from } } : {},
+        f.operatorMembershipId
+          ? { assignments: { some: { operatorMembershipId: f.operatorMembershipId, releasedAt: null } } }
+          : {},
+        f.assetId ? { assignments: { some: { releasedAt: null, machines: { some: { assetId: f.assetId } } } } } : {},
+        f.machineDown
+          ? {
+              assignments: {
+                some: { releasedAt: null, machines: { some: { asset: { status: { not: 'ACTIVE' } } } } },
+              },
+            }
+          : {},
+      ),
       include: jobInclude,
-      orderBy: f.orderBy,
-      take: f.limit,
     });
   }
 

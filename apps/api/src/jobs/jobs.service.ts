@@ -5,11 +5,13 @@ import {
   type TCompleteJobRequest,
   type TCreateJobRequest,
   type TJob,
+  type TJobStatus,
   type TListJobsQuery,
   type TListJobsResponse,
   type TStartJobRequest,
   type TUpdateJobRequest,
 } from '@amms/contracts/jobs';
+import type { TWebhookEventType } from '@amms/contracts/webhooks';
 import type { Prisma } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
 import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at.js';
@@ -18,8 +20,7 @@ import { MeterReadingsService } from '../assets/meter-readings.service.js';
 import { workedHours } from './worked-hours.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { FieldsRepository } from './fields.repository.js';
@@ -30,7 +31,10 @@ import { canWriteTeam, fieldScope, jobScope } from './jobs.scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
-const JOB_SORT_FIELDS = { windowStart: { type: 'date' }, createdAt: { type: 'date' } } as const;
+const JOB_SORT_FIELDS = sortSpec<Prisma.JobWhereInput, Prisma.JobOrderByWithRelationInput>({
+  windowStart: { type: 'date' },
+  createdAt: { type: 'date' },
+});
 
 /** Clock skew tolerated before a client's "startedAt/completedAt" counts as in the future. */
 const FUTURE_SKEW_MS = 60_000;
@@ -49,23 +53,25 @@ export class JobsService {
   }
 
   async list(ctx: OrgContext, q: TListJobsQuery): Promise<TListJobsResponse> {
-    const order = keysetOrder<Prisma.JobWhereInput, Prisma.JobOrderByWithRelationInput>(q, JOB_SORT_FIELDS);
-    const rows = await this.repo.list(ctx.organizationId, {
-      statuses: q.status,
-      fieldId: q.fieldId,
-      teamId: q.teamId,
-      operationType: q.operationType,
-      from: q.from ? new Date(q.from) : undefined,
-      to: q.to ? new Date(q.to) : undefined,
-      operatorMembershipId: q.operatorMembershipId,
-      assetId: q.assetId,
-      machineDown: q.machineDown,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: jobScope(ctx),
-    });
-    return pageOf(rows, q.limit, toJob, order.position);
+    return keysetList(
+      q,
+      JOB_SORT_FIELDS,
+      (page) =>
+        this.repo.list(ctx.organizationId, {
+          ...page,
+          statuses: q.status,
+          fieldId: q.fieldId,
+          teamId: q.teamId,
+          operationType: q.operationType,
+          from: q.from ? new Date(q.from) : undefined,
+          to: q.to ? new Date(q.to) : undefined,
+          operatorMembershipId: q.operatorMembershipId,
+          assetId: q.assetId,
+          machineDown: q.machineDown,
+          scope: jobScope(ctx),
+        }),
+      toJob,
+    );
   }
 
   async get(ctx: OrgContext, id: string): Promise<TJob> {
@@ -183,26 +189,8 @@ export class JobsService {
         startedAt,
         startMeterHours: input.meterHours === undefined ? null : input.meterHours.toFixed(1),
       };
-      const ok = await this.repo.updateIfState(
-        tx,
-        ctx.organizationId,
-        id,
-        { statuses: sourcesOf('IN_PROGRESS'), version: current.version, scope: jobScope(ctx) },
-        data,
-      );
-      if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'IN_PROGRESS');
-      await WebhookEvents.emit(tx, ctx, 'job.started', id);
-      const primary = this.primaryOf(current);
-      if (input.meterHours !== undefined && primary) {
-        // the job (assigned to me) is the authorization for its machine
-        await this.meters.recordIn(
-          tx,
-          ctx,
-          primary,
-          { readingHours: input.meterHours, readAt: startedAt, source: 'JOB', confirmJump: input.confirmMeterJump },
-          { scopeChecked: true },
-        );
-      }
+      await this.step(tx, ctx, current, 'IN_PROGRESS', data, 'job.started');
+      await this.recordMeter(tx, ctx, current, input, startedAt);
       const after = toJob(await this.load(tx, ctx, id, {}));
       await this.audit.append(
         tx,
@@ -240,25 +228,8 @@ export class JobsService {
         fuelLiters: input.fuelLiters === undefined ? null : input.fuelLiters.toFixed(2),
         completionNotes: input.notes ?? null,
       };
-      const ok = await this.repo.updateIfState(
-        tx,
-        ctx.organizationId,
-        id,
-        { statuses: sourcesOf('COMPLETED'), version: current.version, scope: jobScope(ctx) },
-        data,
-      );
-      if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'COMPLETED');
-      await WebhookEvents.emit(tx, ctx, 'job.completed', id);
-      const primary = this.primaryOf(current);
-      if (input.meterHours !== undefined && primary) {
-        await this.meters.recordIn(
-          tx,
-          ctx,
-          primary,
-          { readingHours: input.meterHours, readAt: completedAt, source: 'JOB', confirmJump: input.confirmMeterJump },
-          { scopeChecked: true },
-        );
-      }
+      await this.step(tx, ctx, current, 'COMPLETED', data, 'job.completed');
+      await this.recordMeter(tx, ctx, current, input, completedAt);
       const live = current.assignments[0];
       if (live && completedAt < live.endsAt) {
         // finished early: the rest of the slot is free again (all of it if it never began)
@@ -286,15 +257,14 @@ export class JobsService {
       const current = await this.load(tx, ctx, id);
       assertCanMove(current, 'CANCELLED', input.version);
       const now = new Date();
-      const ok = await this.repo.updateIfState(
+      await this.step(
         tx,
-        ctx.organizationId,
-        id,
-        { statuses: sourcesOf('CANCELLED'), version: current.version, scope: jobScope(ctx) },
+        ctx,
+        current,
+        'CANCELLED',
         { status: 'CANCELLED', cancelledAt: now, cancelReason: input.reason },
+        'job.cancelled',
       );
-      if (!ok) return lostRace(this.repo, tx, ctx.organizationId, id, 'CANCELLED');
-      await WebhookEvents.emit(tx, ctx, 'job.cancelled', id);
       const live = current.assignments[0];
       if (live) {
         await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, now);
@@ -325,8 +295,47 @@ export class JobsService {
     return j;
   }
 
-  private primaryOf(job: JobRow): string | undefined {
-    return job.assignments[0]?.machines.find((m) => m.role === 'PRIMARY')?.assetId;
+  /**
+   * An execution step's write: the job moves to `to` only from a status that may move there and
+   * at the version the step checked (a lost race → the refusal the winner's state calls for);
+   * integrations hear `event`.
+   */
+  private async step(
+    tx: Tx,
+    ctx: OrgContext,
+    current: JobRow,
+    to: TJobStatus,
+    data: JobUpdate,
+    event: TWebhookEventType,
+  ): Promise<void> {
+    const ok = await this.repo.updateIfState(
+      tx,
+      ctx.organizationId,
+      current.id,
+      { statuses: sourcesOf(to), version: current.version, scope: jobScope(ctx) },
+      data,
+    );
+    if (!ok) return lostRace(this.repo, tx, ctx.organizationId, current.id, to);
+    await WebhookEvents.emit(tx, ctx, event, current.id);
+  }
+
+  /** The meter a step read, recorded on the job's primary machine (the job, assigned to me, authorizes it). */
+  private async recordMeter(
+    tx: Tx,
+    ctx: OrgContext,
+    job: JobRow,
+    input: Pick<TStartJobRequest, 'meterHours' | 'confirmMeterJump'>,
+    readAt: Date,
+  ): Promise<void> {
+    const primary = job.assignments[0]?.machines.find((m) => m.role === 'PRIMARY')?.assetId;
+    if (input.meterHours === undefined || !primary) return;
+    await this.meters.recordIn(
+      tx,
+      ctx,
+      primary,
+      { readingHours: input.meterHours, readAt, source: 'JOB', confirmJump: input.confirmMeterJump },
+      { scopeChecked: true },
+    );
   }
 
   private notInFuture(at: string | undefined, path: string): Date {

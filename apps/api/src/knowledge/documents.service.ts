@@ -9,7 +9,7 @@ import type {
 } from '@amms/contracts/knowledge';
 import { AuditService } from '../audit/audit.service.js';
 import { AppError } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { idList } from '../platform/http/list-page.js';
 import { BlobRefs } from '../platform/storage/blob-refs.js';
 import { BlobStore } from '../platform/storage/blob-store.js';
 import { DocumentsRepository, ownerOf, type DocumentRow } from './documents.repository.js';
@@ -45,14 +45,11 @@ export class DocumentsService {
       if (machineModelId && machineModelId !== modelId) return { items: [], nextCursor: null };
       machineModelId = modelId;
     }
-    const rows = await this.repo.list(actor.scope, {
-      source: q.source,
-      machineModelId,
-      q: q.q,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
-      limit: q.limit + 1,
-    });
-    return pageOf(rows, q.limit, toDocument);
+    return idList(
+      q,
+      (page) => this.repo.list(actor.scope, { ...page, source: q.source, machineModelId, q: q.q }),
+      toDocument,
+    );
   }
 
   async get(actor: LibraryActor, id: string): Promise<TDocumentDetail> {

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { Body, Controller } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import {
   ZKnowledgeAnswer,
@@ -8,9 +8,8 @@ import {
   type TKnowledgeAnswerRequest,
   type TKnowledgeSearchRequest,
 } from '@amms/contracts/knowledge';
-import { Ctx, RequirePermission } from '../platform/access/decorators.js';
-import { Returns } from '../platform/http/returns.js';
-import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import { Ctx } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { KnowledgeService } from './knowledge.service.js';
 
@@ -20,11 +19,7 @@ import { KnowledgeService } from './knowledge.service.js';
 export class KnowledgeController {
   constructor(private readonly knowledge: KnowledgeService) {}
 
-  @RequirePermission('knowledge.read')
-  @Idempotent()
-  @Post('search')
-  @HttpCode(200)
-  @Returns(ZKnowledgeSearchResponse)
+  @ActionRoute('search', 'knowledge.read', ZKnowledgeSearchResponse)
   @ApiOperation({
     summary: 'Ranked passages (lexical ⊕ trigram ⊕ optional dense, RRF k=60) from the manuals the org may read',
   })
@@ -32,11 +27,7 @@ export class KnowledgeController {
     return this.knowledge.search(ctx, body);
   }
 
-  @RequirePermission('knowledge.read')
-  @Idempotent()
-  @Post('answers')
-  @HttpCode(200)
-  @Returns(ZKnowledgeAnswer)
+  @ActionRoute('answers', 'knowledge.read', ZKnowledgeAnswer)
   @ApiOperation({
     summary:
       'A cited answer (every sentence has a citation whose snippet is on its page), or found:false when the manuals do not say',

@@ -6,7 +6,7 @@ import { BlobStore } from '../platform/storage/blob-store.js';
 import type { LibraryActor } from './library-actor.js';
 import { readUploadForm, type UploadForm } from '../platform/uploads/multipart-form.js';
 import { UploadsService, type UploadOutcome } from './uploads.service.js';
-import { withUploadIdempotency } from '../platform/uploads/upload-idempotency.js';
+import { storeUploadOnce } from '../platform/uploads/upload-idempotency.js';
 
 /** The HTTP side of an upload, shared by the org and platform controllers: read the form, honour Idempotency-Key, answer 201 / 200. */
 @Injectable()
@@ -24,20 +24,6 @@ export class UploadHandler {
     run: (form: UploadForm) => Promise<UploadOutcome>,
   ): Promise<TUploadResponse> {
     const form = await readUploadForm(req, this.blobs, { maxBytes: this.uploads.maxBytes });
-    try {
-      return await withUploadIdempotency(
-        this.idempotency,
-        req,
-        reply,
-        { sha256: form.staged.sha256, fields: { ...form.fields, fileName: form.fileName } },
-        async () => {
-          const out = await run(form);
-          void reply.status(out.status);
-          return out.body;
-        },
-      );
-    } finally {
-      await this.blobs.discard(form.staged);
-    }
+    return storeUploadOnce({ idempotency: this.idempotency, blobs: this.blobs }, req, reply, form, () => run(form));
   }
 }

@@ -15,7 +15,7 @@ import { assetScope } from '../assets/assets.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { decodeIdCursor, pageOf } from '../platform/http/cursor.js';
+import { idList } from '../platform/http/list-page.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { compareDue, computeDue, type DueResult } from './due.js';
@@ -37,15 +37,18 @@ export class MaintenancePlansService {
   }
 
   async list(ctx: OrgContext, q: TListMaintenancePlansQuery): Promise<TListMaintenancePlansResponse> {
-    const rows = await this.repo.listPlans(ctx.organizationId, {
-      assetId: q.assetId,
-      modelId: q.modelId,
-      active: q.active,
-      afterId: q.cursor ? decodeIdCursor(q.cursor) : undefined,
-      limit: q.limit + 1,
-      scope: planScope(ctx),
-    });
-    return pageOf(rows, q.limit, toPlan);
+    return idList(
+      q,
+      (page) =>
+        this.repo.listPlans(ctx.organizationId, {
+          ...page,
+          assetId: q.assetId,
+          modelId: q.modelId,
+          active: q.active,
+          scope: planScope(ctx),
+        }),
+      toPlan,
+    );
   }
 
   async get(ctx: OrgContext, id: string): Promise<TMaintenancePlan> {

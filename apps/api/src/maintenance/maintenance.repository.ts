@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { ChecklistResult, Prisma, WorkOrderStatus, WorkOrderType } from '@amms/db';
+import { keysetArgs, type IdPage, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
 /** Work orders that still hold the machine: not CLOSED, not CANCELLED. */
@@ -15,16 +16,17 @@ const withDetail = {
 export type WorkOrderRow = Prisma.WorkOrderGetPayload<{ include: typeof withAssetName }>;
 export type WorkOrderDetailRow = Prisma.WorkOrderGetPayload<{ include: typeof withDetail }>;
 
-export interface PlanFilter {
+export interface PlanFilter extends IdPage {
   assetId?: string;
   modelId?: string;
   active?: boolean;
-  afterId?: string;
-  limit: number;
   scope: Prisma.MaintenancePlanWhereInput;
 }
 
-export interface WorkOrderFilter {
+export interface WorkOrderFilter extends ScopedKeysetPage<
+  Prisma.WorkOrderWhereInput,
+  Prisma.WorkOrderOrderByWithRelationInput
+> {
   status?: WorkOrderStatus;
   type?: WorkOrderType;
   assetId?: string;
@@ -33,11 +35,6 @@ export interface WorkOrderFilter {
   /** planned window overlaps [from, to) */
   from?: Date | undefined;
   to?: Date | undefined;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.WorkOrderWhereInput | undefined;
-  orderBy: Prisma.WorkOrderOrderByWithRelationInput[];
-  limit: number;
-  scope: Prisma.WorkOrderWhereInput;
 }
 
 export interface NewWorkOrder {
@@ -305,24 +302,19 @@ export class MaintenanceRepository {
 
   listWorkOrders(organizationId: string, f: WorkOrderFilter): Promise<WorkOrderRow[]> {
     return this.prisma.client.workOrder.findMany({
-      where: {
-        AND: [
-          { organizationId },
-          f.scope,
-          f.status ? { status: f.status } : {},
-          f.type ? { type: f.type } : {},
-          f.assetId ? { assetId: f.assetId } : {},
-          f.assigneeMembershipId ? { assigneeMembershipId: f.assigneeMembershipId } : {},
-          f.planId ? { planId: f.planId } : {},
-          // half-open windows overlap [from, to); an order without a window has none to overlap
-          f.to ? { plannedStart: { lt: f.to } } : {},
-          f.from ? { plannedEnd: { gt: f.from } } : {},
-          f.after ?? {},
-        ],
-      },
+      ...keysetArgs(
+        f,
+        { organizationId },
+        f.status ? { status: f.status } : {},
+        f.type ? { type: f.type } : {},
+        f.assetId ? { assetId: f.assetId } : {},
+        f.assigneeMembershipId ? { assigneeMembershipId: f.assigneeMembershipId } : {},
+        f.planId ? { planId: f.planId } : {},
+        // half-open windows overlap [from, to); an order without a window has none to overlap
+        f.to ? { plannedStart: { lt: f.to } } : {},
+        f.from ? { plannedEnd: { gt: f.from } } : {},
+      ),
       include: withAssetName,
-      orderBy: f.orderBy,
-      take: f.limit,
     });
   }
 

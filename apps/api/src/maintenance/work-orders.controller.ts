@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Param, Patch, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -24,6 +24,7 @@ import {
   type TWorkOrderTransitionRequest,
 } from '@amms/contracts/maintenance';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -89,11 +90,7 @@ export class WorkOrdersController {
     return presentDetail(ctx, this.people, await this.orders.update(ctx, id, body));
   }
 
-  @RequirePermission('workorder.work')
-  @Idempotent()
-  @Post(':id/start')
-  @HttpCode(200)
-  @Returns(ZWorkOrderDetailView)
+  @ActionRoute(':id/start', 'workorder.work', ZWorkOrderDetailView)
   async start(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -102,11 +99,7 @@ export class WorkOrdersController {
     return presentDetail(ctx, this.people, await this.transitions.start(ctx, id, body));
   }
 
-  @RequirePermission('workorder.work')
-  @Idempotent()
-  @Post(':id/submit')
-  @HttpCode(200)
-  @Returns(ZWorkOrderDetailView)
+  @ActionRoute(':id/submit', 'workorder.work', ZWorkOrderDetailView)
   async submit(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -115,11 +108,7 @@ export class WorkOrdersController {
     return presentDetail(ctx, this.people, await this.transitions.submit(ctx, id, body));
   }
 
-  @RequirePermission('workorder.accept')
-  @Idempotent()
-  @Post(':id/accept')
-  @HttpCode(200)
-  @Returns(ZWorkOrderDetailView)
+  @ActionRoute(':id/accept', 'workorder.accept', ZWorkOrderDetailView)
   async accept(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -128,11 +117,7 @@ export class WorkOrdersController {
     return presentDetail(ctx, this.people, await this.transitions.accept(ctx, id, body));
   }
 
-  @RequirePermission('workorder.accept')
-  @Idempotent()
-  @Post(':id/reject')
-  @HttpCode(200)
-  @Returns(ZWorkOrderDetailView)
+  @ActionRoute(':id/reject', 'workorder.accept', ZWorkOrderDetailView)
   async reject(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -141,11 +126,7 @@ export class WorkOrdersController {
     return presentDetail(ctx, this.people, await this.transitions.reject(ctx, id, body));
   }
 
-  @RequirePermission('workorder.write')
-  @Idempotent()
-  @Post(':id/cancel')
-  @HttpCode(200)
-  @Returns(ZWorkOrderDetailView)
+  @ActionRoute(':id/cancel', 'workorder.write', ZWorkOrderDetailView)
   async cancel(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

@@ -16,8 +16,7 @@ import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at
 import { diff } from '../audit/changes.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
@@ -45,7 +44,10 @@ import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from '../platf
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */
-const WORK_ORDER_SORT_FIELDS = { plannedStart: { type: 'date', nullable: true }, createdAt: { type: 'date' } } as const;
+const WORK_ORDER_SORT_FIELDS = sortSpec<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>({
+  plannedStart: { type: 'date', nullable: true },
+  createdAt: { type: 'date' },
+});
 
 @Injectable()
 export class WorkOrdersService {
@@ -59,24 +61,23 @@ export class WorkOrdersService {
   }
 
   async list(ctx: OrgContext, q: TListWorkOrdersQuery): Promise<TListWorkOrdersResponse> {
-    const order = keysetOrder<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>(
+    return keysetList(
       q,
       WORK_ORDER_SORT_FIELDS,
+      (page) =>
+        this.repo.listWorkOrders(ctx.organizationId, {
+          ...page,
+          status: q.status,
+          type: q.type,
+          assetId: q.assetId,
+          assigneeMembershipId: q.assigneeMembershipId,
+          planId: q.planId,
+          from: q.from ? new Date(q.from) : undefined,
+          to: q.to ? new Date(q.to) : undefined,
+          scope: workOrderReadScope(ctx),
+        }),
+      toWorkOrder,
     );
-    const rows = await this.repo.listWorkOrders(ctx.organizationId, {
-      status: q.status,
-      type: q.type,
-      assetId: q.assetId,
-      assigneeMembershipId: q.assigneeMembershipId,
-      planId: q.planId,
-      from: q.from ? new Date(q.from) : undefined,
-      to: q.to ? new Date(q.to) : undefined,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: workOrderReadScope(ctx),
-    });
-    return pageOf(rows, q.limit, toWorkOrder, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TWorkOrderDetail> {

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
+import { Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
@@ -9,8 +9,8 @@ import {
   type TListNotificationsQuery,
 } from '@amms/contracts/notifications';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
+import { ActionRoute } from '../platform/http/action-route.js';
 import { Returns } from '../platform/http/returns.js';
-import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { NotificationsService } from './notifications.service.js';
 
@@ -29,20 +29,12 @@ export class NotificationsController {
     return this.notifications.list(ctx, q);
   }
 
-  @RequirePermission('org.read')
-  @Idempotent()
-  @Post('read-all')
-  @HttpCode(200)
-  @Returns(ZReadAllNotificationsResponse)
+  @ActionRoute('read-all', 'org.read', ZReadAllNotificationsResponse)
   readAll(@Ctx() ctx: OrgContext) {
     return this.notifications.readAll(ctx);
   }
 
-  @RequirePermission('org.read')
-  @Idempotent()
-  @Post(':id/read')
-  @HttpCode(200)
-  @Returns(ZNotification)
+  @ActionRoute(':id/read', 'org.read', ZNotification)
   read(@Ctx() ctx: OrgContext, @Param('id', { schema: z.uuid() }) id: string) {
     return this.notifications.read(ctx, id);
   }

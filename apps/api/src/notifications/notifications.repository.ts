@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@amms/db';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { memberFactsSelect } from '../tenancy/memberships.repository.js';
 
 export interface NewNotification {
   recipientMembershipId: string;
@@ -13,16 +14,7 @@ export interface NewNotification {
 }
 
 /** Active members of an org with their role, data scope and teams: candidates for a notification. */
-const memberSelect = {
-  id: true,
-  role: true,
-  dataScope: true,
-  status: true,
-  userId: true,
-  user: { select: { isPlatformAdmin: true } },
-  teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
-} as const satisfies Prisma.MembershipSelect;
-export type CandidateRow = Prisma.MembershipGetPayload<{ select: typeof memberSelect }>;
+export type CandidateRow = Prisma.MembershipGetPayload<{ select: typeof memberFactsSelect }>;
 
 @Injectable()
 export class NotificationsRepository {
@@ -47,7 +39,7 @@ export class NotificationsRepository {
     if (or.length === 0) return Promise.resolve([] as CandidateRow[]);
     return this.db.membership.findMany({
       where: { organizationId, status: 'ACTIVE', OR: or },
-      select: memberSelect,
+      select: memberFactsSelect,
       orderBy: { id: 'asc' },
     });
   }

@@ -12,8 +12,7 @@ import type { Prisma } from '@amms/db';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { versionConflict } from '../platform/errors/app-error.js';
-import { pageOf } from '../platform/http/cursor.js';
-import { keysetOrder, type SortFields } from '../platform/http/keyset.js';
+import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import { generateOneTimePassword, hashPassword } from '../auth/password.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { scopeWhere } from '../platform/access/data-scope.js';
@@ -95,11 +94,11 @@ function assertGrantable(ctx: OrgContext, granted: { dataScope: TDataScope; team
 }
 
 /** `name` and `email` are the user's (a to-one relation); ties by the membership's id. */
-const MEMBER_SORT_FIELDS: SortFields = {
+const MEMBER_SORT_FIELDS = sortSpec<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>({
   name: { type: 'string', column: 'user.name' },
   email: { type: 'string', column: 'user.email' },
   createdAt: { type: 'date' },
-};
+});
 
 @Injectable()
 export class MembersService {
@@ -114,20 +113,19 @@ export class MembersService {
   }
 
   async list(ctx: OrgContext, q: TListMembersQuery): Promise<{ items: TMember[]; nextCursor: string | null }> {
-    const order = keysetOrder<Prisma.MembershipWhereInput, Prisma.MembershipOrderByWithRelationInput>(
+    return keysetList(
       q,
       MEMBER_SORT_FIELDS,
+      (page) =>
+        this.repo.list(ctx.organizationId, {
+          ...page,
+          status: q.status,
+          role: q.role,
+          q: q.q,
+          scope: memberScope(ctx),
+        }),
+      toMember,
     );
-    const rows = await this.repo.list(ctx.organizationId, {
-      status: q.status,
-      role: q.role,
-      q: q.q,
-      after: order.after,
-      orderBy: order.orderBy,
-      limit: q.limit + 1,
-      scope: memberScope(ctx),
-    });
-    return pageOf(rows, q.limit, toMember, order.position);
   }
 
   async get(ctx: OrgContext, id: string): Promise<TMember> {

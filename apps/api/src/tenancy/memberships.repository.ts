@@ -1,18 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { DataScope, MembershipStatus, Prisma, PrismaClient, Role } from '@amms/db';
+import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import type { MemberFacts } from './member-context.js';
 
-export interface MemberFilter {
+export interface MemberFilter extends ScopedKeysetPage<
+  Prisma.MembershipWhereInput,
+  Prisma.MembershipOrderByWithRelationInput
+> {
   status?: MembershipStatus;
   role?: Role;
   q?: string;
-  /** keyset: rows after the cursor, in `orderBy` */
-  after?: Prisma.MembershipWhereInput | undefined;
-  orderBy: Prisma.MembershipOrderByWithRelationInput[];
-  limit: number;
-  /** the caller's data-scope fragment */
-  scope: Prisma.MembershipWhereInput;
 }
 
 const withUserAndTeams = {
@@ -88,28 +86,23 @@ export class MembershipsRepository {
 
   list(organizationId: string, f: MemberFilter) {
     return this.prisma.client.membership.findMany({
-      where: {
-        AND: [
-          { organizationId },
-          f.scope,
-          f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
-          f.role ? { role: f.role } : {},
-          f.q
-            ? {
-                user: {
-                  OR: [
-                    { email: { contains: f.q, mode: 'insensitive' } },
-                    { name: { contains: f.q, mode: 'insensitive' } },
-                  ],
-                },
-              }
-            : {},
-          f.after ?? {},
-        ],
-      },
+      ...keysetArgs(
+        f,
+        { organizationId },
+        f.status ? { status: f.status } : { status: { not: 'REMOVED' } },
+        f.role ? { role: f.role } : {},
+        f.q
+          ? {
+              user: {
+                OR: [
+                  { email: { contains: f.q, mode: 'insensitive' } },
+                  { name: { contains: f.q, mode: 'insensitive' } },
+                ],
+              },
+            }
+          : {},
+      ),
       include: withUserAndTeams,
-      orderBy: f.orderBy,
-      take: f.limit,
     });
   }
 
@@ -160,6 +153,17 @@ export class MembershipsRepository {
   }
 }
 
+/** What a membership's rights are decided from: role, data scope, status, teams, the user's platform flag. */
+export const memberFactsSelect = {
+  id: true,
+  role: true,
+  dataScope: true,
+  status: true,
+  userId: true,
+  user: { select: { isPlatformAdmin: true } },
+  teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
+} as const satisfies Prisma.MembershipSelect;
+
 /** A membership of `organizationId` with its user and teams, as it is now (null: none). */
 export async function loadMember(
   db: PrismaClient,
@@ -168,15 +172,7 @@ export async function loadMember(
 ): Promise<(MemberFacts & { userId: string; isPlatformAdmin: boolean }) | null> {
   const m = await db.membership.findFirst({
     where: { id: membershipId, organizationId },
-    select: {
-      id: true,
-      role: true,
-      dataScope: true,
-      status: true,
-      userId: true,
-      user: { select: { isPlatformAdmin: true } },
-      teams: { select: { teamId: true }, orderBy: { teamId: 'asc' } },
-    },
+    select: memberFactsSelect,
   });
   if (!m) return null;
   return {

@@ -1,10 +1,11 @@
-import { Controller, Get, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ZAnalyticsPeriodQuery, type TAnalyticsPeriodQuery } from '@amms/contracts/analytics';
 import { ZListAssetsQuery, type TListAssetsQuery } from '@amms/contracts/assets';
 import { ZListCostDocumentsQuery, type TListCostDocumentsQuery } from '@amms/contracts/costs';
 import { ZExportQuery, type TExportQuery } from '@amms/contracts/integrations';
+import type { TPermission } from '@amms/contracts/permissions';
 import { ZListFieldsQuery, ZListJobsQuery, type TListFieldsQuery, type TListJobsQuery } from '@amms/contracts/jobs';
 import { ZListWorkOrdersQuery, type TListWorkOrdersQuery } from '@amms/contracts/maintenance';
 import { AnalyticsService } from '../../analytics/analytics.service.js';
@@ -27,9 +28,14 @@ import {
   WORK_ORDER_COLUMNS,
   WORK_ORDER_COST_KEYS,
   type CostLineRow,
+  type Names,
 } from './export-kinds.js';
 import { ExportLookups } from './export-names.js';
 import { EXPORT_PAGE_SIZE, ExportService } from './export.service.js';
+
+/** An export route: the list's own permission (or its alternatives), the export rate limit, the path, the summary. */
+const ExportRoute = (path: string, summary: string, permission: TPermission, ...or: TPermission[]) =>
+  applyDecorators(RequirePermission(permission, ...or), RateLimit('export'), Get(path), ApiOperation({ summary }));
 
 const PRODUCES = ['text/csv', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'];
 const page = <Q extends object>(q: Q, cursor: string | undefined): Q => ({ ...q, limit: EXPORT_PAGE_SIZE, cursor });
@@ -56,10 +62,21 @@ export class ExportController {
     private readonly analytics: AnalyticsService,
   ) {}
 
-  @RequirePermission('job.read')
-  @RateLimit('export')
-  @Get('jobs/export')
-  @ApiOperation({ summary: 'Export jobs (the GET /jobs filters) as CSV or XLSX' })
+  /** A page of rows that name a team (and a model): the names of this page's ids, read at once. */
+  private async withNames<T extends { teamId: string | null }>(
+    ctx: OrgContext,
+    p: { items: T[]; nextCursor: string | null },
+    modelOf?: (row: T) => string,
+  ): Promise<{ items: (T & { names: Names })[]; nextCursor: string | null }> {
+    const names = await this.lookups.names(
+      ctx.organizationId,
+      p.items.map((r) => r.teamId),
+      modelOf ? p.items.map(modelOf) : [],
+    );
+    return { items: p.items.map((r) => ({ ...r, names })), nextCursor: p.nextCursor };
+  }
+
+  @ExportRoute('jobs/export', 'Export jobs (the GET /jobs filters) as CSV or XLSX', 'job.read')
   async jobs(
     @Ctx() ctx: OrgContext,
     @Query({ schema: ZExportQuery }) e: TExportQuery,
@@ -71,21 +88,11 @@ export class ExportController {
       ...e,
       filters: q,
       columns: JOB_COLUMNS,
-      page: async (cursor) => {
-        const p = await this.jobsService.list(ctx, page(q, cursor));
-        const names = await this.lookups.names(
-          ctx.organizationId,
-          p.items.map((j) => j.teamId),
-        );
-        return { items: p.items.map((j) => ({ ...j, names })), nextCursor: p.nextCursor };
-      },
+      page: async (cursor) => this.withNames(ctx, await this.jobsService.list(ctx, page(q, cursor))),
     });
   }
 
-  @RequirePermission('field.read')
-  @RateLimit('export')
-  @Get('fields/export')
-  @ApiOperation({ summary: 'Export fields (the GET /fields filters) as CSV or XLSX' })
+  @ExportRoute('fields/export', 'Export fields (the GET /fields filters) as CSV or XLSX', 'field.read')
   async fields(
     @Ctx() ctx: OrgContext,
     @Query({ schema: ZExportQuery }) e: TExportQuery,
@@ -97,21 +104,11 @@ export class ExportController {
       ...e,
       filters: q,
       columns: FIELD_COLUMNS,
-      page: async (cursor) => {
-        const p = await this.fieldsService.list(ctx, page(q, cursor));
-        const names = await this.lookups.names(
-          ctx.organizationId,
-          p.items.map((f) => f.teamId),
-        );
-        return { items: p.items.map((f) => ({ ...f, names })), nextCursor: p.nextCursor };
-      },
+      page: async (cursor) => this.withNames(ctx, await this.fieldsService.list(ctx, page(q, cursor))),
     });
   }
 
-  @RequirePermission('asset.read')
-  @RateLimit('export')
-  @Get('assets/export')
-  @ApiOperation({ summary: 'Export machines (the GET /assets filters) as CSV or XLSX' })
+  @ExportRoute('assets/export', 'Export machines (the GET /assets filters) as CSV or XLSX', 'asset.read')
   async assets(
     @Ctx() ctx: OrgContext,
     @Query({ schema: ZExportQuery }) e: TExportQuery,
@@ -123,23 +120,18 @@ export class ExportController {
       ...e,
       filters: q,
       columns: ASSET_COLUMNS,
-      page: async (cursor) => {
-        const p = await this.assetsService.list(ctx, page(q, cursor));
-        const names = await this.lookups.names(
-          ctx.organizationId,
-          p.items.map((a) => a.teamId),
-          p.items.map((a) => a.modelId),
-        );
-        return { items: p.items.map((a) => ({ ...a, names })), nextCursor: p.nextCursor };
-      },
+      page: async (cursor) =>
+        this.withNames(ctx, await this.assetsService.list(ctx, page(q, cursor)), (a) => a.modelId),
     });
   }
 
   /** Reporters without maintenance.read get their own orders and no cost columns, as in the list. */
-  @RequirePermission('maintenance.read', 'workorder.write')
-  @RateLimit('export')
-  @Get('work-orders/export')
-  @ApiOperation({ summary: 'Export work orders (the GET /work-orders filters) as CSV or XLSX' })
+  @ExportRoute(
+    'work-orders/export',
+    'Export work orders (the GET /work-orders filters) as CSV or XLSX',
+    'maintenance.read',
+    'workorder.write',
+  )
   async workOrdersExport(
     @Ctx() ctx: OrgContext,
     @Query({ schema: ZExportQuery }) e: TExportQuery,
@@ -159,10 +151,11 @@ export class ExportController {
   }
 
   /** One row per cost line, the document's columns repeated on each. */
-  @RequirePermission('cost.read')
-  @RateLimit('export')
-  @Get('cost-documents/export')
-  @ApiOperation({ summary: 'Export cost documents with their lines (the GET /cost-documents filters) as CSV or XLSX' })
+  @ExportRoute(
+    'cost-documents/export',
+    'Export cost documents with their lines (the GET /cost-documents filters) as CSV or XLSX',
+    'cost.read',
+  )
   async costDocuments(
     @Ctx() ctx: OrgContext,
     @Query({ schema: ZExportQuery }) e: TExportQuery,
@@ -190,10 +183,11 @@ export class ExportController {
   }
 
   /** Per-machine utilization of the period (the GET /analytics/utilization rows), every machine in scope. */
-  @RequirePermission('analytics.read')
-  @RateLimit('export')
-  @Get('analytics/export')
-  @ApiOperation({ summary: 'Export the per-machine analytics of a period (from, to) as CSV or XLSX' })
+  @ExportRoute(
+    'analytics/export',
+    'Export the per-machine analytics of a period (from, to) as CSV or XLSX',
+    'analytics.read',
+  )
   async analyticsExport(
     @Ctx() ctx: OrgContext,
     @Query({ schema: ZExportQuery }) e: TExportQuery,

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
+import { applyDecorators, Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
@@ -10,9 +10,11 @@ import {
   type TImportKind,
   type TImportPreview,
 } from '@amms/contracts/integrations';
+import type { TPermission } from '@amms/contracts/permissions';
 import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { withUploadIdempotency } from '../../platform/uploads/upload-idempotency.js';
 import { InvalidatesCache } from '../../platform/cache/invalidates.js';
+import { ActionRoute } from '../../platform/http/action-route.js';
 import { Returns } from '../../platform/http/returns.js';
 import { IdempotencyService } from '../../platform/idempotency/idempotency.service.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
@@ -26,6 +28,43 @@ import { ImportService } from './import.service.js';
 const ZIdParam = z.uuid();
 /** The commit takes no fields (the preview id is in the path); an empty JSON object or no body. */
 const ZCommitBody = z.strictObject({}).optional();
+
+/** Each kind's write permission and the noun its routes' summaries use. */
+const KINDS = {
+  assets: { permission: 'asset.write', noun: 'machine' },
+  fields: { permission: 'field.write', noun: 'field' },
+  jobs: { permission: 'job.write', noun: 'job' },
+} as const satisfies Record<TImportKind, { permission: TPermission; noun: string }>;
+
+const TemplateRoute = (kind: TImportKind) =>
+  applyDecorators(
+    RequirePermission(KINDS[kind].permission),
+    Get(`${kind}/template`),
+    ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx),
+    ApiOperation({ summary: `The ${KINDS[kind].noun} import template (header row)` }),
+  );
+
+/** The upload: rate-limited, and idempotent once the file is read (the key covers the file's hash). */
+const PreviewRoute = (kind: TImportKind) =>
+  applyDecorators(
+    RequirePermission(KINDS[kind].permission),
+    RateLimit('upload'),
+    Idempotent({ deferred: true }),
+    Post(`${kind}/previews`),
+    ApiConsumes('multipart/form-data'),
+    Returns(ZImportPreview, 201),
+    ApiOperation({
+      summary: `Upload a ${KINDS[kind].noun} file (CSV/XLSX): every row checked, nothing written; commit the preview by id`,
+    }),
+  );
+
+const CommitRoute = (kind: TImportKind) =>
+  applyDecorators(
+    ActionRoute(`${kind}/previews/:id/commit`, KINDS[kind].permission, ZImportCommitResponse, 201),
+    ApiOperation({
+      summary: `Create every ${KINDS[kind].noun} of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)`,
+    }),
+  );
 
 /**
  * File import of machines, fields and jobs (the kind's write permission each):
@@ -44,75 +83,37 @@ export class ImportController {
     private readonly idempotency: IdempotencyService,
   ) {}
 
-  @RequirePermission('asset.write')
-  @Get('assets/template')
-  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx)
-  @ApiOperation({ summary: 'The machine import template (header row)' })
+  @TemplateRoute('assets')
   assetsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
     return this.template('assets', q, reply);
   }
 
-  @RequirePermission('field.write')
-  @Get('fields/template')
-  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx)
-  @ApiOperation({ summary: 'The field import template (header row)' })
+  @TemplateRoute('fields')
   fieldsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
     return this.template('fields', q, reply);
   }
 
-  @RequirePermission('job.write')
-  @Get('jobs/template')
-  @ApiProduces(CONTENT_TYPES.csv, CONTENT_TYPES.xlsx)
-  @ApiOperation({ summary: 'The job import template (header row)' })
+  @TemplateRoute('jobs')
   jobsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
     return this.template('jobs', q, reply);
   }
 
-  @RequirePermission('asset.write')
-  @RateLimit('upload')
-  @Idempotent({ deferred: true })
-  @Post('assets/previews')
-  @ApiConsumes('multipart/form-data')
-  @Returns(ZImportPreview, 201)
-  @ApiOperation({
-    summary: 'Upload a machine file (CSV/XLSX): every row checked, nothing written; commit the preview by id',
-  })
+  @PreviewRoute('assets')
   assetsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.preview(ctx, 'assets', req, reply);
   }
 
-  @RequirePermission('field.write')
-  @RateLimit('upload')
-  @Idempotent({ deferred: true })
-  @Post('fields/previews')
-  @ApiConsumes('multipart/form-data')
-  @Returns(ZImportPreview, 201)
-  @ApiOperation({
-    summary: 'Upload a field file (CSV/XLSX): every row checked, nothing written; commit the preview by id',
-  })
+  @PreviewRoute('fields')
   fieldsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.preview(ctx, 'fields', req, reply);
   }
 
-  @RequirePermission('job.write')
-  @RateLimit('upload')
-  @Idempotent({ deferred: true })
-  @Post('jobs/previews')
-  @ApiConsumes('multipart/form-data')
-  @Returns(ZImportPreview, 201)
-  @ApiOperation({
-    summary: 'Upload a job file (CSV/XLSX): every row checked, nothing written; commit the preview by id',
-  })
+  @PreviewRoute('jobs')
   jobsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
     return this.preview(ctx, 'jobs', req, reply);
   }
 
-  @RequirePermission('asset.write')
-  @Idempotent()
-  @Post('assets/previews/:id/commit')
-  @HttpCode(201)
-  @Returns(ZImportCommitResponse, 201)
-  @ApiOperation({ summary: 'Create every machine of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
+  @CommitRoute('assets')
   assetsCommit(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -121,12 +122,7 @@ export class ImportController {
     return this.imports.commit(ctx, 'assets', id);
   }
 
-  @RequirePermission('field.write')
-  @Idempotent()
-  @Post('fields/previews/:id/commit')
-  @HttpCode(201)
-  @Returns(ZImportCommitResponse, 201)
-  @ApiOperation({ summary: 'Create every field of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
+  @CommitRoute('fields')
   fieldsCommit(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
@@ -135,12 +131,7 @@ export class ImportController {
     return this.imports.commit(ctx, 'fields', id);
   }
 
-  @RequirePermission('job.write')
-  @Idempotent()
-  @Post('jobs/previews/:id/commit')
-  @HttpCode(201)
-  @Returns(ZImportCommitResponse, 201)
-  @ApiOperation({ summary: 'Create every job of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)' })
+  @CommitRoute('jobs')
   jobsCommit(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

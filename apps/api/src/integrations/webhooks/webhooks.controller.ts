@@ -19,6 +19,7 @@ import {
 } from '@amms/contracts/webhooks';
 import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { Idempotent } from '../../platform/idempotency/idempotency.interceptor.js';
+import { ActionRoute } from '../../platform/http/action-route.js';
 import { Returns } from '../../platform/http/returns.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { WebhooksService } from './webhooks.service.js';
@@ -72,11 +73,7 @@ export class WebhooksController {
     await this.webhooks.remove(ctx, id);
   }
 
-  @RequirePermission('webhook.manage')
-  @Idempotent()
-  @Post(':id/rotate-secret')
-  @HttpCode(200)
-  @Returns(ZWebhookSecretResponse)
+  @ActionRoute(':id/rotate-secret', 'webhook.manage', ZWebhookSecretResponse)
   rotate(
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { decideIdempotency, isValidIdempotencyKey, shouldStoreOutcome, type StoredKey } from './idempotency-rules.js';
+import type { AuthPrincipal } from '../access/context.js';
+import {
+  decideIdempotency,
+  isValidIdempotencyKey,
+  keyScopeOf,
+  shouldStoreOutcome,
+  type StoredKey,
+} from './idempotency-rules.js';
 
 const now = new Date('2026-03-01T12:00:00.000Z');
 const stored = (s: Partial<StoredKey> = {}): StoredKey => ({
@@ -77,5 +84,18 @@ describe('shouldStoreOutcome', () => {
     expect(shouldStoreOutcome(400, 'MALFORMED_JSON')).toBe(false);
     expect(shouldStoreOutcome(409, 'IDEMPOTENCY_KEY_IN_USE')).toBe(false);
     expect(shouldStoreOutcome(429, 'RATE_LIMITED')).toBe(false);
+  });
+});
+
+describe('keyScopeOf', () => {
+  it('scopes a key to the org in the path and the caller, and to the path without its query', () => {
+    const user = { kind: 'USER', userId: 'u1' } as AuthPrincipal;
+    const key = { kind: 'API_KEY', apiKeyId: 'k1' } as AuthPrincipal;
+    expect(keyScopeOf({ url: '/v1/orgs/o1/jobs?x=1', params: { orgId: 'o1' }, principal: user })).toEqual({
+      scope: 'o1:u:u1',
+      path: '/v1/orgs/o1/jobs',
+    });
+    expect(keyScopeOf({ url: '/v1/orgs/o1/jobs', params: { orgId: 'o1' }, principal: key }).scope).toBe('o1:k:k1');
+    expect(keyScopeOf({ url: '/v1/auth/login', params: {} }).scope).toBe('-:anon');
   });
 });

@@ -1,3 +1,19 @@
+import type { AuthPrincipal } from '../access/context.js';
+
+/**
+ * Where a key lives: the org in the path and the caller (two callers' keys never meet), and the
+ * path it was used on (without the query).
+ */
+export function keyScopeOf(req: { url: string; params: unknown; principal?: AuthPrincipal | undefined }): {
+  scope: string;
+  path: string;
+} {
+  const orgId = (req.params as Record<string, string | undefined>).orgId ?? '-';
+  const p = req.principal;
+  const who = !p ? 'anon' : p.kind === 'USER' ? `u:${p.userId}` : `k:${p.apiKeyId}`;
+  return { scope: `${orgId}:${who}`, path: req.url.split('?')[0] ?? req.url };
+}
+
 /** What is stored for an Idempotency-Key (scope + key). */
 export interface StoredKey {
   requestHash: string;

@@ -10,7 +10,7 @@ import { envelope, normalizeError } from '../errors/error-envelope.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 import type { AuthPrincipal } from '../access/context.js';
 import { IdempotencyService } from './idempotency.service.js';
-import { isValidIdempotencyKey, shouldStoreOutcome } from './idempotency-rules.js';
+import { isValidIdempotencyKey, keyScopeOf, shouldStoreOutcome } from './idempotency-rules.js';
 
 export const IDEMPOTENT_KEY = 'amms:idempotent';
 export interface IdempotentOptions {
@@ -63,11 +63,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
       throw new AppError('IDEMPOTENCY_KEY_INVALID', 'Idempotency-Key must be 1–255 visible ASCII characters');
     if (opts.deferred) return lastValueFrom(next.handle(), { defaultValue: undefined });
 
-    const orgId = (req.params as Record<string, string | undefined>).orgId ?? '-';
-    const p = req.principal;
-    const who = !p ? 'anon' : p.kind === 'USER' ? `u:${p.userId}` : `k:${p.apiKeyId}`;
-    const scope = `${orgId}:${who}`;
-    const path = req.url.split('?')[0] ?? req.url;
+    const { scope, path } = keyScopeOf(req);
     const requestHash = createHash('sha256')
       .update(`${req.method} ${path}\n${canonicalJson(req.body ?? null)}`)
       .digest('hex');

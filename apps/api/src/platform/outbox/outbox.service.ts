@@ -65,15 +65,8 @@ export async function enqueueOutboxMany<N extends JobName>(
 export class OutboxService {
   constructor(private readonly prisma: PrismaService) {}
 
-  async enqueue<N extends JobName>(
-    tx: Tx,
-    organizationId: string | null,
-    name: N,
-    payload: JobPayload<N>,
-    opts: { availableAt?: Date } = {},
-  ): Promise<string> {
-    return enqueueOutbox(tx, organizationId, name, payload, opts);
-  }
+  /** Writes "enqueue `name`" in the caller's transaction (see enqueueOutbox). */
+  readonly enqueue = enqueueOutbox;
 
   /** Claims up to `limit` undispatched rows, hands them to `publish`, marks them dispatched. */
   async relayBatch(publish: (rows: OutboxRow[]) => Promise<void>, limit = 100): Promise<number> {

@@ -4,9 +4,11 @@ import { canonicalJson } from '../crypto/hash-chain.js';
 import { AppError } from '../errors/app-error.js';
 import { envelope, normalizeError } from '../errors/error-envelope.js';
 import { ReplayedResponse } from '../idempotency/idempotency.interceptor.js';
-import { shouldStoreOutcome } from '../idempotency/idempotency-rules.js';
+import { keyScopeOf, shouldStoreOutcome } from '../idempotency/idempotency-rules.js';
 import type { IdempotencyService } from '../idempotency/idempotency.service.js';
 import type { AuthPrincipal } from '../access/context.js';
+import type { BlobStore } from '../storage/blob-store.js';
+import type { UploadForm } from './multipart-form.js';
 
 /**
  * Idempotency-Key for multipart uploads (routes marked `@Idempotent({ deferred: true })`). The
@@ -16,6 +18,35 @@ import type { AuthPrincipal } from '../access/context.js';
  * concurrent → 409. The file is streamed before the claim (a replay still uploads the bytes: the
  * blob store keeps one copy per sha256).
  */
+/**
+ * An upload route's write, once per Idempotency-Key (fingerprint: the file and the form fields):
+ * `store` writes what the staged file is for and says the status to answer with. The staged
+ * file is dropped afterwards, whatever happened (a stored file was committed out of it).
+ */
+export async function storeUploadOnce<T>(
+  deps: { idempotency: IdempotencyService; blobs: BlobStore },
+  req: FastifyRequest & { principal?: AuthPrincipal },
+  reply: FastifyReply,
+  form: UploadForm,
+  store: () => Promise<{ status: number; body: T }>,
+): Promise<T> {
+  try {
+    return await withUploadIdempotency(
+      deps.idempotency,
+      req,
+      reply,
+      { sha256: form.staged.sha256, fields: { ...form.fields, fileName: form.fileName } },
+      async () => {
+        const out = await store();
+        void reply.status(out.status);
+        return out.body;
+      },
+    );
+  } finally {
+    await deps.blobs.discard(form.staged);
+  }
+}
+
 export async function withUploadIdempotency<T>(
   idempotency: IdempotencyService,
   req: FastifyRequest & { principal?: AuthPrincipal },
@@ -26,11 +57,7 @@ export async function withUploadIdempotency<T>(
   const raw = req.headers['idempotency-key'];
   const key = Array.isArray(raw) ? raw[0] : raw;
   if (key === undefined) return run();
-  const orgId = (req.params as Record<string, string | undefined>).orgId ?? '-';
-  const p = req.principal;
-  const who = !p ? 'anon' : p.kind === 'USER' ? `u:${p.userId}` : `k:${p.apiKeyId}`;
-  const scope = `${orgId}:${who}`;
-  const path = req.url.split('?')[0] ?? req.url;
+  const { scope, path } = keyScopeOf(req);
   const requestHash = createHash('sha256')
     .update(`${req.method} ${path}\nmultipart ${fingerprint.sha256}\n${canonicalJson(fingerprint.fields)}`)
     .digest('hex');
