@@ -1,5 +1,6 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TKnowledgeAnswer } from '@amms/contracts/knowledge';
+import { citationRef } from '../../knowledge/knowledge.mappers.js';
 import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
 import type { IntentResult } from './intent.js';
 import { matchMachine, type MachineCandidate } from './machine-match.js';
@@ -29,14 +30,7 @@ export async function askManual(runner: ToolRunner, goal: string, routed: Intent
   }
   const res = await runner.call<TKnowledgeAnswer>('ask_manual', { question: goal, ...filter });
   const a = res.result;
-  const citations = a.citations.map((c) => ({
-    documentId: c.documentId,
-    versionId: c.versionId,
-    title: c.title,
-    page: c.page,
-    pageLabel: c.pageLabel,
-    snippet: c.snippet,
-  }));
+  const citations = a.citations.map((c) => citationRef(c, c.snippet));
   const answer: TAgentAnswer = {
     intent: 'ASK_MANUAL',
     language: routed.language,
