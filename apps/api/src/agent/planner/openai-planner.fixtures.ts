@@ -1,0 +1,63 @@
+import type { TPlanConstraints } from '@amms/contracts/agent';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { FakeOpenAi } from '../../../test/fake-openai.js';
+import { OpenAiCompatiblePlanner } from './openai-planner.js';
+import { planWithRules } from './rules-planner.js';
+import { A, KNOWN, WED } from './test-fixtures.js';
+
+/** Fixtures of the openai-compatible planner's specs (not used at runtime). */
+
+/** A real HTTP server speaking the chat-completions protocol (test/fake-openai.ts), started for the calling spec file. */
+export function useFakeOpenAi(): FakeOpenAi {
+  const fake = new FakeOpenAi();
+  beforeAll(() => fake.start());
+  afterAll(() => fake.close());
+  beforeEach(() => fake.reset());
+  return fake;
+}
+
+export const GOAL = '安排下周的收获作业，避开维修中的机器，优先用JD S780';
+const NEXT_WEEK = { from: '2026-12-07', to: '2026-12-13' };
+
+/** What a well-behaved model answers for GOAL (at WED). */
+export function modelPlan(over: Partial<TPlanConstraints> = {}): TPlanConstraints {
+  return {
+    intent: 'SCHEDULE_JOBS',
+    period: NEXT_WEEK,
+    operationTypes: ['HARVESTING'],
+    teams: [],
+    fields: [],
+    minPriority: null,
+    urgentFirst: false,
+    avoid: { inMaintenance: true, dueForMaintenance: false, assets: [], operators: [] },
+    prefer: { assets: [A.s780], operators: [] },
+    missing: [],
+    question: null,
+    language: 'zh',
+    notes: ['下周收获作业，避开维修中的机器，优先用 JD S780'],
+    ...over,
+  };
+}
+
+export const plannerOf =
+  (fake: FakeOpenAi) =>
+  (over: Partial<ConstructorParameters<typeof OpenAiCompatiblePlanner>[0]> = {}) =>
+    new OpenAiCompatiblePlanner({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      model: 'fake-model-1',
+      timeoutMs: 2000,
+      ...over,
+    });
+export const input = (goal = GOAL, known = KNOWN) => ({ goal, now: WED, timezone: 'Asia/Shanghai', known });
+export const rules = (goal = GOAL) => planWithRules(input(goal));
+export const withoutNotes = (c: TPlanConstraints) => ({ ...c, notes: [] });
+
+/** The diagnostics of a run the rules planner took over: after `attempts` requests, for `fallback`. */
+export const rulesFallback = (attempts: number, fallback: string, more: Record<string, unknown> = {}) => ({
+  planner: 'rules',
+  model: 'fake-model-1',
+  attempts,
+  ...more,
+  fallback,
+});
