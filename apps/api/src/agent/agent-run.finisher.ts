@@ -58,17 +58,14 @@ export class AgentRunFinisher {
         error: o.error,
         draftId: draft?.id ?? null,
       });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, {
-          status: o.status,
-          ...(o.intent ? { intent: o.intent } : {}),
-          draftId: draft?.id ?? null,
-          question: o.question,
-          message: o.message,
-          error: o.error,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'agent.run_finished', 'agent_run', run.id, {
+        status: o.status,
+        ...(o.intent ? { intent: o.intent } : {}),
+        draftId: draft?.id ?? null,
+        question: o.question,
+        message: o.message,
+        error: o.error,
+      });
       if (run.conversationId) {
         // the summary as the next run will see it (this run included): the folded older turns
         const memory = await this.memoryOf(ctx.organizationId, run.conversationId, null, tx);

@@ -72,14 +72,11 @@ export class AgentService {
         goal: input.goal,
         planner: planner.name,
       });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.run_started', 'agent_run', r.id, {
-          goal: input.goal,
-          conversationId,
-          planner: planner.name,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'agent.run_started', 'agent_run', r.id, {
+        goal: input.goal,
+        conversationId,
+        planner: planner.name,
+      });
       return r;
     });
 
