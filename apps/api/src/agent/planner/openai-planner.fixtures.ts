@@ -1,5 +1,5 @@
 import type { TPlanConstraints } from '@amms/contracts/agent';
-import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect } from 'vitest';
 import { FakeOpenAi } from '../../../test/fake-openai.js';
 import { OpenAiCompatiblePlanner } from './openai-planner.js';
 import { planWithRules } from './rules-planner.js';
@@ -7,13 +7,24 @@ import { A, KNOWN, WED } from './test-fixtures.js';
 
 /** Fixtures of the openai-compatible planner's specs (not used at runtime). */
 
-/** A real HTTP server speaking the chat-completions protocol (test/fake-openai.ts), started for the calling spec file. */
-export function useFakeOpenAi(): FakeOpenAi {
+/**
+ * A real HTTP server speaking the chat-completions protocol (test/fake-openai.ts), started for the
+ * calling spec file, and `planner(over)`: an openai-compatible planner pointed at it.
+ */
+export function useFakeOpenAi() {
   const fake = new FakeOpenAi();
   beforeAll(() => fake.start());
   afterAll(() => fake.close());
   beforeEach(() => fake.reset());
-  return fake;
+  const planner = (over: Partial<ConstructorParameters<typeof OpenAiCompatiblePlanner>[0]> = {}) =>
+    new OpenAiCompatiblePlanner({
+      baseUrl: fake.baseUrl,
+      apiKey: fake.apiKey,
+      model: 'fake-model-1',
+      timeoutMs: 2000,
+      ...over,
+    });
+  return { fake, planner };
 }
 
 export const GOAL = '安排下周的收获作业，避开维修中的机器，优先用JD S780';
@@ -39,16 +50,6 @@ export function modelPlan(over: Partial<TPlanConstraints> = {}): TPlanConstraint
   };
 }
 
-export const plannerOf =
-  (fake: FakeOpenAi) =>
-  (over: Partial<ConstructorParameters<typeof OpenAiCompatiblePlanner>[0]> = {}) =>
-    new OpenAiCompatiblePlanner({
-      baseUrl: fake.baseUrl,
-      apiKey: fake.apiKey,
-      model: 'fake-model-1',
-      timeoutMs: 2000,
-      ...over,
-    });
 export const input = (goal = GOAL, known = KNOWN) => ({ goal, now: WED, timezone: 'Asia/Shanghai', known });
 export const rules = (goal = GOAL) => planWithRules(input(goal));
 export const withoutNotes = (c: TPlanConstraints) => ({ ...c, notes: [] });
@@ -60,4 +61,14 @@ export const rulesFallback = (attempts: number, fallback: string, more: Record<s
   attempts,
   ...more,
   fallback,
+});
+
+/** The diagnostics of a plan the model made: after `attempts` requests, `completion` tokens in all. */
+export const modelUsed = (attempts: number, completion: number, more: Record<string, unknown> = {}) => ({
+  planner: 'openai-compatible',
+  model: 'fake-model-1',
+  attempts,
+  droppedIds: 0,
+  ...more,
+  tokens: { prompt: expect.any(Number), completion },
 });

@@ -5,7 +5,7 @@ import {
   GOAL,
   input,
   modelPlan,
-  plannerOf,
+  modelUsed,
   rules,
   rulesFallback,
   useFakeOpenAi,
@@ -15,8 +15,7 @@ import { A, F, KNOWN, O, T } from './test-fixtures.js';
 
 // Against a real HTTP server speaking the chat-completions protocol (test/fake-openai.ts);
 // the agent loop (the model calling tools) is in openai-agent-loop.spec.ts.
-const fake = useFakeOpenAi();
-const planner = plannerOf(fake);
+const { fake, planner } = useFakeOpenAi();
 
 describe('openai-compatible planner', () => {
   it('uses a valid tool call: one request, the model’s constraints', async () => {
@@ -24,13 +23,7 @@ describe('openai-compatible planner', () => {
     fake.reset({ plan });
     const out = await planner().planWithDiagnostics(input());
     expect(out.constraints).toEqual(plan);
-    expect(out.diagnostics).toEqual({
-      planner: 'openai-compatible',
-      model: 'fake-model-1',
-      attempts: 1,
-      droppedIds: 0,
-      tokens: { prompt: expect.any(Number), completion: 50 },
-    });
+    expect(out.diagnostics).toEqual(modelUsed(1, 50));
     expect(fake.requests).toHaveLength(1);
 
     const req = fake.requests[0]!;

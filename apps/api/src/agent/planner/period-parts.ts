@@ -9,16 +9,7 @@ import {
 } from './calendar.js';
 import { parseCount, ZH_COUNT } from './numerals.js';
 import type { DateRange, PeriodExpr } from './period-types.js';
-import {
-  MONTH_RE,
-  MONTHS_EN,
-  WEEKDAYS_ZH,
-  ZH_WEEK,
-  fixed,
-  weekdayFrom,
-  zhWhich,
-  type WeekWhich,
-} from './period-words.js';
+import { fixed, MONTH_RE, MONTHS_EN, weekdayRun, WEEKDAYS_ZH, ZH_WEEK, zhWhich } from './period-words.js';
 
 /**
  * Two more kinds of time expression (issue 14 §2), kept apart from periods.ts:
@@ -129,18 +120,6 @@ const WD_EN: Record<string, number> = {
 const WD_EN_RE = Object.keys(WD_EN)
   .sort((a, b) => b.length - a.length)
   .join('|');
-
-/** The first day as a single weekday would be read with `which`, then the next `last` on or after it. */
-function weekdayRun(
-  today: LocalDate,
-  which: WeekWhich,
-  first: number | undefined,
-  last: number | undefined,
-): DateRange | null {
-  if (first === undefined || last === undefined) return null;
-  const from = weekdayFrom(today, null, which, first);
-  return { from, to: nextWeekdayOnOrAfter(from, last) };
-}
 
 export const PERIOD_PART_PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
   // ---- Chinese parts of a month

@@ -14,17 +14,7 @@ import {
 import { EN_COUNT, parseCount, ZH_COUNT } from './numerals.js';
 import { PERIOD_PART_PATTERNS } from './period-parts.js';
 import type { DateRange, PeriodExpr } from './period-types.js';
-import {
-  MONTH_RE,
-  MONTHS_EN,
-  WEEKDAYS_ZH,
-  ZH_WEEK,
-  fixed,
-  one,
-  weekdayFrom,
-  zhWhich,
-  type WeekWhich,
-} from './period-words.js';
+import { fixed, MONTH_RE, MONTHS_EN, one, weekday, WEEKDAYS_ZH, ZH_WEEK, zhWhich } from './period-words.js';
 
 /** The time expressions periods.ts reads (its rules are there), each with how it resolves. */
 
@@ -54,16 +44,6 @@ const WEEKDAYS_EN: Record<string, number> = {
   saturday: 6,
   sunday: 7,
 };
-
-/** `which`: '' upcoming (today included, or on/after the anchor), 'this', 'next', 'nextnext' */
-function weekday(
-  today: LocalDate,
-  anchor: LocalDate | null,
-  wd: number | undefined,
-  which: WeekWhich,
-): DateRange | null {
-  return wd === undefined ? null : one(weekdayFrom(today, anchor, which, wd));
-}
 
 /** A month/day without a year: closest to today, or the first one on/after the anchor. */
 function yearless(

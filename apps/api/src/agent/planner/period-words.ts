@@ -20,11 +20,23 @@ export const zhWhich = (p: string): WeekWhich =>
  * A weekday as said with `which`: this week's, next week's, the week after's, or ('') the next
  * one on or after the anchor (today when there is none), today included.
  */
-export function weekdayFrom(today: LocalDate, anchor: LocalDate | null, which: WeekWhich, wd: number): LocalDate {
+function weekdayFrom(today: LocalDate, anchor: LocalDate | null, which: WeekWhich, wd: number): LocalDate {
   if (which === 'this') return weekdayOfWeek(today, wd);
   if (which === 'next') return weekdayOfWeek(addDays(today, 7), wd);
   if (which === 'nextnext') return weekdayOfWeek(addDays(today, 14), wd);
   return nextWeekdayOnOrAfter(anchor ?? today, wd);
+}
+
+/** `which`: '' upcoming (today included, or on/after the anchor), 'this', 'next', 'nextnext' */
+export function weekday(today: LocalDate, anchor: LocalDate | null, wd: number | undefined, which: WeekWhich) {
+  return wd === undefined ? null : one(weekdayFrom(today, anchor, which, wd));
+}
+
+/** A run of days: the first day as a single weekday would be read with `which`, then the next `last` on or after it. */
+export function weekdayRun(today: LocalDate, which: WeekWhich, first: number | undefined, last: number | undefined) {
+  if (first === undefined || last === undefined) return null;
+  const from = weekdayFrom(today, null, which, first);
+  return { from, to: nextWeekdayOnOrAfter(from, last) };
 }
 
 // no digits: "下周3级以上" is next week + priority 3, not next Wednesday

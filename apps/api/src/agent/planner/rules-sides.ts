@@ -1,4 +1,4 @@
-import type { NameKind, NameMatch, NameScan } from './names.js';
+import { KIND_WORDS, type NameMatch, type NameScan } from './names.js';
 import { Refs, clip, type Notes, type Side } from './rules-notes.js';
 import { GoalText, leftmostLongest, scan, type Span } from './text.js';
 import {
@@ -15,7 +15,6 @@ import {
 
 const REF_KINDS = { asset: 'assets', operator: 'operators' } as const;
 const LIST_JOIN = /^\s*(?:和|与|及|、|,|，|and|or|或)\s*$/;
-const KIND_ZH: Record<NameKind, string> = { team: '作业队', field: '地块', asset: '机器', operator: '机手' };
 
 /**
  * Step 4 of the rules planner: which machines and operators to avoid or prefer (postfix forms on
@@ -88,8 +87,8 @@ export function readSides(text: GoalText, names: NameScan, timeSpans: readonly S
         placed.add(m);
         notes.add(
           side === 'avoid'
-            ? `不支持排除${KIND_ZH[m.kind]}“${m.ref.name}”，已忽略`
-            : `不支持优先${KIND_ZH[m.kind]}“${m.ref.name}”，已忽略`,
+            ? `不支持排除${KIND_WORDS[m.kind].zh}“${m.ref.name}”，已忽略`
+            : `不支持优先${KIND_WORDS[m.kind].zh}“${m.ref.name}”，已忽略`,
           side === 'avoid'
             ? `excluding the ${m.kind} "${m.ref.name}" is not supported; ignored`
             : `preferring the ${m.kind} "${m.ref.name}" is not supported; ignored`,
