@@ -127,7 +127,13 @@ export class AgentService {
         message: `intent ${routed.intent} (${routed.reason})`,
         args: { intent: routed.intent, classifier: 'rules' },
       });
-      const out = await runSkill(ctx, runner, run.goal, { ...routed, intent: routed.intent }, timezone);
+      const out = await runSkill({
+        ctx,
+        runner,
+        goal: run.goal,
+        routed: { ...routed, intent: routed.intent },
+        timezone,
+      });
       return { ...out, constraints: null, error: null, intent: routed.intent };
     }
     const known = await runner.call<KnownNames>('known_names', {});

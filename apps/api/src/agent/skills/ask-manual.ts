@@ -1,17 +1,16 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import { citationRef } from '../../knowledge/knowledge.mappers.js';
-import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
-import type { IntentResult } from './intent.js';
+import { ToolFailed } from '../../planning/tools/runner.js';
 import { matchMachine, type MachineCandidate } from './machine-match.js';
-import type { SkillOutcome } from './skill-outcome.js';
+import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
 
 /**
  * ASK_MANUAL: a cited answer from the knowledge base (its own answer service), filtered to the
  * machine named in the goal — one machine → its model's manuals; several machines of one model
  * ("T50") → that model; none → every manual the caller may read. No draft.
  */
-export async function askManual(runner: ToolRunner, goal: string, routed: IntentResult): Promise<SkillOutcome> {
+export async function askManual({ runner, goal, routed }: SkillRequest): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   let filter: { assetId?: string; machineModelId?: string } = {};
   let about: string | null = null;
