@@ -5,13 +5,12 @@ import type { OrgContext } from '../../platform/access/context.js';
 import { PLANNER_LIMITS, ToolRunner } from '../../planning/tools/runner.js';
 import type { AnyTool } from '../../planning/tools/tool.js';
 import {
+  expectRulesPlan,
   input,
   modelPlan,
   modelUsed,
-  rules,
   rulesFallback,
   useFakeOpenAi,
-  withoutNotes,
 } from './openai-planner.fixtures.js';
 import { A } from './test-fixtures.js';
 
@@ -186,7 +185,7 @@ describe('openai-compatible planner: the agent loop', () => {
     const out = await planner().planWithDiagnostics(input(), r.forPlanner());
     expect(fake.requests).toHaveLength(2);
     expect(fake.pending).toBe(1);
-    expect(withoutNotes(out.constraints)).toEqual(withoutNotes(rules()));
+    expectRulesPlan(out.constraints);
     expect(out.constraints.notes.at(-1)).toBe('模型规划在调用工具时被中止（预算用尽或重复调用），已改用规则规划。');
     expect(out.diagnostics).toEqual(
       rulesFallback(2, 'agent loop stopped: identical repeated call to jobs', {

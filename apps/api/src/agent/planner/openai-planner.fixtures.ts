@@ -51,8 +51,10 @@ export function modelPlan(over: Partial<TPlanConstraints> = {}): TPlanConstraint
 }
 
 export const input = (goal = GOAL, known = KNOWN) => ({ goal, now: WED, timezone: 'Asia/Shanghai', known });
-export const rules = (goal = GOAL) => planWithRules(input(goal));
-export const withoutNotes = (c: TPlanConstraints) => ({ ...c, notes: [] });
+const withoutNotes = (c: TPlanConstraints) => ({ ...c, notes: [] });
+/** `c` is the rules planner's plan for `goal`, notes aside (a fallback adds its own). */
+export const expectRulesPlan = (c: TPlanConstraints, goal = GOAL) =>
+  expect(withoutNotes(c)).toEqual(withoutNotes(planWithRules(input(goal))));
 
 /** The diagnostics of a run the rules planner took over: after `attempts` requests, for `fallback`. */
 export const rulesFallback = (attempts: number, fallback: string, more: Record<string, unknown> = {}) => ({

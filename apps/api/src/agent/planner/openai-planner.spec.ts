@@ -2,14 +2,13 @@ import { ZPlanConstraints } from '@amms/contracts/agent';
 import { describe, expect, it } from 'vitest';
 import { parseConfig } from '../../platform/config/config.js';
 import {
+  expectRulesPlan,
   GOAL,
   input,
   modelPlan,
   modelUsed,
-  rules,
   rulesFallback,
   useFakeOpenAi,
-  withoutNotes,
 } from './openai-planner.fixtures.js';
 import { A, F, KNOWN, O, T } from './test-fixtures.js';
 
@@ -132,7 +131,7 @@ describe('openai-compatible planner', () => {
     const out = await planner().planWithDiagnostics(input());
     expect(fake.requests).toHaveLength(2); // only one retry
     expect(fake.pending).toBe(1);
-    expect(withoutNotes(out.constraints)).toEqual(withoutNotes(rules()));
+    expectRulesPlan(out.constraints);
     expect(out.constraints.notes.at(-1)).toBe('模型两次返回无效的规划，已改用规则规划。');
     expect(out.diagnostics).toMatchObject({ planner: 'rules', model: 'fake-model-1', attempts: 2 });
     expect(out.diagnostics.fallback).toMatch(/^invalid model output twice: schema violations/);
@@ -142,7 +141,7 @@ describe('openai-compatible planner', () => {
     fake.reset({ status: 500 }, { plan: modelPlan() });
     const out = await planner().planWithDiagnostics(input('schedule harvesting next week'));
     expect(fake.requests).toHaveLength(1);
-    expect(withoutNotes(out.constraints)).toEqual(withoutNotes(rules('schedule harvesting next week')));
+    expectRulesPlan(out.constraints, 'schedule harvesting next week');
     expect(out.constraints.notes.at(-1)).toMatch(/model planner was unavailable/);
     expect(out.diagnostics).toEqual(rulesFallback(1, 'model unavailable: HTTP 500'));
   });
@@ -164,7 +163,7 @@ describe('openai-compatible planner', () => {
       attempts: 1,
       fallback: 'model unavailable: timed out after 300 ms',
     });
-    expect(withoutNotes(out.constraints)).toEqual(withoutNotes(rules()));
+    expectRulesPlan(out.constraints);
   });
 
   it('an unreachable server → fallback', async () => {
