@@ -35,13 +35,8 @@ import { AnalyticsController } from './analytics/analytics.controller.js';
 import { FieldsController } from './jobs/fields.controller.js';
 import { AssignmentsController, JobsController } from './jobs/jobs.controller.js';
 import { CostsController } from './costs/costs.controller.js';
-import { AgentRepository } from './agent/agent.repository.js';
-import { AgentService } from './agent/agent.service.js';
 import { AgentController } from './agent/agent.controller.js';
-import { AgentTools } from './planning/tools/agent-tools.js';
-import { SkillTools } from './agent/skills/skill-tools.js';
-import { SkillsRepository } from './agent/skills/skills.repository.js';
-import { PlannerFactory } from './agent/planner-factory.js';
+import { AGENT_PROVIDERS } from './agent/agent.providers.js';
 import { DraftsController } from './drafts/drafts.controller.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 import { KNOWLEDGE_API_PROVIDERS, KNOWLEDGE_CONTROLLERS } from './knowledge/knowledge.module.js';
@@ -105,12 +100,7 @@ export class AppModule {
         ...TENANCY_PROVIDERS,
         AnalyticsRepository,
         AnalyticsService,
-        AgentRepository,
-        AgentTools,
-        SkillsRepository,
-        SkillTools,
-        PlannerFactory,
-        AgentService,
+        ...AGENT_PROVIDERS,
         ...DRAFT_API_PROVIDERS,
         ...EXECUTION_API_PROVIDERS,
         ...KNOWLEDGE_API_PROVIDERS,

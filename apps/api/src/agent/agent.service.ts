@@ -1,22 +1,20 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { ZPlanConstraints } from '@amms/contracts/agent';
-import type { TAgentRun, TConversation, TConversationMemory, TCreateRunRequest } from '@amms/contracts/drafts';
+import type { TAgentRun, TConversation, TCreateRunRequest } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { AuditService } from '../audit/audit.service.js';
-import type { Tx } from '../platform/prisma/prisma.service.js';
-import { DraftsService } from '../drafts/drafts.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { toVersion } from '../drafts/drafts.mappers.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { AgentErrors } from './agent.errors.js';
 import { AgentRepository } from './agent.repository.js';
+import { AgentRunFinisher } from './agent-run.finisher.js';
 import { draftContent, periodRange, planningNow, schedulerInput } from '../planning/draft-content.js';
 import { loadFacts } from '../planning/facts.js';
-import { buildMemory } from './memory.js';
 import { PlannerFactory } from './planner-factory.js';
 import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
-import { entitiesOf, type RunEntity } from './memory/references.js';
+import { entitiesOf } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
 import { ToolRunner } from '../planning/tools/runner.js';
@@ -35,16 +33,6 @@ import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
 
 /**
- * Memory (memory.ts): a run sees the conversation's earlier turns (goals and outcomes only) as a
- * window of the newest that fit MEMORY_TOKENS plus a summary of the older ones within
- * SUMMARY_TOKENS. Facts (machine status, bookings, …) always come from this run's tools.
- */
-const MEMORY_TOKENS = 600;
-const SUMMARY_TOKENS = 200;
-/** at most this many earlier runs are read for the memory (older ones only count as "more") */
-const MEMORY_RUNS = 50;
-
-/**
  * goal → plan (constraints; a model planner may call the read-only tools itself) → read-only
  * tools → deterministic scheduler + validator → draft v1.
  * The run row is created first (RUNNING, audited), the work happens outside any transaction
@@ -60,10 +48,10 @@ export class AgentService {
     private readonly audit: AuditService,
     private readonly tools: AgentTools,
     private readonly planners: PlannerFactory,
-    private readonly drafts: DraftsService,
     private readonly draftsRepo: DraftsRepository,
     private readonly skillTools: SkillTools,
     private readonly memory: AgentMemoryService,
+    private readonly finisher: AgentRunFinisher,
   ) {}
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
@@ -84,14 +72,11 @@ export class AgentService {
         goal: input.goal,
         planner: planner.name,
       });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.run_started', 'agent_run', r.id, {
-          goal: input.goal,
-          conversationId,
-          planner: planner.name,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'agent.run_started', 'agent_run', r.id, {
+        goal: input.goal,
+        conversationId,
+        planner: planner.name,
+      });
       return r;
     });
 
@@ -113,7 +98,7 @@ export class AgentService {
       };
     }
     const entities = memo.known ? entitiesOf(memo.goal, memo.known, memo.resolved, memo.machines, memo.pairs) : [];
-    await this.finish(ctx, run, runner, outcome, entities);
+    await this.finisher.finish(ctx, run, runner, outcome, entities);
     this.memory.metrics.run({
       intent: outcome.constraints?.intent ?? memo.intent,
       outcome: outcome.draft ? 'draft' : outcome.status,
@@ -142,7 +127,13 @@ export class AgentService {
         message: `intent ${routed.intent} (${routed.reason})`,
         args: { intent: routed.intent, classifier: 'rules' },
       });
-      const out = await runSkill(ctx, runner, run.goal, { ...routed, intent: routed.intent }, timezone);
+      const out = await runSkill({
+        ctx,
+        runner,
+        goal: run.goal,
+        routed: { ...routed, intent: routed.intent },
+        timezone,
+      });
       return { ...out, constraints: null, error: null, intent: routed.intent };
     }
     const known = await runner.call<KnownNames>('known_names', {});
@@ -160,7 +151,7 @@ export class AgentService {
     memo.goal = refs.goal;
     memo.resolved = refs.resolved;
     // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
-    const memory = await this.memoryOf(ctx.organizationId, run.conversationId, run.id);
+    const memory = await this.finisher.memoryOf(ctx.organizationId, run.conversationId, run.id);
     const planInput = {
       goal: refs.goal,
       now: new Date(),
@@ -288,86 +279,6 @@ export class AgentService {
     };
   }
 
-  /** One transaction: every tool call audited in order, the draft (v1) created, the run closed. */
-  private async finish(
-    ctx: OrgContext,
-    run: AgentRun,
-    runner: ToolRunner,
-    o: Outcome,
-    entities: RunEntity[],
-  ): Promise<void> {
-    await this.repo.transaction(async (tx) => {
-      // the steps' events in step order, appended at once (one chain lock, one head read, one insert)
-      const events: Array<ReturnType<AuditService['forCtx']>> = [];
-      for (const s of runner.steps) {
-        if (s.kind === 'tool') {
-          events.push(
-            this.audit.forCtx(ctx, 'agent.tool_called', 'agent_run', run.id, {
-              step: s.step,
-              name: s.tool,
-              args: s.args,
-              durationMs: s.durationMs,
-              resultSize: s.resultSize,
-              resultCount: s.resultCount,
-              ok: s.ok,
-              error: s.error,
-            }),
-          );
-        } else if (s.kind === 'plan' && o.intent) {
-          events.push(this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, { step: s.step, intent: o.intent }));
-        } else if (s.kind === 'plan' && o.constraints) {
-          const { memory, ...planner } = (s.args ?? {}) as Record<string, unknown>;
-          events.push(
-            this.audit.forCtx(ctx, 'agent.planned', 'agent_run', run.id, {
-              step: s.step,
-              constraints: o.constraints,
-              ...(Object.keys(planner).length ? { planner } : {}),
-              ...(memory ? { memory } : {}),
-            }),
-          );
-        }
-      }
-      await this.audit.appendMany(tx, events);
-      const draft = o.draft
-        ? await this.drafts.createForRun(
-            tx,
-            ctx,
-            run.id,
-            o.draft.title,
-            o.draft.content,
-            o.draft.evidence,
-            o.draft.kind,
-            o.draft.note ?? null,
-          )
-        : null;
-      await this.memory.remember(tx, ctx, run.id, entities);
-      await this.repo.finishRun(tx, ctx.organizationId, run.id, {
-        status: o.status,
-        constraints: o.constraints,
-        question: o.question,
-        steps: runner.steps,
-        error: o.error,
-        draftId: draft?.id ?? null,
-      });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.run_finished', 'agent_run', run.id, {
-          status: o.status,
-          ...(o.intent ? { intent: o.intent } : {}),
-          draftId: draft?.id ?? null,
-          question: o.question,
-          message: o.message,
-          error: o.error,
-        }),
-      );
-      if (run.conversationId) {
-        // the summary as the next run will see it (this run included): the folded older turns
-        const memory = await this.memoryOf(ctx.organizationId, run.conversationId, null, tx);
-        await this.repo.setSummary(tx, ctx.organizationId, run.conversationId, memory.summary);
-      }
-    });
-  }
-
   async get(ctx: OrgContext, id: string): Promise<TAgentRun> {
     const r = await this.repo.findRun(ctx.organizationId, id, runScope(ctx));
     if (!r) throw AgentErrors.runNotFound();
@@ -394,24 +305,6 @@ export class AgentService {
     return toAgentRun(r, draft);
   }
 
-  /** The conversation's memory over its runs (without `excludeRunId`); empty without a conversation. */
-  private async memoryOf(
-    organizationId: string,
-    conversationId: string | null,
-    excludeRunId: string | null,
-    tx?: Tx,
-  ): Promise<TConversationMemory> {
-    const turns = conversationId
-      ? await this.repo.memoryTurns(tx, organizationId, conversationId, excludeRunId, MEMORY_RUNS)
-      : [];
-    const m = buildMemory(turns, { tokenBudget: MEMORY_TOKENS, summaryTokenBudget: SUMMARY_TOKENS });
-    return {
-      tokenBudget: MEMORY_TOKENS,
-      ...m,
-      window: m.window.map((t) => ({ ...t, status: t.status as TConversationMemory['window'][number]['status'] })),
-    };
-  }
-
   async conversation(ctx: OrgContext, id: string): Promise<TConversation> {
     const c = await this.repo.findConversation(undefined, ctx.organizationId, id, conversationScope(ctx));
     if (!c) throw AgentErrors.conversationNotFound();
@@ -419,7 +312,7 @@ export class AgentService {
     return {
       id: c.id,
       summary: c.summary,
-      memory: await this.memoryOf(ctx.organizationId, c.id, null),
+      memory: await this.finisher.memoryOf(ctx.organizationId, c.id, null),
       createdAt: c.createdAt.toISOString(),
       runs: runs.map((r) => ({
         id: r.id,

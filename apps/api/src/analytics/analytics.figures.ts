@@ -23,10 +23,8 @@ const HOUR_MS = 3_600_000;
 export const h2 = (x: number) => round(x, 2);
 export const r4 = (x: number | null) => roundOrNull(x, 4);
 
-export interface MachineFigures {
-  machine: MachineRow;
-  jobs: number;
-  centiHours: bigint;
+/** The hours, failures and PM counts summed per machine and over the fleet. */
+interface FigureSums {
   productiveHours: number;
   downtimeHours: number;
   availableHours: number;
@@ -36,17 +34,16 @@ export interface MachineFigures {
   pmOnTime: number;
 }
 
-export interface FleetFigures {
+export interface MachineFigures extends FigureSums {
+  machine: MachineRow;
+  jobs: number;
+  centiHours: bigint;
+}
+
+export interface FleetFigures extends FigureSums {
   machines: MachineFigures[];
-  productiveHours: number;
   /** hundredths of an hour on powered machines: the denominator of cost per engine hour */
   engineCentiHours: bigint;
-  downtimeHours: number;
-  availableHours: number;
-  failures: number;
-  repairs: number[];
-  pmDue: number;
-  pmOnTime: number;
   periodHours: number;
 }
 

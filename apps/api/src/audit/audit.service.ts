@@ -95,6 +95,18 @@ export class AuditService {
     await this.repo.transaction((tx) => this.append(tx, input));
   }
 
+  /** Appends (inside the caller's transaction) an org-scoped action by the context's actor: `append` of `forCtx`. */
+  record(
+    tx: Tx,
+    ctx: OrgContext,
+    action: string,
+    entityType: string,
+    entityId: string,
+    data: Record<string, unknown>,
+  ): Promise<{ id: string; seq: number }> {
+    return this.append(tx, this.forCtx(ctx, action, entityType, entityId, data));
+  }
+
   /** Audit input for an org-scoped action by the context's actor. */
   forCtx(
     ctx: OrgContext,

@@ -121,18 +121,15 @@ export class DraftsService implements OnModuleInit {
         createdByUserId: ctx.actorUserId,
       },
     );
-    await this.audit.append(
-      tx,
-      this.audit.forCtx(ctx, 'draft.version_created', 'draft', draft.id, {
-        version: 1,
-        kind,
-        runId,
-        contentHash: content.contentHash,
-        items: content.items.length,
-        unplaced: content.unplaced.length,
-        violations: content.validation.violations.length,
-      }),
-    );
+    await this.audit.record(tx, ctx, 'draft.version_created', 'draft', draft.id, {
+      version: 1,
+      kind,
+      runId,
+      contentHash: content.contentHash,
+      items: content.items.length,
+      unplaced: content.unplaced.length,
+      violations: content.validation.violations.length,
+    });
     return draft;
   }
 
@@ -192,18 +189,15 @@ export class DraftsService implements OnModuleInit {
       );
       if (!ok) await this.lostRace(ctx, id);
       await this.repo.insertVersion(tx, ctx.organizationId, id, nv);
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'draft.version_created', 'draft', id, {
-          version: next,
-          basedOnVersion: draft.currentVersion,
-          contentHash: nv.contentHash,
-          diff: made.diff,
-          note: nv.note,
-          violations: made.content.validation.violations.length,
-          confirmationVoided: draft.confirmedVersion !== null,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'draft.version_created', 'draft', id, {
+        version: next,
+        basedOnVersion: draft.currentVersion,
+        contentHash: nv.contentHash,
+        diff: made.diff,
+        note: nv.note,
+        violations: made.content.validation.violations.length,
+        confirmationVoided: draft.confirmedVersion !== null,
+      });
     });
     return this.get(ctx, id);
   }
@@ -245,14 +239,11 @@ export class DraftsService implements OnModuleInit {
           return toDraft(now);
         await this.lostRace(ctx, id);
       }
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'draft.confirmed', 'draft', id, {
-          version: input.version,
-          contentHash: input.contentHash,
-          confirmedByMembershipId: ctx.membershipId,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'draft.confirmed', 'draft', id, {
+        version: input.version,
+        contentHash: input.contentHash,
+        confirmedByMembershipId: ctx.membershipId,
+      });
       await WebhookEvents.emit(tx, ctx, 'draft.confirmed', id);
       return toDraft(await this.load(tx, ctx, id));
     });
@@ -275,15 +266,12 @@ export class DraftsService implements OnModuleInit {
         },
       );
       if (!ok) await this.lostRace(ctx, id);
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'draft.rejected', 'draft', id, {
-          before: { status: 'OPEN' },
-          after: { status: 'REJECTED' },
-          reason: input.reason,
-          version: d.currentVersion,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'draft.rejected', 'draft', id, {
+        before: { status: 'OPEN' },
+        after: { status: 'REJECTED' },
+        reason: input.reason,
+        version: d.currentVersion,
+      });
       return toDraft(await this.load(tx, ctx, id));
     });
   }

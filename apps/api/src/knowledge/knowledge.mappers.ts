@@ -1,4 +1,4 @@
-import type { TDocument, TDocumentDetail, TDocumentVersion } from '@amms/contracts/knowledge';
+import type { TCitation, TDocument, TDocumentDetail, TDocumentVersion } from '@amms/contracts/knowledge';
 import type { DocumentRow, VersionRow } from './documents.repository.js';
 
 export function toVersion(v: VersionRow): TDocumentVersion {
@@ -39,4 +39,19 @@ export function toDocument(d: DocumentRow): TDocument {
 
 export function toDocumentDetail(d: DocumentRow, versions: VersionRow[]): TDocumentDetail {
   return { ...toDocument(d), versions: versions.map(toVersion) };
+}
+
+/** A passage as it is quoted (agent answers, MCP tools): its document, version, title, page and the snippet given. */
+export function citationRef(
+  p: Pick<TCitation, 'documentId' | 'versionId' | 'title' | 'page' | 'pageLabel'>,
+  snippet: string,
+): Omit<TCitation, 'score'> {
+  return {
+    documentId: p.documentId,
+    versionId: p.versionId,
+    title: p.title,
+    page: p.page,
+    pageLabel: p.pageLabel,
+    snippet,
+  };
 }

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { Role } from '@amms/db';
 import { PLATFORM_CATALOG } from './catalog.js';
 import { lineAmount } from './costs.js';
-import { generateOrgData, type GenMember, type SeedData } from './generate.js';
+import { generateOrgData, type SeedData } from './generate.js';
+import { generatorInput } from './generate.fixtures.js';
 import { DAY, weekAnchor } from '../platform/random/prng.js';
 
 const NOW = new Date('2026-12-02T15:00:00Z'); // a Wednesday evening in Shanghai
@@ -10,20 +10,7 @@ const ANCHOR = weekAnchor(NOW);
 /** 00:00 Shanghai of that Wednesday */
 const TODAY = +ANCHOR + 2 * DAY;
 
-function input(slug: string, scale: number, now = NOW) {
-  let n = 0;
-  const uuid = () => `10000000-0000-4000-8000-${String(n++).padStart(12, '0')}`;
-  const crews = slug === 'green-valley' ? ['crew-a', 'crew-b'] : ['crew-a'];
-  const members: GenMember[] = [];
-  const add = (role: Role, teamIds: string[]) => members.push({ membershipId: uuid(), userId: uuid(), role, teamIds });
-  for (const r of ['OWNER', 'ADMIN', 'DISPATCHER', 'ACCOUNTANT', 'VIEWER'] as const) add(r, []);
-  for (let i = 0; i < 10 * scale; i++) add('OPERATOR', [crews[i % crews.length] as string]);
-  for (let i = 0; i < 3 * scale; i++) add('MECHANIC', ['shop']);
-  const modelIds = Object.fromEntries(
-    PLATFORM_CATALOG.map((m, i) => [m.key, `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`]),
-  );
-  return { slug, organizationId: 'org-1', scale, anchor: weekAnchor(now), now, modelIds, crewTeamIds: crews, members };
-}
+const input = (slug: string, scale: number, now = NOW) => generatorInput(slug, scale, now, '10000000');
 
 const cache = new Map<string, SeedData>();
 const data = (slug = 'green-valley', scale = 1) => {

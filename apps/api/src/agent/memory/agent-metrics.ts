@@ -25,38 +25,18 @@ export class AgentMetrics {
   constructor(metrics: MetricsService) {
     const registers = [metrics.registry];
     const existing = <T>(name: string) => metrics.registry.getSingleMetric(name) as T | undefined;
-    this.runs =
-      existing('amms_agent_runs_total') ??
-      new Counter({
-        name: 'amms_agent_runs_total',
-        help: 'Agent runs by intent and outcome',
-        labelNames: ['intent', 'outcome'] as const,
-        registers,
-      });
-    this.fallbacks =
-      existing('amms_agent_planner_fallbacks_total') ??
-      new Counter({
-        name: 'amms_agent_planner_fallbacks_total',
-        help: 'Model planner outputs not used (the rules planner planned instead)',
-        labelNames: ['planner'] as const,
-        registers,
-      });
-    this.toolCalls =
-      existing('amms_agent_tool_calls_total') ??
-      new Counter({
-        name: 'amms_agent_tool_calls_total',
-        help: 'Agent tool calls by tool and success',
-        labelNames: ['tool', 'ok'] as const,
-        registers,
-      });
-    this.tokens =
-      existing('amms_agent_tokens_total') ??
-      new Counter({
-        name: 'amms_agent_tokens_total',
-        help: 'Model tokens used by the agent (when a model reports usage)',
-        labelNames: ['kind'] as const,
-        registers,
-      });
+    const counter = <L extends string>(name: string, help: string, labelNames: readonly L[]) =>
+      existing<Counter<L>>(name) ?? new Counter({ name, help, labelNames, registers });
+    this.runs = counter('amms_agent_runs_total', 'Agent runs by intent and outcome', ['intent', 'outcome']);
+    this.fallbacks = counter(
+      'amms_agent_planner_fallbacks_total',
+      'Model planner outputs not used (the rules planner planned instead)',
+      ['planner'],
+    );
+    this.toolCalls = counter('amms_agent_tool_calls_total', 'Agent tool calls by tool and success', ['tool', 'ok']);
+    this.tokens = counter('amms_agent_tokens_total', 'Model tokens used by the agent (when a model reports usage)', [
+      'kind',
+    ]);
     this.duration =
       existing('amms_agent_run_duration_seconds') ??
       new Histogram({
@@ -66,14 +46,7 @@ export class AgentMetrics {
         buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
         registers,
       });
-    this.feedback =
-      existing('amms_agent_feedback_total') ??
-      new Counter({
-        name: 'amms_agent_feedback_total',
-        help: 'Thumbs up / down on agent answers and drafts',
-        labelNames: ['rating'] as const,
-        registers,
-      });
+    this.feedback = counter('amms_agent_feedback_total', 'Thumbs up / down on agent answers and drafts', ['rating']);
   }
 
   /** one finished run: its intent, outcome, tool calls and wall time */

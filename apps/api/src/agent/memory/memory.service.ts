@@ -53,14 +53,11 @@ export class AgentMemoryService {
       const row = await this.repo.findPreference(tx, ctx.organizationId, ctx.actorUserId ?? NOBODY, id);
       if (!row) throw AgentErrors.preferenceNotFound();
       await this.repo.deletePreference(tx, ctx.organizationId, row.userId, id);
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.preference_deleted', 'agent_preference', id, {
-          kind: row.kind,
-          targetId: row.targetId,
-          weekday: row.weekday,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'agent.preference_deleted', 'agent_preference', id, {
+        kind: row.kind,
+        targetId: row.targetId,
+        weekday: row.weekday,
+      });
     });
   }
 
@@ -99,13 +96,10 @@ export class AgentMemoryService {
         .filter((r) => !have.has(key(r)))
         .slice(0, Math.max(0, AGENT_PREFERENCE_LIMIT - existing.length));
       if (rows.length > 0) await this.repo.createPreferences(tx, rows);
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.preferences_saved', 'agent_run', run.id, {
-          count: rows.length,
-          kinds: rows.map((r) => r.kind),
-        }),
-      );
+      await this.audit.record(tx, ctx, 'agent.preferences_saved', 'agent_run', run.id, {
+        count: rows.length,
+        kinds: rows.map((r) => r.kind),
+      });
       return { rows, full: existing.length + rows.length >= AGENT_PREFERENCE_LIMIT };
     });
     const said = st.preferences.map((p) =>
@@ -152,14 +146,11 @@ export class AgentMemoryService {
         body.rating,
         body.comment ?? null,
       );
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'agent.feedback', 'agent_run', runId, {
-          rating: body.rating,
-          previous: before?.rating ?? null,
-          draftId: run.draftId,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'agent.feedback', 'agent_run', runId, {
+        rating: body.rating,
+        previous: before?.rating ?? null,
+        draftId: run.draftId,
+      });
       return { r, changed: before?.rating !== body.rating };
     });
     if (row.changed) this.metrics.feedback.inc({ rating: body.rating });

@@ -1,4 +1,4 @@
-import { findNames, type KnownRef, type NameKind } from '../planner/names.js';
+import { findNames, KIND_WORDS, type KnownRef, type NameKind } from '../planner/names.js';
 import { CJK, GoalText } from '../planner/text.js';
 
 /**
@@ -83,13 +83,6 @@ const PATTERNS: RefPattern[] = [
   { re: /(?:那位|这位|同一个|同一位)(?:师傅|机手|司机|人)|(?<![其])[他她](?![们])/g, kind: 'operator' },
   { re: /\b(?:the\s+same|that|this)\s+(?:operator|driver)\b|\b(him|her)\b/g, kind: 'operator' },
 ];
-
-const KIND_WORDS = {
-  asset: { zh: '机器', en: 'machine' },
-  field: { zh: '地块', en: 'field' },
-  team: { zh: '作业队', en: 'team' },
-  operator: { zh: '机手', en: 'operator' },
-};
 
 /**
  * `earlier`: the entities of the conversation's earlier runs, newest run first.

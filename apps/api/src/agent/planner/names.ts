@@ -20,6 +20,13 @@ import { normalize, longestFirst, type GoalText, type Span } from './text.js';
  */
 
 export type NameKind = 'team' | 'field' | 'asset' | 'operator';
+/** What each kind of name is called in a note or a question. */
+export const KIND_WORDS: Record<NameKind, { zh: string; en: string }> = {
+  asset: { zh: '机器', en: 'machine' },
+  field: { zh: '地块', en: 'field' },
+  team: { zh: '作业队', en: 'team' },
+  operator: { zh: '机手', en: 'operator' },
+};
 
 export interface KnownRef {
   id: string;

@@ -1,16 +1,15 @@
 import {
-  addDays,
   addMonths,
   endOfMonth,
   makeDate,
   nextWeekdayOnOrAfter,
   parts,
   startOfMonth,
-  weekdayOfWeek,
   type LocalDate,
 } from './calendar.js';
 import { parseCount, ZH_COUNT } from './numerals.js';
 import type { DateRange, PeriodExpr } from './period-types.js';
+import { fixed, MONTH_RE, MONTHS_EN, weekdayRun, WEEKDAYS_ZH, ZH_WEEK, zhWhich } from './period-words.js';
 
 /**
  * Two more kinds of time expression (issue 14 §2), kept apart from periods.ts:
@@ -94,45 +93,11 @@ const EN_PARTS: Record<string, Part> = {
 };
 const EN_PART_RE =
   '(?:the\\s+|in\\s+the\\s+)?(early|mid|late|beginning|start|middle|end|first\\s+half|second\\s+half|last\\s+half)(?:\\s*-\\s*|\\s+of\\s+|\\s+)';
-const MONTHS_EN: Record<string, number> = {
-  january: 1,
-  february: 2,
-  march: 3,
-  april: 4,
-  may: 5,
-  june: 6,
-  july: 7,
-  august: 8,
-  september: 9,
-  october: 10,
-  november: 11,
-  december: 12,
-  jan: 1,
-  feb: 2,
-  mar: 3,
-  apr: 4,
-  jun: 6,
-  jul: 7,
-  aug: 8,
-  sep: 9,
-  sept: 9,
-  oct: 10,
-  nov: 11,
-  dec: 12,
-};
-const MONTH_RE = Object.keys(MONTHS_EN)
-  .sort((a, b) => b.length - a.length)
-  .join('|');
 const enPart = (s: string): Part => EN_PARTS[s.replace(/\s+/g, ' ')]!;
 
-const fixed = (resolve: (today: LocalDate, g: string[]) => DateRange | null): PeriodExpr => ({
-  kind: 'fixed',
-  resolve: (t, _a, g) => resolve(t, g),
-});
 const part = (first: LocalDate | null, p: Part | undefined): DateRange | null => (first && p ? partOf(first, p) : null);
 
 // ---- weekday runs
-const WD_ZH: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
 const WD_EN: Record<string, number> = {
   monday: 1,
   mon: 1,
@@ -155,27 +120,6 @@ const WD_EN: Record<string, number> = {
 const WD_EN_RE = Object.keys(WD_EN)
   .sort((a, b) => b.length - a.length)
   .join('|');
-
-/** The first day as a single weekday would be read with `which`, then the next `last` on or after it. */
-function weekdayRun(
-  today: LocalDate,
-  which: 'this' | 'next' | 'nextnext' | '',
-  first: number | undefined,
-  last: number | undefined,
-): DateRange | null {
-  if (first === undefined || last === undefined) return null;
-  const from =
-    which === 'this'
-      ? weekdayOfWeek(today, first)
-      : which === 'next'
-        ? weekdayOfWeek(addDays(today, 7), first)
-        : which === 'nextnext'
-          ? weekdayOfWeek(addDays(today, 14), first)
-          : nextWeekdayOnOrAfter(today, first);
-  return { from, to: nextWeekdayOnOrAfter(from, last) };
-}
-const zhWhich = (p: string) => (p.startsWith('下下') ? 'nextnext' : p.startsWith('下') ? 'next' : p ? 'this' : '');
-const ZH_WEEK = '(?:周|星期|礼拜)';
 
 export const PERIOD_PART_PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> = [
   // ---- Chinese parts of a month
@@ -220,7 +164,7 @@ export const PERIOD_PART_PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr
     ),
     value: {
       kind: 'fixed',
-      resolve: (t, _a, g) => weekdayRun(t, zhWhich(g[0]!), WD_ZH[g[1]!], WD_ZH[g[2]!.slice(-1)]),
+      resolve: (t, _a, g) => weekdayRun(t, zhWhich(g[0]!), WEEKDAYS_ZH[g[1]!], WEEKDAYS_ZH[g[2]!.slice(-1)]),
     },
   },
   {

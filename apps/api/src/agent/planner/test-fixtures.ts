@@ -1,4 +1,6 @@
-import type { TPlanConstraints } from '@amms/contracts/agent';
+import { ZPlanConstraints, type TPlanConstraints } from '@amms/contracts/agent';
+import { expect } from 'vitest';
+import { planWithRules } from './rules-planner.js';
 
 /** Test fixtures shared by the planner specs (a fake org's names; ids are fixed uuids). Not used at runtime. */
 const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
@@ -87,3 +89,13 @@ export function full(language: 'zh' | 'en', e: Expected): Omit<TPlanConstraints,
 }
 
 export const p = (from: string, to: string = from) => ({ from, to });
+
+/** The rules planner's answer for `goal` (known: KNOWN, at `now`): valid, `e` apart from its notes, few notes. */
+export function checkRules(goal: string, e: Expected, language: 'zh' | 'en', now = WED) {
+  const out = planWithRules({ goal, now, timezone: 'Asia/Shanghai', known: KNOWN });
+  expect(ZPlanConstraints.safeParse(out).success).toBe(true);
+  const { notes, ...rest } = out;
+  expect(rest).toEqual(full(language, e));
+  expect(notes.length).toBeLessThanOrEqual(20);
+  return out;
+}

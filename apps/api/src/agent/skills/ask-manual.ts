@@ -1,16 +1,16 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TKnowledgeAnswer } from '@amms/contracts/knowledge';
-import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
-import type { IntentResult } from './intent.js';
+import { citationRef } from '../../knowledge/knowledge.mappers.js';
+import { ToolFailed } from '../../planning/tools/runner.js';
 import { matchMachine, type MachineCandidate } from './machine-match.js';
-import type { SkillOutcome } from './skill-outcome.js';
+import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
 
 /**
  * ASK_MANUAL: a cited answer from the knowledge base (its own answer service), filtered to the
  * machine named in the goal — one machine → its model's manuals; several machines of one model
  * ("T50") → that model; none → every manual the caller may read. No draft.
  */
-export async function askManual(runner: ToolRunner, goal: string, routed: IntentResult): Promise<SkillOutcome> {
+export async function askManual({ runner, goal, routed }: SkillRequest): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   let filter: { assetId?: string; machineModelId?: string } = {};
   let about: string | null = null;
@@ -29,14 +29,7 @@ export async function askManual(runner: ToolRunner, goal: string, routed: Intent
   }
   const res = await runner.call<TKnowledgeAnswer>('ask_manual', { question: goal, ...filter });
   const a = res.result;
-  const citations = a.citations.map((c) => ({
-    documentId: c.documentId,
-    versionId: c.versionId,
-    title: c.title,
-    page: c.page,
-    pageLabel: c.pageLabel,
-    snippet: c.snippet,
-  }));
+  const citations = a.citations.map((c) => citationRef(c, c.snippet));
   const answer: TAgentAnswer = {
     intent: 'ASK_MANUAL',
     language: routed.language,

@@ -3,12 +3,10 @@ import { localToday } from '../planner/calendar.js';
 import { nameVariants } from '../planner/names.js';
 import { normalize } from '../planner/text.js';
 import type { KnownNames } from '../../planning/tools/agent-tools.js';
-import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
-import type { OrgContext } from '../../platform/access/context.js';
+import { ToolFailed } from '../../planning/tools/runner.js';
 import { businessPeriod } from './business-period.js';
 import { businessText, figuresFor, REPORT_OF, type AnalyticsReport, type Reports } from './business.js';
-import type { IntentResult } from './intent.js';
-import type { SkillOutcome } from './skill-outcome.js';
+import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
 
 const TEAM_WORD = /队|组|班|\bteam\b|\bcrew\b/i;
 
@@ -30,13 +28,7 @@ export function teamOf(
  * `analytics` tool with the caller's context (permission analytics.read, data scope), then the
  * figures exactly as returned (business.ts). Without analytics.read: a refusal, never a number.
  */
-export async function businessQuestion(
-  ctx: OrgContext,
-  runner: ToolRunner,
-  goal: string,
-  routed: IntentResult,
-  timezone: string,
-): Promise<SkillOutcome> {
+export async function businessQuestion({ ctx, runner, goal, routed, timezone }: SkillRequest): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   const period = businessPeriod(goal, localToday(new Date(), timezone));
   let team: { id: string; name: string } | null = null;

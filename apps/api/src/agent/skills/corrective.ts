@@ -1,6 +1,7 @@
 import type { TAgentCitation, TPlanLanguage } from '@amms/contracts/agent';
 import type { TCorrectiveItem } from '@amms/contracts/drafts';
 import type { TCreateWorkOrderRequest } from '@amms/contracts/maintenance';
+import { citationRef } from '../../knowledge/knowledge.mappers.js';
 import { canonicalJson } from '../../platform/crypto/hash-chain.js';
 import { sha256 } from '../../planning/draft-content.js';
 
@@ -74,14 +75,7 @@ const REPLACE = /(?:更换|换新)\s*([^，,。；;：:\n]{2,24})|\breplace\s+(?
 const CODE_ROW = /^[A-Z]{1,3}-?\d{1,5}\s/;
 const PART_NUMBER = /\b([A-Z]{1,4}\d{3,}[A-Z0-9-]*)\b/;
 
-const citationOf = (p: DiagnosisPassage, snippet: string): TAgentCitation => ({
-  documentId: p.documentId,
-  versionId: p.versionId,
-  title: p.title,
-  page: p.page,
-  pageLabel: p.pageLabel,
-  snippet: snippet.slice(0, 160),
-});
+const citationOf = (p: DiagnosisPassage, snippet: string): TAgentCitation => citationRef(p, snippet.slice(0, 160));
 
 /** A passage's text as sentences (Chinese and English punctuation, line breaks, table rows). */
 export function sentences(text: string): string[] {

@@ -4,12 +4,11 @@ import { contentHashOf, planningNow } from '../../planning/draft-content.js';
 import { DEFAULT_SERVICE_HOURS, firstFreeSlot } from '../../planning/maintenance-plan.js';
 import { DAY, HOUR, MINUTE } from '../../planning/scheduler/calendar.js';
 import type { BusyFacts } from '../../planning/tools/agent-tools.js';
-import { ToolFailed, type ToolRunner } from '../../planning/tools/runner.js';
+import { ToolFailed } from '../../planning/tools/runner.js';
 import { buildCorrective } from './corrective.js';
-import type { IntentResult } from './intent.js';
 import { fold, matchMachine, symptomText, type MachineCandidate } from './machine-match.js';
 import type { ManualSearch, TEvidenceHistory } from './skill-tools.js';
-import type { SkillOutcome } from './skill-outcome.js';
+import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
 
 /** The estimated window is searched this far ahead (working hours, free of bookings). */
 const WINDOW_HORIZON_DAYS = 14;
@@ -48,12 +47,7 @@ export function whichMachineQuestion(
  * one CORRECTIVE work order in the earliest free working window (corrective.ts). Nothing is
  * written but the draft: a person confirms it like any draft.
  */
-export async function diagnose(
-  runner: ToolRunner,
-  goal: string,
-  routed: IntentResult,
-  timezone: string,
-): Promise<SkillOutcome> {
+export async function diagnose({ runner, goal, routed, timezone }: SkillRequest): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   const machines = await runner.call<MachineCandidate[]>('machines', {});
   const match = matchMachine(goal, machines.result);

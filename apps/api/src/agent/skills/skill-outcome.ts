@@ -1,6 +1,9 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TDraftEvidence } from '@amms/contracts/drafts';
 import type { RunDraftContent } from '../../drafts/drafts.service.js';
+import type { OrgContext } from '../../platform/access/context.js';
+import type { ToolRunner } from '../../planning/tools/runner.js';
+import type { IntentResult } from './intent.js';
 
 /** What a skill gives the run: an answer, a question, or a MAINTENANCE draft (a diagnosis). */
 export interface SkillOutcome {
@@ -9,4 +12,13 @@ export interface SkillOutcome {
   message: string | null;
   answer: TAgentAnswer | null;
   draft: { kind: 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: TDraftEvidence } | null;
+}
+
+/** What a skill is given: the caller, the run's tools, the goal, how it was routed and the org's time zone. */
+export interface SkillRequest {
+  ctx: OrgContext;
+  runner: ToolRunner;
+  goal: string;
+  routed: IntentResult;
+  timezone: string;
 }

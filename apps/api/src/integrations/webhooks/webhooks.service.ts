@@ -62,14 +62,11 @@ export class WebhooksService {
         createdByMembershipId: ctx.membershipId!,
         createdByUserId: ctx.actorUserId,
       });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'webhook.created', 'webhook', created.id, {
-          url: input.url,
-          eventTypes,
-          enabled: input.enabled,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'webhook.created', 'webhook', created.id, {
+        url: input.url,
+        eventTypes,
+        enabled: input.enabled,
+      });
       return created;
     });
     return { endpoint: toEndpoint(row), secret };
@@ -93,7 +90,7 @@ export class WebhooksService {
         version: { increment: 1 },
       });
       const { version: _v, ...changes } = input;
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.updated', 'webhook', id, { changes }));
+      await this.audit.record(tx, ctx, 'webhook.updated', 'webhook', id, { changes });
       return toEndpoint(updated);
     });
   }
@@ -104,7 +101,7 @@ export class WebhooksService {
       const current = await this.repo.lockEndpoint(tx, ctx.organizationId, id);
       if (!current) throw WebhookErrors.notFound();
       await this.repo.updateEndpoint(tx, id, { deletedAt: new Date(), enabled: false, version: { increment: 1 } });
-      await this.audit.append(tx, this.audit.forCtx(ctx, 'webhook.deleted', 'webhook', id, { url: current.url }));
+      await this.audit.record(tx, ctx, 'webhook.deleted', 'webhook', id, { url: current.url });
     });
   }
 
@@ -121,10 +118,9 @@ export class WebhooksService {
         previousSecretExpiresAt: input.overlapSeconds > 0 ? until : null,
         version: { increment: 1 },
       });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'webhook.secret_rotated', 'webhook', id, { overlapSeconds: input.overlapSeconds }),
-      );
+      await this.audit.record(tx, ctx, 'webhook.secret_rotated', 'webhook', id, {
+        overlapSeconds: input.overlapSeconds,
+      });
       return { endpoint: toEndpoint(updated), secret };
     });
   }
@@ -170,14 +166,11 @@ export class WebhooksService {
         organizationId: ctx.organizationId,
         deliveryId: created.id,
       });
-      await this.audit.append(
-        tx,
-        this.audit.forCtx(ctx, 'webhook.redelivered', 'webhook', endpointId, {
-          deliveryId: created.id,
-          redeliveryOf: original.id,
-          eventId: original.eventId,
-        }),
-      );
+      await this.audit.record(tx, ctx, 'webhook.redelivered', 'webhook', endpointId, {
+        deliveryId: created.id,
+        redeliveryOf: original.id,
+        eventId: original.eventId,
+      });
       const row = await this.repo.findDelivery(tx, ctx.organizationId, created.id);
       return toDelivery(row!);
     });

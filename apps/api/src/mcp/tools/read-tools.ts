@@ -5,6 +5,7 @@ import type { AssetsService } from '../../assets/assets.service.js';
 import type { MachineModelsService } from '../../assets/machine-models.service.js';
 import type { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
 import type { KnowledgeService } from '../../knowledge/knowledge.service.js';
+import { citationRef } from '../../knowledge/knowledge.mappers.js';
 import type { AnalyticsService } from '../../analytics/analytics.service.js';
 import { bounded, clip, defineTool, DEFAULT_ROWS, MAX_ROWS } from '../tool.js';
 
@@ -195,14 +196,7 @@ export function readTools(d: ReadToolDeps) {
         return {
           found: a.found,
           answer: clip(a.answer, 4000),
-          citations: a.citations.map((c) => ({
-            documentId: c.documentId,
-            versionId: c.versionId,
-            title: c.title,
-            page: c.page,
-            pageLabel: c.pageLabel,
-            snippet: c.snippet,
-          })),
+          citations: a.citations.map((c) => citationRef(c, c.snippet)),
           answerer: a.answerer,
         };
       },

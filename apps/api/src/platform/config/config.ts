@@ -153,6 +153,16 @@ const ZEnv = z.object({
 
 export type AppConfig = ReturnType<typeof parseConfig>;
 
+/** The OpenAI-compatible model the agent's planner and the knowledge answerer call (parseConfig checks its URL and model are set). */
+function openAiModel(e: z.output<typeof ZEnv>) {
+  return {
+    baseUrl: e.AGENT_OPENAI_BASE_URL!,
+    apiKey: e.AGENT_OPENAI_API_KEY ?? null,
+    model: e.AGENT_OPENAI_MODEL!,
+    timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS,
+  };
+}
+
 /** The only place that reads process.env. Parsed once at boot; a bad value stops the boot. */
 export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   const parsed = ZEnv.safeParse(env);
@@ -239,15 +249,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       maxUploadBytes: e.KNOWLEDGE_MAX_UPLOAD_BYTES,
       ingestLeaseMs: e.KNOWLEDGE_INGEST_LEASE_MS,
       answerer: e.KNOWLEDGE_ANSWERER,
-      answerModel:
-        e.KNOWLEDGE_ANSWERER === 'openai-compatible'
-          ? {
-              baseUrl: e.AGENT_OPENAI_BASE_URL!,
-              apiKey: e.AGENT_OPENAI_API_KEY ?? null,
-              model: e.AGENT_OPENAI_MODEL!,
-              timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS,
-            }
-          : null,
+      answerModel: e.KNOWLEDGE_ANSWERER === 'openai-compatible' ? openAiModel(e) : null,
       embeddings:
         e.EMBEDDINGS_BASE_URL && e.EMBEDDINGS_MODEL
           ? {
@@ -290,15 +292,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     executionStream: { pollMs: e.EXECUTION_STREAM_POLL_MS, maxMs: e.EXECUTION_STREAM_MAX_MS },
     agent: {
       planner: e.AGENT_PLANNER,
-      openai:
-        e.AGENT_PLANNER === 'openai-compatible'
-          ? {
-              baseUrl: e.AGENT_OPENAI_BASE_URL!,
-              apiKey: e.AGENT_OPENAI_API_KEY ?? null,
-              model: e.AGENT_OPENAI_MODEL!,
-              timeoutMs: e.AGENT_OPENAI_TIMEOUT_MS,
-            }
-          : null,
+      openai: e.AGENT_PLANNER === 'openai-compatible' ? openAiModel(e) : null,
     },
   } as const;
 }

@@ -1,0 +1,18 @@
+import { AgentRunFinisher } from './agent-run.finisher.js';
+import { AgentRepository } from './agent.repository.js';
+import { AgentService } from './agent.service.js';
+import { PlannerFactory } from './planner-factory.js';
+import { SkillsRepository } from './skills/skills.repository.js';
+import { SkillTools } from './skills/skill-tools.js';
+import { AgentTools } from '../planning/tools/agent-tools.js';
+
+/** The agent's runs (planner, tools, skills, the run's end), registered in app.module; memory: memory/memory.module.ts. */
+export const AGENT_PROVIDERS = [
+  AgentRepository,
+  AgentTools,
+  SkillsRepository,
+  SkillTools,
+  PlannerFactory,
+  AgentRunFinisher,
+  AgentService,
+];
