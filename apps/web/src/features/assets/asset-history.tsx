@@ -3,10 +3,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Badge, type Tone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { HeadRow } from '@/components/ui/list';
-import { CursorListStates } from '@/components/ui/list';
+import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -15,6 +14,7 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { formatFen } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
+import { woNumber } from '@/features/maintenance/ui';
 import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
 import { assetMessages } from './messages';
 import { bookingsQuery, costDocumentsQuery, dueQuery, workOrdersQuery } from './queries';
@@ -39,6 +39,29 @@ function Table({ caption, head, children }: { caption: string; head: string[]; c
 }
 
 const linkClass = 'text-emerald-800 underline-offset-2 hover:underline';
+const cell = 'py-2 pr-4';
+const muted = `${cell} text-slate-700`;
+const mutedNowrap = `whitespace-nowrap ${muted}`;
+
+/** A status cell: the badge in its tone. */
+function BadgeCell({ tone, children }: { tone: Tone; children: ReactNode }) {
+  return (
+    <td className={cell}>
+      <Badge tone={tone}>{children}</Badge>
+    </td>
+  );
+}
+
+/** A cell linking to the row's own page (a job, a work order, a cost document). */
+function LinkCell({ href, className = cell, children }: { href: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={className}>
+      <Link href={href} className={linkClass}>
+        {children}
+      </Link>
+    </td>
+  );
+}
 
 export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; assetId: string; timeZone: string }) {
   const m = useMessages(assetMessages);
@@ -72,21 +95,19 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
         >
           {rows.map((b) => (
             <tr key={b.id} className="align-top">
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+              <td className={mutedNowrap}>
                 {formatDateTime(b.startsAt, locale, timeZone)} – {formatDateTime(b.endsAt, locale, timeZone)}
               </td>
-              <td className="py-2 pr-4">
+              <td className={cell}>
                 <Link href={orgPath(orgId, `jobs/${b.job.id}`)} className={linkClass}>
                   {b.job.title ?? b.job.fieldName}
                 </Link>
                 {b.job.title ? <span className="block text-xs text-slate-600">{b.job.fieldName}</span> : null}
               </td>
-              <td className="py-2 pr-4 text-slate-700">{l.operation[b.job.operationType]}</td>
-              <td className="py-2 pr-4 text-slate-700">{b.operatorName}</td>
-              <td className="py-2 pr-4 text-slate-700">{b.machines.map((x) => x.name).join(' + ')}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={JOB_STATUS_TONE[b.job.status]}>{l.jobStatus[b.job.status]}</Badge>
-              </td>
+              <td className={muted}>{l.operation[b.job.operationType]}</td>
+              <td className={muted}>{b.operatorName}</td>
+              <td className={muted}>{b.machines.map((x) => x.name).join(' + ')}</td>
+              <BadgeCell tone={JOB_STATUS_TONE[b.job.status]}>{l.jobStatus[b.job.status]}</BadgeCell>
             </tr>
           ))}
         </Table>
@@ -125,25 +146,19 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
         >
           {due.data.items.map((d) => (
             <tr key={d.planId}>
-              <td className="py-2 pr-4 text-slate-900">{d.planName}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={DUE_STATUS_TONE[d.status]}>{l.dueStatus[d.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
-                {formatDate(d.nextDueAt, locale, timeZone)}
-              </td>
-              <td className="py-2 pr-4 tabular-nums text-slate-700">
+              <td className={`${cell} text-slate-900`}>{d.planName}</td>
+              <BadgeCell tone={DUE_STATUS_TONE[d.status]}>{l.dueStatus[d.status]}</BadgeCell>
+              <td className={mutedNowrap}>{formatDate(d.nextDueAt, locale, timeZone)}</td>
+              <td className={`${muted} tabular-nums`}>
                 {d.nextDueHours !== null ? `${formatNumber(d.nextDueHours, locale, 1)} h` : '—'}
               </td>
-              <td className="py-2 pr-4">
-                {d.openWorkOrder ? (
-                  <Link href={orgPath(orgId, `maintenance/work-orders/${d.openWorkOrder.id}`)} className={linkClass}>
-                    WO-{String(d.openWorkOrder.number).padStart(6, '0')}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </td>
+              {d.openWorkOrder ? (
+                <LinkCell href={orgPath(orgId, `maintenance/work-orders/${d.openWorkOrder.id}`)}>
+                  {woNumber(d.openWorkOrder.number)}
+                </LinkCell>
+              ) : (
+                <td className={cell}>—</td>
+              )}
             </tr>
           ))}
         </Table>
@@ -164,22 +179,17 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
         >
           {rows.map((w) => (
             <tr key={w.id} className="align-top">
-              <td className="whitespace-nowrap py-2 pr-4">
-                <Link href={orgPath(orgId, `maintenance/work-orders/${w.id}`)} className={linkClass}>
-                  WO-{String(w.number).padStart(6, '0')}
-                </Link>
-              </td>
-              <td className="py-2 pr-4 text-slate-900">{w.title}</td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{l.woType[w.type]}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={WO_STATUS_TONE[w.status]}>{l.woStatus[w.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
-                {formatDate(w.createdAt, locale, timeZone)}
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 tabular-nums text-slate-700">
-                {formatFen(w.totalCostMinor, locale)}
-              </td>
+              <LinkCell
+                href={orgPath(orgId, `maintenance/work-orders/${w.id}`)}
+                className={`whitespace-nowrap ${cell}`}
+              >
+                {woNumber(w.number)}
+              </LinkCell>
+              <td className={`${cell} text-slate-900`}>{w.title}</td>
+              <td className={mutedNowrap}>{l.woType[w.type]}</td>
+              <BadgeCell tone={WO_STATUS_TONE[w.status]}>{l.woStatus[w.status]}</BadgeCell>
+              <td className={mutedNowrap}>{formatDate(w.createdAt, locale, timeZone)}</td>
+              <td className={`${mutedNowrap} tabular-nums`}>{formatFen(w.totalCostMinor, locale)}</td>
             </tr>
           ))}
         </Table>
@@ -204,18 +214,14 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
         >
           {rows.map((d) => (
             <tr key={d.id}>
-              <td className="whitespace-nowrap py-2 pr-4">
-                <Link href={orgPath(orgId, `costs/${d.id}`)} className={linkClass}>
-                  #{d.number}
-                </Link>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{d.documentDate}</td>
-              <td className="py-2 pr-4 text-slate-700">{l.costCategory[d.category]}</td>
-              <td className="py-2 pr-4 text-slate-700">{d.supplier ?? '—'}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={COST_STATUS_TONE[d.status]}>{l.costStatus[d.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums text-slate-900">
+              <LinkCell href={orgPath(orgId, `costs/${d.id}`)} className={`whitespace-nowrap ${cell}`}>
+                #{d.number}
+              </LinkCell>
+              <td className={mutedNowrap}>{d.documentDate}</td>
+              <td className={muted}>{l.costCategory[d.category]}</td>
+              <td className={muted}>{d.supplier ?? '—'}</td>
+              <BadgeCell tone={COST_STATUS_TONE[d.status]}>{l.costStatus[d.status]}</BadgeCell>
+              <td className={`whitespace-nowrap ${cell} text-right tabular-nums text-slate-900`}>
                 {formatFen(d.totalMinor, locale)}
               </td>
             </tr>

@@ -59,7 +59,7 @@ export function StartDialog({ orgId, job, onClose }: Props) {
 /** Complete: area done (the job's area to start with), meter, hours, fuel and notes. */
 export function CompleteDialog({ orgId, job, onClose }: Props) {
   const m = useMessages(jobsMessages);
-  const { form, set } = useFormState({
+  const { form, bind } = useFormState({
     meterHours: '',
     actualHours: '',
     areaDoneHa: String(job.areaHa),
@@ -87,43 +87,11 @@ export function CompleteDialog({ orgId, job, onClose }: Props) {
       error={complete.error}
       onSubmit={onSubmit}
     >
-      <NumberField
-        label={m.complete.areaDone}
-        step="0.0001"
-        required
-        value={form.areaDoneHa}
-        onChange={set('areaDoneHa')}
-        error={errs.areaDoneHa}
-      />
-      <NumberField
-        label={m.complete.meter}
-        step="0.1"
-        value={form.meterHours}
-        onChange={set('meterHours')}
-        error={errs.meterHours}
-      />
-      <NumberField
-        label={m.complete.actualHours}
-        step="0.01"
-        value={form.actualHours}
-        onChange={set('actualHours')}
-        error={errs.actualHours}
-      />
-      <NumberField
-        label={m.complete.fuel}
-        step="0.01"
-        value={form.fuelLiters}
-        onChange={set('fuelLiters')}
-        error={errs.fuelLiters}
-      />
-      <TextAreaField
-        label={m.complete.notes}
-        rows={3}
-        maxLength={2000}
-        value={form.notes}
-        onChange={set('notes')}
-        error={errs.notes}
-      />
+      <NumberField label={m.complete.areaDone} step="0.0001" required {...bind('areaDoneHa', errs)} />
+      <NumberField label={m.complete.meter} step="0.1" {...bind('meterHours', errs)} />
+      <NumberField label={m.complete.actualHours} step="0.01" {...bind('actualHours', errs)} />
+      <NumberField label={m.complete.fuel} step="0.01" {...bind('fuelLiters', errs)} />
+      <TextAreaField label={m.complete.notes} rows={3} maxLength={2000} {...bind('notes', errs)} />
     </FormDialog>
   );
 }
