@@ -53,3 +53,34 @@ export function DataTable({
     </TableWrap>
   );
 }
+
+/**
+ * A table without a frame of its own (inside a card or a section): a caption for screen readers,
+ * the column titles over a rule (`caps`: in small capitals), the rows divided by thin lines.
+ * `className` sets its width (`min-w-full`, or a least width past which it scrolls).
+ */
+export function PlainTable({
+  caption,
+  head,
+  className = 'min-w-full',
+  caps = false,
+  children,
+}: {
+  caption?: string;
+  head: ComponentProps<typeof HeadRow>['cells'];
+  className?: string;
+  caps?: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <div className="overflow-x-auto">
+      <table className={`${className} text-left text-sm`}>
+        {caption ? <caption className="sr-only">{caption}</caption> : null}
+        <thead className={`border-b border-slate-200 text-xs text-slate-600 ${caps ? 'uppercase tracking-wide' : ''}`}>
+          <HeadRow className="py-2 pr-4 font-semibold" lastClassName="py-2 font-semibold" cells={head} />
+        </thead>
+        <tbody className="divide-y divide-slate-100 align-top">{children}</tbody>
+      </table>
+    </div>
+  );
+}

@@ -3,8 +3,10 @@
 import { DATA_SCOPES, ROLE_RANK, ROLES, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
 import { SelectField } from '@/components/ui/form';
-import { type AdminMessages } from './messages';
-import { Checkbox, CheckboxGroup } from './ui';
+import { format } from '@/i18n/dictionaries';
+import { useMessages } from '@/i18n/messages';
+import { messages, type AdminMessages } from './messages';
+import { Checkbox, CheckboxGroup, SecretDialog } from './ui';
 
 /** Pieces of the member dialogs: the roles one may grant, the team picker, the data-scope select. */
 
@@ -81,5 +83,40 @@ export function ScopeSelect({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** What the add and edit dialogs of a member take from the members page. */
+export type MemberDialogProps = {
+  orgId: string;
+  myRole: TRole;
+  teams: TTeam[] | undefined;
+  teamsPending: boolean;
+  onClose: () => void;
+};
+
+/** A new member's (`reset`: a reset) one-time password, shown once. */
+export function OneTimePasswordDialog({
+  email,
+  password,
+  reset = false,
+  onClose,
+}: {
+  email: string;
+  password: string;
+  reset?: boolean;
+  onClose: () => void;
+}) {
+  const m = useMessages(messages).members;
+  return (
+    <SecretDialog
+      title={reset ? m.resetOtpTitle : m.otpTitle}
+      intro={format(reset ? m.resetOtpIntro : m.otpIntro, { email })}
+      label={m.otpLabel}
+      value={password}
+      warning={reset ? m.resetOtpWarning : m.otpWarning}
+      doneLabel={m.otpDone}
+      onClose={onClose}
+    />
   );
 }

@@ -5,7 +5,8 @@ import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
+import { PlainTable } from '@/components/ui/data-table';
+import { CursorListStates } from '@/components/ui/list';
 import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -20,23 +21,6 @@ import { assetMessages } from './messages';
 import { bookingsQuery, costDocumentsQuery, dueQuery, workOrdersQuery } from './queries';
 
 /** The machine's history cards: bookings around today, maintenance plans and work orders, cost documents. */
-
-const th = 'py-2 pr-4 font-semibold';
-const tableHead = 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600';
-
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className={tableHead}>
-          <HeadRow className={th} cells={head} />
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
-  );
-}
 
 const linkClass = 'text-emerald-800 underline-offset-2 hover:underline';
 const cell = 'py-2 pr-4';
@@ -82,7 +66,8 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
         {format(m.bookings.range, { from: range.fromDay, to: range.toDay })}
       </p>
       <CursorListStates query={q} count={rows.length} empty={m.bookings.empty} keepRowsOnError>
-        <Table
+        <PlainTable
+          caps
           caption={m.bookings.title}
           head={[
             m.bookings.slot,
@@ -94,7 +79,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
           ]}
         >
           {rows.map((b) => (
-            <tr key={b.id} className="align-top">
+            <tr key={b.id}>
               <td className={mutedNowrap}>
                 {formatDateTime(b.startsAt, locale, timeZone)} – {formatDateTime(b.endsAt, locale, timeZone)}
               </td>
@@ -110,7 +95,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
               <BadgeCell tone={JOB_STATUS_TONE[b.job.status]}>{l.jobStatus[b.job.status]}</BadgeCell>
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       </CursorListStates>
     </Card>
   );
@@ -134,7 +119,8 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
       ) : due.data.items.length === 0 ? (
         <Empty>{m.maintenance.noPlans}</Empty>
       ) : (
-        <Table
+        <PlainTable
+          caps
           caption={m.maintenance.plans}
           head={[
             m.maintenance.plan,
@@ -161,12 +147,13 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
               )}
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       )}
 
       <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-900">{m.maintenance.history}</h3>
       <CursorListStates query={wos} count={rows.length} empty={m.maintenance.empty} keepRowsOnError>
-        <Table
+        <PlainTable
+          caps
           caption={m.maintenance.history}
           head={[
             m.maintenance.number,
@@ -178,7 +165,7 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
           ]}
         >
           {rows.map((w) => (
-            <tr key={w.id} className="align-top">
+            <tr key={w.id}>
               <LinkCell
                 href={orgPath(orgId, `maintenance/work-orders/${w.id}`)}
                 className={`whitespace-nowrap ${cell}`}
@@ -192,7 +179,7 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
               <td className={`${mutedNowrap} tabular-nums`}>{formatFen(w.totalCostMinor, locale)}</td>
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       </CursorListStates>
     </Card>
   );
@@ -208,7 +195,8 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
   return (
     <Card id="asset-costs" title={m.costs.title}>
       <CursorListStates query={q} count={rows.length} empty={m.costs.empty} keepRowsOnError>
-        <Table
+        <PlainTable
+          caps
           caption={m.costs.title}
           head={[m.costs.number, m.costs.date, m.costs.category, m.costs.supplier, m.fields.status, m.costs.total]}
         >
@@ -226,7 +214,7 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
               </td>
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       </CursorListStates>
     </Card>
   );

@@ -16,7 +16,7 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { documentQuery, isPending } from './api';
-import { UploadNotice, VersionCells } from './document-list';
+import { UploadNotice, VersionCells, versionColumns } from './document-list';
 import { knowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
 import { useDeleteDocument, useUpdateDocument } from './mutations';
@@ -142,9 +142,7 @@ export function DocumentDetail({
             m.detail.cols.version,
             m.detail.cols.file,
             m.detail.cols.size,
-            m.detail.cols.status,
-            m.detail.cols.pages,
-            m.detail.cols.ocr,
+            ...versionColumns(m),
             m.detail.cols.uploaded,
             m.detail.cols.ready,
             m.detail.cols.view,

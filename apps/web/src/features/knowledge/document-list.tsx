@@ -91,9 +91,7 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
               m.docs.cols.title,
               m.docs.cols.models,
               m.docs.cols.language,
-              m.docs.cols.status,
-              m.docs.cols.pages,
-              m.docs.cols.ocr,
+              ...versionColumns(m),
               m.docs.cols.versions,
               m.docs.cols.updated,
             ]}
@@ -148,6 +146,9 @@ function ocrText(pages: number[], m: KnowledgeMessages): string {
   if (pages.length === 0) return '0';
   return pages.length <= 3 ? pages.join(', ') : format(m.docs.ocrCount, { n: pages.length });
 }
+
+/** The titles of VersionCells' columns. */
+export const versionColumns = (m: KnowledgeMessages) => [m.docs.cols.status, m.docs.cols.pages, m.docs.cols.ocr];
 
 /** A version's cells in a documents or versions table: its state, its pages, the pages read by OCR. */
 export function VersionCells({ version }: { version: TDocumentVersion }) {
