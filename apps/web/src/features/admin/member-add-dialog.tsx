@@ -110,7 +110,6 @@ export function AddMemberDialog({
           ))}
         </SelectField>
         <ScopeSelect
-          m={m}
           value={scope}
           error={errors.dataScope}
           onChange={(s) => {
@@ -119,14 +118,7 @@ export function AddMemberDialog({
           }}
         />
       </div>
-      <TeamPicker
-        m={m}
-        teams={teams}
-        pending={teamsPending}
-        value={teamIds}
-        onChange={setTeamIds}
-        error={errors.teamIds}
-      />
+      <TeamPicker teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
     </FormDialog>
   );
 }

@@ -105,7 +105,7 @@ export function EditMemberDialog({
             </option>
           ))}
         </SelectField>
-        <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} disabled={self} />
+        <ScopeSelect value={scope} onChange={setScope} error={errors.dataScope} disabled={self} />
         <SelectField
           label={m.members.fieldStatus}
           value={status}
@@ -119,7 +119,6 @@ export function EditMemberDialog({
       </div>
       {/* under TEAM scope my own teams decide what I see: the API refuses that change too */}
       <TeamPicker
-        m={m}
         teams={teams}
         pending={teamsPending}
         value={teamIds}

@@ -5,7 +5,7 @@ import type { TTeam } from '@amms/contracts/teams';
 import { SelectField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { messages, type AdminMessages } from './messages';
+import { messages } from './messages';
 import { Checkbox, CheckboxGroup, SecretDialog } from './ui';
 
 /** Pieces of the member dialogs: the roles one may grant, the team picker, the data-scope select. */
@@ -16,7 +16,6 @@ export function grantableRoles(myRole: TRole): TRole[] {
 }
 
 export function TeamPicker({
-  m,
   teams,
   pending,
   value,
@@ -24,7 +23,6 @@ export function TeamPicker({
   error,
   disabled,
 }: {
-  m: AdminMessages;
   teams: TTeam[] | undefined;
   pending: boolean;
   value: string[];
@@ -32,6 +30,7 @@ export function TeamPicker({
   error?: string;
   disabled?: boolean;
 }) {
+  const m = useMessages(messages);
   return (
     <CheckboxGroup legend={m.members.fieldTeams} error={error}>
       {pending ? (
@@ -56,18 +55,17 @@ export function TeamPicker({
 }
 
 export function ScopeSelect({
-  m,
   value,
   onChange,
   error,
   disabled,
 }: {
-  m: AdminMessages;
   value: TDataScope;
   onChange: (s: TDataScope) => void;
   error?: string;
   disabled?: boolean;
 }) {
+  const m = useMessages(messages);
   return (
     <SelectField
       label={m.members.fieldScope}

@@ -49,6 +49,7 @@ function LinkCell({ href, className = cell, children }: { href: string; classNam
 
 export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; assetId: string; timeZone: string }) {
   const m = useMessages(assetMessages);
+  const bk = m.bookings;
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
   const [range] = useState(() => {
@@ -69,14 +70,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
         <PlainTable
           caps
           caption={m.bookings.title}
-          head={[
-            m.bookings.slot,
-            m.bookings.job,
-            m.bookings.operation,
-            m.bookings.operator,
-            m.bookings.machines,
-            m.fields.status,
-          ]}
+          head={[bk.slot, bk.job, bk.operation, bk.operator, bk.machines, m.fields.status]}
         >
           {rows.map((b) => (
             <tr key={b.id}>
@@ -103,6 +97,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
 
 export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; assetId: string; timeZone: string }) {
   const m = useMessages(assetMessages);
+  const mm = m.maintenance;
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
   const due = useQuery(dueQuery(orgId, assetId));
@@ -122,13 +117,7 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
         <PlainTable
           caps
           caption={m.maintenance.plans}
-          head={[
-            m.maintenance.plan,
-            m.fields.status,
-            m.maintenance.nextDueAt,
-            m.maintenance.nextDueHours,
-            m.maintenance.openWorkOrder,
-          ]}
+          head={[mm.plan, m.fields.status, mm.nextDueAt, mm.nextDueHours, mm.openWorkOrder]}
         >
           {due.data.items.map((d) => (
             <tr key={d.planId}>
@@ -155,14 +144,7 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
         <PlainTable
           caps
           caption={m.maintenance.history}
-          head={[
-            m.maintenance.number,
-            m.maintenance.woTitle,
-            m.maintenance.type,
-            m.fields.status,
-            m.maintenance.createdAt,
-            m.maintenance.cost,
-          ]}
+          head={[mm.number, mm.woTitle, mm.type, m.fields.status, mm.createdAt, mm.cost]}
         >
           {rows.map((w) => (
             <tr key={w.id}>
