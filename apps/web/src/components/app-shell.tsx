@@ -61,6 +61,14 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
     return s.segment === '' ? pathname === href : pathname === href || pathname.startsWith(`${href}/`);
   };
   const closeNav = () => setNavOpen(false);
+  const navItems = (list: NavSection[]) =>
+    list.map((s) => (
+      <li key={s.key}>
+        <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
+          {t.sections[s.key].title}
+        </NavLink>
+      </li>
+    ));
 
   useEffect(() => {
     if (!navOpen) return;
@@ -123,15 +131,7 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
             aria-label={t.nav.label}
             className={`${navOpen ? 'block' : 'hidden'} fixed inset-x-0 bottom-0 top-14 z-30 overflow-y-auto bg-white p-3 md:sticky md:top-14 md:block md:h-[calc(100dvh-3.5rem)]`}
           >
-            <ul className="space-y-0.5">
-              {main.map((s) => (
-                <li key={s.key}>
-                  <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
-                    {t.sections[s.key].title}
-                  </NavLink>
-                </li>
-              ))}
-            </ul>
+            <ul className="space-y-0.5">{navItems(main)}</ul>
             {admin.length > 0 ? (
               <>
                 <h2
@@ -141,13 +141,7 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
                   {t.nav.adminHeading}
                 </h2>
                 <ul aria-labelledby="app-nav-admin" className="mt-1 space-y-0.5">
-                  {admin.map((s) => (
-                    <li key={s.key}>
-                      <NavLink href={orgPath(orgId, s.segment)} active={isActive(s)} onNavigate={closeNav}>
-                        {t.sections[s.key].title}
-                      </NavLink>
-                    </li>
-                  ))}
+                  {navItems(admin)}
                 </ul>
               </>
             ) : null}

@@ -3,13 +3,20 @@ import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/ui/error-alert';
 
+/** "← back": a link inline, e.g. in a page header's subtitle (which is a <p>: no block elements inside). */
+export function HeaderBackLink({ href, children }: { href: string; children: ReactNode }) {
+  return (
+    <Link href={href} className="text-emerald-800 underline-offset-2 hover:underline">
+      ← {children}
+    </Link>
+  );
+}
+
 /** "← back to the list" above a detail or form page. */
 export function BackLink({ href, children }: { href: string; children: ReactNode }) {
   return (
-    <p>
-      <Link href={href} className="text-sm text-emerald-800 underline-offset-2 hover:underline">
-        ← {children}
-      </Link>
+    <p className="text-sm">
+      <HeaderBackLink href={href}>{children}</HeaderBackLink>
     </p>
   );
 }

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import { useI18n } from '@/i18n/i18n-provider';
 import { NAV_SECTIONS, orgPath } from '@/lib/nav';
-import { useDisclosure } from './use-disclosure';
+import { menuPanelClass, useDisclosure } from './use-disclosure';
 
 /** Same section in the other org when that member may open it, else its dashboard. */
 function targetHref(pathname: string, currentOrgId: string, target: TMyMembership): string {
@@ -20,7 +20,7 @@ function targetHref(pathname: string, currentOrgId: string, target: TMyMembershi
 export function OrgSwitcher({ orgId, memberships }: { orgId: string; memberships: TMyMembership[] }) {
   const { t } = useI18n();
   const pathname = usePathname();
-  const { open, toggle, close, containerRef, buttonRef } = useDisclosure();
+  const { close, containerRef, buttonProps, panelProps } = useDisclosure('org-switcher-list');
   const current = memberships.find((m) => m.organization.id === orgId);
   const currentName = current?.organization.name ?? '';
 
@@ -36,11 +36,7 @@ export function OrgSwitcher({ orgId, memberships }: { orgId: string; memberships
   return (
     <div ref={containerRef} className="relative min-w-0">
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={toggle}
-        aria-expanded={open}
-        aria-controls="org-switcher-list"
+        {...buttonProps}
         className="flex max-w-full min-w-0 items-center gap-1 rounded-md px-2 py-1.5 text-sm font-semibold text-slate-900 hover:bg-slate-100"
       >
         <span className="sr-only">{t.orgSwitcher.labelPrefix}</span>
@@ -51,11 +47,7 @@ export function OrgSwitcher({ orgId, memberships }: { orgId: string; memberships
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>
       </button>
-      <div
-        id="org-switcher-list"
-        hidden={!open}
-        className="absolute left-0 top-full z-50 mt-1 w-72 max-w-[calc(100vw-4rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-      >
+      <div {...panelProps} className={`${menuPanelClass} left-0 w-72 max-w-[calc(100vw-4rem)]`}>
         <p id="org-switcher-heading" className="px-3 pb-1 pt-2 text-xs font-medium text-slate-600">
           {t.orgSwitcher.listLabel}
         </p>

@@ -2,11 +2,17 @@
 
 import { useCallback, useEffect, useRef, useState } from 'react';
 
+/** The look of a menu's panel under its button (the caller adds its side and width). */
+export const menuPanelClass = 'absolute top-full z-50 mt-1 rounded-lg border border-slate-200 bg-white p-1 shadow-lg';
+
 /**
- * Open/close state for a menu button + panel: closes on Escape (focus back to the
- * button) and on a pointer press outside the container.
+ * Open/close state for a menu button + panel (`panelId`): closes on Escape (focus back to the
+ * button) and on a pointer press outside the container. `buttonProps` and `panelProps` wire the
+ * two together (aria-expanded, aria-controls, hidden).
  */
-export function useDisclosure<C extends HTMLElement = HTMLDivElement, B extends HTMLElement = HTMLButtonElement>() {
+export function useDisclosure<C extends HTMLElement = HTMLDivElement, B extends HTMLElement = HTMLButtonElement>(
+  panelId: string,
+) {
   const [open, setOpen] = useState(false);
   const containerRef = useRef<C>(null);
   const buttonRef = useRef<B>(null);
@@ -33,5 +39,13 @@ export function useDisclosure<C extends HTMLElement = HTMLDivElement, B extends 
     };
   }, [open, close]);
 
-  return { open, setOpen, toggle, close, containerRef, buttonRef };
+  const buttonProps = {
+    ref: buttonRef,
+    type: 'button' as const,
+    onClick: toggle,
+    'aria-expanded': open,
+    'aria-controls': panelId,
+  };
+  const panelProps = { id: panelId, hidden: !open };
+  return { open, setOpen, toggle, close, containerRef, buttonRef, buttonProps, panelProps };
 }

@@ -7,7 +7,7 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { changePasswordPath } from '@/lib/login-path';
 import { LogoutButton } from './logout-button';
-import { useDisclosure } from './use-disclosure';
+import { menuPanelClass, useDisclosure } from './use-disclosure';
 
 function initial(name: string): string {
   return Array.from(name.trim())[0]?.toUpperCase() ?? '?';
@@ -16,17 +16,13 @@ function initial(name: string): string {
 export function UserMenu({ user, membership }: { user: TUser; membership: TMyMembership | undefined }) {
   const { t } = useI18n();
   const pathname = usePathname();
-  const { open, toggle, containerRef, buttonRef } = useDisclosure();
+  const { containerRef, buttonProps, panelProps } = useDisclosure('user-menu-panel');
   const displayName = user.name || user.email;
 
   return (
     <div ref={containerRef} className="relative">
       <button
-        ref={buttonRef}
-        type="button"
-        onClick={toggle}
-        aria-expanded={open}
-        aria-controls="user-menu-panel"
+        {...buttonProps}
         aria-label={format(t.userMenu.label, { name: displayName })}
         className="flex items-center gap-2 rounded-full p-1 hover:bg-slate-100 md:rounded-md md:px-2"
       >
@@ -38,11 +34,7 @@ export function UserMenu({ user, membership }: { user: TUser; membership: TMyMem
         </span>
         <span className="hidden max-w-40 truncate text-sm text-slate-800 md:inline">{displayName}</span>
       </button>
-      <div
-        id="user-menu-panel"
-        hidden={!open}
-        className="absolute right-0 top-full z-50 mt-1 w-64 max-w-[calc(100vw-1.5rem)] rounded-lg border border-slate-200 bg-white p-1 shadow-lg"
-      >
+      <div {...panelProps} className={`${menuPanelClass} right-0 w-64 max-w-[calc(100vw-1.5rem)]`}>
         <div className="border-b border-slate-100 px-3 py-2">
           <p className="text-xs text-slate-600">{t.userMenu.signedInAs}</p>
           <p className="truncate text-sm font-semibold text-slate-900">{displayName}</p>

@@ -69,3 +69,13 @@ export function useQueryDate(key: string): [string, (next: string) => void] {
     (next) => (CALENDAR_DATE.test(next) ? next : null),
   );
 }
+
+/** A from/to pair of calendar dates ('' when open) and their setters. */
+export type DateRange = { from: string; to: string; setFrom: (v: string) => void; setTo: (v: string) => void };
+
+/** A from/to date filter in the URL (`?from=2026-12-01&to=2026-12-31`), for DateRangeFields. */
+export function useQueryDateRange(): DateRange {
+  const [from, setFrom] = useQueryDate('from');
+  const [to, setTo] = useQueryDate('to');
+  return { from, to, setFrom, setTo };
+}

@@ -30,4 +30,14 @@ describe('useFormState', () => {
     act(() => result.current.reset());
     expect(result.current.form.name).toBe('a');
   });
+
+  it('binds a field: its value, a change sets it, its error from the errors given', () => {
+    const { result } = renderHook(() => useFormState({ name: 'a', quantity: '1' }));
+    const errors = { quantity: 'Too small.' };
+    expect(result.current.bind('name', errors)).toMatchObject({ value: 'a', error: undefined });
+    expect(result.current.bind('quantity', errors)).toMatchObject({ value: '1', error: 'Too small.' });
+    act(() => result.current.bind('quantity')!.onChange({ target: { value: '4' } }));
+    expect(result.current.form).toEqual({ name: 'a', quantity: '4' });
+    expect(result.current.bind('quantity').error).toBeUndefined();
+  });
 });

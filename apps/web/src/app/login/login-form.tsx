@@ -3,7 +3,7 @@
 import { ZMeResponse, ZLoginRequest } from '@amms/contracts/auth';
 import { ZErrorEnvelope } from '@amms/contracts/errors';
 import { useRouter } from 'next/navigation';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { loginErrorKey, type LoginErrorKey } from '@/lib/login-errors';
 import { changePasswordPath } from '@/lib/login-path';
@@ -70,6 +70,7 @@ export function LoginForm({
   }
 
   const error = errorKey ? t.login.errors[errorKey] : null;
+  const invalid = errorKey === 'INVALID_CREDENTIALS' || errorKey === 'VALIDATION_FAILED';
   return (
     <form method="post" action="/api/session/login" onSubmit={onSubmit} noValidate className="mt-6 space-y-4">
       <input type="hidden" name="next" value={next ?? ''} />
@@ -89,35 +90,8 @@ export function LoginForm({
           {error}
         </p>
       ) : null}
-      <div>
-        <label htmlFor="email" className="block text-sm font-medium text-slate-800">
-          {t.login.email}
-        </label>
-        <input
-          id="email"
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="username"
-          required
-          aria-invalid={errorKey === 'INVALID_CREDENTIALS' || errorKey === 'VALIDATION_FAILED' ? true : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-emerald-700 sm:text-sm"
-        />
-      </div>
-      <div>
-        <label htmlFor="password" className="block text-sm font-medium text-slate-800">
-          {t.login.password}
-        </label>
-        <input
-          id="password"
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          aria-invalid={errorKey === 'INVALID_CREDENTIALS' || errorKey === 'VALIDATION_FAILED' ? true : undefined}
-          className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 focus:border-emerald-700 sm:text-sm"
-        />
-      </div>
+      <LoginInput name="email" label={t.login.email} invalid={invalid} inputMode="email" autoComplete="username" />
+      <LoginInput name="password" label={t.login.password} invalid={invalid} autoComplete="current-password" />
       <button
         type="submit"
         aria-disabled={pending}
@@ -126,5 +100,30 @@ export function LoginForm({
         {pending ? t.login.submitting : t.login.submit}
       </button>
     </form>
+  );
+}
+
+/** A required field of the form (its name is its id and its type: email, password), marked invalid after a refusal. */
+function LoginInput({
+  name,
+  label,
+  invalid,
+  ...input
+}: { name: 'email' | 'password'; label: string; invalid: boolean } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <div>
+      <label htmlFor={name} className="block text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <input
+        id={name}
+        name={name}
+        type={name}
+        required
+        aria-invalid={invalid || undefined}
+        className="mt-1 block w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-base text-slate-900 placeholder:text-slate-500 focus:border-emerald-700 sm:text-sm"
+        {...input}
+      />
+    </div>
   );
 }

@@ -1,39 +1,35 @@
 'use client';
 
+import type { DateRange } from '@/lib/url-query';
 import { TextField } from './form';
 
 /** A from/to pair of date inputs; each bounds the other (from ≤ to) in the browser's picker. */
 export function DateRangeFields({
   fromLabel,
   toLabel,
-  from,
-  to,
-  onFromChange,
-  onToChange,
+  range,
 }: {
   fromLabel: string;
   toLabel: string;
-  from: string;
-  to: string;
-  onFromChange: (v: string) => void;
-  onToChange: (v: string) => void;
+  range: DateRange;
 }) {
+  const { from, to, setFrom, setTo } = range;
+  const ends = [
+    { key: 'from', label: fromLabel, value: from, set: setFrom, bound: { max: to || undefined } },
+    { key: 'to', label: toLabel, value: to, set: setTo, bound: { min: from || undefined } },
+  ];
   return (
     <>
-      <TextField
-        type="date"
-        label={fromLabel}
-        value={from}
-        max={to || undefined}
-        onChange={(e) => onFromChange(e.target.value)}
-      />
-      <TextField
-        type="date"
-        label={toLabel}
-        value={to}
-        min={from || undefined}
-        onChange={(e) => onToChange(e.target.value)}
-      />
+      {ends.map((end) => (
+        <TextField
+          key={end.key}
+          type="date"
+          label={end.label}
+          value={end.value}
+          {...end.bound}
+          onChange={(e) => end.set(e.target.value)}
+        />
+      ))}
     </>
   );
 }

@@ -41,82 +41,50 @@ function describedBy(id: string, error?: string | null, hint?: ReactNode) {
   return error ? `${id}-error` : hint ? `${id}-hint` : undefined;
 }
 
-export function TextField({
-  label,
-  error,
-  hint,
-  className,
-  id: idProp,
-  ...input
-}: FieldShell & InputHTMLAttributes<HTMLInputElement>) {
-  const auto = useId();
-  const id = idProp ?? auto;
-  return (
-    <Shell id={id} label={label} error={error} hint={hint} className={className}>
-      <input
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={control(error)}
-        {...input}
-      />
-    </Shell>
-  );
+/** What a field gives its control: its id, error state and description. */
+type ControlAttrs = {
+  id: string;
+  'aria-invalid': true | undefined;
+  'aria-describedby': string | undefined;
+  className: string;
+};
+
+/**
+ * A labelled field around one control (`render`): the label, the hint or the error under it, and
+ * the control wired to them (id, aria-invalid, aria-describedby). The field's other props go to the control.
+ */
+function field<P extends { id?: string }>(render: (attrs: ControlAttrs, rest: Omit<P, 'id'>) => ReactNode) {
+  return function Field({ label, error, hint, className, id: idProp, ...rest }: FieldShell & P) {
+    const auto = useId();
+    const id = idProp ?? auto;
+    const attrs: ControlAttrs = {
+      id,
+      'aria-invalid': error ? true : undefined,
+      'aria-describedby': describedBy(id, error, hint),
+      className: control(error),
+    };
+    return (
+      <Shell id={id} label={label} error={error} hint={hint} className={className}>
+        {render(attrs, rest as unknown as Omit<P, 'id'>)}
+      </Shell>
+    );
+  };
 }
+
+export const TextField = field<InputHTMLAttributes<HTMLInputElement>>((attrs, rest) => <input {...attrs} {...rest} />);
 
 /** A decimal number (meter hours, hectares, litres): the numeric keyboard on phones, 0 or more unless `min` says otherwise. */
 export function NumberField(props: FieldShell & Omit<InputHTMLAttributes<HTMLInputElement>, 'type' | 'inputMode'>) {
   return <TextField type="number" inputMode="decimal" min="0" {...props} />;
 }
 
-export function TextAreaField({
-  label,
-  error,
-  hint,
-  className,
-  id: idProp,
-  ...input
-}: FieldShell & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const auto = useId();
-  const id = idProp ?? auto;
-  return (
-    <Shell id={id} label={label} error={error} hint={hint} className={className}>
-      <textarea
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={control(error)}
-        {...input}
-      />
-    </Shell>
-  );
-}
+export const TextAreaField = field<TextareaHTMLAttributes<HTMLTextAreaElement>>((attrs, rest) => (
+  <textarea {...attrs} {...rest} />
+));
 
-export function SelectField({
-  label,
-  error,
-  hint,
-  className,
-  id: idProp,
-  children,
-  ...select
-}: FieldShell & SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }) {
-  const auto = useId();
-  const id = idProp ?? auto;
-  return (
-    <Shell id={id} label={label} error={error} hint={hint} className={className}>
-      <select
-        id={id}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy(id, error, hint)}
-        className={control(error)}
-        {...select}
-      >
-        {children}
-      </select>
-    </Shell>
-  );
-}
+export const SelectField = field<SelectHTMLAttributes<HTMLSelectElement> & { children: ReactNode }>((attrs, rest) => (
+  <select {...attrs} {...rest} />
+));
 
 /**
  * The buttons under a form or a dialog's form: "cancel / close" (secondary) first, then the

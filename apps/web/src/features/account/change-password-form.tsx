@@ -120,6 +120,17 @@ export function ChangePasswordForm({ email, forced, next }: { email: string; for
     });
   };
 
+  /** a password input: required, bounded, its error cleared once edited */
+  const passwordField = (name: Field, autoComplete: 'current-password' | 'new-password') => ({
+    name,
+    type: 'password',
+    autoComplete,
+    required: true,
+    maxLength: PASSWORD_MAX_LENGTH,
+    error: errors[name],
+    onChange: clearOnEdit(name),
+  });
+
   return (
     <form ref={formRef} onSubmit={submit} noValidate className="mt-6 space-y-4">
       {done ? (
@@ -132,36 +143,15 @@ export function ChangePasswordForm({ email, forced, next }: { email: string; for
       <input type="text" name="username" autoComplete="username" value={email} readOnly hidden />
       <TextField
         label={m.current}
-        name="currentPassword"
-        type="password"
-        autoComplete="current-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
+        {...passwordField('currentPassword', 'current-password')}
         hint={forced ? m.currentForcedHint : undefined}
-        error={errors.currentPassword}
-        onChange={clearOnEdit('currentPassword')}
       />
       <TextField
         label={m.newPassword}
-        name="newPassword"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
+        {...passwordField('newPassword', 'new-password')}
         hint={format(m.newHint, { min: PASSWORD_MIN_LENGTH })}
-        error={errors.newPassword}
-        onChange={clearOnEdit('newPassword')}
       />
-      <TextField
-        label={m.confirm}
-        name="confirm"
-        type="password"
-        autoComplete="new-password"
-        required
-        maxLength={PASSWORD_MAX_LENGTH}
-        error={errors.confirm}
-        onChange={clearOnEdit('confirm')}
-      />
+      <TextField label={m.confirm} {...passwordField('confirm', 'new-password')} />
       <Button type="submit" pending={change.isPending} className="w-full">
         {m.submit}
       </Button>

@@ -5,7 +5,6 @@ import { PERMISSIONS, type TPermission } from '@amms/contracts/permissions';
 import { useMemo, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { CursorListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -15,7 +14,8 @@ import { CreateKeyDialog } from './api-key-create-dialog';
 import { messages } from './messages';
 import { useRevokeApiKey } from './mutations';
 import { apiKeyListQuery } from './queries';
-import { ConfirmDialog, ListSection, ListTable, td, useNotice } from './ui';
+import { BadgeDetails, CursorListTable, DateTimeCell, ListSection, RowActions, td } from './list-table';
+import { ConfirmDialog, useNotice } from './ui';
 
 /**
  * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors
@@ -64,80 +64,71 @@ export function ApiKeysAdmin({
           </Button>
         }
       >
-        <CursorListStates query={list} count={rows.length} empty={m.apiKeys.empty} busy>
-          <ListTable
-            label={m.apiKeys.listTitle}
-            head={[
-              m.apiKeys.colName,
-              m.apiKeys.colPrefix,
-              m.apiKeys.colScopes,
-              m.apiKeys.colStatus,
-              m.apiKeys.colExpires,
-              m.apiKeys.colLastUsed,
-              m.apiKeys.colCreated,
-              m.common.actions,
-            ]}
-          >
-            {rows.map((k) => {
-              const state = keyState(k, now);
-              return (
-                <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
-                  <th scope="row" className={`${td} font-medium text-slate-900`}>
-                    {k.name}
-                  </th>
-                  <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
-                  <td className={td}>
-                    <details>
-                      <summary className="cursor-pointer whitespace-nowrap rounded text-sm text-emerald-800 focus-visible:outline-2 focus-visible:outline-emerald-700">
-                        {format(m.apiKeys.scopeCount, { count: k.scopes.length })}
-                      </summary>
-                      <ul className="mt-1 flex max-w-xs flex-wrap gap-1">
-                        {k.scopes.map((s) => (
-                          <li key={s}>
-                            <Badge>{m.permissions[s]}</Badge>
-                          </li>
-                        ))}
-                      </ul>
-                    </details>
-                    {/* a key sees at most its creator's data: the API caps it and narrows it on every request */}
-                    <div className="mt-1 whitespace-nowrap text-xs text-slate-600">{m.scopes[k.dataScope]}</div>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {state === 'revoked' ? (
-                      <Badge tone="red">
-                        {format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}
-                      </Badge>
-                    ) : state === 'expired' ? (
-                      <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
-                    ) : (
-                      <Badge tone="green">{m.apiKeys.statusActive}</Badge>
-                    )}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {k.expiresAt ? formatDateTime(k.expiresAt, locale, timeZone) : m.apiKeys.noExpiry}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {k.lastUsedAt ? formatDateTime(k.lastUsedAt, locale, timeZone) : m.apiKeys.never}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(k.createdAt, locale, timeZone)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    {state === 'revoked' ? null : (
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-800"
-                        onClick={() => setRevoking(k)}
-                        aria-label={format(m.apiKeys.revokeOf, { name: k.name })}
-                      >
-                        {m.apiKeys.revoke}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </ListTable>
-        </CursorListStates>
+        <CursorListTable
+          query={list}
+          count={rows.length}
+          empty={m.apiKeys.empty}
+          label={m.apiKeys.listTitle}
+          head={[
+            m.apiKeys.colName,
+            m.apiKeys.colPrefix,
+            m.apiKeys.colScopes,
+            m.apiKeys.colStatus,
+            m.apiKeys.colExpires,
+            m.apiKeys.colLastUsed,
+            m.apiKeys.colCreated,
+            m.common.actions,
+          ]}
+        >
+          {rows.map((k) => {
+            const state = keyState(k, now);
+            return (
+              <tr key={k.id} className={state === 'active' ? undefined : 'bg-slate-50/60'}>
+                <th scope="row" className={`${td} font-medium text-slate-900`}>
+                  {k.name}
+                </th>
+                <td className={`${td} whitespace-nowrap font-mono text-xs`}>{k.prefix}…</td>
+                <td className={td}>
+                  <BadgeDetails
+                    summary={format(m.apiKeys.scopeCount, { count: k.scopes.length })}
+                    items={k.scopes.map((s) => ({ key: s, label: m.permissions[s] }))}
+                  />
+                  {/* a key sees at most its creator's data: the API caps it and narrows it on every request */}
+                  <div className="mt-1 whitespace-nowrap text-xs text-slate-600">{m.scopes[k.dataScope]}</div>
+                </td>
+                <td className={`${td} whitespace-nowrap`}>
+                  {state === 'revoked' ? (
+                    <Badge tone="red">
+                      {format(m.apiKeys.statusRevoked, { at: formatDateTime(k.revokedAt, locale, timeZone) })}
+                    </Badge>
+                  ) : state === 'expired' ? (
+                    <Badge tone="amber">{m.apiKeys.statusExpired}</Badge>
+                  ) : (
+                    <Badge tone="green">{m.apiKeys.statusActive}</Badge>
+                  )}
+                </td>
+                <DateTimeCell at={k.expiresAt} timeZone={timeZone} empty={m.apiKeys.noExpiry} />
+                <DateTimeCell at={k.lastUsedAt} timeZone={timeZone} empty={m.apiKeys.never} />
+                <DateTimeCell at={k.createdAt} timeZone={timeZone} />
+                <RowActions
+                  name={k.name}
+                  actions={
+                    state === 'revoked'
+                      ? []
+                      : [
+                          {
+                            label: m.apiKeys.revoke,
+                            of: m.apiKeys.revokeOf,
+                            kind: 'danger',
+                            onClick: () => setRevoking(k),
+                          },
+                        ]
+                  }
+                />
+              </tr>
+            );
+          })}
+        </CursorListTable>
       </ListSection>
 
       {creating ? (

@@ -1,16 +1,20 @@
 'use client';
 
 import { DEFAULT_SCOPE, type TDataScope, type TRole } from '@amms/contracts/permissions';
-import type { TTeam } from '@amms/contracts/teams';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
-import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { useAddMember } from './mutations';
-import { formErrors, FormDialog, SecretDialog } from './ui';
-import { grantableRoles, ScopeSelect, TeamPicker } from './member-fields';
+import { formErrors, FormDialog } from './ui';
+import {
+  grantableRoles,
+  OneTimePasswordDialog,
+  ScopeSelect,
+  TeamPicker,
+  type MemberDialogProps,
+} from './member-fields';
 
 /** Add a member: a new user gets a one-time password shown once; an existing user just joins. */
 export function AddMemberDialog({
@@ -20,14 +24,7 @@ export function AddMemberDialog({
   teamsPending,
   onClose,
   onAddedExisting,
-}: {
-  orgId: string;
-  myRole: TRole;
-  teams: TTeam[] | undefined;
-  teamsPending: boolean;
-  onClose: () => void;
-  onAddedExisting: (email: string) => void;
-}) {
+}: MemberDialogProps & { onAddedExisting: (email: string) => void }) {
   const m = useMessages(messages);
   const idem = useActionKey();
   const roles = grantableRoles(myRole);
@@ -64,19 +61,7 @@ export function AddMemberDialog({
     add.mutate({ body, idempotencyKey: idem.keyFor(body) });
   }
 
-  if (created) {
-    return (
-      <SecretDialog
-        title={m.members.otpTitle}
-        intro={format(m.members.otpIntro, { email: created.email })}
-        label={m.members.otpLabel}
-        value={created.password}
-        warning={m.members.otpWarning}
-        doneLabel={m.members.otpDone}
-        onClose={onClose}
-      />
-    );
-  }
+  if (created) return <OneTimePasswordDialog email={created.email} password={created.password} onClose={onClose} />;
 
   return (
     <FormDialog
@@ -125,7 +110,6 @@ export function AddMemberDialog({
           ))}
         </SelectField>
         <ScopeSelect
-          m={m}
           value={scope}
           error={errors.dataScope}
           onChange={(s) => {
@@ -134,14 +118,7 @@ export function AddMemberDialog({
           }}
         />
       </div>
-      <TeamPicker
-        m={m}
-        teams={teams}
-        pending={teamsPending}
-        value={teamIds}
-        onChange={setTeamIds}
-        error={errors.teamIds}
-      />
+      <TeamPicker teams={teams} pending={teamsPending} value={teamIds} onChange={setTeamIds} error={errors.teamIds} />
     </FormDialog>
   );
 }

@@ -5,7 +5,8 @@ import { useState } from 'react';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
-import { ConfirmDialog, SecretDialog } from './ui';
+import { OneTimePasswordDialog } from './member-fields';
+import { ConfirmDialog } from './ui';
 import { useRemoveMember, useResetMemberPassword } from './mutations';
 
 export function RemoveMemberDialog({
@@ -52,19 +53,7 @@ export function ResetPasswordDialog({
   /** the one-time password lives here only, and goes when the dialog closes */
   const [password, setPassword] = useState<string | null>(null);
   const reset = useResetMemberPassword(orgId, member.id, setPassword);
-  if (password) {
-    return (
-      <SecretDialog
-        title={m.members.resetOtpTitle}
-        intro={format(m.members.resetOtpIntro, { email: member.email })}
-        label={m.members.otpLabel}
-        value={password}
-        warning={m.members.resetOtpWarning}
-        doneLabel={m.members.otpDone}
-        onClose={onClose}
-      />
-    );
-  }
+  if (password) return <OneTimePasswordDialog email={member.email} password={password} reset onClose={onClose} />;
   return (
     <ConfirmDialog
       title={m.members.resetTitle}

@@ -2,7 +2,6 @@
 
 import { ZMember, type TMember, type TUpdateMemberRequest } from '@amms/contracts/members';
 import { type TRole } from '@amms/contracts/permissions';
-import type { TTeam } from '@amms/contracts/teams';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { SelectField } from '@/components/ui/form';
@@ -12,7 +11,7 @@ import { ApiError } from '@/lib/api-client';
 import { messages } from './messages';
 import { formErrors, FormDialog, Warning } from './ui';
 import { useUpdateMember } from './mutations';
-import { grantableRoles, ScopeSelect, TeamPicker } from './member-fields';
+import { grantableRoles, ScopeSelect, TeamPicker, type MemberDialogProps } from './member-fields';
 
 const ZVersionConflict = z.object({ current: ZMember });
 
@@ -26,16 +25,7 @@ export function EditMemberDialog({
   teamsPending,
   onClose,
   onSaved,
-}: {
-  orgId: string;
-  member: TMember;
-  self: boolean;
-  myRole: TRole;
-  teams: TTeam[] | undefined;
-  teamsPending: boolean;
-  onClose: () => void;
-  onSaved: (m: TMember) => void;
-}) {
+}: MemberDialogProps & { member: TMember; self: boolean; onSaved: (m: TMember) => void }) {
   const m = useMessages(messages);
   /** what the server last told us; the form diffs against it */
   const [base, setBase] = useState(initial);
@@ -115,7 +105,7 @@ export function EditMemberDialog({
             </option>
           ))}
         </SelectField>
-        <ScopeSelect m={m} value={scope} onChange={setScope} error={errors.dataScope} disabled={self} />
+        <ScopeSelect value={scope} onChange={setScope} error={errors.dataScope} disabled={self} />
         <SelectField
           label={m.members.fieldStatus}
           value={status}
@@ -129,7 +119,6 @@ export function EditMemberDialog({
       </div>
       {/* under TEAM scope my own teams decide what I see: the API refuses that change too */}
       <TeamPicker
-        m={m}
         teams={teams}
         pending={teamsPending}
         value={teamIds}

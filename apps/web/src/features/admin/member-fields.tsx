@@ -3,8 +3,10 @@
 import { DATA_SCOPES, ROLE_RANK, ROLES, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
 import { SelectField } from '@/components/ui/form';
-import { type AdminMessages } from './messages';
-import { Checkbox, CheckboxGroup } from './ui';
+import { format } from '@/i18n/dictionaries';
+import { useMessages } from '@/i18n/messages';
+import { messages } from './messages';
+import { Checkbox, CheckboxGroup, SecretDialog } from './ui';
 
 /** Pieces of the member dialogs: the roles one may grant, the team picker, the data-scope select. */
 
@@ -14,7 +16,6 @@ export function grantableRoles(myRole: TRole): TRole[] {
 }
 
 export function TeamPicker({
-  m,
   teams,
   pending,
   value,
@@ -22,7 +23,6 @@ export function TeamPicker({
   error,
   disabled,
 }: {
-  m: AdminMessages;
   teams: TTeam[] | undefined;
   pending: boolean;
   value: string[];
@@ -30,6 +30,7 @@ export function TeamPicker({
   error?: string;
   disabled?: boolean;
 }) {
+  const m = useMessages(messages);
   return (
     <CheckboxGroup legend={m.members.fieldTeams} error={error}>
       {pending ? (
@@ -54,18 +55,17 @@ export function TeamPicker({
 }
 
 export function ScopeSelect({
-  m,
   value,
   onChange,
   error,
   disabled,
 }: {
-  m: AdminMessages;
   value: TDataScope;
   onChange: (s: TDataScope) => void;
   error?: string;
   disabled?: boolean;
 }) {
+  const m = useMessages(messages);
   return (
     <SelectField
       label={m.members.fieldScope}
@@ -81,5 +81,40 @@ export function ScopeSelect({
         </option>
       ))}
     </SelectField>
+  );
+}
+
+/** What the add and edit dialogs of a member take from the members page. */
+export type MemberDialogProps = {
+  orgId: string;
+  myRole: TRole;
+  teams: TTeam[] | undefined;
+  teamsPending: boolean;
+  onClose: () => void;
+};
+
+/** A new member's (`reset`: a reset) one-time password, shown once. */
+export function OneTimePasswordDialog({
+  email,
+  password,
+  reset = false,
+  onClose,
+}: {
+  email: string;
+  password: string;
+  reset?: boolean;
+  onClose: () => void;
+}) {
+  const m = useMessages(messages).members;
+  return (
+    <SecretDialog
+      title={reset ? m.resetOtpTitle : m.otpTitle}
+      intro={format(reset ? m.resetOtpIntro : m.otpIntro, { email })}
+      label={m.otpLabel}
+      value={password}
+      warning={reset ? m.resetOtpWarning : m.otpWarning}
+      doneLabel={m.otpDone}
+      onClose={onClose}
+    />
   );
 }

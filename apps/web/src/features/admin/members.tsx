@@ -8,7 +8,7 @@ import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
-import { CursorListStates, SortSelect } from '@/components/ui/list';
+import { SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
@@ -17,7 +17,8 @@ import { useQueryChoice } from '@/lib/url-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { messages } from './messages';
 import { memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { ListSection, ListTable, td, useNotice } from './ui';
+import { CursorListTable, ListSection, RowActions, td } from './list-table';
+import { useNotice } from './ui';
 import { AddMemberDialog } from './member-add-dialog';
 import { RemoveMemberDialog, ResetPasswordDialog } from './member-confirm-dialogs';
 import { EditMemberDialog } from './member-edit-dialog';
@@ -104,88 +105,83 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
           <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
 
-        <CursorListStates query={list} count={rows.length} empty={m.members.empty} busy>
-          <ListTable
-            label={m.members.listTitle}
-            head={[
-              m.members.colName,
-              m.members.colEmail,
-              m.members.colRole,
-              m.members.colScope,
-              m.members.colTeams,
-              m.members.colStatus,
-              m.common.actions,
-            ]}
-          >
-            {rows.map((member) => {
-              const self = member.userId === myUserId;
-              const above = ROLE_RANK[member.role] > myRank;
-              const name = member.name || member.email;
-              return (
-                <tr key={member.id}>
-                  <th scope="row" className={`${td} font-medium text-slate-900`}>
-                    {name}
-                    {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
-                  </th>
-                  <td className={`${td} break-all`}>{member.email}</td>
-                  <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
-                  <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
-                  <td className={td}>
-                    {member.teamIds.length === 0 ? (
-                      <span className="text-slate-500">{m.members.noTeams}</span>
-                    ) : (
-                      <ul className="flex flex-wrap gap-1">
-                        {member.teamIds.map((id) => (
-                          <li key={id}>
-                            <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
-                          </li>
-                        ))}
-                      </ul>
-                    )}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <div className="flex gap-1">
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setEditing(member)}
-                        disabled={above}
-                        title={above ? m.members.aboveYouHint : undefined}
-                        aria-label={format(m.members.editOf, { name })}
-                      >
-                        {m.common.edit}
-                      </Button>
-                      <Button
-                        variant="secondary"
-                        size="sm"
-                        onClick={() => setResetting(member)}
-                        disabled={above || self || member.status === 'REMOVED'}
-                        title={self ? m.members.resetSelfHint : above ? m.members.aboveYouHint : undefined}
-                        aria-label={format(m.members.resetPasswordOf, { name })}
-                      >
-                        {m.members.resetPassword}
-                      </Button>
-                      <Button
-                        variant="ghost"
-                        size="sm"
-                        className="text-red-800"
-                        onClick={() => setRemoving(member)}
-                        disabled={above || self}
-                        title={self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined}
-                        aria-label={format(m.members.removeOf, { name })}
-                      >
-                        {m.members.remove}
-                      </Button>
-                    </div>
-                  </td>
-                </tr>
-              );
-            })}
-          </ListTable>
-        </CursorListStates>
+        <CursorListTable
+          query={list}
+          count={rows.length}
+          empty={m.members.empty}
+          label={m.members.listTitle}
+          head={[
+            m.members.colName,
+            m.members.colEmail,
+            m.members.colRole,
+            m.members.colScope,
+            m.members.colTeams,
+            m.members.colStatus,
+            m.common.actions,
+          ]}
+        >
+          {rows.map((member) => {
+            const self = member.userId === myUserId;
+            const above = ROLE_RANK[member.role] > myRank;
+            const name = member.name || member.email;
+            return (
+              <tr key={member.id}>
+                <th scope="row" className={`${td} font-medium text-slate-900`}>
+                  {name}
+                  {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
+                </th>
+                <td className={`${td} break-all`}>{member.email}</td>
+                <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
+                <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
+                <td className={td}>
+                  {member.teamIds.length === 0 ? (
+                    <span className="text-slate-500">{m.members.noTeams}</span>
+                  ) : (
+                    <ul className="flex flex-wrap gap-1">
+                      {member.teamIds.map((id) => (
+                        <li key={id}>
+                          <Badge tone="blue">{teamName.get(id) ?? '…'}</Badge>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </td>
+                <td className={`${td} whitespace-nowrap`}>
+                  <Badge tone={STATUS_TONE[member.status]}>{m.memberStatus[member.status]}</Badge>
+                </td>
+                <RowActions
+                  name={name}
+                  actions={[
+                    {
+                      label: m.common.edit,
+                      of: m.members.editOf,
+                      kind: 'secondary',
+                      onClick: () => setEditing(member),
+                      disabled: above,
+                      title: above ? m.members.aboveYouHint : undefined,
+                    },
+                    {
+                      label: m.members.resetPassword,
+                      of: m.members.resetPasswordOf,
+                      kind: 'secondary',
+                      onClick: () => setResetting(member),
+                      disabled: above || self || member.status === 'REMOVED',
+                      title: self ? m.members.resetSelfHint : above ? m.members.aboveYouHint : undefined,
+                    },
+                    {
+                      label: m.members.remove,
+                      of: m.members.removeOf,
+                      kind: 'danger',
+                      onClick: () => setRemoving(member),
+                      disabled: above || self,
+                      title: self ? m.members.selfHint : above ? m.members.aboveYouHint : undefined,
+                    },
+                  ]}
+                />
+              </tr>
+            );
+          })}
+        </CursorListTable>
       </ListSection>
 
       {adding ? (

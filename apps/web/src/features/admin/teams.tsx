@@ -4,21 +4,18 @@ import type { TCreateTeamRequest, TTeam, TUpdateTeamRequest } from '@amms/contra
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { TextAreaField, TextField } from '@/components/ui/form';
-import { CursorListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
-import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
-import { formatDateTime } from '@/lib/format';
 import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { useDeleteTeam, useSaveTeam } from './mutations';
 import { teamListQuery } from './queries';
-import { ConfirmDialog, formErrors, FormDialog, ListSection, ListTable, td, th, useNotice, Warning } from './ui';
+import { CursorListTable, DateTimeCell, ListSection, RowActions, td, th } from './list-table';
+import { ConfirmDialog, formErrors, FormDialog, useNotice, Warning } from './ui';
 
 export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(messages);
-  const { locale } = useI18n();
   const { query: list, rows } = useCursorList(teamListQuery(orgId));
   const [creating, setCreating] = useState(false);
   const [editing, setEditing] = useState<TTeam | null>(null);
@@ -33,50 +30,37 @@ export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: strin
         title={m.teams.listTitle}
         action={<Button onClick={() => setCreating(true)}>{m.teams.create}</Button>}
       >
-        <CursorListStates query={list} count={rows.length} empty={m.teams.empty} busy>
-          <ListTable
-            label={m.teams.listTitle}
-            head={[
-              m.teams.colName,
-              m.teams.colDescription,
-              { label: m.teams.colMembers, className: `${th} text-right` },
-              m.teams.colCreated,
-              m.common.actions,
-            ]}
-          >
-            {rows.map((team) => (
-              <tr key={team.id}>
-                <th scope="row" className={`${td} font-medium text-slate-900`}>
-                  {team.name}
-                </th>
-                <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
-                <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(team.createdAt, locale, timeZone)}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <div className="flex gap-1">
-                    <Button
-                      variant="secondary"
-                      size="sm"
-                      onClick={() => setEditing(team)}
-                      aria-label={format(m.teams.editOf, { name: team.name })}
-                    >
-                      {m.common.edit}
-                    </Button>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      className="text-red-800"
-                      onClick={() => setDeleting(team)}
-                      aria-label={format(m.teams.deleteOf, { name: team.name })}
-                    >
-                      {m.common.delete}
-                    </Button>
-                  </div>
-                </td>
-              </tr>
-            ))}
-          </ListTable>
-        </CursorListStates>
+        <CursorListTable
+          query={list}
+          count={rows.length}
+          empty={m.teams.empty}
+          label={m.teams.listTitle}
+          head={[
+            m.teams.colName,
+            m.teams.colDescription,
+            { label: m.teams.colMembers, className: `${th} text-right` },
+            m.teams.colCreated,
+            m.common.actions,
+          ]}
+        >
+          {rows.map((team) => (
+            <tr key={team.id}>
+              <th scope="row" className={`${td} font-medium text-slate-900`}>
+                {team.name}
+              </th>
+              <td className={`${td} max-w-md text-slate-700`}>{team.description || m.common.none}</td>
+              <td className={`${td} text-right tabular-nums`}>{team.memberCount}</td>
+              <DateTimeCell at={team.createdAt} timeZone={timeZone} />
+              <RowActions
+                name={team.name}
+                actions={[
+                  { label: m.common.edit, of: m.teams.editOf, kind: 'secondary', onClick: () => setEditing(team) },
+                  { label: m.common.delete, of: m.teams.deleteOf, kind: 'danger', onClick: () => setDeleting(team) },
+                ]}
+              />
+            </tr>
+          ))}
+        </CursorListTable>
       </ListSection>
 
       {creating ? (

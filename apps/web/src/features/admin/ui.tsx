@@ -3,7 +3,6 @@
 import { useEffect, useId, useRef, useState, type ComponentProps, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
-import { HeadRow } from '@/components/ui/list';
 import { ConfirmDialog as BaseConfirmDialog, FormDialog as BaseFormDialog } from '@/components/ui/form-dialog';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
@@ -104,34 +103,6 @@ export function SecretDialog({
   );
 }
 
-/** An admin list: its heading with the page's main action beside it, an optional intro above. */
-export function ListSection({
-  id,
-  title,
-  intro,
-  action,
-  children,
-}: {
-  id: string;
-  title: string;
-  intro?: ReactNode;
-  action: ReactNode;
-  children: ReactNode;
-}) {
-  return (
-    <section aria-labelledby={id} className="space-y-4">
-      {intro ? <p className="max-w-prose text-sm text-slate-700">{intro}</p> : null}
-      <div className="flex flex-wrap items-end justify-between gap-3">
-        <h2 id={id} className="text-lg font-semibold text-slate-900">
-          {title}
-        </h2>
-        {action}
-      </div>
-      {children}
-    </section>
-  );
-}
-
 export function Warning({ children }: { children: ReactNode }) {
   return <p className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">{children}</p>;
 }
@@ -157,42 +128,6 @@ export function useNotice(): [ReactNode, (text: string) => void] {
   );
   return [node, setText];
 }
-
-/** A table that scrolls inside its own box on narrow screens. */
-export function TableFrame({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200">
-      <table className="w-full min-w-[44rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{label}</caption>
-        {children}
-      </table>
-    </div>
-  );
-}
-
-/** A TableFrame with its column titles (`head`, as HeadRow takes them) and the rows (children) as its body. */
-export function ListTable({
-  label,
-  head,
-  children,
-}: {
-  label: string;
-  head: ComponentProps<typeof HeadRow>['cells'];
-  children: ReactNode;
-}) {
-  return (
-    <TableFrame label={label}>
-      <thead>
-        <HeadRow className={th} cells={head} />
-      </thead>
-      <tbody>{children}</tbody>
-    </TableFrame>
-  );
-}
-
-export const th =
-  'whitespace-nowrap border-b border-slate-200 bg-slate-50 px-3 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600';
-export const td = 'border-b border-slate-100 px-3 py-2 align-top text-slate-800';
 
 /**
  * VALIDATION_FAILED details → field messages, with better words for the paths this

@@ -101,6 +101,13 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
   const errors = formFieldErrors(save.error, m.issues, (e) => errorMessage(locale, e));
   const set = (key: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
+  /** a field's name, value, onChange and error */
+  const bind = (key: keyof Values & string) => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    error: errors[key],
+  });
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
@@ -199,23 +206,14 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
         )}
         <SelectField
           label={m.fields.model}
-          name="modelId"
-          value={values.modelId}
-          onChange={set('modelId')}
-          error={errors.modelId}
+          {...bind('modelId')}
           aria-required="true"
           hint={models.isError ? m.form.modelsError : undefined}
         >
           <option value="">{models.isPending ? m.form.loadingModels : m.form.chooseModel}</option>
           <ModelOptions models={models.data ?? []} />
         </SelectField>
-        <SelectField
-          label={m.fields.team}
-          name="teamId"
-          value={values.teamId}
-          onChange={set('teamId')}
-          error={errors.teamId}
-        >
+        <SelectField label={m.fields.team} {...bind('teamId')}>
           <option value="">{m.form.noTeam}</option>
           {(teams.data?.items ?? []).map((t) => (
             <option key={t.id} value={t.id}>
@@ -223,29 +221,12 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
             </option>
           ))}
         </SelectField>
-        <TextField
-          label={m.fields.plateNumber}
-          name="plateNumber"
-          value={values.plateNumber}
-          onChange={set('plateNumber')}
-          error={errors.plateNumber}
-          maxLength={100}
-          autoComplete="off"
-        />
-        <TextField
-          label={m.fields.purchaseDate}
-          name="purchaseDate"
-          type="date"
-          value={values.purchaseDate}
-          onChange={set('purchaseDate')}
-          error={errors.purchaseDate}
-        />
+        <TextField label={m.fields.plateNumber} {...bind('plateNumber')} maxLength={100} autoComplete="off" />
+        <TextField label={m.fields.purchaseDate} {...bind('purchaseDate')} type="date" />
         <TextField
           label={m.fields.purchaseCost}
-          name="purchaseCost"
+          {...bind('purchaseCost')}
           inputMode="decimal"
-          value={values.purchaseCost}
-          onChange={set('purchaseCost')}
           error={errors.purchaseCostMinor}
           hint={m.form.costHint}
           autoComplete="off"

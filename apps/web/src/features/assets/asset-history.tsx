@@ -3,9 +3,9 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
-import { Badge } from '@/components/ui/badge';
+import { Badge, type Tone } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
-import { HeadRow } from '@/components/ui/list';
+import { PlainTable } from '@/components/ui/data-table';
 import { CursorListStates } from '@/components/ui/list';
 import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
@@ -15,33 +15,41 @@ import { formatDate, formatDateTime, formatNumber } from '@/lib/format';
 import { COST_STATUS_TONE, DUE_STATUS_TONE, JOB_STATUS_TONE, WO_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { formatFen } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
+import { woNumber } from '@/features/maintenance/ui';
 import { addDays, todayIn, zonedDayStart } from '@/lib/zoned-time';
 import { assetMessages } from './messages';
 import { bookingsQuery, costDocumentsQuery, dueQuery, workOrdersQuery } from './queries';
 
 /** The machine's history cards: bookings around today, maintenance plans and work orders, cost documents. */
 
-const th = 'py-2 pr-4 font-semibold';
-const tableHead = 'border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600';
+const linkClass = 'text-emerald-800 underline-offset-2 hover:underline';
+const cell = 'py-2 pr-4';
+const muted = `${cell} text-slate-700`;
+const mutedNowrap = `whitespace-nowrap ${muted}`;
 
-function Table({ caption, head, children }: { caption: string; head: string[]; children: ReactNode }) {
+/** A status cell: the badge in its tone. */
+function BadgeCell({ tone, children }: { tone: Tone; children: ReactNode }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="min-w-full text-left text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className={tableHead}>
-          <HeadRow className={th} cells={head} />
-        </thead>
-        <tbody className="divide-y divide-slate-100">{children}</tbody>
-      </table>
-    </div>
+    <td className={cell}>
+      <Badge tone={tone}>{children}</Badge>
+    </td>
   );
 }
 
-const linkClass = 'text-emerald-800 underline-offset-2 hover:underline';
+/** A cell linking to the row's own page (a job, a work order, a cost document). */
+function LinkCell({ href, className = cell, children }: { href: string; className?: string; children: ReactNode }) {
+  return (
+    <td className={className}>
+      <Link href={href} className={linkClass}>
+        {children}
+      </Link>
+    </td>
+  );
+}
 
 export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; assetId: string; timeZone: string }) {
   const m = useMessages(assetMessages);
+  const bk = m.bookings;
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
   const [range] = useState(() => {
@@ -59,37 +67,29 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
         {format(m.bookings.range, { from: range.fromDay, to: range.toDay })}
       </p>
       <CursorListStates query={q} count={rows.length} empty={m.bookings.empty} keepRowsOnError>
-        <Table
+        <PlainTable
+          caps
           caption={m.bookings.title}
-          head={[
-            m.bookings.slot,
-            m.bookings.job,
-            m.bookings.operation,
-            m.bookings.operator,
-            m.bookings.machines,
-            m.fields.status,
-          ]}
+          head={[bk.slot, bk.job, bk.operation, bk.operator, bk.machines, m.fields.status]}
         >
           {rows.map((b) => (
-            <tr key={b.id} className="align-top">
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+            <tr key={b.id}>
+              <td className={mutedNowrap}>
                 {formatDateTime(b.startsAt, locale, timeZone)} – {formatDateTime(b.endsAt, locale, timeZone)}
               </td>
-              <td className="py-2 pr-4">
+              <td className={cell}>
                 <Link href={orgPath(orgId, `jobs/${b.job.id}`)} className={linkClass}>
                   {b.job.title ?? b.job.fieldName}
                 </Link>
                 {b.job.title ? <span className="block text-xs text-slate-600">{b.job.fieldName}</span> : null}
               </td>
-              <td className="py-2 pr-4 text-slate-700">{l.operation[b.job.operationType]}</td>
-              <td className="py-2 pr-4 text-slate-700">{b.operatorName}</td>
-              <td className="py-2 pr-4 text-slate-700">{b.machines.map((x) => x.name).join(' + ')}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={JOB_STATUS_TONE[b.job.status]}>{l.jobStatus[b.job.status]}</Badge>
-              </td>
+              <td className={muted}>{l.operation[b.job.operationType]}</td>
+              <td className={muted}>{b.operatorName}</td>
+              <td className={muted}>{b.machines.map((x) => x.name).join(' + ')}</td>
+              <BadgeCell tone={JOB_STATUS_TONE[b.job.status]}>{l.jobStatus[b.job.status]}</BadgeCell>
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       </CursorListStates>
     </Card>
   );
@@ -97,6 +97,7 @@ export function BookingsCard({ orgId, assetId, timeZone }: { orgId: string; asse
 
 export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; assetId: string; timeZone: string }) {
   const m = useMessages(assetMessages);
+  const mm = m.maintenance;
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
   const due = useQuery(dueQuery(orgId, assetId));
@@ -113,76 +114,54 @@ export function MaintenanceCard({ orgId, assetId, timeZone }: { orgId: string; a
       ) : due.data.items.length === 0 ? (
         <Empty>{m.maintenance.noPlans}</Empty>
       ) : (
-        <Table
+        <PlainTable
+          caps
           caption={m.maintenance.plans}
-          head={[
-            m.maintenance.plan,
-            m.fields.status,
-            m.maintenance.nextDueAt,
-            m.maintenance.nextDueHours,
-            m.maintenance.openWorkOrder,
-          ]}
+          head={[mm.plan, m.fields.status, mm.nextDueAt, mm.nextDueHours, mm.openWorkOrder]}
         >
           {due.data.items.map((d) => (
             <tr key={d.planId}>
-              <td className="py-2 pr-4 text-slate-900">{d.planName}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={DUE_STATUS_TONE[d.status]}>{l.dueStatus[d.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
-                {formatDate(d.nextDueAt, locale, timeZone)}
-              </td>
-              <td className="py-2 pr-4 tabular-nums text-slate-700">
+              <td className={`${cell} text-slate-900`}>{d.planName}</td>
+              <BadgeCell tone={DUE_STATUS_TONE[d.status]}>{l.dueStatus[d.status]}</BadgeCell>
+              <td className={mutedNowrap}>{formatDate(d.nextDueAt, locale, timeZone)}</td>
+              <td className={`${muted} tabular-nums`}>
                 {d.nextDueHours !== null ? `${formatNumber(d.nextDueHours, locale, 1)} h` : '—'}
               </td>
-              <td className="py-2 pr-4">
-                {d.openWorkOrder ? (
-                  <Link href={orgPath(orgId, `maintenance/work-orders/${d.openWorkOrder.id}`)} className={linkClass}>
-                    WO-{String(d.openWorkOrder.number).padStart(6, '0')}
-                  </Link>
-                ) : (
-                  '—'
-                )}
-              </td>
+              {d.openWorkOrder ? (
+                <LinkCell href={orgPath(orgId, `maintenance/work-orders/${d.openWorkOrder.id}`)}>
+                  {woNumber(d.openWorkOrder.number)}
+                </LinkCell>
+              ) : (
+                <td className={cell}>—</td>
+              )}
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       )}
 
       <h3 className="mb-2 mt-5 text-sm font-semibold text-slate-900">{m.maintenance.history}</h3>
       <CursorListStates query={wos} count={rows.length} empty={m.maintenance.empty} keepRowsOnError>
-        <Table
+        <PlainTable
+          caps
           caption={m.maintenance.history}
-          head={[
-            m.maintenance.number,
-            m.maintenance.woTitle,
-            m.maintenance.type,
-            m.fields.status,
-            m.maintenance.createdAt,
-            m.maintenance.cost,
-          ]}
+          head={[mm.number, mm.woTitle, mm.type, m.fields.status, mm.createdAt, mm.cost]}
         >
           {rows.map((w) => (
-            <tr key={w.id} className="align-top">
-              <td className="whitespace-nowrap py-2 pr-4">
-                <Link href={orgPath(orgId, `maintenance/work-orders/${w.id}`)} className={linkClass}>
-                  WO-{String(w.number).padStart(6, '0')}
-                </Link>
-              </td>
-              <td className="py-2 pr-4 text-slate-900">{w.title}</td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{l.woType[w.type]}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={WO_STATUS_TONE[w.status]}>{l.woStatus[w.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
-                {formatDate(w.createdAt, locale, timeZone)}
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 tabular-nums text-slate-700">
-                {formatFen(w.totalCostMinor, locale)}
-              </td>
+            <tr key={w.id}>
+              <LinkCell
+                href={orgPath(orgId, `maintenance/work-orders/${w.id}`)}
+                className={`whitespace-nowrap ${cell}`}
+              >
+                {woNumber(w.number)}
+              </LinkCell>
+              <td className={`${cell} text-slate-900`}>{w.title}</td>
+              <td className={mutedNowrap}>{l.woType[w.type]}</td>
+              <BadgeCell tone={WO_STATUS_TONE[w.status]}>{l.woStatus[w.status]}</BadgeCell>
+              <td className={mutedNowrap}>{formatDate(w.createdAt, locale, timeZone)}</td>
+              <td className={`${mutedNowrap} tabular-nums`}>{formatFen(w.totalCostMinor, locale)}</td>
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       </CursorListStates>
     </Card>
   );
@@ -198,29 +177,26 @@ export function CostsCard({ orgId, assetId }: { orgId: string; assetId: string }
   return (
     <Card id="asset-costs" title={m.costs.title}>
       <CursorListStates query={q} count={rows.length} empty={m.costs.empty} keepRowsOnError>
-        <Table
+        <PlainTable
+          caps
           caption={m.costs.title}
           head={[m.costs.number, m.costs.date, m.costs.category, m.costs.supplier, m.fields.status, m.costs.total]}
         >
           {rows.map((d) => (
             <tr key={d.id}>
-              <td className="whitespace-nowrap py-2 pr-4">
-                <Link href={orgPath(orgId, `costs/${d.id}`)} className={linkClass}>
-                  #{d.number}
-                </Link>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{d.documentDate}</td>
-              <td className="py-2 pr-4 text-slate-700">{l.costCategory[d.category]}</td>
-              <td className="py-2 pr-4 text-slate-700">{d.supplier ?? '—'}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={COST_STATUS_TONE[d.status]}>{l.costStatus[d.status]}</Badge>
-              </td>
-              <td className="whitespace-nowrap py-2 pr-4 text-right tabular-nums text-slate-900">
+              <LinkCell href={orgPath(orgId, `costs/${d.id}`)} className={`whitespace-nowrap ${cell}`}>
+                #{d.number}
+              </LinkCell>
+              <td className={mutedNowrap}>{d.documentDate}</td>
+              <td className={muted}>{l.costCategory[d.category]}</td>
+              <td className={muted}>{d.supplier ?? '—'}</td>
+              <BadgeCell tone={COST_STATUS_TONE[d.status]}>{l.costStatus[d.status]}</BadgeCell>
+              <td className={`whitespace-nowrap ${cell} text-right tabular-nums text-slate-900`}>
                 {formatFen(d.totalMinor, locale)}
               </td>
             </tr>
           ))}
-        </Table>
+        </PlainTable>
       </CursorListStates>
     </Card>
   );

@@ -16,7 +16,8 @@ import { useEffect, useMemo, useState } from 'react';
 import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge } from '@/components/ui/badge';
 import { SelectField, TextField } from '@/components/ui/form';
-import { HeadRow, listMessages, SortSelect } from '@/components/ui/list';
+import { PlainTable } from '@/components/ui/data-table';
+import { listMessages, SortSelect } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
@@ -198,55 +199,45 @@ export function AssetList({ orgId }: { orgId: string }) {
         ) : rows.length === 0 ? (
           <Empty>{filtered ? m.list.emptyFiltered : m.list.empty}</Empty>
         ) : (
-          <div className="overflow-x-auto">
-            <table className="min-w-full text-left text-sm">
-              <caption className="sr-only">{m.list.heading}</caption>
-              <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-                <HeadRow
-                  className="py-2 pr-4 font-semibold"
-                  lastClassName="py-2 font-semibold"
-                  cells={[
-                    m.fields.name,
-                    m.fields.model,
-                    m.fields.kind,
-                    m.fields.team,
-                    m.fields.serialNumber,
-                    m.fields.plateNumber,
-                    m.fields.status,
-                  ]}
-                />
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {rows.map((a) => {
-                  const model = modelById.get(a.modelId);
-                  return (
-                    <tr key={a.id} className="align-top">
-                      <th scope="row" className="py-2 pr-4 font-medium">
-                        <Link
-                          href={orgPath(orgId, `assets/${a.id}`)}
-                          className="text-emerald-800 underline-offset-2 hover:underline"
-                        >
-                          {a.name}
-                        </Link>
-                      </th>
-                      <td className="py-2 pr-4 text-slate-700">
-                        {model ? `${model.manufacturer} ${model.name}` : '—'}
-                      </td>
-                      <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{model ? l.kind[model.kind] : '—'}</td>
-                      <td className="py-2 pr-4 text-slate-700">
-                        {a.teamId ? (teamById.get(a.teamId)?.name ?? '—') : m.list.noTeam}
-                      </td>
-                      <td className="py-2 pr-4 font-mono text-xs text-slate-700">{a.serialNumber}</td>
-                      <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{a.plateNumber ?? '—'}</td>
-                      <td className="py-2">
-                        <Badge tone={ASSET_STATUS_TONE[a.status]}>{l.assetStatus[a.status]}</Badge>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable
+            caption={m.list.heading}
+            caps
+            head={[
+              m.fields.name,
+              m.fields.model,
+              m.fields.kind,
+              m.fields.team,
+              m.fields.serialNumber,
+              m.fields.plateNumber,
+              m.fields.status,
+            ]}
+          >
+            {rows.map((a) => {
+              const model = modelById.get(a.modelId);
+              return (
+                <tr key={a.id}>
+                  <th scope="row" className="py-2 pr-4 font-medium">
+                    <Link
+                      href={orgPath(orgId, `assets/${a.id}`)}
+                      className="text-emerald-800 underline-offset-2 hover:underline"
+                    >
+                      {a.name}
+                    </Link>
+                  </th>
+                  <td className="py-2 pr-4 text-slate-700">{model ? `${model.manufacturer} ${model.name}` : '—'}</td>
+                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{model ? l.kind[model.kind] : '—'}</td>
+                  <td className="py-2 pr-4 text-slate-700">
+                    {a.teamId ? (teamById.get(a.teamId)?.name ?? '—') : m.list.noTeam}
+                  </td>
+                  <td className="py-2 pr-4 font-mono text-xs text-slate-700">{a.serialNumber}</td>
+                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">{a.plateNumber ?? '—'}</td>
+                  <td className="py-2">
+                    <Badge tone={ASSET_STATUS_TONE[a.status]}>{l.assetStatus[a.status]}</Badge>
+                  </td>
+                </tr>
+              );
+            })}
+          </PlainTable>
         )}
         {list.isError && list.data ? <QueryError error={list.error} onRetry={() => void list.fetchNextPage()} /> : null}
         <LoadMore

@@ -9,7 +9,7 @@ import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
-import { HeadRow } from '@/components/ui/list';
+import { PlainTable } from '@/components/ui/data-table';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -22,8 +22,6 @@ import { formFieldErrors } from './form-errors';
 import { assetMessages } from './messages';
 import { useRecordMeterReading, useVoidMeterReading } from './mutations';
 import { readingsQuery } from './queries';
-
-const th = 'py-2 pr-4 font-semibold';
 
 /**
  * The machine's engine-hour meter: the latest reading, a form to record one (an implausible jump
@@ -156,57 +154,50 @@ export function MeterCard({
       ) : rows.length === 0 ? (
         <Empty>{m.meter.empty}</Empty>
       ) : (
-        <div className="overflow-x-auto">
-          <table className="min-w-full text-left text-sm">
-            <caption className="sr-only">{m.meter.history}</caption>
-            <thead className="border-b border-slate-200 text-xs uppercase tracking-wide text-slate-600">
-              <HeadRow
-                className={th}
-                cells={[m.meter.readAt, m.meter.hours, m.meter.source, ...(canVoid ? [m.meter.actions] : [])]}
-              />
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
-                <tr key={r.id} className={r.voidedAt ? 'text-slate-500' : undefined}>
-                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
-                    {formatDateTime(r.readAt, locale, timeZone)}
-                  </td>
-                  <td className="py-2 pr-4 tabular-nums text-slate-900">
-                    <span className={r.voidedAt ? 'line-through' : undefined}>
-                      {formatNumber(r.readingHours, locale, 1)}
-                    </span>
-                    {r.isReplacement ? (
-                      <span className="ml-2">
-                        <Badge tone="amber">{m.meter.replaced}</Badge>
-                      </span>
-                    ) : null}
-                    {r.jumpConfirmed ? (
-                      <span className="ml-2">
-                        <Badge tone="amber">{m.meter.jumpConfirmed}</Badge>
-                      </span>
-                    ) : null}
-                    {r.voidedAt ? (
-                      <span className="mt-1 block text-xs text-slate-600">
-                        <Badge tone="neutral">{m.meter.voided}</Badge> {r.voidReason}
-                      </span>
-                    ) : null}
-                  </td>
-                  <td className="py-2 pr-4 text-slate-700">{l.meterSource[r.source]}</td>
-                  {canVoid ? (
-                    <td className="py-2 pr-4">
-                      {r.voidedAt ? null : (
-                        <Button size="sm" variant="secondary" onClick={() => setVoiding(r)}>
-                          {m.meter.void}
-                          <span className="sr-only">: {formatNumber(r.readingHours, locale, 1)}</span>
-                        </Button>
-                      )}
-                    </td>
-                  ) : null}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <PlainTable
+          caption={m.meter.history}
+          caps
+          head={[m.meter.readAt, m.meter.hours, m.meter.source, ...(canVoid ? [m.meter.actions] : [])]}
+        >
+          {rows.map((r) => (
+            <tr key={r.id} className={r.voidedAt ? 'text-slate-500' : undefined}>
+              <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                {formatDateTime(r.readAt, locale, timeZone)}
+              </td>
+              <td className="py-2 pr-4 tabular-nums text-slate-900">
+                <span className={r.voidedAt ? 'line-through' : undefined}>
+                  {formatNumber(r.readingHours, locale, 1)}
+                </span>
+                {r.isReplacement ? (
+                  <span className="ml-2">
+                    <Badge tone="amber">{m.meter.replaced}</Badge>
+                  </span>
+                ) : null}
+                {r.jumpConfirmed ? (
+                  <span className="ml-2">
+                    <Badge tone="amber">{m.meter.jumpConfirmed}</Badge>
+                  </span>
+                ) : null}
+                {r.voidedAt ? (
+                  <span className="mt-1 block text-xs text-slate-600">
+                    <Badge tone="neutral">{m.meter.voided}</Badge> {r.voidReason}
+                  </span>
+                ) : null}
+              </td>
+              <td className="py-2 pr-4 text-slate-700">{l.meterSource[r.source]}</td>
+              {canVoid ? (
+                <td className="py-2 pr-4">
+                  {r.voidedAt ? null : (
+                    <Button size="sm" variant="secondary" onClick={() => setVoiding(r)}>
+                      {m.meter.void}
+                      <span className="sr-only">: {formatNumber(r.readingHours, locale, 1)}</span>
+                    </Button>
+                  )}
+                </td>
+              ) : null}
+            </tr>
+          ))}
+        </PlainTable>
       )}
       <LoadMore
         hasNextPage={readings.hasNextPage}

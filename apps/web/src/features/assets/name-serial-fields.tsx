@@ -16,29 +16,19 @@ export function NameSerialFields({
   errors: Partial<Record<string, string>>;
 }) {
   const m = useMessages(assetMessages);
+  const field = (key: 'name' | 'serialNumber') => ({
+    name: key,
+    value: values[key],
+    onChange: set(key),
+    error: errors[key],
+    'aria-required': 'true' as const,
+    maxLength: 200,
+    autoComplete: 'off',
+  });
   return (
     <>
-      <TextField
-        label={m.fields.name}
-        name="name"
-        value={values.name}
-        onChange={set('name')}
-        error={errors.name}
-        aria-required="true"
-        maxLength={200}
-        autoComplete="off"
-      />
-      <TextField
-        label={m.fields.serialNumber}
-        name="serialNumber"
-        value={values.serialNumber}
-        onChange={set('serialNumber')}
-        error={errors.serialNumber}
-        aria-required="true"
-        maxLength={200}
-        autoComplete="off"
-        className="[&_input]:font-mono"
-      />
+      <TextField label={m.fields.name} {...field('name')} />
+      <TextField label={m.fields.serialNumber} {...field('serialNumber')} className="[&_input]:font-mono" />
     </>
   );
 }

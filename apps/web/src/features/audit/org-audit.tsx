@@ -6,7 +6,8 @@ import { useState, type FormEvent } from 'react';
 import { EnumSelect } from '@/components/ui/enum-select';
 import { Button } from '@/components/ui/button';
 import { TextField } from '@/components/ui/form';
-import { CursorListStates, HeadRow, SortSelect } from '@/components/ui/list';
+import { PlainTable } from '@/components/ui/data-table';
+import { CursorListStates, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { cursorListQuery, useCursorList } from '@/lib/cursor-list';
@@ -97,54 +98,43 @@ export function OrgAudit({ orgId, timeZone, myUserId }: { orgId: string; timeZon
           />
         </form>
         <CursorListStates query={q} count={items.length} empty={m.noEvents}>
-          <div className="overflow-x-auto">
-            <table className="w-full min-w-[48rem] text-left text-sm">
-              <thead className="border-b border-slate-200 text-xs text-slate-600">
-                <HeadRow
-                  className="py-2 pr-3 font-semibold"
-                  lastClassName="py-2 font-semibold"
-                  cells={[m.colSeq, m.colTime, m.colWhat, m.colActor, m.colEntity]}
-                />
-              </thead>
-              <tbody className="divide-y divide-slate-100 align-top">
-                {items.map((e) => {
-                  const d = describe(e);
-                  return (
-                    <tr key={e.id}>
-                      <th scope="row" className="py-2 pr-3 font-mono text-xs font-normal text-slate-700">
-                        {e.seq}
-                      </th>
-                      <td className="whitespace-nowrap py-2 pr-3 text-slate-700">
-                        {formatDateTime(e.createdAt, locale, timeZone)}
-                      </td>
-                      <td className="py-2 pr-3">
-                        <span className="break-words text-slate-900">{d.text}</span>
-                        {d.text !== e.action ? (
-                          <span className="block font-mono text-xs text-slate-500">{e.action}</span>
-                        ) : null}
-                      </td>
-                      <td className="py-2 pr-3 text-slate-700">{actorOf(e)}</td>
-                      <td className="py-2 text-xs text-slate-700">
-                        {e.entityType === 'draft' && e.entityId ? (
-                          <Link
-                            href={orgPath(orgId, `drafts/${e.entityId}/audit`)}
-                            className="text-emerald-800 underline underline-offset-2"
-                          >
-                            {m.entityTypes.draft} {e.entityId.slice(0, 8)}
-                          </Link>
-                        ) : (
-                          <span>
-                            <span>{e.entityType ? (m.entityTypes[e.entityType] ?? e.entityType) : '—'}</span>{' '}
-                            <span className="font-mono">{e.entityId?.slice(0, 8) ?? ''}</span>
-                          </span>
-                        )}
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
+          <PlainTable className="w-full min-w-[48rem]" head={[m.colSeq, m.colTime, m.colWhat, m.colActor, m.colEntity]}>
+            {items.map((e) => {
+              const d = describe(e);
+              return (
+                <tr key={e.id}>
+                  <th scope="row" className="py-2 pr-4 font-mono text-xs font-normal text-slate-700">
+                    {e.seq}
+                  </th>
+                  <td className="whitespace-nowrap py-2 pr-4 text-slate-700">
+                    {formatDateTime(e.createdAt, locale, timeZone)}
+                  </td>
+                  <td className="py-2 pr-4">
+                    <span className="break-words text-slate-900">{d.text}</span>
+                    {d.text !== e.action ? (
+                      <span className="block font-mono text-xs text-slate-500">{e.action}</span>
+                    ) : null}
+                  </td>
+                  <td className="py-2 pr-4 text-slate-700">{actorOf(e)}</td>
+                  <td className="py-2 text-xs text-slate-700">
+                    {e.entityType === 'draft' && e.entityId ? (
+                      <Link
+                        href={orgPath(orgId, `drafts/${e.entityId}/audit`)}
+                        className="text-emerald-800 underline underline-offset-2"
+                      >
+                        {m.entityTypes.draft} {e.entityId.slice(0, 8)}
+                      </Link>
+                    ) : (
+                      <span>
+                        <span>{e.entityType ? (m.entityTypes[e.entityType] ?? e.entityType) : '—'}</span>{' '}
+                        <span className="font-mono">{e.entityId?.slice(0, 8) ?? ''}</span>
+                      </span>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </PlainTable>
         </CursorListStates>
       </section>
     </div>

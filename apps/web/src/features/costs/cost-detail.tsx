@@ -25,7 +25,8 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { formatFenExact } from '@/lib/money';
-import { Fact, Facts, TableWrap, tdClass, thClass } from '../jobs/ui';
+import { DataTable, numTdClass, rightHead, tdClass } from '@/components/ui/data-table';
+import { Fact, Facts } from '../jobs/ui';
 import { useCostAction, useDeleteCostDocument, type CostAction } from './mutations';
 import { costDocumentQuery, docNumber } from './queries';
 import { CostForm } from './cost-form';
@@ -235,55 +236,34 @@ function Lines({ doc }: { doc: TCostDocumentDetailView }) {
   const { locale } = useI18n();
   if (doc.lines.length === 0) return <p className="text-sm text-slate-600">{m.detail.noLines}</p>;
   return (
-    <TableWrap>
-      <table className="w-full min-w-[36rem] border-collapse">
-        <caption className="sr-only">{m.form.linesCaption}</caption>
-        <thead className="bg-slate-50">
-          <tr>
-            <th scope="col" className={thClass}>
-              {m.form.lineDescription}
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              {m.form.quantity}
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              {m.form.unitPrice}
-            </th>
-            <th scope="col" className={`${thClass} text-right`}>
-              {m.form.amount}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-100">
-          {doc.lines.map((l) => (
-            <tr key={l.id}>
-              <th scope="row" className={`${tdClass} text-left font-normal`}>
-                {l.description}
-              </th>
-              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                {formatNumber(l.quantity, locale, 3)} {l.unit ?? ''}
-              </td>
-              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                {formatFenExact(l.unitPriceMinor, locale)}
-              </td>
-              <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                {formatFenExact(l.amountMinor, locale)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
+    <DataTable
+      caption={m.form.linesCaption}
+      className="min-w-[36rem]"
+      head={[m.form.lineDescription, rightHead(m.form.quantity), rightHead(m.form.unitPrice), rightHead(m.form.amount)]}
+      foot={
         <tfoot>
           <tr className="border-t border-slate-300">
             <th scope="row" colSpan={3} className={`${tdClass} text-right font-semibold`}>
               {m.form.total}
             </th>
-            <td className={`${tdClass} whitespace-nowrap text-right font-bold tabular-nums`}>
-              {formatFenExact(doc.totalMinor, locale)}
-            </td>
+            <td className={`${numTdClass} font-bold`}>{formatFenExact(doc.totalMinor, locale)}</td>
           </tr>
         </tfoot>
-      </table>
-    </TableWrap>
+      }
+    >
+      {doc.lines.map((l) => (
+        <tr key={l.id}>
+          <th scope="row" className={`${tdClass} text-left font-normal`}>
+            {l.description}
+          </th>
+          <td className={numTdClass}>
+            {formatNumber(l.quantity, locale, 3)} {l.unit ?? ''}
+          </td>
+          <td className={numTdClass}>{formatFenExact(l.unitPriceMinor, locale)}</td>
+          <td className={numTdClass}>{formatFenExact(l.amountMinor, locale)}</td>
+        </tr>
+      ))}
+    </DataTable>
   );
 }
 

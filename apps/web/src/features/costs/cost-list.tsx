@@ -12,13 +12,13 @@ import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { EnumSelect } from '@/components/ui/enum-select';
-import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
+import { DataTable, numTdClass, rightHead, rowLinkClass, tdClass } from '@/components/ui/data-table';
+import { CursorListStates, listMessages, SortSelect } from '@/components/ui/list';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
 import { orgPath } from '@/lib/nav';
-import { useQueryChoice, useQueryDate } from '@/lib/url-query';
-import { TableWrap, tdClass, thClass } from '../jobs/ui';
+import { useQueryChoice, useQueryDateRange } from '@/lib/url-query';
 import { costListQuery, docNumber } from './queries';
 import { costsMessages } from './messages';
 import { formatFenExact } from '@/lib/money';
@@ -45,8 +45,8 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
   ] as const satisfies readonly { value: TCostDocumentSort; label: string }[];
   const [status, setStatus] = useQueryChoice<'' | TCostDocumentStatus>('status', STATUS_CHOICES, '');
   const [category, setCategory] = useQueryChoice<'' | TCostCategory>('category', CATEGORY_CHOICES, '');
-  const [from, setFrom] = useQueryDate('from');
-  const [to, setTo] = useQueryDate('to');
+  const dates = useQueryDateRange();
+  const { from, to } = dates;
   const filters = {
     sort,
     status: status || undefined,
@@ -89,64 +89,36 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
           values={COST_CATEGORIES}
           optionLabel={(c) => m.category[c]}
         />
-        <DateRangeFields
-          fromLabel={m.list.from}
-          toLabel={m.list.to}
-          from={from}
-          to={to}
-          onFromChange={setFrom}
-          onToChange={setTo}
-        />
+        <DateRangeFields fromLabel={m.list.from} toLabel={m.list.to} range={dates} />
         <SortSelect value={sort} options={sortOptions} onChange={setSort} />
       </div>
 
       <CursorListStates query={docs} count={rows.length} empty={m.list.empty} keepRowsOnError>
-        <TableWrap>
-          <table className="w-full min-w-[44rem] border-collapse">
-            <caption className="sr-only">{m.list.caption}</caption>
-            <thead className="bg-slate-50">
-              <HeadRow
-                className={thClass}
-                cells={[
-                  m.list.number,
-                  m.list.date,
-                  m.list.category,
-                  m.list.supplier,
-                  { label: m.list.total, className: `${thClass} text-right` },
-                  m.list.state,
-                ]}
-              />
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((d) => (
-                <tr key={d.id} className="hover:bg-slate-50">
-                  <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    <Link
-                      href={orgPath(orgId, `costs/${d.id}`)}
-                      className="font-mono text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
-                    >
-                      {docNumber(d.number)}
-                    </Link>
-                  </th>
-                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{d.documentDate}</td>
-                  <td className={tdClass}>{m.category[d.category]}</td>
-                  <td className={`${tdClass} max-w-xs`}>
-                    <span className="block truncate">{d.supplier ?? '—'}</span>
-                    {d.description ? (
-                      <span className="block truncate text-xs text-slate-600">{d.description}</span>
-                    ) : null}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                    {formatFenExact(d.totalMinor, locale)}
-                  </td>
-                  <td className={tdClass}>
-                    <CostStatusBadge status={d.status} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          caption={m.list.caption}
+          className="min-w-[44rem]"
+          head={[m.list.number, m.list.date, m.list.category, m.list.supplier, rightHead(m.list.total), m.list.state]}
+        >
+          {rows.map((d) => (
+            <tr key={d.id} className="hover:bg-slate-50">
+              <th scope="row" className={`${tdClass} text-left font-medium`}>
+                <Link href={orgPath(orgId, `costs/${d.id}`)} className={`font-mono ${rowLinkClass}`}>
+                  {docNumber(d.number)}
+                </Link>
+              </th>
+              <td className={`${tdClass} whitespace-nowrap tabular-nums`}>{d.documentDate}</td>
+              <td className={tdClass}>{m.category[d.category]}</td>
+              <td className={`${tdClass} max-w-xs`}>
+                <span className="block truncate">{d.supplier ?? '—'}</span>
+                {d.description ? <span className="block truncate text-xs text-slate-600">{d.description}</span> : null}
+              </td>
+              <td className={numTdClass}>{formatFenExact(d.totalMinor, locale)}</td>
+              <td className={tdClass}>
+                <CostStatusBadge status={d.status} />
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </CursorListStates>
     </section>
   );

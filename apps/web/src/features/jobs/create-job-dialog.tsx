@@ -8,7 +8,7 @@ import { useMemo, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { FormActions, NumberField, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -38,7 +38,7 @@ export function CreateJobDialog({
   const router = useRouter();
   const idem = useIdempotencyKey();
   const tomorrow = addDays(todayIn(timeZone), 1);
-  const { form, set } = useFormState(
+  const { form, bind } = useFormState(
     {
       fieldId: '',
       operationType: '',
@@ -98,14 +98,7 @@ export function CreateJobDialog({
             value={fieldSearch}
             onChange={(e) => setFieldSearch(e.target.value)}
           />
-          <SelectField
-            label={m.create.field}
-            value={form.fieldId}
-            onChange={set('fieldId')}
-            error={errs.fieldId}
-            required
-            disabled={fields.isPending}
-          >
+          <SelectField label={m.create.field} {...bind('fieldId', errs)} required disabled={fields.isPending}>
             <option value="">{m.create.pickField}</option>
             {fieldOptions.map((f) => (
               <option key={f.id} value={f.id}>
@@ -114,13 +107,7 @@ export function CreateJobDialog({
               </option>
             ))}
           </SelectField>
-          <SelectField
-            label={m.create.operation}
-            value={form.operationType}
-            onChange={set('operationType')}
-            error={errs.operationType}
-            required
-          >
+          <SelectField label={m.create.operation} {...bind('operationType', errs)} required>
             <option value="">{m.create.pickOperation}</option>
             {OPERATION_TYPES.map((o) => (
               <option key={o} value={o}>
@@ -128,66 +115,20 @@ export function CreateJobDialog({
               </option>
             ))}
           </SelectField>
-          <TextField
-            label={m.create.titleLabel}
-            value={form.title}
-            onChange={set('title')}
-            error={errs.title}
-            maxLength={200}
-          />
-          <TextField
-            label={m.create.windowStart}
-            type="datetime-local"
-            value={form.windowStart}
-            onChange={set('windowStart')}
-            error={errs.windowStart}
-            required
-          />
-          <TextField
-            label={m.create.windowEnd}
-            type="datetime-local"
-            value={form.windowEnd}
-            onChange={set('windowEnd')}
-            error={errs.windowEnd}
-            required
-          />
-          <SelectField label={m.create.priority} value={form.priority} onChange={set('priority')} error={errs.priority}>
+          <TextField label={m.create.titleLabel} {...bind('title', errs)} maxLength={200} />
+          <TextField label={m.create.windowStart} type="datetime-local" {...bind('windowStart', errs)} required />
+          <TextField label={m.create.windowEnd} type="datetime-local" {...bind('windowEnd', errs)} required />
+          <SelectField label={m.create.priority} {...bind('priority', errs)}>
             {[5, 4, 3, 2, 1].map((p) => (
               <option key={p} value={p}>
                 {priorityText(labels, p)}
               </option>
             ))}
           </SelectField>
-          <TextField
-            label={m.create.estimatedHours}
-            type="number"
-            inputMode="decimal"
-            step="0.25"
-            min="0"
-            value={form.estimatedHours}
-            onChange={set('estimatedHours')}
-            error={errs.estimatedHours}
-            required
-          />
-          <TextField
-            label={m.create.area}
-            type="number"
-            inputMode="decimal"
-            step="0.0001"
-            min="0"
-            value={form.areaHa}
-            onChange={set('areaHa')}
-            error={errs.areaHa}
-          />
+          <NumberField label={m.create.estimatedHours} step="0.25" {...bind('estimatedHours', errs)} required />
+          <NumberField label={m.create.area} step="0.0001" {...bind('areaHa', errs)} />
         </div>
-        <TextAreaField
-          label={m.create.notes}
-          rows={3}
-          value={form.notes}
-          onChange={set('notes')}
-          error={errs.notes}
-          maxLength={2000}
-        />
+        <TextAreaField label={m.create.notes} rows={3} {...bind('notes', errs)} maxLength={2000} />
         {fields.isError ? <ErrorAlert error={fields.error} /> : null}
         <ErrorAlert error={create.error} />
         <FormActions cancelLabel={m.create.cancel} onCancel={onClose}>

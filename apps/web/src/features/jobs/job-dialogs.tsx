@@ -2,7 +2,7 @@
 
 import type { TJob } from '@amms/contracts/jobs';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ComponentProps } from 'react';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { NumberField, TextAreaField } from '@/components/ui/form';
 import { FormDialog } from '@/components/ui/form-dialog';
@@ -18,6 +18,17 @@ import { jobsMessages } from './messages';
 
 type Props = { orgId: string; job: TJob; onClose: () => void };
 
+/** A job action's dialog: "close" to cancel, busy and failed as the action (`action`) is. */
+function JobFormDialog({
+  action,
+  ...props
+}: Omit<ComponentProps<typeof FormDialog>, 'cancelLabel' | 'pending' | 'error'> & {
+  action: { isPending: boolean; error: unknown };
+}) {
+  const m = useMessages(jobsMessages);
+  return <FormDialog cancelLabel={m.actions.close} pending={action.isPending} error={action.error} {...props} />;
+}
+
 /** Start: the primary machine's meter (its last reading is the hint). */
 export function StartDialog({ orgId, job, onClose }: Props) {
   const m = useMessages(jobsMessages);
@@ -29,14 +40,12 @@ export function StartDialog({ orgId, job, onClose }: Props) {
   const last = asset.data?.latestMeterReading;
   const errs = useFieldErrors(start.error);
   return (
-    <FormDialog
+    <JobFormDialog
       title={m.start.title}
-      onClose={onClose}
-      cancelLabel={m.actions.close}
       submitLabel={m.start.submit}
-      pending={start.isPending}
-      error={start.error}
+      action={start}
       onSubmit={() => start.mutate({ meterHours: parseOptionalNumber(meter), version: job.version })}
+      onClose={onClose}
     >
       <NumberField
         label={`${m.start.meter}${primary ? ` · ${primary.name}` : ''}`}
@@ -52,14 +61,14 @@ export function StartDialog({ orgId, job, onClose }: Props) {
             : undefined
         }
       />
-    </FormDialog>
+    </JobFormDialog>
   );
 }
 
 /** Complete: area done (the job's area to start with), meter, hours, fuel and notes. */
 export function CompleteDialog({ orgId, job, onClose }: Props) {
   const m = useMessages(jobsMessages);
-  const { form, set } = useFormState({
+  const { form, bind } = useFormState({
     meterHours: '',
     actualHours: '',
     areaDoneHa: String(job.areaHa),
@@ -78,53 +87,19 @@ export function CompleteDialog({ orgId, job, onClose }: Props) {
       version: job.version,
     });
   return (
-    <FormDialog
+    <JobFormDialog
       title={m.complete.title}
-      onClose={onClose}
-      cancelLabel={m.actions.close}
       submitLabel={m.complete.submit}
-      pending={complete.isPending}
-      error={complete.error}
+      action={complete}
       onSubmit={onSubmit}
+      onClose={onClose}
     >
-      <NumberField
-        label={m.complete.areaDone}
-        step="0.0001"
-        required
-        value={form.areaDoneHa}
-        onChange={set('areaDoneHa')}
-        error={errs.areaDoneHa}
-      />
-      <NumberField
-        label={m.complete.meter}
-        step="0.1"
-        value={form.meterHours}
-        onChange={set('meterHours')}
-        error={errs.meterHours}
-      />
-      <NumberField
-        label={m.complete.actualHours}
-        step="0.01"
-        value={form.actualHours}
-        onChange={set('actualHours')}
-        error={errs.actualHours}
-      />
-      <NumberField
-        label={m.complete.fuel}
-        step="0.01"
-        value={form.fuelLiters}
-        onChange={set('fuelLiters')}
-        error={errs.fuelLiters}
-      />
-      <TextAreaField
-        label={m.complete.notes}
-        rows={3}
-        maxLength={2000}
-        value={form.notes}
-        onChange={set('notes')}
-        error={errs.notes}
-      />
-    </FormDialog>
+      <NumberField label={m.complete.areaDone} step="0.0001" required {...bind('areaDoneHa', errs)} />
+      <NumberField label={m.complete.meter} step="0.1" {...bind('meterHours', errs)} />
+      <NumberField label={m.complete.actualHours} step="0.01" {...bind('actualHours', errs)} />
+      <NumberField label={m.complete.fuel} step="0.01" {...bind('fuelLiters', errs)} />
+      <TextAreaField label={m.complete.notes} rows={3} maxLength={2000} {...bind('notes', errs)} />
+    </JobFormDialog>
   );
 }
 
@@ -154,16 +129,14 @@ export function UnassignDialog({ orgId, job, onClose }: Props) {
   const m = useMessages(jobsMessages);
   const unassign = useJobAction(orgId, job.id, 'unassign', onClose);
   return (
-    <FormDialog
+    <JobFormDialog
       title={m.actions.unassign}
-      onClose={onClose}
-      cancelLabel={m.actions.close}
       submitLabel={m.unassign.submit}
-      pending={unassign.isPending}
-      error={unassign.error}
+      action={unassign}
       onSubmit={() => unassign.mutate({ version: job.version })}
+      onClose={onClose}
     >
       <p className="text-sm text-slate-800">{m.unassign.confirm}</p>
-    </FormDialog>
+    </JobFormDialog>
   );
 }

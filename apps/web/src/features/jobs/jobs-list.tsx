@@ -8,7 +8,8 @@ import { useState } from 'react';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { EnumSelect } from '@/components/ui/enum-select';
 import { Button } from '@/components/ui/button';
-import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
+import { DataTable, numTdClass, rightHead, rowLinkClass, tdClass } from '@/components/ui/data-table';
+import { CursorListStates, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -16,12 +17,12 @@ import { enumLabels, priorityText } from '@/lib/labels';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
-import { setQueryParams, useQueryChoice, useQueryDate } from '@/lib/url-query';
+import { setQueryParams, useQueryChoice, useQueryDateRange } from '@/lib/url-query';
 import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobListQuery } from './queries';
 import { CreateJobDialog } from './create-job-dialog';
 import { jobsMessages } from './messages';
-import { JobStatusBadge, TableWrap, tdClass, thClass } from './ui';
+import { JobStatusBadge } from './ui';
 import { ExportButton } from '@/components/export-button';
 import { importMessages } from '@/features/import/messages';
 
@@ -56,8 +57,8 @@ export function JobsList({
   // filters and order live in the URL (reload, back button, a shared link keep them)
   const [status, setStatus] = useQueryChoice<(typeof STATUS_CHOICES)[number]>('status', STATUS_CHOICES, '');
   const [operationType, setOperationType] = useQueryChoice<'' | TOperationType>('operationType', OPERATION_CHOICES, '');
-  const [from, setFrom] = useQueryDate('from');
-  const [to, setTo] = useQueryDate('to');
+  const dates = useQueryDateRange();
+  const { from, to } = dates;
   const [sort, setSort] = useQueryChoice('sort', JOB_SORTS, DEFAULT_SORT);
   const [creating, setCreating] = useState(false);
   const sortOptions = [
@@ -123,76 +124,57 @@ export function JobsList({
             values={OPERATION_TYPES}
             optionLabel={(o) => m.operation[o]}
           />
-          <DateRangeFields
-            fromLabel={m.filters.from}
-            toLabel={m.filters.to}
-            from={from}
-            to={to}
-            onFromChange={setFrom}
-            onToChange={setTo}
-          />
+          <DateRangeFields fromLabel={m.filters.from} toLabel={m.filters.to} range={dates} />
           <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         </div>
       </section>
 
       <CursorListStates query={jobs} count={rows.length} empty={m.list.empty} keepRowsOnError>
-        <TableWrap>
-          <table className="w-full min-w-[56rem] border-collapse">
-            <caption className="sr-only">{m.list.caption}</caption>
-            <thead className="bg-slate-50">
-              <HeadRow
-                className={thClass}
-                cells={[
-                  m.list.job,
-                  m.list.operation,
-                  m.list.window,
-                  m.list.status,
-                  m.list.assignment,
-                  { label: m.list.area, className: `${thClass} text-right` },
-                  { label: m.list.priority, className: `${thClass} text-right` },
-                ]}
-              />
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((job) => (
-                <tr key={job.id} className="hover:bg-slate-50">
-                  <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    <Link
-                      href={orgPath(orgId, `jobs/${job.id}`)}
-                      className="text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
-                    >
-                      {jobTitle(job, m)}
-                    </Link>
-                    <div className="text-xs font-normal text-slate-600">{job.fieldName}</div>
-                  </th>
-                  <td className={`${tdClass} whitespace-nowrap`}>{m.operation[job.operationType]}</td>
-                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                    {formatDateTime(job.windowStart, locale, timeZone)}
-                    <br />
-                    <span className="text-slate-600">– {formatDateTime(job.windowEnd, locale, timeZone)}</span>
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <JobStatusBadge status={job.status} />
-                  </td>
-                  <td className={tdClass}>
-                    {job.assignment ? (
-                      <>
-                        {job.assignment.machines.map((mc) => mc.name).join(' + ')}
-                        <div className="text-xs text-slate-600">{job.assignment.operatorName}</div>
-                      </>
-                    ) : (
-                      <span className="text-slate-500">{m.list.none}</span>
-                    )}
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap text-right tabular-nums`}>
-                    {format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}
-                  </td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{priorityText(labels, job.priority)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          caption={m.list.caption}
+          className="min-w-[56rem]"
+          head={[
+            m.list.job,
+            m.list.operation,
+            m.list.window,
+            m.list.status,
+            m.list.assignment,
+            rightHead(m.list.area),
+            rightHead(m.list.priority),
+          ]}
+        >
+          {rows.map((job) => (
+            <tr key={job.id} className="hover:bg-slate-50">
+              <th scope="row" className={`${tdClass} text-left font-medium`}>
+                <Link href={orgPath(orgId, `jobs/${job.id}`)} className={rowLinkClass}>
+                  {jobTitle(job, m)}
+                </Link>
+                <div className="text-xs font-normal text-slate-600">{job.fieldName}</div>
+              </th>
+              <td className={`${tdClass} whitespace-nowrap`}>{m.operation[job.operationType]}</td>
+              <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                {formatDateTime(job.windowStart, locale, timeZone)}
+                <br />
+                <span className="text-slate-600">– {formatDateTime(job.windowEnd, locale, timeZone)}</span>
+              </td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                <JobStatusBadge status={job.status} />
+              </td>
+              <td className={tdClass}>
+                {job.assignment ? (
+                  <>
+                    {job.assignment.machines.map((mc) => mc.name).join(' + ')}
+                    <div className="text-xs text-slate-600">{job.assignment.operatorName}</div>
+                  </>
+                ) : (
+                  <span className="text-slate-500">{m.list.none}</span>
+                )}
+              </td>
+              <td className={numTdClass}>{format(m.detail.ha, { n: formatNumber(job.areaHa, locale, 2) })}</td>
+              <td className={`${tdClass} text-right tabular-nums`}>{priorityText(labels, job.priority)}</td>
+            </tr>
+          ))}
+        </DataTable>
       </CursorListStates>
 
       {creating ? <CreateJobDialog orgId={orgId} timeZone={timeZone} onClose={() => setCreating(false)} /> : null}

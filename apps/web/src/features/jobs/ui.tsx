@@ -66,15 +66,6 @@ export function Fact({ term, children }: { term: ReactNode; children: ReactNode 
   );
 }
 
-/** Table shell: scrolls inside itself on narrow screens. */
-export function TableWrap({ children }: { children: ReactNode }) {
-  return <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">{children}</div>;
-}
-
-export const thClass =
-  'whitespace-nowrap px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-slate-600';
-export const tdClass = 'px-3 py-2 align-top text-sm text-slate-800';
-
 /**
  * A job not yet started whose machine went down (a fault, a service, retired): says which machine
  * and that the job needs another one. The dispatcher sees it on the job, the operator in the field app.

@@ -10,7 +10,7 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { knowledgeKeys, type AskInput } from './api';
 import { AnswerResult, QuestionForm, type CitationHref } from './answer-view';
-import { knowledgePaths } from './links';
+import { citationTarget, knowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
 import { useModelNames } from './ui';
 
@@ -50,14 +50,7 @@ export function KnowledgeAsk({ orgId }: { orgId: string }) {
     asset: assetId,
     model: assetId ? undefined : urlModel || undefined,
   });
-  const citationHref: CitationHref = (c) =>
-    knowledgePaths.page(orgId, {
-      documentId: c.documentId,
-      versionId: c.versionId,
-      page: c.page,
-      highlight: [c.snippet],
-      back: here,
-    });
+  const citationHref: CitationHref = (c) => knowledgePaths.page(orgId, citationTarget(c, here));
 
   return (
     <div className="max-w-3xl space-y-5">

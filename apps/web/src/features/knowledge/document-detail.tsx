@@ -10,13 +10,13 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
-import { ConfirmDialog, formErrors, FormDialog, ListTable, td, Warning } from '@/features/admin/ui';
+import { DateTimeCell, ListTable, td } from '@/features/admin/list-table';
+import { ConfirmDialog, formErrors, FormDialog, Warning } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { formatDateTime } from '@/lib/format';
 import { documentQuery, isPending } from './api';
-import { ocrText, UploadNotice } from './document-list';
+import { UploadNotice, VersionCells, versionColumns } from './document-list';
 import { knowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
 import { useDeleteDocument, useUpdateDocument } from './mutations';
@@ -142,9 +142,7 @@ export function DocumentDetail({
             m.detail.cols.version,
             m.detail.cols.file,
             m.detail.cols.size,
-            m.detail.cols.status,
-            m.detail.cols.pages,
-            m.detail.cols.ocr,
+            ...versionColumns(m),
             m.detail.cols.uploaded,
             m.detail.cols.ready,
             m.detail.cols.view,
@@ -164,15 +162,9 @@ export function DocumentDetail({
                 </th>
                 <td className={`${td} max-w-56 break-all`}>{v.fileName}</td>
                 <td className={`${td} whitespace-nowrap tabular-nums`}>{formatBytes(v.sizeBytes, locale)}</td>
-                <td className={td}>
-                  <VersionStatus version={v} />
-                </td>
-                <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
-                <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
-                <td className={`${td} whitespace-nowrap`}>{formatDateTime(v.createdAt, locale, timeZone)}</td>
-                <td className={`${td} whitespace-nowrap`}>
-                  {v.readyAt ? formatDateTime(v.readyAt, locale, timeZone) : '—'}
-                </td>
+                <VersionCells version={v} />
+                <DateTimeCell at={v.createdAt} timeZone={timeZone} />
+                <DateTimeCell at={v.readyAt} timeZone={timeZone} empty="—" />
                 <td className={td}>
                   {v.status === 'READY' && v.pageCount ? (
                     <Link

@@ -1,18 +1,16 @@
 'use client';
 
-import type { TUploadResponse } from '@amms/contracts/knowledge';
+import type { TDocumentVersion, TUploadResponse } from '@amms/contracts/knowledge';
 import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates } from '@/components/ui/list';
-import { ListSection, ListTable, td } from '@/features/admin/ui';
+import { DateTimeCell, ListSection, ListTable, td } from '@/features/admin/list-table';
 import { format } from '@/i18n/dictionaries';
-import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
-import { formatDateTime } from '@/lib/format';
 import { documentsQuery, isPending, type DocumentFilter } from './api';
 import { knowledgePaths } from './links';
 import { knowledgeMessages, type KnowledgeMessages } from './messages';
@@ -24,7 +22,6 @@ type Source = '' | 'ORG' | 'PLATFORM';
 /** The org's manuals and the platform library: status refreshing while any is processed; upload for admins. */
 export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; timeZone: string; canManage: boolean }) {
   const m = useMessages(knowledgeMessages);
-  const { locale } = useI18n();
   const { name } = useModelNames(orgId);
   const [q, setQ] = useState('');
   const [source, setSource] = useState<Source>('');
@@ -94,9 +91,7 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
               m.docs.cols.title,
               m.docs.cols.models,
               m.docs.cols.language,
-              m.docs.cols.status,
-              m.docs.cols.pages,
-              m.docs.cols.ocr,
+              ...versionColumns(m),
               m.docs.cols.versions,
               m.docs.cols.updated,
             ]}
@@ -122,13 +117,9 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
                     {d.machineModelIds.length > 0 ? d.machineModelIds.map(name).join('、') : m.docs.noModels}
                   </td>
                   <td className={td}>{m.language[d.language]}</td>
-                  <td className={td}>
-                    <VersionStatus version={v} />
-                  </td>
-                  <td className={`${td} tabular-nums`}>{v.pageCount ?? '—'}</td>
-                  <td className={`${td} tabular-nums`}>{ocrText(v.ocrPages, m)}</td>
+                  <VersionCells version={v} />
                   <td className={`${td} tabular-nums`}>{v.versionNumber}</td>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.updatedAt, locale, timeZone)}</td>
+                  <DateTimeCell at={d.updatedAt} timeZone={timeZone} />
                 </tr>
               );
             })}
@@ -151,9 +142,26 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
 }
 
 /** "2 pages: 3, 7" → the pages read by OCR, listed when few */
-export function ocrText(pages: number[], m: KnowledgeMessages): string {
+function ocrText(pages: number[], m: KnowledgeMessages): string {
   if (pages.length === 0) return '0';
   return pages.length <= 3 ? pages.join(', ') : format(m.docs.ocrCount, { n: pages.length });
+}
+
+/** The titles of VersionCells' columns. */
+export const versionColumns = (m: KnowledgeMessages) => [m.docs.cols.status, m.docs.cols.pages, m.docs.cols.ocr];
+
+/** A version's cells in a documents or versions table: its state, its pages, the pages read by OCR. */
+export function VersionCells({ version }: { version: TDocumentVersion }) {
+  const m = useMessages(knowledgeMessages);
+  return (
+    <>
+      <td className={td}>
+        <VersionStatus version={version} />
+      </td>
+      <td className={`${td} tabular-nums`}>{version.pageCount ?? '—'}</td>
+      <td className={`${td} tabular-nums`}>{ocrText(version.ocrPages, m)}</td>
+    </>
+  );
 }
 
 /** What an upload did: stored and processing, or recognised as a file already there. */

@@ -10,7 +10,7 @@ import { useMessages } from '@/i18n/messages';
 import { knowledgeKeys } from './api';
 import { AnswerResult, QuestionForm, type CitationHref } from './answer-view';
 import { pushUrl, useAskFromUrl } from './ask-page';
-import { fieldKnowledgePaths } from './links';
+import { citationTarget, fieldKnowledgePaths } from './links';
 import { knowledgeMessages } from './messages';
 import { LineIcon } from '@/components/ui/line-icon';
 
@@ -66,14 +66,7 @@ export function FieldAsk({ orgId, permissions, assetId, back }: FieldOrgProps & 
   });
   const asking = useIsFetching({ queryKey: knowledgeKeys.answers(orgId) }) > 0;
   const here = fieldKnowledgePaths.ask(orgId, { q: ask?.question, asset: assetId, back });
-  const citationHref: CitationHref = (c) =>
-    fieldKnowledgePaths.page(orgId, {
-      documentId: c.documentId,
-      versionId: c.versionId,
-      page: c.page,
-      highlight: [c.snippet],
-      back: here,
-    });
+  const citationHref: CitationHref = (c) => fieldKnowledgePaths.page(orgId, citationTarget(c, here));
 
   return (
     <>

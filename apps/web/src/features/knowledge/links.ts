@@ -10,6 +10,12 @@ export type PageTarget = {
   back?: string;
 };
 
+/** The page a citation points at, its snippet highlighted, with the way `back` to the answer. */
+export const citationTarget = (
+  c: { documentId: string; versionId: string; page: number; snippet: string },
+  back: string,
+): PageTarget => ({ documentId: c.documentId, versionId: c.versionId, page: c.page, highlight: [c.snippet], back });
+
 const enc = encodeURIComponent;
 
 function withQuery(path: string, params: Record<string, string | readonly string[] | undefined>): string {

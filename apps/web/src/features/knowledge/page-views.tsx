@@ -6,14 +6,11 @@ import { PageViewer } from './page-viewer';
 type Props = { orgId: string; documentId: string; versionId: string; page: number; highlight: string[]; back?: string };
 
 /** The page viewer in the dashboard: other pages and the document page by dashboard links, `back` kept. */
-export function DashboardPageViewer({ orgId, documentId, versionId, page, highlight, back }: Props) {
+export function DashboardPageViewer({ back, ...view }: Props) {
+  const { orgId, documentId, versionId } = view;
   return (
     <PageViewer
-      orgId={orgId}
-      documentId={documentId}
-      versionId={versionId}
-      page={page}
-      highlight={highlight}
+      {...view}
       pageHref={(p) => knowledgePaths.page(orgId, { documentId, versionId, page: p, back })}
       documentHref={knowledgePaths.document(orgId, documentId)}
     />
@@ -21,14 +18,11 @@ export function DashboardPageViewer({ orgId, documentId, versionId, page, highli
 }
 
 /** …and in the field app's phone frame. */
-export function FieldPageViewer({ orgId, documentId, versionId, page, highlight, back }: Props) {
+export function FieldPageViewer({ back, ...view }: Props) {
+  const { orgId, documentId, versionId } = view;
   return (
     <PageViewer
-      orgId={orgId}
-      documentId={documentId}
-      versionId={versionId}
-      page={page}
-      highlight={highlight}
+      {...view}
       pageHref={(p) => fieldKnowledgePaths.page(orgId, { documentId, versionId, page: p, back })}
       compact
     />

@@ -2,8 +2,7 @@
 
 import type { TDocumentVersion, TDocumentVersionStatus } from '@amms/contracts/knowledge';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
-import { useMemo, type ReactNode } from 'react';
+import { useMemo } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/button';
 import { machineModelsQuery } from '@/features/assets/queries';
@@ -66,13 +65,4 @@ export function useModelNames(orgId: string) {
   const q = useQuery(machineModelsQuery(orgId));
   const byId = useMemo(() => new Map((q.data ?? []).map((x) => [x.id, `${x.manufacturer} ${x.name}`])), [q.data]);
   return { models: q.data ?? [], name: (id: string) => byId.get(id) ?? (q.isPending ? '…' : '—'), query: q };
-}
-
-/** "← back" in a page header's subtitle (which is a <p>: no block elements inside). */
-export function HeaderBackLink({ href, children }: { href: string; children: ReactNode }) {
-  return (
-    <Link href={href} className="text-emerald-800 underline-offset-2 hover:underline">
-      ← {children}
-    </Link>
-  );
 }

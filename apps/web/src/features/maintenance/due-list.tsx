@@ -10,14 +10,14 @@ import { EnumSelect } from '@/components/ui/enum-select';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { SelectField } from '@/components/ui/form';
-import { HeadRow, ListStates } from '@/components/ui/list';
+import { DataTable, rowLinkClass, tdClass } from '@/components/ui/data-table';
+import { ListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
-import { TableWrap, tdClass, thClass } from '../jobs/ui';
 import { maintenanceMessages } from './messages';
 import { useCreateWorkOrder } from './mutations';
 import { dueListQuery } from './queries';
@@ -100,73 +100,53 @@ export function DueList({
 
       <ListStates query={due} count={rows.length} empty={m.due.empty}>
         {due.data?.truncated ? <p className="text-sm text-amber-900">{m.due.truncated}</p> : null}
-        <TableWrap>
-          <table className="w-full min-w-[52rem] border-collapse">
-            <caption className="sr-only">{m.due.caption}</caption>
-            <thead className="bg-slate-50">
-              <HeadRow
-                className={thClass}
-                cells={[
-                  m.due.machine,
-                  m.due.plan,
-                  m.due.state,
-                  m.due.next,
-                  m.due.remaining,
-                  m.due.last,
-                  m.due.workOrder,
-                ]}
-              />
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {rows.map((r) => (
-                <tr key={`${r.planId}-${r.assetId}`} className={r.status === 'OVERDUE' ? 'bg-red-50/50' : undefined}>
-                  <th scope="row" className={`${tdClass} text-left font-medium`}>
-                    <Link
-                      href={orgPath(orgId, `assets/${r.assetId}`)}
-                      className="text-emerald-800 underline-offset-2 hover:underline"
-                    >
-                      {r.assetName}
-                    </Link>
-                  </th>
-                  <td className={tdClass}>{r.planName}</td>
-                  <td className={`${tdClass} whitespace-nowrap`}>
-                    <DueBadge status={r.status} />
-                  </td>
-                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                    {r.nextDueAt ? formatDate(r.nextDueAt, locale, timeZone) : null}
-                    {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
-                    {r.nextDueHours !== null
-                      ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) })
-                      : null}
-                  </td>
-                  <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
-                  <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
-                    {formatDate(r.lastServiceAt, locale, timeZone)}
-                    <br />
-                    <span className="text-slate-600">
-                      {format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}
-                    </span>
-                  </td>
-                  <td className={tdClass}>
-                    {r.openWorkOrder ? (
-                      <Link
-                        href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)}
-                        className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline"
-                      >
-                        <span className="font-mono">{woNumber(r.openWorkOrder.number)}</span>
-                        <WorkOrderStatusBadge status={r.openWorkOrder.status} />
-                      </Link>
-                    ) : permissions.includes('workorder.write') && r.status !== 'OK' ? (
-                      <CreateFromDue orgId={orgId} row={r} />
-                    ) : (
-                      m.due.none
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          caption={m.due.caption}
+          className="min-w-[52rem]"
+          head={[m.due.machine, m.due.plan, m.due.state, m.due.next, m.due.remaining, m.due.last, m.due.workOrder]}
+        >
+          {rows.map((r) => (
+            <tr key={`${r.planId}-${r.assetId}`} className={r.status === 'OVERDUE' ? 'bg-red-50/50' : undefined}>
+              <th scope="row" className={`${tdClass} text-left font-medium`}>
+                <Link href={orgPath(orgId, `assets/${r.assetId}`)} className={rowLinkClass}>
+                  {r.assetName}
+                </Link>
+              </th>
+              <td className={tdClass}>{r.planName}</td>
+              <td className={`${tdClass} whitespace-nowrap`}>
+                <DueBadge status={r.status} />
+              </td>
+              <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                {r.nextDueAt ? formatDate(r.nextDueAt, locale, timeZone) : null}
+                {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
+                {r.nextDueHours !== null ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) }) : null}
+              </td>
+              <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
+              <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
+                {formatDate(r.lastServiceAt, locale, timeZone)}
+                <br />
+                <span className="text-slate-600">
+                  {format(m.due.atHours, { n: formatNumber(r.lastServiceHours, locale, 1) })}
+                </span>
+              </td>
+              <td className={tdClass}>
+                {r.openWorkOrder ? (
+                  <Link
+                    href={orgPath(orgId, `maintenance/work-orders/${r.openWorkOrder.id}`)}
+                    className="inline-flex flex-wrap items-center gap-1 text-emerald-800 underline-offset-2 hover:underline"
+                  >
+                    <span className="font-mono">{woNumber(r.openWorkOrder.number)}</span>
+                    <WorkOrderStatusBadge status={r.openWorkOrder.status} />
+                  </Link>
+                ) : permissions.includes('workorder.write') && r.status !== 'OK' ? (
+                  <CreateFromDue orgId={orgId} row={r} />
+                ) : (
+                  m.due.none
+                )}
+              </td>
+            </tr>
+          ))}
+        </DataTable>
       </ListStates>
     </section>
   );

@@ -23,7 +23,7 @@ export function SubmitDialog({
   onClose: () => void;
 }) {
   const m = useMessages(maintenanceMessages);
-  const { form, set } = useFormState({
+  const { form, bind } = useFormState({
     meterHours: '',
     laborHours: wo.laborHours === null ? '' : String(wo.laborHours),
     resolution: wo.resolution ?? '',
@@ -56,28 +56,9 @@ export function SubmitDialog({
           {format(m.submit.incomplete, { n: open })}
         </p>
       ) : null}
-      <NumberField
-        label={m.submit.meter}
-        step="0.1"
-        value={form.meterHours}
-        onChange={set('meterHours')}
-        error={errs.meterHours}
-      />
-      <NumberField
-        label={m.submit.labor}
-        step="0.01"
-        value={form.laborHours}
-        onChange={set('laborHours')}
-        error={errs.laborHours}
-      />
-      <TextAreaField
-        label={m.submit.resolution}
-        rows={3}
-        maxLength={4000}
-        value={form.resolution}
-        onChange={set('resolution')}
-        error={errs.resolution}
-      />
+      <NumberField label={m.submit.meter} step="0.1" {...bind('meterHours', errs)} />
+      <NumberField label={m.submit.labor} step="0.01" {...bind('laborHours', errs)} />
+      <TextAreaField label={m.submit.resolution} rows={3} maxLength={4000} {...bind('resolution', errs)} />
     </FormDialog>
   );
 }

@@ -5,7 +5,7 @@ import { type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextField } from '@/components/ui/form';
+import { NumberField, TextField } from '@/components/ui/form';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatNumber, parseOptionalNumber } from '@/lib/format';
@@ -13,7 +13,7 @@ import { useFieldErrors } from '@/lib/form-errors';
 import { useFormState } from '@/lib/use-form-state';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { formatFenExact, yuanToFen } from '@/lib/money';
-import { TableWrap, tdClass, thClass } from '../jobs/ui';
+import { DataTable, numTdClass, rightHead, tdClass } from '@/components/ui/data-table';
 import { maintenanceMessages } from './messages';
 import { useAddPart } from './mutations';
 
@@ -22,7 +22,7 @@ export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDet
   const m = useMessages(maintenanceMessages);
   const { locale } = useI18n();
   const idem = useIdempotencyKey();
-  const { form, set, reset } = useFormState({ name: '', partNumber: '', quantity: '1', unitCost: '' }, () =>
+  const { form, bind, reset } = useFormState({ name: '', partNumber: '', quantity: '1', unitCost: '' }, () =>
     idem.reset(),
   );
   const add = useAddPart(orgId, wo.id, () => {
@@ -50,78 +50,35 @@ export function Parts({ orgId, wo, canWork }: { orgId: string; wo: TWorkOrderDet
       {wo.parts.length === 0 ? (
         <p className="text-sm text-slate-600">{m.parts.empty}</p>
       ) : (
-        <TableWrap>
-          <table className="w-full min-w-[32rem] border-collapse">
-            <caption className="sr-only">{m.parts.caption}</caption>
-            <thead className="bg-slate-50">
-              <tr>
-                <th scope="col" className={thClass}>
-                  {m.parts.name}
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  {m.parts.quantity}
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  {m.parts.unitCost}
-                </th>
-                <th scope="col" className={`${thClass} text-right`}>
-                  {m.parts.lineCost}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {wo.parts.map((p) => (
-                <tr key={p.id}>
-                  <th scope="row" className={`${tdClass} text-left font-normal`}>
-                    {p.name}
-                    {p.partNumber ? (
-                      <span className="ml-1 font-mono text-xs text-slate-600">{p.partNumber}</span>
-                    ) : null}
-                  </th>
-                  <td className={`${tdClass} text-right tabular-nums`}>{formatNumber(p.quantity, locale, 3)}</td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{formatFenExact(p.unitCostMinor, locale)}</td>
-                  <td className={`${tdClass} text-right tabular-nums`}>{formatFenExact(p.lineCostMinor, locale)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <DataTable
+          caption={m.parts.caption}
+          className="min-w-[32rem]"
+          head={[m.parts.name, rightHead(m.parts.quantity), rightHead(m.parts.unitCost), rightHead(m.parts.lineCost)]}
+        >
+          {wo.parts.map((p) => (
+            <tr key={p.id}>
+              <th scope="row" className={`${tdClass} text-left font-normal`}>
+                {p.name}
+                {p.partNumber ? <span className="ml-1 font-mono text-xs text-slate-600">{p.partNumber}</span> : null}
+              </th>
+              <td className={numTdClass}>{formatNumber(p.quantity, locale, 3)}</td>
+              <td className={numTdClass}>{formatFenExact(p.unitCostMinor, locale)}</td>
+              <td className={numTdClass}>{formatFenExact(p.lineCostMinor, locale)}</td>
+            </tr>
+          ))}
+        </DataTable>
       )}
       {editable ? (
         <form onSubmit={onSubmit} noValidate className="mt-4 space-y-3 border-t border-slate-100 pt-4">
           <h3 className="text-sm font-semibold text-slate-900">{m.parts.adding}</h3>
           <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
-            <TextField
-              label={m.parts.name}
-              value={form.name}
-              onChange={set('name')}
-              error={errs.name}
-              required
-              maxLength={200}
-            />
-            <TextField
-              label={m.parts.partNumber}
-              value={form.partNumber}
-              onChange={set('partNumber')}
-              error={errs.partNumber}
-              maxLength={80}
-            />
-            <TextField
-              label={m.parts.quantity}
-              type="number"
-              inputMode="decimal"
-              step="0.001"
-              min="0"
-              value={form.quantity}
-              onChange={set('quantity')}
-              error={errs.quantity}
-              required
-            />
+            <TextField label={m.parts.name} {...bind('name', errs)} required maxLength={200} />
+            <TextField label={m.parts.partNumber} {...bind('partNumber', errs)} maxLength={80} />
+            <NumberField label={m.parts.quantity} step="0.001" {...bind('quantity', errs)} required />
             <TextField
               label={m.parts.unitCost}
               inputMode="decimal"
-              value={form.unitCost}
-              onChange={set('unitCost')}
+              {...bind('unitCost')}
               error={errs.unitCostMinor}
               required
               placeholder="0.00"

@@ -6,13 +6,12 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { CursorListStates, HeadRow } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
-import { TableFrame, td, th } from '../admin/ui';
+import { CursorListTable, DateTimeCell, RowActions, td } from '../admin/list-table';
 import { messages, type WebhookMessages } from './messages';
 import { useRedeliver } from './mutations';
 import { webhookDeliveriesQuery } from './queries';
@@ -48,72 +47,67 @@ export function DeliveriesDialog({
         </p>
       ) : null}
       <ErrorAlert error={redeliver.error} className="mb-2" />
-      <CursorListStates query={query} count={rows.length} empty={m.deliveriesEmpty} busy>
-        <TableFrame label={format(m.deliveriesTitle, { url: endpoint.url })}>
-          <thead>
-            <HeadRow
-              className={th}
-              cells={[m.colEvent, m.colOccurred, m.colStatus, m.colAttempts, m.colLast, m.actions]}
-            />
-          </thead>
-          <tbody>
-            {rows.map((d) => {
-              const last = d.log[0];
-              return (
-                <tr key={d.id}>
-                  <th scope="row" className={`${td} text-left font-medium`}>
-                    {m.events[d.eventType]}
-                    <div className="font-mono text-xs font-normal text-slate-500">{d.eventType}</div>
-                  </th>
-                  <td className={`${td} whitespace-nowrap`}>{formatDateTime(d.occurredAt, locale, timeZone)}</td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <Badge tone={TONE[d.status]}>{m.deliveryStatus[d.status]}</Badge>
-                    {reasonText(m, d.reason) ? (
-                      <div className="mt-1 text-xs text-slate-600">{reasonText(m, d.reason)}</div>
-                    ) : null}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>{d.attempts}</td>
-                  <td className={td}>
-                    {last ? (
-                      <details>
-                        <summary className="cursor-pointer whitespace-nowrap text-sm">
-                          {last.statusCode ?? m.noResponse} · {format(m.latency, { ms: last.latencyMs })} ·{' '}
-                          {formatDateTime(last.at, locale, timeZone)}
-                        </summary>
-                        <ol className="mt-1 space-y-1 text-xs">
-                          {d.log.map((a) => (
-                            <li key={a.attempt}>
-                              #{a.attempt} {a.statusCode ?? m.noResponse} · {format(m.latency, { ms: a.latencyMs })}
-                              {a.error ? <span className="text-red-800"> · {a.error}</span> : null}
-                              {a.responseExcerpt ? (
-                                <pre className="mt-0.5 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1">
-                                  {a.responseExcerpt}
-                                </pre>
-                              ) : null}
-                            </li>
-                          ))}
-                        </ol>
-                      </details>
-                    ) : (
-                      <span className="text-slate-500">—</span>
-                    )}
-                  </td>
-                  <td className={`${td} whitespace-nowrap`}>
-                    <Button
-                      variant="ghost"
-                      size="sm"
-                      onClick={() => redeliver.mutate(d)}
-                      pending={redeliver.isPending && redeliver.variables?.id === d.id}
-                    >
-                      {m.redeliver}
-                    </Button>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </TableFrame>
-      </CursorListStates>
+      <CursorListTable
+        query={query}
+        count={rows.length}
+        empty={m.deliveriesEmpty}
+        label={format(m.deliveriesTitle, { url: endpoint.url })}
+        head={[m.colEvent, m.colOccurred, m.colStatus, m.colAttempts, m.colLast, m.actions]}
+      >
+        {rows.map((d) => {
+          const last = d.log[0];
+          return (
+            <tr key={d.id}>
+              <th scope="row" className={`${td} text-left font-medium`}>
+                {m.events[d.eventType]}
+                <div className="font-mono text-xs font-normal text-slate-500">{d.eventType}</div>
+              </th>
+              <DateTimeCell at={d.occurredAt} timeZone={timeZone} />
+              <td className={`${td} whitespace-nowrap`}>
+                <Badge tone={TONE[d.status]}>{m.deliveryStatus[d.status]}</Badge>
+                {reasonText(m, d.reason) ? (
+                  <div className="mt-1 text-xs text-slate-600">{reasonText(m, d.reason)}</div>
+                ) : null}
+              </td>
+              <td className={`${td} whitespace-nowrap`}>{d.attempts}</td>
+              <td className={td}>
+                {last ? (
+                  <details>
+                    <summary className="cursor-pointer whitespace-nowrap text-sm">
+                      {last.statusCode ?? m.noResponse} · {format(m.latency, { ms: last.latencyMs })} ·{' '}
+                      {formatDateTime(last.at, locale, timeZone)}
+                    </summary>
+                    <ol className="mt-1 space-y-1 text-xs">
+                      {d.log.map((a) => (
+                        <li key={a.attempt}>
+                          #{a.attempt} {a.statusCode ?? m.noResponse} · {format(m.latency, { ms: a.latencyMs })}
+                          {a.error ? <span className="text-red-800"> · {a.error}</span> : null}
+                          {a.responseExcerpt ? (
+                            <pre className="mt-0.5 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-1">
+                              {a.responseExcerpt}
+                            </pre>
+                          ) : null}
+                        </li>
+                      ))}
+                    </ol>
+                  </details>
+                ) : (
+                  <span className="text-slate-500">—</span>
+                )}
+              </td>
+              <RowActions
+                actions={[
+                  {
+                    label: m.redeliver,
+                    onClick: () => redeliver.mutate(d),
+                    pending: redeliver.isPending && redeliver.variables?.id === d.id,
+                  },
+                ]}
+              />
+            </tr>
+          );
+        })}
+      </CursorListTable>
       <div className="mt-4 flex justify-end">
         <Button variant="secondary" onClick={onClose}>
           {m.close}

@@ -39,17 +39,7 @@ export function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () =>
   }
 
   if (secret) {
-    return (
-      <SecretDialog
-        title={m.secretTitle}
-        intro={format(m.secretIntro, { url: secret.url })}
-        label={m.secretLabel}
-        value={secret.value}
-        warning={m.secretWarning}
-        doneLabel={m.secretDone}
-        onClose={onClose}
-      />
-    );
+    return <WebhookSecretDialog url={secret.url} value={secret.value} onClose={onClose} />;
   }
   return (
     <FormDialog
@@ -123,17 +113,7 @@ export function RotateDialog({
   const [secret, setSecret] = useState<string | null>(null);
   const rotate = useRotateWebhookSecret(orgId, endpoint.id, (res) => setSecret(res.secret));
   if (secret) {
-    return (
-      <SecretDialog
-        title={m.secretTitle}
-        intro={format(m.secretIntro, { url: endpoint.url })}
-        label={m.secretLabel}
-        value={secret}
-        warning={m.secretWarning}
-        doneLabel={m.secretDone}
-        onClose={onClose}
-      />
-    );
+    return <WebhookSecretDialog url={endpoint.url} value={secret} onClose={onClose} />;
   }
   return (
     <ConfirmDialog
@@ -183,5 +163,21 @@ export function RemoveDialog({
     >
       <p>{format(m.removeBody, { url: endpoint.url })}</p>
     </ConfirmDialog>
+  );
+}
+
+/** An endpoint's new signing secret (on create, on rotation), shown once. */
+function WebhookSecretDialog({ url, value, onClose }: { url: string; value: string; onClose: () => void }) {
+  const m = useMessages(messages);
+  return (
+    <SecretDialog
+      title={m.secretTitle}
+      intro={format(m.secretIntro, { url })}
+      label={m.secretLabel}
+      value={value}
+      warning={m.secretWarning}
+      doneLabel={m.secretDone}
+      onClose={onClose}
+    />
   );
 }

@@ -1,6 +1,6 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { HeaderBackLink } from '@/components/detail';
 import { PageHeader } from '@/components/page-header';
 import { NoAccess, sectionTitle } from '@/components/section-shell';
 import { AssetDetail } from '@/features/assets/asset-detail';
@@ -21,11 +21,7 @@ export default async function AssetPage({ params }: PageProps<'/orgs/[orgId]/ass
   const ctx = await requireOrgContext(orgId, orgPath(orgId, `assets/${assetId}`));
   const { t, locale } = await getI18n();
   const m = assetMessages[locale];
-  const back = (
-    <Link href={orgPath(orgId, 'assets')} className="text-emerald-800 underline-offset-2 hover:underline">
-      ← {m.detail.back}
-    </Link>
-  );
+  const back = <HeaderBackLink href={orgPath(orgId, 'assets')}>{m.detail.back}</HeaderBackLink>;
   if (!can(ctx.membership, 'asset.read')) {
     return (
       <>

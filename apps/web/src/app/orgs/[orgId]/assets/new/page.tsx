@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { HeaderBackLink } from '@/components/detail';
 import { PageHeader } from '@/components/page-header';
 import { AssetForm } from '@/features/assets/asset-form';
 import { assetMessages } from '@/features/assets/messages';
@@ -22,11 +22,7 @@ export default async function NewAssetPage({ params }: PageProps<'/orgs/[orgId]/
     <>
       <PageHeader
         title={m.form.createTitle}
-        subtitle={
-          <Link href={orgPath(orgId, 'assets')} className="text-emerald-800 underline-offset-2 hover:underline">
-            ← {m.detail.back}
-          </Link>
-        }
+        subtitle={<HeaderBackLink href={orgPath(orgId, 'assets')}>{m.detail.back}</HeaderBackLink>}
       />
       {can(ctx.membership, 'asset.write') ? <AssetForm orgId={orgId} asset={null} /> : <NoAccess />}
     </>

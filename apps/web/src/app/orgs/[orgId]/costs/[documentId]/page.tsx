@@ -11,17 +11,9 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function CostDocumentPage({ params }: PageProps<'/orgs/[orgId]/costs/[documentId]'>) {
   const { orgId, documentId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, `costs/${documentId}`));
-  const { timeZone, permissions, myUserId } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="costs" permission="cost.read">
-      <CostDetail
-        key={documentId}
-        orgId={orgId}
-        documentId={documentId}
-        timeZone={timeZone}
-        permissions={permissions}
-        myUserId={myUserId}
-      />
+      <CostDetail key={documentId} orgId={orgId} documentId={documentId} {...pageProps(ctx)} />
     </SectionShell>
   );
 }

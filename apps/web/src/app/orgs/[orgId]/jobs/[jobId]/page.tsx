@@ -11,10 +11,9 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function JobPage({ params }: PageProps<'/orgs/[orgId]/jobs/[jobId]'>) {
   const { orgId, jobId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, `jobs/${jobId}`));
-  const { timeZone, permissions } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="jobs" permission="job.read">
-      <JobDetail key={jobId} orgId={orgId} jobId={jobId} timeZone={timeZone} permissions={permissions} />
+      <JobDetail key={jobId} orgId={orgId} jobId={jobId} {...pageProps(ctx)} />
     </SectionShell>
   );
 }

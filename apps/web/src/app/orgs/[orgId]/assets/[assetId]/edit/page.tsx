@@ -1,5 +1,5 @@
 import type { Metadata } from 'next';
-import Link from 'next/link';
+import { HeaderBackLink } from '@/components/detail';
 import { PageHeader } from '@/components/page-header';
 import { EmptyState } from '@/components/empty-state';
 import { AssetForm } from '@/features/assets/asset-form';
@@ -27,14 +27,7 @@ export default async function EditAssetPage({ params }: PageProps<'/orgs/[orgId]
     <>
       <PageHeader
         title={asset ? `${m.form.editTitle} · ${asset.name}` : m.form.editTitle}
-        subtitle={
-          <Link
-            href={orgPath(orgId, `assets/${assetId}`)}
-            className="text-emerald-800 underline-offset-2 hover:underline"
-          >
-            ← {m.form.cancel}
-          </Link>
-        }
+        subtitle={<HeaderBackLink href={orgPath(orgId, `assets/${assetId}`)}>{m.form.cancel}</HeaderBackLink>}
       />
       {!allowed ? (
         <NoAccess />

@@ -8,7 +8,7 @@ import { documentApi, documentQuery } from '@/features/knowledge/api';
 import { DocumentDetail } from '@/features/knowledge/document-detail';
 import { knowledgePaths } from '@/features/knowledge/links';
 import { knowledgeMessages } from '@/features/knowledge/messages';
-import { HeaderBackLink } from '@/features/knowledge/ui';
+import { HeaderBackLink } from '@/components/detail';
 import { loadOr404, UUID } from '@/features/knowledge/server';
 import { getI18n } from '@/i18n/server';
 import { can, requireOrgContext } from '@/lib/server/auth';

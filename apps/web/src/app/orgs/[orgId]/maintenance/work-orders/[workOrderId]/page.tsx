@@ -13,17 +13,9 @@ export default async function WorkOrderPage({
 }: PageProps<'/orgs/[orgId]/maintenance/work-orders/[workOrderId]'>) {
   const { orgId, workOrderId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, `maintenance/work-orders/${workOrderId}`));
-  const { timeZone, permissions, myMembershipId } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="maintenance" permission="maintenance.read">
-      <WorkOrderDetail
-        key={workOrderId}
-        orgId={orgId}
-        workOrderId={workOrderId}
-        timeZone={timeZone}
-        permissions={permissions}
-        myMembershipId={myMembershipId}
-      />
+      <WorkOrderDetail key={workOrderId} orgId={orgId} workOrderId={workOrderId} {...pageProps(ctx)} />
     </SectionShell>
   );
 }

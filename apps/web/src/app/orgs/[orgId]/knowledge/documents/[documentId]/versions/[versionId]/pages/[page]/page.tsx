@@ -7,7 +7,7 @@ import { SectionShell, sectionTitle } from '@/components/section-shell';
 import { pageApi, pageQuery } from '@/features/knowledge/api';
 import { knowledgePaths, safeBack } from '@/features/knowledge/links';
 import { knowledgeMessages } from '@/features/knowledge/messages';
-import { HeaderBackLink } from '@/features/knowledge/ui';
+import { HeaderBackLink } from '@/components/detail';
 import { DashboardPageViewer } from '@/features/knowledge/page-views';
 import { highlightParam, loadOr404, pageNumberOr404, stringParam, UUID } from '@/features/knowledge/server';
 import { getI18n } from '@/i18n/server';
