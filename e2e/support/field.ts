@@ -168,8 +168,9 @@ export async function createAssignedJob(
     });
     if (r.status === 200) return { job: r.body, machine };
     // a conflict of the operator (not the machine) would repeat with every machine: say so at once
-    const conflicts = (r.body.error as { details?: { conflicts?: { resource: string; startsAt: string; endsAt: string }[] } })
-      ?.details?.conflicts;
+    const conflicts = (
+      r.body.error as { details?: { conflicts?: { resource: string; startsAt: string; endsAt: string }[] } }
+    )?.details?.conflicts;
     const mine = conflicts?.find((c) => c.resource === 'operator');
     if (mine) throw new Error(`the operator is booked ${mine.startsAt} – ${mine.endsAt}: choose a free slot`);
     refusals.push(`${machine.name}: ${r.body.error?.code ?? r.status}`);
