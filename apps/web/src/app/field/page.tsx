@@ -9,6 +9,7 @@ import { requireFieldContext } from '@/features/field/server';
 import type { FieldOrgProps } from '@/features/field/types';
 import { getI18n } from '@/i18n/server';
 import { prefetchClient } from '@/lib/server/prefetch';
+import { FallbackQueries } from '@/components/fallback-queries';
 
 export async function generateMetadata(): Promise<Metadata> {
   const { locale } = await getI18n();
@@ -24,7 +25,13 @@ export default async function FieldHomePage({ searchParams }: PageProps<'/field'
       {(props) => (
         // my lists are fetched on the server and stream in with the page (until they arrive the
         // home itself stands in, with its own loading states and fetches)
-        <Suspense fallback={<FieldHome {...props} userName={userName} />}>
+        <Suspense
+          fallback={
+            <FallbackQueries>
+              <FieldHome {...props} userName={userName} />
+            </FallbackQueries>
+          }
+        >
           <PrefetchedFieldHome {...props} userName={userName} />
         </Suspense>
       )}

@@ -18,6 +18,7 @@ import { serverApiGet } from '@/lib/server/api';
 import { can, requireOrgContext } from '@/lib/server/auth';
 import { getQueryClient } from '@/lib/server/query-client';
 import { searchParamsOf } from '@/lib/server/search-params';
+import { FallbackQueries } from '@/components/fallback-queries';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('overview');
@@ -72,7 +73,11 @@ export default async function OverviewPage({ params, searchParams }: PageProps<'
           never hides the page's structure, and the browser fetches what the stream has not brought) */}
       <Suspense fallback={<Loading />}>
         <Suspense
-          fallback={<OverviewDashboard orgId={orgId} timeZone={org.timezone} permissions={membership.permissions} />}
+          fallback={
+            <FallbackQueries>
+              <OverviewDashboard orgId={orgId} timeZone={org.timezone} permissions={membership.permissions} />
+            </FallbackQueries>
+          }
         >
           <PrefetchedDashboard
             orgId={orgId}

@@ -11,6 +11,7 @@ import { orgPath } from '@/lib/nav';
 import { prefetchClient } from '@/lib/server/prefetch';
 import { can, requireOrgContext } from '@/lib/server/auth';
 import { searchParamsOf } from '@/lib/server/search-params';
+import { FallbackQueries } from '@/components/fallback-queries';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('analytics');
@@ -28,7 +29,13 @@ export default async function AnalyticsPage({ params, searchParams }: PageProps<
         // the figures are fetched on the server and stream in with the page
         // (until they arrive the dashboard itself stands in, with its own loading states)
         <Suspense fallback={<Loading />}>
-          <Suspense fallback={<AnalyticsDashboard orgId={orgId} timeZone={timeZone} />}>
+          <Suspense
+            fallback={
+              <FallbackQueries>
+                <AnalyticsDashboard orgId={orgId} timeZone={timeZone} />
+              </FallbackQueries>
+            }
+          >
             <PrefetchedAnalytics orgId={orgId} timeZone={timeZone} search={searchParamsOf(await searchParams)} />
           </Suspense>
         </Suspense>

@@ -13,6 +13,7 @@ import { orgPath } from '@/lib/nav';
 import { prefetchClient } from '@/lib/server/prefetch';
 import { can, requireOrgContext } from '@/lib/server/auth';
 import { isUuid } from '@/lib/uuid';
+import { FallbackQueries } from '@/components/fallback-queries';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('drafts');
@@ -41,13 +42,15 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
         // (until it arrives the review itself stands in: its own loading state, then its own fetch)
         <Suspense
           fallback={
-            <DraftReview
-              orgId={orgId}
-              draftId={draftId}
-              timeZone={org.timezone}
-              permissions={ctx.membership.permissions}
-              initialExecutionId={execution}
-            />
+            <FallbackQueries>
+              <DraftReview
+                orgId={orgId}
+                draftId={draftId}
+                timeZone={org.timezone}
+                permissions={ctx.membership.permissions}
+                initialExecutionId={execution}
+              />
+            </FallbackQueries>
           }
         >
           <PrefetchedDraftReview

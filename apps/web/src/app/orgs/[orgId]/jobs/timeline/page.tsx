@@ -9,6 +9,7 @@ import { prefetchTimeline } from '@/features/jobs/prefetch';
 import { orgPath } from '@/lib/nav';
 import { requireOrgContext } from '@/lib/server/auth';
 import { prefetchClient } from '@/lib/server/prefetch';
+import { FallbackQueries } from '@/components/fallback-queries';
 
 export function generateMetadata(): Promise<Metadata> {
   return sectionTitle('jobs');
@@ -23,7 +24,13 @@ export default async function JobsTimelinePage({ params }: PageProps<'/orgs/[org
       <JobsTabs orgId={orgId} />
       {/* this week's machines and bookings are fetched on the server and stream in with the page */}
       {/* (until they arrive the timeline itself stands in, with its own loading states) */}
-      <Suspense fallback={<JobsTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />}>
+      <Suspense
+        fallback={
+          <FallbackQueries>
+            <JobsTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />
+          </FallbackQueries>
+        }
+      >
         <PrefetchedTimeline orgId={orgId} timeZone={timeZone} permissions={permissions} />
       </Suspense>
     </SectionShell>
