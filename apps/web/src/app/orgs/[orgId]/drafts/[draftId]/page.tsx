@@ -26,7 +26,13 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
   const { t, locale } = await getI18n();
   const m = draftMessages[locale];
   const org = ctx.membership.organization;
-  const execution = typeof sp.execution === 'string' && isUuid(sp.execution) ? sp.execution : null;
+  const review = {
+    orgId,
+    draftId,
+    timeZone: org.timezone,
+    permissions: ctx.membership.permissions,
+    initialExecutionId: typeof sp.execution === 'string' && isUuid(sp.execution) ? sp.execution : null,
+  };
   return (
     <>
       <PageHeader title={t.sections.drafts.title} subtitle={org.name}>
@@ -43,23 +49,11 @@ export default async function DraftPage({ params, searchParams }: PageProps<'/or
         <Suspense
           fallback={
             <FallbackQueries>
-              <DraftReview
-                orgId={orgId}
-                draftId={draftId}
-                timeZone={org.timezone}
-                permissions={ctx.membership.permissions}
-                initialExecutionId={execution}
-              />
+              <DraftReview {...review} />
             </FallbackQueries>
           }
         >
-          <PrefetchedDraftReview
-            orgId={orgId}
-            draftId={draftId}
-            timeZone={org.timezone}
-            permissions={ctx.membership.permissions}
-            initialExecutionId={execution}
-          />
+          <PrefetchedDraftReview {...review} />
         </Suspense>
       ) : (
         <NoAccess />
