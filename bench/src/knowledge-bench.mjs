@@ -181,6 +181,8 @@ try {
     LOG_LEVEL: 'warn',
     EMBEDDINGS_BASE_URL: undefined,
     EMBEDDINGS_MODEL: undefined,
+    // the worker refuses to start without it outside development, as the API does
+    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
   };
   step('seed (demo orgs + manuals)', process.execPath, ['apps/api/dist/seed/main.js'], env);
   const redis = new Redis(REDIS_URL);
@@ -193,7 +195,6 @@ try {
     HOST: '127.0.0.1',
     PORT: String(PORT),
     NODE_ENV: 'production',
-    JWT_ACCESS_SECRET: process.env.JWT_ACCESS_SECRET ?? 'bench-secret-bench-secret-bench-secret-01',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
   });
   await waitUp(base);

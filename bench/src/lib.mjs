@@ -1,11 +1,13 @@
 // Plumbing shared by the benchmarks: child processes that stop with the bench, one-shot steps,
 // waiting for a server, JSON answers.
 import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const LOG_DIR = path.join(ROOT, '.bench-logs');
 export const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 const children = new Set();
@@ -15,7 +17,13 @@ let stopping = false;
 export function start(label, args, env) {
   const merged = { ...process.env, ...env };
   for (const [k, v] of Object.entries(merged)) if (v === undefined) delete merged[k];
-  const child = spawn(process.execPath, args, { cwd: ROOT, env: merged, stdio: ['ignore', 'ignore', 'inherit'] });
+  // stdout (the server's request and error log) goes to .bench-logs/<label>.log: a 5xx seen in a run
+  // can be traced to its cause afterwards
+  mkdirSync(LOG_DIR, { recursive: true });
+  const logFile = path.join(LOG_DIR, `${label.replace(/[^\w.-]+/g, '_')}.log`);
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { cwd: ROOT, env: merged, stdio: ['ignore', out, 'inherit'] });
+  closeSync(out);
   children.add(child);
   child.on('exit', (code, sig) => {
     children.delete(child);

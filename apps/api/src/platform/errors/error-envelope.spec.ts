@@ -35,6 +35,24 @@ describe('normalizeError', () => {
       },
     ],
     ['pool connect timeout', new Error('timeout exceeded when trying to connect')],
+    [
+      'transaction could not start in time',
+      { code: 'P2028', message: 'Transaction API error: Unable to start a transaction in the given time.' },
+    ],
+    [
+      'statement timeout',
+      {
+        code: 'P2010',
+        meta: { driverAdapterError: { cause: { kind: 'postgres', code: '57014', originalCode: '57014' } } },
+      },
+    ],
+    [
+      'lock timeout',
+      {
+        code: 'P2010',
+        meta: { driverAdapterError: { cause: { kind: 'postgres', code: '55P03', originalCode: '55P03' } } },
+      },
+    ],
     ['dropped mid-query', new Error('Connection terminated unexpectedly')],
     [
       'socket error as cause',

@@ -49,8 +49,10 @@ export function isTransientTxError(err: unknown): boolean {
 }
 
 // Prisma's own codes for "could not talk to the database": can't reach (P1001), connect timeout
-// (P1002), operation timeout (P1008), server closed the connection (P1017), pool timeout (P2024).
-const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024']);
+// (P1002), operation timeout (P1008), server closed the connection (P1017), pool timeout (P2024),
+// and an interactive transaction that could not start in time or expired before its commit (P2028):
+// in each case nothing was committed and the same request can succeed once the load has passed.
+const UNAVAILABLE_PRISMA_CODES = new Set(['P1001', 'P1002', 'P1008', 'P1017', 'P2024', 'P2028']);
 // the pg driver adapter's kinds for the same
 const UNAVAILABLE_KINDS = new Set(['DatabaseNotReachable', 'ConnectionClosed', 'SocketTimeout', 'TooManyConnections']);
 const UNAVAILABLE_SOCKET_CODES = new Set([
@@ -68,8 +70,8 @@ const UNAVAILABLE_MESSAGES =
 /**
  * Postgres cannot be reached right now (down, restarting, refusing connections, out of
  * connections): the request did nothing durable and the client should retry later. Class 08
- * (connection exception), 57P01-57P03 (shutdown / starting up) and 53300 (too many connections)
- * count; a constraint or syntax error never does. Walks `cause` chains (a few levels).
+ * (connection exception), 57P01-57P03 (shutdown / starting up), 53300 (too many connections) and
+ * 57014 / 55P03 (a statement or lock wait cancelled by its timeout: a busy database, not a bug) count; a constraint or syntax error never does. Walks `cause` chains (a few levels).
  */
 export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof err !== 'object' || err === null || depth > 4) return false;
@@ -86,7 +88,14 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   const state = sqlState(err) ?? (typeof e.code === 'string' && /^[0-9A-Z]{5}$/.test(e.code) ? e.code : undefined);
   if (
     state &&
-    (state.startsWith('08') || state === '57P01' || state === '57P02' || state === '57P03' || state === '53300')
+    (state.startsWith('08') ||
+      state === '57P01' ||
+      state === '57P02' ||
+      state === '57P03' ||
+      state === '53300' ||
+      // statement_timeout / lock_timeout cancelled the statement: its transaction rolled back
+      state === '57014' ||
+      state === '55P03')
   )
     return true;
   if (typeof e.message === 'string' && UNAVAILABLE_MESSAGES.test(e.message)) return true;
