@@ -194,6 +194,43 @@ describe('exports contain exactly the rows of the caller’s list', () => {
     expectError(await req(w.owner, 'GET', w.org.id, '/jobs/export?format=pdf'), 400, 'VALIDATION_FAILED');
   });
 
+  it('codes are words under a Chinese or English header, codes under keys; the import reads the words back; the file is named by the org’s day', async () => {
+    const w = await world();
+    const zh = await parseCsvBytes((await download(w.owner, w.org.id, '/jobs/export')).bytes);
+    expect(new Set(column(zh, '作业类型'))).toEqual(new Set(['耕整地', '割草']));
+    expect(new Set(column(zh, '状态'))).toEqual(new Set(['待安排']));
+    const en = await parseCsvBytes((await download(w.owner, w.org.id, '/jobs/export?lang=en')).bytes);
+    expect(new Set(column(en, 'Operation'))).toEqual(new Set(['Tillage', 'Mowing']));
+    const keys = await parseCsvBytes((await download(w.owner, w.org.id, '/jobs/export?lang=keys')).bytes);
+    expect(new Set(column(keys, 'operationType'))).toEqual(new Set(['TILLAGE', 'MOWING']));
+    const assets = await parseCsvBytes((await download(w.owner, w.org.id, '/assets/export')).bytes);
+    expect(new Set(column(assets, '状态'))).toEqual(new Set(['可用']));
+
+    // what the Chinese export wrote is imported again: 耕整地 is TILLAGE
+    const fieldName = zh[1]![zh[0]!.indexOf('地块')]!;
+    const csv = `\uFEFF地块*,作业类型*,窗口开始*,窗口结束*,预计工时*\r\n${fieldName},耕整地,2031-06-01 08:00,2031-06-02 18:00,3\r\n${fieldName},Mowing,2031-06-03 08:00,2031-06-04 18:00,2\r\n`;
+    const form = new FormData();
+    form.append('file', new Blob([csv], { type: 'text/csv' }), 'jobs.csv');
+    const preview = await fetch(`${h.base}${orgPath(w.org.id, '/imports/jobs/previews')}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${w.owner}`, 'idempotency-key': randomUUID() },
+      body: form,
+    });
+    const body = (await preview.json()) as { invalid: number; rows: { values: Record<string, string> }[] };
+    expect(preview.status, JSON.stringify(body)).toBe(201);
+    expect(body.invalid).toBe(0);
+
+    // the org's calendar day names the file: a zone whose date differs from UTC's right now
+    const now = new Date();
+    const utcDay = now.toISOString().slice(0, 10);
+    const dayIn = (tz: string) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: tz, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    const zone = ['Pacific/Kiritimati', 'Pacific/Pago_Pago'].find((tz) => dayIn(tz) !== utcDay)!;
+    await h.db.organization.update({ where: { id: w.org.id }, data: { timezone: zone } });
+    const file = await download(w.owner, w.org.id, '/fields/export');
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="fields-${dayIn(zone)}.csv"`);
+  });
+
   it('cost documents export one row per line; work orders and analytics export; every export is audited', async () => {
     const w = await world();
     const acc = (await login(h.base, w.org.users.ACCOUNTANT.email)).accessToken;

@@ -3,7 +3,7 @@ import type { TMachineUtilization } from '@amms/contracts/analytics';
 import type { TCostDocument, TCostLine } from '@amms/contracts/costs';
 import type { TField, TJob } from '@amms/contracts/jobs';
 import type { TWorkOrderView } from '@amms/contracts/maintenance';
-import { col, yuan, type Column } from './columns.js';
+import { codeCol, col, yuan, type Column } from './columns.js';
 
 /** Names the ids of a page point at (teams, models), read once per page for the readable columns. */
 export interface Names {
@@ -21,7 +21,7 @@ export const ASSET_COLUMNS: readonly Column<AssetRow>[] = [
   col('modelId', '机型 ID', 'Model ID', (a) => a.modelId),
   col('team', '班组', 'Team', (a) => a.names.team(a.teamId)),
   col('teamId', '班组 ID', 'Team ID', (a) => a.teamId),
-  col('status', '状态', 'Status', (a) => a.status),
+  codeCol('status', '状态', 'Status', 'assetStatus', (a) => a.status),
   col('purchaseDate', '购置日期', 'Purchase date', (a) => a.purchaseDate),
   col('purchaseCost', '购置价格（元）', 'Purchase cost (CNY)', (a) => yuan(a.purchaseCostMinor)),
   col('createdAt', '创建时间', 'Created at', (a) => a.createdAt),
@@ -48,8 +48,8 @@ export const JOB_COLUMNS: readonly Column<JobRow>[] = [
   col('title', '标题', 'Title', (j) => j.title),
   col('field', '地块', 'Field', (j) => j.fieldName),
   col('fieldId', '地块 ID', 'Field ID', (j) => j.fieldId),
-  col('operationType', '作业类型', 'Operation', (j) => j.operationType),
-  col('status', '状态', 'Status', (j) => j.status),
+  codeCol('operationType', '作业类型', 'Operation', 'operation', (j) => j.operationType),
+  codeCol('status', '状态', 'Status', 'jobStatus', (j) => j.status),
   col('team', '班组', 'Team', (j) => j.names.team(j.teamId)),
   col('windowStart', '窗口开始', 'Window start', (j) => j.windowStart),
   col('windowEnd', '窗口结束', 'Window end', (j) => j.windowEnd),
@@ -72,8 +72,8 @@ export const WORK_ORDER_COLUMNS: readonly Column<TWorkOrderView>[] = [
   col('id', 'ID', 'ID', (w) => w.id),
   col('number', '工单号', 'Number', (w) => `WO-${String(w.number).padStart(6, '0')}`),
   col('title', '标题', 'Title', (w) => w.title),
-  col('type', '类型', 'Type', (w) => w.type),
-  col('status', '状态', 'Status', (w) => w.status),
+  codeCol('type', '类型', 'Type', 'woType', (w) => w.type),
+  codeCol('status', '状态', 'Status', 'workOrderStatus', (w) => w.status),
   col('asset', '机器', 'Machine', (w) => w.assetName),
   col('assetId', '机器 ID', 'Machine ID', (w) => w.assetId),
   col('priority', '优先级', 'Priority', (w) => w.priority),
@@ -96,8 +96,8 @@ export const COST_COLUMNS: readonly Column<CostLineRow>[] = [
   col('documentId', '单据 ID', 'Document ID', (r) => r.doc.id),
   col('number', '单据号', 'Number', (r) => r.doc.number),
   col('documentDate', '单据日期', 'Date', (r) => r.doc.documentDate),
-  col('category', '类别', 'Category', (r) => r.doc.category),
-  col('status', '状态', 'Status', (r) => r.doc.status),
+  codeCol('category', '类别', 'Category', 'costCategory', (r) => r.doc.category),
+  codeCol('status', '状态', 'Status', 'costStatus', (r) => r.doc.status),
   col('supplier', '供应商', 'Supplier', (r) => r.doc.supplier),
   col('description', '说明', 'Description', (r) => r.doc.description),
   col('assetId', '机器 ID', 'Machine ID', (r) => r.doc.assetId),
@@ -119,8 +119,8 @@ export const ANALYTICS_COLUMNS: readonly Column<TMachineUtilization & { from: st
   col('assetId', '机器 ID', 'Machine ID', (m) => m.assetId),
   col('name', '机器', 'Machine', (m) => m.name),
   col('serialNumber', '出厂编号', 'Serial number', (m) => m.serialNumber),
-  col('kind', '类别', 'Kind', (m) => m.kind),
-  col('status', '状态', 'Status', (m) => m.status),
+  codeCol('kind', '类别', 'Kind', 'kind', (m) => m.kind),
+  codeCol('status', '状态', 'Status', 'assetStatus', (m) => m.status),
   col('jobs', '完成作业数', 'Jobs completed', (m) => m.jobs),
   col('productiveHours', '生产工时', 'Productive hours', (m) => m.productiveHours),
   col('downtimeHours', '停机时长', 'Downtime hours', (m) => m.downtimeHours),

@@ -21,6 +21,10 @@ export class ExportLookupsRepository {
     });
   }
 
+  timezone(organizationId: string) {
+    return this.prisma.client.organization.findUnique({ where: { id: organizationId }, select: { timezone: true } });
+  }
+
   costLines(organizationId: string, documentIds: readonly string[]) {
     return this.prisma.client.costLine.findMany({
       where: { organizationId, documentId: { in: [...documentIds] } },

@@ -32,6 +32,11 @@ export class ExportLookups {
     };
   }
 
+  /** the org's time zone (its calendar names export files) */
+  async timezone(organizationId: string): Promise<string> {
+    return (await this.repo.timezone(organizationId))?.timezone ?? 'Asia/Shanghai';
+  }
+
   async costLines(organizationId: string, documentIds: readonly string[]): Promise<Map<string, TCostLine[]>> {
     const out = new Map<string, TCostLine[]>();
     if (documentIds.length === 0) return out;

@@ -5,7 +5,8 @@ import type { TExportFormat, TExportKind } from '@amms/contracts/integrations';
 import { AuditService } from '../../audit/audit.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { CONTENT_TYPES, ExportAborted, sheetWriter } from '../sheets/sheet-writer.js';
-import { headerOf, type Column, type HeaderLang } from './columns.js';
+import { cellOf, headerOf, type Column, type HeaderLang } from './columns.js';
+import { ExportLookups } from './export-names.js';
 
 /** One page of a list as its service answers it. */
 export interface Page<T> {
@@ -41,7 +42,10 @@ export interface ExportRequest<T> {
 export class ExportService {
   private readonly log = new Logger('Export');
 
-  constructor(private readonly audit: AuditService) {}
+  constructor(
+    private readonly audit: AuditService,
+    private readonly lookups: ExportLookups,
+  ) {}
 
   async stream<T>(ctx: OrgContext, reply: FastifyReply, req: ExportRequest<T>): Promise<void> {
     const first = await req.page(undefined);
@@ -54,7 +58,8 @@ export class ExportService {
       }),
     );
     const out = sheetWriter(req.format, req.kind);
-    const day = new Date().toISOString().slice(0, 10);
+    // the file is named by the org's calendar day, not UTC's (an export at 07:00 in Beijing is today's)
+    const day = localDate(new Date(), await this.lookups.timezone(ctx.organizationId));
     void reply
       .header('content-type', CONTENT_TYPES[req.format])
       .header('content-disposition', `attachment; filename="${req.kind}-${day}.${req.format}"`)
@@ -74,12 +79,22 @@ export class ExportService {
     await out.addRow(headerOf(req.columns as readonly Column<never>[], req.lang));
     let page = first;
     for (;;) {
-      for (const row of page.items) await out.addRow(req.columns.map((c) => c.value(row)));
+      for (const row of page.items) await out.addRow(req.columns.map((c) => cellOf(c, row, req.lang)));
       if (!page.nextCursor) break;
       page = await req.page(page.nextCursor);
     }
     await out.end();
   }
+}
+
+/** `YYYY-MM-DD` of `at` in `timezone` (en-CA formats dates as ISO). */
+export function localDate(at: Date, timezone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: timezone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
 }
 
 function withoutPaging(filters: Record<string, unknown>): Record<string, unknown> {

@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { ZCreateAssetRequest } from '@amms/contracts/assets';
 import type { TImportKind, TImportRowError } from '@amms/contracts/integrations';
 import { OPERATION_TYPES } from '@amms/contracts/assets';
+import { enumCodeOf } from '@amms/contracts/enum-labels';
 import { ZCreateFieldRequest, ZCreateJobRequest } from '@amms/contracts/jobs';
 import type { AssetsService } from '../../assets/assets.service.js';
 import type { FieldsService } from '../../jobs/fields.service.js';
@@ -187,8 +188,10 @@ export const JOB_IMPORT: ImportKindDef = {
     { key: 'notes', zh: '备注', en: 'Notes' },
   ],
   build(v, lk, fail) {
-    const op = (v.operationType ?? '').trim().toUpperCase();
-    if (op && !(OPERATION_TYPES as readonly string[]).includes(op))
+    // the code or its word in either language: an export under a Chinese header writes 收获
+    const raw = (v.operationType ?? '').trim();
+    const op = enumCodeOf('operation', raw) ?? raw.toUpperCase();
+    if (raw && !(OPERATION_TYPES as readonly string[]).includes(op))
       fail('operationType', 'VALIDATION_FAILED', `"${v.operationType}" is not one of ${OPERATION_TYPES.join(', ')}`);
     return compact({
       fieldId: v.field?.trim() ? reference(lk.fields, 'field', v.field, fail) : '',
