@@ -134,5 +134,8 @@ describe('money', () => {
     // 2^60 fen over 1 ha: no float anywhere
     expect(costPerHectareMinor(2n ** 60n, 10_000n)).toBe(2n ** 60n);
     expect(costPerHectareMinor(100n, 0n)).toBeNull();
+    // no approved cost: unknown, shown as "—" rather than ¥0.00
+    expect(costPerHectareMinor(0n, 202_500n)).toBeNull();
+    expect(costPerHourMinor(0n, 810n)).toBeNull();
   });
 });

@@ -170,12 +170,15 @@ export function divRoundHalfUp(numerator: bigint, denominator: bigint): bigint |
   return (numerator * 2n + denominator) / (denominator * 2n);
 }
 
-/** Cost per hectare in fen = total fen / (m² / 10 000), exact, rounded to a whole fen. */
+/**
+ * Cost per hectare in fen = total fen / (m² / 10 000), exact, rounded to a whole fen. No approved
+ * cost in the period (total 0) is null: the cost is not known yet, which is not the same as free.
+ */
 export function costPerHectareMinor(totalMinor: bigint, areaM2: bigint): bigint | null {
-  return divRoundHalfUp(totalMinor * 10_000n, areaM2);
+  return totalMinor === 0n ? null : divRoundHalfUp(totalMinor * 10_000n, areaM2);
 }
 
-/** Cost per engine hour in fen = total fen / (hundredths of hours / 100), rounded to a whole fen. */
+/** Cost per engine hour in fen = total fen / (hundredths of hours / 100), rounded to a whole fen; null as above. */
 export function costPerHourMinor(totalMinor: bigint, centiHours: bigint): bigint | null {
-  return divRoundHalfUp(totalMinor * 100n, centiHours);
+  return totalMinor === 0n ? null : divRoundHalfUp(totalMinor * 100n, centiHours);
 }

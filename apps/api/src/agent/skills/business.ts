@@ -243,7 +243,7 @@ export function figuresFor(metrics: readonly BusinessMetric[], r: Reports, c: Fi
 /** A figure's value for reading: money in yuan, ratios in percent, hours and hectares as they are. */
 export function formatValue(f: TAgentFigure, language: TPlanLanguage): string {
   const zh = language === 'zh';
-  if (f.value === null) return zh ? '无数据（分母为 0）' : 'unknown (nothing to divide by)';
+  if (f.value === null) return zh ? '无数据（尚无可计算的记录）' : 'unknown (nothing recorded to compute it from)';
   if (f.unit.startsWith('CNY_FEN')) {
     const yuan = (Number(f.value) / 100).toFixed(2);
     return f.unit === 'CNY_FEN_PER_HA'
