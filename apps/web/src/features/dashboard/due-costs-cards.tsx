@@ -9,7 +9,8 @@ import { Empty, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
-import { formatDate, formatNumber } from '@/lib/format';
+import { dueText } from '@/lib/due-text';
+import { formatDate } from '@/lib/format';
 import { formatFen } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
 import { COST_STATUS_TONE, DUE_STATUS_TONE, enumLabels } from '@/lib/labels';
@@ -25,19 +26,6 @@ export function DueCard({ orgId, timeZone }: { orgId: string; timeZone: string }
   const urgent = (q.data?.items ?? []).filter((d) => d.status !== 'OK');
   const overdue = urgent.filter((d) => d.status === 'OVERDUE').length;
   const soon = urgent.length - overdue;
-
-  const remaining = (d: (typeof urgent)[number]) => {
-    const parts: string[] = [];
-    if (d.remainingDays !== null) {
-      const days = formatNumber(Math.abs(d.remainingDays), locale, 0);
-      parts.push(format(d.remainingDays < 0 ? m.due.overdueDays : m.due.remainingDays, { days }));
-    }
-    if (d.remainingHours !== null) {
-      const hours = formatNumber(Math.abs(d.remainingHours), locale, 0);
-      parts.push(format(d.remainingHours < 0 ? m.due.overdueHours : m.due.remainingHours, { hours }));
-    }
-    return parts.join(' · ');
-  };
 
   return (
     <Card
@@ -78,7 +66,7 @@ export function DueCard({ orgId, timeZone }: { orgId: string; timeZone: string }
                       {d.assetName}
                     </Link>
                     <p className="text-xs text-slate-600">
-                      {d.planName} · {d.nextDueAt ? formatDate(d.nextDueAt, locale, timeZone) : ''} {remaining(d)}
+                      {d.planName} · {d.nextDueAt ? formatDate(d.nextDueAt, locale, timeZone) : ''} {dueText(d, locale)}
                     </p>
                   </div>
                   <Badge tone={DUE_STATUS_TONE[d.status]}>{l.dueStatus[d.status]}</Badge>

@@ -15,6 +15,7 @@ import { ListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
+import { dueText } from '@/lib/due-text';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { orgPath } from '@/lib/nav';
@@ -45,23 +46,6 @@ export function DueList({
   const rows = [...(due.data?.items ?? [])].sort((a, b) => RANK[a.status] - RANK[b.status]);
   const overdue = rows.filter((r) => r.status === 'OVERDUE').length;
   const soon = rows.filter((r) => r.status === 'DUE_SOON').length;
-
-  const remaining = (r: TDueItem) => {
-    const parts: string[] = [];
-    if (r.remainingDays !== null)
-      parts.push(
-        r.remainingDays < 0
-          ? format(m.due.overdueDays, { n: formatNumber(-r.remainingDays, locale, 1) })
-          : format(m.due.days, { n: formatNumber(r.remainingDays, locale, 1) }),
-      );
-    if (r.remainingHours !== null)
-      parts.push(
-        r.remainingHours < 0
-          ? format(m.due.overdueHours, { n: formatNumber(-r.remainingHours, locale, 1) })
-          : format(m.due.hours, { n: formatNumber(r.remainingHours, locale, 1) }),
-      );
-    return parts.length ? parts.join(' · ') : m.due.none;
-  };
 
   return (
     <section aria-labelledby="due-title" className="space-y-4">
@@ -121,7 +105,7 @@ export function DueList({
                 {r.nextDueAt && r.nextDueHours !== null ? <br /> : null}
                 {r.nextDueHours !== null ? format(m.due.atHours, { n: formatNumber(r.nextDueHours, locale, 1) }) : null}
               </td>
-              <td className={`${tdClass} tabular-nums`}>{remaining(r)}</td>
+              <td className={`${tdClass} tabular-nums`}>{dueText(r, locale, 1) ?? m.due.none}</td>
               <td className={`${tdClass} whitespace-nowrap tabular-nums`}>
                 {formatDate(r.lastServiceAt, locale, timeZone)}
                 <br />
