@@ -73,8 +73,11 @@ async function login(page: Page, email: string) {
   await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: NAV_TIMEOUT });
 }
 
-/** Costs → submitted documents of DOC_DATE → the row of `supplier` → its page. */
-async function openSubmitted(page: Page, supplier: string) {
+/**
+ * Costs → submitted documents of DOC_DATE → the row of `supplier` → its page. The row says when the
+ * reader may not approve it (their own document) before they open it.
+ */
+async function openSubmitted(page: Page, supplier: string, own: boolean) {
   const main = page.getByRole('main');
   await main.getByLabel('状态').selectOption({ label: '待审批' });
   await main.getByLabel('单据日期从').fill(DOC_DATE);
@@ -82,6 +85,7 @@ async function openSubmitted(page: Page, supplier: string) {
   const row = main.getByRole('row').filter({ hasText: supplier });
   await expect(row).toHaveCount(1, { timeout: NAV_TIMEOUT });
   await expect(row.getByText('待审批')).toBeVisible();
+  await expect(row.getByText('本人创建或提交：需由他人审批')).toHaveCount(own ? 1 : 0);
   await row.getByRole('link').click();
   await expect(page).toHaveURL(/\/costs\/[0-9a-f-]{36}$/, { timeout: NAV_TIMEOUT });
 }
@@ -99,7 +103,7 @@ test.describe('journey 4: accountant approves costs', () => {
     await expect(page.getByRole('heading', { level: 1, name: '费用' })).toBeVisible({ timeout: NAV_TIMEOUT });
 
     // someone else's document: approve
-    await openSubmitted(page, otherSupplier);
+    await openSubmitted(page, otherSupplier, false);
     const main = page.getByRole('main');
     await expect(main.getByRole('heading', { level: 2, name: /^单据 CD-\d+$/ })).toBeVisible({ timeout: NAV_TIMEOUT });
     await expect(main.getByText(otherSupplier)).toBeVisible();
@@ -122,7 +126,7 @@ test.describe('journey 4: accountant approves costs', () => {
     // their own document: approving is refused, with the reason, and nothing changes
     await main.getByRole('link', { name: '返回费用单据' }).click();
     await expect(page.getByRole('heading', { level: 1, name: '费用' })).toBeVisible();
-    await openSubmitted(page, ownSupplier);
+    await openSubmitted(page, ownSupplier, true);
     await expect(main.getByText(ownSupplier)).toBeVisible({ timeout: NAV_TIMEOUT });
     const ownApprove = main.getByRole('button', { name: '批准', exact: true });
     await expect(ownApprove).toBeDisabled();

@@ -31,7 +31,7 @@ import { useCostAction, useDeleteCostDocument, type CostAction } from './mutatio
 import { costDocumentQuery, docNumber } from './queries';
 import { CostForm } from './cost-form';
 import { costsMessages } from './messages';
-import { CostStatusBadge } from './ui';
+import { CostStatusBadge, isOwnDocument } from './ui';
 import { useFieldErrors } from '@/lib/form-errors';
 
 type Props = { orgId: string; documentId: string; timeZone: string; permissions: TPermission[]; myUserId: string };
@@ -48,8 +48,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
   const doc = q.data;
   const can = (p: TPermission) => permissions.includes(p);
   const dt = (iso: string | null) => formatDateTime(iso, locale, timeZone);
-  // the API refuses an approver who created or submitted the document (403 SELF_APPROVAL)
-  const mine = doc.createdByUserId === myUserId || doc.submittedByUserId === myUserId;
+  const mine = isOwnDocument(doc, myUserId);
   const selfNote = errorMessage(locale, new ApiError(403, 'SELF_APPROVAL', ''));
   const pending = action.isPending ? action.variables?.action : null;
   const run = (a: CostAction, body: object = {}) =>

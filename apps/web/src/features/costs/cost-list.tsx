@@ -22,7 +22,7 @@ import { useQueryChoice, useQueryDateRange } from '@/lib/url-query';
 import { costListQuery, docNumber } from './queries';
 import { costsMessages } from './messages';
 import { formatFenExact } from '@/lib/money';
-import { CostStatusBadge } from './ui';
+import { CostStatusBadge, OwnDocumentNote } from './ui';
 import { ExportButton } from '@/components/export-button';
 
 /** newest receipts first (ties: the later-created document first) */
@@ -32,7 +32,15 @@ const STATUS_CHOICES = ['', ...COST_DOCUMENT_STATUSES] as const;
 const CATEGORY_CHOICES = ['', ...COST_CATEGORIES] as const;
 
 /** Filters and order live in the URL (`?status=SUBMITTED` is the overview's "waiting for approval" link). */
-export function CostList({ orgId, permissions }: { orgId: string; permissions: TPermission[] }) {
+export function CostList({
+  orgId,
+  permissions,
+  myUserId,
+}: {
+  orgId: string;
+  permissions: TPermission[];
+  myUserId: string;
+}) {
   const m = useMessages(costsMessages);
   const lm = useMessages(listMessages);
   const { locale } = useI18n();
@@ -115,6 +123,7 @@ export function CostList({ orgId, permissions }: { orgId: string; permissions: T
               <td className={numTdClass}>{formatFenExact(d.totalMinor, locale)}</td>
               <td className={tdClass}>
                 <CostStatusBadge status={d.status} />
+                <OwnDocumentNote doc={d} myUserId={myUserId} permissions={permissions} />
               </td>
             </tr>
           ))}

@@ -6,6 +6,7 @@ export const costsMessages = defineMessages(
     category: { FUEL: '燃油', PARTS: '配件', LABOR: '人工', REPAIR: '维修', RENTAL: '租赁', OTHER: '其他' },
     list: {
       heading: '费用单据',
+      ownDocument: '本人创建或提交：需由他人审批',
       status: '状态',
       allStatuses: '全部状态',
       category: '类别',
@@ -103,6 +104,7 @@ export const costsMessages = defineMessages(
     category: { FUEL: 'Fuel', PARTS: 'Parts', LABOR: 'Labor', REPAIR: 'Repair', RENTAL: 'Rental', OTHER: 'Other' },
     list: {
       heading: 'Cost documents',
+      ownDocument: 'Yours: someone else must approve it',
       status: 'Status',
       allStatuses: 'All statuses',
       category: 'Category',

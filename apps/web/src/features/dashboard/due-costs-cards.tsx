@@ -1,6 +1,7 @@
 'use client';
 
 import type { TAnalyticsOverview } from '@amms/contracts/analytics';
+import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
@@ -14,6 +15,8 @@ import { formatDate } from '@/lib/format';
 import { formatFen } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
 import { COST_STATUS_TONE, DUE_STATUS_TONE, enumLabels } from '@/lib/labels';
+import { docNumber } from '../costs/queries';
+import { OwnDocumentNote } from '../costs/ui';
 import { dashboardMessages } from './messages';
 import { dueSoonQuery, submittedCostsQuery } from './queries';
 import { linkClass, MoreLink } from './ui';
@@ -83,7 +86,17 @@ export function DueCard({ orgId, timeZone }: { orgId: string; timeZone: string }
 
 // ---------------------------------------------------------------------------
 
-export function CostsCard({ orgId, overview }: { orgId: string; overview: TAnalyticsOverview | undefined }) {
+export function CostsCard({
+  orgId,
+  overview,
+  myUserId,
+  permissions,
+}: {
+  orgId: string;
+  overview: TAnalyticsOverview | undefined;
+  myUserId: string;
+  permissions: readonly TPermission[];
+}) {
   const m = useMessages(dashboardMessages);
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
@@ -120,7 +133,7 @@ export function CostsCard({ orgId, overview }: { orgId: string; overview: TAnaly
               <li key={d.id} className="flex items-start justify-between gap-2 py-2 text-sm">
                 <div className="min-w-0">
                   <Link href={orgPath(orgId, `costs/${d.id}`)} prefetch={false} className={`font-medium ${linkClass}`}>
-                    #{d.number} · {l.costCategory[d.category]}
+                    {docNumber(d.number)} · {l.costCategory[d.category]}
                   </Link>
                   <p className="text-xs text-slate-600">
                     {d.documentDate}
@@ -130,6 +143,7 @@ export function CostsCard({ orgId, overview }: { orgId: string; overview: TAnaly
                 <div className="flex shrink-0 flex-col items-end gap-1">
                   <span className="tabular-nums text-slate-900">{formatFen(d.totalMinor, locale)}</span>
                   <Badge tone={COST_STATUS_TONE[d.status]}>{l.costStatus[d.status]}</Badge>
+                  <OwnDocumentNote doc={d} myUserId={myUserId} permissions={permissions} />
                 </div>
               </li>
             ))}

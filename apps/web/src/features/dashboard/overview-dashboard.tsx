@@ -21,10 +21,10 @@ import { JobsCard } from './jobs-card';
 import { KpiCharts } from './kpi-charts';
 import { MoreLink, useRanges } from './ui';
 
-type Props = { orgId: string; timeZone: string; permissions: TPermission[] };
+type Props = { orgId: string; timeZone: string; permissions: TPermission[]; myUserId: string };
 
 /** The org's overview: KPIs of a period, the fleet, today's and this week's jobs, maintenance due, costs waiting for approval. */
-export function OverviewDashboard({ orgId, timeZone, permissions }: Props) {
+export function OverviewDashboard({ orgId, timeZone, permissions, myUserId }: Props) {
   const can = (p: TPermission) => permissions.includes(p);
   const period = usePeriod(timeZone);
   const ranges = useRanges(timeZone);
@@ -45,7 +45,14 @@ export function OverviewDashboard({ orgId, timeZone, permissions }: Props) {
           />
         ) : null}
         {can('maintenance.read') ? <DueCard orgId={orgId} timeZone={timeZone} /> : null}
-        {can('cost.read') ? <CostsCard orgId={orgId} overview={analytics ? overview.data : undefined} /> : null}
+        {can('cost.read') ? (
+          <CostsCard
+            orgId={orgId}
+            overview={analytics ? overview.data : undefined}
+            myUserId={myUserId}
+            permissions={permissions}
+          />
+        ) : null}
       </div>
       {can('job.read') ? <AffectedJobsCard orgId={orgId} timeZone={timeZone} /> : null}
       {can('job.read') ? <JobsCard orgId={orgId} timeZone={timeZone} ranges={ranges} /> : null}

@@ -75,7 +75,12 @@ export default async function OverviewPage({ params, searchParams }: PageProps<'
         <Suspense
           fallback={
             <FallbackQueries>
-              <OverviewDashboard orgId={orgId} timeZone={org.timezone} permissions={membership.permissions} />
+              <OverviewDashboard
+                orgId={orgId}
+                timeZone={org.timezone}
+                permissions={membership.permissions}
+                myUserId={me.user.id}
+              />
             </FallbackQueries>
           }
         >
@@ -83,6 +88,7 @@ export default async function OverviewPage({ params, searchParams }: PageProps<'
             orgId={orgId}
             timeZone={org.timezone}
             permissions={membership.permissions}
+            myUserId={me.user.id}
             search={searchParamsOf(await searchParams)}
           />
         </Suspense>
@@ -95,6 +101,7 @@ async function PrefetchedDashboard(props: {
   orgId: string;
   timeZone: string;
   permissions: TPermission[];
+  myUserId: string;
   search: URLSearchParams;
 }) {
   // its own client: the layout's and the teams card's entries are already on their way
@@ -102,7 +109,12 @@ async function PrefetchedDashboard(props: {
   await prefetchOverview(queryClient, props);
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <OverviewDashboard orgId={props.orgId} timeZone={props.timeZone} permissions={props.permissions} />
+      <OverviewDashboard
+        orgId={props.orgId}
+        timeZone={props.timeZone}
+        permissions={props.permissions}
+        myUserId={props.myUserId}
+      />
     </HydrationBoundary>
   );
 }

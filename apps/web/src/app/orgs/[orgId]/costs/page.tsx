@@ -11,10 +11,10 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function CostsPage({ params }: PageProps<'/orgs/[orgId]/costs'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'costs'));
-  const { permissions } = pageProps(ctx);
+  const { permissions, myUserId } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="costs" permission="cost.read">
-      <CostList orgId={orgId} permissions={permissions} />
+      <CostList orgId={orgId} permissions={permissions} myUserId={myUserId} />
     </SectionShell>
   );
 }
