@@ -31,8 +31,26 @@ async function apiLogin(request: APIRequestContext, email: string): Promise<{ to
   return { token: body.accessToken, orgId: org!.organization.id };
 }
 
-/** A FUEL document with one line (120.5 L × ¥7.89 = ¥950.745 → ¥950.75), created and submitted by `email`. */
-async function createSubmitted(request: APIRequestContext, email: string, supplier: string): Promise<CostDoc> {
+/** A machine of the org: its id and name. */
+async function someMachine(request: APIRequestContext): Promise<{ id: string; name: string }> {
+  const { token, orgId } = await apiLogin(request, SUBMITTER);
+  const res = await request.get(`${API_URL}/api/v1/orgs/${orgId}/assets?limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(res.ok()).toBeTruthy();
+  return ((await res.json()) as { items: { id: string; name: string }[] }).items[0]!;
+}
+
+/**
+ * A FUEL document with one line (120.5 L × ¥7.89 = ¥950.745 → ¥950.75), created and submitted by
+ * `email`, linked to `assetId` when given.
+ */
+async function createSubmitted(
+  request: APIRequestContext,
+  email: string,
+  supplier: string,
+  assetId?: string,
+): Promise<CostDoc> {
   const { token, orgId } = await apiLogin(request, email);
   const headers = { authorization: `Bearer ${token}` };
   const created = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents`, {
@@ -42,6 +60,7 @@ async function createSubmitted(request: APIRequestContext, email: string, suppli
       documentDate: DOC_DATE,
       supplier,
       description: 'e2e journey 4',
+      assetId,
       lines: [{ description: '柴油 0#', quantity: 120.5, unit: 'L', unitPriceMinor: '789' }],
     },
   });
@@ -95,7 +114,8 @@ test.describe('journey 4: accountant approves costs', () => {
     const tag = randomUUID().slice(0, 8);
     const otherSupplier = `E2E 加油站 ${tag}`;
     const ownSupplier = `E2E 会计自提 ${tag}`;
-    const other = await createSubmitted(request, SUBMITTER, otherSupplier);
+    const machine = await someMachine(request);
+    const other = await createSubmitted(request, SUBMITTER, otherSupplier, machine.id);
     const own = await createSubmitted(request, ACCOUNTANT, ownSupplier);
 
     await login(page, ACCOUNTANT);
@@ -109,6 +129,8 @@ test.describe('journey 4: accountant approves costs', () => {
     await expect(main.getByText(otherSupplier)).toBeVisible();
     await expect(main.getByText('¥950.75').first()).toBeVisible();
     await expect(main.getByText('柴油 0#')).toBeVisible();
+    // the linked machine is named, not just "机器"
+    await expect(main.getByRole('link', { name: machine.name, exact: true })).toBeVisible();
     await page.screenshot({ path: artifact('costs-approve.png'), fullPage: true });
     const approve = main.getByRole('button', { name: '批准', exact: true });
     await expect(approve).toBeEnabled();

@@ -120,13 +120,14 @@ export function bookingsQuery(orgId: string, id: string, from: string, to: strin
   });
 }
 
+/** the machine's work orders, newest first (without a sort the list is in id order: no order at all) */
 export function workOrdersQuery(orgId: string, id: string) {
   return infiniteQueryOptions({
     queryKey: assetKeys.workOrders(orgId, id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch(
-        `${org(orgId)}/work-orders?limit=10&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
+        `${org(orgId)}/work-orders?limit=10&sort=-createdAt&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
         ZListWorkOrdersResponse,
         { signal },
       ),
@@ -141,13 +142,14 @@ export function dueQuery(orgId: string, id: string) {
   });
 }
 
+/** the machine's cost documents, latest document date first */
 export function costDocumentsQuery(orgId: string, id: string) {
   return infiniteQueryOptions({
     queryKey: assetKeys.costs(orgId, id),
     initialPageParam: null as string | null,
     queryFn: ({ pageParam, signal }) =>
       apiFetch(
-        `${org(orgId)}/cost-documents?limit=10&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
+        `${org(orgId)}/cost-documents?limit=10&sort=-documentDate&assetId=${enc(id)}${pageParam ? `&cursor=${enc(pageParam)}` : ''}`,
         ZListCostDocumentsResponse,
         { signal },
       ),

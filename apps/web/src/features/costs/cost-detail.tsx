@@ -3,7 +3,6 @@
 import type { TCostDocumentDetailView } from '@amms/contracts/costs';
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
-import Link from 'next/link';
 import { PersonName } from '@/components/person';
 import { ConfirmWithCommentDialog } from '@/components/confirm-with-comment';
 import { ReasonDialog } from '@/components/reason-dialog';
@@ -30,6 +29,7 @@ import { Fact, Facts } from '../jobs/ui';
 import { useCostAction, useDeleteCostDocument, type CostAction } from './mutations';
 import { costDocumentQuery, docNumber } from './queries';
 import { CostForm } from './cost-form';
+import { CostLinkedFacts } from './cost-linked-facts';
 import { costsMessages } from './messages';
 import { CostStatusBadge, isOwnDocument } from './ui';
 import { useFieldErrors } from '@/lib/form-errors';
@@ -161,30 +161,7 @@ export function CostDetail({ orgId, documentId, timeZone, permissions, myUserId 
           ) : null}
           {doc.rejectionReason ? <Fact term={m.detail.rejection}>{doc.rejectionReason}</Fact> : null}
           {doc.decisionComment ? <Fact term={m.detail.decisionComment}>{doc.decisionComment}</Fact> : null}
-          {doc.assetId ? (
-            <Fact term={m.detail.machine}>
-              <Link href={orgPath(orgId, `assets/${doc.assetId}`)} className="text-emerald-800 underline">
-                {m.detail.machine}
-              </Link>
-            </Fact>
-          ) : null}
-          {doc.jobId ? (
-            <Fact term={m.detail.job}>
-              <Link href={orgPath(orgId, `jobs/${doc.jobId}`)} className="text-emerald-800 underline">
-                {m.detail.job}
-              </Link>
-            </Fact>
-          ) : null}
-          {doc.workOrderId ? (
-            <Fact term={m.detail.workOrder}>
-              <Link
-                href={orgPath(orgId, `maintenance/work-orders/${doc.workOrderId}`)}
-                className="text-emerald-800 underline"
-              >
-                {m.detail.workOrder}
-              </Link>
-            </Fact>
-          ) : null}
+          <CostLinkedFacts orgId={orgId} doc={doc} permissions={permissions} />
         </Facts>
       </Card>
 
