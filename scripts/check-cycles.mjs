@@ -24,7 +24,7 @@ const KNOWN_MODULE_CYCLES = new Set(
     ? []
     : [
         'apps/web/src: components, features/notifications, lib',
-        'apps/web/src: features/agent, features/assets, features/field, features/knowledge',
+        'apps/web/src: features/assets, features/knowledge',
       ],
 );
 // The API's foundation: platform/ (config, Prisma, Redis, queue, errors, HTTP, the caller's context and
