@@ -2,7 +2,7 @@ import type { TAssetStatus, TMachineKind, TMeterSource, TOperationType } from '@
 import type { TCostCategory, TCostDocumentStatus } from '@amms/contracts/costs';
 import type { TJobStatus } from '@amms/contracts/jobs';
 import type { TChecklistResult, TDueStatus, TWorkOrderStatus, TWorkOrderType } from '@amms/contracts/maintenance';
-import type { Tone } from '@/components/ui/badge';
+import type { Tone } from './tone';
 import { defineMessages } from '@/i18n/messages';
 
 const ZH_OPERATION = {
