@@ -7,7 +7,6 @@ import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { useAddMember } from './mutations';
-import { formErrors, FormDialog } from './ui';
 import {
   grantableRoles,
   OneTimePasswordDialog,
@@ -15,6 +14,8 @@ import {
   TeamPicker,
   type MemberDialogProps,
 } from './member-fields';
+import { formErrors } from '@/lib/form-errors';
+import { FormDialog } from '@/components/ui/dialog';
 
 /** Add a member: a new user gets a one-time password shown once; an existing user just joins. */
 export function AddMemberDialog({
@@ -53,7 +54,10 @@ export function AddMemberDialog({
     },
   });
 
-  const errors = formErrors(add.error, { email: m.members.emailInvalid, name: m.members.nameRequired });
+  const errors = formErrors(add.error, {
+    top: true,
+    fields: { email: m.members.emailInvalid, name: m.members.nameRequired },
+  });
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -9,9 +9,10 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
 import { messages } from './messages';
-import { formErrors, FormDialog, Warning } from './ui';
 import { useUpdateMember } from './mutations';
 import { grantableRoles, ScopeSelect, TeamPicker, type MemberDialogProps } from './member-fields';
+import { formErrors } from '@/lib/form-errors';
+import { FormDialog, Warning } from '@/components/ui/dialog';
 
 const ZVersionConflict = z.object({ current: ZMember });
 
@@ -57,7 +58,7 @@ export function EditMemberDialog({
     base.teamIds,
   );
 
-  const errors = formErrors(save.error, {});
+  const errors = formErrors(save.error, { top: true });
 
   function submit(e: FormEvent) {
     e.preventDefault();

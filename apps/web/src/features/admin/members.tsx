@@ -17,11 +17,11 @@ import { useQueryChoice } from '@/lib/url-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { messages } from './messages';
 import { memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { CursorListTable, ListSection, RowActions, td } from './list-table';
-import { useNotice } from './ui';
 import { AddMemberDialog } from './member-add-dialog';
 import { RemoveMemberDialog, ResetPasswordDialog } from './member-confirm-dialogs';
 import { EditMemberDialog } from './member-edit-dialog';
+import { CursorListTable, ListSection, RowActions, td } from '@/components/ui/data-table';
+import { useNotice } from '@/components/ui/states';
 
 export type MembersProps = {
   orgId: string;
