@@ -3,6 +3,7 @@
 import { DEFAULT_SCOPE, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
+import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
@@ -27,6 +28,7 @@ export function AddMemberDialog({
   onAddedExisting,
 }: MemberDialogProps & { onAddedExisting: (email: string) => void }) {
   const m = useMessages(messages);
+  const { t } = useI18n();
   const idem = useActionKey();
   const roles = grantableRoles(myRole);
   const [email, setEmail] = useState('');
@@ -109,7 +111,7 @@ export function AddMemberDialog({
         >
           {roles.map((r) => (
             <option key={r} value={r}>
-              {m.roles[r]}
+              {t.roles[r]}
             </option>
           ))}
         </SelectField>

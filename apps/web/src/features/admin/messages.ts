@@ -11,15 +11,6 @@ export const messages = defineMessages(
       conflictRefreshed: '数据已被他人修改，已加载最新内容，请检查后重试。',
       none: '—',
     },
-    roles: {
-      OWNER: '所有者',
-      ADMIN: '管理员',
-      DISPATCHER: '调度员',
-      MECHANIC: '维修工',
-      OPERATOR: '机手',
-      ACCOUNTANT: '会计',
-      VIEWER: '只读成员',
-    },
     scopes: {
       ORG: '全组织',
       TEAM: '所在团队',
@@ -239,15 +230,6 @@ export const messages = defineMessages(
       delete: 'Delete',
       conflictRefreshed: 'Someone else changed this; the current state is loaded. Check it and try again.',
       none: '—',
-    },
-    roles: {
-      OWNER: 'Owner',
-      ADMIN: 'Admin',
-      DISPATCHER: 'Dispatcher',
-      MECHANIC: 'Mechanic',
-      OPERATOR: 'Operator',
-      ACCOUNTANT: 'Accountant',
-      VIEWER: 'Viewer',
     },
     scopes: {
       ORG: 'Whole organization',
