@@ -52,7 +52,13 @@ const steps = [
   ],
   [
     'scripts',
-    () => run('tests of the npm test runner (node --test)', 'node', ['--test', 'scripts/test-steps.test.mjs'], { env }),
+    () =>
+      run(
+        'tests of the npm test runner (node --test)',
+        'node',
+        ['--test', 'scripts/test-steps.test.mjs', 'scripts/check-cycles.test.mjs'],
+        { env },
+      ),
   ],
   [
     'deploy',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZAssetStatus, ZMachineKind, ZMoneyMinor, ZOperationType } from './assets.js';
+import { ZAssetStatus, ZMachineKind, ZOperationType } from './assets.js';
+import { ZMoneyMinor } from './common.js';
 
 /**
  * Analytics: read-only figures over a period.

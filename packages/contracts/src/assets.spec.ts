@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  ASSET_STATUSES,
-  canTransition,
-  ZCreateAssetRequest,
-  ZCreateMeterReadingRequest,
-  ZMoneyMinor,
-} from './assets.js';
+import { ASSET_STATUSES, canTransition, ZCreateAssetRequest, ZCreateMeterReadingRequest } from './assets.js';
+import { ZMoneyMinor } from './common.js';
 
 describe('asset status transitions', () => {
   const allowed = new Set([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZAssetRecognition, ZAssetRecognitionInput } from './attachments.js';
-import { ZSort } from './common.js';
+import { fixedDecimal, ZMoneyMinor, ZSort } from './common.js';
 
 /**
  * Assets: the machine model catalog, an org's machines and their engine-hour meter.
@@ -42,20 +42,6 @@ export type TAssetStatus = z.infer<typeof ZAssetStatus>;
 export const METER_SOURCES = ['MANUAL', 'TELEMATICS', 'JOB', 'WORK_ORDER'] as const;
 export const ZMeterSource = z.enum(METER_SOURCES);
 export type TMeterSource = z.infer<typeof ZMeterSource>;
-
-/** A number with at most `digits` decimals (checked on the decimal representation, not by float division). */
-function fixedDecimal(digits: number, max: number) {
-  return z
-    .number()
-    .min(0)
-    .max(max)
-    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, {
-      message: `at most ${digits} decimal place(s)`,
-    });
-}
-
-/** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
-export const ZMoneyMinor = z.string().regex(/^(0|[1-9]\d{0,17})$/, 'integer minor units (fen) as a string of digits');
 
 const ZCalendarDate = z.iso.date();
 const ZPageFields = {

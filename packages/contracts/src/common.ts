@@ -15,6 +15,20 @@ export function ZPage<T extends z.ZodType>(item: T) {
 
 export const ZIsoDateTime = z.iso.datetime({ offset: true });
 
+/** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
+export const ZMoneyMinor = z.string().regex(/^(0|[1-9]\d{0,17})$/, 'integer minor units (fen) as a string of digits');
+
+/** A number from 0 to `max` with at most `digits` decimals (checked on the scaled value, not by float division). */
+export function fixedDecimal(digits: number, max: number) {
+  return z
+    .number()
+    .min(0)
+    .max(max)
+    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, {
+      message: `at most ${digits} decimal place(s)`,
+    });
+}
+
 /**
  * `?sort=` of a list: a field name, `-` in front for descending (`-createdAt` = newest first).
  * Ties in the field are broken by the row's id in the same direction, so keyset pagination never

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { ZAttachment } from './attachments.js';
-import { ZMoneyMinor } from './assets.js';
-import { ZSort } from './common.js';
+import { ZMoneyMinor, ZSort } from './common.js';
 import { ZPersonRef } from './members.js';
 
 /**

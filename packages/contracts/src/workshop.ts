@@ -1,6 +1,5 @@
 import { z } from 'zod';
-
-const ZMoneyMinor = z.string().regex(/^(0|[1-9]\d{0,17})$/, 'integer minor units (fen) as a string of digits');
+import { ZMoneyMinor } from './common.js';
 
 /** The workshop's settings: the default labour rate copied onto each new work order. */
 export const ZMaintenanceSettings = z.object({

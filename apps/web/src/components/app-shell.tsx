@@ -7,7 +7,6 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { orgPath, visibleSections, type NavSection } from '@/lib/nav';
 import { meQuery } from '@/lib/queries';
-import { NotificationBell } from '@/features/notifications/bell';
 import { LanguageSwitch } from './language-switch';
 import { OrgSwitcher } from './org-switcher';
 import { UserMenu } from './user-menu';
@@ -44,7 +43,8 @@ function NavLink({
  * user menu), the section navigation of DESIGN.md §7 and the main landmark. The
  * membership data is the /me query the org layout hydrated from the server.
  */
-export function AppShell({ orgId, children }: { orgId: string; children: ReactNode }) {
+/** `bell`: the notifications bell, given by the layout (the shell imports no feature). */
+export function AppShell({ orgId, bell, children }: { orgId: string; bell?: ReactNode; children: ReactNode }) {
   const { t } = useI18n();
   const pathname = usePathname();
   const { data: me } = useSuspenseQuery(meQuery());
@@ -117,7 +117,7 @@ export function AppShell({ orgId, children }: { orgId: string; children: ReactNo
           <OrgSwitcher orgId={orgId} memberships={memberships} />
         </div>
         <div className="flex shrink-0 items-center gap-1">
-          <NotificationBell orgId={orgId} />
+          {bell}
           <LanguageSwitch />
           <UserMenu user={me.user} membership={membership} />
         </div>

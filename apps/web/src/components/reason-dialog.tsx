@@ -3,7 +3,7 @@
 import { useState, type ReactNode } from 'react';
 import type { ButtonProps } from '@/components/ui/button';
 import { TextAreaField } from '@/components/ui/form';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/dialog';
 
 type Props = {
   title: string;

@@ -106,7 +106,7 @@ const zhCN = {
     OWNER: '所有者',
     ADMIN: '管理员',
     DISPATCHER: '调度员',
-    MECHANIC: '维修技师',
+    MECHANIC: '维修工',
     OPERATOR: '机手',
     ACCOUNTANT: '会计',
     VIEWER: '只读成员',

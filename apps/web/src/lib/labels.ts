@@ -3,7 +3,7 @@ import { ENUM_WORDS } from '@amms/contracts/enum-labels';
 import type { TCostDocumentStatus } from '@amms/contracts/costs';
 import type { TJobStatus } from '@amms/contracts/jobs';
 import type { TDueStatus, TWorkOrderStatus } from '@amms/contracts/maintenance';
-import type { Tone } from '@/components/ui/badge';
+import type { Tone } from './tone';
 import { defineMessages } from '@/i18n/messages';
 
 /** The enums' words (one source with the API's exports: `@amms/contracts/enum-labels`). */

@@ -54,19 +54,6 @@ export function canApplyWorkOrderAction(from: TWorkOrderStatus, action: TWorkOrd
   return allowedFrom[action].includes(from) && canTransitionWorkOrder(from, WORK_ORDER_ACTION_TARGET[action]);
 }
 
-/** A number with at most `digits` decimals (checked on the scaled value, not by float division). */
-export function fixedDecimal(digits: number, max: number) {
-  return z
-    .number()
-    .min(0)
-    .max(max)
-    .refine((v) => Math.abs(Math.round(v * 10 ** digits) - v * 10 ** digits) < 1e-6, {
-      message: `at most ${digits} decimal place(s)`,
-    });
-}
-
-/** Integer minor units (CNY fen) as a string of digits: BigInt-safe in JSON. */
-export const ZMoneyMinor = z.string().regex(/^(0|[1-9]\d{0,17})$/, 'integer minor units (fen) as a string of digits');
 export const ZPageFields = {
   limit: z.coerce.number().int().min(1).max(200).default(50),
   cursor: z.string().min(1).max(500).optional(),

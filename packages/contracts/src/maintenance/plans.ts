@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { ZBoolQuery, ZPageFields, fixedDecimal } from './basics.js';
+import { fixedDecimal } from '../common.js';
+import { ZBoolQuery, ZPageFields } from './basics.js';
 
 // ---------------------------------------------------------------------------
 // Plans

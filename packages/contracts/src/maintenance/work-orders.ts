@@ -1,16 +1,8 @@
 import { z } from 'zod';
 import { ZAttachment } from '../attachments.js';
-import { ZSort } from '../common.js';
+import { fixedDecimal, ZMoneyMinor, ZSort } from '../common.js';
 import { ZPersonRef } from '../members.js';
-import {
-  ZChecklistResult,
-  ZDateTime,
-  ZMoneyMinor,
-  ZPageFields,
-  ZWorkOrderStatus,
-  ZWorkOrderType,
-  fixedDecimal,
-} from './basics.js';
+import { ZChecklistResult, ZDateTime, ZPageFields, ZWorkOrderStatus, ZWorkOrderType } from './basics.js';
 import { ZChecklistTemplate } from './plans.js';
 
 // ---------------------------------------------------------------------------

@@ -112,3 +112,59 @@ export function FormActions({
     </div>
   );
 }
+
+/** A fieldset of checkboxes (teams, permissions) with a real legend. */
+export function CheckboxGroup({
+  legend,
+  hint,
+  error,
+  children,
+}: {
+  legend: ReactNode;
+  hint?: ReactNode;
+  error?: string | null;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset aria-describedby={error ? `${id}-err` : hint ? `${id}-hint` : undefined} className="min-w-0">
+      <legend className="text-sm font-medium text-slate-800">{legend}</legend>
+      {hint && !error ? (
+        <p id={`${id}-hint`} className="mt-0.5 text-xs text-slate-600">
+          {hint}
+        </p>
+      ) : null}
+      <div className="mt-2">{children}</div>
+      {error ? (
+        <p id={`${id}-err`} className="mt-1 text-sm text-red-700">
+          {error}
+        </p>
+      ) : null}
+    </fieldset>
+  );
+}
+
+export function Checkbox({
+  label,
+  checked,
+  onChange,
+  disabled,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  disabled?: boolean;
+}) {
+  return (
+    <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50">
+      <input
+        type="checkbox"
+        checked={checked}
+        disabled={disabled}
+        onChange={(e) => onChange(e.currentTarget.checked)}
+        className="size-4 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+      />
+      <span>{label}</span>
+    </label>
+  );
+}

@@ -1,6 +1,6 @@
 'use client';
 
-import type { ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useI18n } from '@/i18n/i18n-provider';
 import { Button, Spinner } from './button';
 import { ErrorAlert } from './error-alert';
@@ -57,4 +57,26 @@ export function LoadMore({
       </Button>
     </div>
   );
+}
+
+/** A short success note after a mutation, read out politely; disappears after a while. */
+export function useNotice(): [ReactNode, (text: string) => void] {
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    if (!text) return;
+    const t = setTimeout(() => setText(null), 6000);
+    return () => clearTimeout(t);
+  }, [text]);
+  const node = (
+    <p
+      role="status"
+      aria-live="polite"
+      className={
+        text ? 'mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900' : 'sr-only'
+      }
+    >
+      {text ?? ''}
+    </p>
+  );
+  return [node, setText];
 }

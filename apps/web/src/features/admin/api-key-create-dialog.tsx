@@ -4,7 +4,7 @@ import type { TCreateApiKeyRequest } from '@amms/contracts/api-keys';
 import { PERMISSIONS, type TPermission } from '@amms/contracts/permissions';
 import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form';
+import { Checkbox, CheckboxGroup, SelectField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { dayKey } from '@/lib/format';
@@ -12,7 +12,8 @@ import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { zonedToInstant } from '@/lib/zoned-time';
 import { messages, type AdminMessages } from './messages';
 import { useCreateApiKey } from './mutations';
-import { Checkbox, CheckboxGroup, formErrors, FormDialog, SecretDialog } from './ui';
+import { formErrors } from '@/lib/form-errors';
+import { FormDialog, SecretDialog } from '@/components/ui/dialog';
 
 type Expiry = '30' | '90' | '365' | 'never' | 'date';
 
@@ -70,7 +71,7 @@ export function CreateKeyDialog({
     },
   });
 
-  const server = formErrors(create.error, { expiresAt: m.apiKeys.expiryDateInvalid });
+  const server = formErrors(create.error, { top: true, fields: { expiresAt: m.apiKeys.expiryDateInvalid } });
   const errors = { ...server, ...local };
 
   function submit(e: FormEvent) {

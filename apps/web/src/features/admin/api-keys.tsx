@@ -14,8 +14,9 @@ import { CreateKeyDialog } from './api-key-create-dialog';
 import { messages } from './messages';
 import { useRevokeApiKey } from './mutations';
 import { apiKeyListQuery } from './queries';
-import { BadgeDetails, CursorListTable, DateTimeCell, ListSection, RowActions, td } from './list-table';
-import { ConfirmDialog, useNotice } from './ui';
+import { BadgeDetails, CursorListTable, DateTimeCell, ListSection, RowActions, td } from '@/components/ui/data-table';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { useNotice } from '@/components/ui/states';
 
 /**
  * Never grantable to a key (the API refuses them with SCOPE_NOT_GRANTABLE). Mirrors

@@ -3,11 +3,11 @@
 import { DEFAULT_SCOPE, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import { useState, type FormEvent } from 'react';
 import { SelectField, TextField } from '@/components/ui/form';
+import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { useAddMember } from './mutations';
-import { formErrors, FormDialog } from './ui';
 import {
   grantableRoles,
   OneTimePasswordDialog,
@@ -15,6 +15,8 @@ import {
   TeamPicker,
   type MemberDialogProps,
 } from './member-fields';
+import { formErrors } from '@/lib/form-errors';
+import { FormDialog } from '@/components/ui/dialog';
 
 /** Add a member: a new user gets a one-time password shown once; an existing user just joins. */
 export function AddMemberDialog({
@@ -26,6 +28,7 @@ export function AddMemberDialog({
   onAddedExisting,
 }: MemberDialogProps & { onAddedExisting: (email: string) => void }) {
   const m = useMessages(messages);
+  const { t } = useI18n();
   const idem = useActionKey();
   const roles = grantableRoles(myRole);
   const [email, setEmail] = useState('');
@@ -53,7 +56,10 @@ export function AddMemberDialog({
     },
   });
 
-  const errors = formErrors(add.error, { email: m.members.emailInvalid, name: m.members.nameRequired });
+  const errors = formErrors(add.error, {
+    top: true,
+    fields: { email: m.members.emailInvalid, name: m.members.nameRequired },
+  });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -105,7 +111,7 @@ export function AddMemberDialog({
         >
           {roles.map((r) => (
             <option key={r} value={r}>
-              {m.roles[r]}
+              {t.roles[r]}
             </option>
           ))}
         </SelectField>

@@ -6,8 +6,8 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
 import { OneTimePasswordDialog } from './member-fields';
-import { ConfirmDialog } from './ui';
 import { useRemoveMember, useResetMemberPassword } from './mutations';
+import { ConfirmDialog } from '@/components/ui/dialog';
 
 export function RemoveMemberDialog({
   orgId,

@@ -6,12 +6,14 @@ import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { SelectField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { ApiError } from '@/lib/api-client';
 import { messages } from './messages';
-import { formErrors, FormDialog, Warning } from './ui';
 import { useUpdateMember } from './mutations';
 import { grantableRoles, ScopeSelect, TeamPicker, type MemberDialogProps } from './member-fields';
+import { formErrors } from '@/lib/form-errors';
+import { FormDialog, Warning } from '@/components/ui/dialog';
 
 const ZVersionConflict = z.object({ current: ZMember });
 
@@ -27,6 +29,7 @@ export function EditMemberDialog({
   onSaved,
 }: MemberDialogProps & { member: TMember; self: boolean; onSaved: (m: TMember) => void }) {
   const m = useMessages(messages);
+  const { t } = useI18n();
   /** what the server last told us; the form diffs against it */
   const [base, setBase] = useState(initial);
   const [role, setRole] = useState(initial.role);
@@ -57,7 +60,7 @@ export function EditMemberDialog({
     base.teamIds,
   );
 
-  const errors = formErrors(save.error, {});
+  const errors = formErrors(save.error, { top: true });
 
   function submit(e: FormEvent) {
     e.preventDefault();
@@ -101,7 +104,7 @@ export function EditMemberDialog({
         >
           {(roles.includes(role) ? roles : [role, ...roles]).map((r) => (
             <option key={r} value={r}>
-              {m.roles[r]}
+              {t.roles[r]}
             </option>
           ))}
         </SelectField>

@@ -2,11 +2,11 @@
 
 import { DATA_SCOPES, ROLE_RANK, ROLES, type TDataScope, type TRole } from '@amms/contracts/permissions';
 import type { TTeam } from '@amms/contracts/teams';
-import { SelectField } from '@/components/ui/form';
+import { Checkbox, CheckboxGroup, SelectField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
-import { Checkbox, CheckboxGroup, SecretDialog } from './ui';
+import { SecretDialog } from '@/components/ui/dialog';
 
 /** Pieces of the member dialogs: the roles one may grant, the team picker, the data-scope select. */
 

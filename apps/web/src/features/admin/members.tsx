@@ -10,6 +10,7 @@ import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
 import { SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
+import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
 import { sameOrg } from '@/lib/queries';
@@ -17,11 +18,11 @@ import { useQueryChoice } from '@/lib/url-query';
 import { useDebounced } from '@/lib/use-debounced';
 import { messages } from './messages';
 import { memberListQuery, teamOptionsQuery, type MemberFilters } from './queries';
-import { CursorListTable, ListSection, RowActions, td } from './list-table';
-import { useNotice } from './ui';
 import { AddMemberDialog } from './member-add-dialog';
 import { RemoveMemberDialog, ResetPasswordDialog } from './member-confirm-dialogs';
 import { EditMemberDialog } from './member-edit-dialog';
+import { CursorListTable, ListSection, RowActions, td } from '@/components/ui/data-table';
+import { useNotice } from '@/components/ui/states';
 
 export type MembersProps = {
   orgId: string;
@@ -37,6 +38,7 @@ const STATUS_TONE: Record<TMember['status'], Tone> = { ACTIVE: 'green', SUSPENDE
 
 export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
   const m = useMessages(messages);
+  const { t } = useI18n();
   const [search, setSearch] = useState('');
   const [role, setRole] = useState<TRole | ''>('');
   const [status, setStatus] = useState<'ACTIVE' | 'SUSPENDED' | ''>('');
@@ -91,7 +93,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
             onChange={(v) => setRole(v)}
             anyLabel={m.members.all}
             values={ROLES}
-            optionLabel={(r) => m.roles[r]}
+            optionLabel={(r) => t.roles[r]}
           />
           <SelectField
             label={m.members.filterStatus}
@@ -131,7 +133,7 @@ export function MembersAdmin({ orgId, myUserId, myRole }: MembersProps) {
                   {self ? <span className="font-normal text-slate-600">{m.members.you}</span> : null}
                 </th>
                 <td className={`${td} break-all`}>{member.email}</td>
-                <td className={`${td} whitespace-nowrap`}>{m.roles[member.role]}</td>
+                <td className={`${td} whitespace-nowrap`}>{t.roles[member.role]}</td>
                 <td className={`${td} whitespace-nowrap`}>{m.scopes[member.dataScope]}</td>
                 <td className={td}>
                   {member.teamIds.length === 0 ? (

@@ -4,27 +4,12 @@ import { defineMessages } from '@/i18n/messages';
 export const messages = defineMessages(
   {
     common: {
-      cancel: '取消',
-      close: '关闭',
       save: '保存',
       actions: '操作',
       edit: '编辑',
       delete: '删除',
-      copy: '复制',
-      copied: '已复制到剪贴板',
-      copyFailed: '无法自动复制，请手动选中复制。',
       conflictRefreshed: '数据已被他人修改，已加载最新内容，请检查后重试。',
       none: '—',
-      required: '必填',
-    },
-    roles: {
-      OWNER: '所有者',
-      ADMIN: '管理员',
-      DISPATCHER: '调度员',
-      MECHANIC: '维修工',
-      OPERATOR: '机手',
-      ACCOUNTANT: '会计',
-      VIEWER: '只读成员',
     },
     scopes: {
       ORG: '全组织',
@@ -239,27 +224,12 @@ export const messages = defineMessages(
   },
   {
     common: {
-      cancel: 'Cancel',
-      close: 'Close',
       save: 'Save',
       actions: 'Actions',
       edit: 'Edit',
       delete: 'Delete',
-      copy: 'Copy',
-      copied: 'Copied to the clipboard',
-      copyFailed: 'Could not copy automatically; select the text and copy it.',
       conflictRefreshed: 'Someone else changed this; the current state is loaded. Check it and try again.',
       none: '—',
-      required: 'required',
-    },
-    roles: {
-      OWNER: 'Owner',
-      ADMIN: 'Admin',
-      DISPATCHER: 'Dispatcher',
-      MECHANIC: 'Mechanic',
-      OPERATOR: 'Operator',
-      ACCOUNTANT: 'Accountant',
-      VIEWER: 'Viewer',
     },
     scopes: {
       ORG: 'Whole organization',

@@ -11,8 +11,10 @@ import { messages } from './messages';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { useDeleteTeam, useSaveTeam } from './mutations';
 import { teamListQuery } from './queries';
-import { CursorListTable, DateTimeCell, ListSection, RowActions, td, th } from './list-table';
-import { ConfirmDialog, formErrors, FormDialog, useNotice, Warning } from './ui';
+import { CursorListTable, DateTimeCell, ListSection, RowActions, td, th } from '@/components/ui/data-table';
+import { ConfirmDialog, FormDialog, Warning } from '@/components/ui/dialog';
+import { formErrors } from '@/lib/form-errors';
+import { useNotice } from '@/components/ui/states';
 
 export function TeamsAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {
   const m = useMessages(messages);
@@ -126,7 +128,7 @@ function TeamDialog({
     },
   });
 
-  const errors = formErrors(save.error, {}, { TEAM_NAME_TAKEN: ['name', m.teams.nameTaken] });
+  const errors = formErrors(save.error, { top: true, codes: { TEAM_NAME_TAKEN: ['name', m.teams.nameTaken] } });
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -3,10 +3,10 @@
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
+import type { ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Card } from '@/components/ui/card';
 import { Loading, QueryError } from '@/components/ui/states';
-import { AssetManuals } from '@/features/knowledge/asset-manuals';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
@@ -20,10 +20,17 @@ import { assetMessages } from './messages';
 import { MeterCard } from './meter-card';
 import { assetDetailQuery } from './queries';
 
-type Props = { orgId: string; assetId: string; timeZone: string; permissions: TPermission[] };
+type Props = {
+  orgId: string;
+  assetId: string;
+  timeZone: string;
+  permissions: TPermission[];
+  /** the manuals card (features/knowledge), given by the page: assets imports no knowledge */
+  manuals?: ReactNode;
+};
 
 /** A machine's page: status actions, facts, the meter, then bookings, maintenance, costs and manuals (one card each). */
-export function AssetDetail({ orgId, assetId, timeZone, permissions }: Props) {
+export function AssetDetail({ orgId, assetId, timeZone, permissions, manuals }: Props) {
   const m = useMessages(assetMessages);
   const l = useMessages(enumLabels);
   const { locale } = useI18n();
@@ -108,7 +115,7 @@ export function AssetDetail({ orgId, assetId, timeZone, permissions }: Props) {
       {can('job.read') ? <BookingsCard orgId={orgId} assetId={a.id} timeZone={timeZone} /> : null}
       {can('maintenance.read') ? <MaintenanceCard orgId={orgId} assetId={a.id} timeZone={timeZone} /> : null}
       {can('cost.read') ? <CostsCard orgId={orgId} assetId={a.id} /> : null}
-      {can('knowledge.read') ? <AssetManuals orgId={orgId} assetId={a.id} /> : null}
+      {manuals}
     </div>
   );
 }

@@ -19,7 +19,7 @@ import { refreshQueries } from '@/lib/refresh';
 import { enumLabels } from '@/lib/labels';
 import { formatFen } from '@/lib/money';
 import { createBody, valuesOf, type Values } from './asset-values';
-import { formFieldErrors } from './form-errors';
+import { assetFieldErrors } from './asset-errors';
 import { assetMessages } from './messages';
 import { useSaveAsset } from './mutations';
 import { ModelOptions } from './model-options';
@@ -98,7 +98,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
     },
   });
 
-  const errors = formFieldErrors(save.error, m.issues, (e) => errorMessage(locale, e));
+  const errors = assetFieldErrors(save.error, m.issues, (e) => errorMessage(locale, e));
   const set = (key: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
   /** a field's name, value, onChange and error */

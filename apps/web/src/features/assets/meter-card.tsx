@@ -18,7 +18,7 @@ import { errorMessage } from '@/lib/error-messages';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { enumLabels } from '@/lib/labels';
-import { formFieldErrors } from './form-errors';
+import { assetFieldErrors } from './asset-errors';
 import { assetMessages } from './messages';
 import { useRecordMeterReading, useVoidMeterReading } from './mutations';
 import { readingsQuery } from './queries';
@@ -65,7 +65,7 @@ export function MeterCard({
     },
   });
   const implausible = isApiError(add.error) && add.error.code === 'METER_IMPLAUSIBLE';
-  const errors = formFieldErrors(add.error, m.issues, (e) => errorMessage(locale, e), ['readingHours']);
+  const errors = assetFieldErrors(add.error, m.issues, (e) => errorMessage(locale, e), ['readingHours']);
   if (implausible) errors.readingHours = errorMessage(locale, add.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();

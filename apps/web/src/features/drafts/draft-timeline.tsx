@@ -10,7 +10,7 @@ import { useMessages } from '@/i18n/messages';
 import { formatDateTime } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { startOfLocalDay, startOfNextLocalDay, zonedToInstant } from '@/lib/zoned-time';
-import { Timeline } from '../timeline/timeline';
+import { Timeline } from '@/components/timeline/timeline';
 import { draftBookingsQuery, draftWorkOrdersQuery } from './queries';
 import { diffItems } from './diff';
 import { labelMessages } from '@/lib/draft-labels';

@@ -1,7 +1,7 @@
 import type { TDraftDetail, TDraftItem, TDraftVersion } from '@amms/contracts/drafts';
 import type { TCalendarAssignment } from '@amms/contracts/jobs';
 import type { TWorkOrder } from '@amms/contracts/maintenance';
-import type { TimelineBar, TimelineCard, TimelineRow } from '../timeline/timeline';
+import type { TimelineBar, TimelineCard, TimelineRow } from '@/components/timeline/timeline';
 import type { ItemDiff } from './diff';
 import { jobName, machineSetName } from './diff';
 

@@ -12,7 +12,7 @@ import { isApiError } from '@/lib/api-client';
 import { errorMessage } from '@/lib/error-messages';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { createBody, valuesOf, type Values } from '../assets/asset-values';
-import { formFieldErrors } from '../assets/form-errors';
+import { assetFieldErrors } from '../assets/asset-errors';
 import { assetMessages } from '../assets/messages';
 import { ModelOptions, modelMatches } from '../assets/model-options';
 import { useSaveAsset } from '../assets/mutations';
@@ -53,7 +53,7 @@ export function AddMachine({ orgId }: { orgId: string }) {
         idem.reset();
     },
   });
-  const errors = formFieldErrors(save.error, am.issues, (e) => errorMessage(locale, e));
+  const errors = assetFieldErrors(save.error, am.issues, (e) => errorMessage(locale, e));
   const set = (key: keyof Values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
   const modelName = (id: string) => {

@@ -71,7 +71,7 @@ export async function FieldFrame({
             <p className="min-w-0 break-words text-slate-700">
               <span className="sr-only">{m.org.label}: </span>
               <span className="font-semibold text-slate-900">{membership.organization.name}</span>
-              <span className="text-slate-500"> · {m.roles[membership.role]}</span>
+              <span className="text-slate-500"> · {t.roles[membership.role]}</span>
             </p>
             {others.length > 0 ? (
               <details className="relative">
@@ -86,7 +86,7 @@ export async function FieldFrame({
                         className="block min-h-12 px-3 py-3 text-slate-800 hover:bg-slate-100"
                       >
                         {o.organization.name}
-                        <span className="text-slate-500"> · {m.roles[o.role]}</span>
+                        <span className="text-slate-500"> · {t.roles[o.role]}</span>
                       </Link>
                     </li>
                   ))}

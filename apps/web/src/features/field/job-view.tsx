@@ -19,7 +19,7 @@ import { fieldMessages, fill } from './messages';
 import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
 import { Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle } from './ui';
-import { AskManualLink } from '@/features/knowledge/field-ask';
+import { AskManualLink } from './field-ask';
 import { LineIcon } from '@/components/ui/line-icon';
 
 /** The job page of the field app: where, with what, and start / complete (job-start-form, job-complete-form). */

@@ -18,15 +18,6 @@ export const fieldMessages = defineMessages(
       switch: '切换组织',
       role: '角色',
     },
-    roles: {
-      OWNER: '所有者',
-      ADMIN: '管理员',
-      DISPATCHER: '调度员',
-      MECHANIC: '维修工',
-      OPERATOR: '机手',
-      ACCOUNTANT: '会计',
-      VIEWER: '只读成员',
-    },
     noAccess: {
       title: '现场作业端不适用于你的角色',
       body: '现场作业端面向机手和维修工：执行作业、报告故障、处理维修工单。请使用控制台。',
@@ -215,15 +206,6 @@ export const fieldMessages = defineMessages(
       label: 'Organization',
       switch: 'Switch organization',
       role: 'Role',
-    },
-    roles: {
-      OWNER: 'Owner',
-      ADMIN: 'Admin',
-      DISPATCHER: 'Dispatcher',
-      MECHANIC: 'Mechanic',
-      OPERATOR: 'Operator',
-      ACCOUNTANT: 'Accountant',
-      VIEWER: 'Viewer',
     },
     noAccess: {
       title: 'The field app is not for your role',

@@ -16,7 +16,7 @@ import { fieldHref, fieldPaths } from './links';
 import { fieldMessages } from './messages';
 import type { FieldOrgProps } from './types';
 import { Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
-import { AskManualLink } from '@/features/knowledge/field-ask';
+import { AskManualLink } from './field-ask';
 import { FieldParts } from './work-order-parts';
 import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 import { Checklist } from './wo-checklist';

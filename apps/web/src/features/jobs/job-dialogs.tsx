@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState, type ComponentProps } from 'react';
 import { ReasonDialog } from '@/components/reason-dialog';
 import { NumberField, TextAreaField } from '@/components/ui/form';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Loading, QueryError } from '@/components/ui/states';
-import { Timeline, type TimelineBar, type TimelineRow } from '@/features/timeline/timeline';
+import { Timeline, type TimelineBar, type TimelineRow } from '@/components/timeline/timeline';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';

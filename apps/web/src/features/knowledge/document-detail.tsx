@@ -10,8 +10,6 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { TextField } from '@/components/ui/form';
 import { Loading, QueryError } from '@/components/ui/states';
-import { DateTimeCell, ListTable, td } from '@/features/admin/list-table';
-import { ConfirmDialog, formErrors, FormDialog, Warning } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -23,6 +21,9 @@ import { useDeleteDocument, useUpdateDocument } from './mutations';
 import { failureText, useModelNames, VersionStatus } from './ui';
 import { formatBytes } from './upload';
 import { ModelChecklist, UploadDialog } from './upload-dialog';
+import { DateTimeCell, ListTable, td } from '@/components/ui/data-table';
+import { ConfirmDialog, FormDialog, Warning } from '@/components/ui/dialog';
+import { formErrors } from '@/lib/form-errors';
 
 type Open = 'edit' | 'version' | 'delete' | null;
 
@@ -228,7 +229,7 @@ function EditDialog({
   const [modelIds, setModelIds] = useState(d.machineModelIds);
   const [local, setLocal] = useState<string | null>(null);
   const save = useUpdateDocument(orgId, d.id, onSaved);
-  const errors = formErrors(save.error, { title: m.upload.titleRequired });
+  const errors = formErrors(save.error, { top: true, fields: { title: m.upload.titleRequired } });
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!title.trim()) return setLocal(m.upload.titleRequired);

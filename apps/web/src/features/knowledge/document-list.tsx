@@ -7,7 +7,6 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SelectField, TextField } from '@/components/ui/form';
 import { CursorListStates } from '@/components/ui/list';
-import { DateTimeCell, ListSection, ListTable, td } from '@/features/admin/list-table';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
@@ -16,6 +15,7 @@ import { knowledgePaths } from './links';
 import { knowledgeMessages, type KnowledgeMessages } from './messages';
 import { useModelNames, VersionStatus } from './ui';
 import { UploadDialog } from './upload-dialog';
+import { DateTimeCell, ListSection, ListTable, td } from '@/components/ui/data-table';
 
 type Source = '' | 'ORG' | 'PLATFORM';
 

@@ -11,9 +11,8 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, SelectField, TextField } from '@/components/ui/form';
+import { Checkbox, CheckboxGroup, FormActions, SelectField, TextField } from '@/components/ui/form';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
-import { Checkbox, CheckboxGroup, formErrors } from '@/features/admin/ui';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -23,6 +22,7 @@ import { documentApi, knowledgeKeys } from './api';
 import { knowledgeMessages } from './messages';
 import { useModelNames } from './ui';
 import { checkPdf, formatBytes, isAbort, uploadDocument, type UploadProgress } from './upload';
+import { formErrors } from '@/lib/form-errors';
 
 export type UploadTarget = { kind: 'new' } | { kind: 'version'; document: TDocument };
 
@@ -86,15 +86,15 @@ export function UploadDialog({
     },
   });
 
-  const apiErrors = formErrors(
-    upload.error,
-    { title: m.upload.titleRequired, file: m.upload.notPdf },
-    {
+  const apiErrors = formErrors(upload.error, {
+    top: true,
+    fields: { title: m.upload.titleRequired, file: m.upload.notPdf },
+    codes: {
       PAYLOAD_TOO_LARGE: ['file', format(m.upload.tooLarge, { size: file ? formatBytes(file.size, locale) : '' })],
       UNSUPPORTED_MEDIA_TYPE: ['file', m.upload.notPdf],
       FILE_NOT_PDF: ['file', m.upload.notPdf],
     },
-  );
+  });
   const errors = { ...apiErrors, ...local };
   const shownError =
     upload.error && !isAbort(upload.error) && Object.keys(apiErrors).length === 0 ? upload.error : null;

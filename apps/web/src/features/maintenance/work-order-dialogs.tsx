@@ -3,7 +3,7 @@
 import type { TWorkOrderDetailWithPeople } from '@amms/contracts/maintenance';
 import { ReasonDialog as BaseReasonDialog } from '@/components/reason-dialog';
 import { NumberField, TextAreaField } from '@/components/ui/form';
-import { FormDialog } from '@/components/ui/form-dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { parseOptionalNumber } from '@/lib/format';

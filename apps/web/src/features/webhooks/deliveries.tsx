@@ -11,10 +11,10 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
-import { CursorListTable, DateTimeCell, RowActions, td } from '../admin/list-table';
 import { messages, type WebhookMessages } from './messages';
 import { useRedeliver } from './mutations';
 import { webhookDeliveriesQuery } from './queries';
+import { CursorListTable, DateTimeCell, RowActions, td } from '@/components/ui/data-table';
 
 const TONE = { PENDING: 'neutral', RETRYING: 'amber', SUCCEEDED: 'green', FAILED: 'red', SKIPPED: 'amber' } as const;
 

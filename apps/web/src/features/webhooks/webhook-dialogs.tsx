@@ -3,12 +3,13 @@
 import { WEBHOOK_EVENT_TYPES, type TWebhookEndpoint, type TWebhookEventType } from '@amms/contracts/webhooks';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { SelectField, TextField } from '@/components/ui/form';
+import { Checkbox, CheckboxGroup, SelectField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { Checkbox, CheckboxGroup, ConfirmDialog, formErrors, FormDialog, SecretDialog } from '../admin/ui';
 import { messages } from './messages';
 import { useCreateWebhook, useRemoveWebhook, useRotateWebhookSecret } from './mutations';
+import { ConfirmDialog, FormDialog, SecretDialog } from '@/components/ui/dialog';
+import { formErrors } from '@/lib/form-errors';
 
 /** Create an endpoint; its signing secret is shown once, here, and never cached. */
 export function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () => void }) {
@@ -21,7 +22,10 @@ export function CreateDialog({ orgId, onClose }: { orgId: string; onClose: () =>
   const [secret, setSecret] = useState<{ url: string; value: string } | null>(null);
 
   const create = useCreateWebhook(orgId, (res) => setSecret({ url: res.endpoint.url, value: res.secret }));
-  const errors = { ...formErrors(create.error, {}, { WEBHOOK_URL_REFUSED: ['url', m.fieldUrlHint] }), ...local };
+  const errors = {
+    ...formErrors(create.error, { top: true, codes: { WEBHOOK_URL_REFUSED: ['url', m.fieldUrlHint] } }),
+    ...local,
+  };
 
   function submit(e: FormEvent) {
     e.preventDefault();

@@ -9,13 +9,13 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime } from '@/lib/format';
-import { BadgeDetails, CursorListTable, DateTimeCell, ListSection, RowActions, td } from '../admin/list-table';
-import { useNotice } from '../admin/ui';
 import { DeliveriesDialog } from './deliveries';
 import { messages } from './messages';
 import { useToggleWebhook } from './mutations';
 import { webhookListQuery } from './queries';
 import { CreateDialog, RemoveDialog, RotateDialog } from './webhook-dialogs';
+import { BadgeDetails, CursorListTable, DateTimeCell, ListSection, RowActions, td } from '@/components/ui/data-table';
+import { useNotice } from '@/components/ui/states';
 
 /** Admin page: endpoints, their signing secret (shown once), rotation, enable / disable, delivery log. */
 export function WebhooksAdmin({ orgId, timeZone }: { orgId: string; timeZone: string }) {

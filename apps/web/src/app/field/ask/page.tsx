@@ -3,7 +3,7 @@ import { Suspense } from 'react';
 import { Loading } from '@/components/ui/states';
 import { FieldPage } from '@/features/field/field-page';
 import { requireFieldContext } from '@/features/field/server';
-import { FieldAsk } from '@/features/knowledge/field-ask';
+import { FieldAsk } from '@/features/field/field-ask';
 import { safeBack } from '@/features/knowledge/links';
 import { knowledgeMessages } from '@/features/knowledge/messages';
 import { stringParam, UUID } from '@/features/knowledge/server';

@@ -1,5 +1,6 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { AppShell } from '@/components/app-shell';
+import { NotificationBell } from '@/features/notifications/bell';
 import { orgPath } from '@/lib/nav';
 import { meQuery } from '@/lib/queries';
 import { requireOrgContext } from '@/lib/server/auth';
@@ -15,7 +16,9 @@ export default async function OrgLayout({ children, params }: LayoutProps<'/orgs
 
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
-      <AppShell orgId={orgId}>{children}</AppShell>
+      <AppShell orgId={orgId} bell={<NotificationBell orgId={orgId} />}>
+        {children}
+      </AppShell>
     </HydrationBoundary>
   );
 }

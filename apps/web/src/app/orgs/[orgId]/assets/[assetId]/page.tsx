@@ -7,6 +7,7 @@ import { AssetDetail } from '@/features/assets/asset-detail';
 import { assetMessages } from '@/features/assets/messages';
 import { assetDetailQuery } from '@/features/assets/queries';
 import { loadAssetOr404 } from '@/features/assets/server';
+import { AssetManuals } from '@/features/knowledge/asset-manuals';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
 import { can, requireOrgContext } from '@/lib/server/auth';
@@ -44,6 +45,7 @@ export default async function AssetPage({ params }: PageProps<'/orgs/[orgId]/ass
           assetId={assetId}
           timeZone={ctx.membership.organization.timezone}
           permissions={ctx.membership.permissions}
+          manuals={can(ctx.membership, 'knowledge.read') ? <AssetManuals orgId={orgId} assetId={assetId} /> : null}
         />
       </HydrationBoundary>
     </>

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '@/i18n/i18n-provider';
-import { BadgeDetails, DateTimeCell, RowActions } from './list-table';
+import { BadgeDetails, DateTimeCell, RowActions } from './data-table';
 
 afterEach(cleanup);
 

@@ -2,16 +2,16 @@
 
 import { useIsFetching, useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { assetQuery } from '@/features/field/api';
-import { fieldHref, fieldPaths } from '@/features/field/links';
-import type { FieldOrgProps } from '@/features/field/types';
+import { assetQuery } from './api';
+import { fieldHref, fieldPaths } from './links';
+import type { FieldOrgProps } from './types';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { knowledgeKeys } from './api';
-import { AnswerResult, QuestionForm, type CitationHref } from './answer-view';
-import { pushUrl, useAskFromUrl } from './ask-page';
-import { citationTarget, fieldKnowledgePaths } from './links';
-import { knowledgeMessages } from './messages';
+import { knowledgeKeys } from '@/features/knowledge/api';
+import { AnswerResult, QuestionForm, type CitationHref } from '@/features/knowledge/answer-view';
+import { pushUrl, useAskFromUrl } from '@/features/knowledge/ask-page';
+import { citationTarget, fieldKnowledgePaths } from '@/features/knowledge/links';
+import { knowledgeMessages } from '@/features/knowledge/messages';
 import { LineIcon } from '@/components/ui/line-icon';
 
 const backClass =

@@ -2,7 +2,7 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { I18nProvider } from '@/i18n/i18n-provider';
-import { ConfirmDialog, FormDialog } from './form-dialog';
+import { ConfirmDialog, FormDialog } from './dialog';
 
 afterEach(cleanup);
 
