@@ -27,10 +27,10 @@ import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
-import { assetInvalidation, assetScope, cacheableScope } from './assets.scope.js';
+import { assetInvalidation, assetScope, cacheableScope } from './assets.cache.js';
 import { assetUpdateData, importItemError, invalidImportItem } from './assets.writes.js';
 
-export { assetInvalidation, assetScope } from './assets.scope.js';
+export { assetInvalidation, assetScope } from './assets.cache.js';
 
 const ASSET_SORT_FIELDS = sortSpec<Prisma.AssetWhereInput, Prisma.AssetOrderByWithRelationInput>({
   name: { type: 'string' },

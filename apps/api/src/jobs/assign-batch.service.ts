@@ -12,7 +12,7 @@ import { AssignBatchRepository } from './assign-batch.repository.js';
 import { assertOperatorEligible, machineSetOf, type SetMachine } from './assign-checks.js';
 import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository } from './jobs.repository.js';
-import { jobScope } from './jobs.scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { assertCanMove, sourcesOf } from './jobs.state.js';
 
 /** One job to assign, as an execution's item names it. */

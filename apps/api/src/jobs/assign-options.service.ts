@@ -6,7 +6,7 @@ import { assetScope } from '../assets/assets.service.js';
 import { memberScope } from '../tenancy/members.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { JobsRepository } from './jobs.repository.js';
-import { jobScope } from './jobs.scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { JobErrors } from './jobs.errors.js';
 
 /** A picker lists at most this many machines and operators. */

@@ -21,7 +21,7 @@ import { assertOperatorEligible, machineSetOf } from './assign-checks.js';
 import { JobErrors } from './jobs.errors.js';
 import { assignmentSummary, toCalendarAssignment, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository } from './jobs.repository.js';
-import { jobScope } from './jobs.scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 

@@ -1,6 +1,6 @@
 import type { Prisma } from '@amms/db';
-import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
+import type { OrgContext } from './context.js';
+import { scopeWhere } from './data-scope.js';
 
 /** "Assigned to me": the job's live assignment (not released) names me as operator. */
 const assignedTo = (membershipId: string): Prisma.JobWhereInput => ({
