@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TJob } from '@amms/contracts/jobs';
-import { assetScope } from '../assets/assets.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { AuditService, type AuditInput } from '../audit/audit.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
 import { BookingsService } from '../bookings/bookings.service.js';

@@ -22,9 +22,3 @@ export function fieldScope(ctx: OrgContext): Prisma.FieldWhereInput {
     assigned: (membershipId) => ({ jobs: { some: assignedTo(membershipId) } }),
   });
 }
-
-/** A TEAM-scoped writer may only create rows in their own teams (or they could not see them); ASSIGNED writers none. */
-export function canWriteTeam(ctx: OrgContext, teamId: string | null): boolean {
-  if (ctx.dataScope === 'ORG') return true;
-  return ctx.dataScope === 'TEAM' && teamId !== null && ctx.teamIds.includes(teamId);
-}
