@@ -8,7 +8,7 @@ import { KnowledgeService } from '../../knowledge/knowledge.service.js';
 import { isFound } from '../../knowledge/search/extractive-answerer.js';
 import { Retriever } from '../../knowledge/search/retriever.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
-import type { AnyTool, ToolDefinition } from '../../planning/tools/tool.js';
+import type { AnyTool, ToolDefinition } from '../../platform/tools/tool.js';
 import type { DiagnosisPassage } from './corrective.js';
 import type { AnalyticsReport, Reports } from './business.js';
 import type { MachineCandidate } from './machine-match.js';

@@ -13,8 +13,8 @@ import { memberScope } from '../../platform/access/member-scope.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { BookingRef } from '../scheduler/types.js';
-import type { UntrustedText } from '../untrusted.js';
-import { allPages, RunReads, type AnyTool, type ToolDefinition } from './tool.js';
+import type { UntrustedText } from '../../platform/untrusted.js';
+import { allPages, RunReads, type AnyTool, type ToolDefinition } from '../../platform/tools/tool.js';
 import { may, roleMay } from '../../platform/access/permission.js';
 
 const ZRange = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { canonicalJson } from '../../platform/crypto/hash-chain.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from './toolbox.js';
-import { UntrustedText } from '../untrusted.js';
-import { RunReads, type AnyTool } from './tool.js';
+import { UntrustedText } from '../../platform/untrusted.js';
+import { RunReads, type AnyTool } from '../../platform/tools/tool.js';
 import { may } from '../../platform/access/permission.js';
 
 export const RUN_BUDGETS = { maxSteps: 20, maxToolCalls: 15, wallTimeMs: 10_000 } as const;
