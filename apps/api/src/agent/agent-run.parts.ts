@@ -1,9 +1,8 @@
-/** The agent run's plain parts: its outcome and memo shapes, read scopes, the maintenance plan step, step texts. */
+/** The agent run's plain parts: its outcome and memo shapes, the maintenance plan step, step texts. */
 import { PLAN_LIMITS, type TAgentAnswer, type TAgentIntent, type TPlanConstraints } from '@amms/contracts/agent';
-import type { AgentRun, AgentRunStatus, Prisma } from '@amms/db';
+import type { AgentRun, AgentRunStatus } from '@amms/db';
 import type { RunDraftContent } from '../drafts/drafts.service.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
 import { periodRange, planningNow } from '../planning/draft-content.js';
 import { planMaintenance } from '../planning/maintenance-plan.js';
 import type { BusyFacts, DueFact, KnownNames, MachineFact } from '../planning/tools/agent-tools.js';
@@ -38,22 +37,6 @@ export interface RunMemo {
   pairs: Array<{ assetId: string; operatorId: string }>;
   intent: string;
   planner?: PlannerDiagnostics | null;
-}
-
-/** Runs are visible org-wide to ORG-scoped members; others see their own runs only. */
-export function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
-  const mine = { initiatorUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
-  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
-    team: () => mine,
-    assigned: () => mine,
-  });
-}
-export function conversationScope(ctx: OrgContext): Prisma.AgentConversationWhereInput {
-  const mine = { createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' };
-  return scopeWhere<Prisma.AgentConversationWhereInput>(ctx, {
-    team: () => mine,
-    assigned: () => mine,
-  });
 }
 
 /**

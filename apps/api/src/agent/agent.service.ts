@@ -18,15 +18,8 @@ import { entitiesOf } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
 import { ToolRunner } from '../planning/tools/runner.js';
-import {
-  conversationScope,
-  describePlanner,
-  planMaintenanceRun,
-  runScope,
-  withNotes,
-  type Outcome,
-  type RunMemo,
-} from './agent-run.parts.js';
+import { describePlanner, planMaintenanceRun, withNotes, type Outcome, type RunMemo } from './agent-run.parts.js';
+import { runScope, conversationScope } from '../platform/access/own-scope.js';
 import { toAgentRun } from './agent-run.view.js';
 import { classifyIntent } from './skills/intent.js';
 import { runSkill } from './skills/run-skill.js';

@@ -1,6 +1,7 @@
 import type { TAnalyticsPeriod, TOperationFigures } from '@amms/contracts/analytics';
 import { decodeIdCursor } from '../platform/http/cursor.js';
-import type { AnalyticsRepository, AnalyticsScope, MachineRow, OperationRow } from './analytics.repository.js';
+import type { AnalyticsScope } from '../platform/access/analytics-scope.js';
+import type { AnalyticsRepository, MachineRow, OperationRow } from './analytics.repository.js';
 import {
   availableHours,
   downtimeHours,

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type AssetStatus, type MachineKind } from '@amms/db';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
-
-/**
- * The data scope analytics applies, resolved once per request (see analytics.service.ts):
- * ORG → everything; TEAM → machines of these teams and what they did; NONE → nothing.
- * Every query below puts it in its WHERE clause.
- */
-export type AnalyticsScope = { kind: 'ORG' } | { kind: 'TEAM'; teamIds: readonly string[] } | { kind: 'NONE' };
+import type { AnalyticsScope } from '../platform/access/analytics-scope.js';
 
 export interface PeriodInstants {
   startsAt: Date;

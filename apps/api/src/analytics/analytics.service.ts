@@ -22,8 +22,8 @@ import type {
 } from '@amms/contracts/analytics';
 import { pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { resolveScope } from '../platform/access/data-scope.js';
-import { AnalyticsRepository, type AnalyticsScope } from './analytics.repository.js';
+import { analyticsScope, type AnalyticsScope } from '../platform/access/analytics-scope.js';
+import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsErrors } from './analytics.errors.js';
 import {
   fleetFigures,
@@ -58,21 +58,6 @@ import type { z } from 'zod';
 
 const COST_CATEGORIES = ['FUEL', 'PARTS', 'LABOR', 'REPAIR', 'RENTAL', 'OTHER'] as const;
 const UNASSIGNED = 'unassigned';
-
-/**
- * The caller's data scope for analytics. TEAM: machines of my teams and what they did (their
- * jobs, work orders, costs); ASSIGNED: analytics are fleet figures, an operator's own work is
- * not a fleet, so nothing (empty figures, not 403). Resolved through resolveScope so a new data
- * scope cannot be forgotten here.
- */
-export function analyticsScope(ctx: OrgContext): AnalyticsScope {
-  return resolveScope<AnalyticsScope>(ctx, {
-    all: { kind: 'ORG' },
-    none: { kind: 'NONE' },
-    team: (teamIds) => ({ kind: 'TEAM', teamIds }),
-    assigned: () => ({ kind: 'NONE' }),
-  });
-}
 
 /**
  * Analytics read model. Every public method is a pure function of (ctx, query) plus the

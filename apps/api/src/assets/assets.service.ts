@@ -27,10 +27,12 @@ import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
-import { assetInvalidation, assetScope, cacheableScope } from './assets.scope.js';
+import { assetInvalidation, cacheableScope } from './assets.cache.js';
+import { assetScope } from '../platform/access/asset-scope.js';
+import { canWriteTeam } from '../platform/access/data-scope.js';
 import { assetUpdateData, importItemError, invalidImportItem } from './assets.writes.js';
 
-export { assetInvalidation, assetScope } from './assets.scope.js';
+export { assetInvalidation } from './assets.cache.js';
 
 const ASSET_SORT_FIELDS = sortSpec<Prisma.AssetWhereInput, Prisma.AssetOrderByWithRelationInput>({
   name: { type: 'string' },
@@ -193,7 +195,7 @@ export class AssetsService {
    */
   async createIn(tx: Tx, ctx: OrgContext, input: TCreateAssetRequest): Promise<TAsset> {
     const teamId = input.teamId ?? null;
-    this.assertWritableTeam(ctx, teamId);
+    if (!canWriteTeam(ctx, teamId)) throw AssetErrors.outOfScope();
     await this.assertReferences(tx, ctx, input.modelId, teamId);
     const recognition = input.recognition
       ? await this.recognitionOf(tx, ctx, input.recognition.recognitionId, input.modelId)
@@ -251,7 +253,7 @@ export class AssetsService {
           const holder = await this.repo.findHoldingWorkOrder(tx, ctx.organizationId, id);
           if (holder) throw AssetErrors.heldByWorkOrder(holder);
         }
-        if (input.teamId !== undefined) this.assertWritableTeam(ctx, input.teamId);
+        if (input.teamId !== undefined && !canWriteTeam(ctx, input.teamId)) throw AssetErrors.outOfScope();
         if (input.modelId !== undefined || input.teamId)
           await this.assertReferences(tx, ctx, input.modelId, input.teamId ?? null);
 
@@ -321,13 +323,6 @@ export class AssetsService {
     // inside the caller's transaction: queued with it (outbox), applied by the worker after commit
     await this.cache.invalidateInTx(tx, ctx.organizationId, assetInvalidation(assetId));
     return true;
-  }
-
-  /** The asset must stay inside the writer's scope, or they would create rows they cannot see. */
-  private assertWritableTeam(ctx: OrgContext, teamId: string | null): void {
-    if (ctx.dataScope === 'ORG') return;
-    if (ctx.dataScope === 'TEAM' && teamId && ctx.teamIds.includes(teamId)) return;
-    throw AssetErrors.outOfScope();
   }
 
   /** Another org's model or team is a 404, like a missing one. */

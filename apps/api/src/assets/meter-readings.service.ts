@@ -17,7 +17,8 @@ import type { MeterSource } from '@amms/db';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors } from './assets.errors.js';
 import { tenths, toMeterReading } from './assets.mappers.js';
-import { assetInvalidation, assetScope } from './assets.service.js';
+import { assetInvalidation } from './assets.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 
 type ReadingInput = {
   readingHours: number;

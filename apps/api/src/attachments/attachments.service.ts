@@ -12,7 +12,7 @@ import {
 } from '@amms/contracts/attachments';
 import { AuditService } from '../audit/audit.service.js';
 import { costScope } from '../platform/access/cost-scope.js';
-import { workOrderReadScope } from '../platform/access/maintenance-scope.js';
+import { readsWorkOrders, workOrderReadScope } from '../platform/access/maintenance-scope.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { IdempotencyService } from '../platform/idempotency/idempotency.service.js';
 import { BlobRefs } from '../platform/storage/blob-refs.js';
@@ -29,6 +29,7 @@ import { AttachmentErrors } from './attachments.errors.js';
 import { AttachmentsRepository, type OwnerScope } from './attachments.repository.js';
 import { extensionOf, isImage, sniffContentType } from '../platform/uploads/file-type.js';
 import { ImageUnreadableError, processImage } from './image-processing.js';
+import { may } from '../platform/access/permission.js';
 
 /** Owner statuses whose files are final: a closed or cancelled order, an approved document. */
 const LOCKED_STATUSES: Record<TAttachmentOwnerType, readonly string[]> = {
@@ -92,10 +93,10 @@ export class AttachmentsService {
 
   private ownerScope(ctx: OrgContext, ownerType: TAttachmentOwnerType): OwnerScope | null {
     if (ownerType === 'WORK_ORDER') {
-      if (!ctx.permissions.has('maintenance.read') && !ctx.permissions.has('workorder.write')) return null;
+      if (!readsWorkOrders(ctx)) return null;
       return { ownerType, scope: workOrderReadScope(ctx) };
     }
-    if (!ctx.permissions.has('cost.read')) return null;
+    if (!may(ctx, 'cost.read')) return null;
     return { ownerType, scope: costScope(ctx) };
   }
 
@@ -232,7 +233,7 @@ export class AttachmentsService {
     await this.repo.transaction(async (tx) => {
       const status = await this.repo.lockOwnerStatus(tx, ctx.organizationId, ownerId, owner);
       if (status === null) throw AttachmentErrors.notFound();
-      if (!ctx.permissions.has(WRITE_PERMISSION[row.ownerType])) throw AttachmentErrors.cannotDelete(row.ownerType);
+      if (!may(ctx, WRITE_PERMISSION[row.ownerType])) throw AttachmentErrors.cannotDelete(row.ownerType);
       if (LOCKED_STATUSES[row.ownerType].includes(status)) throw AttachmentErrors.locked(row.ownerType, status);
       if (!(await this.repo.remove(tx, ctx.organizationId, id))) throw AttachmentErrors.notFound();
       await this.audit.append(

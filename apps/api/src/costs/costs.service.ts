@@ -33,8 +33,8 @@ import {
   type CostDocumentUpdate,
   type CostLineData,
 } from './costs.repository.js';
-import { assetScope } from '../assets/assets.service.js';
-import { jobScope } from '../jobs/jobs.scope.js';
+import { assetScope } from '../platform/access/asset-scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { workOrderScope } from '../platform/access/maintenance-scope.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 

@@ -17,7 +17,7 @@ import { AuditService, type RelatedEntities } from '../audit/audit.service.js';
 import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
+import { draftScope } from '../platform/access/own-scope.js';
 import { AgentTools } from '../planning/tools/agent-tools.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
@@ -28,17 +28,6 @@ import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 const DRAFT_SORT = sortSpec<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>({
   createdAt: { type: 'date' },
 });
-
-/**
- * Drafts are org-wide for ORG-scoped members. A TEAM- or ASSIGNED-scoped member only sees the
- * drafts they created: a draft's items may name jobs and machines outside their scope.
- */
-export function draftScope(ctx: OrgContext): Prisma.DraftWhereInput {
-  return scopeWhere<Prisma.DraftWhereInput>(ctx, {
-    team: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
-    assigned: () => ({ createdByUserId: ctx.actorUserId ?? '00000000-0000-0000-0000-000000000000' }),
-  });
-}
 
 /** What a run stores as version 1 (either kind). */
 export interface RunDraftContent {

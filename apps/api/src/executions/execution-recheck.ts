@@ -7,13 +7,13 @@ import {
   type TDraftItem,
   type TMaintenanceItem,
 } from '@amms/contracts/drafts';
-import { roleHas } from '@amms/contracts/permissions';
 import type { Draft, Execution } from '@amms/db';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
-import { draftScope } from '../drafts/drafts.service.js';
+import { draftScope } from '../platform/access/own-scope.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { memberContext } from '../tenancy/member-context.js';
 import { ExecutionsRepository } from './executions.repository.js';
+import { may, roleMay } from '../platform/access/permission.js';
 
 export type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem;
 const ZItems = z.array(ZDraftItem);
@@ -59,7 +59,7 @@ export async function recheckExecution(
     `execution:${exec.id}`,
   );
   for (const p of ['draft.execute', draft.kind === 'MAINTENANCE' ? 'workorder.write' : 'job.schedule'] as const) {
-    if (!ctx.permissions.has(p)) return { refusal: `The member who requested the execution no longer has ${p}` };
+    if (!may(ctx, p)) return { refusal: `The member who requested the execution no longer has ${p}` };
   }
   if (!(await deps.drafts.findById(undefined, org, draft.id, draftScope(ctx))))
     return { refusal: 'The draft is outside the requesting member’s data scope' };
@@ -67,7 +67,7 @@ export async function recheckExecution(
   const confirmer = draft.confirmedByMembershipId ? await deps.repo.member(org, draft.confirmedByMembershipId) : null;
   if (!confirmer || confirmer.status !== 'ACTIVE')
     return { refusal: 'The member who confirmed the draft is no longer an active member' };
-  if (!roleHas(confirmer.role, 'draft.confirm'))
+  if (!roleMay(confirmer.role, 'draft.confirm'))
     return { refusal: 'The member who confirmed the draft no longer has draft.confirm' };
   return { ctx, items: items.data };
 }

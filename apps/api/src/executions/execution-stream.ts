@@ -12,6 +12,7 @@ import { memberContext } from '../tenancy/member-context.js';
 import { executionTopic } from './executions.mappers.js';
 import { ExecutionsRepository } from './executions.repository.js';
 import { ExecutionsService } from './executions.service.js';
+import { may } from '../platform/access/permission.js';
 
 const FINAL = new Set<TExecution['status']>(['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED']);
 const HEARTBEAT_MS = 15_000;
@@ -158,7 +159,7 @@ export class ExecutionStreams {
     if (m.status !== 'ACTIVE')
       throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
     const now = memberContext(ctx.organizationId, { ...p, isPlatformAdmin: facts.isPlatformAdmin }, m, ctx.requestId);
-    if (!now.permissions.has('draft.read')) throw AuthErrors.forbidden('draft.read');
+    if (!may(now, 'draft.read')) throw AuthErrors.forbidden('draft.read');
     return now;
   }
 }

@@ -3,7 +3,8 @@ import type { TDraftItem, TExecuteDraftRequest, TExecution } from '@amms/contrac
 import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { DraftErrors } from '../drafts/drafts.errors.js';
-import { DraftsService, draftScope } from '../drafts/drafts.service.js';
+import { DraftsService } from '../drafts/drafts.service.js';
+import { draftScope } from '../platform/access/own-scope.js';
 import { AppError } from '../platform/errors/app-error.js';
 import { OutboxService } from '../platform/outbox/outbox.service.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';

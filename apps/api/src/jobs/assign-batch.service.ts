@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Injectable } from '@nestjs/common';
 import type { TJob } from '@amms/contracts/jobs';
-import { assetScope } from '../assets/assets.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { AuditService, type AuditInput } from '../audit/audit.service.js';
 import type { Range } from '../bookings/bookings.repository.js';
 import { BookingsService } from '../bookings/bookings.service.js';
@@ -12,7 +12,7 @@ import { AssignBatchRepository } from './assign-batch.repository.js';
 import { assertOperatorEligible, machineSetOf, type SetMachine } from './assign-checks.js';
 import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository } from './jobs.repository.js';
-import { jobScope } from './jobs.scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { assertCanMove, sourcesOf } from './jobs.state.js';
 
 /** One job to assign, as an execution's item names it. */

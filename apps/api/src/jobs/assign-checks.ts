@@ -1,8 +1,9 @@
-import { roleHas, type TRole } from '@amms/contracts/permissions';
+import type { TRole } from '@amms/contracts/permissions';
 import type { Role } from '@amms/db';
 import { JobErrors } from './jobs.errors.js';
 import type { JobRow } from './jobs.mappers.js';
 import type { JobsRepository } from './jobs.repository.js';
+import { roleMay } from '../platform/access/permission.js';
 
 /** Machines that can lead a set (pull or carry the implements). */
 const LEAD_KINDS = new Set(['POWER_UNIT', 'SELF_PROPELLED']);
@@ -63,6 +64,6 @@ export function assertOperatorEligible(
   membershipId: string,
   m: { role: Role | string; status: string } | null | undefined,
 ): void {
-  if (!m || m.status !== 'ACTIVE' || !roleHas(m.role as TRole, 'job.execute'))
+  if (!m || m.status !== 'ACTIVE' || !roleMay(m.role as TRole, 'job.execute'))
     throw JobErrors.operatorNotEligible(membershipId);
 }

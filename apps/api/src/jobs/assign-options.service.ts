@@ -1,19 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import type { TAssignOptionsResponse, TBusySpan } from '@amms/contracts/jobs';
-import { ROLES, roleHas } from '@amms/contracts/permissions';
 import { BookingsRepository } from '../bookings/bookings.repository.js';
-import { assetScope } from '../assets/assets.service.js';
-import { memberScope } from '../tenancy/members.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
+import { memberScope } from '../platform/access/member-scope.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { JobsRepository } from './jobs.repository.js';
-import { jobScope } from './jobs.scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { JobErrors } from './jobs.errors.js';
+import { rolesThatMay } from '../platform/access/permission.js';
 
 /** A picker lists at most this many machines and operators. */
 const PICKER_LIMIT = 2000;
 /** Bookings are read for at most this long a window (a job window is days, rarely weeks). */
 const MAX_RANGE_MS = 93 * 86_400_000;
-const RUNNERS = ROLES.filter((r) => roleHas(r, 'job.execute'));
+const RUNNERS = rolesThatMay('job.execute');
 
 type Span = {
   startsAt: Date;

@@ -1,5 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { roleHas, type TRole } from '@amms/contracts/permissions';
+import type { TRole } from '@amms/contracts/permissions';
 import type {
   TAssignBulkItem,
   TAssignBulkResponse,
@@ -10,7 +10,7 @@ import type {
   TListAssignmentsResponse,
   TUnassignJobRequest,
 } from '@amms/contracts/jobs';
-import { assetScope } from '../assets/assets.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { AuditService } from '../audit/audit.service.js';
 import { BookingsService } from '../bookings/bookings.service.js';
 import { AppError } from '../platform/errors/app-error.js';
@@ -21,9 +21,10 @@ import { assertOperatorEligible, machineSetOf } from './assign-checks.js';
 import { JobErrors } from './jobs.errors.js';
 import { assignmentSummary, toCalendarAssignment, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository } from './jobs.repository.js';
-import { jobScope } from './jobs.scope.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { roleMay } from '../platform/access/permission.js';
 
 export type AssignInput = Omit<TAssignJobRequest, 'implementAssetIds'> & { implementAssetIds?: string[] | undefined };
 
@@ -91,7 +92,7 @@ export class AssignmentsService {
               if (status !== 'ACTIVE') throw JobErrors.assetUnavailable(id, status);
             }
             const operator = await this.repo.lockMembershipForShare(tx, ctx.organizationId, input.operatorMembershipId);
-            if (!operator || operator.status !== 'ACTIVE' || !roleHas(operator.role as TRole, 'job.execute'))
+            if (!operator || operator.status !== 'ACTIVE' || !roleMay(operator.role as TRole, 'job.execute'))
               throw JobErrors.operatorNotEligible(input.operatorMembershipId);
             const now = new Date();
             const previous = await this.repo.findLiveAssignment(tx, ctx.organizationId, jobId);

@@ -18,7 +18,8 @@ import type { OrgContext } from '../platform/access/context.js';
 import { FieldsRepository, type FieldData } from './fields.repository.js';
 import { JobErrors } from './jobs.errors.js';
 import { toField } from './jobs.mappers.js';
-import { canWriteTeam, fieldScope } from './jobs.scope.js';
+import { fieldScope } from '../platform/access/job-scope.js';
+import { canWriteTeam } from '../platform/access/data-scope.js';
 
 const decimalOrNull = (v: number | null | undefined) => (v === null || v === undefined ? null : String(v));
 

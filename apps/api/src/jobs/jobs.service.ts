@@ -27,7 +27,8 @@ import { FieldsRepository } from './fields.repository.js';
 import { JobErrors } from './jobs.errors.js';
 import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository, type JobUpdate } from './jobs.repository.js';
-import { canWriteTeam, fieldScope, jobScope } from './jobs.scope.js';
+import { fieldScope, jobScope } from '../platform/access/job-scope.js';
+import { canWriteTeam } from '../platform/access/data-scope.js';
 import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 

@@ -11,7 +11,7 @@ import {
   type TUpdateMaintenancePlanRequest,
 } from '@amms/contracts/maintenance';
 import type { Prisma } from '@amms/db';
-import { assetScope } from '../assets/assets.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { AuditService } from '../audit/audit.service.js';
 import { diff } from '../audit/changes.js';
 import { versionConflict } from '../platform/errors/app-error.js';

@@ -8,9 +8,9 @@ import type {
   TUpdateWorkOrderRequest,
   TWorkOrderDetail,
 } from '@amms/contracts/maintenance';
-import { roleHas } from '@amms/contracts/permissions';
 import type { Prisma } from '@amms/db';
-import { assetScope, AssetsService } from '../assets/assets.service.js';
+import { AssetsService } from '../assets/assets.service.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { AuditService } from '../audit/audit.service.js';
 import { occurredAtAudit, resolveOccurredAt } from '../platform/http/occurred-at.js';
 import { diff } from '../audit/changes.js';
@@ -42,6 +42,7 @@ import {
 } from './work-orders.helpers.js';
 import { seesWorkOrderCosts, workOrderReadScope, workOrderScope } from '../platform/access/maintenance-scope.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { may, roleMay } from '../platform/access/permission.js';
 
 /** `?sort=` fields; a work order without a planned window sorts last. */
 const WORK_ORDER_SORT_FIELDS = sortSpec<Prisma.WorkOrderWhereInput, Prisma.WorkOrderOrderByWithRelationInput>({
@@ -264,7 +265,7 @@ export class WorkOrdersService {
       const wo = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
       if (!wo) throw MaintenanceErrors.workOrderNotFound();
       // the mechanic enters parts on the order they work on; a maintenance manager on any order in scope
-      const manager = ctx.permissions.has('workorder.accept');
+      const manager = may(ctx, 'workorder.accept');
       if (!manager && (!ctx.membershipId || wo.assigneeMembershipId !== ctx.membershipId))
         throw MaintenanceErrors.notYourWorkOrder();
       if (!(manager ? EDITABLE : ['IN_PROGRESS']).includes(wo.status)) throw MaintenanceErrors.notEditable(wo.status);
@@ -321,7 +322,7 @@ export class WorkOrdersService {
   /** An ACTIVE member of this org whose role may work on orders (workorder.work). */
   private async assertAssignee(tx: Tx, ctx: OrgContext, membershipId: string): Promise<void> {
     const m = await this.repo.findMembership(tx, ctx.organizationId, membershipId);
-    if (!m || m.status !== 'ACTIVE' || !roleHas(m.role, 'workorder.work'))
+    if (!m || m.status !== 'ACTIVE' || !roleMay(m.role, 'workorder.work'))
       throw MaintenanceErrors.assigneeNotEligible();
   }
 

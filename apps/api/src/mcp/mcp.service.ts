@@ -25,6 +25,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { agentTools } from './tools/agent-tools.js';
 import { readTools } from './tools/read-tools.js';
 import type { McpTool, McpToolEnv } from './tool.js';
+import { missingPermissions } from '../platform/access/permission.js';
 
 export const MCP_SERVER_NAME = 'amms';
 export const MCP_SERVER_VERSION = '1.0.0';
@@ -98,7 +99,7 @@ export class McpService {
       await this.record(ctx, name, args, 'invalid', 'UNKNOWN_TOOL', started);
       throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
     }
-    const missing = tool.permissions.filter((p) => !ctx.permissions.has(p));
+    const missing = missingPermissions(ctx, tool.permissions);
     if (missing.length > 0) {
       const err = AuthErrors.forbidden(missing[0]!);
       await this.record(ctx, name, args, 'refused', err.code, started, { missing });

@@ -1,7 +1,6 @@
 import { Injectable, type Type } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { NOTIFICATION_TYPES, type TNotificationReason, type TNotificationType } from '@amms/contracts/notifications';
-import { ROLE_PERMISSIONS, type TPermission, type TRole } from '@amms/contracts/permissions';
 import { AssetsService } from '../assets/assets.service.js';
 import { CostsService } from '../costs/costs.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
@@ -10,6 +9,8 @@ import { AppError } from '../platform/errors/app-error.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { memberContext } from '../tenancy/member-context.js';
 import { NotificationsRepository, type CandidateRow, type NewNotification } from './notifications.repository.js';
+import { may, rolesThatMay } from '../platform/access/permission.js';
+import { readsWorkOrders } from '../platform/access/maintenance-scope.js';
 
 type ResourceType = 'work_order' | 'cost_document' | 'asset' | 'job';
 
@@ -19,9 +20,6 @@ interface Candidate {
   reason: TNotificationReason;
   jobIds?: string[];
 }
-
-const rolesWith = (p: TPermission): TRole[] =>
-  (Object.keys(ROLE_PERMISSIONS) as TRole[]).filter((r) => ROLE_PERMISSIONS[r].includes(p));
 
 /**
  * Turns one domain event (the webhook module's `WebhookEvent`, written in the transaction of the
@@ -82,7 +80,7 @@ export class NotificationFanout {
         const wo = await this.repo.workOrderPeople(org, id);
         if (!wo) return [];
         const barred = new Set([wo.submittedByMembershipId, wo.assigneeMembershipId]);
-        const members = await this.repo.members(org, { roles: rolesWith('workorder.accept') });
+        const members = await this.repo.members(org, { roles: rolesThatMay('workorder.accept') });
         return as(
           members.filter((m) => !barred.has(m.id)),
           'ACCEPTOR',
@@ -100,7 +98,7 @@ export class NotificationFanout {
         // those who may approve it: cost.approve, and neither its creator nor its submitter (SELF_APPROVAL)
         const doc = await this.repo.costDocumentPeople(org, id);
         if (!doc) return [];
-        const members = await this.repo.members(org, { roles: rolesWith('cost.approve') });
+        const members = await this.repo.members(org, { roles: rolesThatMay('cost.approve') });
         return as(
           members.filter(
             (m) =>
@@ -183,25 +181,24 @@ export class NotificationFanout {
 
   /** The row's label as this member reads it, or undefined when they may not read it. */
   private async titleIfReadable(ctx: OrgContext, type: ResourceType, id: string): Promise<string | null | undefined> {
-    const may = (p: TPermission) => ctx.permissions.has(p);
     try {
       switch (type) {
         case 'work_order': {
-          if (!may('maintenance.read') && !may('workorder.write')) return undefined;
+          if (!readsWorkOrders(ctx)) return undefined;
           const w = await this.service(WorkOrdersService).get(ctx, id);
           return `WO-${String(w.number).padStart(6, '0')} ${w.title}`;
         }
         case 'cost_document': {
-          if (!may('cost.read')) return undefined;
+          if (!may(ctx, 'cost.read')) return undefined;
           const d = await this.service(CostsService).get(ctx, id);
           return `CD-${String(d.number).padStart(6, '0')}${d.description ? ` ${d.description}` : ''}`;
         }
         case 'asset': {
-          if (!may('asset.read')) return undefined;
+          if (!may(ctx, 'asset.read')) return undefined;
           return (await this.service(AssetsService).getFromDb(ctx, id)).name;
         }
         case 'job': {
-          if (!may('job.read')) return undefined;
+          if (!may(ctx, 'job.read')) return undefined;
           return (await this.service(JobsService).get(ctx, id)).title ?? null;
         }
       }

@@ -9,6 +9,7 @@ import { AccessRepository, type AccessFacts } from '../auth/access.repository.js
 import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
 import { keyContext, memberContext } from './member-context.js';
 import { AppError } from '../platform/errors/app-error.js';
+import { may } from '../platform/access/permission.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -79,7 +80,7 @@ export class AccessGuard implements CanActivate {
         throw new AppError('MEMBERSHIP_SUSPENDED', 'Your membership of this organization is suspended');
       ctx = memberContext(orgId, principal, m, String(req.id));
     }
-    if (!grants(rule, (p) => ctx.permissions.has(p))) throw AuthErrors.forbidden(rule.permission);
+    if (!grants(rule, (p) => may(ctx, p))) throw AuthErrors.forbidden(rule.permission);
     req.orgContext = ctx;
     return true;
   }

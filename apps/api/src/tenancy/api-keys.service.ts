@@ -10,6 +10,7 @@ import type { AuthPrincipal, OrgContext } from '../platform/access/context.js';
 import { ApiKeysRepository } from './api-keys.repository.js';
 import { beyondReach, intersectReach } from './reach.js';
 import { TenancyErrors } from './tenancy.errors.js';
+import { may } from '../platform/access/permission.js';
 
 /**
  * Never grantable to a key: managing people and keys, and confirming drafts (a
@@ -65,7 +66,7 @@ export class ApiKeysService {
 
   async create(ctx: OrgContext, input: TCreateApiKeyRequest): Promise<TCreateApiKeyResponse> {
     const scopes = [...new Set(input.scopes)];
-    const refused = scopes.filter((s) => NON_GRANTABLE_KEY_SCOPES.includes(s) || !ctx.permissions.has(s));
+    const refused = scopes.filter((s) => NON_GRANTABLE_KEY_SCOPES.includes(s) || !may(ctx, s));
     if (refused.length) {
       throw new AppError(
         'SCOPE_NOT_GRANTABLE',

@@ -15,7 +15,7 @@ import { versionConflict } from '../platform/errors/app-error.js';
 import { keysetList, sortSpec } from '../platform/http/list-page.js';
 import { generateOneTimePassword, hashPassword } from '../auth/password.js';
 import { MembershipsRepository } from './memberships.repository.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
+import { memberScope } from '../platform/access/member-scope.js';
 import { beyondReach, narrowerScope } from './reach.js';
 import { TenancyErrors } from './tenancy.errors.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -42,14 +42,6 @@ export function toMember(m: MemberRow): TMember {
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };
-}
-
-/** Members a caller may see: everyone (ORG), people sharing a team (TEAM), only themselves (ASSIGNED). */
-export function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
-  return scopeWhere<Prisma.MembershipWhereInput>(ctx, {
-    team: (teamIds) => ({ teams: { some: { teamId: { in: [...teamIds] } } } }),
-    assigned: (membershipId) => ({ id: membershipId }),
-  });
 }
 
 function rankOf(role: TRole | 'SERVICE'): number {

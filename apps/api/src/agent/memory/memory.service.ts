@@ -5,11 +5,13 @@ import {
   type TAgentFeedbackRequest,
   type TAgentPreference,
 } from '@amms/contracts/agent-memory';
-import type { AgentPreference, AgentRun, Prisma } from '@amms/db';
+import type { AgentPreference, AgentRun } from '@amms/db';
 import { AuditService } from '../../audit/audit.service.js';
 import type { Tx } from '../../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
-import { scopeWhere } from '../../platform/access/data-scope.js';
+import { runScope } from '../../platform/access/own-scope.js';
+
+const NOBODY = '00000000-0000-0000-0000-000000000000';
 import { AgentErrors } from '../agent.errors.js';
 import { AgentRepository } from '../agent.repository.js';
 import { AgentMetrics } from './agent-metrics.js';
@@ -17,17 +19,6 @@ import { AgentMemoryRepository } from './memory.repository.js';
 import { readPreferences } from './preference-grammar.js';
 import { parseEntities, resolveReferences, type KnownLists, type Resolution, type RunEntity } from './references.js';
 import { describePreference } from './schedule-preferences.js';
-
-const NOBODY = '00000000-0000-0000-0000-000000000000';
-
-/** Same visibility as AgentService: ORG-scoped members see the org's runs, others their own. */
-function runScope(ctx: OrgContext): Prisma.AgentRunWhereInput {
-  const mine = { initiatorUserId: ctx.actorUserId ?? NOBODY };
-  return scopeWhere<Prisma.AgentRunWhereInput>(ctx, {
-    team: () => mine,
-    assigned: () => mine,
-  });
-}
 
 /**
  * The agent's memory (issue 14 §2): entity references within a conversation, a person's saved

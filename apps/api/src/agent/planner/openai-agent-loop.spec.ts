@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import type { OrgContext } from '../../platform/access/context.js';
 import { PLANNER_LIMITS, ToolRunner } from '../../planning/tools/runner.js';
-import type { AnyTool } from '../../planning/tools/tool.js';
+import type { AnyTool } from '../../platform/tools/tool.js';
 import {
   expectRulesPlan,
   input,

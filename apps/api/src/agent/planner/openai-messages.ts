@@ -1,5 +1,5 @@
 import { PLAN_LIMITS, ZPlanConstraints, type TNamedRef, type TPlanConstraints } from '@amms/contracts/agent';
-import type { UntrustedText } from '../../planning/untrusted.js';
+import type { UntrustedText } from '../../platform/untrusted.js';
 import { isoWeekday } from './calendar.js';
 import { SUBMIT_PLAN, type ChatMessage } from './openai-chat.js';
 import type { ParsedPlannerInput, PlannerToolbox } from './planner.js';

@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { PLAN_LIMITS, ZPlanConstraints, type TPlanConstraints } from '@amms/contracts/agent';
-import { UntrustedText } from '../../planning/untrusted.js';
+import { UntrustedText } from '../../platform/untrusted.js';
 import { localToday } from './calendar.js';
 import {
   ModelUnavailable,

@@ -7,6 +7,7 @@ import { ToolFailed } from '../../planning/tools/runner.js';
 import { businessPeriod } from './business-period.js';
 import { businessText, figuresFor, REPORT_OF, type AnalyticsReport, type Reports } from './business.js';
 import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
+import { may } from '../../platform/access/permission.js';
 
 const TEAM_WORD = /队|组|班|\bteam\b|\bcrew\b/i;
 
@@ -32,7 +33,7 @@ export async function businessQuestion({ ctx, runner, goal, routed, timezone }: 
   const zh = routed.language === 'zh';
   const period = businessPeriod(goal, localToday(new Date(), timezone));
   let team: { id: string; name: string } | null = null;
-  if (TEAM_WORD.test(goal) && ctx.permissions.has('analytics.read')) {
+  if (TEAM_WORD.test(goal) && may(ctx, 'analytics.read')) {
     try {
       team = teamOf(goal, (await runner.call<KnownNames>('known_names', {})).result.teams);
     } catch (err) {

@@ -8,11 +8,12 @@ import { KnowledgeService } from '../../knowledge/knowledge.service.js';
 import { isFound } from '../../knowledge/search/extractive-answerer.js';
 import { Retriever } from '../../knowledge/search/retriever.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
-import type { AnyTool, ToolDefinition } from '../../planning/tools/tool.js';
+import type { AnyTool, ToolDefinition } from '../../platform/tools/tool.js';
 import type { DiagnosisPassage } from './corrective.js';
 import type { AnalyticsReport, Reports } from './business.js';
 import type { MachineCandidate } from './machine-match.js';
 import { SkillsRepository } from './skills.repository.js';
+import { may } from '../../platform/access/permission.js';
 
 const ZPeriod = { from: z.iso.date(), to: z.iso.date() };
 const ZAnalyticsInput = z.strictObject({
@@ -85,7 +86,7 @@ export class SkillTools {
         const [orders, failed, readings] = await Promise.all([
           this.workOrders.list(ctx, { assetId: i.assetId, limit: 10, sort: '-createdAt' }),
           this.repo.failedChecks(ctx, i.assetId),
-          ctx.permissions.has('asset.read') ? this.meters.list(ctx, i.assetId, { limit: 5 }) : { items: [] },
+          may(ctx, 'asset.read') ? this.meters.list(ctx, i.assetId, { limit: 5 }) : { items: [] },
         ]);
         return {
           workOrders: orders.items.map((w) => ({

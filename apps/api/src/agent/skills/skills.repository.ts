@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { assetScope } from '../../assets/assets.service.js';
+import { assetScope } from '../../platform/access/asset-scope.js';
 import { workOrderReadScope } from '../../platform/access/maintenance-scope.js';
 import { PrismaService } from '../../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../../platform/access/context.js';

@@ -12,7 +12,7 @@ import { AssetsService, assetInvalidation } from '../../assets/assets.service.js
 import { AuditService } from '../../audit/audit.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
-import { fieldScope } from '../../jobs/jobs.scope.js';
+import { fieldScope } from '../../platform/access/job-scope.js';
 import { CacheService } from '../../platform/cache/cache.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { isUniqueViolation } from '../../platform/prisma/db-errors.js';

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { roleHas } from '@amms/contracts/permissions';
 import { resourceTypeOf, ZWebhookEventType, type TWebhookPayload } from '@amms/contracts/webhooks';
 import { AuditService } from '../../audit/audit.service.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
@@ -10,6 +9,7 @@ import { signedHeaders } from './signing.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
 import { postWebhook, type SendResult } from './webhook-sender.js';
 import { WebhookResources } from './webhook-resources.js';
+import { roleMay } from '../../platform/access/permission.js';
 
 export interface DeliveryOutcome {
   deliveryId: string;
@@ -51,7 +51,7 @@ export class WebhookDeliverer {
     const resourceType = resourceTypeOf(type.data);
 
     const creator = await this.repo.loadCreator(organizationId, endpoint.createdByMembershipId);
-    if (!creator || creator.status !== 'ACTIVE' || !roleHas(creator.role, this.resources.permissionFor(resourceType)))
+    if (!creator || creator.status !== 'ACTIVE' || !roleMay(creator.role, this.resources.permissionFor(resourceType)))
       return this.skip(deliveryId, 'CREATOR_NO_ACCESS');
     const requestId = `webhook:${deliveryId}`;
     const ctx = memberContext(

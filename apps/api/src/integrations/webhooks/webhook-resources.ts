@@ -6,7 +6,7 @@ import { AssetsService } from '../../assets/assets.service.js';
 import { CostsService } from '../../costs/costs.service.js';
 import { toDraft, toExecutionSummary, toVersion } from '../../drafts/drafts.mappers.js';
 import { DraftsRepository } from '../../drafts/drafts.repository.js';
-import { draftScope } from '../../drafts/drafts.service.js';
+import { draftScope } from '../../platform/access/own-scope.js';
 import { toExecution } from '../../executions/executions.mappers.js';
 import { ExecutionsRepository } from '../../executions/executions.repository.js';
 import { JobsService } from '../../jobs/jobs.service.js';

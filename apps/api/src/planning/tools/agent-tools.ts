@@ -1,19 +1,21 @@
 import { Injectable } from '@nestjs/common';
-import { roleHas } from '@amms/contracts/permissions';
 import { ZOperationType } from '@amms/contracts/assets';
 import type { TJob } from '@amms/contracts/jobs';
 import { z } from 'zod';
-import { assetScope, AssetsService } from '../../assets/assets.service.js';
+import { AssetsService } from '../../assets/assets.service.js';
+import { assetScope } from '../../platform/access/asset-scope.js';
 import { BookingsService } from '../../bookings/bookings.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
-import { memberScope, MembersService } from '../../tenancy/members.service.js';
+import { MembersService } from '../../tenancy/members.service.js';
+import { memberScope } from '../../platform/access/member-scope.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { BookingRef } from '../scheduler/types.js';
-import type { UntrustedText } from '../untrusted.js';
-import { allPages, RunReads, type AnyTool, type ToolDefinition } from './tool.js';
+import type { UntrustedText } from '../../platform/untrusted.js';
+import { allPages, RunReads, type AnyTool, type ToolDefinition } from '../../platform/tools/tool.js';
+import { may, roleMay } from '../../platform/access/permission.js';
 
 const ZRange = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
@@ -135,13 +137,12 @@ export class AgentTools {
       permission: 'job.read',
       timeoutMs: 3000,
       run: async (ctx, _input, reads) => {
-        const can = (p: Parameters<typeof ctx.permissions.has>[0]) => ctx.permissions.has(p);
         const [teams, fields, machines, operators] = await Promise.all([
-          can('team.read') ? allPages((c) => this.teams.list(ctx, 200, c)) : [],
+          may(ctx, 'team.read') ? allPages((c) => this.teams.list(ctx, 200, c)) : [],
           // one statement, ids and names only (the rows the field list's pages would give, up to allPages' 2,000)
-          can('field.read') ? this.fields.names(ctx, KNOWN_NAMES_MAX) : [],
-          can('asset.read') ? this.machines(ctx, reads) : [],
-          can('member.read') ? this.eligibleOperators(ctx, reads) : [],
+          may(ctx, 'field.read') ? this.fields.names(ctx, KNOWN_NAMES_MAX) : [],
+          may(ctx, 'asset.read') ? this.machines(ctx, reads) : [],
+          may(ctx, 'member.read') ? this.eligibleOperators(ctx, reads) : [],
         ]);
         return {
           teams: teams.map((t) => ({ id: t.id, name: t.name })),
@@ -216,9 +217,7 @@ export class AgentTools {
       run: async (ctx, _input, reads) => {
         const machines = await this.machines(ctx, reads);
         // due = OVERDUE or DUE_SOON in the due list; a caller without maintenance.read sees none due
-        const due = ctx.permissions.has('maintenance.read')
-          ? await this.maintenance.due(ctx, { withinDays: 14 })
-          : { items: [] };
+        const due = may(ctx, 'maintenance.read') ? await this.maintenance.due(ctx, { withinDays: 14 }) : { items: [] };
         const dueIds = new Set(
           due.items.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').map((d) => d.assetId),
         );
@@ -340,7 +339,7 @@ export class AgentTools {
       allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' })),
     );
     return members
-      .filter((m) => roleHas(m.role, 'job.execute'))
+      .filter((m) => roleMay(m.role, 'job.execute'))
       .map((m) => ({ membershipId: m.id, name: m.name, teamIds: [...m.teamIds] }));
   }
 }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { permissionsOf } from '@amms/contracts/permissions';
 import type { OrgContext } from '../../platform/access/context.js';
 import { clipRendered, countRecords, PLANNER_LIMITS, RunStopped, ToolFailed, ToolRunner } from './runner.js';
-import { UntrustedText } from '../untrusted.js';
-import type { AnyTool } from './tool.js';
+import { UntrustedText } from '../../platform/untrusted.js';
+import type { AnyTool } from '../../platform/tools/tool.js';
 
 const ctx = (role: 'DISPATCHER' | 'ACCOUNTANT'): OrgContext => ({
   requestId: 'r',

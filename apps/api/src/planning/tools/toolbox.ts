@@ -1,4 +1,4 @@
-import type { UntrustedText } from '../untrusted.js';
+import type { UntrustedText } from '../../platform/untrusted.js';
 
 /** A read-only tool as offered to a model: its name, description and the JSON schema of its input. */
 export interface PlannerTool {

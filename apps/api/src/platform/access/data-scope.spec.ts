@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { MATCH_NOTHING, resolveScope, scopeWhere, type ScopeMapping, type ScopeSubject } from './data-scope.js';
+import {
+  canWriteTeam,
+  MATCH_NOTHING,
+  resolveScope,
+  scopeWhere,
+  type ScopeMapping,
+  type ScopeSubject,
+} from './data-scope.js';
 
 type Where = { kind: string; ids: readonly string[] };
 const mapping: ScopeMapping<Where> = {
@@ -76,5 +83,16 @@ describe('resolveScope', () => {
     expect(resolveScope(subject({ dataScope: 'TEAM', teamIds: [] }), kinds)).toBe('NONE');
     expect(resolveScope(subject({ dataScope: 'ASSIGNED', membershipId: 'm' }), kinds)).toBe('MINE');
     expect(resolveScope(subject({ dataScope: 'ASSIGNED', membershipId: null }), kinds)).toBe('NONE');
+  });
+});
+
+describe('canWriteTeam', () => {
+  it('ORG writes anywhere, TEAM only into its own teams, ASSIGNED nowhere', () => {
+    expect(canWriteTeam(subject({ dataScope: 'ORG' }), null)).toBe(true);
+    expect(canWriteTeam(subject({ dataScope: 'ORG' }), 't-9')).toBe(true);
+    expect(canWriteTeam(subject({ dataScope: 'TEAM', teamIds: ['t-1'] }), 't-1')).toBe(true);
+    expect(canWriteTeam(subject({ dataScope: 'TEAM', teamIds: ['t-1'] }), 't-2')).toBe(false);
+    expect(canWriteTeam(subject({ dataScope: 'TEAM', teamIds: ['t-1'] }), null)).toBe(false);
+    expect(canWriteTeam(subject({ dataScope: 'ASSIGNED', teamIds: ['t-1'] }), 't-1')).toBe(false);
   });
 });

@@ -49,3 +49,13 @@ export function resolveScope<R>(subject: ScopeSubject, mapping: ScopeMapping<R> 
 export function scopeWhere<W extends object>(subject: ScopeSubject, mapping: ScopeMapping<W>): W {
   return resolveScope<W>(subject, { ...mapping, all: {} as W, none: MATCH_NOTHING as unknown as W });
 }
+
+/**
+ * The write rule of team-owned rows (jobs, fields, machines, and every new team-owned resource):
+ * a TEAM-scoped writer may only put a row into one of their own teams (or they could not see it
+ * afterwards), and never a row without a team; an ASSIGNED writer creates none; ORG writes anywhere.
+ */
+export function canWriteTeam(subject: Pick<ScopeSubject, 'dataScope' | 'teamIds'>, teamId: string | null): boolean {
+  if (subject.dataScope === 'ORG') return true;
+  return subject.dataScope === 'TEAM' && teamId !== null && subject.teamIds.includes(teamId);
+}

@@ -1,6 +1,7 @@
 import type { Prisma } from '@amms/db';
 import type { OrgContext } from './context.js';
 import { MATCH_NOTHING, scopeWhere } from './data-scope.js';
+import { may, mayAny } from './permission.js';
 
 /**
  * Work orders a caller may see and touch, applied inside every query (outside → 404).
@@ -31,7 +32,7 @@ export function workOrderReadScope(ctx: OrgContext): Prisma.WorkOrderWhereInput 
   const reported: Prisma.WorkOrderWhereInput = ctx.membershipId
     ? { reportedByMembershipId: ctx.membershipId }
     : MATCH_NOTHING;
-  if (!ctx.permissions.has('maintenance.read')) return reported;
+  if (!may(ctx, 'maintenance.read')) return reported;
   if (ctx.dataScope === 'ORG' || !ctx.membershipId) return workOrderScope(ctx);
   return { OR: [workOrderScope(ctx), reported] };
 }
@@ -42,7 +43,15 @@ export function workOrderReadScope(ctx: OrgContext): Prisma.WorkOrderWhereInput 
  * `workorder.write`) follows its progress, not its costs.
  */
 export function seesWorkOrderCosts(ctx: OrgContext): boolean {
-  return ctx.permissions.has('maintenance.read');
+  return may(ctx, 'maintenance.read');
+}
+
+/**
+ * Whether a caller reads work orders at all: with `maintenance.read`, or through `workorder.write`
+ * (an operator reads the faults they reported, see `workOrderReadScope`).
+ */
+export function readsWorkOrders(ctx: OrgContext): boolean {
+  return mayAny(ctx, 'maintenance.read', 'workorder.write');
 }
 
 /**

@@ -1,20 +1,5 @@
-import type { Prisma } from '@amms/db';
 import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
 import type { Invalidation } from '../platform/cache/cache.service.js';
-
-/**
- * Assets a caller may see and touch. ORG: all; TEAM: assets of my teams.
- * ASSIGNED: the machines of my live assignments (not released: scheduled, running or done).
- */
-export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
-  return scopeWhere<Prisma.AssetWhereInput>(ctx, {
-    team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
-    assigned: (membershipId) => ({
-      assignmentMachines: { some: { assignment: { operatorMembershipId: membershipId, releasedAt: null } } },
-    }),
-  });
-}
 
 /**
  * What an asset write makes stale: its detail (every scope's variant), the org's asset lists

@@ -1,6 +1,6 @@
 import type { TPermission } from '@amms/contracts/permissions';
 import type { z } from 'zod';
-import type { OrgContext } from '../../platform/access/context.js';
+import type { OrgContext } from '../access/context.js';
 import type { UntrustedText } from '../untrusted.js';
 
 /**

@@ -1,6 +1,6 @@
 import type { Prisma } from '@amms/db';
-import type { OrgContext } from '../platform/access/context.js';
-import { scopeWhere } from '../platform/access/data-scope.js';
+import type { OrgContext } from './context.js';
+import { scopeWhere } from './data-scope.js';
 
 /** "Assigned to me": the job's live assignment (not released) names me as operator. */
 const assignedTo = (membershipId: string): Prisma.JobWhereInput => ({
@@ -21,10 +21,4 @@ export function fieldScope(ctx: OrgContext): Prisma.FieldWhereInput {
     team: (teamIds) => ({ teamId: { in: [...teamIds] } }),
     assigned: (membershipId) => ({ jobs: { some: assignedTo(membershipId) } }),
   });
-}
-
-/** A TEAM-scoped writer may only create rows in their own teams (or they could not see them); ASSIGNED writers none. */
-export function canWriteTeam(ctx: OrgContext, teamId: string | null): boolean {
-  if (ctx.dataScope === 'ORG') return true;
-  return ctx.dataScope === 'TEAM' && teamId !== null && ctx.teamIds.includes(teamId);
 }
