@@ -66,7 +66,7 @@ const ZRunResult = z.object({
   question: z.string().nullable(),
   message: z.string().nullable(),
   error: z.string().nullable(),
-  answer: ZAgentRun.shape.answer.optional(),
+  answer: ZAgentRun.shape.answer,
   draft: z
     .object({ id: z.string(), version: z.number(), confirmUrl: z.string(), needsConfirmation: z.literal(true) })
     .extend(ZDraftSummary.shape)
@@ -141,8 +141,6 @@ export function draftSummary(c: DraftContent): z.output<typeof ZDraftSummary> {
 
 /** What a client learns of a run: its status and outcome, and the draft to confirm in the web. */
 function runResult(run: TAgentRun, env: McpToolEnv, organizationId: string): z.output<typeof ZRunResult> {
-  // another helper adds an `answer` (cited advice, business figures) to runs: passed on when present
-  const answer = (run as TAgentRun & { answer?: unknown }).answer;
   return {
     runId: run.id,
     conversationId: run.conversationId,
@@ -150,7 +148,7 @@ function runResult(run: TAgentRun, env: McpToolEnv, organizationId: string): z.o
     question: run.question,
     message: clip(run.message, 2000),
     error: run.error,
-    ...(answer !== undefined ? { answer } : {}),
+    answer: run.answer,
     draft: run.draft
       ? {
           id: run.draft.id,
