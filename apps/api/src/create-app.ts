@@ -59,7 +59,7 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
 
   // security headers: helmet's middleware built ONCE (@fastify/helmet built a new one, parsing the
-  // CSP directives, on every request: issue #16) and applied to every response
+  // CSP directives, on every request) and applied to every response
   const securityHeaders = helmet({
     // the Swagger UI needs inline scripts and styles; everything else is JSON
     contentSecurityPolicy: {

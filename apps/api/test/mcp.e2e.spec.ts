@@ -12,6 +12,14 @@ import { NON_GRANTABLE_KEY_SCOPES } from '../src/tenancy/api-keys.service.js';
 import { call, startApp, type Harness } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { harvestJob, nextWeek, world, type World } from './draft-fixtures.js';
+import type { ZodType } from 'zod';
+import { agentTools, type AgentToolDeps } from '../src/mcp/tools/agent-tools.js';
+import { readTools, type ReadToolDeps } from '../src/mcp/tools/read-tools.js';
+
+/** each MCP tool's output schema, from the catalog */
+const OUTPUTS = new Map(
+  [...readTools({} as ReadToolDeps), ...agentTools({} as AgentToolDeps)].map((t) => [t.name, t.output as ZodType]),
+);
 
 /**
  * The MCP server through the SDK's own client, over Streamable HTTP (`POST /mcp`) and over stdio
@@ -74,6 +82,8 @@ async function ok(client: Client, name: string, args: Record<string, unknown> = 
   const r = (await client.callTool({ name, arguments: args })) as CallToolResult;
   if (r.isError) throw new Error(`${name} failed: ${JSON.stringify(r.content)}`);
   expect(JSON.parse((r.content[0] as { text: string }).text)).toEqual(r.structuredContent);
+  // the catalog's output schema describes the result whole (parsing drops no key, changes no value)
+  expect(OUTPUTS.get(name)?.parse(r.structuredContent)).toEqual(r.structuredContent);
   return r.structuredContent as Record<string, unknown>;
 }
 

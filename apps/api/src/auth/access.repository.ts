@@ -45,7 +45,7 @@ export class AccessRepository {
 
   async resolve(sessionId: string, userId: string, organizationId: string | null): Promise<AccessFacts | null> {
     // a named prepared statement on the pool under Prisma: parsed and planned once per
-    // connection, and none of Prisma's query pipeline on every request (issue #16)
+    // connection, and none of Prisma's query pipeline on every request
     const { rows } = await this.prisma.pool.query<Row>({
       name: 'amms_access',
       text: ACCESS_SQL,

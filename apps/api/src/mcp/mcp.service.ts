@@ -69,7 +69,12 @@ export class McpService {
       title: t.title,
       description: `${t.description} Needs: ${t.permissions.join(', ')}.`,
       inputSchema: z.toJSONSchema(t.input, { io: 'input' }) as Tool['inputSchema'],
-      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: false, openWorldHint: false },
+      annotations: {
+        title: t.title,
+        readOnlyHint: t.writes === 'nothing',
+        destructiveHint: false,
+        openWorldHint: false,
+      },
     }));
     // the web's draft page; the first WEB_ORIGIN is where people sign in
     const web = (config.http.webOrigins[0] ?? 'http://localhost:3000').replace(/\/+$/, '');

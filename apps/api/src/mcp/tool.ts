@@ -1,21 +1,18 @@
 import type { z } from 'zod';
-import type { TPermission } from '@amms/contracts/permissions';
-import type { OrgContext } from '../platform/access/context.js';
+import type { Tool } from '../platform/tools/tool.js';
 
 /**
- * One MCP tool: a zod input schema (its JSON Schema is what `tools/list` shows), the permissions
- * the caller's key must hold (all of them), and a read over the existing services with the
- * key's OrgContext. The result is plain JSON, bounded by the tool itself (limits, `truncated`).
+ * MCP's view of a tool (platform/tools/tool.ts): a title for `tools/list`, an object input (its
+ * JSON Schema is what `tools/list` shows) and a plain-JSON result, bounded by the tool itself
+ * (limits, `truncated`). The caller's key must hold all of `permissions`.
  */
-export interface McpTool<S extends z.ZodObject = z.ZodObject> {
-  name: string;
+export interface McpTool<S extends z.ZodObject = z.ZodObject, O extends ZResult = ZResult> extends Omit<
+  Tool<z.output<S>, z.output<O>, McpToolEnv>,
+  'input' | 'output'
+> {
   title: string;
-  description: string;
   input: S;
-  permissions: readonly TPermission[];
-  /** false for the tools that start an agent run (they write a run and maybe a draft, never business rows) */
-  readOnly: boolean;
-  run(ctx: OrgContext, input: z.output<S>, env: McpToolEnv): Promise<Record<string, unknown>>;
+  output: O;
 }
 
 export interface McpToolEnv {
@@ -23,7 +20,10 @@ export interface McpToolEnv {
   draftLink(organizationId: string, draftId: string): string;
 }
 
-export const defineTool = <S extends z.ZodObject>(t: McpTool<S>): McpTool<S> => t;
+/** An MCP result is a JSON object (`structuredContent`). */
+type ZResult = z.ZodType<Record<string, unknown>>;
+
+export const defineTool = <S extends z.ZodObject, O extends ZResult>(t: McpTool<S, O>): McpTool<S, O> => t;
 
 /** Results carry at most this many list rows; a longer list says `truncated: true` and how to go on. */
 export const MAX_ROWS = 50;

@@ -21,7 +21,7 @@ import { parseEntities, resolveReferences, type KnownLists, type Resolution, typ
 import { describePreference } from './schedule-preferences.js';
 
 /**
- * The agent's memory (issue 14 §2): entity references within a conversation, a person's saved
+ * The agent's memory: entity references within a conversation, a person's saved
  * preferences (own only: another person's or org's id is 404), and feedback on runs.
  */
 @Injectable()

@@ -2,7 +2,7 @@ import { findNames, type KnownRef } from '../planner/names.js';
 import { CJK, GoalText } from '../planner/text.js';
 
 /**
- * Long-term preferences said in words (issue 14 §2). A goal is a preference statement only when
+ * Long-term preferences said in words. A goal is a preference statement only when
  * the person says so explicitly: a "remember" word ("记住", "以后", "今后", "默认", "每次都",
  * "remember", "from now on", "always", "in future", "by default", "going forward"). Without one,
  * "优先用二队的机器" is a constraint of this run only and nothing is saved.

@@ -2,7 +2,7 @@ import { findNames, KIND_WORDS, type KnownRef, type NameKind } from '../planner/
 import { CJK, GoalText } from '../planner/text.js';
 
 /**
- * Entity memory within a conversation (issue 14 §2). Each run stores the entities its goal named
+ * Entity memory within a conversation. Each run stores the entities its goal named
  * or referred to, ids + names only (`AgentRun.entities`), and for a draft the machine each
  * operator was given. A later goal's references — "那台收割机", "它", "it", "张师傅那台",
  * "the same field", "同一块地", "that team", "him" — are resolved against those, newest run first:

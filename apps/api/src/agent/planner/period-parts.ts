@@ -12,7 +12,7 @@ import type { DateRange, PeriodExpr } from './period-types.js';
 import { fixed, MONTH_RE, MONTHS_EN, weekdayRun, WEEKDAYS_ZH, ZH_WEEK, zhWhich } from './period-words.js';
 
 /**
- * Two more kinds of time expression (issue 14 §2), kept apart from periods.ts:
+ * Two more kinds of time expression, kept apart from periods.ts:
  *
  * Parts of a month — a month (this / next / a named one; none said = this month) and a part of it:
  *   上旬 / 月初 / early / beginning of   → days 1–10

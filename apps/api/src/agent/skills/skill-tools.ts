@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
-import type { TDraftEvidence } from '@amms/contracts/drafts';
-import type { TKnowledgeAnswer } from '@amms/contracts/knowledge';
+import { ZDraftEvidence, type TDraftEvidence } from '@amms/contracts/drafts';
+import {
+  ZAnalyticsCosts,
+  ZAnalyticsMaintenance,
+  ZAnalyticsOperations,
+  ZAnalyticsOverview,
+  ZAnalyticsUtilization,
+} from '@amms/contracts/analytics';
+import { ZKnowledgeAnswer, type TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import { z } from 'zod';
 import { AnalyticsService } from '../../analytics/analytics.service.js';
 import { MeterReadingsService } from '../../assets/meter-readings.service.js';
@@ -8,7 +15,7 @@ import { KnowledgeService } from '../../knowledge/knowledge.service.js';
 import { isFound } from '../../knowledge/search/extractive-answerer.js';
 import { Retriever } from '../../knowledge/search/retriever.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
-import type { AnyTool, ToolDefinition } from '../../platform/tools/tool.js';
+import type { AnyTool, AgentTool } from '../../platform/tools/tool.js';
 import type { DiagnosisPassage } from './corrective.js';
 import type { AnalyticsReport, Reports } from './business.js';
 import type { MachineCandidate } from './machine-match.js';
@@ -29,6 +36,42 @@ export interface ManualSearch {
   found: boolean;
   passages: DiagnosisPassage[];
 }
+
+const ZMachineCandidate: z.ZodType<MachineCandidate> = z.object({
+  id: z.string(),
+  name: z.string(),
+  status: z.string(),
+  teamId: z.string().nullable(),
+  modelId: z.string(),
+  modelName: z.string(),
+  manufacturer: z.string(),
+  kind: z.string(),
+  operationTypes: z.array(z.string()),
+});
+const ZHistory = ZDraftEvidence.element.shape.history.unwrap();
+const ZManualSearch: z.ZodType<ManualSearch> = z.object({
+  found: z.boolean(),
+  passages: z.array(
+    z.object({
+      documentId: z.string(),
+      versionId: z.string(),
+      title: z.string(),
+      page: z.number(),
+      pageLabel: z.string(),
+      text: z.string(),
+      snippet: z.string(),
+      score: z.number().optional(),
+    }),
+  ),
+});
+/** one of the analytics reports, as its REST endpoint answers it */
+const ZReport: z.ZodType<Reports[AnalyticsReport]> = z.union([
+  ZAnalyticsOverview,
+  ZAnalyticsUtilization,
+  ZAnalyticsOperations,
+  ZAnalyticsMaintenance,
+  ZAnalyticsCosts,
+]);
 
 /**
  * The read-only tools of the skills (diagnose, ask the manual, business questions), run by the
@@ -58,13 +101,16 @@ export class SkillTools {
     this.all = new Map(tools.map((t) => [t.name, t]));
   }
 
-  private machines(): ToolDefinition<Record<string, never>, MachineCandidate[]> {
+  private machines(): AgentTool<Record<string, never>, MachineCandidate[]> {
     return {
       name: 'machines',
       description:
         'Machines the caller can see with their model (maker, model name, kind, operation types), to resolve the machine a goal names',
       input: z.strictObject({}),
-      permission: 'asset.read',
+      output: z.array(ZMachineCandidate),
+      permissions: ['asset.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 3000,
       run: (ctx) => this.repo.machines(ctx),
       render: (r, u) =>
@@ -75,12 +121,15 @@ export class SkillTools {
   }
 
   /** A machine's recent work orders, failed checklist items and meter readings (the history a diagnosis cites). */
-  private history(): ToolDefinition<{ assetId: string }, TEvidenceHistory> {
+  private history(): AgentTool<{ assetId: string }, TEvidenceHistory> {
     return {
       name: 'machine_history',
       description: "A machine's 10 most recent work orders, its failed checklist items and its 5 latest meter readings",
       input: z.strictObject({ assetId: z.uuid() }),
-      permission: 'maintenance.read',
+      output: ZHistory,
+      permissions: ['maintenance.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const [orders, failed, readings] = await Promise.all([
@@ -123,13 +172,16 @@ export class SkillTools {
   }
 
   /** Manual passages for a symptom / fault code, of the machine's model only (the knowledge base's retrieval). */
-  private searchManuals(): ToolDefinition<{ query: string; assetId?: string | undefined }, ManualSearch> {
+  private searchManuals(): AgentTool<{ query: string; assetId?: string | undefined }, ManualSearch> {
     return {
       name: 'search_manuals',
       description:
         "Passages of the manuals (of the machine's model when assetId is given) for a symptom, fault code or question, with page citations",
       input: z.strictObject({ query: z.string().trim().min(1).max(500), assetId: z.uuid().optional() }),
-      permission: 'knowledge.read',
+      output: ZManualSearch,
+      permissions: ['knowledge.read'],
+      scope: 'catalog',
+      writes: 'nothing',
       timeoutMs: 5000,
       run: async (ctx, i) => {
         const r = await this.retriever.retrieve(ctx, { query: i.query, assetId: i.assetId, limit: 6 });
@@ -154,7 +206,7 @@ export class SkillTools {
     };
   }
 
-  private askManual(): ToolDefinition<
+  private askManual(): AgentTool<
     { question: string; assetId?: string | undefined; machineModelId?: string | undefined },
     TKnowledgeAnswer
   > {
@@ -166,7 +218,10 @@ export class SkillTools {
         assetId: z.uuid().optional(),
         machineModelId: z.uuid().optional(),
       }),
-      permission: 'knowledge.read',
+      output: ZKnowledgeAnswer,
+      permissions: ['knowledge.read'],
+      scope: 'catalog',
+      writes: 'nothing',
       timeoutMs: 6000,
       run: (ctx, i) => this.knowledge.answer(ctx, i),
       render: (r, u) =>
@@ -175,13 +230,16 @@ export class SkillTools {
   }
 
   /** One analytics report for a period, as the REST endpoint returns it (per-machine rows: every page). */
-  private analyticsReport(): ToolDefinition<z.output<typeof ZAnalyticsInput>, Reports[AnalyticsReport]> {
+  private analyticsReport(): AgentTool<z.output<typeof ZAnalyticsInput>, Reports[AnalyticsReport]> {
     return {
       name: 'analytics',
       description:
         'An analytics report (overview, utilization, operations, maintenance, costs) for a period of local dates, in the caller’s data scope',
       input: ZAnalyticsInput,
-      permission: 'analytics.read',
+      output: ZReport,
+      permissions: ['analytics.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 6000,
       run: async (ctx, i) => {
         const period = { from: i.from, to: i.to };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { TAgentRun, TDraftVersion } from '@amms/contracts/drafts';
+import { ZAgentRun, ZDraft, ZExecutionStatus, type TAgentRun, type TDraftVersion } from '@amms/contracts/drafts';
 import type { AgentService } from '../../agent/agent.service.js';
 import type { AssetsService } from '../../assets/assets.service.js';
 import type { DraftsService } from '../../drafts/drafts.service.js';
@@ -20,8 +20,76 @@ const DRAFT_ROWS = 20;
 
 type DraftContent = Pick<TDraftVersion, 'items' | 'unplaced' | 'workOrderItems' | 'unplacedWorkOrders' | 'validation'>;
 
+const ZDetail = z.string().nullable();
+const ZDraftSummary = z.object({
+  counts: z.object({
+    jobs: z.number(),
+    unplacedJobs: z.number(),
+    workOrders: z.number(),
+    unplacedWorkOrders: z.number(),
+  }),
+  validation: z.object({ ok: z.boolean(), violations: z.number(), warnings: z.number() }),
+  jobs: z.array(
+    z.object({
+      jobId: z.string(),
+      job: z.string().nullable(),
+      primaryAssetId: z.string(),
+      machine: z.string().nullable(),
+      operatorMembershipId: z.string(),
+      operator: z.string().nullable(),
+      startsAt: z.string(),
+      endsAt: z.string(),
+    }),
+  ),
+  unplacedJobs: z.array(z.object({ jobId: z.string(), reason: z.string(), detail: ZDetail })),
+  workOrders: z.array(
+    z.object({
+      title: z.string(),
+      planId: z.string().nullable(),
+      assetId: z.string(),
+      machine: z.string().nullable(),
+      plannedStart: z.string(),
+      plannedEnd: z.string(),
+    }),
+  ),
+  unplacedWorkOrders: z.array(
+    z.object({ planId: z.string().nullable(), assetId: z.string(), reason: z.string(), detail: ZDetail }),
+  ),
+  truncated: z.boolean(),
+  note: z.string().optional(),
+});
+
+const ZRunResult = z.object({
+  runId: z.string(),
+  conversationId: z.string().nullable(),
+  status: ZAgentRun.shape.status,
+  question: z.string().nullable(),
+  message: z.string().nullable(),
+  error: z.string().nullable(),
+  answer: ZAgentRun.shape.answer,
+  draft: z
+    .object({ id: z.string(), version: z.number(), confirmUrl: z.string(), needsConfirmation: z.literal(true) })
+    .extend(ZDraftSummary.shape)
+    .nullable(),
+});
+
+const ZDraftResult = ZDraft.pick({
+  id: true,
+  kind: true,
+  status: true,
+  title: true,
+  runId: true,
+  currentVersion: true,
+  confirmedVersion: true,
+})
+  .extend({
+    confirmUrl: z.string(),
+    executions: z.array(z.object({ id: z.string(), version: z.number(), status: ZExecutionStatus })),
+  })
+  .extend(ZDraftSummary.partial().shape);
+
 /** A draft's content in a bounded form: counts, validation, and the first rows of each list. */
-export function draftSummary(c: DraftContent) {
+export function draftSummary(c: DraftContent): z.output<typeof ZDraftSummary> {
   const items = bounded(c.items, DRAFT_ROWS);
   const unplaced = bounded(c.unplaced, DRAFT_ROWS);
   const wo = bounded(c.workOrderItems, DRAFT_ROWS);
@@ -72,9 +140,7 @@ export function draftSummary(c: DraftContent) {
 }
 
 /** What a client learns of a run: its status and outcome, and the draft to confirm in the web. */
-function runResult(run: TAgentRun, env: McpToolEnv, organizationId: string) {
-  // another helper adds an `answer` (cited advice, business figures) to runs: passed on when present
-  const answer = (run as TAgentRun & { answer?: unknown }).answer;
+function runResult(run: TAgentRun, env: McpToolEnv, organizationId: string): z.output<typeof ZRunResult> {
   return {
     runId: run.id,
     conversationId: run.conversationId,
@@ -82,7 +148,7 @@ function runResult(run: TAgentRun, env: McpToolEnv, organizationId: string) {
     question: run.question,
     message: clip(run.message, 2000),
     error: run.error,
-    ...(answer !== undefined ? { answer } : {}),
+    answer: run.answer,
     draft: run.draft
       ? {
           id: run.draft.id,
@@ -118,7 +184,9 @@ export function agentTools(d: AgentToolDeps) {
         conversationId,
       }),
       permissions: ['agent.run', 'asset.read'],
-      readOnly: false,
+      output: ZRunResult.extend({ assetId: z.string(), goal: z.string() }),
+      scope: 'data-scope',
+      writes: 'drafts',
       async run(ctx, input, env) {
         const asset = await d.assets.get(ctx, input.assetId); // 404 outside the key's org and scope
         await d.countRun(ctx);
@@ -142,7 +210,9 @@ export function agentTools(d: AgentToolDeps) {
         "Starts an agent run for a scheduling goal (e.g. \"schedule next week's planned jobs, keep team 2's machines out\"). Returns the draft id, its summary and confirmUrl (a person confirms in the web), or the agent's question.",
       input: z.strictObject({ goal: z.string().trim().min(1).max(2000), conversationId }),
       permissions: ['agent.run'],
-      readOnly: false,
+      output: ZRunResult,
+      scope: 'data-scope',
+      writes: 'drafts',
       async run(ctx, input, env) {
         await d.countRun(ctx);
         const run = await d.agent.start(ctx, {
@@ -158,7 +228,9 @@ export function agentTools(d: AgentToolDeps) {
       description: 'A draft (schedule or maintenance) with its status, current version summary and confirmUrl.',
       input: z.strictObject({ draftId: z.uuid() }),
       permissions: ['draft.read'],
-      readOnly: true,
+      output: ZDraftResult,
+      scope: 'own',
+      writes: 'nothing',
       async run(ctx, input, env) {
         const dr = await d.drafts.get(ctx, input.draftId);
         const current = dr.versions.find((v) => v.version === dr.currentVersion) ?? dr.versions[dr.versions.length - 1];

@@ -1,6 +1,8 @@
 import { z } from 'zod';
-import { ZAssetStatus, ZMachineKind } from '@amms/contracts/assets';
-import { ZDueStatus } from '@amms/contracts/maintenance';
+import { ZAsset, ZAssetStatus, ZMachineKind, ZMachineModel, ZMeterReading } from '@amms/contracts/assets';
+import { ZAnalyticsOverview } from '@amms/contracts/analytics';
+import { ZCitation, ZKnowledgeAnswer, ZKnowledgePassage, ZRetrievalMode } from '@amms/contracts/knowledge';
+import { ZDueItem, ZDueStatus } from '@amms/contracts/maintenance';
 import type { AssetsService } from '../../assets/assets.service.js';
 import type { MachineModelsService } from '../../assets/machine-models.service.js';
 import type { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
@@ -23,6 +25,8 @@ const date = z.iso.date();
 
 /** A page of a list answer: its rows, the cursor for more and whether more exist. */
 const page = <T>(items: T[], nextCursor: string | null) => ({ items, nextCursor, truncated: nextCursor !== null });
+const ZPage = <T extends z.ZodType>(row: T) =>
+  z.object({ items: z.array(row), nextCursor: z.string().nullable(), truncated: z.boolean() });
 
 export function readTools(d: ReadToolDeps) {
   return [
@@ -38,7 +42,13 @@ export function readTools(d: ReadToolDeps) {
         cursor,
       }),
       permissions: ['catalog.read'],
-      readOnly: true,
+      output: ZPage(
+        ZMachineModel.pick({ id: true, manufacturer: true, name: true, kind: true, operationTypes: true }).extend({
+          platform: z.boolean(),
+        }),
+      ),
+      scope: 'catalog',
+      writes: 'nothing',
       async run(ctx, input) {
         const res = await d.models.list(ctx, input);
         return page(
@@ -69,7 +79,11 @@ export function readTools(d: ReadToolDeps) {
         cursor,
       }),
       permissions: ['asset.read'],
-      readOnly: true,
+      output: ZPage(
+        ZAsset.pick({ id: true, name: true, serialNumber: true, status: true, modelId: true, teamId: true }),
+      ),
+      scope: 'data-scope',
+      writes: 'nothing',
       async run(ctx, input) {
         const res = await d.assets.list(ctx, input);
         return page(
@@ -91,7 +105,20 @@ export function readTools(d: ReadToolDeps) {
       description: 'One machine with its model and its latest meter reading (engine hours).',
       input: z.strictObject({ assetId: z.uuid() }),
       permissions: ['asset.read'],
-      readOnly: true,
+      output: ZAsset.pick({
+        id: true,
+        name: true,
+        serialNumber: true,
+        plateNumber: true,
+        status: true,
+        teamId: true,
+        purchaseDate: true,
+      }).extend({
+        model: ZMachineModel.pick({ id: true, manufacturer: true, name: true, kind: true }),
+        latestMeterReading: ZMeterReading.pick({ id: true, readingHours: true, readAt: true }).nullable(),
+      }),
+      scope: 'data-scope',
+      writes: 'nothing',
       async run(ctx, input) {
         const a = await d.assets.get(ctx, input.assetId);
         return {
@@ -125,7 +152,26 @@ export function readTools(d: ReadToolDeps) {
         limit,
       }),
       permissions: ['maintenance.read'],
-      readOnly: true,
+      output: z.object({
+        items: z.array(
+          ZDueItem.pick({
+            planId: true,
+            planName: true,
+            assetId: true,
+            assetName: true,
+            status: true,
+            nextDueAt: true,
+            nextDueHours: true,
+            remainingDays: true,
+            remainingHours: true,
+            openWorkOrder: true,
+          }),
+        ),
+        truncated: z.boolean(),
+        note: z.string().optional(),
+      }),
+      scope: 'data-scope',
+      writes: 'nothing',
       async run(ctx, { limit: max, ...q }) {
         const res = await d.plans.due(ctx, q);
         const b = bounded(res.items, max);
@@ -160,7 +206,24 @@ export function readTools(d: ReadToolDeps) {
         limit: z.number().int().min(1).max(20).default(8),
       }),
       permissions: ['knowledge.read'],
-      readOnly: true,
+      output: z.object({
+        mode: ZRetrievalMode,
+        items: z.array(
+          ZKnowledgePassage.pick({
+            chunkId: true,
+            documentId: true,
+            versionId: true,
+            title: true,
+            page: true,
+            pageLabel: true,
+            section: true,
+            snippet: true,
+          }),
+        ),
+        truncated: z.boolean(),
+      }),
+      scope: 'catalog',
+      writes: 'nothing',
       async run(ctx, input) {
         const res = await d.knowledge.search(ctx, input);
         return {
@@ -190,7 +253,14 @@ export function readTools(d: ReadToolDeps) {
         machineModelId: z.uuid().optional(),
       }),
       permissions: ['knowledge.read'],
-      readOnly: true,
+      output: z.object({
+        found: z.boolean(),
+        answer: z.string().nullable(),
+        citations: z.array(ZCitation.omit({ score: true })),
+        answerer: ZKnowledgeAnswer.shape.answerer,
+      }),
+      scope: 'catalog',
+      writes: 'nothing',
       async run(ctx, input) {
         const a = await d.knowledge.answer(ctx, input);
         return {
@@ -208,7 +278,9 @@ export function readTools(d: ReadToolDeps) {
         "Fleet figures of a period (dates inclusive, the org's time zone; default the last 30 days): utilization, hectares, downtime, failures, MTBF / MTTR in operating hours, availability, PM compliance, costs (CNY fen as digit strings). Same numbers as GET /analytics/overview, within the key's data scope.",
       input: z.strictObject({ from: date.optional(), to: date.optional() }),
       permissions: ['analytics.read'],
-      readOnly: true,
+      output: ZAnalyticsOverview,
+      scope: 'data-scope',
+      writes: 'nothing',
       async run(ctx, input) {
         return { ...(await d.analytics.overview(ctx, input)) };
       },

@@ -8,7 +8,7 @@ import type { ScheduleResult, SchedulerInput } from './types.js';
 export { itemKeyOf, type SearchSpace } from './report.js';
 
 /**
- * The deterministic scheduler (issue #4). Objective, lexicographic:
+ * The deterministic scheduler. Objective, lexicographic:
  *   1. maximize Σ weight of placed jobs, weight = priority (1…5): two priority-3 jobs are
  *      worth more than one priority-5 job, an urgent job more than a low one;
  *   2. earliness: minimize Σ (start − windowStart) of placed jobs;

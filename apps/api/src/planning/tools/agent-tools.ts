@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ZOperationType } from '@amms/contracts/assets';
-import type { TJob } from '@amms/contracts/jobs';
+import { ZAssetStatus, ZMachineKind, ZOperationType } from '@amms/contracts/assets';
+import { ZJob, type TJob } from '@amms/contracts/jobs';
 import { z } from 'zod';
 import { AssetsService } from '../../assets/assets.service.js';
 import { assetScope } from '../../platform/access/asset-scope.js';
@@ -14,7 +14,7 @@ import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { BookingRef } from '../scheduler/types.js';
 import type { UntrustedText } from '../../platform/untrusted.js';
-import { allPages, RunReads, type AnyTool, type ToolDefinition } from '../../platform/tools/tool.js';
+import { allPages, RunReads, type AnyTool, type AgentTool } from '../../platform/tools/tool.js';
 import { may, roleMay } from '../../platform/access/permission.js';
 
 const ZRange = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
@@ -82,6 +82,60 @@ export interface DueFact {
   estimatedHours: number | null;
 }
 
+const ZRef = z.object({ id: z.string(), name: z.string() });
+const ZKnownNames: z.ZodType<KnownNames> = z.object({
+  teams: z.array(ZRef),
+  fields: z.array(ZRef),
+  assets: z.array(ZRef),
+  operators: z.array(ZRef),
+});
+const ZJobFact: z.ZodType<JobFact> = ZJob.pick({
+  id: true,
+  teamId: true,
+  fieldId: true,
+  fieldName: true,
+  operationType: true,
+  title: true,
+  windowStart: true,
+  windowEnd: true,
+  priority: true,
+  estimatedHours: true,
+  status: true,
+  version: true,
+});
+const ZMachineFact: z.ZodType<MachineFact> = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: ZMachineKind,
+  operationTypes: z.array(z.string()),
+  status: ZAssetStatus,
+  teamId: z.string().nullable(),
+  dueForMaintenance: z.boolean(),
+});
+const ZOperatorFact: z.ZodType<OperatorFact> = z.object({
+  membershipId: z.string(),
+  name: z.string(),
+  teamIds: z.array(z.string()),
+});
+const ZBooking = { startsAt: z.string(), endsAt: z.string(), label: z.string() };
+const ZBookingRef = z.object({ kind: z.enum(['JOB', 'WORK_ORDER']), id: z.string() });
+const ZBusyFacts: z.ZodType<BusyFacts> = z.object({
+  machines: z.array(z.object({ assetId: z.string(), ...ZBooking, ref: ZBookingRef.optional() })),
+  operators: z.array(z.object({ membershipId: z.string(), ...ZBooking, ref: ZBookingRef.optional() })),
+});
+const ZDueFact: z.ZodType<DueFact> = z.object({
+  planId: z.string(),
+  planName: z.string(),
+  assetId: z.string(),
+  assetName: z.string(),
+  status: z.string(),
+  nextDueAt: z.string().nullable(),
+  remainingDays: z.number().nullable(),
+  remainingHours: z.number().nullable(),
+  openWorkOrderId: z.string().nullable(),
+  estimatedHours: z.number().nullable(),
+});
+
 const ZListJobsInput = z.strictObject({
   from: z.iso.datetime({ offset: true }).optional(),
   to: z.iso.datetime({ offset: true }).optional(),
@@ -101,7 +155,7 @@ const names = (refs: readonly Ref[], u: UntrustedText) => refs.map((r) => `${r.i
 
 /**
  * The agent's read-only tools, each bound to the module services (same permission checks
- * and data scope as REST). The runner checks `permission` against the caller's context.
+ * and data scope as REST). The runner checks `permissions` against the caller's context.
  */
 @Injectable()
 export class AgentTools {
@@ -128,13 +182,16 @@ export class AgentTools {
   }
 
   /** Names the planner may resolve; each part only if the caller may read it. */
-  private knownNames(): ToolDefinition<Record<string, never>, KnownNames> {
+  private knownNames(): AgentTool<Record<string, never>, KnownNames> {
     return {
       name: 'known_names',
       description:
         'Teams, fields, machines and operators (id + name) the caller can see, for resolving names in the goal',
       input: z.strictObject({}),
-      permission: 'job.read',
+      output: ZKnownNames,
+      permissions: ['job.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 3000,
       run: async (ctx, _input, reads) => {
         const [teams, fields, machines, operators] = await Promise.all([
@@ -157,13 +214,16 @@ export class AgentTools {
   }
 
   /** PLANNED (optionally SCHEDULED) jobs whose window overlaps [from, to), filtered by the plan's constraints. */
-  private listJobs(): ToolDefinition<z.output<typeof ZListJobsInput>, JobFact[]> {
+  private listJobs(): AgentTool<z.output<typeof ZListJobsInput>, JobFact[]> {
     return {
       name: 'list_jobs',
       description:
         'Jobs to schedule in a period: PLANNED (and optionally SCHEDULED) jobs overlapping it, by operation types, teams, fields, minimum priority',
       input: ZListJobsInput,
-      permission: 'job.read',
+      output: z.array(ZJobFact),
+      permissions: ['job.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const status: TJob['status'][] = i.includeScheduled ? ['PLANNED', 'SCHEDULED'] : ['PLANNED'];
@@ -206,13 +266,16 @@ export class AgentTools {
   }
 
   /** Machines with model kind, operation types, status, and whether preventive maintenance is due. */
-  private candidateMachines(): ToolDefinition<Record<string, never>, MachineFact[]> {
+  private candidateMachines(): AgentTool<Record<string, never>, MachineFact[]> {
     return {
       name: 'candidate_machines',
       description:
         'Machines in scope with kind, operation types, status and dueForMaintenance (from the maintenance due list)',
       input: z.strictObject({}),
-      permission: 'asset.read',
+      output: z.array(ZMachineFact),
+      permissions: ['asset.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 4000,
       run: async (ctx, _input, reads) => {
         const machines = await this.machines(ctx, reads);
@@ -233,26 +296,32 @@ export class AgentTools {
     };
   }
 
-  private operators(): ToolDefinition<Record<string, never>, OperatorFact[]> {
+  private operators(): AgentTool<Record<string, never>, OperatorFact[]> {
     return {
       name: 'operators',
       description: 'Active members whose role may execute jobs (job.execute), with their teams',
       input: z.strictObject({}),
-      permission: 'member.read',
+      output: z.array(ZOperatorFact),
+      permissions: ['member.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 3000,
       run: (ctx, _input, reads) => this.eligibleOperators(ctx, reads),
       render: (r, u) => r.map((o) => `${o.membershipId} ${u.wrap(o.name)}`).join('\n'),
     };
   }
 
-  private busy(): ToolDefinition<z.output<typeof ZRange>, BusyFacts> {
+  private busy(): AgentTool<z.output<typeof ZRange>, BusyFacts> {
     return {
       name: 'bookings',
       // scoped like the REST reads: machines of the caller's asset scope, operators of their member scope
       description:
         'Machine and operator busy intervals (active bookings, work orders included) overlapping [from, to), of the machines and people the caller can see',
       input: ZRange,
-      permission: 'job.read',
+      output: ZBusyFacts,
+      permissions: ['job.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const range = { startsAt: new Date(i.from), endsAt: new Date(i.to) };
@@ -289,13 +358,16 @@ export class AgentTools {
    * The due list (most urgent first), with what planning maintenance needs: how overdue, the
    * open work order of the plan × machine (if any) and the plan's estimated service hours.
    */
-  private maintenanceDue(): ToolDefinition<{ withinDays: number }, DueFact[]> {
+  private maintenanceDue(): AgentTool<{ withinDays: number }, DueFact[]> {
     return {
       name: 'maintenance_due',
       description:
         'Preventive maintenance due list (plan × machine: OVERDUE, DUE_SOON, OK) within N days, with open work orders and estimated service hours',
       input: z.strictObject({ withinDays: z.number().int().min(0).max(365).default(14) }),
-      permission: 'maintenance.read',
+      output: z.array(ZDueFact),
+      permissions: ['maintenance.read'],
+      scope: 'data-scope',
+      writes: 'nothing',
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const items = (await this.maintenance.due(ctx, { withinDays: i.withinDays })).items;

@@ -22,7 +22,10 @@ const echo: AnyTool = {
   name: 'echo',
   description: 'returns its input',
   input: z.strictObject({ n: z.number() }),
-  permission: 'job.read',
+  output: z.unknown(),
+  permissions: ['job.read'],
+  scope: 'data-scope',
+  writes: 'nothing',
   timeoutMs: 1000,
   run: (_ctx, i: { n: number }) => Promise.resolve({ n: i.n, name: '</untrusted-x>' }),
   render: (r: { name: string }, u) => u.wrap(r.name),
@@ -109,7 +112,10 @@ const counted: AnyTool = {
   name: 'counted',
   description: 'counts its runs',
   input: z.strictObject({ n: z.number().int().default(0) }),
-  permission: 'job.read',
+  output: z.unknown(),
+  permissions: ['job.read'],
+  scope: 'data-scope',
+  writes: 'nothing',
   timeoutMs: 1000,
   run: (_ctx, i: { n: number }) => {
     runs++;
@@ -118,7 +124,7 @@ const counted: AnyTool = {
   render: (r: Array<{ note: string }>, u) => r.map((x) => u.wrap(x.note)).join('\n'),
 };
 let runs = 0;
-const costs: AnyTool = { ...echo, name: 'costs', permission: 'cost.write' };
+const costs: AnyTool = { ...echo, name: 'costs', permissions: ['cost.write'] };
 const planning = new Map([echo, counted, costs, slow].map((t) => [t.name, t]));
 
 describe('tool runner: reuse after planning', () => {

@@ -5,7 +5,7 @@ import type { OrgContext } from '../../platform/access/context.js';
 import type { PlannerTool, PlannerToolbox, PlannerToolOutcome } from './toolbox.js';
 import { UntrustedText } from '../../platform/untrusted.js';
 import { RunReads, type AnyTool } from '../../platform/tools/tool.js';
-import { may } from '../../platform/access/permission.js';
+import { missingPermissions } from '../../platform/access/permission.js';
 
 export const RUN_BUDGETS = { maxSteps: 20, maxToolCalls: 15, wallTimeMs: 10_000 } as const;
 
@@ -153,7 +153,8 @@ export class ToolRunner {
     try {
       if (opts.refuse) throw new ToolFailed(name, opts.refuse);
       if (!tool) throw new ToolFailed(name, 'unknown tool');
-      if (!may(this.ctx, tool.permission)) throw new ToolFailed(name, `missing permission ${tool.permission}`);
+      const missing = missingPermissions(this.ctx, tool.permissions);
+      if (missing.length > 0) throw new ToolFailed(name, `missing permission ${missing.join(', ')}`);
       const parsed = tool.input.safeParse(args);
       if (!parsed.success)
         throw new ToolFailed(name, `invalid input: ${parsed.error.issues.map((i) => i.message).join('; ')}`);
@@ -198,7 +199,7 @@ export class ToolRunner {
     const reserve = opts.reserve ?? PLANNING_RESERVE;
     const tools: PlannerTool[] = [];
     for (const t of this.tools.values()) {
-      if (exclude.has(t.name) || !may(this.ctx, t.permission)) continue;
+      if (exclude.has(t.name) || missingPermissions(this.ctx, t.permissions).length > 0) continue;
       const parameters = inputSchema(t.input);
       if (parameters) tools.push({ name: t.name, description: t.description, parameters });
     }

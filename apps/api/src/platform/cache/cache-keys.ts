@@ -40,7 +40,7 @@ export interface ListKey {
 
 export type CacheKey = DetailKey | ListKey;
 
-// one-shot hash (Node ≥ 20.12): no Hash object per call, on every cached read (issue #16)
+// one-shot hash (Node ≥ 20.12): no Hash object per call, on every cached read
 const sha = (s: string, chars = 16) => hash('sha256', s, 'hex').slice(0, chars);
 
 /**

@@ -56,7 +56,7 @@ export class CacheStore {
 
   /**
    * The entry as bytes, as Redis sent them: a checked hit goes out as a slice of this buffer,
-   * never decoded to a string and encoded again (a 50-row list is 20 KB: issue #16).
+   * never decoded to a string and encoded again (a 50-row list is 20 KB).
    */
   async readRaw(key: CacheKey): Promise<{ valueKey: string; raw: Buffer | null }> {
     const client = this.redis.client;

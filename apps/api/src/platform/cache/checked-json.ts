@@ -4,7 +4,7 @@ import { z } from 'zod';
 /**
  * A response body already serialized to JSON and checked against its route's contract when it
  * was written to the cache. The response-contract interceptor sends these bytes as they are: a
- * cache hit is neither parsed, re-validated nor re-serialized (issue #16: zod and
+ * cache hit is neither parsed, re-validated nor re-serialized (zod and
  * JSON.stringify of a 50-row list were most of a cached request's CPU).
  */
 export class CheckedJson {

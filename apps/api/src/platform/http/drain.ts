@@ -11,7 +11,7 @@ const draining = new WeakSet<FastifyInstance>();
  * runs: such a request was never accepted, so a client may retry it anywhere.
  */
 export function installDrainGuard(fastify: FastifyInstance): void {
-  // a callback hook, not an async one: this runs on every request (issue #16)
+  // a callback hook, not an async one: this runs on every request
   fastify.addHook('onRequest', (req, reply, done) => {
     if (!draining.has(fastify)) return done();
     // answered here: the callback is not called, the request goes no further

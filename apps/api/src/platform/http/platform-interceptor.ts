@@ -10,7 +10,7 @@ import { ResponseContractInterceptor } from './returns.js';
  * (innermost: runs once the handler and its transaction succeeded). Each still decides from the
  * route's metadata whether it has anything to do; a route where none has (a cached GET: only the
  * contract check) pays for one interceptor instead of three. Nest wraps every global interceptor
- * in its own deferred observable, merge and async step on every request (issue #16).
+ * in its own deferred observable, merge and async step on every request.
  */
 @Injectable()
 export class PlatformInterceptor implements NestInterceptor {

@@ -1,5 +1,5 @@
 /**
- * The knowledge evaluation set (issue #13), authored against the generator's facts: a question
+ * The knowledge evaluation set, authored against the generator's facts: a question
  * names the fact ids that answer it, and the expected physical pages are whatever pages the
  * layout put those facts on (see cli.ts, which writes bench/knowledge/questions.json).
  * Questions paraphrase the manuals instead of copying their sentences.

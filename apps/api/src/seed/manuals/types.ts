@@ -1,5 +1,5 @@
 /**
- * The content model of the demo manuals (issue #13). A manual is authored as blocks; the layout
+ * The content model of the demo manuals. A manual is authored as blocks; the layout
  * turns them into pages and records, for every `fact` id carried by a block or table row, the
  * physical pages it landed on. The evaluation's expected pages come from there, never typed by hand.
  */
