@@ -24,7 +24,7 @@ export const maintenanceMessages = defineMessages(
       overdueDays: '逾期 {n} 天',
       hours: '{n} 小时',
       overdueHours: '超出 {n} 小时',
-      // "at 1,069.5 h" of the meter; "{n} 小时时" read as a doubled unit (issue #12)
+      // "at 1,069.5 h" of the meter; "{n} 小时时" read as a doubled unit
       atHours: '表读 {n} 小时',
       none: '—',
       empty: '没有需要关注的保养。',
