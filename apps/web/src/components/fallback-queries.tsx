@@ -11,7 +11,7 @@ import { makeQueryClient } from '@/lib/query-client';
  * (pending) in the request's QueryClient, and when the streamed part's HydrationBoundary came,
  * TanStack hydrated those already-known queries in an effect — which never runs on the server — so
  * the streamed HTML still said "loading", while the browser, hydrating into an empty cache, rendered
- * the data at once: React error #418 and the whole page rendered again on the client (issue #16).
+ * the data at once: React error #418 and the whole page rendered again on the client.
  * In the browser the fallback uses the page's own client (what it fetches is kept).
  */
 export function FallbackQueries({ children }: { children: ReactNode }) {

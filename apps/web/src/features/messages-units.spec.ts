@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Every feature's dictionary, filled in as the pages fill it: no doubled units such as
- * "1,069.5 小时时" (issue #12, the due list) and no unfilled or mistyped placeholders.
+ * "1,069.5 小时时" (the due list) and no unfilled or mistyped placeholders.
  */
 const modules = import.meta.glob<Record<string, unknown>>('./*/messages.ts', { eager: true });
 
@@ -44,7 +44,7 @@ describe('feature messages', () => {
     ).toEqual([]);
   });
 
-  // issue #12 ("English is complete"): no full-width punctuation and no Chinese in the English
+  // "English is complete": no full-width punctuation and no Chinese in the English
   // catalogs, except example goals and names kept in Chinese on purpose (the demo co-op's own words)
   it('English text has no full-width punctuation or untranslated Chinese', () => {
     const kept = /exampleGoals|placeholder|zhExample/;

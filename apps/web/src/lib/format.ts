@@ -47,7 +47,7 @@ export function parseOptionalNumber(value: string): number | undefined {
   return Number(v);
 }
 
-/** Punctuation that differs by language: full-width in Chinese, ASCII with spaces in English (issue #12). */
+/** Punctuation that differs by language: full-width in Chinese, ASCII with spaces in English. */
 export function punct(locale: Locale): { colon: string; list: string; open: string; close: string } {
   return locale === 'en'
     ? { colon: ': ', list: '; ', open: ' (', close: ')' }

@@ -3,7 +3,7 @@ import { jobsMessages } from '@/features/jobs/messages';
 import { enumLabels, priorityText } from './labels';
 
 /**
- * One priority scale everywhere (issue #12, bug 8): the API, the scheduler's weight and the
+ * One priority scale everywhere: the API, the scheduler's weight and the
  * fault report use 1 = lowest … 5 = urgent; a fault reported as 紧急 (5) showed "优先级 5" next
  * to a job form that called 5 the lowest.
  */

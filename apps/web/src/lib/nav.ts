@@ -36,6 +36,9 @@ export function sectionByKey(key: SectionKey): NavSection {
   return section;
 }
 
+/** The props of a section's client component: the org, its time zone, my permissions there. */
+export type SectionProps = { orgId: string; timeZone: string; permissions: TPermission[] };
+
 export function orgPath(orgId: string, segment = ''): string {
   return segment ? `/orgs/${orgId}/${segment}` : `/orgs/${orgId}`;
 }

@@ -1,6 +1,6 @@
 import { defineMessages } from '@/i18n/messages';
 
-/** Strings of the agent's memory: "My preferences" and the feedback buttons (issue 14 §2). */
+/** Strings of the agent's memory: "My preferences" and the feedback buttons. */
 export const memoryMessages = defineMessages(
   {
     title: '我的偏好',

@@ -7,13 +7,14 @@ import { useMessages } from '@/i18n/messages';
 import { enumLabels } from '@/lib/labels';
 import { sameOrg } from '@/lib/queries';
 import { BarFigure, Kpi, type Datum } from './bar-figure';
+import { HectaresFigure } from './hectares-figure';
 import { useFigures } from './formatters';
 import { KpiGrid } from './kpi-grid';
 import { previousPeriod } from './period';
 import { analyticsMessages } from './messages';
 import { PeriodPicker, usePeriod } from './period-picker';
 import { operationsQuery, overviewQuery, pct, utilizationQuery } from './queries';
-import { hectaresByOperation, machineColumn, Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
+import { machineColumn, Section, TABLE_PAGE, td, useShowMore, type P } from './ui';
 import { numberColumnOf, SortableTable } from './sortable-table';
 import { CostsSection, MaintenanceSection } from './maintenance-costs-sections';
 import { ExportButton } from '@/components/export-button';
@@ -37,7 +38,7 @@ export function AnalyticsDashboard({ orgId, timeZone }: { orgId: string; timeZon
 function OverviewSection({ orgId, p }: { orgId: string; p: P }) {
   const m = useMessages(analyticsMessages);
   const q = useQuery({ ...overviewQuery(orgId, p), placeholderData: sameOrg(orgId) });
-  // the same length just before: change vs the previous period (issue #12)
+  // the same length just before: change vs the previous period
   const prev = useQuery(overviewQuery(orgId, previousPeriod(p)));
   return (
     <Section id="an-overview" busy={q.isPlaceholderData} title={m.sections.overview}>
@@ -149,31 +150,10 @@ function OperationsSection({ orgId, p }: { orgId: string; p: P }) {
         <QueryError error={q.error} onRetry={() => void q.refetch()} />
       ) : (
         (() => {
-          const chart = hectaresByOperation(q.data.items, l.operation);
           const num = numberColumnOf(q.data.items);
-          const top = [...chart].sort((a, b) => b.value - a.value)[0];
           return (
             <>
-              <BarFigure
-                id="an-ops-chart"
-                title={m.charts.hectaresTitle}
-                summary={
-                  top
-                    ? format(m.charts.hectaresSummary, {
-                        total: f.ha(q.data.totals.hectares),
-                        jobs: q.data.totals.jobs,
-                        top: top.label,
-                        value: f.ha(top.value),
-                      })
-                    : m.charts.hectaresEmpty
-                }
-                data={chart}
-                format={(v) => f.ha(v)}
-                labelHeader={m.table.operation}
-                valueHeader={m.kpi.hectares}
-                emptyText={m.charts.hectaresEmpty}
-                color="#0369a1"
-              />
+              <HectaresFigure id="an-ops-chart" data={q.data} />
               <SortableTable
                 caption={m.table.opsCaption}
                 rows={q.data.items}

@@ -43,7 +43,7 @@ const show = (locale: Locale, previous?: TAnalyticsOverview) =>
 
 afterEach(cleanup);
 
-describe('the headline figures explain themselves (issue #12)', () => {
+describe('the headline figures explain themselves', () => {
   it('defines utilization against available hours and says approved vs awaiting costs, in Chinese', () => {
     show('zh-CN');
     expect(screen.getByText('这些数字怎么算')).toBeTruthy();

@@ -68,7 +68,7 @@ export function KpiGrid({ data, previous }: { data: TAnalyticsOverview; previous
 }
 
 /**
- * What the headline figures are measured against (issue #12, "analytics that explain
+ * What the headline figures are measured against ("analytics that explain
  * themselves"): the definitions next to the numbers, and approved vs awaiting costs said plainly.
  */
 function KpiDefinitions({ data }: { data: TAnalyticsOverview }) {

@@ -22,7 +22,7 @@ const event = (data: unknown): TAuditEvent => ({
   createdAt: '2026-12-03T08:00:00.000Z',
 });
 
-describe('the audit trail of a draft edit (issue #12, bug 4)', () => {
+describe('the audit trail of a draft edit', () => {
   const edit = {
     version: 2,
     basedOnVersion: 1,
@@ -51,7 +51,7 @@ describe('the audit trail of a draft edit (issue #12, bug 4)', () => {
   });
 });
 
-describe('who acted, in words (issue #12: names on every action)', () => {
+describe('who acted, in words (names on every action)', () => {
   const me = '00000000-0000-4000-8000-000000000003';
   const other = '00000000-0000-4000-8000-000000000009';
   const base = event({});

@@ -10,7 +10,7 @@ import { machineJobsQuery, machineWorkOrdersQuery } from './queries';
 export type CostLinks = { assetId: string; workOrderId: string; jobId: string };
 
 /**
- * What a cost belongs to (issue #12, "costs tie to the fleet"): a machine, and optionally one of
+ * What a cost belongs to ("costs tie to the fleet"): a machine, and optionally one of
  * its work orders or one of the jobs it works on (fuel for a harvest). Without it the analytics' cost by machine is all "not linked to a machine".
  */
 export function CostLinkFields({

@@ -13,7 +13,7 @@ import { dashboardMessages } from './messages';
 import { machineDownJobsQuery } from './queries';
 
 /**
- * Consequences told (issue #12): the scheduled jobs whose machine went down, each with the
+ * Consequences told: the scheduled jobs whose machine went down, each with the
  * machine and its status, linking to the job to reassign it. Nothing is shown while there are none.
  */
 export function AffectedJobsCard({ orgId, timeZone }: { orgId: string; timeZone: string }) {

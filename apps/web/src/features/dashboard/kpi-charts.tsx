@@ -7,9 +7,9 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { sameOrg } from '@/lib/queries';
-import { hectaresByOperation } from '../analytics/ui';
 import { BarFigure, type Datum } from '../analytics/bar-figure';
 import { useFigures } from '../analytics/formatters';
+import { HectaresFigure } from '../analytics/hectares-figure';
 import { analyticsMessages } from '../analytics/messages';
 import { costsQuery, fenToNumber, operationsQuery, pct, utilizationQuery } from '../analytics/queries';
 import { enumLabels } from '@/lib/labels';
@@ -36,8 +36,6 @@ export function KpiCharts({
   });
   const costs = useQuery({ ...costsQuery(orgId, p, 'category'), placeholderData: sameOrg(orgId) });
 
-  const hectares = ops.data ? hectaresByOperation(ops.data.items, l.operation) : [];
-  const topHa = [...hectares].sort((x, y) => y.value - x.value)[0];
   const utilRows = util.data?.pages[0]?.items ?? [];
   const utilChart: Datum[] = utilRows
     .filter((r) => r.utilization !== null && r.utilization > 0)
@@ -92,29 +90,7 @@ export function KpiCharts({
           emptyText={a.charts.utilEmpty}
         />,
       )}
-      {wrap(
-        ops,
-        <BarFigure
-          id="kpi-hectares"
-          title={a.charts.hectaresTitle}
-          summary={
-            topHa && ops.data
-              ? format(a.charts.hectaresSummary, {
-                  total: f.ha(ops.data.totals.hectares),
-                  jobs: ops.data.totals.jobs,
-                  top: topHa.label,
-                  value: f.ha(topHa.value),
-                })
-              : a.charts.hectaresEmpty
-          }
-          data={hectares}
-          format={(v) => f.ha(v)}
-          labelHeader={a.table.operation}
-          valueHeader={a.kpi.hectares}
-          emptyText={a.charts.hectaresEmpty}
-          color="#0369a1"
-        />,
-      )}
+      {wrap(ops, ops.data ? <HectaresFigure id="kpi-hectares" data={ops.data} /> : null)}
       {wrap(
         costs,
         <BarFigure

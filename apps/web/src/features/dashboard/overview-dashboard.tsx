@@ -8,7 +8,7 @@ import { Card } from '@/components/ui/card';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { orgPath } from '@/lib/nav';
+import { orgPath, type SectionProps } from '@/lib/nav';
 import { sameOrg } from '@/lib/queries';
 import { KpiGrid } from '../analytics/kpi-grid';
 import { PeriodPicker, usePeriod } from '../analytics/period-picker';
@@ -21,10 +21,8 @@ import { JobsCard } from './jobs-card';
 import { KpiCharts } from './kpi-charts';
 import { MoreLink, useRanges } from './ui';
 
-type Props = { orgId: string; timeZone: string; permissions: TPermission[]; myUserId: string };
-
 /** The org's overview: KPIs of a period, the fleet, today's and this week's jobs, maintenance due, costs waiting for approval. */
-export function OverviewDashboard({ orgId, timeZone, permissions, myUserId }: Props) {
+export function OverviewDashboard({ orgId, timeZone, permissions, myUserId }: SectionProps & { myUserId: string }) {
   const can = (p: TPermission) => permissions.includes(p);
   const period = usePeriod(timeZone);
   const ranges = useRanges(timeZone);

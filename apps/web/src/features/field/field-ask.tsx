@@ -39,18 +39,7 @@ export function AskManualLink({
       href={fieldKnowledgePaths.ask(orgId, { asset: assetId, back })}
       className="mt-3 inline-flex min-h-12 items-center gap-2 rounded-md border border-emerald-700 px-4 text-base font-semibold text-emerald-800 hover:bg-emerald-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
     >
-      <svg
-        aria-hidden="true"
-        viewBox="0 0 24 24"
-        className="size-5 stroke-current"
-        fill="none"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      >
-        <path d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5z" />
-        <path d="M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.4V13M12 16h.01" />
-      </svg>
+      <LineIcon d="M4 5a2 2 0 0 1 2-2h13v16H6a2 2 0 0 0-2 2V5z M9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .8-1 1.4V13M12 16h.01" />
       {m.asset.ask}
     </Link>
   );

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { LineIcon } from '@/components/ui/line-icon';
 import { useMessages } from '@/i18n/messages';
 import { skillMessages } from '../agent/skill-messages';
 import { addMachineMessages } from './add-machine-messages';
@@ -49,17 +50,7 @@ export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: st
               href={fieldHref(fieldPaths.report, props.orgId)}
               className="flex min-h-12 w-full items-center justify-center gap-2 rounded-md bg-red-700 px-5 py-3 text-base font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700"
             >
-              <svg
-                aria-hidden="true"
-                viewBox="0 0 24 24"
-                className="size-5 stroke-current"
-                fill="none"
-                strokeWidth="2"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-              >
-                <path d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
-              </svg>
+              <LineIcon d="M12 9v4M12 17h.01M10.3 3.9 1.8 18a2 2 0 0 0 1.7 3h17a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0z" />
               {m.fault.cta}
             </Link>
           </div>

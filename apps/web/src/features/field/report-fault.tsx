@@ -65,7 +65,7 @@ export function ReportFault({
   const [assetId, setAssetId] = useState<string | null>(initialAssetId);
   const [text, setText] = useState('');
   const [urgent, setUrgent] = useState(false);
-  // not pre-ticked (issue #12): the reporter says whether the machine can still be used
+  // not pre-ticked: the reporter says whether the machine can still be used
   const [downtime, setDowntime] = useState(false);
   const [assignToMe, setAssignToMe] = useState(canWork);
   const [localErrors, setLocalErrors] = useState<{ machine?: string; desc?: string }>({});
@@ -79,7 +79,7 @@ export function ReportFault({
   const preset = useQuery({ ...assetQuery(orgId, initialAssetId ?? ''), enabled: initialAssetId !== null });
   const listed = (assets.data?.pages.flatMap((p) => p.items) ?? []).filter((a) => a.status !== 'RETIRED');
   const mine = useMyMachineIds(orgId, membershipId);
-  // the machines of my jobs first (issue #12)
+  // the machines of my jobs first
   const options: TAsset[] = mineFirst(
     preset.data && !listed.some((a) => a.id === preset.data.id) && !q ? [preset.data, ...listed] : listed,
     mine,

@@ -17,7 +17,7 @@ const machine = (name: string, o: Partial<TAssignMachineOption> = {}): TAssignMa
 });
 const booked = { startsAt: at(10), endsAt: at(14), kind: 'JOB' as const, jobId: null, workOrderId: null };
 
-describe('the assign pickers (issue #12)', () => {
+describe('the assign pickers', () => {
   it('says why a machine cannot take the slot', () => {
     expect(machineState(machine('1'), slot)).toBeNull();
     expect(machineState(machine('2', { status: 'IN_MAINTENANCE' }), slot)).toEqual({ status: 'IN_MAINTENANCE' });

@@ -2,7 +2,6 @@
 
 import { OPERATION_TYPES, type TOperationType } from '@amms/contracts/assets';
 import { JOB_SORTS, JOB_STATUSES, type TJob, type TJobSort } from '@amms/contracts/jobs';
-import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { useState } from 'react';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
@@ -16,7 +15,7 @@ import { useMessages } from '@/i18n/messages';
 import { enumLabels, priorityText } from '@/lib/labels';
 import { useCursorList } from '@/lib/cursor-list';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { orgPath } from '@/lib/nav';
+import { orgPath, type SectionProps } from '@/lib/nav';
 import { setQueryParams, useQueryChoice, useQueryDateRange } from '@/lib/url-query';
 import { addDays, zonedToIso } from '@/lib/zoned-time';
 import { jobListQuery } from './queries';
@@ -40,15 +39,7 @@ export function jobTitle(
   return job.title ?? format(m.list.untitled, { operation: m.operation[job.operationType], field: job.fieldName });
 }
 
-export function JobsList({
-  orgId,
-  timeZone,
-  permissions,
-}: {
-  orgId: string;
-  timeZone: string;
-  permissions: TPermission[];
-}) {
+export function JobsList({ orgId, timeZone, permissions }: SectionProps) {
   const m = useMessages(jobsMessages);
   const labels = useMessages(enumLabels);
   const lm = useMessages(listMessages);

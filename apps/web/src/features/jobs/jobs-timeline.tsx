@@ -1,6 +1,5 @@
 'use client';
 
-import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -10,7 +9,7 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatDate } from '@/lib/format';
-import { orgPath } from '@/lib/nav';
+import { orgPath, type SectionProps } from '@/lib/nav';
 import { addDays, todayIn, weekStart, zonedToIso } from '@/lib/zoned-time';
 import { machineOptionsQuery, timelineAssignmentsQuery, timelineWorkOrdersQuery } from './queries';
 import { jobTitle } from './jobs-list';
@@ -20,15 +19,7 @@ import { jobsMessages } from './messages';
  * Machines as rows, a week of days as columns: job bookings (GET assignments for the week) and
  * maintenance windows of live work orders. Week navigation in the org's time zone.
  */
-export function JobsTimeline({
-  orgId,
-  timeZone,
-  permissions,
-}: {
-  orgId: string;
-  timeZone: string;
-  permissions: TPermission[];
-}) {
+export function JobsTimeline({ orgId, timeZone, permissions }: SectionProps) {
   const m = useMessages(jobsMessages);
   const { locale } = useI18n();
   const thisWeek = weekStart(todayIn(timeZone));

@@ -1,7 +1,7 @@
 import type { TDocumentLanguage, TDocumentVersionStatus } from '@amms/contracts/knowledge';
 import { defineMessages } from '@/i18n/messages';
 
-/** The knowledge base (issue #13): manuals, cited answers, the page viewer; dashboard and field app. */
+/** The knowledge base: manuals, cited answers, the page viewer; dashboard and field app. */
 export const knowledgeMessages = defineMessages(
   {
     tabs: { label: '知识库', ask: '提问', documents: '手册' },

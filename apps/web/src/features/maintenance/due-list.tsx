@@ -1,7 +1,6 @@
 'use client';
 
 import { DUE_STATUSES, type TDueItem, type TDueStatus } from '@amms/contracts/maintenance';
-import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
@@ -18,7 +17,7 @@ import { useMessages } from '@/i18n/messages';
 import { dueText } from '@/lib/due-text';
 import { formatDate, formatNumber } from '@/lib/format';
 import { useIdempotencyKey } from '@/lib/idempotency';
-import { orgPath } from '@/lib/nav';
+import { orgPath, type SectionProps } from '@/lib/nav';
 import { maintenanceMessages } from './messages';
 import { useCreateWorkOrder } from './mutations';
 import { dueListQuery } from './queries';
@@ -27,15 +26,7 @@ import { DueBadge, WorkOrderStatusBadge, woNumber } from './ui';
 const RANK: Record<TDueStatus, number> = { OVERDUE: 0, DUE_SOON: 1, OK: 2 };
 const WITHIN = [7, 14, 30, 60, 90];
 
-export function DueList({
-  orgId,
-  timeZone,
-  permissions,
-}: {
-  orgId: string;
-  timeZone: string;
-  permissions: TPermission[];
-}) {
+export function DueList({ orgId, timeZone, permissions }: SectionProps) {
   const m = useMessages(maintenanceMessages);
   const { locale } = useI18n();
   const [status, setStatus] = useState<'' | TDueStatus>('');

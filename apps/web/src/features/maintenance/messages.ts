@@ -21,7 +21,7 @@ export const maintenanceMessages = defineMessages(
       last: '上次保养',
       workOrder: '工单',
       days: '{n} 天',
-      // "at 1,069.5 h" of the meter; "{n} 小时时" read as a doubled unit (issue #12)
+      // "at 1,069.5 h" of the meter; "{n} 小时时" read as a doubled unit
       atHours: '表读 {n} 小时',
       none: '—',
       empty: '没有需要关注的保养。',

@@ -12,7 +12,7 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: memoryMessages[locale].title };
 }
 
-/** "我的偏好" / "My preferences": the caller's own saved agent preferences (issue 14 §2). */
+/** "我的偏好" / "My preferences": the caller's own saved agent preferences. */
 export default async function AgentPreferencesPage({ params }: PageProps<'/orgs/[orgId]/agent/preferences'>) {
   const { orgId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'agent/preferences'));
