@@ -14,6 +14,7 @@ import { loadFacts } from '../planning/facts.js';
 import { PlannerFactory } from './planner-factory.js';
 import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
+import { FollowUpEdits } from './followup/followup.service.js';
 import { entitiesOf } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
@@ -52,6 +53,7 @@ export class AgentService {
     private readonly skillTools: SkillTools,
     private readonly memory: AgentMemoryService,
     private readonly finisher: AgentRunFinisher,
+    private readonly followUps: FollowUpEdits,
   ) {}
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
@@ -138,6 +140,12 @@ export class AgentService {
     }
     const known = await runner.call<KnownNames>('known_names', {});
     memo.known = known.result;
+    // a follow-up that edits the conversation's current draft ("把周三的改到周四") → its next version
+    const edited = await this.followUps.tryEdit(ctx, run, runner, known.result, timezone);
+    if (edited) {
+      memo.intent = 'EDIT_DRAFT';
+      return edited;
+    }
     // memory (memory/): a "remember …" goal is saved and answered; references ("那台收割机", "the
     // same field") become the names they stand for, or a question when not exactly one fits
     const remembered = await this.memory.saveStatement(ctx, run, known.result);
