@@ -201,3 +201,40 @@ describe('follow-ups in English', () => {
     expect(swapped.draft!.items[0]!.operatorMembershipId).toBe(first.draft!.items[0]!.operatorMembershipId);
   });
 });
+
+describe('an answer to the agent’s own question continues the pending goal', () => {
+  it('"安排收获作业" → asked for the period → "下周" plans the harvest of next week', async () => {
+    const w = await world();
+    const asked = await run(w, `安排${w.field}的收获作业`);
+    expect(asked.status).toBe('NEEDS_INPUT');
+    const answered = await run(w, '下周', asked.conversationId!);
+    expect(answered.status).toBe('COMPLETED');
+    expect(answered.constraints!.operationTypes).toEqual(['HARVESTING']);
+    expect(answered.constraints!.fields.map((f) => f.name)).toEqual([w.field]);
+    expect(answered.constraints!.period!.from).toBe(localDay(at(0, 12)));
+    expect(answered.constraints!.notes.join('\n')).toContain('接着上一个问题');
+    expect(answered.draft!.items).toHaveLength(1);
+    expect(answered.goal).toBe('下周'); // the goal is kept as said
+  });
+
+  it('"next week please" → asked what to plan → "the harvest ones"', async () => {
+    const w = await world();
+    const asked = await run(w, 'next week please');
+    expect(asked.status).toBe('NEEDS_INPUT');
+    const answered = await run(w, 'the harvest ones', asked.conversationId!);
+    expect(answered.status).toBe('COMPLETED');
+    expect(answered.constraints!.intent).toBe('SCHEDULE_JOBS');
+    expect(answered.constraints!.operationTypes).toEqual(['HARVESTING']);
+    expect(answered.constraints!.period!.from).toBe(localDay(at(0, 12)));
+    expect(answered.draft!.items).toHaveLength(1);
+  });
+
+  it('a complete new goal after a question is planned on its own', async () => {
+    const w = await world();
+    const asked = await run(w, '安排植保作业');
+    expect(asked.status).toBe('NEEDS_INPUT');
+    const fresh = await run(w, `安排下周${w.field}的收获`, asked.conversationId!);
+    expect(fresh.constraints!.operationTypes).toEqual(['HARVESTING']);
+    expect(fresh.constraints!.notes.join('\n')).not.toContain('接着上一个问题');
+  });
+});
