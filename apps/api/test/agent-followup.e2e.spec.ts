@@ -238,3 +238,60 @@ describe('an answer to the agent’s own question continues the pending goal', (
     expect(fresh.constraints!.notes.join('\n')).not.toContain('接着上一个问题');
   });
 });
+
+describe('possessives: the machine a person runs', () => {
+  /** 钱勇 ran 克拉斯1号 three times last month (completed jobs with assignments) */
+  async function qianYong(w: World) {
+    const u = await h.db.user.create({ data: { email: `qy-${tag()}@followup.test`, name: '钱勇', passwordHash: 'x' } });
+    const m = await h.db.membership.create({
+      data: { organizationId: w.org.id, userId: u.id, role: 'OPERATOR', dataScope: 'ASSIGNED' },
+    });
+    const field = await h.db.field.findFirstOrThrow({ where: { organizationId: w.org.id, name: w.field } });
+    for (const daysAgo of [30, 20, 10]) {
+      const start = new Date(Date.now() - daysAgo * 86_400_000);
+      const end = new Date(start.getTime() + 4 * HOUR);
+      const job = await h.db.job.create({
+        data: {
+          organizationId: w.org.id,
+          fieldId: field.id,
+          operationType: 'HARVESTING',
+          areaM2: 100_000,
+          windowStart: start,
+          windowEnd: end,
+          estimatedHours: 4,
+          status: 'COMPLETED',
+        },
+      });
+      const a = await h.db.assignment.create({
+        data: { organizationId: w.org.id, jobId: job.id, operatorMembershipId: m.id, startsAt: start, endsAt: end },
+      });
+      await h.db.assignmentMachine.create({
+        data: { organizationId: w.org.id, assignmentId: a.id, assetId: w.claas, role: 'PRIMARY' },
+      });
+    }
+    return m.id;
+  }
+
+  it('"用钱勇那台克拉斯" → 克拉斯1号, with 钱勇 kept as its operator', async () => {
+    const w = await world();
+    const qy = await qianYong(w);
+    const r = await run(w, `下周${w.field}的收获，用钱勇那台克拉斯`);
+    expect(r.status).toBe('COMPLETED');
+    expect(r.constraints!.prefer.assets.map((a) => a.id)).toEqual([w.claas]);
+    expect(r.constraints!.prefer.operators.map((o) => o.id)).toEqual([qy]);
+    expect(r.constraints!.notes.join('\n')).toContain('钱勇常开的机器“克拉斯1号”');
+    expect(r.draft!.items[0]).toMatchObject({ primaryAssetId: w.claas, operatorMembershipId: qy });
+  });
+
+  it('"钱勇的那台不要用" avoids the machine only; an unknown habit → a question', async () => {
+    const w = await world();
+    await qianYong(w);
+    const r = await run(w, `下周${w.field}的收获，钱勇的那台不要用`);
+    expect(r.constraints!.avoid.assets.map((a) => a.id)).toEqual([w.claas]);
+    expect(r.constraints!.avoid.operators).toEqual([]);
+    expect(r.draft!.items[0]!.primaryAssetId).toBe(w.deere);
+    const asked = await run(w, `下周${w.field}的收获，用李明那台`);
+    expect(asked.status).toBe('NEEDS_INPUT');
+    expect(asked.question).toContain('李明');
+  });
+});
