@@ -134,6 +134,8 @@ export const AGENT_INTENTS = [
   'DIAGNOSE',
   'ASK_MANUAL',
   'BUSINESS_QUESTION',
+  /** a follow-up that edits the conversation's current draft ("把周三的改到周四"): a new version of it */
+  'EDIT_DRAFT',
   'UNKNOWN',
 ] as const;
 export const ZAgentIntent = z.enum(AGENT_INTENTS);

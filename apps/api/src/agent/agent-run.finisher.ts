@@ -56,12 +56,15 @@ export class AgentRunFinisher {
         question: o.question,
         steps: runner.steps,
         error: o.error,
-        draftId: draft?.id ?? null,
+        draftId: draft?.id ?? o.linkDraftId ?? null,
       });
       await this.audit.record(tx, ctx, 'agent.run_finished', 'agent_run', run.id, {
         status: o.status,
         ...(o.intent ? { intent: o.intent } : {}),
-        draftId: draft?.id ?? null,
+        draftId: draft?.id ?? o.linkDraftId ?? null,
+        ...(o.edit
+          ? { edit: { version: o.edit.version, basedOnVersion: o.edit.basedOnVersion, diff: o.edit.diff } }
+          : {}),
         question: o.question,
         message: o.message,
         error: o.error,

@@ -1,6 +1,7 @@
 /** The agent run's plain parts: its outcome and memo shapes, the maintenance plan step, step texts. */
 import { PLAN_LIMITS, type TAgentAnswer, type TAgentIntent, type TPlanConstraints } from '@amms/contracts/agent';
 import type { AgentRun, AgentRunStatus } from '@amms/db';
+import type { TRunEdit } from '@amms/contracts/drafts';
 import type { RunDraftContent } from '../drafts/drafts.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { periodRange, planningNow } from '../planning/draft-content.js';
@@ -26,6 +27,9 @@ export interface Outcome {
   /** a skill's run (DIAGNOSE / ASK_MANUAL / BUSINESS_QUESTION): its intent; its answer is in the last message step */
   intent?: TAgentIntent;
   answer?: TAgentAnswer | null;
+  /** EDIT_DRAFT: the run points at the conversation's existing draft (its new version is already stored) */
+  linkDraftId?: string;
+  edit?: TRunEdit;
 }
 
 /** What a run keeps for the conversation's entity memory (memory/references.ts): ids and names only. */

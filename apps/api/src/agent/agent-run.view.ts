@@ -1,5 +1,5 @@
 import { ZAgentAnswer, ZPlanConstraints, type TAgentIntent } from '@amms/contracts/agent';
-import type { TAgentRun, TRunStep } from '@amms/contracts/drafts';
+import { ZRunEdit, type TAgentRun, type TRunStep } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { parseEntities } from './memory/references.js';
 
@@ -9,6 +9,7 @@ export function toAgentRun(r: AgentRun, draft: TAgentRun['draft']): TAgentRun {
   const constraints = r.constraints === null ? null : ZPlanConstraints.parse(r.constraints);
   const lastMessage = [...steps].reverse().find((s) => s.kind === 'message');
   const answer = ZAgentAnswer.safeParse((lastMessage?.args as { answer?: unknown } | undefined)?.answer);
+  const edit = ZRunEdit.safeParse((lastMessage?.args as { edit?: unknown } | undefined)?.edit);
   const planned = steps.find((s) => s.kind === 'plan')?.args as { intent?: TAgentIntent } | undefined;
   return {
     id: r.id,
@@ -25,6 +26,7 @@ export function toAgentRun(r: AgentRun, draft: TAgentRun['draft']): TAgentRun {
     draftId: r.draftId,
     draft,
     answer: answer.success ? answer.data : null,
+    edit: edit.success ? edit.data : null,
     entities: parseEntities(r.entities).map(({ kind, id, name, via }) => ({ kind, id, name, via })),
     createdAt: r.createdAt.toISOString(),
     finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,

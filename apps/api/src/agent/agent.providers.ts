@@ -1,6 +1,7 @@
 import { AgentRunFinisher } from './agent-run.finisher.js';
 import { AgentRepository } from './agent.repository.js';
 import { AgentService } from './agent.service.js';
+import { FollowUpEdits } from './followup/followup.service.js';
 import { PlannerFactory } from './planner-factory.js';
 import { SkillsRepository } from './skills/skills.repository.js';
 import { SkillTools } from './skills/skill-tools.js';
@@ -14,5 +15,6 @@ export const AGENT_PROVIDERS = [
   SkillTools,
   PlannerFactory,
   AgentRunFinisher,
+  FollowUpEdits,
   AgentService,
 ];

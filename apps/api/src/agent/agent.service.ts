@@ -14,6 +14,8 @@ import { loadFacts } from '../planning/facts.js';
 import { PlannerFactory } from './planner-factory.js';
 import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
+import { FollowUpEdits } from './followup/followup.service.js';
+import { completeOnItsOwn, continuedGoal, pendingGoals } from './followup/pending-goal.js';
 import { entitiesOf } from './memory/references.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
@@ -45,6 +47,7 @@ export class AgentService {
     private readonly skillTools: SkillTools,
     private readonly memory: AgentMemoryService,
     private readonly finisher: AgentRunFinisher,
+    private readonly followUps: FollowUpEdits,
   ) {}
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
@@ -113,33 +116,57 @@ export class AgentService {
   ): Promise<Outcome> {
     const none = { message: null, error: null, draft: null };
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
+    // in a conversation: a follow-up that edits its current draft ("把周三的改到周四") → the draft's
+    // next version; an answer to the agent's own question ("下下周") continues the pending goal
+    const alone = classifyIntent(run.goal);
+    let known: { step: number; result: KnownNames } | null = null;
+    let goal = run.goal;
+    const continued: Array<{ zh: string; en: string }> = [];
+    if (run.conversationId && alone.intent === 'PLAN') {
+      known = await runner.call<KnownNames>('known_names', {});
+      memo.known = known.result;
+      const edited = await this.followUps.tryEdit(ctx, run, runner, known.result, timezone);
+      if (edited) {
+        memo.intent = 'EDIT_DRAFT';
+        return edited;
+      }
+      const earlier = await this.repo.runsOfConversation(undefined, ctx.organizationId, run.conversationId, 10);
+      const pending = pendingGoals(earlier.filter((r) => r.id !== run.id));
+      if (pending.length > 0 && !completeOnItsOwn(run.goal, known.result, new Date(), timezone)) {
+        goal = continuedGoal(pending, run.goal);
+        memo.goal = goal;
+        const quoted = pending.at(-1)!.slice(0, 60);
+        continued.push({ zh: `接着上一个问题：“${quoted}”`, en: `continuing the earlier goal "${quoted}"` });
+      }
+    }
     // diagnose / ask the manual / business questions are routed before any planner (skills/intent.ts)
-    const routed = classifyIntent(run.goal);
+    const routed = goal === run.goal ? alone : classifyIntent(goal);
     if (routed.intent !== 'PLAN') {
       runner.note('plan', {
         message: `intent ${routed.intent} (${routed.reason})`,
-        args: { intent: routed.intent, classifier: 'rules' },
+        args: { intent: routed.intent, classifier: 'rules', ...(goal !== run.goal ? { continues: true } : {}) },
       });
       const out = await runSkill({
         ctx,
         runner,
-        goal: run.goal,
+        goal,
         routed: { ...routed, intent: routed.intent },
         timezone,
       });
       return { ...out, constraints: null, error: null, intent: routed.intent };
     }
-    const known = await runner.call<KnownNames>('known_names', {});
+    known ??= await runner.call<KnownNames>('known_names', {});
     memo.known = known.result;
+    const asked = goal === run.goal ? run : { ...run, goal };
     // memory (memory/): a "remember …" goal is saved and answered; references ("那台收割机", "the
     // same field") become the names they stand for, or a question when not exactly one fits
-    const remembered = await this.memory.saveStatement(ctx, run, known.result);
+    const remembered = await this.memory.saveStatement(ctx, asked, known.result);
     if (remembered) {
       memo.intent = 'PREFERENCE';
       runner.note('message', { message: remembered.message });
       return { ...none, status: 'COMPLETED', constraints: null, question: null, message: remembered.message };
     }
-    const refs = await this.memory.resolve(ctx, run, known.result);
+    const refs = await this.memory.resolve(ctx, asked, known.result);
     if (refs.question) return { ...none, status: 'NEEDS_INPUT', constraints: null, question: refs.question };
     memo.goal = refs.goal;
     memo.resolved = refs.resolved;
@@ -167,7 +194,7 @@ export class AgentService {
     // the facts below are loaded by fixed calls; one identical to a call the model made reuses its result
     runner.reuseIdenticalResults();
     memo.planner = planned.diagnostics;
-    const constraints = withNotes(ZPlanConstraints.parse(planned.constraints), refs.notes);
+    const constraints = withNotes(ZPlanConstraints.parse(planned.constraints), [...continued, ...refs.notes]);
     runner.note('plan', {
       // the planner's own time (a model planner's tool calls are steps of their own, timed too)
       durationMs: Math.round(performance.now() - planStarted),
@@ -196,7 +223,7 @@ export class AgentService {
       };
     }
     if (constraints.intent === 'PLAN_MAINTENANCE')
-      return planMaintenanceRun(ctx, run, runner, known.step, constraints, timezone);
+      return planMaintenanceRun(ctx, asked, runner, known.step, constraints, timezone);
 
     const range = periodRange(constraints.period, timezone);
     const now = planningNow();
@@ -264,7 +291,7 @@ export class AgentService {
       question: null,
       draft: {
         kind: 'SCHEDULE',
-        title: run.goal.slice(0, 200),
+        title: goal.slice(0, 200),
         content,
         evidence,
         note: prefNotes.length ? prefNotes.join('\n').slice(0, 2000) : null,

@@ -51,6 +51,35 @@ export const ZRunDraft = z.object({
   evidence: ZDraftEvidence,
 });
 
+const ZEditSide = z.object({
+  machine: z.string().nullable(),
+  operator: z.string().nullable(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+});
+/**
+ * A follow-up that edited the conversation's current draft: the version it made (through the
+ * draft edit path and its validation) and what changed, item by item.
+ */
+export const ZRunEdit = z.object({
+  draftId: z.uuid(),
+  basedOnVersion: z.number().int(),
+  version: z.number().int(),
+  diff: z.object({ added: z.array(z.uuid()), removed: z.array(z.uuid()), changed: z.array(z.uuid()) }),
+  changes: z.array(
+    z.object({
+      jobId: z.uuid(),
+      title: z.string().nullable(),
+      fieldName: z.string().nullable(),
+      before: ZEditSide,
+      after: ZEditSide,
+    }),
+  ),
+  /** hard violations of the new version (it cannot be confirmed until they are fixed) */
+  violations: z.number().int(),
+});
+export type TRunEdit = z.infer<typeof ZRunEdit>;
+
 export const ZAgentRunStatus = z.enum(['RUNNING', 'COMPLETED', 'NEEDS_INPUT', 'FAILED']);
 
 export const ZAgentRun = z.object({
@@ -71,6 +100,8 @@ export const ZAgentRun = z.object({
   draft: ZRunDraft.nullable(),
   /** ASK_MANUAL / BUSINESS_QUESTION answers and a diagnosis' summary (null for a plain schedule run) */
   answer: ZAgentAnswer.nullable(),
+  /** EDIT_DRAFT: the new version of the conversation's draft and its changes */
+  edit: ZRunEdit.nullable().optional(),
   /** entity memory: what this run's goal named or referred to (agent-memory.ts) */
   entities: z.array(ZRunEntity).optional(),
   createdAt: z.string(),

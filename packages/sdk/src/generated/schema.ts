@@ -10025,7 +10025,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -10315,7 +10315,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -10360,6 +10360,36 @@ export interface operations {
                             }[];
                             refused: boolean;
                             found: boolean;
+                        } | null;
+                        edit?: {
+                            /** Format: uuid */
+                            draftId: string;
+                            basedOnVersion: number;
+                            version: number;
+                            diff: {
+                                added: string[];
+                                removed: string[];
+                                changed: string[];
+                            };
+                            changes: {
+                                /** Format: uuid */
+                                jobId: string;
+                                title: string | null;
+                                fieldName: string | null;
+                                before: {
+                                    machine: string | null;
+                                    operator: string | null;
+                                    startsAt: string;
+                                    endsAt: string;
+                                };
+                                after: {
+                                    machine: string | null;
+                                    operator: string | null;
+                                    startsAt: string;
+                                    endsAt: string;
+                                };
+                            }[];
+                            violations: number;
                         } | null;
                         entities?: {
                             /** @enum {string} */
@@ -10412,7 +10442,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -10702,7 +10732,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -10747,6 +10777,36 @@ export interface operations {
                             }[];
                             refused: boolean;
                             found: boolean;
+                        } | null;
+                        edit?: {
+                            /** Format: uuid */
+                            draftId: string;
+                            basedOnVersion: number;
+                            version: number;
+                            diff: {
+                                added: string[];
+                                removed: string[];
+                                changed: string[];
+                            };
+                            changes: {
+                                /** Format: uuid */
+                                jobId: string;
+                                title: string | null;
+                                fieldName: string | null;
+                                before: {
+                                    machine: string | null;
+                                    operator: string | null;
+                                    startsAt: string;
+                                    endsAt: string;
+                                };
+                                after: {
+                                    machine: string | null;
+                                    operator: string | null;
+                                    startsAt: string;
+                                    endsAt: string;
+                                };
+                            }[];
+                            violations: number;
                         } | null;
                         entities?: {
                             /** @enum {string} */

@@ -89,4 +89,39 @@ export class AgentMemoryRepository {
   findFeedback(tx: Tx, organizationId: string, runId: string, userId: string) {
     return tx.agentFeedback.findUnique({ where: { organizationId_runId_userId: { organizationId, runId, userId } } });
   }
+
+  /**
+   * The machines (primary) each of these operators was assigned to from 90 days ago to 30 days
+   * ahead (released assignments left out), newest first, with the machine's model: what
+   * "钱勇那台" means (memory/possessive.ts). The caller filters to the machines it may see.
+   */
+  recentMachinesOf(organizationId: string, operatorIds: string[], now: Date) {
+    return this.prisma.client.assignment.findMany({
+      where: {
+        organizationId,
+        operatorMembershipId: { in: operatorIds },
+        releasedAt: null,
+        startsAt: { gte: new Date(now.getTime() - 90 * 86_400_000), lte: new Date(now.getTime() + 30 * 86_400_000) },
+      },
+      orderBy: [{ startsAt: 'desc' }, { id: 'desc' }],
+      take: 500,
+      select: {
+        operatorMembershipId: true,
+        startsAt: true,
+        endsAt: true,
+        machines: {
+          where: { role: 'PRIMARY' },
+          select: {
+            asset: {
+              select: {
+                id: true,
+                name: true,
+                model: { select: { manufacturer: true, name: true, operationTypes: true } },
+              },
+            },
+          },
+        },
+      },
+    });
+  }
 }

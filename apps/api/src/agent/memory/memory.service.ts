@@ -17,6 +17,9 @@ import { AgentRepository } from '../agent.repository.js';
 import { AgentMetrics } from './agent-metrics.js';
 import { AgentMemoryRepository } from './memory.repository.js';
 import { readPreferences } from './preference-grammar.js';
+import { findNames } from '../planner/names.js';
+import { GoalText } from '../planner/text.js';
+import { resolvePossessives, type UsualMachine } from './possessive.js';
 import { parseEntities, resolveReferences, type KnownLists, type Resolution, type RunEntity } from './references.js';
 import { describePreference } from './schedule-preferences.js';
 
@@ -113,10 +116,43 @@ export class AgentMemoryService {
 
   /** entity references of `run.goal` against the conversation's earlier runs */
   async resolve(ctx: OrgContext, run: AgentRun, known: KnownLists): Promise<Resolution> {
-    const earlier = run.conversationId
-      ? await this.repo.earlierEntities(ctx.organizationId, run.conversationId, run.id)
-      : [];
-    return resolveReferences(run.goal, earlier.map(parseEntities), known);
+    const earlier = (
+      run.conversationId ? await this.repo.earlierEntities(ctx.organizationId, run.conversationId, run.id) : []
+    ).map(parseEntities);
+    // "钱勇那台克拉斯": the machine that person runs (possessive.ts), before the other references
+    const named = findNames(new GoalText(run.goal), { team: [], field: [], asset: [], operator: known.operators });
+    const operatorIds = [...new Set(named.matches.map((m) => m.ref.id))];
+    const usual = operatorIds.length ? await this.usualMachines(ctx.organizationId, operatorIds) : [];
+    const own = resolvePossessives(run.goal, known, usual, earlier);
+    if (own.question) return { goal: run.goal, resolved: [], notes: [], question: own.question };
+    const rest = resolveReferences(own.goal, earlier, known);
+    if (rest.question) return rest;
+    return { ...rest, resolved: [...own.resolved, ...rest.resolved], notes: [...own.notes, ...rest.notes] };
+  }
+
+  /** Per operator and machine: assignments in the window, whether one covers now, the latest start. */
+  private async usualMachines(organizationId: string, operatorIds: string[]): Promise<UsualMachine[]> {
+    const now = new Date();
+    const rows = await this.repo.recentMachinesOf(organizationId, operatorIds, now);
+    const by = new Map<string, UsualMachine>();
+    for (const r of rows)
+      for (const { asset } of r.machines) {
+        const key = `${r.operatorMembershipId}:${asset.id}`;
+        const u = by.get(key) ?? {
+          operatorId: r.operatorMembershipId,
+          assetId: asset.id,
+          name: asset.name,
+          model: `${asset.model.manufacturer} ${asset.model.name}`,
+          types: asset.model.operationTypes,
+          jobs: 0,
+          current: false,
+          lastAt: r.startsAt.toISOString(),
+        };
+        u.jobs++;
+        u.current ||= r.startsAt <= now && now < r.endsAt;
+        by.set(key, u);
+      }
+    return [...by.values()];
   }
 
   remember(tx: Tx, ctx: OrgContext, runId: string, entities: RunEntity[]) {

@@ -13,6 +13,7 @@ import {
 } from './calendar.js';
 import { EN_COUNT, parseCount, ZH_COUNT } from './numerals.js';
 import { PERIOD_PART_PATTERNS } from './period-parts.js';
+import { PERIOD_SPAN_PATTERNS } from './period-spans.js';
 import type { DateRange, PeriodExpr } from './period-types.js';
 import { fixed, MONTH_RE, MONTHS_EN, one, weekday, WEEKDAYS_ZH, ZH_WEEK, zhWhich } from './period-words.js';
 
@@ -205,6 +206,8 @@ export const PERIOD_PATTERNS: ReadonlyArray<{ re: RegExp; value: PeriodExpr }> =
   },
   // parts of a month and runs of adjacent weekdays (period-parts.ts)
   ...PERIOD_PART_PATTERNS,
+  // spans of days and weeks relative to today (period-spans.ts)
+  ...PERIOD_SPAN_PATTERNS,
 ];
 
 function weeks(raw: string): number | null {

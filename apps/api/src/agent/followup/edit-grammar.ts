@@ -1,0 +1,199 @@
+import { addDays, weekdayOfWeek, type LocalDate } from '../planner/calendar.js';
+import { findNames, type KnownRef, type NameKind } from '../planner/names.js';
+import { findPeriod } from '../planner/periods.js';
+import { GoalText } from '../planner/text.js';
+
+/**
+ * A follow-up that edits the conversation's current draft, read by rules (no model):
+ *
+ * | said | command |
+ * |---|---|
+ * | 把周三的改到周四 · 东岗3号地的挪到下周一 · 周三的推迟到12月10日 · move Wednesday's to Thursday | MOVE: the selected items to that day, same time of day |
+ * | 换成那台S780 · 把收割机1换成收割机2 · 用收割机2代替 · use the S780 instead · replace A with B · switch to B | MACHINE: the selected items' main machine |
+ * | 把3号地的换给李明 · 周三的让李明来开 · 改由李明 · give field 3's to Li Ming · Li Ming instead | OPERATOR: the selected items' operator |
+ *
+ * What comes before the verb selects the items (days, fields, machines, operators named); the
+ * word after it is the target. Names resolve only through the known names (as the planner's);
+ * a machine said by model or brand ("S780", "那台克拉斯") is kept as a phrase and matched against
+ * the machines later (skills/machine-match.ts). Anything else → null: the goal is not an edit.
+ */
+
+export type DayRef = { kind: 'weekday'; wd: number; text: string } | { kind: 'date'; date: LocalDate; text: string };
+
+export interface EditSelector {
+  days: DayRef[];
+  fields: KnownRef[];
+  assets: KnownRef[];
+  operators: KnownRef[];
+}
+
+export type EditCommand =
+  | { kind: 'MOVE'; select: EditSelector; to: DayRef }
+  | { kind: 'MACHINE'; select: EditSelector; asset: KnownRef | null; phrase: string }
+  | { kind: 'OPERATOR'; select: EditSelector; operator: KnownRef };
+
+export interface KnownForEdit {
+  fields: readonly KnownRef[];
+  assets: readonly KnownRef[];
+  operators: readonly KnownRef[];
+}
+
+const ZH_WD: Record<string, number> = { 一: 1, 二: 2, 三: 3, 四: 4, 五: 5, 六: 6, 日: 7, 天: 7 };
+const EN_WD: Record<string, number> = { mon: 1, tue: 2, wed: 3, thu: 4, fri: 5, sat: 6, sun: 7 };
+
+/** Days as an edit says them: a bare weekday is matched against the draft's own days. */
+const DAY_RE =
+  /(下下|下|本|这)?个?(?:周|星期|礼拜)([一二三四五六日天1-7])|今天|明天|后天|(\d{1,2})\s*月\s*(\d{1,2})\s*[日号]?|(?<![\d月/年])(\d{1,2})\s*[日号](?![地田库棚机车线])|\b(?:(this|next)\s+)?(monday|tuesday|wednesday|thursday|friday|saturday|sunday|mon|tues?|wed|thu|thurs?|fri|sat|sun)\b(?:'s)?|\btoday\b|\btomorrow\b/g;
+
+const OPEN = '\uE000';
+const CLOSE = '\uE001';
+type Token =
+  | { type: 'name'; kind: NameKind; ref: KnownRef; start: number; end: number }
+  | { type: 'day'; day: DayRef; start: number; end: number };
+
+function readDay(m: RegExpExecArray, today: LocalDate): DayRef | null {
+  const text = m[0];
+  const zhWd = m[2] ? (ZH_WD[m[2]] ?? Number(m[2])) : undefined;
+  const enWd = m[7] ? EN_WD[m[7].slice(0, 3)] : undefined;
+  const wd = zhWd ?? enWd;
+  const which = m[1] ?? m[6];
+  if (wd !== undefined) {
+    if (!which) return { kind: 'weekday', wd, text };
+    if (which === '下' || which === 'next') return { kind: 'date', date: weekdayOfWeek(addDays(today, 7), wd), text };
+    if (which === '下下') return { kind: 'date', date: weekdayOfWeek(addDays(today, 14), wd), text };
+    return { kind: 'date', date: weekdayOfWeek(today, wd), text };
+  }
+  const p = findPeriod(new GoalText(text), today).period;
+  return p && p.from === p.to ? { kind: 'date', date: p.from, text } : null;
+}
+
+/** The goal with names and days replaced by tokens (private-use marks), and the tokens. */
+function tokenize(goal: string, known: KnownForEdit, today: LocalDate) {
+  const text = new GoalText(goal);
+  const scan = findNames(text, { team: [], field: known.fields, asset: known.assets, operator: known.operators });
+  const tokens: Token[] = scan.matches.map((m) => ({
+    type: 'name',
+    kind: m.kind,
+    ref: m.ref,
+    start: m.start,
+    end: m.end,
+  }));
+  for (const m of scan.matches) text.mask(m);
+  const view = text.view();
+  for (const m of view.matchAll(DAY_RE)) {
+    const start = m.index;
+    const end = start + m[0].length;
+    if (!text.isFree({ start, end })) continue;
+    const day = readDay(m as RegExpExecArray, today);
+    if (day) tokens.push({ type: 'day', day, start, end });
+  }
+  tokens.sort((a, b) => a.start - b.start);
+  let template = '';
+  let at = 0;
+  tokens.forEach((t, i) => {
+    template += text.norm.slice(at, t.start) + `${OPEN}${i}${CLOSE}`;
+    at = t.end;
+  });
+  template += text.norm.slice(at);
+  return { template, tokens };
+}
+
+const TOKEN = new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g');
+const HAS_TOKEN = new RegExp(`${OPEN}\\d+${CLOSE}`);
+/** a follow-up edit always says how it changes something; without these words it is a new goal */
+const EDIT_CUE =
+  /改|换|挪|移到|调到|调整|推迟|延后|延期|顺延|提前|代替|替|instead|\b(?:move|shift|push|replace|swap|switch|reschedule|give|hand|reassign|change|postpone|delay|bump)\b/;
+
+/** Words that end right before a move's target day ("改到", "挪至", "to"). */
+const MOVE_ZH = /(?:改|挪|移|调|推迟?|延后?|延期|顺延|换|放|排|提前)(?:一下)?(?:到|至|成|为|在)\s*$/;
+const MOVE_EN = /\b(?:to|onto|until|till)\s*$/;
+const MOVE_EN_VERB = /\b(?:move|moving|shift|push|reschedule|put|change|bump|slide|postpone|delay)\b/;
+/** Words that end right before a replacement machine or operator ("换成", "改由", "use the", "with"). */
+const SWAP_ZH =
+  /(?:换成|换为|改成|改为|改用|换用|替换成|替换为|换给|交给|改给|让给|分给|派给|改派给?|改由|换由|改让|换)\s*(?:那台|这台|那个|这个|那位|用)?\s*$/;
+const SWAP_ZH_BEFORE_USE = /(?:^|[，,。\s]|那|就)\s*(?:用|让|由)\s*(?:那台|这台)?\s*$/;
+const SWAP_ZH_AFTER_USE = /^\s*(?:来)?(?:代替|替换|替代|顶替|顶上|换掉|来开|来干|来收|来做|开|干|收|做|负责)/;
+const SWAP_EN =
+  /\b(?:use|using|take|switch\s+to|swap\s+(?:in|to)|change\s+(?:it\s+|that\s+|them\s+)?to|with|to|let|give\s+it\s+to)\s+(?:the\s+)?$/;
+const SWAP_EN_CUE = /\b(?:instead|swap|switch|replace|change|give|hand|reassign|assign|let)\b/;
+const INSTEAD_AFTER = /^\s*(?:instead|rather)\b/;
+/** A machine said by model or brand after a swap verb, up to punctuation: "换成那台S780" → "S780". */
+const PHRASE_ZH = /(?:换成|换为|改成|改为|改用|换用|替换成|替换为)\s*(?:那台|这台)?\s*([^，,。.;；!！?？\uE000]{1,30})/;
+const PHRASE_USE_ZH =
+  /(?:^|[，,。\s]|就)(?:用|让)\s*(?:那台|这台)?\s*([^，,。.;；!！?？\uE000]{1,30}?)\s*(?:来)?(?:代替|替换|替代|顶替|顶上)/;
+const PHRASE_EN =
+  /\b(?:use|take|switch\s+to|swap\s+(?:in|to)|change\s+(?:it\s+)?to|with)\s+(?:the\s+|that\s+)?([a-z0-9][a-z0-9 #\-.]{0,30}?)\s*(?:instead\b|rather\b|[,.;!?]|$)/;
+
+function selectorOf(tokens: Token[], upTo: number, skip: number): EditSelector {
+  const s: EditSelector = { days: [], fields: [], assets: [], operators: [] };
+  for (const [i, t] of tokens.entries()) {
+    if (t.start >= upTo || i === skip) continue;
+    if (t.type === 'day') s.days.push(t.day);
+    else if (t.kind === 'field') s.fields.push(t.ref);
+    else if (t.kind === 'asset') s.assets.push(t.ref);
+    else if (t.kind === 'operator') s.operators.push(t.ref);
+  }
+  return s;
+}
+
+export function parseEdit(goal: string, known: KnownForEdit, today: LocalDate): EditCommand | null {
+  const { template, tokens } = tokenize(goal, known, today);
+  if (!EDIT_CUE.test(template)) return null;
+  // each token with the template text before it (since the previous token) and after it
+  const marks = [...template.matchAll(TOKEN)].map((m) => ({
+    i: Number(m[1]),
+    at: m.index,
+    end: m.index + m[0].length,
+  }));
+  const en = MOVE_EN_VERB.test(template);
+  for (const [k, mk] of marks.entries()) {
+    const t = tokens[mk.i]!;
+    const before = template.slice(marks[k - 1]?.end ?? 0, mk.at);
+    const after = template.slice(mk.end, marks[k + 1]?.at ?? template.length);
+    // selection: tokens before this one (by original offset)
+    const select = selectorOf(tokens, t.start, mk.i);
+    if (t.type === 'day') {
+      if ((MOVE_ZH.test(before) || (en && MOVE_EN.test(before))) && hasAny(select))
+        return { kind: 'MOVE', select, to: t.day };
+      continue;
+    }
+    const swapBefore =
+      SWAP_ZH.test(before) ||
+      (SWAP_ZH_BEFORE_USE.test(before) && SWAP_ZH_AFTER_USE.test(after)) ||
+      (SWAP_EN.test(before) && (SWAP_EN_CUE.test(template) || INSTEAD_AFTER.test(after))) ||
+      (INSTEAD_AFTER.test(after) && hasAny(select));
+    if (!swapBefore) continue;
+    if (t.kind === 'asset') return { kind: 'MACHINE', select, asset: t.ref, phrase: t.ref.name };
+    if (t.kind === 'operator') return { kind: 'OPERATOR', select, operator: t.ref };
+  }
+  // a machine said by model or brand ("换成那台S780", "use the S780 instead")
+  const phrase =
+    PHRASE_ZH.exec(template) ??
+    PHRASE_USE_ZH.exec(template) ??
+    (SWAP_EN_CUE.test(template) ? PHRASE_EN.exec(template) : null);
+  if (phrase) {
+    if (!HAS_TOKEN.test(phrase[1]!)) {
+      const at = phrase.index + phrase[0].indexOf(phrase[1]!);
+      const cut = originalOffset(template, tokens, at);
+      // the phrase as written (the template is case-folded; no token inside, so lengths agree)
+      const words = goal
+        .slice(cut, cut + phrase[1]!.length)
+        .replace(/(?:吧|了|呢|啊|的)+$/, '')
+        .trim();
+      if (words) return { kind: 'MACHINE', select: selectorOf(tokens, cut, -1), asset: null, phrase: words };
+    }
+  }
+  return null;
+}
+
+const hasAny = (s: EditSelector) => s.days.length + s.fields.length + s.assets.length + s.operators.length > 0;
+
+/** The goal offset of a template offset (tokens before it are replaced by their marks). */
+function originalOffset(template: string, tokens: Token[], at: number): number {
+  let shift = 0;
+  for (const m of template.slice(0, at).matchAll(TOKEN)) {
+    const t = tokens[Number(m[1])]!;
+    shift += t.end - t.start - m[0].length;
+  }
+  return at + shift;
+}

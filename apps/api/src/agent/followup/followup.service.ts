@@ -1,0 +1,172 @@
+import { Injectable } from '@nestjs/common';
+import type { TDraftDetail, TDraftItem, TRunEdit } from '@amms/contracts/drafts';
+import type { AgentRun } from '@amms/db';
+import { DraftsService } from '../../drafts/drafts.service.js';
+import { diffItems } from '../../drafts/drafts.versions.js';
+import type { OrgContext } from '../../platform/access/context.js';
+import type { KnownNames } from '../../planning/tools/agent-tools.js';
+import type { ToolRunner } from '../../planning/tools/runner.js';
+import type { Outcome } from '../agent-run.parts.js';
+import { AgentRepository } from '../agent.repository.js';
+import { localToday } from '../planner/calendar.js';
+import { goalLanguage } from '../planner/text.js';
+import type { MachineCandidate } from '../skills/machine-match.js';
+import { applyEdit, type Lang } from './edit-apply.js';
+import { parseEdit } from './edit-grammar.js';
+
+/** how many earlier runs of the conversation are searched for its current draft */
+const LOOK_BACK = 20;
+
+/**
+ * A follow-up in a conversation that refers to its current draft ("那把周三的改到周四", "换成那台
+ * S780", "use the S780 instead") makes a NEW VERSION of that draft through the draft edit path
+ * (DraftsService.createVersion: facts re-read, conflicts / machine type / operator validated),
+ * not a new goal. The current draft is the newest draft of the conversation's earlier runs, when
+ * it is still OPEN, a SCHEDULE draft and visible to the caller. A command that does not name
+ * exactly what to change ends the run with one precise question.
+ */
+@Injectable()
+export class FollowUpEdits {
+  constructor(
+    private readonly repo: AgentRepository,
+    private readonly drafts: DraftsService,
+  ) {}
+
+  /** The conversation's current (open, schedule) draft, or null. */
+  async currentDraft(ctx: OrgContext, run: AgentRun): Promise<TDraftDetail | null> {
+    if (!run.conversationId) return null;
+    const runs = await this.repo.runsOfConversation(undefined, ctx.organizationId, run.conversationId, LOOK_BACK);
+    const latest = runs.find((r) => r.id !== run.id && r.draftId);
+    if (!latest?.draftId) return null;
+    const draft = await this.drafts.get(ctx, latest.draftId).catch(() => null);
+    return draft && draft.status === 'OPEN' && draft.kind === 'SCHEDULE' ? draft : null;
+  }
+
+  /** The run's outcome when its goal edits the current draft; null when it is not an edit (a new goal). */
+  async tryEdit(
+    ctx: OrgContext,
+    run: AgentRun,
+    runner: ToolRunner,
+    known: KnownNames,
+    timezone: string,
+  ): Promise<Outcome | null> {
+    const today = localToday(new Date(), timezone);
+    const cmd = parseEdit(run.goal, known, today);
+    if (!cmd) return null;
+    const draft = await this.currentDraft(ctx, run);
+    if (!draft) return null;
+    const current = draft.versions.find((v) => v.version === draft.currentVersion);
+    if (!current) return null;
+    const lang: Lang = goalLanguage(run.goal);
+    const zh = lang === 'zh';
+    runner.note('plan', {
+      message: `intent EDIT_DRAFT (${cmd.kind} on draft ${draft.id} v${draft.currentVersion})`,
+      args: { intent: 'EDIT_DRAFT', classifier: 'rules', command: cmd.kind, draftId: draft.id },
+    });
+    const machines =
+      cmd.kind === 'MACHINE'
+        ? (await runner.call<MachineCandidate[]>('machines', {})).result
+        : ([] as MachineCandidate[]);
+    const result = applyEdit(cmd, current.items, { timezone, lang, machines });
+    const base = { constraints: null, error: null, draft: null, intent: 'EDIT_DRAFT' as const };
+    if (result.kind === 'question') return { ...base, status: 'NEEDS_INPUT', question: result.question, message: null };
+    if (result.kind === 'nothing' || !ctx.permissions.has('draft.edit')) {
+      const message =
+        result.kind === 'nothing'
+          ? result.message
+          : zh
+            ? '你的角色不能修改草案，请让调度员修改。'
+            : 'Your role may not edit drafts; ask a dispatcher.';
+      runner.note('message', { message });
+      return { ...base, status: 'COMPLETED', question: null, message };
+    }
+    const after = await this.drafts.createVersion(ctx, draft.id, {
+      basedOnVersion: draft.currentVersion,
+      items: result.items,
+      workOrderItems: [],
+      note: run.goal.slice(0, 1000),
+    });
+    const next = after.versions.find((v) => v.version === after.currentVersion)!;
+    const edit = editRecord(
+      draft.id,
+      current.items,
+      next.items,
+      draft.currentVersion,
+      next.version,
+      next.validation.violations.length,
+    );
+    const message = describeEdit(
+      edit,
+      next.validation.violations.map((v) => v.message),
+      timezone,
+      lang,
+    );
+    runner.note('message', { message, args: { edit } });
+    return { ...base, status: 'COMPLETED', question: null, message, linkDraftId: draft.id, edit };
+  }
+}
+
+const side = (i: TDraftItem) => ({
+  machine: i.primaryAssetName,
+  operator: i.operatorName,
+  startsAt: i.startsAt,
+  endsAt: i.endsAt,
+});
+
+function editRecord(
+  draftId: string,
+  before: readonly TDraftItem[],
+  after: readonly TDraftItem[],
+  basedOnVersion: number,
+  version: number,
+  violations: number,
+): TRunEdit {
+  const diff = diffItems(before, after);
+  const b = new Map(before.map((i) => [i.jobId, i]));
+  const changes = after
+    .filter((i) => diff.changed.includes(i.jobId))
+    .map((i) => ({
+      jobId: i.jobId,
+      title: i.job?.title ?? null,
+      fieldName: i.job?.fieldName ?? null,
+      before: side(b.get(i.jobId)!),
+      after: side(i),
+    }));
+  return { draftId, basedOnVersion, version, diff, changes, violations };
+}
+
+function when(iso: string, tz: string, lang: Lang): string {
+  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
+    timeZone: tz,
+    month: 'numeric',
+    day: 'numeric',
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(new Date(iso));
+}
+
+/** "已生成草案第2版（基于第1版），改动1项：东岗3号地 收割机1 张三 12/9周三 07:00 → 12/10周四 07:00。" */
+export function describeEdit(edit: TRunEdit, violations: string[], tz: string, lang: Lang): string {
+  const zh = lang === 'zh';
+  const lines = edit.changes.map((c) => {
+    const parts: string[] = [];
+    if (c.before.startsAt !== c.after.startsAt || c.before.endsAt !== c.after.endsAt)
+      parts.push(`${when(c.before.startsAt, tz, lang)} → ${when(c.after.startsAt, tz, lang)}`);
+    if (c.before.machine !== c.after.machine) parts.push(`${c.before.machine ?? '—'} → ${c.after.machine ?? '—'}`);
+    if (c.before.operator !== c.after.operator) parts.push(`${c.before.operator ?? '—'} → ${c.after.operator ?? '—'}`);
+    return `${c.fieldName ?? c.title ?? c.jobId.slice(0, 8)}：${parts.join(zh ? '，' : ', ')}`;
+  });
+  const head = zh
+    ? `已生成草案第${edit.version}版（基于第${edit.basedOnVersion}版），改动${edit.changes.length}项：`
+    : `Draft version ${edit.version} (based on version ${edit.basedOnVersion}) changes ${edit.changes.length} item(s): `;
+  const tail = violations.length
+    ? zh
+      ? `注意：新版本有${violations.length}个问题，确认前需要处理：${violations.slice(0, 3).join('；')}`
+      : `Note: the new version has ${violations.length} problem(s) to fix before it can be confirmed: ${violations.slice(0, 3).join('; ')}`
+    : zh
+      ? '校验通过，可以确认。'
+      : 'It passes validation and can be confirmed.';
+  return `${head}${lines.join(zh ? '；' : '; ')}。${tail}`.slice(0, 2000);
+}
