@@ -44,6 +44,11 @@ export function toMember(m: MemberRow): TMember {
   };
 }
 
+export interface MemberPlanningProfile {
+  operatesMachines: boolean;
+  maxDailyHours: number | null;
+}
+
 /** Members a caller may see: everyone (ORG), people sharing a team (TEAM), only themselves (ASSIGNED). */
 export function memberScope(ctx: OrgContext): Prisma.MembershipWhereInput {
   return scopeWhere<Prisma.MembershipWhereInput>(ctx, {
@@ -125,6 +130,23 @@ export class MembersService {
           scope: memberScope(ctx),
         }),
       toMember,
+    );
+  }
+
+  /**
+   * Planning's view of the active members in the caller's scope: who runs machines (the flag,
+   * else the role: only OPERATOR does) and their own day limit (null: the org's calendar alone).
+   */
+  async planningProfiles(ctx: OrgContext): Promise<Map<string, MemberPlanningProfile>> {
+    const members = await this.repo.planningProfiles(ctx.organizationId, memberScope(ctx));
+    return new Map(
+      members.map((m) => [
+        m.id,
+        {
+          operatesMachines: m.operatesMachines ?? m.role === 'OPERATOR',
+          maxDailyHours: m.maxDailyHours === null ? null : Number(m.maxDailyHours),
+        },
+      ]),
     );
   }
 

@@ -39,6 +39,7 @@ export function searchSpaceOf(pb: Problem): SearchSpace {
     .map((pj) => {
       const options: SearchSpace['jobs'][number]['options'] = [];
       for (let k = pj.k0; k <= pj.k1; k++) {
+        if (!pb.cal.partsOk(k, pj.work)) continue;
         const s = pb.cal.starts[k]!;
         const e = pb.cal.endOf(k, pj.work);
         const sets = setsOf(pj.fam)
@@ -48,7 +49,7 @@ export function searchSpaceOf(pb: Problem): SearchSpace {
           )
           .map((c) => (c.impl >= 0 ? [pb.machines[c.lead]!.id, pb.machines[c.impl]!.id] : [pb.machines[c.lead]!.id]));
         const operators = pj.ops
-          .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0)
+          .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0 && pb.opDayBlock(sol.oTl[oi]!, oi, s, e) === 0)
           .map((oi) => pb.operators[oi]!.membershipId);
         if (sets.length && operators.length) options.push({ startsAt: s, endsAt: e, sets, operators });
       }
@@ -137,6 +138,7 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
   // machines free at some start? then the operators were the bottleneck
   const cal = pb.cal;
   for (let k = pj.k0; k <= pj.k1; k++) {
+    if (!cal.partsOk(k, pj.work)) continue;
     const s = cal.starts[k]!;
     const e = cal.endOf(k, pj.work);
     const free = firstFreeSet(pj.fam, (m) => sol.mTl[m]!.blockedUntil(s, e) === 0);
