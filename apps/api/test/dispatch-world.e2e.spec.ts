@@ -155,7 +155,7 @@ describe('who runs machines', () => {
       contentHash: v2.contentHash,
     });
     expectError(c, 422, 'DRAFT_INVALID');
-  });
+  }, 90_000);
 
   it('a member flagged as running machines (a dispatcher who drives) is planned like an operator', async () => {
     const w = await world(2);
@@ -222,16 +222,49 @@ describe('the working day', () => {
     expect(v2.validation.violations.map((v) => v.code)).toContain('OUTSIDE_WORKING_DAY');
   });
 
-  it('no scrap of a job on its last day: 12 h of work in an 11.5 h day is not 07:00–19:00 + 07:00–07:30 the next day', async () => {
+  it('no scrap of a job on its last day: 12.5 h of work is not Monday 07:00–19:00 + Tuesday 07:00–07:30', async () => {
     const w = await world(1);
-    await h.db.organization.update({ where: { id: w.org.id }, data: { workBreak: '12:00-12:30' } });
     const at = nextWeek();
-    await w.job(at(0, 0), at(3, 0), 12);
+    await w.job(at(0, 0), at(3, 0), 12.5);
     const r = await run(w, '安排下周的收获作业');
     const it = r.draft!.items[0]!;
-    // the day holds 11.5 h (07–19 less the half-hour break); 12 h starting 07:00 would leave 07:00–07:30 on Tuesday
     expect(it.endsAt).not.toBe(at(1, 7.5));
+    // at least an hour of work on the last day
     expect(localHour(it.endsAt) - 7).toBeGreaterThanOrEqual(1);
     expect(r.draft!.validation.ok).toBe(true);
+  });
+});
+
+describe('job order', () => {
+  it('the transport of a field never starts before its harvest ends, even when the transport is more urgent; an edit moving it earlier is refused', async () => {
+    const w = await world(2, {}, ['HARVESTING', 'TRANSPORT']);
+    await h.db.membership.update({
+      where: { id: w.org.users.ADMIN.membershipId },
+      data: { operatesMachines: true },
+    });
+    const at = nextWeek();
+    const harvest = await w.job(at(0, 0), at(5, 0), 6, 'HARVESTING', { priority: 2 });
+    const transport = await w.job(at(0, 0), at(5, 0), 3, 'TRANSPORT', { priority: 5 });
+    const r = await run(w, '安排下周的收获和运输作业');
+    const byJob = new Map(r.draft!.items.map((i) => [i.jobId, i]));
+    expect(byJob.size).toBe(2);
+    expect(Date.parse(byJob.get(transport)!.startsAt)).toBeGreaterThanOrEqual(Date.parse(byJob.get(harvest)!.endsAt));
+    expect(r.draft!.validation.ok).toBe(true);
+
+    const d = await detail(w, r.draftId!);
+    const items = r.draft!.items.map((i) => ({
+      jobId: i.jobId,
+      primaryAssetId: i.primaryAssetId,
+      implementAssetIds: i.implementAssetIds,
+      operatorMembershipId: i.operatorMembershipId,
+      startsAt: i.jobId === transport ? byJob.get(harvest)!.startsAt : i.startsAt,
+      endsAt:
+        i.jobId === transport ? new Date(Date.parse(byJob.get(harvest)!.startsAt) + 3 * HOUR).toISOString() : i.endsAt,
+    }));
+    const e = await post(w.t.DISPATCHER, w.org.id, `/drafts/${d.id}/versions`, { basedOnVersion: 1, items });
+    expectStatus(e, 201);
+    expect(ZDraftDetail.parse(e.body).versions[0]!.validation.violations.map((v) => v.code)).toContain(
+      'ORDER_VIOLATED',
+    );
   });
 });

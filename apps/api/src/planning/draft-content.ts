@@ -62,9 +62,10 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
       };
     })
     .filter((j) => Date.parse(j.windowStart) < Date.parse(j.windowEnd));
+  const ordered = withOrder(jobs);
   const base: Omit<SchedulerInput, 'options'> = {
     now: o.now,
-    jobs,
+    jobs: ordered,
     machines: f.machines.map((m) => ({
       id: m.id,
       name: m.name,
@@ -94,6 +95,38 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
   };
   const seed = parseInt(sha256(canonicalJson({ ...base, options })).slice(0, 8), 16);
   return { ...base, options: { ...options, seed } };
+}
+
+/**
+ * Which operation waits for which on the same field: transport after the harvest (grain,
+ * forage or bales), baling after mowing, sowing after tillage. A job waits for a job of the
+ * field in this plan whose operation comes before it, when their windows overlap the same
+ * season (the earlier one's window starts before the later one's ends).
+ */
+const WAITS_FOR: Readonly<Record<string, readonly string[]>> = {
+  TRANSPORT: ['HARVESTING', 'FORAGE_HARVESTING', 'BALING'],
+  BALING: ['MOWING'],
+  SOWING_PLANTING: ['TILLAGE'],
+};
+
+function withOrder<
+  J extends { id: string; operationType: string; fieldId: string; windowStart: string; windowEnd: string },
+>(jobs: J[]): (J & { after?: string[] })[] {
+  return jobs.map((j) => {
+    const before = WAITS_FOR[j.operationType];
+    if (!before) return j;
+    const after = jobs
+      .filter(
+        (p) =>
+          p.id !== j.id &&
+          p.fieldId === j.fieldId &&
+          before.includes(p.operationType) &&
+          Date.parse(p.windowStart) < Date.parse(j.windowEnd),
+      )
+      .map((p) => p.id)
+      .sort();
+    return after.length ? { ...j, after } : j;
+  });
 }
 
 /** The scheduler's working-day options from the org's calendar and the goal's limit. */

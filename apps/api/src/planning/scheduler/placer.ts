@@ -27,6 +27,12 @@ export class Placer extends Problem {
   protected earliest(sol: Solution, pj: PJob): Placement | null {
     const cal = this.cal;
     let k = pj.k0;
+    if (pj.preds.length > 0) {
+      // after the jobs it waits for (the harvest of the field before its transport)
+      const lb = this.afterPreds(sol, pj);
+      if (lb < 0) return null;
+      k = Math.max(k, cal.firstAtOrAfter(lb));
+    }
     while (k <= pj.k1) {
       if (!cal.partsOk(k, pj.work)) {
         k++;

@@ -25,6 +25,8 @@ export interface PJob {
   opLeast: number;
   /** resources this job can use: machines 0..M-1, operators M.. (shared by operation and team) */
   resources: Uint8Array;
+  /** indices of the jobs that must end before this one starts */
+  preds: number[];
 }
 
 export interface Placement {
@@ -145,6 +147,22 @@ export class Problem {
     );
     const setsByOp = new Map<string, CSet[]>();
     this.jobs = jobs.map((job, i) => this.prepareJob(job, i, windows[i]!, setsByOp));
+    const jIndex = new Map(jobs.map((j, i) => [j.id, i]));
+    for (const pj of this.jobs)
+      pj.preds = [...new Set((pj.job.after ?? []).flatMap((id) => jIndex.get(id) ?? []))]
+        .filter((x) => x !== pj.i)
+        .sort((a, b) => a - b);
+  }
+
+  /** The earliest start the job's predecessors allow in `sol`: −1 when one is not placed. */
+  afterPreds(sol: Solution, pj: PJob): number {
+    let lb = 0;
+    for (const q of pj.preds) {
+      const p = sol.placed[q];
+      if (!p) return -1;
+      if (p.e > lb) lb = p.e;
+    }
+    return lb;
   }
 
   /** the usable set family and the resources of an operation for a job team (one per pair, shared by jobs) */
@@ -259,6 +277,7 @@ export class Problem {
       opTeamMiss,
       opLeast,
       resources,
+      preds: [],
     };
   }
 

@@ -116,6 +116,12 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
     candidates: { assetIds, operatorMembershipIds },
   });
   if (pj.pre) return out(pj.pre.reason, pj.pre.detail);
+  const waitsFor = pj.preds.filter((q) => !sol.placed[q]);
+  if (waitsFor.length > 0)
+    return out(
+      'WAITS_FOR_JOB',
+      `It must wait for ${list(waitsFor.map((q) => `${pb.jobs[q]!.job.operationType} job ${pb.jobs[q]!.job.id}`))}, which is not planned.`,
+    );
   const window = `${iso(Math.max(pj.ws, pb.now))} – ${iso(pj.we)}`;
   const excludedNote = () => {
     const ex = machinesOf.filter((i) => pb.excluded.has(i));

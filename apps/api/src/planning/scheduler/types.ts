@@ -23,6 +23,8 @@ export interface SchedJob {
   fieldId: string;
   /** Job.version: part of the item key, so a job changed since the draft gets a new key */
   version?: number;
+  /** jobs (ids among `jobs`) that must end before this one starts: the harvest before the transport of its field */
+  after?: readonly string[];
 }
 
 export interface SchedMachine {
@@ -126,6 +128,7 @@ export const UNPLACED_REASONS = [
   'NO_OPERATOR_AVAILABLE',
   'WINDOW_TOO_SHORT',
   'WINDOW_IN_PAST',
+  'WAITS_FOR_JOB',
 ] as const;
 export type UnplacedReason = (typeof UNPLACED_REASONS)[number];
 
@@ -178,6 +181,7 @@ export const VIOLATION_CODES = [
   'OPERATOR_DOUBLE_BOOKED',
   'OUTSIDE_WORKING_DAY',
   'OPERATOR_DAY_LIMIT',
+  'ORDER_VIOLATED',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

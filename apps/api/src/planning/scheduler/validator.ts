@@ -220,6 +220,31 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   sweep(mUse, 'MACHINE_DOUBLE_BOOKED', (id) => machines.get(id)?.name ?? id);
   sweep(oUse, 'OPERATOR_DOUBLE_BOOKED', (id) => operators.get(id)?.name ?? id);
 
+  // job order: an item starts only after the items of the jobs it waits for end
+  const itemOf = new Map(items.map((it, i) => [it.jobId, i]));
+  items.forEach((it, idx) => {
+    for (const q of jobs.get(it.jobId)?.after ?? []) {
+      if (!jobs.has(q)) continue;
+      const qi = itemOf.get(q);
+      const pred = jobs.get(q)!;
+      if (qi === undefined)
+        v(
+          idx,
+          it.jobId,
+          'ORDER_VIOLATED',
+          `It must wait for ${pred.operationType} job ${q}, which is not in the draft`,
+        );
+      else if (ranges[qi]![1] > ranges[idx]![0])
+        v(
+          idx,
+          it.jobId,
+          'ORDER_VIOLATED',
+          `It starts at ${it.startsAt}, before ${pred.operationType} job ${q} ends (${items[qi]!.endsAt})`,
+          qi,
+        );
+    }
+  });
+
   // a person's own day limit: the working time of their items and existing bookings per local day
   for (const [id, list] of [...oUse.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const limit = operators.get(id)?.maxDailyHours;
