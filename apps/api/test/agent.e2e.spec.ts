@@ -44,6 +44,8 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(h.db, 'agent');
   const t = await loginAll(h.base, org);
+  // two people run machines: the OPERATOR and the ADMIN (flagged); planning gives nobody else a machine
+  await h.db.membership.update({ where: { id: org.users.ADMIN.membershipId }, data: { operatesMachines: true } });
   const team = await post(t.OWNER, org.id, '/teams', { name: `收获队-${tag()}` });
   expectStatus(team, 201);
   const model = await h.db.machineModel.create({

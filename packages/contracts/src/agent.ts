@@ -82,6 +82,11 @@ export const ZPlanConstraints = z
     question: z.string().min(1).max(PLAN_LIMITS.questionChars).nullable(),
     language: ZPlanLanguage,
     notes: z.array(z.string().min(1).max(PLAN_LIMITS.noteChars)).max(PLAN_LIMITS.notes),
+    /**
+     * Working-time limits the goal states ("每人每天别超过10小时"); absent = the org's own.
+     * `maxHoursPerDay`: the most working hours any operator gets in one local day.
+     */
+    limits: z.strictObject({ maxHoursPerDay: z.number().min(1).max(24).nullable() }).optional(),
   })
   .superRefine((c, ctx) => {
     // The fields must tell one consistent story, whichever planner produced them.

@@ -6,11 +6,13 @@ import { PlannerFactory } from './planner-factory.js';
 import { SkillsRepository } from './skills/skills.repository.js';
 import { SkillTools } from './skills/skill-tools.js';
 import { AgentTools } from '../planning/tools/agent-tools.js';
+import { WorkCalendarRepository } from '../planning/tools/work-calendar.repository.js';
 
 /** The agent's runs (planner, tools, skills, the run's end), registered in app.module; memory: memory/memory.module.ts. */
 export const AGENT_PROVIDERS = [
   AgentRepository,
   AgentTools,
+  WorkCalendarRepository,
   SkillsRepository,
   SkillTools,
   PlannerFactory,

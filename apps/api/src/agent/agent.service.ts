@@ -263,6 +263,8 @@ export class AgentService {
       avoidOperatorIds: constraints.avoid.operators.map((o) => o.id),
       preferOperatorIds: [...constraints.prefer.operators.map((o) => o.id), ...prefs.preferOperatorIds],
       avoidDueForMaintenance: constraints.avoid.dueForMaintenance,
+      calendar: await this.tools.workCalendar(ctx),
+      maxHoursPerDay: constraints.limits?.maxHoursPerDay ?? null,
     });
     const soft = scheduleSoftly(input, prefs, constraints.period, timezone);
     if (soft.relaxed)

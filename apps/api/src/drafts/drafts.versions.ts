@@ -52,7 +52,11 @@ export async function scheduleVersion(
   const range = spanOf(starts, ends);
   const runner = new ToolRunner(ctx, tools.all);
   const { facts, steps } = await loadFacts(runner, { jobIds }, range);
-  const sin = schedulerInput(facts, { now: new Date().toISOString(), timezone: tz });
+  const sin = schedulerInput(facts, {
+    now: new Date().toISOString(),
+    timezone: tz,
+    calendar: await tools.workCalendar(ctx),
+  });
   const validation = validate(sin, input.items);
   const version = new Map(facts.jobs.map((j) => [j.id, j.version]));
   const keyed = input.items.map((it) => {

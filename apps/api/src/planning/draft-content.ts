@@ -4,6 +4,7 @@ import { canonicalJson } from '../platform/crypto/hash-chain.js';
 import { utcOffsetMs } from './scheduler/calendar.js';
 import type { DraftItem, SchedulerInput, UnplacedJob, ValidationResult } from './scheduler/types.js';
 import type { BusyFacts, JobFact, MachineFact, OperatorFact } from './tools/agent-tools.js';
+import type { OrgCalendar } from './tools/work-calendar.repository.js';
 
 /** Facts the scheduler and the validator work on, loaded through the tools. */
 export interface PlanningFacts {
@@ -21,6 +22,10 @@ export interface PlanningOptions {
   avoidOperatorIds?: readonly string[];
   preferOperatorIds?: readonly string[];
   avoidDueForMaintenance?: boolean;
+  /** the org's working calendar (daylight, break, day limit); absent: the plain 07–19 workday */
+  calendar?: OrgCalendar;
+  /** the goal's day limit (constraints.limits): the stricter of it and the org's applies */
+  maxHoursPerDay?: number | null;
   /** job windows are cut to this range (the planned period) */
   clamp?: { from: string; to: string };
 }
@@ -57,9 +62,10 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
       };
     })
     .filter((j) => Date.parse(j.windowStart) < Date.parse(j.windowEnd));
+  const ordered = withOrder(jobs);
   const base: Omit<SchedulerInput, 'options'> = {
     now: o.now,
-    jobs,
+    jobs: ordered,
     machines: f.machines.map((m) => ({
       id: m.id,
       name: m.name,
@@ -69,7 +75,12 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
       teamId: m.teamId,
       dueForMaintenance: m.dueForMaintenance,
     })),
-    operators: f.operators.map((p) => ({ membershipId: p.membershipId, name: p.name, teamIds: p.teamIds })),
+    operators: f.operators.map((p) => ({
+      membershipId: p.membershipId,
+      name: p.name,
+      teamIds: p.teamIds,
+      ...(p.maxDailyHours === null ? {} : { maxDailyHours: p.maxDailyHours }),
+    })),
     busy: { machines: f.busy.machines, operators: f.busy.operators },
   };
   const options = {
@@ -80,9 +91,54 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
     preferOperatorIds: [...(o.preferOperatorIds ?? [])],
     avoidDueForMaintenance: o.avoidDueForMaintenance ?? false,
     avoidInMaintenance: true,
+    ...calendarOptions(o),
   };
   const seed = parseInt(sha256(canonicalJson({ ...base, options })).slice(0, 8), 16);
   return { ...base, options: { ...options, seed } };
+}
+
+/**
+ * Which operation waits for which on the same field: transport after the harvest (grain,
+ * forage or bales), baling after mowing, sowing after tillage. A job waits for a job of the
+ * field in this plan whose operation comes before it, when their windows overlap the same
+ * season (the earlier one's window starts before the later one's ends).
+ */
+const WAITS_FOR: Readonly<Record<string, readonly string[]>> = {
+  TRANSPORT: ['HARVESTING', 'FORAGE_HARVESTING', 'BALING'],
+  BALING: ['MOWING'],
+  SOWING_PLANTING: ['TILLAGE'],
+};
+
+function withOrder<
+  J extends { id: string; operationType: string; fieldId: string; windowStart: string; windowEnd: string },
+>(jobs: J[]): (J & { after?: string[] })[] {
+  return jobs.map((j) => {
+    const before = WAITS_FOR[j.operationType];
+    if (!before) return j;
+    const after = jobs
+      .filter(
+        (p) =>
+          p.id !== j.id &&
+          p.fieldId === j.fieldId &&
+          before.includes(p.operationType) &&
+          Date.parse(p.windowStart) < Date.parse(j.windowEnd),
+      )
+      .map((p) => p.id)
+      .sort();
+    return after.length ? { ...j, after } : j;
+  });
+}
+
+/** The scheduler's working-day options from the org's calendar and the goal's limit. */
+function calendarOptions(o: PlanningOptions) {
+  const limits = [o.calendar?.maxDailyHours, o.maxHoursPerDay].filter((x): x is number => typeof x === 'number');
+  return {
+    ...(o.calendar?.location ? { daylight: o.calendar.location } : {}),
+    ...(o.calendar?.workBreak ? { workBreak: o.calendar.workBreak } : {}),
+    ...(limits.length ? { maxDailyHours: Math.min(...limits) } : {}),
+    // a job over several days works at least an hour on its first and its last day
+    ...(o.calendar ? { minPartHours: 1 } : {}),
+  };
 }
 
 const iso = (s: string) => new Date(s).toISOString();

@@ -63,7 +63,10 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
   for (const [index, o] of DEMO_ORGS.entries()) {
     let org = await db.organization.findUnique({ where: { slug: o.slug } });
     if (!org) {
-      org = await db.organization.create({ data: { slug: o.slug, name: o.name, timezone: 'Asia/Shanghai' } });
+      org = await db.organization.create({
+        // a cooperative's working day: a 10 h limit per operator and a midday meal break (planning)
+        data: { slug: o.slug, name: o.name, timezone: 'Asia/Shanghai', maxDailyHours: 10, workBreak: '12:00-13:00' },
+      });
       report.created++;
     } else report.unchanged++;
 

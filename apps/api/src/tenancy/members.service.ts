@@ -44,6 +44,11 @@ export function toMember(m: MemberRow): TMember {
   };
 }
 
+export interface MemberPlanningProfile {
+  operatesMachines: boolean;
+  maxDailyHours: number | null;
+}
+
 function rankOf(role: TRole | 'SERVICE'): number {
   return role === 'SERVICE' ? 0 : ROLE_RANK[role];
 }
@@ -117,6 +122,23 @@ export class MembersService {
           scope: memberScope(ctx),
         }),
       toMember,
+    );
+  }
+
+  /**
+   * Planning's view of the active members in the caller's scope: who runs machines (the flag,
+   * else the role: only OPERATOR does) and their own day limit (null: the org's calendar alone).
+   */
+  async planningProfiles(ctx: OrgContext): Promise<Map<string, MemberPlanningProfile>> {
+    const members = await this.repo.planningProfiles(ctx.organizationId, memberScope(ctx));
+    return new Map(
+      members.map((m) => [
+        m.id,
+        {
+          operatesMachines: m.operatesMachines ?? m.role === 'OPERATOR',
+          maxDailyHours: m.maxDailyHours === null ? null : Number(m.maxDailyHours),
+        },
+      ]),
     );
   }
 

@@ -106,6 +106,14 @@ export class MembershipsRepository {
     });
   }
 
+  /** What planning needs of the active members in scope: who runs machines, their own day limits. */
+  planningProfiles(organizationId: string, scope: Prisma.MembershipWhereInput) {
+    return this.prisma.client.membership.findMany({
+      where: { AND: [{ organizationId, status: 'ACTIVE' }, scope] },
+      select: { id: true, role: true, operatesMachines: true, maxDailyHours: true },
+    });
+  }
+
   /** Locks the org's active owners (FOR UPDATE) so "last owner" checks cannot race. */
   async lockActiveOwners(tx: Tx, organizationId: string): Promise<string[]> {
     const rows = await tx.$queryRaw<{ id: string }[]>`

@@ -13,6 +13,7 @@ import { goalLanguage } from '../planner/text.js';
 import type { MachineCandidate } from '../skills/machine-match.js';
 import { applyEdit, type Lang } from './edit-apply.js';
 import { parseEdit } from './edit-grammar.js';
+import { may } from '../../platform/access/permission.js';
 
 /** how many earlier runs of the conversation are searched for its current draft */
 const LOOK_BACK = 20;
@@ -70,7 +71,7 @@ export class FollowUpEdits {
     const result = applyEdit(cmd, current.items, { timezone, lang, machines });
     const base = { constraints: null, error: null, draft: null, intent: 'EDIT_DRAFT' as const };
     if (result.kind === 'question') return { ...base, status: 'NEEDS_INPUT', question: result.question, message: null };
-    if (result.kind === 'nothing' || !ctx.permissions.has('draft.edit')) {
+    if (result.kind === 'nothing' || !may(ctx, 'draft.edit')) {
       const message =
         result.kind === 'nothing'
           ? result.message

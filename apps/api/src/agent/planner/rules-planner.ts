@@ -11,6 +11,7 @@ import { findNames } from './names.js';
 import { parseCount } from './numerals.js';
 import { findPeriod } from './periods.js';
 import { ZPlannerInput, type Planner, type PlannerInput } from './planner.js';
+import { readLimits } from './rules-limits.js';
 import { Notes, clip, describe, question } from './rules-notes.js';
 import { readSides } from './rules-sides.js';
 import { GoalText, goalLanguage, leftmostLongest, scan } from './text.js';
@@ -58,6 +59,8 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
   // the language of the goal's own words, not of the names it quotes
   const language: TPlanLanguage = goalLanguage(text.view());
   notes.language = language;
+
+  const limits = readLimits(text, notes); // working-time limits (rules-limits.ts), before "一天" reads as a period
 
   // 2. time
   const time = findPeriod(text, today);
@@ -139,5 +142,6 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     question: question(missing, intent, language),
     language,
     notes: notes.list(),
+    ...(limits ? { limits } : {}),
   });
 }

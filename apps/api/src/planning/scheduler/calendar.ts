@@ -1,3 +1,4 @@
+import { sunTimes } from './daylight.js';
 import type { SchedOptions, SchedulerInput } from './types.js';
 
 export const MINUTE = 60_000;
@@ -34,6 +35,17 @@ export function resolveOptions(input: SchedulerInput): SchedOptions {
     throw new SchedulerInputError(`workday must be inside 0..24, start < end, on the ${g}-minute grid`);
   }
   if (!Number.isInteger(o.seed)) throw new SchedulerInputError('seed must be an integer');
+  if (o.maxDailyHours != null && !(o.maxDailyHours > 0 && o.maxDailyHours <= 24))
+    throw new SchedulerInputError('maxDailyHours must be in (0, 24]');
+  if (
+    o.workBreak &&
+    !(0 <= o.workBreak.startMinute && o.workBreak.startMinute < o.workBreak.endMinute && o.workBreak.endMinute <= 1440)
+  )
+    throw new SchedulerInputError('workBreak must be a range of minutes inside the day');
+  if (o.daylight && !(Math.abs(o.daylight.latitude) <= 90 && Math.abs(o.daylight.longitude) <= 180))
+    throw new SchedulerInputError('daylight needs a latitude and longitude');
+  if (o.minPartHours != null && !(o.minPartHours >= 0 && o.minPartHours <= 24))
+    throw new SchedulerInputError('minPartHours must be in [0, 24]');
   return o;
 }
 
@@ -71,33 +83,82 @@ export function utcOffsetMs(timeZone: string, at: number): number {
 }
 
 /**
- * The working calendar: the start instants of every working slot (granularity long, inside
- * [startHour, endHour) local) of the local days touching [from, to). A job starts on a working
- * slot and needs `work` consecutive working slots; its booking runs from the first slot's
- * start to the last slot's end, nights included (the machine stays in the field), the same
- * convention as the seed's walkWork.
+ * The working calendar: the start instants of every working slot (granularity long) of the
+ * local days touching [from, to). A day's working slots lie inside [startHour, endHour) local,
+ * and, when set, inside daylight at `daylight` (sunrise rounded up, sunset rounded down to the
+ * grid), outside the break, and only the first `maxDailyHours` of them (the day limit everyone
+ * shares). A job starts on a working slot and needs `work` consecutive working slots; its
+ * booking runs from the first slot's start to the last slot's end, nights and breaks included
+ * (the machine stays in the field), the same convention as the seed's walkWork.
  */
 export class WorkCalendar {
   readonly slot: number;
   /** working slot start instants, ascending */
   readonly starts: number[] = [];
+  /** per slot index: the index just past the last slot of its local day, and of its day's first slot */
+  private readonly dayEnd: number[] = [];
+  private readonly dayBegin: number[] = [];
   private readonly offset: number;
-  private readonly openMs: number;
-  private readonly closeMs: number;
+  private readonly minPartSlots: number;
+  private readonly days = new Map<number, number[]>();
 
-  constructor(opts: SchedOptions, now: number, from: number, to: number) {
+  constructor(
+    private readonly opts: SchedOptions,
+    now: number,
+    from: number,
+    to: number,
+  ) {
     this.slot = opts.granularityMinutes * MINUTE;
     this.offset = utcOffsetMs(opts.timezone, now);
-    this.openMs = opts.workday.startHour * HOUR;
-    this.closeMs = opts.workday.endHour * HOUR;
+    this.minPartSlots = Math.ceil(((opts.minPartHours ?? 0) * HOUR) / this.slot - 1e-9);
     if (!(to > from)) return;
     for (let d = this.localDayStart(from); d < to; d += DAY) {
-      for (let t = d + this.openMs; t < d + this.closeMs; t += this.slot) this.starts.push(t);
+      const first = this.starts.length;
+      for (const t of this.daySlots(d)) this.starts.push(t);
+      for (let k = first; k < this.starts.length; k++) {
+        this.dayBegin.push(first);
+        this.dayEnd.push(this.starts.length);
+      }
     }
   }
 
   localDayStart(t: number): number {
     return Math.floor((t + this.offset) / DAY) * DAY - this.offset;
+  }
+
+  /** The working slot starts of the local day starting at `d` (cached). */
+  daySlots(d: number): number[] {
+    let got = this.days.get(d);
+    if (got) return got;
+    const o = this.opts;
+    let open = d + o.workday.startHour * HOUR;
+    let close = d + o.workday.endHour * HOUR;
+    if (o.daylight) {
+      // the local day's noon, as the UTC day the solar formula takes
+      const sun = sunTimes(o.daylight.latitude, o.daylight.longitude, d + this.offset + 12 * HOUR);
+      if (!sun.allDay) {
+        if (sun.rise === null || sun.set === null) close = open;
+        else {
+          open = Math.max(open, d + Math.ceil((sun.rise - d) / this.slot) * this.slot);
+          close = Math.min(close, d + Math.floor((sun.set - d) / this.slot) * this.slot);
+        }
+      }
+    }
+    const br = o.workBreak;
+    got = [];
+    for (let t = open; t + this.slot <= close; t += this.slot) {
+      if (br && t < d + br.endMinute * MINUTE && t + this.slot > d + br.startMinute * MINUTE) continue;
+      got.push(t);
+    }
+    if (o.maxDailyHours != null) got = got.slice(0, Math.floor((o.maxDailyHours * HOUR) / this.slot + 1e-9));
+    this.days.set(d, got);
+    return got;
+  }
+
+  /** [first working instant, end of the last working slot] of the local day at `d`, null when nobody works */
+  dayWindow(d: number): [number, number] | null {
+    const slots = this.daySlots(d);
+    return slots.length === 0 ? null : [slots[0]!, slots[slots.length - 1]! + this.slot];
   }
 
   /** whole working slots for a job (at least one) */
@@ -133,19 +194,31 @@ export class WorkCalendar {
     return (this.starts[k + work - 1] as number) + this.slot;
   }
 
-  /** Is t inside local working hours on the grid (a valid start)? */
+  /**
+   * A job over several days leaves no useless scrap of work on its first or last day (e.g. a
+   * Saturday 07:00–07:30 tail): each of those parts is at least `minPartHours`.
+   */
+  partsOk(k: number, work: number): boolean {
+    if (this.minPartSlots <= 1) return true;
+    const last = k + work - 1;
+    if (this.dayEnd[k]! > last) return true; // one day
+    return this.dayEnd[k]! - k >= this.minPartSlots && last - this.dayBegin[last]! + 1 >= this.minPartSlots;
+  }
+
+  /** Is t the start of a working slot? */
   isWorkingStart(t: number): boolean {
-    const inDay = t - this.localDayStart(t);
-    return inDay >= this.openMs && inDay < this.closeMs && (t - this.localDayStart(t)) % this.slot === 0;
+    return this.daySlots(this.localDayStart(t)).includes(t);
   }
 
   /** Working time (ms) inside [s, e). */
   workingTimeIn(s: number, e: number): number {
     let total = 0;
     for (let d = this.localDayStart(s); d < e; d += DAY) {
-      const a = Math.max(s, d + this.openMs);
-      const b = Math.min(e, d + this.closeMs);
-      if (b > a) total += b - a;
+      for (const t of this.daySlots(d)) {
+        const a = Math.max(s, t);
+        const b = Math.min(e, t + this.slot);
+        if (b > a) total += b - a;
+      }
     }
     return total;
   }

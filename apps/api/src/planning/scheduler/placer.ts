@@ -27,7 +27,17 @@ export class Placer extends Problem {
   protected earliest(sol: Solution, pj: PJob): Placement | null {
     const cal = this.cal;
     let k = pj.k0;
+    if (pj.preds.length > 0) {
+      // after the jobs it waits for (the harvest of the field before its transport)
+      const lb = this.afterPreds(sol, pj);
+      if (lb < 0) return null;
+      k = Math.max(k, cal.firstAtOrAfter(lb));
+    }
     while (k <= pj.k1) {
+      if (!cal.partsOk(k, pj.work)) {
+        k++;
+        continue;
+      }
       const s = cal.starts[k]!;
       const e = cal.endOf(k, pj.work);
       const nextSet = setsBlockedUntil(pj.fam, sol.mTl, s, e);
@@ -35,7 +45,7 @@ export class Placer extends Problem {
       let nextOp = Infinity;
       let anyOp = false;
       for (const oi of pj.ops) {
-        const b = sol.oTl[oi]!.blockedUntil(s, e);
+        const b = sol.oTl[oi]!.blockedUntil(s, e) || this.opDayBlock(sol.oTl[oi]!, oi, s, e);
         if (b === 0) {
           anyOp = true;
           break;
@@ -75,7 +85,7 @@ export class Placer extends Problem {
     let b2op = -1;
     for (const oi of pj.ops) {
       const tl = sol.oTl[oi]!;
-      if (tl.blockedUntil(s, e) !== 0) continue;
+      if (tl.blockedUntil(s, e) !== 0 || this.opDayBlock(tl, oi, s, e) !== 0) continue;
       const prev = tl.ownerBefore(s);
       const pl = prev >= 0 ? sol.placed[prev]!.lead : -1;
       const v = -18 * pj.opPref[oi]! + pj.opTeamMiss[oi]!;
@@ -179,7 +189,7 @@ export class Placer extends Problem {
     const freeOps: number[] = [];
     const opPrevLead: number[] = [];
     for (const oi of pj.ops) {
-      if (sol.oTl[oi]!.blockedUntil(s, e) !== 0) continue;
+      if (sol.oTl[oi]!.blockedUntil(s, e) !== 0 || this.opDayBlock(sol.oTl[oi]!, oi, s, e) !== 0) continue;
       freeOps.push(oi);
       const prev = sol.oTl[oi]!.ownerBefore(s);
       opPrevLead.push(prev >= 0 ? sol.placed[prev]!.lead : -1);

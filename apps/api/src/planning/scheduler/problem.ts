@@ -1,4 +1,4 @@
-import { HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
+import { DAY, HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import { familyOf, type CSet, type SetFamily } from './sets.js';
 import { Timeline } from './timeline.js';
 import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput, UnplacedReason } from './types.js';
@@ -25,6 +25,8 @@ export interface PJob {
   opLeast: number;
   /** resources this job can use: machines 0..M-1, operators M.. (shared by operation and team) */
   resources: Uint8Array;
+  /** indices of the jobs that must end before this one starts */
+  preds: number[];
 }
 
 export interface Placement {
@@ -80,6 +82,8 @@ export class Problem {
   readonly ops: number[];
   readonly opPref: Uint8Array;
   readonly machinePref: Uint8Array;
+  /** by operator index: their own day limit in ms, 0 = only the calendar's */
+  readonly opLimitMs: Float64Array;
   private readonly families = new Map<string, { fam: SetFamily; resources: Uint8Array }>();
   private readonly opTeam = new Map<string, { opTeamMiss: Uint8Array; opLeast: number }>();
 
@@ -138,8 +142,27 @@ export class Problem {
     const preferO = new Set(this.opts.preferOperatorIds);
     this.ops = this.operators.flatMap((_, oi) => (this.opExcluded.has(oi) ? [] : [oi]));
     this.opPref = Uint8Array.from(this.operators, (o) => (preferO.has(o.membershipId) ? 1 : 0));
+    this.opLimitMs = Float64Array.from(this.operators, (o) =>
+      o.maxDailyHours ? Math.round(o.maxDailyHours * HOUR) : 0,
+    );
     const setsByOp = new Map<string, CSet[]>();
     this.jobs = jobs.map((job, i) => this.prepareJob(job, i, windows[i]!, setsByOp));
+    const jIndex = new Map(jobs.map((j, i) => [j.id, i]));
+    for (const pj of this.jobs)
+      pj.preds = [...new Set((pj.job.after ?? []).flatMap((id) => jIndex.get(id) ?? []))]
+        .filter((x) => x !== pj.i)
+        .sort((a, b) => a - b);
+  }
+
+  /** The earliest start the job's predecessors allow in `sol`: −1 when one is not placed. */
+  afterPreds(sol: Solution, pj: PJob): number {
+    let lb = 0;
+    for (const q of pj.preds) {
+      const p = sol.placed[q];
+      if (!p) return -1;
+      if (p.e > lb) lb = p.e;
+    }
+    return lb;
   }
 
   /** the usable set family and the resources of an operation for a job team (one per pair, shared by jobs) */
@@ -254,7 +277,29 @@ export class Problem {
       opTeamMiss,
       opLeast,
       resources,
+      preds: [],
     };
+  }
+
+  /**
+   * Would [s, e) keep the operator within their own day limit (`maxDailyHours`) on every local
+   * day it touches, counting the working time of everything already on their timeline?
+   * Returns 0 when it does, else the start of the next local day after the first day it breaks.
+   */
+  opDayBlock(tl: Timeline, oi: number, s: number, e: number): number {
+    const limit = this.opLimitMs[oi]!;
+    if (limit <= 0) return 0;
+    const cal = this.cal;
+    for (let d = cal.localDayStart(s); d < e; d += DAY) {
+      const de = d + DAY;
+      let used = cal.workingTimeIn(Math.max(s, d), Math.min(e, de));
+      for (let x = tl.firstEndingAfter(d); x < tl.ivs.length && tl.ivs[x]!.a < de; x++) {
+        const iv = tl.ivs[x]!;
+        used += cal.workingTimeIn(Math.max(iv.a, d), Math.min(iv.b, de));
+      }
+      if (used > limit) return de;
+    }
+    return 0;
   }
 
   placeable(pj: PJob): boolean {

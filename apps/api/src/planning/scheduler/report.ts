@@ -39,6 +39,7 @@ export function searchSpaceOf(pb: Problem): SearchSpace {
     .map((pj) => {
       const options: SearchSpace['jobs'][number]['options'] = [];
       for (let k = pj.k0; k <= pj.k1; k++) {
+        if (!pb.cal.partsOk(k, pj.work)) continue;
         const s = pb.cal.starts[k]!;
         const e = pb.cal.endOf(k, pj.work);
         const sets = setsOf(pj.fam)
@@ -48,7 +49,7 @@ export function searchSpaceOf(pb: Problem): SearchSpace {
           )
           .map((c) => (c.impl >= 0 ? [pb.machines[c.lead]!.id, pb.machines[c.impl]!.id] : [pb.machines[c.lead]!.id]));
         const operators = pj.ops
-          .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0)
+          .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0 && pb.opDayBlock(sol.oTl[oi]!, oi, s, e) === 0)
           .map((oi) => pb.operators[oi]!.membershipId);
         if (sets.length && operators.length) options.push({ startsAt: s, endsAt: e, sets, operators });
       }
@@ -115,6 +116,12 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
     candidates: { assetIds, operatorMembershipIds },
   });
   if (pj.pre) return out(pj.pre.reason, pj.pre.detail);
+  const waitsFor = pj.preds.filter((q) => !sol.placed[q]);
+  if (waitsFor.length > 0)
+    return out(
+      'WAITS_FOR_JOB',
+      `It must wait for ${list(waitsFor.map((q) => `${pb.jobs[q]!.job.operationType} job ${pb.jobs[q]!.job.id}`))}, which is not planned.`,
+    );
   const window = `${iso(Math.max(pj.ws, pb.now))} – ${iso(pj.we)}`;
   const excludedNote = () => {
     const ex = machinesOf.filter((i) => pb.excluded.has(i));
@@ -137,6 +144,7 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
   // machines free at some start? then the operators were the bottleneck
   const cal = pb.cal;
   for (let k = pj.k0; k <= pj.k1; k++) {
+    if (!cal.partsOk(k, pj.work)) continue;
     const s = cal.starts[k]!;
     const e = cal.endOf(k, pj.work);
     const free = firstFreeSet(pj.fam, (m) => sol.mTl[m]!.blockedUntil(s, e) === 0);

@@ -172,6 +172,39 @@ class Scheduler extends Placer {
     return uses && p.s < this.cal.endOf(w.k1, w.work) && p.e > this.cal.starts[w.k0]!;
   }
 
+  /**
+   * The search may move a job later after its successor was placed (ejection puts a victim back
+   * anywhere): every successor that now starts before one of its predecessors ends (or whose
+   * predecessor is out) is re-placed after them, or left out; then the unplaced get a try.
+   * Each pass only re-places successors, and the order is acyclic in practice (a cycle leaves
+   * its jobs out), so a few passes settle it.
+   */
+  private keepOrder(sol: Solution, byWeight: readonly PJob[]): void {
+    if (!this.jobs.some((pj) => pj.preds.length > 0)) return;
+    for (let pass = 0; pass < 4; pass++) {
+      let changed = false;
+      for (const pj of this.jobs) {
+        const p = sol.placed[pj.i];
+        if (!p || pj.preds.length === 0) continue;
+        const lb = this.afterPreds(sol, pj);
+        if (lb >= 0 && lb <= p.s) continue;
+        this.take(sol, pj.i);
+        this.tryPlace(sol, pj);
+        changed = true;
+      }
+      for (const u of byWeight) if (!sol.placed[u.i] && this.tryPlace(sol, u)) changed = true;
+      if (!changed) return;
+    }
+    // still out of order after the passes (a cycle): leave those out
+    for (const pj of this.jobs) {
+      const p = sol.placed[pj.i];
+      if (p && pj.preds.length > 0) {
+        const lb = this.afterPreds(sol, pj);
+        if (lb < 0 || lb > p.s) this.take(sol, pj.i);
+      }
+    }
+  }
+
   /** Re-insert every item at its earliest start (never later than where it was). */
   private compact(sol: Solution): void {
     for (let round = 0; round < 3; round++) {
@@ -181,7 +214,8 @@ class Scheduler extends Placer {
         .sort((x, y) => sol.placed[x.i]!.s - sol.placed[y.i]!.s || x.i - y.i);
       for (const pj of order) {
         const old = this.take(sol, pj.i);
-        const p = this.earliest(sol, pj)!; // the old spot is free again, so there is one
+        // the old spot is free again, so there is one, unless a predecessor is out (keepOrder settles it)
+        const p = this.earliest(sol, pj) ?? old;
         this.put(sol, pj.i, p);
         if (p.s < old.s) moved = true;
       }
@@ -249,6 +283,7 @@ class Scheduler extends Placer {
       this.improve(sol, byWeight);
       this.compact(sol);
       for (const u of byWeight) if (!sol.placed[u.i]) this.tryPlace(sol, u);
+      this.keepOrder(sol, byWeight);
       const sc = this.score(sol);
       if (!bestScore || Scheduler.better(sc, bestScore)) {
         best = sol;

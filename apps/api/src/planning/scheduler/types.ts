@@ -23,6 +23,8 @@ export interface SchedJob {
   fieldId: string;
   /** Job.version: part of the item key, so a job changed since the draft gets a new key */
   version?: number;
+  /** jobs (ids among `jobs`) that must end before this one starts: the harvest before the transport of its field */
+  after?: readonly string[];
 }
 
 export interface SchedMachine {
@@ -41,6 +43,8 @@ export interface SchedOperator {
   membershipId: string;
   name: string;
   teamIds: readonly string[];
+  /** the most working hours a day this person may be given (absent: the day's working hours) */
+  maxDailyHours?: number;
 }
 
 /** What holds a machine or person: a job's booking or a work order (the validator names it in a clash). */
@@ -81,6 +85,14 @@ export interface SchedOptions {
   timezone: string;
   /** jobs run inside working hours [startHour, endHour) local (whole or half hours) */
   workday: { startHour: number; endHour: number };
+  /** work only between sunrise and sunset at this place (the org's fields); absent: the workday alone */
+  daylight?: { latitude: number; longitude: number } | null;
+  /** a break inside each working day, local minutes since midnight [start, end) */
+  workBreak?: { startMinute: number; endMinute: number } | null;
+  /** the most working hours of any day (everyone's day limit): the first ones of the day's working slots */
+  maxDailyHours?: number | null;
+  /** a job over several days works at least this long on its first and on its last day (0) */
+  minPartHours?: number;
   /** minutes; starts and working time are on this grid (30) */
   granularityMinutes: number;
   /** PRNG seed of the improvement restarts: same input + seed → same output */
@@ -116,6 +128,7 @@ export const UNPLACED_REASONS = [
   'NO_OPERATOR_AVAILABLE',
   'WINDOW_TOO_SHORT',
   'WINDOW_IN_PAST',
+  'WAITS_FOR_JOB',
 ] as const;
 export type UnplacedReason = (typeof UNPLACED_REASONS)[number];
 
@@ -166,6 +179,9 @@ export const VIOLATION_CODES = [
   'OPERATOR_BUSY',
   'MACHINE_DOUBLE_BOOKED',
   'OPERATOR_DOUBLE_BOOKED',
+  'OUTSIDE_WORKING_DAY',
+  'OPERATOR_DAY_LIMIT',
+  'ORDER_VIOLATED',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

@@ -1,4 +1,4 @@
-import { HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
+import { DAY, HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import type {
   BookingRef,
   DraftItem,
@@ -49,6 +49,7 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   const ranges = items.map((it) => [Date.parse(it.startsAt), Date.parse(it.endsAt)] as const);
   // only its working-hours arithmetic is used: no slot list needed
   const cal = new WorkCalendar(opts, now, 0, 0);
+  const restricted = Boolean(opts.daylight || opts.workBreak || opts.maxDailyHours != null);
   const avoidA = new Set(opts.avoidAssetIds);
   const avoidO = new Set(opts.avoidOperatorIds);
 
@@ -160,6 +161,20 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
     }
     push(oUse, it.operatorMembershipId, [s, e, idx]);
 
+    if (restricted) {
+      // daylight, the break or the day limit: a person may move an item, never into the dark or past the limit
+      const first = cal.dayWindow(cal.localDayStart(s));
+      const last = cal.dayWindow(cal.localDayStart(e - 1));
+      if (!first || !last || s < first[0] || e > last[1])
+        v(
+          idx,
+          jobId,
+          'OUTSIDE_WORKING_DAY',
+          `${it.startsAt} – ${it.endsAt} is not inside the working day${
+            first && last ? ` (${iso(first[0])} – ${iso(last[1])} on those days)` : ' (nobody works that day)'
+          }: daylight, the break and the day limit of ${opts.maxDailyHours ?? '–'} h`,
+        );
+    }
     if (job) {
       if (!cal.isWorkingStart(s))
         w(
@@ -205,6 +220,58 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   sweep(mUse, 'MACHINE_DOUBLE_BOOKED', (id) => machines.get(id)?.name ?? id);
   sweep(oUse, 'OPERATOR_DOUBLE_BOOKED', (id) => operators.get(id)?.name ?? id);
 
+  // job order: an item starts only after the items of the jobs it waits for end
+  const itemOf = new Map(items.map((it, i) => [it.jobId, i]));
+  items.forEach((it, idx) => {
+    for (const q of jobs.get(it.jobId)?.after ?? []) {
+      if (!jobs.has(q)) continue;
+      const qi = itemOf.get(q);
+      const pred = jobs.get(q)!;
+      if (qi === undefined)
+        v(
+          idx,
+          it.jobId,
+          'ORDER_VIOLATED',
+          `It must wait for ${pred.operationType} job ${q}, which is not in the draft`,
+        );
+      else if (ranges[qi]![1] > ranges[idx]![0])
+        v(
+          idx,
+          it.jobId,
+          'ORDER_VIOLATED',
+          `It starts at ${it.startsAt}, before ${pred.operationType} job ${q} ends (${items[qi]!.endsAt})`,
+          qi,
+        );
+    }
+  });
+
+  // a person's own day limit: the working time of their items and existing bookings per local day
+  for (const [id, list] of [...oUse.entries()].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const limit = operators.get(id)?.maxDailyHours;
+    if (!limit) continue;
+    const held = [
+      ...list.map(([s, e, i]) => [s, e, i] as const),
+      ...(oBusy.get(id) ?? []).map(([s, e]) => [s, e, -1] as const),
+    ];
+    const days = new Set(list.flatMap(([s, e]) => daysOf(cal, s, e)));
+    for (const d of [...days].sort((a, b) => a - b)) {
+      let used = 0;
+      let lastIdx = -1;
+      for (const [s, e, i] of held) {
+        const t = cal.workingTimeIn(Math.max(s, d), Math.min(e, d + DAY));
+        used += t;
+        if (t > 0 && i > lastIdx) lastIdx = i;
+      }
+      if (used > limit * HOUR + 1e-6 && lastIdx >= 0)
+        v(
+          lastIdx,
+          items[lastIdx]!.jobId,
+          'OPERATOR_DAY_LIMIT',
+          `${operators.get(id)!.name} would work ${used / HOUR} h on the day starting ${iso(d)}, more than their limit of ${limit} h`,
+        );
+    }
+  }
+
   violations.sort(
     (a, b) =>
       a.itemIndex - b.itemIndex ||
@@ -228,4 +295,11 @@ function push<K, V>(m: Map<K, V[]>, k: K, x: V): void {
   const arr = m.get(k);
   if (arr) arr.push(x);
   else m.set(k, [x]);
+}
+
+/** the local days [s, e) touches */
+function daysOf(cal: WorkCalendar, s: number, e: number): number[] {
+  const out: number[] = [];
+  for (let d = cal.localDayStart(s); d < e; d += DAY) out.push(d);
+  return out;
 }

@@ -12,6 +12,7 @@ import { MembersService } from '../../tenancy/members.service.js';
 import { memberScope } from '../../platform/access/member-scope.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
+import { WorkCalendarRepository, type OrgCalendar } from './work-calendar.repository.js';
 import type { BookingRef } from '../scheduler/types.js';
 import type { UntrustedText } from '../../platform/untrusted.js';
 import { allPages, RunReads, type AnyTool, type AgentTool } from '../../platform/tools/tool.js';
@@ -57,6 +58,8 @@ export interface OperatorFact {
   membershipId: string;
   name: string;
   teamIds: string[];
+  /** the member's own day limit, hours; null = the org's calendar alone */
+  maxDailyHours: number | null;
 }
 /** The booking's holder, for a clash the validator reports (a job first: a job's booking names its assignment's job). */
 const bookingRef = (jobId: string | null, workOrderId: string | null): { ref?: BookingRef } =>
@@ -116,6 +119,7 @@ const ZOperatorFact: z.ZodType<OperatorFact> = z.object({
   membershipId: z.string(),
   name: z.string(),
   teamIds: z.array(z.string()),
+  maxDailyHours: z.number().nullable(),
 });
 const ZBooking = { startsAt: z.string(), endsAt: z.string(), label: z.string() };
 const ZBookingRef = z.object({ kind: z.enum(['JOB', 'WORK_ORDER']), id: z.string() });
@@ -169,6 +173,7 @@ export class AgentTools {
     private readonly jobs: JobsService,
     private readonly bookings: BookingsService,
     private readonly maintenance: MaintenancePlansService,
+    private readonly calendars: WorkCalendarRepository,
   ) {
     const tools: AnyTool[] = [
       this.knownNames(),
@@ -179,6 +184,11 @@ export class AgentTools {
       this.maintenanceDue(),
     ];
     this.all = new Map(tools.map((t) => [t.name, t]));
+  }
+
+  /** The org's working calendar (day limit, break, where daylight is): settings, not a tool step. */
+  workCalendar(ctx: OrgContext): Promise<OrgCalendar> {
+    return this.calendars.read(ctx.organizationId);
   }
 
   /** Names the planner may resolve; each part only if the caller may read it. */
@@ -299,7 +309,8 @@ export class AgentTools {
   private operators(): AgentTool<Record<string, never>, OperatorFact[]> {
     return {
       name: 'operators',
-      description: 'Active members whose role may execute jobs (job.execute), with their teams',
+      description:
+        'Operators: active members who run machines (operator role or flag) and may execute jobs, with their teams and daily hour limits',
       input: z.strictObject({}),
       output: z.array(ZOperatorFact),
       permissions: ['member.read'],
@@ -307,7 +318,12 @@ export class AgentTools {
       writes: 'nothing',
       timeoutMs: 3000,
       run: (ctx, _input, reads) => this.eligibleOperators(ctx, reads),
-      render: (r, u) => r.map((o) => `${o.membershipId} ${u.wrap(o.name)}`).join('\n'),
+      render: (r, u) =>
+        r
+          .map(
+            (o) => `${o.membershipId} ${u.wrap(o.name)}${o.maxDailyHours === null ? '' : ` ≤${o.maxDailyHours}h/day`}`,
+          )
+          .join('\n'),
     };
   }
 
@@ -403,15 +419,22 @@ export class AgentTools {
   }
 
   /**
-   * ACTIVE members whose role has job.execute (the assign endpoint's eligibility rule), read once
+   * The people planning may put on a machine: ACTIVE members whose role has job.execute (the
+   * assign endpoint's rule) AND who run machines (the member's flag, else only the OPERATOR
+   * role): a dispatcher or owner may execute jobs by hand, but is not given a combine. Read once
    * per run (known_names and operators both need them); each caller gets its own copy.
    */
   private async eligibleOperators(ctx: OrgContext, reads = new RunReads()): Promise<OperatorFact[]> {
-    const members = await reads.once('operators', () =>
-      allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' })),
+    const [members, profiles] = await reads.once('operators', () =>
+      Promise.all([
+        allPages((c) => this.members.list(ctx, { limit: 200, cursor: c, status: 'ACTIVE' })),
+        this.members.planningProfiles(ctx),
+      ]),
     );
-    return members
-      .filter((m) => roleMay(m.role, 'job.execute'))
-      .map((m) => ({ membershipId: m.id, name: m.name, teamIds: [...m.teamIds] }));
+    return members.flatMap((m) => {
+      const p = profiles.get(m.id);
+      if (!roleMay(m.role, 'job.execute') || !p?.operatesMachines) return [];
+      return [{ membershipId: m.id, name: m.name, teamIds: [...m.teamIds], maxDailyHours: p.maxDailyHours }];
+    });
   }
 }
