@@ -21,7 +21,7 @@ export function assetScope(ctx: OrgContext): Prisma.AssetWhereInput {
  * and the org's analytics (cached under 'analytics'). Without an id: lists and analytics only.
  */
 export function assetInvalidation(assetId?: string): Invalidation {
-  return { resources: ['asset', 'analytics'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
+  return { resources: ['asset', 'analytics', 'map'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
 }
 
 /**

@@ -1,8 +1,9 @@
--- CreateExtension
-CREATE EXTENSION IF NOT EXISTS "postgis";
+-- PostGIS: field boundaries, areas, centroids and distances (needs postgresql-<major>-postgis-3 or the postgis/postgis image)
+CREATE EXTENSION IF NOT EXISTS postgis;
 
 -- AlterTable
-ALTER TABLE "Field" ADD COLUMN     "boundary" geometry(MultiPolygon, 4326);
+ALTER TABLE "Field" ADD COLUMN     "boundary" geometry(MultiPolygon, 4326),
+ADD COLUMN     "measuredAreaM2" INTEGER;
 
 -- AlterTable
 ALTER TABLE "MachineModel" ADD COLUMN     "roadSpeedKmh" INTEGER;
