@@ -9,7 +9,6 @@ import { DEFAULT_ROAD_SPEED_KMH, roadSpeedOf, type SpeedModel } from '../assets/
 /** Road distance ÷ straight-line distance when the org has not set its own (rural road networks: 1.2–1.4). */
 export const DEFAULT_ROAD_FACTOR = 1.3;
 
-
 /** A machine set moves at its slowest member; implements follow their tractor. A lone implement: a tractor's speed. */
 export function machineSetSpeed(models: readonly SpeedModel[]): number {
   const speeds = models.map(roadSpeedOf).filter((s): s is number => s !== null);
