@@ -1,7 +1,7 @@
 import type { Tx } from '../platform/prisma/prisma.service.js';
 
 /**
- * Demo boundaries: the org's fields are laid out around three villages 12–20 km apart near the
+ * Demo boundaries: the org's fields are laid out around three villages 13–15 km apart near the
  * region's centre (the generator's own centroid), each field a rectangle (3:2) whose spheroid area
  * is its seeded `areaM2`, on a grid with lanes between fields. Done in SQL after the rows are
  * written, so the generator's random sequence (and its golden hash) is unchanged. The centroid
