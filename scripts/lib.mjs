@@ -1,6 +1,6 @@
 // Shared by `npm start` and `npm test`: install when needed, check services, run steps.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
@@ -25,6 +25,33 @@ export function run(step, cmd, args, opts = {}) {
   }
   log(`${step} ok (${secs}s)`);
   return Number(secs);
+}
+
+/**
+ * PostGIS (field boundaries, distances) for a local Debian/Ubuntu cluster: installs
+ * postgresql-<major>-postgis-3 when the running cluster's major has no postgis.control. Elsewhere
+ * (Docker's postgis/postgis image, a managed server) it does nothing: the migration then says what
+ * is missing if the extension is not available.
+ */
+export function ensurePostgis() {
+  if (!existsSync('/etc/postgresql')) return;
+  const majors = readdirSync('/etc/postgresql').filter((d) => /^\d+$/.test(d));
+  for (const major of majors) {
+    if (existsSync(`/usr/share/postgresql/${major}/extension/postgis.control`)) continue;
+    const pkg = `postgresql-${major}-postgis-3`;
+    if (process.getuid?.() !== 0) {
+      log(`PostGIS is missing for Postgres ${major}: run \`sudo apt-get install -y ${pkg}\``);
+      continue;
+    }
+    log(`installing ${pkg} (PostGIS for field boundaries)…`);
+    const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+    let res = spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+    if (res.status !== 0) {
+      spawnSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+      res = spawnSync('apt-get', ['install', '-y', '-qq', pkg], { stdio: 'inherit', env });
+    }
+    if (res.status !== 0) log(`could not install ${pkg}; install it by hand (apt-get install -y ${pkg})`);
+  }
 }
 
 /** `npm ci` when node_modules is missing or older than the lockfile. */

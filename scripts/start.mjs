@@ -1,5 +1,15 @@
 // `npm start`: install if needed → check Postgres/Redis → build → create DB → migrate → seed → run api, worker, web.
-import { ROOT, ensureInstalled, localSecret, log, requireServices, run, startChild, waitForHttp } from './lib.mjs';
+import {
+  ROOT,
+  ensureInstalled,
+  ensurePostgis,
+  localSecret,
+  log,
+  requireServices,
+  run,
+  startChild,
+  waitForHttp,
+} from './lib.mjs';
 
 const t0 = Date.now();
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/amms';
@@ -21,6 +31,7 @@ const env = {
 try {
   ensureInstalled();
   await requireServices(DATABASE_URL, REDIS_URL, { docker: true });
+  ensurePostgis();
   run('build', 'npx', ['turbo', 'run', 'build', '--output-logs=errors-only'], { env });
   run('create database if missing', 'node', ['packages/db/dist/migrator/cli.js', 'createdb'], { env });
   run('apply migrations', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env });

@@ -50,6 +50,7 @@ import { McpService } from './mcp/mcp.service.js';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './integrations/webhooks/webhooks.module.js';
 import { INTEGRATION_CONTROLLERS, INTEGRATION_PROVIDERS } from './integrations/index.js';
 import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory/memory.module.js';
+import { GEO_API_PROVIDERS, GEO_CONTROLLERS } from './geo/geo.module.js';
 
 @Module({})
 export class AppModule {
@@ -86,6 +87,7 @@ export class AppModule {
         ...WEBHOOK_CONTROLLERS,
         ...INTEGRATION_CONTROLLERS,
         ...AGENT_MEMORY_CONTROLLERS,
+        ...GEO_CONTROLLERS,
         NotificationsController,
         WorkshopController,
       ],
@@ -111,6 +113,7 @@ export class AppModule {
         ...WEBHOOK_PROVIDERS,
         ...INTEGRATION_PROVIDERS,
         ...AGENT_MEMORY_PROVIDERS,
+        ...GEO_API_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

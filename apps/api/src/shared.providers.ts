@@ -4,6 +4,7 @@ import { BOOKING_PROVIDERS } from './bookings/bookings.providers.js';
 import { COST_PROVIDERS } from './costs/costs.providers.js';
 import { DRAFT_PROVIDERS } from './drafts/drafts.providers.js';
 import { EXECUTION_PROVIDERS } from './executions/executions.providers.js';
+import { GEO_PROVIDERS } from './geo/geo.module.js';
 import { JOB_PROVIDERS } from './jobs/jobs.providers.js';
 import { KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
 import { MAINTENANCE_PROVIDERS } from './maintenance/maintenance.providers.js';
@@ -19,6 +20,7 @@ export const SHARED_PROVIDERS = [
   ...ASSET_PROVIDERS,
   ...BOOKING_PROVIDERS,
   ...JOB_PROVIDERS,
+  ...GEO_PROVIDERS,
   ...MAINTENANCE_PROVIDERS,
   ...COST_PROVIDERS,
   ...DRAFT_PROVIDERS,

@@ -74,6 +74,19 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST drafts/:id/reject': () => ({ reason: 'pwned' }),
   'POST drafts/:id/versions': () => ({ basedOnVersion: 1, items: [] }),
   'PATCH fields/:id': () => ({ version: 1, name: 'pwned' }),
+  'PUT fields/:id/boundary': () => ({
+    boundary: {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [118.3, 33.3],
+          [118.31, 33.3],
+          [118.31, 33.31],
+          [118.3, 33.3],
+        ],
+      ],
+    },
+  }),
   'PATCH jobs/:id': () => ({ version: 1, operationType: 'TILLAGE' }),
   'POST jobs/:id/assign': (b) => ({
     primaryAssetId: b.asset,

@@ -63,6 +63,10 @@ export const ZMachineModel = z.object({
   operationTypes: z.array(ZOperationType),
   workingWidthM: z.number().nullable(),
   powerKw: z.number().int().nullable(),
+  /** road speed set on the model (km/h); null: the type's default */
+  roadSpeedKmh: z.number().int().nullable(),
+  /** the speed travel estimates use: the model's, else by type (tractor 30, combine 20, self-propelled sprayer 35); null for an implement (its tractor's) */
+  effectiveRoadSpeedKmh: z.number().int().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -90,6 +94,7 @@ export const ZCreateMachineModelRequest = z.strictObject({
   operationTypes: z.array(ZOperationType).min(1).max(OPERATION_TYPES.length),
   workingWidthM: fixedDecimal(2, 9999.99).nullable().optional(),
   powerKw: z.number().int().min(0).max(100_000).nullable().optional(),
+  roadSpeedKmh: z.number().int().min(1).max(120).nullable().optional(),
 });
 export type TCreateMachineModelRequest = z.infer<typeof ZCreateMachineModelRequest>;
 
@@ -274,6 +279,7 @@ export const ZUpdateMachineModelRequest = z
     operationTypes: z.array(ZOperationType).min(1).max(OPERATION_TYPES.length).optional(),
     workingWidthM: fixedDecimal(2, 9999.99).nullable().optional(),
     powerKw: z.number().int().min(0).max(100_000).nullable().optional(),
+    roadSpeedKmh: z.number().int().min(1).max(120).nullable().optional(),
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'expectedUpdatedAt'), { message: 'nothing to change' });
 export type TUpdateMachineModelRequest = z.infer<typeof ZUpdateMachineModelRequest>;

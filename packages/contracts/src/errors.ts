@@ -79,6 +79,10 @@ export const ERROR_CODES = [
   'ATTACHMENT_LOCKED',
   // webhooks
   'WEBHOOK_URL_REFUSED',
+  // geography: a boundary that cannot be used, coordinates outside WGS84, a boundary far from the org's fields
+  'BOUNDARY_INVALID',
+  'COORDINATES_OUT_OF_RANGE',
+  'BOUNDARY_TOO_FAR',
   // import (integrations)
   'IMPORT_FILE_INVALID',
   'IMPORT_ROWS_INVALID',

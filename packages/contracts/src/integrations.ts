@@ -21,6 +21,10 @@ export const ZExportQuery = z.object({
 });
 export type TExportQuery = z.infer<typeof ZExportQuery>;
 
+/** Fields also export as GeoJSON (boundaries, or a Point at the centroid): docs/maps.md. */
+export const ZFieldExportQuery = ZExportQuery.extend({ format: z.enum([...EXPORT_FORMATS, 'geojson']).default('csv') });
+export type TFieldExportQuery = z.infer<typeof ZFieldExportQuery>;
+
 export const EXPORT_KINDS = ['jobs', 'work-orders', 'cost-documents', 'assets', 'fields', 'analytics'] as const;
 export type TExportKind = (typeof EXPORT_KINDS)[number];
 

@@ -6,7 +6,7 @@ import type { Invalidation } from '../platform/cache/cache.service.js';
  * and the org's analytics (cached under 'analytics'). Without an id: lists and analytics only.
  */
 export function assetInvalidation(assetId?: string): Invalidation {
-  return { resources: ['asset', 'analytics'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
+  return { resources: ['asset', 'analytics', 'map'], details: assetId ? [{ resource: 'asset', id: assetId }] : [] };
 }
 
 /**

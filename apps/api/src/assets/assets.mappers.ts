@@ -1,4 +1,5 @@
 import type { Asset, MachineModel, MeterReading } from '@amms/db';
+import { roadSpeedOf } from './road-speed.js';
 import type { TAsset, TMachineModel, TMeterReading } from '@amms/contracts/assets';
 
 /** Decimal columns leave the API as numbers with the column's fixed precision. */
@@ -14,6 +15,8 @@ export function toMachineModel(m: MachineModel): TMachineModel {
     operationTypes: m.operationTypes,
     workingWidthM: m.workingWidthM === null ? null : fixed(m.workingWidthM, 2),
     powerKw: m.powerKw,
+    roadSpeedKmh: m.roadSpeedKmh,
+    effectiveRoadSpeedKmh: roadSpeedOf(m),
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };

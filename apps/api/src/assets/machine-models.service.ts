@@ -43,6 +43,7 @@ const auditedFields = (m: TMachineModel) => ({
   operationTypes: m.operationTypes,
   workingWidthM: m.workingWidthM,
   powerKw: m.powerKw,
+  roadSpeedKmh: m.roadSpeedKmh,
 });
 
 /**
@@ -203,6 +204,7 @@ export class MachineModelsService {
         if (input.workingWidthM !== undefined)
           data.workingWidthM = input.workingWidthM === null ? null : input.workingWidthM.toFixed(2);
         if (input.powerKw !== undefined) data.powerKw = input.powerKw;
+        if (input.roadSpeedKmh !== undefined) data.roadSpeedKmh = input.roadSpeedKmh;
 
         // the token is compared in the WHERE too (the row lock already makes a mismatch impossible here)
         if (!(await this.repo.updateModelIfUnchanged(tx, owner, id, expected, data))) throw versionConflict(before);
@@ -243,6 +245,7 @@ function modelData(input: TCreateMachineModelRequest) {
     // a string, so the Decimal column gets exactly the validated 2-decimal value
     workingWidthM: input.workingWidthM == null ? null : input.workingWidthM.toFixed(2),
     powerKw: input.powerKw ?? null,
+    roadSpeedKmh: input.roadSpeedKmh ?? null,
   };
 }
 

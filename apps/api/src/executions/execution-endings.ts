@@ -176,7 +176,7 @@ export class ExecutionEndings {
       return { executionId: exec.id, status: now?.status ?? 'FAILED', skipped: 'finished by another run' };
     }
     // jobs or work orders were written: analytics read models of the org are stale (never throws)
-    await this.cache.invalidate(org, { resources: ['analytics'] });
+    await this.cache.invalidate(org, { resources: ['analytics', 'map'] });
     await this.signals.publish(executionTopic(exec.id));
     return { executionId: exec.id, status };
   }

@@ -23,7 +23,7 @@ const ZIdParam = z.uuid();
 @ApiTags('fields')
 @ApiBearerAuth()
 @Controller('orgs/:orgId/fields')
-@InvalidatesCache('analytics')
+@InvalidatesCache('analytics', 'map')
 export class FieldsController {
   constructor(private readonly fields: FieldsService) {}
 

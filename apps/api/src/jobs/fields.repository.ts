@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import type { Prisma } from '@amms/db';
+import { Prisma } from '@amms/db';
+import type { TBbox } from '@amms/contracts/geo';
 import { keysetArgs, type ScopedKeysetPage } from '../platform/http/list-page.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 
@@ -7,6 +8,8 @@ export interface FieldFilter extends ScopedKeysetPage<Prisma.FieldWhereInput, Pr
   q?: string;
   teamId?: string;
   crop?: string;
+  /** only these ids (the fields in a bbox) */
+  ids?: readonly string[];
 }
 
 export interface FieldData {
@@ -40,6 +43,7 @@ export class FieldsRepository {
         f.q ? { name: { contains: f.q, mode: 'insensitive' } } : {},
         f.teamId ? { teamId: f.teamId } : {},
         f.crop ? { crop: { equals: f.crop, mode: 'insensitive' } } : {},
+        f.ids ? { id: { in: [...f.ids] } } : {},
       ),
     });
   }
@@ -105,5 +109,17 @@ export class FieldsRepository {
 
   async teamExists(tx: Tx, organizationId: string, teamId: string): Promise<boolean> {
     return (await tx.team.count({ where: { id: teamId, organizationId } })) === 1;
+  }
+
+  /** Live fields of the org whose boundary (or, without one, entered centroid) intersects the box (GiST on boundary). */
+  async idsInBbox(organizationId: string, b: TBbox): Promise<string[]> {
+    const env = Prisma.sql`ST_MakeEnvelope(${b.minLon}::float8, ${b.minLat}::float8, ${b.maxLon}::float8, ${b.maxLat}::float8, 4326)`;
+    const rows = await this.prisma.client.$queryRaw<Array<{ id: string }>>`
+      SELECT id FROM "Field"
+      WHERE "organizationId" = ${organizationId}::uuid AND "deletedAt" IS NULL
+        AND ((boundary IS NOT NULL AND boundary && ${env} AND ST_Intersects(boundary, ${env}))
+          OR (boundary IS NULL AND latitude IS NOT NULL AND longitude IS NOT NULL
+              AND latitude BETWEEN ${b.minLat} AND ${b.maxLat} AND longitude BETWEEN ${b.minLon} AND ${b.maxLon}))`;
+    return rows.map((r) => r.id);
   }
 }

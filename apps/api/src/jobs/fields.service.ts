@@ -40,6 +40,8 @@ export class FieldsService {
   }
 
   async list(ctx: OrgContext, q: TListFieldsQuery): Promise<TListFieldsResponse> {
+    // the box is resolved to ids of the org by PostGIS (GiST); scope and filters stay in the list's query
+    const inBbox = q.bbox ? await this.repo.idsInBbox(ctx.organizationId, q.bbox) : undefined;
     return keysetList(
       q,
       FIELD_SORT_FIELDS,
@@ -49,6 +51,7 @@ export class FieldsService {
           q: q.q,
           teamId: q.teamId,
           crop: q.crop,
+          ids: inBbox,
           scope: fieldScope(ctx),
         }),
       toField,

@@ -43,7 +43,7 @@ const ZIdParam = z.uuid();
 @ApiTags('jobs')
 @ApiBearerAuth()
 @Controller('orgs/:orgId/jobs')
-@InvalidatesCache('analytics')
+@InvalidatesCache('analytics', 'map')
 export class JobsController {
   constructor(
     private readonly jobs: JobsService,
@@ -147,7 +147,7 @@ export class JobsController {
 @ApiTags('jobs')
 @ApiBearerAuth()
 @Controller('orgs/:orgId/assignments')
-@InvalidatesCache('analytics')
+@InvalidatesCache('analytics', 'map')
 export class AssignmentsController {
   constructor(private readonly assignments: AssignmentsService) {}
 

@@ -20,6 +20,7 @@ export function toField(f: FieldRow): TField {
     longitude: numOrNull(f.longitude, 6),
     locationText: f.locationText,
     notes: f.notes,
+    measuredAreaM2: f.measuredAreaM2,
     version: f.version,
     createdAt: f.createdAt.toISOString(),
     updatedAt: f.updatedAt.toISOString(),

@@ -6,6 +6,7 @@ import { weekAnchor } from '../platform/random/prng.js';
 import type { AppConfig } from '../platform/config/config.js';
 import { seedManuals, type ManualsReport } from './manuals/load.js';
 import { ensureCatalog, hasBusinessData, insertSeedData, resetBusiness } from './write.js';
+import { seedBoundaries } from './boundaries.js';
 
 export interface SeedOptions {
   /** multiplies machines, fields, jobs and staff (benchmarks); default 1 */
@@ -135,7 +136,9 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
           crewTeamIds,
           members,
         });
-        return insertSeedData(tx, data);
+        const counts = await insertSeedData(tx, data);
+        await seedBoundaries(tx, orgId);
+        return counts;
       },
       { timeout: 15 * 60_000, maxWait: 30_000 },
     );

@@ -107,7 +107,7 @@ export class TeamsService {
     });
     // after the commit: cached asset lists/details (and analytics by team) changed
     await this.cache.invalidate(org, {
-      resources: ['asset', 'analytics'],
+      resources: ['asset', 'analytics', 'map'],
       details: assetIds.map((assetId) => ({ resource: 'asset' as const, id: assetId })),
     });
   }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZSort } from '../common.js';
+import { ZBbox } from '../geo.js';
 import { ZAreaHa, ZPageFields, ZText, decimal } from './wire.js';
 
 // ---------------------------------------------------------------------------
@@ -17,6 +18,8 @@ export const ZField = z.object({
   longitude: z.number().nullable(),
   locationText: z.string().nullable(),
   notes: z.string().nullable(),
+  /** ST_Area of the boundary (whole m²); null without a boundary */
+  measuredAreaM2: z.number().int().nullable(),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -64,6 +67,8 @@ export const ZListFieldsQuery = z.object({
   q: z.string().trim().min(1).max(100).optional(),
   teamId: z.uuid().optional(),
   crop: z.string().trim().min(1).max(80).optional(),
+  /** minLon,minLat,maxLon,maxLat: fields whose boundary (or, without one, centroid) intersects it */
+  bbox: ZBbox.optional(),
 });
 export type TListFieldsQuery = z.infer<typeof ZListFieldsQuery>;
 

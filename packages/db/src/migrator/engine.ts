@@ -59,7 +59,22 @@ export function describeEngineError(error: unknown): string {
   const migration = /migration_name="([^"]+)"/.exec(error.message)?.[1];
   // Drop the engine's span trace ("   0: sql_schema_connector::... at ...rs:123").
   const message = error.message.replace(/\n\s+\d+: [\s\S]*$/, '').trim();
-  return `${message}${code}${migration ? `\nmigration: ${migration}` : ''}${panic}`;
+  return `${message}${code}${migration ? `\nmigration: ${migration}` : ''}${panic}${missingExtensionHint(message)}`;
+}
+
+/**
+ * The migrations need PostGIS (field boundaries). A server without it fails with Postgres'
+ * "extension "postgis" is not available" / "could not open extension control file": say what to
+ * install instead of leaving the reader with the raw error.
+ */
+export function missingExtensionHint(message: string): string {
+  if (!/postgis/i.test(message) || !/not available|control file|does not exist/i.test(message)) return '';
+  return (
+    '\nPostGIS is not installed on this Postgres server. Debian/Ubuntu: `apt-get install -y ' +
+    'postgresql-<major>-postgis-3` (the major of the running server, e.g. postgresql-15-postgis-3; no restart ' +
+    'needed); Docker: use the postgis/postgis image (docker-compose.yml does); managed Postgres: enable the ' +
+    'postgis extension. Then run the migrations again.'
+  );
 }
 
 export interface EngineSession {

@@ -2004,7 +2004,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Export fields (the GET /fields filters) as CSV or XLSX
+         * Export fields (the GET /fields filters) as CSV, XLSX or GeoJSON
          * @description Access: permission `field.read` in the org (a member's role or an API key's scopes).
          */
         get: operations["export_fields"];
@@ -2336,6 +2336,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/fields/{id}/boundary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The field's boundary (GeoJSON MultiPolygon, WGS84), measured area and centroid
+         * @description Access: permission `field.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["boundary_get"];
+        /**
+         * Set the boundary (GeoJSON Polygon / MultiPolygon / Feature). Invalid geometry is repaired with ST_MakeValid where possible; `repairs` says what changed
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        put: operations["boundary_put"];
+        post?: never;
+        /**
+         * Delete boundary
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["boundary_remove"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/map/features": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * GeoJSON FeatureCollection of the caller's fields (coloured by the day's and week's work) and machines (at their last known position), data-scoped
+         * @description Access: permission `field.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["map_features"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/notifications": {
         parameters: {
             query?: never;
@@ -2448,7 +2496,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -3625,6 +3673,8 @@ export interface operations {
                             operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                             workingWidthM: number | null;
                             powerKw: number | null;
+                            roadSpeedKmh: number | null;
+                            effectiveRoadSpeedKmh: number | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3662,6 +3712,7 @@ export interface operations {
                     operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                     workingWidthM?: number | null;
                     powerKw?: number | null;
+                    roadSpeedKmh?: number | null;
                 };
             };
         };
@@ -3683,6 +3734,8 @@ export interface operations {
                         operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                         workingWidthM: number | null;
                         powerKw: number | null;
+                        roadSpeedKmh: number | null;
+                        effectiveRoadSpeedKmh: number | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -3720,6 +3773,7 @@ export interface operations {
                     operationTypes?: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                     workingWidthM?: number | null;
                     powerKw?: number | null;
+                    roadSpeedKmh?: number | null;
                 };
             };
         };
@@ -3741,6 +3795,8 @@ export interface operations {
                         operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                         workingWidthM: number | null;
                         powerKw: number | null;
+                        roadSpeedKmh: number | null;
+                        effectiveRoadSpeedKmh: number | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -3790,6 +3846,8 @@ export interface operations {
                             operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                             workingWidthM: number | null;
                             powerKw: number | null;
+                            roadSpeedKmh: number | null;
+                            effectiveRoadSpeedKmh: number | null;
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -3823,6 +3881,7 @@ export interface operations {
                     operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                     workingWidthM?: number | null;
                     powerKw?: number | null;
+                    roadSpeedKmh?: number | null;
                 };
             };
         };
@@ -3844,6 +3903,8 @@ export interface operations {
                         operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                         workingWidthM: number | null;
                         powerKw: number | null;
+                        roadSpeedKmh: number | null;
+                        effectiveRoadSpeedKmh: number | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -3878,6 +3939,7 @@ export interface operations {
                     operationTypes?: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                     workingWidthM?: number | null;
                     powerKw?: number | null;
+                    roadSpeedKmh?: number | null;
                 };
             };
         };
@@ -3899,6 +3961,8 @@ export interface operations {
                         operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                         workingWidthM: number | null;
                         powerKw: number | null;
+                        roadSpeedKmh: number | null;
+                        effectiveRoadSpeedKmh: number | null;
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -4104,6 +4168,8 @@ export interface operations {
                             operationTypes: ("TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER")[];
                             workingWidthM: number | null;
                             powerKw: number | null;
+                            roadSpeedKmh: number | null;
+                            effectiveRoadSpeedKmh: number | null;
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -4516,6 +4582,7 @@ export interface operations {
                 q?: string;
                 teamId?: string;
                 crop?: string;
+                bbox?: string;
             };
             header?: never;
             path: {
@@ -4545,6 +4612,7 @@ export interface operations {
                             longitude: number | null;
                             locationText: string | null;
                             notes: string | null;
+                            measuredAreaM2: number | null;
                             version: number;
                             createdAt: string;
                             updatedAt: string;
@@ -4607,6 +4675,7 @@ export interface operations {
                         longitude: number | null;
                         locationText: string | null;
                         notes: string | null;
+                        measuredAreaM2: number | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -4653,6 +4722,7 @@ export interface operations {
                         longitude: number | null;
                         locationText: string | null;
                         notes: string | null;
+                        measuredAreaM2: number | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -4741,6 +4811,7 @@ export interface operations {
                         longitude: number | null;
                         locationText: string | null;
                         notes: string | null;
+                        measuredAreaM2: number | null;
                         version: number;
                         createdAt: string;
                         updatedAt: string;
@@ -13814,7 +13885,7 @@ export interface operations {
     export_fields: {
         parameters: {
             query?: {
-                format?: "csv" | "xlsx";
+                format?: "csv" | "xlsx" | "geojson";
                 lang?: "zh-CN" | "en" | "keys";
                 /** @description Page size */
                 limit?: components["parameters"]["PageLimit"];
@@ -13825,6 +13896,7 @@ export interface operations {
                 q?: string;
                 teamId?: string;
                 crop?: string;
+                bbox?: string;
             };
             header?: never;
             path: {
@@ -14524,6 +14596,264 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    boundary_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        fieldId: string;
+                        geometry: {
+                            /** @constant */
+                            type: "MultiPolygon";
+                            coordinates: number[][][][];
+                        } | null;
+                        measuredAreaM2: number | null;
+                        measuredAreaHa: number | null;
+                        enteredAreaM2: number;
+                        areaDiffers: boolean;
+                        centroid: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        repairs: {
+                            /** @enum {string} */
+                            code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID";
+                            message: string;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    boundary_put: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    boundary: ({
+                        /** @enum {string} */
+                        type: "Polygon";
+                        coordinates: number[][][];
+                    } | {
+                        /** @enum {string} */
+                        type: "MultiPolygon";
+                        coordinates: number[][][][];
+                    }) | {
+                        /** @enum {string} */
+                        type: "Feature";
+                        geometry: {
+                            /** @enum {string} */
+                            type: "Polygon";
+                            coordinates: number[][][];
+                        } | {
+                            /** @enum {string} */
+                            type: "MultiPolygon";
+                            coordinates: number[][][][];
+                        };
+                        properties?: unknown;
+                    };
+                    allowFar?: boolean;
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        fieldId: string;
+                        geometry: {
+                            /** @constant */
+                            type: "MultiPolygon";
+                            coordinates: number[][][][];
+                        } | null;
+                        measuredAreaM2: number | null;
+                        measuredAreaHa: number | null;
+                        enteredAreaM2: number;
+                        areaDiffers: boolean;
+                        centroid: {
+                            latitude: number;
+                            longitude: number;
+                        } | null;
+                        repairs: {
+                            /** @enum {string} */
+                            code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID";
+                            message: string;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    boundary_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    map_features: {
+        parameters: {
+            query?: {
+                bbox?: string;
+                date?: string;
+                teamId?: string;
+                operationType?: string;
+                machineKind?: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                zoom?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "FeatureCollection";
+                        features: ({
+                            /** @constant */
+                            type: "Feature";
+                            id: string;
+                            geometry: {
+                                /** @constant */
+                                type: "MultiPolygon";
+                                coordinates: number[][][][];
+                            } | {
+                                /** @constant */
+                                type: "Point";
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            };
+                            properties: {
+                                /** @constant */
+                                kind: "field";
+                                /** Format: uuid */
+                                fieldId: string;
+                                name: string;
+                                teamId: string | null;
+                                crop: string | null;
+                                areaM2: number;
+                                measuredAreaM2: number | null;
+                                /** @enum {string} */
+                                today: "NONE" | "PLANNED" | "IN_PROGRESS" | "DONE";
+                                /** @enum {string} */
+                                week: "NONE" | "PLANNED" | "IN_PROGRESS" | "DONE";
+                                operationTypes: string[];
+                            };
+                        } | {
+                            /** @constant */
+                            type: "Feature";
+                            id: string;
+                            geometry: {
+                                /** @constant */
+                                type: "Point";
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            };
+                            properties: {
+                                /** @constant */
+                                kind: "machine";
+                                /** Format: uuid */
+                                assetId: string;
+                                name: string;
+                                machineKind: string;
+                                teamId: string | null;
+                                /** @enum {string} */
+                                positionSource: "telematics" | "assignment";
+                                fieldId: string | null;
+                            };
+                        })[];
+                        date: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -4,7 +4,12 @@ import type { FastifyReply } from 'fastify';
 import { ZAnalyticsPeriodQuery, type TAnalyticsPeriodQuery } from '@amms/contracts/analytics';
 import { ZListAssetsQuery, type TListAssetsQuery } from '@amms/contracts/assets';
 import { ZListCostDocumentsQuery, type TListCostDocumentsQuery } from '@amms/contracts/costs';
-import { ZExportQuery, type TExportQuery } from '@amms/contracts/integrations';
+import {
+  ZExportQuery,
+  ZFieldExportQuery,
+  type TExportQuery,
+  type TFieldExportQuery,
+} from '@amms/contracts/integrations';
 import type { TPermission } from '@amms/contracts/permissions';
 import { ZListFieldsQuery, ZListJobsQuery, type TListFieldsQuery, type TListJobsQuery } from '@amms/contracts/jobs';
 import { ZListWorkOrdersQuery, type TListWorkOrdersQuery } from '@amms/contracts/maintenance';
@@ -13,6 +18,7 @@ import { AssetsService } from '../../assets/assets.service.js';
 import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { CostsService } from '../../costs/costs.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
+import { GeoExportService } from '../../geo/geo-export.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { listFor } from '../../maintenance/maintenance.mappers.js';
 import { seesWorkOrderCosts } from '../../platform/access/maintenance-scope.js';
@@ -60,6 +66,7 @@ export class ExportController {
     private readonly workOrders: WorkOrdersService,
     private readonly costs: CostsService,
     private readonly analytics: AnalyticsService,
+    private readonly geoExport: GeoExportService,
   ) {}
 
   /** A page of rows that name a team (and a model): the names of this page's ids, read at once. */
@@ -92,16 +99,19 @@ export class ExportController {
     });
   }
 
-  @ExportRoute('fields/export', 'Export fields (the GET /fields filters) as CSV or XLSX', 'field.read')
+  @ExportRoute('fields/export', 'Export fields (the GET /fields filters) as CSV, XLSX or GeoJSON', 'field.read')
+  @ApiProduces(...PRODUCES, 'application/geo+json')
   async fields(
     @Ctx() ctx: OrgContext,
-    @Query({ schema: ZExportQuery }) e: TExportQuery,
+    @Query({ schema: ZFieldExportQuery }) e: TFieldExportQuery,
     @Query({ schema: ZListFieldsQuery }) q: TListFieldsQuery,
     @Res() reply: FastifyReply,
   ) {
+    if (e.format === 'geojson') return this.geoExport.send(ctx, q, reply);
     await this.exports.stream(ctx, reply, {
       kind: 'fields',
       ...e,
+      format: e.format,
       filters: q,
       columns: FIELD_COLUMNS,
       page: async (cursor) => this.withNames(ctx, await this.fieldsService.list(ctx, page(q, cursor))),

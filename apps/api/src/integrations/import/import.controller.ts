@@ -75,7 +75,7 @@ const CommitRoute = (kind: TImportKind) =>
 @ApiTags('import')
 @ApiBearerAuth()
 // jobs and fields feed the analytics figures (as JobsController / FieldsController declare)
-@InvalidatesCache('analytics')
+@InvalidatesCache('analytics', 'map')
 @Controller('orgs/:orgId/imports')
 export class ImportController {
   constructor(

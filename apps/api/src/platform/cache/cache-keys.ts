@@ -16,7 +16,7 @@ import type { ScopeSubject } from '../access/data-scope.js';
 export const CACHE_PREFIX = 'amms:v1';
 export const PLATFORM_SEGMENT = 'platform';
 
-export const CACHE_RESOURCES = ['asset', 'machine-model', 'analytics'] as const;
+export const CACHE_RESOURCES = ['asset', 'machine-model', 'analytics', 'map'] as const;
 export type CacheResource = (typeof CACHE_RESOURCES)[number];
 
 export interface DetailKey {
@@ -124,4 +124,6 @@ export const CACHE_TTL = {
   assetDetail: 60,
   assetList: 60,
   analytics: 120,
+  /** the map's feature collection: boundary and field writes invalidate it, job changes too */
+  map: 120,
 } as const;

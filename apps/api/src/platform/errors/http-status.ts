@@ -79,6 +79,9 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'PASSWORD_REUSED':
     case 'WEBHOOK_URL_REFUSED':
     case 'IMAGE_UNREADABLE':
+    case 'BOUNDARY_INVALID':
+    case 'COORDINATES_OUT_OF_RANGE':
+    case 'BOUNDARY_TOO_FAR':
       return 422;
     case 'RATE_LIMITED':
       return 429;

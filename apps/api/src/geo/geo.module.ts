@@ -1,0 +1,13 @@
+import { BoundaryRepository } from './boundary.repository.js';
+import { BoundaryService } from './boundary.service.js';
+import { BoundaryController, MapController } from './geo.controller.js';
+import { GeoExportService } from './geo-export.service.js';
+import { MapRepository } from './map.repository.js';
+import { MapService } from './map.service.js';
+import { TravelRepository } from './travel.repository.js';
+import { TravelService } from './travel.service.js';
+
+/** Geography: boundaries, the map, the GeoJSON export; travel times (the scheduler's, also in the worker). */
+export const GEO_PROVIDERS = [BoundaryRepository, BoundaryService, TravelRepository, TravelService];
+export const GEO_API_PROVIDERS = [MapRepository, MapService, GeoExportService];
+export const GEO_CONTROLLERS = [BoundaryController, MapController];
