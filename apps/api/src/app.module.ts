@@ -50,6 +50,7 @@ import { McpService } from './mcp/mcp.service.js';
 import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './integrations/webhooks/webhooks.module.js';
 import { INTEGRATION_CONTROLLERS, INTEGRATION_PROVIDERS } from './integrations/index.js';
 import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory/memory.module.js';
+import { TELEMATICS_CONTROLLERS } from './telematics/telematics.controller.js';
 
 @Module({})
 export class AppModule {
@@ -88,6 +89,7 @@ export class AppModule {
         ...AGENT_MEMORY_CONTROLLERS,
         NotificationsController,
         WorkshopController,
+        ...TELEMATICS_CONTROLLERS,
       ],
       providers: [
         // the features the worker runs too (one list: shared.providers.ts)

@@ -79,6 +79,8 @@ export const ERROR_CODES = [
   'ATTACHMENT_LOCKED',
   // webhooks
   'WEBHOOK_URL_REFUSED',
+  // telematics: a push batch over the row limit
+  'TELEMATICS_BATCH_TOO_LARGE',
   // import (integrations)
   'IMPORT_FILE_INVALID',
   'IMPORT_ROWS_INVALID',

@@ -127,11 +127,17 @@ export class AssetsService {
   async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {
     const a = await this.repo.findAssetByIdWithModel(undefined, ctx.organizationId, id, assetScope(ctx));
     if (!a) throw AssetErrors.assetNotFound();
-    const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
+    const [latest, position] = await Promise.all([
+      this.repo.findLatestReading(undefined, ctx.organizationId, id),
+      this.repo.findLastPosition(ctx.organizationId, id),
+    ]);
     return {
       ...toAsset(a),
       model: toMachineModel(a.model),
       latestMeterReading: latest ? toMeterReading(latest) : null,
+      lastPosition: position
+        ? { latitude: position.latitude, longitude: position.longitude, at: position.at.toISOString() }
+        : null,
     };
   }
 
