@@ -3,7 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import type { TPermission } from '@amms/contracts/permissions';
 import { ZAssetDetail } from '@amms/contracts/assets';
-import { ZListAssetFaultsResponse, ZPositionsResponse, ZPushReadingsResponse } from '@amms/contracts/telematics';
+import {
+  ZAssetTelematicsSummary,
+  ZListAssetFaultsResponse,
+  ZPositionsResponse,
+  ZPushReadingsResponse,
+} from '@amms/contracts/telematics';
 import { call, startApp, type Harness } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { HOUR, machineRow, orgApi, orgWorld, type OrgWorld } from './support/world.js';
@@ -274,5 +279,42 @@ describe('positions, last position and faults', () => {
     expectError(await get(other.t.OWNER, other.org.id, `/assets/${w.tractor}/positions`), 404, 'NOT_FOUND');
     expectError(await get(other.t.OWNER, other.org.id, `/assets/${w.tractor}/faults`), 404, 'NOT_FOUND');
     expectError(await get(w.t.OPERATOR, w.org.id, `/assets/${w.tractor}/positions`), 403, 'FORBIDDEN');
+  });
+});
+
+describe('operator and terminal on the same meter', () => {
+  it("an operator's reading far from the terminal's at about the same time is shown on the machine", async () => {
+    const w = await world();
+    const t = { terminal: ago(10), operator: ago(9) };
+    expectStatus(await push(w.org.id, w.key, [{ assetId: w.tractor, at: t.terminal, engineHours: 100 }]), 200);
+    const summary = async () =>
+      ZAssetTelematicsSummary.parse((await get(w.t.DISPATCHER, w.org.id, `/assets/${w.tractor}/telematics`)).body);
+    expect(await summary()).toMatchObject({
+      latestTelematicsHours: { hours: 100, at: t.terminal, flagCode: null },
+      meterDisagreement: null,
+      activeFaults: [],
+      flaggedReadings30d: 0,
+    });
+    // the operator types 110 an hour later (a confirmed jump: the meter rules alone let it through)
+    const op = await call(h.base, 'POST', orgPath(w.org.id, `/assets/${w.tractor}/meter-readings`), {
+      token: w.t.DISPATCHER,
+      body: { readingHours: 110, readAt: t.operator, confirmJump: true },
+    });
+    expectStatus(op, 201);
+    expect((await summary()).meterDisagreement).toEqual({
+      operatorHours: 110,
+      operatorAt: t.operator,
+      telematicsHours: 100,
+      telematicsAt: t.terminal,
+      differenceHours: 10,
+      thresholdHours: 2,
+    });
+    // the terminal's next readings are below the operator's: flagged, counted
+    expectStatus(await push(w.org.id, w.key, [{ assetId: w.tractor, at: ago(8), engineHours: 101 }]), 200);
+    const s = await summary();
+    expect(s.latestTelematicsHours).toMatchObject({ hours: 101, flagCode: 'METER_BACKWARDS' });
+    expect(s.flaggedReadings30d).toBe(1);
+    const other = await world('other');
+    expectError(await get(other.t.OWNER, other.org.id, `/assets/${w.tractor}/telematics`), 404, 'NOT_FOUND');
   });
 });

@@ -156,3 +156,36 @@ export const ZListAssetFaultsQuery = z.object({
 });
 export const ZListAssetFaultsResponse = z.object({ items: z.array(ZAssetFault) });
 export type TListAssetFaultsResponse = z.infer<typeof ZListAssetFaultsResponse>;
+
+export const ZTelematicsHours = z.object({
+  hours: z.number(),
+  at: z.string(),
+  /** the meter rule it broke (then it counts nowhere), or null */
+  flagCode: z.string().nullable(),
+});
+
+/**
+ * The operator's latest reading against the terminal's reading nearest in time to it (within
+ * DISAGREEMENT_WINDOW_HOURS): shown when they differ by more than the configured threshold.
+ */
+export const DISAGREEMENT_WINDOW_HOURS = 12;
+export const ZMeterDisagreement = z.object({
+  operatorHours: z.number(),
+  operatorAt: z.string(),
+  telematicsHours: z.number(),
+  telematicsAt: z.string(),
+  /** operator minus telematics */
+  differenceHours: z.number(),
+  thresholdHours: z.number(),
+});
+
+/** What the machine's page shows of its telematics. */
+export const ZAssetTelematicsSummary = z.object({
+  lastPosition: ZLastPosition.nullable(),
+  latestTelematicsHours: ZTelematicsHours.nullable(),
+  meterDisagreement: ZMeterDisagreement.nullable(),
+  activeFaults: z.array(ZAssetFault),
+  /** engine-hour readings of the last 30 days that broke a meter rule */
+  flaggedReadings30d: z.number().int(),
+});
+export type TAssetTelematicsSummary = z.infer<typeof ZAssetTelematicsSummary>;

@@ -1,14 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import {
+  DISAGREEMENT_WINDOW_HOURS,
   POSITIONS_DEFAULT_HOURS,
   POSITIONS_MAX_DAYS,
   POSITIONS_MAX_POINTS,
   type TAssetFault,
+  type TAssetTelematicsSummary,
   type TListAssetFaultsResponse,
   type TPositionsQuery,
   type TPositionsResponse,
 } from '@amms/contracts/telematics';
 import type { OrgContext } from '../platform/access/context.js';
+import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
 import { AssetErrors } from '../assets/assets.errors.js';
 import { assetScope } from '../assets/assets.scope.js';
@@ -23,6 +26,7 @@ export class TelematicsReadsService {
   constructor(
     private readonly repo: TelematicsRepository,
     private readonly assets: AssetsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   private async visibleAsset(ctx: OrgContext, assetId: string): Promise<void> {
@@ -67,6 +71,52 @@ export class TelematicsReadsService {
         })),
       ],
       truncated,
+    };
+  }
+
+  async summary(ctx: OrgContext, assetId: string): Promise<TAssetTelematicsSummary> {
+    await this.visibleAsset(ctx, assetId);
+    const org = ctx.organizationId;
+    const [position, hours, operator, faults, flagged] = await Promise.all([
+      this.assets.findLastPosition(org, assetId),
+      this.repo.latestHours(org, assetId),
+      this.repo.latestOperatorReading(org, assetId),
+      this.faults(ctx, assetId, 'true'),
+      this.repo.countFlagged(org, assetId, new Date(Date.now() - 30 * 24 * HOUR_MS)),
+    ]);
+    return {
+      lastPosition: position
+        ? { latitude: position.latitude, longitude: position.longitude, at: position.at.toISOString() }
+        : null,
+      latestTelematicsHours: hours
+        ? { hours: Number(hours.engineHours), at: hours.at.toISOString(), flagCode: hours.flagCode }
+        : null,
+      meterDisagreement: operator
+        ? await this.disagreement(org, assetId, { hours: Number(operator.readingHours), at: operator.readAt })
+        : null,
+      activeFaults: faults.items,
+      flaggedReadings30d: flagged,
+    };
+  }
+
+  /** The operator's latest reading against the terminal's nearest in time; null when they agree or nothing is near. */
+  private async disagreement(org: string, assetId: string, operator: { hours: number; at: Date }) {
+    const near = await this.repo.hoursAround(org, assetId, operator.at, DISAGREEMENT_WINDOW_HOURS * HOUR_MS);
+    const nearest = near.sort(
+      (a, b) => Math.abs(a.at.getTime() - operator.at.getTime()) - Math.abs(b.at.getTime() - operator.at.getTime()),
+    )[0];
+    if (!nearest) return null;
+    const telematicsHours = Number(nearest.engineHours);
+    const differenceHours = Math.round((operator.hours - telematicsHours) * 10) / 10;
+    const thresholdHours = this.config.meter.telematicsDisagreementHours;
+    if (Math.abs(differenceHours) <= thresholdHours) return null;
+    return {
+      operatorHours: operator.hours,
+      operatorAt: operator.at.toISOString(),
+      telematicsHours,
+      telematicsAt: nearest.at.toISOString(),
+      differenceHours,
+      thresholdHours,
     };
   }
 

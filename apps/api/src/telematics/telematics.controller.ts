@@ -2,6 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/com
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
+  ZAssetTelematicsSummary,
   ZListAssetFaultsQuery,
   ZListAssetFaultsResponse,
   ZPositionsQuery,
@@ -58,6 +59,17 @@ export class AssetTelematicsController {
     @Query({ schema: ZPositionsQuery }) q: TPositionsQuery,
   ) {
     return this.reads.positions(ctx, id, q);
+  }
+
+  @RequirePermission('telematics.read')
+  @Get(':id/telematics')
+  @ApiOperation({
+    summary:
+      "The machine's telematics at a glance: last position, hours, operator/terminal disagreement, active faults",
+  })
+  @Returns(ZAssetTelematicsSummary)
+  summary(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.reads.summary(ctx, id);
   }
 
   @RequirePermission('telematics.read')

@@ -204,6 +204,48 @@ export class TelematicsRepository {
     });
   }
 
+  latestHours(organizationId: string, assetId: string) {
+    return this.prisma.client.telematicsReading.findFirst({
+      where: { organizationId, assetId, kind: 'ENGINE_HOURS' },
+      orderBy: { at: 'desc' },
+      select: { engineHours: true, at: true, flagCode: true },
+    });
+  }
+
+  /** The operator's side of the meter: typed readings (by hand, at a job, at a work order) that count. */
+  latestOperatorReading(organizationId: string, assetId: string) {
+    return this.prisma.client.meterReading.findFirst({
+      where: { organizationId, assetId, voidedAt: null, source: { not: 'TELEMATICS' } },
+      orderBy: [{ readAt: 'desc' }, { createdAt: 'desc' }],
+      select: { readingHours: true, readAt: true },
+    });
+  }
+
+  /** The engine-hour readings nearest before and after `at` inside the window (flagged ones too: an offset counter is what disagrees). */
+  async hoursAround(organizationId: string, assetId: string, at: Date, windowMs: number) {
+    const where = { organizationId, assetId, kind: 'ENGINE_HOURS' as const };
+    const select = { engineHours: true, at: true };
+    const [before, after] = await Promise.all([
+      this.prisma.client.telematicsReading.findFirst({
+        where: { ...where, at: { lte: at, gte: new Date(at.getTime() - windowMs) } },
+        orderBy: { at: 'desc' },
+        select,
+      }),
+      this.prisma.client.telematicsReading.findFirst({
+        where: { ...where, at: { gt: at, lte: new Date(at.getTime() + windowMs) } },
+        orderBy: { at: 'asc' },
+        select,
+      }),
+    ]);
+    return [before, after].filter((r) => r !== null);
+  }
+
+  countFlagged(organizationId: string, assetId: string, since: Date) {
+    return this.prisma.client.telematicsReading.count({
+      where: { organizationId, assetId, kind: 'ENGINE_HOURS', flagCode: { not: null }, at: { gte: since } },
+    });
+  }
+
   listFaults(organizationId: string, assetId: string, activeOnly: boolean | undefined) {
     return this.prisma.client.assetFault.findMany({
       where: {

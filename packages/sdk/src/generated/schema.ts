@@ -2480,6 +2480,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/assets/{id}/telematics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The machine's telematics at a glance: last position, hours, operator/terminal disagreement, active faults
+         * @description Access: permission `telematics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["assetTelematics_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/assets/{id}/faults": {
         parameters: {
             query?: never;
@@ -14819,7 +14839,10 @@ export interface operations {
     telematics_push: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
             path: {
                 /** @description The organization (its id); an org the caller is no member of answers 404 */
                 orgId: components["parameters"]["OrgId"];
@@ -14939,6 +14962,63 @@ export interface operations {
                             };
                         })[];
                         truncated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    assetTelematics_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lastPosition: {
+                            latitude: number;
+                            longitude: number;
+                            at: string;
+                        } | null;
+                        latestTelematicsHours: {
+                            hours: number;
+                            at: string;
+                            flagCode: string | null;
+                        } | null;
+                        meterDisagreement: {
+                            operatorHours: number;
+                            operatorAt: string;
+                            telematicsHours: number;
+                            telematicsAt: string;
+                            differenceHours: number;
+                            thresholdHours: number;
+                        } | null;
+                        activeFaults: {
+                            /** Format: uuid */
+                            id: string;
+                            code: string;
+                            firstSeenAt: string;
+                            lastSeenAt: string;
+                            clearedAt: string | null;
+                        }[];
+                        flaggedReadings30d: number;
                     };
                 };
             };
