@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import type { TPermission } from '@amms/contracts/permissions';
 import { ZAssetDetail } from '@amms/contracts/assets';
@@ -22,6 +22,8 @@ let h: Harness;
 beforeAll(async () => {
   h = await startApp();
 });
+// each test builds one or two fresh orgs (seven sign-ins each): slow on a loaded machine
+vi.setConfig({ testTimeout: 120_000 });
 afterAll(() => h?.close());
 
 const { get } = orgApi(() => h);

@@ -25,7 +25,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { diff } from '../audit/changes.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
-import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
+import { calendarDate, toAsset, toLastPosition, toMachineModel, toMeterReading } from './assets.mappers.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import { assetInvalidation, assetScope, cacheableScope } from './assets.scope.js';
 import { assetUpdateData, importItemError, invalidImportItem } from './assets.writes.js';
@@ -135,9 +135,7 @@ export class AssetsService {
       ...toAsset(a),
       model: toMachineModel(a.model),
       latestMeterReading: latest ? toMeterReading(latest) : null,
-      lastPosition: position
-        ? { latitude: position.latitude, longitude: position.longitude, at: position.at.toISOString() }
-        : null,
+      lastPosition: toLastPosition(position),
     };
   }
 

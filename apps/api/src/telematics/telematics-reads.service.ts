@@ -14,6 +14,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
 import { AssetErrors } from '../assets/assets.errors.js';
+import { toLastPosition } from '../assets/assets.mappers.js';
 import { assetScope } from '../assets/assets.scope.js';
 import { TelematicsErrors } from './telematics.errors.js';
 import { TelematicsRepository } from './telematics.repository.js';
@@ -85,9 +86,7 @@ export class TelematicsReadsService {
       this.repo.countFlagged(org, assetId, new Date(Date.now() - 30 * 24 * HOUR_MS)),
     ]);
     return {
-      lastPosition: position
-        ? { latitude: position.latitude, longitude: position.longitude, at: position.at.toISOString() }
-        : null,
+      lastPosition: toLastPosition(position),
       latestTelematicsHours: hours
         ? { hours: Number(hours.engineHours), at: hours.at.toISOString(), flagCode: hours.flagCode }
         : null,
