@@ -51,6 +51,7 @@ import { WEBHOOK_CONTROLLERS, WEBHOOK_PROVIDERS } from './integrations/webhooks/
 import { INTEGRATION_CONTROLLERS, INTEGRATION_PROVIDERS } from './integrations/index.js';
 import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory/memory.module.js';
 import { GEO_API_PROVIDERS, GEO_CONTROLLERS } from './geo/geo.module.js';
+import { TELEMATICS_CONTROLLERS } from './telematics/telematics.controller.js';
 
 @Module({})
 export class AppModule {
@@ -90,6 +91,7 @@ export class AppModule {
         ...GEO_CONTROLLERS,
         NotificationsController,
         WorkshopController,
+        ...TELEMATICS_CONTROLLERS,
       ],
       providers: [
         // the features the worker runs too (one list: shared.providers.ts)

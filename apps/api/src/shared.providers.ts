@@ -9,6 +9,7 @@ import { JOB_PROVIDERS } from './jobs/jobs.providers.js';
 import { KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
 import { MAINTENANCE_PROVIDERS } from './maintenance/maintenance.providers.js';
 import { NOTIFICATION_PROVIDERS } from './notifications/notifications.providers.js';
+import { TELEMATICS_PROVIDERS } from './telematics/telematics.providers.js';
 
 /**
  * The features both entry points run: the API (app.module.ts) and the worker (worker/worker.module.ts)
@@ -27,4 +28,5 @@ export const SHARED_PROVIDERS = [
   ...EXECUTION_PROVIDERS,
   ...KNOWLEDGE_PROVIDERS,
   ...NOTIFICATION_PROVIDERS,
+  ...TELEMATICS_PROVIDERS,
 ];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZLastPosition } from './telematics.js';
 import { ZAssetRecognition, ZAssetRecognitionInput } from './attachments.js';
 import { fixedDecimal, ZMoneyMinor, ZSort } from './common.js';
 
@@ -190,6 +191,8 @@ export type TAsset = z.infer<typeof ZAsset>;
 export const ZAssetDetail = ZAsset.extend({
   model: ZMachineModel,
   latestMeterReading: ZMeterReading.nullable(),
+  /** where the machine's telematics last placed it (null: it never reported a position) */
+  lastPosition: ZLastPosition.nullable(),
 });
 export type TAssetDetail = z.infer<typeof ZAssetDetail>;
 

@@ -83,6 +83,8 @@ export const ERROR_CODES = [
   'BOUNDARY_INVALID',
   'COORDINATES_OUT_OF_RANGE',
   'BOUNDARY_TOO_FAR',
+  // telematics: a push batch over the row limit
+  'TELEMATICS_BATCH_TOO_LARGE',
   // import (integrations)
   'IMPORT_FILE_INVALID',
   'IMPORT_ROWS_INVALID',

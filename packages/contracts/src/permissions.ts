@@ -53,6 +53,8 @@ export const PERMISSIONS = [
   'knowledge.read',
   'knowledge.manage',
   'webhook.manage',
+  'telematics.read',
+  'telematics.write',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;
@@ -70,6 +72,7 @@ const READ_ALL: readonly TPermission[] = [
   'analytics.read',
   'draft.read',
   'knowledge.read',
+  'telematics.read',
 ];
 
 /**
@@ -106,6 +109,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'workorder.write',
     'workorder.work',
     'knowledge.read',
+    // positions and fault codes of the team's machines are what a mechanic diagnoses from
+    'telematics.read',
     // a mechanic describes a fault to the agent (field app); the diagnosis is a draft a dispatcher confirms
     'agent.run',
   ],

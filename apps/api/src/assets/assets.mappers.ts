@@ -69,3 +69,7 @@ export const tenths = (hours: number) => Math.round(hours * 10);
 
 /** `YYYY-MM-DD` → the Date Prisma stores in a DATE column (UTC midnight). */
 export const calendarDate = (d: string) => new Date(`${d}T00:00:00.000Z`);
+
+/** A machine's last reported position (AssetLastPosition row) as the API shows it. */
+export const toLastPosition = (p: { latitude: number; longitude: number; at: Date } | null) =>
+  p ? { latitude: p.latitude, longitude: p.longitude, at: p.at.toISOString() } : null;

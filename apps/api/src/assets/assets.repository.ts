@@ -286,6 +286,14 @@ export class AssetsRepository {
     return rows.length === 1;
   }
 
+  /** kept by the telematics ingest: one row per machine */
+  findLastPosition(organizationId: string, assetId: string) {
+    return this.prisma.client.assetLastPosition.findFirst({
+      where: { organizationId, assetId },
+      select: { at: true, latitude: true, longitude: true },
+    });
+  }
+
   // --- meter readings ---------------------------------------------------------
 
   /** The latest reading that counts: voided readings are ignored everywhere. */

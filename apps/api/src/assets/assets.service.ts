@@ -25,7 +25,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { diff } from '../audit/changes.js';
 import { AssetsRepository } from './assets.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
-import { calendarDate, toAsset, toMachineModel, toMeterReading } from './assets.mappers.js';
+import { calendarDate, toAsset, toLastPosition, toMachineModel, toMeterReading } from './assets.mappers.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import { assetInvalidation, cacheableScope } from './assets.cache.js';
 import { assetScope } from '../platform/access/asset-scope.js';
@@ -129,11 +129,15 @@ export class AssetsService {
   async getFromDb(ctx: OrgContext, id: string): Promise<TAssetDetail> {
     const a = await this.repo.findAssetByIdWithModel(undefined, ctx.organizationId, id, assetScope(ctx));
     if (!a) throw AssetErrors.assetNotFound();
-    const latest = await this.repo.findLatestReading(undefined, ctx.organizationId, id);
+    const [latest, position] = await Promise.all([
+      this.repo.findLatestReading(undefined, ctx.organizationId, id),
+      this.repo.findLastPosition(ctx.organizationId, id),
+    ]);
     return {
       ...toAsset(a),
       model: toMachineModel(a.model),
       latestMeterReading: latest ? toMeterReading(latest) : null,
+      lastPosition: toLastPosition(position),
     };
   }
 

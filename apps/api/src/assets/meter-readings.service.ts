@@ -104,33 +104,13 @@ export class MeterReadingsService {
     if (!asset || !(await this.repo.lockAsset(tx, ctx.organizationId, assetId))) throw AssetErrors.assetNotFound();
     const latest = await this.repo.findLatestReading(tx, ctx.organizationId, assetId);
     const isReplacement = input.isReplacement ?? false;
-    let jumpConfirmed = false;
-    if (latest) {
-      if (readAt < latest.readAt) throw AssetErrors.meterOutOfOrder(latest.readAt.toISOString());
-      const latestHours = toMeterReading(latest).readingHours;
-      if (tenths(input.readingHours) < tenths(latestHours) && !isReplacement)
-        throw AssetErrors.meterBackwards(latestHours, input.readingHours);
-      const maxHoursPerDay = this.config.meter.maxHoursPerDay[asset.model.kind];
-      const maxPlausible = maxPlausibleHours(
-        latestHours,
-        latest.readAt,
-        readAt,
-        maxHoursPerDay,
-        this.config.meter.graceHours,
-      );
-      if (tenths(input.readingHours) > tenths(maxPlausible) && !isReplacement) {
-        if (!input.confirmJump) {
-          throw AssetErrors.meterImplausible({
-            latestHours,
-            latestReadAt: latest.readAt.toISOString(),
-            readingHours: input.readingHours,
-            maxPlausibleHours: maxPlausible,
-            maxHoursPerDay,
-          });
-        }
-        jumpConfirmed = true;
-      }
-    }
+    const judged = judgeReading(
+      latest ? { hours: toMeterReading(latest).readingHours, readAt: latest.readAt } : null,
+      { readingHours: input.readingHours, readAt, isReplacement, confirmJump: input.confirmJump ?? false },
+      { maxHoursPerDay: this.config.meter.maxHoursPerDay[asset.model.kind], graceHours: this.config.meter.graceHours },
+    );
+    if (judged.error) throw judged.error;
+    const jumpConfirmed = judged.jumpConfirmed;
     const r = await this.repo.createReading(tx, ctx.organizationId, {
       assetId,
       readingHours: input.readingHours.toFixed(1),
@@ -229,6 +209,44 @@ export class MeterReadingsService {
         : null;
     return { items: page.map(toMeterReading), nextCursor };
   }
+}
+
+/**
+ * The meter's plausibility rules, one place for every source (operators, jobs, work orders,
+ * telematics): a reading may not be older than the latest one, nor lower unless it is a meter
+ * replacement, nor higher than the machine could have run since unless the jump is confirmed.
+ * Answers the refusal (an AppError with the numbers) or whether a jump was confirmed.
+ */
+export function judgeReading(
+  latest: { hours: number; readAt: Date } | null,
+  input: { readingHours: number; readAt: Date; isReplacement: boolean; confirmJump: boolean },
+  limits: { maxHoursPerDay: number; graceHours: number },
+): { error: AppError | null; jumpConfirmed: boolean } {
+  if (!latest) return { error: null, jumpConfirmed: false };
+  if (input.readAt < latest.readAt)
+    return { error: AssetErrors.meterOutOfOrder(latest.readAt.toISOString()), jumpConfirmed: false };
+  if (input.isReplacement) return { error: null, jumpConfirmed: false };
+  if (tenths(input.readingHours) < tenths(latest.hours))
+    return { error: AssetErrors.meterBackwards(latest.hours, input.readingHours), jumpConfirmed: false };
+  const maxPlausible = maxPlausibleHours(
+    latest.hours,
+    latest.readAt,
+    input.readAt,
+    limits.maxHoursPerDay,
+    limits.graceHours,
+  );
+  if (tenths(input.readingHours) <= tenths(maxPlausible)) return { error: null, jumpConfirmed: false };
+  if (input.confirmJump) return { error: null, jumpConfirmed: true };
+  return {
+    error: AssetErrors.meterImplausible({
+      latestHours: latest.hours,
+      latestReadAt: latest.readAt.toISOString(),
+      readingHours: input.readingHours,
+      maxPlausibleHours: maxPlausible,
+      maxHoursPerDay: limits.maxHoursPerDay,
+    }),
+    jumpConfirmed: false,
+  };
 }
 
 /** The highest reading plausible at `readAt`: the latest plus what the machine can run in the time between. */

@@ -134,6 +134,8 @@ const ZEnv = z.object({
   METER_MAX_HOURS_PER_DAY_IMPLEMENT: z.coerce.number().min(0.1).max(24).default(24),
   /** meter plausibility: hours allowed on top (meters show tenths, clocks disagree a little) */
   METER_GRACE_HOURS: z.coerce.number().min(0).max(1000).default(1),
+  /** telematics: an operator's reading further than this from the terminal's (at about the same time) is shown on the machine */
+  TELEMATICS_METER_DISAGREEMENT_HOURS: z.coerce.number().min(0).max(10000).default(2),
   /** webhooks: hosts (exact names or IP literals, comma-separated) a webhook may target even when they resolve to a private, loopback or link-local address (development, tests) */
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   /** webhooks: one delivery attempt's whole time (connect + response) */
@@ -274,6 +276,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
         IMPLEMENT: e.METER_MAX_HOURS_PER_DAY_IMPLEMENT,
       },
       graceHours: e.METER_GRACE_HOURS,
+      telematicsDisagreementHours: e.TELEMATICS_METER_DISAGREEMENT_HOURS,
     },
     webhooks: {
       allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')

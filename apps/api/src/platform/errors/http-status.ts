@@ -53,6 +53,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'ATTACHMENT_LOCKED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
+    case 'TELEMATICS_BATCH_TOO_LARGE':
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
     case 'FILE_NOT_PDF':

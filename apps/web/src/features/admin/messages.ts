@@ -220,6 +220,8 @@ export const messages = defineMessages(
       'knowledge.read': '查阅知识库',
       'knowledge.manage': '管理知识库文档',
       'webhook.manage': '管理 Webhook',
+      'telematics.read': '查看车载终端数据',
+      'telematics.write': '上报车载终端数据',
     },
   },
   {
@@ -444,6 +446,8 @@ export const messages = defineMessages(
       'knowledge.read': 'Read the knowledge base',
       'knowledge.manage': 'Manage knowledge documents',
       'webhook.manage': 'Manage webhooks',
+      'telematics.read': 'View telematics data',
+      'telematics.write': 'Report telematics readings',
     },
   },
 );
