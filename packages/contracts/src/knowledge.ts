@@ -186,6 +186,24 @@ export const ZCitation = z.object({
 });
 export type TCitation = z.infer<typeof ZCitation>;
 
+/**
+ * Set when the answer quotes a manual written in another language than the question: the
+ * quoted text stays as printed (the manual's words are the evidence) and `note` says so, in the
+ * question's language. With a model configured, `translation` is its translation of the quoted
+ * lines, marked as a translation (citation marks kept); null otherwise.
+ */
+export const ZCrossLanguage = z.object({
+  /** the question's language: the note and the translation are in it */
+  language: ZDocumentLanguage,
+  /** the language of the quoted manual text */
+  sourceLanguage: ZDocumentLanguage,
+  /** citation numbers (1-based, as in the answer's [n] marks) that quote the other language */
+  citations: z.array(z.number().int().positive()),
+  note: z.string(),
+  translation: z.string().nullable(),
+});
+export type TCrossLanguage = z.infer<typeof ZCrossLanguage>;
+
 export const ZKnowledgeAnswer = z.object({
   found: z.boolean(),
   /** every sentence rests on a citation; marks like [1] refer to `citations[0]` */
@@ -194,5 +212,7 @@ export const ZKnowledgeAnswer = z.object({
   /** extractive (built in) or model (an OpenAI-compatible model whose citations were checked) */
   answerer: z.enum(['extractive', 'model']),
   mode: ZRetrievalMode,
+  /** the answer quotes a manual in the other language (absent or null when it does not) */
+  crossLanguage: ZCrossLanguage.nullable().optional(),
 });
 export type TKnowledgeAnswer = z.infer<typeof ZKnowledgeAnswer>;

@@ -6,6 +6,7 @@ import { Ingestor } from './ingest/ingestor.js';
 import { KnowledgeController } from './knowledge.controller.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { PlatformDocumentsController } from './platform-documents.controller.js';
+import { CrossLanguageAnswers } from './search/cross-language.js';
 import { EmbeddingsClient } from './search/embeddings.js';
 import { ModelAnswerer } from './search/model-answerer.js';
 import { QueryEmbeddings } from './search/query-embeddings.js';
@@ -26,6 +27,7 @@ export const KNOWLEDGE_API_PROVIDERS = [
   QueryEmbeddings,
   Retriever,
   ModelAnswerer,
+  CrossLanguageAnswers,
   KnowledgeService,
 ];
 /** the worker's own: document ingestion */

@@ -6,6 +6,7 @@ import type {
   TKnowledgeSearchResponse,
 } from '@amms/contracts/knowledge';
 import type { OrgContext } from '../platform/access/context.js';
+import { CrossLanguageAnswers } from './search/cross-language.js';
 import { extractiveAnswer, isFound } from './search/extractive-answerer.js';
 import { ModelAnswerer } from './search/model-answerer.js';
 import { Retriever } from './search/retriever.js';
@@ -16,6 +17,7 @@ export class KnowledgeService {
   constructor(
     private readonly retriever: Retriever,
     private readonly model: ModelAnswerer,
+    private readonly crossLanguage: CrossLanguageAnswers,
   ) {}
 
   async search(ctx: OrgContext, req: TKnowledgeSearchRequest): Promise<TKnowledgeSearchResponse> {
@@ -25,7 +27,7 @@ export class KnowledgeService {
       assetId: req.assetId,
       limit: req.limit,
     });
-    return { items: r.passages.map(({ coverage: _c, support: _s, ...p }) => p), mode: r.mode };
+    return { items: r.passages.map(({ coverage: _c, support: _s, words: _w, ...p }) => p), mode: r.mode };
   }
 
   /**
@@ -42,7 +44,11 @@ export class KnowledgeService {
     const labels = new Map(r.passages.flatMap((p) => [[`${p.versionId}:${p.page}`, p.pageLabel] as const]));
     const labelOf = (versionId: string, page: number) => labels.get(`${versionId}:${page}`) ?? String(page);
     const extractive = extractiveAnswer(req.question, r, labelOf);
-    if (!this.model.enabled || !isFound(r)) return extractive;
-    return (await this.model.answer(req.question, r, labelOf)) ?? extractive;
+    const answer =
+      !this.model.enabled || !isFound(r)
+        ? extractive
+        : ((await this.model.answer(req.question, r, labelOf)) ?? extractive);
+    // a manual in the other language: its words quoted and the fact said (with a model, translated too)
+    return this.crossLanguage.annotate(req.question, r, answer, extractive);
   }
 }

@@ -12954,6 +12954,15 @@ export interface operations {
                         answerer: "extractive" | "model";
                         /** @enum {string} */
                         mode: "lexical" | "hybrid";
+                        crossLanguage?: {
+                            /** @enum {string} */
+                            language: "zh" | "en";
+                            /** @enum {string} */
+                            sourceLanguage: "zh" | "en";
+                            citations: number[];
+                            note: string;
+                            translation: string | null;
+                        } | null;
                     };
                 };
             };

@@ -99,3 +99,43 @@ describe('intent classifier: kinds of expression', () => {
     expect(metricsOf('安排下周的收获作业')).toEqual([]);
   });
 });
+
+// A question for the manual goes to the manual, also when it names a code or a symptom; a fault
+// reported, asked about one numbered machine, or with a request to repair stays a diagnosis.
+describe('intent classifier: manual questions', () => {
+  it.each([
+    ...kinds('ASK_MANUAL', [
+      '联合收割机发动机水温过高怎么办？',
+      'E42 代表什么意思？',
+      '故障代码 E27 怎么处理？',
+      '提示 40003 应该怎么处理？',
+      '割台升不起来或者升得很慢，怎么排查？',
+      'GN70 的喂入量是多少？',
+      '节温器在多少度开始打开',
+      '收割机开锅了咋整',
+      '拖拉机打不着火是什么原因？',
+      '冬天电池要预热到多少度才能起飞？',
+      '粮满报警灯亮了应该怎么处理？',
+      '排查收割机故障的一般顺序是什么？',
+    ]),
+    ...kinds('ASK_MANUAL', [
+      'What does trouble code 000110.16 mean?',
+      'The display shows ECU 000097.16. What should I do?',
+      'My tractor engine is overheating. What should I check?',
+      'How do I troubleshoot a nozzle that is not spraying?',
+      'What is the wheelbase of the tractor?',
+      'How long can I keep cranking the starter',
+      'Is it OK to spray starting fluid into the intake on a cold morning?',
+      'why does the hitch lift slowly',
+    ]),
+    ...kinds('DIAGNOSE', [
+      'DJI T50 #02 报 E12，怎么办？',
+      '2号收割机水温过高，帮我安排检修',
+      "tractor #3 won't start, what should I check?",
+      'the combine engine is overheating, please schedule a repair',
+    ]),
+    ...kinds('PLAN', ['明天哪台拖拉机有空？', 'which tractors are available tomorrow?', '下周安排谁去保养收割机？']),
+  ])('%s ← %s', (intent, goal) => {
+    expect(classifyIntent(goal).intent).toBe(intent);
+  });
+});

@@ -1,5 +1,7 @@
 import type { TPlanLanguage } from '@amms/contracts/agent';
+import { findForms } from '../../knowledge/glossary/glossary.js';
 import { goalLanguage } from '../planner/text.js';
+import { machineNumberOf } from './machine-match.js';
 
 /**
  * The intent classifier: routes a goal before any planner. Deterministic, no model.
@@ -14,8 +16,9 @@ import { goalLanguage } from '../planner/text.js';
  *   maintenance / operation verb or a spec noun: interval, torque, capacity, pressure …).
  *
  * Precedence: a business metric asked about ("which machines broke down most", "上个月每公顷成本")
- * → BUSINESS_QUESTION; a fault code or a symptom → DIAGNOSE (also with "帮我安排检修": the
- * repair request is what a diagnosis drafts); a manual question → ASK_MANUAL; anything else →
+ * → BUSINESS_QUESTION; a question for the manual, also about a code or a symptom ("E42 是什么
+ * 意思？", "水温过高怎么办？") → ASK_MANUAL; a fault code or a symptom reported, or asked about
+ * one numbered machine, or with a repair request ("帮我安排检修") → DIAGNOSE; anything else →
  * PLAN (the planner decides SCHEDULE_JOBS / PLAN_MAINTENANCE / UNKNOWN as before).
  */
 export type RoutedIntent = 'DIAGNOSE' | 'ASK_MANUAL' | 'BUSINESS_QUESTION' | 'PLAN';
@@ -120,6 +123,33 @@ const PLANNING =
 const REPAIR_REQUEST =
   /检修|维修|修理|修一下|看看|排查|诊断|处理|开(?:个)?工单|\b(?:repair|fix|diagnose|troubleshoot|look at|work order)\b/i;
 
+/**
+ * Asking the manual: a question form (a question mark, a question word, "what does … mean",
+ * "how do I"), never a bare "is" inside a statement ("the drone is overheating" reports a fault).
+ */
+const ASKING =
+  /[?？]|怎么|怎样|如何|多少|多久|多长|多大|多高|多重|多远|几(?:个|次|小时|天|度|升|公斤|米|年|档)|什么|为什么|为啥|啥|咋|哪(?:个|些|里|儿|种)|是否|能否|能不能|可不可以|要不要|吗|呢|意思|含义|代表|^\s*(?:how|what|why|when|which|where|can|could|should|is|are|do|does|must|may)\b|\b(?:how (?:do|does|to|often|much|many|long|should|can|is)|what (?:is|are|does|do|should|happens|causes)|tell me|explain|meaning of)\b/i;
+/** A numeric alarm code shown by a machine ("提示 40003", "code 30021"). */
+const NUMERIC_CODE = /(?:提示|显示|报|出现|代码|码)\s*[:：]?\s*\d{3,6}(?!\d)|\b(?:code|error|alarm)\s*#?\d{3,6}\b/i;
+/** Someone asked to repair (not "how do I troubleshoot …", which the manual answers). */
+const REPAIR_ASKED =
+  /帮(?:我|忙)|安排|派(?:人|工)|开(?:个)?工单|报修|修一下|\b(?:please (?:fix|repair|check|look)|schedule a repair|work order|send (?:a|someone)|book a)\b/i;
+/** About the fleet's own data or calendar (who, where, free, tomorrow): the planner's, not the manual's. */
+const FLEET_STATE =
+  /谁|在哪|空闲|有空|可用|在用|状态|今天|明天|后天|下周|本周|这周|哪天|\b(?:who|where is|available|free|today|tomorrow|next week|this week|status)\b/i;
+
+/**
+ * A question for the manual: asked as a question, about servicing, values, fault codes,
+ * symptoms or specs (a manual topic word, a fault code, a symptom, or any machinery term of the
+ * knowledge glossary), not a request to repair, not planning, not about one numbered machine of the
+ * fleet ("#02 报 E12" is a diagnosis of that machine) and not about the fleet's state.
+ */
+export function isManualQuestion(goal: string, hasCode: boolean, hasSymptom: boolean): boolean {
+  if (!ASKING.test(goal) || REPAIR_ASKED.test(goal) || PLANNING.test(goal) || FLEET_STATE.test(goal)) return false;
+  if ((hasCode || hasSymptom) && machineNumberOf(goal) !== null) return false;
+  return hasCode || hasSymptom || NUMERIC_CODE.test(goal) || MANUAL_TOPIC.test(goal) || findForms(goal).length > 0;
+}
+
 function faultCodeOf(goal: string): string | null {
   for (const re of FAULT_CODE) {
     const m = re.exec(goal);
@@ -163,6 +193,9 @@ export function classifyIntent(goal: string): IntentResult {
       reason: `business metric${metrics.length > 1 ? 's' : ''} ${metrics.join(', ')}`,
     };
   }
+  // "E42 是什么意思？", "水温过高怎么办？", "how do I bleed the fuel system": the manual answers it
+  if (isManualQuestion(goal, code !== null, symptom !== null))
+    return { ...base, intent: 'ASK_MANUAL', reason: 'a question for the manual (procedure, value, code or symptom)' };
   if (code) return { ...base, intent: 'DIAGNOSE', faultCode: code, reason: `fault code ${code}` };
   // "安排下周作业，避开坏了的机器": a symptom as a planning constraint, not a repair request
   if (symptom && PLANNING.test(goal) && !REPAIR_REQUEST.test(goal))
@@ -173,8 +206,5 @@ export function classifyIntent(goal: string): IntentResult {
       intent: 'DIAGNOSE',
       reason: `symptom "${symptom}"${REPAIR_REQUEST.test(goal) ? ' with a repair request' : ''}`,
     };
-  if (QUESTION.test(goal) && MANUAL_TOPIC.test(goal) && !PLANNING.test(goal)) {
-    return { ...base, intent: 'ASK_MANUAL', reason: 'a question about servicing or operating a machine' };
-  }
   return { ...base, intent: 'PLAN', reason: 'no symptom, fault code, metric or manual question: the planner reads it' };
 }

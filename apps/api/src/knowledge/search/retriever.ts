@@ -3,6 +3,7 @@ import type { TKnowledgePassage } from '@amms/contracts/knowledge';
 import type { OrgContext } from '../../platform/access/context.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { KnowledgeErrors } from '../knowledge.errors.js';
+import { contentWords, expandQuery, EXPANSION_RANK_WEIGHT, realise } from '../glossary/expansion.js';
 import { codeTerms, queryWords, querySearchTokens } from '../ingest/segment.js';
 import { bytesToVector, cosine, EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
@@ -18,6 +19,8 @@ export interface RetrievedPassage extends TKnowledgePassage {
   coverage: number;
   /** the passage's best supporting sentences, each located on a page */
   support: Located[];
+  /** the question's weighted words as this passage says them (glossary synonyms and translations chosen, see glossary/expansion.ts) */
+  words: WeightedWords;
 }
 
 export interface Retrieval {
@@ -26,17 +29,22 @@ export interface Retrieval {
   words: WeightedWords;
 }
 
-/** Reciprocal Rank Fusion: Σ 1 / (k + rank) over the lists a chunk appears in (rank 1-based). */
-export function rrf(lists: RankedId[][], k = RRF_K): Map<string, number> {
+/** Reciprocal Rank Fusion: Σ w / (k + rank) over the lists a chunk appears in (rank 1-based; w = the list's weight, 1 by default). */
+export function rrf(lists: RankedId[][], k = RRF_K, weights: number[] = []): Map<string, number> {
   const fused = new Map<string, number>();
-  for (const list of lists) list.forEach((r, i) => fused.set(r.id, (fused.get(r.id) ?? 0) + 1 / (k + i + 1)));
+  lists.forEach((list, l) => {
+    const w = weights[l] ?? 1;
+    list.forEach((r, i) => fused.set(r.id, (fused.get(r.id) ?? 0) + w / (k + i + 1)));
+  });
   return fused;
 }
 
 /**
  * Hybrid retrieval: lexical full-text over jieba tokens and trigram matching of codes, plus the
- * dense stage when embeddings are configured, fused by RRF (k = 60). Permissions and current
- * versions are part of each query and re-checked when the passages are loaded.
+ * dense stage when embeddings are configured, fused by RRF (k = 60). The glossary's expansion
+ * of the question (the other language's terms, the terms behind colloquial sayings) runs as its
+ * own lexical and code lists at a lower fusion weight, so the question's own words rank first.
+ * Permissions and current versions are part of each query and re-checked when the passages are loaded.
  */
 @Injectable()
 export class Retriever {
@@ -65,19 +73,29 @@ export class Retriever {
     input: { query: string; machineModelId?: string; assetId?: string; limit: number },
   ): Promise<Retrieval> {
     const scope = await this.scopeOf(ctx, input);
-    const words = queryWords(input.query);
+    const words = contentWords(queryWords(input.query));
     if (!scope) return { passages: [], mode: 'lexical', words: weighWords(words, new Map(), 0) };
     const tokens = querySearchTokens(input.query);
     const codes = codeTerms(input.query);
-    const [lexical, trigram, dense, stats, titles] = await Promise.all([
+    const exp = expandQuery(input.query, words, tokens);
+    const [lexical, trigram, lexicalExp, trigramExp, dense, stats, titles] = await Promise.all([
       this.repo.lexical(scope, tokens, LEXICAL_CANDIDATES),
       this.repo.trigram(scope, codes, 50),
+      this.repo.lexical(scope, exp.lexicalTokens, LEXICAL_CANDIDATES),
+      this.repo.trigram(
+        scope,
+        exp.codeTerms.filter((c) => !codes.includes(c)),
+        50,
+      ),
       this.dense(scope, input.query),
       this.repo.documentFrequencies(scope, words),
       this.repo.titles(scope),
     ]);
     const ww = weighWords(words, stats.df, stats.total);
-    const fused = rrf(dense ? [lexical, trigram, dense] : [lexical, trigram]);
+    const x = EXPANSION_RANK_WEIGHT;
+    const fused = dense
+      ? rrf([lexical, trigram, dense, lexicalExp, trigramExp], RRF_K, [1, 1, 1, x, x])
+      : rrf([lexical, trigram, lexicalExp, trigramExp], RRF_K, [1, 1, x, x]);
     const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(30, input.limit * 4));
     const details = await this.repo.details(
       scope,
@@ -85,24 +103,38 @@ export class Retriever {
     );
     const byId = new Map(details.map((d) => [d.id, d]));
     // a title naming what the question names (联合收割机, "sprayer") lifts that manual's passages
-    const titleBoost = new Map(titles.map((t) => [t.id, coverage(ww, t.title) / RRF_K / 2]));
+    const titleBoost = new Map(
+      titles.map((t) => [t.id, coverage(realise(ww, exp.groups, t.title), t.title) / RRF_K / 2]),
+    );
     const pages = await this.repo.pages(
       details.flatMap((d) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))),
     );
 
     const passages: RetrievedPassage[] = [];
     const seenPages = new Set<string>();
-    const ordered = ranked
+    const candidates = ranked
       .map(([id, s]) => ({ d: byId.get(id), s }))
       .filter((x): x is { d: ChunkDetail; s: number } => x.d !== undefined)
-      .map((x) => ({ ...x, s: x.s + (titleBoost.get(x.d.documentId) ?? 0) }))
+      .map((x) => {
+        const said = `${x.d.title}\n${x.d.section ?? ''}\n${x.d.text}`;
+        const pw = realise(ww, exp.groups, said);
+        return { ...x, said, pw, own: coverage(ww, said), covered: coverage(pw, said) };
+      });
+    // the glossary lifts a passage only by what it covers beyond the best passage in the
+    // question's own words: a Chinese question the Chinese manuals answer well stays with them
+    const bestOwn = Math.max(0, ...candidates.map((c) => c.own));
+    const ordered = candidates
+      .map((x) => ({
+        ...x,
+        s: x.s + (titleBoost.get(x.d.documentId) ?? 0) + Math.max(0, x.covered - bestOwn) / RRF_K,
+      }))
       .sort((a, b) => b.s - a.s);
-    for (const { d, s } of ordered) {
+    for (const { d, s, said, pw } of ordered) {
       const pageTexts = range(d.pageStart, d.pageEnd).map((page) => ({
         page,
         text: pages.get(`${d.versionId}:${page}`)?.text ?? '',
       }));
-      const support = supportingSentences(ww, d.text, d.section, pageTexts);
+      const support = supportingSentences(pw, d.text, d.section, pageTexts);
       const best = support[0];
       if (!best) continue;
       const key = `${d.versionId}:${best.page}`;
@@ -122,8 +154,9 @@ export class Retriever {
         text: d.text,
         score: Math.round(s * 1e6) / 1e6,
         // the title counts: it names the machine ("联合收割机") the question may name
-        coverage: coverage(ww, `${d.title}\n${d.section ?? ''}\n${d.text}`),
+        coverage: coverage(pw, said),
         support,
+        words: pw,
       });
       if (passages.length >= input.limit) break;
     }

@@ -1,0 +1,124 @@
+import { querySearchTokens, words as wordTokens, passageTokens } from '../ingest/segment.js';
+import type { WeightedWords } from '../search/evidence.js';
+import { findForms, isCjk, isFiller, latinTokens, matchKey, termsOf, type FormMatch } from './glossary.js';
+
+/**
+ * An expansion counts for less than the question's own words: a passage that says what was asked
+ * in the asked words ranks above one that says it in a synonym or a translation.
+ */
+export const EXPANSION_WEIGHT = 0.8;
+/** Weight of the expansion lists (lexical, code) in the rank fusion, against 1 for the question's own lists. */
+export const EXPANSION_RANK_WEIGHT = 0.5;
+const MAX_LEXICAL_TOKENS = 48;
+const MAX_CODE_TERMS = 4;
+
+/** The question's words without colloquial fillers: "车子开着开着水温就上去了咋整" asks about 水温 going up, nothing else. */
+export const contentWords = (questionWords: string[]): string[] => questionWords.filter((w) => !isFiller(w));
+
+/** Some of the question's words and the ways the glossary says the same thing (each alternative: its word tokens). */
+export interface TermGroup {
+  words: string[];
+  alternatives: string[][];
+  form: string;
+}
+
+export interface QueryExpansion {
+  groups: TermGroup[];
+  /** index tokens of the alternatives that the question's own tokens lack (the expansion's lexical list) */
+  lexicalTokens: string[];
+  /** acronyms of the matched entries (PTO, DEF, RTK …) for the code stage */
+  codeTerms: string[];
+  matches: FormMatch[];
+}
+
+/** Tokens of one alternative as coverage counts them: a Chinese term whole (substring), Latin terms as stemmed words. */
+const altTokens = (alt: string): string[] => (isCjk(alt) ? [alt] : wordTokens([alt]).filter((t) => t.length > 1));
+
+/** Which of the question's content words a glossary form stands for. */
+function sourceWords(m: FormMatch, questionWords: string[], taken: Set<string>): string[] {
+  const formWords = isCjk(m.form) ? [] : latinTokens(m.form);
+  return questionWords.filter(
+    (w) =>
+      !taken.has(w) &&
+      (isCjk(m.form) ? isCjk(w) && (m.form.includes(w) || w.includes(m.form)) : formWords.includes(matchKey(w))),
+  );
+}
+
+/**
+ * Expands a question with the glossary: each matched form (a term or a colloquial saying) groups
+ * the question words it covers with the entry's terms in both languages. The groups decide, per
+ * passage, which saying of each idea the passage uses (see `realise`).
+ */
+export function expandQuery(question: string, questionWords: string[], questionTokens: string[]): QueryExpansion {
+  const matches = findForms(question);
+  const taken = new Set<string>();
+  const groups: TermGroup[] = [];
+  const own = new Set(questionTokens);
+  const lexical = new Set<string>();
+  const codes = new Set<string>();
+  for (const m of matches) {
+    const ws = sourceWords(m, questionWords, taken);
+    if (ws.length === 0) continue;
+    ws.forEach((w) => taken.add(w));
+    const alternatives = termsOf(m.entry)
+      .filter((t) => t !== m.form)
+      .map(altTokens)
+      .filter((a) => a.length > 0);
+    groups.push({ words: ws, alternatives, form: m.form });
+    // the lists search for the other language's terms, and for the terms behind a saying; a
+    // synonym in the question's own language only counts in coverage (it would pull in pages
+    // that share a generic word and push the asked words' page down)
+    const cjk = isCjk(m.form);
+    for (const t of termsOf(m.entry)) {
+      if (!m.saying && isCjk(t) === cjk) continue;
+      for (const tok of querySearchTokens(t)) if (!own.has(tok)) lexical.add(tok);
+      if (cjk && m.entry.domain !== 'units' && /^[a-z]{3,5}$/.test(t)) codes.add(t.toUpperCase());
+    }
+  }
+  return {
+    groups,
+    lexicalTokens: [...lexical].slice(0, MAX_LEXICAL_TOKENS),
+    codeTerms: [...codes].slice(0, MAX_CODE_TERMS),
+    matches,
+  };
+}
+
+/** CJK words by substring (segmentation may differ), others by token: the rule coverage uses. */
+const has = (word: string, lower: string, tokens: Set<string>) =>
+  isCjk(word) ? lower.includes(word) : tokens.has(word);
+
+/**
+ * The question's weighted words as a given text would say them: per group, the question's own
+ * words or the alternative (a synonym, the term behind a saying, the other language's term) that
+ * the text covers best, the alternative at EXPANSION_WEIGHT of the group's weight. The total stays
+ * the question's, so coverage keeps its meaning (share of what was asked) and never gains from
+ * expansion on a passage that uses the question's own words.
+ */
+export function realise(ww: WeightedWords, groups: TermGroup[], text: string): WeightedWords {
+  if (groups.length === 0) return ww;
+  const lower = text.toLowerCase();
+  const tokens = passageTokens(lower);
+  const grouped = new Set(groups.flatMap((g) => g.words));
+  const words: string[] = ww.words.filter((w) => !grouped.has(w));
+  const weight = new Map<string, number>(words.map((w) => [w, ww.weight.get(w) ?? 0]));
+  const add = (w: string, x: number) => {
+    if (!weight.has(w)) words.push(w);
+    weight.set(w, (weight.get(w) ?? 0) + x);
+  };
+  for (const g of groups) {
+    const gw = g.words.reduce((a, w) => a + (ww.weight.get(w) ?? 0), 0);
+    let best = g.words.reduce((a, w) => a + (has(w, lower, tokens) ? (ww.weight.get(w) ?? 0) : 0), 0);
+    let chosen: string[] | null = null;
+    for (const alt of g.alternatives) {
+      const found = alt.filter((t) => has(t, lower, tokens)).length / alt.length;
+      const score = found * gw * EXPANSION_WEIGHT;
+      if (score > best + 1e-9) {
+        best = score;
+        chosen = alt;
+      }
+    }
+    if (chosen) for (const t of chosen) add(t, (gw * EXPANSION_WEIGHT) / chosen.length);
+    else for (const w of g.words) add(w, ww.weight.get(w) ?? 0);
+  }
+  return { words, weight, total: ww.total };
+}

@@ -1,0 +1,133 @@
+import { words } from '../ingest/segment.js';
+import type { GlossaryEntry } from './glossary-types.js';
+import { FILLER_WORDS } from './filler.js';
+import { MACHINE_TERMS } from './terms-machine.js';
+import { SERVICE_TERMS } from './terms-service.js';
+import { WORK_TERMS } from './terms-work.js';
+
+/** The agricultural machinery glossary, zh ↔ en, with colloquial sayings (curated data, see terms-*.ts). */
+export const GLOSSARY: readonly GlossaryEntry[] = [...MACHINE_TERMS, ...WORK_TERMS, ...SERVICE_TERMS];
+
+const CJK = /[\u3400-\u9fff]/;
+export const isCjk = (s: string) => CJK.test(s);
+
+/** A form of an entry as found in a question: its text and whether it was a colloquial saying. */
+export interface FormMatch {
+  entry: GlossaryEntry;
+  form: string;
+  saying: boolean;
+  /** where it was found: characters for Chinese forms, word tokens for Latin ones */
+  start: number;
+  end: number;
+}
+
+interface Form {
+  entry: GlossaryEntry;
+  form: string;
+  saying: boolean;
+  tokens: string[];
+}
+
+interface CjkForm extends Form {
+  pattern: RegExp;
+}
+
+/** A saying may leave a gap for filler words: "水温~上去" finds "水温就上去了" (≤ 4 characters, within a clause). */
+const GAP = '~';
+const cjkPattern = (form: string): RegExp =>
+  new RegExp(
+    form
+      .split(GAP)
+      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
+      .join('[^，。？！；,.?!;\\s]{0,4}'),
+    'g',
+  );
+
+let index: { cjk: CjkForm[]; latin: Map<string, Form[]> } | undefined;
+
+/**
+ * Latin words of a form or question for matching: lower case and stemmed like the index
+ * ("overheats" finds "overheat"), and a final "e" dropped so that the stemmer's "changed" →
+ * "chang" meets "change".
+ */
+export const latinTokens = (s: string): string[] =>
+  words([s])
+    .filter((w) => !isCjk(w))
+    .map(matchKey);
+/** An index word as form matching compares it (see latinTokens). */
+export const matchKey = (w: string): string => (w.length >= 5 ? w.replace(/e$/, '') : w);
+
+function build(): { cjk: CjkForm[]; latin: Map<string, Form[]> } {
+  const cjk: CjkForm[] = [];
+  const latin = new Map<string, Form[]>();
+  for (const entry of GLOSSARY) {
+    const forms = [
+      ...entry.zh.map((f) => ({ f, saying: false })),
+      ...entry.zhSay.map((f) => ({ f, saying: true })),
+      ...entry.en.map((f) => ({ f, saying: false })),
+      ...entry.enSay.map((f) => ({ f, saying: true })),
+    ];
+    for (const { f, saying } of forms) {
+      if (isCjk(f)) {
+        cjk.push({ entry, form: f, saying, tokens: [f], pattern: cjkPattern(f) });
+        continue;
+      }
+      const tokens = latinTokens(f);
+      if (tokens.length === 0) continue;
+      const list = latin.get(tokens[0]!) ?? [];
+      list.push({ entry, form: f, saying, tokens });
+      latin.set(tokens[0]!, list);
+    }
+  }
+  // longest first, so "水温过高" wins over "水温" and "engine oil" over "engine" (a gapped saying after a plain form of its length)
+  const len = (f: Form) => f.form.replace(GAP, '').length * 2 + (f.form.includes(GAP) ? 0 : 1);
+  cjk.sort((a, b) => len(b) - len(a));
+  for (const list of latin.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  return { cjk, latin };
+}
+
+/**
+ * The glossary forms a question contains, longest first and never overlapping: Chinese forms by
+ * substring, Latin forms as whole word sequences ("oil" is not found inside "boil").
+ */
+export function findForms(question: string): FormMatch[] {
+  index ??= build();
+  const out: FormMatch[] = [];
+  const taken = new Array<boolean>(question.length).fill(false);
+  for (const f of index.cjk) {
+    for (const m of question.matchAll(f.pattern)) {
+      const at = m.index;
+      const end = at + m[0].length;
+      if (taken.slice(at, end).some(Boolean)) continue;
+      taken.fill(true, at, end);
+      out.push({ entry: f.entry, form: f.form, saying: f.saying, start: at, end });
+    }
+  }
+  const toks = latinTokens(question);
+  const used = new Array<boolean>(toks.length).fill(false);
+  // longer phrases first across all start words
+  const candidates: { f: Form; at: number }[] = [];
+  toks.forEach((t, at) => {
+    for (const f of index!.latin.get(t) ?? []) {
+      if (f.tokens.every((x, i) => toks[at + i] === x)) candidates.push({ f, at });
+    }
+  });
+  candidates.sort((a, b) => b.f.tokens.length - a.f.tokens.length || a.at - b.at);
+  for (const { f, at } of candidates) {
+    const end = at + f.tokens.length;
+    if (used.slice(at, end).some(Boolean)) continue;
+    used.fill(true, at, end);
+    out.push({ entry: f.entry, form: f.form, saying: f.saying, start: at, end });
+  }
+  return out;
+}
+
+/** The canonical term of an entry in a language (the first form listed). */
+export const canonical = (e: GlossaryEntry, language: 'zh' | 'en'): string => (language === 'zh' ? e.zh[0]! : e.en[0]!);
+
+/** Every term (not the sayings) of an entry, in both languages: what a manual would print. */
+export const termsOf = (e: GlossaryEntry): string[] => [...e.zh, ...e.en];
+
+const FILLER = new Set(FILLER_WORDS);
+/** A colloquial word that says nothing about a manual's content ("车子", "咋整", "suddenly"). */
+export const isFiller = (w: string): boolean => FILLER.has(w);
