@@ -7,9 +7,11 @@ import type {
 } from '@amms/contracts/knowledge';
 import type { OrgContext } from '../platform/access/context.js';
 import { CrossLanguageAnswers } from './search/cross-language.js';
-import { extractiveAnswer, isFound } from './search/extractive-answerer.js';
+import { editionOf } from './ingest/layout.js';
+import { extractiveAnswer, type AnswerContext } from './search/extractive-answerer.js';
 import { ModelAnswerer } from './search/model-answerer.js';
-import { Retriever } from './search/retriever.js';
+import { Retriever, type Retrieval } from './search/retriever.js';
+import { SearchRepository } from './search/search.repository.js';
 
 /** Search and cited answers over the manuals an org may read (its own + the platform's, current READY versions). */
 @Injectable()
@@ -18,6 +20,7 @@ export class KnowledgeService {
     private readonly retriever: Retriever,
     private readonly model: ModelAnswerer,
     private readonly crossLanguage: CrossLanguageAnswers,
+    private readonly repo: SearchRepository,
   ) {}
 
   async search(ctx: OrgContext, req: TKnowledgeSearchRequest): Promise<TKnowledgeSearchResponse> {
@@ -41,14 +44,43 @@ export class KnowledgeService {
       assetId: req.assetId,
       limit: 8,
     });
-    const labels = new Map(r.passages.flatMap((p) => [[`${p.versionId}:${p.page}`, p.pageLabel] as const]));
-    const labelOf = (versionId: string, page: number) => labels.get(`${versionId}:${page}`) ?? String(page);
-    const extractive = extractiveAnswer(req.question, r, labelOf);
+    const context = await this.context(r);
+    const extractive = extractiveAnswer(req.question, r, context);
     const answer =
-      !this.model.enabled || !isFound(r)
+      !this.model.enabled || !extractive.found
         ? extractive
-        : ((await this.model.answer(req.question, r, labelOf)) ?? extractive);
+        : ((await this.model.answer(req.question, r, context.labelOf)) ?? extractive);
     // a manual in the other language: its words quoted and the fact said (with a model, translated too)
     return this.crossLanguage.annotate(req.question, r, answer, extractive);
+  }
+
+  /** Whole sections of the passages, the texts and labels of their pages, and each manual's edition. */
+  private async context(r: Retrieval): Promise<AnswerContext> {
+    const sections = await this.repo.sections(r.passages.map((p) => p.chunkId));
+    const byChunk = new Map(sections.map((s) => [s.childId, s]));
+    const keys = r.passages.flatMap((p) => {
+      const s = byChunk.get(p.chunkId);
+      const [a, b] = s ? [s.pageStart, s.pageEnd] : [p.page, p.pageEnd];
+      return Array.from({ length: b - a + 1 }, (_, i) => ({ versionId: p.versionId, page: a + i }));
+    });
+    const [pages, covers] = await Promise.all([
+      this.repo.pages(keys),
+      this.repo.firstPages([...new Set(r.passages.map((p) => p.versionId))]),
+    ]);
+    const labels = new Map(r.passages.map((p) => [`${p.versionId}:${p.page}`, p.pageLabel]));
+    return {
+      labelOf: (versionId, page) =>
+        pages.get(`${versionId}:${page}`)?.label ?? labels.get(`${versionId}:${page}`) ?? String(page),
+      sectionOf: (p) => {
+        const s = byChunk.get(p.chunkId);
+        if (!s) return undefined;
+        const span = Array.from({ length: s.pageEnd - s.pageStart + 1 }, (_, i) => s.pageStart + i);
+        return {
+          text: s.text,
+          pages: span.map((page) => ({ page, text: pages.get(`${p.versionId}:${page}`)?.text ?? '' })),
+        };
+      },
+      editionOf: (versionId) => editionOf(covers.get(versionId) ?? ''),
+    };
   }
 }

@@ -1,4 +1,6 @@
+import { analyzeLayout, mostCommonSize, type PageRole } from './layout.js';
 import type { PageLine } from './pdf-text.js';
+import { reflow, type Unit } from './reflow.js';
 
 export interface ChunkPage {
   page: number;
@@ -17,6 +19,7 @@ export interface PlannedChunk {
 
 interface Line extends PageLine {
   page: number;
+  pageEnd: number;
   /** a table header repeated at the top of a later chunk of its rows (not part of its page span) */
   repeated?: boolean;
 }
@@ -32,7 +35,7 @@ const isTableRow = (t: string) => t.includes(' | ');
 /** Heading level (1 = chapter) of a line, or 0 when it is body text. */
 export function headingLevel(line: PageLine, bodySize: number): number {
   const t = line.text;
-  if (t.length > 60 || isTableRow(t) || /[。；;,，:：]$/.test(t)) return 0;
+  if (t.length > 60 || isTableRow(t) || /[。；;,，:：.]$/.test(t)) return 0;
   const dotted = t.match(/^(\d+(?:\.\d+)+)\s*\S/);
   if (dotted && t.length <= 40) return dotted[1]!.split('.').length;
   if (/^第[一二三四五六七八九十百\d]+章/.test(t) || /^(chapter|part)\s+\d+\b/i.test(t)) return 1;
@@ -45,35 +48,6 @@ export function headingLevel(line: PageLine, bodySize: number): number {
   return 0;
 }
 
-/** The most common font size, weighted by characters (the body text). */
-function bodySizeOf(lines: Line[]): number {
-  const weight = new Map<number, number>();
-  for (const l of lines) if (l.size > 0) weight.set(l.size, (weight.get(l.size) ?? 0) + l.text.length);
-  let best = 0;
-  let bestW = -1;
-  for (const [size, w] of weight) {
-    if (w > bestW) {
-      best = size;
-      bestW = w;
-    }
-  }
-  return best;
-}
-
-/** Running headers / footers: a first or last line (digits ignored) repeated on many pages. */
-function runningLines(pages: ChunkPage[]): Set<string> {
-  const norm = (t: string) => t.replace(/\d+/g, '#').replace(/\b[ivxlcdm]+\b/gi, '#');
-  const counts = new Map<string, number>();
-  for (const p of pages) {
-    // a page of one or two lines has no header/footer to tell apart from its content
-    if (p.lines.length < 3) continue;
-    const edge = new Set([p.lines[0], p.lines[p.lines.length - 1]].filter(Boolean).map((l) => norm(l!.text)));
-    for (const e of edge) counts.set(e, (counts.get(e) ?? 0) + 1);
-  }
-  const min = Math.max(3, Math.ceil(pages.length * 0.5));
-  return new Set([...counts].filter(([, n]) => n >= min).map(([t]) => t));
-}
-
 /**
  * Section-aware chunking. Headings (numbered "7.2 …", 第…章, or larger type) open sections whose
  * path ("7 故障排除 › 7.2 发动机水温过高") every chunk keeps. Inside a section, lines are packed into
@@ -82,17 +56,50 @@ function runningLines(pages: ChunkPage[]): Set<string> {
  * section is also one parent chunk (split when very long) that gives the children their context.
  */
 export function chunkPages(pages: ChunkPage[]): PlannedChunk[] {
-  const running = runningLines(pages);
-  const norm = (t: string) => t.replace(/\d+/g, '#').replace(/\b[ivxlcdm]+\b/gi, '#');
-  const lines: Line[] = [];
-  for (const p of pages) {
-    p.lines.forEach((l, i) => {
-      const edge = i === 0 || i === p.lines.length - 1;
-      if (edge && p.lines.length >= 3 && running.has(norm(l.text))) return;
-      lines.push({ ...l, page: p.page });
-    });
-  }
-  const body = bodySizeOf(lines);
+  return planDocument(pages).chunks;
+}
+
+/** A page as the document structure sees it: its role, printed label (when found) and reflowed text. */
+export interface PlannedPage {
+  page: number;
+  role: PageRole;
+  printedLabel: string | null;
+  /** running header, the page's units one per line, running footer */
+  text: string;
+}
+
+/**
+ * The document's structure: running headers and footers, cover and contents pages are left out
+ * of the chunks (they give labels only); the body is reflowed into units (sentences and
+ * paragraphs, list items, table rows with their wrapped cells) and packed into chunks.
+ */
+export function planDocument(pages: ChunkPage[]): { chunks: PlannedChunk[]; pages: PlannedPage[] } {
+  const layout = analyzeLayout(pages);
+  const bodyPages = layout.filter((p) => p.role === 'body').map((p) => ({ page: p.page, lines: p.body }));
+  const body = mostCommonSize(bodyPages.flatMap((p) => p.lines));
+  const isHeading = (l: PageLine) => headingLevel(l, body) > 0;
+  const lines: Line[] = reflow(bodyPages, isHeading).map((u: Unit) => ({
+    text: u.text,
+    size: u.size,
+    page: u.page,
+    pageEnd: u.pageEnd,
+  }));
+  const planned: PlannedPage[] = layout.map((p) => ({
+    page: p.page,
+    role: p.role,
+    printedLabel: p.printedLabel,
+    text: [
+      ...p.head.map((l) => l.text),
+      ...(p.role === 'body'
+        ? reflow([{ page: p.page, lines: p.body }], isHeading).map((u) => u.text)
+        : p.body.map((l) => l.text)),
+      ...p.foot.map((l) => l.text),
+    ].join('\n'),
+  }));
+  return { chunks: chunkLines(lines, body), pages: planned };
+}
+
+function chunkLines(lines: Line[], body: number): PlannedChunk[] {
   const out: PlannedChunk[] = [];
   const stack: { level: number; title: string }[] = [];
   let section: Line[] = [];
@@ -177,7 +184,7 @@ function push(out: PlannedChunk[], parentOrdinal: number | null, section: string
     ordinal,
     parentOrdinal,
     pageStart: Math.min(...own.map((l) => l.page)),
-    pageEnd: Math.max(...own.map((l) => l.page)),
+    pageEnd: Math.max(...own.map((l) => l.pageEnd)),
     section,
     text: lines.map((l) => l.text).join('\n'),
   });

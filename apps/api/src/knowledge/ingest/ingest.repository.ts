@@ -39,6 +39,8 @@ export interface ReadyOutcome {
   ocrPages: number[];
   warnings: string[];
   embeddingModel: string | null;
+  /** pages whose stored text or label the structure pass changed (reflowed text, printed label) */
+  pages: { page: number; label: string; text: string }[];
 }
 
 /** The ingestion's writes: a lease on the version, pages as they are read, then all chunks + READY at once. */
@@ -107,6 +109,11 @@ export class IngestRepository {
         if (locked[0]?.status !== 'PROCESSING') return false;
         await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
         await this.insertChunks(tx, v, chunks);
+        if (outcome.pages.length)
+          await tx.$executeRaw`
+            UPDATE "DocumentPage" p SET label = u.label, text = u.text
+            FROM unnest(${outcome.pages.map((x) => x.page)}::int[], ${outcome.pages.map((x) => x.label)}::text[], ${outcome.pages.map((x) => x.text)}::text[]) AS u(page, label, text)
+            WHERE p."versionId" = ${v.id}::uuid AND p.page = u.page`;
         await tx.documentVersion.update({
           where: { id: v.id },
           data: {

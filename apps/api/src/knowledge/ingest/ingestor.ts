@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { BlobStore } from '../../platform/storage/blob-store.js';
 import { IngestFailure } from '../knowledge.errors.js';
 import { EmbeddingsClient, vectorToBytes } from '../search/embeddings.js';
-import { chunkPages, type ChunkPage } from './chunker.js';
+import { planDocument, type ChunkPage } from './chunker.js';
 import { IngestRepository, type ClaimedVersion, type IndexedChunk, type StoredPage } from './ingest.repository.js';
 import { ocrEngine, ocrPng } from './ocr.js';
 import { hasTextLayer, openPdf, pageLabels, pageLinesOf, type PageLine, type PdfDoc } from './pdf-text.js';
@@ -143,10 +143,16 @@ export class Ingestor {
     if (blank.length) warnings.push(`OCR found no text on pages ${pageList(blank)}`);
     if (engine.available && engine.problem && pages.some((p) => p.ocr)) warnings.push(engine.problem);
 
-    const planned = chunkPages(
-      pages.filter((p) => !p.noText).map((p): ChunkPage => ({ page: p.page, lines: p.lines })),
-    );
-    const chunks: IndexedChunk[] = planned.map((c) => ({
+    const plan = planDocument(pages.filter((p) => !p.noText).map((p): ChunkPage => ({ page: p.page, lines: p.lines })));
+    const byPage = new Map(pages.map((p) => [p.page, p]));
+    // the stored page text becomes the reflowed one (what snippets are checked against); a page
+    // number printed in its header or footer is its label
+    const pageUpdates = plan.pages.flatMap((pp) => {
+      const stored = byPage.get(pp.page)!;
+      const label = pp.printedLabel ?? stored.label;
+      return label === stored.label && pp.text === stored.text ? [] : [{ page: pp.page, label, text: pp.text }];
+    });
+    const chunks: IndexedChunk[] = plan.chunks.map((c) => ({
       ...c,
       tokens: indexTokens(`${c.section ?? ''}\n${c.text}`),
       embedding: null,
@@ -165,7 +171,13 @@ export class Ingestor {
       }
     }
     const ocrPages = pages.filter((p) => p.ocr && !p.noText).map((p) => p.page);
-    const ok = await this.repo.finishReady(v, chunks, { pageCount: pages.length, ocrPages, warnings, embeddingModel });
+    const ok = await this.repo.finishReady(v, chunks, {
+      pageCount: pages.length,
+      ocrPages,
+      warnings,
+      embeddingModel,
+      pages: pageUpdates,
+    });
     if (!ok) return { outcome: 'GONE' };
     return { outcome: 'READY', pages: pages.length, ocrPages, chunks: chunks.length, resumedFrom, warnings };
   }

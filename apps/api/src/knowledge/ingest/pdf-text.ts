@@ -7,6 +7,16 @@ import { IngestFailure } from '../knowledge.errors.js';
 export interface PageLine {
   text: string;
   size: number;
+  /** where the line sits, when the text layer says so (OCR lines have none): left and right edge and
+   * baseline in PDF points, the baseline measured from the top of the page, and the page's height */
+  x?: number;
+  right?: number;
+  top?: number;
+  pageHeight?: number;
+  /** the line's runs split at wide gaps (table cells), each with its left edge */
+  cells?: { x: number; text: string }[];
+  /** every text run of the line with its left edge (cells are re-split by a table's columns) */
+  runs?: { x: number; text: string }[];
 }
 
 interface TextItem {
@@ -18,6 +28,7 @@ interface TextItem {
 }
 
 interface PdfPage {
+  view?: number[];
   getTextContent(): Promise<{ items: (TextItem | { type: string })[] }>;
   cleanup(): void;
 }
@@ -101,14 +112,23 @@ export async function pageLinesOf(doc: PdfDoc, pageNumber: number): Promise<Page
       } else rows.push({ y, size, items: [it] });
     }
     rows.sort((a, b) => b.y - a.y);
+    const [, y0 = 0, , y1 = 0] = page.view ?? [];
+    const height = y1 - y0 > 0 ? y1 - y0 : undefined;
     return rows
       .map((r) => {
         const sorted = r.items.sort((a, b) => (a.transform[4] ?? 0) - (b.transform[4] ?? 0));
         let text = '';
         let end = -Infinity;
+        const left = sorted[0]?.transform[4] ?? 0;
+        const cells: { x: number; text: string }[] = [];
         for (const it of sorted) {
           const x = it.transform[4] ?? 0;
           const gap = x - end;
+          if (!text || gap > r.size * 2) cells.push({ x: Math.round(x * 10) / 10, text: '' });
+          const cell = cells[cells.length - 1]!;
+          if (cell.text && gap > r.size * 0.15 && !(CJK.test(cell.text.slice(-1)) && CJK.test(it.str[0] ?? '')))
+            cell.text += ' ';
+          cell.text += it.str;
           if (text) {
             if (gap > r.size * 2) text += ' | ';
             else if (gap > r.size * 0.15 && !(CJK.test(text.slice(-1)) && CJK.test(it.str[0] ?? ''))) text += ' ';
@@ -118,7 +138,16 @@ export async function pageLinesOf(doc: PdfDoc, pageNumber: number): Promise<Page
           text += it.str;
           end = x + it.width;
         }
-        return { text: text.replace(/\s+/g, ' ').trim(), size: Math.round(r.size * 10) / 10 };
+        const round = (n: number) => Math.round(n * 10) / 10;
+        return {
+          text: text.replace(/\s+/g, ' ').trim(),
+          size: round(r.size),
+          x: round(left),
+          right: round(end),
+          cells: cells.map((c) => ({ x: c.x, text: c.text.replace(/\s+/g, ' ').trim() })),
+          runs: sorted.map((it) => ({ x: round(it.transform[4] ?? 0), text: it.str.replace(/\s+/g, ' ').trim() })),
+          ...(height ? { top: round(y1 - r.y), pageHeight: round(height) } : {}),
+        };
       })
       .filter((l) => l.text !== '');
   } finally {

@@ -1,4 +1,5 @@
 import { SNIPPET_MAX_CHARS } from '@amms/contracts/knowledge';
+import { LIST_MARK } from '../ingest/reflow.js';
 import { passageTokens } from '../ingest/segment.js';
 
 /** Query words with their weights (idf over the visible chunks; a word no chunk has weighs most). */
@@ -40,15 +41,18 @@ export function coverage(ww: WeightedWords, text: string): number {
   return hit / ww.total;
 }
 
-/** Sentences of a chunk: table rows and lines stay whole; prose lines split after 。！？；. ! ? */
+/**
+ * Sentences of a chunk (one unit per line: see ingest/reflow.ts): table rows and list items stay
+ * whole; prose splits after 。！？. ! ? only, so a clause after ";" never loses its warning word.
+ */
 export function sentencesOf(text: string): string[] {
   const out: string[] = [];
   for (const line of text.split('\n')) {
-    if (line.includes(' | ')) {
+    if (line.includes(' | ') || LIST_MARK.test(line)) {
       out.push(line);
       continue;
     }
-    for (const s of line.split(/(?<=[。！？；!?;])|(?<=\.)\s+(?=[A-Z0-9])/)) if (s.trim()) out.push(s.trim());
+    for (const s of line.split(/(?<=[。！？!?])|(?<=\.)\s+(?=[A-Z0-9])/)) if (s.trim()) out.push(s.trim());
   }
   return out;
 }
@@ -71,6 +75,31 @@ export interface Located {
   snippet: string;
   page: number;
   score: number;
+  /** a sentence that runs over a page break: its part on the next page, cited there */
+  next?: { page: number; snippet: string };
+}
+
+/**
+ * Where a sentence is printed: the page whose text holds it whole, or two consecutive pages
+ * holding its head and its tail (a sentence or list item running over a page break).
+ */
+export function locate(
+  sentence: string,
+  pageTexts: { page: number; text: string }[],
+): { page: number; head: string; next?: { page: number; tail: string } } | null {
+  const whole = pageTexts.find((p) => p.text.includes(sentence));
+  if (whole) return { page: whole.page, head: sentence };
+  for (let i = 0; i + 1 < pageTexts.length; i++) {
+    const a = pageTexts[i]!;
+    const b = pageTexts[i + 1]!;
+    for (let cut = sentence.length - 1; cut >= 4; cut--) {
+      const head = sentence.slice(0, cut).trim();
+      const tail = sentence.slice(cut).trim();
+      if (tail && a.text.includes(head) && b.text.includes(tail))
+        return { page: a.page, head, next: { page: b.page, tail } };
+    }
+  }
+  return null;
 }
 
 /**
@@ -95,9 +124,15 @@ export function supportingSentences(
   const out: Located[] = [];
   for (const s of scored.sort((a, b) => b.score - a.score || a.i - b.i)) {
     if (out.length >= max) break;
-    const snippet = clip(s.sentence, ww);
-    const page = pageTexts.find((p) => p.text.includes(snippet));
-    if (page) out.push({ sentence: s.sentence, snippet, page: page.page, score: s.score });
+    const at = locate(s.sentence, pageTexts);
+    if (!at) continue;
+    out.push({
+      sentence: s.sentence,
+      snippet: clip(at.head, ww),
+      page: at.page,
+      score: s.score,
+      ...(at.next ? { next: { page: at.next.page, snippet: clip(at.next.tail, ww) } } : {}),
+    });
   }
   return out;
 }

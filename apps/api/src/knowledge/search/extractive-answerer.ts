@@ -1,4 +1,7 @@
 import type { TCitation, TKnowledgeAnswer } from '@amms/contracts/knowledge';
+import { intentOf, isRow, rowWithHeader, stepsOf, VALUE_WITH_UNIT, WARNING, type Intent } from './answer-parts.js';
+import { entitiesOf, mentions, type Entity } from './entities.js';
+import { clip, locate, sentencesOf, type Located } from './evidence.js';
 import type { Retrieval, RetrievedPassage } from './retriever.js';
 
 /**
@@ -9,6 +12,8 @@ import type { Retrieval, RetrievedPassage } from './retriever.js';
 export const FOUND_THRESHOLD = 0.4;
 const MAX_SENTENCES = 4;
 const MAX_ANSWER_CHARS = 600;
+/** a procedure is given whole, up to this much */
+const MAX_STEPS_CHARS = 3000;
 
 const CJK = /[\u3400-\u9fff]/;
 export const isChinese = (s: string) => CJK.test(s);
@@ -19,7 +24,7 @@ export function notFoundAnswer(question: string): string {
     : "The manuals don't say: none of the available manuals covers this question. Try other words, or ask the manufacturer or a mechanic.";
 }
 
-/** Whether the best evidence answers the question at all. */
+/** Whether the best evidence answers the question at all (by its words; entities are checked in the answer). */
 export function isFound(r: Retrieval): boolean {
   const best = r.passages[0];
   return (
@@ -41,40 +46,178 @@ export function citationOf(p: RetrievedPassage, s: { snippet: string; page: numb
   };
 }
 
+/** What the answerer may look up beyond the passages: whole sections, page labels, editions. */
+export interface AnswerContext {
+  labelOf(versionId: string, page: number): string;
+  /** the whole section (parent chunk) of a passage, with the texts of the pages it spans */
+  sectionOf?(p: RetrievedPassage): { text: string; pages: { page: number; text: string }[] } | undefined;
+  /** the edition / publication line of a version's cover, when it has one */
+  editionOf?(versionId: string): string | null;
+}
+
+interface Part {
+  p: RetrievedPassage;
+  text: string;
+  at: Located;
+}
+
 /**
- * The built-in answer: the best supporting sentences of the top passages (those that cover the
- * question well), in reading order per passage, each followed by its citation mark [n]; every
- * citation's snippet is on its page. Nothing is generated, so nothing is invented.
+ * The built-in answer, shaped by what was asked (see answer-parts.ts): the row of a code, the
+ * steps of a procedure whole and in order, the sentence holding a value, or the best sentences.
+ * Sentences are whole units of the manual (ingest/reflow.ts), so a warning is never clipped;
+ * every part carries its citation [n] (two when it runs over a page break). An entity the
+ * question names (code, tyre size, part or model number) that no retrieved passage contains makes
+ * the answer say the manuals do not cover it, and what they do cover. Nothing is generated.
  */
-export function extractiveAnswer(
-  question: string,
-  r: Retrieval,
-  labelOf: (versionId: string, page: number) => string,
-): TKnowledgeAnswer {
-  if (!isFound(r))
-    return { found: false, answer: notFoundAnswer(question), citations: [], answerer: 'extractive', mode: r.mode };
+export function extractiveAnswer(question: string, r: Retrieval, ctx: AnswerContext): TKnowledgeAnswer {
+  const refuse = (answer = notFoundAnswer(question)): TKnowledgeAnswer => ({
+    found: false,
+    answer,
+    citations: [],
+    answerer: 'extractive',
+    mode: r.mode,
+  });
+  const zh = isChinese(question);
+  const titles = [...new Set(r.passages.map((p) => p.title))];
+  // names of the machine itself (in a manual's title) are not what is asked about
+  const entities = entitiesOf(question).filter((e) => !titles.some((t) => mentions(t, e)));
+  const missing = entities.filter((e) => !r.passages.some((p) => mentions(p.text, e)));
+  if (missing.length && r.passages.length) return refuse(notCoveredAnswer(zh, missing, r.passages));
+  if (!isFound(r) && !(entities.length > 0 && missing.length === 0)) return refuse();
+
+  const intent = intentOf(question, entities);
+  const parts = compose(intent, r, entities, ctx);
+  if (parts.length === 0) return refuse();
+
+  const citations: TCitation[] = [];
+  const cite = (p: RetrievedPassage, page: number, snippet: string) => {
+    let n = citations.findIndex((c) => c.versionId === p.versionId && c.page === page && c.snippet === snippet);
+    if (n < 0) {
+      citations.push(citationOf(p, { page, snippet }, ctx.labelOf(p.versionId, page)));
+      n = citations.length - 1;
+    }
+    return `[${n + 1}]`;
+  };
+  const lines = parts.map(({ p, text, at }) => {
+    const marks = [cite(p, at.page, at.snippet), ...(at.next ? [cite(p, at.next.page, at.next.snippet)] : [])];
+    return `${text} ${marks.join('')}`;
+  });
+  return {
+    found: true,
+    answer: `${lead(zh, parts, ctx)}\n${lines.join('\n')}`,
+    citations,
+    answerer: 'extractive',
+    mode: r.mode,
+  };
+}
+
+/** "From 6R 155 Tractor Operator's Manual (OMRE552211 Issue B6):" — which manual, which edition. */
+function lead(zh: boolean, parts: Part[], ctx: AnswerContext): string {
+  const names = [...new Map(parts.map(({ p }) => [p.versionId, p])).values()].map((p) => {
+    const edition = ctx.editionOf?.(p.versionId);
+    return zh ? `《${p.title}》${edition ? `（${edition}）` : ''}` : `${p.title}${edition ? ` (${edition})` : ''}`;
+  });
+  return zh ? `手册中的相关内容（${names.join('、')}）：` : `From the manuals (${names.join('; ')}):`;
+}
+
+function notCoveredAnswer(zh: boolean, missing: Entity[], passages: RetrievedPassage[]): string {
+  const kinds = new Set(missing.map((e) => e.kind));
+  const covered = new Map<string, string>();
+  for (const p of passages)
+    for (const e of entitiesOf(p.text)) if (kinds.has(e.kind) && !covered.has(e.text)) covered.set(e.text, p.title);
+  const named = missing.map((e) => e.text).join(zh ? '、' : ', ');
+  const list = [...covered.keys()].slice(0, 8);
+  const manual = [...new Set(covered.values())].slice(0, 2).join(zh ? '、' : '; ');
+  if (zh)
+    return list.length
+      ? `手册中没有 ${named} 的内容。手册（${manual}）涉及的是：${list.join('、')}。`
+      : `手册中没有 ${named} 的内容：现有手册没有涉及这项内容。`;
+  return list.length
+    ? `The manuals don't cover ${named}. What they do cover (${manual}): ${list.join(', ')}.`
+    : `The manuals don't cover ${named}: none of the available manuals mentions it.`;
+}
+
+function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerContext): Part[] {
   const best = Math.max(...r.passages.map((p) => p.coverage));
   const useful = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7)).slice(0, 3);
-  const citations: TCitation[] = [];
-  const parts: string[] = [];
-  let length = 0;
-  for (const p of useful) {
-    for (const s of p.support) {
-      if (parts.length >= MAX_SENTENCES || length > MAX_ANSWER_CHARS) break;
-      if (s.score <= 0 && parts.length > 0) continue;
-      if (parts.some((x) => x.includes(s.sentence))) continue;
-      let n = citations.findIndex((c) => c.versionId === p.versionId && c.page === s.page && c.snippet === s.snippet);
-      if (n < 0) {
-        citations.push(citationOf(p, s, labelOf(p.versionId, s.page)));
-        n = citations.length - 1;
+  const zh = (s: string) => isChinese(s);
+  const render = (p: RetrievedPassage, sentence: string) =>
+    isRow(sentence) ? rowWithHeader(sentence, p.text, zh(sentence)) : sentence;
+
+  if (intent === 'code') {
+    // the row (or sentence) naming every asked code, in the passages' order
+    const out: Part[] = [];
+    for (const p of r.passages) {
+      const pageTexts = pageTextsOf(p, ctx);
+      for (const s of sentencesOf(p.text)) {
+        if (!entities.every((e) => mentions(s, e))) continue;
+        const at = locateAt(s, pageTexts, r);
+        if (at && !out.some((x) => x.at.sentence === s)) out.push({ p, text: render(p, s), at });
       }
-      const sentence = s.sentence.replace(/\s*\|\s*/g, isChinese(s.sentence) ? '；' : '; ');
-      parts.push(`${sentence} [${n + 1}]`);
-      length += sentence.length;
+      if (out.some((x) => isRow(x.at.sentence))) return out.filter((x) => isRow(x.at.sentence)).slice(0, 2);
+    }
+    if (out.length) return out.slice(0, 2);
+  }
+
+  if (intent === 'steps' && ctx.sectionOf) {
+    for (const p of useful.length ? useful : r.passages.slice(0, 1)) {
+      const section = ctx.sectionOf(p);
+      if (!section) continue;
+      const sentences = sentencesOf(section.text);
+      const steps = stepsOf(sentences);
+      if (steps.length === 0) continue;
+      // the section's safety sentences come first, whole
+      const warnings = sentences.filter((s) => !steps.includes(s) && WARNING.test(s));
+      const out: Part[] = [];
+      let length = 0;
+      for (const s of [...warnings, ...steps]) {
+        if (length + s.length > MAX_STEPS_CHARS) break;
+        const at = locateAt(s, section.pages, r);
+        if (!at) continue;
+        out.push({ p, text: s, at });
+        length += s.length;
+      }
+      if (out.length >= 2) return out;
     }
   }
-  if (parts.length === 0)
-    return { found: false, answer: notFoundAnswer(question), citations: [], answerer: 'extractive', mode: r.mode };
-  const lead = isChinese(question) ? '手册中的相关内容：' : 'From the manuals:';
-  return { found: true, answer: `${lead}\n${parts.join('\n')}`, citations, answerer: 'extractive', mode: r.mode };
+
+  const out: Part[] = [];
+  let length = 0;
+  const max = intent === 'value' ? 2 : MAX_SENTENCES;
+  for (const p of useful) {
+    const support = [...p.support].sort(
+      (a, b) => (intent === 'value' ? valueBonus(b) - valueBonus(a) : 0) || b.score - a.score,
+    );
+    for (const s of support) {
+      if (out.length >= max) break;
+      if (s.score <= 0 && out.length > 0) continue;
+      if (isHeadingOf(p, s.sentence)) continue;
+      if (out.some((x) => x.at.sentence.includes(s.sentence))) continue;
+      // past the length budget only a sentence without a warning word could be cut: stop instead
+      if (length + s.sentence.length > MAX_ANSWER_CHARS && out.length > 0) break;
+      out.push({ p, text: render(p, s.sentence), at: s });
+      length += s.sentence.length;
+    }
+  }
+  return out;
+}
+
+const valueBonus = (s: Located) => (VALUE_WITH_UNIT.test(s.sentence) ? 1 : 0);
+const isHeadingOf = (p: RetrievedPassage, sentence: string) =>
+  (p.section ?? '').split(' › ').includes(sentence) && !/[。.!?！？]$/.test(sentence);
+
+function pageTextsOf(p: RetrievedPassage, ctx: AnswerContext) {
+  return ctx.sectionOf?.(p)?.pages ?? p.support.map((s) => ({ page: s.page, text: s.sentence }));
+}
+
+function locateAt(sentence: string, pages: { page: number; text: string }[], r: Retrieval): Located | null {
+  const at = locate(sentence, pages);
+  if (!at) return null;
+  return {
+    sentence,
+    snippet: clip(at.head, r.words),
+    page: at.page,
+    score: 1,
+    ...(at.next ? { next: { page: at.next.page, snippet: clip(at.next.tail, r.words) } } : {}),
+  };
 }

@@ -119,4 +119,21 @@ export class SearchRepository {
     for (const r of rows) out.set(`${r.versionId}:${r.page}`, { label: r.label, text: r.text });
     return out;
   }
+
+  /** The sections (parent chunks) of child chunks already loaded through the visibility filter. */
+  sections(childIds: string[]): Promise<{ childId: string; text: string; pageStart: number; pageEnd: number }[]> {
+    if (childIds.length === 0) return Promise.resolve([]);
+    return this.prisma.client.$queryRaw`
+      SELECT c.id AS "childId", p.text, p."pageStart", p."pageEnd"
+      FROM "DocumentChunk" c JOIN "DocumentChunk" p ON p.id = c."parentId"
+      WHERE c.id = ANY(${childIds}::uuid[])`;
+  }
+
+  /** The first page's text of each version (its cover: the edition is printed there). */
+  async firstPages(versionIds: string[]): Promise<Map<string, string>> {
+    if (versionIds.length === 0) return new Map();
+    const rows = await this.prisma.client.$queryRaw<{ versionId: string; text: string }[]>`
+      SELECT "versionId", text FROM "DocumentPage" WHERE "versionId" = ANY(${versionIds}::uuid[]) AND page = 1`;
+    return new Map(rows.map((r) => [r.versionId, r.text]));
+  }
 }

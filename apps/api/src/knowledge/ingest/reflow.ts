@@ -1,0 +1,149 @@
+import type { PageLine } from './pdf-text.js';
+
+/**
+ * Reflow: a PDF's visual lines become the document's own units: a paragraph's lines are joined
+ * until a sentence ends (CJK without a space, a hyphenated Latin word without its hyphen), a list
+ * item keeps its wrapped lines, a table row keeps the wrapped lines of each cell in that cell.
+ * Headings stay units of their own. A unit that runs over a page break is joined and keeps both
+ * pages. Units are what chunks are packed from and what answers quote, so nothing is cut mid-sentence.
+ */
+export type UnitKind = 'heading' | 'para' | 'item' | 'row';
+
+export interface Unit {
+  kind: UnitKind;
+  text: string;
+  size: number;
+  page: number;
+  pageEnd: number;
+}
+
+interface Open extends Unit {
+  /** geometry of the last line taken, for continuation checks */
+  lastTop?: number;
+  x?: number;
+  bodyX?: number;
+  columns?: number[];
+  cells?: string[];
+  /** the text taken on the first page, when the unit runs over a page break */
+  ended: boolean;
+}
+
+const CJK_CHAR = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
+export const LIST_MARK =
+  /^(?:\d{1,2}[.)、．](?!\d)\s*|[(（]\d{1,2}[)）]\s*|[①-⑳]\s*|[•·▪‣◦●■□]\s*|[-–]\s+|step\s+\d+\b[.:]?\s*|第[一二三四五六七八九十\d]+步[：:，,]?\s*)/i;
+const TERMINAL = /[。！？!?.]["'”’）)]?$/;
+
+export const isTableLine = (l: PageLine) => (l.cells?.length ?? (l.text.includes(' | ') ? 2 : 1)) >= 2;
+
+/** Joins two pieces of text: no space between CJK, a line-end hyphen inside a Latin word dropped. */
+export function joinText(a: string, b: string): string {
+  if (!a) return b;
+  if (!b) return a;
+  if (/[A-Za-z]-$/.test(a) && /^[a-z]/.test(b)) return a.slice(0, -1) + b;
+  if (CJK_CHAR.test(a.slice(-1)) || CJK_CHAR.test(b[0]!)) return a + b;
+  return `${a} ${b}`;
+}
+
+/**
+ * The units of a run of pages. `headingLevel` decides which lines are headings (they never join).
+ * Only lines of the body are given: running headers, footers, covers and contents are gone.
+ */
+export function reflow(pages: { page: number; lines: PageLine[] }[], isHeading: (l: PageLine) => boolean): Unit[] {
+  const out: Open[] = [];
+  // the columns of the table being read (from its first row, the header), null outside tables
+  let columns: number[] | null = null;
+  for (const p of pages) {
+    let prevOnPage: Open | null = null;
+    for (const l of p.lines) {
+      const last = out[out.length - 1];
+      const table = isTableLine(l) || (columns !== null && spansColumns(l, columns));
+      const heading = !table && isHeading(l);
+      if (last && !heading && continues(last, l, table, prevOnPage !== null)) {
+        append(last, l, p.page, table);
+        prevOnPage = last;
+        continue;
+      }
+      if (table && (last?.kind !== 'row' || !columns || !aligned(l, columns)))
+        columns = l.cells && l.cells.length >= 2 ? l.cells.map((c) => c.x) : null;
+      if (!table) columns = null;
+      const cells = table && columns ? splitByColumns(l, columns) : undefined;
+      const unit: Open = {
+        kind: heading ? 'heading' : table ? 'row' : LIST_MARK.test(l.text) ? 'item' : 'para',
+        text: cells ? cells.join(' | ') : l.text,
+        size: l.size,
+        page: p.page,
+        pageEnd: p.page,
+        lastTop: l.top,
+        x: l.x,
+        bodyX: undefined,
+        columns: table && columns ? columns : undefined,
+        cells,
+        ended: false,
+      };
+      out.push(unit);
+      prevOnPage = unit;
+    }
+  }
+  return out.map(({ kind, text, size, page, pageEnd }) => ({ kind, text, size, page, pageEnd }));
+}
+
+const runsOf = (l: PageLine) => l.runs ?? l.cells ?? [{ x: l.x ?? 0, text: l.text }];
+/** Every run of the line starts at or right of the table's first column. */
+const aligned = (l: PageLine, columns: number[]) => runsOf(l).every((r) => r.x >= columns[0]! - 3);
+/** The column a run falls in: the last column starting at or before it. */
+const columnOf = (x: number, columns: number[]) => {
+  let i = 0;
+  columns.forEach((c, k) => {
+    if (c <= x + 3) i = k;
+  });
+  return i;
+};
+const spansColumns = (l: PageLine, columns: number[]) =>
+  l.runs !== undefined && new Set(l.runs.map((r) => columnOf(r.x, columns))).size >= 2;
+
+function splitByColumns(l: PageLine, columns: number[]): string[] {
+  const cells = columns.map(() => '');
+  for (const r of runsOf(l)) {
+    const i = columnOf(r.x, columns);
+    cells[i] = joinText(cells[i]!, r.text);
+  }
+  return cells;
+}
+
+function continues(u: Open, l: PageLine, table: boolean, samePage: boolean): boolean {
+  if (u.kind === 'heading') return false;
+  const gap = samePage && u.lastTop !== undefined && l.top !== undefined ? l.top - u.lastTop : undefined;
+  const size = Math.max(u.size, l.size) || 10;
+  if (u.kind === 'row') {
+    // a wrapped cell: its pieces sit under the row's columns, closer than rows are to each other,
+    // or with nothing under the first column
+    if (!u.columns || gap === undefined || !aligned(l, u.columns)) return false;
+    const firstEmpty = runsOf(l)[0]!.x > u.columns[0]! + 3;
+    return firstEmpty || gap <= size * 1.45;
+  }
+  if (table || LIST_MARK.test(l.text)) return false;
+  if (Math.abs(u.size - l.size) > 1) return false;
+  // a blank line's worth of space ends a paragraph
+  if (gap !== undefined && (gap > size * 1.8 || gap < 0)) return false;
+  // a list item's wrapped lines are indented under its text (after its mark)
+  if (u.kind === 'item' && u.x !== undefined && l.x !== undefined && l.x > u.x + 4)
+    return u.bodyX === undefined || Math.abs(l.x - u.bodyX) <= 4;
+  if (u.kind === 'item' && u.x !== undefined && l.x !== undefined && l.x <= u.x + 4 && TERMINAL.test(u.text))
+    return false;
+  return !TERMINAL.test(u.text);
+}
+
+function append(u: Open, l: PageLine, page: number, table: boolean) {
+  if (u.kind === 'row' && u.cells && u.columns) {
+    splitByColumns(l, u.columns).forEach((t, i) => {
+      if (t) u.cells![i] = joinText(u.cells![i] ?? '', t);
+    });
+    u.text = u.cells.join(' | ');
+  } else if (!table) {
+    if (u.kind === 'item' && u.bodyX === undefined && l.x !== undefined && u.x !== undefined && l.x > u.x + 4)
+      u.bodyX = l.x;
+    u.text = joinText(u.text, l.text);
+  }
+  u.pageEnd = page;
+  u.lastTop = l.top;
+}

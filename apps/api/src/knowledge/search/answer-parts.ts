@@ -1,0 +1,57 @@
+import { LIST_MARK } from '../ingest/reflow.js';
+import type { Entity } from './entities.js';
+
+/**
+ * What kind of answer a question wants. A code (or part number) → the row that names it; "how do
+ * I / steps / 怎么" → the section's steps, whole and in order; a value (how much, what pressure,
+ * 多少) → the sentence or row that holds the value with its unit; anything else → the best sentences.
+ */
+export type Intent = 'code' | 'steps' | 'value' | 'fact';
+
+const VALUE =
+  /\b(how (much|many|long|often|high|low|far|fast|hot|big|tight|heavy)|what (is|are) the (pressure|capacity|torque|temperature|speed|interval|power|weight|voltage|size|range|clearance|gap)|at what|what (pressure|capacity|torque|temperature|speed|interval|grade|viscosity|oil)|which (oil|fluid|grade|viscosity))\b|多少|几|多大|多长|多久|多高|多重|多快|什么温度|什么压力|什么油|哪种油/i;
+const STEPS =
+  /\b(how (do|can|should|to|would) (i|we|you)?|steps?|procedure|what (do|should|must) (i|we) do|what to do|walk me through)\b|怎么|如何|怎样|咋|步骤|方法|程序|流程|处理|排除|该干啥/i;
+
+/** `entities`: what the question names besides the machine (names found in a manual's title left out). */
+export function intentOf(question: string, entities: Entity[]): Intent {
+  if (entities.some((e) => e.kind === 'code' || e.kind === 'part')) return 'code';
+  if (entities.some((e) => e.kind === 'tyre')) return 'value';
+  const value = VALUE.test(question);
+  if (STEPS.test(question) && !value) return 'steps';
+  return value ? 'value' : 'fact';
+}
+
+/** Safety words: a sentence carrying one is quoted whole or not at all. */
+export const WARNING = /禁止|不得|严禁|警告|注意|危险|小心|切勿|不要|\b(never|do not|don't|warning|caution|danger)\b/i;
+
+/** A number with a unit (or a percentage): what a value question wants to see. */
+export const VALUE_WITH_UNIT =
+  /\d[\d.,]*\s*(%|°|℃|kpa|mpa|bar|psi|rpm|r\/min|kw|hp|kg|km\/h|mm|cm|n·m|nm|l\b|m\b|h\b|v\b|a\b|s\b|min|小时|分钟|秒|升|毫米|公里|千克|米|转|伏)/i;
+
+export const isListItem = (s: string) => LIST_MARK.test(s);
+export const isRow = (s: string) => s.includes(' | ');
+
+/**
+ * A table row with its header's names: "Code: E22; Meaning: elevator blocked; …" (the header is
+ * the first row of the run of rows the row belongs to in the chunk text).
+ */
+export function rowWithHeader(row: string, chunkText: string, zh: boolean): string {
+  const lines = chunkText.split('\n');
+  const at = lines.indexOf(row);
+  let start = at;
+  while (start > 0 && isRow(lines[start - 1]!)) start--;
+  const cells = row.split(' | ');
+  const header = at > start ? lines[start]!.split(' | ') : null;
+  if (!header || header.length !== cells.length) return cells.join(zh ? '；' : '; ');
+  return cells
+    .map((c, i) => (header[i] && c ? `${header[i]}${zh ? '：' : ': '}${c}` : c))
+    .filter(Boolean)
+    .join(zh ? '；' : '; ');
+}
+
+/** The steps of a section in order (numbered or bulleted items), when it has at least two. */
+export function stepsOf(sentences: string[]): string[] {
+  const items = sentences.filter(isListItem);
+  return items.length >= 2 ? items : [];
+}

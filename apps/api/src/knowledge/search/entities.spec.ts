@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { entitiesOf, mentions } from './entities.js';
+
+describe('entities of a question', () => {
+  it('finds tyre sizes, codes, part numbers and model numbers, not quantities', () => {
+    expect(entitiesOf('What pressure for 710/70R38 tyres on the 6R 155?')).toEqual([
+      { kind: 'tyre', text: '710/70R38' },
+      { kind: 'code', text: '6R 155' },
+    ]);
+    expect(entitiesOf('E22 是什么故障？').map((e) => e.text)).toEqual(['E22']);
+    expect(entitiesOf('ECU 000110.16 on the display').map((e) => e.text)).toEqual(['ECU 000110.16']);
+    expect(entitiesOf('part 30050 and filter RE504836').map((e) => e.text)).toEqual(['RE504836', '30050']);
+    // quantities are not entities (a unit-like prefix such as M22 or H10 is not a code either)
+    expect(entitiesOf('every 500 h, 210 kPa, 1500 rpm, 19.5 L, M22 bolts at 550 N·m, 12345 km')).toEqual([]);
+  });
+
+  it('matches an entity whole, with spacing and case ignored', () => {
+    const e22 = { kind: 'code' as const, text: 'E22' };
+    expect(mentions('代码 E22 | 升运器堵塞', e22)).toBe(true);
+    expect(mentions('E221 | other', e22)).toBe(false);
+    expect(mentions('XE22 | other', e22)).toBe(false);
+    expect(mentions('E2 | other', { kind: 'code', text: 'E2' })).toBe(true);
+    expect(mentions('e22 is shown', e22)).toBe(true);
+    expect(mentions('650/65R38 rear | 80', { kind: 'tyre', text: '710/70R38' })).toBe(false);
+    expect(mentions('650/65 R38 rear | 80', { kind: 'tyre', text: '650/65R38' })).toBe(true);
+    expect(mentions('John Deere 6R155', { kind: 'code', text: '6R 155' })).toBe(true);
+    expect(mentions('SPN 1100', { kind: 'code', text: 'SPN 110' })).toBe(false);
+  });
+});
+
+describe('entity boundaries', () => {
+  it('a hyphen separates (L-HM46 names HM46)', () => {
+    expect(mentions('L-HM46 抗磨液压油', { kind: 'code', text: 'HM46' })).toBe(true);
+  });
+});

@@ -1,0 +1,59 @@
+/**
+ * The specific things a question names: fault codes (E22, P0217, ECU 000110.16, SPN 110), tyre
+ * sizes (710/70R38), part numbers (RE504836, 30050) and model numbers (6R 155, GN70). An answer
+ * about "710/70R38" drawn from the 650/65R38 row is wrong however well the other words match: each
+ * named entity must be in the answer's source, or the answer says the manual does not cover it.
+ */
+export type EntityKind = 'tyre' | 'code' | 'part';
+
+export interface Entity {
+  kind: EntityKind;
+  text: string;
+}
+
+const TYRE = /\b\d{2,3}\/\d{2}\s?-?\s?Z?R\s?\d{2}(?:\.\d)?\b/gi;
+// letters then digits (E22, P0217, ECU 000110.16, SPN 110, GN70, T50, RE504836), or digits then letters then digits (6R 155)
+const CODE =
+  /(?<![\p{L}\p{N}])(?:[A-Z]{1,4}[-\s]\d{2,8}(?:\.\d{1,3})?|[A-Za-z]{1,4}\d{2,8}(?:\.\d{1,3})?[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}\s?\d{2,4})(?![\p{L}\p{N}])/gu;
+// a bare number of five or more digits that no unit follows: a part or code number
+const PART =
+  /(?<![\p{L}\p{N}./])\d{5,}(?![\p{N}.,])(?!\s*(?:%|°|℃|小时|公里|千克|转|升|米|毫米|(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g)(?![a-z])))/giu;
+// a unit after letters+digits makes it a quantity, not a code ("M22" is a bolt, "h 500" isn't a code)
+const UNITISH = /^(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|h|l|m|v|w|a|s|g)$/i;
+
+/** Spacing and case ignored: "spn110" ≡ "SPN 110", "6r155" ≡ "6R 155". */
+export const squashEntity = (s: string) => s.toLowerCase().replace(/\s+/g, '');
+
+export function entitiesOf(text: string): Entity[] {
+  const out = new Map<string, Entity>();
+  let rest = text;
+  for (const m of text.matchAll(TYRE)) {
+    out.set(squashEntity(m[0]), { kind: 'tyre', text: m[0].replace(/\s+/g, '') });
+    rest = rest.replace(m[0], ' ');
+  }
+  for (const m of rest.matchAll(CODE)) {
+    const t = m[0];
+    const letters = t.match(/^[A-Za-z]+/)?.[0] ?? '';
+    if (letters && UNITISH.test(letters)) continue;
+    out.set(squashEntity(t), { kind: 'code', text: t.replace(/\s+/g, ' ') });
+  }
+  for (const m of rest.matchAll(PART)) out.set(squashEntity(m[0]), { kind: 'part', text: m[0] });
+  return [...out.values()];
+}
+
+/** Does the text name the entity (whole, not as part of a longer code: E2 is not in E22)? */
+export function mentions(text: string, e: Entity): boolean {
+  const hay = squashEntity(text);
+  const needle = squashEntity(e.text);
+  let i = hay.indexOf(needle);
+  const sameClass = (x: string, y: string) =>
+    (/\d/.test(x) && /\d/.test(y)) || (/\p{L}/u.test(x) && /\p{L}/u.test(y) && !/[\u3400-\u9fff]/.test(x + y));
+  while (i >= 0) {
+    const before = hay[i - 1] ?? ' ';
+    const after = hay[i + needle.length] ?? ' ';
+    // "e2" is not in "e22", "e22" is not in "xe22"; Chinese around a code is a boundary
+    if (!sameClass(before, needle[0]!) && !sameClass(after, needle[needle.length - 1]!)) return true;
+    i = hay.indexOf(needle, i + 1);
+  }
+  return false;
+}
