@@ -15,7 +15,14 @@ import { readLimits } from './rules-limits.js';
 import { Notes, clip, describe, question } from './rules-notes.js';
 import { readSides } from './rules-sides.js';
 import { GoalText, goalLanguage, leftmostLongest, scan } from './text.js';
-import { INTENT_WORDS, ONLY_URGENT, OPERATION_WORDS, PRIORITY_FLOORS, URGENT_WORDS } from './vocabulary.js';
+import {
+  INTENT_WORDS,
+  ONLY_URGENT,
+  OPERATION_WORDS,
+  PRIORITY_FLOORS,
+  STATE_TERMS,
+  URGENT_WORDS,
+} from './vocabulary.js';
 
 /**
  * The `rules` planner: a deterministic reading of the goal (same input → same output; no model,
@@ -51,6 +58,9 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     asset: input.known.assets,
     operator: input.known.operators,
   });
+  // a name inside a machine-state phrase ("avoid machines in the shop" with a team called Shop) is the state
+  const states = scan(text.norm, STATE_TERMS);
+  names.matches = names.matches.filter((m) => !states.some((s) => s.start <= m.start && m.end <= s.end));
   for (const m of names.matches) text.mask(m);
   for (const a of names.ambiguous) {
     text.mask(a);
@@ -87,7 +97,7 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
   }
 
   // 4. avoid / prefer
-  const { refs, avoidState, teams, fields } = readSides(text, names, time.spans, notes);
+  const { refs, avoidState, teams, fields } = readSides(text, names, time.spans, notes, input.known.assets);
 
   // 5. urgency ("优先"/"urgent" without a floor)
   for (const m of scan(text.view(), URGENT_WORDS)) {

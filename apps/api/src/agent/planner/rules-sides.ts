@@ -1,4 +1,5 @@
-import { KIND_WORDS, type NameMatch, type NameScan } from './names.js';
+import { KIND_WORDS, type KnownRef, type NameMatch, type NameScan } from './names.js';
+import { makeMatches } from './rules-makes.js';
 import { Refs, clip, type Notes, type Side } from './rules-notes.js';
 import { GoalText, leftmostLongest, scan, type Span } from './text.js';
 import {
@@ -21,7 +22,13 @@ const LIST_JOIN = /^\s*(?:和|与|及|、|,|，|and|or|或)\s*$/;
  * names, then on machine states, then clauses opened by a verb), which states to avoid, and the
  * teams and fields the jobs are narrowed to (names said without "avoid"/"prefer").
  */
-export function readSides(text: GoalText, names: NameScan, timeSpans: readonly Span[], notes: Notes) {
+export function readSides(
+  text: GoalText,
+  names: NameScan,
+  timeSpans: readonly Span[],
+  notes: Notes,
+  assets: readonly KnownRef[] = [],
+) {
   const refs = {
     avoid: { assets: new Refs(), operators: new Refs() },
     prefer: { assets: new Refs(), operators: new Refs() },
@@ -105,8 +112,20 @@ export function readSides(text: GoalText, names: NameScan, timeSpans: readonly S
         leftovers.push(s);
       }
     }
+    // a make or model ("prefer DJI drones", "优先用大疆") → the machines that carry it
+    const said = residual(text, clause, leftovers);
+    const make = said ? makeMatches(said, assets) : null;
+    if (make) {
+      for (const r of make.refs) refs[side].assets.add(r);
+      text.mask(clause);
+      notes.add(
+        `“${clip(make.word)}”指${make.refs.length}台机器：${make.refs.map((r) => r.name).join('、')}`,
+        `"${clip(make.word)}" means ${make.refs.length} machine(s): ${make.refs.map((r) => r.name).join(', ')}`,
+      );
+      continue;
+    }
     if (v.value.strong) {
-      const rest = residual(text, clause, leftovers);
+      const rest = said;
       // a short leftover is probably a name we do not know and is worth quoting back; a long
       // one is not a name, and goal text is not echoed at length
       if (rest && rest.length <= 24)
