@@ -10079,6 +10079,9 @@ export interface operations {
                             /** @enum {string} */
                             language: "zh" | "en";
                             notes: string[];
+                            limits?: {
+                                maxHoursPerDay: number | null;
+                            };
                         } | null;
                         question: string | null;
                         message: string | null;
@@ -10466,6 +10469,9 @@ export interface operations {
                             /** @enum {string} */
                             language: "zh" | "en";
                             notes: string[];
+                            limits?: {
+                                maxHoursPerDay: number | null;
+                            };
                         } | null;
                         question: string | null;
                         message: string | null;
