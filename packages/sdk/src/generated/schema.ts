@@ -10150,6 +10150,9 @@ export interface operations {
                             /** @enum {string} */
                             language: "zh" | "en";
                             notes: string[];
+                            limits?: {
+                                maxHoursPerDay: number | null;
+                            };
                         } | null;
                         question: string | null;
                         message: string | null;
@@ -10567,6 +10570,9 @@ export interface operations {
                             /** @enum {string} */
                             language: "zh" | "en";
                             notes: string[];
+                            limits?: {
+                                maxHoursPerDay: number | null;
+                            };
                         } | null;
                         question: string | null;
                         message: string | null;
