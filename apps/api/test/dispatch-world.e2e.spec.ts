@@ -5,6 +5,7 @@ import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { HOUR, nextWeek } from './draft-fixtures.js';
 
 /**
  * The world a dispatcher plans in: who runs machines, how long a day is (daylight at the
@@ -21,15 +22,6 @@ const get = (token: string, org: string, rest: string) => call(h.base, 'GET', or
 const post = (token: string, org: string, rest: string, body: unknown = {}) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body });
 const tag = () => randomUUID().slice(0, 8);
-const HOUR = 3_600_000;
-
-/** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
-function nextWeek() {
-  const local = new Date(Date.now() + 8 * HOUR);
-  const dow = (local.getUTCDay() + 6) % 7;
-  const mon = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 7 - dow) - 8 * HOUR;
-  return (day: number, hour: number) => new Date(mon + day * 86_400_000 + hour * HOUR).toISOString();
-}
 /** local (UTC+8) hour of day, with minutes as a fraction */
 const localHour = (iso: string) => {
   const d = new Date(Date.parse(iso) + 8 * HOUR);
