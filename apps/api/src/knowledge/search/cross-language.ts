@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TCitation, TCrossLanguage, TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import { UntrustedText } from '../../planning/untrusted.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { chatJson } from './chat-json.js';
 import type { Retrieval } from './retriever.js';
 
 type Lang = 'zh' | 'en';
@@ -95,23 +96,7 @@ export class CrossLanguageAnswers {
       'Reply with JSON only: {"translation": string}.',
     ].join('\n');
     try {
-      const res = await fetch(`${m.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(m.apiKey ? { authorization: `Bearer ${m.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: m.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: boundary.wrap(text) },
-          ],
-          response_format: { type: 'json_object' },
-        }),
-        signal: AbortSignal.timeout(m.timeoutMs),
-      });
-      if (!res.ok) throw new Error(`model answered ${res.status}`);
-      const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-      const parsed = ZTranslation.safeParse(JSON.parse(body.choices?.[0]?.message?.content ?? 'null'));
+      const parsed = ZTranslation.safeParse(await chatJson(m, system, boundary.wrap(text)));
       if (!parsed.success) throw new Error('reply is not the expected JSON');
       const out = parsed.data.translation.trim();
       // a mark the quote does not have would cite nothing: the translation is not used

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { TCitation, TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import { UntrustedText } from '../../platform/untrusted.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
+import { chatJson } from './chat-json.js';
 import { citationOf } from './extractive-answerer.js';
 import type { Retrieval } from './retriever.js';
 
@@ -45,23 +46,7 @@ export class ModelAnswerer {
     ].join('\n');
     const user = `Question: ${boundary.wrap(question)}\n\nEvidence:\n${evidence.map((e, i) => `E${i + 1} (${e.p.title}, page ${e.s.page}): ${boundary.wrap(e.s.sentence)}`).join('\n')}`;
     try {
-      const res = await fetch(`${m.baseUrl.replace(/\/+$/, '')}/chat/completions`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', ...(m.apiKey ? { authorization: `Bearer ${m.apiKey}` } : {}) },
-        body: JSON.stringify({
-          model: m.model,
-          temperature: 0,
-          messages: [
-            { role: 'system', content: system },
-            { role: 'user', content: user },
-          ],
-          response_format: { type: 'json_object' },
-        }),
-        signal: AbortSignal.timeout(m.timeoutMs),
-      });
-      if (!res.ok) throw new Error(`model answered ${res.status}`);
-      const body = (await res.json()) as { choices?: { message?: { content?: string } }[] };
-      const parsed = ZModelReply.safeParse(JSON.parse(body.choices?.[0]?.message?.content ?? 'null'));
+      const parsed = ZModelReply.safeParse(await chatJson(m, system, user));
       if (!parsed.success) throw new Error('reply is not the expected JSON');
       const reply = parsed.data;
       if (!reply.found) return null; // "not found" is decided by the extractive rule, never by the model alone
