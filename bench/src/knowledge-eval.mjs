@@ -12,13 +12,15 @@ import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import { scoreAnswer, summarize } from './knowledge-answers.mjs';
 import { ROOT, login, start, step, stopAll, waitReady, waitUp } from './knowledge-lib.mjs';
 
 const DB_NAME = process.env.KNOWLEDGE_EVAL_DB ?? 'amms_eval_knowledge';
 const DATABASE_URL = `postgresql://postgres@127.0.0.1:5432/${DB_NAME}`;
 const REDIS_URL = process.env.KNOWLEDGE_EVAL_REDIS_URL ?? 'redis://127.0.0.1:6379/5';
 const STORAGE_DIR = path.join(ROOT, 'data', `storage-${DB_NAME}`);
-const PORTS = { lexical: 3206, hybrid: 3207 };
+const PORT = Number(process.env.KNOWLEDGE_EVAL_PORT ?? 3206);
+const PORTS = { lexical: PORT, hybrid: PORT + 1 };
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
 const set = JSON.parse(readFileSync(path.join(ROOT, 'bench/knowledge/questions.json'), 'utf8'));
 const embeddings = process.env.EMBEDDINGS_BASE_URL && process.env.EMBEDDINGS_MODEL;
@@ -60,7 +62,8 @@ export function pageMetrics(ranked, expected) {
   };
 }
 
-const norm = (s) => s.replace(/\s+/g, ' ').trim();
+// CJK lines are joined without a space by the reflow: compare with whitespace removed
+const squashWs = (s) => s.replace(/\s+/g, '');
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const f3 = (x) => (Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 
@@ -80,7 +83,7 @@ async function evaluate(mode, base) {
     const t0 = performance.now();
     const answer = await c.post('/knowledge/answers', { question: q.question });
     latencies.push(performance.now() - t0);
-    const row = { q, found: answer.found, mode: search.mode };
+    const row = { q, found: answer.found, mode: search.mode, answer };
     if (q.expected) {
       const expected = q.expected.pages.map((p) => `${q.expected.document}#${p}`);
       const ranked = rankedPages(search.items, docKeyOf);
@@ -92,7 +95,8 @@ async function evaluate(mode, base) {
       if (!pageText.has(k))
         pageText.set(k, (await c.get(`/documents/${ct.documentId}/versions/${ct.versionId}/pages/${ct.page}`)).text);
       citations++;
-      const ok = ct.snippet.length > 0 && ct.snippet.length <= 160 && norm(pageText.get(k)).includes(norm(ct.snippet));
+      const ok =
+        ct.snippet.length > 0 && ct.snippet.length <= 160 && squashWs(pageText.get(k)).includes(squashWs(ct.snippet));
       if (ok) validCitations++;
       else if (VERBOSE) console.log(`  invalid citation for ${q.id}: p.${ct.page} "${ct.snippet}"`);
     }
@@ -152,10 +156,52 @@ async function evaluate(mode, base) {
         `    ${r.q.id} [${r.q.kind}] expected ${r.expected.join(',')} got ${r.ranked.slice(0, 5).join(',') || '(nothing)'}`,
       );
   }
+  answerLevel(rows, docKeyOf);
   const wrong = rows.filter((r) => r.found !== Boolean(r.q.expected));
   if (wrong.length)
     console.log(`  wrong found flag (${wrong.length}): ${wrong.map((r) => `${r.q.id}(${r.found})`).join(', ')}`);
   return { latencies };
+}
+
+/** Answer-level figures (bench/src/knowledge-answers.mjs) per category and split. */
+function answerLevel(rows, docKeyOf) {
+  const titles = Object.values(set.documents).map((d) => d.title);
+  for (const r of rows) r.s = scoreAnswer(r.q, r.answer, docKeyOf, titles);
+  console.log('  answers (key facts stated with a right page cited; clean = no header / fragment):');
+  console.log(`    ${'slice'.padEnd(22)} ${'n'.padStart(4)}  right   clean  unclean  refused  procedures complete`);
+  const line = (label, rs) => {
+    const m = summarize(rs);
+    console.log(
+      `    ${label.padEnd(22)} ${String(m.n).padStart(4)}  ${f3(m.right)}  ${f3(m.clean)}  ${String(m.unclean).padStart(7)}  ${f3(m.refused).padStart(7)}  ${f3(m.complete)} (${m.procedures})`,
+    );
+    return m;
+  };
+  const out = { all: line('all', rows) };
+  for (const half of ['tuning', 'held-out'])
+    out[half] = line(
+      `split ${half}`,
+      rows.filter((r) => splitOf(r.q.id) === half),
+    );
+  for (const kind of [...new Set(rows.map((r) => r.q.kind))])
+    line(
+      `kind ${kind}`,
+      rows.filter((r) => r.q.kind === kind),
+    );
+  line(
+    'procedure',
+    rows.filter((r) => r.q.procedure),
+  );
+  for (const lang of ['en', 'zh'])
+    line(
+      `language ${lang}`,
+      rows.filter((r) => r.q.language === lang),
+    );
+  if (VERBOSE)
+    for (const r of rows.filter((x) => !x.s.right || !x.s.clean))
+      console.log(
+        `    ✗ ${r.q.id} [${r.q.kind}] found=${r.s.found} stated=${r.s.stated} cited=${r.s.citedRight} ${r.s.unclean.map((u) => u.join(': ')).join(' / ')}\n      ${r.answer.answer.replace(/\n/g, '\n      ')}`,
+      );
+  return out;
 }
 
 try {

@@ -13,6 +13,8 @@ export interface FixtureLine {
   cells?: string[];
   xs?: number[];
   size?: number;
+  /** a fixed baseline (points from the bottom), e.g. a running footer; the flow goes on below the previous line */
+  y?: number;
 }
 export interface FixturePage {
   lines?: FixtureLine[];
@@ -50,11 +52,12 @@ function textContent(lines: FixtureLine[]): string {
     const size = l.size ?? 11;
     const cells = l.cells ?? [l.text ?? ''];
     const xs = l.xs ?? cells.map((_, i) => 50 + i * 150);
+    const at = l.y ?? y;
     cells.forEach((c, i) => {
       if (!c) return;
-      ops.push(`BT ${show(c)} ${size} Tf ${xs[i]} ${y} Td ${encoded(c)} Tj ET`);
+      ops.push(`BT ${show(c)} ${size} Tf ${xs[i]} ${at} Td ${encoded(c)} Tj ET`);
     });
-    y -= size * 1.6;
+    if (l.y === undefined) y -= size * 1.6;
   }
   return ops.join('\n');
 }

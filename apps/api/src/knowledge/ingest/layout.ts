@@ -114,7 +114,9 @@ export function analyzeLayout(pages: LayoutInput[]): PageLayout[] {
     if (isToc(p.body)) p.role = 'toc';
   }
   const first = out[0];
-  if (first && out.length >= 4 && isCover(first.body, bodySize)) first.role = 'cover';
+  // the cover's title may repeat in the running header: judge the cover on all its lines
+  if (first && out.length >= 4 && isCover([...first.head, ...first.body, ...first.foot], bodySize))
+    first.role = 'cover';
   return out;
 }
 

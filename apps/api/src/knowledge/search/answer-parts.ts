@@ -50,6 +50,19 @@ export function rowWithHeader(row: string, chunkText: string, zh: boolean): stri
     .join(zh ? '；' : '; ');
 }
 
+/**
+ * Lines that say nothing on their own: a table's header row (its cells name the columns) and
+ * labels such as captions ("Table 1-1 Warning lamps") — short, no sentence end, no row, no item.
+ */
+export function isLabel(sentence: string, chunkText: string): boolean {
+  if (isRow(sentence)) {
+    const lines = chunkText.split('\n');
+    const at = lines.indexOf(sentence);
+    return at >= 0 && (at === 0 || !isRow(lines[at - 1]!)) && isRow(lines[at + 1] ?? '');
+  }
+  return !isListItem(sentence) && !/[。.!?！？]$/.test(sentence) && sentence.length < 50;
+}
+
 /** The steps of a section in order (numbered or bulleted items), when it has at least two. */
 export function stepsOf(sentences: string[]): string[] {
   const items = sentences.filter(isListItem);

@@ -33,3 +33,11 @@ describe('entity boundaries', () => {
     expect(mentions('L-HM46 抗磨液压油', { kind: 'code', text: 'HM46' })).toBe(true);
   });
 });
+
+describe('entities inside table text', () => {
+  it('a tyre size right after the previous row is still found', () => {
+    const t = 'Tyre size | Field\n540/65R28 front | 100 | 200\n650/65R38 rear | 80';
+    expect(mentions(t, { kind: 'tyre', text: '650/65R38' })).toBe(true);
+    expect(mentions(t, { kind: 'tyre', text: '710/70R38' })).toBe(false);
+  });
+});

@@ -41,19 +41,13 @@ export function entitiesOf(text: string): Entity[] {
   return [...out.values()];
 }
 
-/** Does the text name the entity (whole, not as part of a longer code: E2 is not in E22)? */
+/** Does the text name the entity (whole, not as part of a longer code: E2 is not in E22)? Spacing and case ignored. */
 export function mentions(text: string, e: Entity): boolean {
-  const hay = squashEntity(text);
   const needle = squashEntity(e.text);
-  let i = hay.indexOf(needle);
-  const sameClass = (x: string, y: string) =>
-    (/\d/.test(x) && /\d/.test(y)) || (/\p{L}/u.test(x) && /\p{L}/u.test(y) && !/[\u3400-\u9fff]/.test(x + y));
-  while (i >= 0) {
-    const before = hay[i - 1] ?? ' ';
-    const after = hay[i + needle.length] ?? ' ';
-    // "e2" is not in "e22", "e22" is not in "xe22"; Chinese around a code is a boundary
-    if (!sameClass(before, needle[0]!) && !sameClass(after, needle[needle.length - 1]!)) return true;
-    i = hay.indexOf(needle, i + 1);
-  }
-  return false;
+  if (!needle) return false;
+  const esc = [...needle].map((c) => c.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('\\s*');
+  // a digit may not touch a digit, a Latin letter not a Latin letter ("代码E22" still names E22)
+  const before = /\d/.test(needle[0]!) ? '(?<!\\d)' : '(?<![a-z])';
+  const after = /\d/.test(needle[needle.length - 1]!) ? '(?!\\d)' : '(?![a-z])';
+  return new RegExp(`${before}${esc}${after}`, 'i').test(text);
 }

@@ -1,5 +1,14 @@
 import type { TCitation, TKnowledgeAnswer } from '@amms/contracts/knowledge';
-import { intentOf, isRow, rowWithHeader, stepsOf, VALUE_WITH_UNIT, WARNING, type Intent } from './answer-parts.js';
+import {
+  intentOf,
+  isLabel,
+  isRow,
+  rowWithHeader,
+  stepsOf,
+  VALUE_WITH_UNIT,
+  WARNING,
+  type Intent,
+} from './answer-parts.js';
 import { entitiesOf, mentions, type Entity } from './entities.js';
 import { clip, locate, sentencesOf, type Located } from './evidence.js';
 import type { Retrieval, RetrievedPassage } from './retriever.js';
@@ -150,7 +159,7 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
     for (const p of r.passages) {
       const pageTexts = pageTextsOf(p, ctx);
       for (const s of sentencesOf(p.text)) {
-        if (!entities.every((e) => mentions(s, e))) continue;
+        if (!entities.every((e) => mentions(s, e)) || isLabel(s, p.text)) continue;
         const at = locateAt(s, pageTexts, r);
         if (at && !out.some((x) => x.at.sentence === s)) out.push({ p, text: render(p, s), at });
       }
@@ -191,7 +200,7 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
     for (const s of support) {
       if (out.length >= max) break;
       if (s.score <= 0 && out.length > 0) continue;
-      if (isHeadingOf(p, s.sentence)) continue;
+      if (isHeadingOf(p, s.sentence) || isLabel(s.sentence, p.text)) continue;
       if (out.some((x) => x.at.sentence.includes(s.sentence))) continue;
       // past the length budget only a sentence without a warning word could be cut: stop instead
       if (length + s.sentence.length > MAX_ANSWER_CHARS && out.length > 0) break;

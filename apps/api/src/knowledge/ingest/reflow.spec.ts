@@ -1,0 +1,117 @@
+import { describe, expect, it } from 'vitest';
+import { analyzeLayout, editionOf, pageNumberIn } from './layout.js';
+import type { PageLine } from './pdf-text.js';
+import { joinText, reflow } from './reflow.js';
+
+const at = (text: string, top: number, x = 50, size = 10): PageLine => ({ text, size, x, top, pageHeight: 800 });
+
+describe('reflow', () => {
+  it('joins CJK without a space, drops a line-end hyphen, keeps sentences and items whole across a page break', () => {
+    expect(joinText('应适当降低作业速', '度。')).toBe('应适当降低作业速度。');
+    expect(joinText('the main-', 'tenance interval')).toBe('the maintenance interval');
+    expect(joinText('Never use starting fluid', '(ether).')).toBe('Never use starting fluid (ether).');
+    const units = reflow(
+      [
+        {
+          page: 1,
+          lines: [
+            at('WARNING Never use starting', 100),
+            at('fluid: it can ignite.', 115),
+            at('1. Lower the', 140, 54),
+            at('hitch.', 155, 70),
+          ],
+        },
+        { page: 2, lines: [at('2. Stop the engine and wait', 60, 54), at('until it cools.', 75, 70)] },
+      ],
+      () => false,
+    );
+    expect(units.map((u) => [u.kind, u.text, u.page, u.pageEnd])).toEqual([
+      ['para', 'WARNING Never use starting fluid: it can ignite.', 1, 1],
+      ['item', '1. Lower the hitch.', 1, 1],
+      ['item', '2. Stop the engine and wait until it cools.', 2, 2],
+    ]);
+  });
+
+  it('a sentence over a page break keeps both pages; a blank line ends a paragraph', () => {
+    const units = reflow(
+      [
+        { page: 4, lines: [at('Check the belt.', 100), at('Then check the', 140)] },
+        { page: 5, lines: [at('fan.', 60)] },
+      ],
+      () => false,
+    );
+    expect(units.map((u) => [u.text, u.page, u.pageEnd])).toEqual([
+      ['Check the belt.', 4, 4],
+      ['Then check the fan.', 4, 5],
+    ]);
+  });
+
+  it('puts wrapped cells back into their columns', () => {
+    const row = (top: number, runs: [number, string][]): PageLine => ({
+      ...at(runs.map((r) => r[1]).join(' '), top, runs[0]![0], 9),
+      cells: runs.map(([x, text]) => ({ x, text })),
+      runs: runs.map(([x, text]) => ({ x, text })),
+    });
+    const units = reflow(
+      [
+        {
+          page: 1,
+          lines: [
+            row(100, [
+              [50, 'Code'],
+              [120, 'Meaning'],
+              [300, 'Remedy'],
+            ]),
+            row(118, [
+              [50, 'E22'],
+              [120, 'Elevator'],
+              [300, 'Tighten the'],
+            ]),
+            row(130, [
+              [120, 'blocked'],
+              [300, 'chain'],
+            ]),
+            row(148, [
+              [50, 'E23'],
+              [120, 'Sieve fault'],
+              [300, 'Check the belt'],
+            ]),
+          ],
+        },
+      ],
+      () => false,
+    );
+    expect(units.map((u) => u.text)).toEqual([
+      'Code | Meaning | Remedy',
+      'E22 | Elevator blocked | Tighten the chain',
+      'E23 | Sieve fault | Check the belt',
+    ]);
+  });
+});
+
+describe('layout', () => {
+  it('finds running headers and footers at the same place, the printed label, the cover and the contents', () => {
+    const pages = [1, 2, 3, 4, 5].map((n) => ({
+      page: n,
+      lines:
+        n === 1
+          ? [{ ...at('X200 Manual', 60), size: 24 }, at('Edition 3, 2025', 100), at('Demo only.', 120)]
+          : n === 2
+            ? [at('Contents', 60), ...[1, 2, 3, 4, 5].map((k) => at(`${k} Chapter ${k} | ${k + 2}`, 80 + k * 15))]
+            : [
+                at(`X200 Manual | Chapter ${n}`, 40, 50, 8),
+                at(`${['Oil', 'Fuel', 'Air', 'Tyres', 'Belts'][n - 1]} checks come first.`, 80),
+                at(`${['Grease', 'Coolant', 'Brakes', 'Lights', 'Seat'][n - 1]} next.`, 95),
+                at(String(n - 2), 780, 290, 8),
+              ],
+    }));
+    const layout = analyzeLayout(pages);
+    expect(layout.map((p) => p.role)).toEqual(['cover', 'toc', 'body', 'body', 'body']);
+    expect(layout[3]!.head.map((l) => l.text)).toEqual(['X200 Manual | Chapter 4']);
+    expect(layout[3]!.body.map((l) => l.text)).toEqual(['Tyres checks come first.', 'Lights next.']);
+    expect(layout[3]!.printedLabel).toBe('2');
+    expect(pageNumberIn('Page 7 of 20')).toBe('7');
+    expect(pageNumberIn('Manual | 3-2')).toBe('3-2');
+    expect(editionOf('X200 Manual\nEdition 3, 2025\nDemo only.')).toBe('Edition 3, 2025');
+  });
+});
