@@ -4,6 +4,7 @@ import { ZAgentRun, ZDraftDetail, type TAgentRun } from '@amms/contracts/drafts'
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
+import { HOUR, nextWeek } from './draft-fixtures.js';
 
 /**
  * Follow-ups that edit the conversation's current draft (real API, Postgres, Redis): "那把周三的
@@ -19,14 +20,8 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const tag = () => randomUUID().slice(0, 8);
-const HOUR = 3_600_000;
-/** next week's Monday 00:00 Asia/Shanghai + day/hour, as an instant */
-function at(day: number, hour: number): string {
-  const local = new Date(Date.now() + 8 * HOUR);
-  const dow = (local.getUTCDay() + 6) % 7;
-  const mon = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate() + 7 - dow) - 8 * HOUR;
-  return new Date(mon + day * 86_400_000 + hour * HOUR).toISOString();
-}
+/** next week's day/hour in Asia/Shanghai, as an instant */
+const at = nextWeek();
 const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(0, 10);
 
 interface World {
