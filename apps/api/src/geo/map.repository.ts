@@ -3,7 +3,7 @@ import type { Prisma } from '@amms/db';
 import { PrismaService } from '../platform/prisma/prisma.service.js';
 
 export interface MapFieldFilter {
-  /** the caller's field scope (jobs.scope.ts), applied in the query */
+  /** the caller's field scope (platform/access/job-scope.ts), applied in the query */
   scope: Prisma.FieldWhereInput;
   ids?: readonly string[];
   teamId?: string;

@@ -7,14 +7,14 @@ import {
   type TMapFeaturesQuery,
   type TWorkState,
 } from '@amms/contracts/geo';
-import { assetScope } from '../assets/assets.scope.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { addDays, dayNumber, localDate, localMidnight } from '../analytics/period.js';
 import { CacheKeys, CACHE_TTL } from '../platform/cache/cache-keys.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import type { CheckedJson } from '../platform/cache/checked-json.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { FieldsRepository } from '../jobs/fields.repository.js';
-import { fieldScope, jobScope } from '../jobs/jobs.scope.js';
+import { fieldScope, jobScope } from '../platform/access/job-scope.js';
 import { BoundaryRepository } from './boundary.repository.js';
 import { MapRepository } from './map.repository.js';
 

@@ -12,7 +12,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
-import { assetScope } from '../assets/assets.scope.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { judgeReading } from '../assets/meter-readings.service.js';
 import { TelematicsErrors } from './telematics.errors.js';
 import { checkRow, normalizeFaultCode, serialKey } from './reading-rows.js';

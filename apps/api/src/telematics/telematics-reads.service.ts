@@ -15,7 +15,7 @@ import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { AssetsRepository } from '../assets/assets.repository.js';
 import { AssetErrors } from '../assets/assets.errors.js';
 import { toLastPosition } from '../assets/assets.mappers.js';
-import { assetScope } from '../assets/assets.scope.js';
+import { assetScope } from '../platform/access/asset-scope.js';
 import { TelematicsErrors } from './telematics.errors.js';
 import { TelematicsRepository } from './telematics.repository.js';
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { z } from 'zod';
 import type { TCitation, TCrossLanguage, TKnowledgeAnswer } from '@amms/contracts/knowledge';
-import { UntrustedText } from '../../planning/untrusted.js';
+import { UntrustedText } from '../../platform/untrusted.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { chatJson } from './chat-json.js';
 import type { Retrieval } from './retriever.js';
