@@ -2488,6 +2488,86 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/telematics/readings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Push a batch of telematics readings (per-row results)
+         * @description Access: permission `telematics.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["telematics_push"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/assets/{id}/positions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A machine's track: GeoJSON LineString + timed points (default: the last 24 h)
+         * @description Access: permission `telematics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["assetTelematics_positions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/assets/{id}/telematics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The machine's telematics at a glance: last position, hours, operator/terminal disagreement, active faults
+         * @description Access: permission `telematics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["assetTelematics_summary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/assets/{id}/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A machine's fault codes, active and cleared (?active=true|false)
+         * @description Access: permission `telematics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["assetTelematics_faults"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2496,7 +2576,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -2663,7 +2743,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                         }[];
                     };
                 };
@@ -2777,7 +2857,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                         }[];
                     };
                 };
@@ -2850,7 +2930,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                         }[];
                     };
                 };
@@ -3405,7 +3485,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3443,7 +3523,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                     /** @enum {string} */
                     dataScope?: "ORG" | "TEAM" | "ASSIGNED";
                     teamIds?: string[];
@@ -3465,7 +3545,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3512,7 +3592,7 @@ export interface operations {
                         id: string;
                         name: string;
                         prefix: string;
-                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage")[];
+                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
                         /** @enum {string} */
                         dataScope: "ORG" | "TEAM" | "ASSIGNED";
                         teamIds: string[];
@@ -4189,6 +4269,11 @@ export interface operations {
                             voidedAt: string | null;
                             voidedByUserId: string | null;
                             voidReason: string | null;
+                        } | null;
+                        lastPosition: {
+                            latitude: number;
+                            longitude: number;
+                            at: string;
                         } | null;
                     };
                 };
@@ -15153,6 +15238,239 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematics_push: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Up to 1000 rows, each a TelematicsReadingInput */
+                    readings: unknown[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        accepted: number;
+                        duplicates: number;
+                        rejected: number;
+                        flagged: number;
+                        results: {
+                            index: number;
+                            /** @enum {string} */
+                            status: "ACCEPTED" | "DUPLICATE" | "REJECTED";
+                            assetId: string | null;
+                            error: {
+                                /** @enum {string} */
+                                code: "ROW_INVALID" | "ASSET_REF_INVALID" | "AT_INVALID" | "AT_IN_FUTURE" | "VALUE_INVALID" | "COORDINATES_OUT_OF_RANGE" | "NO_VALUES" | "ASSET_NOT_FOUND" | "SERIAL_NUMBER_AMBIGUOUS";
+                                message: string;
+                                issues?: {
+                                    path: string;
+                                    message: string;
+                                }[];
+                            } | null;
+                            flags: {
+                                /** @enum {string} */
+                                kind: "ENGINE_HOURS" | "POSITION" | "FUEL_USED" | "FAULT_CODES";
+                                /** @enum {string} */
+                                code: "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE";
+                                message: string;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    assetTelematics_positions: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        type: "FeatureCollection";
+                        features: ({
+                            /** @constant */
+                            type: "Feature";
+                            geometry: {
+                                /** @constant */
+                                type: "LineString";
+                                coordinates: [
+                                    number,
+                                    number
+                                ][];
+                            };
+                            properties: {
+                                /** Format: uuid */
+                                assetId: string;
+                                from: string;
+                                to: string;
+                                points: number;
+                            };
+                        } | {
+                            /** @constant */
+                            type: "Feature";
+                            geometry: {
+                                /** @constant */
+                                type: "Point";
+                                coordinates: [
+                                    number,
+                                    number
+                                ];
+                            };
+                            properties: {
+                                at: string;
+                            };
+                        })[];
+                        truncated: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    assetTelematics_summary: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lastPosition: {
+                            latitude: number;
+                            longitude: number;
+                            at: string;
+                        } | null;
+                        latestTelematicsHours: {
+                            hours: number;
+                            at: string;
+                            flagCode: string | null;
+                        } | null;
+                        meterDisagreement: {
+                            operatorHours: number;
+                            operatorAt: string;
+                            telematicsHours: number;
+                            telematicsAt: string;
+                            differenceHours: number;
+                            thresholdHours: number;
+                        } | null;
+                        activeFaults: {
+                            /** Format: uuid */
+                            id: string;
+                            code: string;
+                            firstSeenAt: string;
+                            lastSeenAt: string;
+                            clearedAt: string | null;
+                        }[];
+                        flaggedReadings30d: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    assetTelematics_faults: {
+        parameters: {
+            query?: {
+                active?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            code: string;
+                            firstSeenAt: string;
+                            lastSeenAt: string;
+                            clearedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
