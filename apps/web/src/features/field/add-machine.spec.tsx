@@ -24,6 +24,8 @@ const model = (id: string, manufacturer: string, name: string) => ({
   operationTypes: ['TILLAGE'],
   workingWidthM: null,
   powerKw: 120,
+  roadSpeedKmh: null,
+  effectiveRoadSpeedKmh: 30,
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });
