@@ -332,7 +332,7 @@ describe('Redis down: the API keeps answering from Postgres and defers invalidat
     expect(rows.every((r) => r.queue === JOBS['cache.invalidate'].queue && r.dispatchedAt === null)).toBe(true);
     expect(rows[0]!.payload).toEqual({
       organizationId: org.id,
-      resources: ['asset', 'analytics'],
+      resources: ['asset', 'analytics', 'map'],
       details: [{ resource: 'asset', id: a.id }],
       platformResources: [],
     });
