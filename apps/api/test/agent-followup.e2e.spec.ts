@@ -143,9 +143,11 @@ describe('a follow-up edits the current draft (zh)', () => {
 describe('machine and operator follow-ups', () => {
   it('"换成那台S780" replaces the machine and keeps the operator; "把…的换给李明" changes only the operator', async () => {
     const w = await world();
-    const first = await run(w, `安排下周${w.field}的收获，优先用克拉斯1号`);
+    // 李明 kept out of the first plan, so that handing the job to him is a change
+    const first = await run(w, `安排下周${w.field}的收获，优先用克拉斯1号，不要用李明`);
     expect(first.draft!.items[0]!.primaryAssetId).toBe(w.claas);
     const operator = first.draft!.items[0]!.operatorMembershipId;
+    expect(operator).not.toBe(w.liMing);
     const second = await run(w, '换成那台S780', first.conversationId!);
     expect(second.intent).toBe('EDIT_DRAFT');
     expect(second.draft!.version).toBe(2);
