@@ -130,7 +130,10 @@ function isCover(lines: PageLine[], bodySize: number): boolean {
   if (lines.length === 0 || lines.length > 12) return false;
   const chars = lines.reduce((n, l) => n + l.text.length, 0);
   const largest = Math.max(...lines.map((l) => l.size));
-  return chars < 600 && bodySize > 0 && largest >= bodySize * 1.5;
+  // a short first page that already says things (two sentences in body type) is content, not a cover:
+  // a service bulletin or a short manual starts on page 1
+  const sentences = lines.filter((l) => l.size <= bodySize * 1.15 && /[.。!！?？]$/.test(l.text.trim())).length;
+  return chars < 600 && bodySize > 0 && largest >= bodySize * 1.5 && sentences < 2;
 }
 
 /** The most common font size, weighted by characters (the body text). */
