@@ -206,9 +206,14 @@ describe('exports contain exactly the rows of the caller’s list', () => {
     const assets = await parseCsvBytes((await download(w.owner, w.org.id, '/assets/export')).bytes);
     expect(new Set(column(assets, '状态'))).toEqual(new Set(['可用']));
 
-    // what the Chinese export wrote is imported again: 耕整地 is TILLAGE
-    const fieldName = zh[1]![zh[0]!.indexOf('地块')]!;
-    const csv = `\uFEFF地块*,作业类型*,窗口开始*,窗口结束*,预计工时*\r\n${fieldName},耕整地,2031-06-01 08:00,2031-06-02 18:00,3\r\n${fieldName},Mowing,2031-06-03 08:00,2031-06-04 18:00,2\r\n`;
+    // what the Chinese export wrote is imported again: 耕整地 is TILLAGE, and the field whose name
+    // the export protected from spreadsheet formulas ('=HYPERLINK…) is found by its name
+    const exported = column(zh, '地块') as string[];
+    const protectedName = exported.find((n) => n.startsWith("'="))!;
+    expect(protectedName).toBeDefined();
+    const fieldName = protectedName.slice(1);
+    const csvField = (text: string) => `"${text.replace(/"/g, '""')}"`;
+    const csv = `\uFEFF地块*,作业类型*,窗口开始*,窗口结束*,预计工时*\r\n${csvField(protectedName)},耕整地,2031-06-01 08:00,2031-06-02 18:00,3\r\n${csvField(protectedName)},Mowing,2031-06-03 08:00,2031-06-04 18:00,2\r\n`;
     const form = new FormData();
     form.append('file', new Blob([csv], { type: 'text/csv' }), 'jobs.csv');
     const preview = await fetch(`${h.base}${orgPath(w.org.id, '/imports/jobs/previews')}`, {
@@ -218,7 +223,8 @@ describe('exports contain exactly the rows of the caller’s list', () => {
     });
     const body = (await preview.json()) as { invalid: number; rows: { values: Record<string, string> }[] };
     expect(preview.status, JSON.stringify(body)).toBe(201);
-    expect(body.invalid).toBe(0);
+    expect(body.invalid, JSON.stringify(body.rows)).toBe(0);
+    expect(body.rows[0]!.values, 'the protected name is read as the name').toMatchObject({ field: fieldName });
 
     // the org's calendar day names the file: a zone whose date differs from UTC's right now
     const now = new Date();

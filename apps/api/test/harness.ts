@@ -15,7 +15,7 @@ export function testConfig(overrides: Record<string, string> = {}): AppConfig {
     DATABASE_URL: TEST_DATABASE_URL,
     REDIS_URL: TEST_REDIS_URL,
     JWT_ACCESS_SECRET: 'test-secret-test-secret-test-secret-0123',
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     LOGIN_MAX_ATTEMPTS_PER_IP: '100000',
     DATABASE_POOL_MAX: '5',
     ...overrides,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvCell, csvLine, CsvSyntaxError, neutralizeFormula, parseCsv, UTF8_BOM } from './csv.js';
+import { csvCell, csvLine, CsvSyntaxError, neutralizeFormula, parseCsv, restoreFormulaText, UTF8_BOM } from './csv.js';
 
 describe('csv', () => {
   it('quotes commas, quotes and line breaks; doubles quotes', () => {
@@ -13,6 +13,12 @@ describe('csv', () => {
     expect(csvCell('=HYPERLINK("http://x")')).toBe(`"'=HYPERLINK(""http://x"")"`);
     expect(csvCell(-12.5)).toBe('-12.5');
     expect(csvCell('拖拉机 1')).toBe('拖拉机 1');
+  });
+
+  it('reads a protected cell back as the text it protected; any other apostrophe is the user’s', () => {
+    for (const t of ['=1+1', '+1', '-1', '@SUM(A1)', '\tx']) expect(restoreFormulaText(neutralizeFormula(t))).toBe(t);
+    expect(restoreFormulaText("'quoted")).toBe("'quoted");
+    expect(restoreFormulaText('plain')).toBe('plain');
   });
 
   it('parses what it writes (BOM, CRLF, quotes, embedded line breaks, Chinese)', () => {

@@ -15,6 +15,15 @@ export function neutralizeFormula(text: string): string {
   return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
+/**
+ * The inverse on import: a cell that `neutralizeFormula` wrote (an apostrophe before = + - @ tab CR)
+ * is read as the text it protected, so an exported file imports back to the same names. An
+ * apostrophe before anything else is the user's own text and stays.
+ */
+export function restoreFormulaText(text: string): string {
+  return /^'[=+\-@\t\r]/.test(text) ? text.slice(1) : text;
+}
+
 export type Cell = string | number | boolean | null | undefined;
 
 export function csvCell(value: Cell): string {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { TExportFormat } from '@amms/contracts/integrations';
 import { AppError } from '../../platform/errors/app-error.js';
-import { CsvSyntaxError, parseCsv } from './csv.js';
+import { CsvSyntaxError, parseCsv, restoreFormulaText } from './csv.js';
 
 export interface ReadSheet {
   format: TExportFormat;
@@ -28,7 +28,7 @@ export async function readSheet(bytes: Buffer): Promise<ReadSheet> {
     text = new TextDecoder('gb18030').decode(bytes);
   }
   try {
-    return { format: 'csv', rows: parseCsv(text) };
+    return { format: 'csv', rows: parseCsv(text).map((r) => r.map(restoreFormulaText)) };
   } catch (err) {
     if (err instanceof CsvSyntaxError)
       throw new AppError('IMPORT_FILE_INVALID', `The CSV is malformed: ${err.message}`, { line: err.line });
@@ -50,7 +50,7 @@ async function readXlsx(bytes: Buffer): Promise<string[][]> {
   const rows: string[][] = [];
   sheet.eachRow({ includeEmpty: true }, (row, rowNumber) => {
     const cells: string[] = [];
-    for (let c = 1; c <= row.cellCount; c++) cells.push(cellText(row.getCell(c).value));
+    for (let c = 1; c <= row.cellCount; c++) cells.push(restoreFormulaText(cellText(row.getCell(c).value)));
     rows[rowNumber - 1] = cells;
   });
   const dense = Array.from(rows, (r) => r ?? []);
