@@ -43,6 +43,13 @@ afterAll(async () => {
   await counter?.close();
 });
 
+/** Transactions Postgres ended for the app during `fn`. */
+async function transactionsOf(fn: () => Promise<unknown>): Promise<number> {
+  const before = counter.transactions;
+  await fn();
+  return counter.transactions - before;
+}
+
 /** Round trips the app made to Postgres during `fn`. */
 async function roundTripsOf(fn: () => Promise<unknown>): Promise<number> {
   const before = counter.roundTrips;
@@ -109,5 +116,46 @@ describe('cached reads: one database round trip each, the same bytes as the miss
     expectStatus(await call(h.base, 'GET', path, { token: viewerToken }), 200);
     await h.db.membership.update({ where: { id: member.membershipId }, data: { status: 'REMOVED' } });
     expectError(await call(h.base, 'GET', path, { token: viewerToken }), 404, 'NOT_FOUND');
+  });
+});
+
+// Issue #30 §2: a miss of an analytics figure reads one snapshot (one read-only transaction), not
+// a transaction per statement; 64 readers of a key just invalidated rebuild it once.
+describe('analytics misses: one snapshot transaction, and one rebuild for a herd', () => {
+  let day = 0;
+  /** a period no earlier request asked for: a cache miss */
+  const freshPeriod = () => {
+    day++;
+    const d = (n: number) => new Date(Date.UTC(2030, 0, 1) + (day * 2 + n) * 86_400_000).toISOString().slice(0, 10);
+    return `from=${d(0)}&to=${d(1)}`;
+  };
+
+  for (const endpoint of ['overview', 'utilization', 'maintenance', 'operations', 'costs']) {
+    it(`${endpoint}: the miss is the access query + one transaction`, async () => {
+      let status = 0;
+      const tx = await transactionsOf(async () => {
+        status = (await get(`/analytics/${endpoint}?${freshPeriod()}`)).status;
+      });
+      expect(status).toBe(200);
+      expect(tx).toBeLessThanOrEqual(3);
+    });
+  }
+
+  it('64 concurrent readers of an invalidated overview: one rebuild (single flight)', async () => {
+    const q = `/analytics/overview?${freshPeriod()}`;
+    expectStatus(await get(q), 200);
+    // a field write bumps the analytics family: the next readers all miss
+    const inv = await call(h.base, 'POST', orgPath(org.id, '/fields'), {
+      token,
+      body: { name: `F ${tag()}`, areaHa: 3 },
+    });
+    expectStatus(inv, 201);
+    const n = 64;
+    const trips = await roundTripsOf(() =>
+      Promise.all(Array.from({ length: n }, () => get(q).then((r) => expectStatus(r, 200)))),
+    );
+    // each reader's access query, plus ONE loader's reads (a handful of statements in one transaction)
+    expect(trips).toBeLessThan(n + 20);
+    expect(trips).toBeGreaterThan(n);
   });
 });

@@ -11,13 +11,20 @@ export interface PgRoundTripCounter {
   url: string;
   /** Sync + Query messages sent by all clients so far */
   roundTrips: number;
+  /**
+   * Transactions the server ended so far, read off the backend's ReadyForQuery messages: each
+   * one that reports the session idle ('I') closes either an autocommit statement or an explicit
+   * BEGIN … COMMIT. (A round trip that ran nothing also counts: an upper bound, as Postgres' own
+   * xact_commit counter.)
+   */
+  transactions: number;
   close(): Promise<void>;
 }
 
 export async function startPgRoundTripCounter(target: string): Promise<PgRoundTripCounter> {
   const upstream = new URL(target);
   const sockets = new Set<net.Socket>();
-  const counter = { roundTrips: 0 };
+  const counter = { roundTrips: 0, transactions: 0 };
   const server = net.createServer((client) => {
     const db = net.connect(Number(upstream.port || 5432), upstream.hostname);
     sockets.add(client).add(db);
@@ -45,7 +52,19 @@ export async function startPgRoundTripCounter(target: string): Promise<PgRoundTr
         buf = buf.subarray(len + 1);
       }
     });
-    db.on('data', (chunk) => client.write(chunk));
+    let back = Buffer.alloc(0);
+    db.on('data', (chunk) => {
+      client.write(chunk);
+      back = Buffer.concat([back, chunk]);
+      for (;;) {
+        if (back.length < 5) break;
+        const len = back.readInt32BE(1);
+        if (back.length < len + 1) break;
+        // ReadyForQuery: 'Z', length 5, status byte I (idle) / T (in a transaction) / E (failed one)
+        if (back[0] === 0x5a && back[5] === 0x49) counter.transactions++;
+        back = back.subarray(len + 1);
+      }
+    });
     const end = () => {
       client.destroy();
       db.destroy();
@@ -64,6 +83,9 @@ export async function startPgRoundTripCounter(target: string): Promise<PgRoundTr
     url: url.toString(),
     get roundTrips() {
       return counter.roundTrips;
+    },
+    get transactions() {
+      return counter.transactions;
     },
     async close() {
       for (const s of sockets) s.destroy();

@@ -1,7 +1,7 @@
-import type { TAnalyticsPeriod, TOperationFigures } from '@amms/contracts/analytics';
+import type { TAnalyticsCostsQuery, TAnalyticsPeriod, TCostGroup, TOperationFigures } from '@amms/contracts/analytics';
 import { decodeIdCursor } from '../platform/http/cursor.js';
 import type { AnalyticsScope } from '../platform/access/analytics-scope.js';
-import type { AnalyticsRepository, MachineRow, OperationRow } from './analytics.repository.js';
+import type { AnalyticsRepository, CostGroupRow, MachineRow, OperationRow } from './analytics.repository.js';
 import {
   availableHours,
   downtimeHours,
@@ -16,7 +16,7 @@ import {
   round,
   roundOrNull,
 } from './formulas.js';
-import type { Period } from './period.js';
+import { monthsOf, type Period } from './period.js';
 
 const HOUR_MS = 3_600_000;
 
@@ -179,4 +179,42 @@ export function reliability(
     inherentAvailability: r4(inherentAvailability(mtbfHours, mttrHours)),
     operationalAvailability: r4(operationalAvailability(periodHours, machines, down)),
   };
+}
+
+const COST_CATEGORIES = ['FUEL', 'PARTS', 'LABOR', 'REPAIR', 'RENTAL', 'OTHER'] as const;
+const UNASSIGNED = 'unassigned';
+
+/**
+ * Approved costs as the groups a reader sees: every category and every month of the period (zero
+ * where nothing was approved), or the machines largest first (ties by key, so the order is stable);
+ * costs on no machine under 'unassigned'.
+ */
+export function costGroups(
+  rows: CostGroupRow[],
+  groupBy: TAnalyticsCostsQuery['groupBy'],
+  period: Period,
+): TCostGroup[] {
+  const group = (key: string, label: string, r?: { documents: number; totalMinor: bigint }): TCostGroup => ({
+    key,
+    label,
+    documents: r?.documents ?? 0,
+    totalMinor: (r?.totalMinor ?? 0n).toString(),
+  });
+  const byKey = new Map(rows.map((r) => [r.key ?? UNASSIGNED, r]));
+  switch (groupBy) {
+    case 'category':
+      return COST_CATEGORIES.map((c) => group(c, c, byKey.get(c)));
+    case 'month':
+      return monthsOf(period.from, period.to).map((m) => group(m, m, byKey.get(m)));
+    case 'machine':
+      return [...rows]
+        .sort((a, b) =>
+          a.totalMinor === b.totalMinor
+            ? (a.key ?? '').localeCompare(b.key ?? '')
+            : a.totalMinor > b.totalMinor
+              ? -1
+              : 1,
+        )
+        .map((r) => group(r.key ?? UNASSIGNED, r.key ? (r.label ?? r.key) : UNASSIGNED, r));
+  }
 }

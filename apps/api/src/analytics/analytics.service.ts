@@ -16,7 +16,6 @@ import type {
   TAnalyticsOverview,
   TAnalyticsPeriodQuery,
   TAnalyticsUtilization,
-  TCostGroup,
   TMachineMaintenance,
   TMachineUtilization,
 } from '@amms/contracts/analytics';
@@ -26,6 +25,7 @@ import { analyticsScope, type AnalyticsScope } from '../platform/access/analytic
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsErrors } from './analytics.errors.js';
 import {
+  costGroups,
   fleetFigures,
   h2,
   machineRef,
@@ -50,14 +50,11 @@ import {
   utilization,
   WORKDAY_HOURS,
 } from './formulas.js';
-import { DEFAULT_TIMEZONE, PeriodError, resolvePeriod, monthsOf, type Period } from './period.js';
+import { DEFAULT_TIMEZONE, PeriodError, resolvePeriod, type Period } from './period.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys, type ListKey } from '../platform/cache/cache-keys.js';
 import type { CheckedJson } from '../platform/cache/checked-json.js';
 import type { z } from 'zod';
-
-const COST_CATEGORIES = ['FUEL', 'PARTS', 'LABOR', 'REPAIR', 'RENTAL', 'OTHER'] as const;
-const UNASSIGNED = 'unassigned';
 
 /**
  * Analytics read model. Every public method is a pure function of (ctx, query) plus the
@@ -80,6 +77,15 @@ export class AnalyticsService {
     return this.cache.getOrLoad(cacheKey(ctx, endpoint, q), compute, { ttlSeconds: CACHE_TTL.analytics });
   }
 
+  /** A loader: the figure computed from one database snapshot (AnalyticsRepository.snapshot). */
+  private load<Q, T>(
+    compute: (repo: AnalyticsRepository, ctx: OrgContext, q: Q) => Promise<T>,
+    ctx: OrgContext,
+    q: Q,
+  ): () => Promise<T> {
+    return () => this.repo.snapshot((repo) => compute.call(this, repo, ctx, q));
+  }
+
   private cachedChecked<Q, T>(
     ctx: OrgContext,
     endpoint: string,
@@ -99,49 +105,53 @@ export class AnalyticsService {
    */
   readonly http = {
     overview: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
-      this.cachedChecked(ctx, 'overview', q, ZAnalyticsOverview, () => this.computeOverview(ctx, q)),
+      this.cachedChecked(ctx, 'overview', q, ZAnalyticsOverview, this.load(this.computeOverview, ctx, q)),
     utilization: (ctx: OrgContext, q: TAnalyticsMachinesQuery) =>
-      this.cachedChecked(ctx, 'utilization', q, ZAnalyticsUtilization, () => this.computeUtilization(ctx, q)),
+      this.cachedChecked(ctx, 'utilization', q, ZAnalyticsUtilization, this.load(this.computeUtilization, ctx, q)),
     operations: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
-      this.cachedChecked(ctx, 'operations', q, ZAnalyticsOperations, () => this.computeOperations(ctx, q)),
+      this.cachedChecked(ctx, 'operations', q, ZAnalyticsOperations, this.load(this.computeOperations, ctx, q)),
     maintenance: (ctx: OrgContext, q: TAnalyticsMachinesQuery) =>
-      this.cachedChecked(ctx, 'maintenance', q, ZAnalyticsMaintenance, () => this.computeMaintenance(ctx, q)),
+      this.cachedChecked(ctx, 'maintenance', q, ZAnalyticsMaintenance, this.load(this.computeMaintenance, ctx, q)),
     costs: (ctx: OrgContext, q: TAnalyticsCostsQuery) =>
-      this.cachedChecked(ctx, 'costs', q, ZAnalyticsCosts, () => this.computeCosts(ctx, q)),
+      this.cachedChecked(ctx, 'costs', q, ZAnalyticsCosts, this.load(this.computeCosts, ctx, q)),
   };
 
   overview(ctx: OrgContext, q: TAnalyticsPeriodQuery): Promise<TAnalyticsOverview> {
-    return this.cached(ctx, 'overview', q, () => this.computeOverview(ctx, q));
+    return this.cached(ctx, 'overview', q, this.load(this.computeOverview, ctx, q));
   }
 
   utilization(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsUtilization> {
-    return this.cached(ctx, 'utilization', q, () => this.computeUtilization(ctx, q));
+    return this.cached(ctx, 'utilization', q, this.load(this.computeUtilization, ctx, q));
   }
 
   operations(ctx: OrgContext, q: TAnalyticsPeriodQuery): Promise<TAnalyticsOperations> {
-    return this.cached(ctx, 'operations', q, () => this.computeOperations(ctx, q));
+    return this.cached(ctx, 'operations', q, this.load(this.computeOperations, ctx, q));
   }
 
   maintenance(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsMaintenance> {
-    return this.cached(ctx, 'maintenance', q, () => this.computeMaintenance(ctx, q));
+    return this.cached(ctx, 'maintenance', q, this.load(this.computeMaintenance, ctx, q));
   }
 
   costs(ctx: OrgContext, q: TAnalyticsCostsQuery): Promise<TAnalyticsCosts> {
-    return this.cached(ctx, 'costs', q, () => this.computeCosts(ctx, q));
+    return this.cached(ctx, 'costs', q, this.load(this.computeCosts, ctx, q));
   }
 
-  private async computeOverview(ctx: OrgContext, q: TAnalyticsPeriodQuery): Promise<TAnalyticsOverview> {
+  private async computeOverview(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: TAnalyticsPeriodQuery,
+  ): Promise<TAnalyticsOverview> {
     const org = ctx.organizationId;
     const scope = analyticsScope(ctx);
-    const period = await this.period(ctx, q);
+    const period = await this.period(repo, ctx, q);
     const [fleet, ops, statuses, jobs, costs, awaiting, backlog] = await Promise.all([
-      this.fleet(org, scope, period, true),
-      this.repo.operationsByType(org, scope, period),
-      this.repo.fleetByStatus(org, scope),
-      this.repo.jobsByStatus(org, scope, period),
-      this.repo.approvedCosts(org, scope, period.from, period.to, 'category'),
-      this.repo.costsAwaitingApproval(org, scope),
-      this.repo.workOrderBacklog(org, scope),
+      this.fleet(repo, org, scope, period, true),
+      repo.operationsByType(org, scope, period),
+      repo.fleetByStatus(org, scope),
+      repo.jobsByStatus(org, scope, period),
+      repo.approvedCosts(org, scope, period.from, period.to, 'category'),
+      repo.costsAwaitingApproval(org, scope),
+      repo.workOrderBacklog(org, scope),
     ]);
     const byStatus = { ACTIVE: 0, IN_MAINTENANCE: 0, RETIRED: 0 };
     for (const s of statuses) byStatus[s.status] = s.n;
@@ -179,9 +189,13 @@ export class AnalyticsService {
     };
   }
 
-  private async computeUtilization(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsUtilization> {
-    const period = await this.period(ctx, q);
-    const fleet = await this.fleet(ctx.organizationId, analyticsScope(ctx), period, false);
+  private async computeUtilization(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: TAnalyticsMachinesQuery,
+  ): Promise<TAnalyticsUtilization> {
+    const period = await this.period(repo, ctx, q);
+    const fleet = await this.fleet(repo, ctx.organizationId, analyticsScope(ctx), period, false);
     const page = pageOf(
       pageRows(fleet.machines, q),
       q.limit,
@@ -209,9 +223,13 @@ export class AnalyticsService {
     };
   }
 
-  private async computeOperations(ctx: OrgContext, q: TAnalyticsPeriodQuery): Promise<TAnalyticsOperations> {
-    const period = await this.period(ctx, q);
-    const rows = await this.repo.operationsByType(ctx.organizationId, analyticsScope(ctx), period);
+  private async computeOperations(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: TAnalyticsPeriodQuery,
+  ): Promise<TAnalyticsOperations> {
+    const period = await this.period(repo, ctx, q);
+    const rows = await repo.operationsByType(ctx.organizationId, analyticsScope(ctx), period);
     const byType = new Map(rows.map((r) => [r.operationType, r]));
     const items = OPERATION_TYPES.filter((t) => byType.has(t)).map((t) => ({
       operationType: t,
@@ -220,9 +238,13 @@ export class AnalyticsService {
     return { period: toPeriod(period), totals: operationFigures(rows), items };
   }
 
-  private async computeMaintenance(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsMaintenance> {
-    const period = await this.period(ctx, q);
-    const fleet = await this.fleet(ctx.organizationId, analyticsScope(ctx), period, true);
+  private async computeMaintenance(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: TAnalyticsMachinesQuery,
+  ): Promise<TAnalyticsMaintenance> {
+    const period = await this.period(repo, ctx, q);
+    const fleet = await this.fleet(repo, ctx.organizationId, analyticsScope(ctx), period, true);
     const page = pageOf(
       pageRows(fleet.machines, q),
       q.limit,
@@ -257,46 +279,23 @@ export class AnalyticsService {
     };
   }
 
-  private async computeCosts(ctx: OrgContext, q: TAnalyticsCostsQuery): Promise<TAnalyticsCosts> {
+  private async computeCosts(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: TAnalyticsCostsQuery,
+  ): Promise<TAnalyticsCosts> {
     const org = ctx.organizationId;
     const scope = analyticsScope(ctx);
-    const period = await this.period(ctx, q);
+    const period = await this.period(repo, ctx, q);
     const [rows, ops, fleet] = await Promise.all([
-      this.repo.approvedCosts(org, scope, period.from, period.to, q.groupBy),
-      this.repo.operationsByType(org, scope, period),
-      this.fleet(org, scope, period, false),
+      repo.approvedCosts(org, scope, period.from, period.to, q.groupBy),
+      repo.operationsByType(org, scope, period),
+      this.fleet(repo, org, scope, period, false),
     ]);
     const totalMinor = rows.reduce((s, r) => s + r.totalMinor, 0n);
     const documents = rows.reduce((s, r) => s + r.documents, 0);
     const areaM2 = ops.reduce((s, o) => s + o.areaM2, 0n);
-    const group = (key: string, label: string, r?: { documents: number; totalMinor: bigint }): TCostGroup => ({
-      key,
-      label,
-      documents: r?.documents ?? 0,
-      totalMinor: (r?.totalMinor ?? 0n).toString(),
-    });
-    const byKey = new Map(rows.map((r) => [r.key ?? UNASSIGNED, r]));
-    let items: TCostGroup[];
-    switch (q.groupBy) {
-      case 'category':
-        items = COST_CATEGORIES.map((c) => group(c, c, byKey.get(c)));
-        break;
-      case 'month':
-        items = monthsOf(period.from, period.to).map((m) => group(m, m, byKey.get(m)));
-        break;
-      case 'machine':
-        // largest first; ties by key so the order is stable
-        items = [...rows]
-          .sort((a, b) =>
-            a.totalMinor === b.totalMinor
-              ? (a.key ?? '').localeCompare(b.key ?? '')
-              : a.totalMinor > b.totalMinor
-                ? -1
-                : 1,
-          )
-          .map((r) => group(r.key ?? UNASSIGNED, r.key ? (r.label ?? r.key) : UNASSIGNED, r));
-        break;
-    }
+    const items = costGroups(rows, q.groupBy, period);
     return {
       period: toPeriod(period),
       groupBy: q.groupBy,
@@ -310,8 +309,12 @@ export class AnalyticsService {
     };
   }
 
-  private async period(ctx: OrgContext, q: { from?: string | undefined; to?: string | undefined }): Promise<Period> {
-    const tz = (await this.repo.findTimezone(ctx.organizationId)) ?? DEFAULT_TIMEZONE;
+  private async period(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: { from?: string | undefined; to?: string | undefined },
+  ): Promise<Period> {
+    const tz = (await repo.findTimezone(ctx.organizationId)) ?? DEFAULT_TIMEZONE;
     try {
       return resolvePeriod(q, tz, new Date());
     } catch (err) {
@@ -320,8 +323,14 @@ export class AnalyticsService {
     }
   }
 
-  private fleet(org: string, scope: AnalyticsScope, period: Period, withReliability: boolean): Promise<FleetFigures> {
-    return fleetFigures(this.repo, org, scope, period, withReliability);
+  private fleet(
+    repo: AnalyticsRepository,
+    org: string,
+    scope: AnalyticsScope,
+    period: Period,
+    withReliability: boolean,
+  ): Promise<FleetFigures> {
+    return fleetFigures(repo, org, scope, period, withReliability);
   }
 }
 
