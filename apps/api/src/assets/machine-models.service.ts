@@ -16,7 +16,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import { CACHE_TTL, CacheKeys } from '../platform/cache/cache-keys.js';
 import { idList } from '../platform/http/list-page.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { AssetsRepository } from './assets.repository.js';
+import { MachineModelsRepository } from './machine-models.repository.js';
 import { AssetErrors, isUniqueViolation } from './assets.errors.js';
 import { toMachineModel } from './assets.mappers.js';
 
@@ -61,7 +61,7 @@ const auditedFields = (m: TMachineModel) => ({
 @Injectable()
 export class MachineModelsService {
   constructor(
-    private readonly repo: AssetsRepository,
+    private readonly repo: MachineModelsRepository,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
   ) {}

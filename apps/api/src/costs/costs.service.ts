@@ -4,7 +4,6 @@ import {
   canTransitionCost,
   lineAmountMinor,
   type TCostDocumentDetail,
-  type TCostDocumentStatus,
   type TCostLineInput,
   type TCreateCostDocumentRequest,
   type TListCostDocumentsQuery,
@@ -20,6 +19,13 @@ import { isUniqueViolation } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { CostErrors } from './costs.errors.js';
+import {
+  COST_AUDIT_EVENT,
+  COST_TRANSITION_TARGET,
+  COST_WEBHOOK_EVENT,
+  transitionWrite,
+  type Transition,
+} from './cost-workflow.js';
 import {
   auditView,
   calendarDate,
@@ -40,28 +46,6 @@ import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 
 /** Running numbers are allocated under a lock; a unique violation (a number written some other way) is retried. */
 const NUMBER_ATTEMPTS = 3;
-
-/** The workflow edges after DRAFT edits: what each transition writes besides the status. */
-type Transition = 'submit' | 'approve' | 'reject' | 'reopen';
-const TARGET: Record<Transition, TCostDocumentStatus> = {
-  submit: 'SUBMITTED',
-  approve: 'APPROVED',
-  reject: 'REJECTED',
-  reopen: 'DRAFT',
-};
-const EVENT: Record<Transition, string> = {
-  submit: 'cost.submitted',
-  approve: 'cost.approved',
-  reject: 'cost.rejected',
-  reopen: 'cost.reopened',
-};
-/** the transitions integrations hear about (webhooks); reopen is internal bookkeeping */
-const WEBHOOK_EVENT = {
-  submit: 'cost_document.submitted',
-  approve: 'cost_document.approved',
-  reject: 'cost_document.rejected',
-  reopen: undefined,
-} as const satisfies Record<Transition, string | undefined>;
 
 /** `?sort=` fields of the document list (documentDate is a calendar date: many ties, broken by id). */
 const COST_SORT = sortSpec<Prisma.CostDocumentWhereInput, Prisma.CostDocumentOrderByWithRelationInput>({
@@ -242,43 +226,13 @@ export class CostsService {
     version?: number,
     text?: string,
   ): Promise<TCostDocumentDetail> {
-    const to = TARGET[kind];
+    const to = COST_TRANSITION_TARGET[kind];
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
       if (!canTransitionCost(current.status, to)) throw CostErrors.invalidTransition(current.status, to);
       if (version !== undefined && version !== current.version) throw versionConflict(toCostDocumentDetail(current));
 
-      const now = new Date();
-      let data: CostDocumentUpdate;
-      switch (kind) {
-        case 'submit':
-          if (current.lines.length === 0) throw CostErrors.emptyDocument();
-          // a new approval round: the previous decision (if it was rejected and reopened) is cleared
-          data = {
-            status: to,
-            submittedAt: now,
-            submittedByUserId: ctx.actorUserId,
-            decidedAt: null,
-            decidedByUserId: null,
-            rejectionReason: null,
-            decisionComment: null,
-          };
-          break;
-        case 'approve':
-        case 'reject':
-          this.assertNotOwn(ctx, current);
-          data = {
-            status: to,
-            decidedAt: now,
-            decidedByUserId: ctx.actorUserId,
-            ...(kind === 'reject' ? { rejectionReason: text ?? null } : { decisionComment: text ?? null }),
-          };
-          break;
-        case 'reopen':
-          // the decision and the rejection reason stay visible while the draft is fixed; submit clears them
-          data = { status: to };
-          break;
-      }
+      const data = transitionWrite(kind, ctx, current, text, new Date());
 
       if (
         !(await this.repo.updateIf(
@@ -300,18 +254,10 @@ export class CostsService {
         before: { ...changes.before, status: current.status, totalMinor: current.totalMinor.toString() },
         after: { ...changes.after, status: after.status, totalMinor: after.totalMinor.toString() },
       };
-      await this.audit.append(tx, this.audit.forCtx(ctx, EVENT[kind], 'cost_document', id, event));
-      await WebhookEvents.emit(tx, ctx, WEBHOOK_EVENT[kind], id);
+      await this.audit.append(tx, this.audit.forCtx(ctx, COST_AUDIT_EVENT[kind], 'cost_document', id, event));
+      await WebhookEvents.emit(tx, ctx, COST_WEBHOOK_EVENT[kind], id);
       return toCostDocumentDetail(after);
     });
-  }
-
-  /** Four eyes: whoever created or submitted a document cannot decide on it (API keys have no person to compare). */
-  private assertNotOwn(ctx: OrgContext, d: CostDocumentWithLines): void {
-    const byUser =
-      ctx.actorUserId !== null && (d.createdByUserId === ctx.actorUserId || d.submittedByUserId === ctx.actorUserId);
-    const byMembership = ctx.membershipId !== null && d.createdByMembershipId === ctx.membershipId;
-    if (byUser || byMembership) throw CostErrors.selfApproval();
   }
 
   private async load(tx: Tx, ctx: OrgContext, id: string): Promise<CostDocumentWithLines> {

@@ -21,6 +21,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { compareDue, computeDue, type DueResult } from './due.js';
 import { MaintenanceErrors } from './maintenance.errors.js';
 import { toPlan } from './maintenance.mappers.js';
+import { MaintenancePlansRepository } from './maintenance-plans.repository.js';
 import { MaintenanceRepository } from './maintenance.repository.js';
 import { planScope } from '../platform/access/maintenance-scope.js';
 
@@ -31,6 +32,7 @@ const decimal = (v: number | null | undefined, digits: number) =>
 export class MaintenancePlansService {
   constructor(
     private readonly repo: MaintenanceRepository,
+    private readonly planRepo: MaintenancePlansRepository,
     private readonly audit: AuditService,
   ) {
     audit.registerReader('maintenance_plan', (ctx, id) => this.get(ctx, id));
@@ -40,7 +42,7 @@ export class MaintenancePlansService {
     return idList(
       q,
       (page) =>
-        this.repo.listPlans(ctx.organizationId, {
+        this.planRepo.listPlans(ctx.organizationId, {
           ...page,
           assetId: q.assetId,
           modelId: q.modelId,
@@ -52,7 +54,7 @@ export class MaintenancePlansService {
   }
 
   async get(ctx: OrgContext, id: string): Promise<TMaintenancePlan> {
-    const p = await this.repo.findPlan(undefined, ctx.organizationId, id, planScope(ctx));
+    const p = await this.planRepo.findPlan(undefined, ctx.organizationId, id, planScope(ctx));
     if (!p) throw MaintenanceErrors.planNotFound();
     return toPlan(p);
   }
@@ -60,7 +62,7 @@ export class MaintenancePlansService {
   async create(ctx: OrgContext, input: TCreateMaintenancePlanRequest): Promise<TMaintenancePlan> {
     return this.repo.transaction(async (tx) => {
       await this.assertTarget(tx, ctx, input.assetId, input.modelId);
-      const p = await this.repo.createPlan(tx, ctx.organizationId, {
+      const p = await this.planRepo.createPlan(tx, ctx.organizationId, {
         assetId: input.assetId ?? null,
         modelId: input.modelId ?? null,
         name: input.name,
@@ -84,7 +86,7 @@ export class MaintenancePlansService {
 
   async update(ctx: OrgContext, id: string, input: TUpdateMaintenancePlanRequest): Promise<TMaintenancePlan> {
     return this.repo.transaction(async (tx) => {
-      const current = await this.repo.findPlan(tx, ctx.organizationId, id, planScope(ctx));
+      const current = await this.planRepo.findPlan(tx, ctx.organizationId, id, planScope(ctx));
       if (!current) throw MaintenanceErrors.planNotFound();
       if (current.modelId) this.assertModelPlanWriter(ctx);
       if (current.version !== input.version) throw versionConflict(toPlan(current));
@@ -103,12 +105,12 @@ export class MaintenancePlansService {
       if (input.estimatedHours !== undefined) data.estimatedHours = decimal(input.estimatedHours, 2);
       if (input.active !== undefined) data.active = input.active;
 
-      if (!(await this.repo.updatePlanIfVersion(tx, ctx.organizationId, id, input.version, data))) {
-        const now = await this.repo.findPlan(tx, ctx.organizationId, id, {});
+      if (!(await this.planRepo.updatePlanIfVersion(tx, ctx.organizationId, id, input.version, data))) {
+        const now = await this.planRepo.findPlan(tx, ctx.organizationId, id, {});
         if (!now) throw MaintenanceErrors.planNotFound();
         throw versionConflict(toPlan(now));
       }
-      const after = toPlan((await this.repo.findPlan(tx, ctx.organizationId, id, {}))!);
+      const after = toPlan((await this.planRepo.findPlan(tx, ctx.organizationId, id, {}))!);
       await this.audit.append(
         tx,
         this.audit.forCtx(ctx, 'maintenance_plan.updated', 'maintenance_plan', id, diff(before, after)),
@@ -125,19 +127,19 @@ export class MaintenancePlansService {
    */
   async due(ctx: OrgContext, q: TDueQuery): Promise<TDueResponse> {
     const org = ctx.organizationId;
-    const plans = await this.repo.activePlans(org, planScope(ctx), q.planId);
+    const plans = await this.planRepo.activePlans(org, planScope(ctx), q.planId);
     const assetIds = plans.flatMap((p) => (p.assetId ? [p.assetId] : []));
     const modelIds = plans.flatMap((p) => (p.modelId ? [p.modelId] : []));
     const assets =
-      plans.length === 0 ? [] : await this.repo.assetsForPlans(org, assetScope(ctx), assetIds, modelIds, q.assetId);
+      plans.length === 0 ? [] : await this.planRepo.assetsForPlans(org, assetScope(ctx), assetIds, modelIds, q.assetId);
     const planIds = plans.map((p) => p.id);
     const [readings, services, open] = await Promise.all([
-      this.repo.latestReadings(
+      this.planRepo.latestReadings(
         org,
         assets.map((a) => a.id),
       ),
-      this.repo.lastServices(org, planIds),
-      this.repo.openPlanWorkOrders(org, planIds),
+      this.planRepo.lastServices(org, planIds),
+      this.planRepo.openPlanWorkOrders(org, planIds),
     ]);
     const key = (planId: string, assetId: string) => `${planId}:${assetId}`;
     const lastBy = new Map(services.map((s) => [key(s.planId, s.assetId), s]));

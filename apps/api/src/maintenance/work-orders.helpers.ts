@@ -1,4 +1,4 @@
-import type { TUpdateWorkOrderRequest } from '@amms/contracts/maintenance';
+import type { TCreateWorkOrderRequest, TUpdateWorkOrderRequest } from '@amms/contracts/maintenance';
 import { laborCostMinor } from '@amms/contracts/workshop';
 import type { Prisma, WorkOrderStatus } from '@amms/db';
 import type { Range } from '../bookings/bookings.repository.js';
@@ -77,6 +77,38 @@ export async function withNumberRetry<T>(fn: () => Promise<T>): Promise<T> {
       if (!isUniqueViolation(err) || attempt >= NUMBER_ATTEMPTS) throw err;
     }
   }
+}
+
+/**
+ * The row of POST /work-orders (the caller has checked the asset, plan and assignee). A reported
+ * breakdown (CORRECTIVE with downtime) is down from the report; planned downtime starts when work starts.
+ */
+export function newWorkOrder(
+  input: TCreateWorkOrderRequest,
+  assetId: string,
+  reportedByMembershipId: NewWorkOrder['reportedByMembershipId'],
+  range: Range | null,
+  reportedAt: Date,
+  itemKey: string | undefined,
+): Omit<NewWorkOrder, 'number'> {
+  const causesDowntime = input.causesDowntime ?? input.type === 'CORRECTIVE';
+  const downNow = input.type === 'CORRECTIVE' && causesDowntime;
+  return {
+    assetId,
+    planId: input.planId ?? null,
+    parentWorkOrderId: null,
+    type: input.type,
+    title: input.title,
+    description: input.description ?? null,
+    priority: input.priority,
+    reportedByMembershipId,
+    assigneeMembershipId: input.assigneeMembershipId ?? null,
+    plannedStart: range?.startsAt ?? null,
+    plannedEnd: range?.endsAt ?? null,
+    causesDowntime,
+    downtimeStartedAt: downNow ? reportedAt : null,
+    itemKey: itemKey ?? null,
+  };
 }
 
 /** The CORRECTIVE order a failed checklist item opens (a finding on `wo`'s machine). */

@@ -28,6 +28,7 @@ import {
   toWorkOrderDetail,
   workOrderConflict,
 } from './maintenance.mappers.js';
+import { MaintenancePlansRepository } from './maintenance-plans.repository.js';
 import { MaintenanceRepository, type NewWorkOrder } from './maintenance.repository.js';
 import {
   correctiveForFinding,
@@ -35,6 +36,7 @@ import {
   EDITABLE,
   fromThousandths,
   MAX_MINOR,
+  newWorkOrder,
   partAddedChanges,
   plannedRange,
   withNumberRetry,
@@ -54,6 +56,7 @@ const WORK_ORDER_SORT_FIELDS = sortSpec<Prisma.WorkOrderWhereInput, Prisma.WorkO
 export class WorkOrdersService {
   constructor(
     private readonly repo: MaintenanceRepository,
+    private readonly planRepo: MaintenancePlansRepository,
     private readonly audit: AuditService,
     private readonly bookings: BookingsService,
     private readonly assets: AssetsService,
@@ -111,53 +114,34 @@ export class WorkOrdersService {
       withNumberRetry(() =>
         this.repo.transaction(async (tx) => {
           const org = ctx.organizationId;
-          if (opts.itemKey) {
-            const done = await this.repo.findWorkOrderIdByItemKey(tx, org, opts.itemKey);
-            if (done) return this.detail(tx, ctx, done.id);
-          }
+          const earlier = () => (opts.itemKey ? this.repo.findWorkOrderIdByItemKey(tx, org, opts.itemKey) : null);
+          let done = await earlier();
+          if (done) return this.detail(tx, ctx, done.id);
           const asset = await this.repo.findAsset(tx, org, input.assetId, assetScope(ctx));
           if (!asset || !(await this.repo.lockAsset(tx, org, asset.id))) throw MaintenanceErrors.assetNotFound();
-          if (opts.itemKey) {
-            // again under the asset lock: a concurrent create with this key may have committed while we waited
-            const done = await this.repo.findWorkOrderIdByItemKey(tx, org, opts.itemKey);
-            if (done) return this.detail(tx, ctx, done.id);
-          }
+          // again under the asset lock: a concurrent create with this key may have committed while we waited
+          done = await earlier();
+          if (done) return this.detail(tx, ctx, done.id);
           if (asset.status === 'RETIRED') throw MaintenanceErrors.assetRetired(asset.id);
           let checklist = input.checklist;
           if (input.planId) {
-            const plan = await this.repo.findPlan(tx, org, input.planId, {});
+            const plan = await this.planRepo.findPlan(tx, org, input.planId, {});
             if (!plan || !plan.active || (plan.assetId !== asset.id && plan.modelId !== asset.modelId))
               throw MaintenanceErrors.planNotApplicable();
             checklist ??= checklistTemplate(plan.checklist);
           }
           if (input.assigneeMembershipId) await this.assertAssignee(tx, ctx, input.assigneeMembershipId);
-          const causesDowntime = input.causesDowntime ?? input.type === 'CORRECTIVE';
-          // a reported breakdown is down from the report; planned downtime starts when work starts
-          const downNow = input.type === 'CORRECTIVE' && causesDowntime;
+          const data = newWorkOrder(input, asset.id, ctx.membershipId, range, reportedAt, opts.itemKey);
           const wo = await this.insert(
             tx,
             ctx,
-            {
-              assetId: asset.id,
-              planId: input.planId ?? null,
-              parentWorkOrderId: null,
-              type: input.type,
-              title: input.title,
-              description: input.description ?? null,
-              priority: input.priority,
-              reportedByMembershipId: ctx.membershipId,
-              assigneeMembershipId: input.assigneeMembershipId ?? null,
-              plannedStart: range?.startsAt ?? null,
-              plannedEnd: range?.endsAt ?? null,
-              causesDowntime,
-              downtimeStartedAt: downNow ? reportedAt : null,
-              itemKey: opts.itemKey ?? null,
-            },
+            data,
             checklist ?? [],
             range,
             occurredAtAudit(input.occurredAt, reportedAt),
           );
-          if (downNow) await this.assets.setMaintenanceStatus(tx, ctx, asset.id, 'IN_MAINTENANCE');
+          // a reported breakdown is down from the report
+          if (data.downtimeStartedAt) await this.assets.setMaintenanceStatus(tx, ctx, asset.id, 'IN_MAINTENANCE');
           return this.detail(tx, ctx, wo.id);
         }),
       );
