@@ -1,3 +1,14 @@
+import { createHash } from 'node:crypto';
+
+/**
+ * The fixed split of a question set: the first byte of sha256(question id) even → 'tuning', odd →
+ * 'held-out'. Thresholds of the answerer are chosen on the tuning half only; `npm test`'s floor
+ * (apps/api/test/knowledge-eval-floor.e2e.spec.ts) runs the tuning half.
+ */
+export function splitOf(id) {
+  return createHash('sha256').update(id).digest()[0] % 2 === 0 ? 'tuning' : 'held-out';
+}
+
 // Answer-level scoring of `eval:knowledge` (pure functions, unit-tested by the floor check):
 // does an answer state every key fact of its question with a right page cited, is it clean (no
 // running header, no fragment), is a procedure complete, is an unanswerable question refused.
@@ -18,7 +29,12 @@ const CJK_PUNCT_START = /^[，。、；：）》」』！？,.;:)%]/;
  * starts inside a sentence, or a prose line that stops before its end).
  */
 export function uncleanLines(answerText, titles) {
-  const body = answerText.split('\n').slice(1);
+  // the lead line names the manual; a note before it (a cross-language answer's "quoted from the
+  // original …") carries no citation either: the body starts after the last such leading line
+  const lines = answerText.split('\n');
+  const cited = (l) => /\[\d+\]\s*$/.test(l);
+  const first = lines.findIndex(cited);
+  const body = first < 0 ? lines.slice(1) : lines.slice(Math.max(1, first));
   const bad = [];
   for (const raw of body) {
     const line = raw.replace(/\s*(\[\d+\])+\s*$/, '').trim();

@@ -8,11 +8,10 @@
 // accuracy, and every citation's snippet is looked up in the cited page's text (pages endpoint).
 // Lexical always; hybrid too when EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL are set.
 import { spawnSync } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { scoreAnswer, summarize } from './knowledge-answers.mjs';
+import { scoreAnswer, splitOf, summarize } from './knowledge-answers.mjs';
 import { ROOT, login, start, step, stopAll, waitReady, waitUp } from './knowledge-lib.mjs';
 
 const DB_NAME = process.env.KNOWLEDGE_EVAL_DB ?? 'amms_eval_knowledge';
@@ -25,14 +24,7 @@ const VERBOSE = process.env.EVAL_VERBOSE === '1';
 const set = JSON.parse(readFileSync(path.join(ROOT, 'bench/knowledge/questions.json'), 'utf8'));
 const embeddings = process.env.EMBEDDINGS_BASE_URL && process.env.EMBEDDINGS_MODEL;
 
-/**
- * The fixed split of the question set: the first byte of sha256(question id) even → 'tuning'
- * (69 questions, 5 unanswerable), odd → 'held-out' (63, 7 unanswerable). Thresholds of the
- * answerer (FOUND_THRESHOLD …) are chosen on the tuning half only; the held-out half checks them.
- */
-export function splitOf(id) {
-  return createHash('sha256').update(id).digest()[0] % 2 === 0 ? 'tuning' : 'held-out';
-}
+export { splitOf };
 
 /** The ranked physical pages of a search: passages in order, each contributing page..pageEnd, first 10 distinct. */
 export function rankedPages(items, docKeyOf) {

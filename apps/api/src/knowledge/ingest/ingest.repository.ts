@@ -7,12 +7,22 @@ import type { IngestFailureCode } from '../knowledge.errors.js';
 import type { PlannedChunk } from './chunker.js';
 import { WebhookEvents } from '../../platform/outbox/webhook-events.js';
 
+/**
+ * The version of the ingestion code (what it stores: page text, structure, chunks, tokens). Bump
+ * it when a change to ingest/ should reach documents already READY: `knowledge.resume` re-ingests
+ * the current versions indexed by an older one (docs/knowledge.md, "Already-ingested documents").
+ * 0: before the structure pass (layout.ts, reflow.ts); 1: structure pass, rows with their header.
+ */
+export const INGEST_VERSION = 1;
+
 export interface ClaimedVersion {
   id: string;
   documentId: string;
   organizationId: string | null;
   versionNumber: number;
   sha256: string;
+  /** a READY version re-read by newer ingestion code: it stays READY (and searchable) until its new chunks commit */
+  reingest: boolean;
 }
 
 export type ClaimResult =
@@ -61,8 +71,15 @@ export class IngestRepository {
       UPDATE "DocumentVersion" SET status = 'PROCESSING', "processingAt" = now()
       WHERE id = ${versionId}::uuid
         AND (status = 'UPLOADED' OR (status = 'PROCESSING' AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))))
-      RETURNING id, "documentId", "organizationId", "versionNumber", sha256`;
+      RETURNING id, "documentId", "organizationId", "versionNumber", sha256, false AS reingest`;
     if (rows[0]) return { kind: 'claimed', version: rows[0] };
+    // a READY current version indexed by older ingestion code: re-read in place under the same lease
+    const stale = await db.$queryRaw<ClaimedVersion[]>`
+      UPDATE "DocumentVersion" SET "processingAt" = now()
+      WHERE id = ${versionId}::uuid AND status = 'READY' AND "ingestVersion" < ${INGEST_VERSION}
+        AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))
+      RETURNING id, "documentId", "organizationId", "versionNumber", sha256, true AS reingest`;
+    if (stale[0]) return { kind: 'claimed', version: stale[0] };
     const v = await db.documentVersion.findUnique({
       where: { id: versionId },
       select: { status: true, processingAt: true },
@@ -74,9 +91,9 @@ export class IngestRepository {
   }
 
   /** Renews the lease; false when the version is no longer ours to write (deleted, or finished elsewhere). */
-  async heartbeat(versionId: string): Promise<boolean> {
+  async heartbeat(versionId: string, reingest = false): Promise<boolean> {
     const n = await this.prisma.client.documentVersion.updateMany({
-      where: { id: versionId, status: 'PROCESSING' },
+      where: { id: versionId, status: reingest ? 'READY' : 'PROCESSING' },
       data: { processingAt: new Date() },
     });
     return n.count === 1;
@@ -106,7 +123,7 @@ export class IngestRepository {
         const locked = await tx.$queryRaw<
           { status: string }[]
         >`SELECT status FROM "DocumentVersion" WHERE id = ${v.id}::uuid FOR UPDATE`;
-        if (locked[0]?.status !== 'PROCESSING') return false;
+        if (locked[0]?.status !== (v.reingest ? 'READY' : 'PROCESSING')) return false;
         await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
         await this.insertChunks(tx, v, chunks);
         if (outcome.pages.length)
@@ -123,6 +140,7 @@ export class IngestRepository {
             ocrPages: outcome.ocrPages,
             warnings: outcome.warnings,
             embeddingModel: outcome.embeddingModel,
+            ingestVersion: INGEST_VERSION,
             failureCode: null,
             failureReason: null,
           },
@@ -132,6 +150,8 @@ export class IngestRepository {
           WHERE d.id = ${v.documentId}::uuid
             AND (d."currentVersionId" IS NULL
                  OR (SELECT cv."versionNumber" FROM "DocumentVersion" cv WHERE cv.id = d."currentVersionId") < ${v.versionNumber})`;
+        // a re-ingested version was READY already: nothing new to announce
+        if (v.reingest) return true;
         await this.audit.append(tx, {
           organizationId: v.organizationId,
           action: 'document.version_ready',
@@ -210,11 +230,29 @@ export class IngestRepository {
     });
   }
 
-  /** Versions a worker should (re)start: waiting, or PROCESSING under an expired lease. */
+  /**
+   * Versions a worker should (re)start: waiting, PROCESSING under an expired lease, or the current
+   * READY version of a document indexed by older ingestion code (not under a re-ingestion's lease).
+   */
   unfinished(leaseMs: number, limit = 500) {
+    const expired = Prisma.sql`("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))`;
     return this.prisma.client.$queryRaw<{ id: string; organizationId: string | null }[]>`
-      SELECT id, "organizationId" FROM "DocumentVersion"
-      WHERE status = 'UPLOADED' OR (status = 'PROCESSING' AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000})))
+      SELECT id, "organizationId" FROM "DocumentVersion" v
+      WHERE status = 'UPLOADED' OR (status = 'PROCESSING' AND ${expired})
+        OR (status = 'READY' AND "ingestVersion" < ${INGEST_VERSION} AND ${expired}
+            AND EXISTS (SELECT 1 FROM "Document" d WHERE d."currentVersionId" = v.id))
       ORDER BY "createdAt" LIMIT ${limit}`;
+  }
+
+  /**
+   * A re-ingestion that cannot finish (the stored file is gone or unreadable now): the version keeps
+   * its chunks and is marked as seen by this ingestion code, so it is not retried on every resume.
+   */
+  async keepAsIs(versionId: string): Promise<boolean> {
+    const n = await this.prisma.client.documentVersion.updateMany({
+      where: { id: versionId, status: 'READY', ingestVersion: { lt: INGEST_VERSION } },
+      data: { ingestVersion: INGEST_VERSION },
+    });
+    return n.count === 1;
   }
 }

@@ -49,6 +49,12 @@ export class Ingestor {
     try {
       return await this.ingest(v);
     } catch (err) {
+      if (err instanceof IngestFailure && v.reingest) {
+        // the version stays READY with what it had
+        this.log.warn(`re-ingestion of version ${v.id} stopped (${err.code}); its earlier index is kept`);
+        await this.repo.keepAsIs(v.id);
+        return { outcome: 'FAILED', code: err.code };
+      }
       if (err instanceof IngestFailure) {
         await this.repo.fail(v, err.code, err.reason);
         return { outcome: 'FAILED', code: err.code };
@@ -61,6 +67,8 @@ export class Ingestor {
   async giveUp(versionId: string, attempts: number): Promise<boolean> {
     const v = await this.repo.versionForFailure(versionId);
     if (!v) return false;
+    // a READY version whose re-ingestion kept failing stays READY with its earlier index
+    if (await this.repo.keepAsIs(versionId)) return true;
     return this.repo.fail(
       v,
       'PROCESSING_ERROR',
@@ -97,7 +105,7 @@ export class Ingestor {
         }
         const page = await this.readPage(doc, key, n, labels[n - 1]!);
         await this.repo.savePage(v.id, stripLines(page));
-        if (!(await this.repo.heartbeat(v.id))) return { outcome: 'GONE' };
+        if (!(await this.repo.heartbeat(v.id, v.reingest))) return { outcome: 'GONE' };
         pages.push(page);
       }
       return await this.index(v, pages, resumedFrom);

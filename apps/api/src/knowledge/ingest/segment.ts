@@ -57,7 +57,9 @@ export function indexTokens(text: string): string {
 const STOP = new Set(
   (
     '的 了 和 与 及 或 是 在 有 为 把 被 对 从 到 就 都 也 还 要 会 能 可以 应该 需要 如何 怎么 怎么办 怎样 怎么样 什么 哪些 哪个 哪里 多少 几 吗 呢 吧 啊 请 请问 我 我们 你 您 他 它 这 那 这个 那个 一个 时 时候 时应 应 该 如果 出现 发生 多久 一次 多长时间 几次 哪儿 为什么 是否 有没有 ' +
-    'a an the of to in on at for and or is are was were be been do does did how what which when where why who whom should can could would will shall my our your i we you it its this that these those with from by as if then than there please tell me about often need much many any some'
+    '问题 哪些地方 哪些项目 哪些方面 什么地方 什么问题 什么意思 啥意思 意思 代表 里 里面 多 多大 多高 多快 多重 多长 多远 合适 程度 不能 能否 可否 每个 自己 之前 先 做 给 设 ' +
+    'a an the of to in on at for and or is are was were be been do does did how what which when where why who whom should can could would will shall my our your i we you it its this that these those with from by as if then than there please tell me about often need much many any some ' +
+    'ok okay has have had may might must get gets got happen happens long time times take takes make makes way mean means right proper correct enough want wants able'
   ).split(/\s+/),
 );
 

@@ -11,7 +11,7 @@ export type Intent = 'code' | 'steps' | 'value' | 'fact';
 const VALUE =
   /\b(how (much|many|long|often|high|low|far|fast|hot|big|tight|heavy)|what (is|are) the (pressure|capacity|torque|temperature|speed|interval|power|weight|voltage|size|range|clearance|gap)|at what|what (pressure|capacity|torque|temperature|speed|interval|grade|viscosity|oil)|which (oil|fluid|grade|viscosity))\b|多少|几|多大|多长|多久|多高|多重|多快|什么温度|什么压力|什么油|哪种油/i;
 const STEPS =
-  /\b(how (do|can|should|to|would) (i|we|you)?|steps?|procedure|what (do|should|must) (i|we) do|what to do|walk me through)\b|怎么|如何|怎样|咋|步骤|方法|程序|流程|处理|排除|该干啥/i;
+  /\b(how (do|can|should|to|would) (i|we|you)?|steps?|procedure|what (do|should|must) (i|we) (do|check|inspect)|what to (do|check)|(which|what) (points|things|items) (to|should|must)|walk me through|checklist)\b|怎么|如何|怎样|咋|步骤|方法|程序|流程|处理|排除|该干啥|(要|需要|应|应该)检查(哪些|什么)|查哪些/i;
 
 /** `entities`: what the question names besides the machine (names found in a manual's title left out). */
 export function intentOf(question: string, entities: Entity[]): Intent {
@@ -30,6 +30,8 @@ export const VALUE_WITH_UNIT =
   /\d[\d.,]*\s*(%|°|℃|kpa|mpa|bar|psi|rpm|r\/min|kw|hp|kg|km\/h|mm|cm|n·m|nm|l\b|m\b|h\b|v\b|a\b|s\b|min|小时|分钟|秒|升|毫米|公里|千克|米|转|伏)/i;
 
 export const isListItem = (s: string) => LIST_MARK.test(s);
+/** A numbered step (1. / (1) / ① / Step 1 / 第一步), not a bullet: a procedure's item. */
+export const isNumberedStep = (s: string) => isListItem(s) && !/^[•·▪‣◦●■□\-–]/.test(s);
 export const isRow = (s: string) => s.includes(' | ');
 
 /**

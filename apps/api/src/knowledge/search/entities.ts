@@ -18,6 +18,13 @@ const CODE =
 // a bare number of five or more digits that no unit follows: a part or code number
 const PART =
   /(?<![\p{L}\p{N}./])\d{5,}(?![\p{N}.,])(?!\s*(?:%|°|℃|小时|公里|千克|转|升|米|毫米|(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g)(?![a-z])))/giu;
+// a maker's or series' name followed by its model number ("Lexion 8700", "Comprima 3200"): a
+// capitalised word then 3–5 digits that no unit follows; words that number a part of a manual
+// (Table 6, Step 3, Every 500 h) are not names
+const NAMED_MODEL =
+  /(?<![\p{L}\p{N}])([A-Z][a-z]{2,14})\s(\d{3,5})(?![\p{L}\p{N}.,]|\s*(?:%|°|℃|kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g|hours?|litres?|liters?)(?![a-z]))/gu;
+const NOT_A_NAME =
+  /^(?:Table|Figure|Fig|Step|Section|Chapter|Page|Item|Every|Above|Below|After|Before|Under|Over|From|With|About|Only|Code|Error|Model|Issue|Edition|Version|Part|Serial|Year|Since|Until)$/;
 // a unit after letters+digits makes it a quantity, not a code ("M22" is a bolt, "h 500" isn't a code)
 const UNITISH = /^(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|h|l|m|v|w|a|s|g)$/i;
 
@@ -36,6 +43,11 @@ export function entitiesOf(text: string): Entity[] {
     const letters = t.match(/^[A-Za-z]+/)?.[0] ?? '';
     if (letters && UNITISH.test(letters)) continue;
     out.set(squashEntity(t), { kind: 'code', text: t.replace(/\s+/g, ' ') });
+  }
+  for (const m of rest.matchAll(NAMED_MODEL)) {
+    if (NOT_A_NAME.test(m[1]!)) continue;
+    out.set(squashEntity(m[0]), { kind: 'code', text: m[0] });
+    rest = rest.replace(m[0], ' ');
   }
   for (const m of rest.matchAll(PART)) out.set(squashEntity(m[0]), { kind: 'part', text: m[0] });
   return [...out.values()];

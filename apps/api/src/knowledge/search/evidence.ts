@@ -70,6 +70,22 @@ export function clip(sentence: string, ww: WeightedWords): string {
   return s;
 }
 
+const isTableRow = (s: string) => s.includes(' | ');
+
+/**
+ * What a table row says, with the names of its columns: the row, its table's header row (the
+ * first row of the run of rows it belongs to) and the caption line above that. "水稻 | 800 ~ 900 |
+ * 16 ~ 20" answers "滚筒转速和凹板间隙调到多少" only together with its header "作物 | 滚筒转速 r/min | 凹板间隙 mm".
+ */
+export function rowContext(row: string, lines: string[]): string {
+  const at = lines.indexOf(row);
+  if (at < 0) return row;
+  let start = at;
+  while (start > 0 && isTableRow(lines[start - 1]!)) start--;
+  const caption = start > 0 ? lines[start - 1]! : '';
+  return start === at ? `${caption}\n${row}` : `${caption}\n${lines[start]!}\n${row}`;
+}
+
 export interface Located {
   sentence: string;
   snippet: string;
@@ -116,10 +132,13 @@ export function supportingSentences(
   const sectionCover = section ? coverage(ww, section) : 0;
   const headings = new Set((section ?? '').split(' › '));
   // a heading repeats the question's words but says nothing: it ranks after the lines under it
+  const lines = chunkText.split('\n');
   const scored = sentencesOf(chunkText).map((sentence, i) => ({
     sentence,
     i,
-    score: (coverage(ww, sentence) + sectionCover * 0.5) * (headings.has(sentence) ? 0.3 : 1),
+    score:
+      (coverage(ww, isTableRow(sentence) ? rowContext(sentence, lines) : sentence) + sectionCover * 0.5) *
+      (headings.has(sentence) ? 0.3 : 1),
   }));
   const out: Located[] = [];
   for (const s of scored.sort((a, b) => b.score - a.score || a.i - b.i)) {

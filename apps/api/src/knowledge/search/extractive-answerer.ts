@@ -2,6 +2,7 @@ import type { TCitation, TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import {
   intentOf,
   isLabel,
+  isNumberedStep,
   isRow,
   rowWithHeader,
   stepsOf,
@@ -37,9 +38,7 @@ export function notFoundAnswer(question: string): string {
 export function isFound(r: Retrieval): boolean {
   const best = r.passages[0];
   return (
-    best !== undefined &&
-    r.words.words.length > 0 &&
-    Math.max(...r.passages.slice(0, 3).map((p) => p.coverage)) >= FOUND_THRESHOLD
+    best !== undefined && r.words.words.length > 0 && Math.max(...r.passages.map((p) => p.coverage)) >= FOUND_THRESHOLD
   );
 }
 
@@ -168,36 +167,28 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
     if (out.length) return out.slice(0, 2);
   }
 
-  if (intent === 'steps' && ctx.sectionOf) {
+  if (intent === 'steps') {
     for (const p of useful.length ? useful : r.passages.slice(0, 1)) {
-      const section = ctx.sectionOf(p);
-      if (!section) continue;
-      const sentences = sentencesOf(section.text);
-      const steps = stepsOf(sentences);
-      if (steps.length === 0) continue;
-      // the section's safety sentences come first, whole
-      const warnings = sentences.filter((s) => !steps.includes(s) && WARNING.test(s));
-      const out: Part[] = [];
-      let length = 0;
-      for (const s of [...warnings, ...steps]) {
-        if (length + s.length > MAX_STEPS_CHARS) break;
-        const at = locateAt(s, section.pages, r);
-        if (!at) continue;
-        out.push({ p, text: s, at });
-        length += s.length;
-      }
-      if (out.length >= 2) return out;
+      const steps = procedureOf(p, ctx, r);
+      if (steps.length >= 2) return steps;
     }
   }
 
   const out: Part[] = [];
   let length = 0;
   const max = intent === 'value' ? 2 : MAX_SENTENCES;
-  for (const p of useful) {
-    const support = [...p.support].sort(
-      (a, b) => (intent === 'value' ? valueBonus(b) - valueBonus(a) : 0) || b.score - a.score,
-    );
-    for (const s of support) {
+  // one manual answers: the best passage's (another machine's manual sharing words is not the answer)
+  const own = useful.filter((p) => p.versionId === useful[0]?.versionId);
+  // a value question: the sentences and rows holding a value with its unit first, over all the
+  // manual's useful passages (the row "DEF tank | 47 L" before a line that only names the tank)
+  const candidates = own.flatMap((p, rank) => p.support.map((s) => ({ p, s, rank })));
+  if (intent === 'value') {
+    const top = Math.max(0, ...candidates.map((c) => c.s.score));
+    const bonus = (s: Located) => (s.score >= top * 0.5 ? valueBonus(s) : 0);
+    candidates.sort((a, b) => bonus(b.s) - bonus(a.s) || a.rank - b.rank || b.s.score - a.s.score);
+  }
+  for (const { p, s } of candidates) {
+    {
       if (out.length >= max) break;
       if (s.score <= 0 && out.length > 0) continue;
       if (isHeadingOf(p, s.sentence) || isLabel(s.sentence, p.text)) continue;
@@ -208,7 +199,34 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
       length += s.sentence.length;
     }
   }
+  // a step of a procedure is given with its procedure, whole and in order: a step alone (its
+  // number without the steps before it, its safety sentence left out) is not something to act on
+  const step = out.slice(0, 2).find((x) => isNumberedStep(x.at.sentence));
+  if (step) {
+    const steps = procedureOf(step.p, ctx, r);
+    if (steps.some((x) => x.at.sentence === step.at.sentence)) return steps;
+  }
   return out;
+}
+
+/** The section's steps in order, its safety sentences first, each located on its page(s); [] when it has none. */
+function procedureOf(p: RetrievedPassage, ctx: AnswerContext, r: Retrieval): Part[] {
+  const section = ctx.sectionOf?.(p);
+  if (!section) return [];
+  const sentences = sentencesOf(section.text);
+  const steps = stepsOf(sentences);
+  if (steps.length === 0) return [];
+  const warnings = sentences.filter((s) => !steps.includes(s) && WARNING.test(s));
+  const out: Part[] = [];
+  let length = 0;
+  for (const s of [...warnings, ...steps]) {
+    if (length + s.length > MAX_STEPS_CHARS) break;
+    const at = locateAt(s, section.pages, r);
+    if (!at) continue;
+    out.push({ p, text: s, at });
+    length += s.length;
+  }
+  return out.length >= 2 ? out : [];
 }
 
 const valueBonus = (s: Located) => (VALUE_WITH_UNIT.test(s.sentence) ? 1 : 0);

@@ -11,6 +11,12 @@ import { QueryEmbeddings } from './query-embeddings.js';
 import { SearchRepository, type ChunkDetail, type RankedId, type SearchScope } from './search.repository.js';
 
 export const RRF_K = 60;
+/**
+ * Full-text ranks by term density, blind to how rare a word is ("tractor" on every page counts like
+ * "wheelbase"): a candidate's idf-weighted coverage of the question is added to its fused score,
+ * full coverage weighing like one more first rank.
+ */
+export const COVERAGE_RANK_WEIGHT = 1;
 const LEXICAL_CANDIDATES = 100;
 const DENSE_SCAN_LIMIT = 20_000;
 
@@ -126,7 +132,11 @@ export class Retriever {
     const ordered = candidates
       .map((x) => ({
         ...x,
-        s: x.s + (titleBoost.get(x.d.documentId) ?? 0) + Math.max(0, x.covered - bestOwn) / RRF_K,
+        s:
+          x.s +
+          (titleBoost.get(x.d.documentId) ?? 0) +
+          Math.max(0, x.covered - bestOwn) / RRF_K +
+          (COVERAGE_RANK_WEIGHT * x.covered) / RRF_K,
       }))
       .sort((a, b) => b.s - a.s);
     for (const { d, s, said, pw } of ordered) {
