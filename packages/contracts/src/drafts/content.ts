@@ -153,6 +153,20 @@ export const ZDraftEvidence = z.array(
     jobId: z.string(),
     steps: z.record(z.string(), z.number().int()),
     edit: ZDraftItemEdit.optional(),
+    /**
+     * a schedule item: why this machine, operator and time, as reason codes (FITS, ASKED_MACHINE,
+     * SAME_TEAM, STARTS, AVOIDED, CLOSE, OPERATOR …) with their parameters and the sentence in the
+     * goal's language (times in the org's zone)
+     */
+    why: z
+      .array(
+        z.object({
+          code: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])),
+          text: z.string(),
+        }),
+      )
+      .optional(),
     /** a diagnosis: the manual pages it rests on */
     citations: z.array(ZAgentCitation).optional(),
     /** a diagnosis: the machine's recent records it looked at */
