@@ -48,6 +48,121 @@ beforeAll(async () => {
 });
 afterAll(() => h?.close());
 
+/** a COMPLETED job of `asset` run by `operator`, done yesterday: `ha` hectares, `hours`, `fuel` litres (or none) */
+async function doneJob(asset: string, operator: string, ha: number, hours: number, fuel: number | null) {
+  const field = await h.db.field.create({ data: { organizationId: org.id, name: `田${tag()}`, areaM2: ha * 10_000 } });
+  const done = new Date(Date.now() - 86_400_000);
+  const job = await h.db.job.create({
+    data: {
+      organizationId: org.id,
+      fieldId: field.id,
+      operationType: 'HARVESTING',
+      areaM2: ha * 10_000,
+      windowStart: new Date(done.getTime() - 2 * 86_400_000),
+      windowEnd: done,
+      estimatedHours: hours,
+      status: 'COMPLETED',
+      startedAt: new Date(done.getTime() - hours * 3_600_000),
+      completedAt: done,
+      actualHours: hours,
+      areaDoneM2: ha * 10_000,
+      fuelLiters: fuel,
+    },
+  });
+  const a = await h.db.assignment.create({
+    data: {
+      organizationId: org.id,
+      jobId: job.id,
+      operatorMembershipId: operator,
+      startsAt: new Date(done.getTime() - hours * 3_600_000),
+      endsAt: done,
+    },
+  });
+  await h.db.assignmentMachine.create({
+    data: { organizationId: org.id, assignmentId: a.id, assetId: asset, role: 'PRIMARY' },
+  });
+}
+
+const rows = (r: TAgentRun, metric: string) =>
+  r
+    .answer!.figures.filter((f) => f.metric === metric && f.source.startsWith('GET /jobs'))
+    .map((f) => [f.scope.label, f.value]);
+
+describe('business questions per machine and operator, from the job records', () => {
+  beforeAll(async () => {
+    await doneJob(m.gv1, org.users.OPERATOR.membershipId, 10, 5, 40);
+    await doneJob(m.gv1, org.users.OPERATOR.membershipId, 4, 3, null);
+    await doneJob(m.gv2, org.users.OWNER.membershipId, 20, 6, 50);
+    // an approved fuel bill of GV-9 #02 yesterday: ¥1,000
+    const y = new Date(Date.now() + 8 * 3_600_000 - 86_400_000).toISOString().slice(0, 10);
+    await h.db.costDocument.create({
+      data: {
+        organizationId: org.id,
+        number: 1,
+        category: 'FUEL',
+        documentDate: new Date(`${y}T00:00:00Z`),
+        assetId: m.gv2,
+        totalMinor: 100_000n,
+        status: 'APPROVED',
+      },
+    });
+  });
+
+  it('zh: one machine named → its hectares (not the fleet total)', async () => {
+    const r = await ask(t.DISPATCHER, 'GV-9 #01 最近7天干了多少公顷？');
+    expect(r.intent).toBe('BUSINESS_QUESTION');
+    expect(rows(r, 'hectares')).toEqual([['GV-9 #01', 14]]);
+    expect(r.answer!.text).toContain('GV-9 #01 · 作业面积: 14 公顷');
+    expect(r.steps.filter((x) => x.kind === 'tool').map((x) => x.tool)).toContain('work_done');
+  });
+
+  it('en: who worked most hours → operators ranked by hours', async () => {
+    const r = await ask(t.DISPATCHER, 'who worked the most hours in the past 7 days?');
+    expect(r.intent).toBe('BUSINESS_QUESTION');
+    const ranked = rows(r, 'hours');
+    expect(ranked).toEqual([
+      [expect.stringMatching(/^OPERATOR /), 8],
+      [expect.stringMatching(/^OWNER /), 6],
+    ]);
+    expect(r.answer!.text).toContain('Operators by hours worked (top 5):');
+  });
+
+  it('zh: which combine did the most work, and its fuel per hectare → machines ranked by hectares with L/ha', async () => {
+    const r = await ask(t.DISPATCHER, '最近7天哪台收割机干的活最多？每公顷油耗多少？');
+    expect(r.intent).toBe('BUSINESS_QUESTION');
+    expect(rows(r, 'hectares')).toEqual([
+      ['GV-9 #02', 20],
+      ['GV-9 #01', 14],
+    ]);
+    // fuel per ha over the jobs that recorded fuel: 50 / 20, 40 / 10
+    expect(rows(r, 'fuelPerHectare')).toEqual([
+      ['GV-9 #02', 2.5],
+      ['GV-9 #01', 4],
+    ]);
+    expect(r.answer!.text).toContain('机器按作业面积排名（前 5）：');
+  });
+
+  it('en: cost per hectare of a machine = its approved costs ÷ its hectares (fen)', async () => {
+    const r = await ask(t.DISPATCHER, 'what was the cost per hectare of GV-9 #02 in the past 7 days?');
+    expect(r.intent).toBe('BUSINESS_QUESTION');
+    expect(rows(r, 'costPerHectare')).toEqual([['GV-9 #02', '5000']]);
+    expect(r.answer!.text).toContain('GV-9 #02 · Cost per hectare: ¥50.00/ha');
+  });
+
+  it('scoped by data access: without analytics.read a mechanic is refused, no figures', async () => {
+    // a mechanic (agent.run, no analytics.read) of a team: their runs are theirs
+    const team = await h.db.team.create({ data: { organizationId: org.id, name: `Shop ${tag()}` } });
+    await h.db.teamMember.create({
+      data: { organizationId: org.id, teamId: team.id, membershipId: org.users.MECHANIC.membershipId },
+    });
+    const r = await ask(t.MECHANIC, 'who worked the most hours in the past 7 days?');
+    expect(r.intent).toBe('BUSINESS_QUESTION');
+    expect(r.answer!.refused).toBe(true);
+    expect(r.answer!.figures).toEqual([]);
+    expect(r.answer!.text).toContain('analytics.read');
+  });
+});
+
 describe('diagnosis names the open work order', () => {
   it('zh: the same fault already has an open order → the answer and the warning name it (number, title, state); another open order is named too', async () => {
     const same = await post(t.OWNER, '/work-orders', {
