@@ -191,3 +191,69 @@ describe('diagnosis names the open work order', () => {
     expect(r.draft!.validation.warnings.map((x) => x.code)).not.toContain('OPEN_CORRECTIVE_ORDER');
   });
 });
+
+describe('maintenance drafts: mechanics with their hours, staggered by the workshop', () => {
+  it('three 4 h services due, one mechanic with an 8 h day → each order has the mechanic, none overlap, at most 8 h a day (the third moves to the next day)', async () => {
+    const o = await createOrg(h.db, 'crew');
+    const tk = await loginAll(h.base, o);
+    const model = await h.db.machineModel.create({
+      data: {
+        organizationId: o.id,
+        manufacturer: `Mfr-${tag()}`,
+        name: 'S780',
+        kind: 'SELF_PROPELLED',
+        operationTypes: ['HARVESTING'],
+      },
+    });
+    for (let i = 0; i < 3; i++) {
+      const a = await h.db.asset.create({
+        data: { organizationId: o.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
+      });
+      await h.db.meterReading.create({
+        data: {
+          organizationId: o.id,
+          assetId: a.id,
+          readingHours: 300 + i,
+          readAt: new Date(Date.now() - 3_600_000),
+          source: 'MANUAL',
+        },
+      });
+    }
+    const plan = await call(h.base, 'POST', orgPath(o.id, '/maintenance-plans'), {
+      token: tk.OWNER,
+      body: {
+        modelId: model.id,
+        name: '250小时保养',
+        intervalHours: 250,
+        estimatedHours: 4,
+        checklist: [{ label: '更换机油' }],
+      },
+    });
+    expectStatus(plan, 201);
+    const r = await call(h.base, 'POST', orgPath(o.id, '/agent/runs'), {
+      token: tk.DISPATCHER,
+      body: { goal: '安排未来两周到期的保养' },
+    });
+    expectStatus(r, 201);
+    const run = ZAgentRun.parse(r.body);
+    const items = run.draft!.workOrderItems;
+    expect(items).toHaveLength(3);
+    for (const it of items) {
+      expect(it.mechanicMembershipId).toBe(o.users.MECHANIC.membershipId);
+      expect(it.mechanicName).toMatch(/^MECHANIC /);
+    }
+    const spans = items
+      .map((i) => [Date.parse(i.plannedStart), Date.parse(i.plannedEnd)] as const)
+      .sort((a, b) => a[0] - b[0]);
+    for (let k = 1; k < spans.length; k++) expect(spans[k]![0]).toBeGreaterThanOrEqual(spans[k - 1]![1]);
+    const perDay = new Map<string, number>();
+    for (const [s, e] of spans) {
+      const day = new Date(s + 8 * 3_600_000).toISOString().slice(0, 10);
+      perDay.set(day, (perDay.get(day) ?? 0) + (e - s) / 3_600_000);
+    }
+    for (const hours of perDay.values()) expect(hours).toBeLessThanOrEqual(8);
+    expect(run.steps.filter((s) => s.kind === 'tool').map((s) => s.tool)).toEqual(
+      expect.arrayContaining(['maintenance_due', 'mechanics', 'service_parts']),
+    );
+  });
+});

@@ -76,6 +76,9 @@ export const ZMaintenanceItem = z.object({
   dueStatus: z.string(),
   plannedStart: z.string(),
   plannedEnd: z.string(),
+  /** the mechanic given the order (free for the window, within their day); null: none was free or none exists */
+  mechanicMembershipId: z.uuid().nullable().optional(),
+  mechanicName: z.string().nullable().optional(),
 });
 export type TMaintenanceItem = z.infer<typeof ZMaintenanceItem>;
 

@@ -1,15 +1,17 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { AssetsService } from '../../assets/assets.service.js';
 import { BookingsService } from '../../bookings/bookings.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
+import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import { MembersService } from '../../tenancy/members.service.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { AnyTool } from '../../platform/tools/tool.js';
 import { WorkCalendarRepository, type OrgCalendar } from './work-calendar.repository.js';
-import { maintenanceDueTool } from './maintenance-tools.js';
+import { maintenanceDueTool, mechanicsTool, servicePartsTool } from './maintenance-tools.js';
+import { PARTS_AVAILABILITY, type PartsAvailability } from './parts-availability.js';
 import {
   bookingsTool,
   candidateMachinesTool,
@@ -19,7 +21,17 @@ import {
   type PlanningToolDeps,
 } from './schedule-tools.js';
 
-export type { BusyFacts, DueFact, JobFact, KnownNames, MachineFact, OperatorFact, Ref } from './tool-facts.js';
+export type {
+  BusyFacts,
+  DueFact,
+  JobFact,
+  KnownNames,
+  MachineFact,
+  MechanicFact,
+  OperatorFact,
+  Ref,
+  ServicePartsFact,
+} from './tool-facts.js';
 
 /**
  * The agent's read-only tools, each bound to the module services (same permission checks
@@ -40,6 +52,8 @@ export class AgentTools {
     bookings: BookingsService,
     maintenance: MaintenancePlansService,
     private readonly calendars: WorkCalendarRepository,
+    workOrders: WorkOrdersService,
+    @Inject(PARTS_AVAILABILITY) parts: PartsAvailability,
   ) {
     const d: PlanningToolDeps = { teams, fields, assets, members, jobs, bookings, maintenance };
     const tools: AnyTool[] = [
@@ -49,6 +63,8 @@ export class AgentTools {
       operatorsTool(d),
       bookingsTool(d),
       maintenanceDueTool(d),
+      mechanicsTool(d, workOrders, async (org) => (await calendars.read(org)).maxDailyHours ?? null),
+      servicePartsTool(workOrders, parts),
     ];
     this.all = new Map(tools.map((t) => [t.name, t]));
   }

@@ -123,3 +123,43 @@ export const ZDueFact: z.ZodType<DueFact> = z.object({
   openWorkOrderId: z.string().nullable(),
   estimatedHours: z.number().nullable(),
 });
+
+/** A mechanic the workshop can give a work order: their day's hours and what they hold already. */
+export interface MechanicFact {
+  membershipId: string;
+  name: string;
+  teamIds: string[];
+  /** working hours a day (the member's limit, else the org's, else 8) */
+  dailyHours: number;
+  /** open work orders assigned to them with a planned window overlapping the period */
+  load: { workOrderId: string; number: number; startsAt: string; endsAt: string }[];
+}
+export const ZMechanicFact: z.ZodType<MechanicFact> = z.object({
+  membershipId: z.string(),
+  name: z.string(),
+  teamIds: z.array(z.string()),
+  dailyHours: z.number(),
+  load: z.array(z.object({ workOrderId: z.string(), number: z.number(), startsAt: z.string(), endsAt: z.string() })),
+});
+
+/** The parts a plan × machine service used last time, and whether each is at hand (null: not known). */
+export interface ServicePartsFact {
+  planId: string;
+  assetId: string;
+  /** the completed work order they come from */
+  fromWorkOrder: number | null;
+  parts: { partNumber: string | null; name: string; quantity: number; available: boolean | null }[];
+}
+export const ZServicePartsFact: z.ZodType<ServicePartsFact> = z.object({
+  planId: z.string(),
+  assetId: z.string(),
+  fromWorkOrder: z.number().nullable(),
+  parts: z.array(
+    z.object({
+      partNumber: z.string().nullable(),
+      name: z.string(),
+      quantity: z.number(),
+      available: z.boolean().nullable(),
+    }),
+  ),
+});
