@@ -6,7 +6,15 @@ import type { RunDraftContent } from '../drafts/drafts.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { periodRange, planningNow } from '../planning/draft-content.js';
 import { planMaintenance } from '../planning/maintenance-plan.js';
-import type { BusyFacts, DueFact, KnownNames, MachineFact } from '../planning/tools/agent-tools.js';
+import type {
+  BusyFacts,
+  DueFact,
+  KnownNames,
+  MachineFact,
+  MechanicFact,
+  ServicePartsFact,
+} from '../planning/tools/agent-tools.js';
+import { ToolFailed } from '../planning/tools/runner.js';
 import type { ToolRunner } from '../planning/tools/runner.js';
 import type { entitiesOf } from './memory/references.js';
 import type { PlannerDiagnostics } from './planner/planner.js';
@@ -69,6 +77,15 @@ export async function planMaintenanceRun(
   const usable = machines.result.filter(
     (m) => !avoid.has(m.id) && (ops.size === 0 || m.operationTypes.some((t) => ops.has(t))),
   );
+  // the workshop (mechanics and their load) and the parts each service needs: a caller who may not
+  // read them still gets a draft (the failed step says why), without mechanics or parts
+  const mechanics = await optionalCall<MechanicFact[]>(runner, 'mechanics', range);
+  const pairs = due.result
+    .filter((d) => (d.status === 'OVERDUE' || d.status === 'DUE_SOON') && !d.openWorkOrderId)
+    .filter((d) => usable.some((m) => m.id === d.assetId))
+    .slice(0, 100)
+    .map((d) => ({ planId: d.planId, assetId: d.assetId }));
+  const parts = pairs.length ? await optionalCall<ServicePartsFact[]>(runner, 'service_parts', { pairs }) : null;
   const scheduleStarted = performance.now();
   const plan = planMaintenance({
     due: due.result,
@@ -77,6 +94,9 @@ export async function planMaintenanceRun(
     range,
     now,
     timezone,
+    language: constraints.language,
+    ...(mechanics ? { mechanics } : {}),
+    ...(parts ? { parts } : {}),
   });
   const zh = constraints.language === 'zh';
   runner.note('schedule', {
@@ -118,4 +138,14 @@ export function describePlanner(d: PlannerDiagnostics | null): string {
   if (d.fallback)
     return `, by ${d.planner} (fallback from model ${d.model ?? '?'} after ${attempts}${tools}: ${d.fallback})`;
   return `, by ${d.planner} (model ${d.model ?? '?'}, ${attempts}${tools}${d.droppedIds ? `, ${d.droppedIds} unknown id(s) dropped` : ''})`;
+}
+
+/** A tool the caller may lack (member.read for the mechanics): null, and the failed step says why. */
+async function optionalCall<T>(runner: ToolRunner, name: string, args: Record<string, unknown>): Promise<T | null> {
+  try {
+    return (await runner.call<T>(name, args)).result;
+  } catch (err) {
+    if (err instanceof ToolFailed) return null;
+    throw err;
+  }
 }

@@ -24,6 +24,7 @@ import { describePlanner, planMaintenanceRun, withNotes, type Outcome, type RunM
 import { runScope, conversationScope } from '../platform/access/own-scope.js';
 import { toAgentRun } from './agent-run.view.js';
 import { classifyIntent } from './skills/intent.js';
+import { explainDraft, withWhy } from './explain/explain-draft.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
 
@@ -170,7 +171,6 @@ export class AgentService {
     if (refs.question) return { ...none, status: 'NEEDS_INPUT', constraints: null, question: refs.question };
     memo.goal = refs.goal;
     memo.resolved = refs.resolved;
-    // the planner gets names only; `known.text` (rendered through the untrusted boundary) is what a model would see
     const memory = await this.finisher.memoryOf(ctx.organizationId, run.conversationId, run.id);
     const planInput = {
       goal: refs.goal,
@@ -179,11 +179,8 @@ export class AgentService {
       known: known.result,
       memory: { summary: memory.summary, turns: memory.window.map((t) => t.text) },
     };
-    // a model planner also says what happened (model, attempts, fallback): kept in the plan step's args.
-    // It may call the read-only tools itself (the agent loop): through this run's runner, so every
-    // call is a run step (audited below), under the caller's permissions, data scope and the run's
-    // (the skills' tools — machines, manuals, analytics — are not offered to the scheduling planner)
-    // budgets, leaving what the scheduler step needs. `known_names` is already in its prompt.
+    // a model planner says what happened (model, attempts, fallback: the plan step's args) and may call
+    // the read-only tools (not the skills') through this run's runner: run steps, audited, in budget
     const planStarted = performance.now();
     const planned = planner.planWithDiagnostics
       ? await planner.planWithDiagnostics(
@@ -191,7 +188,6 @@ export class AgentService {
           runner.forPlanner({ exclude: ['known_names', ...this.skillTools.all.keys()] }),
         )
       : { constraints: await planner.plan(planInput), diagnostics: null };
-    // the facts below are loaded by fixed calls; one identical to a call the model made reuses its result
     runner.reuseIdenticalResults();
     memo.planner = planned.diagnostics;
     const constraints = withNotes(ZPlanConstraints.parse(planned.constraints), [...continued, ...refs.notes]);
@@ -226,7 +222,6 @@ export class AgentService {
       return planMaintenanceRun(ctx, asked, runner, known.step, constraints, timezone);
 
     const range = periodRange(constraints.period, timezone);
-    const now = planningNow();
     const { facts, steps } = await loadFacts(
       runner,
       {
@@ -248,14 +243,14 @@ export class AgentService {
       return { ...none, status: 'COMPLETED', constraints, question: null, message };
     }
 
-    // saved preferences (memory/schedule-preferences.ts): re-checked against this caller's scope, soft
+    // saved preferences (memory/schedule-preferences.ts): re-checked against the caller's scope, soft
     const prefs = applyPreferences(await this.memory.recall(ctx), ctx, known.result, facts.machines);
-    // the scheduler's own time: its input, the (soft-preference) runs, validation and the draft content
+    // the scheduler's own time: input, soft-preference runs, validation, draft content
     const scheduleStarted = performance.now();
     memo.machines = facts.machines;
     // only PLANNED jobs are planned; SCHEDULED ones keep their assignment (and their bookings count as busy)
     const input = schedulerInput(facts, {
-      now,
+      now: planningNow(),
       timezone,
       clamp: range,
       avoidAssetIds: constraints.avoid.assets.map((a) => a.id),
@@ -276,16 +271,23 @@ export class AgentService {
     memo.pairs = result.items.map((i) => ({ assetId: i.primaryAssetId, operatorId: i.operatorMembershipId }));
     const prefNotes = prefs.notes.map((n) => (constraints.language === 'zh' ? n.zh : n.en));
     const validation = validate(input, result.items);
-    const content = draftContent(facts, result.items, result.unplaced, validation);
+    // the draft as a dispatcher reads it: reasons per item, unplaced jobs and findings in the goal's language and zone
+    const explained = explainDraft(
+      { facts, input, lang: constraints.language, timezone },
+      draftContent(facts, result.items, result.unplaced, validation),
+      result.items,
+      result.unplaced,
+      new Map(known.result.teams.map((t) => [t.id, t.name])),
+    );
+    const content = explained.content;
     runner.note('schedule', {
       durationMs: Math.round(performance.now() - scheduleStarted),
       message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced`,
     });
-    const evidence = content.items.map((i) => ({
-      itemKey: i.itemKey,
-      jobId: i.jobId,
-      steps: { ...steps, known: known.step },
-    }));
+    const evidence = withWhy(
+      content.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps, known: known.step } })),
+      explained.why,
+    );
     return {
       ...none,
       status: 'COMPLETED',

@@ -135,6 +135,7 @@ export class ItemSteps {
               plannedStart: item.plannedStart,
               plannedEnd: item.plannedEnd,
               priority: 3,
+              ...(item.mechanicMembershipId ? { assigneeMembershipId: item.mechanicMembershipId } : {}),
             }
           : correctiveRequest(item),
         { itemKey: item.itemKey },

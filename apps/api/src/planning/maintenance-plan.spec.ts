@@ -109,3 +109,87 @@ describe('planMaintenance', () => {
     ]);
   });
 });
+
+describe('planMaintenance with the workshop', () => {
+  const C = '00000000-0000-4000-8000-00000000000c';
+  const M1 = '00000000-0000-4000-8000-0000000000f1';
+  const M2 = '00000000-0000-4000-8000-0000000000f2';
+  const mech = (
+    membershipId: string,
+    name: string,
+    o: Partial<{
+      dailyHours: number;
+      teamIds: string[];
+      load: { workOrderId: string; number: number; startsAt: string; endsAt: string }[];
+    }> = {},
+  ) => ({
+    membershipId,
+    name,
+    teamIds: [],
+    dailyHours: 8,
+    load: [],
+    ...o,
+  });
+  const three = [due(A, { remainingHours: -30 }), due(B, { remainingHours: -20 }), due(C, { remainingHours: -10 })];
+
+  it('one mechanic: the orders are staggered (one at a time) and a day holds at most their hours; the mechanic is named', () => {
+    const r = planMaintenance({
+      ...base,
+      due: three,
+      machines: [machine(A), machine(B), machine(C)],
+      busy: [],
+      mechanics: [mech(M1, '王师傅')],
+    });
+    expect(r.items.map((i) => [i.assetId, i.plannedStart, i.mechanicName])).toEqual([
+      [A, '2026-12-01T23:00:00.000Z', '王师傅'], // Dec 2 07:00–11:00
+      [B, '2026-12-02T03:00:00.000Z', '王师傅'], // 11:00–15:00: 8 h that day
+      [C, '2026-12-02T23:00:00.000Z', '王师傅'], // Dec 3 07:00
+    ]);
+  });
+
+  it('two mechanics work in parallel; their open orders count; a mechanic of the machine’s team first', () => {
+    const busyM2 = {
+      workOrderId: P,
+      number: 7,
+      startsAt: '2026-12-01T23:00:00.000Z',
+      endsAt: '2026-12-02T03:00:00.000Z',
+    };
+    const r = planMaintenance({
+      ...base,
+      due: three,
+      machines: [machine(A), machine(B), { ...machine(C), teamId: 'T' }],
+      busy: [],
+      mechanics: [mech(M1, '王师傅'), mech(M2, '李师傅', { load: [busyM2], teamIds: ['T'] })],
+    });
+    expect(r.items.map((i) => [i.assetId, i.plannedStart, i.mechanicName])).toEqual([
+      [A, '2026-12-01T23:00:00.000Z', '王师傅'],
+      [B, '2026-12-02T03:00:00.000Z', '李师傅'], // the fewer hours that day (4 vs 4: by name → 李 before 王)
+      [C, '2026-12-02T03:00:00.000Z', '王师傅'],
+    ]);
+  });
+
+  it('no mechanic free within their day → NO_MECHANIC_FREE (not "no free window"); a part not in stock → WAITING_FOR_PART, in the goal language', () => {
+    const r = planMaintenance({
+      ...base,
+      due: [due(A), due(B)],
+      machines: [machine(A), machine(B)],
+      busy: [],
+      mechanics: [mech(M1, '王师傅', { dailyHours: 2 })],
+      parts: [
+        {
+          planId: P,
+          assetId: B,
+          fromWorkOrder: 3,
+          parts: [{ partNumber: 'RE504836', name: '机油滤芯', quantity: 1, available: false }],
+        },
+      ],
+      language: 'zh',
+    });
+    expect(r.items).toEqual([]);
+    expect(r.unplaced.map((u) => [u.assetId, u.reason])).toEqual([
+      [A, 'NO_MECHANIC_FREE'],
+      [B, 'WAITING_FOR_PART'],
+    ]);
+    expect(r.unplaced[1]!.detail).toBe('等配件：机油滤芯 (RE504836) ×1（不在库）');
+  });
+});

@@ -2,7 +2,8 @@ import type { TDraftValidation, TMaintenanceItem, TUnplacedMaintenance } from '@
 import { canonicalJson } from '../platform/crypto/hash-chain.js';
 import { DEFAULT_OPTIONS, HOUR, MINUTE, DAY, utcOffsetMs } from './scheduler/calendar.js';
 import { contentHashOf, sha256 } from './draft-content.js';
-import type { DueFact, MachineFact } from './tools/agent-tools.js';
+import type { DueFact, MachineFact, MechanicFact, ServicePartsFact } from './tools/agent-tools.js';
+import { Crew } from './maintenance-crew.js';
 
 /**
  * MAINTENANCE drafts: "plan the maintenance due in the next two weeks". Pure and deterministic
@@ -38,6 +39,11 @@ export interface MaintenancePlanInput extends MaintenanceFacts {
   /** planning "now" (rounded to the half hour by the caller) */
   now: string;
   timezone: string;
+  /** the workshop's mechanics (absent: items get no mechanic, as before the workshop was read) */
+  mechanics?: MechanicFact[];
+  /** the parts each service needs and whether they are at hand */
+  parts?: ServicePartsFact[];
+  language?: 'zh' | 'en';
 }
 
 export interface MaintenanceContent {
@@ -95,6 +101,7 @@ export function firstFreeSlot(
   to: number,
   timezone: string,
   taken: readonly Interval[],
+  accept: (slot: Interval) => boolean = () => true,
 ): Interval | null {
   for (let day = localDayStart(from, timezone); day < to; day = localDayStart(day + DAY + 2 * HOUR, timezone)) {
     const open = day + startHour * HOUR;
@@ -102,7 +109,7 @@ export function firstFreeSlot(
     const first = Math.max(open, Math.ceil(from / GRID) * GRID);
     for (let s = first; s + durMs <= close && s + durMs <= to; s += GRID) {
       const slot = { s, e: s + durMs };
-      if (!overlaps(slot, taken)) return slot;
+      if (!overlaps(slot, taken) && accept(slot)) return slot;
     }
   }
   return null;
@@ -116,6 +123,8 @@ export function planMaintenance(input: MaintenancePlanInput): MaintenanceContent
   const items: TMaintenanceItem[] = [];
   const unplaced: TUnplacedMaintenance[] = [];
   let skipped = 0;
+  const zh = input.language === 'zh';
+  const crew = input.mechanics ? new Crew(input.mechanics, input.timezone) : null;
 
   const candidates = input.due.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').sort(byUrgency);
   for (const d of candidates) {
@@ -131,22 +140,48 @@ export function planMaintenance(input: MaintenancePlanInput): MaintenanceContent
       unplaced.push({
         ...base,
         reason: 'TOO_LONG',
-        detail: `The service takes ${hours} h, longer than a working day (${startHour}:00–${endHour}:00)`,
+        detail: zh
+          ? `保养需要 ${hours} 小时，超过一个工作日（${startHour}:00–${endHour}:00）`
+          : `The service takes ${hours} h, longer than a working day (${startHour}:00–${endHour}:00)`,
+      });
+      continue;
+    }
+    const waiting = (input.parts ?? [])
+      .find((p) => p.planId === d.planId && p.assetId === d.assetId)
+      ?.parts.filter((p) => p.available === false);
+    if (waiting?.length) {
+      const names = waiting.map((p) => `${p.name}${p.partNumber ? ` (${p.partNumber})` : ''} ×${p.quantity}`);
+      unplaced.push({
+        ...base,
+        reason: 'WAITING_FOR_PART',
+        detail: zh ? `等配件：${names.join('、')}（不在库）` : `Waiting for parts: ${names.join(', ')} (not in stock)`,
       });
       continue;
     }
     const list = taken.get(d.assetId) ?? [];
-    const slot = firstFreeSlot(durMs, from, to, input.timezone, list);
+    const withCrew = crew !== null && crew.mechanics.length > 0;
+    const slot = firstFreeSlot(durMs, from, to, input.timezone, list, (x) =>
+      withCrew ? crew.pick(x, machine.teamId) !== null : true,
+    );
     if (!slot) {
+      const machineFree = withCrew && firstFreeSlot(durMs, from, to, input.timezone, list) !== null;
       unplaced.push({
         ...base,
-        reason: 'NO_FREE_SLOT',
-        detail: `No free ${hours} h window in working hours in the period`,
+        reason: machineFree ? 'NO_MECHANIC_FREE' : 'NO_FREE_SLOT',
+        detail: machineFree
+          ? zh
+            ? `期间内的空档里，没有机修工有 ${hours} 小时的空（每人每天工时之内）`
+            : `No mechanic has ${hours} h free (within their day) in any free window of the machine in the period`
+          : zh
+            ? `期间内工作时间里没有 ${hours} 小时的空档（机器已有安排）`
+            : `No free ${hours} h window in working hours in the period`,
       });
       continue;
     }
     list.push(slot);
     taken.set(d.assetId, list);
+    const mechanic = withCrew ? crew.pick(slot, machine.teamId) : null;
+    if (mechanic) crew!.book(mechanic.membershipId, slot);
     const window = { plannedStart: new Date(slot.s).toISOString(), plannedEnd: new Date(slot.e).toISOString() };
     items.push({
       kind: 'WORK_ORDER',
@@ -155,6 +190,9 @@ export function planMaintenance(input: MaintenancePlanInput): MaintenanceContent
       title: d.planName,
       dueStatus: d.status,
       ...window,
+      ...(input.mechanics
+        ? { mechanicMembershipId: mechanic?.membershipId ?? null, mechanicName: mechanic?.name ?? null }
+        : {}),
     });
   }
   const validation = validateMaintenance(items, input);

@@ -76,6 +76,9 @@ export const ZMaintenanceItem = z.object({
   dueStatus: z.string(),
   plannedStart: z.string(),
   plannedEnd: z.string(),
+  /** the mechanic given the order (free for the window, within their day); null: none was free or none exists */
+  mechanicMembershipId: z.uuid().nullable().optional(),
+  mechanicName: z.string().nullable().optional(),
 });
 export type TMaintenanceItem = z.infer<typeof ZMaintenanceItem>;
 
@@ -153,6 +156,20 @@ export const ZDraftEvidence = z.array(
     jobId: z.string(),
     steps: z.record(z.string(), z.number().int()),
     edit: ZDraftItemEdit.optional(),
+    /**
+     * a schedule item: why this machine, operator and time, as reason codes (FITS, ASKED_MACHINE,
+     * SAME_TEAM, STARTS, AVOIDED, CLOSE, OPERATOR …) with their parameters and the sentence in the
+     * goal's language (times in the org's zone)
+     */
+    why: z
+      .array(
+        z.object({
+          code: z.string(),
+          params: z.record(z.string(), z.union([z.string(), z.number()])),
+          text: z.string(),
+        }),
+      )
+      .optional(),
     /** a diagnosis: the manual pages it rests on */
     citations: z.array(ZAgentCitation).optional(),
     /** a diagnosis: the machine's recent records it looked at */

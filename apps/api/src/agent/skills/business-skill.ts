@@ -5,7 +5,12 @@ import { normalize } from '../planner/text.js';
 import type { KnownNames } from '../../planning/tools/agent-tools.js';
 import { ToolFailed } from '../../planning/tools/runner.js';
 import { businessPeriod } from './business-period.js';
-import { businessText, figuresFor, REPORT_OF, type AnalyticsReport, type Reports } from './business.js';
+import type { TAnalyticsCosts } from '@amms/contracts/analytics';
+import { periodRange } from '../../planning/draft-content.js';
+import { businessText, figuresFor, REPORT_OF, type Reports } from './business.js';
+import { ROW_METRICS, rowFigures, rowHeading, subjectOf, type Subject } from './business-work.js';
+import type { MachineCandidate } from './machine-match.js';
+import type { WorkDone } from './work-done.js';
 import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
 import { may } from '../../platform/access/permission.js';
 
@@ -42,8 +47,43 @@ export async function businessQuestion({ ctx, runner, goal, routed, timezone }: 
   }
   const reports: Reports = {};
   const sources: TAgentSource[] = [];
-  const wanted = [...new Set(routed.metrics.map((m) => REPORT_OF[m]))] as AnalyticsReport[];
+  // about a machine, several, or people ("这台S780", "哪台收割机", "who"): rows from the job records
+  let subject: Subject | null = null;
+  let machines: MachineCandidate[] = [];
+  if (routed.metrics.some((m) => ROW_METRICS.has(m)) && may(ctx, 'analytics.read') && may(ctx, 'asset.read')) {
+    machines = (await runner.call<MachineCandidate[]>('machines', {})).result;
+    subject = subjectOf(goal, machines);
+  }
+  if (!subject && routed.metrics.some((m) => REPORT_OF[m] === null)) subject = { kind: 'rankMachines', ids: null };
+  const fleetMetrics = subject ? routed.metrics.filter((m) => !ROW_METRICS.has(m)) : routed.metrics;
+  const wanted = [...new Set(fleetMetrics.map((m) => REPORT_OF[m]))].filter((r) => r !== null);
+  let work: WorkDone | null = null;
+  let machineCosts: TAnalyticsCosts | null = null;
   try {
+    if (subject) {
+      const range = periodRange(period, timezone);
+      const w = await runner.call<WorkDone>('work_done', range);
+      work = w.result;
+      sources.push({
+        kind: 'analytics',
+        label: `GET /jobs?status=COMPLETED (completedAt ${period.from}..${period.to})`,
+        step: w.step,
+      });
+      if (routed.metrics.includes('costPerHectare') && subject.kind !== 'rankOperators') {
+        const c = await runner.call<TAnalyticsCosts>('analytics', {
+          report: 'costs',
+          from: period.from,
+          to: period.to,
+          groupBy: 'machine',
+        });
+        machineCosts = c.result;
+        sources.push({
+          kind: 'analytics',
+          label: `GET /analytics/costs?groupBy=machine&from=${period.from}&to=${period.to}`,
+          step: c.step,
+        });
+      }
+    }
     for (const report of wanted) {
       const r = await runner.call<Reports[typeof report]>('analytics', { report, from: period.from, to: period.to });
       (reports as Record<string, unknown>)[report] = r.result;
@@ -78,8 +118,21 @@ export async function businessQuestion({ ctx, runner, goal, routed, timezone }: 
     scope: { dataScope: ctx.dataScope, teamIds: [...ctx.teamIds] },
     team,
   };
-  const figures = figuresFor(routed.metrics, reports, fc);
-  const text = businessText(figures, fc, period.said);
+  const fleet = figuresFor(fleetMetrics, reports, fc);
+  const rows =
+    subject && work
+      ? {
+          metrics: routed.metrics,
+          subject,
+          work,
+          costs: machineCosts,
+          names: new Map(machines.map((m) => [m.id, m.name])),
+        }
+      : null;
+  const perRow = rows ? rowFigures(rows, fc) : [];
+  const figures = [...fleet, ...perRow];
+  const heading = rows ? rowHeading(rows, fc) : null;
+  const text = businessText(figures, fc, period.said, heading);
   const answer: TAgentAnswer = {
     intent: 'BUSINESS_QUESTION',
     language: routed.language,

@@ -17,7 +17,8 @@ import type { BusinessMetric } from './intent.js';
 export type AnalyticsReport = 'overview' | 'utilization' | 'operations' | 'maintenance' | 'costs';
 
 /** Which report answers which metric. */
-export const REPORT_OF: Record<BusinessMetric, AnalyticsReport> = {
+/** (null: answered per machine or person from the job records, business-work.ts) */
+export const REPORT_OF: Record<BusinessMetric, AnalyticsReport | null> = {
   costPerHectare: 'costs',
   costPerEngineHour: 'costs',
   totalCost: 'costs',
@@ -31,6 +32,8 @@ export const REPORT_OF: Record<BusinessMetric, AnalyticsReport> = {
   hectares: 'operations',
   pmCompliance: 'maintenance',
   jobsCompleted: 'overview',
+  hours: null,
+  fuelPerHectare: null,
 };
 
 export interface Reports {
@@ -255,17 +258,33 @@ export function formatValue(f: TAgentFigure, language: TPlanLanguage): string {
   if (f.unit === 'RATIO') return `${(Number(f.value) * 100).toFixed(1)}%`;
   if (f.unit === 'HOURS') return `${f.value} ${zh ? '小时' : 'h'}`;
   if (f.unit === 'HA') return `${f.value} ${zh ? '公顷' : 'ha'}`;
+  if (f.unit === 'L_PER_HA') return `${f.value} ${zh ? '升/公顷' : 'L/ha'}`;
   return String(f.value);
 }
 
-export function businessText(figures: readonly TAgentFigure[], c: FigureContext, periodSaid: string | null): string {
+export function businessText(
+  figures: readonly TAgentFigure[],
+  c: FigureContext,
+  periodSaid: string | null,
+  rowsHeading: string | null = null,
+): string {
   const zh = c.language === 'zh';
   const head = zh
     ? `${c.from} 至 ${c.to}${periodSaid ? '' : '（默认：最近 30 天）'}，${scopeLabel(c, null)}：`
     : `${c.from} – ${c.to}${periodSaid ? '' : ' (default: the last 30 days)'}, ${scopeLabel(c, null)}:`;
-  const lines = figures.map(
-    (f) => `- ${f.label}${f.scope.machine ? ` · ${f.scope.machine.name}` : ''}: ${formatValue(f, c.language)}`,
-  );
+  // per-machine / per-person rows (their scope label is the machine's or the person's name) after a heading
+  const perRow = (f: TAgentFigure) => f.source.startsWith('GET /jobs');
+  const line = (f: TAgentFigure) =>
+    perRow(f)
+      ? `- ${f.scope.label} · ${f.label}: ${formatValue(f, c.language)}`
+      : `- ${f.label}${f.scope.machine ? ` · ${f.scope.machine.name}` : ''}: ${formatValue(f, c.language)}`;
+  const lines = [
+    ...figures.filter((f) => !perRow(f)).map(line),
+    ...(rowsHeading ? [rowsHeading] : []),
+    ...figures.filter(perRow).map(line),
+  ];
+  if (figures.some(perRow) === false && rowsHeading)
+    lines.push(c.language === 'zh' ? '（期间内没有完成的作业记录）' : '(no completed jobs in the period)');
   const team =
     c.team && !figures.some((f) => f.scope.machine)
       ? [zh ? `（${c.team.name} 在此期间没有可列出的机器数据）` : `(no machine rows of ${c.team.name} in this period)`]

@@ -6,6 +6,7 @@ import { DAY, HOUR, MINUTE } from '../../planning/scheduler/calendar.js';
 import type { BusyFacts } from '../../planning/tools/agent-tools.js';
 import { ToolFailed } from '../../planning/tools/runner.js';
 import { buildCorrective } from './corrective.js';
+import { openOrderLines, openOrders } from './open-orders.js';
 import { fold, matchMachine, symptomText, type MachineCandidate } from './machine-match.js';
 import type { ManualSearch, TEvidenceHistory } from './skill-tools.js';
 import type { SkillOutcome, SkillRequest } from './skill-outcome.js';
@@ -107,14 +108,15 @@ export async function diagnose({ runner, goal, routed, timezone }: SkillRequest)
     validation.violations.push(
       finding('NO_FREE_SLOT', `No free ${hours} h window in working hours in the next ${WINDOW_HORIZON_DAYS} days`),
     );
-  const open = history.result.workOrders.filter(
-    (w) => w.type === 'CORRECTIVE' && (w.status === 'OPEN' || w.status === 'IN_PROGRESS'),
-  );
-  if (open.length > 0)
+  const open = openOrders(history.result, symptom, faultCode);
+  const openCorrective = [...open.same, ...open.other].filter((w) => w.type === 'CORRECTIVE');
+  if (openCorrective.length > 0)
     validation.warnings.push(
       finding(
         'OPEN_CORRECTIVE_ORDER',
-        `The machine already has an open corrective work order (#${open.map((w) => w.number).join(', #')})`,
+        zh
+          ? `这台机器已有未关闭的故障维修工单（#${openCorrective.map((w) => w.number).join('、#')}）`
+          : `The machine already has an open corrective work order (#${openCorrective.map((w) => w.number).join(', #')})`,
       ),
     );
   validation.ok = validation.violations.length === 0;
@@ -138,10 +140,22 @@ export async function diagnose({ runner, goal, routed, timezone }: SkillRequest)
       ? `已为 ${machine.name} 起草故障维修工单“${item.title}”，待调度确认。`
       : `Drafted a corrective work order “${item.title}” for ${machine.name}, for a dispatcher to confirm.`,
     ...(item.manualEvidence ? [zh ? `依据手册：${pages}` : `From the manual: ${pages}`] : [noManual]),
+    ...openOrderLines(open, zh),
     ...(item.causes.length
       ? [
           zh ? '可能原因（按可能性排序）：' : 'Likely causes (most likely first):',
           ...item.causes.map((c) => `${c.rank}. ${c.cause}`),
+        ]
+      : []),
+    ...(item.parts.length
+      ? [
+          (zh ? '可能需要的配件：' : 'Parts it may need: ') +
+            item.parts
+              .map(
+                (p) =>
+                  `${p.name}${p.partNumber ? ` (${p.partNumber})` : ''}${p.citation ? ` [p.${p.citation.pageLabel}]` : ''}`,
+              )
+              .join(zh ? '、' : ', '),
         ]
       : []),
   ].join('\n');

@@ -48,6 +48,8 @@ export const BUSINESS_METRICS = [
   'hectares',
   'pmCompliance',
   'jobsCompleted',
+  'hours',
+  'fuelPerHectare',
 ] as const;
 export type BusinessMetric = (typeof BUSINESS_METRICS)[number];
 
@@ -99,6 +101,18 @@ const METRIC_PATTERNS: ReadonlyArray<{ re: RegExp; metric: BusinessMetric }> = [
   {
     re: /(?:作业|完成|干了|做了)(?:了)?(?:多少)?(?:面积|公顷)|多少公顷|作业面积|\bhectares?\b|\barea (?:worked|covered|done)\b/i,
     metric: 'hectares',
+  },
+  {
+    re: /干(?:的)?活(?:干得)?最(?:多|少)|活干得最(?:多|少)|\b(?:did|done) the most work\b|\bmost work\b/i,
+    metric: 'hectares',
+  },
+  {
+    re: /(?:干|工作|作业|开)了?(?:多少|几)个?(?:小时|工时)|(?:工时|小时数?|工作时间|作业时间)最(?:多|长|少)|最多(?:的)?(?:工时|小时)|\bhours? worked\b|\bworked (?:the )?(?:most|fewest|least) hours\b|\b(?:most|how many) hours\b/i,
+    metric: 'hours',
+  },
+  {
+    re: /每公顷(?:的)?油耗|油耗|\bfuel (?:use |used |consumption )?per (?:ha|hectare)\b|\bfuel (?:use|consumption)\b/i,
+    metric: 'fuelPerHectare',
   },
   {
     re: /保养(?:完成率|按时率|合规率|及时率)|\bpm compliance\b|preventive maintenance compliance|maintenance (?:done )?on time/i,
@@ -174,7 +188,7 @@ export function metricsOf(goal: string): BusinessMetric[] {
     taken.push(span);
     found.push({ metric, at: m.index });
   }
-  return found.sort((a, b) => a.at - b.at).map((f) => f.metric);
+  return [...new Set(found.sort((a, b) => a.at - b.at).map((f) => f.metric))];
 }
 
 export function classifyIntent(goal: string): IntentResult {

@@ -10,6 +10,8 @@ import {
 import { ZKnowledgeAnswer, type TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import { z } from 'zod';
 import { AnalyticsService } from '../../analytics/analytics.service.js';
+import { JobsService } from '../../jobs/jobs.service.js';
+import { workDoneTool } from './work-done.js';
 import { MeterReadingsService } from '../../assets/meter-readings.service.js';
 import { KnowledgeService } from '../../knowledge/knowledge.service.js';
 import { isFound } from '../../knowledge/search/extractive-answerer.js';
@@ -26,6 +28,8 @@ const ZPeriod = { from: z.iso.date(), to: z.iso.date() };
 const ZAnalyticsInput = z.strictObject({
   report: z.enum(['overview', 'utilization', 'operations', 'maintenance', 'costs']),
   ...ZPeriod,
+  /** costs only: by category (default) or by machine */
+  groupBy: z.enum(['category', 'machine']).optional(),
 });
 /** per-machine reports are read page by page (200 rows) up to this many rows */
 const MAX_MACHINE_ROWS = 2000;
@@ -90,6 +94,7 @@ export class SkillTools {
     private readonly workOrders: WorkOrdersService,
     private readonly meters: MeterReadingsService,
     private readonly analytics: AnalyticsService,
+    jobs: JobsService,
   ) {
     const tools: AnyTool[] = [
       this.machines(),
@@ -97,6 +102,7 @@ export class SkillTools {
       this.searchManuals(),
       this.askManual(),
       this.analyticsReport(),
+      workDoneTool(jobs),
     ];
     this.all = new Map(tools.map((t) => [t.name, t]));
   }
@@ -249,7 +255,7 @@ export class SkillTools {
           case 'operations':
             return this.analytics.operations(ctx, period);
           case 'costs':
-            return this.analytics.costs(ctx, { ...period, groupBy: 'category' });
+            return this.analytics.costs(ctx, { ...period, groupBy: i.groupBy ?? 'category' });
           case 'utilization':
           case 'maintenance': {
             const load = (cursor?: string) =>
