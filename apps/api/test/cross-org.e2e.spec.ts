@@ -119,6 +119,7 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST imports/assets/previews/:id/commit': () => ({}),
   'POST imports/fields/previews/:id/commit': () => ({}),
   'POST imports/jobs/previews/:id/commit': () => ({}),
+  'POST imports/boundaries/previews/:id/commit': () => ({}),
 };
 
 /** One of every kind of row in `org`, created the way users create them (the API), plus a draft and an execution. */

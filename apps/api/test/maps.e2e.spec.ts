@@ -339,3 +339,46 @@ describe('travel matrix', () => {
     expect((await travel.matrix(other.org.id, [a, b], [])).km[0]![1]).toBeNull();
   });
 });
+
+describe('road factor setting and the scheduler’s travel facts', () => {
+  it('GET / PATCH /map-settings: owners set it (audited), others read it; the scheduler’s km follow it', async () => {
+    const w = await world();
+    const a = await w.field(w.north);
+    const b = await w.field(w.north);
+    expectStatus(await req(w.owner, 'PUT', w.org.id, `/fields/${a}/boundary`, { boundary: square(118.3, 33.3) }), 200);
+    expectStatus(await req(w.owner, 'PUT', w.org.id, `/fields/${b}/boundary`, { boundary: square(118.4, 33.3) }), 200);
+    const got = await req(w.owner, 'GET', w.org.id, '/map-settings');
+    expectStatus(got, 200);
+    expect(got.body).toEqual({ roadFactor: 1.3 });
+    expectError(await req(w.owner, 'PATCH', w.org.id, '/map-settings', { roadFactor: 0.5 }), 400, 'VALIDATION_FAILED');
+    const viewer = (await login(h.base, w.org.users.VIEWER.email)).accessToken;
+    expectStatus(await req(viewer, 'GET', w.org.id, '/map-settings'), 200);
+    expectError(await req(viewer, 'PATCH', w.org.id, '/map-settings', { roadFactor: 1.5 }), 403, 'FORBIDDEN');
+    const set = await req(w.owner, 'PATCH', w.org.id, '/map-settings', { roadFactor: 1.6 });
+    expectStatus(set, 200);
+    expect(set.body).toEqual({ roadFactor: 1.6 });
+    expect((await req(viewer, 'GET', w.org.id, '/map-settings')).body).toEqual({ roadFactor: 1.6 });
+    const audit = await h.db.auditEvent.findFirst({
+      where: { organizationId: w.org.id, action: 'org.map_settings_updated' },
+    });
+    expect(audit).not.toBeNull();
+
+    const model = await h.db.machineModel.create({
+      data: {
+        organizationId: w.org.id,
+        manufacturer: 'T',
+        name: `C ${tag()}`,
+        kind: 'SELF_PROPELLED',
+        operationTypes: ['HARVESTING'],
+      },
+    });
+    const combine = await h.db.asset.create({
+      data: { organizationId: w.org.id, modelId: model.id, name: 'Combine', serialNumber: `S-${tag()}` },
+    });
+    const t = await h.app.get(TravelService).forScheduler(w.org.id, [b, a, a], [combine.id]);
+    expect(t.fieldIds).toEqual([a, b].sort());
+    expect(t.speedKmh).toEqual({ [combine.id]: 20 });
+    expect(t.km[0]![1]! / 1.6).toBeGreaterThan(9.0);
+    expect(t.km[0]![1]! / 1.6).toBeLessThan(9.1);
+  });
+});

@@ -89,6 +89,9 @@ export const ERROR_CODES = [
   'IMPORT_FILE_INVALID',
   'IMPORT_ROWS_INVALID',
   'IMPORT_ALREADY_COMMITTED',
+  // import: a KML with a DTD / entities (XXE), an archive that unpacks past the limit (zip bomb)
+  'IMPORT_FILE_UNSAFE',
+  'ARCHIVE_TOO_LARGE',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

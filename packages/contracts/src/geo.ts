@@ -155,3 +155,83 @@ export const ZFieldsGeoJsonExport = z.object({
     }),
   ),
 });
+
+// ---------------------------------------------------------------------------
+// Boundary import (GeoJSON / KML / zipped Shapefile): preview → commit
+// ---------------------------------------------------------------------------
+
+export const BOUNDARY_IMPORT_FORMATS = ['geojson', 'kml', 'shapefile'] as const;
+
+/** Options of a boundary upload (query string of the preview). */
+export const ZBoundaryImportOptions = z.object({
+  /** a feature whose name matches no field creates one (area = the measured area) */
+  createMissing: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+  /** boundaries more than 500 km from the org's other fields are accepted */
+  allowFar: z
+    .enum(['true', 'false'])
+    .transform((v) => v === 'true')
+    .optional(),
+});
+export type TBoundaryImportOptions = z.output<typeof ZBoundaryImportOptions>;
+
+export const ZBoundaryImportRow = z.object({
+  /** the feature's position in the file (1-based) */
+  row: z.number().int().min(1),
+  /** the name read from the feature's properties (name / 名称 / 地块 …) */
+  name: z.string().nullable(),
+  /** UPDATE: the matched field's boundary is replaced; CREATE: a new field; null: the row is refused */
+  action: z.enum(['UPDATE', 'CREATE']).nullable(),
+  fieldId: z.uuid().nullable(),
+  measuredAreaM2: z.number().int().nullable(),
+  enteredAreaM2: z.number().int().nullable(),
+  /** measured vs entered differ by more than 5 % */
+  areaDiffers: z.boolean(),
+  /** km to the nearest other field of the org */
+  distanceKm: z.number().nullable(),
+  /** what was repaired (ST_MakeValid, ring closed, height dropped) */
+  repairs: z.array(ZBoundaryRepair),
+  /** stable codes: UNKNOWN_FIELD, NAME_MISSING, GEOMETRY_NOT_POLYGON, BOUNDARY_INVALID, COORDINATES_OUT_OF_RANGE, BOUNDARY_TOO_FAR, DUPLICATE_IN_FILE, FORBIDDEN, … */
+  errors: z.array(z.object({ column: z.string().nullable(), code: z.string(), message: z.string() })),
+});
+export type TBoundaryImportRow = z.infer<typeof ZBoundaryImportRow>;
+
+export const ZBoundaryImportPreview = z.object({
+  id: z.uuid(),
+  fileName: z.string().nullable(),
+  format: z.enum(BOUNDARY_IMPORT_FORMATS),
+  rows: z.array(ZBoundaryImportRow),
+  /** notes on the whole file (a Shapefile without .prj, …) */
+  notes: z.array(z.string()),
+  total: z.number().int(),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+  expiresAt: z.string(),
+});
+export type TBoundaryImportPreview = z.infer<typeof ZBoundaryImportPreview>;
+
+export const ZBoundaryImportCommitResponse = z.object({
+  id: z.uuid(),
+  created: z.number().int(),
+  updated: z.number().int(),
+  /** the fields written, in file order */
+  fieldIds: z.array(z.uuid()),
+});
+export type TBoundaryImportCommitResponse = z.infer<typeof ZBoundaryImportCommitResponse>;
+
+// ---------------------------------------------------------------------------
+// Map settings of the org (travel estimates)
+// ---------------------------------------------------------------------------
+
+export const ZMapSettings = z.object({
+  /** road km ÷ straight-line km between fields (1.0–3.0; default 1.3) */
+  roadFactor: z.number(),
+});
+export type TMapSettings = z.infer<typeof ZMapSettings>;
+
+export const ZUpdateMapSettingsRequest = z.strictObject({
+  roadFactor: z.number().min(1).max(3).multipleOf(0.01),
+});
+export type TUpdateMapSettingsRequest = z.infer<typeof ZUpdateMapSettingsRequest>;

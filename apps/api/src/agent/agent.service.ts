@@ -27,6 +27,7 @@ import { classifyIntent } from './skills/intent.js';
 import { explainDraft, withWhy } from './explain/explain-draft.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
+import { TravelService } from '../geo/travel.service.js';
 
 /**
  * goal → plan (constraints; a model planner may call the read-only tools itself) → read-only
@@ -49,6 +50,7 @@ export class AgentService {
     private readonly memory: AgentMemoryService,
     private readonly finisher: AgentRunFinisher,
     private readonly followUps: FollowUpEdits,
+    private readonly travel: TravelService,
   ) {}
 
   async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
@@ -243,6 +245,12 @@ export class AgentService {
       return { ...none, status: 'COMPLETED', constraints, question: null, message };
     }
 
+    // the road between fields: one machine's consecutive jobs leave time to drive (geo/travel.service.ts)
+    facts.travel = await this.travel.forScheduler(
+      ctx.organizationId,
+      facts.jobs.map((j) => j.fieldId),
+      facts.machines.map((m) => m.id),
+    );
     // saved preferences (memory/schedule-preferences.ts): re-checked against the caller's scope, soft
     const prefs = applyPreferences(await this.memory.recall(ctx), ctx, known.result, facts.machines);
     // the scheduler's own time: input, soft-preference runs, validation, draft content

@@ -71,16 +71,32 @@ export class BoundaryService {
 
   async put(ctx: OrgContext, fieldId: string, body: TPutBoundaryRequest): Promise<TFieldBoundary> {
     const result = await this.fields.transaction(async (tx) => {
-      const field = await this.writableField(tx, ctx, fieldId);
-      const checked = await this.check(tx, ctx, fieldId, body.boundary);
-      if (!body.allowFar && checked.distanceKm !== null && checked.distanceKm > FAR_FROM_ORG_KM)
-        throw GeoErrors.tooFar(checked.distanceKm);
-      if (body.version !== undefined && body.version !== field.version) throw versionConflict(toField(field));
-      await this.writeIn(tx, ctx, field.id, field.version, checked.prepared.geojson, checked.repairs);
+      const checked = await this.setIn(tx, ctx, fieldId, body.boundary, body);
       return toBoundary(fieldId, (await this.repo.read(tx, ctx.organizationId, fieldId))!, checked.repairs);
     });
     await this.cache.invalidate(ctx.organizationId, { resources: ['map', 'analytics'] });
     return result;
+  }
+
+  /**
+   * Checks and stores a boundary inside the caller's transaction: the field visible (404) and
+   * writable (403), the geometry checked (422s), far ones refused unless allowed, the version
+   * compared when given. PUT and the boundary import's rows use it.
+   */
+  async setIn(
+    tx: Tx,
+    ctx: OrgContext,
+    fieldId: string,
+    input: TBoundaryInput,
+    opts: { allowFar?: boolean; version?: number } = {},
+  ): Promise<CheckedBoundary> {
+    const field = await this.writableField(tx, ctx, fieldId);
+    const checked = await this.check(tx, ctx, fieldId, input);
+    if (!opts.allowFar && checked.distanceKm !== null && checked.distanceKm > FAR_FROM_ORG_KM)
+      throw GeoErrors.tooFar(checked.distanceKm);
+    if (opts.version !== undefined && opts.version !== field.version) throw versionConflict(toField(field));
+    await this.writeIn(tx, ctx, field.id, field.version, checked.prepared.geojson, checked.repairs);
+    return checked;
   }
 
   async remove(ctx: OrgContext, fieldId: string): Promise<void> {

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import type { SpeedModel } from '../assets/road-speed.js';
 import { DEFAULT_ROAD_FACTOR, pairKey } from './travel.js';
 
@@ -31,8 +31,16 @@ export class TravelRepository {
     return new Map(rows.map((r) => [pairKey(r.a, r.b), r.m]));
   }
 
-  async roadFactor(organizationId: string): Promise<number> {
-    const org = await this.prisma.client.organization.findUnique({
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.prisma.client.$transaction(fn);
+  }
+
+  async setRoadFactor(tx: Tx, organizationId: string, roadFactor: number): Promise<void> {
+    await tx.organization.update({ where: { id: organizationId }, data: { roadFactor } });
+  }
+
+  async roadFactor(organizationId: string, tx?: Tx): Promise<number> {
+    const org = await (tx ?? this.prisma.client).organization.findUnique({
       where: { id: organizationId },
       select: { roadFactor: true },
     });
@@ -46,5 +54,14 @@ export class TravelRepository {
       select: { model: { select: { kind: true, operationTypes: true, roadSpeedKmh: true } } },
     });
     return rows.map((r) => r.model);
+  }
+
+  /** Each live machine of the org with its model, for per-machine road speeds. */
+  async speedModelsById(organizationId: string, assetIds: readonly string[]): Promise<Map<string, SpeedModel>> {
+    const rows = await this.prisma.client.asset.findMany({
+      where: { organizationId, id: { in: [...assetIds] }, deletedAt: null },
+      select: { id: true, model: { select: { kind: true, operationTypes: true, roadSpeedKmh: true } } },
+    });
+    return new Map(rows.map((r) => [r.id, r.model]));
   }
 }

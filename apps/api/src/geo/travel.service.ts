@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TravelRepository } from './travel.repository.js';
+import { roadSpeedOf } from '../assets/road-speed.js';
+import type { SchedTravel } from '../planning/scheduler/travel-timeline.js';
 import { buildMatrix, machineSetSpeed, type TravelMatrix } from './travel.js';
 
 /**
@@ -22,5 +24,30 @@ export class TravelService {
       this.repo.speedModels(organizationId, assetIds),
     ]);
     return buildMatrix(fieldIds, distances, roadFactor, machineSetSpeed(models));
+  }
+
+  /**
+   * What the scheduler takes: road km between the fields (× the org's road factor; null where a
+   * field has no location) and each machine's own road speed (implements without one follow
+   * their tractor and are left out).
+   */
+  async forScheduler(
+    organizationId: string,
+    fieldIds: readonly string[],
+    assetIds: readonly string[],
+  ): Promise<SchedTravel> {
+    const ids = [...new Set(fieldIds)].sort();
+    const [distances, roadFactor, models] = await Promise.all([
+      this.repo.distancesM(organizationId, ids),
+      this.repo.roadFactor(organizationId),
+      this.repo.speedModelsById(organizationId, assetIds),
+    ]);
+    const { km } = buildMatrix(ids, distances, roadFactor, 1);
+    const speedKmh: Record<string, number> = {};
+    for (const [id, m] of models) {
+      const v = roadSpeedOf(m);
+      if (v !== null) speedKmh[id] = v;
+    }
+    return { fieldIds: ids, km, speedKmh };
   }
 }

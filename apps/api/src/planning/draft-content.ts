@@ -5,6 +5,7 @@ import { utcOffsetMs } from './scheduler/calendar.js';
 import type { DraftItem, SchedulerInput, UnplacedJob, ValidationResult } from './scheduler/types.js';
 import type { BusyFacts, JobFact, MachineFact, OperatorFact } from './tools/agent-tools.js';
 import type { OrgCalendar } from './tools/work-calendar.repository.js';
+import type { SchedTravel } from './scheduler/travel-timeline.js';
 
 /** Facts the scheduler and the validator work on, loaded through the tools. */
 export interface PlanningFacts {
@@ -12,6 +13,8 @@ export interface PlanningFacts {
   machines: MachineFact[];
   operators: OperatorFact[];
   busy: BusyFacts;
+  /** road km between the jobs' fields and the machines' road speeds (geo TravelService); absent: no travel */
+  travel?: SchedTravel;
 }
 
 export interface PlanningOptions {
@@ -82,6 +85,7 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
       ...(p.maxDailyHours === null ? {} : { maxDailyHours: p.maxDailyHours }),
     })),
     busy: { machines: f.busy.machines, operators: f.busy.operators },
+    ...(f.travel ? { travel: f.travel } : {}),
   };
   const options = {
     timezone: o.timezone,

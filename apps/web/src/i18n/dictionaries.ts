@@ -56,6 +56,7 @@ const zhCN = {
     knowledge: { title: '知识库', description: '农机手册：上传、处理状态，以及引用手册页码的问答。' },
     costs: { title: '费用', description: '费用单据（燃油、配件、人工、维修、租赁等）及其提交与审批。' },
     analytics: { title: '分析', description: '利用率、作业面积、平均故障间隔与修复时间、保养合规率与单位成本。' },
+    map: { title: '地图', description: '地块边界与今日、本周的作业状态，以及机具的最新位置。' },
     agent: { title: '智能调度', description: '用自然语言描述调度目标，助手会生成草稿供你确认，不会直接修改业务数据。' },
     drafts: { title: '草稿', description: '助手生成的草稿：条目、冲突、无法安排的作业及其依据；确认后再执行。' },
     audit: { title: '审计', description: '只追加、按组织哈希链接的审计日志及完整性校验。' },
@@ -209,6 +210,10 @@ const en: Dictionary = {
     analytics: {
       title: 'Analytics',
       description: 'Utilization, hectares worked, MTBF and MTTR, PM compliance and unit costs.',
+    },
+    map: {
+      title: 'Map',
+      description: 'Field boundaries with today’s and this week’s work, and where the machines are.',
     },
     agent: {
       title: 'Agent',

@@ -17,6 +17,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'overview', segment: '', permission: 'org.read', group: 'main' },
   { key: 'assets', segment: 'assets', permission: 'asset.read', group: 'main' },
   { key: 'jobs', segment: 'jobs', permission: 'job.read', group: 'main' },
+  { key: 'map', segment: 'map', permission: 'field.read', group: 'main' },
   { key: 'maintenance', segment: 'maintenance', permission: 'maintenance.read', group: 'main' },
   { key: 'knowledge', segment: 'knowledge', permission: 'knowledge.read', group: 'main' },
   { key: 'costs', segment: 'costs', permission: 'cost.read', group: 'main' },

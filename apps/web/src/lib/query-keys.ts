@@ -21,6 +21,7 @@ export const QUERY_FAMILIES = [
   'jobs',
   'knowledge',
   'maintenance',
+  'map',
   'members',
   'notifications',
   'plots',

@@ -26,6 +26,7 @@ export class Placer extends Problem {
    */
   protected earliest(sol: Solution, pj: PJob): Placement | null {
     const cal = this.cal;
+    if (this.travel) this.travel.target = this.travel.jobField[pj.i]!;
     let k = pj.k0;
     if (pj.preds.length > 0) {
       // after the jobs it waits for (the harvest of the field before its transport)

@@ -1,6 +1,7 @@
 import { DAY, HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import { familyOf, type CSet, type SetFamily } from './sets.js';
 import { Timeline } from './timeline.js';
+import { withTravel, type TravelContext } from './travel-timeline.js';
 import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput, UnplacedReason } from './types.js';
 
 export type { CSet, SetFamily } from './sets.js';
@@ -76,6 +77,8 @@ export class Problem {
   readonly cal: WorkCalendar;
   readonly mBusy: Timeline[];
   readonly oBusy: Timeline[];
+  /** road time between one machine's consecutive jobs (travel-timeline.ts); null without `input.travel` */
+  readonly travel: TravelContext | null;
   readonly excluded = new Map<number, string>(); // machine index → why it cannot be used
   readonly opExcluded = new Set<number>();
   /** usable operator indices, ascending; who is preferred (by machine / operator index) */
@@ -112,7 +115,14 @@ export class Problem {
       if (i !== undefined)
         oRaw[i]!.push([parseInstant(b.startsAt, 'busy.startsAt'), parseInstant(b.endsAt, 'busy.endsAt')]);
     }
-    this.mBusy = mRaw.map((r) => Timeline.ofBusy(r));
+    const travel = withTravel(
+      mRaw.map((r) => Timeline.ofBusy(r)),
+      this.machines.map((m) => m.id),
+      input.travel,
+      jobs.map((j) => j.fieldId),
+    );
+    this.mBusy = travel.timelines;
+    this.travel = travel.ctx;
     this.oBusy = oRaw.map((r) => Timeline.ofBusy(r));
 
     const avoidA = new Set(this.opts.avoidAssetIds);

@@ -7,6 +7,8 @@
  * half-open [startsAt, endsAt), like the bookings' exclusion constraints.
  */
 
+import type { SchedTravel } from './travel-timeline.js';
+
 export type MachineKind = 'POWER_UNIT' | 'SELF_PROPELLED' | 'IMPLEMENT';
 export type MachineStatus = 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED';
 
@@ -109,6 +111,8 @@ export interface SchedulerInput {
   operators: readonly SchedOperator[];
   busy: { machines: readonly MachineBusy[]; operators: readonly OperatorBusy[] };
   options?: Partial<SchedOptions>;
+  /** road km between the jobs' fields and the machines' road speeds: consecutive jobs of a machine leave room to drive */
+  travel?: SchedTravel;
 }
 
 /** One draft item: the same fields an assignment takes, plus a stable key for execution. */

@@ -54,6 +54,7 @@ export function httpStatusOf(code: TErrorCode): number {
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'TELEMATICS_BATCH_TOO_LARGE':
+    case 'ARCHIVE_TOO_LARGE':
       return 413;
     case 'UNSUPPORTED_MEDIA_TYPE':
     case 'FILE_NOT_PDF':
@@ -62,6 +63,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'IDEMPOTENCY_KEY_REUSED':
     case 'IMPORT_FILE_INVALID':
     case 'IMPORT_ROWS_INVALID':
+    case 'IMPORT_FILE_UNSAFE':
     case 'SCOPE_NOT_GRANTABLE':
     case 'METER_BACKWARDS':
     case 'METER_OUT_OF_ORDER':

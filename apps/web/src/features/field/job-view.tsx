@@ -20,6 +20,7 @@ import { slotText } from './my-jobs';
 import type { FieldOrgProps } from './types';
 import { Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle } from './ui';
 import { AskManualLink } from './field-ask';
+import { NavigateLinks } from '@/features/map/navigate-links';
 import { LineIcon } from '@/components/ui/line-icon';
 
 /** The job page of the field app: where, with what, and start / complete (job-start-form, job-complete-form). */
@@ -195,6 +196,9 @@ function FieldPanel({ job, orgId }: { job: TJob; orgId: string }) {
           ...(f.data?.crop ? [[m.job.crop, f.data.crop] as [string, string]] : []),
         ]}
       />
+      {f.data && f.data.latitude !== null && f.data.longitude !== null ? (
+        <NavigateLinks latitude={f.data.latitude} longitude={f.data.longitude} name={job.fieldName} />
+      ) : null}
     </Panel>
   );
 }
