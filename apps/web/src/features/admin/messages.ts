@@ -222,6 +222,7 @@ export const messages = defineMessages(
       'webhook.manage': '管理 Webhook',
       'telematics.read': '查看车载终端数据',
       'telematics.write': '上报车载终端数据',
+      'notify.manage': '配置群机器人与查看通知发送记录',
     },
   },
   {
@@ -448,6 +449,7 @@ export const messages = defineMessages(
       'webhook.manage': 'Manage webhooks',
       'telematics.read': 'View telematics data',
       'telematics.write': 'Report telematics readings',
+      'notify.manage': 'Configure group bots and see the notification delivery log',
     },
   },
 );
