@@ -2,7 +2,8 @@ import type { TNotifyEvent } from '@amms/contracts/notify-channels';
 
 export type Lang = 'zh' | 'en';
 
-export const langOf = (locale: string | null | undefined): Lang => (locale?.toLowerCase().startsWith('en') ? 'en' : 'zh');
+export const langOf = (locale: string | null | undefined): Lang =>
+  locale?.toLowerCase().startsWith('en') ? 'en' : 'zh';
 
 const TITLES: Record<TNotifyEvent, Record<Lang, string>> = {
   DRAFT_AWAITING_CONFIRMATION: { zh: '草案待你确认', en: 'A draft waits for your confirmation' },

@@ -148,7 +148,7 @@ export class NotifyChannelsService {
           ...(secret !== undefined ? { secret: secret === null ? null : 'changed' } : {}),
         },
       });
-      return toChannel((await tx.notificationChannel.findUniqueOrThrow({ where: { id } })));
+      return toChannel(await tx.notificationChannel.findUniqueOrThrow({ where: { id } }));
     });
   }
 

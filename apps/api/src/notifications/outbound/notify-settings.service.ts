@@ -83,12 +83,17 @@ export class NotifySettingsService {
 
   pushKey(): TPushKey {
     const vapid = this.config.notify.vapid;
-    if (!vapid) throw new AppError('SERVICE_UNAVAILABLE', 'Web Push is not configured (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY)');
+    if (!vapid)
+      throw new AppError('SERVICE_UNAVAILABLE', 'Web Push is not configured (VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY)');
     return { publicKey: vapid.publicKey };
   }
 
   /** This device receives push for this member (the same endpoint again updates its keys). */
-  async subscribe(ctx: OrgContext, body: TCreatePushSubscription, userAgent: string | undefined): Promise<TPushSubscription> {
+  async subscribe(
+    ctx: OrgContext,
+    body: TCreatePushSubscription,
+    userAgent: string | undefined,
+  ): Promise<TPushSubscription> {
     const me = this.me(ctx);
     this.pushKey();
     const url = new URL(body.endpoint);

@@ -50,7 +50,10 @@ export class NotificationSettingsController {
   @RequirePermission('org.read')
   @Patch()
   @Returns(ZNotificationPreferences)
-  update(@Ctx() ctx: OrgContext, @Body({ schema: ZUpdateNotificationPreferences }) body: TUpdateNotificationPreferences) {
+  update(
+    @Ctx() ctx: OrgContext,
+    @Body({ schema: ZUpdateNotificationPreferences }) body: TUpdateNotificationPreferences,
+  ) {
     return this.settings.update(ctx, body);
   }
 

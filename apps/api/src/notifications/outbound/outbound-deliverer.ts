@@ -96,7 +96,13 @@ export class OutboundDeliverer implements OnModuleDestroy {
   }
 
   /** Why the message need not go any more (the member left, the draft or cost no longer waits). */
-  private async staleReason(d: { organizationId: string; recipientMembershipId: string | null; event: string; link: string | null; dedupeKey: string }) {
+  private async staleReason(d: {
+    organizationId: string;
+    recipientMembershipId: string | null;
+    event: string;
+    link: string | null;
+    dedupeKey: string;
+  }) {
     const org = d.organizationId;
     if (d.recipientMembershipId) {
       const m = await this.repo.memberStatus(org, d.recipientMembershipId);
@@ -125,7 +131,11 @@ export class OutboundDeliverer implements OnModuleDestroy {
     if (a.retryable && !a.gone && attempts < maxAttempts) {
       const next = new Date(Date.now() + backoffMs(retryBaseMs, attempts));
       return this.repo.transaction(async (tx) => {
-        const moved = await this.repo.moveDelivery(tx, d.id, d.attempts, { ...base, status: 'RETRYING', notBefore: next });
+        const moved = await this.repo.moveDelivery(tx, d.id, d.attempts, {
+          ...base,
+          status: 'RETRYING',
+          notBefore: next,
+        });
         if (moved.count === 1)
           await enqueueOutbox(
             tx,
@@ -138,7 +148,11 @@ export class OutboundDeliverer implements OnModuleDestroy {
       });
     }
     const reason = a.gone ? 'SUBSCRIPTION_GONE' : a.retryable ? 'MAX_ATTEMPTS' : 'REFUSED';
-    return this.finish(d, { ...base, status: 'FAILED', lastError: `${reason}: ${a.error ?? ''}`.slice(0, 500) }, reason);
+    return this.finish(
+      d,
+      { ...base, status: 'FAILED', lastError: `${reason}: ${a.error ?? ''}`.slice(0, 500) },
+      reason,
+    );
   }
 
   private async finish(

@@ -12,5 +12,11 @@ import { OutboundRepository } from './outbound.repository.js';
  * calls the sources; the worker runs the deliverer and the scan; tests call them in the API too).
  */
 export const OUTBOUND_CONTROLLERS = [NotificationSettingsController, NotificationChannelsController];
-export const OUTBOUND_PROVIDERS = [OutboundRepository, OutboundPlanner, OutboundSources, OutboundDeliverer, OutboundScan];
+export const OUTBOUND_PROVIDERS = [
+  OutboundRepository,
+  OutboundPlanner,
+  OutboundSources,
+  OutboundDeliverer,
+  OutboundScan,
+];
 export const OUTBOUND_API_PROVIDERS = [NotifySettingsService, NotifyChannelsService];

@@ -72,7 +72,9 @@ export class OutboundRepository {
   async teamOf(organizationId: string, resourceType: string, id: string): Promise<string | null> {
     switch (resourceType) {
       case 'asset':
-        return (await this.db.asset.findFirst({ where: { organizationId, id }, select: { teamId: true } }))?.teamId ?? null;
+        return (
+          (await this.db.asset.findFirst({ where: { organizationId, id }, select: { teamId: true } }))?.teamId ?? null
+        );
       case 'work_order':
         return (
           (
@@ -83,7 +85,9 @@ export class OutboundRepository {
           )?.asset.teamId ?? null
         );
       case 'job':
-        return (await this.db.job.findFirst({ where: { organizationId, id }, select: { teamId: true } }))?.teamId ?? null;
+        return (
+          (await this.db.job.findFirst({ where: { organizationId, id }, select: { teamId: true } }))?.teamId ?? null
+        );
       case 'cost_document': {
         const d = await this.db.costDocument.findFirst({
           where: { organizationId, id },
@@ -102,7 +106,10 @@ export class OutboundRepository {
       case 'asset':
         return (await this.db.asset.findFirst({ where: { organizationId, id }, select: { name: true } }))?.name ?? null;
       case 'work_order': {
-        const w = await this.db.workOrder.findFirst({ where: { organizationId, id }, select: { number: true, title: true } });
+        const w = await this.db.workOrder.findFirst({
+          where: { organizationId, id },
+          select: { number: true, title: true },
+        });
         return w ? `WO-${String(w.number).padStart(6, '0')} ${w.title}` : null;
       }
       case 'cost_document': {
@@ -113,7 +120,9 @@ export class OutboundRepository {
         return d ? `CD-${String(d.number).padStart(6, '0')}${d.description ? ` ${d.description}` : ''}` : null;
       }
       case 'draft':
-        return (await this.db.draft.findFirst({ where: { organizationId, id }, select: { title: true } }))?.title ?? null;
+        return (
+          (await this.db.draft.findFirst({ where: { organizationId, id }, select: { title: true } }))?.title ?? null
+        );
       case 'job':
         return (await this.db.job.findFirst({ where: { organizationId, id }, select: { title: true } }))?.title ?? null;
       default:
@@ -191,12 +200,7 @@ export class OutboundRepository {
   }
 
   /** Moves a delivery only from the attempt count it was read at (a duplicate run changes nothing). */
-  moveDelivery(
-    tx: Tx,
-    id: string,
-    fromAttempts: number,
-    data: Prisma.NotificationDeliveryUpdateManyMutationInput,
-  ) {
+  moveDelivery(tx: Tx, id: string, fromAttempts: number, data: Prisma.NotificationDeliveryUpdateManyMutationInput) {
     return tx.notificationDelivery.updateMany({
       where: { id, attempts: fromAttempts, status: { in: ['PENDING', 'RETRYING'] } },
       data,

@@ -1,8 +1,4 @@
-import {
-  NOTIFY_EVENTS,
-  type TMemberChannel,
-  type TNotifyEvent,
-} from '@amms/contracts/notify-channels';
+import { NOTIFY_EVENTS, type TMemberChannel, type TNotifyEvent } from '@amms/contracts/notify-channels';
 import type { TRole } from '@amms/contracts/permissions';
 import { roleMay } from '../../platform/access/permission.js';
 
@@ -73,11 +69,7 @@ export function isTimeZone(tz: string): boolean {
  * inside them (start inclusive, end exclusive; 22:00–07:00 spans midnight). Read in the member's
  * zone (else the org's).
  */
-export function notBefore(
-  at: Date,
-  quiet: { start: string | null; end: string | null },
-  timeZone: string,
-): Date {
+export function notBefore(at: Date, quiet: { start: string | null; end: string | null }, timeZone: string): Date {
   if (!quiet.start || !quiet.end) return at;
   const start = minutesOf(quiet.start);
   const end = minutesOf(quiet.end);

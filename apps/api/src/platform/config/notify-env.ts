@@ -8,7 +8,10 @@ export const NOTIFY_ENV = {
   /** never logged */
   VAPID_PRIVATE_KEY: z.string().min(40).max(50).optional(),
   /** Web Push: the contact the push services see (mailto: or https:) */
-  VAPID_SUBJECT: z.string().regex(/^(mailto:|https:)/, 'mailto:… or https://…').default('mailto:ops@amms.local'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/, 'mailto:… or https://…')
+    .default('mailto:ops@amms.local'),
   /** e-mail: smtp://user:pass@host:587 or smtps://…:465; unset = no e-mail */
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
   SMTP_FROM: z.string().min(3).max(200).default('AMMS <no-reply@amms.local>'),
