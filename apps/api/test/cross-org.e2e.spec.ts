@@ -49,6 +49,7 @@ const ID_KINDS: Record<string, string> = {
   'previews/:id': 'importPreview',
   'notifications/:id': 'notification',
   'attachments/:id': 'attachment',
+  'notification-channels/:id': 'notificationChannel',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -116,6 +117,8 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH webhooks/:id': () => ({ version: 1, description: 'pwned' }),
   'POST webhooks/:id/rotate-secret': () => ({}),
   'POST webhooks/:id/deliveries/:deliveryId/redeliver': () => ({}),
+  'PATCH notification-channels/:id': () => ({ version: 1, name: 'pwned', enabled: false }),
+  'POST notification-channels/:id/test': () => ({}),
   'POST imports/assets/previews/:id/commit': () => ({}),
   'POST imports/fields/previews/:id/commit': () => ({}),
   'POST imports/jobs/previews/:id/commit': () => ({}),
@@ -189,6 +192,17 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   await h.db.document.update({ where: { id: document.id }, data: { currentVersionId: version.id } });
   // a public IP literal: passes the SSRF check without DNS; the delivery row is written directly
   const webhook = await post('/webhooks', { url: 'https://93.184.215.14/amms', eventTypes: ['job.created'] });
+  const notificationChannel = await h.db.notificationChannel.create({
+    data: {
+      organizationId: org.id,
+      kind: 'DINGTALK',
+      name: 'B group',
+      url: 'https://93.184.215.14/robot/send?access_token=b',
+      secret: 'SECb',
+      events: ['MACHINE_DOWN'],
+      createdByMembershipId: org.users.OWNER.membershipId,
+    },
+  });
   const whEvent = await h.db.webhookEvent.create({
     data: { organizationId: org.id, type: 'job.created', resourceType: 'job', resourceId: job.id },
   });
@@ -261,6 +275,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     page: '1',
     webhook: webhook.endpoint.id,
     webhookDelivery: whDelivery.id,
+    notificationChannel: notificationChannel.id,
     importPreview,
     notification: notification.id,
     attachment,
@@ -324,6 +339,8 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.notification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.attachment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.notificationChannel.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.notificationDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

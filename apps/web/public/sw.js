@@ -159,3 +159,37 @@ self.addEventListener('message', (event) => {
     event.waitUntil(warm(msg.urls).then(() => event.source && event.source.postMessage({ type: 'warmed' })));
   if (msg.type === 'clear') event.waitUntil(Promise.all([caches.delete(PAGES), caches.delete(RSC_PAGES)]));
 });
+
+/*
+ * Web Push (docs/notifications.md): the API sends { title, body, link, tag } encrypted for this
+ * browser; show it, and open (or focus) the link when it is tapped.
+ */
+self.addEventListener('push', (event) => {
+  let data = {};
+  try {
+    data = event.data ? event.data.json() : {};
+  } catch {
+    data = { title: event.data ? event.data.text() : 'AMMS' };
+  }
+  const title = data.title || 'AMMS';
+  event.waitUntil(
+    self.registration.showNotification(title, {
+      body: data.body || '',
+      tag: data.tag || undefined,
+      data: { link: data.link || '/field' },
+      icon: '/field-icon-192.png',
+    }),
+  );
+});
+
+self.addEventListener('notificationclick', (event) => {
+  event.notification.close();
+  const link = (event.notification.data && event.notification.data.link) || '/field';
+  event.waitUntil(
+    self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((wins) => {
+      const target = new URL(link, self.location.origin).href;
+      const open = wins.find((w) => w.url === target);
+      return open ? open.focus() : self.clients.openWindow(target);
+    }),
+  );
+});

@@ -55,6 +55,8 @@ export const PERMISSIONS = [
   'webhook.manage',
   'telematics.read',
   'telematics.write',
+  // group bots and the delivery audit of notifications outside the app (issue #31)
+  'notify.manage',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;

@@ -24,6 +24,7 @@ import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
 import { maintenanceVersion, scheduleVersion } from './drafts.versions.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { NotifyOutbound } from '../notifications/outbound/notify-events.js';
 
 const DRAFT_SORT = sortSpec<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>({
   createdAt: { type: 'date' },
@@ -119,6 +120,8 @@ export class DraftsService implements OnModuleInit {
       unplaced: content.unplaced.length,
       violations: content.validation.violations.length,
     });
+    // still waiting a little later: a push / e-mail / group message (notifications/outbound)
+    await NotifyOutbound.emit(tx, ctx.organizationId, 'DRAFT_AWAITING_CONFIRMATION', draft.id);
     return draft;
   }
 

@@ -6,6 +6,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { NotifyOutbound } from '../notifications/outbound/notify-events.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { parseItems, type AnyItem } from './execution-recheck.js';
 import { countsOf, executionTopic, receiptEventData } from './executions.mappers.js';
@@ -43,6 +44,7 @@ export class ExecutionEndings {
       if (!(await this.repo.updateIf(tx, org, exec.id, ['RUNNING'], { status, finishedAt: new Date() }))) return null;
       await this.repo.draftExecuted(tx, org, exec.draftId);
       await WebhookEvents.emit(tx, ctx, 'execution.finished', exec.id);
+      if (status !== 'SUCCEEDED') await NotifyOutbound.emit(tx, org, 'EXECUTION_FAILED', exec.id);
       await this.audit.append(
         tx,
         this.audit.forCtx(ctx, 'execution.finished', 'execution', exec.id, {
@@ -112,6 +114,7 @@ export class ExecutionEndings {
             : 'PARTIAL';
       if (!(await this.endUnfinished(tx, exec, status, reason))) return null;
       await this.repo.draftExecuted(tx, org, exec.draftId);
+      if (status !== 'SUCCEEDED') await NotifyOutbound.emit(tx, org, 'EXECUTION_FAILED', exec.id);
       await this.audit.append(
         tx,
         systemEvent(exec, 'execution.abandoned', {

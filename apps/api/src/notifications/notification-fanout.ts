@@ -11,6 +11,7 @@ import { memberContext } from '../tenancy/member-context.js';
 import { NotificationsRepository, type CandidateRow, type NewNotification } from './notifications.repository.js';
 import { may, rolesThatMay } from '../platform/access/permission.js';
 import { readsWorkOrders } from '../platform/access/maintenance-scope.js';
+import { OutboundSources } from './outbound/outbound-sources.js';
 
 type ResourceType = 'work_order' | 'cost_document' | 'asset' | 'job';
 
@@ -42,7 +43,11 @@ export class NotificationFanout {
     return this.modules.get(type, { strict: false });
   }
 
-  async fanout(organizationId: string, eventId: string, actorMembershipId?: string): Promise<{ created: number }> {
+  async fanout(
+    organizationId: string,
+    eventId: string,
+    actorMembershipId?: string,
+  ): Promise<{ created: number; planned?: number }> {
     const event = await this.repo.findEvent(organizationId, eventId);
     if (!event || !(NOTIFICATION_TYPES as readonly string[]).includes(event.type)) return { created: 0 };
     const type = event.type as TNotificationType;
@@ -64,7 +69,17 @@ export class NotificationFanout {
       );
       if (row) rows.push(row);
     }
-    return { created: await this.repo.insert(organizationId, eventId, rows) };
+    const created = await this.repo.insert(organizationId, eventId, rows);
+    // the same recipients outside the app (push, e-mail) and the group bots: notifications/outbound
+    const down =
+      type === 'asset.status_changed' &&
+      (await this.repo.assetStatus(organizationId, event.resourceId))?.status === 'IN_MAINTENANCE';
+    const outbound = await this.service(OutboundSources).fromInApp(organizationId, eventId, type, rows, {
+      type: event.resourceType,
+      id: event.resourceId,
+      down,
+    });
+    return { created, planned: outbound.planned };
   }
 
   /** Who the event may concern, before the read check. */

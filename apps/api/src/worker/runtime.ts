@@ -18,6 +18,9 @@ import { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
 import { ingestVersion, resumeIngestion } from './knowledge-ingest.js';
 import { WebhookDeliverer } from '../integrations/webhooks/webhook-deliverer.js';
 import { NotificationFanout } from '../notifications/notification-fanout.js';
+import { OutboundDeliverer } from '../notifications/outbound/outbound-deliverer.js';
+import { OutboundScan } from '../notifications/outbound/outbound-scan.js';
+import { OutboundSources } from '../notifications/outbound/outbound-sources.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -37,6 +40,9 @@ export function handlerServices(ctx: INestApplicationContext) {
     ingest: ctx.get(IngestRepository),
     deliverer: ctx.get(WebhookDeliverer),
     fanout: ctx.get(NotificationFanout),
+    outboundSources: ctx.get(OutboundSources),
+    outboundDeliverer: ctx.get(OutboundDeliverer),
+    outboundScan: ctx.get(OutboundScan),
   };
 }
 
@@ -84,6 +90,16 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
       const p = payload as JobPayload<'notification.fanout'>;
       return svc.fanout.fanout(p.organizationId, p.eventId, p.actorMembershipId);
     },
+    'notification.outbound': async (payload) => {
+      const p = payload as JobPayload<'notification.outbound'>;
+      return svc.outboundSources.fromEvent(p.organizationId, p.event, p.resourceId);
+    },
+    // one attempt; retries are outbox rows written by the deliverer (like webhooks)
+    'notification.deliver': async (payload) => {
+      const p = payload as JobPayload<'notification.deliver'>;
+      return svc.outboundDeliverer.deliver(p.organizationId, p.deliveryId);
+    },
+    'notification.scan': async () => svc.outboundScan.scan(),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
@@ -168,6 +184,13 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
   await queues
     .get('amms-housekeeping')!
     .upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
+  await queues
+    .get('amms-webhooks')!
+    .upsertJobScheduler(
+      'notification-scan',
+      { every: config.notify.scanEveryMs },
+      { name: 'notification.scan', data: {} },
+    );
   await queues
     .get('amms-drafts')!
     .upsertJobScheduler('draft-resume', { every: config.worker.resumeEveryMs }, { name: 'draft.resume', data: {} });

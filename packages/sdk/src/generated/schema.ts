@@ -2508,6 +2508,178 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get notification setting
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationSettings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update notification setting
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["notificationSettings_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings/push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Push key (notification settings)
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationSettings_pushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe push subscription
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationSettings_subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings/push-subscriptions/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe remove
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationSettings_unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notification channels
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationChannels_list"];
+        put?: never;
+        /**
+         * Create notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationChannels_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["notificationChannels_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["notificationChannels_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationChannels_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries notification delivery
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationChannels_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/maintenance-settings": {
         parameters: {
             query?: never;
@@ -2807,7 +2979,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                         }[];
                     };
                 };
@@ -2921,7 +3093,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                         }[];
                     };
                 };
@@ -2994,7 +3166,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                         }[];
                     };
                 };
@@ -3549,7 +3721,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3587,7 +3759,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                     /** @enum {string} */
                     dataScope?: "ORG" | "TEAM" | "ASSIGNED";
                     teamIds?: string[];
@@ -3609,7 +3781,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3656,7 +3828,7 @@ export interface operations {
                         id: string;
                         name: string;
                         prefix: string;
-                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage")[];
                         /** @enum {string} */
                         dataScope: "ORG" | "TEAM" | "ASSIGNED";
                         teamIds: string[];
@@ -15335,6 +15507,520 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            DRAFT_AWAITING_CONFIRMATION: ("PUSH" | "EMAIL")[];
+                            COST_AWAITING_APPROVAL: ("PUSH" | "EMAIL")[];
+                            WORK_ORDER_ASSIGNED: ("PUSH" | "EMAIL")[];
+                            JOB_STARTS_TOMORROW: ("PUSH" | "EMAIL")[];
+                            MACHINE_DOWN: ("PUSH" | "EMAIL")[];
+                            EXECUTION_FAILED: ("PUSH" | "EMAIL")[];
+                            DAILY_DIGEST: ("PUSH" | "EMAIL")[];
+                        };
+                        quietStart: string | null;
+                        quietEnd: string | null;
+                        timeZone: string;
+                        isDefault: boolean;
+                        pushDevices: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channels?: {
+                        [key: string]: ("PUSH" | "EMAIL")[];
+                    };
+                    quietStart?: string | null;
+                    quietEnd?: string | null;
+                    timeZone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            DRAFT_AWAITING_CONFIRMATION: ("PUSH" | "EMAIL")[];
+                            COST_AWAITING_APPROVAL: ("PUSH" | "EMAIL")[];
+                            WORK_ORDER_ASSIGNED: ("PUSH" | "EMAIL")[];
+                            JOB_STARTS_TOMORROW: ("PUSH" | "EMAIL")[];
+                            MACHINE_DOWN: ("PUSH" | "EMAIL")[];
+                            EXECUTION_FAILED: ("PUSH" | "EMAIL")[];
+                            DAILY_DIGEST: ("PUSH" | "EMAIL")[];
+                        };
+                        quietStart: string | null;
+                        quietEnd: string | null;
+                        timeZone: string;
+                        isDefault: boolean;
+                        pushDevices: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_pushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_subscribe: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": string;
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                    expirationTime?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        endpointHost: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "WECOM" | "DINGTALK" | "FEISHU";
+                            name: string;
+                            teamId: string | null;
+                            urlHint: string;
+                            signed: boolean;
+                            events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                            enabled: boolean;
+                            version: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "WECOM" | "DINGTALK" | "FEISHU";
+                    name: string;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    teamId?: string | null;
+                    /** Format: uri */
+                    url: string;
+                    /** @default null */
+                    secret?: string | null;
+                    events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "WECOM" | "DINGTALK" | "FEISHU";
+                        name: string;
+                        teamId: string | null;
+                        urlHint: string;
+                        signed: boolean;
+                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                        enabled: boolean;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name?: string;
+                    /** Format: uuid */
+                    teamId?: string | null;
+                    /** Format: uri */
+                    url?: string;
+                    secret?: string | null;
+                    events?: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "WECOM" | "DINGTALK" | "FEISHU";
+                        name: string;
+                        teamId: string | null;
+                        urlHint: string;
+                        signed: boolean;
+                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                        enabled: boolean;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        deliveryId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_deliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                channel?: "PUSH" | "EMAIL" | "WECOM" | "DINGTALK" | "FEISHU";
+                status?: "PENDING" | "RETRYING" | "SENT" | "FAILED" | "SKIPPED";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            event: "DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST";
+                            /** @enum {string} */
+                            channel: "PUSH" | "EMAIL" | "WECOM" | "DINGTALK" | "FEISHU";
+                            recipientMembershipId: string | null;
+                            channelId: string | null;
+                            target: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "RETRYING" | "SENT" | "FAILED" | "SKIPPED";
+                            attempts: number;
+                            statusCode: number | null;
+                            lastError: string | null;
+                            notBefore: string;
+                            sentAt: string | null;
+                            createdAt: string;
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -21,12 +21,12 @@ const EXCERPT_BYTES = 1024;
 /**
  * One POST: the connection goes to an address checked at this moment (guardedLookup), the whole
  * attempt is bounded by `timeoutMs`, redirects are never followed (a 3xx is a failed attempt), and
- * at most EXCERPT_BYTES of the answer are kept.
+ * at most EXCERPT_BYTES of the answer are kept. `headers` may set another content-type (Web Push sends bytes).
  */
 export function postWebhook(
   url: string,
   headers: Record<string, string>,
-  body: string,
+  body: string | Buffer,
   opts: { timeoutMs: number; allowHosts: readonly string[] },
 ): Promise<SendResult> {
   const target = new URL(url);
@@ -60,10 +60,10 @@ export function postWebhook(
       {
         method: 'POST',
         headers: {
-          ...headers,
           'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(body)),
           'user-agent': 'AMMS-Webhooks/1',
+          ...headers,
+          'content-length': String(Buffer.byteLength(body)),
         },
         lookup: guardedLookup(allowed) as never,
         agent: false,

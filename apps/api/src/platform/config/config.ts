@@ -2,6 +2,7 @@ import { isIP } from 'node:net';
 import { z } from 'zod';
 import { rateLimitsFromEnv } from '../rate-limit/limits.js';
 import { STORAGE_ENV, storageConfig } from './storage-env.js';
+import { NOTIFY_ENV, notifyConfig } from './notify-env.js';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
 /** where a missing JWT_ACCESS_SECRET may fall back to DEV_SECRET: only when NODE_ENV says so explicitly */
@@ -85,6 +86,7 @@ const ZEnv = z.object({
   /** execution event streams: the longest a stream stays open (the client reconnects after it) */
   EXECUTION_STREAM_MAX_MS: z.coerce.number().int().min(1000).max(3_600_000).default(600_000),
   ...STORAGE_ENV,
+  ...NOTIFY_ENV,
   /** attachments: the largest photo (JPEG / PNG / WebP) and the largest PDF receipt accepted (413 PAYLOAD_TOO_LARGE above) */
   ATTACHMENT_MAX_IMAGE_BYTES: z.coerce
     .number()
@@ -187,6 +189,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
   }
   const trustedProxies = parseTrustedProxies(e.TRUSTED_PROXIES);
   const storage = storageConfig(e);
+  const notify = notifyConfig(e, devLike);
   if (e.AGENT_PLANNER === 'openai-compatible') {
     const lacking = (['AGENT_OPENAI_BASE_URL', 'AGENT_OPENAI_MODEL'] as const).filter((k) => !e[k]);
     if (lacking.length > 0) {
@@ -239,6 +242,7 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
     rateLimits,
     log: { level: e.LOG_LEVEL },
     storage,
+    notify,
     attachments: { maxImageBytes: e.ATTACHMENT_MAX_IMAGE_BYTES, maxPdfBytes: e.ATTACHMENT_MAX_PDF_BYTES },
     recognition: {
       url: e.RECOGNITION_URL ?? null,

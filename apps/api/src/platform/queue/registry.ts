@@ -60,6 +60,27 @@ export const JOBS = {
     queue: 'amms-webhooks',
     payload: z.object({ organizationId: z.uuid(), eventId: z.uuid(), actorMembershipId: z.uuid().optional() }).strict(),
   },
+  // a draft waiting for confirmation / an execution that failed → messages outside the app (notifications/outbound)
+  'notification.outbound': {
+    queue: 'amms-webhooks',
+    payload: z
+      .object({
+        organizationId: z.uuid(),
+        event: z.enum(['DRAFT_AWAITING_CONFIRMATION', 'EXECUTION_FAILED']),
+        resourceId: z.uuid(),
+      })
+      .strict(),
+  },
+  // one push / e-mail / group-bot message: one attempt; a failed attempt writes the next as an outbox row (backoff)
+  'notification.deliver': {
+    queue: 'amms-webhooks',
+    payload: z.object({ organizationId: z.uuid(), deliveryId: z.uuid() }).strict(),
+  },
+  // periodic: "my job starts tomorrow" in the evening, the daily digest in the morning (org local time)
+  'notification.scan': {
+    queue: 'amms-webhooks',
+    payload: z.object({}).strict(),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;

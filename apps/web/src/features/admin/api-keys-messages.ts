@@ -112,6 +112,7 @@ export const apiKeyMessages = defineMessages(
       'webhook.manage': '管理 Webhook',
       'telematics.read': '查看车载终端数据',
       'telematics.write': '上报车载终端数据',
+      'notify.manage': '配置群机器人与查看通知发送记录',
     },
   },
   {
@@ -224,6 +225,7 @@ export const apiKeyMessages = defineMessages(
       'webhook.manage': 'Manage webhooks',
       'telematics.read': 'View telematics data',
       'telematics.write': 'Report telematics readings',
+      'notify.manage': 'Configure group bots and see the notification delivery log',
     },
   },
 );

@@ -1,4 +1,6 @@
 import type { Metadata } from 'next';
+import Link from 'next/link';
+import { messages as notifySettingsMessages } from '@/features/notify-settings/messages';
 import { PageHeader } from '@/components/page-header';
 import { NotificationList } from '@/features/notifications/notification-list';
 import { notificationMessages } from '@/features/notifications/messages';
@@ -19,7 +21,14 @@ export default async function NotificationsPage({ params }: PageProps<'/orgs/[or
   const m = notificationMessages[locale];
   return (
     <>
-      <PageHeader title={m.heading} subtitle={m.subtitle} />
+      <PageHeader title={m.heading} subtitle={m.subtitle}>
+        <Link
+          href={orgPath(orgId, 'notifications/settings')}
+          className="text-sm font-semibold text-emerald-800 underline"
+        >
+          {notifySettingsMessages[locale].link}
+        </Link>
+      </PageHeader>
       <NotificationList orgId={orgId} timeZone={ctx.membership.organization.timezone} />
     </>
   );
