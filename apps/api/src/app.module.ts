@@ -52,6 +52,7 @@ import { INTEGRATION_CONTROLLERS, INTEGRATION_PROVIDERS } from './integrations/i
 import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory/memory.module.js';
 import { GEO_API_PROVIDERS, GEO_CONTROLLERS } from './geo/geo.module.js';
 import { TELEMATICS_CONTROLLERS } from './telematics/telematics.controller.js';
+import { INVENTORY_CONTROLLERS, INVENTORY_PROVIDERS } from './inventory/inventory.module.js';
 
 @Module({})
 export class AppModule {
@@ -92,6 +93,7 @@ export class AppModule {
         NotificationsController,
         WorkshopController,
         ...TELEMATICS_CONTROLLERS,
+        ...INVENTORY_CONTROLLERS,
       ],
       providers: [
         // the features the worker runs too (one list: shared.providers.ts)
@@ -116,6 +118,7 @@ export class AppModule {
         ...INTEGRATION_PROVIDERS,
         ...AGENT_MEMORY_PROVIDERS,
         ...GEO_API_PROVIDERS,
+        ...INVENTORY_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

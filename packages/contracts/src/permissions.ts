@@ -55,6 +55,9 @@ export const PERMISSIONS = [
   'webhook.manage',
   'telematics.read',
   'telematics.write',
+  'inventory.read',
+  'inventory.write',
+  'inventory.adjust',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;
@@ -73,6 +76,7 @@ const READ_ALL: readonly TPermission[] = [
   'draft.read',
   'knowledge.read',
   'telematics.read',
+  'inventory.read',
 ];
 
 /**
@@ -96,6 +100,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'draft.edit',
     'draft.confirm',
     'draft.execute',
+    // the store keeper's receipts, transfers and issues
+    'inventory.write',
   ],
   MECHANIC: [
     'org.read',
@@ -113,6 +119,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'telematics.read',
     // a mechanic describes a fault to the agent (field app); the diagnosis is a draft a dispatcher confirms
     'agent.run',
+    // what is in stock where (issuing to an order is workorder.write on that order)
+    'inventory.read',
   ],
   OPERATOR: [
     'org.read',
@@ -138,6 +146,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'cost.approve',
     'analytics.read',
     'knowledge.read',
+    // stock value, counts and write-offs
+    'inventory.read',
+    'inventory.adjust',
   ],
   VIEWER: READ_ALL,
 };

@@ -222,6 +222,9 @@ export const messages = defineMessages(
       'webhook.manage': '管理 Webhook',
       'telematics.read': '查看车载终端数据',
       'telematics.write': '上报车载终端数据',
+      'inventory.read': '查看配件与库存',
+      'inventory.write': '管理配件、入库、调拨和领料',
+      'inventory.adjust': '盘点调整与报废',
     },
   },
   {
@@ -448,6 +451,9 @@ export const messages = defineMessages(
       'webhook.manage': 'Manage webhooks',
       'telematics.read': 'View telematics data',
       'telematics.write': 'Report telematics readings',
+      'inventory.read': 'View parts and stock',
+      'inventory.write': 'Manage parts, receipts, transfers and issues',
+      'inventory.adjust': 'Stock count adjustments and write-offs',
     },
   },
 );
