@@ -50,6 +50,9 @@ const ID_KINDS: Record<string, string> = {
   'notifications/:id': 'notification',
   'attachments/:id': 'attachment',
   'notification-channels/:id': 'notificationChannel',
+  'parts/:id': 'part',
+  'stock-counts/:id': 'stockCount',
+  'stock-write-offs/:id': 'writeOff',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -123,6 +126,16 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST imports/fields/previews/:id/commit': () => ({}),
   'POST imports/jobs/previews/:id/commit': () => ({}),
   'POST imports/boundaries/previews/:id/commit': () => ({}),
+  'PATCH parts/:id': () => ({ version: 1, nameZh: 'pwned' }),
+  'POST stock-counts/:id/confirm': () => ({}),
+  'POST stock-write-offs/:id/approve': () => ({}),
+  'POST stock-write-offs/:id/reject': () => ({}),
+  'POST work-orders/:id/stock-parts': (b) => ({
+    action: 'RESERVE',
+    partId: b.part,
+    locationId: b.location,
+    quantity: 1,
+  }),
 };
 
 /** One of every kind of row in `org`, created the way users create them (the API), plus a draft and an execution. */
@@ -250,6 +263,28 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   });
   expect(attached.status).toBe(201);
   const attachment = ((await attached.json()) as { id: string }).id;
+  // parts and stock: a part with stock in a location, an open count, a write-off waiting for approval
+  const part = await post('/parts', { partNumber: `P-${tag()}`, nameZh: '滤芯', category: 'FILTER' });
+  const location = await post('/stock-locations', { name: `Store ${tag()}` });
+  await post('/stock-movements', {
+    type: 'RECEIPT',
+    partId: part.id,
+    locationId: location.id,
+    quantity: 5,
+    unitCostMinor: '100',
+  });
+  const stockCount = await post('/stock-counts', { locationId: location.id, lines: [{ partId: part.id, counted: 4 }] });
+  const writeOff = await h.db.stockWriteOff.create({
+    data: {
+      organizationId: org.id,
+      partId: part.id,
+      locationId: location.id,
+      quantity: '1',
+      valueMinor: 100n,
+      reason: 'broken',
+      requestedByUserId: org.users.ADMIN.id,
+    },
+  });
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -279,6 +314,10 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     importPreview,
     notification: notification.id,
     attachment,
+    part: part.id,
+    location: location.id,
+    stockCount: stockCount.id,
+    writeOff: writeOff.id,
   };
 }
 
@@ -341,6 +380,12 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.attachment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.notificationChannel.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.notificationDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.part.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.stockBalance.findMany({ where: { organizationId: b.id }, orderBy: { partId: 'asc' } }),
+          await h.db.stockMovement.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.stockReservation.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.stockCount.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.stockWriteOff.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

@@ -92,6 +92,16 @@ export const ERROR_CODES = [
   // import: a KML with a DTD / entities (XXE), an archive that unpacks past the limit (zip bomb)
   'IMPORT_FILE_UNSAFE',
   'ARCHIVE_TOO_LARGE',
+  // inventory
+  'INSUFFICIENT_STOCK',
+  'QUANTITY_NOT_WHOLE',
+  'PART_NUMBER_TAKEN',
+  'BARCODE_TAKEN',
+  'BARCODE_AMBIGUOUS',
+  'SAME_LOCATION',
+  'WORK_ORDER_CLOSED',
+  'STOCK_LOCATION_NAME_TAKEN',
+  'STOCK_COUNT_CONFIRMED',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

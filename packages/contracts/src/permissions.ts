@@ -57,6 +57,9 @@ export const PERMISSIONS = [
   'telematics.write',
   // group bots and the delivery audit of notifications outside the app (issue #31)
   'notify.manage',
+  'inventory.read',
+  'inventory.write',
+  'inventory.adjust',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;
@@ -75,6 +78,7 @@ const READ_ALL: readonly TPermission[] = [
   'draft.read',
   'knowledge.read',
   'telematics.read',
+  'inventory.read',
 ];
 
 /**
@@ -98,6 +102,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'draft.edit',
     'draft.confirm',
     'draft.execute',
+    // the store keeper's receipts, transfers and issues
+    'inventory.write',
   ],
   MECHANIC: [
     'org.read',
@@ -115,6 +121,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'telematics.read',
     // a mechanic describes a fault to the agent (field app); the diagnosis is a draft a dispatcher confirms
     'agent.run',
+    // what is in stock where (issuing to an order is workorder.write on that order)
+    'inventory.read',
   ],
   OPERATOR: [
     'org.read',
@@ -140,6 +148,9 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'cost.approve',
     'analytics.read',
     'knowledge.read',
+    // stock value, counts and write-offs
+    'inventory.read',
+    'inventory.adjust',
   ],
   VIEWER: READ_ALL,
 };

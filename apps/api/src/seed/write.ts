@@ -54,6 +54,17 @@ export async function resetBusiness(tx: Tx, organizationId: string): Promise<voi
   await tx.draft.deleteMany({ where });
   await tx.agentRun.deleteMany({ where });
   await tx.agentConversation.deleteMany({ where });
+  // the stock ledger is append-only; this transaction alone may clear the org's (see the inventory migration)
+  await tx.$executeRaw`SELECT set_config('amms.ledger_reset', 'on', true)`;
+  await tx.stockWriteOff.deleteMany({ where });
+  await tx.stockCountLine.deleteMany({ where });
+  await tx.stockCount.deleteMany({ where });
+  await tx.stockReservation.deleteMany({ where });
+  await tx.stockMovement.deleteMany({ where });
+  await tx.stockBalance.deleteMany({ where });
+  await tx.partSupplier.deleteMany({ where });
+  await tx.part.deleteMany({ where });
+  await tx.stockLocation.deleteMany({ where });
   await tx.costLine.deleteMany({ where });
   await tx.costDocument.deleteMany({ where });
   await tx.machineBooking.deleteMany({ where });

@@ -51,6 +51,13 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'DOCUMENT_NOT_READY':
     case 'IMPORT_ALREADY_COMMITTED':
     case 'ATTACHMENT_LOCKED':
+    case 'INSUFFICIENT_STOCK':
+    case 'PART_NUMBER_TAKEN':
+    case 'BARCODE_TAKEN':
+    case 'BARCODE_AMBIGUOUS':
+    case 'WORK_ORDER_CLOSED':
+    case 'STOCK_LOCATION_NAME_TAKEN':
+    case 'STOCK_COUNT_CONFIRMED':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'TELEMATICS_BATCH_TOO_LARGE':
@@ -85,6 +92,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'BOUNDARY_INVALID':
     case 'COORDINATES_OUT_OF_RANGE':
     case 'BOUNDARY_TOO_FAR':
+    case 'QUANTITY_NOT_WHOLE':
+    case 'SAME_LOCATION':
       return 422;
     case 'RATE_LIMITED':
       return 429;

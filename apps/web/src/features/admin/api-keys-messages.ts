@@ -113,6 +113,9 @@ export const apiKeyMessages = defineMessages(
       'telematics.read': '查看车载终端数据',
       'telematics.write': '上报车载终端数据',
       'notify.manage': '配置群机器人与查看通知发送记录',
+      'inventory.read': '查看配件与库存',
+      'inventory.write': '管理配件、入库、调拨和领料',
+      'inventory.adjust': '盘点调整与报废',
     },
   },
   {
@@ -226,6 +229,9 @@ export const apiKeyMessages = defineMessages(
       'telematics.read': 'View telematics data',
       'telematics.write': 'Report telematics readings',
       'notify.manage': 'Configure group bots and see the notification delivery log',
+      'inventory.read': 'View parts and stock',
+      'inventory.write': 'Manage parts, receipts, transfers and issues',
+      'inventory.adjust': 'Stock count adjustments and write-offs',
     },
   },
 );

@@ -1,0 +1,21 @@
+import { LedgerRepository } from './ledger.repository.js';
+import { LedgerService } from './ledger.service.js';
+import { PartsController, WorkOrderPartsController } from './parts.controller.js';
+import { PartsService } from './parts.service.js';
+import { StockAdminService } from './stock-admin.service.js';
+import { StockController } from './stock.controller.js';
+import { StockMovementsService } from './stock-movements.service.js';
+import { StockQueriesService } from './stock-queries.service.js';
+import { WorkOrderPartsService } from './work-order-parts.service.js';
+
+/** Parts and stock (issue #29): the API's controllers and providers. */
+export const INVENTORY_CONTROLLERS = [PartsController, WorkOrderPartsController, StockController];
+export const INVENTORY_PROVIDERS = [
+  LedgerRepository,
+  LedgerService,
+  PartsService,
+  StockQueriesService,
+  StockMovementsService,
+  WorkOrderPartsService,
+  StockAdminService,
+];

@@ -1,0 +1,169 @@
+import { Injectable } from '@nestjs/common';
+import type { StockMovement, StockMovementType } from '@amms/db';
+import type { OrgContext } from '../platform/access/context.js';
+import { stockLocationScope } from '../platform/access/stock-scope.js';
+import { sqlState } from '../platform/prisma/db-errors.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import { InventoryErrors } from './inventory.errors.js';
+import { LedgerRepository } from './ledger.repository.js';
+import { isWhole, milliNumber, milliText, movingAverage, valueOf } from './quantity.js';
+
+export interface LegPart {
+  id: string;
+  partNumber: string;
+  unit: string;
+  countedInPieces: boolean;
+}
+export interface LegLocation {
+  id: string;
+  name: string;
+}
+
+export interface Leg {
+  type: StockMovementType;
+  part: LegPart;
+  location: LegLocation;
+  /** > 0 */
+  milli: bigint;
+  occurredAt: Date;
+  workOrderId?: string | null;
+  counterLocationId?: string | null;
+  transferId?: string | null;
+  countId?: string | null;
+  reason?: string | null;
+  /**
+   * What an outgoing leg may take: `available` (on hand less what open work orders hold, the
+   * order of `workOrderId` excepted: it takes its own reservation) or `onHand` (a count's
+   * adjustment states what is physically there).
+   */
+  limit?: 'available' | 'onHand';
+}
+
+/**
+ * The one place stock moves: each leg locks its balance row, checks, writes the balance and
+ * appends its ledger row in the caller's transaction. Outgoing legs are valued at the moving
+ * average; incoming legs at their own unit cost, which moves the average.
+ */
+@Injectable()
+export class LedgerService {
+  constructor(private readonly repo: LedgerRepository) {}
+
+  transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return this.repo.transaction(fn);
+  }
+
+  checkQuantity(part: LegPart, milli: bigint): void {
+    if (part.countedInPieces && !isWhole(milli)) throw InventoryErrors.notWhole(part.unit);
+  }
+
+  async takeOut(tx: Tx, ctx: OrgContext, leg: Leg): Promise<StockMovement> {
+    const org = ctx.organizationId;
+    this.checkQuantity(leg.part, leg.milli);
+    const b = await this.repo.lockBalance(tx, org, leg.part.id, leg.location.id);
+    const held =
+      (leg.limit ?? 'available') === 'available'
+        ? await this.repo.openReserved(tx, leg.part.id, leg.location.id, leg.workOrderId)
+        : 0n;
+    const available = b.onHand - held;
+    if (leg.milli > available) await this.refuse(tx, ctx, leg, available);
+    const delta = -leg.milli;
+    try {
+      await this.repo.setBalance(tx, leg.part.id, leg.location.id, milliText(delta), b.avgCostMinor);
+    } catch (err) {
+      // the database's CHECK (onHand >= 0): never reached while the row lock holds, kept as the last word
+      // (the transaction is aborted then: no further query, so no "elsewhere")
+      if (sqlState(err) === '23514')
+        throw InventoryErrors.insufficient(leg.part.partNumber, milliNumber(leg.milli), 0, leg.location.name, []);
+      throw err;
+    }
+    return this.repo.insertMovement(tx, org, {
+      ...this.common(ctx, leg),
+      delta: milliText(delta),
+      unitCostMinor: b.avgCostMinor,
+      valueMinor: valueOf(delta, b.avgCostMinor),
+    });
+  }
+
+  async putIn(tx: Tx, ctx: OrgContext, leg: Leg, unitCostMinor: bigint): Promise<StockMovement> {
+    const org = ctx.organizationId;
+    this.checkQuantity(leg.part, leg.milli);
+    const b = await this.repo.lockBalance(tx, org, leg.part.id, leg.location.id);
+    const avg = movingAverage(b.onHand, b.avgCostMinor, leg.milli, unitCostMinor);
+    await this.repo.setBalance(tx, leg.part.id, leg.location.id, milliText(leg.milli), avg);
+    return this.repo.insertMovement(tx, org, {
+      ...this.common(ctx, leg),
+      delta: milliText(leg.milli),
+      unitCostMinor,
+      valueMinor: valueOf(leg.milli, unitCostMinor),
+    });
+  }
+
+  /** Locks both balances in one order (by location id) so two opposite transfers cannot deadlock. */
+  async transfer(
+    tx: Tx,
+    ctx: OrgContext,
+    part: LegPart,
+    from: LegLocation,
+    to: LegLocation,
+    milli: bigint,
+    transferId: string,
+    base: Pick<Leg, 'occurredAt' | 'reason'>,
+  ): Promise<StockMovement> {
+    const [first, second] = from.id < to.id ? [from, to] : [to, from];
+    await this.repo.lockBalance(tx, ctx.organizationId, part.id, first.id);
+    await this.repo.lockBalance(tx, ctx.organizationId, part.id, second.id);
+    const out = await this.takeOut(tx, ctx, {
+      ...base,
+      type: 'TRANSFER',
+      part,
+      location: from,
+      milli,
+      counterLocationId: to.id,
+      transferId,
+    });
+    await this.putIn(
+      tx,
+      ctx,
+      { ...base, type: 'TRANSFER', part, location: to, milli, counterLocationId: from.id, transferId },
+      out.unitCostMinor,
+    );
+    return out;
+  }
+
+  private common(ctx: OrgContext, leg: Leg) {
+    return {
+      type: leg.type,
+      partId: leg.part.id,
+      locationId: leg.location.id,
+      counterLocationId: leg.counterLocationId,
+      transferId: leg.transferId,
+      workOrderId: leg.workOrderId,
+      countId: leg.countId,
+      reason: leg.reason,
+      actorUserId: ctx.actorUserId,
+      membershipId: ctx.membershipId,
+      occurredAt: leg.occurredAt,
+    };
+  }
+
+  /** 409 INSUFFICIENT_STOCK naming what is available here and where else (of the caller's scope). */
+  async refuse(tx: Tx, ctx: OrgContext, leg: Leg, available: bigint): Promise<never> {
+    const visible =
+      ctx.dataScope === 'ORG'
+        ? null
+        : (
+            await tx.stockLocation.findMany({
+              where: { organizationId: ctx.organizationId, ...stockLocationScope(ctx) },
+              select: { id: true },
+            })
+          ).map((l) => l.id);
+    const elsewhere = await this.repo.elsewhere(tx, ctx.organizationId, leg.part.id, leg.location.id, visible);
+    throw InventoryErrors.insufficient(
+      leg.part.partNumber,
+      milliNumber(leg.milli),
+      milliNumber(available > 0n ? available : 0n),
+      leg.location.name,
+      elsewhere,
+    );
+  }
+}
