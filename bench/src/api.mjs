@@ -18,7 +18,7 @@ const target = benchTarget(2);
 const { dbName: DB_NAME, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, scale: SCALE } = target;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const PORTS = { cached: 3202, uncached: 3203, bare: 3204, baseline: 3205 };
+const PORTS = { cached: 3202, uncached: 3203, bare: 3204, baseline: 3205, baselineUncached: 3206 };
 // BENCH_API_ENTRY: the API build to measure; BENCH_BASELINE_ENTRY (optional): an older build
 // (e.g. a copy of apps/api/dist made before a change) measured cache-on in the same run, so a
 // change's effect is a ratio under the same load. BENCH_REUSE=1: keep the seeded database.
@@ -107,6 +107,50 @@ async function run(label, url, headers, stats, server) {
   return out;
 }
 
+/** `n` requests one after another: the latency a lone reader sees (no queue in front of it). */
+async function serial(label, url, headers, n = Number(process.env.BENCH_SERIAL ?? 60)) {
+  const times = [];
+  for (let i = 0; i < n; i++) {
+    const t0 = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${label}: ${res.status}`);
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  const q = (p) => Math.round(times[Math.min(times.length - 1, Math.floor(p * times.length))]);
+  const out = { p50: q(0.5), p95: q(0.95) };
+  console.log(
+    `${label.padEnd(58)} p50 ${String(out.p50).padStart(4)} ms  p95 ${String(out.p95).padStart(4)} ms  (${n} requests)`,
+  );
+  return out;
+}
+
+/**
+ * A thundering herd: a field write invalidates the org's analytics, then 64 readers ask for the
+ * overview at once. Every reader runs its access query (1 transaction each); the figure's loads are
+ * what is left (one snapshot transaction each). Single flight: 1.
+ */
+async function herd(base, orgId, overviewPath, headers, stats, readers = 64) {
+  await fetch(base + overviewPath, { headers }); // cached before the write
+  const write = await fetch(`${base}/api/v1/orgs/${orgId}/fields`, {
+    method: 'POST',
+    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    body: JSON.stringify({ name: `bench herd ${Date.now()}`, areaHa: 1 }),
+  });
+  if (write.status !== 201) throw new Error(`herd: the invalidating write answered ${write.status}`);
+  const before = await quietXacts(stats);
+  const readsBefore = statReads;
+  const statuses = await Promise.all(
+    Array.from({ length: readers }, () =>
+      fetch(base + overviewPath, { headers }).then((r) => (r.arrayBuffer(), r.status)),
+    ),
+  );
+  const after = await quietXacts(stats);
+  const tx = after - before - 2 * (statReads - readsBefore);
+  return { readers, loads: Math.max(0, tx - readers), ok: statuses.every((s) => s === 200) };
+}
+
 try {
   console.log(
     `AMMS bench:api — ${CONNECTIONS} connections, ${DURATION} s per case, database ${DB_NAME} (scale ${SCALE}), ` +
@@ -132,6 +176,12 @@ try {
     PORT: String(PORTS.uncached),
     CACHE_ENABLED: 'false',
   });
+  if (BASELINE_ENTRY)
+    proc.baselineUncached = start('baseline api (cache off)', [BASELINE_ENTRY], {
+      ...apiEnv,
+      PORT: String(PORTS.baselineUncached),
+      CACHE_ENABLED: 'false',
+    });
   proc.bare = start('bare reference', ['bench/src/bare-server.mjs'], {
     PORT: String(PORTS.bare),
     REDIS_URL,
@@ -141,7 +191,14 @@ try {
   const uncached = `http://127.0.0.1:${PORTS.uncached}`;
   const bare = `http://127.0.0.1:${PORTS.bare}`;
   const baseline = `http://127.0.0.1:${PORTS.baseline}`;
-  await Promise.all([waitUp(cached), waitUp(uncached), waitBare(bare), BASELINE_ENTRY ? waitUp(baseline) : null]);
+  const baselineUncached = `http://127.0.0.1:${PORTS.baselineUncached}`;
+  await Promise.all([
+    waitUp(cached),
+    waitUp(uncached),
+    waitBare(bare),
+    BASELINE_ENTRY ? waitUp(baseline) : null,
+    BASELINE_ENTRY ? waitUp(baselineUncached) : null,
+  ]);
 
   const { headers, orgId, claims } = await demoLogin(cached, 'owner@green-valley.demo', 'green-valley');
   const accessQuery = `sid=${claims.sid}&uid=${claims.sub}&org=${orgId}`;
@@ -208,6 +265,15 @@ try {
     stats,
     proc.cached,
   );
+  // issue #30 §2: one reader at a time, cache off — what a reader pays right after an invalidation
+  r.serialUncached = await serial('GET /analytics/overview  cache off, 1 at a time', uncached + overviewPath, headers);
+  if (BASELINE_ENTRY)
+    r.serialBaseline = await serial(
+      'GET /analytics/overview  cache off, 1 at a time (baseline)',
+      baselineUncached + overviewPath,
+      headers,
+    );
+  r.herd = await herd(cached, orgId, overviewPath, headers, stats);
   await stats.end();
   redis.disconnect();
 
@@ -236,6 +302,21 @@ try {
     );
   console.log(
     `  p99 cached (ms)                ${String(r.cachedAssets.p99).padStart(8)}     ${String(r.cachedOverview.p99).padStart(8)}             < 50 at 64 connections`,
+  );
+  console.log(
+    `  p99 cached / (bare + access) p99 ${ratio(r.cachedAssets.p99, r.bareAuthAssets.p99).padStart(6)}     ${ratio(r.cachedOverview.p99, r.bareAuthOverview.p99).padStart(8)}             ≤ 1.3 (issue #30)`,
+  );
+  console.log('\nissue #30 §2 (cold cache)                                   figure      target');
+  console.log(
+    `  uncached overview db tx/req (64 connections)           ${r.uncachedOverview.dbPerReq.toFixed(2).padStart(8)}      ≤ 3`,
+  );
+  console.log(
+    `  uncached overview p50, one reader at a time (ms)       ${String(r.serialUncached.p50).padStart(8)}      ≤ 60 at scale 10 (this run: scale ${SCALE})`,
+  );
+  if (BASELINE_ENTRY)
+    console.log(`  … baseline build, same run (ms)                        ${String(r.serialBaseline.p50).padStart(8)}`);
+  console.log(
+    `  herd: ${r.herd.readers} readers after an invalidation → loader tx ${String(r.herd.loads).padStart(5)}      1 (single flight); all 200: ${r.herd.ok}`,
   );
   console.log(
     `\nload average at the end: ${os
