@@ -8,6 +8,7 @@
 // DB work per request is read from Postgres' own counters (pg_stat_database transactions
 // committed, delta over the case / requests) — the database's view, not the app's.
 import { readFileSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
 import os from 'node:os';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
@@ -135,7 +136,7 @@ async function herd(base, orgId, overviewPath, headers, stats, readers = 64) {
   await fetch(base + overviewPath, { headers }); // cached before the write
   const write = await fetch(`${base}/api/v1/orgs/${orgId}/fields`, {
     method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': crypto.randomUUID() },
+    headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     body: JSON.stringify({ name: `bench herd ${Date.now()}`, areaHa: 1 }),
   });
   if (write.status !== 201) throw new Error(`herd: the invalidating write answered ${write.status}`);
