@@ -21,7 +21,6 @@ export interface MapCanvasProps {
   focus?: [number, number, number, number] | null;
   /** MapLibre could not start (no WebGL): the page shows its list instead */
   onUnavailable: () => void;
-  label: string;
 }
 
 /**
@@ -56,7 +55,12 @@ export function MapCanvas(props: MapCanvasProps) {
         return;
       }
       map.current = m;
+      // a map that never finishes loading (a worker that cannot start) is as good as none: the list stands in
+      const stuck = setTimeout(() => {
+        if (!gone) latest.current.onUnavailable();
+      }, 20_000);
       m.on('load', () => {
+        clearTimeout(stuck);
         m.addSource('features', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
         m.addSource('draft', { type: 'geojson', data: draftGeoJson([]) });
         for (const layer of OVERLAY_LAYERS) m.addLayer(layer as never);
@@ -94,8 +98,6 @@ export function MapCanvas(props: MapCanvasProps) {
   return (
     <div
       ref={box}
-      role="img"
-      aria-label={props.label}
       data-map-ready={ready ? 'true' : 'false'}
       className="h-[28rem] w-full overflow-hidden rounded border border-slate-200"
     />

@@ -73,7 +73,6 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
           basemap={props.basemap}
           draft={points}
           focus={focus}
-          label={m.listHint}
           onUnavailable={() => setUnavailable(true)}
           onPoint={editing ? (p) => setPoints((x) => [...x, p]) : undefined}
           onPick={(kind, id) => kind === 'field' && setFocus(fieldBounds(fields, id))}
