@@ -21,7 +21,11 @@ const STORAGE_DIR = path.join(ROOT, 'data', `storage-${DB_NAME}`);
 const PORT = Number(process.env.KNOWLEDGE_EVAL_PORT ?? 3206);
 const PORTS = { lexical: PORT, hybrid: PORT + 1 };
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
-const set = JSON.parse(readFileSync(path.join(ROOT, 'bench/knowledge/questions.json'), 'utf8'));
+// the demo set (three manuals) and the second set (another maker's two-column manual): both run
+// against the whole library, every manual of the other set a distractor
+const SETS = (process.env.KNOWLEDGE_EVAL_SETS ?? 'questions.json,questions-leeb.json').split(',');
+const loadSet = (file) => JSON.parse(readFileSync(path.join(ROOT, 'bench/knowledge', file), 'utf8'));
+const set = loadSet(SETS[0]);
 const embeddings = process.env.EMBEDDINGS_BASE_URL && process.env.EMBEDDINGS_MODEL;
 
 export { splitOf };
@@ -59,7 +63,7 @@ const squashWs = (s) => s.replace(/\s+/g, '');
 const mean = (xs) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 const f3 = (x) => (Number.isNaN(x) ? '  -  ' : x.toFixed(3));
 
-async function evaluate(mode, base) {
+async function evaluate(mode, base, set) {
   const c = await login(base, 'mechanic@green-valley.demo', 'green-valley');
   const docs = await waitReady(c, Object.keys(set.documents).length);
   const keyOfTitle = new Map(Object.entries(set.documents).map(([k, d]) => [d.title, k]));
@@ -148,7 +152,7 @@ async function evaluate(mode, base) {
         `    ${r.q.id} [${r.q.kind}] expected ${r.expected.join(',')} got ${r.ranked.slice(0, 5).join(',') || '(nothing)'}`,
       );
   }
-  answerLevel(rows, docKeyOf);
+  answerLevel(rows, docKeyOf, set);
   const wrong = rows.filter((r) => r.found !== Boolean(r.q.expected));
   if (wrong.length)
     console.log(`  wrong found flag (${wrong.length}): ${wrong.map((r) => `${r.q.id}(${r.found})`).join(', ')}`);
@@ -156,7 +160,7 @@ async function evaluate(mode, base) {
 }
 
 /** Answer-level figures (bench/src/knowledge-answers.mjs) per category and split. */
-function answerLevel(rows, docKeyOf) {
+function answerLevel(rows, docKeyOf, set) {
   const titles = Object.values(set.documents).map((d) => d.title);
   for (const r of rows) r.s = scoreAnswer(r.q, r.answer, docKeyOf, titles);
   console.log('  answers (key facts stated with a right page cited; clean = no header / fragment):');
@@ -188,6 +192,8 @@ function answerLevel(rows, docKeyOf) {
       `language ${lang}`,
       rows.filter((r) => r.q.language === lang),
     );
+  const cross = rows.filter((r) => r.q.expected && r.q.language !== set.documents[r.q.expected.document]?.language);
+  if (cross.length) line('cross-language', cross);
   if (VERBOSE)
     for (const r of rows.filter((x) => !x.s.right || !x.s.clean))
       console.log(
@@ -234,11 +240,16 @@ try {
     `  API up, worker done: ${Object.values(set.documents).reduce((a, d) => a + d.pageCount, 0)} pages READY (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
   );
 
-  await evaluate('lexical', `http://127.0.0.1:${PORTS.lexical}`);
-  if (embeddings) {
-    await waitUp(`http://127.0.0.1:${PORTS.hybrid}`);
-    await evaluate(`hybrid (${process.env.EMBEDDINGS_MODEL})`, `http://127.0.0.1:${PORTS.hybrid}`);
-  } else
+  for (const file of SETS) {
+    const s = loadSet(file);
+    console.log(`\n=== ${file}: ${s.questions.length} questions`);
+    await evaluate('lexical', `http://127.0.0.1:${PORTS.lexical}`, s);
+    if (embeddings) {
+      await waitUp(`http://127.0.0.1:${PORTS.hybrid}`);
+      await evaluate(`hybrid (${process.env.EMBEDDINGS_MODEL})`, `http://127.0.0.1:${PORTS.hybrid}`, s);
+    }
+  }
+  if (!embeddings)
     console.log('\nhybrid: skipped (set EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL to evaluate the dense stage too)');
   console.log('\ntargets to beat (page level): Recall@10 0.945, MRR@10 0.798, NDCG@10 0.839');
 } catch (err) {

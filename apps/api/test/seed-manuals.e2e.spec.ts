@@ -56,8 +56,9 @@ describe('seed: demo manuals into the platform library', () => {
       },
     });
 
-    expect(await seedManuals(db, config, admin.id)).toEqual({ created: 3, versioned: 0, unchanged: 0 });
     const manifest = readManifest();
+    expect(manifest).toHaveLength(4);
+    expect(await seedManuals(db, config, admin.id)).toEqual({ created: 4, versioned: 0, unchanged: 0 });
     for (const m of manifest) {
       const doc = await db.document.findFirstOrThrow({
         where: { organizationId: null, title: m.title },
@@ -74,11 +75,11 @@ describe('seed: demo manuals into the platform library', () => {
       expect(queued).toBe(1);
     }
 
-    expect(await seedManuals(db, config, admin.id)).toEqual({ created: 0, versioned: 0, unchanged: 3 });
+    expect(await seedManuals(db, config, admin.id)).toEqual({ created: 0, versioned: 0, unchanged: 4 });
     expect(
       await db.documentVersion.count({
         where: { organizationId: null, sha256: { in: manifest.map((m) => m.sha256) } },
       }),
-    ).toBe(3);
+    ).toBe(4);
   });
 });

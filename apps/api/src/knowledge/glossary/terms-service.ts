@@ -29,7 +29,7 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
     ['易损件|配件|备件', 'spare parts|parts|wear parts'],
     ['订购配件', 'order parts|ordering parts'],
     ['规格|参数|技术参数', 'specifications|specs|technical data|specification'],
-    ['容量|容积', 'capacity|volume'],
+    ['容量|容积|额定容积', 'capacity|volume|nominal volume'],
     ['型号', 'model|type'],
     ['说明书|手册|使用说明书', 'manual|operator manual|operator’s manual|handbook'],
     ['故障排除|故障排查|排除故障', 'troubleshooting|fault finding|trouble shooting', '怎么修|咋修'],

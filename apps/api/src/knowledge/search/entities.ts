@@ -25,8 +25,9 @@ const NAMED_MODEL =
   /(?<![\p{L}\p{N}])([A-Z][a-z]{2,14})\s(\d{3,5})(?![\p{L}\p{N}.,]|\s*(?:%|°|℃|kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g|hours?|litres?|liters?)(?![a-z]))/gu;
 const NOT_A_NAME =
   /^(?:Table|Figure|Fig|Step|Section|Chapter|Page|Item|Every|Above|Below|After|Before|Under|Over|From|With|About|Only|Code|Error|Model|Issue|Edition|Version|Part|Serial|Year|Since|Until)$/;
-// a unit after letters+digits makes it a quantity, not a code ("M22" is a bolt, "h 500" isn't a code)
-const UNITISH = /^(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|h|l|m|v|w|a|s|g)$/i;
+// a unit after letters+digits makes it a quantity, not a code ("M22" is a bolt, "h 500" isn't a code);
+// "A" is not among them: amperes follow their number, and A101 is an alarm code
+const UNITISH = /^(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|h|l|m|v|w|s|g)$/i;
 
 /** Spacing and case ignored: "spn110" ≡ "SPN 110", "6r155" ≡ "6R 155". */
 export const squashEntity = (s: string) => s.toLowerCase().replace(/\s+/g, '');

@@ -91,6 +91,7 @@ describe('what a question asks for', () => {
       'Lexion 8700',
     ]);
     expect(entitiesOf('See Table 6, Step 3; Every 500 h; Below 1200 rpm')).toEqual([]);
+    expect(entitiesOf('What does alarm A405 mean?').map((e) => e.text)).toEqual(['A405']);
   });
 });
 

@@ -49,7 +49,7 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
   };
 
   const lay = (kind: 'front' | 'body', chapters: ManualSpec['chapters']) => {
-    const flow = new Flow(measure, scanMeasure, kind, zh);
+    const flow = new Flow(measure, scanMeasure, kind, zh, spec.layout?.columns ?? 1);
     for (const ch of chapters) {
       flow.chapterStart(ch.title);
       for (const b of ch.blocks) flow.block(b);
@@ -103,11 +103,21 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
         : p.kind === 'front'
           ? spec.front[p.chapter]?.title
           : undefined;
+    const label = labels[i]!;
+    if (spec.layout?.header === 'band') {
+      // a framed band at the top: the publication number left, the chapter right; "Page n" bottom right
+      p.ops.push({ t: 'box', x: LEFT - 4, y: PAGE_H - 60, w: RIGHT - LEFT + 8, h: 18, gray: 0.35 });
+      p.ops.push(text(LEFT, PAGE_H - 55, spec.publication, 'b', 8.5, 0.1));
+      if (chapterTitle)
+        p.ops.push(text(RIGHT - measure.width(chapterTitle, 'r', 8.5), PAGE_H - 55, chapterTitle, 'r', 8.5, 0.1));
+      const foot = `Page ${label}`;
+      p.ops.push(text(RIGHT - measure.width(foot, 'r', 8.5), BOTTOM - 40, foot, 'r', 8.5, 0.2));
+      continue;
+    }
     p.ops.push(text(LEFT, PAGE_H - 46, spec.title, 'r', 8, 0.45));
     if (chapterTitle)
       p.ops.push(text(RIGHT - measure.width(chapterTitle, 'r', 8), PAGE_H - 46, chapterTitle, 'r', 8, 0.45));
     p.ops.push({ t: 'line', x1: LEFT, y1: PAGE_H - 53, x2: RIGHT, y2: PAGE_H - 53, w: 0.5, gray: 0.6 });
-    const label = labels[i]!;
     p.ops.push(text((PAGE_W - measure.width(label, 'r', 9)) / 2, BOTTOM - 34, label, 'r', 9, 0.2));
   }
 

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { buildManual } from './build.js';
 import { buildEvalSet } from './evalset.js';
 import { DEMO_MANUALS, EVAL_DIR, MANUALS_DIR } from './index.js';
+import { QUESTIONS } from './questions.js';
+import { QUESTIONS_LEEB } from './questions-leeb.js';
 import type { ManualInfo } from './types.js';
 
 // npm run manuals:generate -w @amms/api: rewrites apps/api/fixtures/manuals/*.pdf + manifest.json
@@ -19,7 +21,12 @@ for (const spec of DEMO_MANUALS) {
   );
 }
 writeFileSync(join(MANUALS_DIR, 'manifest.json'), `${JSON.stringify(infos, null, 1)}\n`);
-const evalSet = buildEvalSet(infos);
 mkdirSync(EVAL_DIR, { recursive: true });
-writeFileSync(join(EVAL_DIR, 'questions.json'), `${JSON.stringify(evalSet, null, 1)}\n`);
-console.log(`manuals: ${evalSet.questions.length} evaluation questions written to bench/knowledge/questions.json`);
+for (const [file, questions] of [
+  ['questions.json', QUESTIONS],
+  ['questions-leeb.json', QUESTIONS_LEEB],
+] as const) {
+  const evalSet = buildEvalSet(infos, DEMO_MANUALS, questions);
+  writeFileSync(join(EVAL_DIR, file), `${JSON.stringify(evalSet, null, 1)}\n`);
+  console.log(`manuals: ${evalSet.questions.length} evaluation questions written to bench/knowledge/${file}`);
+}

@@ -1,7 +1,7 @@
 import { isCjk } from './flow.js';
 import { DEMO_MANUALS } from './index.js';
 import { factContents, keyFactsOf, type KeyFact } from './keyfacts.js';
-import { QUESTIONS } from './questions.js';
+import { QUESTIONS, type QuestionSpec } from './questions.js';
 import type { ManualInfo, ManualSpec } from './types.js';
 
 export interface EvalQuestion {
@@ -27,11 +27,15 @@ export interface EvalSet {
 }
 
 /** Resolves every question's facts to the physical pages the layout put them on. */
-export function buildEvalSet(infos: ManualInfo[], specs: ManualSpec[] = DEMO_MANUALS): EvalSet {
+export function buildEvalSet(
+  infos: ManualInfo[],
+  specs: ManualSpec[] = DEMO_MANUALS,
+  questionSpecs: QuestionSpec[] = QUESTIONS,
+): EvalSet {
   const byKey = new Map(infos.map((i) => [i.key, i]));
   const contents = new Map(specs.map((s) => [s.key, factContents(s)]));
   const ids = new Set<string>();
-  const questions = QUESTIONS.map((q): EvalQuestion => {
+  const questions = questionSpecs.map((q): EvalQuestion => {
     if (ids.has(q.id)) throw new Error(`duplicate question id ${q.id}`);
     ids.add(q.id);
     const language = isCjk(q.q) ? 'zh' : 'en';

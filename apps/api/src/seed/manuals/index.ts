@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DJI_T50 } from './content/dji-t50-b.js';
+import { HORSCH_LEEB } from './content/horsch-leeb-b.js';
 import { JD_6R155 } from './content/jd-6r155-b.js';
 import { LOVOL_GN70 } from './content/lovol-gn70-b.js';
 import type { ManualSpec } from './types.js';
@@ -7,7 +8,7 @@ import type { ManualSpec } from './types.js';
 export type { ManualInfo, ManualSpec } from './types.js';
 
 /** Every demo manual, in seed order. */
-export const DEMO_MANUALS: ManualSpec[] = [JD_6R155, LOVOL_GN70, DJI_T50];
+export const DEMO_MANUALS: ManualSpec[] = [JD_6R155, LOVOL_GN70, DJI_T50, HORSCH_LEEB];
 
 /**
  * The generated PDFs and their manifest are committed here (apps/api/fixtures/manuals): the seed

@@ -51,6 +51,12 @@ export interface ManualSpec {
   publication: string;
   /** body page labels: "arabic" 1, 2, … or "chapter" 3-1, 3-2, … (each chapter restarts) */
   labelStyle: 'arabic' | 'chapter';
+  /**
+   * Page layout (default: one column, the title and chapter above a rule, the label centred at
+   * the foot). `columns: 2` sets the text in two columns; `header: 'band'` frames the publication
+   * number and chapter in a band at the top and prints "Page n" at the bottom right.
+   */
+  layout?: { columns?: 1 | 2; header?: 'rule' | 'band' };
   /** front matter after the table of contents (foreword, safety), numbered in roman numerals */
   front: Chapter[];
   chapters: Chapter[];
