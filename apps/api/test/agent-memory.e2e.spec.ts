@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentFeedback, ZAgentPreferenceList } from '@amms/contracts/agent-memory';
 import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import type { TRole } from '@amms/contracts/permissions';
 
@@ -11,13 +12,8 @@ import type { TRole } from '@amms/contracts/permissions';
  * conversation, preferences saved / applied (named in the draft's notes) / deleted, a preference
  * outside the caller's current scope not applied, feedback stored, agent metrics on /metrics.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const HOUR = 3_600_000;
 /** next week's Monday 00:00 Asia/Shanghai + day/hour, as an instant */
 function at(day: number, hour: number): string {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPlanConstraints } from '@amms/contracts/agent';
 import { ZAgentRun, ZConversation, type TAgentRun } from '@amms/contracts/drafts';
@@ -6,6 +5,7 @@ import type { TRole } from '@amms/contracts/permissions';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 import { FakeOpenAi } from './fake-openai.js';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { orgApi, tag } from './support/world.js';
 
 // The app booted with AGENT_PLANNER=openai-compatible against a local chat-completions server.
 let h: Harness;
@@ -25,9 +25,7 @@ afterAll(async () => {
   await fake.close();
 });
 
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { post } = orgApi(() => h);
 
 /** Local (Asia/Shanghai) dates of next week, as both planners read "next week". */
 function nextWeek(): { from: string; to: string; day: (offset: number, hour: number) => string } {

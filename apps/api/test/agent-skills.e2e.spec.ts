@@ -5,6 +5,7 @@ import { ZDocumentDetail, ZDocumentPage, ZUploadResponse } from '@amms/contracts
 import type { TAgentFigure } from '@amms/contracts/agent';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, login, type TestOrg } from './harness.js';
+import { tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { combineManual, upload } from './knowledge/fixtures.js';
 import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
@@ -23,7 +24,6 @@ let teamDispatcher: string;
 const m = { gv1: '', gv2: '', tractor: '' };
 let inspectionId = '';
 
-const tag = () => randomUUID().slice(0, 8);
 const base = () => env.h.base;
 const get = (token: string, rest: string) => call(base(), 'GET', orgPath(org.id, rest), { token });
 const post = (token: string, rest: string, body: unknown = {}, key?: string | null) =>

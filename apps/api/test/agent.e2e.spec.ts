@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentRun, ZConversation, ZDraftDetail, type TAgentRun } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { createOrg, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post } = orgApi(() => h);
 
 /** Local (Asia/Shanghai) dates of next week's Monday.., as the rules planner reads "下周". */
 function nextWeek(): { mon: string; day: (offset: number, hour: number) => string } {

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAgentRun, ZDraft, ZDraftDetail, type TDraftDetail, type TDraftItem } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
 import { expectError, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post } = orgApi(() => h);
 const HOUR = 3_600_000;
 
 /** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@amms/db';
 import { ZJob, type TJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, type Harness, type TestOrg } from '../harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { call, createOrg, startApp, type Harness, type TestOrg } from '../harness.js';
 import { expectStatus, loginAll, orgPath } from '../assertions.js';
 
 /**
@@ -13,6 +14,34 @@ import { expectStatus, loginAll, orgPath } from '../assertions.js';
 export const tag = () => randomUUID().slice(0, 8);
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
+
+/**
+ * The app of one spec file: started before its tests (beforeAll) and closed after them. The handle
+ * reads through to the running app, so a file declares it once at the top: `const h = appForFile();`.
+ */
+export function appForFile(overrides: Record<string, string> = {}): Harness {
+  let running: Harness | undefined;
+  beforeAll(async () => {
+    running = await startApp(overrides);
+  });
+  afterAll(() => running?.close());
+  const now = () => {
+    if (!running) throw new Error('the app is not started yet: use it inside a test or a hook');
+    return running;
+  };
+  return {
+    get app() {
+      return now().app;
+    },
+    get base() {
+      return now().base;
+    },
+    get db() {
+      return now().db;
+    },
+    close: () => now().close(),
+  };
+}
 
 /**
  * Requests under /api/v1/orgs/:org of the harness `app()` answers (a getter: files declare these
