@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentFeedback, ZAgentPreferenceList } from '@amms/contracts/agent-memory';
 import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
 import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
-import { appForFile, tag } from './support/world.js';
+import { appForFile, assetRow, combineModel, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import type { TRole } from '@amms/contracts/permissions';
 
@@ -41,21 +41,8 @@ async function world(): Promise<World> {
   const one = (await h.db.team.create({ data: { organizationId: org.id, name: `一队${suffix}` } })).id;
   const twoName = `二队${suffix}`;
   const two = (await h.db.team.create({ data: { organizationId: org.id, name: twoName } })).id;
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
-  const combine = async (name: string, teamId: string) =>
-    (
-      await h.db.asset.create({
-        data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}`, teamId },
-      })
-    ).id;
+  const model = await combineModel(h.db, org.id);
+  const combine = async (name: string, teamId: string) => await assetRow(h.db, org.id, model.id, name, { teamId });
   const combines = { a: await combine('收割机A', one), b: await combine('收割机B', two) };
   const fieldName = `东岗${suffix}号地`;
   const f = await call(h.base, 'POST', orgPath(org.id, '/fields'), {

@@ -3,7 +3,7 @@ import { ZAgentRun, ZConversation, ZDraftDetail, type TAgentRun } from '@amms/co
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { createOrg, type TestOrg } from './harness.js';
-import { appForFile, orgApi, tag } from './support/world.js';
+import { appForFile, assetRow, combineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll } from './assertions.js';
 
 const h = appForFile();
@@ -41,21 +41,9 @@ async function world(): Promise<World> {
   await h.db.membership.update({ where: { id: org.users.ADMIN.membershipId }, data: { operatesMachines: true } });
   const team = await post(t.OWNER, org.id, '/teams', { name: `收获队-${tag()}` });
   expectStatus(team, 201);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(h.db, org.id);
   const machine = async (name: string, status: 'ACTIVE' | 'IN_MAINTENANCE' = 'ACTIVE') =>
-    (
-      await h.db.asset.create({
-        data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}`, status },
-      })
-    ).id;
+    await assetRow(h.db, org.id, model.id, name, { status });
   const combines = {
     a: await machine('收割机A'),
     b: await machine('收割机B'),

@@ -3,7 +3,7 @@ import { ZAgentRun, ZDraftDetail, type TAgentRun, type TDraftDetail } from '@amm
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { createOrg, type TestOrg } from './harness.js';
-import { appForFile, orgApi, tag } from './support/world.js';
+import { appForFile, assetRow, combineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll } from './assertions.js';
 import { HOUR, nextWeek } from './draft-fixtures.js';
 
@@ -42,24 +42,9 @@ async function world(
 ): Promise<World> {
   const org = await createOrg(h.db, 'dspworld');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ops as never,
-    },
-  });
+  const model = await combineModel(h.db, org.id, ops as never);
   const ids: string[] = [];
-  for (let i = 0; i < combines; i++)
-    ids.push(
-      (
-        await h.db.asset.create({
-          data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
-        })
-      ).id,
-    );
+  for (let i = 0; i < combines; i++) ids.push(await assetRow(h.db, org.id, model.id, `收割机${i + 1}`));
   const f = await post(t.OWNER, org.id, '/fields', { name: `北岗${tag()}`, areaHa: 20, ...field });
   expectStatus(f, 201);
   const job = async (

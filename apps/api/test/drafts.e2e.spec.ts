@@ -4,7 +4,7 @@ import { ZAgentRun, ZDraft, ZDraftDetail, type TDraftDetail, type TDraftItem } f
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, type TestOrg } from './harness.js';
-import { appForFile, orgApi, tag } from './support/world.js';
+import { appForFile, assetRow, combineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
 const h = appForFile();
@@ -32,24 +32,9 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(h.db, 'drafts');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(h.db, org.id);
   const combines = await Promise.all(
-    ['收割机1', '收割机2'].map(
-      async (name) =>
-        (
-          await h.db.asset.create({
-            data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}` },
-          })
-        ).id,
-    ),
+    ['收割机1', '收割机2'].map(async (name) => await assetRow(h.db, org.id, model.id, name)),
   );
   const f = await post(t.OWNER, org.id, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
   expectStatus(f, 201);

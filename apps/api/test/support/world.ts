@@ -83,6 +83,34 @@ export function machineModel(db: PrismaClient, organizationId: string | null, da
   });
 }
 
+/** The org's own combine harvester model (S780, self-propelled, harvesting), as the agent and draft worlds use. */
+export function combineModel(
+  db: PrismaClient,
+  organizationId: string,
+  operationTypes: ModelData['operationTypes'] = ['HARVESTING'],
+) {
+  return machineModel(db, organizationId, {
+    manufacturer: `Mfr-${tag()}`,
+    name: 'S780',
+    kind: 'SELF_PROPELLED',
+    operationTypes,
+  });
+}
+
+/** A machine of `modelId` written directly (a fresh serial number); answers its id. */
+export async function assetRow(
+  db: PrismaClient,
+  organizationId: string,
+  modelId: string,
+  name: string,
+  data: { status?: 'ACTIVE' | 'IN_MAINTENANCE'; teamId?: string } = {},
+): Promise<string> {
+  const asset = await db.asset.create({
+    data: { organizationId, modelId, name, serialNumber: `SN-${tag()}`, ...data },
+  });
+  return asset.id;
+}
+
 /** A machine of the org (a model of its own, a tractor by default) written directly; answers its id. */
 export async function machineRow(
   db: PrismaClient,
@@ -91,10 +119,7 @@ export async function machineRow(
   model: ModelData = { name: 'T' },
 ): Promise<string> {
   const m = await machineModel(db, organizationId, model);
-  const asset = await db.asset.create({
-    data: { organizationId, modelId: m.id, name, serialNumber: `SN-${tag()}` },
-  });
-  return asset.id;
+  return assetRow(db, organizationId, m.id, name);
 }
 
 export interface OrgWorld {
