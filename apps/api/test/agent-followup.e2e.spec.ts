@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentRun, ZDraftDetail, type TAgentRun } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 import { HOUR, nextWeek } from './draft-fixtures.js';
 
@@ -13,13 +13,8 @@ import { HOUR, nextWeek } from './draft-fixtures.js';
  * the audit), keep the operator when only the machine changes, ask one precise question when the
  * command names nothing in the draft, and a new goal in the same conversation is still a new draft.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 /** next week's day/hour in Asia/Shanghai, as an instant */
 const at = nextWeek();
 const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(0, 10);

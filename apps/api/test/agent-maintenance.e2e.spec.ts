@@ -9,6 +9,7 @@ import { WorkOrdersService } from '../src/maintenance/work-orders.service.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { loadMember } from '../src/tenancy/memberships.repository.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
+import { combineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
 import {
@@ -33,7 +34,6 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TZ_OFFSET = 8 * HOUR; // Asia/Shanghai, the org default
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const tag = () => randomUUID().slice(0, 8);
 
 let h: Harness;
 let db: PrismaClient;
@@ -74,7 +74,7 @@ afterAll(async () => {
   await kill(redis);
 });
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
   call(h.base, 'POST', orgPath(org, rest), {
     token,
@@ -120,15 +120,7 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(db, 'maint');
   const t = await loginAll(h.base, org);
-  const model = await db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(db, org.id);
   const machines: string[] = [];
   for (const [i, hours] of [520, 300].entries()) {
     const a = await db.asset.create({

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentFeedback, ZAgentPreferenceList } from '@amms/contracts/agent-memory';
 import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { appForFile, assetRow, combineModel, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import type { TRole } from '@amms/contracts/permissions';
 
@@ -11,13 +12,8 @@ import type { TRole } from '@amms/contracts/permissions';
  * conversation, preferences saved / applied (named in the draft's notes) / deleted, a preference
  * outside the caller's current scope not applied, feedback stored, agent metrics on /metrics.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const HOUR = 3_600_000;
 /** next week's Monday 00:00 Asia/Shanghai + day/hour, as an instant */
 function at(day: number, hour: number): string {
@@ -45,21 +41,8 @@ async function world(): Promise<World> {
   const one = (await h.db.team.create({ data: { organizationId: org.id, name: `一队${suffix}` } })).id;
   const twoName = `二队${suffix}`;
   const two = (await h.db.team.create({ data: { organizationId: org.id, name: twoName } })).id;
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
-  const combine = async (name: string, teamId: string) =>
-    (
-      await h.db.asset.create({
-        data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}`, teamId },
-      })
-    ).id;
+  const model = await combineModel(h.db, org.id);
+  const combine = async (name: string, teamId: string) => await assetRow(h.db, org.id, model.id, name, { teamId });
   const combines = { a: await combine('收割机A', one), b: await combine('收割机B', two) };
   const fieldName = `东岗${suffix}号地`;
   const f = await call(h.base, 'POST', orgPath(org.id, '/fields'), {

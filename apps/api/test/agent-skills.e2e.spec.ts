@@ -5,6 +5,7 @@ import { ZDocumentDetail, ZDocumentPage, ZUploadResponse } from '@amms/contracts
 import type { TAgentFigure } from '@amms/contracts/agent';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, login, type TestOrg } from './harness.js';
+import { assetRow, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { combineManual, upload } from './knowledge/fixtures.js';
 import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
@@ -23,7 +24,6 @@ let teamDispatcher: string;
 const m = { gv1: '', gv2: '', tractor: '' };
 let inspectionId = '';
 
-const tag = () => randomUUID().slice(0, 8);
 const base = () => env.h.base;
 const get = (token: string, rest: string) => call(base(), 'GET', orgPath(org.id, rest), { token });
 const post = (token: string, rest: string, body: unknown = {}, key?: string | null) =>
@@ -89,16 +89,8 @@ beforeAll(async () => {
       },
     })
   ).id;
-  m.gv2 = (
-    await db.asset.create({
-      data: { organizationId: org.id, modelId: model.id, name: 'GV-9 #02', serialNumber: `SN-${tag()}` },
-    })
-  ).id;
-  m.tractor = (
-    await db.asset.create({
-      data: { organizationId: org.id, modelId: other.id, name: 'TX-1 #01', serialNumber: `SN-${tag()}` },
-    })
-  ).id;
+  m.gv2 = await assetRow(db, org.id, model.id, 'GV-9 #02');
+  m.tractor = await assetRow(db, org.id, other.id, 'TX-1 #01');
   await db.meterReading.create({
     data: {
       organizationId: org.id,

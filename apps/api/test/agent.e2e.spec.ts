@@ -1,21 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentRun, ZConversation, ZDraftDetail, type TAgentRun } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { createOrg, type TestOrg } from './harness.js';
+import { appForFile, assetRow, combineModel, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post } = orgApi(() => h);
 
 /** Local (Asia/Shanghai) dates of next week's Monday.., as the rules planner reads "下周". */
 function nextWeek(): { mon: string; day: (offset: number, hour: number) => string } {
@@ -48,21 +41,9 @@ async function world(): Promise<World> {
   await h.db.membership.update({ where: { id: org.users.ADMIN.membershipId }, data: { operatesMachines: true } });
   const team = await post(t.OWNER, org.id, '/teams', { name: `收获队-${tag()}` });
   expectStatus(team, 201);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(h.db, org.id);
   const machine = async (name: string, status: 'ACTIVE' | 'IN_MAINTENANCE' = 'ACTIVE') =>
-    (
-      await h.db.asset.create({
-        data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}`, status },
-      })
-    ).id;
+    await assetRow(h.db, org.id, model.id, name, { status });
   const combines = {
     a: await machine('收割机A'),
     b: await machine('收割机B'),

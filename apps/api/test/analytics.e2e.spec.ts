@@ -1,5 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import {
   ZAnalyticsCosts,
   ZAnalyticsMaintenance,
@@ -8,8 +7,9 @@ import {
   ZAnalyticsUtilization,
 } from '@amms/contracts/analytics';
 import type { MachineKind } from '@amms/db';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, orgPath } from './assertions.js';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus } from './assertions.js';
 
 /**
  * Analytics over fixtures inserted straight into the database (the jobs, maintenance and
@@ -18,17 +18,12 @@ import { expectError, expectStatus, orgPath } from './assertions.js';
  * [2026-03-31T16:00Z, 2026-04-30T16:00Z) = 30 days = 720 h.
  */
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
   (await login(h.base, org.users[role].email)).accessToken;
 const t = (iso: string) => new Date(iso);
-const tag = () => randomUUID().slice(0, 8);
 const APRIL = '?from=2026-04-01&to=2026-04-30';
 
 interface Fixture {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ZAsset,
   ZAssetDetail,
@@ -11,24 +11,17 @@ import {
   type TAsset,
 } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
 import { allModelIds, expectError, expectStatus, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get, patch, del } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body: unknown, headers?: Record<string, string>) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body, headers });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
-const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
 const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
   (await login(h.base, org.users[role].email)).accessToken;
-const tag = () => randomUUID().slice(0, 8);
 const auditCount = (orgId: string) => h.db.auditEvent.count({ where: { organizationId: orgId } });
 
 /** A platform catalog model, seeded directly (the platform-admin API is tested in catalog-import.e2e.spec.ts). */

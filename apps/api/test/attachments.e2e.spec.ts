@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAttachment, ZListAttachmentsResponse, type TAttachment } from '@amms/contracts/attachments';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineRow } from './support/world.js';
+import { machineRow, orgApi } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { uploadFile } from './fake-recognition.js';
 
@@ -19,7 +19,7 @@ let woId: string;
 let docId: string;
 let assetId: string;
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 const up = (token: string, org: string, rest: string, file: { bytes: Buffer; name: string }, headers = {}) =>
   uploadFile(h.base, orgPath(org, rest), token, file, headers);
 

@@ -1,14 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAuditVerifyResponse, ZListAuditEventsResponse, type TAuditEvent } from '@amms/contracts/audit';
-import { PASSWORD, call, createOrg, login, startApp, type Harness } from './harness.js';
+import { PASSWORD, call, createOrg, login } from './harness.js';
+import { appForFile } from './support/world.js';
 import { expectStatus, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 async function setup() {
   const org = await createOrg(h.db, 'audit');

@@ -1,5 +1,4 @@
 import type { ChildProcess } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAsset, ZAssetDetail, ZListAssetsResponse, ZMachineModel, type TAsset } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
@@ -7,10 +6,10 @@ import { CacheService } from '../src/platform/cache/cache.service.js';
 import { applyCacheInvalidation } from '../src/worker/cache-invalidate.js';
 import { JOBS } from '../src/platform/queue/registry.js';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { tag } from './support/world.js';
 import { allModelIds, expectError, expectStatus, orgPath } from './assertions.js';
 import { freePort, killProcess, startRedis, waitForPort } from './processes.js';
 
-const tag = () => randomUUID().slice(0, 8);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Sum of a Prometheus counter's samples whose labels include `labels`. */

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAnalyticsOverview } from '@amms/contracts/analytics';
 import { ZAsset, ZAssetDetail, ZListAssetsResponse, ZMachineModel } from '@amms/contracts/assets';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
 import { startPgRoundTripCounter, type PgRoundTripCounter } from './pg-round-trips.js';
@@ -10,7 +10,6 @@ import { startPgRoundTripCounter, type PgRoundTripCounter } from './pg-round-tri
 // Issue #16: a cached read costs exactly one database round trip (the access query: session,
 // membership and teams in one statement) and its bytes are the ones a cache miss sent. Round
 // trips are counted on the wire, by a relay between the app and Postgres.
-const tag = () => randomUUID().slice(0, 8);
 
 let counter: PgRoundTripCounter;
 let h: Harness;

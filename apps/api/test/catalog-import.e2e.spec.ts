@@ -10,6 +10,7 @@ import {
   type TMachineModel,
 } from '@amms/contracts/assets';
 import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { orgApi } from './support/world.js';
 import { allModels, expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { hashPassword } from '../src/auth/password.js';
 
@@ -35,11 +36,9 @@ afterAll(() => h?.close());
 function tag() {
   return randomUUID().slice(0, 8);
 }
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get, patch } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body: unknown, headers?: Record<string, string>) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body, headers });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 const PLATFORM = '/api/v1/platform/machine-models';
 const platformPost = (token: string, body: unknown) => call(h.base, 'POST', PLATFORM, { token, body });
 const platformPatch = (token: string, id: string, body: unknown) =>

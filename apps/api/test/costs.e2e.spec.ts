@@ -1,28 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZCostDocumentDetail, ZListCostDocumentsResponse, type TCostDocumentDetail } from '@amms/contracts/costs';
 import { ZAsset } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
 import type { TDataScope } from '@amms/contracts/permissions';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineModel } from './support/world.js';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile, machineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectOneRan, expectReplayOf, expectStatus, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get, patch, del } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body?: unknown, headers?: Record<string, string>) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body, headers });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
-const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
 const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
   (await login(h.base, org.users[role].email)).accessToken;
-const tag = () => randomUUID().slice(0, 8);
 
 const diesel = { description: 'Diesel', quantity: 12.345, unit: 'L', unitPriceMinor: '789' };
 const docBody = (over: Record<string, unknown> = {}) => ({

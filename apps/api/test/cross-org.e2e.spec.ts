@@ -6,19 +6,15 @@
 // path parameters (ID_KINDS) and, if it takes a body, a valid body (BODIES): so it cannot forget it.
 import { createHash, randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { discoverRoutes, type Route } from './routes.js';
 import { pendingExecution } from './sse.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 type Ids = Record<string, string>;
 
 /** Which of B's rows a path parameter names: the collection segment in front of it. */

@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAgentRun, ZDraftDetail, type TAgentRun, type TDraftDetail } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { createOrg, type TestOrg } from './harness.js';
+import { appForFile, assetRow, combineModel, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
 import { HOUR, nextWeek } from './draft-fixtures.js';
 
 /**
@@ -12,16 +12,9 @@ import { HOUR, nextWeek } from './draft-fixtures.js';
  * fields, the break, the day limit), and which job must wait for which. Each case goes
  * through POST /agent/runs (and the draft edit where a person could break the rule).
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post } = orgApi(() => h);
 /** local (UTC+8) hour of day, with minutes as a fraction */
 const localHour = (iso: string) => {
   const d = new Date(Date.parse(iso) + 8 * HOUR);
@@ -49,24 +42,9 @@ async function world(
 ): Promise<World> {
   const org = await createOrg(h.db, 'dspworld');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ops as never,
-    },
-  });
+  const model = await combineModel(h.db, org.id, ops as never);
   const ids: string[] = [];
-  for (let i = 0; i < combines; i++)
-    ids.push(
-      (
-        await h.db.asset.create({
-          data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
-        })
-      ).id,
-    );
+  for (let i = 0; i < combines; i++) ids.push(await assetRow(h.db, org.id, model.id, `收割机${i + 1}`));
   const f = await post(t.OWNER, org.id, '/fields', { name: `北岗${tag()}`, areaHa: 20, ...field });
   expectStatus(f, 201);
   const job = async (

@@ -7,6 +7,7 @@ import type { TDraftItem } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { itemKeyOf } from '../src/planning/scheduler/scheduler.js';
 import { call, createOrg, type TestOrg } from './harness.js';
+import { assetRow, combineModel } from './support/world.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 
 export const HOUR = 3_600_000;
@@ -59,24 +60,9 @@ const post = (w: World, token: string, rest: string, body: unknown, key: string 
 export async function world(base: string, db: PrismaClient, combines = 2): Promise<World> {
   const org = await createOrg(db, 'exec');
   const t = await loginAll(base, org);
-  const model = await db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(db, org.id);
   const ids: string[] = [];
-  for (let i = 0; i < combines; i++)
-    ids.push(
-      (
-        await db.asset.create({
-          data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
-        })
-      ).id,
-    );
+  for (let i = 0; i < combines; i++) ids.push(await assetRow(db, org.id, model.id, `收割机${i + 1}`));
   const w: World = { base, db, org, t, combines: ids, fieldId: '' };
   const f = await post(w, t.OWNER, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
   expectStatus(f, 201);

@@ -1,21 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAgentRun, ZDraft, ZDraftDetail, type TDraftDetail, type TDraftItem } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, assetRow, combineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post } = orgApi(() => h);
 const HOUR = 3_600_000;
 
 /** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
@@ -38,24 +32,9 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(h.db, 'drafts');
   const t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(h.db, org.id);
   const combines = await Promise.all(
-    ['收割机1', '收割机2'].map(
-      async (name) =>
-        (
-          await h.db.asset.create({
-            data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}` },
-          })
-        ).id,
-    ),
+    ['收割机1', '收割机2'].map(async (name) => await assetRow(h.db, org.id, model.id, name)),
   );
   const f = await post(t.OWNER, org.id, '/fields', { name: `西岗${tag()}`, areaHa: 10 });
   expectStatus(f, 201);

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { call, createOrg, login, startApp, type Harness, type Res, type TestOrg } from './harness.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { call, createOrg, login, type Res, type TestOrg } from './harness.js';
+import { appForFile } from './support/world.js';
 import { expectError, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 /** What a request could have written in this org. */
 async function footprint(orgId: string) {

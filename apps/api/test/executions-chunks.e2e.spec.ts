@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
 import { ZExecution, type TExecution } from '@amms/contracts/drafts';
 import { call, startApp, testConfig, type Harness } from './harness.js';
+import { orgApi } from './support/world.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
 import { eventually as fixtureEventually, harvestJob, hourlyDraft, world as fixtureWorld } from './draft-fixtures.js';
@@ -74,7 +75,7 @@ afterAll(async () => {
   await killProcess(redis);
 });
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body: unknown = {}) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body, headers: { 'idempotency-key': randomUUID() } });
 

@@ -12,6 +12,7 @@ import { ChangeSignals } from '../src/platform/redis/change-signals.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { loadMember } from '../src/tenancy/memberships.repository.js';
 import { call, startApp, testConfig, type Harness } from './harness.js';
+import { orgApi } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
 import { follow } from './sse.js';
@@ -90,7 +91,7 @@ afterAll(async () => {
   await kill(redis);
 });
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
   call(h.base, 'POST', orgPath(org, rest), {
     token,

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { parseString } from '@fast-csv/parse';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** CSV / XLSX exports: the same rows as the caller's list (filters, data scope), readable by independent parsers. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { token, body });
 

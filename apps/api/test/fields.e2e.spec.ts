@@ -1,25 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZField, ZJob, ZListFieldsResponse, type TField } from '@amms/contracts/jobs';
 import { ZTeam } from '@amms/contracts/teams';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineRow } from './support/world.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { createOrg, type TestOrg } from './harness.js';
+import { appForFile, machineRow, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
 import type { TRole } from '@amms/contracts/permissions';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
-const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post, patch, del } = orgApi(() => h);
 const WINDOW = { windowStart: '2027-06-01T00:00:00Z', windowEnd: '2027-06-08T00:00:00Z' };
 
 async function setup(label = 'fields'): Promise<{ org: TestOrg; t: Record<TRole, string> }> {

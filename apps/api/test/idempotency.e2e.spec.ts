@@ -1,16 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAddMemberResponse } from '@amms/contracts/members';
 import { canonicalJson } from '../src/platform/crypto/hash-chain.js';
 import { hashIdempotencyKey } from '../src/platform/idempotency/sealed-response.js';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 async function setup() {
   const org = await createOrg(h.db, 'idem');

@@ -1,18 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZImportCommitResponse, ZImportPreview, type TImportPreview } from '@amms/contracts/integrations';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type Res, type TestOrg } from './harness.js';
+import { call, createOrg, login, PASSWORD, type Res, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** File import: upload → preview (row errors) → commit all rows or none, idempotent, audited, scoped. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const req = (
   token: string,
   method: string,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ZAssignBulkResponse,
   ZAssignOptionsResponse,
@@ -16,21 +16,13 @@ import { AssignmentsService } from '../src/jobs/assignments.service.js';
 import { PrismaService } from '../src/platform/prisma/prisma.service.js';
 import { normalizeError } from '../src/platform/errors/error-envelope.js';
 import type { OrgContext } from '../src/platform/access/context.js';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
 import { expectError, expectOneRan, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const post = (token: string, org: string, rest: string, body: unknown = {}) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
+const { get, post, patch } = orgApi(() => h);
 /** A start time that leaves room for the hours a test completes with (hours worked must fit in the clock time). */
 const earlier = () => new Date(Date.now() - 8 * 3_600_000).toISOString();
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZListAssetsResponse } from '@amms/contracts/assets';
 import { ZListAuditEventsResponse } from '@amms/contracts/audit';
 import { ZListCostDocumentsResponse } from '@amms/contracts/costs';
@@ -9,8 +9,9 @@ import { ZListWorkOrdersResponse, ZListWorkOrdersViewResponse } from '@amms/cont
 import { ZListMembersResponse } from '@amms/contracts/members';
 import type { TRole } from '@amms/contracts/permissions';
 import type { z } from 'zod';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
 
 /**
  * `?sort=` on the lists: keyset pages over (sort value, tie) with many ties in the value, both
@@ -19,14 +20,9 @@ import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
  * and their ties, are exactly what the test says.
  */
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 
 interface World {
   org: TestOrg;

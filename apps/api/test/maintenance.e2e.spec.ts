@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAsset, type TAsset } from '@amms/contracts/assets';
 import {
   ZDueResponse,
@@ -16,22 +16,16 @@ import {
 } from '@amms/contracts/maintenance';
 import { ZTeam } from '@amms/contracts/teams';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, orgApi, tag } from './support/world.js';
 import { expectError, expectOneRan, expectReplayOf, expectStatus, loginAll, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 const DAY = 86_400_000;
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get, patch } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body?: unknown) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body: body ?? {} });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
-const tag = () => randomUUID().slice(0, 8);
 
 interface Ctx {
   org: TestOrg;

@@ -1,19 +1,14 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZFieldBoundary, ZMapFeatures } from '@amms/contracts/geo';
 import { TravelService } from '../src/geo/travel.service.js';
 import { RedisService } from '../src/platform/redis/redis.service.js';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** Field boundaries (PostGIS), the bbox list, the map's features (scoped, cached), the GeoJSON export, travel times. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { token, body });
 

@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZListNotificationsResponse, ZNotification, type TNotification } from '@amms/contracts/notifications';
 import type { TRole } from '@amms/contracts/permissions';
 import { NotificationFanout } from '../src/notifications/notification-fanout.js';
-import { createOrg, login, startApp, type Harness } from './harness.js';
-import { machineRow, orgApi, orgWorld, tag, type OrgWorld } from './support/world.js';
+import { createOrg, login } from './harness.js';
+import { appForFile, machineRow, orgApi, orgWorld, tag, type OrgWorld } from './support/world.js';
 import { expectError, expectStatus } from './assertions.js';
 
 /**
@@ -12,11 +12,7 @@ import { expectError, expectStatus } from './assertions.js';
  * worker runs NotificationFanout for each such row; here the test runs the same code for the
  * org's pending rows (no BullMQ in between), on the real database.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 const { get, post } = orgApi(() => h);
 

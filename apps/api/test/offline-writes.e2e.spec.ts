@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ZJob } from '@amms/contracts/jobs';
 import { ZWorkOrderDetailView, type TWorkOrderDetailView } from '@amms/contracts/maintenance';
-import { startApp, type Harness } from './harness.js';
-import { assignedJob, fieldWorld, HOUR, orgApi, type FieldWorld } from './support/world.js';
+import { appForFile, assignedJob, fieldWorld, HOUR, orgApi, type FieldWorld } from './support/world.js';
 import { expectError, expectStatus } from './assertions.js';
 
 /**
@@ -11,11 +10,7 @@ import { expectError, expectStatus } from './assertions.js';
  * Idempotency-Key (a replay changes nothing) and `occurredAt` (recorded as when the person acted,
  * bounded: a little skew ahead, 7 days back; the audit keeps both times).
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
 const { post, patch } = orgApi(() => h);

@@ -1,17 +1,12 @@
 // Cross-module rules: jobs and maintenance share the machine booking table; analytics (cached)
 // follows writes of every module; a machine under repair cannot be booked until accepted.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZJob } from '@amms/contracts/jobs';
 import { ZAnalyticsOverview } from '@amms/contracts/analytics';
-import { startApp, type Harness } from './harness.js';
-import { fieldWorld, orgApi, tag, type FieldWorld } from './support/world.js';
+import { appForFile, fieldWorld, orgApi, tag, type FieldWorld } from './support/world.js';
 import { expectError, expectStatus } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 const { get, post, del } = orgApi(() => h);
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrg, startApp, PASSWORD, type Harness } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { call, createOrg, PASSWORD } from './harness.js';
+import { appForFile } from './support/world.js';
 import { expectStatus } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
 describe('operations endpoints', () => {
   it('/health answers 200 without auth', async () => {

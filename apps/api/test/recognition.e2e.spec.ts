@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZRecognitionResponse } from '@amms/contracts/attachments';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
+import { tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { FakeRecognition, uploadFile } from './fake-recognition.js';
 
@@ -13,8 +13,6 @@ let org: TestOrg;
 let owner: string;
 let model: { id: string; manufacturer: string; name: string };
 let otherOrgModel: string;
-
-const tag = () => randomUUID().slice(0, 8);
 
 async function photo(): Promise<Buffer> {
   return sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c33' } })

@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZAddMemberResponse } from '@amms/contracts/members';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineModel } from './support/world.js';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { appForFile, machineModel, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /**
@@ -11,13 +10,8 @@ import { expectError, expectStatus, orgPath } from './assertions.js';
  * teams. A TEAM-scoped admin neither widens a key or a member beyond their teams, nor touches
  * (update, remove, password reset) a member who sees more than they do.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const req = (token: string | { apiKey: string }, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { ...(typeof token === 'string' ? { token } : token), body });
 

@@ -1,21 +1,16 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZListAuditEventsResponse } from '@amms/contracts/audit';
 import { AgentTools, type BusyFacts } from '../src/planning/tools/agent-tools.js';
 import { memberContext } from '../src/tenancy/member-context.js';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineModel } from './support/world.js';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile, machineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** Reads that must follow the caller's data scope: the audit list and the agent's bookings tool. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get } = orgApi(() => h);
 
 /** Two teams, a machine in each (created by the owner), the DISPATCHER made TEAM-scoped to the north team. */
 async function world() {

@@ -1,24 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZCostDocumentDetail } from '@amms/contracts/costs';
 import { ZWorkOrderDetail } from '@amms/contracts/maintenance';
 import type { TPermission } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, type Harness } from './harness.js';
-import { machineModel } from './support/world.js';
+import { call, createOrg } from './harness.js';
+import { appForFile, machineModel, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 
 /**
  * Four eyes with API keys: a key acts for the member who created it, so a key cannot approve
  * or accept what its creator did, and the creator cannot approve what their key did.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const as = (auth: { token?: string; apiKey?: string }) => ({
   post: (org: string, rest: string, body?: unknown) => call(h.base, 'POST', orgPath(org, rest), { ...auth, body }),
 });

@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAgentRun } from '@amms/contracts/drafts';
-import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** Jobs under TEAM scope (read and write), and the "own only" rule of drafts, runs and conversations. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { token, body });
 

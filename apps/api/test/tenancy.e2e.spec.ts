@@ -1,23 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAddMemberResponse, ZListMembersResponse, ZMember } from '@amms/contracts/members';
 import { ZCreateApiKeyResponse, ZListApiKeysResponse } from '@amms/contracts/api-keys';
 import { ZListTeamsResponse, ZTeam } from '@amms/contracts/teams';
-import { call, createOrg, login, startApp, type Harness, type Res, type TestOrg } from './harness.js';
+import { call, createOrg, login, type Res, type TestOrg } from './harness.js';
+import { appForFile, orgApi } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get, patch, del } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body: unknown) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
-const del = (token: string, org: string, rest: string) => call(h.base, 'DELETE', orgPath(org, rest), { token });
 const tokenOf = async (org: TestOrg, role: keyof TestOrg['users']) =>
   (await login(h.base, org.users[role].email)).accessToken;
 const activeMembers = (orgId: string) =>

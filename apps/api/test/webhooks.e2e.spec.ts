@@ -13,6 +13,7 @@ import {
 } from '@amms/contracts/webhooks';
 import { WebhookEvents } from '../src/platform/outbox/webhook-events.js';
 import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
+import { combineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
 import { eventually as fixtureEventually } from './draft-fixtures.js';
@@ -95,8 +96,7 @@ afterAll(async () => {
 
 const post = (token: string, org: string, rest: string, body: unknown = {}) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body, headers: { 'idempotency-key': randomUUID() } });
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
-const tag = () => randomUUID().slice(0, 8);
+const { get } = orgApi(() => h);
 const later = (hours: number) => new Date(Date.now() + hours * 3_600_000).toISOString();
 
 interface World {
@@ -109,15 +109,7 @@ interface World {
 async function world(): Promise<World> {
   const org = await createOrg(db, 'wh');
   const t = await loginAll(h.base, org);
-  const model = await db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'S780',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
-  });
+  const model = await combineModel(db, org.id);
   const asset = await db.asset.create({
     data: { organizationId: org.id, modelId: model.id, name: `收割机 ${tag()}`, serialNumber: `SN-${tag()}` },
   });

@@ -1,17 +1,11 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineModel } from './support/world.js';
+import { describe, expect, it } from 'vitest';
+import { call, createOrg, type TestOrg } from './harness.js';
+import { appForFile, machineModel, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 
 /** A work order that holds a machine decides its return to service; its money stays with maintenance.read. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
 const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { token, body });
 

@@ -1,28 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ZAsset, type TAsset } from '@amms/contracts/assets';
 import { ZAnalyticsCosts } from '@amms/contracts/analytics';
 import { ZCostDocumentDetail } from '@amms/contracts/costs';
 import { ZWorkOrderDetail, type TWorkOrderDetail } from '@amms/contracts/maintenance';
 import type { TRole } from '@amms/contracts/permissions';
 import { ZMaintenanceSettings } from '@amms/contracts/workshop';
-import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineModel } from './support/world.js';
+import { call, createOrg, login, type TestOrg } from './harness.js';
+import { appForFile, machineModel, orgApi, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
 
 /** Issue #12 "costs tie to the workshop": labour rate, parts by the mechanic, the order's costs as a cost document. */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 
-const tag = () => randomUUID().slice(0, 8);
-const get = (token: string, org: string, rest: string) => call(h.base, 'GET', orgPath(org, rest), { token });
+const { get, patch } = orgApi(() => h);
 const post = (token: string, org: string, rest: string, body?: unknown) =>
   call(h.base, 'POST', orgPath(org, rest), { token, body: body ?? {} });
-const patch = (token: string, org: string, rest: string, body: unknown) =>
-  call(h.base, 'PATCH', orgPath(org, rest), { token, body });
 
 interface Ctx {
   org: TestOrg;

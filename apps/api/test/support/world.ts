@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@amms/db';
 import { ZJob, type TJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, type Harness, type TestOrg } from '../harness.js';
+import { afterAll, beforeAll } from 'vitest';
+import { call, createOrg, startApp, type Harness, type TestOrg } from '../harness.js';
 import { expectStatus, loginAll, orgPath } from '../assertions.js';
 
 /**
@@ -13,6 +14,34 @@ import { expectStatus, loginAll, orgPath } from '../assertions.js';
 export const tag = () => randomUUID().slice(0, 8);
 export const HOUR = 3_600_000;
 export const DAY = 86_400_000;
+
+/**
+ * The app of one spec file: started before its tests (beforeAll) and closed after them. The handle
+ * reads through to the running app, so a file declares it once at the top: `const h = appForFile();`.
+ */
+export function appForFile(overrides: Record<string, string> = {}): Harness {
+  let running: Harness | undefined;
+  beforeAll(async () => {
+    running = await startApp(overrides);
+  });
+  afterAll(() => running?.close());
+  const now = () => {
+    if (!running) throw new Error('the app is not started yet: use it inside a test or a hook');
+    return running;
+  };
+  return {
+    get app() {
+      return now().app;
+    },
+    get base() {
+      return now().base;
+    },
+    get db() {
+      return now().db;
+    },
+    close: () => now().close(),
+  };
+}
 
 /**
  * Requests under /api/v1/orgs/:org of the harness `app()` answers (a getter: files declare these
@@ -54,6 +83,34 @@ export function machineModel(db: PrismaClient, organizationId: string | null, da
   });
 }
 
+/** The org's own combine harvester model (S780, self-propelled, harvesting), as the agent and draft worlds use. */
+export function combineModel(
+  db: PrismaClient,
+  organizationId: string,
+  operationTypes: ModelData['operationTypes'] = ['HARVESTING'],
+) {
+  return machineModel(db, organizationId, {
+    manufacturer: `Mfr-${tag()}`,
+    name: 'S780',
+    kind: 'SELF_PROPELLED',
+    operationTypes,
+  });
+}
+
+/** A machine of `modelId` written directly (a fresh serial number); answers its id. */
+export async function assetRow(
+  db: PrismaClient,
+  organizationId: string,
+  modelId: string,
+  name: string,
+  data: { status?: 'ACTIVE' | 'IN_MAINTENANCE'; teamId?: string } = {},
+): Promise<string> {
+  const asset = await db.asset.create({
+    data: { organizationId, modelId, name, serialNumber: `SN-${tag()}`, ...data },
+  });
+  return asset.id;
+}
+
 /** A machine of the org (a model of its own, a tractor by default) written directly; answers its id. */
 export async function machineRow(
   db: PrismaClient,
@@ -62,10 +119,7 @@ export async function machineRow(
   model: ModelData = { name: 'T' },
 ): Promise<string> {
   const m = await machineModel(db, organizationId, model);
-  const asset = await db.asset.create({
-    data: { organizationId, modelId: m.id, name, serialNumber: `SN-${tag()}` },
-  });
-  return asset.id;
+  return assetRow(db, organizationId, m.id, name);
 }
 
 export interface OrgWorld {
