@@ -10308,6 +10308,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -10436,6 +10438,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -10728,6 +10737,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -10856,6 +10867,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -11211,6 +11229,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -11339,6 +11359,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -11525,6 +11552,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -11653,6 +11682,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
