@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
@@ -10,6 +10,8 @@ import { expectStatus, loginAll, orgPath } from './assertions.js';
  * open work order, business questions per machine and operator answered from the job data, and
  * maintenance drafts with mechanics and their hours.
  */
+// each run plans through the real API; a loaded machine needs more than the default 30 s
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let h: Harness;
 let org: TestOrg;
 let t: Record<TRole, string>;

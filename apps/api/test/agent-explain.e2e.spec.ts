@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
@@ -12,6 +12,8 @@ import { HOUR, nextWeek } from './draft-fixtures.js';
  * rendered in the goal's language), and unplaced jobs and warnings are in that language with
  * times in the org's zone (Asia/Shanghai here), never UTC.
  */
+// each run plans through the real API; a loaded machine needs more than the default 30 s
+vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 let h: Harness;
 beforeAll(async () => {
   h = await startApp();

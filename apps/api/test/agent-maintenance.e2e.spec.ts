@@ -172,6 +172,9 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
       'maintenance_due',
       'candidate_machines',
       'bookings',
+      // the workshop (mechanics and their load) and the parts each service needs
+      'mechanics',
+      'service_parts',
     ]);
     const draft = r.draft!;
     expect(draft.items).toEqual([]);

@@ -119,13 +119,22 @@ export function itemReasons(
           ? `${span}：机器或机手在 ${localWhen(new Date(blockedUntil).toISOString(), timezone, lang)} 之前已有安排，这是最早的空档`
           : `${span}: the machine or the operator is booked until ${localWhen(new Date(blockedUntil).toISOString(), timezone, lang)}; this is the earliest free time`,
       );
+    } else if (Date.parse(sj.windowStart) > Date.parse(c.input.now)) {
+      const from = localWhen(sj.windowStart, timezone, lang);
+      add(
+        'STARTS',
+        { at: item.startsAt, cause: 'WINDOW_OPENS' },
+        zh
+          ? `${span}：作业时间窗 ${from} 起，第一个工作时段（日照、休息之内）就开工`
+          : `${span}: the first working hours (daylight, break) after the job's window opens ${from}`,
+      );
     } else {
       add(
         'STARTS',
         { at: item.startsAt, cause: 'WORKING_DAY' },
         zh
-          ? `${span}：最早的工作时间（日照、休息、每日上限之内）`
-          : `${span}: the earliest working hours (daylight, break, day limit)`,
+          ? `${span}：从现在起最早的工作时间（日照、休息、每日上限之内）`
+          : `${span}: the earliest working hours from now (daylight, break, day limit)`,
       );
     }
   }
@@ -148,15 +157,28 @@ export function itemReasons(
     .filter((m) => machineExclusion(c, m.id) === null)
     .filter((m) => !busyOf([m.id], '\u0000').some((b) => overlaps(b, s, e)))
     .map((m) => m.name);
-  if (free.length)
+  if (free.length) {
+    // why the chosen one over the free alternatives, as far as the facts say
+    const teamWin = job.teamId && machine?.teamId === job.teamId;
+    const why = asked.length
+      ? zh
+        ? '按要求'
+        : 'as asked'
+      : teamWin
+        ? zh
+          ? '同队'
+          : "of the job's team"
+        : zh
+          ? '两者都可用，按排程顺序'
+          : 'either would do; by the scheduling order';
     add(
       'CLOSE',
       { machines: free.length },
       zh
-        ? `同一时段也有空：${nameList(free, 'zh', 3)}（选了 ${setName}：更早能开工或按偏好）`
-        : `also free then: ${nameList(free, 'en', 3)} (${setName} was chosen: as early or preferred)`,
+        ? `同一时段也有空：${nameList(free, 'zh', 3)}（选 ${setName}：${why}）`
+        : `also free then: ${nameList(free, 'en', 3)} (${setName}: ${why})`,
     );
-  else
+  } else
     add(
       'CLOSE',
       { machines: 0 },

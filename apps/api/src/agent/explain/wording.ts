@@ -32,10 +32,10 @@ export function localSpan(from: string, to: string, timezone: string, lang: Lang
     new Intl.DateTimeFormat('en-CA', { timeZone: timezone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
       new Date(iso),
     );
-  const end =
-    day(from) === day(new Date(Date.parse(to) - 1).toISOString())
-      ? localClock(to, timezone)
-      : localWhen(to, timezone, lang);
+  const sameDay = day(from) === day(new Date(Date.parse(to) - 1).toISOString());
+  // a span ending at the next midnight reads "24:00" on its own day
+  const clock = localClock(to, timezone);
+  const end = sameDay ? (clock === '00:00' && to !== from ? '24:00' : clock) : localWhen(to, timezone, lang);
   return `${localWhen(from, timezone, lang)}–${end}`;
 }
 

@@ -292,5 +292,5 @@ export function businessText(
   const defs = [...new Map(figures.map((f) => [f.label, f.definition])).entries()].map(([l, d]) =>
     zh ? `${l}：${d}` : `${l}: ${d}`,
   );
-  return [head, ...lines, ...team, zh ? '口径：' : 'Definitions:', ...defs].join('\n');
+  return [head, ...lines, ...team, ...(defs.length ? [zh ? '口径：' : 'Definitions:', ...defs] : [])].join('\n');
 }

@@ -73,7 +73,7 @@ export function workDone(jobs: readonly TJob[], from: string, to: string): WorkD
   }
   const done = (rows: Iterable<WorkRow>) =>
     [...rows]
-      .map((r) => ({ ...r, hectares: round(r.hectares, 4), hours: round(r.hours), fuelLiters: round(r.fuelLiters) }))
+      .map((r) => ({ ...r, hectares: round(r.hectares), hours: round(r.hours), fuelLiters: round(r.fuelLiters) }))
       .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   return { from, to, machines: done(machines.values()), operators: done(operators.values()) };
 }
