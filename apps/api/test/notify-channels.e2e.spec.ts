@@ -11,6 +11,7 @@ import {
 } from '@amms/contracts/notify-channels';
 import { NotifyOutbound } from '../src/notifications/outbound/notify-events.js';
 import { OutboundScan } from '../src/notifications/outbound/outbound-scan.js';
+import { OutboundPlanner } from '../src/notifications/outbound/outbound-planner.js';
 import { createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
@@ -271,6 +272,40 @@ describe('notify: push and group bots', () => {
   }, 60_000);
 });
 
+describe('notify: the same event planned twice at once', () => {
+  it('concurrent plans of one event write one message per channel and target (the dedupe key), and the group is told once', async () => {
+    const w = await world();
+    const path = `/sub/${tag()}`;
+    await subscribe(w, path);
+    await addBot(w, {
+      kind: 'WECOM',
+      name: 'once',
+      url: `${bots.base}/wecom/once-${tag()}?key=${SECRETS.wecomKey}`,
+      events: ['MACHINE_DOWN'],
+    });
+    const planner = h.app.get(OutboundPlanner);
+    const event = {
+      organizationId: w.org.id,
+      event: 'MACHINE_DOWN' as const,
+      sourceKey: `concurrent-${tag()}`,
+      resourceType: 'asset',
+      resourceId: w.tractor,
+      group: true,
+      recipients: [{ membershipId: w.org.users.MECHANIC.membershipId, label: 'Tractor', jobCount: 2 }],
+    };
+    const results = await Promise.all([1, 2, 3, 4].map(() => planner.plan(event)));
+    expect(results.reduce((n, r) => n + r.planned, 0)).toBe(2);
+    const log = await eventually(
+      () => deliveries(w),
+      (d) => d.length === 2 && d.every((x) => x.status === 'SENT'),
+    );
+    expect(log.map((d) => d.channel).sort()).toEqual(['PUSH', 'WECOM']);
+    const got = push.received.filter((r) => r.path === path);
+    expect(got).toHaveLength(1);
+    expect(got[0]!.payload).toMatchObject({ title: '机器停机', body: 'Tractor\n影响 2 个已排作业' });
+  }, 60_000);
+});
+
 describe('notify: e-mail and the daily scan', () => {
   it('a cost waiting for approval is e-mailed to those who may approve it (an SMTP 451 is retried); not to its creator', async () => {
     const w = await world();
@@ -296,7 +331,9 @@ describe('notify: e-mail and the daily scan', () => {
       () => deliveries(w, '&channel=EMAIL'),
       (d) => d.length === 2 && d.every((x) => x.status === 'SENT'),
     );
-    expect(log.map((d) => d.attempts).sort()).toEqual([1, 2]);
+    // the 451 cost one of them an attempt (a loaded machine may add a timed-out one: still retried, still SENT)
+    expect(smtp.rejectNext).toBe(0);
+    expect(Math.max(...log.map((d) => d.attempts))).toBeGreaterThanOrEqual(2);
     expect(log.map((d) => d.target).sort()).toEqual([...to].sort());
   }, 60_000);
 

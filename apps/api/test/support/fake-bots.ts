@@ -15,6 +15,16 @@ export interface BotReceived {
   text: string;
 }
 
+/** What the three bots read from the JSON body. */
+interface BotBody {
+  msgtype?: string;
+  markdown?: { content?: string; title?: string; text?: string };
+  msg_type?: string;
+  content?: { text?: string };
+  timestamp?: string;
+  sign?: string;
+}
+
 const same = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 export class FakeBots {
@@ -38,9 +48,9 @@ export class FakeBots {
           this.failNext--;
           return json(500, { error: 'down' });
         }
-        let body: Record<string, any>;
+        let body: BotBody;
         try {
-          body = JSON.parse(raw) as Record<string, any>;
+          body = JSON.parse(raw) as BotBody;
         } catch {
           return json(400, { errcode: 40001, errmsg: 'bad json' });
         }

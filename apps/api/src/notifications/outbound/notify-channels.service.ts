@@ -16,7 +16,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AppError, notFound, versionConflict } from '../../platform/errors/app-error.js';
 import { decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
-import { PrismaService } from '../../platform/prisma/prisma.service.js';
+import { NotifyChannelsRepository } from './notify-channels.repository.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { checkTarget } from '../../integrations/webhooks/ssrf.js';
 
@@ -71,20 +71,13 @@ const channelNotFound = () => notFound('Notification channel');
 @Injectable()
 export class NotifyChannelsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: NotifyChannelsRepository,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private get db() {
-    return this.prisma.client;
-  }
-
   async list(ctx: OrgContext): Promise<TListNotificationChannels> {
-    const rows = await this.db.notificationChannel.findMany({
-      where: { organizationId: ctx.organizationId, deletedAt: null },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
+    const rows = await this.repo.list(ctx.organizationId);
     return { items: rows.map(toChannel) };
   }
 
@@ -93,19 +86,17 @@ export class NotifyChannelsService {
     if (!ctx.membershipId) throw new AppError('FORBIDDEN', 'Only a member (or a key acting for one) can add a bot');
     await this.assertTarget(input.url);
     await this.assertTeam(ctx, input.teamId);
-    return this.db.$transaction(async (tx) => {
-      const row = await tx.notificationChannel.create({
-        data: {
-          organizationId: ctx.organizationId,
-          kind: input.kind,
-          name: input.name,
-          teamId: input.teamId,
-          url: input.url,
-          secret: input.secret,
-          events: [...new Set(input.events)],
-          enabled: input.enabled,
-          createdByMembershipId: ctx.membershipId!,
-        },
+    return this.repo.transaction(async (tx) => {
+      const row = await this.repo.create(tx, {
+        organizationId: ctx.organizationId,
+        kind: input.kind,
+        name: input.name,
+        teamId: input.teamId,
+        url: input.url,
+        secret: input.secret,
+        events: [...new Set(input.events)],
+        enabled: input.enabled,
+        createdByMembershipId: ctx.membershipId!,
       });
       await this.audit.record(tx, ctx, 'notification_channel.created', 'notification_channel', row.id, {
         kind: row.kind,
@@ -121,25 +112,20 @@ export class NotifyChannelsService {
   async update(ctx: OrgContext, id: string, input: TUpdateNotificationChannel): Promise<TNotificationChannel> {
     if (input.url !== undefined) await this.assertTarget(input.url);
     if (input.teamId) await this.assertTeam(ctx, input.teamId);
-    return this.db.$transaction(async (tx) => {
-      const current = await tx.notificationChannel.findFirst({
-        where: { organizationId: ctx.organizationId, id, deletedAt: null },
-      });
+    return this.repo.transaction(async (tx) => {
+      const current = await this.repo.find(tx, ctx.organizationId, id);
       if (!current) throw channelNotFound();
       if (current.version !== input.version) throw versionConflict(toChannel(current));
-      const moved = await tx.notificationChannel.updateMany({
-        where: { id, version: input.version },
-        data: {
-          ...(input.name !== undefined ? { name: input.name } : {}),
-          ...(input.teamId !== undefined ? { teamId: input.teamId } : {}),
-          ...(input.url !== undefined ? { url: input.url } : {}),
-          ...(input.secret !== undefined ? { secret: input.secret } : {}),
-          ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
-          ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
-          version: { increment: 1 },
-        },
+      const updated = await this.repo.update(tx, id, input.version, {
+        ...(input.name !== undefined ? { name: input.name } : {}),
+        ...(input.teamId !== undefined ? { teamId: input.teamId } : {}),
+        ...(input.url !== undefined ? { url: input.url } : {}),
+        ...(input.secret !== undefined ? { secret: input.secret } : {}),
+        ...(input.events !== undefined ? { events: [...new Set(input.events)] } : {}),
+        ...(input.enabled !== undefined ? { enabled: input.enabled } : {}),
+        version: { increment: 1 },
       });
-      if (moved.count !== 1) throw versionConflict(toChannel(current));
+      if (!updated) throw versionConflict(toChannel(current));
       const { version: _v, secret, url, ...changes } = input;
       await this.audit.record(tx, ctx, 'notification_channel.updated', 'notification_channel', id, {
         changes: {
@@ -148,43 +134,35 @@ export class NotifyChannelsService {
           ...(secret !== undefined ? { secret: secret === null ? null : 'changed' } : {}),
         },
       });
-      return toChannel(await tx.notificationChannel.findUniqueOrThrow({ where: { id } }));
+      return toChannel(updated);
     });
   }
 
   /** Soft delete: its messages stay in the log; queued ones are skipped. */
   async remove(ctx: OrgContext, id: string): Promise<void> {
-    await this.db.$transaction(async (tx) => {
-      const r = await tx.notificationChannel.updateMany({
-        where: { organizationId: ctx.organizationId, id, deletedAt: null },
-        data: { deletedAt: new Date(), enabled: false, version: { increment: 1 } },
-      });
-      if (r.count !== 1) throw channelNotFound();
+    await this.repo.transaction(async (tx) => {
+      if (!(await this.repo.softDelete(tx, ctx.organizationId, id))) throw channelNotFound();
       await this.audit.record(tx, ctx, 'notification_channel.deleted', 'notification_channel', id, {});
     });
   }
 
   /** A test message to the group now (through the same queue, signature and log). */
   async test(ctx: OrgContext, id: string): Promise<{ deliveryId: string }> {
-    const c = await this.db.notificationChannel.findFirst({
-      where: { organizationId: ctx.organizationId, id, deletedAt: null },
-    });
+    const c = await this.repo.find(undefined, ctx.organizationId, id);
     if (!c) throw channelNotFound();
     const deliveryId = randomUUID();
-    await this.db.$transaction(async (tx) => {
-      await tx.notificationDelivery.create({
-        data: {
-          id: deliveryId,
-          organizationId: ctx.organizationId,
-          event: c.events[0] ?? 'DAILY_DIGEST',
-          channel: c.kind,
-          dedupeKey: `test:${deliveryId}`,
-          channelId: c.id,
-          target: new URL(c.url).host,
-          title: 'AMMS 测试消息 / test message',
-          body: c.name,
-          link: null,
-        },
+    await this.repo.transaction(async (tx) => {
+      await this.repo.createDelivery(tx, {
+        id: deliveryId,
+        organizationId: ctx.organizationId,
+        event: c.events[0] ?? 'DAILY_DIGEST',
+        channel: c.kind,
+        dedupeKey: `test:${deliveryId}`,
+        channelId: c.id,
+        target: new URL(c.url).host,
+        title: 'AMMS 测试消息 / test message',
+        body: c.name,
+        link: null,
       });
       await enqueueOutbox(tx, ctx.organizationId, 'notification.deliver', {
         organizationId: ctx.organizationId,
@@ -206,17 +184,11 @@ export class NotifyChannelsService {
         ]);
       after = { createdAt, id: cid };
     }
-    const rows = await this.db.notificationDelivery.findMany({
-      where: {
-        organizationId: ctx.organizationId,
-        ...(q.channel ? { channel: q.channel } : {}),
-        ...(q.status ? { status: q.status } : {}),
-        ...(after
-          ? { OR: [{ createdAt: { lt: after.createdAt } }, { createdAt: after.createdAt, id: { lt: after.id } }] }
-          : {}),
-      },
-      orderBy: [{ createdAt: 'desc' }, { id: 'desc' }],
-      take: q.limit + 1,
+    const rows = await this.repo.deliveries(ctx.organizationId, {
+      channel: q.channel,
+      status: q.status,
+      after,
+      limit: q.limit + 1,
     });
     return pageOf(rows, q.limit, toDelivery, (r) => `${r.createdAt.toISOString()}|${r.id}`);
   }
@@ -233,7 +205,6 @@ export class NotifyChannelsService {
 
   private async assertTeam(ctx: OrgContext, teamId: string | null | undefined): Promise<void> {
     if (!teamId) return;
-    const t = await this.db.team.findFirst({ where: { organizationId: ctx.organizationId, id: teamId } });
-    if (!t) throw notFound('Team');
+    if (!(await this.repo.teamExists(ctx.organizationId, teamId))) throw notFound('Team');
   }
 }

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import type { Prisma } from '@amms/db';
 import {
   type TCreatePushSubscription,
   type TNotificationPreferences,
@@ -10,7 +9,7 @@ import {
 import type { TRole } from '@amms/contracts/permissions';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AppError } from '../../platform/errors/app-error.js';
-import { PrismaService } from '../../platform/prisma/prisma.service.js';
+import { NotifySettingsRepository } from './notify-settings.repository.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { checkTarget } from '../../integrations/webhooks/ssrf.js';
 import { channelCarries, effectiveChoices, isTimeZone } from './preferences.js';
@@ -24,13 +23,9 @@ const memberOnly = () => new AppError('FORBIDDEN', 'Only a member has notificati
 @Injectable()
 export class NotifySettingsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: NotifySettingsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
-
-  private get db() {
-    return this.prisma.client;
-  }
 
   private me(ctx: OrgContext): string {
     if (!ctx.membershipId || ctx.principal.kind !== 'USER') throw memberOnly();
@@ -39,16 +34,16 @@ export class NotifySettingsService {
 
   async get(ctx: OrgContext): Promise<TNotificationPreferences> {
     const me = this.me(ctx);
-    const [pref, org, devices] = await Promise.all([
-      this.db.notificationPreference.findFirst({ where: { organizationId: ctx.organizationId, membershipId: me } }),
-      this.db.organization.findUniqueOrThrow({ where: { id: ctx.organizationId }, select: { timezone: true } }),
-      this.db.pushSubscription.count({ where: { organizationId: ctx.organizationId, membershipId: me } }),
+    const [pref, timeZone, devices] = await Promise.all([
+      this.repo.preference(ctx.organizationId, me),
+      this.repo.orgTimezone(ctx.organizationId),
+      this.repo.devices(ctx.organizationId, me),
     ]);
     return {
       channels: effectiveChoices(ctx.role as TRole, pref?.channels),
       quietStart: pref?.quietStart ?? null,
       quietEnd: pref?.quietEnd ?? null,
-      timeZone: pref?.timeZone ?? org.timezone,
+      timeZone: pref?.timeZone ?? timeZone,
       isDefault: !pref,
       pushDevices: devices,
     };
@@ -61,22 +56,13 @@ export class NotifySettingsService {
       for (const c of channels ?? [])
         if (!channelCarries(event as never, c)) throw invalid(`channels.${event}`, `${event} is not sent by ${c}`);
     if (body.timeZone && !isTimeZone(body.timeZone)) throw invalid('timeZone', 'not an IANA time zone');
-    await this.db.$transaction(async (tx) => {
-      const current = await tx.notificationPreference.findFirst({
-        where: { organizationId: ctx.organizationId, membershipId: me },
-      });
-      const stored = { ...((current?.channels as Record<string, string[]> | undefined) ?? {}) };
+    await this.repo.savePreference(ctx.organizationId, me, (stored) => {
       for (const [event, channels] of Object.entries(body.channels ?? {})) stored[event] = [...new Set(channels ?? [])];
-      const data = {
-        channels: stored as Prisma.InputJsonValue,
+      return {
+        channels: stored,
         ...(body.quietStart !== undefined ? { quietStart: body.quietStart, quietEnd: body.quietEnd ?? null } : {}),
         ...(body.timeZone !== undefined ? { timeZone: body.timeZone } : {}),
       };
-      await tx.notificationPreference.upsert({
-        where: { membershipId: me },
-        create: { membershipId: me, organizationId: ctx.organizationId, ...data },
-        update: data,
-      });
     });
     return this.get(ctx);
   }
@@ -104,20 +90,13 @@ export class NotifySettingsService {
         reason: verdict.reason,
       });
     const data = { p256dh: body.keys.p256dh, auth: body.keys.auth, userAgent: userAgent?.slice(0, 300) ?? null };
-    const row = await this.db.pushSubscription.upsert({
-      where: { membershipId_endpoint: { membershipId: me, endpoint: body.endpoint } },
-      create: { organizationId: ctx.organizationId, membershipId: me, endpoint: body.endpoint, ...data },
-      update: data,
-    });
+    const row = await this.repo.upsertSubscription(ctx.organizationId, me, body.endpoint, data);
     return { id: row.id, endpointHost: url.host, createdAt: row.createdAt.toISOString() };
   }
 
   /** This device no longer receives push (the browser unsubscribed); unknown endpoints are fine. */
   async unsubscribe(ctx: OrgContext, endpoint: string): Promise<{ removed: number }> {
     const me = this.me(ctx);
-    const r = await this.db.pushSubscription.deleteMany({
-      where: { organizationId: ctx.organizationId, membershipId: me, endpoint },
-    });
-    return { removed: r.count };
+    return { removed: await this.repo.removeSubscription(ctx.organizationId, me, endpoint) };
   }
 }

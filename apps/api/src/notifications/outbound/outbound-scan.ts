@@ -2,8 +2,8 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { TRole } from '@amms/contracts/permissions';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { roleMay } from '../../platform/access/permission.js';
-import { PrismaService } from '../../platform/prisma/prisma.service.js';
 import { OutboundPlanner } from './outbound-planner.js';
+import { OutboundScanRepository } from './outbound-scan.repository.js';
 import { localDate, localMinute } from './preferences.js';
 
 /** The UTC instant of local midnight starting `date` (YYYY-MM-DD) in `timeZone`. */
@@ -33,13 +33,13 @@ const clock = (at: Date, timeZone: string) => {
 @Injectable()
 export class OutboundScan {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: OutboundScanRepository,
     private readonly planner: OutboundPlanner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async scan(now = new Date()): Promise<{ tomorrow: number; digests: number }> {
-    const orgs = await this.prisma.client.organization.findMany({ select: { id: true, timezone: true } });
+    const orgs = await this.repo.orgs();
     let tomorrow = 0;
     let digests = 0;
     for (const org of orgs) {
@@ -57,17 +57,7 @@ export class OutboundScan {
     const day = localDate(start, org.timezone);
     const from = zonedMidnight(day, org.timezone);
     const to = zonedMidnight(localDate(new Date(from.getTime() + 36 * 3_600_000), org.timezone), org.timezone);
-    const rows = await this.prisma.client.assignment.findMany({
-      where: {
-        organizationId: org.id,
-        releasedAt: null,
-        startsAt: { gte: from, lt: to },
-        job: { status: 'SCHEDULED' },
-      },
-      select: { id: true, jobId: true, startsAt: true, operatorMembershipId: true, job: { select: { title: true } } },
-      orderBy: { startsAt: 'asc' },
-      take: 2000,
-    });
+    const rows = await this.repo.assignmentsStarting(org.id, from, to);
     let planned = 0;
     for (const a of rows)
       planned += (
@@ -95,22 +85,12 @@ export class OutboundScan {
   /** One e-mail a day to each member who chose it and has something waiting: unread notifications, costs to approve. */
   async digests(org: { id: string; timezone: string }, now: Date): Promise<number> {
     const day = localDate(now, org.timezone);
-    const members = await this.prisma.client.membership.findMany({
-      where: { organizationId: org.id, status: 'ACTIVE' },
-      select: { id: true, role: true, dataScope: true, user: { select: { locale: true } } },
-    });
-    const waitingCosts = await this.prisma.client.costDocument.count({
-      where: { organizationId: org.id, status: 'SUBMITTED' },
-    });
+    const members = await this.repo.activeMembers(org.id);
+    const waitingCosts = await this.repo.waitingCosts(org.id);
     const recipients = [];
     for (const m of members) {
       const en = m.user.locale.startsWith('en');
-      const unread = await this.prisma.client.notification.findMany({
-        where: { organizationId: org.id, recipientMembershipId: m.id, readAt: null },
-        orderBy: { createdAt: 'desc' },
-        take: 10,
-        select: { title: true, type: true },
-      });
+      const unread = await this.repo.unread(org.id, m.id);
       const lines: string[] = [];
       // a count across the org only for who approves across the org (a team-scoped approver is not told others' numbers)
       if (roleMay(m.role as TRole, 'cost.approve') && m.dataScope === 'ORG' && waitingCosts > 0)

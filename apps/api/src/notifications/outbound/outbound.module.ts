@@ -1,9 +1,12 @@
 import { NotificationChannelsController, NotificationSettingsController } from './notify.controllers.js';
+import { NotifyChannelsRepository } from './notify-channels.repository.js';
 import { NotifyChannelsService } from './notify-channels.service.js';
+import { NotifySettingsRepository } from './notify-settings.repository.js';
 import { NotifySettingsService } from './notify-settings.service.js';
 import { OutboundDeliverer } from './outbound-deliverer.js';
 import { OutboundPlanner } from './outbound-planner.js';
 import { OutboundScan } from './outbound-scan.js';
+import { OutboundScanRepository } from './outbound-scan.repository.js';
 import { OutboundSources } from './outbound-sources.js';
 import { OutboundRepository } from './outbound.repository.js';
 
@@ -17,6 +20,12 @@ export const OUTBOUND_PROVIDERS = [
   OutboundPlanner,
   OutboundSources,
   OutboundDeliverer,
+  OutboundScanRepository,
   OutboundScan,
 ];
-export const OUTBOUND_API_PROVIDERS = [NotifySettingsService, NotifyChannelsService];
+export const OUTBOUND_API_PROVIDERS = [
+  NotifySettingsRepository,
+  NotifySettingsService,
+  NotifyChannelsRepository,
+  NotifyChannelsService,
+];

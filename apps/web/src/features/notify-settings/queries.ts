@@ -15,8 +15,8 @@ import { orgApi, seg } from '@/lib/org-api';
 import { orgKey } from '@/lib/query-keys';
 
 export const notifyKeys = {
-  prefs: (orgId: string) => orgKey(orgId, 'notification-settings'),
-  bots: (orgId: string) => orgKey(orgId, 'notification-channels'),
+  prefs: (orgId: string) => orgKey(orgId, 'notifications', 'settings'),
+  bots: (orgId: string) => orgKey(orgId, 'notifications', 'channels'),
 };
 
 export const preferencesQuery = (orgId: string) =>
