@@ -49,6 +49,8 @@ const ID_KINDS: Record<string, string> = {
   'previews/:id': 'importPreview',
   'notifications/:id': 'notification',
   'attachments/:id': 'attachment',
+  'telematics/sources/:id': 'telematicsSource',
+  'telematics/unmatched/:id': 'telematicsUnit',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -116,6 +118,9 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH webhooks/:id': () => ({ version: 1, description: 'pwned' }),
   'POST webhooks/:id/rotate-secret': () => ({}),
   'POST webhooks/:id/deliveries/:deliveryId/redeliver': () => ({}),
+  'PATCH telematics/sources/:id': () => ({ version: 1, name: 'pwned' }),
+  'POST telematics/sources/:id/poll': () => ({}),
+  'POST telematics/unmatched/:id/link': (b) => ({ assetId: b.asset }),
   'POST imports/assets/previews/:id/commit': () => ({}),
   'POST imports/fields/previews/:id/commit': () => ({}),
   'POST imports/jobs/previews/:id/commit': () => ({}),
@@ -200,6 +205,17 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       attempts: 1,
     },
   });
+  // a telematics source (a public IP literal: no DNS) and a unit it reported, written as a poll leaves it
+  const source = await post('/telematics/sources', {
+    name: `AEMP ${tag()}`,
+    baseUrl: 'https://93.184.215.14/aemp',
+    authKind: 'BASIC',
+    username: 'fleet',
+    secret: 'fleet-secret',
+  });
+  const telematicsUnit = await h.db.telematicsEquipment.create({
+    data: { organizationId: org.id, sourceId: source.id, equipmentKey: `EQ-${tag()}`, lastSeenAt: new Date() },
+  });
   // an import preview (multipart upload of a field file), committed by id
   const form = new FormData();
   form.append('file', new Blob([`name,areaHa\r\nImported ${tag()},3\r\n`]), 'fields.csv');
@@ -263,6 +279,8 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     importPreview,
     notification: notification.id,
     attachment,
+    telematicsSource: source.id,
+    telematicsUnit: telematicsUnit.id,
   };
 }
 
@@ -323,6 +341,8 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.notification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.attachment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.telematicsSource.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.telematicsEquipment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

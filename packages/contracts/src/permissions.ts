@@ -55,6 +55,8 @@ export const PERMISSIONS = [
   'webhook.manage',
   'telematics.read',
   'telematics.write',
+  // telematics sources (AEMP endpoints, their secrets) and linking the units they report
+  'telematics.manage',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;

@@ -257,6 +257,13 @@ export class TelematicsRepository {
       take: 500,
     });
   }
+
+  /** Deletes up to `limit` positions older than `before` (the BRIN index on `at` finds them); answers how many. */
+  prunePositions(before: Date, limit: number): Promise<number> {
+    return this.prisma.client.$executeRaw`
+      DELETE FROM "AssetPosition" WHERE ctid = ANY(ARRAY(
+        SELECT ctid FROM "AssetPosition" WHERE at < ${before} LIMIT ${limit}))`;
+  }
 }
 
 export { key as readingKey };

@@ -2568,6 +2568,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/telematics/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The org's telematics sources (AEMP 2.0 endpoints) with their status; never the secret
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["telematicsSources_list"];
+        put?: never;
+        /**
+         * Connect an AEMP 2.0 / ISO 15143-3 endpoint (secret sealed, polled on a schedule)
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["telematicsSources_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/telematics/sources/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get source
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["telematicsSources_get"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete source
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["telematicsSources_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a source; `secret` rotates its stored secret
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["telematicsSources_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/telematics/sources/{id}/poll": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Poll a source now: one cycle (fleet pages + time series), its result
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["telematicsSources_poll"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/telematics/unmatched": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Units the sources report that are linked to no machine (?all=true: every unit)
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["telematicsSources_unmatched"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/telematics/unmatched/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Link a reported unit to a machine ({assetId}) or ignore it ({ignore: true})
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["telematicsSources_link"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2576,7 +2688,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -2743,7 +2855,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                         }[];
                     };
                 };
@@ -2857,7 +2969,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                         }[];
                     };
                 };
@@ -2930,7 +3042,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                         }[];
                     };
                 };
@@ -3485,7 +3597,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3523,7 +3635,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                     /** @enum {string} */
                     dataScope?: "ORG" | "TEAM" | "ASSIGNED";
                     teamIds?: string[];
@@ -3545,7 +3657,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3592,7 +3704,7 @@ export interface operations {
                         id: string;
                         name: string;
                         prefix: string;
-                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write")[];
+                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
                         /** @enum {string} */
                         dataScope: "ORG" | "TEAM" | "ASSIGNED";
                         teamIds: string[];
@@ -13473,7 +13585,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -13514,7 +13626,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                     description?: string;
                     /** @default true */
                     enabled?: boolean;
@@ -13534,7 +13646,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -13583,7 +13695,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -13650,7 +13762,7 @@ export interface operations {
                     version: number;
                     /** Format: uri */
                     url?: string;
-                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -13668,7 +13780,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -13726,7 +13838,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -13784,7 +13896,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready";
                             resourceType: string;
                             /** Format: uuid */
                             resourceId: string;
@@ -13844,7 +13956,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -13905,7 +14017,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -14985,9 +15097,9 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed";
+                            type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed" | "asset.fault_raised";
                             /** @enum {string} */
-                            reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER";
+                            reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER" | "MECHANIC";
                             /** @enum {string} */
                             resourceType: "work_order" | "cost_document" | "asset";
                             /** Format: uuid */
@@ -15071,9 +15183,9 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed";
+                        type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed" | "asset.fault_raised";
                         /** @enum {string} */
-                        reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER";
+                        reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER" | "MECHANIC";
                         /** @enum {string} */
                         resourceType: "work_order" | "cost_document" | "asset";
                         /** Format: uuid */
@@ -15471,6 +15583,433 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            baseUrl: string;
+                            /** @enum {string} */
+                            authKind: "BASIC" | "OAUTH2";
+                            username: string;
+                            tokenUrl: string | null;
+                            hasSecret: boolean;
+                            pollEveryMinutes: number;
+                            enabled: boolean;
+                            /** @enum {string} */
+                            status: "NEW" | "OK" | "FAILING";
+                            consecutiveFailures: number;
+                            lastPolledAt: string | null;
+                            lastSuccessAt: string | null;
+                            lastError: string | null;
+                            linkedUnits: number;
+                            unmatchedUnits: number;
+                            version: number;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** Format: uri */
+                    baseUrl: string;
+                    /** @enum {string} */
+                    authKind: "BASIC" | "OAUTH2";
+                    username: string;
+                    secret: string;
+                    /** Format: uri */
+                    tokenUrl?: string;
+                    /** @default 15 */
+                    pollEveryMinutes?: number;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        baseUrl: string;
+                        /** @enum {string} */
+                        authKind: "BASIC" | "OAUTH2";
+                        username: string;
+                        tokenUrl: string | null;
+                        hasSecret: boolean;
+                        pollEveryMinutes: number;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        status: "NEW" | "OK" | "FAILING";
+                        consecutiveFailures: number;
+                        lastPolledAt: string | null;
+                        lastSuccessAt: string | null;
+                        lastError: string | null;
+                        linkedUnits: number;
+                        unmatchedUnits: number;
+                        version: number;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        baseUrl: string;
+                        /** @enum {string} */
+                        authKind: "BASIC" | "OAUTH2";
+                        username: string;
+                        tokenUrl: string | null;
+                        hasSecret: boolean;
+                        pollEveryMinutes: number;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        status: "NEW" | "OK" | "FAILING";
+                        consecutiveFailures: number;
+                        lastPolledAt: string | null;
+                        lastSuccessAt: string | null;
+                        lastError: string | null;
+                        linkedUnits: number;
+                        unmatchedUnits: number;
+                        version: number;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name?: string;
+                    /** Format: uri */
+                    baseUrl?: string;
+                    username?: string;
+                    secret?: string;
+                    /** Format: uri */
+                    tokenUrl?: string;
+                    pollEveryMinutes?: number;
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        baseUrl: string;
+                        /** @enum {string} */
+                        authKind: "BASIC" | "OAUTH2";
+                        username: string;
+                        tokenUrl: string | null;
+                        hasSecret: boolean;
+                        pollEveryMinutes: number;
+                        enabled: boolean;
+                        /** @enum {string} */
+                        status: "NEW" | "OK" | "FAILING";
+                        consecutiveFailures: number;
+                        lastPolledAt: string | null;
+                        lastSuccessAt: string | null;
+                        lastError: string | null;
+                        linkedUnits: number;
+                        unmatchedUnits: number;
+                        version: number;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_poll: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        sourceId: string;
+                        ok: boolean;
+                        pages: number;
+                        requests: number;
+                        units: number;
+                        linked: number;
+                        unmatched: number;
+                        accepted: number;
+                        duplicates: number;
+                        rejected: number;
+                        flagged: number;
+                        error: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_unmatched: {
+        parameters: {
+            query?: {
+                all?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            sourceId: string;
+                            sourceName: string;
+                            equipmentKey: string;
+                            oemName: string | null;
+                            model: string | null;
+                            serialNumber: string | null;
+                            pin: string | null;
+                            reason: ("NO_MATCH" | "AMBIGUOUS") | null;
+                            assetId: string | null;
+                            ignored: boolean;
+                            lastSeenAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSources_link: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    assetId: string;
+                } | {
+                    /** @enum {boolean} */
+                    ignore: true;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        sourceId: string;
+                        sourceName: string;
+                        equipmentKey: string;
+                        oemName: string | null;
+                        model: string | null;
+                        serialNumber: string | null;
+                        pin: string | null;
+                        reason: ("NO_MATCH" | "AMBIGUOUS") | null;
+                        assetId: string | null;
+                        ignored: boolean;
+                        lastSeenAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
             default: components["responses"]["Error"];
         };
     };

@@ -222,6 +222,7 @@ export const messages = defineMessages(
       'webhook.manage': '管理 Webhook',
       'telematics.read': '查看车载终端数据',
       'telematics.write': '上报车载终端数据',
+      'telematics.manage': '管理车载数据源',
     },
   },
   {
@@ -448,6 +449,7 @@ export const messages = defineMessages(
       'webhook.manage': 'Manage webhooks',
       'telematics.read': 'View telematics data',
       'telematics.write': 'Report telematics readings',
+      'telematics.manage': 'Manage telematics sources',
     },
   },
 );
