@@ -94,8 +94,10 @@ const en: Record<TErrorCode | Extra, string> = {
   MALFORMED_JSON: 'The request was malformed.',
   PAYLOAD_TOO_LARGE: 'What you sent is too large.',
   TELEMATICS_BATCH_TOO_LARGE: 'A batch carries at most 1,000 telematics readings: split it.',
-  TELEMATICS_URL_REFUSED: 'This address cannot be a telematics source: private, loopback and link-local addresses are refused.',
-  TELEMATICS_NOT_CONFIGURED: 'The server has no key for telematics secrets (TELEMATICS_SECRET_KEY): ask your administrator.',
+  TELEMATICS_URL_REFUSED:
+    'This address cannot be a telematics source: private, loopback and link-local addresses are refused.',
+  TELEMATICS_NOT_CONFIGURED:
+    'The server has no key for telematics secrets (TELEMATICS_SECRET_KEY): ask your administrator.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported request format.',
   ROUTE_NOT_FOUND: 'No such API route.',
   METHOD_NOT_ALLOWED: 'This API route does not take this method.',
