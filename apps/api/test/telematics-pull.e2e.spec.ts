@@ -139,6 +139,14 @@ describe('AEMP pull: paging, mapping, unmatched units', () => {
     expect(await h.db.assetPosition.count({ where: { assetId: a2 } })).toBe(4);
     expect(await h.db.telematicsReading.count({ where: { assetId: a1, origin: 'PULL', kind: 'FUEL_USED' } })).toBe(4);
     expect(await h.db.meterReading.count({ where: { assetId: theirs } })).toBe(0);
+    // fuel per engine hour on the machine's page: 36 L over 2.7 h
+    const summary = await get(w.t.ADMIN, w.org.id, `/assets/${a1}/telematics`);
+    expectStatus(summary, 200);
+    expect((summary.body as { fuel30d: unknown }).fuel30d).toMatchObject({
+      litres: 36,
+      engineHours: 2.7,
+      litresPerHour: 13.3,
+    });
 
     const un = ZListTelematicsUnitsResponse.parse((await get(w.t.ADMIN, w.org.id, '/telematics/unmatched')).body);
     expect(un.items.map((u) => u.serialNumber).sort()).toEqual(

@@ -15536,6 +15536,13 @@ export interface operations {
                             clearedAt: string | null;
                         }[];
                         flaggedReadings30d: number;
+                        fuel30d: {
+                            from: string;
+                            to: string;
+                            litres: number;
+                            engineHours: number;
+                            litresPerHour: number;
+                        } | null;
                     };
                 };
             };
