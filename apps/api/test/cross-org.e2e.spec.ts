@@ -49,6 +49,8 @@ const ID_KINDS: Record<string, string> = {
   'parts/:id': 'part',
   'stock-counts/:id': 'stockCount',
   'stock-write-offs/:id': 'writeOff',
+  'telematics/sources/:id': 'telematicsSource',
+  'telematics/unmatched/:id': 'telematicsUnit',
 };
 
 const later = (h2: number) => new Date(Date.now() + 7 * 86_400_000 + h2 * 3_600_000).toISOString();
@@ -118,6 +120,9 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST webhooks/:id/deliveries/:deliveryId/redeliver': () => ({}),
   'PATCH notification-channels/:id': () => ({ version: 1, name: 'pwned', enabled: false }),
   'POST notification-channels/:id/test': () => ({}),
+  'PATCH telematics/sources/:id': () => ({ version: 1, name: 'pwned' }),
+  'POST telematics/sources/:id/poll': () => ({}),
+  'POST telematics/unmatched/:id/link': (b) => ({ assetId: b.asset }),
   'POST imports/assets/previews/:id/commit': () => ({}),
   'POST imports/fields/previews/:id/commit': () => ({}),
   'POST imports/jobs/previews/:id/commit': () => ({}),
@@ -224,6 +229,17 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       attempts: 1,
     },
   });
+  // a telematics source (a public IP literal: no DNS) and a unit it reported, written as a poll leaves it
+  const source = await post('/telematics/sources', {
+    name: `AEMP ${tag()}`,
+    baseUrl: 'https://93.184.215.14/aemp',
+    authKind: 'BASIC',
+    username: 'fleet',
+    secret: 'fleet-secret',
+  });
+  const telematicsUnit = await h.db.telematicsEquipment.create({
+    data: { organizationId: org.id, sourceId: source.id, equipmentKey: `EQ-${tag()}`, lastSeenAt: new Date() },
+  });
   // an import preview (multipart upload of a field file), committed by id
   const form = new FormData();
   form.append('file', new Blob([`name,areaHa\r\nImported ${tag()},3\r\n`]), 'fields.csv');
@@ -314,6 +330,8 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     location: location.id,
     stockCount: stockCount.id,
     writeOff: writeOff.id,
+    telematicsSource: source.id,
+    telematicsUnit: telematicsUnit.id,
   };
 }
 
@@ -382,6 +400,8 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.stockReservation.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.stockCount.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.stockWriteOff.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.telematicsSource.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.telematicsEquipment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

@@ -85,6 +85,9 @@ export const ERROR_CODES = [
   'BOUNDARY_TOO_FAR',
   // telematics: a push batch over the row limit
   'TELEMATICS_BATCH_TOO_LARGE',
+  // telematics sources: a base / token URL the outbound rules refuse; no TELEMATICS_SECRET_KEY configured
+  'TELEMATICS_URL_REFUSED',
+  'TELEMATICS_NOT_CONFIGURED',
   // import (integrations)
   'IMPORT_FILE_INVALID',
   'IMPORT_ROWS_INVALID',

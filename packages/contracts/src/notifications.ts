@@ -9,6 +9,8 @@ export const NOTIFICATION_REASONS = [
   'REPORTER',
   'OPERATOR',
   'DISPATCHER',
+  // a mechanic who may see the machine (its team's): a fault code to diagnose
+  'MECHANIC',
 ] as const;
 export const ZNotificationReason = z.enum(NOTIFICATION_REASONS);
 export type TNotificationReason = z.infer<typeof ZNotificationReason>;
@@ -22,6 +24,7 @@ export const NOTIFICATION_TYPES = [
   'cost_document.approved',
   'cost_document.rejected',
   'asset.status_changed',
+  'asset.fault_raised',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;

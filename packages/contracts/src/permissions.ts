@@ -60,6 +60,8 @@ export const PERMISSIONS = [
   'inventory.read',
   'inventory.write',
   'inventory.adjust',
+  // telematics sources (AEMP endpoints, their secrets) and linking the units they report
+  'telematics.manage',
 ] as const;
 export const ZPermission = z.enum(PERMISSIONS);
 export type TPermission = z.infer<typeof ZPermission>;

@@ -179,6 +179,20 @@ export const ZMeterDisagreement = z.object({
   thresholdHours: z.number(),
 });
 
+/**
+ * Fuel over the last 30 days from the terminal's counters: litres used (cumulative FuelUsed, last
+ * minus first) per engine hour run (accepted engine-hour readings, last minus first). null without
+ * two fuel readings and at least one engine hour between them.
+ */
+export const ZTelematicsFuel = z.object({
+  from: z.string(),
+  to: z.string(),
+  litres: z.number(),
+  engineHours: z.number(),
+  litresPerHour: z.number(),
+});
+export const FUEL_WINDOW_DAYS = 30;
+
 /** What the machine's page shows of its telematics. */
 export const ZAssetTelematicsSummary = z.object({
   lastPosition: ZLastPosition.nullable(),
@@ -187,5 +201,6 @@ export const ZAssetTelematicsSummary = z.object({
   activeFaults: z.array(ZAssetFault),
   /** engine-hour readings of the last 30 days that broke a meter rule */
   flaggedReadings30d: z.number().int(),
+  fuel30d: ZTelematicsFuel.nullable(),
 });
 export type TAssetTelematicsSummary = z.infer<typeof ZAssetTelematicsSummary>;

@@ -16,6 +16,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'cost_document.rejected',
   'asset.created',
   'asset.status_changed',
+  // a machine's terminal reported a fault code that was not active (telematics)
+  'asset.fault_raised',
   'draft.confirmed',
   'execution.finished',
   'document.ready',

@@ -136,6 +136,9 @@ export class NotificationFanout {
           'CREATOR',
         );
       }
+      case 'asset.fault_raised':
+        // a new fault code: the mechanics who may see the machine (a TEAM-scoped mechanic: their team's machines; the read check below)
+        return as(await this.repo.members(org, { roles: ['MECHANIC'] }), 'MECHANIC');
       case 'asset.status_changed': {
         // a machine going down: the operators and the dispatchers (who assigned them) of the jobs it was booked for
         const asset = await this.repo.assetStatus(org, id);
@@ -182,7 +185,7 @@ export class NotificationFanout {
       { ...c.member, teamIds: c.member.teams.map((t) => t.teamId) },
       requestId,
     );
-    const title = await this.titleIfReadable(ctx, resourceType, resourceId);
+    const title = await this.titleIfReadable(ctx, resourceType, resourceId, type);
     if (title === undefined) return null;
     let jobIds: string[] = [];
     if (c.jobIds) {
@@ -195,9 +198,14 @@ export class NotificationFanout {
   }
 
   /** The row's label as this member reads it, or undefined when they may not read it. */
-  private async titleIfReadable(ctx: OrgContext, type: ResourceType, id: string): Promise<string | null | undefined> {
+  private async titleIfReadable(
+    ctx: OrgContext,
+    resourceType: ResourceType,
+    id: string,
+    type?: TNotificationType,
+  ): Promise<string | null | undefined> {
     try {
-      switch (type) {
+      switch (resourceType) {
         case 'work_order': {
           if (!readsWorkOrders(ctx)) return undefined;
           const w = await this.service(WorkOrdersService).get(ctx, id);
@@ -210,7 +218,11 @@ export class NotificationFanout {
         }
         case 'asset': {
           if (!may(ctx, 'asset.read')) return undefined;
-          return (await this.service(AssetsService).getFromDb(ctx, id)).name;
+          const name = (await this.service(AssetsService).getFromDb(ctx, id)).name;
+          if (type !== 'asset.fault_raised') return name;
+          // the active codes, as the agent's diagnosis takes them ("<machine>: SPN 100 FMI 1")
+          const codes = await this.repo.activeFaultCodes(ctx.organizationId, id);
+          return codes.length ? `${name}: ${codes.join(', ')}` : name;
         }
         case 'job': {
           if (!may(ctx, 'job.read')) return undefined;

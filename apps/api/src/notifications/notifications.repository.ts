@@ -44,6 +44,17 @@ export class NotificationsRepository {
     });
   }
 
+  /** A machine's active fault codes, oldest first (the title of a fault notification). */
+  async activeFaultCodes(organizationId: string, assetId: string): Promise<string[]> {
+    const rows = await this.db.assetFault.findMany({
+      where: { organizationId, assetId, clearedAt: null },
+      orderBy: [{ firstSeenAt: 'asc' }, { code: 'asc' }],
+      select: { code: true },
+      take: 10,
+    });
+    return rows.map((r) => r.code);
+  }
+
   workOrderPeople(organizationId: string, id: string) {
     return this.db.workOrder.findFirst({
       where: { id, organizationId },

@@ -14,6 +14,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { assetScope } from '../platform/access/asset-scope.js';
 import { judgeReading } from '../assets/meter-readings.service.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import { TelematicsErrors } from './telematics.errors.js';
 import { checkRow, normalizeFaultCode, serialKey } from './reading-rows.js';
 import {
@@ -172,7 +173,7 @@ export class TelematicsIngestService {
       const newReadings = await this.repo.insertReadings(tx, ctx.organizationId, origin, readings);
       const inserted = readings.filter((r) => newReadings.has(readingKey(r.assetId, r.kind, r.at)));
       const hourFlags = await this.applyHours(tx, ctx, good, inserted, newReadings);
-      await this.applyFaults(tx, ctx, inserted);
+      await this.applyFaults(tx, ctx, inserted, origin);
 
       const created = new Set<number>();
       // a key counts as created for the first row that carried it only
@@ -280,9 +281,10 @@ export class TelematicsIngestService {
   /**
    * A fault-code report is the machine's whole active list at that time: a code in it opens a
    * fault unless one is active already (then it is seen again); an active code missing from it
-   * is cleared at the report's time.
+   * is cleared at the report's time. A pulled report (an AEMP FaultCodes time series) is one
+   * event, not the whole list: it opens or sees its codes and clears nothing.
    */
-  private async applyFaults(tx: Tx, ctx: OrgContext, inserted: ReadingRow[]): Promise<void> {
+  private async applyFaults(tx: Tx, ctx: OrgContext, inserted: ReadingRow[], origin: TelematicsOrigin): Promise<void> {
     const reports = inserted.filter((r) => r.kind === 'FAULT_CODES').sort((a, b) => a.at.getTime() - b.at.getTime());
     if (reports.length === 0) return;
     const active = new Map<string, Map<string, string>>();
@@ -291,12 +293,13 @@ export class TelematicsIngestService {
       m.set(f.code, f.id);
       active.set(f.assetId, m);
     }
+    const raised = new Set<string>();
     for (const r of reports) {
       const mine = active.get(r.assetId) ?? new Map<string, string>();
       active.set(r.assetId, mine);
       const now = new Set(r.faultCodes);
       const seen = [...mine].filter(([code]) => now.has(code)).map(([, id]) => id);
-      const gone = [...mine].filter(([code]) => !now.has(code));
+      const gone = origin === 'PULL' ? [] : [...mine].filter(([code]) => !now.has(code));
       await this.repo.touchFaults(tx, ctx.organizationId, seen, r.at);
       await this.repo.clearFaults(
         tx,
@@ -309,8 +312,11 @@ export class TelematicsIngestService {
         if (mine.has(code)) continue;
         const f = await this.repo.createFault(tx, ctx.organizationId, { assetId: r.assetId, code, at: r.at });
         mine.set(code, f.id);
+        raised.add(r.assetId);
       }
     }
+    // one event per machine with a new code, in this transaction: its mechanics are told (notifications/)
+    await WebhookEvents.emitEach(tx, ctx, 'asset.fault_raised', [...raised].sort());
   }
 }
 

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import {
   DISAGREEMENT_WINDOW_HOURS,
+  FUEL_WINDOW_DAYS,
   POSITIONS_DEFAULT_HOURS,
   POSITIONS_MAX_DAYS,
   POSITIONS_MAX_POINTS,
@@ -78,12 +79,14 @@ export class TelematicsReadsService {
   async summary(ctx: OrgContext, assetId: string): Promise<TAssetTelematicsSummary> {
     await this.visibleAsset(ctx, assetId);
     const org = ctx.organizationId;
-    const [position, hours, operator, faults, flagged] = await Promise.all([
+    const since = new Date(Date.now() - FUEL_WINDOW_DAYS * 24 * HOUR_MS);
+    const [position, hours, operator, faults, flagged, fuel] = await Promise.all([
       this.assets.findLastPosition(org, assetId),
       this.repo.latestHours(org, assetId),
       this.repo.latestOperatorReading(org, assetId),
       this.faults(ctx, assetId, 'true'),
       this.repo.countFlagged(org, assetId, new Date(Date.now() - 30 * 24 * HOUR_MS)),
+      this.repo.fuelWindow(org, assetId, since),
     ]);
     return {
       lastPosition: toLastPosition(position),
@@ -95,6 +98,7 @@ export class TelematicsReadsService {
         : null,
       activeFaults: faults.items,
       flaggedReadings30d: flagged,
+      fuel30d: fuelRate(fuel),
     };
   }
 
@@ -140,4 +144,23 @@ export class TelematicsReadsService {
       })),
     };
   }
+}
+
+type Counter = { at: Date; value: number } | null;
+
+/** Litres per engine hour between the window's first and last counters (null: too little to say). */
+export function fuelRate(w: { fuel: readonly [Counter, Counter]; hours: readonly [Counter, Counter] }) {
+  const [f0, f1] = w.fuel;
+  const [h0, h1] = w.hours;
+  if (!f0 || !f1 || !h0 || !h1) return null;
+  const litres = Math.round((f1.value - f0.value) * 10) / 10;
+  const engineHours = Math.round((h1.value - h0.value) * 10) / 10;
+  if (engineHours < 1 || litres < 0) return null;
+  return {
+    from: f0.at.toISOString(),
+    to: f1.at.toISOString(),
+    litres,
+    engineHours,
+    litresPerHour: Math.round((litres / engineHours) * 10) / 10,
+  };
 }

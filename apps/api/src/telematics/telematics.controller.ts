@@ -18,6 +18,7 @@ import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { TelematicsIngestService } from './telematics-ingest.service.js';
 import { TelematicsReadsService } from './telematics-reads.service.js';
+import { TelematicsSourcesController } from './sources/sources.controller.js';
 
 const ZIdParam = z.uuid();
 
@@ -85,4 +86,4 @@ export class AssetTelematicsController {
   }
 }
 
-export const TELEMATICS_CONTROLLERS = [TelematicsController, AssetTelematicsController];
+export const TELEMATICS_CONTROLLERS = [TelematicsController, AssetTelematicsController, TelematicsSourcesController];

@@ -257,6 +257,35 @@ export class TelematicsRepository {
       take: 500,
     });
   }
+
+  /** The first and last fuel counter, and the first and last accepted engine hours, since `since`. */
+  async fuelWindow(organizationId: string, assetId: string, since: Date) {
+    const where = { organizationId, assetId, at: { gte: since } };
+    const one = (kind: 'FUEL_USED' | 'ENGINE_HOURS', dir: 'asc' | 'desc') =>
+      this.prisma.client.telematicsReading.findFirst({
+        where: { ...where, kind, ...(kind === 'ENGINE_HOURS' ? { flagCode: null } : {}) },
+        orderBy: { at: dir },
+        select: { at: true, engineHours: true, fuelUsedL: true },
+      });
+    const [f0, f1, h0, h1] = await Promise.all([
+      one('FUEL_USED', 'asc'),
+      one('FUEL_USED', 'desc'),
+      one('ENGINE_HOURS', 'asc'),
+      one('ENGINE_HOURS', 'desc'),
+    ]);
+    const c = (r: typeof f0, v: 'engineHours' | 'fuelUsedL') => (r ? { at: r.at, value: Number(r[v]) } : null);
+    return {
+      fuel: [c(f0, 'fuelUsedL'), c(f1, 'fuelUsedL')] as const,
+      hours: [c(h0, 'engineHours'), c(h1, 'engineHours')] as const,
+    };
+  }
+
+  /** Deletes up to `limit` positions older than `before` (the BRIN index on `at` finds them); answers how many. */
+  prunePositions(before: Date, limit: number): Promise<number> {
+    return this.prisma.client.$executeRaw`
+      DELETE FROM "AssetPosition" WHERE ctid = ANY(ARRAY(
+        SELECT ctid FROM "AssetPosition" WHERE at < ${before} LIMIT ${limit}))`;
+  }
 }
 
 export { key as readingKey };

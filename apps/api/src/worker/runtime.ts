@@ -21,6 +21,10 @@ import { NotificationFanout } from '../notifications/notification-fanout.js';
 import { OutboundDeliverer } from '../notifications/outbound/outbound-deliverer.js';
 import { OutboundScan } from '../notifications/outbound/outbound-scan.js';
 import { OutboundSources } from '../notifications/outbound/outbound-sources.js';
+import { TelematicsPullService } from '../telematics/sources/pull.service.js';
+import { SourcesRepository } from '../telematics/sources/sources.repository.js';
+import { TelematicsRepository } from '../telematics/telematics.repository.js';
+import { prunePositions, syncTelematicsSchedules } from './telematics-jobs.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -43,6 +47,9 @@ export function handlerServices(ctx: INestApplicationContext) {
     outboundSources: ctx.get(OutboundSources),
     outboundDeliverer: ctx.get(OutboundDeliverer),
     outboundScan: ctx.get(OutboundScan),
+    pull: ctx.get(TelematicsPullService),
+    sources: ctx.get(SourcesRepository),
+    telematics: ctx.get(TelematicsRepository),
   };
 }
 
@@ -100,6 +107,16 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
       return svc.outboundDeliverer.deliver(p.organizationId, p.deliveryId);
     },
     'notification.scan': async () => svc.outboundScan.scan(),
+    // one cycle; a failing source is marked FAILING with its reason (not retried by BullMQ: the next cycle is the retry)
+    'telematics.poll': async (payload) => {
+      const p = payload as JobPayload<'telematics.poll'>;
+      return svc.pull.poll(p.organizationId, p.sourceId, { scheduled: true }).catch((e: unknown) => {
+        if (e instanceof Error && (e as { code?: string }).code === 'NOT_FOUND') return { skipped: 'source deleted' };
+        throw e;
+      });
+    },
+    'telematics.schedule': async () => syncTelematicsSchedules(svc.sources, queues.get('amms-telematics')!),
+    'telematics.prune': async () => prunePositions(svc.telematics, config.telematics.positionRetentionDays),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
@@ -184,6 +201,13 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
   await queues
     .get('amms-housekeeping')!
     .upsertJobScheduler('housekeeping-hourly', { every: 3_600_000 }, { name: 'housekeeping.purge', data: {} });
+  await syncTelematicsSchedules(svc.sources, queues.get('amms-telematics')!);
+  await queues
+    .get('amms-telematics')!
+    .upsertJobScheduler('telematics-schedule', { every: 5 * 60_000 }, { name: 'telematics.schedule', data: {} });
+  await queues
+    .get('amms-telematics')!
+    .upsertJobScheduler('telematics-prune', { every: 3_600_000 }, { name: 'telematics.prune', data: {} });
   await queues
     .get('amms-webhooks')!
     .upsertJobScheduler(

@@ -14,6 +14,8 @@ const zhCN: Record<TErrorCode | Extra, string> = {
   MALFORMED_JSON: '请求格式错误。',
   PAYLOAD_TOO_LARGE: '提交的内容过大。',
   TELEMATICS_BATCH_TOO_LARGE: '一批最多 1000 条终端数据，请拆分后再发。',
+  TELEMATICS_URL_REFUSED: '这个地址不能作为车载数据源：内网、本机或链路本地地址不允许。',
+  TELEMATICS_NOT_CONFIGURED: '服务器未配置车载数据源的加密密钥（TELEMATICS_SECRET_KEY），请联系管理员。',
   UNSUPPORTED_MEDIA_TYPE: '不支持的请求格式。',
   ROUTE_NOT_FOUND: '找不到该接口。',
   METHOD_NOT_ALLOWED: '该接口不支持此请求方法。',
@@ -101,6 +103,10 @@ const en: Record<TErrorCode | Extra, string> = {
   MALFORMED_JSON: 'The request was malformed.',
   PAYLOAD_TOO_LARGE: 'What you sent is too large.',
   TELEMATICS_BATCH_TOO_LARGE: 'A batch carries at most 1,000 telematics readings: split it.',
+  TELEMATICS_URL_REFUSED:
+    'This address cannot be a telematics source: private, loopback and link-local addresses are refused.',
+  TELEMATICS_NOT_CONFIGURED:
+    'The server has no key for telematics secrets (TELEMATICS_SECRET_KEY): ask your administrator.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported request format.',
   ROUTE_NOT_FOUND: 'No such API route.',
   METHOD_NOT_ALLOWED: 'This API route does not take this method.',

@@ -6,6 +6,8 @@ import { NOTIFY_ENV, notifyConfig } from './notify-env.js';
 
 const DEV_SECRET = 'amms-dev-only-secret-change-me-please-0000';
 /** where a missing JWT_ACCESS_SECRET may fall back to DEV_SECRET: only when NODE_ENV says so explicitly */
+/** the telematics secret key of development and tests (64 hex digits); refused nowhere, used only when NODE_ENV says dev/test */
+const DEV_TELEMATICS_KEY = 'a3f1c2e4b5d6978812345678900abcdefa3f1c2e4b5d6978812345678900abcd';
 const DEV_SECRET_ENVS = new Set(['development', 'test']);
 
 /** one entry of TRUSTED_PROXIES: an IPv4/IPv6 address or CIDR, or a proxy-addr range name */
@@ -138,6 +140,21 @@ const ZEnv = z.object({
   METER_GRACE_HOURS: z.coerce.number().min(0).max(1000).default(1),
   /** telematics: an operator's reading further than this from the terminal's (at about the same time) is shown on the machine */
   TELEMATICS_METER_DISAGREEMENT_HOURS: z.coerce.number().min(0).max(10000).default(2),
+  /** telematics sources: the key sealing their secrets (AES-256-GCM): 32 bytes as 64 hex digits or base64. Unset: only NODE_ENV=development/test (a fixed dev key); otherwise sources are refused */
+  TELEMATICS_SECRET_KEY: z.string().optional(),
+  /** telematics sources: the key before the current one (secrets sealed with it still open; re-sealed at the next write) */
+  TELEMATICS_SECRET_KEY_PREVIOUS: z.string().optional(),
+  /** telematics sources: one HTTP request's whole time */
+  TELEMATICS_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(15_000),
+  /** telematics sources: attempts per request (429, 5xx, network errors), waiting base × 2^(n-1) between them */
+  TELEMATICS_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(10).default(3),
+  TELEMATICS_RETRY_BASE_MS: z.coerce.number().int().min(1).max(60_000).default(1_000),
+  /** telematics sources: most fleet pages one cycle reads (a runaway "next" link stops here) */
+  TELEMATICS_MAX_PAGES: z.coerce.number().int().min(1).max(10_000).default(500),
+  /** positions older than this many days are pruned (hourly, by the worker); 0 keeps them for ever */
+  TELEMATICS_POSITION_RETENTION_DAYS: z.coerce.number().int().min(0).max(36_500).default(400),
+  /** a started job's machine further than this from the job's field is shown as "not at the field" */
+  TELEMATICS_FAR_FROM_FIELD_KM: z.coerce.number().min(0.1).max(1000).default(2),
   /** webhooks: hosts (exact names or IP literals, comma-separated) a webhook may target even when they resolve to a private, loopback or link-local address (development, tests) */
   WEBHOOK_ALLOW_HOSTS: z.string().default(''),
   /** webhooks: one delivery attempt's whole time (connect + response) */
@@ -281,6 +298,17 @@ export function parseConfig(env: NodeJS.ProcessEnv = process.env) {
       },
       graceHours: e.METER_GRACE_HOURS,
       telematicsDisagreementHours: e.TELEMATICS_METER_DISAGREEMENT_HOURS,
+    },
+    telematics: {
+      /** null: no key (sources are refused); the dev key only under NODE_ENV=development/test */
+      secretKey: e.TELEMATICS_SECRET_KEY ?? (devLike ? DEV_TELEMATICS_KEY : null),
+      previousSecretKey: e.TELEMATICS_SECRET_KEY_PREVIOUS ?? null,
+      timeoutMs: e.TELEMATICS_TIMEOUT_MS,
+      maxAttempts: e.TELEMATICS_MAX_ATTEMPTS,
+      retryBaseMs: e.TELEMATICS_RETRY_BASE_MS,
+      maxPages: e.TELEMATICS_MAX_PAGES,
+      positionRetentionDays: e.TELEMATICS_POSITION_RETENTION_DAYS,
+      farFromFieldKm: e.TELEMATICS_FAR_FROM_FIELD_KM,
     },
     webhooks: {
       allowHosts: e.WEBHOOK_ALLOW_HOSTS.split(',')

@@ -88,6 +88,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'PASSWORD_TOO_WEAK':
     case 'PASSWORD_REUSED':
     case 'WEBHOOK_URL_REFUSED':
+    case 'TELEMATICS_URL_REFUSED':
     case 'IMAGE_UNREADABLE':
     case 'BOUNDARY_INVALID':
     case 'COORDINATES_OUT_OF_RANGE':
@@ -100,6 +101,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'INTERNAL':
       return 500;
     case 'SERVICE_UNAVAILABLE':
+    case 'TELEMATICS_NOT_CONFIGURED':
       return 503;
     default:
       return assertUnreachable(code);

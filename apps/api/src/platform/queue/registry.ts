@@ -5,7 +5,14 @@ import { CACHE_RESOURCES } from '../cache/cache-keys.js';
  * Every queue and job the system knows, with its payload schema (ids only, never
  * whole entities or secrets). The worker refuses to start if a job has no handler.
  */
-export const QUEUES = ['amms-housekeeping', 'amms-cache', 'amms-drafts', 'amms-knowledge', 'amms-webhooks'] as const;
+export const QUEUES = [
+  'amms-housekeeping',
+  'amms-cache',
+  'amms-drafts',
+  'amms-knowledge',
+  'amms-webhooks',
+  'amms-telematics',
+] as const;
 export type QueueName = (typeof QUEUES)[number];
 
 export const JOBS = {
@@ -79,6 +86,21 @@ export const JOBS = {
   // periodic: "my job starts tomorrow" in the evening, the daily digest in the morning (org local time)
   'notification.scan': {
     queue: 'amms-webhooks',
+    payload: z.object({}).strict(),
+  },
+  // One poll cycle of a telematics source (telematics/sources/pull.service.ts), from its job scheduler.
+  'telematics.poll': {
+    queue: 'amms-telematics',
+    payload: z.object({ organizationId: z.uuid(), sourceId: z.uuid() }).strict(),
+  },
+  // Sources created, changed or deleted (and every few minutes): one job scheduler per enabled source.
+  'telematics.schedule': {
+    queue: 'amms-telematics',
+    payload: z.object({}).strict(),
+  },
+  // Hourly: positions older than TELEMATICS_POSITION_RETENTION_DAYS are deleted.
+  'telematics.prune': {
+    queue: 'amms-telematics',
     payload: z.object({}).strict(),
   },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;

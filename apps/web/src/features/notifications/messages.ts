@@ -22,6 +22,7 @@ export const notificationMessages = defineMessages(
       'cost_document.approved': '你的费用单据已审批通过',
       'cost_document.rejected': '你的费用单据被驳回',
       'asset.status_changed': '机具停机，影响已排的作业',
+      'asset.fault_raised': '机具报了新的故障码：请诊断',
     },
   },
   {
@@ -46,6 +47,7 @@ export const notificationMessages = defineMessages(
       'cost_document.approved': 'Your cost document was approved',
       'cost_document.rejected': 'Your cost document was rejected',
       'asset.status_changed': 'A machine is down: scheduled jobs are affected',
+      'asset.fault_raised': 'A machine reported a new fault code: diagnose it',
     },
   },
 );
