@@ -431,5 +431,5 @@ describe('every org route against another org (generated from the route list)', 
     }
     expect(failures).toEqual([]);
     expect(await snapshotOfB()).toEqual(before);
-  }, 120_000);
+  }, 300_000);
 });

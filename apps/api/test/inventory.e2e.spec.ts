@@ -390,6 +390,59 @@ describe('stocktake and write-offs', () => {
   });
 });
 
+describe('the part page', () => {
+  it('links the manual pages that name the part number, cited by document, version and page', async () => {
+    const s = await store('inv-manual');
+    const mpn = s.part.makerPartNumber!;
+    const document = await h.db.document.create({
+      data: { organizationId: s.w.org.id, title: `Manual ${tag()}`, language: 'en' },
+    });
+    const version = await h.db.documentVersion.create({
+      data: {
+        organizationId: s.w.org.id,
+        documentId: document.id,
+        versionNumber: 1,
+        status: 'READY',
+        fileName: 'm.pdf',
+        sizeBytes: 1000,
+        sha256: randomUUID().replace(/-/g, '').padEnd(64, '0'),
+        pageCount: 3,
+        readyAt: new Date(),
+      },
+    });
+    await h.db.documentPage.createMany({
+      data: [
+        { versionId: version.id, page: 1, label: '1', text: 'Front matter' },
+        {
+          versionId: version.id,
+          page: 2,
+          label: '2',
+          text: `Service parts: engine oil filter ${mpn}, replace every 500 h.`,
+        },
+        // a longer number that merely contains it is another part
+        { versionId: version.id, page: 3, label: '3', text: `Kit ${mpn}99 and ${mpn}-A` },
+      ],
+    });
+    await h.db.document.update({ where: { id: document.id }, data: { currentVersionId: version.id } });
+    const r = await api.get(s.w.t.MECHANIC, s.w.org.id, `/parts/${s.part.id}`);
+    expectStatus(r, 200);
+    const refs = (r.body as TPartDetail).manualRefs;
+    expect(refs).toEqual([
+      expect.objectContaining({
+        documentId: document.id,
+        versionId: version.id,
+        page: 2,
+        excerpt: expect.stringContaining(mpn),
+      }),
+    ]);
+    // another org's manual naming the same number is not cited
+    const other = await store('inv-manual-b', { makerPartNumber: mpn });
+    expect(
+      ((await api.get(other.w.t.OWNER, other.w.org.id, `/parts/${other.part.id}`)).body as TPartDetail).manualRefs,
+    ).toEqual([]);
+  });
+});
+
 describe('tenancy and scope', () => {
   it("another org's part, location and work order are 404", async () => {
     const a = await store('inv-a');

@@ -1,11 +1,13 @@
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 import { PartsController, WorkOrderPartsController } from './parts.controller.js';
+import { PartsRepository } from './parts.repository.js';
 import { PartsService } from './parts.service.js';
 import { StockAdminService } from './stock-admin.service.js';
 import { StockController } from './stock.controller.js';
 import { StockMovementsService } from './stock-movements.service.js';
 import { StockQueriesService } from './stock-queries.service.js';
+import { StockRepository } from './stock.repository.js';
 import { WorkOrderPartsService } from './work-order-parts.service.js';
 
 /** Parts and stock (issue #29): the API's controllers and providers. */
@@ -13,7 +15,9 @@ export const INVENTORY_CONTROLLERS = [PartsController, WorkOrderPartsController,
 export const INVENTORY_PROVIDERS = [
   LedgerRepository,
   LedgerService,
+  PartsRepository,
   PartsService,
+  StockRepository,
   StockQueriesService,
   StockMovementsService,
   WorkOrderPartsService,

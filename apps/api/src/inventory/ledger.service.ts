@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import type { StockMovement, StockMovementType } from '@amms/db';
 import type { OrgContext } from '../platform/access/context.js';
-import { stockLocationScope } from '../platform/access/stock-scope.js';
 import { sqlState } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { InventoryErrors } from './inventory.errors.js';
 import { LedgerRepository } from './ledger.repository.js';
+import { visibleLocationIds } from './lookups.repository.js';
 import { isWhole, milliNumber, milliText, movingAverage, valueOf } from './quantity.js';
 
 export interface LegPart {
@@ -148,15 +148,7 @@ export class LedgerService {
 
   /** 409 INSUFFICIENT_STOCK naming what is available here and where else (of the caller's scope). */
   async refuse(tx: Tx, ctx: OrgContext, leg: Leg, available: bigint): Promise<never> {
-    const visible =
-      ctx.dataScope === 'ORG'
-        ? null
-        : (
-            await tx.stockLocation.findMany({
-              where: { organizationId: ctx.organizationId, ...stockLocationScope(ctx) },
-              select: { id: true },
-            })
-          ).map((l) => l.id);
+    const visible = await visibleLocationIds(tx, ctx);
     const elsewhere = await this.repo.elsewhere(tx, ctx.organizationId, leg.part.id, leg.location.id, visible);
     throw InventoryErrors.insufficient(
       leg.part.partNumber,

@@ -13,21 +13,17 @@ import { diff } from '../audit/changes.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { versionConflict } from '../platform/errors/app-error.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
-import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
+import { PartsRepository, type SupplierRow } from './parts.repository.js';
 import { InventoryErrors } from './inventory.errors.js';
 import { toPart } from './inventory.mappers.js';
-import { manualRefs } from './manual-refs.js';
 import { StockQueriesService } from './stock-queries.service.js';
-
-const withSuppliers = {
-  suppliers: { orderBy: [{ preferred: 'desc' as const }, { name: 'asc' as const }] },
-} satisfies Prisma.PartInclude;
 
 /** The org's parts catalog. Part numbers and barcodes are unique per org (the database says so). */
 @Injectable()
 export class PartsService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: PartsRepository,
     private readonly audit: AuditService,
     private readonly stock: StockQueriesService,
   ) {
@@ -37,14 +33,7 @@ export class PartsService {
   async list(ctx: OrgContext, q: TListPartsQuery): Promise<{ items: TPart[]; nextCursor: string | null }> {
     const org = ctx.organizationId;
     if (q.barcode) {
-      const hits = await this.prisma.client.part.findMany({
-        where: {
-          organizationId: org,
-          OR: [{ barcode: q.barcode }, { partNumber: q.barcode }, { makerPartNumber: q.barcode }],
-        },
-        include: withSuppliers,
-        take: 10,
-      });
+      const hits = await this.repo.findByCode(org, q.barcode);
       // a scan that could be two parts is never guessed: the person picks
       if (new Set(hits.map((h) => h.id)).size > 1) throw InventoryErrors.barcodeAmbiguous(hits.map((h) => h.id));
       return { items: hits.map(toPart), nextCursor: null };
@@ -66,27 +55,19 @@ export class PartsService {
         : {}),
       ...(q.cursor ? { partNumber: { gt: q.cursor } } : {}),
     };
-    const rows = await this.prisma.client.part.findMany({
-      where,
-      include: withSuppliers,
-      orderBy: { partNumber: 'asc' },
-      take: q.limit + 1,
-    });
+    const rows = await this.repo.list(where, q.limit + 1);
     const more = rows.length > q.limit;
     const items = rows.slice(0, q.limit).map(toPart);
     return { items, nextCursor: more ? items[items.length - 1]!.partNumber : null };
   }
 
   async get(ctx: OrgContext, id: string): Promise<TPartDetail> {
-    const p = await this.prisma.client.part.findFirst({
-      where: { organizationId: ctx.organizationId, id },
-      include: withSuppliers,
-    });
+    const p = await this.repo.findWithSuppliers(ctx.organizationId, id);
     if (!p) throw InventoryErrors.partNotFound();
     const numbers = [p.makerPartNumber, p.partNumber].filter((n): n is string => !!n);
     const [stock, refs] = await Promise.all([
       this.stock.rows(ctx, { partId: id }),
-      manualRefs(this.prisma.client, ctx.organizationId, numbers),
+      this.repo.manualRefs(ctx.organizationId, numbers),
     ]);
     return { ...toPart(p), stock, manualRefs: refs };
   }
@@ -94,26 +75,22 @@ export class PartsService {
   async create(ctx: OrgContext, input: TCreatePartRequest): Promise<TPartDetail> {
     const id = await this.write(input.partNumber, async (tx) => {
       await this.checkModels(tx, ctx, input.compatibleModelIds);
-      const p = await tx.part.create({
-        data: {
-          organizationId: ctx.organizationId,
-          partNumber: input.partNumber,
-          makerPartNumber: input.makerPartNumber ?? null,
-          maker: input.maker ?? null,
-          nameZh: input.nameZh,
-          nameEn: input.nameEn ?? null,
-          unit: input.unit,
-          countedInPieces: input.countedInPieces,
-          category: input.category,
-          barcode: input.barcode ?? null,
-          compatibleModelIds: input.compatibleModelIds,
-          photoUrl: input.photoUrl ?? null,
-          notes: input.notes ?? null,
-        },
+      const p = await this.repo.create(tx, {
+        organizationId: ctx.organizationId,
+        partNumber: input.partNumber,
+        makerPartNumber: input.makerPartNumber ?? null,
+        maker: input.maker ?? null,
+        nameZh: input.nameZh,
+        nameEn: input.nameEn ?? null,
+        unit: input.unit,
+        countedInPieces: input.countedInPieces,
+        category: input.category,
+        barcode: input.barcode ?? null,
+        compatibleModelIds: input.compatibleModelIds,
+        photoUrl: input.photoUrl ?? null,
+        notes: input.notes ?? null,
       });
-      await tx.partSupplier.createMany({
-        data: this.suppliers(ctx, input.suppliers).map((x) => ({ ...x, partId: p.id })),
-      });
+      await this.repo.addSuppliers(tx, p.id, this.suppliers(ctx, input.suppliers));
       await this.audit.record(tx, ctx, 'part.created', 'part', p.id, {
         partNumber: p.partNumber,
         nameZh: p.nameZh,
@@ -127,21 +104,13 @@ export class PartsService {
   async update(ctx: OrgContext, id: string, input: TUpdatePartRequest): Promise<TPartDetail> {
     const { version, suppliers, ...fields } = input;
     await this.write(input.partNumber ?? '', async (tx) => {
-      const before = await tx.part.findFirst({ where: { organizationId: ctx.organizationId, id } });
+      const before = await this.repo.find(tx, ctx.organizationId, id);
       if (!before) throw InventoryErrors.partNotFound();
       if (fields.compatibleModelIds) await this.checkModels(tx, ctx, fields.compatibleModelIds);
-      const n = await tx.part.updateMany({
-        where: { organizationId: ctx.organizationId, id, version },
-        data: { ...fields, version: { increment: 1 } },
-      });
-      if (n.count === 0) throw versionConflict(await this.get(ctx, id));
-      if (suppliers) {
-        await tx.partSupplier.deleteMany({ where: { organizationId: ctx.organizationId, partId: id } });
-        await tx.partSupplier.createMany({
-          data: this.suppliers(ctx, suppliers).map((s) => ({ ...s, partId: id })),
-        });
-      }
-      const after = await tx.part.findUniqueOrThrow({ where: { id } });
+      if (!(await this.repo.updateIf(tx, ctx.organizationId, id, version, fields)))
+        throw versionConflict(await this.get(ctx, id));
+      if (suppliers) await this.repo.replaceSuppliers(tx, ctx.organizationId, id, this.suppliers(ctx, suppliers));
+      const after = (await this.repo.find(tx, ctx.organizationId, id))!;
       await this.audit.record(tx, ctx, 'part.updated', 'part', id, {
         ...diff(before as unknown as Record<string, unknown>, after as unknown as Record<string, unknown>),
         ...(suppliers ? { suppliersReplaced: suppliers.length } : {}),
@@ -153,7 +122,7 @@ export class PartsService {
   /** Runs a catalog write; the unique indexes answer "taken" (part number or barcode), never a 500. */
   private async write<T>(partNumber: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     try {
-      return await this.prisma.client.$transaction(fn);
+      return await this.repo.transaction(fn);
     } catch (err) {
       if (isUniqueViolation(err)) {
         const target = JSON.stringify((err as { meta?: unknown }).meta ?? '') + String(err);
@@ -166,15 +135,12 @@ export class PartsService {
   /** the platform's models and the org's own; another org's → 404 */
   private async checkModels(tx: Tx, ctx: OrgContext, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
-    const found = await tx.machineModel.findMany({
-      where: { id: { in: [...ids] }, OR: [{ organizationId: null }, { organizationId: ctx.organizationId }] },
-      select: { id: true },
-    });
-    const missing = ids.filter((id) => !found.some((f) => f.id === id));
+    const found = await this.repo.visibleModelIds(tx, ctx.organizationId, ids);
+    const missing = ids.filter((id) => !found.includes(id));
     if (missing.length > 0) throw InventoryErrors.modelNotFound(missing);
   }
 
-  private suppliers(ctx: OrgContext, list: readonly TPartSupplierInput[]) {
+  private suppliers(ctx: OrgContext, list: readonly TPartSupplierInput[]): SupplierRow[] {
     return list.map((s) => ({
       organizationId: ctx.organizationId,
       name: s.name,

@@ -19,7 +19,23 @@ import { InventoryErrors } from './inventory.errors.js';
 import { toLocation, toWriteOff } from './inventory.mappers.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
-import { locationOf, partOf } from './lookups.js';
+import { locationOf, partOf, writeOffThreshold } from './lookups.repository.js';
+import {
+  claimCount,
+  countLines,
+  countWithLines,
+  createCount,
+  createLocation,
+  decideWriteOff,
+  findWriteOff,
+  linkWriteOffMovement,
+  listLocations,
+  listWriteOffs,
+  setLineExpected,
+  setWriteOffThreshold,
+  teamExists,
+  writeOffById,
+} from './stock-admin.repository.js';
 import { milliNumber, milliText, toMilli } from './quantity.js';
 import { StockMovementsService } from './stock-movements.service.js';
 
@@ -35,12 +51,7 @@ export class StockAdminService {
 
   async locations(ctx: OrgContext): Promise<TStockLocation[]> {
     return this.ledger.transaction(async (tx) =>
-      (
-        await tx.stockLocation.findMany({
-          where: { organizationId: ctx.organizationId, ...stockLocationScope(ctx) },
-          orderBy: { name: 'asc' },
-        })
-      ).map(toLocation),
+      (await listLocations(tx, ctx.organizationId, stockLocationScope(ctx))).map(toLocation),
     );
   }
 
@@ -53,10 +64,12 @@ export class StockAdminService {
     }
     try {
       return await this.ledger.transaction(async (tx) => {
-        if (teamId && !(await tx.team.findFirst({ where: { organizationId: ctx.organizationId, id: teamId } })))
-          throw InventoryErrors.teamNotFound();
-        const l = await tx.stockLocation.create({
-          data: { organizationId: ctx.organizationId, name: input.name, kind: input.kind, teamId },
+        if (teamId && !(await teamExists(tx, ctx.organizationId, teamId))) throw InventoryErrors.teamNotFound();
+        const l = await createLocation(tx, {
+          organizationId: ctx.organizationId,
+          name: input.name,
+          kind: input.kind,
+          teamId,
         });
         await this.audit.record(tx, ctx, 'stock.location_created', 'stock_location', l.id, {
           name: l.name,
@@ -80,50 +93,41 @@ export class StockAdminService {
         seen.add(line.partId);
         this.ledger.checkQuantity(await partOf(tx, ctx, line.partId), toMilli(line.counted));
       }
-      const c = await tx.stockCount.create({
-        data: {
+      const c = await createCount(
+        tx,
+        {
           organizationId: ctx.organizationId,
           locationId: location.id,
           note: input.note ?? null,
           createdByUserId: ctx.actorUserId,
         },
-      });
-      await tx.stockCountLine.createMany({
-        data: input.lines.map((l) => ({
-          organizationId: ctx.organizationId,
-          countId: c.id,
-          partId: l.partId,
-          counted: milliText(toMilli(l.counted)),
-        })),
-      });
+        input.lines.map((l) => ({ partId: l.partId, counted: milliText(toMilli(l.counted)) })),
+      );
       await this.audit.record(tx, ctx, 'stock.count_created', 'stock_count', c.id, {
         locationId: location.id,
         lines: input.lines.length,
       });
-      return toCount(await tx.stockCount.findUniqueOrThrow({ where: { id: c.id }, include: { lines: true } }));
+      return toCount((await countWithLines(tx, ctx.organizationId, c.id))!);
     });
   }
 
   /** Each counted line's difference to on hand becomes an ADJUSTMENT, all in one transaction. */
   async confirmCount(ctx: OrgContext, id: string): Promise<TStockCount> {
     return this.ledger.transaction(async (tx) => {
-      const c = await tx.stockCount.findFirst({ where: { organizationId: ctx.organizationId, id } });
+      const c = await countWithLines(tx, ctx.organizationId, id);
       if (!c) throw InventoryErrors.countNotFound();
       const location = await locationOf(tx, ctx, c.locationId).catch(() => {
         throw InventoryErrors.countNotFound();
       });
-      const claimed = await tx.stockCount.updateMany({
-        where: { id, status: 'DRAFT' },
-        data: { status: 'CONFIRMED', confirmedAt: new Date(), confirmedByUserId: ctx.actorUserId },
-      });
-      if (claimed.count === 0) throw InventoryErrors.countConfirmed();
-      const lines = await tx.stockCountLine.findMany({ where: { countId: id }, orderBy: { partId: 'asc' } });
+      const claimed = await claimCount(tx, id, ctx.actorUserId);
+      if (!claimed) throw InventoryErrors.countConfirmed();
+      const lines = await countLines(tx, id);
       const at = new Date();
       for (const line of lines) {
         const part = await partOf(tx, ctx, line.partId);
         const b = await this.repo.lockBalance(tx, ctx.organizationId, part.id, location.id);
         const diff = toMilli(line.counted) - b.onHand;
-        await tx.stockCountLine.update({ where: { id: line.id }, data: { expected: milliText(b.onHand) } });
+        await setLineExpected(tx, line.id, milliText(b.onHand));
         if (diff === 0n) continue;
         const leg = {
           type: 'ADJUSTMENT' as const,
@@ -140,31 +144,20 @@ export class StockAdminService {
         await this.movements.posted(tx, ctx, m);
       }
       await this.audit.record(tx, ctx, 'stock.count_confirmed', 'stock_count', id, { lines: lines.length });
-      return toCount(await tx.stockCount.findUniqueOrThrow({ where: { id }, include: { lines: true } }));
+      return toCount((await countWithLines(tx, ctx.organizationId, id))!);
     });
   }
 
   async getCount(ctx: OrgContext, id: string): Promise<TStockCount> {
     return this.ledger.transaction(async (tx) => {
-      const c = await tx.stockCount.findFirst({
-        where: { organizationId: ctx.organizationId, id, location: stockLocationScope(ctx) },
-        include: { lines: true },
-      });
+      const c = await countWithLines(tx, ctx.organizationId, id, stockLocationScope(ctx));
       if (!c) throw InventoryErrors.countNotFound();
       return toCount(c);
     });
   }
 
   async writeOffs(ctx: OrgContext): Promise<TWriteOffRequest[]> {
-    return this.ledger.transaction(async (tx) =>
-      (
-        await tx.stockWriteOff.findMany({
-          where: { organizationId: ctx.organizationId },
-          orderBy: { createdAt: 'desc' },
-          take: 200,
-        })
-      ).map(toWriteOff),
-    );
+    return this.ledger.transaction(async (tx) => (await listWriteOffs(tx, ctx.organizationId)).map(toWriteOff));
   }
 
   /** The second person's decision on a write-off over the threshold; approval posts it (the stock must still be there). */
@@ -174,17 +167,14 @@ export class StockAdminService {
     approve: boolean,
   ): Promise<TStockMovementResult | TWriteOffRequest> {
     return this.ledger.transaction(async (tx) => {
-      const w = await tx.stockWriteOff.findFirst({ where: { organizationId: ctx.organizationId, id } });
+      const w = await findWriteOff(tx, ctx.organizationId, id);
       if (!w) throw InventoryErrors.writeOffNotFound();
       const location = await locationOf(tx, ctx, w.locationId).catch(() => {
         throw InventoryErrors.writeOffNotFound();
       });
       if (w.requestedByUserId !== null && w.requestedByUserId === ctx.actorUserId) throw InventoryErrors.selfApproval();
-      const claimed = await tx.stockWriteOff.updateMany({
-        where: { id, status: 'PENDING' },
-        data: { status: approve ? 'APPROVED' : 'REJECTED', decidedByUserId: ctx.actorUserId, decidedAt: new Date() },
-      });
-      if (claimed.count === 0) throw InventoryErrors.writeOffDecided(w.status);
+      const claimed = await decideWriteOff(tx, id, approve, ctx.actorUserId);
+      if (!claimed) throw InventoryErrors.writeOffDecided(w.status);
       await this.audit.record(
         tx,
         ctx,
@@ -195,7 +185,7 @@ export class StockAdminService {
           valueMinor: w.valueMinor.toString(),
         },
       );
-      if (!approve) return toWriteOff(await tx.stockWriteOff.findUniqueOrThrow({ where: { id } }));
+      if (!approve) return toWriteOff(await writeOffById(tx, id));
       const part = await partOf(tx, ctx, w.partId);
       const m = await this.ledger.takeOut(tx, ctx, {
         type: 'WRITE_OFF',
@@ -206,28 +196,23 @@ export class StockAdminService {
         reason: w.reason,
         limit: 'onHand',
       });
-      await tx.stockWriteOff.update({ where: { id }, data: { movementId: m.id } });
+      await linkWriteOffMovement(tx, id, m.id);
       return this.movements.posted(tx, ctx, m);
     });
   }
 
   async settings(ctx: OrgContext): Promise<TInventorySettings> {
-    const o = await this.ledger.transaction((tx) =>
-      tx.organization.findUniqueOrThrow({ where: { id: ctx.organizationId }, select: { writeOffApprovalMinor: true } }),
-    );
-    return { writeOffApprovalMinor: o.writeOffApprovalMinor?.toString() ?? null };
+    const value = await this.ledger.transaction((tx) => writeOffThreshold(tx, ctx.organizationId));
+    return { writeOffApprovalMinor: value?.toString() ?? null };
   }
 
   async updateSettings(ctx: OrgContext, input: TInventorySettings): Promise<TInventorySettings> {
     return this.ledger.transaction(async (tx) => {
-      const before = await tx.organization.findUniqueOrThrow({
-        where: { id: ctx.organizationId },
-        select: { writeOffApprovalMinor: true },
-      });
+      const before = await writeOffThreshold(tx, ctx.organizationId);
       const value = input.writeOffApprovalMinor === null ? null : BigInt(input.writeOffApprovalMinor);
-      await tx.organization.update({ where: { id: ctx.organizationId }, data: { writeOffApprovalMinor: value } });
+      await setWriteOffThreshold(tx, ctx.organizationId, value);
       await this.audit.record(tx, ctx, 'inventory.settings_changed', 'organization', ctx.organizationId, {
-        before: { writeOffApprovalMinor: before.writeOffApprovalMinor?.toString() ?? null },
+        before: { writeOffApprovalMinor: before?.toString() ?? null },
         after: { writeOffApprovalMinor: input.writeOffApprovalMinor },
       });
       return { writeOffApprovalMinor: input.writeOffApprovalMinor };

@@ -10,7 +10,7 @@ import { InventoryErrors } from './inventory.errors.js';
 import { toMovement, toWriteOff } from './inventory.mappers.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService, type LegPart } from './ledger.service.js';
-import { locationOf, partOf } from './lookups.js';
+import { createWriteOff, locationOf, partOf, writeOffThreshold } from './lookups.repository.js';
 import { milliText, toMilli, valueOf } from './quantity.js';
 import { WorkOrderPartsService } from './work-order-parts.service.js';
 
@@ -114,32 +114,27 @@ export class StockMovementsService {
     base: { occurredAt: Date; reason: string | null },
   ): Promise<TStockMovementResult> {
     if (!base.reason) throw InventoryErrors.missingField('reason', 'A write-off gives its reason');
-    const org = await tx.organization.findUniqueOrThrow({
-      where: { id: ctx.organizationId },
-      select: { writeOffApprovalMinor: true },
-    });
+    const threshold = await writeOffThreshold(tx, ctx.organizationId);
     const b = await this.repo.lockBalance(tx, ctx.organizationId, part.id, location.id);
     const value = -valueOf(-milli, b.avgCostMinor);
-    if (org.writeOffApprovalMinor !== null && value > org.writeOffApprovalMinor) {
+    if (threshold !== null && value > threshold) {
       if (milli > b.onHand)
         await this.ledger.refuse(tx, ctx, { ...base, type: 'WRITE_OFF', part, location, milli }, b.onHand);
-      const w = await tx.stockWriteOff.create({
-        data: {
-          organizationId: ctx.organizationId,
-          partId: part.id,
-          locationId: location.id,
-          quantity: milliText(milli),
-          valueMinor: value,
-          reason: base.reason,
-          requestedByUserId: ctx.actorUserId,
-        },
+      const w = await createWriteOff(tx, {
+        organizationId: ctx.organizationId,
+        partId: part.id,
+        locationId: location.id,
+        quantity: milliText(milli),
+        valueMinor: value,
+        reason: base.reason,
+        requestedByUserId: ctx.actorUserId,
       });
       await this.audit.record(tx, ctx, 'stock.write_off_requested', 'stock_write_off', w.id, {
         partId: part.id,
         locationId: location.id,
         quantity: milliText(milli),
         valueMinor: value.toString(),
-        threshold: org.writeOffApprovalMinor.toString(),
+        threshold: threshold.toString(),
       });
       return { status: 'PENDING_APPROVAL', writeOff: toWriteOff(w) };
     }

@@ -1,26 +1,12 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma } from '@amms/db';
 import type { TSetReorderRequest, TStockQuery, TStockRow } from '@amms/contracts/inventory';
 import { AuditService } from '../audit/audit.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { stockLocationScope } from '../platform/access/stock-scope.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { StockRepository } from './stock.repository.js';
 import { InventoryErrors } from './inventory.errors.js';
-import { locationOf, partOf } from './lookups.js';
+import { locationOf, partOf } from './lookups.repository.js';
 import { milliNumber, toMilli } from './quantity.js';
-
-interface BalanceRow {
-  partId: string;
-  partNumber: string;
-  nameZh: string;
-  locationId: string;
-  locationName: string;
-  onHand: string;
-  reserved: string;
-  avg: bigint;
-  reorderPoint: string | null;
-  reorderQty: string | null;
-}
 
 /**
  * On hand, reserved and available per part and location. On hand is the balance row written
@@ -30,35 +16,12 @@ interface BalanceRow {
 @Injectable()
 export class StockQueriesService {
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: StockRepository,
     private readonly audit: AuditService,
   ) {}
 
   async rows(ctx: OrgContext, q: TStockQuery & { lowOnly?: boolean }): Promise<TStockRow[]> {
-    const locations = await this.prisma.client.stockLocation.findMany({
-      where: {
-        organizationId: ctx.organizationId,
-        ...stockLocationScope(ctx),
-        ...(q.locationId ? { id: q.locationId } : {}),
-      },
-      select: { id: true },
-    });
-    if (locations.length === 0) return [];
-    const ids = locations.map((l) => l.id);
-    const part = q.partId ? Prisma.sql`AND b."partId" = ${q.partId}::uuid` : Prisma.empty;
-    const rows = await this.prisma.client.$queryRaw<BalanceRow[]>`
-      SELECT b."partId", p."partNumber", p."nameZh", b."locationId", l.name AS "locationName",
-        b."onHand"::text AS "onHand", b."avgCostMinor" AS avg,
-        b."reorderPoint"::text AS "reorderPoint", b."reorderQty"::text AS "reorderQty",
-        COALESCE((SELECT SUM(GREATEST(r.quantity - r.issued, 0)) FROM "StockReservation" r
-          JOIN "WorkOrder" w ON w.id = r."workOrderId"
-          WHERE r."partId" = b."partId" AND r."locationId" = b."locationId"
-            AND w.status::text IN ('OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE')), 0)::text AS reserved
-      FROM "StockBalance" b
-      JOIN "Part" p ON p.id = b."partId"
-      JOIN "StockLocation" l ON l.id = b."locationId"
-      WHERE b."organizationId" = ${ctx.organizationId}::uuid AND b."locationId" = ANY(${ids}::uuid[]) ${part}
-      ORDER BY p."partNumber", l.name`;
+    const rows = await this.repo.balanceRows(ctx.organizationId, stockLocationScope(ctx), q);
     const out = rows.map((r) => {
       const available = toMilli(r.onHand) - toMilli(r.reserved);
       return {
@@ -84,10 +47,7 @@ export class StockQueriesService {
    */
   async low(ctx: OrgContext) {
     const rows = await this.rows(ctx, { lowOnly: true });
-    const suppliers = await this.prisma.client.partSupplier.findMany({
-      where: { organizationId: ctx.organizationId, partId: { in: [...new Set(rows.map((r) => r.partId))] } },
-      orderBy: [{ preferred: 'desc' }, { leadTimeDays: 'asc' }],
-    });
+    const suppliers = await this.repo.suppliersOf(ctx.organizationId, [...new Set(rows.map((r) => r.partId))]);
     return rows
       .map((r) => {
         const s = suppliers.find((x) => x.partId === r.partId) ?? null;
@@ -104,18 +64,14 @@ export class StockQueriesService {
 
   /** Sets (or clears) the reorder rule of a part at a location. */
   async setReorder(ctx: OrgContext, input: TSetReorderRequest): Promise<TStockRow> {
-    await this.prisma.client.$transaction(async (tx) => {
+    await this.repo.transaction(async (tx) => {
       await partOf(tx, ctx, input.partId);
       await locationOf(tx, ctx, input.locationId);
       const data = {
         reorderPoint: input.reorderPoint === null ? null : input.reorderPoint.toString(),
         reorderQty: input.reorderQty === null ? null : input.reorderQty.toString(),
       };
-      await tx.stockBalance.upsert({
-        where: { partId_locationId: { partId: input.partId, locationId: input.locationId } },
-        create: { organizationId: ctx.organizationId, partId: input.partId, locationId: input.locationId, ...data },
-        update: data,
-      });
+      await this.repo.setReorder(tx, ctx.organizationId, input.partId, input.locationId, data);
       await this.audit.record(tx, ctx, 'stock.reorder_set', 'part', input.partId, {
         locationId: input.locationId,
         ...data,

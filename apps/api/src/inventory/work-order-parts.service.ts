@@ -11,7 +11,16 @@ import { InventoryErrors } from './inventory.errors.js';
 import { toMovement } from './inventory.mappers.js';
 import { LedgerRepository, OPEN_WORK_ORDER } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
-import { CLOSED_STATUSES, locationOf, partOf, workOrderOf } from './lookups.js';
+import {
+  addReservation,
+  CLOSED_STATUSES,
+  findReservation,
+  locationOf,
+  partOf,
+  updateReservation,
+  workOrderOf,
+  workOrderStock,
+} from './lookups.repository.js';
 import { milliNumber, milliText, toMilli } from './quantity.js';
 
 /**
@@ -31,23 +40,10 @@ export class WorkOrderPartsService {
 
   async view(ctx: OrgContext, workOrderId: string, tx?: Tx): Promise<TWorkOrderPartsView> {
     const run = async (t: Tx) => {
-      const wo = await t.workOrder.findFirst({
-        where: { organizationId: ctx.organizationId, id: workOrderId, ...workOrderReadScope(ctx) },
-        select: { id: true, status: true },
-      });
-      if (!wo) throw InventoryErrors.workOrderNotFound();
+      const found = await workOrderStock(t, ctx.organizationId, workOrderId, workOrderReadScope(ctx));
+      if (!found) throw InventoryErrors.workOrderNotFound();
+      const { wo, reservations, movements } = found;
       const open = (OPEN_WORK_ORDER as readonly string[]).includes(wo.status);
-      const [reservations, movements] = await Promise.all([
-        t.stockReservation.findMany({
-          where: { organizationId: ctx.organizationId, workOrderId },
-          include: { part: { select: { partNumber: true, nameZh: true } } },
-          orderBy: { createdAt: 'asc' },
-        }),
-        t.stockMovement.findMany({
-          where: { organizationId: ctx.organizationId, workOrderId },
-          orderBy: [{ occurredAt: 'asc' }, { createdAt: 'asc' }],
-        }),
-      ]);
       return {
         workOrderId,
         reservations: reservations.map((r) => {
@@ -100,8 +96,8 @@ export class WorkOrderPartsService {
     const location = await locationOf(tx, ctx, input.locationId);
     const milli = toMilli(input.quantity);
     this.ledger.checkQuantity(part, milli);
-    const key = { workOrderId_partId_locationId: { workOrderId, partId: part.id, locationId: location.id } };
-    const reservation = await tx.stockReservation.findUnique({ where: key });
+    const key = { workOrderId, partId: part.id, locationId: location.id };
+    const reservation = await findReservation(tx, key);
     const reserved = reservation ? toMilli(reservation.quantity) : 0n;
     const issued = reservation ? toMilli(reservation.issued) : 0n;
     switch (input.action) {
@@ -113,23 +109,13 @@ export class WorkOrderPartsService {
           const leg = { type: 'ISSUE' as const, part, location, milli, occurredAt: input.occurredAt };
           await this.ledger.refuse(tx, ctx, leg, b.onHand - held);
         }
-        await tx.stockReservation.upsert({
-          where: key,
-          create: {
-            organizationId: org,
-            workOrderId,
-            partId: part.id,
-            locationId: location.id,
-            quantity: milliText(milli),
-          },
-          update: { quantity: milliText(reserved + milli) },
-        });
+        await addReservation(tx, org, key, milliText(reserved + milli));
         return null;
       }
       case 'UNRESERVE': {
         const open = reserved - issued;
         if (milli > open) throw InventoryErrors.unreserveExceedsOpen(milliNumber(open > 0n ? open : 0n));
-        await tx.stockReservation.update({ where: key, data: { quantity: milliText(reserved - milli) } });
+        await updateReservation(tx, key, { quantity: milliText(reserved - milli) });
         return null;
       }
       case 'ISSUE': {
@@ -142,7 +128,7 @@ export class WorkOrderPartsService {
           occurredAt: input.occurredAt,
           reason: input.reason ?? `WO-${String(wo.number).padStart(6, '0')}`,
         });
-        if (reservation) await tx.stockReservation.update({ where: key, data: { issued: milliText(issued + milli) } });
+        if (reservation) await updateReservation(tx, key, { issued: milliText(issued + milli) });
         await this.repo.addWorkOrderPartsCost(tx, org, workOrderId, -m.valueMinor);
         return m;
       }
@@ -159,7 +145,7 @@ export class WorkOrderPartsService {
         );
         if (reservation) {
           const back = issued - milli;
-          await tx.stockReservation.update({ where: key, data: { issued: milliText(back > 0n ? back : 0n) } });
+          await updateReservation(tx, key, { issued: milliText(back > 0n ? back : 0n) });
         }
         await this.repo.addWorkOrderPartsCost(tx, org, workOrderId, -m.valueMinor);
         return m;

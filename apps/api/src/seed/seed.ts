@@ -7,6 +7,7 @@ import type { AppConfig } from '../platform/config/config.js';
 import { seedManuals, type ManualsReport } from './manuals/load.js';
 import { ensureCatalog, hasBusinessData, insertSeedData, resetBusiness } from './write.js';
 import { seedBoundaries } from './boundaries.js';
+import { seedInventory } from './inventory.js';
 
 export interface SeedOptions {
   /** multiplies machines, fields, jobs and staff (benchmarks); default 1 */
@@ -138,6 +139,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
         });
         const counts = await insertSeedData(tx, data);
         await seedBoundaries(tx, orgId);
+        await seedInventory(tx, orgId, catalog.modelIds, now);
         return counts;
       },
       { timeout: 15 * 60_000, maxWait: 30_000 },
