@@ -37,6 +37,7 @@ const ID_KINDS: Record<string, string> = {
   'machine-models/:id': 'model',
   'maintenance-plans/:id': 'plan',
   'members/:id': 'member',
+  'leave/:leaveId': 'leave',
   'teams/:id': 'team',
   'work-orders/:id': 'workOrder',
   'checklist/:itemId': 'checklistItem',
@@ -102,6 +103,8 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH maintenance-plans/:id': () => ({ version: 1, name: 'pwned' }),
   'PATCH members/:id': () => ({ role: 'ADMIN' }),
   'POST members/:id/password-reset': () => undefined,
+  'PUT members/:id/planning': () => ({ maxDailyHours: 6, qualifications: [{ code: 'COMBINE' }] }),
+  'POST members/:id/leave': () => ({ startsAt: later(0), endsAt: later(24) }),
   'PATCH teams/:id': () => ({ name: 'pwned' }),
   'PATCH work-orders/:id': () => ({ version: 1, title: 'pwned' }),
   'PATCH work-orders/:id/checklist/:itemId': () => ({ result: 'PASS' }),
@@ -235,6 +238,14 @@ async function fixtures(org: TestOrg): Promise<Ids> {
   });
   expect(attached.status).toBe(201);
   const attachment = ((await attached.json()) as { id: string }).id;
+  const leave = await h.db.memberLeave.create({
+    data: {
+      organizationId: org.id,
+      membershipId: org.users.VIEWER.membershipId,
+      startsAt: new Date(later(0)),
+      endsAt: new Date(later(24)),
+    },
+  });
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -263,6 +274,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     importPreview,
     notification: notification.id,
     attachment,
+    leave: leave.id,
   };
 }
 
@@ -323,6 +335,8 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.webhookDelivery.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.notification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.attachment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.memberLeave.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.memberQualification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

@@ -7,12 +7,14 @@ import { SkillsRepository } from './skills/skills.repository.js';
 import { SkillTools } from './skills/skill-tools.js';
 import { AgentTools } from '../planning/tools/agent-tools.js';
 import { WorkCalendarRepository } from '../planning/tools/work-calendar.repository.js';
+import { WorldFactsRepository } from '../planning/tools/world-facts.repository.js';
 
 /** The agent's runs (planner, tools, skills, the run's end), registered in app.module; memory: memory/memory.module.ts. */
 export const AGENT_PROVIDERS = [
   AgentRepository,
   AgentTools,
   WorkCalendarRepository,
+  WorldFactsRepository,
   SkillsRepository,
   SkillTools,
   PlannerFactory,

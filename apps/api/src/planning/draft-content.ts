@@ -5,11 +5,12 @@ import { utcOffsetMs } from './scheduler/calendar.js';
 import type { DraftItem, SchedulerInput, UnplacedJob, ValidationResult } from './scheduler/types.js';
 import type { BusyFacts, JobFact, MachineFact, OperatorFact } from './tools/agent-tools.js';
 import type { OrgCalendar } from './tools/work-calendar.repository.js';
+import type { MachineWorld } from './tools/world-facts.repository.js';
 
 /** Facts the scheduler and the validator work on, loaded through the tools. */
 export interface PlanningFacts {
   jobs: JobFact[];
-  machines: MachineFact[];
+  machines: (MachineFact & Partial<MachineWorld>)[];
   operators: OperatorFact[];
   busy: BusyFacts;
 }
@@ -59,6 +60,7 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
         teamId: j.teamId,
         fieldId: j.fieldId,
         version: j.version,
+        ...(j.areaHa ? { areaHa: j.areaHa } : {}),
       };
     })
     .filter((j) => Date.parse(j.windowStart) < Date.parse(j.windowEnd));
@@ -74,12 +76,19 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
       status: m.status,
       teamId: m.teamId,
       dueForMaintenance: m.dueForMaintenance,
+      ...(m.ratesHaPerHour && Object.keys(m.ratesHaPerHour).length ? { ratesHaPerHour: m.ratesHaPerHour } : {}),
+      ...(m.powerKw != null ? { powerKw: m.powerKw } : {}),
+      ...(m.requiredPowerKw != null ? { requiredPowerKw: m.requiredPowerKw } : {}),
+      ...(m.hitchTypes?.length ? { hitchTypes: m.hitchTypes } : {}),
+      ...(m.requiredQualifications?.length ? { requiredQualifications: m.requiredQualifications } : {}),
+      ...(m.serviceDueInHours != null ? { serviceDueInHours: m.serviceDueInHours } : {}),
     })),
     operators: f.operators.map((p) => ({
       membershipId: p.membershipId,
       name: p.name,
       teamIds: p.teamIds,
       ...(p.maxDailyHours === null ? {} : { maxDailyHours: p.maxDailyHours }),
+      ...(p.qualifications?.length ? { qualifications: p.qualifications } : {}),
     })),
     busy: { machines: f.busy.machines, operators: f.busy.operators },
   };

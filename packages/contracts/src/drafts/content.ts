@@ -49,7 +49,7 @@ const ZFinding = z.object({
   assetId: z.string().optional(),
   /** MACHINE_BUSY / OPERATOR_BUSY: the existing booking it clashes with (a job, or a work order) */
   clash: z
-    .object({ kind: z.enum(['JOB', 'WORK_ORDER']), id: z.uuid(), startsAt: z.string(), endsAt: z.string() })
+    .object({ kind: z.enum(['JOB', 'WORK_ORDER', 'LEAVE']), id: z.uuid(), startsAt: z.string(), endsAt: z.string() })
     .optional(),
 });
 export const ZDraftValidation = z.object({

@@ -13,6 +13,7 @@ import { memberScope } from '../../platform/access/member-scope.js';
 import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { WorkCalendarRepository, type OrgCalendar } from './work-calendar.repository.js';
+import { WorldFactsRepository, type MachineWorld } from './world-facts.repository.js';
 import type { BookingRef } from '../scheduler/types.js';
 import type { UntrustedText } from '../../platform/untrusted.js';
 import { allPages, RunReads, type AnyTool, type AgentTool } from '../../platform/tools/tool.js';
@@ -44,6 +45,7 @@ export type JobFact = Pick<
   | 'estimatedHours'
   | 'status'
   | 'version'
+  | 'areaHa'
 >;
 export interface MachineFact {
   id: string;
@@ -53,13 +55,18 @@ export interface MachineFact {
   status: 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED';
   teamId: string | null;
   dueForMaintenance: boolean;
+  /** engine hours left to its next preventive service (least over its plans); null: unknown */
+  serviceDueInHours: number | null;
 }
+export type MachineWorldFact = MachineFact & MachineWorld;
 export interface OperatorFact {
   membershipId: string;
   name: string;
   teamIds: string[];
   /** the member's own day limit, hours; null = the org's calendar alone */
   maxDailyHours: number | null;
+  /** licences: code and the instant it stops being valid (null: no end) */
+  qualifications: { code: string; expiresAt: string | null }[];
 }
 /** The booking's holder, for a clash the validator reports (a job first: a job's booking names its assignment's job). */
 const bookingRef = (jobId: string | null, workOrderId: string | null): { ref?: BookingRef } =>
@@ -105,8 +112,9 @@ const ZJobFact: z.ZodType<JobFact> = ZJob.pick({
   estimatedHours: true,
   status: true,
   version: true,
+  areaHa: true,
 });
-const ZMachineFact: z.ZodType<MachineFact> = z.object({
+const ZMachineFact = z.object({
   id: z.string(),
   name: z.string(),
   kind: ZMachineKind,
@@ -114,15 +122,22 @@ const ZMachineFact: z.ZodType<MachineFact> = z.object({
   status: ZAssetStatus,
   teamId: z.string().nullable(),
   dueForMaintenance: z.boolean(),
-});
+  serviceDueInHours: z.number().nullable(),
+  ratesHaPerHour: z.record(z.string(), z.number()),
+  powerKw: z.number().nullable(),
+  requiredPowerKw: z.number().nullable(),
+  hitchTypes: z.array(z.string()),
+  requiredQualifications: z.array(z.string()),
+}) as z.ZodType<MachineWorldFact>;
 const ZOperatorFact: z.ZodType<OperatorFact> = z.object({
   membershipId: z.string(),
   name: z.string(),
   teamIds: z.array(z.string()),
   maxDailyHours: z.number().nullable(),
+  qualifications: z.array(z.object({ code: z.string(), expiresAt: z.string().nullable() })),
 });
 const ZBooking = { startsAt: z.string(), endsAt: z.string(), label: z.string() };
-const ZBookingRef = z.object({ kind: z.enum(['JOB', 'WORK_ORDER']), id: z.string() });
+const ZBookingRef = z.object({ kind: z.enum(['JOB', 'WORK_ORDER', 'LEAVE']), id: z.string() });
 const ZBusyFacts: z.ZodType<BusyFacts> = z.object({
   machines: z.array(z.object({ assetId: z.string(), ...ZBooking, ref: ZBookingRef.optional() })),
   operators: z.array(z.object({ membershipId: z.string(), ...ZBooking, ref: ZBookingRef.optional() })),
@@ -174,6 +189,7 @@ export class AgentTools {
     private readonly bookings: BookingsService,
     private readonly maintenance: MaintenancePlansService,
     private readonly calendars: WorkCalendarRepository,
+    private readonly world: WorldFactsRepository,
   ) {
     const tools: AnyTool[] = [
       this.knownNames(),
@@ -263,6 +279,7 @@ export class AgentTools {
             estimatedHours: j.estimatedHours,
             status: j.status,
             version: j.version,
+            areaHa: j.areaHa,
           }));
       },
       render: (r, u) =>
@@ -276,7 +293,7 @@ export class AgentTools {
   }
 
   /** Machines with model kind, operation types, status, and whether preventive maintenance is due. */
-  private candidateMachines(): AgentTool<Record<string, never>, MachineFact[]> {
+  private candidateMachines(): AgentTool<Record<string, never>, MachineWorldFact[]> {
     return {
       name: 'candidate_machines',
       description:
@@ -294,7 +311,27 @@ export class AgentTools {
         const dueIds = new Set(
           due.items.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').map((d) => d.assetId),
         );
-        return machines.map((m) => ({ ...m, dueForMaintenance: dueIds.has(m.id) }));
+        const left = new Map<string, number>();
+        for (const d of due.items)
+          if (d.remainingHours !== null)
+            left.set(d.assetId, Math.min(left.get(d.assetId) ?? Infinity, d.remainingHours));
+        const world = await this.world.machines(
+          ctx.organizationId,
+          machines.map((m) => m.id),
+        );
+        const none: MachineWorld = {
+          ratesHaPerHour: {},
+          powerKw: null,
+          requiredPowerKw: null,
+          hitchTypes: [],
+          requiredQualifications: [],
+        };
+        return machines.map((m) => ({
+          ...m,
+          dueForMaintenance: dueIds.has(m.id),
+          serviceDueInHours: left.get(m.id) ?? null,
+          ...(world.get(m.id) ?? none),
+        }));
       },
       render: (r, u) =>
         r
@@ -341,9 +378,10 @@ export class AgentTools {
       timeoutMs: 4000,
       run: async (ctx, i) => {
         const range = { startsAt: new Date(i.from), endsAt: new Date(i.to) };
-        const [m, o] = await Promise.all([
+        const [m, o, leave] = await Promise.all([
           this.bookings.machineBookings(ctx.organizationId, range, undefined, assetScope(ctx)),
           this.bookings.operatorBookings(ctx.organizationId, range, undefined, memberScope(ctx)),
+          this.world.leave(ctx.organizationId, range, memberScope(ctx)),
         ]);
         return {
           machines: m.map((b) => ({
@@ -353,13 +391,23 @@ export class AgentTools {
             label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}`,
             ...bookingRef(b.jobId, b.workOrderId),
           })),
-          operators: o.map((b) => ({
-            membershipId: b.membershipId,
-            startsAt: b.startsAt.toISOString(),
-            endsAt: b.endsAt.toISOString(),
-            label: `job ${b.jobId}`,
-            ...bookingRef(b.jobId, null),
-          })),
+          operators: [
+            ...o.map((b) => ({
+              membershipId: b.membershipId,
+              startsAt: b.startsAt.toISOString(),
+              endsAt: b.endsAt.toISOString(),
+              label: `job ${b.jobId}`,
+              ...bookingRef(b.jobId, null),
+            })),
+            // leave blocks a person like a booking; the validator names it ON_LEAVE
+            ...leave.map((l) => ({
+              membershipId: l.membershipId,
+              startsAt: l.startsAt.toISOString(),
+              endsAt: l.endsAt.toISOString(),
+              label: 'leave',
+              ref: { kind: 'LEAVE' as const, id: l.id },
+            })),
+          ],
         };
       },
       render: (r) =>
@@ -434,7 +482,15 @@ export class AgentTools {
     return members.flatMap((m) => {
       const p = profiles.get(m.id);
       if (!roleMay(m.role, 'job.execute') || !p?.operatesMachines) return [];
-      return [{ membershipId: m.id, name: m.name, teamIds: [...m.teamIds], maxDailyHours: p.maxDailyHours }];
+      return [
+        {
+          membershipId: m.id,
+          name: m.name,
+          teamIds: [...m.teamIds],
+          maxDailyHours: p.maxDailyHours,
+          qualifications: p.qualifications,
+        },
+      ];
     });
   }
 }
