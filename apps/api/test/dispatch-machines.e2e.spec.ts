@@ -246,3 +246,26 @@ describe('service due', () => {
     );
   });
 });
+
+describe('deadline options', () => {
+  it('a 120 ha harvest that the window cannot hold is reported with ready options: longer days, or the field split on two combines', async () => {
+    const w = await world(120);
+    await machine(w, 'SELF_PROPELLED', ['HARVESTING'], { workRateHaPerHour: 6 }, 'Lexion');
+    await machine(w, 'SELF_PROPELLED', ['HARVESTING'], { workRateHaPerHour: 6 }, 'Lexion');
+    await h.db.membership.update({ where: { id: w.org.users.ADMIN.membershipId }, data: { operatesMachines: true } });
+    const at = nextWeek();
+    // 20 working hours; Monday 07–19 and Tuesday 07–12 hold 17
+    const id = await job(w, 'HARVESTING', 4, at, { windowStart: at(0, 7), windowEnd: at(1, 12) });
+    const r = await run(w, '安排下周的收获作业');
+    expect(r.draft!.items).toHaveLength(0);
+    const u = r.draft!.unplaced.find((x) => x.jobId === id)!;
+    expect(u.reason).toBe('WINDOW_TOO_SHORT');
+    expect(u.options!.map((o) => o.kind)).toEqual(['OVERTIME', 'SPLIT']);
+    const [overtime, split] = u.options!;
+    expect(overtime!.items).toHaveLength(1);
+    expect(Date.parse(overtime!.items[0]!.endsAt)).toBeLessThanOrEqual(Date.parse(at(1, 12)));
+    expect(split!.items).toHaveLength(2);
+    expect(new Set(split!.items.map((i) => i.primaryAssetId)).size).toBe(2);
+    expect(split!.items.every((i) => i.endsAt === at(0, 17))).toBe(true);
+  });
+});

@@ -100,6 +100,7 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
     preferOperatorIds: [...(o.preferOperatorIds ?? [])],
     avoidDueForMaintenance: o.avoidDueForMaintenance ?? false,
     avoidInMaintenance: true,
+    deadlineOptions: true,
     ...calendarOptions(o),
   };
   const seed = parseInt(sha256(canonicalJson({ ...base, options })).slice(0, 8), 16);
@@ -170,7 +171,9 @@ export interface DraftContent {
 export function draftContent(
   f: PlanningFacts,
   items: readonly (DraftItem & { itemKey: string })[],
-  unplaced: readonly (Omit<Pick<UnplacedJob, 'jobId' | 'reason' | 'detail'>, 'reason'> & { reason: string })[],
+  unplaced: readonly (Omit<Pick<UnplacedJob, 'jobId' | 'reason' | 'detail' | 'options'>, 'reason'> & {
+    reason: string;
+  })[],
   validation: ValidationResult,
 ): DraftContent {
   const jobs = new Map(f.jobs.map((j) => [j.id, j]));
@@ -198,6 +201,7 @@ export function draftContent(
     job: summary(u.jobId),
     reason: u.reason,
     detail: u.detail,
+    ...(u.options?.length ? { options: u.options } : {}),
   }));
   const outValidation: TDraftValidation = {
     ok: validation.ok,

@@ -10608,6 +10608,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -11028,6 +11044,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -11511,6 +11543,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -11825,6 +11873,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */

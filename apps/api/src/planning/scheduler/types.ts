@@ -121,6 +121,8 @@ export interface SchedOptions {
   seed: number;
   /** greedy restarts with perturbed job orders (default: by instance size, see scheduler.ts) */
   restarts?: number;
+  /** give unplaced jobs the options that would meet their deadline (options.ts; off: the bench's default) */
+  deadlineOptions?: boolean;
 }
 
 export interface SchedulerInput {
@@ -160,6 +162,12 @@ export interface UnplacedJob {
   /** plain words, with the candidates considered */
   detail: string;
   candidates: { assetIds: string[]; operatorMembershipIds: string[] };
+  /** what would meet its deadline (overtime, a split), each as ready items; only with options.deadlineOptions */
+  options?: {
+    kind: 'OVERTIME' | 'SPLIT';
+    detail: string;
+    items: Omit<DraftItem, 'itemKey'>[];
+  }[];
 }
 
 export interface ScheduleStats {
