@@ -16,7 +16,7 @@ import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
-import { MemberPlanningService } from './member-planning.service.js';
+import { MemberPlanningRepository } from './member-planning.repository.js';
 
 const ZIdParam = z.uuid();
 
@@ -28,7 +28,7 @@ const ZIdParam = z.uuid();
 @ApiBearerAuth()
 @Controller('orgs/:orgId/members/:id')
 export class MemberPlanningController {
-  constructor(private readonly planning: MemberPlanningService) {}
+  constructor(private readonly planning: MemberPlanningRepository) {}
 
   @RequirePermission('member.read')
   @Get('planning')

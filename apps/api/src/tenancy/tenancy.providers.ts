@@ -2,7 +2,7 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { MembersService } from './members.service.js';
-import { MemberPlanningService } from './member-planning.service.js';
+import { MemberPlanningRepository } from './member-planning.repository.js';
 import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
@@ -11,7 +11,7 @@ export const TENANCY_PROVIDERS = [
   TeamsRepository,
   MembershipsRepository,
   MembersService,
-  MemberPlanningService,
+  MemberPlanningRepository,
   TeamsService,
   ApiKeysRepository,
   ApiKeysService,

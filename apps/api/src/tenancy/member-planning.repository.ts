@@ -59,12 +59,12 @@ const toLeave = (l: {
 });
 
 /**
- * What planning knows of a person (issue #25): whether they run machines, their own day limit,
+ * What planning knows of a person (issue #25), read and written here (a repository with its rules): whether they run machines, their own day limit,
  * their licences (with expiry), and their leave. Every member is looked up in the caller's
  * member scope: another org's member, or one the caller cannot see, is 404.
  */
 @Injectable()
-export class MemberPlanningService {
+export class MemberPlanningRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
