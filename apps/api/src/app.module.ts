@@ -22,6 +22,7 @@ import { RefreshTokensRepository } from './auth/refresh-tokens.repository.js';
 import { WorkshopController } from './maintenance/workshop.controller.js';
 import { NotificationsController } from './notifications/notifications.controller.js';
 import { MembersController } from './tenancy/members.controller.js';
+import { MemberPlanningController } from './tenancy/member-planning.controller.js';
 import { TeamsController } from './tenancy/teams.controller.js';
 import { ApiKeysController } from './tenancy/api-keys.controller.js';
 import { AssetsController } from './assets/assets.controller.js';
@@ -68,6 +69,7 @@ export class AppModule {
         HealthController,
         AuthController,
         MembersController,
+        MemberPlanningController,
         TeamsController,
         ApiKeysController,
         AuditController,

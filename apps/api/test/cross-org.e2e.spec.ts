@@ -33,6 +33,7 @@ const ID_KINDS: Record<string, string> = {
   'machine-models/:id': 'model',
   'maintenance-plans/:id': 'plan',
   'members/:id': 'member',
+  'leave/:leaveId': 'leave',
   'teams/:id': 'team',
   'work-orders/:id': 'workOrder',
   'checklist/:itemId': 'checklistItem',
@@ -104,6 +105,8 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'PATCH maintenance-plans/:id': () => ({ version: 1, name: 'pwned' }),
   'PATCH members/:id': () => ({ role: 'ADMIN' }),
   'POST members/:id/password-reset': () => undefined,
+  'PUT members/:id/planning': () => ({ maxDailyHours: 6, qualifications: [{ code: 'COMBINE' }] }),
+  'POST members/:id/leave': () => ({ startsAt: later(0), endsAt: later(24) }),
   'PATCH teams/:id': () => ({ name: 'pwned' }),
   'PATCH work-orders/:id': () => ({ version: 1, title: 'pwned' }),
   'PATCH work-orders/:id/checklist/:itemId': () => ({ result: 'PASS' }),
@@ -297,6 +300,14 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       requestedByUserId: org.users.ADMIN.id,
     },
   });
+  const leave = await h.db.memberLeave.create({
+    data: {
+      organizationId: org.id,
+      membershipId: org.users.VIEWER.membershipId,
+      startsAt: new Date(later(0)),
+      endsAt: new Date(later(24)),
+    },
+  });
   const execution = await pendingExecution(h.db, org);
   const draft = (await h.db.execution.findUniqueOrThrow({ where: { id: execution } })).draftId;
   return {
@@ -332,6 +343,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     writeOff: writeOff.id,
     telematicsSource: source.id,
     telematicsUnit: telematicsUnit.id,
+    leave: leave.id,
   };
 }
 
@@ -402,6 +414,8 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.stockWriteOff.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.telematicsSource.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.telematicsEquipment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.memberLeave.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.memberQualification.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
         ],
         (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v),
       ),

@@ -6,11 +6,12 @@ import type { DraftItem, SchedulerInput, UnplacedJob, ValidationResult } from '.
 import type { BusyFacts, JobFact, MachineFact, OperatorFact } from './tools/agent-tools.js';
 import type { OrgCalendar } from './tools/work-calendar.repository.js';
 import type { SchedTravel } from './scheduler/travel-timeline.js';
+import type { MachineWorld } from './tools/world-facts.repository.js';
 
 /** Facts the scheduler and the validator work on, loaded through the tools. */
 export interface PlanningFacts {
   jobs: JobFact[];
-  machines: MachineFact[];
+  machines: (MachineFact & Partial<MachineWorld>)[];
   operators: OperatorFact[];
   busy: BusyFacts;
   /** road km between the jobs' fields and the machines' road speeds (geo TravelService); absent: no travel */
@@ -62,6 +63,7 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
         teamId: j.teamId,
         fieldId: j.fieldId,
         version: j.version,
+        ...(j.areaHa ? { areaHa: j.areaHa } : {}),
       };
     })
     .filter((j) => Date.parse(j.windowStart) < Date.parse(j.windowEnd));
@@ -77,12 +79,19 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
       status: m.status,
       teamId: m.teamId,
       dueForMaintenance: m.dueForMaintenance,
+      ...(m.ratesHaPerHour && Object.keys(m.ratesHaPerHour).length ? { ratesHaPerHour: m.ratesHaPerHour } : {}),
+      ...(m.powerKw != null ? { powerKw: m.powerKw } : {}),
+      ...(m.requiredPowerKw != null ? { requiredPowerKw: m.requiredPowerKw } : {}),
+      ...(m.hitchTypes?.length ? { hitchTypes: m.hitchTypes } : {}),
+      ...(m.requiredQualifications?.length ? { requiredQualifications: m.requiredQualifications } : {}),
+      ...(m.serviceDueInHours != null ? { serviceDueInHours: m.serviceDueInHours } : {}),
     })),
     operators: f.operators.map((p) => ({
       membershipId: p.membershipId,
       name: p.name,
       teamIds: p.teamIds,
       ...(p.maxDailyHours === null ? {} : { maxDailyHours: p.maxDailyHours }),
+      ...(p.qualifications?.length ? { qualifications: p.qualifications } : {}),
     })),
     busy: { machines: f.busy.machines, operators: f.busy.operators },
     ...(f.travel ? { travel: f.travel } : {}),
@@ -95,6 +104,7 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
     preferOperatorIds: [...(o.preferOperatorIds ?? [])],
     avoidDueForMaintenance: o.avoidDueForMaintenance ?? false,
     avoidInMaintenance: true,
+    deadlineOptions: true,
     ...calendarOptions(o),
   };
   const seed = parseInt(sha256(canonicalJson({ ...base, options })).slice(0, 8), 16);
@@ -165,7 +175,9 @@ export interface DraftContent {
 export function draftContent(
   f: PlanningFacts,
   items: readonly (DraftItem & { itemKey: string })[],
-  unplaced: readonly (Omit<Pick<UnplacedJob, 'jobId' | 'reason' | 'detail'>, 'reason'> & { reason: string })[],
+  unplaced: readonly (Omit<Pick<UnplacedJob, 'jobId' | 'reason' | 'detail' | 'options'>, 'reason'> & {
+    reason: string;
+  })[],
   validation: ValidationResult,
 ): DraftContent {
   const jobs = new Map(f.jobs.map((j) => [j.id, j]));
@@ -193,6 +205,7 @@ export function draftContent(
     job: summary(u.jobId),
     reason: u.reason,
     detail: u.detail,
+    ...(u.options?.length ? { options: u.options } : {}),
   }));
   const outValidation: TDraftValidation = {
     ok: validation.ok,

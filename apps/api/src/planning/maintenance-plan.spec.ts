@@ -13,6 +13,7 @@ const machine = (id: string, status: MachineFact['status'] = 'ACTIVE'): MachineF
   status,
   teamId: null,
   dueForMaintenance: true,
+  serviceDueInHours: null,
 });
 const due = (assetId: string, o: Partial<DueFact> = {}): DueFact => ({
   planId: P,

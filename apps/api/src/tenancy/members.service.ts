@@ -47,6 +47,7 @@ export function toMember(m: MemberRow): TMember {
 export interface MemberPlanningProfile {
   operatesMachines: boolean;
   maxDailyHours: number | null;
+  qualifications: { code: string; expiresAt: string | null }[];
 }
 
 function rankOf(role: TRole | 'SERVICE'): number {
@@ -137,6 +138,11 @@ export class MembersService {
         {
           operatesMachines: m.operatesMachines ?? m.role === 'OPERATOR',
           maxDailyHours: m.maxDailyHours === null ? null : Number(m.maxDailyHours),
+          // valid through the stored last day (a UTC date): it ends at the next midnight
+          qualifications: m.qualifications.map((q) => ({
+            code: q.code,
+            expiresAt: q.expiresAt ? new Date(q.expiresAt.getTime() + 86_400_000).toISOString() : null,
+          })),
         },
       ]),
     );

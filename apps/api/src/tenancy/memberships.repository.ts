@@ -110,7 +110,13 @@ export class MembershipsRepository {
   planningProfiles(organizationId: string, scope: Prisma.MembershipWhereInput) {
     return this.prisma.client.membership.findMany({
       where: { AND: [{ organizationId, status: 'ACTIVE' }, scope] },
-      select: { id: true, role: true, operatesMachines: true, maxDailyHours: true },
+      select: {
+        id: true,
+        role: true,
+        operatesMachines: true,
+        maxDailyHours: true,
+        qualifications: { select: { code: true, expiresAt: true }, orderBy: { code: 'asc' } },
+      },
     });
   }
 

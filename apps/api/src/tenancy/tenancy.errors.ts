@@ -2,6 +2,7 @@ import { AppError } from '../platform/errors/app-error.js';
 
 export const TenancyErrors = {
   memberNotFound: () => new AppError('NOT_FOUND', 'Member not found'),
+  leaveNotFound: () => new AppError('NOT_FOUND', 'Leave not found'),
   teamNotFound: (ids?: string[]) => new AppError('NOT_FOUND', 'Team not found', ids ? { teamIds: ids } : undefined),
   memberExists: () => new AppError('MEMBER_EXISTS', 'This user is already a member of the organization'),
   lastOwner: () => new AppError('LAST_OWNER', 'The organization must keep at least one active owner'),

@@ -2,6 +2,7 @@ import { ApiKeysRepository } from './api-keys.repository.js';
 import { ApiKeysService } from './api-keys.service.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { MembersService } from './members.service.js';
+import { MemberPlanningRepository } from './member-planning.repository.js';
 import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
@@ -10,6 +11,7 @@ export const TENANCY_PROVIDERS = [
   TeamsRepository,
   MembershipsRepository,
   MembersService,
+  MemberPlanningRepository,
   TeamsService,
   ApiKeysRepository,
   ApiKeysService,

@@ -35,6 +35,25 @@ export const ZUnplacedJob = z.object({
   job: ZDraftItem.shape.job,
   reason: z.string(),
   detail: z.string(),
+  /** a missed deadline: what would meet it (longer days, the field split), each with ready items */
+  options: z
+    .array(
+      z.object({
+        kind: z.enum(['OVERTIME', 'SPLIT']),
+        detail: z.string(),
+        items: z.array(
+          z.object({
+            jobId: z.uuid(),
+            primaryAssetId: z.uuid(),
+            implementAssetIds: z.array(z.uuid()),
+            operatorMembershipId: z.uuid(),
+            startsAt: z.string(),
+            endsAt: z.string(),
+          }),
+        ),
+      }),
+    )
+    .optional(),
 });
 export type TUnplacedJob = z.infer<typeof ZUnplacedJob>;
 
@@ -49,7 +68,7 @@ const ZFinding = z.object({
   assetId: z.string().optional(),
   /** MACHINE_BUSY / OPERATOR_BUSY: the existing booking it clashes with (a job, or a work order) */
   clash: z
-    .object({ kind: z.enum(['JOB', 'WORK_ORDER']), id: z.uuid(), startsAt: z.string(), endsAt: z.string() })
+    .object({ kind: z.enum(['JOB', 'WORK_ORDER', 'LEAVE']), id: z.uuid(), startsAt: z.string(), endsAt: z.string() })
     .optional(),
 });
 export const ZDraftValidation = z.object({

@@ -196,6 +196,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/members/{id}/planning": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether the member runs machines, their daily hour limit and licences
+         * @description Access: permission `member.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["memberPlanning_get"];
+        /**
+         * Set operatesMachines, maxDailyHours and the licences (replaced whole) planning uses
+         * @description Access: permission `member.manage` in the org (a member's role or an API key's scopes).
+         */
+        put: operations["memberPlanning_update"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/members/{id}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List leave
+         * @description Access: permission `member.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["memberPlanning_listLeave"];
+        put?: never;
+        /**
+         * Record leave; returns the live bookings and open drafts it touches
+         * @description Access: permission `job.schedule` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["memberPlanning_addLeave"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/members/{id}/leave/{leaveId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove leave
+         * @description Access: permission `job.schedule` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["memberPlanning_removeLeave"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/teams": {
         parameters: {
             query?: never;
@@ -3354,6 +3422,253 @@ export interface operations {
                         oneTimePassword: string;
                     };
                 };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    memberPlanning_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        membershipId: string;
+                        operatesMachines: boolean;
+                        operatesMachinesSetting: boolean | null;
+                        maxDailyHours: number | null;
+                        qualifications: {
+                            /** @enum {string} */
+                            code: "COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER";
+                            /** @default null */
+                            expiresOn: string | null;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    memberPlanning_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    operatesMachines?: boolean | null;
+                    maxDailyHours?: number | null;
+                    qualifications?: {
+                        /** @enum {string} */
+                        code: "COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER";
+                        /**
+                         * Format: date
+                         * @default null
+                         */
+                        expiresOn?: string | null;
+                    }[];
+                    version?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        membershipId: string;
+                        operatesMachines: boolean;
+                        operatesMachinesSetting: boolean | null;
+                        maxDailyHours: number | null;
+                        qualifications: {
+                            /** @enum {string} */
+                            code: "COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER";
+                            /** @default null */
+                            expiresOn: string | null;
+                        }[];
+                        version: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    memberPlanning_listLeave: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            membershipId: string;
+                            startsAt: string;
+                            endsAt: string;
+                            reason: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    memberPlanning_addLeave: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    startsAt: string;
+                    /** Format: date-time */
+                    endsAt: string;
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        leave: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            membershipId: string;
+                            startsAt: string;
+                            endsAt: string;
+                            reason: string | null;
+                            createdAt: string;
+                        };
+                        affected: {
+                            bookings: {
+                                /** Format: uuid */
+                                assignmentId: string;
+                                /** Format: uuid */
+                                jobId: string;
+                                startsAt: string;
+                                endsAt: string;
+                            }[];
+                            drafts: {
+                                /** Format: uuid */
+                                draftId: string;
+                                version: number;
+                                jobIds: string[];
+                            }[];
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    memberPlanning_removeLeave: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+                leaveId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
@@ -10405,6 +10720,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -10511,7 +10842,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -10528,7 +10859,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -10825,6 +11156,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -10931,7 +11278,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -10948,7 +11295,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -11308,6 +11655,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -11414,7 +11777,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -11431,7 +11794,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -11622,6 +11985,22 @@ export interface operations {
                                 } | null;
                                 reason: string;
                                 detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
                             }[];
                             workOrderItems: {
                                 /** @constant */
@@ -11728,7 +12107,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;
@@ -11745,7 +12124,7 @@ export interface operations {
                                     assetId?: string;
                                     clash?: {
                                         /** @enum {string} */
-                                        kind: "JOB" | "WORK_ORDER";
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
                                         /** Format: uuid */
                                         id: string;
                                         startsAt: string;

@@ -19,6 +19,12 @@ export interface InstanceShape {
   downShare?: number;
   /** add jobs nobody can do and jobs whose window is past */
   oddities?: boolean;
+  /**
+   * the dispatcher's world: machine output (jobs get an area, so durations depend on the set),
+   * tractor power against implements' needs, licences for combines and sprayers (some operators
+   * lack them), leave, and engine hours left to the next service
+   */
+  world?: boolean;
 }
 
 const TRACTOR_OPS = ['TILLAGE', 'SOWING_PLANTING', 'CROP_PROTECTION', 'TRANSPORT', 'OTHER'];
@@ -39,6 +45,28 @@ const JOB_OPS: readonly [string, number][] = [
   ['TRANSPORT', 2],
   ['OTHER', 1],
 ];
+
+const QUALS = ['COMBINE', 'PESTICIDE_APPLICATOR'];
+
+/** Output, power, hitch and licence figures in the range of the catalog's models. */
+function withWorld(m: SchedMachine, i: number, rng: Rng): SchedMachine {
+  const op = m.operationTypes[0]!;
+  if (m.kind === 'POWER_UNIT') return { ...m, powerKw: rng.pick([75, 120, 180, 270]), hitchTypes: ['CAT2', 'CAT3'] };
+  if (m.kind === 'SELF_PROPELLED')
+    return {
+      ...m,
+      ratesHaPerHour: { [op]: rng.pick(op === 'HARVESTING' ? [2.5, 4, 6] : [8, 12]) },
+      requiredQualifications: [op === 'HARVESTING' ? 'COMBINE' : 'PESTICIDE_APPLICATOR'],
+      serviceDueInHours: rng.chance(0.2) ? rng.int(2, 30) : null,
+    };
+  return {
+    ...m,
+    ratesHaPerHour: { [op]: rng.pick([1.5, 3, 5]) },
+    requiredPowerKw: rng.pick([60, 100, 150]),
+    hitchTypes: [i % 5 === 0 ? 'CAT3' : 'CAT2'],
+    ...(op === 'CROP_PROTECTION' ? { requiredQualifications: ['PESTICIDE_APPLICATOR'] } : {}),
+  };
+}
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
@@ -68,10 +96,17 @@ export function randomInstance(seed: number, shape: InstanceShape): SchedulerInp
       dueForMaintenance: rng.chance(0.1),
     });
   }
+  if (shape.world) for (let i = 0; i < machines.length; i++) machines[i] = withWorld(machines[i]!, i, rng);
   const operators: SchedOperator[] = Array.from({ length: shape.operators }, (_, i) => ({
     membershipId: `o-${pad(i, 3)}`,
     name: `Operator ${i}`,
     teamIds: rng.chance(0.8) ? [rng.pick(teams)] : [],
+    // the first always holds both licences, so every job has someone
+    ...(shape.world
+      ? {
+          qualifications: QUALS.filter((_q, k) => i === 0 || rng.chance(k === 0 ? 0.6 : 0.5)).map((code) => ({ code })),
+        }
+      : {}),
   }));
   const span = shape.days * DAY;
   const jobs: SchedJob[] = [];
@@ -91,6 +126,7 @@ export function randomInstance(seed: number, shape: InstanceShape): SchedulerInp
       teamId: rng.chance(0.6) ? rng.pick(teams) : null,
       fieldId: `f-${pad(rng.int(0, 99), 3)}`,
       version: rng.int(1, 3),
+      ...(shape.world && rng.chance(0.8) ? { areaHa: rng.int(4, 120) } : {}),
     });
   }
   const block = (id: string) => {
@@ -111,6 +147,16 @@ export function randomInstance(seed: number, shape: InstanceShape): SchedulerInp
     for (let k = 0; k < n; k++) {
       const b = block(o.membershipId);
       ob.push({ membershipId: b.id, startsAt: iso(b.s), endsAt: iso(b.e) });
+    }
+    if (shape.world && rng.chance(0.2)) {
+      // a day or two of leave
+      const s = t0 + rng.int(0, shape.days - 1) * DAY;
+      ob.push({
+        membershipId: o.membershipId,
+        startsAt: iso(s),
+        endsAt: iso(s + rng.int(1, 2) * DAY),
+        ref: { kind: 'LEAVE', id: `leave-${o.membershipId}` },
+      });
     }
   }
   return {

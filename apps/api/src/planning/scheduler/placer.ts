@@ -1,4 +1,5 @@
 import { Problem, type PJob, type Placement, type Solution } from './problem.js';
+import type { JClass } from './classes.js';
 import { bestImpl, setsBlockedUntil, setsOf } from './sets.js';
 
 /**
@@ -17,6 +18,8 @@ export class Placer extends Problem {
   private leadAt = new Uint32Array(this.machines.length);
   private leadV = new Int32Array(this.machines.length);
   private leadOp = new Int32Array(this.machines.length);
+  /** the key of bestAt's last answer (to compare classes at one start) */
+  private lastKey = Infinity;
 
   /**
    * Earliest start of the job given the current timelines, and the best set + operator
@@ -35,26 +38,45 @@ export class Placer extends Problem {
       k = Math.max(k, cal.firstAtOrAfter(lb));
     }
     while (k <= pj.k1) {
-      if (!cal.partsOk(k, pj.work)) {
-        k++;
-        continue;
-      }
-      const s = cal.starts[k]!;
-      const e = cal.endOf(k, pj.work);
-      const nextSet = setsBlockedUntil(pj.fam, sol.mTl, s, e);
-      const anySet = nextSet === 0;
-      let nextOp = Infinity;
-      let anyOp = false;
-      for (const oi of pj.ops) {
-        const b = sol.oTl[oi]!.blockedUntil(s, e) || this.opDayBlock(sol.oTl[oi]!, oi, s, e);
-        if (b === 0) {
-          anyOp = true;
-          break;
+      // each class (output and qualification group), fastest first: the earliest start any can take
+      let next = Infinity;
+      let found: Placement | null = null;
+      let foundKey = Infinity;
+      let foundWork = -1;
+      for (const c of pj.classes) {
+        if (foundWork >= 0 && c.work > foundWork) break;
+        if (k > c.k1) continue;
+        if (!cal.partsOk(k, c.work)) {
+          next = Math.min(next, cal.starts[k]! + 1);
+          continue;
         }
-        if (b < nextOp) nextOp = b;
+        const s = cal.starts[k]!;
+        const e = cal.endOf(k, c.work);
+        const nextSet = setsBlockedUntil(c.fam, sol.mTl, s, e);
+        const anySet = nextSet === 0;
+        let nextOp = Infinity;
+        let anyOp = false;
+        for (const oi of c.ops) {
+          const b = sol.oTl[oi]!.blockedUntil(s, e) || this.opDayBlock(sol.oTl[oi]!, oi, s, e);
+          if (b === 0) {
+            anyOp = true;
+            break;
+          }
+          if (b < nextOp) nextOp = b;
+        }
+        if (anySet && anyOp) {
+          // among equally fast classes free here, the least key (preferences, changes, team)
+          const p = this.bestAt(sol, pj, c, k, s, e);
+          if (this.lastKey < foundKey) {
+            found = p;
+            foundKey = this.lastKey;
+          }
+          foundWork = c.work;
+          continue;
+        }
+        next = Math.min(next, Math.max(anySet ? s + 1 : nextSet, anyOp ? s + 1 : nextOp));
       }
-      if (anySet && anyOp) return this.bestAt(sol, pj, k, s, e);
-      const next = Math.max(anySet ? s + 1 : nextSet, anyOp ? s + 1 : nextOp);
+      if (found) return found;
       k = Math.max(k + 1, cal.firstAtOrAfter(next));
     }
     return null;
@@ -73,7 +95,7 @@ export class Placer extends Problem {
    * machine's state at [s, e) is read once per call. Same answer as the pairwise loop
    * (scheduler.spec.ts checks it).
    */
-  private bestAt(sol: Solution, pj: PJob, k: number, s: number, e: number): Placement {
+  private bestAt(sol: Solution, pj: PJob, c: JClass, k: number, s: number, e: number): Placement {
     const gen = ++this.memoGen;
     // the free operators, summarized: the best with no previous job (never a change), the best
     // per previous lead (stamped arrays), and the best two with a previous job on different leads
@@ -84,7 +106,7 @@ export class Placer extends Problem {
     let b1pl = -1;
     let b2v = Infinity;
     let b2op = -1;
-    for (const oi of pj.ops) {
+    for (const oi of c.ops) {
       const tl = sol.oTl[oi]!;
       if (tl.blockedUntil(s, e) !== 0 || this.opDayBlock(tl, oi, s, e) !== 0) continue;
       const prev = tl.ownerBefore(s);
@@ -97,7 +119,7 @@ export class Placer extends Problem {
           freeOp = oi;
         }
         // nobody later can beat it for any set: the same part at best, a higher index
-        if (freeVal === pj.opLeast) break;
+        if (freeVal === c.opLeast) break;
         continue;
       }
       if (this.leadAt[pl] !== gen || v < this.leadV[pl]!) {
@@ -127,7 +149,7 @@ export class Placer extends Problem {
       }
       return this.memoFree[m] === 1;
     };
-    const fam = pj.fam;
+    const fam = c.fam;
     let firstImpl = -2; // the first free implement of the family, the first free preferred one (−2: not searched)
     let firstPrefImpl = -1;
     let best: Placement | null = null;
@@ -177,8 +199,9 @@ export class Placer extends Problem {
         best = { k, s, e, lead, impl, op };
       }
     }
+    this.lastKey = bestKey;
     if (Placer.crossCheck) {
-      const ref = this.bestAtPairwise(sol, pj, k, s, e);
+      const ref = this.bestAtPairwise(sol, pj, c, k, s, e);
       if (ref.lead !== best!.lead || ref.impl !== best!.impl || ref.op !== best!.op)
         throw new Error(`bestAt differs from the pairwise loop for job ${pj.job.id}`);
     }
@@ -186,10 +209,10 @@ export class Placer extends Problem {
   }
 
   /** The definition bestAt implements (every set × every free operator); compared in tests (crossCheck). */
-  private bestAtPairwise(sol: Solution, pj: PJob, k: number, s: number, e: number): Placement {
+  private bestAtPairwise(sol: Solution, pj: PJob, cl: JClass, k: number, s: number, e: number): Placement {
     const freeOps: number[] = [];
     const opPrevLead: number[] = [];
-    for (const oi of pj.ops) {
+    for (const oi of cl.ops) {
       if (sol.oTl[oi]!.blockedUntil(s, e) !== 0 || this.opDayBlock(sol.oTl[oi]!, oi, s, e) !== 0) continue;
       freeOps.push(oi);
       const prev = sol.oTl[oi]!.ownerBefore(s);
@@ -197,7 +220,7 @@ export class Placer extends Problem {
     }
     let best: Placement | null = null;
     let bestKey = Infinity;
-    for (const c of setsOf(pj.fam)) {
+    for (const c of setsOf(cl.fam)) {
       const mt = sol.mTl[c.lead]!;
       if (mt.blockedUntil(s, e) !== 0 || (c.impl >= 0 && sol.mTl[c.impl]!.blockedUntil(s, e) !== 0)) continue;
       const prev = mt.ownerBefore(s);

@@ -1,8 +1,10 @@
 import { DAY, HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
+import { capableSets, groupCapable, hhmm, type CapGroup, type JClass } from './classes.js';
 import { familyOf, type CSet, type SetFamily } from './sets.js';
 import { Timeline } from './timeline.js';
 import { withTravel, type TravelContext } from './travel-timeline.js';
 import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput, UnplacedReason } from './types.js';
+import { lacking, workHours } from './world-rules.js';
 
 export type { CSet, SetFamily } from './sets.js';
 
@@ -28,6 +30,10 @@ export interface PJob {
   resources: Uint8Array;
   /** indices of the jobs that must end before this one starts */
   preds: number[];
+  /** the ways to do it (output and qualification groups with usable sets and operators), shortest first */
+  classes: JClass[];
+  /** the qualifications an operator needs for each group that has usable sets (for the reason) */
+  needs: string[][];
 }
 
 export interface Placement {
@@ -89,6 +95,10 @@ export class Problem {
   readonly opLimitMs: Float64Array;
   private readonly families = new Map<string, { fam: SetFamily; resources: Uint8Array }>();
   private readonly opTeam = new Map<string, { opTeamMiss: Uint8Array; opLeast: number }>();
+  private readonly groups = new Map<string, CapGroup[]>();
+  private readonly qualOps = new Map<string, number[]>();
+  /** the horizon's end: a licence must last until then to count (the validator checks each item's end) */
+  private horizonEnd = 0;
 
   constructor(input: SchedulerInput) {
     this.opts = resolveOptions(input);
@@ -147,6 +157,7 @@ export class Problem {
     const from = Math.min(...windows.map(([s]) => s), this.now);
     const to = Math.max(...windows.map(([, e]) => e), this.now);
     this.cal = new WorkCalendar(this.opts, this.now, from, to);
+    this.horizonEnd = to;
     const preferA = new Set(this.opts.preferAssetIds);
     this.machinePref = Uint8Array.from(this.machines, (m) => (preferA.has(m.id) ? 1 : 0));
     const preferO = new Set(this.opts.preferOperatorIds);
@@ -176,8 +187,8 @@ export class Problem {
   }
 
   /** the usable set family and the resources of an operation for a job team (one per pair, shared by jobs) */
-  private familyFor(op: string, team: string | null, capable: readonly CSet[]) {
-    const key = `${op}\u0000${team === null ? '-' : `=${team}`}`;
+  private familyFor(op: string, team: string | null, capable: readonly CSet[], group = '') {
+    const key = `${op}\u0000${team === null ? '-' : `=${team}`}\u0000${group}`;
     let got = this.families.get(key);
     if (!got) {
       const fam = familyOf(
@@ -214,32 +225,18 @@ export class Problem {
 
   // --- preparation ---------------------------------------------------------------
 
-  /**
-   * Candidate sets for an operation, smallest first: a self-propelled machine that lists it;
-   * a power unit that lists it (its model lists what it can pull for) with one implement that
-   * lists it; a power unit alone only when no implement in the fleet does the operation
-   * (e.g. OTHER). Larger sets are never needed: any valid set contains one of these.
-   */
-  capableSets(op: string): CSet[] {
-    const ms = this.machines;
-    const implIdx = ms.flatMap((m, i) => (m.kind === 'IMPLEMENT' && m.operationTypes.includes(op) ? [i] : []));
-    const out: CSet[] = [];
-    ms.forEach((m, i) => {
-      if (!m.operationTypes.includes(op)) return;
-      if (m.kind === 'SELF_PROPELLED' || (m.kind === 'POWER_UNIT' && implIdx.length === 0))
-        out.push({ lead: i, impl: -1, size: 1, pref: 0, teamMiss: 0 });
-      else if (m.kind === 'POWER_UNIT')
-        for (const j of implIdx) out.push({ lead: i, impl: j, size: 2, pref: 0, teamMiss: 0 });
-    });
-    return out;
-  }
-
   prepareJob(job: SchedJob, i: number, [ws, we]: readonly [number, number], setsByOp: Map<string, CSet[]>): PJob {
     const cal = this.cal;
     if (!Number.isInteger(job.priority) || job.priority < 1 || job.priority > 5)
       throw new SchedulerInputError(`job ${job.id}: priority must be 1..5`);
     if (!(job.estimatedHours >= 0)) throw new SchedulerInputError(`job ${job.id}: estimatedHours must be ≥ 0`);
-    const work = cal.slotsFor(job.estimatedHours);
+    let capable = setsByOp.get(job.operationType);
+    if (!capable) setsByOp.set(job.operationType, (capable = capableSets(this.machines, job.operationType)));
+    const groups = this.groupsOf(job.operationType, capable);
+    // the fastest way decides whether the window can hold the job at all
+    const work = groups.length
+      ? Math.min(...groups.map((g) => cal.slotsFor(workHours(job, g.rate))))
+      : cal.slotsFor(job.estimatedHours);
     const [k0, k1] = cal.startRange(Math.max(ws, this.now), we, work);
     const [f0, f1] = cal.startRange(ws, we, work);
     const { startHour, endHour } = this.opts.workday;
@@ -248,7 +245,7 @@ export class Problem {
     if (f1 < f0) {
       pre = {
         reason: 'WINDOW_TOO_SHORT',
-        detail: `Needs ${hours} working hours (${hh(startHour)}–${hh(endHour)}, ${this.opts.granularityMinutes}-minute steps) but the window ${iso(ws)} – ${iso(we)} holds no such run.`,
+        detail: `Needs ${hours} working hours (${hhmm(startHour)}–${hhmm(endHour)}, ${this.opts.granularityMinutes}-minute steps) but the window ${iso(ws)} – ${iso(we)} holds no such run.`,
       };
     } else if (we <= this.now || k1 < k0) {
       pre = {
@@ -259,8 +256,6 @@ export class Problem {
             : `What is left of the window after now (${iso(this.now)}) is shorter than the ${hours} working hours needed.`,
       };
     }
-    let capable = setsByOp.get(job.operationType);
-    if (!capable) setsByOp.set(job.operationType, (capable = this.capableSets(job.operationType)));
     if (!pre && capable.length === 0)
       pre = {
         reason: 'NO_CAPABLE_MACHINE',
@@ -270,6 +265,21 @@ export class Problem {
     const { fam, resources } = this.familyFor(job.operationType, job.teamId ?? null, capable);
     const { opTeamMiss, opLeast } = this.opTeamFor(job.teamId ?? null);
     const { ops, opPref } = this;
+    const classes: JClass[] = [];
+    const needs: string[][] = [];
+    const team = job.teamId ?? null;
+    for (const g of groups) {
+      const gFam = groups.length === 1 ? fam : this.familyFor(job.operationType, team, g.sets, g.key).fam;
+      if (gFam.size === 0) continue;
+      needs.push(g.quals);
+      const gOps = this.opsHolding(g.quals);
+      if (gOps.length === 0) continue;
+      const gWork = cal.slotsFor(workHours(job, g.rate));
+      const gOpLeast = Math.min(...gOps.map((oi) => -18 * opPref[oi]! + opTeamMiss[oi]!));
+      const gk1 = cal.startRange(Math.max(ws, this.now), we, gWork)[1];
+      if (gk1 >= k0) classes.push({ key: g.key, work: gWork, k1: gk1, fam: gFam, ops: gOps, opLeast: gOpLeast });
+    }
+    classes.sort((a, b) => a.work - b.work || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     return {
       i,
       job,
@@ -288,6 +298,8 @@ export class Problem {
       opLeast,
       resources,
       preds: [],
+      classes,
+      needs,
     };
   }
 
@@ -313,7 +325,26 @@ export class Problem {
   }
 
   placeable(pj: PJob): boolean {
-    return pj.pre === null && pj.fam.size > 0 && pj.ops.length > 0;
+    return pj.pre === null && pj.classes.length > 0;
+  }
+
+  /** the capable sets of an operation grouped by output and qualifications (one list per operation) */
+  private groupsOf(op: string, capable: readonly CSet[]): CapGroup[] {
+    let got = this.groups.get(op);
+    if (!got) this.groups.set(op, (got = groupCapable(this.machines, capable, op)));
+    return got;
+  }
+
+  /** the usable operators holding every one of `quals` until the horizon's end (shared per list) */
+  private opsHolding(quals: readonly string[]): number[] {
+    const key = quals.join('+');
+    let got = quals.length === 0 ? this.ops : this.qualOps.get(key);
+    if (!got)
+      this.qualOps.set(
+        key,
+        (got = this.ops.filter((oi) => !lacking(this.operators[oi]!, quals, this.horizonEnd).length)),
+      );
+    return got;
   }
 
   /** an empty solution: only the existing bookings */
@@ -326,5 +357,3 @@ export class Problem {
     };
   }
 }
-
-const hh = (h: number) => `${String(Math.floor(h)).padStart(2, '0')}:${h % 1 ? '30' : '00'}`;

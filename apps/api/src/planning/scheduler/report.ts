@@ -39,19 +39,22 @@ export function searchSpaceOf(pb: Problem): SearchSpace {
     .map((pj) => {
       const options: SearchSpace['jobs'][number]['options'] = [];
       for (let k = pj.k0; k <= pj.k1; k++) {
-        if (!pb.cal.partsOk(k, pj.work)) continue;
-        const s = pb.cal.starts[k]!;
-        const e = pb.cal.endOf(k, pj.work);
-        const sets = setsOf(pj.fam)
-          .filter(
-            (c) =>
-              sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0),
-          )
-          .map((c) => (c.impl >= 0 ? [pb.machines[c.lead]!.id, pb.machines[c.impl]!.id] : [pb.machines[c.lead]!.id]));
-        const operators = pj.ops
-          .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0 && pb.opDayBlock(sol.oTl[oi]!, oi, s, e) === 0)
-          .map((oi) => pb.operators[oi]!.membershipId);
-        if (sets.length && operators.length) options.push({ startsAt: s, endsAt: e, sets, operators });
+        // one option per class that can start here (its own duration, sets and operators)
+        for (const cl of pj.classes) {
+          if (k > cl.k1 || !pb.cal.partsOk(k, cl.work)) continue;
+          const s = pb.cal.starts[k]!;
+          const e = pb.cal.endOf(k, cl.work);
+          const sets = setsOf(cl.fam)
+            .filter(
+              (c) =>
+                sol.mTl[c.lead]!.blockedUntil(s, e) === 0 && (c.impl < 0 || sol.mTl[c.impl]!.blockedUntil(s, e) === 0),
+            )
+            .map((c) => (c.impl >= 0 ? [pb.machines[c.lead]!.id, pb.machines[c.impl]!.id] : [pb.machines[c.lead]!.id]));
+          const operators = cl.ops
+            .filter((oi) => sol.oTl[oi]!.blockedUntil(s, e) === 0 && pb.opDayBlock(sol.oTl[oi]!, oi, s, e) === 0)
+            .map((oi) => pb.operators[oi]!.membershipId);
+          if (sets.length && operators.length) options.push({ startsAt: s, endsAt: e, sets, operators });
+        }
       }
       return { id: pj.job.id, weight: pj.weight, options };
     });
@@ -141,25 +144,36 @@ function why(pb: Problem, sol: Solution, pj: PJob): UnplacedJob {
       'NO_OPERATOR_AVAILABLE',
       `No operator may take it: ${pb.operators.length === 0 ? 'none is eligible' : 'all eligible operators are avoided'}.`,
     );
+  if (pj.classes.length === 0) {
+    const needs = [...new Set(pj.needs.map((q) => q.join(' + ')))].filter(Boolean);
+    return out(
+      'NO_OPERATOR_AVAILABLE',
+      `No operator holds what its machines require (${list(needs)}), valid through ${iso(pj.we)}.`,
+    );
+  }
   // machines free at some start? then the operators were the bottleneck
   const cal = pb.cal;
-  for (let k = pj.k0; k <= pj.k1; k++) {
-    if (!cal.partsOk(k, pj.work)) continue;
-    const s = cal.starts[k]!;
-    const e = cal.endOf(k, pj.work);
-    const free = firstFreeSet(pj.fam, (m) => sol.mTl[m]!.blockedUntil(s, e) === 0);
-    if (free) {
-      return out(
-        'NO_OPERATOR_AVAILABLE',
-        `${setName(pb, free)} is free from ${iso(s)}, but none of the ${pj.ops.length} operators considered (${list(pj.ops.map((oi) => pb.operators[oi]!.name))}) is free for ${(pj.work * cal.slot) / HOUR} working hours in ${window} at the same time as a capable machine.`,
-      );
+  for (const cl of pj.classes) {
+    for (let k = pj.k0; k <= cl.k1; k++) {
+      if (!cal.partsOk(k, cl.work)) continue;
+      const s = cal.starts[k]!;
+      const e = cal.endOf(k, cl.work);
+      const free = firstFreeSet(cl.fam, (m) => sol.mTl[m]!.blockedUntil(s, e) === 0);
+      if (free) {
+        return out(
+          'NO_OPERATOR_AVAILABLE',
+          `${setName(pb, free)} is free from ${iso(s)}, but none of the ${cl.ops.length} operators considered (${list(cl.ops.map((oi) => pb.operators[oi]!.name))}) is free for ${(cl.work * cal.slot) / HOUR} working hours in ${window} at the same time as a capable machine.`,
+        );
+      }
     }
   }
+  const sets = pj.classes.flatMap((cl) => setsOf(cl.fam, 9));
+  const size = pj.classes.reduce((n, cl) => n + cl.fam.size, 0);
   return out(
     'NO_MACHINE_AVAILABLE',
-    `All ${pj.fam.size} usable machine sets (${list(
-      setsOf(pj.fam, 9).map((c) => setName(pb, c)),
-      pj.fam.size,
+    `All ${size} usable machine sets (${list(
+      sets.slice(0, 9).map((c) => setName(pb, c)),
+      size,
     )}) are booked at every start in ${window} that leaves ${(pj.work * cal.slot) / HOUR} working hours.${excludedNote()}`,
   );
 }

@@ -1,3 +1,4 @@
+import { deadlineOptions } from './options.js';
 import { Rng, hashSeed } from '../../platform/random/prng.js';
 import { MINUTE } from './calendar.js';
 import { Placer } from './placer.js';
@@ -26,7 +27,16 @@ export { itemKeyOf, type SearchSpace } from './report.js';
  */
 
 export function schedule(input: SchedulerInput): ScheduleResult {
-  return new Scheduler(input).run();
+  const result = new Scheduler(input).run();
+  if (!input.options?.deadlineOptions || result.unplaced.length === 0) return result;
+  // what would meet a missed deadline (each option a scheduler run of its own, without options)
+  const found = deadlineOptions(input, result, (sub) =>
+    schedule({ ...sub, options: { ...sub.options, deadlineOptions: false } }),
+  );
+  return {
+    ...result,
+    unplaced: result.unplaced.map((u) => (found.has(u.jobId) ? { ...u, options: found.get(u.jobId)! } : u)),
+  };
 }
 
 export function searchSpace(input: SchedulerInput): SearchSpace {

@@ -27,6 +27,8 @@ export interface SchedJob {
   version?: number;
   /** jobs (ids among `jobs`) that must end before this one starts: the harvest before the transport of its field */
   after?: readonly string[];
+  /** hectares to work: with a machine set's output (ha/h) it gives the working hours instead of `estimatedHours` */
+  areaHa?: number | null;
 }
 
 export interface SchedMachine {
@@ -38,6 +40,24 @@ export interface SchedMachine {
   status: MachineStatus;
   teamId?: string | null;
   dueForMaintenance?: boolean;
+  /** output per operation, ha/h (learned from its jobs, else its model's); an implement's sets the set's */
+  ratesHaPerHour?: Readonly<Record<string, number>>;
+  /** power unit: its power, kW (an implement's `requiredPowerKw` must not exceed it) */
+  powerKw?: number | null;
+  /** implement: the least tractor power it needs, kW */
+  requiredPowerKw?: number | null;
+  /** power unit: the hitches it offers; implement: the ones it can use (one in common fits; empty: any) */
+  hitchTypes?: readonly string[];
+  /** what its operator must hold (COMBINE, DRONE_PILOT, …) */
+  requiredQualifications?: readonly string[];
+  /** engine hours left until its next preventive service (absent: not known / no plan) */
+  serviceDueInHours?: number | null;
+}
+
+/** A licence or skill an operator holds, valid until `expiresAt` (exclusive; absent: no end). */
+export interface SchedQualification {
+  code: string;
+  expiresAt?: string | null;
 }
 
 /** An operator who may execute jobs (active membership with job.execute: the caller filters). */
@@ -47,11 +67,13 @@ export interface SchedOperator {
   teamIds: readonly string[];
   /** the most working hours a day this person may be given (absent: the day's working hours) */
   maxDailyHours?: number;
+  /** licences and skills: a machine set's `requiredQualifications` must all be held, unexpired */
+  qualifications?: readonly SchedQualification[];
 }
 
 /** What holds a machine or person: a job's booking or a work order (the validator names it in a clash). */
 export interface BookingRef {
-  kind: 'JOB' | 'WORK_ORDER';
+  kind: 'JOB' | 'WORK_ORDER' | 'LEAVE';
   id: string;
 }
 
@@ -101,6 +123,8 @@ export interface SchedOptions {
   seed: number;
   /** greedy restarts with perturbed job orders (default: by instance size, see scheduler.ts) */
   restarts?: number;
+  /** give unplaced jobs the options that would meet their deadline (options.ts; off: the bench's default) */
+  deadlineOptions?: boolean;
 }
 
 export interface SchedulerInput {
@@ -142,6 +166,12 @@ export interface UnplacedJob {
   /** plain words, with the candidates considered */
   detail: string;
   candidates: { assetIds: string[]; operatorMembershipIds: string[] };
+  /** what would meet its deadline (overtime, a split), each as ready items; only with options.deadlineOptions */
+  options?: {
+    kind: 'OVERTIME' | 'SPLIT';
+    detail: string;
+    items: Omit<DraftItem, 'itemKey'>[];
+  }[];
 }
 
 export interface ScheduleStats {
@@ -186,6 +216,9 @@ export const VIOLATION_CODES = [
   'OUTSIDE_WORKING_DAY',
   'OPERATOR_DAY_LIMIT',
   'ORDER_VIOLATED',
+  'IMPLEMENT_MISFIT',
+  'NOT_QUALIFIED',
+  'ON_LEAVE',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 
@@ -196,6 +229,7 @@ export const WARNING_CODES = [
   'DUE_FOR_MAINTENANCE',
   'OUTSIDE_WORKING_HOURS',
   'SHORTER_THAN_ESTIMATE',
+  'SERVICE_DUE',
 ] as const;
 export type WarningCode = (typeof WARNING_CODES)[number];
 

@@ -1,4 +1,5 @@
 import { DAY, HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
+import { checkWorld, needsHours } from './validator-world.js';
 import type {
   BookingRef,
   DraftItem,
@@ -153,8 +154,8 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
         v(
           idx,
           jobId,
-          'OPERATOR_BUSY',
-          `${op?.name ?? it.operatorMembershipId} is already booked ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`,
+          ref?.kind === 'LEAVE' ? 'ON_LEAVE' : 'OPERATOR_BUSY',
+          `${op?.name ?? it.operatorMembershipId} is ${ref?.kind === 'LEAVE' ? 'on leave' : 'already booked'} ${iso(bs)} – ${iso(be)}${label ? ` (${label})` : ''}`,
           undefined,
           clashOf(ref, bs, be),
         );
@@ -184,12 +185,13 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
           `Starts at ${it.startsAt}, outside working hours on the ${opts.granularityMinutes}-minute grid`,
         );
       const workMs = cal.workingTimeIn(s, e);
-      if (workMs < Math.round(job.estimatedHours * HOUR)) {
+      const needs = needsHours(job, known);
+      if (workMs < Math.round(needs * HOUR) - 1e-6) {
         w(
           idx,
           jobId,
           'SHORTER_THAN_ESTIMATE',
-          `Holds ${workMs / HOUR} working hours, the job needs ${job.estimatedHours}`,
+          `Holds ${workMs / HOUR} working hours, the job needs ${Math.round(needs * 10) / 10} on this machine set`,
         );
       }
     }
@@ -271,6 +273,8 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
         );
     }
   }
+
+  checkWorld(input, items, ranges, cal, v, w);
 
   violations.sort(
     (a, b) =>

@@ -10,6 +10,7 @@ import { TeamsService } from '../../tenancy/teams.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { AnyTool } from '../../platform/tools/tool.js';
 import { WorkCalendarRepository, type OrgCalendar } from './work-calendar.repository.js';
+import { WorldFactsRepository } from './world-facts.repository.js';
 import { maintenanceDueTool, mechanicsTool, servicePartsTool } from './maintenance-tools.js';
 import { PARTS_AVAILABILITY, type PartsAvailability } from './parts-availability.js';
 import {
@@ -27,6 +28,7 @@ export type {
   JobFact,
   KnownNames,
   MachineFact,
+  MachineWorldFact,
   MechanicFact,
   OperatorFact,
   Ref,
@@ -54,8 +56,9 @@ export class AgentTools {
     private readonly calendars: WorkCalendarRepository,
     workOrders: WorkOrdersService,
     @Inject(PARTS_AVAILABILITY) parts: PartsAvailability,
+    world: WorldFactsRepository,
   ) {
-    const d: PlanningToolDeps = { teams, fields, assets, members, jobs, bookings, maintenance };
+    const d: PlanningToolDeps = { teams, fields, assets, members, jobs, bookings, maintenance, world };
     const tools: AnyTool[] = [
       knownNamesTool(d),
       listJobsTool(d),

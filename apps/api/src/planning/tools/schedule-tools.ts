@@ -11,6 +11,7 @@ import type { MaintenancePlansService } from '../../maintenance/maintenance-plan
 import type { MembersService } from '../../tenancy/members.service.js';
 import { memberScope } from '../../platform/access/member-scope.js';
 import type { TeamsService } from '../../tenancy/teams.service.js';
+import type { MachineWorld, WorldFactsRepository } from './world-facts.repository.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { UntrustedText } from '../../platform/untrusted.js';
 import { allPages, RunReads, type AgentTool } from '../../platform/tools/tool.js';
@@ -25,7 +26,7 @@ import {
   type BusyFacts,
   type JobFact,
   type KnownNames,
-  type MachineFact,
+  type MachineWorldFact,
   type OperatorFact,
   type Ref,
 } from './tool-facts.js';
@@ -39,7 +40,17 @@ export interface PlanningToolDeps {
   jobs: JobsService;
   bookings: BookingsService;
   maintenance: MaintenancePlansService;
+  world: WorldFactsRepository;
 }
+
+/** a machine whose model states no output, power, hitch or licence */
+const NO_WORLD: MachineWorld = {
+  ratesHaPerHour: {},
+  powerKw: null,
+  requiredPowerKw: null,
+  hitchTypes: [],
+  requiredQualifications: [],
+};
 
 const ZRange = z.strictObject({ from: z.iso.datetime({ offset: true }), to: z.iso.datetime({ offset: true }) });
 
@@ -130,6 +141,7 @@ export function listJobsTool(d: PlanningToolDeps): AgentTool<z.output<typeof ZLi
           estimatedHours: j.estimatedHours,
           status: j.status,
           version: j.version,
+          areaHa: j.areaHa,
         }));
     },
     render: (r, u) =>
@@ -143,7 +155,7 @@ export function listJobsTool(d: PlanningToolDeps): AgentTool<z.output<typeof ZLi
 }
 
 /** Machines with model kind, operation types, status, and whether preventive maintenance is due. */
-export function candidateMachinesTool(d: PlanningToolDeps): AgentTool<Record<string, never>, MachineFact[]> {
+export function candidateMachinesTool(d: PlanningToolDeps): AgentTool<Record<string, never>, MachineWorldFact[]> {
   return {
     name: 'candidate_machines',
     description:
@@ -161,7 +173,20 @@ export function candidateMachinesTool(d: PlanningToolDeps): AgentTool<Record<str
       const dueIds = new Set(
         due.items.filter((d) => d.status === 'OVERDUE' || d.status === 'DUE_SOON').map((d) => d.assetId),
       );
-      return machines.map((m) => ({ ...m, dueForMaintenance: dueIds.has(m.id) }));
+      const left = new Map<string, number>();
+      for (const item of due.items)
+        if (item.remainingHours !== null)
+          left.set(item.assetId, Math.min(left.get(item.assetId) ?? Infinity, item.remainingHours));
+      const world = await d.world.machines(
+        ctx.organizationId,
+        machines.map((m) => m.id),
+      );
+      return machines.map((m) => ({
+        ...m,
+        dueForMaintenance: dueIds.has(m.id),
+        serviceDueInHours: left.get(m.id) ?? null,
+        ...(world.get(m.id) ?? NO_WORLD),
+      }));
     },
     render: (r, u) =>
       r
@@ -206,9 +231,10 @@ export function bookingsTool(d: PlanningToolDeps): AgentTool<z.output<typeof ZRa
     timeoutMs: 4000,
     run: async (ctx, i) => {
       const range = { startsAt: new Date(i.from), endsAt: new Date(i.to) };
-      const [m, o] = await Promise.all([
+      const [m, o, leave] = await Promise.all([
         d.bookings.machineBookings(ctx.organizationId, range, undefined, assetScope(ctx)),
         d.bookings.operatorBookings(ctx.organizationId, range, undefined, memberScope(ctx)),
+        d.world.leave(ctx.organizationId, range, memberScope(ctx)),
       ]);
       return {
         machines: m.map((b) => ({
@@ -218,13 +244,23 @@ export function bookingsTool(d: PlanningToolDeps): AgentTool<z.output<typeof ZRa
           label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}`,
           ...bookingRef(b.jobId, b.workOrderId),
         })),
-        operators: o.map((b) => ({
-          membershipId: b.membershipId,
-          startsAt: b.startsAt.toISOString(),
-          endsAt: b.endsAt.toISOString(),
-          label: `job ${b.jobId}`,
-          ...bookingRef(b.jobId, null),
-        })),
+        operators: [
+          ...o.map((b) => ({
+            membershipId: b.membershipId,
+            startsAt: b.startsAt.toISOString(),
+            endsAt: b.endsAt.toISOString(),
+            label: `job ${b.jobId}`,
+            ...bookingRef(b.jobId, null),
+          })),
+          // leave blocks a person like a booking; the validator names it ON_LEAVE
+          ...leave.map((l) => ({
+            membershipId: l.membershipId,
+            startsAt: l.startsAt.toISOString(),
+            endsAt: l.endsAt.toISOString(),
+            label: 'leave',
+            ref: { kind: 'LEAVE' as const, id: l.id },
+          })),
+        ],
       };
     },
     render: (r) =>
@@ -260,6 +296,14 @@ export async function eligibleOperators(
   return members.flatMap((m) => {
     const p = profiles.get(m.id);
     if (!roleMay(m.role, 'job.execute') || !p?.operatesMachines) return [];
-    return [{ membershipId: m.id, name: m.name, teamIds: [...m.teamIds], maxDailyHours: p.maxDailyHours }];
+    return [
+      {
+        membershipId: m.id,
+        name: m.name,
+        teamIds: [...m.teamIds],
+        maxDailyHours: p.maxDailyHours,
+        qualifications: p.qualifications,
+      },
+    ];
   });
 }

@@ -3,6 +3,7 @@ import { ZAssetStatus, ZMachineKind } from '@amms/contracts/assets';
 import { ZJob, type TJob } from '@amms/contracts/jobs';
 import { z } from 'zod';
 import type { BookingRef } from '../scheduler/types.js';
+import type { MachineWorld } from './world-facts.repository.js';
 
 export interface Ref {
   id: string;
@@ -28,6 +29,7 @@ export type JobFact = Pick<
   | 'estimatedHours'
   | 'status'
   | 'version'
+  | 'areaHa'
 >;
 export interface MachineFact {
   id: string;
@@ -37,13 +39,18 @@ export interface MachineFact {
   status: 'ACTIVE' | 'IN_MAINTENANCE' | 'RETIRED';
   teamId: string | null;
   dueForMaintenance: boolean;
+  /** engine hours left to its next preventive service (least over its plans); null: unknown */
+  serviceDueInHours: number | null;
 }
+export type MachineWorldFact = MachineFact & MachineWorld;
 export interface OperatorFact {
   membershipId: string;
   name: string;
   teamIds: string[];
   /** the member's own day limit, hours; null = the org's calendar alone */
   maxDailyHours: number | null;
+  /** licences: code and the instant it stops being valid (null: no end) */
+  qualifications: { code: string; expiresAt: string | null }[];
 }
 /** The booking's holder, for a clash the validator reports (a job first: a job's booking names its assignment's job). */
 export const bookingRef = (jobId: string | null, workOrderId: string | null): { ref?: BookingRef } =>
@@ -89,8 +96,9 @@ export const ZJobFact: z.ZodType<JobFact> = ZJob.pick({
   estimatedHours: true,
   status: true,
   version: true,
+  areaHa: true,
 });
-export const ZMachineFact: z.ZodType<MachineFact> = z.object({
+export const ZMachineFact = z.object({
   id: z.string(),
   name: z.string(),
   kind: ZMachineKind,
@@ -98,15 +106,22 @@ export const ZMachineFact: z.ZodType<MachineFact> = z.object({
   status: ZAssetStatus,
   teamId: z.string().nullable(),
   dueForMaintenance: z.boolean(),
-});
+  serviceDueInHours: z.number().nullable(),
+  ratesHaPerHour: z.record(z.string(), z.number()),
+  powerKw: z.number().nullable(),
+  requiredPowerKw: z.number().nullable(),
+  hitchTypes: z.array(z.string()),
+  requiredQualifications: z.array(z.string()),
+}) as z.ZodType<MachineWorldFact>;
 export const ZOperatorFact: z.ZodType<OperatorFact> = z.object({
   membershipId: z.string(),
   name: z.string(),
   teamIds: z.array(z.string()),
   maxDailyHours: z.number().nullable(),
+  qualifications: z.array(z.object({ code: z.string(), expiresAt: z.string().nullable() })),
 });
 const ZBooking = { startsAt: z.string(), endsAt: z.string(), label: z.string() };
-const ZBookingRef = z.object({ kind: z.enum(['JOB', 'WORK_ORDER']), id: z.string() });
+const ZBookingRef = z.object({ kind: z.enum(['JOB', 'WORK_ORDER', 'LEAVE']), id: z.string() });
 export const ZBusyFacts: z.ZodType<BusyFacts> = z.object({
   machines: z.array(z.object({ assetId: z.string(), ...ZBooking, ref: ZBookingRef.optional() })),
   operators: z.array(z.object({ membershipId: z.string(), ...ZBooking, ref: ZBookingRef.optional() })),
