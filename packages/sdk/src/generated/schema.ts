@@ -2452,6 +2452,70 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/imports/boundaries/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload field boundaries (GeoJSON, KML or zipped Shapefile): features matched to fields by id or name, geometry checked by PostGIS; nothing written
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["boundaryImport_preview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/boundaries/previews/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Write every boundary of the preview (and the fields it creates), or none (422 IMPORT_ROWS_INVALID)
+         * @description Access: permission `field.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["boundaryImport_commit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/map-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The road factor used for travel estimates between fields
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["mapSettings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the road factor (1.0–3.0)
+         * @description Access: permission `member.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["mapSettings_update"];
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/notifications": {
         parameters: {
             query?: never;
@@ -2506,6 +2570,178 @@ export interface paths {
          * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
          */
         post: operations["notifications_read"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get notification setting
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationSettings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update notification setting
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["notificationSettings_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings/push-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Push key (notification settings)
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationSettings_pushKey"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings/push-subscriptions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Subscribe push subscription
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationSettings_subscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-settings/push-subscriptions/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Unsubscribe remove
+         * @description Access: permission `org.read` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationSettings_unsubscribe"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-channels": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List notification channels
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationChannels_list"];
+        put?: never;
+        /**
+         * Create notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationChannels_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-channels/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        delete: operations["notificationChannels_remove"];
+        options?: never;
+        head?: never;
+        /**
+         * Update notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["notificationChannels_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-channels/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test notification channel
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["notificationChannels_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/notification-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Deliveries notification delivery
+         * @description Access: permission `notify.manage` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["notificationChannels_deliveries"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -2748,6 +2984,326 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The parts catalog (search by number, name or barcode; an exact barcode scan)
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["parts_list"];
+        put?: never;
+        /**
+         * Create part
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["parts_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/parts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part with its stock per location and the manual pages that name it
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["parts_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update part
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["parts_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/work-orders/{id}/stock-parts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A work order's reservations, issues and returns, and its parts cost from stock
+         * @description Access: permission `inventory.read` (or `maintenance.read`) in the org (a member's role or an API key's scopes).
+         */
+        get: operations["workOrderParts_view"];
+        put?: never;
+        /**
+         * Reserve / issue / return / unreserve a part for the work order
+         * @description Access: permission `inventory.write` (or `workorder.write`) in the org (a member's role or an API key's scopes).
+         */
+        post: operations["workOrderParts_act"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Locations stock location
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["stock_locations"];
+        put?: never;
+        /**
+         * Create location
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["stock_createLocation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receipt, issue, return, transfer, adjustment or write-off
+         * @description Access: permission `inventory.write` (or `inventory.adjust`, `workorder.write`) in the org (a member's role or an API key's scopes).
+         */
+        post: operations["stock_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * On hand, reserved and available per part and location
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["stock_stock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock/low": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parts at or below their reorder point, with supplier and lead time
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["stock_low"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock/reorder": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Set or clear the reorder point and quantity of a part at a location
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        put: operations["stock_reorder"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-counts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create count
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["stock_createCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-counts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get count
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["stock_getCount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-counts/{id}/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm count
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["stock_confirmCount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-write-offs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Write offs
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["stock_writeOffs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-write-offs/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve stock write off
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["stock_approve"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock-write-offs/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject stock write off
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["stock_reject"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/inventory-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Settings inventory setting
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["stock_settings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update settings
+         * @description Access: permission `member.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["stock_updateSettings"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2756,7 +3312,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -2923,7 +3479,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                         }[];
                     };
                 };
@@ -3037,7 +3593,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                         }[];
                     };
                 };
@@ -3110,7 +3666,7 @@ export interface operations {
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             /** @enum {string} */
                             status: "ACTIVE" | "SUSPENDED" | "REMOVED";
-                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                            permissions: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                         }[];
                     };
                 };
@@ -3912,7 +4468,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -3950,7 +4506,7 @@ export interface operations {
             content: {
                 "application/json": {
                     name: string;
-                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                    scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                     /** @enum {string} */
                     dataScope?: "ORG" | "TEAM" | "ASSIGNED";
                     teamIds?: string[];
@@ -3972,7 +4528,7 @@ export interface operations {
                             id: string;
                             name: string;
                             prefix: string;
-                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                            scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                             /** @enum {string} */
                             dataScope: "ORG" | "TEAM" | "ASSIGNED";
                             teamIds: string[];
@@ -4019,7 +4575,7 @@ export interface operations {
                         id: string;
                         name: string;
                         prefix: string;
-                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "telematics.manage")[];
+                        scopes: ("org.read" | "member.read" | "member.manage" | "team.read" | "team.manage" | "apikey.manage" | "audit.read" | "catalog.read" | "catalog.write" | "asset.read" | "asset.write" | "meter.write" | "meter.void" | "field.read" | "field.write" | "job.read" | "job.write" | "job.schedule" | "job.execute" | "maintenance.read" | "maintenance.plan" | "workorder.write" | "workorder.work" | "workorder.accept" | "cost.read" | "cost.write" | "cost.approve" | "analytics.read" | "agent.run" | "draft.read" | "draft.edit" | "draft.confirm" | "draft.execute" | "knowledge.read" | "knowledge.manage" | "webhook.manage" | "telematics.read" | "telematics.write" | "notify.manage" | "inventory.read" | "inventory.write" | "inventory.adjust" | "telematics.manage")[];
                         /** @enum {string} */
                         dataScope: "ORG" | "TEAM" | "ASSIGNED";
                         teamIds: string[];
@@ -10751,6 +11307,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -10879,6 +11437,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -11187,6 +11752,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -11315,6 +11882,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -11686,6 +12260,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -11814,6 +12390,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -12016,6 +12599,8 @@ export interface operations {
                                 dueStatus: string;
                                 plannedStart: string;
                                 plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
                             }[];
                             unplacedWorkOrders: {
                                 /** Format: uuid */
@@ -12144,6 +12729,13 @@ export interface operations {
                                     byName: string | null;
                                     note: string | null;
                                 };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
                                 citations?: {
                                     /** Format: uuid */
                                     documentId: string;
@@ -15448,6 +16040,186 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    boundaryImport_preview: {
+        parameters: {
+            query?: {
+                createMissing?: "true" | "false";
+                allowFar?: "true" | "false";
+            };
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        fileName: string | null;
+                        /** @enum {string} */
+                        format: "geojson" | "kml" | "shapefile";
+                        rows: {
+                            row: number;
+                            name: string | null;
+                            action: ("UPDATE" | "CREATE") | null;
+                            fieldId: string | null;
+                            measuredAreaM2: number | null;
+                            enteredAreaM2: number | null;
+                            areaDiffers: boolean;
+                            distanceKm: number | null;
+                            repairs: {
+                                /** @enum {string} */
+                                code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID";
+                                message: string;
+                            }[];
+                            errors: {
+                                column: string | null;
+                                code: string;
+                                message: string;
+                            }[];
+                        }[];
+                        notes: string[];
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    boundaryImport_commit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        created: number;
+                        updated: number;
+                        fieldIds: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    mapSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roadFactor: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    mapSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    roadFactor: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        roadFactor: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
     notifications_list: {
         parameters: {
             query?: {
@@ -15582,6 +16354,520 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            DRAFT_AWAITING_CONFIRMATION: ("PUSH" | "EMAIL")[];
+                            COST_AWAITING_APPROVAL: ("PUSH" | "EMAIL")[];
+                            WORK_ORDER_ASSIGNED: ("PUSH" | "EMAIL")[];
+                            JOB_STARTS_TOMORROW: ("PUSH" | "EMAIL")[];
+                            MACHINE_DOWN: ("PUSH" | "EMAIL")[];
+                            EXECUTION_FAILED: ("PUSH" | "EMAIL")[];
+                            DAILY_DIGEST: ("PUSH" | "EMAIL")[];
+                        };
+                        quietStart: string | null;
+                        quietEnd: string | null;
+                        timeZone: string;
+                        isDefault: boolean;
+                        pushDevices: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    channels?: {
+                        [key: string]: ("PUSH" | "EMAIL")[];
+                    };
+                    quietStart?: string | null;
+                    quietEnd?: string | null;
+                    timeZone?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        channels: {
+                            DRAFT_AWAITING_CONFIRMATION: ("PUSH" | "EMAIL")[];
+                            COST_AWAITING_APPROVAL: ("PUSH" | "EMAIL")[];
+                            WORK_ORDER_ASSIGNED: ("PUSH" | "EMAIL")[];
+                            JOB_STARTS_TOMORROW: ("PUSH" | "EMAIL")[];
+                            MACHINE_DOWN: ("PUSH" | "EMAIL")[];
+                            EXECUTION_FAILED: ("PUSH" | "EMAIL")[];
+                            DAILY_DIGEST: ("PUSH" | "EMAIL")[];
+                        };
+                        quietStart: string | null;
+                        quietEnd: string | null;
+                        timeZone: string;
+                        isDefault: boolean;
+                        pushDevices: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_pushKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        publicKey: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_subscribe: {
+        parameters: {
+            query?: never;
+            header: {
+                "user-agent": string;
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                    keys: {
+                        p256dh: string;
+                        auth: string;
+                    };
+                    expirationTime?: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        endpointHost: string;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationSettings_unsubscribe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uri */
+                    endpoint: string;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        removed: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            kind: "WECOM" | "DINGTALK" | "FEISHU";
+                            name: string;
+                            teamId: string | null;
+                            urlHint: string;
+                            signed: boolean;
+                            events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                            enabled: boolean;
+                            version: number;
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "WECOM" | "DINGTALK" | "FEISHU";
+                    name: string;
+                    /**
+                     * Format: uuid
+                     * @default null
+                     */
+                    teamId?: string | null;
+                    /** Format: uri */
+                    url: string;
+                    /** @default null */
+                    secret?: string | null;
+                    events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "WECOM" | "DINGTALK" | "FEISHU";
+                        name: string;
+                        teamId: string | null;
+                        urlHint: string;
+                        signed: boolean;
+                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                        enabled: boolean;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_remove: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    name?: string;
+                    /** Format: uuid */
+                    teamId?: string | null;
+                    /** Format: uri */
+                    url?: string;
+                    secret?: string | null;
+                    events?: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "WECOM" | "DINGTALK" | "FEISHU";
+                        name: string;
+                        teamId: string | null;
+                        urlHint: string;
+                        signed: boolean;
+                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                        enabled: boolean;
+                        version: number;
+                        createdAt: string;
+                        updatedAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        deliveryId: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    notificationChannels_deliveries: {
+        parameters: {
+            query?: {
+                limit?: number;
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                channel?: "PUSH" | "EMAIL" | "WECOM" | "DINGTALK" | "FEISHU";
+                status?: "PENDING" | "RETRYING" | "SENT" | "FAILED" | "SKIPPED";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            event: "DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST";
+                            /** @enum {string} */
+                            channel: "PUSH" | "EMAIL" | "WECOM" | "DINGTALK" | "FEISHU";
+                            recipientMembershipId: string | null;
+                            channelId: string | null;
+                            target: string;
+                            title: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "RETRYING" | "SENT" | "FAILED" | "SKIPPED";
+                            attempts: number;
+                            statusCode: number | null;
+                            lastError: string | null;
+                            notBefore: string;
+                            sentAt: string | null;
+                            createdAt: string;
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -16387,6 +17673,1280 @@ export interface operations {
                         assetId: string | null;
                         ignored: boolean;
                         lastSeenAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    parts_list: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                cursor?: string;
+                q?: string;
+                barcode?: string;
+                category?: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                modelId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            partNumber: string;
+                            makerPartNumber: string | null;
+                            maker: string | null;
+                            nameZh: string;
+                            nameEn: string | null;
+                            unit: string;
+                            countedInPieces: boolean;
+                            /** @enum {string} */
+                            category: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                            barcode: string | null;
+                            compatibleModelIds: string[];
+                            photoUrl: string | null;
+                            notes: string | null;
+                            active: boolean;
+                            version: number;
+                            suppliers: {
+                                /** Format: uuid */
+                                id: string;
+                                name: string;
+                                supplierPartNumber: string | null;
+                                priceMinor: string;
+                                leadTimeDays: number;
+                                preferred: boolean;
+                            }[];
+                            createdAt: string;
+                            updatedAt: string;
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    parts_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    partNumber: string;
+                    makerPartNumber?: string | null;
+                    maker?: string | null;
+                    nameZh: string;
+                    nameEn?: string | null;
+                    /** @default 个 */
+                    unit?: string;
+                    /** @default true */
+                    countedInPieces?: boolean;
+                    /** @enum {string} */
+                    category: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                    barcode?: string | null;
+                    /** @default [] */
+                    compatibleModelIds?: string[];
+                    /** Format: uri */
+                    photoUrl?: string | null;
+                    notes?: string | null;
+                    /** @default [] */
+                    suppliers?: {
+                        name: string;
+                        supplierPartNumber?: string | null;
+                        priceMinor: string;
+                        leadTimeDays: number;
+                        preferred?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        partNumber: string;
+                        makerPartNumber: string | null;
+                        maker: string | null;
+                        nameZh: string;
+                        nameEn: string | null;
+                        unit: string;
+                        countedInPieces: boolean;
+                        /** @enum {string} */
+                        category: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                        barcode: string | null;
+                        compatibleModelIds: string[];
+                        photoUrl: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        version: number;
+                        suppliers: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            supplierPartNumber: string | null;
+                            priceMinor: string;
+                            leadTimeDays: number;
+                            preferred: boolean;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                        stock: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            locationName: string;
+                            onHand: number;
+                            reserved: number;
+                            available: number;
+                            avgCostMinor: string;
+                            reorderPoint: number | null;
+                            reorderQty: number | null;
+                        }[];
+                        manualRefs: {
+                            /** Format: uuid */
+                            documentId: string;
+                            /** Format: uuid */
+                            versionId: string;
+                            title: string;
+                            page: number;
+                            excerpt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    parts_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        partNumber: string;
+                        makerPartNumber: string | null;
+                        maker: string | null;
+                        nameZh: string;
+                        nameEn: string | null;
+                        unit: string;
+                        countedInPieces: boolean;
+                        /** @enum {string} */
+                        category: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                        barcode: string | null;
+                        compatibleModelIds: string[];
+                        photoUrl: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        version: number;
+                        suppliers: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            supplierPartNumber: string | null;
+                            priceMinor: string;
+                            leadTimeDays: number;
+                            preferred: boolean;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                        stock: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            locationName: string;
+                            onHand: number;
+                            reserved: number;
+                            available: number;
+                            avgCostMinor: string;
+                            reorderPoint: number | null;
+                            reorderQty: number | null;
+                        }[];
+                        manualRefs: {
+                            /** Format: uuid */
+                            documentId: string;
+                            /** Format: uuid */
+                            versionId: string;
+                            title: string;
+                            page: number;
+                            excerpt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    parts_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    version: number;
+                    partNumber?: string;
+                    makerPartNumber?: string | null;
+                    maker?: string | null;
+                    nameZh?: string;
+                    nameEn?: string | null;
+                    unit?: string;
+                    countedInPieces?: boolean;
+                    /** @enum {string} */
+                    category?: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                    barcode?: string | null;
+                    compatibleModelIds?: string[];
+                    /** Format: uri */
+                    photoUrl?: string | null;
+                    notes?: string | null;
+                    active?: boolean;
+                    suppliers?: {
+                        name: string;
+                        supplierPartNumber?: string | null;
+                        priceMinor: string;
+                        leadTimeDays: number;
+                        preferred?: boolean;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        partNumber: string;
+                        makerPartNumber: string | null;
+                        maker: string | null;
+                        nameZh: string;
+                        nameEn: string | null;
+                        unit: string;
+                        countedInPieces: boolean;
+                        /** @enum {string} */
+                        category: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                        barcode: string | null;
+                        compatibleModelIds: string[];
+                        photoUrl: string | null;
+                        notes: string | null;
+                        active: boolean;
+                        version: number;
+                        suppliers: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            supplierPartNumber: string | null;
+                            priceMinor: string;
+                            leadTimeDays: number;
+                            preferred: boolean;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                        stock: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            locationName: string;
+                            onHand: number;
+                            reserved: number;
+                            available: number;
+                            avgCostMinor: string;
+                            reorderPoint: number | null;
+                            reorderQty: number | null;
+                        }[];
+                        manualRefs: {
+                            /** Format: uuid */
+                            documentId: string;
+                            /** Format: uuid */
+                            versionId: string;
+                            title: string;
+                            page: number;
+                            excerpt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    workOrderParts_view: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        workOrderId: string;
+                        reservations: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            reserved: number;
+                            issued: number;
+                            open: number;
+                        }[];
+                        movements: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            counterLocationId: string | null;
+                            transferId: string | null;
+                            delta: number;
+                            unitCostMinor: string;
+                            valueMinor: string;
+                            workOrderId: string | null;
+                            reason: string | null;
+                            actorUserId: string | null;
+                            occurredAt: string;
+                            createdAt: string;
+                        }[];
+                        partsCostMinor: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    workOrderParts_act: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    action: "RESERVE" | "ISSUE" | "RETURN" | "UNRESERVE";
+                    /** Format: uuid */
+                    partId: string;
+                    /** Format: uuid */
+                    locationId: string;
+                    quantity: number;
+                    reason?: string | null;
+                    /** Format: date-time */
+                    occurredAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        workOrderId: string;
+                        reservations: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            reserved: number;
+                            issued: number;
+                            open: number;
+                        }[];
+                        movements: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            counterLocationId: string | null;
+                            transferId: string | null;
+                            delta: number;
+                            unitCostMinor: string;
+                            valueMinor: string;
+                            workOrderId: string | null;
+                            reason: string | null;
+                            actorUserId: string | null;
+                            occurredAt: string;
+                            createdAt: string;
+                        }[];
+                        partsCostMinor: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_locations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            kind: "STORE" | "WORKSHOP" | "VAN";
+                            teamId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_createLocation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /**
+                     * @default STORE
+                     * @enum {string}
+                     */
+                    kind?: "STORE" | "WORKSHOP" | "VAN";
+                    /** Format: uuid */
+                    teamId?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        kind: "STORE" | "WORKSHOP" | "VAN";
+                        teamId: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_move: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                    /** Format: uuid */
+                    partId: string;
+                    /** Format: uuid */
+                    locationId: string;
+                    /** Format: uuid */
+                    toLocationId?: string | null;
+                    quantity: number;
+                    /** @enum {string} */
+                    direction?: "IN" | "OUT";
+                    unitCostMinor?: string | null;
+                    /** Format: uuid */
+                    workOrderId?: string | null;
+                    reason?: string | null;
+                    /** Format: date-time */
+                    occurredAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                        /** Format: uuid */
+                        partId: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        counterLocationId: string | null;
+                        transferId: string | null;
+                        delta: number;
+                        unitCostMinor: string;
+                        valueMinor: string;
+                        workOrderId: string | null;
+                        reason: string | null;
+                        actorUserId: string | null;
+                        occurredAt: string;
+                        createdAt: string;
+                        /** @constant */
+                        status: "POSTED";
+                    } | {
+                        /** @constant */
+                        status: "PENDING_APPROVAL";
+                        writeOff: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            quantity: number;
+                            valueMinor: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "APPROVED" | "REJECTED";
+                            requestedByUserId: string | null;
+                            decidedByUserId: string | null;
+                            movementId: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_stock: {
+        parameters: {
+            query?: {
+                partId?: string;
+                locationId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            locationName: string;
+                            onHand: number;
+                            reserved: number;
+                            available: number;
+                            avgCostMinor: string;
+                            reorderPoint: number | null;
+                            reorderQty: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_low: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            locationName: string;
+                            onHand: number;
+                            reserved: number;
+                            available: number;
+                            avgCostMinor: string;
+                            reorderPoint: number | null;
+                            reorderQty: number | null;
+                            leadTimeDays: number | null;
+                            supplier: string | null;
+                            suggestedQty: number;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_reorder: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    partId: string;
+                    /** Format: uuid */
+                    locationId: string;
+                    reorderPoint: number | null;
+                    reorderQty: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        partId: string;
+                        partNumber: string;
+                        nameZh: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        locationName: string;
+                        onHand: number;
+                        reserved: number;
+                        available: number;
+                        avgCostMinor: string;
+                        reorderPoint: number | null;
+                        reorderQty: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_createCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    locationId: string;
+                    note?: string | null;
+                    lines: {
+                        /** Format: uuid */
+                        partId: string;
+                        counted: number;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "DRAFT" | "CONFIRMED";
+                        note: string | null;
+                        confirmedAt: string | null;
+                        lines: {
+                            /** Format: uuid */
+                            partId: string;
+                            counted: number;
+                            expected: number | null;
+                            difference: number | null;
+                        }[];
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_getCount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "DRAFT" | "CONFIRMED";
+                        note: string | null;
+                        confirmedAt: string | null;
+                        lines: {
+                            /** Format: uuid */
+                            partId: string;
+                            counted: number;
+                            expected: number | null;
+                            difference: number | null;
+                        }[];
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_confirmCount: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        /** @enum {string} */
+                        status: "DRAFT" | "CONFIRMED";
+                        note: string | null;
+                        confirmedAt: string | null;
+                        lines: {
+                            /** Format: uuid */
+                            partId: string;
+                            counted: number;
+                            expected: number | null;
+                            difference: number | null;
+                        }[];
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_writeOffs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            quantity: number;
+                            valueMinor: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "APPROVED" | "REJECTED";
+                            requestedByUserId: string | null;
+                            decidedByUserId: string | null;
+                            movementId: string | null;
+                            createdAt: string;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_approve: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                        /** Format: uuid */
+                        partId: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        counterLocationId: string | null;
+                        transferId: string | null;
+                        delta: number;
+                        unitCostMinor: string;
+                        valueMinor: string;
+                        workOrderId: string | null;
+                        reason: string | null;
+                        actorUserId: string | null;
+                        occurredAt: string;
+                        createdAt: string;
+                        /** @constant */
+                        status: "POSTED";
+                    } | {
+                        /** @constant */
+                        status: "PENDING_APPROVAL";
+                        writeOff: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            quantity: number;
+                            valueMinor: string;
+                            reason: string;
+                            /** @enum {string} */
+                            status: "PENDING" | "APPROVED" | "REJECTED";
+                            requestedByUserId: string | null;
+                            decidedByUserId: string | null;
+                            movementId: string | null;
+                            createdAt: string;
+                        };
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_reject: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        partId: string;
+                        /** Format: uuid */
+                        locationId: string;
+                        quantity: number;
+                        valueMinor: string;
+                        reason: string;
+                        /** @enum {string} */
+                        status: "PENDING" | "APPROVED" | "REJECTED";
+                        requestedByUserId: string | null;
+                        decidedByUserId: string | null;
+                        movementId: string | null;
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_settings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        writeOffApprovalMinor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    stock_updateSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    writeOffApprovalMinor: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        writeOffApprovalMinor: string | null;
                     };
                 };
             };
