@@ -17,6 +17,8 @@ const zhCN: Record<TErrorCode | Extra, string> = {
   TELEMATICS_URL_REFUSED: '这个地址不能作为车载数据源：内网、本机或链路本地地址不允许。',
   TELEMATICS_NOT_CONFIGURED: '服务器未配置车载数据源的加密密钥（TELEMATICS_SECRET_KEY），请联系管理员。',
   UNSUPPORTED_MEDIA_TYPE: '不支持的请求格式。',
+  IMPORT_FILE_UNSAFE: '文件含有不允许的内容（如 DTD 或外部实体），出于安全原因未读取。',
+  ARCHIVE_TOO_LARGE: '压缩包解压后过大，出于安全原因未读取。',
   ROUTE_NOT_FOUND: '找不到该接口。',
   METHOD_NOT_ALLOWED: '该接口不支持此请求方法。',
   NOT_FOUND: '找不到该记录，或者你无权访问它。',
@@ -108,6 +110,8 @@ const en: Record<TErrorCode | Extra, string> = {
   TELEMATICS_NOT_CONFIGURED:
     'The server has no key for telematics secrets (TELEMATICS_SECRET_KEY): ask your administrator.',
   UNSUPPORTED_MEDIA_TYPE: 'Unsupported request format.',
+  IMPORT_FILE_UNSAFE: 'The file has content that is not allowed (such as a DTD or external entities) and was not read.',
+  ARCHIVE_TOO_LARGE: 'The archive unpacks to more than the limit and was not read.',
   ROUTE_NOT_FOUND: 'No such API route.',
   METHOD_NOT_ALLOWED: 'This API route does not take this method.',
   NOT_FOUND: 'Not found, or you have no access to it.',
