@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ZFieldBoundary, ZMapFeatures } from '@amms/contracts/geo';
-import { TravelService } from '../src/geo/travel.service.js';
+import { TravelService } from '../src/planning/travel/travel.service.js';
 import { RedisService } from '../src/platform/redis/redis.service.js';
 import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
 import { appForFile, tag } from './support/world.js';

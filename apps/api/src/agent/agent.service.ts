@@ -27,7 +27,7 @@ import { classifyIntent } from './skills/intent.js';
 import { explainDraft, withWhy } from './explain/explain-draft.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
-import { TravelService } from '../geo/travel.service.js';
+import { TravelService } from '../planning/travel/travel.service.js';
 
 /**
  * goal → plan (constraints; a model planner may call the read-only tools itself) → read-only
@@ -245,7 +245,7 @@ export class AgentService {
       return { ...none, status: 'COMPLETED', constraints, question: null, message };
     }
 
-    // the road between fields: one machine's consecutive jobs leave time to drive (geo/travel.service.ts)
+    // the road between fields: one machine's consecutive jobs leave time to drive (planning/travel/travel.service.ts)
     facts.travel = await this.travel.forScheduler(
       ctx.organizationId,
       facts.jobs.map((j) => j.fieldId),

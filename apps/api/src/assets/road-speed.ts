@@ -1,4 +1,4 @@
-/** A machine model's road speed, for travel estimates between fields (geo/travel.ts). */
+/** A machine model's road speed, for travel estimates between fields (planning/travel/travel.ts). */
 
 /** km/h by machine type, when the model does not say: tractor 30, combine 20, self-propelled sprayer 35. */
 export const DEFAULT_ROAD_SPEED_KMH = { tractor: 30, combine: 20, sprayer: 35 } as const;

@@ -11,7 +11,7 @@ import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 import { Returns } from '../platform/http/returns.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { TravelRepository } from './travel.repository.js';
+import { TravelRepository } from '../planning/travel/travel.repository.js';
 
 /**
  * The org's map settings: the road factor that turns straight-line distance between fields into

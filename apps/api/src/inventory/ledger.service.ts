@@ -8,16 +8,8 @@ import { LedgerRepository } from './ledger.repository.js';
 import { visibleLocationIds } from './lookups.repository.js';
 import { isWhole, milliNumber, milliText, movingAverage, valueOf } from './quantity.js';
 
-export interface LegPart {
-  id: string;
-  partNumber: string;
-  unit: string;
-  countedInPieces: boolean;
-}
-export interface LegLocation {
-  id: string;
-  name: string;
-}
+import type { LegLocation, LegPart } from './lookups.repository.js';
+export type { LegLocation, LegPart };
 
 export interface Leg {
   type: StockMovementType;

@@ -4,7 +4,17 @@ import { workOrderScope } from '../platform/access/maintenance-scope.js';
 import { stockLocationScope } from '../platform/access/stock-scope.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { InventoryErrors } from './inventory.errors.js';
-import type { LegLocation, LegPart } from './ledger.service.js';
+
+export interface LegPart {
+  id: string;
+  partNumber: string;
+  unit: string;
+  countedInPieces: boolean;
+}
+export interface LegLocation {
+  id: string;
+  name: string;
+}
 
 /**
  * Data access shared by the inventory services (functions on the caller's transaction).

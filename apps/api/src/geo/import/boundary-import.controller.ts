@@ -9,7 +9,7 @@ import {
   type TBoundaryImportOptions,
   type TBoundaryImportPreview,
 } from '@amms/contracts/geo';
-import { readImportUpload } from '../../integrations/import/import-upload.js';
+import { readImportUpload } from '../../platform/uploads/import-upload.js';
 import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { InvalidatesCache } from '../../platform/cache/invalidates.js';
 import { ActionRoute } from '../../platform/http/action-route.js';

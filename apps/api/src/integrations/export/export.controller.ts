@@ -1,4 +1,4 @@
-import { applyDecorators, Controller, Get, Query, Res } from '@nestjs/common';
+import { applyDecorators, Controller, Get, Inject, Query, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { ZAnalyticsPeriodQuery, type TAnalyticsPeriodQuery } from '@amms/contracts/analytics';
@@ -18,7 +18,7 @@ import { AssetsService } from '../../assets/assets.service.js';
 import { Ctx, RequirePermission } from '../../platform/access/decorators.js';
 import { CostsService } from '../../costs/costs.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
-import { GeoExportService } from '../../geo/geo-export.service.js';
+import { FIELD_GEOJSON_EXPORT, type FieldGeoJsonExport } from './field-geojson.port.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { listFor } from '../../maintenance/maintenance.mappers.js';
 import { seesWorkOrderCosts } from '../../platform/access/maintenance-scope.js';
@@ -66,7 +66,7 @@ export class ExportController {
     private readonly workOrders: WorkOrdersService,
     private readonly costs: CostsService,
     private readonly analytics: AnalyticsService,
-    private readonly geoExport: GeoExportService,
+    @Inject(FIELD_GEOJSON_EXPORT) private readonly geoExport: FieldGeoJsonExport,
   ) {}
 
   /** A page of rows that name a team (and a model): the names of this page's ids, read at once. */

@@ -22,7 +22,7 @@ import { RateLimit } from '../../platform/rate-limit/rate-limit.guard.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { CONTENT_TYPES, sheetWriter } from '../sheets/sheet-writer.js';
 import { readSheet } from '../sheets/read-sheet.js';
-import { readImportUpload } from './import-upload.js';
+import { readImportUpload } from '../../platform/uploads/import-upload.js';
 import { ImportService } from './import.service.js';
 
 const ZIdParam = z.uuid();

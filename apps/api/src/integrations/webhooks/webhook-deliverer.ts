@@ -7,7 +7,10 @@ import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
 import { memberContext } from '../../tenancy/member-context.js';
 import { signedHeaders } from './signing.js';
 import { WebhookDeliveriesRepository } from './webhook-deliveries.repository.js';
-import { postWebhook, type SendResult } from './webhook-sender.js';
+import { postWebhook, type SendResult } from '../../platform/http/webhook-sender.js';
+import { backoffMs } from '../../platform/http/backoff.js';
+
+export { backoffMs };
 import { WebhookResources } from './webhook-resources.js';
 import { roleMay } from '../../platform/access/permission.js';
 
@@ -16,12 +19,6 @@ export interface DeliveryOutcome {
   status: 'SUCCEEDED' | 'RETRYING' | 'FAILED' | 'SKIPPED' | 'DONE_ALREADY' | 'MISSING';
   attempt?: number;
   reason?: string;
-}
-
-/** Retry n (n ≥ 1) waits base × 2^(n-1), ± 10 % jitter so a burst of failures does not retry in lockstep. */
-export function backoffMs(base: number, retry: number): number {
-  const raw = base * 2 ** (retry - 1);
-  return Math.round(raw * (0.9 + Math.random() * 0.2));
 }
 
 /**

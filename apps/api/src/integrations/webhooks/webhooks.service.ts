@@ -17,7 +17,7 @@ import { decodeCursor, decodeIdCursor, encodeCursor, pageOf } from '../../platfo
 import { OutboxService } from '../../platform/outbox/outbox.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { newSecret } from './signing.js';
-import { checkTarget } from './ssrf.js';
+import { checkTarget } from '../../platform/http/ssrf.js';
 import { toDelivery, toEndpoint, WebhookErrors } from './webhooks.mappers.js';
 import { WebhooksRepository } from './webhooks.repository.js';
 

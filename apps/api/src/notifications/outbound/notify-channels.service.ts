@@ -18,7 +18,7 @@ import { decodeCursor, pageOf } from '../../platform/http/cursor.js';
 import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
 import { NotifyChannelsRepository } from './notify-channels.repository.js';
 import type { OrgContext } from '../../platform/access/context.js';
-import { checkTarget } from '../../integrations/webhooks/ssrf.js';
+import { checkTarget } from '../../platform/http/ssrf.js';
 
 /** The bot URL without its token: `https://oapi.dingtalk.com/robot/send?access_token=ab12…`. */
 export function urlHint(raw: string): string {

@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { NotifySettingsRepository } from './notify-settings.repository.js';
 import type { OrgContext } from '../../platform/access/context.js';
-import { checkTarget } from '../../integrations/webhooks/ssrf.js';
+import { checkTarget } from '../../platform/http/ssrf.js';
 import { channelCarries, effectiveChoices, isTimeZone } from './preferences.js';
 
 const invalid = (path: string, message: string) =>

@@ -1,6 +1,6 @@
 import webpush from 'web-push';
 import type { NotifyConfig } from '../../platform/config/notify-env.js';
-import { postWebhook, type SendResult } from '../../integrations/webhooks/webhook-sender.js';
+import { postWebhook, type SendResult } from '../../platform/http/webhook-sender.js';
 
 export interface PushTarget {
   endpoint: string;

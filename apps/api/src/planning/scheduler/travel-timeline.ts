@@ -2,7 +2,7 @@ import { Timeline, type Iv } from './timeline.js';
 
 /**
  * Travel between one machine's consecutive jobs (the road between their fields). The scheduler
- * takes road km between fields (PostGIS distance × the org's road factor: geo/travel.service.ts)
+ * takes road km between fields (PostGIS distance × the org's road factor: planning/travel/travel.service.ts)
  * and each machine's road speed; a machine's next job may start only when it can have driven
  * there from the previous one's field, and a job may be put before another only when the
  * machine can still reach the other in time.

@@ -1,7 +1,7 @@
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
-import { guardedLookup, hostOf, isBlockedAddress, TargetRefused } from '../../integrations/webhooks/ssrf.js';
+import { guardedLookup, hostOf, isBlockedAddress, TargetRefused } from '../../platform/http/ssrf.js';
 
 export interface HttpAnswer {
   status: number;

@@ -13,7 +13,7 @@ import { enqueueOutbox } from '../../platform/outbox/outbox.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import { assetScope } from '../../platform/access/asset-scope.js';
 import { AssetsRepository } from '../../assets/assets.repository.js';
-import { checkTarget } from '../../integrations/webhooks/ssrf.js';
+import { checkTarget } from '../../platform/http/ssrf.js';
 import { SecretBox } from './secret-box.js';
 import { SourceErrors, toSource, toUnit } from './sources.mappers.js';
 import { SourcesRepository } from './sources.repository.js';

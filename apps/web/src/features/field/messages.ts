@@ -102,7 +102,5 @@ export const fieldMessages = joinMessages(base, fieldJobMessages, fieldWorkOrder
 
 export type FieldMessages = (typeof fieldMessages)['zh-CN'];
 
-/** `{name}` placeholders. */
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (m, k: string) => (k in values ? String(values[k]) : m));
-}
+/** `{name}` placeholders (the i18n module's one `format`). */
+export { format as fill } from '@/i18n/dictionaries';

@@ -2,7 +2,7 @@
 
 import type { TFieldFeature, TMachineFeature } from '@amms/contracts/geo';
 import { Button } from '@/components/ui/button';
-import { fill } from '@/features/field/messages';
+import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { mapMessages } from './messages';
 import { STATE_COLORS } from './map-style';

@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { Loading, QueryError } from '@/components/ui/states';
-import { fill } from '@/features/field/messages';
+import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { BoundaryEditor } from './boundary-editor';
 import { FeatureList } from './feature-list';

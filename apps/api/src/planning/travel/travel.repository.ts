@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
-import type { SpeedModel } from '../assets/road-speed.js';
+import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
+import type { SpeedModel } from '../../assets/road-speed.js';
 import { DEFAULT_ROAD_FACTOR, pairKey } from './travel.js';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../platform/errors/app-error.js';
-import { sanitizeFileName } from '../../platform/uploads/multipart-form.js';
+import { AppError } from '../errors/app-error.js';
+import { sanitizeFileName } from './multipart-form.js';
 
 export interface ImportUpload {
   bytes: Buffer;

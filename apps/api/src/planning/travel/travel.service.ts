@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { TravelRepository } from './travel.repository.js';
-import { roadSpeedOf } from '../assets/road-speed.js';
-import type { SchedTravel } from '../planning/scheduler/travel-timeline.js';
+import { roadSpeedOf } from '../../assets/road-speed.js';
+import type { SchedTravel } from '../scheduler/travel-timeline.js';
 import { buildMatrix, machineSetSpeed, type TravelMatrix } from './travel.js';
 
 /**

@@ -1,4 +1,4 @@
-import { DEFAULT_ROAD_SPEED_KMH, roadSpeedOf, type SpeedModel } from '../assets/road-speed.js';
+import { DEFAULT_ROAD_SPEED_KMH, roadSpeedOf, type SpeedModel } from '../../assets/road-speed.js';
 
 /**
  * Travel between fields, for the scheduler: straight-line distance (PostGIS) × the org's road

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roadSpeedOf } from '../assets/road-speed.js';
+import { roadSpeedOf } from '../../assets/road-speed.js';
 import { buildMatrix, machineSetSpeed, pairKey, travelMinutes } from './travel.js';
 
 const tractor = { kind: 'POWER_UNIT' as const, operationTypes: ['TILLAGE'], roadSpeedKmh: null };
