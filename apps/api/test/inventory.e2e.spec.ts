@@ -3,6 +3,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TPartDetail, TStockLocation, TStockRow, TWorkOrderPartsView } from '@amms/contracts/inventory';
+import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
+import type { OrgContext } from '../src/platform/access/context.js';
+import { PARTS_AVAILABILITY, type PartsAvailability } from '../src/planning/tools/parts-availability.js';
 import { startApp, type Harness } from './harness.js';
 import { expectError, expectStatus } from './assertions.js';
 import { machineRow, orgApi, orgWorld, tag, type OrgWorld } from './support/world.js';
@@ -387,6 +390,36 @@ describe('stocktake and write-offs', () => {
       403,
       'FORBIDDEN',
     );
+  });
+});
+
+describe("the agent's parts hook", () => {
+  it('answers from the stock: covered → true, short → false, a number no part carries → null', async () => {
+    const s = await store('avail');
+    expectStatus(await receive(s, 2, '4500'), 201);
+    const hook = h.app.get<PartsAvailability>(PARTS_AVAILABILITY);
+    const owner = await h.db.membership.findFirstOrThrow({
+      where: { organizationId: s.w.org.id, role: 'OWNER' },
+      select: { id: true, userId: true },
+    });
+    const ctx = {
+      requestId: 'parts-hook',
+      organizationId: s.w.org.id,
+      principal: { kind: 'USER', userId: owner.userId },
+      membershipId: owner.id,
+      actorUserId: owner.userId,
+      role: 'OWNER',
+      permissions: new Set(ROLE_PERMISSIONS.OWNER),
+      dataScope: 'ORG',
+      teamIds: [],
+    } as unknown as OrgContext;
+    const at = await hook.check(ctx, [
+      { partNumber: s.part.partNumber, name: 'oil filter', quantity: 2 },
+      { partNumber: s.part.makerPartNumber!, name: 'oil filter', quantity: 3 },
+      { partNumber: `NOPE-${tag()}`, name: 'belt', quantity: 1 },
+      { partNumber: null, name: 'grease', quantity: 1 },
+    ]);
+    expect(at).toEqual([true, false, null, null]);
   });
 });
 

@@ -7,15 +7,13 @@ import { SkillsRepository } from './skills/skills.repository.js';
 import { SkillTools } from './skills/skill-tools.js';
 import { AgentTools } from '../planning/tools/agent-tools.js';
 import { WorkCalendarRepository } from '../planning/tools/work-calendar.repository.js';
-import { NoStockRecords, PARTS_AVAILABILITY } from '../planning/tools/parts-availability.js';
 import { WorldFactsRepository } from '../planning/tools/world-facts.repository.js';
 
 /** The agent's runs (planner, tools, skills, the run's end), registered in app.module; memory: memory/memory.module.ts. */
 export const AGENT_PROVIDERS = [
   AgentRepository,
   AgentTools,
-  // the parts hook: a parts and stock module binds its own answer here
-  { provide: PARTS_AVAILABILITY, useClass: NoStockRecords },
+  // the parts hook (PARTS_AVAILABILITY) is bound by the inventory module (inventory/stock-availability.ts)
   WorkCalendarRepository,
   WorldFactsRepository,
   SkillsRepository,

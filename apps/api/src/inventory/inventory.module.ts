@@ -9,6 +9,8 @@ import { StockMovementsService } from './stock-movements.service.js';
 import { StockQueriesService } from './stock-queries.service.js';
 import { StockRepository } from './stock.repository.js';
 import { WorkOrderPartsService } from './work-order-parts.service.js';
+import { StockPartsAvailability } from './stock-availability.js';
+import { PARTS_AVAILABILITY } from '../planning/tools/parts-availability.js';
 
 /** Parts and stock (issue #29): the API's controllers and providers. */
 export const INVENTORY_CONTROLLERS = [PartsController, WorkOrderPartsController, StockController];
@@ -22,4 +24,6 @@ export const INVENTORY_PROVIDERS = [
   StockMovementsService,
   WorkOrderPartsService,
   StockAdminService,
+  // the agent's parts hook (maintenance drafts: WAITING_FOR_PART) answered from the stock
+  { provide: PARTS_AVAILABILITY, useClass: StockPartsAvailability },
 ];

@@ -1,4 +1,3 @@
-import { Injectable } from '@nestjs/common';
 import type { OrgContext } from '../../platform/access/context.js';
 
 /** A part a service needs (from the last completed work order of the same plan on the same machine). */
@@ -11,17 +10,10 @@ export interface PartNeed {
 /**
  * Whether the parts a maintenance draft needs are at hand: true (in stock), false (not: the
  * order waits for the part), null (not known). The hook a parts and stock module answers; the
- * agent never reads stock itself. Bound to `PARTS_AVAILABILITY` in agent.providers.ts.
+ * agent never reads stock itself. Bound to `PARTS_AVAILABILITY` by the inventory module
+ * (inventory/stock-availability.ts).
  */
 export interface PartsAvailability {
   check(ctx: OrgContext, needs: readonly PartNeed[]): Promise<Array<boolean | null>>;
 }
 export const PARTS_AVAILABILITY = Symbol('PARTS_AVAILABILITY');
-
-/** No stock records: every part is "not known", so no item is marked waiting for a part. */
-@Injectable()
-export class NoStockRecords implements PartsAvailability {
-  check(_ctx: OrgContext, needs: readonly PartNeed[]): Promise<Array<boolean | null>> {
-    return Promise.resolve(needs.map(() => null));
-  }
-}
