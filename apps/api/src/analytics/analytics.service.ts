@@ -21,7 +21,7 @@ import type {
 } from '@amms/contracts/analytics';
 import { pageOf } from '../platform/http/cursor.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { analyticsScope, type AnalyticsScope } from '../platform/access/analytics-scope.js';
+import { analyticsScope } from '../platform/access/analytics-scope.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsErrors } from './analytics.errors.js';
 import {
@@ -34,7 +34,6 @@ import {
   r4,
   reliability,
   toPeriod,
-  type FleetFigures,
 } from './analytics.figures.js';
 import {
   costPerHectareMinor,
@@ -145,7 +144,7 @@ export class AnalyticsService {
     const scope = analyticsScope(ctx);
     const period = await this.period(repo, ctx, q);
     const [fleet, ops, statuses, jobs, costs, awaiting, backlog] = await Promise.all([
-      this.fleet(repo, org, scope, period, true),
+      fleetFigures(repo, org, scope, period, true),
       repo.operationsByType(org, scope, period),
       repo.fleetByStatus(org, scope),
       repo.jobsByStatus(org, scope, period),
@@ -195,7 +194,7 @@ export class AnalyticsService {
     q: TAnalyticsMachinesQuery,
   ): Promise<TAnalyticsUtilization> {
     const period = await this.period(repo, ctx, q);
-    const fleet = await this.fleet(repo, ctx.organizationId, analyticsScope(ctx), period, false);
+    const fleet = await fleetFigures(repo, ctx.organizationId, analyticsScope(ctx), period, false);
     const page = pageOf(
       pageRows(fleet.machines, q),
       q.limit,
@@ -244,7 +243,7 @@ export class AnalyticsService {
     q: TAnalyticsMachinesQuery,
   ): Promise<TAnalyticsMaintenance> {
     const period = await this.period(repo, ctx, q);
-    const fleet = await this.fleet(repo, ctx.organizationId, analyticsScope(ctx), period, true);
+    const fleet = await fleetFigures(repo, ctx.organizationId, analyticsScope(ctx), period, true);
     const page = pageOf(
       pageRows(fleet.machines, q),
       q.limit,
@@ -290,7 +289,7 @@ export class AnalyticsService {
     const [rows, ops, fleet] = await Promise.all([
       repo.approvedCosts(org, scope, period.from, period.to, q.groupBy),
       repo.operationsByType(org, scope, period),
-      this.fleet(repo, org, scope, period, false),
+      fleetFigures(repo, org, scope, period, false),
     ]);
     const totalMinor = rows.reduce((s, r) => s + r.totalMinor, 0n);
     const documents = rows.reduce((s, r) => s + r.documents, 0);
@@ -321,16 +320,6 @@ export class AnalyticsService {
       if (err instanceof PeriodError) throw AnalyticsErrors.invalidPeriod(err);
       throw err;
     }
-  }
-
-  private fleet(
-    repo: AnalyticsRepository,
-    org: string,
-    scope: AnalyticsScope,
-    period: Period,
-    withReliability: boolean,
-  ): Promise<FleetFigures> {
-    return fleetFigures(repo, org, scope, period, withReliability);
   }
 }
 
