@@ -306,7 +306,15 @@ const toolMessages = (i: number) =>
 /** the run's steps as names: tool name for a tool step, else the kind */
 const stepNames = (r: TAgentRun) => r.steps.map((s) => (s.kind === 'tool' ? s.tool : s.kind));
 const SUBMIT_FORCED = { type: 'function', function: { name: 'submit_plan' } };
-const READ_TOOLS = ['list_jobs', 'candidate_machines', 'operators', 'bookings', 'maintenance_due'];
+const READ_TOOLS = [
+  'list_jobs',
+  'candidate_machines',
+  'operators',
+  'bookings',
+  'maintenance_due',
+  'mechanics',
+  'service_parts',
+];
 
 describe('the agent loop: the model calls the read-only tools itself', () => {
   let w: World;
