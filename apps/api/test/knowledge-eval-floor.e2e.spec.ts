@@ -53,10 +53,10 @@ beforeAll(async () => {
     () => env.db.documentVersion.findMany({ where: { document: { organizationId: null } }, select: { status: true } }),
     (vs) => vs.length === expected && vs.every((v) => v.status === 'READY' || v.status === 'FAILED'),
     env.log,
-    150_000,
+    420_000,
     500,
   );
-}, 200_000);
+}, 480_000);
 
 afterAll(async () => {
   await env?.close();
@@ -93,6 +93,6 @@ describe('answer-level floors on the demo manuals (tuning halves)', () => {
       expect(m.clean, `unclean: ${rows.filter((r) => r.s.found && !r.s.clean).map((r) => r.q.id)}`).toBe(floor.clean);
       expect(m.refused).toBeGreaterThanOrEqual(floor.refused);
     },
-    120_000,
+    300_000,
   );
 });
