@@ -75,10 +75,12 @@ export class IngestRepository {
       RETURNING id, "documentId", "organizationId", "versionNumber", sha256, false AS reingest`;
     if (rows[0]) return { kind: 'claimed', version: rows[0] };
     // a READY current version indexed by older ingestion code: re-read in place under the same lease
+    // (only the document's current one: a job still queued for a superseded version leaves it alone)
     const stale = await db.$queryRaw<ClaimedVersion[]>`
-      UPDATE "DocumentVersion" SET "processingAt" = now()
-      WHERE id = ${versionId}::uuid AND status = 'READY' AND "ingestVersion" < ${INGEST_VERSION}
-        AND ("processingAt" IS NULL OR "processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))
+      UPDATE "DocumentVersion" v SET "processingAt" = now()
+      WHERE v.id = ${versionId}::uuid AND v.status = 'READY' AND v."ingestVersion" < ${INGEST_VERSION}
+        AND (v."processingAt" IS NULL OR v."processingAt" < now() - make_interval(secs => ${leaseMs / 1000}))
+        AND EXISTS (SELECT 1 FROM "Document" d WHERE d."currentVersionId" = v.id)
       RETURNING id, "documentId", "organizationId", "versionNumber", sha256, true AS reingest`;
     if (stale[0]) return { kind: 'claimed', version: stale[0] };
     const v = await db.documentVersion.findUnique({
