@@ -54,6 +54,7 @@ const zhCN = {
     jobs: { title: '作业', description: '作业列表与按机具排列的时间线：地块、作业类型、时间窗口与人机分配。' },
     maintenance: { title: '维修保养', description: '保养计划、维修工单、停机记录，以及即将到期的保养。' },
     knowledge: { title: '知识库', description: '农机手册：上传、处理状态，以及引用手册页码的问答。' },
+    inventory: { title: '配件库存', description: '配件目录、各库位库存、出入库、低库存、盘点与报废。' },
     costs: { title: '费用', description: '费用单据（燃油、配件、人工、维修、租赁等）及其提交与审批。' },
     analytics: { title: '分析', description: '利用率、作业面积、平均故障间隔与修复时间、保养合规率与单位成本。' },
     map: { title: '地图', description: '地块边界与今日、本周的作业状态，以及机具的最新位置。' },
@@ -202,6 +203,10 @@ const en: Dictionary = {
     knowledge: {
       title: 'Knowledge',
       description: 'Machine manuals: uploads, processing status, and answers that cite the manual’s pages.',
+    },
+    inventory: {
+      title: 'Parts & stock',
+      description: 'Parts catalog, stock by location, movements, low stock, counts and write-offs.',
     },
     costs: {
       title: 'Costs',

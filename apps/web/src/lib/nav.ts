@@ -20,6 +20,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'map', segment: 'map', permission: 'field.read', group: 'main' },
   { key: 'maintenance', segment: 'maintenance', permission: 'maintenance.read', group: 'main' },
   { key: 'knowledge', segment: 'knowledge', permission: 'knowledge.read', group: 'main' },
+  { key: 'inventory', segment: 'inventory', permission: 'inventory.read', group: 'main' },
   { key: 'costs', segment: 'costs', permission: 'cost.read', group: 'main' },
   { key: 'analytics', segment: 'analytics', permission: 'analytics.read', group: 'main' },
   { key: 'agent', segment: 'agent', permission: 'agent.run', group: 'main' },

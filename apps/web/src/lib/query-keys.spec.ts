@@ -7,6 +7,7 @@ import { costKeys } from '@/features/costs/queries';
 import { dashboardKeys } from '@/features/dashboard/queries';
 import { draftKeys } from '@/features/drafts/queries';
 import { fieldKeys } from '@/features/field/api';
+import { inventoryKeys } from '@/features/inventory/queries';
 import { jobKeys } from '@/features/jobs/queries';
 import { knowledgeKeys } from '@/features/knowledge/api';
 import { maintenanceKeys } from '@/features/maintenance/queries';
@@ -24,6 +25,7 @@ const registries: Record<string, Record<string, (...args: never[]) => readonly u
   dashboardKeys,
   draftKeys,
   fieldKeys,
+  inventoryKeys,
   jobKeys,
   knowledgeKeys,
   maintenanceKeys,

@@ -18,6 +18,7 @@ export const QUERY_FAMILIES = [
   'dashboard',
   'drafts',
   'field',
+  'inventory',
   'jobs',
   'knowledge',
   'maintenance',
@@ -64,4 +65,6 @@ export const AFTER_WRITE = {
   costDocument: ['costs', 'dashboard', 'analytics', 'assets'],
   /** an executed draft created or changed jobs, work orders and bookings (the draft itself is refreshed on its own) */
   draftExecution: ['jobs', 'maintenance', 'assets', 'dashboard', 'analytics', 'field'],
+  /** a stock movement: stock and parts pages; an issue or return also moves a work order's parts cost */
+  stock: ['inventory', 'maintenance', 'field', 'assets', 'dashboard', 'analytics'],
 } as const satisfies Record<string, readonly QueryFamily[]>;

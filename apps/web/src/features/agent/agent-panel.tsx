@@ -30,15 +30,18 @@ export function AgentPanel({
   orgId,
   timeZone,
   initialConversationId,
+  initialGoal = null,
 }: {
   orgId: string;
   timeZone: string;
   initialConversationId: string | null;
+  /** `?goal=` (a link such as the low-stock list's "draft a purchase"): filled in, not started */
+  initialGoal?: string | null;
 }) {
   const m = useMessages(agentMessages);
   const queryClient = useQueryClient();
   const idem = useIdempotencyKey();
-  const [goal, setGoal] = useState('');
+  const [goal, setGoal] = useState(initialGoal ?? '');
   const [goalError, setGoalError] = useState<string | null>(null);
   const [conversationId, setConversationId] = useState<string | null>(initialConversationId);
   const [runIds, setRunIds] = useState<string[]>([]);

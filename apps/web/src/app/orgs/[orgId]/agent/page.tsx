@@ -4,6 +4,7 @@ import { EmptyState } from '@/components/empty-state';
 import { PageHeader } from '@/components/page-header';
 import { sectionTitle } from '@/components/section-shell';
 import { AgentPanel } from '@/features/agent/agent-panel';
+import { goalPrefill } from '@/features/agent/goal-link';
 import { memoryMessages } from '@/features/agent-memory/messages';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
@@ -32,7 +33,12 @@ export default async function AgentPage({ params, searchParams }: PageProps<'/or
               {memoryMessages[locale].link}
             </Link>
           </p>
-          <AgentPanel orgId={orgId} timeZone={org.timezone} initialConversationId={conversation} />
+          <AgentPanel
+            orgId={orgId}
+            timeZone={org.timezone}
+            initialConversationId={conversation}
+            initialGoal={goalPrefill(sp.goal)}
+          />
         </>
       ) : (
         <EmptyState title={t.noAccess.title}>
