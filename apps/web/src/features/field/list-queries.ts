@@ -17,6 +17,10 @@ export const fieldKeys = {
   assets: (orgId: string) => ['orgs', orgId, 'field', 'assets'] as const,
   workOrders: (orgId: string) => ['orgs', orgId, 'field', 'work-orders'] as const,
   workOrder: (orgId: string, id: string) => ['orgs', orgId, 'field', 'work-order', id] as const,
+  /** a work order's parts from stock, the parts list and a part with its stock (kept offline with the rest) */
+  stockParts: (orgId: string, id: string) => ['orgs', orgId, 'field', 'stock-parts', id] as const,
+  parts: (orgId: string, q: string) => ['orgs', orgId, 'field', 'parts', q] as const,
+  part: (orgId: string, id: string) => ['orgs', orgId, 'field', 'part', id] as const,
 };
 
 export const fieldApiPath = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;

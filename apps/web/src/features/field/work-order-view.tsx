@@ -18,6 +18,7 @@ import type { FieldOrgProps } from './types';
 import { Facts, Notice, Panel, RecordTitle, StickyActions, WorkOrderStatusBadge, workOrderNumber } from './ui';
 import { AskManualLink } from './field-ask';
 import { FieldParts } from './work-order-parts';
+import { FieldStockParts } from './wo-stock-parts';
 import { AttachmentPanel } from '@/components/attachments/attachment-panel';
 import { Checklist } from './wo-checklist';
 import { SubmitWork } from './wo-submit';
@@ -122,6 +123,17 @@ export function WorkOrderView({ workOrderId, ...props }: FieldOrgProps & { workO
           onUnsavedNote={setUnsavedNote}
         />
 
+        {permissions.includes('inventory.read') ? (
+          <FieldStockParts
+            orgId={orgId}
+            wo={wo}
+            canIssue={
+              wo.status === 'IN_PROGRESS' &&
+              (permissions.includes('inventory.write') ||
+                (permissions.includes('workorder.write') && wo.assigneeMembershipId === membershipId))
+            }
+          />
+        ) : null}
         {canWork && wo.status === 'IN_PROGRESS' && wo.assigneeMembershipId === membershipId ? (
           <FieldParts orgId={orgId} wo={wo} />
         ) : null}

@@ -34,7 +34,7 @@ async function nativeDecoder(): Promise<FrameDecoder | null> {
 
 async function zxingDecoder(): Promise<FrameDecoder> {
   const zx = await import('@zxing/library');
-  const hints = new Map<zx.DecodeHintType, unknown>([
+  const hints = new Map<(typeof zx.DecodeHintType)[keyof typeof zx.DecodeHintType], unknown>([
     [
       zx.DecodeHintType.POSSIBLE_FORMATS,
       [
@@ -55,11 +55,17 @@ async function zxingDecoder(): Promise<FrameDecoder> {
   reader.setHints(hints);
   return async (frame) => {
     const lum = toLuminance(frame);
-    const bitmap = new zx.BinaryBitmap(new zx.HybridBinarizer(new zx.RGBLuminanceSource(lum, frame.width, frame.height)));
+    const bitmap = new zx.BinaryBitmap(
+      new zx.HybridBinarizer(new zx.RGBLuminanceSource(lum, frame.width, frame.height)),
+    );
     try {
       return reader.decodeWithState(bitmap).getText();
     } catch (err) {
-      if (err instanceof zx.NotFoundException || err instanceof zx.ChecksumException || err instanceof zx.FormatException)
+      if (
+        err instanceof zx.NotFoundException ||
+        err instanceof zx.ChecksumException ||
+        err instanceof zx.FormatException
+      )
         return null;
       throw err;
     } finally {

@@ -40,12 +40,21 @@ export function MovementForm({ orgId, permissions }: { orgId: string; permission
   const sp = useSearchParams();
   const types = movementTypesFor(permissions);
   const askedType = sp.get('type') as FormType | null;
-  const [type, setType] = useState<FormType | ''>(askedType && types.includes(askedType) ? askedType : (types[0] ?? ''));
+  const [type, setType] = useState<FormType | ''>(
+    askedType && types.includes(askedType) ? askedType : (types[0] ?? ''),
+  );
   const [chosen, setChosen] = useState<TPart | null>(null);
   const prefill = useQuery({ ...partQuery(orgId, sp.get('partId') ?? ''), enabled: !!sp.get('partId') && !chosen });
   const part = chosen ?? prefill.data ?? null;
   const locations = useQuery(locationsQuery(orgId));
-  const [f, setF] = useState({ locationId: '', toLocationId: '', quantity: '', direction: 'IN', unitCost: '', reason: '' });
+  const [f, setF] = useState({
+    locationId: '',
+    toLocationId: '',
+    quantity: '',
+    direction: 'IN',
+    unitCost: '',
+    reason: '',
+  });
   const set = (k: keyof typeof f) => (e: { target: { value: string } }) => setF((x) => ({ ...x, [k]: e.target.value }));
   const [local, setLocal] = useState<Record<string, string>>({});
   const [done, setDone] = useState<string | null>(null);
@@ -57,7 +66,10 @@ export function MovementForm({ orgId, permissions }: { orgId: string; permission
       );
     setF((x) => ({ ...x, quantity: '', reason: '', unitCost: '' }));
   });
-  const api = formErrors(move.error, { issue: issueWords(locale), codes: { QUANTITY_NOT_WHOLE: ['quantity', m.quantity.notWhole] } });
+  const api = formErrors(move.error, {
+    issue: issueWords(locale),
+    codes: { QUANTITY_NOT_WHOLE: ['quantity', m.quantity.notWhole] },
+  });
   const errors = { ...api, ...local };
 
   const onSubmit = (e: FormEvent) => {
@@ -109,7 +121,12 @@ export function MovementForm({ orgId, permissions }: { orgId: string; permission
             error={errors.partId}
           />
           <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField label={m.move.location} value={f.locationId} onChange={set('locationId')} error={errors.locationId}>
+            <SelectField
+              label={m.move.location}
+              value={f.locationId}
+              onChange={set('locationId')}
+              error={errors.locationId}
+            >
               <option value="">{m.move.chooseLocation}</option>
               {locs.map((l) => (
                 <option key={l.id} value={l.id}>

@@ -82,10 +82,15 @@ export function useStockMovement(orgId: string, onDone: (r: TStockMovementResult
 
 export function useCreateCount(orgId: string, onDone: (c: TStockCount) => void) {
   const qc = useQueryClient();
-  return useStockPost<TCreateStockCountRequest, typeof ZStockCount>(orgId, () => 'stock-counts', ZStockCount, (c: TStockCount) => {
-    qc.setQueryData(inventoryKeys.count(orgId, c.id), c);
-    onDone(c);
-  });
+  return useStockPost<TCreateStockCountRequest, typeof ZStockCount>(
+    orgId,
+    () => 'stock-counts',
+    ZStockCount,
+    (c: TStockCount) => {
+      qc.setQueryData(inventoryKeys.count(orgId, c.id), c);
+      onDone(c);
+    },
+  );
 }
 
 export function useConfirmCount(orgId: string, id: string) {

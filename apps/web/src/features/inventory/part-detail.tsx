@@ -23,7 +23,15 @@ import { StockRows } from './stock-rows';
 import { secondaryLinkClass } from './ui';
 
 /** A part: its facts, stock per location, compatible models, suppliers and the manual pages that name it. */
-export function PartDetail({ orgId, partId, permissions }: { orgId: string; partId: string; permissions: TPermission[] }) {
+export function PartDetail({
+  orgId,
+  partId,
+  permissions,
+}: {
+  orgId: string;
+  partId: string;
+  permissions: TPermission[];
+}) {
   const m = useMessages(inventoryMessages);
   const q = useQuery(partQuery(orgId, partId));
   if (q.isPending) return <Loading />;

@@ -81,9 +81,7 @@ export function PartForm({ orgId }: { orgId: string }) {
       barcode: opt(form.barcode),
       compatibleModelIds: [],
       notes: opt(form.notes),
-      suppliers: hasSupplier
-        ? [{ name: form.supplier, priceMinor: price!, leadTimeDays: lead, preferred: true }]
-        : [],
+      suppliers: hasSupplier ? [{ name: form.supplier, priceMinor: price!, leadTimeDays: lead, preferred: true }] : [],
     };
     create.mutate(body);
   };
@@ -114,7 +112,12 @@ export function PartForm({ orgId }: { orgId: string }) {
           <Checkbox label={m.countedInPieces} checked={pieces} onChange={setPieces} />
           <div className="grid gap-4 sm:grid-cols-3">
             <TextField label={m.supplier} {...bind('supplier', errors)} maxLength={200} />
-            <TextField label={m.supplierPrice} inputMode="decimal" {...bind('supplierPrice', errors)} placeholder="0.00" />
+            <TextField
+              label={m.supplierPrice}
+              inputMode="decimal"
+              {...bind('supplierPrice', errors)}
+              placeholder="0.00"
+            />
             <TextField label={m.supplierLead} inputMode="numeric" {...bind('supplierLead', errors)} />
           </div>
           <TextAreaField label={m.notes} {...bind('notes', errors)} rows={2} maxLength={2000} />

@@ -7,7 +7,7 @@ import { SelectField, TextField } from '@/components/ui/form';
 import { useMessages } from '@/i18n/messages';
 import { useDebounced } from '@/lib/use-debounced';
 import { inventoryMessages } from './messages';
-import { partsListQuery } from './queries';
+import { partsListQuery, type partsPageQuery } from './queries';
 
 /**
  * Choose a part: a search box (number, maker number, name, barcode) and the matching parts as a
@@ -22,6 +22,7 @@ export function PartPicker({
   searchLabel,
   error,
   size = 'md',
+  listQuery = (q) => partsListQuery(orgId, { q: q || undefined }),
 }: {
   orgId: string;
   value: TPart | null;
@@ -30,12 +31,14 @@ export function PartPicker({
   searchLabel: string;
   error?: string | null;
   size?: 'md' | 'lg';
+  /** the list's query for a search text (the field app's keys are kept offline) */
+  listQuery?: (q: string) => ReturnType<typeof partsPageQuery>;
 }) {
   const m = useMessages(inventoryMessages);
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const list = useInfiniteQuery({
-    ...partsListQuery(orgId, { q: q || undefined }),
+    ...listQuery(q),
     select: (d) => d.pages.flatMap((p) => p.items),
   });
   const parts = list.data ?? [];

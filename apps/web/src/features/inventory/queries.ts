@@ -9,7 +9,7 @@ import {
   ZStockResponse,
   ZWorkOrderPartsView,
 } from '@amms/contracts/inventory';
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
 import { orgApi, qs, seg } from '@/lib/org-api';
@@ -33,10 +33,14 @@ export const PARTS_PAGE = 50;
 
 export type PartFilters = { q?: string; category?: string };
 
-export const partsListQuery = (orgId: string, filters: PartFilters) =>
-  cursorListQuery(inventoryKeys.parts(orgId, filters), (cursor, signal) =>
+/** The parts list under any key (the field app keeps its copy under its own, offline). */
+export const partsPageQuery = (queryKey: QueryKey, orgId: string, filters: PartFilters) =>
+  cursorListQuery(queryKey, (cursor, signal) =>
     apiFetch(orgApi(orgId, `parts${qs({ ...filters, limit: PARTS_PAGE, cursor })}`), ZListPartsResponse, { signal }),
   );
+
+export const partsListQuery = (orgId: string, filters: PartFilters) =>
+  partsPageQuery(inventoryKeys.parts(orgId, filters), orgId, filters);
 
 export const partQuery = (orgId: string, id: string) =>
   queryOptions({

@@ -166,7 +166,8 @@ export const stockMessages = defineMessages(
     },
     low: {
       heading: 'Low stock',
-      intro: 'Parts whose available quantity (after reservations) is at or below the reorder point, least available first.',
+      intro:
+        'Parts whose available quantity (after reservations) is at or below the reorder point, least available first.',
       caption: 'Low-stock parts',
       supplier: 'Supplier',
       leadTime: 'Lead time',

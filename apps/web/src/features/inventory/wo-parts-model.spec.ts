@@ -28,8 +28,23 @@ describe('summarizeWorkOrderParts', () => {
   it('sums issues and returns per part beside the reservation, including parts issued without one', () => {
     const view: TWorkOrderPartsView = {
       workOrderId: WO,
-      reservations: [{ partId: FILTER, partNumber: 'RE504836', nameZh: '机油滤清器', locationId: LOC, reserved: 2, issued: 1, open: 1 }],
-      movements: [move('ISSUE', FILTER, -1), move('ISSUE', OIL, -0.1), move('ISSUE', OIL, -0.2), move('RETURN', OIL, 0.1)],
+      reservations: [
+        {
+          partId: FILTER,
+          partNumber: 'RE504836',
+          nameZh: '机油滤清器',
+          locationId: LOC,
+          reserved: 2,
+          issued: 1,
+          open: 1,
+        },
+      ],
+      movements: [
+        move('ISSUE', FILTER, -1),
+        move('ISSUE', OIL, -0.1),
+        move('ISSUE', OIL, -0.2),
+        move('RETURN', OIL, 0.1),
+      ],
       partsCostMinor: '200',
     };
     expect(summarizeWorkOrderParts(view)).toEqual([
@@ -39,6 +54,8 @@ describe('summarizeWorkOrderParts', () => {
     ]);
   });
   it('an order without parts has no rows', () => {
-    expect(summarizeWorkOrderParts({ workOrderId: WO, reservations: [], movements: [], partsCostMinor: '0' })).toEqual([]);
+    expect(summarizeWorkOrderParts({ workOrderId: WO, reservations: [], movements: [], partsCostMinor: '0' })).toEqual(
+      [],
+    );
   });
 });

@@ -22,7 +22,10 @@ const milli = (n: number) => Math.round(n * 1000);
  * positive); reserved and open from the reservations.
  */
 export function summarizeWorkOrderParts(view: TWorkOrderPartsView): WoPartRow[] {
-  const rows = new Map<string, { row: WoPartRow; m: { reserved: number; issued: number; returned: number; open: number } }>();
+  const rows = new Map<
+    string,
+    { row: WoPartRow; m: { reserved: number; issued: number; returned: number; open: number } }
+  >();
   const get = (partId: string) => {
     let r = rows.get(partId);
     if (!r) {

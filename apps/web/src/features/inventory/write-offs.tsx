@@ -59,7 +59,9 @@ export function WriteOffs({
         <p className="text-sm text-slate-700">{m.writeOffs.intro}</p>
         {settings.data ? (
           <p className="text-sm font-medium text-slate-900">
-            {limit === null ? m.writeOffs.noLimit : format(m.writeOffs.limit, { amount: formatFenExact(limit, locale) })}
+            {limit === null
+              ? m.writeOffs.noLimit
+              : format(m.writeOffs.limit, { amount: formatFenExact(limit, locale) })}
           </p>
         ) : null}
         <ErrorAlert error={decide.error} />

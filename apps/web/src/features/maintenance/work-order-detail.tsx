@@ -30,6 +30,7 @@ import { ReasonDialog, SubmitDialog } from './work-order-dialogs';
 import { Labour } from './work-order-labour';
 import { Parts } from './work-order-parts';
 import { AttachmentPanel } from '@/components/attachments/attachment-panel';
+import { WorkOrderStockParts } from '../inventory/wo-stock-parts';
 
 type Props = {
   orgId: string;
@@ -210,6 +211,14 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         />
         <Labour key={`labour-${wo.version}`} orgId={orgId} wo={wo} permissions={permissions} />
       </div>
+      {can('inventory.read') ? (
+        <WorkOrderStockParts
+          orgId={orgId}
+          workOrderId={wo.id}
+          status={wo.status}
+          canAct={can('inventory.write') || (can('workorder.write') && wo.assigneeMembershipId === myMembershipId)}
+        />
+      ) : null}
       <AttachmentPanel
         orgId={orgId}
         ownerType="WORK_ORDER"

@@ -37,7 +37,13 @@ export interface QueuedWrite {
 }
 
 export type OfflineWriteKind =
-  'job.start' | 'job.complete' | 'workorder.report' | 'workorder.checklist' | 'workorder.submit' | 'workorder.photo' | 'workorder.stockpart';
+  | 'job.start'
+  | 'job.complete'
+  | 'workorder.report'
+  | 'workorder.checklist'
+  | 'workorder.submit'
+  | 'workorder.photo'
+  | 'workorder.stockpart';
 
 interface OfflineDb extends DBSchema {
   queue: { key: string; value: QueuedWrite; indexes: { seq: number } };
