@@ -48,15 +48,19 @@ const fieldPartQuery = (orgId: string, id: string) => ({
 const fieldPartsList = (orgId: string) => (q: string) =>
   partsPageQuery(fieldKeys.parts(orgId, q), orgId, { q: q || undefined });
 
-/** Offline: a scanned code among the parts lists this phone has kept (barcode or either part number, exactly). */
+/**
+ * Offline: a scanned code among the parts this phone has kept (the parts looked up before and the
+ * lists shown), matching the barcode or either part number exactly.
+ */
 function findCachedPart(qc: QueryClient, orgId: string, code: string): TPart | null {
   const wanted = code.toLowerCase();
+  const matches = (p: TPart) => [p.barcode, p.partNumber, p.makerPartNumber].some((v) => v?.toLowerCase() === wanted);
+  for (const [, p] of qc.getQueriesData<TPartDetail>({ queryKey: ['orgs', orgId, 'field', 'part'] }))
+    if (p && matches(p)) return p;
   for (const [, data] of qc.getQueriesData<InfiniteData<{ items: TPart[] }>>({
     queryKey: ['orgs', orgId, 'field', 'parts'],
   }))
-    for (const page of data?.pages ?? [])
-      for (const p of page.items)
-        if ([p.barcode, p.partNumber, p.makerPartNumber].some((v) => v?.toLowerCase() === wanted)) return p;
+    for (const page of data?.pages ?? []) for (const p of page.items) if (matches(p)) return p;
   return null;
 }
 
