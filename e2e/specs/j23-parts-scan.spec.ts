@@ -152,6 +152,10 @@ test('inventory pages: no axe violation, no sideways scroll at 360 px', async ({
   await checkPage(page, `${org}/inventory/stock`, heading('各库位库存'));
   await checkPage(page, `${org}/inventory/movements`, heading('登记出入库'));
   await checkPage(page, `${org}/inventory/low`, heading('低库存'));
+  // the low-stock list's way to a purchase draft: the agent page with the goal filled in, not started
+  await page.getByRole('link', { name: '起草采购单' }).click();
+  await expect(page).toHaveURL(/\/agent\?goal=/, { timeout: 60_000 });
+  await expect(page.locator('#agent-goal')).toHaveValue('下周保养需要订哪些配件？', { timeout: 60_000 });
   await checkPage(page, `${org}/inventory/counts`, heading('盘点'));
   await checkPage(page, `${org}/inventory/write-offs`, heading('报废申请'));
 });
