@@ -12,7 +12,8 @@ const securityHeaders = [
   { key: 'X-Content-Type-Options', value: 'nosniff' },
   { key: 'X-Frame-Options', value: 'DENY' },
   { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
-  { key: 'Permissions-Policy', value: 'camera=(), microphone=(), geolocation=(self)' },
+  // camera: the field app scans parts' barcodes (issue #29); only our own pages may ask for it
+  { key: 'Permissions-Policy', value: 'camera=(self), microphone=(), geolocation=(self)' },
 ];
 
 const nextConfig: NextConfig = {

@@ -5,7 +5,7 @@ import { expect, test } from '@playwright/test';
 import config from '../playwright.config.js';
 import { checkPage } from '../support/a11y.js';
 import { qrCodeVideo } from '../support/fake-camera.js';
-import { ApiUser, artifact, expectNoHorizontalScroll, loginTo, primaryMachinesFor } from '../support/field.js';
+import { ApiUser, artifact, expectNoHorizontalScroll, login, loginTo, primaryMachinesFor } from '../support/field.js';
 
 /**
  * Journey 23 (issue #29): the mechanic on a phone (390 px) scans a part's QR code with the camera
@@ -143,7 +143,7 @@ test('inventory pages: no axe violation, no sideways scroll at 360 px', async ({
   const org = `/orgs/${admin.orgId}`;
   const part = (await admin.get<{ items: { id: string }[] }>('parts?limit=1')).items[0]!;
   await page.setViewportSize({ width: 360, height: 800 });
-  await loginTo(page, 'admin@green-valley.demo', `${org}/inventory`);
+  await login(page, 'admin@green-valley.demo');
   const heading = (name: string) => (p: typeof page) =>
     expect(p.getByRole('heading', { name })).toBeVisible({ timeout: 60_000 });
   await checkPage(page, `${org}/inventory`, heading('配件目录'));

@@ -1,6 +1,11 @@
 import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { BarcodeFormat, QRCodeWriter } from '@zxing/library';
+
+// @zxing/library is CommonJS without named ESM exports
+const { BarcodeFormat, QRCodeWriter } = createRequire(import.meta.url)(
+  '@zxing/library',
+) as typeof import('@zxing/library');
 
 /**
  * A camera that films a printed QR code: a Y4M video (what Chromium's fake capture device plays,
