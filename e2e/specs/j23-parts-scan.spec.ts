@@ -118,6 +118,9 @@ test('mechanic: scan a part with the camera → issue it to the work order; the 
   await context.setOffline(true);
   await panel.getByRole('button', { name: '扫码', exact: true }).click();
   await expect(panel.getByTestId('chosen-part')).toContainText(part.partNumber, { timeout: 30_000 });
+  // (the workshop has more now, so it is proposed: take it from the store again, as the phone last saw it)
+  await expect(panel.getByLabel('库位')).toHaveValue(workshop.id);
+  await panel.getByLabel('库位').selectOption(store.id);
   await panel.getByLabel(/^数量/).fill('1');
   await panel.getByRole('button', { name: '领用', exact: true }).click();
   await expect(panel.getByText(`已离线保存：${part.partNumber} × 1`)).toBeVisible({ timeout: 30_000 });
