@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import config from '../playwright.config.js';
-import { checkPage } from '../support/a11y.js';
+import { checkPage, expectAccessible } from '../support/a11y.js';
 import { qrCodeVideo } from '../support/fake-camera.js';
 import { ApiUser, artifact, expectNoHorizontalScroll, login, loginTo, primaryMachinesFor } from '../support/field.js';
 
@@ -113,6 +113,7 @@ test('mechanic: scan a part with the camera → issue it to the work order; the 
   await expect(list.getByText('已领用').locator('..')).toContainText('2');
   expect((await stockAt(store.id)).onHand).toBe(3);
   await page.screenshot({ path: artifact('j23-issued.png'), fullPage: true });
+  await expectAccessible(page, 'the field work order with its parts');
 
   // offline: scan again, issue one; it waits in the queue
   await context.setOffline(true);
@@ -161,4 +162,8 @@ test('inventory pages: no axe violation, no sideways scroll at 360 px', async ({
   await expect(page.locator('#agent-goal')).toHaveValue('下周保养需要订哪些配件？', { timeout: 60_000 });
   await checkPage(page, `${org}/inventory/counts`, heading('盘点'));
   await checkPage(page, `${org}/inventory/write-offs`, heading('报废申请'));
+  // the desktop work order page shows its parts from stock (and the store keeper's form)
+  const wo = (await admin.get<{ items: { id: string }[] }>('work-orders?status=OPEN&limit=1')).items[0]!;
+  await checkPage(page, `${org}/maintenance/work-orders/${wo.id}`, heading('库存配件'));
+  await expect(page.getByRole('button', { name: '预留', exact: true })).toBeVisible();
 });

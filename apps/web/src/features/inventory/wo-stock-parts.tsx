@@ -2,6 +2,7 @@
 
 import type { TPart, TWorkOrderPartsRequest } from '@amms/contracts/inventory';
 import type { TWorkOrderStatus } from '@amms/contracts/maintenance';
+import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
@@ -11,6 +12,7 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formErrors, issueWords } from '@/lib/form-errors';
+import { workOrderQuery } from '../maintenance/queries';
 import { inventoryMessages } from './messages';
 import { useWorkOrderStockPart } from './mutations';
 import { PartPicker } from './part-picker';
@@ -24,22 +26,32 @@ type Action = (typeof ACTIONS)[number];
 const OPEN: readonly TWorkOrderStatus[] = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'];
 
 /**
- * The work order page's parts from stock (desktop): reserved, issued, returned per part and the
+ * The work order page's parts from stock (desktop; rendered by the page inside the work order's detail): reserved, issued, returned per part and the
  * parts cost; the store keeper (or the assigned mechanic) reserves, issues, returns or releases.
  */
 export function WorkOrderStockParts({
   orgId,
   workOrderId,
-  status,
-  canAct,
+  permissions,
+  myMembershipId,
 }: {
   orgId: string;
   workOrderId: string;
-  status: TWorkOrderStatus;
-  canAct: boolean;
+  permissions: readonly TPermission[];
+  myMembershipId: string;
 }) {
   const m = useMessages(inventoryMessages);
-  const view = useQuery(workOrderStockPartsQuery(orgId, workOrderId));
+  // the work order page's own query (same key: no second request)
+  const wo = useQuery(workOrderQuery(orgId, workOrderId));
+  const view = useQuery({
+    ...workOrderStockPartsQuery(orgId, workOrderId),
+    enabled: permissions.includes('inventory.read'),
+  });
+  if (!permissions.includes('inventory.read') || !wo.data) return null;
+  const canAct =
+    OPEN.includes(wo.data.status) &&
+    (permissions.includes('inventory.write') ||
+      (permissions.includes('workorder.write') && wo.data.assigneeMembershipId === myMembershipId));
   return (
     <Card id="wo-stock-parts" title={m.wo.heading}>
       {view.isPending ? (
@@ -49,7 +61,7 @@ export function WorkOrderStockParts({
       ) : (
         <WoPartsTable view={view.data} />
       )}
-      {canAct && OPEN.includes(status) ? <ActForm orgId={orgId} workOrderId={workOrderId} /> : null}
+      {canAct ? <ActForm orgId={orgId} workOrderId={workOrderId} /> : null}
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { canApplyWorkOrderAction, type TWorkOrderAction } from '@amms/contracts/
 import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { ActionBar, BackLink, DetailHeading } from '@/components/detail';
 import { Button } from '@/components/ui/button';
 import { PersonName } from '@/components/person';
@@ -30,7 +30,6 @@ import { ReasonDialog, SubmitDialog } from './work-order-dialogs';
 import { Labour } from './work-order-labour';
 import { Parts } from './work-order-parts';
 import { AttachmentPanel } from '@/components/attachments/attachment-panel';
-import { WorkOrderStockParts } from '../inventory/wo-stock-parts';
 
 type Props = {
   orgId: string;
@@ -38,10 +37,12 @@ type Props = {
   timeZone: string;
   permissions: TPermission[];
   myMembershipId: string;
+  /** the order's parts from stock (features/inventory, given by the page: maintenance does not import inventory) */
+  stockParts?: ReactNode;
 };
 type Open = null | 'submit' | 'accept' | 'reject' | 'cancel';
 
-export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myMembershipId }: Props) {
+export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myMembershipId, stockParts }: Props) {
   const m = useMessages(maintenanceMessages);
   const labels = useMessages(enumLabels);
   const { locale } = useI18n();
@@ -211,14 +212,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         />
         <Labour key={`labour-${wo.version}`} orgId={orgId} wo={wo} permissions={permissions} />
       </div>
-      {can('inventory.read') ? (
-        <WorkOrderStockParts
-          orgId={orgId}
-          workOrderId={wo.id}
-          status={wo.status}
-          canAct={can('inventory.write') || (can('workorder.write') && wo.assigneeMembershipId === myMembershipId)}
-        />
-      ) : null}
+      {stockParts}
       <AttachmentPanel
         orgId={orgId}
         ownerType="WORK_ORDER"
