@@ -102,7 +102,8 @@ const ZPoint = z.object({ type: z.literal('Point'), coordinates: z.tuple([z.numb
 export const ZFieldFeature = z.object({
   type: z.literal('Feature'),
   id: z.string(),
-  geometry: z.union([ZMultiPolygonGeometry, ZPoint]),
+  /** the boundary, else the centroid; null: the field has no location yet (listed so that one can be drawn) */
+  geometry: z.union([ZMultiPolygonGeometry, ZPoint]).nullable(),
   properties: z.object({
     kind: z.literal('field'),
     fieldId: z.uuid(),

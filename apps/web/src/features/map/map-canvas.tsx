@@ -85,7 +85,11 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => {
     const src = ready ? map.current?.getSource('features') : undefined;
     if (!src) return;
-    (src as unknown as { setData(d: unknown): void }).setData({ type: 'FeatureCollection', features: props.features });
+    (src as unknown as { setData(d: unknown): void }).setData({
+      type: 'FeatureCollection',
+      // a field without a location yet is in the list only
+      features: props.features.filter((f) => f.geometry !== null),
+    });
     const b = props.focus ?? boundsOf(props.features);
     if (b) map.current!.fitBounds(b, { padding: 40, maxZoom: 16, duration: 0 });
   }, [ready, props.features, props.focus]);

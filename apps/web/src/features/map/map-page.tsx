@@ -8,6 +8,8 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { BoundaryEditor } from './boundary-editor';
+import { BoundaryImport } from './boundary-import';
+import { importMessages } from './import-messages';
 import { FeatureList } from './feature-list';
 import { MapCanvas } from './map-canvas';
 import { mapMessages } from './messages';
@@ -17,6 +19,7 @@ import { mapFeaturesQuery, mapKeys } from './queries';
 /** The org's map: fields coloured by the day's work, machines, the list that says the same in text, and boundary drawing. */
 export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit: boolean }) {
   const m = useMessages(mapMessages);
+  const im = useMessages(importMessages);
   const qc = useQueryClient();
   const [date, setDate] = useState<string | null>(null);
   const q = useQuery(mapFeaturesQuery(props.orgId, date));
@@ -91,6 +94,15 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
           points={points}
           onPoints={setPoints}
           onDone={done}
+        />
+      ) : null}
+      {props.canEdit ? (
+        <BoundaryImport
+          orgId={props.orgId}
+          onCommitted={(n) => {
+            setNotice(fill(im.done, { n }));
+            void qc.invalidateQueries({ queryKey: mapKeys.all(props.orgId) });
+          }}
         />
       ) : null}
       <Card id="map-list" title={m.listTitle}>

@@ -109,6 +109,7 @@ export function boundsOf(features: TMapFeatures['features']): [number, number, n
     b = b ? [Math.min(b[0], x!), Math.min(b[1], y!), Math.max(b[2], x!), Math.max(b[3], y!)] : [x!, y!, x!, y!];
   };
   for (const f of features) {
+    if (!f.geometry) continue;
     if (f.geometry.type === 'Point') add(f.geometry.coordinates);
     else for (const poly of f.geometry.coordinates) for (const ring of poly) ring.forEach(add);
   }
