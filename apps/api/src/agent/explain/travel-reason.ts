@@ -39,8 +39,16 @@ export function travelReason(c: ExplainContext, item: Item, all: readonly Item[]
   const minutes = speed ? travelMs(km, speed) / 60_000 : null;
   // the other machines of the operation free at this time, and how far they would have driven
   const others = c.facts.machines
-    .filter((m) => m.id !== item.primaryAssetId && m.operationTypes.includes(job.operationType) && m.status === 'ACTIVE')
-    .filter((m) => !all.some((x) => x.primaryAssetId === m.id && Date.parse(x.startsAt) < Date.parse(item.endsAt) && Date.parse(x.endsAt) > s))
+    .filter(
+      (m) => m.id !== item.primaryAssetId && m.operationTypes.includes(job.operationType) && m.status === 'ACTIVE',
+    )
+    .filter(
+      (m) =>
+        !all.some(
+          (x) =>
+            x.primaryAssetId === m.id && Date.parse(x.startsAt) < Date.parse(item.endsAt) && Date.parse(x.endsAt) > s,
+        ),
+    )
     .map((m) => {
       const p = previousOf(m.id);
       const pf = p ? fieldOf.get(p.jobId) : undefined;

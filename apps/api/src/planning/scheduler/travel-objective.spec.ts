@@ -70,11 +70,7 @@ describe('less travel among otherwise equal plans', () => {
   it('a machine’s same-length items swap slots when that drives less (A → B → A2 becomes A → A2 → B)', () => {
     const input = instance({
       machines: [combine('c-1')],
-      jobs: [
-        job('j-a', { fieldId: 'f-a' }),
-        job('j-b', { fieldId: 'f-b' }),
-        job('j-a2', { fieldId: 'f-a2' }),
-      ],
+      jobs: [job('j-a', { fieldId: 'f-a' }), job('j-b', { fieldId: 'f-b' }), job('j-a2', { fieldId: 'f-a2' })],
       options: { workday: { startHour: 7, endHour: 19 } },
       travel: villages,
     });

@@ -105,7 +105,10 @@ export function polishTravel<I extends DraftItem>(input: SchedulerInput, items: 
 }
 
 /** Road km each machine drives between its consecutive items (by start), and the total. */
-export function travelKm(input: SchedulerInput, items: readonly DraftItem[]): { total: number; byMachine: Map<string, number> } {
+export function travelKm(
+  input: SchedulerInput,
+  items: readonly DraftItem[],
+): { total: number; byMachine: Map<string, number> } {
   const byMachine = new Map<string, number>();
   const travel = input.travel;
   if (!travel) return { total: 0, byMachine };
@@ -116,7 +119,13 @@ export function travelKm(input: SchedulerInput, items: readonly DraftItem[]): { 
     if (!items.some((it) => it.primaryAssetId === id)) continue; // implements ride along
     let sum = 0;
     for (let x = 1; x < seq.length; x++)
-      sum += kmBetween(travel, index, fieldOf.get(items[seq[x - 1]!]!.jobId) ?? '', fieldOf.get(items[seq[x]!]!.jobId) ?? '') ?? 0;
+      sum +=
+        kmBetween(
+          travel,
+          index,
+          fieldOf.get(items[seq[x - 1]!]!.jobId) ?? '',
+          fieldOf.get(items[seq[x]!]!.jobId) ?? '',
+        ) ?? 0;
     byMachine.set(id, sum);
     total += sum;
   }
