@@ -125,6 +125,17 @@ test.describe('journey 22: the map', () => {
     };
     expect(b.geometry!.coordinates[0]![0]).toHaveLength(5);
     expect(b.measuredAreaM2).toBeGreaterThan(90_000);
+
+    // edit the saved boundary corner by corner: it opens with its four corners; move the third east
+    await list.getByRole('button', { name: `绘制边界 ${name}` }).click();
+    await expect(editor.getByText('已添加 4 个点')).toBeVisible();
+    const east = editor.getByLabel('第 3 点的东经坐标');
+    await expect(east).toHaveValue(corners[2]![0]!.toFixed(6));
+    await east.fill((lon! + 0.016).toFixed(6));
+    await east.press('Tab');
+    await editor.getByRole('button', { name: '保存边界' }).click();
+    // a trapezoid half a square larger: ≈ 13.9 ha
+    await expect(page.getByText(/边界已保存，实测面积 1[34]\.\d+ 公顷/)).toBeVisible({ timeout: NAV_TIMEOUT });
   });
 
   test('import boundaries → the map → the agent plans their harvest → routes in the draft review → confirm → execute', async ({

@@ -45,6 +45,10 @@ export const mapMessages = defineMessages(
       saved: '边界已保存，实测面积 {m} 公顷。',
       repaired: '边界已自动修复：{r}',
       tooFew: '至少需要三个点。',
+      corners: '角点（在地图上拖动，或改这里的坐标）',
+      corner: '第 {n} 点',
+      cornerLon: '第 {n} 点的东经坐标',
+      cornerLat: '第 {n} 点的北纬坐标',
     },
   },
   {
@@ -90,6 +94,10 @@ export const mapMessages = defineMessages(
       saved: 'Boundary saved: measured {m} ha.',
       repaired: 'The boundary was repaired: {r}',
       tooFew: 'Three points at least.',
+      corners: 'Corners (drag them on the map, or change the numbers here)',
+      corner: 'Corner {n}',
+      cornerLon: 'Corner {n} east coordinate',
+      cornerLat: 'Corner {n} north coordinate',
     },
   },
 );
