@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { Rng } from '../../platform/random/prng.js';
 import { randomInstance } from './instances.js';
 import { schedule } from './scheduler.js';
-import { L, combine, instance, job, operator } from './test-fixtures.js';
+import { L, combine, instance, job } from './test-fixtures.js';
 import { polishTravel, travelKm } from './travel-polish.js';
 import type { SchedTravel } from './travel-timeline.js';
 import type { DraftItem, SchedulerInput } from './types.js';
