@@ -44,9 +44,19 @@ export function polishTravel<I extends DraftItem>(input: SchedulerInput, items: 
     }
     return true;
   };
+  /** each machine's items in start order (kept up to date as swaps are kept) */
+  let seqs = machineSequences(out);
+  /** a and b trade places in the start order of every machine of their set (both are on each) */
+  const tradePlaces = (machineIds: readonly string[], a: number, b: number) => {
+    for (const id of machineIds) {
+      const seq = seqs.get(id);
+      if (!seq) continue;
+      const [x, y] = [seq.indexOf(a), seq.indexOf(b)];
+      if (x >= 0 && y >= 0) [seq[x], seq[y]] = [b, a];
+    }
+  };
   /** pairs of consecutive items, on the set's machines, the machine cannot drive between in time */
   const short = (machineIds: readonly string[]) => {
-    const seqs = machineSequences(out);
     let n = 0;
     for (const id of machineIds) {
       const speed = travel.speedKmh[id];
@@ -70,7 +80,8 @@ export function polishTravel<I extends DraftItem>(input: SchedulerInput, items: 
   let rounds = 0;
   while (improved && rounds++ < 20) {
     improved = false;
-    for (const [machineId, seq] of [...machineSequences(out)].sort(([x], [y]) => (x < y ? -1 : 1))) {
+    seqs = machineSequences(out);
+    for (const [machineId, seq] of [...seqs].sort(([x], [y]) => (x < y ? -1 : 1))) {
       if (!travel.speedKmh[machineId] || seq.length < 3) continue;
       for (let x = 0; x < seq.length; x++)
         for (let y = x + 1; y < seq.length; y++) {
@@ -79,25 +90,25 @@ export function polishTravel<I extends DraftItem>(input: SchedulerInput, items: 
           const A = out[a]!;
           const B = out[b]!;
           if (A.primaryAssetId !== machineId || setKey(A) !== setKey(B) || work(A) !== work(B)) continue;
+          // cheapest first: the road must get shorter at all
           const before = seqKm(seq);
+          const after = seqKm(seq.map((i) => (i === a ? b : i === b ? a : i)));
+          if (!(after < before - 1e-9)) continue;
           const set = [A.primaryAssetId, ...A.implementAssetIds];
           const shortBefore = short(set);
           swap(a, b);
-          const after = seqKm(seq.map((i) => (i === a ? b : i === b ? a : i)));
+          tradePlaces(set, a, b);
           const ok =
-            after < before - 1e-9 &&
             fits(a, Date.parse(A.startsAt), Date.parse(A.endsAt)) &&
             fits(b, Date.parse(B.startsAt), Date.parse(B.endsAt)) &&
             // a plan the machines could drive stays so (a travel-blind one gets no worse)
             short(set) <= shortBefore;
           if (!ok) {
             swap(a, b);
+            tradePlaces(set, a, b);
             continue;
           }
           improved = true;
-          // the sequence is in start order: the two swapped places
-          seq[x] = b;
-          seq[y] = a;
         }
     }
   }
