@@ -71,7 +71,7 @@ try {
     const cold = await timed(url, best.headers);
     const c = await cached(url, best.headers);
     const fc = JSON.parse(cold.body.toString('utf8'));
-    const polygons = fc.features.filter((f) => f.geometry.type === 'MultiPolygon').length;
+    const polygons = fc.features.filter((f) => f.geometry?.type === 'MultiPolygon').length;
     console.log(
       `${String(zoom ?? 'full').padEnd(6)} ${cold.ms.toFixed(1).padStart(7)}   ${c.p50.toFixed(1).padStart(8)}   ${c.p95.toFixed(1).padStart(6)}   ${c.p99.toFixed(1).padStart(6)}   ${(cold.body.length / 1024).toFixed(0).padStart(7)}   ${(gzipSync(cold.body).length / 1024).toFixed(0).padStart(7)}   ${polygons}`,
     );

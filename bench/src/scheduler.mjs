@@ -3,13 +3,15 @@
 //     instances (8 machines, 6 operators, one week, existing bookings);
 //  2. time for 500 jobs × 100 machines × 60 operators (median of 3 runs);
 //  3. time for 5,000 jobs × 1,000 machines × 600 operators over 8 weeks (issue #16; BENCH_SCHED_HUGE=0 skips);
-//  4. hard-constraint violations found by the validator on every instance.
+//  4. hard-constraint violations found by the validator on every instance;
+//  1c. travel between fields (scheduler-travel.mjs): gap with road rows in the MIP, road km vs the travel-blind plan.
 // Imports the BUILT api (npm run build -w @amms/api), like production would run it.
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import loadHighs from 'highs';
 import { solveExact } from './scheduler-mip.mjs';
+import { travelSection } from './scheduler-travel.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const dist = (f) => pathToFileURL(path.join(ROOT, 'apps/api/dist/planning/scheduler', f)).href;
@@ -19,6 +21,9 @@ try {
     ...(await import(dist('scheduler.js'))),
     ...(await import(dist('validator.js'))),
     ...(await import(dist('instances.js'))),
+    ...(await import(dist('travel-polish.js'))),
+    ...(await import(dist('validator-travel.js'))),
+    ...(await import(pathToFileURL(path.join(ROOT, 'apps/api/dist/platform/random/prng.js')).href)),
   };
 } catch (err) {
   console.error(`The built scheduler is missing (${err.message}). Run: npm run build -w @amms/api`);
@@ -142,6 +147,19 @@ console.log(
   `\nworld: mean gap ${pct(wMean)}  max gap ${pct(Math.max(0, ...worldGaps))} over ${worldGaps.length} instances; placed ${worldPlaced}/${worldJobs}; SERVICE_DUE warnings ${worldWarnings}; mean ${(worldMs / Math.max(1, WORLD_K)).toFixed(0)} ms per instance`,
 );
 
+// 1c. travel between fields (issue #27): the MIP with road rows, road km against the travel-blind plan
+const TRAVEL_K = Number(process.env.BENCH_SCHED_TRAVEL_INSTANCES ?? Math.min(K, 8));
+const travel = travelSection({
+  highs,
+  mod,
+  seed: SEED,
+  count: TRAVEL_K,
+  shape: { ...SMALL, jobs: 24, days: 5 },
+  timeLimit: TIME_LIMIT,
+  pct,
+});
+violations += travel.viol;
+
 console.log(
   `\n2. Time: ${LARGE.jobs} jobs × ${LARGE.machines} machines × ${LARGE.operators} operators, ${LARGE.days} days (median of 3)\n`,
 );
@@ -191,6 +209,11 @@ console.log('| figure | value | target |');
 console.log('|---|---|---|');
 console.log(`| mean gap to optimum (${K} × 30 jobs) | ${pct(mean)} | ≤ 1 % |`);
 console.log(`| max gap | ${pct(max)} | – |`);
+console.log(`| travel: mean gap to the optimum with road rows (${TRAVEL_K} × 24 jobs) | ${pct(travel.mean)} | – |`);
+console.log(
+  `| travel: road km, travel-aware vs travel-blind | ${travel.km.toFixed(1)} vs ${travel.blindKm.toFixed(1)} | – |`,
+);
+console.log(`| travel: blind plans' pairs a machine cannot drive in time | ${travel.short} | – |`);
 console.log(`| 500 × 100 × 60 median time | ${times[1].toFixed(0)} ms | ≤ 2000 ms |`);
 if (hugeMs !== null) console.log(`| 5,000 × 1,000 × 600, 8 weeks | ${hugeMs.toFixed(0)} ms | ≤ 5000 ms |`);
 console.log(`| hard violations | ${violations} | 0 |`);

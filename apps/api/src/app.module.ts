@@ -39,6 +39,7 @@ import { CostsController } from './costs/costs.controller.js';
 import { AgentController } from './agent/agent.controller.js';
 import { AGENT_PROVIDERS } from './agent/agent.providers.js';
 import { DraftsController } from './drafts/drafts.controller.js';
+import { DraftTravelController } from './drafts/draft-travel.controller.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 import { KNOWLEDGE_API_PROVIDERS, KNOWLEDGE_CONTROLLERS } from './knowledge/knowledge.module.js';
 import { SHARED_PROVIDERS } from './shared.providers.js';
@@ -85,6 +86,7 @@ export class AppModule {
         WorkOrdersController,
         AgentController,
         DraftsController,
+        DraftTravelController,
         ExecutionsController,
         ...KNOWLEDGE_CONTROLLERS,
         ...ATTACHMENT_CONTROLLERS,

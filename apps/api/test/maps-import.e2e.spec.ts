@@ -127,7 +127,7 @@ describe('boundary import: GeoJSON', () => {
     const before = ZMapFeatures.parse(
       (await call(h.base, 'GET', orgPath(w.org.id, `/map/features?bbox=${bbox}`), { token: w.owner })).body,
     );
-    expect(before.features.filter((x) => x.geometry.type === 'MultiPolygon')).toHaveLength(0);
+    expect(before.features.filter((x) => x.geometry?.type === 'MultiPolygon')).toHaveLength(0);
     const file = collection(
       feature({ name: known }, polygon(ccwSquare(118.3, 33.3))),
       feature({ name: fresh }, polygon(ccwSquare(118.305, 33.3, 0.002))),
@@ -161,7 +161,7 @@ describe('boundary import: GeoJSON', () => {
     const after = ZMapFeatures.parse(
       (await call(h.base, 'GET', orgPath(w.org.id, `/map/features?bbox=${bbox}`), { token: w.owner })).body,
     );
-    expect(after.features.filter((x) => x.geometry.type === 'MultiPolygon')).toHaveLength(2);
+    expect(after.features.filter((x) => x.geometry?.type === 'MultiPolygon')).toHaveLength(2);
     const audit = await h.db.auditEvent.findFirst({ where: { organizationId: w.org.id, action: 'data.imported' } });
     expect(audit).not.toBeNull();
   });

@@ -1,5 +1,5 @@
 import { NextResponse, type NextRequest } from 'next/server';
-import { contentSecurityPolicy, newNonce } from '@/lib/server/csp';
+import { contentSecurityPolicy, mapOrigins, newNonce } from '@/lib/server/csp';
 import { refreshSession } from '@/lib/server/refresh';
 import { stampRequestedPath } from '@/lib/server/requested-path';
 import {
@@ -26,7 +26,10 @@ import { clientMetaHeaders } from '@/lib/server/upstream';
  *   checks send the user back to after login or a forced password change.
  */
 export async function proxy(req: NextRequest): Promise<NextResponse> {
-  const csp = contentSecurityPolicy(newNonce(), { dev: process.env.NODE_ENV === 'development' });
+  const csp = contentSecurityPolicy(newNonce(), {
+    dev: process.env.NODE_ENV === 'development',
+    mapOrigins: mapOrigins(process.env),
+  });
   req.headers.set('content-security-policy', csp);
   stampRequestedPath(req);
   const next = () => {

@@ -102,7 +102,8 @@ const ZPoint = z.object({ type: z.literal('Point'), coordinates: z.tuple([z.numb
 export const ZFieldFeature = z.object({
   type: z.literal('Feature'),
   id: z.string(),
-  geometry: z.union([ZMultiPolygonGeometry, ZPoint]),
+  /** the boundary, else the centroid; null: the field has no location yet (listed so that one can be drawn) */
+  geometry: z.union([ZMultiPolygonGeometry, ZPoint]).nullable(),
   properties: z.object({
     kind: z.literal('field'),
     fieldId: z.uuid(),
@@ -235,3 +236,64 @@ export const ZUpdateMapSettingsRequest = z.strictObject({
   roadFactor: z.number().min(1).max(3).multipleOf(0.01),
 });
 export type TUpdateMapSettingsRequest = z.infer<typeof ZUpdateMapSettingsRequest>;
+
+// ---------------------------------------------------------------------------
+// A schedule draft's travel: each machine's route per day (legs between consecutive items)
+// ---------------------------------------------------------------------------
+
+export const ZDraftTravelQuery = z.object({
+  /** the version to read; omitted → the draft's current version */
+  version: z.coerce.number().int().min(1).optional(),
+});
+export type TDraftTravelQuery = z.infer<typeof ZDraftTravelQuery>;
+
+const ZTravelStop = z.object({
+  itemIndex: z.number().int(),
+  jobId: z.uuid(),
+  fieldId: z.uuid(),
+  fieldName: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** [longitude, latitude] of the field (its boundary's centroid, or the entered point); null: no location */
+  position: z.tuple([z.number(), z.number()]).nullable(),
+});
+
+const ZTravelLeg = z.object({
+  fromItemIndex: z.number().int(),
+  toItemIndex: z.number().int(),
+  fromFieldName: z.string(),
+  toFieldName: z.string(),
+  /** road km (PostGIS distance × the org's road factor); null: a field without a location */
+  km: z.number().nullable(),
+  /** minutes at the machine's road speed, rounded up; null as km */
+  minutes: z.number().int().nullable(),
+  /** the time left between the two items, minutes */
+  gapMinutes: z.number().int(),
+});
+
+export const ZDraftTravel = z.object({
+  draftId: z.uuid(),
+  version: z.number().int(),
+  roadFactor: z.number(),
+  machines: z.array(
+    z.object({
+      assetId: z.uuid(),
+      name: z.string().nullable(),
+      /** the machine's road speed (km/h); null: unknown (no travel time) */
+      speedKmh: z.number().nullable(),
+      totalKm: z.number(),
+      totalMinutes: z.number().int(),
+      /** per local day (the org's zone) of the items' starts; a leg belongs to the day of the item it drives to */
+      days: z.array(
+        z.object({
+          date: z.string(),
+          stops: z.array(ZTravelStop),
+          legs: z.array(ZTravelLeg),
+          km: z.number(),
+          minutes: z.number().int(),
+        }),
+      ),
+    }),
+  ),
+});
+export type TDraftTravel = z.infer<typeof ZDraftTravel>;

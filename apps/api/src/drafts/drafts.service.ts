@@ -19,6 +19,7 @@ import type { Tx } from '../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { draftScope } from '../platform/access/own-scope.js';
 import { AgentTools } from '../planning/tools/agent-tools.js';
+import { TravelService } from '../planning/travel/travel.service.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
@@ -44,6 +45,7 @@ export class DraftsService implements OnModuleInit {
     private readonly repo: DraftsRepository,
     private readonly audit: AuditService,
     private readonly tools: AgentTools,
+    private readonly travel: TravelService,
   ) {}
 
   private readonly trail: RelatedEntities[] = [];
@@ -155,7 +157,7 @@ export class DraftsService implements OnModuleInit {
     const made =
       draft.kind === 'MAINTENANCE'
         ? await maintenanceVersion(this.tools, ctx, prevV, input, tz, next, edit)
-        : await scheduleVersion(this.tools, ctx, prevV, input, tz, next, edit);
+        : await scheduleVersion(this.tools, ctx, prevV, input, tz, next, edit, this.travel);
     const nv: NewVersion = {
       version: next,
       basedOnVersion: draft.currentVersion,

@@ -17,6 +17,7 @@ import { validate } from '../planning/scheduler/validator.js';
 import type { AgentTools, BusyFacts, DueFact, MachineFact } from '../planning/tools/agent-tools.js';
 import { maintenanceItemKey, validateMaintenance } from '../planning/maintenance-plan.js';
 import { ToolRunner } from '../planning/tools/runner.js';
+import type { TravelService } from '../planning/travel/travel.service.js';
 
 /** An edited draft's next version (content + diff), built from the edit and facts re-read through the tools. */
 
@@ -39,6 +40,7 @@ export async function scheduleVersion(
   tz: string,
   next: number,
   edit: TDraftItemEdit,
+  travel?: TravelService,
 ) {
   const jobIds = [
     ...new Set([
@@ -52,6 +54,13 @@ export async function scheduleVersion(
   const range = spanOf(starts, ends);
   const runner = new ToolRunner(ctx, tools.all);
   const { facts, steps } = await loadFacts(runner, { jobIds }, range);
+  // the road between fields: an edited item the machine cannot drive to in time is UNREACHABLE_IN_TIME
+  if (travel)
+    facts.travel = await travel.forScheduler(
+      ctx.organizationId,
+      facts.jobs.map((j) => j.fieldId),
+      facts.machines.map((m) => m.id),
+    );
   const sin = schedulerInput(facts, {
     now: new Date().toISOString(),
     timezone: tz,

@@ -94,7 +94,6 @@ export class MapService {
         : lat !== null && lon !== null
           ? { type: 'Point' as const, coordinates: [lon, lat] as [number, number] }
           : null;
-      if (!geometry) continue;
       const week = byField.get(f.id) ?? [];
       fieldFeatures.push({
         type: 'Feature',

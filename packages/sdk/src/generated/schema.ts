@@ -1512,6 +1512,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/drafts/{id}/travel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A schedule draft's routes per machine and day: legs (road km, minutes) and totals
+         * @description Access: permission `draft.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["draftTravel_routes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/drafts/{id}/execute": {
         parameters: {
             query?: never;
@@ -12922,6 +12942,78 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    draftTravel_routes: {
+        parameters: {
+            query?: {
+                version?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        draftId: string;
+                        version: number;
+                        roadFactor: number;
+                        machines: {
+                            /** Format: uuid */
+                            assetId: string;
+                            name: string | null;
+                            speedKmh: number | null;
+                            totalKm: number;
+                            totalMinutes: number;
+                            days: {
+                                date: string;
+                                stops: {
+                                    itemIndex: number;
+                                    /** Format: uuid */
+                                    jobId: string;
+                                    /** Format: uuid */
+                                    fieldId: string;
+                                    fieldName: string;
+                                    startsAt: string;
+                                    endsAt: string;
+                                    position: [
+                                        number,
+                                        number
+                                    ] | null;
+                                }[];
+                                legs: {
+                                    fromItemIndex: number;
+                                    toItemIndex: number;
+                                    fromFieldName: string;
+                                    toFieldName: string;
+                                    km: number | null;
+                                    minutes: number | null;
+                                    gapMinutes: number;
+                                }[];
+                                km: number;
+                                minutes: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     executions_execute: {
         parameters: {
             query?: never;
@@ -15976,7 +16068,7 @@ export interface operations {
                             /** @constant */
                             type: "Feature";
                             id: string;
-                            geometry: {
+                            geometry: ({
                                 /** @constant */
                                 type: "MultiPolygon";
                                 coordinates: number[][][][];
@@ -15987,7 +16079,7 @@ export interface operations {
                                     number,
                                     number
                                 ];
-                            };
+                            }) | null;
                             properties: {
                                 /** @constant */
                                 kind: "field";

@@ -9,6 +9,7 @@ import { contentHashOf, type DraftContent } from '../../planning/draft-content.j
 import type { ScheduleItem, UnplacedJob } from '../../planning/scheduler/types.js';
 import { findingText, unplacedText, type ExplainContext } from './findings.js';
 import { itemReasons } from './item-reasons.js';
+import { travelReason } from './travel-reason.js';
 
 export interface Explained {
   content: DraftContent;
@@ -37,7 +38,10 @@ export function explainDraft(
     violations: content.validation.violations.map(finding),
     warnings: content.validation.warnings.map(finding),
   };
-  const why = items.map((it) => itemReasons(c, it, items, teamNames));
+  const why = items.map((it) => {
+    const road = travelReason(c, it, items);
+    return [...itemReasons(c, it, items, teamNames), ...(road ? [road] : [])];
+  });
   return {
     content: {
       items: content.items,

@@ -4,6 +4,7 @@ import { MINUTE } from './calendar.js';
 import { Placer } from './placer.js';
 import { Problem, type PJob, type Placement, type Score, type Solution } from './problem.js';
 import { result, searchSpaceOf, type SearchSpace } from './report.js';
+import { polishResult } from './travel-polish.js';
 import type { ScheduleResult, SchedulerInput } from './types.js';
 
 export { itemKeyOf, type SearchSpace } from './report.js';
@@ -14,7 +15,9 @@ export { itemKeyOf, type SearchSpace } from './report.js';
  *      worth more than one priority-5 job, an urgent job more than a low one;
  *   2. earliness: minimize Σ (start − windowStart) of placed jobs;
  *   3. few machine changes: an operator keeps the same primary machine across consecutive
- *      jobs, a lead machine keeps its implement.
+ *      jobs, a lead machine keeps its implement;
+ *   4. less road: among plans equal on 1–3, a machine's items in the order that drives least
+ *      (travel-polish.ts).
  * Preferences (preferAssetIds / preferOperatorIds) break ties between equally early options
  * before machine changes; team affinity and ids come last.
  *
@@ -27,7 +30,8 @@ export { itemKeyOf, type SearchSpace } from './report.js';
  */
 
 export function schedule(input: SchedulerInput): ScheduleResult {
-  const result = new Scheduler(input).run();
+  // among plans the objective cannot tell apart, the one with less road (travel-polish.ts)
+  const result = polishResult(input, new Scheduler(input).run());
   if (!input.options?.deadlineOptions || result.unplaced.length === 0) return result;
   // what would meet a missed deadline (each option a scheduler run of its own, without options)
   const found = deadlineOptions(input, result, (sub) =>

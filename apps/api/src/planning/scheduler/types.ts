@@ -219,6 +219,8 @@ export const VIOLATION_CODES = [
   'IMPLEMENT_MISFIT',
   'NOT_QUALIFIED',
   'ON_LEAVE',
+  // the machine cannot drive from its previous item's field in time (validator-travel.ts)
+  'UNREACHABLE_IN_TIME',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

@@ -1,5 +1,6 @@
 import { DAY, HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import { checkWorld, needsHours } from './validator-world.js';
+import { travelGaps } from './validator-travel.js';
 import type {
   BookingRef,
   DraftItem,
@@ -275,6 +276,14 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   }
 
   checkWorld(input, items, ranges, cal, v, w);
+  for (const g of travelGaps(input, items))
+    v(
+      g.itemIndex,
+      items[g.itemIndex]!.jobId,
+      'UNREACHABLE_IN_TIME',
+      `${machines.get(g.machineId)?.name ?? g.machineId} needs ${g.needMinutes} min for the ${g.km} km from item ${g.previousIndex}'s field, and has ${g.gapMinutes}`,
+      g.previousIndex,
+    );
 
   violations.sort(
     (a, b) =>

@@ -64,4 +64,38 @@ export class TravelRepository {
     });
     return new Map(rows.map((r) => [r.id, r.model]));
   }
+
+  /** Each job's field with its position (boundary centroid, else the entered point), for drawing routes. */
+  async jobFields(
+    organizationId: string,
+    jobIds: readonly string[],
+  ): Promise<Map<string, { fieldId: string; fieldName: string; position: [number, number] | null }>> {
+    if (jobIds.length === 0) return new Map();
+    const rows = await this.prisma.client.$queryRaw<
+      Array<{ jobId: string; fieldId: string; name: string; lon: number | null; lat: number | null }>
+    >`
+      SELECT j.id AS "jobId", f.id AS "fieldId", f.name,
+             COALESCE(ST_X(ST_Centroid(f.boundary)), f.longitude::float8) AS lon,
+             COALESCE(ST_Y(ST_Centroid(f.boundary)), f.latitude::float8) AS lat
+      FROM "Job" j JOIN "Field" f ON f.id = j."fieldId" AND f."organizationId" = j."organizationId"
+      WHERE j."organizationId" = ${organizationId}::uuid AND j.id = ANY(${[...jobIds]}::uuid[])`;
+    return new Map(
+      rows.map((r) => [
+        r.jobId,
+        {
+          fieldId: r.fieldId,
+          fieldName: r.name,
+          position: r.lon === null || r.lat === null ? null : ([r.lon, r.lat] as [number, number]),
+        },
+      ]),
+    );
+  }
+
+  async timezone(organizationId: string): Promise<string> {
+    const org = await this.prisma.client.organization.findUnique({
+      where: { id: organizationId },
+      select: { timezone: true },
+    });
+    return org?.timezone ?? 'Asia/Shanghai';
+  }
 }

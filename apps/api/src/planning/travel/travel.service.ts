@@ -3,6 +3,8 @@ import { TravelRepository } from './travel.repository.js';
 import { roadSpeedOf } from '../../assets/road-speed.js';
 import type { SchedTravel } from '../scheduler/travel-timeline.js';
 import { buildMatrix, machineSetSpeed, type TravelMatrix } from './travel.js';
+import type { TDraftTravel } from '@amms/contracts/geo';
+import { draftRoutes, type LegItem } from './draft-legs.js';
 
 /**
  * The travel-time matrix the scheduler asks for: `matrix(org, fieldIds, assetIds)` gives road km
@@ -49,5 +51,27 @@ export class TravelService {
       if (v !== null) speedKmh[id] = v;
     }
     return { fieldIds: ids, km, speedKmh };
+  }
+
+  /** A draft version's routes: per machine and day its items' fields and the legs between them (draft-legs.ts). */
+  async routes(
+    organizationId: string,
+    draft: { draftId: string; version: number },
+    items: readonly LegItem[],
+  ): Promise<TDraftTravel> {
+    const fields = await this.repo.jobFields(
+      organizationId,
+      items.map((i) => i.jobId),
+    );
+    const [travel, roadFactor, tz] = await Promise.all([
+      this.forScheduler(
+        organizationId,
+        [...fields.values()].map((f) => f.fieldId),
+        items.map((i) => i.primaryAssetId),
+      ),
+      this.repo.roadFactor(organizationId),
+      this.repo.timezone(organizationId),
+    ]);
+    return { ...draft, roadFactor, machines: draftRoutes(items, fields, travel, tz) };
   }
 }

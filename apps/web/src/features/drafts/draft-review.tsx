@@ -16,6 +16,7 @@ import { diffItems, jobName } from './diff';
 import { ConfirmDialog, RejectDialog } from './draft-dialogs';
 import { DiffCard } from './draft-diff';
 import { DraftItems } from './draft-items';
+import { DraftRoutes } from './draft-routes';
 import { DraftSummary } from './draft-summary';
 import { DraftTimeline } from './draft-timeline';
 import { EditItemDialog, type EditResult, type Option } from './edit-item-dialog';
@@ -258,6 +259,10 @@ function DraftReviewLoaded({
           canReadMaintenance={can('maintenance.read')}
         />
       </Card>
+
+      {draft.kind === 'SCHEDULE' && version ? (
+        <DraftRoutes orgId={orgId} draftId={draft.id} version={version.version} />
+      ) : null}
 
       <DraftItemsTable
         orgId={orgId}

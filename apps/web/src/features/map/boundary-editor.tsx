@@ -76,6 +76,30 @@ export function BoundaryEditor(props: {
         {fill(m.editor.points, { n: props.points.length })}
         {tooFew && props.points.length < 3 ? ` · ${m.editor.tooFew}` : ''}
       </p>
+      {props.points.length > 0 ? (
+        <ol aria-label={m.editor.corners} className="space-y-1 text-sm">
+          {props.points.map((p, i) => (
+            <li key={i} className="flex flex-wrap items-center gap-2">
+              <span>{fill(m.editor.corner, { n: i + 1 })}</span>
+              {([0, 1] as const).map((axis) => (
+                <input
+                  // re-read when the corner moves on the map
+                  key={`${axis}:${p[axis]}`}
+                  aria-label={fill(axis === 0 ? m.editor.cornerLon : m.editor.cornerLat, { n: i + 1 })}
+                  className="w-32 rounded border border-slate-300 px-2 py-0.5"
+                  inputMode="decimal"
+                  defaultValue={p[axis].toFixed(6)}
+                  onBlur={(e) => {
+                    const v = Number(e.target.value);
+                    if (!Number.isFinite(v) || e.target.value.trim() === '') return;
+                    props.onPoints(props.points.map((q, n) => (n === i ? (axis === 0 ? [v, q[1]] : [q[0], v]) : q)));
+                  }}
+                />
+              ))}
+            </li>
+          ))}
+        </ol>
+      ) : null}
       <ErrorAlert error={save.error} />
       <div className="flex gap-2">
         <Button

@@ -15,6 +15,8 @@ export interface MapCanvasProps {
   draft: readonly [number, number][];
   /** a click on the map while drawing: a new corner */
   onPoint?: (lonLat: [number, number]) => void;
+  /** a corner of the ring dragged to a new place (vertex editing) */
+  onMovePoint?: (index: number, lonLat: [number, number]) => void;
   /** a click on a field or machine */
   onPick?: (kind: 'field' | 'machine', id: string) => void;
   /** bounds to show ([minLon, minLat, maxLon, maxLat]); changes move the map */
@@ -34,6 +36,8 @@ export function MapCanvas(props: MapCanvasProps) {
   const [ready, setReady] = useState(false);
   const latest = useRef(props);
   latest.current = props;
+  const dragging = useRef<number | null>(null);
+  const dragged = useRef(false);
 
   useEffect(() => {
     let gone = false;
@@ -71,7 +75,31 @@ export function MapCanvas(props: MapCanvasProps) {
             if (p?.kind === 'field' && p.fieldId) latest.current.onPick?.('field', p.fieldId);
             if (p?.kind === 'machine' && p.assetId) latest.current.onPick?.('machine', p.assetId);
           });
-        m.on('click', (e) => latest.current.onPoint?.([e.lngLat.lng, e.lngLat.lat]));
+        m.on('click', (e) => {
+          if (dragged.current) {
+            dragged.current = false;
+            return;
+          }
+          latest.current.onPoint?.([e.lngLat.lng, e.lngLat.lat]);
+        });
+        // vertex editing: press on a corner, drag it, let go (the map does not pan meanwhile)
+        m.on('mousedown', 'draft-points', (e) => {
+          const i = (e.features?.[0]?.properties as { index?: number } | undefined)?.index;
+          if (i === undefined || !latest.current.onMovePoint) return;
+          e.preventDefault();
+          dragging.current = i;
+          m.getCanvas().style.cursor = 'grabbing';
+        });
+        m.on('mousemove', (e) => {
+          if (dragging.current === null) return;
+          latest.current.onMovePoint?.(dragging.current, [e.lngLat.lng, e.lngLat.lat]);
+        });
+        m.on('mouseup', () => {
+          if (dragging.current === null) return;
+          dragging.current = null;
+          dragged.current = true;
+          m.getCanvas().style.cursor = '';
+        });
         setReady(true);
       });
     })().catch(() => latest.current.onUnavailable());
@@ -85,7 +113,11 @@ export function MapCanvas(props: MapCanvasProps) {
   useEffect(() => {
     const src = ready ? map.current?.getSource('features') : undefined;
     if (!src) return;
-    (src as unknown as { setData(d: unknown): void }).setData({ type: 'FeatureCollection', features: props.features });
+    (src as unknown as { setData(d: unknown): void }).setData({
+      type: 'FeatureCollection',
+      // a field without a location yet is in the list only
+      features: props.features.filter((f) => f.geometry !== null),
+    });
     const b = props.focus ?? boundsOf(props.features);
     if (b) map.current!.fitBounds(b, { padding: 40, maxZoom: 16, duration: 0 });
   }, [ready, props.features, props.focus]);

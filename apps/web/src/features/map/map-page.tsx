@@ -8,6 +8,8 @@ import { Loading, QueryError } from '@/components/ui/states';
 import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { BoundaryEditor } from './boundary-editor';
+import { BoundaryImport } from './boundary-import';
+import { importMessages } from './import-messages';
 import { FeatureList } from './feature-list';
 import { MapCanvas } from './map-canvas';
 import { mapMessages } from './messages';
@@ -17,6 +19,7 @@ import { mapFeaturesQuery, mapKeys } from './queries';
 /** The org's map: fields coloured by the day's work, machines, the list that says the same in text, and boundary drawing. */
 export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit: boolean }) {
   const m = useMessages(mapMessages);
+  const im = useMessages(importMessages);
   const qc = useQueryClient();
   const [date, setDate] = useState<string | null>(null);
   const q = useQuery(mapFeaturesQuery(props.orgId, date));
@@ -75,6 +78,7 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
           focus={focus}
           onUnavailable={() => setUnavailable(true)}
           onPoint={editing ? (p) => setPoints((x) => [...x, p]) : undefined}
+          onMovePoint={editing ? (i, p) => setPoints((x) => x.map((q, n) => (n === i ? p : q))) : undefined}
           onPick={(kind, id) => kind === 'field' && setFocus(fieldBounds(fields, id))}
         />
       )}
@@ -93,6 +97,15 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
           onDone={done}
         />
       ) : null}
+      {props.canEdit ? (
+        <BoundaryImport
+          orgId={props.orgId}
+          onCommitted={(n) => {
+            setNotice(fill(im.done, { n }));
+            void qc.invalidateQueries({ queryKey: mapKeys.all(props.orgId) });
+          }}
+        />
+      ) : null}
       <Card id="map-list" title={m.listTitle}>
         <p className="mb-2 text-sm text-slate-600">{m.listHint}</p>
         {q.isPending ? (
@@ -107,7 +120,8 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
             onShow={(id) => setFocus(fieldBounds(fields, id))}
             onEdit={(id) => {
               setNotice(null);
-              setPoints([]);
+              // an existing boundary is edited corner by corner (drag on the map, or type), else drawn anew
+              setPoints(outerRing(fields, id));
               setEditing(id);
             }}
           />
@@ -119,4 +133,13 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
 
 function fieldBounds(fields: TFieldFeature[], id: string) {
   return boundsOf(fields.filter((f) => f.properties.fieldId === id));
+}
+
+/** The corners of a field's boundary (its first polygon's outer ring, not closed); none without one. */
+function outerRing(fields: TFieldFeature[], id: string): [number, number][] {
+  const g = fields.find((f) => f.properties.fieldId === id)?.geometry;
+  if (g?.type !== 'MultiPolygon') return [];
+  const ring = (g.coordinates[0]?.[0] ?? []).map((p) => [p[0]!, p[1]!] as [number, number]);
+  const [a, z] = [ring[0], ring.at(-1)];
+  return a && z && a[0] === z[0] && a[1] === z[1] ? ring.slice(0, -1) : ring;
 }

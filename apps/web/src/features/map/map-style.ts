@@ -80,7 +80,7 @@ export const OVERLAY_LAYERS = [
     type: 'circle',
     source: 'draft',
     filter: ['==', ['geometry-type'], 'Point'],
-    paint: { 'circle-radius': 4, 'circle-color': '#7c3aed' },
+    paint: { 'circle-radius': 6, 'circle-color': '#7c3aed', 'circle-stroke-color': '#fff', 'circle-stroke-width': 1 },
   },
 ] as const;
 
@@ -90,9 +90,9 @@ export function draftGeoJson(points: readonly [number, number][]) {
   return {
     type: 'FeatureCollection' as const,
     features: [
-      ...points.map((p) => ({
+      ...points.map((p, index) => ({
         type: 'Feature' as const,
-        properties: {},
+        properties: { index },
         geometry: { type: 'Point' as const, coordinates: p },
       })),
       ...(ring.length >= 2
@@ -109,6 +109,7 @@ export function boundsOf(features: TMapFeatures['features']): [number, number, n
     b = b ? [Math.min(b[0], x!), Math.min(b[1], y!), Math.max(b[2], x!), Math.max(b[3], y!)] : [x!, y!, x!, y!];
   };
   for (const f of features) {
+    if (!f.geometry) continue;
     if (f.geometry.type === 'Point') add(f.geometry.coordinates);
     else for (const poly of f.geometry.coordinates) for (const ring of poly) ring.forEach(add);
   }

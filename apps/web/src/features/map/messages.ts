@@ -26,6 +26,12 @@ export const mapMessages = defineMessages(
     loading: '正在加载地图…',
     machineKinds: { POWER_UNIT: '动力机械', SELF_PROPELLED: '自走式机械', IMPLEMENT: '农具' },
     navigate: { label: '导航到地块', geo: '用地图应用打开', amap: '高德地图', baidu: '百度地图' },
+    position: {
+      title: '位置',
+      telematics: '车载终端上报的最新位置',
+      assignment: '按当前作业推定的位置',
+      unknown: '位置未知：没有终端位置，也没有进行中的作业。',
+    },
     editor: {
       title: '绘制边界：{f}',
       hint: '在地图上依次点击地块的角点，或在下面输入经纬度后添加；至少三个点。',
@@ -39,6 +45,10 @@ export const mapMessages = defineMessages(
       saved: '边界已保存，实测面积 {m} 公顷。',
       repaired: '边界已自动修复：{r}',
       tooFew: '至少需要三个点。',
+      corners: '角点（在地图上拖动，或改这里的坐标）',
+      corner: '第 {n} 点',
+      cornerLon: '第 {n} 点的东经坐标',
+      cornerLat: '第 {n} 点的北纬坐标',
     },
   },
   {
@@ -65,6 +75,12 @@ export const mapMessages = defineMessages(
     loading: 'Loading the map…',
     machineKinds: { POWER_UNIT: 'Power unit', SELF_PROPELLED: 'Self-propelled', IMPLEMENT: 'Implement' },
     navigate: { label: 'Navigate to the field', geo: 'Open in a map app', amap: 'Amap', baidu: 'Baidu Maps' },
+    position: {
+      title: 'Position',
+      telematics: 'Last position reported by telematics',
+      assignment: 'Where its current assignment is',
+      unknown: 'Position unknown: no telematics position and no current assignment.',
+    },
     editor: {
       title: 'Boundary of {f}',
       hint: 'Click the corners of the field on the map in order, or type a longitude and latitude below and add them; three points at least.',
@@ -78,6 +94,10 @@ export const mapMessages = defineMessages(
       saved: 'Boundary saved: measured {m} ha.',
       repaired: 'The boundary was repaired: {r}',
       tooFew: 'Three points at least.',
+      corners: 'Corners (drag them on the map, or change the numbers here)',
+      corner: 'Corner {n}',
+      cornerLon: 'Corner {n} east coordinate',
+      cornerLat: 'Corner {n} north coordinate',
     },
   },
 );

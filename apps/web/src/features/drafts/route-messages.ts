@@ -1,0 +1,43 @@
+import { defineMessages } from '@/i18n/messages';
+
+/** Strings of the draft review's routes: zh-CN first, English second. */
+export const routeMessages = defineMessages(
+  {
+    title: '路线：每台机器当天的转场',
+    day: '日期',
+    loading: '正在计算路线…',
+    none: '这个版本没有需要转场的作业。',
+    mapLabel: '{d} 各机器的路线图（文字版见下表）',
+    machine: '机器',
+    total: '全程合计 {km} km，约 {min} 分钟',
+    dayTotal: '当天 {km} km，约 {min} 分钟',
+    stops: '当天顺序：{s}',
+    legs: '{m} 的转场',
+    from: '从',
+    to: '到',
+    km: '公里',
+    minutes: '分钟',
+    gap: '间隔（分钟）',
+    unknown: '未知（地块无位置）',
+    noLegs: '当天不转场（只有一项作业）。',
+  },
+  {
+    title: 'Routes: each machine’s road for the day',
+    day: 'Day',
+    loading: 'Working out the routes…',
+    none: 'This version has no jobs to drive between.',
+    mapLabel: 'Map of the machines’ routes on {d} (the table below says the same)',
+    machine: 'Machine',
+    total: 'In all {km} km, about {min} min',
+    dayTotal: 'This day {km} km, about {min} min',
+    stops: 'Order of the day: {s}',
+    legs: 'Road legs of {m}',
+    from: 'From',
+    to: 'To',
+    km: 'km',
+    minutes: 'min',
+    gap: 'Time between (min)',
+    unknown: 'unknown (a field without a location)',
+    noLegs: 'No road this day (one job only).',
+  },
+);

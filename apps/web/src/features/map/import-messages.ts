@@ -1,0 +1,41 @@
+import { defineMessages } from '@/i18n/messages';
+
+/** Strings of the map page's boundary import: zh-CN first, English second. */
+export const importMessages = defineMessages(
+  {
+    title: '导入地块边界',
+    hint: '上传 GeoJSON、KML 或压缩的 Shapefile（.zip）。按名称或外部编号匹配地块；先预览，确认后全部写入或全部不写。',
+    file: '边界文件',
+    createMissing: '为未匹配的名称新建地块',
+    check: '检查文件',
+    summary: '共 {total} 个要素：{valid} 个可导入，{invalid} 个有问题。',
+    previewTable: '边界导入预览',
+    name: '名称',
+    action: '操作',
+    measured: '实测面积（公顷）',
+    entered: '录入 {e}',
+    notes: '修复与问题',
+    actions: { UPDATE: '更新边界', CREATE: '新建地块' },
+    refused: '拒绝',
+    commit: '导入 {n} 个边界',
+    done: '已导入 {n} 个地块的边界。',
+  },
+  {
+    title: 'Import field boundaries',
+    hint: 'Upload GeoJSON, KML or a zipped Shapefile (.zip). Fields are matched by name or external id; check the preview, then all rows are written or none.',
+    file: 'Boundary file',
+    createMissing: 'Create fields for unmatched names',
+    check: 'Check file',
+    summary: '{total} features: {valid} can be imported, {invalid} have problems.',
+    previewTable: 'Boundary import preview',
+    name: 'Name',
+    action: 'Action',
+    measured: 'Measured area (ha)',
+    entered: 'entered {e}',
+    notes: 'Repairs and problems',
+    actions: { UPDATE: 'Replace boundary', CREATE: 'New field' },
+    refused: 'Refused',
+    commit: 'Import {n} boundaries',
+    done: 'Boundaries of {n} fields imported.',
+  },
+);
