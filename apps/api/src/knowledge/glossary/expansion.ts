@@ -1,5 +1,5 @@
-import { querySearchTokens, words as wordTokens, passageTokens } from '../ingest/segment.js';
-import type { WeightedWords } from '../search/evidence.js';
+import { querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
+import type { WeightedWords } from '../retrieval/evidence.js';
 import { findForms, isCjk, isFiller, latinTokens, matchKey, termsOf, type FormMatch } from './glossary.js';
 
 /**

@@ -11,8 +11,9 @@ import {
   type Intent,
 } from './answer-parts.js';
 import { entitiesOf, mentions, type Entity } from './entities.js';
-import { clip, locate, sentencesOf, type Located } from './evidence.js';
-import type { Retrieval, RetrievedPassage } from './retriever.js';
+import { clip, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
+import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
+import { hasHan } from '../../platform/text/script.js';
 
 /**
  * Below this share of the question's weighted words, the manuals are taken not to answer it.
@@ -25,8 +26,7 @@ const MAX_ANSWER_CHARS = 600;
 /** a procedure is given whole, up to this much */
 const MAX_STEPS_CHARS = 3000;
 
-const CJK = /[\u3400-\u9fff]/;
-export const isChinese = (s: string) => CJK.test(s);
+export const isChinese = hasHan;
 
 export function notFoundAnswer(question: string): string {
   return isChinese(question)

@@ -4,7 +4,7 @@ import type { OrgContext } from '../../platform/access/context.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { KnowledgeErrors } from '../knowledge.errors.js';
 import { contentWords, expandQuery, EXPANSION_RANK_WEIGHT, realise } from '../glossary/expansion.js';
-import { codeTerms, queryWords, querySearchTokens } from '../ingest/segment.js';
+import { codeTerms, queryWords, querySearchTokens } from '../../platform/text/segment.js';
 import { bytesToVector, cosine, EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
 import { QueryEmbeddings } from './query-embeddings.js';
