@@ -34,6 +34,16 @@ describe('found threshold', () => {
     expect(isFound(retrieval([]))).toBe(false);
   });
 
+  it('a thing the question names that no manual says in any form is refused, however high the coverage', () => {
+    const r = { ...retrieval([passage({ coverage: 0.9, title: 'GN70 Manual' })]), absent: ['行距'] };
+    expect(isFound(r)).toBe(false);
+    const a = extractiveAnswer('GN70 玉米割台的行距是多少？', r, { labelOf: () => '1' });
+    expect(a.found).toBe(false);
+    expect(a.citations).toEqual([]);
+    expect(a.answer).toContain('没有提到“行距”');
+    expect(a.answer).toContain('《GN70 Manual》');
+  });
+
   it('a question without content words is never found', () => {
     const r = retrieval([passage({ coverage: 1 })]);
     expect(isFound({ ...r, words: weighWords([], new Map(), 1) })).toBe(false);
