@@ -5,7 +5,7 @@ import { IngestFailure } from '../knowledge.errors.js';
 import { EmbeddingsClient, vectorToBytes } from '../retrieval/embeddings.js';
 import { planDocument, type ChunkPage } from './chunker.js';
 import { IngestRepository, type ClaimedVersion, type IndexedChunk, type StoredPage } from './ingest.repository.js';
-import { ocrEngine, ocrPng } from './ocr.js';
+import { cleanOcrText, ocrEngine, ocrPng } from './ocr.js';
 import { hasTextLayer, openPdf, pageLabels, pageLinesOf, type PageLine, type PdfDoc } from './pdf-text.js';
 import { popplerAvailable, renderPagePng } from './poppler.js';
 import { indexTokens } from '../../platform/text/segment.js';
@@ -99,7 +99,12 @@ export class Ingestor {
           // a resumed run: OCR is not repeated; a text page's lines are re-read for their font sizes (cheap)
           pages.push({
             ...saved,
-            lines: saved.ocr || saved.noText ? textLines(saved.text) : await this.textLayer(doc, n),
+            // (stored OCR text gets today's post-correction: a re-ingestion brings it to older versions)
+            lines: saved.ocr
+              ? cleanOcrText(saved.text)
+              : saved.noText
+                ? textLines(saved.text)
+                : await this.textLayer(doc, n),
           });
           continue;
         }
