@@ -41,7 +41,7 @@ import { AGENT_PROVIDERS } from './agent/agent.providers.js';
 import { DraftsController } from './drafts/drafts.controller.js';
 import { DraftTravelController } from './drafts/draft-travel.controller.js';
 import { ExecutionsController } from './executions/executions.controller.js';
-import { KNOWLEDGE_API_PROVIDERS, KNOWLEDGE_CONTROLLERS } from './knowledge/knowledge.module.js';
+import { KNOWLEDGE_API_PROVIDERS, KNOWLEDGE_CONTROLLERS } from './knowledge/index.js';
 import { SHARED_PROVIDERS } from './shared.providers.js';
 import { TENANCY_PROVIDERS } from './tenancy/tenancy.providers.js';
 import { DRAFT_API_PROVIDERS } from './drafts/drafts.providers.js';

@@ -6,7 +6,7 @@ import { DRAFT_PROVIDERS } from './drafts/drafts.providers.js';
 import { EXECUTION_PROVIDERS } from './executions/executions.providers.js';
 import { GEO_PROVIDERS } from './geo/geo.module.js';
 import { JOB_PROVIDERS } from './jobs/jobs.providers.js';
-import { KNOWLEDGE_PROVIDERS } from './knowledge/knowledge.module.js';
+import { KNOWLEDGE_PROVIDERS } from './knowledge/index.js';
 import { MAINTENANCE_PROVIDERS } from './maintenance/maintenance.providers.js';
 import { NOTIFICATION_PROVIDERS } from './notifications/notifications.providers.js';
 import { TELEMATICS_PROVIDERS } from './telematics/telematics.providers.js';

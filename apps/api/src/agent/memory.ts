@@ -14,6 +14,7 @@
  * count as 1 token per 4, rounded up. This over-estimates English a little and matches Chinese
  * well enough for a budget.
  */
+import { HANGUL_RANGE, WIDE_RANGE } from '../platform/text/script.js';
 
 export interface MemoryTurn {
   runId: string;
@@ -48,7 +49,7 @@ export const SUMMARY_GOAL_CHARS = 40;
 const DEFAULT_SUMMARY_TOKENS = 200;
 
 // Han (incl. ext. A, compatibility), kana, Hangul, CJK symbols/punctuation, fullwidth forms
-const CJK = /[\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uac00-\ud7af\uf900-\ufaff\uff00-\uffef]/u;
+const CJK = new RegExp(`[${WIDE_RANGE}${HANGUL_RANGE}]`, 'u');
 
 export function estimateTokens(text: string): number {
   let cjk = 0;

@@ -6,12 +6,12 @@ import { Ingestor } from './ingest/ingestor.js';
 import { KnowledgeController } from './knowledge.controller.js';
 import { KnowledgeService } from './knowledge.service.js';
 import { PlatformDocumentsController } from './platform-documents.controller.js';
-import { CrossLanguageAnswers } from './search/cross-language.js';
-import { EmbeddingsClient } from './search/embeddings.js';
-import { ModelAnswerer } from './search/model-answerer.js';
-import { QueryEmbeddings } from './search/query-embeddings.js';
-import { Retriever } from './search/retriever.js';
-import { SearchRepository } from './search/search.repository.js';
+import { CrossLanguageAnswers } from './answering/cross-language.js';
+import { EmbeddingsClient } from './retrieval/embeddings.js';
+import { ModelAnswerer } from './answering/model-answerer.js';
+import { QueryEmbeddings } from './retrieval/query-embeddings.js';
+import { Retriever } from './retrieval/retriever.js';
+import { SearchRepository } from './retrieval/search.repository.js';
 import { UploadHandler } from './upload-handler.js';
 import { UploadsService } from './uploads.service.js';
 

@@ -6,12 +6,18 @@ import type {
   TKnowledgeSearchResponse,
 } from '@amms/contracts/knowledge';
 import type { OrgContext } from '../platform/access/context.js';
-import { CrossLanguageAnswers } from './search/cross-language.js';
+import { CrossLanguageAnswers } from './answering/cross-language.js';
 import { editionOf } from './ingest/layout.js';
-import { extractiveAnswer, type AnswerContext } from './search/extractive-answerer.js';
-import { ModelAnswerer } from './search/model-answerer.js';
-import { Retriever, type Retrieval } from './search/retriever.js';
-import { SearchRepository } from './search/search.repository.js';
+import { extractiveAnswer, isFound, type AnswerContext } from './answering/extractive-answerer.js';
+import { ModelAnswerer } from './answering/model-answerer.js';
+import { Retriever, type Retrieval, type RetrievedPassage } from './retrieval/retriever.js';
+import { SearchRepository } from './retrieval/search.repository.js';
+
+/** Passages for a tool (the agent's `search_manuals`): none unless they answer the question by its words. */
+export interface PassageSearch {
+  found: boolean;
+  passages: TKnowledgeSearchResponse['items'];
+}
 
 /** Search and cited answers over the manuals an org may read (its own + the platform's, current READY versions). */
 @Injectable()
@@ -30,7 +36,19 @@ export class KnowledgeService {
       assetId: req.assetId,
       limit: req.limit,
     });
-    return { items: r.passages.map(({ coverage: _c, support: _s, words: _w, ...p }) => p), mode: r.mode };
+    return { items: r.passages.map(publicPassage), mode: r.mode };
+  }
+
+  /** The passages of a search when they cover the question (the answer's found rule), else none. */
+  async passages(ctx: OrgContext, req: TKnowledgeSearchRequest): Promise<PassageSearch> {
+    const r = await this.retriever.retrieve(ctx, {
+      query: req.query,
+      machineModelId: req.machineModelId,
+      assetId: req.assetId,
+      limit: req.limit,
+    });
+    const found = isFound(r);
+    return { found, passages: found ? r.passages.map(publicPassage) : [] };
   }
 
   /**
@@ -84,3 +102,5 @@ export class KnowledgeService {
     };
   }
 }
+
+const publicPassage = ({ coverage: _c, support: _s, words: _w, ...p }: RetrievedPassage) => p;

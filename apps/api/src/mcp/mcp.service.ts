@@ -16,7 +16,7 @@ import { MachineModelsService } from '../assets/machine-models.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { AuthErrors } from '../auth/auth.errors.js';
 import { DraftsService } from '../drafts/drafts.service.js';
-import { KnowledgeService } from '../knowledge/knowledge.service.js';
+import { KnowledgeService } from '../knowledge/index.js';
 import { MaintenancePlansService } from '../maintenance/maintenance-plans.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { normalizeError } from '../platform/errors/error-envelope.js';

@@ -10,7 +10,7 @@ import { readTools, type ReadToolDeps } from './tools/read-tools.js';
 // The catalog: every tool of both views, built without services (listing a tool never calls one).
 const none = null as never;
 const planner = [...new AgentTools(none, none, none, none, none, none, none, none, none, none, none).all.values()];
-const skills = [...new SkillTools(none, none, none, none, none, none, none).all.values()];
+const skills = [...new SkillTools(none, none, none, none, none, none).all.values()];
 const mcp = [...readTools({} as ReadToolDeps), ...agentTools({} as AgentToolDeps)];
 const agentView = [...planner, ...skills];
 const catalog: { view: string; tool: Tool<unknown, unknown, never> }[] = [

@@ -1,6 +1,5 @@
 import type { Queue } from 'bullmq';
-import type { Ingestor } from '../knowledge/ingest/ingestor.js';
-import type { IngestRepository } from '../knowledge/ingest/ingest.repository.js';
+import type { Ingestor, IngestRepository } from '../knowledge/index.js';
 import type { JobPayload } from '../platform/queue/registry.js';
 
 const jobOpts = (attempts: number) => ({

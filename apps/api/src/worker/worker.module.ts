@@ -4,7 +4,7 @@ import { PlatformModule } from '../platform/platform.module.js';
 import { SHARED_PROVIDERS } from '../shared.providers.js';
 import { JOB_WORKER_PROVIDERS } from '../jobs/jobs.providers.js';
 import { EXECUTION_WORKER_PROVIDERS } from '../executions/executions.providers.js';
-import { KNOWLEDGE_WORKER_PROVIDERS } from '../knowledge/knowledge.module.js';
+import { KNOWLEDGE_WORKER_PROVIDERS } from '../knowledge/index.js';
 import { WEBHOOK_WORKER_PROVIDERS } from '../integrations/webhooks/webhooks.module.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
 

@@ -1,5 +1,6 @@
 import { findNames, type KnownRef } from '../planner/names.js';
-import { CJK, GoalText } from '../planner/text.js';
+import { hasHan } from '../../platform/text/script.js';
+import { GoalText } from '../planner/text.js';
 import { fold } from '../skills/machine-match.js';
 import type { KnownLists, RunEntity } from './references.js';
 
@@ -89,7 +90,7 @@ export function resolvePossessives(
   usual: readonly UsualMachine[],
   earlier: ReadonlyArray<readonly RunEntity[]>,
 ): PossessiveResult {
-  const zh = CJK.test(goal);
+  const zh = hasHan(goal);
   const text = new GoalText(goal);
   const ops = findNames(text, { team: [], field: [], asset: known.assets, operator: known.operators }).matches.filter(
     (m) => m.kind === 'operator',

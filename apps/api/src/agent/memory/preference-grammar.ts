@@ -1,5 +1,6 @@
 import { findNames, type KnownRef } from '../planner/names.js';
-import { CJK, GoalText } from '../planner/text.js';
+import { hasHan } from '../../platform/text/script.js';
+import { GoalText } from '../planner/text.js';
 
 /**
  * Long-term preferences said in words. A goal is a preference statement only when
@@ -74,7 +75,7 @@ export function readPreferences(
 ): PreferenceStatement {
   const text = new GoalText(goal);
   const norm = text.norm;
-  const language = CJK.test(goal) ? 'zh' : 'en';
+  const language = hasHan(goal) ? 'zh' : 'en';
   const explicit = REMEMBER.test(norm);
   if (!explicit) return { explicit, preferences: [], unclear: [], language };
 

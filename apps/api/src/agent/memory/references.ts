@@ -1,5 +1,6 @@
 import { findNames, KIND_WORDS, type KnownRef, type NameKind } from '../planner/names.js';
-import { CJK, GoalText } from '../planner/text.js';
+import { hasHan } from '../../platform/text/script.js';
+import { GoalText } from '../planner/text.js';
 
 /**
  * Entity memory within a conversation. Each run stores the entities its goal named
@@ -93,7 +94,7 @@ export function resolveReferences(
   earlier: ReadonlyArray<readonly RunEntity[]>,
   known: KnownLists,
 ): Resolution {
-  const zh = CJK.test(goal);
+  const zh = hasHan(goal);
   const lower = new GoalText(goal).norm;
   const taken: Array<{ start: number; end: number; replace: string; said: string; entity: RunEntity }> = [];
   const notes: Resolution['notes'] = [];

@@ -6,6 +6,7 @@
  * again: "避开维修中的机器" must not also count as a maintenance goal, and a field called
  * "收获场" must not turn into a harvesting request.
  */
+import { countHan, hasHan } from '../../platform/text/script.js';
 
 export const MASK = '\u0000';
 
@@ -100,8 +101,6 @@ export function longestFirst<T extends Span>(matches: T[]): T[] {
   return out.sort((a, b) => a.start - b.start);
 }
 
-export const CJK = /[\u3400-\u9fff\uf900-\ufaff]/;
-const CJK_ALL = /[\u3400-\u9fff\uf900-\ufaff]/g;
 /** quoted spans (a name, a symptom someone else wrote): not the goal's own words */
 const QUOTED = /[“"「『《][^”"」』》]*[”"」』》]/g;
 /** an English word: two letters or more, not an all-capitals code ("JD", "MTBF", "E12") */
@@ -119,8 +118,8 @@ export function goalLanguage(text: string): 'zh' | 'en' {
     text
       .replace(QUOTED, ' ')
       .split(/[。！？!?；;\n]|\.(?:\s|$)/)
-      .find((x) => CJK.test(x) || /[A-Za-z]{2}/.test(x)) ?? '';
-  const cjk = own.match(CJK_ALL)?.length ?? 0;
+      .find((x) => hasHan(x) || /[A-Za-z]{2}/.test(x)) ?? '';
+  const cjk = countHan(own);
   if (cjk === 0) return 'en';
   const words = own.match(EN_WORD)?.length ?? 0;
   return words >= 3 && words > cjk / 2 ? 'en' : 'zh';

@@ -1,6 +1,6 @@
 import type { TAgentAnswer } from '@amms/contracts/agent';
 import type { TKnowledgeAnswer } from '@amms/contracts/knowledge';
-import { citationRef } from '../../knowledge/knowledge.mappers.js';
+import { citationRef } from '../../knowledge/index.js';
 import { ToolFailed } from '../../planning/tools/runner.js';
 import { matchMachine, type MachineCandidate } from './machine-match.js';
 import type { SkillOutcome, SkillRequest } from './skill-outcome.js';

@@ -1,7 +1,7 @@
 import type { TAgentCitation, TPlanLanguage } from '@amms/contracts/agent';
 import type { TCorrectiveItem } from '@amms/contracts/drafts';
 import type { TCreateWorkOrderRequest } from '@amms/contracts/maintenance';
-import { citationRef } from '../../knowledge/knowledge.mappers.js';
+import { citationRef } from '../../knowledge/index.js';
 import { canonicalJson } from '../../platform/crypto/hash-chain.js';
 import { sha256 } from '../../planning/draft-content.js';
 

@@ -1,5 +1,5 @@
 import type { TPlanLanguage } from '@amms/contracts/agent';
-import { findForms } from '../../knowledge/glossary/glossary.js';
+import { findForms } from '../../knowledge/index.js';
 import { goalLanguage } from '../planner/text.js';
 import { machineNumberOf } from './machine-match.js';
 

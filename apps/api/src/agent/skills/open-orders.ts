@@ -3,6 +3,7 @@
  * (its title shares the symptom or the fault code) is named first, so a dispatcher follows it
  * up instead of sending a second mechanic; any other open order is named too.
  */
+import { hasHan } from '../../platform/text/script.js';
 import { enumWord } from '@amms/contracts/enum-labels';
 import type { TEvidenceHistory } from './skill-tools.js';
 
@@ -14,7 +15,7 @@ const fold = (s: string) => s.toLowerCase().replace(/[\s\p{P}]+/gu, ' ');
 function grams(s: string): Set<string> {
   const f = fold(s);
   const out = new Set<string>();
-  const han = [...f].filter((ch) => /\p{Script=Han}/u.test(ch) || ch === ' ');
+  const han = [...f].filter((ch) => hasHan(ch) || ch === ' ');
   for (let i = 0; i + 1 < han.length; i++) if (han[i] !== ' ' && han[i + 1] !== ' ') out.add(han[i]! + han[i + 1]!);
   for (const w of f.match(/[a-z0-9-]{3,}/g) ?? []) out.add(w);
   return out;

@@ -13,9 +13,7 @@ import { AnalyticsService } from '../../analytics/analytics.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { workDoneTool } from './work-done.js';
 import { MeterReadingsService } from '../../assets/meter-readings.service.js';
-import { KnowledgeService } from '../../knowledge/knowledge.service.js';
-import { isFound } from '../../knowledge/search/extractive-answerer.js';
-import { Retriever } from '../../knowledge/search/retriever.js';
+import { KnowledgeService } from '../../knowledge/index.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import type { AnyTool, AgentTool } from '../../platform/tools/tool.js';
 import type { DiagnosisPassage } from './corrective.js';
@@ -90,7 +88,6 @@ export class SkillTools {
   constructor(
     private readonly repo: SkillsRepository,
     private readonly knowledge: KnowledgeService,
-    private readonly retriever: Retriever,
     private readonly workOrders: WorkOrdersService,
     private readonly meters: MeterReadingsService,
     private readonly analytics: AnalyticsService,
@@ -190,22 +187,19 @@ export class SkillTools {
       writes: 'nothing',
       timeoutMs: 5000,
       run: async (ctx, i) => {
-        const r = await this.retriever.retrieve(ctx, { query: i.query, assetId: i.assetId, limit: 6 });
-        const found = isFound(r);
+        const r = await this.knowledge.passages(ctx, { query: i.query, assetId: i.assetId, limit: 6 });
         return {
-          found,
-          passages: found
-            ? r.passages.map((p) => ({
-                documentId: p.documentId,
-                versionId: p.versionId,
-                title: p.title,
-                page: p.page,
-                pageLabel: p.pageLabel,
-                text: p.text,
-                snippet: p.snippet,
-                score: p.score,
-              }))
-            : [],
+          found: r.found,
+          passages: r.passages.map((p) => ({
+            documentId: p.documentId,
+            versionId: p.versionId,
+            title: p.title,
+            page: p.page,
+            pageLabel: p.pageLabel,
+            text: p.text,
+            snippet: p.snippet,
+            score: p.score,
+          })),
         };
       },
       render: (r, u) => r.passages.map((p) => `${u.wrap(p.title)} p.${p.pageLabel}: ${u.wrap(p.snippet)}`).join('\n'),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { queryWords, querySearchTokens } from '../ingest/segment.js';
-import { coverage, weighWords } from '../search/evidence.js';
+import { queryWords, querySearchTokens } from '../../platform/text/segment.js';
+import { coverage, weighWords } from '../retrieval/evidence.js';
 import { EXPANSION_WEIGHT, expandQuery, realise } from './expansion.js';
 
 /** The question's words weighted as if no chunk had any of them (equal idf), and its expansion. */

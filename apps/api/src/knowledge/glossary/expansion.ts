@@ -1,5 +1,5 @@
-import { querySearchTokens, words as wordTokens, passageTokens } from '../ingest/segment.js';
-import type { WeightedWords } from '../search/evidence.js';
+import { querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
+import type { WeightedWords } from '../retrieval/evidence.js';
 import { findForms, isCjk, isFiller, latinTokens, matchKey, termsOf, type FormMatch } from './glossary.js';
 
 /**
@@ -20,6 +20,8 @@ export interface TermGroup {
   words: string[];
   alternatives: string[][];
   form: string;
+  /** the glossary domain of the entry (units say nothing about a topic) */
+  domain: string;
 }
 
 export interface QueryExpansion {
@@ -64,7 +66,7 @@ export function expandQuery(question: string, questionWords: string[], questionT
       .filter((t) => t !== m.form)
       .map(altTokens)
       .filter((a) => a.length > 0);
-    groups.push({ words: ws, alternatives, form: m.form });
+    groups.push({ words: ws, alternatives, form: m.form, domain: m.entry.domain });
     // the lists search for the other language's terms, and for the terms behind a saying; a
     // synonym in the question's own language only counts in coverage (it would pull in pages
     // that share a generic word and push the asked words' page down)

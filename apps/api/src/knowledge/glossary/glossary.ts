@@ -1,15 +1,15 @@
-import { words } from '../ingest/segment.js';
+import { words } from '../../platform/text/segment.js';
 import type { GlossaryEntry } from './glossary-types.js';
 import { FILLER_WORDS } from './filler.js';
 import { MACHINE_TERMS } from './terms-machine.js';
 import { SERVICE_TERMS } from './terms-service.js';
 import { WORK_TERMS } from './terms-work.js';
+import { hasHan } from '../../platform/text/script.js';
 
 /** The agricultural machinery glossary, zh ↔ en, with colloquial sayings (curated data, see terms-*.ts). */
 export const GLOSSARY: readonly GlossaryEntry[] = [...MACHINE_TERMS, ...WORK_TERMS, ...SERVICE_TERMS];
 
-const CJK = /[\u3400-\u9fff]/;
-export const isCjk = (s: string) => CJK.test(s);
+export const isCjk = hasHan;
 
 /** A form of an entry as found in a question: its text and whether it was a colloquial saying. */
 export interface FormMatch {

@@ -12,9 +12,10 @@ import { WebhookEvents } from '../../platform/outbox/webhook-events.js';
  * it when a change to ingest/ should reach documents already READY: `knowledge.resume` re-ingests
  * the current versions indexed by an older one (docs/knowledge.md, "Already-ingested documents").
  * 0: before the structure pass (layout.ts, reflow.ts); 1: the structure pass; 2: pages set in two
- * columns read column by column, table cells apart at 1.2 font sizes (pdf-text.ts).
+ * columns read column by column, table cells apart at 1.2 font sizes (pdf-text.ts); 3: OCR text's
+ * misread degree signs corrected (ocr-correct.ts).
  */
-export const INGEST_VERSION = 2;
+export const INGEST_VERSION = 3;
 
 export interface ClaimedVersion {
   id: string;

@@ -2,13 +2,13 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { BlobStore } from '../../platform/storage/blob-store.js';
 import { IngestFailure } from '../knowledge.errors.js';
-import { EmbeddingsClient, vectorToBytes } from '../search/embeddings.js';
+import { EmbeddingsClient, vectorToBytes } from '../retrieval/embeddings.js';
 import { planDocument, type ChunkPage } from './chunker.js';
 import { IngestRepository, type ClaimedVersion, type IndexedChunk, type StoredPage } from './ingest.repository.js';
-import { ocrEngine, ocrPng } from './ocr.js';
+import { cleanOcrText, ocrEngine, ocrPng } from './ocr.js';
 import { hasTextLayer, openPdf, pageLabels, pageLinesOf, type PageLine, type PdfDoc } from './pdf-text.js';
 import { popplerAvailable, renderPagePng } from './poppler.js';
-import { indexTokens } from './segment.js';
+import { indexTokens } from '../../platform/text/segment.js';
 
 /** Resolution image-only pages are rendered at for OCR. */
 export const OCR_DPI = 200;
@@ -99,7 +99,12 @@ export class Ingestor {
           // a resumed run: OCR is not repeated; a text page's lines are re-read for their font sizes (cheap)
           pages.push({
             ...saved,
-            lines: saved.ocr || saved.noText ? textLines(saved.text) : await this.textLayer(doc, n),
+            // (stored OCR text gets today's post-correction: a re-ingestion brings it to older versions)
+            lines: saved.ocr
+              ? cleanOcrText(saved.text)
+              : saved.noText
+                ? textLines(saved.text)
+                : await this.textLayer(doc, n),
           });
           continue;
         }

@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { PageLine } from './pdf-text.js';
+import { WIDE_GAP } from '../../platform/text/script.js';
+import { correctOcrLine } from './ocr-correct.js';
 
 const run = promisify(execFile);
 
@@ -50,14 +52,14 @@ export function ocrEngine(wanted: string): Promise<OcrEngine> {
   })());
 }
 
-const CJK = '\\u3000-\\u9fff\\uff00-\\uffef';
-const CJK_GAP = new RegExp(`(?<=[${CJK}])\\s+(?=[${CJK}])`, 'g');
-
-/** Tesseract writes Chinese with a space between characters: those spaces go, words stay apart. */
+/**
+ * Tesseract writes Chinese with a space between characters: those spaces go, words stay apart;
+ * misread degree signs are put back (ocr-correct.ts).
+ */
 export function cleanOcrText(text: string): PageLine[] {
   return text
     .split(/\r?\n/)
-    .map((l) => l.replace(CJK_GAP, '').replace(/\s+/g, ' ').trim())
+    .map((l) => correctOcrLine(l.replace(WIDE_GAP, '').replace(/\s+/g, ' ').trim()))
     .filter((l) => l.length > 0)
     .map((t) => ({ text: t, size: 0 }));
 }

@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { IngestFailure } from '../knowledge.errors.js';
+import { isWide } from '../../platform/text/script.js';
 
 /** One visual line of a page: its text (cells of a table row joined by " | ") and font size. */
 export interface PageLine {
@@ -87,7 +88,6 @@ export async function pageLabels(doc: PdfDoc): Promise<string[]> {
   return Array.from({ length: doc.numPages }, (_, i) => (labels?.[i]?.trim() ? labels[i]!.trim() : String(i + 1)));
 }
 
-const CJK = /[\u3000-\u9fff\uff00-\uffef]/;
 /**
  * A gap inside a line wider than this many font sizes separates table cells (" | "). Word spaces,
  * even justified ones, stay well under it; cells of a table in a narrow column can sit only
@@ -134,14 +134,13 @@ export async function pageLinesOf(doc: PdfDoc, pageNumber: number): Promise<Page
           const gap = cells.length === 1 && LONE_MARK.test(text) ? Math.min(x - end, r.size) : x - end;
           if (!text || gap > r.size * CELL_GAP) cells.push({ x: Math.round(x * 10) / 10, text: '' });
           const cell = cells[cells.length - 1]!;
-          if (cell.text && gap > r.size * 0.15 && !(CJK.test(cell.text.slice(-1)) && CJK.test(it.str[0] ?? '')))
+          if (cell.text && gap > r.size * 0.15 && !(isWide(cell.text.slice(-1)) && isWide(it.str[0] ?? '')))
             cell.text += ' ';
           cell.text += it.str;
           if (text) {
             if (gap > r.size * CELL_GAP) text += ' | ';
-            else if (gap > r.size * 0.15 && !(CJK.test(text.slice(-1)) && CJK.test(it.str[0] ?? ''))) text += ' ';
-            else if (!CJK.test(text.slice(-1)) && !CJK.test(it.str[0] ?? '') && !/\s$/.test(text) && gap > 0.5)
-              text += ' ';
+            else if (gap > r.size * 0.15 && !(isWide(text.slice(-1)) && isWide(it.str[0] ?? ''))) text += ' ';
+            else if (!isWide(text.slice(-1)) && !isWide(it.str[0] ?? '') && !/\s$/.test(text) && gap > 0.5) text += ' ';
           }
           text += it.str;
           end = x + it.width;

@@ -1,4 +1,5 @@
 import type { PageLine } from './pdf-text.js';
+import { isWide } from '../../platform/text/script.js';
 
 /**
  * Reflow: a PDF's visual lines become the document's own units: a paragraph's lines are joined
@@ -28,7 +29,6 @@ interface Open extends Unit {
   ended: boolean;
 }
 
-const CJK_CHAR = /[\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\u3000-\u303f]/;
 export const LIST_MARK =
   /^(?:\d{1,2}[.)、．](?!\d)\s*|[(（]\d{1,2}[)）]\s*|[①-⑳]\s*|[•·▪‣◦●■□]\s*|[-–]\s+|step\s+\d+\b[.:]?\s*|第[一二三四五六七八九十\d]+步[：:，,]?\s*)/i;
 const TERMINAL = /[。！？!?.]["'”’）)]?$/;
@@ -40,7 +40,7 @@ export function joinText(a: string, b: string): string {
   if (!a) return b;
   if (!b) return a;
   if (/[A-Za-z]-$/.test(a) && /^[a-z]/.test(b)) return a.slice(0, -1) + b;
-  if (CJK_CHAR.test(a.slice(-1)) || CJK_CHAR.test(b[0]!)) return a + b;
+  if (isWide(a.slice(-1)) || isWide(b[0]!)) return a + b;
   return `${a} ${b}`;
 }
 

@@ -6,8 +6,7 @@ import { ZDueItem, ZDueStatus } from '@amms/contracts/maintenance';
 import type { AssetsService } from '../../assets/assets.service.js';
 import type { MachineModelsService } from '../../assets/machine-models.service.js';
 import type { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
-import type { KnowledgeService } from '../../knowledge/knowledge.service.js';
-import { citationRef } from '../../knowledge/knowledge.mappers.js';
+import { type KnowledgeService, citationRef } from '../../knowledge/index.js';
 import type { AnalyticsService } from '../../analytics/analytics.service.js';
 import { bounded, clip, defineTool, DEFAULT_ROWS, MAX_ROWS } from '../tool.js';
 

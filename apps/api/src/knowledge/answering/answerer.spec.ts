@@ -1,30 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { intentOf, isNumberedStep } from './answer-parts.js';
 import { entitiesOf } from './entities.js';
-import { rowContext, supportingSentences, weighWords } from './evidence.js';
+import { supportingSentences, weighWords } from '../retrieval/evidence.js';
 import { extractiveAnswer, FOUND_THRESHOLD, isFound, type AnswerContext } from './extractive-answerer.js';
-import { rrf, RRF_K, type Retrieval, type RetrievedPassage } from './retriever.js';
-
-const ids = (...xs: string[]) => xs.map((id) => ({ id, score: 1 }));
-
-describe('reciprocal rank fusion', () => {
-  it('sums w / (k + rank) over the lists a chunk is in', () => {
-    const fused = rrf([ids('a', 'b'), ids('b', 'c')]);
-    expect(fused.get('a')).toBeCloseTo(1 / (RRF_K + 1));
-    expect(fused.get('b')).toBeCloseTo(1 / (RRF_K + 2) + 1 / (RRF_K + 1));
-    expect(fused.get('c')).toBeCloseTo(1 / (RRF_K + 2));
-    expect([...fused].sort((x, y) => y[1] - x[1])[0]![0]).toBe('b');
-  });
-
-  it('weighs each list (the glossary expansion at half) and leaves unlisted chunks out', () => {
-    const fused = rrf([ids('a'), ids('b')], 60, [1, 0.5]);
-    expect(fused.get('a')).toBeCloseTo(1 / 61);
-    expect(fused.get('b')).toBeCloseTo(0.5 / 61);
-    expect(fused.has('z')).toBe(false);
-    // an empty list adds nothing; a missing weight is 1
-    expect(rrf([[], ids('x')], 10).get('x')).toBeCloseTo(1 / 11);
-  });
-});
+import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
 
 const ww = weighWords(['wheelbase', 'tractor'], new Map(), 100);
 const passage = (over: Partial<RetrievedPassage>): RetrievedPassage => ({
@@ -55,23 +34,19 @@ describe('found threshold', () => {
     expect(isFound(retrieval([]))).toBe(false);
   });
 
+  it('a thing the question names that no manual says in any form is refused, however high the coverage', () => {
+    const r = { ...retrieval([passage({ coverage: 0.9, title: 'GN70 Manual' })]), absent: ['行距'] };
+    expect(isFound(r)).toBe(false);
+    const a = extractiveAnswer('GN70 玉米割台的行距是多少？', r, { labelOf: () => '1' });
+    expect(a.found).toBe(false);
+    expect(a.citations).toEqual([]);
+    expect(a.answer).toContain('没有提到“行距”');
+    expect(a.answer).toContain('《GN70 Manual》');
+  });
+
   it('a question without content words is never found', () => {
     const r = retrieval([passage({ coverage: 1 })]);
     expect(isFound({ ...r, words: weighWords([], new Map(), 1) })).toBe(false);
-  });
-});
-
-describe('table rows are read with their column names', () => {
-  const table = ['Table 3-2 Capacities', 'Item | Capacity', 'Fuel tank | 400 L', 'DEF tank | 47 L'];
-  it('rowContext gives the caption and header with the row', () => {
-    expect(rowContext('DEF tank | 47 L', table)).toBe('Table 3-2 Capacities\nItem | Capacity\nDEF tank | 47 L');
-    expect(rowContext('not there', table)).toBe('not there');
-  });
-  it('a row whose header holds the asked words is the best support', () => {
-    const words = weighWords(['capacity', 'def'], new Map(), 10);
-    const text = ['The DEF lamp comes on below 10 %.', ...table].join('\n');
-    const [best] = supportingSentences(words, text, null, [{ page: 3, text }]);
-    expect(best!.sentence).toBe('DEF tank | 47 L');
   });
 });
 

@@ -11,8 +11,9 @@ import {
   type Intent,
 } from './answer-parts.js';
 import { entitiesOf, mentions, type Entity } from './entities.js';
-import { clip, locate, sentencesOf, type Located } from './evidence.js';
-import type { Retrieval, RetrievedPassage } from './retriever.js';
+import { clip, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
+import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
+import { hasHan } from '../../platform/text/script.js';
 
 /**
  * Below this share of the question's weighted words, the manuals are taken not to answer it.
@@ -25,8 +26,7 @@ const MAX_ANSWER_CHARS = 600;
 /** a procedure is given whole, up to this much */
 const MAX_STEPS_CHARS = 3000;
 
-const CJK = /[\u3400-\u9fff]/;
-export const isChinese = (s: string) => CJK.test(s);
+export const isChinese = hasHan;
 
 export function notFoundAnswer(question: string): string {
   return isChinese(question)
@@ -38,7 +38,10 @@ export function notFoundAnswer(question: string): string {
 export function isFound(r: Retrieval): boolean {
   const best = r.passages[0];
   return (
-    best !== undefined && r.words.words.length > 0 && Math.max(...r.passages.map((p) => p.coverage)) >= FOUND_THRESHOLD
+    best !== undefined &&
+    r.words.words.length > 0 &&
+    !r.absent?.length &&
+    Math.max(...r.passages.map((p) => p.coverage)) >= FOUND_THRESHOLD
   );
 }
 
@@ -91,6 +94,7 @@ export function extractiveAnswer(question: string, r: Retrieval, ctx: AnswerCont
   const entities = entitiesOf(question).filter((e) => !titles.some((t) => mentions(t, e)));
   const missing = entities.filter((e) => !r.passages.some((p) => mentions(p.text, e)));
   if (missing.length && r.passages.length) return refuse(notCoveredAnswer(zh, missing, r.passages));
+  if (r.absent?.length) return refuse(notMentionedAnswer(zh, r.absent, r.passages));
   if (!isFound(r) && !(entities.length > 0 && missing.length === 0)) return refuse();
 
   const intent = intentOf(question, entities);
@@ -126,6 +130,15 @@ function lead(zh: boolean, parts: Part[], ctx: AnswerContext): string {
     return zh ? `《${p.title}》${edition ? `（${edition}）` : ''}` : `${p.title}${edition ? ` (${edition})` : ''}`;
   });
   return zh ? `手册中的相关内容（${names.join('、')}）：` : `From the manuals (${names.join('; ')}):`;
+}
+
+/** A thing the question names that no manual mentions: say so, and which manuals were searched. */
+function notMentionedAnswer(zh: boolean, absent: string[], passages: RetrievedPassage[]): string {
+  const manuals = [...new Set(passages.map((p) => p.title))].slice(0, 3);
+  const named = absent.join(zh ? '、' : ', ');
+  if (zh)
+    return `现有手册没有提到“${named}”，无法回答这个问题${manuals.length ? `（相关手册：${manuals.map((t) => `《${t}》`).join('、')}）` : ''}。请咨询厂家 / 维修人员。`;
+  return `None of the available manuals mentions ${named}, so they cannot answer this question${manuals.length ? ` (manuals searched: ${manuals.join('; ')})` : ''}. Ask the manufacturer or a mechanic.`;
 }
 
 function notCoveredAnswer(zh: boolean, missing: Entity[], passages: RetrievedPassage[]): string {

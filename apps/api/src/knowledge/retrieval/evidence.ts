@@ -1,6 +1,7 @@
 import { SNIPPET_MAX_CHARS } from '@amms/contracts/knowledge';
 import { LIST_MARK } from '../ingest/reflow.js';
-import { passageTokens } from '../ingest/segment.js';
+import { passageTokens } from '../../platform/text/segment.js';
+import { hasHan } from '../../platform/text/script.js';
 
 /** Query words with their weights (idf over the visible chunks; a word no chunk has weighs most). */
 export interface WeightedWords {
@@ -24,11 +25,9 @@ export function weighWords(words: string[], df: Map<string, number>, total: numb
   return { words, weight, total: sum };
 }
 
-const CJK = /[\u3400-\u9fff]/;
-
 /** Does the text contain the word? CJK words by substring (segmentation may differ), others by token. */
 function contains(word: string, text: string, tokens: Set<string>): boolean {
-  return CJK.test(word) ? text.includes(word) : tokens.has(word);
+  return hasHan(word) ? text.includes(word) : tokens.has(word);
 }
 
 /** Share (0..1) of the query's weight a text covers. */

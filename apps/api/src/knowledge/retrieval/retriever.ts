@@ -3,8 +3,15 @@ import type { TKnowledgePassage } from '@amms/contracts/knowledge';
 import type { OrgContext } from '../../platform/access/context.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { KnowledgeErrors } from '../knowledge.errors.js';
-import { contentWords, expandQuery, EXPANSION_RANK_WEIGHT, realise } from '../glossary/expansion.js';
-import { codeTerms, queryWords, querySearchTokens } from '../ingest/segment.js';
+import { contentWords, expandQuery, EXPANSION_RANK_WEIGHT, realise, type TermGroup } from '../glossary/expansion.js';
+import { hasHan } from '../../platform/text/script.js';
+import {
+  codeTerms,
+  passageTokens,
+  queryWords,
+  querySearchTokens,
+  words as wordTokens,
+} from '../../platform/text/segment.js';
 import { bytesToVector, cosine, EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
 import { QueryEmbeddings } from './query-embeddings.js';
@@ -33,6 +40,12 @@ export interface Retrieval {
   passages: RetrievedPassage[];
   mode: 'lexical' | 'hybrid';
   words: WeightedWords;
+  /**
+   * Things the question names that the glossary knows (插秧机, warranty, 行距) but that no
+   * visible manual says in any of the glossary's forms, in either language: the manuals do not
+   * cover them, however well the question's other words are covered.
+   */
+  absent?: string[];
 }
 
 /** Reciprocal Rank Fusion: Σ w / (k + rank) over the lists a chunk appears in (rank 1-based; w = the list's weight, 1 by default). */
@@ -98,6 +111,7 @@ export class Retriever {
       this.repo.titles(scope),
     ]);
     const ww = weighWords(words, stats.df, stats.total);
+    const absentP = this.absentConcepts(scope, exp.groups, stats.df, titles);
     const x = EXPANSION_RANK_WEIGHT;
     const fused = dense
       ? rrf([lexical, trigram, dense, lexicalExp, trigramExp], RRF_K, [1, 1, 1, x, x])
@@ -170,7 +184,39 @@ export class Retriever {
       });
       if (passages.length >= input.limit) break;
     }
-    return { passages, mode: dense ? 'hybrid' : 'lexical', words: ww };
+    return { passages, mode: dense ? 'hybrid' : 'lexical', words: ww, absent: await absentP };
+  }
+
+  /**
+   * The glossary concepts of the question that the visible manuals never say: none of the
+   * question's words for it (df 0), nor the form matched, nor any other term of the entry in
+   * either language, in any chunk or title. Units are left out (a unit says nothing about a topic).
+   */
+  private async absentConcepts(
+    scope: SearchScope,
+    groups: TermGroup[],
+    df: Map<string, number>,
+    titles: { title: string }[],
+  ): Promise<string[]> {
+    const candidates = groups.filter((g) => g.domain !== 'units' && g.words.every((w) => (df.get(w) ?? 0) === 0));
+    if (candidates.length === 0) return [];
+    const titleText = titles.map((t) => t.title.toLowerCase()).join('\n');
+    const titleTokens = passageTokens(titleText);
+    const absent = await Promise.all(
+      candidates.map(async (g) => {
+        const terms = [g.form, ...g.words, ...g.alternatives.map((a) => a.join(' '))];
+        const han = terms.filter(hasHan);
+        const latin = terms
+          .filter((t) => !hasHan(t))
+          .map((t) => wordTokens([t]).join(' '))
+          .filter(Boolean);
+        const inTitle =
+          han.some((t) => titleText.includes(t.toLowerCase())) ||
+          latin.some((t) => t.split(' ').every((w) => titleTokens.has(w)));
+        return inTitle || (await this.repo.saysAny(scope, { han, latin })) ? null : g.form;
+      }),
+    );
+    return absent.filter((f): f is string => f !== null);
   }
 
   /** Cosine over the visible chunks embedded by the current model; null when the stage is off or failing. */

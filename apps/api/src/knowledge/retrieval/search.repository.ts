@@ -92,6 +92,24 @@ export class SearchRepository {
     return { total: Number(totalRows[0]?.n ?? 0), df };
   }
 
+  /**
+   * Whether any visible chunk says one of the terms: a Chinese term as a substring of the text
+   * (segmentation may differ), a Latin term by its index tokens (all of them in one chunk).
+   */
+  async saysAny(s: SearchScope, terms: { han: string[]; latin: string[] }): Promise<boolean> {
+    if (terms.han.length === 0 && terms.latin.length === 0) return false;
+    const patterns = terms.han.map((t) => `%${t.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const rows = await this.prisma.client.$queryRaw<{ says: boolean }[]>`
+      WITH docs AS (${visible(s)})
+      SELECT EXISTS (
+        SELECT 1 FROM "DocumentChunk" c JOIN docs ON c."versionId" = docs.vid
+        WHERE c."parentId" IS NOT NULL
+          AND (c.text ILIKE ANY(${patterns}::text[])
+               OR c.tsv @@ ANY(SELECT plainto_tsquery('simple', t) FROM unnest(${terms.latin}::text[]) t))
+      ) AS says`;
+    return rows[0]?.says ?? false;
+  }
+
   /** The visible documents' titles (a title that names the machine in the question lifts its chunks). */
   titles(s: SearchScope): Promise<{ id: string; title: string; language: 'zh' | 'en' }[]> {
     return this.prisma.client.$queryRaw`

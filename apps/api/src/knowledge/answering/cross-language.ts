@@ -4,13 +4,14 @@ import type { TCitation, TCrossLanguage, TKnowledgeAnswer } from '@amms/contract
 import { UntrustedText } from '../../platform/untrusted.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { chatJson } from './chat-json.js';
-import type { Retrieval } from './retriever.js';
+import type { Retrieval } from '../retrieval/retriever.js';
+import { countHan } from '../../platform/text/script.js';
 
 type Lang = 'zh' | 'en';
 
 /** The question's language: Chinese when its Chinese characters outweigh its Latin words (an English question may name "东岗"). */
 export function questionLanguage(q: string): Lang {
-  const cjk = (q.match(/[\u3400-\u9fff]/g) ?? []).length;
+  const cjk = countHan(q);
   const latin = (q.match(/[A-Za-z]{2,}/g) ?? []).length;
   return cjk >= 2 && cjk >= latin ? 'zh' : 'en';
 }

@@ -5,7 +5,7 @@ import { UntrustedText } from '../../platform/untrusted.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { chatJson } from './chat-json.js';
 import { citationOf } from './extractive-answerer.js';
-import type { Retrieval } from './retriever.js';
+import type { Retrieval } from '../retrieval/retriever.js';
 
 const ZModelReply = z.object({
   found: z.boolean(),

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { coverage, rowContext, sentencesOf, supportingSentences, weighWords } from './evidence.js';
+
+describe('table rows are read with their column names', () => {
+  const table = ['Table 3-2 Capacities', 'Item | Capacity', 'Fuel tank | 400 L', 'DEF tank | 47 L'];
+  it('rowContext gives the caption and header with the row', () => {
+    expect(rowContext('DEF tank | 47 L', table)).toBe('Table 3-2 Capacities\nItem | Capacity\nDEF tank | 47 L');
+    expect(rowContext('not there', table)).toBe('not there');
+  });
+  it('a row whose header holds the asked words is the best support', () => {
+    const words = weighWords(['capacity', 'def'], new Map(), 10);
+    const text = ['The DEF lamp comes on below 10 %.', ...table].join('\n');
+    const [best] = supportingSentences(words, text, null, [{ page: 3, text }]);
+    expect(best!.sentence).toBe('DEF tank | 47 L');
+  });
+});
+
+describe('sentence selection', () => {
+  it('splits prose at sentence ends only: a clause after ";" keeps its warning word', () => {
+    const text =
+      'Never start the engine with ether; the heater can ignite it. Check the level daily.\n1. Open the cap.';
+    expect(sentencesOf(text)).toEqual([
+      'Never start the engine with ether; the heater can ignite it.',
+      'Check the level daily.',
+      '1. Open the cap.',
+    ]);
+    expect(sentencesOf('发动机过热时，不得立即停机。应怠速运转。')).toEqual([
+      '发动机过热时，不得立即停机。',
+      '应怠速运转。',
+    ]);
+  });
+
+  it('rare words weigh more: the sentence holding the rarer word is the best support', () => {
+    const df = new Map([
+      ['tractor', 90],
+      ['wheelbase', 2],
+    ]);
+    const words = weighWords(['tractor', 'wheelbase'], df, 100);
+    expect(words.weight.get('wheelbase')!).toBeGreaterThan(words.weight.get('tractor')! * 5);
+    const text = 'The tractor must be parked on level ground.\nWheelbase: 2900 mm.';
+    const [best] = supportingSentences(words, text, null, [{ page: 4, text }]);
+    expect(best!.sentence).toBe('Wheelbase: 2900 mm.');
+    expect(best!.page).toBe(4);
+    expect(coverage(words, 'Wheelbase: 2900 mm.')).toBeGreaterThan(0.8);
+  });
+
+  it('a Chinese word is matched inside the text (segmentation may differ), a Latin word only whole', () => {
+    const words = weighWords(['水温', 'oil'], new Map(), 10);
+    expect(coverage(words, '发动机水温过高')).toBeCloseTo(0.5);
+    expect(coverage(words, 'boiling point')).toBe(0);
+  });
+});
