@@ -160,7 +160,8 @@ export function repairEdit(
       if (!(left.length === 0 || left.length < bad.length || (avoidedNow && left.length <= bad.length))) continue;
       out = trial;
       const moved: Repaired['moved'] = [];
-      if (next.startsAt !== it.startsAt || next.endsAt !== it.endsAt) moved.push('TIME');
+      // a new machine's own output may change the length; only a new start is a new time
+      if (next.startsAt !== it.startsAt) moved.push('TIME');
       if (next.primaryAssetId !== it.primaryAssetId) moved.push('MACHINE');
       if (next.operatorMembershipId !== it.operatorMembershipId) moved.push('OPERATOR');
       repaired.push({ jobId: it.jobId, moved, because: [...new Set(bad.map((v) => v.code))] });

@@ -88,7 +88,10 @@ export class FollowUpEdits {
     if (!draft) return null;
     const current = draft.versions.find((v) => v.version === draft.currentVersion);
     if (!current) return null;
-    const lang: Lang = goalLanguage(run.goal);
+    // the goal's own words decide, not the names it quotes ("don't use 收割机乙" is English)
+    const names = [...known.fields, ...known.assets, ...known.operators].map((n) => n.name).filter((n) => n.length > 0);
+    const own = names.sort((a, b) => b.length - a.length).reduce((g, n) => g.split(n).join(' '), run.goal);
+    const lang: Lang = goalLanguage(own.trim() ? own : run.goal);
     const zh = lang === 'zh';
     runner.note('plan', {
       message: `intent EDIT_DRAFT (${cmd.kind} on draft ${draft.id} v${draft.currentVersion})`,

@@ -24,7 +24,11 @@ const MOVED = {
 
 export function repairSentence(r: Repaired, label: string, lang: Lang, asked: boolean): string {
   const zh = lang === 'zh';
-  const moved = r.moved.map((m) => MOVED[m][lang]).join(zh ? '和' : ' and ');
+  const words = r.moved.map((m) => MOVED[m][lang]);
+  const moved =
+    words.length > 1
+      ? `${words.slice(0, -1).join(zh ? '、' : ', ')}${zh ? '和' : ' and '}${words.at(-1)}`
+      : (words[0] ?? '');
   if (asked && r.because.length === 0)
     return zh ? `${label}：按你的要求换了${moved}` : `${label}: ${moved} replaced as you asked`;
   const why = r.because.map((c) => CODE_WORDS[c]?.[lang] ?? c).join(zh ? '、' : ', ');
