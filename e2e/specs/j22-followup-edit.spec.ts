@@ -109,7 +109,9 @@ test('a follow-up "把周三的改到周四" makes version 2 of the same draft, 
   // the one change: the job's time, Wednesday → Thursday
   await expect(diff.getByRole('listitem').first()).toContainText('变更');
   await expect(diff.getByRole('listitem').first()).toContainText('e2e j22 收获');
-  await expect(diff.getByRole('listitem').first()).toContainText(/\d\d:\d\d – \S+ \d\d:\d\d → \S+ \d\d:\d\d – \S+ \d\d:\d\d/);
+  await expect(diff.getByRole('listitem').first()).toContainText(
+    /\d\d:\d\d – \S+ \d\d:\d\d → \S+ \d\d:\d\d – \S+ \d\d:\d\d/,
+  );
   const items = page.getByRole('region', { name: '条目（1）' });
   await expect(items).toBeVisible();
   await expect(items.getByRole('row').nth(1)).toContainText(/周四|12月|\d+\/\d+/);

@@ -136,7 +136,7 @@ describe('a follow-up edit keeps what was said and repairs the rest', () => {
     expect([v3.operatorMembershipId, v3.startsAt]).toEqual([v2.operatorMembershipId, v2.startsAt]);
   });
 
-  it("English: \"don't use\" a machine when nothing else is free that day → the draft is unchanged and the run says so", async () => {
+  it('English: "don\'t use" a machine when nothing else is free that day → the draft is unchanged and the run says so', async () => {
     const first = await run(w, `plan next week's harvest of ${w.field}, prefer 收割机乙`);
     const v1 = first.draft!.items[0]!;
     // the only other combine goes to the workshop

@@ -11221,6 +11221,17 @@ export interface operations {
                             limits?: {
                                 maxHoursPerDay: number | null;
                             };
+                            leave?: {
+                                operator: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            }[];
                         } | null;
                         question: string | null;
                         message: string | null;
@@ -11666,6 +11677,17 @@ export interface operations {
                             limits?: {
                                 maxHoursPerDay: number | null;
                             };
+                            leave?: {
+                                operator: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            }[];
                         } | null;
                         question: string | null;
                         message: string | null;

@@ -53,12 +53,15 @@ export function worldFindingText(c: ExplainContext, f: Finding, item: Item): str
     }
     case 'ON_LEAVE': {
       const leave = f.clash ? localSpan(f.clash.startsAt, f.clash.endsAt, tz, lang) : span;
-      return zh ? `${opName} 在 ${leave} 请假，不能安排在 ${span}` : `${opName} is on leave ${leave}, so not free ${span}`;
+      return zh
+        ? `${opName} 在 ${leave} 请假，不能安排在 ${span}`
+        : `${opName} is on leave ${leave}, so not free ${span}`;
     }
     case 'IMPLEMENT_MISFIT': {
       const lead = set[0];
       const impl = set.slice(1).find((m) => m.kind === 'IMPLEMENT' && lead && misfit(lead, m));
-      if (!lead || !impl) return zh ? `${nameList(names, 'zh')} 配不上` : `${nameList(names, 'en')} do not fit together`;
+      if (!lead || !impl)
+        return zh ? `${nameList(names, 'zh')} 配不上` : `${nameList(names, 'en')} do not fit together`;
       if (impl.requiredPowerKw && lead.powerKw != null && lead.powerKw < impl.requiredPowerKw)
         return zh
           ? `${impl.name} 需要 ${impl.requiredPowerKw} kW 的拖拉机，${lead.name} 只有 ${lead.powerKw} kW`
@@ -126,9 +129,13 @@ export function optionText(
   const { lang, timezone: tz } = c;
   const zh = lang === 'zh';
   const deadline = c.facts.jobs.find((j) => j.id === jobId)?.windowEnd;
-  const end = o.items.map((i) => i.endsAt).sort().at(-1);
-  const machines = [...new Set(o.items.map((i) => i.primaryAssetId))]
-    .map((id) => c.input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8));
+  const end = o.items
+    .map((i) => i.endsAt)
+    .sort()
+    .at(-1);
+  const machines = [...new Set(o.items.map((i) => i.primaryAssetId))].map(
+    (id) => c.input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8),
+  );
   const by = end ? localWhen(end, tz, lang) : '';
   const dl = deadline ? localWhen(deadline, tz, lang) : '';
   if (o.kind === 'OVERTIME')

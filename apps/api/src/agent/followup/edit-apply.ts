@@ -212,7 +212,10 @@ export function applyEdit(
       kind: 'nothing',
       message: zh ? '草案已经是这样安排的，没有改动。' : 'The draft already reads that way; nothing changed.',
     };
-  const keep = { MOVE: [false, false], MACHINE: [true, false], OPERATOR: [false, true] }[cmd.kind] as [boolean, boolean];
+  const keep = { MOVE: [false, false], MACHINE: [true, false], OPERATOR: [false, true] }[cmd.kind] as [
+    boolean,
+    boolean,
+  ];
   return {
     kind: 'edit',
     items: items.map((i) => byJob.get(i.jobId)!),
@@ -236,7 +239,8 @@ function replaceOut(
   lang: Lang,
 ): EditResult {
   const zh = lang === 'zh';
-  const explicit = cmd.select.days.length + cmd.select.fields.length + cmd.select.assets.length + cmd.select.operators.length > 0;
+  const explicit =
+    cmd.select.days.length + cmd.select.fields.length + cmd.select.assets.length + cmd.select.operators.length > 0;
   let asks: RepairAsk[];
   if (cmd.kind === 'AVOID') {
     const a = new Set(cmd.assets.map((x) => x.id));

@@ -211,7 +211,9 @@ const END = `\\s*(?:了|吧|啊|呢|please|then|instead)?\\s*[。.!！]*\\s*$`;
 const LEAD_ZH = `^\\s*(?:(?:${T})\\s*(?:的|里的|那个|那项|那条)?\\s*[,，]?\\s*)*(?:那就|那|就|还是|再)?\\s*`;
 const LEAD_EN = `^\\s*(?:(?:for|on)\\s+(?:${T})\\s*(?:'s)?\\s*,?\\s*)*(?:please\\s+|and\\s+|then\\s+)*`;
 const AVOID_FORMS = [
-  new RegExp(`${LEAD_ZH}(?:不要|别|不|不能|不想)\\s*(?:再)?\\s*(?:用|让|派|安排)\\s*(?:那台|这台)?\\s*(${TS})\\s*(?:开|来开|来干|干|去)?${END}`),
+  new RegExp(
+    `${LEAD_ZH}(?:不要|别|不|不能|不想)\\s*(?:再)?\\s*(?:用|让|派|安排)\\s*(?:那台|这台)?\\s*(${TS})\\s*(?:开|来开|来干|干|去)?${END}`,
+  ),
   new RegExp(`${LEAD_ZH}(${TS})\\s*(?:都|也|全都)?\\s*(?:不要用|别用|不用|不行|不合适|不要|别派|不能用|不能开)${END}`),
   new RegExp(`${LEAD_EN}(?:don'?t|do\\s+not|never)\\s+(?:use|put|send|give\\s+it\\s+to)\\s+(?:the\\s+)?(${TS})${END}`),
   new RegExp(`${LEAD_EN}(?:not|no|without)\\s+(?:the\\s+)?(${TS})${END}`),
@@ -249,7 +251,10 @@ function avoidOrAnother(template: string, tokens: Token[]): EditCommand | null {
     .replace(TOKEN, '')
     .replace(ANOTHER_MACHINE, '')
     .replace(ANOTHER_OPERATOR, '')
-    .replace(/的|里的|那个|那项|那就|那|就|还是|吧|了|请|please|can you|could you|use|give it to|let|for|on|'s|\bto\b|[\s,，。.!！?？]/g, '');
+    .replace(
+      /的|里的|那个|那项|那就|那|就|还是|吧|了|请|please|can you|could you|use|give it to|let|for|on|'s|\bto\b|[\s,，。.!！?？]/g,
+      '',
+    );
   if (rest.length > 0) return null;
   return { kind: 'ANOTHER', select: selectorOf(tokens, Infinity, -1), what };
 }

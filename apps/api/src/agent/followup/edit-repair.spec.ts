@@ -85,7 +85,10 @@ describe('a follow-up edit made whole (edit-repair)', () => {
   it('the rest of the draft holds its machines: a repair never double-books another item', () => {
     const input = base();
     const other: TEditedItem = { ...moved, jobId: 'j-2', primaryAssetId: 'c-2', operatorMembershipId: 'o-2' };
-    const withOther = { ...input, jobs: [...input.jobs, job('j-2', { windowStart: L('02 00:00'), windowEnd: L('06 00:00') })] };
+    const withOther = {
+      ...input,
+      jobs: [...input.jobs, job('j-2', { windowStart: L('02 00:00'), windowEnd: L('06 00:00') })],
+    };
     const r = repairEdit(withOther, [moved, other], [ask()]);
     expect(validate(withOther, r.items).violations).toEqual([]);
     expect(r.items[0]!.primaryAssetId).toBe('c-2');

@@ -104,7 +104,11 @@ export function repairEdit(
       machines: [
         ...input.busy.machines,
         ...others.flatMap((o) =>
-          [o.primaryAssetId, ...o.implementAssetIds].map((assetId) => ({ assetId, startsAt: o.startsAt, endsAt: o.endsAt })),
+          [o.primaryAssetId, ...o.implementAssetIds].map((assetId) => ({
+            assetId,
+            startsAt: o.startsAt,
+            endsAt: o.endsAt,
+          })),
         ),
       ],
       operators: [

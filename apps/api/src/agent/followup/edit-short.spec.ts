@@ -47,13 +47,11 @@ describe('short follow-up edits: avoid and "another one"', () => {
     expect(c).toMatchObject({ kind: 'ANOTHER', what, select });
   });
 
-  it.each([
-    '安排下周的收获，不要用张三',
-    'plan next week without Zhang San',
-    '下周换一台新的收割机要多少钱',
-    '不要用',
-  ])('%s is not a short edit', (goal) => {
-    const c = read(goal);
-    expect(c === null || (c.kind !== 'AVOID' && c.kind !== 'ANOTHER')).toBe(true);
-  });
+  it.each(['安排下周的收获，不要用张三', 'plan next week without Zhang San', '下周换一台新的收割机要多少钱', '不要用'])(
+    '%s is not a short edit',
+    (goal) => {
+      const c = read(goal);
+      expect(c === null || (c.kind !== 'AVOID' && c.kind !== 'ANOTHER')).toBe(true);
+    },
+  );
 });

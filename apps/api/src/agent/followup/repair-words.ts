@@ -32,5 +32,7 @@ export function repairSentence(r: Repaired, label: string, lang: Lang, asked: bo
   if (asked && r.because.length === 0)
     return zh ? `${label}：按你的要求换了${moved}` : `${label}: ${moved} replaced as you asked`;
   const why = r.because.map((c) => CODE_WORDS[c]?.[lang] ?? c).join(zh ? '、' : ', ');
-  return zh ? `${label}：原样改会冲突（${why}），所以也调整了${moved}` : `${label}: as said it would clash (${why}), so ${moved} changed too`;
+  return zh
+    ? `${label}：原样改会冲突（${why}），所以也调整了${moved}`
+    : `${label}: as said it would clash (${why}), so ${moved} changed too`;
 }

@@ -38,7 +38,7 @@ describe('Chinese names written in pinyin in an English goal', () => {
     expect(c.avoid.operators.map((o) => o.id)).toEqual([id]);
   });
 
-  it("leave by day with a pinyin name: \"Qian Yong is off on Tuesday\"", () => {
+  it('leave by day with a pinyin name: "Qian Yong is off on Tuesday"', () => {
     const c = plan("plan next week's harvest, Qian Yong is off on Tuesday");
     expect(c.leave).toEqual([{ operator: { id: QIAN, name: '钱勇' }, from: '2026-12-08', to: '2026-12-08' }]);
   });

@@ -108,7 +108,23 @@ export function pinyinVariants(name: string): string[] {
   for (const v of [...out]) if (v.includes('v')) out.add(v.replaceAll('v', 'u'));
   return [...out];
 }
-const TWO_CHAR_SURNAMES = new Set(['欧阳', '司马', '诸葛', '上官', '东方', '皇甫', '尉迟', '公孙', '慕容', '令狐', '夏侯', '长孙', '宇文', '司徒', '端木']);
+const TWO_CHAR_SURNAMES = new Set([
+  '欧阳',
+  '司马',
+  '诸葛',
+  '上官',
+  '东方',
+  '皇甫',
+  '尉迟',
+  '公孙',
+  '慕容',
+  '令狐',
+  '夏侯',
+  '长孙',
+  '宇文',
+  '司徒',
+  '端木',
+]);
 
 /** Spacing, hyphens and underscores are free in a name: "JD-8R" = "JD 8R" = "JD8R". */
 const SEPARATOR = /[\s_-]/;

@@ -13,7 +13,8 @@ import { GoalText, MASK, type Span } from './text.js';
  * A bare weekday is read inside the plan's period ("安排下周的收获，赵刚周三请假" → next week's
  * Wednesday); other days as the time step reads them.
  */
-const LEAVE_ZH = '(?:也|都|要|会|得|将|需要)?\\s*(?:请假|休假|放假|轮休|调休|不在|生病|病了|住院|出差|回老家|没空|有事|不来|来不了|休息)';
+const LEAVE_ZH =
+  '(?:也|都|要|会|得|将|需要)?\\s*(?:请假|休假|放假|轮休|调休|不在|生病|病了|住院|出差|回老家|没空|有事|不来|来不了|休息)';
 const LEAVE_EN =
   "(?:is|'s|will\\s+be|are|be)?\\s*(?:on\\s+(?:leave|holiday|vacation|sick\\s+leave)|off(?:\\s+sick)?|away|out\\s+sick|sick|unavailable|not\\s+available|not\\s+around)";
 const AFTER_ZH = new RegExp(`^([^，,。；;！!？?\\u0000]{1,24}?)\\s*${LEAVE_ZH}`);
@@ -21,7 +22,8 @@ const LEAVE_NOW_ZH = new RegExp(`^\\s*${LEAVE_ZH}`);
 const AFTER_EN = new RegExp(`^\\s*${LEAVE_EN}\\b([^,.;!?，。；！？\\u0000]{1,40})`, 'i');
 /** what may stand in a day phrase besides the days themselves */
 const FILLER = /^(?:\s|的|也|都|要|会|和|、|到|至|on|this|for|the|and|all|day|days|\u0000)*$/i;
-const BARE_WEEKDAY = /^\s*(?:on\s+)?(?:周|星期|礼拜)[一二三四五六日天]\s*$|^\s*(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\s*$/i;
+const BARE_WEEKDAY =
+  /^\s*(?:on\s+)?(?:周|星期|礼拜)[一二三四五六日天]\s*$|^\s*(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\s*$/i;
 
 export interface LeaveSaid {
   operator: KnownRef;
@@ -102,7 +104,10 @@ export function leaveDays(
     if (!p) continue;
     out.push({ operator: { id: l.operator.id, name: l.operator.name }, from: p.from, to: p.to });
     const days = p.from === p.to ? p.from : `${p.from}..${p.to}`;
-    notes.add(`${l.operator.name} ${days} 请假：这${p.from === p.to ? '天' : '几天'}不给他安排`, `${l.operator.name} is off ${days}: not planned then`);
+    notes.add(
+      `${l.operator.name} ${days} 请假：这${p.from === p.to ? '天' : '几天'}不给他安排`,
+      `${l.operator.name} is off ${days}: not planned then`,
+    );
   }
   return out;
 }
