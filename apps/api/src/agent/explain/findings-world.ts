@@ -7,8 +7,17 @@
  */
 import { lacking, misfit, requiredOf } from '../../planning/scheduler/world-rules.js';
 import type { SchedMachine } from '../../planning/scheduler/types.js';
-import type { ExplainContext } from './findings.js';
+import type { PlanningFacts } from '../../planning/draft-content.js';
+import type { SchedulerInput } from '../../planning/scheduler/types.js';
 import { localSpan, localWhen, nameList, type Lang } from './wording.js';
+
+/** what findings.ts explains with (its ExplainContext, said here so the two files do not import each other) */
+interface ExplainContext {
+  facts: PlanningFacts;
+  input: SchedulerInput;
+  lang: Lang;
+  timezone: string;
+}
 
 const LICENCE: Record<string, { zh: string; en: string }> = {
   COMBINE: { zh: '联合收割机驾驶证', en: 'combine licence' },

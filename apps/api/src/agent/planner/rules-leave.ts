@@ -21,7 +21,7 @@ const AFTER_ZH = new RegExp(`^([^，,。；;！!？?\\u0000]{1,24}?)\\s*${LEAVE_
 const LEAVE_NOW_ZH = new RegExp(`^\\s*${LEAVE_ZH}`);
 const AFTER_EN = new RegExp(`^\\s*${LEAVE_EN}\\b([^,.;!?，。；！？\\u0000]{1,40})`, 'i');
 /** what may stand in a day phrase besides the days themselves */
-const FILLER = /^(?:\s|的|也|都|要|会|和|、|到|至|on|this|for|the|and|all|day|days|\u0000)*$/i;
+const FILLER = /^(?:\s|的|也|都|要|会|和|、|到|至|on|this|for|the|and|all|day|days)*$/i;
 const BARE_WEEKDAY =
   /^\s*(?:on\s+)?(?:周|星期|礼拜)[一二三四五六日天]\s*$|^\s*(?:on\s+)?(?:mon|tues?|wed(?:nes)?|thu(?:rs)?|fri|sat(?:ur)?|sun)(?:day)?s?\s*$/i;
 
