@@ -51,10 +51,6 @@ const apiEnv = {
 
 export default defineConfig({
   testDir: './specs',
-  // A journey written in session 12 that does not pass on the merged tree yet (CHANGELOG, session 12):
-  // j22-followup-edit moves its item onto a day where j1's executed harvest holds the same combine,
-  // so version 2 is not valid. Run it by name to work on it.
-  testIgnore: process.env.E2E_QUARANTINE === '1' ? [] : ['**/j22-followup-edit.spec.ts'],
   outputDir: './test-results',
   fullyParallel: false,
   workers: 1,

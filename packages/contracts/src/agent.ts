@@ -87,6 +87,14 @@ export const ZPlanConstraints = z
      * `maxHoursPerDay`: the most working hours any operator gets in one local day.
      */
     limits: z.strictObject({ maxHoursPerDay: z.number().min(1).max(24).nullable() }).optional(),
+    /**
+     * Leave the goal states with its days ("赵刚周三请假", "Li is off on Tuesday"): the operator is
+     * not planned on those local days (inclusive); absent = none. Leave without days is `avoid.operators`.
+     */
+    leave: z
+      .array(z.strictObject({ operator: ZNamedRef, from: ZLocalDate, to: ZLocalDate }))
+      .max(PLAN_LIMITS.refs)
+      .optional(),
   })
   .superRefine((c, ctx) => {
     // The fields must tell one consistent story, whichever planner produced them.

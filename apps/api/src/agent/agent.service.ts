@@ -10,6 +10,7 @@ import { AgentErrors } from './agent.errors.js';
 import { AgentRepository } from './agent.repository.js';
 import { AgentRunFinisher } from './agent-run.finisher.js';
 import { draftContent, periodRange, planningNow, schedulerInput } from '../planning/draft-content.js';
+import { leaveBusy } from './leave-busy.js';
 import { loadFacts } from '../planning/facts.js';
 import { PlannerFactory } from './planner-factory.js';
 import { validate } from '../planning/scheduler/validator.js';
@@ -245,6 +246,8 @@ export class AgentService {
       return { ...none, status: 'COMPLETED', constraints, question: null, message };
     }
 
+    // leave the goal states with its days ("赵刚周三请假") holds the person those days (leave-busy.ts)
+    facts.busy.operators.push(...leaveBusy(constraints.leave, facts.operators, timezone));
     // the road between fields: one machine's consecutive jobs leave time to drive (planning/travel/travel.service.ts)
     facts.travel = await this.travel.forScheduler(
       ctx.organizationId,

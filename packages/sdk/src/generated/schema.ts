@@ -11241,6 +11241,17 @@ export interface operations {
                             limits?: {
                                 maxHoursPerDay: number | null;
                             };
+                            leave?: {
+                                operator: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            }[];
                         } | null;
                         question: string | null;
                         message: string | null;
@@ -11686,6 +11697,17 @@ export interface operations {
                             limits?: {
                                 maxHoursPerDay: number | null;
                             };
+                            leave?: {
+                                operator: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    name: string;
+                                };
+                                /** Format: date */
+                                from: string;
+                                /** Format: date */
+                                to: string;
+                            }[];
                         } | null;
                         question: string | null;
                         message: string | null;

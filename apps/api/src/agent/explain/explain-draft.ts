@@ -8,6 +8,7 @@ import type { TDraftEvidence } from '@amms/contracts/drafts';
 import { contentHashOf, type DraftContent } from '../../planning/draft-content.js';
 import type { ScheduleItem, UnplacedJob } from '../../planning/scheduler/types.js';
 import { findingText, unplacedText, type ExplainContext } from './findings.js';
+import { optionText } from './findings-world.js';
 import { itemReasons } from './item-reasons.js';
 import { travelReason } from './travel-reason.js';
 
@@ -28,6 +29,9 @@ export function explainDraft(
   const outUnplaced = content.unplaced.map((u) => ({
     ...u,
     detail: unplacedText(c, { ...u, candidates: byJob.get(u.jobId)?.candidates }),
+    ...('options' in u && Array.isArray(u.options) && u.options.length
+      ? { options: u.options.map((o) => ({ ...o, detail: optionText(c, u.jobId, o) })) }
+      : {}),
   }));
   const finding = <F extends { code: string; message: string; itemIndex: number }>(f: F): F => ({
     ...f,

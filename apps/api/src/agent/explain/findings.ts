@@ -7,6 +7,7 @@
 import type { PlanningFacts } from '../../planning/draft-content.js';
 import type { SchedulerInput } from '../../planning/scheduler/types.js';
 import { hoursOf, localSpan, nameList, opWord, type Lang } from './wording.js';
+import { licenceGapText, worldFindingText } from './findings-world.js';
 
 export interface ExplainContext {
   facts: PlanningFacts;
@@ -89,6 +90,8 @@ export function unplacedText(
       );
     }
     case 'NO_OPERATOR_AVAILABLE': {
+      const licence = licenceGapText(c, u.jobId);
+      if (licence) return licence;
       const ops = (u.candidates?.operatorMembershipIds ?? []).map(opName);
       if (ops.length === 0)
         return pick(
@@ -143,7 +146,7 @@ export function unplacedText(
 /** A validator finding of an item in words (its code + the item's names and local times). */
 export function findingText(
   c: ExplainContext,
-  f: { code: string; message: string; itemIndex: number },
+  f: { code: string; message: string; itemIndex: number; clash?: { kind: string; startsAt: string; endsAt: string } },
   item:
     | {
         primaryAssetId: string;
@@ -164,6 +167,8 @@ export function findingText(
   const operator = c.facts.operators.find((o) => o.membershipId === item.operatorMembershipId)?.name ?? '—';
   const span = localSpan(item.startsAt, item.endsAt, timezone, lang);
   const job = c.facts.jobs.find((j) => j.id === item.jobId);
+  const world = worldFindingText(c, f, item);
+  if (world !== null) return world;
   switch (f.code) {
     case 'DUE_FOR_MAINTENANCE': {
       const due = names.filter((m) => m.dueForMaintenance).map((m) => m.name);

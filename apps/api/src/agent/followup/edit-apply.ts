@@ -2,6 +2,7 @@ import type { TDraftItem, TEditedItem } from '@amms/contracts/drafts';
 import { addDays, daysBetween, isoWeekday, localToday, type LocalDate } from '../planner/calendar.js';
 import { matchMachine, type MachineCandidate } from '../skills/machine-match.js';
 import type { DayRef, EditCommand, EditSelector } from './edit-grammar.js';
+import type { RepairAsk } from './edit-repair.js';
 
 /**
  * An edit command applied to the draft's current items (pure): the whole new item list for
@@ -19,7 +20,8 @@ import type { DayRef, EditCommand, EditSelector } from './edit-grammar.js';
 
 export type Lang = 'zh' | 'en';
 export type EditResult =
-  | { kind: 'edit'; items: TEditedItem[]; changed: string[] }
+  /** `asks`: per changed item, what the words fixed (the rest may be repaired: edit-repair.ts) */
+  | { kind: 'edit'; items: TEditedItem[]; changed: string[]; asks: RepairAsk[] }
   | { kind: 'question'; question: string }
   | { kind: 'nothing'; message: string };
 
@@ -97,6 +99,14 @@ export function applyEdit(
   }
   const byJob = new Map<string, TEditedItem>(items.map((i) => [i.jobId, toEdited(i)]));
   const changed: string[] = [];
+  const ask = (jobId: string, keepMachine: boolean, keepOperator: boolean, avoid?: Partial<RepairAsk>): RepairAsk => ({
+    jobId,
+    keepMachine,
+    keepOperator,
+    avoidAssetIds: avoid?.avoidAssetIds ?? [],
+    avoidOperatorIds: avoid?.avoidOperatorIds ?? [],
+  });
+  if (cmd.kind === 'AVOID' || cmd.kind === 'ANOTHER') return replaceOut(cmd, items, chosen, byJob, ask, tz, lang);
 
   if (cmd.kind === 'MOVE') {
     // a bare source weekday that falls on two different dates of the draft: which one?
@@ -202,5 +212,77 @@ export function applyEdit(
       kind: 'nothing',
       message: zh ? '草案已经是这样安排的，没有改动。' : 'The draft already reads that way; nothing changed.',
     };
-  return { kind: 'edit', items: items.map((i) => byJob.get(i.jobId)!), changed: changed.sort() };
+  const keep = { MOVE: [false, false], MACHINE: [true, false], OPERATOR: [false, true] }[cmd.kind] as [
+    boolean,
+    boolean,
+  ];
+  return {
+    kind: 'edit',
+    items: items.map((i) => byJob.get(i.jobId)!),
+    changed: changed.sort(),
+    asks: changed.map((j) => ask(j, ...keep)),
+  };
+}
+
+/**
+ * AVOID ("不要用张三") and ANOTHER ("换一台"): the items that use what is avoided (or the selected
+ * items) are handed to the repair with that machine or person ruled out; the items stay as they
+ * are here (the repair finds who or what replaces them).
+ */
+function replaceOut(
+  cmd: Extract<EditCommand, { kind: 'AVOID' | 'ANOTHER' }>,
+  items: readonly TDraftItem[],
+  chosen: TDraftItem[],
+  byJob: Map<string, TEditedItem>,
+  ask: (jobId: string, m: boolean, o: boolean, avoid?: Partial<RepairAsk>) => RepairAsk,
+  tz: string,
+  lang: Lang,
+): EditResult {
+  const zh = lang === 'zh';
+  const explicit =
+    cmd.select.days.length + cmd.select.fields.length + cmd.select.assets.length + cmd.select.operators.length > 0;
+  let asks: RepairAsk[];
+  if (cmd.kind === 'AVOID') {
+    const a = new Set(cmd.assets.map((x) => x.id));
+    const o = new Set(cmd.operators.map((x) => x.id));
+    const pool = chosen.filter(
+      (i) => a.has(i.primaryAssetId) || i.implementAssetIds.some((id) => a.has(id)) || o.has(i.operatorMembershipId),
+    );
+    if (pool.length === 0) {
+      const names = [...cmd.assets, ...cmd.operators].map((x) => x.name);
+      return {
+        kind: 'nothing',
+        message: zh
+          ? `当前草案${explicit ? `里“${described(cmd.select, lang)}”的作业` : ''}没有用到${list(names, lang)}，没有改动。`
+          : `The current draft${explicit ? `'s "${described(cmd.select, lang)}" jobs` : ''} does not use ${list(names, lang)}; nothing changed.`,
+      };
+    }
+    asks = pool.map((i) => ask(i.jobId, false, false, { avoidAssetIds: [...a], avoidOperatorIds: [...o] }));
+  } else {
+    const key = (i: TDraftItem) => (cmd.what === 'MACHINE' ? i.primaryAssetId : i.operatorMembershipId);
+    const keys = [...new Set(chosen.map(key))];
+    if (!explicit && keys.length > 1) {
+      const names = chosen.map(
+        (i) =>
+          `${(cmd.what === 'MACHINE' ? i.primaryAssetName : i.operatorName) ?? key(i).slice(0, 8)}（${itemLabel(i, tz, lang)}）`,
+      );
+      return {
+        kind: 'question',
+        question: zh
+          ? `草案里有${keys.length}${cmd.what === 'MACHINE' ? '台机器' : '位机手'}：${list(names, lang)}。换掉哪一${cmd.what === 'MACHINE' ? '台' : '位'}？`
+          : `The draft has ${keys.length} ${cmd.what === 'MACHINE' ? 'machines' : 'operators'}: ${list(names, lang)}. Which one should I replace?`,
+      };
+    }
+    asks = chosen.map((i) =>
+      cmd.what === 'MACHINE'
+        ? ask(i.jobId, false, false, { avoidAssetIds: [i.primaryAssetId] })
+        : ask(i.jobId, false, false, { avoidOperatorIds: [i.operatorMembershipId] }),
+    );
+  }
+  return {
+    kind: 'edit',
+    items: items.map((i) => byJob.get(i.jobId)!),
+    changed: asks.map((a) => a.jobId).sort(),
+    asks,
+  };
 }

@@ -30,7 +30,11 @@ export interface EditSelector {
 export type EditCommand =
   | { kind: 'MOVE'; select: EditSelector; to: DayRef }
   | { kind: 'MACHINE'; select: EditSelector; asset: KnownRef | null; phrase: string }
-  | { kind: 'OPERATOR'; select: EditSelector; operator: KnownRef };
+  | { kind: 'OPERATOR'; select: EditSelector; operator: KnownRef }
+  /** "不要用张三", "收割机1别用了", "don't use Zhang San": the named machines or people leave the selected items */
+  | { kind: 'AVOID'; select: EditSelector; assets: KnownRef[]; operators: KnownRef[] }
+  /** "换一台", "换个机手", "another machine", "someone else": another machine or operator, chosen by the planner */
+  | { kind: 'ANOTHER'; select: EditSelector; what: 'MACHINE' | 'OPERATOR' };
 
 export interface KnownForEdit {
   fields: readonly KnownRef[];
@@ -138,6 +142,8 @@ function selectorOf(tokens: Token[], upTo: number, skip: number): EditSelector {
 
 export function parseEdit(goal: string, known: KnownForEdit, today: LocalDate): EditCommand | null {
   const { template, tokens } = tokenize(goal, known, today);
+  const short = avoidOrAnother(template, tokens);
+  if (short) return short;
   if (!EDIT_CUE.test(template)) return null;
   // each token with the template text before it (since the previous token) and after it
   const marks = [...template.matchAll(TOKEN)].map((m) => ({
@@ -196,4 +202,59 @@ function originalOffset(template: string, tokens: Token[], at: number): number {
     shift += t.end - t.start - m[0].length;
   }
   return at + shift;
+}
+
+const T = `${OPEN}\\d+${CLOSE}`;
+const TS = `${T}(?:\\s*(?:和|、|与|跟|,|，|and|or)\\s*${T})*`;
+const END = `\\s*(?:了|吧|啊|呢|please|then|instead)?\\s*[。.!！]*\\s*$`;
+/** what may stand before a short edit: the items it is about ("周三的", "东岗3号地那个", "for Wednesday's") */
+const LEAD_ZH = `^\\s*(?:(?:${T})\\s*(?:的|里的|那个|那项|那条)?\\s*[,，]?\\s*)*(?:那就|那|就|还是|再)?\\s*`;
+const LEAD_EN = `^\\s*(?:(?:for|on)\\s+(?:${T})\\s*(?:'s)?\\s*,?\\s*)*(?:please\\s+|and\\s+|then\\s+)*`;
+const AVOID_FORMS = [
+  new RegExp(
+    `${LEAD_ZH}(?:不要|别|不|不能|不想)\\s*(?:再)?\\s*(?:用|让|派|安排)\\s*(?:那台|这台)?\\s*(${TS})\\s*(?:开|来开|来干|干|去)?${END}`,
+  ),
+  new RegExp(`${LEAD_ZH}(${TS})\\s*(?:都|也|全都)?\\s*(?:不要用|别用|不用|不行|不合适|不要|别派|不能用|不能开)${END}`),
+  new RegExp(`${LEAD_EN}(?:don'?t|do\\s+not|never)\\s+(?:use|put|send|give\\s+it\\s+to)\\s+(?:the\\s+)?(${TS})${END}`),
+  new RegExp(`${LEAD_EN}(?:not|no|without)\\s+(?:the\\s+)?(${TS})${END}`),
+];
+const ANOTHER_MACHINE =
+  /(?:^|[^成为给])换\s*(?:一|个|另一)?\s*(?:台|辆|部|个)\s*(?:别的|其他的?|另外的?)?\s*(?:机器|机子|车|收割机|拖拉机|无人机|农机)?\s*(?:吧|了)?\s*[。.!！]*\s*$|\b(?:another|a\s+different|some\s+other|other)\s+(?:machine|combine|harvester|tractor|drone|one)\b/;
+const ANOTHER_OPERATOR =
+  /换\s*(?:个|一个|一位|位)?\s*(?:别的|其他的?)?\s*(?:人|机手|司机|师傅|驾驶员)\s*(?:吧|了)?\s*[。.!！]*\s*$|\b(?:another|a\s+different|some\s+other)\s+(?:operator|driver|person)\b|\bsomeone\s+else\b/;
+
+/** The short edits that need no change verb: an avoid ("不要用张三") or "another one" ("换一台"). */
+function avoidOrAnother(template: string, tokens: Token[]): EditCommand | null {
+  for (const re of AVOID_FORMS) {
+    const m = re.exec(template);
+    if (!m) continue;
+    const named = [...m[1]!.matchAll(TOKEN)].map((x) => tokens[Number(x[1])]!);
+    if (named.some((t) => t.type !== 'name' || (t.kind !== 'asset' && t.kind !== 'operator'))) continue;
+    // the other names and days say which items ("周三的不要用张三")
+    const select = selectorOf(
+      tokens.filter((t) => !named.includes(t)),
+      Infinity,
+      -1,
+    );
+    const names = named.filter((t): t is Extract<Token, { type: 'name' }> => t.type === 'name');
+    return {
+      kind: 'AVOID',
+      select,
+      assets: names.filter((t) => t.kind === 'asset').map((t) => t.ref),
+      operators: names.filter((t) => t.kind === 'operator').map((t) => t.ref),
+    };
+  }
+  const what = ANOTHER_OPERATOR.test(template) ? 'OPERATOR' : ANOTHER_MACHINE.test(template) ? 'MACHINE' : null;
+  if (!what) return null;
+  // nothing but selectors may come with it ("周三的换一台"): a goal with other words is a new goal
+  const rest = template
+    .replace(TOKEN, '')
+    .replace(ANOTHER_MACHINE, '')
+    .replace(ANOTHER_OPERATOR, '')
+    .replace(
+      /的|里的|那个|那项|那就|那|就|还是|吧|了|请|please|can you|could you|use|give it to|let|for|on|'s|\bto\b|[\s,，。.!！?？]/g,
+      '',
+    );
+  if (rest.length > 0) return null;
+  return { kind: 'ANOTHER', select: selectorOf(tokens, Infinity, -1), what };
 }

@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import type { TDraftDetail, TDraftItem, TRunEdit } from '@amms/contracts/drafts';
+import type { TDraftDetail, TDraftItem, TEditedItem, TRunEdit } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { DraftsService } from '../../drafts/drafts.service.js';
 import { diffItems } from '../../drafts/drafts.versions.js';
 import type { OrgContext } from '../../platform/access/context.js';
-import type { KnownNames } from '../../planning/tools/agent-tools.js';
 import type { ToolRunner } from '../../planning/tools/runner.js';
 import type { Outcome } from '../agent-run.parts.js';
 import { AgentRepository } from '../agent.repository.js';
@@ -14,6 +13,11 @@ import type { MachineCandidate } from '../skills/machine-match.js';
 import { applyEdit, type Lang } from './edit-apply.js';
 import { parseEdit } from './edit-grammar.js';
 import { may } from '../../platform/access/permission.js';
+import { schedulerInput } from '../../planning/draft-content.js';
+import { loadFacts } from '../../planning/facts.js';
+import { AgentTools, type KnownNames } from '../../planning/tools/agent-tools.js';
+import { repairEdit, type Repaired } from './edit-repair.js';
+import { repairSentence } from './repair-words.js';
 
 /** how many earlier runs of the conversation are searched for its current draft */
 const LOOK_BACK = 20;
@@ -31,7 +35,33 @@ export class FollowUpEdits {
   constructor(
     private readonly repo: AgentRepository,
     private readonly drafts: DraftsService,
+    private readonly tools: AgentTools,
   ) {}
+
+  /** The edit made whole against fresh facts (edit-repair.ts): what the words did not fix may change. */
+  private async repair(
+    ctx: OrgContext,
+    runner: ToolRunner,
+    result: Extract<ReturnType<typeof applyEdit>, { kind: 'edit' }>,
+    timezone: string,
+  ): Promise<{ items: TEditedItem[]; repaired: Repaired[] }> {
+    const jobIds = [...new Set(result.items.map((i) => i.jobId))];
+    const starts = result.items.map((i) => Date.parse(i.startsAt));
+    const ends = result.items.map((i) => Date.parse(i.endsAt));
+    if (starts.length === 0) return { items: result.items, repaired: [] };
+    // whole days around the items: a repair may use any hour of the item's day
+    const range = {
+      from: new Date(Math.min(...starts) - 86_400_000).toISOString(),
+      to: new Date(Math.max(...ends) + 2 * 86_400_000).toISOString(),
+    };
+    const { facts } = await loadFacts(runner, { jobIds }, range);
+    const input = schedulerInput(facts, {
+      now: new Date().toISOString(),
+      timezone,
+      calendar: await this.tools.workCalendar(ctx),
+    });
+    return repairEdit(input, result.items, result.asks);
+  }
 
   /** The conversation's current (open, schedule) draft, or null. */
   async currentDraft(ctx: OrgContext, run: AgentRun): Promise<TDraftDetail | null> {
@@ -58,7 +88,10 @@ export class FollowUpEdits {
     if (!draft) return null;
     const current = draft.versions.find((v) => v.version === draft.currentVersion);
     if (!current) return null;
-    const lang: Lang = goalLanguage(run.goal);
+    // the goal's own words decide, not the names it quotes ("don't use 收割机乙" is English)
+    const names = [...known.fields, ...known.assets, ...known.operators].map((n) => n.name).filter((n) => n.length > 0);
+    const own = names.sort((a, b) => b.length - a.length).reduce((g, n) => g.split(n).join(' '), run.goal);
+    const lang: Lang = goalLanguage(own.trim() ? own : run.goal);
     const zh = lang === 'zh';
     runner.note('plan', {
       message: `intent EDIT_DRAFT (${cmd.kind} on draft ${draft.id} v${draft.currentVersion})`,
@@ -81,9 +114,23 @@ export class FollowUpEdits {
       runner.note('message', { message });
       return { ...base, status: 'COMPLETED', question: null, message };
     }
+    const fixed = await this.repair(ctx, runner, result, timezone);
+    const label = (jobId: string) => {
+      const i = current.items.find((x) => x.jobId === jobId);
+      return i?.job?.fieldName ?? i?.job?.title ?? jobId.slice(0, 8);
+    };
+    const replacing = cmd.kind === 'AVOID' || cmd.kind === 'ANOTHER';
+    if (replacing && fixed.repaired.length === 0) {
+      const message = zh
+        ? `没有找到可以替换的${cmd.kind === 'ANOTHER' && cmd.what === 'OPERATOR' ? '机手' : cmd.kind === 'ANOTHER' ? '机器' : '机器或机手'}：同一天里其他能做这些作业的都不空闲或不合适，草案没有改动。`
+        : `I found no replacement: nothing else that can do these jobs is free and fit on the same day, so the draft is unchanged.`;
+      runner.note('message', { message });
+      return { ...base, status: 'COMPLETED', question: null, message };
+    }
+    const repairNotes = fixed.repaired.map((r) => repairSentence(r, label(r.jobId), lang, replacing));
     const after = await this.drafts.createVersion(ctx, draft.id, {
       basedOnVersion: draft.currentVersion,
-      items: result.items,
+      items: fixed.items,
       workOrderItems: [],
       note: run.goal.slice(0, 1000),
     });
@@ -101,6 +148,7 @@ export class FollowUpEdits {
       next.validation.violations.map((v) => v.message),
       timezone,
       lang,
+      repairNotes,
     );
     runner.note('message', { message, args: { edit } });
     return { ...base, status: 'COMPLETED', question: null, message, linkDraftId: draft.id, edit };
@@ -149,7 +197,13 @@ function when(iso: string, tz: string, lang: Lang): string {
 }
 
 /** "已生成草案第2版（基于第1版），改动1项：东岗3号地 收割机1 张三 12/9周三 07:00 → 12/10周四 07:00。" */
-export function describeEdit(edit: TRunEdit, violations: string[], tz: string, lang: Lang): string {
+export function describeEdit(
+  edit: TRunEdit,
+  violations: string[],
+  tz: string,
+  lang: Lang,
+  notes: readonly string[] = [],
+): string {
   const zh = lang === 'zh';
   const lines = edit.changes.map((c) => {
     const parts: string[] = [];
@@ -169,5 +223,6 @@ export function describeEdit(edit: TRunEdit, violations: string[], tz: string, l
     : zh
       ? '校验通过，可以确认。'
       : 'It passes validation and can be confirmed.';
-  return `${head}${lines.join(zh ? '；' : '; ')}。${tail}`.slice(0, 2000);
+  const why = notes.length ? `${notes.join(zh ? '；' : '; ')}。` : '';
+  return `${head}${lines.join(zh ? '；' : '; ')}。${why}${tail}`.slice(0, 2000);
 }

@@ -1,4 +1,5 @@
 import { parseChineseNumber, ZH_NUMERAL_CHARS } from './numerals.js';
+import { pinyin } from 'pinyin-pro';
 import { normalize, longestFirst, type GoalText, type Span } from './text.js';
 
 /**
@@ -85,9 +86,45 @@ export function nameVariants(kind: NameKind, rawName: string): { exact: string; 
       for (const v of numeralVariants(b)) short.add(v);
     }
   }
+  if (kind === 'operator') for (const v of pinyinVariants(exact)) short.add(v);
   short.delete(exact);
   return { exact, short: [...short].filter((s) => s.length >= 2) };
 }
+
+/**
+ * A Chinese person's name as an English goal writes it: "Zhao Gang", "Gang Zhao" for 赵刚
+ * (surname readings: 单 Shan, 曾 Zeng; ü as v or u: 吕 Lv/Lu). Spacing and case are free in
+ * matching, so "zhaogang" and "ZHAO Gang" are the same. Only names of 2–4 Han characters.
+ */
+export function pinyinVariants(name: string): string[] {
+  if (!/^\p{Script=Han}{2,4}$/u.test(name)) return [];
+  const syl = pinyin(name, { toneType: 'none', surname: 'head', type: 'array', v: true }).map((s) => s.toLowerCase());
+  if (syl.length !== [...name].length || syl.some((s) => !/^[a-z]+$/.test(s))) return [];
+  // surname: one syllable (two for the few two-character surnames, which the given name then follows)
+  const cut = TWO_CHAR_SURNAMES.has(name.slice(0, 2)) && syl.length > 2 ? 2 : 1;
+  const family = syl.slice(0, cut).join('');
+  const given = syl.slice(cut).join('');
+  const out = new Set([`${family} ${given}`, `${given} ${family}`]);
+  for (const v of [...out]) if (v.includes('v')) out.add(v.replaceAll('v', 'u'));
+  return [...out];
+}
+const TWO_CHAR_SURNAMES = new Set([
+  '欧阳',
+  '司马',
+  '诸葛',
+  '上官',
+  '东方',
+  '皇甫',
+  '尉迟',
+  '公孙',
+  '慕容',
+  '令狐',
+  '夏侯',
+  '长孙',
+  '宇文',
+  '司徒',
+  '端木',
+]);
 
 /** Spacing, hyphens and underscores are free in a name: "JD-8R" = "JD 8R" = "JD8R". */
 const SEPARATOR = /[\s_-]/;

@@ -22,9 +22,9 @@ describe('a person on leave is not planned', () => {
     ['下周收获，赵刚生病了', ZHAO],
     ["plan next week's harvest, Qian Yong is on leave", QIAN],
     ["plan next week's harvest; Qian Yong is off sick", QIAN],
-  ])('%s → the operator avoided', (goal, id) => {
+  ])('%s → the operator avoided (on the days said, else the whole period)', (goal, id) => {
     const c = plan(goal);
-    expect(c.avoid.operators.map((o) => o.id)).toEqual([id]);
+    expect([...c.avoid.operators, ...(c.leave ?? []).map((l) => l.operator)].map((o) => o.id)).toEqual([id]);
     expect(c.notes.join('\n')).not.toMatch(/已忽略|ignored/);
   });
 

@@ -14,6 +14,7 @@ import { ZPlannerInput, type Planner, type PlannerInput } from './planner.js';
 import { readLimits } from './rules-limits.js';
 import { Notes, clip, describe, question } from './rules-notes.js';
 import { readSides } from './rules-sides.js';
+import { leaveDays, readLeave } from './rules-leave.js';
 import { GoalText, goalLanguage, leftmostLongest, scan } from './text.js';
 import {
   INTENT_WORDS,
@@ -72,9 +73,13 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
 
   const limits = readLimits(text, notes); // working-time limits (rules-limits.ts), before "一天" reads as a period
 
+  // leave with its days ("赵刚周三请假"): those days only, and they do not widen the period (rules-leave.ts)
+  const leaveSaid = readLeave(text, names, input.goal, today);
+
   // 2. time
   const time = findPeriod(text, today);
   for (const s of time.spans) text.mask(s);
+  const leave = leaveDays(leaveSaid, input.goal, today, time.period, notes);
 
   // 3. priority floors and "only urgent"
   let minPriority: number | null = null;
@@ -123,7 +128,8 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     urgentFirst ||
     avoidState.inMaintenance ||
     avoidState.dueForMaintenance ||
-    [refs.avoid, refs.prefer].some((r) => r.assets.size + r.operators.size > 0);
+    [refs.avoid, refs.prefer].some((r) => r.assets.size + r.operators.size > 0) ||
+    leave.length > 0;
   // maintenance words win: "安排收获机的保养" is maintenance of the harvesters (operationTypes then
   // narrows the machines), and masking already removed "避开需要保养的…"
   const intent: TPlanIntent = said.has('maintenance')
@@ -153,5 +159,6 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     language,
     notes: notes.list(),
     ...(limits ? { limits } : {}),
+    ...(leave.length ? { leave } : {}),
   });
 }

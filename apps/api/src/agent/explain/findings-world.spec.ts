@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { PlanningFacts } from '../../planning/draft-content.js';
+import { L, combine, instance, job, operator } from '../../planning/scheduler/test-fixtures.js';
+import { findingText, unplacedText } from './findings.js';
+import { optionText } from './findings-world.js';
+
+const input = instance({
+  jobs: [job('j-1')],
+  machines: [combine('c-1', { name: '收割机甲', requiredQualifications: ['COMBINE'], serviceDueInHours: 3 })],
+  operators: [operator('o-1', { name: '王五', qualifications: [] })],
+});
+const facts = {
+  jobs: [{ id: 'j-1', operationType: 'HARVESTING', windowEnd: L('04 00:00'), estimatedHours: 4 }],
+  machines: [],
+  operators: [{ membershipId: 'o-1', name: '王五' }],
+  busy: { machines: [], operators: [] },
+} as unknown as PlanningFacts;
+const item = {
+  jobId: 'j-1',
+  primaryAssetId: 'c-1',
+  implementAssetIds: [],
+  operatorMembershipId: 'o-1',
+  startsAt: L('02 07:00'),
+  endsAt: L('02 11:00'),
+};
+const ctx = (lang: 'zh' | 'en') => ({ facts, input, lang, timezone: 'Asia/Shanghai' });
+
+describe('the world rules in the goal language', () => {
+  it('NOT_QUALIFIED names the person, the licence and the machine', () => {
+    const f = { code: 'NOT_QUALIFIED', message: 'x', itemIndex: 0 };
+    expect(findingText(ctx('zh'), f, item)).toBe(
+      '王五 没有开 收割机甲 所需的联合收割机驾驶证（或到 3/2周一 07:00–11:00 结束前已过期）',
+    );
+    expect(findingText(ctx('en'), f, item)).toContain('does not hold the combine licence needed for 收割机甲');
+  });
+
+  it('ON_LEAVE gives the leave in local time; SERVICE_DUE the hours left', () => {
+    const leave = {
+      code: 'ON_LEAVE',
+      message: 'x',
+      itemIndex: 0,
+      clash: { kind: 'LEAVE', startsAt: L('02 00:00'), endsAt: L('03 00:00') },
+    };
+    expect(findingText(ctx('zh'), leave, item)).toBe(
+      '王五 在 3/2周一 00:00–24:00 请假，不能安排在 3/2周一 07:00–11:00',
+    );
+    expect(findingText(ctx('zh'), { code: 'SERVICE_DUE', message: 'x', itemIndex: 0 }, item)).toContain(
+      '收割机甲 再工作 3 小时就到保养',
+    );
+  });
+
+  it('an unplaced job no licensed operator can take says which licence', () => {
+    const u = { jobId: 'j-1', reason: 'NO_OPERATOR_AVAILABLE', detail: 'No operator holds …' };
+    expect(unplacedText(ctx('zh'), u)).toContain('没有持有联合收割机驾驶证');
+    expect(unplacedText(ctx('en'), u)).toContain('No operator holds the combine licence');
+  });
+
+  it('deadline options in words, local times', () => {
+    const o = {
+      kind: 'OVERTIME',
+      detail: 'Working longer …',
+      items: [{ primaryAssetId: 'c-1', endsAt: L('03 18:00') }],
+    };
+    expect(optionText(ctx('zh'), 'j-1', o)).toBe(
+      '加班：工作日延长到 06:00–21:00（或到日落），不休息、不设每日上限，用 收割机甲，3/3周二 18:00 完成，截止 3/4周三 00:00',
+    );
+  });
+});
