@@ -17,6 +17,7 @@ export const fieldKeys = {
   assets: (orgId: string) => ['orgs', orgId, 'field', 'assets'] as const,
   workOrders: (orgId: string) => ['orgs', orgId, 'field', 'work-orders'] as const,
   workOrder: (orgId: string, id: string) => ['orgs', orgId, 'field', 'work-order', id] as const,
+  prestart: (orgId: string, jobId: string) => ['orgs', orgId, 'field', 'prestart', jobId] as const,
 };
 
 export const fieldApiPath = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;

@@ -37,7 +37,10 @@ export interface QueuedWrite {
 }
 
 export type OfflineWriteKind =
-  'job.start' | 'job.complete' | 'workorder.report' | 'workorder.checklist' | 'workorder.submit' | 'workorder.photo';
+  | 'job.prestart'
+  | 'job.start'
+  | 'job.complete'
+  | 'workorder.report' | 'workorder.checklist' | 'workorder.submit' | 'workorder.photo';
 
 interface OfflineDb extends DBSchema {
   queue: { key: string; value: QueuedWrite; indexes: { seq: number } };
