@@ -66,7 +66,10 @@ test('operator: pre-start check → a failed must-pass item stops the start and 
   await expectNoHorizontalScroll(page);
 
   // not everything ticked: said so, nothing sent
-  await panel.getByRole('group', { name: `${list.items[0]!.label}：检查结果` }).getByRole('button', { name: '正常' }).click();
+  await panel
+    .getByRole('group', { name: `${list.items[0]!.label}：检查结果` })
+    .getByRole('button', { name: '正常' })
+    .click();
   await panel.getByRole('button', { name: '提交检查' }).click();
   await expect(panel.getByRole('alert')).toContainText(`还有 ${list.items.length - 1} 项没有检查`);
 
@@ -96,7 +99,10 @@ test('operator: pre-start check → a failed must-pass item stops the start and 
   await context.setOffline(true);
   await expect(page.getByText('离线：可以继续操作')).toBeVisible({ timeout: 30_000 });
   for (const item of list.items) {
-    await panel.getByRole('group', { name: `${item.label}：检查结果` }).getByRole('button', { name: '正常' }).click();
+    await panel
+      .getByRole('group', { name: `${item.label}：检查结果` })
+      .getByRole('button', { name: '正常' })
+      .click();
   }
   await panel.getByRole('button', { name: '提交检查' }).click();
   await expect(page.getByRole('status').filter({ hasText: /班前检查已完成/ })).toBeVisible();

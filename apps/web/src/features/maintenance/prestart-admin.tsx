@@ -50,7 +50,7 @@ export function PrestartAdmin({ orgId, canEdit }: { orgId: string; canEdit: bool
       </h2>
       <p className="max-w-3xl text-sm text-slate-700">{p.intro}</p>
       {lists.data.items.length === 0 ? <p className="text-sm text-slate-600">{p.empty}</p> : null}
-      <ul className="grid gap-3 md:grid-cols-2">
+      <ul className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {lists.data.items.map((l) => (
           <li key={scopeKey(l)} className="rounded-lg border border-slate-200 bg-white p-3">
             <div className="flex flex-wrap items-center justify-between gap-2">
