@@ -26,10 +26,7 @@ export const ZPrestartItem = z.object({
 export type TPrestartItem = z.infer<typeof ZPrestartItem>;
 
 /** A list's scope: one machine model, or a machine kind (used for models without a list of their own). */
-export const ZPrestartScope = z.union([
-  z.strictObject({ modelId: ZId }),
-  z.strictObject({ kind: ZPrestartKind }),
-]);
+export const ZPrestartScope = z.union([z.strictObject({ modelId: ZId }), z.strictObject({ kind: ZPrestartKind })]);
 export type TPrestartScope = z.infer<typeof ZPrestartScope>;
 
 export const ZPrestartList = z.object({

@@ -18,10 +18,21 @@ import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
 import { enumLabels } from '@/lib/labels';
-import { orgApi } from '@/lib/org-api';
+import { fetchAllPages, orgApi } from '@/lib/org-api';
+import { ZListMachineModelsResponse } from '@amms/contracts/assets';
 import { orgKey } from '@/lib/query-keys';
-import { machineModelsQuery } from '@/features/assets/queries';
 import { prestartAdminMessages } from './prestart-admin-messages';
+
+/** The models the org can see (platform and its own), for the scope picker. */
+const modelsQuery = (orgId: string) =>
+  queryOptions({
+    queryKey: orgKey(orgId, 'maintenance', 'prestart-models'),
+    staleTime: 5 * 60_000,
+    queryFn: async ({ signal }) =>
+      (await fetchAllPages(orgApi(orgId, 'machine-models'), ZListMachineModelsResponse, signal)).items.sort((a, b) =>
+        `${a.manufacturer} ${a.name}`.localeCompare(`${b.manufacturer} ${b.name}`),
+      ),
+  });
 
 const listsQuery = (orgId: string) =>
   queryOptions({
@@ -37,7 +48,7 @@ export function PrestartAdmin({ orgId, canEdit }: { orgId: string; canEdit: bool
   const p = useMessages(prestartAdminMessages);
   const e = useMessages(enumLabels);
   const lists = useQuery(listsQuery(orgId));
-  const models = useQuery({ ...machineModelsQuery(orgId), enabled: canEdit });
+  const models = useQuery({ ...modelsQuery(orgId), enabled: canEdit });
   const [scope, setScope] = useState('');
   if (lists.isPending) return <Loading />;
   if (lists.isError) return <QueryError error={lists.error} onRetry={() => void lists.refetch()} />;

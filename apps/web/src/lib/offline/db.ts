@@ -40,7 +40,10 @@ export type OfflineWriteKind =
   | 'job.prestart'
   | 'job.start'
   | 'job.complete'
-  | 'workorder.report' | 'workorder.checklist' | 'workorder.submit' | 'workorder.photo';
+  | 'workorder.report'
+  | 'workorder.checklist'
+  | 'workorder.submit'
+  | 'workorder.photo';
 
 interface OfflineDb extends DBSchema {
   queue: { key: string; value: QueuedWrite; indexes: { seq: number } };
