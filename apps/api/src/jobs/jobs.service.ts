@@ -29,7 +29,7 @@ import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository, type JobUpdate } from './jobs.repository.js';
 import { fieldScope, jobScope } from '../platform/access/job-scope.js';
 import { canWriteTeam } from '../platform/access/data-scope.js';
-import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
+import { assertCanMove, lostRace, primaryOf, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import { PrestartGate } from '../prestart/prestart-gate.js';
 
@@ -349,6 +349,3 @@ export class JobsService {
     return d;
   }
 }
-
-const primaryOf = (job: JobRow): string | null =>
-  job.assignments[0]?.machines.find((m) => m.role === 'PRIMARY')?.assetId ?? null;
