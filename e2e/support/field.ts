@@ -110,10 +110,25 @@ export type Job = {
 };
 
 /** Machines that can lead a job of `operationType` (a tractor or a self-propelled machine), ACTIVE now. */
-export async function primaryMachinesFor(user: ApiUser, operationType: string): Promise<Asset[]> {
+/**
+ * Active machines able to lead `operationType`. Machines whose model has a pre-start list are left out
+ * unless `prestart: 'only'` asks for them: a journey about something else does not tick a checklist
+ * (j24-prestart is the one that does).
+ */
+export async function primaryMachinesFor(
+  user: ApiUser,
+  operationType: string,
+  opts: { prestart?: 'without' | 'only' } = {},
+): Promise<Asset[]> {
   const models = (await user.get<{ items: Model[] }>('machine-models?limit=200')).items;
+  const lists = (await user.get<{ items: { modelId: string | null }[] }>('prestart-lists')).items;
+  const listed = new Set(lists.map((l) => l.modelId).filter(Boolean));
+  const wantListed = opts.prestart === 'only';
   const ok = new Set(
-    models.filter((m) => m.kind !== 'IMPLEMENT' && m.operationTypes.includes(operationType)).map((m) => m.id),
+    models
+      .filter((m) => m.kind !== 'IMPLEMENT' && m.operationTypes.includes(operationType))
+      .filter((m) => listed.has(m.id) === wantListed)
+      .map((m) => m.id),
   );
   const out: Asset[] = [];
   let cursor: string | null = null;

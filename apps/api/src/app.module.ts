@@ -43,6 +43,7 @@ import { DraftTravelController } from './drafts/draft-travel.controller.js';
 import { ExecutionsController } from './executions/executions.controller.js';
 import { KNOWLEDGE_API_PROVIDERS, KNOWLEDGE_CONTROLLERS } from './knowledge/index.js';
 import { SHARED_PROVIDERS } from './shared.providers.js';
+import { PRESTART_API_PROVIDERS, PRESTART_CONTROLLERS } from './prestart/prestart.providers.js';
 import { TENANCY_PROVIDERS } from './tenancy/tenancy.providers.js';
 import { DRAFT_API_PROVIDERS } from './drafts/drafts.providers.js';
 import { EXECUTION_API_PROVIDERS } from './executions/executions.providers.js';
@@ -100,6 +101,7 @@ export class AppModule {
         WorkshopController,
         ...TELEMATICS_CONTROLLERS,
         ...INVENTORY_CONTROLLERS,
+        ...PRESTART_CONTROLLERS,
       ],
       providers: [
         // the features the worker runs too (one list: shared.providers.ts)
@@ -126,6 +128,7 @@ export class AppModule {
         ...GEO_API_PROVIDERS,
         ...OUTBOUND_API_PROVIDERS,
         ...INVENTORY_PROVIDERS,
+        ...PRESTART_API_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

@@ -9,6 +9,7 @@ import { JOB_PROVIDERS } from './jobs/jobs.providers.js';
 import { KNOWLEDGE_PROVIDERS } from './knowledge/index.js';
 import { MAINTENANCE_PROVIDERS } from './maintenance/maintenance.providers.js';
 import { NOTIFICATION_PROVIDERS } from './notifications/notifications.providers.js';
+import { PRESTART_PROVIDERS } from './prestart/prestart.providers.js';
 import { TELEMATICS_PROVIDERS } from './telematics/telematics.providers.js';
 
 /**
@@ -29,4 +30,5 @@ export const SHARED_PROVIDERS = [
   ...KNOWLEDGE_PROVIDERS,
   ...NOTIFICATION_PROVIDERS,
   ...TELEMATICS_PROVIDERS,
+  ...PRESTART_PROVIDERS,
 ];

@@ -100,6 +100,7 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST jobs/:id/cancel': () => ({ reason: 'pwned' }),
   'POST jobs/:id/complete': () => ({ areaDoneHa: 1, actualHours: 1 }),
   'POST jobs/:id/start': () => ({}),
+  'POST jobs/:id/prestart-checks': () => ({ answers: [{ itemId: randomUUID(), result: 'OK' }] }),
   'POST jobs/:id/unassign': () => ({}),
   'PATCH machine-models/:id': () => ({ expectedUpdatedAt: new Date().toISOString(), name: 'pwned' }),
   'PATCH maintenance-plans/:id': () => ({ version: 1, name: 'pwned' }),

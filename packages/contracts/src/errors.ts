@@ -105,6 +105,9 @@ export const ERROR_CODES = [
   'WORK_ORDER_CLOSED',
   'STOCK_LOCATION_NAME_TAKEN',
   'STOCK_COUNT_CONFIRMED',
+  // pre-start check: the machine has a checklist and no check was made for this job; a blocking item failed
+  'PRESTART_REQUIRED',
+  'PRESTART_BLOCKED',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

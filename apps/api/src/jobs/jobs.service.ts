@@ -29,8 +29,9 @@ import { assignmentSummary, toJob, type JobRow } from './jobs.mappers.js';
 import { JobsRepository, type JobUpdate } from './jobs.repository.js';
 import { fieldScope, jobScope } from '../platform/access/job-scope.js';
 import { canWriteTeam } from '../platform/access/data-scope.js';
-import { assertCanMove, lostRace, sourcesOf } from './jobs.state.js';
+import { assertCanMove, lostRace, primaryOf, sourcesOf } from './jobs.state.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { PrestartGate } from '../prestart/prestart-gate.js';
 
 const JOB_SORT_FIELDS = sortSpec<Prisma.JobWhereInput, Prisma.JobOrderByWithRelationInput>({
   windowStart: { type: 'date' },
@@ -49,6 +50,7 @@ export class JobsService {
     private readonly bookings: BookingsService,
     private readonly meters: MeterReadingsService,
     private readonly audit: AuditService,
+    private readonly prestart: PrestartGate,
   ) {
     audit.registerReader('job', (ctx, id) => this.get(ctx, id));
   }
@@ -185,6 +187,7 @@ export class JobsService {
     return this.repo.transaction(async (tx) => {
       const current = await this.load(tx, ctx, id);
       assertCanMove(current, 'IN_PROGRESS', input.version);
+      await this.prestart.assertCleared(tx, ctx.organizationId, id, primaryOf(current));
       const data: JobUpdate = {
         status: 'IN_PROGRESS',
         startedAt,
@@ -328,7 +331,7 @@ export class JobsService {
     input: Pick<TStartJobRequest, 'meterHours' | 'confirmMeterJump'>,
     readAt: Date,
   ): Promise<void> {
-    const primary = job.assignments[0]?.machines.find((m) => m.role === 'PRIMARY')?.assetId;
+    const primary = primaryOf(job);
     if (input.meterHours === undefined || !primary) return;
     await this.meters.recordIn(
       tx,

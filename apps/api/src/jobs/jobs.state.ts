@@ -33,3 +33,7 @@ export async function lostRace(
   if (!canTransition(now.status, to)) throw JobErrors.invalidTransition(now.status, to);
   throw versionConflict(toJob(now));
 }
+
+/** The live assignment's main machine (null: not assigned). */
+export const primaryOf = (job: JobRow): string | null =>
+  job.assignments[0]?.machines.find((m) => m.role === 'PRIMARY')?.assetId ?? null;

@@ -1,3 +1,4 @@
+import { seedPrestartLists } from './prestart.js';
 import type { PrismaClient, Role } from '@amms/db';
 import { hashPassword } from '../auth/password.js';
 import { DEMO_ORGS, DEMO_PASSWORD, PLATFORM_ADMIN, demoStaff, demoUsers } from './demo-data.js';
@@ -140,6 +141,7 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
         const counts = await insertSeedData(tx, data);
         await seedBoundaries(tx, orgId);
         await seedInventory(tx, orgId, catalog.modelIds, now);
+        await seedPrestartLists(tx, orgId, catalog.modelIds);
         return counts;
       },
       { timeout: 15 * 60_000, maxWait: 30_000 },

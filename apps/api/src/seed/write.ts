@@ -65,6 +65,8 @@ export async function resetBusiness(tx: Tx, organizationId: string): Promise<voi
   await tx.partSupplier.deleteMany({ where });
   await tx.part.deleteMany({ where });
   await tx.stockLocation.deleteMany({ where });
+  await tx.prestartCheck.deleteMany({ where });
+  await tx.prestartCheckItem.deleteMany({ where });
   await tx.costLine.deleteMany({ where });
   await tx.costDocument.deleteMany({ where });
   await tx.machineBooking.deleteMany({ where });

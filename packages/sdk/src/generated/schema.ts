@@ -3324,6 +3324,90 @@ export interface paths {
         patch: operations["stock_updateSettings"];
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/prestart-lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Lists prestart list
+         * @description Access: permission `asset.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["prestart_lists"];
+        /**
+         * Put list
+         * @description Access: permission `maintenance.plan` in the org (a member's role or an API key's scopes).
+         */
+        put: operations["prestart_putList"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs/{id}/prestart": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For job (prestart)
+         * @description Access: permission `job.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["prestart_forJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/jobs/{id}/prestart-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Check prestart check
+         * @description Access: permission `job.execute` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["prestart_check"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/assets/{id}/prestart-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * For asset (prestart checks)
+         * @description Access: permission `asset.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["prestart_forAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3332,7 +3416,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "PRESTART_REQUIRED" | "PRESTART_BLOCKED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -19070,6 +19154,303 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    prestart_lists: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            modelId: string | null;
+                            modelName: string | null;
+                            kind: ("POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT") | null;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                blocksStart: boolean;
+                                sourceTitle: string | null;
+                                sourcePage: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    prestart_putList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: uuid */
+                    modelId?: string;
+                    /** @enum {string} */
+                    kind?: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                    items: {
+                        label: string;
+                        /** @default false */
+                        blocksStart?: boolean;
+                        sourceTitle?: string | null;
+                        sourcePage?: string | null;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            modelId: string | null;
+                            modelName: string | null;
+                            kind: ("POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT") | null;
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                label: string;
+                                blocksStart: boolean;
+                                sourceTitle: string | null;
+                                sourcePage: string | null;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    prestart_forJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        assetId: string | null;
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            label: string;
+                            blocksStart: boolean;
+                            sourceTitle: string | null;
+                            sourcePage: string | null;
+                        }[];
+                        checks: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            performedByMembershipId: string | null;
+                            /** Format: date-time */
+                            performedAt: string;
+                            answers: {
+                                /** Format: uuid */
+                                itemId: string;
+                                label: string;
+                                blocksStart: boolean;
+                                sourceTitle: string | null;
+                                sourcePage: string | null;
+                                /** @enum {string} */
+                                result: "OK" | "FAILED";
+                                note: string | null;
+                            }[];
+                            failedCount: number;
+                            blocking: boolean;
+                            workOrderId: string | null;
+                            workOrderNumber: number | null;
+                        }[];
+                        cleared: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    prestart_check: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    answers: {
+                        /** Format: uuid */
+                        itemId: string;
+                        /** @enum {string} */
+                        result: "OK" | "FAILED";
+                        note?: string;
+                    }[];
+                    /** Format: date-time */
+                    occurredAt?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        jobId: string;
+                        /** Format: uuid */
+                        assetId: string;
+                        performedByMembershipId: string | null;
+                        /** Format: date-time */
+                        performedAt: string;
+                        answers: {
+                            /** Format: uuid */
+                            itemId: string;
+                            label: string;
+                            blocksStart: boolean;
+                            sourceTitle: string | null;
+                            sourcePage: string | null;
+                            /** @enum {string} */
+                            result: "OK" | "FAILED";
+                            note: string | null;
+                        }[];
+                        failedCount: number;
+                        blocking: boolean;
+                        workOrderId: string | null;
+                        workOrderNumber: number | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    prestart_forAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            assetId: string;
+                            performedByMembershipId: string | null;
+                            /** Format: date-time */
+                            performedAt: string;
+                            answers: {
+                                /** Format: uuid */
+                                itemId: string;
+                                label: string;
+                                blocksStart: boolean;
+                                sourceTitle: string | null;
+                                sourcePage: string | null;
+                                /** @enum {string} */
+                                result: "OK" | "FAILED";
+                                note: string | null;
+                            }[];
+                            failedCount: number;
+                            blocking: boolean;
+                            workOrderId: string | null;
+                            workOrderNumber: number | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -5,7 +5,9 @@ import type { ReactNode } from 'react';
 export const metadata: Metadata = {
   manifest: '/field.webmanifest',
   appleWebApp: { capable: true, title: 'AMMS', statusBarStyle: 'default' },
-  icons: { apple: '/field-icon-192.png' },
+  // the icon too: `icons` here replaces the root's (app/icon.svg), and a page without one has the
+  // browser ask for /favicon.ico, a 404 on every field page (issue #31 §4.13)
+  icons: { icon: { url: '/field-icon.svg', type: 'image/svg+xml' }, apple: '/field-icon-192.png' },
 };
 
 export default function FieldLayout({ children }: { children: ReactNode }) {

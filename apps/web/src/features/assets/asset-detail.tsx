@@ -66,7 +66,7 @@ export function AssetDetail({ orgId, assetId, timeZone, permissions, manuals }: 
 
       {can('asset.write') ? <StatusActions orgId={orgId} asset={a} /> : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card id="asset-info" title={m.detail.info}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">{m.fields.model}</dt>

@@ -120,7 +120,7 @@ export function JobsCard({
       title={m.jobs.title}
       actions={<MoreLink href={orgPath(orgId, 'jobs')}>{m.jobs.viewAll}</MoreLink>}
     >
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         {column('jobs-today', m.jobs.today, today, m.jobs.emptyToday, false)}
         {column('jobs-week', m.jobs.week, week, m.jobs.emptyWeek, true)}
       </div>

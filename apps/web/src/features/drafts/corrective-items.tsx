@@ -81,7 +81,7 @@ export function CorrectiveItemsCard({
                   ))}
                 </ul>
               ) : null}
-              <div className="grid gap-4 md:grid-cols-2">
+              <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
                 <div>
                   <h4 className="text-sm font-semibold text-slate-900">{m.causes}</h4>
                   <ol className="mt-1 list-decimal space-y-1 pl-5 text-sm text-slate-800">

@@ -37,6 +37,9 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
   });
   const [localErrors, setLocalErrors] = useState<Partial<Record<CompleteFields, string>>>({});
   const [confirmJump, setConfirmJump] = useState(false);
+  // 0 h on the meter or far less area than planned: said, and confirmed, before it is sent
+  const [shortfall, setShortfall] = useState<string[] | null>(null);
+  const [confirmShort, setConfirmShort] = useState(false);
   const conflict = useConflictNotice(onDone, m);
 
   const path = `${fieldApiPath(orgId)}/jobs/${encodeURIComponent(job.id)}/complete`;
@@ -87,6 +90,20 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
   const set = (f: CompleteFields) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [f]: e.target.value }));
 
+  const shortfallOf = (meter: number | undefined, area: number | undefined): string[] => {
+    const out: string[] = [];
+    if (meter !== undefined && job.startMeterHours !== null && meter === job.startMeterHours)
+      out.push(m.complete.zeroHours);
+    if (area !== undefined && area < job.areaHa * SHORT_AREA_SHARE)
+      out.push(
+        fill(m.complete.areaShort, {
+          done: formatNumber(area, locale, 4),
+          plan: formatNumber(job.areaHa, locale, 4),
+        }),
+      );
+    return out;
+  };
+
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const errs: Partial<Record<CompleteFields, string>> = {};
@@ -113,6 +130,9 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
       focusField(idOf(first));
       return;
     }
+    const doubts = shortfallOf(meter.ok ? meter.value : undefined, area.ok ? area.value : undefined);
+    setShortfall(doubts.length > 0 ? doubts : null);
+    if (doubts.length > 0 && !confirmShort) return;
     const body: Record<string, unknown> = { areaDoneHa: area.ok ? area.value : undefined, version: job.version };
     if (meter.ok && meter.value !== undefined) body.meterHours = meter.value;
     if (hours.ok && hours.value !== undefined) body.actualHours = hours.value;
@@ -178,6 +198,17 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
           onChange={set('notes')}
           error={errorOf('notes')}
         />
+        {shortfall ? (
+          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+            <p className="font-semibold">{m.complete.checkShort}</p>
+            <ul className="mt-1 list-disc pl-5">
+              {shortfall.map((t) => (
+                <li key={t}>{t}</li>
+              ))}
+            </ul>
+            <ConfirmJump checked={confirmShort} onChange={setConfirmShort} label={m.complete.confirmShort} />
+          </div>
+        ) : null}
         {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}
         {apiErr &&
         hasFieldError &&
@@ -194,3 +225,6 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
     </Panel>
   );
 }
+
+/** Less than this share of the planned area done reads as a mistake until confirmed. */
+const SHORT_AREA_SHARE = 0.5;

@@ -51,6 +51,7 @@ export const fieldJobMessages = defineMessages(
       submit: '开始作业',
       pending: '正在提交…',
       done: '作业已开始。',
+      otherDay: '注意：这项作业安排在 {day}，不是今天。',
     },
     complete: {
       heading: '完成作业',
@@ -64,6 +65,10 @@ export const fieldJobMessages = defineMessages(
       notes: '备注',
       submit: '完成作业',
       done: '作业已完成，辛苦了！',
+      zeroHours: '结束读数与开始读数相同：记录为 0 小时。',
+      areaShort: '完成面积 {done} 公顷，远少于计划的 {plan} 公顷。',
+      confirmShort: '确认无误，仍然完成作业',
+      checkShort: '请核对后确认：',
     },
     validation: {
       required: '请填写此项。',
@@ -125,6 +130,7 @@ export const fieldJobMessages = defineMessages(
       submit: 'Start job',
       pending: 'Sending…',
       done: 'The job has started.',
+      otherDay: 'Note: this job is planned for {day}, not today.',
     },
     complete: {
       heading: 'Complete the job',
@@ -139,6 +145,10 @@ export const fieldJobMessages = defineMessages(
       notes: 'Notes',
       submit: 'Complete job',
       done: 'The job is completed. Well done!',
+      zeroHours: 'The end reading equals the start reading: 0 hours will be recorded.',
+      areaShort: 'Area done {done} ha is far below the planned {plan} ha.',
+      confirmShort: 'This is right, complete the job anyway',
+      checkShort: 'Check and confirm:',
     },
     validation: {
       required: 'Please fill this in.',

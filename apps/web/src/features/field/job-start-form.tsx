@@ -9,7 +9,8 @@ import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch, isApiError } from '@/lib/api-client';
 import { errorMessage, fieldErrors } from '@/lib/error-messages';
-import { formatDateTime, formatNumber } from '@/lib/format';
+import { dayKey, formatDate, formatDateTime, formatNumber } from '@/lib/format';
+import { todayIn } from '@/lib/zoned-time';
 import { assetQuery, fieldApiPath, fieldKeys, useFieldMutation } from './api';
 import { parseDecimal } from './forms';
 import { focusField, isImplausible, METER_CODES, useConflictNotice, type Done } from './job-form-shared';
@@ -108,8 +109,16 @@ export function StartForm({
   };
 
   const last = asset.data?.latestMeterReading;
+  // planned for another day (the slot's, else the window's first day in the org's zone): said before the start
+  const plannedAt = job.assignment?.startsAt ?? job.windowStart;
+  const otherDay = dayKey(plannedAt, timeZone) !== todayIn(timeZone);
   return (
     <Panel id="job-start" title={m.start.heading}>
+      {otherDay ? (
+        <p role="note" className="mb-3 rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {fill(m.start.otherDay, { day: formatDate(plannedAt, locale, timeZone) })}
+        </p>
+      ) : null}
       <form onSubmit={submit} noValidate>
         <DecimalField
           id={meterId}

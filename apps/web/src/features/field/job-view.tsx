@@ -14,6 +14,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { fieldRowQuery, jobQuery } from './api';
 import { CompleteForm } from './job-complete-form';
 import { StartForm } from './job-start-form';
+import { PrestartGate } from './prestart-check';
 import { fieldHref, fieldPaths } from './links';
 import { fieldMessages, fill } from './messages';
 import { slotText } from './my-jobs';
@@ -132,15 +133,17 @@ export function JobView({ jobId, ...props }: FieldOrgProps & { jobId: string }) 
               <p className="text-sm text-slate-600">{m.job.notYours}</p>
             ) : null}
             {job.status === 'SCHEDULED' && mine ? (
-              <StartForm
-                key={`start-${job.version}`}
-                job={job}
-                orgId={orgId}
-                timeZone={timeZone}
-                primaryId={primary?.assetId ?? null}
-                primaryName={primary?.name ?? ''}
-                onDone={(text, tone) => setNotice({ text, tone })}
-              />
+              <PrestartGate job={job} orgId={orgId} timeZone={timeZone}>
+                <StartForm
+                  key={`start-${job.version}`}
+                  job={job}
+                  orgId={orgId}
+                  timeZone={timeZone}
+                  primaryId={primary?.assetId ?? null}
+                  primaryName={primary?.name ?? ''}
+                  onDone={(text, tone) => setNotice({ text, tone })}
+                />
+              </PrestartGate>
             ) : null}
             {job.status === 'IN_PROGRESS' && mine ? (
               <CompleteForm

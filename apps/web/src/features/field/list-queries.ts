@@ -21,6 +21,7 @@ export const fieldKeys = {
   stockParts: (orgId: string, id: string) => ['orgs', orgId, 'field', 'stock-parts', id] as const,
   parts: (orgId: string, q: string) => ['orgs', orgId, 'field', 'parts', q] as const,
   part: (orgId: string, id: string) => ['orgs', orgId, 'field', 'part', id] as const,
+  prestart: (orgId: string, jobId: string) => ['orgs', orgId, 'field', 'prestart', jobId] as const,
 };
 
 export const fieldApiPath = (orgId: string) => `orgs/${encodeURIComponent(orgId)}`;

@@ -81,7 +81,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
       <MachineDownNotice job={j} />
       <ActionBar id="job-actions" title={m.detail.actions} actions={actions} noActions={m.detail.noActions} />
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card id="job-overview" title={m.detail.overview}>
           <Facts>
             <Fact term={m.detail.field}>{j.fieldName}</Fact>

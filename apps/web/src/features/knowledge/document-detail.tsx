@@ -89,7 +89,7 @@ export function DocumentDetail({
         </Warning>
       ) : null}
 
-      <div className="grid gap-6 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <Card id="kb-doc-facts" title={m.detail.facts}>
           <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
             <dt className="text-slate-600">{m.detail.source}</dt>

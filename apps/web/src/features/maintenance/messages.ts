@@ -3,7 +3,7 @@ import { enumLabels } from '@/lib/labels';
 
 export const maintenanceMessages = defineMessages(
   {
-    tabs: { label: '维修保养视图', board: '工单看板', due: '到期保养' },
+    tabs: { label: '维修保养视图', board: '工单看板', due: '到期保养', prestart: '班前检查' },
     status: enumLabels['zh-CN'].workOrderStatus,
     type: enumLabels['zh-CN'].woType,
     due: {
@@ -140,7 +140,7 @@ export const maintenanceMessages = defineMessages(
     cancel: { title: '取消工单', reason: '取消原因', confirm: '确认取消' },
   },
   {
-    tabs: { label: 'Maintenance views', board: 'Work orders', due: 'Due list' },
+    tabs: { label: 'Maintenance views', board: 'Work orders', due: 'Due list', prestart: 'Pre-start checks' },
     status: enumLabels.en.workOrderStatus,
     type: enumLabels.en.woType,
     due: {

@@ -53,6 +53,7 @@ export function MaintenanceTabs({ orgId }: { orgId: string }) {
       items={[
         { href: orgPath(orgId, 'maintenance'), label: m.tabs.board },
         { href: orgPath(orgId, 'maintenance/due'), label: m.tabs.due },
+        { href: orgPath(orgId, 'maintenance/prestart'), label: m.tabs.prestart },
       ]}
     />
   );

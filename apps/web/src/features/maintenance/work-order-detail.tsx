@@ -143,7 +143,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         error={action.error}
       />
 
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         <Card id="wo-overview" title={m.detail.overview}>
           <Facts>
             <Fact term={m.detail.machine}>
@@ -200,7 +200,7 @@ export function WorkOrderDetail({ orgId, workOrderId, timeZone, permissions, myM
         </Card>
         <Checklist orgId={orgId} wo={wo} canWork={can('workorder.work')} />
       </div>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
         {/* parts: the assigned mechanic while the work runs, a maintenance manager while the order is open */}
         <Parts
           orgId={orgId}

@@ -37,6 +37,7 @@ export interface QueuedWrite {
 }
 
 export type OfflineWriteKind =
+  | 'job.prestart'
   | 'job.start'
   | 'job.complete'
   | 'workorder.report'

@@ -21,6 +21,7 @@ export const offlineMessages = defineMessages(
     logoutAnyway: '仍然退出（丢弃更改）',
     logoutStay: '留下',
     kinds: {
+      'job.prestart': '班前检查',
       'job.start': '开始作业',
       'job.complete': '完成作业',
       'workorder.report': '报告故障',
@@ -54,6 +55,7 @@ export const offlineMessages = defineMessages(
     logoutAnyway: 'Sign out anyway (discard them)',
     logoutStay: 'Stay',
     kinds: {
+      'job.prestart': 'Pre-start check',
       'job.start': 'Start job',
       'job.complete': 'Complete job',
       'workorder.report': 'Fault report',

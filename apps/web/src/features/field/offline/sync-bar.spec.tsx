@@ -57,6 +57,14 @@ describe('sync bar', () => {
     expect(screen.getByRole('button', { name: '立即同步' })).toBeTruthy();
   });
 
+  it('says "已同步" when the queue empties while online (issue #31 §4.5)', async () => {
+    await enqueueWrite(write());
+    bar(true);
+    expect((await screen.findByTestId('sync-count')).textContent).toBe('1 项更改等待同步');
+    await drainQueue(async () => ({ kind: 'done', result: { id: 'J', version: 2 } }));
+    expect((await screen.findByTestId('sync-done')).textContent).toContain('已同步');
+  });
+
   it('a refused write shows the reason and a link to the current state until it is dismissed', async () => {
     const w = await enqueueWrite(write({ entity: { type: 'job', id: 'J1' }, label: '北地翻地' }));
     await drainQueue(async () => ({

@@ -1,6 +1,7 @@
 'use client';
 
 import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -39,7 +40,17 @@ export function SyncBar({
   const items = (useQueuedWrites() ?? []).filter((w) => w.orgId === orgId);
   const pending = items.filter((w) => w.state === 'pending');
   const rejected = items.filter((w) => w.state === 'rejected');
-  if (online && pending.length === 0 && rejected.length === 0) return null;
+  const synced = useJustSynced(online, pending.length);
+  if (online && pending.length === 0 && rejected.length === 0)
+    return synced ? (
+      <p
+        role="status"
+        data-testid="sync-done"
+        className="mb-4 rounded-md border border-emerald-200 bg-emerald-50 px-3 py-2 text-sm text-emerald-900"
+      >
+        {m.waitingNone}
+      </p>
+    ) : null;
 
   return (
     <div className="mb-4 space-y-2" data-testid="sync-bar">
@@ -119,4 +130,21 @@ export function SyncBar({
       ) : null}
     </div>
   );
+}
+
+const SYNCED_SHOWN_MS = 6_000;
+
+/** True for a few seconds after the waiting writes ran out while online: the queue was sent, say so. */
+function useJustSynced(online: boolean, pending: number): boolean {
+  const before = useRef(pending);
+  const [shown, setShown] = useState(false);
+  useEffect(() => {
+    const had = before.current;
+    before.current = pending;
+    if (!(online && had > 0 && pending === 0)) return;
+    setShown(true);
+    const t = setTimeout(() => setShown(false), SYNCED_SHOWN_MS);
+    return () => clearTimeout(t);
+  }, [online, pending]);
+  return shown && online && pending === 0;
 }

@@ -4,6 +4,7 @@ import type { TJob, TListJobsResponse } from '@amms/contracts/jobs';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
 import { assetQuery, assetsQuery, fieldKeys, fieldRowQuery, jobQuery, workOrderQuery } from '../api';
 import { fieldHref, fieldPaths } from '../links';
+import { prestartQuery } from '../prestart-api';
 
 const WEEK_MS = 7 * 24 * 3_600_000;
 
@@ -40,6 +41,7 @@ export async function warmUp(qc: QueryClient, orgId: string): Promise<void> {
       return [
         qc.prefetchQuery(jobQuery(orgId, j.id)),
         qc.prefetchQuery(fieldRowQuery(orgId, j.fieldId)),
+        ...(j.status === 'SCHEDULED' ? [qc.prefetchQuery(prestartQuery(orgId, j.id))] : []),
         ...(primary ? [qc.prefetchQuery(assetQuery(orgId, primary.assetId))] : []),
       ];
     }),
