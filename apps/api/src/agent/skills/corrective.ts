@@ -4,6 +4,7 @@ import type { TCreateWorkOrderRequest } from '@amms/contracts/maintenance';
 import { citationRef } from '../../knowledge/knowledge.mappers.js';
 import { canonicalJson } from '../../platform/crypto/hash-chain.js';
 import { sha256 } from '../../planning/draft-content.js';
+import { faultCodeForms, fold, startsWithCode } from './fault-code-forms.js';
 
 /**
  * A diagnosis → one CORRECTIVE work-order item. Pure and deterministic: the same passages,
@@ -39,6 +40,7 @@ export interface DiagnosisHistory {
 
 export interface CorrectiveInput {
   asset: { id: string; name: string; modelName: string | null };
+  /** '' for a code a machine reported (telematics): the meaning its fault-code table row gives, else the code */
   symptom: string;
   faultCode: string | null;
   language: TPlanLanguage;
@@ -94,10 +96,12 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const parts: TCorrectiveItem['parts'] = [];
   const seen = new Set<string>();
   let codeCauses = 0;
+  let meaning: string | null = null;
+  const forms = input.faultCode ? faultCodeForms(input.faultCode) : [];
 
   const best = Math.max(0, ...input.passages.map((p) => p.score ?? 0));
   // a passage naming the fault code is always relevant (its table row says what the code means)
-  const hasCode = (p: DiagnosisPassage) => input.faultCode !== null && fold(p.text).includes(input.faultCode);
+  const hasCode = (p: DiagnosisPassage) => forms.some((f) => fold(p.text).includes(f));
   // front matter (pages numbered i, ii, iii …: preface, contents) never troubleshoots
   const frontMatter = (p: DiagnosisPassage) => /^[ivxlc]+$/i.test(p.pageLabel);
   const used = input.passages
@@ -112,9 +116,12 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
       const cite = citationOf(p, s);
       // a fault-code table row: "E12 | 水温传感器断路 | 检查…" (meaning, action) or
       // "E12 | 冷却液温度过高 | 散热器堵塞、冷却液不足 | 按 5.3 节排除" (meaning, causes, action): its causes come first
-      if (input.faultCode && fold(s).startsWith(input.faultCode) && s.length <= 200) {
-        const rest = s.replace(new RegExp(input.faultCode.replace(/(\D)(\d)/, '$1[-\\s]?$2'), 'i'), '').trim();
-        const cells = (rest.includes('|') ? rest.split('|') : rest.split(/\s+/)).map((c) => c.trim()).filter(Boolean);
+      if (input.faultCode && startsWithCode(fold(s), forms) && s.length <= 200) {
+        // the row's first cell is the code (in any of its forms): the cells after it say what it means
+        const cells = (s.includes('|') ? s.split('|').slice(1) : s.split(/\s+/).slice(1))
+          .map((c) => c.trim())
+          .filter(Boolean);
+        meaning ??= cells[0] ?? null;
         const named =
           cells.length >= 3
             ? cells[1]!
@@ -155,11 +162,12 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     });
   }
   const manualEvidence = used.length > 0;
+  const symptom = input.symptom || clip(meaning ?? (zh ? `故障码 ${input.faultCode}` : `fault code ${input.faultCode}`));
   if (steps.length === 0)
     steps.push({
       label: zh
-        ? `按报告的症状检查机器并记录发现：${input.symptom}`
-        : `Inspect the machine for the reported symptom and record the findings: ${input.symptom}`,
+        ? `按报告的症状检查机器并记录发现：${symptom}`
+        : `Inspect the machine for the reported symptom and record the findings: ${symptom}`,
       citation: null,
     });
 
@@ -174,11 +182,11 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const title = clip(
     input.faultCode
       ? zh
-        ? `故障码 ${input.faultCode}：${input.symptom}`
-        : `Fault code ${input.faultCode}: ${input.symptom}`
+        ? `故障码 ${input.faultCode}：${symptom}`
+        : `Fault code ${input.faultCode}: ${symptom}`
       : zh
-        ? `故障维修：${input.symptom}`
-        : `Repair: ${input.symptom}`,
+        ? `故障维修：${symptom}`
+        : `Repair: ${symptom}`,
   );
   const base = {
     kind: 'CORRECTIVE_WORK_ORDER' as const,
@@ -186,7 +194,7 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     assetName: input.asset.name,
     modelName: input.asset.modelName,
     title,
-    symptom: input.symptom,
+    symptom: symptom,
     faultCode: input.faultCode,
     priority: 4,
     causes: causes.slice(0, MAX_CAUSES).map((c, i) => ({ rank: i + 1, ...c })),
@@ -200,7 +208,6 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   return { ...base, itemKey: correctiveItemKey(base) };
 }
 
-const fold = (s: string) => s.toUpperCase().replace(/[-\s]/g, '');
 
 /** Stable key: the same machine, title and window always give the same key (one work order per execution retry). */
 export function correctiveItemKey(i: {
