@@ -56,7 +56,7 @@ function codeManual(): Buffer {
             'ECU 000110.00',
             'Coolant temperature extremely high',
             'Plugged radiator, low coolant',
-            'Stop the engine and check the coolant level',
+            'Check coolant level',
           ],
         },
       ],
@@ -148,7 +148,7 @@ describe('fault code → notification + diagnosis draft', () => {
     expect(item.symptom).toBe('Coolant temperature extremely high');
     expect(item.title).toContain('SPN 110 FMI 0');
     expect(item.causes.map((c) => c.cause).slice(0, 2)).toEqual(['Plugged radiator', 'low coolant']);
-    expect(item.checklist[0]!.label).toBe('Stop the engine and check the coolant level');
+    expect(item.checklist[0]!.label).toBe('Check coolant level');
     expect(JSON.stringify(item)).not.toContain('fan belt');
     // the citation is the page that holds the row
     const cite = item.causes[0]!.citation!;

@@ -74,7 +74,8 @@ const STEP_VERB =
 const CAUSE_WORD =
   /原因|可能|由于|因为|堵塞|不足|过低|过少|损坏|断路|短路|打滑|松动|泄漏|磨损|老化|卡滞|失效|\b(?:cause[ds]?|due to|because|clogged|blocked|low|worn|damaged|loose|slipping|leaking|faulty|failed|open circuit|short)\b/i;
 const REPLACE = /(?:更换|换新)\s*([^，,。；;：:\n]{2,24})|\breplace\s+(?:the\s+)?([^.,;:\n]{2,40})/i;
-const CODE_ROW = /^[A-Z]{1,3}-?\d{1,5}\s/;
+// a row of a fault-code table: "E12 …", "P0217 …", or J1939 SPN.FMI behind a controller or not ("ECU 000110.16 …", "110.16 …")
+const CODE_ROW = /^(?:[A-Z]{1,3}-?\d{1,5}|(?:[A-Z]{2,4}\s)?\d{2,6}\.\d{1,2})\s/;
 const PART_NUMBER = /\b([A-Z]{1,4}\d{3,}[A-Z0-9-]*)\b/;
 
 const citationOf = (p: DiagnosisPassage, snippet: string): TAgentCitation => citationRef(p, snippet.slice(0, 160));
