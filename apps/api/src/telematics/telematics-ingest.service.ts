@@ -190,7 +190,8 @@ export class TelematicsIngestService {
       const touched = [...new Set([...moved, ...inserted.map((r) => r.assetId)])];
       if (touched.length > 0) {
         await this.cache.invalidateInTx(tx, ctx.organizationId, {
-          resources: ['analytics'],
+          // a machine that moved moves on the map (machines are drawn at their last position)
+          resources: moved.length > 0 ? ['analytics', 'map'] : ['analytics'],
           details: touched.map((id) => ({ resource: 'asset' as const, id })),
         });
       }

@@ -8,6 +8,7 @@ import { assetMessages } from '@/features/assets/messages';
 import { assetDetailQuery } from '@/features/assets/queries';
 import { loadAssetOr404 } from '@/features/assets/server';
 import { AssetManuals } from '@/features/knowledge/asset-manuals';
+import { AssetTelematics } from '@/features/telematics/asset-telematics';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
 import { can, requireOrgContext } from '@/lib/server/auth';
@@ -47,6 +48,9 @@ export default async function AssetPage({ params }: PageProps<'/orgs/[orgId]/ass
           permissions={ctx.membership.permissions}
           manuals={can(ctx.membership, 'knowledge.read') ? <AssetManuals orgId={orgId} assetId={assetId} /> : null}
         />
+        {can(ctx.membership, 'telematics.read') ? (
+          <AssetTelematics orgId={orgId} assetId={assetId} timeZone={ctx.membership.organization.timezone} />
+        ) : null}
       </HydrationBoundary>
     </>
   );
