@@ -48,8 +48,9 @@ try {
   const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 4 });
   const q = (sql, args) => pool.query(sql, args);
   const org = (await q(`SELECT id FROM "Organization" WHERE slug = 'green-valley'`)).rows[0].id;
-  const model = (await q(`SELECT id FROM "MachineModel" WHERE "organizationId" = $1 OR "organizationId" IS NULL LIMIT 1`, [org]))
-    .rows[0].id;
+  const model = (
+    await q(`SELECT id FROM "MachineModel" WHERE "organizationId" = $1 OR "organizationId" IS NULL LIMIT 1`, [org])
+  ).rows[0].id;
 
   // the bench fleet: BENCH_MACHINES machines with serial numbers BT-00001…
   const have = Number(
@@ -72,7 +73,9 @@ try {
   ).rows;
 
   // the position table at BENCH_POSITIONS rows (spread over the fleet, one point a minute back from 2 days ago)
-  const rows = Number((await q(`SELECT count(*) FROM "AssetPosition" WHERE "organizationId" = $1`, [org])).rows[0].count);
+  const rows = Number(
+    (await q(`SELECT count(*) FROM "AssetPosition" WHERE "organizationId" = $1`, [org])).rows[0].count,
+  );
   if (rows < POSITIONS) {
     const t0 = performance.now();
     const perMachine = Math.ceil((POSITIONS - rows) / fleet.length);
@@ -114,13 +117,15 @@ try {
       headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       body: JSON.stringify(body),
     });
-  const key = (await json(await post('/api-keys', { name: `bench ${randomUUID()}`, scopes: ['telematics.write'] }))).key;
+  const key = (await json(await post('/api-keys', { name: `bench ${randomUUID()}`, scopes: ['telematics.write'] })))
+    .key;
 
   // 1. push ingest
   console.log('');
   let accepted = 0;
   let next = 0;
-  const base = Date.now() - 3_600_000;
+  // every row in the past (the API refuses readings from the future), one second apart
+  const base = Date.now() - BATCHES * 1000 * 1000 - 3_600_000;
   const t0 = performance.now();
   await Promise.all(
     Array.from({ length: CONCURRENCY }, async () => {
@@ -134,7 +139,11 @@ try {
         const r = await json(
           await fetch(api('/telematics/readings'), {
             method: 'POST',
-            headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
+            headers: {
+              authorization: `ApiKey ${key}`,
+              'content-type': 'application/json',
+              'idempotency-key': randomUUID(),
+            },
             body: JSON.stringify({ readings }),
           }),
         );
@@ -148,7 +157,9 @@ try {
   // 2. last position
   console.log(`position_rows=${total}`);
   await timed300('last_position_kept_sql', (i) =>
-    q(`SELECT at, latitude, longitude FROM "AssetLastPosition" WHERE "assetId" = $1`, [fleet[(i * 7919) % fleet.length].id]),
+    q(`SELECT at, latitude, longitude FROM "AssetLastPosition" WHERE "assetId" = $1`, [
+      fleet[(i * 7919) % fleet.length].id,
+    ]),
   );
   await timed300('last_position_series_sql', (i) =>
     q(

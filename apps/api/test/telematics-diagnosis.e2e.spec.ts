@@ -44,12 +44,7 @@ function codeManual(): Buffer {
         { text: '5 Diagnostic Trouble Codes', size: 18 },
         { cells: ['Code', 'Description', 'Likely cause', 'Remedy'] },
         {
-          cells: [
-            'ECU 000110.16',
-            'Coolant temperature high',
-            'Slipping fan belt',
-            'Tighten the fan belt',
-          ],
+          cells: ['ECU 000110.16', 'Coolant temperature high', 'Slipping fan belt', 'Tighten the fan belt'],
         },
         {
           cells: [
@@ -93,7 +88,13 @@ beforeAll(async () => {
   });
   tractor = (
     await db.asset.create({
-      data: { organizationId: org.id, modelId: model.id, teamId: team.id, name: 'Tractor 03', serialNumber: `SN-${tag()}` },
+      data: {
+        organizationId: org.id,
+        modelId: model.id,
+        teamId: team.id,
+        name: 'Tractor 03',
+        serialNumber: `SN-${tag()}`,
+      },
     })
   ).id;
   const up = await upload(base(), t.ADMIN, orgPath(org.id, '/documents'), codeManual(), {
@@ -105,7 +106,8 @@ beforeAll(async () => {
   const doc = ZUploadResponse.parse(up.body).document.id;
   const ready = await eventually(
     () => get(t.ADMIN, `/documents/${doc}`),
-    (d) => d.status === 200 && ZDocumentDetail.parse(d.body).versions.some((v) => ['READY', 'FAILED'].includes(v.status)),
+    (d) =>
+      d.status === 200 && ZDocumentDetail.parse(d.body).versions.some((v) => ['READY', 'FAILED'].includes(v.status)),
     env.log,
     120_000,
   );

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
-import { ZMapFeatures } from '@amms/contracts/geo';
+import { ZMapFeatures, type TMachineFeature } from '@amms/contracts/geo';
 import { call, startApp, type Harness } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { assignedJob, fieldWorld, HOUR, machineRow, orgApi } from './support/world.js';
@@ -28,12 +28,10 @@ describe('GET /map/features: machines at their last telematics position', () => 
     await machineRow(h.db, w.org.id, 'Shed tractor');
     const machines = async () =>
       ZMapFeatures.parse((await get(w.t.DISPATCHER, w.org.id, '/map/features')).body).features.filter(
-        (f) => f.properties.kind === 'machine',
+        (f): f is TMachineFeature => f.properties.kind === 'machine',
       );
     const before = await machines();
-    expect(before.map((f) => [f.properties.assetId, f.properties.positionSource])).toEqual([
-      [w.tractor, 'assignment'],
-    ]);
+    expect(before.map((f) => [f.properties.assetId, f.properties.positionSource])).toEqual([[w.tractor, 'assignment']]);
 
     const k = await call(h.base, 'POST', orgPath(w.org.id, '/api-keys'), {
       token: w.t.OWNER,

@@ -149,9 +149,7 @@ export const ZAssetFault = z.object({
   lastSeenAt: z.string(),
   clearedAt: z.string().nullable(),
   /** the agent's diagnosis of the code (a run and its MAINTENANCE draft), once the worker made it */
-  diagnosis: z
-    .object({ runId: z.uuid(), status: z.string(), draftId: z.uuid().nullable() })
-    .nullable(),
+  diagnosis: z.object({ runId: z.uuid(), status: z.string(), draftId: z.uuid().nullable() }).nullable(),
 });
 export type TAssetFault = z.infer<typeof ZAssetFault>;
 

@@ -125,7 +125,12 @@ export class AgentService {
     // next version; an answer to the agent's own question ("下下周") continues the pending goal
     const classified = classifyIntent(run.goal);
     const alone = reported
-      ? { ...classified, intent: 'DIAGNOSE' as const, faultCode: reported.faultCode, reason: 'a fault code the machine reported' }
+      ? {
+          ...classified,
+          intent: 'DIAGNOSE' as const,
+          faultCode: reported.faultCode,
+          reason: 'a fault code the machine reported',
+        }
       : classified;
     let known: { step: number; result: KnownNames } | null = null;
     let goal = run.goal;

@@ -1,19 +1,17 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TRole } from '@amms/contracts/permissions';
 import { memberContext } from '../tenancy/member-context.js';
-import { memberFactsSelect } from '../tenancy/memberships.repository.js';
 import { assetScope } from '../platform/access/asset-scope.js';
 import { may } from '../platform/access/permission.js';
 import type { OrgContext } from '../platform/access/context.js';
-import { PrismaService } from '../platform/prisma/prisma.service.js';
+import { FaultDiagnosisRepository } from './fault-diagnosis.repository.js';
 import { AgentService } from './agent.service.js';
 
 /** Who the diagnosis runs as: a mechanic of the machine first (they are told of the fault), else who confirms drafts. */
 const ACTING_ROLES: readonly TRole[] = ['MECHANIC', 'DISPATCHER', 'ADMIN', 'OWNER'];
 
 export type FaultDiagnosisResult =
-  | { skipped: 'gone' | 'cleared' | 'taken' | 'nobody' }
-  | { runId: string; status: string; draftId: string | null };
+  { skipped: 'gone' | 'cleared' | 'taken' | 'nobody' } | { runId: string; status: string; draftId: string | null };
 
 /**
  * A new fault code (telematics/) → the agent's DIAGNOSE skill, as the manual diagnosis runs for a
@@ -30,31 +28,23 @@ export class FaultDiagnosis {
   private readonly log = new Logger('FaultDiagnosis');
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly repo: FaultDiagnosisRepository,
     private readonly agent: AgentService,
   ) {}
 
   async diagnose(organizationId: string, faultId: string): Promise<FaultDiagnosisResult> {
-    const db = this.prisma.client;
-    const fault = await db.assetFault.findFirst({
-      where: { id: faultId, organizationId },
-      select: { code: true, clearedAt: true, assetId: true, asset: { select: { name: true, deletedAt: true } } },
-    });
+    const fault = await this.repo.fault(organizationId, faultId);
     if (!fault || fault.asset.deletedAt) return { skipped: 'gone' };
     if (fault.clearedAt) return { skipped: 'cleared' };
     const actor = await this.actingMember(organizationId, fault.assetId, faultId);
     if (!actor) return { skipped: 'nobody' };
-    const claimed = await db.assetFault.updateMany({
-      where: { id: faultId, organizationId, diagnosedAt: null },
-      data: { diagnosedAt: new Date() },
-    });
-    if (claimed.count === 0) return { skipped: 'taken' };
+    if (!(await this.repo.claim(organizationId, faultId))) return { skipped: 'taken' };
     const zh = actor.locale.toLowerCase().startsWith('zh');
     const goal = zh
       ? `${fault.asset.name} 报故障码 ${fault.code}`
       : `${fault.asset.name} reports fault code ${fault.code}`;
     const run = await this.agent.start(actor.ctx, { goal }, { faultCode: fault.code });
-    await db.assetFault.update({ where: { id: faultId }, data: { diagnosisRunId: run.id } });
+    await this.repo.setRun(organizationId, faultId, run.id);
     this.log.log(`fault ${faultId} (${fault.code}) → run ${run.id} ${run.status}`);
     return { runId: run.id, status: run.status, draftId: run.draft?.id ?? null };
   }
@@ -64,11 +54,7 @@ export class FaultDiagnosis {
     assetId: string,
     faultId: string,
   ): Promise<{ ctx: OrgContext; locale: string } | null> {
-    const members = await this.prisma.client.membership.findMany({
-      where: { organizationId, status: 'ACTIVE', role: { in: [...ACTING_ROLES] } },
-      select: { ...memberFactsSelect, createdAt: true, user: { select: { isPlatformAdmin: true, locale: true } } },
-      orderBy: [{ createdAt: 'asc' }, { id: 'asc' }],
-    });
+    const members = await this.repo.members(organizationId, ACTING_ROLES);
     members.sort((a, b) => ACTING_ROLES.indexOf(a.role) - ACTING_ROLES.indexOf(b.role));
     const requestId = `fault:${faultId}`;
     for (const m of members) {
@@ -79,10 +65,8 @@ export class FaultDiagnosis {
         requestId,
       );
       if (!may(ctx, 'agent.run')) continue;
-      const sees = await this.prisma.client.asset.count({
-        where: { AND: [{ id: assetId, organizationId, deletedAt: null }, assetScope(ctx)] },
-      });
-      if (sees > 0) return { ctx, locale: m.user.locale };
+      const sees = await this.repo.sees(organizationId, assetId, assetScope(ctx));
+      if (sees) return { ctx, locale: m.user.locale };
     }
     return null;
   }

@@ -135,7 +135,12 @@ export class TelematicsReadsService {
       active === undefined ? undefined : active === 'true',
     );
     const runs = new Map(
-      (await this.repo.diagnosisRuns(ctx.organizationId, rows.map((f) => f.diagnosisRunId))).map((r) => [r.id, r]),
+      (
+        await this.repo.diagnosisRuns(
+          ctx.organizationId,
+          rows.map((f) => f.diagnosisRunId),
+        )
+      ).map((r) => [r.id, r]),
     );
     return {
       items: rows.map((f): TAssetFault => {

@@ -163,7 +163,8 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     });
   }
   const manualEvidence = used.length > 0;
-  const symptom = input.symptom || clip(meaning ?? (zh ? `故障码 ${input.faultCode}` : `fault code ${input.faultCode}`));
+  const symptom =
+    input.symptom || clip(meaning ?? (zh ? `故障码 ${input.faultCode}` : `fault code ${input.faultCode}`));
   if (steps.length === 0)
     steps.push({
       label: zh
@@ -208,7 +209,6 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   };
   return { ...base, itemKey: correctiveItemKey(base) };
 }
-
 
 /** Stable key: the same machine, title and window always give the same key (one work order per execution retry). */
 export function correctiveItemKey(i: {

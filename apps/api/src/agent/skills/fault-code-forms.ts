@@ -30,9 +30,7 @@ export function faultCodeQueries(code: string): string[] {
  */
 export function startsWithCode(foldedSentence: string, forms: readonly string[]): boolean {
   const bare = foldedSentence.replace(/^[A-Z]{2,4}(?=\d)/, '');
-  return forms.some((f) =>
-    [foldedSentence, bare].some((s) => s.startsWith(f) && !/^[0-9.]/.test(s.slice(f.length)) ),
-  );
+  return forms.some((f) => [foldedSentence, bare].some((s) => s.startsWith(f) && !/^[0-9.]/.test(s.slice(f.length))));
 }
 
 export const fold = (s: string) => s.toUpperCase().replace(/[-\s]/g, '');

@@ -4,9 +4,9 @@ import { apiFetch } from '@/lib/api-client';
 import { orgApi, seg } from '@/lib/org-api';
 import { orgKey } from '@/lib/query-keys';
 
-/** Keys under ['orgs', orgId, 'telematics', …]: another org's machine is never shown. */
+/** Keys under ['orgs', orgId, 'assets', …]: a machine's write refreshes its telematics too; another org's never shows. */
 export const telematicsKeys = {
-  summary: (orgId: string, assetId: string) => orgKey(orgId, 'telematics', 'asset', assetId),
+  summary: (orgId: string, assetId: string) => orgKey(orgId, 'assets', 'telematics', assetId),
 };
 
 /** A machine's telematics at a glance; refreshed every minute (terminals report every few minutes). */
