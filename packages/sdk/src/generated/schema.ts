@@ -17199,6 +17199,12 @@ export interface operations {
                             firstSeenAt: string;
                             lastSeenAt: string;
                             clearedAt: string | null;
+                            diagnosis: {
+                                /** Format: uuid */
+                                runId: string;
+                                status: string;
+                                draftId: string | null;
+                            } | null;
                         }[];
                         flaggedReadings30d: number;
                         fuel30d: {
@@ -17247,6 +17253,12 @@ export interface operations {
                             firstSeenAt: string;
                             lastSeenAt: string;
                             clearedAt: string | null;
+                            diagnosis: {
+                                /** Format: uuid */
+                                runId: string;
+                                status: string;
+                                draftId: string | null;
+                            } | null;
                         }[];
                     };
                 };
