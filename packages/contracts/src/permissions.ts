@@ -123,6 +123,8 @@ export const ROLE_PERMISSIONS: Readonly<Record<TRole, readonly TPermission[]>> =
     'telematics.read',
     // a mechanic describes a fault to the agent (field app); the diagnosis is a draft a dispatcher confirms
     'agent.run',
+    // their own drafts only (draftScope): the diagnosis the agent drafted for them, e.g. on a machine's fault code
+    'draft.read',
     // what is in stock where (issuing to an order is workorder.write on that order)
     'inventory.read',
   ],

@@ -148,6 +148,8 @@ export const ZAssetFault = z.object({
   firstSeenAt: z.string(),
   lastSeenAt: z.string(),
   clearedAt: z.string().nullable(),
+  /** the agent's diagnosis of the code (a run and its MAINTENANCE draft), once the worker made it */
+  diagnosis: z.object({ runId: z.uuid(), status: z.string(), draftId: z.uuid().nullable() }).nullable(),
 });
 export type TAssetFault = z.infer<typeof ZAssetFault>;
 

@@ -1,6 +1,8 @@
 import { AgentRunFinisher } from './agent-run.finisher.js';
 import { AgentRepository } from './agent.repository.js';
 import { AgentService } from './agent.service.js';
+import { FaultDiagnosis } from './fault-diagnosis.js';
+import { FaultDiagnosisRepository } from './fault-diagnosis.repository.js';
 import { FollowUpEdits } from './followup/followup.service.js';
 import { PlannerFactory } from './planner-factory.js';
 import { SkillsRepository } from './skills/skills.repository.js';
@@ -22,4 +24,7 @@ export const AGENT_PROVIDERS = [
   AgentRunFinisher,
   FollowUpEdits,
   AgentService,
+  // a machine's new fault code → the diagnosis draft (the worker runs it: worker.module.ts)
+  FaultDiagnosisRepository,
+  FaultDiagnosis,
 ];

@@ -54,7 +54,8 @@ export class AgentService {
     private readonly travel: TravelService,
   ) {}
 
-  async start(ctx: OrgContext, input: TCreateRunRequest): Promise<TAgentRun> {
+  /** `reported`: a fault code a machine sent (telematics/, run by the worker): diagnosed without the classifier. */
+  async start(ctx: OrgContext, input: TCreateRunRequest, reported?: { faultCode: string }): Promise<TAgentRun> {
     const planner = this.planners.create();
     if (
       input.conversationId &&
@@ -85,7 +86,7 @@ export class AgentService {
     const memo: RunMemo = { goal: run.goal, known: null, resolved: [], machines: [], pairs: [], intent: 'NONE' };
     let outcome: Outcome;
     try {
-      outcome = await this.work(ctx, run, runner, planner, memo);
+      outcome = await this.work(ctx, run, runner, planner, memo, reported);
     } catch (err) {
       this.log.warn(`run ${run.id} failed: ${err instanceof Error ? err.message : String(err)}`);
       outcome = {
@@ -117,12 +118,21 @@ export class AgentService {
     runner: ToolRunner,
     planner: ReturnType<PlannerFactory['create']>,
     memo: RunMemo,
+    reported?: { faultCode: string },
   ): Promise<Outcome> {
     const none = { message: null, error: null, draft: null };
     const timezone = await this.repo.orgTimezone(ctx.organizationId);
     // in a conversation: a follow-up that edits its current draft ("把周三的改到周四") → the draft's
     // next version; an answer to the agent's own question ("下下周") continues the pending goal
-    const alone = classifyIntent(run.goal);
+    const classified = classifyIntent(run.goal);
+    const alone = reported
+      ? {
+          ...classified,
+          intent: 'DIAGNOSE' as const,
+          faultCode: reported.faultCode,
+          reason: 'a fault code the machine reported',
+        }
+      : classified;
     let known: { step: number; result: KnownNames } | null = null;
     let goal = run.goal;
     const continued: Array<{ zh: string; en: string }> = [];
@@ -156,6 +166,7 @@ export class AgentService {
         goal,
         routed: { ...routed, intent: routed.intent },
         timezone,
+        reported,
       });
       return { ...out, constraints: null, error: null, intent: routed.intent };
     }

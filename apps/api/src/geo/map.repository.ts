@@ -80,6 +80,8 @@ export class MapRepository {
         name: true,
         teamId: true,
         model: { select: { kind: true } },
+        // where the machine's terminal last reported it (telematics/): preferred to its job's field
+        lastPosition: { select: { latitude: true, longitude: true, at: true } },
         assignmentMachines: {
           where: { assignment: { releasedAt: null, startsAt: { lte: now }, job: { status: { not: 'CANCELLED' } } } },
           orderBy: { assignment: { startsAt: 'desc' } },

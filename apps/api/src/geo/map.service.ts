@@ -118,8 +118,11 @@ export class MapService {
     const machineFeatures: TMachineFeature[] = [];
     for (const m of machines) {
       const fieldId = m.assignmentMachines[0]?.assignment.job.fieldId ?? null;
-      const at = fieldId ? allCentroids.get(fieldId) : undefined;
-      if (!fieldId || !at) continue;
+      const reported: [number, number] | undefined = m.lastPosition
+        ? [m.lastPosition.longitude, m.lastPosition.latitude]
+        : undefined;
+      const at = reported ?? (fieldId ? allCentroids.get(fieldId) : undefined);
+      if (!at) continue;
       if (
         q.bbox &&
         !(at[0] >= q.bbox.minLon && at[0] <= q.bbox.maxLon && at[1] >= q.bbox.minLat && at[1] <= q.bbox.maxLat)
@@ -135,7 +138,7 @@ export class MapService {
           name: m.name,
           machineKind: m.model.kind,
           teamId: m.teamId,
-          positionSource: 'assignment',
+          positionSource: reported ? 'telematics' : 'assignment',
           fieldId,
         },
       });

@@ -15,6 +15,7 @@ import { CacheService } from '../platform/cache/cache.service.js';
 import { assetScope } from '../platform/access/asset-scope.js';
 import { judgeReading } from '../assets/meter-readings.service.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
+import { enqueueOutboxMany } from '../platform/outbox/outbox.service.js';
 import { TelematicsErrors } from './telematics.errors.js';
 import { checkRow, normalizeFaultCode, serialKey } from './reading-rows.js';
 import {
@@ -189,7 +190,8 @@ export class TelematicsIngestService {
       const touched = [...new Set([...moved, ...inserted.map((r) => r.assetId)])];
       if (touched.length > 0) {
         await this.cache.invalidateInTx(tx, ctx.organizationId, {
-          resources: ['analytics'],
+          // a machine that moved moves on the map (machines are drawn at their last position)
+          resources: moved.length > 0 ? ['analytics', 'map'] : ['analytics'],
           details: touched.map((id) => ({ resource: 'asset' as const, id })),
         });
       }
@@ -294,6 +296,7 @@ export class TelematicsIngestService {
       active.set(f.assetId, m);
     }
     const raised = new Set<string>();
+    const opened: string[] = [];
     for (const r of reports) {
       const mine = active.get(r.assetId) ?? new Map<string, string>();
       active.set(r.assetId, mine);
@@ -312,9 +315,17 @@ export class TelematicsIngestService {
         if (mine.has(code)) continue;
         const f = await this.repo.createFault(tx, ctx.organizationId, { assetId: r.assetId, code, at: r.at });
         mine.set(code, f.id);
+        opened.push(f.id);
         raised.add(r.assetId);
       }
     }
+    // each new fault: the agent's diagnosis in the worker (a draft corrective work order a person confirms)
+    await enqueueOutboxMany(
+      tx,
+      ctx.organizationId,
+      'telematics.diagnose',
+      opened.map((faultId) => ({ organizationId: ctx.organizationId, faultId })),
+    );
     // one event per machine with a new code, in this transaction: its mechanics are told (notifications/)
     await WebhookEvents.emitEach(tx, ctx, 'asset.fault_raised', [...raised].sort());
   }

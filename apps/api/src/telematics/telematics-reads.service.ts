@@ -134,14 +134,26 @@ export class TelematicsReadsService {
       assetId,
       active === undefined ? undefined : active === 'true',
     );
+    const runs = new Map(
+      (
+        await this.repo.diagnosisRuns(
+          ctx.organizationId,
+          rows.map((f) => f.diagnosisRunId),
+        )
+      ).map((r) => [r.id, r]),
+    );
     return {
-      items: rows.map((f): TAssetFault => ({
-        id: f.id,
-        code: f.code,
-        firstSeenAt: f.firstSeenAt.toISOString(),
-        lastSeenAt: f.lastSeenAt.toISOString(),
-        clearedAt: f.clearedAt?.toISOString() ?? null,
-      })),
+      items: rows.map((f): TAssetFault => {
+        const run = f.diagnosisRunId ? runs.get(f.diagnosisRunId) : undefined;
+        return {
+          id: f.id,
+          code: f.code,
+          firstSeenAt: f.firstSeenAt.toISOString(),
+          lastSeenAt: f.lastSeenAt.toISOString(),
+          clearedAt: f.clearedAt?.toISOString() ?? null,
+          diagnosis: run ? { runId: run.id, status: run.status, draftId: run.draftId } : null,
+        };
+      }),
     };
   }
 }

@@ -258,6 +258,16 @@ export class TelematicsRepository {
     });
   }
 
+  /** The agent runs that diagnosed faults (their status and draft). */
+  diagnosisRuns(organizationId: string, ids: readonly (string | null)[]) {
+    const wanted = ids.filter((x): x is string => x !== null);
+    if (wanted.length === 0) return Promise.resolve([]);
+    return this.prisma.client.agentRun.findMany({
+      where: { organizationId, id: { in: wanted } },
+      select: { id: true, status: true, draftId: true },
+    });
+  }
+
   /** The first and last fuel counter, and the first and last accepted engine hours, since `since`. */
   async fuelWindow(organizationId: string, assetId: string, since: Date) {
     const where = { organizationId, assetId, at: { gte: since } };

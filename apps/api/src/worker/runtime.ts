@@ -24,6 +24,7 @@ import { TelematicsPullService } from '../telematics/sources/pull.service.js';
 import { SourcesRepository } from '../telematics/sources/sources.repository.js';
 import { TelematicsRepository } from '../telematics/telematics.repository.js';
 import { prunePositions, syncTelematicsSchedules } from './telematics-jobs.js';
+import { FaultDiagnosis } from '../agent/fault-diagnosis.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -49,6 +50,7 @@ export function handlerServices(ctx: INestApplicationContext) {
     pull: ctx.get(TelematicsPullService),
     sources: ctx.get(SourcesRepository),
     telematics: ctx.get(TelematicsRepository),
+    faultDiagnosis: ctx.get(FaultDiagnosis),
   };
 }
 
@@ -115,6 +117,10 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
       });
     },
     'telematics.schedule': async () => syncTelematicsSchedules(svc.sources, queues.get('amms-telematics')!),
+    'telematics.diagnose': async (payload) => {
+      const p = payload as JobPayload<'telematics.diagnose'>;
+      return svc.faultDiagnosis.diagnose(p.organizationId, p.faultId);
+    },
     'telematics.prune': async () => prunePositions(svc.telematics, config.telematics.positionRetentionDays),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);

@@ -17397,6 +17397,12 @@ export interface operations {
                             firstSeenAt: string;
                             lastSeenAt: string;
                             clearedAt: string | null;
+                            diagnosis: {
+                                /** Format: uuid */
+                                runId: string;
+                                status: string;
+                                draftId: string | null;
+                            } | null;
                         }[];
                         flaggedReadings30d: number;
                         fuel30d: {
@@ -17445,6 +17451,12 @@ export interface operations {
                             firstSeenAt: string;
                             lastSeenAt: string;
                             clearedAt: string | null;
+                            diagnosis: {
+                                /** Format: uuid */
+                                runId: string;
+                                status: string;
+                                draftId: string | null;
+                            } | null;
                         }[];
                     };
                 };

@@ -4,6 +4,7 @@ import type { TCreateWorkOrderRequest } from '@amms/contracts/maintenance';
 import { citationRef } from '../../knowledge/index.js';
 import { canonicalJson } from '../../platform/crypto/hash-chain.js';
 import { sha256 } from '../../planning/draft-content.js';
+import { faultCodeForms, fold, startsWithCode } from './fault-code-forms.js';
 
 /**
  * A diagnosis → one CORRECTIVE work-order item. Pure and deterministic: the same passages,
@@ -39,6 +40,7 @@ export interface DiagnosisHistory {
 
 export interface CorrectiveInput {
   asset: { id: string; name: string; modelName: string | null };
+  /** '' for a code a machine reported (telematics): the meaning its fault-code table row gives, else the code */
   symptom: string;
   faultCode: string | null;
   language: TPlanLanguage;
@@ -72,7 +74,8 @@ const STEP_VERB =
 const CAUSE_WORD =
   /原因|可能|由于|因为|堵塞|不足|过低|过少|损坏|断路|短路|打滑|松动|泄漏|磨损|老化|卡滞|失效|\b(?:cause[ds]?|due to|because|clogged|blocked|low|worn|damaged|loose|slipping|leaking|faulty|failed|open circuit|short)\b/i;
 const REPLACE = /(?:更换|换新)\s*([^，,。；;：:\n]{2,24})|\breplace\s+(?:the\s+)?([^.,;:\n]{2,40})/i;
-const CODE_ROW = /^[A-Z]{1,3}-?\d{1,5}\s/;
+// a row of a fault-code table: "E12 …", "P0217 …", or J1939 SPN.FMI behind a controller or not ("ECU 000110.16 …", "110.16 …")
+const CODE_ROW = /^(?:[A-Z]{1,3}-?\d{1,5}|(?:[A-Z]{2,4}\s)?\d{2,6}\.\d{1,2})\s/;
 const PART_NUMBER = /\b([A-Z]{1,4}\d{3,}[A-Z0-9-]*)\b/;
 
 const citationOf = (p: DiagnosisPassage, snippet: string): TAgentCitation => citationRef(p, snippet.slice(0, 160));
@@ -94,10 +97,12 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const parts: TCorrectiveItem['parts'] = [];
   const seen = new Set<string>();
   let codeCauses = 0;
+  let meaning: string | null = null;
+  const forms = input.faultCode ? faultCodeForms(input.faultCode) : [];
 
   const best = Math.max(0, ...input.passages.map((p) => p.score ?? 0));
   // a passage naming the fault code is always relevant (its table row says what the code means)
-  const hasCode = (p: DiagnosisPassage) => input.faultCode !== null && fold(p.text).includes(input.faultCode);
+  const hasCode = (p: DiagnosisPassage) => forms.some((f) => fold(p.text).includes(f));
   // front matter (pages numbered i, ii, iii …: preface, contents) never troubleshoots
   const frontMatter = (p: DiagnosisPassage) => /^[ivxlc]+$/i.test(p.pageLabel);
   const used = input.passages
@@ -112,9 +117,12 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
       const cite = citationOf(p, s);
       // a fault-code table row: "E12 | 水温传感器断路 | 检查…" (meaning, action) or
       // "E12 | 冷却液温度过高 | 散热器堵塞、冷却液不足 | 按 5.3 节排除" (meaning, causes, action): its causes come first
-      if (input.faultCode && fold(s).startsWith(input.faultCode) && s.length <= 200) {
-        const rest = s.replace(new RegExp(input.faultCode.replace(/(\D)(\d)/, '$1[-\\s]?$2'), 'i'), '').trim();
-        const cells = (rest.includes('|') ? rest.split('|') : rest.split(/\s+/)).map((c) => c.trim()).filter(Boolean);
+      if (input.faultCode && startsWithCode(fold(s), forms) && s.length <= 200) {
+        // the row's first cell is the code (in any of its forms): the cells after it say what it means
+        const cells = (s.includes('|') ? s.split('|').slice(1) : s.split(/\s+/).slice(1))
+          .map((c) => c.trim())
+          .filter(Boolean);
+        meaning ??= cells[0] ?? null;
         const named =
           cells.length >= 3
             ? cells[1]!
@@ -155,11 +163,13 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     });
   }
   const manualEvidence = used.length > 0;
+  const symptom =
+    input.symptom || clip(meaning ?? (zh ? `故障码 ${input.faultCode}` : `fault code ${input.faultCode}`));
   if (steps.length === 0)
     steps.push({
       label: zh
-        ? `按报告的症状检查机器并记录发现：${input.symptom}`
-        : `Inspect the machine for the reported symptom and record the findings: ${input.symptom}`,
+        ? `按报告的症状检查机器并记录发现：${symptom}`
+        : `Inspect the machine for the reported symptom and record the findings: ${symptom}`,
       citation: null,
     });
 
@@ -174,11 +184,11 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   const title = clip(
     input.faultCode
       ? zh
-        ? `故障码 ${input.faultCode}：${input.symptom}`
-        : `Fault code ${input.faultCode}: ${input.symptom}`
+        ? `故障码 ${input.faultCode}：${symptom}`
+        : `Fault code ${input.faultCode}: ${symptom}`
       : zh
-        ? `故障维修：${input.symptom}`
-        : `Repair: ${input.symptom}`,
+        ? `故障维修：${symptom}`
+        : `Repair: ${symptom}`,
   );
   const base = {
     kind: 'CORRECTIVE_WORK_ORDER' as const,
@@ -186,7 +196,7 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
     assetName: input.asset.name,
     modelName: input.asset.modelName,
     title,
-    symptom: input.symptom,
+    symptom: symptom,
     faultCode: input.faultCode,
     priority: 4,
     causes: causes.slice(0, MAX_CAUSES).map((c, i) => ({ rank: i + 1, ...c })),
@@ -199,8 +209,6 @@ export function buildCorrective(input: CorrectiveInput): TCorrectiveItem {
   };
   return { ...base, itemKey: correctiveItemKey(base) };
 }
-
-const fold = (s: string) => s.toUpperCase().replace(/[-\s]/g, '');
 
 /** Stable key: the same machine, title and window always give the same key (one work order per execution retry). */
 export function correctiveItemKey(i: {

@@ -6,6 +6,7 @@ import { DAY, HOUR, MINUTE } from '../../planning/scheduler/calendar.js';
 import type { BusyFacts } from '../../planning/tools/agent-tools.js';
 import { ToolFailed } from '../../planning/tools/runner.js';
 import { buildCorrective } from './corrective.js';
+import { faultCodeQueries } from './fault-code-forms.js';
 import { openOrderLines, openOrders } from './open-orders.js';
 import { fold, matchMachine, symptomText, type MachineCandidate } from './machine-match.js';
 import type { ManualSearch, TEvidenceHistory } from './skill-tools.js';
@@ -48,7 +49,7 @@ export function whichMachineQuestion(
  * one CORRECTIVE work order in the earliest free working window (corrective.ts). Nothing is
  * written but the draft: a person confirms it like any draft.
  */
-export async function diagnose({ runner, goal, routed, timezone }: SkillRequest): Promise<SkillOutcome> {
+export async function diagnose({ runner, goal, routed, timezone, reported }: SkillRequest): Promise<SkillOutcome> {
   const zh = routed.language === 'zh';
   const machines = await runner.call<MachineCandidate[]>('machines', {});
   const match = matchMachine(goal, machines.result);
@@ -59,16 +60,24 @@ export async function diagnose({ runner, goal, routed, timezone }: SkillRequest)
   }
   const machine = match.machine;
   // "XAG P100 #01 …": a model name is not a fault code
-  const faultCode =
-    routed.faultCode && !fold(`${machine.name} ${machine.modelName}`).includes(routed.faultCode.toLowerCase())
+  const faultCode = reported
+    ? reported.faultCode
+    : routed.faultCode && !fold(`${machine.name} ${machine.modelName}`).includes(routed.faultCode.toLowerCase())
       ? routed.faultCode
       : null;
-  const symptom = symptomText(goal, machine);
-  const query = [faultCode, symptom].filter(Boolean).join(' ');
-  const manuals = await optional(runner.call<ManualSearch>('search_manuals', { query, assetId: machine.id }), {
-    found: false,
-    passages: [],
-  });
+  // a reported code has no words of a person: the manual's fault-code table says what it means
+  const symptom = reported ? '' : symptomText(goal, machine);
+  // a reported code is looked up in each form a manual prints it in, until one is found (fault-code-forms.ts)
+  const queries =
+    reported && faultCode ? faultCodeQueries(faultCode) : [[faultCode, symptom].filter(Boolean).join(' ')];
+  let manuals: { step: number; result: ManualSearch } = { step: 0, result: { found: false, passages: [] } };
+  for (const query of queries) {
+    manuals = await optional(runner.call<ManualSearch>('search_manuals', { query, assetId: machine.id }), {
+      found: false,
+      passages: [],
+    });
+    if (manuals.result.found) break;
+  }
   const history = await optional(
     runner.call<TEvidenceHistory>('machine_history', { assetId: machine.id }),
     EMPTY_HISTORY,
@@ -108,7 +117,7 @@ export async function diagnose({ runner, goal, routed, timezone }: SkillRequest)
     validation.violations.push(
       finding('NO_FREE_SLOT', `No free ${hours} h window in working hours in the next ${WINDOW_HORIZON_DAYS} days`),
     );
-  const open = openOrders(history.result, symptom, faultCode);
+  const open = openOrders(history.result, item.symptom, faultCode);
   const openCorrective = [...open.same, ...open.other].filter((w) => w.type === 'CORRECTIVE');
   if (openCorrective.length > 0)
     validation.warnings.push(
@@ -133,8 +142,8 @@ export async function diagnose({ runner, goal, routed, timezone }: SkillRequest)
   ];
   const pages = item.citations.map((c) => `${c.title} p.${c.pageLabel}`).join('; ');
   const noManual = zh
-    ? `手册中没有找到与“${symptom}”相关的内容；以下工单依据这台机器的历史记录。`
-    : `The manuals say nothing I could find about “${symptom}”; the work order below rests on the machine's history.`;
+    ? `手册中没有找到与“${item.symptom}”相关的内容；以下工单依据这台机器的历史记录。`
+    : `The manuals say nothing I could find about “${item.symptom}”; the work order below rests on the machine's history.`;
   const text = [
     zh
       ? `已为 ${machine.name} 起草故障维修工单“${item.title}”，待调度确认。`

@@ -21,4 +21,6 @@ export interface SkillRequest {
   goal: string;
   routed: IntentResult;
   timezone: string;
+  /** a code the machine itself reported (telematics): diagnosed as sent, its meaning from the manual */
+  reported?: { faultCode: string };
 }

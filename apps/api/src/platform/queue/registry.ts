@@ -98,6 +98,11 @@ export const JOBS = {
     queue: 'amms-telematics',
     payload: z.object({}).strict(),
   },
+  // A new fault code → the agent's diagnosis (agent/fault-diagnosis.ts): a MAINTENANCE draft citing the manual's page.
+  'telematics.diagnose': {
+    queue: 'amms-telematics',
+    payload: z.object({ organizationId: z.uuid(), faultId: z.uuid() }).strict(),
+  },
   // Hourly: positions older than TELEMATICS_POSITION_RETENTION_DAYS are deleted.
   'telematics.prune': {
     queue: 'amms-telematics',

@@ -9,6 +9,7 @@ import { assetDetailQuery } from '@/features/assets/queries';
 import { loadAssetOr404 } from '@/features/assets/server';
 import { AssetManuals } from '@/features/knowledge/asset-manuals';
 import { MachinePositionMap } from '@/features/map/machine-position-map';
+import { AssetTelematics } from '@/features/telematics/asset-telematics';
 import { getI18n } from '@/i18n/server';
 import { orgPath } from '@/lib/nav';
 import { can, requireOrgContext } from '@/lib/server/auth';
@@ -49,6 +50,9 @@ export default async function AssetPage({ params }: PageProps<'/orgs/[orgId]/ass
           manuals={can(ctx.membership, 'knowledge.read') ? <AssetManuals orgId={orgId} assetId={assetId} /> : null}
         />
         {can(ctx.membership, 'field.read') ? <MachinePositionMap orgId={orgId} assetId={assetId} /> : null}
+        {can(ctx.membership, 'telematics.read') ? (
+          <AssetTelematics orgId={orgId} assetId={assetId} timeZone={ctx.membership.organization.timezone} />
+        ) : null}
       </HydrationBoundary>
     </>
   );
