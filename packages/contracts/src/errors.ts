@@ -105,6 +105,9 @@ export const ERROR_CODES = [
   'WORK_ORDER_CLOSED',
   'STOCK_LOCATION_NAME_TAKEN',
   'STOCK_COUNT_CONFIRMED',
+  // purchases: receiving more than ordered, or a purchase whose cost document was rejected
+  'RECEIPT_EXCEEDS_ORDER',
+  'PURCHASE_NOT_RECEIVABLE',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

@@ -329,6 +329,7 @@ export class AgentService {
           workOrderItems: tv.workOrderItems,
           unplacedWorkOrders: tv.unplacedWorkOrders,
           correctiveItems: tv.correctiveItems,
+          purchaseLines: tv.purchaseLines,
           validation: tv.validation,
           evidence: tv.evidence,
         };

@@ -58,6 +58,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'WORK_ORDER_CLOSED':
     case 'STOCK_LOCATION_NAME_TAKEN':
     case 'STOCK_COUNT_CONFIRMED':
+    case 'RECEIPT_EXCEEDS_ORDER':
+    case 'PURCHASE_NOT_RECEIVABLE':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'TELEMATICS_BATCH_TOO_LARGE':
