@@ -44,7 +44,9 @@ export async function purchase({ runner, goal, routed }: SkillRequest): Promise<
     step = r.step;
   } catch (err) {
     if (!(err instanceof ToolFailed)) throw err;
-    const message = zh ? '你没有查看库存的权限，无法拟定采购单。' : 'You cannot see the stock, so I cannot draft a purchase.';
+    const message = zh
+      ? `无法读取库存，未拟定采购单（${err.message}）。`
+      : `I could not read the stock, so no purchase was drafted (${err.message}).`;
     runner.note('message', { message });
     return { status: 'COMPLETED', question: null, message, answer: null, draft: null };
   }
