@@ -70,7 +70,9 @@ test('dispatcher: agent purchase goal → PURCHASE draft → confirm → execute
 
   // one submitted PARTS cost document per supplier of the draft, the forced part's among them
   await expect
-    .poll(async () => (await dispatcher.get<{ items: CostDoc[] }>('cost-documents?category=PARTS&limit=200')).items.length)
+    .poll(
+      async () => (await dispatcher.get<{ items: CostDoc[] }>('cost-documents?category=PARTS&limit=200')).items.length,
+    )
     .toBe(docsBefore + suppliers);
   await link.click();
   await expect(page).toHaveURL(/\/costs\/[0-9a-f-]{36}$/, { timeout: SLOW });

@@ -320,7 +320,9 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       supplierKey: 'none',
       costDocumentId: purchaseDoc.id,
       lines: {
-        create: [{ position: 1, itemKey: 'k', partId: part.id, locationId: location.id, quantity: '5', unitCostMinor: 100n }],
+        create: [
+          { position: 1, itemKey: 'k', partId: part.id, locationId: location.id, quantity: '5', unitCostMinor: 100n },
+        ],
       },
     },
   });

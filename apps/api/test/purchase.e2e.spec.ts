@@ -75,7 +75,8 @@ async function finished(token: string, orgId: string, id: string): Promise<TExec
     expectStatus(r, 200);
     const e = ZExecution.parse(r.body);
     if (!['PENDING', 'RUNNING'].includes(e.status)) return e;
-    if (Date.now() > until) throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
+    if (Date.now() > until)
+      throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
     await sleep(100);
   }
 }
@@ -103,7 +104,13 @@ async function world(): Promise<World> {
       data: { organizationId: org.id, modelId: model.id, name: `6R 155 #0${i + 1}`, serialNumber: `SN-${tag()}` },
     });
     await db.meterReading.create({
-      data: { organizationId: org.id, assetId: a.id, readingHours: hours, readAt: new Date(Date.now() - HOUR), source: 'MANUAL' },
+      data: {
+        organizationId: org.id,
+        assetId: a.id,
+        readingHours: hours,
+        readAt: new Date(Date.now() - HOUR),
+        source: 'MANUAL',
+      },
     });
     machines.push(a.id);
   }
@@ -146,7 +153,12 @@ async function world(): Promise<World> {
     [belt.body.id, 4, 5],
   ] as const)
     expectStatus(
-      await put(t.DISPATCHER, org.id, '/stock/reorder', { partId, locationId: store.body.id, reorderPoint, reorderQty }),
+      await put(t.DISPATCHER, org.id, '/stock/reorder', {
+        partId,
+        locationId: store.body.id,
+        reorderPoint,
+        reorderQty,
+      }),
       200,
     );
   const plan = await post(t.OWNER, org.id, '/maintenance-plans', {
@@ -259,7 +271,11 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
 
     // an English goal of the same kind: the same lines, reasons in English
     const en = ZAgentRun.parse(
-      (await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: "which parts do we need to order for next week's services?" })).body,
+      (
+        await post(w.t.DISPATCHER, w.org.id, '/agent/runs', {
+          goal: "which parts do we need to order for next week's services?",
+        })
+      ).body,
     );
     expect(en.intent).toBe('PURCHASE');
     expect(en.draft!.purchaseLines[0]!.reason).toContain(`2 planned services`);
@@ -268,9 +284,15 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     const v = { version: r.draft!.version, contentHash: r.draft!.contentHash };
     expectError(await post(w.t.MECHANIC, w.org.id, `/drafts/${r.draft!.id}/confirm`, v), 403, 'FORBIDDEN');
     expectStatus(await post(w.t.DISPATCHER, w.org.id, `/drafts/${r.draft!.id}/confirm`, v), 200);
-    expectError(await post(w.t.ACCOUNTANT, w.org.id, `/drafts/${r.draft!.id}/execute`, { version: v.version }), 403, 'FORBIDDEN');
+    expectError(
+      await post(w.t.ACCOUNTANT, w.org.id, `/drafts/${r.draft!.id}/execute`, { version: v.version }),
+      403,
+      'FORBIDDEN',
+    );
     expect(
-      await db.webhookEvent.count({ where: { organizationId: w.org.id, type: 'purchase.confirmed', resourceId: r.draft!.id } }),
+      await db.webhookEvent.count({
+        where: { organizationId: w.org.id, type: 'purchase.confirmed', resourceId: r.draft!.id },
+      }),
     ).toBe(1);
 
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${r.draft!.id}/execute`, { version: v.version });
@@ -299,7 +321,9 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     expect(await db.costDocument.count({ where: { organizationId: w.org.id } })).toBe(2);
     expect(await db.purchase.count({ where: { organizationId: w.org.id } })).toBe(2);
     // on order now: asking again drafts nothing for the filter (1 + 2 on order − 2 due = 1 > 0)
-    const next = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: '下周保养需要订哪些配件？' })).body);
+    const next = ZAgentRun.parse(
+      (await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: '下周保养需要订哪些配件？' })).body,
+    );
     expect(next.draft).toBeNull();
     expect(next.steps.at(-1)?.message).toContain('无需采购');
 
@@ -309,16 +333,24 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     expectError(await post(w.t.VIEWER, w.org.id, `/purchases/${filterDoc}/receipts`, {}), 403, 'FORBIDDEN');
     const got = await post(w.t.DISPATCHER, w.org.id, `/purchases/${filterDoc}/receipts`, {});
     expectStatus(got, 201);
-    expect(got.body.movements.map((m: { type: string; delta: number; unitCostMinor: string }) => [m.type, m.delta, m.unitCostMinor])).toEqual([
-      ['RECEIPT', 2, '18500'],
-    ]);
+    expect(
+      got.body.movements.map((m: { type: string; delta: number; unitCostMinor: string }) => [
+        m.type,
+        m.delta,
+        m.unitCostMinor,
+      ]),
+    ).toEqual([['RECEIPT', 2, '18500']]);
     expect((got.body.purchase as TPurchase).lines[0]).toMatchObject({ quantity: 2, received: 2 });
     const bal = await db.stockBalance.findUnique({
       where: { partId_locationId: { partId: w.filter.id, locationId: w.store } },
     });
     // (1 × 100.00 + 2 × 185.00) / 3 = 156.67
     expect([bal!.onHand.toString(), bal!.avgCostMinor]).toEqual(['3', 15667n]);
-    expectError(await post(w.t.DISPATCHER, w.org.id, `/purchases/${filterDoc}/receipts`, {}), 409, 'RECEIPT_EXCEEDS_ORDER');
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `/purchases/${filterDoc}/receipts`, {}),
+      409,
+      'RECEIPT_EXCEEDS_ORDER',
+    );
 
     // a rejected purchase receives nothing; a part of it past what was ordered is refused too
     const beltDoc = docs[1]!;
@@ -334,7 +366,11 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
       await post(w.t.ACCOUNTANT, w.org.id, `/cost-documents/${beltDoc.id}/reject`, { reason: 'too many belts' }),
       200,
     );
-    expectError(await post(w.t.DISPATCHER, w.org.id, `/purchases/${beltDoc.id}/receipts`, {}), 409, 'PURCHASE_NOT_RECEIVABLE');
+    expectError(
+      await post(w.t.DISPATCHER, w.org.id, `/purchases/${beltDoc.id}/receipts`, {}),
+      409,
+      'PURCHASE_NOT_RECEIVABLE',
+    );
 
     // another org: the purchase does not exist
     const other = await world();
@@ -346,7 +382,12 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
       where: { organizationId: w.org.id, entityType: 'cost_document', entityId: filterDoc },
       orderBy: { seq: 'asc' },
     });
-    expect(events.map((e) => e.action)).toEqual(['cost.created', 'cost.submitted', 'purchase.created', 'purchase.received']);
+    expect(events.map((e) => e.action)).toEqual([
+      'cost.created',
+      'cost.submitted',
+      'purchase.created',
+      'purchase.received',
+    ]);
   }, 240_000);
 
   it('stock.low: once per crossing of the reorder point, not again while under it', async () => {

@@ -65,7 +65,13 @@ describe('purchase lines', () => {
       }),
     );
     expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatchObject({ partId: P, quantity: 1, unitCostMinor: 18_500, supplierName: 'JD', locationId: STORE });
+    expect(lines[0]).toMatchObject({
+      partId: P,
+      quantity: 1,
+      unitCostMinor: 18_500,
+      supplierName: 'JD',
+      locationId: STORE,
+    });
     expect(lines[0]!.reason).toBe(
       '2 planned services (500小时保养 on 6R 155 #01, 6R 155 #02) need RE504836 ×2; 1 available; reorder point 0',
     );

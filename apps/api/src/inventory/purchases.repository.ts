@@ -54,8 +54,7 @@ export class PurchasesRepository {
       select: { partId: true, quantity: true, received: true },
     });
     const out = new Map<string, bigint>();
-    for (const l of lines)
-      out.set(l.partId, (out.get(l.partId) ?? 0n) + toMilli(l.quantity) - toMilli(l.received));
+    for (const l of lines) out.set(l.partId, (out.get(l.partId) ?? 0n) + toMilli(l.quantity) - toMilli(l.received));
     return out;
   }
 

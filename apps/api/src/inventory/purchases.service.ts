@@ -189,7 +189,12 @@ export class PurchasesService {
         tx,
         this.audit.forCtx(ctx, 'purchase.received', 'cost_document', costDocumentId, {
           purchaseId: p.id,
-          movements: out.map((m) => ({ id: m.id, partId: m.partId, locationId: m.locationId, delta: m.delta.toString() })),
+          movements: out.map((m) => ({
+            id: m.id,
+            partId: m.partId,
+            locationId: m.locationId,
+            delta: m.delta.toString(),
+          })),
         }),
       );
       return out;

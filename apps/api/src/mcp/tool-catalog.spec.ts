@@ -10,7 +10,9 @@ import { inventoryTools, type InventoryToolDeps } from './tools/inventory-tools.
 
 // The catalog: every tool of both views, built without services (listing a tool never calls one).
 const none = null as never;
-const planner = [...new AgentTools(none, none, none, none, none, none, none, none, none, none, none, none).all.values()];
+const planner = [
+  ...new AgentTools(none, none, none, none, none, none, none, none, none, none, none, none).all.values(),
+];
 const skills = [...new SkillTools(none, none, none, none, none, none, none).all.values()];
 const mcp = [
   ...readTools({} as ReadToolDeps),

@@ -190,7 +190,8 @@ const en: Record<TErrorCode | Extra, string> = {
   STOCK_LOCATION_NAME_TAKEN: 'A location with this name already exists.',
   STOCK_COUNT_CONFIRMED: 'This stock count is already confirmed.',
   RECEIPT_EXCEEDS_ORDER: 'More than is still outstanding on this purchase.',
-  PURCHASE_NOT_RECEIVABLE: 'The purchase’s cost document is not submitted or was rejected: nothing can be received on it.',
+  PURCHASE_NOT_RECEIVABLE:
+    'The purchase’s cost document is not submitted or was rejected: nothing can be received on it.',
   IDEMPOTENCY_KEY_REUSED: 'A retry carried different content; refresh and try again.',
   IDEMPOTENCY_KEY_IN_USE: 'The previous attempt is still running; please wait.',
   IDEMPOTENCY_KEY_INVALID: 'Invalid request key.',

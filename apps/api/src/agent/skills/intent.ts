@@ -132,7 +132,8 @@ const ZH_BUY = /订(?:购|货)?|采购|进货|补货|备货|买|下单/;
 const ZH_PARTS = /配件|零件|备件|备品|滤芯|滤清器|机油|液压油|皮带|刀片|轮胎|耗材|物料/;
 const EN_BUY =
   /\b(?:(?<!work\s)(?<!in\s)order(?:ing|ed)?(?!\s+(?:of|to)\b)|re-?order(?:ing)?|buy(?:ing)?|purchas(?:e|ing)|restock(?:ing)?|stock up)\b/i;
-const EN_PARTS = /\b(?:parts?|spares?|spare parts|filters?|consumables|supplies|belts?|oil|tyres?|tires?|knife sections?|blades?)\b/i;
+const EN_PARTS =
+  /\b(?:parts?|spares?|spare parts|filters?|consumables|supplies|belts?|oil|tyres?|tires?|knife sections?|blades?)\b/i;
 const RUNNING_SHORT =
   /(?:配件|零件|备件|库存)\S{0,6}(?:不够|不足|缺|快用完|短缺)|缺(?:哪些|什么)(?:配件|零件|备件)|\b(?:parts?|spares?|stock)\b[^.?!]{0,30}\b(?:run(?:ning)? (?:out|low|short)|short)\b|\b(?:run(?:ning)? (?:out|low|short) (?:of|on))\b[^.?!]{0,20}\b(?:parts?|filters?|spares?)\b/i;
 

@@ -93,11 +93,15 @@ export function PurchaseLinesCard({ version }: { version: TDraftVersion }) {
                             <span className="block">{l.partName}</span>
                             <span className="block font-mono text-xs text-slate-600">{l.partNumber}</span>
                           </th>
-                          <td className="whitespace-nowrap py-2 pr-3 tabular-nums">{formatNumber(l.quantity, locale, 3)}</td>
+                          <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                            {formatNumber(l.quantity, locale, 3)}
+                          </td>
                           <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
                             {l.unitCostMinor === null ? m.unknownPrice : yuan(l.unitCostMinor, locale)}
                           </td>
-                          <td className="whitespace-nowrap py-2 pr-3 tabular-nums">{a === null ? '—' : yuan(a, locale)}</td>
+                          <td className="whitespace-nowrap py-2 pr-3 tabular-nums">
+                            {a === null ? '—' : yuan(a, locale)}
+                          </td>
                           <td className="py-2 text-slate-700">{l.reason}</td>
                         </tr>
                       );
