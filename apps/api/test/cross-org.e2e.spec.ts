@@ -313,17 +313,19 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       totalMinor: 500n,
     },
   });
-  await h.db.purchase.create({
+  const purchase = await h.db.purchase.create({
+    data: { organizationId: org.id, draftId: randomUUID(), supplierKey: 'none', costDocumentId: purchaseDoc.id },
+  });
+  await h.db.purchaseLine.create({
     data: {
       organizationId: org.id,
-      draftId: randomUUID(),
-      supplierKey: 'none',
-      costDocumentId: purchaseDoc.id,
-      lines: {
-        create: [
-          { position: 1, itemKey: 'k', partId: part.id, locationId: location.id, quantity: '5', unitCostMinor: 100n },
-        ],
-      },
+      purchaseId: purchase.id,
+      position: 1,
+      itemKey: 'k',
+      partId: part.id,
+      locationId: location.id,
+      quantity: '5',
+      unitCostMinor: 100n,
     },
   });
   const leave = await h.db.memberLeave.create({

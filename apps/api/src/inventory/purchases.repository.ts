@@ -79,8 +79,17 @@ export class PurchasesRepository {
     await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`purchase:${draftId}:${supplierKey}`}, 0))`;
   }
 
-  create(tx: Tx, data: Prisma.PurchaseUncheckedCreateInput) {
-    return tx.purchase.create({ data, include: withPurchase });
+  /** The purchase, then its lines (positions 1..n), read back with everything the view needs. */
+  async create(
+    tx: Tx,
+    data: Omit<Prisma.PurchaseUncheckedCreateInput, 'lines'>,
+    lines: readonly Omit<Prisma.PurchaseLineCreateManyInput, 'organizationId' | 'purchaseId'>[],
+  ): Promise<PurchaseRow> {
+    const p = await tx.purchase.create({ data });
+    await tx.purchaseLine.createMany({
+      data: lines.map((l) => ({ ...l, organizationId: data.organizationId, purchaseId: p.id })),
+    });
+    return tx.purchase.findUniqueOrThrow({ where: { id: p.id }, include: withPurchase });
   }
 
   addReceived(tx: Tx, lineId: string, milliText: string) {

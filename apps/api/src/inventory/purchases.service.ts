@@ -98,25 +98,25 @@ export class PurchasesService {
         }),
       );
       await WebhookEvents.emit(tx, ctx, 'cost_document.submitted', doc.id);
-      const purchase = await this.repo.create(tx, {
-        organizationId: ctx.organizationId,
-        draftId,
-        supplierKey: key,
-        supplierName: lines[0]!.supplierName,
-        costDocumentId: doc.id,
-        createdByUserId: ctx.actorUserId,
-        lines: {
-          create: lines.map((l, i) => ({
-            organizationId: ctx.organizationId,
-            position: i + 1,
-            itemKey: l.itemKey,
-            partId: l.partId,
-            locationId: l.locationId,
-            quantity: String(l.quantity),
-            unitCostMinor: BigInt(l.unitCostMinor ?? 0),
-          })),
+      const purchase = await this.repo.create(
+        tx,
+        {
+          organizationId: ctx.organizationId,
+          draftId,
+          supplierKey: key,
+          supplierName: lines[0]!.supplierName,
+          costDocumentId: doc.id,
+          createdByUserId: ctx.actorUserId,
         },
-      });
+        lines.map((l, i) => ({
+          position: i + 1,
+          itemKey: l.itemKey,
+          partId: l.partId,
+          locationId: l.locationId,
+          quantity: String(l.quantity),
+          unitCostMinor: BigInt(l.unitCostMinor ?? 0),
+        })),
+      );
       await this.audit.append(
         tx,
         this.audit.forCtx(ctx, 'purchase.created', 'cost_document', doc.id, {
