@@ -250,6 +250,24 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     });
     await db.webhookEndpoint.update({ where: { id: hook.id }, data: { enabled: true } });
 
+    // a second part of the filter's supplier (its own supplier row, same name): one cost document for both
+    const air = await post(w.t.OWNER, w.org.id, '/parts', {
+      partNumber: `JD-AF-${tag()}`,
+      nameZh: '空气滤清器主滤芯',
+      category: 'FILTER',
+      suppliers: [{ name: '约翰迪尔经销商', priceMinor: '68000', leadTimeDays: 10, preferred: true }],
+    });
+    expectStatus(air, 201);
+    expectStatus(
+      await put(w.t.DISPATCHER, w.org.id, '/stock/reorder', {
+        partId: air.body.id,
+        locationId: w.store,
+        reorderPoint: 1,
+        reorderQty: 2,
+      }),
+      200,
+    );
+
     const run = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: '下周保养需要订哪些配件？' });
     expectStatus(run, 201);
     const r = ZAgentRun.parse(run.body);
@@ -257,13 +275,15 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     expect(r.intent).toBe('PURCHASE');
     expect(r.steps.filter((s) => s.kind === 'tool').map((s) => s.tool)).toEqual(['parts_to_order']);
     expect(r.draft, JSON.stringify(r.steps)).not.toBeNull();
-    // by supplier (one cost document each), then part number
-    const lines = [...r.draft!.purchaseLines].sort((a, b) =>
-      a.partId === w.filter.id ? -1 : b.partId === w.filter.id ? 1 : 0,
+    // one line per part, each from its supplier, into the store
+    const lines = [w.filter.id, w.belt.id, air.body.id].map((id) =>
+      r.draft!.purchaseLines.find((l) => l.partId === id)!,
     );
-    expect(lines.map((l) => [l.partId, l.quantity, l.supplierName, l.unitCostMinor, l.locationId])).toEqual([
-      [w.filter.id, 2, '约翰迪尔经销商', 18500, w.store],
-      [w.belt.id, 5, '本地配件商店', 8500, w.store],
+    expect(r.draft!.purchaseLines).toHaveLength(3);
+    expect(lines.map((l) => [l.quantity, l.supplierName, l.unitCostMinor, l.locationId])).toEqual([
+      [2, '约翰迪尔经销商', 18500, w.store],
+      [5, '本地配件商店', 8500, w.store],
+      [2, '约翰迪尔经销商', 68000, w.store],
     ]);
     expect(lines[0]!.reason).toContain(`2 次计划保养`);
     expect(lines[0]!.reason).toContain(`${w.filter.maker} ×2`);
@@ -305,6 +325,7 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     expect(done.receipts.map((x) => [x.status, x.recordType])).toEqual([
       ['SUCCEEDED', 'cost_document'],
       ['SUCCEEDED', 'cost_document'],
+      ['SUCCEEDED', 'cost_document'],
     ]);
     const docs = await db.costDocument.findMany({
       where: { organizationId: w.org.id },
@@ -313,8 +334,9 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     });
     expect(docs.map((d) => [d.category, d.status, d.supplier, d.totalMinor]).sort()).toEqual([
       ['PARTS', 'SUBMITTED', '本地配件商店', 42500n],
-      ['PARTS', 'SUBMITTED', '约翰迪尔经销商', 37000n],
+      ['PARTS', 'SUBMITTED', '约翰迪尔经销商', 173000n],
     ]);
+    expect(docs.find((d) => d.supplier === '约翰迪尔经销商')!.lines).toHaveLength(2);
     expect(new Set(done.receipts.map((x) => x.recordId))).toEqual(new Set(docs.map((d) => d.id)));
 
     // executing again: the same execution, nothing written twice
@@ -337,13 +359,17 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     const got = await post(w.t.DISPATCHER, w.org.id, `/purchases/${filterDoc}/receipts`, {});
     expectStatus(got, 201);
     expect(
-      got.body.movements.map((m: { type: string; delta: number; unitCostMinor: string }) => [
-        m.type,
-        m.delta,
-        m.unitCostMinor,
-      ]),
-    ).toEqual([['RECEIPT', 2, '18500']]);
-    expect((got.body.purchase as TPurchase).lines[0]).toMatchObject({ quantity: 2, received: 2 });
+      got.body.movements
+        .map((m: { type: string; delta: number; unitCostMinor: string }) => [m.type, m.delta, m.unitCostMinor])
+        .sort(),
+    ).toEqual([
+      ['RECEIPT', 2, '18500'],
+      ['RECEIPT', 2, '68000'],
+    ]);
+    expect((got.body.purchase as TPurchase).lines.map((l) => [l.quantity, l.received])).toEqual([
+      [2, 2],
+      [2, 2],
+    ]);
     const bal = await db.stockBalance.findUnique({
       where: { partId_locationId: { partId: w.filter.id, locationId: w.store } },
     });

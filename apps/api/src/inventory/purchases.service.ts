@@ -17,9 +17,12 @@ import { toMovement } from './inventory.mappers.js';
 import { milliText, toMilli } from './quantity.js';
 import { PurchasesRepository, type PurchaseRow } from './purchases.repository.js';
 
-/** The purchase of one supplier of a PURCHASE draft: its key (unique per draft) and name. */
+/**
+ * The purchase of one supplier of a PURCHASE draft, unique per draft: a supplier is its name (each
+ * part has its own PartSupplier row, so lines of one supplier carry different supplierIds).
+ */
 export const supplierKeyOf = (l: Pick<TPurchaseLine, 'supplierId' | 'supplierName'>) =>
-  l.supplierId ?? (l.supplierName ? `name:${l.supplierName}` : 'none');
+  l.supplierName ? `name:${l.supplierName.trim()}` : 'none';
 
 /**
  * Purchases: executing a confirmed PURCHASE draft writes, per supplier, one PARTS cost document

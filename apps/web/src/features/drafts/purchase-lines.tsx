@@ -46,7 +46,7 @@ const yuan = (fen: number, locale: string) =>
 
 /**
  * A PURCHASE draft's lines as the person reviews them before confirming: grouped by supplier
- * (each group becomes one cost document), each line with the part, quantity, price and the
+ * name (each group becomes one cost document), each line with the part, quantity, price and the
  * agent's reason ("2 planned services … need RE504836 ×2; 1 available").
  */
 export function PurchaseLinesCard({ version }: { version: TDraftVersion }) {
@@ -55,7 +55,8 @@ export function PurchaseLinesCard({ version }: { version: TDraftVersion }) {
   const lines = version.purchaseLines;
   const groups = new Map<string, TPurchaseLine[]>();
   for (const l of lines) {
-    const key = l.supplierId ?? l.supplierName ?? '';
+    // a supplier is its name (each part has its own supplier row): one cost document per name
+    const key = l.supplierName?.trim() ?? '';
     groups.set(key, [...(groups.get(key) ?? []), l]);
   }
   const amount = (l: TPurchaseLine) => (l.unitCostMinor === null ? null : Math.round(l.quantity * l.unitCostMinor));
