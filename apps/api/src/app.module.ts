@@ -56,7 +56,7 @@ import { AGENT_MEMORY_CONTROLLERS, AGENT_MEMORY_PROVIDERS } from './agent/memory
 import { GEO_API_PROVIDERS, GEO_CONTROLLERS } from './geo/geo.module.js';
 import { TELEMATICS_CONTROLLERS } from './telematics/telematics.controller.js';
 import { OUTBOUND_API_PROVIDERS, OUTBOUND_CONTROLLERS } from './notifications/outbound/outbound.module.js';
-import { INVENTORY_CONTROLLERS, INVENTORY_PROVIDERS } from './inventory/inventory.module.js';
+import { INVENTORY_CONTROLLERS } from './inventory/inventory.module.js';
 
 @Module({})
 export class AppModule {
@@ -127,7 +127,6 @@ export class AppModule {
         ...AGENT_MEMORY_PROVIDERS,
         ...GEO_API_PROVIDERS,
         ...OUTBOUND_API_PROVIDERS,
-        ...INVENTORY_PROVIDERS,
         ...PRESTART_API_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org

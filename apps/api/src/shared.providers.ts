@@ -5,6 +5,7 @@ import { COST_PROVIDERS } from './costs/costs.providers.js';
 import { DRAFT_PROVIDERS } from './drafts/drafts.providers.js';
 import { EXECUTION_PROVIDERS } from './executions/executions.providers.js';
 import { GEO_PROVIDERS } from './geo/geo.module.js';
+import { INVENTORY_PROVIDERS } from './inventory/inventory.module.js';
 import { JOB_PROVIDERS } from './jobs/jobs.providers.js';
 import { KNOWLEDGE_PROVIDERS } from './knowledge/index.js';
 import { MAINTENANCE_PROVIDERS } from './maintenance/maintenance.providers.js';
@@ -31,4 +32,5 @@ export const SHARED_PROVIDERS = [
   ...NOTIFICATION_PROVIDERS,
   ...TELEMATICS_PROVIDERS,
   ...PRESTART_PROVIDERS,
+  ...INVENTORY_PROVIDERS,
 ];

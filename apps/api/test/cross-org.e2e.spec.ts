@@ -50,6 +50,7 @@ const ID_KINDS: Record<string, string> = {
   'parts/:id': 'part',
   'stock-counts/:id': 'stockCount',
   'stock-write-offs/:id': 'writeOff',
+  'purchases/:costDocumentId': 'purchase',
   'telematics/sources/:id': 'telematicsSource',
   'telematics/unmatched/:id': 'telematicsUnit',
 };
@@ -135,6 +136,7 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST stock-counts/:id/confirm': () => ({}),
   'POST stock-write-offs/:id/approve': () => ({}),
   'POST stock-write-offs/:id/reject': () => ({}),
+  'POST purchases/:costDocumentId/receipts': () => ({}),
   'POST work-orders/:id/stock-parts': (b) => ({
     action: 'RESERVE',
     partId: b.part,
@@ -301,6 +303,32 @@ async function fixtures(org: TestOrg): Promise<Ids> {
       requestedByUserId: org.users.ADMIN.id,
     },
   });
+  // a purchase (an executed PURCHASE draft): its submitted PARTS cost document and a line to receive
+  const purchaseDoc = await h.db.costDocument.create({
+    data: {
+      organizationId: org.id,
+      number: 90_000 + Math.floor(Math.random() * 9_000),
+      category: 'PARTS',
+      documentDate: new Date(),
+      status: 'SUBMITTED',
+      totalMinor: 500n,
+    },
+  });
+  const purchase = await h.db.purchase.create({
+    data: { organizationId: org.id, draftId: randomUUID(), supplierKey: 'none', costDocumentId: purchaseDoc.id },
+  });
+  await h.db.purchaseLine.create({
+    data: {
+      organizationId: org.id,
+      purchaseId: purchase.id,
+      position: 1,
+      itemKey: 'k',
+      partId: part.id,
+      locationId: location.id,
+      quantity: '5',
+      unitCostMinor: 100n,
+    },
+  });
   const leave = await h.db.memberLeave.create({
     data: {
       organizationId: org.id,
@@ -342,6 +370,7 @@ async function fixtures(org: TestOrg): Promise<Ids> {
     location: location.id,
     stockCount: stockCount.id,
     writeOff: writeOff.id,
+    purchase: purchaseDoc.id,
     telematicsSource: source.id,
     telematicsUnit: telematicsUnit.id,
     leave: leave.id,
@@ -413,6 +442,7 @@ describe('every org route against another org (generated from the route list)', 
           await h.db.stockReservation.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.stockCount.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.stockWriteOff.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
+          await h.db.purchaseLine.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.telematicsSource.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.telematicsEquipment.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),
           await h.db.memberLeave.findMany({ where: { organizationId: b.id }, orderBy: { id: 'asc' } }),

@@ -149,6 +149,8 @@ export const AGENT_INTENTS = [
   'BUSINESS_QUESTION',
   /** a follow-up that edits the conversation's current draft ("把周三的改到周四"): a new version of it */
   'EDIT_DRAFT',
+  /** parts to order for the coming services ("下周保养需要订哪些配件？"): a PURCHASE draft */
+  'PURCHASE',
   'UNKNOWN',
 ] as const;
 export const ZAgentIntent = z.enum(AGENT_INTENTS);

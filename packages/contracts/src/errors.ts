@@ -108,6 +108,9 @@ export const ERROR_CODES = [
   // pre-start check: the machine has a checklist and no check was made for this job; a blocking item failed
   'PRESTART_REQUIRED',
   'PRESTART_BLOCKED',
+  // purchases: receiving more than ordered, or a purchase whose cost document was rejected
+  'RECEIPT_EXCEEDS_ORDER',
+  'PURCHASE_NOT_RECEIVABLE',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

@@ -272,14 +272,55 @@ export const ZPartDetail = ZPart.extend({
 });
 export type TPartDetail = z.infer<typeof ZPartDetail>;
 
+/** One due service (plan × machine) that needs a part: its expected date and the quantity. */
+export const ZDemandSource = z.object({
+  planId: z.uuid(),
+  planName: z.string(),
+  assetId: z.uuid(),
+  assetName: z.string(),
+  /** OVERDUE / DUE_SOON */
+  dueStatus: z.string(),
+  /** when the service is expected (the due date, today when overdue or due by hours) */
+  dueBy: z.string(),
+  quantity: z.number(),
+});
+export type TDemandSource = z.infer<typeof ZDemandSource>;
+
 export const ZLowStockRow = ZStockRow.extend({
   /** the preferred (else fastest) supplier's lead time, days; null without suppliers */
   leadTimeDays: z.number().int().nullable(),
   supplier: z.string().nullable(),
-  /** reorderQty, or at least enough to get back to the reorder point */
+  /** reorderQty, or at least enough to get back to the reorder point (and to cover the expected demand) */
   suggestedQty: z.number(),
+  /**
+   * what due maintenance needs of this part before a delivery ordered today could arrive (the
+   * lead time; 7 days without a supplier), counted at the location that reorders the part
+   */
+  expectedDemand: z.number(),
+  /** available − expectedDemand: below the reorder point (or below zero) → on this list */
+  projectedAvailable: z.number(),
+  /** the due services behind expectedDemand */
+  demand: z.array(ZDemandSource),
 });
+export type TLowStockRow = z.infer<typeof ZLowStockRow>;
 export const ZLowStockResponse = z.object({ items: z.array(ZLowStockRow) });
+
+/** `GET /stock/demand?withinDays=`: parts that due maintenance needs in the coming days. */
+export const ZStockDemandQuery = z.object({ withinDays: z.coerce.number().int().min(1).max(180).default(28) });
+export type TStockDemandQuery = z.infer<typeof ZStockDemandQuery>;
+export const ZPartDemand = z.object({
+  partId: z.uuid(),
+  partNumber: z.string(),
+  makerPartNumber: z.string().nullable(),
+  nameZh: z.string(),
+  quantity: z.number(),
+  /** available in the caller's locations now */
+  available: z.number(),
+  sources: z.array(ZDemandSource),
+});
+export type TPartDemand = z.infer<typeof ZPartDemand>;
+export const ZStockDemandResponse = z.object({ withinDays: z.number().int(), items: z.array(ZPartDemand) });
+export type TStockDemandResponse = z.infer<typeof ZStockDemandResponse>;
 
 export const ZSetReorderRequest = z.object({
   partId: z.uuid(),
@@ -365,3 +406,50 @@ export type TInventorySettings = z.infer<typeof ZInventorySettings>;
 
 export const ZDecideWriteOffRequest = z.object({ comment: z.string().max(500).nullish() });
 export type TDecideWriteOffRequest = z.infer<typeof ZDecideWriteOffRequest>;
+
+// ---------------------------------------------------------------------------
+// Purchases (a confirmed PURCHASE draft, executed)
+// ---------------------------------------------------------------------------
+
+/** A purchase: the PARTS cost document an executed PURCHASE draft wrote for one supplier, and what arrived. */
+export const ZPurchase = z.object({
+  id: z.uuid(),
+  costDocumentId: z.uuid(),
+  costDocumentNumber: z.number().int(),
+  /** the cost document's approval status */
+  status: z.enum(['DRAFT', 'SUBMITTED', 'APPROVED', 'REJECTED']),
+  draftId: z.uuid(),
+  supplierName: z.string().nullable(),
+  lines: z.array(
+    z.object({
+      id: z.uuid(),
+      position: z.number().int(),
+      partId: z.uuid(),
+      partNumber: z.string(),
+      nameZh: z.string(),
+      locationId: z.uuid(),
+      quantity: z.number(),
+      received: z.number(),
+      unitCostMinor: ZMoneyMinor,
+    }),
+  ),
+  createdAt: z.string(),
+});
+export type TPurchase = z.infer<typeof ZPurchase>;
+
+/**
+ * `POST /purchases/:costDocumentId/receipts` (Idempotency-Key): what arrived. Without `lines`,
+ * everything still outstanding; each line at most what is outstanding (409 RECEIPT_EXCEEDS_ORDER).
+ */
+export const ZReceivePurchaseRequest = z.object({
+  lines: z
+    .array(z.object({ lineId: z.uuid(), quantity: ZStockQuantity }))
+    .min(1)
+    .max(200)
+    .optional(),
+  occurredAt: z.iso.datetime({ offset: true }).optional(),
+  reason: z.string().trim().min(1).max(500).nullish(),
+});
+export type TReceivePurchaseRequest = z.infer<typeof ZReceivePurchaseRequest>;
+export const ZReceivePurchaseResponse = z.object({ purchase: ZPurchase, movements: z.array(ZStockMovement) });
+export type TReceivePurchaseResponse = z.infer<typeof ZReceivePurchaseResponse>;

@@ -27,6 +27,8 @@ export {
 export {
   MAX_CHECKLIST_ITEMS,
   ZChecklistTemplateItem,
+  type TChecklistTemplateItem,
+  MAX_CHECKLIST_PARTS,
   ZMaintenancePlan,
   type TMaintenancePlan,
   ZCreateMaintenancePlanRequest,

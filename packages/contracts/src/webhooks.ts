@@ -21,6 +21,10 @@ export const WEBHOOK_EVENT_TYPES = [
   'draft.confirmed',
   'execution.finished',
   'document.ready',
+  // inventory (issue #29): a movement took a part's available under its reorder point (data: the part);
+  // a PURCHASE draft was confirmed (data: the draft)
+  'stock.low',
+  'purchase.confirmed',
 ] as const;
 export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
 export type TWebhookEventType = z.infer<typeof ZWebhookEventType>;
@@ -34,11 +38,18 @@ export const WEBHOOK_RESOURCE_TYPES = [
   'draft',
   'execution',
   'document',
+  'part',
 ] as const;
 export type TWebhookResourceType = (typeof WEBHOOK_RESOURCE_TYPES)[number];
 
+/** events whose resource is not named by their prefix */
+const RESOURCE_OF: Partial<Record<TWebhookEventType, TWebhookResourceType>> = {
+  'stock.low': 'part',
+  'purchase.confirmed': 'draft',
+};
+
 export const resourceTypeOf = (type: TWebhookEventType): TWebhookResourceType =>
-  type.slice(0, type.indexOf('.')) as TWebhookResourceType;
+  RESOURCE_OF[type] ?? (type.slice(0, type.indexOf('.')) as TWebhookResourceType);
 
 /** http(s) only, no credentials in the URL; the target's addresses are checked again at every send. */
 const ZWebhookUrl = z

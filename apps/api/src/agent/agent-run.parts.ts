@@ -26,7 +26,7 @@ export interface Outcome {
   message: string | null;
   error: string | null;
   draft: {
-    kind: 'SCHEDULE' | 'MAINTENANCE';
+    kind: 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE';
     title: string;
     content: RunDraftContent;
     evidence: unknown;

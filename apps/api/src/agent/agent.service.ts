@@ -343,6 +343,7 @@ export class AgentService {
           workOrderItems: tv.workOrderItems,
           unplacedWorkOrders: tv.unplacedWorkOrders,
           correctiveItems: tv.correctiveItems,
+          purchaseLines: tv.purchaseLines,
           validation: tv.validation,
           evidence: tv.evidence,
         };

@@ -8,6 +8,7 @@ import type {
   TDraftValidation,
   TDraftVersion,
   TMaintenanceItem,
+  TPurchaseLine,
   TUnplacedJob,
   TUnplacedMaintenance,
 } from '@amms/contracts/drafts';
@@ -72,5 +73,6 @@ export function splitContent(items: readonly TAnyDraftItem[], unplaced: readonly
     workOrderItems: items.filter((i): i is TMaintenanceItem => 'kind' in i && i.kind === 'WORK_ORDER'),
     unplacedWorkOrders: unplaced.filter((u): u is TUnplacedMaintenance => !('jobId' in u)),
     correctiveItems: items.filter((i): i is TCorrectiveItem => 'kind' in i && i.kind === 'CORRECTIVE_WORK_ORDER'),
+    purchaseLines: items.filter((i): i is TPurchaseLine => 'kind' in i && i.kind === 'PURCHASE_LINE'),
   };
 }

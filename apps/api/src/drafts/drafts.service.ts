@@ -97,7 +97,7 @@ export class DraftsService implements OnModuleInit {
     title: string,
     content: RunDraftContent,
     evidence: unknown,
-    kind: 'SCHEDULE' | 'MAINTENANCE' = 'SCHEDULE',
+    kind: 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE' = 'SCHEDULE',
     note: string | null = null,
   ): Promise<Draft> {
     const draft = await this.repo.create(
@@ -134,6 +134,8 @@ export class DraftsService implements OnModuleInit {
    */
   async createVersion(ctx: OrgContext, id: string, input: TCreateDraftVersionRequest): Promise<TDraftDetail> {
     const draft = await this.load(undefined, ctx, id);
+    // a purchase is confirmed or rejected as the agent wrote it (ask again for other quantities)
+    if (draft.kind === 'PURCHASE') throw DraftErrors.editNotSupported('a PURCHASE draft');
     if (draft.kind === 'MAINTENANCE' && input.items.length > 0) throw DraftErrors.wrongItemList(draft.kind, 'items');
     if (draft.kind === 'SCHEDULE' && input.workOrderItems.length > 0)
       throw DraftErrors.wrongItemList(draft.kind, 'workOrderItems');
@@ -239,6 +241,7 @@ export class DraftsService implements OnModuleInit {
         confirmedByMembershipId: ctx.membershipId,
       });
       await WebhookEvents.emit(tx, ctx, 'draft.confirmed', id);
+      if (d.kind === 'PURCHASE') await WebhookEvents.emit(tx, ctx, 'purchase.confirmed', id);
       return toDraft(await this.load(tx, ctx, id));
     });
   }

@@ -6,6 +6,7 @@ import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { AssignmentsBatch, type PlannedAssignment } from '../jobs/assign-batch.service.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
+import { PurchasesService } from '../inventory/purchases.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
@@ -53,8 +54,9 @@ export class DraftExecutor {
     private readonly audit: AuditService,
     private readonly cache: CacheService,
     private readonly signals: ChangeSignals,
+    purchases: PurchasesService,
   ) {
-    this.steps = new ItemSteps(repo, assignments, workOrders);
+    this.steps = new ItemSteps(repo, assignments, workOrders, purchases);
     this.endings = new ExecutionEndings(repo, drafts, audit, cache, signals);
   }
 
@@ -104,7 +106,7 @@ export class DraftExecutor {
     const open = [...items.entries()].filter(([, item]) => !done.has(item.itemKey));
     const size = this.config.worker.executionChunk;
     for (let at = 0; at < open.length; at += size) {
-      await this.runChunk(ctx, exec, open.slice(at, at + size));
+      await this.runChunk(ctx, exec, open.slice(at, at + size), items);
       await this.changed(exec.id);
     }
     return this.endings.finish(ctx, exec);
@@ -115,7 +117,12 @@ export class DraftExecutor {
    * (writeRun); an item it left out (a work order, an item assigned before a crash, a job that
    * changed, any failed check) goes alone, after the run before it.
    */
-  private async runChunk(ctx: OrgContext, exec: Execution, chunk: [number, AnyItem][]): Promise<void> {
+  private async runChunk(
+    ctx: OrgContext,
+    exec: Execution,
+    chunk: [number, AnyItem][],
+    all: readonly AnyItem[],
+  ): Promise<void> {
     const jobItems = chunk.filter((c): c is [number, TDraftItem] => !('kind' in c[1]));
     const plans = await this.batch.plan(
       ctx,
@@ -132,13 +139,19 @@ export class DraftExecutor {
       }
       await this.writeRun(ctx, exec, run);
       run = [];
-      await this.executeOne(ctx, exec, index, item);
+      await this.executeOne(ctx, exec, index, item, all);
     }
     await this.writeRun(ctx, exec, run);
   }
 
-  private async executeOne(ctx: OrgContext, exec: Execution, index: number, item: AnyItem): Promise<void> {
-    await this.writeReceipt(ctx, exec, await this.steps.run(ctx, index, item));
+  private async executeOne(
+    ctx: OrgContext,
+    exec: Execution,
+    index: number,
+    item: AnyItem,
+    all: readonly AnyItem[] = [],
+  ): Promise<void> {
+    await this.writeReceipt(ctx, exec, await this.steps.run(ctx, index, item, { id: exec.draftId, items: all }));
   }
 
   /**

@@ -84,13 +84,14 @@ export class ExecutionEndings {
       for (const [index, item] of items.entries()) {
         if (done.has(item.itemKey)) continue;
         const isWo = 'kind' in item;
-        const written = await this.repo.writtenRecord(tx, org, item.itemKey, isWo ? 'work_order' : 'job');
+        const recordType = !isWo ? 'job' : item.kind === 'PURCHASE_LINE' ? 'cost_document' : 'work_order';
+        const written = await this.repo.writtenRecord(tx, org, item.itemKey, recordType);
         const r: NewReceipt = written
           ? {
               itemKey: item.itemKey,
               itemIndex: index,
               status: 'SUCCEEDED',
-              recordType: isWo ? 'work_order' : 'job',
+              recordType,
               recordId: written,
               detail: { recoveredAfter: 'WORKER_GAVE_UP' },
             }
@@ -98,7 +99,7 @@ export class ExecutionEndings {
               itemKey: item.itemKey,
               itemIndex: index,
               status: 'FAILED',
-              recordType: isWo ? 'work_order' : 'job',
+              recordType,
               recordId: isWo ? null : (item as TDraftItem).jobId,
               detail: { code: 'WORKER_GAVE_UP', message: reason },
             };

@@ -3,10 +3,13 @@ import {
   ZCorrectiveItem,
   ZDraftItem,
   ZMaintenanceItem,
+  ZPurchaseLine,
   type TCorrectiveItem,
   type TDraftItem,
   type TMaintenanceItem,
+  type TPurchaseLine,
 } from '@amms/contracts/drafts';
+import type { TPermission } from '@amms/contracts/permissions';
 import type { Draft, Execution } from '@amms/db';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { draftScope } from '../platform/access/own-scope.js';
@@ -15,17 +18,29 @@ import { memberContext } from '../tenancy/member-context.js';
 import { ExecutionsRepository } from './executions.repository.js';
 import { may, roleMay } from '../platform/access/permission.js';
 
-export type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem;
+export type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem | TPurchaseLine;
 const ZItems = z.array(ZDraftItem);
 const ZWorkOrderItems = z.array(z.union([ZMaintenanceItem, ZCorrectiveItem]));
+const ZPurchaseLines = z.array(ZPurchaseLine);
 
-/** A draft version's items, read by the draft's kind (work orders for MAINTENANCE, assignments otherwise). */
+/** A draft version's items, read by the draft's kind (work orders for MAINTENANCE, purchase lines for PURCHASE, assignments otherwise). */
 export const parseItems = (kind: Draft['kind'] | undefined, items: unknown) =>
-  kind === 'MAINTENANCE' ? ZWorkOrderItems.safeParse(items) : ZItems.safeParse(items);
+  kind === 'MAINTENANCE'
+    ? ZWorkOrderItems.safeParse(items)
+    : kind === 'PURCHASE'
+      ? ZPurchaseLines.safeParse(items)
+      : ZItems.safeParse(items);
+
+/** What executing a draft of each kind writes with, besides draft.execute: assignments, work orders, purchases. */
+export const EXECUTE_PERMISSION: Record<Draft['kind'], TPermission> = {
+  SCHEDULE: 'job.schedule',
+  MAINTENANCE: 'workorder.write',
+  PURCHASE: 'inventory.write',
+};
 
 /**
  * The rights and the confirmation as they are NOW: the initiator is still an ACTIVE member
- * with draft.execute and job.schedule (workorder.write for a MAINTENANCE draft) who can see
+ * with draft.execute and job.schedule (workorder.write for a MAINTENANCE draft, inventory.write for a PURCHASE one) who can see
  * the draft; the confirmer is still an ACTIVE
  * member with draft.confirm; the draft still holds the confirmation of this version and hash.
  */
@@ -58,7 +73,7 @@ export async function recheckExecution(
     initiator,
     `execution:${exec.id}`,
   );
-  for (const p of ['draft.execute', draft.kind === 'MAINTENANCE' ? 'workorder.write' : 'job.schedule'] as const) {
+  for (const p of ['draft.execute', EXECUTE_PERMISSION[draft.kind]] as const) {
     if (!may(ctx, p)) return { refusal: `The member who requested the execution no longer has ${p}` };
   }
   if (!(await deps.drafts.findById(undefined, org, draft.id, draftScope(ctx))))

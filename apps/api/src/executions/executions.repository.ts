@@ -105,8 +105,15 @@ export class ExecutionsRepository {
     tx: Tx,
     organizationId: string,
     itemKey: string,
-    recordType: 'job' | 'work_order',
+    recordType: 'job' | 'work_order' | 'cost_document',
   ): Promise<string | null> {
+    if (recordType === 'cost_document') {
+      const l = await tx.purchaseLine.findFirst({
+        where: { organizationId, itemKey },
+        select: { purchase: { select: { costDocumentId: true } } },
+      });
+      return l?.purchase.costDocumentId ?? null;
+    }
     if (recordType === 'work_order') {
       const wo = await tx.workOrder.findFirst({ where: { organizationId, itemKey }, select: { id: true } });
       return wo?.id ?? null;

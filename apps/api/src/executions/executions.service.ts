@@ -12,6 +12,8 @@ import type { OrgContext } from '../platform/access/context.js';
 import { ExecutionErrors } from './executions.errors.js';
 import { toExecution } from './executions.mappers.js';
 import { ExecutionsRepository } from './executions.repository.js';
+import { EXECUTE_PERMISSION } from './execution-recheck.js';
+import { may } from '../platform/access/permission.js';
 
 /** Thrown inside the request transaction when the draft row moved under us (rowVersion). */
 class DraftMoved extends Error {}
@@ -55,6 +57,11 @@ export class ExecutionsService implements OnModuleInit {
       const id = await this.repo.transaction(async (tx) => {
         const draft = await this.drafts.findById(tx, ctx.organizationId, draftId, draftScope(ctx));
         if (!draft) throw DraftErrors.notFound();
+        // what executing this kind writes with (the worker checks it again when it runs)
+        if (!may(ctx, EXECUTE_PERMISSION[draft.kind]))
+          throw new AppError('FORBIDDEN', `Executing a ${draft.kind} draft needs ${EXECUTE_PERMISSION[draft.kind]}`, {
+            missing: [EXECUTE_PERMISSION[draft.kind]],
+          });
         const existing = await this.repo.findByVersion(tx, ctx.organizationId, draftId, input.version);
         if (existing) return { id: existing.id, created: false };
         if (draft.status !== 'OPEN') throw DraftErrors.notOpen(draft.status);

@@ -1,5 +1,6 @@
 import { Logger } from '@nestjs/common';
-import type { TCorrectiveItem, TDraftItem, TMaintenanceItem } from '@amms/contracts/drafts';
+import type { TCorrectiveItem, TDraftItem, TMaintenanceItem, TPurchaseLine } from '@amms/contracts/drafts';
+import { PurchasesService, supplierKeyOf } from '../inventory/purchases.service.js';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
@@ -38,7 +39,7 @@ const log = new Logger('DraftExecutor');
 function refusal(
   base: { itemKey: string; itemIndex: number },
   err: unknown,
-  recordType: 'job' | 'work_order',
+  recordType: 'job' | 'work_order' | 'cost_document',
   recordId: string | null,
   conflict: boolean,
 ): NewReceipt {
@@ -77,10 +78,49 @@ export class ItemSteps {
     private readonly repo: ExecutionsRepository,
     private readonly assignments: AssignmentsService,
     private readonly workOrders: WorkOrdersService,
+    private readonly purchases: PurchasesService,
   ) {}
 
-  run(ctx: OrgContext, index: number, item: AnyItem): Promise<NewReceipt> {
-    return 'kind' in item ? this.executeWorkOrder(ctx, index, item) : this.executeItem(ctx, index, item);
+  /** `draft`: the draft's id and all its items (a purchase line is written with its supplier's others). */
+  run(
+    ctx: OrgContext,
+    index: number,
+    item: AnyItem,
+    draft: { id: string; items: readonly AnyItem[] },
+  ): Promise<NewReceipt> {
+    if (!('kind' in item)) return this.executeItem(ctx, index, item);
+    if (item.kind === 'PURCHASE_LINE') return this.executePurchase(ctx, index, item, draft);
+    return this.executeWorkOrder(ctx, index, item);
+  }
+
+  /**
+   * A purchase line: the purchase (PARTS cost document, submitted) of its supplier, with all that
+   * supplier's lines of the draft, written by the first of them and found by the others (and by
+   * any re-run): one document per supplier, once.
+   */
+  private async executePurchase(
+    ctx: OrgContext,
+    index: number,
+    item: TPurchaseLine,
+    draft: { id: string; items: readonly AnyItem[] },
+  ): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    const key = supplierKeyOf(item);
+    const group = draft.items.filter(
+      (i): i is TPurchaseLine => 'kind' in i && i.kind === 'PURCHASE_LINE' && supplierKeyOf(i) === key,
+    );
+    try {
+      const p = await this.purchases.ensure(ctx, draft.id, group);
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'cost_document',
+        recordId: p.costDocumentId,
+        detail: { number: p.costDocument.number, costStatus: p.costDocument.status, purchaseId: p.id },
+      };
+    } catch (err) {
+      return refusal(base, err, 'cost_document', null, err instanceof AppError && CONFLICT_CODES.has(err.code));
+    }
   }
 
   /** Assign one item (idempotent per item key) and say how it went, never throwing. */

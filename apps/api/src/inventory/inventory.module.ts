@@ -11,10 +11,24 @@ import { StockRepository } from './stock.repository.js';
 import { WorkOrderPartsService } from './work-order-parts.service.js';
 import { StockPartsAvailability } from './stock-availability.js';
 import { PARTS_AVAILABILITY } from '../planning/tools/parts-availability.js';
+import { PURCHASE_NEEDS } from '../planning/tools/purchase-needs.js';
+import { PurchaseNeedsService } from './purchase-needs.service.js';
+import { PurchasesController } from './purchases.controller.js';
+import { PurchasesRepository } from './purchases.repository.js';
+import { PurchasesService } from './purchases.service.js';
+import { StockDemandService } from './stock-demand.service.js';
 
-/** Parts and stock (issue #29): the API's controllers and providers. */
-export const INVENTORY_CONTROLLERS = [PartsController, WorkOrderPartsController, StockController];
+/** Parts and stock (issue #29): the API's controllers. */
+export const INVENTORY_CONTROLLERS = [PartsController, WorkOrderPartsController, StockController, PurchasesController];
+/**
+ * The providers, for both entry points (shared.providers.ts): the worker executes PURCHASE drafts
+ * (PurchasesService) and reads `stock.low` events' parts for webhooks (PartsService).
+ */
 export const INVENTORY_PROVIDERS = [
+  StockDemandService,
+  PurchasesRepository,
+  PurchasesService,
+  { provide: PURCHASE_NEEDS, useClass: PurchaseNeedsService },
   LedgerRepository,
   LedgerService,
   PartsRepository,

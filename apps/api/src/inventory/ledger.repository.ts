@@ -9,6 +9,8 @@ export const OPEN_WORK_ORDER = ['OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE'] as
 export interface LockedBalance {
   onHand: bigint;
   avgCostMinor: bigint;
+  /** milli; null: no reorder rule here */
+  reorderPoint: bigint | null;
 }
 
 export interface MovementRow {
@@ -48,11 +50,15 @@ export class LedgerRepository {
       INSERT INTO "StockBalance" ("organizationId", "partId", "locationId", "onHand", "avgCostMinor", "updatedAt")
       VALUES (${org}::uuid, ${partId}::uuid, ${locationId}::uuid, 0, 0, now())
       ON CONFLICT ("partId", "locationId") DO NOTHING`;
-    const rows = await tx.$queryRaw<{ onHand: string; avg: bigint }[]>`
-      SELECT "onHand"::text AS "onHand", "avgCostMinor" AS avg FROM "StockBalance"
+    const rows = await tx.$queryRaw<{ onHand: string; avg: bigint; point: string | null }[]>`
+      SELECT "onHand"::text AS "onHand", "avgCostMinor" AS avg, "reorderPoint"::text AS point FROM "StockBalance"
       WHERE "partId" = ${partId}::uuid AND "locationId" = ${locationId}::uuid FOR UPDATE`;
     const r = rows[0]!;
-    return { onHand: toMilli(r.onHand), avgCostMinor: BigInt(r.avg) };
+    return {
+      onHand: toMilli(r.onHand),
+      avgCostMinor: BigInt(r.avg),
+      reorderPoint: r.point === null ? null : toMilli(r.point),
+    };
   }
 
   /** Open reservations of a part at a location (orders not closed or cancelled), optionally leaving one order out. */

@@ -3,6 +3,7 @@ import type { StockMovement, StockMovementType } from '@amms/db';
 import type { OrgContext } from '../platform/access/context.js';
 import { sqlState } from '../platform/prisma/db-errors.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
+import { WebhookEvents } from '../platform/outbox/webhook-events.js';
 import { InventoryErrors } from './inventory.errors.js';
 import { LedgerRepository } from './ledger.repository.js';
 import { visibleLocationIds } from './lookups.repository.js';
@@ -68,12 +69,40 @@ export class LedgerService {
         throw InventoryErrors.insufficient(leg.part.partNumber, milliNumber(leg.milli), 0, leg.location.name, []);
       throw err;
     }
-    return this.repo.insertMovement(tx, org, {
+    const movement = await this.repo.insertMovement(tx, org, {
       ...this.common(ctx, leg),
       delta: milliText(delta),
       unitCostMinor: b.avgCostMinor,
       valueMinor: valueOf(delta, b.avgCostMinor),
     });
+    await this.lowCrossing(tx, ctx, leg, b);
+    return movement;
+  }
+
+  /**
+   * `stock.low` once per crossing: this movement took the available quantity (on hand less open
+   * reservations) from above the location's reorder point to at or under it. Under the balance
+   * row's lock, so two movements cannot both see themselves as the crossing one; the next
+   * crossing needs a receipt (or a return) to lift it above the point first.
+   */
+  private async lowCrossing(
+    tx: Tx,
+    ctx: OrgContext,
+    leg: Leg,
+    b: { onHand: bigint; reorderPoint: bigint | null },
+  ): Promise<void> {
+    if (b.reorderPoint === null) return;
+    // read before the caller moves the order's reservation (work-order-parts: after takeOut)
+    const all = await this.repo.openReserved(tx, leg.part.id, leg.location.id);
+    const others = leg.workOrderId
+      ? await this.repo.openReserved(tx, leg.part.id, leg.location.id, leg.workOrderId)
+      : all;
+    // an issue against the order's own reservation does not change what is available
+    const own = all - others;
+    const consumed = leg.milli < own ? leg.milli : own;
+    const before = b.onHand - all;
+    const after = b.onHand - leg.milli - (all - consumed);
+    if (before > b.reorderPoint && after <= b.reorderPoint) await WebhookEvents.emit(tx, ctx, 'stock.low', leg.part.id);
   }
 
   async putIn(tx: Tx, ctx: OrgContext, leg: Leg, unitCostMinor: bigint): Promise<StockMovement> {

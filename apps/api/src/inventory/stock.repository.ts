@@ -53,6 +53,14 @@ export class StockRepository {
       ORDER BY p."partNumber", l.name`;
   }
 
+  partsOf(organizationId: string, ids: readonly string[]) {
+    return this.prisma.client.part.findMany({
+      where: { organizationId, id: { in: [...ids] } },
+      select: { id: true, partNumber: true, makerPartNumber: true, nameZh: true },
+      orderBy: { partNumber: 'asc' },
+    });
+  }
+
   suppliersOf(organizationId: string, partIds: string[]) {
     return this.prisma.client.partSupplier.findMany({
       where: { organizationId, partId: { in: partIds } },

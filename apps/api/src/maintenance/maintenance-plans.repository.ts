@@ -71,6 +71,11 @@ export class MaintenancePlansRepository {
 
   // --- due list inputs ----------------------------------------------------------
 
+  /** How many of `ids` are parts of the org (a checklist's parts must all be). */
+  countParts(tx: Tx, organizationId: string, ids: string[]): Promise<number> {
+    return tx.part.count({ where: { organizationId, id: { in: ids } } });
+  }
+
   activePlans(organizationId: string, scope: Prisma.MaintenancePlanWhereInput, planId?: string) {
     return this.prisma.client.maintenancePlan.findMany({
       where: { AND: [{ organizationId, active: true }, scope, planId ? { id: planId } : {}] },

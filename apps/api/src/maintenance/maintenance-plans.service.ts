@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import {
   MAX_DUE_ROWS,
+  type TChecklistTemplateItem,
   type TCreateMaintenancePlanRequest,
   type TDueItem,
   type TDueQuery,
@@ -62,6 +63,7 @@ export class MaintenancePlansService {
   async create(ctx: OrgContext, input: TCreateMaintenancePlanRequest): Promise<TMaintenancePlan> {
     return this.repo.transaction(async (tx) => {
       await this.assertTarget(tx, ctx, input.assetId, input.modelId);
+      await this.assertParts(tx, ctx, input.checklist);
       const p = await this.planRepo.createPlan(tx, ctx.organizationId, {
         assetId: input.assetId ?? null,
         modelId: input.modelId ?? null,
@@ -101,7 +103,10 @@ export class MaintenancePlansService {
       if (input.intervalDays !== undefined) data.intervalDays = input.intervalDays;
       if (input.leadHours !== undefined) data.leadHours = decimal(input.leadHours, 1);
       if (input.leadDays !== undefined) data.leadDays = input.leadDays;
-      if (input.checklist !== undefined) data.checklist = input.checklist;
+      if (input.checklist !== undefined) {
+        await this.assertParts(tx, ctx, input.checklist);
+        data.checklist = input.checklist;
+      }
       if (input.estimatedHours !== undefined) data.estimatedHours = decimal(input.estimatedHours, 2);
       if (input.active !== undefined) data.active = input.active;
 
@@ -190,6 +195,13 @@ export class MaintenancePlansService {
       nextCursor: null,
       truncated: rows.length > MAX_DUE_ROWS,
     };
+  }
+
+  /** The parts a checklist names are the org's (a missing one and another org's are the same 404). */
+  private async assertParts(tx: Tx, ctx: OrgContext, checklist: readonly TChecklistTemplateItem[]): Promise<void> {
+    const ids = [...new Set(checklist.flatMap((c) => (c.parts ?? []).map((p) => p.partId)))];
+    if (ids.length > 0 && (await this.planRepo.countParts(tx, ctx.organizationId, ids)) !== ids.length)
+      throw MaintenanceErrors.checklistPartNotFound();
   }
 
   /** An asset plan needs the asset in my scope (else 404); a model plan a visible model and an ORG-scoped writer. */

@@ -14,6 +14,7 @@ export const MaintenanceErrors = {
     ),
   workOrderNotFound: () => new AppError('NOT_FOUND', 'Work order not found'),
   checklistItemNotFound: () => new AppError('NOT_FOUND', 'Checklist item not found'),
+  checklistPartNotFound: () => new AppError('NOT_FOUND', 'Part not found', { field: 'checklist.parts.partId' }),
   assetNotFound: () => new AppError('NOT_FOUND', 'Asset not found', { field: 'assetId' }),
   modelNotFound: () => new AppError('NOT_FOUND', 'Machine model not found', { field: 'modelId' }),
   /** a model plan reaches every machine of the model in the org, so only ORG-scoped planners may write one */

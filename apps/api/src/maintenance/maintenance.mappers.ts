@@ -1,3 +1,4 @@
+import type { TChecklistTemplateItem } from '@amms/contracts/maintenance';
 import type { MaintenancePlan, WorkOrderChecklistItem, WorkOrderPart } from '@amms/db';
 import {
   ZWorkOrderDetailWithoutCosts,
@@ -54,14 +55,27 @@ export function toPlan(p: MaintenancePlan): TMaintenancePlan {
 }
 
 /** The stored template is ours (written from a validated request); anything else in it is dropped. */
-export function checklistTemplate(json: unknown): { label: string }[] {
+export function checklistTemplate(json: unknown): TChecklistTemplateItem[] {
   if (!Array.isArray(json)) return [];
   return json
     .filter(
-      (x): x is { label: string } =>
+      (x): x is { label: string; parts?: unknown } =>
         typeof x === 'object' && x !== null && typeof (x as { label?: unknown }).label === 'string',
     )
-    .map((x) => ({ label: x.label }));
+    .map((x) => {
+      const parts = Array.isArray(x.parts)
+        ? x.parts.filter(
+            (p): p is { partId: string; quantity: number } =>
+              typeof p === 'object' &&
+              p !== null &&
+              typeof (p as { partId?: unknown }).partId === 'string' &&
+              typeof (p as { quantity?: unknown }).quantity === 'number',
+          )
+        : [];
+      return parts.length > 0
+        ? { label: x.label, parts: parts.map((p) => ({ partId: p.partId, quantity: p.quantity })) }
+        : { label: x.label };
+    });
 }
 
 export function toWorkOrder(w: WorkOrderRow): TWorkOrder {

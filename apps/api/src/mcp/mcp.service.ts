@@ -24,6 +24,9 @@ import { RateLimitGuard } from '../platform/rate-limit/rate-limit.guard.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { agentTools } from './tools/agent-tools.js';
 import { readTools } from './tools/read-tools.js';
+import { inventoryTools } from './tools/inventory-tools.js';
+import { PartsService } from '../inventory/parts.service.js';
+import { StockQueriesService } from '../inventory/stock-queries.service.js';
 import type { McpTool, McpToolEnv } from './tool.js';
 import { missingPermissions } from '../platform/access/permission.js';
 
@@ -55,12 +58,15 @@ export class McpService {
     analytics: AnalyticsService,
     agent: AgentService,
     drafts: DraftsService,
+    parts: PartsService,
+    stock: StockQueriesService,
     rateLimits: RateLimitGuard,
     private readonly audit: AuditService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.tools = [
       ...readTools({ models, assets, plans, knowledge, analytics }),
+      ...inventoryTools({ parts, stock }),
       ...agentTools({ agent, assets, drafts, countRun: (ctx) => rateLimits.hit('agent.run', ctx) }),
     ] as unknown as McpTool[];
     this.byName = new Map(this.tools.map((t) => [t.name, t]));

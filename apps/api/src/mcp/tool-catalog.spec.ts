@@ -6,12 +6,19 @@ import { AgentTools } from '../planning/tools/agent-tools.js';
 import type { Tool } from '../platform/tools/tool.js';
 import { agentTools, type AgentToolDeps } from './tools/agent-tools.js';
 import { readTools, type ReadToolDeps } from './tools/read-tools.js';
+import { inventoryTools, type InventoryToolDeps } from './tools/inventory-tools.js';
 
 // The catalog: every tool of both views, built without services (listing a tool never calls one).
 const none = null as never;
-const planner = [...new AgentTools(none, none, none, none, none, none, none, none, none, none, none).all.values()];
+const planner = [
+  ...new AgentTools(none, none, none, none, none, none, none, none, none, none, none, none).all.values(),
+];
 const skills = [...new SkillTools(none, none, none, none, none, none).all.values()];
-const mcp = [...readTools({} as ReadToolDeps), ...agentTools({} as AgentToolDeps)];
+const mcp = [
+  ...readTools({} as ReadToolDeps),
+  ...inventoryTools({} as InventoryToolDeps),
+  ...agentTools({} as AgentToolDeps),
+];
 const agentView = [...planner, ...skills];
 const catalog: { view: string; tool: Tool<unknown, unknown, never> }[] = [
   ...agentView.map((tool) => ({ view: 'agent', tool })),

@@ -354,6 +354,25 @@ export const DEMO_PARTS: DemoPart[] = [
   ),
 ];
 
+/**
+ * What a service uses per machine: a checklist step (matched by its words, either language) → a
+ * catalog part and the quantity. Only parts that fit the plan's model are attached.
+ */
+export const SERVICE_USE: { step: RegExp; partNumber: string; quantity: number }[] = [
+  { step: /机油滤芯|oil filter/i, partNumber: 'JD-OF-01', quantity: 1 },
+  { step: /机油滤芯|oil filter/i, partNumber: 'JD-OIL-01', quantity: 19 },
+  { step: /机油滤芯|oil filter/i, partNumber: 'LV-OF-01', quantity: 1 },
+  { step: /机油滤芯|oil filter/i, partNumber: 'LV-OIL-01', quantity: 14 },
+  { step: /柴油滤芯|fuel filter/i, partNumber: 'JD-FF-01', quantity: 1 },
+  { step: /柴油滤芯|fuel filter/i, partNumber: 'JD-FF-02', quantity: 1 },
+  { step: /柴油滤芯|fuel filter/i, partNumber: 'LV-FF-01', quantity: 1 },
+  { step: /空气滤芯|air filter/i, partNumber: 'JD-AF-01', quantity: 1 },
+  { step: /空气滤芯|air filter/i, partNumber: 'LV-AF-01', quantity: 1 },
+  { step: /割台、链条和刀片|header, chains and knives/i, partNumber: 'LV-KN-01', quantity: 10 },
+  { step: /桨叶|propellers/i, partNumber: 'DJ-PR-01', quantity: 1 },
+  { step: /喷头流量|nozzle flow/i, partNumber: 'DJ-SC-01', quantity: 1 },
+];
+
 function p(
   partNumber: string,
   maker: string,

@@ -1,5 +1,5 @@
 import type { Tx } from '../platform/prisma/prisma.service.js';
-import { DEMO_PARTS } from './inventory-catalog.js';
+import { DEMO_PARTS, SERVICE_USE } from './inventory-catalog.js';
 
 /**
  * The demo parts catalog: filters, belts, oils, tyres and knife sections for the demo models, with
@@ -17,6 +17,7 @@ export async function seedInventory(
   const store = await tx.stockLocation.create({ data: { organizationId, name: '中心库房', kind: 'STORE' } });
   const workshop = await tx.stockLocation.create({ data: { organizationId, name: '维修车间', kind: 'WORKSHOP' } });
   const receivedAt = new Date(now.getTime() - 30 * 86_400_000);
+  const partIds = new Map<string, string>();
   for (const d of DEMO_PARTS) {
     const part = await tx.part.create({
       data: {
@@ -32,6 +33,7 @@ export async function seedInventory(
         compatibleModelIds: d.models.map((k) => modelIds[k]).filter((x): x is string => Boolean(x)),
       },
     });
+    partIds.set(d.partNumber, part.id);
     await tx.partSupplier.create({
       data: {
         organizationId,
@@ -74,5 +76,38 @@ export async function seedInventory(
       });
     }
   }
+  await linkPlanParts(tx, organizationId, modelIds, partIds);
   return DEMO_PARTS.length;
+}
+
+/**
+ * The org's maintenance plans name the catalog parts their checklist steps use (the expected
+ * demand of due services): each step whose words match a SERVICE_USE rule gets the rule's part,
+ * when that part fits the plan's model.
+ */
+async function linkPlanParts(
+  tx: Tx,
+  organizationId: string,
+  modelIds: Record<string, string>,
+  partIds: ReadonlyMap<string, string>,
+): Promise<void> {
+  const keyOf = new Map(Object.entries(modelIds).map(([k, id]) => [id, k]));
+  const plans = await tx.maintenancePlan.findMany({ where: { organizationId, modelId: { not: null } } });
+  for (const plan of plans) {
+    const model = keyOf.get(plan.modelId!);
+    if (!model || !Array.isArray(plan.checklist)) continue;
+    let changed = false;
+    const checklist = (plan.checklist as { label: string }[]).map((step) => {
+      const parts = SERVICE_USE.filter(
+        (u) => u.step.test(step.label) && DEMO_PARTS.find((d) => d.partNumber === u.partNumber)?.models.includes(model),
+      ).flatMap((u) => {
+        const partId = partIds.get(u.partNumber);
+        return partId ? [{ partId, quantity: u.quantity }] : [];
+      });
+      if (parts.length === 0) return step;
+      changed = true;
+      return { ...step, parts };
+    });
+    if (changed) await tx.maintenancePlan.update({ where: { id: plan.id }, data: { checklist } });
+  }
 }

@@ -56,6 +56,8 @@ export async function resetBusiness(tx: Tx, organizationId: string): Promise<voi
   await tx.agentConversation.deleteMany({ where });
   // the stock ledger is append-only; this transaction alone may clear the org's (see the inventory migration)
   await tx.$executeRaw`SELECT set_config('amms.ledger_reset', 'on', true)`;
+  await tx.purchaseLine.deleteMany({ where });
+  await tx.purchase.deleteMany({ where });
   await tx.stockWriteOff.deleteMany({ where });
   await tx.stockCountLine.deleteMany({ where });
   await tx.stockCount.deleteMany({ where });

@@ -8,7 +8,7 @@ import { enumLabels } from '@/lib/labels';
 export const labelMessages = defineMessages(
   {
     draftStatus: { OPEN: '待确认', REJECTED: '已拒绝', EXECUTING: '执行中', EXECUTED: '已执行' },
-    draftKind: { SCHEDULE: '作业排程', MAINTENANCE: '保养计划' },
+    draftKind: { SCHEDULE: '作业排程', MAINTENANCE: '保养计划', PURCHASE: '配件采购' },
     executionStatus: {
       PENDING: '排队中',
       RUNNING: '执行中',
@@ -70,6 +70,7 @@ export const labelMessages = defineMessages(
       search_manuals: '查阅该型号的手册',
       ask_manual: '在手册中查找答案',
       analytics: '读取经营分析数据',
+      parts_to_order: '计算到期保养所需配件与库存，列出需采购的配件',
     },
     evidenceKey: {
       jobs: '作业',
@@ -84,7 +85,7 @@ export const labelMessages = defineMessages(
   },
   {
     draftStatus: { OPEN: 'Awaiting confirmation', REJECTED: 'Rejected', EXECUTING: 'Executing', EXECUTED: 'Executed' },
-    draftKind: { SCHEDULE: 'Job schedule', MAINTENANCE: 'Maintenance plan' },
+    draftKind: { SCHEDULE: 'Job schedule', MAINTENANCE: 'Maintenance plan', PURCHASE: 'Parts purchase' },
     executionStatus: {
       PENDING: 'Queued',
       RUNNING: 'Running',
@@ -146,6 +147,7 @@ export const labelMessages = defineMessages(
       search_manuals: 'Searched the manuals of its model',
       ask_manual: 'Looked for the answer in the manuals',
       analytics: 'Read the analytics figures',
+      parts_to_order: 'Worked out the parts due maintenance needs against the stock: what to order',
     },
     evidenceKey: {
       jobs: 'jobs',

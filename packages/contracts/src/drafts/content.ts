@@ -135,6 +135,30 @@ export const ZCorrectiveItem = z.object({
 });
 export type TCorrectiveItem = z.infer<typeof ZCorrectiveItem>;
 
+/**
+ * A PURCHASE draft's line (issue #29): one part to order from one supplier into one location, with
+ * why ("2 planned 500 h services on 6R 155 need RE504836 ×2; 1 on hand"). `itemKey` is stable
+ * (part, location, supplier, quantity): executing the draft writes one cost document per supplier.
+ */
+export const ZPurchaseLine = z.object({
+  kind: z.literal('PURCHASE_LINE'),
+  itemKey: z.string(),
+  /** the part's PartSupplier row; null: the part has no supplier (ordered without one) */
+  supplierId: z.uuid().nullable(),
+  supplierName: z.string().nullable(),
+  partId: z.uuid(),
+  /** our part number (the maker's is in `reason`) */
+  partNumber: z.string(),
+  partName: z.string(),
+  /** where it will be received */
+  locationId: z.uuid(),
+  quantity: z.number().positive(),
+  /** the supplier's price, CNY fen per unit; null: no price known */
+  unitCostMinor: z.number().int().nonnegative().nullable(),
+  reason: z.string(),
+});
+export type TPurchaseLine = z.infer<typeof ZPurchaseLine>;
+
 /** A due plan × machine the draft could not place (e.g. no free slot in the period). */
 export const ZUnplacedMaintenance = z.object({
   planId: z.uuid(),
@@ -150,7 +174,7 @@ export type TUnplacedMaintenance = z.infer<typeof ZUnplacedMaintenance>;
  * What a version stores: SCHEDULE drafts hold job items, MAINTENANCE drafts work-order items
  * (never mixed). The API shows them apart: `items`/`unplaced` and `workOrderItems`/`unplacedWorkOrders`.
  */
-export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem, ZCorrectiveItem]);
+export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem, ZCorrectiveItem, ZPurchaseLine]);
 export type TAnyDraftItem = z.infer<typeof ZAnyDraftItem>;
 export const ZAnyUnplaced = z.union([ZUnplacedJob, ZUnplacedMaintenance]);
 export type TAnyUnplaced = z.infer<typeof ZAnyUnplaced>;
@@ -220,7 +244,7 @@ export const ZDraftEvidence = z.array(
 );
 export type TDraftEvidence = z.infer<typeof ZDraftEvidence>;
 
-export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE']);
+export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE', 'PURCHASE']);
 export const ZDraftStatus = z.enum(['OPEN', 'REJECTED', 'EXECUTING', 'EXECUTED']);
 
 export const ZDraftVersion = z.object({
@@ -234,6 +258,8 @@ export const ZDraftVersion = z.object({
   unplacedWorkOrders: z.array(ZUnplacedMaintenance),
   /** MAINTENANCE drafts of a diagnosis: the CORRECTIVE work order (empty otherwise) */
   correctiveItems: z.array(ZCorrectiveItem),
+  /** PURCHASE drafts: the parts to order, per supplier (empty otherwise) */
+  purchaseLines: z.array(ZPurchaseLine),
   validation: ZDraftValidation,
   evidence: ZDraftEvidence,
   contentHash: z.string(),

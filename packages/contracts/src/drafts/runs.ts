@@ -3,6 +3,7 @@ import { ZRunEntity } from '../agent-memory.js';
 import { ZAgentAnswer, ZAgentIntent, ZPlanConstraints } from '../agent.js';
 import {
   ZCorrectiveItem,
+  ZPurchaseLine,
   ZDraftEvidence,
   ZDraftItem,
   ZDraftValidation,
@@ -47,6 +48,7 @@ export const ZRunDraft = z.object({
   workOrderItems: z.array(ZMaintenanceItem),
   unplacedWorkOrders: z.array(ZUnplacedMaintenance),
   correctiveItems: z.array(ZCorrectiveItem),
+  purchaseLines: z.array(ZPurchaseLine),
   validation: ZDraftValidation,
   evidence: ZDraftEvidence,
 });

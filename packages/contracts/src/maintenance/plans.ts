@@ -7,7 +7,29 @@ import { ZBoolQuery, ZPageFields } from './basics.js';
 // ---------------------------------------------------------------------------
 
 export const MAX_CHECKLIST_ITEMS = 50;
-export const ZChecklistTemplateItem = z.strictObject({ label: z.string().trim().min(1).max(200) });
+/** at most this many catalog parts per checklist item */
+export const MAX_CHECKLIST_PARTS = 20;
+/**
+ * A checklist step of the plan, optionally with the catalog parts it uses (issue #29: the expected
+ * demand of due services comes from them). `quantity` per service, > 0, ≤ 3 decimals.
+ */
+export const ZChecklistTemplateItem = z.strictObject({
+  label: z.string().trim().min(1).max(200),
+  parts: z
+    .array(
+      z.strictObject({
+        partId: z.uuid(),
+        quantity: z
+          .number()
+          .positive()
+          .max(1_000_000)
+          .refine((n) => Math.round(n * 1000) === n * 1000, 'at most 3 decimals'),
+      }),
+    )
+    .max(MAX_CHECKLIST_PARTS)
+    .optional(),
+});
+export type TChecklistTemplateItem = z.infer<typeof ZChecklistTemplateItem>;
 export const ZChecklistTemplate = z.array(ZChecklistTemplateItem).max(MAX_CHECKLIST_ITEMS);
 
 export const ZMaintenancePlan = z.object({
@@ -20,7 +42,13 @@ export const ZMaintenancePlan = z.object({
   intervalDays: z.number().int().nullable(),
   leadHours: z.number().nullable(),
   leadDays: z.number().int().nullable(),
-  checklist: z.array(z.object({ label: z.string() })),
+  checklist: z.array(
+    z.object({
+      label: z.string(),
+      /** the catalog parts this step uses per service (the expected demand of due services) */
+      parts: z.array(z.object({ partId: z.uuid(), quantity: z.number() })).optional(),
+    }),
+  ),
   estimatedHours: z.number().nullable(),
   active: z.boolean(),
   version: z.number().int(),

@@ -15,13 +15,16 @@ import { machineNumberOf } from './machine-match.js';
  * - a question about how to use / service a machine (a question word or "?" with a
  *   maintenance / operation verb or a spec noun: interval, torque, capacity, pressure …).
  *
+ * - a request to order parts: a buying verb with a parts word ("下周保养需要订哪些配件？", "which
+ *   parts should we reorder", "买点滤芯"), or asking what parts are short / running out.
+ *
  * Precedence: a business metric asked about ("which machines broke down most", "上个月每公顷成本")
  * → BUSINESS_QUESTION; a question for the manual, also about a code or a symptom ("E42 是什么
  * 意思？", "水温过高怎么办？") → ASK_MANUAL; a fault code or a symptom reported, or asked about
  * one numbered machine, or with a repair request ("帮我安排检修") → DIAGNOSE; anything else →
  * PLAN (the planner decides SCHEDULE_JOBS / PLAN_MAINTENANCE / UNKNOWN as before).
  */
-export type RoutedIntent = 'DIAGNOSE' | 'ASK_MANUAL' | 'BUSINESS_QUESTION' | 'PLAN';
+export type RoutedIntent = 'DIAGNOSE' | 'ASK_MANUAL' | 'BUSINESS_QUESTION' | 'PURCHASE' | 'PLAN';
 
 export interface IntentResult {
   intent: RoutedIntent;
@@ -124,6 +127,23 @@ const METRIC_PATTERNS: ReadonlyArray<{ re: RegExp; metric: BusinessMetric }> = [
   },
 ];
 
+/** Ordering parts: a buying verb near a parts word (either order), or parts running short. */
+const ZH_BUY = /订(?:购|货)?|采购|进货|补货|备货|买|下单/;
+const ZH_PARTS = /配件|零件|备件|备品|滤芯|滤清器|机油|液压油|皮带|刀片|轮胎|耗材|物料/;
+const EN_BUY =
+  /\b(?:(?<!work\s)(?<!in\s)order(?:ing|ed)?(?!\s+(?:of|to)\b)|re-?order(?:ing)?|buy(?:ing)?|purchas(?:e|ing)|restock(?:ing)?|stock up)\b/i;
+const EN_PARTS =
+  /\b(?:parts?|spares?|spare parts|filters?|consumables|supplies|belts?|oil|tyres?|tires?|knife sections?|blades?)\b/i;
+const RUNNING_SHORT =
+  /(?:配件|零件|备件|库存)\S{0,6}(?:不够|不足|缺|快用完|短缺)|缺(?:哪些|什么)(?:配件|零件|备件)|\b(?:parts?|spares?|stock)\b[^.?!]{0,30}\b(?:run(?:ning)? (?:out|low|short)|short)\b|\b(?:run(?:ning)? (?:out|low|short) (?:of|on))\b[^.?!]{0,20}\b(?:parts?|filters?|spares?)\b/i;
+
+/** A request to order parts ("下周保养需要订哪些配件？", "which parts do we need to order for next week's services?"). */
+export function isPurchaseRequest(goal: string): boolean {
+  return (
+    (ZH_BUY.test(goal) && ZH_PARTS.test(goal)) || (EN_BUY.test(goal) && EN_PARTS.test(goal)) || RUNNING_SHORT.test(goal)
+  );
+}
+
 /** A question form: a question mark, a question word, or a "tell me" request. */
 const QUESTION =
   /[?？]|多久|多少|几(?:个|次|小时|天)?|怎么|怎样|如何|什么|哪(?:个|里|些)|是否|能不能|可不可以|要不要|吗|呢|\b(?:how|what|which|when|where|why|is|are|does|do|can|should)\b/i;
@@ -207,6 +227,9 @@ export function classifyIntent(goal: string): IntentResult {
       reason: `business metric${metrics.length > 1 ? 's' : ''} ${metrics.join(', ')}`,
     };
   }
+  // "下周保养需要订哪些配件？": what to order, a PURCHASE draft (before the manual: "which filters to order?")
+  if (!code && isPurchaseRequest(goal) && (!symptom || RUNNING_SHORT.test(goal)))
+    return { ...base, intent: 'PURCHASE', reason: 'a request to order parts' };
   // "E42 是什么意思？", "水温过高怎么办？", "how do I bleed the fuel system": the manual answers it
   if (isManualQuestion(goal, code !== null, symptom !== null))
     return { ...base, intent: 'ASK_MANUAL', reason: 'a question for the manual (procedure, value, code or symptom)' };

@@ -5,13 +5,18 @@ import type { OrgContext } from '../../platform/access/context.js';
 import type { ToolRunner } from '../../planning/tools/runner.js';
 import type { IntentResult } from './intent.js';
 
-/** What a skill gives the run: an answer, a question, or a MAINTENANCE draft (a diagnosis). */
+/** What a skill gives the run: an answer, a question, a MAINTENANCE draft (a diagnosis) or a PURCHASE draft. */
 export interface SkillOutcome {
   status: 'COMPLETED' | 'NEEDS_INPUT';
   question: string | null;
   message: string | null;
   answer: TAgentAnswer | null;
-  draft: { kind: 'MAINTENANCE'; title: string; content: RunDraftContent; evidence: TDraftEvidence } | null;
+  draft: {
+    kind: 'MAINTENANCE' | 'PURCHASE';
+    title: string;
+    content: RunDraftContent;
+    evidence: TDraftEvidence;
+  } | null;
 }
 
 /** What a skill is given: the caller, the run's tools, the goal, how it was routed and the org's time zone. */

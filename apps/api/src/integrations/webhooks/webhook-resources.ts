@@ -10,6 +10,7 @@ import { draftScope } from '../../platform/access/own-scope.js';
 import { toExecution } from '../../executions/executions.mappers.js';
 import { ExecutionsRepository } from '../../executions/executions.repository.js';
 import { JobsService } from '../../jobs/jobs.service.js';
+import { PartsService } from '../../inventory/parts.service.js';
 import { DocumentsService, orgActor } from '../../knowledge/index.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
 import { notFound } from '../../platform/errors/app-error.js';
@@ -45,6 +46,7 @@ export class WebhookResources {
       permission: 'knowledge.read',
       read: (ctx, id) => this.service(DocumentsService).get(orgActor(ctx), id),
     },
+    part: { permission: 'inventory.read', read: (ctx, id) => this.service(PartsService).get(ctx, id) },
   };
 
   // drafts and executions: the same reads as DraftsService.get / ExecutionsService.get, from the

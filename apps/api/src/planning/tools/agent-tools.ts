@@ -13,6 +13,7 @@ import { WorkCalendarRepository, type OrgCalendar } from './work-calendar.reposi
 import { WorldFactsRepository } from './world-facts.repository.js';
 import { maintenanceDueTool, mechanicsTool, servicePartsTool } from './maintenance-tools.js';
 import { PARTS_AVAILABILITY, type PartsAvailability } from './parts-availability.js';
+import { PURCHASE_NEEDS, partsToOrderTool, type PurchaseNeeds } from './purchase-needs.js';
 import {
   bookingsTool,
   candidateMachinesTool,
@@ -57,6 +58,7 @@ export class AgentTools {
     workOrders: WorkOrdersService,
     @Inject(PARTS_AVAILABILITY) parts: PartsAvailability,
     world: WorldFactsRepository,
+    @Inject(PURCHASE_NEEDS) purchases: PurchaseNeeds,
   ) {
     const d: PlanningToolDeps = { teams, fields, assets, members, jobs, bookings, maintenance, world };
     const tools: AnyTool[] = [
@@ -68,6 +70,7 @@ export class AgentTools {
       maintenanceDueTool(d),
       mechanicsTool(d, workOrders, async (org) => (await calendars.read(org)).maxDailyHours ?? null),
       servicePartsTool(workOrders, parts),
+      partsToOrderTool(purchases),
     ];
     this.all = new Map(tools.map((t) => [t.name, t]));
   }

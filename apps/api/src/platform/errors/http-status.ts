@@ -60,6 +60,8 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'STOCK_COUNT_CONFIRMED':
     case 'PRESTART_REQUIRED':
     case 'PRESTART_BLOCKED':
+    case 'RECEIPT_EXCEEDS_ORDER':
+    case 'PURCHASE_NOT_RECEIVABLE':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'TELEMATICS_BATCH_TOO_LARGE':

@@ -83,14 +83,22 @@ export function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: stri
 
 function DraftCard({ orgId, draft: d }: { orgId: string; draft: NonNullable<TAgentRun['draft']> }) {
   const m = useMessages(agentMessages);
+  const purchase = d.purchaseLines.length > 0;
   const maintenance = d.workOrderItems.length > 0 || d.unplacedWorkOrders.length > 0 || d.correctiveItems.length > 0;
-  const items = maintenance ? d.workOrderItems.length + d.correctiveItems.length : d.items.length;
+  const items = purchase
+    ? d.purchaseLines.length
+    : maintenance
+      ? d.workOrderItems.length + d.correctiveItems.length
+      : d.items.length;
   const unplaced = maintenance ? d.unplacedWorkOrders.length : d.unplaced.length;
+  const suppliers = new Set(d.purchaseLines.map((l) => l.supplierName ?? '')).size;
   return (
     <section aria-label={m.draftCard} className="rounded-lg border border-emerald-200 bg-emerald-50/60 p-3">
       <h3 className="text-sm font-semibold text-emerald-950">{m.draftCard}</h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800">
-        {format(maintenance ? m.draftSummaryWo : m.draftSummary, { version: d.version, items, unplaced })}
+        {purchase
+          ? format(m.draftSummaryPurchase, { version: d.version, items, suppliers })
+          : format(maintenance ? m.draftSummaryWo : m.draftSummary, { version: d.version, items, unplaced })}
         {d.validation.violations.length === 0 ? (
           <Badge tone="green">✓ {m.validOk}</Badge>
         ) : (

@@ -59,7 +59,7 @@ export function describeStep(run: TAgentRun, s: TRunStep, w: StepWords): string 
   if (s.kind === 'tool') return describeTool(s, w);
   if (s.kind === 'schedule' && run.draft) {
     const d = run.draft;
-    const placed = d.items.length + d.workOrderItems.length + d.correctiveItems.length;
+    const placed = d.items.length + d.workOrderItems.length + d.correctiveItems.length + d.purchaseLines.length;
     return format(m.scheduleStep, { placed, unplaced: d.unplaced.length + d.unplacedWorkOrders.length });
   }
   return s.message ?? null;

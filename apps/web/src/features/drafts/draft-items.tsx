@@ -13,6 +13,7 @@ import { formatDateTime, punct } from '@/lib/format';
 import { enumLabels, priorityText } from '@/lib/labels';
 import { jobName, machineSetName } from './diff';
 import { CorrectiveItemsCard } from './corrective-items';
+import { PurchaseLinesCard } from './purchase-lines';
 import { EvidenceCell } from './evidence-cell';
 import { labelMessages } from '@/lib/draft-labels';
 import { draftMessages } from './messages';
@@ -47,6 +48,9 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
   const reasonText = (code: string, detail: string) => (l.unplacedReason as Record<string, string>)[code] ?? detail;
   const stepTool = (step: number) => run?.steps.find((s) => s.step === step)?.tool;
   const evidenceOf = (itemKey: string) => version.evidence.find((e) => e.itemKey === itemKey);
+
+  // a purchase: its lines per supplier, nothing placed or unplaced
+  if (draft.kind === 'PURCHASE') return <PurchaseLinesCard version={version} />;
 
   return (
     <>

@@ -248,17 +248,20 @@ function DraftReviewLoaded({
         />
       ) : null}
 
-      <Card id="draft-timeline" title={m.timelineTitle}>
-        <DraftTimelineCard
-          orgId={orgId}
-          draft={draft}
-          version={version}
-          previous={previous}
-          period={period}
-          timeZone={timeZone}
-          canReadMaintenance={can('maintenance.read')}
-        />
-      </Card>
+      {/* a purchase books no machine: no timeline */}
+      {draft.kind === 'PURCHASE' ? null : (
+        <Card id="draft-timeline" title={m.timelineTitle}>
+          <DraftTimelineCard
+            orgId={orgId}
+            draft={draft}
+            version={version}
+            previous={previous}
+            period={period}
+            timeZone={timeZone}
+            canReadMaintenance={can('maintenance.read')}
+          />
+        </Card>
+      )}
 
       {draft.kind === 'SCHEDULE' && version ? (
         <DraftRoutes orgId={orgId} draftId={draft.id} version={version.version} />

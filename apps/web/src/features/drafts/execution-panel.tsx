@@ -159,12 +159,19 @@ function ExecutionView({
           sub: `${machineSetName(i)} · ${formatDateTime(i.startsAt, locale, timeZone)}`,
           receipt: byKey.get(i.itemKey),
         }))
-      : version.workOrderItems.map((w) => ({
-          key: w.itemKey,
-          name: w.title,
-          sub: `${w.assetName ?? ''} · ${formatDateTime(w.plannedStart, locale, timeZone)}`,
-          receipt: byKey.get(w.itemKey),
-        }))
+      : version.purchaseLines.length > 0
+        ? version.purchaseLines.map((p) => ({
+            key: p.itemKey,
+            name: `${p.partName} ×${p.quantity}`,
+            sub: p.supplierName ?? '',
+            receipt: byKey.get(p.itemKey),
+          }))
+        : version.workOrderItems.map((w) => ({
+            key: w.itemKey,
+            name: w.title,
+            sub: `${w.assetName ?? ''} · ${formatDateTime(w.plannedStart, locale, timeZone)}`,
+            receipt: byKey.get(w.itemKey),
+          }))
     : execution.receipts.map((r) => ({ key: r.itemKey, name: `#${r.itemIndex + 1}`, sub: '', receipt: r }));
 
   return (
@@ -213,11 +220,19 @@ function ExecutionView({
                 <Link
                   href={orgPath(
                     orgId,
-                    r.recordType === 'work_order' ? `maintenance/work-orders/${r.recordId}` : `jobs/${r.recordId}`,
+                    r.recordType === 'work_order'
+                      ? `maintenance/work-orders/${r.recordId}`
+                      : r.recordType === 'cost_document'
+                        ? `costs/${r.recordId}`
+                        : `jobs/${r.recordId}`,
                   )}
                   className="text-sm font-medium text-emerald-800 underline underline-offset-2 focus-visible:outline-2 focus-visible:outline-emerald-700"
                 >
-                  {r.recordType === 'work_order' ? m.recordWorkOrder : m.record}
+                  {r.recordType === 'work_order'
+                    ? m.recordWorkOrder
+                    : r.recordType === 'cost_document'
+                      ? m.recordCostDocument
+                      : m.record}
                   <span className="sr-only">
                     {punct(locale).colon}
                     {line.name}

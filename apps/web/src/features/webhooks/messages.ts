@@ -99,6 +99,8 @@ export const messages = defineMessages(
       'draft.confirmed': '草稿已确认',
       'execution.finished': '执行已结束',
       'document.ready': '文档已可用',
+      'stock.low': '配件库存低于再订货点',
+      'purchase.confirmed': '采购草稿已确认',
     },
   },
   {
@@ -201,6 +203,8 @@ export const messages = defineMessages(
       'draft.confirmed': 'Draft confirmed',
       'execution.finished': 'Execution finished',
       'document.ready': 'Document ready',
+      'stock.low': 'A part fell to its reorder point',
+      'purchase.confirmed': 'Purchase draft confirmed',
     },
   },
 );
