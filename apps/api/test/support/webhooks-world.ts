@@ -29,7 +29,6 @@ export interface WebhooksWorld {
 export function webhooksForFile(suffix: string) {
   const env = workerEnvForFile({
     suffix,
-    sharedRedis: true,
     env: {
       WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
       WEBHOOK_MAX_ATTEMPTS: '3',

@@ -1,14 +1,14 @@
 // The setup of an e2e file that runs the REAL worker process (dist/worker.js: build first with
 // `npm run build -w @amms/api`): its own database `<test database>_<suffix>` (the worker's outbox relay
 // takes every outbox row of its database, so it must not see other files' rows; the suffix keeps parallel
-// checkouts apart too), a private redis-server unless `sharedRedis` (tests may kill and restart it), the
-// app in this process and the worker. Every file starts, restarts and stops them the same way.
+// checkouts apart too), a private redis-server (tests may kill and restart it; two files' workers on one
+// Redis would take each other's jobs), the app in this process and the worker. Every file starts, restarts and stops them the same way.
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll } from 'vitest';
 import { createPrismaClient, type PrismaClient } from '@amms/db';
 import { startApp, testConfig, type Harness } from '../harness.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from '../env.js';
+import { TEST_DATABASE_URL } from '../env.js';
 import {
   MIGRATOR_JS,
   WORKER_JS,
@@ -30,8 +30,6 @@ export interface WorkerEnvOptions {
   appEnv?: Record<string, string>;
   /** environment of the worker only (on top of `env`) */
   workerEnv?: Record<string, string>;
-  /** the suite's Redis (TEST_REDIS_URL) instead of a private redis-server */
-  sharedRedis?: boolean;
   /** false: the file starts the worker itself (startWorker) once its data is ready */
   startWorker?: boolean;
 }
@@ -67,16 +65,16 @@ export async function workerEnv(options: WorkerEnvOptions): Promise<WorkerEnv> {
     env: { ...process.env, DATABASE_URL: dbUrl },
     stdio: 'ignore',
   });
-  const redisPort = options.sharedRedis ? 0 : await freePort();
+  const redisPort = await freePort();
   let redis: ChildProcess | undefined;
   const runRedis = async () => {
     redis = startRedis(redisPort);
     await waitForPort(redisPort);
   };
-  if (!options.sharedRedis) await runRedis();
+  await runRedis();
   const common = {
     DATABASE_URL: dbUrl,
-    REDIS_URL: options.sharedRedis ? TEST_REDIS_URL : `redis://127.0.0.1:${redisPort}/0`,
+    REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
     ...options.env,
   };
   const h = await startApp({ ...common, ...options.appEnv });
@@ -105,7 +103,7 @@ export async function workerEnv(options: WorkerEnvOptions): Promise<WorkerEnv> {
       await killProcess(redis);
     },
     async restartRedis() {
-      if (!options.sharedRedis && !alive(redis)) await runRedis();
+      if (!alive(redis)) await runRedis();
     },
     eventually: (read, ok, timeoutMs = 30_000, everyMs = 100) =>
       eventually(read, ok, timeoutMs, everyMs, () => `worker log:\n${log.slice(-3000)}`),
