@@ -1,102 +1,34 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@amms/db';
-import { ZAgentRun, ZDraftDetail, ZExecution, type TExecution } from '@amms/contracts/drafts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrismaClient } from '@amms/db';
+import { ZAgentRun, ZDraftDetail, ZExecution } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { WorkOrdersService } from '../src/maintenance/work-orders.service.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { loadMember } from '../src/tenancy/memberships.repository.js';
-import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
-import { combineModel, orgApi, tag } from './support/world.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
-import { TEST_DATABASE_URL } from './env.js';
-import {
-  MIGRATOR_JS,
-  WORKER_JS,
-  appendTail,
-  freePort,
-  killProcess,
-  startRedis,
-  startWorkerProcess,
-  waitForPort,
-} from './processes.js';
+import { createOrg, type Harness, type TestOrg } from './harness.js';
+import { combineModel, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
+import { executionsApi } from './support/executions.js';
+import { workerEnvForFile } from './support/worker-env.js';
 
 /**
  * MAINTENANCE drafts end to end: "安排未来两周到期的保养" → work-order items in free working
- * windows → confirm → execute in the REAL worker (dist/worker.js: build first with
- * `npm run build -w @amms/api`). Same approach as executions.e2e.spec.ts, on its own database
- * (amms_test_maint: the worker's outbox relay must not take other files' rows) and redis-server.
+ * windows → confirm → execute in the REAL worker (support/worker-env.ts: own database and
+ * redis-server), as executions.e2e does for schedules.
  */
-const MAINT_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_maint$1');
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const TZ_OFFSET = 8 * HOUR; // Asia/Shanghai, the org default
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
+const env = workerEnvForFile({ suffix: 'maint' });
 let h: Harness;
 let db: PrismaClient;
-let redis: ChildProcess | undefined;
-let redisPort: number;
-let worker: ChildProcess | undefined;
-let workerLog = '';
-
-const kill = killProcess;
-const startWorker = () =>
-  startWorkerProcess(
-    {
-      DATABASE_URL: MAINT_DB,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
-      JWT_ACCESS_SECRET: testConfig().auth.accessSecret,
-    },
-    (chunk) => (workerLog = appendTail(workerLog, chunk)),
-  );
-
-beforeAll(async () => {
-  if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
-  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], {
-    env: { ...process.env, DATABASE_URL: MAINT_DB },
-    stdio: 'ignore',
-  });
-  redisPort = await freePort();
-  redis = startRedis(redisPort);
-  await waitForPort(redisPort);
-  h = await startApp({ DATABASE_URL: MAINT_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
-  db = createPrismaClient(MAINT_DB, { max: 3 });
-  worker = await startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await kill(worker);
-  await h?.close();
-  await db?.$disconnect();
-  await kill(redis);
+// the file's tests read the running env's app and database by these names
+beforeAll(() => {
+  ({ h, db } = env);
 });
-
-const { get } = orgApi(() => h);
-const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
-  call(h.base, 'POST', orgPath(org, rest), {
-    token,
-    body,
-    headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() },
-  });
-
-async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
-  const r = await get(token, orgId, `/executions/${id}`);
-  expectStatus(r, 200);
-  return ZExecution.parse(r.body);
-}
-async function finished(token: string, orgId: string, id: string): Promise<TExecution> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const e = await execution(token, orgId, id);
-    if (!['PENDING', 'RUNNING'].includes(e.status)) return e;
-    if (Date.now() > until)
-      throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
-    await sleep(100);
-  }
-}
+const { get, post, finished } = executionsApi(env);
 
 /** Local (Asia/Shanghai) midnight of today + `days`, as an instant. */
 const localDay = (days: number) => Math.floor((Date.now() + TZ_OFFSET) / DAY) * DAY - TZ_OFFSET + days * DAY;

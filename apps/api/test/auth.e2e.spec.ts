@@ -1,25 +1,18 @@
 import { createHash, createHmac, randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ZLoginResponse, ZMeResponse, ZOrgsResponse, ZTokenPair } from '@amms/contracts/auth';
 import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
-import { PASSWORD, call, createOrg, login, startApp, testConfig, type Harness } from './harness.js';
+import { PASSWORD, call, createOrg, login, startApp, testConfig } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { TEST_REDIS_URL } from './env.js';
+import { appForFile } from './support/world.js';
 
-let h: Harness;
-let redis: Redis;
+const h = appForFile();
+const redis = new Redis(TEST_REDIS_URL);
+afterAll(() => redis.disconnect());
 const secret = testConfig().auth.accessSecret;
 const maxFailures = testConfig().auth.loginMaxFailuresPerEmail;
-
-beforeAll(async () => {
-  h = await startApp();
-  redis = new Redis(TEST_REDIS_URL);
-});
-afterAll(async () => {
-  redis?.disconnect();
-  await h?.close();
-});
 
 const loginRaw = (email: string, password: string) =>
   call(h.base, 'POST', '/api/v1/auth/login', { body: { email, password } });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZAgentRun, ZDraftDetail, type TAgentRun, type TDraftItem } from '@amms/contracts/drafts';
+import { ZAgentRun, ZDraftDetail, editedItem, type TAgentRun, type TDraftItem } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
@@ -79,15 +79,7 @@ async function run(w: W, goal: string): Promise<TAgentRun> {
 
 /** a new version of the run's draft with `change` applied to its first item; its validation */
 async function edit(w: W, r: TAgentRun, change: Partial<TDraftItem>) {
-  const items = r.draft!.items.map((i, k) => ({
-    jobId: i.jobId,
-    primaryAssetId: i.primaryAssetId,
-    implementAssetIds: i.implementAssetIds,
-    operatorMembershipId: i.operatorMembershipId,
-    startsAt: i.startsAt,
-    endsAt: i.endsAt,
-    ...(k === 0 ? change : {}),
-  }));
+  const items = r.draft!.items.map((i, k) => ({ ...editedItem(i), ...(k === 0 ? change : {}) }));
   const e = await req('POST', w.t.DISPATCHER, w.org.id, `/drafts/${r.draftId}/versions`, { basedOnVersion: 1, items });
   expectStatus(e, 201);
   return ZDraftDetail.parse(e.body).versions[0]!;

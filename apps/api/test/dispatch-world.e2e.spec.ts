@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZAgentRun, ZDraftDetail, type TAgentRun, type TDraftDetail } from '@amms/contracts/drafts';
+import { ZAgentRun, ZDraftDetail, editedItem, type TAgentRun, type TDraftDetail } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { createOrg, type TestOrg } from './harness.js';
@@ -98,14 +98,7 @@ describe('who runs machines', () => {
     const d = await detail(w, r.draftId!);
     const other = r.draft!.unplaced[0]!.jobId;
     const edit = [
-      ...items.map((i) => ({
-        jobId: i.jobId,
-        primaryAssetId: i.primaryAssetId,
-        implementAssetIds: i.implementAssetIds,
-        operatorMembershipId: i.operatorMembershipId,
-        startsAt: i.startsAt,
-        endsAt: i.endsAt,
-      })),
+      ...items.map(editedItem),
       {
         jobId: other,
         primaryAssetId: w.combines.find((c) => c !== items[0]!.primaryAssetId)!,

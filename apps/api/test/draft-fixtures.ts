@@ -1,6 +1,6 @@
 // Shared by the e2e files that execute drafts in real worker processes: a world (org, logins,
 // combines, a field), jobs next week, a confirmed draft written in the shape drafts.service
-// writes, an execution's event stream read as it arrives, and polling until a condition holds.
+// writes, an execution's event stream read as it arrives.
 import { createHash, randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@amms/db';
 import type { TDraftItem } from '@amms/contracts/drafts';
@@ -11,26 +11,7 @@ import { assetRow, combineModel } from './support/world.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 
 export const HOUR = 3_600_000;
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const tag = () => randomUUID().slice(0, 8);
-
-/** Polls `read` until `ok` holds; the error names the last value (and `context()` when given). */
-export async function eventually<T>(
-  read: () => Promise<T>,
-  ok: (v: T) => boolean,
-  timeoutMs = 30_000,
-  everyMs = 100,
-  context: () => string = () => '',
-): Promise<T> {
-  const until = Date.now() + timeoutMs;
-  let last: T;
-  do {
-    last = await read();
-    if (ok(last)) return last;
-    await sleep(everyMs);
-  } while (Date.now() < until);
-  throw new Error(`condition not met in time: ${JSON.stringify(last).slice(0, 2000)}\n${context()}`);
-}
 
 /** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
 export function nextWeek() {

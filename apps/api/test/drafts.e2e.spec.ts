@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ZAgentRun, ZDraft, ZDraftDetail, type TDraftDetail, type TDraftItem } from '@amms/contracts/drafts';
+import {
+  ZAgentRun,
+  ZDraft,
+  ZDraftDetail,
+  editedItem,
+  type TDraftDetail,
+  type TDraftItem,
+} from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, type TestOrg } from './harness.js';
@@ -63,15 +70,7 @@ async function detail(orgId: string, token: string, id: string): Promise<TDraftD
   return ZDraftDetail.parse(r.body);
 }
 
-const edited = (items: readonly TDraftItem[]) =>
-  items.map((i) => ({
-    jobId: i.jobId,
-    primaryAssetId: i.primaryAssetId,
-    implementAssetIds: i.implementAssetIds,
-    operatorMembershipId: i.operatorMembershipId,
-    startsAt: i.startsAt,
-    endsAt: i.endsAt,
-  }));
+const edited = (items: readonly TDraftItem[]) => items.map(editedItem);
 const shift = (iso: string, hours: number) => new Date(Date.parse(iso) + hours * HOUR).toISOString();
 
 describe('drafts: versions, confirmation, rejection', () => {

@@ -64,7 +64,8 @@ describe('execution stream: rights re-checked at every wake-up', () => {
     );
   });
 
-  it('`draft.read` lost (VIEWER made OPERATOR) → `event: error` FORBIDDEN', async () => {
+  /** The viewer follows a pending execution; the owner changes the viewer's membership with `change`. */
+  async function viewerChanged(change: Record<string, string>, code: string) {
     const org = await createOrg(h.db, 'sse');
     const id = await pendingExecution(h.db, org);
     const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
@@ -77,13 +78,18 @@ describe('execution stream: rights re-checked at every wake-up', () => {
         expectStatus(
           await call(h.base, 'PATCH', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), {
             token: owner,
-            body: { role: 'OPERATOR' },
+            body: change,
           }),
           200,
         );
       },
-      'FORBIDDEN',
+      code,
     );
+    return { org, id, viewer };
+  }
+
+  it('`draft.read` lost (VIEWER made OPERATOR) → `event: error` FORBIDDEN', async () => {
+    const { org, id, viewer } = await viewerChanged({ role: 'OPERATOR' }, 'FORBIDDEN');
     // and a new request says the same
     expectError(
       await call(h.base, 'GET', orgPath(org.id, `/executions/${id}/events`), { token: viewer }),
@@ -93,25 +99,7 @@ describe('execution stream: rights re-checked at every wake-up', () => {
   });
 
   it("data scope narrowed (ORG → TEAM: the dispatcher's draft is out of reach) → `event: error` NOT_FOUND", async () => {
-    const org = await createOrg(h.db, 'sse');
-    const id = await pendingExecution(h.db, org);
-    const owner = (await login(h.base, org.users.OWNER.email)).accessToken;
-    const viewer = (await login(h.base, org.users.VIEWER.email)).accessToken;
-    await expectCutOff(
-      viewer,
-      org.id,
-      id,
-      async () => {
-        expectStatus(
-          await call(h.base, 'PATCH', orgPath(org.id, `/members/${org.users.VIEWER.membershipId}`), {
-            token: owner,
-            body: { dataScope: 'TEAM' },
-          }),
-          200,
-        );
-      },
-      'NOT_FOUND',
-    );
+    const { org, id, viewer } = await viewerChanged({ dataScope: 'TEAM' }, 'NOT_FOUND');
     expectError(await call(h.base, 'GET', orgPath(org.id, `/executions/${id}`), { token: viewer }), 404, 'NOT_FOUND');
   });
 

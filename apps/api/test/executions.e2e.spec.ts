@@ -1,126 +1,24 @@
-import { execFileSync, type ChildProcess } from 'node:child_process';
-import { Redis } from 'ioredis';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@amms/db';
-import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution, type TExecution } from '@amms/contracts/drafts';
+import { describe, expect, it } from 'vitest';
+import { ZAgentRun, ZDraft, ZDraftDetail, ZExecution } from '@amms/contracts/drafts';
 import { itemKeyOf } from '../src/planning/scheduler/scheduler.js';
-import { ExecutionStreams } from '../src/executions/execution-stream.js';
 import { AssignmentsService } from '../src/jobs/assignments.service.js';
-import { ChangeSignals } from '../src/platform/redis/change-signals.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { loadMember } from '../src/tenancy/memberships.repository.js';
-import { call, startApp, testConfig, type Harness } from './harness.js';
-import { orgApi } from './support/world.js';
+import { call } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
-import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
-import { follow } from './sse.js';
-import {
-  eventually as fixtureEventually,
-  harvestJob,
-  hourlyDraft,
-  nextWeek,
-  world as fixtureWorld,
-} from './draft-fixtures.js';
-import {
-  MIGRATOR_JS,
-  WORKER_JS,
-  appendTail,
-  freePort,
-  killProcess,
-  startRedis,
-  startWorkerProcess,
-  waitForPort,
-} from './processes.js';
+import { harvestJob as job, hourlyDraft, nextWeek, world as fixtureWorld } from './draft-fixtures.js';
+import { executionsApi } from './support/executions.js';
+import { workerEnvForFile } from './support/worker-env.js';
 
 /**
- * Execution runs in the REAL worker process (dist/worker.js: build first with
- * `npm run build -w @amms/api`). This file owns a database (amms_test_exec: the worker's outbox
- * relay must not take other test files' outbox rows) and a private redis-server (killed in the
- * Redis-down test).
+ * Draft execution in the REAL worker process (support/worker-env.ts: own database and redis-server):
+ * the request, the outbox row, the receipts, and what the worker finds changed since the
+ * confirmation. Crashes and outages: executions-recovery.e2e; the live stream: executions-stream.e2e.
  */
-const EXEC_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_exec$1');
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-let h: Harness;
-let db: PrismaClient;
-let redis: ChildProcess | undefined;
-let redisPort: number;
-let worker: ChildProcess | undefined;
-let workerLog = '';
-
-const kill = killProcess;
-const startWorker = (extra: Record<string, string> = {}) =>
-  startWorkerProcess(
-    {
-      DATABASE_URL: EXEC_DB,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
-      JWT_ACCESS_SECRET: testConfig().auth.accessSecret,
-      // chunks of 5 items (one transaction each): the kill test below stops a 30-item run between chunks
-      WORKER_EXECUTION_CHUNK: '5',
-      ...extra,
-    },
-    (chunk) => (workerLog = appendTail(workerLog, chunk)),
-  );
-
-const eventually = <T>(read: () => Promise<T>, ok: (v: T) => boolean, timeoutMs = 30_000, everyMs = 100) =>
-  fixtureEventually(read, ok, timeoutMs, everyMs, () => `worker log:\n${workerLog.slice(-3000)}`);
-
-beforeAll(async () => {
-  if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
-  const env = { ...process.env, DATABASE_URL: EXEC_DB };
-  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], { env, stdio: 'ignore' });
-  redisPort = await freePort();
-  redis = startRedis(redisPort);
-  await waitForPort(redisPort);
-  // event streams re-read only on the worker's nudges here (their fallback timer is a minute)
-  h = await startApp({
-    DATABASE_URL: EXEC_DB,
-    REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
-    EXECUTION_STREAM_POLL_MS: '60000',
-  });
-  db = createPrismaClient(EXEC_DB, { max: 3 });
-  worker = await startWorker();
-}, 120_000);
-
-afterAll(async () => {
-  await kill(worker);
-  await h?.close();
-  await db?.$disconnect();
-  await kill(redis);
-});
-
-const { get } = orgApi(() => h);
-const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string | null) =>
-  call(h.base, 'POST', orgPath(org, rest), {
-    token,
-    body,
-    headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() },
-  });
-const execute = (token: string, org: string, draftId: string, version: number, key?: string | null) =>
-  post(token, org, `/drafts/${draftId}/execute`, { version }, key);
-
-async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
-  const r = await get(token, orgId, `/executions/${id}`);
-  expectStatus(r, 200);
-  return ZExecution.parse(r.body);
-}
-const finished = (token: string, orgId: string, id: string, timeoutMs?: number) =>
-  eventually(
-    () => execution(token, orgId, id),
-    (e) => !['PENDING', 'RUNNING'].includes(e.status),
-    timeoutMs,
-  );
-
-const world = (combines = 2) => fixtureWorld(h.base, db, combines);
-const job = harvestJob;
-
-const liveBookings = async (orgId: string) => ({
-  machine: await db.machineBooking.count({ where: { organizationId: orgId, releasedAt: null } }),
-  operator: await db.operatorBooking.count({ where: { organizationId: orgId, releasedAt: null } }),
-  assignments: await db.assignment.count({ where: { organizationId: orgId, releasedAt: null } }),
-});
+const env = workerEnvForFile({ suffix: 'exec' });
+const { get, post, execute, finished, liveBookings } = executionsApi(env);
+const world = (combines = 2) => fixtureWorld(env.h.base, env.db, combines);
 
 describe('draft execution: request → outbox → worker → receipts', () => {
   it('happy path through a real agent run: receipts SUCCEEDED, jobs SCHEDULED with the draft machines, draft EXECUTED; the audit trail ends requested → started → receipts → finished', async () => {
@@ -154,7 +52,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     });
     expect(['PENDING', 'RUNNING', 'SUCCEEDED']).toContain(requested.status);
     expect(
-      (await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } }))?.payload,
+      (await env.db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } }))?.payload,
     ).toEqual({ organizationId: w.org.id, executionId: requested.id });
 
     const done = await finished(w.t.VIEWER, w.org.id, requested.id);
@@ -220,9 +118,11 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const ids = new Set(answers.map((a) => ZExecution.parse(a.body).id));
     expect(ids.size).toBe(1);
     const [id] = [...ids];
-    expect(await db.execution.count({ where: { draftId: d.id } })).toBe(1);
-    expect(await db.outboxEvent.count({ where: { organizationId: w.org.id, name: 'draft.execute' } })).toBe(1);
-    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.requested' } })).toBe(1);
+    expect(await env.db.execution.count({ where: { draftId: d.id } })).toBe(1);
+    expect(await env.db.outboxEvent.count({ where: { organizationId: w.org.id, name: 'draft.execute' } })).toBe(1);
+    expect(await env.db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.requested' } })).toBe(
+      1,
+    );
     const done = await finished(w.t.DISPATCHER, w.org.id, id!);
     expect(done.status).toBe('SUCCEEDED');
     expect(await liveBookings(w.org.id)).toEqual({ machine: 4, operator: 4, assignments: 4 });
@@ -266,7 +166,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const w = await world(1);
     const d = await hourlyDraft(w, 2, 'ADMIN');
     expectStatus(
-      await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.ADMIN.membershipId}`), {
+      await call(env.h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.ADMIN.membershipId}`), {
         token: w.t.OWNER,
       }),
       204,
@@ -285,7 +185,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       status: 'OPEN',
       confirmedVersion: null,
     });
-    const refused = await db.auditEvent.findFirst({
+    const refused = await env.db.auditEvent.findFirst({
       where: { organizationId: w.org.id, action: 'execution.refused', entityId: done.id },
     });
     expect(refused).toMatchObject({ actorType: 'SYSTEM', entityType: 'execution' });
@@ -294,32 +194,6 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const again = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
     expectStatus(again, 200);
     expect(ZExecution.parse(again.body)).toMatchObject({ id: done.id, status: 'REFUSED' });
-  });
-
-  it('the initiator demoted to VIEWER while the execution waits (worker down) → REFUSED when the restarted worker picks it up', async () => {
-    const w = await world(1);
-    const d = await hourlyDraft(w, 2, 'ADMIN');
-    await kill(worker);
-    try {
-      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-      expectStatus(r, 202);
-      const id = ZExecution.parse(r.body).id;
-      const m = await db.membership.findUniqueOrThrow({ where: { id: w.org.users.DISPATCHER.membershipId } });
-      expectStatus(
-        await call(h.base, 'PATCH', orgPath(w.org.id, `/members/${m.id}`), {
-          token: w.t.OWNER,
-          body: { role: 'VIEWER', version: m.version },
-        }),
-        200,
-      );
-      worker = await startWorker();
-      const done = await finished(w.t.OWNER, w.org.id, id);
-      expect(done).toMatchObject({ status: 'REFUSED', receipts: [] });
-      expect(done.error).toMatch(/draft\.execute/);
-      expect(await liveBookings(w.org.id)).toEqual({ machine: 0, operator: 0, assignments: 0 });
-    } finally {
-      if (!worker || worker.exitCode !== null || worker.signalCode !== null) worker = await startWorker();
-    }
   });
 
   it('refusals at the door: unconfirmed 409, stale version 409, no Idempotency-Key 400, VIEWER 403, another org 404; GET of another org’s execution 404', async () => {
@@ -335,10 +209,10 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       startsAt: at(1, 0),
       endsAt: at(1, 1),
     };
-    const unconfirmed = await db.draft.create({
+    const unconfirmed = await env.db.draft.create({
       data: { organizationId: w.org.id, kind: 'SCHEDULE', title: 'u', currentVersion: 1 },
     });
-    await db.draftVersion.create({
+    await env.db.draftVersion.create({
       data: {
         organizationId: w.org.id,
         draftId: unconfirmed.id,
@@ -383,7 +257,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const w = await world(1);
     const d = await hourlyDraft(w, 3);
     // what a killed run leaves behind: item 0 assigned under its item key, no receipt
-    const m = (await loadMember(db, w.org.id, w.org.users.DISPATCHER.membershipId))!;
+    const m = (await loadMember(env.db, w.org.id, w.org.users.DISPATCHER.membershipId))!;
     const ctx = memberContext(
       w.org.id,
       { kind: 'USER', userId: w.org.users.DISPATCHER.id, sessionId: randomUUID(), isPlatformAdmin: false },
@@ -391,7 +265,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
       'test',
     );
     const it0 = d.items[0]!;
-    const pre = await h.app.get(AssignmentsService).assign(
+    const pre = await env.h.app.get(AssignmentsService).assign(
       ctx,
       it0.jobId,
       {
@@ -406,7 +280,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     // item 2's job is edited after the confirmation
     const j2 = (await get(w.t.DISPATCHER, w.org.id, `/jobs/${d.items[2]!.jobId}`)).body;
     expectStatus(
-      await call(h.base, 'PATCH', orgPath(w.org.id, `/jobs/${j2.id}`), {
+      await call(env.h.base, 'PATCH', orgPath(w.org.id, `/jobs/${j2.id}`), {
         token: w.t.DISPATCHER,
         body: { version: j2.version, title: 'changed' },
       }),
@@ -419,233 +293,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     expect(done.receipts[0]!.detail.assignmentId).toBe(pre.assignment!.id);
     expect(done.receipts[2]!.detail).toMatchObject({ code: 'VERSION_CONFLICT' });
     expect(done.status).toBe('PARTIAL');
-    expect(await db.assignment.count({ where: { organizationId: w.org.id } })).toBe(2);
+    expect(await env.db.assignment.count({ where: { organizationId: w.org.id } })).toBe(2);
     expect(await liveBookings(w.org.id)).toEqual({ machine: 2, operator: 2, assignments: 2 });
   });
-
-  it("an execution that fails past the worker's attempts is given up, not left RUNNING: receipts as the items really stand (a write that landed is SUCCEEDED), PARTIAL, audited, chain intact", async () => {
-    const w = await world(1);
-    const d = await hourlyDraft(w, 3);
-    // a fault the executor cannot handle (not an item refusal): receipts from item 1 on cannot be
-    // written — except the ones the give-up path writes — so every attempt of the job throws
-    const fn = `fail_receipts_${w.org.id.replace(/-/g, '')}`;
-    await db.$executeRawUnsafe(`CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-      IF NEW."organizationId" = '${w.org.id}' AND NEW."itemIndex" >= 1 AND NEW.detail->>'code' IS DISTINCT FROM 'WORKER_GAVE_UP' AND NOT (NEW.detail ? 'recoveredAfter')
-      THEN RAISE EXCEPTION 'injected receipt failure'; END IF; RETURN NEW; END $$`);
-    await db.$executeRawUnsafe(
-      `CREATE TRIGGER ${fn} BEFORE INSERT ON "ExecutionReceipt" FOR EACH ROW EXECUTE FUNCTION ${fn}()`,
-    );
-    await kill(worker);
-    worker = await startWorker({ WORKER_JOB_ATTEMPTS: '2' });
-    try {
-      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-      expectStatus(r, 202);
-      const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id, 60_000);
-      expect(done.status).toBe('PARTIAL');
-      expect(done.error).toMatch(
-        /^The worker gave up after 2 failed attempts; the last error is in the worker log \(job .+\)$/,
-      );
-      expect(workerLog).toContain('injected receipt failure');
-      // item 0: normal receipt; item 1: assigned before the receipt failed → recovered as SUCCEEDED; item 2: never written
-      expect(done.receipts.map((x) => x.status)).toEqual(['SUCCEEDED', 'SUCCEEDED', 'FAILED']);
-      expect(done.receipts[1]!.detail).toMatchObject({ recoveredAfter: 'WORKER_GAVE_UP' });
-      expect(done.receipts[1]!.recordId).toBe(d.items[1]!.jobId);
-      expect(done.receipts[2]!.detail).toMatchObject({ code: 'WORKER_GAVE_UP' });
-      expect(done.counts).toEqual({ succeeded: 2, conflict: 0, failed: 1, pending: 0 });
-      expect(await liveBookings(w.org.id)).toEqual({ machine: 2, operator: 2, assignments: 2 });
-      expect((await db.draft.findUniqueOrThrow({ where: { id: d.id } })).status).toBe('EXECUTED');
-      expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.abandoned' } })).toBe(1);
-      expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.finished' } })).toBe(0);
-      expect((await get(w.t.OWNER, w.org.id, '/audit-events/verify')).body.ok).toBe(true);
-    } finally {
-      await db.$executeRawUnsafe(`DROP TRIGGER IF EXISTS ${fn} ON "ExecutionReceipt"`);
-      await db.$executeRawUnsafe(`DROP FUNCTION IF EXISTS ${fn}()`);
-      await kill(worker);
-      worker = await startWorker();
-    }
-  }, 120_000);
-
-  it('SIGKILL of the worker mid-execution (30 items), restart → completes; no duplicate assignments or bookings, no lost items', async () => {
-    const w = await world(3);
-    const d = await hourlyDraft(w, 30);
-    const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-    expectStatus(r, 202);
-    const id = ZExecution.parse(r.body).id;
-    // kill as soon as the first receipts exist, well before the last
-    const atKill = await eventually(
-      () => db.executionReceipt.count({ where: { executionId: id } }),
-      (n) => n >= 1,
-      30_000,
-      5,
-    );
-    await kill(worker);
-    const written = await db.executionReceipt.count({ where: { executionId: id } });
-    expect(atKill).toBeGreaterThanOrEqual(1);
-    expect(written).toBeLessThan(30);
-    expect((await db.execution.findUnique({ where: { id } }))!.status).toBe('RUNNING');
-
-    worker = await startWorker();
-    const done = await finished(w.t.DISPATCHER, w.org.id, id, 60_000);
-    expect(done.status).toBe('SUCCEEDED');
-    expect(done.receipts).toHaveLength(30);
-    expect(new Set(done.receipts.map((x) => x.itemKey)).size).toBe(30);
-    expect(done.receipts.map((x) => x.itemIndex)).toEqual([...Array(30).keys()]);
-    expect(await liveBookings(w.org.id)).toEqual({ machine: 30, operator: 30, assignments: 30 });
-    expect(await db.assignment.count({ where: { organizationId: w.org.id } })).toBe(30);
-    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.started' } })).toBe(1);
-    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.receipt' } })).toBe(30);
-    expect(await db.auditEvent.count({ where: { organizationId: w.org.id, action: 'execution.finished' } })).toBe(1);
-    const verify = await get(w.t.OWNER, w.org.id, '/audit-events/verify');
-    expect(verify.body.ok).toBe(true);
-  }, 120_000);
-
-  it('Redis down when executing: 202 and the outbox row waits; Redis back → the execution completes', async () => {
-    const w = await world(1);
-    const d = await hourlyDraft(w, 2);
-    await kill(redis);
-    try {
-      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-      expectStatus(r, 202);
-      const id = ZExecution.parse(r.body).id;
-      const row = await db.outboxEvent.findFirst({ where: { organizationId: w.org.id, name: 'draft.execute' } });
-      expect(row).toMatchObject({
-        queue: 'amms-drafts',
-        dispatchedAt: null,
-        payload: { organizationId: w.org.id, executionId: id },
-      });
-      await sleep(1000);
-      expect((await execution(w.t.DISPATCHER, w.org.id, id)).status).toBe('PENDING');
-      redis = startRedis(redisPort);
-      await waitForPort(redisPort);
-      const done = await finished(w.t.DISPATCHER, w.org.id, id, 60_000);
-      expect(done.status).toBe('SUCCEEDED');
-      expect((await db.outboxEvent.findUnique({ where: { id: row!.id } }))!.dispatchedAt).not.toBeNull();
-    } finally {
-      if (!redis || redis.exitCode !== null || redis.signalCode !== null) {
-        redis = startRedis(redisPort);
-        await waitForPort(redisPort);
-      }
-    }
-  }, 120_000);
-});
-
-describe('following an execution live: GET /executions/:id/events (Server-Sent Events)', () => {
-  it('snapshot on connect, then the receipts as the worker commits them (woken by its pub/sub nudges: the timer here is a minute), the final status, and the end', async () => {
-    const w = await world(2);
-    const d = await hourlyDraft(w, 6);
-    await kill(worker); // the execution waits, so the stream sees it from PENDING on
-    let s: Awaited<ReturnType<typeof follow>> | undefined;
-    try {
-      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-      expectStatus(r, 202);
-      const id = ZExecution.parse(r.body).id;
-      s = await follow(h.base, w.t.VIEWER, w.org.id, id);
-      expect(s.res.status).toBe(200);
-      expect(s.res.headers.get('content-type')).toMatch(/^text\/event-stream/);
-      expect(s.res.headers.get('cache-control')).toContain('no-transform');
-      await eventually(
-        async () => s!.events.length,
-        (n) => n >= 1,
-        10_000,
-      );
-      expect(s.events[0]).toMatchObject({ event: 'execution', data: { id, status: 'PENDING', receipts: [] } });
-      expect(await s.endedWithin(300)).toBe(false); // still open while nothing happens
-    } finally {
-      worker = await startWorker();
-    }
-    expect(await s!.endedWithin(30_000)).toBe(true);
-    const last = s!.events.at(-1)!;
-    expect(last.event).toBe('execution');
-    const final = ZExecution.parse(last.data);
-    expect(final.status).toBe('SUCCEEDED');
-    expect(final.receipts).toHaveLength(6);
-    // exactly what a GET says, and every event a valid execution with receipts that only grow
-    expect(final).toEqual(await execution(w.t.VIEWER, w.org.id, final.id));
-    const counts = s!.events.map((e) => ZExecution.parse(e.data).receipts.length);
-    expect(counts).toEqual([...counts].sort((a, b) => a - b));
-    expect(s!.events.length).toBeGreaterThanOrEqual(2);
-    // woken by the nudge, not by the one-minute timer
-    expect(last.at - Date.parse(final.finishedAt!)).toBeLessThan(5_000);
-    await eventually(
-      async () => h.app.get(ExecutionStreams).openStreams,
-      (n) => n === 0,
-      5_000,
-    );
-  }, 120_000);
-
-  it('with no nudge reaching it (an API on another Redis), its timer alone still brings every receipt and the end', async () => {
-    const other = await startApp({ DATABASE_URL: EXEC_DB, REDIS_URL: TEST_REDIS_URL, EXECUTION_STREAM_POLL_MS: '250' });
-    try {
-      const w = await world(1);
-      const d = await hourlyDraft(w, 3);
-      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-      expectStatus(r, 202);
-      const s = await follow(other.base, w.t.DISPATCHER, w.org.id, ZExecution.parse(r.body).id);
-      expect(await s.endedWithin(30_000)).toBe(true);
-      expect(ZExecution.parse(s.events.at(-1)!.data)).toMatchObject({
-        status: 'SUCCEEDED',
-        counts: { succeeded: 3, pending: 0 },
-      });
-      expect(other.app.get(ExecutionStreams).openStreams).toBe(0);
-    } finally {
-      await other.close();
-    }
-  }, 120_000);
-
-  it('rights are checked again at every wake-up: the member removed while following gets `event: error` NOT_FOUND and the stream ends; a client that leaves frees its stream', async () => {
-    const w = await world(1);
-    const d = await hourlyDraft(w, 2);
-    const nudger = new Redis(`redis://127.0.0.1:${redisPort}/0`);
-    await kill(worker);
-    try {
-      const r = await execute(w.t.DISPATCHER, w.org.id, d.id, 1);
-      const id = ZExecution.parse(r.body).id;
-      const viewer = await follow(h.base, w.t.VIEWER, w.org.id, id);
-      const leaving = await follow(h.base, w.t.OWNER, w.org.id, id);
-      await eventually(
-        async () => viewer.events.length + leaving.events.length,
-        (n) => n >= 2,
-        10_000,
-      );
-      expect(h.app.get(ExecutionStreams).openStreams).toBeGreaterThanOrEqual(2);
-
-      leaving.close();
-      expectStatus(
-        await call(h.base, 'DELETE', orgPath(w.org.id, `/members/${w.org.users.VIEWER.membershipId}`), {
-          token: w.t.OWNER,
-        }),
-        204,
-      );
-      await nudger.publish(`amms:changed:execution:${id}`, '1');
-      expect(await viewer.endedWithin(10_000)).toBe(true);
-      expect(viewer.events.at(-1)).toMatchObject({ event: 'error', data: { error: { code: 'NOT_FOUND' } } });
-      await eventually(
-        async () => ({
-          streams: h.app.get(ExecutionStreams).openStreams,
-          topics: h.app.get(ChangeSignals).activeTopics,
-        }),
-        (n) => n.streams === 0 && n.topics === 0,
-        10_000,
-      );
-    } finally {
-      nudger.disconnect();
-      worker = await startWorker();
-    }
-  }, 120_000);
-
-  it("refusals come before the stream, as plain errors: another org's execution or an unknown id → 404, no draft.read → 403", async () => {
-    const a = await world(1);
-    const b = await world(1);
-    const d = await hourlyDraft(a, 1);
-    const id = ZExecution.parse((await execute(a.t.DISPATCHER, a.org.id, d.id, 1)).body).id;
-    await finished(a.t.DISPATCHER, a.org.id, id);
-    expectError(await get(b.t.OWNER, b.org.id, `/executions/${id}/events`), 404, 'NOT_FOUND');
-    expectError(await get(b.t.OWNER, a.org.id, `/executions/${id}/events`), 404, 'NOT_FOUND');
-    expectError(await get(a.t.OWNER, a.org.id, `/executions/${randomUUID()}/events`), 404, 'NOT_FOUND');
-    expectError(await get(a.t.OPERATOR, a.org.id, `/executions/${id}/events`), 403, 'FORBIDDEN');
-    // a finished execution: one event, then the end
-    const s = await follow(h.base, a.t.OWNER, a.org.id, id);
-    expect(await s.endedWithin(5_000)).toBe(true);
-    expect(s.events.map((e) => [e.event, e.data.status])).toEqual([['execution', 'SUCCEEDED']]);
-  }, 120_000);
 });

@@ -23,9 +23,7 @@ import { expectError, expectOneRan, expectReplayOf, expectStatus, loginAll, orgP
 const h = appForFile();
 
 const DAY = 86_400_000;
-const { get, patch } = orgApi(() => h);
-const post = (token: string, org: string, rest: string, body?: unknown) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body: body ?? {} });
+const { get, patch, post } = orgApi(() => h);
 
 interface Ctx {
   org: TestOrg;

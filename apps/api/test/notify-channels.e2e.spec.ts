@@ -15,7 +15,7 @@ import { OutboundPlanner } from '../src/notifications/outbound/outbound-planner.
 import { createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, loginAll } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
-import { eventually as fixtureEventually } from './draft-fixtures.js';
+import { eventually as fixtureEventually } from './support/eventually.js';
 import { MIGRATOR_JS, WORKER_JS, appendTail, killProcess, startWorkerProcess } from './processes.js';
 import { machineRow, orgApi, tag } from './support/world.js';
 import { FakePushService } from './support/fake-push-service.js';

@@ -1,25 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { Redis } from 'ioredis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { ZMeResponse, ZOrgsResponse } from '@amms/contracts/auth';
 import { ZAddMemberResponse } from '@amms/contracts/members';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
-import { PASSWORD, call, createOrg, login, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
+import { PASSWORD, call, createOrg, login, testConfig, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { TEST_REDIS_URL } from './env.js';
+import { appForFile } from './support/world.js';
 
-let h: Harness;
-let redis: Redis;
+const h = appForFile();
+const redis = new Redis(TEST_REDIS_URL);
+afterAll(() => redis.disconnect());
 const maxFailures = testConfig().auth.loginMaxFailuresPerEmail;
-
-beforeAll(async () => {
-  h = await startApp();
-  redis = new Redis(TEST_REDIS_URL);
-});
-afterAll(async () => {
-  redis?.disconnect();
-  await h?.close();
-});
 
 const NEW_PASSWORD = 'a-new-harvest-password-7';
 

@@ -7,7 +7,8 @@ import { ZExecution, type TExecution } from '@amms/contracts/drafts';
 import { call, createOrg, login, testConfig } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { TEST_DATABASE_URL } from './env.js';
-import { eventually, hourlyDraft, world, type World } from './draft-fixtures.js';
+import { hourlyDraft, world, type World } from './draft-fixtures.js';
+import { eventually } from './support/eventually.js';
 import { follow } from './sse.js';
 import {
   API_JS,
@@ -24,7 +25,7 @@ import {
 } from './processes.js';
 
 /**
- * Scale-out invariants with real processes (issue #19): two API processes and two workers on one
+ * Scale-out invariants with real processes: two API processes and two workers on one
  * machine against one Postgres and one Redis. Builds on dist/ (`npm run build -w @amms/api`).
  * Owns a database (amms_test_scale: these workers' outbox relay must not take other files' rows)
  * and a private redis-server.

@@ -5,16 +5,14 @@ import { ZCostDocumentDetail } from '@amms/contracts/costs';
 import { ZWorkOrderDetail, type TWorkOrderDetail } from '@amms/contracts/maintenance';
 import type { TRole } from '@amms/contracts/permissions';
 import { ZMaintenanceSettings } from '@amms/contracts/workshop';
-import { call, createOrg, login, type TestOrg } from './harness.js';
+import { createOrg, login, type TestOrg } from './harness.js';
 import { appForFile, machineModel, orgApi, tag } from './support/world.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
 
 /** Issue #12 "costs tie to the workshop": labour rate, parts by the mechanic, the order's costs as a cost document. */
 const h = appForFile();
 
-const { get, patch } = orgApi(() => h);
-const post = (token: string, org: string, rest: string, body?: unknown) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body: body ?? {} });
+const { get, patch, post } = orgApi(() => h);
 
 interface Ctx {
   org: TestOrg;

@@ -339,6 +339,9 @@ export const ZEditedItem = z.strictObject({
   endsAt: ZInstant,
 });
 export type TEditedItem = z.infer<typeof ZEditedItem>;
+const ZItemAsEdited = z.object(ZEditedItem.shape);
+/** A placed item as an edit sends it back: its choices, without the names and facts shown beside them. */
+export const editedItem = (item: TEditedItem): TEditedItem => ZItemAsEdited.parse(item);
 
 /** A work-order item of a MAINTENANCE draft as edited: which plan on which machine, when. */
 export const ZEditedWorkOrderItem = z.strictObject({
