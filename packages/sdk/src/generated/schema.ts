@@ -3324,6 +3324,66 @@ export interface paths {
         patch: operations["stock_updateSettings"];
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/stock/demand": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Parts that the maintenance due within N days needs (plan checklists), per part
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["purchases_demand"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/purchases/{costDocumentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The purchase behind a PARTS cost document an executed PURCHASE draft wrote
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["purchases_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/purchases/{costDocumentId}/receipts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive a purchase (all outstanding, or the lines given)
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["purchases_receive"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/prestart-lists": {
         parameters: {
             query?: never;
@@ -3416,7 +3476,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "PRESTART_REQUIRED" | "PRESTART_BLOCKED" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "PRESTART_REQUIRED" | "PRESTART_BLOCKED" | "RECEIPT_EXCEEDS_ORDER" | "PURCHASE_NOT_RECEIVABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -8466,6 +8526,11 @@ export interface operations {
                             leadDays: number | null;
                             checklist: {
                                 label: string;
+                                parts?: {
+                                    /** Format: uuid */
+                                    partId: string;
+                                    quantity: number;
+                                }[];
                             }[];
                             estimatedHours: number | null;
                             active: boolean;
@@ -8512,6 +8577,11 @@ export interface operations {
                     /** @default [] */
                     checklist?: {
                         label: string;
+                        parts?: {
+                            /** Format: uuid */
+                            partId: string;
+                            quantity: number;
+                        }[];
                     }[];
                     estimatedHours?: number;
                     /** @default true */
@@ -8538,6 +8608,11 @@ export interface operations {
                         leadDays: number | null;
                         checklist: {
                             label: string;
+                            parts?: {
+                                /** Format: uuid */
+                                partId: string;
+                                quantity: number;
+                            }[];
                         }[];
                         estimatedHours: number | null;
                         active: boolean;
@@ -8587,6 +8662,11 @@ export interface operations {
                         leadDays: number | null;
                         checklist: {
                             label: string;
+                            parts?: {
+                                /** Format: uuid */
+                                partId: string;
+                                quantity: number;
+                            }[];
                         }[];
                         estimatedHours: number | null;
                         active: boolean;
@@ -8625,6 +8705,11 @@ export interface operations {
                     leadDays?: number | null;
                     checklist?: {
                         label: string;
+                        parts?: {
+                            /** Format: uuid */
+                            partId: string;
+                            quantity: number;
+                        }[];
                     }[];
                     estimatedHours?: number | null;
                     active?: boolean;
@@ -8650,6 +8735,11 @@ export interface operations {
                         leadDays: number | null;
                         checklist: {
                             label: string;
+                            parts?: {
+                                /** Format: uuid */
+                                partId: string;
+                                quantity: number;
+                            }[];
                         }[];
                         estimatedHours: number | null;
                         active: boolean;
@@ -8889,6 +8979,11 @@ export interface operations {
                     causesDowntime?: boolean;
                     checklist?: {
                         label: string;
+                        parts?: {
+                            /** Format: uuid */
+                            partId: string;
+                            quantity: number;
+                        }[];
                     }[];
                     /** Format: date-time */
                     occurredAt?: string;
@@ -11268,7 +11363,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -11503,6 +11598,22 @@ export interface operations {
                                     snippet: string;
                                 }[];
                             }[];
+                            purchaseLines: {
+                                /** @constant */
+                                kind: "PURCHASE_LINE";
+                                itemKey: string;
+                                supplierId: string | null;
+                                supplierName: string | null;
+                                /** Format: uuid */
+                                partId: string;
+                                partNumber: string;
+                                partName: string;
+                                /** Format: uuid */
+                                locationId: string;
+                                quantity: number;
+                                unitCostMinor: number | null;
+                                reason: string;
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -11597,7 +11708,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -11724,7 +11835,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -11959,6 +12070,22 @@ export interface operations {
                                     snippet: string;
                                 }[];
                             }[];
+                            purchaseLines: {
+                                /** @constant */
+                                kind: "PURCHASE_LINE";
+                                itemKey: string;
+                                supplierId: string | null;
+                                supplierName: string | null;
+                                /** Format: uuid */
+                                partId: string;
+                                partNumber: string;
+                                partName: string;
+                                /** Format: uuid */
+                                locationId: string;
+                                quantity: number;
+                                unitCostMinor: number | null;
+                                reason: string;
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -12053,7 +12180,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -12227,7 +12354,7 @@ export interface operations {
                 /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
                 sort?: "createdAt" | "-createdAt";
                 status?: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
-                kind?: "SCHEDULE" | "MAINTENANCE";
+                kind?: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
             };
             header?: never;
             path: {
@@ -12249,7 +12376,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "SCHEDULE" | "MAINTENANCE";
+                            kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
                             /** @enum {string} */
                             status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                             title: string;
@@ -12302,7 +12429,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -12466,6 +12593,22 @@ export interface operations {
                                     pageLabel: string;
                                     snippet: string;
                                 }[];
+                            }[];
+                            purchaseLines: {
+                                /** @constant */
+                                kind: "PURCHASE_LINE";
+                                itemKey: string;
+                                supplierId: string | null;
+                                supplierName: string | null;
+                                /** Format: uuid */
+                                partId: string;
+                                partNumber: string;
+                                partName: string;
+                                /** Format: uuid */
+                                locationId: string;
+                                quantity: number;
+                                unitCostMinor: number | null;
+                                reason: string;
                             }[];
                             validation: {
                                 ok: boolean;
@@ -12641,7 +12784,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -12806,6 +12949,22 @@ export interface operations {
                                     snippet: string;
                                 }[];
                             }[];
+                            purchaseLines: {
+                                /** @constant */
+                                kind: "PURCHASE_LINE";
+                                itemKey: string;
+                                supplierId: string | null;
+                                supplierName: string | null;
+                                /** Format: uuid */
+                                partId: string;
+                                partNumber: string;
+                                partName: string;
+                                /** Format: uuid */
+                                locationId: string;
+                                quantity: number;
+                                unitCostMinor: number | null;
+                                reason: string;
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -12956,7 +13115,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -13018,7 +13177,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -14754,7 +14913,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -14795,7 +14954,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                     description?: string;
                     /** @default true */
                     enabled?: boolean;
@@ -14815,7 +14974,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -14864,7 +15023,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -14931,7 +15090,7 @@ export interface operations {
                     version: number;
                     /** Format: uri */
                     url?: string;
-                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -14949,7 +15108,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -15007,7 +15166,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -15065,7 +15224,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready";
+                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed";
                             resourceType: string;
                             /** Format: uuid */
                             resourceId: string;
@@ -15125,7 +15284,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -15186,7 +15345,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -18692,6 +18851,19 @@ export interface operations {
                             leadTimeDays: number | null;
                             supplier: string | null;
                             suggestedQty: number;
+                            expectedDemand: number;
+                            projectedAvailable: number;
+                            demand: {
+                                /** Format: uuid */
+                                planId: string;
+                                planName: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string;
+                                dueStatus: string;
+                                dueBy: string;
+                                quantity: number;
+                            }[];
                         }[];
                     };
                 };
@@ -19157,6 +19329,208 @@ export interface operations {
                 content: {
                     "application/json": {
                         writeOffApprovalMinor: string | null;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    purchases_demand: {
+        parameters: {
+            query?: {
+                withinDays?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        withinDays: number;
+                        items: {
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            makerPartNumber: string | null;
+                            nameZh: string;
+                            quantity: number;
+                            available: number;
+                            sources: {
+                                /** Format: uuid */
+                                planId: string;
+                                planName: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string;
+                                dueStatus: string;
+                                dueBy: string;
+                                quantity: number;
+                            }[];
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    purchases_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                costDocumentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        costDocumentId: string;
+                        costDocumentNumber: number;
+                        /** @enum {string} */
+                        status: "DRAFT" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                        /** Format: uuid */
+                        draftId: string;
+                        supplierName: string | null;
+                        lines: {
+                            /** Format: uuid */
+                            id: string;
+                            position: number;
+                            /** Format: uuid */
+                            partId: string;
+                            partNumber: string;
+                            nameZh: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            quantity: number;
+                            received: number;
+                            unitCostMinor: string;
+                        }[];
+                        createdAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    purchases_receive: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                costDocumentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    lines?: {
+                        /** Format: uuid */
+                        lineId: string;
+                        quantity: number;
+                    }[];
+                    /** Format: date-time */
+                    occurredAt?: string;
+                    reason?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        purchase: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            costDocumentId: string;
+                            costDocumentNumber: number;
+                            /** @enum {string} */
+                            status: "DRAFT" | "SUBMITTED" | "APPROVED" | "REJECTED";
+                            /** Format: uuid */
+                            draftId: string;
+                            supplierName: string | null;
+                            lines: {
+                                /** Format: uuid */
+                                id: string;
+                                position: number;
+                                /** Format: uuid */
+                                partId: string;
+                                partNumber: string;
+                                nameZh: string;
+                                /** Format: uuid */
+                                locationId: string;
+                                quantity: number;
+                                received: number;
+                                unitCostMinor: string;
+                            }[];
+                            createdAt: string;
+                        };
+                        movements: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            counterLocationId: string | null;
+                            transferId: string | null;
+                            delta: number;
+                            unitCostMinor: string;
+                            valueMinor: string;
+                            workOrderId: string | null;
+                            reason: string | null;
+                            actorUserId: string | null;
+                            occurredAt: string;
+                            createdAt: string;
+                        }[];
                     };
                 };
             };
