@@ -72,7 +72,7 @@ test('notification bell → list → the work order; the mechanic enters a part 
   const fpage: Page = await phone.newPage();
   await login(fpage, 'mechanic@green-valley.demo');
   await fpage.goto(`/field/work-orders/${wo.id}?org=${mechanic.orgId}`);
-  const parts = fpage.getByRole('region', { name: '配件' });
+  const parts = fpage.getByRole('region', { name: '配件', exact: true });
   await expect(parts).toBeVisible({ timeout: 60_000 });
   await parts.getByLabel('名称').fill('液压油管');
   await parts.getByLabel('零件号（可选）').fill('HH-12');
@@ -96,7 +96,7 @@ test('notification bell → list → the work order; the mechanic enters a part 
   ).newPage();
   await login(apage, 'admin@green-valley.demo');
   await apage.goto(`/orgs/${admin.orgId}/maintenance/work-orders/${wo.id}`);
-  await expect(apage.getByRole('region', { name: '配件' })).toContainText('HH-12', { timeout: 60_000 });
+  await expect(apage.getByRole('region', { name: '配件', exact: true })).toContainText('HH-12', { timeout: 60_000 });
   await expect(apage.getByTestId('wo-labour-cost')).toContainText('120.00');
   await apage.screenshot({ path: artifact('work-order-labour.png'), fullPage: true });
 

@@ -314,6 +314,7 @@ const READ_TOOLS = [
   'maintenance_due',
   'mechanics',
   'service_parts',
+  'parts_to_order',
 ];
 
 describe('the agent loop: the model calls the read-only tools itself', () => {

@@ -15,10 +15,15 @@ import { harvestJob, nextWeek, world, type World } from './draft-fixtures.js';
 import type { ZodType } from 'zod';
 import { agentTools, type AgentToolDeps } from '../src/mcp/tools/agent-tools.js';
 import { readTools, type ReadToolDeps } from '../src/mcp/tools/read-tools.js';
+import { inventoryTools, type InventoryToolDeps } from '../src/mcp/tools/inventory-tools.js';
 
 /** each MCP tool's output schema, from the catalog */
 const OUTPUTS = new Map(
-  [...readTools({} as ReadToolDeps), ...agentTools({} as AgentToolDeps)].map((t) => [t.name, t.output as ZodType]),
+  [
+    ...readTools({} as ReadToolDeps),
+    ...inventoryTools({} as InventoryToolDeps),
+    ...agentTools({} as AgentToolDeps),
+  ].map((t) => [t.name, t.output as ZodType]),
 );
 
 /**
@@ -38,6 +43,8 @@ const TOOLS = [
   'propose_schedule',
   'search_machine_models',
   'search_manuals',
+  'search_parts',
+  'stock_of',
   'troubleshoot',
 ];
 
@@ -45,6 +52,8 @@ let h: Harness;
 let w: World;
 let other: World;
 let otherDraftId: string;
+/** a part with 7 in stock in our org; a part of the other org with the same maker number */
+const parts = {} as { ours: { id: string; partNumber: string; makerPartNumber: string }; theirs: { id: string } };
 const keys = {} as Record<'full' | 'noAnalytics' | 'toRevoke' | 'revokeMidway', { key: string; id: string }>;
 
 type Transport = 'http' | 'stdio';
@@ -72,6 +81,34 @@ async function makeKey(name: string, scopes: TPermission[]) {
   expectStatus(r, 201);
   const made = ZCreateApiKeyResponse.parse(r.body);
   return { key: made.key, id: made.apiKey.id };
+}
+
+async function makePart(o: World, onHand: number, makerPartNumber = `RE${randomUUID().slice(0, 6)}`) {
+  const post = async (path: string, body: Record<string, unknown>) => {
+    const r = await call(h.base, 'POST', orgPath(o.org.id, path), {
+      token: o.t.OWNER,
+      body,
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expectStatus(r, 201);
+    return r.body as { id: string; partNumber: string; makerPartNumber: string };
+  };
+  const part = await post('/parts', {
+    partNumber: `P-${randomUUID().slice(0, 8)}`,
+    makerPartNumber,
+    nameZh: '机油滤清器',
+    nameEn: 'Oil filter',
+    category: 'FILTER',
+  });
+  const store = await post('/stock-locations', { name: '总库', kind: 'STORE' });
+  await post('/stock-movements', {
+    type: 'RECEIPT',
+    partId: part.id,
+    locationId: store.id,
+    quantity: onHand,
+    unitCostMinor: '4500',
+  });
+  return part;
 }
 
 const revoke = async (id: string) =>
@@ -110,6 +147,8 @@ beforeAll(async () => {
   keys.toRevoke = await makeKey('mcp revoked', ['asset.read']);
   keys.revokeMidway = await makeKey('mcp revoked midway', ['asset.read', 'catalog.read']);
   await revoke(keys.toRevoke.id);
+  parts.ours = await makePart(w, 7);
+  parts.theirs = await makePart(other, 3, parts.ours.makerPartNumber);
   otherDraftId = (
     await h.db.draft.create({
       data: { organizationId: other.org.id, kind: 'SCHEDULE', title: 'not yours', currentVersion: 1 },
@@ -164,7 +203,7 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     await client?.close();
   });
 
-  it('lists the ten tools, each with a JSON Schema for its input and the permissions it needs', async () => {
+  it('lists the twelve tools, each with a JSON Schema for its input and the permissions it needs', async () => {
     const { tools } = await client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     for (const t of tools) {
@@ -174,6 +213,21 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
     expect(tools.find((t) => t.name === 'get_asset')!.inputSchema.required).toEqual(['assetId']);
     expect(tools.find((t) => t.name === 'get_asset')!.annotations?.readOnlyHint).toBe(true);
     expect(tools.find((t) => t.name === 'propose_schedule')!.annotations?.readOnlyHint).toBe(false);
+  });
+
+  it("parts and stock: the key's org only, by our or the maker's number", async () => {
+    const found = await ok(client, 'search_parts', { q: parts.ours.makerPartNumber });
+    // the other org's part with the same maker number is not in the answer
+    expect((found.items as { id: string }[]).map((p) => p.id)).toEqual([parts.ours.id]);
+    const stock = await ok(client, 'stock_of', { partId: parts.ours.id });
+    expect(stock.available).toBe(7);
+    expect((stock.items as { partId: string; onHand: number }[]).map((r) => [r.partId, r.onHand])).toEqual([
+      [parts.ours.id, 7],
+    ]);
+    const theirs = await ok(client, 'stock_of', { partId: parts.theirs.id });
+    expect(theirs.items).toEqual([]);
+    expect(theirs.available).toBe(0);
+    expect((await refused(client, 'stock_of', {})).code).toBe('VALIDATION_FAILED');
   });
 
   it("catalog, machines, due maintenance: ids a client can reuse, the key's org only", async () => {
@@ -204,13 +258,15 @@ describe.each<Transport>(['http', 'stdio'])('MCP over %s with the SDK client', (
   });
 
   it("another org's ids are refused like missing ones (NOT_FOUND), and nothing is written", async () => {
-    const runsBefore = await h.db.agentRun.count();
+    // runs of the two orgs only: other test files write runs into the same database meanwhile
+    const runs = () => h.db.agentRun.count({ where: { organizationId: { in: [w.org.id, other.org.id] } } });
+    const runsBefore = await runs();
     expect(await refused(client, 'get_asset', { assetId: other.combines[0] })).toMatchObject({ code: 'NOT_FOUND' });
     expect(await refused(client, 'get_draft', { draftId: otherDraftId })).toMatchObject({ code: 'NOT_FOUND' });
     expect(
       await refused(client, 'troubleshoot', { assetId: other.combines[0], symptom: '发动机水温过高' }),
     ).toMatchObject({ code: 'NOT_FOUND' });
-    expect(await h.db.agentRun.count()).toBe(runsBefore);
+    expect(await runs()).toBe(runsBefore);
     // bad input: a typed validation error naming the field
     const bad = await refused(client, 'get_asset', { assetId: 'not-a-uuid' });
     expect(bad).toMatchObject({ code: 'VALIDATION_FAILED', details: [expect.objectContaining({ path: 'assetId' })] });
