@@ -1,6 +1,16 @@
 import { querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
 import type { WeightedWords } from '../retrieval/evidence.js';
-import { findForms, isCjk, isFiller, latinTokens, matchKey, termsOf, type FormMatch } from './glossary.js';
+import {
+  findForms,
+  isCjk,
+  isAnswerKind,
+  isFiller,
+  isMachineKind,
+  latinTokens,
+  matchKey,
+  termsOf,
+  type FormMatch,
+} from './glossary.js';
 
 /**
  * An expansion counts for less than the question's own words: a passage that says what was asked
@@ -22,6 +32,10 @@ export interface TermGroup {
   form: string;
   /** the glossary domain of the entry (units say nothing about a topic) */
   domain: string;
+  /** the entry names a kind of machine (combine, tractor, transplanter…) */
+  machineKind: boolean;
+  /** the entry says what kind of answer is wanted (interval, capacity, torque…), not its topic */
+  answerKind: boolean;
 }
 
 export interface QueryExpansion {
@@ -66,7 +80,14 @@ export function expandQuery(question: string, questionWords: string[], questionT
       .filter((t) => t !== m.form)
       .map(altTokens)
       .filter((a) => a.length > 0);
-    groups.push({ words: ws, alternatives, form: m.form, domain: m.entry.domain });
+    groups.push({
+      words: ws,
+      alternatives,
+      form: m.form,
+      domain: m.entry.domain,
+      machineKind: isMachineKind(m.entry),
+      answerKind: isAnswerKind(m.entry),
+    });
     // the lists search for the other language's terms, and for the terms behind a saying; a
     // synonym in the question's own language only counts in coverage (it would pull in pages
     // that share a generic word and push the asked words' page down)

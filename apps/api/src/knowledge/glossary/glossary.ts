@@ -9,6 +9,42 @@ import { hasHan } from '../../platform/text/script.js';
 /** The agricultural machinery glossary, zh ↔ en, with colloquial sayings (curated data, see terms-*.ts). */
 export const GLOSSARY: readonly GlossaryEntry[] = [...MACHINE_TERMS, ...WORK_TERMS, ...SERVICE_TERMS];
 
+/**
+ * The entries that name a kind of machine (by their canonical Chinese term): a question naming one
+ * is about that machine; a manual library that names other kinds and never this one has no manual for it.
+ */
+const MACHINE_KIND_CANON = new Set([
+  '联合收割机',
+  '拖拉机',
+  '插秧机',
+  '喷雾机',
+  '无人机',
+  '打捆机',
+  '旋耕机',
+  '播种机',
+]);
+export const isMachineKind = (e: GlossaryEntry): boolean => MACHINE_KIND_CANON.has(e.zh[0] ?? '');
+/**
+ * The entries that say what kind of answer is wanted (how often, how much, which one, from which
+ * book), not what it is about: a manual answers "the grease interval" with "every 50 hours" and
+ * never says "interval".
+ */
+const ASKS_CANON = new Set([
+  '保养',
+  '保养周期',
+  '规格',
+  '容量',
+  '型号',
+  '说明书',
+  '拧紧力矩',
+  '工作小时',
+  '更换',
+  '检查',
+]);
+export const isAnswerKind = (e: GlossaryEntry): boolean => ASKS_CANON.has(e.zh[0] ?? '');
+/** every term of every machine kind, in both languages */
+export const MACHINE_KIND_TERMS: readonly string[] = GLOSSARY.filter(isMachineKind).flatMap((e) => [...e.zh, ...e.en]);
+
 export const isCjk = hasHan;
 
 /** A form of an entry as found in a question: its text and whether it was a colloquial saying. */

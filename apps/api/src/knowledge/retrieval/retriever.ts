@@ -4,6 +4,7 @@ import type { OrgContext } from '../../platform/access/context.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { KnowledgeErrors } from '../knowledge.errors.js';
 import { contentWords, expandQuery, EXPANSION_RANK_WEIGHT, realise, type TermGroup } from '../glossary/expansion.js';
+import { MACHINE_KIND_TERMS } from '../glossary/glossary.js';
 import { hasHan } from '../../platform/text/script.js';
 import {
   codeTerms,
@@ -190,7 +191,8 @@ export class Retriever {
   /**
    * The glossary concepts of the question that the visible manuals never say: none of the
    * question's words for it (df 0), nor the form matched, nor any other term of the entry in
-   * either language, in any chunk or title. Units are left out (a unit says nothing about a topic).
+   * either language, in any chunk or title. Units and the words of what kind of answer is wanted
+   * (interval, capacity) are left out: they say nothing about a topic.
    */
   private async absentConcepts(
     scope: SearchScope,
@@ -198,21 +200,34 @@ export class Retriever {
     df: Map<string, number>,
     titles: { title: string }[],
   ): Promise<string[]> {
-    const candidates = groups.filter((g) => g.domain !== 'units' && g.words.every((w) => (df.get(w) ?? 0) === 0));
+    let candidates = groups.filter(
+      (g) => g.domain !== 'units' && !g.answerKind && g.words.every((w) => (df.get(w) ?? 0) === 0),
+    );
     if (candidates.length === 0) return [];
     const titleText = titles.map((t) => t.title.toLowerCase()).join('\n');
     const titleTokens = passageTokens(titleText);
+    const said = (terms: string[]) => {
+      const han = terms.filter(hasHan);
+      const latin = terms
+        .filter((t) => !hasHan(t))
+        .map((t) => wordTokens([t]).join(' '))
+        .filter(Boolean);
+      const inTitle =
+        han.some((t) => titleText.includes(t.toLowerCase())) ||
+        latin.some((t) => t.split(' ').every((w) => titleTokens.has(w)));
+      return { han, latin, inTitle };
+    };
+    // a machine kind the manuals never name says the library has no manual for that machine only
+    // when its manuals name the machines they are for; a manual of a part ("Auger") names none
+    if (candidates.some((g) => g.machineKind)) {
+      const kinds = said([...MACHINE_KIND_TERMS]);
+      const namesKinds = kinds.inTitle || (await this.repo.saysAny(scope, { han: kinds.han, latin: kinds.latin }));
+      if (!namesKinds) candidates = candidates.filter((g) => !g.machineKind);
+      if (candidates.length === 0) return [];
+    }
     const absent = await Promise.all(
       candidates.map(async (g) => {
-        const terms = [g.form, ...g.words, ...g.alternatives.map((a) => a.join(' '))];
-        const han = terms.filter(hasHan);
-        const latin = terms
-          .filter((t) => !hasHan(t))
-          .map((t) => wordTokens([t]).join(' '))
-          .filter(Boolean);
-        const inTitle =
-          han.some((t) => titleText.includes(t.toLowerCase())) ||
-          latin.some((t) => t.split(' ').every((w) => titleTokens.has(w)));
+        const { han, latin, inTitle } = said([g.form, ...g.words, ...g.alternatives.map((a) => a.join(' '))]);
         return inTitle || (await this.repo.saysAny(scope, { han, latin })) ? null : g.form;
       }),
     );

@@ -178,7 +178,7 @@ function ExecutionView({
     <div className="space-y-3">
       <div className="flex flex-wrap items-center gap-3">
         <Badge tone={executionTone(execution.status)}>{l.executionStatus[execution.status]}</Badge>
-        <label className="flex flex-1 items-center gap-2 text-sm text-slate-700">
+        <label className="flex min-w-0 flex-1 flex-wrap items-center gap-x-2 gap-y-1 text-sm text-slate-700">
           <span className="shrink-0">{m.executionProgress}</span>
           <progress
             max={Math.max(1, total)}
