@@ -1,22 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { pinyinVariants } from './names.js';
-import { planWithRules } from './rules-planner.js';
+import { operatorsPlanner } from './test-fixtures.js';
 
 const ZHAO = '00000000-0000-4000-8000-0000000000b1';
 const QIAN = '00000000-0000-4000-8000-0000000000b2';
 const LV = '00000000-0000-4000-8000-0000000000b3';
-const known = {
-  teams: [],
-  fields: [],
-  assets: [],
-  operators: [
-    { id: ZHAO, name: '赵刚' },
-    { id: QIAN, name: '钱勇' },
-    { id: LV, name: '吕伟' },
-  ],
-};
-const plan = (goal: string) =>
-  planWithRules({ goal, now: new Date('2026-12-02T02:00:00Z'), timezone: 'Asia/Shanghai', known });
+const plan = operatorsPlanner([
+  { id: ZHAO, name: '赵刚' },
+  { id: QIAN, name: '钱勇' },
+  { id: LV, name: '吕伟' },
+]);
 
 describe('Chinese names written in pinyin in an English goal', () => {
   it('gives both orders, surname readings and ü as v or u', () => {

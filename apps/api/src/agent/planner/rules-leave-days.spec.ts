@@ -1,20 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { planWithRules } from './rules-planner.js';
+import { operatorsPlanner } from './test-fixtures.js';
 
 const ZHAO = '00000000-0000-4000-8000-0000000000a1';
 const LI = '00000000-0000-4000-8000-0000000000a2';
-const known = {
-  teams: [],
-  fields: [],
-  assets: [],
-  operators: [
-    { id: ZHAO, name: '赵刚' },
-    { id: LI, name: 'Li Ming' },
-  ],
-};
-// Wednesday 2 December 2026, 10:00 in Shanghai
-const plan = (goal: string) =>
-  planWithRules({ goal, now: new Date('2026-12-02T02:00:00Z'), timezone: 'Asia/Shanghai', known });
+const plan = operatorsPlanner([
+  { id: ZHAO, name: '赵刚' },
+  { id: LI, name: 'Li Ming' },
+]);
 
 describe('leave said with its days keeps the person off those days only', () => {
   it.each([

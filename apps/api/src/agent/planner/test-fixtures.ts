@@ -99,3 +99,10 @@ export function checkRules(goal: string, e: Expected, language: 'zh' | 'en', now
   expect(notes.length).toBeLessThanOrEqual(20);
   return out;
 }
+
+/** A rules planner over a world of operators only (the leave and name specs), on Wednesday 2 December 2026, 10:00 Shanghai. */
+export function operatorsPlanner(operators: { id: string; name: string }[]) {
+  const known = { teams: [], fields: [], assets: [], operators };
+  return (goal: string) =>
+    planWithRules({ goal, now: new Date('2026-12-02T02:00:00Z'), timezone: 'Asia/Shanghai', known });
+}
