@@ -38,8 +38,18 @@ const ASKS_CANON = new Set([
   '说明书',
   '拧紧力矩',
   '工作小时',
+  // what to do: a manual's steps do it without naming the action ("Remedy: tighten the chain" fixes)
+  '维修',
+  '故障排除',
+  '诊断',
   '更换',
   '检查',
+  '调整',
+  '清洗',
+  '加注',
+  '紧固',
+  '拆卸',
+  '安装',
 ]);
 export const isAnswerKind = (e: GlossaryEntry): boolean => ASKS_CANON.has(e.zh[0] ?? '');
 /** every term of every machine kind, in both languages */
