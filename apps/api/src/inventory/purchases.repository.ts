@@ -70,8 +70,8 @@ export class PurchasesRepository {
   }
 
   /** The purchase's lines locked (FOR UPDATE) until the transaction ends: receipts of one purchase take turns. */
-  async lockLines(tx: Tx, purchaseId: string): Promise<void> {
-    await tx.$queryRaw`SELECT id FROM "PurchaseLine" WHERE "purchaseId" = ${purchaseId}::uuid FOR UPDATE`;
+  async lockLines(tx: Tx, organizationId: string, purchaseId: string): Promise<void> {
+    await tx.$queryRaw`SELECT id FROM "PurchaseLine" WHERE "organizationId" = ${organizationId}::uuid AND "purchaseId" = ${purchaseId}::uuid FOR UPDATE`;
   }
 
   /** Per-draft-and-supplier lock: two runs of one execution write one purchase. */
@@ -92,7 +92,17 @@ export class PurchasesRepository {
     return tx.purchase.findUniqueOrThrow({ where: { id: p.id }, include: withPurchase });
   }
 
-  addReceived(tx: Tx, lineId: string, milliText: string) {
-    return tx.purchaseLine.update({ where: { id: lineId }, data: { received: { increment: milliText } } });
+  /** Raises a line's received count from what the caller read under the lines' lock (its expected state). */
+  async addReceived(
+    tx: Tx,
+    organizationId: string,
+    line: { id: string; received: Prisma.Decimal | string },
+    milliText: string,
+  ): Promise<void> {
+    const r = await tx.purchaseLine.updateMany({
+      where: { organizationId, id: line.id, received: line.received },
+      data: { received: { increment: milliText } },
+    });
+    if (r.count !== 1) throw new Error(`purchase line ${line.id} changed under its lock`);
   }
 }

@@ -153,7 +153,7 @@ export class PurchasesService {
     const movements = await this.repo.transaction(async (tx) => {
       const first = await this.repo.findByCostDocument(tx, ctx.organizationId, costDocumentId);
       if (!first || !(await this.inScope(tx, ctx, first))) throw PurchaseErrors.notFound();
-      await this.repo.lockLines(tx, first.id);
+      await this.repo.lockLines(tx, ctx.organizationId, first.id);
       const p = (await this.repo.findByCostDocument(tx, ctx.organizationId, costDocumentId))!;
       const status = p.costDocument.status;
       if (status !== 'SUBMITTED' && status !== 'APPROVED') throw PurchaseErrors.notReceivable(status);
@@ -184,7 +184,7 @@ export class PurchasesService {
           },
           line.unitCostMinor,
         );
-        await this.repo.addReceived(tx, line.id, milliText(milli));
+        await this.repo.addReceived(tx, ctx.organizationId, line, milliText(milli));
         out.push(m);
       }
       if (out.length === 0) throw PurchaseErrors.nothingToReceive();
