@@ -43,8 +43,12 @@ const apiEnv = {
   // every browser here is 127.0.0.1, and other suites share the Redis counters:
   // keep the per-IP login budget out of the way (the per-email limit still applies)
   LOGIN_MAX_ATTEMPTS_PER_IP: env.LOGIN_MAX_ATTEMPTS_PER_IP ?? '100000',
-  // the webhooks journey's receiver listens on loopback (refused as a target otherwise)
+  // the webhooks journey's receiver and the telematics journey's AEMP server (j26) listen on
+  // loopback (refused as a target otherwise; telematics sources follow the webhooks' allow-list)
   WEBHOOK_ALLOW_HOSTS: env.WEBHOOK_ALLOW_HOSTS ?? '127.0.0.1',
+  // telematics sources' secrets are sealed with it (production has no default); e2e only
+  TELEMATICS_SECRET_KEY:
+    env.TELEMATICS_SECRET_KEY ?? 'e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0e2e0',
   // "add a machine from a photo" (j21) recognises against the fake service
   RECOGNITION_URL: env.RECOGNITION_URL ?? `http://127.0.0.1:${RECOGNITION_PORT}/v1/recognise`,
 };

@@ -23,8 +23,10 @@ const steps = [
   [
     'db',
     () =>
-      run('test database: create + migrate', 'node', ['packages/db/dist/migrator/cli.js', 'createdb'], { env }) +
-      run('migrate', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env }),
+      // from empty every run: CI reuses the machine's Postgres, and an earlier run's rows must not decide this one
+      run('test databases: drop and create empty', 'node', ['packages/db/dist/migrator/cli.js', 'reset-test'], {
+        env,
+      }) + run('migrate', 'node', ['packages/db/dist/migrator/cli.js', 'migrate'], { env }),
   ],
   [
     'drift',

@@ -19,7 +19,7 @@ const target = benchTarget(2);
 const { dbName: DB_NAME, databaseUrl: DATABASE_URL, redisUrl: REDIS_URL, scale: SCALE } = target;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 64);
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
-const PORTS = { cached: 3202, uncached: 3203, bare: 3204, baseline: 3205, baselineUncached: 3206 };
+const PORTS = { cached: 3202, uncached: 3203, bare: 3204, baseline: 3205, baselineUncached: 3206, cached2: 3207 };
 // BENCH_API_ENTRY: the API build to measure; BENCH_BASELINE_ENTRY (optional): an older build
 // (e.g. a copy of apps/api/dist made before a change) measured cache-on in the same run, so a
 // change's effect is a ratio under the same load. BENCH_REUSE=1: keep the seeded database.
@@ -108,6 +108,19 @@ async function run(label, url, headers, stats, server) {
   return out;
 }
 
+/**
+ * The overview's figures from two builds (cache off), for the last three whole months (a closed
+ * period: open downtime is clipped to its end, so nothing moves with the clock): equal or not.
+ */
+async function sameFigures(bases, overviewPath, headers) {
+  const now = new Date();
+  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, 1)).toISOString().slice(0, 10);
+  const last = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 0)).toISOString().slice(0, 10);
+  const q = `${overviewPath}?from=${first}&to=${last}`;
+  const [a, b] = await Promise.all(bases.map(async (base) => (await fetch(base + q, { headers })).text()));
+  return { equal: a === b, period: `${first}..${last}`, bytes: a.length };
+}
+
 /** `n` requests one after another: the latency a lone reader sees (no queue in front of it). */
 async function serial(label, url, headers, n = Number(process.env.BENCH_SERIAL ?? 60)) {
   const times = [];
@@ -127,12 +140,35 @@ async function serial(label, url, headers, n = Number(process.env.BENCH_SERIAL ?
   return out;
 }
 
+// the servers' /metrics (off in production without a token): the herd counts their cache misses
+const METRICS_TOKEN = `bench-metrics-${randomUUID()}`;
+
+/** Σ amms_cache_requests_total{resource="analytics", result=…} of the servers (their /metrics). */
+async function cacheCount(bases, result) {
+  let n = 0;
+  for (const base of bases) {
+    const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    if (!res.ok) throw new Error(`${base}/metrics answered ${res.status}`);
+    const text = await res.text();
+    for (const line of text.split('\n'))
+      if (
+        line.startsWith('amms_cache_requests_total{') &&
+        line.includes('resource="analytics"') &&
+        line.includes(`result="${result}"`)
+      )
+        n += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return n;
+}
+
 /**
  * A thundering herd: a field write invalidates the org's analytics, then 64 readers ask for the
- * overview at once. Every reader runs its access query (1 transaction each); the figure's loads are
- * what is left (one snapshot transaction each). Single flight: 1.
+ * overview at once, spread over two API processes. Loads = the servers' cache misses (each miss
+ * runs the loader); the database transactions beyond the readers' access queries are printed too.
+ * Single flight: 1 load.
  */
-async function herd(base, orgId, overviewPath, headers, stats, readers = 64) {
+async function herd(bases, orgId, overviewPath, headers, stats, readers = 64) {
+  const base = bases[0];
   await fetch(base + overviewPath, { headers }); // cached before the write
   const write = await fetch(`${base}/api/v1/orgs/${orgId}/fields`, {
     method: 'POST',
@@ -142,14 +178,16 @@ async function herd(base, orgId, overviewPath, headers, stats, readers = 64) {
   if (write.status !== 201) throw new Error(`herd: the invalidating write answered ${write.status}`);
   const before = await quietXacts(stats);
   const readsBefore = statReads;
+  const missesBefore = await cacheCount(bases, 'miss');
   const statuses = await Promise.all(
-    Array.from({ length: readers }, () =>
-      fetch(base + overviewPath, { headers }).then((r) => (r.arrayBuffer(), r.status)),
+    Array.from({ length: readers }, (_, i) =>
+      fetch(bases[i % bases.length] + overviewPath, { headers }).then((r) => (r.arrayBuffer(), r.status)),
     ),
   );
   const after = await quietXacts(stats);
   const tx = after - before - 2 * (statReads - readsBefore);
-  return { readers, loads: Math.max(0, tx - readers), ok: statuses.every((s) => s === 200) };
+  const loads = (await cacheCount(bases, 'miss')) - missesBefore;
+  return { readers, loads, loaderTx: Math.max(0, tx - readers), ok: statuses.every((s) => s === 200) };
 }
 
 try {
@@ -163,7 +201,7 @@ try {
   if (process.env.BENCH_REUSE === '1') await flushRedis(REDIS_URL);
   else await prepare(target);
   const redis = new Redis(REDIS_URL);
-  const apiEnv = target.env;
+  const apiEnv = { ...target.env, METRICS_TOKEN };
   const proc = {};
   proc.cached = start('api (cache on)', [API_ENTRY], { ...apiEnv, PORT: String(PORTS.cached), CACHE_ENABLED: 'true' });
   if (BASELINE_ENTRY)
@@ -183,6 +221,12 @@ try {
       PORT: String(PORTS.baselineUncached),
       CACHE_ENABLED: 'false',
     });
+  // a second cache-on process of the same build: the herd is spread over both (single flight across processes)
+  proc.cached2 = start('api (cache on, second process)', [API_ENTRY], {
+    ...apiEnv,
+    PORT: String(PORTS.cached2),
+    CACHE_ENABLED: 'true',
+  });
   proc.bare = start('bare reference', ['bench/src/bare-server.mjs'], {
     PORT: String(PORTS.bare),
     REDIS_URL,
@@ -193,8 +237,10 @@ try {
   const bare = `http://127.0.0.1:${PORTS.bare}`;
   const baseline = `http://127.0.0.1:${PORTS.baseline}`;
   const baselineUncached = `http://127.0.0.1:${PORTS.baselineUncached}`;
+  const cached2 = `http://127.0.0.1:${PORTS.cached2}`;
   await Promise.all([
     waitUp(cached),
+    waitUp(cached2),
     waitUp(uncached),
     waitBare(bare),
     BASELINE_ENTRY ? waitUp(baseline) : null,
@@ -274,7 +320,8 @@ try {
       baselineUncached + overviewPath,
       headers,
     );
-  r.herd = await herd(cached, orgId, overviewPath, headers, stats);
+  r.herd = await herd([cached, cached2], orgId, overviewPath, headers, stats);
+  if (BASELINE_ENTRY) r.same = await sameFigures([uncached, baselineUncached], overviewPath, headers);
   await stats.end();
   redis.disconnect();
 
@@ -317,8 +364,12 @@ try {
   if (BASELINE_ENTRY)
     console.log(`  … baseline build, same run (ms)                        ${String(r.serialBaseline.p50).padStart(8)}`);
   console.log(
-    `  herd: ${r.herd.readers} readers after an invalidation → loader tx ${String(r.herd.loads).padStart(5)}      1 (single flight); all 200: ${r.herd.ok}`,
+    `  herd: ${r.herd.readers} readers on 2 processes after an invalidation → loads ${String(r.herd.loads).padStart(3)} (db tx ${r.herd.loaderTx})   1 (single flight); all 200: ${r.herd.ok}`,
   );
+  if (r.same)
+    console.log(
+      `  overview figures equal to the baseline build's (${r.same.period}, ${r.same.bytes} B): ${r.same.equal}`,
+    );
   console.log(
     `\nload average at the end: ${os
       .loadavg()

@@ -48,3 +48,8 @@ export function scoreAnswer(
   titles: string[],
 ): Score;
 export function summarize(rows: ScoredRow[]): Summary;
+export function pickAfterAskBack(
+  q: EvalQuestion,
+  answer: EvalAnswer & { askBack?: { manuals: { documentId: string }[] } | null },
+  docKeyOf: (documentId: string) => string,
+): string | null;

@@ -88,3 +88,15 @@ export function summarize(rows) {
     complete: share(proc, (r) => r.s.complete),
   };
 }
+
+/**
+ * The manual a mechanic picks after an ask-back ("which machine?"): the question's expected
+ * manual when the answer offers it, else null (the ask-back stays a refusal). The evaluation asks
+ * again with it and scores that answer.
+ */
+export function pickAfterAskBack(q, answer, docKeyOf) {
+  // an answer given with the other manuals offered beside it is read as it is: no pick
+  if (!answer.askBack || answer.found || !q.expected) return null;
+  const m = answer.askBack.manuals.find((x) => docKeyOf(x.documentId) === q.expected.document);
+  return m ? m.documentId : null;
+}

@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import { scoreAnswer, splitOf, summarize } from './knowledge-answers.mjs';
+import { pickAfterAskBack, scoreAnswer, splitOf, summarize } from './knowledge-answers.mjs';
 import { ROOT, login, start, step, stopAll, waitReady, waitUp } from './knowledge-lib.mjs';
 
 const DB_NAME = process.env.KNOWLEDGE_EVAL_DB ?? 'amms_eval_knowledge';
@@ -21,9 +21,12 @@ const STORAGE_DIR = path.join(ROOT, 'data', `storage-${DB_NAME}`);
 const PORT = Number(process.env.KNOWLEDGE_EVAL_PORT ?? 3206);
 const PORTS = { lexical: PORT, hybrid: PORT + 1 };
 const VERBOSE = process.env.EVAL_VERBOSE === '1';
-// the demo set (three manuals) and the second set (another maker's two-column manual): both run
-// against the whole library, every manual of the other set a distractor
-const SETS = (process.env.KNOWLEDGE_EVAL_SETS ?? 'questions.json,questions-leeb.json').split(',');
+// the demo set (three manuals), the second set (another maker's two-column manual) and the two
+// cross-language sets (Chinese questions on the English tractor manual, English questions on the
+// Chinese manuals): all run against the whole library, every other manual a distractor
+const SETS = (
+  process.env.KNOWLEDGE_EVAL_SETS ?? 'questions.json,questions-leeb.json,questions-zh-jd.json,questions-en-zh.json'
+).split(',');
 const loadSet = (file) => JSON.parse(readFileSync(path.join(ROOT, 'bench/knowledge', file), 'utf8'));
 const set = loadSet(SETS[0]);
 const embeddings = process.env.EMBEDDINGS_BASE_URL && process.env.EMBEDDINGS_MODEL;
@@ -77,9 +80,15 @@ async function evaluate(mode, base, set) {
   for (const q of set.questions) {
     const search = await c.post('/knowledge/search', { query: q.question, limit: 10 });
     const t0 = performance.now();
-    const answer = await c.post('/knowledge/answers', { question: q.question });
+    let answer = await c.post('/knowledge/answers', { question: q.question });
     latencies.push(performance.now() - t0);
-    const row = { q, found: answer.found, mode: search.mode, answer };
+    // an ask-back (which machine?): the mechanic picks the expected manual when it is offered, and
+    // that answer is scored; one that does not offer it stays a refusal
+    const askBack = answer.askBack ? { offered: answer.askBack.manuals.map((m) => docKeyOf(m.documentId)) } : null;
+    const first = answer;
+    const picked = pickAfterAskBack(q, answer, docKeyOf);
+    if (picked) answer = await c.post('/knowledge/answers', { question: q.question, documentId: picked });
+    const row = { q, found: answer.found, mode: search.mode, answer, askBack, first };
     if (q.expected) {
       const expected = q.expected.pages.map((p) => `${q.expected.document}#${p}`);
       const ranked = rankedPages(search.items, docKeyOf);
@@ -152,11 +161,19 @@ async function evaluate(mode, base, set) {
         `    ${r.q.id} [${r.q.kind}] expected ${r.expected.join(',')} got ${r.ranked.slice(0, 5).join(',') || '(nothing)'}`,
       );
   }
-  answerLevel(rows, docKeyOf, set);
+  const asked = rows.filter((r) => r.askBack);
+  console.log(
+    `  asked back (which machine?): ${asked.length}/${rows.length}, the expected manual offered ${asked.filter((r) => r.q.expected && r.askBack.offered.includes(r.q.expected.document)).length}${asked.length ? ` — ${asked.map((r) => r.q.id).join(', ')}` : ''}`,
+  );
+  const levels = answerLevel(rows, docKeyOf, set);
+  // what the mechanic gets without answering an ask-back: every first answer scored as it is
+  const titles = Object.values(set.documents).map((d) => d.title);
+  const direct = rows.filter((r) => r.q.expected && scoreAnswer(r.q, r.first, docKeyOf, titles).right).length;
+  console.log(`  right at the first answer (no pick after an ask-back): ${direct}/${answerable.length}`);
   const wrong = rows.filter((r) => r.found !== Boolean(r.q.expected));
   if (wrong.length)
     console.log(`  wrong found flag (${wrong.length}): ${wrong.map((r) => `${r.q.id}(${r.found})`).join(', ')}`);
-  return { latencies };
+  return { latencies, rows, cross: levels.crossRows };
 }
 
 /** Answer-level figures (bench/src/knowledge-answers.mjs) per category and split. */
@@ -193,7 +210,15 @@ function answerLevel(rows, docKeyOf, set) {
       rows.filter((r) => r.q.language === lang),
     );
   const cross = rows.filter((r) => r.q.expected && r.q.language !== set.documents[r.q.expected.document]?.language);
-  if (cross.length) line('cross-language', cross);
+  if (cross.length) {
+    line('cross-language', cross);
+    for (const half of ['tuning', 'held-out'])
+      line(
+        `cross-language ${half}`,
+        cross.filter((r) => splitOf(r.q.id) === half),
+      );
+  }
+  out.crossRows = cross;
   if (VERBOSE)
     for (const r of rows.filter((x) => !x.s.right || !x.s.clean))
       console.log(
@@ -240,14 +265,30 @@ try {
     `  API up, worker done: ${Object.values(set.documents).reduce((a, d) => a + d.pageCount, 0)} pages READY (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
   );
 
+  const crossAll = [];
   for (const file of SETS) {
     const s = loadSet(file);
     console.log(`\n=== ${file}: ${s.questions.length} questions`);
-    await evaluate('lexical', `http://127.0.0.1:${PORTS.lexical}`, s);
+    crossAll.push(...(await evaluate('lexical', `http://127.0.0.1:${PORTS.lexical}`, s)).cross);
     if (embeddings) {
       await waitUp(`http://127.0.0.1:${PORTS.hybrid}`);
       await evaluate(`hybrid (${process.env.EMBEDDINGS_MODEL})`, `http://127.0.0.1:${PORTS.hybrid}`, s);
     }
+  }
+  // the cross-language questions of every set together (a Chinese question on an English manual, and the reverse)
+  console.log(`\n=== cross-language, all sets (lexical): ${crossAll.length} questions`);
+  console.log(`    ${'slice'.padEnd(22)} ${'n'.padStart(4)}  right   clean  unclean  refused  procedures complete`);
+  for (const [label, rs] of [
+    ['all', crossAll],
+    ['tuning', crossAll.filter((r) => splitOf(r.q.id) === 'tuning')],
+    ['held-out', crossAll.filter((r) => splitOf(r.q.id) === 'held-out')],
+    ['zh question, en manual', crossAll.filter((r) => r.q.language === 'zh')],
+    ['en question, zh manual', crossAll.filter((r) => r.q.language === 'en')],
+  ]) {
+    const m = summarize(rs);
+    console.log(
+      `    ${label.padEnd(22)} ${String(m.n).padStart(4)}  ${f3(m.right)}  ${f3(m.clean)}  ${String(m.unclean).padStart(7)}  ${f3(m.refused).padStart(7)}  ${f3(m.complete)} (${m.procedures})`,
+    );
   }
   if (!embeddings)
     console.log('\nhybrid: skipped (set EMBEDDINGS_BASE_URL and EMBEDDINGS_MODEL to evaluate the dense stage too)');

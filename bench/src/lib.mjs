@@ -1,7 +1,7 @@
 // Plumbing shared by the benchmarks: child processes that stop with the bench, one-shot steps,
 // waiting for a server, JSON answers.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, mkdirSync, openSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Redis } from 'ioredis';
@@ -97,6 +97,9 @@ export async function prepare(target) {
     ['apps/api/dist/seed/main.js', '--scale', String(target.scale)],
     { DATABASE_URL: target.databaseUrl },
   );
+  // planner statistics for the rows just written: autovacuum gets there late on a busy machine, and
+  // until then Postgres plans for empty tables (the scale-10 overview: 700 ms before, 80 ms after)
+  step('analyze', 'psql', [target.databaseUrl, '-qc', 'ANALYZE'], {});
   await flushRedis(target.redisUrl);
 }
 
@@ -108,8 +111,8 @@ export async function flushRedis(url) {
 }
 
 export async function waitUp(base) {
-  // up to 90 s: a busy 2-core machine boots several Nest processes slowly
-  for (let i = 0; i < 450; i++) {
+  // up to 240 s: a busy 2-core machine (load 30+) boots several Nest processes slowly
+  for (let i = 0; i < 1200; i++) {
     try {
       if ((await fetch(`${base}/health`)).ok) return;
     } catch {
@@ -138,4 +141,66 @@ export async function demoLogin(base, email, slug) {
   const orgId = login.memberships.find((m) => m.organization.slug === slug).organization.id;
   const claims = JSON.parse(Buffer.from(login.accessToken.split('.')[1], 'base64url').toString('utf8'));
   return { token: login.accessToken, headers: { authorization: `Bearer ${login.accessToken}` }, orgId, claims };
+}
+
+/**
+ * CPU time (user + system, ms) the processes `pids` have used so far (Linux /proc; 0 for a pid that
+ * is gone). Two readings around a measured window give the CPU a workload cost, which varies far
+ * less with a shared machine's load than its wall-clock throughput does.
+ */
+export function cpuMs(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      // fields after the command's closing parenthesis: utime and stime are the 12th and 13th
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      /* exited */
+    }
+  }
+  return ticks * 10; // USER_HZ is 100 on Linux
+}
+
+/**
+ * CPU (ms) used by the database's backends for `dbName` from now until the returned function is
+ * called. Backends come and go with the pool (idle ones are closed): they are listed every 250 ms
+ * and each one's last reading counts (one that ends between two listings loses at most that much).
+ */
+export function backendCpu(pool, dbName) {
+  const first = new Map();
+  const last = new Map();
+  let busy = false;
+  const sample = async () => {
+    if (busy) return;
+    busy = true;
+    try {
+      const r = await pool.query(`SELECT pid FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()`, [
+        dbName,
+      ]);
+      for (const { pid } of r.rows) {
+        const ms = cpuMs([pid]);
+        if (!first.has(pid)) first.set(pid, started ? 0 : ms);
+        if (ms > 0) last.set(pid, ms);
+      }
+    } finally {
+      busy = false;
+    }
+  };
+  let started = false;
+  const ready = sample().then(() => {
+    started = true;
+  });
+  const timer = setInterval(() => void sample(), 250);
+  return {
+    ready,
+    async stop() {
+      clearInterval(timer);
+      await sample();
+      let total = 0;
+      for (const [pid, ms] of last) total += ms - (first.get(pid) ?? 0);
+      return total;
+    },
+  };
 }

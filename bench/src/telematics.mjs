@@ -12,9 +12,23 @@
 //      cycle with the four time series (24 h backfill) for BENCH_SERIES_MACHINES (default 20).
 // Prepares amms_bench_telematics (seed --scale 1) unless BENCH_REUSE=1. Figures, not pass/fail.
 import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { benchTarget, demoLogin, flushRedis, json, prepare, ROOT, start, stopAll, waitUp } from './lib.mjs';
+import {
+  backendCpu,
+  benchTarget,
+  cpuMs,
+  demoLogin,
+  flushRedis,
+  json,
+  prepare,
+  ROOT,
+  start,
+  stop,
+  stopAll,
+  waitUp,
+} from './lib.mjs';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3221);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -23,6 +37,16 @@ const MACHINES = Number(process.env.BENCH_MACHINES ?? 1000);
 const SERIES_MACHINES = Number(process.env.BENCH_SERIES_MACHINES ?? 20);
 const BATCHES = Number(process.env.BENCH_BATCHES ?? 40);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 4);
+// BENCH_BASELINE_DIST=apps/api/.dist-baseline: push through that build first ("before"), then through apps/api/dist
+const BASELINE_DIST = process.env.BENCH_BASELINE_DIST ?? '';
+// BENCH_PUSH_FULL=1: also push rows carrying engine hours and fuel (meter readings, plausibility, fuel settling)
+const PUSH_FULL = process.env.BENCH_PUSH_FULL === '1';
+// BENCH_PUSH_ONLY=1: stop after the push figures (no last-position reads, no pull cycles)
+const PUSH_ONLY = process.env.BENCH_PUSH_ONLY === '1';
+// BENCH_ROUNDS: how many times each build pushes (figures are the medians)
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 1);
+// BENCH_API_NODE_ARGS='--cpu-prof --cpu-prof-dir=/tmp/p': node flags for the API processes (a profile of the push)
+const NODE_ARGS = (process.env.BENCH_API_NODE_ARGS ?? '').split(' ').filter(Boolean);
 
 const pct = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 const fmt = (x) => x.toFixed(2);
@@ -102,57 +126,148 @@ try {
   }
   const total = Number((await q(`SELECT count(*) FROM "AssetPosition"`)).rows[0].count);
 
-  start('telematics-api', [path.join(ROOT, 'apps/api/dist/main.js')], {
+  const apiEnv = {
     ...target.env,
     PORT: String(PORT),
     WEBHOOK_ALLOW_HOSTS: '127.0.0.1',
     TELEMATICS_SECRET_KEY: process.env.TELEMATICS_SECRET_KEY ?? 'be'.repeat(32),
-  });
-  await waitUp(BASE);
-  const owner = await demoLogin(BASE, 'owner@green-valley.demo', 'green-valley');
+  };
   const api = (p) => `${BASE}/api/v1/orgs/${org}${p}`;
+  let owner;
   const post = (p, body, headers = owner.headers) =>
     fetch(api(p), {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
       body: JSON.stringify(body),
     });
-  const key = (await json(await post('/api-keys', { name: `bench ${randomUUID()}`, scopes: ['telematics.write'] })))
-    .key;
+  async function startApi(label, mainJs) {
+    const child = start(label, [...NODE_ARGS, mainJs], apiEnv);
+    await waitUp(BASE);
+    owner = await demoLogin(BASE, 'owner@green-valley.demo', 'green-valley');
+    return child;
+  }
 
-  // 1. push ingest
-  console.log('');
-  let accepted = 0;
-  let next = 0;
-  // every row in the past (the API refuses readings from the future), one second apart
-  const base = Date.now() - BATCHES * 1000 * 1000 - 3_600_000;
-  const t0 = performance.now();
-  await Promise.all(
-    Array.from({ length: CONCURRENCY }, async () => {
-      while (next < BATCHES) {
-        const b = next++;
-        const readings = Array.from({ length: 1000 }, (_, i) => {
-          const m = fleet[(b * 1000 + i) % fleet.length];
-          const at = new Date(base + (b * 1000 + i) * 1000).toISOString();
-          return { serialNumber: m.serialNumber, at, lat: 45.7 + i * 1e-5, lon: 126.6 + b * 1e-5 };
-        });
-        const r = await json(
-          await fetch(api('/telematics/readings'), {
-            method: 'POST',
-            headers: {
-              authorization: `ApiKey ${key}`,
-              'content-type': 'application/json',
-              'idempotency-key': randomUUID(),
-            },
-            body: JSON.stringify({ readings }),
-          }),
-        );
-        accepted += r.accepted;
-      }
-    }),
-  );
-  const secs = (performance.now() - t0) / 1000;
-  console.log(`push_batches=${BATCHES}\npush_accepted=${accepted}\npush_readings_per_s=${Math.round(accepted / secs)}`);
+  // 1. push ingest: each run writes its own time window (no duplicates), newest window last; with a
+  // baseline the builds alternate (before, after, before, after… BENCH_ROUNDS times): the machine's
+  // load drifts, and alternating spreads it over both
+  const builds = [
+    ...(BASELINE_DIST ? [{ label: 'before', mainJs: path.resolve(ROOT, BASELINE_DIST, 'main.js') }] : []),
+    { label: BASELINE_DIST ? 'after' : 'current', mainJs: path.join(ROOT, 'apps/api/dist/main.js') },
+  ];
+  const pushRuns = Array.from({ length: ROUNDS }, () => builds).flat();
+  const kinds = PUSH_FULL ? ['positions', 'full'] : ['positions'];
+  // a machine reads once a batch, batches 1 s apart, a window (warm-ups first) just before now: each
+  // window is newer than everything stored (an earlier run's included), so every measured batch moves
+  // the machines' last positions and its engine hours become meter readings (a gateway's steady state;
+  // a reading older than the machine's last one is only flagged, far cheaper, and measured nothing)
+  const windowMs = (BATCHES + 2) * 1000 + 1000;
+  let windowsLeft = pushRuns.length * kinds.length;
+  const rowsOf = (b, base, full) =>
+    Array.from({ length: 1000 }, (_, i) => {
+      const n = b * 1000 + i;
+      const m = fleet[n % fleet.length];
+      const row = {
+        serialNumber: m.serialNumber,
+        at: new Date(base + n).toISOString(),
+        lat: 45.7 + i * 1e-5,
+        lon: 126.6 + b * 1e-5,
+      };
+      // a counter that climbs with the clock: every reading plausible
+      return full
+        ? {
+            ...row,
+            engineHours: Math.round((1000 + (base + n) / 3_600_000 - 490_000) * 10) / 10,
+            fuelUsedL: Math.round((base + n) / 60_000) / 10,
+          }
+        : row;
+    });
+  const figures = [];
+  let child = null;
+  for (const [r, run] of pushRuns.entries()) {
+    child = await startApi(`telematics-api-${run.label}`, run.mainJs);
+    const key = (await json(await post('/api-keys', { name: `bench ${randomUUID()}`, scopes: ['telematics.write'] })))
+      .key;
+    const push = (readings) =>
+      fetch(api('/telematics/readings'), {
+        method: 'POST',
+        headers: {
+          authorization: `ApiKey ${key}`,
+          'content-type': 'application/json',
+          'idempotency-key': randomUUID(),
+        },
+        body: JSON.stringify({ readings }),
+      }).then(json);
+    for (const kind of kinds) {
+      const full = kind === 'full';
+      // every row in the past (the API refuses readings from the future)
+      const base = Date.now() - 60_000 - windowsLeft-- * windowMs;
+      // two warm-up batches (JIT, connection pool), not counted: the window's oldest
+      for (const b of [0, 1]) await push(rowsOf(b, base, full));
+      let accepted = 0;
+      let next = 2;
+      // CPU of the API process and of the database's backends over the window (per 1,000 readings)
+      const pgCpu = backendCpu(pool, target.dbName);
+      await pgCpu.ready;
+      const apiCpu0 = cpuMs([child.pid]);
+      const t0 = performance.now();
+      await Promise.all(
+        Array.from({ length: CONCURRENCY }, async () => {
+          while (next < BATCHES + 2) {
+            const res = await push(rowsOf(next++, base, full));
+            accepted += res.accepted;
+          }
+        }),
+      );
+      const secs = (performance.now() - t0) / 1000;
+      const per1k = (ms) => Math.round((ms * 1000) / Math.max(accepted, 1));
+      const f = {
+        run: run.label,
+        kind,
+        perS: Math.round(accepted / secs),
+        api: per1k(cpuMs([child.pid]) - apiCpu0),
+        pg: per1k(await pgCpu.stop()),
+        load: loadavg()[0],
+      };
+      figures.push(f);
+      console.log(
+        `push_${f.run}_${kind}_accepted=${accepted}\npush_${f.run}_${kind}_readings_per_s=${f.perS}\n` +
+          `push_${f.run}_${kind}_cpu_ms_per_1000_readings: api=${f.api} postgres=${f.pg} (load ${f.load.toFixed(1)})`,
+      );
+    }
+    if (r < pushRuns.length - 1) await stop(child);
+  }
+  console.log(`push_batches=${BATCHES} (1,000 rows each, ${CONCURRENCY} at a time), ${ROUNDS} round(s)`);
+  const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
+  const summary = new Map();
+  for (const b of builds)
+    for (const kind of kinds) {
+      const fs = figures.filter((f) => f.run === b.label && f.kind === kind);
+      const m = {
+        perS: median(fs.map((f) => f.perS)),
+        api: median(fs.map((f) => f.api)),
+        pg: median(fs.map((f) => f.pg)),
+      };
+      summary.set(`${b.label} ${kind}`, m);
+      const loads = fs.map((f) => f.load.toFixed(1)).join('/');
+      console.log(
+        `  push ${b.label.padEnd(7)} ${kind.padEnd(9)} ${String(m.perS).padStart(6)} readings/s (target ≥ 5,000), ` +
+          `CPU per 1,000 readings: API ${m.api} ms, Postgres ${m.pg} ms (load ${loads})`,
+      );
+    }
+  if (BASELINE_DIST)
+    for (const kind of kinds) {
+      const [b, a] = [summary.get(`before ${kind}`), summary.get(`after ${kind}`)];
+      console.log(
+        `  ratio after/before ${kind.padEnd(9)} readings/s ×${(a.perS / b.perS).toFixed(2)}, ` +
+          `API CPU ×${(a.api / Math.max(b.api, 1)).toFixed(2)}, Postgres CPU ×${(a.pg / Math.max(b.pg, 1)).toFixed(2)}`,
+      );
+    }
+
+  if (PUSH_ONLY) {
+    await stop(child);
+    await pool.end();
+    process.exit(0);
+  }
 
   // 2. last position
   console.log(`position_rows=${total}`);

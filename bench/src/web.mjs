@@ -31,6 +31,7 @@ const apiBase = env.BENCH_API_URL ?? `http://127.0.0.1:${API_PORT}`;
 const webBase = env.BENCH_WEB_URL ?? `http://127.0.0.1:${WEB_PORT}`;
 const USER = env.BENCH_WEB_USER ?? 'owner@green-valley.demo';
 const FIELD_USER = env.BENCH_FIELD_USER ?? 'operator@green-valley.demo';
+const MECHANIC = env.BENCH_MECHANIC_USER ?? 'mechanic@green-valley.demo';
 const PASSWORD = 'amms-demo-2026';
 const scratch = path.join(ROOT, '.e2e-tmp', 'bench-web');
 mkdirSync(scratch, { recursive: true });
@@ -86,6 +87,19 @@ async function someDraft(auth) {
   } finally {
     await db.$disconnect();
   }
+}
+
+/**
+ * A work order for the field app's work-order page (issue #30 §1): the newest open one the
+ * mechanic sees (the field app's work-order user), else any of the org's.
+ */
+async function someWorkOrder(orgId) {
+  const mech = await demoLogin(apiBase, MECHANIC, 'green-valley');
+  for (const q of ['?status=OPEN&limit=1', '?status=IN_PROGRESS&limit=1', '?limit=1']) {
+    const list = await json(await fetch(`${apiBase}/api/v1/orgs/${orgId}/work-orders${q}`, { headers: mech.headers }));
+    if (list.items?.[0]) return list.items[0].id;
+  }
+  throw new Error(`no work order visible to ${MECHANIC}`);
 }
 
 async function audit(url, { cookie, phone, name }) {
@@ -209,6 +223,18 @@ async function overviewRenderTimes(url, cookie) {
   return out;
 }
 
+/** Issue #30 §1's targets for a phone page, over every run (not the median): each run must pass. */
+function phoneTargets(name, runs) {
+  const n = runs.length;
+  const count = (f) => `${runs.filter(f).length} of ${n}`;
+  const worst = (k) => Math.round(Math.max(...runs.map((r) => r[k])));
+  return (
+    `  ${name}: perf ≥ 90 in ${count((r) => r.perf >= 90)} runs (${runs.map((r) => r.perf).join(', ')}); ` +
+    `TBT ≤ 200 ms ${count((r) => r.tbt <= 200)} (worst ${worst('tbt')} ms); LCP ≤ 2.5 s ${count((r) => r.lcp <= 2500)} ` +
+    `(worst ${worst('lcp')} ms); a11y 100 ${count((r) => r.a11y === 100)}   target (#30): ${n} of ${n} each`
+  );
+}
+
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const ms = (n) => (Number.isFinite(n) ? `${Math.round(n)} ms` : '—');
 const kb = (n) => `${Math.round(n / 1024)} KiB`;
@@ -278,6 +304,7 @@ try {
   }
   const auth = await demoLogin(apiBase, 'dispatcher@green-valley.demo', 'green-valley');
   const draftId = await someDraft(auth);
+  const workOrderId = await someWorkOrder(auth.orgId);
   const org = `${webBase}/orgs/${auth.orgId}`;
   const only = env.BENCH_PAGES?.split(',').map((x) => x.trim()); // e.g. "overview,analytics"
   const allPages = [
@@ -286,6 +313,12 @@ try {
     { name: 'draft review', url: `${org}/drafts/${draftId}`, user: USER },
     { name: 'analytics', url: `${org}/analytics`, user: USER },
     { name: 'field (phone)', url: `${webBase}/field`, user: FIELD_USER, phone: true },
+    {
+      name: 'field work order (phone)',
+      url: `${webBase}/field/work-orders/${workOrderId}?org=${auth.orgId}`,
+      user: MECHANIC,
+      phone: true,
+    },
   ];
   const pages = only ? allPages.filter((p) => only.some((o) => p.name.startsWith(o))) : allPages;
 
@@ -294,9 +327,10 @@ try {
   for (const p of pages) await fetch(p.url, { headers: { cookie: await webCookie(p.user) } });
 
   console.log(
-    `${'page'.padEnd(15)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(5)} ${'JS'.padStart(9)} ${'unused'.padStart(9)} ${'legacy'.padStart(8)}`,
+    `${'page'.padEnd(24)} ${'perf'.padStart(4)} ${'a11y'.padStart(4)} ${'FCP'.padStart(8)} ${'LCP'.padStart(8)} ${'TBT'.padStart(8)} ${'CLS'.padStart(5)} ${'JS'.padStart(9)} ${'unused'.padStart(9)} ${'legacy'.padStart(8)}`,
   );
   const failures = [];
+  const phoneLines = [];
   for (const p of pages) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
@@ -314,17 +348,19 @@ try {
       }
     }
     if (!runs.length) {
-      console.log(`${p.name.padEnd(15)} (no audit: see below)`);
+      console.log(`${p.name.padEnd(24)} (no audit: see below)`);
       continue;
     }
     runs.sort((a, b) => a.perf - b.perf);
     const r = runs[Math.floor(runs.length / 2)];
+    if (p.phone) phoneLines.push(phoneTargets(p.name, runs));
     if (!r.finalUrl.startsWith(p.url)) failures.push(`${p.name}: ended on ${r.finalUrl}`);
     if (r.failedA11y.length) failures.push(`${p.name}: accessibility audits failed: ${r.failedA11y.join(', ')}`);
     console.log(
-      `${p.name.padEnd(15)} ${String(r.perf).padStart(4)} ${String(r.a11y).padStart(4)} ${ms(r.fcp).padStart(8)} ${ms(r.lcp).padStart(8)} ${ms(r.tbt).padStart(8)} ${r.cls.toFixed(2).padStart(5)} ${kb(r.js).padStart(9)} ${kb(r.unusedJs).padStart(9)} ${kb(r.legacyJs).padStart(8)}`,
+      `${p.name.padEnd(24)} ${String(r.perf).padStart(4)} ${String(r.a11y).padStart(4)} ${ms(r.fcp).padStart(8)} ${ms(r.lcp).padStart(8)} ${ms(r.tbt).padStart(8)} ${r.cls.toFixed(2).padStart(5)} ${kb(r.js).padStart(9)} ${kb(r.unusedJs).padStart(9)} ${kb(r.legacyJs).padStart(8)}`,
     );
   }
+  for (const line of phoneLines) console.log(line);
   for (const f of failures) console.log(`  ! ${f}`);
 
   const times = await overviewRenderTimes(org, await webCookie(USER));

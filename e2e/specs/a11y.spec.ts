@@ -1,5 +1,5 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { checkPage, expectAccessible, settled } from '../support/a11y.js';
 import { ApiUser, expectNoHorizontalScroll, login, PHONE, type Asset } from '../support/field.js';
 import { hydraulicManual, uniqueTag, uploadManual, waitReady } from '../support/knowledge.js';
 
@@ -16,33 +16,7 @@ test.use({ bypassCSP: true });
 
 const DESK = { width: 1440, height: 900 } as const;
 
-/** axe on the page as it is now; fails listing each violation with its nodes */
-async function expectAccessible(page: Page, where: string) {
-  const result = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
-  const lines = result.violations.map(
-    (v) =>
-      `${v.id} (${v.impact}): ${v.help}\n${v.nodes
-        .slice(0, 5)
-        .map((n) => `    ${n.target.join(' ')} — ${n.failureSummary?.split('\n').slice(1).join('; ')}`)
-        .join('\n')}`,
-  );
-  // soft: one run lists the violations of every page, not only the first page's
-  expect.soft(lines, `accessibility violations on ${where}`).toEqual([]);
-}
-
-/** the page's own data has arrived: no loading indicator left */
-async function settled(page: Page) {
-  await expect(page.getByRole('main')).toBeVisible({ timeout: 60_000 });
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0, { timeout: 60_000 });
-}
-
-async function check(page: Page, path: string, ready: (page: Page) => Promise<unknown>) {
-  await page.goto(path);
-  await ready(page);
-  await settled(page);
-  await expectNoHorizontalScroll(page);
-  await expectAccessible(page, path);
-}
+const check = checkPage;
 
 test.describe('desk, 1440 px', () => {
   test.use({ viewport: DESK });

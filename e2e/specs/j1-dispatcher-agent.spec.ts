@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { loginToOrg, expectNoHorizontalScroll } from '../support/field.js';
 
 /**
  * Journey 1 (issue #5): a Green Valley dispatcher asks the agent for next week's harvest,
@@ -15,21 +16,7 @@ const SLOW = process.env.E2E_WEB_DEV ? 240_000 : 30_000;
 
 const artifact = (name: string) => fileURLToPath(new URL(`../artifacts/${name}`, import.meta.url));
 
-async function login(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: SLOW });
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
+const login = (page: Page, email: string, password: string) => loginToOrg(page, email, { password, timeout: SLOW });
 
 test.describe('journey 1: dispatcher → agent → draft → confirm → execute → audit', () => {
   test.setTimeout(process.env.E2E_WEB_DEV ? 1_200_000 : 180_000);

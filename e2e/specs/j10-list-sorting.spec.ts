@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiLogin } from '../support/field.js';
 
 /**
  * Journey 10: the order of a list. A dispatcher's jobs list comes latest window first; choosing
@@ -11,26 +12,14 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 const PASSWORD = 'amms-demo-2026';
 const DISPATCHER = 'dispatcher@green-valley.demo';
 const ADMIN = 'admin@green-valley.demo';
-const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
 const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const NAV_TIMEOUT = 60_000;
-
-type ApiLogin = { accessToken: string; memberships: { organization: { id: string; name: string } }[] };
-
-async function apiLogin(request: APIRequestContext, email = DISPATCHER): Promise<{ token: string; orgId: string }> {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as ApiLogin;
-  const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY);
-  expect(org).toBeTruthy();
-  return { token: body.accessToken, orgId: org!.organization.id };
-}
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
 test('the jobs list reorders when the sort changes, and the order lives in the URL', async ({ page, request }) => {
   const tag = randomUUID().slice(0, 8);
-  const { token, orgId } = await apiLogin(request);
+  const { token, orgId } = await apiLogin(request, DISPATCHER);
   const headers = { authorization: `Bearer ${token}` };
   const fields = await request.get(`${API_URL}/api/v1/orgs/${orgId}/fields?limit=1`, { headers });
   const fieldId = ((await fields.json()) as { items: { id: string }[] }).items[0]!.id;

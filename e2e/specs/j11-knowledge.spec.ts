@@ -1,12 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ApiUser, artifact, expectNoHorizontalScroll, login, PHONE, type Asset } from '../support/field.js';
+import { ApiUser, artifact, type Asset, expectNoHorizontalScroll, login, zhContext } from '../support/field.js';
 import { hydraulicManual, uniqueTag } from '../support/knowledge.js';
 
 /**
  * Journey 11 (issue #13): the admin uploads a manual in the web (progress, PROCESSING → READY,
  * the same file again is recognised), links it to a machine's model; the machine page lists it;
  * a mechanic asks in the web and gets a cited answer whose citation opens the page with the
- * snippet highlighted; a question the manuals don't cover says so; a new version makes the old
+ * snippet highlighted; the same question in Chinese is answered from the English manual (quoted as
+ * printed, said so, cited); a question the manuals don't cover says so; a new version makes the old
  * citation's page "not current" but it still opens; the mechanic asks again from a work order in
  * the field app (375 px); finally the admin edits and deletes the manual.
  */
@@ -124,7 +125,7 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   });
 
   // --- a mechanic asks in the web ---
-  const desk = await browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', viewport: DESK });
+  const desk = await zhContext(browser, DESK);
   const mp = await desk.newPage();
   await login(mp, 'mechanic@green-valley.demo');
   await mp.goto(`/orgs/${org}/knowledge`);
@@ -173,6 +174,14 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   await mp.goBack();
   await expect(mp.getByRole('region', { name: '回答' })).toContainText('18.5', { timeout: 30_000 }); // the same answer, kept
 
+  // the same question in Chinese: answered from the English manual, quoted as printed and said so, cited
+  await ask(mp, `${tag} 号液压泵的溢流阀在多大压力下开启？`);
+  const zh = mp.getByRole('region', { name: '回答' });
+  await expect(zh).toContainText('以下内容引自英文原版手册，按原文引用（未翻译）。', { timeout: 60_000 });
+  await expect(zh).toContainText(`The relief valve of pump ${tag} opens at 18.5 MPa.`);
+  await expect(zh.getByRole('link', { name: new RegExp(`^出处 1：${title}，第 2 页$`) })).toBeVisible();
+  await expect(zh.getByRole('listitem').filter({ hasText: title }).first()).toContainText('第 2 页 · PDF 第 2 页');
+
   // a question the manuals don't cover says so, and cites nothing
   await ask(mp, '怎样烤制酸面包？');
   const none = mp.getByRole('region', { name: '手册里没有写' });
@@ -201,13 +210,7 @@ test('knowledge: upload → READY → ask in the web and the field app → cited
   await desk.close();
 
   // --- the mechanic on the phone, from the work order: "ask the manual" for that machine ---
-  const phone = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await zhContext(browser, 'phone');
   const fp = await phone.newPage();
   await login(fp, 'mechanic@green-valley.demo');
   await fp.goto(`/field/work-orders/${workOrder.id}?org=${org}`);

@@ -3,14 +3,12 @@ import { expect, test } from '@playwright/test';
 import {
   ApiUser,
   artifact,
-  createAssignedJob,
-  freeSlotAroundNow,
-  hoursFromNow,
+  latestReadingHours,
   login,
   loginTo,
-  PHONE,
-  primaryMachinesFor,
   RED_RIVER,
+  transportJobNow,
+  zhContext,
 } from '../support/field.js';
 
 /**
@@ -29,26 +27,12 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   const dispatcher = await ApiUser.login(request, 'dispatcher@red-river.demo', RED_RIVER);
   const operator = await ApiUser.login(request, 'operator@red-river.demo', RED_RIVER);
   const title = `E2E 读数跳变 ${randomUUID().slice(0, 6)}`;
-  const { job, machine } = await createAssignedJob(dispatcher, {
-    title,
-    operationType: 'TRANSPORT',
-    operatorMembershipId: operator.membership.membershipId,
-    window: [hoursFromNow(-3), hoursFromNow(5)],
-    slot: await freeSlotAroundNow(dispatcher, operator.membership.membershipId),
-    machines: await primaryMachinesFor(dispatcher, 'TRANSPORT'),
-  });
-  const before = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machine.id}`);
-  const last = before.latestMeterReading?.readingHours ?? 0;
+  const { job, machine } = await transportJobNow(dispatcher, operator, title);
+  const last = await latestReadingHours(dispatcher, machine.id);
   const absurd = Math.floor(last) + 99_000;
 
   // the operator, on a phone
-  const phone = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await zhContext(browser, 'phone');
   const page = await phone.newPage();
   await loginTo(page, 'operator@red-river.demo', '/field');
   const card = page.getByRole('region', { name: '今天' }).getByRole('link', { name: new RegExp(title) });
@@ -73,11 +57,7 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   expect(after.latestMeterReading).toMatchObject({ readingHours: absurd, jumpConfirmed: true });
 
   // the dispatcher, on the desktop: the machine page
-  const desk = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
+  const desk = await zhContext(browser, { width: 1440, height: 900 });
   const dpage = await desk.newPage();
   await login(dpage, 'dispatcher@red-river.demo');
   await dpage.goto(`/orgs/${dispatcher.orgId}/assets/${machine.id}`);
@@ -101,8 +81,7 @@ test('meter plausibility: the field app refuses and confirms a jump, the dispatc
   await dpage.screenshot({ path: artifact('asset-meter-voided.png'), fullPage: true });
   await desk.close();
 
-  const voided = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machine.id}`);
-  expect(voided.latestMeterReading?.readingHours ?? 0).toBe(last);
+  expect(await latestReadingHours(dispatcher, machine.id)).toBe(last);
   // the job's start meter came from the voided reading: cleared
   expect((await dispatcher.get<{ startMeterHours: number | null }>(`jobs/${job.id}`)).startMeterHours).toBeNull();
 

@@ -1,5 +1,15 @@
 import { expect, test } from '@playwright/test';
-import { ApiUser, artifact, expectNoHorizontalScroll, login, loginTo, PHONE, type Asset } from '../support/field.js';
+import {
+  ApiUser,
+  artifact,
+  type Asset,
+  expectModelManualRead,
+  expectNoHorizontalScroll,
+  login,
+  loginTo,
+  PHONE,
+  zhContext,
+} from '../support/field.js';
 
 /**
  * Journey 13 (issue 14): a mechanic on a phone describes a fault of a combine whose model has a
@@ -11,7 +21,6 @@ import { ApiUser, artifact, expectNoHorizontalScroll, login, loginTo, PHONE, typ
 test.use({ viewport: PHONE, isMobile: true, hasTouch: true });
 
 const SLOW = 120_000;
-type Doc = { id: string; currentVersionId: string | null; latestVersion: { status: string } };
 type WorkOrder = { id: string; type: string; title: string; assetId: string };
 
 test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cited corrective work order, confirms and executes it', async ({
@@ -26,15 +35,7 @@ test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cite
   const combines = (await admin.get<{ items: Asset[] }>('assets?q=GN70&status=ACTIVE&limit=50')).items;
   expect(combines.length, 'an ACTIVE 雷沃 谷神 GN70').toBeGreaterThan(0);
   const machine = combines[0]!;
-  await expect
-    .poll(
-      async () =>
-        (await admin.get<{ items: Doc[] }>(`documents?machineModelId=${machine.modelId}`)).items.some(
-          (d) => d.currentVersionId !== null,
-        ),
-      { timeout: 240_000, intervals: [2000] },
-    )
-    .toBe(true);
+  await expectModelManualRead(admin, machine.modelId);
   const before = async () =>
     (await admin.get<{ items: WorkOrder[] }>(`work-orders?assetId=${machine.id}&type=CORRECTIVE&limit=200`)).items
       .length;
@@ -64,11 +65,7 @@ test('mechanic diagnoses a fault in the field app; a dispatcher reviews the cite
   expect(await before()).toBe(ordersBefore);
 
   // ---- a dispatcher on the dashboard: review, confirm, execute
-  const desk = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
+  const desk = await zhContext(browser, { width: 1440, height: 900 });
   const dpage = await desk.newPage();
   await login(dpage, 'dispatcher@green-valley.demo');
   await dpage.goto(reviewHref!);

@@ -2,6 +2,7 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { loginToOrg } from '../support/field.js';
 
 /**
  * Journey 13: an org admin subscribes a webhook in the web (a private address is refused, the
@@ -52,14 +53,7 @@ function signatureValid(secret: string, h: Hit): boolean {
   return String(h.headers['webhook-signature']).split(' ').includes(expected);
 }
 
-async function login(page: Page, email: string): Promise<string> {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, SLOW);
-  return page.url().split('/orgs/')[1]!;
-}
+const login = (page: Page, email: string) => loginToOrg(page, email, SLOW);
 
 test.describe('j13 webhooks', () => {
   test('admin: subscribe (private target refused, secret once), signed delivery, log, redeliver, rotate, delete', async ({

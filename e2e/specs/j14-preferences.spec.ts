@@ -1,21 +1,15 @@
 import { expect, test, type Page } from '@playwright/test';
+import { loginToOrg } from '../support/field.js';
 
 /**
  * Issue 14 §2 in the browser: a dispatcher tells the agent to remember a preference, rates the
  * answer (thumbs up), finds it under "我的偏好" with what was said and when, and deletes it; the
  * same page in English.
  */
-const PASSWORD = 'amms-demo-2026';
 const DISPATCHER = 'dispatcher@green-valley.demo';
 const SLOW = process.env.E2E_WEB_DEV ? 240_000 : 30_000;
 
-async function login(page: Page) {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(DISPATCHER);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: SLOW });
-}
+const login = (page: Page) => loginToOrg(page, DISPATCHER, { timeout: SLOW });
 
 test.describe('journey 14: agent preferences and feedback', () => {
   test.setTimeout(process.env.E2E_WEB_DEV ? 600_000 : 120_000);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiLogin } from '../support/field.js';
 
 /**
  * Journey 18 (issue #18): an admin imports machines from a CSV file (a bad row is shown and blocks the
@@ -8,20 +9,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  */
 const PASSWORD = 'amms-demo-2026';
 const ADMIN = 'admin@green-valley.demo';
-const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
 const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const NAV_TIMEOUT = 60_000;
-
-async function apiLogin(request: APIRequestContext): Promise<{ token: string; orgId: string }> {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: ADMIN, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as {
-    accessToken: string;
-    memberships: { organization: { id: string; name: string } }[];
-  };
-  const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY)!;
-  return { token: body.accessToken, orgId: org.organization.id };
-}
 
 const csv = (rows: string[][]) => Buffer.from('\uFEFF' + rows.map((r) => r.join(',')).join('\r\n') + '\r\n', 'utf8');
 
@@ -30,7 +19,7 @@ test.describe('journey 18: import and export', () => {
     page,
     request,
   }) => {
-    const { token, orgId } = await apiLogin(request);
+    const { token, orgId } = await apiLogin(request, ADMIN);
     const models = await request.get(`${API_URL}/api/v1/orgs/${orgId}/machine-models?limit=1`, {
       headers: { authorization: `Bearer ${token}` },
     });
@@ -50,33 +39,29 @@ test.describe('journey 18: import and export', () => {
     const main = page.getByRole('main');
     await expect(main.getByRole('radio', { name: '机具' })).toHaveAttribute('aria-checked', 'true');
 
+    /** uploads two machines (the second of model `secondModel`) and asks for the preview */
+    const previewMachines = async (secondModel: string) => {
+      await main.getByLabel(/文件/).setInputFiles({
+        name: 'machines.csv',
+        mimeType: 'text/csv',
+        buffer: csv([
+          ['名称', '出厂编号', '机型'],
+          [`导入 ${tag} A`, serials[0]!, modelName],
+          [`导入 ${tag} B`, serials[1]!, secondModel],
+        ]),
+      });
+      await main.getByRole('button', { name: '上传并预览' }).click();
+    };
+
     // a file with an unknown model: the row is shown with its error, no commit button
-    await main.getByLabel(/文件/).setInputFiles({
-      name: 'machines.csv',
-      mimeType: 'text/csv',
-      buffer: csv([
-        ['名称', '出厂编号', '机型'],
-        [`导入 ${tag} A`, serials[0]!, modelName],
-        [`导入 ${tag} B`, serials[1]!, 'No Such Model'],
-      ]),
-    });
-    await main.getByRole('button', { name: '上传并预览' }).click();
+    await previewMachines('No Such Model');
     await expect(main.getByText('共 2 行：1 行可导入，1 行有错误。')).toBeVisible({ timeout: NAV_TIMEOUT });
     await expect(main.getByTestId('import-row-3')).toContainText('No model "No Such Model"');
     await expect(main.getByText('请先修正文件中的错误行，再重新上传。')).toBeVisible();
     await expect(main.getByRole('button', { name: /导入全部/ })).toHaveCount(0);
 
     // the fixed file: preview, then commit
-    await main.getByLabel(/文件/).setInputFiles({
-      name: 'machines.csv',
-      mimeType: 'text/csv',
-      buffer: csv([
-        ['名称', '出厂编号', '机型'],
-        [`导入 ${tag} A`, serials[0]!, modelName],
-        [`导入 ${tag} B`, serials[1]!, modelName],
-      ]),
-    });
-    await main.getByRole('button', { name: '上传并预览' }).click();
+    await previewMachines(modelName);
     await expect(main.getByText('共 2 行：2 行可导入，0 行有错误。')).toBeVisible({ timeout: NAV_TIMEOUT });
     await main.getByRole('button', { name: '导入全部 2 行' }).click();
     await expect(main.getByText('已导入 2 行。')).toBeVisible({ timeout: NAV_TIMEOUT });

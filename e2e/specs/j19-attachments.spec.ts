@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiLogin } from '../support/field.js';
 
 /**
  * Journey 19 (issue #17): the accountant attaches a photo of a receipt and a PDF invoice to a
@@ -8,19 +9,8 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  */
 const PASSWORD = 'amms-demo-2026';
 const ACCOUNTANT = 'accountant@green-valley.demo';
-const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
 const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const NAV_TIMEOUT = 60_000;
-
-type ApiLogin = { accessToken: string; memberships: { organization: { id: string; name: string } }[] };
-
-async function apiLogin(request: APIRequestContext): Promise<{ token: string; orgId: string }> {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: ACCOUNTANT, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as ApiLogin;
-  const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY)!;
-  return { token: body.accessToken, orgId: org.organization.id };
-}
 
 test('a receipt photo and a PDF on a cost document: thumbnail shown, file opens, EXIF gone', async ({
   page,
@@ -28,7 +18,7 @@ test('a receipt photo and a PDF on a cost document: thumbnail shown, file opens,
 }) => {
   // a loaded machine (the whole stack on 2 cores) is slow on first loads
   test.setTimeout(240_000);
-  const { token, orgId } = await apiLogin(request);
+  const { token, orgId } = await apiLogin(request, ACCOUNTANT);
   const created = await request.post(`${API_URL}/api/v1/orgs/${orgId}/cost-documents`, {
     headers: { authorization: `Bearer ${token}`, 'idempotency-key': randomUUID() },
     data: {

@@ -3,15 +3,15 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ApiUser,
   createAssignedJob,
-  freeSlotAroundNow,
   freeSlotLater,
-  hoursFromNow,
-  shiftIso,
+  type Job,
+  latestReadingHours,
   loginTo,
   PHONE,
   primaryMachinesFor,
   RED_RIVER,
-  type Job,
+  shiftIso,
+  transportJobNow,
 } from '../support/field.js';
 
 /**
@@ -88,14 +88,7 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
   const tag = randomUUID().slice(0, 6);
   const machines = await primaryMachinesFor(dispatcher, 'TRANSPORT');
   const title = `E2E 离线作业 ${tag}`;
-  const { job, machine } = await createAssignedJob(dispatcher, {
-    title,
-    operationType: 'TRANSPORT',
-    operatorMembershipId: operator.membership.membershipId,
-    window: [hoursFromNow(-3), hoursFromNow(5)],
-    slot: await freeSlotAroundNow(dispatcher, operator.membership.membershipId),
-    machines,
-  });
+  const { job, machine } = await transportJobNow(dispatcher, operator, title, machines);
   // a second job later this week: the dispatcher cancels it while the phone is offline
   const slot = await freeSlotLater(dispatcher, operator.membership.membershipId, 30, 120);
   const otherTitle = `E2E 离线冲突 ${tag}`;
@@ -108,10 +101,7 @@ test('operator offline: jobs stay, start + fault with photo queue, sync once, re
     machines: machines.filter((m) => m.id !== machine.id),
   });
   try {
-    const before = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(
-      `assets/${machine.id}`,
-    );
-    const startReading = Math.round(((before.latestMeterReading?.readingHours ?? 0) + 0.5) * 10) / 10;
+    const startReading = Math.round(((await latestReadingHours(dispatcher, machine.id)) + 0.5) * 10) / 10;
     const orgQ = `?org=${operator.orgId}`;
 
     // online: the field app loads, the service worker takes over and keeps the week's jobs

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
-import { ApiUser, artifact, login, PHONE, primaryMachinesFor } from '../support/field.js';
+import { ApiUser, artifact, login, primaryMachinesFor, zhContext } from '../support/field.js';
 
 /**
  * Journey 19 (issue #12, "costs tie to the workshop" + "an in-app notification list"): the admin
@@ -30,11 +30,7 @@ test('notification bell → list → the work order; the mechanic enters a part 
   await admin.call('PATCH', `work-orders/${wo.id}`, { version: wo.version, laborRateMinor: '8000' });
 
   // the mechanic on the desktop: the bell counts the assignment (the worker writes it a moment later)
-  const desk = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1280, height: 900 },
-  });
+  const desk = await zhContext(browser, { width: 1280, height: 900 });
   const page = await desk.newPage();
   await login(page, 'mechanic@green-valley.demo');
   await page.goto(`/orgs/${mechanic.orgId}/maintenance`);
@@ -62,13 +58,7 @@ test('notification bell → list → the work order; the mechanic enters a part 
 
   // the mechanic on the phone: start, enter a part
   await mechanic.post(`work-orders/${wo.id}/start`, {});
-  const phone = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: PHONE,
-    isMobile: true,
-    hasTouch: true,
-  });
+  const phone = await zhContext(browser, 'phone');
   const fpage: Page = await phone.newPage();
   await login(fpage, 'mechanic@green-valley.demo');
   await fpage.goto(`/field/work-orders/${wo.id}?org=${mechanic.orgId}`);
@@ -87,13 +77,7 @@ test('notification bell → list → the work order; the mechanic enters a part 
   // labour: 1.5 h × 80 ¥/h = 120 ¥; the admin's page shows the part and the priced labour
   const now = await admin.get<{ version: number }>(`work-orders/${wo.id}`);
   await admin.call('PATCH', `work-orders/${wo.id}`, { version: now.version, laborHours: 1.5 });
-  const apage = await (
-    await browser.newContext({
-      baseURL: test.info().project.use.baseURL,
-      locale: 'zh-CN',
-      viewport: { width: 1280, height: 900 },
-    })
-  ).newPage();
+  const apage = await (await zhContext(browser, { width: 1280, height: 900 })).newPage();
   await login(apage, 'admin@green-valley.demo');
   await apage.goto(`/orgs/${admin.orgId}/maintenance/work-orders/${wo.id}`);
   await expect(apage.getByRole('region', { name: '配件', exact: true })).toContainText('HH-12', { timeout: 60_000 });

@@ -3,15 +3,14 @@ import { expect, test } from '@playwright/test';
 import {
   ApiUser,
   artifact,
-  createAssignedJob,
   expectNoHorizontalScroll,
-  freeSlotAroundNow,
-  hoursFromNow,
+  type Job,
+  latestReadingHours,
   login,
   loginTo,
   PHONE,
-  primaryMachinesFor,
-  type Job,
+  transportJobNow,
+  zhContext,
 } from '../support/field.js';
 
 /**
@@ -30,16 +29,8 @@ test('operator: today’s job → start with a meter reading → complete with h
   const dispatcher = await ApiUser.login(request, 'dispatcher@green-valley.demo');
   const operator = await ApiUser.login(request, 'operator@green-valley.demo');
   const title = `E2E 运输作业 ${randomUUID().slice(0, 6)}`;
-  const { job, machine } = await createAssignedJob(dispatcher, {
-    title,
-    operationType: 'TRANSPORT',
-    operatorMembershipId: operator.membership.membershipId,
-    window: [hoursFromNow(-3), hoursFromNow(5)],
-    slot: await freeSlotAroundNow(dispatcher, operator.membership.membershipId),
-    machines: await primaryMachinesFor(dispatcher, 'TRANSPORT'),
-  });
-  const before = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machine.id}`);
-  const last = before.latestMeterReading?.readingHours ?? 0;
+  const { job, machine } = await transportJobNow(dispatcher, operator, title);
+  const last = await latestReadingHours(dispatcher, machine.id);
 
   // log in on the phone, straight into the field app
   await loginTo(page, 'operator@green-valley.demo', '/field');
@@ -130,11 +121,7 @@ test('operator: today’s job → start with a meter reading → complete with h
   expect(done.fuelLiters).toBe(35.5);
 
   // the dispatcher, in another browser context (desktop), sees the job completed
-  const desk = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
+  const desk = await zhContext(browser, { width: 1440, height: 900 });
   const dpage = await desk.newPage();
   await login(dpage, 'dispatcher@green-valley.demo');
   await dpage.goto(`/orgs/${dispatcher.orgId}/jobs/${job.id}`);

@@ -1,4 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ApiUser, loginToOrg } from '../support/field.js';
 
 /**
  * Journey 22 (issue #25 §3): a dispatcher asks for next week's harvest of one field, then says
@@ -11,10 +12,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
  * a later hour), says why, and version 2 is still valid. So the hours and the machine are not
  * pinned here; the day, the validity and the diff are.
  */
-const PASSWORD = 'amms-demo-2026';
 const DISPATCHER = 'dispatcher@green-valley.demo';
-const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
-const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const SLOW = process.env.E2E_WEB_DEV ? 240_000 : 30_000;
 const FOLLOW_UP = '把周三的改到周四';
 const DAY = 86_400_000;
@@ -22,34 +20,21 @@ const SH = 8 * 3_600_000;
 
 /** this journey's own field and a 3 h harvest whose window is next Wednesday 00:00 .. Saturday 00:00 (Asia/Shanghai) */
 async function ownJob(request: APIRequestContext): Promise<{ field: string; wednesday: number }> {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email: DISPATCHER, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as {
-    accessToken: string;
-    memberships: { organization: { id: string; name: string } }[];
-  };
-  const orgId = body.memberships.find((m) => m.organization.name === GREEN_VALLEY)!.organization.id;
-  const headers = { authorization: `Bearer ${body.accessToken}` };
-  const base = `${API_URL}/api/v1/orgs/${orgId}`;
+  const dispatcher = await ApiUser.login(request, DISPATCHER);
   const field = `跟进${100 + Math.floor(Math.random() * 900)}号地`;
-  const f = await request.post(`${base}/fields`, { headers, data: { name: field, areaHa: 12 } });
-  expect(f.ok(), await f.text()).toBeTruthy();
+  const f = await dispatcher.post<{ id: string }>('fields', { name: field, areaHa: 12 });
   const sh = new Date(Date.now() + SH);
   const toMonday = (8 - sh.getUTCDay()) % 7 || 7;
   const monday = Date.UTC(sh.getUTCFullYear(), sh.getUTCMonth(), sh.getUTCDate() + toMonday) - SH;
   const wednesday = monday + 2 * DAY;
-  const j = await request.post(`${base}/jobs`, {
-    headers,
-    data: {
-      fieldId: ((await f.json()) as { id: string }).id,
-      operationType: 'HARVESTING',
-      title: 'e2e j22 收获',
-      windowStart: new Date(wednesday).toISOString(),
-      windowEnd: new Date(wednesday + 3 * DAY).toISOString(),
-      estimatedHours: 3,
-    },
+  await dispatcher.post('jobs', {
+    fieldId: f.id,
+    operationType: 'HARVESTING',
+    title: 'e2e j22 收获',
+    windowStart: new Date(wednesday).toISOString(),
+    windowEnd: new Date(wednesday + 3 * DAY).toISOString(),
+    estimatedHours: 3,
   });
-  expect(j.ok(), await j.text()).toBeTruthy();
   return { field, wednesday };
 }
 
@@ -62,11 +47,7 @@ test('a follow-up "把周三的改到周四" makes version 2 of the same draft, 
   const goalText = `安排下周${field}的收获作业`;
 
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(DISPATCHER);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: SLOW });
+  await loginToOrg(page, DISPATCHER, { timeout: SLOW });
 
   // ---- the goal → draft version 1, one item on Wednesday
   await page.getByRole('navigation', { name: '主导航' }).getByRole('link', { name: '智能调度', exact: true }).click();

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { AxeBuilder } from '@axe-core/playwright';
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
+import { apiLogin } from '../support/field.js';
 
 /**
  * Journey 22 (issue #27): a dispatcher opens the map, sees the seeded fields (on the map when the
@@ -18,7 +19,6 @@ test.use({ bypassCSP: true });
 
 const PASSWORD = 'amms-demo-2026';
 const ADMIN = 'admin@green-valley.demo';
-const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
 const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
 const NAV_TIMEOUT = 60_000;
 const DISPATCHER = 'dispatcher@green-valley.demo';
@@ -36,21 +36,10 @@ function nextWeek(day: number, hour: number): string {
   return new Date(mon + day * 86_400_000 + hour * H).toISOString();
 }
 
-async function apiLogin(request: APIRequestContext, email = ADMIN): Promise<{ token: string; orgId: string }> {
-  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: PASSWORD } });
-  expect(res.ok()).toBeTruthy();
-  const body = (await res.json()) as {
-    accessToken: string;
-    memberships: { organization: { id: string; name: string } }[];
-  };
-  const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY)!;
-  return { token: body.accessToken, orgId: org.organization.id };
-}
-
 test.describe('journey 22: the map', () => {
   test('see the fields, draw a boundary, save it; axe clean', async ({ page, request }) => {
     test.setTimeout(240_000);
-    const { token, orgId } = await apiLogin(request);
+    const { token, orgId } = await apiLogin(request, ADMIN);
     const auth = { authorization: `Bearer ${token}` };
     // a new field without a boundary, next to the seeded ones
     const features = (await (

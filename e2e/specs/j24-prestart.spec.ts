@@ -3,12 +3,11 @@ import { expect, test, type Page } from '@playwright/test';
 import {
   ApiUser,
   artifact,
-  createAssignedJob,
   expectNoHorizontalScroll,
-  freeSlotAroundNow,
-  hoursFromNow,
+  latestReadingHours,
   loginTo,
   primaryMachinesFor,
+  transportJobNow,
 } from '../support/field.js';
 
 /**
@@ -41,20 +40,13 @@ test('operator: pre-start check → a failed must-pass item stops the start and 
   const dispatcher = await ApiUser.login(request, 'dispatcher@green-valley.demo');
   const operator = await ApiUser.login(request, 'operator@green-valley.demo');
   const title = `E2E 班前检查 ${randomUUID().slice(0, 6)}`;
-  const { job, machine } = await createAssignedJob(dispatcher, {
-    title,
-    operationType: 'TRANSPORT',
-    operatorMembershipId: operator.membership.membershipId,
-    window: [hoursFromNow(-3), hoursFromNow(5)],
-    slot: await freeSlotAroundNow(dispatcher, operator.membership.membershipId),
-    machines: await primaryMachinesFor(dispatcher, 'TRANSPORT', { prestart: 'only' }),
-  });
+  const machines = await primaryMachinesFor(dispatcher, 'TRANSPORT', { prestart: 'only' });
+  const { job, machine } = await transportJobNow(dispatcher, operator, title, machines);
   const list = await operator.get<Prestart>(`jobs/${job.id}/prestart`);
   expect(list.items.length).toBeGreaterThan(2);
   const coolant = list.items.find((i) => i.label.includes('冷却液'))!;
   expect(coolant.blocksStart).toBe(true);
-  const before = await dispatcher.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machine.id}`);
-  const startReading = Math.round(((before.latestMeterReading?.readingHours ?? 0) + 0.5) * 10) / 10;
+  const startReading = Math.round(((await latestReadingHours(dispatcher, machine.id)) + 0.5) * 10) / 10;
 
   const errors = consoleErrors(page);
   await loginTo(page, 'operator@green-valley.demo', `/field/jobs/${job.id}`);

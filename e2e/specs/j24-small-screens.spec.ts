@@ -94,6 +94,22 @@ test('no page is wider than 360 px, in Chinese and in English', async ({ page, r
   const asset = await first('assets?limit=1');
   const workOrder = await first('work-orders?limit=1');
   const drafts = await admin.get<{ items: { id: string }[] }>('drafts?limit=1');
+  // an open schedule draft shows its editing column (far right, with screen-reader-only labels): a
+  // board draft made by j25 was 908 px wide once, so one is made here whatever ran before
+  const sh = new Date(Date.now() + 8 * 3_600_000);
+  const monday =
+    Date.UTC(sh.getUTCFullYear(), sh.getUTCMonth(), sh.getUTCDate() + ((8 - sh.getUTCDay()) % 7 || 7)) - 8 * 3_600_000;
+  const field = await first('fields?limit=1');
+  await admin.post('jobs', {
+    fieldId: field,
+    operationType: 'HARVESTING',
+    title: 'e2e j24 收获',
+    windowStart: new Date(monday).toISOString(),
+    windowEnd: new Date(monday + 7 * 86_400_000).toISOString(),
+    estimatedHours: 3,
+  });
+  const run = await admin.post<{ draftId: string | null }>('agent/runs', { goal: '安排下周的收获作业' });
+  expect(run.draftId, 'the agent drafts the new harvest job').toBeTruthy();
   const paths = [
     org,
     `${org}/assets`,
@@ -105,6 +121,7 @@ test('no page is wider than 360 px, in Chinese and in English', async ({ page, r
     `${org}/costs`,
     `${org}/drafts`,
     ...(drafts.items[0] ? [`${org}/drafts/${drafts.items[0].id}`] : []),
+    `${org}/drafts/${run.draftId}`,
     '/field',
   ];
   await login(page, 'admin@green-valley.demo');

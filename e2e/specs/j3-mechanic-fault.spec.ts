@@ -3,13 +3,14 @@ import { expect, test } from '@playwright/test';
 import {
   ApiUser,
   artifact,
+  type Asset,
   createAssignedJob,
   expectNoHorizontalScroll,
   login,
   loginTo,
   PHONE,
   primaryMachinesFor,
-  type Asset,
+  zhContext,
 } from '../support/field.js';
 
 /**
@@ -101,11 +102,7 @@ test('mechanic: report a fault → work order → checklist → submit; admin ac
   await expect(page.getByText('待验收', { exact: true }).first()).toBeVisible();
 
   // the admin (desktop) accepts on the dashboard's work order page
-  const desk = await browser.newContext({
-    baseURL: test.info().project.use.baseURL,
-    locale: 'zh-CN',
-    viewport: { width: 1440, height: 900 },
-  });
+  const desk = await zhContext(browser, { width: 1440, height: 900 });
   const apage = await desk.newPage();
   await login(apage, 'admin@green-valley.demo');
   await apage.goto(`/orgs/${admin.orgId}/maintenance/work-orders/${workOrderId}`);

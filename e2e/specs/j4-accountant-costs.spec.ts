@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginToOrg } from '../support/field.js';
 
 /**
  * Journey 4: the accountant approves a cost document someone else submitted, and cannot
@@ -84,13 +85,7 @@ async function statusOf(request: APIRequestContext, docId: string): Promise<stri
   return ((await res.json()) as CostDoc).status;
 }
 
-async function login(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: NAV_TIMEOUT });
-}
+const login = (page: Page, email: string) => loginToOrg(page, email, { timeout: NAV_TIMEOUT });
 
 /**
  * Costs → submitted documents of DOC_DATE → the row of `supplier` → its page. The row says when the

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginToOrg } from '../support/field.js';
 
 /**
  * Journey 5, tampering: a Green Valley member opening Red River URLs gets the plain 404 page
@@ -59,14 +60,7 @@ async function firstPageNames(request: APIRequestContext, who: ApiLogin, orgId: 
   return ((await res.json()) as { items: Asset[] }).items.map((a) => a.name);
 }
 
-async function login(page: Page, email: string, password = PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(password);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  // generous: a dev server compiles the dashboard on first use
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: 60_000 });
-}
+const login = (page: Page, email: string, password = PASSWORD) => loginToOrg(page, email, { password });
 
 const switcherName = (orgName: string) =>
   new RegExp(`^切换组织：\\s*${orgName.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);

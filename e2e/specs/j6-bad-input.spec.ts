@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { loginToOrg, expectNoHorizontalScroll } from '../support/field.js';
 
 /**
  * Journey 6, bad input: creating a machine with an invalid form shows the API's field errors
@@ -29,22 +30,7 @@ async function searchAssets(request: APIRequestContext, who: ApiLogin, orgId: st
   return ((await res.json()) as { items: Asset[] }).items;
 }
 
-async function login(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  // generous: a dev server compiles the dashboard on first use
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout: 60_000 });
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
-}
+const login = (page: Page, email: string) => loginToOrg(page, email);
 
 test.describe('journey 6: bad input', () => {
   test('creating a machine with an invalid form shows the API’s field errors; nothing is created', async ({

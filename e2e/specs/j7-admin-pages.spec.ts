@@ -1,13 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
+import { loginToOrg, expectNoHorizontalScroll } from '../support/field.js';
 
 /**
  * Journey 7: an org admin manages teams, members and API keys; a dispatcher cannot.
  * Everything it changes it creates itself (a team, a VIEWER member, a key) and cleans up
  * (member removed, team deleted, key revoked), so other journeys see the seeded org.
  */
-const PASSWORD = 'amms-demo-2026';
 const ADMIN = 'admin@green-valley.demo';
 const DISPATCHER = 'dispatcher@green-valley.demo';
 const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
@@ -17,26 +17,11 @@ const SLOW = { timeout: process.env.E2E_WEB_DEV ? 120_000 : 20_000 };
 
 const artifact = (name: string) => fileURLToPath(new URL(`../artifacts/${name}`, import.meta.url));
 
-async function login(page: Page, email: string): Promise<string> {
-  await page.goto('/login');
-  await page.getByLabel('邮箱').fill(email);
-  await page.getByLabel('密码').fill(PASSWORD);
-  await page.getByRole('button', { name: '登录', exact: true }).click();
-  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, SLOW);
-  return page.url().split('/orgs/')[1]!;
-}
+const login = (page: Page, email: string) => loginToOrg(page, email, SLOW);
 
 /** the list has loaded, so the page is hydrated and its buttons work (the server renders the loading state) */
 async function listLoaded(page: Page) {
   await expect(page.getByRole('main').getByText('正在加载…')).toHaveCount(0, SLOW);
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('j7 admin pages', () => {

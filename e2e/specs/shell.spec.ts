@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expectNoHorizontalScroll } from '../support/field.js';
 
 /** Seeded demo accounts (apps/api seed). */
 const PASSWORD = 'amms-demo-2026';
@@ -28,14 +29,6 @@ async function apiLogin(request: APIRequestContext, email: string): Promise<ApiL
   const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: PASSWORD } });
   expect(res.ok(), `API login of ${email}`).toBeTruthy();
   return (await res.json()) as ApiLogin;
-}
-
-async function expectNoHorizontalScroll(page: Page) {
-  const { scrollWidth, innerWidth } = await page.evaluate(() => ({
-    scrollWidth: document.documentElement.scrollWidth,
-    innerWidth: window.innerWidth,
-  }));
-  expect(scrollWidth).toBeLessThanOrEqual(innerWidth);
 }
 
 test.describe('dashboard shell', () => {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 
 /** Helpers of the field-app journeys (j2 operator, j3 mechanic). */
 
@@ -8,9 +8,44 @@ export const PASSWORD = 'amms-demo-2026';
 export const GREEN_VALLEY = '青山农机合作社 Green Valley Co-op';
 export const RED_RIVER = 'Red River Farms';
 export const API_URL = process.env.E2E_API_URL ?? `http://127.0.0.1:${process.env.E2E_API_PORT ?? 3101}`;
+/** A bearer token of `email` and the id of Green Valley, through the API's own login (for API set-up in a journey). */
+export async function apiLogin(request: APIRequestContext, email: string): Promise<{ token: string; orgId: string }> {
+  const res = await request.post(`${API_URL}/api/v1/auth/login`, { data: { email, password: PASSWORD } });
+  expect(res.ok()).toBeTruthy();
+  const body = (await res.json()) as {
+    accessToken: string;
+    memberships: { organization: { id: string; name: string } }[];
+  };
+  const org = body.memberships.find((m) => m.organization.name === GREEN_VALLEY);
+  expect(org, `${email} is a member of ${GREEN_VALLEY}`).toBeTruthy();
+  return { token: body.accessToken, orgId: org!.organization.id };
+}
+
+/** Waits until the worker has read a manual of the machine model (a diagnosis cites it; the seed's manuals are ingested by the worker). */
+export async function expectModelManualRead(admin: ApiUser, modelId: string): Promise<void> {
+  await expect
+    .poll(
+      async () =>
+        (
+          await admin.get<{ items: { currentVersionId: string | null }[] }>(`documents?machineModelId=${modelId}`)
+        ).items.some((d) => d.currentVersionId !== null),
+      { timeout: 240_000, intervals: [2000] },
+    )
+    .toBe(true);
+}
+
 export const PHONE = { width: 375, height: 667 } as const;
 
 export const artifact = (name: string) => fileURLToPath(new URL(`../artifacts/${name}`, import.meta.url));
+
+/** A Chinese-speaking browser of this project's base URL: a phone (`PHONE`, touch) or a desk of `viewport`. */
+export function zhContext(
+  browser: Browser,
+  viewport: 'phone' | { width: number; height: number },
+): Promise<BrowserContext> {
+  const device = viewport === 'phone' ? { viewport: PHONE, isMobile: true, hasTouch: true } : { viewport };
+  return browser.newContext({ baseURL: test.info().project.use.baseURL, locale: 'zh-CN', ...device });
+}
 
 /** Opens `path`, lands on /login (no session), signs in and comes back to `path`. */
 export async function loginTo(page: Page, email: string, path: string) {
@@ -28,6 +63,23 @@ export async function login(page: Page, email: string) {
   await page.getByLabel('密码').fill(PASSWORD);
   await page.getByRole('button', { name: '登录', exact: true }).click();
   await expect(page).not.toHaveURL(/\/login(\?|$)/, { timeout: 60_000 });
+}
+
+/**
+ * Signs in on /login and waits for the dashboard of the user's organization (`/orgs/<id>`);
+ * returns that organization's id. `timeout`: how long the first page may take (a dev server compiles it).
+ */
+export async function loginToOrg(
+  page: Page,
+  email: string,
+  { password = PASSWORD, timeout = 60_000 }: { password?: string; timeout?: number } = {},
+): Promise<string> {
+  await page.goto('/login');
+  await page.getByLabel('邮箱').fill(email);
+  await page.getByLabel('密码').fill(password);
+  await page.getByRole('button', { name: '登录', exact: true }).click();
+  await expect(page).toHaveURL(/\/orgs\/[0-9a-f-]{36}$/, { timeout });
+  return page.url().split('/orgs/')[1]!;
 }
 
 export async function expectNoHorizontalScroll(page: Page) {
@@ -192,6 +244,32 @@ export async function createAssignedJob(
     if (refusals.length >= 25) break;
   }
   throw new Error(`no machine could be assigned: ${refusals.join('; ')}`);
+}
+
+/**
+ * A TRANSPORT job for `operator` now: window 3 h ago .. in 5 h, a slot around now in which they are
+ * free, on the first free of `machines` (default: every machine that can transport).
+ */
+export async function transportJobNow(
+  dispatcher: ApiUser,
+  operator: ApiUser,
+  title: string,
+  machines?: Asset[],
+): Promise<{ job: Job; machine: Asset }> {
+  return createAssignedJob(dispatcher, {
+    title,
+    operationType: 'TRANSPORT',
+    operatorMembershipId: operator.membership.membershipId,
+    window: [hoursFromNow(-3), hoursFromNow(5)],
+    slot: await freeSlotAroundNow(dispatcher, operator.membership.membershipId),
+    machines: machines ?? (await primaryMachinesFor(dispatcher, 'TRANSPORT')),
+  });
+}
+
+/** The machine's latest engine-hour reading (0 when it has none). */
+export async function latestReadingHours(user: ApiUser, machineId: string): Promise<number> {
+  const asset = await user.get<{ latestMeterReading: { readingHours: number } | null }>(`assets/${machineId}`);
+  return asset.latestMeterReading?.readingHours ?? 0;
 }
 
 /**

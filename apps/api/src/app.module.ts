@@ -57,6 +57,7 @@ import { GEO_API_PROVIDERS, GEO_CONTROLLERS } from './geo/geo.module.js';
 import { TELEMATICS_CONTROLLERS } from './telematics/telematics.controller.js';
 import { OUTBOUND_API_PROVIDERS, OUTBOUND_CONTROLLERS } from './notifications/outbound/outbound.module.js';
 import { INVENTORY_CONTROLLERS } from './inventory/inventory.module.js';
+import { CONSOLE_CONTROLLERS, CONSOLE_PROVIDERS } from './platform-console/console.module.js';
 
 @Module({})
 export class AppModule {
@@ -102,6 +103,7 @@ export class AppModule {
         ...TELEMATICS_CONTROLLERS,
         ...INVENTORY_CONTROLLERS,
         ...PRESTART_CONTROLLERS,
+        ...CONSOLE_CONTROLLERS,
       ],
       providers: [
         // the features the worker runs too (one list: shared.providers.ts)
@@ -128,6 +130,7 @@ export class AppModule {
         ...GEO_API_PROVIDERS,
         ...OUTBOUND_API_PROVIDERS,
         ...PRESTART_API_PROVIDERS,
+        ...CONSOLE_PROVIDERS,
         { provide: APP_GUARD, useClass: AccessGuard },
         // after the access guard (global guards run in registration order): counts per member and org
         { provide: APP_GUARD, useClass: RateLimitGuard },

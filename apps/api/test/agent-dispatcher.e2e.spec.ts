@@ -4,6 +4,7 @@ import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
+import { assetRow, combineModel, machineModel, meterRow } from './support/world.js';
 
 /**
  * What a dispatcher asks the agent besides a schedule: a diagnosis that names the machine's
@@ -29,24 +30,14 @@ beforeAll(async () => {
   h = await startApp();
   org = await createOrg(h.db, 'dispq');
   t = await loginAll(h.base, org);
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'GV-9',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
+  const model = await machineModel(h.db, org.id, {
+    manufacturer: `Mfr-${tag()}`,
+    name: 'GV-9',
+    kind: 'SELF_PROPELLED',
+    operationTypes: ['HARVESTING'],
   });
-  for (const [k, name] of [
-    ['gv1', 'GV-9 #01'],
-    ['gv2', 'GV-9 #02'],
-  ] as const)
-    m[k] = (
-      await h.db.asset.create({
-        data: { organizationId: org.id, modelId: model.id, name, serialNumber: `SN-${tag()}` },
-      })
-    ).id;
+  m.gv1 = await assetRow(h.db, org.id, model.id, 'GV-9 #01');
+  m.gv2 = await assetRow(h.db, org.id, model.id, 'GV-9 #02');
 });
 afterAll(() => h?.close());
 
@@ -198,28 +189,10 @@ describe('maintenance drafts: mechanics with their hours, staggered by the works
   it('three 4 h services due, one mechanic with an 8 h day → each order has the mechanic, none overlap, at most 8 h a day (the third moves to the next day)', async () => {
     const o = await createOrg(h.db, 'crew');
     const tk = await loginAll(h.base, o);
-    const model = await h.db.machineModel.create({
-      data: {
-        organizationId: o.id,
-        manufacturer: `Mfr-${tag()}`,
-        name: 'S780',
-        kind: 'SELF_PROPELLED',
-        operationTypes: ['HARVESTING'],
-      },
-    });
+    const model = await combineModel(h.db, o.id);
     for (let i = 0; i < 3; i++) {
-      const a = await h.db.asset.create({
-        data: { organizationId: o.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
-      });
-      await h.db.meterReading.create({
-        data: {
-          organizationId: o.id,
-          assetId: a.id,
-          readingHours: 300 + i,
-          readAt: new Date(Date.now() - 3_600_000),
-          source: 'MANUAL',
-        },
-      });
+      const a = await assetRow(h.db, o.id, model.id, `收割机${i + 1}`);
+      await meterRow(h.db, o.id, a, 300 + i);
     }
     const plan = await call(h.base, 'POST', orgPath(o.id, '/maintenance-plans'), {
       token: tk.OWNER,

@@ -109,6 +109,32 @@ describe('explanations in the goal language and the org time zone', () => {
     expect(u.detail).not.toMatch(/Z\b|T\d\d:/);
   });
 
+  it('zh: the item names the figures: output × area → hours, the working day, the licence held', async () => {
+    const w = await world();
+    // the combines' model: 5 ha/h and a combine licence, which only the operator holds
+    const asset = await h.db.asset.findUniqueOrThrow({ where: { id: w.combines[0]!.id }, select: { modelId: true } });
+    await h.db.machineModel.update({
+      where: { id: asset.modelId },
+      data: { workRateHaPerHour: '5.00', requiredQualifications: ['COMBINE'] },
+    });
+    await h.db.memberQualification.create({
+      data: {
+        organizationId: w.org.id,
+        membershipId: w.org.users.OPERATOR.membershipId,
+        code: 'COMBINE',
+        expiresAt: new Date('2031-01-01'),
+      },
+    });
+    const r = await run(w, '安排下周的收获作业');
+    const d = r.draft!;
+    expect(d.items.length).toBeGreaterThan(0);
+    const why = d.evidence[0]!.why!;
+    const text = (code: string) => why.find((x) => x.code === code)?.text;
+    expect(text('OUTPUT')).toBe(`产量：${d.items[0]!.primaryAssetName} 收获 5 公顷/小时 × 20 公顷 ≈ 4 小时作业`);
+    expect(text('WORKING_HOURS')).toMatch(/每天 \d\d:\d\d–\d\d:\d\d.*共 4 小时作业/);
+    expect(text('LICENCE')).toBe(`资质：${d.items[0]!.operatorName} 持有联合收割机驾驶证（有效至 2031-01-01）`);
+  });
+
   it('en: the same draft explained in English, local times', async () => {
     const w = await world();
     const r = await run(w, "plan next week's harvesting");

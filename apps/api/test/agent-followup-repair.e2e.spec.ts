@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
-import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, type TestOrg } from './harness.js';
+import type { TAgentRun } from '@amms/contracts/drafts';
+import { call } from './harness.js';
 import { appForFile, tag } from './support/world.js';
-import { expectStatus, loginAll, orgPath } from './assertions.js';
-import { HOUR, nextWeek } from './draft-fixtures.js';
+import { expectStatus, orgPath } from './assertions.js';
+import { at, followUpRun, followUpWorld, localDay, type FollowUpWorld } from './support/followup-world.js';
 
 /**
  * Follow-up edits made whole (issue 25 §3, real API, Postgres, Redis): the dispatcher's words fix
@@ -14,75 +13,12 @@ import { HOUR, nextWeek } from './draft-fixtures.js';
  * machine for the same hours; nothing free → the draft is unchanged and the run says so.
  */
 const h = appForFile();
-const at = nextWeek();
-const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(0, 10);
-
-interface World {
-  org: TestOrg;
-  t: Record<TRole, string>;
-  a: string;
-  b: string;
-  field: string;
-  other: string;
-  liMing: string;
-}
-
-/** two combines 甲 and 乙, a field with a 3 h harvest Wed–Fri, another field's job, and operator 李明 */
-async function world(): Promise<World> {
-  const org = await createOrg(h.db, 'repair');
-  const t = await loginAll(h.base, org);
-  const model = (
-    await h.db.machineModel.create({
-      data: {
-        organizationId: org.id,
-        manufacturer: `Maker-${tag()}`,
-        name: 'C1',
-        kind: 'SELF_PROPELLED',
-        operationTypes: ['HARVESTING'],
-      },
-    })
-  ).id;
-  const asset = async (name: string) =>
-    (await h.db.asset.create({ data: { organizationId: org.id, modelId: model, name, serialNumber: `SN-${tag()}` } }))
-      .id;
-  const a = await asset('收割机甲');
-  const b = await asset('收割机乙');
-  const mkField = async (name: string) => {
-    const f = await call(h.base, 'POST', orgPath(org.id, '/fields'), { token: t.OWNER, body: { name, areaHa: 20 } });
-    expectStatus(f, 201);
-    return f.body.id as string;
-  };
-  const field = `西岗${tag()}号地`;
-  const fieldId = await mkField(field);
-  const otherField = await mkField(`北岗${tag()}号地`);
-  const u = await h.db.user.create({ data: { email: `liming-${tag()}@repair.test`, name: '李明', passwordHash: 'x' } });
-  const m = await h.db.membership.create({
-    data: { organizationId: org.id, userId: u.id, role: 'OPERATOR', dataScope: 'ASSIGNED' },
-  });
-  const job = async (fid: string, from: string, to: string) => {
-    const j = await call(h.base, 'POST', orgPath(org.id, '/jobs'), {
-      token: t.DISPATCHER,
-      body: { fieldId: fid, operationType: 'HARVESTING', estimatedHours: 3, windowStart: from, windowEnd: to },
-    });
-    expectStatus(j, 201);
-    return j.body.id as string;
-  };
-  await job(fieldId, at(2, 0), at(5, 0));
-  const other = await job(otherField, at(3, 0), at(4, 0));
-  return { org, t, a, b, field, other, liMing: m.id };
-}
-
-async function run(w: World, goal: string, conversationId?: string): Promise<TAgentRun> {
-  const r = await call(h.base, 'POST', orgPath(w.org.id, '/agent/runs'), {
-    token: w.t.DISPATCHER,
-    body: { goal, ...(conversationId ? { conversationId } : {}) },
-  });
-  expectStatus(r, 201);
-  return ZAgentRun.parse(r.body);
-}
+type World = FollowUpWorld;
+const run = (w: World, goal: string, conversationId?: string): Promise<TAgentRun> =>
+  followUpRun(h, w, goal, conversationId);
 
 /** books the other field's job on `assetId` all Thursday, with `operator` */
-async function bookThursday(w: World, assetId: string, operator: string) {
+async function bookThursday(w: FollowUpWorld, assetId: string, operator: string) {
   const r = await call(h.base, 'POST', orgPath(w.org.id, `/jobs/${w.other}/assign`), {
     token: w.t.DISPATCHER,
     headers: { 'idempotency-key': `k-${tag()}` },
@@ -92,9 +28,9 @@ async function bookThursday(w: World, assetId: string, operator: string) {
 }
 
 describe('a follow-up edit keeps what was said and repairs the rest', () => {
-  let w: World;
+  let w: FollowUpWorld;
   beforeAll(async () => {
-    w = await world();
+    w = await followUpWorld(h);
   });
 
   it('"把周三的改到周四" onto a day where the combine is booked → Thursday on the free combine, valid, the reason said', async () => {

@@ -1,10 +1,9 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentRun, ZDraftDetail, type TAgentRun } from '@amms/contracts/drafts';
-import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, type TestOrg } from './harness.js';
-import { appForFile, tag } from './support/world.js';
+import { call, createOrg } from './harness.js';
+import { appForFile, tag, type OrgWorld } from './support/world.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
-import { HOUR, nextWeek } from './draft-fixtures.js';
+import { HOUR, localDay, nextWeek } from './draft-fixtures.js';
 
 /**
  * Follow-ups that edit the conversation's current draft (real API, Postgres, Redis): "那把周三的
@@ -17,11 +16,8 @@ const h = appForFile();
 
 /** next week's day/hour in Asia/Shanghai, as an instant */
 const at = nextWeek();
-const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(0, 10);
 
-interface World {
-  org: TestOrg;
-  t: Record<TRole, string>;
+interface World extends OrgWorld {
   claas: string;
   deere: string;
   field: string;
@@ -197,12 +193,11 @@ describe('follow-ups in English', () => {
 describe('an answer to the agent’s own question continues the pending goal', () => {
   it('"安排收获作业" → asked for the period → "下周" plans the harvest of next week', async () => {
     const w = await world();
-    const asked = await run(w, `安排${w.field}的收获作业`);
+    const asked = await run(w, '安排收获作业');
     expect(asked.status).toBe('NEEDS_INPUT');
     const answered = await run(w, '下周', asked.conversationId!);
     expect(answered.status).toBe('COMPLETED');
     expect(answered.constraints!.operationTypes).toEqual(['HARVESTING']);
-    expect(answered.constraints!.fields.map((f) => f.name)).toEqual([w.field]);
     expect(answered.constraints!.period!.from).toBe(localDay(at(0, 12)));
     expect(answered.constraints!.notes.join('\n')).toContain('接着上一个问题');
     expect(answered.draft!.items).toHaveLength(1);
@@ -273,6 +268,24 @@ describe('possessives: the machine a person runs', () => {
     expect(r.constraints!.prefer.operators.map((o) => o.id)).toEqual([qy]);
     expect(r.constraints!.notes.join('\n')).toContain('钱勇常开的机器“克拉斯1号”');
     expect(r.draft!.items[0]).toMatchObject({ primaryAssetId: w.claas, operatorMembershipId: qy });
+  });
+
+  it('"用钱勇那台克拉斯收<field>" (no period) plans the next 14 days and says so, instead of asking', async () => {
+    const w = await world();
+    const qy = await qianYong(w);
+    const r = await run(w, `用钱勇那台克拉斯收${w.field}`);
+    expect(r.status).toBe('COMPLETED');
+    expect(r.question).toBeNull();
+    const today = localDay(new Date().toISOString());
+    expect(r.constraints!.period).toEqual({
+      from: today,
+      to: localDay(new Date(Date.now() + 13 * 86_400_000).toISOString()),
+    });
+    expect(r.constraints!.notes[0]).toContain('没有说时间：按接下来 14 天');
+    expect(r.draft!.items).toHaveLength(1);
+    expect(r.draft!.items[0]).toMatchObject({ primaryAssetId: w.claas, operatorMembershipId: qy });
+    const d = await draftOf(w, r.draft!.id);
+    expect(JSON.stringify(d)).toContain('没有说时间');
   });
 
   it('"钱勇的那台不要用" avoids the machine only; an unknown habit → a question', async () => {

@@ -7,7 +7,7 @@ import { WorkOrdersService } from '../src/maintenance/work-orders.service.js';
 import { memberContext } from '../src/tenancy/member-context.js';
 import { loadMember } from '../src/tenancy/memberships.repository.js';
 import { createOrg, type Harness, type TestOrg } from './harness.js';
-import { combineModel, tag } from './support/world.js';
+import { assetRow, combineModel, meterRow } from './support/world.js';
 import { expectError, expectStatus, loginAll } from './assertions.js';
 import { executionsApi } from './support/executions.js';
 import { workerEnvForFile } from './support/worker-env.js';
@@ -28,7 +28,7 @@ let db: PrismaClient;
 beforeAll(() => {
   ({ h, db } = env);
 });
-const { get, post, finished } = executionsApi(env);
+const { get, post, confirm, finished } = executionsApi(env);
 
 /** Local (Asia/Shanghai) midnight of today + `days`, as an instant. */
 const localDay = (days: number) => Math.floor((Date.now() + TZ_OFFSET) / DAY) * DAY - TZ_OFFSET + days * DAY;
@@ -55,19 +55,9 @@ async function world(): Promise<World> {
   const model = await combineModel(db, org.id);
   const machines: string[] = [];
   for (const [i, hours] of [520, 300].entries()) {
-    const a = await db.asset.create({
-      data: { organizationId: org.id, modelId: model.id, name: `收割机${i + 1}`, serialNumber: `SN-${tag()}` },
-    });
-    await db.meterReading.create({
-      data: {
-        organizationId: org.id,
-        assetId: a.id,
-        readingHours: hours,
-        readAt: new Date(Date.now() - HOUR),
-        source: 'MANUAL',
-      },
-    });
-    machines.push(a.id);
+    const a = await assetRow(db, org.id, model.id, `收割机${i + 1}`);
+    await meterRow(db, org.id, a, hours);
+    machines.push(a);
   }
   const plan = await post(t.OWNER, org.id, '/maintenance-plans', {
     modelId: model.id,
@@ -137,16 +127,7 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     expect(again.draft!.contentHash).toBe(draft.contentHash);
     expect(again.draft!.id).not.toBe(draft.id);
 
-    expectStatus(
-      await post(
-        w.t.DISPATCHER,
-        w.org.id,
-        `/drafts/${draft.id}/confirm`,
-        { version: 1, contentHash: draft.contentHash },
-        null,
-      ),
-      200,
-    );
+    await confirm(w.t.DISPATCHER, w.org.id, draft.id, 1, draft.contentHash);
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
     expectStatus(ex, 202);
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
@@ -208,16 +189,7 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
     const draft = r.draft!;
     expect(draft.workOrderItems).toHaveLength(2);
-    expectStatus(
-      await post(
-        w.t.DISPATCHER,
-        w.org.id,
-        `/drafts/${draft.id}/confirm`,
-        { version: 1, contentHash: draft.contentHash },
-        null,
-      ),
-      200,
-    );
+    await confirm(w.t.DISPATCHER, w.org.id, draft.id, 1, draft.contentHash);
     const taken = draft.workOrderItems[1]!;
     expectStatus(
       await post(w.t.OWNER, w.org.id, '/work-orders', {
@@ -243,16 +215,7 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     const w = await world();
     const r = ZAgentRun.parse((await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL })).body);
     const draft = r.draft!;
-    expectStatus(
-      await post(
-        w.t.DISPATCHER,
-        w.org.id,
-        `/drafts/${draft.id}/confirm`,
-        { version: 1, contentHash: draft.contentHash },
-        null,
-      ),
-      200,
-    );
+    await confirm(w.t.DISPATCHER, w.org.id, draft.id, 1, draft.contentHash);
     const answers = await Promise.all(
       Array.from({ length: 20 }, () => post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 })),
     );
@@ -292,16 +255,7 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
     );
     expect(new Set(made.map((x) => x.id)).size).toBe(1);
 
-    expectStatus(
-      await post(
-        w.t.DISPATCHER,
-        w.org.id,
-        `/drafts/${draft.id}/confirm`,
-        { version: 1, contentHash: draft.contentHash },
-        null,
-      ),
-      200,
-    );
+    await confirm(w.t.DISPATCHER, w.org.id, draft.id, 1, draft.contentHash);
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 1 });
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);
     expect(done.status).toBe('SUCCEEDED');
@@ -420,16 +374,7 @@ describe('agent: MAINTENANCE drafts and their execution', () => {
       changed: [`${a!.planId}:${a!.assetId}`],
     });
 
-    expectStatus(
-      await post(
-        w.t.DISPATCHER,
-        w.org.id,
-        `/drafts/${draft.id}/confirm`,
-        { version: 3, contentHash: ver3.contentHash },
-        null,
-      ),
-      200,
-    );
+    await confirm(w.t.DISPATCHER, w.org.id, draft.id, 3, ver3.contentHash);
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${draft.id}/execute`, { version: 3 });
     expectStatus(ex, 202);
     const done = await finished(w.t.DISPATCHER, w.org.id, ZExecution.parse(ex.body).id);

@@ -3,6 +3,7 @@ import type { TPlanConstraints } from '@amms/contracts/agent';
 import { ZAgentRun, ZConversation, type TAgentRun } from '@amms/contracts/drafts';
 import type { TRole } from '@amms/contracts/permissions';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
+import { modelPlan as fixturePlan } from '../src/agent/planner/openai-planner.fixtures.js';
 import { FakeOpenAi } from './fake-openai.js';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { assetRow, combineModel, orgApi, tag } from './support/world.js';
@@ -119,24 +120,16 @@ async function run(w: World, goal: string, conversationId?: string): Promise<TAg
   return ZAgentRun.parse(r.body);
 }
 
+/** The fixture model's plan (openai-planner.fixtures) for this world: next week, its foreign machine preferred, in English. */
 function modelPlan(w: World, over: Partial<TPlanConstraints> = {}): TPlanConstraints {
   const { from, to } = nextWeek();
-  return {
-    intent: 'SCHEDULE_JOBS',
+  return fixturePlan({
     period: { from, to },
-    operationTypes: ['HARVESTING'],
-    teams: [],
-    fields: [],
-    minPriority: null,
-    urgentFirst: false,
-    avoid: { inMaintenance: true, dueForMaintenance: false, assets: [], operators: [] },
     prefer: { assets: [{ id: w.foreignAsset.id, name: w.foreignAsset.name }], operators: [] },
-    missing: [],
-    question: null,
     language: 'en',
     notes: ['Harvesting next week, machines under repair avoided (model).'],
     ...over,
-  };
+  });
 }
 
 const planStep = (r: TAgentRun) => r.steps.find((s) => s.kind === 'plan')!;

@@ -1,14 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAgentRun, ZDraftDetail, ZExecution, type TAgentRun, type TExecution } from '@amms/contracts/drafts';
-import { ZDocumentDetail, ZDocumentPage, ZUploadResponse } from '@amms/contracts/knowledge';
+import { ZDocumentPage } from '@amms/contracts/knowledge';
 import type { TAgentFigure } from '@amms/contracts/agent';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, login, type TestOrg } from './harness.js';
-import { assetRow, tag } from './support/world.js';
+import { assetRow, machineModel, meterRow, tag } from './support/world.js';
 import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
-import { combineManual, upload } from './knowledge/fixtures.js';
-import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
+import { combineManual } from './knowledge/fixtures.js';
+import { eventually, knowledgeEnv, uploadReadManual, type KnowledgeEnv } from './knowledge/env.js';
 
 /**
  * The agent's skills beyond scheduling (issue 14 §1) on the real API + worker + Postgres + Redis:
@@ -55,51 +55,22 @@ beforeAll(async () => {
   org = await createOrg(env.db, 'diag');
   t = await loginAll(base(), org);
   const db = env.db;
-  const model = await db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Mfr-${tag()}`,
-      name: 'GV-9',
-      kind: 'SELF_PROPELLED',
-      operationTypes: ['HARVESTING'],
-    },
+  const model = await machineModel(db, org.id, {
+    manufacturer: `Mfr-${tag()}`,
+    name: 'GV-9',
+    kind: 'SELF_PROPELLED',
+    operationTypes: ['HARVESTING'],
   });
-  const other = await db.machineModel.create({
-    data: {
-      organizationId: org.id,
-      manufacturer: `Plain-${tag()}`,
-      name: 'TX-1',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
+  const other = await machineModel(db, org.id, { manufacturer: `Plain-${tag()}`, name: 'TX-1' });
   const north = await db.team.create({ data: { organizationId: org.id, name: `North ${tag()}` } });
   // the mechanic (TEAM scope) is in North, which has GV-9 #01 only
   await db.teamMember.create({
     data: { organizationId: org.id, teamId: north.id, membershipId: org.users.MECHANIC.membershipId },
   });
-  m.gv1 = (
-    await db.asset.create({
-      data: {
-        organizationId: org.id,
-        modelId: model.id,
-        teamId: north.id,
-        name: 'GV-9 #01',
-        serialNumber: `SN-${tag()}`,
-      },
-    })
-  ).id;
+  m.gv1 = await assetRow(db, org.id, model.id, 'GV-9 #01', { teamId: north.id });
   m.gv2 = await assetRow(db, org.id, model.id, 'GV-9 #02');
   m.tractor = await assetRow(db, org.id, other.id, 'TX-1 #01');
-  await db.meterReading.create({
-    data: {
-      organizationId: org.id,
-      assetId: m.gv1,
-      readingHours: 812.5,
-      readAt: new Date(Date.now() - 3_600_000),
-      source: 'MANUAL',
-    },
-  });
+  await meterRow(db, org.id, m.gv1, 812.5);
 
   // GV-9 #01's history: an inspection whose coolant check FAILED
   const insp = await post(t.OWNER, '/work-orders', {
@@ -129,24 +100,11 @@ beforeAll(async () => {
   teamDispatcher = (await login(base(), email)).accessToken;
 
   // the GV-9 manual (org library, linked to the model), read by the real worker
-  const up = await upload(base(), t.ADMIN, orgPath(org.id, '/documents'), combineManual(), {
+  await uploadReadManual(env, t.ADMIN, org.id, combineManual(), {
     title: 'GV-9 联合收割机 使用说明书',
     language: 'zh',
     machineModelIds: [model.id],
   });
-  expectStatus(up, 201);
-  const doc = ZUploadResponse.parse(up.body).document.id;
-  const ready = await eventually(
-    () => get(t.ADMIN, `/documents/${doc}`),
-    (d) =>
-      d.status === 200 &&
-      ZDocumentDetail.parse(d.body).versions.some(
-        (v) => ['READY', 'FAILED'].includes(v.status) && d.body.currentVersionId === v.id,
-      ),
-    env.log,
-    120_000,
-  );
-  expect(ZDocumentDetail.parse(ready.body).versions[0]!.status).toBe('READY');
 }, 180_000);
 
 afterAll(async () => {

@@ -1,11 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  ZAnalyticsCosts,
-  ZAnalyticsMaintenance,
-  ZAnalyticsOperations,
-  ZAnalyticsOverview,
-  ZAnalyticsUtilization,
-} from '@amms/contracts/analytics';
+import { ZAnalyticsCosts, ZAnalyticsMaintenance, ZAnalyticsOperations } from '@amms/contracts/analytics';
+import { ZAnalyticsOverview, ZAnalyticsUtilization } from '@amms/contracts/analytics';
 import type { MachineKind } from '@amms/db';
 import { call, createOrg, login, type TestOrg } from './harness.js';
 import { appForFile, orgApi, tag } from './support/world.js';
@@ -182,78 +177,39 @@ async function fixture(label = 'an'): Promise<Fixture> {
   await asset(org.id, 'POWER_UNIT', 'Scrapped', null, { deletedAt: t('2026-01-01T00:00:00Z') });
   const field = await h.db.field.create({ data: { organizationId: org.id, name: `F-${tag()}`, areaM2: 500_000 } });
 
+  type Machines = [string, 'PRIMARY' | 'IMPLEMENT'][];
+  const live = (machines: Machines) => ({ machines, released: false });
+  const released = (machines: Machines) => ({ machines, released: true });
+  const TP: Machines = [
+    [T, 'PRIMARY'],
+    [P, 'IMPLEMENT'],
+  ];
+  /** a COMPLETED job on the field: `actualHours`, `areaDoneM2`, its assignments oldest first */
+  const completed = (
+    operationType: 'TILLAGE' | 'HARVESTING',
+    completedAt: string,
+    actualHours: string,
+    areaDoneM2: number,
+    assignments: { machines: Machines; released: boolean }[],
+  ) =>
+    job(
+      org,
+      field.id,
+      { operationType, status: 'COMPLETED', completedAt: t(completedAt), actualHours, areaDoneM2 },
+      assignments,
+    );
+
   // J1 completed 2026-03-31T17:30Z = April 1, 01:30 in Shanghai → in April. T + P, 6.5 h, 5 ha
-  await job(
-    org,
-    field.id,
-    {
-      operationType: 'TILLAGE',
-      status: 'COMPLETED',
-      completedAt: t('2026-03-31T17:30:00Z'),
-      actualHours: '6.50',
-      areaDoneM2: 50_000,
-    },
-    [
-      {
-        machines: [
-          [T, 'PRIMARY'],
-          [P, 'IMPLEMENT'],
-        ],
-        released: false,
-      },
-    ],
-  );
+  await completed('TILLAGE', '2026-03-31T17:30:00Z', '6.50', 50_000, [live(TP)]);
   // J2: first assigned to H (released), then re-assigned to T + P (live). 8 h, 7 ha
-  await job(
-    org,
-    field.id,
-    {
-      operationType: 'TILLAGE',
-      status: 'COMPLETED',
-      completedAt: t('2026-04-10T08:00:00Z'),
-      actualHours: '8.00',
-      areaDoneM2: 70_000,
-    },
-    [
-      { machines: [[H, 'PRIMARY']], released: true },
-      {
-        machines: [
-          [T, 'PRIMARY'],
-          [P, 'IMPLEMENT'],
-        ],
-        released: false,
-      },
-    ],
-  );
+  await completed('TILLAGE', '2026-04-10T08:00:00Z', '8.00', 70_000, [released([[H, 'PRIMARY']]), live(TP)]);
   // J3: both assignments released; the latest (H) is the one that counts. 10.25 h, 12 ha
-  await job(
-    org,
-    field.id,
-    {
-      operationType: 'HARVESTING',
-      status: 'COMPLETED',
-      completedAt: t('2026-04-20T10:00:00Z'),
-      actualHours: '10.25',
-      areaDoneM2: 120_000,
-    },
-    [
-      { machines: [[T, 'PRIMARY']], released: true },
-      { machines: [[H, 'PRIMARY']], released: true },
-    ],
-  );
+  await completed('HARVESTING', '2026-04-20T10:00:00Z', '10.25', 120_000, [
+    released([[T, 'PRIMARY']]),
+    released([[H, 'PRIMARY']]),
+  ]);
   // J4 completed 2026-03-31T15:30Z = March 31, 23:30 in Shanghai → NOT in April. 5 h, 3 ha
-  await job(
-    org,
-    field.id,
-    {
-      operationType: 'HARVESTING',
-      status: 'COMPLETED',
-      completedAt: t('2026-03-31T15:30:00Z'),
-      actualHours: '5.00',
-      areaDoneM2: 30_000,
-    },
-    [{ machines: [[H, 'PRIMARY']], released: false }],
-  );
+  await completed('HARVESTING', '2026-03-31T15:30:00Z', '5.00', 30_000, [live([[H, 'PRIMARY']])]);
   // J5 planned in April for team 1 (no assignment); J6 cancelled in April (no team); J7 planned in June
   await job(org, field.id, {
     operationType: 'SOWING_PLANTING',

@@ -12,7 +12,7 @@ import {
 } from '@amms/contracts/assets';
 import { ZTeam } from '@amms/contracts/teams';
 import { call, createOrg, login, type TestOrg } from './harness.js';
-import { appForFile, orgApi, tag } from './support/world.js';
+import { apiAsset, appForFile, orgApi, tag } from './support/world.js';
 import { allModelIds, expectError, expectStatus, orgPath } from './assertions.js';
 
 const h = appForFile();
@@ -56,14 +56,7 @@ async function createAsset(
   modelId: string,
   body: Record<string, unknown> = {},
 ): Promise<TAsset> {
-  const r = await post(token, orgId, '/assets', {
-    modelId,
-    name: `Tractor ${tag()}`,
-    serialNumber: `SN-${tag()}`,
-    ...body,
-  });
-  expectStatus(r, 201);
-  return ZAsset.parse(r.body);
+  return apiAsset(h, token, orgId, modelId, body);
 }
 
 async function createTeam(token: string, orgId: string) {

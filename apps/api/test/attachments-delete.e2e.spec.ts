@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAttachment, ZListAttachmentsResponse, ZPhotoSettings, type TAttachment } from '@amms/contracts/attachments';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
+import { attachmentTargets, machineRow } from './support/world.js';
 import { uploadFile } from './fake-recognition.js';
 import { textManual, upload as uploadManual } from './knowledge/fixtures.js';
 import { BlobRefsRepository } from '../src/platform/storage/blob-refs.repository.js';
@@ -55,35 +56,7 @@ beforeAll(async () => {
   for (const role of ['OWNER', 'ADMIN', 'OPERATOR', 'MECHANIC', 'ACCOUNTANT', 'VIEWER'] as const)
     t[role] = (await login(h.base, a.users[role].email)).accessToken;
   t.B_OWNER = (await login(h.base, b.users.OWNER.email)).accessToken;
-  const model = await h.db.machineModel.create({
-    data: {
-      organizationId: a.id,
-      manufacturer: `M-${randomUUID().slice(0, 8)}`,
-      name: 'T',
-      kind: 'POWER_UNIT',
-      operationTypes: ['TILLAGE'],
-    },
-  });
-  const asset = await h.db.asset.create({
-    data: { organizationId: a.id, modelId: model.id, name: 'Tractor', serialNumber: `S-${randomUUID()}` },
-  });
-  const wo = await call(h.base, 'POST', orgPath(a.id, '/work-orders'), {
-    token: t.OWNER,
-    body: { type: 'CORRECTIVE', assetId: asset.id, title: 'Cracked mirror' },
-  });
-  expectStatus(wo, 201);
-  woId = (wo.body as { id: string }).id;
-  await h.db.workOrder.update({ where: { id: woId }, data: { reportedByMembershipId: a.users.OPERATOR.membershipId } });
-  const doc = await call(h.base, 'POST', orgPath(a.id, '/cost-documents'), {
-    token: t.ACCOUNTANT,
-    body: {
-      category: 'FUEL',
-      documentDate: '2026-03-01',
-      lines: [{ description: 'Diesel', quantity: 10, unit: 'L', unitPriceMinor: '789' }],
-    },
-  });
-  expectStatus(doc, 201);
-  docId = (doc.body as { id: string }).id;
+  ({ woId, docId } = await attachmentTargets(h, a, t, await machineRow(h.db, a.id, 'Tractor'), 'Cracked mirror'));
 });
 afterAll(async () => {
   await h?.close();

@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZAttachment, ZListAttachmentsResponse, type TAttachment } from '@amms/contracts/attachments';
 import { call, createOrg, login, startApp, type Harness, type TestOrg } from './harness.js';
-import { machineRow, orgApi } from './support/world.js';
+import { attachmentTargets, machineRow, orgApi } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { uploadFile } from './fake-recognition.js';
 
@@ -58,25 +58,7 @@ beforeAll(async () => {
     t[role] = (await login(h.base, a.users[role].email)).accessToken;
   t.B_OWNER = (await login(h.base, b.users.OWNER.email)).accessToken;
   assetId = await machineRow(h.db, a.id, 'Tractor');
-  const wo = await call(h.base, 'POST', orgPath(a.id, '/work-orders'), {
-    token: t.OWNER,
-    body: { type: 'CORRECTIVE', assetId, title: 'Hydraulic leak' },
-  });
-  expectStatus(wo, 201);
-  woId = (wo.body as { id: string }).id;
-  // reported by the operator (ASSIGNED scope: they read the faults they reported; reporting on a
-  // machine needs an assignment, which this file does not need to build)
-  await h.db.workOrder.update({ where: { id: woId }, data: { reportedByMembershipId: a.users.OPERATOR.membershipId } });
-  const doc = await call(h.base, 'POST', orgPath(a.id, '/cost-documents'), {
-    token: t.ACCOUNTANT,
-    body: {
-      category: 'FUEL',
-      documentDate: '2026-03-01',
-      lines: [{ description: 'Diesel', quantity: 10, unit: 'L', unitPriceMinor: '789' }],
-    },
-  });
-  expectStatus(doc, 201);
-  docId = (doc.body as { id: string }).id;
+  ({ woId, docId } = await attachmentTargets(h, a, t, assetId, 'Hydraulic leak'));
 });
 afterAll(() => h?.close());
 

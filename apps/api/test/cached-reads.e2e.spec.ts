@@ -140,6 +140,15 @@ describe('analytics misses: one snapshot transaction, and one rebuild for a herd
     });
   }
 
+  it('overview miss: the access query + two round trips (the timezone, then every row in one statement)', async () => {
+    let status = 0;
+    const trips = await roundTripsOf(async () => {
+      status = (await get(`/analytics/overview?${freshPeriod()}`)).status;
+    });
+    expect(status).toBe(200);
+    expect(trips).toBeLessThanOrEqual(3);
+  });
+
   it('64 concurrent readers of an invalidated overview: one rebuild (single flight)', async () => {
     const q = `/analytics/overview?${freshPeriod()}`;
     expectStatus(await get(q), 200);

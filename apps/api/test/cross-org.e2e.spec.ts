@@ -132,6 +132,8 @@ const BODIES: Record<string, (b: Ids) => unknown> = {
   'POST imports/fields/previews/:id/commit': () => ({}),
   'POST imports/jobs/previews/:id/commit': () => ({}),
   'POST imports/boundaries/previews/:id/commit': () => ({}),
+  'POST imports/parts/previews/:id/commit': () => ({}),
+  'POST imports/stock/previews/:id/commit': () => ({}),
   'PATCH parts/:id': () => ({ version: 1, nameZh: 'pwned' }),
   'POST stock-counts/:id/confirm': () => ({}),
   'POST stock-write-offs/:id/approve': () => ({}),

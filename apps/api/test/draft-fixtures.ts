@@ -14,6 +14,9 @@ export const HOUR = 3_600_000;
 const tag = () => randomUUID().slice(0, 8);
 
 /** Next week's Monday 00:00 in Asia/Shanghai, as an instant; `at(day, hour)` is local time. */
+/** an instant's calendar day in Asia/Shanghai (UTC+8), YYYY-MM-DD */
+export const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(0, 10);
+
 export function nextWeek() {
   const local = new Date(Date.now() + 8 * HOUR);
   const dow = (local.getUTCDay() + 6) % 7;

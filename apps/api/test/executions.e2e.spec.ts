@@ -17,7 +17,7 @@ import { workerEnvForFile } from './support/worker-env.js';
  * confirmation. Crashes and outages: executions-recovery.e2e; the live stream: executions-stream.e2e.
  */
 const env = workerEnvForFile({ suffix: 'exec' });
-const { get, post, execute, finished, liveBookings } = executionsApi(env);
+const { get, post, confirm, execute, finished, liveBookings } = executionsApi(env);
 const world = (combines = 2) => fixtureWorld(env.h.base, env.db, combines);
 
 describe('draft execution: request → outbox → worker → receipts', () => {
@@ -30,16 +30,7 @@ describe('draft execution: request → outbox → worker → receipts', () => {
     const parsed = ZAgentRun.parse(run.body);
     const draft = parsed.draft!;
     expect(draft.items).toHaveLength(2);
-    expectStatus(
-      await post(
-        w.t.DISPATCHER,
-        w.org.id,
-        `/drafts/${draft.id}/confirm`,
-        { version: draft.version, contentHash: draft.contentHash },
-        null,
-      ),
-      200,
-    );
+    await confirm(w.t.DISPATCHER, w.org.id, draft.id, draft.version, draft.contentHash);
 
     const r = await execute(w.t.DISPATCHER, w.org.id, draft.id, draft.version);
     expectStatus(r, 202);

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { parseString } from '@fast-csv/parse';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
+import { parseXlsx, sheetsApi } from './support/sheets.js';
 import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
@@ -12,13 +12,7 @@ const h = appForFile();
 const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { token, body });
 
-/** The raw download (bytes + headers). */
-async function download(token: string, org: string, rest: string) {
-  const res = await fetch(`${h.base}${orgPath(org, rest)}`, { headers: { authorization: `Bearer ${token}` } });
-  const bytes = Buffer.from(await res.arrayBuffer());
-  expect(res.status, bytes.toString('utf8').slice(0, 500)).toBe(200);
-  return { status: res.status, headers: res.headers, bytes };
-}
+const { download } = sheetsApi(() => h);
 
 /** Parsed with fast-csv (not our parser): rows of strings, header included. */
 function parseCsvBytes(bytes: Buffer): Promise<string[][]> {
@@ -30,15 +24,6 @@ function parseCsvBytes(bytes: Buffer): Promise<string[][]> {
       .on('error', reject)
       .on('end', () => resolve(rows));
   });
-}
-
-async function parseXlsx(bytes: Buffer): Promise<unknown[][]> {
-  const book = new ExcelJS.Workbook();
-  await book.xlsx.load(bytes as unknown as ArrayBuffer);
-  const sheet = book.worksheets[0]!;
-  const rows: unknown[][] = [];
-  sheet.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
-  return rows;
 }
 
 /** Every id of a list, all pages. */

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { postForm } from './harness.js';
 
 /**
  * A local stand-in for the machine recognition service (RECOGNITION_URL): a real HTTP server on
@@ -69,17 +70,5 @@ export async function uploadFile(
     new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
     file.name,
   );
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    body: form,
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, headers: res.headers };
+  return postForm(base, path, token, form, headers);
 }

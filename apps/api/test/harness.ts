@@ -95,7 +95,30 @@ export async function call<T = any>(
   if (opts.rawBody !== undefined) body = opts.rawBody;
   else if (opts.body !== undefined) body = JSON.stringify(opts.body);
   if (body !== undefined && !headers['content-type']) headers['content-type'] = 'application/json';
-  const res = await fetch(`${base}${path}`, { method, headers, body });
+  return readRes<T>(await fetch(`${base}${path}`, { method, headers, body }));
+}
+
+/** A multipart POST (an upload) with a bearer token; the answer read as `call` reads it. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies loosely
+export async function postForm<T = any>(
+  base: string,
+  path: string,
+  token: string,
+  form: FormData,
+  headers: Record<string, string> = {},
+): Promise<Res<T>> {
+  return readRes<T>(
+    await fetch(`${base}${path}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      body: form,
+    }),
+  );
+}
+
+/** A response as the tests read it: status, headers, and the body parsed as JSON where it is JSON (else its text). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- tests read response bodies loosely
+async function readRes<T = any>(res: Response): Promise<Res<T>> {
   const text = await res.text();
   let parsed: unknown = text;
   try {

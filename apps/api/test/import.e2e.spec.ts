@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ZImportCommitResponse, ZImportPreview, type TImportPreview } from '@amms/contracts/integrations';
-import { call, createOrg, login, PASSWORD, type Res, type TestOrg } from './harness.js';
+import ExcelJS from 'exceljs';
+import { ZImportCommitResponse } from '@amms/contracts/integrations';
+import { csv, rowErrors, sheetsApi, xlsx } from './support/sheets.js';
+import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
 import { appForFile, tag } from './support/world.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
@@ -18,55 +19,7 @@ const req = (
   headers?: Record<string, string>,
 ) => call(h.base, method, orgPath(org, rest), { token, body, headers });
 
-const csv = (rows: string[][]) =>
-  '\uFEFF' +
-  rows.map((r) => r.map((c) => (/[",\n]/.test(c) ? `"${c.replace(/"/g, '""')}"` : c)).join(',')).join('\r\n') +
-  '\r\n';
-
-async function xlsx(rows: (string | number | Date)[][]): Promise<Buffer> {
-  const book = new ExcelJS.Workbook();
-  const sheet = book.addWorksheet('data');
-  for (const r of rows) sheet.addRow(r);
-  return Buffer.from(await book.xlsx.writeBuffer());
-}
-
-/** POST a multipart upload with fetch (the `file` part). */
-async function upload(
-  token: string,
-  org: string,
-  rest: string,
-  content: string | Buffer,
-  fileName: string,
-  headers: Record<string, string> = {},
-): Promise<Res> {
-  const form = new FormData();
-  form.append('file', new Blob([typeof content === 'string' ? Buffer.from(content, 'utf8') : content]), fileName);
-  const res = await fetch(`${h.base}${orgPath(org, rest)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...headers },
-    body: form,
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-}
-
-async function preview(
-  token: string,
-  org: string,
-  kind: string,
-  content: string | Buffer,
-  fileName = 'data.csv',
-  headers: Record<string, string> = {},
-): Promise<TImportPreview> {
-  const r = await upload(token, org, `/imports/${kind}/previews`, content, fileName, headers);
-  expectStatus(r, 201);
-  return ZImportPreview.parse(r.body);
-}
-
-const rowErrors = (p: TImportPreview) =>
-  Object.fromEntries(
-    p.rows.filter((r) => r.errors.length).map((r) => [r.row, r.errors.map((e) => `${e.column ?? '-'}:${e.code}`)]),
-  );
+const { upload, preview } = sheetsApi(() => h);
 
 async function world() {
   const org = await createOrg(h.db, 'import');

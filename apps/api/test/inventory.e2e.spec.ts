@@ -1,33 +1,20 @@
 // Parts and stock (issue #29): the ledger under concurrency, reservations, a work order's life with
 // parts, stocktake, moving average cost, four-eyes write-offs, the offline issue, bad input, tenancy.
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { TPartDetail, TStockLocation, TStockRow, TWorkOrderPartsView } from '@amms/contracts/inventory';
 import { ROLE_PERMISSIONS } from '@amms/contracts/permissions';
 import type { OrgContext } from '../src/platform/access/context.js';
 import { PARTS_AVAILABILITY, type PartsAvailability } from '../src/planning/tools/parts-availability.js';
-import { startApp, type Harness } from './harness.js';
 import { expectError, expectStatus } from './assertions.js';
-import { machineRow, orgApi, orgWorld, tag, type OrgWorld } from './support/world.js';
+import { countPart, partStore, teamVan, type Store } from './support/part-store.js';
+import { appForFile, machineRow, orgApi, tag } from './support/world.js';
 
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
-afterAll(() => h?.close());
+const h = appForFile();
 const api = orgApi(() => h);
 
-interface Store {
-  w: OrgWorld;
-  part: TPartDetail;
-  main: TStockLocation;
-  van: TStockLocation;
-}
-
-async function store(label: string, part: Record<string, unknown> = {}): Promise<Store> {
-  const w = await orgWorld(h, label);
-  const p = await api.post(w.t.OWNER, w.org.id, '/parts', {
-    partNumber: `P-${tag()}`,
+const store = (label: string, part: Record<string, unknown> = {}): Promise<Store> =>
+  partStore(h, label, {
     makerPartNumber: `RE${tag()}`,
     nameZh: '机油滤清器',
     nameEn: 'Oil filter',
@@ -35,13 +22,6 @@ async function store(label: string, part: Record<string, unknown> = {}): Promise
     suppliers: [{ name: '农机配件公司', priceMinor: '4500', leadTimeDays: 5, preferred: true }],
     ...part,
   });
-  expectStatus(p, 201);
-  const main = await api.post(w.t.OWNER, w.org.id, '/stock-locations', { name: '总库', kind: 'STORE' });
-  const van = await api.post(w.t.OWNER, w.org.id, '/stock-locations', { name: '服务车 1', kind: 'VAN' });
-  expectStatus(main, 201);
-  expectStatus(van, 201);
-  return { w, part: p.body as TPartDetail, main: main.body as TStockLocation, van: van.body as TStockLocation };
-}
 
 const receive = (s: Store, quantity: number, unitCostMinor: string, locationId = s.main.id) =>
   api.post(s.w.t.DISPATCHER, s.w.org.id, '/stock-movements', {
@@ -323,14 +303,7 @@ describe('stocktake and write-offs', () => {
     );
     expect(await h.db.stockMovement.count({ where: { countId: id } })).toBe(2);
     // counting needs inventory.adjust
-    expectError(
-      await api.post(s.w.t.MECHANIC, s.w.org.id, '/stock-counts', {
-        locationId: s.main.id,
-        lines: [{ partId: s.part.id, counted: 1 }],
-      }),
-      403,
-      'FORBIDDEN',
-    );
+    expectError(await countPart(h, s, s.w.t.MECHANIC, 1), 403, 'FORBIDDEN');
   });
 
   it('a write-off over the org threshold waits for a second person', async () => {
@@ -511,15 +484,7 @@ describe('tenancy and scope', () => {
 
   it('a team-owned van is seen and moved only within the team scope', async () => {
     const s = await store('inv-team');
-    const team = await api.post(s.w.t.OWNER, s.w.org.id, '/teams', { name: `Team ${tag()}` });
-    expectStatus(team, 201);
-    const van = await api.post(s.w.t.OWNER, s.w.org.id, '/stock-locations', {
-      name: 'Team van',
-      kind: 'VAN',
-      teamId: (team.body as { id: string }).id,
-    });
-    expectStatus(van, 201);
-    const vanId = (van.body as TStockLocation).id;
+    const vanId = await teamVan(h, s);
     // the mechanic is TEAM-scoped and in no team: shared locations only
     const m = await h.db.membership.findUniqueOrThrow({ where: { id: s.w.org.users.MECHANIC.membershipId } });
     expect(m.dataScope).toBe('TEAM');

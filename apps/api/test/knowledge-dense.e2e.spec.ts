@@ -3,7 +3,7 @@ import { ZKnowledgeAnswer, ZKnowledgeSearchResponse, ZUploadResponse } from '@am
 import { call, createOrg, login, type TestOrg } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { textManual, upload } from './knowledge/fixtures.js';
-import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
+import { knowledgeEnv, type KnowledgeEnv, waitIngested } from './knowledge/env.js';
 import { FakeModels } from './knowledge/fake-models.js';
 
 /**
@@ -49,12 +49,7 @@ beforeAll(async () => {
   const up = ZUploadResponse.parse(res.body);
   documentId = up.document.id;
   versionId = up.version.id;
-  await eventually(
-    () => env.db.document.findUniqueOrThrow({ where: { id: documentId } }),
-    (d) => d.currentVersionId !== null,
-    env.log,
-    90_000,
-  );
+  await waitIngested(env, [documentId]);
 }, 180_000);
 
 afterAll(async () => {

@@ -3,11 +3,12 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZKnowledgeAnswer } from '@amms/contracts/knowledge';
 import type { TRole } from '@amms/contracts/permissions';
-import { readManifest, seedManuals } from '../src/seed/manuals/load.js';
-import { call, createOrg, testConfig, type TestOrg } from './harness.js';
+import { readManifest } from '../src/seed/manuals/load.js';
+import { call, createOrg, type TestOrg } from './harness.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
-import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
+import { knowledgeEnv, type KnowledgeEnv, seedDemoManuals } from './knowledge/env.js';
 import {
+  pickAfterAskBack,
   scoreAnswer,
   splitOf,
   summarize,
@@ -29,11 +30,16 @@ import {
  * by knowledge-ingest.e2e, and `npm run eval:knowledge` scores the OCR questions.
  */
 const NO_OCR = { OCR_LANGUAGES: 'floor_without_ocr' };
-const FLOORS: Record<string, { right: number; clean: number; refused: number }> = {
+const FLOORS: Record<string, { right: number; clean: number; refused?: number }> = {
   // measured 0.859 / 1.000 / 3 of 5 (docs/knowledge.md, session 12)
   'questions.json': { right: 0.82, clean: 1, refused: 0.6 },
-  // the second manual (another maker, two columns): measured 0.818 / 1.000 / 2 of 2
-  'questions-leeb.json': { right: 0.77, clean: 1, refused: 1 },
+  // the second manual (another maker, two columns): measured 0.818 / 1.000 / 2 of 2 (session 15: the
+  // cross-language discount is bounded by what a passage is shown to say, docs/knowledge.md)
+  'questions-leeb.json': { right: 0.8, clean: 1, refused: 1 },
+  // Chinese questions on the English tractor manual: measured 0.750 / 1.000 (session 14)
+  'questions-zh-jd.json': { right: 0.7, clean: 1 },
+  // English questions on the Chinese manuals: measured 0.857 / 1.000 (session 14)
+  'questions-en-zh.json': { right: 0.8, clean: 1 },
 };
 
 interface QuestionSet {
@@ -52,16 +58,7 @@ beforeAll(async () => {
   env = await knowledgeEnv('know6', NO_OCR);
   org = await createOrg(env.db, 'evalfloor');
   t = await loginAll(env.h.base, org);
-  const config = testConfig({ DATABASE_URL: env.dbUrl, STORAGE_DIR: env.storageDir });
-  await seedManuals(env.db, config, org.users.OWNER.id);
-  const expected = readManifest().length;
-  await eventually(
-    () => env.db.documentVersion.findMany({ where: { document: { organizationId: null } }, select: { status: true } }),
-    (vs) => vs.length === expected && vs.every((v) => v.status === 'READY' || v.status === 'FAILED'),
-    env.log,
-    420_000,
-    500,
-  );
+  await seedDemoManuals(env, org.users.OWNER.id);
 }, 480_000);
 
 afterAll(async () => {
@@ -89,15 +86,25 @@ describe('answer-level floors on the demo manuals (tuning halves)', () => {
           body: { question: q.question },
         });
         expectStatus(res, 200);
-        const answer = ZKnowledgeAnswer.parse(res.body);
+        let answer = ZKnowledgeAnswer.parse(res.body);
+        // an ask-back (which machine?) offering the expected manual: the mechanic picks it
+        const picked = pickAfterAskBack(q, answer, (id: string) => keyOf.get(id) ?? id);
+        if (picked) {
+          const again = await call(env.h.base, 'POST', orgPath(org.id, '/knowledge/answers'), {
+            token: t.MECHANIC,
+            body: { question: q.question, documentId: picked },
+          });
+          expectStatus(again, 200);
+          answer = ZKnowledgeAnswer.parse(again.body);
+        }
         rows.push({ q, s: scoreAnswer(q, answer, (id: string) => keyOf.get(id) ?? id, titles) });
       }
       const m = summarize(rows);
       const wrong = rows.filter((r) => !r.s.right || !r.s.clean).map((r) => r.q.id);
-      expect(m.unanswerable).toBeGreaterThan(0);
+      if (floor.refused !== undefined) expect(m.unanswerable).toBeGreaterThan(0);
       expect(m.right, `right ${m.right}; wrong: ${wrong.join(', ')}`).toBeGreaterThanOrEqual(floor.right);
       expect(m.clean, `unclean: ${rows.filter((r) => r.s.found && !r.s.clean).map((r) => r.q.id)}`).toBe(floor.clean);
-      expect(m.refused).toBeGreaterThanOrEqual(floor.refused);
+      if (floor.refused !== undefined) expect(m.refused).toBeGreaterThanOrEqual(floor.refused);
     },
     300_000,
   );

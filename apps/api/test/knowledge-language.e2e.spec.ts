@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ZDocumentPage, ZKnowledgeAnswer, ZKnowledgeSearchResponse, ZUploadResponse } from '@amms/contracts/knowledge';
+import { ZDocumentPage, ZKnowledgeAnswer, ZKnowledgeSearchResponse } from '@amms/contracts/knowledge';
 import { call, createOrg, login, type TestOrg } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
-import { combineManual, upload } from './knowledge/fixtures.js';
-import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
+import { combineManual } from './knowledge/fixtures.js';
+import { knowledgeEnv, type KnowledgeEnv, uploadManuals } from './knowledge/env.js';
 import { FakeModels } from './knowledge/fake-models.js';
 import { buildPdf } from './knowledge/pdf-builder.js';
 
@@ -85,21 +85,13 @@ beforeAll(async () => {
   });
   org = await createOrg(env.db, 'lang');
   token = (await login(env.h.base, org.users.ADMIN.email)).accessToken;
-  for (const [key, pdf, title, language] of [
-    ['tractor', tractorManual(), 'TX-200 Tractor Operator’s Manual', 'en'],
-    ['combine', combineManual(), 'GV-9 联合收割机 使用说明书', 'zh'],
-  ] as const) {
-    const res = await upload(env.h.base, token, orgPath(org.id, '/documents'), pdf, { title, language });
-    expectStatus(res, 201);
-    docs[key] = ZUploadResponse.parse(res.body).document.id;
-  }
-  for (const id of Object.values(docs))
-    await eventually(
-      () => env.db.document.findUniqueOrThrow({ where: { id } }),
-      (d) => d.currentVersionId !== null,
-      env.log,
-      90_000,
-    );
+  Object.assign(
+    docs,
+    await uploadManuals(env, token, org.id, [
+      ['tractor', tractorManual(), 'TX-200 Tractor Operator’s Manual', 'en'],
+      ['combine', combineManual(), 'GV-9 联合收割机 使用说明书', 'zh'],
+    ]),
+  );
 }, 180_000);
 
 afterAll(async () => {

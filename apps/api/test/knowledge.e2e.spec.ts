@@ -49,6 +49,22 @@ async function ready(token: string, org: string, id: string, versionId?: string)
 }
 
 /** Every citation's snippet really occurs on the page it cites (opened through the API). */
+/** A fresh org whose library holds one ingested line on the unloading auger's bearings. */
+async function augerOrg(label: string) {
+  const org = await createOrg(env.db, label);
+  const t = (await login(base(), org.users.OWNER.email)).accessToken;
+  const res = await upload(
+    base(),
+    t,
+    docs(org.id),
+    textManual(['Grain tank unloading auger: grease the bearings every 50 hours.']),
+    { title: 'Auger', language: 'en' },
+  );
+  const up = ZUploadResponse.parse(res.body);
+  await ready(t, org.id, up.document.id);
+  return { org, t, up };
+}
+
 async function expectCitationsValid(token: string, org: string, a: TKnowledgeAnswer) {
   for (const c of a.citations) {
     const p = await call(base(), 'GET', docs(org, `/${c.documentId}/versions/${c.versionId}/pages/${c.page}`), {
@@ -308,20 +324,7 @@ describe('versions', () => {
   });
 
   it('a deleted document is never cited again', async () => {
-    const org = await createOrg(env.db, 'del');
-    const t = (await login(base(), org.users.OWNER.email)).accessToken;
-    const up = ZUploadResponse.parse(
-      (
-        await upload(
-          base(),
-          t,
-          docs(org.id),
-          textManual(['Grain tank unloading auger: grease the bearings every 50 hours.']),
-          { title: 'Auger', language: 'en' },
-        )
-      ).body,
-    );
-    await ready(t, org.id, up.document.id);
+    const { org, t, up } = await augerOrg('del');
     expect(
       ZKnowledgeAnswer.parse((await ask(t, org.id, 'How often do I grease the unloading auger bearings?')).body).found,
     ).toBe(true);
@@ -336,20 +339,7 @@ describe('versions', () => {
 
 describe('found threshold', () => {
   it('a question whose main words the manual covers is answered though it adds words no manual has; one sharing a word is refused', async () => {
-    const org = await createOrg(env.db, 'thr');
-    const t = (await login(base(), org.users.OWNER.email)).accessToken;
-    const up = ZUploadResponse.parse(
-      (
-        await upload(
-          base(),
-          t,
-          docs(org.id),
-          textManual(['Grain tank unloading auger: grease the bearings every 50 hours.']),
-          { title: 'Auger', language: 'en' },
-        )
-      ).body,
-    );
-    await ready(t, org.id, up.document.id);
+    const { org, t, up } = await augerOrg('thr');
     // 4 of its 7 words (grease, unloading, auger, bearings) are in the manual: 0.57 of the weight, above FOUND_THRESHOLD (0.4)
     const a = ZKnowledgeAnswer.parse(
       (await ask(t, org.id, 'Grease interval for the unloading auger bearings of the Lexion harvester?')).body,

@@ -124,6 +124,23 @@ async function expectSorted<S extends z.ZodType<{ items: { id: string }[]; nextC
 
 const ms = (d: Date) => d.getTime();
 
+type ListSchema = z.ZodType<{ items: { id: string }[]; nextCursor: string | null }>;
+
+/** One list as one caller sees it: `sorted` checks one sort, `bothWays` the sort and its reverse. */
+function sortsOf(token: string, org: string, list: string, schema: ListSchema) {
+  const sorted = (sort: string, rows: readonly Row[]) => expectSorted(token, org, list, schema, sort, rows);
+  return {
+    sorted,
+    async bothWays<R extends { id: string }>(sort: string, rows: readonly R[], value: (r: R) => Row['value']) {
+      for (const s of [sort, `-${sort}`])
+        await sorted(
+          s,
+          rows.map((r) => ({ id: r.id, value: value(r) })),
+        );
+    },
+  };
+}
+
 describe('GET /jobs?sort=', () => {
   it('windowStart and createdAt, both directions, over pages with ties; only my org', async () => {
     const w = await world('sort-jobs');
@@ -148,24 +165,9 @@ describe('GET /jobs?sort=', () => {
         if (x === w) rows.push({ id: j.id, windowStart, createdAt });
       }
     }
-    for (const sort of ['windowStart', '-windowStart'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/jobs',
-        ZListJobsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.windowStart) })),
-      );
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/jobs',
-        ZListJobsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
-      );
+    const list = sortsOf(w.t.VIEWER, w.org.id, '/jobs', ZListJobsResponse);
+    await list.bothWays('windowStart', rows, (r) => ms(r.windowStart));
+    await list.bothWays('createdAt', rows, (r) => ms(r.createdAt));
 
     // sort with a filter: only the jobs whose window overlaps the second day, newest first
     const day2 = rows.filter((r) => ms(r.windowStart) === ms(T[1]!));
@@ -269,24 +271,9 @@ describe('GET /work-orders', () => {
       }
     }
     expect(rows.filter((r) => r.plannedStart === null).length).toBeGreaterThanOrEqual(3);
-    for (const sort of ['plannedStart', '-plannedStart'])
-      await expectSorted(
-        w.t.OWNER,
-        w.org.id,
-        '/work-orders',
-        ZListWorkOrdersResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.plannedStart ? ms(r.plannedStart) : null })),
-      );
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(
-        w.t.OWNER,
-        w.org.id,
-        '/work-orders',
-        ZListWorkOrdersResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
-      );
+    const list = sortsOf(w.t.OWNER, w.org.id, '/work-orders', ZListWorkOrdersResponse);
+    await list.bothWays('plannedStart', rows, (r) => (r.plannedStart ? ms(r.plannedStart) : null));
+    await list.bothWays('createdAt', rows, (r) => ms(r.createdAt));
   });
 
   it('from/to: the planned window overlaps [from, to) (half-open); orders without a window never match', async () => {
@@ -372,24 +359,9 @@ describe('GET /cost-documents?sort=', () => {
         if (x === w) rows.push({ id: d.id, documentDate, createdAt });
       }
     }
-    for (const sort of ['documentDate', '-documentDate'])
-      await expectSorted(
-        w.t.ACCOUNTANT,
-        w.org.id,
-        '/cost-documents',
-        ZListCostDocumentsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.documentDate) })),
-      );
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(
-        w.t.ACCOUNTANT,
-        w.org.id,
-        '/cost-documents',
-        ZListCostDocumentsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
-      );
+    const list = sortsOf(w.t.ACCOUNTANT, w.org.id, '/cost-documents', ZListCostDocumentsResponse);
+    await list.bothWays('documentDate', rows, (r) => ms(r.documentDate));
+    await list.bothWays('createdAt', rows, (r) => ms(r.createdAt));
     // with the date filter: the inclusive range, newest first
     const { ids } = await walk(
       w.t.ACCOUNTANT,
@@ -426,8 +398,7 @@ describe('GET /drafts?sort=', () => {
         if (x === w) rows.push({ id: d.id, value: ms(createdAt) });
       }
     }
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(w.t.DISPATCHER, w.org.id, '/drafts', ZListDraftsResponse, sort, rows);
+    await sortsOf(w.t.DISPATCHER, w.org.id, '/drafts', ZListDraftsResponse).bothWays('createdAt', rows, (r) => r.value);
   });
 });
 
@@ -549,33 +520,10 @@ describe('GET /members?sort=', () => {
       include: { user: true },
     });
     expect(rows).toHaveLength(N + 7);
-    for (const sort of ['name', '-name'])
-      await expectSorted(
-        w.t.ADMIN,
-        w.org.id,
-        '/members',
-        ZListMembersResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.user.name })),
-      );
-    for (const sort of ['email', '-email'])
-      await expectSorted(
-        w.t.ADMIN,
-        w.org.id,
-        '/members',
-        ZListMembersResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.user.email })),
-      );
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(
-        w.t.ADMIN,
-        w.org.id,
-        '/members',
-        ZListMembersResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
-      );
+    const list = sortsOf(w.t.ADMIN, w.org.id, '/members', ZListMembersResponse);
+    await list.bothWays('name', rows, (r) => r.user.name);
+    await list.bothWays('email', rows, (r) => r.user.email);
+    await list.bothWays('createdAt', rows, (r) => ms(r.createdAt));
     // with a filter: the search (name or email contains, any case), by name
     const { ids } = await walk(w.t.ADMIN, w.org.id, '/members?sort=-name&q=n', ZListMembersResponse);
     expect(ids).toEqual(
@@ -628,46 +576,23 @@ describe('GET /fields?sort=', () => {
     await h.db.field.create({ data: { organizationId: w.org.id, name: 'na', areaM2: 10_000, deletedAt: new Date() } }); // deleted: never listed
     const rows = await h.db.field.findMany({ where: { organizationId: w.org.id, deletedAt: null } });
     expect(rows).toHaveLength(N + 1);
-    for (const sort of ['name', '-name'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/fields',
-        ZListFieldsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.name })),
-      );
-    for (const sort of ['areaHa', '-areaHa'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/fields',
-        ZListFieldsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.areaM2 })),
-      );
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/fields',
-        ZListFieldsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
-      );
+    const list = sortsOf(w.t.VIEWER, w.org.id, '/fields', ZListFieldsResponse);
+    await list.bothWays('name', rows, (r) => r.name);
+    await list.bothWays('areaHa', rows, (r) => r.areaM2);
+    await list.bothWays('createdAt', rows, (r) => ms(r.createdAt));
 
     // TEAM scope (the mechanic is in `team` only): that team's fields, still in order over pages
     const mine = rows.filter((r) => r.teamId === team.id);
     expect(mine.length).toBeGreaterThan(PAGE);
-    for (const sort of ['name', '-areaHa'])
-      await expectSorted(
-        w.t.MECHANIC,
-        w.org.id,
-        '/fields',
-        ZListFieldsResponse,
-        sort,
-        mine.map((r) => ({ id: r.id, value: sort === 'name' ? r.name : r.areaM2 })),
-      );
+    const mechanic = sortsOf(w.t.MECHANIC, w.org.id, '/fields', ZListFieldsResponse);
+    await mechanic.sorted(
+      'name',
+      mine.map((r) => ({ id: r.id, value: r.name })),
+    );
+    await mechanic.sorted(
+      '-areaHa',
+      mine.map((r) => ({ id: r.id, value: r.areaM2 })),
+    );
 
     await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', 'areaHa', 'name');
     await expectCursorRefused(w.t.VIEWER, w.org.id, '/fields', 'createdAt', '');
@@ -703,33 +628,10 @@ describe('GET /assets?sort=', () => {
     }
     const rows = await h.db.asset.findMany({ where: { organizationId: w.org.id, deletedAt: null } });
     expect(rows).toHaveLength(N + 1);
-    for (const sort of ['name', '-name'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/assets',
-        ZListAssetsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.name })),
-      );
-    for (const sort of ['serialNumber', '-serialNumber'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/assets',
-        ZListAssetsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: r.serialNumber })),
-      );
-    for (const sort of ['createdAt', '-createdAt'])
-      await expectSorted(
-        w.t.VIEWER,
-        w.org.id,
-        '/assets',
-        ZListAssetsResponse,
-        sort,
-        rows.map((r) => ({ id: r.id, value: ms(r.createdAt) })),
-      );
+    const list = sortsOf(w.t.VIEWER, w.org.id, '/assets', ZListAssetsResponse);
+    await list.bothWays('name', rows, (r) => r.name);
+    await list.bothWays('serialNumber', rows, (r) => r.serialNumber);
+    await list.bothWays('createdAt', rows, (r) => ms(r.createdAt));
     // with the kind filter and a search
     const { ids } = await walk(w.t.VIEWER, w.org.id, '/assets?sort=-name&kind=POWER_UNIT&q=n', ZListAssetsResponse);
     expect(ids).toEqual(
@@ -743,11 +645,7 @@ describe('GET /assets?sort=', () => {
 
     const mine = rows.filter((r) => r.teamId === team.id);
     expect(mine.length).toBeGreaterThan(PAGE);
-    await expectSorted(
-      w.t.MECHANIC,
-      w.org.id,
-      '/assets',
-      ZListAssetsResponse,
+    await sortsOf(w.t.MECHANIC, w.org.id, '/assets', ZListAssetsResponse).sorted(
       'name',
       mine.map((r) => ({ id: r.id, value: r.name })),
     );

@@ -1,10 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ZAgentRun, ZDraftDetail } from '@amms/contracts/drafts';
+import { ZAgentRun, ZDraftDetail, editedItem } from '@amms/contracts/drafts';
 import { ZDraftTravel, ZMapFeatures } from '@amms/contracts/geo';
 import { ZJob } from '@amms/contracts/jobs';
 import { createOrg, login } from './harness.js';
 import { expectError, expectStatus, loginAll } from './assertions.js';
 import { nextWeek } from './draft-fixtures.js';
+import { square } from './support/geo-files.js';
 import { appForFile, combineModel, orgApi, tag } from './support/world.js';
 
 /**
@@ -16,19 +17,6 @@ import { appForFile, combineModel, orgApi, tag } from './support/world.js';
 vi.setConfig({ testTimeout: 120_000, hookTimeout: 120_000 });
 const h = appForFile();
 const api = orgApi(() => h);
-
-const square = (lon: number, lat: number, side = 0.004) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + side, lat],
-      [lon + side, lat + side],
-      [lon, lat + side],
-      [lon, lat],
-    ],
-  ],
-});
 
 /** one combine, two fields of one village (600 m apart) and one 0.5° east (≈ 47 km; ≈ 60 road km) */
 async function world() {
@@ -46,7 +34,10 @@ async function world() {
   ] as const) {
     const f = await api.post(t.OWNER, org.id, '/fields', { name: `${key}-${tag()}`, areaHa: 16 });
     expectStatus(f, 201);
-    expectStatus(await api.put(t.OWNER, org.id, `/fields/${f.body.id}/boundary`, { boundary: square(lon, 33.3) }), 200);
+    expectStatus(
+      await api.put(t.OWNER, org.id, `/fields/${f.body.id}/boundary`, { boundary: square(lon, 33.3, 0.004) }),
+      200,
+    );
     fields[key] = f.body.id as string;
   }
   const at = nextWeek();
@@ -113,14 +104,7 @@ describe('a draft’s routes', () => {
       (await api.post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: '安排下周的收获作业' })).body,
     );
     const d = r.draft!;
-    const items = d.items.map((i) => ({
-      jobId: i.jobId,
-      primaryAssetId: i.primaryAssetId,
-      implementAssetIds: i.implementAssetIds,
-      operatorMembershipId: i.operatorMembershipId,
-      startsAt: i.startsAt,
-      endsAt: i.endsAt,
-    }));
+    const items = d.items.map(editedItem);
     const sorted = [...items].sort((a, b) => Date.parse(a.startsAt) - Date.parse(b.startsAt));
     // the job on b right after the last of the village's jobs (no time to drive 60 km)
     const onB = sorted.find((i) => i.jobId === w.jobs.b)!;

@@ -4,6 +4,7 @@ import { ZBoundaryImportCommitResponse, ZBoundaryImportPreview, ZMapFeatures } f
 import { call, createOrg, login, PASSWORD, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 import { cwSquare, dbf, kmlDoc, shp, WGS84_PRJ, zip } from './support/geo-files.js';
+import { ccwSquare, commitBoundaries, uploadBoundaries } from './support/geo-import.js';
 
 /** Boundary import: GeoJSON, KML and zipped Shapefile through preview → commit; repaired and refused cases. */
 let h: Harness;
@@ -13,37 +14,10 @@ beforeAll(async () => {
 afterAll(() => h?.close());
 
 const tag = () => randomUUID().slice(0, 8);
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- response bodies are parsed by the contracts' schemas
-type Res = { status: number; headers: Headers; body: any };
+const upload = (token: string, org: string, content: string | Buffer, fileName: string, query = '') =>
+  uploadBoundaries(h, token, org, content, fileName, query);
+const commit = (token: string, org: string, id: string) => commitBoundaries(h, token, org, id);
 
-async function upload(
-  token: string,
-  org: string,
-  content: string | Buffer,
-  fileName: string,
-  query = '',
-): Promise<Res> {
-  const form = new FormData();
-  form.append('file', new Blob([typeof content === 'string' ? Buffer.from(content, 'utf8') : content]), fileName);
-  const res = await fetch(`${h.base}${orgPath(org, `/imports/boundaries/previews${query}`)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-    body: form,
-  });
-  const text = await res.text();
-  return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : null };
-}
-
-const commit = (token: string, org: string, id: string) =>
-  call(h.base, 'POST', orgPath(org, `/imports/boundaries/previews/${id}/commit`), { token, body: {} });
-
-const ccwSquare = (lon: number, lat: number, side = 0.003) => [
-  [lon, lat],
-  [lon + side, lat],
-  [lon + side, lat + side],
-  [lon, lat + side],
-  [lon, lat],
-];
 const polygon = (ring: number[][]) => ({ type: 'Polygon', coordinates: [ring] });
 const feature = (properties: Record<string, unknown>, geometry: unknown) => ({ type: 'Feature', properties, geometry });
 const collection = (...features: unknown[]) => JSON.stringify({ type: 'FeatureCollection', features });
@@ -230,7 +204,7 @@ describe('boundary import: KML', () => {
     const w = await world();
     const name = `河滩地 ${tag()}`;
     const id = await w.field(name);
-    const doc = kmlDoc([{ name, ring: ccwSquare(118.3, 33.3) as [number, number][] }]);
+    const doc = kmlDoc([{ name, ring: ccwSquare(118.3, 33.3) }]);
     const p = ZBoundaryImportPreview.parse((await upload(w.owner, w.org.id, doc, 'fields.kml')).body);
     expect(p.format).toBe('kml');
     expect(p.rows[0]).toMatchObject({ action: 'UPDATE', fieldId: id, errors: [] });
@@ -239,7 +213,7 @@ describe('boundary import: KML', () => {
     expect((await boundaryOf(w.owner, w.org.id, id)).measuredAreaM2).toBeGreaterThan(92_500);
 
     const xxe = kmlDoc(
-      [{ name: '&xxe;', ring: ccwSquare(118.3, 33.3) as [number, number][] }],
+      [{ name: '&xxe;', ring: ccwSquare(118.3, 33.3) }],
       '<!DOCTYPE kml [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>',
     );
     const r = await upload(w.owner, w.org.id, xxe, 'evil.kml');

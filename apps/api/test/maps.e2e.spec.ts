@@ -4,6 +4,7 @@ import { TravelService } from '../src/planning/travel/travel.service.js';
 import { RedisService } from '../src/platform/redis/redis.service.js';
 import { call, createOrg, login, PASSWORD, type TestOrg } from './harness.js';
 import { appForFile, tag } from './support/world.js';
+import { square } from './support/geo-files.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
 
 /** Field boundaries (PostGIS), the bbox list, the map's features (scoped, cached), the GeoJSON export, travel times. */
@@ -11,20 +12,6 @@ const h = appForFile();
 
 const req = (token: string, method: string, org: string, rest: string, body?: unknown) =>
   call(h.base, method, orgPath(org, rest), { token, body });
-
-/** A square of `side` degrees with its south-west corner at (lon, lat). */
-const square = (lon: number, lat: number, side = 0.003) => ({
-  type: 'Polygon' as const,
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + side, lat],
-      [lon + side, lat + side],
-      [lon, lat + side],
-      [lon, lat],
-    ],
-  ],
-});
 
 async function teamMember(org: TestOrg, teamId: string) {
   const like = await h.db.user.findUniqueOrThrow({ where: { id: org.users.OWNER.id } });
@@ -279,6 +266,22 @@ describe('GeoJSON export', () => {
   });
 });
 
+/** A self-propelled harvesting machine written straight into the org (the model's speed unset). */
+async function combineOf(orgId: string) {
+  const model = await h.db.machineModel.create({
+    data: {
+      organizationId: orgId,
+      manufacturer: 'T',
+      name: `C ${tag()}`,
+      kind: 'SELF_PROPELLED',
+      operationTypes: ['HARVESTING'],
+    },
+  });
+  return h.db.asset.create({
+    data: { organizationId: orgId, modelId: model.id, name: 'Combine', serialNumber: `S-${tag()}` },
+  });
+}
+
 describe('travel matrix', () => {
   it('is PostGIS distance × road factor ÷ the machine set’s road speed, org-bound', async () => {
     const w = await world();
@@ -288,18 +291,7 @@ describe('travel matrix', () => {
     // two squares 0.1° of longitude apart at 33.3°N: ≈ 9.3 km centroid to centroid, 9.0 km edge to edge
     expectStatus(await req(w.owner, 'PUT', w.org.id, `/fields/${a}/boundary`, { boundary: square(118.3, 33.3) }), 200);
     expectStatus(await req(w.owner, 'PUT', w.org.id, `/fields/${b}/boundary`, { boundary: square(118.4, 33.3) }), 200);
-    const model = await h.db.machineModel.create({
-      data: {
-        organizationId: w.org.id,
-        manufacturer: 'T',
-        name: `C ${tag()}`,
-        kind: 'SELF_PROPELLED',
-        operationTypes: ['HARVESTING'],
-      },
-    });
-    const combine = await h.db.asset.create({
-      data: { organizationId: w.org.id, modelId: model.id, name: 'Combine', serialNumber: `S-${tag()}` },
-    });
+    const combine = await combineOf(w.org.id);
     const travel = h.app.get(TravelService);
     const m = await travel.matrix(w.org.id, [a, b, c], [combine.id]);
     expect(m.roadFactor).toBe(1.3);
@@ -358,18 +350,7 @@ describe('road factor setting and the scheduler’s travel facts', () => {
     });
     expect(audit).not.toBeNull();
 
-    const model = await h.db.machineModel.create({
-      data: {
-        organizationId: w.org.id,
-        manufacturer: 'T',
-        name: `C ${tag()}`,
-        kind: 'SELF_PROPELLED',
-        operationTypes: ['HARVESTING'],
-      },
-    });
-    const combine = await h.db.asset.create({
-      data: { organizationId: w.org.id, modelId: model.id, name: 'Combine', serialNumber: `S-${tag()}` },
-    });
+    const combine = await combineOf(w.org.id);
     const t = await h.app.get(TravelService).forScheduler(w.org.id, [b, a, a], [combine.id]);
     expect(t.fieldIds).toEqual([a, b].sort());
     expect(t.speedKmh).toEqual({ [combine.id]: 20 });

@@ -3,7 +3,16 @@ import { ZListNotificationsResponse, ZNotification, type TNotification } from '@
 import type { TRole } from '@amms/contracts/permissions';
 import { NotificationFanout } from '../src/notifications/notification-fanout.js';
 import { createOrg, login } from './harness.js';
-import { appForFile, machineRow, orgApi, orgWorld, tag, type OrgWorld } from './support/world.js';
+import {
+  appForFile,
+  jobOnTractor,
+  machineRow,
+  orgApi,
+  submittedDieselCost,
+  orgWorld,
+  tag,
+  type OrgWorld,
+} from './support/world.js';
 import { expectError, expectStatus } from './assertions.js';
 
 /**
@@ -93,15 +102,7 @@ describe('notifications: who is told', () => {
 
   it('cost documents: approvers (not the creator) on submit; the creator on approval / rejection', async () => {
     const c = await setup();
-    const created = await post(c.t.ACCOUNTANT, c.org.id, '/cost-documents', {
-      category: 'FUEL',
-      documentDate: '2026-11-02',
-      description: 'Diesel',
-      lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }],
-    });
-    expectStatus(created, 201);
-    const doc = created.body as { id: string; number: number };
-    expectStatus(await post(c.t.ACCOUNTANT, c.org.id, `/cost-documents/${doc.id}/submit`), 200);
+    const doc = await submittedDieselCost(h, c);
     await fanOut(c.org.id);
     expect(await kinds(c, 'OWNER')).toEqual(['cost_document.submitted APPROVER']);
     expect(await kinds(c, 'ADMIN')).toEqual(['cost_document.submitted APPROVER']);
@@ -118,23 +119,17 @@ describe('notifications: who is told', () => {
     const c = await setup();
     const field = await post(c.t.OWNER, c.org.id, '/fields', { name: `F ${tag()}`, areaHa: 5 });
     expectStatus(field, 201);
-    const job = await post(c.t.DISPATCHER, c.org.id, '/jobs', {
-      fieldId: (field.body as { id: string }).id,
-      operationType: 'TILLAGE',
-      estimatedHours: 4,
-      windowStart: '2027-06-01T00:00:00.000Z',
-      windowEnd: '2027-06-02T00:00:00.000Z',
-    });
-    expectStatus(job, 201);
-    const jobId = (job.body as { id: string }).id;
-    expectStatus(
-      await post(c.t.DISPATCHER, c.org.id, `/jobs/${jobId}/assign`, {
-        primaryAssetId: c.tractor,
-        operatorMembershipId: c.org.users.OPERATOR.membershipId,
-        startsAt: '2027-06-01T08:00:00.000Z',
-        endsAt: '2027-06-01T12:00:00.000Z',
-      }),
-      200,
+    const { id: jobId } = await jobOnTractor(
+      h,
+      c,
+      c.tractor,
+      {
+        fieldId: (field.body as { id: string }).id,
+        estimatedHours: 4,
+        windowStart: '2027-06-01T00:00:00.000Z',
+        windowEnd: '2027-06-02T00:00:00.000Z',
+      },
+      { startsAt: '2027-06-01T08:00:00.000Z', endsAt: '2027-06-01T12:00:00.000Z' },
     );
     await fanOut(c.org.id);
     // the mechanic (whole-org scope here) reports the breakdown: the machine is down from the report

@@ -17,7 +17,7 @@ import { expectError, expectStatus, loginAll } from './assertions.js';
 import { TEST_DATABASE_URL, TEST_REDIS_URL } from './env.js';
 import { eventually as fixtureEventually } from './support/eventually.js';
 import { MIGRATOR_JS, WORKER_JS, appendTail, killProcess, startWorkerProcess } from './processes.js';
-import { machineRow, orgApi, tag } from './support/world.js';
+import { jobOnTractor, machineRow, orgApi, submittedDieselCost, tag } from './support/world.js';
 import { FakePushService } from './support/fake-push-service.js';
 import { FakeBots } from './support/fake-bots.js';
 import { FakeSmtp } from './support/fake-smtp.js';
@@ -310,15 +310,7 @@ describe('notify: e-mail and the daily scan', () => {
   it('a cost waiting for approval is e-mailed to those who may approve it (an SMTP 451 is retried); not to its creator', async () => {
     const w = await world();
     smtp.rejectNext = 1;
-    const created = await post(w.t.ACCOUNTANT, w.org.id, '/cost-documents', {
-      category: 'FUEL',
-      documentDate: '2026-11-02',
-      description: 'Diesel',
-      lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }],
-    });
-    expectStatus(created, 201);
-    const doc = created.body as { id: string; number: number };
-    expectStatus(await post(w.t.ACCOUNTANT, w.org.id, `/cost-documents/${doc.id}/submit`), 200);
+    const doc = await submittedDieselCost(h, w);
     const label = `CD-${String(doc.number).padStart(6, '0')}`;
     const to = [w.org.users.OWNER.email, w.org.users.ADMIN.email];
     const mails = await eventually(
@@ -356,24 +348,18 @@ describe('notify: e-mail and the daily scan', () => {
     expectStatus(field, 201);
     // "now" is 20:00 in Shanghai; tomorrow's job starts 08:00 local
     const now = new Date('2027-06-01T12:00:00.000Z');
-    const job = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
-      fieldId: (field.body as { id: string }).id,
-      title: `Plough ${tag()}`,
-      operationType: 'TILLAGE',
-      estimatedHours: 4,
-      windowStart: '2027-06-02T00:00:00.000Z',
-      windowEnd: '2027-06-03T00:00:00.000Z',
-    });
-    expectStatus(job, 201);
-    const jobId = (job.body as { id: string }).id;
-    expectStatus(
-      await post(w.t.DISPATCHER, w.org.id, `/jobs/${jobId}/assign`, {
-        primaryAssetId: w.tractor,
-        operatorMembershipId: w.org.users.OPERATOR.membershipId,
-        startsAt: '2027-06-02T00:00:00.000Z',
-        endsAt: '2027-06-02T04:00:00.000Z',
-      }),
-      200,
+    await jobOnTractor(
+      h,
+      w,
+      w.tractor,
+      {
+        fieldId: (field.body as { id: string }).id,
+        title: `Plough ${tag()}`,
+        estimatedHours: 4,
+        windowStart: '2027-06-02T00:00:00.000Z',
+        windowEnd: '2027-06-03T00:00:00.000Z',
+      },
+      { startsAt: '2027-06-02T00:00:00.000Z', endsAt: '2027-06-02T04:00:00.000Z' },
     );
     const scan = h.app.get(OutboundScan);
     const orgRow = { id: w.org.id, timezone: 'Asia/Shanghai' };

@@ -1,85 +1,30 @@
 // Parts to order (issue #29): expected demand of due maintenance in the low-stock list, the agent's
 // PURCHASE draft → confirm → execute (the real worker) → submitted PARTS cost documents → receipt at
 // the moving average; executing twice writes nothing twice; permission refusals; tenancy; webhooks.
-import { execFileSync, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPrismaClient, type PrismaClient } from '@amms/db';
-import { ZAgentRun, ZExecution, type TExecution } from '@amms/contracts/drafts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { PrismaClient } from '@amms/db';
+import { ZAgentRun } from '@amms/contracts/drafts';
 import type { TLowStockRow, TPurchase, TStockDemandResponse } from '@amms/contracts/inventory';
 import type { TRole } from '@amms/contracts/permissions';
-import { call, createOrg, startApp, testConfig, type Harness, type TestOrg } from './harness.js';
-import { combineModel, orgApi, tag } from './support/world.js';
-import { expectError, expectStatus, loginAll, orgPath } from './assertions.js';
-import { TEST_DATABASE_URL } from './env.js';
-import {
-  MIGRATOR_JS,
-  WORKER_JS,
-  appendTail,
-  freePort,
-  killProcess,
-  startRedis,
-  startWorkerProcess,
-  waitForPort,
-} from './processes.js';
+import { createOrg, type Harness, type TestOrg } from './harness.js';
+import { assetRow, combineModel, meterRow, orgApi, tag } from './support/world.js';
+import { expectError, expectStatus, loginAll } from './assertions.js';
+import { executionsApi } from './support/executions.js';
+import { workerEnvForFile } from './support/worker-env.js';
 
 /** Its own database and redis-server: the worker's outbox relay must not take other files' rows. */
-const PURCHASE_DB = TEST_DATABASE_URL.replace(/\/[^/?]+(\?|$)/, '/amms_test_purchase$1');
-const HOUR = 3_600_000;
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+const env = workerEnvForFile({ suffix: 'purchase' });
 
 let h: Harness;
 let db: PrismaClient;
-let redis: ChildProcess | undefined;
-let redisPort: number;
-let worker: ChildProcess | undefined;
-let workerLog = '';
-
-beforeAll(async () => {
-  if (!existsSync(WORKER_JS)) throw new Error('dist/worker.js missing: run `npm run build -w @amms/api` first');
-  execFileSync(process.execPath, [MIGRATOR_JS, 'migrate'], {
-    env: { ...process.env, DATABASE_URL: PURCHASE_DB },
-    stdio: 'ignore',
-  });
-  redisPort = await freePort();
-  redis = startRedis(redisPort);
-  await waitForPort(redisPort);
-  h = await startApp({ DATABASE_URL: PURCHASE_DB, REDIS_URL: `redis://127.0.0.1:${redisPort}/0` });
-  db = createPrismaClient(PURCHASE_DB, { max: 3 });
-  worker = await startWorkerProcess(
-    {
-      DATABASE_URL: PURCHASE_DB,
-      REDIS_URL: `redis://127.0.0.1:${redisPort}/0`,
-      JWT_ACCESS_SECRET: testConfig().auth.accessSecret,
-    },
-    (chunk) => (workerLog = appendTail(workerLog, chunk)),
-  );
-}, 120_000);
-
-afterAll(async () => {
-  await killProcess(worker);
-  await h?.close();
-  await db?.$disconnect();
-  await killProcess(redis);
+beforeAll(() => {
+  h = env.h;
+  db = env.db;
 });
 
-const { get, put } = orgApi(() => h);
-const post = (token: string, org: string, rest: string, body: unknown = {}, key?: string) =>
-  call(h.base, 'POST', orgPath(org, rest), { token, body, headers: { 'idempotency-key': key ?? randomUUID() } });
-
-async function finished(token: string, orgId: string, id: string): Promise<TExecution> {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const r = await get(token, orgId, `/executions/${id}`);
-    expectStatus(r, 200);
-    const e = ZExecution.parse(r.body);
-    if (!['PENDING', 'RUNNING'].includes(e.status)) return e;
-    if (Date.now() > until)
-      throw new Error(`execution did not finish: ${JSON.stringify(e)}\n${workerLog.slice(-3000)}`);
-    await sleep(100);
-  }
-}
+const { put } = orgApi(() => h);
+const { get, post, finished } = executionsApi(env);
 
 interface World {
   org: TestOrg;
@@ -100,19 +45,9 @@ async function world(): Promise<World> {
   const model = await combineModel(db, org.id);
   const machines: string[] = [];
   for (const [i, hours] of [520, 300].entries()) {
-    const a = await db.asset.create({
-      data: { organizationId: org.id, modelId: model.id, name: `6R 155 #0${i + 1}`, serialNumber: `SN-${tag()}` },
-    });
-    await db.meterReading.create({
-      data: {
-        organizationId: org.id,
-        assetId: a.id,
-        readingHours: hours,
-        readAt: new Date(Date.now() - HOUR),
-        source: 'MANUAL',
-      },
-    });
-    machines.push(a.id);
+    const a = await assetRow(db, org.id, model.id, `6R 155 #0${i + 1}`);
+    await meterRow(db, org.id, a, hours);
+    machines.push(a);
   }
   const store = await post(t.OWNER, org.id, '/stock-locations', { name: '中心库房', kind: 'STORE' });
   expectStatus(store, 201);
@@ -321,7 +256,7 @@ describe('PURCHASE drafts: agent → confirm → execute → cost documents → 
     const ex = await post(w.t.DISPATCHER, w.org.id, `/drafts/${r.draft!.id}/execute`, { version: v.version });
     expectStatus(ex, 202);
     const done = await finished(w.t.DISPATCHER, w.org.id, ex.body.id);
-    expect(done.status, `${JSON.stringify(done.receipts)}\n${workerLog.slice(-3000)}`).toBe('SUCCEEDED');
+    expect(done.status, `${JSON.stringify(done.receipts)}\n${env.log().slice(-3000)}`).toBe('SUCCEEDED');
     expect(done.receipts.map((x) => [x.status, x.recordType])).toEqual([
       ['SUCCEEDED', 'cost_document'],
       ['SUCCEEDED', 'cost_document'],

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZAgentRun, ZDraftDetail } from '@amms/contracts/drafts';
-import { ZDocumentDetail, ZDocumentPage, ZUploadResponse } from '@amms/contracts/knowledge';
+import { ZDocumentPage } from '@amms/contracts/knowledge';
 import { ZListNotificationsResponse } from '@amms/contracts/notifications';
 import { ZListAssetFaultsResponse, ZPushReadingsResponse } from '@amms/contracts/telematics';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, type TestOrg } from './harness.js';
 import { tag } from './support/world.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
-import { upload } from './knowledge/fixtures.js';
 import { buildPdf } from './knowledge/pdf-builder.js';
-import { eventually, knowledgeEnv, type KnowledgeEnv } from './knowledge/env.js';
+import { eventually, knowledgeEnv, uploadReadManual, type KnowledgeEnv } from './knowledge/env.js';
 
 /**
  * A fault code a machine reports (issue #28) → on the real API + worker: the mechanics of its team
@@ -97,21 +96,11 @@ beforeAll(async () => {
       },
     })
   ).id;
-  const up = await upload(base(), t.ADMIN, orgPath(org.id, '/documents'), codeManual(), {
+  await uploadReadManual(env, t.ADMIN, org.id, codeManual(), {
     title: '6R 155 Operator Manual',
     language: 'en',
     machineModelIds: [model.id],
   });
-  expectStatus(up, 201);
-  const doc = ZUploadResponse.parse(up.body).document.id;
-  const ready = await eventually(
-    () => get(t.ADMIN, `/documents/${doc}`),
-    (d) =>
-      d.status === 200 && ZDocumentDetail.parse(d.body).versions.some((v) => ['READY', 'FAILED'].includes(v.status)),
-    env.log,
-    120_000,
-  );
-  expect(ZDocumentDetail.parse(ready.body).versions[0]!.status).toBe('READY');
   const k = await call(base(), 'POST', orgPath(org.id, '/api-keys'), {
     token: t.OWNER,
     body: { name: 'gateway', scopes: ['telematics.write'] },

@@ -4,9 +4,10 @@ import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZListNotificationsResponse } from '@amms/contracts/notifications';
 import { ZPushReadingsResponse } from '@amms/contracts/telematics';
 import { NotificationFanout } from '../src/notifications/notification-fanout.js';
-import { call, startApp, type Harness } from './harness.js';
+import { call } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
-import { HOUR, machineRow, orgApi, orgWorld } from './support/world.js';
+import { appForFile, HOUR, machineRow, orgApi, orgWorld, tag } from './support/world.js';
+import { FakePushService } from './support/fake-push-service.js';
 
 /**
  * A fault code → the mechanics who may see the machine are told (in-app notification through the
@@ -14,13 +15,12 @@ import { HOUR, machineRow, orgApi, orgWorld } from './support/world.js';
  * with the machine and its active codes in the title: what the agent's diagnosis takes. The same
  * active code reported again raises nothing; a mechanic of another team is not told.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
+const h = appForFile({ WEBHOOK_ALLOW_HOSTS: '127.0.0.1' });
 vi.setConfig({ testTimeout: 120_000 });
-afterAll(() => h?.close());
-const { get } = orgApi(() => h);
+const { get, post } = orgApi(() => h);
+const pushService = new FakePushService();
+beforeAll(() => pushService.start());
+afterAll(() => pushService.close());
 
 async function fanOut(orgId: string): Promise<number> {
   const rows = await h.db.outboxEvent.findMany({
@@ -36,6 +36,23 @@ async function fanOut(orgId: string): Promise<number> {
   return created;
 }
 
+/** A gateway's API key, and a push of readings with it. */
+async function gateway(orgId: string, ownerToken: string) {
+  const k = await call(h.base, 'POST', orgPath(orgId, '/api-keys'), {
+    token: ownerToken,
+    body: { name: 'gateway', scopes: ['telematics.write'] },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expectStatus(k, 201);
+  const key = ZCreateApiKeyResponse.parse(k.body).key;
+  return async (readings: unknown[]) => {
+    const r = await call(h.base, 'POST', orgPath(orgId, '/telematics/readings'), { apiKey: key, body: { readings } });
+    expectStatus(r, 200);
+    return ZPushReadingsResponse.parse(r.body);
+  };
+}
+const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR).toISOString();
+
 describe('fault code → mechanics notified', () => {
   it("a new code notifies the mechanic of the machine's team once, naming the machine and the code", async () => {
     const w = await orgWorld(h, 'faults');
@@ -48,22 +65,7 @@ describe('fault code → mechanics notified', () => {
     await h.db.teamMember.create({
       data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId },
     });
-    const k = await call(h.base, 'POST', orgPath(w.org.id, '/api-keys'), {
-      token: w.t.OWNER,
-      body: { name: 'gateway', scopes: ['telematics.write'] },
-      headers: { 'idempotency-key': randomUUID() },
-    });
-    expectStatus(k, 201);
-    const key = ZCreateApiKeyResponse.parse(k.body).key;
-    const push = async (readings: unknown[]) => {
-      const r = await call(h.base, 'POST', orgPath(w.org.id, '/telematics/readings'), {
-        apiKey: key,
-        body: { readings },
-      });
-      expectStatus(r, 200);
-      return ZPushReadingsResponse.parse(r.body);
-    };
-    const at = (hoursAgo: number) => new Date(Date.now() - hoursAgo * HOUR).toISOString();
+    const push = await gateway(w.org.id, w.t.OWNER);
 
     await push([
       { assetId: tractor, at: at(3), faultCodes: ['spn 100 fmi 1'] },
@@ -94,5 +96,40 @@ describe('fault code → mechanics notified', () => {
     expect(await fanOut(w.org.id)).toBe(1);
     const again = ZListNotificationsResponse.parse((await get(w.t.MECHANIC, w.org.id, '/notifications')).body);
     expect(again.items[0]!.title).toBe('JD 6R 155 #03: SPN 100 FMI 1, SPN 110 FMI 0');
+  });
+
+  it("a new code also goes out of the app: a push to the mechanic's device, with the machine and the code", async () => {
+    const w = await orgWorld(h, 'faults-push');
+    const tractor = await machineRow(h.db, w.org.id, `JD 8R #${tag()}`);
+    // the mechanic sees their team's machines
+    const team = await h.db.team.create({ data: { organizationId: w.org.id, name: 'Workshop' } });
+    await h.db.asset.update({ where: { id: tractor }, data: { teamId: team.id } });
+    await h.db.teamMember.create({
+      data: { organizationId: w.org.id, teamId: team.id, membershipId: w.org.users.MECHANIC.membershipId },
+    });
+    const path = `/sub/${tag()}`;
+    expectStatus(
+      await post(
+        w.t.MECHANIC,
+        w.org.id,
+        '/notification-settings/push-subscriptions',
+        pushService.browser(path).subscription(path),
+      ),
+      201,
+    );
+    const push = await gateway(w.org.id, w.t.OWNER);
+    await push([{ assetId: tractor, at: at(1), faultCodes: ['SPN 100 FMI 1'] }]);
+    expect(await fanOut(w.org.id)).toBe(1);
+    const name = (await h.db.asset.findUniqueOrThrow({ where: { id: tractor } })).name;
+    expect(await h.db.notificationDelivery.findMany({ where: { organizationId: w.org.id } })).toEqual([
+      expect.objectContaining({
+        event: 'FAULT_RAISED',
+        channel: 'PUSH',
+        recipientMembershipId: w.org.users.MECHANIC.membershipId,
+        title: '机器报故障码',
+        body: `${name}: SPN 100 FMI 1`,
+        link: `/orgs/${w.org.id}/assets/${tractor}`,
+      }),
+    ]);
   });
 });

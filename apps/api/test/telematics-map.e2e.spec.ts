@@ -1,22 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import { ZMapFeatures, type TMachineFeature } from '@amms/contracts/geo';
-import { call, startApp, type Harness } from './harness.js';
+import { call } from './harness.js';
 import { expectStatus, orgPath } from './assertions.js';
-import { assignedJob, fieldWorld, HOUR, machineRow, orgApi } from './support/world.js';
+import { appForFile, assignedJob, fieldWorld, HOUR, machineRow, orgApi } from './support/world.js';
 
 /**
  * The map shows machines where their terminals last reported them (issue #28): a machine with a
  * telematics position is drawn there (positionSource `telematics`), before the field of its
  * current job; one without stays at its job's field (`assignment`); one with neither is not drawn.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
+const h = appForFile();
 vi.setConfig({ testTimeout: 120_000 });
-afterAll(() => h?.close());
 const { get } = orgApi(() => h);
 
 describe('GET /map/features: machines at their last telematics position', () => {

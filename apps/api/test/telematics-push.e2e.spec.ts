@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ZCreateApiKeyResponse } from '@amms/contracts/api-keys';
 import type { TPermission } from '@amms/contracts/permissions';
 import { ZAssetDetail } from '@amms/contracts/assets';
@@ -9,22 +9,18 @@ import {
   ZPositionsResponse,
   ZPushReadingsResponse,
 } from '@amms/contracts/telematics';
-import { call, startApp, type Harness } from './harness.js';
+import { call } from './harness.js';
 import { expectError, expectStatus, orgPath } from './assertions.js';
-import { HOUR, machineRow, orgApi, orgWorld, type OrgWorld } from './support/world.js';
+import { appForFile, HOUR, machineRow, orgApi, orgWorld, type OrgWorld } from './support/world.js';
 
 /**
  * The push API: a gateway's API key with telematics.write posts up to 1,000 readings. Bad rows
  * are named, good rows written (once: re-sending writes nothing), engine hours go through the
  * meter's plausibility rules, positions into the time series and the last position.
  */
-let h: Harness;
-beforeAll(async () => {
-  h = await startApp();
-});
+const h = appForFile();
 // each test builds one or two fresh orgs (seven sign-ins each): slow on a loaded machine
 vi.setConfig({ testTimeout: 120_000 });
-afterAll(() => h?.close());
 
 const { get } = orgApi(() => h);
 const ago = (hours: number) => new Date(Date.now() - hours * HOUR).toISOString();
@@ -135,6 +131,49 @@ describe('POST /telematics/readings', () => {
     expect(accepted).toEqual([0, 50]);
     expect(await h.db.meterReading.count({ where: { assetId: w.tractor } })).toBe(50);
     expect(await h.db.assetPosition.count({ where: { assetId: w.tractor } })).toBe(50);
+  });
+
+  it('batches at once over the same machines (points overlapping, in any order, one carrying hours): no deadlock, each point once, the newest last position', async () => {
+    const w = await world();
+    const machines = [
+      w.tractor,
+      await machineRow(h.db, w.org.id, 'JD 6R 2', { name: 'T2' }),
+      await machineRow(h.db, w.org.id, 'JD 6R 3', { name: 'T3' }),
+    ];
+    const t0 = Date.now() - 2 * HOUR;
+    const point = (assetId: string, i: number) => ({
+      assetId,
+      at: new Date(t0 + i * 60_000).toISOString(),
+      lat: 45 + i * 0.001,
+      lon: 126.5 + machines.indexOf(assetId) * 0.01,
+    });
+    const all = machines.flatMap((m) => Array.from({ length: 20 }, (_, i) => point(m, i)));
+    const forward = all.slice(0, 45);
+    const backward = all.slice(15).reverse();
+    // the first machine's points again, with its hour counter (this batch locks that machine)
+    const withHours = Array.from({ length: 20 }, (_, i) => ({ ...point(machines[0]!, i), engineHours: 300 + i * 0.1 }));
+    const answers = await Promise.all([
+      push(w.org.id, w.key, forward),
+      push(w.org.id, w.key, backward),
+      push(w.org.id, w.key, withHours),
+      push(w.org.id, w.key, [...forward].reverse()),
+    ]);
+    for (const r of answers) {
+      expectStatus(r, 200);
+      expect(ZPushReadingsResponse.parse(r.body).rejected).toBe(0);
+    }
+    expect(await h.db.assetPosition.count({ where: { assetId: { in: machines } } })).toBe(60);
+    expect(await h.db.meterReading.count({ where: { assetId: machines[0]!, source: 'TELEMATICS' } })).toBe(20);
+    const last = await h.db.assetLastPosition.findMany({ where: { assetId: { in: machines } } });
+    expect(last).toHaveLength(3);
+    for (const l of last) {
+      const newest = point(l.assetId, 19);
+      expect({ at: l.at.toISOString(), lat: l.latitude, lon: l.longitude }).toEqual({
+        at: newest.at,
+        lat: newest.lat,
+        lon: newest.lon,
+      });
+    }
   });
 
   it('more than 1,000 rows (20,000) is refused whole with a stable code; nothing is written', async () => {

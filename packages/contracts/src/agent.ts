@@ -88,6 +88,11 @@ export const ZPlanConstraints = z
      */
     limits: z.strictObject({ maxHoursPerDay: z.number().min(1).max(24).nullable() }).optional(),
     /**
+     * The period's end said as a deadline ("12月15日前收完", "by Friday"): work must end by the end of
+     * this local day, also after a later edit of the draft; absent = no deadline (the period is a scope).
+     */
+    deadline: ZLocalDate.optional(),
+    /**
      * Leave the goal states with its days ("赵刚周三请假", "Li is off on Tuesday"): the operator is
      * not planned on those local days (inclusive); absent = none. Leave without days is `avoid.operators`.
      */

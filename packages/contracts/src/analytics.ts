@@ -241,3 +241,33 @@ export const ZAnalyticsCosts = z.object({
   items: z.array(ZCostGroup),
 });
 export type TAnalyticsCosts = z.infer<typeof ZAnalyticsCosts>;
+
+// ---------------------------------------------------------------------------
+// Fuel
+// ---------------------------------------------------------------------------
+
+/**
+ * COMPLETED jobs of the period that recorded fuel (typed by the operator, else the machine's
+ * fuel counter over the job): litres ÷ their hectares, litres ÷ their hours.
+ */
+export const ZFuelFigures = z.object({
+  jobs: z.number().int(),
+  /** of which the litres came from the machine's fuel counter */
+  telematicsJobs: z.number().int(),
+  litres: z.number().min(0),
+  hectares: z.number().min(0),
+  hours,
+  litresPerHectare: z.number().min(0).nullable(),
+  litresPerHour: z.number().min(0).nullable(),
+});
+export type TFuelFigures = z.infer<typeof ZFuelFigures>;
+
+export const ZAnalyticsFuel = z.object({
+  period: ZAnalyticsPeriod,
+  totals: ZFuelFigures,
+  /** operation types with a job that recorded fuel, in ADAPT order */
+  byOperation: z.array(ZFuelFigures.extend({ operationType: ZOperationType })),
+  /** the jobs' primary machines, most litres first */
+  byMachine: z.array(ZFuelFigures.extend({ assetId: z.uuid(), name: z.string() })),
+});
+export type TAnalyticsFuel = z.infer<typeof ZAnalyticsFuel>;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZLastPosition } from './telematics.js';
 import { ZAssetRecognition, ZAssetRecognitionInput } from './attachments.js';
 import { fixedDecimal, ZMoneyMinor, ZSort } from './common.js';
+import { ZModelPlanningFigures, ZModelPlanningInput } from './machine-planning.js';
 
 /**
  * Assets: the machine model catalog, an org's machines and their engine-hour meter.
@@ -68,6 +69,8 @@ export const ZMachineModel = z.object({
   roadSpeedKmh: z.number().int().nullable(),
   /** the speed travel estimates use: the model's, else by type (tractor 30, combine 20, self-propelled sprayer 35); null for an implement (its tractor's) */
   effectiveRoadSpeedKmh: z.number().int().nullable(),
+  /** output and needs for planning (machine-planning.ts) */
+  planning: ZModelPlanningFigures,
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -96,6 +99,7 @@ export const ZCreateMachineModelRequest = z.strictObject({
   workingWidthM: fixedDecimal(2, 9999.99).nullable().optional(),
   powerKw: z.number().int().min(0).max(100_000).nullable().optional(),
   roadSpeedKmh: z.number().int().min(1).max(120).nullable().optional(),
+  ...ZModelPlanningInput,
 });
 export type TCreateMachineModelRequest = z.infer<typeof ZCreateMachineModelRequest>;
 
@@ -283,6 +287,7 @@ export const ZUpdateMachineModelRequest = z
     workingWidthM: fixedDecimal(2, 9999.99).nullable().optional(),
     powerKw: z.number().int().min(0).max(100_000).nullable().optional(),
     roadSpeedKmh: z.number().int().min(1).max(120).nullable().optional(),
+    ...ZModelPlanningInput,
   })
   .refine((v) => Object.keys(v).some((k) => k !== 'expectedUpdatedAt'), { message: 'nothing to change' });
 export type TUpdateMachineModelRequest = z.infer<typeof ZUpdateMachineModelRequest>;

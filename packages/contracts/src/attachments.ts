@@ -81,6 +81,10 @@ export const RECOGNITION_STATUSES = ['RECOGNISED', 'LOW_CONFIDENCE', 'NOT_CONFIG
 export const ZRecognitionStatus = z.enum(RECOGNITION_STATUSES);
 export type TRecognitionStatus = z.infer<typeof ZRecognitionStatus>;
 
+/** Whether this deployment recognises machine models from photos (RECOGNITION_URL set), said before a photo is taken. */
+export const ZRecognitionSetup = z.object({ configured: z.boolean() });
+export type TRecognitionSetup = z.infer<typeof ZRecognitionSetup>;
+
 export const ZRecognitionResponse = z.object({
   /** quote it as `recognition.recognitionId` when creating the asset; null when nothing was recognised */
   recognitionId: z.uuid().nullable(),

@@ -5,5 +5,6 @@
  */
 
 export * from './drafts/content.js';
+export * from './drafts/draft.js';
 export * from './drafts/runs.js';
 export * from './drafts/executions.js';

@@ -1,5 +1,6 @@
 import type { TAssetStatus, TMachineKind, TMeterSource, TOperationType } from './assets.js';
 import type { TCostCategory, TCostDocumentStatus } from './costs.js';
+import type { TPartCategory } from './inventory.js';
 import type { TJobStatus } from './jobs.js';
 import type { TChecklistResult, TDueStatus, TWorkOrderStatus, TWorkOrderType } from './maintenance.js';
 
@@ -93,6 +94,17 @@ const ZH = {
     TChecklistResult,
     string
   >,
+  partCategory: {
+    FILTER: '滤清器',
+    BELT: '皮带',
+    OIL: '油液',
+    TYRE: '轮胎',
+    BLADE: '刀片',
+    BEARING: '轴承',
+    HYDRAULIC: '液压件',
+    ELECTRICAL: '电气件',
+    OTHER: '其他',
+  } satisfies Record<TPartCategory, string>,
   /** the one priority scale of jobs and work orders (API, scheduler weight): 5 is the most urgent */
   priority: { 1: '最低', 2: '低', 3: '普通', 4: '高', 5: '紧急' },
 };
@@ -131,6 +143,17 @@ const EN: Words<typeof ZH> = {
     CANCELLED: 'Cancelled',
   },
   checklistResult: { PENDING: 'Not checked', PASS: 'Pass', FAIL: 'Fail', NA: 'N/A' },
+  partCategory: {
+    FILTER: 'Filter',
+    BELT: 'Belt',
+    OIL: 'Oil',
+    TYRE: 'Tyre',
+    BLADE: 'Blade',
+    BEARING: 'Bearing',
+    HYDRAULIC: 'Hydraulic',
+    ELECTRICAL: 'Electrical',
+    OTHER: 'Other',
+  },
   priority: { 1: 'Lowest', 2: 'Low', 3: 'Normal', 4: 'High', 5: 'Urgent' },
 };
 

@@ -3,6 +3,7 @@
  * export. Coordinates are [longitude, latitude] as GeoJSON says (RFC 7946).
  */
 import { z } from 'zod';
+import { ZMachineKind, ZOperationType } from './assets.js';
 
 const ZPosition = z.array(z.number()).min(2).max(3);
 const ZRing = z.array(ZPosition).min(3).max(20_000);
@@ -33,7 +34,7 @@ export type TPutBoundaryRequest = z.infer<typeof ZPutBoundaryRequest>;
 
 /** What the server changed to make a boundary valid (ST_MakeValid and friends). */
 export const ZBoundaryRepair = z.object({
-  code: z.enum(['RING_CLOSED', 'Z_DROPPED', 'MADE_VALID']),
+  code: z.enum(['RING_CLOSED', 'Z_DROPPED', 'MADE_VALID', 'RINGS_REORIENTED']),
   message: z.string(),
 });
 export type TBoundaryRepair = z.infer<typeof ZBoundaryRepair>;
@@ -89,9 +90,12 @@ export const ZMapFeaturesQuery = z.object({
   bbox: ZBbox.optional(),
   /** the day whose work colours the fields (YYYY-MM-DD, the org's time zone); default today */
   date: z.iso.date().optional(),
+  /** fields of this team, machines of this team */
   teamId: z.uuid().optional(),
-  operationType: z.string().trim().min(1).max(40).optional(),
-  machineKind: z.enum(['POWER_UNIT', 'SELF_PROPELLED', 'IMPLEMENT']).optional(),
+  /** fields with a job of this operation type in the week of `date` */
+  operationType: ZOperationType.optional(),
+  /** machines of this kind (the fields stay) */
+  machineKind: ZMachineKind.optional(),
   /** map zoom (0–22): geometry is simplified for it; omitted → full detail */
   zoom: z.coerce.number().int().min(0).max(22).optional(),
 });

@@ -25,14 +25,23 @@ export type TExportQuery = z.infer<typeof ZExportQuery>;
 export const ZFieldExportQuery = ZExportQuery.extend({ format: z.enum([...EXPORT_FORMATS, 'geojson']).default('csv') });
 export type TFieldExportQuery = z.infer<typeof ZFieldExportQuery>;
 
-export const EXPORT_KINDS = ['jobs', 'work-orders', 'cost-documents', 'assets', 'fields', 'analytics'] as const;
+export const EXPORT_KINDS = [
+  'jobs',
+  'work-orders',
+  'cost-documents',
+  'assets',
+  'fields',
+  'analytics',
+  'parts',
+  'stock',
+] as const;
 export type TExportKind = (typeof EXPORT_KINDS)[number];
 
 // ---------------------------------------------------------------------------
 // Import (upload → preview → commit)
 // ---------------------------------------------------------------------------
 
-export const IMPORT_KINDS = ['assets', 'fields', 'jobs'] as const;
+export const IMPORT_KINDS = ['assets', 'fields', 'jobs', 'parts', 'stock'] as const;
 export const ZImportKind = z.enum(IMPORT_KINDS);
 export type TImportKind = z.infer<typeof ZImportKind>;
 
@@ -76,7 +85,7 @@ export const ZImportCommitResponse = z.object({
   id: z.uuid(),
   kind: ZImportKind,
   created: z.number().int(),
-  /** the ids of the created rows, in file order */
+  /** the ids of the created rows, in file order (stock: the adjustment movements written; a row that matches on hand writes none) */
   ids: z.array(z.uuid()),
 });
 export type TImportCommitResponse = z.infer<typeof ZImportCommitResponse>;

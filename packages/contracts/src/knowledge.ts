@@ -172,6 +172,8 @@ export const ZKnowledgeAnswerRequest = z.object({
   question: z.string().trim().min(1).max(1000),
   assetId: z.uuid().optional(),
   machineModelId: z.uuid().optional(),
+  /** answer from this manual only (e.g. the one picked after an ask-back); one the caller cannot read → 404 */
+  documentId: z.uuid().optional(),
 });
 export type TKnowledgeAnswerRequest = z.infer<typeof ZKnowledgeAnswerRequest>;
 
@@ -204,6 +206,25 @@ export const ZCrossLanguage = z.object({
 });
 export type TCrossLanguage = z.infer<typeof ZCrossLanguage>;
 
+/** A manual offered by an ask-back: the caller asks again with its `documentId`. */
+export const ZAskBackManual = z.object({
+  documentId: z.uuid(),
+  title: z.string(),
+  language: ZDocumentLanguage,
+});
+export type TAskBackManual = z.infer<typeof ZAskBackManual>;
+
+/**
+ * Set (with `found: false` and no citations) when the question names no machine and the manuals of
+ * two or more different machines each answer it well: the answer asks which machine is meant
+ * instead of answering from one of them. Ask again with a manual's `documentId`, or name the
+ * machine in the question.
+ */
+export const ZAskBack = z.object({
+  manuals: z.array(ZAskBackManual).min(2),
+});
+export type TAskBack = z.infer<typeof ZAskBack>;
+
 export const ZKnowledgeAnswer = z.object({
   found: z.boolean(),
   /** every sentence rests on a citation; marks like [1] refer to `citations[0]` */
@@ -214,5 +235,7 @@ export const ZKnowledgeAnswer = z.object({
   mode: ZRetrievalMode,
   /** the answer quotes a manual in the other language (absent or null when it does not) */
   crossLanguage: ZCrossLanguage.nullable().optional(),
+  /** which machine? — manuals of different machines answer a question that names none (absent or null otherwise) */
+  askBack: ZAskBack.nullable().optional(),
 });
 export type TKnowledgeAnswer = z.infer<typeof ZKnowledgeAnswer>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZSort } from './common.js';
+import { ZPageQuery, ZSort } from './common.js';
 import { ZDataScope, ZMembershipStatus, ZRole } from './permissions.js';
 
 /** A person named on a record (reporter, approver…): their name, and their role here while still a member. */
@@ -26,8 +26,7 @@ export const MEMBER_SORTS = ['name', '-name', 'email', '-email', 'createdAt', '-
 export type TMemberSort = (typeof MEMBER_SORTS)[number];
 
 export const ZListMembersQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().min(1).max(500).optional(),
+  ...ZPageQuery.shape,
   sort: ZSort(MEMBER_SORTS, 'id order').optional(),
   status: ZMembershipStatus.optional(),
   role: ZRole.optional(),

@@ -11,6 +11,8 @@ export const NOTIFICATION_REASONS = [
   'DISPATCHER',
   // a mechanic who may see the machine (its team's): a fault code to diagnose
   'MECHANIC',
+  // a member who keeps the stores (inventory.write): a part ran low, the agent drafted a purchase
+  'STORE_KEEPER',
 ] as const;
 export const ZNotificationReason = z.enum(NOTIFICATION_REASONS);
 export type TNotificationReason = z.infer<typeof ZNotificationReason>;
@@ -25,6 +27,9 @@ export const NOTIFICATION_TYPES = [
   'cost_document.rejected',
   'asset.status_changed',
   'asset.fault_raised',
+  // inventory (#29): told to the store keepers other than who caused it
+  'stock.low',
+  'purchase.drafted',
 ] as const;
 export const ZNotificationType = z.enum(NOTIFICATION_TYPES);
 export type TNotificationType = z.infer<typeof ZNotificationType>;
@@ -33,9 +38,9 @@ export const ZNotification = z.object({
   id: z.uuid(),
   type: ZNotificationType,
   reason: ZNotificationReason,
-  resourceType: z.enum(['work_order', 'cost_document', 'asset']),
+  resourceType: z.enum(['work_order', 'cost_document', 'asset', 'part', 'draft']),
   resourceId: z.uuid(),
-  /** a short label of the row (WO-000012 title, the document number, the machine name, the job title) */
+  /** a short label of the row (WO-000012 title, the document number, the machine name, the part, the draft's title) */
   title: z.string().nullable(),
   /** asset.status_changed for a dispatcher / operator: the jobs of theirs the machine's downtime affects */
   jobIds: z.array(z.uuid()),

@@ -11,6 +11,8 @@ export const NOTIFY_EVENTS = [
   'JOB_STARTS_TOMORROW',
   'MACHINE_DOWN',
   'EXECUTION_FAILED',
+  'STOCK_LOW',
+  'FAULT_RAISED',
   'DAILY_DIGEST',
 ] as const;
 export const ZNotifyEvent = z.enum(NOTIFY_EVENTS);

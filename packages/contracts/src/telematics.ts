@@ -206,3 +206,44 @@ export const ZAssetTelematicsSummary = z.object({
   fuel30d: ZTelematicsFuel.nullable(),
 });
 export type TAssetTelematicsSummary = z.infer<typeof ZAssetTelematicsSummary>;
+
+// ---------------------------------------------------------------------------
+// The org's telematics settings; a job's fuel and field check
+// ---------------------------------------------------------------------------
+
+export const FAR_FROM_FIELD_MAX_M = 100_000;
+
+/**
+ * `fuelPriceMinorPerLitre`: a job's fuel becomes a FUEL cost document (DRAFT, one per job) at
+ * this price; null = off (the default). `farFromFieldMeters`: how far outside its field (its
+ * boundary, else its centroid) a started job's machine may be before the job shows a hint.
+ */
+export const ZTelematicsSettings = z.object({
+  fuelPriceMinorPerLitre: z
+    .string()
+    .regex(/^(0|[1-9]\d{0,8})$/, 'integer fen per litre as a string of digits')
+    .nullable(),
+  farFromFieldMeters: z.number().int().min(0).max(FAR_FROM_FIELD_MAX_M),
+});
+export type TTelematicsSettings = z.infer<typeof ZTelematicsSettings>;
+export const ZUpdateTelematicsSettingsRequest = ZTelematicsSettings.partial().strict();
+export type TUpdateTelematicsSettingsRequest = z.infer<typeof ZUpdateTelematicsSettingsRequest>;
+
+/**
+ * Where a started job's machine is against the job's field, from the machine's last position:
+ * IN_FIELD (inside the boundary, or within the setting of the centroid when the field has no
+ * boundary), NEAR_FIELD (outside, within the setting) or FAR_FROM_FIELD (further).
+ */
+export const ZJobFieldCheck = z.object({
+  state: z.enum(['IN_FIELD', 'NEAR_FIELD', 'FAR_FROM_FIELD']),
+  assetId: z.uuid(),
+  /** metres outside the boundary (0 inside), or from the centroid when the field has none */
+  distanceM: z.number().int().min(0),
+  measuredFrom: z.enum(['BOUNDARY', 'CENTROID']),
+  thresholdM: z.number().int().min(0),
+  /** the time of the machine's last position */
+  at: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+});
+export type TJobFieldCheck = z.infer<typeof ZJobFieldCheck>;

@@ -22,8 +22,9 @@ export const WEBHOOK_EVENT_TYPES = [
   'execution.finished',
   'document.ready',
   // inventory (issue #29): a movement took a part's available under its reorder point (data: the part);
-  // a PURCHASE draft was confirmed (data: the draft)
+  // a PURCHASE draft was written (by the agent, asked or weekly) / confirmed (data: the draft)
   'stock.low',
+  'purchase.drafted',
   'purchase.confirmed',
 ] as const;
 export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES);
@@ -45,6 +46,7 @@ export type TWebhookResourceType = (typeof WEBHOOK_RESOURCE_TYPES)[number];
 /** events whose resource is not named by their prefix */
 const RESOURCE_OF: Partial<Record<TWebhookEventType, TWebhookResourceType>> = {
   'stock.low': 'part',
+  'purchase.drafted': 'draft',
   'purchase.confirmed': 'draft',
 };
 

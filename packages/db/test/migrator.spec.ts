@@ -8,6 +8,7 @@ import {
   checkMigrations,
   createMigration,
   migrate,
+  resetTest,
 } from '../src/migrator/commands.js';
 import { databaseName, withDatabase } from '../src/migrator/database.js';
 import { readMigrationsList } from '../src/migrator/migrations.js';
@@ -55,6 +56,37 @@ describe('createdb', () => {
       c.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName(url)]),
     );
     expect(exists.rowCount).toBe(1);
+  });
+});
+
+describe('reset-test', () => {
+  it('drops the test database and its <name>_<suffix> siblings only, then creates it empty', async () => {
+    const base = throwawayDatabaseUrl('amms_reset_test');
+    const name = databaseName(base);
+    const sibling = withDatabase(base, `${name}_know`);
+    // a name that merely starts the same (no underscore after it) is someone else's
+    const neighbour = withDatabase(base, `${name}x`);
+    for (const u of [base, sibling, neighbour]) await createDatabase(u);
+    await withPg(base, (c) => c.query('CREATE TABLE leftover (id int)'));
+    try {
+      expect(await resetTest({ databaseUrl: base, log: quiet })).toEqual([name, `${name}_know`]);
+      const left = await withPg(withDatabase(base), (c) =>
+        c.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1 ORDER BY datname', [
+          `${name}%`,
+        ]),
+      );
+      expect(left.rows.map((r) => r.datname)).toEqual([name, `${name}x`]);
+      const tables = await withPg(base, (c) => c.query("SELECT 1 FROM pg_tables WHERE tablename = 'leftover'"));
+      expect(tables.rowCount).toBe(0);
+    } finally {
+      for (const u of [base, sibling, neighbour]) await dropDatabase(u);
+    }
+  });
+
+  it('refuses a database whose name does not say test', async () => {
+    await expect(resetTest({ databaseUrl: withDatabase(url, 'amms_production_copy'), log: quiet })).rejects.toThrow(
+      /refuses/,
+    );
   });
 });
 

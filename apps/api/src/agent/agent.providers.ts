@@ -1,6 +1,7 @@
 import { AgentRunFinisher } from './agent-run.finisher.js';
 import { AgentRepository } from './agent.repository.js';
 import { AgentService } from './agent.service.js';
+import { ScheduleDraftRun } from './agent-schedule.js';
 import { FaultDiagnosis } from './fault-diagnosis.js';
 import { FaultDiagnosisRepository } from './fault-diagnosis.repository.js';
 import { FollowUpEdits } from './followup/followup.service.js';
@@ -23,6 +24,7 @@ export const AGENT_PROVIDERS = [
   PlannerFactory,
   AgentRunFinisher,
   FollowUpEdits,
+  ScheduleDraftRun,
   AgentService,
   // a machine's new fault code → the diagnosis draft (the worker runs it: worker.module.ts)
   FaultDiagnosisRepository,

@@ -9,26 +9,21 @@ import type { OrgContext } from '../platform/access/context.js';
 import { AgentErrors } from './agent.errors.js';
 import { AgentRepository } from './agent.repository.js';
 import { AgentRunFinisher } from './agent-run.finisher.js';
-import { draftContent, periodRange, planningNow, schedulerInput } from '../planning/draft-content.js';
-import { leaveBusy } from './leave-busy.js';
-import { loadFacts } from '../planning/facts.js';
+import { ScheduleDraftRun } from './agent-schedule.js';
+import { defaultPeriodForFields } from './default-period.js';
 import { PlannerFactory } from './planner-factory.js';
-import { validate } from '../planning/scheduler/validator.js';
 import { AgentMemoryService } from './memory/memory.service.js';
 import { FollowUpEdits } from './followup/followup.service.js';
 import { completeOnItsOwn, continuedGoal, pendingGoals } from './followup/pending-goal.js';
 import { entitiesOf } from './memory/references.js';
-import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
 import { ToolRunner } from '../planning/tools/runner.js';
 import { describePlanner, planMaintenanceRun, withNotes, type Outcome, type RunMemo } from './agent-run.parts.js';
 import { runScope, conversationScope } from '../platform/access/own-scope.js';
 import { toAgentRun } from './agent-run.view.js';
 import { classifyIntent } from './skills/intent.js';
-import { explainDraft, withWhy } from './explain/explain-draft.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
-import { TravelService } from '../planning/travel/travel.service.js';
 
 /**
  * goal → plan (constraints; a model planner may call the read-only tools itself) → read-only
@@ -51,7 +46,7 @@ export class AgentService {
     private readonly memory: AgentMemoryService,
     private readonly finisher: AgentRunFinisher,
     private readonly followUps: FollowUpEdits,
-    private readonly travel: TravelService,
+    private readonly schedule: ScheduleDraftRun,
   ) {}
 
   /** `reported`: a fault code a machine sent (telematics/, run by the worker): diagnosed without the classifier. */
@@ -204,11 +199,11 @@ export class AgentService {
       : { constraints: await planner.plan(planInput), diagnostics: null };
     runner.reuseIdenticalResults();
     memo.planner = planned.diagnostics;
-    const constraints = withNotes(ZPlanConstraints.parse(planned.constraints), [...continued, ...refs.notes]);
+    const planned0 = withNotes(ZPlanConstraints.parse(planned.constraints), [...continued, ...refs.notes]);
     runner.note('plan', {
       // the planner's own time (a model planner's tool calls are steps of their own, timed too)
       durationMs: Math.round(performance.now() - planStarted),
-      message: `intent ${constraints.intent}${constraints.period ? `, ${constraints.period.from}..${constraints.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
+      message: `intent ${planned0.intent}${planned0.period ? `, ${planned0.period.from}..${planned0.period.to}` : ''}${describePlanner(planned.diagnostics)}`,
       // the memory the planner got: its size only (the text is in the conversation)
       args: {
         ...(planned.diagnostics ?? {}),
@@ -220,6 +215,10 @@ export class AgentService {
         },
       },
     });
+    // a goal naming its field(s) but no time plans the next days rather than asking (default-period.ts)
+    const defaulted = defaultPeriodForFields(planned0, new Date(), timezone);
+    const constraints = defaulted?.constraints ?? planned0;
+    const lead = defaulted ? [constraints.language === 'zh' ? defaulted.note.zh : defaulted.note.en] : [];
     if (constraints.missing.length > 0 || constraints.intent === 'UNKNOWN' || !constraints.period) {
       return {
         ...none,
@@ -235,94 +234,16 @@ export class AgentService {
     if (constraints.intent === 'PLAN_MAINTENANCE')
       return planMaintenanceRun(ctx, asked, runner, known.step, constraints, timezone);
 
-    const range = periodRange(constraints.period, timezone);
-    const { facts, steps } = await loadFacts(
+    return this.schedule.plan(
+      ctx,
       runner,
-      {
-        from: range.from,
-        to: range.to,
-        operationTypes: constraints.operationTypes,
-        teamIds: constraints.teams.map((t) => t.id),
-        fieldIds: constraints.fields.map((f) => f.id),
-        minPriority: constraints.minPriority,
-      },
-      range,
-    );
-    if (facts.jobs.length === 0) {
-      const message =
-        constraints.language === 'zh'
-          ? `${constraints.period.from} 至 ${constraints.period.to} 没有符合条件的待安排作业。`
-          : `No planned jobs match in ${constraints.period.from} – ${constraints.period.to}.`;
-      runner.note('message', { message });
-      return { ...none, status: 'COMPLETED', constraints, question: null, message };
-    }
-
-    // leave the goal states with its days ("赵刚周三请假") holds the person those days (leave-busy.ts)
-    facts.busy.operators.push(...leaveBusy(constraints.leave, facts.operators, timezone));
-    // the road between fields: one machine's consecutive jobs leave time to drive (planning/travel/travel.service.ts)
-    facts.travel = await this.travel.forScheduler(
-      ctx.organizationId,
-      facts.jobs.map((j) => j.fieldId),
-      facts.machines.map((m) => m.id),
-    );
-    // saved preferences (memory/schedule-preferences.ts): re-checked against the caller's scope, soft
-    const prefs = applyPreferences(await this.memory.recall(ctx), ctx, known.result, facts.machines);
-    // the scheduler's own time: input, soft-preference runs, validation, draft content
-    const scheduleStarted = performance.now();
-    memo.machines = facts.machines;
-    // only PLANNED jobs are planned; SCHEDULED ones keep their assignment (and their bookings count as busy)
-    const input = schedulerInput(facts, {
-      now: planningNow(),
+      memo,
+      goal,
+      { ...constraints, period: constraints.period },
+      known,
       timezone,
-      clamp: range,
-      avoidAssetIds: constraints.avoid.assets.map((a) => a.id),
-      preferAssetIds: [...constraints.prefer.assets.map((a) => a.id), ...prefs.preferAssetIds],
-      avoidOperatorIds: constraints.avoid.operators.map((o) => o.id),
-      preferOperatorIds: [...constraints.prefer.operators.map((o) => o.id), ...prefs.preferOperatorIds],
-      avoidDueForMaintenance: constraints.avoid.dueForMaintenance,
-      calendar: await this.tools.workCalendar(ctx),
-      maxHoursPerDay: constraints.limits?.maxHoursPerDay ?? null,
-    });
-    const soft = scheduleSoftly(input, prefs, constraints.period, timezone);
-    if (soft.relaxed)
-      prefs.notes.push({
-        zh: '按偏好避开的日期或机器会导致更多作业排不上，本次未完全按偏好安排',
-        en: 'keeping the avoidances of your preferences would leave more jobs unplaced; they were not all kept this time',
-      });
-    const result = soft.result;
-    memo.pairs = result.items.map((i) => ({ assetId: i.primaryAssetId, operatorId: i.operatorMembershipId }));
-    const prefNotes = prefs.notes.map((n) => (constraints.language === 'zh' ? n.zh : n.en));
-    const validation = validate(input, result.items);
-    // the draft as a dispatcher reads it: reasons per item, unplaced jobs and findings in the goal's language and zone
-    const explained = explainDraft(
-      { facts, input, lang: constraints.language, timezone },
-      draftContent(facts, result.items, result.unplaced, validation),
-      result.items,
-      result.unplaced,
-      new Map(known.result.teams.map((t) => [t.id, t.name])),
+      lead,
     );
-    const content = explained.content;
-    runner.note('schedule', {
-      durationMs: Math.round(performance.now() - scheduleStarted),
-      message: `${result.stats.placed} placed, ${result.stats.unplaced} unplaced`,
-    });
-    const evidence = withWhy(
-      content.items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { ...steps, known: known.step } })),
-      explained.why,
-    );
-    return {
-      ...none,
-      status: 'COMPLETED',
-      constraints: withNotes(constraints, prefs.notes),
-      question: null,
-      draft: {
-        kind: 'SCHEDULE',
-        title: goal.slice(0, 200),
-        content,
-        evidence,
-        note: prefNotes.length ? prefNotes.join('\n').slice(0, 2000) : null,
-      },
-    };
   }
 
   async get(ctx: OrgContext, id: string): Promise<TAgentRun> {

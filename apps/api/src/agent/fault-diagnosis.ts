@@ -1,6 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import type { TRole } from '@amms/contracts/permissions';
-import { memberContext } from '../tenancy/member-context.js';
+import { actingMembers } from '../tenancy/member-context.js';
 import { assetScope } from '../platform/access/asset-scope.js';
 import { may } from '../platform/access/permission.js';
 import type { OrgContext } from '../platform/access/context.js';
@@ -55,18 +55,9 @@ export class FaultDiagnosis {
     faultId: string,
   ): Promise<{ ctx: OrgContext; locale: string } | null> {
     const members = await this.repo.members(organizationId, ACTING_ROLES);
-    members.sort((a, b) => ACTING_ROLES.indexOf(a.role) - ACTING_ROLES.indexOf(b.role));
-    const requestId = `fault:${faultId}`;
-    for (const m of members) {
-      const ctx = memberContext(
-        organizationId,
-        { kind: 'USER', userId: m.userId, sessionId: requestId, isPlatformAdmin: m.user.isPlatformAdmin },
-        { ...m, teamIds: m.teams.map((t) => t.teamId) },
-        requestId,
-      );
-      if (!may(ctx, 'agent.run')) continue;
-      const sees = await this.repo.sees(organizationId, assetId, assetScope(ctx));
-      if (sees) return { ctx, locale: m.user.locale };
+    for (const actor of actingMembers(organizationId, members, ACTING_ROLES, `fault:${faultId}`)) {
+      if (!may(actor.ctx, 'agent.run')) continue;
+      if (await this.repo.sees(organizationId, assetId, assetScope(actor.ctx))) return actor;
     }
     return null;
   }

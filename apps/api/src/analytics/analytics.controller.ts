@@ -3,6 +3,7 @@ import { ApiBearerAuth, ApiTags } from '@nestjs/swagger';
 import {
   ZAnalyticsCosts,
   ZAnalyticsCostsQuery,
+  ZAnalyticsFuel,
   ZAnalyticsMachinesQuery,
   ZAnalyticsMaintenance,
   ZAnalyticsOperations,
@@ -50,6 +51,14 @@ export class AnalyticsController {
   @Returns(ZAnalyticsMaintenance)
   maintenance(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsMachinesQuery }) q: TAnalyticsMachinesQuery) {
     return this.analytics.http.maintenance(ctx, q);
+  }
+
+  /** Fuel per hectare and per hour by operation type and machine (jobs that recorded fuel). */
+  @RequirePermission('analytics.read')
+  @Get('fuel')
+  @Returns(ZAnalyticsFuel)
+  fuel(@Ctx() ctx: OrgContext, @Query({ schema: ZAnalyticsPeriodQuery }) q: TAnalyticsPeriodQuery) {
+    return this.analytics.http.fuel(ctx, q);
   }
 
   @RequirePermission('analytics.read')

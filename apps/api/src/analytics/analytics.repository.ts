@@ -1,18 +1,31 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type AssetStatus } from '@amms/db';
+import type { Period } from './period.js';
+import { analyticsSql, currentAssignmentOf, jobInScope } from './analytics.sql.js';
+import {
+  overviewPartsOf,
+  overviewStatement,
+  type OverviewJson,
+  type OverviewParts,
+} from './analytics.overview-parts.js';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
 import type { AnalyticsScope } from '../platform/access/analytics-scope.js';
 
 import type {
   CostGroupRow,
+  AssetCount,
+  AwaitingCosts,
+  Backlog,
   CostGrouping,
   DowntimeRow,
   MachineRow,
+  FuelRow,
   OperationRow,
   PeriodInstants,
   PreventiveRow,
   ProductiveRow,
   RepairRow,
+  StatusCount,
 } from './analytics.rows.js';
 
 export type * from './analytics.rows.js';
@@ -57,260 +70,106 @@ export class AnalyticsRepository {
     return org?.timezone ?? null;
   }
 
-  /** `column` (an asset id) is a machine in scope. */
-  private assetInScope(organizationId: string, scope: AnalyticsScope, column: Prisma.Sql): Prisma.Sql {
-    switch (scope.kind) {
-      case 'ORG':
-        return Prisma.sql`TRUE`;
-      case 'NONE':
-        return Prisma.sql`FALSE`;
-      case 'TEAM':
-        return Prisma.sql`${column} IN (SELECT sa.id FROM "Asset" sa WHERE sa."organizationId" = ${organizationId}::uuid AND sa."teamId" = ANY(${[...scope.teamIds]}::uuid[]))`;
-    }
-  }
-
-  /**
-   * Job `j` is in scope: TEAM → a job of my teams, or one whose current assignment used a
-   * machine of my teams.
-   */
-  private jobInScope(organizationId: string, scope: AnalyticsScope): Prisma.Sql {
-    switch (scope.kind) {
-      case 'ORG':
-        return Prisma.sql`TRUE`;
-      case 'NONE':
-        return Prisma.sql`FALSE`;
-      case 'TEAM': {
-        const teams = [...scope.teamIds];
-        return Prisma.sql`(j."teamId" = ANY(${teams}::uuid[]) OR EXISTS (
-          SELECT 1 FROM "AssignmentMachine" sam
-          JOIN "Asset" sa ON sa.id = sam."assetId" AND sa."organizationId" = sam."organizationId"
-          WHERE sam."organizationId" = ${organizationId}::uuid
-            AND sam."assignmentId" = (${currentAssignmentOf()})
-            AND sa."teamId" = ANY(${teams}::uuid[])))`;
-      }
-    }
-  }
-
   /** Machines in scope that existed during the period (not deleted before it started), by id. */
-  async listMachines(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<MachineRow[]> {
-    const scopeWhere: Prisma.AssetWhereInput =
-      scope.kind === 'ORG' ? {} : scope.kind === 'TEAM' ? { teamId: { in: [...scope.teamIds] } } : { id: { in: [] } };
-    const rows = await this.db.asset.findMany({
-      where: { organizationId, ...scopeWhere, OR: [{ deletedAt: null }, { deletedAt: { gt: period.startsAt } }] },
-      select: {
-        id: true,
-        name: true,
-        serialNumber: true,
-        status: true,
-        teamId: true,
-        model: { select: { kind: true } },
-      },
-      orderBy: { id: 'asc' },
-    });
-    return rows.map(({ model, ...a }) => ({ ...a, kind: model.kind }));
+  listMachines(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<MachineRow[]> {
+    return this.db.$queryRaw<MachineRow[]>(analyticsSql.machines(organizationId, scope, period));
   }
 
   /** Live (not deleted) machines in scope by status. */
-  async fleetByStatus(organizationId: string, scope: AnalyticsScope): Promise<{ status: AssetStatus; n: number }[]> {
-    return this.db.$queryRaw<{ status: AssetStatus; n: number }[]>`
-      SELECT a.status::text AS status, COUNT(*)::int AS n
-      FROM "Asset" a
-      WHERE a."organizationId" = ${organizationId}::uuid AND a."deletedAt" IS NULL
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`a.id`)}
-      GROUP BY a.status`;
+  fleetByStatus(organizationId: string, scope: AnalyticsScope): Promise<{ status: AssetStatus; n: number }[]> {
+    return this.db.$queryRaw(analyticsSql.fleetByStatus(organizationId, scope));
+  }
+
+  /** Productive hours per machine (analyticsSql.productiveByMachine). */
+  productiveByMachine(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<ProductiveRow[]> {
+    return this.db.$queryRaw(analyticsSql.productiveByMachine(organizationId, scope, period));
   }
 
   /**
-   * Productive hours per machine: COMPLETED jobs with completedAt in the period, credited to
-   * every machine (primary and implements) of the job's current assignment — the live one,
-   * or the latest when all were released.
+   * COMPLETED jobs of the period that recorded fuel, by operation type and primary machine:
+   * count (of them from the machine's counter), litres, m² done, hours (as integer hundredths).
    */
-  async productiveByMachine(
+  async fuelByOperationAndMachine(
     organizationId: string,
     scope: AnalyticsScope,
     period: PeriodInstants,
-  ): Promise<ProductiveRow[]> {
-    return this.db.$queryRaw<ProductiveRow[]>`
-      SELECT am."assetId"::text AS "assetId", COUNT(*)::int AS jobs,
-             COALESCE(SUM(ROUND(COALESCE(j."actualHours", 0) * 100)), 0)::bigint AS "centiHours"
-      FROM "Job" j
-      JOIN "AssignmentMachine" am ON am."organizationId" = j."organizationId" AND am."assignmentId" = (${currentAssignmentOf()})
-      WHERE j."organizationId" = ${organizationId}::uuid AND j.status = 'COMPLETED'
-        AND j."completedAt" >= ${period.startsAt}::timestamptz AND j."completedAt" < ${period.endsAt}::timestamptz
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`am."assetId"`)}
-      GROUP BY am."assetId"`;
-  }
-
-  /** COMPLETED jobs of the period by operation type: count, m² done, hours. */
-  async operationsByType(
-    organizationId: string,
-    scope: AnalyticsScope,
-    period: PeriodInstants,
-  ): Promise<OperationRow[]> {
-    return this.db.$queryRaw<OperationRow[]>`
-      SELECT j."operationType"::text AS "operationType", COUNT(*)::int AS jobs,
+  ): Promise<FuelRow[]> {
+    return this.db.$queryRaw<FuelRow[]>`
+      SELECT j."operationType"::text AS "operationType", am."assetId", a.name,
+             COUNT(*)::int AS jobs, (COUNT(*) FILTER (WHERE j."fuelSource" = 'TELEMATICS'))::int AS "telematicsJobs",
+             SUM(ROUND(j."fuelLiters" * 100))::bigint AS "centiLitres",
              COALESCE(SUM(COALESCE(j."areaDoneM2", 0)), 0)::bigint AS "areaM2",
              COALESCE(SUM(ROUND(COALESCE(j."actualHours", 0) * 100)), 0)::bigint AS "centiHours"
       FROM "Job" j
-      WHERE j."organizationId" = ${organizationId}::uuid AND j.status = 'COMPLETED'
+      LEFT JOIN "AssignmentMachine" am ON am."organizationId" = j."organizationId"
+        AND am."assignmentId" = (${currentAssignmentOf()}) AND am.role = 'PRIMARY'
+      LEFT JOIN "Asset" a ON a."organizationId" = am."organizationId" AND a.id = am."assetId"
+      WHERE j."organizationId" = ${organizationId}::uuid AND j.status = 'COMPLETED' AND j."fuelLiters" IS NOT NULL
         AND j."completedAt" >= ${period.startsAt}::timestamptz AND j."completedAt" < ${period.endsAt}::timestamptz
-        AND ${this.jobInScope(organizationId, scope)}
-      GROUP BY j."operationType"`;
+        AND ${jobInScope(organizationId, scope)}
+      GROUP BY 1, 2, 3`;
   }
 
-  /**
-   * Jobs of the period by status: COMPLETED by completedAt, CANCELLED by cancelledAt, the
-   * open states when their window overlaps the period.
-   */
-  async jobsByStatus(
-    organizationId: string,
-    scope: AnalyticsScope,
-    period: PeriodInstants,
-  ): Promise<{ status: string; n: number }[]> {
-    const s = period.startsAt;
-    const e = period.endsAt;
-    return this.db.$queryRaw<{ status: string; n: number }[]>`
-      SELECT j.status::text AS status, COUNT(*)::int AS n
-      FROM "Job" j
-      WHERE j."organizationId" = ${organizationId}::uuid
-        AND ((j.status = 'COMPLETED' AND j."completedAt" >= ${s}::timestamptz AND j."completedAt" < ${e}::timestamptz)
-          OR (j.status = 'CANCELLED' AND j."cancelledAt" >= ${s}::timestamptz AND j."cancelledAt" < ${e}::timestamptz)
-          OR (j.status IN ('PLANNED', 'SCHEDULED', 'IN_PROGRESS') AND j."windowStart" < ${e}::timestamptz AND j."windowEnd" > ${s}::timestamptz))
-        AND ${this.jobInScope(organizationId, scope)}
-      GROUP BY j.status`;
+  /** COMPLETED jobs of the period by operation type: count, m² done, hours. */
+  operationsByType(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<OperationRow[]> {
+    return this.db.$queryRaw(analyticsSql.operationsByType(organizationId, scope, period));
   }
 
-  /**
-   * Downtime intervals meeting the period. The end is downtimeEndedAt, else the acceptance
-   * or cancellation of the order, else null (still down: the caller runs it to now).
-   */
-  async downtimeIntervals(
-    organizationId: string,
-    scope: AnalyticsScope,
-    period: PeriodInstants,
-  ): Promise<DowntimeRow[]> {
-    return this.db.$queryRaw<DowntimeRow[]>`
-      SELECT w."assetId"::text AS "assetId", w."downtimeStartedAt" AS start,
-             COALESCE(w."downtimeEndedAt", w."acceptedAt", w."cancelledAt") AS "end"
-      FROM "WorkOrder" w
-      WHERE w."organizationId" = ${organizationId}::uuid AND w."causesDowntime" AND w."downtimeStartedAt" IS NOT NULL
-        AND w."downtimeStartedAt" < ${period.endsAt}::timestamptz
-        AND (COALESCE(w."downtimeEndedAt", w."acceptedAt", w."cancelledAt") IS NULL
-             OR COALESCE(w."downtimeEndedAt", w."acceptedAt", w."cancelledAt") > ${period.startsAt}::timestamptz)
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`w."assetId"`)}`;
+  /** Jobs of the period by status (analyticsSql.jobsByStatus). */
+  jobsByStatus(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<StatusCount[]> {
+    return this.db.$queryRaw(analyticsSql.jobsByStatus(organizationId, scope, period));
   }
 
-  /** Failures: CORRECTIVE orders (not cancelled) whose downtime started (else: reported) in the period. */
-  async failuresByMachine(
-    organizationId: string,
-    scope: AnalyticsScope,
-    period: PeriodInstants,
-  ): Promise<{ assetId: string; n: number }[]> {
-    return this.db.$queryRaw<{ assetId: string; n: number }[]>`
-      SELECT w."assetId"::text AS "assetId", COUNT(*)::int AS n
-      FROM "WorkOrder" w
-      WHERE w."organizationId" = ${organizationId}::uuid AND w.type = 'CORRECTIVE' AND w.status <> 'CANCELLED'
-        AND COALESCE(w."downtimeStartedAt", w."createdAt") >= ${period.startsAt}::timestamptz
-        AND COALESCE(w."downtimeStartedAt", w."createdAt") < ${period.endsAt}::timestamptz
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`w."assetId"`)}
-      GROUP BY w."assetId"`;
+  /** Downtime intervals meeting the period (analyticsSql.downtimeIntervals). */
+  downtimeIntervals(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<DowntimeRow[]> {
+    return this.db.$queryRaw(analyticsSql.downtimeIntervals(organizationId, scope, period));
   }
 
-  /** Repairs: CORRECTIVE orders CLOSED (accepted) in the period, from downtime start (else report) to acceptance. */
-  async repairs(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<RepairRow[]> {
-    return this.db.$queryRaw<RepairRow[]>`
-      SELECT w."assetId"::text AS "assetId", COALESCE(w."downtimeStartedAt", w."createdAt") AS "startedAt", w."acceptedAt" AS "acceptedAt"
-      FROM "WorkOrder" w
-      WHERE w."organizationId" = ${organizationId}::uuid AND w.type = 'CORRECTIVE' AND w.status = 'CLOSED'
-        AND w."acceptedAt" >= ${period.startsAt}::timestamptz AND w."acceptedAt" < ${period.endsAt}::timestamptz
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`w."assetId"`)}`;
+  /** Failures per machine (analyticsSql.failuresByMachine). */
+  failuresByMachine(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<AssetCount[]> {
+    return this.db.$queryRaw(analyticsSql.failuresByMachine(organizationId, scope, period));
   }
 
-  /** PREVENTIVE orders due (plannedEnd) in the period, with their plan's interval in days. */
-  async preventiveDue(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<PreventiveRow[]> {
-    return this.db.$queryRaw<PreventiveRow[]>`
-      SELECT w."assetId"::text AS "assetId", w.status::text AS status, w."plannedEnd" AS "plannedEnd",
-             w."acceptedAt" AS "acceptedAt", p."intervalDays" AS "intervalDays"
-      FROM "WorkOrder" w
-      LEFT JOIN "MaintenancePlan" p ON p.id = w."planId" AND p."organizationId" = w."organizationId"
-      WHERE w."organizationId" = ${organizationId}::uuid AND w.type = 'PREVENTIVE'
-        AND w."plannedEnd" >= ${period.startsAt}::timestamptz AND w."plannedEnd" < ${period.endsAt}::timestamptz
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`w."assetId"`)}`;
+  /** Repairs closed in the period (analyticsSql.repairs). */
+  repairs(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<RepairRow[]> {
+    return this.db.$queryRaw(analyticsSql.repairs(organizationId, scope, period));
+  }
+
+  /** PREVENTIVE orders due in the period (analyticsSql.preventiveDue). */
+  preventiveDue(organizationId: string, scope: AnalyticsScope, period: PeriodInstants): Promise<PreventiveRow[]> {
+    return this.db.$queryRaw(analyticsSql.preventiveDue(organizationId, scope, period));
   }
 
   /** Work orders now: open (OPEN, IN_PROGRESS) and awaiting acceptance. */
-  async workOrderBacklog(
-    organizationId: string,
-    scope: AnalyticsScope,
-  ): Promise<{ open: number; awaitingAcceptance: number }> {
-    const [row] = await this.db.$queryRaw<{ open: number; awaitingAcceptance: number }[]>`
-      SELECT COUNT(*) FILTER (WHERE w.status IN ('OPEN', 'IN_PROGRESS'))::int AS open,
-             COUNT(*) FILTER (WHERE w.status = 'AWAITING_ACCEPTANCE')::int AS "awaitingAcceptance"
-      FROM "WorkOrder" w
-      WHERE w."organizationId" = ${organizationId}::uuid
-        AND ${this.assetInScope(organizationId, scope, Prisma.sql`w."assetId"`)}`;
+  async workOrderBacklog(organizationId: string, scope: AnalyticsScope): Promise<Backlog> {
+    const [row] = await this.db.$queryRaw<Backlog[]>(analyticsSql.workOrderBacklog(organizationId, scope));
     return row ?? { open: 0, awaitingAcceptance: 0 };
   }
 
-  /**
-   * APPROVED, live cost documents dated in [from, to] (documentDate is already a local
-   * calendar date), grouped. TEAM scope: documents of a machine of my teams.
-   */
-  async approvedCosts(
+  /** APPROVED, live cost documents dated in [from, to] (documentDate is already a local calendar date), grouped. */
+  approvedCosts(
     organizationId: string,
     scope: AnalyticsScope,
     from: string,
     to: string,
     groupBy: CostGrouping,
   ): Promise<CostGroupRow[]> {
-    const where = Prisma.sql`d."organizationId" = ${organizationId}::uuid AND d.status = 'APPROVED' AND d."deletedAt" IS NULL
-        AND d."documentDate" >= ${from}::date AND d."documentDate" <= ${to}::date
-        AND ${this.costInScope(organizationId, scope)}`;
-    switch (groupBy) {
-      case 'category':
-        return this.db.$queryRaw<CostGroupRow[]>`
-          SELECT d.category::text AS key, d.category::text AS label, COUNT(*)::int AS documents, COALESCE(SUM(d."totalMinor"), 0)::bigint AS "totalMinor"
-          FROM "CostDocument" d WHERE ${where} GROUP BY d.category`;
-      case 'month':
-        return this.db.$queryRaw<CostGroupRow[]>`
-          SELECT to_char(d."documentDate", 'YYYY-MM') AS key, to_char(d."documentDate", 'YYYY-MM') AS label,
-                 COUNT(*)::int AS documents, COALESCE(SUM(d."totalMinor"), 0)::bigint AS "totalMinor"
-          FROM "CostDocument" d WHERE ${where} GROUP BY 1`;
-      case 'machine':
-        return this.db.$queryRaw<CostGroupRow[]>`
-          SELECT d."assetId"::text AS key, MIN(a.name) AS label, COUNT(*)::int AS documents, COALESCE(SUM(d."totalMinor"), 0)::bigint AS "totalMinor"
-          FROM "CostDocument" d
-          LEFT JOIN "Asset" a ON a.id = d."assetId" AND a."organizationId" = d."organizationId"
-          WHERE ${where} GROUP BY d."assetId"`;
-    }
+    return this.db.$queryRaw(analyticsSql.approvedCosts(organizationId, scope, from, to, groupBy));
   }
 
   /** SUBMITTED (waiting for approval) documents now, any date. */
-  async costsAwaitingApproval(
-    organizationId: string,
-    scope: AnalyticsScope,
-  ): Promise<{ documents: number; totalMinor: bigint }> {
-    const [row] = await this.db.$queryRaw<{ documents: number; totalMinor: bigint }[]>`
-      SELECT COUNT(*)::int AS documents, COALESCE(SUM(d."totalMinor"), 0)::bigint AS "totalMinor"
-      FROM "CostDocument" d
-      WHERE d."organizationId" = ${organizationId}::uuid AND d.status = 'SUBMITTED' AND d."deletedAt" IS NULL
-        AND ${this.costInScope(organizationId, scope)}`;
+  async costsAwaitingApproval(organizationId: string, scope: AnalyticsScope): Promise<AwaitingCosts> {
+    const [row] = await this.db.$queryRaw<AwaitingCosts[]>(analyticsSql.costsAwaitingApproval(organizationId, scope));
     return row ?? { documents: 0, totalMinor: 0n };
   }
 
-  private costInScope(organizationId: string, scope: AnalyticsScope): Prisma.Sql {
-    return scope.kind === 'TEAM'
-      ? Prisma.sql`(d."assetId" IS NOT NULL AND ${this.assetInScope(organizationId, scope, Prisma.sql`d."assetId"`)})`
-      : this.assetInScope(organizationId, scope, Prisma.sql`d."assetId"`);
+  /**
+   * Everything the overview reads, in ONE statement (issue #30 §2: an uncached overview was a
+   * transaction of 14 statements, each a round trip): the statements above nested as sub-selects,
+   * each answered as a jsonb array. One statement is one snapshot, so no transaction is needed.
+   */
+  async overviewParts(organizationId: string, scope: AnalyticsScope, period: Period): Promise<OverviewParts> {
+    const [row] = await this.db.$queryRaw<{ parts: OverviewJson }[]>(overviewStatement(organizationId, scope, period));
+    return overviewPartsOf(row!.parts);
   }
-}
-
-/**
- * The current assignment of job `j`: the live one (releasedAt IS NULL; at most one per job),
- * else the latest released one — a completed job may have had its assignment released.
- */
-function currentAssignmentOf(): Prisma.Sql {
-  return Prisma.sql`SELECT ca.id FROM "Assignment" ca
-    WHERE ca."organizationId" = j."organizationId" AND ca."jobId" = j.id
-    ORDER BY (ca."releasedAt" IS NULL) DESC, ca."createdAt" DESC, ca.id DESC LIMIT 1`;
 }

@@ -23,6 +23,18 @@ export interface ProductiveRow {
   centiHours: bigint;
 }
 
+export interface FuelRow {
+  operationType: string;
+  /** the job's primary machine; null without one */
+  assetId: string | null;
+  name: string | null;
+  jobs: number;
+  telematicsJobs: number;
+  centiLitres: bigint;
+  areaM2: bigint;
+  centiHours: bigint;
+}
+
 export interface OperationRow {
   operationType: string;
   jobs: number;
@@ -58,3 +70,23 @@ export interface CostGroupRow {
 }
 
 export type CostGrouping = 'category' | 'machine' | 'month';
+
+export interface StatusCount {
+  status: string;
+  n: number;
+}
+
+export interface AssetCount {
+  assetId: string;
+  n: number;
+}
+
+export interface Backlog {
+  open: number;
+  awaitingAcceptance: number;
+}
+
+export interface AwaitingCosts {
+  documents: number;
+  totalMinor: bigint;
+}

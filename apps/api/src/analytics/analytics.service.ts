@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { OPERATION_TYPES } from '@amms/contracts/assets';
 import {
   ZAnalyticsCosts,
+  ZAnalyticsFuel,
   ZAnalyticsMaintenance,
   ZAnalyticsOperations,
   ZAnalyticsOverview,
@@ -9,6 +10,7 @@ import {
 } from '@amms/contracts/analytics';
 import type {
   TAnalyticsCosts,
+  TAnalyticsFuel,
   TAnalyticsCostsQuery,
   TAnalyticsMachinesQuery,
   TAnalyticsMaintenance,
@@ -24,6 +26,8 @@ import type { OrgContext } from '../platform/access/context.js';
 import { analyticsScope } from '../platform/access/analytics-scope.js';
 import { AnalyticsRepository } from './analytics.repository.js';
 import { AnalyticsErrors } from './analytics.errors.js';
+import { overviewOf } from './analytics.overview.js';
+import { fuelAnalytics } from './analytics.fuel.js';
 import {
   costGroups,
   fleetFigures,
@@ -39,13 +43,8 @@ import {
   costPerHectareMinor,
   costPerHourMinor,
   hectaresOf,
-  inherentAvailability,
-  mtbf,
-  mttr,
-  operationalAvailability,
   ratio,
   round,
-  roundOrNull,
   utilization,
   WORKDAY_HOURS,
 } from './formulas.js';
@@ -104,7 +103,7 @@ export class AnalyticsService {
    */
   readonly http = {
     overview: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
-      this.cachedChecked(ctx, 'overview', q, ZAnalyticsOverview, this.load(this.computeOverview, ctx, q)),
+      this.cachedChecked(ctx, 'overview', q, ZAnalyticsOverview, () => this.computeOverview(this.repo, ctx, q)),
     utilization: (ctx: OrgContext, q: TAnalyticsMachinesQuery) =>
       this.cachedChecked(ctx, 'utilization', q, ZAnalyticsUtilization, this.load(this.computeUtilization, ctx, q)),
     operations: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
@@ -113,10 +112,12 @@ export class AnalyticsService {
       this.cachedChecked(ctx, 'maintenance', q, ZAnalyticsMaintenance, this.load(this.computeMaintenance, ctx, q)),
     costs: (ctx: OrgContext, q: TAnalyticsCostsQuery) =>
       this.cachedChecked(ctx, 'costs', q, ZAnalyticsCosts, this.load(this.computeCosts, ctx, q)),
+    fuel: (ctx: OrgContext, q: TAnalyticsPeriodQuery) =>
+      this.cachedChecked(ctx, 'fuel', q, ZAnalyticsFuel, this.load(this.computeFuel, ctx, q)),
   };
 
   overview(ctx: OrgContext, q: TAnalyticsPeriodQuery): Promise<TAnalyticsOverview> {
-    return this.cached(ctx, 'overview', q, this.load(this.computeOverview, ctx, q));
+    return this.cached(ctx, 'overview', q, () => this.computeOverview(this.repo, ctx, q));
   }
 
   utilization(ctx: OrgContext, q: TAnalyticsMachinesQuery): Promise<TAnalyticsUtilization> {
@@ -135,57 +136,18 @@ export class AnalyticsService {
     return this.cached(ctx, 'costs', q, this.load(this.computeCosts, ctx, q));
   }
 
+  /**
+   * Two round trips, no transaction (issue #30 §2): the org's timezone (the period depends on it),
+   * then every row the overview needs in one statement (AnalyticsRepository.overviewParts).
+   */
   private async computeOverview(
     repo: AnalyticsRepository,
     ctx: OrgContext,
     q: TAnalyticsPeriodQuery,
   ): Promise<TAnalyticsOverview> {
-    const org = ctx.organizationId;
-    const scope = analyticsScope(ctx);
     const period = await this.period(repo, ctx, q);
-    const [fleet, ops, statuses, jobs, costs, awaiting, backlog] = await Promise.all([
-      fleetFigures(repo, org, scope, period, true),
-      repo.operationsByType(org, scope, period),
-      repo.fleetByStatus(org, scope),
-      repo.jobsByStatus(org, scope, period),
-      repo.approvedCosts(org, scope, period.from, period.to, 'category'),
-      repo.costsAwaitingApproval(org, scope),
-      repo.workOrderBacklog(org, scope),
-    ]);
-    const byStatus = { ACTIVE: 0, IN_MAINTENANCE: 0, RETIRED: 0 };
-    for (const s of statuses) byStatus[s.status] = s.n;
-    const jobCounts = { PLANNED: 0, SCHEDULED: 0, IN_PROGRESS: 0, COMPLETED: 0, CANCELLED: 0 };
-    for (const j of jobs) if (j.status in jobCounts) jobCounts[j.status as keyof typeof jobCounts] = j.n;
-    const areaM2 = ops.reduce((s, o) => s + o.areaM2, 0n);
-    const totalMinor = costs.reduce((s, c) => s + c.totalMinor, 0n);
-    const mtbfHours = mtbf(fleet.productiveHours, fleet.failures);
-    const mttrHours = mttr(fleet.repairs);
-    return {
-      period: toPeriod(period),
-      fleet: { total: byStatus.ACTIVE + byStatus.IN_MAINTENANCE + byStatus.RETIRED, byStatus },
-      jobs: jobCounts,
-      hectares: round(hectaresOf(Number(areaM2)), 4),
-      productiveHours: h2(fleet.productiveHours),
-      engineHours: h2(Number(fleet.engineCentiHours) / 100),
-      availableHours: h2(fleet.availableHours),
-      utilization: r4(utilization(fleet.productiveHours, fleet.availableHours)),
-      downtimeHours: h2(fleet.downtimeHours),
-      failures: fleet.failures,
-      mtbfHours: roundOrNull(mtbfHours, 2),
-      mttrHours: roundOrNull(mttrHours, 2),
-      inherentAvailability: r4(inherentAvailability(mtbfHours, mttrHours)),
-      operationalAvailability: r4(
-        operationalAvailability(fleet.periodHours, fleet.machines.length, fleet.downtimeHours),
-      ),
-      pmCompliance: { due: fleet.pmDue, onTime: fleet.pmOnTime, ratio: r4(ratio(fleet.pmOnTime, fleet.pmDue)) },
-      costs: {
-        totalMinor: totalMinor.toString(),
-        costPerHectareMinor: costPerHectareMinor(totalMinor, areaM2)?.toString() ?? null,
-        costPerEngineHourMinor: costPerHourMinor(totalMinor, fleet.engineCentiHours)?.toString() ?? null,
-        awaitingApproval: { documents: awaiting.documents, totalMinor: awaiting.totalMinor.toString() },
-      },
-      workOrders: backlog,
-    };
+    const parts = await repo.overviewParts(ctx.organizationId, analyticsScope(ctx), period);
+    return overviewOf(parts, period, new Date());
   }
 
   private async computeUtilization(
@@ -235,6 +197,16 @@ export class AnalyticsService {
       ...operationFigures([byType.get(t)!]),
     }));
     return { period: toPeriod(period), totals: operationFigures(rows), items };
+  }
+
+  private async computeFuel(
+    repo: AnalyticsRepository,
+    ctx: OrgContext,
+    q: TAnalyticsPeriodQuery,
+  ): Promise<TAnalyticsFuel> {
+    const period = await this.period(repo, ctx, q);
+    const rows = await repo.fuelByOperationAndMachine(ctx.organizationId, analyticsScope(ctx), period);
+    return { period: toPeriod(period), ...fuelAnalytics(rows) };
   }
 
   private async computeMaintenance(

@@ -42,6 +42,15 @@ export function ratio(n: number, d: number): number | null {
   return d > 0 ? n / d : null;
 }
 
+/**
+ * Fuel per unit of work (litres ÷ hectares, litres ÷ hours), 2 decimals; null without work. The
+ * one rule behind a job's L/h, the analytics' fuel figures and (by the same formula on job
+ * records) the agent's "每公顷油耗".
+ */
+export function fuelRate(litres: number, per: number): number | null {
+  return per > 0 ? round(litres / per, 2) : null;
+}
+
 /** Length in ms of [start, end) ∩ [period.startsAt, period.endsAt); 0 when they do not meet. */
 export function overlapMs(start: Date, end: Date, period: Instants): number {
   const a = Math.max(start.getTime(), period.startsAt.getTime());

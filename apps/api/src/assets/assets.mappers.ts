@@ -1,5 +1,6 @@
 import type { Asset, MachineModel, MeterReading } from '@amms/db';
 import { roadSpeedOf } from './road-speed.js';
+import { catalogRate } from './machine-output.js';
 import type { TAsset, TMachineModel, TMeterReading } from '@amms/contracts/assets';
 
 /** Decimal columns leave the API as numbers with the column's fixed precision. */
@@ -17,6 +18,15 @@ export function toMachineModel(m: MachineModel): TMachineModel {
     powerKw: m.powerKw,
     roadSpeedKmh: m.roadSpeedKmh,
     effectiveRoadSpeedKmh: roadSpeedOf(m),
+    planning: {
+      workingSpeedKmh: m.workingSpeedKmh === null ? null : fixed(m.workingSpeedKmh, 1),
+      fieldEfficiency: m.fieldEfficiency === null ? null : fixed(m.fieldEfficiency, 2),
+      workRateHaPerHour: m.workRateHaPerHour === null ? null : fixed(m.workRateHaPerHour, 2),
+      requiredPowerKw: m.requiredPowerKw,
+      hitchTypes: m.hitchTypes,
+      requiredQualifications: m.requiredQualifications,
+      outputHaPerHour: catalogRate(m),
+    },
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };

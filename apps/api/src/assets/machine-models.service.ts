@@ -44,6 +44,12 @@ const auditedFields = (m: TMachineModel) => ({
   workingWidthM: m.workingWidthM,
   powerKw: m.powerKw,
   roadSpeedKmh: m.roadSpeedKmh,
+  workingSpeedKmh: m.planning.workingSpeedKmh,
+  fieldEfficiency: m.planning.fieldEfficiency,
+  workRateHaPerHour: m.planning.workRateHaPerHour,
+  requiredPowerKw: m.planning.requiredPowerKw,
+  hitchTypes: m.planning.hitchTypes,
+  requiredQualifications: m.planning.requiredQualifications,
 });
 
 /**
@@ -205,6 +211,7 @@ export class MachineModelsService {
           data.workingWidthM = input.workingWidthM === null ? null : input.workingWidthM.toFixed(2);
         if (input.powerKw !== undefined) data.powerKw = input.powerKw;
         if (input.roadSpeedKmh !== undefined) data.roadSpeedKmh = input.roadSpeedKmh;
+        Object.assign(data, planningData(input));
 
         // the token is compared in the WHERE too (the row lock already makes a mismatch impossible here)
         if (!(await this.repo.updateModelIfUnchanged(tx, owner, id, expected, data))) throw versionConflict(before);
@@ -246,7 +253,24 @@ function modelData(input: TCreateMachineModelRequest) {
     workingWidthM: input.workingWidthM == null ? null : input.workingWidthM.toFixed(2),
     powerKw: input.powerKw ?? null,
     roadSpeedKmh: input.roadSpeedKmh ?? null,
+    ...planningData(input),
   };
+}
+
+/** The planning figures a request sets, as column values (absent: untouched; decimals as exact strings). */
+function planningData(input: TCreateMachineModelRequest | TUpdateMachineModelRequest) {
+  const dec = (v: number | null | undefined, digits: number) =>
+    v === undefined ? undefined : v === null ? null : v.toFixed(digits);
+  const data = {
+    workingSpeedKmh: dec(input.workingSpeedKmh, 1),
+    fieldEfficiency: dec(input.fieldEfficiency, 2),
+    workRateHaPerHour: dec(input.workRateHaPerHour, 2),
+    requiredPowerKw: input.requiredPowerKw,
+    hitchTypes: input.hitchTypes === undefined ? undefined : [...new Set(input.hitchTypes)],
+    requiredQualifications:
+      input.requiredQualifications === undefined ? undefined : [...new Set(input.requiredQualifications)],
+  };
+  return Object.fromEntries(Object.entries(data).filter(([, v]) => v !== undefined));
 }
 
 /** Platform events go on the platform chain (organizationId null), like logins. */

@@ -6,12 +6,10 @@ import {
   ZCreateMachineModelRequest,
   ZListMachineModelsQuery,
   ZListMachineModelsResponse,
-  ZMachineModel,
-  ZUpdateMachineModelRequest,
-  type TCreateMachineModelRequest,
-  type TListMachineModelsQuery,
-  type TUpdateMachineModelRequest,
 } from '@amms/contracts/assets';
+import { ZMachineModel, ZUpdateMachineModelRequest } from '@amms/contracts/assets';
+import type { TCreateMachineModelRequest, TListMachineModelsQuery } from '@amms/contracts/assets';
+import type { TUpdateMachineModelRequest } from '@amms/contracts/assets';
 import { PlatformAdmin, Principal } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';

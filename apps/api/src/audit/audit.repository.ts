@@ -20,8 +20,22 @@ export class AuditRepository {
     return tx.auditEvent.create({ data: rowOf(e), select: { id: true, seq: true } });
   }
 
+  /**
+   * The events in ONE statement with the rows as one JSON parameter. Prisma's createMany spent
+   * ~0.5 ms of CPU per event on its JSON `data` (570 ms for a telematics batch's 1,000 meter events);
+   * the stored row is the same (jsonb from the same JSON text, createdAt from its ISO string).
+   */
   async insertMany(tx: Tx, events: readonly Omit<StoredEvent, 'id'>[]): Promise<void> {
-    await tx.auditEvent.createMany({ data: events.map(rowOf) });
+    if (events.length === 0) return;
+    const payload = JSON.stringify(events.map((e) => ({ ...rowOf(e), createdAt: e.createdAt.toISOString() })));
+    await tx.$executeRaw`
+      INSERT INTO "AuditEvent" ("id", "chain", "seq", "organizationId", "action", "entityType", "entityId", "actorType",
+                                "actorUserId", "actorApiKeyId", "requestId", "data", "prevHash", "hash", "createdAt")
+      SELECT gen_random_uuid(), e->>'chain', (e->>'seq')::int, (e->>'organizationId')::uuid, e->>'action',
+             e->>'entityType', e->>'entityId', (e->>'actorType')::"ActorType", (e->>'actorUserId')::uuid,
+             (e->>'actorApiKeyId')::uuid, e->>'requestId', e->'data', e->>'prevHash', e->>'hash',
+             (e->>'createdAt')::timestamptz
+      FROM jsonb_array_elements(${payload}::jsonb) AS x(e)`;
   }
 
   list(

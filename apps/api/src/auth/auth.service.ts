@@ -16,7 +16,7 @@ import { RateLimiter } from '../platform/rate-limit/rate-limiter.js';
 import { MetricsService } from '../platform/metrics/metrics.service.js';
 import { AuditService } from '../audit/audit.service.js';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './password.js';
-import { TokensService, type SessionMeta } from './tokens.service.js';
+import { ownAccountEvent, TokensService, type SessionMeta } from './tokens.service.js';
 import { AuthErrors } from './auth.errors.js';
 import { UsersRepository } from './users.repository.js';
 
@@ -83,16 +83,7 @@ export class AuthService {
     await this.limiter.reset(`login:email:${emailKey(email)}`);
     const pair = await this.tokens.startSession(user.id, meta);
     this.metrics.logins.inc({ outcome: 'success' });
-    await this.audit.appendNow({
-      organizationId: null,
-      action: 'auth.login.succeeded',
-      entityType: 'user',
-      entityId: user.id,
-      actorType: 'USER',
-      actorUserId: user.id,
-      requestId: meta.requestId ?? null,
-      data: { ip: meta.ip ?? null },
-    });
+    await this.audit.appendNow(ownAccountEvent('auth.login.succeeded', { type: 'user', id: user.id }, user.id, meta));
     return { ...pair, user: toUser(user), memberships: await this.myMemberships(user.id) };
   }
 
@@ -103,16 +94,7 @@ export class AuthService {
   async logout(userId: string, sessionId: string, refreshToken: string | undefined, meta: SessionMeta): Promise<void> {
     if (refreshToken) await this.tokens.revokeByToken(refreshToken, userId);
     await this.tokens.revokeFamily(sessionId, 'LOGOUT');
-    await this.audit.appendNow({
-      organizationId: null,
-      action: 'auth.logout',
-      entityType: 'session',
-      entityId: sessionId,
-      actorType: 'USER',
-      actorUserId: userId,
-      requestId: meta.requestId ?? null,
-      data: {},
-    });
+    await this.audit.appendNow(ownAccountEvent('auth.logout', { type: 'session', id: sessionId }, userId, meta, {}));
   }
 
   /**
@@ -139,16 +121,9 @@ export class AuthService {
 
     const user = await this.users.get(userId);
     if (!(await verifyPassword(input.currentPassword, user.passwordHash))) {
-      await this.audit.appendNow({
-        organizationId: null,
-        action: 'auth.password.change_failed',
-        entityType: 'user',
-        entityId: userId,
-        actorType: 'USER',
-        actorUserId: userId,
-        requestId: meta.requestId ?? null,
-        data: { ip: meta.ip ?? null },
-      });
+      await this.audit.appendNow(
+        ownAccountEvent('auth.password.change_failed', { type: 'user', id: userId }, userId, meta),
+      );
       throw AuthErrors.currentPasswordIncorrect();
     }
     // the current password was right: the attempts counter is about guessing it, not about the new one

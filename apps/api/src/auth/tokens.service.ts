@@ -6,7 +6,7 @@ import type { Tx } from '../platform/prisma/prisma.service.js';
 import { RefreshTokensRepository } from './refresh-tokens.repository.js';
 import { classifyRefresh } from './refresh-rules.js';
 import { AuthErrors } from './auth.errors.js';
-import { AuditService } from '../audit/audit.service.js';
+import { AuditService, type AuditInput } from '../audit/audit.service.js';
 import { verifyHs256 } from './hs256.js';
 
 export interface AccessClaims {
@@ -19,6 +19,26 @@ export interface SessionMeta {
   userAgent?: string | null;
   ip?: string | null;
   requestId?: string | null;
+}
+
+/** The audit event of what a user did to their own account or session (no org: the platform's chain). */
+export function ownAccountEvent(
+  action: string,
+  entity: { type: 'user' | 'session'; id: string },
+  userId: string,
+  meta: SessionMeta,
+  data: Record<string, unknown> = { ip: meta.ip ?? null },
+): AuditInput {
+  return {
+    organizationId: null,
+    action,
+    entityType: entity.type,
+    entityId: entity.id,
+    actorType: 'USER',
+    actorUserId: userId,
+    requestId: meta.requestId ?? null,
+    data,
+  };
 }
 
 const hashToken = (t: string) => createHash('sha256').update(t).digest('hex');
@@ -91,16 +111,9 @@ export class TokensService {
     const verdict = classifyRefresh(stored, now);
     if (verdict === 'REUSED') {
       await this.revokeFamily(stored.familyId, 'REUSE');
-      await this.audit.appendNow({
-        organizationId: null,
-        action: 'auth.refresh_token.reused',
-        entityType: 'session',
-        entityId: stored.familyId,
-        actorType: 'USER',
-        actorUserId: stored.userId,
-        requestId: meta.requestId ?? null,
-        data: { ip: meta.ip ?? null },
-      });
+      await this.audit.appendNow(
+        ownAccountEvent('auth.refresh_token.reused', { type: 'session', id: stored.familyId }, stored.userId, meta),
+      );
       throw AuthErrors.refreshReused();
     }
     if (verdict === 'REVOKED') throw AuthErrors.tokenInvalid();

@@ -103,6 +103,8 @@ export class CostsRepository {
       totalMinor: bigint;
       createdByMembershipId: string | null;
       createdByUserId: string | null;
+      /** a system-written document's key (JobFuelService: `job-fuel:<jobId>`), unique per org */
+      sourceKey?: string;
     },
     lines: readonly CostLineData[],
   ) {

@@ -1,8 +1,9 @@
-import { Body, Controller, Get, Param, Post, Query } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Query } from '@nestjs/common';
 import { ApiBearerAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { z } from 'zod';
 import {
   ZConfirmDraftRequest,
+  ZCreateBoardDraftRequest,
   ZCreateDraftVersionRequest,
   ZDraft,
   ZDraftDetail,
@@ -10,6 +11,7 @@ import {
   ZListDraftsResponse,
   ZRejectDraftRequest,
   type TConfirmDraftRequest,
+  type TCreateBoardDraftRequest,
   type TCreateDraftVersionRequest,
   type TListDraftsQuery,
   type TRejectDraftRequest,
@@ -36,6 +38,21 @@ export class DraftsController {
     return this.drafts.list(ctx, q);
   }
 
+  @RequirePermission('draft.edit')
+  @Idempotent()
+  @Post()
+  @Returns(ZDraftDetail, 201)
+  @ApiOperation({
+    summary: 'A board move as a new SCHEDULE draft (no agent run), validated like an edit; confirmed like any draft',
+  })
+  createFromBoard(
+    @Ctx() ctx: OrgContext,
+    @Body({ schema: ZCreateBoardDraftRequest }) body: TCreateBoardDraftRequest,
+    @Headers('accept-language') acceptLanguage?: string,
+  ) {
+    return this.drafts.createFromBoard(ctx, body, { acceptLanguage });
+  }
+
   @RequirePermission('draft.read')
   @Get(':id')
   @Returns(ZDraftDetail)
@@ -52,8 +69,10 @@ export class DraftsController {
     @Ctx() ctx: OrgContext,
     @Param('id', { schema: ZIdParam }) id: string,
     @Body({ schema: ZCreateDraftVersionRequest }) body: TCreateDraftVersionRequest,
+    @Headers('accept-language') acceptLanguage?: string,
   ) {
-    return this.drafts.createVersion(ctx, id, body);
+    // findings and texts in the reader's language: Accept-Language, else the member's locale
+    return this.drafts.createVersion(ctx, id, body, { acceptLanguage });
   }
 
   @ActionRoute(':id/confirm', 'draft.confirm', ZDraft)

@@ -108,9 +108,27 @@ export class DraftsRepository {
 
   /** A person's name as it is now (recorded with an edit, so the record reads without a lookup). */
   async userName(userId: string | null): Promise<string | null> {
-    if (!userId) return null;
-    const u = await this.prisma.client.user.findUnique({ where: { id: userId }, select: { name: true } });
-    return u?.name ?? null;
+    return (await this.user(userId))?.name ?? null;
+  }
+
+  /** A person's locale (the language they read the API's own sentences in), null without a user. */
+  async userLocale(userId: string | null): Promise<string | null> {
+    return (await this.user(userId))?.locale ?? null;
+  }
+
+  private user(userId: string | null) {
+    if (!userId) return Promise.resolve(null);
+    return this.prisma.client.user.findUnique({ where: { id: userId }, select: { name: true, locale: true } });
+  }
+
+  /** The constraints the run that made a draft planned under (its goal's limits), null without a run. */
+  async runConstraints(organizationId: string, runId: string | null): Promise<unknown> {
+    if (!runId) return null;
+    const run = await this.prisma.client.agentRun.findFirst({
+      where: { id: runId, organizationId },
+      select: { constraints: true },
+    });
+    return run?.constraints ?? null;
   }
 
   async orgTimezone(organizationId: string): Promise<string> {

@@ -1,13 +1,10 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type {
-  TAnyDraftItem,
-  TAnyUnplaced,
+  TCreateBoardDraftRequest,
   TCreateDraftVersionRequest,
   TConfirmDraftRequest,
   TDraft,
   TDraftDetail,
-  TDraftItemEdit,
-  TDraftValidation,
   TListDraftsQuery,
   TListDraftsResponse,
   TRejectDraftRequest,
@@ -23,21 +20,22 @@ import { TravelService } from '../planning/travel/travel.service.js';
 import { DraftsRepository, type NewVersion } from './drafts.repository.js';
 import { DraftErrors } from './drafts.errors.js';
 import { toDraft, toExecutionSummary, toVersion } from './drafts.mappers.js';
-import { maintenanceVersion, scheduleVersion } from './drafts.versions.js';
+import {
+  EMPTY_VERSION,
+  maintenanceVersion,
+  scheduleVersion,
+  type EditVoice,
+  type ExplainerFactory,
+} from './drafts.versions.js';
+import { DraftEditContext } from './drafts.edit-context.js';
 import { WebhookEvents } from '../platform/outbox/webhook-events.js';
-import { NotifyOutbound } from '../notifications/outbound/notify-events.js';
+import { createRunDraft, type RunDraftContent, type RunDraftKind } from './drafts.run-draft.js';
 
 const DRAFT_SORT = sortSpec<Prisma.DraftWhereInput, Prisma.DraftOrderByWithRelationInput>({
   createdAt: { type: 'date' },
 });
 
-/** What a run stores as version 1 (either kind). */
-export interface RunDraftContent {
-  items: TAnyDraftItem[];
-  unplaced: TAnyUnplaced[];
-  validation: TDraftValidation;
-  contentHash: string;
-}
+export type { RunDraftContent } from './drafts.run-draft.js';
 
 @Injectable()
 export class DraftsService implements OnModuleInit {
@@ -46,9 +44,18 @@ export class DraftsService implements OnModuleInit {
     private readonly audit: AuditService,
     private readonly tools: AgentTools,
     private readonly travel: TravelService,
-  ) {}
+  ) {
+    this.edits = new DraftEditContext(repo);
+  }
 
   private readonly trail: RelatedEntities[] = [];
+  /** who edits and how the edit is said (language, explainer, the goal's limits) */
+  private readonly edits: DraftEditContext;
+
+  /** Says an edit made without a conversation (the web editor) in its reader's words (agent/explain). */
+  useExplainer(f: ExplainerFactory): void {
+    this.edits.explainer = f;
+  }
 
   /** More entities of a draft's audit trail, from modules drafts does not import (executions). */
   addTrail(resolver: RelatedEntities): void {
@@ -90,49 +97,74 @@ export class DraftsService implements OnModuleInit {
   }
 
   /** Version 1 of a run's draft (SCHEDULE: job items; MAINTENANCE: work-order items), inside the run's final transaction. */
-  async createForRun(
+  createForRun(
     tx: Tx,
     ctx: OrgContext,
     runId: string,
     title: string,
     content: RunDraftContent,
     evidence: unknown,
-    kind: 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE' = 'SCHEDULE',
+    kind: RunDraftKind = 'SCHEDULE',
     note: string | null = null,
   ): Promise<Draft> {
-    const draft = await this.repo.create(
-      tx,
-      ctx.organizationId,
-      { kind, title, runId, createdByUserId: ctx.actorUserId },
-      {
-        version: 1,
-        basedOnVersion: null,
-        ...content,
-        evidence,
-        note,
-        createdByUserId: ctx.actorUserId,
-      },
+    return createRunDraft(this.repo, this.audit, tx, ctx, { runId, title, content, evidence, kind, note });
+  }
+
+  /**
+   * A board move as a new SCHEDULE draft (no run): version 1 holds the moved jobs, validated as
+   * an edit's items are (PLANNED and SCHEDULED jobs; a job's own booking is not a clash).
+   */
+  async createFromBoard(
+    ctx: OrgContext,
+    input: TCreateBoardDraftRequest,
+    voice: EditVoice = {},
+  ): Promise<TDraftDetail> {
+    const tz = await this.repo.orgTimezone(ctx.organizationId);
+    const edit = await this.edits.editOf(ctx, 1, input.note);
+    const made = await scheduleVersion(
+      this.tools,
+      ctx,
+      EMPTY_VERSION,
+      { basedOnVersion: 1, items: input.items, workOrderItems: [] },
+      tz,
+      1,
+      edit,
+      { travel: this.travel, includeScheduled: true, ...(await this.edits.voiceOf(ctx, tz, voice, input.note)) },
     );
-    await this.audit.record(tx, ctx, 'draft.version_created', 'draft', draft.id, {
-      version: 1,
-      kind,
-      runId,
-      contentHash: content.contentHash,
-      items: content.items.length,
-      unplaced: content.unplaced.length,
-      violations: content.validation.violations.length,
+    const draft = await this.repo.transaction(async (tx) => {
+      const d = await this.repo.create(
+        tx,
+        ctx.organizationId,
+        { kind: 'SCHEDULE', title: input.title, runId: null, createdByUserId: ctx.actorUserId },
+        { version: 1, basedOnVersion: null, ...made.content, note: edit.note, createdByUserId: ctx.actorUserId },
+      );
+      await this.audit.record(tx, ctx, 'draft.version_created', 'draft', d.id, {
+        version: 1,
+        kind: 'SCHEDULE',
+        origin: 'board',
+        contentHash: made.content.contentHash,
+        diff: made.diff,
+        note: edit.note,
+        violations: made.content.validation.violations.length,
+      });
+      return d;
     });
-    // still waiting a little later: a push / e-mail / group message (notifications/outbound)
-    await NotifyOutbound.emit(tx, ctx.organizationId, 'DRAFT_AWAITING_CONFIRMATION', draft.id);
-    return draft;
+    return this.get(ctx, draft.id);
   }
 
   /**
    * Edit → version N+1. Facts are re-read through the tools, the edited items re-validated:
    * a version with hard violations is still stored (the person sees what is wrong) but cannot
-   * be confirmed. Any confirmation is voided: a confirmation of N never covers N+1.
+   * be confirmed. Any confirmation is voided: a confirmation of N never covers N+1. The version is
+   * said in its reader's words (`voice`: a follow-up's conversation, else the request's language);
+   * codes are kept. The goal's own limits (its run's constraints) hold for the edit too.
    */
-  async createVersion(ctx: OrgContext, id: string, input: TCreateDraftVersionRequest): Promise<TDraftDetail> {
+  async createVersion(
+    ctx: OrgContext,
+    id: string,
+    input: TCreateDraftVersionRequest,
+    voice: EditVoice = {},
+  ): Promise<TDraftDetail> {
     const draft = await this.load(undefined, ctx, id);
     // a purchase is confirmed or rejected as the agent wrote it (ask again for other quantities)
     if (draft.kind === 'PURCHASE') throw DraftErrors.editNotSupported('a PURCHASE draft');
@@ -150,16 +182,18 @@ export class DraftsService implements OnModuleInit {
       throw DraftErrors.editNotSupported('a diagnosis draft (CORRECTIVE work order)');
     const tz = await this.repo.orgTimezone(ctx.organizationId);
     const next = draft.currentVersion + 1;
-    const edit: TDraftItemEdit = {
-      version: next,
-      byUserId: ctx.actorUserId,
-      byName: await this.repo.userName(ctx.actorUserId),
-      note: input.note ?? null,
-    };
+    const edit = await this.edits.editOf(ctx, next, input.note);
+    const board = draft.runId === null; // a board draft (no run) re-plans SCHEDULED jobs too
+    const said = await this.edits.voiceOf(ctx, tz, voice, input.note);
     const made =
       draft.kind === 'MAINTENANCE'
-        ? await maintenanceVersion(this.tools, ctx, prevV, input, tz, next, edit)
-        : await scheduleVersion(this.tools, ctx, prevV, input, tz, next, edit, this.travel);
+        ? await maintenanceVersion(this.tools, ctx, prevV, input, tz, next, edit, said.lang)
+        : await scheduleVersion(this.tools, ctx, prevV, input, tz, next, edit, {
+            travel: this.travel,
+            includeScheduled: board,
+            limits: await this.edits.goalLimits(ctx, draft.runId),
+            ...said,
+          });
     const nv: NewVersion = {
       version: next,
       basedOnVersion: draft.currentVersion,
@@ -271,6 +305,11 @@ export class DraftsService implements OnModuleInit {
       });
       return toDraft(await this.load(tx, ctx, id));
     });
+  }
+
+  /** The limits the goal of a run's draft set ("每人每天别超过10小时", a deadline, …), null: none. */
+  goalLimits(ctx: OrgContext, runId: string | null) {
+    return this.edits.goalLimits(ctx, runId);
   }
 
   private async load(tx: Tx | undefined, ctx: OrgContext, id: string): Promise<Draft> {

@@ -10,7 +10,8 @@ import type {
   TUnplacedJob,
 } from '@amms/contracts/drafts';
 import type { OrgContext } from '../platform/access/context.js';
-import { contentHashOf, draftContent, schedulerInput } from '../planning/draft-content.js';
+import { contentHashOf, draftContent, schedulerInput, type PlanningFacts } from '../planning/draft-content.js';
+import type { ScheduleItem, SchedulerInput, ValidationResult } from '../planning/scheduler/types.js';
 import { loadFacts } from '../planning/facts.js';
 import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { validate } from '../planning/scheduler/validator.js';
@@ -18,6 +19,8 @@ import type { AgentTools, BusyFacts, DueFact, MachineFact } from '../planning/to
 import { maintenanceItemKey, validateMaintenance } from '../planning/maintenance-plan.js';
 import { ToolRunner } from '../planning/tools/runner.js';
 import type { TravelService } from '../planning/travel/travel.service.js';
+import { applyGoalLimits, type GoalLimits } from '../planning/goal-limits.js';
+import { removedByEdit, type DraftLang } from './drafts.words.js';
 
 /** An edited draft's next version (content + diff), built from the edit and facts re-read through the tools. */
 
@@ -31,6 +34,47 @@ const spanOf = (starts: number[], ends: number[]) =>
     : null;
 const byJob = (items: readonly TDraftItem[]) => new Map(items.map((i) => [i.jobId, i]));
 
+/**
+ * Says an edited schedule version in its reader's words: the findings rewritten from their codes
+ * (codes kept) and, per item, its reasons (evidence `why`). The agent passes one for a follow-up
+ * in a conversation (agent/explain/explain-draft.ts); the drafts module does not know the words.
+ */
+export type VersionExplainer = (x: {
+  facts: PlanningFacts;
+  input: SchedulerInput;
+  items: readonly ScheduleItem[];
+  validation: ValidationResult;
+}) => { validation: ValidationResult; why: readonly (NonNullable<TDraftEvidence[number]['why']> | undefined)[] };
+
+/** Makes the explainer of an edit made without a conversation (the web editor): registered by the agent. */
+export type ExplainerFactory = (
+  ctx: OrgContext,
+  lang: DraftLang,
+  timezone: string,
+  /** the edit's note, null: none */
+  said: string | null,
+) => Promise<VersionExplainer>;
+
+/** How an edit is said: a follow-up gives its conversation's language and explainer, the HTTP route its request's. */
+export interface EditVoice {
+  lang?: DraftLang;
+  explain?: VersionExplainer;
+  /** the request's Accept-Language (else the member's locale) when `lang` is not given */
+  acceptLanguage?: string;
+}
+
+/** How a schedule version is checked and said, besides its items. */
+export interface ScheduleVersionOptions {
+  travel?: TravelService;
+  /** a board draft re-plans SCHEDULED jobs too (their own booking is not a clash) */
+  includeScheduled?: boolean;
+  explain?: VersionExplainer;
+  /** the goal's own limits (its run's constraints): they hold for every edit of its draft */
+  limits?: GoalLimits | null;
+  /** the reader's language for the drafts module's own texts (REMOVED_BY_EDIT) */
+  lang?: DraftLang;
+}
+
 /** SCHEDULE: the edited job items re-validated against fresh facts (jobs, machines, operators, bookings). */
 export async function scheduleVersion(
   tools: AgentTools,
@@ -40,8 +84,9 @@ export async function scheduleVersion(
   tz: string,
   next: number,
   edit: TDraftItemEdit,
-  travel?: TravelService,
+  o: ScheduleVersionOptions = {},
 ) {
+  const { travel, includeScheduled = false, explain } = o;
   const jobIds = [
     ...new Set([
       ...input.items.map((i) => i.jobId),
@@ -53,7 +98,7 @@ export async function scheduleVersion(
   const ends = input.items.map((i) => Date.parse(i.endsAt));
   const range = spanOf(starts, ends);
   const runner = new ToolRunner(ctx, tools.all);
-  const { facts, steps } = await loadFacts(runner, { jobIds }, range);
+  const { facts, steps } = await loadFacts(runner, { jobIds, includeScheduled }, range);
   // the road between fields: an edited item the machine cannot drive to in time is UNREACHABLE_IN_TIME
   if (travel)
     facts.travel = await travel.forScheduler(
@@ -61,12 +106,15 @@ export async function scheduleVersion(
       facts.jobs.map((j) => j.fieldId),
       facts.machines.map((m) => m.id),
     );
+  // the goal's day limit, deadline, avoidances and leave hold for the edit as for the planner
+  const goal = applyGoalLimits(facts, o.limits ?? null, tz);
   const sin = schedulerInput(facts, {
     now: new Date().toISOString(),
     timezone: tz,
     calendar: await tools.workCalendar(ctx),
+    ...goal,
   });
-  const validation = validate(sin, input.items);
+  const checked = validate(sin, input.items);
   const version = new Map(facts.jobs.map((j) => [j.id, j.version]));
   const keyed = input.items.map((it) => {
     const item = {
@@ -79,6 +127,8 @@ export async function scheduleVersion(
     };
     return { ...item, itemKey: itemKeyOf(item, version.get(it.jobId) ?? 0) };
   });
+  const said = explain?.({ facts, input: sin, items: keyed, validation: checked });
+  const validation = said?.validation ?? checked;
   // jobs of the previous version that the edit left out stay visible as unplaced
   const kept = new Set(keyed.map((i) => i.jobId));
   const prevUnplaced = new Map(prevV.unplaced.map((u) => [u.jobId, u]));
@@ -90,7 +140,7 @@ export async function scheduleVersion(
         prevUnplaced.get(j) ?? {
           jobId: j,
           reason: 'REMOVED_BY_EDIT',
-          detail: `Removed from the draft in version ${next}`,
+          detail: removedByEdit(o.lang ?? 'en', next),
         },
     );
   const content = draftContent(facts, keyed, unplaced, validation);
@@ -112,7 +162,12 @@ export async function scheduleVersion(
     [i.primaryAssetId, [...i.implementAssetIds].sort().join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join(
       '|',
     );
-  const evidence = carryEvidence(prevV, final.items, (i) => i.jobId, sig, edit);
+  // an item the edit changed is explained again (its reasons for the new machine, operator and time)
+  const why = new Map(keyed.map((k, i) => [k.itemKey, said?.why[i]]));
+  const evidence = carryEvidence(prevV, final.items, (i) => i.jobId, sig, edit).map((e) => {
+    const w = e.edit?.version === next ? why.get(e.itemKey) : undefined;
+    return w?.length ? { ...e, why: w } : e;
+  });
   return { content: { ...final, evidence, contentHash }, diff: diffItems(prevV.items, final.items) };
 }
 
@@ -131,6 +186,7 @@ export async function maintenanceVersion(
   tz: string,
   next: number,
   edit: TDraftItemEdit,
+  lang: DraftLang = 'en',
 ) {
   const runner = new ToolRunner(ctx, tools.all);
   const ends = input.workOrderItems.map((i) => Date.parse(i.plannedEnd));
@@ -181,7 +237,7 @@ export async function maintenanceVersion(
         assetId: i.assetId,
         assetName: i.assetName,
         reason: 'REMOVED_BY_EDIT',
-        detail: `Removed from the draft in version ${next}`,
+        detail: removedByEdit(lang, next),
       })),
   ].sort((a, b) => key(a).localeCompare(key(b)));
   const contentHash = contentHashOf(items, unplaced, validation);
@@ -197,6 +253,24 @@ export async function maintenanceVersion(
   };
   return { content: { items, unplaced, validation, evidence, contentHash }, diff };
 }
+
+/** The "version 0" a board draft's first version is built on: nothing placed, nothing unplaced. */
+export const EMPTY_VERSION: TDraftVersion = {
+  version: 0,
+  basedOnVersion: null,
+  items: [],
+  unplaced: [],
+  workOrderItems: [],
+  unplacedWorkOrders: [],
+  correctiveItems: [],
+  purchaseLines: [],
+  validation: { ok: true, violations: [], warnings: [] },
+  evidence: [],
+  contentHash: '',
+  note: null,
+  createdByUserId: null,
+  createdAt: new Date(0).toISOString(),
+};
 
 const iso = (s: string) => new Date(s).toISOString();
 

@@ -4,6 +4,18 @@ import { GeoErrors } from './geo.errors.js';
 /** A boundary with more vertices than this is refused: nobody surveys a field that finely, and it bounds the SQL work. */
 export const MAX_BOUNDARY_VERTICES = 20_000;
 
+/** Rings wound against GeoJSON's right-hand rule (RFC 7946 §3.1.6) are stored turned round, and said so. */
+export const REORIENTED: TBoundaryRepair = {
+  code: 'RINGS_REORIENTED',
+  message: 'rings were wound the other way round and were turned (outer rings counter-clockwise, holes clockwise)',
+};
+
+/**
+ * A boundary measuring less than this (m², on the spheroid) has no area: no field is that small, and
+ * corners on one line in floating point make a "valid" sliver of a fraction of a square metre.
+ */
+export const MIN_BOUNDARY_AREA_M2 = 1;
+
 export type MultiPolygonCoords = number[][][][];
 
 export interface NormalizedBoundary {

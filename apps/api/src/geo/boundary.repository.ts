@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma } from '@amms/db';
 import { PrismaService, type Tx } from '../platform/prisma/prisma.service.js';
-import type { MultiPolygonCoords } from './boundary-geometry.js';
+import { MIN_BOUNDARY_AREA_M2, type MultiPolygonCoords } from './boundary-geometry.js';
 
 /** What PostGIS made of a candidate boundary, before anything is written. */
 export interface PreparedBoundary {
@@ -9,7 +9,12 @@ export interface PreparedBoundary {
   valid: boolean;
   /** ST_IsValidReason when not valid */
   reason: string | null;
-  /** the geometry to store (ST_MakeValid'ed when needed, polygons only), null when no area survives */
+  /**
+   * a valid geometry whose rings were not wound by GeoJSON's right-hand rule (outer rings
+   * counter-clockwise, holes clockwise); what is stored is always turned that way
+   */
+  reoriented: boolean;
+  /** the geometry to store (ST_MakeValid'ed when needed, polygons only, right-hand rule), null when no area survives */
   geojson: string | null;
   areaM2: number;
   parts: number;
@@ -36,11 +41,16 @@ const geomOf = (coordinates: MultiPolygonCoords) =>
 export class BoundaryRepository {
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Validates and, where possible, repairs with ST_MakeValid (keeping polygons only). Writes nothing. */
+  /**
+   * Validates and, where possible, repairs with ST_MakeValid (keeping polygons only). A result
+   * under MIN_BOUNDARY_AREA_M2 has no area (geojson null): corners on one line make a valid
+   * sliver of a fraction of a square metre in floating point. Writes nothing.
+   */
   async prepare(db: Tx | undefined, coordinates: MultiPolygonCoords): Promise<PreparedBoundary> {
     const [row] = await (db ?? this.prisma.client).$queryRaw<
       Array<{
         valid: boolean;
+        reoriented: boolean;
         reason: string | null;
         geojson: string | null;
         area: number;
@@ -52,11 +62,12 @@ export class BoundaryRepository {
       WITH input AS (SELECT ${geomOf(coordinates)} AS g),
       checked AS (SELECT g, ST_IsValid(g) AS valid FROM input),
       fixed AS (
-        SELECT valid, CASE WHEN valid THEN NULL ELSE ST_IsValidReason(g) END AS reason,
-               CASE WHEN valid THEN ST_Multi(g) ELSE ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) END AS g
+        SELECT valid, valid AND NOT ST_IsPolygonCCW(g) AS reoriented,
+               CASE WHEN valid THEN NULL ELSE ST_IsValidReason(g) END AS reason,
+               ST_ForcePolygonCCW(CASE WHEN valid THEN ST_Multi(g) ELSE ST_Multi(ST_CollectionExtract(ST_MakeValid(g), 3)) END) AS g
         FROM checked)
-      SELECT valid, reason,
-             CASE WHEN ST_IsEmpty(g) OR ST_Area(g) = 0 THEN NULL ELSE ST_AsGeoJSON(g, 7) END AS geojson,
+      SELECT valid, reoriented, reason,
+             CASE WHEN ST_IsEmpty(g) OR ST_Area(g) = 0 OR ST_Area(g::geography) < ${MIN_BOUNDARY_AREA_M2} THEN NULL ELSE ST_AsGeoJSON(g, 7) END AS geojson,
              COALESCE(ST_Area(g::geography), 0)::float8 AS area,
              ST_NumGeometries(g) AS parts,
              ST_Y(ST_Centroid(g))::float8 AS lat, ST_X(ST_Centroid(g))::float8 AS lon
@@ -64,6 +75,7 @@ export class BoundaryRepository {
     const ok = row!.geojson !== null;
     return {
       valid: row!.valid,
+      reoriented: row!.reoriented,
       reason: row!.reason,
       geojson: row!.geojson,
       areaM2: Math.round(row!.area),

@@ -10,7 +10,7 @@ import { JobErrors } from '../jobs/jobs.errors.js';
 import { toField } from '../jobs/jobs.mappers.js';
 import { canWriteTeam } from '../platform/access/data-scope.js';
 import { fieldScope } from '../platform/access/job-scope.js';
-import { normalizeBoundary } from './boundary-geometry.js';
+import { MIN_BOUNDARY_AREA_M2, normalizeBoundary, REORIENTED } from './boundary-geometry.js';
 import { BoundaryRepository, type PreparedBoundary, type StoredBoundary } from './boundary.repository.js';
 import { FAR_FROM_ORG_KM, GeoErrors } from './geo.errors.js';
 
@@ -47,24 +47,34 @@ export class BoundaryService {
   /**
    * Shape checks (TS), then ST_IsValid / ST_MakeValid (PostGIS): the repaired geometry, what was
    * repaired, and the distance to the org's other fields. Throws the stable 422s. Used by PUT and
-   * by the boundary import (preview and commit alike).
+   * by the boundary import (preview and commit alike). `fileRepairs`: what a file's parser already
+   * changed (an import's KML ring it closed), reported first; a code is reported once.
    */
   async check(
     db: Tx | undefined,
     ctx: OrgContext,
     fieldId: string | null,
     input: TBoundaryInput,
+    fileRepairs: readonly TBoundaryRepair[] = [],
   ): Promise<CheckedBoundary> {
     const shape = normalizeBoundary(input);
     const prepared = await this.repo.prepare(db, shape.coordinates);
     if (prepared.geojson === null)
-      throw GeoErrors.invalid(prepared.reason ?? 'the polygon has no area', { validity: prepared.reason });
-    const repairs = [...shape.repairs];
+      throw GeoErrors.invalid(
+        prepared.reason ?? `the polygon has no area (under ${MIN_BOUNDARY_AREA_M2} m²: its corners lie on a line)`,
+        { validity: prepared.reason },
+      );
+    const repairs = [...fileRepairs];
+    const add = (r: TBoundaryRepair) => {
+      if (!repairs.some((x) => x.code === r.code)) repairs.push(r);
+    };
+    shape.repairs.forEach(add);
     if (!prepared.valid)
-      repairs.push({
+      add({
         code: 'MADE_VALID',
         message: `${prepared.reason ?? 'invalid geometry'}: repaired with ST_MakeValid into ${prepared.parts} polygon(s)`,
       });
+    if (prepared.reoriented) add(REORIENTED);
     const distanceKm = await this.repo.nearestOtherFieldKm(db, ctx.organizationId, fieldId, prepared.geojson);
     return { prepared: { ...prepared, geojson: prepared.geojson }, repairs, distanceKm };
   }
@@ -88,10 +98,10 @@ export class BoundaryService {
     ctx: OrgContext,
     fieldId: string,
     input: TBoundaryInput,
-    opts: { allowFar?: boolean; version?: number } = {},
+    opts: { allowFar?: boolean; version?: number; fileRepairs?: readonly TBoundaryRepair[] } = {},
   ): Promise<CheckedBoundary> {
     const field = await this.writableField(tx, ctx, fieldId);
-    const checked = await this.check(tx, ctx, fieldId, input);
+    const checked = await this.check(tx, ctx, fieldId, input, opts.fileRepairs);
     if (!opts.allowFar && checked.distanceKm !== null && checked.distanceKm > FAR_FROM_ORG_KM)
       throw GeoErrors.tooFar(checked.distanceKm);
     if (opts.version !== undefined && opts.version !== field.version) throw versionConflict(toField(field));

@@ -1,6 +1,8 @@
 import { LedgerRepository } from './ledger.repository.js';
 import { LedgerService } from './ledger.service.js';
 import { PartsController, WorkOrderPartsController } from './parts.controller.js';
+import { PartHistoryRepository } from './part-history.repository.js';
+import { PartHistoryService } from './part-history.service.js';
 import { PartsRepository } from './parts.repository.js';
 import { PartsService } from './parts.service.js';
 import { StockAdminService } from './stock-admin.service.js';
@@ -17,6 +19,7 @@ import { PurchasesController } from './purchases.controller.js';
 import { PurchasesRepository } from './purchases.repository.js';
 import { PurchasesService } from './purchases.service.js';
 import { StockDemandService } from './stock-demand.service.js';
+import { StockImportService } from './stock-import.service.js';
 
 /** Parts and stock (issue #29): the API's controllers. */
 export const INVENTORY_CONTROLLERS = [PartsController, WorkOrderPartsController, StockController, PurchasesController];
@@ -33,11 +36,14 @@ export const INVENTORY_PROVIDERS = [
   LedgerService,
   PartsRepository,
   PartsService,
+  PartHistoryRepository,
+  PartHistoryService,
   StockRepository,
   StockQueriesService,
   StockMovementsService,
   WorkOrderPartsService,
   StockAdminService,
+  StockImportService,
   // the agent's parts hook (maintenance drafts: WAITING_FOR_PART) answered from the stock
   { provide: PARTS_AVAILABILITY, useClass: StockPartsAvailability },
 ];

@@ -61,12 +61,22 @@ export class LedgerRepository {
     };
   }
 
-  /** Open reservations of a part at a location (orders not closed or cancelled), optionally leaving one order out. */
-  async openReserved(tx: Tx, partId: string, locationId: string, exceptWorkOrderId?: string | null): Promise<bigint> {
+  /**
+   * Open reservations of a part at a location (orders not closed or cancelled), optionally leaving
+   * one order out. Names the org first: a lookup on the reservations' (organizationId, partId,
+   * locationId) index inside the issue's transaction, not a scan of every reservation ever made.
+   */
+  async openReserved(
+    tx: Tx,
+    org: string,
+    partId: string,
+    locationId: string,
+    exceptWorkOrderId?: string | null,
+  ): Promise<bigint> {
     const rows = await tx.$queryRaw<{ open: string | null }[]>`
       SELECT COALESCE(SUM(GREATEST(r.quantity - r.issued, 0)), 0)::text AS open
       FROM "StockReservation" r JOIN "WorkOrder" w ON w.id = r."workOrderId"
-      WHERE r."partId" = ${partId}::uuid AND r."locationId" = ${locationId}::uuid
+      WHERE r."organizationId" = ${org}::uuid AND r."partId" = ${partId}::uuid AND r."locationId" = ${locationId}::uuid
         AND w.status::text IN ('OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE')
         AND (${exceptWorkOrderId ?? null}::uuid IS NULL OR r."workOrderId" <> ${exceptWorkOrderId ?? null}::uuid)`;
     return toMilli(rows[0]?.open ?? '0');

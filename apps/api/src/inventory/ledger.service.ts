@@ -55,7 +55,7 @@ export class LedgerService {
     const b = await this.repo.lockBalance(tx, org, leg.part.id, leg.location.id);
     const held =
       (leg.limit ?? 'available') === 'available'
-        ? await this.repo.openReserved(tx, leg.part.id, leg.location.id, leg.workOrderId)
+        ? await this.repo.openReserved(tx, ctx.organizationId, leg.part.id, leg.location.id, leg.workOrderId)
         : 0n;
     const available = b.onHand - held;
     if (leg.milli > available) await this.refuse(tx, ctx, leg, available);
@@ -93,9 +93,9 @@ export class LedgerService {
   ): Promise<void> {
     if (b.reorderPoint === null) return;
     // read before the caller moves the order's reservation (work-order-parts: after takeOut)
-    const all = await this.repo.openReserved(tx, leg.part.id, leg.location.id);
+    const all = await this.repo.openReserved(tx, ctx.organizationId, leg.part.id, leg.location.id);
     const others = leg.workOrderId
-      ? await this.repo.openReserved(tx, leg.part.id, leg.location.id, leg.workOrderId)
+      ? await this.repo.openReserved(tx, ctx.organizationId, leg.part.id, leg.location.id, leg.workOrderId)
       : all;
     // an issue against the order's own reservation does not change what is available
     const own = all - others;

@@ -6,11 +6,14 @@ import {
   ZListPartsQuery,
   ZListPartsResponse,
   ZPartDetail,
+  ZPartMovementsQuery,
+  ZPartMovementsResponse,
   ZUpdatePartRequest,
   ZWorkOrderPartsRequest,
   ZWorkOrderPartsView,
   type TCreatePartRequest,
   type TListPartsQuery,
+  type TPartMovementsQuery,
   type TUpdatePartRequest,
   type TWorkOrderPartsRequest,
 } from '@amms/contracts/inventory';
@@ -18,6 +21,7 @@ import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import type { OrgContext } from '../platform/access/context.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
+import { PartHistoryService } from './part-history.service.js';
 import { PartsService } from './parts.service.js';
 import { WorkOrderPartsService } from './work-order-parts.service.js';
 
@@ -27,7 +31,10 @@ const ZIdParam = z.uuid();
 @ApiBearerAuth()
 @Controller('orgs/:orgId/parts')
 export class PartsController {
-  constructor(private readonly parts: PartsService) {}
+  constructor(
+    private readonly parts: PartsService,
+    private readonly history: PartHistoryService,
+  ) {}
 
   @RequirePermission('inventory.read')
   @Get()
@@ -43,6 +50,20 @@ export class PartsController {
   @Returns(ZPartDetail)
   get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
     return this.parts.get(ctx, id);
+  }
+
+  @RequirePermission('inventory.read')
+  @Get(':id/movements')
+  @ApiOperation({
+    summary: "A part's stock movements across the caller's locations, newest first (who, when, the work order)",
+  })
+  @Returns(ZPartMovementsResponse)
+  movements(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Query({ schema: ZPartMovementsQuery }) q: TPartMovementsQuery,
+  ) {
+    return this.history.list(ctx, id, q);
   }
 
   @RequirePermission('inventory.write')

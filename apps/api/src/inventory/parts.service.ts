@@ -73,32 +73,35 @@ export class PartsService {
   }
 
   async create(ctx: OrgContext, input: TCreatePartRequest): Promise<TPartDetail> {
-    const id = await this.write(input.partNumber, async (tx) => {
-      await this.checkModels(tx, ctx, input.compatibleModelIds);
-      const p = await this.repo.create(tx, {
-        organizationId: ctx.organizationId,
-        partNumber: input.partNumber,
-        makerPartNumber: input.makerPartNumber ?? null,
-        maker: input.maker ?? null,
-        nameZh: input.nameZh,
-        nameEn: input.nameEn ?? null,
-        unit: input.unit,
-        countedInPieces: input.countedInPieces,
-        category: input.category,
-        barcode: input.barcode ?? null,
-        compatibleModelIds: input.compatibleModelIds,
-        photoUrl: input.photoUrl ?? null,
-        notes: input.notes ?? null,
-      });
-      await this.repo.addSuppliers(tx, p.id, this.suppliers(ctx, input.suppliers));
-      await this.audit.record(tx, ctx, 'part.created', 'part', p.id, {
-        partNumber: p.partNumber,
-        nameZh: p.nameZh,
-        category: p.category,
-      });
-      return p.id;
-    });
+    const { id } = await this.write(input.partNumber, (tx) => this.createIn(tx, ctx, input));
     return this.get(ctx, id);
+  }
+
+  /** The create path on the caller's transaction (the import runs each row through it). */
+  async createIn(tx: Tx, ctx: OrgContext, input: TCreatePartRequest): Promise<{ id: string }> {
+    await this.checkModels(tx, ctx, input.compatibleModelIds);
+    const p = await this.repo.create(tx, {
+      organizationId: ctx.organizationId,
+      partNumber: input.partNumber,
+      makerPartNumber: input.makerPartNumber ?? null,
+      maker: input.maker ?? null,
+      nameZh: input.nameZh,
+      nameEn: input.nameEn ?? null,
+      unit: input.unit,
+      countedInPieces: input.countedInPieces,
+      category: input.category,
+      barcode: input.barcode ?? null,
+      compatibleModelIds: input.compatibleModelIds,
+      photoUrl: input.photoUrl ?? null,
+      notes: input.notes ?? null,
+    });
+    await this.repo.addSuppliers(tx, p.id, this.suppliers(ctx, input.suppliers));
+    await this.audit.record(tx, ctx, 'part.created', 'part', p.id, {
+      partNumber: p.partNumber,
+      nameZh: p.nameZh,
+      category: p.category,
+    });
+    return { id: p.id };
   }
 
   async update(ctx: OrgContext, id: string, input: TUpdatePartRequest): Promise<TPartDetail> {
@@ -124,10 +127,7 @@ export class PartsService {
     try {
       return await this.repo.transaction(fn);
     } catch (err) {
-      if (isUniqueViolation(err)) {
-        const target = JSON.stringify((err as { meta?: unknown }).meta ?? '') + String(err);
-        throw target.includes('barcode') ? InventoryErrors.barcodeTaken() : InventoryErrors.partNumberTaken(partNumber);
-      }
+      if (isUniqueViolation(err)) throw partUniqueViolation(err, partNumber);
       throw err;
     }
   }
@@ -150,4 +150,10 @@ export class PartsService {
       preferred: s.preferred ?? false,
     }));
   }
+}
+
+/** The unique index a catalog write hit: the barcode's or the part number's (both per org). */
+export function partUniqueViolation(err: unknown, partNumber: string) {
+  const target = JSON.stringify((err as { meta?: unknown }).meta ?? '') + String(err);
+  return target.includes('barcode') ? InventoryErrors.barcodeTaken() : InventoryErrors.partNumberTaken(partNumber);
 }

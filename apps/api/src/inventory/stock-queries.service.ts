@@ -8,6 +8,7 @@ import type {
 } from '@amms/contracts/inventory';
 import { AuditService } from '../audit/audit.service.js';
 import type { OrgContext } from '../platform/access/context.js';
+import type { Tx } from '../platform/prisma/prisma.service.js';
 import { stockLocationScope } from '../platform/access/stock-scope.js';
 import { StockRepository } from './stock.repository.js';
 import { InventoryErrors } from './inventory.errors.js';
@@ -147,21 +148,24 @@ export class StockQueriesService {
 
   /** Sets (or clears) the reorder rule of a part at a location. */
   async setReorder(ctx: OrgContext, input: TSetReorderRequest): Promise<TStockRow> {
-    await this.repo.transaction(async (tx) => {
-      await partOf(tx, ctx, input.partId);
-      await locationOf(tx, ctx, input.locationId);
-      const data = {
-        reorderPoint: input.reorderPoint === null ? null : input.reorderPoint.toString(),
-        reorderQty: input.reorderQty === null ? null : input.reorderQty.toString(),
-      };
-      await this.repo.setReorder(tx, ctx.organizationId, input.partId, input.locationId, data);
-      await this.audit.record(tx, ctx, 'stock.reorder_set', 'part', input.partId, {
-        locationId: input.locationId,
-        ...data,
-      });
-    });
+    await this.repo.transaction((tx) => this.setReorderIn(tx, ctx, input));
     const [row] = await this.rows(ctx, { partId: input.partId, locationId: input.locationId });
     if (!row) throw InventoryErrors.locationNotFound();
     return row;
+  }
+
+  /** The rule's write on the caller's transaction (the stock import sets rules with its rows). */
+  async setReorderIn(tx: Tx, ctx: OrgContext, input: TSetReorderRequest): Promise<void> {
+    await partOf(tx, ctx, input.partId);
+    await locationOf(tx, ctx, input.locationId);
+    const data = {
+      reorderPoint: input.reorderPoint === null ? null : input.reorderPoint.toString(),
+      reorderQty: input.reorderQty === null ? null : input.reorderQty.toString(),
+    };
+    await this.repo.setReorder(tx, ctx.organizationId, input.partId, input.locationId, data);
+    await this.audit.record(tx, ctx, 'stock.reorder_set', 'part', input.partId, {
+      locationId: input.locationId,
+      ...data,
+    });
   }
 }

@@ -24,7 +24,12 @@ export class StockRepository {
     return this.prisma.client.$transaction(fn);
   }
 
-  /** Balance rows of the locations in `scope` (optionally one part / one location), with what open orders hold. */
+  /**
+   * Balance rows of the locations in `scope` (optionally one part / one location), with what open
+   * orders hold. The reservations' sum names the org first, so it is a lookup on the reservations'
+   * (organizationId, partId, locationId) index, not a scan of every reservation ever made
+   * (bench:inventory measures both shapes).
+   */
   async balanceRows(
     organizationId: string,
     scope: Prisma.StockLocationWhereInput,
@@ -44,7 +49,7 @@ export class StockRepository {
         b."reorderPoint"::text AS "reorderPoint", b."reorderQty"::text AS "reorderQty",
         COALESCE((SELECT SUM(GREATEST(r.quantity - r.issued, 0)) FROM "StockReservation" r
           JOIN "WorkOrder" w ON w.id = r."workOrderId"
-          WHERE r."partId" = b."partId" AND r."locationId" = b."locationId"
+          WHERE r."organizationId" = b."organizationId" AND r."partId" = b."partId" AND r."locationId" = b."locationId"
             AND w.status::text IN ('OPEN', 'IN_PROGRESS', 'AWAITING_ACCEPTANCE')), 0)::text AS reserved
       FROM "StockBalance" b
       JOIN "Part" p ON p.id = b."partId"

@@ -103,7 +103,7 @@ export class WorkOrderPartsService {
     switch (input.action) {
       case 'RESERVE': {
         const b = await this.repo.lockBalance(tx, org, part.id, location.id);
-        const held = await this.repo.openReserved(tx, part.id, location.id);
+        const held = await this.repo.openReserved(tx, org, part.id, location.id);
         if (milli > b.onHand - held) {
           // a reservation of what is not there: the same answer as an issue, naming where else it is
           const leg = { type: 'ISSUE' as const, part, location, milli, occurredAt: input.occurredAt };

@@ -10,6 +10,8 @@ export interface FieldFilter extends ScopedKeysetPage<Prisma.FieldWhereInput, Pr
   crop?: string;
   /** only these ids (the fields in a bbox) */
   ids?: readonly string[];
+  /** with / without a boundary (measuredAreaM2 is written and cleared with it) */
+  boundary?: 'with' | 'without';
 }
 
 export interface FieldData {
@@ -44,6 +46,7 @@ export class FieldsRepository {
         f.teamId ? { teamId: f.teamId } : {},
         f.crop ? { crop: { equals: f.crop, mode: 'insensitive' } } : {},
         f.ids ? { id: { in: [...f.ids] } } : {},
+        f.boundary ? { measuredAreaM2: f.boundary === 'with' ? { not: null } : null } : {},
       ),
     });
   }

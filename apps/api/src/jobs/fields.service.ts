@@ -52,6 +52,7 @@ export class FieldsService {
           teamId: q.teamId,
           crop: q.crop,
           ids: inBbox,
+          boundary: q.boundary,
           scope: fieldScope(ctx),
         }),
       toField,

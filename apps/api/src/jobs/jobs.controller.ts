@@ -36,6 +36,8 @@ import type { OrgContext } from '../platform/access/context.js';
 import { AssignmentsService } from './assignments.service.js';
 import { AssignOptionsService } from './assign-options.service.js';
 import { JobsService } from './jobs.service.js';
+import { JobFieldCheckService } from '../telematics/field-check/job-field-check.service.js';
+import { JobStepsService } from './job-steps.service.js';
 import { InvalidatesCache } from '../platform/cache/invalidates.js';
 
 const ZIdParam = z.uuid();
@@ -47,8 +49,10 @@ const ZIdParam = z.uuid();
 export class JobsController {
   constructor(
     private readonly jobs: JobsService,
+    private readonly steps: JobStepsService,
     private readonly assignments: AssignmentsService,
     private readonly pickers: AssignOptionsService,
+    private readonly fieldCheck: JobFieldCheckService,
   ) {}
 
   @RequirePermission('job.read')
@@ -75,8 +79,8 @@ export class JobsController {
   @RequirePermission('job.read')
   @Get(':id')
   @Returns(ZJob)
-  get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
-    return this.jobs.get(ctx, id);
+  async get(@Ctx() ctx: OrgContext, @Param('id', { schema: ZIdParam }) id: string) {
+    return this.fieldCheck.withCheck(ctx, await this.jobs.get(ctx, id));
   }
 
   @RequirePermission('job.write')
@@ -122,7 +126,7 @@ export class JobsController {
     @Param('id', { schema: ZIdParam }) id: string,
     @Body({ schema: ZStartJobRequest }) body: TStartJobRequest,
   ) {
-    return this.jobs.start(ctx, id, body);
+    return this.steps.start(ctx, id, body);
   }
 
   @ActionRoute(':id/complete', 'job.execute', ZJob)
@@ -131,7 +135,7 @@ export class JobsController {
     @Param('id', { schema: ZIdParam }) id: string,
     @Body({ schema: ZCompleteJobRequest }) body: TCompleteJobRequest,
   ) {
-    return this.jobs.complete(ctx, id, body);
+    return this.steps.complete(ctx, id, body);
   }
 
   @ActionRoute(':id/cancel', 'job.write', ZJob)
@@ -140,7 +144,7 @@ export class JobsController {
     @Param('id', { schema: ZIdParam }) id: string,
     @Body({ schema: ZCancelJobRequest }) body: TCancelJobRequest,
   ) {
-    return this.jobs.cancel(ctx, id, body);
+    return this.steps.cancel(ctx, id, body);
   }
 }
 

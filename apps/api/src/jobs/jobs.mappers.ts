@@ -1,4 +1,5 @@
 import type { Prisma } from '@amms/db';
+import { fuelRate } from '../analytics/formulas.js';
 import { m2ToHa, type TAssignment, type TCalendarAssignment, type TField, type TJob } from '@amms/contracts/jobs';
 
 /** Decimal columns leave the API as numbers with the column's fixed precision. */
@@ -91,6 +92,9 @@ export function toJob(j: JobRow): TJob {
     areaDoneHa: j.areaDoneM2 === null ? null : m2ToHa(j.areaDoneM2),
     areaDoneM2: j.areaDoneM2,
     fuelLiters: numOrNull(j.fuelLiters, 2),
+    fuelSource: j.fuelSource,
+    fuelLitersPerHour:
+      j.fuelLiters !== null && j.actualHours !== null ? fuelRate(Number(j.fuelLiters), Number(j.actualHours)) : null,
     completionNotes: j.completionNotes,
     cancelledAt: iso(j.cancelledAt),
     cancelReason: j.cancelReason,

@@ -6,6 +6,7 @@ import { FieldsRepository } from './fields.repository.js';
 import { FieldsService } from './fields.service.js';
 import { JobsRepository } from './jobs.repository.js';
 import { JobsService } from './jobs.service.js';
+import { JobStepsService } from './job-steps.service.js';
 
 /** Fields, jobs and assignments: one list for the API (app.module.ts) and the worker (worker.module.ts). */
 export const JOB_PROVIDERS = [
@@ -13,6 +14,7 @@ export const JOB_PROVIDERS = [
   FieldsService,
   JobsRepository,
   JobsService,
+  JobStepsService,
   AssignmentsService,
   AssignOptionsService,
 ];

@@ -1,5 +1,8 @@
 import { canTransition, JOB_STATUSES, type TJobStatus } from '@amms/contracts/jobs';
 import { versionConflict } from '../platform/errors/app-error.js';
+import type { Prisma } from '@amms/db';
+import type { OrgContext } from '../platform/access/context.js';
+import { jobScope } from '../platform/access/job-scope.js';
 import type { Tx } from '../platform/prisma/prisma.service.js';
 import { JobErrors } from './jobs.errors.js';
 import { toJob, type JobRow } from './jobs.mappers.js';
@@ -37,3 +40,16 @@ export async function lostRace(
 /** The live assignment's main machine (null: not assigned). */
 export const primaryOf = (job: JobRow): string | null =>
   job.assignments[0]?.machines.find((m) => m.role === 'PRIMARY')?.assetId ?? null;
+
+/** A job inside the caller's scope (another org's or out of scope → 404); `scope` {} reads past it. */
+export async function loadJob(
+  repo: JobsRepository,
+  tx: Tx | undefined,
+  ctx: OrgContext,
+  id: string,
+  scope: Prisma.JobWhereInput = jobScope(ctx),
+): Promise<JobRow> {
+  const j = await repo.findById(tx, ctx.organizationId, id, scope);
+  if (!j) throw JobErrors.jobNotFound();
+  return j;
+}

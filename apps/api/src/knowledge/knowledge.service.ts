@@ -30,25 +30,20 @@ export class KnowledgeService {
   ) {}
 
   async search(ctx: OrgContext, req: TKnowledgeSearchRequest): Promise<TKnowledgeSearchResponse> {
-    const r = await this.retriever.retrieve(ctx, {
-      query: req.query,
-      machineModelId: req.machineModelId,
-      assetId: req.assetId,
-      limit: req.limit,
-    });
+    const r = await this.retrieveFor(ctx, req);
     return { items: r.passages.map(publicPassage), mode: r.mode };
   }
 
   /** The passages of a search when they cover the question (the answer's found rule), else none. */
   async passages(ctx: OrgContext, req: TKnowledgeSearchRequest): Promise<PassageSearch> {
-    const r = await this.retriever.retrieve(ctx, {
-      query: req.query,
-      machineModelId: req.machineModelId,
-      assetId: req.assetId,
-      limit: req.limit,
-    });
+    const r = await this.retrieveFor(ctx, req);
     const found = isFound(r);
     return { found, passages: found ? r.passages.map(publicPassage) : [] };
+  }
+
+  private retrieveFor(ctx: OrgContext, req: TKnowledgeSearchRequest) {
+    const { query, machineModelId, assetId, limit } = req;
+    return this.retriever.retrieve(ctx, { query, machineModelId, assetId, limit });
   }
 
   /**
@@ -60,6 +55,7 @@ export class KnowledgeService {
       query: req.question,
       machineModelId: req.machineModelId,
       assetId: req.assetId,
+      documentId: req.documentId,
       limit: 8,
     });
     const context = await this.context(r);

@@ -245,6 +245,7 @@ export class WorkOrdersService {
     const org = ctx.organizationId;
     // a part carries its price: money is written only by those who may read it
     if (!seesWorkOrderCosts(ctx)) throw MaintenanceErrors.costsNotReadable(['unitCostMinor']);
+    const acted = resolveOccurredAt(input.occurredAt);
     return this.repo.transaction(async (tx) => {
       const wo = await this.repo.findWorkOrder(tx, org, id, workOrderScope(ctx));
       if (!wo) throw MaintenanceErrors.workOrderNotFound();
@@ -276,13 +277,10 @@ export class WorkOrdersService {
       });
       await this.audit.append(
         tx,
-        this.audit.forCtx(
-          ctx,
-          'workorder.part_added',
-          'work_order',
-          id,
-          partAddedChanges(wo.partsCostMinor, part, q, unit, line),
-        ),
+        this.audit.forCtx(ctx, 'workorder.part_added', 'work_order', id, {
+          ...partAddedChanges(wo.partsCostMinor, part, q, unit, line),
+          ...occurredAtAudit(input.occurredAt, acted),
+        }),
       );
       return this.detail(tx, ctx, id);
     });

@@ -3,6 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { NOTIFICATION_TYPES, type TNotificationReason, type TNotificationType } from '@amms/contracts/notifications';
 import { AssetsService } from '../assets/assets.service.js';
 import { CostsService } from '../costs/costs.service.js';
+import { PartsService } from '../inventory/parts.service.js';
 import { JobsService } from '../jobs/jobs.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { AppError } from '../platform/errors/app-error.js';
@@ -13,7 +14,7 @@ import { may, rolesThatMay } from '../platform/access/permission.js';
 import { readsWorkOrders } from '../platform/access/maintenance-scope.js';
 import { OutboundSources } from './outbound/outbound-sources.js';
 
-type ResourceType = 'work_order' | 'cost_document' | 'asset' | 'job';
+type ResourceType = 'work_order' | 'cost_document' | 'asset' | 'job' | 'part' | 'draft';
 
 /** A member the event may concern, and why; `jobIds` only for a machine's downtime. */
 interface Candidate {
@@ -136,6 +137,10 @@ export class NotificationFanout {
           'CREATOR',
         );
       }
+      case 'stock.low':
+      case 'purchase.drafted':
+        // the store keepers (inventory.write); the one who caused it is left out above
+        return as(await this.repo.members(org, { roles: rolesThatMay('inventory.write') }), 'STORE_KEEPER');
       case 'asset.fault_raised':
         // a new fault code: the mechanics who may see the machine (a TEAM-scoped mechanic: their team's machines; the read check below)
         return as(await this.repo.members(org, { roles: ['MECHANIC'] }), 'MECHANIC');
@@ -223,6 +228,16 @@ export class NotificationFanout {
           // the active codes, as the agent's diagnosis takes them ("<machine>: SPN 100 FMI 1")
           const codes = await this.repo.activeFaultCodes(ctx.organizationId, id);
           return codes.length ? `${name}: ${codes.join(', ')}` : name;
+        }
+        case 'part': {
+          if (!may(ctx, 'inventory.read')) return undefined;
+          const p = await this.service(PartsService).get(ctx, id);
+          return `${p.partNumber} ${p.nameZh}`;
+        }
+        case 'draft': {
+          if (!may(ctx, 'draft.read')) return undefined;
+          const d = await this.repo.draft(ctx.organizationId, id);
+          return d ? d.title : undefined;
         }
         case 'job': {
           if (!may(ctx, 'job.read')) return undefined;

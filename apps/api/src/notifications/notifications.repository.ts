@@ -73,6 +73,11 @@ export class NotificationsRepository {
     });
   }
 
+  /** A draft's kind and title (a purchase draft's notification). */
+  draft(organizationId: string, id: string) {
+    return this.db.draft.findFirst({ where: { id, organizationId }, select: { kind: true, title: true } });
+  }
+
   /** The asset's status now. */
   assetStatus(organizationId: string, id: string) {
     return this.db.asset.findFirst({ where: { id, organizationId }, select: { status: true } });

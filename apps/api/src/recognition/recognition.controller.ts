@@ -1,7 +1,7 @@
-import { Controller, Post, Req, Res } from '@nestjs/common';
+import { Controller, Get, Post, Req, Res } from '@nestjs/common';
 import { ApiBearerAuth, ApiConsumes, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ZRecognitionResponse } from '@amms/contracts/attachments';
+import { ZRecognitionResponse, ZRecognitionSetup } from '@amms/contracts/attachments';
 import { Ctx, RequirePermission } from '../platform/access/decorators.js';
 import { Returns } from '../platform/http/returns.js';
 import { Idempotent } from '../platform/idempotency/idempotency.interceptor.js';
@@ -14,6 +14,15 @@ import { RecognitionService } from './recognition.service.js';
 @Controller('orgs/:orgId/machine-models/recognitions')
 export class RecognitionController {
   constructor(private readonly recognition: RecognitionService) {}
+
+  /** Whether a photo can be recognised here at all: the page says what it does, or the admin's next step. */
+  @RequirePermission('asset.write')
+  @Get('setup')
+  @Returns(ZRecognitionSetup)
+  @ApiOperation({ summary: 'Whether recognition from a photo is set up in this deployment (RECOGNITION_URL)' })
+  setup() {
+    return this.recognition.setup();
+  }
 
   /** For "add a machine from a photo": whoever may add machines. */
   @RequirePermission('asset.write')

@@ -67,6 +67,11 @@ export class RecognitionService {
     }
   }
 
+  /** The service is configured (its availability shows per photo: UNAVAILABLE). */
+  setup(): { configured: boolean } {
+    return { configured: this.config.recognition.url !== null };
+  }
+
   /** Upright, metadata dropped (the service never sees where the photo was taken), ≤ 1024 px JPEG. */
   private async prepare(input: Buffer): Promise<Buffer> {
     try {

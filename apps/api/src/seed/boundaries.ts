@@ -30,11 +30,11 @@ export async function seedBoundaries(tx: Tx, organizationId: string): Promise<vo
       FROM placed p),
     geom AS (
       SELECT c.id,
-             ST_Multi(ST_MakeEnvelope(
+             ST_ForcePolygonCCW(ST_Multi(ST_MakeEnvelope(
                centre.lon + (c.east - c.w / 2) / (111320 * cos(radians(centre.lat))),
                centre.lat + (c.north - c.h / 2) / 111320,
                centre.lon + (c.east + c.w / 2) / (111320 * cos(radians(centre.lat))),
-               centre.lat + (c.north + c.h / 2) / 111320, 4326)) AS g
+               centre.lat + (c.north + c.h / 2) / 111320, 4326))) AS g
       FROM cell c, centre)
     UPDATE "Field" t SET
       boundary = geom.g,

@@ -9,6 +9,8 @@ import { seedManuals, type ManualsReport } from './manuals/load.js';
 import { ensureCatalog, hasBusinessData, insertSeedData, resetBusiness } from './write.js';
 import { seedBoundaries } from './boundaries.js';
 import { seedInventory } from './inventory.js';
+import { demoLicences, seedLicences } from './licences.js';
+import { PLATFORM_CATALOG } from './catalog.js';
 
 export interface SeedOptions {
   /** multiplies machines, fields, jobs and staff (benchmarks); default 1 */
@@ -139,6 +141,9 @@ export async function seedDemo(db: PrismaClient, opts: SeedOptions = {}): Promis
           members,
         });
         const counts = await insertSeedData(tx, data);
+        // who may drive what: the crew's licences (the models require them, see licences.ts)
+        const roles = new Map(PLATFORM_CATALOG.map((m) => [catalog.modelIds[m.key]!, m.role]));
+        await seedLicences(tx, orgId, demoLicences(members, data, roles, now));
         await seedBoundaries(tx, orgId);
         await seedInventory(tx, orgId, catalog.modelIds, now);
         await seedPrestartLists(tx, orgId, catalog.modelIds);

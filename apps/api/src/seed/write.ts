@@ -1,5 +1,6 @@
 import type { PrismaClient } from '@amms/db';
-import { PLATFORM_CATALOG } from './catalog.js';
+import { PLATFORM_CATALOG, type CatalogModel } from './catalog.js';
+import { REQUIRED_BY_ROLE } from './licences.js';
 import type { SeedData } from './generate.js';
 
 type Tx = Parameters<Parameters<PrismaClient['$transaction']>[0]>[0];
@@ -19,20 +20,55 @@ export async function ensureCatalog(db: PrismaClient): Promise<{ modelIds: Recor
       operationTypes: m.operationTypes,
       workingWidthM: m.workingWidthM === null ? null : m.workingWidthM.toFixed(2),
       powerKw: m.powerKw,
+      ...planningFigures(m),
     })),
     skipDuplicates: true,
   });
   const rows = await db.machineModel.findMany({
     where: { organizationId: null },
-    select: { id: true, manufacturer: true, name: true },
+    select: {
+      id: true,
+      manufacturer: true,
+      name: true,
+      workingSpeedKmh: true,
+      fieldEfficiency: true,
+      workRateHaPerHour: true,
+      requiredPowerKw: true,
+      hitchTypes: true,
+      requiredQualifications: true,
+    },
   });
   const modelIds: Record<string, string> = {};
   for (const m of PLATFORM_CATALOG) {
     const row = rows.find((x) => x.manufacturer === m.manufacturer && x.name === m.name);
     if (!row) throw new Error(`catalog model ${m.manufacturer} ${m.name} was not created`);
     modelIds[m.key] = row.id;
+    // a catalog created before the planning figures existed gets them once (a second run changes nothing)
+    const want = planningFigures(m);
+    const has = {
+      workingSpeedKmh: row.workingSpeedKmh?.toFixed(1) ?? null,
+      fieldEfficiency: row.fieldEfficiency?.toFixed(2) ?? null,
+      workRateHaPerHour: row.workRateHaPerHour?.toFixed(2) ?? null,
+      requiredPowerKw: row.requiredPowerKw,
+      hitchTypes: row.hitchTypes,
+      requiredQualifications: row.requiredQualifications,
+    };
+    if (JSON.stringify(has) !== JSON.stringify(want))
+      await db.machineModel.update({ where: { id: row.id }, data: want });
   }
   return { modelIds, created: r.count };
+}
+
+/** The catalog's planning figures in the columns' own precision. */
+function planningFigures(m: CatalogModel) {
+  return {
+    workingSpeedKmh: m.workingSpeedKmh === null ? null : m.workingSpeedKmh.toFixed(1),
+    fieldEfficiency: m.fieldEfficiency === null ? null : m.fieldEfficiency.toFixed(2),
+    workRateHaPerHour: m.workRateHaPerHour === null ? null : m.workRateHaPerHour.toFixed(2),
+    requiredPowerKw: m.requiredPowerKw,
+    hitchTypes: m.hitchTypes,
+    requiredQualifications: REQUIRED_BY_ROLE[m.role],
+  };
 }
 
 /** "Business data" = anything a user of the org would have created; an asset is the first of it. */
@@ -82,6 +118,8 @@ export async function resetBusiness(tx: Tx, organizationId: string): Promise<voi
   await tx.job.deleteMany({ where });
   await tx.field.deleteMany({ where });
   await tx.meterReading.deleteMany({ where });
+  // a telematics source is the org's setup and stays; its units lose the machines they were linked to
+  await tx.telematicsEquipment.updateMany({ where: { ...where, assetId: { not: null } }, data: { assetId: null } });
   await tx.asset.deleteMany({ where });
   await tx.machineModel.deleteMany({ where });
 }

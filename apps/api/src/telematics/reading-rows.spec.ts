@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { checkRow, normalizeFaultCode, serialKey } from './reading-rows.js';
+import { ZTelematicsReadingInput } from '@amms/contracts/telematics';
+import { checkRow, normalizeFaultCode, quickParse, serialKey } from './reading-rows.js';
 
 const NOW = Date.parse('2026-12-05T12:00:00Z');
 const id = '5b1d7f8e-0c1a-4b5e-9a51-6c0c1f6d2a10';
@@ -35,5 +36,62 @@ describe('checkRow', () => {
   it('spells fault codes and serial numbers one way', () => {
     expect(normalizeFaultCode('  spn 100   fmi 1 ')).toBe('SPN 100 FMI 1');
     expect(serialKey(' Sn-1 ')).toBe('sn-1');
+  });
+
+  it('takes the quick path only for rows the schema accepts, with the same result', () => {
+    const ats = [
+      '2026-12-05T11:00:00Z',
+      '2026-12-05T11:00:00.123456+08:00',
+      '2026-02-29T11:00:00Z',
+      '2028-02-29T23:59:59-05:30',
+      '2026-12-05T24:00:00Z',
+      '2026-12-05T11:00Z',
+      '2026-13-01T11:00:00Z',
+      '2026-12-05 11:00:00Z',
+      '2026-12-05T11:00:00+24:00',
+      5,
+    ];
+    const refs = [
+      { assetId: id },
+      { assetId: id.toUpperCase() },
+      { assetId: 'x' },
+      { serialNumber: ' SN-1 ' },
+      { serialNumber: '   ' },
+      { serialNumber: 'S'.repeat(101) },
+      { serialNumber: 7 },
+      {},
+      { assetId: id, serialNumber: 'S' },
+    ];
+    const values = [
+      { engineHours: 1.5 },
+      { engineHours: -0.1 },
+      { engineHours: 10_000_001 },
+      { lat: 90, lon: -180 },
+      { lat: 90.1, lon: 0 },
+      { lat: 1 },
+      { fuelUsedL: 0 },
+      { fuelUsedL: '3' },
+      { faultCodes: ['E12'] },
+      {},
+      { lat: 1, lon: 2, engineHours: 3, fuelUsedL: 4 },
+      { extra: 1, engineHours: 1 },
+      { engineHours: null },
+    ];
+    let quick = 0;
+    for (const at of ats)
+      for (const ref of refs)
+        for (const v of values) {
+          const row = { ...ref, at, ...v };
+          const q = quickParse(row);
+          const z = ZTelematicsReadingInput.safeParse(row);
+          if (q) {
+            quick++;
+            expect(z.success, JSON.stringify(row)).toBe(true);
+            expect(q.data).toEqual(z.data);
+          }
+        }
+    // the common shapes do take it
+    expect(quick).toBe(36);
+    expect(quickParse({ serialNumber: 'SN-1', at: '2026-12-05T11:00:00.000Z', lat: 45.7, lon: 126.6 })).not.toBeNull();
   });
 });

@@ -14,10 +14,11 @@ import { AuditService } from '../audit/audit.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { assetScope } from '../platform/access/asset-scope.js';
 import { judgeReading } from '../assets/meter-readings.service.js';
-import { WebhookEvents } from '../platform/outbox/webhook-events.js';
-import { enqueueOutboxMany } from '../platform/outbox/outbox.service.js';
 import { TelematicsErrors } from './telematics.errors.js';
+import { JobFuelService } from './fuel/job-fuel.service.js';
+import { applyFaultReports } from './fault-reports.js';
 import { checkRow, normalizeFaultCode, serialKey } from './reading-rows.js';
+import { createMeterReadings, latestMeterReadings, settleHourReadings } from './telematics-meter.repository.js';
 import {
   readingKey,
   TelematicsRepository,
@@ -67,6 +68,7 @@ export class TelematicsIngestService {
     private readonly repo: TelematicsRepository,
     private readonly audit: AuditService,
     private readonly cache: CacheService,
+    private readonly fuel: JobFuelService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -139,9 +141,12 @@ export class TelematicsIngestService {
     good: GoodRow[],
     origin: TelematicsOrigin,
   ): Promise<{ created: Set<number>; flags: { index: number; flag: Flag }[] }> {
-    const assetIds = [...new Set(good.map((g) => g.asset.id))];
+    // only the machines whose rows carry counters or fault codes are locked (their checks read and
+    // write per machine state: the meter's last reading, the active faults, a job's fuel); a point of
+    // the track is idempotent on its own key and the last position moves forward in one statement
+    const lockIds = [...new Set(good.filter((g) => carriesState(g.row)).map((g) => g.asset.id))];
     return this.repo.transaction(async (tx) => {
-      await this.repo.lockAssets(tx, ctx.organizationId, assetIds);
+      await this.repo.lockAssets(tx, ctx.organizationId, lockIds);
       // the first row of a key wins; a repeat inside the batch is a duplicate like one from an earlier batch
       const seen = new Set<string>();
       const positions: PositionRow[] = [];
@@ -168,13 +173,14 @@ export class TelematicsIngestService {
         }
         keysOf.set(g.index, keys);
       }
-      const newPositions = await this.repo.insertPositions(tx, ctx.organizationId, positions);
-      const insertedPositions = positions.filter((p) => newPositions.has(readingKey(p.assetId, 'POSITION', p.at)));
-      const moved = await this.repo.upsertLastPositions(tx, ctx.organizationId, latestPerAsset(insertedPositions));
+      // (asset, at) order: two batches writing the same machines take their index entries in one order
+      positions.sort(byAssetThenTime);
+      const { inserted: newPositions, moved } = await this.repo.insertPositions(tx, ctx.organizationId, positions);
       const newReadings = await this.repo.insertReadings(tx, ctx.organizationId, origin, readings);
       const inserted = readings.filter((r) => newReadings.has(readingKey(r.assetId, r.kind, r.at)));
       const hourFlags = await this.applyHours(tx, ctx, good, inserted, newReadings);
-      await this.applyFaults(tx, ctx, inserted, origin);
+      await applyFaultReports(this.repo, tx, ctx, inserted, origin);
+      await this.applyFuel(tx, ctx, inserted);
 
       const created = new Set<number>();
       // a key counts as created for the first row that carried it only
@@ -215,9 +221,10 @@ export class TelematicsIngestService {
     const kindOf = new Map(good.map((g) => [g.asset.id, g.asset.kind]));
     const indexOf = new Map(good.map((g) => [readingKey(g.asset.id, 'ENGINE_HOURS', g.at), g.index]));
     const latest = new Map(
-      (await this.repo.latestMeterReadings(tx, ctx.organizationId, [...new Set(hours.map((h) => h.assetId))])).map(
-        (m) => [m.assetId, { hours: Number(m.readingHours), readAt: m.readAt }],
-      ),
+      (await latestMeterReadings(tx, ctx.organizationId, [...new Set(hours.map((h) => h.assetId))])).map((m) => [
+        m.assetId,
+        { hours: Number(m.readingHours), readAt: m.readAt },
+      ]),
     );
     const meters: {
       id: string;
@@ -255,8 +262,8 @@ export class TelematicsIngestService {
       settled.push({ id: ids.get(k)!, meterReadingId: meterId, flagCode: null });
       latest.set(h.assetId, { hours: h.engineHours!, readAt: h.at });
     }
-    await this.repo.createMeterReadings(tx, ctx.organizationId, meters);
-    await this.repo.settleHourReadings(tx, settled);
+    await createMeterReadings(tx, ctx.organizationId, meters);
+    await settleHourReadings(tx, ctx.organizationId, settled);
     await this.auditHours(tx, ctx, meters);
     return flags;
   }
@@ -280,63 +287,22 @@ export class TelematicsIngestService {
     );
   }
 
-  /**
-   * A fault-code report is the machine's whole active list at that time: a code in it opens a
-   * fault unless one is active already (then it is seen again); an active code missing from it
-   * is cleared at the report's time. A pulled report (an AEMP FaultCodes time series) is one
-   * event, not the whole list: it opens or sees its codes and clears nothing.
-   */
-  private async applyFaults(tx: Tx, ctx: OrgContext, inserted: ReadingRow[], origin: TelematicsOrigin): Promise<void> {
-    const reports = inserted.filter((r) => r.kind === 'FAULT_CODES').sort((a, b) => a.at.getTime() - b.at.getTime());
-    if (reports.length === 0) return;
-    const active = new Map<string, Map<string, string>>();
-    for (const f of await this.repo.activeFaults(tx, ctx.organizationId, [...new Set(reports.map((r) => r.assetId))])) {
-      const m = active.get(f.assetId) ?? new Map<string, string>();
-      m.set(f.code, f.id);
-      active.set(f.assetId, m);
-    }
-    const raised = new Set<string>();
-    const opened: string[] = [];
-    for (const r of reports) {
-      const mine = active.get(r.assetId) ?? new Map<string, string>();
-      active.set(r.assetId, mine);
-      const now = new Set(r.faultCodes);
-      const seen = [...mine].filter(([code]) => now.has(code)).map(([, id]) => id);
-      const gone = origin === 'PULL' ? [] : [...mine].filter(([code]) => !now.has(code));
-      await this.repo.touchFaults(tx, ctx.organizationId, seen, r.at);
-      await this.repo.clearFaults(
-        tx,
-        ctx.organizationId,
-        gone.map(([, id]) => id),
-        r.at,
-      );
-      for (const [code] of gone) mine.delete(code);
-      for (const code of now) {
-        if (mine.has(code)) continue;
-        const f = await this.repo.createFault(tx, ctx.organizationId, { assetId: r.assetId, code, at: r.at });
-        mine.set(code, f.id);
-        opened.push(f.id);
-        raised.add(r.assetId);
-      }
-    }
-    // each new fault: the agent's diagnosis in the worker (a draft corrective work order a person confirms)
-    await enqueueOutboxMany(
-      tx,
-      ctx.organizationId,
-      'telematics.diagnose',
-      opened.map((faultId) => ({ organizationId: ctx.organizationId, faultId })),
-    );
-    // one event per machine with a new code, in this transaction: its mechanics are told (notifications/)
-    await WebhookEvents.emitEach(tx, ctx, 'asset.fault_raised', [...raised].sort());
+  /** New fuel counter readings settle the fuel of the machines' completed jobs they fall in. */
+  private async applyFuel(tx: Tx, ctx: OrgContext, inserted: ReadingRow[]): Promise<void> {
+    const fuel = inserted.filter((r) => r.kind === 'FUEL_USED');
+    if (fuel.length === 0) return;
+    const times = fuel.map((r) => r.at.getTime());
+    await this.fuel.settle(tx, ctx, {
+      assetIds: [...new Set(fuel.map((r) => r.assetId))],
+      from: new Date(Math.min(...times)),
+      to: new Date(Math.max(...times)),
+    });
   }
 }
 
-/** The newest point per machine. */
-function latestPerAsset(rows: PositionRow[]): PositionRow[] {
-  const out = new Map<string, PositionRow>();
-  for (const r of rows) {
-    const cur = out.get(r.assetId);
-    if (!cur || cur.at < r.at) out.set(r.assetId, r);
-  }
-  return [...out.values()];
-}
+/** A row whose values change per-machine state beyond its own point (hours, fuel, fault codes). */
+const carriesState = (r: TTelematicsReadingInput) =>
+  r.engineHours !== undefined || r.fuelUsedL !== undefined || r.faultCodes !== undefined;
+
+const byAssetThenTime = (a: PositionRow, b: PositionRow) =>
+  a.assetId < b.assetId ? -1 : a.assetId > b.assetId ? 1 : a.at.getTime() - b.at.getTime();

@@ -19,6 +19,7 @@ import type { OrgContext } from '../platform/access/context.js';
 import { TelematicsIngestService } from './telematics-ingest.service.js';
 import { TelematicsReadsService } from './telematics-reads.service.js';
 import { TelematicsSourcesController } from './sources/sources.controller.js';
+import { TelematicsSettingsController } from './settings/telematics-settings.controller.js';
 
 const ZIdParam = z.uuid();
 
@@ -86,4 +87,9 @@ export class AssetTelematicsController {
   }
 }
 
-export const TELEMATICS_CONTROLLERS = [TelematicsController, AssetTelematicsController, TelematicsSourcesController];
+export const TELEMATICS_CONTROLLERS = [
+  TelematicsController,
+  AssetTelematicsController,
+  TelematicsSourcesController,
+  TelematicsSettingsController,
+];

@@ -4,6 +4,11 @@ import { TelematicsRepository } from './telematics.repository.js';
 import { SourcesRepository } from './sources/sources.repository.js';
 import { TelematicsSourcesService } from './sources/sources.service.js';
 import { TelematicsPullService } from './sources/pull.service.js';
+import { JobFuelRepository } from './fuel/job-fuel.repository.js';
+import { JobFuelService } from './fuel/job-fuel.service.js';
+import { JobFieldCheckService } from './field-check/job-field-check.service.js';
+import { JobFieldCheckRepository } from './field-check/job-field-check.repository.js';
+import { TelematicsSettingsRepository } from './settings/telematics-settings.repository.js';
 
 export const TELEMATICS_PROVIDERS = [
   TelematicsRepository,
@@ -12,4 +17,9 @@ export const TELEMATICS_PROVIDERS = [
   SourcesRepository,
   TelematicsSourcesService,
   TelematicsPullService,
+  JobFuelRepository,
+  JobFuelService,
+  JobFieldCheckRepository,
+  JobFieldCheckService,
+  TelematicsSettingsRepository,
 ];

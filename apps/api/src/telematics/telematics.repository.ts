@@ -25,7 +25,8 @@ export interface ReadingRow {
   faultCodes: string[];
 }
 
-const key = (assetId: string, kind: string, at: Date) => `${assetId}|${kind}|${at.toISOString()}`;
+/** A part's idempotency key: machine, kind and time (epoch ms: the column keeps milliseconds). */
+const key = (assetId: string, kind: string, at: Date) => `${assetId}|${kind}|${at.getTime()}`;
 
 /** Telematics rows: readings, the position time series, last positions and fault codes. */
 @Injectable()
@@ -38,7 +39,9 @@ export class TelematicsRepository {
 
   /**
    * Live assets of the org inside the caller's scope, by id or by serial number (case and
-   * surrounding spaces ignored: a terminal's "sn-1 " is our "SN-1").
+   * surrounding spaces ignored: a terminal's "sn-1 " is our "SN-1"). One SQL statement with the
+   * references as two array parameters (a batch names up to 1,000 machines); the caller's data
+   * scope, when it restricts anything, is a second query on the candidates' ids.
    */
   async findAssets(
     organizationId: string,
@@ -47,62 +50,80 @@ export class TelematicsRepository {
     scope: Prisma.AssetWhereInput,
   ): Promise<ResolvedAsset[]> {
     if (ids.length === 0 && serials.length === 0) return [];
-    const rows = await this.prisma.client.asset.findMany({
-      where: {
-        AND: [
-          { organizationId, deletedAt: null },
-          {
-            OR: [
-              ...(ids.length > 0 ? [{ id: { in: [...ids] } }] : []),
-              ...(serials.length > 0 ? [{ serialNumber: { in: [...serials], mode: 'insensitive' as const } }] : []),
-            ],
-          },
-          scope,
-        ],
-      },
-      select: { id: true, serialNumber: true, teamId: true, model: { select: { kind: true } } },
+    const rows = await this.prisma.client.$queryRaw<ResolvedAsset[]>`
+      SELECT a.id, a."serialNumber", a."teamId", m.kind::text AS kind
+      FROM "Asset" a JOIN "MachineModel" m ON m.id = a."modelId"
+      WHERE a."organizationId" = ${organizationId}::uuid AND a."deletedAt" IS NULL
+        AND (a.id IN (SELECT jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::uuid)
+             OR lower(a."serialNumber") IN (
+               SELECT jsonb_array_elements_text(${JSON.stringify(serials.map((x) => x.toLowerCase()))}::jsonb)))`;
+    if (rows.length === 0 || Object.keys(scope).length === 0) return rows;
+    const visible = await this.prisma.client.asset.findMany({
+      where: { AND: [{ organizationId, id: { in: rows.map((r) => r.id) } }, scope] },
+      select: { id: true },
     });
-    return rows.map((r) => ({ id: r.id, serialNumber: r.serialNumber, teamId: r.teamId, kind: r.model.kind }));
+    const ok = new Set(visible.map((v) => v.id));
+    return rows.filter((r) => ok.has(r.id));
   }
 
-  /** Locks the machines' rows in id order (no deadlock between two batches): meter checks run one after another. */
+  /**
+   * Locks the machines' rows in id order (no deadlock between two batches): meter checks run one
+   * after another. FOR NO KEY UPDATE: it does not stop the foreign-key checks (FOR KEY SHARE) of
+   * another batch's points for the same machines.
+   */
   async lockAssets(tx: Tx, organizationId: string, ids: readonly string[]): Promise<void> {
     if (ids.length === 0) return;
     await tx.$queryRaw`
       SELECT id FROM "Asset"
       WHERE "organizationId" = ${organizationId}::uuid AND id = ANY(${[...ids].sort()}::uuid[])
-      ORDER BY id FOR UPDATE`;
+      ORDER BY id FOR NO KEY UPDATE`;
   }
 
-  /** Inserts the positions not stored yet; answers the keys (asset|POSITION|at) it inserted. */
-  async insertPositions(tx: Tx, organizationId: string, rows: readonly PositionRow[]): Promise<Set<string>> {
-    if (rows.length === 0) return new Set();
-    const inserted = await tx.$queryRaw<{ assetId: string; at: Date }[]>`
-      INSERT INTO "AssetPosition" ("organizationId", "assetId", "at", "latitude", "longitude")
-      SELECT ${organizationId}::uuid, p.a, p.t, p.la, p.lo
-      FROM unnest(${rows.map((r) => r.assetId)}::uuid[], ${rows.map((r) => r.at.toISOString())}::timestamptz[],
-                  ${rows.map((r) => r.latitude)}::float8[], ${rows.map((r) => r.longitude)}::float8[]) AS p(a, t, la, lo)
-      ON CONFLICT ("assetId", "at") DO NOTHING
-      RETURNING "assetId", "at"`;
-    return new Set(inserted.map((r) => key(r.assetId, 'POSITION', r.at)));
+  /**
+   * Inserts the points not stored yet (rows in (asset, at) order) and moves each machine's last
+   * position forward to its newest new point (never back: a late, older point keeps the newer one),
+   * in ONE statement: the rows travel as one JSON parameter (no per-element array encoding), the
+   * answer is two strings. Answers the keys (asset|POSITION|at) inserted and the machines moved.
+   */
+  async insertPositions(
+    tx: Tx,
+    organizationId: string,
+    rows: readonly PositionRow[],
+  ): Promise<{ inserted: Set<string>; moved: string[] }> {
+    if (rows.length === 0) return { inserted: new Set(), moved: [] };
+    const payload = JSON.stringify(rows.map((r) => [r.assetId, r.at.getTime(), r.latitude, r.longitude]));
+    const [out] = await tx.$queryRaw<{ inserted: string; moved: string }[]>`
+      WITH p AS (
+        SELECT (e->>0)::uuid AS a, to_timestamp((e->>1)::float8 / 1000) AS t, (e->>2)::float8 AS la, (e->>3)::float8 AS lo
+        FROM jsonb_array_elements(${payload}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n
+      ), ins AS (
+        INSERT INTO "AssetPosition" ("organizationId", "assetId", "at", "latitude", "longitude")
+        SELECT ${organizationId}::uuid, a, t, la, lo FROM p
+        ON CONFLICT ("assetId", "at") DO NOTHING
+        RETURNING "assetId", "at", "latitude", "longitude"
+      ), last AS (
+        INSERT INTO "AssetLastPosition" ("assetId", "organizationId", "at", "latitude", "longitude")
+        SELECT DISTINCT ON ("assetId") "assetId", ${organizationId}::uuid, "at", "latitude", "longitude"
+        FROM ins ORDER BY "assetId", "at" DESC
+        ON CONFLICT ("assetId") DO UPDATE
+          SET "at" = EXCLUDED."at", "latitude" = EXCLUDED."latitude", "longitude" = EXCLUDED."longitude"
+          WHERE "AssetLastPosition"."at" < EXCLUDED."at"
+        RETURNING "assetId"
+      )
+      SELECT (SELECT coalesce(string_agg("assetId"::text || '|' || (extract(epoch FROM "at") * 1000)::bigint, ','), '') FROM ins) AS inserted,
+             (SELECT coalesce(string_agg("assetId"::text, ','), '') FROM last) AS moved`;
+    const inserted = new Set<string>();
+    for (const k of out!.inserted === '' ? [] : out!.inserted.split(',')) {
+      const bar = k.indexOf('|');
+      inserted.add(`${k.slice(0, bar)}|POSITION|${k.slice(bar + 1)}`);
+    }
+    return { inserted, moved: out!.moved === '' ? [] : out!.moved.split(',') };
   }
 
-  /** Moves each machine's last position forward (never back: a late, older point keeps the newer one). */
-  async upsertLastPositions(tx: Tx, organizationId: string, rows: readonly PositionRow[]): Promise<string[]> {
-    if (rows.length === 0) return [];
-    const moved = await tx.$queryRaw<{ assetId: string }[]>`
-      INSERT INTO "AssetLastPosition" ("assetId", "organizationId", "at", "latitude", "longitude")
-      SELECT p.a, ${organizationId}::uuid, p.t, p.la, p.lo
-      FROM unnest(${rows.map((r) => r.assetId)}::uuid[], ${rows.map((r) => r.at.toISOString())}::timestamptz[],
-                  ${rows.map((r) => r.latitude)}::float8[], ${rows.map((r) => r.longitude)}::float8[]) AS p(a, t, la, lo)
-      ON CONFLICT ("assetId") DO UPDATE
-        SET "at" = EXCLUDED."at", "latitude" = EXCLUDED."latitude", "longitude" = EXCLUDED."longitude"
-        WHERE "AssetLastPosition"."at" < EXCLUDED."at"
-      RETURNING "assetId"`;
-    return moved.map((r) => r.assetId);
-  }
-
-  /** Inserts the readings not stored yet; answers the inserted ones by key (asset|kind|at) → id. */
+  /**
+   * Inserts the readings not stored yet (one JSON parameter, one string back); answers the
+   * inserted ones by key (asset|kind|at) → id.
+   */
   async insertReadings(
     tx: Tx,
     organizationId: string,
@@ -110,58 +131,28 @@ export class TelematicsRepository {
     rows: readonly ReadingRow[],
   ): Promise<Map<string, string>> {
     if (rows.length === 0) return new Map();
-    const inserted = await tx.$queryRaw<{ id: string; assetId: string; kind: string; at: Date }[]>`
-      INSERT INTO "TelematicsReading"
-        ("id", "organizationId", "assetId", "kind", "at", "origin", "engineHours", "fuelUsedL", "faultCodes")
-      SELECT gen_random_uuid(), ${organizationId}::uuid, r.a, r.k::"TelematicsKind", r.t, ${origin}::"TelematicsOrigin",
-             r.h, r.f, COALESCE((SELECT array_agg(x) FROM jsonb_array_elements_text(r.c) AS x), '{}')
-      FROM unnest(${rows.map((r) => r.assetId)}::uuid[], ${rows.map((r) => r.kind)}::text[],
-                  ${rows.map((r) => r.at.toISOString())}::timestamptz[], ${rows.map((r) => r.engineHours)}::numeric[],
-                  ${rows.map((r) => r.fuelUsedL)}::numeric[], ${rows.map((r) => JSON.stringify(r.faultCodes))}::jsonb[])
-           AS r(a, k, t, h, f, c)
-      ON CONFLICT ("assetId", "kind", "at") DO NOTHING
-      RETURNING "id", "assetId", "kind"::text AS "kind", "at"`;
-    return new Map(inserted.map((r) => [key(r.assetId, r.kind, r.at), r.id]));
-  }
-
-  /** The latest meter reading that counts (voided ones never do), per asset. */
-  latestMeterReadings(tx: Tx, organizationId: string, assetIds: readonly string[]) {
-    return tx.meterReading.findMany({
-      where: { organizationId, assetId: { in: [...assetIds] }, voidedAt: null },
-      orderBy: [{ assetId: 'asc' }, { readAt: 'desc' }, { createdAt: 'desc' }],
-      distinct: ['assetId'],
-      select: { assetId: true, readingHours: true, readAt: true },
-    });
-  }
-
-  async createMeterReadings(
-    tx: Tx,
-    organizationId: string,
-    rows: readonly {
-      id: string;
-      assetId: string;
-      readingHours: string;
-      readAt: Date;
-      recordedByUserId: string | null;
-    }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await tx.meterReading.createMany({
-      data: rows.map((r) => ({ ...r, organizationId, source: 'TELEMATICS' as const })),
-    });
-  }
-
-  /** Links accepted readings to their meter readings and flags the refused ones. */
-  async settleHourReadings(
-    tx: Tx,
-    rows: readonly { id: string; meterReadingId: string | null; flagCode: string | null }[],
-  ): Promise<void> {
-    if (rows.length === 0) return;
-    await tx.$executeRaw`
-      UPDATE "TelematicsReading" t SET "meterReadingId" = u.m, "flagCode" = u.f
-      FROM unnest(${rows.map((r) => r.id)}::uuid[], ${rows.map((r) => r.meterReadingId)}::uuid[],
-                  ${rows.map((r) => r.flagCode)}::text[]) AS u(id, m, f)
-      WHERE t.id = u.id`;
+    const payload = JSON.stringify(
+      rows.map((r) => [r.assetId, r.kind, r.at.getTime(), r.engineHours, r.fuelUsedL, r.faultCodes]),
+    );
+    const [out] = await tx.$queryRaw<{ inserted: string }[]>`
+      WITH ins AS (
+        INSERT INTO "TelematicsReading"
+          ("id", "organizationId", "assetId", "kind", "at", "origin", "engineHours", "fuelUsedL", "faultCodes")
+        SELECT gen_random_uuid(), ${organizationId}::uuid, (e->>0)::uuid, (e->>1)::"TelematicsKind",
+               to_timestamp((e->>2)::float8 / 1000), ${origin}::"TelematicsOrigin", (e->>3)::numeric, (e->>4)::numeric,
+               COALESCE((SELECT array_agg(c) FROM jsonb_array_elements_text(e->5) AS c), '{}')
+        FROM jsonb_array_elements(${payload}::jsonb) WITH ORDINALITY AS x(e, n) ORDER BY n
+        ON CONFLICT ("assetId", "kind", "at") DO NOTHING
+        RETURNING "id", "assetId", "kind", "at"
+      )
+      SELECT coalesce(string_agg(id::text || '|' || "assetId"::text || '|' || kind::text || '|' || (extract(epoch FROM "at") * 1000)::bigint, ','), '') AS inserted
+      FROM ins`;
+    const inserted = new Map<string, string>();
+    for (const k of out!.inserted === '' ? [] : out!.inserted.split(',')) {
+      const bar = k.indexOf('|');
+      inserted.set(k.slice(bar + 1), k.slice(0, bar));
+    }
+    return inserted;
   }
 
   activeFaults(tx: Tx, organizationId: string, assetIds: readonly string[]) {

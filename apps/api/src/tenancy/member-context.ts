@@ -48,3 +48,33 @@ export function keyContext(principal: Extract<AuthPrincipal, { kind: 'API_KEY' }
     teamIds: principal.teamIds,
   };
 }
+
+/** A member row as the worker reads it to act for the org: rights, teams and the user's locale. */
+export interface ActingMemberRow extends Omit<MemberFacts, 'teamIds'> {
+  userId: string;
+  teams: { teamId: string }[];
+  user: { isPlatformAdmin: boolean; locale: string };
+}
+
+/**
+ * The members a background job may act as, in the order of `roles` (within a role, as given),
+ * each with the OrgContext of their own rights. The caller takes the first that may do the work.
+ */
+export function* actingMembers(
+  organizationId: string,
+  members: ActingMemberRow[],
+  roles: readonly TRole[],
+  requestId: string,
+): Generator<{ ctx: OrgContext; locale: string }> {
+  const ordered = [...members].sort((a, b) => roles.indexOf(a.role) - roles.indexOf(b.role));
+  for (const m of ordered) {
+    const principal = {
+      kind: 'USER' as const,
+      userId: m.userId,
+      sessionId: requestId,
+      isPlatformAdmin: m.user.isPlatformAdmin,
+    };
+    const ctx = memberContext(organizationId, principal, { ...m, teamIds: m.teams.map((t) => t.teamId) }, requestId);
+    yield { ctx, locale: m.user.locale };
+  }
+}

@@ -25,6 +25,8 @@ import { SourcesRepository } from '../telematics/sources/sources.repository.js';
 import { TelematicsRepository } from '../telematics/telematics.repository.js';
 import { prunePositions, syncTelematicsSchedules } from './telematics-jobs.js';
 import { FaultDiagnosis } from '../agent/fault-diagnosis.js';
+import { syncWeeklyPurchaseSchedules, WeeklyPurchase } from './weekly-purchase.js';
+import { WeeklyPurchaseRepository } from './weekly-purchase.repository.js';
 
 type Handler = (payload: unknown, job: Job) => Promise<unknown>;
 
@@ -51,6 +53,8 @@ export function handlerServices(ctx: INestApplicationContext) {
     sources: ctx.get(SourcesRepository),
     telematics: ctx.get(TelematicsRepository),
     faultDiagnosis: ctx.get(FaultDiagnosis),
+    weeklyPurchase: ctx.get(WeeklyPurchase),
+    weeklyPurchaseRepo: ctx.get(WeeklyPurchaseRepository),
   };
 }
 
@@ -122,6 +126,9 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
       return svc.faultDiagnosis.diagnose(p.organizationId, p.faultId);
     },
     'telematics.prune': async () => prunePositions(svc.telematics, config.telematics.positionRetentionDays),
+    'purchase.weekly': async (payload) =>
+      svc.weeklyPurchase.run((payload as JobPayload<'purchase.weekly'>).organizationId),
+    'purchase.schedule': async () => syncWeeklyPurchaseSchedules(svc.weeklyPurchaseRepo, queues.get('amms-drafts')!),
   };
   for (const name of Object.keys(JOBS)) if (!(name in handlers)) throw new Error(`job ${name} has no handler`);
   for (const name of Object.keys(handlers)) if (!(name in JOBS)) throw new Error(`handler for unknown job ${name}`);
@@ -220,6 +227,10 @@ export async function startWorker(ctx: INestApplicationContext, config: AppConfi
       { every: config.notify.scanEveryMs },
       { name: 'notification.scan', data: {} },
     );
+  await syncWeeklyPurchaseSchedules(svc.weeklyPurchaseRepo, queues.get('amms-drafts')!);
+  await queues
+    .get('amms-drafts')!
+    .upsertJobScheduler('purchase-schedule', { every: 3_600_000 }, { name: 'purchase.schedule', data: {} });
   await queues
     .get('amms-drafts')!
     .upsertJobScheduler('draft-resume', { every: config.worker.resumeEveryMs }, { name: 'draft.resume', data: {} });

@@ -7,6 +7,8 @@ import { EXECUTION_WORKER_PROVIDERS } from '../executions/executions.providers.j
 import { KNOWLEDGE_API_PROVIDERS, KNOWLEDGE_WORKER_PROVIDERS } from '../knowledge/index.js';
 import { WEBHOOK_WORKER_PROVIDERS } from '../integrations/webhooks/webhooks.module.js';
 import { HousekeepingRepository } from './housekeeping.repository.js';
+import { WeeklyPurchase } from './weekly-purchase.js';
+import { WeeklyPurchaseRepository } from './weekly-purchase.repository.js';
 import { AGENT_PROVIDERS } from '../agent/agent.providers.js';
 import { AGENT_MEMORY_PROVIDERS } from '../agent/memory/memory.module.js';
 import { AnalyticsRepository } from '../analytics/analytics.repository.js';
@@ -26,6 +28,9 @@ export const WORKER_PROVIDERS = [
   // webhooks: delivery, and the GET of each event's resource for the endpoint's creator
   ...WEBHOOK_WORKER_PROVIDERS,
   HousekeepingRepository,
+  // the agent's weekly purchase draft (weekly-purchase.ts)
+  WeeklyPurchaseRepository,
+  WeeklyPurchase,
   // a telematics fault code → the agent's diagnosis (agent/fault-diagnosis.ts): the agent and what its tools read
   ...AGENT_PROVIDERS,
   ...AGENT_MEMORY_PROVIDERS,

@@ -1,5 +1,5 @@
 // Manuals used by the knowledge e2e tests, and an upload helper (multipart like a browser sends).
-import type { Res } from '../harness.js';
+import { postForm, type Res } from '../harness.js';
 import { buildPdf, scannedPage, type FixturePage } from './pdf-builder.js';
 
 /** A Chinese combine manual: roman-numbered front matter, a maintenance table, a troubleshooting section across pages, a fault-code table. */
@@ -76,17 +76,5 @@ export async function upload(
   const form = new FormData();
   for (const [k, v] of Object.entries(fields)) for (const x of [v].flat()) form.append(k, x);
   form.append('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), opts.fileName ?? 'manual.pdf');
-  const res = await fetch(`${base}${path}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, ...(opts.key ? { 'idempotency-key': opts.key } : {}) },
-    body: form,
-  });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = text ? JSON.parse(text) : null;
-  } catch {
-    /* not JSON */
-  }
-  return { status: res.status, body, headers: res.headers };
+  return postForm(base, path, token, form, opts.key ? { 'idempotency-key': opts.key } : {});
 }

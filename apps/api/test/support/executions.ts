@@ -17,6 +17,9 @@ export function executionsApi(env: WorkerEnv) {
       body,
       headers: key === null ? {} : { 'idempotency-key': key ?? randomUUID() },
     });
+  /** confirms a version (no Idempotency-Key), expecting 200 */
+  const confirm = async (token: string, org: string, draftId: string, version: number, contentHash: string) =>
+    expectStatus(await post(token, org, `/drafts/${draftId}/confirm`, { version, contentHash }, null), 200);
   const execute = (token: string, org: string, draftId: string, version: number, key?: string | null) =>
     post(token, org, `/drafts/${draftId}/execute`, { version }, key);
   async function execution(token: string, orgId: string, id: string): Promise<TExecution> {
@@ -35,5 +38,5 @@ export function executionsApi(env: WorkerEnv) {
     operator: await env.db.operatorBooking.count({ where: { organizationId: orgId, releasedAt: null } }),
     assignments: await env.db.assignment.count({ where: { organizationId: orgId, releasedAt: null } }),
   });
-  return { get, post, execute, execution, finished, liveBookings };
+  return { get, post, confirm, execute, execution, finished, liveBookings };
 }

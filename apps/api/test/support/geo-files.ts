@@ -2,6 +2,20 @@ import { crc32, deflateRawSync } from 'node:zlib';
 
 /** Test files for the boundary import: a zip writer, a Shapefile (polygons + attributes), a KML. */
 
+/** A GeoJSON square of `side` degrees with its south-west corner at (lon, lat). */
+export const square = (lon: number, lat: number, side = 0.003) => ({
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + side, lat],
+      [lon + side, lat + side],
+      [lon, lat + side],
+      [lon, lat],
+    ],
+  ],
+});
+
 export interface ZipInput {
   name: string;
   data: Buffer;
@@ -19,25 +33,24 @@ export function zip(entries: readonly ZipInput[]): Buffer {
     const name = Buffer.from(e.name, 'utf8');
     const body = e.stored ? e.data : deflateRawSync(e.data);
     const size = e.declaredSize ?? e.data.length;
+    // the fields both headers carry, in the same order: flags (UTF-8 names), method, (time, date), CRC, sizes, name length
+    const entryFields = (header: Buffer, at: number) => {
+      header.writeUInt16LE(0x800, at);
+      header.writeUInt16LE(e.stored ? 0 : 8, at + 2);
+      header.writeUInt32LE(crc32(e.data), at + 8);
+      header.writeUInt32LE(body.length, at + 12);
+      header.writeUInt32LE(size, at + 16);
+      header.writeUInt16LE(name.length, at + 20);
+    };
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
     local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(0x800, 6);
-    local.writeUInt16LE(e.stored ? 0 : 8, 8);
-    local.writeUInt32LE(crc32(e.data), 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(size, 22);
-    local.writeUInt16LE(name.length, 26);
+    entryFields(local, 6);
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4);
     central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x800, 8);
-    central.writeUInt16LE(e.stored ? 0 : 8, 10);
-    central.writeUInt32LE(crc32(e.data), 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(size, 24);
-    central.writeUInt16LE(name.length, 28);
+    entryFields(central, 8);
     central.writeUInt32LE(offset, 42);
     locals.push(local, name, body);
     centrals.push(central, name);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { PrismaClient } from '@amms/db';
 import { ZJob, type TJob } from '@amms/contracts/jobs';
+import { ZAsset, type TAsset } from '@amms/contracts/assets';
 import type { TRole } from '@amms/contracts/permissions';
 import { afterAll, beforeAll } from 'vitest';
 import { call, createOrg, startApp, type Harness, type TestOrg } from '../harness.js';
@@ -111,6 +112,13 @@ export async function assetRow(
   return asset.id;
 }
 
+/** A MANUAL meter reading of `readingHours` taken an hour ago, written directly. */
+export function meterRow(db: PrismaClient, organizationId: string, assetId: string, readingHours: number) {
+  return db.meterReading.create({
+    data: { organizationId, assetId, readingHours, readAt: new Date(Date.now() - HOUR), source: 'MANUAL' },
+  });
+}
+
 /** A machine of the org (a model of its own, a tractor by default) written directly; answers its id. */
 export async function machineRow(
   db: PrismaClient,
@@ -157,26 +165,103 @@ export async function fieldWorld(
 }
 
 /**
- * A 6 h tillage job on the world's field (window: two days ago to tomorrow) assigned by the
- * DISPATCHER to the OPERATOR on the tractor, booked from `startsAt` to `endsAt`.
+ * A job written by the DISPATCHER (tillage unless `job` says otherwise) and assigned to the OPERATOR on
+ * `tractor` for `slot`; answers the assigned job.
  */
-export async function assignedJob(h: Pick<Harness, 'base'>, w: FieldWorld, startsAt: Date, endsAt: Date) {
+export async function jobOnTractor(
+  h: Pick<Harness, 'base'>,
+  w: OrgWorld,
+  tractor: string,
+  job: { fieldId: string; estimatedHours: number; windowStart: string; windowEnd: string; title?: string },
+  slot: { startsAt: string; endsAt: string },
+) {
   const api = orgApi(() => h);
-  const now = Date.now();
-  const j = await api.post(w.t.DISPATCHER, w.org.id, '/jobs', {
-    fieldId: w.fieldId,
-    operationType: 'TILLAGE',
-    estimatedHours: 6,
-    windowStart: new Date(now - 2 * DAY).toISOString(),
-    windowEnd: new Date(now + DAY).toISOString(),
-  });
+  const j = await api.post(w.t.DISPATCHER, w.org.id, '/jobs', { operationType: 'TILLAGE', ...job });
   expectStatus(j, 201);
   const a = await api.post(w.t.DISPATCHER, w.org.id, `/jobs/${(j.body as TJob).id}/assign`, {
-    primaryAssetId: w.tractor,
+    primaryAssetId: tractor,
     operatorMembershipId: w.org.users.OPERATOR.membershipId,
-    startsAt: startsAt.toISOString(),
-    endsAt: endsAt.toISOString(),
+    ...slot,
   });
   expectStatus(a, 200);
   return ZJob.parse(a.body);
+}
+
+/**
+ * A 6 h tillage job on the world's field (window: two days ago to tomorrow) assigned by the
+ * DISPATCHER to the OPERATOR on the tractor, booked from `startsAt` to `endsAt`.
+ */
+export function assignedJob(h: Pick<Harness, 'base'>, w: FieldWorld, startsAt: Date, endsAt: Date) {
+  const now = Date.now();
+  return jobOnTractor(
+    h,
+    w,
+    w.tractor,
+    {
+      fieldId: w.fieldId,
+      estimatedHours: 6,
+      windowStart: new Date(now - 2 * DAY).toISOString(),
+      windowEnd: new Date(now + DAY).toISOString(),
+    },
+    { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() },
+  );
+}
+
+/** A FUEL cost document (10 L diesel at ¥7) written by the ACCOUNTANT and submitted for approval. */
+export async function submittedDieselCost(h: Pick<Harness, 'base'>, w: OrgWorld) {
+  const api = orgApi(() => h);
+  const created = await api.post(w.t.ACCOUNTANT, w.org.id, '/cost-documents', {
+    category: 'FUEL',
+    documentDate: '2026-11-02',
+    description: 'Diesel',
+    lines: [{ description: 'diesel', quantity: 10, unitPriceMinor: '700' }],
+  });
+  expectStatus(created, 201);
+  const doc = created.body as { id: string; number: number };
+  expectStatus(await api.post(w.t.ACCOUNTANT, w.org.id, `/cost-documents/${doc.id}/submit`), 200);
+  return doc;
+}
+
+/**
+ * What attachments hang on in org `a`: a CORRECTIVE work order on `assetId` (written by the OWNER, then
+ * marked as reported by the OPERATOR, whose ASSIGNED scope reads the faults they reported) and a FUEL
+ * cost document written by the ACCOUNTANT.
+ */
+export async function attachmentTargets(
+  h: Pick<Harness, 'base' | 'db'>,
+  a: TestOrg,
+  t: Partial<Record<TRole, string>>,
+  assetId: string,
+  title: string,
+): Promise<{ woId: string; docId: string }> {
+  const api = orgApi(() => h);
+  const wo = await api.post(t.OWNER!, a.id, '/work-orders', { type: 'CORRECTIVE', assetId, title });
+  expectStatus(wo, 201);
+  const woId = (wo.body as { id: string }).id;
+  await h.db.workOrder.update({ where: { id: woId }, data: { reportedByMembershipId: a.users.OPERATOR.membershipId } });
+  const doc = await api.post(t.ACCOUNTANT!, a.id, '/cost-documents', {
+    category: 'FUEL',
+    documentDate: '2026-03-01',
+    lines: [{ description: 'Diesel', quantity: 10, unit: 'L', unitPriceMinor: '789' }],
+  });
+  expectStatus(doc, 201);
+  return { woId, docId: (doc.body as { id: string }).id };
+}
+
+/** A machine created through the API (`POST /assets`: a tractor with a fresh name and serial unless `body` says otherwise). */
+export async function apiAsset(
+  h: Pick<Harness, 'base'>,
+  token: string,
+  orgId: string,
+  modelId: string,
+  body: Record<string, unknown> = {},
+): Promise<TAsset> {
+  const r = await orgApi(() => h).post(token, orgId, '/assets', {
+    modelId,
+    name: `Tractor ${tag()}`,
+    serialNumber: `SN-${tag()}`,
+    ...body,
+  });
+  expectStatus(r, 201);
+  return ZAsset.parse(r.body);
 }

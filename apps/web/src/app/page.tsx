@@ -6,11 +6,13 @@ import { getI18n } from '@/i18n/server';
 import { landingPath } from '@/lib/nav';
 import { activeMemberships, requireMe } from '@/lib/server/auth';
 
-/** `/`: straight to the first org's dashboard (operators and mechanics: the field app); a user without an org gets an explanation. */
+/** `/`: straight to the first org's dashboard (operators and mechanics: the field app); a platform admin without an org the console; anyone else without an org gets an explanation. */
 export default async function HomePage() {
   const me = await requireMe('/');
   const first = activeMemberships(me)[0];
   if (first) redirect(landingPath(first));
+  // a platform admin belongs to no org: their place is the platform console
+  if (me.user.isPlatformAdmin) redirect('/platform');
 
   const { t } = await getI18n();
   return (

@@ -8,7 +8,8 @@ const messages = defineMessages(
   { label: 'Export', csv: 'CSV', xlsx: 'Excel', hint: 'Export every row that matches the current filters' },
 );
 
-export type ExportList = 'jobs' | 'work-orders' | 'cost-documents' | 'assets' | 'fields' | 'analytics';
+export type ExportList =
+  'jobs' | 'work-orders' | 'cost-documents' | 'assets' | 'fields' | 'analytics' | 'parts' | 'stock';
 
 /**
  * "导出 / Export": download the list as CSV or XLSX with the list's current filters and order.

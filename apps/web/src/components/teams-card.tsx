@@ -48,3 +48,16 @@ export function TeamsCard({ orgId }: { orgId: string }) {
     </section>
   );
 }
+
+/** The org's teams as the options of a team select (the select adds its own "all" or "none" option first). */
+export function TeamOptions({ teams }: { teams: readonly { id: string; name: string }[] | undefined }) {
+  return (
+    <>
+      {(teams ?? []).map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.name}
+        </option>
+      ))}
+    </>
+  );
+}

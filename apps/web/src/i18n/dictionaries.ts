@@ -57,6 +57,7 @@ const zhCN = {
     inventory: { title: '配件库存', description: '配件目录、各库位库存、出入库、低库存、盘点与报废。' },
     costs: { title: '费用', description: '费用单据（燃油、配件、人工、维修、租赁等）及其提交与审批。' },
     analytics: { title: '分析', description: '利用率、作业面积、平均故障间隔与修复时间、保养合规率与单位成本。' },
+    fields: { title: '地块', description: '地块列表：实测面积、边界与班组；每块地的地图、作业与导航。' },
     map: { title: '地图', description: '地块边界与今日、本周的作业状态，以及机具的最新位置。' },
     agent: { title: '智能调度', description: '用自然语言描述调度目标，助手会生成草稿供你确认，不会直接修改业务数据。' },
     drafts: { title: '草稿', description: '助手生成的草稿：条目、冲突、无法安排的作业及其依据；确认后再执行。' },
@@ -67,6 +68,10 @@ const zhCN = {
     webhooks: {
       title: 'Webhook',
       description: '业务事件发生时向外部系统推送签名通知：端点、事件类型、密钥轮换与投递记录。',
+    },
+    telematics: {
+      title: '车载数据源',
+      description: '连接厂家的 AEMP 2.0 车载接口：读取状态、立即读取，以及未匹配机器的关联。',
     },
   },
   comingSoon: {
@@ -216,6 +221,10 @@ const en: Dictionary = {
       title: 'Analytics',
       description: 'Utilization, hectares worked, MTBF and MTTR, PM compliance and unit costs.',
     },
+    fields: {
+      title: 'Fields',
+      description: 'The fields: measured area, boundary and team; each field’s map, jobs and navigation.',
+    },
     map: {
       title: 'Map',
       description: 'Field boundaries with today’s and this week’s work, and where the machines are.',
@@ -244,6 +253,10 @@ const en: Dictionary = {
       title: 'Webhooks',
       description:
         'Signed notifications to other systems when something happens: endpoints, event types, secret rotation and the delivery log.',
+    },
+    telematics: {
+      title: 'Telematics sources',
+      description: 'Makers’ AEMP 2.0 endpoints: their status, poll now, and linking the machines they report.',
     },
   },
   comingSoon: {

@@ -1,3 +1,5 @@
+import { useEffect, useState } from 'react';
+
 /**
  * Runs `fn` once the page has loaded and the browser is idle (at the latest `maxWaitMs` after the
  * load): work a page wants soon but not before its first paint and hydration (registering the
@@ -24,4 +26,11 @@ export function afterLoad(fn: () => void, maxWaitMs = 3_000): () => void {
     if (idle !== null) window.cancelIdleCallback(idle);
     if (timer) clearTimeout(timer);
   };
+}
+
+/** False until the page has loaded and the browser was idle (`afterLoad`), then true. */
+export function useAfterLoad(maxWaitMs?: number): boolean {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => setLoaded(true), maxWaitMs), [maxWaitMs]);
+  return loaded;
 }

@@ -17,6 +17,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'overview', segment: '', permission: 'org.read', group: 'main' },
   { key: 'assets', segment: 'assets', permission: 'asset.read', group: 'main' },
   { key: 'jobs', segment: 'jobs', permission: 'job.read', group: 'main' },
+  { key: 'fields', segment: 'fields', permission: 'field.read', group: 'main' },
   { key: 'map', segment: 'map', permission: 'field.read', group: 'main' },
   { key: 'maintenance', segment: 'maintenance', permission: 'maintenance.read', group: 'main' },
   { key: 'knowledge', segment: 'knowledge', permission: 'knowledge.read', group: 'main' },
@@ -30,6 +31,7 @@ export const NAV_SECTIONS: readonly NavSection[] = [
   { key: 'teams', segment: 'teams', permission: 'team.manage', group: 'admin' },
   { key: 'apiKeys', segment: 'api-keys', permission: 'apikey.manage', group: 'admin' },
   { key: 'webhooks', segment: 'webhooks', permission: 'webhook.manage', group: 'admin' },
+  { key: 'telematics', segment: 'telematics', permission: 'telematics.manage', group: 'admin' },
 ];
 
 export function sectionByKey(key: SectionKey): NavSection {
@@ -40,6 +42,8 @@ export function sectionByKey(key: SectionKey): NavSection {
 
 /** The props of a section's client component: the org, its time zone, my permissions there. */
 export type SectionProps = { orgId: string; timeZone: string; permissions: TPermission[] };
+/** …and who I am, where a page tells my own requests from the ones I may decide (no one approves their own). */
+export type DeciderProps = Pick<SectionProps, 'orgId' | 'permissions'> & { myUserId: string };
 
 export function orgPath(orgId: string, segment = ''): string {
   return segment ? `/orgs/${orgId}/${segment}` : `/orgs/${orgId}`;

@@ -27,6 +27,7 @@ export const QUERY_FAMILIES = [
   'notifications',
   'plots',
   'teams',
+  'telematics',
   'webhooks',
 ] as const;
 

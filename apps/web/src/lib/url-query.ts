@@ -2,6 +2,7 @@
 
 import { useSearchParams } from 'next/navigation';
 import { useEffect, useState } from 'react';
+import { isUuid } from './uuid';
 
 /** Browser-local URL update without a server round trip (Next syncs useSearchParams with it). */
 export function replaceQuery(params: URLSearchParams): void {
@@ -78,4 +79,13 @@ export function useQueryDateRange(): DateRange {
   const [from, setFrom] = useQueryDate('from');
   const [to, setTo] = useQueryDate('to');
   return { from, to, setFrom, setTo };
+}
+
+/** An id filter in the URL (`?teamId=…`); anything but a UUID reads as '' (no filter). */
+export function useQueryId(key: string): [string, (next: string) => void] {
+  return useUrlBacked(
+    key,
+    (raw) => (raw && isUuid(raw) ? raw : ''),
+    (next) => (isUuid(next) ? next : null),
+  );
 }

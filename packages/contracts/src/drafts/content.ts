@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ZAgentCitation } from '../agent.js';
-import { ZSort } from '../common.js';
 
-const ZInstant = z.iso.datetime({ offset: true });
+/** An instant with its offset (items, edits and requests). */
+export const ZInstant = z.iso.datetime({ offset: true });
 
 // ---------------------------------------------------------------------------
 // Draft content
@@ -244,12 +244,8 @@ export const ZDraftEvidence = z.array(
 );
 export type TDraftEvidence = z.infer<typeof ZDraftEvidence>;
 
-export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE', 'PURCHASE']);
-export const ZDraftStatus = z.enum(['OPEN', 'REJECTED', 'EXECUTING', 'EXECUTED']);
-
-export const ZDraftVersion = z.object({
-  version: z.number().int(),
-  basedOnVersion: z.number().int().nullable(),
+/** What a version proposes, with its findings and evidence: the same in a draft's version and a run's draft. */
+export const ZDraftContent = z.object({
   /** SCHEDULE drafts: job items (empty in a MAINTENANCE draft) */
   items: z.array(ZDraftItem),
   unplaced: z.array(ZUnplacedJob),
@@ -262,114 +258,5 @@ export const ZDraftVersion = z.object({
   purchaseLines: z.array(ZPurchaseLine),
   validation: ZDraftValidation,
   evidence: ZDraftEvidence,
-  contentHash: z.string(),
-  note: z.string().nullable(),
-  createdByUserId: z.uuid().nullable(),
-  createdAt: z.string(),
 });
-export type TDraftVersion = z.infer<typeof ZDraftVersion>;
-
-export const ZDraftConfirmation = z.object({
-  confirmedVersion: z.number().int().nullable(),
-  confirmedHash: z.string().nullable(),
-  confirmedByUserId: z.uuid().nullable(),
-  confirmedByMembershipId: z.uuid().nullable(),
-  confirmedAt: z.string().nullable(),
-});
-
-export const ZDraft = z.object({
-  id: z.uuid(),
-  kind: ZDraftKind,
-  status: ZDraftStatus,
-  title: z.string(),
-  runId: z.uuid().nullable(),
-  currentVersion: z.number().int(),
-  ...ZDraftConfirmation.shape,
-  rejectedByUserId: z.uuid().nullable(),
-  rejectedAt: z.string().nullable(),
-  rejectionReason: z.string().nullable(),
-  createdByUserId: z.uuid().nullable(),
-  rowVersion: z.number().int(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
-export type TDraft = z.infer<typeof ZDraft>;
-
-export const ZExecutionStatus = z.enum(['PENDING', 'RUNNING', 'SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED']);
-
-/** One execution of a draft, as listed on the draft (the receipts: `GET /executions/:id`). */
-export const ZDraftExecutionSummary = z.object({
-  id: z.uuid(),
-  /** the confirmed version it executed */
-  version: z.number().int(),
-  status: ZExecutionStatus,
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
-});
-export type TDraftExecutionSummary = z.infer<typeof ZDraftExecutionSummary>;
-
-/** GET /drafts/:id: the draft with every version and every execution, both newest first. */
-export const ZDraftDetail = ZDraft.extend({
-  versions: z.array(ZDraftVersion),
-  executions: z.array(ZDraftExecutionSummary),
-});
-export type TDraftDetail = z.infer<typeof ZDraftDetail>;
-
-/** `sort` of GET /drafts; without it: id order. */
-export const DRAFT_SORTS = ['createdAt', '-createdAt'] as const;
-export type TDraftSort = (typeof DRAFT_SORTS)[number];
-
-export const ZListDraftsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().min(1).max(500).optional(),
-  sort: ZSort(DRAFT_SORTS, 'id order').optional(),
-  status: ZDraftStatus.optional(),
-  kind: ZDraftKind.optional(),
-});
-export type TListDraftsQuery = z.infer<typeof ZListDraftsQuery>;
-export const ZListDraftsResponse = z.object({ items: z.array(ZDraft), nextCursor: z.string().nullable() });
-export type TListDraftsResponse = z.infer<typeof ZListDraftsResponse>;
-
-export const ZEditedItem = z.strictObject({
-  jobId: z.uuid(),
-  primaryAssetId: z.uuid(),
-  implementAssetIds: z.array(z.uuid()).max(5).default([]),
-  operatorMembershipId: z.uuid(),
-  startsAt: ZInstant,
-  endsAt: ZInstant,
-});
-export type TEditedItem = z.infer<typeof ZEditedItem>;
-const ZItemAsEdited = z.object(ZEditedItem.shape);
-/** A placed item as an edit sends it back: its choices, without the names and facts shown beside them. */
-export const editedItem = (item: TEditedItem): TEditedItem => ZItemAsEdited.parse(item);
-
-/** A work-order item of a MAINTENANCE draft as edited: which plan on which machine, when. */
-export const ZEditedWorkOrderItem = z.strictObject({
-  planId: z.uuid(),
-  assetId: z.uuid(),
-  plannedStart: ZInstant,
-  plannedEnd: ZInstant,
-});
-export type TEditedWorkOrderItem = z.infer<typeof ZEditedWorkOrderItem>;
-
-/**
- * Edit → version N+1 (basedOnVersion must be the current one). The whole new item list: a
- * SCHEDULE draft sends `items` (job items), a MAINTENANCE draft `workOrderItems` (move a window,
- * drop an item); the other list must be empty or absent.
- */
-export const ZCreateDraftVersionRequest = z.strictObject({
-  basedOnVersion: z.number().int().min(1),
-  items: z.array(ZEditedItem).max(500).default([]),
-  workOrderItems: z.array(ZEditedWorkOrderItem).max(500).default([]),
-  note: z.string().trim().min(1).max(1000).optional(),
-});
-export type TCreateDraftVersionRequest = z.infer<typeof ZCreateDraftVersionRequest>;
-
-export const ZConfirmDraftRequest = z.strictObject({
-  version: z.number().int().min(1),
-  contentHash: z.string().regex(/^[0-9a-f]{64}$/),
-});
-export type TConfirmDraftRequest = z.infer<typeof ZConfirmDraftRequest>;
-
-export const ZRejectDraftRequest = z.strictObject({ reason: z.string().trim().min(1).max(1000) });
-export type TRejectDraftRequest = z.infer<typeof ZRejectDraftRequest>;
+export type TDraftContent = z.infer<typeof ZDraftContent>;

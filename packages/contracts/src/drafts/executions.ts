@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ZExecutionStatus } from './content.js';
+import { ZExecutionStatus } from './draft.js';
 
 // ---------------------------------------------------------------------------
 // Execution of a confirmed version (POST /drafts/:id/execute, GET /executions/:id)

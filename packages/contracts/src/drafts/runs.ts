@@ -1,16 +1,7 @@
 import { z } from 'zod';
 import { ZRunEntity } from '../agent-memory.js';
 import { ZAgentAnswer, ZAgentIntent, ZPlanConstraints } from '../agent.js';
-import {
-  ZCorrectiveItem,
-  ZPurchaseLine,
-  ZDraftEvidence,
-  ZDraftItem,
-  ZDraftValidation,
-  ZMaintenanceItem,
-  ZUnplacedJob,
-  ZUnplacedMaintenance,
-} from './content.js';
+import { ZDraftContent } from './content.js';
 
 // ---------------------------------------------------------------------------
 // Agent runs
@@ -43,14 +34,7 @@ export const ZRunDraft = z.object({
   id: z.uuid(),
   version: z.number().int(),
   contentHash: z.string(),
-  items: z.array(ZDraftItem),
-  unplaced: z.array(ZUnplacedJob),
-  workOrderItems: z.array(ZMaintenanceItem),
-  unplacedWorkOrders: z.array(ZUnplacedMaintenance),
-  correctiveItems: z.array(ZCorrectiveItem),
-  purchaseLines: z.array(ZPurchaseLine),
-  validation: ZDraftValidation,
-  evidence: ZDraftEvidence,
+  ...ZDraftContent.shape,
 });
 
 const ZEditSide = z.object({

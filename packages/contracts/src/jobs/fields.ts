@@ -69,6 +69,8 @@ export const ZListFieldsQuery = z.object({
   crop: z.string().trim().min(1).max(80).optional(),
   /** minLon,minLat,maxLon,maxLat: fields whose boundary (or, without one, centroid) intersects it */
   bbox: ZBbox.optional(),
+  /** `with`: fields that have a boundary; `without`: those still to be drawn or imported */
+  boundary: z.enum(['with', 'without']).optional(),
 });
 export type TListFieldsQuery = z.infer<typeof ZListFieldsQuery>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZOperationType } from '../assets.js';
 import { ZSort } from '../common.js';
+import { ZJobFieldCheck } from '../telematics.js';
 import { ZAssignment } from './assignments.js';
 import { JOB_STATUSES, ZJobStatus } from './lifecycle.js';
 import { ZAreaHa, ZDateTime, ZEngineHours, ZLiters, ZPageFields, ZText, ZWorkedHours, decimal } from './wire.js';
@@ -34,11 +35,20 @@ export const ZJob = z.object({
   areaDoneHa: z.number().nullable(),
   areaDoneM2: z.number().int().nullable(),
   fuelLiters: z.number().nullable(),
+  /** OPERATOR: typed at completion; TELEMATICS: the primary machine's fuel counter over the job */
+  fuelSource: z.enum(['OPERATOR', 'TELEMATICS']).nullable(),
+  /** fuelLiters ÷ actualHours (L/h), null without either */
+  fuelLitersPerHour: z.number().nullable(),
   completionNotes: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
   /** the live assignment (SCHEDULED / IN_PROGRESS / COMPLETED jobs), else null */
   assignment: ZAssignment.nullable(),
+  /**
+   * GET /jobs/:id of an IN_PROGRESS job: where its primary machine's last position is against
+   * the field (null: no position, or the field has no boundary and no centroid). Absent elsewhere.
+   */
+  fieldCheck: ZJobFieldCheck.nullable().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
@@ -154,6 +164,8 @@ export type TStartJobRequest = z.infer<typeof ZStartJobRequest>;
  * meter → 422 METER_BACKWARDS. Hours worked more than the clock time since the start, or more
  * than the primary machine's meter advanced → 422 JOB_HOURS_INCONSISTENT (details: `reason`
  * `exceeds_elapsed` / `exceeds_meter`, `actualHours`, `elapsedHours`, `meterDeltaHours`).
+ * `partial: true` records the work done so far (meter, hours, area, fuel, notes, with the same
+ * checks) and the job stays IN_PROGRESS for the rest: its slot is kept and it is completed later.
  */
 export const ZCompleteJobRequest = z.strictObject({
   meterHours: ZEngineHours.optional(),
@@ -165,6 +177,8 @@ export const ZCompleteJobRequest = z.strictObject({
   completedAt: ZDateTime.optional(),
   /** when the person acted (see ZStartJobRequest.occurredAt); completedAt wins when both are given */
   occurredAt: ZDateTime.optional(),
+  /** the part done so far: recorded, the job stays IN_PROGRESS */
+  partial: z.boolean().optional(),
   version: z.number().int().min(1).optional(),
 });
 export type TCompleteJobRequest = z.infer<typeof ZCompleteJobRequest>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery } from '../common.js';
 
 /** A number with at most `digits` decimals in [min, max] (checked on the scaled value, not by float division). */
 export function decimal(digits: number, min: number, max: number) {
@@ -19,10 +20,7 @@ export const ZLiters = decimal(2, 0, 9_999_999.99);
 export const ZDateTime = z.iso.datetime({ offset: true });
 export const ZText = (max: number) => z.string().trim().min(1).max(max);
 
-export const ZPageFields = {
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().min(1).max(500).optional(),
-};
+export const ZPageFields = ZPageQuery.shape;
 
 /** ha → m² as stored (exact for ≤ 4 decimals). */
 export const haToM2 = (ha: number) => Math.round(ha * 10_000);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPageQuery } from '../common.js';
 
 export const WORK_ORDER_TYPES = ['PREVENTIVE', 'CORRECTIVE', 'INSPECTION'] as const;
 export const ZWorkOrderType = z.enum(WORK_ORDER_TYPES);
@@ -54,9 +55,6 @@ export function canApplyWorkOrderAction(from: TWorkOrderStatus, action: TWorkOrd
   return allowedFrom[action].includes(from) && canTransitionWorkOrder(from, WORK_ORDER_ACTION_TARGET[action]);
 }
 
-export const ZPageFields = {
-  limit: z.coerce.number().int().min(1).max(200).default(50),
-  cursor: z.string().min(1).max(500).optional(),
-};
+export const ZPageFields = ZPageQuery.shape;
 export const ZDateTime = z.iso.datetime({ offset: true });
 export const ZBoolQuery = z.enum(['true', 'false']).transform((v) => v === 'true');

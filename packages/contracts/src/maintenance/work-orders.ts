@@ -283,5 +283,7 @@ export const ZAddWorkOrderPartRequest = z.strictObject({
   name: z.string().trim().min(1).max(200),
   quantity: fixedDecimal(3, 9_999_999.999).refine((v) => v > 0, 'must be positive'),
   unitCostMinor: ZMoneyMinor,
+  /** when the mechanic recorded it (a part queued offline in the field app): kept in the audit */
+  occurredAt: ZDateTime.optional(),
 });
 export type TAddWorkOrderPartRequest = z.infer<typeof ZAddWorkOrderPartRequest>;

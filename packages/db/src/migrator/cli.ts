@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Offline migrator CLI (no Prisma engine binaries). See packages/db/README.md.
-//   node dist/migrator/cli.js createdb | migrate | create <name> | check [--schema <file>] [--migrations <dir>]
+//   node dist/migrator/cli.js createdb | reset-test | migrate | create <name> | check [--schema <file>] [--migrations <dir>]
 // DATABASE_URL comes from the environment (default postgresql://postgres@127.0.0.1:5432/amms).
 import { parseArgs } from 'node:util';
 import { databaseUrlFromEnv } from './env.js';
@@ -9,6 +9,7 @@ import {
   createdb,
   createMigration,
   migrate,
+  resetTest,
   resolveMigration,
   type MigratorOptions,
 } from './commands.js';
@@ -17,6 +18,8 @@ import { describeEngineError } from './engine.js';
 
 const USAGE = `usage: cli.js <command> [--schema <schema.prisma>] [--migrations <dir>]
   createdb        create the database named in DATABASE_URL if it does not exist
+  reset-test      drop the test database in DATABASE_URL (its name must say test) and every
+                  <name>_<suffix> database its test files made, then create it empty
   migrate         apply pending migrations (creates the database if needed)
   create <name>   write a new migration from the difference migrations -> schema.prisma
   check           fail if the migrations do not produce schema.prisma exactly (CI drift gate)
@@ -50,6 +53,9 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'createdb':
       await createdb(options);
+      return 0;
+    case 'reset-test':
+      await resetTest(options);
       return 0;
     case 'migrate':
       await migrate(options);

@@ -1,7 +1,7 @@
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDatabase, databaseName, withDatabase } from './database.js';
+import { createDatabase, databaseName, dropTestDatabases, withDatabase } from './database.js';
 import { NO_FILTER, withSchemaEngine, type SchemaEngine } from './engine.js';
 import {
   LOCKFILE_NAME,
@@ -34,6 +34,17 @@ const EMPTY_DIFF_MARKER = '-- This is an empty migration.';
 
 async function schemaFiles(schemaPath: string) {
   return [{ path: path.resolve(schemaPath), content: await readFile(schemaPath, 'utf8') }];
+}
+
+/** reset-test: drop the test database and its suffixed siblings, then create it empty. */
+export async function resetTest(options: Pick<MigratorOptions, 'databaseUrl' | 'log'>): Promise<string[]> {
+  const log = options.log ?? console.log;
+  const dropped = await dropTestDatabases(options.databaseUrl);
+  await createDatabase(options.databaseUrl);
+  log(
+    `Dropped ${dropped.length ? dropped.join(', ') : 'nothing'}; created ${databaseName(options.databaseUrl)} empty.`,
+  );
+  return dropped;
 }
 
 /** createdb: CREATE DATABASE if it does not exist. */

@@ -76,6 +76,26 @@ export async function dropDatabase(databaseUrl: string): Promise<void> {
   );
 }
 
+/**
+ * Drops a test database and every `<name>_<suffix>` database its test files made (the worker and
+ * knowledge suites each take their own), so that a run starts from what the migrations make rather
+ * than from rows an earlier run left. Refuses a name without "test" in it. Returns what it dropped.
+ */
+export async function dropTestDatabases(databaseUrl: string): Promise<string[]> {
+  const name = databaseName(databaseUrl);
+  if (!/test/i.test(name)) throw new Error(`reset-test refuses "${name}": only a database whose name says test`);
+  return withAdminClient(databaseUrl, async (client) => {
+    const like = `${name.replace(/[\\%_]/g, (c) => `\\${c}`)}\\_%`;
+    const found = await client.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE datname = $1 OR datname LIKE $2 ORDER BY datname',
+      [name, like],
+    );
+    for (const { datname } of found.rows)
+      await client.query(`DROP DATABASE IF EXISTS ${quoteIdent(datname)} WITH (FORCE)`);
+    return found.rows.map((r) => r.datname);
+  });
+}
+
 export function randomDatabaseName(prefix: string): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }

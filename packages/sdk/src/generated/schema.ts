@@ -1076,6 +1076,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/analytics/fuel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fuel (analytics)
+         * @description Access: permission `analytics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["analytics_fuel"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/analytics/costs": {
         parameters: {
             query?: never;
@@ -1425,7 +1445,11 @@ export interface paths {
          */
         get: operations["drafts_list"];
         put?: never;
-        post?: never;
+        /**
+         * A board move as a new SCHEDULE draft (no agent run), validated like an edit; confirmed like any draft
+         * @description Access: permission `draft.edit` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["drafts_createFromBoard"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1912,6 +1936,26 @@ export interface paths {
         patch: operations["photoSettings_update"];
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/machine-models/recognitions/setup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Whether recognition from a photo is set up in this deployment (RECOGNITION_URL)
+         * @description Access: permission `asset.write` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["recognition_setup"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/machine-models/recognitions": {
         parameters: {
             query?: never;
@@ -2184,6 +2228,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/parts/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the parts catalog (the GET /parts filters) as CSV or XLSX
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["inventoryExport_partsExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/stock/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the stock per part and location (the GET /stock filters) as CSV or XLSX
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["inventoryExport_stockExport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/imports/assets/template": {
         parameters: {
             query?: never;
@@ -2358,6 +2442,126 @@ export interface paths {
          * @description Access: permission `job.write` in the org (a member's role or an API key's scopes).
          */
         post: operations["import_jobsCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/parts/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The part import template (header row)
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["import_partsTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/parts/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a part file (CSV/XLSX): every row checked, nothing written; commit the preview by id
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_partsPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/parts/previews/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create every part of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)
+         * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_partsCommit"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/stock/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The stock import template (header row)
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["import_stockTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/stock/previews": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a stock file (CSV/XLSX): every row checked, nothing written; commit the preview by id
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_stockPreview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/imports/stock/previews/{id}/commit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create every stock of the preview, or none (422 IMPORT_ROWS_INVALID with the rows)
+         * @description Access: permission `inventory.adjust` in the org (a member's role or an API key's scopes).
+         */
+        post: operations["import_stockCommit"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3004,6 +3208,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/orgs/{orgId}/telematics/settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The org's fuel price for cost lines and the far-from-field distance
+         * @description Access: permission `telematics.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["telematicsSettings_get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Set the fuel price (null: no fuel cost lines) and the far-from-field distance
+         * @description Access: permission `telematics.manage` in the org (a member's role or an API key's scopes).
+         */
+        patch: operations["telematicsSettings_update"];
+        trace?: never;
+    };
     "/api/v1/orgs/{orgId}/parts": {
         parameters: {
             query?: never;
@@ -3050,6 +3278,26 @@ export interface paths {
          * @description Access: permission `inventory.write` in the org (a member's role or an API key's scopes).
          */
         patch: operations["parts_update"];
+        trace?: never;
+    };
+    "/api/v1/orgs/{orgId}/parts/{id}/movements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A part's stock movements across the caller's locations, newest first (who, when, the work order)
+         * @description Access: permission `inventory.read` in the org (a member's role or an API key's scopes).
+         */
+        get: operations["parts_movements"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/orgs/{orgId}/work-orders/{id}/stock-parts": {
@@ -3460,6 +3708,46 @@ export interface paths {
          * @description Access: permission `asset.read` in the org (a member's role or an API key's scopes).
          */
         get: operations["prestart_forAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platform/orgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Organizations with their usage over the last 30 days (platform admins)
+         * @description Access: a platform admin (Bearer token).
+         */
+        get: operations["platformConsole_orgs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/platform/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Health: database, Redis, outbox backlog, manual ingestion, failed agent runs, optional services (platform admins)
+         * @description Access: a platform admin (Bearer token).
+         */
+        get: operations["platformConsole_health"];
         put?: never;
         post?: never;
         delete?: never;
@@ -4902,6 +5190,15 @@ export interface operations {
                             powerKw: number | null;
                             roadSpeedKmh: number | null;
                             effectiveRoadSpeedKmh: number | null;
+                            planning: {
+                                workingSpeedKmh: number | null;
+                                fieldEfficiency: number | null;
+                                workRateHaPerHour: number | null;
+                                requiredPowerKw: number | null;
+                                hitchTypes: string[];
+                                requiredQualifications: string[];
+                                outputHaPerHour: number | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -4940,6 +5237,12 @@ export interface operations {
                     workingWidthM?: number | null;
                     powerKw?: number | null;
                     roadSpeedKmh?: number | null;
+                    workingSpeedKmh?: number | null;
+                    fieldEfficiency?: number | null;
+                    workRateHaPerHour?: number | null;
+                    requiredPowerKw?: number | null;
+                    hitchTypes?: ("CAT1" | "CAT2" | "CAT3" | "CAT4" | "DRAWBAR")[];
+                    requiredQualifications?: ("COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER")[];
                 };
             };
         };
@@ -4963,6 +5266,15 @@ export interface operations {
                         powerKw: number | null;
                         roadSpeedKmh: number | null;
                         effectiveRoadSpeedKmh: number | null;
+                        planning: {
+                            workingSpeedKmh: number | null;
+                            fieldEfficiency: number | null;
+                            workRateHaPerHour: number | null;
+                            requiredPowerKw: number | null;
+                            hitchTypes: string[];
+                            requiredQualifications: string[];
+                            outputHaPerHour: number | null;
+                        };
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5001,6 +5313,12 @@ export interface operations {
                     workingWidthM?: number | null;
                     powerKw?: number | null;
                     roadSpeedKmh?: number | null;
+                    workingSpeedKmh?: number | null;
+                    fieldEfficiency?: number | null;
+                    workRateHaPerHour?: number | null;
+                    requiredPowerKw?: number | null;
+                    hitchTypes?: ("CAT1" | "CAT2" | "CAT3" | "CAT4" | "DRAWBAR")[];
+                    requiredQualifications?: ("COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER")[];
                 };
             };
         };
@@ -5024,6 +5342,15 @@ export interface operations {
                         powerKw: number | null;
                         roadSpeedKmh: number | null;
                         effectiveRoadSpeedKmh: number | null;
+                        planning: {
+                            workingSpeedKmh: number | null;
+                            fieldEfficiency: number | null;
+                            workRateHaPerHour: number | null;
+                            requiredPowerKw: number | null;
+                            hitchTypes: string[];
+                            requiredQualifications: string[];
+                            outputHaPerHour: number | null;
+                        };
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5075,6 +5402,15 @@ export interface operations {
                             powerKw: number | null;
                             roadSpeedKmh: number | null;
                             effectiveRoadSpeedKmh: number | null;
+                            planning: {
+                                workingSpeedKmh: number | null;
+                                fieldEfficiency: number | null;
+                                workRateHaPerHour: number | null;
+                                requiredPowerKw: number | null;
+                                hitchTypes: string[];
+                                requiredQualifications: string[];
+                                outputHaPerHour: number | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         }[];
@@ -5109,6 +5445,12 @@ export interface operations {
                     workingWidthM?: number | null;
                     powerKw?: number | null;
                     roadSpeedKmh?: number | null;
+                    workingSpeedKmh?: number | null;
+                    fieldEfficiency?: number | null;
+                    workRateHaPerHour?: number | null;
+                    requiredPowerKw?: number | null;
+                    hitchTypes?: ("CAT1" | "CAT2" | "CAT3" | "CAT4" | "DRAWBAR")[];
+                    requiredQualifications?: ("COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER")[];
                 };
             };
         };
@@ -5132,6 +5474,15 @@ export interface operations {
                         powerKw: number | null;
                         roadSpeedKmh: number | null;
                         effectiveRoadSpeedKmh: number | null;
+                        planning: {
+                            workingSpeedKmh: number | null;
+                            fieldEfficiency: number | null;
+                            workRateHaPerHour: number | null;
+                            requiredPowerKw: number | null;
+                            hitchTypes: string[];
+                            requiredQualifications: string[];
+                            outputHaPerHour: number | null;
+                        };
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5167,6 +5518,12 @@ export interface operations {
                     workingWidthM?: number | null;
                     powerKw?: number | null;
                     roadSpeedKmh?: number | null;
+                    workingSpeedKmh?: number | null;
+                    fieldEfficiency?: number | null;
+                    workRateHaPerHour?: number | null;
+                    requiredPowerKw?: number | null;
+                    hitchTypes?: ("CAT1" | "CAT2" | "CAT3" | "CAT4" | "DRAWBAR")[];
+                    requiredQualifications?: ("COMBINE" | "SELF_PROPELLED_SPRAYER" | "DRONE_PILOT" | "PESTICIDE_APPLICATOR" | "TRACTOR" | "FORAGE_HARVESTER")[];
                 };
             };
         };
@@ -5190,6 +5547,15 @@ export interface operations {
                         powerKw: number | null;
                         roadSpeedKmh: number | null;
                         effectiveRoadSpeedKmh: number | null;
+                        planning: {
+                            workingSpeedKmh: number | null;
+                            fieldEfficiency: number | null;
+                            workRateHaPerHour: number | null;
+                            requiredPowerKw: number | null;
+                            hitchTypes: string[];
+                            requiredQualifications: string[];
+                            outputHaPerHour: number | null;
+                        };
                         createdAt: string;
                         updatedAt: string;
                     };
@@ -5397,6 +5763,15 @@ export interface operations {
                             powerKw: number | null;
                             roadSpeedKmh: number | null;
                             effectiveRoadSpeedKmh: number | null;
+                            planning: {
+                                workingSpeedKmh: number | null;
+                                fieldEfficiency: number | null;
+                                workRateHaPerHour: number | null;
+                                requiredPowerKw: number | null;
+                                hitchTypes: string[];
+                                requiredQualifications: string[];
+                                outputHaPerHour: number | null;
+                            };
                             createdAt: string;
                             updatedAt: string;
                         };
@@ -5815,6 +6190,7 @@ export interface operations {
                 teamId?: string;
                 crop?: string;
                 bbox?: string;
+                boundary?: "with" | "without";
             };
             header?: never;
             path: {
@@ -6123,6 +6499,8 @@ export interface operations {
                             areaDoneHa: number | null;
                             areaDoneM2: number | null;
                             fuelLiters: number | null;
+                            fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                            fuelLitersPerHour: number | null;
                             completionNotes: string | null;
                             cancelledAt: string | null;
                             cancelReason: string | null;
@@ -6148,6 +6526,19 @@ export interface operations {
                                     status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                                 }[];
                                 createdAt: string;
+                            } | null;
+                            fieldCheck?: {
+                                /** @enum {string} */
+                                state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                                /** Format: uuid */
+                                assetId: string;
+                                distanceM: number;
+                                /** @enum {string} */
+                                measuredFrom: "BOUNDARY" | "CENTROID";
+                                thresholdM: number;
+                                at: string;
+                                latitude: number;
+                                longitude: number;
                             } | null;
                             createdAt: string;
                             updatedAt: string;
@@ -6234,6 +6625,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -6259,6 +6652,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -6351,6 +6757,8 @@ export interface operations {
                                 areaDoneHa: number | null;
                                 areaDoneM2: number | null;
                                 fuelLiters: number | null;
+                                fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                                fuelLitersPerHour: number | null;
                                 completionNotes: string | null;
                                 cancelledAt: string | null;
                                 cancelReason: string | null;
@@ -6376,6 +6784,19 @@ export interface operations {
                                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                                     }[];
                                     createdAt: string;
+                                } | null;
+                                fieldCheck?: {
+                                    /** @enum {string} */
+                                    state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                                    /** Format: uuid */
+                                    assetId: string;
+                                    distanceM: number;
+                                    /** @enum {string} */
+                                    measuredFrom: "BOUNDARY" | "CENTROID";
+                                    thresholdM: number;
+                                    at: string;
+                                    latitude: number;
+                                    longitude: number;
                                 } | null;
                                 createdAt: string;
                                 updatedAt: string;
@@ -6452,6 +6873,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -6477,6 +6900,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -6559,6 +6995,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -6584,6 +7022,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -6737,6 +7188,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -6762,6 +7215,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -6834,6 +7300,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -6859,6 +7327,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -6937,6 +7418,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -6962,6 +7445,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -7004,6 +7500,7 @@ export interface operations {
                     completedAt?: string;
                     /** Format: date-time */
                     occurredAt?: string;
+                    partial?: boolean;
                     version?: number;
                 };
             };
@@ -7044,6 +7541,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -7069,6 +7568,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -7142,6 +7654,8 @@ export interface operations {
                         areaDoneHa: number | null;
                         areaDoneM2: number | null;
                         fuelLiters: number | null;
+                        fuelSource: ("OPERATOR" | "TELEMATICS") | null;
+                        fuelLitersPerHour: number | null;
                         completionNotes: string | null;
                         cancelledAt: string | null;
                         cancelReason: string | null;
@@ -7167,6 +7681,19 @@ export interface operations {
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
                             createdAt: string;
+                        } | null;
+                        fieldCheck?: {
+                            /** @enum {string} */
+                            state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
+                            /** Format: uuid */
+                            assetId: string;
+                            distanceM: number;
+                            /** @enum {string} */
+                            measuredFrom: "BOUNDARY" | "CENTROID";
+                            thresholdM: number;
+                            at: string;
+                            latitude: number;
+                            longitude: number;
                         } | null;
                         createdAt: string;
                         updatedAt: string;
@@ -8422,6 +8949,78 @@ export interface operations {
                             pmOnTime: number;
                         }[];
                         nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    analytics_fuel: {
+        parameters: {
+            query?: {
+                from?: string;
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        period: {
+                            from: string;
+                            to: string;
+                            timezone: string;
+                            startsAt: string;
+                            endsAt: string;
+                            days: number;
+                        };
+                        totals: {
+                            jobs: number;
+                            telematicsJobs: number;
+                            litres: number;
+                            hectares: number;
+                            hours: number;
+                            litresPerHectare: number | null;
+                            litresPerHour: number | null;
+                        };
+                        byOperation: {
+                            jobs: number;
+                            telematicsJobs: number;
+                            litres: number;
+                            hectares: number;
+                            hours: number;
+                            litresPerHectare: number | null;
+                            litresPerHour: number | null;
+                            /** @enum {string} */
+                            operationType: "TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER";
+                        }[];
+                        byMachine: {
+                            jobs: number;
+                            telematicsJobs: number;
+                            litres: number;
+                            hectares: number;
+                            hours: number;
+                            litresPerHectare: number | null;
+                            litresPerHour: number | null;
+                            /** Format: uuid */
+                            assetId: string;
+                            name: string;
+                        }[];
                     };
                 };
             };
@@ -11110,6 +11709,8 @@ export interface operations {
                     name: string;
                     quantity: number;
                     unitCostMinor: string;
+                    /** Format: date-time */
+                    occurredAt?: string;
                 };
             };
         };
@@ -11420,6 +12021,8 @@ export interface operations {
                             limits?: {
                                 maxHoursPerDay: number | null;
                             };
+                            /** Format: date */
+                            deadline?: string;
                             leave?: {
                                 operator: {
                                     /** Format: uuid */
@@ -11892,6 +12495,8 @@ export interface operations {
                             limits?: {
                                 maxHoursPerDay: number | null;
                             };
+                            /** Format: date */
+                            deadline?: string;
                             leave?: {
                                 operator: {
                                     /** Format: uuid */
@@ -12406,6 +13011,351 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    drafts_createFromBoard: {
+        parameters: {
+            query?: never;
+            header: {
+                "accept-language": string;
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    title: string;
+                    items: {
+                        /** Format: uuid */
+                        jobId: string;
+                        /** Format: uuid */
+                        primaryAssetId: string;
+                        /** @default [] */
+                        implementAssetIds?: string[];
+                        /** Format: uuid */
+                        operatorMembershipId: string;
+                        /** Format: date-time */
+                        startsAt: string;
+                        /** Format: date-time */
+                        endsAt: string;
+                    }[];
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                        /** @enum {string} */
+                        status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
+                        title: string;
+                        runId: string | null;
+                        currentVersion: number;
+                        confirmedVersion: number | null;
+                        confirmedHash: string | null;
+                        confirmedByUserId: string | null;
+                        confirmedByMembershipId: string | null;
+                        confirmedAt: string | null;
+                        rejectedByUserId: string | null;
+                        rejectedAt: string | null;
+                        rejectionReason: string | null;
+                        createdByUserId: string | null;
+                        rowVersion: number;
+                        createdAt: string;
+                        updatedAt: string;
+                        versions: {
+                            version: number;
+                            basedOnVersion: number | null;
+                            items: {
+                                itemKey: string;
+                                /** Format: uuid */
+                                jobId: string;
+                                job: {
+                                    title: string | null;
+                                    operationType: string;
+                                    fieldName: string;
+                                    priority: number;
+                                } | null;
+                                /** Format: uuid */
+                                primaryAssetId: string;
+                                primaryAssetName: string | null;
+                                implementAssetIds: string[];
+                                implementNames: (string | null)[];
+                                /** Format: uuid */
+                                operatorMembershipId: string;
+                                operatorName: string | null;
+                                startsAt: string;
+                                endsAt: string;
+                            }[];
+                            unplaced: {
+                                /** Format: uuid */
+                                jobId: string;
+                                job: {
+                                    title: string | null;
+                                    operationType: string;
+                                    fieldName: string;
+                                    priority: number;
+                                } | null;
+                                reason: string;
+                                detail: string;
+                                options?: {
+                                    /** @enum {string} */
+                                    kind: "OVERTIME" | "SPLIT";
+                                    detail: string;
+                                    items: {
+                                        /** Format: uuid */
+                                        jobId: string;
+                                        /** Format: uuid */
+                                        primaryAssetId: string;
+                                        implementAssetIds: string[];
+                                        /** Format: uuid */
+                                        operatorMembershipId: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    }[];
+                                }[];
+                            }[];
+                            workOrderItems: {
+                                /** @constant */
+                                kind: "WORK_ORDER";
+                                itemKey: string;
+                                /** Format: uuid */
+                                planId: string;
+                                planName: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                title: string;
+                                dueStatus: string;
+                                plannedStart: string;
+                                plannedEnd: string;
+                                mechanicMembershipId?: string | null;
+                                mechanicName?: string | null;
+                            }[];
+                            unplacedWorkOrders: {
+                                /** Format: uuid */
+                                planId: string;
+                                planName: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                reason: string;
+                                detail: string;
+                            }[];
+                            correctiveItems: {
+                                /** @constant */
+                                kind: "CORRECTIVE_WORK_ORDER";
+                                itemKey: string;
+                                /** Format: uuid */
+                                assetId: string;
+                                assetName: string | null;
+                                modelName: string | null;
+                                title: string;
+                                symptom: string;
+                                faultCode: string | null;
+                                priority: number;
+                                causes: {
+                                    rank: number;
+                                    cause: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                checklist: {
+                                    label: string;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                parts: {
+                                    name: string;
+                                    partNumber: string | null;
+                                    citation: {
+                                        /** Format: uuid */
+                                        documentId: string;
+                                        /** Format: uuid */
+                                        versionId: string;
+                                        title: string;
+                                        page: number;
+                                        pageLabel: string;
+                                        snippet: string;
+                                    } | null;
+                                }[];
+                                estimatedHours: number;
+                                plannedStart: string;
+                                plannedEnd: string;
+                                manualEvidence: boolean;
+                                citations: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                            }[];
+                            purchaseLines: {
+                                /** @constant */
+                                kind: "PURCHASE_LINE";
+                                itemKey: string;
+                                supplierId: string | null;
+                                supplierName: string | null;
+                                /** Format: uuid */
+                                partId: string;
+                                partNumber: string;
+                                partName: string;
+                                /** Format: uuid */
+                                locationId: string;
+                                quantity: number;
+                                unitCostMinor: number | null;
+                                reason: string;
+                            }[];
+                            validation: {
+                                ok: boolean;
+                                violations: {
+                                    itemIndex: number;
+                                    jobId: string;
+                                    code: string;
+                                    message: string;
+                                    otherItemIndex?: number;
+                                    planId?: string;
+                                    assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
+                                }[];
+                                warnings: {
+                                    itemIndex: number;
+                                    jobId: string;
+                                    code: string;
+                                    message: string;
+                                    otherItemIndex?: number;
+                                    planId?: string;
+                                    assetId?: string;
+                                    clash?: {
+                                        /** @enum {string} */
+                                        kind: "JOB" | "WORK_ORDER" | "LEAVE";
+                                        /** Format: uuid */
+                                        id: string;
+                                        startsAt: string;
+                                        endsAt: string;
+                                    };
+                                }[];
+                            };
+                            evidence: {
+                                itemKey: string;
+                                jobId: string;
+                                steps: {
+                                    [key: string]: number;
+                                };
+                                edit?: {
+                                    version: number;
+                                    byUserId: string | null;
+                                    byName: string | null;
+                                    note: string | null;
+                                };
+                                why?: {
+                                    code: string;
+                                    params: {
+                                        [key: string]: string | number;
+                                    };
+                                    text: string;
+                                }[];
+                                citations?: {
+                                    /** Format: uuid */
+                                    documentId: string;
+                                    /** Format: uuid */
+                                    versionId: string;
+                                    title: string;
+                                    page: number;
+                                    pageLabel: string;
+                                    snippet: string;
+                                }[];
+                                history?: {
+                                    workOrders: {
+                                        /** Format: uuid */
+                                        id: string;
+                                        number: number;
+                                        type: string;
+                                        status: string;
+                                        title: string;
+                                        createdAt: string;
+                                    }[];
+                                    failedChecks: {
+                                        /** Format: uuid */
+                                        workOrderId: string;
+                                        workOrderNumber: number;
+                                        label: string;
+                                        note: string | null;
+                                        updatedAt: string;
+                                    }[];
+                                    meterReadings: {
+                                        readingHours: number;
+                                        readAt: string;
+                                        source: string;
+                                    }[];
+                                };
+                            }[];
+                            contentHash: string;
+                            note: string | null;
+                            createdByUserId: string | null;
+                            createdAt: string;
+                        }[];
+                        executions: {
+                            /** Format: uuid */
+                            id: string;
+                            version: number;
+                            /** @enum {string} */
+                            status: "PENDING" | "RUNNING" | "SUCCEEDED" | "PARTIAL" | "FAILED" | "REFUSED";
+                            createdAt: string;
+                            finishedAt: string | null;
+                        }[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
     drafts_get: {
         parameters: {
             query?: never;
@@ -12728,7 +13678,8 @@ export interface operations {
     drafts_createVersion: {
         parameters: {
             query?: never;
-            header?: {
+            header: {
+                "accept-language": string;
                 /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
                 "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
             };
@@ -14457,6 +15408,8 @@ export interface operations {
                     assetId?: string;
                     /** Format: uuid */
                     machineModelId?: string;
+                    /** Format: uuid */
+                    documentId?: string;
                 };
             };
         };
@@ -14493,6 +15446,15 @@ export interface operations {
                             citations: number[];
                             note: string;
                             translation: string | null;
+                        } | null;
+                        askBack?: {
+                            manuals: {
+                                /** Format: uuid */
+                                documentId: string;
+                                title: string;
+                                /** @enum {string} */
+                                language: "zh" | "en";
+                            }[];
                         } | null;
                     };
                 };
@@ -14836,6 +15798,36 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    recognition_setup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        configured: boolean;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
     recognition_recognise: {
         parameters: {
             query?: never;
@@ -14913,7 +15905,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -14954,7 +15946,7 @@ export interface operations {
                 "application/json": {
                     /** Format: uri */
                     url: string;
-                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                    eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                     description?: string;
                     /** @default true */
                     enabled?: boolean;
@@ -14974,7 +15966,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -15023,7 +16015,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -15090,7 +16082,7 @@ export interface operations {
                     version: number;
                     /** Format: uri */
                     url?: string;
-                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                    eventTypes?: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                     description?: string | null;
                     enabled?: boolean;
                 };
@@ -15108,7 +16100,7 @@ export interface operations {
                         id: string;
                         url: string;
                         description: string | null;
-                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                        eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                         enabled: boolean;
                         disabledReason: string | null;
                         secretHint: string;
@@ -15166,7 +16158,7 @@ export interface operations {
                             id: string;
                             url: string;
                             description: string | null;
-                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed")[];
+                            eventTypes: ("job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed")[];
                             enabled: boolean;
                             disabledReason: string | null;
                             secretHint: string;
@@ -15224,7 +16216,7 @@ export interface operations {
                             /** Format: uuid */
                             eventId: string;
                             /** @enum {string} */
-                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed";
+                            eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed";
                             resourceType: string;
                             /** Format: uuid */
                             resourceId: string;
@@ -15284,7 +16276,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -15345,7 +16337,7 @@ export interface operations {
                         /** Format: uuid */
                         eventId: string;
                         /** @enum {string} */
-                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.confirmed";
+                        eventType: "job.created" | "job.scheduled" | "job.started" | "job.completed" | "job.cancelled" | "work_order.created" | "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.created" | "asset.status_changed" | "asset.fault_raised" | "draft.confirmed" | "execution.finished" | "document.ready" | "stock.low" | "purchase.drafted" | "purchase.confirmed";
                         resourceType: string;
                         /** Format: uuid */
                         resourceId: string;
@@ -15437,6 +16429,7 @@ export interface operations {
                 teamId?: string;
                 crop?: string;
                 bbox?: string;
+                boundary?: "with" | "without";
             };
             header?: never;
             path: {
@@ -15621,6 +16614,75 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    inventoryExport_partsExport: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                cursor?: string;
+                q?: string;
+                barcode?: string;
+                category?: "FILTER" | "BELT" | "OIL" | "TYRE" | "BLADE" | "BEARING" | "HYDRAULIC" | "ELECTRICAL" | "OTHER";
+                modelId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    inventoryExport_stockExport: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+                partId?: string;
+                locationId?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
     import_assetsTemplate: {
         parameters: {
             query?: {
@@ -15733,7 +16795,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "assets" | "fields" | "jobs";
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
                         fileName: string | null;
                         /** @enum {string} */
                         format: "csv" | "xlsx";
@@ -15791,7 +16853,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "assets" | "fields" | "jobs";
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
                         fileName: string | null;
                         /** @enum {string} */
                         format: "csv" | "xlsx";
@@ -15849,7 +16911,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "assets" | "fields" | "jobs";
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
                         fileName: string | null;
                         /** @enum {string} */
                         format: "csv" | "xlsx";
@@ -15912,7 +16974,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "assets" | "fields" | "jobs";
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
                         created: number;
                         ids: string[];
                     };
@@ -15957,7 +17019,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "assets" | "fields" | "jobs";
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
                         created: number;
                         ids: string[];
                     };
@@ -16002,7 +17064,271 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "assets" | "fields" | "jobs";
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
+                        created: number;
+                        ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_partsTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_partsPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
+                        fileName: string | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        columns: string[];
+                        rows: {
+                            row: number;
+                            values: {
+                                [key: string]: string;
+                            };
+                            errors: {
+                                column: string | null;
+                                code: string;
+                                message: string;
+                            }[];
+                        }[];
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_partsCommit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
+                        created: number;
+                        ids: string[];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_stockTemplate: {
+        parameters: {
+            query?: {
+                format?: "csv" | "xlsx";
+                lang?: "zh-CN" | "en" | "keys";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_stockPreview: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
+                        fileName: string | null;
+                        /** @enum {string} */
+                        format: "csv" | "xlsx";
+                        columns: string[];
+                        rows: {
+                            row: number;
+                            values: {
+                                [key: string]: string;
+                            };
+                            errors: {
+                                column: string | null;
+                                code: string;
+                                message: string;
+                            }[];
+                        }[];
+                        total: number;
+                        valid: number;
+                        invalid: number;
+                        expiresAt: string;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    import_stockCommit: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes a retried POST safe: the same key with the same body replays the first response (Idempotent-Replayed: true) for 24 h; with another body 422 IDEMPOTENCY_KEY_REUSED; while the first is still running 409 IDEMPOTENCY_KEY_IN_USE. */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": Record<string, never>;
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "assets" | "fields" | "jobs" | "parts" | "stock";
                         created: number;
                         ids: string[];
                     };
@@ -16176,7 +17502,7 @@ export interface operations {
                         } | null;
                         repairs: {
                             /** @enum {string} */
-                            code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID";
+                            code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID" | "RINGS_REORIENTED";
                             message: string;
                         }[];
                         version: number;
@@ -16256,7 +17582,7 @@ export interface operations {
                         } | null;
                         repairs: {
                             /** @enum {string} */
-                            code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID";
+                            code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID" | "RINGS_REORIENTED";
                             message: string;
                         }[];
                         version: number;
@@ -16307,7 +17633,7 @@ export interface operations {
                 bbox?: string;
                 date?: string;
                 teamId?: string;
-                operationType?: string;
+                operationType?: "TILLAGE" | "SOWING_PLANTING" | "FERTILIZING" | "CROP_PROTECTION" | "MOWING" | "BALING" | "HARVESTING" | "FORAGE_HARVESTING" | "TRANSPORT" | "OTHER";
                 machineKind?: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
                 zoom?: number;
             };
@@ -16438,7 +17764,7 @@ export interface operations {
                             distanceKm: number | null;
                             repairs: {
                                 /** @enum {string} */
-                                code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID";
+                                code: "RING_CLOSED" | "Z_DROPPED" | "MADE_VALID" | "RINGS_REORIENTED";
                                 message: string;
                             }[];
                             errors: {
@@ -16605,11 +17931,11 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed" | "asset.fault_raised";
+                            type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed" | "asset.fault_raised" | "stock.low" | "purchase.drafted";
                             /** @enum {string} */
-                            reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER" | "MECHANIC";
+                            reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER" | "MECHANIC" | "STORE_KEEPER";
                             /** @enum {string} */
-                            resourceType: "work_order" | "cost_document" | "asset";
+                            resourceType: "work_order" | "cost_document" | "asset" | "part" | "draft";
                             /** Format: uuid */
                             resourceId: string;
                             title: string | null;
@@ -16691,11 +18017,11 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed" | "asset.fault_raised";
+                        type: "work_order.assigned" | "work_order.submitted" | "work_order.accepted" | "cost_document.submitted" | "cost_document.approved" | "cost_document.rejected" | "asset.status_changed" | "asset.fault_raised" | "stock.low" | "purchase.drafted";
                         /** @enum {string} */
-                        reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER" | "MECHANIC";
+                        reason: "ASSIGNEE" | "ACCEPTOR" | "APPROVER" | "CREATOR" | "REPORTER" | "OPERATOR" | "DISPATCHER" | "MECHANIC" | "STORE_KEEPER";
                         /** @enum {string} */
-                        resourceType: "work_order" | "cost_document" | "asset";
+                        resourceType: "work_order" | "cost_document" | "asset" | "part" | "draft";
                         /** Format: uuid */
                         resourceId: string;
                         title: string | null;
@@ -16740,6 +18066,8 @@ export interface operations {
                             JOB_STARTS_TOMORROW: ("PUSH" | "EMAIL")[];
                             MACHINE_DOWN: ("PUSH" | "EMAIL")[];
                             EXECUTION_FAILED: ("PUSH" | "EMAIL")[];
+                            STOCK_LOW: ("PUSH" | "EMAIL")[];
+                            FAULT_RAISED: ("PUSH" | "EMAIL")[];
                             DAILY_DIGEST: ("PUSH" | "EMAIL")[];
                         };
                         quietStart: string | null;
@@ -16794,6 +18122,8 @@ export interface operations {
                             JOB_STARTS_TOMORROW: ("PUSH" | "EMAIL")[];
                             MACHINE_DOWN: ("PUSH" | "EMAIL")[];
                             EXECUTION_FAILED: ("PUSH" | "EMAIL")[];
+                            STOCK_LOW: ("PUSH" | "EMAIL")[];
+                            FAULT_RAISED: ("PUSH" | "EMAIL")[];
                             DAILY_DIGEST: ("PUSH" | "EMAIL")[];
                         };
                         quietStart: string | null;
@@ -16964,7 +18294,7 @@ export interface operations {
                             teamId: string | null;
                             urlHint: string;
                             signed: boolean;
-                            events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                            events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "STOCK_LOW" | "FAULT_RAISED" | "DAILY_DIGEST")[];
                             enabled: boolean;
                             version: number;
                             createdAt: string;
@@ -17008,7 +18338,7 @@ export interface operations {
                     url: string;
                     /** @default null */
                     secret?: string | null;
-                    events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                    events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "STOCK_LOW" | "FAULT_RAISED" | "DAILY_DIGEST")[];
                     /** @default true */
                     enabled?: boolean;
                 };
@@ -17030,7 +18360,7 @@ export interface operations {
                         teamId: string | null;
                         urlHint: string;
                         signed: boolean;
-                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "STOCK_LOW" | "FAULT_RAISED" | "DAILY_DIGEST")[];
                         enabled: boolean;
                         version: number;
                         createdAt: string;
@@ -17097,7 +18427,7 @@ export interface operations {
                     /** Format: uri */
                     url?: string;
                     secret?: string | null;
-                    events?: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                    events?: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "STOCK_LOW" | "FAULT_RAISED" | "DAILY_DIGEST")[];
                     enabled?: boolean;
                 };
             };
@@ -17118,7 +18448,7 @@ export interface operations {
                         teamId: string | null;
                         urlHint: string;
                         signed: boolean;
-                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST")[];
+                        events: ("DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "STOCK_LOW" | "FAULT_RAISED" | "DAILY_DIGEST")[];
                         enabled: boolean;
                         version: number;
                         createdAt: string;
@@ -17201,7 +18531,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            event: "DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "DAILY_DIGEST";
+                            event: "DRAFT_AWAITING_CONFIRMATION" | "COST_AWAITING_APPROVAL" | "WORK_ORDER_ASSIGNED" | "JOB_STARTS_TOMORROW" | "MACHINE_DOWN" | "EXECUTION_FAILED" | "STOCK_LOW" | "FAULT_RAISED" | "DAILY_DIGEST";
                             /** @enum {string} */
                             channel: "PUSH" | "EMAIL" | "WECOM" | "DINGTALK" | "FEISHU";
                             recipientMembershipId: string | null;
@@ -18054,6 +19384,77 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    telematicsSettings_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fuelPriceMinorPerLitre: string | null;
+                        farFromFieldMeters: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    telematicsSettings_update: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    fuelPriceMinorPerLitre?: string | null;
+                    farFromFieldMeters?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        fuelPriceMinorPerLitre: string | null;
+                        farFromFieldMeters: number;
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
     parts_list: {
         parameters: {
             query?: {
@@ -18429,6 +19830,77 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["UnprocessableEntity"];
+            default: components["responses"]["Error"];
+        };
+    };
+    parts_movements: {
+        parameters: {
+            query?: {
+                /** @description Page size */
+                limit?: components["parameters"]["PageLimit"];
+                /** @description The previous page's nextCursor */
+                cursor?: components["parameters"]["PageCursor"];
+                locationId?: string;
+                type?: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+            };
+            header?: never;
+            path: {
+                /** @description The organization (its id); an org the caller is no member of answers 404 */
+                orgId: components["parameters"]["OrgId"];
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            type: "RECEIPT" | "ISSUE" | "RETURN" | "TRANSFER" | "ADJUSTMENT" | "WRITE_OFF";
+                            /** Format: uuid */
+                            partId: string;
+                            /** Format: uuid */
+                            locationId: string;
+                            counterLocationId: string | null;
+                            transferId: string | null;
+                            delta: number;
+                            unitCostMinor: string;
+                            valueMinor: string;
+                            workOrderId: string | null;
+                            reason: string | null;
+                            actorUserId: string | null;
+                            occurredAt: string;
+                            createdAt: string;
+                            locationName: string;
+                            counterLocationName: string | null;
+                            actor: {
+                                /** Format: uuid */
+                                userId: string;
+                                name: string;
+                            } | null;
+                            workOrder: {
+                                /** Format: uuid */
+                                id: string;
+                                number: number;
+                                title: string;
+                            } | null;
+                        }[];
+                        nextCursor: components["schemas"]["NextCursor"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };
@@ -19837,6 +21309,105 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    platformConsole_orgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            slug: string;
+                            name: string;
+                            timezone: string;
+                            createdAt: string;
+                            members: number;
+                            machines: number;
+                            jobsCompleted30d: number;
+                            agentRuns30d: number;
+                            manuals: number;
+                            storageBytes: number;
+                            lastActivityAt: string | null;
+                        }[];
+                        since: string;
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    platformConsole_health: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "ok" | "degraded";
+                        checkedAt: string;
+                        checks: {
+                            postgres: {
+                                ok: boolean;
+                                ms: number;
+                                /** @enum {string} */
+                                error?: "unreachable" | "timeout";
+                            };
+                            redis: {
+                                ok: boolean;
+                                ms: number;
+                                /** @enum {string} */
+                                error?: "unreachable" | "timeout";
+                            };
+                        };
+                        outbox: {
+                            pending: number;
+                            retrying: number;
+                            oldestPendingAt: string | null;
+                        };
+                        manuals: {
+                            UPLOADED: number;
+                            PROCESSING: number;
+                            READY: number;
+                            FAILED: number;
+                        };
+                        agentRunsFailed24h: number;
+                        features: {
+                            recognition: boolean;
+                            agentPlanner: string;
+                            knowledgeAnswerer: string;
+                            embeddings: boolean;
+                        };
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

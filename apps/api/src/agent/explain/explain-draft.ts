@@ -7,9 +7,11 @@
 import type { TDraftEvidence } from '@amms/contracts/drafts';
 import { contentHashOf, type DraftContent } from '../../planning/draft-content.js';
 import type { ScheduleItem, UnplacedJob } from '../../planning/scheduler/types.js';
+import type { VersionExplainer } from '../../drafts/drafts.versions.js';
 import { findingText, unplacedText, type ExplainContext } from './findings.js';
 import { optionText } from './findings-world.js';
 import { itemReasons } from './item-reasons.js';
+import { workReasons } from './item-work.js';
 import { travelReason } from './travel-reason.js';
 
 export interface Explained {
@@ -42,10 +44,7 @@ export function explainDraft(
     violations: content.validation.violations.map(finding),
     warnings: content.validation.warnings.map(finding),
   };
-  const why = items.map((it) => {
-    const road = travelReason(c, it, items);
-    return [...itemReasons(c, it, items, teamNames), ...(road ? [road] : [])];
-  });
+  const why = items.map((it) => reasonsOf(c, it, items, teamNames));
   return {
     content: {
       items: content.items,
@@ -55,6 +54,65 @@ export function explainDraft(
     },
     why,
   };
+}
+
+/** the planner's own choices (when, which of the free machines, that the operator was free): not claimed for an edit */
+const PLANNER_CHOICES = new Set(['STARTS', 'CLOSE', 'OPERATOR']);
+
+/**
+ * A follow-up's version (drafts.versions.ts) said like a planned draft: its findings from their
+ * codes in the conversation's language, and every item's reasons (the drafts module keeps them on
+ * the items the edit changed). The figures are re-explained (FITS, OUTPUT, WORKING_HOURS, LICENCE,
+ * HOURS_LIMIT, the road); what a person decided is said as EDITED with their words, instead of
+ * the planner's reasons for a time, a machine among the free ones or an operator.
+ */
+export function explainVersion(
+  lang: ExplainContext['lang'],
+  timezone: string,
+  teamNames: ReadonlyMap<string, string>,
+  /** the person's words (a follow-up, an editor's note); null: an edit in the draft editor without a note */
+  said: string | null,
+): VersionExplainer {
+  const edited = {
+    code: 'EDITED',
+    params: { said: said ?? '' },
+    text:
+      said === null
+        ? lang === 'zh'
+          ? '在草案编辑器里手工改动'
+          : 'changed by hand in the draft editor'
+        : lang === 'zh'
+          ? `按要求改动：“${said}”`
+          : `changed as you asked: "${said}"`,
+  };
+  return ({ facts, input, items, validation }) => {
+    const c: ExplainContext = { facts, input, lang, timezone };
+    const finding = <F extends { code: string; message: string; itemIndex: number }>(f: F): F => ({
+      ...f,
+      message: findingText(c, f, items[f.itemIndex]),
+    });
+    return {
+      validation: {
+        ok: validation.ok,
+        violations: validation.violations.map(finding),
+        warnings: validation.warnings.map(finding),
+      },
+      why: items.map((it) => [
+        edited,
+        ...reasonsOf(c, it, items, teamNames).filter((r) => !PLANNER_CHOICES.has(r.code)),
+      ]),
+    };
+  };
+}
+
+function reasonsOf(
+  c: ExplainContext,
+  it: ScheduleItem,
+  items: readonly ScheduleItem[],
+  teamNames: ReadonlyMap<string, string>,
+) {
+  const road = travelReason(c, it, items);
+  return [...itemReasons(c, it, items, teamNames), ...workReasons(c, it, items), ...(road ? [road] : [])];
 }
 
 /** the evidence rows with each item's reasons */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanningFacts } from '../../planning/draft-content.js';
-import { L, combine, instance, job, operator } from '../../planning/scheduler/test-fixtures.js';
+import { L, combine, harvest, instance, job, operator } from '../../planning/scheduler/test-fixtures.js';
 import { findingText, unplacedText } from './findings.js';
 import { optionText } from './findings-world.js';
 
@@ -15,14 +15,7 @@ const facts = {
   operators: [{ membershipId: 'o-1', name: '王五' }],
   busy: { machines: [], operators: [] },
 } as unknown as PlanningFacts;
-const item = {
-  jobId: 'j-1',
-  primaryAssetId: 'c-1',
-  implementAssetIds: [],
-  operatorMembershipId: 'o-1',
-  startsAt: L('02 07:00'),
-  endsAt: L('02 11:00'),
-};
+const item = harvest();
 const ctx = (lang: 'zh' | 'en') => ({ facts, input, lang, timezone: 'Asia/Shanghai' });
 
 describe('the world rules in the goal language', () => {

@@ -34,7 +34,8 @@ const licences = (codes: readonly string[], lang: Lang) =>
     lang,
   );
 
-interface Item {
+/** the draft item a finding is about (a job on machines and an operator, from … to) */
+export interface FindingItem {
   primaryAssetId: string;
   implementAssetIds: string[];
   operatorMembershipId: string;
@@ -42,9 +43,9 @@ interface Item {
   endsAt: string;
   jobId: string;
 }
-type Finding = { code: string; message: string; clash?: { kind: string; startsAt: string; endsAt: string } };
+export type Finding = { code: string; message: string; clash?: { kind: string; startsAt: string; endsAt: string } };
 
-export function worldFindingText(c: ExplainContext, f: Finding, item: Item): string | null {
+export function worldFindingText(c: ExplainContext, f: Finding, item: FindingItem): string | null {
   const { lang, timezone: tz } = c;
   const zh = lang === 'zh';
   const machine = (id: string) => c.input.machines.find((m) => m.id === id);

@@ -7,7 +7,7 @@
 import type { PlanningFacts } from '../../planning/draft-content.js';
 import type { SchedulerInput } from '../../planning/scheduler/types.js';
 import { hoursOf, localSpan, nameList, opWord, type Lang } from './wording.js';
-import { licenceGapText, worldFindingText } from './findings-world.js';
+import { licenceGapText, worldFindingText, type Finding, type FindingItem } from './findings-world.js';
 
 export interface ExplainContext {
   facts: PlanningFacts;
@@ -146,17 +146,8 @@ export function unplacedText(
 /** A validator finding of an item in words (its code + the item's names and local times). */
 export function findingText(
   c: ExplainContext,
-  f: { code: string; message: string; itemIndex: number; clash?: { kind: string; startsAt: string; endsAt: string } },
-  item:
-    | {
-        primaryAssetId: string;
-        implementAssetIds: string[];
-        operatorMembershipId: string;
-        startsAt: string;
-        endsAt: string;
-        jobId: string;
-      }
-    | undefined,
+  f: Finding & { itemIndex: number },
+  item: FindingItem | undefined,
 ): string {
   const { lang, timezone } = c;
   if (!item) return lang === 'zh' ? `${f.code}：${f.message}` : f.message;
@@ -244,16 +235,40 @@ export function findingText(
       );
     case 'UNKNOWN_OPERATOR':
       return pick({ zh: `${operator} 不是可派的机手`, en: `${operator} is not an operator who runs machines` }, lang);
-    case 'OUTSIDE_WINDOW':
-      return pick({ zh: `${span} 不在作业的时间窗内`, en: `${span} is outside the job's window` }, lang);
-    case 'OUTSIDE_WORKING_DAY':
+    case 'OUTSIDE_WINDOW': {
+      // the window planned in: the job's own, cut by the goal's deadline ("12月10日前收完")
+      const w = c.input.jobs.find((j) => j.id === item.jobId);
+      const win = w ? localSpan(w.windowStart, w.windowEnd, timezone, lang) : null;
       return pick(
         {
-          zh: `${span} 超出了工作日（日出到日落、休息时间）`,
-          en: `${span} is outside the working day (sunrise to sunset, the break)`,
+          zh: `${span} 不在作业的时间窗内${win ? `（${win}）` : ''}`,
+          en: `${span} is outside the job's window${win ? ` (${win})` : ''}`,
         },
         lang,
       );
+    }
+    case 'OUTSIDE_WORKING_DAY': {
+      // which rules make the working day: daylight, the break, the day limit (the org's or the goal's)
+      const o = c.input.options ?? {};
+      const limit = o.maxDailyHours;
+      const rules = [
+        ...(o.daylight ? [pick({ zh: '日出到日落', en: 'sunrise to sunset' }, lang)] : []),
+        ...(o.workBreak ? [pick({ zh: '休息时间', en: 'the break' }, lang)] : []),
+        ...(limit != null
+          ? [pick({ zh: `每人每天最多 ${limit} 小时`, en: `at most ${limit} h a day each` }, lang)]
+          : []),
+      ];
+      const why = rules.length
+        ? rules
+        : [pick({ zh: '日出到日落、休息时间', en: 'sunrise to sunset, the break' }, lang)];
+      return pick(
+        {
+          zh: `${span} 超出了工作日（${why.join('、')}）`,
+          en: `${span} is outside the working day (${why.join(', ')})`,
+        },
+        lang,
+      );
+    }
     case 'OPERATOR_DAY_LIMIT':
       return pick(
         {

@@ -13,13 +13,10 @@
 import type { ScheduleItem } from '../../planning/scheduler/types.js';
 import type { ExplainContext } from './findings.js';
 import { machineExclusion } from './findings.js';
-import { localSpan, localWhen, nameList, opWord } from './wording.js';
+import { localSpan, localWhen, nameList, opWord, type ItemReason } from './wording.js';
+import { fasterThan } from './item-work.js';
 
-export interface ItemReason {
-  code: string;
-  params: Record<string, string | number>;
-  text: string;
-}
+export type { ItemReason } from './wording.js';
 
 interface Interval {
   s: number;
@@ -153,24 +150,30 @@ export function itemReasons(
       { machines: avoided.length },
       zh ? `没用：${nameList(avoided, 'zh')}` : `not used: ${nameList(avoided, 'en')}`,
     );
-  const free = capable
+  const freeMachines = capable
     .filter((m) => machineExclusion(c, m.id) === null)
-    .filter((m) => !busyOf([m.id], '\u0000').some((b) => overlaps(b, s, e)))
-    .map((m) => m.name);
+    .filter((m) => !busyOf([m.id], '\u0000').some((b) => overlaps(b, s, e)));
+  const free = freeMachines.map((m) => m.name);
   if (free.length) {
-    // why the chosen one over the free alternatives, as far as the facts say
+    // why the chosen one over the free alternatives, as far as the facts say: the scheduler gives
+    // a job to the set that finishes first, so a faster set than every free one says so
     const teamWin = job.teamId && machine?.teamId === job.teamId;
+    const faster = fasterThan(c, item, freeMachines, job.operationType);
     const why = asked.length
       ? zh
         ? '按要求'
         : 'as asked'
-      : teamWin
+      : faster
         ? zh
-          ? '同队'
-          : "of the job's team"
-        : zh
-          ? '两者都可用，按排程顺序'
-          : 'either would do; by the scheduling order';
+          ? `产量更高（${faster.rate} 对 ${faster.best} 公顷/小时），完工更早`
+          : `higher output (${faster.rate} against ${faster.best} ha/h), done sooner`
+        : teamWin
+          ? zh
+            ? '同队'
+            : "of the job's team"
+          : zh
+            ? '两者都可用，按排程顺序'
+            : 'either would do; by the scheduling order';
     add(
       'CLOSE',
       { machines: free.length },

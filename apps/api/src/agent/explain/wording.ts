@@ -3,6 +3,13 @@ import { enumWord } from '@amms/contracts/enum-labels';
 
 export type Lang = 'zh' | 'en';
 
+/** one reason of a draft item: its code, parameters and the sentence in the goal's language */
+export interface ItemReason {
+  code: string;
+  params: Record<string, string | number>;
+  text: string;
+}
+
 /** "12/9周三 07:00" / "Wed 09/12, 07:00": the instant in the org's zone (never UTC unless the org is). */
 export function localWhen(iso: string, timezone: string, lang: Lang): string {
   return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {

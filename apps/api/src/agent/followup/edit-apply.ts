@@ -54,6 +54,7 @@ function select(items: readonly TDraftItem[], s: EditSelector, tz: string): TDra
   return items.filter((i) => {
     const local = localDateOf(i.startsAt, tz);
     if (s.days.length && !s.days.some((d) => matchesDay(d, local))) return false;
+    if (s.during && (local > s.during.to || localDateOf(i.endsAt, tz) < s.during.from)) return false;
     if (s.fields.length && !s.fields.some((f) => f.name === i.job?.fieldName)) return false;
     if (s.assets.length && !s.assets.some((a) => a.id === i.primaryAssetId || i.implementAssetIds.includes(a.id)))
       return false;
@@ -65,6 +66,7 @@ function select(items: readonly TDraftItem[], s: EditSelector, tz: string): TDra
 const described = (s: EditSelector, lang: Lang) =>
   [
     ...s.days.map((d) => d.text),
+    ...(s.during ? [s.during.from === s.during.to ? s.during.from : `${s.during.from}..${s.during.to}`] : []),
     ...s.fields.map((f) => f.name),
     ...s.assets.map((a) => a.name),
     ...s.operators.map((o) => o.name),

@@ -22,6 +22,8 @@ export type DayRef = { kind: 'weekday'; wd: number; text: string } | { kind: 'da
 
 export interface EditSelector {
   days: DayRef[];
+  /** items whose local days meet these (a leave said after the draft: "赵刚周三请假") */
+  during?: { from: LocalDate; to: LocalDate };
   fields: KnownRef[];
   assets: KnownRef[];
   operators: KnownRef[];

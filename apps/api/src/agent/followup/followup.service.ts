@@ -1,23 +1,27 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, type OnModuleInit } from '@nestjs/common';
 import type { TDraftDetail, TDraftItem, TEditedItem, TRunEdit } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { DraftsService } from '../../drafts/drafts.service.js';
 import { diffItems } from '../../drafts/drafts.versions.js';
 import type { OrgContext } from '../../platform/access/context.js';
-import type { ToolRunner } from '../../planning/tools/runner.js';
 import type { Outcome } from '../agent-run.parts.js';
 import { AgentRepository } from '../agent.repository.js';
 import { localToday } from '../planner/calendar.js';
 import { goalLanguage } from '../planner/text.js';
 import type { MachineCandidate } from '../skills/machine-match.js';
 import { applyEdit, type Lang } from './edit-apply.js';
-import { parseEdit } from './edit-grammar.js';
+import { parseEdit, type EditCommand } from './edit-grammar.js';
+import { parseLeaveEdit, type LeaveEdit } from './leave-edit.js';
 import { may } from '../../platform/access/permission.js';
 import { schedulerInput } from '../../planning/draft-content.js';
 import { loadFacts } from '../../planning/facts.js';
 import { AgentTools, type KnownNames } from '../../planning/tools/agent-tools.js';
 import { repairEdit, type Repaired } from './edit-repair.js';
 import { repairSentence } from './repair-words.js';
+import { explainVersion } from '../explain/explain-draft.js';
+import { localWhen as when } from '../explain/wording.js';
+import { applyGoalLimits, type GoalLimits } from '../../planning/goal-limits.js';
+import { ToolRunner } from '../../planning/tools/runner.js';
 
 /** how many earlier runs of the conversation are searched for its current draft */
 const LOOK_BACK = 20;
@@ -31,12 +35,23 @@ const LOOK_BACK = 20;
  * exactly what to change ends the run with one precise question.
  */
 @Injectable()
-export class FollowUpEdits {
+export class FollowUpEdits implements OnModuleInit {
   constructor(
     private readonly repo: AgentRepository,
     private readonly drafts: DraftsService,
     private readonly tools: AgentTools,
   ) {}
+
+  /** An edit from the web editor is said like a follow-up's: findings and reasons in the reader's language. */
+  onModuleInit(): void {
+    this.drafts.useExplainer(async (ctx, lang, timezone, said) => {
+      const known = await new ToolRunner(ctx, this.tools.all)
+        .call<KnownNames>('known_names', {})
+        .then((r) => r.result.teams)
+        .catch(() => []);
+      return explainVersion(lang, timezone, new Map(known.map((t) => [t.id, t.name])), said?.slice(0, 200) ?? null);
+    });
+  }
 
   /** The edit made whole against fresh facts (edit-repair.ts): what the words did not fix may change. */
   private async repair(
@@ -44,6 +59,7 @@ export class FollowUpEdits {
     runner: ToolRunner,
     result: Extract<ReturnType<typeof applyEdit>, { kind: 'edit' }>,
     timezone: string,
+    limits: GoalLimits | null,
   ): Promise<{ items: TEditedItem[]; repaired: Repaired[] }> {
     const jobIds = [...new Set(result.items.map((i) => i.jobId))];
     const starts = result.items.map((i) => Date.parse(i.startsAt));
@@ -55,10 +71,13 @@ export class FollowUpEdits {
       to: new Date(Math.max(...ends) + 2 * 86_400_000).toISOString(),
     };
     const { facts } = await loadFacts(runner, { jobIds }, range);
+    // the goal's limits (day limit, deadline, leave, avoidances) bound the repair as they bound the planner
+    const goal = applyGoalLimits(facts, limits, timezone);
     const input = schedulerInput(facts, {
       now: new Date().toISOString(),
       timezone,
       calendar: await this.tools.workCalendar(ctx),
+      ...goal,
     });
     return repairEdit(input, result.items, result.asks);
   }
@@ -82,12 +101,20 @@ export class FollowUpEdits {
     timezone: string,
   ): Promise<Outcome | null> {
     const today = localToday(new Date(), timezone);
-    const cmd = parseEdit(run.goal, known, today);
-    if (!cmd) return null;
+    let cmd: EditCommand | null = parseEdit(run.goal, known, today);
     const draft = await this.currentDraft(ctx, run);
     if (!draft) return null;
     const current = draft.versions.find((v) => v.version === draft.currentVersion);
     if (!current) return null;
+    // "赵刚周三请假" after a draft: his items those days get someone else (a new version)
+    let leave: LeaveEdit['leave'] = [];
+    if (!cmd) {
+      const first = current.items.map((i) => localToday(new Date(i.startsAt), timezone)).sort()[0] ?? null;
+      const said = parseLeaveEdit(run.goal, known, today, first !== null && first > today ? first : null);
+      if (!said) return null;
+      cmd = said.command;
+      leave = said.leave;
+    }
     // the goal's own words decide, not the names it quotes ("don't use 收割机乙" is English)
     const names = [...known.fields, ...known.assets, ...known.operators].map((n) => n.name).filter((n) => n.length > 0);
     const own = names.sort((a, b) => b.length - a.length).reduce((g, n) => g.split(n).join(' '), run.goal);
@@ -101,20 +128,30 @@ export class FollowUpEdits {
       cmd.kind === 'MACHINE'
         ? (await runner.call<MachineCandidate[]>('machines', {})).result
         : ([] as MachineCandidate[]);
-    const result = applyEdit(cmd, current.items, { timezone, lang, machines });
+    const leaveNote = leave.length ? leaveSentence(leave, lang) : '';
     const base = { constraints: null, error: null, draft: null, intent: 'EDIT_DRAFT' as const };
+    if (leave.length && !current.items.some((i) => onLeave(i, leave, timezone))) {
+      const message =
+        leaveNote +
+        (zh
+          ? '草案里他们那几天没有作业，不用改动。'
+          : 'The draft gives them no work on those days: nothing to change.');
+      runner.note('message', { message });
+      return { ...base, status: 'COMPLETED', question: null, message };
+    }
+    const result = applyEdit(cmd, current.items, { timezone, lang, machines });
     if (result.kind === 'question') return { ...base, status: 'NEEDS_INPUT', question: result.question, message: null };
     if (result.kind === 'nothing' || !may(ctx, 'draft.edit')) {
       const message =
         result.kind === 'nothing'
-          ? result.message
+          ? leaveNote + result.message
           : zh
             ? '你的角色不能修改草案，请让调度员修改。'
             : 'Your role may not edit drafts; ask a dispatcher.';
       runner.note('message', { message });
       return { ...base, status: 'COMPLETED', question: null, message };
     }
-    const fixed = await this.repair(ctx, runner, result, timezone);
+    const fixed = await this.repair(ctx, runner, result, timezone, await this.drafts.goalLimits(ctx, draft.runId));
     const label = (jobId: string) => {
       const i = current.items.find((x) => x.jobId === jobId);
       return i?.job?.fieldName ?? i?.job?.title ?? jobId.slice(0, 8);
@@ -128,12 +165,14 @@ export class FollowUpEdits {
       return { ...base, status: 'COMPLETED', question: null, message };
     }
     const repairNotes = fixed.repaired.map((r) => repairSentence(r, label(r.jobId), lang, replacing));
-    const after = await this.drafts.createVersion(ctx, draft.id, {
-      basedOnVersion: draft.currentVersion,
-      items: fixed.items,
-      workOrderItems: [],
-      note: run.goal.slice(0, 1000),
-    });
+    // the version in the conversation's words: findings from their codes, the changed items' reasons
+    const teams = new Map(known.teams.map((t) => [t.id, t.name]));
+    const after = await this.drafts.createVersion(
+      ctx,
+      draft.id,
+      { basedOnVersion: draft.currentVersion, items: fixed.items, workOrderItems: [], note: run.goal.slice(0, 1000) },
+      { lang, explain: explainVersion(lang, timezone, teams, run.goal.slice(0, 200)) },
+    );
     const next = after.versions.find((v) => v.version === after.currentVersion)!;
     const edit = editRecord(
       draft.id,
@@ -143,16 +182,34 @@ export class FollowUpEdits {
       next.version,
       next.validation.violations.length,
     );
-    const message = describeEdit(
-      edit,
-      next.validation.violations.map((v) => v.message),
-      timezone,
-      lang,
-      repairNotes,
-    );
+    const message =
+      leaveNote +
+      describeEdit(
+        edit,
+        next.validation.violations.map((v) => v.message),
+        timezone,
+        lang,
+        repairNotes,
+      );
     runner.note('message', { message, args: { edit } });
     return { ...base, status: 'COMPLETED', question: null, message, linkDraftId: draft.id, edit };
   }
+}
+
+/** the item is the work of someone on leave on one of its days */
+function onLeave(i: TDraftItem, leave: LeaveEdit['leave'], tz: string): boolean {
+  const from = localToday(new Date(i.startsAt), tz);
+  const to = localToday(new Date(i.endsAt), tz);
+  return leave.some((l) => l.operator.id === i.operatorMembershipId && from <= l.to && to >= l.from);
+}
+
+/** "记下了：赵刚 2026-12-09 请假（只用于这份草案；长期记录请登记到他的请假日历）。" */
+function leaveSentence(leave: LeaveEdit['leave'], lang: Lang): string {
+  const days = (l: LeaveEdit['leave'][number]) => (l.from === l.to ? l.from : `${l.from}..${l.to}`);
+  const who = leave.map((l) => `${l.operator.name} ${days(l)}`);
+  return lang === 'zh'
+    ? `记下了：${who.join('、')} 请假（只用于这份草案；长期记录请登记到成员的请假日历）。`
+    : `Noted: ${who.join(', ')} off (for this draft only; record it in the member's leave calendar to keep it). `;
 }
 
 const side = (i: TDraftItem) => ({
@@ -182,18 +239,6 @@ function editRecord(
       after: side(i),
     }));
   return { draftId, basedOnVersion, version, diff, changes, violations };
-}
-
-function when(iso: string, tz: string, lang: Lang): string {
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : 'en-GB', {
-    timeZone: tz,
-    month: 'numeric',
-    day: 'numeric',
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(new Date(iso));
 }
 
 /** "已生成草案第2版（基于第1版），改动1项：东岗3号地 收割机1 张三 12/9周三 07:00 → 12/10周四 07:00。" */

@@ -52,6 +52,8 @@ export interface PeriodResult {
   past: boolean;
   /** the period started before today and was cut to start today */
   clamped: boolean;
+  /** the period's end was said as a deadline ("12月15日前", "by Friday"): the last day work may end */
+  deadline?: LocalDate;
 }
 
 export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
@@ -61,6 +63,7 @@ export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
   const mentions: string[] = [];
   const ranges: DateRange[] = [];
   let groups = 0;
+  const deadlines: LocalDate[] = [];
   let prev: { match: Match<PeriodExpr>; range: DateRange | null } | null = null;
 
   for (const [i, m] of matches.entries()) {
@@ -101,6 +104,7 @@ export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
         spans.push(span);
         mentions[mentions.length - 1] = text.slice(span).trim();
         ranges.push({ from: minDate(today, to), to });
+        deadlines.push(to);
         continue;
       }
     }
@@ -125,5 +129,7 @@ export function findPeriod(text: GoalText, today: LocalDate): PeriodResult {
   if (to < today) return { period: null, spans, mentions, combined: groups > 1, past: true, clamped: false };
   const clamped = from < today;
   if (clamped) from = today;
-  return { period: { from, to }, spans, mentions, combined: groups > 1, past: false, clamped };
+  // a deadline holds when it is the period's end (not "到周五" inside a longer span said beside it)
+  const deadline = deadlines.includes(to) ? { deadline: to } : {};
+  return { period: { from, to }, spans, mentions, combined: groups > 1, past: false, clamped, ...deadline };
 }

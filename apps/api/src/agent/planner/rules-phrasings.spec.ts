@@ -53,7 +53,12 @@ const ZH: Row[] = [
   ['安排12月1日到12月5日的播种', { period: p('2026-12-02', '2026-12-05'), operationTypes: ['SOWING_PLANTING'] }],
   [
     '请在12月10号之前完成东岗3号地的收获',
-    { period: p('2026-12-02', '2026-12-10'), operationTypes: ['HARVESTING'], fields: [F.donggang3] },
+    {
+      period: p('2026-12-02', '2026-12-10'),
+      deadline: '2026-12-10',
+      operationTypes: ['HARVESTING'],
+      fields: [F.donggang3],
+    },
   ],
   ['从下周三开始的三天植保', { period: p('2026-12-09', '2026-12-11'), operationTypes: ['CROP_PROTECTION'] }],
   ['从明天起到周五运输', { period: p('2026-12-03', '2026-12-04'), operationTypes: ['TRANSPORT'] }],
@@ -188,8 +193,14 @@ const EN: Row[] = [
   ['spraying and fertilizing this week', { period: THIS_WEEK, operationTypes: ['FERTILIZING', 'CROP_PROTECTION'] }],
   ['cultivating tomorrow', { period: p('2026-12-03'), operationTypes: ['TILLAGE'] }],
   ['HARVEST NEXT WEEK', { period: NEXT_WEEK, operationTypes: ['HARVESTING'] }],
-  ['harvest by Friday', { period: p('2026-12-02', '2026-12-04'), operationTypes: ['HARVESTING'] }],
-  ['spray before Friday', { period: p('2026-12-02', '2026-12-03'), operationTypes: ['CROP_PROTECTION'] }],
+  [
+    'harvest by Friday',
+    { period: p('2026-12-02', '2026-12-04'), deadline: '2026-12-04', operationTypes: ['HARVESTING'] },
+  ],
+  [
+    'spray before Friday',
+    { period: p('2026-12-02', '2026-12-03'), deadline: '2026-12-03', operationTypes: ['CROP_PROTECTION'] },
+  ],
   ['plough Monday for 3 days', { period: p('2026-12-07', '2026-12-09'), operationTypes: ['TILLAGE'] }],
   ['harvest next week, no rush', { period: NEXT_WEEK, operationTypes: ['HARVESTING'] }],
   ['harvest this Monday', { operationTypes: ['HARVESTING'], missing: ['period'], question: Q.en.period }],

@@ -159,6 +159,7 @@ export function planWithRules(rawInput: PlannerInput): TPlanConstraints {
     language,
     notes: notes.list(),
     ...(limits ? { limits } : {}),
+    ...(time.deadline && time.period ? { deadline: time.deadline } : {}),
     ...(leave.length ? { leave } : {}),
   });
 }

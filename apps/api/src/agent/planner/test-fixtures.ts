@@ -85,6 +85,9 @@ export function full(language: 'zh' | 'en', e: Expected): Omit<TPlanConstraints,
     missing,
     question: e.question ?? null,
     language: e.language ?? language,
+    ...(e.limits ? { limits: e.limits } : {}),
+    ...(e.deadline ? { deadline: e.deadline } : {}),
+    ...(e.leave ? { leave: e.leave } : {}),
   };
 }
 

@@ -6,6 +6,7 @@
  * cost per hectare = its APPROVED costs (analytics costs by machine) ÷ its hectares.
  */
 import type { TAgentFigure } from '@amms/contracts/agent';
+import { ROW_FIGURES, type FigureDef } from '@amms/contracts/agent-figures';
 import type { TAnalyticsCosts } from '@amms/contracts/analytics';
 import type { BusinessMetric } from './intent.js';
 import { matchMachine, type MachineCandidate } from './machine-match.js';
@@ -44,32 +45,8 @@ export function subjectOf(goal: string, machines: readonly MachineCandidate[]): 
     : null;
 }
 
-const DEF = {
-  hectares: {
-    label: ['作业面积', 'Hectares worked'],
-    unit: 'HA',
-    def: ['期间内完成的作业的完成面积（公顷）', 'area done of the jobs completed in the period (ha)'],
-  },
-  hours: {
-    label: ['作业小时', 'Hours worked'],
-    unit: 'HOURS',
-    def: ['期间内完成的作业的实际工时合计', 'actual hours of the jobs completed in the period'],
-  },
-  fuelPerHectare: {
-    label: ['每公顷油耗', 'Fuel per hectare'],
-    unit: 'L_PER_HA',
-    def: ['记录了油耗的已完成作业：升 ÷ 这些作业的公顷', 'completed jobs that recorded fuel: litres ÷ their hectares'],
-  },
-  costPerHectare: {
-    label: ['每公顷成本', 'Cost per hectare'],
-    unit: 'CNY_FEN_PER_HA',
-    def: [
-      '该机器期间内已审批费用 ÷ 它完成作业的公顷（分/公顷）',
-      "the machine's APPROVED costs in the period ÷ hectares of its completed jobs (fen per ha)",
-    ],
-  },
-} as const;
-type RowMetric = keyof typeof DEF;
+const DEF = ROW_FIGURES as Record<RowMetric, FigureDef>;
+type RowMetric = 'hectares' | 'hours' | 'fuelPerHectare' | 'costPerHectare';
 
 export interface RowFigureInput {
   metrics: readonly BusinessMetric[];
@@ -132,7 +109,7 @@ export function rowFigures(i: RowFigureInput, c: FigureContext): TAgentFigure[] 
         machine: s.kind === 'rankOperators' ? null : { id: r.id, name: r.name },
         label: r.name,
       },
-      definition: DEF[m].def[zh],
+      definition: DEF[m].definition[zh],
       source:
         m === 'costPerHectare' ? `${source} + GET /analytics/costs?groupBy=machine&from=${c.from}&to=${c.to}` : source,
     })),

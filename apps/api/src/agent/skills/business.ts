@@ -1,3 +1,4 @@
+import { FLEET_FIGURES, isRowFigure } from '@amms/contracts/agent-figures';
 import type { TAgentFigure, TFigureScope, TPlanLanguage } from '@amms/contracts/agent';
 import type {
   TAnalyticsCosts,
@@ -44,101 +45,7 @@ export interface Reports {
   costs?: TAnalyticsCosts;
 }
 
-interface Def {
-  label: [string, string];
-  unit: string;
-  definition: [string, string];
-}
-
-/** [zh, en] labels and definitions (docs/architecture.md § Analytics formulas). */
-const DEFS: Record<string, Def> = {
-  costPerHectareMinor: {
-    label: ['每公顷成本', 'Cost per hectare'],
-    unit: 'CNY_FEN_PER_HA',
-    definition: [
-      '期间内已审批费用单据合计 ÷ 期间内完成作业的公顷数（分/公顷）',
-      'APPROVED cost documents dated in the period ÷ hectares of jobs completed in the period (fen per ha)',
-    ],
-  },
-  costPerEngineHourMinor: {
-    label: ['每发动机小时成本', 'Cost per engine hour'],
-    unit: 'CNY_FEN_PER_H',
-    definition: [
-      '期间内已审批费用合计 ÷ 动力机械（拖拉机、自走式）的作业小时（分/小时）',
-      'APPROVED costs in the period ÷ productive hours of powered machines (fen per hour)',
-    ],
-  },
-  totalMinor: {
-    label: ['总成本', 'Total cost'],
-    unit: 'CNY_FEN',
-    definition: [
-      '期间内日期落在期间的已审批费用单据合计（分）',
-      'sum of APPROVED cost documents dated in the period (fen)',
-    ],
-  },
-  utilization: {
-    label: ['利用率', 'Utilization'],
-    unit: 'RATIO',
-    definition: [
-      '作业小时 ÷ 可用小时（工作日 × 每日工时 − 停机），0..1',
-      'productive hours ÷ available hours (working days × workday hours − downtime), 0..1',
-    ],
-  },
-  failures: {
-    label: ['故障次数', 'Failures'],
-    unit: 'COUNT',
-    definition: [
-      '期间内开始停机（否则报告）的故障维修工单数（不含取消）',
-      'CORRECTIVE work orders (not cancelled) whose downtime started (else: reported) in the period',
-    ],
-  },
-  mtbfHours: {
-    label: ['平均故障间隔（MTBF）', 'MTBF'],
-    unit: 'HOURS',
-    definition: ['作业小时 ÷ 故障次数（按运行小时计）', 'productive (operating) hours ÷ failures, in operating hours'],
-  },
-  mttrHours: {
-    label: ['平均修复时间（MTTR）', 'MTTR'],
-    unit: 'HOURS',
-    definition: [
-      '期间内验收的故障维修工单从停机开始到验收的平均小时',
-      'mean hours from downtime start to acceptance of CORRECTIVE orders closed in the period',
-    ],
-  },
-  operationalAvailability: {
-    label: ['运行可用率', 'Operational availability'],
-    unit: 'RATIO',
-    definition: ['1 − 停机小时 ÷（机器数 × 期间小时），0..1', '1 − downtime hours ÷ (machines × period hours), 0..1'],
-  },
-  inherentAvailability: {
-    label: ['固有可用率', 'Inherent availability'],
-    unit: 'RATIO',
-    definition: ['MTBF ÷（MTBF + MTTR），0..1', 'MTBF ÷ (MTBF + MTTR), 0..1'],
-  },
-  downtimeHours: {
-    label: ['停机小时', 'Downtime'],
-    unit: 'HOURS',
-    definition: ['机器停机时段与期间重叠的小时合计', 'hours of machine downtime overlapping the period'],
-  },
-  hectares: {
-    label: ['作业面积', 'Hectares worked'],
-    unit: 'HA',
-    definition: ['期间内完成作业的公顷数', 'hectares of jobs completed in the period'],
-  },
-  pmCompliance: {
-    label: ['保养按时率', 'PM compliance'],
-    unit: 'RATIO',
-    definition: [
-      '计划结束在期间内的预防性保养工单中按时验收的比例，0..1',
-      'preventive orders with plannedEnd in the period accepted on time (≤ plannedEnd + grace) ÷ due, 0..1',
-    ],
-  },
-  jobsCompleted: {
-    label: ['完成作业数', 'Jobs completed'],
-    unit: 'COUNT',
-    definition: ['期间内完成（completedAt 在期间内）的作业数', 'jobs whose completedAt is in the period'],
-  },
-};
+const DEFS = FLEET_FIGURES;
 
 export interface FigureContext {
   language: TPlanLanguage;
@@ -273,7 +180,7 @@ export function businessText(
     ? `${c.from} 至 ${c.to}${periodSaid ? '' : '（默认：最近 30 天）'}，${scopeLabel(c, null)}：`
     : `${c.from} – ${c.to}${periodSaid ? '' : ' (default: the last 30 days)'}, ${scopeLabel(c, null)}:`;
   // per-machine / per-person rows (their scope label is the machine's or the person's name) after a heading
-  const perRow = (f: TAgentFigure) => f.source.startsWith('GET /jobs');
+  const perRow = isRowFigure;
   const line = (f: TAgentFigure) =>
     perRow(f)
       ? `- ${f.scope.label} · ${f.label}: ${formatValue(f, c.language)}`

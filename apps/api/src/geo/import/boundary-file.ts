@@ -2,6 +2,8 @@ import { DOMParser } from '@xmldom/xmldom';
 import { kml } from '@tmcw/togeojson';
 import { parseDbf, parseShp } from 'shpjs';
 import { AppError } from '../../platform/errors/app-error.js';
+import type { TBoundaryRepair } from '@amms/contracts/geo';
+import { kmlUnclosedRings, shapefileWrongWinding, toRightHandRule } from './ring-notes.js';
 import { DEFAULT_ZIP_LIMITS, extractZip, listZip, type ZipLimits } from './zip-reader.js';
 
 export const BOUNDARY_FILE_FORMATS = ['geojson', 'kml', 'shapefile'] as const;
@@ -13,6 +15,8 @@ export interface FileFeature {
   row: number;
   properties: Record<string, unknown>;
   geometry: { type: string; coordinates?: unknown; geometries?: unknown } | null;
+  /** what the format's parser repaired on its own (a KML ring it closed, a Shapefile read turned round) */
+  repairs?: TBoundaryRepair[];
 }
 
 export interface BoundaryFile {
@@ -48,7 +52,12 @@ export function readBoundaryFile(
   const format = detectFormat(bytes, fileName);
   if (format === 'shapefile') return readShapefileZip(bytes, zipLimits);
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  if (format === 'kml') return { format, features: featuresOf(readKml(text)), notes: [] };
+  if (format === 'kml') {
+    const { geojson, doc } = readKml(text);
+    const closed = kmlUnclosedRings(doc);
+    const features = featuresOf(geojson).map((f, i) => (closed[i] ? { ...f, repairs: closed[i] } : f));
+    return { format, features, notes: [] };
+  }
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -63,7 +72,7 @@ export function readBoundaryFile(
  * none, and a DTD is how external entities (XXE: local files, internal URLs) and entity
  * expansion bombs get in. So no entity is ever resolved, whatever the parser would do.
  */
-export function readKml(text: string): unknown {
+export function readKml(text: string) {
   if (/<!DOCTYPE|<!ENTITY/i.test(text))
     throw new AppError('IMPORT_FILE_UNSAFE', 'The KML declares a DOCTYPE or entities, which are not accepted', {
       reason: 'DTD',
@@ -81,7 +90,7 @@ export function readKml(text: string): unknown {
   }
   if (errors.length > 0 || !doc?.documentElement) throw invalid('The KML is not well-formed XML', { errors });
   if (doc.documentElement.localName !== 'kml') throw invalid('The XML file is not KML (no <kml> root element)');
-  return kml(doc as unknown as Parameters<typeof kml>[0]);
+  return { geojson: kml(doc as unknown as Parameters<typeof kml>[0]) as unknown, doc };
 }
 
 /** A FeatureCollection, a Feature or a bare geometry → the features in file order. */
@@ -137,8 +146,14 @@ function readShapefileZip(bytes: Buffer, limits: ZipLimits): BoundaryFile {
       throw invalid(`The Shapefile ${base}.shp cannot be read: ${(err as Error).message}`);
     }
     if (!prj) notes.push(`${base}.shp has no .prj: its coordinates are taken as WGS84 longitude/latitude`);
+    const turned = geometries.length === 0 ? [] : shapefileWrongWinding(parts.shp!);
     geometries.forEach((g, i) =>
-      features.push({ row: features.length + 1, properties: rows[i] ?? {}, geometry: g as FileFeature['geometry'] }),
+      features.push({
+        row: features.length + 1,
+        properties: rows[i] ?? {},
+        geometry: toRightHandRule(g) as FileFeature['geometry'],
+        ...(turned[i] ? { repairs: turned[i] } : {}),
+      }),
     );
   }
   return { format: 'shapefile', features, notes };

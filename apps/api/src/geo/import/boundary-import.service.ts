@@ -10,7 +10,7 @@ import {
 import { IMPORT_MAX_ROWS } from '@amms/contracts/integrations';
 import { AuditService } from '../../audit/audit.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
-import { NameIndex } from '../../integrations/import/import-kinds.js';
+import { NameIndex } from '../../integrations/import/import-kind.js';
 import { readImportConfig, type ImportConfig } from '../../integrations/import/import-config.js';
 import { ImportRepository } from '../../integrations/import/import.repository.js';
 import { ownerOf } from '../../integrations/import/import.service.js';
@@ -217,12 +217,15 @@ export class BoundaryImportService {
     try {
       const written = await this.repo.inSavepoint(tx, async () => {
         if (action === 'CREATE') {
-          const prepared = await this.boundaries.check(tx, ctx, null, parsed.data);
+          const prepared = await this.boundaries.check(tx, ctx, null, parsed.data, f.repairs);
           const areaHa = Math.max(0.0001, Math.round(prepared.prepared.areaM2) / 10_000);
           fieldId = (await this.fields.createIn(tx, ctx, { name: name!, areaHa: Number(areaHa.toFixed(4)), teamId }))
             .id;
         }
-        return this.boundaries.setIn(tx, ctx, fieldId!, parsed.data, { allowFar: options.allowFar });
+        return this.boundaries.setIn(tx, ctx, fieldId!, parsed.data, {
+          allowFar: options.allowFar,
+          fileRepairs: f.repairs,
+        });
       });
       const field = (await this.stored.read(tx, ctx.organizationId, fieldId!))!;
       Object.assign(out, {

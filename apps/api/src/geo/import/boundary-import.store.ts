@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { TBoundaryImportPreview, TBoundaryImportOptions } from '@amms/contracts/geo';
-import { AppError } from '../../platform/errors/app-error.js';
+import { PreviewStore } from '../../platform/redis/preview-store.js';
 import { RedisService } from '../../platform/redis/redis.service.js';
 import type { FileFeature } from './boundary-file.js';
 
@@ -16,38 +16,15 @@ export interface StoredBoundaryPreview {
   expiresAt: string;
 }
 
-const key = (orgId: string, id: string) => `amms:v1:{${orgId}}:import:boundaries:${id}`;
-const stateKey = (orgId: string, id: string) => `${key(orgId, id)}:state`;
-
-/** Boundary previews in Redis with an expiry, claimed with SET NX by one commit (as the sheet imports' store). */
+/** Boundary previews (as the sheet imports' store), under their own keys. */
 @Injectable()
-export class BoundaryImportStore {
-  constructor(private readonly redis: RedisService) {}
-
-  async save(orgId: string, p: StoredBoundaryPreview, ttlSeconds: number): Promise<void> {
-    await this.redis.client.set(key(orgId, p.id), JSON.stringify(p), 'EX', ttlSeconds);
+export class BoundaryImportStore extends PreviewStore<StoredBoundaryPreview> {
+  constructor(redis: RedisService) {
+    super(redis, (orgId, id) => `amms:v1:{${orgId}}:import:boundaries:${id}`);
   }
 
   /** This org's and owner's preview; another owner's or an expired one → 404. */
-  async load(orgId: string, id: string, owner: string): Promise<StoredBoundaryPreview> {
-    const raw = await this.redis.client.get(key(orgId, id));
-    const p = raw ? (JSON.parse(raw) as StoredBoundaryPreview) : null;
-    if (!p || p.owner !== owner)
-      throw new AppError('NOT_FOUND', 'Import preview not found (expired, or not yours): upload the file again');
-    return p;
-  }
-
-  async claim(orgId: string, id: string, ttlSeconds: number): Promise<'claimed' | 'committing' | 'committed'> {
-    const ok = await this.redis.client.set(stateKey(orgId, id), 'committing', 'EX', ttlSeconds, 'NX');
-    if (ok === 'OK') return 'claimed';
-    return (await this.redis.client.get(stateKey(orgId, id))) === 'committed' ? 'committed' : 'committing';
-  }
-
-  async markCommitted(orgId: string, id: string, ttlSeconds: number): Promise<void> {
-    await this.redis.client.set(stateKey(orgId, id), 'committed', 'EX', ttlSeconds);
-  }
-
-  async release(orgId: string, id: string): Promise<void> {
-    await this.redis.client.del(stateKey(orgId, id));
+  load(orgId: string, id: string, owner: string): Promise<StoredBoundaryPreview> {
+    return this.loadOwned(orgId, id, owner);
   }
 }

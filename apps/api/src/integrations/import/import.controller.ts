@@ -34,6 +34,9 @@ const KINDS = {
   assets: { permission: 'asset.write', noun: 'machine' },
   fields: { permission: 'field.write', noun: 'field' },
   jobs: { permission: 'job.write', noun: 'job' },
+  parts: { permission: 'inventory.write', noun: 'part' },
+  // a stock row adjusts on hand to what the file states, as a count does
+  stock: { permission: 'inventory.adjust', noun: 'stock' },
 } as const satisfies Record<TImportKind, { permission: TPermission; noun: string }>;
 
 const TemplateRoute = (kind: TImportKind) =>
@@ -67,7 +70,7 @@ const CommitRoute = (kind: TImportKind) =>
   );
 
 /**
- * File import of machines, fields and jobs (the kind's write permission each):
+ * File import of machines, fields, jobs, parts and stock (the kind's write permission each):
  * `GET /imports/<kind>/template` → the header row to fill in; `POST /imports/<kind>/previews`
  * (multipart `file`, CSV or XLSX) → every row's verdict, stored as a preview; `POST
  * /imports/<kind>/previews/:id/commit` → all rows or none. See docs/import-export.md.
@@ -138,6 +141,44 @@ export class ImportController {
     @Body({ schema: ZCommitBody }) _body: unknown,
   ) {
     return this.imports.commit(ctx, 'jobs', id);
+  }
+
+  @TemplateRoute('parts')
+  partsTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
+    return this.template('parts', q, reply);
+  }
+
+  @PreviewRoute('parts')
+  partsPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.preview(ctx, 'parts', req, reply);
+  }
+
+  @CommitRoute('parts')
+  partsCommit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCommitBody }) _body: unknown,
+  ) {
+    return this.imports.commit(ctx, 'parts', id);
+  }
+
+  @TemplateRoute('stock')
+  stockTemplate(@Query({ schema: ZExportQuery }) q: TExportQuery, @Res() reply: FastifyReply) {
+    return this.template('stock', q, reply);
+  }
+
+  @PreviewRoute('stock')
+  stockPreview(@Ctx() ctx: OrgContext, @Req() req: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply) {
+    return this.preview(ctx, 'stock', req, reply);
+  }
+
+  @CommitRoute('stock')
+  stockCommit(
+    @Ctx() ctx: OrgContext,
+    @Param('id', { schema: ZIdParam }) id: string,
+    @Body({ schema: ZCommitBody }) _body: unknown,
+  ) {
+    return this.imports.commit(ctx, 'stock', id);
   }
 
   private async preview(

@@ -40,4 +40,15 @@ export class ImportRepository {
       }),
     ]);
   }
+
+  /** our own part numbers and the stock locations `locationWhere` lets the caller see */
+  stockLookupRows(tx: Tx, organizationId: string, locationWhere: Prisma.StockLocationWhereInput) {
+    return Promise.all([
+      tx.part.findMany({ where: { organizationId }, select: { id: true, partNumber: true } }),
+      tx.stockLocation.findMany({
+        where: { AND: [{ organizationId }, locationWhere] },
+        select: { id: true, name: true },
+      }),
+    ]);
+  }
 }

@@ -12,13 +12,17 @@ import { AssetsService, assetInvalidation } from '../../assets/assets.service.js
 import { AuditService } from '../../audit/audit.service.js';
 import { FieldsService } from '../../jobs/fields.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
+import { PartsService } from '../../inventory/parts.service.js';
+import { StockImportService } from '../../inventory/stock-import.service.js';
+import { stockLocationScope } from '../../platform/access/stock-scope.js';
 import { fieldScope } from '../../platform/access/job-scope.js';
 import { CacheService } from '../../platform/cache/cache.service.js';
 import { AppError } from '../../platform/errors/app-error.js';
 import { isUniqueViolation } from '../../platform/prisma/db-errors.js';
 import type { Tx } from '../../platform/prisma/prisma.service.js';
 import type { OrgContext } from '../../platform/access/context.js';
-import { IMPORT_KIND_DEFS, NameIndex, type ImportKindDef, type Lookups } from './import-kinds.js';
+import { IMPORT_KIND_DEFS } from './import-kinds.js';
+import { NameIndex, type ImportKindDef, type ImportServices, type Lookups } from './import-kind.js';
 import { ImportRepository } from './import.repository.js';
 import { ImportStore, type StoredPreview } from './import-store.js';
 import { readImportConfig, type ImportConfig } from './import-config.js';
@@ -27,7 +31,7 @@ import { readImportConfig, type ImportConfig } from './import-config.js';
 class DryRun extends Error {}
 
 /**
- * Import of machines, fields and jobs from a file: preview → commit.
+ * Import of machines, fields, jobs, parts and stock from a file: preview → commit.
  *
  * Both steps run every row through the resource's own create path (`createIn`: scope, references,
  * uniqueness, audit) inside ONE transaction, each row under a savepoint so a refused row does not
@@ -48,7 +52,13 @@ export class ImportService {
     private readonly assets: AssetsService,
     private readonly fields: FieldsService,
     private readonly jobs: JobsService,
+    private readonly parts: PartsService,
+    private readonly stock: StockImportService,
   ) {}
+
+  private get services(): ImportServices {
+    return { assets: this.assets, fields: this.fields, jobs: this.jobs, parts: this.parts, stock: this.stock };
+  }
 
   /** The header row of a kind's template: the labels in the language asked for (or the keys). */
   templateHeader(kind: TImportKind, lang: 'zh-CN' | 'en' | 'keys'): string[] {
@@ -65,7 +75,7 @@ export class ImportService {
   ): Promise<TImportPreview> {
     const def = IMPORT_KIND_DEFS[kind];
     const { columns, rows } = this.readTable(def, sheet.rows);
-    const verdicts = await this.run(ctx, def, rows, 'dry-run');
+    const verdicts = await this.run(ctx, def, rows, 'dry-run', fileName);
     const id = randomUUID();
     const expiresAt = new Date(Date.now() + this.config.previewTtlSeconds * 1000).toISOString();
     await this.store.save(
@@ -98,7 +108,7 @@ export class ImportService {
         state: claim,
       });
     try {
-      const out = await this.run(ctx, def, stored.rows, 'commit', stored);
+      const out = await this.run(ctx, def, stored.rows, 'commit', stored.fileName, stored);
       await this.store.markCommitted(ctx.organizationId, id, claimTtl);
       if (kind === 'assets') await this.cache.invalidate(ctx.organizationId, assetInvalidation());
       return { id, kind, created: out.ids.length, ids: out.ids };
@@ -155,12 +165,13 @@ export class ImportService {
     def: ImportKindDef,
     rows: StoredPreview['rows'],
     mode: 'dry-run' | 'commit',
+    fileName: string | null,
     stored?: StoredPreview,
   ): Promise<{ rows: TImportRow[]; ids: string[] }> {
     const verdicts: TImportRow[] = [];
     const ids: string[] = [];
     const work = async (tx: Tx) => {
-      const lk = await this.lookups(tx, ctx);
+      const lk = await this.lookups(tx, ctx, def);
       const firstRowOf = new Map<string, number>();
       for (const r of rows) {
         const errors: TImportRowError[] = [];
@@ -175,20 +186,21 @@ export class ImportService {
             fail(column, 'VALIDATION_FAILED', issue.message);
           }
         }
-        if (def.uniqueColumn) {
-          const value = (r.values[def.uniqueColumn] ?? '').trim().toLowerCase();
+        if (def.unique) {
+          const parts = def.unique.map((c) => (r.values[c] ?? '').trim().toLowerCase());
+          const value = parts.every(Boolean) ? JSON.stringify(parts) : '';
           const earlier = value ? firstRowOf.get(value) : undefined;
-          if (earlier !== undefined) fail(def.uniqueColumn, 'DUPLICATE_IN_FILE', `The same value as row ${earlier}`);
+          if (earlier !== undefined) fail(def.unique[0]!, 'DUPLICATE_IN_FILE', `The same value as row ${earlier}`);
           else if (value) firstRowOf.set(value, r.row);
         }
         if (errors.length === 0 && parsed.success) {
           try {
             const created = await this.repo.inSavepoint(tx, () =>
-              def.create({ assets: this.assets, fields: this.fields, jobs: this.jobs }, tx, ctx, parsed.data as never),
+              def.create(this.services, tx, ctx, parsed.data as never, { fileName }),
             );
-            ids.push(created.id);
+            if (created.id) ids.push(created.id);
           } catch (err) {
-            const e = isUniqueViolation(err) ? def.uniqueViolation(parsed.data as Record<string, unknown>) : err;
+            const e = isUniqueViolation(err) ? def.uniqueViolation(parsed.data as Record<string, unknown>, err) : err;
             if (!(e instanceof AppError)) throw err;
             fail(columnOfError(def, e), e.code, e.message);
           }
@@ -225,9 +237,12 @@ export class ImportService {
     return { rows: verdicts, ids };
   }
 
-  private async lookups(tx: Tx, ctx: OrgContext): Promise<Lookups> {
-    // only the fields the caller can see: a name outside the scope is unknown, as in GET /fields
-    const [org, teams, models, fields] = await this.repo.lookupRows(tx, ctx.organizationId, fieldScope(ctx));
+  private async lookups(tx: Tx, ctx: OrgContext, def: ImportKindDef): Promise<Lookups> {
+    // only the fields (and stock locations) the caller can see: a name outside the scope is unknown, as in the lists
+    const [[org, teams, models, fields], [parts, locations]] = await Promise.all([
+      this.repo.lookupRows(tx, ctx.organizationId, fieldScope(ctx)),
+      def.stockLookups ? this.repo.stockLookupRows(tx, ctx.organizationId, stockLocationScope(ctx)) : [[], []],
+    ]);
     return {
       timezone: org?.timezone ?? 'Asia/Shanghai',
       teams: new NameIndex(
@@ -242,6 +257,14 @@ export class ImportService {
         'field',
         fields.map((f) => ({ id: f.id, names: [f.name] })),
       ),
+      parts: new NameIndex(
+        'part',
+        parts.map((p) => ({ id: p.id, names: [p.partNumber] })),
+      ),
+      locations: new NameIndex(
+        'location',
+        locations.map((l) => ({ id: l.id, names: [l.name] })),
+      ),
     };
   }
 }
@@ -255,5 +278,7 @@ function columnOfError(def: ImportKindDef, e: AppError): string | null {
   const field = Array.isArray(d) ? d[0]?.path : d?.field;
   if (e.code === 'SERIAL_NUMBER_TAKEN') return 'serialNumber';
   if (e.code === 'FIELD_NAME_TAKEN') return 'name';
+  if (e.code === 'PART_NUMBER_TAKEN') return 'partNumber';
+  if (e.code === 'BARCODE_TAKEN') return 'barcode';
   return typeof field === 'string' && field ? (def.columnOf[field] ?? field) : null;
 }

@@ -11,7 +11,7 @@ export type Intent = 'code' | 'steps' | 'value' | 'fact';
 const VALUE =
   /\b(how (much|many|long|often|high|low|far|fast|hot|big|tight|heavy)|what (is|are) the (pressure|capacity|torque|temperature|speed|interval|power|weight|voltage|size|range|clearance|gap)|at what|what (pressure|capacity|torque|temperature|speed|interval|grade|viscosity|oil)|which (oil|fluid|grade|viscosity))\b|多少|几|多大|多长|多久|多高|多重|多快|什么温度|什么压力|什么油|哪种油/i;
 const STEPS =
-  /\b(how (do|can|should|to|would) (i|we|you)?|steps?|procedure|what (do|should|must) (i|we) (do|check|inspect)|what to (do|check)|(which|what) (points|things|items) (to|should|must)|walk me through|checklist)\b|怎么|如何|怎样|咋|步骤|方法|程序|流程|处理|排除|该干啥|(要|需要|应|应该)检查(哪些|什么)|查哪些/i;
+  /\b(how (do|can|should|to|would) (i|we|you)?|steps?|procedure|what (do|should|must) (i|we) (do|check|inspect)|what to (do|check)|(which|what) (points|things|items) (to|should|must)|walk me through|checklist|step by step|explain (the )?(whole|entire|complete|full)|(whole|entire|complete|full) (procedure|process|sequence|job)|from \w+ing\b.{0,40}\bto \w+ing|(in )?(what|which) order|(right|correct) (order|sequence))\b|顺序|先后|全过程|整个过程|完整的?(步骤|过程|流程)|一步一步|怎么|如何|怎样|咋|步骤|方法|程序|流程|处理|排除|该干啥|(要|需要|应|应该)检查(哪些|什么)|查哪些/i;
 
 /** `entities`: what the question names besides the machine (names found in a manual's title left out). */
 export function intentOf(question: string, entities: Entity[]): Intent {
@@ -52,6 +52,25 @@ export function rowWithHeader(row: string, chunkText: string, zh: boolean): stri
     .join(zh ? '；' : '; ');
 }
 
+/** A column header naming a unit: "亩用量 L", "飞行高度 m", "Torque (N·m)", "Pressure, bar". */
+const UNIT_HEADER =
+  /(^|[\s(（,，])(%|°c|℃|kpa|mpa|bar|psi|rpm|r\/min|kw|hp|kg|t|km\/h|m\/s|mm|cm|m|n·m|nm|l|l\/min|l\/ha|h|v|a|s|min|小时|分钟|秒|升|毫米|公里|千克|米|转)[)）]?$/i;
+const NUMBER_CELL = /^\d[\d.,]*(\s*[~～\-–]\s*\d[\d.,]*)?$/;
+
+/**
+ * A table row holding a value with its unit, the unit printed in its column's header:
+ * "水稻 | 1.0 ~ 1.5 | 2.5" under "作物 | 亩用量 L | 飞行高度 m" says litres and metres as much as "47 L" does.
+ */
+export function rowHoldsValue(row: string, chunkText: string): boolean {
+  const lines = chunkText.split('\n');
+  const at = lines.indexOf(row);
+  let start = at;
+  while (start > 0 && isRow(lines[start - 1]!)) start--;
+  if (at < 0 || start === at) return false;
+  const header = lines[start]!.split(' | ');
+  return row.split(' | ').some((c, i) => NUMBER_CELL.test(c.trim()) && UNIT_HEADER.test((header[i] ?? '').trim()));
+}
+
 /**
  * Lines that say nothing on their own: a table's header row (its cells name the columns) and
  * labels such as captions ("Table 1-1 Warning lamps") — short, no sentence end, no row, no item.
@@ -70,3 +89,21 @@ export function stepsOf(sentences: string[]): string[] {
   const items = sentences.filter(isListItem);
   return items.length >= 2 ? items : [];
 }
+
+/**
+ * Units a value question asks for by name ("how many litres", "多少升", "how heavy"), each as the
+ * pattern of a number printed in that unit: "47 L" says the litres asked for, "10 %" does not, nor
+ * does a rate such as "580 L/min".
+ */
+const UNITS: [asked: RegExp, printed: RegExp][] = [
+  [/\b(litres?|liters?)\b|(多少|几|\d\s*)升|公升/i, /\d\s*(l|litres?|liters?|升|公升)(?![\w/])/i],
+  [/\b(kg|kilograms?|heavy|weigh|weighs|weight)\b|公斤|千克|多重|重量/i, /\d\s*(kg|公斤|千克|t\b|吨)/i],
+  [/\b(hours?|hrs?)\b|小时/i, /\d\s*(h|hours?|小时)(?![\w/])/i],
+  [/\b(mm|millimetres?|millimeters?)\b|毫米/i, /\d\s*(mm|毫米)/i],
+  // a pressure or a temperature asked for is a number printed in its units
+  [/\b(bar|kpa|mpa|psi|pressure)\b|千帕|兆帕|压力/i, /\d\s*(bar|kpa|mpa|psi|千帕|兆帕)/i],
+  [/°c|℃|\b(degrees?|celsius|temperature)\b|摄氏度|多少度|温度/i, /\d\s*(°\s*c|℃|摄氏度)/i],
+  [/\b(rpm|r\/min)\b|转速/i, /\d\s*(rpm|r\/min|转\/分)/i],
+];
+export const askedUnits = (question: string): RegExp[] =>
+  UNITS.filter(([asked]) => asked.test(question)).map(([, printed]) => printed);

@@ -26,6 +26,37 @@ const passage = (over: Partial<RetrievedPassage>): RetrievedPassage => ({
 });
 const retrieval = (passages: RetrievedPassage[]): Retrieval => ({ passages, mode: 'lexical', words: ww });
 
+/** A passage of one page whose support is read from its own text (the steps tests' builder). */
+const onePage =
+  (words: ReturnType<typeof weighWords>) =>
+  (chunkId: string, section: string, text: string, coverage: number, pageNo: number) =>
+    passage({
+      chunkId,
+      section,
+      text,
+      coverage,
+      words,
+      page: pageNo,
+      pageEnd: pageNo,
+      support: supportingSentences(words, text, section, [{ page: pageNo, text }]),
+    });
+
+/** The extractive answer when each passage's whole section is `sections[chunkId]` (one page). */
+const answerFromSections = (
+  question: string,
+  words: ReturnType<typeof weighWords>,
+  passages: RetrievedPassage[],
+  sections: Record<string, string>,
+) =>
+  extractiveAnswer(
+    question,
+    { ...retrieval(passages), words },
+    {
+      labelOf: (_v, p) => String(p),
+      sectionOf: (p) => ({ text: sections[p.chunkId]!, pages: [{ page: p.page, text: sections[p.chunkId]! }] }),
+    },
+  );
+
 describe('found threshold', () => {
   it('is met by any retrieved passage, not only the first three', () => {
     const low = passage({ coverage: FOUND_THRESHOLD - 0.01 });
@@ -55,6 +86,10 @@ describe('what a question asks for', () => {
     expect(intentOf('My engine is overheating. What should I check?', [])).toBe('steps');
     expect(intentOf('起飞前要检查哪些地方？', [])).toBe('steps');
     expect(intentOf('How many litres does the tank hold?', [])).toBe('value');
+  });
+  it('"in what order" asks for the steps', () => {
+    expect(intentOf('In what order do I add water and chemicals when mixing a tank load?', [])).toBe('steps');
+    expect(intentOf('加水和加药的先后顺序是什么？', [])).toBe('steps');
   });
   it('a numbered step is a procedure item, a bullet is not', () => {
     expect(isNumberedStep('3. Turn the key to start.')).toBe(true);
@@ -99,6 +134,41 @@ describe('extractive answers', () => {
       '3. Install the drain plug and tighten to 45 N·m.',
       '4. Fill with 19.5 L of oil.',
     ]);
+  });
+
+  it('a steps question takes the procedure whose section heading says what was asked, below other sections', () => {
+    const words = weighWords(['engine', 'oil', 'filter', 'change', 'explain', 'whole'], new Map(), 10);
+    const table = 'Interval | Service\nEvery 500 h | Change engine oil and oil filter';
+    const breakIn = '• Check the engine oil level often.\n• Change the engine oil and filter after 100 h.';
+    const mk = onePage(words);
+    const passages = [
+      mk('table', '3 Maintenance › 3.2 Service intervals', table, 0.7, 7),
+      mk('break-in', '2 Operation › 2.2 Break-in period', breakIn, 0.65, 6),
+      mk('dtc', '5 Diagnostic trouble codes', 'SPN 100 | Low engine oil pressure | Check the oil level', 0.6, 14),
+      mk('steps', '3 Maintenance › 3.3 Changing the engine oil and filter', steps, 0.6, 8),
+    ];
+    const sections: Record<string, string> = { table, 'break-in': breakIn, dtc: passages[2]!.text, steps };
+    const a = answerFromSections('Explain the whole engine oil and filter change.', words, passages, sections);
+    expect(a.answer).toContain('1. Run the engine until warm.');
+    expect(a.answer).toContain('4. Fill with 19.5 L of oil.');
+    expect(a.answer).not.toContain('after 100 h');
+  });
+
+  it('a steps question never takes the procedure of a section whose headings say nothing of it', () => {
+    const words = weighWords(['收获', '季节', '结束', '保养', '存放'], new Map(), 10);
+    const table = '周期 | 保养内容\n每班（10 小时） | 清理滤网\n收获季结束 | 彻底清理整机，蓄电池拆下充足电后存放';
+    const fire = '警告收获季节秸秆容易在排气管附近堆积。';
+    const overheat = '1. 检查旋转滤网和散热器。\n2. 冷却后检查膨胀水箱液位。\n3. 检查风扇皮带。';
+    const mk = onePage(words);
+    const passages = [
+      mk('table', '4 保养与润滑 › 4.1 保养周期', table, 0.8, 8),
+      mk('fire', '安全须知 › 防火', fire, 0.8, 4),
+      mk('overheat', '5 故障排除 › 5.3 发动机水温过高', overheat, 0.65, 10),
+    ];
+    const texts: Record<string, string> = { table, fire, overheat };
+    const a = answerFromSections('收获季节结束后收割机应该怎样保养存放？', words, passages, texts);
+    expect(a.answer).toContain('收获季结束');
+    expect(a.answer).not.toContain('检查风扇皮带');
   });
 
   it('answers from one manual: another manual sharing the words is left out', () => {

@@ -5,16 +5,12 @@ import { UntrustedText } from '../../platform/untrusted.js';
 import { APP_CONFIG, type AppConfig } from '../../platform/config/config.js';
 import { chatJson } from './chat-json.js';
 import type { Retrieval } from '../retrieval/retriever.js';
-import { countHan } from '../../platform/text/script.js';
+import { textLanguage } from '../../platform/text/script.js';
 
 type Lang = 'zh' | 'en';
 
 /** The question's language: Chinese when its Chinese characters outweigh its Latin words (an English question may name "东岗"). */
-export function questionLanguage(q: string): Lang {
-  const cjk = countHan(q);
-  const latin = (q.match(/[A-Za-z]{2,}/g) ?? []).length;
-  return cjk >= 2 && cjk >= latin ? 'zh' : 'en';
-}
+export const questionLanguage = (q: string): Lang => textLanguage(q);
 
 const NAME: Record<Lang, Record<Lang, string>> = {
   zh: { zh: '中文', en: '英文' },

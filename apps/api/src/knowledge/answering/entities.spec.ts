@@ -11,6 +11,11 @@ describe('entities of a question', () => {
     expect(entitiesOf('ECU 000110.16 on the display').map((e) => e.text)).toEqual(['ECU 000110.16']);
     expect(entitiesOf('part 30050 and filter RE504836').map((e) => e.text)).toEqual(['RE504836', '30050']);
     // quantities are not entities (a unit-like prefix such as M22 or H10 is not a code either)
+    // a tag or serial whose letters and digits alternate; Chinese around a code bounds it
+    expect(entitiesOf('kb847d3417 号液压泵的溢流阀').map((e) => e.text)).toEqual(['kb847d3417']);
+    expect(entitiesOf('pump X9K42 and 15W40 oil').map((e) => e.text)).toEqual(['15W40', 'X9K42']);
+    expect(entitiesOf('仪表报E12怎么办？代码30050呢').map((e) => e.text)).toEqual(['E12', '30050']);
+    expect(entitiesOf('T50农业无人飞机').map((e) => e.text)).toEqual(['T50']);
     expect(entitiesOf('every 500 h, 210 kPa, 1500 rpm, 19.5 L, M22 bolts at 550 N·m, 12345 km')).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 /**
  * The specific things a question names: fault codes (E22, P0217, ECU 000110.16, SPN 110), tyre
- * sizes (710/70R38), part numbers (RE504836, 30050) and model numbers (6R 155, GN70). An answer
+ * sizes (710/70R38), part numbers (RE504836, 30050), model numbers (6R 155, GN70) and other identifiers
+ * (a serial or tag such as kb847d3417). An answer
  * about "710/70R38" drawn from the 650/65R38 row is wrong however well the other words match: each
  * named entity must be in the answer's source, or the answer says the manual does not cover it.
  */
@@ -12,12 +13,17 @@ export interface Entity {
 }
 
 const TYRE = /\b\d{2,3}\/\d{2}\s?-?\s?Z?R\s?\d{2}(?:\.\d)?\b/gi;
-// letters then digits (E22, P0217, ECU 000110.16, SPN 110, GN70, T50, RE504836), or digits then letters then digits (6R 155)
+// letters then digits (E22, P0217, ECU 000110.16, SPN 110, GN70, T50, RE504836), or digits then letters then digits (6R 155);
+// Chinese around a code bounds it like a space ("报E12怎么办", "T50农业无人飞机")
 const CODE =
-  /(?<![\p{L}\p{N}])(?:[A-Z]{1,4}[-\s]\d{2,8}(?:\.\d{1,3})?|[A-Za-z]{1,4}\d{2,8}(?:\.\d{1,3})?[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}\s?\d{2,4})(?![\p{L}\p{N}])/gu;
+  /(?<![A-Za-z0-9])(?:[A-Z]{1,4}[-\s]\d{2,8}(?:\.\d{1,3})?|[A-Za-z]{1,4}\d{2,8}(?:\.\d{1,3})?[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}\s?\d{2,4})(?![A-Za-z0-9])/gu;
+// an identifier whose letters and digits alternate more than once (a serial, a tag, a model such as
+// "kb847d3417" or "X9K42"): at least two letters and two digits, 5–24 characters; no word or quantity looks like it
+const IDENTIFIER =
+  /(?<![A-Za-z0-9])(?=[A-Za-z]*\d+[A-Za-z]+\d|\d+[A-Za-z]+\d+[A-Za-z])(?=(?:[A-Za-z0-9]*\d){2})(?=(?:[A-Za-z0-9]*[A-Za-z]){2})[A-Za-z0-9]{5,24}(?![A-Za-z0-9])/g;
 // a bare number of five or more digits that no unit follows: a part or code number
 const PART =
-  /(?<![\p{L}\p{N}./])\d{5,}(?![\p{N}.,])(?!\s*(?:%|°|℃|小时|公里|千克|转|升|米|毫米|(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g)(?![a-z])))/giu;
+  /(?<![A-Za-z0-9./])\d{5,}(?![\p{N}.,])(?!\s*(?:%|°|℃|小时|公里|千克|转|升|米|毫米|(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g)(?![a-z])))/giu;
 // a maker's or series' name followed by its model number ("Lexion 8700", "Comprima 3200"): a
 // capitalised word then 3–5 digits that no unit follows; words that number a part of a manual
 // (Table 6, Step 3, Every 500 h) are not names
@@ -49,6 +55,10 @@ export function entitiesOf(text: string): Entity[] {
     if (NOT_A_NAME.test(m[1]!)) continue;
     out.set(squashEntity(m[0]), { kind: 'code', text: m[0] });
     rest = rest.replace(m[0], ' ');
+  }
+  for (const m of rest.matchAll(IDENTIFIER)) {
+    const key = squashEntity(m[0]);
+    if (![...out.keys()].some((k) => k.includes(key) || key.includes(k))) out.set(key, { kind: 'code', text: m[0] });
   }
   for (const m of rest.matchAll(PART)) out.set(squashEntity(m[0]), { kind: 'part', text: m[0] });
   return [...out.values()];

@@ -1,17 +1,20 @@
 import type { TCitation, TKnowledgeAnswer } from '@amms/contracts/knowledge';
 import {
+  askedUnits,
   intentOf,
   isLabel,
   isNumberedStep,
   isRow,
+  rowHoldsValue,
   rowWithHeader,
   stepsOf,
   VALUE_WITH_UNIT,
   WARNING,
   type Intent,
 } from './answer-parts.js';
+import { askBackAnswer, askBackOf } from './ask-back.js';
 import { entitiesOf, mentions, type Entity } from './entities.js';
-import { clip, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
+import { clip, coverage, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
 import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
 import { hasHan } from '../../platform/text/script.js';
 
@@ -96,9 +99,12 @@ export function extractiveAnswer(question: string, r: Retrieval, ctx: AnswerCont
   if (missing.length && r.passages.length) return refuse(notCoveredAnswer(zh, missing, r.passages));
   if (r.absent?.length) return refuse(notMentionedAnswer(zh, r.absent, r.passages));
   if (!isFound(r) && !(entities.length > 0 && missing.length === 0)) return refuse();
+  // no machine named, and different machines' manuals answer: ask which one instead of picking one
+  const askBack = askBackOf(r, FOUND_THRESHOLD, entities.length > 0);
+  if (askBack) return { ...refuse(askBackAnswer(zh, askBack)), askBack };
 
   const intent = intentOf(question, entities);
-  const parts = compose(intent, r, entities, ctx);
+  const parts = compose(question, intent, r, entities, ctx);
   if (parts.length === 0) return refuse();
 
   const citations: TCitation[] = [];
@@ -158,9 +164,10 @@ function notCoveredAnswer(zh: boolean, missing: Entity[], passages: RetrievedPas
     : `The manuals don't cover ${named}: none of the available manuals mentions it.`;
 }
 
-function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerContext): Part[] {
+function compose(question: string, intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerContext): Part[] {
   const best = Math.max(...r.passages.map((p) => p.coverage));
-  const useful = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7)).slice(0, 3);
+  const answering = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7));
+  const useful = answering.slice(0, 3);
   const zh = (s: string) => isChinese(s);
   const render = (p: RetrievedPassage, sentence: string) =>
     isRow(sentence) ? rowWithHeader(sentence, p.text, zh(sentence)) : sentence;
@@ -181,7 +188,11 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
   }
 
   if (intent === 'steps') {
-    for (const p of useful.length ? useful : r.passages.slice(0, 1)) {
+    const top = useful.length ? useful : r.passages.slice(0, 1);
+    for (const p of stepsCandidates(top, answering)) {
+      // below the best passage, a section whose headings say nothing of the question is another
+      // topic's procedure (the overheating checks for "how do I store the combine after the season")
+      if (p !== top[0] && coverage(p.words, p.section ?? '') === 0) continue;
       const steps = procedureOf(p, ctx, r);
       if (steps.length >= 2) return steps;
     }
@@ -192,13 +203,27 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
   const max = intent === 'value' ? 2 : MAX_SENTENCES;
   // one manual answers: the best passage's (another machine's manual sharing words is not the answer)
   const own = useful.filter((p) => p.versionId === useful[0]?.versionId);
-  // a value question: the sentences and rows holding a value with its unit first, over all the
-  // manual's useful passages (the row "DEF tank | 47 L" before a line that only names the tank)
+  // a value question: the sentences and rows holding a value with its unit first (the row
+  // "DEF tank | 47 L" before a line that only names the tank), and before them the ones printing
+  // the unit the question asks for ("how many litres": "47 L", not a lamp row's "10 %"), these
+  // from any of the manual's answering passages, wherever it ranks
+  const units = intent === 'value' ? askedUnits(question) : [];
   const candidates = own.flatMap((p, rank) => p.support.map((s) => ({ p, s, rank })));
   if (intent === 'value') {
     const top = Math.max(0, ...candidates.map((c) => c.s.score));
-    const bonus = (s: Located) => (s.score >= top * 0.5 ? valueBonus(s) : 0);
-    candidates.sort((a, b) => bonus(b.s) - bonus(a.s) || a.rank - b.rank || b.s.score - a.s.score);
+    const bonus = (s: Located, p: RetrievedPassage) => (s.score >= top * 0.5 ? valueBonus(s, p) : 0);
+    const unit = (s: Located, p: RetrievedPassage) => (bonus(s, p) && units.some((u) => u.test(s.sentence)) ? 1 : 0);
+    answering.forEach((p, i) => {
+      if (own.includes(p) || p.versionId !== useful[0]?.versionId) return;
+      for (const s of p.support) if (unit(s, p)) candidates.push({ p, s, rank: own.length + i });
+    });
+    candidates.sort(
+      (a, b) =>
+        unit(b.s, b.p) - unit(a.s, a.p) ||
+        bonus(b.s, b.p) - bonus(a.s, a.p) ||
+        a.rank - b.rank ||
+        b.s.score - a.s.score,
+    );
   }
   for (const { p, s } of candidates) {
     {
@@ -213,13 +238,38 @@ function compose(intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerCo
     }
   }
   // a step of a procedure is given with its procedure, whole and in order: a step alone (its
-  // number without the steps before it, its safety sentence left out) is not something to act on
-  const step = out.slice(0, 2).find((x) => isNumberedStep(x.at.sentence));
+  // number without the steps before it, its safety sentence left out) is not something to act on.
+  // A value answer's procedure is the one of the step holding the value; a step without a value
+  // is no part of it (it named the tank of "how heavy is the sprayer when empty")
+  const valued = intent === 'value' ? out.find((x) => valueBonus(x.at, x.p)) : undefined;
+  if (valued && !isNumberedStep(valued.at.sentence))
+    return out.filter((x) => valueBonus(x.at, x.p) || !isNumberedStep(x.at.sentence));
+  const step = valued ?? out.slice(0, 2).find((x) => isNumberedStep(x.at.sentence));
   if (step) {
     const steps = procedureOf(step.p, ctx, r);
     if (steps.some((x) => x.at.sentence === step.at.sentence)) return steps;
   }
   return out;
+}
+
+/**
+ * Where a steps question looks for its procedure: the best passages, in order; before them, a
+ * passage further down of the same manual as the best one that answers well too and whose own
+ * section heading says more of the question ("3.3 Changing the engine oil and filter" for "explain
+ * the whole engine oil and filter change", below the interval table and the break-in page that
+ * share its words). A heading that says nothing of the question never jumps ahead: other sections'
+ * lists are not the procedure asked for.
+ */
+function stepsCandidates(top: RetrievedPassage[], answering: RetrievedPassage[]): RetrievedPassage[] {
+  const heading = (p: RetrievedPassage) => {
+    const title = (p.section ?? '').split(' › ').pop() ?? '';
+    return title ? coverage(p.words, title) : 0;
+  };
+  const bar = Math.max(0, ...top.map(heading));
+  const below = answering
+    .filter((p) => !top.includes(p) && p.versionId === top[0]?.versionId && heading(p) > bar)
+    .sort((a, b) => heading(b) - heading(a));
+  return [...below, ...top];
 }
 
 /** The section's steps in order, its safety sentences first, each located on its page(s); [] when it has none. */
@@ -242,7 +292,9 @@ function procedureOf(p: RetrievedPassage, ctx: AnswerContext, r: Retrieval): Par
   return out.length >= 2 ? out : [];
 }
 
-const valueBonus = (s: Located) => (VALUE_WITH_UNIT.test(s.sentence) ? 1 : 0);
+/** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
+const valueBonus = (s: Located, p: RetrievedPassage) =>
+  VALUE_WITH_UNIT.test(s.sentence) || (isRow(s.sentence) && rowHoldsValue(s.sentence, p.text)) ? 1 : 0;
 const isHeadingOf = (p: RetrievedPassage, sentence: string) =>
   (p.section ?? '').split(' › ').includes(sentence) && !/[。.!?！？]$/.test(sentence);
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { queryWords, querySearchTokens } from '../../platform/text/segment.js';
 import { coverage, weighWords } from '../retrieval/evidence.js';
-import { EXPANSION_WEIGHT, expandQuery, realise } from './expansion.js';
+import { EXPANSION_WEIGHT, expandQuery, realise, realiseAcross, saidClose } from './expansion.js';
 
 /** The question's words weighted as if no chunk had any of them (equal idf), and its expansion. */
 function setup(q: string) {
@@ -71,5 +71,44 @@ describe('realise: the question as a passage says it', () => {
     const { ww, exp } = setup('发动机水温过高怎么办');
     const text = 'Check the tyre inflation pressure before road transport.';
     expect(coverage(realise(ww, exp.groups, text), text)).toBe(0);
+  });
+});
+
+describe('realise: a form the segmenter cut into single characters', () => {
+  it('is said by its form or its characters close together, not by characters inside unrelated words', () => {
+    // 打药 → 打, 药: "打折" and "药渣" say nothing of spraying
+    const { ww, exp } = setup('用无人机打药需要什么证件？');
+    const apart = '检查管路是否打折、接头是否漏气。检查药箱滤网是否被药渣堵塞。';
+    const said = '打药前应确认作业区域。';
+    const words = (text: string) => realise(ww, exp.groups, text).words;
+    expect(coverage(realise(ww, exp.groups, apart), apart)).toBeLessThan(coverage(ww, apart));
+    expect(words(apart)).not.toContain('打');
+    expect(coverage(realise(ww, exp.groups, said), said)).toBeCloseTo(coverage(ww, said), 9);
+  });
+
+  it('finds characters within a few characters of each other, in any order', () => {
+    expect(saidClose('现象：割台不能升降或升降缓慢', ['升', '不'], 6)).toBe(true);
+    expect(saidClose('管路是否打折、接头是否漏气；药箱滤网被药渣堵塞', ['打', '药'], 4)).toBe(false);
+  });
+});
+
+describe('realiseAcross: a passage in the other language', () => {
+  const nozzles = 'The table gives the flow of one nozzle at 3 bar; nozzle spacing is 50 cm.';
+  const relief = 'The relief valve of pump kb5e1f0a27 opens at 18.5 MPa.';
+
+  it('is excused the question words no glossary entry translates, when it says the rest', () => {
+    const { ww, exp } = setup('kb5e1f0a27 号液压泵的溢流阀在多大压力下开启？');
+    expect(coverage(realise(ww, exp.groups, relief), relief)).toBeLessThan(0.4);
+    expect(coverage(realiseAcross(ww, exp.groups, relief, true), relief)).toBeGreaterThanOrEqual(0.4);
+  });
+
+  it('is not excused more than it is shown to say: a price and a purchase stay what the manuals lack', () => {
+    const { ww, exp } = setup('喷头多少钱一个，在哪里买？');
+    const c = coverage(realiseAcross(ww, exp.groups, nozzles, true), nozzles);
+    // only the nozzle is said (one word of three): under the found threshold of 0.4
+    expect(c).toBeLessThan(0.4);
+    const en = setup('How do I buy the section control licence for the terminal?');
+    const zh = '在中国境内从事植保作业，操作人员应持有民用无人驾驶航空器操控员执照或经培训合格。';
+    expect(coverage(realiseAcross(en.ww, en.exp.groups, zh, false), zh)).toBeLessThan(0.4);
   });
 });

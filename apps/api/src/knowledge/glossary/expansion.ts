@@ -1,11 +1,12 @@
 import { querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
-import type { WeightedWords } from '../retrieval/evidence.js';
+import { coverage, type WeightedWords } from '../retrieval/evidence.js';
 import {
   findForms,
   isCjk,
   isAnswerKind,
   isFiller,
   isMachineKind,
+  isMaker,
   latinTokens,
   matchKey,
   termsOf,
@@ -36,6 +37,8 @@ export interface TermGroup {
   machineKind: boolean;
   /** the entry says what kind of answer is wanted (interval, capacity, torque…), not its topic */
   answerKind: boolean;
+  /** the entry names a maker (约翰迪尔, CLAAS) */
+  maker: boolean;
 }
 
 export interface QueryExpansion {
@@ -87,6 +90,7 @@ export function expandQuery(question: string, questionWords: string[], questionT
       domain: m.entry.domain,
       machineKind: isMachineKind(m.entry),
       answerKind: isAnswerKind(m.entry),
+      maker: isMaker(m.entry),
     });
     // the lists search for the other language's terms, and for the terms behind a saying; a
     // synonym in the question's own language only counts in coverage (it would pull in pages
@@ -130,7 +134,8 @@ export function realise(ww: WeightedWords, groups: TermGroup[], text: string): W
   };
   for (const g of groups) {
     const gw = g.words.reduce((a, w) => a + (ww.weight.get(w) ?? 0), 0);
-    let best = g.words.reduce((a, w) => a + (has(w, lower, tokens) ? (ww.weight.get(w) ?? 0) : 0), 0);
+    const own = ownSaying(g);
+    let best = own.reduce((a, [w, x]) => a + (has(w, lower, tokens) ? x : 0), 0);
     let chosen: string[] | null = null;
     for (const alt of g.alternatives) {
       const found = alt.filter((t) => has(t, lower, tokens)).length / alt.length;
@@ -141,7 +146,66 @@ export function realise(ww: WeightedWords, groups: TermGroup[], text: string): W
       }
     }
     if (chosen) for (const t of chosen) add(t, (gw * EXPANSION_WEIGHT) / chosen.length);
-    else for (const w of g.words) add(w, ww.weight.get(w) ?? 0);
+    else for (const [w, x] of own) add(w, x);
   }
   return { words, weight, total: ww.total };
+
+  /**
+   * The group's own words as a text must say them: a Chinese form that the segmenter cut into
+   * single characters ("打药" → 打, 药) is said when the text has the form or its characters close
+   * together ("不能升降" for 升不起来); characters found apart, inside unrelated words ("打折" …
+   * "药渣"), cover nothing. Words of two or more characters stay as they are.
+   */
+  function ownSaying(g: TermGroup): [string, number][] {
+    const each = g.words.map((w): [string, number] => [w, ww.weight.get(w) ?? 0]);
+    const single = g.words.filter((w) => isCjk(w) && w.length === 1);
+    if (single.length < 2 || lower.includes(g.form) || saidClose(lower, single, g.form.length + 2)) return each;
+    const rest = each.filter(([w]) => !single.includes(w));
+    return [[g.form, single.reduce((a, w) => a + (ww.weight.get(w) ?? 0), 0)], ...rest];
+  }
+}
+
+/** Whether every character occurs within `window` characters of one occurrence of the first (in any order). */
+export function saidClose(text: string, chars: string[], window: number): boolean {
+  const [first, ...others] = chars;
+  for (let at = text.indexOf(first!); at >= 0; at = text.indexOf(first!, at + 1)) {
+    const near = text.slice(Math.max(0, at - window), at + window + 1);
+    if (others.every((c) => near.includes(c))) return true;
+  }
+  return false;
+}
+
+/**
+ * How much of an untranslatable word's weight a passage in the other language is excused: a
+ * Chinese question's words that the glossary does not know ("亮", "连续") can never be said by an
+ * English passage, however well it answers; counted in full they would keep every answer in the
+ * other language under the found threshold. Not all of it: a question the glossary hardly
+ * translates stays weakly covered.
+ */
+export const UNTRANSLATED_DISCOUNT = 0.75;
+
+/**
+ * The question's words as a passage in the other language would say them (see `realise`), with
+ * the words that no glossary entry translates (in the question's script, not numbers or codes,
+ * which both languages print alike) weighing UNTRANSLATED_DISCOUNT less in the total — but never
+ * more weight excused than the passage is shown to say of the question (glossary translations,
+ * codes, numbers): an excuse needs evidence. A passage saying only "nozzle" of "喷头多少钱一个，
+ * 在哪里买" (price and purchase untranslated), or only "执照" of "how do I buy the section control
+ * licence for the terminal", stays as weakly covered as it is; one saying the pump, its tag and the
+ * relief valve of "kb5e1f0a27 号液压泵的溢流阀在多大压力下开启" is excused 号, 大, 下 and the rest.
+ */
+export function realiseAcross(
+  ww: WeightedWords,
+  groups: TermGroup[],
+  text: string,
+  questionZh: boolean,
+): WeightedWords {
+  const pw = realise(ww, groups, text);
+  const grouped = new Set(groups.flatMap((g) => g.words));
+  const untranslated = ww.words
+    .filter((w) => !grouped.has(w) && !/\d/.test(w) && isCjk(w) === questionZh)
+    .reduce((a, w) => a + (ww.weight.get(w) ?? 0), 0);
+  const said = coverage(pw, text) * pw.total;
+  const total = Math.max(pw.total - Math.min(UNTRANSLATED_DISCOUNT * untranslated, said), 1e-9);
+  return { ...pw, total };
 }

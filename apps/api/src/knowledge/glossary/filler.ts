@@ -126,4 +126,7 @@ export const FILLER_WORDS: readonly string[] = [
   'anyone',
   'somebody',
   'help',
+  // what needs doing, said loosely ("which jobs are due")
+  'jobs',
+  'tasks',
 ];

@@ -32,6 +32,7 @@ export const GLOSSARY_DOMAINS = [
   'maintenance',
   'symptoms',
   'units',
+  'makers',
 ] as const;
 export type GlossaryDomain = (typeof GLOSSARY_DOMAINS)[number];
 

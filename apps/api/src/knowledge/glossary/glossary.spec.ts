@@ -55,6 +55,12 @@ describe('findForms: the glossary terms a question contains', () => {
     ['这车没劲，拉不动', '功率不足'],
     ['发动机冒黑烟是什么原因', '冒黑烟'],
     ['割台升起后自己往下掉', '下降'],
+    // one-character units and words cannot be forms: the ways a question says them are
+    ['尿素箱能装多少升？', '容量'],
+    ['起动机一次最多能连续转多久，两次之间要等多长时间？', '连续起动'],
+    ['起动机一次最多能连续转多久，两次之间要等多长时间？', '等待'],
+    ['Can I charge the drone battery right after a flight while it is still hot?', '智能飞行电池'],
+    ['Can I charge the drone battery right after a flight while it is still hot?', '温度过高'],
   ])('%s → %s', (q, term) => {
     expect(findForms(q).map((m) => canonical(m.entry, 'zh'))).toContain(term);
   });

@@ -2,12 +2,13 @@ import { words } from '../../platform/text/segment.js';
 import type { GlossaryEntry } from './glossary-types.js';
 import { FILLER_WORDS } from './filler.js';
 import { MACHINE_TERMS } from './terms-machine.js';
+import { MAKER_TERMS } from './terms-makers.js';
 import { SERVICE_TERMS } from './terms-service.js';
 import { WORK_TERMS } from './terms-work.js';
 import { hasHan } from '../../platform/text/script.js';
 
 /** The agricultural machinery glossary, zh ↔ en, with colloquial sayings (curated data, see terms-*.ts). */
-export const GLOSSARY: readonly GlossaryEntry[] = [...MACHINE_TERMS, ...WORK_TERMS, ...SERVICE_TERMS];
+export const GLOSSARY: readonly GlossaryEntry[] = [...MACHINE_TERMS, ...WORK_TERMS, ...SERVICE_TERMS, ...MAKER_TERMS];
 
 /**
  * The entries that name a kind of machine (by their canonical Chinese term): a question naming one
@@ -24,6 +25,8 @@ const MACHINE_KIND_CANON = new Set([
   '播种机',
 ]);
 export const isMachineKind = (e: GlossaryEntry): boolean => MACHINE_KIND_CANON.has(e.zh[0] ?? '');
+/** The entries that name a maker (or a maker's series): a question naming one is about that maker's machine. */
+export const isMaker = (e: GlossaryEntry): boolean => e.domain === 'makers';
 /**
  * The entries that say what kind of answer is wanted (how often, how much, which one, from which
  * book), not what it is about: a manual answers "the grease interval" with "every 50 hours" and
@@ -34,6 +37,7 @@ const ASKS_CANON = new Set([
   '保养周期',
   '规格',
   '容量',
+  '范围',
   '型号',
   '说明书',
   '拧紧力矩',

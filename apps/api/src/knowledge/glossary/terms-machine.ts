@@ -33,6 +33,8 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['再生', 'regeneration|regen'],
     ['飞轮', 'flywheel'],
     ['起动机|启动机|马达', 'starter|starter motor|starting motor'],
+    // cranking: the starter turning the engine ("do not crank for more than 20 seconds")
+    ['连续起动', 'crank|cranking|cranks', '连续转|连续打马达'],
     ['预热|进气预热', 'preheat|intake air heater|glow plug|cold start aid'],
     ['启动液|起动液|乙醚', 'starting fluid|ether'],
     ['磨合期|磨合', 'break-in|break-in period|running-in'],
@@ -150,7 +152,7 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['变速箱|变速器', 'transmission|gearbox'],
     ['离合器', 'clutch'],
     ['离合器踏板', 'clutch pedal'],
-    ['档位|挡位', 'gear range|range'],
+    ['档位|挡位', 'gear range|range gear'],
     ['换挡|换档', 'shift|gear shift|change gear'],
     ['无级变速|静液压驱动', 'hydrostatic drive|hydrostatic|cvt|continuously variable transmission'],
     ['动力输出轴|动力输出|后输出轴', 'pto|power take-off|power takeoff|rear pto'],
@@ -213,6 +215,7 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['空调', 'air conditioning|air conditioner|a/c'],
     ['空调滤芯|驾驶室滤芯', 'cab filter|cab air filter'],
     ['公路运输|道路行驶|转场', 'road transport|road travel|transport'],
-    ['最高车速|最高速度', 'top speed|maximum speed'],
+    ['道路|公路', 'road|public road', '马路'],
+    ['最高车速|最高速度|最高行驶速度', 'top speed|maximum speed|maximum travel speed', '最快|开多快|跑多快'],
   ]),
 ];

@@ -6,6 +6,7 @@ import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js'
 import type { IngestFailureCode } from '../knowledge.errors.js';
 import type { PlannedChunk } from './chunker.js';
 import { WebhookEvents } from '../../platform/outbox/webhook-events.js';
+import { dropTermStats, writeTermStats } from '../retrieval/term-stats.repository.js';
 
 /**
  * The version of the ingestion code (what it stores: page text, structure, chunks, tokens). Bump
@@ -13,9 +14,10 @@ import { WebhookEvents } from '../../platform/outbox/webhook-events.js';
  * the current versions indexed by an older one (docs/knowledge.md, "Already-ingested documents").
  * 0: before the structure pass (layout.ts, reflow.ts); 1: the structure pass; 2: pages set in two
  * columns read column by column, table cells apart at 1.2 font sizes (pdf-text.ts); 3: OCR text's
- * misread degree signs corrected (ocr-correct.ts).
+ * misread degree signs corrected (ocr-correct.ts); 4: a sentence cut at a column break carries on in the
+ * next column's first line (reflow.ts).
  */
-export const INGEST_VERSION = 3;
+export const INGEST_VERSION = 4;
 
 export interface ClaimedVersion {
   id: string;
@@ -130,6 +132,7 @@ export class IngestRepository {
         if (locked[0]?.status !== (v.reingest ? 'READY' : 'PROCESSING')) return false;
         await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
         await this.insertChunks(tx, v, chunks);
+        await writeTermStats(tx, v.id);
         if (outcome.pages.length)
           await tx.$executeRaw`
             UPDATE "DocumentPage" p SET label = u.label, text = u.text
@@ -156,21 +159,12 @@ export class IngestRepository {
                  OR (SELECT cv."versionNumber" FROM "DocumentVersion" cv WHERE cv.id = d."currentVersionId") < ${v.versionNumber})`;
         // a re-ingested version was READY already: nothing new to announce
         if (v.reingest) return true;
-        await this.audit.append(tx, {
-          organizationId: v.organizationId,
-          action: 'document.version_ready',
-          entityType: 'document',
-          entityId: v.documentId,
-          actorType: 'SYSTEM',
-          data: {
-            versionId: v.id,
-            versionNumber: v.versionNumber,
-            pageCount: outcome.pageCount,
-            ocrPages: outcome.ocrPages,
-            warnings: outcome.warnings,
-            chunks: chunks.length,
-            current: promoted === 1,
-          },
+        await this.versionEvent(tx, v, 'document.version_ready', {
+          pageCount: outcome.pageCount,
+          ocrPages: outcome.ocrPages,
+          warnings: outcome.warnings,
+          chunks: chunks.length,
+          current: promoted === 1,
         });
         // org documents only (the platform library has no org to tell)
         if (v.organizationId)
@@ -179,6 +173,23 @@ export class IngestRepository {
       },
       { timeout: 120_000 },
     );
+  }
+
+  /** The audit row of a version's outcome (by the system): which version, then `data`. */
+  private versionEvent(
+    tx: Tx,
+    v: Pick<ClaimedVersion, 'id' | 'documentId' | 'organizationId' | 'versionNumber'>,
+    action: 'document.version_ready' | 'document.version_failed',
+    data: Record<string, unknown>,
+  ) {
+    return this.audit.append(tx, {
+      organizationId: v.organizationId,
+      action,
+      entityType: 'document',
+      entityId: v.documentId,
+      actorType: 'SYSTEM',
+      data: { versionId: v.id, versionNumber: v.versionNumber, ...data },
+    });
   }
 
   private async insertChunks(tx: Tx, v: ClaimedVersion, chunks: IndexedChunk[]) {
@@ -209,19 +220,11 @@ export class IngestRepository {
       });
       if (n.count === 0) return false;
       await tx.documentChunk.deleteMany({ where: { versionId: v.id } });
+      await dropTermStats(tx, v.id);
       await tx.documentPage.deleteMany({ where: { versionId: v.id } });
-      await this.audit.append(tx, {
-        organizationId: v.organizationId,
-        action: 'document.version_failed',
-        entityType: 'document',
-        entityId: v.documentId,
-        actorType: 'SYSTEM',
-        data: {
-          versionId: v.id,
-          versionNumber: v.versionNumber,
-          failureCode: code,
-          failureReason: reason.slice(0, 500),
-        },
+      await this.versionEvent(tx, v, 'document.version_failed', {
+        failureCode: code,
+        failureReason: reason.slice(0, 500),
       });
       return true;
     });

@@ -46,6 +46,48 @@ describe('reflow', () => {
     ]);
   });
 
+  it('a step cut at a column break carries on at the top of the next column, never a heading', () => {
+    const units = reflow(
+      [
+        {
+          page: 6,
+          lines: [
+            at('4. Rinse the empty containers with the container', 700, 54),
+            at('rinse nozzle and add the rinse water to the', 80, 320),
+            at('tank.', 92, 320),
+            at('5. Top up the tank with water.', 110, 304),
+          ],
+        },
+      ],
+      (l) => l.top === 80,
+    );
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ['item', '4. Rinse the empty containers with the container rinse nozzle and add the rinse water to the tank.'],
+      ['item', '5. Top up the tank with water.'],
+    ]);
+  });
+
+  it('a wrapped step line read at a larger size still carries on (a heading never starts in lower case)', () => {
+    const units = reflow(
+      [
+        {
+          page: 6,
+          lines: [
+            at('4. Rinse the empty containers with the container', 333, 66),
+            at('rinse nozzle and add the rinse water to the', 349, 82, 12.5),
+            at('tank.', 364, 82),
+            at('5. Top up the tank with water.', 382, 66),
+          ],
+        },
+      ],
+      (l) => l.size > 11,
+    );
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ['item', '4. Rinse the empty containers with the container rinse nozzle and add the rinse water to the tank.'],
+      ['item', '5. Top up the tank with water.'],
+    ]);
+  });
+
   it('puts wrapped cells back into their columns', () => {
     const row = (top: number, runs: [number, string][]): PageLine => ({
       ...at(runs.map((r) => r[1]).join(' '), top, runs[0]![0], 9),

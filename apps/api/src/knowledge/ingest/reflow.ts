@@ -57,8 +57,11 @@ export function reflow(pages: { page: number; lines: PageLine[] }[], isHeading: 
     for (const l of p.lines) {
       const last = out[out.length - 1];
       const table = isTableLine(l) || (columns !== null && spansColumns(l, columns));
-      const heading = !table && isHeading(l);
-      if (last && !heading && continues(last, l, table, prevOnPage !== null)) {
+      // a sentence left open carries on in a line starting in lower case (the next column's first
+      // line, a wrapped line read at another size), which is never a heading
+      const carried = !table && last !== undefined && carriesOn(last, l);
+      const heading = !table && !carried && isHeading(l);
+      if (last && !heading && (carried || continues(last, l, table, prevOnPage !== null))) {
         append(last, l, p.page, table);
         prevOnPage = last;
         continue;
@@ -109,6 +112,14 @@ function splitByColumns(l: PageLine, columns: number[]): string[] {
   }
   return cells;
 }
+
+/**
+ * A paragraph or item left open (no sentence end), and a line that starts in lower case: the
+ * sentence goes on, wherever the line sits and whatever size pdfjs reports for it (a wrapped step
+ * line was read at 12.5 pt among 10 pt lines and became a heading of its own).
+ */
+const carriesOn = (u: Open, l: PageLine) =>
+  (u.kind === 'para' || u.kind === 'item') && !TERMINAL.test(u.text) && /^[a-z]/.test(l.text);
 
 function continues(u: Open, l: PageLine, table: boolean, samePage: boolean): boolean {
   if (u.kind === 'heading') return false;

@@ -3,9 +3,16 @@ import type { TKnowledgePassage } from '@amms/contracts/knowledge';
 import type { OrgContext } from '../../platform/access/context.js';
 import { DocumentsRepository } from '../documents.repository.js';
 import { KnowledgeErrors } from '../knowledge.errors.js';
-import { contentWords, expandQuery, EXPANSION_RANK_WEIGHT, realise, type TermGroup } from '../glossary/expansion.js';
-import { MACHINE_KIND_TERMS } from '../glossary/glossary.js';
-import { hasHan } from '../../platform/text/script.js';
+import {
+  contentWords,
+  expandQuery,
+  EXPANSION_RANK_WEIGHT,
+  realise,
+  realiseAcross,
+  type TermGroup,
+} from '../glossary/expansion.js';
+import { findForms, MACHINE_KIND_TERMS } from '../glossary/glossary.js';
+import { hasHan, textLanguage } from '../../platform/text/script.js';
 import {
   codeTerms,
   passageTokens,
@@ -13,9 +20,12 @@ import {
   querySearchTokens,
   words as wordTokens,
 } from '../../platform/text/segment.js';
-import { bytesToVector, cosine, EmbeddingsClient } from './embeddings.js';
+import { denseTopK } from './dense-scan.js';
+import { EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
+import { machineMention, NAMED_MANUAL_SHARE, namedManuals, namesAny, type ManualIdentity } from './machines.js';
 import { QueryEmbeddings } from './query-embeddings.js';
+import { candidatePieces, knownWords, shareWeights } from './unknown-words.js';
 import { SearchRepository, type ChunkDetail, type RankedId, type SearchScope } from './search.repository.js';
 
 export const RRF_K = 60;
@@ -26,7 +36,9 @@ export const RRF_K = 60;
  */
 export const COVERAGE_RANK_WEIGHT = 1;
 const LEXICAL_CANDIDATES = 100;
-const DENSE_SCAN_LIMIT = 20_000;
+/** fused candidates looked at when the answer is limited to some manuals (a machine named, a manual chosen) */
+const WIDE_CANDIDATES = 120;
+const COVER_CACHE_MAX = 500;
 
 export interface RetrievedPassage extends TKnowledgePassage {
   /** share of the question's (idf-weighted) words the passage and its section cover, 0..1 */
@@ -47,6 +59,12 @@ export interface Retrieval {
    * cover them, however well the question's other words are covered.
    */
   absent?: string[];
+  /** each manual among the candidates with its best coverage, best first (what ask-back compares) */
+  manuals?: (ManualIdentity & { coverage: number })[];
+  /** the question names a machine (kind, maker, model) and `preferred` are the manuals answering for it, or null */
+  machine?: { named: boolean; preferred: string[] | null };
+  /** the caller limited the manuals (a machine model, an asset, a chosen manual): nothing to ask back */
+  scoped?: boolean;
 }
 
 /** Reciprocal Rank Fusion: Σ w / (k + rank) over the lists a chunk appears in (rank 1-based; w = the list's weight, 1 by default). */
@@ -69,6 +87,8 @@ export function rrf(lists: RankedId[][], k = RRF_K, weights: number[] = []): Map
 @Injectable()
 export class Retriever {
   private readonly log = new Logger('Retriever');
+  /** cover texts by version id (a READY version's pages never change) */
+  private readonly covers = new Map<string, string>();
 
   constructor(
     private readonly repo: SearchRepository,
@@ -90,15 +110,19 @@ export class Retriever {
 
   async retrieve(
     ctx: OrgContext,
-    input: { query: string; machineModelId?: string; assetId?: string; limit: number },
+    input: { query: string; machineModelId?: string; assetId?: string; documentId?: string; limit: number },
   ): Promise<Retrieval> {
     const scope = await this.scopeOf(ctx, input);
-    const words = contentWords(queryWords(input.query));
-    if (!scope) return { passages: [], mode: 'lexical', words: weighWords(words, new Map(), 0) };
-    const tokens = querySearchTokens(input.query);
+    const asked = contentWords(queryWords(input.query));
+    if (!scope) return { passages: [], mode: 'lexical', words: weighWords(asked, new Map(), 0) };
+    const stats = await this.repo.documentFrequencies(scope, [...asked, ...candidatePieces(asked)]);
+    const forms = findForms(input.query).map((m) => m.form.toLowerCase());
+    const known = knownWords(asked, stats.df, forms);
+    const words = contentWords(known.words);
+    const tokens = [...new Set([...querySearchTokens(input.query), ...words.filter((w) => !asked.includes(w))])];
     const codes = codeTerms(input.query);
     const exp = expandQuery(input.query, words, tokens);
-    const [lexical, trigram, lexicalExp, trigramExp, dense, stats, titles] = await Promise.all([
+    const [lexical, trigram, lexicalExp, trigramExp, dense, titles] = await Promise.all([
       this.repo.lexical(scope, tokens, LEXICAL_CANDIDATES),
       this.repo.trigram(scope, codes, 50),
       this.repo.lexical(scope, exp.lexicalTokens, LEXICAL_CANDIDATES),
@@ -108,16 +132,22 @@ export class Retriever {
         50,
       ),
       this.dense(scope, input.query),
-      this.repo.documentFrequencies(scope, words),
       this.repo.titles(scope),
     ]);
-    const ww = weighWords(words, stats.df, stats.total);
+    const ww = shareWeights(weighWords(words, stats.df, stats.total), known.split, stats.df, stats.total);
     const absentP = this.absentConcepts(scope, exp.groups, stats.df, titles);
     const x = EXPANSION_RANK_WEIGHT;
     const fused = dense
       ? rrf([lexical, trigram, dense, lexicalExp, trigramExp], RRF_K, [1, 1, 1, x, x])
       : rrf([lexical, trigram, lexicalExp, trigramExp], RRF_K, [1, 1, x, x]);
-    const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, Math.max(30, input.limit * 4));
+    // a manual chosen by the caller (the answer to an ask-back) must be one it may read
+    if (input.documentId && !titles.some((t) => t.id === input.documentId)) throw KnowledgeErrors.documentNotFound();
+    const identities = await this.identities(titles);
+    const mention = machineMention(input.query, exp.groups);
+    const named = input.documentId ? [] : namedManuals(mention, identities);
+    const limitTo = input.documentId ? [input.documentId] : named;
+    const narrow = Math.max(30, input.limit * 4);
+    const ranked = [...fused].sort((a, b) => b[1] - a[1]).slice(0, limitTo.length ? WIDE_CANDIDATES : narrow);
     const details = await this.repo.details(
       scope,
       ranked.map(([id]) => id),
@@ -127,24 +157,41 @@ export class Retriever {
     const titleBoost = new Map(
       titles.map((t) => [t.id, coverage(realise(ww, exp.groups, t.title), t.title) / RRF_K / 2]),
     );
-    const pages = await this.repo.pages(
-      details.flatMap((d) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))),
-    );
 
-    const passages: RetrievedPassage[] = [];
-    const seenPages = new Set<string>();
-    const candidates = ranked
-      .map(([id, s]) => ({ d: byId.get(id), s }))
-      .filter((x): x is { d: ChunkDetail; s: number } => x.d !== undefined)
-      .map((x) => {
-        const said = `${x.d.title}\n${x.d.section ?? ''}\n${x.d.text}`;
-        const pw = realise(ww, exp.groups, said);
-        return { ...x, said, pw, own: coverage(ww, said), covered: coverage(pw, said) };
-      });
+    let candidates = ranked
+      .map(([id, s], i) => ({ d: byId.get(id), s, first: i < narrow }))
+      .filter((x): x is { d: ChunkDetail; s: number; first: boolean } => x.d !== undefined);
+    if (limitTo.length) {
+      // the first candidates overall, and the first of the manuals the answer may be limited to
+      const inLimit = candidates.filter((x) => limitTo.includes(x.d.documentId)).slice(0, narrow);
+      candidates = input.documentId ? inLimit : [...new Set([...candidates.filter((x) => x.first), ...inLimit])];
+    } else candidates = candidates.filter((x) => x.first);
+    const pages = await this.repo.pages(
+      candidates.flatMap(({ d }) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))),
+    );
+    const questionZh = isChineseQuestion(input.query);
+    let scored = candidates.map((x) => {
+      const said = `${x.d.title}\n${x.d.section ?? ''}\n${x.d.text}`;
+      // a passage in the other language is not held to the words no glossary entry translates
+      const across = (x.d.language === 'zh') !== questionZh;
+      const pw = across ? realiseAcross(ww, exp.groups, said, questionZh) : realise(ww, exp.groups, said);
+      return { ...x, said, pw, own: coverage(ww, said), covered: coverage(pw, said) };
+    });
+    // the machine the question names is its subject when its manuals answer nearly as well as the best
+    let preferred: string[] | null = null;
+    if (named.length) {
+      const best = Math.max(0, ...scored.map((c) => c.covered));
+      const bestNamed = Math.max(0, ...scored.filter((c) => named.includes(c.d.documentId)).map((c) => c.covered));
+      if (bestNamed > 0 && bestNamed >= best * NAMED_MANUAL_SHARE) {
+        preferred = named;
+        scored = scored.filter((c) => named.includes(c.d.documentId));
+      } else scored = scored.filter((c) => c.first);
+    }
+    const manuals = bestPerManual(scored, identities);
     // the glossary lifts a passage only by what it covers beyond the best passage in the
     // question's own words: a Chinese question the Chinese manuals answer well stays with them
-    const bestOwn = Math.max(0, ...candidates.map((c) => c.own));
-    const ordered = candidates
+    const bestOwn = Math.max(0, ...scored.map((c) => c.own));
+    const ordered = scored
       .map((x) => ({
         ...x,
         s:
@@ -154,6 +201,8 @@ export class Retriever {
           (COVERAGE_RANK_WEIGHT * x.covered) / RRF_K,
       }))
       .sort((a, b) => b.s - a.s);
+    const passages: RetrievedPassage[] = [];
+    const seenPages = new Set<string>();
     for (const { d, s, said, pw } of ordered) {
       const pageTexts = range(d.pageStart, d.pageEnd).map((page) => ({
         page,
@@ -185,7 +234,33 @@ export class Retriever {
       });
       if (passages.length >= input.limit) break;
     }
-    return { passages, mode: dense ? 'hybrid' : 'lexical', words: ww, absent: await absentP };
+    return {
+      passages,
+      mode: dense ? 'hybrid' : 'lexical',
+      words: ww,
+      absent: await absentP,
+      manuals,
+      machine: { named: namesAny(mention), preferred },
+      scoped: Boolean(input.documentId || scope.machineModelId),
+    };
+  }
+
+  /** The visible manuals with their title page (title + cover text), covers cached by version. */
+  private async identities(
+    titles: { id: string; versionId: string; title: string; language: 'zh' | 'en' }[],
+  ): Promise<ManualIdentity[]> {
+    const missing = titles.filter((t) => !this.covers.has(t.versionId)).map((t) => t.versionId);
+    if (missing.length) {
+      const covers = await this.repo.firstPages(missing);
+      if (this.covers.size + missing.length > COVER_CACHE_MAX) this.covers.clear();
+      for (const v of missing) this.covers.set(v, covers.get(v) ?? '');
+    }
+    return titles.map((t) => ({
+      documentId: t.id,
+      title: t.title,
+      language: t.language,
+      text: `${t.title}\n${this.covers.get(t.versionId) ?? ''}`,
+    }));
   }
 
   /**
@@ -201,7 +276,7 @@ export class Retriever {
     titles: { title: string }[],
   ): Promise<string[]> {
     let candidates = groups.filter(
-      (g) => g.domain !== 'units' && !g.answerKind && g.words.every((w) => (df.get(w) ?? 0) === 0),
+      (g) => g.domain !== 'units' && !g.answerKind && !g.maker && g.words.every((w) => (df.get(w) ?? 0) === 0),
     );
     if (candidates.length === 0) return [];
     const titleText = titles.map((t) => t.title.toLowerCase()).join('\n');
@@ -234,23 +309,34 @@ export class Retriever {
     return absent.filter((f): f is string => f !== null);
   }
 
-  /** Cosine over the visible chunks embedded by the current model; null when the stage is off or failing. */
+  /** Cosine over all visible chunks embedded by the current model (no cap); null when the stage is off or failing. */
   private async dense(scope: SearchScope, query: string): Promise<RankedId[] | null> {
     const modelKey = this.embeddings.modelKey;
     if (!modelKey) return null;
     try {
       const q = await this.queryVectors.vector(query);
       if (!q) return null;
-      const rows = await this.repo.embedded(scope, modelKey, DENSE_SCAN_LIMIT);
-      return rows
-        .map((r) => ({ id: r.id, score: cosine(q, bytesToVector(r.embedding)) }))
-        .sort((a, b) => b.score - a.score)
-        .slice(0, LEXICAL_CANDIDATES);
+      return await denseTopK(this.repo, scope, modelKey, q, LEXICAL_CANDIDATES);
     } catch (err) {
       this.log.warn(`dense stage skipped: ${err instanceof Error ? err.message : String(err)}`);
       return null;
     }
   }
 }
+
+/** Each manual among the candidates with the best coverage of its passages, best first. */
+function bestPerManual(
+  scored: { d: ChunkDetail; covered: number }[],
+  identities: ManualIdentity[],
+): (ManualIdentity & { coverage: number })[] {
+  const best = new Map<string, number>();
+  for (const c of scored) best.set(c.d.documentId, Math.max(best.get(c.d.documentId) ?? 0, c.covered));
+  return identities
+    .filter((m) => best.has(m.documentId))
+    .map((m) => ({ ...m, coverage: best.get(m.documentId)! }))
+    .sort((a, b) => b.coverage - a.coverage);
+}
+
+const isChineseQuestion = (q: string) => textLanguage(q) === 'zh';
 
 const range = (a: number, b: number) => Array.from({ length: b - a + 1 }, (_, i) => a + i);

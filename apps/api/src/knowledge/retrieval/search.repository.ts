@@ -65,31 +65,47 @@ export class SearchRepository {
       GROUP BY id ORDER BY score DESC, id LIMIT ${limit}`;
   }
 
-  /** Child chunks with vectors of `modelKey` (the dense stage compares them in memory). */
-  embedded(s: SearchScope, modelKey: string, limit: number): Promise<{ id: string; embedding: Uint8Array }[]> {
+  /** Visible chunks with vectors of `modelKey`, a page after `after` in id order (dense-scan.ts reads them all). */
+  embedded(
+    s: SearchScope,
+    modelKey: string,
+    after: string | null,
+    limit: number,
+  ): Promise<{ id: string; embedding: Uint8Array }[]> {
     return this.prisma.client.$queryRaw`
       WITH docs AS (${visible(s)})
       SELECT c.id, c.embedding FROM "DocumentChunk" c
       JOIN docs ON c."versionId" = docs.vid
       JOIN "DocumentVersion" v ON v.id = c."versionId" AND v."embeddingModel" = ${modelKey}
-      WHERE c.embedding IS NOT NULL
-      LIMIT ${limit}`;
+      WHERE c.embedding IS NOT NULL ${after ? Prisma.sql`AND c.id > ${after}::uuid` : Prisma.empty}
+      ORDER BY c.id LIMIT ${limit}`;
   }
 
-  /** How many visible child chunks contain each word (for idf weights), and how many there are. */
+  /**
+   * How many visible chunks contain each word (for idf weights), and how many child chunks are
+   * visible: sums of the per-version statistics written at ingestion (term-stats.ts), an index
+   * lookup per word and visible version instead of counting matching chunks. A word that the index
+   * splits into several terms (matched as all of them in one chunk) is still counted on the chunks.
+   */
   async documentFrequencies(s: SearchScope, wordsIn: string[]): Promise<{ total: number; df: Map<string, number> }> {
-    const totalRows = await this.prisma.client.$queryRaw<{ n: bigint }[]>`
-      WITH docs AS (${visible(s)})
-      SELECT count(*) AS n FROM "DocumentChunk" c JOIN docs ON c."versionId" = docs.vid WHERE c."parentId" IS NOT NULL`;
+    const rows = await this.prisma.client.$queryRaw<{ w: string | null; n: bigint }[]>`
+      WITH docs AS MATERIALIZED (${visible(s)}),
+      q AS (SELECT w, tsvector_to_array(to_tsvector('simple', w)) AS lx FROM unnest(${wordsIn}::text[]) w)
+      SELECT NULL AS w, (SELECT coalesce(sum(v."searchChunks"), 0) FROM "DocumentVersion" v JOIN docs ON v.id = docs.vid)::bigint AS n
+      UNION ALL
+      SELECT w, CASE cardinality(lx)
+        WHEN 0 THEN 0
+        WHEN 1 THEN (SELECT coalesce(sum(t.chunks), 0) FROM "DocumentTermStat" t JOIN docs ON t."versionId" = docs.vid WHERE t.term = lx[1])
+        ELSE (SELECT count(*) FROM "DocumentChunk" c JOIN docs ON c."versionId" = docs.vid WHERE c.tsv @@ plainto_tsquery('simple', w))
+      END::bigint AS n
+      FROM q`;
     const df = new Map<string, number>();
-    if (wordsIn.length) {
-      const rows = await this.prisma.client.$queryRaw<{ w: string; n: bigint }[]>`
-        WITH docs AS (${visible(s)})
-        SELECT w, (SELECT count(*) FROM "DocumentChunk" c JOIN docs ON c."versionId" = docs.vid WHERE c.tsv @@ plainto_tsquery('simple', w)) AS n
-        FROM unnest(${wordsIn}::text[]) w`;
-      for (const r of rows) df.set(r.w, Number(r.n));
+    let total = 0;
+    for (const r of rows) {
+      if (r.w === null) total = Number(r.n);
+      else df.set(r.w, Number(r.n));
     }
-    return { total: Number(totalRows[0]?.n ?? 0), df };
+    return { total, df };
   }
 
   /**
@@ -111,10 +127,10 @@ export class SearchRepository {
   }
 
   /** The visible documents' titles (a title that names the machine in the question lifts its chunks). */
-  titles(s: SearchScope): Promise<{ id: string; title: string; language: 'zh' | 'en' }[]> {
+  titles(s: SearchScope): Promise<{ id: string; versionId: string; title: string; language: 'zh' | 'en' }[]> {
     return this.prisma.client.$queryRaw`
       WITH docs AS (${visible(s)})
-      SELECT d.id, d.title, d.language::text AS language FROM "Document" d JOIN docs ON docs.id = d.id`;
+      SELECT d.id, docs.vid AS "versionId", d.title, d.language::text AS language FROM "Document" d JOIN docs ON docs.id = d.id`;
   }
 
   /** Chunks by id, re-checked against the same visibility (a document deleted or superseded meanwhile drops out). */

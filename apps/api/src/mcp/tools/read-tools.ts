@@ -27,6 +27,28 @@ const page = <T>(items: T[], nextCursor: string | null) => ({ items, nextCursor,
 const ZPage = <T extends z.ZodType>(row: T) =>
   z.object({ items: z.array(row), nextCursor: z.string().nullable(), truncated: z.boolean() });
 
+/** One list of keys gives a schema's pick mask and a row's projection: an output names each field once. */
+function fields<K extends string>(...keys: K[]) {
+  return {
+    mask: Object.fromEntries(keys.map((k) => [k, true])) as { [P in K]: true },
+    of: <T extends Record<K, unknown>>(row: T) => Object.fromEntries(keys.map((k) => [k, row[k]])) as Pick<T, K>,
+  };
+}
+const MODEL_ROW = fields('id', 'manufacturer', 'name', 'kind', 'operationTypes');
+const DUE_ROW = fields(
+  'planId',
+  'planName',
+  'assetId',
+  'assetName',
+  'status',
+  'nextDueAt',
+  'nextDueHours',
+  'remainingDays',
+  'remainingHours',
+  'openWorkOrder',
+);
+const ASSET_ROW = fields('id', 'name', 'serialNumber', 'status', 'modelId', 'teamId');
+
 export function readTools(d: ReadToolDeps) {
   return [
     defineTool({
@@ -41,24 +63,13 @@ export function readTools(d: ReadToolDeps) {
         cursor,
       }),
       permissions: ['catalog.read'],
-      output: ZPage(
-        ZMachineModel.pick({ id: true, manufacturer: true, name: true, kind: true, operationTypes: true }).extend({
-          platform: z.boolean(),
-        }),
-      ),
+      output: ZPage(ZMachineModel.pick(MODEL_ROW.mask).extend({ platform: z.boolean() })),
       scope: 'catalog',
       writes: 'nothing',
       async run(ctx, input) {
         const res = await d.models.list(ctx, input);
         return page(
-          res.items.map((m) => ({
-            id: m.id,
-            manufacturer: m.manufacturer,
-            name: m.name,
-            kind: m.kind,
-            operationTypes: m.operationTypes,
-            platform: m.organizationId === null,
-          })),
+          res.items.map((m) => ({ ...MODEL_ROW.of(m), platform: m.organizationId === null })),
           res.nextCursor,
         );
       },
@@ -78,24 +89,12 @@ export function readTools(d: ReadToolDeps) {
         cursor,
       }),
       permissions: ['asset.read'],
-      output: ZPage(
-        ZAsset.pick({ id: true, name: true, serialNumber: true, status: true, modelId: true, teamId: true }),
-      ),
+      output: ZPage(ZAsset.pick(ASSET_ROW.mask)),
       scope: 'data-scope',
       writes: 'nothing',
       async run(ctx, input) {
         const res = await d.assets.list(ctx, input);
-        return page(
-          res.items.map((a) => ({
-            id: a.id,
-            name: a.name,
-            serialNumber: a.serialNumber,
-            status: a.status,
-            modelId: a.modelId,
-            teamId: a.teamId,
-          })),
-          res.nextCursor,
-        );
+        return page(res.items.map(ASSET_ROW.of), res.nextCursor);
       },
     }),
     defineTool({
@@ -152,20 +151,7 @@ export function readTools(d: ReadToolDeps) {
       }),
       permissions: ['maintenance.read'],
       output: z.object({
-        items: z.array(
-          ZDueItem.pick({
-            planId: true,
-            planName: true,
-            assetId: true,
-            assetName: true,
-            status: true,
-            nextDueAt: true,
-            nextDueHours: true,
-            remainingDays: true,
-            remainingHours: true,
-            openWorkOrder: true,
-          }),
-        ),
+        items: z.array(ZDueItem.pick(DUE_ROW.mask)),
         truncated: z.boolean(),
         note: z.string().optional(),
       }),
@@ -175,18 +161,7 @@ export function readTools(d: ReadToolDeps) {
         const res = await d.plans.due(ctx, q);
         const b = bounded(res.items, max);
         return {
-          items: b.items.map((i) => ({
-            planId: i.planId,
-            planName: i.planName,
-            assetId: i.assetId,
-            assetName: i.assetName,
-            status: i.status,
-            nextDueAt: i.nextDueAt,
-            nextDueHours: i.nextDueHours,
-            remainingDays: i.remainingDays,
-            remainingHours: i.remainingHours,
-            openWorkOrder: i.openWorkOrder,
-          })),
+          items: b.items.map(DUE_ROW.of),
           // the due list itself is capped server-side (res.truncated): either cut is said
           truncated: b.truncated || res.truncated,
           ...(b.truncated || res.truncated ? { note: 'more rows exist: narrow with status or assetId' } : {}),

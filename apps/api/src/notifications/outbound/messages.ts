@@ -12,6 +12,8 @@ const TITLES: Record<TNotifyEvent, Record<Lang, string>> = {
   JOB_STARTS_TOMORROW: { zh: '你的作业明天开始', en: 'Your job starts tomorrow' },
   MACHINE_DOWN: { zh: '机器停机', en: 'A machine went down' },
   EXECUTION_FAILED: { zh: '执行失败', en: 'An execution failed' },
+  STOCK_LOW: { zh: '配件库存已到再订货点', en: 'A part is down to its reorder point' },
+  FAULT_RAISED: { zh: '机器报故障码', en: 'A machine reported a fault code' },
   DAILY_DIGEST: { zh: '每日摘要', en: 'Daily digest' },
 };
 
@@ -47,6 +49,8 @@ export function linkOf(orgId: string, resourceType: string, id: string): string 
       return `/field/jobs/${id}`;
     case 'draft':
       return `${org}/drafts/${id}`;
+    case 'part':
+      return `${org}/inventory/parts/${id}`;
     default:
       return `${org}/notifications`;
   }

@@ -12,6 +12,8 @@ const FROM_IN_APP: Record<string, { event: TNotifyEvent; reasons: string[] }> = 
   'work_order.assigned': { event: 'WORK_ORDER_ASSIGNED', reasons: ['ASSIGNEE'] },
   'cost_document.submitted': { event: 'COST_AWAITING_APPROVAL', reasons: ['APPROVER'] },
   'asset.status_changed': { event: 'MACHINE_DOWN', reasons: ['OPERATOR', 'DISPATCHER'] },
+  'stock.low': { event: 'STOCK_LOW', reasons: ['STORE_KEEPER'] },
+  'asset.fault_raised': { event: 'FAULT_RAISED', reasons: ['MECHANIC'] },
 };
 
 /**

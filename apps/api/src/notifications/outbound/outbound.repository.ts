@@ -125,6 +125,13 @@ export class OutboundRepository {
         );
       case 'job':
         return (await this.db.job.findFirst({ where: { organizationId, id }, select: { title: true } }))?.title ?? null;
+      case 'part': {
+        const p = await this.db.part.findFirst({
+          where: { organizationId, id },
+          select: { partNumber: true, nameZh: true },
+        });
+        return p ? `${p.partNumber} ${p.nameZh}` : null;
+      }
       default:
         return null;
     }

@@ -22,10 +22,13 @@ export class Placer extends Problem {
   private lastKey = Infinity;
 
   /**
-   * Earliest start of the job given the current timelines, and the best set + operator
-   * there. Machines and operators are disjoint resources, so a start is feasible as soon as
-   * some set and some operator are free; blocked starts jump to the earliest end of what
-   * blocks them.
+   * Where the job finishes first given the current timelines, and the best set + operator there.
+   * Machines and operators are disjoint resources, so a start is feasible as soon as some set and
+   * some operator are free; blocked starts jump to the earliest end of what blocks them. The
+   * earliest feasible start's class is only the first candidate: a faster class (a bigger
+   * machine) free a little later may still finish first, and then it wins — a 74 ha field waits
+   * an hour for the 12 m combine rather than take the 4.6 m one all week. Equal ends: the earlier
+   * start.
    */
   protected earliest(sol: Solution, pj: PJob): Placement | null {
     const cal = this.cal;
@@ -37,21 +40,48 @@ export class Placer extends Problem {
       if (lb < 0) return null;
       k = Math.max(k, cal.firstAtOrAfter(lb));
     }
+    let best = this.firstFit(sol, pj, k, pj.classes, Infinity);
+    while (best) {
+      const work = best.work;
+      const faster = pj.classes.filter((c) => c.work < work);
+      if (faster.length === 0) break;
+      const later = this.firstFit(sol, pj, best.p.k + 1, faster, best.p.e);
+      if (!later || later.p.e >= best.p.e) break;
+      best = later;
+    }
+    return best?.p ?? null;
+  }
+
+  /**
+   * The earliest start from slot `k` at which one of `classes` (fastest first) has a free set and
+   * operator and would end before `endBefore`; among equally fast classes free there, the least key.
+   */
+  private firstFit(
+    sol: Solution,
+    pj: PJob,
+    from: number,
+    classes: JClass[],
+    endBefore: number,
+  ): { p: Placement; work: number } | null {
+    const cal = this.cal;
+    let k = from;
     while (k <= pj.k1) {
-      // each class (output and qualification group), fastest first: the earliest start any can take
       let next = Infinity;
       let found: Placement | null = null;
       let foundKey = Infinity;
       let foundWork = -1;
-      for (const c of pj.classes) {
+      let open = false;
+      for (const c of classes) {
         if (foundWork >= 0 && c.work > foundWork) break;
         if (k > c.k1) continue;
-        if (!cal.partsOk(k, c.work)) {
-          next = Math.min(next, cal.starts[k]! + 1);
-          continue;
-        }
         const s = cal.starts[k]!;
         const e = cal.endOf(k, c.work);
+        if (e >= endBefore) continue;
+        open = true;
+        if (!cal.partsOk(k, c.work)) {
+          next = Math.min(next, s + 1);
+          continue;
+        }
         const nextSet = setsBlockedUntil(c.fam, sol.mTl, s, e);
         const anySet = nextSet === 0;
         let nextOp = Infinity;
@@ -76,7 +106,9 @@ export class Placer extends Problem {
         }
         next = Math.min(next, Math.max(anySet ? s + 1 : nextSet, anyOp ? s + 1 : nextOp));
       }
-      if (found) return found;
+      if (found) return { p: found, work: foundWork };
+      // past every class's last start, or every class would now end too late: nothing later helps
+      if (!open && (endBefore !== Infinity || classes.every((c) => k > c.k1))) return null;
       k = Math.max(k + 1, cal.firstAtOrAfter(next));
     }
     return null;

@@ -1,73 +1,15 @@
-import { DAY, HOUR, SchedulerInputError, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
-import { capableSets, groupCapable, hhmm, type CapGroup, type JClass } from './classes.js';
+import { DAY, HOUR, SchedulerInputError, WorkCalendar, parseInstant, resolveOptions } from './calendar.js';
+import { capableSets, groupCapable, type CapGroup, type JClass } from './classes.js';
 import { familyOf, type CSet, type SetFamily } from './sets.js';
 import { Timeline } from './timeline.js';
 import { withTravel, type TravelContext } from './travel-timeline.js';
-import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput, UnplacedReason } from './types.js';
+import type { SchedJob, SchedMachine, SchedOperator, SchedOptions, SchedulerInput } from './types.js';
 import { lacking, workHours } from './world-rules.js';
 
 export type { CSet, SetFamily } from './sets.js';
-
-export interface PJob {
-  i: number;
-  job: SchedJob;
-  ws: number;
-  we: number;
-  weight: number;
-  work: number; // working slots
-  k0: number; // candidate start indices [k0, k1] into the calendar (after now)
-  k1: number;
-  pre: { reason: UnplacedReason; detail: string } | null;
-  capable: CSet[]; // every set that can do the operation (any status)
-  /** the usable sets (ACTIVE, not avoided), by (lead, impl); shared by the jobs of one operation and team */
-  fam: SetFamily;
-  ops: number[]; // usable operator indices, ascending (shared)
-  opPref: Uint8Array; // by operator index (shared)
-  opTeamMiss: Uint8Array; // (shared by team)
-  /** the least operator part of the key over `ops` (−18 × preferred + other team): no operator does better */
-  opLeast: number;
-  /** resources this job can use: machines 0..M-1, operators M.. (shared by operation and team) */
-  resources: Uint8Array;
-  /** indices of the jobs that must end before this one starts */
-  preds: number[];
-  /** the ways to do it (output and qualification groups with usable sets and operators), shortest first */
-  classes: JClass[];
-  /** the qualifications an operator needs for each group that has usable sets (for the reason) */
-  needs: string[][];
-}
-
-export interface Placement {
-  k: number;
-  s: number;
-  e: number;
-  lead: number;
-  impl: number;
-  op: number;
-}
-
-export interface Solution {
-  placed: (Placement | null)[];
-  mTl: Timeline[];
-  oTl: Timeline[];
-  moves: number;
-}
-
-export interface Score {
-  weight: number;
-  earlyMin: number;
-  changes: number;
-}
-
-const byId =
-  <T>(key: (x: T) => string) =>
-  (x: T, y: T) =>
-    key(x) < key(y) ? -1 : key(x) > key(y) ? 1 : 0;
-
-function assertUnique<T>(xs: readonly T[], key: (x: T) => string, what: string): void {
-  for (let i = 1; i < xs.length; i++)
-    if (key(xs[i] as T) === key(xs[i - 1] as T))
-      throw new SchedulerInputError(`duplicate ${what} id ${key(xs[i] as T)}`);
-}
+export type { PJob, Placement, Score, Solution } from './problem-types.js';
+import type { PJob, Solution } from './problem-types.js';
+import { assertUnique, byId, windowCheck } from './problem-prep.js';
 
 /**
  * The scheduling problem in canonical form: machines, operators and jobs sorted by id, the
@@ -239,28 +181,7 @@ export class Problem {
       : cal.slotsFor(job.estimatedHours);
     const [k0, k1] = cal.startRange(Math.max(ws, this.now), we, work);
     const [f0, f1] = cal.startRange(ws, we, work);
-    const { startHour, endHour } = this.opts.workday;
-    const hours = (work * cal.slot) / HOUR;
-    let pre: PJob['pre'] = null;
-    if (f1 < f0) {
-      pre = {
-        reason: 'WINDOW_TOO_SHORT',
-        detail: `Needs ${hours} working hours (${hhmm(startHour)}–${hhmm(endHour)}, ${this.opts.granularityMinutes}-minute steps) but the window ${iso(ws)} – ${iso(we)} holds no such run.`,
-      };
-    } else if (we <= this.now || k1 < k0) {
-      pre = {
-        reason: 'WINDOW_IN_PAST',
-        detail:
-          we <= this.now
-            ? `The window ended at ${iso(we)}, before now (${iso(this.now)}).`
-            : `What is left of the window after now (${iso(this.now)}) is shorter than the ${hours} working hours needed.`,
-      };
-    }
-    if (!pre && capable.length === 0)
-      pre = {
-        reason: 'NO_CAPABLE_MACHINE',
-        detail: `No machine in the fleet can do ${job.operationType}: no self-propelled machine lists it, and no power unit lists it together with an implement that does.`,
-      };
+    const pre = windowCheck(this.opts, this.now, job, [ws, we], work, [k0, k1], [f0, f1], cal, capable.length);
 
     const { fam, resources } = this.familyFor(job.operationType, job.teamId ?? null, capable);
     const { opTeamMiss, opLeast } = this.opTeamFor(job.teamId ?? null);

@@ -13,7 +13,8 @@ export { itemKeyOf, type SearchSpace } from './report.js';
  * The deterministic scheduler. Objective, lexicographic:
  *   1. maximize Σ weight of placed jobs, weight = priority (1…5): two priority-3 jobs are
  *      worth more than one priority-5 job, an urgent job more than a low one;
- *   2. earliness: minimize Σ (start − windowStart) of placed jobs;
+ *   2. finish early: minimize Σ priority × (end − windowStart) of placed jobs (the faster machine,
+ *      urgent work first);
  *   3. few machine changes: an operator keeps the same primary machine across consecutive
  *      jobs, a lead machine keeps its implement;
  *   4. less road: among plans equal on 1–3, a machine's items in the order that drives least
@@ -219,7 +220,7 @@ class Scheduler extends Placer {
     }
   }
 
-  /** Re-insert every item at its earliest start (never later than where it was). */
+  /** Re-insert every item where it finishes first (never later than where it was). */
   private compact(sol: Solution): void {
     for (let round = 0; round < 3; round++) {
       let moved = false;
@@ -231,7 +232,7 @@ class Scheduler extends Placer {
         // the old spot is free again, so there is one, unless a predecessor is out (keepOrder settles it)
         const p = this.earliest(sol, pj) ?? old;
         this.put(sol, pj.i, p);
-        if (p.s < old.s) moved = true;
+        if (p.e < old.e || (p.e === old.e && p.s < old.s)) moved = true;
       }
       if (!moved) break;
     }
@@ -240,13 +241,15 @@ class Scheduler extends Placer {
   private score(sol: Solution): Score {
     let weight = 0;
     let earlyMin = 0;
+    let finishMin = 0;
     for (const pj of this.jobs) {
       const p = sol.placed[pj.i];
       if (!p) continue;
       weight += pj.weight;
       earlyMin += Math.round((p.s - pj.ws) / MINUTE);
+      finishMin += pj.weight * Math.round((p.e - pj.ws) / MINUTE);
     }
-    return { weight, earlyMin, changes: this.changes(sol) };
+    return { weight, finishMin, earlyMin, changes: this.changes(sol) };
   }
 
   /** Consecutive items of an operator on different leads + of a lead with a different implement. */
@@ -276,7 +279,7 @@ class Scheduler extends Placer {
 
   private static better(a: Score, b: Score): boolean {
     if (a.weight !== b.weight) return a.weight > b.weight;
-    if (a.earlyMin !== b.earlyMin) return a.earlyMin < b.earlyMin;
+    if (a.finishMin !== b.finishMin) return a.finishMin < b.finishMin;
     return a.changes < b.changes;
   }
 
@@ -304,7 +307,12 @@ class Scheduler extends Placer {
         bestScore = sc;
       }
     }
-    return result(this, best ?? this.fresh(), bestScore ?? { weight: 0, earlyMin: 0, changes: 0 }, restarts);
+    return result(
+      this,
+      best ?? this.fresh(),
+      bestScore ?? { weight: 0, finishMin: 0, earlyMin: 0, changes: 0 },
+      restarts,
+    );
   }
 
   /**

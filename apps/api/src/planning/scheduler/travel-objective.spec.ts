@@ -1,25 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../platform/random/prng.js';
 import { randomInstance } from './instances.js';
 import { schedule } from './scheduler.js';
-import { L, combine, instance, job } from './test-fixtures.js';
+import { L, combine, instance, job, travelFor } from './test-fixtures.js';
 import { polishTravel, travelKm } from './travel-polish.js';
 import type { SchedTravel } from './travel-timeline.js';
-import type { DraftItem, SchedulerInput } from './types.js';
+import type { DraftItem } from './types.js';
 import { validate } from './validator.js';
-
-/** Fields on a plane (km); road km = straight line × 1.3. */
-function travelFor(input: SchedulerInput, seed: number): SchedTravel {
-  const rng = new Rng(seed);
-  const fieldIds = [...new Set(input.jobs.map((j) => j.fieldId))].sort();
-  const at = fieldIds.map(() => [rng.next() * 40, rng.next() * 40] as const);
-  const km = at.map(([x1, y1]) => at.map(([x2, y2]) => Math.round(Math.hypot(x1 - x2, y1 - y2) * 1.3 * 100) / 100));
-  return {
-    fieldIds,
-    km,
-    speedKmh: Object.fromEntries(input.machines.map((m) => [m.id, m.kind === 'SELF_PROPELLED' ? 20 : 30])),
-  };
-}
 
 /** Two villages: f-a and f-a2 500 m apart, f-b 60 road km away; one combine at 20 km/h. */
 const villages: SchedTravel = {

@@ -1,26 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { Rng } from '../../platform/random/prng.js';
 import { randomInstance } from './instances.js';
 import { schedule } from './scheduler.js';
-import { L, combine, instance, job, operator } from './test-fixtures.js';
+import { L, combine, instance, job, operator, travelFor } from './test-fixtures.js';
 import { travelMs, type SchedTravel } from './travel-timeline.js';
 import type { SchedulerInput, ScheduleItem } from './types.js';
 import { validate } from './validator.js';
 
 const MIN = 60_000;
-
-/** Fields on a plane (km), the road km between them = straight line × 1.3. */
-function travelFor(input: SchedulerInput, seed: number, speed: (kind: string) => number): SchedTravel {
-  const rng = new Rng(seed);
-  const fieldIds = [...new Set(input.jobs.map((j) => j.fieldId))].sort();
-  const at = fieldIds.map(() => [rng.next() * 40, rng.next() * 40] as const);
-  const km = at.map(([x1, y1]) => at.map(([x2, y2]) => Math.round(Math.hypot(x1 - x2, y1 - y2) * 1.3 * 100) / 100));
-  return {
-    fieldIds,
-    km,
-    speedKmh: Object.fromEntries(input.machines.map((m) => [m.id, speed(m.kind)])),
-  };
-}
 
 /** Every pair of consecutive items of one machine leaves the road time between their fields. */
 function travelGaps(input: SchedulerInput, items: readonly ScheduleItem[]) {
@@ -89,7 +75,7 @@ describe('travel between one machine’s consecutive jobs', () => {
     let checked = 0;
     for (let seed = 500; seed < 512; seed++) {
       const base = randomInstance(seed, { jobs: 20, machines: 6, operators: 5, days: 4, busyPerMachine: 2 });
-      const input = { ...base, travel: travelFor(base, seed, (k) => (k === 'SELF_PROPELLED' ? 20 : 30)) };
+      const input = { ...base, travel: travelFor(base, seed) };
       const blind = schedule(base);
       const aware = schedule(input);
       expect(validate(input, aware.items).violations).toEqual([]);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schedule } from './scheduler.js';
-import { L, combine, implement, instance, job, operator, tractor } from './test-fixtures.js';
+import { L, combine, harvest, implement, instance, job, operator, tractor } from './test-fixtures.js';
 import type { DraftItem, SchedulerInput, ViolationCode } from './types.js';
 import { validate } from './validator.js';
 
@@ -23,15 +23,6 @@ const input = (p: Partial<SchedulerInput> = {}): SchedulerInput =>
     ...p,
   });
 
-const harvest = (p: Partial<DraftItem> = {}): DraftItem => ({
-  jobId: 'j-1',
-  primaryAssetId: 'c-1',
-  implementAssetIds: [],
-  operatorMembershipId: 'o-1',
-  startsAt: L('02 07:00'),
-  endsAt: L('02 11:00'),
-  ...p,
-});
 const tillage = (p: Partial<DraftItem> = {}): DraftItem => ({
   jobId: 'j-2',
   primaryAssetId: 't-1',
@@ -205,5 +196,22 @@ describe('validate', () => {
     expect(
       validate(input(), [harvest({ startsAt: L('03 10:00'), endsAt: L('03 14:00') })]).violations[0],
     ).not.toHaveProperty('clash');
+  });
+
+  it("a re-planned job's own booking is not a clash (a board move of a SCHEDULED job); another job's is", () => {
+    const own = { kind: 'JOB' as const, id: 'j-1' };
+    const other = { kind: 'JOB' as const, id: 'j-3' };
+    const at = { startsAt: L('02 07:00'), endsAt: L('02 11:00') };
+    const busy = (ref: typeof own) => ({
+      machines: [{ assetId: 'c-1', ...at, ref }],
+      operators: [{ membershipId: 'o-1', ...at, ref }],
+    });
+    const moved = harvest({ startsAt: L('02 09:00'), endsAt: L('02 13:00') });
+    expect(validate(input({ busy: busy(own) }), [moved]).violations).toEqual([]);
+    expect(
+      validate(input({ busy: busy(other) }), [moved])
+        .violations.map((v) => v.code)
+        .sort(),
+    ).toEqual(['MACHINE_BUSY', 'OPERATOR_BUSY']);
   });
 });

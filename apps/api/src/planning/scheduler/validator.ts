@@ -138,7 +138,7 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
     if (!rangeOk) return;
     for (const id of new Set(ids)) {
       for (const [bs, be, label, ref] of mBusy.get(id) ?? []) {
-        if (bs < e && be > s)
+        if (bs < e && be > s && !ownBooking(ref, jobId))
           v(
             idx,
             jobId,
@@ -151,7 +151,7 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
       push(mUse, id, [s, e, idx]);
     }
     for (const [bs, be, label, ref] of oBusy.get(it.operatorMembershipId) ?? []) {
-      if (bs < e && be > s)
+      if (bs < e && be > s && !ownBooking(ref, jobId))
         v(
           idx,
           jobId,
@@ -254,7 +254,8 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
     if (!limit) continue;
     const held = [
       ...list.map(([s, e, i]) => [s, e, i] as const),
-      ...(oBusy.get(id) ?? []).map(([s, e]) => [s, e, -1] as const),
+      // leave is time off, not work: it never counts toward the day's hours (it is ON_LEAVE instead)
+      ...(oBusy.get(id) ?? []).filter(([, , , ref]) => ref?.kind !== 'LEAVE').map(([s, e]) => [s, e, -1] as const),
     ];
     const days = new Set(list.flatMap(([s, e]) => daysOf(cal, s, e)));
     for (const d of [...days].sort((a, b) => a - b)) {
@@ -316,3 +317,6 @@ function daysOf(cal: WorkCalendar, s: number, e: number): number[] {
   for (let d = cal.localDayStart(s); d < e; d += DAY) out.push(d);
   return out;
 }
+
+/** A re-planned SCHEDULED job's current booking: the assignment it would replace, never a clash. */
+const ownBooking = (ref: BookingRef | undefined, jobId: string) => ref?.kind === 'JOB' && ref.id === jobId;

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma } from '@amms/db';
 import { PrismaService } from '../../platform/prisma/prisma.service.js';
+import { catalogRate } from '../../assets/machine-output.js';
 
 /** What a machine brings to planning beyond its kind and operations (issue #25). */
 export interface MachineWorld {
@@ -14,26 +15,6 @@ export interface MachineWorld {
 
 /** completed jobs of a machine and operation before its own output replaces the catalog's */
 export const LEARN_MIN_JOBS = 3;
-/** field efficiency when the model gives width and speed but no efficiency */
-export const DEFAULT_FIELD_EFFICIENCY = 0.7;
-
-type ModelFigures = {
-  operationTypes: string[];
-  workingWidthM: Prisma.Decimal | null;
-  workingSpeedKmh: Prisma.Decimal | null;
-  fieldEfficiency: Prisma.Decimal | null;
-  workRateHaPerHour: Prisma.Decimal | null;
-};
-
-/** The catalog's output: its stated ha/h, else width (m) × speed (km/h) × efficiency ÷ 10; null when unknown. */
-export function catalogRate(m: Omit<ModelFigures, 'operationTypes'>): number | null {
-  if (m.workRateHaPerHour !== null && Number(m.workRateHaPerHour) > 0) return Number(m.workRateHaPerHour);
-  if (m.workingWidthM === null || m.workingSpeedKmh === null) return null;
-  const eff = m.fieldEfficiency === null ? DEFAULT_FIELD_EFFICIENCY : Number(m.fieldEfficiency);
-  const r = (Number(m.workingWidthM) * Number(m.workingSpeedKmh) * eff) / 10;
-  return r > 0 ? Math.round(r * 100) / 100 : null;
-}
-
 /**
  * Reads the world planning needs that the module services do not give: machine output (the
  * model's figures, and hectares ÷ hours of each machine's completed jobs), fit figures,

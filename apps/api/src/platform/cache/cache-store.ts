@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Logger } from '@nestjs/common';
 import type { Redis } from 'ioredis';
 import type { JobPayload } from '../queue/registry.js';
@@ -13,6 +14,13 @@ export interface CacheOptions {
   opTimeoutMs: number;
   /** false (CACHE_ENABLED=false): reads go straight to the loader; invalidations still run */
   enabled: boolean;
+  /**
+   * Single flight across processes: a miss takes a lease on the entry (SET NX PX) before loading;
+   * readers of other processes (and of this one after its flight) wait for the fill instead of
+   * loading too. The lease expires after this long (a holder that died), and a waiter gives up
+   * and loads itself after the same time.
+   */
+  leaseMs: number;
 }
 
 /**
@@ -27,10 +35,37 @@ for i, k in ipairs(KEYS) do gens[i] = redis.call('GET', k) or '0' end
 local key = ARGV[1] .. table.concat(gens, '.') .. ARGV[2]
 return {key, redis.call('GET', key)}`;
 
+/**
+ * A miss's next step, in one round trip: the entry if it is there now (someone filled it), else the
+ * lease on it if nobody holds that (then the caller loads), else nothing (wait and ask again).
+ * KEYS: value key, lease key. ARGV: 'h' for a detail hash (ARGV[2] its field), token, lease ms.
+ */
+const CLAIM_LUA = `
+local v
+if ARGV[1] == 'h' then v = redis.call('HGET', KEYS[1], ARGV[2]) else v = redis.call('GET', KEYS[1]) end
+if v then return {1, v} end
+if redis.call('SET', KEYS[2], ARGV[3], 'NX', 'PX', ARGV[4]) then return {2} end
+return {0}`;
+
+/** Drops the lease if it is still ours (an expired one may have been taken by another loader). */
+const RELEASE_LUA = `
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0`;
+
 type ListReader = Redis & {
   /** ioredis' Buffer variant of the command defined below: the reply's strings as bytes */
   ammsCacheReadListBuffer(numKeys: number, ...keysAndArgs: string[]): Promise<[Buffer, Buffer | null]>;
+  ammsCacheClaimBuffer(numKeys: number, ...keysAndArgs: string[]): Promise<[number, Buffer?]>;
+  ammsCacheRelease(numKeys: number, ...keysAndArgs: string[]): Promise<number>;
 };
+
+/** What a miss found: the entry another loader filled, the lease (load it), or neither (load anyway). */
+export interface Claim {
+  raw?: Buffer;
+  lease?: string;
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 class RedisTimeout extends Error {
   constructor(ms: number) {
@@ -52,6 +87,54 @@ export class CacheStore {
     private readonly log: Logger,
   ) {
     redis.client.defineCommand('ammsCacheReadList', { lua: READ_LIST_LUA });
+    redis.client.defineCommand('ammsCacheClaim', { lua: CLAIM_LUA });
+    redis.client.defineCommand('ammsCacheRelease', { lua: RELEASE_LUA });
+  }
+
+  /**
+   * After a miss: wait for the entry while another process (or an earlier flight) holds its lease,
+   * or take the lease. Polls with a growing pause (5 → 50 ms); after `leaseMs` without a fill or a
+   * free lease, or when Redis fails, the caller loads without one (never worse than no single flight).
+   */
+  async claim(key: CacheKey, valueKey: string): Promise<Claim> {
+    const client = this.redis.client as ListReader;
+    const leaseKey = `${valueKey}${key.kind === 'detail' ? `|${key.field}` : ''}:lease`;
+    const token = randomUUID();
+    const giveUp = Date.now() + this.opts.leaseMs;
+    let pause = 5;
+    try {
+      for (;;) {
+        const [state, raw] = await this.withTimeout(
+          client.ammsCacheClaimBuffer(
+            2,
+            valueKey,
+            leaseKey,
+            key.kind === 'detail' ? 'h' : 'k',
+            key.kind === 'detail' ? key.field : '',
+            token,
+            String(this.opts.leaseMs),
+          ),
+        );
+        if (state === 1 && raw) return { raw };
+        if (state === 2) return { lease: `${leaseKey} ${token}` };
+        if (Date.now() + pause > giveUp) return {};
+        await sleep(pause);
+        pause = Math.min(pause * 2, 50);
+      }
+    } catch (err) {
+      this.trip(err);
+      return {};
+    }
+  }
+
+  /** Best effort: a lease not released expires by itself. */
+  async release(lease: string): Promise<void> {
+    const [leaseKey, token] = lease.split(' ') as [string, string];
+    try {
+      await this.withTimeout((this.redis.client as ListReader).ammsCacheRelease(1, leaseKey, token));
+    } catch (err) {
+      this.trip(err);
+    }
   }
 
   /**

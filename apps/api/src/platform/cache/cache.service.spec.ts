@@ -8,6 +8,8 @@ import { PrismaService } from '../prisma/prisma.service.js';
 import { RedisService } from '../redis/redis.service.js';
 import { CacheKeys } from './cache-keys.js';
 import { CacheService, type CacheOptions } from './cache.service.js';
+import { CheckedJson } from './checked-json.js';
+import { z } from 'zod';
 
 // Against the real Redis (test db 1): no mocks. Each test uses a fresh org id, so keys never collide.
 const config = (redisUrl: string) =>
@@ -172,3 +174,69 @@ describe('CacheService (real Redis)', () => {
     expect(await count('bypass')).toBe(40);
   });
 });
+
+// Issue #30 §2: single flight across processes (API instances, the worker). Each CacheService here
+// has its own Redis connection and in-process flights, as separate processes have.
+describe('CacheService: one rebuild for a herd spread over several processes (real Redis)', () => {
+  const processes = (n: number, opts: Partial<CacheOptions> = {}) =>
+    Promise.all(Array.from({ length: n }, () => makeCache(opts)));
+
+  it('64 readers of an invalidated list entry on 4 processes: the loader runs once, every reader gets its value', async () => {
+    const caches = await processes(4);
+    const org = randomUUID();
+    const key = CacheKeys.list(org, 'analytics', ORG_SCOPE, { endpoint: 'overview' });
+    let runs = 0;
+    const loader = async () => {
+      runs++;
+      await sleep(50);
+      return { figure: runs };
+    };
+    await caches[0]!.cache.getOrLoad(key, loader, { ttlSeconds: 60 });
+    expect(await caches[1]!.cache.invalidate(org, { resources: ['analytics'] })).toBe('ok');
+    runs = 0;
+    const out = await Promise.all(
+      Array.from({ length: 64 }, (_, i) => caches[i % 4]!.cache.getOrLoad(key, loader, { ttlSeconds: 60 })),
+    );
+    expect(runs).toBe(1);
+    expect(out.every((v) => v.figure === 1)).toBe(true);
+  });
+
+  it('the checked read (an HTTP route) too: one load, the other processes answer the stored bytes', async () => {
+    const caches = await processes(3);
+    const key = CacheKeys.list(randomUUID(), 'analytics', ORG_SCOPE, { endpoint: 'utilization' });
+    let runs = 0;
+    const loader = async () => (runs++, await sleep(50), { total: 7 });
+    const schema = z.object({ total: z.number() });
+    const out = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        caches[i % 3]!.cache.getOrLoadChecked(key, loader, { ttlSeconds: 60, schema }),
+      ),
+    );
+    expect(runs).toBe(1);
+    for (const v of out)
+      expect(JSON.parse(v instanceof CheckedJson ? v.json.toString() : JSON.stringify(v))).toEqual({ total: 7 });
+  });
+
+  it('a loader that fails releases its lease: a reader waiting in another process loads at once, not after the lease', async () => {
+    // a lease of 10 minutes: were it not released, the waiter would outlast the test's timeout
+    const [a, b] = await processes(2, { leaseMs: 600_000 });
+    const key = CacheKeys.detail(randomUUID(), 'asset', 'a1', ORG_SCOPE);
+    let started!: () => void;
+    const holding = new Promise<void>((r) => (started = r));
+    const failing = cache(a!).getOrLoad(
+      key,
+      async () => {
+        started();
+        await sleep(50);
+        throw new Error('database away');
+      },
+      { ttlSeconds: 60 },
+    );
+    await holding;
+    const waiter = cache(b!).getOrLoad(key, async () => 'loaded by b', { ttlSeconds: 60 });
+    await expect(failing).rejects.toThrow('database away');
+    expect(await waiter).toBe('loaded by b');
+  }, 30_000);
+});
+
+const cache = (x: { cache: CacheService }) => x.cache;

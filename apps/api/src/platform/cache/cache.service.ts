@@ -29,6 +29,7 @@ export const DEFAULT_CACHE_OPTIONS: CacheOptions = {
   breakerMs: 1000,
   opTimeoutMs: 250,
   enabled: true,
+  leaseMs: 10_000,
 };
 
 /** What a write made stale. Ids only: it travels through the outbox when Redis is away. */
@@ -55,7 +56,9 @@ interface Flight {
  * Redis cache-aside for read models (DESIGN.md §4).
  *
  * Read: single flight per key in this process → Redis (one round trip) → hit: the stored DTO;
- * miss: the loader (Postgres, at most `maxConcurrentLoads` at once) → fill with TTL ± 20 %.
+ * miss: a lease on the entry in Redis (single flight across processes: a reader that finds the
+ * lease taken waits for the fill, CacheStore.claim) → the loader (Postgres, at most
+ * `maxConcurrentLoads` at once) → fill with TTL ± 20 % → the lease released.
  * Loader errors (404 included) propagate and are never stored. Redis failing or slow opens a
  * short circuit breaker: reads go straight to the (bounded) loader, the API keeps answering.
  *
@@ -217,9 +220,23 @@ export class CacheService {
       this.metrics.cacheRequests.inc({ resource, result: 'error' });
       return this.load(resource, loader);
     }
+    const claim = await this.store.claim(key, valueKey);
+    const shared = claim.raw ? parseEntry<T>(claim.raw.toString('utf8')) : undefined;
+    if (shared) return this.sharedHit(resource, shared.value);
     this.metrics.cacheRequests.inc({ resource, result: 'miss' });
-    const value = await this.load(resource, loader);
-    if (!flight.stale) await this.store.fill(key, valueKey, JSON.stringify(value), ttlSeconds);
+    try {
+      const value = await this.load(resource, loader);
+      if (!flight.stale) await this.store.fill(key, valueKey, JSON.stringify(value), ttlSeconds);
+      return value;
+    } finally {
+      if (claim.lease) await this.store.release(claim.lease);
+    }
+  }
+
+  /** Another process (or an earlier flight) filled the entry while this miss waited on its lease. */
+  private sharedHit<R>(resource: CacheResource, value: R): R {
+    this.metrics.cacheRequests.inc({ resource, result: 'coalesced' });
+    this.metrics.cacheDbQueriesAvoided.inc({ resource });
     return value;
   }
 
@@ -263,16 +280,28 @@ export class CacheService {
       this.metrics.cacheRequests.inc({ resource, result: 'error' });
       return this.load(resource, loader);
     }
-    this.metrics.cacheRequests.inc({ resource, result: 'miss' });
-    const value = await this.load(resource, loader);
-    const checked = schema.safeParse(value);
-    if (!checked.success) {
-      this.log.error(`a cached ${resource} value breaks its response contract (not stored): ${checked.error.message}`);
-      throw new AppError('INTERNAL', 'Internal error');
+    const claim = await this.store.claim(key, valueKey);
+    if (claim.raw) {
+      const body = checkedBody(claim.raw, tag);
+      const shared = body !== null ? new CheckedJson(body) : parseEntry<T>(claim.raw.toString('utf8'))?.value;
+      if (shared !== undefined) return this.sharedHit(resource, shared);
     }
-    const json = JSON.stringify(value);
-    if (!flight.stale) await this.store.fill(key, valueKey, checkedEntry(tag, json), ttlSeconds);
-    return new CheckedJson(json);
+    this.metrics.cacheRequests.inc({ resource, result: 'miss' });
+    try {
+      const value = await this.load(resource, loader);
+      const checked = schema.safeParse(value);
+      if (!checked.success) {
+        this.log.error(
+          `a cached ${resource} value breaks its response contract (not stored): ${checked.error.message}`,
+        );
+        throw new AppError('INTERNAL', 'Internal error');
+      }
+      const json = JSON.stringify(value);
+      if (!flight.stale) await this.store.fill(key, valueKey, checkedEntry(tag, json), ttlSeconds);
+      return new CheckedJson(json);
+    } finally {
+      if (claim.lease) await this.store.release(claim.lease);
+    }
   }
 
   /** In-process half of the read/invalidate race: loads already running for a stale entry do not fill, and new readers do not join them. */

@@ -55,6 +55,42 @@ describe('canonicalJson', () => {
   it('distinguishes a string from a number', () => {
     expect(canonicalJson({ a: '1' })).not.toBe(canonicalJson({ a: 1 }));
   });
+
+  it('writes exactly what the plain definition writes (audit hashes stay what they were)', () => {
+    // the definition canonicalJson had before it was written for speed
+    const plain = (value: unknown): string => {
+      if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
+      if (value instanceof Date) return JSON.stringify(value.toISOString());
+      if (Array.isArray(value)) return `[${value.map(plain).join(',')}]`;
+      const entries = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined)
+        .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${plain(v)}`).join(',')}}`;
+    };
+    // eslint-disable-next-line no-sparse-arrays
+    const sparse = [1, , 3];
+    const values: unknown[] = [
+      base,
+      { z: 1, a: undefined, B: [undefined, null, 0, -0, 1e21, NaN, Infinity], é: 'ü', '\u2028': '"\\' },
+      { ä: 1, a: { Z: 2, '10': 3, '9': 4, '': 5 }, sparse, nested: [[{ y: 1, x: [] }], {}] },
+      [new Date(0), true, false, 'x\ny', { d: new Date('2026-12-06T00:00:00.000Z') }],
+      { emoji: '🚜', surrogate: '\ud800', tab: '\t' },
+      Object.assign(Object.create({ inherited: 1 }), { own: 2 }),
+      'plain string',
+      42,
+      null,
+    ];
+    for (let i = 0; i < 200; i++) {
+      // random rows like a telematics batch's, with keys in random order
+      const row: Record<string, unknown> = { serialNumber: `SN-${i}`, at: new Date(i * 1e9).toISOString(), lat: i / 7 };
+      if (i % 3 === 0) row['faultCodes'] = [`SPN ${i} FMI 1`];
+      if (i % 5 === 0) row['engineHours'] = undefined;
+      const keys = Object.keys(row).sort(() => ((i * 7919) % 3) - 1);
+      values.push(Object.fromEntries(keys.map((k) => [k, row[k]])));
+    }
+    for (const v of values) expect(canonicalJson(v)).toBe(plain(v));
+    expect(canonicalJson(values)).toBe(plain(values));
+  });
 });
 
 describe('eventHash', () => {

@@ -16,15 +16,34 @@ export interface ChainedFields {
   createdAt: Date;
 }
 
-/** JSON with sorted keys at every level, so the same value always hashes the same. */
+/**
+ * JSON with sorted keys at every level, so the same value always hashes the same. Built by
+ * concatenation (no entry arrays per object): the idempotency layer hashes every request body with
+ * it, a 1,000-row telematics batch among them. hash-chain.spec compares it with the plain definition.
+ */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value !== 'object') return JSON.stringify(value ?? null);
   if (value instanceof Date) return JSON.stringify(value.toISOString());
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.entries(value as Record<string, unknown>)
-    .filter(([, v]) => v !== undefined)
-    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) {
+      if (i > 0) out += ',';
+      // a hole stays empty (as Array.prototype.map leaves it)
+      if (i in value) out += canonicalJson(value[i]);
+    }
+    return out + ']';
+  }
+  const obj = value as Record<string, unknown>;
+  // the default sort compares UTF-16 code units, as `<` does
+  const keys = Object.keys(obj).sort();
+  let out = '{';
+  for (const k of keys) {
+    const v = obj[k];
+    if (v === undefined) continue;
+    if (out.length > 1) out += ',';
+    out += JSON.stringify(k) + ':' + canonicalJson(v);
+  }
+  return out + '}';
 }
 
 export function eventHash(prevHash: string | null, f: ChainedFields): string {

@@ -9,13 +9,13 @@ import { PrismaService } from '../prisma/prisma.service.js';
 import { RedisService } from '../redis/redis.service.js';
 import { MetricsService } from '../metrics/metrics.service.js';
 
-type Check = { ok: boolean; ms: number; error?: string };
+type Check = { ok: boolean; ms: number; error?: 'unreachable' | 'timeout' };
 
 /**
  * A failed check says `unreachable` or `timeout`, never the driver's message (host names, ports,
  * user names, SQL states are nobody's business on a public probe); the detail goes to the log.
  */
-async function check(
+export async function check(
   name: string,
   fn: () => Promise<unknown>,
   log: FastifyRequest['log'],

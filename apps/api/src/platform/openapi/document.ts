@@ -24,28 +24,38 @@ export const API_INFO = {
   ].join('\n'),
 };
 
-/** Handler metadata keyed by the operationId @nestjs/swagger gives it (`Controller_handler`). */
-export function collectRouteMeta(app: INestApplication): Map<string, RouteMeta> {
+type ControllerClass = new (...args: never[]) => unknown;
+
+/** Every route handler of every controller of the app: its class, method name and function. */
+export function* routeHandlers(app: INestApplication): Generator<{ ctrl: ControllerClass; name: string; fn: object }> {
   const discovery = new DiscoveryService(app.get(ModulesContainer));
   const scanner = new MetadataScanner();
-  const found = new Map<string, RouteMeta>();
   for (const wrapper of discovery.getControllers()) {
-    const ctrl = wrapper.metatype as (new (...args: never[]) => unknown) | undefined;
+    const ctrl = wrapper.metatype as ControllerClass | undefined;
     if (!ctrl) continue;
     const proto = ctrl.prototype as Record<string, unknown>;
     for (const name of scanner.getAllMethodNames(proto)) {
       const fn = proto[name] as object;
-      if (Reflect.getMetadata(METHOD_METADATA, fn) === undefined) continue;
-      found.set(`${ctrl.name}_${name}`, {
-        controller: ctrl.name,
-        handler: name,
-        rule: (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, ctrl)) as AccessRule | undefined,
-        idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn) !== undefined,
-        rateLimited:
-          (Reflect.getMetadata(RATE_LIMIT_KEY, fn) ?? Reflect.getMetadata(RATE_LIMIT_KEY, ctrl)) !== undefined,
-      });
+      if (Reflect.getMetadata(METHOD_METADATA, fn) !== undefined) yield { ctrl, name, fn };
     }
   }
+}
+
+/** A handler's access rule: its own, else its controller's. */
+export const accessRuleOf = (ctrl: ControllerClass, fn: object) =>
+  (Reflect.getMetadata(ACCESS_KEY, fn) ?? Reflect.getMetadata(ACCESS_KEY, ctrl)) as AccessRule | undefined;
+
+/** Handler metadata keyed by the operationId @nestjs/swagger gives it (`Controller_handler`). */
+export function collectRouteMeta(app: INestApplication): Map<string, RouteMeta> {
+  const found = new Map<string, RouteMeta>();
+  for (const { ctrl, name, fn } of routeHandlers(app))
+    found.set(`${ctrl.name}_${name}`, {
+      controller: ctrl.name,
+      handler: name,
+      rule: accessRuleOf(ctrl, fn),
+      idempotent: Reflect.getMetadata(IDEMPOTENT_KEY, fn) !== undefined,
+      rateLimited: (Reflect.getMetadata(RATE_LIMIT_KEY, fn) ?? Reflect.getMetadata(RATE_LIMIT_KEY, ctrl)) !== undefined,
+    });
   return found;
 }
 

@@ -108,6 +108,16 @@ export const JOBS = {
     queue: 'amms-telematics',
     payload: z.object({}).strict(),
   },
+  // Weekly per org (its job scheduler): the agent's purchase draft on its own (worker/weekly-purchase.ts).
+  'purchase.weekly': {
+    queue: 'amms-drafts',
+    payload: z.object({ organizationId: z.uuid() }).strict(),
+  },
+  // Hourly and at worker start: one weekly purchase scheduler per org.
+  'purchase.schedule': {
+    queue: 'amms-drafts',
+    payload: z.object({}).strict(),
+  },
 } as const satisfies Record<string, { queue: QueueName; payload: z.ZodType }>;
 
 export type JobName = keyof typeof JOBS;

@@ -25,6 +25,13 @@ export const hasHan = (s: string): boolean => HAN.test(s);
 /** How many Chinese ideographs the text has. */
 export const countHan = (s: string): number => s.match(HAN_ALL)?.length ?? 0;
 
+/** The language a question is written in: Chinese when its ideographs (≥ 2) outnumber its Latin words. */
+export function textLanguage(q: string): 'zh' | 'en' {
+  const cjk = countHan(q);
+  const latin = (q.match(/[A-Za-z]{2,}/g) ?? []).length;
+  return cjk >= 2 && cjk >= latin ? 'zh' : 'en';
+}
+
 /** Is this character (the first of `ch`) set without spaces around it (Han, CJK punctuation, kana, fullwidth)? */
 export const isWide = (ch: string): boolean => WIDE.test(ch.charAt(0));
 

@@ -57,9 +57,9 @@ export function indexTokens(text: string): string {
 const STOP = new Set(
   (
     '的 了 和 与 及 或 是 在 有 为 把 被 对 从 到 就 都 也 还 要 会 能 可以 应该 需要 如何 怎么 怎么办 怎样 怎么样 什么 哪些 哪个 哪里 多少 几 吗 呢 吧 啊 请 请问 我 我们 你 您 他 它 这 那 这个 那个 一个 时 时候 时应 应 该 如果 出现 发生 多久 一次 多长时间 几次 哪儿 为什么 是否 有没有 ' +
-    '问题 哪些地方 哪些项目 哪些方面 什么地方 什么问题 什么意思 啥意思 意思 代表 里 里面 多 多大 多高 多快 多重 多长 多远 合适 程度 不能 能否 可否 每个 自己 之前 先 做 给 设 ' +
+    '内 哪 问题 哪些地方 哪些项目 哪些方面 什么地方 什么问题 什么意思 啥意思 意思 代表 里 里面 多 多大 多高 多快 多重 多长 多远 合适 程度 不能 能否 可否 每个 自己 之前 先 做 给 设 ' +
     'a an the of to in on at for and or is are was were be been do does did how what which when where why who whom should can could would will shall my our your i we you it its this that these those with from by as if then than there please tell me about often need much many any some ' +
-    'ok okay has have had may might must get gets got happen happens long time times take takes make makes way mean means right proper correct enough want wants able'
+    'within due ok okay has have had may might must get gets got happen happens long time times take takes make makes way mean means right proper correct enough want wants able'
   ).split(/\s+/),
 );
 
@@ -75,6 +75,26 @@ export function querySearchTokens(question: string): string[] {
   const seen = new Set<string>();
   for (const w of words(segmenter().cutForSearch(question, true))) if (!STOP.has(w)) seen.add(w);
   return [...seen];
+}
+
+/**
+ * The shorter words of a Chinese question word, for when no manual prints the word itself:
+ * `sub`, its search-mode sub-words (柑橘园 → 柑橘); `plain`, its dictionary words without the
+ * segmenter's guesses (风大到 → 风, 大), or else the word without a question word at its start or
+ * end (飞多高 → 飞). Stop words are left out; empty when the word has no shorter parts.
+ */
+export function wordPieces(word: string): { sub: string[]; plain: string[] } {
+  if (!/\p{Script=Han}/u.test(word) || word.length < 3) return { sub: [], plain: [] };
+  const keep = (ws: string[]) => [...new Set(words(ws).filter((w) => w !== word && !STOP.has(w)))];
+  const sub = keep(segmenter().cutForSearch(word, false)).filter((w) => w.length >= 2);
+  let plain = keep(segmenter().cut(word, false));
+  if (plain.length === 0) {
+    const asked = [...STOP].filter((w) => w.length >= 2 && w.length < word.length && /\p{Script=Han}/u.test(w));
+    const end = asked.find((w) => word.endsWith(w));
+    const start = asked.find((w) => word.startsWith(w));
+    plain = end ? [word.slice(0, -end.length)] : start ? [word.slice(start.length)] : [];
+  }
+  return { sub, plain };
 }
 
 /** The word tokens of a passage (for coverage: which query words a passage contains). */

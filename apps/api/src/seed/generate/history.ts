@@ -57,7 +57,7 @@ export function addHistory(g: Gen) {
     }
     const { primary: p, operator: o, start } = placed;
     const factor = rng.float(0.85, 1.1);
-    const actualHours = Math.max(0.5, req.estHours * factor);
+    const actualHours = Math.max(0.5, placed.hours * factor);
     const startedAt = start + rng.int(0, 20) * 60_000;
     const completedAt = walkWork(startedAt, actualHours + 0.3);
     out.jobs.push(

@@ -32,7 +32,7 @@ export function thisWeekJobs(g: Gen): Prisma.JobCreateManyInput[] {
       const placed = place(g, req, today);
       if (!placed) continue;
       const { start } = placed;
-      const actualHours = Math.max(0.5, req.estHours * wk.float(0.85, 1.05));
+      const actualHours = Math.max(0.5, placed.hours * wk.float(0.85, 1.05));
       const startedAt = start + wk.int(0, 20) * 60_000;
       const completedAt = walkWork(startedAt, actualHours + 0.3);
       if (completedAt >= today) continue; // would still be running: not this loop's kind of job

@@ -1,3 +1,4 @@
+import type { Prisma } from '@amms/db';
 import type { GenMember } from '../types.js';
 import { CORRECTIVE_FAULTS, PM_PARTS, type PlanTemplate } from '../maintenance-data.js';
 import { DAY, HOUR, ceilTo, dayStart, localParts } from '../../platform/random/prng.js';
@@ -36,52 +37,44 @@ export function closedWorkOrder(
   const partsCost = addParts(g, id, fault ? fault.parts : (PM_PARTS[m.model.role] ?? []), submitted);
   if (type === 'PREVENTIVE' && m.plan) addChecklist(g, id, m.plan.t, true, submitted);
   const acceptor = pickAcceptor(g, mech);
-  g.wos.push({
-    at: downStart,
-    row: {
-      id,
-      organizationId: g.org,
-      number: 0,
-      assetId: m.id,
-      planId: type === 'PREVENTIVE' ? (m.plan?.id ?? null) : null,
-      parentWorkOrderId: null,
-      type,
-      status: 'CLOSED',
-      title: fault ? (zh ? fault.zh : fault.en) : `${zh ? m.plan?.t.zh : m.plan?.t.en}`,
-      description: fault
-        ? zh
-          ? `作业结束时操作员报告：${fault.zh}`
-          : `Reported by the operator after the job: ${fault.en}`
-        : null,
-      priority: type === 'CORRECTIVE' ? rng.int(4, 5) : 3,
-      reportedByMembershipId: (reporter ?? mech).membershipId,
-      assigneeMembershipId: mech.membershipId,
-      plannedStart: new Date(downStart),
-      plannedEnd: new Date(plannedEnd),
-      causesDowntime: true,
-      downtimeStartedAt: new Date(downStart),
-      downtimeEndedAt: new Date(accepted),
-      startedAt: new Date(start),
-      submittedAt: new Date(submitted),
-      submittedByMembershipId: mech.membershipId,
-      acceptedAt: new Date(accepted),
-      acceptedByMembershipId: acceptor.membershipId,
-      meterHours: fix1(meterAt),
-      laborHours: fix2(laborHundredths),
-      laborCostMinor: BigInt(Math.round((laborHundredths * rate) / 100)),
-      partsCostMinor: BigInt(partsCost),
-      resolution: fault
-        ? zh
-          ? '已更换损坏部件，试车正常'
-          : 'Replaced the failed part; test run OK'
-        : zh
-          ? '按保养清单完成'
-          : 'Service done per checklist',
-      itemKey: null,
-      version: 4,
-      createdAt: new Date(downStart),
-      updatedAt: new Date(accepted),
-    },
+  pushWorkOrder(g, downStart, id, m.id, {
+    planId: type === 'PREVENTIVE' ? (m.plan?.id ?? null) : null,
+    type,
+    status: 'CLOSED',
+    title: fault ? (zh ? fault.zh : fault.en) : `${zh ? m.plan?.t.zh : m.plan?.t.en}`,
+    description: fault
+      ? zh
+        ? `作业结束时操作员报告：${fault.zh}`
+        : `Reported by the operator after the job: ${fault.en}`
+      : null,
+    priority: type === 'CORRECTIVE' ? rng.int(4, 5) : 3,
+    reportedByMembershipId: (reporter ?? mech).membershipId,
+    assigneeMembershipId: mech.membershipId,
+    plannedStart: new Date(downStart),
+    plannedEnd: new Date(plannedEnd),
+    causesDowntime: true,
+    downtimeStartedAt: new Date(downStart),
+    downtimeEndedAt: new Date(accepted),
+    startedAt: new Date(start),
+    submittedAt: new Date(submitted),
+    submittedByMembershipId: mech.membershipId,
+    acceptedAt: new Date(accepted),
+    acceptedByMembershipId: acceptor.membershipId,
+    meterHours: fix1(meterAt),
+    laborHours: fix2(laborHundredths),
+    laborCostMinor: BigInt(Math.round((laborHundredths * rate) / 100)),
+    partsCostMinor: BigInt(partsCost),
+    resolution: fault
+      ? zh
+        ? '已更换损坏部件，试车正常'
+        : 'Replaced the failed part; test run OK'
+      : zh
+        ? '按保养清单完成'
+        : 'Service done per checklist',
+    itemKey: null,
+    version: 4,
+    createdAt: new Date(downStart),
+    updatedAt: new Date(accepted),
   });
   // accepting the order returns the machine to service and releases its booking (as the
   // maintenance service does); job bookings, by contrast, stay active as history
@@ -148,33 +141,25 @@ export function machinesDownNow(g: Gen) {
     const reporter = rng.pick(g.operators).m;
     const id = g.ids.next();
     const started = downStart + 2 * HOUR;
-    g.wos.push({
-      at: downStart,
-      row: {
-        id,
-        organizationId: g.org,
-        number: 0,
-        assetId: m.id,
-        planId: null,
-        parentWorkOrderId: null,
-        type: 'CORRECTIVE',
-        status: 'IN_PROGRESS',
-        title: zh ? fault.zh : fault.en,
-        description: zh
-          ? `等待配件：${fault.parts[0]?.name[0] ?? ''}`
-          : `Waiting for parts: ${fault.parts[0]?.name[1] ?? ''}`,
-        priority: 5,
-        reportedByMembershipId: reporter.membershipId,
-        assigneeMembershipId: mech.membershipId,
-        plannedStart: new Date(downStart),
-        plannedEnd: new Date(plannedEnd),
-        causesDowntime: true,
-        downtimeStartedAt: new Date(downStart),
-        startedAt: new Date(started),
-        version: 2,
-        createdAt: new Date(downStart),
-        updatedAt: new Date(started),
-      },
+    pushWorkOrder(g, downStart, id, m.id, {
+      planId: null,
+      type: 'CORRECTIVE',
+      status: 'IN_PROGRESS',
+      title: zh ? fault.zh : fault.en,
+      description: zh
+        ? `等待配件：${fault.parts[0]?.name[0] ?? ''}`
+        : `Waiting for parts: ${fault.parts[0]?.name[1] ?? ''}`,
+      priority: 5,
+      reportedByMembershipId: reporter.membershipId,
+      assigneeMembershipId: mech.membershipId,
+      plannedStart: new Date(downStart),
+      plannedEnd: new Date(plannedEnd),
+      causesDowntime: true,
+      downtimeStartedAt: new Date(downStart),
+      startedAt: new Date(started),
+      version: 2,
+      createdAt: new Date(downStart),
+      updatedAt: new Date(started),
     });
     bookMachine(g, m.id, downStart, plannedEnd, { workOrderId: id }, downStart);
     m.status = 'IN_MAINTENANCE';
@@ -195,28 +180,20 @@ export function servicesNextWeek(g: Gen) {
     const e = s + Math.ceil(t.estimatedHours) * HOUR;
     const id = g.ids.next();
     const createdAt = anchor - rng.int(1, 3) * DAY + 9 * HOUR;
-    g.wos.push({
-      at: createdAt,
-      row: {
-        id,
-        organizationId: g.org,
-        number: 0,
-        assetId: m.id,
-        planId: m.plan?.id ?? null,
-        parentWorkOrderId: null,
-        type: 'PREVENTIVE',
-        status: 'OPEN',
-        title: zh ? t.zh : t.en,
-        priority: 3,
-        reportedByMembershipId: g.dispatcher.membershipId,
-        assigneeMembershipId: rng.pick(g.mechanics).membershipId,
-        plannedStart: new Date(s),
-        plannedEnd: new Date(e),
-        causesDowntime: true,
-        version: 1,
-        createdAt: new Date(createdAt),
-        updatedAt: new Date(createdAt),
-      },
+    pushWorkOrder(g, createdAt, id, m.id, {
+      planId: m.plan?.id ?? null,
+      type: 'PREVENTIVE',
+      status: 'OPEN',
+      title: zh ? t.zh : t.en,
+      priority: 3,
+      reportedByMembershipId: g.dispatcher.membershipId,
+      assigneeMembershipId: rng.pick(g.mechanics).membershipId,
+      plannedStart: new Date(s),
+      plannedEnd: new Date(e),
+      causesDowntime: true,
+      version: 1,
+      createdAt: new Date(createdAt),
+      updatedAt: new Date(createdAt),
     });
     addChecklist(g, id, t, false, createdAt);
     bookMachine(g, m.id, s, e, { workOrderId: id }, createdAt);
@@ -229,4 +206,16 @@ export function numberWorkOrders(g: Gen) {
   g.wos.sort((a, b) => a.at - b.at);
   g.wos.forEach((w, i) => (w.row.number = i + 1));
   g.out.workOrders = g.wos.map((w) => w.row);
+}
+
+/** A work order row of the org on a machine (numbered later, in `at` order), with what differs per order. */
+function pushWorkOrder(
+  g: Gen,
+  at: number,
+  id: string,
+  assetId: string,
+  row: Omit<Prisma.WorkOrderCreateManyInput, 'id' | 'organizationId' | 'number' | 'assetId' | 'parentWorkOrderId'>,
+) {
+  const fixed = { id, organizationId: g.org, number: 0, assetId, planId: null, parentWorkOrderId: null };
+  g.wos.push({ at, row: { ...fixed, ...row } });
 }

@@ -51,7 +51,7 @@ export async function buildManual(spec: ManualSpec): Promise<{ bytes: Uint8Array
   const lay = (kind: 'front' | 'body', chapters: ManualSpec['chapters']) => {
     const flow = new Flow(measure, scanMeasure, kind, zh, spec.layout?.columns ?? 1);
     for (const ch of chapters) {
-      flow.chapterStart(ch.title);
+      flow.chapterStart(ch.title, ch.toc !== false);
       for (const b of ch.blocks) flow.block(b);
     }
     return { pages: flow.pages.filter((p) => p.ops.length > 0 || p.scan), toc: flow.toc };

@@ -82,10 +82,10 @@ export class Flow {
     private readonly columns: 1 | 2 = 1,
   ) {}
 
-  chapterStart(title: string): void {
+  chapterStart(title: string, inToc = true): void {
     this.chapter++;
     this.open(true);
-    this.toc.push({ level: 1, text: title, page: this.page });
+    if (inToc) this.toc.push({ level: 1, text: title, page: this.page });
     this.text(LEFT, title, 'b', 19, 0);
     this.y -= 10;
     this.page.ops.push({ t: 'line', x1: LEFT, y1: this.y, x2: RIGHT, y2: this.y, w: 1.2, gray: 0.2 });

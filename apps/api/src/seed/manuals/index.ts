@@ -3,12 +3,13 @@ import { DJI_T50 } from './content/dji-t50-b.js';
 import { HORSCH_LEEB } from './content/horsch-leeb-b.js';
 import { JD_6R155 } from './content/jd-6r155-b.js';
 import { LOVOL_GN70 } from './content/lovol-gn70-b.js';
+import { withPartsList } from './parts-list.js';
 import type { ManualSpec } from './types.js';
 
 export type { ManualInfo, ManualSpec } from './types.js';
 
-/** Every demo manual, in seed order. */
-export const DEMO_MANUALS: ManualSpec[] = [JD_6R155, LOVOL_GN70, DJI_T50, HORSCH_LEEB];
+/** Every demo manual, in seed order; each ends with the parts list of its models (parts-list.ts). */
+export const DEMO_MANUALS: ManualSpec[] = [JD_6R155, LOVOL_GN70, DJI_T50, HORSCH_LEEB].map(withPartsList);
 
 /**
  * The generated PDFs and their manifest are committed here (apps/api/fixtures/manuals): the seed

@@ -37,6 +37,8 @@ export interface Row {
 export interface Chapter {
   title: string;
   blocks: Block[];
+  /** false: left out of the table of contents (an appendix added later must not grow it by a page) */
+  toc?: false;
 }
 
 export interface ManualSpec {

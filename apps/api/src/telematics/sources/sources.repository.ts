@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Prisma, TelematicsEquipment, TelematicsSource } from '@amms/db';
 import { PrismaService, type Tx } from '../../platform/prisma/prisma.service.js';
+import { memberFactsSelect } from '../../tenancy/memberships.repository.js';
 
 export type SourceRow = TelematicsSource & { linkedUnits: number; unmatchedUnits: number };
 
@@ -83,15 +84,7 @@ export class SourcesRepository {
   creator(organizationId: string, membershipId: string) {
     return this.prisma.client.membership.findFirst({
       where: { organizationId, id: membershipId },
-      select: {
-        id: true,
-        role: true,
-        dataScope: true,
-        status: true,
-        userId: true,
-        user: { select: { isPlatformAdmin: true } },
-        teams: { select: { teamId: true } },
-      },
+      select: memberFactsSelect,
     });
   }
 

@@ -1,7 +1,16 @@
 'use client';
 
 import Link from 'next/link';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type CSSProperties, type ReactNode } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type HTMLAttributes,
+  type ReactNode,
+} from 'react';
 
 /** What a bar's card says: a title, label/value lines, findings (conflicts first) and links. */
 export type TimelineCard = {
@@ -69,6 +78,8 @@ export function CardBar({
   className,
   style,
   card,
+  title,
+  extra,
   children,
 }: {
   id: string;
@@ -77,6 +88,10 @@ export function CardBar({
   className: string;
   style: CSSProperties;
   card: TimelineCard;
+  /** the whole label when the bar cannot show it */
+  title?: string;
+  /** the board's handlers of a movable bar */
+  extra?: HTMLAttributes<HTMLElement> & Record<string, unknown>;
   children: ReactNode;
 }) {
   const btn = useRef<HTMLButtonElement>(null);
@@ -128,22 +143,28 @@ export function CardBar({
   return (
     <>
       <button
+        {...extra}
         ref={btn}
         type="button"
         aria-label={name}
         aria-expanded={expanded}
         aria-controls={cardId}
         data-bar-id={id}
+        title={title}
         style={style}
         className={`${className} z-10 cursor-pointer text-left hover:z-30 hover:shadow focus-visible:z-30 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700`}
         onMouseEnter={() => cards.show(id)}
         onMouseLeave={() => cards.hideSoon(id)}
         onFocus={() => cards.show(id)}
         onBlur={(e) => {
+          (extra?.onBlur as ((e: React.FocusEvent<HTMLElement>) => void) | undefined)?.(e);
           if (!box.current?.contains(e.relatedTarget as Node | null)) cards.hideSoon(id);
         }}
         onClick={() => cards.toggle(id)}
-        onKeyDown={onKeyDown}
+        onKeyDown={(e) => {
+          (extra?.onKeyDown as ((e: React.KeyboardEvent<HTMLElement>) => void) | undefined)?.(e);
+          if (!e.defaultPrevented) onKeyDown(e);
+        }}
       >
         {children}
       </button>

@@ -24,6 +24,13 @@ export const timelineMessages = defineMessages(
     continuesAfter: '（延续到显示范围之后）',
     scrollHint: '可左右滑动查看全部日期。',
     barName: '{label}，{range}（{kind}）{clip}',
+    board: {
+      movableHint: '。可拖动到其他行和时间，或按方向键移动',
+      help: '拖动作业到机具或机手的行和时间，或聚焦作业后用方向键移动（上下换行，左右按半小时，Shift 按天），Enter 提出，Esc 取消。',
+      moving: '正在移动“{label}”：{row}，{time}。按 Enter 提出，Esc 取消。',
+      proposed: '已提出：“{label}”改到 {row}，{time}。',
+      cancelled: '已取消移动“{label}”。',
+    },
   },
   {
     machine: 'Machine',
@@ -48,5 +55,12 @@ export const timelineMessages = defineMessages(
     continuesAfter: ' (continues after the shown range)',
     scrollHint: 'Scroll sideways to see every day.',
     barName: '{label}, {range} ({kind}){clip}',
+    board: {
+      movableHint: '. Drag to another row and time, or move with the arrow keys',
+      help: 'Drag a job onto a machine’s or operator’s row and time, or focus a job and move it with the arrow keys (up/down: row, left/right: half an hour, with Shift: a day); Enter proposes, Escape cancels.',
+      moving: 'Moving “{label}”: {row}, {time}. Enter proposes, Escape cancels.',
+      proposed: 'Proposed: “{label}” to {row}, {time}.',
+      cancelled: 'Move of “{label}” cancelled.',
+    },
   },
 );

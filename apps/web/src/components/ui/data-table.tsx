@@ -16,8 +16,20 @@ import { CursorListStates, HeadRow } from './list';
  */
 
 /** Table shell: scrolls inside itself on narrow screens. */
-export function TableWrap({ children }: { children: ReactNode }) {
-  return <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">{children}</div>;
+export function TableWrap({ children, label }: { children: ReactNode; label?: string }) {
+  // a labelled wrap is a region keyboard users can focus to scroll (a table of plain text has no link to tab to)
+  return label ? (
+    <div
+      className="overflow-x-auto rounded-xl border border-slate-200 bg-white"
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+    >
+      {children}
+    </div>
+  ) : (
+    <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white">{children}</div>
+  );
 }
 
 export const thClass =
@@ -44,16 +56,19 @@ export function DataTable({
   head,
   className,
   foot,
+  focusable,
   children,
 }: {
   caption: string;
   head: ComponentProps<typeof HeadRow>['cells'];
   className: string;
   foot?: ReactNode;
+  /** rows without a link or button: the scrolling box itself takes the keyboard focus */
+  focusable?: boolean;
   children: ReactNode;
 }) {
   return (
-    <TableWrap>
+    <TableWrap label={focusable ? caption : undefined}>
       <table className={`w-full border-collapse ${className}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-slate-50">

@@ -153,6 +153,38 @@ export function ConfirmDialog({
   );
 }
 
+/** What a removal dialog of a row is given by its page. */
+export type Removal = { orgId: string; onClose: () => void; onRemoved: () => void };
+
+/**
+ * The removal of one row asked for once: `remove` (a mutation) runs on confirm, its pending state
+ * and error are shown; `words` holds the title and the confirm button's label.
+ */
+export function RemoveConfirm({
+  words,
+  body,
+  remove,
+  onClose,
+}: {
+  words: { removeTitle: string; removeConfirm: string };
+  body: ReactNode;
+  remove: { mutate: () => void; isPending: boolean; error: unknown };
+  onClose: () => void;
+}) {
+  return (
+    <ConfirmDialog
+      title={words.removeTitle}
+      confirmLabel={words.removeConfirm}
+      onConfirm={() => remove.mutate()}
+      onClose={onClose}
+      pending={remove.isPending}
+      error={remove.error}
+    >
+      <p>{body}</p>
+    </ConfirmDialog>
+  );
+}
+
 /**
  * A secret shown once (a new API key, a one-time password): read-only text with a copy
  * button. The caller keeps the value in component state only and drops it on close.

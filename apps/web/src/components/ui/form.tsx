@@ -144,25 +144,33 @@ export function CheckboxGroup({
   );
 }
 
+/** A labelled checkbox; `className` and `inputClassName` replace the default look where a page needs its own. */
 export function Checkbox({
   label,
   checked,
   onChange,
   disabled,
+  name,
+  className = 'flex min-h-9 cursor-pointer items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50',
+  inputClassName = 'size-4 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700',
 }: {
   label: ReactNode;
   checked: boolean;
   onChange: (checked: boolean) => void;
   disabled?: boolean;
+  name?: string;
+  className?: string;
+  inputClassName?: string;
 }) {
   return (
-    <label className="flex min-h-9 cursor-pointer items-center gap-2 rounded px-1 text-sm text-slate-800 hover:bg-slate-50">
+    <label className={className}>
       <input
         type="checkbox"
+        name={name}
         checked={checked}
         disabled={disabled}
         onChange={(e) => onChange(e.currentTarget.checked)}
-        className="size-4 accent-emerald-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-700"
+        className={inputClassName}
       />
       <span>{label}</span>
     </label>

@@ -159,3 +159,58 @@ export function SortSelect<T extends string>({
     </SelectField>
   );
 }
+
+/**
+ * The card of a filtered list: its heading, what sits beside it (an export), the count of the rows
+ * loaded (`count`, a status; null until the first page) and the rows; busy while anything loads.
+ */
+export function ListCard({
+  id,
+  heading,
+  busy,
+  actions,
+  count = null,
+  headerClassName = 'mb-3 flex flex-wrap items-baseline justify-between gap-2',
+  children,
+}: {
+  id: string;
+  heading: ReactNode;
+  busy?: boolean;
+  actions?: ReactNode;
+  count?: ReactNode | null;
+  /** the heading row's layout, where filters sit beside the heading */
+  headerClassName?: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} aria-busy={busy} className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
+      <div className={headerClassName}>
+        <h2 id={id} className="text-base font-semibold text-slate-900">
+          {heading}
+        </h2>
+        {actions}
+        {count === null ? null : (
+          <p role="status" className="text-sm text-slate-600">
+            {count}
+          </p>
+        )}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+/** "Clear filters" at the end of a list's filter form. */
+export function ClearFilters({ onClick, children }: { onClick: () => void; children: ReactNode }) {
+  return (
+    <div className="flex items-end">
+      <button
+        type="button"
+        onClick={onClick}
+        className="min-h-10 rounded-md px-3 text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
+      >
+        {children}
+      </button>
+    </div>
+  );
+}

@@ -14,24 +14,23 @@ export function FeedbackButtons({ orgId, runId }: { orgId: string; runId: string
   return (
     <div role="group" aria-label={m.feedbackLabel} className="flex flex-wrap items-center gap-2 text-xs text-slate-600">
       <span>{m.feedbackLabel}</span>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-pressed={current === 'UP'}
-        disabled={vote.isPending}
-        onClick={() => vote.mutate('UP')}
-      >
-        👍 {m.up}
-      </Button>
-      <Button
-        variant="secondary"
-        size="sm"
-        aria-pressed={current === 'DOWN'}
-        disabled={vote.isPending}
-        onClick={() => vote.mutate('DOWN')}
-      >
-        👎 {m.down}
-      </Button>
+      {(
+        [
+          ['UP', `👍 ${m.up}`],
+          ['DOWN', `👎 ${m.down}`],
+        ] as const
+      ).map(([rating, label]) => (
+        <Button
+          key={rating}
+          variant="secondary"
+          size="sm"
+          aria-pressed={current === rating}
+          disabled={vote.isPending}
+          onClick={() => vote.mutate(rating)}
+        >
+          {label}
+        </Button>
+      ))}
       {vote.isSuccess ? <span role="status">{m.thanks}</span> : null}
       {vote.error ? <ErrorAlert error={vote.error} /> : null}
     </div>

@@ -1,6 +1,7 @@
 'use client';
 
 import type { TAgentAnswer, TAgentCitation, TAgentFigure } from '@amms/contracts/agent';
+import { figureWords, isRowFigure } from '@amms/contracts/agent-figures';
 import Link from 'next/link';
 import { Badge } from '@/components/ui/badge';
 import { format } from '@/i18n/dictionaries';
@@ -77,10 +78,21 @@ export function figureValue(f: TAgentFigure, locale: 'zh-CN' | 'en', unknown: st
   }
 }
 
+/**
+ * Whose figure it is, in the reader's language: a machine's or a person's name as written, else
+ * the data scope's words (an answer given in Chinese keeps "全组织" out of the English UI).
+ */
+function scopeWords(f: TAgentFigure, scopes: Record<TAgentFigure['scope']['dataScope'], string>): string {
+  if (f.scope.machine) return f.scope.machine.name;
+  if (isRowFigure(f)) return f.scope.label;
+  return scopes[f.scope.dataScope];
+}
+
 /** An answer (manual, business, a diagnosis' summary): its text, figures with their definitions, cited pages and sources. */
 export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; citationHref: CitationTarget }) {
   const m = useMessages(skillMessages);
   const { locale } = useI18n();
+  const lang = locale === 'en' ? 'en' : 'zh';
   return (
     <section
       aria-label={m.answerTitle}
@@ -97,7 +109,8 @@ export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; cit
       </h3>
       <p className="whitespace-pre-line break-words text-sm text-slate-800">{answer.text}</p>
       {answer.figures.length > 0 ? (
-        <div className="overflow-x-auto">
+        // scrolls sideways on a phone: a focusable region, so a keyboard can scroll it too
+        <div className="relative overflow-x-auto" role="region" aria-label={m.figuresTitle} tabIndex={0}>
           <table className="w-full min-w-[32rem] text-left text-sm">
             <caption className="sr-only">{m.figuresTitle}</caption>
             <thead className="border-b border-slate-200 text-xs text-slate-600">
@@ -120,9 +133,9 @@ export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; cit
               {answer.figures.map((f, i) => (
                 <tr key={i}>
                   <th scope="row" className="py-1.5 pr-3 font-medium text-slate-900">
-                    {f.label}
+                    {figureWords(f, lang).label}
                     <span className="block text-xs font-normal text-slate-600">
-                      {format(m.definition, { text: f.definition })}
+                      {format(m.definition, { text: figureWords(f, lang).definition })}
                     </span>
                   </th>
                   <td
@@ -135,7 +148,7 @@ export function AnswerCard({ answer, citationHref }: { answer: TAgentAnswer; cit
                   <td className="whitespace-nowrap py-1.5 pr-3 text-slate-700">
                     {format(m.period, { from: f.from, to: f.to })}
                   </td>
-                  <td className="py-1.5 text-slate-700">{f.scope.label}</td>
+                  <td className="py-1.5 text-slate-700">{scopeWords(f, m.scope)}</td>
                 </tr>
               ))}
             </tbody>

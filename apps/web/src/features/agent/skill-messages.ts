@@ -27,6 +27,7 @@ export const skillMessages = defineMessages(
     citation: '{title} 第 {page} 页',
     sourcesTitle: '数据来源',
     definition: '口径：{text}',
+    scope: { ORG: '全组织', TEAM: '我所在班组的机器', ASSIGNED: '分配给我的机器' },
     // the corrective work order of a diagnosis
     correctiveTitle: '故障维修工单（{count}）',
     machine: '机具',
@@ -89,6 +90,7 @@ export const skillMessages = defineMessages(
     citation: '{title}, page {page}',
     sourcesTitle: 'Where the numbers come from',
     definition: 'Definition: {text}',
+    scope: { ORG: 'whole organization', TEAM: "my teams' machines", ASSIGNED: 'machines assigned to me' },
     correctiveTitle: 'Corrective work order ({count})',
     machine: 'Machine',
     window: 'Estimated window',

@@ -26,6 +26,7 @@ import { ModelOptions } from './model-options';
 import { NameSerialFields } from './name-serial-fields';
 import { RecognisePhoto } from './recognise-photo';
 import { assetKeys, machineModelsQuery } from './queries';
+import { TeamOptions } from '@/components/teams-card';
 
 function changes(base: TAsset, v: Values): Omit<TUpdateAssetRequest, 'version'> {
   const next = createBody(v, null);
@@ -215,11 +216,7 @@ export function AssetForm({ orgId, asset }: { orgId: string; asset: TAsset | nul
         </SelectField>
         <SelectField label={m.fields.team} {...bind('teamId')}>
           <option value="">{m.form.noTeam}</option>
-          {(teams.data?.items ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <TeamOptions teams={teams.data?.items} />
         </SelectField>
         <TextField label={m.fields.plateNumber} {...bind('plateNumber')} maxLength={100} autoComplete="off" />
         <TextField label={m.fields.purchaseDate} {...bind('purchaseDate')} type="date" />

@@ -17,7 +17,7 @@ import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge } from '@/components/ui/badge';
 import { SelectField, TextField } from '@/components/ui/form';
 import { PlainTable } from '@/components/ui/data-table';
-import { listMessages, SortSelect } from '@/components/ui/list';
+import { ClearFilters, ListCard, listMessages, SortSelect } from '@/components/ui/list';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
@@ -29,6 +29,7 @@ import { ASSET_STATUS_TONE, enumLabels } from '@/lib/labels';
 import { assetMessages } from './messages';
 import { assetListQuery, machineModelsQuery, type AssetFilters } from './queries';
 import { ExportButton } from '@/components/export-button';
+import { TeamOptions } from '@/components/teams-card';
 
 const isStatus = (v: string | null): v is TAssetStatus => !!v && (ASSET_STATUSES as readonly string[]).includes(v);
 const isKind = (v: string | null): v is TMachineKind => !!v && (MACHINE_KINDS as readonly string[]).includes(v);
@@ -139,11 +140,7 @@ export function AssetList({ orgId }: { orgId: string }) {
           onChange={(e) => setParam('teamId', e.target.value || null)}
         >
           <option value="">{m.list.allTeams}</option>
-          {(teams.data?.items ?? []).map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.name}
-            </option>
-          ))}
+          <TeamOptions teams={teams.data?.items} />
         </SelectField>
         <SelectField
           label={m.list.model}
@@ -160,37 +157,24 @@ export function AssetList({ orgId }: { orgId: string }) {
         </SelectField>
         <SortSelect value={sort} options={sortOptions} onChange={setSort} />
         {filtered ? (
-          <div className="flex items-end">
-            <button
-              type="button"
-              onClick={() => {
-                setSearch('');
-                replaceQuery(new URLSearchParams(sort === DEFAULT_SORT ? {} : { sort }));
-              }}
-              className="min-h-10 rounded-md px-3 text-sm font-semibold text-emerald-800 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-emerald-700"
-            >
-              {m.list.clearFilters}
-            </button>
-          </div>
+          <ClearFilters
+            onClick={() => {
+              setSearch('');
+              replaceQuery(new URLSearchParams(sort === DEFAULT_SORT ? {} : { sort }));
+            }}
+          >
+            {m.list.clearFilters}
+          </ClearFilters>
         ) : null}
       </form>
 
-      <section
-        aria-labelledby="asset-list-title"
-        aria-busy={list.isFetching}
-        className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5"
+      <ListCard
+        id="asset-list-title"
+        heading={m.list.heading}
+        busy={list.isFetching}
+        actions={<ExportButton orgId={orgId} list="assets" query={query} />}
+        count={list.data ? format(list.hasNextPage ? m.list.countMore : m.list.count, { count: rows.length }) : null}
       >
-        <div className="mb-3 flex flex-wrap items-baseline justify-between gap-2">
-          <h2 id="asset-list-title" className="text-base font-semibold text-slate-900">
-            {m.list.heading}
-          </h2>
-          <ExportButton orgId={orgId} list="assets" query={query} />
-          {list.data ? (
-            <p role="status" className="text-sm text-slate-600">
-              {format(list.hasNextPage ? m.list.countMore : m.list.count, { count: rows.length })}
-            </p>
-          ) : null}
-        </div>
         {kind ? <p className="mb-2 text-xs text-slate-600">{m.list.kindFilterNote}</p> : null}
         {list.isPending ? (
           <Loading />
@@ -245,7 +229,7 @@ export function AssetList({ orgId }: { orgId: string }) {
           isFetchingNextPage={list.isFetchingNextPage}
           onClick={() => void list.fetchNextPage()}
         />
-      </section>
+      </ListCard>
     </div>
   );
 }

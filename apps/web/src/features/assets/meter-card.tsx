@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, TextAreaField, TextField } from '@/components/ui/form';
+import { Checkbox, FormActions, TextAreaField, TextField } from '@/components/ui/form';
 import { PlainTable } from '@/components/ui/data-table';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -117,26 +117,22 @@ export function MeterCard({
               {m.meter.submit}
             </Button>
           </div>
-          <label className="flex items-start gap-2 text-sm text-slate-800">
-            <input
-              type="checkbox"
-              checked={replacement}
-              onChange={(e) => setReplacement(e.target.checked)}
-              className="mt-0.5 size-4 accent-emerald-700"
-            />
-            {m.meter.replacement}
-          </label>
+          <Checkbox
+            label={m.meter.replacement}
+            checked={replacement}
+            onChange={setReplacement}
+            className="flex items-start gap-2 text-sm text-slate-800"
+            inputClassName="mt-0.5 size-4 accent-emerald-700"
+          />
           {implausible || confirmJump ? (
-            <label className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950">
-              <input
-                type="checkbox"
-                name="confirmJump"
-                checked={confirmJump}
-                onChange={(e) => setConfirmJump(e.target.checked)}
-                className="mt-0.5 size-4 accent-amber-700"
-              />
-              {m.meter.confirmJump}
-            </label>
+            <Checkbox
+              label={m.meter.confirmJump}
+              name="confirmJump"
+              checked={confirmJump}
+              onChange={setConfirmJump}
+              className="flex items-start gap-2 rounded-md border border-amber-300 bg-amber-50 p-2 text-sm text-amber-950"
+              inputClassName="mt-0.5 size-4 accent-amber-700"
+            />
           ) : null}
           {saved ? (
             <p role="status" className="text-sm text-emerald-800">

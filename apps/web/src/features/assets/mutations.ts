@@ -8,13 +8,13 @@ import {
   type TCreateAssetRequest,
   type TUpdateAssetRequest,
 } from '@amms/contracts/assets';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiFetch, isApiError } from '@/lib/api-client';
 import { orgApi, seg } from '@/lib/org-api';
 import { refreshQueries } from '@/lib/refresh';
 import { uploadFile } from '@/lib/multipart-upload';
-import { ZRecognitionResponse } from '@amms/contracts/attachments';
+import { ZRecognitionResponse, ZRecognitionSetup } from '@amms/contracts/attachments';
 import { assetKeys } from './queries';
 
 const assetPath = (orgId: string, id: string) => orgApi(orgId, `assets/${seg(id)}`);
@@ -111,6 +111,16 @@ export function useVoidMeterReading(orgId: string, assetId: string, readingId: s
 }
 
 /** "Add a machine from a photo": the photo goes to the recognition service through the API (one key per photo). */
+/** Whether recognition from a photo is set up here (said before a photo is taken). */
+export function useRecognitionSetup(orgId: string) {
+  return useQuery({
+    queryKey: ['orgs', orgId, 'recognition-setup'],
+    queryFn: ({ signal }) =>
+      apiFetch(orgApi(orgId, 'machine-models/recognitions/setup'), ZRecognitionSetup, { signal }),
+    staleTime: 5 * 60_000,
+  });
+}
+
 export function useRecogniseMachine(orgId: string) {
   return useMutation({
     mutationFn: ({ file, key }: { file: File; key: string }) =>

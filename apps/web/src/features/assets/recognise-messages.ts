@@ -17,6 +17,10 @@ export const recogniseMessages = defineMessages(
       UNAVAILABLE: '识别服务暂时无响应：请在下方目录中手动选择型号。',
     },
     modelVersion: '识别模型版本：{version}',
+    notSetUp: '本系统还没有配置照片识别，现在请在下方目录中手动选择型号。',
+    notSetUpWhat: '配置后，拍一张机具的照片，系统会推荐可能的型号并给出置信度，由您确认。',
+    notSetUpNext:
+      '管理员的下一步：在服务器上把 RECOGNITION_URL 设为识别服务的地址（见 docs/deploy.md），重启 API 后即可使用。',
   },
   {
     title: 'Add a machine from a photo',
@@ -34,5 +38,10 @@ export const recogniseMessages = defineMessages(
       UNAVAILABLE: 'The recognition service did not answer: choose the model from the catalog below.',
     },
     modelVersion: 'Recognition model version: {version}',
+    notSetUp: 'Recognition from a photo is not set up here: choose the model from the catalog below.',
+    notSetUpWhat:
+      'Once set up, a photo of the machine proposes the likely models with their confidence, and you confirm one.',
+    notSetUpNext:
+      "Next step for an admin: set RECOGNITION_URL on the server to the recognition service's address (see docs/deploy.md) and restart the API.",
   },
 );

@@ -5,7 +5,7 @@ import { useState, type ChangeEvent } from 'react';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { useRecogniseMachine } from './mutations';
+import { useRecogniseMachine, useRecognitionSetup } from './mutations';
 import { recogniseMessages } from './recognise-messages';
 
 type Props = {
@@ -26,6 +26,7 @@ type Props = {
 export function RecognisePhoto({ orgId, modelId, onPick, size = 'md' }: Props) {
   const m = useMessages(recogniseMessages);
   const recognise = useRecogniseMachine(orgId);
+  const setup = useRecognitionSetup(orgId);
   const [result, setResult] = useState<TRecognitionResponse | null>(null);
 
   const onFile = (e: ChangeEvent<HTMLInputElement>) => {
@@ -40,20 +41,30 @@ export function RecognisePhoto({ orgId, modelId, onPick, size = 'md' }: Props) {
   return (
     <fieldset className="space-y-3 rounded-lg border border-slate-200 p-3" data-testid="recognise-photo">
       <legend className="px-1 text-sm font-semibold text-slate-900">{m.title}</legend>
-      <p className="text-sm text-slate-600">{m.hint}</p>
-      <label
-        className={`inline-flex cursor-pointer items-center justify-center gap-2 ${size === 'lg' ? 'w-full' : ''} rounded-md border border-slate-300 bg-white font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-emerald-700 ${pad}`}
-      >
-        {recognise.isPending ? m.working : m.takePhoto}
-        <input
-          type="file"
-          accept="image/*"
-          capture="environment"
-          className="sr-only"
-          onChange={onFile}
-          disabled={recognise.isPending}
-        />
-      </label>
+      {setup.data?.configured === false ? (
+        <div className="space-y-1 text-sm text-slate-700" data-testid="recognition-not-set-up">
+          <p className="font-medium text-slate-900">{m.notSetUp}</p>
+          <p>{m.notSetUpWhat}</p>
+          <p>{m.notSetUpNext}</p>
+        </div>
+      ) : (
+        <p className="text-sm text-slate-600">{m.hint}</p>
+      )}
+      {setup.data?.configured === false ? null : (
+        <label
+          className={`inline-flex cursor-pointer items-center justify-center gap-2 ${size === 'lg' ? 'w-full' : ''} rounded-md border border-slate-300 bg-white font-semibold text-slate-800 hover:bg-slate-50 focus-within:outline-2 focus-within:outline-emerald-700 ${pad}`}
+        >
+          {recognise.isPending ? m.working : m.takePhoto}
+          <input
+            type="file"
+            accept="image/*"
+            capture="environment"
+            className="sr-only"
+            onChange={onFile}
+            disabled={recognise.isPending}
+          />
+        </label>
+      )}
       {recognise.error ? <ErrorAlert error={recognise.error} /> : null}
       {result ? (
         <div aria-live="polite" className="space-y-2">

@@ -3,6 +3,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
@@ -15,16 +16,16 @@ export function VerifyChain({ orgId, auto }: { orgId: string; auto: boolean }) {
   const q = useQuery({ ...verifyQuery(orgId), enabled: auto });
   const ran = q.fetchStatus !== 'idle' || q.data !== undefined || q.isError;
   return (
-    <section aria-labelledby="verify-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="verify-title" className="text-base font-semibold text-slate-900">
-          {m.verifyTitle}
-        </h2>
+    <Card
+      id="verify"
+      title={m.verifyTitle}
+      actions={
         <Button variant="secondary" onClick={() => void q.refetch()} pending={q.isFetching}>
           {q.data ? m.verifyAgain : m.verify}
         </Button>
-      </div>
-      <div role="status" aria-live="polite" className="mt-2 text-sm">
+      }
+    >
+      <div role="status" aria-live="polite" className="text-sm">
         {q.isFetching && !q.data ? (
           <p className="text-slate-600">{m.checking}</p>
         ) : q.data ? (
@@ -49,6 +50,6 @@ export function VerifyChain({ orgId, auto }: { orgId: string; auto: boolean }) {
         ) : null}
       </div>
       {ran && q.isError ? <ErrorAlert error={q.error} className="mt-2" /> : null}
-    </section>
+    </Card>
   );
 }

@@ -25,7 +25,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { orgPath } from '@/lib/nav';
 import { formatFenExact } from '@/lib/money';
 import { DataTable, numTdClass, rightHead, tdClass } from '@/components/ui/data-table';
-import { Fact, Facts } from '../jobs/ui';
+import { Fact, Facts } from '@/components/ui/facts';
 import { useCostAction, useDeleteCostDocument, type CostAction } from './mutations';
 import { costDocumentQuery, docNumber } from './queries';
 import { CostForm } from './cost-form';

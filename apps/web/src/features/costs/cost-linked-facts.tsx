@@ -7,7 +7,7 @@ import Link from 'next/link';
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { assetDetailQuery } from '../assets/queries';
-import { Fact } from '../jobs/ui';
+import { Fact } from '@/components/ui/facts';
 import { jobQuery } from '../jobs/queries';
 import { workOrderQuery } from '../maintenance/queries';
 import { woNumber } from '../maintenance/ui';

@@ -8,7 +8,6 @@ import {
   type TCostDocumentSort,
   type TCostDocumentStatus,
 } from '@amms/contracts/costs';
-import type { TPermission } from '@amms/contracts/permissions';
 import Link from 'next/link';
 import { DateRangeFields } from '@/components/ui/date-range-fields';
 import { EnumSelect } from '@/components/ui/enum-select';
@@ -17,7 +16,7 @@ import { CursorListStates, listMessages, SortSelect } from '@/components/ui/list
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
-import { orgPath } from '@/lib/nav';
+import { orgPath, type DeciderProps } from '@/lib/nav';
 import { useQueryChoice, useQueryDateRange } from '@/lib/url-query';
 import { costListQuery, docNumber } from './queries';
 import { costsMessages } from './messages';
@@ -32,15 +31,7 @@ const STATUS_CHOICES = ['', ...COST_DOCUMENT_STATUSES] as const;
 const CATEGORY_CHOICES = ['', ...COST_CATEGORIES] as const;
 
 /** Filters and order live in the URL (`?status=SUBMITTED` is the overview's "waiting for approval" link). */
-export function CostList({
-  orgId,
-  permissions,
-  myUserId,
-}: {
-  orgId: string;
-  permissions: TPermission[];
-  myUserId: string;
-}) {
+export function CostList({ orgId, permissions, myUserId }: DeciderProps) {
   const m = useMessages(costsMessages);
   const lm = useMessages(listMessages);
   const { locale } = useI18n();

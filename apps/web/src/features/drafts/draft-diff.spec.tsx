@@ -6,22 +6,15 @@ import { I18nProvider } from '@/i18n/i18n-provider';
 import type { Locale } from '@/i18n/locales';
 import { diffItems } from './diff';
 import { DiffCard } from './draft-diff';
+import { draftItem, id } from './test-items';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const item = (n: number, patch: Partial<TDraftItem> = {}): TDraftItem => ({
-  itemKey: `k${n}`,
-  jobId: id(n),
-  job: { title: null, operationType: 'TILLAGE', fieldName: `地块 ${n}`, priority: 3 },
-  primaryAssetId: id(100 + n),
-  primaryAssetName: `收割机 ${n}`,
-  implementAssetIds: [],
-  implementNames: [],
-  operatorMembershipId: id(200 + n),
-  operatorName: `机手 ${n}`,
-  startsAt: '2026-06-01T00:00:00.000Z',
-  endsAt: '2026-06-01T08:00:00.000Z',
-  ...patch,
-});
+const item = (n: number, patch: Partial<TDraftItem> = {}): TDraftItem =>
+  draftItem(n, {
+    job: { title: null, operationType: 'TILLAGE', fieldName: `地块 ${n}`, priority: 3 },
+    primaryAssetName: `收割机 ${n}`,
+    operatorName: `机手 ${n}`,
+    ...patch,
+  });
 
 function show(
   before: TDraftItem[],

@@ -14,7 +14,7 @@ import { enumLabels, priorityText } from '@/lib/labels';
 import { jobName, machineSetName } from './diff';
 import { CorrectiveItemsCard } from './corrective-items';
 import { PurchaseLinesCard } from './purchase-lines';
-import { EvidenceCell } from './evidence-cell';
+import { EvidenceCell, EvidenceSteps, sharedSteps } from './evidence-cell';
 import { labelMessages } from '@/lib/draft-labels';
 import { draftMessages } from './messages';
 
@@ -40,14 +40,23 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
   const op = (t: string) => (l.operationType as Record<string, string>)[t] ?? t;
   const violations = version.validation.violations;
   const warnings = version.validation.warnings;
+  // a double booking is shown on both rows: the one flagged and the one it collides with (often the edited one)
   const findingsOf = (idx: number) => [
-    ...violations.filter((f) => f.itemIndex === idx).map((f) => ({ f, hard: true })),
-    ...warnings.filter((f) => f.itemIndex === idx).map((f) => ({ f, hard: false })),
+    ...violations
+      .filter((f) => f.itemIndex === idx || f.otherItemIndex === idx)
+      .map((f) => ({ f, hard: true, other: f.itemIndex === idx ? f.otherItemIndex : f.itemIndex })),
+    ...warnings
+      .filter((f) => f.itemIndex === idx)
+      .map((f) => ({ f, hard: false, other: undefined as number | undefined })),
   ];
   const findingText = (code: string, message: string) => (l.finding as Record<string, string>)[code] ?? message;
   const reasonText = (code: string, detail: string) => (l.unplacedReason as Record<string, string>)[code] ?? detail;
   const stepTool = (step: number) => run?.steps.find((s) => s.step === step)?.tool;
   const evidenceOf = (itemKey: string) => version.evidence.find((e) => e.itemKey === itemKey);
+  const shared = sharedSteps(
+    version.evidence,
+    version.items.map((i) => i.itemKey),
+  );
 
   // a purchase: its lines per supplier, nothing placed or unplaced
   if (draft.kind === 'PURCHASE') return <PurchaseLinesCard version={version} />;
@@ -70,7 +79,13 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
           {version.items.length === 0 ? (
             <Empty>{m.noItems}</Empty>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
+              {shared ? (
+                <div className="mb-2 text-xs text-slate-700" data-testid="shared-evidence">
+                  <p className="font-medium text-slate-800">{m.evidenceShared}</p>
+                  <EvidenceSteps steps={shared} stepTool={stepTool} />
+                </div>
+              ) : null}
               <table className="w-full min-w-[56rem] text-left text-sm">
                 <thead className="border-b border-slate-200 text-xs text-slate-600">
                   <HeadRow
@@ -109,17 +124,24 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
                           <span className="block">– {formatDateTime(i.endsAt, locale, timeZone)}</span>
                         </td>
                         <td className="py-2 pr-3 text-xs text-slate-700">
-                          <EvidenceCell evidence={ev} stepTool={stepTool} />
+                          {shared && ev && !ev.edit ? (
+                            m.evidenceSameAsAbove
+                          ) : (
+                            <EvidenceCell evidence={ev} stepTool={stepTool} />
+                          )}
                         </td>
                         <td className="py-2 pr-3 text-xs">
                           {findings.length === 0 ? (
                             <span className="text-slate-600">{m.none}</span>
                           ) : (
                             <ul className="space-y-1">
-                              {findings.map(({ f, hard }, k) => (
+                              {findings.map(({ f, hard, other }, k) => (
                                 <li key={k} className={hard ? 'text-red-800' : 'text-amber-900'} title={f.message}>
                                   {hard ? '✗ ' : '⚠ '}
                                   {findingText(f.code, f.message)}
+                                  {other !== undefined && version.items[other]
+                                    ? format(m.collidesWith, { job: jobName(version.items[other], op) })
+                                    : null}
                                 </li>
                               ))}
                             </ul>
@@ -149,7 +171,7 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
           {version.workOrderItems.length === 0 ? (
             <Empty>{m.noItems}</Empty>
           ) : (
-            <div className="overflow-x-auto">
+            <div className="relative overflow-x-auto">
               <table className="w-full min-w-[40rem] text-left text-sm">
                 <thead className="border-b border-slate-200 text-xs text-slate-600">
                   <HeadRow

@@ -24,6 +24,7 @@ import { ExecutionPanel, refusedForGood, rememberExecution } from './execution-p
 import { labelMessages } from '@/lib/draft-labels';
 import { draftMessages } from './messages';
 import { useConfirmDraft, useEditDraft, useExecuteDraft, useRejectDraft } from './mutations';
+import { machineOptionsQuery } from '@/lib/machine-options';
 import { currentVersionOf, draftQuery, machinesQuery, membersQuery, runQuery } from './queries';
 
 // the timeline and the item table (the review's bulk) render again only when their own inputs
@@ -200,6 +201,11 @@ function DraftReviewLoaded({
       otherOperators: otherOperators.sort(sortByName),
     };
   }, [draft.versions, machines.data, members.data, locale]);
+  const models = useQuery({ ...machineOptionsQuery(orgId), enabled: editable && can('asset.read') });
+  const machineInfo = useMemo(() => {
+    const info = new Map((models.data?.items ?? []).map((a) => [a.id, a.model ?? undefined] as const));
+    return (id: string) => info.get(id);
+  }, [models.data]);
 
   if (!version) return <Empty>{m.noItems}</Empty>;
 
@@ -283,6 +289,7 @@ function DraftReviewLoaded({
           title={jobName(editing, op)}
           timeZone={timeZone}
           {...options}
+          machineInfo={machineInfo}
           pending={editMutation.isPending}
           error={editMutation.error}
           onSubmit={submitEdit}

@@ -5,7 +5,7 @@ import Link from 'next/link';
 import { useState } from 'react';
 import { EnumSelect } from '@/components/ui/enum-select';
 import { Badge } from '@/components/ui/badge';
-import { CursorListStates, HeadRow, listMessages, SortSelect } from '@/components/ui/list';
+import { CursorListStates, HeadRow, ListCard, listMessages, SortSelect } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
@@ -32,11 +32,11 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
   const { query: q, rows: items } = useCursorList(draftListQuery(orgId, status, sort));
 
   return (
-    <section aria-labelledby="drafts-list-title" className="rounded-xl border border-slate-200 bg-white p-4 sm:p-5">
-      <div className="mb-3 flex flex-wrap items-end justify-between gap-3">
-        <h2 id="drafts-list-title" className="text-base font-semibold text-slate-900">
-          {m.listTitle}
-        </h2>
+    <ListCard
+      id="drafts-list-title"
+      heading={m.listTitle}
+      headerClassName="mb-3 flex flex-wrap items-end justify-between gap-3"
+      actions={
         <div className="flex flex-wrap items-end gap-3">
           <EnumSelect
             label={m.filterStatus}
@@ -57,7 +57,8 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
             className="w-40"
           />
         </div>
-      </div>
+      }
+    >
       <CursorListStates query={q} count={items.length} empty={m.noDrafts}>
         <div className="overflow-x-auto">
           <table className="w-full min-w-[40rem] text-left text-sm">
@@ -98,6 +99,6 @@ export function DraftsList({ orgId, timeZone }: { orgId: string; timeZone: strin
           </table>
         </div>
       </CursorListStates>
-    </section>
+    </ListCard>
   );
 }

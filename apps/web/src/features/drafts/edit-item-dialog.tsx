@@ -5,14 +5,16 @@ import { useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
+import { Checkbox, FormActions, SelectField, TextAreaField, TextField } from '@/components/ui/form';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { fieldErrors } from '@/lib/error-messages';
 import { toLocalInputValue, zonedToIso } from '@/lib/zoned-time';
 import { draftMessages } from './messages';
 
-export type Option = { id: string; name: string };
+import { mainMachineOptions, type MachineInfo, type Option } from './machine-fit';
+
+export type { Option } from './machine-fit';
 
 export type EditResult = { kind: 'change'; item: TEditedItem; note?: string } | { kind: 'drop'; note?: string };
 
@@ -28,6 +30,7 @@ export function EditItemDialog({
   otherMachines,
   draftOperators,
   otherOperators,
+  machineInfo,
   pending,
   error,
   onSubmit,
@@ -40,6 +43,8 @@ export function EditItemDialog({
   otherMachines: Option[];
   draftOperators: Option[];
   otherOperators: Option[];
+  /** the machines' kind and operations: the main-machine picker lists only machines that fit the job */
+  machineInfo?: (id: string) => MachineInfo | undefined;
   pending: boolean;
   error: unknown;
   onSubmit: (r: EditResult) => void;
@@ -85,20 +90,26 @@ export function EditItemDialog({
     });
   };
 
+  // harvest: combines; a tractor only while it keeps implements that do the work
+  const fitting = (options: Option[]) =>
+    mainMachineOptions(
+      { ...item, implementAssetIds: item.implementAssetIds.filter((id) => keep[id]) },
+      options,
+      machineInfo ?? (() => undefined),
+    );
+
   const implementName = (id: string) => item.implementNames[item.implementAssetIds.indexOf(id)] ?? id.slice(0, 8);
 
   return (
     <Dialog title={format(m.editTitle, { job: title })} onClose={onClose} wide>
       <form onSubmit={submit} className="space-y-4" noValidate>
-        <label className="flex items-center gap-2 text-sm font-medium text-slate-900">
-          <input
-            type="checkbox"
-            checked={drop}
-            onChange={(e) => setDrop(e.target.checked)}
-            className="size-4 accent-red-700"
-          />
-          {m.dropThis}
-        </label>
+        <Checkbox
+          label={m.dropThis}
+          checked={drop}
+          onChange={setDrop}
+          className="flex items-center gap-2 text-sm font-medium text-slate-900"
+          inputClassName="size-4 accent-red-700"
+        />
 
         <fieldset disabled={drop} className="grid gap-4 disabled:opacity-60 sm:grid-cols-2">
           <SelectField
@@ -109,8 +120,8 @@ export function EditItemDialog({
           >
             <OptionGroups
               groups={[
-                [m.draftMachines, draftMachines, true],
-                [m.otherMachines, otherMachines, false],
+                [m.draftMachines, fitting(draftMachines), true],
+                [m.otherMachines, fitting(otherMachines), false],
               ]}
             />
           </SelectField>

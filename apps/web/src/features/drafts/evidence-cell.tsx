@@ -20,7 +20,6 @@ export function EvidenceCell({
   stepTool: (step: number) => string | undefined;
 }) {
   const m = useMessages(draftMessages);
-  const l = useMessages(labelMessages);
   if (evidence?.edit) {
     const { edit } = evidence;
     return (
@@ -32,7 +31,29 @@ export function EvidenceCell({
       </div>
     );
   }
-  const steps = Object.entries(evidence?.steps ?? {});
+  return <EvidenceSteps steps={evidence?.steps ?? {}} stepTool={stepTool} />;
+}
+
+/** Steps of the same run are the same for every item of a run's draft: equal lists are shown once. */
+export function sharedSteps(evidence: readonly Evidence[], keys: readonly string[]): Evidence['steps'] | null {
+  const of = new Map(evidence.map((e) => [e.itemKey, e]));
+  const run = keys.map((k) => of.get(k)).filter((e) => e && !e.edit && Object.keys(e.steps).length > 0);
+  if (run.length < 2) return null;
+  const sig = (e: Evidence | undefined) => JSON.stringify(Object.entries(e?.steps ?? {}).sort());
+  return run.every((e) => sig(e) === sig(run[0])) ? run[0]!.steps : null;
+}
+
+/** The run's steps an item's facts came from, as lines. */
+export function EvidenceSteps({
+  steps: byWhat,
+  stepTool,
+}: {
+  steps: Evidence['steps'];
+  stepTool: (step: number) => string | undefined;
+}) {
+  const m = useMessages(draftMessages);
+  const l = useMessages(labelMessages);
+  const steps = Object.entries(byWhat);
   if (steps.length === 0) return <>—</>;
   return (
     <ul className="space-y-0.5">

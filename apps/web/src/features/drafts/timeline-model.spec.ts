@@ -3,22 +3,13 @@ import type { TCalendarAssignment } from '@amms/contracts/jobs';
 import { describe, expect, it } from 'vitest';
 import { draftMessages } from './messages';
 import { buildDraftTimeline, type ModelInput } from './timeline-model';
+import { draftItem, id } from './test-items';
 
-const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
-const item = (n: number, patch: Partial<TDraftItem> = {}): TDraftItem => ({
-  itemKey: `k${n}`,
-  jobId: id(n),
-  job: { title: `Job ${n}`, operationType: 'HARVEST', fieldName: `Field ${n}`, priority: 3 },
-  primaryAssetId: id(100 + n),
-  primaryAssetName: `Harvester ${n}`,
-  implementAssetIds: [],
-  implementNames: [],
-  operatorMembershipId: id(200 + n),
-  operatorName: `Operator ${n}`,
-  startsAt: '2026-06-01T00:00:00.000Z',
-  endsAt: '2026-06-01T08:00:00.000Z',
-  ...patch,
-});
+const item = (n: number, patch: Partial<TDraftItem> = {}): TDraftItem =>
+  draftItem(n, {
+    job: { title: `Job ${n}`, operationType: 'HARVEST', fieldName: `Field ${n}`, priority: 3 },
+    ...patch,
+  });
 
 const booking = (n: number, patch: Partial<TCalendarAssignment>): TCalendarAssignment => ({
   id: id(500 + n),

@@ -140,6 +140,12 @@ export function buildDraftTimeline(x: ModelInput): { rows: TimelineRow[]; bars: 
         : [];
     }
     const notes: NonNullable<TimelineCard['notes']> = [];
+    const jobClash = (a: (typeof x.bookings)[number]) => ({
+      tone: 'conflict' as const,
+      text: `${t.clashesWith} ${bookingLabel(a, op)} (${x.range(a.startsAt, a.endsAt)})`,
+      href: x.path(`jobs/${a.jobId}`),
+      linkLabel: t.openJob,
+    });
     if (MACHINE_BUSY_CODES.has(code)) {
       const ids = new Set([i.primaryAssetId, ...i.implementAssetIds]);
       for (const a of x.bookings)
@@ -148,12 +154,7 @@ export function buildDraftTimeline(x: ModelInput): { rows: TimelineRow[]; bars: 
           a.machines.some((m) => ids.has(m.assetId)) &&
           overlaps(a.startsAt, a.endsAt, i.startsAt, i.endsAt)
         )
-          notes.push({
-            tone: 'conflict',
-            text: `${t.clashesWith} ${bookingLabel(a, op)} (${x.range(a.startsAt, a.endsAt)})`,
-            href: x.path(`jobs/${a.jobId}`),
-            linkLabel: t.openJob,
-          });
+          notes.push(jobClash(a));
       for (const w of x.workOrders)
         if (
           ids.has(w.assetId) &&
@@ -175,12 +176,7 @@ export function buildDraftTimeline(x: ModelInput): { rows: TimelineRow[]; bars: 
           a.operatorMembershipId === i.operatorMembershipId &&
           overlaps(a.startsAt, a.endsAt, i.startsAt, i.endsAt)
         )
-          notes.push({
-            tone: 'conflict',
-            text: `${t.clashesWith} ${bookingLabel(a, op)} (${x.range(a.startsAt, a.endsAt)})`,
-            href: x.path(`jobs/${a.jobId}`),
-            linkLabel: t.openJob,
-          });
+          notes.push(jobClash(a));
     return notes;
   };
 
@@ -224,47 +220,47 @@ export function buildDraftTimeline(x: ModelInput): { rows: TimelineRow[]; bars: 
       });
     });
     const woFindings = (idx: number) => version.validation.violations.filter((f) => f.itemIndex === idx);
-    version.workOrderItems.forEach((w, idx) => {
+    type WoItem = {
+      itemKey: string;
+      assetId: string;
+      assetName?: string | null;
+      plannedStart: string;
+      plannedEnd: string;
+      title: string;
+    };
+    /** A work order's bar on its machine's row: its findings make it a conflict. */
+    const woBar = (key: string, w: WoItem, idx: number, more: Pick<TimelineCard, 'title' | 'lines' | 'links'>) => {
       const found = woFindings(idx);
       out.push({
-        id: `w-${w.itemKey}`,
+        id: `${key}-${w.itemKey}`,
         rowId: `m-${w.assetId}`,
         start: w.plannedStart,
         end: w.plannedEnd,
         label: w.title,
         kind: found.length > 0 ? 'conflict' : 'proposed',
         card: {
-          title: w.title,
+          title: more.title,
           lines: [
             { label: t.machine, value: w.assetName ?? w.assetId.slice(0, 8) },
             when(w.plannedStart, w.plannedEnd),
+            ...more.lines,
           ],
           notes: found.map((f) => ({ tone: 'conflict' as const, text: x.findingText(f.code, f.message) })),
+          ...(more.links ? { links: more.links } : {}),
         },
       });
-    });
-    version.correctiveItems.forEach((c, idx) => {
-      const found = woFindings(idx);
-      out.push({
-        id: `cw-${c.itemKey}`,
-        rowId: `m-${c.assetId}`,
-        start: c.plannedStart,
-        end: c.plannedEnd,
-        label: c.title,
-        kind: found.length > 0 ? 'conflict' : 'proposed',
-        card: {
-          title: `${t.corrective}: ${c.title}`,
-          lines: [
-            { label: t.machine, value: c.assetName ?? c.assetId.slice(0, 8) },
-            when(c.plannedStart, c.plannedEnd),
-            { label: t.symptom, value: c.symptom },
-            { label: t.priority, value: String(c.priority) },
-          ],
-          notes: found.map((f) => ({ tone: 'conflict' as const, text: x.findingText(f.code, f.message) })),
-          links: [{ href: '#draft-corrective', label: t.showItem }],
-        },
-      });
-    });
+    };
+    version.workOrderItems.forEach((w, idx) => woBar('w', w, idx, { title: w.title, lines: [] }));
+    version.correctiveItems.forEach((c, idx) =>
+      woBar('cw', c, idx, {
+        title: `${t.corrective}: ${c.title}`,
+        lines: [
+          { label: t.symptom, value: c.symptom },
+          { label: t.priority, value: String(c.priority) },
+        ],
+        links: [{ href: '#draft-corrective', label: t.showItem }],
+      }),
+    );
     const removedBar = (i: TDraftItem, key: string) => {
       const card: TimelineCard = { title: `${t.removed}: ${jobName(i, op)}`, lines: itemLines(i) };
       const base = { start: i.startsAt, end: i.endsAt, label: jobName(i, op), kind: 'removed' as const, card };

@@ -26,6 +26,15 @@ const model = (id: string, manufacturer: string, name: string) => ({
   powerKw: 120,
   roadSpeedKmh: null,
   effectiveRoadSpeedKmh: 30,
+  planning: {
+    workingSpeedKmh: null,
+    fieldEfficiency: null,
+    workRateHaPerHour: null,
+    requiredPowerKw: null,
+    hitchTypes: [],
+    requiredQualifications: [],
+    outputHaPerHour: null,
+  },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 });

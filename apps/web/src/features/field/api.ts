@@ -1,6 +1,7 @@
 'use client';
 
 import { ZAssetDetail, ZListAssetsResponse } from '@amms/contracts/assets';
+import { ZFieldBoundary } from '@amms/contracts/geo';
 import { ZField, ZJob, type TListJobsResponse } from '@amms/contracts/jobs';
 import { ZWorkOrderDetailView } from '@amms/contracts/maintenance';
 import { useRef } from 'react';
@@ -56,6 +57,14 @@ export const fieldRowQuery = (orgId: string, fieldId: string) =>
   queryOptions({
     queryKey: fieldKeys.fieldRow(orgId, fieldId),
     queryFn: ({ signal }) => apiFetch(`${org(orgId)}/fields/${encodeURIComponent(fieldId)}`, ZField, { signal }),
+  });
+
+/** The field's boundary for the job page's small map (warmed up and persisted: drawn offline too). */
+export const fieldBoundaryQuery = (orgId: string, fieldId: string) =>
+  queryOptions({
+    queryKey: fieldKeys.fieldBoundary(orgId, fieldId),
+    queryFn: ({ signal }) =>
+      apiFetch(`${org(orgId)}/fields/${encodeURIComponent(fieldId)}/boundary`, ZFieldBoundary, { signal }),
   });
 
 export const assetQuery = (orgId: string, assetId: string) =>

@@ -51,7 +51,11 @@ export async function FieldFrame({
           </Link>
           <div className="flex shrink-0 items-center gap-1 [&_button]:text-white [&_button]:hover:bg-emerald-700 [&_button]:hover:text-white">
             {membership ? (
-              <NotificationBell orgId={membership.organization.id} className="text-white hover:bg-emerald-700" />
+              <NotificationBell
+                orgId={membership.organization.id}
+                className="text-white hover:bg-emerald-700"
+                deferred
+              />
             ) : null}
             <LanguageSwitch className="min-h-10" />
             <Link

@@ -1,8 +1,6 @@
-'use client';
-
 import Link from 'next/link';
 import { LineIcon } from '@/components/ui/line-icon';
-import { useMessages } from '@/i18n/messages';
+import { getI18n } from '@/i18n/server';
 import { skillMessages } from '../agent/skill-messages';
 import { addMachineMessages } from './add-machine-messages';
 import { fieldHref, fieldPaths } from './links';
@@ -12,11 +10,16 @@ import { MyJobs } from './my-jobs';
 import { MyReports, MyWorkOrders } from './my-work-orders';
 import type { FieldOrgProps } from './types';
 
-/** /field: what is on my plate today, by role (jobs for operators, work orders for mechanics). */
-export function FieldHome({ userName, ...props }: FieldOrgProps & { userName: string }) {
-  const m = useMessages(fieldMessages);
-  const sm = useMessages(skillMessages);
-  const am = useMessages(addMachineMessages);
+/**
+ * /field: what is on my plate today, by role (jobs for operators, work orders for mechanics).
+ * Rendered on the server: the greeting and the links are plain HTML, only the lists are client
+ * islands (the agent's and add-machine catalogs stay out of the phone's JavaScript, issue #30 §1).
+ */
+export async function FieldHome({ userName, ...props }: FieldOrgProps & { userName: string }) {
+  const { locale } = await getI18n();
+  const m = fieldMessages[locale];
+  const sm = skillMessages[locale];
+  const am = addMachineMessages[locale];
   const can = (p: FieldOrgProps['permissions'][number]) => props.permissions.includes(p);
   const lists = fieldHomeLists(props.permissions);
   return (

@@ -49,7 +49,7 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
     invalidate: [fieldKeys.all(orgId)],
     onSuccess: (updated) => {
       qc.setQueryData(fieldKeys.job(orgId, job.id), updated);
-      onDone(m.complete.done, 'green');
+      onDone(updated.status === 'COMPLETED' ? m.complete.done : m.complete.partialDone, 'green');
     },
     offline: {
       queue: (body, idempotencyKey, occurredAt) =>
@@ -65,7 +65,11 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
           label: jobTitle(job, m),
         }).then(() =>
           qc.setQueryData<TJob>(fieldKeys.job(orgId, job.id), (j) =>
-            j ? { ...j, status: 'COMPLETED', completedAt: occurredAt } : j,
+            !j
+              ? j
+              : body.partial
+                ? { ...j, areaDoneHa: typeof body.areaDoneHa === 'number' ? body.areaDoneHa : j.areaDoneHa }
+                : { ...j, status: 'COMPLETED', completedAt: occurredAt },
           ),
         ),
       onQueued: () => onDone(om.savedOffline, 'blue'),
@@ -104,8 +108,8 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
     return out;
   };
 
-  const submit = (e: FormEvent) => {
-    e.preventDefault();
+  // partial: the part done so far is recorded and the job stays open for the rest
+  const send = (partial: boolean) => {
     const errs: Partial<Record<CompleteFields, string>> = {};
     const meter = parseDecimal(values.meterHours, 1, false);
     const hours = parseDecimal(values.actualHours, 2, false);
@@ -132,8 +136,9 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
     }
     const doubts = shortfallOf(meter.ok ? meter.value : undefined, area.ok ? area.value : undefined);
     setShortfall(doubts.length > 0 ? doubts : null);
-    if (doubts.length > 0 && !confirmShort) return;
+    if (doubts.length > 0 && !confirmShort && !partial) return;
     const body: Record<string, unknown> = { areaDoneHa: area.ok ? area.value : undefined, version: job.version };
+    if (partial) body.partial = true;
     if (meter.ok && meter.value !== undefined) body.meterHours = meter.value;
     if (hours.ok && hours.value !== undefined) body.actualHours = hours.value;
     if (fuel.ok && fuel.value !== undefined) body.fuelLiters = fuel.value;
@@ -141,10 +146,22 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
     if (confirmJump) body.confirmMeterJump = true;
     complete.mutate(body, { onError: conflict });
   };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    send(false);
+  };
 
   return (
     <Panel id="job-complete" title={m.complete.heading}>
       <form onSubmit={submit} noValidate className="space-y-4">
+        {job.areaDoneHa !== null ? (
+          <p className="rounded-md bg-slate-100 px-3 py-2 text-sm text-slate-800">
+            {fill(m.complete.soFar, {
+              done: formatNumber(job.areaDoneHa, locale, 4),
+              plan: formatNumber(job.areaHa, locale, 4),
+            })}
+          </p>
+        ) : null}
         <DecimalField
           id={idOf('meterHours')}
           label={m.complete.meter}
@@ -207,6 +224,16 @@ export function CompleteForm({ job, orgId, onDone }: { job: TJob; orgId: string;
               ))}
             </ul>
             <ConfirmJump checked={confirmShort} onChange={setConfirmShort} label={m.complete.confirmShort} />
+            <p className="mt-2">{m.complete.partialHint}</p>
+            <Button
+              type="button"
+              variant="secondary"
+              className="mt-2 w-full"
+              disabled={complete.isPending}
+              onClick={() => send(true)}
+            >
+              {m.complete.partial}
+            </Button>
           </div>
         ) : null}
         {apiErr && !hasFieldError && !isApiError(apiErr, 409) ? <ErrorAlert error={apiErr} /> : null}

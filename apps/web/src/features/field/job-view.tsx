@@ -22,6 +22,7 @@ import type { FieldOrgProps } from './types';
 import { Facts, JobStatusBadge, jobTitle, Notice, Panel, RecordTitle } from './ui';
 import { AskManualLink } from './field-ask';
 import { NavigateLinks } from '@/features/map/navigate-links';
+import { FieldWayMap } from './field-way-map';
 import { LineIcon } from '@/components/ui/line-icon';
 
 /** The job page of the field app: where, with what, and start / complete (job-start-form, job-complete-form). */
@@ -199,6 +200,15 @@ function FieldPanel({ job, orgId }: { job: TJob; orgId: string }) {
           ...(f.data?.crop ? [[m.job.crop, f.data.crop] as [string, string]] : []),
         ]}
       />
+      {f.data ? (
+        <FieldWayMap
+          orgId={orgId}
+          fieldId={job.fieldId}
+          name={job.fieldName}
+          latitude={f.data.latitude}
+          longitude={f.data.longitude}
+        />
+      ) : null}
       {f.data && f.data.latitude !== null && f.data.longitude !== null ? (
         <NavigateLinks latitude={f.data.latitude} longitude={f.data.longitude} name={job.fieldName} />
       ) : null}

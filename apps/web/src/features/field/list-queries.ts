@@ -13,6 +13,8 @@ export const fieldKeys = {
   jobs: (orgId: string) => ['orgs', orgId, 'field', 'jobs'] as const,
   job: (orgId: string, jobId: string) => ['orgs', orgId, 'field', 'job', jobId] as const,
   fieldRow: (orgId: string, fieldId: string) => ['orgs', orgId, 'field', 'field-row', fieldId] as const,
+  /** a field's boundary (the job page's small map, kept offline with the rest) */
+  fieldBoundary: (orgId: string, fieldId: string) => ['orgs', orgId, 'field', 'field-boundary', fieldId] as const,
   asset: (orgId: string, assetId: string) => ['orgs', orgId, 'field', 'asset', assetId] as const,
   assets: (orgId: string) => ['orgs', orgId, 'field', 'assets'] as const,
   workOrders: (orgId: string) => ['orgs', orgId, 'field', 'work-orders'] as const,

@@ -13,7 +13,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { TextAreaField, TextField } from '@/components/ui/form';
+import { Checkbox, TextAreaField, TextField } from '@/components/ui/form';
 import { Empty, LoadMore, Loading, QueryError } from '@/components/ui/states';
 import { useMessages } from '@/i18n/messages';
 import { apiFetch } from '@/lib/api-client';
@@ -326,14 +326,12 @@ export function ReportFault({
 
 function Check({ label, checked, onChange }: { label: string; checked: boolean; onChange: (v: boolean) => void }) {
   return (
-    <label className="flex min-h-12 cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-900 hover:bg-slate-50">
-      <input
-        type="checkbox"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="size-5 shrink-0 accent-emerald-700"
-      />
-      {label}
-    </label>
+    <Checkbox
+      label={label}
+      checked={checked}
+      onChange={onChange}
+      className="flex min-h-12 cursor-pointer items-center gap-3 rounded-md px-2 py-2 text-sm text-slate-900 hover:bg-slate-50"
+      inputClassName="size-5 shrink-0 accent-emerald-700"
+    />
   );
 }

@@ -4,7 +4,7 @@ import type { TJob, TJobStatus } from '@amms/contracts/jobs';
 import type { TWorkOrderStatus } from '@amms/contracts/maintenance';
 import type { ComponentProps, ReactNode } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
-import { TextField } from '@/components/ui/form';
+import { Checkbox, TextField } from '@/components/ui/form';
 import { useMessages } from '@/i18n/messages';
 import { fieldMessages, type FieldMessages } from './messages';
 
@@ -138,16 +138,14 @@ export function ConfirmJump({
   label: string;
 }) {
   return (
-    <label className="mt-3 flex min-h-12 items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-base text-amber-950">
-      <input
-        type="checkbox"
-        name="confirmMeterJump"
-        checked={checked}
-        onChange={(e) => onChange(e.target.checked)}
-        className="mt-1 size-5 accent-amber-700"
-      />
-      {label}
-    </label>
+    <Checkbox
+      label={label}
+      name="confirmMeterJump"
+      checked={checked}
+      onChange={onChange}
+      className="mt-3 flex min-h-12 items-start gap-3 rounded-md border border-amber-300 bg-amber-50 p-3 text-base text-amber-950"
+      inputClassName="mt-1 size-5 accent-amber-700"
+    />
   );
 }
 

@@ -1,7 +1,8 @@
 'use client';
 
 import type { TWorkOrderDetailView } from '@amms/contracts/maintenance';
-import { type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ErrorAlert } from '@/components/ui/error-alert';
 import { TextField } from '@/components/ui/form';
@@ -12,7 +13,9 @@ import { useFieldErrors } from '@/lib/form-errors';
 import { useFormState } from '@/lib/use-form-state';
 import { formatFenExact, yuanToFen } from '@/lib/money';
 import { maintenanceMessages } from '../maintenance/messages';
-import { DecimalField, Panel } from './ui';
+import { offlineMessages } from './offline/messages';
+import { useQueuedWrites } from './offline/use-offline-queue';
+import { DecimalField, Panel, workOrderNumber } from './ui';
 import { useAddFieldPart } from './work-order-parts-api';
 
 const EMPTY = { name: '', partNumber: '', quantity: '1', unitCost: '' };
@@ -21,11 +24,20 @@ const EMPTY = { name: '', partNumber: '', quantity: '1', unitCost: '' };
 export function FieldParts({ orgId, wo }: { orgId: string; wo: TWorkOrderDetailView }) {
   const m = useMessages(maintenanceMessages).parts;
   const { locale } = useI18n();
+  const om = useMessages(offlineMessages);
   const { form, set, reset } = useFormState(EMPTY);
-  const add = useAddFieldPart(orgId, wo.id, reset);
+  const [notice, setNotice] = useState<string | null>(null);
+  const add = useAddFieldPart(orgId, { id: wo.id, label: workOrderNumber(wo.number) }, reset, () =>
+    setNotice(om.savedOffline),
+  );
+  // parts added offline: shown as waiting for the sync, until the queue has sent them
+  const queued = (useQueuedWrites() ?? []).filter(
+    (w) => w.kind === 'workorder.part' && w.entity.id === wo.id && w.state === 'pending',
+  );
   const errs = useFieldErrors(add.error);
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
+    setNotice(null);
     add.mutate({
       name: form.name,
       partNumber: form.partNumber.trim() || undefined,
@@ -35,8 +47,27 @@ export function FieldParts({ orgId, wo }: { orgId: string; wo: TWorkOrderDetailV
   };
   return (
     <Panel id="field-wo-parts" title={m.heading}>
+      {queued.length > 0 ? (
+        <ul className="divide-y divide-slate-100 text-sm" data-testid="field-parts-queued">
+          {queued.map((w) => {
+            const b = w.body as { name: string; partNumber?: string; quantity?: number };
+            return (
+              <li key={w.id} className="flex items-center justify-between gap-3 py-2">
+                <span className="min-w-0 break-words">
+                  {b.name}
+                  {b.partNumber ? <span className="ml-1 font-mono text-xs text-slate-600">{b.partNumber}</span> : null}
+                  <span className="text-slate-600"> × {formatNumber(b.quantity ?? 1, locale, 3)}</span>
+                </span>
+                <Badge tone="amber">{om.queuedBadge}</Badge>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
       {wo.parts.length === 0 ? (
-        <p className="text-sm text-slate-600">{m.empty}</p>
+        queued.length > 0 ? null : (
+          <p className="text-sm text-slate-600">{m.empty}</p>
+        )
       ) : (
         <ul className="divide-y divide-slate-100 text-sm" data-testid="field-parts">
           {wo.parts.map((p) => (
@@ -80,6 +111,9 @@ export function FieldParts({ orgId, wo }: { orgId: string; wo: TWorkOrderDetailV
             required
           />
         </div>
+        <p role="status" className={notice ? 'text-sm text-sky-900' : 'sr-only'}>
+          {notice}
+        </p>
         <ErrorAlert error={add.error} />
         <Button type="submit" variant="secondary" pending={add.isPending} className="min-h-12 w-full">
           {m.add}

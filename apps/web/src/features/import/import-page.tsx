@@ -15,19 +15,31 @@ import { commitImport, uploadImport } from './upload';
 
 type FailedRows = { row: number; errors: TImportRowError[] }[];
 
+/** The kinds whose export is the file to fill in again (an export imports back). */
+const EXPORT_OF: Partial<Record<TImportKind, 'exportFields' | 'exportParts' | 'exportStock'>> = {
+  fields: 'exportFields',
+  parts: 'exportParts',
+  stock: 'exportStock',
+};
+
 /** Upload → preview table with each row's errors → commit all rows (or none). One kind at a time. */
 export function ImportPage({
   orgId,
   kinds,
   timeZone,
+  initialKind,
 }: {
   orgId: string;
   kinds: readonly TImportKind[];
   timeZone: string;
+  /** `?kind=` (the inventory pages link to their kind) */
+  initialKind?: TImportKind;
 }) {
   const m = useMessages(importMessages);
   const { locale } = useI18n();
-  const [kind, setKind] = useState<TImportKind>(kinds[0] ?? 'assets');
+  const [kind, setKind] = useState<TImportKind>(
+    initialKind && kinds.includes(initialKind) ? initialKind : (kinds[0] ?? 'assets'),
+  );
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<TImportPreview | null>(null);
   const [created, setCreated] = useState<number | null>(null);
@@ -123,16 +135,17 @@ export function ImportPage({
           >
             {m.templateXlsx}
           </a>
-          {kind === 'fields' ? (
+          {EXPORT_OF[kind] ? (
             <a
               className="text-emerald-800 underline"
-              href={`${base}/fields/export?format=xlsx&lang=${locale}`}
+              href={`${base}/${kind}/export?format=xlsx&lang=${locale}`}
               download
             >
-              {m.exportFields}
+              {m[EXPORT_OF[kind]]}
             </a>
           ) : null}
         </div>
+        {kind === 'stock' ? <p className="text-sm text-slate-600">{m.stockHint}</p> : null}
       </section>
 
       {created !== null ? (

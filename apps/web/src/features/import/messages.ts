@@ -5,13 +5,16 @@ export const importMessages = defineMessages(
     title: '导入',
     intro:
       '从 CSV 或 Excel（XLSX）文件批量导入。先上传预览，检查每一行；全部无误后再提交，要么全部导入，要么一行也不导入。',
-    kinds: { assets: '机具', fields: '地块', jobs: '作业' },
+    kinds: { assets: '机具', fields: '地块', jobs: '作业', parts: '配件目录', stock: '库存（盘点数）' },
     kindLabel: '导入内容',
     template: '下载模板',
     templateCsv: 'CSV 模板',
     templateXlsx: 'Excel 模板',
     templateHint: '第一行是列名（中文、英文或键名都可以），带 * 的列必填；其他列会被忽略。',
     exportFields: '导出地块',
+    exportParts: '导出配件目录',
+    exportStock: '导出库存',
+    stockHint: '每行写明配件在该库位的实际数量：与账面不同的差额记为盘点调整；首次入库的配件需填写单位成本。',
     file: '文件（CSV 或 XLSX，最大 5 MB）',
     preview: '上传并预览',
     summary: '共 {total} 行：{valid} 行可导入，{invalid} 行有错误。',
@@ -29,7 +32,7 @@ export const importMessages = defineMessages(
     title: 'Import',
     intro:
       'Bring rows in from a CSV or Excel (XLSX) file. Upload to preview and check every row; commit when all are fine: all rows are imported, or none.',
-    kinds: { assets: 'Machines', fields: 'Fields', jobs: 'Jobs' },
+    kinds: { assets: 'Machines', fields: 'Fields', jobs: 'Jobs', parts: 'Parts catalog', stock: 'Stock (counted)' },
     kindLabel: 'What to import',
     template: 'Download a template',
     templateCsv: 'CSV template',
@@ -37,6 +40,10 @@ export const importMessages = defineMessages(
     templateHint:
       'The first row names the columns (Chinese, English or the keys); columns marked * are required; other columns are ignored.',
     exportFields: 'Export fields',
+    exportParts: 'Export the catalog',
+    exportStock: 'Export the stock',
+    stockHint:
+      'Each row states what is on hand of a part at a location: a difference to the books is recorded as a count adjustment; the first stock of a part needs its unit cost.',
     file: 'File (CSV or XLSX, up to 5 MB)',
     preview: 'Upload and preview',
     summary: '{total} rows: {valid} can be imported, {invalid} have errors.',

@@ -15,9 +15,10 @@ import { isApiError } from '@/lib/api-client';
 import { formatFenExact } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
 import { machineModelsQuery } from '../assets/queries';
-import { Fact, Facts } from '../jobs/ui';
+import { Fact, Facts } from '@/components/ui/facts';
 import { knowledgePaths } from '../knowledge/links';
 import { inventoryMessages } from './messages';
+import { PartMovements } from './part-movements';
 import { partQuery } from './queries';
 import { StockRows } from './stock-rows';
 import { secondaryLinkClass } from './ui';
@@ -27,10 +28,12 @@ export function PartDetail({
   orgId,
   partId,
   permissions,
+  timeZone,
 }: {
   orgId: string;
   partId: string;
   permissions: TPermission[];
+  timeZone: string;
 }) {
   const m = useMessages(inventoryMessages);
   const q = useQuery(partQuery(orgId, partId));
@@ -78,7 +81,7 @@ export function PartDetail({
             {p.notes ? <Fact term={m.detail.notes}>{p.notes}</Fact> : null}
           </Facts>
         </Card>
-        <Card id="part-stock" title={m.detail.stock}>
+        <Card id="part-stock" title={m.detail.stock} className="lg:col-span-2">
           {p.stock.length === 0 ? (
             <p className="text-sm text-slate-600">{m.detail.noStock}</p>
           ) : (
@@ -88,10 +91,11 @@ export function PartDetail({
         <CompatibleModels orgId={orgId} part={p} />
         <Suppliers part={p} />
         <ManualRefs orgId={orgId} part={p} />
-        <Card id="part-movements" title={m.detail.movements}>
-          <p className="text-sm text-slate-700">{m.detail.movementsHint}</p>
-        </Card>
       </div>
+      <Card id="part-movements" title={m.detail.movements}>
+        <p className="mb-3 text-sm text-slate-700">{m.detail.movementsHint}</p>
+        <PartMovements orgId={orgId} partId={p.id} timeZone={timeZone} />
+      </Card>
     </div>
   );
 }

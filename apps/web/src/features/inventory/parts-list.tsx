@@ -14,6 +14,7 @@ import { useCursorList } from '@/lib/cursor-list';
 import { orgPath } from '@/lib/nav';
 import { setQueryParams, useQueryChoice } from '@/lib/url-query';
 import { useDebounced } from '@/lib/use-debounced';
+import { ExportButton } from '@/components/export-button';
 import { InventoryTabs } from './inventory-tabs';
 import { inventoryMessages } from './messages';
 import { partsListQuery } from './queries';
@@ -40,11 +41,19 @@ export function PartsList({ orgId, permissions }: { orgId: string; permissions: 
           <h2 id="parts-title" className="text-base font-semibold text-slate-900">
             {m.list.heading}
           </h2>
-          {permissions.includes('inventory.write') ? (
-            <Link href={orgPath(orgId, 'inventory/parts/new')} className={primaryButtonClass}>
-              {m.list.create}
-            </Link>
-          ) : null}
+          <div className="flex flex-wrap items-center gap-2">
+            <ExportButton orgId={orgId} list="parts" query={{ q, category }} />
+            {permissions.includes('inventory.write') ? (
+              <>
+                <Link href={orgPath(orgId, 'import?kind=parts')} className={rowLinkClass}>
+                  {m.list.importFile}
+                </Link>
+                <Link href={orgPath(orgId, 'inventory/parts/new')} className={primaryButtonClass}>
+                  {m.list.create}
+                </Link>
+              </>
+            ) : null}
+          </div>
         </div>
         <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-4">
           <TextField

@@ -5,6 +5,7 @@ import {
   ZListWriteOffsResponse,
   ZLowStockResponse,
   ZPartDetail,
+  ZPartMovementsResponse,
   ZStockCount,
   ZStockResponse,
   ZWorkOrderPartsView,
@@ -20,6 +21,8 @@ export const inventoryKeys = {
   all: (orgId: string) => orgKey(orgId, 'inventory'),
   parts: (orgId: string, filters: object) => orgKey(orgId, 'inventory', 'parts', filters),
   part: (orgId: string, id: string) => orgKey(orgId, 'inventory', 'part', id),
+  partMovements: (orgId: string, id: string, filters: object) =>
+    orgKey(orgId, 'inventory', 'part', id, 'movements', filters),
   locations: (orgId: string) => orgKey(orgId, 'inventory', 'locations'),
   stock: (orgId: string, filters: object) => orgKey(orgId, 'inventory', 'stock', filters),
   low: (orgId: string) => orgKey(orgId, 'inventory', 'low'),
@@ -47,6 +50,18 @@ export const partQuery = (orgId: string, id: string) =>
     queryKey: inventoryKeys.part(orgId, id),
     queryFn: ({ signal }) => apiFetch(orgApi(orgId, `parts/${seg(id)}`), ZPartDetail, { signal }),
   });
+
+export const PART_MOVEMENTS_PAGE = 20;
+
+/** A part's stock history, newest first, a page at a time. */
+export const partMovementsQuery = (orgId: string, id: string, filters: { type?: string; locationId?: string }) =>
+  cursorListQuery(inventoryKeys.partMovements(orgId, id, filters), (cursor, signal) =>
+    apiFetch(
+      orgApi(orgId, `parts/${seg(id)}/movements${qs({ ...filters, limit: PART_MOVEMENTS_PAGE, cursor })}`),
+      ZPartMovementsResponse,
+      { signal },
+    ),
+  );
 
 export const locationsQuery = (orgId: string) =>
   queryOptions({

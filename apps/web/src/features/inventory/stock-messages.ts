@@ -21,6 +21,7 @@ export const stockMessages = defineMessages(
       WRITE_OFF: '报废',
     },
     stock: {
+      importFile: '从文件导入盘点数',
       heading: '各库位库存',
       location: '库位',
       allLocations: '全部库位',
@@ -125,6 +126,7 @@ export const stockMessages = defineMessages(
       WRITE_OFF: 'Write-off',
     },
     stock: {
+      importFile: 'Import counted stock from a file',
       heading: 'Stock by location',
       location: 'Location',
       allLocations: 'All locations',

@@ -1,6 +1,5 @@
 'use client';
 
-import type { TPermission } from '@amms/contracts/permissions';
 import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { DataTable, numTdClass, rightHead, tdClass } from '@/components/ui/data-table';
@@ -11,7 +10,7 @@ import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
 import { useMessages } from '@/i18n/messages';
 import { formatFenExact } from '@/lib/money';
-import { orgPath } from '@/lib/nav';
+import { orgPath, type DeciderProps } from '@/lib/nav';
 import { InventoryTabs } from './inventory-tabs';
 import { inventoryMessages } from './messages';
 import { useDecideWriteOff } from './mutations';
@@ -23,15 +22,7 @@ import { secondaryLinkClass, useQty, WriteOffBadge } from './ui';
  * rejected. Another member with inventory.adjust approves or rejects; the requester sees that
  * someone else must (the API refuses their own: 403 SELF_APPROVAL).
  */
-export function WriteOffs({
-  orgId,
-  permissions,
-  myUserId,
-}: {
-  orgId: string;
-  permissions: TPermission[];
-  myUserId: string;
-}) {
+export function WriteOffs({ orgId, permissions, myUserId }: DeciderProps) {
   const m = useMessages(inventoryMessages);
   const { locale } = useI18n();
   const qty = useQty();

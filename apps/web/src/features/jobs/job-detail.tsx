@@ -19,7 +19,9 @@ import { AssignDialog } from './assign-dialog';
 import { CancelDialog, CompleteDialog, StartDialog, UnassignDialog } from './job-dialogs';
 import { jobTitle } from './jobs-list';
 import { jobsMessages } from './messages';
-import { Fact, Facts, JobStatusBadge, MachineDownNotice } from './ui';
+import { JobStatusBadge, MachineDownNotice } from './ui';
+import { Fact, Facts } from '@/components/ui/facts';
+import { FuelSource, JobFieldCheckNotice } from '../telematics/job-field-check';
 
 type Props = { orgId: string; jobId: string; timeZone: string; permissions: TPermission[] };
 type Open = null | 'assign' | 'unassign' | 'start' | 'complete' | 'cancel';
@@ -79,6 +81,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
       </DetailHeading>
 
       <MachineDownNotice job={j} />
+      <JobFieldCheckNotice job={j} />
       <ActionBar id="job-actions" title={m.detail.actions} actions={actions} noActions={m.detail.noActions} />
 
       <div className="grid grid-cols-1 gap-4 lg:grid-cols-2">
@@ -150,6 +153,7 @@ export function JobDetail({ orgId, jobId, timeZone, permissions }: Props) {
               {j.fuelLiters !== null ? (
                 <Fact term={m.detail.fuel}>
                   {format(m.detail.liters, { n: formatNumber(j.fuelLiters, locale, 2) })}
+                  <FuelSource job={j} />
                 </Fact>
               ) : null}
               {j.completionNotes ? <Fact term={m.detail.completionNotes}>{j.completionNotes}</Fact> : null}

@@ -3,7 +3,7 @@
 import { useMessages } from '@/i18n/messages';
 import { orgPath } from '@/lib/nav';
 import { jobsMessages } from './messages';
-import { SubNav } from './ui';
+import { SubNav } from '@/components/ui/sub-nav';
 
 export function JobsTabs({ orgId }: { orgId: string }) {
   const m = useMessages(jobsMessages);

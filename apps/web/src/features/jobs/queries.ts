@@ -1,16 +1,11 @@
-import {
-  ZAssetDetail,
-  ZListAssetsResponse,
-  ZListMachineModelsResponse,
-  type TAsset,
-  type TMachineModel,
-} from '@amms/contracts/assets';
+import { ZAssetDetail } from '@amms/contracts/assets';
 import { ZAssignOptionsResponse, ZJob, ZListAssignmentsResponse, ZListJobsResponse } from '@amms/contracts/jobs';
 import { ZListWorkOrdersResponse, type TWorkOrderStatus } from '@amms/contracts/maintenance';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
 import { cursorListQuery } from '@/lib/cursor-list';
 import { fetchAllPages, orgApi, qs, seg } from '@/lib/org-api';
+import { machineOptionsKey } from '@/lib/machine-options';
 import { orgKey } from '@/lib/query-keys';
 
 /** Keys of the jobs pages: ['orgs', orgId, 'jobs', …] (lib/query-keys.ts). */
@@ -18,7 +13,7 @@ export const jobKeys = {
   all: (orgId: string) => orgKey(orgId, 'jobs'),
   list: (orgId: string, filters: object) => orgKey(orgId, 'jobs', 'list', filters),
   detail: (orgId: string, jobId: string) => orgKey(orgId, 'jobs', 'detail', jobId),
-  machines: (orgId: string) => orgKey(orgId, 'jobs', 'machine-options'),
+  machines: machineOptionsKey,
   assignOptions: (orgId: string, jobId: string) => orgKey(orgId, 'jobs', 'assign-options', jobId),
   timeline: (orgId: string, from: string, to: string) => orgKey(orgId, 'jobs', 'timeline', from, to),
   timelineWorkOrders: (orgId: string) => orgKey(orgId, 'jobs', 'timeline-work-orders'),
@@ -49,30 +44,7 @@ export const jobAssetQuery = (orgId: string, assetId: string | undefined) =>
     enabled: !!assetId,
   });
 
-export type MachineOption = TAsset & { model: TMachineModel | null };
-
-/** The org's machines with their model (kind, operation types): the assign picker and the timeline rows. */
-export async function fetchMachineOptions(
-  orgId: string,
-  signal?: AbortSignal,
-): Promise<{ items: MachineOption[]; truncated: boolean }> {
-  const [assets, models] = await Promise.all([
-    fetchAllPages(orgApi(orgId, 'assets'), ZListAssetsResponse, signal),
-    fetchAllPages(orgApi(orgId, 'machine-models'), ZListMachineModelsResponse, signal),
-  ]);
-  const byId = new Map(models.items.map((m) => [m.id, m]));
-  const items = assets.items
-    .map((a) => ({ ...a, model: byId.get(a.modelId) ?? null }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'zh-CN'));
-  return { items, truncated: assets.truncated };
-}
-
-export const machineOptionsQuery = (orgId: string, staleTime = 60_000) =>
-  queryOptions({
-    queryKey: jobKeys.machines(orgId),
-    queryFn: ({ signal }) => fetchMachineOptions(orgId, signal),
-    staleTime,
-  });
+export { fetchMachineOptions, machineOptionsQuery, type MachineOption } from '@/lib/machine-options';
 
 /** The assign dialog's pickers: machines and operators with their bookings in the job's window. */
 export const assignOptionsQuery = (orgId: string, jobId: string) =>

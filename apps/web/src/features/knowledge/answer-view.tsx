@@ -114,7 +114,10 @@ export function AnswerResult({
   headingLevel?: 2 | 3;
 }) {
   const m = useMessages(knowledgeMessages);
-  const q = useQuery(answerQuery(orgId, ask ?? { question: '' }));
+  // the manual picked after an ask-back (which machine?), for this question only
+  const [picked, setPicked] = useState<{ ask: AskInput; documentId: string } | null>(null);
+  const documentId = picked && picked.ask === ask ? picked.documentId : undefined;
+  const q = useQuery(answerQuery(orgId, ask ? { ...ask, ...(documentId ? { documentId } : {}) } : { question: '' }));
   const headingRef = useRef<HTMLHeadingElement>(null);
   const waited = useRef(false);
   useEffect(() => {
@@ -138,7 +141,13 @@ export function AnswerResult({
       </p>
       {q.isError ? <QueryError error={q.error} onRetry={() => void q.refetch()} /> : null}
       {q.data && !q.isFetching ? (
-        <AnswerView answer={q.data} citationHref={citationHref} headingRef={headingRef} headingLevel={headingLevel} />
+        <AnswerView
+          answer={q.data}
+          citationHref={citationHref}
+          headingRef={headingRef}
+          headingLevel={headingLevel}
+          onPickManual={(id) => ask && setPicked({ ask, documentId: id })}
+        />
       ) : null}
     </div>
   );
@@ -150,16 +159,44 @@ export function AnswerView({
   citationHref,
   headingRef,
   headingLevel = 2,
+  onPickManual,
 }: {
   answer: TKnowledgeAnswer;
   citationHref: CitationHref;
   headingRef?: Ref<HTMLHeadingElement>;
   headingLevel?: 2 | 3;
+  /** the person picks one of the manuals an ask-back offers */
+  onPickManual?: (documentId: string) => void;
 }) {
   const m = useMessages(knowledgeMessages);
   const H = headingLevel === 2 ? 'h2' : 'h3';
   const Sub = headingLevel === 2 ? 'h3' : 'h4';
   const id = useId();
+
+  if (answer.askBack) {
+    return (
+      <section aria-labelledby={`${id}-title`} className="rounded-xl border border-sky-300 bg-sky-50 p-4 text-sky-950">
+        <H
+          id={`${id}-title`}
+          ref={headingRef}
+          tabIndex={-1}
+          className="text-base font-semibold focus-visible:outline-2 focus-visible:outline-emerald-700"
+        >
+          {m.ask.askBackTitle}
+        </H>
+        <p className="mt-1 text-sm">{m.ask.askBackBody}</p>
+        <ul className="mt-3 flex flex-col gap-2 sm:flex-row sm:flex-wrap">
+          {answer.askBack.manuals.map((d) => (
+            <li key={d.documentId}>
+              <Button type="button" variant="secondary" onClick={() => onPickManual?.(d.documentId)}>
+                {format(m.ask.askBackPick, { title: d.title })}
+              </Button>
+            </li>
+          ))}
+        </ul>
+      </section>
+    );
+  }
 
   if (!answer.found) {
     return (

@@ -78,8 +78,8 @@ export function pageQuery(orgId: string, id: string, versionId: string, page: nu
   });
 }
 
-/** A question as it is asked: the text and at most one narrowing (a machine or a model). */
-export type AskInput = { question: string; assetId?: string; machineModelId?: string };
+/** A question as it is asked: the text and at most one narrowing (a machine or a model), or the manual picked after an ask-back. */
+export type AskInput = { question: string; assetId?: string; machineModelId?: string; documentId?: string };
 
 /**
  * An answer is a read (POST only because a question can be long): cached under the question,

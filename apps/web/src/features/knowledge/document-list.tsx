@@ -1,6 +1,7 @@
 'use client';
 
-import type { TDocumentVersion, TUploadResponse } from '@amms/contracts/knowledge';
+import { ZListDocumentsResponse, type TDocumentVersion, type TUploadResponse } from '@amms/contracts/knowledge';
+import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Badge } from '@/components/ui/badge';
@@ -10,7 +11,9 @@ import { CursorListStates } from '@/components/ui/list';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { useCursorList } from '@/lib/cursor-list';
-import { documentsQuery, isPending, type DocumentFilter } from './api';
+import { apiFetch } from '@/lib/api-client';
+import { orgApi } from '@/lib/org-api';
+import { documentsQuery, isPending, knowledgeKeys, type DocumentFilter } from './api';
 import { knowledgePaths } from './links';
 import { knowledgeMessages, type KnowledgeMessages } from './messages';
 import { useModelNames, VersionStatus } from './ui';
@@ -78,6 +81,7 @@ export function DocumentList({ orgId, timeZone, canManage }: { orgId: string; ti
             {m.docs.apply}
           </Button>
         </form>
+        <NoOwnManuals orgId={orgId} canManage={canManage} platformShown={rows.some((d) => d.organizationId === null)} />
         {processing ? <p className="text-sm text-sky-900">{m.docs.processingNote}</p> : null}
         <CursorListStates
           query={query}
@@ -181,5 +185,36 @@ export function UploadNotice({ orgId, result }: { orgId: string; result: TUpload
         {m.upload.openDocument}
       </Link>
     </>
+  );
+}
+
+/** No manual of the org's own yet: what manuals do here, and the next step (the admin's, or asking one). */
+function NoOwnManuals({
+  orgId,
+  canManage,
+  platformShown,
+}: {
+  orgId: string;
+  canManage: boolean;
+  platformShown: boolean;
+}) {
+  const m = useMessages(knowledgeMessages);
+  const own = useQuery({
+    queryKey: [...knowledgeKeys.documents(orgId), 'own-any'],
+    queryFn: ({ signal }) =>
+      apiFetch(orgApi(orgId, 'documents?source=ORG&limit=1'), ZListDocumentsResponse, { signal }),
+  });
+  if (!own.data || own.data.items.length > 0) return null;
+  const t = m.docs.noOwn;
+  return (
+    <section
+      aria-label={t.title}
+      className="space-y-1 rounded-md border border-sky-200 bg-sky-50 px-3 py-2 text-sm text-sky-950"
+    >
+      <h3 className="font-semibold">{t.title}</h3>
+      <p>{t.what}</p>
+      {platformShown ? <p>{t.platform}</p> : null}
+      <p className="font-medium">{canManage ? t.nextAdmin : t.nextOther}</p>
+    </section>
   );
 }

@@ -6,7 +6,7 @@ import { useMemo } from 'react';
 import { Badge, type Tone } from '@/components/ui/badge';
 import { Spinner } from '@/components/ui/button';
 import { machineModelsQuery } from '@/features/assets/queries';
-import { SubNav } from '@/features/jobs/ui';
+import { SubNav } from '@/components/ui/sub-nav';
 import { useMessages } from '@/i18n/messages';
 import { isPending } from './api';
 import { knowledgePaths } from './links';

@@ -11,7 +11,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Dialog } from '@/components/ui/dialog';
 import { ErrorAlert } from '@/components/ui/error-alert';
-import { Checkbox, CheckboxGroup, FormActions, SelectField, TextField } from '@/components/ui/form';
+import { FormActions, SelectField, TextField } from '@/components/ui/form';
 import { isDefiniteFailure, useActionKey } from '@/lib/idempotency';
 import { format } from '@/i18n/dictionaries';
 import { useI18n } from '@/i18n/i18n-provider';
@@ -20,6 +20,7 @@ import { refreshQueries } from '@/lib/refresh';
 import { orgApi } from '@/lib/org-api';
 import { documentApi, knowledgeKeys } from './api';
 import { knowledgeMessages } from './messages';
+import { ModelChecklist } from './model-picker';
 import { useModelNames } from './ui';
 import { checkPdf, formatBytes, isAbort, uploadDocument, type UploadProgress } from './upload';
 import { formErrors } from '@/lib/form-errors';
@@ -245,44 +246,5 @@ export function UploadDialog({
         </FormActions>
       </form>
     </Dialog>
-  );
-}
-
-/** The machine models a manual applies to: checkboxes in a box that scrolls when the catalog is long. */
-export function ModelChecklist({
-  models,
-  loading,
-  value,
-  onChange,
-  disabled,
-  error,
-}: {
-  models: { id: string; manufacturer: string; name: string }[];
-  loading: boolean;
-  value: string[];
-  onChange: (ids: string[]) => void;
-  disabled?: boolean;
-  error?: string;
-}) {
-  const m = useMessages(knowledgeMessages);
-  const toggle = (id: string, on: boolean) => onChange(on ? [...value, id] : value.filter((x) => x !== id));
-  return (
-    <CheckboxGroup legend={m.upload.models} hint={m.upload.modelsHint} error={error}>
-      {models.length === 0 ? (
-        <p className="text-sm text-slate-600">{loading ? '…' : m.upload.modelsNone}</p>
-      ) : (
-        <div className="max-h-48 overflow-y-auto rounded-md border border-slate-200 p-1 sm:columns-2">
-          {models.map((x) => (
-            <Checkbox
-              key={x.id}
-              label={`${x.manufacturer} ${x.name}`}
-              checked={value.includes(x.id)}
-              onChange={(on) => toggle(x.id, on)}
-              disabled={disabled}
-            />
-          ))}
-        </div>
-      )}
-    </CheckboxGroup>
   );
 }

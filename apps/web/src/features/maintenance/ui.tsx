@@ -5,7 +5,7 @@ import { Badge, type Tone } from '@/components/ui/badge';
 import { useMessages } from '@/i18n/messages';
 import { DUE_STATUS_TONE } from '@/lib/labels';
 import { orgPath } from '@/lib/nav';
-import { SubNav } from '../jobs/ui';
+import { SubNav } from '@/components/ui/sub-nav';
 import { maintenanceMessages } from './messages';
 
 const WO_TONES: Record<TWorkOrderStatus, Tone> = {

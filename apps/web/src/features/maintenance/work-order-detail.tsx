@@ -20,7 +20,7 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { enumLabels, priorityText } from '@/lib/labels';
 import { formatFenExact } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
-import { Fact, Facts } from '../jobs/ui';
+import { Fact, Facts } from '@/components/ui/facts';
 import { maintenanceMessages } from './messages';
 import { useWorkOrderAction } from './mutations';
 import { workOrderQuery } from './queries';

@@ -19,7 +19,7 @@ import { useFieldErrors } from '@/lib/form-errors';
 import { useIdempotencyKey } from '@/lib/idempotency';
 import { fenToYuanInput, formatFenExact, yuanToFen } from '@/lib/money';
 import { orgPath } from '@/lib/nav';
-import { Fact, Facts } from '../jobs/ui';
+import { Fact, Facts } from '@/components/ui/facts';
 import { maintenanceMessages } from './messages';
 import { useCostDocumentFromWorkOrder, useUpdateDefaultLaborRate, useUpdateLabour } from './mutations';
 import { maintenanceSettingsQuery } from './queries';

@@ -58,22 +58,18 @@ const errorOf = (input: HTMLElement) => {
   return id ? (document.getElementById(id)?.textContent ?? null) : null;
 };
 
+/** The API's 400 VALIDATION_FAILED answer with `details`. */
+const validationFailed = (requestId: string, details: { path: string; message: string; code: string }[]) => ({
+  status: 400,
+  body: { error: { code: 'VALIDATION_FAILED', message: 'Validation failed', requestId, details } },
+});
+
 describe('Parts form (a form showing the API’s field errors)', () => {
   it('puts each VALIDATION_FAILED detail on its field, in the reader’s language, and sends the amount in fen', async () => {
-    answer = {
-      status: 400,
-      body: {
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Validation failed',
-          requestId: 'req-1',
-          details: [
-            { path: 'name', message: 'Too small: expected string to have >=1 characters', code: 'too_small' },
-            { path: 'unitCostMinor', message: 'Invalid string: must match pattern /^\\d+$/', code: 'invalid_format' },
-          ],
-        },
-      },
-    };
+    answer = validationFailed('req-1', [
+      { path: 'name', message: 'Too small: expected string to have >=1 characters', code: 'too_small' },
+      { path: 'unitCostMinor', message: 'Invalid string: must match pattern /^\\d+$/', code: 'invalid_format' },
+    ]);
     show('zh-CN');
     fireEvent.change(field('单价（元）'), { target: { value: '12.5' } });
     fireEvent.click(screen.getByRole('button', { name: '添加配件' }));
@@ -95,23 +91,13 @@ describe('Parts form (a form showing the API’s field errors)', () => {
   });
 
   it('sends an unreadable amount as typed so that the API names the field (English)', async () => {
-    answer = {
-      status: 400,
-      body: {
-        error: {
-          code: 'VALIDATION_FAILED',
-          message: 'Validation failed',
-          requestId: 'req-2',
-          details: [
-            {
-              path: 'unitCostMinor',
-              message: 'Invalid input: expected string, received undefined',
-              code: 'invalid_type',
-            },
-          ],
-        },
+    answer = validationFailed('req-2', [
+      {
+        path: 'unitCostMinor',
+        message: 'Invalid input: expected string, received undefined',
+        code: 'invalid_type',
       },
-    };
+    ]);
     show('en');
     fireEvent.change(field('Name'), { target: { value: 'Filter' } });
     fireEvent.change(field('Unit cost (¥)'), { target: { value: '-3' } });

@@ -9,6 +9,7 @@ import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { mapMessages } from './messages';
 import { putBoundary } from './queries';
+import { insertCorner, removeCorner } from './ring-edit';
 
 /**
  * Drawing a field's boundary: corners come from clicks on the map (the page passes them in) or
@@ -96,6 +97,19 @@ export function BoundaryEditor(props: {
                   }}
                 />
               ))}
+              <Button
+                size="sm"
+                variant="ghost"
+                disabled={props.points.length < 2}
+                onClick={() => props.onPoints(insertCorner(props.points, i))}
+              >
+                {m.editor.insert}
+                <span className="sr-only">{fill(m.editor.insertAfter, { n: i + 1 })}</span>
+              </Button>
+              <Button size="sm" variant="ghost" onClick={() => props.onPoints(removeCorner(props.points, i))}>
+                {m.editor.remove}
+                <span className="sr-only">{fill(m.editor.removeCorner, { n: i + 1 })}</span>
+              </Button>
             </li>
           ))}
         </ol>

@@ -1,19 +1,22 @@
 'use client';
 
 import type { TFieldFeature, TMachineFeature } from '@amms/contracts/geo';
+import Link from 'next/link';
 import { Button } from '@/components/ui/button';
+import { rowLinkClass } from '@/components/ui/data-table';
 import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
+import { orgPath } from '@/lib/nav';
+import { AreaText } from './area-text';
 import { mapMessages } from './messages';
 import { STATE_COLORS } from './map-style';
-
-const ha = (m2: number) => Math.round(m2 / 100) / 100;
 
 /**
  * The map as text (its accessible alternative): every field with its area and today's / this
  * week's work, every machine with where it stands. Buttons focus the map or start drawing.
  */
 export function FeatureList(props: {
+  orgId: string;
   fields: TFieldFeature[];
   machines: TMachineFeature[];
   canEdit: boolean;
@@ -44,14 +47,12 @@ export function FeatureList(props: {
             return (
               <tr key={p.fieldId} className="border-b border-slate-100" data-field-id={p.fieldId}>
                 <th scope="row" className="font-medium">
-                  {p.name}
+                  <Link href={orgPath(props.orgId, `fields/${p.fieldId}`)} className={rowLinkClass}>
+                    {p.name}
+                  </Link>
                 </th>
                 <td>
-                  {p.measuredAreaM2 === null
-                    ? `${fill(m.entered, { e: ha(p.areaM2) })} · ${m.noBoundary}`
-                    : Math.abs(p.measuredAreaM2 - p.areaM2) > p.areaM2 * 0.05
-                      ? `${fill(m.measured, { m: ha(p.measuredAreaM2) })} · ${fill(m.entered, { e: ha(p.areaM2) })}`
-                      : fill(m.measured, { m: ha(p.measuredAreaM2) })}
+                  <AreaText measuredM2={p.measuredAreaM2} enteredM2={p.areaM2} />
                 </td>
                 <td>
                   <StateDot state={p.today} label={m.states[p.today]} />

@@ -1,49 +1,66 @@
 'use client';
 
-import type { TFieldBoundary, TFieldFeature, TMachineFeature } from '@amms/contracts/geo';
+import type { TFieldFeature, TMachineFeature } from '@amms/contracts/geo';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRouter } from 'next/navigation';
 import { useMemo, useState } from 'react';
+import type { TPositionsResponse } from '@amms/contracts/telematics';
 import { Card } from '@/components/ui/card';
 import { Loading, QueryError } from '@/components/ui/states';
 import { format as fill } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
-import { BoundaryEditor } from './boundary-editor';
 import { BoundaryImport } from './boundary-import';
 import { importMessages } from './import-messages';
 import { FeatureList } from './feature-list';
-import { MapCanvas } from './map-canvas';
+import { DrawableMap } from './drawable-map';
+import { orgPath } from '@/lib/nav';
+import { sameOrg } from '@/lib/queries';
+import { MapFilterBar, useMapFilters } from './map-filters';
 import { mapMessages } from './messages';
 import { boundsOf, STATE_COLORS, type BasemapConfig } from './map-style';
-import { mapFeaturesQuery, mapKeys } from './queries';
+import { boundaryQuery, mapFeaturesQuery, mapKeys, zoomStep } from './queries';
+import { outerRing } from './ring-edit';
+import { useBoundaryDraft } from './use-boundary-draft';
+import { MachineTrack } from './track/machine-track';
+import { todayIn } from '@/lib/zoned-time';
+import { trackOverlay } from './track/track-layer';
+import { trackMessages } from './track/track-messages';
 
-/** The org's map: fields coloured by the day's work, machines, the list that says the same in text, and boundary drawing. */
-export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit: boolean }) {
+/**
+ * The org's map: fields coloured by the day's work, machines, the list that says the same in text
+ * (for the same filters), and boundary drawing. A click on a field opens its page; on a machine, the machine's.
+ */
+export function MapPage(props: {
+  orgId: string;
+  basemap: BasemapConfig;
+  canEdit: boolean;
+  canTrack?: boolean;
+  /** the org's time zone: the map's day is the org's */
+  timeZone: string;
+}) {
   const m = useMessages(mapMessages);
   const im = useMessages(importMessages);
   const qc = useQueryClient();
+  const router = useRouter();
   const [date, setDate] = useState<string | null>(null);
-  const q = useQuery(mapFeaturesQuery(props.orgId, date));
-  const [unavailable, setUnavailable] = useState(false);
+  const filterState = useMapFilters(props.orgId);
+  // the detail the map is drawn at (the whole org at first: a village-scale zoom)
+  const [zoom, setZoom] = useState(10);
+  const q = useQuery({
+    ...mapFeaturesQuery(props.orgId, date, filterState.filters, zoom),
+    // the previous map stays while another filter loads (marked busy), never another org's
+    placeholderData: sameOrg(props.orgId),
+  });
   const [focus, setFocus] = useState<[number, number, number, number] | null>(null);
-  const [editing, setEditing] = useState<string | null>(null);
-  const [points, setPoints] = useState<[number, number][]>([]);
-  const [notice, setNotice] = useState<string | null>(null);
+  const draft = useBoundaryDraft(() => void qc.invalidateQueries({ queryKey: mapKeys.all(props.orgId) }));
   const features = useMemo(() => q.data?.features ?? [], [q.data]);
   const fields = features.filter((f): f is TFieldFeature => f.properties.kind === 'field');
   const machines = features.filter((f): f is TMachineFeature => f.properties.kind === 'machine');
-  const editedName = fields.find((f) => f.properties.fieldId === editing)?.properties.name ?? '';
-
-  const done = (saved: TFieldBoundary | null) => {
-    setEditing(null);
-    setPoints([]);
-    if (!saved) return;
-    const repaired = saved.repairs.map((r) => r.message).join('; ');
-    setNotice(
-      fill(m.editor.saved, { m: saved.measuredAreaHa ?? 0 }) +
-        (repaired ? ` ${fill(m.editor.repaired, { r: repaired })}` : ''),
-    );
-    void qc.invalidateQueries({ queryKey: mapKeys.all(props.orgId) });
-  };
+  const editedName = fields.find((f) => f.properties.fieldId === draft.editing)?.properties.name ?? '';
+  const tm = useMessages(trackMessages);
+  const [trackAsset, setTrackAsset] = useState<string | null>(null);
+  const [track, setTrack] = useState<TPositionsResponse | null>(null);
+  const overlays = useMemo(() => [trackOverlay(track)], [track]);
 
   return (
     <div className="space-y-4">
@@ -66,66 +83,65 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
           ))}
         </ul>
       </div>
-      {unavailable ? (
-        <p role="status" className="rounded border border-amber-300 bg-amber-50 p-3 text-sm">
-          {m.unavailable}
-        </p>
-      ) : (
-        <MapCanvas
-          features={features}
-          basemap={props.basemap}
-          draft={points}
-          focus={focus}
-          onUnavailable={() => setUnavailable(true)}
-          onPoint={editing ? (p) => setPoints((x) => [...x, p]) : undefined}
-          onMovePoint={editing ? (i, p) => setPoints((x) => x.map((q, n) => (n === i ? p : q))) : undefined}
-          onPick={(kind, id) => kind === 'field' && setFocus(fieldBounds(fields, id))}
-        />
-      )}
-      {notice ? (
-        <p role="status" className="text-sm text-emerald-800">
-          {notice}
-        </p>
-      ) : null}
-      {editing ? (
-        <BoundaryEditor
-          orgId={props.orgId}
-          fieldId={editing}
-          fieldName={editedName}
-          points={points}
-          onPoints={setPoints}
-          onDone={done}
-        />
-      ) : null}
+      <MapFilterBar state={filterState} />
+      <DrawableMap
+        orgId={props.orgId}
+        features={features}
+        basemap={props.basemap}
+        draft={draft}
+        editedName={editedName}
+        focus={focus}
+        onZoom={(z) => setZoom(zoomStep(z))}
+        overlays={overlays}
+        onPick={(kind, id) => router.push(orgPath(props.orgId, `${kind === 'field' ? 'fields' : 'assets'}/${id}`))}
+      />
       {props.canEdit ? (
         <BoundaryImport
           orgId={props.orgId}
           onCommitted={(n) => {
-            setNotice(fill(im.done, { n }));
+            draft.setNotice(fill(im.done, { n }));
             void qc.invalidateQueries({ queryKey: mapKeys.all(props.orgId) });
           }}
         />
       ) : null}
+      {props.canTrack ? (
+        <Card id="map-track" title={tm.title}>
+          <MachineTrack
+            orgId={props.orgId}
+            machines={machines}
+            date={date ?? q.data?.date ?? todayIn(props.timeZone)}
+            timeZone={props.timeZone}
+            assetId={trackAsset}
+            onSelect={setTrackAsset}
+            onTrack={setTrack}
+          />
+        </Card>
+      ) : null}
       <Card id="map-list" title={m.listTitle}>
         <p className="mb-2 text-sm text-slate-600">{m.listHint}</p>
-        {q.isPending ? (
-          <Loading label={m.loading} />
-        ) : q.isError ? (
-          <QueryError error={q.error} onRetry={() => void q.refetch()} />
-        ) : (
-          <FeatureList
-            fields={fields}
-            machines={machines}
-            canEdit={props.canEdit}
-            onShow={(id) => setFocus(fieldBounds(fields, id))}
-            onEdit={(id) => {
-              setNotice(null);
-              // an existing boundary is edited corner by corner (drag on the map, or type), else drawn anew
-              setPoints(outerRing(fields, id));
-              setEditing(id);
-            }}
-          />
-        )}
+        <div aria-busy={q.isFetching}>
+          {q.isPending ? (
+            <Loading label={m.loading} />
+          ) : q.isError ? (
+            <QueryError error={q.error} onRetry={() => void q.refetch()} />
+          ) : (
+            <FeatureList
+              orgId={props.orgId}
+              fields={fields}
+              machines={machines}
+              canEdit={props.canEdit}
+              onShow={(id) => setFocus(fieldBounds(fields, id))}
+              // an existing boundary is edited corner by corner (drag on the map, or type), else drawn anew;
+              // its corners come in full detail (the map's features are simplified for the zoom)
+              onEdit={(id) =>
+                void qc
+                  .fetchQuery(boundaryQuery(props.orgId, id))
+                  .then((b) => draft.start(id, outerRing(b.geometry)))
+                  .catch(() => draft.start(id, []))
+              }
+            />
+          )}
+        </div>
       </Card>
     </div>
   );
@@ -133,13 +149,4 @@ export function MapPage(props: { orgId: string; basemap: BasemapConfig; canEdit:
 
 function fieldBounds(fields: TFieldFeature[], id: string) {
   return boundsOf(fields.filter((f) => f.properties.fieldId === id));
-}
-
-/** The corners of a field's boundary (its first polygon's outer ring, not closed); none without one. */
-function outerRing(fields: TFieldFeature[], id: string): [number, number][] {
-  const g = fields.find((f) => f.properties.fieldId === id)?.geometry;
-  if (g?.type !== 'MultiPolygon') return [];
-  const ring = (g.coordinates[0]?.[0] ?? []).map((p) => [p[0]!, p[1]!] as [number, number]);
-  const [a, z] = [ring[0], ring.at(-1)];
-  return a && z && a[0] === z[0] && a[1] === z[1] ? ring.slice(0, -1) : ring;
 }

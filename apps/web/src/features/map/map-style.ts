@@ -1,4 +1,5 @@
 import type { TMapFeatures, TWorkState } from '@amms/contracts/geo';
+import { edgeMidpoints } from './ring-edit';
 
 /** Fill colours of the work states (also the legend's). */
 export const STATE_COLORS: Record<TWorkState, string> = {
@@ -76,15 +77,23 @@ export const OVERLAY_LAYERS = [
   },
   { id: 'draft-line', type: 'line', source: 'draft', paint: { 'line-color': '#7c3aed', 'line-width': 2 } },
   {
+    // the middle of each edge: press (or touch) and drag to insert a corner there
+    id: 'draft-mids',
+    type: 'circle',
+    source: 'draft',
+    filter: ['all', ['==', ['geometry-type'], 'Point'], ['has', 'after']],
+    paint: { 'circle-radius': 5, 'circle-color': '#fff', 'circle-stroke-color': '#7c3aed', 'circle-stroke-width': 2 },
+  },
+  {
     id: 'draft-points',
     type: 'circle',
     source: 'draft',
-    filter: ['==', ['geometry-type'], 'Point'],
+    filter: ['all', ['==', ['geometry-type'], 'Point'], ['has', 'index']],
     paint: { 'circle-radius': 6, 'circle-color': '#7c3aed', 'circle-stroke-color': '#fff', 'circle-stroke-width': 1 },
   },
 ] as const;
 
-/** The drawn ring so far as GeoJSON: its corners and the open (or, with 3+, closed) outline. */
+/** The drawn ring so far as GeoJSON: its corners, the middles of its edges and the open (or, with 3+, closed) outline. */
 export function draftGeoJson(points: readonly [number, number][]) {
   const ring = points.length >= 3 ? [...points, points[0]!] : points;
   return {
@@ -94,6 +103,11 @@ export function draftGeoJson(points: readonly [number, number][]) {
         type: 'Feature' as const,
         properties: { index },
         geometry: { type: 'Point' as const, coordinates: p },
+      })),
+      ...edgeMidpoints(points).map((m) => ({
+        type: 'Feature' as const,
+        properties: { after: m.after },
+        geometry: { type: 'Point' as const, coordinates: m.at },
       })),
       ...(ring.length >= 2
         ? [{ type: 'Feature' as const, properties: {}, geometry: { type: 'LineString' as const, coordinates: ring } }]

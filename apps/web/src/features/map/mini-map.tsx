@@ -2,10 +2,9 @@
 
 import { useEffect, useRef, useState } from 'react';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { baseStyle, type BasemapConfig } from './map-style';
-
-type MapLib = typeof import('maplibre-gl');
-type LibMap = InstanceType<MapLib['Map']>;
+import { useBasemap } from './basemap-context';
+import type { BasemapConfig } from './map-style';
+import { useLibMap } from './open-map';
 
 export interface Shape {
   type: 'Feature';
@@ -72,7 +71,8 @@ export function shapeBounds(shapes: readonly Shape[]): [number, number, number, 
 /**
  * A small read-only MapLibre map of a few shapes (a field's boundary, a machine's position, a
  * day's routes). Decorative for assistive technology: every page that shows one says the same
- * in text beside it. Without WebGL it shows nothing and tells the page (`onUnavailable`).
+ * in text beside it. Without WebGL it shows nothing and tells the page (`onUnavailable`). The
+ * basemap is the org's (BasemapProvider in the org layout) unless `basemap` says otherwise.
  */
 export function MiniMap(props: {
   shapes: readonly Shape[];
@@ -82,44 +82,22 @@ export function MiniMap(props: {
   onUnavailable?: () => void;
 }) {
   const box = useRef<HTMLDivElement>(null);
-  const map = useRef<LibMap | null>(null);
   const [ready, setReady] = useState(false);
-  const latest = useRef(props);
-  latest.current = props;
+  const orgBasemap = useBasemap();
+  const latest = useRef({ ...props, basemap: props.basemap ?? orgBasemap });
+  latest.current = { ...props, basemap: props.basemap ?? orgBasemap };
 
-  useEffect(() => {
-    let gone = false;
-    void (async () => {
-      const lib: MapLib = await import('maplibre-gl');
-      if (gone || !box.current) return;
-      lib.setWorkerUrl('/maplibre/maplibre-gl-worker.mjs');
-      let m: LibMap;
-      try {
-        m = new lib.Map({
-          container: box.current,
-          style: baseStyle(latest.current.basemap ?? {}) as never,
-          center: [118.5, 33.3],
-          zoom: 10,
-          attributionControl: latest.current.basemap?.attribution ? {} : false,
-          interactive: false,
-        });
-      } catch {
-        latest.current.onUnavailable?.();
-        return;
-      }
-      map.current = m;
+  const map = useLibMap(
+    box,
+    latest,
+    (m) =>
       m.on('load', () => {
         m.addSource('shapes', { type: 'geojson', data: { type: 'FeatureCollection', features: [] } });
         for (const layer of LAYERS) m.addLayer(layer as never);
         setReady(true);
-      });
-    })().catch(() => latest.current.onUnavailable?.());
-    return () => {
-      gone = true;
-      map.current?.remove();
-      map.current = null;
-    };
-  }, []);
+      }),
+    { interactive: false },
+  );
 
   useEffect(() => {
     const src = ready ? map.current?.getSource('shapes') : undefined;

@@ -4,6 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import Link from 'next/link';
 import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
+import { useAfterLoad } from '@/lib/after-load';
 import { orgPath } from '@/lib/nav';
 import { notificationMessages } from './messages';
 import { latestNotificationsQuery } from './queries';
@@ -12,12 +13,16 @@ import { latestNotificationsQuery } from './queries';
 export function NotificationBell({
   orgId,
   className = 'text-slate-700 hover:bg-slate-100',
+  deferred = false,
 }: {
   orgId: string;
   className?: string;
+  /** ask for the count only after the load (the field app on a phone: the page's data comes first) */
+  deferred?: boolean;
 }) {
   const m = useMessages(notificationMessages);
-  const { data } = useQuery(latestNotificationsQuery(orgId));
+  const loaded = useAfterLoad();
+  const { data } = useQuery({ ...latestNotificationsQuery(orgId), enabled: !deferred || loaded });
   const unread = data?.unreadCount ?? 0;
   return (
     <Link

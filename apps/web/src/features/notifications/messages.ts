@@ -23,6 +23,8 @@ export const notificationMessages = defineMessages(
       'cost_document.rejected': '你的费用单据被驳回',
       'asset.status_changed': '机具停机，影响已排的作业',
       'asset.fault_raised': '机具报了新的故障码：请诊断',
+      'stock.low': '配件库存降到再订货点以下',
+      'purchase.drafted': '智能调度起草了采购单：请确认',
     },
   },
   {
@@ -48,6 +50,8 @@ export const notificationMessages = defineMessages(
       'cost_document.rejected': 'Your cost document was rejected',
       'asset.status_changed': 'A machine is down: scheduled jobs are affected',
       'asset.fault_raised': 'A machine reported a new fault code: diagnose it',
+      'stock.low': 'A part fell to its reorder point',
+      'purchase.drafted': 'The agent drafted a purchase: confirm it',
     },
   },
 );

@@ -38,6 +38,8 @@ export const notificationListQuery = (orgId: string, unread: boolean) =>
 export function notificationHref(orgId: string, n: TNotification): string {
   if (n.resourceType === 'work_order') return orgPath(orgId, `maintenance/work-orders/${n.resourceId}`);
   if (n.resourceType === 'cost_document') return orgPath(orgId, `costs/${n.resourceId}`);
+  if (n.resourceType === 'part') return orgPath(orgId, `inventory/parts/${n.resourceId}`);
+  if (n.resourceType === 'draft') return orgPath(orgId, `drafts/${n.resourceId}`);
   const job = n.jobIds[0];
   return job ? orgPath(orgId, `jobs/${job}`) : orgPath(orgId, `assets/${n.resourceId}`);
 }

@@ -1,7 +1,7 @@
-import { ZAssetTelematicsSummary } from '@amms/contracts/telematics';
+import { ZAssetTelematicsSummary, ZPositionsResponse } from '@amms/contracts/telematics';
 import { queryOptions } from '@tanstack/react-query';
 import { apiFetch } from '@/lib/api-client';
-import { orgApi, seg } from '@/lib/org-api';
+import { orgApi, qs, seg } from '@/lib/org-api';
 import { orgKey } from '@/lib/query-keys';
 
 /** Keys under ['orgs', orgId, 'assets', …]: a machine's write refreshes its telematics too; another org's never shows. */
@@ -16,5 +16,18 @@ export function assetTelematicsQuery(orgId: string, assetId: string) {
     queryFn: ({ signal }) =>
       apiFetch(orgApi(orgId, `assets/${seg(assetId)}/telematics`), ZAssetTelematicsSummary, { signal }),
     refetchInterval: 60_000,
+  });
+}
+
+/**
+ * A machine's track between two instants (GET /assets/:id/positions, GeoJSON LineString + timed
+ * points); refreshed every minute while it is the day being driven.
+ */
+export function assetTrackQuery(orgId: string, assetId: string, from: string, to: string, live: boolean) {
+  return queryOptions({
+    queryKey: [...orgKey(orgId, 'assets', 'track', assetId), from, to] as const,
+    queryFn: ({ signal }) =>
+      apiFetch(orgApi(orgId, `assets/${seg(assetId)}/positions${qs({ from, to })}`), ZPositionsResponse, { signal }),
+    refetchInterval: live ? 60_000 : false,
   });
 }

@@ -8,7 +8,7 @@ import { format } from '@/i18n/dictionaries';
 import { useMessages } from '@/i18n/messages';
 import { messages } from './messages';
 import { useCreateWebhook, useRemoveWebhook, useRotateWebhookSecret } from './mutations';
-import { ConfirmDialog, FormDialog, SecretDialog } from '@/components/ui/dialog';
+import { ConfirmDialog, FormDialog, RemoveConfirm, SecretDialog, type Removal } from '@/components/ui/dialog';
 import { formErrors } from '@/lib/form-errors';
 
 /** Create an endpoint; its signing secret is shown once, here, and never cached. */
@@ -143,30 +143,11 @@ export function RotateDialog({
   );
 }
 
-export function RemoveDialog({
-  orgId,
-  endpoint,
-  onClose,
-  onRemoved,
-}: {
-  orgId: string;
-  endpoint: TWebhookEndpoint;
-  onClose: () => void;
-  onRemoved: () => void;
-}) {
+export function RemoveDialog({ orgId, endpoint, onClose, onRemoved }: Removal & { endpoint: TWebhookEndpoint }) {
   const m = useMessages(messages);
   const remove = useRemoveWebhook(orgId, endpoint.id, onRemoved);
   return (
-    <ConfirmDialog
-      title={m.removeTitle}
-      confirmLabel={m.removeConfirm}
-      onConfirm={() => remove.mutate()}
-      onClose={onClose}
-      pending={remove.isPending}
-      error={remove.error}
-    >
-      <p>{format(m.removeBody, { url: endpoint.url })}</p>
-    </ConfirmDialog>
+    <RemoveConfirm words={m} body={format(m.removeBody, { url: endpoint.url })} remove={remove} onClose={onClose} />
   );
 }
 

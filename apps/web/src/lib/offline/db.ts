@@ -44,7 +44,8 @@ export type OfflineWriteKind =
   | 'workorder.checklist'
   | 'workorder.submit'
   | 'workorder.photo'
-  | 'workorder.stockpart';
+  | 'workorder.stockpart'
+  | 'workorder.part';
 
 interface OfflineDb extends DBSchema {
   queue: { key: string; value: QueuedWrite; indexes: { seq: number } };

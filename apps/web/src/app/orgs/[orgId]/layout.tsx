@@ -1,5 +1,7 @@
 import { dehydrate, HydrationBoundary } from '@tanstack/react-query';
 import { AppShell } from '@/components/app-shell';
+import { BasemapProvider } from '@/features/map/basemap-context';
+import { basemapConfig } from '@/features/map/server';
 import { NotificationBell } from '@/features/notifications/bell';
 import { orgPath } from '@/lib/nav';
 import { meQuery } from '@/lib/queries';
@@ -17,7 +19,8 @@ export default async function OrgLayout({ children, params }: LayoutProps<'/orgs
   return (
     <HydrationBoundary state={dehydrate(queryClient)}>
       <AppShell orgId={orgId} bell={<NotificationBell orgId={orgId} />}>
-        {children}
+        {/* every map under the org draws the configured basemap (docs/maps.md) */}
+        <BasemapProvider value={basemapConfig()}>{children}</BasemapProvider>
       </AppShell>
     </HydrationBoundary>
   );

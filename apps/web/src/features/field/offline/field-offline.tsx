@@ -1,8 +1,8 @@
 'use client';
 
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
-import { afterLoad } from '@/lib/after-load';
+import { useEffect, useState } from 'react';
+import { afterLoad, useAfterLoad } from '@/lib/after-load';
 import { persistQueries } from '@/lib/offline/persist';
 import { fieldKeys } from '../api';
 import { SyncBar } from './sync-bar';
@@ -13,6 +13,9 @@ import { warmUp } from './warm-up';
  * The field app's offline machinery, mounted once per page by the frame: the service worker,
  * the query cache kept in IndexedDB (per membership), the queue drained whenever the browser
  * comes online (and on demand), the next 7 days warmed up while online, and the sync bar.
+ *
+ * Start-up work the first paint does not need waits for the load and an idle moment (issue #30
+ * §1): reading and hydrating the saved copy, opening the queue to send it.
  */
 export function FieldOffline({ orgId, membershipId }: { orgId: string; membershipId: string }) {
   const qc = useQueryClient();
@@ -27,18 +30,28 @@ export function FieldOffline({ orgId, membershipId }: { orgId: string; membershi
     return afterLoad(() => void sw.register('/sw.js', { scope: '/field' }).catch(() => undefined));
   }, []);
 
+  // online the page came with its data from the server: the saved copy is read, and the queue
+  // sent, after the load; offline the saved copy is all there is to show and is read at once
+  const loaded = useAfterLoad();
+  const [persisting, setPersisting] = useState(false);
   useEffect(() => {
+    if (loaded || !online) setPersisting(true);
+  }, [loaded, online]);
+
+  useEffect(() => {
+    if (!persisting) return;
     const p = persistQueries(qc, membershipId, [
       fieldKeys.all(orgId),
       ['orgs', orgId, 'knowledge', 'documents', 'detail'],
       ['orgs', orgId, 'knowledge', 'page'],
     ]);
     return p.stop;
-  }, [qc, orgId, membershipId]);
+  }, [persisting, qc, orgId, membershipId]);
 
+  // on a page opened online, after the load; on coming back online later, at once
   useEffect(() => {
-    if (online) void sync();
-  }, [online, sync]);
+    if (online && loaded) void sync();
+  }, [online, loaded, sync]);
 
   // warm up while online, again whenever my lists of jobs / work orders arrive anew (debounced)
   useEffect(() => {

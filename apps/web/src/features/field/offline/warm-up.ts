@@ -2,7 +2,15 @@
 
 import type { TJob, TListJobsResponse } from '@amms/contracts/jobs';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import { assetQuery, assetsQuery, fieldKeys, fieldRowQuery, jobQuery, workOrderQuery } from '../api';
+import {
+  assetQuery,
+  assetsQuery,
+  fieldBoundaryQuery,
+  fieldKeys,
+  fieldRowQuery,
+  jobQuery,
+  workOrderQuery,
+} from '../api';
 import { fieldHref, fieldPaths } from '../links';
 import { prestartQuery } from '../prestart-api';
 
@@ -28,7 +36,7 @@ function workOrdersInCache(qc: QueryClient, orgId: string): string[] {
 }
 
 /**
- * While online: fetch what the next 7 days need offline — each job with its field and primary
+ * While online: fetch what the next 7 days need offline — each job with its field (and boundary) and primary
  * machine, each open work order (with its checklist) — into the query cache (persisted), and
  * ask the service worker to keep their pages and the scripts this page already loaded.
  */
@@ -41,6 +49,7 @@ export async function warmUp(qc: QueryClient, orgId: string): Promise<void> {
       return [
         qc.prefetchQuery(jobQuery(orgId, j.id)),
         qc.prefetchQuery(fieldRowQuery(orgId, j.fieldId)),
+        qc.prefetchQuery(fieldBoundaryQuery(orgId, j.fieldId)),
         ...(j.status === 'SCHEDULED' ? [qc.prefetchQuery(prestartQuery(orgId, j.id))] : []),
         ...(primary ? [qc.prefetchQuery(assetQuery(orgId, primary.assetId))] : []),
       ];

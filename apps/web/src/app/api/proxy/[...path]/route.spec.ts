@@ -120,3 +120,31 @@ describe('BFF proxy: multipart uploads', () => {
     expect(seen.map((s) => s.path)).toEqual(['/api/v1/orgs/o1/documents', '/api/v1/auth/refresh']);
   });
 });
+
+describe('BFF proxy: the UI language', () => {
+  const jsonRequest = (cookies: string, headers: Record<string, string> = {}) =>
+    new NextRequest('http://127.0.0.1:3000/api/proxy/orgs/o1/drafts/d1/versions', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: cookies, ...headers },
+      body: '{}',
+    });
+  const draftCtx = { params: Promise.resolve({ path: ['orgs', 'o1', 'drafts', 'd1', 'versions'] }) };
+
+  it('sends the language chosen in the UI as Accept-Language (the API says a draft edit in it)', async () => {
+    seen = [];
+    answerUpload = (res) => json(res, 201, { ok: true });
+    const res = await POST(
+      jsonRequest(`amms_at=${token(900)}; amms_locale=en`, { 'accept-language': 'zh-CN,zh;q=0.9' }),
+      draftCtx,
+    );
+    expect(res.status).toBe(201);
+    expect(seen[0]!.headers['accept-language']).toBe('en');
+  });
+
+  it("without a UI choice the browser's Accept-Language passes as it is", async () => {
+    seen = [];
+    const res = await POST(jsonRequest(`amms_at=${token(900)}`, { 'accept-language': 'zh-CN,zh;q=0.9' }), draftCtx);
+    expect(res.status).toBe(201);
+    expect(seen[0]!.headers['accept-language']).toBe('zh-CN,zh;q=0.9');
+  });
+});

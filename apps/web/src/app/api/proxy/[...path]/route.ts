@@ -11,6 +11,7 @@ import {
   setSessionCookies,
 } from '@/lib/server/session-cookies';
 import { serverEnv } from '@/lib/server/config';
+import { isLocale, LOCALE_COOKIE } from '@/i18n/locales';
 import {
   clientMetaHeaders,
   errorResponse,
@@ -96,6 +97,9 @@ async function handle(req: NextRequest, ctx: Ctx): Promise<NextResponse> {
     const value = req.headers.get(name);
     if (value) headers[name] = value;
   }
+  // the API writes its own sentences (a draft edit's findings) in the language chosen in the UI
+  const uiLocale = req.cookies.get(LOCALE_COOKIE)?.value;
+  if (isLocale(uiLocale)) headers['accept-language'] = uiLocale;
   // lets the API refuse an oversized upload before reading it
   const length = req.headers.get('content-length');
   if (upload && length && /^\d+$/.test(length)) headers['content-length'] = length;

@@ -13,9 +13,10 @@ export async function generateMetadata(): Promise<Metadata> {
   return { title: importMessages[locale].title };
 }
 
-/** File import of machines, fields and jobs: the kinds the member may create. */
-export default async function ImportRoute({ params }: PageProps<'/orgs/[orgId]/import'>) {
+/** File import of machines, fields, jobs, parts and stock: the kinds the member may create. */
+export default async function ImportRoute({ params, searchParams }: PageProps<'/orgs/[orgId]/import'>) {
   const { orgId } = await params;
+  const { kind: asked } = await searchParams;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, 'import'));
   const { locale } = await getI18n();
   const kinds = (
@@ -23,6 +24,8 @@ export default async function ImportRoute({ params }: PageProps<'/orgs/[orgId]/i
       ['assets', 'asset.write'],
       ['fields', 'field.write'],
       ['jobs', 'job.write'],
+      ['parts', 'inventory.write'],
+      ['stock', 'inventory.adjust'],
     ] as const
   )
     .filter(([, permission]) => can(ctx.membership, permission))
@@ -31,7 +34,12 @@ export default async function ImportRoute({ params }: PageProps<'/orgs/[orgId]/i
     <>
       <PageHeader title={importMessages[locale].title} subtitle={ctx.membership.organization.name} />
       {kinds.length > 0 ? (
-        <ImportPage orgId={orgId} kinds={kinds} timeZone={ctx.membership.organization.timezone} />
+        <ImportPage
+          orgId={orgId}
+          kinds={kinds}
+          timeZone={ctx.membership.organization.timezone}
+          initialKind={kinds.find((k) => k === asked)}
+        />
       ) : (
         <NoAccess />
       )}

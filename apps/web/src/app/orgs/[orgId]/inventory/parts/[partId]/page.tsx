@@ -11,10 +11,10 @@ export function generateMetadata(): Promise<Metadata> {
 export default async function PartPage({ params }: PageProps<'/orgs/[orgId]/inventory/parts/[partId]'>) {
   const { orgId, partId } = await params;
   const ctx = await requireOrgContext(orgId, orgPath(orgId, `inventory/parts/${partId}`));
-  const { permissions } = pageProps(ctx);
+  const { permissions, timeZone } = pageProps(ctx);
   return (
     <SectionShell ctx={ctx} section="inventory" permission="inventory.read">
-      <PartDetail key={partId} orgId={orgId} partId={partId} permissions={permissions} />
+      <PartDetail key={partId} orgId={orgId} partId={partId} permissions={permissions} timeZone={timeZone} />
     </SectionShell>
   );
 }

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import { contentWords, expandQuery } from '../glossary/expansion.js';
+import { queryWords, querySearchTokens } from '../../platform/text/segment.js';
+import { machineMention, namedManuals, sameMachine, type ManualIdentity } from '../retrieval/machines.js';
+import type { Retrieval } from '../retrieval/retriever.js';
+import { askBackOf } from './ask-back.js';
+
+const manual = (documentId: string, title: string, cover: string, language: 'zh' | 'en'): ManualIdentity => ({
+  documentId,
+  title,
+  language,
+  text: `${title}\n${cover}`,
+});
+const tractor = manual('t', "6R 155 Tractor Operator's Manual", 'John Deere 6R Series', 'en');
+const tractorService = manual('ts', '6R 155 Tractor Service Manual', 'John Deere 6R Series', 'en');
+const combine = manual('c', '谷神 GN70 联合收割机使用维护说明书', '雷沃谷神 GN70 自走式谷物联合收割机', 'zh');
+const sprayer = manual('s', 'Leeb 6.300 Trailed Sprayer Operating Instructions', 'HORSCH Leeb 6.300', 'en');
+const all = [tractor, combine, sprayer];
+
+const named = (q: string, manuals = all) => {
+  const words = contentWords(queryWords(q));
+  return namedManuals(machineMention(q, expandQuery(q, words, querySearchTokens(q)).groups), manuals);
+};
+
+describe('the machine a question names', () => {
+  it.each([
+    ['拖拉机的节温器在多少度开始打开？', ['t']],
+    ['约翰迪尔的机油多久换一次？', ['t']],
+    ['What is the wheelbase of the 6R 155?', ['t']],
+    ['收割机的机油多久换一次？', ['c']],
+    ['How do I fold the boom of the sprayer?', ['s']],
+    ['雷沃的机油多久换一次？', ['c']],
+    ['机油多久换一次？', []],
+  ])('%s → %j', (q, ids) => {
+    expect(named(q)).toEqual(ids);
+  });
+
+  it('a question naming two machines names the manuals of both (neither is preferred by name)', () => {
+    expect(named('Can I fold the sprayer boom while the tractor is moving?').sort()).toEqual(['s', 't']);
+  });
+
+  it('manuals of one machine are one machine; of two kinds or two models, two', () => {
+    expect(sameMachine(tractor, tractorService)).toBe(true);
+    expect(sameMachine(tractor, combine)).toBe(false);
+    expect(sameMachine(tractor, manual('x', '7R 310 Tractor Operator’s Manual', '', 'en'))).toBe(false);
+  });
+});
+
+describe('ask back', () => {
+  const retrieval = (coverages: [ManualIdentity, number][], extra: Partial<Retrieval> = {}): Retrieval => ({
+    passages: [],
+    mode: 'lexical',
+    words: { words: [], weight: new Map(), total: 0 },
+    manuals: coverages.map(([m, coverage]) => ({ ...m, coverage })).sort((a, b) => b.coverage - a.coverage),
+    machine: { named: false, preferred: null },
+    ...extra,
+  });
+  /** what a search over manuals of these coverages asks back: found at 0.4, `exact` an identifier in the question */
+  const askBack = (coverages: [ManualIdentity, number][], extra: Partial<Retrieval> = {}, exact = false) =>
+    askBackOf(retrieval(coverages, extra), 0.4, exact);
+
+  it('offers the manuals of different machines that each answer well', () => {
+    const a = askBack([
+      [combine, 0.9],
+      [tractor, 0.8],
+      [sprayer, 0.3],
+    ]);
+    expect(a?.manuals.map((m) => m.documentId)).toEqual(['c', 't']);
+  });
+
+  it('does not ask when one answers clearly better, when the manuals are one machine’s, or when the caller chose', () => {
+    expect(
+      askBack([
+        [combine, 0.9],
+        [tractor, 0.6],
+      ]),
+    ).toBeNull();
+    expect(
+      askBack([
+        [tractor, 0.9],
+        [tractorService, 0.9],
+      ]),
+    ).toBeNull();
+    expect(
+      askBack(
+        [
+          [combine, 0.9],
+          [tractor, 0.9],
+        ],
+        { scoped: true },
+      ),
+    ).toBeNull();
+    expect(
+      askBack(
+        [
+          [combine, 0.9],
+          [tractor, 0.9],
+        ],
+        { machine: { named: true, preferred: ['t'] } },
+      ),
+    ).toBeNull();
+    // a code / tyre size / part number is matched exactly: it says which manual
+    expect(
+      askBack(
+        [
+          [combine, 0.9],
+          [tractor, 0.9],
+        ],
+        {},
+        true,
+      ),
+    ).toBeNull();
+    // under the found threshold nothing answers well
+    expect(
+      askBack([
+        [combine, 0.35],
+        [tractor, 0.35],
+      ]),
+    ).toBeNull();
+  });
+});

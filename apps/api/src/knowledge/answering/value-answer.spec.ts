@@ -1,0 +1,122 @@
+import { describe, expect, it } from 'vitest';
+import { askedUnits, rowHoldsValue } from './answer-parts.js';
+import { supportingSentences, weighWords, type WeightedWords } from '../retrieval/evidence.js';
+import { extractiveAnswer, type AnswerContext } from './extractive-answerer.js';
+import type { RetrievedPassage } from '../retrieval/retriever.js';
+
+// value questions: among the sentences and rows holding a value, the one saying most of what was
+// asked (its words, and the unit asked for) is the answer, wherever the manual's passage ranks
+const mk = (
+  words: WeightedWords,
+  chunkId: string,
+  section: string,
+  text: string,
+  coverage: number,
+  page: number,
+  versionId = 'v',
+): RetrievedPassage => ({
+  chunkId,
+  documentId: versionId,
+  versionId,
+  title: versionId,
+  language: 'en',
+  page,
+  pageEnd: page,
+  pageLabel: String(page),
+  section,
+  snippet: '',
+  text,
+  score: 0,
+  coverage,
+  words,
+  support: supportingSentences(words, text, section, [{ page, text }]),
+});
+const ctxOf = (passages: RetrievedPassage[]): AnswerContext => ({
+  labelOf: (_v, p) => String(p),
+  sectionOf: (p) => {
+    const q = passages.find((x) => x.chunkId === p.chunkId)!;
+    return { text: q.text, pages: [{ page: q.page, text: q.text }] };
+  },
+});
+const body = (answer: string) => answer.split('\n').slice(1).join('\n');
+
+describe('value answers', () => {
+  it('the unit asked for: "how many litres" takes the row printing litres, not a lamp row printing a percentage', () => {
+    const words = weighWords(['litre', 'def', 'tank', 'hold'], new Map(), 10);
+    // both manuals answer (≥ the found threshold); the best-ranked one's figure is the answer
+    const passages = [
+      mk(words, 'dtc', 'Codes', 'Code | Description\nECU 001761.01 | DEF tank level very low', 0.41, 14),
+      mk(words, 'lamps', 'Lamps', 'Lamp | Meaning\nDEF level (amber) | DEF tank below 10 %', 0.41, 5),
+      mk(words, 'other', 'About', 'The other machine has an AdBlue tank of 60 L.', 0.44, 3, 'w'),
+      mk(words, 'caps', 'Capacities', 'System | Capacity\nFuel tank | 330 L\nDEF tank | 47 L', 0.41, 8),
+    ];
+    const a = extractiveAnswer(
+      'How many litres does the DEF tank hold?',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('47 L');
+    expect(a.answer).not.toContain('60 L');
+  });
+
+  it('a step without a value never brings its procedure into a value answer', () => {
+    const words = weighWords(['heavy', 'sprayer', 'empty'], new Map(), 10);
+    const steps =
+      '1. Fill the main tank with half of the water.\n2. Rinse the empty containers and add the rinse water.';
+    const passages = [
+      mk(words, 'fill', 'Filling the main tank', steps, 0.63, 6),
+      mk(words, 'data', 'Technical data', 'Item | Value\nEmpty weight | 5450 kg\nMain tank | 6300 L', 0.63, 11),
+    ];
+    const a = extractiveAnswer(
+      'How heavy is the sprayer when empty?',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('5450 kg');
+    expect(a.answer).not.toContain('1. Fill the main tank');
+  });
+
+  it('a table row whose header names the units holds a value (the crop row, not a step printing "10 L")', () => {
+    const words = weighWords(['水稻', '每亩', '用', '飞'], new Map(), 10);
+    const table = '表 3-1 推荐参数\n作物 | 亩用量 L | 飞行高度 m\n水稻 | 1.0 ~ 1.5 | 2.5\n小麦 | 1.0 | 3';
+    const steps =
+      '1. 飞行前在药箱中加入约 10 L 清水，每亩用量按 App 计算。\n2. 在 App 中点击开始校准，飞行器每亩用量自动计算。';
+    const passages = [
+      mk(words, 'rows', '3.1 喷洒参数推荐', table, 0.75, 7),
+      mk(words, 'cal', '2.3 流量计校准', steps, 0.64, 6),
+    ];
+    const a = extractiveAnswer(
+      '给水稻打药每亩用多少药液，飞多高？',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('水稻');
+    expect(a.answer).not.toContain('10 L');
+    expect(rowHoldsValue('水稻 | 1.0 ~ 1.5 | 2.5', table)).toBe(true);
+    expect(rowHoldsValue('作物 | 亩用量 L | 飞行高度 m', table)).toBe(false);
+    expect(rowHoldsValue('E12 | 水温过高', 'Code | Meaning\nE12 | 水温过高')).toBe(false);
+  });
+
+  it('a pressure or a temperature asked for is a number printed in its units', () => {
+    expect(
+      askedUnits('Within what pressure range should I spray?').map((u) => u.test('Spray between 1.5 and 5 bar.')),
+    ).toEqual([true]);
+    expect(askedUnits('喷雾压力应该在什么范围内？').map((u) => u.test('A pressure drop while spraying'))).toEqual([
+      false,
+    ]);
+    expect(askedUnits('节温器在什么温度开启？').map((u) => u.test('节温器在 76 ℃ 开始开启'))).toEqual([true]);
+  });
+
+  it('knows the unit a question asks for, in either language', () => {
+    expect(askedUnits('How many litres does the DEF tank hold?').map((u) => u.test('47 L'))).toEqual([true]);
+    expect(askedUnits('尿素箱能装多少升？').map((u) => u.test('DEF tank | 47 L'))).toEqual([true]);
+    expect(askedUnits('How heavy is the sprayer when empty?').map((u) => u.test('5450 kg'))).toEqual([true]);
+    expect(askedUnits('How many litres?').map((u) => u.test('580 L/min'))).toEqual([false]);
+    expect(askedUnits('Where is the serial number?')).toEqual([]);
+    // 升 of 提升 / 升运器 is no unit
+    expect(askedUnits('提升器升不起来怎么办？')).toEqual([]);
+  });
+});

@@ -1,0 +1,41 @@
+import { defineMessages } from '@/i18n/messages';
+
+export const boardMessages = defineMessages(
+  {
+    machines: '机具',
+    operators: '机手',
+    rowHeader: '机具 / 机手',
+    draftTitle: '看板调整',
+    panelTitle: '看板草稿 · 第 {version} 版',
+    panelHint: '拖动或用方向键移动的作业先成为草稿的一项，与手动修改草稿一样校验；确认后在草稿页执行。',
+    noDraft: '还没有看板草稿：拖动一项已排作业到其他机具、机手或时间即可开始。',
+    proposing: '正在校验…',
+    valid: '校验通过，可以确认。',
+    invalid: '有 {n} 个冲突，需先调整才能确认。',
+    confirm: '确认第 {version} 版',
+    confirmed: '已确认第 {version} 版（内容哈希 {hash}）。',
+    openDraft: '打开草稿执行',
+    startOver: '另开一份看板草稿',
+    moved: '{job}：{machine} · {operator} · {time}',
+    notOpen: '这份看板草稿已不再打开，新的移动将开始一份新草稿。',
+  },
+  {
+    machines: 'Machines',
+    operators: 'Operators',
+    rowHeader: 'Machine / operator',
+    draftTitle: 'Board changes',
+    panelTitle: 'Board draft · version {version}',
+    panelHint:
+      'A job you drag or move with the arrow keys becomes an item of this draft, validated like a hand edit; confirm it, then execute it on the draft page.',
+    noDraft: 'No board draft yet: drag a scheduled job onto another machine, operator or time to start one.',
+    proposing: 'Validating…',
+    valid: 'No conflicts: ready to confirm.',
+    invalid: '{n} conflict(s): adjust before confirming.',
+    confirm: 'Confirm version {version}',
+    confirmed: 'Version {version} confirmed (content hash {hash}).',
+    openDraft: 'Open the draft to execute',
+    startOver: 'Start another board draft',
+    moved: '{job}: {machine} · {operator} · {time}',
+    notOpen: 'This board draft is no longer open; the next move starts a new one.',
+  },
+);
