@@ -256,7 +256,7 @@ export function describeEdit(
       parts.push(`${when(c.before.startsAt, tz, lang)} → ${when(c.after.startsAt, tz, lang)}`);
     if (c.before.machine !== c.after.machine) parts.push(`${c.before.machine ?? '—'} → ${c.after.machine ?? '—'}`);
     if (c.before.operator !== c.after.operator) parts.push(`${c.before.operator ?? '—'} → ${c.after.operator ?? '—'}`);
-    return `${c.fieldName ?? c.title ?? c.jobId.slice(0, 8)}：${parts.join(zh ? '，' : ', ')}`;
+    return `${c.fieldName ?? c.title ?? c.jobId.slice(0, 8)}${zh ? '：' : ': '}${parts.join(zh ? '，' : ', ')}`;
   });
   const head = zh
     ? `已生成草案第${edit.version}版（基于第${edit.basedOnVersion}版），改动${edit.changes.length}项：`
@@ -268,6 +268,8 @@ export function describeEdit(
     : zh
       ? '校验通过，可以确认。'
       : 'It passes validation and can be confirmed.';
-  const why = notes.length ? `${notes.join(zh ? '；' : '; ')}。` : '';
-  return `${head}${lines.join(zh ? '；' : '; ')}。${why}${tail}`.slice(0, 2000);
+  // the goal's language throughout: Chinese punctuation only in Chinese
+  const stop = zh ? '。' : '. ';
+  const why = notes.length ? `${notes.join(zh ? '；' : '; ')}${stop}` : '';
+  return `${head}${lines.join(zh ? '；' : '; ')}${stop}${why}${tail}`.slice(0, 2000);
 }
