@@ -156,6 +156,8 @@ export const AGENT_INTENTS = [
   'EDIT_DRAFT',
   /** parts to order for the coming services ("下周保养需要订哪些配件？"): a PURCHASE draft */
   'PURCHASE',
+  /** what is already booked ("钱勇那台下周都排了什么", "what is the S780 doing tomorrow?"): an answer from the calendar, no draft */
+  'SCHEDULE_QUESTION',
   'UNKNOWN',
 ] as const;
 export const ZAgentIntent = z.enum(AGENT_INTENTS);
@@ -205,7 +207,7 @@ export type TAgentFigure = z.infer<typeof ZAgentFigure>;
 
 /** Where an answer's facts came from: an analytics endpoint, a manual, a machine's records (with the run step that read it). */
 export const ZAgentSource = z.object({
-  kind: z.enum(['analytics', 'manual', 'work_orders', 'meter_readings', 'checklist']),
+  kind: z.enum(['analytics', 'manual', 'work_orders', 'meter_readings', 'checklist', 'job_calendar']),
   label: z.string(),
   step: z.number().int().nullable(),
 });

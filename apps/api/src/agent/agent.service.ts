@@ -21,7 +21,8 @@ import { ToolRunner } from '../planning/tools/runner.js';
 import { describePlanner, planMaintenanceRun, withNotes, type Outcome, type RunMemo } from './agent-run.parts.js';
 import { runScope, conversationScope } from '../platform/access/own-scope.js';
 import { toAgentRun } from './agent-run.view.js';
-import { classifyIntent } from './skills/intent.js';
+import { classifyIntent, languageOf } from './skills/intent.js';
+import { isScheduleQuestion, scheduleQuestion } from './skills/schedule-question.js';
 import { runSkill } from './skills/run-skill.js';
 import { SkillTools } from './skills/skill-tools.js';
 
@@ -178,6 +179,18 @@ export class AgentService {
     }
     const refs = await this.memory.resolve(ctx, asked, known.result);
     if (refs.question) return { ...none, status: 'NEEDS_INPUT', constraints: null, question: refs.question };
+    // "钱勇那台下周都排了什么": what is booked, answered from the calendar (the reference resolved above)
+    if (isScheduleQuestion(refs.goal)) {
+      memo.intent = 'SCHEDULE_QUESTION';
+      runner.note('plan', {
+        message: 'intent SCHEDULE_QUESTION (a question about what is booked)',
+        args: { intent: 'SCHEDULE_QUESTION', classifier: 'rules' },
+      });
+      const language = languageOf(refs.goal);
+      const out = await scheduleQuestion({ ctx, runner, goal: refs.goal, language, timezone, known: known.result });
+      runner.note('message', { message: out.message, args: { answer: out.answer } });
+      return { ...none, status: 'COMPLETED', constraints: null, question: null, ...out, intent: 'SCHEDULE_QUESTION' };
+    }
     memo.goal = refs.goal;
     memo.resolved = refs.resolved;
     const memory = await this.finisher.memoryOf(ctx.organizationId, run.conversationId, run.id);

@@ -13,7 +13,7 @@ const none = null as never;
 const planner = [
   ...new AgentTools(none, none, none, none, none, none, none, none, none, none, none, none).all.values(),
 ];
-const skills = [...new SkillTools(none, none, none, none, none, none).all.values()];
+const skills = [...new SkillTools(none, none, none, none, none, none, none).all.values()];
 const mcp = [
   ...readTools({} as ReadToolDeps),
   ...inventoryTools({} as InventoryToolDeps),

@@ -11964,7 +11964,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -12311,7 +12311,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -12350,7 +12350,7 @@ export interface operations {
                             }[];
                             sources: {
                                 /** @enum {string} */
-                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist" | "job_calendar";
                                 label: string;
                                 step: number | null;
                             }[];
@@ -12438,7 +12438,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -12785,7 +12785,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -12824,7 +12824,7 @@ export interface operations {
                             }[];
                             sources: {
                                 /** @enum {string} */
-                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist" | "job_calendar";
                                 label: string;
                                 step: number | null;
                             }[];

@@ -2,6 +2,7 @@ import type { AgentRun } from '@amms/db';
 import type { KnownNames } from '../../planning/tools/agent-tools.js';
 import { planWithRules } from '../planner/rules-planner.js';
 import { classifyIntent } from '../skills/intent.js';
+import { isScheduleQuestion } from '../skills/schedule-question.js';
 
 /**
  * An answer to the agent's own question continues the goal it asked about: "安排收获作业" →
@@ -23,9 +24,9 @@ export function pendingGoals(earlier: readonly AgentRun[]): string[] {
   return chain;
 }
 
-/** Whether `goal` stands on its own: a skill's question, or a plan with an intent and a period. */
+/** Whether `goal` stands on its own: a skill's question, a question about what is booked, or a plan with an intent and a period. */
 export function completeOnItsOwn(goal: string, known: KnownNames, now: Date, timezone: string): boolean {
-  if (classifyIntent(goal).intent !== 'PLAN') return true;
+  if (classifyIntent(goal).intent !== 'PLAN' || isScheduleQuestion(goal)) return true;
   const c = planWithRules({ goal, now, timezone, known });
   return c.intent !== 'UNKNOWN' && c.missing.length === 0;
 }

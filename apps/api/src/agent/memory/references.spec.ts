@@ -54,4 +54,19 @@ describe('entity references', () => {
   it('the newest run that named one wins', () => {
     expect(resolveReferences('同一块地', [[field(F.xiwa)], [field(F.river)]], KNOWN).goal).toBe('西洼地');
   });
+  it('"那台S780", "那台克拉斯": a demonstrative before the machine\'s own words names it, it is no reference', () => {
+    const none: RunEntity[][] = [];
+    for (const goal of ['上周那台S780干了什么', '用那台GN70收西洼地', '这台Lexion明天有活吗']) {
+      const r = resolveReferences(goal, none, KNOWN);
+      expect(r.question, goal).toBeNull();
+      expect(r.goal).toBe(goal);
+    }
+    const claas = {
+      ...KNOWN,
+      assets: [...KNOWN.assets, { id: A.s780.id.replace(/.$/, '9'), name: 'Claas Lexion 8700 #01' }],
+    };
+    expect(resolveReferences('那台克拉斯下周排了什么', none, claas).question).toBeNull();
+    // a bare demonstrative still refers back, and asks when nothing came up
+    expect(resolveReferences('那台下周排了什么', none, claas).question).toContain('那台');
+  });
 });

@@ -1,6 +1,7 @@
 import { findNames, KIND_WORDS, type KnownRef, type NameKind } from '../planner/names.js';
 import { hasHan } from '../../platform/text/script.js';
 import { GoalText } from '../planner/text.js';
+import { fold } from '../skills/machine-match.js';
 
 /**
  * Entity memory within a conversation. Each run stores the entities its goal named
@@ -119,6 +120,8 @@ export function resolveReferences(
       const end = p.group ? start + m[p.group]!.length : m.index + m[0].length;
       if (taken.some((t) => start < t.end && t.start < end) || named.some((n) => start < n.end && n.start < end))
         continue;
+      // "那台S780", "这台雷沃", "那台克拉斯": the machine's own words follow, so it names one, refers to nothing
+      if (p.kind === 'asset' && !p.owner && !p.group && namesAMachine(goal.slice(end), known.assets)) continue;
       const said = goal.slice(start, end);
       const typeHint = TYPE_WORDS.find(([re]) => re.test(m[0]))?.[1];
       let candidates: RunEntity[];
@@ -190,6 +193,25 @@ export function resolveReferences(
   function ask(g: string, question: string): Resolution {
     return { goal: g, resolved: [], notes: [], question };
   }
+}
+
+/**
+ * A demonstrative followed by a model or a name ("S780", "GN70", "Lexion") or by a word of one of
+ * the caller's machines' names, also a maker said in Chinese (fold: 克拉斯 → claas).
+ */
+export function namesAMachine(after: string, assets: readonly KnownRef[]): boolean {
+  const next = after.replace(/^\s+/, '');
+  if (/^[A-Za-z]*\d|^[A-Za-z]{3,}/.test(next)) return true;
+  const head = fold(next.slice(0, 8));
+  return (
+    head.length > 0 &&
+    assets.some((a) =>
+      a.name.split(/\s+/).some((w) => {
+        const fw = fold(w);
+        return fw.length >= 2 && !/^#?\d+$/.test(fw) && head.startsWith(fw);
+      }),
+    )
+  );
 }
 
 /** The entities matching `pick` in the newest earlier run that has any (one id once). */

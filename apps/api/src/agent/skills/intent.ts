@@ -2,6 +2,7 @@ import type { TPlanLanguage } from '@amms/contracts/agent';
 import { findForms } from '../../knowledge/index.js';
 import { goalLanguage } from '../planner/text.js';
 import { machineNumberOf } from './machine-match.js';
+import { isScheduleQuestion } from './schedule-question.js';
 
 /**
  * The intent classifier: routes a goal before any planner. Deterministic, no model.
@@ -180,6 +181,8 @@ const FLEET_STATE =
  */
 export function isManualQuestion(goal: string, hasCode: boolean, hasSymptom: boolean): boolean {
   if (!ASKING.test(goal) || REPAIR_ASKED.test(goal) || PLANNING.test(goal) || FLEET_STATE.test(goal)) return false;
+  // "上周那台S780干了什么": what is booked, the calendar's (schedule-question.ts), not the manual's
+  if (isScheduleQuestion(goal)) return false;
   if ((hasCode || hasSymptom) && machineNumberOf(goal) !== null) return false;
   return hasCode || hasSymptom || NUMERIC_CODE.test(goal) || MANUAL_TOPIC.test(goal) || findForms(goal).length > 0;
 }

@@ -12,6 +12,8 @@ import { z } from 'zod';
 import { AnalyticsService } from '../../analytics/analytics.service.js';
 import { JobsService } from '../../jobs/jobs.service.js';
 import { workDoneTool } from './work-done.js';
+import { scheduleOfTool } from './schedule-of.js';
+import { AssignmentsService } from '../../jobs/assignments.service.js';
 import { MeterReadingsService } from '../../assets/meter-readings.service.js';
 import { KnowledgeService } from '../../knowledge/index.js';
 import { WorkOrdersService } from '../../maintenance/work-orders.service.js';
@@ -92,6 +94,7 @@ export class SkillTools {
     private readonly meters: MeterReadingsService,
     private readonly analytics: AnalyticsService,
     jobs: JobsService,
+    assignments: AssignmentsService,
   ) {
     const tools: AnyTool[] = [
       this.machines(),
@@ -100,6 +103,7 @@ export class SkillTools {
       this.askManual(),
       this.analyticsReport(),
       workDoneTool(jobs),
+      scheduleOfTool(assignments),
     ];
     this.all = new Map(tools.map((t) => [t.name, t]));
   }
