@@ -5,7 +5,7 @@ import { ZJob } from '@amms/contracts/jobs';
 import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
-import { HOUR, nextWeek } from './draft-fixtures.js';
+import { HOUR, LICENCE_UNTIL, nextWeek } from './draft-fixtures.js';
 
 /**
  * A draft a dispatcher reads: every item says why this machine, operator and time (reason codes
@@ -122,7 +122,7 @@ describe('explanations in the goal language and the org time zone', () => {
         organizationId: w.org.id,
         membershipId: w.org.users.OPERATOR.membershipId,
         code: 'COMBINE',
-        expiresAt: new Date('2031-01-01'),
+        expiresAt: new Date(LICENCE_UNTIL),
       },
     });
     const r = await run(w, '安排下周的收获作业');
@@ -132,7 +132,7 @@ describe('explanations in the goal language and the org time zone', () => {
     const text = (code: string) => why.find((x) => x.code === code)?.text;
     expect(text('OUTPUT')).toBe(`产量：${d.items[0]!.primaryAssetName} 收获 5 公顷/小时 × 20 公顷 ≈ 4 小时作业`);
     expect(text('WORKING_HOURS')).toMatch(/每天 \d\d:\d\d–\d\d:\d\d.*共 4 小时作业/);
-    expect(text('LICENCE')).toBe(`资质：${d.items[0]!.operatorName} 持有联合收割机驾驶证（有效至 2031-01-01）`);
+    expect(text('LICENCE')).toBe(`资质：${d.items[0]!.operatorName} 持有联合收割机驾驶证（有效至 ${LICENCE_UNTIL}）`);
   });
 
   it('en: the same draft explained in English, local times', async () => {

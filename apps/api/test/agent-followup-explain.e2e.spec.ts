@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZDraftDetail } from '@amms/contracts/drafts';
 import { appForFile } from './support/world.js';
 import { followUpRun, licensedWorld, type FollowUpWorld } from './support/followup-world.js';
+import { LICENCE_UNTIL } from './draft-fixtures.js';
 import { expectStatus, orgPath } from './assertions.js';
 import { call } from './harness.js';
 
@@ -63,7 +64,7 @@ describe('a follow-up version explained like a planned draft', () => {
     const text = (code: string) => why.find((x) => x.code === code)?.text;
     expect(text('OUTPUT')).toBe(`产量：${moved.primaryAssetName} 收获 5 公顷/小时 × 20 公顷 ≈ 4 小时作业`);
     expect(text('WORKING_HOURS')).toMatch(/每天 \d\d:\d\d–\d\d:\d\d/);
-    expect(text('LICENCE')).toBe(`资质：${moved.operatorName} 持有联合收割机驾驶证（有效至 2031-01-01）`);
+    expect(text('LICENCE')).toBe(`资质：${moved.operatorName} 持有联合收割机驾驶证（有效至 ${LICENCE_UNTIL}）`);
     expect(text('HOURS_LIMIT')).toMatch(/上限 9 小时/);
     expect(text('FITS')).toContain(moved.primaryAssetName!);
     expect(text('EDITED')).toBe('按要求改动：“那把周三的改到周四”');

@@ -81,9 +81,20 @@ async function world(): Promise<World> {
 
 const GOAL = '安排未来两周到期的保养';
 
+/**
+ * Planning rounds "now" up to the half hour (planningNow) and the free machine's service starts
+ * then: two runs compared for the same hash must not fall either side of a :00 or :30.
+ */
+async function clearOfHalfHour(marginMs = 15_000) {
+  const step = 30 * 60_000;
+  const left = step - (Date.now() % step);
+  if (left < marginMs) await new Promise((r) => setTimeout(r, left + 500));
+}
+
 describe('agent: MAINTENANCE drafts and their execution', () => {
   it('plans one PREVENTIVE work order per due machine in free working windows; same goal → same hash; confirm → execute → work orders OPEN and booked; executing again → same execution, no duplicates', async () => {
     const w = await world();
+    await clearOfHalfHour();
     const run = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', { goal: GOAL });
     expectStatus(run, 201);
     const r = ZAgentRun.parse(run.body);

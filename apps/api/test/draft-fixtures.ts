@@ -17,6 +17,9 @@ const tag = () => randomUUID().slice(0, 8);
 /** an instant's calendar day in Asia/Shanghai (UTC+8), YYYY-MM-DD */
 export const localDay = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(0, 10);
 
+/** a licence's last day, five years ahead of now: a fixed date would one day lapse before next week's jobs */
+export const LICENCE_UNTIL = `${new Date().getUTCFullYear() + 5}-01-01`;
+
 export function nextWeek() {
   const local = new Date(Date.now() + 8 * HOUR);
   const dow = (local.getUTCDay() + 6) % 7;

@@ -281,7 +281,9 @@ describe('due list', () => {
     const c = await setup();
     const model = await platformModel();
     const otherModel = await platformModel();
-    const a = await createAsset(c, model.id, { purchaseDate: calendarDaysAgo(80) });
+    // read once: a run crossing UTC midnight between here and the checks must not compare two days
+    const bought = calendarDaysAgo(80);
+    const a = await createAsset(c, model.id, { purchaseDate: bought });
     const b = await createAsset(c, model.id);
     const other = await createAsset(c, otherModel.id);
     const retired = await createAsset(c, model.id);
@@ -306,8 +308,8 @@ describe('due list', () => {
 
     const d = find(days.id, a.id)!;
     expect(d.status).toBe('DUE_SOON');
-    expect(d.lastServiceAt).toBe(`${calendarDaysAgo(80)}T00:00:00.000Z`);
-    expect(d.nextDueAt).toBe(new Date(Date.parse(`${calendarDaysAgo(80)}T00:00:00.000Z`) + 90 * DAY).toISOString());
+    expect(d.lastServiceAt).toBe(`${bought}T00:00:00.000Z`);
+    expect(d.nextDueAt).toBe(new Date(Date.parse(`${bought}T00:00:00.000Z`) + 90 * DAY).toISOString());
     expect(d.remainingDays).toBeGreaterThan(8.9);
     expect(d.remainingDays).toBeLessThanOrEqual(10);
     expect(d).toMatchObject({ nextDueHours: null, remainingHours: null, lastWorkOrderId: null, currentHours: 230 });

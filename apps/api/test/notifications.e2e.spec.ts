@@ -21,6 +21,8 @@ import { expectError, expectStatus } from './assertions.js';
  * worker runs NotificationFanout for each such row; here the test runs the same code for the
  * org's pending rows (no BullMQ in between), on the real database.
  */
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
 const h = appForFile();
 
 const { get, post } = orgApi(() => h);
@@ -119,6 +121,10 @@ describe('notifications: who is told', () => {
     const c = await setup();
     const field = await post(c.t.OWNER, c.org.id, '/fields', { name: `F ${tag()}`, areaHa: 5 });
     expectStatus(field, 201);
+    // a booking still ahead of "now" whenever this runs (only bookings not yet over are affected):
+    // a fixed date would stop being told once it has passed
+    const day = Math.floor(Date.now() / DAY) * DAY + 30 * DAY;
+    const iso = (t: number) => new Date(t).toISOString();
     const { id: jobId } = await jobOnTractor(
       h,
       c,
@@ -126,10 +132,10 @@ describe('notifications: who is told', () => {
       {
         fieldId: (field.body as { id: string }).id,
         estimatedHours: 4,
-        windowStart: '2027-06-01T00:00:00.000Z',
-        windowEnd: '2027-06-02T00:00:00.000Z',
+        windowStart: iso(day),
+        windowEnd: iso(day + DAY),
       },
-      { startsAt: '2027-06-01T08:00:00.000Z', endsAt: '2027-06-01T12:00:00.000Z' },
+      { startsAt: iso(day + 8 * HOUR), endsAt: iso(day + 12 * HOUR) },
     );
     await fanOut(c.org.id);
     // the mechanic (whole-org scope here) reports the breakdown: the machine is down from the report

@@ -3,7 +3,7 @@ import type { TRole } from '@amms/contracts/permissions';
 import { call, createOrg, type Harness, type TestOrg } from '../harness.js';
 import { tag } from './world.js';
 import { expectStatus, loginAll, orgPath } from '../assertions.js';
-import { HOUR, nextWeek } from '../draft-fixtures.js';
+import { HOUR, LICENCE_UNTIL, nextWeek } from '../draft-fixtures.js';
 
 /** the follow-up worlds' days: next week's (day, hour) in Asia/Shanghai */
 export const at = nextWeek();
@@ -92,7 +92,7 @@ export async function licensedWorld(h: Pick<Harness, 'base' | 'db'>): Promise<Fo
   });
   const put = await call(h.base, 'PUT', orgPath(w.org.id, `/members/${w.org.users.OPERATOR.membershipId}/planning`), {
     token: w.t.OWNER,
-    body: { maxDailyHours: 9, qualifications: [{ code: 'COMBINE', expiresOn: '2031-01-01' }] },
+    body: { maxDailyHours: 9, qualifications: [{ code: 'COMBINE', expiresOn: LICENCE_UNTIL }] },
   });
   expectStatus(put, 200);
   return w;
