@@ -156,6 +156,8 @@ export const AGENT_INTENTS = [
   'EDIT_DRAFT',
   /** parts to order for the coming services ("下周保养需要订哪些配件？"): a PURCHASE draft */
   'PURCHASE',
+  /** a leave said on its own ("赵刚下周请假"): a LEAVE draft, and a SCHEDULE draft re-planning their bookings then */
+  'RECORD_LEAVE',
   'UNKNOWN',
 ] as const;
 export const ZAgentIntent = z.enum(AGENT_INTENTS);
