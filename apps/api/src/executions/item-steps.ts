@@ -9,7 +9,7 @@ import { AppError } from '../platform/errors/app-error.js';
 import type { OrgContext } from '../platform/access/context.js';
 import type { AnyItem } from './execution-recheck.js';
 import { ExecutionsRepository, type NewReceipt, type RecordType } from './executions.repository.js';
-import type { MemberLeaveWriter } from '../tenancy/member-leave.writer.js';
+import type { MemberLeaveRepository } from '../tenancy/member-leave.repository.js';
 
 /**
  * Refusals that mean "the world changed since the draft" (a CONFLICT receipt that says what);
@@ -81,7 +81,7 @@ export class ItemSteps {
     private readonly assignments: AssignmentsService,
     private readonly workOrders: WorkOrdersService,
     private readonly purchases: PurchasesService,
-    private readonly leave?: MemberLeaveWriter,
+    private readonly leave?: MemberLeaveRepository,
   ) {}
 
   /** `draft`: the draft's id and all its items (a purchase line is written with its supplier's others). */

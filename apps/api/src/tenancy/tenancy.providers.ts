@@ -3,7 +3,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { MembersService } from './members.service.js';
 import { MemberPlanningRepository } from './member-planning.repository.js';
-import { MemberLeaveWriter } from './member-leave.writer.js';
+import { MemberLeaveRepository } from './member-leave.repository.js';
 import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
@@ -14,7 +14,7 @@ export const TENANCY_PROVIDERS = [
   MembersService,
   MemberPlanningRepository,
   // executing a LEAVE draft (the worker) writes the members' leave
-  MemberLeaveWriter,
+  MemberLeaveRepository,
   TeamsService,
   ApiKeysRepository,
   ApiKeysService,

@@ -136,7 +136,7 @@ export class LeaveStatements {
 
   /** leave already on the member's calendar overlapping [from, to) */
   private async onCalendar(ctx: OrgContext, membershipId: string, from: string, to: string) {
-    const { items } = await this.members.listLeave(ctx, membershipId, { from, to } as never);
+    const { items } = await this.members.listLeave(ctx, membershipId, { from, to });
     return (
       items.find((l) => Date.parse(l.startsAt) < Date.parse(to) && Date.parse(l.endsAt) > Date.parse(from)) ?? null
     );
@@ -161,7 +161,7 @@ export class LeaveStatements {
         to: l.endsAt,
         operatorMembershipId: l.membershipId,
         limit: 200,
-      } as never);
+      });
       booked.push(...page.items.filter((a) => a.job.status === 'SCHEDULED'));
     }
     if (booked.length === 0) return { draftId: null, bookings: 0, moved: [], stuck: [] };

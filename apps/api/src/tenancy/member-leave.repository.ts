@@ -16,7 +16,7 @@ import { TenancyErrors } from './tenancy.errors.js';
  * member's leave being written one at a time (the membership row is locked).
  */
 @Injectable()
-export class MemberLeaveWriter {
+export class MemberLeaveRepository {
   constructor(
     private readonly prisma: PrismaService,
     private readonly audit: AuditService,
