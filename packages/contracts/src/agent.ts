@@ -158,6 +158,8 @@ export const AGENT_INTENTS = [
   'PURCHASE',
   /** what is already booked ("钱勇那台下周都排了什么", "what is the S780 doing tomorrow?"): an answer from the calendar, no draft */
   'SCHEDULE_QUESTION',
+  /** a leave said on its own ("赵刚下周请假"): a LEAVE draft, and a SCHEDULE draft re-planning their bookings then */
+  'RECORD_LEAVE',
   'UNKNOWN',
 ] as const;
 export const ZAgentIntent = z.enum(AGENT_INTENTS);

@@ -111,6 +111,8 @@ export const ERROR_CODES = [
   // purchases: receiving more than ordered, or a purchase whose cost document was rejected
   'RECEIPT_EXCEEDS_ORDER',
   'PURCHASE_NOT_RECEIVABLE',
+  /** a leave to record overlaps leave already on that member's calendar */
+  'LEAVE_OVERLAPS',
   // idempotency
   'IDEMPOTENCY_KEY_REUSED',
   'IDEMPOTENCY_KEY_IN_USE',

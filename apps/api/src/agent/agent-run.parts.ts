@@ -26,7 +26,7 @@ export interface Outcome {
   message: string | null;
   error: string | null;
   draft: {
-    kind: 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE';
+    kind: 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE' | 'LEAVE';
     title: string;
     content: RunDraftContent;
     evidence: unknown;

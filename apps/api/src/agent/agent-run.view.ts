@@ -1,5 +1,5 @@
 import { ZAgentAnswer, ZPlanConstraints, type TAgentIntent } from '@amms/contracts/agent';
-import { ZRunEdit, type TAgentRun, type TRunStep } from '@amms/contracts/drafts';
+import { ZRunEdit, ZRunLeave, type TAgentRun, type TRunStep } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { parseEntities } from './memory/references.js';
 
@@ -10,6 +10,7 @@ export function toAgentRun(r: AgentRun, draft: TAgentRun['draft']): TAgentRun {
   const lastMessage = [...steps].reverse().find((s) => s.kind === 'message');
   const answer = ZAgentAnswer.safeParse((lastMessage?.args as { answer?: unknown } | undefined)?.answer);
   const edit = ZRunEdit.safeParse((lastMessage?.args as { edit?: unknown } | undefined)?.edit);
+  const leave = ZRunLeave.safeParse((lastMessage?.args as { leave?: unknown } | undefined)?.leave);
   const planned = steps.find((s) => s.kind === 'plan')?.args as { intent?: TAgentIntent } | undefined;
   return {
     id: r.id,
@@ -27,6 +28,7 @@ export function toAgentRun(r: AgentRun, draft: TAgentRun['draft']): TAgentRun {
     draft,
     answer: answer.success ? answer.data : null,
     edit: edit.success ? edit.data : null,
+    leave: leave.success ? leave.data : null,
     entities: parseEntities(r.entities).map(({ kind, id, name, via }) => ({ kind, id, name, via })),
     createdAt: r.createdAt.toISOString(),
     finishedAt: r.finishedAt ? r.finishedAt.toISOString() : null,

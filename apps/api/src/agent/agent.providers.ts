@@ -5,6 +5,7 @@ import { ScheduleDraftRun } from './agent-schedule.js';
 import { FaultDiagnosis } from './fault-diagnosis.js';
 import { FaultDiagnosisRepository } from './fault-diagnosis.repository.js';
 import { FollowUpEdits } from './followup/followup.service.js';
+import { LeaveStatements } from './leave/leave-statement.js';
 import { PlannerFactory } from './planner-factory.js';
 import { SkillsRepository } from './skills/skills.repository.js';
 import { SkillTools } from './skills/skill-tools.js';
@@ -24,6 +25,7 @@ export const AGENT_PROVIDERS = [
   PlannerFactory,
   AgentRunFinisher,
   FollowUpEdits,
+  LeaveStatements,
   ScheduleDraftRun,
   AgentService,
   // a machine's new fault code → the diagnosis draft (the worker runs it: worker.module.ts)

@@ -14,6 +14,7 @@ import { defaultPeriodForFields } from './default-period.js';
 import { PlannerFactory } from './planner-factory.js';
 import { AgentMemoryService } from './memory/memory.service.js';
 import { FollowUpEdits } from './followup/followup.service.js';
+import { LeaveStatements } from './leave/leave-statement.js';
 import { completeOnItsOwn, continuedGoal, pendingGoals } from './followup/pending-goal.js';
 import { entitiesOf } from './memory/references.js';
 import { AgentTools, type KnownNames } from '../planning/tools/agent-tools.js';
@@ -48,6 +49,7 @@ export class AgentService {
     private readonly finisher: AgentRunFinisher,
     private readonly followUps: FollowUpEdits,
     private readonly schedule: ScheduleDraftRun,
+    private readonly leaves: LeaveStatements,
   ) {}
 
   /** `reported`: a fault code a machine sent (telematics/, run by the worker): diagnosed without the classifier. */
@@ -169,6 +171,13 @@ export class AgentService {
     known ??= await runner.call<KnownNames>('known_names', {});
     memo.known = known.result;
     const asked = goal === run.goal ? run : { ...run, goal };
+    // a leave said on its own ("赵刚下周请假"; after a draft it was an edit above): a LEAVE draft, and
+    // a SCHEDULE draft re-planning their bookings on those days (leave/leave-statement.ts)
+    const leave = await this.leaves.tryLeave(ctx, asked, runner, known.result, timezone);
+    if (leave) {
+      memo.intent = 'RECORD_LEAVE';
+      return leave;
+    }
     // memory (memory/): a "remember …" goal is saved and answered; references ("那台收割机", "the
     // same field") become the names they stand for, or a question when not exactly one fits
     const remembered = await this.memory.saveStatement(ctx, asked, known.result);
@@ -278,6 +287,7 @@ export class AgentService {
           unplacedWorkOrders: tv.unplacedWorkOrders,
           correctiveItems: tv.correctiveItems,
           purchaseLines: tv.purchaseLines,
+          leaveItems: tv.leaveItems,
           validation: tv.validation,
           evidence: tv.evidence,
         };

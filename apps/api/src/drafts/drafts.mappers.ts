@@ -7,6 +7,7 @@ import type {
   TDraftItem,
   TDraftValidation,
   TDraftVersion,
+  TLeaveItem,
   TMaintenanceItem,
   TPurchaseLine,
   TUnplacedJob,
@@ -74,5 +75,6 @@ export function splitContent(items: readonly TAnyDraftItem[], unplaced: readonly
     unplacedWorkOrders: unplaced.filter((u): u is TUnplacedMaintenance => !('jobId' in u)),
     correctiveItems: items.filter((i): i is TCorrectiveItem => 'kind' in i && i.kind === 'CORRECTIVE_WORK_ORDER'),
     purchaseLines: items.filter((i): i is TPurchaseLine => 'kind' in i && i.kind === 'PURCHASE_LINE'),
+    leaveItems: items.filter((i): i is TLeaveItem => 'kind' in i && i.kind === 'LEAVE'),
   };
 }

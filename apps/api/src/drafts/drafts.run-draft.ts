@@ -15,7 +15,7 @@ export interface RunDraftContent {
   contentHash: string;
 }
 
-export type RunDraftKind = 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE';
+export type RunDraftKind = 'SCHEDULE' | 'MAINTENANCE' | 'PURCHASE' | 'LEAVE';
 
 /** Version 1 of a run's draft (SCHEDULE: job items; MAINTENANCE: work-order items), inside the run's final transaction. */
 export async function createRunDraft(

@@ -113,11 +113,13 @@ export class DraftsService implements OnModuleInit {
   /**
    * A board move as a new SCHEDULE draft (no run): version 1 holds the moved jobs, validated as
    * an edit's items are (PLANNED and SCHEDULED jobs; a job's own booking is not a clash).
+   * `origin` 'leave': the agent's re-plan of the bookings of someone on leave (same shape).
    */
   async createFromBoard(
     ctx: OrgContext,
     input: TCreateBoardDraftRequest,
     voice: EditVoice = {},
+    origin: 'board' | 'leave' = 'board',
   ): Promise<TDraftDetail> {
     const tz = await this.repo.orgTimezone(ctx.organizationId);
     const edit = await this.edits.editOf(ctx, 1, input.note);
@@ -141,7 +143,7 @@ export class DraftsService implements OnModuleInit {
       await this.audit.record(tx, ctx, 'draft.version_created', 'draft', d.id, {
         version: 1,
         kind: 'SCHEDULE',
-        origin: 'board',
+        origin,
         contentHash: made.content.contentHash,
         diff: made.diff,
         note: edit.note,
@@ -168,6 +170,8 @@ export class DraftsService implements OnModuleInit {
     const draft = await this.load(undefined, ctx, id);
     // a purchase is confirmed or rejected as the agent wrote it (ask again for other quantities)
     if (draft.kind === 'PURCHASE') throw DraftErrors.editNotSupported('a PURCHASE draft');
+    // a leave is confirmed or rejected as said (say it again for other days)
+    if (draft.kind === 'LEAVE') throw DraftErrors.editNotSupported('a LEAVE draft');
     if (draft.kind === 'MAINTENANCE' && input.items.length > 0) throw DraftErrors.wrongItemList(draft.kind, 'items');
     if (draft.kind === 'SCHEDULE' && input.workOrderItems.length > 0)
       throw DraftErrors.wrongItemList(draft.kind, 'workOrderItems');

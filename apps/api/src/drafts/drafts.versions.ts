@@ -264,6 +264,7 @@ export const EMPTY_VERSION: TDraftVersion = {
   unplacedWorkOrders: [],
   correctiveItems: [],
   purchaseLines: [],
+  leaveItems: [],
   validation: { ok: true, violations: [], warnings: [] },
   evidence: [],
   contentHash: '',

@@ -7,6 +7,7 @@ import { AssignmentsBatch, type PlannedAssignment } from '../jobs/assign-batch.s
 import { AssignmentsService } from '../jobs/assignments.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { PurchasesService } from '../inventory/purchases.service.js';
+import { MemberLeaveRepository } from '../tenancy/member-leave.repository.js';
 import { CacheService } from '../platform/cache/cache.service.js';
 import { APP_CONFIG, type AppConfig } from '../platform/config/config.js';
 import { isUniqueViolation } from '../platform/prisma/db-errors.js';
@@ -55,8 +56,9 @@ export class DraftExecutor {
     private readonly cache: CacheService,
     private readonly signals: ChangeSignals,
     purchases: PurchasesService,
+    leave: MemberLeaveRepository,
   ) {
-    this.steps = new ItemSteps(repo, assignments, workOrders, purchases);
+    this.steps = new ItemSteps(repo, assignments, workOrders, purchases, leave);
     this.endings = new ExecutionEndings(repo, drafts, audit, cache, signals);
   }
 

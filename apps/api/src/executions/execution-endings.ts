@@ -10,7 +10,7 @@ import { NotifyOutbound } from '../notifications/outbound/notify-events.js';
 import { ChangeSignals } from '../platform/redis/change-signals.js';
 import { parseItems, type AnyItem } from './execution-recheck.js';
 import { countsOf, executionTopic, receiptEventData } from './executions.mappers.js';
-import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
+import { ExecutionsRepository, type NewReceipt, type RecordType } from './executions.repository.js';
 
 export const FINISHED: readonly ExecutionStatus[] = ['SUCCEEDED', 'PARTIAL', 'FAILED', 'REFUSED'];
 
@@ -84,7 +84,7 @@ export class ExecutionEndings {
       for (const [index, item] of items.entries()) {
         if (done.has(item.itemKey)) continue;
         const isWo = 'kind' in item;
-        const recordType = !isWo ? 'job' : item.kind === 'PURCHASE_LINE' ? 'cost_document' : 'work_order';
+        const recordType = recordTypeOf(item);
         const written = await this.repo.writtenRecord(tx, org, item.itemKey, recordType);
         const r: NewReceipt = written
           ? {
@@ -197,4 +197,12 @@ function systemEvent(exec: Execution, action: string, data: Record<string, unkno
     requestId: `execution:${exec.id}`,
     data,
   };
+}
+
+/** What an item writes: a job's assignment, a work order, a purchase's cost document or a member's leave. */
+export function recordTypeOf(item: AnyItem): RecordType {
+  if (!('kind' in item)) return 'job';
+  if (item.kind === 'PURCHASE_LINE') return 'cost_document';
+  if (item.kind === 'LEAVE') return 'member_leave';
+  return 'work_order';
 }

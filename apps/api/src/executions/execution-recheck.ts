@@ -4,7 +4,9 @@ import {
   ZDraftItem,
   ZMaintenanceItem,
   ZPurchaseLine,
+  ZLeaveItem,
   type TCorrectiveItem,
+  type TLeaveItem,
   type TDraftItem,
   type TMaintenanceItem,
   type TPurchaseLine,
@@ -17,11 +19,13 @@ import type { OrgContext } from '../platform/access/context.js';
 import { memberContext } from '../tenancy/member-context.js';
 import { ExecutionsRepository } from './executions.repository.js';
 import { may, roleMay } from '../platform/access/permission.js';
+import { LEAVE_WRITE_PERMISSION } from '../platform/access/leave-access.js';
 
-export type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem | TPurchaseLine;
+export type AnyItem = TDraftItem | TMaintenanceItem | TCorrectiveItem | TPurchaseLine | TLeaveItem;
 const ZItems = z.array(ZDraftItem);
 const ZWorkOrderItems = z.array(z.union([ZMaintenanceItem, ZCorrectiveItem]));
 const ZPurchaseLines = z.array(ZPurchaseLine);
+const ZLeaveItems = z.array(ZLeaveItem);
 
 /** A draft version's items, read by the draft's kind (work orders for MAINTENANCE, purchase lines for PURCHASE, assignments otherwise). */
 export const parseItems = (kind: Draft['kind'] | undefined, items: unknown) =>
@@ -29,13 +33,16 @@ export const parseItems = (kind: Draft['kind'] | undefined, items: unknown) =>
     ? ZWorkOrderItems.safeParse(items)
     : kind === 'PURCHASE'
       ? ZPurchaseLines.safeParse(items)
-      : ZItems.safeParse(items);
+      : kind === 'LEAVE'
+        ? ZLeaveItems.safeParse(items)
+        : ZItems.safeParse(items);
 
 /** What executing a draft of each kind writes with, besides draft.execute: assignments, work orders, purchases. */
 export const EXECUTE_PERMISSION: Record<Draft['kind'], TPermission> = {
   SCHEDULE: 'job.schedule',
   MAINTENANCE: 'workorder.write',
   PURCHASE: 'inventory.write',
+  LEAVE: LEAVE_WRITE_PERMISSION,
 };
 
 /**

@@ -5,6 +5,9 @@ import { loadMember } from '../tenancy/memberships.repository.js';
 
 const TX_OPTIONS = { maxWait: 10_000, timeout: 20_000 } as const;
 
+/** The business record an item writes (a receipt's `recordType`). */
+export type RecordType = 'job' | 'work_order' | 'cost_document' | 'member_leave';
+
 export interface NewReceipt {
   itemKey: string;
   itemIndex: number;
@@ -101,12 +104,11 @@ export class ExecutionsRepository {
   }
 
   /** What an item key wrote, if anything: the job (assignment) or the work order id. */
-  async writtenRecord(
-    tx: Tx,
-    organizationId: string,
-    itemKey: string,
-    recordType: 'job' | 'work_order' | 'cost_document',
-  ): Promise<string | null> {
+  async writtenRecord(tx: Tx, organizationId: string, itemKey: string, recordType: RecordType): Promise<string | null> {
+    if (recordType === 'member_leave') {
+      const l = await tx.memberLeave.findFirst({ where: { organizationId, itemKey }, select: { id: true } });
+      return l?.id ?? null;
+    }
     if (recordType === 'cost_document') {
       const l = await tx.purchaseLine.findFirst({
         where: { organizationId, itemKey },

@@ -1,5 +1,5 @@
 import { Logger } from '@nestjs/common';
-import type { TCorrectiveItem, TDraftItem, TMaintenanceItem, TPurchaseLine } from '@amms/contracts/drafts';
+import type { TCorrectiveItem, TDraftItem, TLeaveItem, TMaintenanceItem, TPurchaseLine } from '@amms/contracts/drafts';
 import { PurchasesService, supplierKeyOf } from '../inventory/purchases.service.js';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
@@ -8,7 +8,8 @@ import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { AppError } from '../platform/errors/app-error.js';
 import type { OrgContext } from '../platform/access/context.js';
 import type { AnyItem } from './execution-recheck.js';
-import { ExecutionsRepository, type NewReceipt } from './executions.repository.js';
+import { ExecutionsRepository, type NewReceipt, type RecordType } from './executions.repository.js';
+import type { MemberLeaveRepository } from '../tenancy/member-leave.repository.js';
 
 /**
  * Refusals that mean "the world changed since the draft" (a CONFLICT receipt that says what);
@@ -25,6 +26,7 @@ const CONFLICT_CODES = new Set<string>([
   'INVALID_MACHINE_SET',
   'NOT_FOUND',
   'CONFLICT',
+  'LEAVE_OVERLAPS',
 ]);
 
 /** The plan was deactivated or changed since the draft (work-orders.service refuses it as a planId field error). */
@@ -39,7 +41,7 @@ const log = new Logger('DraftExecutor');
 function refusal(
   base: { itemKey: string; itemIndex: number },
   err: unknown,
-  recordType: 'job' | 'work_order' | 'cost_document',
+  recordType: RecordType,
   recordId: string | null,
   conflict: boolean,
 ): NewReceipt {
@@ -79,6 +81,7 @@ export class ItemSteps {
     private readonly assignments: AssignmentsService,
     private readonly workOrders: WorkOrdersService,
     private readonly purchases: PurchasesService,
+    private readonly leave?: MemberLeaveRepository,
   ) {}
 
   /** `draft`: the draft's id and all its items (a purchase line is written with its supplier's others). */
@@ -90,6 +93,7 @@ export class ItemSteps {
   ): Promise<NewReceipt> {
     if (!('kind' in item)) return this.executeItem(ctx, index, item);
     if (item.kind === 'PURCHASE_LINE') return this.executePurchase(ctx, index, item, draft);
+    if (item.kind === 'LEAVE') return this.executeLeave(ctx, index, item);
     return this.executeWorkOrder(ctx, index, item);
   }
 
@@ -120,6 +124,25 @@ export class ItemSteps {
       };
     } catch (err) {
       return refusal(base, err, 'cost_document', null, err instanceof AppError && CONFLICT_CODES.has(err.code));
+    }
+  }
+
+  /** A member's leave onto their calendar (once per item key); overlapping leave is a CONFLICT receipt saying which. */
+  private async executeLeave(ctx: OrgContext, index: number, item: TLeaveItem): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    try {
+      if (!this.leave) throw new AppError('INTERNAL', 'No leave writer');
+      const l = await this.leave.recordItem(ctx, item);
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'member_leave',
+        recordId: l.leaveId,
+        detail: { membershipId: item.membershipId, from: item.from, to: item.to, created: l.created },
+      };
+    } catch (err) {
+      const said = err instanceof AppError && (CONFLICT_CODES.has(err.code) || err.code === 'FORBIDDEN');
+      return refusal(base, err, 'member_leave', null, said);
     }
   }
 

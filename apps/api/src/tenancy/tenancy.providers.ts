@@ -3,6 +3,7 @@ import { ApiKeysService } from './api-keys.service.js';
 import { MembershipsRepository } from './memberships.repository.js';
 import { MembersService } from './members.service.js';
 import { MemberPlanningRepository } from './member-planning.repository.js';
+import { MemberLeaveRepository } from './member-leave.repository.js';
 import { TeamsRepository } from './teams.repository.js';
 import { TeamsService } from './teams.service.js';
 
@@ -12,6 +13,8 @@ export const TENANCY_PROVIDERS = [
   MembershipsRepository,
   MembersService,
   MemberPlanningRepository,
+  // executing a LEAVE draft (the worker) writes the members' leave
+  MemberLeaveRepository,
   TeamsService,
   ApiKeysRepository,
   ApiKeysService,

@@ -8,7 +8,7 @@ import { enumLabels } from '@/lib/labels';
 export const labelMessages = defineMessages(
   {
     draftStatus: { OPEN: '待确认', REJECTED: '已拒绝', EXECUTING: '执行中', EXECUTED: '已执行' },
-    draftKind: { SCHEDULE: '作业排程', MAINTENANCE: '保养计划', PURCHASE: '配件采购' },
+    draftKind: { SCHEDULE: '作业排程', MAINTENANCE: '保养计划', PURCHASE: '配件采购', LEAVE: '请假' },
     executionStatus: {
       PENDING: '排队中',
       RUNNING: '执行中',
@@ -85,7 +85,12 @@ export const labelMessages = defineMessages(
   },
   {
     draftStatus: { OPEN: 'Awaiting confirmation', REJECTED: 'Rejected', EXECUTING: 'Executing', EXECUTED: 'Executed' },
-    draftKind: { SCHEDULE: 'Job schedule', MAINTENANCE: 'Maintenance plan', PURCHASE: 'Parts purchase' },
+    draftKind: {
+      SCHEDULE: 'Job schedule',
+      MAINTENANCE: 'Maintenance plan',
+      PURCHASE: 'Parts purchase',
+      LEAVE: 'Leave',
+    },
     executionStatus: {
       PENDING: 'Queued',
       RUNNING: 'Running',

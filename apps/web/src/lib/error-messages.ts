@@ -97,6 +97,7 @@ const zhCN: Record<TErrorCode | Extra, string> = {
   STOCK_COUNT_CONFIRMED: '该盘点单已确认，不能再次确认。',
   RECEIPT_EXCEEDS_ORDER: '入库数量超过了采购单上尚未到货的数量。',
   PURCHASE_NOT_RECEIVABLE: '该采购对应的费用单未提交或已驳回，不能入库。',
+  LEAVE_OVERLAPS: '这段请假与成员日历上已有的请假重叠。',
   IDEMPOTENCY_KEY_REUSED: '重复提交的内容与上次不同，请刷新后重试。',
   IDEMPOTENCY_KEY_IN_USE: '上一次提交仍在处理中，请稍候。',
   IDEMPOTENCY_KEY_INVALID: '请求标识无效。',
@@ -196,6 +197,7 @@ const en: Record<TErrorCode | Extra, string> = {
   RECEIPT_EXCEEDS_ORDER: 'More than is still outstanding on this purchase.',
   PURCHASE_NOT_RECEIVABLE:
     'The purchase’s cost document is not submitted or was rejected: nothing can be received on it.',
+  LEAVE_OVERLAPS: 'This leave overlaps leave already on the member’s calendar.',
   IDEMPOTENCY_KEY_REUSED: 'A retry carried different content; refresh and try again.',
   IDEMPOTENCY_KEY_IN_USE: 'The previous attempt is still running; please wait.',
   IDEMPOTENCY_KEY_INVALID: 'Invalid request key.',

@@ -159,6 +159,26 @@ export const ZPurchaseLine = z.object({
 });
 export type TPurchaseLine = z.infer<typeof ZPurchaseLine>;
 
+/**
+ * A LEAVE draft's item (issue #25): one member's leave over whole local days, said to the agent
+ * ("赵刚下周请假", "Li Ming is off on Friday"). `startsAt`/`endsAt` are the days' bounds in the org's
+ * zone; `itemKey` is stable (member, span): executing the item twice writes one MemberLeave row.
+ */
+export const ZLeaveItem = z.object({
+  kind: z.literal('LEAVE'),
+  itemKey: z.string(),
+  membershipId: z.uuid(),
+  memberName: z.string().nullable(),
+  /** the first and last local day (YYYY-MM-DD, inclusive) */
+  from: z.string(),
+  to: z.string(),
+  startsAt: z.string(),
+  endsAt: z.string(),
+  /** the sentence it was said in */
+  reason: z.string().nullable(),
+});
+export type TLeaveItem = z.infer<typeof ZLeaveItem>;
+
 /** A due plan × machine the draft could not place (e.g. no free slot in the period). */
 export const ZUnplacedMaintenance = z.object({
   planId: z.uuid(),
@@ -174,7 +194,7 @@ export type TUnplacedMaintenance = z.infer<typeof ZUnplacedMaintenance>;
  * What a version stores: SCHEDULE drafts hold job items, MAINTENANCE drafts work-order items
  * (never mixed). The API shows them apart: `items`/`unplaced` and `workOrderItems`/`unplacedWorkOrders`.
  */
-export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem, ZCorrectiveItem, ZPurchaseLine]);
+export const ZAnyDraftItem = z.union([ZDraftItem, ZMaintenanceItem, ZCorrectiveItem, ZPurchaseLine, ZLeaveItem]);
 export type TAnyDraftItem = z.infer<typeof ZAnyDraftItem>;
 export const ZAnyUnplaced = z.union([ZUnplacedJob, ZUnplacedMaintenance]);
 export type TAnyUnplaced = z.infer<typeof ZAnyUnplaced>;
@@ -256,6 +276,8 @@ export const ZDraftContent = z.object({
   correctiveItems: z.array(ZCorrectiveItem),
   /** PURCHASE drafts: the parts to order, per supplier (empty otherwise) */
   purchaseLines: z.array(ZPurchaseLine),
+  /** LEAVE drafts: the leave to record on members' calendars (empty otherwise) */
+  leaveItems: z.array(ZLeaveItem),
   validation: ZDraftValidation,
   evidence: ZDraftEvidence,
 });

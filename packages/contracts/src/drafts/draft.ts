@@ -3,7 +3,7 @@ import { ZSort } from '../common.js';
 import { ZDraftContent, ZInstant } from './content.js';
 
 /** Drafts and their versions as read, listed and edited (the content of a version: content.ts). */
-export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE', 'PURCHASE']);
+export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE', 'PURCHASE', 'LEAVE']);
 export const ZDraftStatus = z.enum(['OPEN', 'REJECTED', 'EXECUTING', 'EXECUTED']);
 
 export const ZDraftVersion = z.object({

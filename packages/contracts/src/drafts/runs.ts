@@ -66,6 +66,20 @@ export const ZRunEdit = z.object({
 });
 export type TRunEdit = z.infer<typeof ZRunEdit>;
 
+/**
+ * A leave said on its own (RECORD_LEAVE): the LEAVE draft (the run's `draftId`) and, when the
+ * people had live bookings on those days, the SCHEDULE draft that gives them to others.
+ */
+export const ZRunLeave = z.object({
+  leave: z.array(z.object({ membershipId: z.uuid(), name: z.string(), from: z.string(), to: z.string() })),
+  /** the re-plan draft; null: nothing of theirs was booked then */
+  replanDraftId: z.uuid().nullable(),
+  /** their live bookings in the leave, and how many of them the re-plan gives to someone else */
+  bookings: z.number().int(),
+  moved: z.number().int(),
+});
+export type TRunLeave = z.infer<typeof ZRunLeave>;
+
 export const ZAgentRunStatus = z.enum(['RUNNING', 'COMPLETED', 'NEEDS_INPUT', 'FAILED']);
 
 export const ZAgentRun = z.object({
@@ -88,6 +102,8 @@ export const ZAgentRun = z.object({
   answer: ZAgentAnswer.nullable(),
   /** EDIT_DRAFT: the new version of the conversation's draft and its changes */
   edit: ZRunEdit.nullable().optional(),
+  /** RECORD_LEAVE: the leave drafted and the re-plan of their bookings */
+  leave: ZRunLeave.nullable().optional(),
   /** entity memory: what this run's goal named or referred to (agent-memory.ts) */
   entities: z.array(ZRunEntity).optional(),
   createdAt: z.string(),

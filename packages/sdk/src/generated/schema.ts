@@ -3764,7 +3764,7 @@ export interface components {
          * @description The error codes this API version returns
          * @enum {string}
          */
-        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "PRESTART_REQUIRED" | "PRESTART_BLOCKED" | "RECEIPT_EXCEEDS_ORDER" | "PURCHASE_NOT_RECEIVABLE" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
+        ErrorCode: "VALIDATION_FAILED" | "MALFORMED_JSON" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "ROUTE_NOT_FOUND" | "METHOD_NOT_ALLOWED" | "NOT_FOUND" | "CONFLICT" | "VERSION_CONFLICT" | "RATE_LIMITED" | "INTERNAL" | "SERVICE_UNAVAILABLE" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "TOKEN_EXPIRED" | "TOKEN_INVALID" | "REFRESH_TOKEN_REUSED" | "FORBIDDEN" | "NOT_A_MEMBER" | "MEMBERSHIP_SUSPENDED" | "PASSWORD_CHANGE_REQUIRED" | "CURRENT_PASSWORD_INCORRECT" | "PASSWORD_TOO_WEAK" | "PASSWORD_REUSED" | "LAST_OWNER" | "MEMBER_EXISTS" | "TEAM_NAME_TAKEN" | "SCOPE_NOT_GRANTABLE" | "CANNOT_CHANGE_SELF" | "PASSWORD_RESET_NOT_ALLOWED" | "INVALID_TRANSITION" | "ASSET_HELD_BY_WORK_ORDER" | "SERIAL_NUMBER_TAKEN" | "MACHINE_MODEL_EXISTS" | "METER_BACKWARDS" | "METER_OUT_OF_ORDER" | "METER_IMPLAUSIBLE" | "OCCURRED_AT_OUT_OF_RANGE" | "FIELD_NAME_TAKEN" | "BOOKING_CONFLICT" | "ASSET_UNAVAILABLE" | "CAPABILITY_MISMATCH" | "INVALID_MACHINE_SET" | "OUTSIDE_JOB_WINDOW" | "OPERATOR_NOT_ELIGIBLE" | "JOB_HOURS_INCONSISTENT" | "SELF_ACCEPTANCE" | "CHECKLIST_INCOMPLETE" | "SELF_APPROVAL" | "EMPTY_DOCUMENT" | "DRAFT_STALE" | "DRAFT_NOT_OPEN" | "DRAFT_INVALID" | "DRAFT_NOT_CONFIRMED" | "DRAFT_EDIT_NOT_SUPPORTED" | "FILE_NOT_PDF" | "DOCUMENT_NOT_READY" | "FILE_TYPE_NOT_ALLOWED" | "IMAGE_UNREADABLE" | "ATTACHMENT_LOCKED" | "WEBHOOK_URL_REFUSED" | "BOUNDARY_INVALID" | "COORDINATES_OUT_OF_RANGE" | "BOUNDARY_TOO_FAR" | "TELEMATICS_BATCH_TOO_LARGE" | "TELEMATICS_URL_REFUSED" | "TELEMATICS_NOT_CONFIGURED" | "IMPORT_FILE_INVALID" | "IMPORT_ROWS_INVALID" | "IMPORT_ALREADY_COMMITTED" | "IMPORT_FILE_UNSAFE" | "ARCHIVE_TOO_LARGE" | "INSUFFICIENT_STOCK" | "QUANTITY_NOT_WHOLE" | "PART_NUMBER_TAKEN" | "BARCODE_TAKEN" | "BARCODE_AMBIGUOUS" | "SAME_LOCATION" | "WORK_ORDER_CLOSED" | "STOCK_LOCATION_NAME_TAKEN" | "STOCK_COUNT_CONFIRMED" | "PRESTART_REQUIRED" | "PRESTART_BLOCKED" | "RECEIPT_EXCEEDS_ORDER" | "PURCHASE_NOT_RECEIVABLE" | "LEAVE_OVERLAPS" | "IDEMPOTENCY_KEY_REUSED" | "IDEMPOTENCY_KEY_IN_USE" | "IDEMPOTENCY_KEY_INVALID";
         /** @description Every error response: { error: { code, message, details?, requestId } } */
         ErrorEnvelope: {
             error: {
@@ -11964,7 +11964,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -12217,6 +12217,19 @@ export interface operations {
                                 unitCostMinor: number | null;
                                 reason: string;
                             }[];
+                            leaveItems: {
+                                /** @constant */
+                                kind: "LEAVE";
+                                itemKey: string;
+                                /** Format: uuid */
+                                membershipId: string;
+                                memberName: string | null;
+                                from: string;
+                                to: string;
+                                startsAt: string;
+                                endsAt: string;
+                                reason: string | null;
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -12311,7 +12324,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -12350,7 +12363,7 @@ export interface operations {
                             }[];
                             sources: {
                                 /** @enum {string} */
-                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist" | "job_calendar";
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
                                 label: string;
                                 step: number | null;
                             }[];
@@ -12386,6 +12399,18 @@ export interface operations {
                                 };
                             }[];
                             violations: number;
+                        } | null;
+                        leave?: {
+                            leave: {
+                                /** Format: uuid */
+                                membershipId: string;
+                                name: string;
+                                from: string;
+                                to: string;
+                            }[];
+                            replanDraftId: string | null;
+                            bookings: number;
+                            moved: number;
                         } | null;
                         entities?: {
                             /** @enum {string} */
@@ -12438,7 +12463,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -12691,6 +12716,19 @@ export interface operations {
                                 unitCostMinor: number | null;
                                 reason: string;
                             }[];
+                            leaveItems: {
+                                /** @constant */
+                                kind: "LEAVE";
+                                itemKey: string;
+                                /** Format: uuid */
+                                membershipId: string;
+                                memberName: string | null;
+                                from: string;
+                                to: string;
+                                startsAt: string;
+                                endsAt: string;
+                                reason: string | null;
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -12785,7 +12823,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -12824,7 +12862,7 @@ export interface operations {
                             }[];
                             sources: {
                                 /** @enum {string} */
-                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist" | "job_calendar";
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
                                 label: string;
                                 step: number | null;
                             }[];
@@ -12860,6 +12898,18 @@ export interface operations {
                                 };
                             }[];
                             violations: number;
+                        } | null;
+                        leave?: {
+                            leave: {
+                                /** Format: uuid */
+                                membershipId: string;
+                                name: string;
+                                from: string;
+                                to: string;
+                            }[];
+                            replanDraftId: string | null;
+                            bookings: number;
+                            moved: number;
                         } | null;
                         entities?: {
                             /** @enum {string} */
@@ -12959,7 +13009,7 @@ export interface operations {
                 /** @description order of the list: a field, "-" prefix = descending; ties by id. Without it: id order. */
                 sort?: "createdAt" | "-createdAt";
                 status?: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
-                kind?: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                kind?: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
             };
             header?: never;
             path: {
@@ -12981,7 +13031,7 @@ export interface operations {
                             /** Format: uuid */
                             id: string;
                             /** @enum {string} */
-                            kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                            kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
                             /** @enum {string} */
                             status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                             title: string;
@@ -13058,7 +13108,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -13238,6 +13288,19 @@ export interface operations {
                                 quantity: number;
                                 unitCostMinor: number | null;
                                 reason: string;
+                            }[];
+                            leaveItems: {
+                                /** @constant */
+                                kind: "LEAVE";
+                                itemKey: string;
+                                /** Format: uuid */
+                                membershipId: string;
+                                memberName: string | null;
+                                from: string;
+                                to: string;
+                                startsAt: string;
+                                endsAt: string;
+                                reason: string | null;
                             }[];
                             validation: {
                                 ok: boolean;
@@ -13379,7 +13442,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -13559,6 +13622,19 @@ export interface operations {
                                 quantity: number;
                                 unitCostMinor: number | null;
                                 reason: string;
+                            }[];
+                            leaveItems: {
+                                /** @constant */
+                                kind: "LEAVE";
+                                itemKey: string;
+                                /** Format: uuid */
+                                membershipId: string;
+                                memberName: string | null;
+                                from: string;
+                                to: string;
+                                startsAt: string;
+                                endsAt: string;
+                                reason: string | null;
                             }[];
                             validation: {
                                 ok: boolean;
@@ -13735,7 +13811,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -13916,6 +13992,19 @@ export interface operations {
                                 unitCostMinor: number | null;
                                 reason: string;
                             }[];
+                            leaveItems: {
+                                /** @constant */
+                                kind: "LEAVE";
+                                itemKey: string;
+                                /** Format: uuid */
+                                membershipId: string;
+                                memberName: string | null;
+                                from: string;
+                                to: string;
+                                startsAt: string;
+                                endsAt: string;
+                                reason: string | null;
+                            }[];
                             validation: {
                                 ok: boolean;
                                 violations: {
@@ -14066,7 +14155,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;
@@ -14128,7 +14217,7 @@ export interface operations {
                         /** Format: uuid */
                         id: string;
                         /** @enum {string} */
-                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE";
+                        kind: "SCHEDULE" | "MAINTENANCE" | "PURCHASE" | "LEAVE";
                         /** @enum {string} */
                         status: "OPEN" | "REJECTED" | "EXECUTING" | "EXECUTED";
                         title: string;

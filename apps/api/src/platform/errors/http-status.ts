@@ -62,6 +62,7 @@ export function httpStatusOf(code: TErrorCode): number {
     case 'PRESTART_BLOCKED':
     case 'RECEIPT_EXCEEDS_ORDER':
     case 'PURCHASE_NOT_RECEIVABLE':
+    case 'LEAVE_OVERLAPS':
       return 409;
     case 'PAYLOAD_TOO_LARGE':
     case 'TELEMATICS_BATCH_TOO_LARGE':

@@ -71,6 +71,14 @@ export function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: stri
       ) : run.message ? (
         <p className="text-sm text-slate-800">{run.message}</p>
       ) : null}
+      {run.leave?.replanDraftId ? (
+        <Link
+          href={orgPath(orgId, `drafts/${run.leave.replanDraftId}`)}
+          className="inline-flex min-h-10 items-center rounded-md border border-emerald-700 px-4 py-2 text-sm font-semibold text-emerald-800 hover:bg-emerald-50"
+        >
+          {format(m.openReplan, { moved: run.leave.moved })}
+        </Link>
+      ) : null}
       {run.draft && run.draftId ? (
         <DraftCard orgId={orgId} draft={run.draft} />
       ) : run.status === 'COMPLETED' && !run.message ? (
@@ -84,6 +92,7 @@ export function RunCard({ orgId, runId, timeZone }: { orgId: string; runId: stri
 function DraftCard({ orgId, draft: d }: { orgId: string; draft: NonNullable<TAgentRun['draft']> }) {
   const m = useMessages(agentMessages);
   const purchase = d.purchaseLines.length > 0;
+  const leave = d.leaveItems.length > 0;
   const maintenance = d.workOrderItems.length > 0 || d.unplacedWorkOrders.length > 0 || d.correctiveItems.length > 0;
   const items = purchase
     ? d.purchaseLines.length
@@ -96,9 +105,11 @@ function DraftCard({ orgId, draft: d }: { orgId: string; draft: NonNullable<TAge
     <section aria-label={m.draftCard} className="rounded-lg border border-emerald-200 bg-emerald-50/60 p-3">
       <h3 className="text-sm font-semibold text-emerald-950">{m.draftCard}</h3>
       <p className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-800">
-        {purchase
-          ? format(m.draftSummaryPurchase, { version: d.version, items, suppliers })
-          : format(maintenance ? m.draftSummaryWo : m.draftSummary, { version: d.version, items, unplaced })}
+        {leave
+          ? format(m.draftSummaryLeave, { version: d.version, items: d.leaveItems.length })
+          : purchase
+            ? format(m.draftSummaryPurchase, { version: d.version, items, suppliers })
+            : format(maintenance ? m.draftSummaryWo : m.draftSummary, { version: d.version, items, unplaced })}
         {d.validation.violations.length === 0 ? (
           <Badge tone="green">✓ {m.validOk}</Badge>
         ) : (

@@ -92,6 +92,7 @@ describe('describeStep', () => {
       unplacedWorkOrders: [],
       correctiveItems: [],
       purchaseLines: [],
+      leaveItems: [],
     } as unknown as TAgentRun['draft'];
     expect(describeStep(run({ draft }), { step: 4, kind: 'schedule' }, w)).toBe(
       'Scheduling: 3 items placed, 1 could not be placed',

@@ -19,6 +19,7 @@ const version = (items: TDraftItem[], patch: Partial<TDraftVersion> = {}): TDraf
   unplacedWorkOrders: [],
   correctiveItems: [],
   purchaseLines: [],
+  leaveItems: [],
   validation: { ok: true, violations: [], warnings: [] },
   evidence: items.map((i) => ({ itemKey: i.itemKey, jobId: i.jobId, steps: { jobs: 1, machines: 2, operators: 3 } })),
   contentHash: 'a'.repeat(64),

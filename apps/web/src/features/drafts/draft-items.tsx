@@ -13,6 +13,7 @@ import { formatDateTime, punct } from '@/lib/format';
 import { enumLabels, priorityText } from '@/lib/labels';
 import { jobName, machineSetName } from './diff';
 import { CorrectiveItemsCard } from './corrective-items';
+import { LeaveItemsCard } from './leave-items';
 import { PurchaseLinesCard } from './purchase-lines';
 import { EvidenceCell, EvidenceSteps, sharedSteps } from './evidence-cell';
 import { labelMessages } from '@/lib/draft-labels';
@@ -60,6 +61,8 @@ export function DraftItems({ orgId, draft, version, run, editable, timeZone, onE
 
   // a purchase: its lines per supplier, nothing placed or unplaced
   if (draft.kind === 'PURCHASE') return <PurchaseLinesCard version={version} />;
+  // a leave: who and which days, nothing placed
+  if (draft.kind === 'LEAVE') return <LeaveItemsCard version={version} />;
 
   return (
     <>

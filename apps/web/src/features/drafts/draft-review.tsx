@@ -254,8 +254,8 @@ function DraftReviewLoaded({
         />
       ) : null}
 
-      {/* a purchase books no machine: no timeline */}
-      {draft.kind === 'PURCHASE' ? null : (
+      {/* a purchase or a leave books no machine: no timeline */}
+      {draft.kind === 'PURCHASE' || draft.kind === 'LEAVE' ? null : (
         <Card id="draft-timeline" title={m.timelineTitle}>
           <DraftTimelineCard
             orgId={orgId}

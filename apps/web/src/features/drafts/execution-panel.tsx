@@ -159,19 +159,26 @@ function ExecutionView({
           sub: `${machineSetName(i)} · ${formatDateTime(i.startsAt, locale, timeZone)}`,
           receipt: byKey.get(i.itemKey),
         }))
-      : version.purchaseLines.length > 0
-        ? version.purchaseLines.map((p) => ({
-            key: p.itemKey,
-            name: `${p.partName} ×${p.quantity}`,
-            sub: p.supplierName ?? '',
-            receipt: byKey.get(p.itemKey),
+      : version.leaveItems.length > 0
+        ? version.leaveItems.map((i) => ({
+            key: i.itemKey,
+            name: i.memberName ?? '',
+            sub: i.from === i.to ? i.from : `${i.from} – ${i.to}`,
+            receipt: byKey.get(i.itemKey),
           }))
-        : version.workOrderItems.map((w) => ({
-            key: w.itemKey,
-            name: w.title,
-            sub: `${w.assetName ?? ''} · ${formatDateTime(w.plannedStart, locale, timeZone)}`,
-            receipt: byKey.get(w.itemKey),
-          }))
+        : version.purchaseLines.length > 0
+          ? version.purchaseLines.map((p) => ({
+              key: p.itemKey,
+              name: `${p.partName} ×${p.quantity}`,
+              sub: p.supplierName ?? '',
+              receipt: byKey.get(p.itemKey),
+            }))
+          : version.workOrderItems.map((w) => ({
+              key: w.itemKey,
+              name: w.title,
+              sub: `${w.assetName ?? ''} · ${formatDateTime(w.plannedStart, locale, timeZone)}`,
+              receipt: byKey.get(w.itemKey),
+            }))
     : execution.receipts.map((r) => ({ key: r.itemKey, name: `#${r.itemIndex + 1}`, sub: '', receipt: r }));
 
   return (
