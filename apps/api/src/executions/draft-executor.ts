@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { AssignmentsBatch, type PlannedAssignment } from '../jobs/assign-batch.service.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
+import { AssignPartsService } from '../jobs/assign-parts.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { PurchasesService } from '../inventory/purchases.service.js';
 import { CacheService } from '../platform/cache/cache.service.js';
@@ -55,8 +56,9 @@ export class DraftExecutor {
     private readonly cache: CacheService,
     private readonly signals: ChangeSignals,
     purchases: PurchasesService,
+    parts: AssignPartsService,
   ) {
-    this.steps = new ItemSteps(repo, assignments, workOrders, purchases);
+    this.steps = new ItemSteps(repo, assignments, workOrders, purchases, parts);
     this.endings = new ExecutionEndings(repo, drafts, audit, cache, signals);
   }
 

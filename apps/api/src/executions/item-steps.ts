@@ -3,6 +3,7 @@ import type { TCorrectiveItem, TDraftItem, TMaintenanceItem, TPurchaseLine } fro
 import { PurchasesService, supplierKeyOf } from '../inventory/purchases.service.js';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
+import { AssignPartsService } from '../jobs/assign-parts.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { AppError } from '../platform/errors/app-error.js';
@@ -79,6 +80,7 @@ export class ItemSteps {
     private readonly assignments: AssignmentsService,
     private readonly workOrders: WorkOrdersService,
     private readonly purchases: PurchasesService,
+    private readonly parts: AssignPartsService,
   ) {}
 
   /** `draft`: the draft's id and all its items (a purchase line is written with its supplier's others). */
@@ -88,7 +90,8 @@ export class ItemSteps {
     item: AnyItem,
     draft: { id: string; items: readonly AnyItem[] },
   ): Promise<NewReceipt> {
-    if (!('kind' in item)) return this.executeItem(ctx, index, item);
+    if (!('kind' in item))
+      return item.part ? this.executePart(ctx, index, item, draft) : this.executeItem(ctx, index, item);
     if (item.kind === 'PURCHASE_LINE') return this.executePurchase(ctx, index, item, draft);
     return this.executeWorkOrder(ctx, index, item);
   }
@@ -147,6 +150,52 @@ export class ItemSteps {
         recordType: 'job',
         recordId: job.id,
         detail: { assignmentId: job.assignment?.id ?? null, jobStatus: job.status, jobVersion: job.version },
+      };
+    } catch (err) {
+      return refusal(base, err, 'job', item.jobId, err instanceof AppError && CONFLICT_CODES.has(err.code));
+    }
+  }
+
+  /**
+   * A split job's part: all the job's parts of the draft are written together by the first of
+   * them (AssignPartsService, idempotent per item keys); each part's receipt names its own
+   * assignment. Never throws.
+   */
+  private async executePart(
+    ctx: OrgContext,
+    index: number,
+    item: TDraftItem,
+    draft: { items: readonly AnyItem[] },
+  ): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    const group = draft.items.filter((i): i is TDraftItem => !('kind' in i) && i.jobId === item.jobId && !!i.part);
+    try {
+      const job = await this.parts.assignParts(
+        ctx,
+        item.jobId,
+        group.map((i) => ({
+          itemKey: i.itemKey,
+          part: i.part!,
+          primaryAssetId: i.primaryAssetId,
+          implementAssetIds: i.implementAssetIds,
+          operatorMembershipId: i.operatorMembershipId,
+          startsAt: i.startsAt,
+          endsAt: i.endsAt,
+        })),
+        await this.draftJobVersion(ctx.organizationId, item),
+      );
+      const mine = job.parts.find((a) => a.part?.index === item.part!.index && a.part?.of === item.part!.of);
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'job',
+        recordId: job.id,
+        detail: {
+          assignmentId: mine?.id ?? null,
+          jobStatus: job.status,
+          jobVersion: job.version,
+          part: { index: item.part!.index, of: item.part!.of, areaHa: item.part!.areaHa },
+        },
       };
     } catch (err) {
       return refusal(base, err, 'job', item.jobId, err instanceof AppError && CONFLICT_CODES.has(err.code));
@@ -214,6 +263,7 @@ export function draftVersionOf(item: TDraftItem, current: number): number {
     operatorMembershipId: item.operatorMembershipId,
     startsAt: item.startsAt,
     endsAt: item.endsAt,
+    ...(item.part ? { part: item.part } : {}),
   };
   for (let v = current; v >= 1; v--) if (itemKeyOf(plain, v) === item.itemKey) return v;
   return current + 1;

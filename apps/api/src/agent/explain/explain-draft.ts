@@ -13,6 +13,7 @@ import { optionText } from './findings-world.js';
 import { itemReasons } from './item-reasons.js';
 import { workReasons } from './item-work.js';
 import { travelReason } from './travel-reason.js';
+import { partReason } from './part-reason.js';
 
 export interface Explained {
   content: DraftContent;
@@ -99,7 +100,7 @@ export function explainVersion(
       },
       why: items.map((it) => [
         edited,
-        ...reasonsOf(c, it, items, teamNames).filter((r) => !PLANNER_CHOICES.has(r.code)),
+        ...reasonsOf(c, it, items, teamNames, said !== null).filter((r) => !PLANNER_CHOICES.has(r.code)),
       ]),
     };
   };
@@ -110,9 +111,17 @@ function reasonsOf(
   it: ScheduleItem,
   items: readonly ScheduleItem[],
   teamNames: ReadonlyMap<string, string>,
+  /** a split the person asked for (a follow-up), not one the scheduler made */
+  asked = false,
 ) {
   const road = travelReason(c, it, items);
-  return [...itemReasons(c, it, items, teamNames), ...workReasons(c, it, items), ...(road ? [road] : [])];
+  const part = partReason(c, it, items, asked);
+  return [
+    ...(part ? [part] : []),
+    ...itemReasons(c, it, items, teamNames),
+    ...workReasons(c, it, items),
+    ...(road ? [road] : []),
+  ];
 }
 
 /** the evidence rows with each item's reasons */
