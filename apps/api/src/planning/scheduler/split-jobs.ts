@@ -6,6 +6,8 @@ import type { ScheduleItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJo
 const CURABLE = new Set<UnplacedJob['reason']>(['WINDOW_TOO_SHORT', 'NO_MACHINE_AVAILABLE', 'NO_OPERATOR_AVAILABLE']);
 /** the most parts a job is split into */
 export const MAX_PARTS = 4;
+/** at most this many unplaced jobs are tried in parts (heaviest first: the result's order), each up to 3 runs */
+export const MAX_SPLIT_JOBS = 20;
 
 type Schedule = (input: SchedulerInput) => ScheduleResult;
 
@@ -41,12 +43,11 @@ export function splitUnplaced(input: SchedulerInput, result: ScheduleResult, run
   const jobs = new Map(input.jobs.map((j) => [j.id, j]));
   let items = [...result.items];
   const unplaced: UnplacedJob[] = [];
+  let tried = 0;
   for (const u of result.unplaced) {
     const job = jobs.get(u.jobId);
-    const parts =
-      job && CURABLE.has(u.reason) && isSplittable(job.operationType) && job.areaHa && job.areaHa > 0
-        ? splitOne(input, job, items, run)
-        : null;
+    const fits = !!job && CURABLE.has(u.reason) && isSplittable(job.operationType) && !!job.areaHa && job.areaHa > 0;
+    const parts = job && fits && tried++ < MAX_SPLIT_JOBS ? splitOne(input, job, items, run) : null;
     if (parts) items = [...items, ...parts];
     else unplaced.push(u);
   }
