@@ -194,6 +194,26 @@ describe('"让两台一起收" on a draft → version 2 in two parts → execute
   });
 });
 
+describe('a goal that asks for two machines on a field', () => {
+  it.each([
+    ['zh', (f: string) => `安排下周${f}的收获，两台一起收`, '按要求由2台机器分块'],
+    [
+      'en',
+      (f: string) => `plan next week's harvest of ${f}, two combines together`,
+      'split across 2 machines as asked',
+    ],
+  ])('%s: the first draft has the field in two parts', async (_lang, goal, said) => {
+    const w = await world('西岗');
+    const jobId = await job(w, {});
+    const r = await run(w, goal(w.field));
+    expect(r.status).toBe('COMPLETED');
+    expect(r.draft!.validation.violations).toEqual([]);
+    const parts = expectTwoParts(r.draft!.items, jobId, 30);
+    const why = r.draft!.evidence.find((e) => e.itemKey === parts[0]!.itemKey)!.why ?? [];
+    expect(why.find((x) => x.code === 'PART')?.text ?? '').toContain(said);
+  });
+});
+
 describe('the edit path validates parts', () => {
   it('parts that do not cover the field → PARTS_AREA_MISMATCH; two parts at once on one machine → MACHINE_DOUBLE_BOOKED', async () => {
     const w = await world('东岗');

@@ -27,6 +27,8 @@ export function explainDraft(
   items: readonly ScheduleItem[],
   unplaced: readonly UnplacedJob[],
   teamNames: ReadonlyMap<string, string>,
+  /** the goal asked for the split ("两台一起收"): the parts say so */
+  askedSplit = false,
 ): Explained {
   const byJob = new Map(unplaced.map((u) => [u.jobId, u]));
   const outUnplaced = content.unplaced.map((u) => ({
@@ -45,7 +47,7 @@ export function explainDraft(
     violations: content.validation.violations.map(finding),
     warnings: content.validation.warnings.map(finding),
   };
-  const why = items.map((it) => reasonsOf(c, it, items, teamNames));
+  const why = items.map((it) => reasonsOf(c, it, items, teamNames, askedSplit));
   return {
     content: {
       items: content.items,

@@ -108,3 +108,39 @@ export function splitItem(
   }
   return { items: [...items.slice(0, at), ...parts, ...items.slice(at + 1).filter((i) => i.jobId !== jobId)] };
 }
+
+/**
+ * A goal that asks for several machines on a field ("安排下周前滩7号地的收获，两台一起收", "harvest
+ * field X next week with two combines together"): the planned item of each named field's job (or of
+ * the plan's only job) split as a follow-up would split it. Items the split cannot make stay whole.
+ */
+export function splitAsked<I extends TEditedItem>(
+  input: SchedulerInput,
+  items: readonly I[],
+  fieldIds: readonly string[],
+  n: number,
+  keyOf: (item: TEditedItem, jobVersion: number) => string,
+): { items: (TEditedItem & { itemKey: string })[]; split: string[] } | null {
+  const jobs = new Map(input.jobs.map((j) => [j.id, j]));
+  const placed = [...new Set(items.map((i) => i.jobId))];
+  const targets = fieldIds.length
+    ? placed.filter((id) => fieldIds.includes(jobs.get(id)?.fieldId ?? ''))
+    : placed.length === 1
+      ? placed
+      : [];
+  let out: TEditedItem[] = [...items];
+  const split: string[] = [];
+  for (const jobId of targets) {
+    const r = splitItem(input, out, jobId, n);
+    if ('items' in r) {
+      out = r.items;
+      split.push(jobId);
+    }
+  }
+  if (split.length === 0) return null;
+  const keyed = new Map(items.map((i) => [i as TEditedItem, (i as TEditedItem & { itemKey?: string }).itemKey]));
+  return {
+    items: out.map((i) => ({ ...i, itemKey: keyed.get(i) ?? keyOf(i, jobs.get(i.jobId)?.version ?? 0) })),
+    split,
+  };
+}
