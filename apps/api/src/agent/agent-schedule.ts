@@ -11,6 +11,9 @@ import type { Outcome, RunMemo } from './agent-run.parts.js';
 import { withNotes } from './agent-run.parts.js';
 import { explainDraft, withWhy } from './explain/explain-draft.js';
 import { leaveBusy } from '../planning/goal-limits.js';
+import { itemKeyOf } from '../planning/scheduler/scheduler.js';
+import { splitParts } from './followup/edit-grammar.js';
+import { splitAsked } from './followup/split-edit.js';
 import { AgentMemoryService } from './memory/memory.service.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 
@@ -93,7 +96,23 @@ export class ScheduleDraftRun {
         zh: '按偏好避开的日期或机器会导致更多作业排不上，本次未完全按偏好安排',
         en: 'keeping the avoidances of your preferences would leave more jobs unplaced; they were not all kept this time',
       });
-    const result = soft.result;
+    // "…两台一起收" / "… with two combines together" in the goal: the named field's job in parts (split-edit.ts)
+    const asked = splitParts(goal.toLowerCase());
+    const parted = asked
+      ? splitAsked(
+          input,
+          soft.result.items,
+          constraints.fields.map((f) => f.id),
+          asked,
+          itemKeyOf,
+        )
+      : null;
+    const result = parted
+      ? {
+          ...soft.result,
+          items: parted.items.sort((a, b) => a.startsAt.localeCompare(b.startsAt) || a.jobId.localeCompare(b.jobId)),
+        }
+      : soft.result;
     memo.pairs = result.items.map((i) => ({ assetId: i.primaryAssetId, operatorId: i.operatorMembershipId }));
     const prefNotes = [...lead, ...prefs.notes.map((n) => (constraints.language === 'zh' ? n.zh : n.en))];
     const validation = validate(input, result.items);
@@ -104,6 +123,7 @@ export class ScheduleDraftRun {
       result.items,
       result.unplaced,
       new Map(known.result.teams.map((t) => [t.id, t.name])),
+      parted !== null,
     );
     const content = explained.content;
     runner.note('schedule', {

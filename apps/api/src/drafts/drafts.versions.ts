@@ -32,7 +32,15 @@ const spanOf = (starts: number[], ends: number[]) =>
         to: new Date(Math.max(...ends, Math.min(...starts) + 1)).toISOString(),
       }
     : null;
-const byJob = (items: readonly TDraftItem[]) => new Map(items.map((i) => [i.jobId, i]));
+/** a job's items (one, or its parts in order) */
+const byJob = (items: readonly TDraftItem[]) => {
+  const m = new Map<string, TDraftItem[]>();
+  for (const i of items) m.set(i.jobId, [...(m.get(i.jobId) ?? []), i]);
+  for (const list of m.values()) list.sort((a, b) => (a.part?.index ?? 0) - (b.part?.index ?? 0));
+  return m;
+};
+/** an item's place in its draft: its job, and its part when the job is split */
+const itemIdent = (i: TDraftItem) => (i.part ? `${i.jobId}#${i.part.index}/${i.part.of}` : i.jobId);
 
 /**
  * Says an edited schedule version in its reader's words: the findings rewritten from their codes
@@ -124,6 +132,7 @@ export async function scheduleVersion(
       operatorMembershipId: it.operatorMembershipId,
       startsAt: iso(it.startsAt),
       endsAt: iso(it.endsAt),
+      ...(it.part ? { part: { ...it.part } } : {}),
     };
     return { ...item, itemKey: itemKeyOf(item, version.get(it.jobId) ?? 0) };
   });
@@ -159,12 +168,17 @@ export async function scheduleVersion(
   const contentHash = contentHashOf(final.items, final.unplaced, final.validation);
   void steps; // the edit's own tool calls are not steps of the run: edited items say who edited them instead
   const sig = (i: TDraftItem) =>
-    [i.primaryAssetId, [...i.implementAssetIds].sort().join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join(
-      '|',
-    );
+    [
+      i.primaryAssetId,
+      [...i.implementAssetIds].sort().join(','),
+      i.operatorMembershipId,
+      i.startsAt,
+      i.endsAt,
+      i.part?.areaHa ?? '',
+    ].join('|');
   // an item the edit changed is explained again (its reasons for the new machine, operator and time)
   const why = new Map(keyed.map((k, i) => [k.itemKey, said?.why[i]]));
-  const evidence = carryEvidence(prevV, final.items, (i) => i.jobId, sig, edit).map((e) => {
+  const evidence = carryEvidence(prevV, final.items, itemIdent, sig, edit).map((e) => {
     const w = e.edit?.version === next ? why.get(e.itemKey) : undefined;
     return w?.length ? { ...e, why: w } : e;
   });
@@ -297,12 +311,20 @@ function carryEvidence<T extends TAnyDraftItem>(
   });
 }
 
-/** What an edit changed, by job: added, removed, changed (machine set, operator or time). */
+/** What an edit changed, by job: added, removed, changed (machine set, operator, time, or its parts). */
 export function diffItems(before: readonly TDraftItem[], after: readonly TDraftItem[]) {
   const b = byJob(before);
   const a = byJob(after);
-  const sig = (i: TDraftItem) =>
-    [i.primaryAssetId, i.implementAssetIds.join(','), i.operatorMembershipId, i.startsAt, i.endsAt].join('|');
+  const one = (i: TDraftItem) =>
+    [
+      i.primaryAssetId,
+      i.implementAssetIds.join(','),
+      i.operatorMembershipId,
+      i.startsAt,
+      i.endsAt,
+      i.part ? `${i.part.index}/${i.part.of}:${i.part.areaHa}` : '',
+    ].join('|');
+  const sig = (list: readonly TDraftItem[]) => list.map(one).join('||');
   return {
     added: [...a.keys()].filter((j) => !b.has(j)).sort(),
     removed: [...b.keys()].filter((j) => !a.has(j)).sort(),

@@ -5,6 +5,7 @@ import { AuditService } from '../audit/audit.service.js';
 import { DraftsRepository } from '../drafts/drafts.repository.js';
 import { AssignmentsBatch, type PlannedAssignment } from '../jobs/assign-batch.service.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
+import { AssignPartsService } from '../jobs/assign-parts.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { PurchasesService } from '../inventory/purchases.service.js';
 import { MemberLeaveRepository } from '../tenancy/member-leave.repository.js';
@@ -57,8 +58,9 @@ export class DraftExecutor {
     private readonly signals: ChangeSignals,
     purchases: PurchasesService,
     leave: MemberLeaveRepository,
+    parts: AssignPartsService,
   ) {
-    this.steps = new ItemSteps(repo, assignments, workOrders, purchases, leave);
+    this.steps = new ItemSteps(repo, assignments, workOrders, purchases, parts, leave);
     this.endings = new ExecutionEndings(repo, drafts, audit, cache, signals);
   }
 

@@ -3,6 +3,7 @@ import type { TCorrectiveItem, TDraftItem, TLeaveItem, TMaintenanceItem, TPurcha
 import { PurchasesService, supplierKeyOf } from '../inventory/purchases.service.js';
 import { correctiveRequest } from '../agent/skills/corrective.js';
 import { AssignmentsService } from '../jobs/assignments.service.js';
+import { AssignPartsService } from '../jobs/assign-parts.service.js';
 import { WorkOrdersService } from '../maintenance/work-orders.service.js';
 import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { AppError } from '../platform/errors/app-error.js';
@@ -81,6 +82,7 @@ export class ItemSteps {
     private readonly assignments: AssignmentsService,
     private readonly workOrders: WorkOrdersService,
     private readonly purchases: PurchasesService,
+    private readonly parts: AssignPartsService,
     private readonly leave?: MemberLeaveRepository,
   ) {}
 
@@ -91,7 +93,8 @@ export class ItemSteps {
     item: AnyItem,
     draft: { id: string; items: readonly AnyItem[] },
   ): Promise<NewReceipt> {
-    if (!('kind' in item)) return this.executeItem(ctx, index, item);
+    if (!('kind' in item))
+      return item.part ? this.executePart(ctx, index, item, draft) : this.executeItem(ctx, index, item);
     if (item.kind === 'PURCHASE_LINE') return this.executePurchase(ctx, index, item, draft);
     if (item.kind === 'LEAVE') return this.executeLeave(ctx, index, item);
     return this.executeWorkOrder(ctx, index, item);
@@ -177,6 +180,52 @@ export class ItemSteps {
   }
 
   /**
+   * A split job's part: all the job's parts of the draft are written together by the first of
+   * them (AssignPartsService, idempotent per item keys); each part's receipt names its own
+   * assignment. Never throws.
+   */
+  private async executePart(
+    ctx: OrgContext,
+    index: number,
+    item: TDraftItem,
+    draft: { items: readonly AnyItem[] },
+  ): Promise<NewReceipt> {
+    const base = { itemKey: item.itemKey, itemIndex: index };
+    const group = draft.items.filter((i): i is TDraftItem => !('kind' in i) && i.jobId === item.jobId && !!i.part);
+    try {
+      const job = await this.parts.assignParts(
+        ctx,
+        item.jobId,
+        group.map((i) => ({
+          itemKey: i.itemKey,
+          part: i.part!,
+          primaryAssetId: i.primaryAssetId,
+          implementAssetIds: i.implementAssetIds,
+          operatorMembershipId: i.operatorMembershipId,
+          startsAt: i.startsAt,
+          endsAt: i.endsAt,
+        })),
+        await this.draftJobVersion(ctx.organizationId, item),
+      );
+      const mine = job.parts.find((a) => a.part?.index === item.part!.index && a.part?.of === item.part!.of);
+      return {
+        ...base,
+        status: 'SUCCEEDED',
+        recordType: 'job',
+        recordId: job.id,
+        detail: {
+          assignmentId: mine?.id ?? null,
+          jobStatus: job.status,
+          jobVersion: job.version,
+          part: { index: item.part!.index, of: item.part!.of, areaHa: item.part!.areaHa },
+        },
+      };
+    } catch (err) {
+      return refusal(base, err, 'job', item.jobId, err instanceof AppError && CONFLICT_CODES.has(err.code));
+    }
+  }
+
+  /**
    * Create one PREVENTIVE (a due plan) or CORRECTIVE (a diagnosis) work order (idempotent per item key: a re-run returns the first order)
    * with its window booked, and say how it went, never throwing.
    */
@@ -237,6 +286,7 @@ export function draftVersionOf(item: TDraftItem, current: number): number {
     operatorMembershipId: item.operatorMembershipId,
     startsAt: item.startsAt,
     endsAt: item.endsAt,
+    ...(item.part ? { part: item.part } : {}),
   };
   for (let v = current; v >= 1; v--) if (itemKeyOf(plain, v) === item.itemKey) return v;
   return current + 1;

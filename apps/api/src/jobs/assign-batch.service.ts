@@ -24,6 +24,7 @@ export interface BatchItem {
   startsAt: string;
   endsAt: string;
   itemKey: string;
+  part?: { index: number; of: number; areaHa: number };
 }
 
 /** An item that passed every assign check on what `plan` read. */
@@ -87,7 +88,8 @@ export class AssignmentsBatch {
     const seen = new Set<string>();
     return items.map((item) => {
       const job = jobs.get(item.jobId);
-      if (!job || used.has(item.itemKey) || seen.has(item.jobId)) return null;
+      // a split job's parts go together through AssignPartsService (the one-item path)
+      if (!job || item.part || used.has(item.itemKey) || seen.has(item.jobId)) return null;
       seen.add(item.jobId);
       const range = { startsAt: new Date(item.startsAt), endsAt: new Date(item.endsAt) };
       if (!(range.startsAt < range.endsAt)) return null;

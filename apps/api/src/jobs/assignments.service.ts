@@ -95,8 +95,8 @@ export class AssignmentsService {
             if (!operator || operator.status !== 'ACTIVE' || !roleMay(operator.role as TRole, 'job.execute'))
               throw JobErrors.operatorNotEligible(input.operatorMembershipId);
             const now = new Date();
-            const previous = await this.repo.findLiveAssignment(tx, ctx.organizationId, jobId);
-            if (previous) {
+            // the job's live assignment, or all its parts: the new one replaces them
+            for (const previous of await this.repo.findLiveAssignments(tx, ctx.organizationId, jobId)) {
               await this.bookings.releaseAssignment(tx, ctx.organizationId, previous.id, now);
               await this.repo.releaseAssignment(tx, ctx.organizationId, previous.id, now);
             }
@@ -186,8 +186,7 @@ export class AssignmentsService {
       );
       if (!ok) return lostRace(this.repo, tx, ctx.organizationId, jobId, 'PLANNED');
       const now = new Date();
-      const live = job.assignments[0];
-      if (live) {
+      for (const live of job.assignments) {
         await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, now);
         await this.repo.releaseAssignment(tx, ctx.organizationId, live.id, now);
       }

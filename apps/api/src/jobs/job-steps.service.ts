@@ -97,8 +97,9 @@ export class JobStepsService {
       await this.recordMeter(tx, ctx, current, input, completedAt);
       // the machine's fuel counter when the operator typed no litres; a fuel cost line where the org wants one
       await this.fuel.settle(tx, ctx, { jobIds: [id] });
-      const live = current.assignments[0];
-      if (!partial && live && completedAt < live.endsAt) {
+      // every live assignment (a split job: each part)
+      for (const live of partial ? [] : current.assignments) {
+        if (completedAt >= live.endsAt) continue;
         // finished early: the rest of the slot is free again (all of it if it never began)
         if (completedAt <= live.startsAt)
           await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, completedAt);
@@ -132,8 +133,7 @@ export class JobStepsService {
         { status: 'CANCELLED', cancelledAt: now, cancelReason: input.reason },
         'job.cancelled',
       );
-      const live = current.assignments[0];
-      if (live) {
+      for (const live of current.assignments) {
         await this.bookings.releaseAssignment(tx, ctx.organizationId, live.id, now);
         await this.repo.releaseAssignment(tx, ctx.organizationId, live.id, now);
       }

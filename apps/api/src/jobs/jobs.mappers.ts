@@ -36,7 +36,12 @@ export const assignmentInclude = {
 
 export const jobInclude = {
   field: { select: { name: true } },
-  assignments: { where: { releasedAt: null }, include: assignmentInclude },
+  // a split job has one live assignment per part, in part order (a whole job: one)
+  assignments: {
+    where: { releasedAt: null },
+    include: assignmentInclude,
+    orderBy: [{ partIndex: 'asc' }, { id: 'asc' }],
+  },
 } as const satisfies Prisma.JobInclude;
 
 export type JobRow = Prisma.JobGetPayload<{ include: typeof jobInclude }>;
@@ -61,6 +66,10 @@ export function toAssignment(a: AssignmentRow): TAssignment {
     startsAt: a.startsAt.toISOString(),
     endsAt: a.endsAt.toISOString(),
     machines,
+    part:
+      a.partIndex !== null && a.partOf !== null
+        ? { index: a.partIndex, of: a.partOf, areaHa: a.areaM2 === null ? null : m2ToHa(a.areaM2) }
+        : null,
     createdAt: a.createdAt.toISOString(),
   };
 }
@@ -99,6 +108,7 @@ export function toJob(j: JobRow): TJob {
     cancelledAt: iso(j.cancelledAt),
     cancelReason: j.cancelReason,
     assignment: live ? toAssignment(live) : null,
+    parts: j.assignments.some((a) => a.partIndex !== null) ? j.assignments.map(toAssignment) : [],
     createdAt: j.createdAt.toISOString(),
     updatedAt: j.updatedAt.toISOString(),
   };

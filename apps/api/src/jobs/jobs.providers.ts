@@ -1,6 +1,7 @@
 import { AssignBatchRepository } from './assign-batch.repository.js';
 import { AssignmentsBatch } from './assign-batch.service.js';
 import { AssignOptionsService } from './assign-options.service.js';
+import { AssignPartsService } from './assign-parts.service.js';
 import { AssignmentsService } from './assignments.service.js';
 import { FieldsRepository } from './fields.repository.js';
 import { FieldsService } from './fields.service.js';
@@ -16,6 +17,7 @@ export const JOB_PROVIDERS = [
   JobsService,
   JobStepsService,
   AssignmentsService,
+  AssignPartsService,
   AssignOptionsService,
 ];
 /** the worker's own: a confirmed draft's batch of assignments */

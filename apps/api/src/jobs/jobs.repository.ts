@@ -38,6 +38,10 @@ export interface AssignmentData {
   itemKey: string | null;
   createdByUserId: string | null;
   machines: { assetId: string; role: MachineRole }[];
+  /** a split job's part (assign-parts.service.ts) */
+  partIndex?: number | null;
+  partOf?: number | null;
+  areaM2?: number | null;
 }
 
 /**
@@ -121,8 +125,13 @@ export class JobsRepository {
 
   // --- assignments ------------------------------------------------------------
 
-  findLiveAssignment(tx: Tx, organizationId: string, jobId: string) {
-    return tx.assignment.findFirst({ where: { organizationId, jobId, releasedAt: null }, include: assignmentInclude });
+  /** the job's live assignments: one, or one per part of a split job */
+  findLiveAssignments(tx: Tx, organizationId: string, jobId: string) {
+    return tx.assignment.findMany({
+      where: { organizationId, jobId, releasedAt: null },
+      include: assignmentInclude,
+      orderBy: [{ partIndex: 'asc' }, { id: 'asc' }],
+    });
   }
 
   findAssignmentByItemKey(db: Tx | undefined, organizationId: string, itemKey: string) {

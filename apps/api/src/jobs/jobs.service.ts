@@ -120,8 +120,8 @@ export class JobsService {
       const windowStart = input.windowStart !== undefined ? new Date(input.windowStart) : current.windowStart;
       const windowEnd = input.windowEnd !== undefined ? new Date(input.windowEnd) : current.windowEnd;
       if (windowStart >= windowEnd) throw JobErrors.invalid('windowEnd', 'windowStart must be before windowEnd');
-      const live = current.assignments[0];
-      if (live) {
+      // every live assignment (a split job: each part) must stay inside the new window and fit the operation
+      for (const live of current.assignments) {
         if (live.startsAt < windowStart || live.endsAt > windowEnd)
           throw JobErrors.outsideWindow(live, { windowStart, windowEnd });
         if (input.operationType !== undefined && input.operationType !== current.operationType) {

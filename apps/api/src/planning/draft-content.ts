@@ -108,7 +108,8 @@ export function schedulerInput(f: PlanningFacts, o: PlanningOptions): SchedulerI
     ...calendarOptions(o),
   };
   const seed = parseInt(sha256(canonicalJson({ ...base, options })).slice(0, 8), 16);
-  return { ...base, options: { ...options, seed } };
+  // a job one set cannot finish in its window may be placed as parts (not part of the seed: same runs as before)
+  return { ...base, options: { ...options, splitJobs: true, seed } };
 }
 
 /**
@@ -199,6 +200,7 @@ export function draftContent(
     operatorName: ops.get(it.operatorMembershipId) ?? null,
     startsAt: it.startsAt,
     endsAt: it.endsAt,
+    ...(it.part ? { part: { ...it.part } } : {}),
   }));
   const outUnplaced: TUnplacedJob[] = unplaced.map((u) => ({
     jobId: u.jobId,

@@ -8,6 +8,17 @@ export const ZInstant = z.iso.datetime({ offset: true });
 // Draft content
 // ---------------------------------------------------------------------------
 
+/**
+ * A split job's part: part `index` of `of` (1-based), `areaHa` of the job's area. A job's parts
+ * cover its area (their sum is the job's) and each becomes its own assignment when executed.
+ */
+export const ZJobPart = z.object({
+  index: z.number().int().min(1).max(20),
+  of: z.number().int().min(2).max(20),
+  areaHa: z.number().positive().max(100_000),
+});
+export type TJobPart = z.infer<typeof ZJobPart>;
+
 export const ZDraftItem = z.object({
   itemKey: z.string(),
   jobId: z.uuid(),
@@ -27,6 +38,8 @@ export const ZDraftItem = z.object({
   operatorName: z.string().nullable(),
   startsAt: z.string(),
   endsAt: z.string(),
+  /** absent: the whole job; present: one part of a job split across machines or days */
+  part: ZJobPart.optional(),
 });
 export type TDraftItem = z.infer<typeof ZDraftItem>;
 

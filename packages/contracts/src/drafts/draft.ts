@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ZSort } from '../common.js';
-import { ZDraftContent, ZInstant } from './content.js';
+import { ZDraftContent, ZInstant, ZJobPart } from './content.js';
 
 /** Drafts and their versions as read, listed and edited (the content of a version: content.ts). */
 export const ZDraftKind = z.enum(['SCHEDULE', 'MAINTENANCE', 'PURCHASE', 'LEAVE']);
@@ -85,6 +85,8 @@ export const ZEditedItem = z.strictObject({
   operatorMembershipId: z.uuid(),
   startsAt: ZInstant,
   endsAt: ZInstant,
+  /** one part of a split job (all its items then carry one, covering its area) */
+  part: ZJobPart.optional(),
 });
 export type TEditedItem = z.infer<typeof ZEditedItem>;
 const ZItemAsEdited = z.object(ZEditedItem.shape);

@@ -28,6 +28,8 @@ export const ZAssignment = z.object({
   startsAt: z.string(),
   endsAt: z.string(),
   machines: z.array(ZAssignmentMachine),
+  /** a split job's part: which one of how many and the hectares it covers; null: the whole job */
+  part: z.object({ index: z.number().int(), of: z.number().int(), areaHa: z.number().nullable() }).nullable(),
   createdAt: z.string(),
 });
 export type TAssignment = z.infer<typeof ZAssignment>;

@@ -42,8 +42,10 @@ export const ZJob = z.object({
   completionNotes: z.string().nullable(),
   cancelledAt: z.string().nullable(),
   cancelReason: z.string().nullable(),
-  /** the live assignment (SCHEDULED / IN_PROGRESS / COMPLETED jobs), else null */
+  /** the live assignment (SCHEDULED / IN_PROGRESS / COMPLETED jobs), else null; a split job: its part 1 */
   assignment: ZAssignment.nullable(),
+  /** a job split across machines or days: every live part in order (each with its `part`); else empty */
+  parts: z.array(ZAssignment),
   /**
    * GET /jobs/:id of an IN_PROGRESS job: where its primary machine's last position is against
    * the field (null: no position, or the field has no boundary and no centroid). Absent elsewhere.

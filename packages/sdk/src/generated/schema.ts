@@ -6525,8 +6525,41 @@ export interface operations {
                                     /** @enum {string} */
                                     status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                                 }[];
+                                part: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number | null;
+                                } | null;
                                 createdAt: string;
                             } | null;
+                            parts: {
+                                /** Format: uuid */
+                                id: string;
+                                /** Format: uuid */
+                                jobId: string;
+                                /** Format: uuid */
+                                operatorMembershipId: string;
+                                operatorName: string;
+                                startsAt: string;
+                                endsAt: string;
+                                machines: {
+                                    /** Format: uuid */
+                                    assetId: string;
+                                    /** @enum {string} */
+                                    role: "PRIMARY" | "IMPLEMENT";
+                                    name: string;
+                                    /** @enum {string} */
+                                    kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                    /** @enum {string} */
+                                    status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                                }[];
+                                part: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number | null;
+                                } | null;
+                                createdAt: string;
+                            }[];
                             fieldCheck?: {
                                 /** @enum {string} */
                                 state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -6651,8 +6684,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -6783,8 +6849,41 @@ export interface operations {
                                         /** @enum {string} */
                                         status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                                     }[];
+                                    part: {
+                                        index: number;
+                                        of: number;
+                                        areaHa: number | null;
+                                    } | null;
                                     createdAt: string;
                                 } | null;
+                                parts: {
+                                    /** Format: uuid */
+                                    id: string;
+                                    /** Format: uuid */
+                                    jobId: string;
+                                    /** Format: uuid */
+                                    operatorMembershipId: string;
+                                    operatorName: string;
+                                    startsAt: string;
+                                    endsAt: string;
+                                    machines: {
+                                        /** Format: uuid */
+                                        assetId: string;
+                                        /** @enum {string} */
+                                        role: "PRIMARY" | "IMPLEMENT";
+                                        name: string;
+                                        /** @enum {string} */
+                                        kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                        /** @enum {string} */
+                                        status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                                    }[];
+                                    part: {
+                                        index: number;
+                                        of: number;
+                                        areaHa: number | null;
+                                    } | null;
+                                    createdAt: string;
+                                }[];
                                 fieldCheck?: {
                                     /** @enum {string} */
                                     state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -6899,8 +6998,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7021,8 +7153,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7214,8 +7379,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7326,8 +7524,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7444,8 +7675,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7567,8 +7831,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7680,8 +7977,41 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                         } | null;
+                        parts: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            jobId: string;
+                            /** Format: uuid */
+                            operatorMembershipId: string;
+                            operatorName: string;
+                            startsAt: string;
+                            endsAt: string;
+                            machines: {
+                                /** Format: uuid */
+                                assetId: string;
+                                /** @enum {string} */
+                                role: "PRIMARY" | "IMPLEMENT";
+                                name: string;
+                                /** @enum {string} */
+                                kind: "POWER_UNIT" | "SELF_PROPELLED" | "IMPLEMENT";
+                                /** @enum {string} */
+                                status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
+                            }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
+                            createdAt: string;
+                        }[];
                         fieldCheck?: {
                             /** @enum {string} */
                             state: "IN_FIELD" | "NEAR_FIELD" | "FAR_FROM_FIELD";
@@ -7758,6 +8088,11 @@ export interface operations {
                                 /** @enum {string} */
                                 status: "ACTIVE" | "IN_MAINTENANCE" | "RETIRED";
                             }[];
+                            part: {
+                                index: number;
+                                of: number;
+                                areaHa: number | null;
+                            } | null;
                             createdAt: string;
                             job: {
                                 /** Format: uuid */
@@ -12077,6 +12412,11 @@ export interface operations {
                                 operatorName: string | null;
                                 startsAt: string;
                                 endsAt: string;
+                                part?: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number;
+                                };
                             }[];
                             unplaced: {
                                 /** Format: uuid */
@@ -12576,6 +12916,11 @@ export interface operations {
                                 operatorName: string | null;
                                 startsAt: string;
                                 endsAt: string;
+                                part?: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number;
+                                };
                             }[];
                             unplaced: {
                                 /** Format: uuid */
@@ -13092,6 +13437,11 @@ export interface operations {
                         startsAt: string;
                         /** Format: date-time */
                         endsAt: string;
+                        part?: {
+                            index: number;
+                            of: number;
+                            areaHa: number;
+                        };
                     }[];
                     note?: string;
                 };
@@ -13149,6 +13499,11 @@ export interface operations {
                                 operatorName: string | null;
                                 startsAt: string;
                                 endsAt: string;
+                                part?: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number;
+                                };
                             }[];
                             unplaced: {
                                 /** Format: uuid */
@@ -13483,6 +13838,11 @@ export interface operations {
                                 operatorName: string | null;
                                 startsAt: string;
                                 endsAt: string;
+                                part?: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number;
+                                };
                             }[];
                             unplaced: {
                                 /** Format: uuid */
@@ -13784,6 +14144,11 @@ export interface operations {
                         startsAt: string;
                         /** Format: date-time */
                         endsAt: string;
+                        part?: {
+                            index: number;
+                            of: number;
+                            areaHa: number;
+                        };
                     }[];
                     /** @default [] */
                     workOrderItems?: {
@@ -13852,6 +14217,11 @@ export interface operations {
                                 operatorName: string | null;
                                 startsAt: string;
                                 endsAt: string;
+                                part?: {
+                                    index: number;
+                                    of: number;
+                                    areaHa: number;
+                                };
                             }[];
                             unplaced: {
                                 /** Format: uuid */

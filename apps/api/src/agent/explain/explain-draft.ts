@@ -13,6 +13,7 @@ import { optionText } from './findings-world.js';
 import { itemReasons } from './item-reasons.js';
 import { workReasons } from './item-work.js';
 import { travelReason } from './travel-reason.js';
+import { partReason } from './part-reason.js';
 
 export interface Explained {
   content: DraftContent;
@@ -26,6 +27,8 @@ export function explainDraft(
   items: readonly ScheduleItem[],
   unplaced: readonly UnplacedJob[],
   teamNames: ReadonlyMap<string, string>,
+  /** the goal asked for the split ("两台一起收"): the parts say so */
+  askedSplit = false,
 ): Explained {
   const byJob = new Map(unplaced.map((u) => [u.jobId, u]));
   const outUnplaced = content.unplaced.map((u) => ({
@@ -44,7 +47,7 @@ export function explainDraft(
     violations: content.validation.violations.map(finding),
     warnings: content.validation.warnings.map(finding),
   };
-  const why = items.map((it) => reasonsOf(c, it, items, teamNames));
+  const why = items.map((it) => reasonsOf(c, it, items, teamNames, askedSplit));
   return {
     content: {
       items: content.items,
@@ -99,7 +102,7 @@ export function explainVersion(
       },
       why: items.map((it) => [
         edited,
-        ...reasonsOf(c, it, items, teamNames).filter((r) => !PLANNER_CHOICES.has(r.code)),
+        ...reasonsOf(c, it, items, teamNames, said !== null).filter((r) => !PLANNER_CHOICES.has(r.code)),
       ]),
     };
   };
@@ -110,9 +113,17 @@ function reasonsOf(
   it: ScheduleItem,
   items: readonly ScheduleItem[],
   teamNames: ReadonlyMap<string, string>,
+  /** a split the person asked for (a follow-up), not one the scheduler made */
+  asked = false,
 ) {
   const road = travelReason(c, it, items);
-  return [...itemReasons(c, it, items, teamNames), ...workReasons(c, it, items), ...(road ? [road] : [])];
+  const part = partReason(c, it, items, asked);
+  return [
+    ...(part ? [part] : []),
+    ...itemReasons(c, it, items, teamNames),
+    ...workReasons(c, it, items),
+    ...(road ? [road] : []),
+  ];
 }
 
 /** the evidence rows with each item's reasons */

@@ -15,6 +15,7 @@ import type { ScheduleItem, SchedMachine } from '../../planning/scheduler/types.
 import { lacking, requiredOf, setRate, workHours } from '../../planning/scheduler/world-rules.js';
 import type { ExplainContext } from './findings.js';
 import { licenceWord } from './findings-world.js';
+import { partJob } from '../../planning/scheduler/parts.js';
 import { localClock, localWhen, nameList, opWord, type ItemReason } from './wording.js';
 
 type Item = Omit<ScheduleItem, 'itemKey'>;
@@ -24,8 +25,10 @@ const minuteClock = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0'
 
 export function workReasons(c: ExplainContext, item: Item, all: readonly Item[]): ItemReason[] {
   const zh = c.lang === 'zh';
-  const sj = c.input.jobs.find((j) => j.id === item.jobId);
-  if (!sj) return [];
+  const found = c.input.jobs.find((j) => j.id === item.jobId);
+  if (!found) return [];
+  // a split job's part: its own hectares
+  const sj = partJob(found, item.part);
   const out: ItemReason[] = [];
   const add = (code: string, params: Record<string, string | number>, text: string) => out.push({ code, params, text });
   const byId = (id: string) => c.input.machines.find((m) => m.id === id);

@@ -44,13 +44,14 @@ const toEdited = (i: TDraftItem): TEditedItem => ({
   operatorMembershipId: i.operatorMembershipId,
   startsAt: i.startsAt,
   endsAt: i.endsAt,
+  ...(i.part ? { part: { ...i.part } } : {}),
 });
 
 const matchesDay = (d: DayRef, local: LocalDate) =>
   d.kind === 'weekday' ? isoWeekday(local) === d.wd : d.date === local;
 
 /** The items the selector names; an empty selector selects every item. */
-function select(items: readonly TDraftItem[], s: EditSelector, tz: string): TDraftItem[] {
+export function select(items: readonly TDraftItem[], s: EditSelector, tz: string): TDraftItem[] {
   return items.filter((i) => {
     const local = localDateOf(i.startsAt, tz);
     if (s.days.length && !s.days.some((d) => matchesDay(d, local))) return false;
@@ -73,7 +74,7 @@ const described = (s: EditSelector, lang: Lang) =>
   ].join(lang === 'zh' ? '、' : ', ');
 
 export function applyEdit(
-  cmd: EditCommand,
+  cmd: Exclude<EditCommand, { kind: 'SPLIT' }>,
   items: readonly TDraftItem[],
   opts: { timezone: string; lang: Lang; machines: readonly MachineCandidate[] },
 ): EditResult {
@@ -99,7 +100,8 @@ export function applyEdit(
         : `The current draft has no job for "${described(cmd.select, lang)}" (its jobs are on ${days}). Which one should I change?`,
     };
   }
-  const byJob = new Map<string, TEditedItem>(items.map((i) => [i.jobId, toEdited(i)]));
+  // by item (a split job has several)
+  const byJob = new Map<TDraftItem, TEditedItem>(items.map((i) => [i, toEdited(i)]));
   const changed: string[] = [];
   const ask = (jobId: string, keepMachine: boolean, keepOperator: boolean, avoid?: Partial<RepairAsk>): RepairAsk => ({
     jobId,
@@ -132,7 +134,7 @@ export function applyEdit(
       const to = cmd.to.kind === 'date' ? cmd.to.date : addDays(from, cmd.to.wd - isoWeekday(from));
       const shift = daysBetween(from, to) * DAY_MS;
       if (shift === 0) continue;
-      const e = byJob.get(i.jobId)!;
+      const e = byJob.get(i)!;
       e.startsAt = new Date(Date.parse(i.startsAt) + shift).toISOString();
       e.endsAt = new Date(Date.parse(i.endsAt) + shift).toISOString();
       changed.push(i.jobId);
@@ -182,7 +184,7 @@ export function applyEdit(
       };
     }
     for (const i of pool) {
-      const e = byJob.get(i.jobId)!;
+      const e = byJob.get(i)!;
       e.primaryAssetId = target.id;
       e.implementAssetIds = target.kind === 'SELF_PROPELLED' ? [] : e.implementAssetIds;
       changed.push(i.jobId);
@@ -205,7 +207,7 @@ export function applyEdit(
           : `The draft has ${operators.length} operators: ${list(operators, lang)}. Whose jobs go to ${cmd.operator.name}?`,
       };
     for (const i of pool) {
-      byJob.get(i.jobId)!.operatorMembershipId = cmd.operator.id;
+      byJob.get(i)!.operatorMembershipId = cmd.operator.id;
       changed.push(i.jobId);
     }
   }
@@ -220,7 +222,7 @@ export function applyEdit(
   ];
   return {
     kind: 'edit',
-    items: items.map((i) => byJob.get(i.jobId)!),
+    items: items.map((i) => byJob.get(i)!),
     changed: changed.sort(),
     asks: changed.map((j) => ask(j, ...keep)),
   };
@@ -235,7 +237,7 @@ function replaceOut(
   cmd: Extract<EditCommand, { kind: 'AVOID' | 'ANOTHER' }>,
   items: readonly TDraftItem[],
   chosen: TDraftItem[],
-  byJob: Map<string, TEditedItem>,
+  byJob: Map<TDraftItem, TEditedItem>,
   ask: (jobId: string, m: boolean, o: boolean, avoid?: Partial<RepairAsk>) => RepairAsk,
   tz: string,
   lang: Lang,
@@ -283,7 +285,7 @@ function replaceOut(
   }
   return {
     kind: 'edit',
-    items: items.map((i) => byJob.get(i.jobId)!),
+    items: items.map((i) => byJob.get(i)!),
     changed: asks.map((a) => a.jobId).sort(),
     asks,
   };

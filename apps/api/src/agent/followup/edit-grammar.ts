@@ -36,7 +36,9 @@ export type EditCommand =
   /** "不要用张三", "收割机1别用了", "don't use Zhang San": the named machines or people leave the selected items */
   | { kind: 'AVOID'; select: EditSelector; assets: KnownRef[]; operators: KnownRef[] }
   /** "换一台", "换个机手", "another machine", "someone else": another machine or operator, chosen by the planner */
-  | { kind: 'ANOTHER'; select: EditSelector; what: 'MACHINE' | 'OPERATOR' };
+  | { kind: 'ANOTHER'; select: EditSelector; what: 'MACHINE' | 'OPERATOR' }
+  /** "前滩7号地让两台一起收", "let two combines do field X together": the selected job split across `parts` machines */
+  | { kind: 'SPLIT'; select: EditSelector; parts: number };
 
 export interface KnownForEdit {
   fields: readonly KnownRef[];
@@ -146,6 +148,8 @@ export function parseEdit(goal: string, known: KnownForEdit, today: LocalDate): 
   const { template, tokens } = tokenize(goal, known, today);
   const short = avoidOrAnother(template, tokens);
   if (short) return short;
+  const parts = splitParts(template);
+  if (parts) return { kind: 'SPLIT', select: selectorOf(tokens, Infinity, -1), parts };
   if (!EDIT_CUE.test(template)) return null;
   // each token with the template text before it (since the previous token) and after it
   const marks = [...template.matchAll(TOKEN)].map((m) => ({
@@ -259,4 +263,36 @@ function avoidOrAnother(template: string, tokens: Token[]): EditCommand | null {
     );
   if (rest.length > 0) return null;
   return { kind: 'ANOTHER', select: selectorOf(tokens, Infinity, -1), what };
+}
+
+const COUNT: Record<string, number> = {
+  两: 2,
+  二: 2,
+  俩: 2,
+  三: 3,
+  四: 4,
+  two: 2,
+  three: 3,
+  four: 4,
+  '2': 2,
+  '3': 3,
+  '4': 4,
+};
+const MACHINE_WORD_ZH = '(?:机器|机子|收割机|联合收割机|拖拉机|无人机|植保机|喷雾机|播种机|车|台车)?';
+const MACHINE_WORD_EN = '(?:machines?|combines?|harvesters?|tractors?|drones?|sprayers?|seeders?|units?|rigs?)';
+/** "两台一起收", "让三台同时干", "分给两台", "两台收割机一块儿收", "分成两块，两台一起" */
+const SPLIT_ZH = new RegExp(
+  `([两二俩三四234])\\s*(?:台|辆|部|个)\\s*${MACHINE_WORD_ZH}\\s*(?:一起|同时|一块儿?|一同|共同|合着|分开|分头|并排|搭伙)|(?:分给|分成|分配给|拆成|拆给|交给)\\s*([两二三四234])\\s*(?:台|辆|块|部|份)`,
+);
+/** "let two combines do it together", "have 2 machines harvest field X together", "split field X between two combines" */
+const SPLIT_EN = new RegExp(
+  `\\b(two|three|four|[234])\\s+${MACHINE_WORD_EN}\\b[^.!?]*?\\b(?:together|at\\s+once|at\\s+the\\s+same\\s+time|in\\s+parallel|side\\s+by\\s+side)\\b|\\b(?:split|share|divide)\\b[^.!?]*?\\b(?:between|across|among|over|into)\\s+(two|three|four|[234])\\s+(?:${MACHINE_WORD_EN.slice(3, -1)}|parts?|halves)\\b`,
+);
+
+/** How many machines a "do it together" follow-up asks for (2–4), or null. */
+export function splitParts(template: string): number | null {
+  const m = SPLIT_ZH.exec(template) ?? SPLIT_EN.exec(template);
+  if (!m) return null;
+  const word = m[1] ?? m[2];
+  return word ? (COUNT[word] ?? null) : null;
 }

@@ -3,6 +3,7 @@ import { DAY, utcOffsetMs } from '../../planning/scheduler/calendar.js';
 import { schedule } from '../../planning/scheduler/scheduler.js';
 import type { SchedMachine, SchedOperator, SchedulerInput, Violation } from '../../planning/scheduler/types.js';
 import { validate } from '../../planning/scheduler/validator.js';
+import { partJob } from '../../planning/scheduler/parts.js';
 
 /**
  * A follow-up edit made whole (pure). The dispatcher's words fix one thing (MOVE: the day;
@@ -133,7 +134,14 @@ export function repairEdit(
       );
       const res = schedule({
         ...input,
-        jobs: [{ ...job, after: [], windowStart: new Date(from).toISOString(), windowEnd: new Date(to).toISOString() }],
+        jobs: [
+          {
+            ...partJob(job, it.part),
+            after: [],
+            windowStart: new Date(from).toISOString(),
+            windowEnd: new Date(to).toISOString(),
+          },
+        ],
         machines,
         operators,
         busy,
@@ -157,6 +165,7 @@ export function repairEdit(
         operatorMembershipId: placed.operatorMembershipId,
         startsAt: placed.startsAt,
         endsAt: placed.endsAt,
+        ...(it.part ? { part: it.part } : {}),
       };
       const trial = out.map((o, k) => (k === idx ? next : o));
       const left = badOf(input, trial, ask.jobId);

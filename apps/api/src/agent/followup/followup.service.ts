@@ -22,6 +22,7 @@ import { explainVersion } from '../explain/explain-draft.js';
 import { localWhen as when } from '../explain/wording.js';
 import { applyGoalLimits, type GoalLimits } from '../../planning/goal-limits.js';
 import { ToolRunner } from '../../planning/tools/runner.js';
+import { splitFollowUp } from './split-followup.js';
 
 /** how many earlier runs of the conversation are searched for its current draft */
 const LOOK_BACK = 20;
@@ -139,6 +140,13 @@ export class FollowUpEdits implements OnModuleInit {
       runner.note('message', { message });
       return { ...base, status: 'COMPLETED', question: null, message };
     }
+    if (cmd.kind === 'SPLIT') {
+      const limits = await this.drafts.goalLimits(ctx, draft.runId);
+      return splitFollowUp(
+        { drafts: this.drafts, workCalendar: () => this.tools.workCalendar(ctx) },
+        { ctx, runner, draft, current, cmd, run, known, timezone, lang, limits },
+      );
+    }
     const result = applyEdit(cmd, current.items, { timezone, lang, machines });
     if (result.kind === 'question') return { ...base, status: 'NEEDS_INPUT', question: result.question, message: null };
     if (result.kind === 'nothing' || !may(ctx, 'draft.edit')) {
@@ -219,7 +227,7 @@ const side = (i: TDraftItem) => ({
   endsAt: i.endsAt,
 });
 
-function editRecord(
+export function editRecord(
   draftId: string,
   before: readonly TDraftItem[],
   after: readonly TDraftItem[],

@@ -53,14 +53,15 @@ export function workDone(jobs: readonly TJob[], from: string, to: string): WorkD
   const e = Date.parse(to);
   const machines = new Map<string, WorkRow>();
   const operators = new Map<string, WorkRow>();
-  const add = (map: Map<string, WorkRow>, id: string, name: string, j: TJob) => {
+  /** `share`: a split job's part does its share of the job's hectares, hours and fuel (1: the whole job) */
+  const add = (map: Map<string, WorkRow>, id: string, name: string, j: TJob, share: number) => {
     const r = map.get(id) ?? { id, name, jobs: 0, hectares: 0, hours: 0, fuelLiters: 0, fuelHectares: 0 };
     r.jobs += 1;
-    r.hectares += j.areaDoneHa ?? 0;
-    r.hours += j.actualHours ?? 0;
+    r.hectares += (j.areaDoneHa ?? 0) * share;
+    r.hours += (j.actualHours ?? 0) * share;
     if (j.fuelLiters !== null) {
-      r.fuelLiters += j.fuelLiters;
-      r.fuelHectares += j.areaDoneHa ?? 0;
+      r.fuelLiters += j.fuelLiters * share;
+      r.fuelHectares += (j.areaDoneHa ?? 0) * share;
     }
     map.set(id, r);
   };
@@ -68,8 +69,14 @@ export function workDone(jobs: readonly TJob[], from: string, to: string): WorkD
     if (j.status !== 'COMPLETED' || !j.completedAt || !j.assignment) continue;
     const at = Date.parse(j.completedAt);
     if (at < s || at >= e) continue;
-    for (const m of j.assignment.machines) add(machines, m.assetId, m.name, j);
-    add(operators, j.assignment.operatorMembershipId, j.assignment.operatorName, j);
+    // a split job: each part's machines and operator with the part's share of the area
+    const lives = j.parts?.length ? j.parts : [j.assignment];
+    const area = lives.reduce((s, a) => s + (a.part?.areaHa ?? 0), 0);
+    for (const a of lives) {
+      const share = lives.length === 1 ? 1 : area > 0 ? (a.part?.areaHa ?? 0) / area : 1 / lives.length;
+      for (const m of a.machines) add(machines, m.assetId, m.name, j, share);
+      add(operators, a.operatorMembershipId, a.operatorName, j, share);
+    }
   }
   const done = (rows: Iterable<WorkRow>) =>
     [...rows]

@@ -27,6 +27,8 @@ export function itemKeyOf(item: Omit<ScheduleItem, 'itemKey'>, jobVersion: numbe
     item.operatorMembershipId,
     item.startsAt,
     item.endsAt,
+    // a part is its own item (the whole job's key is unchanged)
+    ...(item.part ? [`part ${item.part.index}/${item.part.of} ${item.part.areaHa}`] : []),
   ].join('|');
   return `sch_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
 }

@@ -1,4 +1,5 @@
 import { deadlineOptions } from './options.js';
+import { splitUnplaced } from './split-jobs.js';
 import { Rng, hashSeed } from '../../platform/random/prng.js';
 import { MINUTE } from './calendar.js';
 import { Placer } from './placer.js';
@@ -32,7 +33,12 @@ export { itemKeyOf, type SearchSpace } from './report.js';
 
 export function schedule(input: SchedulerInput): ScheduleResult {
   // among plans the objective cannot tell apart, the one with less road (travel-polish.ts)
-  const result = polishResult(input, new Scheduler(input).run());
+  const polished = polishResult(input, new Scheduler(input).run());
+  // a splittable job one set cannot finish in its window: as parts (split-jobs.ts)
+  const result =
+    input.options?.splitJobs && polished.unplaced.length
+      ? splitUnplaced(input, polished, (sub) => schedule({ ...sub, options: { ...sub.options, splitJobs: false } }))
+      : polished;
   if (!input.options?.deadlineOptions || result.unplaced.length === 0) return result;
   // what would meet a missed deadline (each option a scheduler run of its own, without options)
   const found = deadlineOptions(input, result, (sub) =>

@@ -125,6 +125,8 @@ export interface SchedOptions {
   restarts?: number;
   /** give unplaced jobs the options that would meet their deadline (options.ts; off: the bench's default) */
   deadlineOptions?: boolean;
+  /** a splittable job one set cannot finish in its window is placed as parts (parts.ts; off: the bench's default) */
+  splitJobs?: boolean;
 }
 
 export interface SchedulerInput {
@@ -148,6 +150,14 @@ export interface ScheduleItem {
   startsAt: string;
   endsAt: string;
   itemKey: string;
+  /** one part of a job split across machines or days (index of `of`, the hectares it covers); absent: the whole job */
+  part?: ItemPart;
+}
+
+export interface ItemPart {
+  index: number;
+  of: number;
+  areaHa: number;
 }
 
 export const UNPLACED_REASONS = [
@@ -221,6 +231,11 @@ export const VIOLATION_CODES = [
   'ON_LEAVE',
   // the machine cannot drive from its previous item's field in time (validator-travel.ts)
   'UNREACHABLE_IN_TIME',
+  // a split job's parts (validator-parts.ts): not numbered 1..n of n, mixed with a whole item, areas not
+  // summing to the job's, or an operation that is not split
+  'PARTS_INCOMPLETE',
+  'PARTS_AREA_MISMATCH',
+  'PART_NOT_SPLITTABLE',
 ] as const;
 export type ViolationCode = (typeof VIOLATION_CODES)[number];
 

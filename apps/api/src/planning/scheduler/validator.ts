@@ -1,6 +1,7 @@
 import { DAY, HOUR, WorkCalendar, iso, parseInstant, resolveOptions } from './calendar.js';
 import { checkWorld, needsHours } from './validator-world.js';
 import { travelGaps } from './validator-travel.js';
+import { checkParts, jobSpans, partJob } from './parts.js';
 import type {
   BookingRef,
   DraftItem,
@@ -75,9 +76,10 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
     const jobId = it.jobId;
     const job = jobs.get(jobId);
     if (!job) v(idx, jobId, 'UNKNOWN_JOB', `Job ${jobId} is not among the jobs being scheduled`);
-    const first = seenJob.get(jobId);
+    // a split job's parts are items of one job (checkParts); two whole items of a job are a duplicate
+    const first = it.part ? undefined : seenJob.get(jobId);
     if (first !== undefined) v(idx, jobId, 'DUPLICATE_JOB', `Job ${jobId} already has item ${first}`, first);
-    else seenJob.set(jobId, idx);
+    else if (!it.part) seenJob.set(jobId, idx);
 
     const [s, e] = ranges[idx]!;
     const rangeOk = !Number.isNaN(s) && !Number.isNaN(e) && s < e;
@@ -186,7 +188,7 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
           `Starts at ${it.startsAt}, outside working hours on the ${opts.granularityMinutes}-minute grid`,
         );
       const workMs = cal.workingTimeIn(s, e);
-      const needs = needsHours(job, known);
+      const needs = needsHours(partJob(job, it.part), known);
       if (workMs < Math.round(needs * HOUR) - 1e-6) {
         w(
           idx,
@@ -223,12 +225,12 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   sweep(mUse, 'MACHINE_DOUBLE_BOOKED', (id) => machines.get(id)?.name ?? id);
   sweep(oUse, 'OPERATOR_DOUBLE_BOOKED', (id) => operators.get(id)?.name ?? id);
 
-  // job order: an item starts only after the items of the jobs it waits for end
-  const itemOf = new Map(items.map((it, i) => [it.jobId, i]));
+  // job order: an item starts only after the items of the jobs it waits for end (all parts of a split one)
+  const spans = jobSpans(items);
   items.forEach((it, idx) => {
     for (const q of jobs.get(it.jobId)?.after ?? []) {
       if (!jobs.has(q)) continue;
-      const qi = itemOf.get(q);
+      const qi = spans.get(q)?.index;
       const pred = jobs.get(q)!;
       if (qi === undefined)
         v(
@@ -276,6 +278,7 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
     }
   }
 
+  checkParts(jobs, items, v);
   checkWorld(input, items, ranges, cal, v, w);
   for (const g of travelGaps(input, items))
     v(

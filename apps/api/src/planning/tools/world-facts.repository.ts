@@ -47,10 +47,12 @@ export class WorldFactsRepository {
           },
         },
       }),
-      // each completed job's last assignment: its machines did the hectares in the hours logged
+      // each completed job's last assignment: its machines did the hectares in the hours logged (a split
+      // job's hours are the job's, not one part's: not learned from)
       this.prisma.client.$queryRaw<{ assetId: string; op: string; n: bigint; ha: number; hours: number }[]>`
         WITH done AS (
-          SELECT DISTINCT ON (j.id) j.id, j."operationType", j."areaDoneM2", j."actualHours", a.id AS "assignmentId"
+          SELECT DISTINCT ON (j.id) j.id, j."operationType", j."areaDoneM2", j."actualHours", a.id AS "assignmentId",
+                 a."partIndex"
           FROM "Job" j JOIN "Assignment" a ON a."organizationId" = j."organizationId" AND a."jobId" = j.id
           WHERE j."organizationId" = ${organizationId}::uuid AND j.status = 'COMPLETED'
             AND j."areaDoneM2" > 0 AND j."actualHours" > 0
@@ -59,7 +61,7 @@ export class WorldFactsRepository {
         SELECT am."assetId", d."operationType"::text AS op, count(*) AS n,
                sum(d."areaDoneM2")::float8 / 10000 AS ha, sum(d."actualHours")::float8 AS hours
         FROM done d JOIN "AssignmentMachine" am ON am."assignmentId" = d."assignmentId"
-        WHERE am."assetId" = ANY(${ids}::uuid[])
+        WHERE am."assetId" = ANY(${ids}::uuid[]) AND d."partIndex" IS NULL
         GROUP BY am."assetId", d."operationType"`,
     ]);
     const out = new Map<string, MachineWorld>();

@@ -6,15 +6,18 @@ export type ItemDiff = { added: TDraftItem[]; removed: TDraftItem[]; changed: It
 const sameList = (a: readonly string[], b: readonly string[]) => a.length === b.length && a.every((x, i) => x === b[i]);
 const sameInstant = (a: string, b: string) => Date.parse(a) === Date.parse(b);
 
-/** Items of two versions compared by job (a job is in a version at most once). */
+/** an item's place: its job, and its part when the job is split across machines or days */
+const keyOf = (i: TDraftItem) => (i.part ? `${i.jobId}#${i.part.index}/${i.part.of}` : i.jobId);
+
+/** Items of two versions compared by job (a job is in a version once, or once per part). */
 export function diffItems(before: readonly TDraftItem[], after: readonly TDraftItem[]): ItemDiff {
-  const old = new Map(before.map((i) => [i.jobId, i]));
-  const now = new Map(after.map((i) => [i.jobId, i]));
-  const added = after.filter((i) => !old.has(i.jobId));
-  const removed = before.filter((i) => !now.has(i.jobId));
+  const old = new Map(before.map((i) => [keyOf(i), i]));
+  const now = new Map(after.map((i) => [keyOf(i), i]));
+  const added = after.filter((i) => !old.has(keyOf(i)));
+  const removed = before.filter((i) => !now.has(keyOf(i)));
   const changed: ItemChange[] = [];
   for (const a of after) {
-    const b = old.get(a.jobId);
+    const b = old.get(keyOf(a));
     if (!b) continue;
     const machine = b.primaryAssetId !== a.primaryAssetId || !sameList(b.implementAssetIds, a.implementAssetIds);
     const operator = b.operatorMembershipId !== a.operatorMembershipId;
@@ -27,5 +30,10 @@ export function diffItems(before: readonly TDraftItem[], after: readonly TDraftI
 export const machineSetName = (i: Pick<TDraftItem, 'primaryAssetName' | 'primaryAssetId' | 'implementNames'>) =>
   [i.primaryAssetName ?? i.primaryAssetId.slice(0, 8), ...i.implementNames.map((n) => n ?? '?')].join(' + ');
 
-export const jobName = (i: Pick<TDraftItem, 'job' | 'jobId'>, opLabel: (op: string) => string) =>
-  i.job ? i.job.title || `${i.job.fieldName} · ${opLabel(i.job.operationType)}` : i.jobId.slice(0, 8);
+/** " · 1/2 · 15 ha": a split job's part, its number and hectares */
+export const partLabel = (p: { index: number; of: number; areaHa: number | null } | null | undefined) =>
+  p ? ` · ${p.index}/${p.of}${p.areaHa === null ? '' : ` · ${p.areaHa} ha`}` : '';
+
+export const jobName = (i: Pick<TDraftItem, 'job' | 'jobId' | 'part'>, opLabel: (op: string) => string) =>
+  (i.job ? i.job.title || `${i.job.fieldName} · ${opLabel(i.job.operationType)}` : i.jobId.slice(0, 8)) +
+  partLabel(i.part);

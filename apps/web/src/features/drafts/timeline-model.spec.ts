@@ -19,6 +19,7 @@ const booking = (n: number, patch: Partial<TCalendarAssignment>): TCalendarAssig
   startsAt: '2026-06-01T02:00:00.000Z',
   endsAt: '2026-06-01T06:00:00.000Z',
   machines: [{ assetId: id(800 + n), role: 'PRIMARY', name: `Tractor ${n}`, kind: 'POWER_UNIT', status: 'ACTIVE' }],
+  part: null,
   createdAt: '2026-05-01T00:00:00.000Z',
   job: {
     id: id(600 + n),

@@ -3,7 +3,7 @@ import type { TCalendarAssignment } from '@amms/contracts/jobs';
 import type { TWorkOrder } from '@amms/contracts/maintenance';
 import type { TimelineBar, TimelineCard, TimelineRow } from '@/components/timeline/timeline';
 import type { ItemDiff } from './diff';
-import { jobName, machineSetName } from './diff';
+import { jobName, machineSetName, partLabel } from './diff';
 
 /** Findings about the operator: drawn on the operator's lane, never on a (free) machine's row. */
 export const OPERATOR_CODES = new Set([
@@ -55,7 +55,7 @@ const overlaps = (s1: string, e1: string, s2: string, e2: string) =>
   Date.parse(s1) < Date.parse(e2) && Date.parse(s2) < Date.parse(e1);
 
 const bookingLabel = (a: TCalendarAssignment, op: (t: string) => string) =>
-  a.job.title || `${a.job.fieldName} · ${op(a.job.operationType)}`;
+  (a.job.title || `${a.job.fieldName} · ${op(a.job.operationType)}`) + partLabel(a.part);
 
 /**
  * The draft's timeline as rows and bars: a lane per machine and a lane per operator of the

@@ -1,0 +1,146 @@
+import { editedItem, type TDraftDetail, type TDraftVersion } from '@amms/contracts/drafts';
+import type { AgentRun } from '@amms/db';
+import type { DraftsService } from '../../drafts/drafts.service.js';
+import type { OrgContext } from '../../platform/access/context.js';
+import { may } from '../../platform/access/permission.js';
+import { schedulerInput } from '../../planning/draft-content.js';
+import { loadFacts } from '../../planning/facts.js';
+import { applyGoalLimits, type GoalLimits } from '../../planning/goal-limits.js';
+import type { KnownNames } from '../../planning/tools/agent-tools.js';
+import type { ToolRunner } from '../../planning/tools/runner.js';
+import type { OrgCalendar } from '../../planning/tools/work-calendar.repository.js';
+import type { Outcome } from '../agent-run.parts.js';
+import { explainVersion } from '../explain/explain-draft.js';
+import { localSpan } from '../explain/wording.js';
+import { select, type Lang } from './edit-apply.js';
+import type { EditCommand } from './edit-grammar.js';
+import { editRecord } from './followup.service.js';
+import { splitItem, type SplitFailure } from './split-edit.js';
+
+const DAY = 86_400_000;
+
+export interface SplitDeps {
+  drafts: DraftsService;
+  workCalendar: () => Promise<OrgCalendar>;
+}
+
+export interface SplitArgs {
+  ctx: OrgContext;
+  runner: ToolRunner;
+  draft: TDraftDetail;
+  current: TDraftVersion;
+  cmd: Extract<EditCommand, { kind: 'SPLIT' }>;
+  run: AgentRun;
+  known: KnownNames;
+  timezone: string;
+  lang: Lang;
+  limits: GoalLimits | null;
+}
+
+/**
+ * "前滩7号地让两台一起收" / "let two combines do field X together" on the conversation's draft:
+ * the named job (or the draft's only one) as parts on that many machines at once (split-edit.ts),
+ * stored as the draft's next version through the draft edit path (validated, explained in the
+ * goal's language: each part says which share of the field it does and why it is split).
+ */
+export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outcome> {
+  const { ctx, runner, draft, current, cmd, timezone: tz, lang } = a;
+  const zh = lang === 'zh';
+  const base = { constraints: null, error: null, draft: null, intent: 'EDIT_DRAFT' as const };
+  const say = (message: string): Outcome => {
+    runner.note('message', { message });
+    return { ...base, status: 'COMPLETED', question: null, message };
+  };
+  const chosen = select(current.items, cmd.select, tz);
+  const jobs = [...new Map(chosen.map((i) => [i.jobId, i])).values()];
+  if (jobs.length !== 1) {
+    const names = [...new Set(current.items.map((i) => i.job?.fieldName ?? i.jobId.slice(0, 8)))];
+    const question =
+      current.items.length === 0
+        ? zh
+          ? '当前草案里没有已安排的作业，要让哪块地几台一起干？'
+          : 'The current draft has no placed jobs; which field should several machines share?'
+        : zh
+          ? `要让哪块地${cmd.parts}台一起作业？草案里有：${names.join('、')}。`
+          : `Which field should ${cmd.parts} machines share? The draft has: ${names.join(', ')}.`;
+    return { ...base, status: 'NEEDS_INPUT', question, message: null };
+  }
+  if (!may(ctx, 'draft.edit'))
+    return say(zh ? '你的角色不能修改草案，请让调度员修改。' : 'Your role may not edit drafts; ask a dispatcher.');
+  const item = jobs[0]!;
+  const field = item.job?.fieldName ?? item.job?.title ?? item.jobId.slice(0, 8);
+  const start = Date.parse(item.startsAt);
+  const range = { from: new Date(start - DAY).toISOString(), to: new Date(start + 14 * DAY).toISOString() };
+  const { facts } = await loadFacts(runner, { jobIds: [item.jobId] }, range);
+  const goal = applyGoalLimits(facts, a.limits, tz);
+  const input = schedulerInput(facts, {
+    now: new Date().toISOString(),
+    timezone: tz,
+    calendar: await deps.workCalendar(),
+    ...goal,
+  });
+  const res = splitItem(input, current.items.map(editedItem), item.jobId, cmd.parts);
+  if ('failure' in res) return say(failureText(res.failure, field, cmd.parts, lang));
+
+  const teams = new Map(a.known.teams.map((t) => [t.id, t.name]));
+  const after = await deps.drafts.createVersion(
+    ctx,
+    draft.id,
+    { basedOnVersion: draft.currentVersion, items: res.items, workOrderItems: [], note: a.run.goal.slice(0, 1000) },
+    { lang, explain: explainVersion(lang, tz, teams, a.run.goal.slice(0, 200)) },
+  );
+  const next = after.versions.find((v) => v.version === after.currentVersion)!;
+  const edit = editRecord(
+    draft.id,
+    current.items,
+    next.items,
+    draft.currentVersion,
+    next.version,
+    next.validation.violations.length,
+  );
+  const parts = next.items
+    .filter((i) => i.jobId === item.jobId && i.part)
+    .map((i) =>
+      zh
+        ? `第${i.part!.index}块 ${i.part!.areaHa} 公顷：${i.primaryAssetName ?? '—'}（${i.operatorName ?? '—'}，${localSpan(i.startsAt, i.endsAt, tz, lang)}）`
+        : `part ${i.part!.index}, ${i.part!.areaHa} ha: ${i.primaryAssetName ?? '—'} (${i.operatorName ?? '—'}, ${localSpan(i.startsAt, i.endsAt, tz, lang)})`,
+    );
+  const problems = next.validation.violations.map((v) => v.message);
+  const message = (
+    zh
+      ? `已生成草案第${next.version}版（基于第${draft.currentVersion}版）：${field} 分成${cmd.parts}块，${cmd.parts}台同时作业，按产量分面积，差不多同时完成——${parts.join('；')}。`
+      : `Draft version ${next.version} (based on version ${draft.currentVersion}): ${field} is split in ${cmd.parts} parts worked at the same time, the area shared by output so they finish about together — ${parts.join('; ')}. `
+  ).concat(
+    problems.length
+      ? zh
+        ? `注意：新版本有${problems.length}个问题，确认前需要处理：${problems.slice(0, 3).join('；')}`
+        : `Note: the new version has ${problems.length} problem(s) to fix before it can be confirmed: ${problems.slice(0, 3).join('; ')}`
+      : zh
+        ? '校验通过，可以确认。'
+        : 'It passes validation and can be confirmed.',
+  );
+  runner.note('message', { message, args: { edit } });
+  return { ...base, status: 'COMPLETED', question: null, message: message.slice(0, 2000), linkDraftId: draft.id, edit };
+}
+
+function failureText(f: SplitFailure, field: string, n: number, lang: Lang): string {
+  const zh = lang === 'zh';
+  switch (f) {
+    case 'NOT_SPLITTABLE':
+      return zh
+        ? `${field} 的这类作业不分块（运输等作业按整单执行），草案没有改动。`
+        : `${field}'s operation is not split into parts (a haul goes as one job); the draft is unchanged.`;
+    case 'NO_AREA':
+      return zh
+        ? `${field} 的作业没有面积，无法按面积分块，草案没有改动。`
+        : `${field}'s job has no area to share; the draft is unchanged.`;
+    case 'NO_OTHER_MACHINE':
+      return zh
+        ? `找不到另外${n - 1}台同时空闲、能做这项作业的机器和机手，草案没有改动。`
+        : `I found no ${n - 1} other free machine(s) and operator(s) that can do this job at that time; the draft is unchanged.`;
+    default:
+      return zh
+        ? `${field} 分成${n}块后排不进作业时间窗，草案没有改动。`
+        : `${field} in ${n} parts does not fit its window; the draft is unchanged.`;
+  }
+}
