@@ -3,6 +3,7 @@ import {
   askedUnits,
   intentOf,
   isLabel,
+  isListItem,
   isNumberedStep,
   isRow,
   rowHoldsValue,
@@ -25,6 +26,8 @@ import { hasHan } from '../../platform/text/script.js';
  */
 export const FOUND_THRESHOLD = 0.4;
 const MAX_SENTENCES = 4;
+/** below this share of the best passage's coverage, the best-ranked passage does not lead the answer */
+const LEAD_SHARE = 0.75;
 const MAX_ANSWER_CHARS = 600;
 /** a procedure is given whole, up to this much */
 const MAX_STEPS_CHARS = 3000;
@@ -166,7 +169,13 @@ function notCoveredAnswer(zh: boolean, missing: Entity[], passages: RetrievedPas
 
 function compose(question: string, intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerContext): Part[] {
   const best = Math.max(...r.passages.map((p) => p.coverage));
-  const answering = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7));
+  const ranked = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7));
+  // the best-ranked passage leads, unless another says clearly more of the question: a question in
+  // one language ranks that language's manuals first by the words they share with it ("header",
+  // "lift" of the tractor manual), however much better a manual in the other language answers it
+  const lead = ranked.find((p) => p.coverage === best);
+  const answering =
+    lead && ranked[0]!.coverage < best * LEAD_SHARE ? [lead, ...ranked.filter((p) => p !== lead)] : ranked;
   const useful = answering.slice(0, 3);
   const zh = (s: string) => isChinese(s);
   const render = (p: RetrievedPassage, sentence: string) =>
@@ -196,6 +205,10 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
       const steps = procedureOf(p, ctx, r);
       if (steps.length >= 2) return steps;
     }
+    // no list: a short section whose heading names what was asked is its procedure in prose
+    // ("5.1 滚筒堵塞": cause, what to do, what to avoid, in three sentences)
+    const prose = proseSectionOf(top[0]!, r, ctx);
+    if (prose.length) return prose;
   }
 
   const out: Part[] = [];
@@ -290,6 +303,48 @@ function procedureOf(p: RetrievedPassage, ctx: AnswerContext, r: Retrieval): Par
     length += s.length;
   }
   return out.length >= 2 ? out : [];
+}
+
+/** sentences a section in prose may have to be given whole as the answer to a steps question */
+const MAX_PROSE_SENTENCES = 6;
+
+/**
+ * The section, written as prose, that a steps question asks for: among the best manual's passages
+ * that answer at all (the first five of it), the one section whose own heading says the most of
+ * the question (more than nothing, more than any other section's), when it is short prose: its sentences, whole and in
+ * order, each cited. A troubleshooting section is often one paragraph (cause, remedy, what never
+ * to do); its best sentence alone (or other sections' sentences sharing its words) is not the way
+ * to do it. A section with a list is left to `procedureOf`; a long one to the best sentences.
+ */
+function proseSectionOf(first: RetrievedPassage, r: Retrieval, ctx: AnswerContext): Part[] {
+  const heading = (p: RetrievedPassage) => {
+    const title = (p.section ?? '').split(' › ').pop() ?? '';
+    return title ? coverage(p.words, title) : 0;
+  };
+  const own = r.passages
+    .filter((p) => p.versionId === first.versionId && p.coverage >= FOUND_THRESHOLD * 0.75)
+    .slice(0, 5);
+  // one section's heading says it best: two sections naming the asked thing alike ("2.3 Power
+  // take-off" and "4.4 PTO does not engage") leave the choice to the best sentences
+  const bar = Math.max(0, ...own.map(heading));
+  const top = own.filter((p) => heading(p) === bar);
+  // and it names much of what was asked (the useful bar), not one word of it ("4.3 喷头与水泵" for
+  // "每天干完活怎么清洗药箱和喷头")
+  const chosen = bar >= FOUND_THRESHOLD * 0.75 && new Set(top.map((p) => p.section)).size === 1 ? top[0] : undefined;
+  const section = chosen && ctx.sectionOf?.(chosen);
+  if (!chosen || !section) return [];
+  const sentences = sentencesOf(section.text).filter((s) => !isHeadingOf(chosen, s) && !isLabel(s, section.text));
+  const chars = sentences.reduce((a, s) => a + s.length, 0);
+  if (sentences.length < 2 || sentences.length > MAX_PROSE_SENTENCES || chars > MAX_ANSWER_CHARS) return [];
+  // prose only: a table or a list is no paragraph to give whole
+  if (sentences.some((s) => isListItem(s) || isRow(s))) return [];
+  const out: Part[] = [];
+  for (const s of sentences) {
+    const at = locateAt(s, section.pages, r);
+    if (!at) return [];
+    out.push({ p: chosen, text: s, at });
+  }
+  return out;
 }
 
 /** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
