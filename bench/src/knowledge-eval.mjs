@@ -8,6 +8,7 @@
 // accuracy, and every citation's snippet is looked up in the cited page's text (pages endpoint).
 // Lexical always; hybrid too when EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL are set.
 import { spawnSync } from 'node:child_process';
+import { Blob } from 'node:buffer';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -242,7 +243,7 @@ async function uploadProbeManuals(base) {
   const { items } = await owner.get('/documents?limit=200');
   for (const m of wanted) {
     if (items.some((d) => d.title === m.title)) continue;
-    const form = new FormData();
+    const form = new globalThis.FormData();
     form.set('title', m.title);
     form.set('language', m.language);
     form.set('file', new Blob([readFileSync(path.join(dir, m.fileName))], { type: 'application/pdf' }), m.fileName);
