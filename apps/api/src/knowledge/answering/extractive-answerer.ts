@@ -3,19 +3,17 @@ import {
   askedUnits,
   intentOf,
   isLabel,
-  isListItem,
   isNumberedStep,
   isRow,
   rowHoldsValue,
   rowWithHeader,
-  stepsOf,
   VALUE_WITH_UNIT,
-  WARNING,
   type Intent,
 } from './answer-parts.js';
 import { askBackAnswer, askBackOf } from './ask-back.js';
+import { isHeadingOf, locateAt, procedureOf, proseSectionOf, stepsCandidates, type Part } from './procedures.js';
 import { entitiesOf, mentions, type Entity } from './entities.js';
-import { clip, coverage, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
+import { coverage, sentencesOf, type Located } from '../retrieval/evidence.js';
 import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
 import { hasHan } from '../../platform/text/script.js';
 
@@ -29,8 +27,6 @@ const MAX_SENTENCES = 4;
 /** below this share of the best passage's coverage, the best-ranked passage does not lead the answer */
 const LEAD_SHARE = 0.75;
 const MAX_ANSWER_CHARS = 600;
-/** a procedure is given whole, up to this much */
-const MAX_STEPS_CHARS = 3000;
 
 export const isChinese = hasHan;
 
@@ -70,12 +66,6 @@ export interface AnswerContext {
   sectionOf?(p: RetrievedPassage): { text: string; pages: { page: number; text: string }[] } | undefined;
   /** the edition / publication line of a version's cover, when it has one */
   editionOf?(versionId: string): string | null;
-}
-
-interface Part {
-  p: RetrievedPassage;
-  text: string;
-  at: Located;
 }
 
 /**
@@ -207,7 +197,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     }
     // no list: a short section whose heading names what was asked is its procedure in prose
     // ("5.1 滚筒堵塞": cause, what to do, what to avoid, in three sentences)
-    const prose = proseSectionOf(top[0]!, r, ctx);
+    const prose = proseSectionOf(top[0]!, r, ctx, FOUND_THRESHOLD * 0.75);
     if (prose.length) return prose;
   }
 
@@ -265,106 +255,9 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   return out;
 }
 
-/**
- * Where a steps question looks for its procedure: the best passages, in order; before them, a
- * passage further down of the same manual as the best one that answers well too and whose own
- * section heading says more of the question ("3.3 Changing the engine oil and filter" for "explain
- * the whole engine oil and filter change", below the interval table and the break-in page that
- * share its words). A heading that says nothing of the question never jumps ahead: other sections'
- * lists are not the procedure asked for.
- */
-function stepsCandidates(top: RetrievedPassage[], answering: RetrievedPassage[]): RetrievedPassage[] {
-  const heading = (p: RetrievedPassage) => {
-    const title = (p.section ?? '').split(' › ').pop() ?? '';
-    return title ? coverage(p.words, title) : 0;
-  };
-  const bar = Math.max(0, ...top.map(heading));
-  const below = answering
-    .filter((p) => !top.includes(p) && p.versionId === top[0]?.versionId && heading(p) > bar)
-    .sort((a, b) => heading(b) - heading(a));
-  return [...below, ...top];
-}
-
-/** The section's steps in order, its safety sentences first, each located on its page(s); [] when it has none. */
-function procedureOf(p: RetrievedPassage, ctx: AnswerContext, r: Retrieval): Part[] {
-  const section = ctx.sectionOf?.(p);
-  if (!section) return [];
-  const sentences = sentencesOf(section.text);
-  const steps = stepsOf(sentences);
-  if (steps.length === 0) return [];
-  const warnings = sentences.filter((s) => !steps.includes(s) && WARNING.test(s));
-  const out: Part[] = [];
-  let length = 0;
-  for (const s of [...warnings, ...steps]) {
-    if (length + s.length > MAX_STEPS_CHARS) break;
-    const at = locateAt(s, section.pages, r);
-    if (!at) continue;
-    out.push({ p, text: s, at });
-    length += s.length;
-  }
-  return out.length >= 2 ? out : [];
-}
-
-/** sentences a section in prose may have to be given whole as the answer to a steps question */
-const MAX_PROSE_SENTENCES = 6;
-
-/**
- * The section, written as prose, that a steps question asks for: among the best manual's passages
- * that answer at all (the first five of it), the one section whose own heading says the most of
- * the question (more than nothing, more than any other section's), when it is short prose: its sentences, whole and in
- * order, each cited. A troubleshooting section is often one paragraph (cause, remedy, what never
- * to do); its best sentence alone (or other sections' sentences sharing its words) is not the way
- * to do it. A section with a list is left to `procedureOf`; a long one to the best sentences.
- */
-function proseSectionOf(first: RetrievedPassage, r: Retrieval, ctx: AnswerContext): Part[] {
-  const heading = (p: RetrievedPassage) => {
-    const title = (p.section ?? '').split(' › ').pop() ?? '';
-    return title ? coverage(p.words, title) : 0;
-  };
-  const own = r.passages
-    .filter((p) => p.versionId === first.versionId && p.coverage >= FOUND_THRESHOLD * 0.75)
-    .slice(0, 5);
-  // one section's heading says it best: two sections naming the asked thing alike ("2.3 Power
-  // take-off" and "4.4 PTO does not engage") leave the choice to the best sentences
-  const bar = Math.max(0, ...own.map(heading));
-  const top = own.filter((p) => heading(p) === bar);
-  // and it names much of what was asked (the useful bar), not one word of it ("4.3 喷头与水泵" for
-  // "每天干完活怎么清洗药箱和喷头")
-  const chosen = bar >= FOUND_THRESHOLD * 0.75 && new Set(top.map((p) => p.section)).size === 1 ? top[0] : undefined;
-  const section = chosen && ctx.sectionOf?.(chosen);
-  if (!chosen || !section) return [];
-  const sentences = sentencesOf(section.text).filter((s) => !isHeadingOf(chosen, s) && !isLabel(s, section.text));
-  const chars = sentences.reduce((a, s) => a + s.length, 0);
-  if (sentences.length < 2 || sentences.length > MAX_PROSE_SENTENCES || chars > MAX_ANSWER_CHARS) return [];
-  // prose only: a table or a list is no paragraph to give whole
-  if (sentences.some((s) => isListItem(s) || isRow(s))) return [];
-  const out: Part[] = [];
-  for (const s of sentences) {
-    const at = locateAt(s, section.pages, r);
-    if (!at) return [];
-    out.push({ p: chosen, text: s, at });
-  }
-  return out;
-}
-
 /** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
 const valueBonus = (s: Located, p: RetrievedPassage) =>
   VALUE_WITH_UNIT.test(s.sentence) || (isRow(s.sentence) && rowHoldsValue(s.sentence, p.text)) ? 1 : 0;
-const isHeadingOf = (p: RetrievedPassage, sentence: string) =>
-  (p.section ?? '').split(' › ').includes(sentence) && !/[。.!?！？]$/.test(sentence);
-
 function pageTextsOf(p: RetrievedPassage, ctx: AnswerContext) {
   return ctx.sectionOf?.(p)?.pages ?? p.support.map((s) => ({ page: s.page, text: s.sentence }));
-}
-
-function locateAt(sentence: string, pages: { page: number; text: string }[], r: Retrieval): Located | null {
-  const at = locate(sentence, pages);
-  if (!at) return null;
-  return {
-    sentence,
-    snippet: clip(at.head, r.words),
-    page: at.page,
-    score: 1,
-    ...(at.next ? { next: { page: at.next.page, snippet: clip(at.next.tail, r.words) } } : {}),
-  };
 }
