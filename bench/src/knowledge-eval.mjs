@@ -8,6 +8,7 @@
 // accuracy, and every citation's snippet is looked up in the cited page's text (pages endpoint).
 // Lexical always; hybrid too when EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL are set.
 import { spawnSync } from 'node:child_process';
+import { Blob } from 'node:buffer';
 import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
@@ -227,6 +228,35 @@ function answerLevel(rows, docKeyOf, set) {
   return out;
 }
 
+/**
+ * The probe manuals (apps/api/fixtures/manuals-probe: evaluation only, never seeded) a question
+ * set names are uploaded into green-valley's own library by its owner, over HTTP, unless there.
+ */
+async function uploadProbeManuals(base) {
+  const dir = path.join(ROOT, 'apps/api/fixtures/manuals-probe');
+  const sets = SETS.map(loadSet);
+  const wanted = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')).filter((m) =>
+    sets.some((s) => s.documents[m.key]),
+  );
+  if (wanted.length === 0) return;
+  const owner = await login(base, 'owner@green-valley.demo', 'green-valley');
+  const { items } = await owner.get('/documents?limit=200');
+  for (const m of wanted) {
+    if (items.some((d) => d.title === m.title)) continue;
+    const form = new globalThis.FormData();
+    form.set('title', m.title);
+    form.set('language', m.language);
+    form.set('file', new Blob([readFileSync(path.join(dir, m.fileName))], { type: 'application/pdf' }), m.fileName);
+    const res = await fetch(`${base}/api/v1/orgs/${owner.orgId}/documents`, {
+      method: 'POST',
+      headers: { authorization: owner.headers.authorization },
+      body: form,
+    });
+    if (!res.ok) throw new Error(`probe upload ${m.fileName}: ${res.status} ${await res.text()}`);
+    console.log(`  probe manual uploaded into the org's library: ${m.title}`);
+  }
+}
+
 try {
   console.log(
     `AMMS eval:knowledge — ${set.questions.length} questions over ${Object.keys(set.documents).length} demo manuals, database ${DB_NAME}\n`,
@@ -259,6 +289,7 @@ try {
   start('api (lexical)', ['apps/api/dist/main.js'], { ...lexicalEnv, PORT: String(PORTS.lexical) });
   if (embeddings) start('api (hybrid)', ['apps/api/dist/main.js'], { ...apiEnv, PORT: String(PORTS.hybrid) });
   await waitUp(`http://127.0.0.1:${PORTS.lexical}`);
+  await uploadProbeManuals(`http://127.0.0.1:${PORTS.lexical}`);
   const probe = await login(`http://127.0.0.1:${PORTS.lexical}`, 'mechanic@green-valley.demo', 'green-valley');
   await waitReady(probe, Object.keys(set.documents).length);
   console.log(

@@ -171,6 +171,67 @@ describe('extractive answers', () => {
     expect(a.answer).not.toContain('检查风扇皮带');
   });
 
+  it("a steps question whose section is prose gets the section whole, in order, not other sections' sentences", () => {
+    const words = weighWords(['脱粒', '滚筒堵塞', '清理'], new Map(), 10);
+    const lamps =
+      '指示灯 | 含义 | 处理\n滚筒转速报警（黄） | 滚筒转速低于设定值 10% | 降低作业速度，防止滚筒堵塞\n空滤堵塞（黄） | 进气阻力过大 | 清理空气滤清器';
+    const belt = '脱粒滚筒主传动皮带过松会打滑发热，是滚筒堵塞的常见原因；过紧会加快轴承磨损。';
+    const drum = [
+      '5.1 滚筒堵塞',
+      '滚筒堵塞多由喂入量过大、作物过湿或主传动皮带打滑引起。发生堵塞后立即分离工作离合器并熄火，打开滚筒检视口，反向转动滚筒清除堵塞物，严禁在发动机运转时用手掏取。湿度大的早晨和傍晚应降低作业速度。',
+    ].join('\n');
+    const mk = onePage(words);
+    const passages = [
+      mk('lamps', '2 操纵与仪表 › 2.2 仪表与报警', lamps, 0.66, 6),
+      mk('belt', '4 保养与润滑 › 4.4 传动皮带张紧度', belt, 0.66, 8),
+      mk('drum', '5 故障排除 › 5.1 滚筒堵塞', drum, 0.43, 10),
+    ];
+    const a = answerFromSections('脱粒滚筒堵住了应该怎么清理？', words, passages, { lamps, belt, drum });
+    const body = a.answer
+      .split('\n')
+      .slice(1)
+      .map((l) => l.replace(/ \[\d+\]$/, ''));
+    expect(body).toEqual([
+      '滚筒堵塞多由喂入量过大、作物过湿或主传动皮带打滑引起。',
+      '发生堵塞后立即分离工作离合器并熄火，打开滚筒检视口，反向转动滚筒清除堵塞物，严禁在发动机运转时用手掏取。',
+      '湿度大的早晨和傍晚应降低作业速度。',
+    ]);
+    expect(a.citations.every((c) => c.page === 10)).toBe(true);
+  });
+
+  it('a section with a table, or a heading naming little of the question, is not taken as prose', () => {
+    const words = weighWords(['clear', 'cause', 'code', '003364'], new Map(), 10);
+    const codes = [
+      'Codes are shown as controller, SPN and FMI.',
+      'Only frequent codes are listed.',
+      'Code | Description | Remedy',
+      'ECU 003364.18 | DEF quality poor | Drain the tank and refill',
+    ].join('\n');
+    const mk = onePage(words);
+    const passages = [mk('codes', '5 Diagnostic Trouble Codes', codes, 0.78, 14)];
+    const a = answerFromSections('How do I clear the cause of code 003364.18?', words, passages, { codes });
+    expect(a.answer).toContain('003364.18');
+  });
+
+  it('the manual that says clearly more of the question leads, not the best-ranked one', () => {
+    const words = weighWords(['header', 'drop', 'slowly'], new Map(), 10);
+    const en = 'The rate-of-drop knob sets how fast the implement lowers.';
+    const zh = '割台下降后自行缓慢下沉，通常是割台油缸密封圈内泄漏，应更换密封件。';
+    const mk = (versionId: string, text: string, coverage: number) =>
+      passage({
+        versionId,
+        documentId: versionId,
+        title: versionId,
+        text,
+        coverage,
+        words,
+        support: supportingSentences(words, text, null, [{ page: 11, text }]),
+      });
+    const r = { ...retrieval([mk('tractor', en, 0.38), mk('combine', zh, 0.54)]), words };
+    const a = extractiveAnswer('The header drops slowly by itself. What is the cause?', r, { labelOf: () => '11' });
+    expect(a.citations[0]!.versionId).toBe('combine');
+  });
+
   it('answers from one manual: another manual sharing the words is left out', () => {
     const words = weighWords(['serial', 'number'], new Map(), 10);
     const textA = 'The serial number is stamped on the frame.';

@@ -68,6 +68,20 @@ describe('ask back', () => {
     expect(a?.manuals.map((m) => m.documentId)).toEqual(['c', 't']);
   });
 
+  it('always offers the manual of the machine the question names, first, when it answers at all', () => {
+    const baler = manual('b', '9YG-2.2 圆捆打捆机使用说明书', '禾丰 圆捆打捆机', 'zh');
+    const a = askBack(
+      [
+        [tractor, 0.54],
+        [sprayer, 0.54],
+        [combine, 0.43],
+        [baler, 0.37],
+      ],
+      { machine: { named: true, preferred: null, manuals: ['b'] } },
+    );
+    expect(a?.manuals.map((m) => m.documentId)).toEqual(['b', 't', 's']);
+  });
+
   it('does not ask when one answers clearly better, when the manuals are one machine’s, or when the caller chose', () => {
     expect(
       askBack([

@@ -9,6 +9,8 @@ import type { Retrieval } from '../retrieval/retriever.js';
  */
 export const ASK_BACK_SHARE = 0.75;
 const MAX_OFFERED = 3;
+/** a named machine's manual is offered from this share of the found threshold (the useful bar) */
+const NAMED_FLOOR = 0.75;
 
 /**
  * Which machine is meant, when the question names none (no kind, maker or model that a manual's
@@ -20,7 +22,17 @@ const MAX_OFFERED = 3;
 export function askBackOf(r: Retrieval, foundThreshold: number, specific: boolean): TAskBack | null {
   if (r.scoped || specific || r.machine?.preferred || !r.manuals?.length) return null;
   const best = r.manuals[0]!.coverage;
-  const good = r.manuals.filter((m) => m.coverage >= Math.max(foundThreshold, best * ASK_BACK_SHARE));
+  // the machine the question names is always offered (first) when its manual answers at all: "What
+  // tyre pressure does the baler need?" was asked back with three other machines' manuals
+  const named = r.machine?.manuals ?? [];
+  const isNamed = (m: { documentId: string }) => named.includes(m.documentId);
+  const good = r.manuals
+    .filter(
+      (m) =>
+        m.coverage >= Math.max(foundThreshold, best * ASK_BACK_SHARE) ||
+        (isNamed(m) && m.coverage >= foundThreshold * NAMED_FLOOR),
+    )
+    .sort((a, b) => Number(isNamed(b)) - Number(isNamed(a)));
   const offered: ManualIdentity[] = [];
   for (const m of good) if (!offered.some((o) => sameMachine(o, m))) offered.push(m);
   if (offered.length < 2) return null;

@@ -7,14 +7,13 @@ import {
   isRow,
   rowHoldsValue,
   rowWithHeader,
-  stepsOf,
   VALUE_WITH_UNIT,
-  WARNING,
   type Intent,
 } from './answer-parts.js';
 import { askBackAnswer, askBackOf } from './ask-back.js';
+import { isHeadingOf, locateAt, procedureOf, proseSectionOf, stepsCandidates, type Part } from './procedures.js';
 import { entitiesOf, mentions, type Entity } from './entities.js';
-import { clip, coverage, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
+import { coverage, sentencesOf, type Located } from '../retrieval/evidence.js';
 import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
 import { hasHan } from '../../platform/text/script.js';
 
@@ -25,9 +24,9 @@ import { hasHan } from '../../platform/text/script.js';
  */
 export const FOUND_THRESHOLD = 0.4;
 const MAX_SENTENCES = 4;
+/** below this share of the best passage's coverage, the best-ranked passage does not lead the answer */
+const LEAD_SHARE = 0.75;
 const MAX_ANSWER_CHARS = 600;
-/** a procedure is given whole, up to this much */
-const MAX_STEPS_CHARS = 3000;
 
 export const isChinese = hasHan;
 
@@ -67,12 +66,6 @@ export interface AnswerContext {
   sectionOf?(p: RetrievedPassage): { text: string; pages: { page: number; text: string }[] } | undefined;
   /** the edition / publication line of a version's cover, when it has one */
   editionOf?(versionId: string): string | null;
-}
-
-interface Part {
-  p: RetrievedPassage;
-  text: string;
-  at: Located;
 }
 
 /**
@@ -166,7 +159,13 @@ function notCoveredAnswer(zh: boolean, missing: Entity[], passages: RetrievedPas
 
 function compose(question: string, intent: Intent, r: Retrieval, entities: Entity[], ctx: AnswerContext): Part[] {
   const best = Math.max(...r.passages.map((p) => p.coverage));
-  const answering = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7));
+  const ranked = r.passages.filter((p) => p.coverage >= Math.max(FOUND_THRESHOLD * 0.75, best * 0.7));
+  // the best-ranked passage leads, unless another says clearly more of the question: a question in
+  // one language ranks that language's manuals first by the words they share with it ("header",
+  // "lift" of the tractor manual), however much better a manual in the other language answers it
+  const lead = ranked.find((p) => p.coverage === best);
+  const answering =
+    lead && ranked[0]!.coverage < best * LEAD_SHARE ? [lead, ...ranked.filter((p) => p !== lead)] : ranked;
   const useful = answering.slice(0, 3);
   const zh = (s: string) => isChinese(s);
   const render = (p: RetrievedPassage, sentence: string) =>
@@ -196,6 +195,10 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
       const steps = procedureOf(p, ctx, r);
       if (steps.length >= 2) return steps;
     }
+    // no list: a short section whose heading names what was asked is its procedure in prose
+    // ("5.1 滚筒堵塞": cause, what to do, what to avoid, in three sentences)
+    const prose = proseSectionOf(top[0]!, r, ctx, FOUND_THRESHOLD * 0.75);
+    if (prose.length) return prose;
   }
 
   const out: Part[] = [];
@@ -252,64 +255,9 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   return out;
 }
 
-/**
- * Where a steps question looks for its procedure: the best passages, in order; before them, a
- * passage further down of the same manual as the best one that answers well too and whose own
- * section heading says more of the question ("3.3 Changing the engine oil and filter" for "explain
- * the whole engine oil and filter change", below the interval table and the break-in page that
- * share its words). A heading that says nothing of the question never jumps ahead: other sections'
- * lists are not the procedure asked for.
- */
-function stepsCandidates(top: RetrievedPassage[], answering: RetrievedPassage[]): RetrievedPassage[] {
-  const heading = (p: RetrievedPassage) => {
-    const title = (p.section ?? '').split(' › ').pop() ?? '';
-    return title ? coverage(p.words, title) : 0;
-  };
-  const bar = Math.max(0, ...top.map(heading));
-  const below = answering
-    .filter((p) => !top.includes(p) && p.versionId === top[0]?.versionId && heading(p) > bar)
-    .sort((a, b) => heading(b) - heading(a));
-  return [...below, ...top];
-}
-
-/** The section's steps in order, its safety sentences first, each located on its page(s); [] when it has none. */
-function procedureOf(p: RetrievedPassage, ctx: AnswerContext, r: Retrieval): Part[] {
-  const section = ctx.sectionOf?.(p);
-  if (!section) return [];
-  const sentences = sentencesOf(section.text);
-  const steps = stepsOf(sentences);
-  if (steps.length === 0) return [];
-  const warnings = sentences.filter((s) => !steps.includes(s) && WARNING.test(s));
-  const out: Part[] = [];
-  let length = 0;
-  for (const s of [...warnings, ...steps]) {
-    if (length + s.length > MAX_STEPS_CHARS) break;
-    const at = locateAt(s, section.pages, r);
-    if (!at) continue;
-    out.push({ p, text: s, at });
-    length += s.length;
-  }
-  return out.length >= 2 ? out : [];
-}
-
 /** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
 const valueBonus = (s: Located, p: RetrievedPassage) =>
   VALUE_WITH_UNIT.test(s.sentence) || (isRow(s.sentence) && rowHoldsValue(s.sentence, p.text)) ? 1 : 0;
-const isHeadingOf = (p: RetrievedPassage, sentence: string) =>
-  (p.section ?? '').split(' › ').includes(sentence) && !/[。.!?！？]$/.test(sentence);
-
 function pageTextsOf(p: RetrievedPassage, ctx: AnswerContext) {
   return ctx.sectionOf?.(p)?.pages ?? p.support.map((s) => ({ page: s.page, text: s.sentence }));
-}
-
-function locateAt(sentence: string, pages: { page: number; text: string }[], r: Retrieval): Located | null {
-  const at = locate(sentence, pages);
-  if (!at) return null;
-  return {
-    sentence,
-    snippet: clip(at.head, r.words),
-    page: at.page,
-    score: 1,
-    ...(at.next ? { next: { page: at.next.page, snippet: clip(at.next.tail, r.words) } } : {}),
-  };
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { queryWords, querySearchTokens } from '../../platform/text/segment.js';
 import { coverage, weighWords } from '../retrieval/evidence.js';
 import { EXPANSION_WEIGHT, expandQuery, realise, realiseAcross, saidClose } from './expansion.js';
+import { findForms } from './glossary.js';
 
 /** The question's words weighted as if no chunk had any of them (equal idf), and its expansion. */
 function setup(q: string) {
@@ -110,5 +111,33 @@ describe('realiseAcross: a passage in the other language', () => {
     const en = setup('How do I buy the section control licence for the terminal?');
     const zh = '在中国境内从事植保作业，操作人员应持有民用无人驾驶航空器操控员执照或经培训合格。';
     expect(coverage(realiseAcross(en.ww, en.exp.groups, zh, false), zh)).toBeLessThan(0.4);
+  });
+});
+
+describe('across languages: units, one-character verbs, how a fault shows', () => {
+  const across = (q: string, text: string, zh: boolean) => {
+    const { ww, exp } = setup(q);
+    return coverage(realiseAcross(ww, exp.groups, text, zh), text);
+  };
+
+  it('"多少小时换一次" is said by an English interval row: "500 h" says hours, "replace" says 换', () => {
+    const row = 'Every 500 h | Change engine oil and oil filter; replace the primary and final fuel filters';
+    expect(across('柴油滤清器多少小时换一次？', row, true)).toBeGreaterThan(0.75);
+  });
+
+  it('a unit symbol counts only after a number; a one-character verb only as a word of its own', () => {
+    const { ww, exp } = setup('多少小时换一次？');
+    const said = (t: string) => realise(ww, exp.groups, t).words;
+    expect(said('Every 250 h: grease the hitch')).toContain('h');
+    expect(said('Check the hitch height')).not.toContain('h');
+    expect(findForms('柴油滤清器多少小时换一次？').map((m) => m.entry.zh[0])).toContain('更换');
+    expect(findForms('换挡杆在哪里？').map((m) => m.entry.zh[0])).not.toContain('更换');
+  });
+
+  it('an English symptom question covers the Chinese sentence that describes it', () => {
+    const zh = '割台下降后自行缓慢下沉，通常是割台油缸密封圈或单向阀内泄漏，应更换密封件。';
+    expect(
+      across('The header drops slowly by itself after it is raised. What is the cause?', zh, false),
+    ).toBeGreaterThan(0.5);
   });
 });

@@ -1,5 +1,5 @@
 import { querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
-import { coverage, type WeightedWords } from '../retrieval/evidence.js';
+import { contains, coverage, type WeightedWords } from '../retrieval/evidence.js';
 import {
   findForms,
   isCjk,
@@ -50,8 +50,10 @@ export interface QueryExpansion {
   matches: FormMatch[];
 }
 
-/** Tokens of one alternative as coverage counts them: a Chinese term whole (substring), Latin terms as stemmed words. */
-const altTokens = (alt: string): string[] => (isCjk(alt) ? [alt] : wordTokens([alt]).filter((t) => t.length > 1));
+/** Tokens of one alternative as coverage counts them: a Chinese term whole (substring), Latin terms as stemmed
+ * words; a one-letter word only as a unit's symbol ("h" of hours, said by "every 500 h"). */
+const altTokens = (alt: string, unit: boolean): string[] =>
+  isCjk(alt) ? [alt] : wordTokens([alt]).filter((t) => t.length > 1 || (unit && /^[a-z]$/.test(t)));
 
 /** Which of the question's content words a glossary form stands for. */
 function sourceWords(m: FormMatch, questionWords: string[], taken: Set<string>): string[] {
@@ -81,7 +83,7 @@ export function expandQuery(question: string, questionWords: string[], questionT
     ws.forEach((w) => taken.add(w));
     const alternatives = termsOf(m.entry)
       .filter((t) => t !== m.form)
-      .map(altTokens)
+      .map((t) => altTokens(t, m.entry.domain === 'units'))
       .filter((a) => a.length > 0);
     groups.push({
       words: ws,
@@ -111,8 +113,7 @@ export function expandQuery(question: string, questionWords: string[], questionT
 }
 
 /** CJK words by substring (segmentation may differ), others by token: the rule coverage uses. */
-const has = (word: string, lower: string, tokens: Set<string>) =>
-  isCjk(word) ? lower.includes(word) : tokens.has(word);
+const has = contains;
 
 /**
  * The question's weighted words as a given text would say them: per group, the question's own

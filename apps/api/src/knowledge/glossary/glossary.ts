@@ -1,4 +1,4 @@
-import { words } from '../../platform/text/segment.js';
+import { cutWords, words } from '../../platform/text/segment.js';
 import type { GlossaryEntry } from './glossary-types.js';
 import { FILLER_WORDS } from './filler.js';
 import { MACHINE_TERMS } from './terms-machine.js';
@@ -54,6 +54,12 @@ const ASKS_CANON = new Set([
   '紧固',
   '拆卸',
   '安装',
+  // how and why a fault shows (cause, slowly, by itself…): they describe a topic, they are none
+  '原因',
+  '缓慢',
+  '自行',
+  '间歇',
+  '频繁',
 ]);
 export const isAnswerKind = (e: GlossaryEntry): boolean => ASKS_CANON.has(e.zh[0] ?? '');
 /** every term of every machine kind, in both languages */
@@ -137,8 +143,32 @@ function build(): { cjk: CjkForm[]; latin: Map<string, Form[]> } {
 }
 
 /**
+ * One-character verbs that say a term when the question says them as a word of their own
+ * ("多少小时换一次": 换 = 更换; "怎么查": 查 = 检查). A form is never one character (升 is inside
+ * 升运器, 换 inside 换挡), so these are matched only as whole words of the segmented question.
+ */
+export const SHORT_FORMS: Readonly<Record<string, string>> = {
+  换: '更换',
+  修: '维修',
+  查: '检查',
+  调: '调整',
+  加: '加注',
+  拆: '拆卸',
+  洗: '清洗',
+  拧: '拧紧',
+};
+let shortEntries: Map<string, GlossaryEntry> | undefined;
+function shortFormEntries(): Map<string, GlossaryEntry> {
+  shortEntries ??= new Map(
+    Object.entries(SHORT_FORMS).map(([c, term]) => [c, GLOSSARY.find((e) => e.zh.includes(term))!] as const),
+  );
+  return shortEntries;
+}
+
+/**
  * The glossary forms a question contains, longest first and never overlapping: Chinese forms by
- * substring, Latin forms as whole word sequences ("oil" is not found inside "boil").
+ * substring, Latin forms as whole word sequences ("oil" is not found inside "boil"), and the
+ * one-character verbs of SHORT_FORMS where the segmenter leaves them a word alone.
  */
 export function findForms(question: string): FormMatch[] {
   index ??= build();
@@ -151,6 +181,17 @@ export function findForms(question: string): FormMatch[] {
       if (taken.slice(at, end).some(Boolean)) continue;
       taken.fill(true, at, end);
       out.push({ entry: f.entry, form: f.form, saying: f.saying, start: at, end });
+    }
+  }
+  if (/\p{Script=Han}/u.test(question)) {
+    let at = 0;
+    for (const w of cutWords(question)) {
+      const entry = shortFormEntries().get(w);
+      if (entry && !taken[at]) {
+        taken[at] = true;
+        out.push({ entry, form: w, saying: false, start: at, end: at + 1 });
+      }
+      at += w.length;
     }
   }
   const toks = latinTokens(question);

@@ -116,7 +116,7 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['测压口|测压接头', 'test port|pressure test port|diagnostic coupler'],
     ['远程阀|液压输出', 'remote valve|scv|selective control valve|hydraulic outlet'],
     ['提升器|三点悬挂|悬挂', 'hitch|three-point hitch|3-point hitch|rockshaft'],
-    ['提升', 'lift|raise'],
+    ['提升|升起|抬起', 'lift|raise|raised position'],
     ['下降|沉降', 'lower|drop|lowering', '往下掉|自己掉下来|掉下来'],
     ['力调节|耕深控制', 'draft control|draft'],
     ['位调节', 'position control'],

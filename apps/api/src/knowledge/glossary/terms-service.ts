@@ -87,6 +87,12 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
     ['信号弱|信号差|信号丢失', 'weak signal|poor signal|signal loss', '信号不好|没信号'],
     ['报警|告警|警报', 'alarm|alert|warning message', '滴滴响|一直叫'],
     ['升降缓慢|提升缓慢', 'slow lift|lifts slowly|slow raising', '升得很慢|抬不起来'],
+    // how a fault shows and why: the words of a symptom's description, in either language
+    ['原因|起因', 'cause|reason'],
+    ['缓慢|慢慢', 'slowly|slow'],
+    ['自行|自动地', 'by itself|on its own|itself'],
+    ['间歇|时有时无|断断续续', 'intermittent|intermittently|on and off'],
+    ['频繁', 'frequently|frequent'],
     ['堵塞滚筒|滚筒堵塞', 'drum blockage|plugged rotor|blocked drum', '滚筒堵住了|塞滚筒'],
   ]),
   ...entriesOf('units', [

@@ -15,6 +15,20 @@ describe('table rows are read with their column names', () => {
   });
 });
 
+describe('the row of the thing asked for', () => {
+  it('a row printing the start of a question compound no line prints (柑橘园: 柑橘果树) wins a tie', () => {
+    const words = weighWords(['柑橘园', '喷药', '飞行速度'], new Map(), 10);
+    const text = [
+      '作物 | 亩用量 L | 飞行速度 m/s',
+      '水稻 | 1.0 ~ 1.5 | 6',
+      '小麦 | 1.0 | 7',
+      '柑橘果树 | 5 ~ 8 | 2 ~ 3',
+    ].join('\n');
+    const [best] = supportingSentences(words, text, '3.1 喷洒参数推荐', [{ page: 7, text }]);
+    expect(best!.sentence).toBe('柑橘果树 | 5 ~ 8 | 2 ~ 3');
+  });
+});
+
 describe('sentence selection', () => {
   it('splits prose at sentence ends only: a clause after ";" keeps its warning word', () => {
     const text =

@@ -25,9 +25,14 @@ export function weighWords(words: string[], df: Map<string, number>, total: numb
   return { words, weight, total: sum };
 }
 
-/** Does the text contain the word? CJK words by substring (segmentation may differ), others by token. */
-function contains(word: string, text: string, tokens: Set<string>): boolean {
-  return hasHan(word) ? text.includes(word) : tokens.has(word);
+/**
+ * Does the text contain the word? CJK words by substring (segmentation may differ), others by
+ * token; a one-letter word (a unit's symbol, "500 h" for hours) only right after a number.
+ */
+export function contains(word: string, text: string, tokens: Set<string>): boolean {
+  if (hasHan(word)) return text.includes(word);
+  if (/^[a-z]$/.test(word)) return new RegExp(`\\d\\s*${word}(?![a-z0-9])`).test(text);
+  return tokens.has(word);
 }
 
 /** Share (0..1) of the query's weight a text covers. */
@@ -117,6 +122,23 @@ export function locate(
   return null;
 }
 
+/** a tie-breaker between sentences that cover the question alike, never more */
+const TIE = 0.01;
+
+/**
+ * Share of the question's Chinese compounds the chunk does not print (柑橘园) whose first two
+ * characters the sentence prints (柑橘果树): among table rows saying the question's other words
+ * alike ("飞行速度"), the row of the crop that was asked for.
+ */
+function namesStem(ww: WeightedWords, chunkText: string, sentence: string): number {
+  if (ww.total <= 0) return 0;
+  let hit = 0;
+  for (const w of ww.words)
+    if (hasHan(w) && w.length >= 3 && !chunkText.includes(w) && sentence.includes(w.slice(0, 2)))
+      hit += ww.weight.get(w) ?? 0;
+  return hit / ww.total;
+}
+
 /**
  * The chunk's sentences that best support the query, each with the physical page whose text
  * really contains its snippet (a chunk may span pages). Sentences found on no page are dropped.
@@ -137,7 +159,8 @@ export function supportingSentences(
     i,
     score:
       (coverage(ww, isTableRow(sentence) ? rowContext(sentence, lines) : sentence) + sectionCover * 0.5) *
-      (headings.has(sentence) ? 0.3 : 1),
+        (headings.has(sentence) ? 0.3 : 1) +
+      TIE * namesStem(ww, chunkText, sentence),
   }));
   const out: Located[] = [];
   for (const s of scored.sort((a, b) => b.score - a.score || a.i - b.i)) {

@@ -61,8 +61,11 @@ export interface Retrieval {
   absent?: string[];
   /** each manual among the candidates with its best coverage, best first (what ask-back compares) */
   manuals?: (ManualIdentity & { coverage: number })[];
-  /** the question names a machine (kind, maker, model) and `preferred` are the manuals answering for it, or null */
-  machine?: { named: boolean; preferred: string[] | null };
+  /**
+   * the question names a machine (kind, maker, model); `manuals` are that machine's manuals, `preferred`
+   * the same when they answer nearly as well as the best, else null
+   */
+  machine?: { named: boolean; preferred: string[] | null; manuals?: string[] };
   /** the caller limited the manuals (a machine model, an asset, a chosen manual): nothing to ask back */
   scoped?: boolean;
 }
@@ -240,7 +243,7 @@ export class Retriever {
       words: ww,
       absent: await absentP,
       manuals,
-      machine: { named: namesAny(mention), preferred },
+      machine: { named: namesAny(mention), preferred, manuals: named },
       scoped: Boolean(input.documentId || scope.machineModelId),
     };
   }

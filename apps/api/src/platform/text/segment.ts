@@ -63,6 +63,11 @@ const STOP = new Set(
   ).split(/\s+/),
 );
 
+/** The precise-mode words of a text, every character kept (the pieces concatenate back to it). */
+export function cutWords(text: string): string[] {
+  return segmenter().cut(text, true);
+}
+
 /** Query side: the content words of a question (precise-mode words, stop words removed, deduplicated). */
 export function queryWords(question: string): string[] {
   const seen = new Set<string>();

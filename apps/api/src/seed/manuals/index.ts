@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { DJI_T50 } from './content/dji-t50-b.js';
+import { HEFENG_BALER } from './content/hefeng-baler-probe.js';
 import { HORSCH_LEEB } from './content/horsch-leeb-b.js';
 import { JD_6R155 } from './content/jd-6r155-b.js';
 import { LOVOL_GN70 } from './content/lovol-gn70-b.js';
@@ -20,3 +21,11 @@ export const MANUALS_DIR = fileURLToPath(new URL('../../../fixtures/manuals/', i
 
 /** bench/knowledge: where the evaluation set (questions.json) is written for `npm run eval:knowledge`. */
 export const EVAL_DIR = fileURLToPath(new URL('../../../../../bench/knowledge/', import.meta.url));
+
+/**
+ * Manuals for the evaluation only, never seeded (apps/api/fixtures/manuals-probe): a maker and a
+ * layout the answerer was not tuned on. `eval:knowledge` uploads them into the org's own library
+ * when a question set names them (bench/knowledge/questions-probe.json).
+ */
+export const PROBE_MANUALS: ManualSpec[] = [HEFENG_BALER];
+export const PROBE_DIR = fileURLToPath(new URL('../../../fixtures/manuals-probe/', import.meta.url));

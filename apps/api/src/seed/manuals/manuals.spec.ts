@@ -5,8 +5,9 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildManual, roman } from './build.js';
 import { buildEvalSet } from './evalset.js';
-import { DEMO_MANUALS, EVAL_DIR, MANUALS_DIR } from './index.js';
+import { DEMO_MANUALS, EVAL_DIR, MANUALS_DIR, PROBE_DIR, PROBE_MANUALS } from './index.js';
 import { QUESTIONS_LEEB } from './questions-leeb.js';
+import { QUESTIONS_PROBE } from './questions-probe.js';
 import type { ManualInfo } from './types.js';
 
 const built = new Map<string, { bytes: Uint8Array; info: ManualInfo }>();
@@ -47,6 +48,21 @@ describe('demo manuals generator', () => {
     expect(buildEvalSet(manifest)).toEqual(committedSet);
     const committedLeeb = JSON.parse(readFileSync(join(EVAL_DIR, 'questions-leeb.json'), 'utf8'));
     expect(buildEvalSet(manifest, DEMO_MANUALS, QUESTIONS_LEEB)).toEqual(committedLeeb);
+  });
+
+  it('the probe manual (evaluation only) and its question set equal what the generator produces', async () => {
+    const manifest = JSON.parse(readFileSync(join(MANUALS_DIR, 'manifest.json'), 'utf8')) as ManualInfo[];
+    const probe = JSON.parse(readFileSync(join(PROBE_DIR, 'manifest.json'), 'utf8')) as ManualInfo[];
+    expect(probe.map((m) => m.key)).toEqual(PROBE_MANUALS.map((s) => s.key));
+    for (const [i, spec] of PROBE_MANUALS.entries()) {
+      const { bytes, info } = await buildManual(spec);
+      expect(info).toEqual(probe[i]);
+      expect(Buffer.compare(readFileSync(join(PROBE_DIR, info.fileName)), Buffer.from(bytes))).toBe(0);
+    }
+    const committed = JSON.parse(readFileSync(join(EVAL_DIR, 'questions-probe.json'), 'utf8'));
+    expect(buildEvalSet([...manifest, ...probe], [...DEMO_MANUALS, ...PROBE_MANUALS], QUESTIONS_PROBE)).toEqual(
+      committed,
+    );
   });
 
   it('prints roman front matter and sets /PageLabels that pdfjs reads back as the printed labels', async () => {
