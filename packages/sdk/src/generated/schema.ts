@@ -12299,7 +12299,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "RECORD_LEAVE" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -12664,7 +12664,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "RECORD_LEAVE" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -12703,7 +12703,7 @@ export interface operations {
                             }[];
                             sources: {
                                 /** @enum {string} */
-                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist" | "job_calendar";
                                 label: string;
                                 step: number | null;
                             }[];
@@ -12803,7 +12803,7 @@ export interface operations {
                         planner: string;
                         /** @enum {string} */
                         status: "RUNNING" | "COMPLETED" | "NEEDS_INPUT" | "FAILED";
-                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN") | null;
+                        intent: ("SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "RECORD_LEAVE" | "UNKNOWN") | null;
                         constraints: {
                             /** @enum {string} */
                             intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "UNKNOWN";
@@ -13168,7 +13168,7 @@ export interface operations {
                         } | null;
                         answer: {
                             /** @enum {string} */
-                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "RECORD_LEAVE" | "UNKNOWN";
+                            intent: "SCHEDULE_JOBS" | "PLAN_MAINTENANCE" | "DIAGNOSE" | "ASK_MANUAL" | "BUSINESS_QUESTION" | "EDIT_DRAFT" | "PURCHASE" | "SCHEDULE_QUESTION" | "RECORD_LEAVE" | "UNKNOWN";
                             /** @enum {string} */
                             language: "zh" | "en";
                             text: string;
@@ -13207,7 +13207,7 @@ export interface operations {
                             }[];
                             sources: {
                                 /** @enum {string} */
-                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist";
+                                kind: "analytics" | "manual" | "work_orders" | "meter_readings" | "checklist" | "job_calendar";
                                 label: string;
                                 step: number | null;
                             }[];

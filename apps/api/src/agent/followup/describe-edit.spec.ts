@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TRunEdit } from '@amms/contracts/drafts';
-import { describeEdit } from './followup.service.js';
+import { describeEdit } from './edit-record.js';
 
 const J = '00000000-0000-4000-8000-000000000001';
 const edit: TRunEdit = {

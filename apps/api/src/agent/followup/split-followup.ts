@@ -14,7 +14,7 @@ import { explainVersion } from '../explain/explain-draft.js';
 import { localSpan } from '../explain/wording.js';
 import { select, type Lang } from './edit-apply.js';
 import type { EditCommand } from './edit-grammar.js';
-import { editRecord } from './followup.service.js';
+import { editRecord } from './edit-record.js';
 import { splitItem, type SplitFailure } from './split-edit.js';
 
 const DAY = 86_400_000;

@@ -60,13 +60,8 @@ export function citationOf(p: RetrievedPassage, s: { snippet: string; page: numb
 }
 
 /** What the answerer may look up beyond the passages: whole sections, page labels, editions. */
-export interface AnswerContext {
-  labelOf(versionId: string, page: number): string;
-  /** the whole section (parent chunk) of a passage, with the texts of the pages it spans */
-  sectionOf?(p: RetrievedPassage): { text: string; pages: { page: number; text: string }[] } | undefined;
-  /** the edition / publication line of a version's cover, when it has one */
-  editionOf?(versionId: string): string | null;
-}
+export type { AnswerContext } from './answer-context.js';
+import type { AnswerContext } from './answer-context.js';
 
 /**
  * The built-in answer, shaped by what was asked (see answer-parts.ts): the row of a code, the

@@ -1,5 +1,5 @@
 import { isLabel, isListItem, isRow, stepsOf, WARNING } from './answer-parts.js';
-import type { AnswerContext } from './extractive-answerer.js';
+import type { AnswerContext } from './answer-context.js';
 import { clip, coverage, locate, sentencesOf, type Located } from '../retrieval/evidence.js';
 import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
 
