@@ -1,8 +1,7 @@
 import { Injectable, type OnModuleInit } from '@nestjs/common';
-import type { TDraftDetail, TDraftItem, TEditedItem, TRunEdit } from '@amms/contracts/drafts';
+import type { TDraftDetail, TDraftItem, TEditedItem } from '@amms/contracts/drafts';
 import type { AgentRun } from '@amms/db';
 import { DraftsService } from '../../drafts/drafts.service.js';
-import { diffItems } from '../../drafts/drafts.versions.js';
 import type { OrgContext } from '../../platform/access/context.js';
 import type { Outcome } from '../agent-run.parts.js';
 import { AgentRepository } from '../agent.repository.js';
