@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { ZAgentRun, ZDraftDetail, type TAgentRun, type TDraftItem } from '@amms/contracts/drafts';
+import { ZDraftDetail, type TAgentRun, type TDraftItem } from '@amms/contracts/drafts';
 import { createOrg } from './harness.js';
 import { assetRow, combineModel, machineModel, tag } from './support/world.js';
 import { expectStatus, loginAll } from './assertions.js';
 import { nextWeek } from './draft-fixtures.js';
 import { executionsApi } from './support/executions.js';
+import { followUpRun } from './support/followup-world.js';
 import { workerEnvForFile } from './support/worker-env.js';
 import { AssignPartsService } from '../src/jobs/assign-parts.service.js';
 import { memberContext } from '../src/tenancy/member-context.js';
@@ -68,14 +69,8 @@ async function job(w: World, body: Record<string, unknown>): Promise<string> {
   return r.body.id;
 }
 
-async function run(w: World, goal: string, conversationId?: string): Promise<TAgentRun> {
-  const r = await post(w.t.DISPATCHER, w.org.id, '/agent/runs', {
-    goal,
-    ...(conversationId ? { conversationId } : {}),
-  });
-  expectStatus(r, 201);
-  return ZAgentRun.parse(r.body);
-}
+const run = (w: World, goal: string, conversationId?: string): Promise<TAgentRun> =>
+  followUpRun(env.h, w, goal, conversationId);
 
 const areaSum = (items: readonly TDraftItem[]) => Math.round(items.reduce((a, i) => a + i.part!.areaHa, 0) * 100) / 100;
 

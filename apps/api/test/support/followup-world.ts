@@ -67,7 +67,7 @@ export async function followUpWorld(h: Pick<Harness, 'base' | 'db'>): Promise<Fo
 /** the DISPATCHER runs a goal (in the conversation, when given) */
 export async function followUpRun(
   h: Pick<Harness, 'base'>,
-  w: FollowUpWorld,
+  w: Pick<FollowUpWorld, 'org' | 't'>,
   goal: string,
   conversationId?: string,
 ): Promise<TAgentRun> {

@@ -1,5 +1,5 @@
 /** The record and the words of a follow-up edit: what changed item by item, and the summary in the goal's language. */
-import type { TDraftItem, TRunEdit } from '@amms/contracts/drafts';
+import type { TDraftDetail, TDraftItem, TRunEdit } from '@amms/contracts/drafts';
 import { diffItems } from '../../drafts/drafts.versions.js';
 import { localWhen as when, type Lang } from '../explain/wording.js';
 
@@ -63,4 +63,22 @@ export function describeEdit(
   const stop = zh ? '。' : '. ';
   const why = notes.length ? `${notes.join(zh ? '；' : '; ')}${stop}` : '';
   return `${head}${lines.join(zh ? '；' : '; ')}${stop}${why}${tail}`.slice(0, 2000);
+}
+
+/** The edited draft's new current version and its record against the items it was made from. */
+export function nextVersionEdit(
+  draft: { id: string; currentVersion: number },
+  before: readonly TDraftItem[],
+  after: TDraftDetail,
+): { next: TDraftDetail['versions'][number]; edit: TRunEdit } {
+  const next = after.versions.find((v) => v.version === after.currentVersion)!;
+  const edit = editRecord(
+    draft.id,
+    before,
+    next.items,
+    draft.currentVersion,
+    next.version,
+    next.validation.violations.length,
+  );
+  return { next, edit };
 }

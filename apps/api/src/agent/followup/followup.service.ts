@@ -21,9 +21,7 @@ import { explainVersion } from '../explain/explain-draft.js';
 import { applyGoalLimits, type GoalLimits } from '../../planning/goal-limits.js';
 import { ToolRunner } from '../../planning/tools/runner.js';
 import { splitFollowUp } from './split-followup.js';
-import { describeEdit, editRecord } from './edit-record.js';
-
-export { describeEdit, editRecord };
+import { describeEdit, nextVersionEdit } from './edit-record.js';
 
 /** how many earlier runs of the conversation are searched for its current draft */
 const LOOK_BACK = 20;
@@ -182,15 +180,7 @@ export class FollowUpEdits implements OnModuleInit {
       { basedOnVersion: draft.currentVersion, items: fixed.items, workOrderItems: [], note: run.goal.slice(0, 1000) },
       { lang, explain: explainVersion(lang, timezone, teams, run.goal.slice(0, 200)) },
     );
-    const next = after.versions.find((v) => v.version === after.currentVersion)!;
-    const edit = editRecord(
-      draft.id,
-      current.items,
-      next.items,
-      draft.currentVersion,
-      next.version,
-      next.validation.violations.length,
-    );
+    const { next, edit } = nextVersionEdit(draft, current.items, after);
     const message =
       leaveNote +
       describeEdit(

@@ -14,7 +14,7 @@ import { explainVersion } from '../explain/explain-draft.js';
 import { localSpan } from '../explain/wording.js';
 import { select, type Lang } from './edit-apply.js';
 import type { EditCommand } from './edit-grammar.js';
-import { editRecord } from './edit-record.js';
+import { nextVersionEdit } from './edit-record.js';
 import { splitItem, type SplitFailure } from './split-edit.js';
 
 const DAY = 86_400_000;
@@ -89,15 +89,7 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
     { basedOnVersion: draft.currentVersion, items: res.items, workOrderItems: [], note: a.run.goal.slice(0, 1000) },
     { lang, explain: explainVersion(lang, tz, teams, a.run.goal.slice(0, 200)) },
   );
-  const next = after.versions.find((v) => v.version === after.currentVersion)!;
-  const edit = editRecord(
-    draft.id,
-    current.items,
-    next.items,
-    draft.currentVersion,
-    next.version,
-    next.validation.violations.length,
-  );
+  const { next, edit } = nextVersionEdit(draft, current.items, after);
   const parts = next.items
     .filter((i) => i.jobId === item.jobId && i.part)
     .map((i) =>

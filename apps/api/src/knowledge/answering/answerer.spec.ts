@@ -57,6 +57,25 @@ const answerFromSections = (
     },
   );
 
+/** one passage of its own manual (`versionId`) on `page`, its sentences weighed by `words` */
+function manualPassage(
+  words: ReturnType<typeof weighWords>,
+  versionId: string,
+  text: string,
+  coverage: number,
+  page: number,
+) {
+  return passage({
+    versionId,
+    documentId: versionId,
+    title: versionId,
+    text,
+    coverage,
+    words,
+    support: supportingSentences(words, text, null, [{ page, text }]),
+  });
+}
+
 describe('found threshold', () => {
   it('is met by any retrieved passage, not only the first three', () => {
     const low = passage({ coverage: FOUND_THRESHOLD - 0.01 });
@@ -218,15 +237,7 @@ describe('extractive answers', () => {
     const en = 'The rate-of-drop knob sets how fast the implement lowers.';
     const zh = '割台下降后自行缓慢下沉，通常是割台油缸密封圈内泄漏，应更换密封件。';
     const mk = (versionId: string, text: string, coverage: number) =>
-      passage({
-        versionId,
-        documentId: versionId,
-        title: versionId,
-        text,
-        coverage,
-        words,
-        support: supportingSentences(words, text, null, [{ page: 11, text }]),
-      });
+      manualPassage(words, versionId, text, coverage, 11);
     const r = { ...retrieval([mk('tractor', en, 0.38), mk('combine', zh, 0.54)]), words };
     const a = extractiveAnswer('The header drops slowly by itself. What is the cause?', r, { labelOf: () => '11' });
     expect(a.citations[0]!.versionId).toBe('combine');
@@ -237,15 +248,7 @@ describe('extractive answers', () => {
     const textA = 'The serial number is stamped on the frame.';
     const textB = 'The serial number plate is on the cab post.';
     const mk = (versionId: string, text: string, coverage: number) =>
-      passage({
-        versionId,
-        documentId: versionId,
-        title: versionId,
-        text,
-        coverage,
-        words,
-        support: supportingSentences(words, text, null, [{ page: 2, text }]),
-      });
+      manualPassage(words, versionId, text, coverage, 2);
     const a = extractiveAnswer(
       'Where is the serial number?',
       { ...retrieval([mk('A', textA, 1), mk('B', textB, 1)]), words },

@@ -1,3 +1,4 @@
+import { busyWith } from './split-jobs.js';
 import type { DraftItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJob } from './types.js';
 
 /** What would get an unplaced job done by its deadline, as ready items (a draft variant's). */
@@ -29,26 +30,7 @@ export function deadlineOptions(
   const out = new Map<string, DeadlineOption[]>();
   const jobs = new Map(input.jobs.map((j) => [j.id, j]));
   // what the draft already holds counts as busy
-  const busy = {
-    machines: [
-      ...input.busy.machines,
-      ...result.items.flatMap((it) =>
-        [it.primaryAssetId, ...it.implementAssetIds].map((assetId) => ({
-          assetId,
-          startsAt: it.startsAt,
-          endsAt: it.endsAt,
-        })),
-      ),
-    ],
-    operators: [
-      ...input.busy.operators,
-      ...result.items.map((it) => ({
-        membershipId: it.operatorMembershipId,
-        startsAt: it.startsAt,
-        endsAt: it.endsAt,
-      })),
-    ],
-  };
+  const busy = busyWith(input, result.items);
   const base = { ...input.options, restarts: 1 };
   for (const u of result.unplaced.filter((x) => CURABLE.has(x.reason)).slice(0, MAX_OPTION_JOBS)) {
     const job = jobs.get(u.jobId);
