@@ -240,24 +240,37 @@ describe('service due', () => {
 });
 
 describe('deadline options', () => {
-  it('a 120 ha harvest that the window cannot hold is reported with ready options: longer days, or the field split on two combines', async () => {
+  it('a 120 ha harvest that one combine cannot finish in its window is planned in parts on two combines', async () => {
     const w = await world(120);
     await machine(w, 'SELF_PROPELLED', ['HARVESTING'], { workRateHaPerHour: 6 }, 'Lexion');
     await machine(w, 'SELF_PROPELLED', ['HARVESTING'], { workRateHaPerHour: 6 }, 'Lexion');
     await h.db.membership.update({ where: { id: w.org.users.ADMIN.membershipId }, data: { operatesMachines: true } });
     const at = nextWeek();
-    // 20 working hours; Monday 07–19 and Tuesday 07–12 hold 17
+    // 20 working hours; Monday 07–19 and Tuesday 07–12 hold 17: two combines at once hold it
     const id = await job(w, 'HARVESTING', 4, at, { windowStart: at(0, 7), windowEnd: at(1, 12) });
     const r = await run(w, '安排下周的收获作业');
+    expect(r.draft!.unplaced).toEqual([]);
+    const parts = r.draft!.items.filter((i) => i.jobId === id);
+    expect(parts.map((i) => i.part?.of)).toEqual([2, 2]);
+    expect(new Set(parts.map((i) => i.primaryAssetId)).size).toBe(2);
+    expect(parts.reduce((s, i) => s + i.part!.areaHa, 0)).toBeCloseTo(120, 1);
+    expect(parts.every((i) => Date.parse(i.endsAt) <= Date.parse(at(1, 12)))).toBe(true);
+    expect(r.draft!.validation.violations).toEqual([]);
+  });
+
+  it('a haul the window cannot hold (never split) is reported with the longer-days option only', async () => {
+    const w = await world(20);
+    await machine(w, 'POWER_UNIT', ['TRANSPORT'], {}, 'Tractor');
+    await h.db.membership.update({ where: { id: w.org.users.ADMIN.membershipId }, data: { operatesMachines: true } });
+    const at = nextWeek();
+    // 20 h of hauling; Monday 07–19 and Tuesday 07–12 hold 17, longer days (06–21) hold it
+    const id = await job(w, 'TRANSPORT', 20, at, { windowStart: at(0, 7), windowEnd: at(1, 12) });
+    const r = await run(w, '安排下周的运输作业');
     expect(r.draft!.items).toHaveLength(0);
     const u = r.draft!.unplaced.find((x) => x.jobId === id)!;
     expect(u.reason).toBe('WINDOW_TOO_SHORT');
-    expect(u.options!.map((o) => o.kind)).toEqual(['OVERTIME', 'SPLIT']);
-    const [overtime, split] = u.options!;
-    expect(overtime!.items).toHaveLength(1);
-    expect(Date.parse(overtime!.items[0]!.endsAt)).toBeLessThanOrEqual(Date.parse(at(1, 12)));
-    expect(split!.items).toHaveLength(2);
-    expect(new Set(split!.items.map((i) => i.primaryAssetId)).size).toBe(2);
-    expect(split!.items.every((i) => i.endsAt === at(0, 17))).toBe(true);
+    expect(u.options!.map((o) => o.kind)).toEqual(['OVERTIME']);
+    expect(u.options![0]!.items).toHaveLength(1);
+    expect(Date.parse(u.options![0]!.items[0]!.endsAt)).toBeLessThanOrEqual(Date.parse(at(1, 12)));
   });
 });

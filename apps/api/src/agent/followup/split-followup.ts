@@ -98,10 +98,16 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
         : `part ${i.part!.index}, ${i.part!.areaHa} ha: ${i.primaryAssetName ?? '—'} (${i.operatorName ?? '—'}, ${localSpan(i.startsAt, i.endsAt, tz, lang)})`,
     );
   const problems = next.validation.violations.map((v) => v.message);
+  const headline = splitHeadline(
+    next.items.filter((i) => i.jobId === item.jobId && i.part),
+    field,
+    cmd.parts,
+    lang,
+  );
   const message = (
     zh
-      ? `已生成草案第${next.version}版（基于第${draft.currentVersion}版）：${field} 分成${cmd.parts}块，${cmd.parts}台同时作业，按产量分面积，差不多同时完成——${parts.join('；')}。`
-      : `Draft version ${next.version} (based on version ${draft.currentVersion}): ${field} is split in ${cmd.parts} parts worked at the same time, the area shared by output so they finish about together — ${parts.join('; ')}. `
+      ? `已生成草案第${next.version}版（基于第${draft.currentVersion}版）：${headline}——${parts.join('；')}。`
+      : `Draft version ${next.version} (based on version ${draft.currentVersion}): ${headline} — ${parts.join('; ')}. `
   ).concat(
     problems.length
       ? zh
@@ -113,6 +119,28 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
   );
   runner.note('message', { message, args: { edit } });
   return { ...base, status: 'COMPLETED', question: null, message: message.slice(0, 2000), linkDraftId: draft.id, edit };
+}
+
+/**
+ * What the split does, said truthfully: "at the same time" only when every part's time overlaps the
+ * others' (a machine busy part of the day starts its part later, and the words must not promise more).
+ */
+export function splitHeadline(
+  parts: ReadonlyArray<{ startsAt: string; endsAt: string }>,
+  field: string,
+  n: number,
+  lang: Lang,
+): string {
+  const together =
+    parts.length > 1 &&
+    Math.max(...parts.map((p) => Date.parse(p.startsAt))) < Math.min(...parts.map((p) => Date.parse(p.endsAt)));
+  if (lang === 'zh')
+    return together
+      ? `${field} 分成${n}块，${n}台同时作业，按产量分面积，差不多同时完成`
+      : `${field} 分成${n}块，${n}台分别作业，按产量分面积；不是每台都同时有空，开工时间不同`;
+  return together
+    ? `${field} is split in ${n} parts worked at the same time, the area shared by output so they finish about together`
+    : `${field} is split in ${n} parts on ${n} machines, the area shared by output; they are not all free at the same time, so they start at different times`;
 }
 
 function failureText(f: SplitFailure, field: string, n: number, lang: Lang): string {

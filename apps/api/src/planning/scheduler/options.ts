@@ -1,3 +1,4 @@
+import { isSplittable, shareArea } from './parts.js';
 import { busyWith } from './split-jobs.js';
 import type { DraftItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJob } from './types.js';
 
@@ -19,7 +20,8 @@ type Schedule = (input: SchedulerInput) => ScheduleResult;
  * For each unplaced job whose deadline cannot be met (the window is too short for the work,
  * or everything capable is taken), the options that would meet it, each tried against the
  * draft's own items: OVERTIME (the day from 06:00 to 21:00 or sunset, no break, no day
- * limit) and SPLIT (the field in two halves, on two machines or two free spans). An option
+ * limit) and SPLIT (the field in two halves as parts, on two machines or two free spans; only for an
+ * operation that may be split and a job with an area: planning/scheduler/parts.ts). An option
  * is given only when the scheduler places it. No option: nothing short of moving other work helps.
  */
 export function deadlineOptions(
@@ -62,9 +64,15 @@ export function deadlineOptions(
       estimatedHours: job.estimatedHours / 2,
       ...(job.areaHa ? { areaHa: job.areaHa / 2 } : {}),
     });
-    const split = run({ ...input, jobs: [half(1), half(2)], busy, options: base });
-    if (split.items.length === 2) {
-      const items = split.items.map((it) => strip({ ...it, jobId: job.id }));
+    // a split is a variant the draft can execute only for an operation that may be split, with an area to share
+    const splittable = isSplittable(job.operationType) && (job.areaHa ?? 0) > 0;
+    const split = splittable ? run({ ...input, jobs: [half(1), half(2)], busy, options: base }) : null;
+    if (split?.items.length === 2) {
+      const areas = shareArea(job.areaHa!, [1, 1]);
+      const items = split.items.map((it) => {
+        const index = it.jobId.endsWith('#2') ? 2 : 1;
+        return { ...strip({ ...it, jobId: job.id }), part: { index, of: 2, areaHa: areas[index - 1]! } };
+      });
       const machines = new Set(items.map((i) => i.primaryAssetId)).size;
       options.push({
         kind: 'SPLIT',
