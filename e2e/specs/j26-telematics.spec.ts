@@ -273,6 +273,11 @@ test('an admin connects an AEMP 2.0 source; the map shows the machine moving; a 
       async () => {
         await mpage.reload();
         await settled(mpage);
+        // the card's data has come (the fault's row), so a missing link means no draft yet, not a page still loading
+        await mpage
+          .getByTestId('telematics-faults')
+          .waitFor({ timeout: 30_000 })
+          .catch(() => undefined);
         return suggested.count();
       },
       { timeout: 240_000, intervals: [5000] },
