@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { expect, type APIRequestContext } from '@playwright/test';
 import { API_URL, type ApiUser } from './field.js';
 
@@ -41,8 +41,12 @@ export function textPdf(pages: string[][], padBytes = 0): Buffer {
   return Buffer.from(out, 'latin1');
 }
 
-/** A unique, searchable tag (letters and digits only: one token for every tokenizer). */
-export const uniqueTag = () => `kb${randomBytes(4).toString('hex')}`;
+/**
+ * A unique, searchable tag (letters and digits only: one token for every tokenizer), always shaped
+ * as an identifier (letters, digits, letters, digits): a random hex tag such as "kbabcde123" is
+ * sometimes no identifier at all, and a question naming it names no manual.
+ */
+export const uniqueTag = () => `kb${randomInt(100_000, 1_000_000)}q${randomInt(100, 1000)}`;
 
 /**
  * A three-page hydraulics manual whose page 2 (and only page 2) says what pressure the relief

@@ -14,6 +14,10 @@ describe('entities of a question', () => {
     // a tag or serial whose letters and digits alternate; Chinese around a code bounds it
     expect(entitiesOf('kb847d3417 号液压泵的溢流阀').map((e) => e.text)).toEqual(['kb847d3417']);
     expect(entitiesOf('pump X9K42 and 15W40 oil').map((e) => e.text)).toEqual(['15W40', 'X9K42']);
+    // letters, digits, letters (a serial such as AB1234CD, a tag ending in letters) alternate twice too
+    expect(entitiesOf('kb531146eb 号液压泵的溢流阀').map((e) => e.text)).toEqual(['kb531146eb']);
+    expect(entitiesOf('serial AB1234CD on the plate').map((e) => e.text)).toEqual(['AB1234CD']);
+    expect(entitiesOf('H2O, CO2e and 4x4 drive, the 2nd step')).toEqual([]);
     expect(entitiesOf('仪表报E12怎么办？代码30050呢').map((e) => e.text)).toEqual(['E12', '30050']);
     expect(entitiesOf('T50农业无人飞机').map((e) => e.text)).toEqual(['T50']);
     expect(entitiesOf('every 500 h, 210 kPa, 1500 rpm, 19.5 L, M22 bolts at 550 N·m, 12345 km')).toEqual([]);

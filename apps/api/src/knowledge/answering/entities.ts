@@ -18,9 +18,9 @@ const TYRE = /\b\d{2,3}\/\d{2}\s?-?\s?Z?R\s?\d{2}(?:\.\d)?\b/gi;
 const CODE =
   /(?<![A-Za-z0-9])(?:[A-Z]{1,4}[-\s]\d{2,8}(?:\.\d{1,3})?|[A-Za-z]{1,4}\d{2,8}(?:\.\d{1,3})?[A-Za-z]?|\d{1,2}[A-Za-z]{1,2}\s?\d{2,4})(?![A-Za-z0-9])/gu;
 // an identifier whose letters and digits alternate more than once (a serial, a tag, a model such as
-// "kb847d3417" or "X9K42"): at least two letters and two digits, 5–24 characters; no word or quantity looks like it
+// "kb847d3417", "X9K42", "AB1234CD"): at least two letters and two digits, 5–24 characters; no word or quantity looks like it
 const IDENTIFIER =
-  /(?<![A-Za-z0-9])(?=[A-Za-z]*\d+[A-Za-z]+\d|\d+[A-Za-z]+\d+[A-Za-z])(?=(?:[A-Za-z0-9]*\d){2})(?=(?:[A-Za-z0-9]*[A-Za-z]){2})[A-Za-z0-9]{5,24}(?![A-Za-z0-9])/g;
+  /(?<![A-Za-z0-9])(?=[A-Za-z]*\d+[A-Za-z]+\d|\d+[A-Za-z]+\d+[A-Za-z]|[A-Za-z]+\d+[A-Za-z])(?=(?:[A-Za-z0-9]*\d){2})(?=(?:[A-Za-z0-9]*[A-Za-z]){2})[A-Za-z0-9]{5,24}(?![A-Za-z0-9])/g;
 // a bare number of five or more digits that no unit follows: a part or code number
 const PART =
   /(?<![A-Za-z0-9./])\d{5,}(?![\p{N}.,])(?!\s*(?:%|°|℃|小时|公里|千克|转|升|米|毫米|(?:kpa|mpa|bar|psi|rpm|kw|hp|kg|km|mm|cm|nm|n·m|h|l|m|v|w|s|g)(?![a-z])))/giu;
