@@ -66,7 +66,7 @@ export function partReason(c: ExplainContext, it: Item, items: readonly Item[], 
     : zh
       ? `一台机器在作业时间窗内${op}不完${total ? ` ${one(total)} 公顷` : ''}，分成${p.of}块`
       : `one machine cannot finish ${total ? `${one(total)} ha of ` : ''}${op.toLowerCase()} inside the window, so it is split in ${p.of}`;
-  const sized = cap
+  const sized = cap?.hours
     ? zh
       ? `，按各台能干的量分：它每小时约 ${one(cap.rateHaPerHour)} 公顷，时间窗内可用约 ${tenth(cap.hours)} 小时（最多 ${tenth(cap.areaHa)} 公顷）`
       : `; shares follow what each machine can do: it works about ${one(cap.rateHaPerHour)} ha/h and has about ${tenth(cap.hours)} h free in the window (${tenth(cap.areaHa)} ha at most)`

@@ -7,7 +7,7 @@ import type { ScheduleItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJo
 const CURABLE = new Set<UnplacedJob['reason']>(['WINDOW_TOO_SHORT', 'NO_MACHINE_AVAILABLE', 'NO_OPERATOR_AVAILABLE']);
 /** the most parts a job is split into */
 export const MAX_PARTS = 4;
-/** at most this many unplaced jobs are tried in parts (heaviest first: the result's order), each up to 3 runs */
+/** at most this many unplaced jobs are tried in parts (heaviest first: the result's order), each a few dozen one-job runs (split-sizing.ts) */
 export const MAX_SPLIT_JOBS = 20;
 
 /** What the draft's items hold: busy for the runs that place more work beside them. */
