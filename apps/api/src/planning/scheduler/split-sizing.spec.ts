@@ -85,4 +85,17 @@ describe('split sizing: shares by what each machine can do in the window (rate �
     expect(r.unplaced).toEqual([]);
     expect(r.items.map((i) => [i.part, i.primaryAssetId, hours(i)])).toEqual([[undefined, 'c-1', 10]]);
   });
+
+  it('one combine with a booking mid-day: its two free stretches share the field by their hours', () => {
+    const input = day(20, [2], {
+      busy: { machines: [{ assetId: 'c-1', startsAt: L('02 12:00'), endsAt: L('02 13:00') }], operators: [] },
+    });
+    // 07–12 is 5 h (10 ha), 13–19 is 6 h (12 ha): 20 × 10/22 and the rest
+    const r = schedule(input);
+    expect(r.items.map((i) => [i.part?.areaHa, i.primaryAssetId, i.startsAt])).toEqual([
+      [9.1, 'c-1', L('02 07:00')],
+      [10.9, 'c-1', L('02 13:00')],
+    ]);
+    expect(validate(input, r.items).violations).toEqual([]);
+  });
 });
