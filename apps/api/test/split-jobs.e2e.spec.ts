@@ -286,3 +286,53 @@ describe('the scheduler splits a job one machine cannot finish in its window', (
     expect(why.find((x) => x.code === 'PART')?.text ?? '').toContain('一台机器在作业时间窗内');
   });
 });
+
+describe('shares by what each machine can do', () => {
+  it('90 ha in a one-day window on a 6 and a 3 ha/h combine → 60 / 30 ha, both done in 10 h; executed, the parts cover the field', async () => {
+    const w = await world('南洼', 90);
+    // the world's combines (output unknown) are in the workshop; two rated ones do the work
+    await env.db.asset.updateMany({ where: { id: { in: w.combines } }, data: { status: 'IN_MAINTENANCE' } });
+    const rated = async (name: string, rate: number) => {
+      const m = await machineModel(env.db, w.org.id, {
+        kind: 'SELF_PROPELLED',
+        operationTypes: ['HARVESTING'],
+        workRateHaPerHour: rate,
+      });
+      return assetRow(env.db, w.org.id, m.id, `${name}-${tag()}`);
+    };
+    const big = await rated('大收割机', 6);
+    const small = await rated('小收割机', 3);
+    const jobId = await job(w, { estimatedHours: 20, windowStart: at(1, 0), windowEnd: at(2, 0) });
+    const r = await run(w, '安排下周的收获作业');
+    expect(r.status).toBe('COMPLETED');
+    const d = r.draft!;
+    expect(d.validation.violations).toEqual([]);
+    expect(d.unplaced).toEqual([]);
+    // 12 h × 6 = 72 ha and 12 h × 3 = 36 ha: 90 ha shared 72 : 36
+    const parts = d.items.filter((i) => i.jobId === jobId);
+    expect(parts.map((i) => [i.part?.index, i.part?.of, i.part?.areaHa, i.primaryAssetId])).toEqual([
+      [1, 2, 60, big],
+      [2, 2, 30, small],
+    ]);
+    expect(parts.map((i) => (Date.parse(i.endsAt) - Date.parse(i.startsAt)) / 3_600_000)).toEqual([10, 10]);
+    const why = d.evidence.find((e) => e.itemKey === parts[0]!.itemKey)!.why ?? [];
+    const text = why.find((x) => x.code === 'PART')?.text ?? '';
+    expect(text).toContain('60.0 公顷（约 10.0 小时）由 大收割机');
+    expect(text).toContain('每小时约 6 公顷，时间窗内可用约 12.0 小时');
+    expect(text).toContain('第2块 30.0 公顷（约 10.0 小时）由 小收割机');
+
+    await confirm(w.t.DISPATCHER, w.org.id, d.id, 1, d.contentHash);
+    const e = await execute(w.t.DISPATCHER, w.org.id, d.id, 1, randomUUID());
+    const done = await finished(w.t.DISPATCHER, w.org.id, e.body.id);
+    expect(done.status, JSON.stringify(done.receipts)).toBe('SUCCEEDED');
+    const live = await env.db.assignment.findMany({
+      where: { organizationId: w.org.id, jobId, releasedAt: null },
+      orderBy: { partIndex: 'asc' },
+    });
+    expect(live.map((x) => [x.partIndex, x.areaM2])).toEqual([
+      [1, 600_000],
+      [2, 300_000],
+    ]);
+    expect(live.reduce((s, x) => s + x.areaM2!, 0)).toBe(900_000);
+  });
+});

@@ -68,6 +68,7 @@ type ModelData = Partial<{
   kind: 'POWER_UNIT' | 'IMPLEMENT' | 'SELF_PROPELLED';
   operationTypes: ('TILLAGE' | 'TRANSPORT' | 'SOWING_PLANTING' | 'HARVESTING' | 'MOWING')[];
   powerKw: number;
+  workRateHaPerHour: number;
 }>;
 
 /** A machine model written directly: the org's own, or (organizationId null) the platform catalogue's. Tillage tractor by default. */

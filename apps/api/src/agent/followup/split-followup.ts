@@ -123,7 +123,8 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
 
 /**
  * What the split does, said truthfully: "at the same time" only when every part's time overlaps the
- * others' (a machine busy part of the day starts its part later, and the words must not promise more).
+ * others' (a machine busy part of the day starts its part later, and the words must not promise more);
+ * the shares follow what each crew can do in the window, so they need not end together either.
  */
 export function splitHeadline(
   parts: ReadonlyArray<{ startsAt: string; endsAt: string }>,
@@ -136,11 +137,11 @@ export function splitHeadline(
     Math.max(...parts.map((p) => Date.parse(p.startsAt))) < Math.min(...parts.map((p) => Date.parse(p.endsAt)));
   if (lang === 'zh')
     return together
-      ? `${field} 分成${n}块，${n}台同时作业，按产量分面积，差不多同时完成`
-      : `${field} 分成${n}块，${n}台分别作业，按产量分面积；不是每台都同时有空，开工时间不同`;
+      ? `${field} 分成${n}块，${n}台同时作业，按各台在时间窗内能干的量（产量×空闲小时）分面积`
+      : `${field} 分成${n}块，${n}台分别作业，按各台在时间窗内能干的量（产量×空闲小时）分面积；不是每台都同时有空，开工时间不同`;
   return together
-    ? `${field} is split in ${n} parts worked at the same time, the area shared by output so they finish about together`
-    : `${field} is split in ${n} parts on ${n} machines, the area shared by output; they are not all free at the same time, so they start at different times`;
+    ? `${field} is split in ${n} parts worked at the same time, the area shared by what each machine can do in the window (output × free hours)`
+    : `${field} is split in ${n} parts on ${n} machines, the area shared by what each machine can do in the window (output × free hours); they are not all free at the same time, so they start at different times`;
 }
 
 function failureText(f: SplitFailure, field: string, n: number, lang: Lang): string {

@@ -1,0 +1,101 @@
+import { describe, expect, it } from 'vitest';
+import { schedule } from './scheduler.js';
+import { splitUnplaced } from './split-jobs.js';
+import { sizeShares } from './split-sizing.js';
+import { L, combine, instance, job, operator } from './test-fixtures.js';
+import type { SchedMachine, SchedulerInput } from './types.js';
+import { validate } from './validator.js';
+
+/** one 12 h working day (Mon 07–19) for `areaHa` of harvest on combines of the given outputs (ha/h) */
+const day = (areaHa: number, rates: readonly number[], p: Partial<SchedulerInput> = {}): SchedulerInput =>
+  instance({
+    jobs: [job('j-1', { areaHa, estimatedHours: 4, windowEnd: L('03 00:00') })],
+    machines: rates.map((r, k) =>
+      combine(`c-${k + 1}`, { ratesHaPerHour: { HARVESTING: r } } as Partial<SchedMachine>),
+    ),
+    operators: rates.map((_, k) => operator(`o-${k + 1}`)),
+    options: { splitJobs: true },
+    ...p,
+  });
+const parts = (input: SchedulerInput) =>
+  schedule(input).items.map((i) => [i.part?.index, i.part?.of, i.part?.areaHa, i.primaryAssetId]);
+const hours = (i: { startsAt: string; endsAt: string }) => (Date.parse(i.endsAt) - Date.parse(i.startsAt)) / 3_600_000;
+
+describe('split sizing: shares by what each machine can do in the window (rate × usable hours)', () => {
+  it('unequal outputs: 3 and 2 ha/h for 12 h can do 36 and 24 ha, so 50 ha is shared 30 / 20 (not 25 / 25)', () => {
+    const input = day(50, [3, 2]);
+    expect(parts(input)).toEqual([
+      [1, 2, 30, 'c-1'],
+      [2, 2, 20, 'c-2'],
+    ]);
+    const r = schedule(input);
+    expect(validate(input, r.items).violations).toEqual([]);
+    // both finish inside the day: 10 h each
+    expect(r.items.map(hours)).toEqual([10, 10]);
+  });
+
+  it('a machine booked half the window gets the share of the hours it has left', () => {
+    const input = day(40, [2.5, 2.5], {
+      busy: { machines: [{ assetId: 'c-2', startsAt: L('02 07:00'), endsAt: L('02 13:00') }], operators: [] },
+    });
+    // c-1 can do 12 h × 2.5 = 30 ha, c-2 6 h × 2.5 = 15 ha: 40 × 30/45 and the rest
+    expect(parts(input)).toEqual([
+      [1, 2, 26.7, 'c-1'],
+      [2, 2, 13.3, 'c-2'],
+    ]);
+    const r = schedule(input);
+    expect(Date.parse(r.items[1]!.startsAt)).toBeGreaterThanOrEqual(Date.parse(L('02 13:00')));
+    expect(validate(input, r.items).violations).toEqual([]);
+  });
+
+  it('shares are rounded to 0.1 ha, the remainder on the last part, summing to the area exactly', () => {
+    const r = schedule(day(50.05, [3, 2]));
+    expect(r.items.map((i) => i.part?.areaHa)).toEqual([30, 20.05]);
+    expect(
+      sizeShares(
+        100,
+        [1, 1, 1].map((x) => x * 40),
+      ),
+    ).toEqual([33.3, 33.3, 33.4]);
+    expect(sizeShares(45.55, [36, 24])).toEqual([27.3, 18.25]);
+    // never above what a crew can do: the rounding's excess goes to the one with room
+    expect(sizeShares(10, [5.04, 4.96])).toEqual([5.04, 4.96]);
+    expect(sizeShares(30, [20, 9.9])).toBeNull();
+  });
+
+  it('no split when one machine can finish the field after all', () => {
+    // told the job is unplaced, but c-1 alone does 36 ha in the day: the whole job on it, no parts
+    const input = day(30, [3, 2]);
+    const r = splitUnplaced(
+      input,
+      {
+        items: [],
+        unplaced: [
+          {
+            jobId: 'j-1',
+            reason: 'WINDOW_TOO_SHORT',
+            detail: '',
+            candidates: { assetIds: [], operatorMembershipIds: [] },
+          },
+        ],
+        stats: schedule({ ...input, jobs: [] }).stats,
+      },
+      (sub) => schedule({ ...sub, options: { ...sub.options, splitJobs: false } }),
+    );
+    expect(r.unplaced).toEqual([]);
+    expect(r.items.map((i) => [i.part, i.primaryAssetId, hours(i)])).toEqual([[undefined, 'c-1', 10]]);
+  });
+
+  it('one combine with a booking mid-day: its two free stretches share the field by their hours', () => {
+    const input = day(20, [2], {
+      busy: { machines: [{ assetId: 'c-1', startsAt: L('02 12:00'), endsAt: L('02 13:00') }], operators: [] },
+    });
+    // 07–12 is 5 h (10 ha), 13–19 is 6 h (12 ha): 20 × 10/22 and the rest
+    const r = schedule(input);
+    expect(r.items.map((i) => [i.part?.areaHa, i.primaryAssetId, i.startsAt])).toEqual([
+      [9.1, 'c-1', L('02 07:00')],
+      [10.9, 'c-1', L('02 13:00')],
+    ]);
+    expect(validate(input, r.items).violations).toEqual([]);
+  });
+});
