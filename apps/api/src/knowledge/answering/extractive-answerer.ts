@@ -8,6 +8,7 @@ import {
   rowHoldsValue,
   rowWithHeader,
   VALUE_WITH_UNIT,
+  WARNING,
   type Intent,
 } from './answer-parts.js';
 import { askBackAnswer, askBackOf } from './ask-back.js';
@@ -207,10 +208,16 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   // from any of the manual's answering passages, wherever it ranks
   const units = intent === 'value' ? askedUnits(question) : [];
   const candidates = own.flatMap((p, rank) => p.support.map((s) => ({ p, s, rank })));
+  // may I…? the manual's rule answers it (严禁…用手清理 before the causes of a blockage)
+  if (intent === 'permission') candidates.sort((a, b) => rule(b.s) - rule(a.s));
   if (intent === 'value') {
     const top = Math.max(0, ...candidates.map((c) => c.s.score));
     const bonus = (s: Located, p: RetrievedPassage) => (s.score >= top * 0.5 ? valueBonus(s, p) : 0);
     const unit = (s: Located, p: RetrievedPassage) => (bonus(s, p) && units.some((u) => u.test(s.sentence)) ? 1 : 0);
+    // the table row whose label cell names what was asked states the value ("动力输出轴转速 | 540
+    // r/min"); a step of a procedure printing it ("3. 连接传动轴前，确认…转速为540 r/min") says it in passing
+    const labelled = (s: Located, p: RetrievedPassage) =>
+      bonus(s, p) && isRow(s.sentence) && coverage(p.words, s.sentence.split(' | ')[0]!) > 0 ? 1 : 0;
     answering.forEach((p, i) => {
       if (own.includes(p) || p.versionId !== useful[0]?.versionId) return;
       for (const s of p.support) if (unit(s, p)) candidates.push({ p, s, rank: own.length + i });
@@ -219,6 +226,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
       (a, b) =>
         unit(b.s, b.p) - unit(a.s, a.p) ||
         bonus(b.s, b.p) - bonus(a.s, a.p) ||
+        labelled(b.s, b.p) - labelled(a.s, a.p) ||
         a.rank - b.rank ||
         b.s.score - a.s.score,
     );
@@ -250,6 +258,8 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   return out;
 }
 
+/** A sentence saying a rule (a warning word: 严禁, 不得, never, do not…) that says something of the question. */
+const rule = (s: Located) => (s.score > 0 && WARNING.test(s.sentence) ? 1 : 0);
 /** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
 const valueBonus = (s: Located, p: RetrievedPassage) =>
   VALUE_WITH_UNIT.test(s.sentence) || (isRow(s.sentence) && rowHoldsValue(s.sentence, p.text)) ? 1 : 0;
