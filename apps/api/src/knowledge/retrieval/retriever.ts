@@ -12,6 +12,7 @@ import {
   type TermGroup,
 } from '../glossary/expansion.js';
 import { findForms, MACHINE_KIND_TERMS } from '../glossary/glossary.js';
+import { withStatedTerms } from '../glossary/stated-terms.js';
 import { hasHan, textLanguage } from '../../platform/text/script.js';
 import {
   codeTerms,
@@ -173,11 +174,14 @@ export class Retriever {
       candidates.flatMap(({ d }) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))),
     );
     const questionZh = isChineseQuestion(input.query);
+    // the synonyms the candidate passages state themselves (拾禾器（又称捡拾器）, 动力输出轴（PTO）) join the glossary's
+    const texts = candidates.map((x) => x.d.text);
+    const groups = withStatedTerms(exp.groups, input.query, words, texts);
     let scored = candidates.map((x) => {
       const said = `${x.d.title}\n${x.d.section ?? ''}\n${x.d.text}`;
       // a passage in the other language is not held to the words no glossary entry translates
       const across = (x.d.language === 'zh') !== questionZh;
-      const pw = across ? realiseAcross(ww, exp.groups, said, questionZh) : realise(ww, exp.groups, said);
+      const pw = across ? realiseAcross(ww, groups, said, questionZh) : realise(ww, groups, said);
       return { ...x, said, pw, own: coverage(ww, said), covered: coverage(pw, said) };
     });
     // the machine the question names is its subject when its manuals answer nearly as well as the best
