@@ -154,6 +154,15 @@ describe('hay and forage, and how fast the machine works: terms any baler or fie
     expect(across('Where is the tailgate sensor?', '后仓门传感器装在左侧仓门铰链旁。')).toBeGreaterThan(0.5);
   });
 
+  it('the other hay tools and a loose bale, in either language', () => {
+    const canon = (q: string) => findForms(q).map((m) => m.entry.zh[0]);
+    expect(canon('The rake tines are bent')).toContain('搂草机');
+    expect(canon('How low can the disc mower cut?')).toContain('割草机');
+    expect(canon('The tedder shakes at full PTO speed')).toContain('摊晒机');
+    expect(canon('草捆捆不紧是什么原因？')).toContain('松散');
+    expect(canon('Why are my bales loose?')).toContain('松散');
+  });
+
   it('"wrap film" is the film of a bale wrapper, not the net wrap of a round baler', () => {
     expect(findForms('how many layers of wrap film').map((m) => m.entry.zh[0])).toEqual(['包膜']);
     expect(findForms('the net wrap tears').map((m) => m.entry.zh[0])).toEqual(['网包']);

@@ -47,7 +47,7 @@ export const WORK_TERMS: GlossaryEntry[] = [
     ['打捆机', 'baler'],
     ['打结器', 'knotter'],
     ['打捆', 'baling'],
-    // hay and forage: the words of any baler's, mower's or rake's manual
+    // hay and forage: the words of any baler's, mower's, rake's or wrapper's manual
     ['草捆', 'bale|bales'],
     ['草捆密度|成捆密度', 'bale density'],
     ['密度', 'density'],
@@ -65,6 +65,12 @@ export const WORK_TERMS: GlossaryEntry[] = [
     ['干草|牧草', 'hay|forage'],
     ['青贮', 'silage'],
     ['草条|草趟|草垄', 'windrow|windrows'],
+    ['割草机|割草压扁机', 'mower|mower conditioner|disc mower'],
+    ['搂草机', 'rake|hay rake|rotary rake'],
+    ['摊晒机|翻晒机', 'tedder|hay tedder'],
+    ['青饲料收获机|青贮收获机', 'forage harvester|silage harvester'],
+    ['裹包机|包膜机', 'bale wrapper|wrapper'],
+    ['松散|不紧实', 'loose|not dense|poorly compacted', '捆不紧|压不实'],
   ]),
   ...entriesOf('tillage-seeding', [
     ['拖拉机', 'tractor'],
