@@ -26,7 +26,7 @@ import { EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
 import { machineMention, NAMED_MANUAL_SHARE, namedManuals, namesAny, type ManualIdentity } from './machines.js';
 import { QueryEmbeddings } from './query-embeddings.js';
-import { candidatePieces, knownWords, shareWeights } from './unknown-words.js';
+import { knownWords, regluedWords, shareWeights, wordsToLookUp } from './unknown-words.js';
 import { SearchRepository, type ChunkDetail, type RankedId, type SearchScope } from './search.repository.js';
 
 export const RRF_K = 60;
@@ -119,9 +119,10 @@ export class Retriever {
     const scope = await this.scopeOf(ctx, input);
     const asked = contentWords(queryWords(input.query));
     if (!scope) return { passages: [], mode: 'lexical', words: weighWords(asked, new Map(), 0) };
-    const stats = await this.repo.documentFrequencies(scope, [...asked, ...candidatePieces(asked)]);
+    const reglued = regluedWords(input.query);
+    const stats = await this.repo.documentFrequencies(scope, wordsToLookUp(asked, reglued));
     const forms = findForms(input.query).map((m) => m.form.toLowerCase());
-    const known = knownWords(asked, stats.df, forms);
+    const known = knownWords(asked, stats.df, forms, reglued);
     const words = contentWords(known.words);
     const tokens = [...new Set([...querySearchTokens(input.query), ...words.filter((w) => !asked.includes(w))])];
     const codes = codeTerms(input.query);
