@@ -197,7 +197,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     if (prose.length) return prose;
   }
 
-  const out: Part[] = [];
+  let out: Part[] = [];
   let length = 0;
   const max = intent === 'value' ? 2 : MAX_SENTENCES;
   // one manual answers: the best passage's (another machine's manual sharing words is not the answer)
@@ -243,6 +243,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
       length += s.sentence.length;
     }
   }
+  if (intent === 'permission') out = withTheWay(out, ctx, r);
   // a step of a procedure is given with its procedure, whole and in order: a step alone (its
   // number without the steps before it, its safety sentence left out) is not something to act on.
   // A value answer's procedure is the one of the step holding the value; a step without a value
@@ -256,6 +257,28 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     if (steps.some((x) => x.at.sentence === step.at.sentence)) return steps;
   }
   return out;
+}
+
+/** what a rule's next sentence says must be done instead */
+const OBLIGATION = /必须|务必|须先|应先|\b(must|always|only)\b/i;
+
+/**
+ * A rule with the way it gives: the sentence after a warning sentence in its passage, when it says
+ * what must be done ("严禁…用手清理。" "必须先分离动力输出轴、将发动机熄火…"), follows it.
+ */
+function withTheWay(out: Part[], ctx: AnswerContext, r: Retrieval): Part[] {
+  const res: Part[] = [];
+  for (const x of out) {
+    if (res.some((y) => y.at.sentence === x.at.sentence)) continue;
+    res.push(x);
+    if (!rule(x.at)) continue;
+    const sentences = sentencesOf(x.p.text);
+    const next = sentences[sentences.indexOf(x.at.sentence) + 1];
+    if (!next || !OBLIGATION.test(next) || res.some((y) => y.at.sentence === next)) continue;
+    const at = locateAt(next, pageTextsOf(x.p, ctx), r);
+    if (at) res.push({ p: x.p, text: next, at });
+  }
+  return res.slice(0, MAX_SENTENCES);
 }
 
 /** A sentence saying a rule (a warning word: 严禁, 不得, never, do not…) that says something of the question. */

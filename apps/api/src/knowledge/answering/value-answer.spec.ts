@@ -159,5 +159,7 @@ describe('rule answers', () => {
     expect(a.found).toBe(true);
     expect(body(a.answer).split('\n')[0]).toContain('严禁在发动机运转的情况下用手清理');
     expect(a.citations[0]!.page).toBe(3);
+    // and the way the rule gives, right after it
+    expect(body(a.answer).split('\n')[1]).toContain('必须先熄火并拔下钥匙');
   });
 });
