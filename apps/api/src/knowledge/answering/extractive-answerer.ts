@@ -281,8 +281,11 @@ function withTheWay(out: Part[], ctx: AnswerContext, r: Retrieval): Part[] {
   return res.slice(0, MAX_SENTENCES);
 }
 
-/** A sentence saying a rule (a warning word: 严禁, 不得, never, do not…) that says something of the question. */
-const rule = (s: Located) => (s.score > 0 && WARNING.test(s.sentence) ? 1 : 0);
+/**
+ * A sentence saying a rule (a warning word: 严禁, 不得, never, do not…) that says something of the
+ * question; a table row is none (a fault code's remedy "do not restart until…" is no answer to "may I").
+ */
+const rule = (s: Located) => (s.score > 0 && !isRow(s.sentence) && WARNING.test(s.sentence) ? 1 : 0);
 /** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
 const valueBonus = (s: Located, p: RetrievedPassage) =>
   VALUE_WITH_UNIT.test(s.sentence) || (isRow(s.sentence) && rowHoldsValue(s.sentence, p.text)) ? 1 : 0;

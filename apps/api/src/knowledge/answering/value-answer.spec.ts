@@ -147,7 +147,10 @@ describe('rule answers', () => {
     const words = weighWords(['割台', '堵塞', '直接', '用手', '清理'], new Map(), 10);
     const fault = '割台堵塞多因喂入量过大或作物过湿。降低作业速度，减小割幅后再作业。堵塞清除后检查安全离合器。';
     const safety = '作业结束后清理割台上的秸秆。割台堵塞时，严禁在发动机运转的情况下用手清理。必须先熄火并拔下钥匙。';
+    // a fault code's remedy "不要…" is no rule to answer "may I" with
+    const codes = '代码 | 含义 | 处理\nE31 | 割台堵塞 | 清理割台，不要用手直接清理搅龙';
     const passages = [
+      mk(words, 'codes', '6 故障代码', codes, 0.6, 12),
       mk(words, 'fault', '5.1 割台堵塞', fault, 0.6, 9),
       mk(words, 'safety', '安全须知', safety, 0.5, 3),
     ];
