@@ -6,19 +6,28 @@ import type { Entity } from './entities.js';
  * I / steps / 怎么" → the section's steps, whole and in order; a value (how much, what pressure,
  * 多少) → the sentence or row that holds the value with its unit; anything else → the best sentences.
  */
-export type Intent = 'code' | 'steps' | 'value' | 'fact';
+export type Intent = 'code' | 'steps' | 'value' | 'permission' | 'fact';
 
 const VALUE =
   /\b(how (much|many|long|often|high|low|far|fast|hot|big|tight|heavy)|what (is|are) the (pressure|capacity|torque|temperature|speed|interval|power|weight|voltage|size|range|clearance|gap)|at what|what (pressure|capacity|torque|temperature|speed|interval|grade|viscosity|oil)|which (oil|fluid|grade|viscosity))\b|多少|几|多大|多长|多久|多高|多重|多快|什么温度|什么压力|什么油|哪种油/i;
 const STEPS =
   /\b(how (do|can|should|to|would) (i|we|you)?|steps?|procedure|what (do|should|must) (i|we) (do|check|inspect)|what to (do|check)|(which|what) (points|things|items) (to|should|must)|walk me through|checklist|step by step|explain (the )?(whole|entire|complete|full)|(whole|entire|complete|full) (procedure|process|sequence|job)|from \w+ing\b.{0,40}\bto \w+ing|(in )?(what|which) order|(right|correct) (order|sequence))\b|顺序|先后|全过程|整个过程|完整的?(步骤|过程|流程)|一步一步|怎么|如何|怎样|咋|步骤|方法|程序|流程|处理|排除|该干啥|(要|需要|应|应该)检查(哪些|什么)|查哪些/i;
 
+/**
+ * Whether something may be done ("能不能直接用手掏", "人能站在下面吗", "can I open the cap while it is
+ * hot", "is it safe to…"): what answers it is the manual's rule (严禁 / 不得 / never / do not).
+ */
+const PERMISSION =
+  /能不能|可不可以|能否|可否|是否可以|是否允许|行不行|(可以|能|允许|安全).{0,16}吗|\b((can|may|could) (i|we|you|one)|is it (ok|okay|safe|allowed|permitted|possible) to|am i allowed|are we allowed|should i ever)\b/i;
+
 /** `entities`: what the question names besides the machine (names found in a manual's title left out). */
 export function intentOf(question: string, entities: Entity[]): Intent {
   if (entities.some((e) => e.kind === 'code' || e.kind === 'part')) return 'code';
   if (entities.some((e) => e.kind === 'tyre')) return 'value';
   const value = VALUE.test(question);
-  if (STEPS.test(question) && !value) return 'steps';
+  const steps = STEPS.test(question);
+  if (steps && !value) return 'steps';
+  if (!steps && !value && PERMISSION.test(question)) return 'permission';
   return value ? 'value' : 'fact';
 }
 

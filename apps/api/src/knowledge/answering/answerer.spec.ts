@@ -106,6 +106,14 @@ describe('what a question asks for', () => {
     expect(intentOf('起飞前要检查哪些地方？', [])).toBe('steps');
     expect(intentOf('How many litres does the tank hold?', [])).toBe('value');
   });
+  it('"may I / can I / 能不能" asks for the rule; "how can I" still wants the steps', () => {
+    expect(intentOf('发动机没熄火的时候，能不能打开机罩检查皮带？', [])).toBe('permission');
+    expect(intentOf('割台升起时人能钻到下面去吗？', [])).toBe('permission');
+    expect(intentOf('Can I open the radiator cap while the engine is hot?', [])).toBe('permission');
+    expect(intentOf('Is it safe to refuel with the engine running?', [])).toBe('permission');
+    expect(intentOf('How can I open the radiator cap safely?', [])).toBe('steps');
+    expect(intentOf('能不能告诉我机油加多少？', [])).toBe('value');
+  });
   it('"in what order" asks for the steps', () => {
     expect(intentOf('In what order do I add water and chemicals when mixing a tank load?', [])).toBe('steps');
     expect(intentOf('加水和加药的先后顺序是什么？', [])).toBe('steps');

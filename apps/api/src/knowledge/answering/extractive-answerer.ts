@@ -8,6 +8,7 @@ import {
   rowHoldsValue,
   rowWithHeader,
   VALUE_WITH_UNIT,
+  WARNING,
   type Intent,
 } from './answer-parts.js';
 import { askBackAnswer, askBackOf } from './ask-back.js';
@@ -196,7 +197,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     if (prose.length) return prose;
   }
 
-  const out: Part[] = [];
+  let out: Part[] = [];
   let length = 0;
   const max = intent === 'value' ? 2 : MAX_SENTENCES;
   // one manual answers: the best passage's (another machine's manual sharing words is not the answer)
@@ -207,10 +208,16 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   // from any of the manual's answering passages, wherever it ranks
   const units = intent === 'value' ? askedUnits(question) : [];
   const candidates = own.flatMap((p, rank) => p.support.map((s) => ({ p, s, rank })));
+  // may I…? the manual's rule answers it (严禁…用手清理 before the causes of a blockage)
+  if (intent === 'permission') candidates.sort((a, b) => rule(b.s) - rule(a.s));
   if (intent === 'value') {
     const top = Math.max(0, ...candidates.map((c) => c.s.score));
     const bonus = (s: Located, p: RetrievedPassage) => (s.score >= top * 0.5 ? valueBonus(s, p) : 0);
     const unit = (s: Located, p: RetrievedPassage) => (bonus(s, p) && units.some((u) => u.test(s.sentence)) ? 1 : 0);
+    // the table row whose label cell names what was asked states the value ("动力输出轴转速 | 540
+    // r/min"); a step of a procedure printing it ("3. 连接传动轴前，确认…转速为540 r/min") says it in passing
+    const labelled = (s: Located, p: RetrievedPassage) =>
+      bonus(s, p) && isRow(s.sentence) && coverage(p.words, s.sentence.split(' | ')[0]!) > 0 ? 1 : 0;
     answering.forEach((p, i) => {
       if (own.includes(p) || p.versionId !== useful[0]?.versionId) return;
       for (const s of p.support) if (unit(s, p)) candidates.push({ p, s, rank: own.length + i });
@@ -219,6 +226,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
       (a, b) =>
         unit(b.s, b.p) - unit(a.s, a.p) ||
         bonus(b.s, b.p) - bonus(a.s, a.p) ||
+        labelled(b.s, b.p) - labelled(a.s, a.p) ||
         a.rank - b.rank ||
         b.s.score - a.s.score,
     );
@@ -235,6 +243,7 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
       length += s.sentence.length;
     }
   }
+  if (intent === 'permission') out = withTheWay(out, ctx, r);
   // a step of a procedure is given with its procedure, whole and in order: a step alone (its
   // number without the steps before it, its safety sentence left out) is not something to act on.
   // A value answer's procedure is the one of the step holding the value; a step without a value
@@ -250,6 +259,33 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   return out;
 }
 
+/** what a rule's next sentence says must be done instead */
+const OBLIGATION = /必须|务必|须先|应先|\b(must|always|only)\b/i;
+
+/**
+ * A rule with the way it gives: the sentence after a warning sentence in its passage, when it says
+ * what must be done ("严禁…用手清理。" "必须先分离动力输出轴、将发动机熄火…"), follows it.
+ */
+function withTheWay(out: Part[], ctx: AnswerContext, r: Retrieval): Part[] {
+  const res: Part[] = [];
+  for (const x of out) {
+    if (res.some((y) => y.at.sentence === x.at.sentence)) continue;
+    res.push(x);
+    if (!rule(x.at)) continue;
+    const sentences = sentencesOf(x.p.text);
+    const next = sentences[sentences.indexOf(x.at.sentence) + 1];
+    if (!next || !OBLIGATION.test(next) || res.some((y) => y.at.sentence === next)) continue;
+    const at = locateAt(next, pageTextsOf(x.p, ctx), r);
+    if (at) res.push({ p: x.p, text: next, at });
+  }
+  return res.slice(0, MAX_SENTENCES);
+}
+
+/**
+ * A sentence saying a rule (a warning word: 严禁, 不得, never, do not…) that says something of the
+ * question; a table row is none (a fault code's remedy "do not restart until…" is no answer to "may I").
+ */
+const rule = (s: Located) => (s.score > 0 && !isRow(s.sentence) && WARNING.test(s.sentence) ? 1 : 0);
 /** A value with its unit: printed in the sentence, or in a table row whose header names the unit. */
 const valueBonus = (s: Located, p: RetrievedPassage) =>
   VALUE_WITH_UNIT.test(s.sentence) || (isRow(s.sentence) && rowHoldsValue(s.sentence, p.text)) ? 1 : 0;

@@ -100,6 +100,27 @@ describe('value answers', () => {
     expect(rowHoldsValue('E12 | 水温过高', 'Code | Meaning\nE12 | 水温过高')).toBe(false);
   });
 
+  it('the table row naming the asked quantity states a value that a procedure step prints in passing', () => {
+    const words = weighWords(['hydraulic', 'pressure', 'tractor', 'supply'], new Map(), 10);
+    const steps =
+      '1. Couple the hoses to the tractor.\n2. Check that the tractor hydraulic oil pressure is 180 bar before lowering.\n3. Lower the support leg.';
+    const data = 'Table 2-1 Technical data\nItem | Value\nWorking width | 6.3 m\nHydraulic pressure | 180 bar';
+    const passages = [
+      mk(words, 'couple', '2.1 Coupling to the tractor', steps, 0.82, 5),
+      mk(words, 'data', '1 Technical data', data, 0.61, 4),
+    ];
+    const a = extractiveAnswer(
+      'How much hydraulic pressure does the tractor need to supply?',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('Item: Hydraulic pressure; Value: 180 bar');
+    expect(a.citations[0]!.page).toBe(4);
+    // the value is not an excuse to give the whole coupling procedure
+    expect(a.answer).not.toContain('1. Couple the hoses');
+  });
+
   it('a pressure or a temperature asked for is a number printed in its units', () => {
     expect(
       askedUnits('Within what pressure range should I spray?').map((u) => u.test('Spray between 1.5 and 5 bar.')),
@@ -118,5 +139,30 @@ describe('value answers', () => {
     expect(askedUnits('Where is the serial number?')).toEqual([]);
     // 升 of 提升 / 升运器 is no unit
     expect(askedUnits('提升器升不起来怎么办？')).toEqual([]);
+  });
+});
+
+describe('rule answers', () => {
+  it('"may I…?" is answered by the rule (a warning sentence) first, before the causes and remedies', () => {
+    const words = weighWords(['割台', '堵塞', '直接', '用手', '清理'], new Map(), 10);
+    const fault = '割台堵塞多因喂入量过大或作物过湿。降低作业速度，减小割幅后再作业。堵塞清除后检查安全离合器。';
+    const safety = '作业结束后清理割台上的秸秆。割台堵塞时，严禁在发动机运转的情况下用手清理。必须先熄火并拔下钥匙。';
+    // a fault code's remedy "不要…" is no rule to answer "may I" with
+    const codes = '代码 | 含义 | 处理\nE31 | 割台堵塞 | 清理割台，不要用手直接清理搅龙';
+    const passages = [
+      mk(words, 'codes', '6 故障代码', codes, 0.6, 12),
+      mk(words, 'fault', '5.1 割台堵塞', fault, 0.6, 9),
+      mk(words, 'safety', '安全须知', safety, 0.5, 3),
+    ];
+    const a = extractiveAnswer(
+      '割台堵了，能不能直接用手把秸秆清理出来？',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('严禁在发动机运转的情况下用手清理');
+    expect(a.citations[0]!.page).toBe(3);
+    // and the way the rule gives, right after it
+    expect(body(a.answer).split('\n')[1]).toContain('必须先熄火并拔下钥匙');
   });
 });

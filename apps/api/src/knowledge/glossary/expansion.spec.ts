@@ -141,3 +141,37 @@ describe('across languages: units, one-character verbs, how a fault shows', () =
     ).toBeGreaterThan(0.5);
   });
 });
+
+describe('hay and forage, and how fast the machine works: terms any baler or field manual prints', () => {
+  const across = (q: string, text: string) => {
+    const { ww, exp } = setup(q);
+    return coverage(realiseAcross(ww, exp.groups, text, false), text);
+  };
+
+  it('an English baler question covers the Chinese sentence saying it', () => {
+    expect(across('How dense should the bales be?', '草捆密度由密度调节阀设定。')).toBeGreaterThan(0.5);
+    expect(across('When should I replace the twine knife?', '捆绳切刀变钝后应更换。')).toBeGreaterThan(0.5);
+    expect(across('Where is the tailgate sensor?', '后仓门传感器装在左侧仓门铰链旁。')).toBeGreaterThan(0.5);
+  });
+
+  it('the other hay tools and a loose bale, in either language', () => {
+    const canon = (q: string) => findForms(q).map((m) => m.entry.zh[0]);
+    expect(canon('The rake tines are bent')).toContain('搂草机');
+    expect(canon('How low can the disc mower cut?')).toContain('割草机');
+    expect(canon('The tedder shakes at full PTO speed')).toContain('摊晒机');
+    expect(canon('草捆捆不紧是什么原因？')).toContain('松散');
+    expect(canon('Why are my bales loose?')).toContain('松散');
+  });
+
+  it('"wrap film" is the film of a bale wrapper, not the net wrap of a round baler', () => {
+    expect(findForms('how many layers of wrap film').map((m) => m.entry.zh[0])).toEqual(['包膜']);
+    expect(findForms('the net wrap tears').map((m) => m.entry.zh[0])).toEqual(['网包']);
+  });
+
+  it('车速 (how fast the machine goes) is said by a manual’s 作业速度 or 行驶速度', () => {
+    const { ww, exp } = setup('播种时车速多少合适？');
+    const text = '播种作业速度一般为 8 ~ 10 km/h。';
+    expect(coverage(ww, text)).toBeLessThan(coverage(realise(ww, exp.groups, text), text));
+    expect(findForms('车速').map((m) => m.entry.zh[0])).toEqual(['作业速度']);
+  });
+});

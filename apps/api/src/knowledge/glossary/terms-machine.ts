@@ -173,6 +173,8 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['轴承', 'bearing'],
     ['齿轮', 'gear|gears'],
     ['行走系统|行走', 'travel|ground drive|traction'],
+    // how fast the machine moves over the field or the road while it works
+    ['作业速度|车速|行驶速度|前进速度|行进速度', 'working speed|travel speed|ground speed|forward speed|field speed'],
     ['履带', 'track|tracks|crawler'],
   ]),
   ...entriesOf('brakes-steering', [

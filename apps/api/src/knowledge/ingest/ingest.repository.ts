@@ -15,9 +15,10 @@ import { dropTermStats, writeTermStats } from '../retrieval/term-stats.repositor
  * 0: before the structure pass (layout.ts, reflow.ts); 1: the structure pass; 2: pages set in two
  * columns read column by column, table cells apart at 1.2 font sizes (pdf-text.ts); 3: OCR text's
  * misread degree signs corrected (ocr-correct.ts); 4: a sentence cut at a column break carries on in the
- * next column's first line (reflow.ts).
+ * next column's first line (reflow.ts); 5: a warning box's label alone on its line joins its text with a colon
+ * (reflow.ts `joinText`: "危险：…", not "危险捡拾器…").
  */
-export const INGEST_VERSION = 4;
+export const INGEST_VERSION = 5;
 
 export interface ClaimedVersion {
   id: string;

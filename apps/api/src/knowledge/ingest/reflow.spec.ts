@@ -10,6 +10,10 @@ describe('reflow', () => {
     expect(joinText('应适当降低作业速', '度。')).toBe('应适当降低作业速度。');
     expect(joinText('the main-', 'tenance interval')).toBe('the maintenance interval');
     expect(joinText('Never use starting fluid', '(ether).')).toBe('Never use starting fluid (ether).');
+    // a warning box's label on its own line reads as the label of its text, not glued to its first word
+    expect(joinText('危险', '割台堵塞时严禁用手清理')).toBe('危险：割台堵塞时严禁用手清理');
+    expect(joinText('WARNING', 'Never use starting fluid.')).toBe('WARNING: Never use starting fluid.');
+    expect(joinText('注意事项', '每班检查')).toBe('注意事项每班检查');
     const units = reflow(
       [
         {

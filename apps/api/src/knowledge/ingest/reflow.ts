@@ -35,10 +35,17 @@ const TERMINAL = /[。！？!?.]["'”’）)]?$/;
 
 export const isTableLine = (l: PageLine) => (l.cells?.length ?? (l.text.includes(' | ') ? 2 : 1)) >= 2;
 
-/** Joins two pieces of text: no space between CJK, a line-end hyphen inside a Latin word dropped. */
+/** A safety signal word alone on its line: the label of a warning box, whose text follows. */
+const SIGNAL_WORD = /^(危险|警告|注意|小心|danger|warning|caution|notice|important|note)[!！]?$/i;
+
+/**
+ * Joins two pieces of text: no space between CJK, a line-end hyphen inside a Latin word dropped;
+ * a warning box's label and its text with a colon ("危险：捡拾器堵塞时，严禁…", not "危险捡拾器…").
+ */
 export function joinText(a: string, b: string): string {
   if (!a) return b;
   if (!b) return a;
+  if (SIGNAL_WORD.test(a.trim())) return isWide(b[0]!) ? `${a.trim()}：${b}` : `${a.trim()}: ${b}`;
   if (/[A-Za-z]-$/.test(a) && /^[a-z]/.test(b)) return a.slice(0, -1) + b;
   if (isWide(a.slice(-1)) || isWide(b[0]!)) return a + b;
   return `${a} ${b}`;

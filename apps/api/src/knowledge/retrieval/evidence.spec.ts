@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { coverage, rowContext, sentencesOf, supportingSentences, weighWords } from './evidence.js';
+import { contains, coverage, rowContext, saidApart, sentencesOf, supportingSentences, weighWords } from './evidence.js';
 
 describe('table rows are read with their column names', () => {
   const table = ['Table 3-2 Capacities', 'Item | Capacity', 'Fuel tank | 400 L', 'DEF tank | 47 L'];
@@ -62,5 +62,22 @@ describe('sentence selection', () => {
     const words = weighWords(['水温', 'oil'], new Map(), 10);
     expect(coverage(words, '发动机水温过高')).toBeCloseTo(0.5);
     expect(coverage(words, 'boiling point')).toBe(0);
+  });
+});
+
+describe('a Chinese term printed as its two halves close together', () => {
+  it('a header naming two things at once ("轮胎规格 / 气压") says 轮胎气压; a word between says the term too', () => {
+    expect(saidApart('轮胎规格 / 气压 | 7.50-16 / 180 kPa', '轮胎气压')).toBe(true);
+    expect(contains('发动机机油', '发动机的机油每 250 h 更换。', new Set())).toBe(true);
+    const words = weighWords(['轮胎气压'], new Map(), 10);
+    expect(coverage(words, '项目 | 参数\n轮胎规格 / 气压 | 7.50-16 / 180 kPa')).toBe(1);
+  });
+
+  it('not across a sentence end or a line, not far apart, not by one character, not a short term', () => {
+    expect(saidApart('检查轮胎。气压表读数应稳定。', '轮胎气压')).toBe(false);
+    expect(saidApart('轮胎\n气压', '轮胎气压')).toBe(false);
+    expect(saidApart('轮胎螺栓按对角顺序拧紧到规定力矩后检查气压', '轮胎气压')).toBe(false);
+    expect(saidApart('水温表指针偏高', '水温过高')).toBe(false);
+    expect(saidApart('车 速', '车速')).toBe(false);
   });
 });

@@ -25,12 +25,36 @@ export function weighWords(words: string[], df: Map<string, number>, total: numb
   return { words, weight, total: sum };
 }
 
+/** at most this many characters between the two halves of a Chinese term printed apart */
+const APART_GAP = 6;
+
 /**
- * Does the text contain the word? CJK words by substring (segmentation may differ), others by
- * token; a one-letter word (a unit's symbol, "500 h" for hours) only right after a number.
+ * Whether a Chinese term of four or more characters is printed as its two halves, in order, a few
+ * characters apart within one line: a table header that names two things at once ("轮胎规格 / 气压")
+ * or a word put between ("发动机的机油") says 轮胎气压 and 发动机机油 as much as the whole term.
+ * Each half is two characters or more (a single character is inside unrelated words).
+ */
+export function saidApart(text: string, term: string): boolean {
+  if (!hasHan(term) || term.length < 4 || text.includes(term)) return false;
+  for (let cut = 2; cut <= term.length - 2; cut++) {
+    const head = term.slice(0, cut);
+    const tail = term.slice(cut);
+    for (let at = text.indexOf(head); at >= 0; at = text.indexOf(head, at + 1)) {
+      const after = text.slice(at + head.length, at + head.length + APART_GAP + tail.length);
+      const t = after.indexOf(tail);
+      if (t >= 0 && !/[\n。！？；;]/.test(after.slice(0, t))) return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Does the text contain the word? CJK words by substring (segmentation may differ) or, four
+ * characters or more, as their two halves printed close together (`saidApart`); others by token;
+ * a one-letter word (a unit's symbol, "500 h" for hours) only right after a number.
  */
 export function contains(word: string, text: string, tokens: Set<string>): boolean {
-  if (hasHan(word)) return text.includes(word);
+  if (hasHan(word)) return text.includes(word) || saidApart(text, word);
   if (/^[a-z]$/.test(word)) return new RegExp(`\\d\\s*${word}(?![a-z0-9])`).test(text);
   return tokens.has(word);
 }

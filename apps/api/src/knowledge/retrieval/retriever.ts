@@ -12,6 +12,7 @@ import {
   type TermGroup,
 } from '../glossary/expansion.js';
 import { findForms, MACHINE_KIND_TERMS } from '../glossary/glossary.js';
+import { withStatedTerms } from '../glossary/stated-terms.js';
 import { hasHan, textLanguage } from '../../platform/text/script.js';
 import {
   codeTerms,
@@ -25,7 +26,7 @@ import { EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
 import { machineMention, NAMED_MANUAL_SHARE, namedManuals, namesAny, type ManualIdentity } from './machines.js';
 import { QueryEmbeddings } from './query-embeddings.js';
-import { candidatePieces, knownWords, shareWeights } from './unknown-words.js';
+import { knownWords, regluedWords, shareWeights, wordsToLookUp } from './unknown-words.js';
 import { SearchRepository, type ChunkDetail, type RankedId, type SearchScope } from './search.repository.js';
 
 export const RRF_K = 60;
@@ -118,9 +119,10 @@ export class Retriever {
     const scope = await this.scopeOf(ctx, input);
     const asked = contentWords(queryWords(input.query));
     if (!scope) return { passages: [], mode: 'lexical', words: weighWords(asked, new Map(), 0) };
-    const stats = await this.repo.documentFrequencies(scope, [...asked, ...candidatePieces(asked)]);
+    const reglued = regluedWords(input.query);
+    const stats = await this.repo.documentFrequencies(scope, wordsToLookUp(asked, reglued));
     const forms = findForms(input.query).map((m) => m.form.toLowerCase());
-    const known = knownWords(asked, stats.df, forms);
+    const known = knownWords(asked, stats.df, forms, reglued);
     const words = contentWords(known.words);
     const tokens = [...new Set([...querySearchTokens(input.query), ...words.filter((w) => !asked.includes(w))])];
     const codes = codeTerms(input.query);
@@ -173,11 +175,14 @@ export class Retriever {
       candidates.flatMap(({ d }) => range(d.pageStart, d.pageEnd).map((page) => ({ versionId: d.versionId, page }))),
     );
     const questionZh = isChineseQuestion(input.query);
+    // the synonyms the candidate passages state themselves (拾禾器（又称捡拾器）, 动力输出轴（PTO）) join the glossary's
+    const texts = candidates.map((x) => x.d.text);
+    const groups = withStatedTerms(exp.groups, input.query, words, texts);
     let scored = candidates.map((x) => {
       const said = `${x.d.title}\n${x.d.section ?? ''}\n${x.d.text}`;
       // a passage in the other language is not held to the words no glossary entry translates
       const across = (x.d.language === 'zh') !== questionZh;
-      const pw = across ? realiseAcross(ww, exp.groups, said, questionZh) : realise(ww, exp.groups, said);
+      const pw = across ? realiseAcross(ww, groups, said, questionZh) : realise(ww, groups, said);
       return { ...x, said, pw, own: coverage(ww, said), covered: coverage(pw, said) };
     });
     // the machine the question names is its subject when its manuals answer nearly as well as the best

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { weighWords } from './evidence.js';
-import { candidatePieces, knownWords, shareWeights } from './unknown-words.js';
+import { candidatePieces, knownWords, regluedWords, shareWeights } from './unknown-words.js';
 
 // Chinese question words no manual prints: the segmenter's guesses and whole compounds
 describe('knownWords', () => {
@@ -22,6 +22,27 @@ describe('knownWords', () => {
     expect(knownWords(['起飞', '保险', 'insurance'], df).words).toEqual(['起飞', '保险', 'insurance']);
     expect(knownWords(['起动液'], df, ['起动液']).words).toEqual(['起动液']);
     expect(knownWords(['进气口'], df, ['进气']).words).toEqual(['进气口']);
+  });
+
+  it('a character the segmenter glued to the wrong word goes back to the word before it', () => {
+    // 割台/输送/器堵/了, 刀/片断/了: 输送器 and 刀片 are what the manual prints
+    const reglued = regluedWords('割台输送器堵了，刀片断了能不能焊？');
+    expect(reglued.get('器堵')).toEqual({ joined: '输送器', rest: '堵' });
+    expect(reglued.get('片断')).toEqual({ joined: '刀片', rest: '断' });
+    const printed = new Map([
+      ['输送器', 2],
+      ['刀片', 3],
+    ]);
+    expect(knownWords(['器堵', '片断', '焊'], printed, [], reglued).words).toEqual([
+      '输送器',
+      '堵',
+      '刀片',
+      '断',
+      '焊',
+    ]);
+    // only when a manual prints the joined word; a word a manual prints stays as it is
+    expect(knownWords(['器堵'], new Map(), [], reglued).words).toEqual(['器堵']);
+    expect(knownWords(['器堵'], new Map([['器堵', 1]]), [], reglued).words).toEqual(['器堵']);
   });
 
   it('asks the frequencies of the pieces with the words', () => {

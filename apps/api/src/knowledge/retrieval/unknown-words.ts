@@ -1,4 +1,4 @@
-import { wordPieces } from '../../platform/text/segment.js';
+import { cutWords, queryWords, wordPieces } from '../../platform/text/segment.js';
 import { weighWords, type WeightedWords } from './evidence.js';
 
 /** The pieces a question's Chinese words may be replaced by, to ask their frequencies with the words. */
@@ -19,6 +19,7 @@ export function knownWords(
   words: string[],
   df: Map<string, number>,
   glossaryForms: string[] = [],
+  reglued: Map<string, Reglued> = new Map(),
 ): { words: string[]; split: Map<string, string[]> } {
   const out: string[] = [];
   const split = new Map<string, string[]>();
@@ -26,11 +27,45 @@ export function knownWords(
     const known = (df.get(w) ?? 0) > 0 || glossaryForms.some((f) => f.includes(w) || w.includes(f));
     const { sub, plain } = known ? { sub: [], plain: [] } : wordPieces(w);
     const printed = sub.filter((p) => (df.get(p) ?? 0) > 0);
-    const pieces = (printed.length ? printed : plain).filter((p) => !out.includes(p) && !words.includes(p));
+    const glued = known ? undefined : reglued.get(w);
+    const moved = glued && (df.get(glued.joined) ?? 0) > 0 ? [glued.joined, ...queryWords(glued.rest)] : [];
+    const pieces = (printed.length ? printed : plain.length ? plain : moved).filter(
+      (p) => !out.includes(p) && !words.includes(p),
+    );
     if (pieces.length) split.set(w, pieces);
     out.push(...(pieces.length ? pieces : [w]));
   }
   return { words: [...new Set(out)], split };
+}
+
+/** The words whose frequencies the question needs: its own, their pieces, and its re-cut words. */
+export const wordsToLookUp = (words: string[], reglued: Map<string, Reglued>): string[] => [
+  ...words,
+  ...candidatePieces(words),
+  ...[...reglued.values()].map((r) => r.joined),
+];
+
+/** A question word re-cut: the word before it with its first character (捡拾器), and what is left (堵). */
+export interface Reglued {
+  joined: string;
+  rest: string;
+}
+
+/**
+ * The question's Chinese words of two or more characters whose first character may end the word
+ * before them: the segmenter glues a character to the wrong side ("捡拾器堵了" → 捡拾 / 器堵, "用手把草" →
+ * 用 / 手把 / 草). Each with its re-cut, which `knownWords` takes when the joined word is one a manual
+ * prints and the word itself is not.
+ */
+export function regluedWords(question: string): Map<string, Reglued> {
+  const cut = cutWords(question);
+  const out = new Map<string, Reglued>();
+  const han = /^\p{Script=Han}+$/u;
+  for (let i = 1; i < cut.length; i++) {
+    const [a, b] = [cut[i - 1]!, cut[i]!];
+    if (han.test(a) && han.test(b) && b.length >= 2 && !out.has(b)) out.set(b, { joined: a + b[0], rest: b.slice(1) });
+  }
+  return out;
 }
 
 /**
