@@ -9,7 +9,7 @@
 // Lexical always; hybrid too when EMBEDDINGS_BASE_URL / EMBEDDINGS_MODEL are set.
 import { spawnSync } from 'node:child_process';
 import { Blob } from 'node:buffer';
-import { readFileSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { pickAfterAskBack, scoreAnswer, splitOf, summarize } from './knowledge-answers.mjs';
@@ -229,15 +229,19 @@ function answerLevel(rows, docKeyOf, set) {
 }
 
 /**
- * The probe manuals (apps/api/fixtures/manuals-probe: evaluation only, never seeded) a question
- * set names are uploaded into green-valley's own library by its owner, over HTTP, unless there.
+ * The probe manuals (apps/api/fixtures/manuals-probe, manuals-probe2, …: evaluation only, never
+ * seeded) a question set names are uploaded into green-valley's own library by its owner, over
+ * HTTP, unless there.
  */
 async function uploadProbeManuals(base) {
-  const dir = path.join(ROOT, 'apps/api/fixtures/manuals-probe');
+  const fixtures = path.join(ROOT, 'apps/api/fixtures');
   const sets = SETS.map(loadSet);
-  const wanted = JSON.parse(readFileSync(path.join(dir, 'manifest.json'), 'utf8')).filter((m) =>
-    sets.some((s) => s.documents[m.key]),
-  );
+  const wanted = readdirSync(fixtures)
+    .filter((d) => /^manuals-probe\d*$/.test(d))
+    .flatMap((d) =>
+      JSON.parse(readFileSync(path.join(fixtures, d, 'manifest.json'), 'utf8')).map((m) => ({ ...m, dir: d })),
+    )
+    .filter((m) => sets.some((s) => s.documents[m.key]));
   if (wanted.length === 0) return;
   const owner = await login(base, 'owner@green-valley.demo', 'green-valley');
   const { items } = await owner.get('/documents?limit=200');
@@ -246,7 +250,11 @@ async function uploadProbeManuals(base) {
     const form = new globalThis.FormData();
     form.set('title', m.title);
     form.set('language', m.language);
-    form.set('file', new Blob([readFileSync(path.join(dir, m.fileName))], { type: 'application/pdf' }), m.fileName);
+    form.set(
+      'file',
+      new Blob([readFileSync(path.join(fixtures, m.dir, m.fileName))], { type: 'application/pdf' }),
+      m.fileName,
+    );
     const res = await fetch(`${base}/api/v1/orgs/${owner.orgId}/documents`, {
       method: 'POST',
       headers: { authorization: owner.headers.authorization },
