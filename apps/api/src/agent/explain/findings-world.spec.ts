@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { PlanningFacts } from '../../planning/draft-content.js';
 import { L, combine, harvest, instance, job, operator } from '../../planning/scheduler/test-fixtures.js';
+import type { SchedMachine } from '../../planning/scheduler/types.js';
 import { findingText, unplacedText } from './findings.js';
 import { optionText } from './findings-world.js';
 
@@ -56,6 +57,36 @@ describe('the world rules in the goal language', () => {
     };
     expect(optionText(ctx('zh'), 'j-1', o)).toBe(
       '加班：工作日延长到 06:00–21:00（或到日落），不休息、不设每日上限，用 收割机甲，3/3周二 18:00 完成，截止 3/4周三 00:00',
+    );
+  });
+
+  it('a SPLIT option names each machine’s share in ha and hours (unequal machines, unequal shares)', () => {
+    const split = instance({
+      jobs: [job('j-1', { areaHa: 40 })],
+      machines: [
+        combine('c-1', { name: '收割机甲', ratesHaPerHour: { HARVESTING: 3 } } as Partial<SchedMachine>),
+        combine('c-2', { name: '收割机乙', ratesHaPerHour: { HARVESTING: 2 } } as Partial<SchedMachine>),
+      ],
+      operators: [operator('o-1'), operator('o-2')],
+    });
+    const part = (index: number, areaHa: number, m: string, op: string, endsAt: string) => ({
+      primaryAssetId: m,
+      implementAssetIds: [],
+      operatorMembershipId: op,
+      endsAt,
+      part: { index, of: 2, areaHa },
+    });
+    const o = {
+      kind: 'SPLIT',
+      detail: 'Splitting …',
+      items: [part(2, 16, 'c-2', 'o-2', L('02 15:00')), part(1, 24, 'c-1', 'o-1', L('02 15:00'))],
+    };
+    const c = (lang: 'zh' | 'en') => ({ ...ctx(lang), input: split });
+    expect(optionText(c('zh'), 'j-1', o)).toBe(
+      '拆分：按各台能干的量把地块分成2块，收割机甲 24.0 公顷（约 8.0 小时），收割机乙 16.0 公顷（约 8.0 小时），3/2周一 15:00 完成，截止 3/4周三 00:00',
+    );
+    expect(optionText(c('en'), 'j-1', o)).toContain(
+      'Split: the field in 2 parts by what each machine can do, 24.0 ha (about 8.0 h) on 收割机甲, 16.0 ha (about 8.0 h) on 收割机乙, finished by',
     );
   });
 });

@@ -9,6 +9,7 @@ import { lacking, misfit, requiredOf } from '../../planning/scheduler/world-rule
 import type { SchedMachine } from '../../planning/scheduler/types.js';
 import type { PlanningFacts } from '../../planning/draft-content.js';
 import type { SchedulerInput } from '../../planning/scheduler/types.js';
+import { shareWords } from './part-reason.js';
 import { localSpan, localWhen, nameList, type Lang } from './wording.js';
 
 /** what findings.ts explains with (its ExplainContext, said here so the two files do not import each other) */
@@ -130,11 +131,23 @@ export function licenceGapText(c: ExplainContext, jobId: string): string | null 
     : `No operator holds the ${licences(codes, 'en')} (valid to the job's end) that every machine able to do it requires`;
 }
 
-/** A deadline option (OVERTIME, SPLIT) in words: what it changes and when it finishes against the deadline. */
+/** A deadline option's item: where it ends, on what; a SPLIT option's items are parts (their share). */
+interface OptionItem {
+  primaryAssetId: string;
+  endsAt: string;
+  implementAssetIds?: string[];
+  operatorMembershipId?: string;
+  part?: { index: number; of: number; areaHa: number };
+}
+
+/**
+ * A deadline option (OVERTIME, SPLIT) in words: what it changes and when it finishes against the
+ * deadline; a SPLIT names each part's machine and share (hectares, about how many hours).
+ */
 export function optionText(
   c: ExplainContext,
   jobId: string,
-  o: { kind: string; detail: string; items: { primaryAssetId: string; endsAt: string }[] },
+  o: { kind: string; detail: string; items: OptionItem[] },
 ): string {
   const { lang, timezone: tz } = c;
   const zh = lang === 'zh';
@@ -143,18 +156,29 @@ export function optionText(
     .map((i) => i.endsAt)
     .sort()
     .at(-1);
-  const machines = [...new Set(o.items.map((i) => i.primaryAssetId))].map(
-    (id) => c.input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8),
-  );
+  const name = (id: string) => c.input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8);
+  const machines = [...new Set(o.items.map((i) => i.primaryAssetId))].map(name);
   const by = end ? localWhen(end, tz, lang) : '';
   const dl = deadline ? localWhen(deadline, tz, lang) : '';
   if (o.kind === 'OVERTIME')
     return zh
       ? `加班：工作日延长到 06:00–21:00（或到日落），不休息、不设每日上限，用 ${nameList(machines, 'zh')}，${by} 完成，截止 ${dl}`
       : `Overtime: longer days (06:00–21:00 or until sunset, no break, no day limit) on ${nameList(machines, 'en')} finish it by ${by}, before the deadline ${dl}`;
-  if (o.kind === 'SPLIT')
+  if (o.kind === 'SPLIT') {
+    const job = c.input.jobs.find((j) => j.id === jobId);
+    const parts = [...o.items].sort((a, b) => (a.part?.index ?? 0) - (b.part?.index ?? 0));
+    const shares = parts.map((i) => {
+      const words = shareWords(c, job, {
+        primaryAssetId: i.primaryAssetId,
+        implementAssetIds: i.implementAssetIds ?? [],
+        operatorMembershipId: i.operatorMembershipId ?? '',
+        ...(i.part ? { part: i.part } : {}),
+      });
+      return zh ? `${name(i.primaryAssetId)} ${words}` : `${words} on ${name(i.primaryAssetId)}`;
+    });
     return zh
-      ? `拆分：把地块分成两半${machines.length > 1 ? `，${nameList(machines, 'zh')} 同时作业` : `，${machines[0]} 分两段做`}，${by} 完成，截止 ${dl}`
-      : `Split: the field in two halves${machines.length > 1 ? ` on ${nameList(machines, 'en')} at once` : ` in two spans on ${machines[0]}`}, finished by ${by}, before the deadline ${dl}`;
+      ? `拆分：按各台能干的量把地块分成${parts.length}块，${shares.join('，')}，${by} 完成，截止 ${dl}`
+      : `Split: the field in ${parts.length} parts by what each machine can do, ${shares.join(', ')}, finished by ${by}, before the deadline ${dl}`;
+  }
   return zh ? `方案（${o.kind}）：${o.detail}` : o.detail;
 }

@@ -1,5 +1,6 @@
-import { isSplittable, shareArea } from './parts.js';
-import { busyWith } from './split-jobs.js';
+import { isSplittable } from './parts.js';
+import { MAX_PARTS, busyWith } from './split-jobs.js';
+import { partHours, planSplit, type Schedule } from './split-sizing.js';
 import type { DraftItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJob } from './types.js';
 
 /** What would get an unplaced job done by its deadline, as ready items (a draft variant's). */
@@ -14,15 +15,15 @@ const CURABLE = new Set<UnplacedJob['reason']>(['WINDOW_TOO_SHORT', 'NO_MACHINE_
 /** at most this many jobs get options (heaviest first: the result's order) */
 export const MAX_OPTION_JOBS = 10;
 
-type Schedule = (input: SchedulerInput) => ScheduleResult;
-
 /**
  * For each unplaced job whose deadline cannot be met (the window is too short for the work,
  * or everything capable is taken), the options that would meet it, each tried against the
  * draft's own items: OVERTIME (the day from 06:00 to 21:00 or sunset, no break, no day
- * limit) and SPLIT (the field in two halves as parts, on two machines or two free spans; only for an
+ * limit) and SPLIT (the field in parts on the crews that can take a share in the window, each share
+ * their output × usable hours: the scheduler's own split rule, split-sizing.ts; only for an
  * operation that may be split and a job with an area: planning/scheduler/parts.ts). An option
- * is given only when the scheduler places it. No option: nothing short of moving other work helps.
+ * is given only when the scheduler places it: a split whose crews together cannot do the field by
+ * the deadline is no option (a part-done field is not an option the draft can execute). No option: nothing short of moving other work helps.
  */
 export function deadlineOptions(
   input: SchedulerInput,
@@ -58,25 +59,15 @@ export function deadlineOptions(
         detail: `Working longer days (06:00–21:00 or until sunset, no break, no day limit) finishes it by ${overtime.items[0]!.endsAt}, before the deadline ${job.windowEnd}.`,
         items: overtime.items.map(strip),
       });
-    const half = (p: 1 | 2): SchedJob => ({
-      ...alone,
-      id: `${job.id}#${p}`,
-      estimatedHours: job.estimatedHours / 2,
-      ...(job.areaHa ? { areaHa: job.areaHa / 2 } : {}),
-    });
-    // a split is a variant the draft can execute only for an operation that may be split, with an area to share
+    // a split is a variant the draft can execute only for an operation that may be split, with an area to share:
+    // the one sizing rule (split-sizing.ts), offered only when its parts cover the whole field by the deadline
     const splittable = isSplittable(job.operationType) && (job.areaHa ?? 0) > 0;
-    const split = splittable ? run({ ...input, jobs: [half(1), half(2)], busy, options: base }) : null;
-    if (split?.items.length === 2) {
-      const areas = shareArea(job.areaHa!, [1, 1]);
-      const items = split.items.map((it) => {
-        const index = it.jobId.endsWith('#2') ? 2 : 1;
-        return { ...strip({ ...it, jobId: job.id }), part: { index, of: 2, areaHa: areas[index - 1]! } };
-      });
-      const machines = new Set(items.map((i) => i.primaryAssetId)).size;
+    const split = splittable ? planSplit(input, alone, busy, run, { max: MAX_PARTS }) : null;
+    if (split?.kind === 'PARTS') {
+      const items = split.items.map((it) => ({ ...strip(it), part: { ...it.part! } }));
       options.push({
         kind: 'SPLIT',
-        detail: `Splitting the field in two halves${machines > 1 ? ' on two machines at once' : ''} finishes it by ${items
+        detail: `Splitting the field by what each machine can do (${items.map((i) => shareDetail(input, job, i)).join(', ')}) finishes it by ${items
           .map((i) => i.endsAt)
           .sort()
           .at(-1)}, before the deadline ${job.windowEnd}.`,
@@ -86,6 +77,13 @@ export function deadlineOptions(
     if (options.length) out.set(job.id, options);
   }
   return out;
+}
+
+/** "24.0 ha (about 8.0 h) on Combine A": a part's share, its hours from its crew's output. */
+function shareDetail(input: SchedulerInput, job: SchedJob, it: Omit<DraftItem, 'itemKey'>): string {
+  const h = partHours(input, job, it, it.part!.areaHa);
+  const name = input.machines.find((m) => m.id === it.primaryAssetId)?.name ?? it.primaryAssetId;
+  return `${it.part!.areaHa.toFixed(1)} ha${h ? ` (about ${h.toFixed(1)} h)` : ''} on ${name}`;
 }
 
 const strip = (it: Omit<DraftItem, 'itemKey'> & { itemKey?: string }): Omit<DraftItem, 'itemKey'> => ({

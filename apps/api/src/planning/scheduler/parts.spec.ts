@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { schedule } from './scheduler.js';
 import { validate } from './validator.js';
-import { shareArea } from './parts.js';
 import { L, combine, harvest, instance, job, operator, tractor } from './test-fixtures.js';
 
 const two = instance({
@@ -41,10 +40,6 @@ describe('split jobs: the validator', () => {
     });
     const r = validate(input, [part(1, 15), part(2, 15, { primaryAssetId: 'c-2', operatorMembershipId: 'o-2' })]);
     expect(r.violations.map((v) => v.code)).toContain('PART_NOT_SPLITTABLE');
-  });
-  it('shareArea: by weights, rounded, summing to the area', () => {
-    expect(shareArea(30, [1, 1])).toEqual([15, 15]);
-    expect(shareArea(10, [1, 2])).toEqual([3.33, 6.67]);
   });
 });
 

@@ -26,15 +26,6 @@ export const isSplittable = (operationType: string): boolean => SPLITTABLE_OPERA
 /** Parts' hectares may differ from the job's by this much (rounding to 0.01 ha per part). */
 export const AREA_TOLERANCE_HA = 0.05;
 
-/** `area` in `n` parts in proportion to `weights` (all 1: equal), each rounded to 0.01 ha, summing to `area`. */
-export function shareArea(area: number, weights: readonly number[]): number[] {
-  const total = weights.reduce((a, b) => a + b, 0);
-  const parts = weights.map((w) => Math.max(0.01, Math.round(((area * w) / total) * 100) / 100));
-  const rest = Math.round((area - parts.slice(0, -1).reduce((a, b) => a + b, 0)) * 100) / 100;
-  parts[parts.length - 1] = Math.max(0.01, rest);
-  return parts;
-}
-
 /** The job as its part sees it: the part's hectares (and a share of the estimate) to work. */
 export function partJob<J extends Pick<SchedJob, 'areaHa' | 'estimatedHours'>>(job: J, part: ItemPart | undefined): J {
   if (!part) return job;

@@ -75,6 +75,12 @@ export function crewRate(input: SchedulerInput, job: SchedJob, crew: Crew): numb
   return job.areaHa && job.areaHa > 0 && job.estimatedHours > 0 ? job.areaHa / job.estimatedHours : null;
 }
 
+/** About how many hours a part of `areaHa` takes its crew (its output), null when the output is unknown. */
+export function partHours(input: SchedulerInput, job: SchedJob, crew: Crew, areaHa: number): number | null {
+  const r = crewRate(input, job, crew);
+  return r ? areaHa / r : null;
+}
+
 /** The job as a piece of `areaHa` (its hours the share of the estimate), from `from` on. */
 export function pieceOf(job: SchedJob, id: string, areaHa: number, from = job.windowStart): SchedJob {
   return {
