@@ -9,7 +9,7 @@ import { lacking, misfit, requiredOf } from '../../planning/scheduler/world-rule
 import type { SchedMachine } from '../../planning/scheduler/types.js';
 import type { PlanningFacts } from '../../planning/draft-content.js';
 import type { SchedulerInput } from '../../planning/scheduler/types.js';
-import { shareWords } from './part-reason.js';
+import { shareWords } from './share-words.js';
 import { localSpan, localWhen, nameList, type Lang } from './wording.js';
 
 /** what findings.ts explains with (its ExplainContext, said here so the two files do not import each other) */

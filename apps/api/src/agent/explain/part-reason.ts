@@ -1,28 +1,14 @@
 import { schedule } from '../../planning/scheduler/scheduler.js';
 import { busyWith } from '../../planning/scheduler/split-jobs.js';
-import { crewCapacity, partHours, type CrewCapacity } from '../../planning/scheduler/split-sizing.js';
-import type { SchedJob } from '../../planning/scheduler/types.js';
+import { crewCapacity, type CrewCapacity } from '../../planning/scheduler/split-sizing.js';
 import type { ScheduleItem } from '../../planning/scheduler/types.js';
 import type { ExplainContext } from './findings.js';
+import { shareWords, tenth } from './share-words.js';
 import { localSpan, opWord, type ItemReason } from './wording.js';
 
 type Item = Omit<ScheduleItem, 'itemKey'>;
 
 const one = (n: number) => (Math.round(n * 100) / 100).toString();
-const tenth = (n: number) => (Math.round(n * 10) / 10).toFixed(1);
-
-/** A part's share in words, "24.0 公顷（约 8.0 小时）" / "24.0 ha (about 8.0 h)": hours from its crew's output. */
-export function shareWords(
-  c: Pick<ExplainContext, 'input' | 'lang'>,
-  job: SchedJob | undefined,
-  o: Pick<Item, 'primaryAssetId' | 'implementAssetIds' | 'operatorMembershipId'> & { part?: Item['part'] },
-): string {
-  const h = job && o.part ? partHours(c.input, job, o, o.part.areaHa) : null;
-  const ha = tenth(o.part?.areaHa ?? 0);
-  return c.lang === 'zh'
-    ? `${ha} 公顷${h ? `（约 ${tenth(h)} 小时）` : ''}`
-    : `${ha} ha${h ? ` (about ${tenth(h)} h)` : ''}`;
-}
 
 /**
  * PART: a split job's item says which part it is, its share (hectares and about how many hours),
