@@ -175,3 +175,44 @@ describe('hay and forage, and how fast the machine works: terms any baler or fie
     expect(findForms('车速').map((m) => m.entry.zh[0])).toEqual(['作业速度']);
   });
 });
+
+describe('seed drills, tillage tools, spreaders and weights: terms any implement manual prints', () => {
+  const across = (q: string, text: string, zh: boolean) => {
+    const { ww, exp } = setup(q);
+    return coverage(realiseAcross(ww, exp.groups, text, zh), text);
+  };
+  const canon = (q: string) => findForms(q).map((m) => m.entry.zh[0]);
+
+  it('a Chinese seed-drill question covers the English sentence saying it', () => {
+    expect(across('开沟器磨损后怎么办？', 'Replace the coulters when they are worn.', true)).toBeGreaterThan(0.5);
+    expect(across('播种深度怎么调整？', 'Adjust the sowing depth with the press wheel.', true)).toBeGreaterThan(0.5);
+    expect(across('作业道怎么设置？', 'Set the tramline rhythm on the terminal.', true)).toBeGreaterThan(0.4);
+  });
+
+  it('an English question covers the Chinese sentence', () => {
+    expect(across('How do I adjust the press wheels?', '镇压轮压力通过弹簧调整。', false)).toBeGreaterThan(0.5);
+    expect(across('Check the markers before folding the wings', '折叠侧翼前检查划行器。', false)).toBeGreaterThan(0.5);
+  });
+
+  it('the words of seeding, tillage and spreading, in either language', () => {
+    expect(canon('拌药种子')).toEqual(['拌药种子']);
+    expect(canon('handling dressed seed')).toContain('拌药种子');
+    expect(canon('种箱')).toEqual(['种箱']);
+    expect(canon('the seed hopper lid')).toContain('种箱');
+    expect(canon('条播机的排种轮')).toEqual(expect.arrayContaining(['播种机', '排种轮']));
+    expect(canon('深松机的耕深')).toEqual(expect.arrayContaining(['深松机', '耕深']));
+    expect(canon('How wide is the spread width of the fertiliser spreader?')).toEqual(
+      expect.arrayContaining(['撒肥机', '撒布宽度']),
+    );
+  });
+
+  it('weights in a specification table; entries that stay distinct', () => {
+    expect(canon('空机质量是多少')).toContain('空机质量');
+    expect(canon('What is the unladen mass?')).toContain('空机质量');
+    // a tractor's ballast weights are not the machine's weight; a drone's spreader is not a fertiliser spreader
+    expect(canon('How many weights can I fit?')).toContain('配重');
+    expect(canon('How many weights can I fit?')).not.toContain('重量');
+    expect(canon('the spreader of the drone')).toContain('播撒');
+    expect(canon('the fertiliser spreader')).toEqual(['撒肥机']);
+  });
+});

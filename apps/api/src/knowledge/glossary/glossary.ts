@@ -1,6 +1,7 @@
 import { cutWords, words } from '../../platform/text/segment.js';
 import type { GlossaryEntry } from './glossary-types.js';
 import { FILLER_WORDS } from './filler.js';
+import { IMPLEMENT_TERMS } from './terms-implements.js';
 import { MACHINE_TERMS } from './terms-machine.js';
 import { MAKER_TERMS } from './terms-makers.js';
 import { SERVICE_TERMS } from './terms-service.js';
@@ -8,7 +9,13 @@ import { WORK_TERMS } from './terms-work.js';
 import { hasHan } from '../../platform/text/script.js';
 
 /** The agricultural machinery glossary, zh ↔ en, with colloquial sayings (curated data, see terms-*.ts). */
-export const GLOSSARY: readonly GlossaryEntry[] = [...MACHINE_TERMS, ...WORK_TERMS, ...SERVICE_TERMS, ...MAKER_TERMS];
+export const GLOSSARY: readonly GlossaryEntry[] = [
+  ...MACHINE_TERMS,
+  ...WORK_TERMS,
+  ...IMPLEMENT_TERMS,
+  ...SERVICE_TERMS,
+  ...MAKER_TERMS,
+];
 
 /**
  * The entries that name a kind of machine (by their canonical Chinese term): a question naming one

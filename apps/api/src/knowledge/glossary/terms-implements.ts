@@ -1,0 +1,70 @@
+import { entriesOf, type GlossaryEntry } from './glossary-types.js';
+
+/**
+ * The common implements behind a tractor: seed drills and planters, tillage tools, fertiliser
+ * spreaders, and how any specification table states a machine's weights. General vocabulary: the
+ * words every operator's manual of the kind prints, in both languages (none is a sentence of a
+ * manual of the eval library). The machine kinds 播种机 and 旋耕机 themselves are in terms-work.ts.
+ */
+export const IMPLEMENT_TERMS: GlossaryEntry[] = [
+  ...entriesOf('tillage-seeding', [
+    // seed drills and planters
+    ['种子', 'seed|seeds'],
+    ['种箱|种子箱|种子仓', 'seed hopper|seed tank|seed box|hopper'],
+    ['排种|排种轴', 'metering|seed metering|metering shaft'],
+    ['排种轮|排种槽轮', 'metering roller|metering rollers|metering wheel|fluted roller'],
+    ['开沟器|开沟圆盘', 'coulter|coulters|opener|openers|furrow opener|disc coulter'],
+    ['镇压轮|镇压辊', 'press wheel|press wheels|packer wheel|packer|press roller'],
+    ['覆土器|覆土耙|覆土', 'covering harrow|following harrow|seed harrow|closing wheel'],
+    ['限深轮|仿形轮', 'depth wheel|gauge wheel|depth control wheel'],
+    ['地轮|驱动地轮', 'land wheel|ground wheel|ground-drive wheel'],
+    ['输种管', 'seed tube|seed tubes|seed hose|delivery hose'],
+    ['分配头', 'distribution head|distributor head'],
+    ['气力式|气送式|气力输送', 'pneumatic|air-assisted|pneumatic conveying'],
+    ['负压|真空|气吸', 'vacuum|negative pressure'],
+    ['播深|播种深度', 'sowing depth|seeding depth|drilling depth|seed depth|planting depth'],
+    ['作业道|作业道行|拖拉机行走道', 'tramline|tramlines|tramlining'],
+    ['作业道节奏|作业道间隔', 'tramline rhythm|tramline interval'],
+    ['拌药种子|包衣种子|包衣|拌种|种子处理', 'treated seed|dressed seed|coated seed|seed dressing|seed treatment'],
+    ['划行器|标记器|划印器', 'marker|markers|row marker|track marker|bout marker'],
+    ['侧翼|机翼|翼部', 'wing|wings|side wing|outer wing'],
+    ['刮土板|刮泥板', 'scraper|scrapers'],
+    ['校准试验|旋转试验|播量试验', 'calibration test|rotation test|turning test'],
+    ['称重|称量', 'weigh|weighing|weighed'],
+    ['地头', 'headland|headlands'],
+    ['苗床|种床|整地', 'seedbed|seed bed|seedbed preparation'],
+    ['出苗', 'emergence|crop emergence'],
+    ['漏播|断条', 'missed rows|skips|gaps in the row'],
+    ['牵引式', 'trailed|towed|pull-type'],
+    ['牵引杆|牵引架|牵引环', 'drawbar|tow bar|drawbar eye|towing eye'],
+    ['作业幅宽|工作幅宽', 'working width|work width'],
+    // tillage
+    ['翻转犁', 'reversible plough|reversible plow'],
+    ['犁铧|铧尖', 'ploughshare|plowshare|plough share'],
+    ['犁壁|翻土板', 'mouldboard|moldboard'],
+    ['深松机|深松铲', 'subsoiler|subsoiler tine|ripper'],
+    ['旋耕刀', 'tiller blade|rotor blade|rotavator blade|l-blade'],
+    ['耙片|圆盘', 'disc|discs|disk|disks|disc blade'],
+    ['耙齿|弹齿|松土齿', 'tine|tines|spring tine'],
+    // fertiliser spreaders
+    ['撒肥机|撒布机|抛撒机', 'fertiliser spreader|fertilizer spreader|broadcast spreader|spinner spreader'],
+    ['肥箱|肥料箱', 'fertiliser hopper|fertilizer hopper|fertiliser tank|fertilizer tank'],
+    ['排肥器', 'fertiliser meter|fertilizer meter|fertiliser metering unit|fertilizer metering unit'],
+    ['排肥量|施肥量|撒肥量', 'fertiliser rate|fertilizer rate|spread rate|spreading rate'],
+    ['撒布宽度|撒肥宽度|撒幅', 'spread width|spreading width|spread pattern width'],
+    ['撒肥盘|抛撒盘|撒布盘', 'spreading disc|spreading discs|spinning disc|spinner disc|spinner'],
+    ['抛撒叶片|撒肥叶片', 'spreading vane|spreading vanes|vane|vanes'],
+    ['颗粒肥|颗粒', 'granular fertiliser|granular fertilizer|granules|granular'],
+    ['边际撒施|边界撒施', 'border spreading|boundary spreading|headland spreading'],
+  ]),
+  ...entriesOf('maintenance', [
+    // how a specification table states weights: never the one word "weight" (配重's "weights" has it)
+    [
+      '空机质量|空机重量|自重|整机质量|整机重量|空载质量',
+      'empty weight|unladen mass|unladen weight|tare weight|dry weight|kerb weight',
+    ],
+    ['总质量|满载质量|最大总质量', 'gross weight|gross vehicle weight|total weight|permissible total weight'],
+    ['重量', 'machine weight|operating weight|mass'],
+    ['载重量|额定载重|装载量', 'load capacity|rated load|carrying capacity'],
+  ]),
+];
