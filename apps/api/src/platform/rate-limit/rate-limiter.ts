@@ -10,6 +10,9 @@ export interface LimitResult {
 /**
  * Fixed-window counters in Redis (shared by every API process). When Redis is down
  * the counters fall back to this process's memory: limits stay in force, per process.
+ * Hits counted in memory still count once Redis answers again (a process that served its first
+ * requests before its connection was ready, a Redis restart): each hit is counted in one place,
+ * and the limit is checked against both.
  */
 @Injectable()
 export class RateLimiter {
@@ -18,12 +21,21 @@ export class RateLimiter {
 
   constructor(private readonly redis: RedisService) {}
 
+  /** Hits of `full` counted in memory in the current window (an expired window is forgotten). */
+  private localCount(full: string): number {
+    const e = this.local.get(full);
+    if (!e) return 0;
+    if (e.resetAt > Date.now()) return e.count;
+    this.local.delete(full);
+    return 0;
+  }
+
   /** Reads the counter without adding to it. */
   async peek(key: string, limit: number, windowSeconds: number): Promise<LimitResult> {
     const full = `amms:v1:rl:${key}`;
     try {
       const [count, ttl] = await Promise.all([this.redis.client.get(full), this.redis.client.ttl(full)]);
-      const n = Number(count ?? 0);
+      const n = Number(count ?? 0) + this.localCount(full);
       return { allowed: n < limit, count: n, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
     } catch {
       const e = this.local.get(full);
@@ -38,7 +50,7 @@ export class RateLimiter {
     const full = `amms:v1:rl:${key}`;
     try {
       const res = await this.redis.client.multi().incr(full).expire(full, windowSeconds, 'NX').ttl(full).exec();
-      const count = Number(res?.[0]?.[1] ?? 0);
+      const count = Number(res?.[0]?.[1] ?? 0) + this.localCount(full);
       const ttl = Number(res?.[2]?.[1] ?? windowSeconds);
       return { allowed: count <= limit, count, retryAfterSeconds: ttl > 0 ? ttl : windowSeconds };
     } catch {
