@@ -138,11 +138,14 @@ export async function stopGracefully(
     p.once('exit', (code, signal) => r({ code, signal, timedOut: false })),
   );
   p.kill('SIGTERM');
+  let killed = false;
   const timer = sleep(timeoutMs).then(() => {
+    killed = true;
     p.kill('SIGKILL');
-    return exited.then((e) => ({ ...e, timedOut: true }));
   });
-  return Promise.race([exited, timer]);
+  // the exit after our SIGKILL resolves `exited` first: it must still say it timed out
+  const e = await Promise.race([exited, timer.then(() => exited)]);
+  return { ...e, timedOut: killed };
 }
 
 /** The newest Postgres server binaries installed (Debian layout: /usr/lib/postgresql/<major>/bin). */
