@@ -33,6 +33,8 @@ export class AempError extends Error {
 
 const MAX_WAIT_MS = 60_000;
 const isoSeconds = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+/** the whole second at or after `d` (a window's end in whole seconds that still covers `d`) */
+const ceilSecond = (d: Date) => new Date(Math.ceil(d.getTime() / 1000) * 1000);
 
 /**
  * The production client of an ISO 15143-3 (AEMP 2.0) endpoint: signs in (HTTP Basic, or an OAuth2
@@ -71,10 +73,13 @@ export class AempClient {
   /**
    * One series of one unit between two times, all pages. null when the endpoint does not offer it
    * (404 / 501: time series are optional in the standard and a subscription option at some makers).
+   * The URL carries whole seconds: `from` rounded down, `to` rounded up, so an event in the same
+   * second as the cycle's start is read now (not a cycle later); the next cycle's window overlaps
+   * this one by under a second, and ingestion is idempotent.
    */
   async series(equipmentId: string, series: AempSeries, from: Date, to: Date, maxPages: number) {
     const out: TAempSeriesPage[] = [];
-    const path = `Fleet/Equipment/ID/${encodeURIComponent(equipmentId)}/${series}/${isoSeconds(from)}/${isoSeconds(to)}/1`;
+    const path = `Fleet/Equipment/ID/${encodeURIComponent(equipmentId)}/${series}/${isoSeconds(from)}/${isoSeconds(ceilSecond(to))}/1`;
     let url: string | null = new URL(path, this.base).href;
     const seen = new Set<string>();
     for (let n = 0; url && n < maxPages; n++) {
