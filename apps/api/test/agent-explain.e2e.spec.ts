@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ZAgentRun, type TAgentRun } from '@amms/contracts/drafts';
 import { ZJob } from '@amms/contracts/jobs';
-import type { TRole } from '@amms/contracts/permissions';
+import { DEFAULT_SCOPE, type TRole } from '@amms/contracts/permissions';
 import { call, createOrg, startApp, type Harness, type TestOrg } from './harness.js';
 import { expectStatus, loginAll, orgPath } from './assertions.js';
 import { HOUR, LICENCE_UNTIL, nextWeek } from './draft-fixtures.js';
@@ -26,6 +26,12 @@ const tag = () => randomUUID().slice(0, 8);
 /** "07:00" of an instant in UTC+8 */
 const clock8 = (iso: string) => new Date(Date.parse(iso) + 8 * HOUR).toISOString().slice(11, 16);
 const clockUtc = (iso: string) => new Date(iso).toISOString().slice(11, 16);
+/** "12/14周一 08:00–12:00" in UTC+8, as the reasons write a span within one day */
+const localSpanOf = (from: string, to: string) => {
+  const d = new Date(Date.parse(from) + 8 * HOUR);
+  const wd = '日一二三四五六'[d.getUTCDay()];
+  return `${d.getUTCMonth() + 1}/${d.getUTCDate()}周${wd} ${clock8(from)}–${clock8(to)}`;
+};
 
 interface World {
   org: TestOrg;
@@ -145,5 +151,47 @@ describe('explanations in the goal language and the org time zone', () => {
     expect(d.unplaced[0]!.detail).toMatch(/^A machine is free in .* none of the 1 operators considered/);
     expect(d.unplaced[0]!.detail).toContain('08:00');
     expect(d.unplaced[0]!.detail).not.toMatch(/T\d\d:\d\d/);
+  });
+  it('zh: a machine the goal asked for that another job holds: the item says so and names that job', async () => {
+    const w = await world();
+    const at = nextWeek();
+    // 收割机甲 is booked at those hours by another job, driven by a second operator
+    const u = await h.db.user.create({
+      data: { email: `op2-${tag()}@explain.test`, name: `机手二${tag()}`, passwordHash: 'x' },
+    });
+    const op2 = await h.db.membership.create({
+      data: { organizationId: w.org.id, userId: u.id, role: 'OPERATOR', dataScope: DEFAULT_SCOPE.OPERATOR },
+    });
+    const f = await post(w.t.OWNER, w.org.id, '/fields', { name: `南坡${tag()}`, areaHa: 5 });
+    expectStatus(f, 201);
+    const title = `早稻抢收${tag()}`;
+    const other = await post(w.t.DISPATCHER, w.org.id, '/jobs', {
+      fieldId: f.body.id,
+      title,
+      operationType: 'HARVESTING',
+      estimatedHours: 4,
+      windowStart: at(1, 8),
+      windowEnd: at(1, 13),
+    });
+    expectStatus(other, 201);
+    const jia = w.combines.find((c) => c.name === '收割机甲')!;
+    expectStatus(
+      await call(h.base, 'POST', orgPath(w.org.id, `/jobs/${other.body.id}/assign`), {
+        token: w.t.DISPATCHER,
+        body: { primaryAssetId: jia.id, operatorMembershipId: op2.id, startsAt: at(1, 8), endsAt: at(1, 12) },
+        headers: { 'idempotency-key': randomUUID() },
+      }),
+      200,
+    );
+    const r = await run(w, '安排下周的收获作业，用收割机甲');
+    expect(r.status).toBe('COMPLETED');
+    const d = r.draft!;
+    expect(d.items.length).toBeGreaterThan(0);
+    for (const item of d.items) {
+      expect(item.primaryAssetId).not.toBe(jia.id);
+      const why = d.evidence.find((e) => e.itemKey === item.itemKey)!.why!;
+      const asked = why.find((x) => x.code === 'ASKED_NOT_USED')?.text;
+      expect(asked).toBe(`没用您要的机器：收割机甲 在 ${localSpanOf(at(1, 8), at(1, 12))} 已有安排（${title}）`);
+    }
   });
 });

@@ -3,6 +3,7 @@
  * the sentence rendered from them in the goal's language (times in the org's zone):
  * - FITS: the machine (set) does the job's operation;
  * - ASKED_MACHINE / ASKED_OPERATOR: the goal (or a saved preference) named it;
+ * - ASKED_NOT_USED: the goal named machines for it and none was taken: why (asked-reason.ts);
  * - SAME_TEAM: machine or operator belongs to the job's team;
  * - STARTS: when, and why not earlier (the window opens then / the machine or the operator is
  *   booked until then / the field's earlier operation ends then / the working day starts);
@@ -15,6 +16,7 @@ import type { ExplainContext } from './findings.js';
 import { machineExclusion } from './findings.js';
 import { localSpan, localWhen, nameList, opWord, type ItemReason } from './wording.js';
 import { fasterThan } from './item-work.js';
+import { askedNotUsedReason } from './asked-reason.js';
 
 export type { ItemReason } from './wording.js';
 
@@ -58,6 +60,8 @@ export function itemReasons(
   const asked = [item.primaryAssetId, ...item.implementAssetIds].filter((id) => o.preferAssetIds?.includes(id));
   if (asked.length)
     add('ASKED_MACHINE', { machine: setName }, zh ? `按要求优先用 ${setName}` : `you asked for ${setName}`);
+  const notAsked = askedNotUsedReason(c, item, all, setName);
+  if (notAsked) out.push(notAsked);
   if (job.teamId && machine?.teamId === job.teamId) {
     const team = teamNames.get(job.teamId) ?? '';
     add(

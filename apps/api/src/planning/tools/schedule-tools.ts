@@ -10,6 +10,8 @@ import type { JobsService } from '../../jobs/jobs.service.js';
 import type { MaintenancePlansService } from '../../maintenance/maintenance-plans.service.js';
 import type { MembersService } from '../../tenancy/members.service.js';
 import { memberScope } from '../../platform/access/member-scope.js';
+import { jobScope } from '../../platform/access/job-scope.js';
+import { readsWorkOrders, workOrderScope } from '../../platform/access/maintenance-scope.js';
 import type { TeamsService } from '../../tenancy/teams.service.js';
 import type { MachineWorld, WorldFactsRepository } from './world-facts.repository.js';
 import type { OrgContext } from '../../platform/access/context.js';
@@ -236,12 +238,23 @@ export function bookingsTool(d: PlanningToolDeps): AgentTool<z.output<typeof ZRa
         d.bookings.operatorBookings(ctx.organizationId, range, undefined, memberScope(ctx)),
         d.world.leave(ctx.organizationId, range, memberScope(ctx)),
       ]);
+      // what holds each booking, named as the reader may see it (a dispatcher reads "西大片8号地 水稻收获", not an id)
+      const labels = await d.world.bookingLabels(
+        ctx.organizationId,
+        {
+          jobIds: [...new Set([...m.map((b) => b.jobId), ...o.map((b) => b.jobId)].filter((x) => x !== null))],
+          workOrderIds: [...new Set(m.map((b) => b.workOrderId).filter((x) => x !== null))],
+        },
+        { jobs: jobScope(ctx), workOrders: readsWorkOrders(ctx) ? workOrderScope(ctx) : null },
+      );
       return {
         machines: m.map((b) => ({
           assetId: b.assetId,
           startsAt: b.startsAt.toISOString(),
           endsAt: b.endsAt.toISOString(),
-          label: b.jobId ? `job ${b.jobId}` : `work order ${b.workOrderId}`,
+          label: b.jobId
+            ? (labels.get(b.jobId) ?? `job ${b.jobId}`)
+            : (labels.get(b.workOrderId ?? '') ?? `work order ${b.workOrderId}`),
           ...bookingRef(b.jobId, b.workOrderId),
         })),
         operators: [
@@ -249,7 +262,7 @@ export function bookingsTool(d: PlanningToolDeps): AgentTool<z.output<typeof ZRa
             membershipId: b.membershipId,
             startsAt: b.startsAt.toISOString(),
             endsAt: b.endsAt.toISOString(),
-            label: `job ${b.jobId}`,
+            label: labels.get(b.jobId) ?? `job ${b.jobId}`,
             ...bookingRef(b.jobId, null),
           })),
           // leave blocks a person like a booking; the validator names it ON_LEAVE

@@ -86,6 +86,36 @@ export class WorldFactsRepository {
     return out;
   }
 
+  /**
+   * What holds a booking, in a reader's words: a job's title (else its field's name), a work
+   * order's number and title — only those the reader may see (`jobs` / `workOrders` scopes; null
+   * for work orders when they may not read them). Unlabelled ids keep the caller's fallback.
+   */
+  async bookingLabels(
+    organizationId: string,
+    ids: { jobIds: readonly string[]; workOrderIds: readonly string[] },
+    scope: { jobs: Prisma.JobWhereInput; workOrders: Prisma.WorkOrderWhereInput | null },
+  ): Promise<Map<string, string>> {
+    const [jobs, orders] = await Promise.all([
+      ids.jobIds.length
+        ? this.prisma.client.job.findMany({
+            where: { AND: [{ organizationId, id: { in: [...ids.jobIds] } }, scope.jobs] },
+            select: { id: true, title: true, field: { select: { name: true } } },
+          })
+        : [],
+      ids.workOrderIds.length && scope.workOrders
+        ? this.prisma.client.workOrder.findMany({
+            where: { AND: [{ organizationId, id: { in: [...ids.workOrderIds] } }, scope.workOrders] },
+            select: { id: true, number: true, title: true },
+          })
+        : [],
+    ]);
+    return new Map([
+      ...jobs.map((j) => [j.id, j.title?.trim() || j.field.name] as const),
+      ...orders.map((w) => [w.id, `WO-${String(w.number).padStart(6, '0')} ${w.title}`] as const),
+    ]);
+  }
+
   /** leave overlapping [from, to) of the members in `scope` */
   leave(organizationId: string, range: { startsAt: Date; endsAt: Date }, scope: Prisma.MembershipWhereInput) {
     return this.prisma.client.memberLeave.findMany({
