@@ -56,9 +56,9 @@ const steps = [
     'scripts',
     () =>
       run(
-        'tests of the npm test runner (node --test)',
+        'tests of the npm test runner and the probe manuals (node --test)',
         'node',
-        ['--test', 'scripts/test-steps.test.mjs', 'scripts/check-cycles.test.mjs'],
+        ['--test', 'scripts/test-steps.test.mjs', 'scripts/check-cycles.test.mjs', 'scripts/probe-manual.test.mjs'],
         { env },
       ),
   ],
