@@ -173,6 +173,38 @@ describe('machine and operator follow-ups', () => {
   });
 });
 
+describe('shifts by days and "<field>用<machine>收" (session 19, read on the demo as new goals before)', () => {
+  it('"<field>往后推一天" moves its item a day; "<field>用S780收" swaps its machine; the same about a field outside the draft is a new goal', async () => {
+    const w = await world();
+    const first = await run(w, `安排下周${w.field}的收获，优先用克拉斯1号`);
+    const v1 = first.draft!.items[0]!;
+    expect(v1.primaryAssetId).toBe(w.claas);
+    const later = await run(w, `${w.field}往后推一天`, first.conversationId!);
+    expect(later.intent).toBe('EDIT_DRAFT');
+    expect(later.draftId).toBe(first.draftId);
+    expect(later.draft!.version).toBe(2);
+    const moved = later.draft!.items[0]!;
+    expect(Date.parse(moved.startsAt) - Date.parse(v1.startsAt)).toBe(24 * HOUR);
+    expect(moved.primaryAssetId).toBe(v1.primaryAssetId);
+
+    const swapped = await run(w, `${w.field}用S780收`, first.conversationId!);
+    expect(swapped.intent).toBe('EDIT_DRAFT');
+    expect(swapped.draft!.version).toBe(3);
+    expect(swapped.draft!.items[0]!.primaryAssetId).toBe(w.deere);
+    expect(swapped.draft!.items[0]!.startsAt).toBe(moved.startsAt);
+
+    const other = `西岗${tag()}号地`;
+    const f = await call(h.base, 'POST', orgPath(w.org.id, '/fields'), {
+      token: w.t.OWNER,
+      body: { name: other, areaHa: 5 },
+    });
+    expectStatus(f, 201);
+    const fresh = await run(w, `${other}用S780收`, first.conversationId!);
+    expect(fresh.intent).not.toBe('EDIT_DRAFT');
+    expect((await draftOf(w, first.draftId!)).currentVersion).toBe(3);
+  });
+});
+
 describe('follow-ups in English', () => {
   it('"move Wednesday\'s to Thursday", then "use the S780 instead"', async () => {
     const w = await world();

@@ -10,7 +10,8 @@ import type { RepairAsk } from './edit-repair.js';
  * what to change. Validation (conflicts, machine type, who may operate, job windows) is the
  * draft edit path's, not this file's: an edit that breaks a rule becomes a version that shows it.
  *
- * - MOVE keeps each item's time of day and length: whole days are added (a weekday target is
+ * - MOVE keeps each item's time of day and length: whole days are added ("往后推一天": each item's
+ *   own day + 1; a weekday target is
  *   read in the same week as the item: "周三的改到周四" is the next day, "周四的改到周三" the day before).
  * - MACHINE keeps the operator (never quietly replaced); with no selection, the items whose job
  *   the new machine can do; they must all be on one machine, else the question names them.
@@ -131,7 +132,12 @@ export function applyEdit(
     }
     for (const i of chosen) {
       const from = localDateOf(i.startsAt, tz);
-      const to = cmd.to.kind === 'date' ? cmd.to.date : addDays(from, cmd.to.wd - isoWeekday(from));
+      const to =
+        cmd.to.kind === 'date'
+          ? cmd.to.date
+          : cmd.to.kind === 'shift'
+            ? addDays(from, cmd.to.days)
+            : addDays(from, cmd.to.wd - isoWeekday(from));
       const shift = daysBetween(from, to) * DAY_MS;
       if (shift === 0) continue;
       const e = byJob.get(i)!;

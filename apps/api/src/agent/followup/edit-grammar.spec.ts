@@ -72,7 +72,44 @@ describe('follow-up edit grammar', () => {
   });
 
   it.each([
+    ['东岗3号地往后推一天', 1, { fields: [{ id: 'f3' }] }],
+    ['把周三的都推迟两天', 2, { days: [{ wd: 3 }] }],
+    ['东岗3号地的提前一天', -1, { fields: [{ id: 'f3' }] }],
+    ['都往后挪一个星期', 7, {}],
+    ['李明的晚一天', 1, { operators: [{ id: 'o1' }] }],
+    ["push River field's job back a day", 1, { fields: [{ id: 'f7' }] }],
+    ["move Wednesday's two days earlier", -2, { days: [{ wd: 3 }] }],
+    ['River field a day later please', 1, { fields: [{ id: 'f7' }] }],
+    ['bring River field forward by one day', -1, { fields: [{ id: 'f7' }] }],
+  ])('%s → MOVE by %i days', (goal, days, select) => {
+    const c = read(goal);
+    expect(c?.kind).toBe('MOVE');
+    if (c?.kind !== 'MOVE') return;
+    expect(c.to).toMatchObject({ kind: 'shift', days });
+    expect(c.select).toMatchObject(select);
+  });
+
+  it.each([
+    ['东岗3号地用GN70收', 'MACHINE', null, 'GN70', { fields: [{ id: 'f3' }] }],
+    ['东岗3号地就用收割机2收吧', 'MACHINE', 'a2', '收割机2', { fields: [{ id: 'f3' }] }],
+    ['周三的用那台克拉斯来收', 'MACHINE', null, '克拉斯', { days: [{ wd: 3 }] }],
+    ['东岗3号地让李明来开', 'OPERATOR', 'o1', null, { fields: [{ id: 'f3' }] }],
+    ['use the GN70 for River field', 'MACHINE', null, 'GN70', { fields: [{ id: 'f7' }] }],
+  ])('%s → a loose %s edit', (goal, kind, id, phrase, select) => {
+    const c = read(goal);
+    expect(c).toMatchObject({ kind, loose: true, select });
+    if (c?.kind === 'MACHINE') {
+      expect(c.asset?.id ?? null).toBe(id);
+      expect(c.phrase).toBe(phrase);
+    }
+    if (c?.kind === 'OPERATOR') expect(c.operator.id).toBe(id);
+  });
+
+  it.each([
     '安排下周东岗3号地的收获',
+    '用收割机2收',
+    '东岗3号地用GN70收完以后再安排运输',
+    '晚上别干活',
     '安排下周收获，优先让李明开',
     'plan next week, use 收割机2',
     '下周三收获，避开收割机1',

@@ -2,6 +2,7 @@ import { addDays, weekdayOfWeek, type LocalDate } from '../planner/calendar.js';
 import { findNames, type KnownRef, type NameKind } from '../planner/names.js';
 import { findPeriod } from '../planner/periods.js';
 import { GoalText } from '../planner/text.js';
+import { shiftOf, useFormOf, type ShiftRef } from './edit-forms.js';
 
 /**
  * A follow-up that edits the conversation's current draft, read by rules (no model):
@@ -30,9 +31,11 @@ export interface EditSelector {
 }
 
 export type EditCommand =
-  | { kind: 'MOVE'; select: EditSelector; to: DayRef }
-  | { kind: 'MACHINE'; select: EditSelector; asset: KnownRef | null; phrase: string }
-  | { kind: 'OPERATOR'; select: EditSelector; operator: KnownRef }
+  /** to a day, or by whole days ("往后推一天": each item from its own day) */
+  | { kind: 'MOVE'; select: EditSelector; to: DayRef | ShiftRef }
+  /** `loose`: said without a change verb ("高家圩1号地用GN70收"): a new goal when it selects no item of the draft */
+  | { kind: 'MACHINE'; select: EditSelector; asset: KnownRef | null; phrase: string; loose?: boolean }
+  | { kind: 'OPERATOR'; select: EditSelector; operator: KnownRef; loose?: boolean }
   /** "不要用张三", "收割机1别用了", "don't use Zhang San": the named machines or people leave the selected items */
   | { kind: 'AVOID'; select: EditSelector; assets: KnownRef[]; operators: KnownRef[] }
   /** "换一台", "换个机手", "another machine", "someone else": another machine or operator, chosen by the planner */
@@ -150,6 +153,10 @@ export function parseEdit(goal: string, known: KnownForEdit, today: LocalDate): 
   if (short) return short;
   const parts = splitParts(template);
   if (parts) return { kind: 'SPLIT', select: selectorOf(tokens, Infinity, -1), parts };
+  const by = shiftOf(template);
+  if (by) return { kind: 'MOVE', select: selectorOf(tokens, Infinity, -1), to: by };
+  const use = useOf(goal, template, tokens);
+  if (use) return use;
   if (!EDIT_CUE.test(template)) return null;
   // each token with the template text before it (since the previous token) and after it
   const marks = [...template.matchAll(TOKEN)].map((m) => ({
@@ -196,6 +203,31 @@ export function parseEdit(goal: string, known: KnownForEdit, today: LocalDate): 
     }
   }
   return null;
+}
+
+/** "高家圩1号地用GN70收", "周三的让李明来开", "use the GN70 for field 3" (edit-forms.ts): a loose MACHINE / OPERATOR edit */
+function useOf(goal: string, template: string, tokens: Token[]): EditCommand | null {
+  const use = useFormOf(template, T);
+  if (!use) return null;
+  const inner = [...use.target.matchAll(TOKEN)].map((m) => Number(m[1]));
+  const picked = [...use.selector.matchAll(TOKEN)].map((m) => Number(m[1]));
+  const select = selectorOf(
+    tokens.filter((_, i) => picked.includes(i)),
+    Infinity,
+    -1,
+  );
+  if (!hasAny(select)) return null;
+  if (inner.length === 1 && use.target.replace(TOKEN, '').trim() === '') {
+    const t = tokens[inner[0]!]!;
+    if (t.type === 'name' && t.kind === 'asset')
+      return { kind: 'MACHINE', select, asset: t.ref, phrase: t.ref.name, loose: true };
+    if (t.type === 'name' && t.kind === 'operator') return { kind: 'OPERATOR', select, operator: t.ref, loose: true };
+    return null;
+  }
+  if (inner.length > 0) return null;
+  const cut = originalOffset(template, tokens, use.at);
+  const words = goal.slice(cut, cut + use.target.length).trim();
+  return words ? { kind: 'MACHINE', select, asset: null, phrase: words, loose: true } : null;
 }
 
 const hasAny = (s: EditSelector) => s.days.length + s.fields.length + s.assets.length + s.operators.length > 0;

@@ -8,7 +8,7 @@ import { AgentRepository } from '../agent.repository.js';
 import { localToday } from '../planner/calendar.js';
 import { goalLanguage } from '../planner/text.js';
 import type { MachineCandidate } from '../skills/machine-match.js';
-import { applyEdit, type Lang } from './edit-apply.js';
+import { applyEdit, select, type Lang } from './edit-apply.js';
 import { parseEdit, type EditCommand } from './edit-grammar.js';
 import { parseLeaveEdit, type LeaveEdit } from './leave-edit.js';
 import { may } from '../../platform/access/permission.js';
@@ -115,6 +115,8 @@ export class FollowUpEdits implements OnModuleInit {
       cmd = said.command;
       leave = said.leave;
     }
+    // said without a change verb ("高家圩1号地用GN70收") and about nothing in the draft: a new goal
+    if ('loose' in cmd && cmd.loose && select(current.items, cmd.select, timezone).length === 0) return null;
     // the goal's own words decide, not the names it quotes ("don't use 收割机乙" is English)
     const names = [...known.fields, ...known.assets, ...known.operators].map((n) => n.name).filter((n) => n.length > 0);
     const own = names.sort((a, b) => b.length - a.length).reduce((g, n) => g.split(n).join(' '), run.goal);
