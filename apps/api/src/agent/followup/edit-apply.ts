@@ -1,8 +1,14 @@
 import type { TDraftItem, TEditedItem } from '@amms/contracts/drafts';
-import { addDays, daysBetween, isoWeekday, localToday, type LocalDate } from '../planner/calendar.js';
+import { addDays, daysBetween, isoWeekday } from '../planner/calendar.js';
 import { matchMachine, type MachineCandidate } from '../skills/machine-match.js';
-import type { DayRef, EditCommand, EditSelector } from './edit-grammar.js';
+import type { EditCommand } from './edit-grammar.js';
 import type { RepairAsk } from './edit-repair.js';
+import { anyOf, replaceOut } from './edit-replace.js';
+import { DAY_MS, dayLabel, described, itemLabel, list, localDateOf, select, toEdited } from './edit-select.js';
+import type { EditResult, Lang } from './edit-select.js';
+
+export { select } from './edit-select.js';
+export type { EditResult, Lang } from './edit-select.js';
 
 /**
  * An edit command applied to the draft's current items (pure): the whole new item list for
@@ -18,61 +24,6 @@ import type { RepairAsk } from './edit-repair.js';
  *   A self-propelled machine takes no implements; a tractor keeps the item's implements.
  * - OPERATOR keeps the machines; with no selection, the draft must have exactly one operator.
  */
-
-export type Lang = 'zh' | 'en';
-export type EditResult =
-  /** `asks`: per changed item, what the words fixed (the rest may be repaired: edit-repair.ts) */
-  | { kind: 'edit'; items: TEditedItem[]; changed: string[]; asks: RepairAsk[] }
-  | { kind: 'question'; question: string }
-  | { kind: 'nothing'; message: string };
-
-const DAY_MS = 86_400_000;
-const localDateOf = (iso: string, tz: string): LocalDate => localToday(new Date(iso), tz);
-const WD_ZH = ['', '周一', '周二', '周三', '周四', '周五', '周六', '周日'];
-const WD_EN = ['', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const dayLabel = (d: LocalDate, lang: Lang) => {
-  const [, m, day] = d.split('-').map(Number);
-  return lang === 'zh' ? `${m}月${day}日（${WD_ZH[isoWeekday(d)]}）` : `${WD_EN[isoWeekday(d)]} ${d}`;
-};
-const list = (xs: string[], lang: Lang) => [...new Set(xs)].join(lang === 'zh' ? '、' : ', ');
-const itemLabel = (i: TDraftItem, tz: string, lang: Lang) =>
-  `${i.job?.fieldName ?? i.jobId.slice(0, 8)} ${dayLabel(localDateOf(i.startsAt, tz), lang)}`;
-
-const toEdited = (i: TDraftItem): TEditedItem => ({
-  jobId: i.jobId,
-  primaryAssetId: i.primaryAssetId,
-  implementAssetIds: [...i.implementAssetIds],
-  operatorMembershipId: i.operatorMembershipId,
-  startsAt: i.startsAt,
-  endsAt: i.endsAt,
-  ...(i.part ? { part: { ...i.part } } : {}),
-});
-
-const matchesDay = (d: DayRef, local: LocalDate) =>
-  d.kind === 'weekday' ? isoWeekday(local) === d.wd : d.date === local;
-
-/** The items the selector names; an empty selector selects every item. */
-export function select(items: readonly TDraftItem[], s: EditSelector, tz: string): TDraftItem[] {
-  return items.filter((i) => {
-    const local = localDateOf(i.startsAt, tz);
-    if (s.days.length && !s.days.some((d) => matchesDay(d, local))) return false;
-    if (s.during && (local > s.during.to || localDateOf(i.endsAt, tz) < s.during.from)) return false;
-    if (s.fields.length && !s.fields.some((f) => f.name === i.job?.fieldName)) return false;
-    if (s.assets.length && !s.assets.some((a) => a.id === i.primaryAssetId || i.implementAssetIds.includes(a.id)))
-      return false;
-    if (s.operators.length && !s.operators.some((o) => o.id === i.operatorMembershipId)) return false;
-    return true;
-  });
-}
-
-const described = (s: EditSelector, lang: Lang) =>
-  [
-    ...s.days.map((d) => d.text),
-    ...(s.during ? [s.during.from === s.during.to ? s.during.from : `${s.during.from}..${s.during.to}`] : []),
-    ...s.fields.map((f) => f.name),
-    ...s.assets.map((a) => a.name),
-    ...s.operators.map((o) => o.name),
-  ].join(lang === 'zh' ? '、' : ', ');
 
 export function applyEdit(
   cmd: Exclude<EditCommand, { kind: 'SPLIT' }>,
@@ -149,6 +100,13 @@ export function applyEdit(
     let target: MachineCandidate | undefined = cmd.asset
       ? opts.machines.find((m) => m.id === cmd.asset!.id)
       : undefined;
+    if (!target) {
+      const found = matchMachine(cmd.phrase, opts.machines);
+      // "用GN70收" with five GN70s: any of the working ones that is free (the repair picks it), not a question
+      const usable = found.kind === 'many' ? found.candidates.filter((m) => m.status === 'ACTIVE') : [];
+      if (usable.length === 1) target = usable[0];
+      else if (usable.length > 1) return anyOf(usable, cmd.select, chosen, items, byJob, ask, opts.machines, lang);
+    }
     if (!target) {
       const found = matchMachine(cmd.phrase, opts.machines);
       if (found.kind !== 'one') {
@@ -231,68 +189,5 @@ export function applyEdit(
     items: items.map((i) => byJob.get(i)!),
     changed: changed.sort(),
     asks: changed.map((j) => ask(j, ...keep)),
-  };
-}
-
-/**
- * AVOID ("不要用张三") and ANOTHER ("换一台"): the items that use what is avoided (or the selected
- * items) are handed to the repair with that machine or person ruled out; the items stay as they
- * are here (the repair finds who or what replaces them).
- */
-function replaceOut(
-  cmd: Extract<EditCommand, { kind: 'AVOID' | 'ANOTHER' }>,
-  items: readonly TDraftItem[],
-  chosen: TDraftItem[],
-  byJob: Map<TDraftItem, TEditedItem>,
-  ask: (jobId: string, m: boolean, o: boolean, avoid?: Partial<RepairAsk>) => RepairAsk,
-  tz: string,
-  lang: Lang,
-): EditResult {
-  const zh = lang === 'zh';
-  const explicit =
-    cmd.select.days.length + cmd.select.fields.length + cmd.select.assets.length + cmd.select.operators.length > 0;
-  let asks: RepairAsk[];
-  if (cmd.kind === 'AVOID') {
-    const a = new Set(cmd.assets.map((x) => x.id));
-    const o = new Set(cmd.operators.map((x) => x.id));
-    const pool = chosen.filter(
-      (i) => a.has(i.primaryAssetId) || i.implementAssetIds.some((id) => a.has(id)) || o.has(i.operatorMembershipId),
-    );
-    if (pool.length === 0) {
-      const names = [...cmd.assets, ...cmd.operators].map((x) => x.name);
-      return {
-        kind: 'nothing',
-        message: zh
-          ? `当前草案${explicit ? `里“${described(cmd.select, lang)}”的作业` : ''}没有用到${list(names, lang)}，没有改动。`
-          : `The current draft${explicit ? `'s "${described(cmd.select, lang)}" jobs` : ''} does not use ${list(names, lang)}; nothing changed.`,
-      };
-    }
-    asks = pool.map((i) => ask(i.jobId, false, false, { avoidAssetIds: [...a], avoidOperatorIds: [...o] }));
-  } else {
-    const key = (i: TDraftItem) => (cmd.what === 'MACHINE' ? i.primaryAssetId : i.operatorMembershipId);
-    const keys = [...new Set(chosen.map(key))];
-    if (!explicit && keys.length > 1) {
-      const names = chosen.map(
-        (i) =>
-          `${(cmd.what === 'MACHINE' ? i.primaryAssetName : i.operatorName) ?? key(i).slice(0, 8)}（${itemLabel(i, tz, lang)}）`,
-      );
-      return {
-        kind: 'question',
-        question: zh
-          ? `草案里有${keys.length}${cmd.what === 'MACHINE' ? '台机器' : '位机手'}：${list(names, lang)}。换掉哪一${cmd.what === 'MACHINE' ? '台' : '位'}？`
-          : `The draft has ${keys.length} ${cmd.what === 'MACHINE' ? 'machines' : 'operators'}: ${list(names, lang)}. Which one should I replace?`,
-      };
-    }
-    asks = chosen.map((i) =>
-      cmd.what === 'MACHINE'
-        ? ask(i.jobId, false, false, { avoidAssetIds: [i.primaryAssetId] })
-        : ask(i.jobId, false, false, { avoidOperatorIds: [i.operatorMembershipId] }),
-    );
-  }
-  return {
-    kind: 'edit',
-    items: items.map((i) => byJob.get(i)!),
-    changed: asks.map((a) => a.jobId).sort(),
-    asks,
   };
 }

@@ -63,6 +63,7 @@ describe('follow-up edit grammar', () => {
   it.each([
     ['把东岗3号地的换给李明', { fields: [{ id: 'f3' }] }],
     ['周三的改由李明来开', { days: [{ wd: 3 }] }],
+    ['周三的活都交给李明', { days: [{ wd: 3 }] }],
     ["give River field's job to Zhang San", { fields: [{ id: 'f7' }] }],
     ['replace 李明 with Zhang San', { operators: [{ id: 'o1' }] }],
   ])('%s → OPERATOR', (goal, select) => {

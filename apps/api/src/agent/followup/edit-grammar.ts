@@ -113,7 +113,7 @@ const TOKEN = new RegExp(`${OPEN}(\\d+)${CLOSE}`, 'g');
 const HAS_TOKEN = new RegExp(`${OPEN}\\d+${CLOSE}`);
 /** a follow-up edit always says how it changes something; without these words it is a new goal */
 const EDIT_CUE =
-  /改|换|挪|移到|调到|调整|推迟|延后|延期|顺延|提前|代替|替|instead|\b(?:move|shift|push|replace|swap|switch|reschedule|give|hand|reassign|change|postpone|delay|bump)\b/;
+  /改|换|挪|移到|调到|调整|推迟|延后|延期|顺延|提前|代替|替|交给|派给|分给|让给|转给|交由|instead|\b(?:move|shift|push|replace|swap|switch|reschedule|give|hand|reassign|change|postpone|delay|bump)\b/;
 
 /** Words that end right before a move's target day ("改到", "挪至", "to"). */
 const MOVE_ZH = /(?:改|挪|移|调|推迟?|延后?|延期|顺延|换|放|排|提前)(?:一下)?(?:到|至|成|为|在)\s*$/;

@@ -165,7 +165,7 @@ export class FollowUpEdits implements OnModuleInit {
       const i = current.items.find((x) => x.jobId === jobId);
       return i?.job?.fieldName ?? i?.job?.title ?? jobId.slice(0, 8);
     };
-    const replacing = cmd.kind === 'AVOID' || cmd.kind === 'ANOTHER';
+    const replacing = cmd.kind === 'AVOID' || cmd.kind === 'ANOTHER' || result.replacing === true;
     if (replacing && fixed.repaired.length === 0) {
       const message = zh
         ? `没有找到可以替换的${cmd.kind === 'ANOTHER' && cmd.what === 'OPERATOR' ? '机手' : cmd.kind === 'ANOTHER' ? '机器' : '机器或机手'}：同一天里其他能做这些作业的都不空闲或不合适，草案没有改动。`
