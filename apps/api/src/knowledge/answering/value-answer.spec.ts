@@ -166,3 +166,48 @@ describe('rule answers', () => {
     expect(body(a.answer).split('\n')[1]).toContain('必须先熄火并拔下钥匙');
   });
 });
+
+describe('capacity answers', () => {
+  it('"how much does the hopper hold" asks for a volume or a mass: the capacity row, not a step printing litres', () => {
+    expect(askedUnits('How much seed does the drill hopper hold?').some((u) => u.test('3500 L'))).toBe(true);
+    expect(askedUnits('种箱能装多少种子？').some((u) => u.test('2.5 t'))).toBe(true);
+    expect(askedUnits('How much seed does the drill hopper hold?').some((u) => u.test('580 L/min'))).toBe(false);
+    const words = weighWords(['seed', 'drill', 'hopper', 'hold'], new Map(), 10);
+    // the capacity row says "hold" as the glossary's capacity (realised per passage, see glossary/expansion.ts)
+    const spec = weighWords(['seed', 'drill', 'hopper', 'capacity'], new Map(), 10);
+    const passages = [
+      mk(
+        words,
+        'fill',
+        '3.8 Filling the hopper',
+        'Fill the hopper from the loading platform. Keep the sieve in the hopper: it holds back stones and lumps of seed. Close the lid after filling so that rain cannot reach the seed.',
+        1,
+        6,
+      ),
+      mk(
+        words,
+        'cal',
+        '2.2 Calibration test',
+        '1. Fill at least 100 L of seed into the hopper.\n2. Enter the target rate.',
+        0.75,
+        5,
+      ),
+      mk(
+        spec,
+        'data',
+        '1 Technical data',
+        'Item | Value\nWorking width | 6.0 m\nSeed hopper capacity | 3500 L\nEmpty weight | 4850 kg',
+        0.75,
+        4,
+      ),
+    ];
+    const a = extractiveAnswer(
+      'How much seed does the drill hopper hold?',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('3500 L');
+    expect(a.answer).not.toContain('100 L');
+  });
+});

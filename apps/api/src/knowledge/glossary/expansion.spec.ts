@@ -24,6 +24,13 @@ describe('expandQuery', () => {
     expect(setup('拖拉机打不着火').exp.lexicalTokens).toEqual(expect.arrayContaining(['启动']));
   });
 
+  it('"how much does it hold" asks for a capacity, in either language', () => {
+    expect(setup('How much seed does the drill hopper hold?').exp.lexicalTokens).toEqual(
+      expect.arrayContaining(['capacity', '容量']),
+    );
+    expect(setup('种箱能装多少种子？').exp.lexicalTokens).toEqual(expect.arrayContaining(['capacity']));
+  });
+
   it('the code stage gets the acronyms of the matched entries, not plain words', () => {
     const { exp } = setup('后输出轴怎么接合？尿素用完了会怎样？');
     expect(exp.codeTerms).toEqual(expect.arrayContaining(['PTO', 'DEF']));
@@ -209,6 +216,13 @@ describe('seed drills, tillage tools, spreaders and weights: terms any implement
   it('weights in a specification table; entries that stay distinct', () => {
     expect(canon('空机质量是多少')).toContain('空机质量');
     expect(canon('What is the unladen mass?')).toContain('空机质量');
+    // how heavy the machine is when empty, as a mechanic asks it
+    expect(canon('这台播种机空机有多重？')).toContain('空机质量');
+    expect(canon('播种机不装种子有多重？')).toContain('空机质量');
+    expect(across('这台播种机空机有多重？', 'Seed drill data: Empty weight | 4850 kg', true)).toBeGreaterThan(0.6);
+    // 空机 alone is running empty (空机运转), 多重 alone is "multiple"
+    expect(canon('空机运转五分钟')).not.toContain('空机质量');
+    expect(canon('多重保护')).not.toContain('重量');
     // a tractor's ballast weights are not the machine's weight; a drone's spreader is not a fertiliser spreader
     expect(canon('How many weights can I fit?')).toContain('配重');
     expect(canon('How many weights can I fit?')).not.toContain('重量');

@@ -59,12 +59,14 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
   ]),
   ...entriesOf('maintenance', [
     // how a specification table states weights: never the one word "weight" (配重's "weights" has it)
+    // asked as a mechanic asks it: how heavy it is with nothing in it (空机 alone is running empty, 多重 alone "multiple")
     [
       '空机质量|空机重量|自重|整机质量|整机重量|空载质量',
       'empty weight|unladen mass|unladen weight|tare weight|dry weight|kerb weight',
+      '空机有多重|空机多重|空机有多沉|空机多沉|空车有多重|空车多重|空载有多重|空着有多重|空箱有多重|不装东西有多重|不装种子有多重|不装料有多重|不加药有多重',
     ],
     ['总质量|满载质量|最大总质量', 'gross weight|gross vehicle weight|total weight|permissible total weight'],
-    ['重量', 'machine weight|operating weight|mass'],
+    ['重量', 'machine weight|operating weight|mass', '有多重|有多沉|多沉'],
     ['载重量|额定载重|装载量', 'load capacity|rated load|carrying capacity'],
   ]),
 ];
