@@ -137,6 +137,12 @@ describe('value answers', () => {
     expect(askedUnits('How heavy is the sprayer when empty?').map((u) => u.test('5450 kg'))).toEqual([true]);
     expect(askedUnits('How many litres?').map((u) => u.test('580 L/min'))).toEqual([false]);
     expect(askedUnits('Where is the serial number?')).toEqual([]);
+    // how fast to drive is a speed over the ground, not how fast a tank fills
+    expect(askedUnits('播种时拖拉机开多快合适？').map((u) => u.test('Sow at 10 to 14 km/h.'))).toEqual([true]);
+    expect(askedUnits('How fast should the tractor go when sowing?').map((u) => u.test('10 to 14 km/h'))).toEqual([
+      true,
+    ]);
+    expect(askedUnits('How fast does the main tank fill through the suction connection?')).toEqual([]);
     // 升 of 提升 / 升运器 is no unit
     expect(askedUnits('提升器升不起来怎么办？')).toEqual([]);
   });
