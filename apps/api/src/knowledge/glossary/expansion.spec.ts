@@ -216,6 +216,16 @@ describe('seed drills, tillage tools, spreaders and weights: terms any implement
   it('weights in a specification table; entries that stay distinct', () => {
     expect(canon('空机质量是多少')).toContain('空机质量');
     expect(canon('What is the unladen mass?')).toContain('空机质量');
+    // a precision planter is not a seed drill
+    expect(canon('气吸式精量播种机的负压应该调到多少？')).toContain('精量播种机');
+    expect(canon('气吸式精量播种机的负压应该调到多少？')).not.toContain('播种机');
+    expect(canon('What vacuum should the precision planter run at?')).toContain('精量播种机');
+    expect(canon('the air seed drill')).toEqual(['播种机']);
+    // how fast to drive while working is the working speed; the fastest it can go is the top speed
+    expect(canon('播种时拖拉机开多快合适？')).toContain('作业速度');
+    expect(canon('播种时拖拉机开多快合适？')).not.toContain('最高车速');
+    expect(canon('How fast should the tractor go when sowing?')).toContain('作业速度');
+    expect(canon('收割机在公路上转场时最快能开多快？')).toContain('最高车速');
     // how heavy the machine is when empty, as a mechanic asks it
     expect(canon('这台播种机空机有多重？')).toContain('空机质量');
     expect(canon('播种机不装种子有多重？')).toContain('空机质量');

@@ -38,10 +38,10 @@ export interface MachineMention {
  * sprayer and a drone; harvesting: a combine, a baler, a forage harvester) names none.
  */
 const KIND_OF_WORK = new Map([
-  ['播种', '播种机'],
-  ['打捆', '打捆机'],
-  ['插秧', '插秧机'],
-  ['旋耕', '旋耕机'],
+  ['播种', ['播种机', '精量播种机']],
+  ['打捆', ['打捆机']],
+  ['插秧', ['插秧机']],
+  ['旋耕', ['旋耕机']],
 ]);
 /** Machines that pull or carry an implement: named with the implement or its work, they are not the subject. */
 const CARRIERS = new Set(['拖拉机']);
@@ -59,7 +59,7 @@ export function machineMention(question: string, groups: TermGroup[]): MachineMe
     groups: groups.filter((g) => g.machineKind || g.maker),
     models: entitiesOf(question).filter((e) => e.kind === 'code'),
     kinds: [...new Set(forms.filter((f) => isMachineKind(f.entry)).map((f) => canonical(f.entry, 'zh')))],
-    byWork: [...new Set(forms.map((f) => KIND_OF_WORK.get(canonical(f.entry, 'zh'))).filter((k) => k !== undefined))],
+    byWork: [...new Set(forms.flatMap((f) => KIND_OF_WORK.get(canonical(f.entry, 'zh')) ?? []))],
   };
 }
 
