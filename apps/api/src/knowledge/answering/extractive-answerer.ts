@@ -218,7 +218,11 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     // r/min"); a step of a procedure printing it ("3. 连接传动轴前，确认…转速为540 r/min") says it in passing
     const labelled = (s: Located, p: RetrievedPassage) =>
       bonus(s, p) && isRow(s.sentence) && coverage(p.words, s.sentence.split(' | ')[0]!) > 0 ? 1 : 0;
-    answering.forEach((p, i) => {
+    // and from the passages of the manual's answering pages that another passage stood for in the ranking
+    const samePage = (r.samePage ?? []).filter((p) =>
+      own.some((o) => o.versionId === p.versionId && o.page === p.page),
+    );
+    [...answering, ...samePage].forEach((p, i) => {
       if (own.includes(p) || p.versionId !== useful[0]?.versionId) return;
       for (const s of p.support) if (unit(s, p)) candidates.push({ p, s, rank: own.length + i });
     });

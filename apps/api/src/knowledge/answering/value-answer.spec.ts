@@ -217,3 +217,35 @@ describe('capacity answers', () => {
     expect(a.answer).not.toContain('100 L');
   });
 });
+
+describe('a value printed under another heading of the same page', () => {
+  it('the speed asked is taken from the passage the page already stood for in the ranking', () => {
+    const words = weighWords(['tractor', 'drill', 'speed'], new Map(), 10);
+    const fan = mk(
+      words,
+      'fan',
+      '3 Operation › 3.1 Starting work',
+      'Switch the fan on and let it run at working speed before the first run. Lower the drill only while the tractor is moving forward.',
+      1,
+      6,
+    );
+    // one passage per page is ranked: the forward-speed section of page 6 is kept aside, not lost
+    const speed = mk(
+      words,
+      'speed',
+      '3 Operation › 3.2 Forward speed',
+      'Drill at 8 to 15 km/h. On stony ground stay at the lower end.',
+      0.67,
+      6,
+    );
+    const passages = [fan];
+    const a = extractiveAnswer(
+      'How fast should the tractor go when drilling?',
+      { passages, samePage: [speed], mode: 'lexical', words },
+      ctxOf([fan, speed]),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('8 to 15 km/h');
+    expect(a.citations[0]!.page).toBe(6);
+  });
+});

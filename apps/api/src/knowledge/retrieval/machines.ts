@@ -3,6 +3,7 @@ import type { TermGroup } from '../glossary/expansion.js';
 import { findForms, isMachineKind, canonical } from '../glossary/glossary.js';
 import { passageTokens } from '../../platform/text/segment.js';
 import { hasHan } from '../../platform/text/script.js';
+import type { ChunkDetail } from './search.repository.js';
 
 /**
  * Which machine a question is about, and which manuals are that machine's. A manual names its
@@ -117,4 +118,17 @@ export function sameMachine(a: ManualIdentity, b: ManualIdentity): boolean {
   const kinds = [...x.kinds].some((k) => y.kinds.has(k));
   const models = x.models.size === 0 && y.models.size === 0 ? true : [...x.models].some((k) => y.models.has(k));
   return kinds && models;
+}
+
+/** Each manual among the candidates with the best coverage of its passages, best first. */
+export function bestPerManual(
+  scored: { d: ChunkDetail; covered: number }[],
+  identities: ManualIdentity[],
+): (ManualIdentity & { coverage: number })[] {
+  const best = new Map<string, number>();
+  for (const c of scored) best.set(c.d.documentId, Math.max(best.get(c.d.documentId) ?? 0, c.covered));
+  return identities
+    .filter((m) => best.has(m.documentId))
+    .map((m) => ({ ...m, coverage: best.get(m.documentId)! }))
+    .sort((a, b) => b.coverage - a.coverage);
 }
