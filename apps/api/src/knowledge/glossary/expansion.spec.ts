@@ -213,6 +213,16 @@ describe('seed drills, tillage tools, spreaders and weights: terms any implement
     );
   });
 
+  it('seed left uncovered on the soil surface, as a drill’s fault table and a mechanic say it', () => {
+    const q = 'Seed is left lying on top of the soil. What should I change?';
+    const { ww, exp } = setup(q);
+    const cover = (row: string) => coverage(realise(ww, exp.groups, row), row);
+    const surface = 'Seeds visible on the surface | Coulter pressure too low | Increase the coulter pressure';
+    const blocked = 'Blockage alarm on one row | Seed pipe blocked with soil | Clear the pipe';
+    expect(cover(surface)).toBeGreaterThan(cover(blocked));
+    expect(canon('种子露在地面上是什么原因？')).toContain('露籽');
+  });
+
   it('weights in a specification table; entries that stay distinct', () => {
     expect(canon('空机质量是多少')).toContain('空机质量');
     expect(canon('What is the unladen mass?')).toContain('空机质量');

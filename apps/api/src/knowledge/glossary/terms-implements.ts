@@ -35,6 +35,13 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     ['苗床|种床|整地', 'seedbed|seed bed|seedbed preparation'],
     ['出苗', 'emergence|crop emergence'],
     ['漏播|断条', 'missed rows|skips|gaps in the row'],
+    // a drill's fault: seed not buried (too little coulter pressure, too fast)
+    [
+      '露籽|种子外露|覆土不严',
+      'seed on the surface|seeds on the surface|seed not covered|uncovered seed|exposed seed',
+      '种子露在地面上|种子露在外面|种子露在地表|种子没埋住|种子没盖住',
+      'on top of the soil|on top of the ground|lying on top|left on top',
+    ],
     ['牵引式', 'trailed|towed|pull-type'],
     ['牵引杆|牵引架|牵引环', 'drawbar|tow bar|drawbar eye|towing eye'],
     ['作业幅宽|工作幅宽', 'working width|work width'],
