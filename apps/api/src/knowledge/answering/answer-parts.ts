@@ -113,6 +113,18 @@ const UNITS: [asked: RegExp, printed: RegExp][] = [
   [/\b(bar|kpa|mpa|psi|pressure)\b|千帕|兆帕|压力/i, /\d\s*(bar|kpa|mpa|psi|千帕|兆帕)/i],
   [/°c|℃|\b(degrees?|celsius|temperature)\b|摄氏度|多少度|温度/i, /\d\s*(°\s*c|℃|摄氏度)/i],
   [/\b(rpm|r\/min)\b|转速/i, /\d\s*(rpm|r\/min|转\/分)/i],
+  // how fast to drive or work is a speed over the ground (not how fast a tank fills or a shaft turns)
+  [
+    /\bhow fast\b(?!.*\b(fill|fills|empty|empties|drain|drains|turn|turns|rotate|rotates|spin|spins)\b)|多快|车速|作业速度|行驶速度|\b(working|travel|ground|forward|road) speed\b/i,
+    /\d\s*(km\/h|mph|公里\/小时|千米\/小时)/i,
+  ],
 ];
-export const askedUnits = (question: string): RegExp[] =>
-  UNITS.filter(([asked]) => asked.test(question)).map(([, printed]) => printed);
+/** what a tank, hopper or bin holds, no unit named: a volume or a mass ("3500 L", "2.5 t"), never a rate ("580 L/min") */
+const CAPACITY: [asked: RegExp, printed: RegExp] = [
+  /\b(hold|holds|capacity|volume)\b|容量|容积|能装|装多少|装几/i,
+  /\d\s*(l|litres?|liters?|升|公升|m³|m3|kg|t|公斤|千克|吨)(?![\w/])/i,
+];
+export const askedUnits = (question: string): RegExp[] => {
+  const named = UNITS.filter(([asked]) => asked.test(question)).map(([, printed]) => printed);
+  return named.length || !CAPACITY[0].test(question) ? named : [CAPACITY[1]];
+};

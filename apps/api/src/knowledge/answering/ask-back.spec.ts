@@ -36,7 +36,25 @@ describe('the machine a question names', () => {
   });
 
   it('a question naming two machines names the manuals of both (neither is preferred by name)', () => {
-    expect(named('Can I fold the sprayer boom while the tractor is moving?').sort()).toEqual(['s', 't']);
+    expect(named('Can the combine unload into a trailer while the sprayer waits?').sort()).toEqual(['c', 's']);
+    // but a tractor named with an implement is the machine pulling it: the implement is the subject
+    expect(named('Can I fold the sprayer boom while the tractor is moving?')).toEqual(['s']);
+  });
+
+  const drill = manual('d', 'Falcon AD-400 Air Seed Drill Operator’s Manual', 'Falcon Implements', 'en');
+  const baler = manual('b', '9YG-2.2 圆捆打捆机使用说明书', '禾丰 圆捆打捆机', 'zh');
+  it.each([
+    // the tractor pulls the implement doing the work named: the implement's manual is the subject
+    ['播种时拖拉机开多快合适？', ['d']],
+    ['How fast should the tractor drive when drilling?', ['d']],
+    // no machine named, but work that one kind of machine does: that machine's manual
+    ['打捆季节开始前要检查哪些地方？', ['b']],
+    ['How deep should I set the coulters when sowing rapeseed?', ['d']],
+    // work whose machine the library has no manual for names none; a tractor alone stays the tractor
+    ['插秧的时候秧针怎么调？', []],
+    ['拖拉机开多快合适？', ['t']],
+  ])('%s → %j (the work names the machine)', (q, ids) => {
+    expect(named(q, [tractor, combine, sprayer, drill, baler])).toEqual(ids);
   });
 
   it('manuals of one machine are one machine; of two kinds or two models, two', () => {

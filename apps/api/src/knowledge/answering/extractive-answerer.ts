@@ -218,7 +218,11 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     // r/min"); a step of a procedure printing it ("3. 连接传动轴前，确认…转速为540 r/min") says it in passing
     const labelled = (s: Located, p: RetrievedPassage) =>
       bonus(s, p) && isRow(s.sentence) && coverage(p.words, s.sentence.split(' | ')[0]!) > 0 ? 1 : 0;
-    answering.forEach((p, i) => {
+    // and from the passages of the manual's answering pages that another passage stood for in the ranking
+    const samePage = (r.samePage ?? []).filter((p) =>
+      own.some((o) => o.versionId === p.versionId && o.page === p.page),
+    );
+    [...answering, ...samePage].forEach((p, i) => {
       if (own.includes(p) || p.versionId !== useful[0]?.versionId) return;
       for (const s of p.support) if (unit(s, p)) candidates.push({ p, s, rank: own.length + i });
     });
@@ -247,10 +251,11 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   // a step of a procedure is given with its procedure, whole and in order: a step alone (its
   // number without the steps before it, its safety sentence left out) is not something to act on.
   // A value answer's procedure is the one of the step holding the value; a step without a value
-  // is no part of it (it named the tank of "how heavy is the sprayer when empty")
+  // is no part of it (it named the tank of "how heavy is the sprayer when empty"), nor is a step printing
+  // another value in passing when a row or sentence states the one asked ("fill at least 100 L" of a
+  // calibration under "Seed hopper capacity | 3500 L")
   const valued = intent === 'value' ? out.find((x) => valueBonus(x.at, x.p)) : undefined;
-  if (valued && !isNumberedStep(valued.at.sentence))
-    return out.filter((x) => valueBonus(x.at, x.p) || !isNumberedStep(x.at.sentence));
+  if (valued && !isNumberedStep(valued.at.sentence)) return out.filter((x) => !isNumberedStep(x.at.sentence));
   const step = valued ?? out.slice(0, 2).find((x) => isNumberedStep(x.at.sentence));
   if (step) {
     const steps = procedureOf(step.p, ctx, r);

@@ -137,6 +137,12 @@ describe('value answers', () => {
     expect(askedUnits('How heavy is the sprayer when empty?').map((u) => u.test('5450 kg'))).toEqual([true]);
     expect(askedUnits('How many litres?').map((u) => u.test('580 L/min'))).toEqual([false]);
     expect(askedUnits('Where is the serial number?')).toEqual([]);
+    // how fast to drive is a speed over the ground, not how fast a tank fills
+    expect(askedUnits('播种时拖拉机开多快合适？').map((u) => u.test('Sow at 10 to 14 km/h.'))).toEqual([true]);
+    expect(askedUnits('How fast should the tractor go when sowing?').map((u) => u.test('10 to 14 km/h'))).toEqual([
+      true,
+    ]);
+    expect(askedUnits('How fast does the main tank fill through the suction connection?')).toEqual([]);
     // 升 of 提升 / 升运器 is no unit
     expect(askedUnits('提升器升不起来怎么办？')).toEqual([]);
   });
@@ -164,5 +170,82 @@ describe('rule answers', () => {
     expect(a.citations[0]!.page).toBe(3);
     // and the way the rule gives, right after it
     expect(body(a.answer).split('\n')[1]).toContain('必须先熄火并拔下钥匙');
+  });
+});
+
+describe('capacity answers', () => {
+  it('"how much does the hopper hold" asks for a volume or a mass: the capacity row, not a step printing litres', () => {
+    expect(askedUnits('How much seed does the drill hopper hold?').some((u) => u.test('3500 L'))).toBe(true);
+    expect(askedUnits('种箱能装多少种子？').some((u) => u.test('2.5 t'))).toBe(true);
+    expect(askedUnits('How much seed does the drill hopper hold?').some((u) => u.test('580 L/min'))).toBe(false);
+    const words = weighWords(['seed', 'drill', 'hopper', 'hold'], new Map(), 10);
+    // the capacity row says "hold" as the glossary's capacity (realised per passage, see glossary/expansion.ts)
+    const spec = weighWords(['seed', 'drill', 'hopper', 'capacity'], new Map(), 10);
+    const passages = [
+      mk(
+        words,
+        'fill',
+        '3.8 Filling the hopper',
+        'Fill the hopper from the loading platform. Keep the sieve in the hopper: it holds back stones and lumps of seed. Close the lid after filling so that rain cannot reach the seed.',
+        1,
+        6,
+      ),
+      mk(
+        words,
+        'cal',
+        '2.2 Calibration test',
+        '1. Fill at least 100 L of seed into the hopper.\n2. Enter the target rate.',
+        0.75,
+        5,
+      ),
+      mk(
+        spec,
+        'data',
+        '1 Technical data',
+        'Item | Value\nWorking width | 6.0 m\nSeed hopper capacity | 3500 L\nEmpty weight | 4850 kg',
+        0.75,
+        4,
+      ),
+    ];
+    const a = extractiveAnswer(
+      'How much seed does the drill hopper hold?',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('3500 L');
+    expect(a.answer).not.toContain('100 L');
+  });
+});
+
+describe('a value printed under another heading of the same page', () => {
+  it('the speed asked is taken from the passage the page already stood for in the ranking', () => {
+    const words = weighWords(['tractor', 'drill', 'speed'], new Map(), 10);
+    const fan = mk(
+      words,
+      'fan',
+      '3 Operation › 3.1 Starting work',
+      'Switch the fan on and let it run at working speed before the first run. Lower the drill only while the tractor is moving forward.',
+      1,
+      6,
+    );
+    // one passage per page is ranked: the forward-speed section of page 6 is kept aside, not lost
+    const speed = mk(
+      words,
+      'speed',
+      '3 Operation › 3.2 Forward speed',
+      'Drill at 8 to 15 km/h. On stony ground stay at the lower end.',
+      0.67,
+      6,
+    );
+    const passages = [fan];
+    const a = extractiveAnswer(
+      'How fast should the tractor go when drilling?',
+      { passages, samePage: [speed], mode: 'lexical', words },
+      ctxOf([fan, speed]),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('8 to 15 km/h');
+    expect(a.citations[0]!.page).toBe(6);
   });
 });

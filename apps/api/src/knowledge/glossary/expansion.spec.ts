@@ -24,6 +24,13 @@ describe('expandQuery', () => {
     expect(setup('拖拉机打不着火').exp.lexicalTokens).toEqual(expect.arrayContaining(['启动']));
   });
 
+  it('"how much does it hold" asks for a capacity, in either language', () => {
+    expect(setup('How much seed does the drill hopper hold?').exp.lexicalTokens).toEqual(
+      expect.arrayContaining(['capacity', '容量']),
+    );
+    expect(setup('种箱能装多少种子？').exp.lexicalTokens).toEqual(expect.arrayContaining(['capacity']));
+  });
+
   it('the code stage gets the acronyms of the matched entries, not plain words', () => {
     const { exp } = setup('后输出轴怎么接合？尿素用完了会怎样？');
     expect(exp.codeTerms).toEqual(expect.arrayContaining(['PTO', 'DEF']));
@@ -206,9 +213,36 @@ describe('seed drills, tillage tools, spreaders and weights: terms any implement
     );
   });
 
+  it('seed left uncovered on the soil surface, as a drill’s fault table and a mechanic say it', () => {
+    const q = 'Seed is left lying on top of the soil. What should I change?';
+    const { ww, exp } = setup(q);
+    const cover = (row: string) => coverage(realise(ww, exp.groups, row), row);
+    const surface = 'Seeds visible on the surface | Coulter pressure too low | Increase the coulter pressure';
+    const blocked = 'Blockage alarm on one row | Seed pipe blocked with soil | Clear the pipe';
+    expect(cover(surface)).toBeGreaterThan(cover(blocked));
+    expect(canon('种子露在地面上是什么原因？')).toContain('露籽');
+  });
+
   it('weights in a specification table; entries that stay distinct', () => {
     expect(canon('空机质量是多少')).toContain('空机质量');
     expect(canon('What is the unladen mass?')).toContain('空机质量');
+    // a precision planter is not a seed drill
+    expect(canon('气吸式精量播种机的负压应该调到多少？')).toContain('精量播种机');
+    expect(canon('气吸式精量播种机的负压应该调到多少？')).not.toContain('播种机');
+    expect(canon('What vacuum should the precision planter run at?')).toContain('精量播种机');
+    expect(canon('the air seed drill')).toEqual(['播种机']);
+    // how fast to drive while working is the working speed; the fastest it can go is the top speed
+    expect(canon('播种时拖拉机开多快合适？')).toContain('作业速度');
+    expect(canon('播种时拖拉机开多快合适？')).not.toContain('最高车速');
+    expect(canon('How fast should the tractor go when sowing?')).toContain('作业速度');
+    expect(canon('收割机在公路上转场时最快能开多快？')).toContain('最高车速');
+    // how heavy the machine is when empty, as a mechanic asks it
+    expect(canon('这台播种机空机有多重？')).toContain('空机质量');
+    expect(canon('播种机不装种子有多重？')).toContain('空机质量');
+    expect(across('这台播种机空机有多重？', 'Seed drill data: Empty weight | 4850 kg', true)).toBeGreaterThan(0.6);
+    // 空机 alone is running empty (空机运转), 多重 alone is "multiple"
+    expect(canon('空机运转五分钟')).not.toContain('空机质量');
+    expect(canon('多重保护')).not.toContain('重量');
     // a tractor's ballast weights are not the machine's weight; a drone's spreader is not a fertiliser spreader
     expect(canon('How many weights can I fit?')).toContain('配重');
     expect(canon('How many weights can I fit?')).not.toContain('重量');

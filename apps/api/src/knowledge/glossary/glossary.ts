@@ -30,6 +30,7 @@ const MACHINE_KIND_CANON = new Set([
   '打捆机',
   '旋耕机',
   '播种机',
+  '精量播种机',
 ]);
 export const isMachineKind = (e: GlossaryEntry): boolean => MACHINE_KIND_CANON.has(e.zh[0] ?? '');
 /** The entries that name a maker (or a maker's series): a question naming one is about that maker's machine. */

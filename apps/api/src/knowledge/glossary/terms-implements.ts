@@ -35,6 +35,13 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     ['苗床|种床|整地', 'seedbed|seed bed|seedbed preparation'],
     ['出苗', 'emergence|crop emergence'],
     ['漏播|断条', 'missed rows|skips|gaps in the row'],
+    // a drill's fault: seed not buried (too little coulter pressure, too fast)
+    [
+      '露籽|种子外露|覆土不严',
+      'seed on the surface|seeds on the surface|seed not covered|uncovered seed|exposed seed',
+      '种子露在地面上|种子露在外面|种子露在地表|种子没埋住|种子没盖住',
+      'on top of the soil|on top of the ground|lying on top|left on top',
+    ],
     ['牵引式', 'trailed|towed|pull-type'],
     ['牵引杆|牵引架|牵引环', 'drawbar|tow bar|drawbar eye|towing eye'],
     ['作业幅宽|工作幅宽', 'working width|work width'],
@@ -59,12 +66,14 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
   ]),
   ...entriesOf('maintenance', [
     // how a specification table states weights: never the one word "weight" (配重's "weights" has it)
+    // asked as a mechanic asks it: how heavy it is with nothing in it (空机 alone is running empty, 多重 alone "multiple")
     [
       '空机质量|空机重量|自重|整机质量|整机重量|空载质量',
       'empty weight|unladen mass|unladen weight|tare weight|dry weight|kerb weight',
+      '空机有多重|空机多重|空机有多沉|空机多沉|空车有多重|空车多重|空载有多重|空着有多重|空箱有多重|不装东西有多重|不装种子有多重|不装料有多重|不加药有多重',
     ],
     ['总质量|满载质量|最大总质量', 'gross weight|gross vehicle weight|total weight|permissible total weight'],
-    ['重量', 'machine weight|operating weight|mass'],
+    ['重量', 'machine weight|operating weight|mass', '有多重|有多沉|多沉'],
     ['载重量|额定载重|装载量', 'load capacity|rated load|carrying capacity'],
   ]),
 ];

@@ -174,7 +174,13 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['齿轮', 'gear|gears'],
     ['行走系统|行走', 'travel|ground drive|traction'],
     // how fast the machine moves over the field or the road while it works
-    ['作业速度|车速|行驶速度|前进速度|行进速度', 'working speed|travel speed|ground speed|forward speed|field speed'],
+    // asked as "how fast should I drive" (开多快合适): the speed to work at, not the fastest it goes (最快, 最高车速)
+    [
+      '作业速度|车速|行驶速度|前进速度|行进速度',
+      'working speed|travel speed|ground speed|forward speed|field speed',
+      '开多快合适|开多快为宜|开多快比较好|开多快好|多快合适|走多快合适',
+      'how fast should|how fast do i drive|how fast to drive',
+    ],
     ['履带', 'track|tracks|crawler'],
   ]),
   ...entriesOf('brakes-steering', [

@@ -31,7 +31,13 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
     ['订购配件', 'order parts|ordering parts'],
     ['规格|参数|技术参数', 'specifications|specs|technical data|specification'],
     // 升 alone cannot be a form (it is in 升运器, 提升): the ways a question asks for a capacity in litres are
-    ['容量|容积|额定容积|加注量', 'capacity|volume|nominal volume|fill capacity', '多少升|几升|能装多少|装多少'],
+    // and in English "how much does it hold": a tank, hopper or bin's capacity
+    [
+      '容量|容积|额定容积|加注量',
+      'capacity|volume|nominal volume|fill capacity',
+      '多少升|几升|能装多少|装多少|能装几',
+      'hold|holds',
+    ],
     ['等待', 'wait|wait for|waiting', '要等|等多久|等多长'],
     // a range is printed as "between 1.5 and 5 bar", "1.5 ~ 5 bar": what kind of answer is wanted
     ['范围|之间', 'range|between'],

@@ -82,9 +82,12 @@ export const WORK_TERMS: GlossaryEntry[] = [
     ['旋耕机', 'rotary tiller|rotavator|power harrow'],
     ['圆盘耙|耙地|钉齿耙', 'harrow|disc harrow'],
     ['耕深', 'working depth|tillage depth|plough depth'],
+    // a seed drill sows a rate of seed in rows; a precision planter singles seeds at a spacing (vacuum or finger
+    // metering): two machines, two manuals — one is never answered from the other's
+    ['播种机|条播机|播种机具|谷物条播机', 'seed drill|drill|seeder|air drill|air seeder|grain drill|pneumatic drill'],
     [
-      '播种机|条播机|精量播种机|播种机具',
-      'seed drill|drill|planter|seeder|precision drill|precision planter|air drill',
+      '精量播种机|精密播种机|单粒播种机|点播机|气吸式播种机',
+      'precision planter|planter|precision drill|precision seeder|single-seed drill|row-crop planter|vacuum planter',
     ],
     ['播种|下种', 'seeding|sowing|planting|drilling'],
     ['排种器', 'seed meter|metering unit|metering device|seed metering unit'],

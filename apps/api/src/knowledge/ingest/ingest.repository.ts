@@ -16,9 +16,10 @@ import { dropTermStats, writeTermStats } from '../retrieval/term-stats.repositor
  * columns read column by column, table cells apart at 1.2 font sizes (pdf-text.ts); 3: OCR text's
  * misread degree signs corrected (ocr-correct.ts); 4: a sentence cut at a column break carries on in the
  * next column's first line (reflow.ts); 5: a warning box's label alone on its line joins its text with a colon
- * (reflow.ts `joinText`: "危险：…", not "危险捡拾器…").
+ * (reflow.ts `joinText`: "危险：…", not "危险捡拾器…"); 6: a paragraph's first line read at a heading's size, that the
+ * next line carries on, is no heading (reflow.ts `opensParagraph`).
  */
-export const INGEST_VERSION = 5;
+export const INGEST_VERSION = 6;
 
 export interface ClaimedVersion {
   id: string;

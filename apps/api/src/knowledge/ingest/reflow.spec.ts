@@ -92,6 +92,40 @@ describe('reflow', () => {
     ]);
   });
 
+  it("a paragraph's first line read at the heading's size, right after a heading, is not a heading: the next line carries it on", () => {
+    // a two-column page: pdfjs gave the first line of each paragraph the size of the heading above it
+    const units = reflow(
+      [
+        {
+          page: 6,
+          lines: [
+            at('3.3 Headland turns', 354, 62, 12.5),
+            at('Raise the drill fully before you turn. The lift sensor', 372, 62, 12.5),
+            at('stops the metering drive as soon as the drill is', 388, 62),
+            at('raised, so no seed is lost on the headland.', 403, 62),
+            at('3.8 Filling the hopper', 243, 309, 12.5),
+            at('Fill the hopper from the loading platform or with a', 259, 309, 12.5),
+            at('big-bag hoist. Close the lid after filling.', 277, 309),
+            at('Calibration', 320, 309, 12.5),
+            at('Weigh the seed.', 338, 309),
+          ],
+        },
+      ],
+      (l) => l.size > 11,
+    );
+    expect(units.map((u) => [u.kind, u.text])).toEqual([
+      ['heading', '3.3 Headland turns'],
+      [
+        'para',
+        'Raise the drill fully before you turn. The lift sensor stops the metering drive as soon as the drill is raised, so no seed is lost on the headland.',
+      ],
+      ['heading', '3.8 Filling the hopper'],
+      ['para', 'Fill the hopper from the loading platform or with a big-bag hoist. Close the lid after filling.'],
+      ['heading', 'Calibration'],
+      ['para', 'Weigh the seed.'],
+    ]);
+  });
+
   it('puts wrapped cells back into their columns', () => {
     const row = (top: number, runs: [number, string][]): PageLine => ({
       ...at(runs.map((r) => r[1]).join(' '), top, runs[0]![0], 9),

@@ -61,17 +61,17 @@ export function reflow(pages: { page: number; lines: PageLine[] }[], isHeading: 
   let columns: number[] | null = null;
   for (const p of pages) {
     let prevOnPage: Open | null = null;
-    for (const l of p.lines) {
+    p.lines.forEach((l, i) => {
       const last = out[out.length - 1];
       const table = isTableLine(l) || (columns !== null && spansColumns(l, columns));
       // a sentence left open carries on in a line starting in lower case (the next column's first
       // line, a wrapped line read at another size), which is never a heading
       const carried = !table && last !== undefined && carriesOn(last, l);
-      const heading = !table && !carried && isHeading(l);
+      const heading = !table && !carried && isHeading(l) && !opensParagraph(l, p.lines[i + 1]);
       if (last && !heading && (carried || continues(last, l, table, prevOnPage !== null))) {
         append(last, l, p.page, table);
         prevOnPage = last;
-        continue;
+        return;
       }
       if (table && (last?.kind !== 'row' || !columns || !aligned(l, columns)))
         columns = l.cells && l.cells.length >= 2 ? l.cells.map((c) => c.x) : null;
@@ -92,7 +92,7 @@ export function reflow(pages: { page: number; lines: PageLine[] }[], isHeading: 
       };
       out.push(unit);
       prevOnPage = unit;
-    }
+    });
   }
   return out.map(({ kind, text, size, page, pageEnd }) => ({ kind, text, size, page, pageEnd }));
 }
@@ -127,6 +127,20 @@ function splitByColumns(l: PageLine, columns: number[]): string[] {
  */
 const carriesOn = (u: Open, l: PageLine) =>
   (u.kind === 'para' || u.kind === 'item') && !TERMINAL.test(u.text) && /^[a-z]/.test(l.text);
+
+/**
+ * A line whose sentence the next line carries on (no sentence end, the next line starts in lower
+ * case right below it, in the same column) opens a paragraph, whatever its size: on a two-column
+ * page pdfjs gave a paragraph's first line the size of the heading above it ("Raise the drill fully
+ * before you turn. The lift sensor" / "stops the metering drive…"). A heading is never continued so.
+ */
+function opensParagraph(l: PageLine, next: PageLine | undefined): boolean {
+  if (!next || TERMINAL.test(l.text) || isTableLine(next) || !/^[a-z]/.test(next.text)) return false;
+  if (l.top === undefined || next.top === undefined) return false;
+  const gap = next.top - l.top;
+  const size = Math.max(l.size, next.size) || 10;
+  return gap > 0 && gap <= size * 1.8 && (l.x === undefined || next.x === undefined || Math.abs(l.x - next.x) <= 4);
+}
 
 function continues(u: Open, l: PageLine, table: boolean, samePage: boolean): boolean {
   if (u.kind === 'heading') return false;

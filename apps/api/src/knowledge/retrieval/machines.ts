@@ -3,6 +3,7 @@ import type { TermGroup } from '../glossary/expansion.js';
 import { findForms, isMachineKind, canonical } from '../glossary/glossary.js';
 import { passageTokens } from '../../platform/text/segment.js';
 import { hasHan } from '../../platform/text/script.js';
+import type { ChunkDetail } from './search.repository.js';
 
 /**
  * Which machine a question is about, and which manuals are that machine's. A manual names its
@@ -26,7 +27,25 @@ export interface ManualIdentity {
 export interface MachineMention {
   groups: TermGroup[];
   models: Entity[];
+  /** the kinds of machine named (canonical Chinese term: 拖拉机, 播种机) */
+  kinds: string[];
+  /** the kinds of machine the work named is done by (播种 → 播种机, baling → 打捆机) */
+  byWork: string[];
 }
+
+/**
+ * Work that one kind of machine does (canonical Chinese terms of the glossary): a question naming
+ * the work names that machine ("打捆季节", "when drilling"). Work that several kinds do (spraying: a
+ * sprayer and a drone; harvesting: a combine, a baler, a forage harvester) names none.
+ */
+const KIND_OF_WORK = new Map([
+  ['播种', ['播种机', '精量播种机']],
+  ['打捆', ['打捆机']],
+  ['插秧', ['插秧机']],
+  ['旋耕', ['旋耕机']],
+]);
+/** Machines that pull or carry an implement: named with the implement or its work, they are not the subject. */
+const CARRIERS = new Set(['拖拉机']);
 
 /**
  * A manual named in the question answers it when its best passage covers at least this share of
@@ -36,9 +55,12 @@ export interface MachineMention {
 export const NAMED_MANUAL_SHARE = 0.7;
 
 export function machineMention(question: string, groups: TermGroup[]): MachineMention {
+  const forms = findForms(question);
   return {
     groups: groups.filter((g) => g.machineKind || g.maker),
     models: entitiesOf(question).filter((e) => e.kind === 'code'),
+    kinds: [...new Set(forms.filter((f) => isMachineKind(f.entry)).map((f) => canonical(f.entry, 'zh')))],
+    byWork: [...new Set(forms.flatMap((f) => KIND_OF_WORK.get(canonical(f.entry, 'zh')) ?? []))],
   };
 }
 
@@ -50,8 +72,18 @@ function saysGroup(g: TermGroup, lower: string, tokens: Set<string>): boolean {
   return g.words.every(has) || g.alternatives.some((alt) => alt.length > 0 && alt.every(has));
 }
 
-/** The manuals naming the most of what the question names about its machine; [] when none names any of it. */
+/**
+ * The manuals naming the most of what the question names about its machine; [] when none names any of it.
+ * An implement named (by kind or by its work) with the tractor pulling it is the subject: "播种时拖拉机开多快",
+ * "打捆机要求拖拉机动力输出轴转速" are the drill's and the baler's questions. A question naming no machine
+ * but work that one kind of machine does ("打捆季节…") names that machine's manuals when the library has any.
+ */
 export function namedManuals(m: MachineMention, manuals: ManualIdentity[]): string[] {
+  const implementKinds = new Set([...m.kinds.filter((k) => !CARRIERS.has(k)), ...m.byWork]);
+  const implement = implementKinds.size
+    ? manuals.filter((x) => [...machineOf(x).kinds].some((k) => implementKinds.has(k))).map((x) => x.documentId)
+    : [];
+  if (implement.length && (m.kinds.some((k) => CARRIERS.has(k)) || !namesAny(m))) return implement;
   if (!namesAny(m)) return [];
   const scores = manuals.map((x) => {
     const lower = x.text.toLowerCase();
@@ -86,4 +118,17 @@ export function sameMachine(a: ManualIdentity, b: ManualIdentity): boolean {
   const kinds = [...x.kinds].some((k) => y.kinds.has(k));
   const models = x.models.size === 0 && y.models.size === 0 ? true : [...x.models].some((k) => y.models.has(k));
   return kinds && models;
+}
+
+/** Each manual among the candidates with the best coverage of its passages, best first. */
+export function bestPerManual(
+  scored: { d: ChunkDetail; covered: number }[],
+  identities: ManualIdentity[],
+): (ManualIdentity & { coverage: number })[] {
+  const best = new Map<string, number>();
+  for (const c of scored) best.set(c.d.documentId, Math.max(best.get(c.d.documentId) ?? 0, c.covered));
+  return identities
+    .filter((m) => best.has(m.documentId))
+    .map((m) => ({ ...m, coverage: best.get(m.documentId)! }))
+    .sort((a, b) => b.coverage - a.coverage);
 }

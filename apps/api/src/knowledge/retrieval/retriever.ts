@@ -24,7 +24,14 @@ import {
 import { denseTopK } from './dense-scan.js';
 import { EmbeddingsClient } from './embeddings.js';
 import { coverage, supportingSentences, weighWords, type Located, type WeightedWords } from './evidence.js';
-import { machineMention, NAMED_MANUAL_SHARE, namedManuals, namesAny, type ManualIdentity } from './machines.js';
+import {
+  bestPerManual,
+  machineMention,
+  NAMED_MANUAL_SHARE,
+  namedManuals,
+  namesAny,
+  type ManualIdentity,
+} from './machines.js';
 import { QueryEmbeddings } from './query-embeddings.js';
 import { knownWords, regluedWords, shareWeights, wordsToLookUp } from './unknown-words.js';
 import { SearchRepository, type ChunkDetail, type RankedId, type SearchScope } from './search.repository.js';
@@ -60,6 +67,11 @@ export interface Retrieval {
    * cover them, however well the question's other words are covered.
    */
   absent?: string[];
+  /**
+   * passages of a page that a better passage already stands for (one passage per page is ranked): another
+   * section of a dense page can still print the value asked ("3.2 Forward speed" under "3.1 Starting work")
+   */
+  samePage?: RetrievedPassage[];
   /** each manual among the candidates with its best coverage, best first (what ask-back compares) */
   manuals?: (ManualIdentity & { coverage: number })[];
   /**
@@ -210,6 +222,7 @@ export class Retriever {
       }))
       .sort((a, b) => b.s - a.s);
     const passages: RetrievedPassage[] = [];
+    const samePage: RetrievedPassage[] = [];
     const seenPages = new Set<string>();
     for (const { d, s, said, pw } of ordered) {
       const pageTexts = range(d.pageStart, d.pageEnd).map((page) => ({
@@ -220,9 +233,10 @@ export class Retriever {
       const best = support[0];
       if (!best) continue;
       const key = `${d.versionId}:${best.page}`;
-      if (seenPages.has(key)) continue;
+      const shown = !seenPages.has(key);
       seenPages.add(key);
-      passages.push({
+      if (!shown && samePage.length >= input.limit * 2) continue;
+      (shown ? passages : samePage).push({
         chunkId: d.id,
         documentId: d.documentId,
         versionId: d.versionId,
@@ -244,6 +258,7 @@ export class Retriever {
     }
     return {
       passages,
+      samePage,
       mode: dense ? 'hybrid' : 'lexical',
       words: ww,
       absent: await absentP,
@@ -330,19 +345,6 @@ export class Retriever {
       return null;
     }
   }
-}
-
-/** Each manual among the candidates with the best coverage of its passages, best first. */
-function bestPerManual(
-  scored: { d: ChunkDetail; covered: number }[],
-  identities: ManualIdentity[],
-): (ManualIdentity & { coverage: number })[] {
-  const best = new Map<string, number>();
-  for (const c of scored) best.set(c.d.documentId, Math.max(best.get(c.d.documentId) ?? 0, c.covered));
-  return identities
-    .filter((m) => best.has(m.documentId))
-    .map((m) => ({ ...m, coverage: best.get(m.documentId)! }))
-    .sort((a, b) => b.coverage - a.coverage);
 }
 
 const isChineseQuestion = (q: string) => textLanguage(q) === 'zh';
