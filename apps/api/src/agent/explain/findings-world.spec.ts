@@ -90,3 +90,19 @@ describe('the world rules in the goal language', () => {
     );
   });
 });
+
+describe('the road between fields in the goal language', () => {
+  const withMachine = { ...facts, machines: [{ id: 'c-1', name: '收割机甲' }] } as unknown as PlanningFacts;
+  const f = {
+    code: 'UNREACHABLE_IN_TIME',
+    message: "收割机甲 needs 56 min for the 18.43 km from item 0's field, and has 0",
+    itemIndex: 1,
+  };
+  it('UNREACHABLE_IN_TIME: the machine, the km, the minutes needed and left, no item index (zh and en)', () => {
+    const zh = findingText({ facts: withMachine, input, lang: 'zh', timezone: 'Asia/Shanghai' }, f, item);
+    expect(zh).toBe('收割机甲 从上一块地开过来约 18.43 公里，要 56 分钟，3/2周一 07:00–11:00 之前只留了 0 分钟');
+    const en = findingText({ facts: withMachine, input, lang: 'en', timezone: 'Asia/Shanghai' }, f, item);
+    expect(en).toMatch(/^收割机甲 needs 56 min for the 18\.43 km from its previous field, and has 0 min before /);
+    expect(en).not.toContain('item 0');
+  });
+});

@@ -301,6 +301,22 @@ export function findingText(
       );
     case 'STARTS_IN_PAST':
       return pick({ zh: `${span} 的开始时间已经过去`, en: `${span} starts in the past` }, lang);
+    case 'UNREACHABLE_IN_TIME': {
+      // the validator's figures (validator.ts words them: "needs N min for the K km from item I's field, and has G")
+      const m = /needs ([\d.]+) min for the ([\d.]+) km .* and has (-?[\d.]+)/.exec(f.message);
+      const who = nameList(
+        names.map((x) => x.name),
+        lang,
+      );
+      if (!m) return pick({ zh: `${who} 从上一块地赶不过来`, en: `${who} cannot drive here in time` }, lang);
+      return pick(
+        {
+          zh: `${who} 从上一块地开过来约 ${m[2]} 公里，要 ${m[1]} 分钟，${span} 之前只留了 ${m[3]} 分钟`,
+          en: `${who} needs ${m[1]} min for the ${m[2]} km from its previous field, and has ${m[3]} min before ${span}`,
+        },
+        lang,
+      );
+    }
     default:
       return lang === 'zh' ? `${f.code}：${f.message}` : f.message;
   }
