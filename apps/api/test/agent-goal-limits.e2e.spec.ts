@@ -100,4 +100,18 @@ describe("a goal's limits hold for the edits of its draft", () => {
     expect(second.draft!.validation.violations.map((x) => x.code)).not.toContain('OPERATOR_DAY_LIMIT');
     expect(second.message).toContain('请假');
   });
+
+  it('rest days and the day start said in the goal (周三休息，每天9点以后开工): planned around them, and an edit onto the rest day is OUTSIDE_WORKING_DAY', async () => {
+    const first = await run(w, `安排下周${w.field}的收获，周三休息，每天9点以后开工`);
+    expect(first.constraints?.limits).toMatchObject({ restWeekdays: [3], dayStartHour: 9 });
+    // the period is still next week: "周三" is a rest day here, not a day to plan
+    expect(first.constraints?.period?.from).toBe(localDay(at(0, 12)));
+    const item = first.draft!.items[0]!;
+    expect(localDay(item.startsAt)).toBe(localDay(at(3, 12))); // Thursday, not the window's first day
+    expect(new Date(Date.parse(item.startsAt) + 8 * 3_600_000).getUTCHours()).toBeGreaterThanOrEqual(9);
+    const second = await run(w, '那把周四的改到周三', first.conversationId!);
+    expect(second.intent).toBe('EDIT_DRAFT');
+    const v = second.draft!.validation.violations.find((x) => x.code === 'OUTSIDE_WORKING_DAY');
+    expect(v, JSON.stringify(second.draft!.validation)).toBeDefined();
+  });
 });

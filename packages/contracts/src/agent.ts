@@ -83,10 +83,19 @@ export const ZPlanConstraints = z
     language: ZPlanLanguage,
     notes: z.array(z.string().min(1).max(PLAN_LIMITS.noteChars)).max(PLAN_LIMITS.notes),
     /**
-     * Working-time limits the goal states ("每人每天别超过10小时"); absent = the org's own.
-     * `maxHoursPerDay`: the most working hours any operator gets in one local day.
+     * Working-time limits the goal states ("每人每天别超过10小时", "周六周日休息", "8点以后开工");
+     * absent = the org's own. `maxHoursPerDay`: the most working hours any operator gets in one local
+     * day; `restWeekdays`: ISO weekdays (1 = Monday … 7 = Sunday) nobody works; `dayStartHour` /
+     * `dayEndHour`: local hours (halves allowed) the working day is kept within.
      */
-    limits: z.strictObject({ maxHoursPerDay: z.number().min(1).max(24).nullable() }).optional(),
+    limits: z
+      .strictObject({
+        maxHoursPerDay: z.number().min(1).max(24).nullable(),
+        restWeekdays: z.array(z.number().int().min(1).max(7)).max(7).optional(),
+        dayStartHour: z.number().min(0).max(23.5).nullable().optional(),
+        dayEndHour: z.number().min(0.5).max(24).nullable().optional(),
+      })
+      .optional(),
     /**
      * The period's end said as a deadline ("12月15日前收完", "by Friday"): work must end by the end of
      * this local day, also after a later edit of the draft; absent = no deadline (the period is a scope).

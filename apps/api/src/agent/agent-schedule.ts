@@ -89,6 +89,9 @@ export class ScheduleDraftRun {
       avoidDueForMaintenance: constraints.avoid.dueForMaintenance,
       calendar: await this.tools.workCalendar(ctx),
       maxHoursPerDay: constraints.limits?.maxHoursPerDay ?? null,
+      restWeekdays: constraints.limits?.restWeekdays ?? [],
+      dayStartHour: constraints.limits?.dayStartHour ?? null,
+      dayEndHour: constraints.limits?.dayEndHour ?? null,
     });
     const soft = scheduleSoftly(input, prefs, constraints.period, timezone);
     if (soft.relaxed)

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { TDraftItem, TDraftValidation, TUnplacedJob } from '@amms/contracts/drafts';
 import { canonicalJson } from '../platform/crypto/hash-chain.js';
-import { utcOffsetMs } from './scheduler/calendar.js';
+import { DEFAULT_OPTIONS, utcOffsetMs } from './scheduler/calendar.js';
 import type { DraftItem, SchedulerInput, UnplacedJob, ValidationResult } from './scheduler/types.js';
 import type { BusyFacts, JobFact, MachineFact, OperatorFact } from './tools/agent-tools.js';
 import type { OrgCalendar } from './tools/work-calendar.repository.js';
@@ -30,6 +30,10 @@ export interface PlanningOptions {
   calendar?: OrgCalendar;
   /** the goal's day limit (constraints.limits): the stricter of it and the org's applies */
   maxHoursPerDay?: number | null;
+  /** the goal's rest days (ISO weekdays) and the hours its working day is kept within */
+  restWeekdays?: readonly number[];
+  dayStartHour?: number | null;
+  dayEndHour?: number | null;
   /** job windows are cut to this range (the planned period) */
   clamp?: { from: string; to: string };
 }
@@ -151,6 +155,16 @@ function calendarOptions(o: PlanningOptions) {
     ...(o.calendar?.location ? { daylight: o.calendar.location } : {}),
     ...(o.calendar?.workBreak ? { workBreak: o.calendar.workBreak } : {}),
     ...(limits.length ? { maxDailyHours: Math.min(...limits) } : {}),
+    ...(o.restWeekdays?.length ? { restWeekdays: [...o.restWeekdays] } : {}),
+    ...((o.dayStartHour != null || o.dayEndHour != null) &&
+    (o.dayStartHour ?? DEFAULT_OPTIONS.workday.startHour) < (o.dayEndHour ?? DEFAULT_OPTIONS.workday.endHour)
+      ? {
+          workday: {
+            startHour: o.dayStartHour ?? DEFAULT_OPTIONS.workday.startHour,
+            endHour: o.dayEndHour ?? DEFAULT_OPTIONS.workday.endHour,
+          },
+        }
+      : {}),
     // a job over several days works at least an hour on its first and its last day
     ...(o.calendar ? { minPartHours: 1 } : {}),
   };

@@ -46,6 +46,10 @@ function goalLeaveId(membershipId: string, from: string, to: string): string {
  */
 export interface GoalLimits {
   maxHoursPerDay: number | null;
+  /** ISO weekdays nobody works ("周六周日休息"), and the hours the working day is kept within */
+  restWeekdays: number[];
+  dayStartHour: number | null;
+  dayEndHour: number | null;
   avoidAssetIds: string[];
   avoidOperatorIds: string[];
   avoidDueForMaintenance: boolean;
@@ -60,6 +64,9 @@ export function goalLimitsOf(stored: unknown): GoalLimits | null {
   if (!c.success || c.data.intent !== 'SCHEDULE_JOBS') return null;
   return {
     maxHoursPerDay: c.data.limits?.maxHoursPerDay ?? null,
+    restWeekdays: c.data.limits?.restWeekdays ?? [],
+    dayStartHour: c.data.limits?.dayStartHour ?? null,
+    dayEndHour: c.data.limits?.dayEndHour ?? null,
     avoidAssetIds: c.data.avoid.assets.map((a) => a.id),
     avoidOperatorIds: c.data.avoid.operators.map((o) => o.id),
     avoidDueForMaintenance: c.data.avoid.dueForMaintenance,
@@ -77,7 +84,16 @@ export function applyGoalLimits(
   facts: PlanningFacts,
   limits: GoalLimits | null,
   timezone: string,
-): Pick<PlanningOptions, 'avoidAssetIds' | 'avoidOperatorIds' | 'avoidDueForMaintenance' | 'maxHoursPerDay'> {
+): Pick<
+  PlanningOptions,
+  | 'avoidAssetIds'
+  | 'avoidOperatorIds'
+  | 'avoidDueForMaintenance'
+  | 'maxHoursPerDay'
+  | 'restWeekdays'
+  | 'dayStartHour'
+  | 'dayEndHour'
+> {
   if (!limits) return {};
   facts.busy.operators.push(...leaveBusy(limits.leave, facts.operators, timezone));
   if (limits.deadline) {
@@ -89,5 +105,8 @@ export function applyGoalLimits(
     avoidOperatorIds: limits.avoidOperatorIds,
     avoidDueForMaintenance: limits.avoidDueForMaintenance,
     maxHoursPerDay: limits.maxHoursPerDay,
+    restWeekdays: limits.restWeekdays,
+    dayStartHour: limits.dayStartHour,
+    dayEndHour: limits.dayEndHour,
   };
 }

@@ -12355,6 +12355,9 @@ export interface operations {
                             notes: string[];
                             limits?: {
                                 maxHoursPerDay: number | null;
+                                restWeekdays?: number[];
+                                dayStartHour?: number | null;
+                                dayEndHour?: number | null;
                             };
                             /** Format: date */
                             deadline?: string;
@@ -12859,6 +12862,9 @@ export interface operations {
                             notes: string[];
                             limits?: {
                                 maxHoursPerDay: number | null;
+                                restWeekdays?: number[];
+                                dayStartHour?: number | null;
+                                dayEndHour?: number | null;
                             };
                             /** Format: date */
                             deadline?: string;

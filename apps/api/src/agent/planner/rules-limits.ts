@@ -2,6 +2,7 @@ import type { TPlanConstraints } from '@amms/contracts/agent';
 import { EN_COUNT, ZH_COUNT, parseCount } from './numerals.js';
 import type { Notes } from './rules-notes.js';
 import { scan, type GoalText } from './text.js';
+import { readWorkdays } from './rules-workdays.js';
 
 /**
  * Working-time limits in a dispatcher's words → `limits` of the plan: "每人每天别超过10小时",
@@ -59,7 +60,9 @@ export function readLimits(text: GoalText, notes: Notes): TPlanConstraints['limi
     // the strictest limit the goal states wins
     hours = Math.min(hours ?? 24, n + half);
   }
-  if (hours === null) return undefined;
-  notes.add(`每人每天工作不超过${hours}小时`, `at most ${hours} working hours per person per day`);
-  return { maxHoursPerDay: hours };
+  if (hours !== null) notes.add(`每人每天工作不超过${hours}小时`, `at most ${hours} working hours per person per day`);
+  // rest days and the day's hours (rules-workdays.ts): also masked before the period is read
+  const week = readWorkdays(text, notes);
+  if (hours === null && Object.keys(week).length === 0) return undefined;
+  return { maxHoursPerDay: hours, ...week };
 }

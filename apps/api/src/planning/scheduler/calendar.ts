@@ -131,6 +131,10 @@ export class WorkCalendar {
     let got = this.days.get(d);
     if (got) return got;
     const o = this.opts;
+    if (o.restWeekdays?.length && o.restWeekdays.includes(((new Date(d + this.offset).getUTCDay() + 6) % 7) + 1)) {
+      this.days.set(d, []);
+      return [];
+    }
     let open = d + o.workday.startHour * HOUR;
     let close = d + o.workday.endHour * HOUR;
     if (o.daylight) {

@@ -113,6 +113,8 @@ export interface SchedOptions {
   daylight?: { latitude: number; longitude: number } | null;
   /** a break inside each working day, local minutes since midnight [start, end) */
   workBreak?: { startMinute: number; endMinute: number } | null;
+  /** ISO weekdays (1 = Monday … 7 = Sunday) with no working hours ("周六周日休息") */
+  restWeekdays?: readonly number[];
   /** the most working hours of any day (everyone's day limit): the first ones of the day's working slots */
   maxDailyHours?: number | null;
   /** a job over several days works at least this long on its first and on its last day (0) */

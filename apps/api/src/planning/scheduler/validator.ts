@@ -52,7 +52,9 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
   const ranges = items.map((it) => [Date.parse(it.startsAt), Date.parse(it.endsAt)] as const);
   // only its working-hours arithmetic is used: no slot list needed
   const cal = new WorkCalendar(opts, now, 0, 0);
-  const restricted = Boolean(opts.daylight || opts.workBreak || opts.maxDailyHours != null);
+  const restricted = Boolean(
+    opts.daylight || opts.workBreak || opts.maxDailyHours != null || opts.restWeekdays?.length,
+  );
   const avoidA = new Set(opts.avoidAssetIds);
   const avoidO = new Set(opts.avoidOperatorIds);
 
@@ -176,7 +178,7 @@ export function validate(input: SchedulerInput, items: readonly DraftItem[]): Va
           'OUTSIDE_WORKING_DAY',
           `${it.startsAt} – ${it.endsAt} is not inside the working day${
             first && last ? ` (${iso(first[0])} – ${iso(last[1])} on those days)` : ' (nobody works that day)'
-          }: daylight, the break and the day limit of ${opts.maxDailyHours ?? '–'} h`,
+          }: daylight, the break, rest days and the day limit of ${opts.maxDailyHours ?? '–'} h`,
         );
     }
     if (job) {
