@@ -34,17 +34,20 @@ describe('split sizing: shares by what each machine can do in the window (rate �
     expect(r.items.map(hours)).toEqual([10, 10]);
   });
 
-  it('a machine booked half the window gets the share of the hours it has left', () => {
+  it('a machine booked half the window works the hours it has left, both until the field is done', () => {
     const input = day(40, [2.5, 2.5], {
       busy: { machines: [{ assetId: 'c-2', startsAt: L('02 07:00'), endsAt: L('02 13:00') }], operators: [] },
     });
-    // c-1 can do 12 h × 2.5 = 30 ha, c-2 6 h × 2.5 = 15 ha: 40 × 30/45 and the rest
+    // by 18:00 c-1 does 11 h × 2.5 = 27.5 ha, c-2 (from 13:00) 5 h × 2.5 = 12.5 ha: 40 ha, the earliest finish
     expect(parts(input)).toEqual([
-      [1, 2, 26.7, 'c-1'],
-      [2, 2, 13.3, 'c-2'],
+      [1, 2, 27.5, 'c-1'],
+      [2, 2, 12.5, 'c-2'],
     ]);
     const r = schedule(input);
-    expect(Date.parse(r.items[1]!.startsAt)).toBeGreaterThanOrEqual(Date.parse(L('02 13:00')));
+    expect(r.items.map((i) => [i.startsAt, i.endsAt])).toEqual([
+      [L('02 07:00'), L('02 18:00')],
+      [L('02 13:00'), L('02 18:00')],
+    ]);
     expect(validate(input, r.items).violations).toEqual([]);
   });
 
@@ -86,16 +89,35 @@ describe('split sizing: shares by what each machine can do in the window (rate �
     expect(r.items.map((i) => [i.part, i.primaryAssetId, hours(i)])).toEqual([[undefined, 'c-1', 10]]);
   });
 
-  it('one combine with a booking mid-day: its two free stretches share the field by their hours', () => {
+  it('one combine with a booking mid-day: it works its early stretch to the end, then the rest after the booking', () => {
     const input = day(20, [2], {
       busy: { machines: [{ assetId: 'c-1', startsAt: L('02 12:00'), endsAt: L('02 13:00') }], operators: [] },
     });
-    // 07–12 is 5 h (10 ha), 13–19 is 6 h (12 ha): 20 × 10/22 and the rest
+    // 07–12 is 5 h (10 ha), then 13:00 on: the last 10 ha by 18:00 (the earliest finish; 9.1 / 10.9 ha
+    // by each stretch's hours in the window would end at 18:30)
     const r = schedule(input);
-    expect(r.items.map((i) => [i.part?.areaHa, i.primaryAssetId, i.startsAt])).toEqual([
-      [9.1, 'c-1', L('02 07:00')],
-      [10.9, 'c-1', L('02 13:00')],
+    expect(r.items.map((i) => [i.part?.areaHa, i.primaryAssetId, i.startsAt, i.endsAt])).toEqual([
+      [10, 'c-1', L('02 07:00'), L('02 12:00')],
+      [10, 'c-1', L('02 13:00'), L('02 18:00')],
     ]);
+    expect(validate(input, r.items).violations).toEqual([]);
+  });
+
+  it('the earliest stretches finish first: a combine free 07–09 and from 11:00 works both, all done at 18:00 not 19:00', () => {
+    // 60 ha in one day: c-1 alone does 36 ha. c-2 is booked 09–11, so its free stretches are 07–09 (short,
+    // early) and 11–19 (long). By 18:00 c-1 does 33 ha and c-2 6 + 21 ha: the longest stretch alone
+    // (11–19, 24 ha) would finish the field at 19:00
+    const input = day(60, [3, 3], {
+      busy: { machines: [{ assetId: 'c-2', startsAt: L('02 09:00'), endsAt: L('02 11:00') }], operators: [] },
+    });
+    const r = schedule(input);
+    expect(r.unplaced).toEqual([]);
+    expect(r.items.map((i) => [i.part?.areaHa, i.primaryAssetId, i.startsAt, i.endsAt])).toEqual([
+      [33, 'c-1', L('02 07:00'), L('02 18:00')],
+      [6, 'c-2', L('02 07:00'), L('02 09:00')],
+      [21, 'c-2', L('02 11:00'), L('02 18:00')],
+    ]);
+    expect(r.items.map((i) => i.part?.of)).toEqual([3, 3, 3]);
     expect(validate(input, r.items).violations).toEqual([]);
   });
 });
