@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { L, combine, instance, job, operator } from '../../planning/scheduler/test-fixtures.js';
 import type { SchedulerInput } from '../../planning/scheduler/types.js';
 import { validate } from '../../planning/scheduler/validator.js';
-import { splitItem } from './split-edit.js';
+import { splitAsked, splitItem } from './split-edit.js';
+import { refusalNote } from './split-followup.js';
 
 /** 30 ha on c-1 (Mon 07–17), a one-day window; c-2 as fast but booked Mon 07–13 */
 const world = (): SchedulerInput =>
@@ -86,5 +87,34 @@ describe('"让两台一起收": the follow-up sizes the shares as the scheduler 
     const input = later([{ assetId: 'c-2', startsAt: L('02 07:00'), endsAt: L('02 17:00') }], 30);
     const r = splitItem(input, [{ ...item, endsAt: L('02 17:00') }], 'j-1', 2);
     expect(r).toMatchObject({ failure: 'NO_GAIN', unsplitEndsAt: L('02 17:00') });
+  });
+
+  it('a goal asking for two combines: the split not made is reported, the item stays whole', () => {
+    const input = later([{ assetId: 'c-2', startsAt: L('02 07:00'), endsAt: L('02 17:00') }], 30);
+    const whole = { ...item, endsAt: L('02 17:00'), itemKey: 'k-1' };
+    const refused: [string, string][] = [];
+    const r = splitAsked(
+      input,
+      [whole],
+      [],
+      2,
+      () => 'x',
+      (jobId, why) => refused.push([jobId, why.failure]),
+    );
+    expect(r).toBeNull();
+    expect(refused).toEqual([['j-1', 'NO_GAIN']]);
+    const note = refusalNote(
+      [{ id: 'j-1', fieldName: 'F7' }],
+      input,
+      [whole],
+      'j-1',
+      { failure: 'NO_GAIN', unsplitEndsAt: L('02 17:00'), others: [{ assetId: 'c-2', freeFrom: null }] },
+      2,
+      'Asia/Shanghai',
+    );
+    expect(note.zh).toBe(
+      'F7 让2台一起收不会更早完成：原计划由 Combine c-1 整块作业，3/2周一 17:00 收完；Combine c-2 在那之前没有空。所以没有分块。',
+    );
+    expect(note.en).toContain('So it is not split.');
   });
 });

@@ -67,7 +67,8 @@ export function splitItem(
 /**
  * A goal that asks for several machines on a field ("安排下周前滩7号地的收获，两台一起收", "harvest
  * field X next week with two combines together"): the planned item of each named field's job (or of
- * the plan's only job) split as a follow-up would split it. Items the split cannot make stay whole.
+ * the plan's only job) split as a follow-up would split it. Items the split cannot make stay whole,
+ * each refusal told to `refused` (the goal's reply says why: a split that finishes no sooner, …).
  */
 export function splitAsked<I extends TEditedItem>(
   input: SchedulerInput,
@@ -75,6 +76,7 @@ export function splitAsked<I extends TEditedItem>(
   fieldIds: readonly string[],
   n: number,
   keyOf: (item: TEditedItem, jobVersion: number) => string,
+  refused: (jobId: string, why: SplitRefusal) => void = () => {},
 ): { items: (TEditedItem & { itemKey: string })[]; split: string[] } | null {
   const jobs = new Map(input.jobs.map((j) => [j.id, j]));
   const placed = [...new Set(items.map((i) => i.jobId))];
@@ -90,7 +92,7 @@ export function splitAsked<I extends TEditedItem>(
     if ('items' in r) {
       out = r.items;
       split.push(jobId);
-    }
+    } else refused(jobId, r);
   }
   if (split.length === 0) return null;
   const keyed = new Map(items.map((i) => [i as TEditedItem, (i as TEditedItem & { itemKey?: string }).itemKey]));

@@ -15,6 +15,7 @@ import { localSpan, localWhen } from '../explain/wording.js';
 import { select, type Lang } from './edit-apply.js';
 import type { EditCommand } from './edit-grammar.js';
 import { nextVersionEdit } from './edit-record.js';
+import type { SchedulerInput } from '../../planning/scheduler/types.js';
 import { splitItem, type SplitRefusal } from './split-edit.js';
 
 const DAY = 86_400_000;
@@ -178,30 +179,37 @@ interface RefusalWords {
   machine: (id: string) => string;
   /** the item's own machine */
   own: string;
+  /** said of a new goal's plan (no earlier draft to keep) */
+  goal?: boolean;
 }
 
 export function failureText(r: SplitRefusal, w: RefusalWords): string {
   const { field, n, lang } = w;
   const zh = lang === 'zh';
+  const kept = w.goal
+    ? zh
+      ? '所以没有分块。'
+      : 'so it is not split.'
+    : zh
+      ? '草案没有改动。'
+      : 'the draft is unchanged.';
   switch (r.failure) {
     case 'NO_GAIN':
       return noGainText(r, w);
     case 'NOT_SPLITTABLE':
       return zh
-        ? `${field} 的这类作业不分块（运输等作业按整单执行），草案没有改动。`
-        : `${field}'s operation is not split into parts (a haul goes as one job); the draft is unchanged.`;
+        ? `${field} 的这类作业不分块（运输等作业按整单执行），${kept}`
+        : `${field}'s operation is not split into parts (a haul goes as one job); ${kept}`;
     case 'NO_AREA':
-      return zh
-        ? `${field} 的作业没有面积，无法按面积分块，草案没有改动。`
-        : `${field}'s job has no area to share; the draft is unchanged.`;
+      return zh ? `${field} 的作业没有面积，无法按面积分块，${kept}` : `${field}'s job has no area to share; ${kept}`;
     case 'NO_OTHER_MACHINE':
       return zh
-        ? `找不到另外${n - 1}台同时空闲、能做这项作业的机器和机手，草案没有改动。`
-        : `I found no ${n - 1} other free machine(s) and operator(s) that can do this job at that time; the draft is unchanged.`;
+        ? `找不到另外${n - 1}台同时空闲、能做这项作业的机器和机手，${kept}`
+        : `I found no ${n - 1} other free machine(s) and operator(s) that can do this job at that time; ${kept}`;
     default:
       return zh
-        ? `${field} 分成${n}块后排不进作业时间窗，草案没有改动。`
-        : `${field} in ${n} parts does not fit its window; the draft is unchanged.`;
+        ? `${field} 分成${n}块后排不进作业时间窗，${kept}`
+        : `${field} in ${n} parts does not fit its window; ${kept}`;
   }
 }
 
@@ -226,6 +234,24 @@ function noGainText(r: SplitRefusal, w: RefusalWords): string {
         )
         .join(zh ? '；' : '; ');
   return zh
-    ? `${w.field} 让${w.n}台一起收不会更早完成：原计划由 ${w.own} 整块作业，${end} 收完；${why}。草案没有改动，仍按原计划。`
-    : `Letting ${w.n} machines share ${w.field} would not finish it sooner: as planned, ${w.own} does it all, done ${end}; ${why}. The draft is unchanged.`;
+    ? `${w.field} 让${w.n}台一起收不会更早完成：原计划由 ${w.own} 整块作业，${end} 收完；${why}。${w.goal ? '所以没有分块。' : '草案没有改动，仍按原计划。'}`
+    : `Letting ${w.n} machines share ${w.field} would not finish it sooner: as planned, ${w.own} does it all, done ${end}; ${why}. ${w.goal ? 'So it is not split.' : 'The draft is unchanged.'}`;
+}
+
+/** A goal's "两台一起收" the split did not make: the reply's note in both languages (failureText's words). */
+export function refusalNote(
+  jobs: ReadonlyArray<{ id: string; fieldName?: string | null; title?: string | null }>,
+  input: SchedulerInput,
+  items: ReadonlyArray<{ jobId: string; primaryAssetId: string }>,
+  jobId: string,
+  why: SplitRefusal,
+  n: number,
+  tz: string,
+): { zh: string; en: string } {
+  const j = jobs.find((x) => x.id === jobId);
+  const field = j?.fieldName ?? j?.title ?? jobId.slice(0, 8);
+  const machine = (id: string) => input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8);
+  const own = machine(items.find((i) => i.jobId === jobId)?.primaryAssetId ?? '');
+  const say = (lang: Lang) => failureText(why, { field, n, lang, tz, machine, own, goal: true });
+  return { zh: say('zh'), en: say('en') };
 }
