@@ -31,6 +31,8 @@ export interface CrewStretches {
   rateHaPerHour: number;
   slotMs: number;
   stretches: Stretch[];
+  /** when the crew alone, in at most `maxParts` of these stretches, would be done (Infinity: not in the window) */
+  doneAt: number;
 }
 
 /** What one crew can do in the window: its rate (ha/h), usable hours, capacity (ha) and where (its first free stretch). */
@@ -42,7 +44,7 @@ export interface CrewCapacity {
 }
 
 /** at most this many free stretches of one crew are looked at (earliest first) */
-export const MAX_STRETCHES = 6;
+export const MAX_STRETCHES = 24;
 
 const SUB = { restarts: 1, deadlineOptions: false, splitJobs: false } as const;
 const round2 = (x: number) => Math.round(x * 100) / 100;
@@ -104,8 +106,8 @@ export const onCrew = (c: Crew) => {
  * The crew's free stretches on the job from `from` to the window's end, earliest first: the first
  * slot the scheduler places one slot of work on that crew alone, then the most consecutive working
  * slots it places from there (bisection), then on from that stretch's end. Stops at MAX_STRETCHES,
- * at a stretch starting at or after `until`, or once the crew alone has done `areaHa` (a later
- * stretch never makes the field finish sooner).
+ * at a stretch starting at or after `until`, or once the crew alone could do `areaHa` in at most
+ * `maxParts` of its stretches (a later stretch never makes the field finish sooner).
  */
 export function crewStretches(
   input: SchedulerInput,
@@ -113,7 +115,7 @@ export function crewStretches(
   crew: Crew,
   busy: Busy,
   run: Schedule,
-  o: { from?: string; until?: number; areaHa?: number } = {},
+  o: { from?: string; until?: number; areaHa?: number; maxParts?: number } = {},
 ): CrewStretches | null {
   const rate = crewRate(input, job, crew);
   if (!rate) return null;
@@ -124,6 +126,14 @@ export function crewStretches(
   const cal = new WorkCalendar(opts, now, start, end);
   const slotH = opts.granularityMinutes / 60;
   const [machine, operator] = onCrew(crew);
+  const minSlots = Math.max(1, Math.ceil(((opts.minPartHours ?? 0) * 60) / opts.granularityMinutes - 1e-9));
+  const mine = new Set([crew.primaryAssetId, ...crew.implementAssetIds]);
+  const held = [
+    ...busy.machines.filter((b) => mine.has(b.assetId)),
+    ...busy.operators.filter((b) => b.membershipId === crew.operatorMembershipId),
+  ].map((b) => [Date.parse(b.startsAt), Date.parse(b.endsAt)] as const);
+  /** the start of the crew's next booking after `t` (its machines' and operator's; the window's end when none) */
+  const nextBusy = (t: number) => Math.min(end, ...held.filter(([a, b]) => b > t && a >= t).map(([a]) => a));
   const place = (k: number, at: number) =>
     runPiece(
       input,
@@ -135,30 +145,51 @@ export function crewStretches(
     );
   const stretches: Stretch[] = [];
   let cursor = start;
-  let done = 0;
-  while (stretches.length < MAX_STRETCHES && cursor < end && done < (o.areaHa ?? Infinity)) {
+  let doneAt = Infinity;
+  const area = o.areaHa ?? Infinity;
+  while (stretches.length < MAX_STRETCHES && cursor < end && doneAt === Infinity) {
     const first = place(1, cursor);
     if (!first) break;
     const s = Date.parse(first.startsAt);
     if (s >= (o.until ?? Infinity)) break;
     const i0 = cal.firstAtOrAfter(s);
+    // at most up to the crew's next booking (most stretches end there: tried first), then bisection;
+    // a longer piece may fit where a slightly shorter one leaves a scrap on its last day (minPartHours)
+    const last = Math.min(cal.firstAtOrAfter(end - cal.slot + 1), cal.firstAtOrAfter(nextBusy(s) - cal.slot + 1));
     let lo = 1;
-    let hi = cal.firstAtOrAfter(end - cal.slot + 1) - i0;
+    let hi = Math.max(1, last - i0);
     let got = first;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      const g = place(mid, s);
-      if (g && Date.parse(g.startsAt) === s) {
-        lo = mid;
-        got = g;
-      } else hi = mid - 1;
+    const at = (k: number) => {
+      const g = place(k, s);
+      return g && Date.parse(g.startsAt) === s ? g : null;
+    };
+    for (let grow = true; grow;) {
+      grow = false;
+      const top = hi > lo ? at(hi) : null;
+      if (top) [lo, got] = [hi, top];
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        const g = at(mid);
+        if (g) [lo, got] = [mid, g];
+        else hi = mid - 1;
+      }
+      for (let j = 1; j <= minSlots && lo + j <= last - i0; j++) {
+        const g = at(lo + j);
+        if (!g) continue;
+        [lo, got, hi, grow] = [lo + j, g, Math.max(1, last - i0), true];
+        break;
+      }
     }
     if (Date.parse(got.endsAt) !== cal.endOf(i0, lo)) got = place(lo, s) ?? got;
     stretches.push({ startsAt: got.startsAt, endsAt: got.endsAt, slots: cal.starts.slice(i0, i0 + lo) });
     cursor = Math.max(Date.parse(got.endsAt), s + cal.slot);
-    done += rate * lo * slotH;
+    const top = stretches
+      .map((x) => x.slots.length)
+      .sort((a, b) => b - a)
+      .slice(0, o.maxParts ?? Infinity);
+    if (rate * slotH * top.reduce((a, b) => a + b, 0) + 1e-6 >= area) doneAt = Date.parse(got.endsAt);
   }
-  return { rateHaPerHour: rate, slotMs: cal.slot, stretches };
+  return { rateHaPerHour: rate, slotMs: cal.slot, stretches, doneAt };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { Rng } from '../../platform/random/prng.js';
 import { schedule } from './scheduler.js';
 import { splitUnplaced } from './split-jobs.js';
 import { sizeShares } from './split-sizing.js';
@@ -120,4 +121,64 @@ describe('split sizing: shares by what each machine can do in the window (rate �
     expect(r.items.map((i) => i.part?.of)).toEqual([3, 3, 3]);
     expect(validate(input, r.items).violations).toEqual([]);
   });
+
+  it('a fast combine booked on and off needs more than 4 parts alone: a second machine takes a share', () => {
+    // c-1 (5 ha/h) is booked an hour three times a day: alone its 4 longest stretches do 12 h (60 ha) of 80
+    const hour = (d: string, h: number) => ({
+      assetId: 'c-1',
+      startsAt: L(`${d} ${String(h).padStart(2, '0')}:00`),
+      endsAt: L(`${d} ${String(h + 1).padStart(2, '0')}:00`),
+    });
+    const input = instance({
+      jobs: [job('j-1', { areaHa: 80, estimatedHours: 16 })],
+      machines: [
+        combine('c-1', { ratesHaPerHour: { HARVESTING: 5 } }),
+        combine('c-2', { ratesHaPerHour: { HARVESTING: 3 } }),
+      ],
+      operators: [operator('o-1'), operator('o-2')],
+      busy: { machines: ['02', '03'].flatMap((d) => [9, 12, 15].map((h) => hour(d, h))), operators: [] },
+      options: { splitJobs: true },
+    });
+    const r = schedule(input);
+    expect(r.unplaced).toEqual([]);
+    expect(new Set(r.items.map((i) => i.primaryAssetId))).toEqual(new Set(['c-1', 'c-2']));
+    expect(r.items.length).toBeLessThanOrEqual(4);
+    expect(validate(input, r.items).violations).toEqual([]);
+  });
+
+  it('a week of fragmented bookings (20 seeded instances): every 100 ha field placed, in at most 4 valid parts', () => {
+    for (let seed = 1; seed <= 20; seed++) {
+      const input = fragmented(seed, 100);
+      const r = schedule(input);
+      expect(r.unplaced, `seed ${seed}`).toEqual([]);
+      expect(r.items.length).toBeLessThanOrEqual(4);
+      expect(validate(input, r.items).violations).toEqual([]);
+    }
+  });
 });
+
+/** 4 combines (2–5 ha/h), a Mon–Fri window, each 1–3 seeded bookings a day, a lunch break, minPartHours 1 */
+export function fragmented(seed: number, areaHa: number): SchedulerInput {
+  const rng = new Rng(seed);
+  const machines = [2, 3, 4, 5].map((r, k) => combine(`c-${k + 1}`, { ratesHaPerHour: { HARVESTING: r } }));
+  const at = (d: number, h: number) => L(`0${d} ${String(h).padStart(2, '0')}:00`);
+  const busy: SchedulerInput['busy']['machines'][number][] = [];
+  for (const m of machines)
+    for (let d = 2; d <= 6; d++) {
+      let h = 7;
+      for (let b = 0, n = 1 + Math.floor(rng.next() * 3); b < n; b++) {
+        const s = h + Math.floor(rng.next() * 4);
+        if (s >= 19) break;
+        const e = Math.min(19, s + 1 + Math.floor(rng.next() * 3));
+        busy.push({ assetId: m.id, startsAt: at(d, s), endsAt: at(d, e) });
+        h = e;
+      }
+    }
+  return instance({
+    jobs: [job('j-1', { areaHa, estimatedHours: areaHa / 3, windowEnd: L('07 00:00') })],
+    machines,
+    operators: machines.map((_, k) => operator(`o-${k + 1}`)),
+    busy: { machines: busy, operators: [] },
+    options: { splitJobs: true, workBreak: { startMinute: 720, endMinute: 780 }, minPartHours: 1 },
+  });
+}

@@ -82,6 +82,8 @@ export function sizeShares(areaHa: number, capacities: readonly number[]): numbe
 /**
  * The next crew for the job: the set and operator the scheduler itself picks for a piece of
  * `areaHa` among the machines and people not in `taken` (a smaller piece when that one fits nobody).
+ * Not `exclusive` (the scheduler's split): only `taken`'s lead machines are left out; their
+ * implements and people may work another crew's stretches at other times (held, never overlapping).
  */
 export function nextCrew(
   input: SchedulerInput,
@@ -91,9 +93,12 @@ export function nextCrew(
   run: Schedule,
   areaHa: number,
   from = job.windowStart,
+  exclusive = true,
 ): Crew | null {
-  const usedM = new Set(taken.flatMap((c) => [c.primaryAssetId, ...c.implementAssetIds]));
-  const usedO = new Set(taken.map((c) => c.operatorMembershipId));
+  const usedM = new Set(
+    taken.flatMap((c) => (exclusive ? [c.primaryAssetId, ...c.implementAssetIds] : [c.primaryAssetId])),
+  );
+  const usedO = new Set(exclusive ? taken.map((c) => c.operatorMembershipId) : []);
   for (const a of [areaHa, areaHa / 4, MIN_SHARE_HA]) {
     const got = runPiece(
       input,
@@ -136,67 +141,50 @@ export interface StretchUse {
   areaHa: number;
 }
 
-/** When the crew alone would have done `areaHa` working its stretches in turn (Infinity: never in the window). */
-function aloneEnd(c: CrewStretches, areaHa: number): number {
-  const per = (c.rateHaPerHour * c.slotMs) / HOUR;
-  let done = 0;
-  for (const s of c.stretches)
-    for (const t of s.slots) {
-      done += per;
-      if (done + 1e-6 >= areaHa) return t + c.slotMs;
-    }
-  return Infinity;
-}
-
 /**
- * The earliest finish T (a slot's end) at which the crews' stretches, each worked up to T, do
- * `areaHa`, and the stretches worked then. A stretch worked fewer than `minSlots` slots by T, or
- * beyond `maxParts` parts, is dropped (the smallest first) and T looked for again. `alone`: one
- * stretch does it all by T (a split would finish no sooner). Null when they cannot do it.
+ * The earliest finish T (a slot's end) at which at most `maxParts` of the crews' stretches, each
+ * worked up to T, do `areaHa`, and those stretches: at each T the stretches that do most by then (a
+ * stretch worked fewer than `minSlots` slots by T is a scrap and does nothing), T the least at which
+ * they do the field (what they do never shrinks as T grows: bisection over the slot ends). `alone`:
+ * one stretch does it all by T (a split would finish no sooner). Null when they cannot do it.
  */
 export function earliestFinish(
   areaHa: number,
   crews: readonly CrewStretches[],
   o: { maxParts: number; minSlots: number },
 ): { finish: number; uses: StretchUse[]; alone: boolean } | null {
-  let pool = crews.flatMap((c, crew) => c.stretches.map((stretch) => ({ crew, stretch })));
-  const usesAt = (T: number) =>
-    pool.map(({ crew, stretch }) => {
-      const c = crews[crew]!;
-      const slots = stretch.slots.filter((t) => t + c.slotMs <= T).length;
-      return { crew, stretch, slots, areaHa: round2((c.rateHaPerHour * slots * c.slotMs) / HOUR) };
-    });
-  const doneBy = (T: number) => usesAt(T).reduce((a, u) => a + u.areaHa, 0) + 1e-6 >= areaHa;
-  while (pool.length) {
-    const ends = [...new Set(pool.flatMap((p) => p.stretch.slots.map((t) => t + crews[p.crew]!.slotMs)))].sort(
-      (a, b) => a - b,
-    );
-    if (!doneBy(ends.at(-1)!)) return null;
-    let lo = 0;
-    let hi = ends.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (doneBy(ends[mid]!)) hi = mid;
-      else lo = mid + 1;
-    }
-    const finish = ends[lo]!;
-    const uses = usesAt(finish).filter((u) => u.slots > 0);
-    const one = uses.find((u) => u.areaHa + 1e-6 >= areaHa);
-    if (one) return { finish, uses: [one], alone: true };
-    const scraps = uses.filter((u) => u.slots < o.minSlots);
-    if (
-      !scraps.length &&
-      uses.length <= o.maxParts &&
-      sizeShares(
-        areaHa,
-        uses.map((u) => u.areaHa),
-      )
-    )
-      return { finish, uses, alone: false };
-    const drop = (scraps.length ? scraps : uses).reduce((a, b) => (b.areaHa < a.areaHa ? b : a));
-    pool = pool.filter((p) => p.stretch !== drop.stretch);
+  const pool = crews.flatMap((c, crew) => c.stretches.map((stretch) => ({ crew, stretch })));
+  const best = (T: number) =>
+    pool
+      .map(({ crew, stretch }) => {
+        const c = crews[crew]!;
+        const n = stretch.slots.filter((t) => t + c.slotMs <= T).length;
+        const slots = n >= o.minSlots ? n : 0;
+        return { crew, stretch, slots, areaHa: round2((c.rateHaPerHour * slots * c.slotMs) / HOUR) };
+      })
+      .filter((u) => u.slots > 0)
+      .sort((a, b) => b.areaHa - a.areaHa || a.stretch.slots[0]! - b.stretch.slots[0]!)
+      .slice(0, o.maxParts);
+  const doneBy = (T: number) => best(T).reduce((a, u) => a + u.areaHa, 0) + 1e-6 >= areaHa;
+  const ends = [...new Set(pool.flatMap((p) => p.stretch.slots.map((t) => t + crews[p.crew]!.slotMs)))].sort(
+    (a, b) => a - b,
+  );
+  if (!ends.length || !doneBy(ends.at(-1)!)) return null;
+  let lo = 0;
+  let hi = ends.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (doneBy(ends[mid]!)) hi = mid;
+    else lo = mid + 1;
   }
-  return null;
+  const finish = ends[lo]!;
+  const uses = best(finish);
+  const one = uses.find((u) => u.areaHa + 1e-6 >= areaHa);
+  if (one) return { finish, uses: [one], alone: true };
+  // the fewest of them that do it (the largest first): a stretch the field needs no share of is no part
+  const need: StretchUse[] = [];
+  for (const u of uses) if (need.reduce((a, x) => a + x.areaHa, 0) + 1e-6 < areaHa) need.push(u);
+  return { finish, uses: need, alone: false };
 }
 
 type Placed = Omit<ScheduleItem, 'itemKey'>;
@@ -235,13 +223,14 @@ export function planSplit(
   const crews: Crew[] = [];
   const found: CrewStretches[] = [];
   let until = Infinity;
+  const maxParts = Math.max(MAX_SPLIT_PARTS, want);
   const add = (c: Crew) => {
-    const got = crewStretches(input, job, c, holding(busy, crews, found), run, { from, until, areaHa: area });
+    const got = crewStretches(input, job, c, holding(busy, crews, found), run, { from, until, areaHa: area, maxParts });
     if (!got || (!o.parts && got.stretches.length === 0)) return false;
     crews.push(c);
     found.push(got);
     // a stretch starting after some crew alone is done never makes the field finish sooner
-    until = Math.min(until, aloneEnd(got, area));
+    until = Math.min(until, got.doneAt);
     return true;
   };
   for (const c of o.first ?? []) add(c);
@@ -250,13 +239,14 @@ export function planSplit(
   const capacity = () => found.reduce((a, c) => a + (c.rateHaPerHour * c.slotMs * longest(c)) / HOUR, 0);
   const enough = () => !o.parts && capacity() + 1e-6 >= area;
   while (crews.length < want && !enough()) {
-    const c = nextCrew(input, job, o.parts ? crews : [], holding(busy, crews, found), run, area / want, from);
+    // every stretch of a crew that can help is already in: another crew is another machine (and person, when asked)
+    const c = nextCrew(input, job, crews, holding(busy, crews, found), run, area / want, from, !!o.parts);
     if (!c || !add(c)) break;
   }
   if (o.parts && crews.length < o.parts) return { kind: 'FAILED', failure: 'NO_OTHER_MACHINE' };
   const opts = resolveOptions(input);
   const minSlots = Math.max(1, Math.ceil(((opts.minPartHours ?? 0) * 60) / opts.granularityMinutes - 1e-9));
-  const best = earliestFinish(area, found, { maxParts: Math.max(MAX_SPLIT_PARTS, want), minSlots });
+  const best = earliestFinish(area, found, { maxParts, minSlots });
   if (!best) return { kind: 'FAILED', failure: 'TOO_LITTLE' };
   if (o.parts && (best.alone || new Set(best.uses.map((u) => u.crew)).size < 2))
     return {
