@@ -4,7 +4,7 @@ import { crewCapacity, type CrewCapacity } from '../../planning/scheduler/split-
 import type { ScheduleItem } from '../../planning/scheduler/types.js';
 import type { ExplainContext } from './findings.js';
 import { shareWords, tenth } from './share-words.js';
-import { localSpan, opWord, type ItemReason } from './wording.js';
+import { localSpan, localWhen, opWord, type ItemReason } from './wording.js';
 
 type Item = Omit<ScheduleItem, 'itemKey'>;
 
@@ -28,6 +28,11 @@ export function partReason(c: ExplainContext, it: Item, items: readonly Item[], 
   const mine = items.filter((o) => o.jobId === it.jobId && o.part);
   // what this crew can do in the window, measured as the split sizing measured it
   const from = asked ? mine.map((o) => o.startsAt).sort()[0]! : job?.windowStart;
+  // the field is done when its last part is: the hours each machine has free until then size its share
+  const done = mine
+    .map((o) => o.endsAt)
+    .sort()
+    .at(-1)!;
   const cap: CrewCapacity | null = job
     ? crewCapacity(
         c.input,
@@ -39,6 +44,7 @@ export function partReason(c: ExplainContext, it: Item, items: readonly Item[], 
         ),
         schedule,
         from,
+        Date.parse(done),
       )
     : null;
   const share = (o: Item) => shareWords(c, job, o);
@@ -62,8 +68,8 @@ export function partReason(c: ExplainContext, it: Item, items: readonly Item[], 
       : `one machine cannot finish ${total ? `${one(total)} ha of ` : ''}${op.toLowerCase()} inside the window, so it is split in ${p.of}`;
   const sized = cap?.hours
     ? zh
-      ? `，按各台能干的量分、各台先用最早的空闲时段，让全块尽早收完：它每小时约 ${one(cap.rateHaPerHour)} 公顷，时间窗内可用约 ${tenth(cap.hours)} 小时（最多 ${tenth(cap.areaHa)} 公顷）`
-      : `; shares follow what each machine can do, each working its earliest free hours so the field is done soonest: it works about ${one(cap.rateHaPerHour)} ha/h and has about ${tenth(cap.hours)} h free in the window (${tenth(cap.areaHa)} ha at most)`
+      ? `，按各台能干的量分、各台先用最早的空闲时段，让全块尽早收完：它每小时约 ${one(cap.rateHaPerHour)} 公顷，到全块收完（${localWhen(done, c.timezone, c.lang)}）可用约 ${tenth(cap.hours)} 小时（最多 ${tenth(cap.areaHa)} 公顷）`
+      : `; shares follow what each machine can do, each working its earliest free hours so the field is done soonest: it works about ${one(cap.rateHaPerHour)} ha/h and has about ${tenth(cap.hours)} h free until the field is done (${localWhen(done, c.timezone, c.lang)}; ${tenth(cap.areaHa)} ha at most)`
     : '';
   const text = zh
     ? `分块作业：${why}；这是第${p.index}/${p.of}块，${share(it)}由 ${name(it.primaryAssetId)} 负责${total ? `（全块 ${one(total)} 公顷）` : ''}${sized}${others.length ? `；其余：${others.join('；')}` : ''}`

@@ -193,8 +193,9 @@ export function crewStretches(
 }
 
 /**
- * What `crew` can do on the job from `from` to the window's end: its output times the working hours
- * of its free stretches there (earliest first, at most MAX_STRETCHES); `span` is its first stretch.
+ * What `crew` can do on the job from `from` until `until` (the window's end when not given): its
+ * output times the working hours of its free stretches there (earliest first, at most
+ * MAX_STRETCHES); `span` is its first stretch.
  */
 export function crewCapacity(
   input: SchedulerInput,
@@ -203,10 +204,12 @@ export function crewCapacity(
   busy: Busy,
   run: Schedule,
   from = job.windowStart,
+  until = Infinity,
 ): CrewCapacity | null {
-  const got = crewStretches(input, job, crew, busy, run, { from });
+  const got = crewStretches(input, job, crew, busy, run, { from, until });
   if (!got) return null;
-  const hours = round2((got.stretches.reduce((a, s) => a + s.slots.length, 0) * got.slotMs) / 3_600_000);
+  const slots = got.stretches.reduce((a, s) => a + s.slots.filter((t) => t + got.slotMs <= until).length, 0);
+  const hours = round2((slots * got.slotMs) / 3_600_000);
   const first = got.stretches[0];
   return {
     rateHaPerHour: got.rateHaPerHour,
