@@ -183,11 +183,15 @@ export function crewStretches(
     if (Date.parse(got.endsAt) !== cal.endOf(i0, lo)) got = place(lo, s) ?? got;
     stretches.push({ startsAt: got.startsAt, endsAt: got.endsAt, slots: cal.starts.slice(i0, i0 + lo) });
     cursor = Math.max(Date.parse(got.endsAt), s + cal.slot);
-    const top = stretches
+    // done once this stretch and the best (maxParts − 1) before it do the field: at the slot that does it
+    const before = stretches
+      .slice(0, -1)
       .map((x) => x.slots.length)
       .sort((a, b) => b - a)
-      .slice(0, o.maxParts ?? Infinity);
-    if (rate * slotH * top.reduce((a, b) => a + b, 0) + 1e-6 >= area) doneAt = Date.parse(got.endsAt);
+      .slice(0, (o.maxParts ?? Infinity) - 1)
+      .reduce((a, b) => a + b, 0);
+    const need = Math.max(1, Math.ceil(area / (rate * slotH) - before - 1e-6));
+    if (need <= lo) doneAt = cal.starts[i0 + need - 1]! + cal.slot;
   }
   return { rateHaPerHour: rate, slotMs: cal.slot, stretches, doneAt };
 }
