@@ -318,7 +318,8 @@ describe('shares by what each machine can do', () => {
     const why = d.evidence.find((e) => e.itemKey === parts[0]!.itemKey)!.why ?? [];
     const text = why.find((x) => x.code === 'PART')?.text ?? '';
     expect(text).toContain('60.0 公顷（约 10.0 小时）由 大收割机');
-    expect(text).toContain('每小时约 6 公顷，时间窗内可用约 12.0 小时');
+    // its hours free until the field is done (the split's finish), not the whole window's
+    expect(text).toMatch(/每小时约 6 公顷，到全块收完（[^）]+）可用约 10\.0 小时（最多 60\.0 公顷）/);
     expect(text).toContain('第2块 30.0 公顷（约 10.0 小时）由 小收割机');
 
     await confirm(w.t.DISPATCHER, w.org.id, d.id, 1, d.contentHash);

@@ -14,6 +14,7 @@ import { leaveBusy } from '../planning/goal-limits.js';
 import { itemKeyOf } from '../planning/scheduler/scheduler.js';
 import { splitParts } from './followup/edit-grammar.js';
 import { splitAsked } from './followup/split-edit.js';
+import { refusalNote } from './followup/split-followup.js';
 import { AgentMemoryService } from './memory/memory.service.js';
 import { applyPreferences, scheduleSoftly } from './memory/schedule-preferences.js';
 
@@ -108,6 +109,8 @@ export class ScheduleDraftRun {
           constraints.fields.map((f) => f.id),
           asked,
           itemKeyOf,
+          (jobId, why) =>
+            prefs.notes.push(refusalNote(facts.jobs, input, soft.result.items, jobId, why, asked, timezone)),
         )
       : null;
     const result = parted

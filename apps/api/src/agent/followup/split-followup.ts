@@ -11,11 +11,12 @@ import type { ToolRunner } from '../../planning/tools/runner.js';
 import type { OrgCalendar } from '../../planning/tools/work-calendar.repository.js';
 import type { Outcome } from '../agent-run.parts.js';
 import { explainVersion } from '../explain/explain-draft.js';
-import { localSpan } from '../explain/wording.js';
+import { localSpan, localWhen } from '../explain/wording.js';
 import { select, type Lang } from './edit-apply.js';
 import type { EditCommand } from './edit-grammar.js';
 import { nextVersionEdit } from './edit-record.js';
-import { splitItem, type SplitFailure } from './split-edit.js';
+import type { SchedulerInput } from '../../planning/scheduler/types.js';
+import { splitItem, type SplitRefusal } from './split-edit.js';
 
 const DAY = 86_400_000;
 
@@ -80,7 +81,10 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
     ...goal,
   });
   const res = splitItem(input, current.items.map(editedItem), item.jobId, cmd.parts);
-  if ('failure' in res) return say(failureText(res.failure, field, cmd.parts, lang));
+  if ('failure' in res) {
+    const machine = (id: string) => input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8);
+    return say(failureText(res, { field, n: cmd.parts, lang, tz, machine, own: machine(item.primaryAssetId) }));
+  }
 
   const teams = new Map(a.known.teams.map((t) => [t.id, t.name]));
   const after = await deps.drafts.createVersion(
@@ -103,6 +107,7 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
     field,
     cmd.parts,
     lang,
+    localWhen(item.endsAt, tz, lang),
   );
   const message = (
     zh
@@ -122,46 +127,131 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
 }
 
 /**
- * What the split does, said truthfully: "at the same time" only when every part's time overlaps the
- * others' (a machine busy part of the day starts its part later, and the words must not promise more);
- * the shares follow what each crew can do in the window, so they need not end together either.
+ * What the split does, said truthfully: how many parts on how many machines (a machine free in two
+ * stretches before the finish works two parts), "at the same time" only when every machine's parts
+ * overlap the others' (a machine busy part of the day starts later, and the words must not promise
+ * more), and when the field is done against the unsplit plan's end (`unsplitEnd`, already worded).
  */
 export function splitHeadline(
-  parts: ReadonlyArray<{ startsAt: string; endsAt: string }>,
+  parts: ReadonlyArray<{ startsAt: string; endsAt: string; primaryAssetId?: string }>,
   field: string,
   n: number,
   lang: Lang,
+  unsplitEnd?: string,
 ): string {
-  const together =
-    parts.length > 1 &&
-    Math.max(...parts.map((p) => Date.parse(p.startsAt))) < Math.min(...parts.map((p) => Date.parse(p.endsAt)));
+  const byMachine = new Map<string, { s: number; e: number }>();
+  parts.forEach((p, k) => {
+    const id = p.primaryAssetId ?? String(k);
+    const cur = byMachine.get(id);
+    const s = Date.parse(p.startsAt);
+    const e = Date.parse(p.endsAt);
+    byMachine.set(id, cur ? { s: Math.min(cur.s, s), e: Math.max(cur.e, e) } : { s, e });
+  });
+  const spans = [...byMachine.values()];
+  const m = spans.length || n;
+  const together = spans.length > 1 && Math.max(...spans.map((x) => x.s)) < Math.min(...spans.map((x) => x.e));
+  const k = parts.length;
+  const sooner = unsplitEnd
+    ? lang === 'zh'
+      ? `；比原计划（${unsplitEnd} 完成）早完成`
+      : `; done sooner than the unsplit plan (${unsplitEnd})`
+    : '';
   if (lang === 'zh')
-    return together
-      ? `${field} 分成${n}块，${n}台同时作业，按各台在时间窗内能干的量（产量×空闲小时）分面积`
-      : `${field} 分成${n}块，${n}台分别作业，按各台在时间窗内能干的量（产量×空闲小时）分面积；不是每台都同时有空，开工时间不同`;
-  return together
-    ? `${field} is split in ${n} parts worked at the same time, the area shared by what each machine can do in the window (output × free hours)`
-    : `${field} is split in ${n} parts on ${n} machines, the area shared by what each machine can do in the window (output × free hours); they are not all free at the same time, so they start at different times`;
+    return (
+      (together
+        ? `${field} 分成${k}块，${m}台同时作业，按各台最早空闲的时段分面积，让地块尽早收完（产量×空闲小时）`
+        : `${field} 分成${k}块，${m}台分别作业，按各台最早空闲的时段分面积，让地块尽早收完（产量×空闲小时）；不是每台都同时有空，开工时间不同`) +
+      sooner
+    );
+  return (
+    (together
+      ? `${field} is split in ${k} parts on ${m} machines worked at the same time, the area shared by each machine's earliest free hours so the field is done soonest (output × free hours)`
+      : `${field} is split in ${k} parts on ${m} machines, the area shared by each machine's earliest free hours so the field is done soonest (output × free hours); they are not all free at the same time, so they start at different times`) +
+    sooner
+  );
 }
 
-function failureText(f: SplitFailure, field: string, n: number, lang: Lang): string {
+interface RefusalWords {
+  field: string;
+  n: number;
+  lang: Lang;
+  tz: string;
+  machine: (id: string) => string;
+  /** the item's own machine */
+  own: string;
+  /** said of a new goal's plan (no earlier draft to keep) */
+  goal?: boolean;
+}
+
+export function failureText(r: SplitRefusal, w: RefusalWords): string {
+  const { field, n, lang } = w;
   const zh = lang === 'zh';
-  switch (f) {
+  const kept = w.goal
+    ? zh
+      ? '所以没有分块。'
+      : 'so it is not split.'
+    : zh
+      ? '草案没有改动。'
+      : 'the draft is unchanged.';
+  switch (r.failure) {
+    case 'NO_GAIN':
+      return noGainText(r, w);
     case 'NOT_SPLITTABLE':
       return zh
-        ? `${field} 的这类作业不分块（运输等作业按整单执行），草案没有改动。`
-        : `${field}'s operation is not split into parts (a haul goes as one job); the draft is unchanged.`;
+        ? `${field} 的这类作业不分块（运输等作业按整单执行），${kept}`
+        : `${field}'s operation is not split into parts (a haul goes as one job); ${kept}`;
     case 'NO_AREA':
-      return zh
-        ? `${field} 的作业没有面积，无法按面积分块，草案没有改动。`
-        : `${field}'s job has no area to share; the draft is unchanged.`;
+      return zh ? `${field} 的作业没有面积，无法按面积分块，${kept}` : `${field}'s job has no area to share; ${kept}`;
     case 'NO_OTHER_MACHINE':
       return zh
-        ? `找不到另外${n - 1}台同时空闲、能做这项作业的机器和机手，草案没有改动。`
-        : `I found no ${n - 1} other free machine(s) and operator(s) that can do this job at that time; the draft is unchanged.`;
+        ? `找不到另外${n - 1}台同时空闲、能做这项作业的机器和机手，${kept}`
+        : `I found no ${n - 1} other free machine(s) and operator(s) that can do this job at that time; ${kept}`;
     default:
       return zh
-        ? `${field} 分成${n}块后排不进作业时间窗，草案没有改动。`
-        : `${field} in ${n} parts does not fit its window; the draft is unchanged.`;
+        ? `${field} 分成${n}块后排不进作业时间窗，${kept}`
+        : `${field} in ${n} parts does not fit its window; ${kept}`;
   }
+}
+
+/** "分成2块不会更早完成": the unsplit plan stays, and why (the other machines' first free time, or the split's finish). */
+function noGainText(r: SplitRefusal, w: RefusalWords): string {
+  const zh = w.lang === 'zh';
+  const when = (iso: string) => localWhen(iso, w.tz, w.lang);
+  const end = r.unsplitEndsAt ? when(r.unsplitEndsAt) : '';
+  const why = r.splitEndsAt
+    ? zh
+      ? `分块后要到 ${when(r.splitEndsAt)} 才收完，不比原计划早`
+      : `in parts it would be done at ${when(r.splitEndsAt)}, no sooner`
+    : (r.others ?? [])
+        .map((o) =>
+          o.freeFrom
+            ? zh
+              ? `${w.machine(o.assetId)} 在那之前只有零碎空闲（最早 ${when(o.freeFrom)}），帮不上`
+              : `${w.machine(o.assetId)} has only scraps of free time before then (first at ${when(o.freeFrom)})`
+            : zh
+              ? `${w.machine(o.assetId)} 在那之前没有空`
+              : `${w.machine(o.assetId)} is not free before then`,
+        )
+        .join(zh ? '；' : '; ');
+  return zh
+    ? `${w.field} 让${w.n}台一起收不会更早完成：原计划由 ${w.own} 整块作业，${end} 收完；${why}。${w.goal ? '所以没有分块。' : '草案没有改动，仍按原计划。'}`
+    : `Letting ${w.n} machines share ${w.field} would not finish it sooner: as planned, ${w.own} does it all, done ${end}; ${why}. ${w.goal ? 'So it is not split.' : 'The draft is unchanged.'}`;
+}
+
+/** A goal's "两台一起收" the split did not make: the reply's note in both languages (failureText's words). */
+export function refusalNote(
+  jobs: ReadonlyArray<{ id: string; fieldName?: string | null; title?: string | null }>,
+  input: SchedulerInput,
+  items: ReadonlyArray<{ jobId: string; primaryAssetId: string }>,
+  jobId: string,
+  why: SplitRefusal,
+  n: number,
+  tz: string,
+): { zh: string; en: string } {
+  const j = jobs.find((x) => x.id === jobId);
+  const field = j?.fieldName ?? j?.title ?? jobId.slice(0, 8);
+  const machine = (id: string) => input.machines.find((m) => m.id === id)?.name ?? id.slice(0, 8);
+  const own = machine(items.find((i) => i.jobId === jobId)?.primaryAssetId ?? '');
+  const say = (lang: Lang) => failureText(why, { field, n, lang, tz, machine, own, goal: true });
+  return { zh: say('zh'), en: say('en') };
 }

@@ -1,12 +1,12 @@
 import { isSplittable } from './parts.js';
 import { itemKeyOf } from './report.js';
-import { planSplit, type Schedule } from './split-sizing.js';
+import { MAX_SPLIT_PARTS, planSplit, type Schedule } from './split-sizing.js';
 import type { ScheduleItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJob } from './types.js';
 
 /** the reasons more machines or separate spans can cure (not a past window, a missing capable machine or an order) */
 const CURABLE = new Set<UnplacedJob['reason']>(['WINDOW_TOO_SHORT', 'NO_MACHINE_AVAILABLE', 'NO_OPERATOR_AVAILABLE']);
 /** the most parts a job is split into */
-export const MAX_PARTS = 4;
+export const MAX_PARTS = MAX_SPLIT_PARTS;
 /** at most this many unplaced jobs are tried in parts (heaviest first: the result's order), each a few dozen one-job runs (split-sizing.ts) */
 export const MAX_SPLIT_JOBS = 20;
 
