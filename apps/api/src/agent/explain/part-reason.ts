@@ -41,6 +41,7 @@ export function partReason(c: ExplainContext, it: Item, items: readonly Item[], 
         busyWith(
           c.input,
           items.filter((o) => o.jobId !== it.jobId),
+          job,
         ),
         schedule,
         from,

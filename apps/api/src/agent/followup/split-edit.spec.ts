@@ -118,3 +118,36 @@ describe('"让两台一起收": the follow-up sizes the shares as the scheduler 
     expect(note.en).toContain('So it is not split.');
   });
 });
+
+describe('"让两台一起收" beside a machine coming from another field', () => {
+  it('the second combine leaves its other field at 13:00, 13 km away: its part starts after the drive, and the version has no travel finding', () => {
+    // j-2 on field f-2 holds c-2 Mon 07–13 (a draft item); f-2 is 13 km from j-1's field f-1 (40 min at 20 km/h)
+    const input: SchedulerInput = {
+      ...instance({
+        jobs: [
+          job('j-1', { fieldId: 'f-1', areaHa: 30, estimatedHours: 10, windowEnd: L('03 00:00') }),
+          job('j-2', { fieldId: 'f-2', areaHa: 10, estimatedHours: 6, windowEnd: L('03 00:00') }),
+        ],
+        machines: [
+          combine('c-1', { ratesHaPerHour: { HARVESTING: 3 } }),
+          combine('c-2', { ratesHaPerHour: { HARVESTING: 3 } }),
+        ],
+        operators: [operator('o-1'), operator('o-2')],
+      }),
+      travel: {
+        fieldIds: ['f-1', 'f-2'],
+        km: [
+          [0, 13],
+          [13, 0],
+        ],
+        speedKmh: { 'c-1': 20, 'c-2': 20 },
+      },
+    };
+    const other = { ...item, jobId: 'j-2', primaryAssetId: 'c-2', operatorMembershipId: 'o-2', endsAt: L('02 13:00') };
+    const r = splitItem(input, [item, other], 'j-1', 2);
+    if (!('items' in r)) throw new Error(r.failure);
+    const part2 = r.items.find((i) => i.jobId === 'j-1' && i.primaryAssetId === 'c-2')!;
+    expect(Date.parse(part2.startsAt)).toBeGreaterThanOrEqual(Date.parse(L('02 13:40')));
+    expect(validate(input, r.items).violations.map((v) => v.code)).not.toContain('UNREACHABLE_IN_TIME');
+  });
+});

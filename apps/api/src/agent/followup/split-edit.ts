@@ -44,6 +44,7 @@ export function splitItem(
   const busy = busyWith(
     input,
     items.filter((i) => i.jobId !== jobId),
+    job,
   );
   const own = {
     primaryAssetId: it.primaryAssetId,

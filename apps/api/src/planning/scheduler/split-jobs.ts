@@ -2,6 +2,8 @@ import { isSplittable } from './parts.js';
 import { itemKeyOf } from './report.js';
 import { MAX_SPLIT_PARTS, planSplit, type Schedule } from './split-sizing.js';
 import type { ScheduleItem, ScheduleResult, SchedJob, SchedulerInput, UnplacedJob } from './types.js';
+import { travelMs } from './travel-timeline.js';
+import { kmBetween } from './validator-travel.js';
 
 /** the reasons more machines or separate spans can cure (not a past window, a missing capable machine or an order) */
 const CURABLE = new Set<UnplacedJob['reason']>(['WINDOW_TOO_SHORT', 'NO_MACHINE_AVAILABLE', 'NO_OPERATOR_AVAILABLE']);
@@ -11,16 +13,29 @@ export const MAX_PARTS = MAX_SPLIT_PARTS;
 export const MAX_SPLIT_JOBS = 20;
 
 /** What the draft's items hold: busy for the runs that place more work beside them. */
-export function busyWith(input: SchedulerInput, items: readonly Omit<ScheduleItem, 'itemKey'>[]) {
+export function busyWith(input: SchedulerInput, items: readonly Omit<ScheduleItem, 'itemKey'>[], to?: SchedJob) {
+  // on the way to `to`'s field: a machine's other item holds it also for the drive between the two
+  // fields, before and after (the parts of a split are placed beside items whose fields the scheduler
+  // does not see; without this a part started the minute the machine left a field 13 km away)
+  const road = (it: Omit<ScheduleItem, 'itemKey'>, assetId: string) => {
+    const t = input.travel;
+    const from = input.jobs.find((j) => j.id === it.jobId)?.fieldId;
+    if (!t || !to || !from) return 0;
+    const speed = t.speedKmh[assetId];
+    return speed ? travelMs(kmBetween(t, new Map(t.fieldIds.map((id, i) => [id, i])), from, to.fieldId), speed) : 0;
+  };
   return {
     machines: [
       ...input.busy.machines,
       ...items.flatMap((it) =>
-        [it.primaryAssetId, ...it.implementAssetIds].map((assetId) => ({
-          assetId,
-          startsAt: it.startsAt,
-          endsAt: it.endsAt,
-        })),
+        [it.primaryAssetId, ...it.implementAssetIds].map((assetId) => {
+          const pad = road(it, assetId);
+          return {
+            assetId,
+            startsAt: pad ? new Date(Date.parse(it.startsAt) - pad).toISOString() : it.startsAt,
+            endsAt: pad ? new Date(Date.parse(it.endsAt) + pad).toISOString() : it.endsAt,
+          };
+        }),
       ),
     ],
     operators: [
@@ -74,7 +89,7 @@ function splitOne(
   items: readonly ScheduleItem[],
   run: Schedule,
 ): ScheduleItem[] | null {
-  const plan = planSplit(input, job, busyWith(input, items), run, { max: MAX_PARTS });
+  const plan = planSplit(input, job, busyWith(input, items, job), run, { max: MAX_PARTS });
   if (plan.kind === 'FAILED') return null;
   return plan.items.map((it) => ({ ...it, itemKey: itemKeyOf(it, job.version ?? 0) }));
 }
