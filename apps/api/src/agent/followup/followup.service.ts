@@ -22,6 +22,7 @@ import { applyGoalLimits, type GoalLimits } from '../../planning/goal-limits.js'
 import { ToolRunner } from '../../planning/tools/runner.js';
 import { splitFollowUp } from './split-followup.js';
 import { describeEdit, nextVersionEdit } from './edit-record.js';
+import { TravelService } from '../../planning/travel/travel.service.js';
 
 /** how many earlier runs of the conversation are searched for its current draft */
 const LOOK_BACK = 20;
@@ -40,6 +41,7 @@ export class FollowUpEdits implements OnModuleInit {
     private readonly repo: AgentRepository,
     private readonly drafts: DraftsService,
     private readonly tools: AgentTools,
+    private readonly travel: TravelService,
   ) {}
 
   /** An edit from the web editor is said like a follow-up's: findings and reasons in the reader's language. */
@@ -144,7 +146,7 @@ export class FollowUpEdits implements OnModuleInit {
     if (cmd.kind === 'SPLIT') {
       const limits = await this.drafts.goalLimits(ctx, draft.runId);
       return splitFollowUp(
-        { drafts: this.drafts, workCalendar: () => this.tools.workCalendar(ctx) },
+        { drafts: this.drafts, workCalendar: () => this.tools.workCalendar(ctx), travel: this.travel },
         { ctx, runner, draft, current, cmd, run, known, timezone, lang, limits },
       );
     }

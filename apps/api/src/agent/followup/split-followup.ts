@@ -17,12 +17,15 @@ import type { EditCommand } from './edit-grammar.js';
 import { nextVersionEdit } from './edit-record.js';
 import type { SchedulerInput } from '../../planning/scheduler/types.js';
 import { splitItem, type SplitRefusal } from './split-edit.js';
+import type { TravelService } from '../../planning/travel/travel.service.js';
 
 const DAY = 86_400_000;
 
 export interface SplitDeps {
   drafts: DraftsService;
   workCalendar: () => Promise<OrgCalendar>;
+  /** the road between the draft's fields (absent: parts are placed without travel) */
+  travel?: TravelService;
 }
 
 export interface SplitArgs {
@@ -72,7 +75,15 @@ export async function splitFollowUp(deps: SplitDeps, a: SplitArgs): Promise<Outc
   const field = item.job?.fieldName ?? item.job?.title ?? item.jobId.slice(0, 8);
   const start = Date.parse(item.startsAt);
   const range = { from: new Date(start - DAY).toISOString(), to: new Date(start + 14 * DAY).toISOString() };
-  const { facts } = await loadFacts(runner, { jobIds: [item.jobId] }, range);
+  // the draft's other jobs too: their fields are where the machines come from (the road to this field)
+  const jobIds = [...new Set([item.jobId, ...current.items.map((i) => i.jobId)])];
+  const { facts } = await loadFacts(runner, { jobIds }, range);
+  if (deps.travel)
+    facts.travel = await deps.travel.forScheduler(
+      ctx.organizationId,
+      facts.jobs.map((j) => j.fieldId),
+      facts.machines.map((m) => m.id),
+    );
   const goal = applyGoalLimits(facts, a.limits, tz);
   const input = schedulerInput(facts, {
     now: new Date().toISOString(),
