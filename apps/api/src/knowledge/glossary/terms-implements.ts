@@ -96,5 +96,12 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     ['总质量|满载质量|最大总质量', 'gross weight|gross vehicle weight|total weight|permissible total weight'],
     ['重量', 'machine weight|operating weight|mass', '有多重|有多沉|多沉'],
     ['载重量|额定载重|装载量', 'load capacity|rated load|carrying capacity'],
+    // the tractor an implement needs: what can pull or drive it, as a mechanic asks
+    [
+      '配套拖拉机功率|配套动力|配套功率|所需功率|配套拖拉机',
+      'required tractor power|tractor power requirement|power requirement|required power|tractor size',
+      '带得动|拉得动|带得了|拉得了|能带动',
+      'to pull it|need to pull|needed to pull|big enough to pull|strong enough to pull|size of tractor',
+    ],
   ]),
 ];

@@ -71,4 +71,10 @@ describe('tillage vocabulary', () => {
     const depth = '耕深由机具两侧的限深滑板控制。松开滑板固定螺栓，把滑板向上移，耕深增加；向下移，耕深减小。';
     expect(says('想让旋耕机耕得深一点，限深滑板该往上调还是往下调？', depth)).toBeGreaterThan(0.5);
   });
+
+  it('a tractor that "can pull it" is the power the implement needs (配套拖拉机功率)', () => {
+    const row = '项目 | 参数\n配套拖拉机功率 | 58.8～73.5 kW（80～100 马力）';
+    expect(says('多大马力的拖拉机能带得动这台旋耕机？', row)).toBeGreaterThan(0.5);
+    expect(says('What size of tractor do I need to pull the rotary tiller?', row)).toBeGreaterThan(0.5);
+  });
 });
