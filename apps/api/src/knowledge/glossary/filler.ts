@@ -137,7 +137,6 @@ export const FILLER_WORDS: readonly string[] = [
   'anyone',
   'somebody',
   'help',
-  'while',
   // what needs doing, said loosely ("which jobs are due")
   'jobs',
   'tasks',
