@@ -56,22 +56,25 @@ const altTokens = (alt: string, unit: boolean): string[] =>
   isCjk(alt) ? [alt] : wordTokens([alt]).filter((t) => t.length > 1 || (unit && /^[a-z]$/.test(t)));
 
 /**
- * Which of the question's content words a glossary form stands for. A Chinese word counts where the
- * segmenter cut it across the form's match: inside it, or over its edge ("大马力" says 马力; "能带" of
- * 能带/得动 is part of 带得动); "限深滑板" does not take the 深 of "耕得深". A word the segmenter never cut
- * alone is taken by its characters, as before.
+ * Which of the question's content words a glossary form stands for. A Chinese word inside the form
+ * counts where the question says it inside the form's match: "限深滑板" does not take the 深 of "耕得深"
+ * (a word the segmenter never cuts alone is taken by its characters, as before).
  */
 function sourceWords(m: FormMatch, questionWords: string[], taken: Set<string>, at: Map<string, number[]>): string[] {
   const formWords = isCjk(m.form) ? [] : latinTokens(m.form);
-  const cjk = (w: string) => {
+  const inside = (w: string) => {
     const starts = at.get(w);
-    if (!starts) return m.form.includes(w) || w.includes(m.form);
-    return starts.some((s) => s < m.end && s + w.length > m.start);
+    return !starts || starts.some((s) => s >= m.start && s + w.length <= m.end);
   };
   return questionWords.filter(
-    (w) => !taken.has(w) && (isCjk(m.form) ? isCjk(w) && cjk(w) : formWords.includes(matchKey(w))),
+    (w) =>
+      !taken.has(w) &&
+      (isCjk(m.form)
+        ? isCjk(w) && (((m.form.includes(w) || m.form.includes(GAP_MARK)) && inside(w)) || w.includes(m.form))
+        : formWords.includes(matchKey(w))),
   );
 }
+const GAP_MARK = '~';
 
 /** Where the segmenter cuts each word of the question (character offsets). */
 function wordStarts(question: string): Map<string, number[]> {
@@ -101,9 +104,8 @@ export function expandQuery(question: string, questionWords: string[], questionT
     const ws = sourceWords(m, questionWords, taken, at);
     if (ws.length === 0) continue;
     ws.forEach((w) => taken.add(w));
-    // the form itself says the group when the question's words are more than it ("大马力" → 马力)
     const alternatives = termsOf(m.entry)
-      .filter((t) => t !== m.form || ws.join('') !== m.form)
+      .filter((t) => t !== m.form)
       .map((t) => altTokens(t, m.entry.domain === 'units'))
       .filter((a) => a.length > 0);
     groups.push({

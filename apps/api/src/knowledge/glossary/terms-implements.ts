@@ -100,7 +100,7 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     [
       '配套拖拉机功率|配套动力|配套功率|所需功率|配套拖拉机',
       'required tractor power|tractor power requirement|power requirement|required power|tractor size',
-      '带得动|拉得动|带得了|拉得了|能带动',
+      '带得动|拉得动|带得了|拉得了|能带动|能带得动|能拉得动|能拉动',
       'to pull it|need to pull|needed to pull|big enough to pull|strong enough to pull|size of tractor',
     ],
   ]),

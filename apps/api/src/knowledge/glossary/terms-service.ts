@@ -125,7 +125,7 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
   ]),
   ...entriesOf('units', [
     ['千瓦', 'kw|kilowatt|kilowatts'],
-    ['马力', 'hp|horsepower'],
+    ['马力', 'hp|horsepower', '大马力|多大马力|几马力', 'how much horsepower|how many horsepower'],
     ['牛·米|牛米|N·m', 'nm|newton metre|newton meter|newton metres'],
     ['千帕', 'kpa|kilopascal'],
     ['兆帕', 'mpa|megapascal'],

@@ -76,7 +76,7 @@ describe('tillage vocabulary', () => {
     const row = '项目 | 参数\n配套拖拉机功率 | 58.8～73.5 kW（80～100 马力）';
     expect(says('多大马力的拖拉机能带得动这台旋耕机？', row)).toBeGreaterThan(0.5);
     expect(says('What size of tractor do I need to pull the rotary tiller?', row)).toBeGreaterThan(0.5);
-    // the segmenter's words cross the form: 大马力 says 马力, 能带 (能带/得动) is part of 带得动
+    // as the segmenter cuts it (多/大马力, 能带/得动): 大马力 says 马力, 能带得动 the power needed
     expect(says('要多大马力的拖拉机？', row)).toBeGreaterThan(0.85);
     expect(says('拖拉机能带得动吗？', row)).toBeGreaterThan(0.85);
   });
