@@ -57,6 +57,13 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     ['拖板|后拖板|平土拖板', 'levelling board|leveling board|rear board|trailing board|levelling flap|rear flap'],
     ['挡土罩板|罩板', 'rotor hood|tiller hood|rotor cover|rotor shield'],
     ['中间齿轮箱|侧边齿轮箱|侧齿轮箱', 'central gearbox|centre gearbox|center gearbox|side gearbox|side drive'],
+    // ground left high here, low there, furrowed after tilling: an uneven surface
+    [
+      '起伏不平|高低不平|不平整|地表不平|有沟',
+      'uneven|uneven surface|not level|ridges|ridged',
+      '高一块低一块|高一块~低一块|坑坑洼洼|一道道沟|一道一道的沟|一条条沟|凹凸不平|不平',
+      'up and down|bumpy|furrowed|lumpy',
+    ],
     [
       '耕后地表|地表',
       'soil surface|tilled surface|ground surface',

@@ -94,19 +94,7 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
     ['跑偏', 'pulls to one side|pulling to one side', '走不直'],
     ['过载', 'overload|overloaded'],
     // a gearbox or bearing too hot to touch is what a fault table calls 过热 (a part's, not the engine's coolant)
-    [
-      '温度过高|高温|温度高|过热|过烫',
-      'high temperature|too hot|overtemperature',
-      '发烫|烫手|很烫|烫得',
-      'hot|still hot|gets hot',
-    ],
-    // ground left high here, low there, furrowed: an uneven surface
-    [
-      '起伏不平|高低不平|不平整|地表不平|有沟',
-      'uneven|uneven surface|not level|ridges|ridged',
-      '高一块低一块|高一块~低一块|坑坑洼洼|一道道沟|一道一道的沟|一条条沟|凹凸不平|不平',
-      'up and down|bumpy|furrowed|lumpy',
-    ],
+    ['温度过高|高温|温度高|过热|过烫', 'high temperature|too hot|overtemperature', '发烫|烫手|很烫', 'hot|still hot'],
     // which way to move a setting: the direction a manual prints (向上移 / 向下移)
     ['向上移|上移|向上|调高', 'move up|moved up|upwards|upward', '往上调|往上移|往上挪|往上|朝上'],
     ['向下移|下移|向下|调低', 'move down|moved down|downwards|downward', '往下调|往下移|往下挪|往下|朝下'],
