@@ -57,6 +57,18 @@ describe('the machine a question names', () => {
     expect(named(q, [tractor, combine, sprayer, drill, baler])).toEqual(ids);
   });
 
+  const tiller = manual('r', '青岭 1GKN-230 卧式旋耕机使用说明书', '青岭农业装备有限公司 1GKN-230 旋耕机', 'zh');
+  it.each([
+    // a tiller named with the tractor pulling it, by any of its names, or by its work
+    ['多大马力的拖拉机能带得动这台旋耕机？', ['r']],
+    ['What size of tractor do I need to pull the tiller?', ['r']],
+    ['How fast should I drive the tractor when tilling?', ['r']],
+    ['旋地的时候拖拉机用几挡？', ['r']],
+    ['拖拉机的机油多久换一次？', ['t']],
+  ])('%s → %j (a tiller behind the tractor)', (q, ids) => {
+    expect(named(q, [tractor, combine, drill, tiller])).toEqual(ids);
+  });
+
   it('manuals of one machine are one machine; of two kinds or two models, two', () => {
     expect(sameMachine(tractor, tractorService)).toBe(true);
     expect(sameMachine(tractor, combine)).toBe(false);

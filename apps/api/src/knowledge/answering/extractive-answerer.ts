@@ -17,6 +17,8 @@ import { entitiesOf, mentions, type Entity } from './entities.js';
 import { coverage, sentencesOf, type Located } from '../retrieval/evidence.js';
 import type { Retrieval, RetrievedPassage } from '../retrieval/retriever.js';
 import { hasHan } from '../../platform/text/script.js';
+import { words as wordTokens } from '../../platform/text/segment.js';
+import { MACHINE_KIND_TERMS } from '../glossary/glossary.js';
 
 /**
  * Below this share of the question's weighted words, the manuals are taken not to answer it.
@@ -28,6 +30,8 @@ const MAX_SENTENCES = 4;
 /** below this share of the best passage's coverage, the best-ranked passage does not lead the answer */
 const LEAD_SHARE = 0.75;
 const MAX_ANSWER_CHARS = 600;
+/** the share of the found threshold a passage must say of the question, the machine's name left out */
+const TOPIC_SHARE = 0.75;
 
 export const isChinese = hasHan;
 
@@ -44,8 +48,24 @@ export function isFound(r: Retrieval): boolean {
     best !== undefined &&
     r.words.words.length > 0 &&
     !r.absent?.length &&
-    Math.max(...r.passages.map((p) => p.coverage)) >= FOUND_THRESHOLD
+    Math.max(...r.passages.map((p) => p.coverage)) >= FOUND_THRESHOLD &&
+    Math.max(...r.passages.map((p) => topicalCoverage(p) ?? p.coverage)) >= FOUND_THRESHOLD * TOPIC_SHARE
   );
+}
+
+/**
+ * What a passage says of the question besides the machine's name, when the question names a machine:
+ * a tiller manual's alarm row says "旋耕机" (its title) and nothing of a depth wheel's tyre pressure.
+ * null when the question names no machine, or nothing else.
+ */
+function topicalCoverage(p: RetrievedPassage): number | null {
+  const { words, weight, total } = p.words;
+  const machine = words.filter((w) => MACHINE_WORDS.has(w));
+  const machineWeight = machine.reduce((a, w) => a + (weight.get(w) ?? 0), 0);
+  if (machine.length === 0 || machine.length === words.length || total - machineWeight <= 0) return null;
+  const said = `${p.title}\n${p.section ?? ''}\n${p.text}`;
+  const machineSaid = coverage({ words: machine, weight, total }, said) * total;
+  return Math.max(0, p.coverage * total - machineSaid) / (total - machineWeight);
 }
 
 export function citationOf(p: RetrievedPassage, s: { snippet: string; page: number }, pageLabel: string): TCitation {
@@ -213,7 +233,15 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
   if (intent === 'value') {
     const top = Math.max(0, ...candidates.map((c) => c.s.score));
     const bonus = (s: Located, p: RetrievedPassage) => (s.score >= top * 0.5 ? valueBonus(s, p) : 0);
-    const unit = (s: Located, p: RetrievedPassage) => (bonus(s, p) && units.some((u) => u.test(s.sentence)) ? 1 : 0);
+    // a figure in the unit asked for that says something asked besides the machine's name: the
+    // sentences naming the machine ("…与旋耕机要求一致") outscore a specification row that never
+    // repeats it ("整机质量 | 680 kg"), so the row is not held to their score
+    const unit = (s: Located, p: RetrievedPassage) =>
+      (s.score >= top * 0.5 || saysBesidesMachine(p, s.sentence)) &&
+      valueBonus(s, p) &&
+      units.some((u) => u.test(s.sentence))
+        ? 1
+        : 0;
     // the table row whose label cell names what was asked states the value ("动力输出轴转速 | 540
     // r/min"); a step of a procedure printing it ("3. 连接传动轴前，确认…转速为540 r/min") says it in passing
     const labelled = (s: Located, p: RetrievedPassage) =>
@@ -262,6 +290,18 @@ function compose(question: string, intent: Intent, r: Retrieval, entities: Entit
     if (steps.some((x) => x.at.sentence === step.at.sentence)) return steps;
   }
   return out;
+}
+
+/** The names of every machine kind (旋耕机, tiller, sprayer…) as realised words are written; not the words of a
+ * longer name ("power" of "power harrow", "seed" of "seed drill" say a topic of their own). */
+const MACHINE_WORDS = new Set(
+  MACHINE_KIND_TERMS.flatMap((t) => (hasHan(t) ? [t] : wordTokens([t]).length === 1 ? wordTokens([t]) : [])),
+);
+/** Whether a sentence covers any of the question's words that do not name a machine. */
+function saysBesidesMachine(p: RetrievedPassage, sentence: string): boolean {
+  const words = p.words.words.filter((w) => !MACHINE_WORDS.has(w));
+  const weight = words.reduce((a, w) => a + (p.words.weight.get(w) ?? 0), 0);
+  return weight > 0 && coverage({ words, weight: p.words.weight, total: weight }, sentence) > 0;
 }
 
 /** what a rule's next sentence says must be done instead */

@@ -249,3 +249,46 @@ describe('a value printed under another heading of the same page', () => {
     expect(a.citations[0]!.page).toBe(6);
   });
 });
+
+// a value question naming the machine: the sentences naming it say nothing of the value, and a
+// passage saying nothing but the machine's name does not answer it
+describe('a value question naming the machine', () => {
+  it('takes the row printing the unit asked for, not the sentences naming the machine', () => {
+    // the weights as the retrieval gives them: the machine's words (a tiller) weigh more than "heavy"
+    const words = weighWords(['旋耕机', '整机质量'], new Map([['整机质量', 40]]), 100);
+    const check = mk(
+      words,
+      'check',
+      '2.2 挂接前的检查',
+      '• 拖拉机动力输出轴转速档位与旋耕机要求一致。\n• 旋耕机各部螺栓无松动。\n• 前轮对地的负荷不少于拖拉机自重的 20 %。',
+      0.9,
+      5,
+    );
+    const spec = mk(words, 'spec', '1 主要技术参数', '项目 | 参数\n工作幅宽 | 2300 mm\n整机质量 | 680 kg', 0.9, 4);
+    const passages = [check, spec];
+    const a = extractiveAnswer(
+      'How heavy is the rotary tiller?',
+      { passages, mode: 'lexical', words },
+      ctxOf(passages),
+    );
+    expect(a.found).toBe(true);
+    expect(body(a.answer).split('\n')[0]).toContain('680 kg');
+  });
+
+  it('is refused when only the machine’s name is said: an alarm row of the tiller is no tyre pressure of its depth wheels', () => {
+    const weight = new Map([
+      ['旋耕机', 3],
+      ['轮胎气压', 2],
+      ['限深轮', 2],
+    ]);
+    const words = { words: [...weight.keys()], weight, total: 7 };
+    const text = '代码 | 含义 | 处理\nE02 | 耕深低于设定值持续 30 s | 检查限深滑板位置和拖拉机悬挂';
+    const alarm = { ...mk(words, 'alarm', '5.2 报警代码', text, 0.43, 9), title: '青岭 1GKN-230 卧式旋耕机使用说明书' };
+    const a = extractiveAnswer(
+      '旋耕机限深轮的轮胎气压是多少？',
+      { passages: [alarm], mode: 'lexical', words },
+      ctxOf([alarm]),
+    );
+    expect(a.found).toBe(false);
+  });
+});

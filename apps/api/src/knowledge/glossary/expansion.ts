@@ -1,4 +1,4 @@
-import { querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
+import { cutWords, querySearchTokens, words as wordTokens, passageTokens } from '../../platform/text/segment.js';
 import { contains, coverage, type WeightedWords } from '../retrieval/evidence.js';
 import {
   findForms,
@@ -55,14 +55,36 @@ export interface QueryExpansion {
 const altTokens = (alt: string, unit: boolean): string[] =>
   isCjk(alt) ? [alt] : wordTokens([alt]).filter((t) => t.length > 1 || (unit && /^[a-z]$/.test(t)));
 
-/** Which of the question's content words a glossary form stands for. */
-function sourceWords(m: FormMatch, questionWords: string[], taken: Set<string>): string[] {
+/**
+ * Which of the question's content words a glossary form stands for. A Chinese word inside the form
+ * counts where the question says it inside the form's match: "限深滑板" does not take the 深 of "耕得深"
+ * (a word the segmenter never cuts alone is taken by its characters, as before).
+ */
+function sourceWords(m: FormMatch, questionWords: string[], taken: Set<string>, at: Map<string, number[]>): string[] {
   const formWords = isCjk(m.form) ? [] : latinTokens(m.form);
+  const inside = (w: string) => {
+    const starts = at.get(w);
+    return !starts || starts.some((s) => s >= m.start && s + w.length <= m.end);
+  };
   return questionWords.filter(
     (w) =>
       !taken.has(w) &&
-      (isCjk(m.form) ? isCjk(w) && (m.form.includes(w) || w.includes(m.form)) : formWords.includes(matchKey(w))),
+      (isCjk(m.form)
+        ? isCjk(w) && (((m.form.includes(w) || m.form.includes(GAP_MARK)) && inside(w)) || w.includes(m.form))
+        : formWords.includes(matchKey(w))),
   );
+}
+const GAP_MARK = '~';
+
+/** Where the segmenter cuts each word of the question (character offsets). */
+function wordStarts(question: string): Map<string, number[]> {
+  const at = new Map<string, number[]>();
+  let i = 0;
+  for (const w of cutWords(question)) {
+    at.set(w, [...(at.get(w) ?? []), i]);
+    i += w.length;
+  }
+  return at;
 }
 
 /**
@@ -72,13 +94,14 @@ function sourceWords(m: FormMatch, questionWords: string[], taken: Set<string>):
  */
 export function expandQuery(question: string, questionWords: string[], questionTokens: string[]): QueryExpansion {
   const matches = findForms(question);
+  const at = wordStarts(question);
   const taken = new Set<string>();
   const groups: TermGroup[] = [];
   const own = new Set(questionTokens);
   const lexical = new Set<string>();
   const codes = new Set<string>();
   for (const m of matches) {
-    const ws = sourceWords(m, questionWords, taken);
+    const ws = sourceWords(m, questionWords, taken, at);
     if (ws.length === 0) continue;
     ws.forEach((w) => taken.add(w));
     const alternatives = termsOf(m.entry)

@@ -12,6 +12,12 @@ export interface GlossaryEntry {
   en: readonly string[];
   zhSay: readonly string[];
   enSay: readonly string[];
+  /**
+   * The kinds of machine (canonical Chinese terms) this sense belongs to: a word that names one
+   * part on one machine and another on another ("blade": a tiller's 刀片, a drone's 桨叶) takes
+   * this sense only when the question names one of these kinds, and then before the others.
+   */
+  kinds?: readonly string[];
 }
 
 export const GLOSSARY_DOMAINS = [
@@ -51,3 +57,7 @@ export function entriesOf(domain: GlossaryDomain, rows: readonly GlossaryRow[]):
     enSay: split(enSay).map((e) => e.toLowerCase()),
   }));
 }
+
+/** The same entries as senses of the given machine kinds only (see GlossaryEntry.kinds). */
+export const ofKinds = (kinds: readonly string[], entries: GlossaryEntry[]): GlossaryEntry[] =>
+  entries.map((e) => ({ ...e, kinds }));

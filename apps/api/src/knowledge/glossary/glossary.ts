@@ -144,9 +144,11 @@ function build(): { cjk: CjkForm[]; latin: Map<string, Form[]> } {
     }
   }
   // longest first, so "水温过高" wins over "水温" and "engine oil" over "engine" (a gapped saying after a plain form of its length)
+  // and of two forms alike, a machine kind's own sense first (it is only looked at when the question names the kind)
   const len = (f: Form) => f.form.replace(GAP, '').length * 2 + (f.form.includes(GAP) ? 0 : 1);
-  cjk.sort((a, b) => len(b) - len(a));
-  for (const list of latin.values()) list.sort((a, b) => b.tokens.length - a.tokens.length);
+  const own = (f: Form) => (f.entry.kinds ? 1 : 0);
+  cjk.sort((a, b) => len(b) - len(a) || own(b) - own(a));
+  for (const list of latin.values()) list.sort((a, b) => b.tokens.length - a.tokens.length || own(b) - own(a));
   return { cjk, latin };
 }
 
@@ -179,10 +181,34 @@ function shortFormEntries(): Map<string, GlossaryEntry> {
  * one-character verbs of SHORT_FORMS where the segmenter leaves them a word alone.
  */
 export function findForms(question: string): FormMatch[] {
+  const general = matchForms(question, (e) => !e.kinds);
+  const named = new Set(
+    general.flatMap((f) =>
+      isMachineKind(f.entry) ? [canonical(f.entry, 'zh')] : (KIND_OF_WORK.get(canonical(f.entry, 'zh')) ?? []),
+    ),
+  );
+  if (named.size === 0 || !GLOSSARY.some((e) => e.kinds?.some((k) => named.has(k)))) return general;
+  return matchForms(question, (e) => !e.kinds || e.kinds.some((k) => named.has(k)));
+}
+
+/**
+ * Work that one kind of machine does (canonical Chinese terms of the glossary): a question naming
+ * the work names that machine ("打捆季节", "when drilling"). Work that several kinds do (spraying: a
+ * sprayer and a drone; harvesting: a combine, a baler, a forage harvester) names none.
+ */
+export const KIND_OF_WORK: ReadonlyMap<string, string[]> = new Map([
+  ['播种', ['播种机', '精量播种机']],
+  ['打捆', ['打捆机']],
+  ['插秧', ['插秧机']],
+  ['旋耕', ['旋耕机']],
+]);
+
+function matchForms(question: string, allow: (e: GlossaryEntry) => boolean): FormMatch[] {
   index ??= build();
   const out: FormMatch[] = [];
   const taken = new Array<boolean>(question.length).fill(false);
   for (const f of index.cjk) {
+    if (!allow(f.entry)) continue;
     for (const m of question.matchAll(f.pattern)) {
       const at = m.index;
       const end = at + m[0].length;
@@ -208,7 +234,7 @@ export function findForms(question: string): FormMatch[] {
   const candidates: { f: Form; at: number }[] = [];
   toks.forEach((t, at) => {
     for (const f of index!.latin.get(t) ?? []) {
-      if (f.tokens.every((x, i) => toks[at + i] === x)) candidates.push({ f, at });
+      if (allow(f.entry) && f.tokens.every((x, i) => toks[at + i] === x)) candidates.push({ f, at });
     }
   });
   candidates.sort((a, b) => b.f.tokens.length - a.f.tokens.length || a.at - b.at);

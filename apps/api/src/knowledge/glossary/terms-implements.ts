@@ -1,4 +1,4 @@
-import { entriesOf, type GlossaryEntry } from './glossary-types.js';
+import { entriesOf, ofKinds, type GlossaryEntry } from './glossary-types.js';
 
 /**
  * The common implements behind a tractor: seed drills and planters, tillage tools, fertiliser
@@ -50,7 +50,25 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     ['犁铧|铧尖', 'ploughshare|plowshare|plough share'],
     ['犁壁|翻土板', 'mouldboard|moldboard'],
     ['深松机|深松铲', 'subsoiler|subsoiler tine|ripper'],
-    ['旋耕刀', 'tiller blade|rotor blade|rotavator blade|l-blade'],
+    // a tiller's blades as manuals print them (刀片, 旋耕弯刀), its rotor, skids, board and hood
+    ['旋耕刀|旋耕弯刀|弯刀|刀片', 'tiller blade|rotor blade|rotavator blade|l-blade|tiller tine|rotor tine'],
+    ['刀辊|刀轴', 'tiller rotor|blade rotor|rotor shaft|blade shaft'],
+    ['限深滑板|滑板|限深板', 'depth skid|depth skids|skid|skids|side skid|depth-control skid'],
+    ['拖板|后拖板|平土拖板', 'levelling board|leveling board|rear board|trailing board|levelling flap|rear flap'],
+    ['挡土罩板|罩板', 'rotor hood|tiller hood|rotor cover|rotor shield'],
+    ['中间齿轮箱|侧边齿轮箱|侧齿轮箱', 'central gearbox|centre gearbox|center gearbox|side gearbox|side drive'],
+    // ground left high here, low there, furrowed after tilling: an uneven surface
+    [
+      '起伏不平|高低不平|不平整|地表不平|有沟',
+      'uneven|uneven surface|not level|ridges|ridged',
+      '高一块低一块|高一块~低一块|坑坑洼洼|一道道沟|一道一道的沟|一条条沟|凹凸不平|不平',
+      'up and down|bumpy|furrowed|lumpy',
+    ],
+    [
+      '耕后地表|地表',
+      'soil surface|tilled surface|ground surface',
+      '旋过的地|耕过的地|旋完的地|旋后的地|耕完的地|耙过的地',
+    ],
     ['耙片|圆盘', 'disc|discs|disk|disks|disc blade'],
     ['耙齿|弹齿|松土齿', 'tine|tines|spring tine'],
     // fertiliser spreaders
@@ -64,6 +82,14 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
     ['颗粒肥|颗粒', 'granular fertiliser|granular fertilizer|granules|granular'],
     ['边际撒施|边界撒施', 'border spreading|boundary spreading|headland spreading'],
   ]),
+  // on a tiller, the word a mechanic says for any cutting part names the tiller's own (a drone's blade is its propeller)
+  ...ofKinds(
+    ['旋耕机'],
+    entriesOf('tillage-seeding', [
+      ['刀片|旋耕刀|旋耕弯刀|弯刀', 'blade|blades|tine|tines|knife|knives'],
+      ['刀辊|刀轴', 'rotor|rotors'],
+    ]),
+  ),
   ...entriesOf('maintenance', [
     // how a specification table states weights: never the one word "weight" (配重's "weights" has it)
     // asked as a mechanic asks it: how heavy it is with nothing in it (空机 alone is running empty, 多重 alone "multiple")
@@ -71,9 +97,18 @@ export const IMPLEMENT_TERMS: GlossaryEntry[] = [
       '空机质量|空机重量|自重|整机质量|整机重量|空载质量',
       'empty weight|unladen mass|unladen weight|tare weight|dry weight|kerb weight',
       '空机有多重|空机多重|空机有多沉|空机多沉|空车有多重|空车多重|空载有多重|空着有多重|空箱有多重|不装东西有多重|不装种子有多重|不装料有多重|不加药有多重',
+      // the machine's own weight, asked with nothing else said
+      'how heavy|how much does it weigh',
     ],
     ['总质量|满载质量|最大总质量', 'gross weight|gross vehicle weight|total weight|permissible total weight'],
     ['重量', 'machine weight|operating weight|mass', '有多重|有多沉|多沉'],
     ['载重量|额定载重|装载量', 'load capacity|rated load|carrying capacity'],
+    // the tractor an implement needs: what can pull or drive it, as a mechanic asks
+    [
+      '配套拖拉机功率|配套动力|配套功率|所需功率|配套拖拉机',
+      'required tractor power|tractor power requirement|power requirement|required power|tractor size',
+      '带得动|拉得动|带得了|拉得了|能带动|能带得动|能拉得动|能拉动',
+      'to pull it|need to pull|needed to pull|big enough to pull|strong enough to pull|size of tractor',
+    ],
   ]),
 ];

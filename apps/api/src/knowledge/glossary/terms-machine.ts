@@ -60,7 +60,7 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['水温', 'coolant temperature|engine temperature|water temperature'],
     ['水温表', 'coolant temperature gauge|temperature gauge'],
     [
-      '水温过高|过热|发动机过热',
+      '水温过高|发动机过热',
       'overheating|overheat|high coolant temperature|engine overheating',
       '开锅|水温上去了|水温高|水开了|水箱开锅|温度上去了|水温爆表|水温进红区|水温~上去|水温~上来|温度~上去|水温~红区|水温~高',
       'runs hot|running hot',
@@ -149,7 +149,7 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['电压', 'voltage'],
   ]),
   ...entriesOf('driveline', [
-    ['变速箱|变速器', 'transmission|gearbox'],
+    ['变速箱|变速器|齿轮箱', 'transmission|gearbox|gear case|gear housing'],
     ['离合器', 'clutch'],
     ['离合器踏板', 'clutch pedal'],
     ['档位|挡位', 'gear range|range gear'],
@@ -217,6 +217,19 @@ export const MACHINE_TERMS: GlossaryEntry[] = [
     ['注意', 'caution|note'],
     ['危险', 'danger|hazard'],
     ['防护|防护装备', 'protective equipment|ppe|protective gear'],
+    // people near a working machine, and keeping them clear of it
+    [
+      '旁人|旁观者|周围人员|无关人员|其他人员|任何人',
+      'bystander|bystanders|onlooker|onlookers|other people|other persons',
+      '旁边的人|周围的人|边上的人|附近的人',
+      'people around|people nearby|anyone nearby',
+    ],
+    [
+      '不得有人|不得靠近|严禁站人|禁止靠近|远离',
+      'keep clear|stay clear|stand clear|keep away|stay away|keep people away',
+      '离远点|躲远点|别靠近|离多远|站多远',
+      'how far away|how far back|stay back',
+    ],
     ['护罩|防护罩', 'guard|shield'],
     ['铭牌|标牌', 'nameplate|identification plate|plate'],
     ['出厂编号|产品识别号|整机编号|序列号', 'serial number|product identification number|pin'],

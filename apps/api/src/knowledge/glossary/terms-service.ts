@@ -12,7 +12,13 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
     ['每班保养|日常保养|班次保养', 'daily maintenance|daily checks|every 10 hours|daily service'],
     ['每天|每日|每班|班次', 'daily|every day|each day', '每个班次'],
     ['定期保养', 'periodic maintenance|scheduled maintenance'],
-    ['存放|长期存放|入库保管', 'storage|long-term storage|store', '放着不用|闲置|不用的时候'],
+    // laid up for the winter or the off-season (入库, 越冬): a manual's storage section
+    [
+      '存放|长期存放|入库保管|入库|入库存放|长期停放|越冬存放|冬季存放|封存',
+      'storage|long-term storage|store|off-season storage|winter storage|laying up|lay up|put away|putting away',
+      '放着不用|闲置|不用的时候|过冬|越冬|收起来|放一冬|冬天不用|冬季不用|放一个冬天',
+      'for the winter|over the winter|off-season|off season|until next season|until spring|winterise|winterize|winterising|winterizing',
+    ],
     ['季后保养|收获季结束', 'end of season|off-season maintenance|after the season'],
     ['更换', 'replace|change|renew|replacement', '换掉|换新'],
     ['清洗|清理|清洁', 'clean|cleaning|wash|rinse', '洗一洗|冲洗'],
@@ -87,7 +93,11 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
     ['制动失灵|制动不良', 'brake failure|poor braking|weak brakes', '刹不住|刹车不灵'],
     ['跑偏', 'pulls to one side|pulling to one side', '走不直'],
     ['过载', 'overload|overloaded'],
-    ['温度过高|高温|温度高', 'high temperature|too hot|overtemperature', '发烫|烫手|很烫', 'hot|still hot'],
+    // a gearbox or bearing too hot to touch is what a fault table calls 过热 (a part's, not the engine's coolant)
+    ['温度过高|高温|温度高|过热|过烫', 'high temperature|too hot|overtemperature', '发烫|烫手|很烫', 'hot|still hot'],
+    // which way to move a setting: the direction a manual prints (向上移 / 向下移)
+    ['向上移|上移|向上|调高', 'move up|moved up|upwards|upward', '往上调|往上移|往上挪|往上|朝上'],
+    ['向下移|下移|向下|调低', 'move down|moved down|downwards|downward', '往下调|往下移|往下挪|往下|朝下'],
     ['温度过低|低温', 'low temperature|cold weather|freezing', '天冷|冬天'],
     ['电量低|低电量', 'low battery|battery low', '没电了|电不够'],
     ['信号弱|信号差|信号丢失', 'weak signal|poor signal|signal loss', '信号不好|没信号'],
@@ -103,7 +113,7 @@ export const SERVICE_TERMS: GlossaryEntry[] = [
   ]),
   ...entriesOf('units', [
     ['千瓦', 'kw|kilowatt|kilowatts'],
-    ['马力', 'hp|horsepower'],
+    ['马力', 'hp|horsepower', '大马力|多大马力|几马力', 'how much horsepower|how many horsepower'],
     ['牛·米|牛米|N·m', 'nm|newton metre|newton meter|newton metres'],
     ['千帕', 'kpa|kilopascal'],
     ['兆帕', 'mpa|megapascal'],

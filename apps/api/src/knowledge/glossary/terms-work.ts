@@ -79,9 +79,15 @@ export const WORK_TERMS: GlossaryEntry[] = [
     ['铧式犁|犁具|犁地', 'plough|plow|moldboard plough'],
     ['耕地|耕作', 'tillage|ploughing|plowing'],
     ['深松', 'subsoiling|deep ripping'],
-    ['旋耕机', 'rotary tiller|rotavator|power harrow'],
+    ['旋耕机|卧式旋耕机|旋耕起垄机', 'rotary tiller|rotavator|power harrow|tiller|rotary cultivator|rotary hoe'],
+    ['旋耕|旋地|旋耕作业', 'rotary tilling|rotavating|tilling'],
     ['圆盘耙|耙地|钉齿耙', 'harrow|disc harrow'],
-    ['耕深', 'working depth|tillage depth|plough depth'],
+    [
+      '耕深',
+      'working depth|tillage depth|plough depth|tilling depth',
+      '耕得深|耕得浅|旋得深|旋得浅|耕~深一点|耕~浅一点|耕深一点|耕浅一点|入土深|入土浅',
+      'till deeper|tilling deeper|work deeper|go deeper|dig deeper|deeper|shallower',
+    ],
     // a seed drill sows a rate of seed in rows; a precision planter singles seeds at a spacing (vacuum or finger
     // metering): two machines, two manuals — one is never answered from the other's
     ['播种机|条播机|播种机具|谷物条播机', 'seed drill|drill|seeder|air drill|air seeder|grain drill|pneumatic drill'],

@@ -17,9 +17,10 @@ import { dropTermStats, writeTermStats } from '../retrieval/term-stats.repositor
  * misread degree signs corrected (ocr-correct.ts); 4: a sentence cut at a column break carries on in the
  * next column's first line (reflow.ts); 5: a warning box's label alone on its line joins its text with a colon
  * (reflow.ts `joinText`: "危险：…", not "危险捡拾器…"); 6: a paragraph's first line read at a heading's size, that the
- * next line carries on, is no heading (reflow.ts `opensParagraph`).
+ * next line carries on, is no heading (reflow.ts `opensParagraph`); 7: a warning box right under a table (its
+ * signal word, a line it opens, or a blank line's worth of space) ends the table, no cell of its last row (reflow.ts).
  */
-export const INGEST_VERSION = 6;
+export const INGEST_VERSION = 7;
 
 export interface ClaimedVersion {
   id: string;

@@ -167,6 +167,51 @@ describe('reflow', () => {
       'E23 | Sieve fault | Check the belt',
     ]);
   });
+
+  it('a warning box printed right under a table ends the table: its label and text are no cell of the last row', () => {
+    const row = (top: number, runs: [number, string][]): PageLine => ({
+      ...at(runs.map((r) => r[1]).join(' | '), top, runs[0]![0], 9),
+      cells: runs.map(([x, text]) => ({ x, text })),
+      runs: runs.map(([x, text]) => ({ x, text })),
+    });
+    // the box is indented: nothing sits under the table's first column, as under a wrapped cell
+    const units = reflow(
+      [
+        {
+          page: 1,
+          lines: [
+            row(324, [
+              [65, '项目'],
+              [222, '规格'],
+              [405, '数值'],
+            ]),
+            row(414, [
+              [65, '侧边齿轮箱润滑油'],
+              [222, 'GL-5 85W-90 重负荷齿轮油'],
+              [405, '2.2 L'],
+            ]),
+            row(432, [
+              [65, '润滑脂'],
+              [222, '2 号锂基润滑脂'],
+              [405, '每个注油嘴 3～5 下'],
+            ]),
+            { ...at('注意', 462, 72, 10), runs: [{ x: 72, text: '注意' }] },
+            {
+              ...at('刀片固定螺栓是专用的高强度螺栓，自锁螺母拆下后不得重复使用。', 476.5, 72, 9.5),
+              runs: [{ x: 72, text: '刀片固定螺栓是专用的高强度螺栓，自锁螺母拆下后不得重复使用。' }],
+            },
+          ],
+        },
+      ],
+      () => false,
+    );
+    expect(units.map((u) => u.text)).toEqual([
+      '项目 | 规格 | 数值',
+      '侧边齿轮箱润滑油 | GL-5 85W-90 重负荷齿轮油 | 2.2 L',
+      '润滑脂 | 2 号锂基润滑脂 | 每个注油嘴 3～5 下',
+      '注意：刀片固定螺栓是专用的高强度螺栓，自锁螺母拆下后不得重复使用。',
+    ]);
+  });
 });
 
 describe('layout', () => {

@@ -37,6 +37,8 @@ export const isTableLine = (l: PageLine) => (l.cells?.length ?? (l.text.includes
 
 /** A safety signal word alone on its line: the label of a warning box, whose text follows. */
 const SIGNAL_WORD = /^(危险|警告|注意|小心|danger|warning|caution|notice|important|note)[!！]?$/i;
+/** A line a warning box's text opens with its label: "注意：…", "WARNING: …". */
+const SIGNAL_LEAD = /^(危险|警告|注意|小心|danger|warning|caution|notice|important|note)\s*[:：!！]/i;
 
 /**
  * Joins two pieces of text: no space between CJK, a line-end hyphen inside a Latin word dropped;
@@ -148,8 +150,10 @@ function continues(u: Open, l: PageLine, table: boolean, samePage: boolean): boo
   const size = Math.max(u.size, l.size) || 10;
   if (u.kind === 'row') {
     // a wrapped cell: its pieces sit under the row's columns, closer than rows are to each other,
-    // or with nothing under the first column
+    // or with nothing under the first column. A warning box under the table (its signal word, or a
+    // line it opens) or a blank line's worth of space ends the table: the box is no cell of the last row
     if (!u.columns || gap === undefined || !aligned(l, u.columns)) return false;
+    if (SIGNAL_WORD.test(l.text.trim()) || SIGNAL_LEAD.test(l.text) || gap > size * 2.5) return false;
     const firstEmpty = runsOf(l)[0]!.x > u.columns[0]! + 3;
     return firstEmpty || gap <= size * 1.45;
   }

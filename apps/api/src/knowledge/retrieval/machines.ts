@@ -1,6 +1,6 @@
 import { entitiesOf, mentions, type Entity } from '../answering/entities.js';
 import type { TermGroup } from '../glossary/expansion.js';
-import { findForms, isMachineKind, canonical } from '../glossary/glossary.js';
+import { findForms, isMachineKind, canonical, KIND_OF_WORK } from '../glossary/glossary.js';
 import { passageTokens } from '../../platform/text/segment.js';
 import { hasHan } from '../../platform/text/script.js';
 import type { ChunkDetail } from './search.repository.js';
@@ -33,17 +33,6 @@ export interface MachineMention {
   byWork: string[];
 }
 
-/**
- * Work that one kind of machine does (canonical Chinese terms of the glossary): a question naming
- * the work names that machine ("打捆季节", "when drilling"). Work that several kinds do (spraying: a
- * sprayer and a drone; harvesting: a combine, a baler, a forage harvester) names none.
- */
-const KIND_OF_WORK = new Map([
-  ['播种', ['播种机', '精量播种机']],
-  ['打捆', ['打捆机']],
-  ['插秧', ['插秧机']],
-  ['旋耕', ['旋耕机']],
-]);
 /** Machines that pull or carry an implement: named with the implement or its work, they are not the subject. */
 const CARRIERS = new Set(['拖拉机']);
 
