@@ -8,6 +8,8 @@
  * | 高家圩1号地用GN70收 · 周三的让李明来开 · use the GN70 for field 3 | MACHINE / OPERATOR, "loose": a new goal when it selects nothing of the draft |
  */
 
+import { parseCount } from '../planner/numerals.js';
+
 /** a move by whole days (signed), each item from its own day */
 export interface ShiftRef {
   kind: 'shift';
@@ -15,26 +17,6 @@ export interface ShiftRef {
   text: string;
 }
 
-const NUM: Record<string, number> = {
-  一: 1,
-  两: 2,
-  二: 2,
-  俩: 2,
-  三: 3,
-  四: 4,
-  五: 5,
-  六: 6,
-  七: 7,
-  a: 1,
-  an: 1,
-  one: 1,
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-};
 const LATER_ZH = '往后推|向后推|往后挪|往后移|往后延|向后延|往后|推迟|延后|延期|顺延|推后|挪后|后延|后推|晚';
 const EARLIER_ZH = '往前挪|往前移|往前提|向前挪|往前推|往前|提前|提早|挪前|前移|早';
 const AMOUNT_ZH = '(\\d{1,2}|[一两二俩三四五六七])\\s*个?\\s*(天|日|周|星期|礼拜)';
@@ -47,7 +29,8 @@ const SHIFT_EN_VERB = new RegExp(
 const EARLIER_EN = /\b(?:forward|earlier|sooner|ahead|up)\b/;
 const LATER_EN = /\b(?:back|later|delay|postpone)\b/;
 
-const daysOf = (n: string, unit: string) => (NUM[n] ?? Number(n)) * (/^(?:周|星期|礼拜|week)/.test(unit) ? 7 : 1);
+const daysOf = (n: string, unit: string) =>
+  (n === 'a' || n === 'an' ? 1 : (parseCount(n) ?? 0)) * (/^(?:周|星期|礼拜|week)/.test(unit) ? 7 : 1);
 
 /** "往后推一天" → +1, "提前两天" → −2, "push it back a week" → +7; null when the goal says no such move */
 export function shiftOf(template: string): ShiftRef | null {
