@@ -44,8 +44,7 @@ export function partReason(c: ExplainContext, it: Item, items: readonly Item[], 
           job,
         ),
         schedule,
-        from,
-        Date.parse(done),
+        { from, until: Date.parse(done) },
       )
     : null;
   const share = (o: Item) => shareWords(c, job, o);

@@ -38,17 +38,17 @@ export interface Repaired {
 
 /** the violations an item's time, machine or operator can cure (not a job window, an unknown job …) */
 const CURABLE = new Set<Violation['code']>([
+  'CAPABILITY_MISMATCH',
+  'IMPLEMENT_MISFIT',
   'MACHINE_BUSY',
-  'OPERATOR_BUSY',
   'MACHINE_DOUBLE_BOOKED',
+  'MACHINE_NOT_ACTIVE',
+  'NOT_QUALIFIED',
+  'ON_LEAVE',
+  'OPERATOR_BUSY',
+  'OPERATOR_DAY_LIMIT',
   'OPERATOR_DOUBLE_BOOKED',
   'OUTSIDE_WORKING_DAY',
-  'OPERATOR_DAY_LIMIT',
-  'ON_LEAVE',
-  'NOT_QUALIFIED',
-  'IMPLEMENT_MISFIT',
-  'MACHINE_NOT_ACTIVE',
-  'CAPABILITY_MISMATCH',
   'UNKNOWN_OPERATOR',
 ]);
 

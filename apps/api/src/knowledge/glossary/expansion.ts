@@ -20,8 +20,8 @@ import {
 export const EXPANSION_WEIGHT = 0.8;
 /** Weight of the expansion lists (lexical, code) in the rank fusion, against 1 for the question's own lists. */
 export const EXPANSION_RANK_WEIGHT = 0.5;
-const MAX_LEXICAL_TOKENS = 48;
-const MAX_CODE_TERMS = 4;
+/** most words and codes one question's expansion adds to the search */
+const MAX = { lexicalTokens: 48, codeTerms: 4 } as const;
 
 /** The question's words without colloquial fillers: "车子开着开着水温就上去了咋整" asks about 水温 going up, nothing else. */
 export const contentWords = (questionWords: string[]): string[] => questionWords.filter((w) => !isFiller(w));
@@ -129,8 +129,8 @@ export function expandQuery(question: string, questionWords: string[], questionT
   }
   return {
     groups,
-    lexicalTokens: [...lexical].slice(0, MAX_LEXICAL_TOKENS),
-    codeTerms: [...codes].slice(0, MAX_CODE_TERMS),
+    lexicalTokens: [...lexical].slice(0, MAX.lexicalTokens),
+    codeTerms: [...codes].slice(0, MAX.codeTerms),
     matches,
   };
 }

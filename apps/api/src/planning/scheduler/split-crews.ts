@@ -207,9 +207,10 @@ export function crewCapacity(
   crew: Crew,
   busy: Busy,
   run: Schedule,
-  from = job.windowStart,
-  until = Infinity,
+  span: { from?: string; until?: number } = {},
 ): CrewCapacity | null {
+  const from = span.from ?? job.windowStart;
+  const until = span.until ?? Infinity;
   const got = crewStretches(input, job, crew, busy, run, { from, until });
   if (!got) return null;
   const slots = got.stretches.reduce((a, s) => a + s.slots.filter((t) => t + got.slotMs <= until).length, 0);
