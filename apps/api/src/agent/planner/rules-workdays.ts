@@ -81,7 +81,14 @@ export function readWorkdays(text: GoalText, notes: Notes): Workdays {
   ])) {
     if (!text.isFree(m)) continue;
     // right after a name it is that person's leave ("赵刚周三休息", rules-leave.ts), not everyone's rest day
-    if (text.view().slice(0, m.start).replace(/(?:下个?|本|这|\s)+$/, '').endsWith(MASK)) continue;
+    if (
+      text
+        .view()
+        .slice(0, m.start)
+        .replace(/(?:下个?|本|这|\s)+$/, '')
+        .endsWith(MASK)
+    )
+      continue;
     const said = m.groups[0]!;
     const days =
       m.value === 'zh'
@@ -114,10 +121,7 @@ export function readWorkdays(text: GoalText, notes: Notes): Workdays {
     ])) {
       if (!text.isFree(m)) continue;
       const g = m.groups;
-      const h =
-        m.value === 'en'
-          ? enHour(g[0]!, g[1]!, g[2]!)
-          : zhHour(g[1]!, g[2]!, g[0]! !== '');
+      const h = m.value === 'en' ? enHour(g[0]!, g[1]!, g[2]!) : zhHour(g[1]!, g[2]!, g[0]! !== '');
       if (h === null) continue;
       text.mask(m);
       return h;
