@@ -17,12 +17,13 @@ export function busyWith(input: SchedulerInput, items: readonly Omit<ScheduleIte
   // on the way to `to`'s field: a machine's other item holds it also for the drive between the two
   // fields, before and after (the parts of a split are placed beside items whose fields the scheduler
   // does not see; without this a part started the minute the machine left a field 13 km away)
+  const t = input.travel;
+  const index = t && to ? new Map(t.fieldIds.map((id, i) => [id, i])) : null;
   const road = (it: Omit<ScheduleItem, 'itemKey'>, assetId: string) => {
-    const t = input.travel;
     const from = input.jobs.find((j) => j.id === it.jobId)?.fieldId;
-    if (!t || !to || !from) return 0;
+    if (!t || !to || !index || !from) return 0;
     const speed = t.speedKmh[assetId];
-    return speed ? travelMs(kmBetween(t, new Map(t.fieldIds.map((id, i) => [id, i])), from, to.fieldId), speed) : 0;
+    return speed ? travelMs(kmBetween(t, index, from, to.fieldId), speed) : 0;
   };
   return {
     machines: [
